@@ -1,0 +1,31 @@
+# Two commands a new user needs: `make run` and `make test`.
+# Both build their own virtual environment (.venv) from pyproject.toml.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+
+.PHONY: run test bench lint clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "plot needs Python 3.11 or newer; set PYTHON=/path/to/python3.11")'
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $@
+
+run: $(STAMP)
+	$(BIN)/plot $(ARGS)
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q -m "not slow" $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	$(BIN)/python -m pytest -q -m slow $(PYTEST_ARGS)
+	$(BIN)/python -m plot_cli.bench
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .hypothesis

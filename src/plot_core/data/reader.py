@@ -1,0 +1,206 @@
+"""Checked access to parsed TOML, so a broken file gives one clear message.
+
+Every read names what it expected; every error carries the file, the line
+(found by searching the source text near the table being read) and a path
+such as ``unit 301 > front``. Unknown keys are errors too: a misspelt key
+would otherwise be silently ignored.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, NoReturn
+
+from ..errors import DataError
+
+_MISSING: Any = object()
+
+
+class Source:
+    """One data file: its display name and text, for locating lines."""
+
+    def __init__(self, name: str, text: str):
+        self.name = name
+        self.lines = text.splitlines()
+
+    @classmethod
+    def read(cls, root: Path, relative: str) -> Source:
+        path = root / relative
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise DataError(relative, "file is missing") from None
+        except UnicodeDecodeError as exc:
+            raise DataError(relative, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        except OSError as exc:
+            raise DataError(relative, f"cannot read: {exc.strerror}") from None
+        return cls(relative, text)
+
+    def find(self, pattern: str, start: int = 1) -> int | None:
+        """1-based number of the first line at or after ``start`` matching ``pattern``."""
+        rx = re.compile(pattern)
+        for i in range(max(start, 1) - 1, len(self.lines)):
+            if rx.search(self.lines[i]):
+                return i + 1
+        return None
+
+    def error(self, message: str, *, line: int | None = None, where: str = "") -> DataError:
+        return DataError(self.name, message, line=line, where=where)
+
+    def parse_toml(self) -> Node:
+        try:
+            data = tomllib.loads("\n".join(self.lines))
+        except tomllib.TOMLDecodeError as exc:
+            m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
+            line = int(m.group(1)) if m else None
+            msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+            raise self.error(f"not valid TOML: {msg}", line=line) from None
+        return Node(self, data, where="", line=1)
+
+
+def _describe(value: Any) -> str:
+    kind = {bool: "true/false", int: "a number", float: "a number", str: "text",
+            list: "a list", dict: "a table"}.get(type(value), type(value).__name__)
+    shown = repr(value)
+    if len(shown) > 40:
+        shown = shown[:37] + "..."
+    return f"{kind} {shown}" if not isinstance(value, (list, dict)) else kind
+
+
+def _key_pattern(key: str) -> str:
+    return rf'^\s*"?{re.escape(key)}"?\s*='
+
+
+class Node:
+    """A TOML table being read. ``line`` is where the table starts in the file."""
+
+    def __init__(self, source: Source, data: dict, *, where: str, line: int | None):
+        self.source = source
+        self.data = data
+        self.where = where
+        self.line = line
+        self._used: set[str] = set()
+
+    # -- errors ----------------------------------------------------------
+    def line_of(self, key: str) -> int | None:
+        if self.line is None:
+            return None
+        found = self.source.find(_key_pattern(key), self.line)
+        return found if found is not None else self.line
+
+    def path(self, key: str | None = None) -> str:
+        parts = [p for p in (self.where, key) if p]
+        return " > ".join(parts)
+
+    def fail(self, key: str | None, message: str) -> NoReturn:
+        line = self.line_of(key) if key else self.line
+        raise self.source.error(message, line=line, where=self.path(key))
+
+    # -- typed reads -----------------------------------------------------
+    def has(self, key: str) -> bool:
+        return key in self.data
+
+    def raw(self, key: str, default: Any = _MISSING) -> Any:
+        self._used.add(key)
+        if key not in self.data:
+            if default is _MISSING:
+                self.fail(None, f"missing key '{key}'")
+            return default
+        return self.data[key]
+
+    def str(self, key: str, *, choices: Any = None, pattern: str | None = None,
+            default: Any = _MISSING, what: str | None = None) -> str:
+        value = self.raw(key, default)
+        if value is default and default is not _MISSING:
+            return value
+        if not isinstance(value, str):
+            self.fail(key, f"expected {what or 'text'}, got {_describe(value)}")
+        if choices is not None and value not in choices:
+            self.fail(key, f"expected one of {', '.join(sorted(map(str, choices)))}; got {value!r}")
+        if pattern is not None and not re.fullmatch(pattern, value):
+            self.fail(key, f"expected {what or 'text matching ' + pattern}, got {value!r}")
+        return value
+
+    def int(self, key: str, *, lo: int | None = None, hi: int | None = None,
+            default: Any = _MISSING) -> int:
+        value = self.raw(key, default)
+        if value is default and default is not _MISSING:
+            return value
+        return self.check_int(key, value, lo=lo, hi=hi)
+
+    def check_int(self, key: str, value: Any, *, lo: int | None = None,
+                  hi: int | None = None, what: str = "a whole number") -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(key, f"expected {what}, got {_describe(value)}")
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            rng = f"{lo}..{hi}" if lo is not None and hi is not None else (
+                f">= {lo}" if lo is not None else f"<= {hi}")
+            self.fail(key, f"expected {what} in {rng}, got {value}")
+        return value
+
+    def bool(self, key: str, *, default: Any = _MISSING) -> bool:
+        value = self.raw(key, default)
+        if not isinstance(value, bool):
+            self.fail(key, f"expected true or false, got {_describe(value)}")
+        return value
+
+    def list(self, key: str, *, length: int | None = None, min_length: int = 0,
+             default: Any = _MISSING) -> list:
+        value = self.raw(key, default)
+        if value is default and default is not _MISSING:
+            return value
+        if not isinstance(value, list):
+            self.fail(key, f"expected a list, got {_describe(value)}")
+        if length is not None and len(value) != length:
+            self.fail(key, f"expected a list of {length} entries, got {len(value)}")
+        if len(value) < min_length:
+            self.fail(key, f"expected at least {min_length} entries, got {len(value)}")
+        return value
+
+    def list_of(self, key: str, convert: Callable[[Node, str, Any], Any], **kw: Any) -> list:
+        """A list whose items are checked by ``convert(self, 'key[i]', item)``."""
+        items = self.list(key, **kw)
+        return [convert(self, f"{key}[{i}]", item) for i, item in enumerate(items)]
+
+    def table(self, key: str, *, header: str | None = None) -> Node:
+        value = self.raw(key)
+        if not isinstance(value, dict):
+            self.fail(key, f"expected a table, got {_describe(value)}")
+        line = self.source.find(header, self.line or 1) if header else None
+        if line is None:
+            line = self.source.find(rf"^\s*\[[^\]]*\b{re.escape(key)}\]", 1) or self.line_of(key)
+        return Node(self.source, value, where=self.path(key), line=line)
+
+    def subtables(self, key: str) -> Iterator[tuple[str, Node]]:
+        """The tables inside table ``key`` (``[key.NAME]`` sections), in file order."""
+        outer = self.table(key)
+        for name, value in outer.data.items():
+            outer._used.add(name)
+            if not isinstance(value, dict):
+                outer.fail(name, f"expected a table, got {_describe(value)}")
+            line = self.source.find(rf"^\s*\[\s*{re.escape(key)}\.\"?{re.escape(name)}\"?\s*\]")
+            if line is None:
+                line = outer.line_of(name)
+            yield name, Node(self.source, value, where=f"{outer.path()} {name}".strip(), line=line)
+        outer.done()
+
+    def array_of_tables(self, key: str, label: Callable[[dict, int], str]) -> Iterator[Node]:
+        """Entries of ``[[key]]``; ``label`` names an entry in messages."""
+        items = self.raw(key)
+        if not isinstance(items, list) or not all(isinstance(x, dict) for x in items):
+            self.fail(key, f"expected [[{key}]] entries, got {_describe(items)}")
+        line = 0
+        for i, item in enumerate(items):
+            found = self.source.find(rf"^\s*\[\[\s*{re.escape(key)}\s*\]\]", line + 1)
+            line = found if found is not None else line
+            yield Node(self.source, item, where=label(item, i), line=found)
+
+    def done(self) -> None:
+        """Refuse keys nobody read: they are misspellings or leftovers."""
+        extra = [k for k in self.data if k not in self._used]
+        if extra:
+            known = ", ".join(sorted(self._used)) or "none"
+            self.fail(extra[0], f"unknown key '{extra[0]}' (known keys here: {known})")
