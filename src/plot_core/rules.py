@@ -10,8 +10,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 import attrs
 
@@ -62,12 +62,21 @@ def _version(root: Path, files: list[str]) -> str:
 
 
 def load_rules(directory: Path | str | None = None) -> Rules:
-    """Load and validate everything; raises ``DataError`` with a clear message."""
-    root = Path(directory) if directory is not None else data_dir()
-    return _load(root.resolve())
+    """Load and validate everything; raises ``DataError`` with a clear message.
+
+    The default data is loaded once per process; an explicit directory is
+    read afresh each call (tests and editors change files between calls).
+    """
+    if directory is None:
+        return _default_rules()
+    return _load(Path(directory).resolve())
 
 
-@functools.lru_cache(maxsize=8)
+@functools.cache
+def _default_rules() -> Rules:
+    return _load(data_dir().resolve())
+
+
 def _load(root: Path) -> Rules:
     if not root.is_dir():
         raise DataError(str(root), "the rules_data directory is missing")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from enum import StrEnum
-from typing import Mapping
 
 import attrs
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Iterable, Mapping
 
 import attrs
 

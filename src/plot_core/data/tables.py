@@ -7,8 +7,8 @@ applies the rulebook's limits, citing the case that sets each one.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping
 
 import attrs
 
@@ -182,11 +182,11 @@ def _grid(node: Node, rows: tuple[int, ...], columns: tuple[int, ...], key: str,
           codes: set[str] | None) -> tuple[tuple[str, ...], ...]:
     raw = node.list(key, length=len(rows))
     out = []
-    for r, row in zip(rows, raw):
+    for r, row in zip(rows, raw, strict=True):
         if not isinstance(row, list) or len(row) != len(columns):
             n = len(row) if isinstance(row, list) else "not a list"
             node.fail(key, f"row for die {r}: expected {len(columns)} cells, got {n}")
-        for c, cell in zip(columns, row):
+        for c, cell in zip(columns, row, strict=True):
             if not isinstance(cell, str):
                 node.fail(key, f"row {r}, column {c}: expected a result code, got {cell!r}")
             if codes is not None and cell not in codes:
@@ -220,15 +220,15 @@ def _load_assignment(source: Source) -> AssignmentTable:
     _int_axis(node, "rows", dice)
     _int_axis(node, "columns", dice)
     allied = _grid(node, tuple(dice), tuple(dice), "allied", None)
-    for r, row in zip(dice, allied):
-        for c, code in zip(dice, row):
+    for r, row in zip(dice, allied, strict=True):
+        for c, code in zip(dice, row, strict=True):
             if not re.fullmatch(r"[A-Z]{2}", code):
                 node.fail("allied", f"row {r}, column {c}: expected an area code, got {code!r}")
     german_raw = _grid(node, tuple(dice), tuple(dice), "german", None)
     german = []
-    for r, row in zip(dice, german_raw):
+    for r, row in zip(dice, german_raw, strict=True):
         out: list[GermanAssignment | None] = []
-        for c, text in zip(dice, row):
+        for c, text in zip(dice, row, strict=True):
             if text == "-":
                 out.append(None)
                 continue
@@ -252,9 +252,9 @@ def _load_randomizer(source: Source) -> RandomizerTable:
         node.fail("columns", f"expected Game-Turns 1, 2, 3 ... in order, got {list(cols)}")
     raw = _grid(node, rows, cols, "cells", None)
     cells = []
-    for r, row in zip(rows, raw):
+    for r, row in zip(rows, raw, strict=True):
         out: list[Draw | None] = []
-        for c, text in zip(cols, row):
+        for c, text in zip(cols, row, strict=True):
             m = re.fullmatch(r"([AS])(\d{1,2})", text)
             if text == "-":
                 out.append(None)
@@ -275,7 +275,7 @@ def _load_walkyrie(source: Source) -> WalkyrieTable:
     node.done()
     bands = []
     expect = None
-    for i, (band, cell) in enumerate(zip(totals, cells)):
+    for i, (band, cell) in enumerate(zip(totals, cells, strict=True)):
         m = re.fullmatch(r"(\d+)(?:-(\d+))?", band) if isinstance(band, str) else None
         if not m:
             node.fail("totals", f"entry {i + 1}: expected a total like '7' or '8-10', got {band!r}")

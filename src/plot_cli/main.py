@@ -1,0 +1,83 @@
+"""The `plot` command: play (default), and tools for the data."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from plot_core import DataError, load_rules
+from plot_core.data.cases import Kind, Status
+
+
+def _cases(args: argparse.Namespace) -> int:
+    rules = load_rules()
+    inv = rules.cases
+    total = len(inv.cases)
+    absent = sum(1 for c in inv.cases.values() if c.absent)
+    print(f"Case inventory: {total} numbered cases "
+          f"({total - absent} in the rulebook, {absent} gaps in its numbering)")
+    kinds = inv.by_kind()
+    print("By kind:   " + " · ".join(f"{k.value} {kinds.get(k.value, 0)}" for k in Kind))
+    statuses = inv.by_status()
+    print("By status: " + " · ".join(f"{s.value} {statuses.get(s.value, 0)}" for s in Status))
+    for kind in (Kind.MECHANIC, Kind.PROCEDURE, Kind.EXAMPLE):
+        mine = inv.by_status(kind)
+        n = sum(mine.values())
+        done = mine.get(Status.DONE.value, 0) + mine.get(Status.NOT_APPLICABLE.value, 0)
+        print(f"{kind.value.capitalize()} cases answered: {done} of {n} ({100 * done // max(n, 1)}%)")
+    if args.list:
+        want = Status(args.list)
+        print()
+        for c in inv.cases.values():
+            if c.status is want:
+                print(f"{c.number:>6}  {c.kind.value:<9}  {c.title}")
+    return 0
+
+
+def _check_data(args: argparse.Namespace) -> int:
+    rules = load_rules(args.directory)
+    m = rules.map
+    print(f"rules_data at {rules.directory} is valid (version {rules.version})")
+    print(f"  {len(rules.units)} units, {len(rules.chits.chits)} chits, "
+          f"{len(rules.cases.cases)} cases")
+    print(f"  map {m.columns}x{m.rows}: {len(m.area_of)} hexes, {len(m.areas)} areas, "
+          f"{len(m.hqs)} HQs ({m.provenance.split(':')[0]})")
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    load_rules()                      # fail on bad data before the screen takes over
+    from plot_tui.app import PlotApp  # imported late: `plot cases` needs no Textual
+    PlotApp().run()
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="plot", description="The Plot to Assassinate Hitler "
+                                "(SPI, 1976): a rules-enforced terminal edition.")
+    sub = p.add_subparsers(dest="command")
+    sub.add_parser("play", help="start the game (the default)").set_defaults(run=_play)
+    c = sub.add_parser("cases", help="summarise the rulebook case inventory")
+    c.add_argument("--list", choices=[s.value for s in Status],
+                   help="also list the cases with this status")
+    c.set_defaults(run=_cases)
+    d = sub.add_parser("check-data", help="validate a rules_data directory")
+    d.add_argument("directory", nargs="?", help="default: the game's own rules_data")
+    d.set_defaults(run=_check_data)
+    p.set_defaults(run=_play)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except DataError as err:
+        print(f"plot: the game data is broken and was not loaded.\n  {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,165 @@
+"""The hex map widget: Textual's Line API, so only visible lines are built."""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.binding import Binding
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from plot_core.data.mapdata import HexMap
+from plot_core.hexgrid import Hex, adjacent_ids, column_of, hex_at, row_of
+
+from .mapstyle import (
+    CELL,
+    HQ_LABELS,
+    MARK_LETTERS,
+    area_label_hexes,
+    area_style,
+    hex_under,
+    hex_x,
+    line_width,
+)
+
+BLANK = Style(bgcolor="grey7", color="grey35")
+CURSOR = Style(reverse=True, bold=True)
+
+# Six hex directions as (column delta on even rows, on odd rows, row delta).
+_STEPS = {"w": (-1, -1, 0), "e": (1, 1, 0), "nw": (-1, 0, -1), "ne": (0, 1, -1),
+          "sw": (-1, 0, 1), "se": (0, 1, 1)}
+
+
+class MapView(ScrollView, can_focus=True):
+    """A scrollable map with a cursor. Posts ``CursorMoved`` as the cursor moves."""
+
+    BINDINGS = [
+        Binding("left,h", "step('w')", "West", show=False),
+        Binding("right,l", "step('e')", "East", show=False),
+        Binding("y", "step('nw')", "North-west", show=False),
+        Binding("u", "step('ne')", "North-east", show=False),
+        Binding("b", "step('sw')", "South-west", show=False),
+        Binding("n", "step('se')", "South-east", show=False),
+        Binding("up,k", "vertical(-1)", "Up", show=False),
+        Binding("down,j", "vertical(1)", "Down", show=False),
+        Binding("c", "centre", "Centre"),
+        Binding("m", "toggle_marks", "Set-up marks"),
+    ]
+
+    cursor: reactive[Hex] = reactive(0, init=False)
+    show_marks: reactive[bool] = reactive(False)
+
+    class CursorMoved(Message):
+        def __init__(self, hex_: Hex) -> None:
+            self.hex = hex_
+            super().__init__()
+
+    def __init__(self, hexmap: HexMap, *, start: Hex | None = None, **kw) -> None:
+        super().__init__(**kw)
+        self.hexmap = hexmap
+        self._labels = area_label_hexes(hexmap)
+        self._marks = {h: MARK_LETTERS[k] for k, hs in hexmap.setup_marks.items() for h in hs}
+        self._marks.update({h: "@" for h in hexmap.named_setup.values()})
+        self.virtual_size = Size(line_width(hexmap), hexmap.rows)
+        self.set_reactive(MapView.cursor, start if start in hexmap else min(hexmap.area_of))
+
+    # -- drawing ---------------------------------------------------------
+    def cell_text(self, h: Hex) -> str:
+        hq = self.hexmap.hq_of.get(h)
+        if hq is not None:
+            text = HQ_LABELS.get(hq, hq[:3].upper())
+        elif h in self._labels:
+            text = f" {self._labels[h]}"
+        else:
+            text = " · "
+        if self.show_marks and h in self._marks:
+            text = f" {self._marks[h]} " if text == " · " else text[:2] + self._marks[h]
+        return f"{text:<3.3} "
+
+    def render_row(self, row: int) -> list[Segment]:
+        m = self.hexmap
+        segs: list[Segment] = []
+        x = 0
+        for col in range(1, m.columns + 1):
+            h = hex_at(col, row)
+            start = hex_x(h)
+            if start > x:
+                segs.append(Segment(" " * (start - x), BLANK))
+            if h in m.area_of:
+                style = area_style(m.areas[m.area_of[h]].colour, hq=h in m.hq_of)
+                text = self.cell_text(h)
+                if h == self.cursor:
+                    segs.append(Segment(text[:3], style + CURSOR))
+                    segs.append(Segment(text[3:], style))
+                else:
+                    segs.append(Segment(text, style))
+            else:
+                segs.append(Segment(" ~  ", BLANK))
+            x = start + CELL
+        width = line_width(m)
+        if x < width:
+            segs.append(Segment(" " * (width - x), BLANK))
+        return segs
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        row = scroll_y + y + 1
+        width = self.scrollable_content_region.width
+        if not 1 <= row <= self.hexmap.rows:
+            return Strip.blank(width, BLANK)
+        strip = Strip(self.render_row(row), line_width(self.hexmap))
+        return strip.crop_extend(scroll_x, scroll_x + width, BLANK)
+
+    # -- cursor ------------------------------------------------------------
+    def watch_cursor(self, old: Hex, new: Hex) -> None:
+        self.refresh_lines(row_of(old) - 1 - self.scroll_offset.y)
+        self.refresh_lines(row_of(new) - 1 - self.scroll_offset.y)
+        self.scroll_to_region(Region(hex_x(new), row_of(new) - 1, CELL, 1),
+                              animate=False, spacing=None, force=True)
+        self.post_message(self.CursorMoved(new))
+
+    def watch_show_marks(self) -> None:
+        self.refresh()
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.action_centre)
+        self.post_message(self.CursorMoved(self.cursor))
+
+    def move_to(self, h: Hex) -> None:
+        if h in self.hexmap:
+            self.cursor = h
+
+    def action_step(self, direction: str) -> None:
+        dc_even, dc_odd, dr = _STEPS[direction]
+        c, r = column_of(self.cursor), row_of(self.cursor)
+        target = hex_at(c + (dc_odd if r % 2 else dc_even), r + dr)
+        if target in self.hexmap and target in {hex_at(a, b) for a, b in adjacent_ids(self.cursor)}:
+            self.cursor = target
+
+    def action_vertical(self, delta: int) -> None:
+        """Straight up or down on screen: alternate the two diagonals."""
+        r = row_of(self.cursor)
+        if delta < 0:
+            self.action_step("ne" if r % 2 == 0 else "nw")
+        else:
+            self.action_step("se" if r % 2 == 0 else "sw")
+
+    def action_centre(self) -> None:
+        h = self.cursor
+        self.scroll_to_center_region(hex_x(h), row_of(h) - 1)
+
+    def scroll_to_center_region(self, x: int, y: int) -> None:
+        region = self.scrollable_content_region
+        self.scroll_to(max(0, x - region.width // 2), max(0, y - region.height // 2),
+                       animate=False, force=True)
+
+    def action_toggle_marks(self) -> None:
+        self.show_marks = not self.show_marks
+
+    def on_click(self, event) -> None:
+        h = hex_under(self.hexmap, event.x + self.scroll_offset.x, event.y + self.scroll_offset.y)
+        if h is not None:
+            self.cursor = h

@@ -1,0 +1,42 @@
+"""Shared fixtures: the loaded rules, a scratch copy of rules_data, the rulebook text."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from plot_core import Rules, load_rules
+from plot_core.rules import data_dir
+
+REPO = Path(__file__).resolve().parents[1]
+RULEBOOK = Path(os.environ.get("PLOT_RULEBOOK", REPO.parent / "shared/rules/plot-rules-1976.txt"))
+
+settings.register_profile("ci", max_examples=60, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", max_examples=100, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+@pytest.fixture(scope="session")
+def rules() -> Rules:
+    return load_rules()
+
+
+@pytest.fixture
+def data_copy(tmp_path: Path) -> Path:
+    """A private copy of rules_data that a test may break."""
+    dest = tmp_path / "rules_data"
+    shutil.copytree(data_dir(), dest)
+    return dest
+
+
+@pytest.fixture(scope="session")
+def rulebook_text() -> str:
+    if not RULEBOOK.is_file():
+        pytest.fail(f"The rulebook is expected at {RULEBOOK} (the shared/ folder beside this "
+                    "repository); set PLOT_RULEBOOK to its path.")
+    return RULEBOOK.read_text(encoding="utf-8")

@@ -1,0 +1,39 @@
+"""The `plot` command line."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from plot_cli.main import main
+
+
+def test_cases_summary(capsys):
+    assert main(["cases"]) == 0
+    out = capsys.readouterr().out
+    assert "332 numbered cases (329 in the rulebook, 3 gaps in its numbering)" in out
+    assert "By kind:   mechanic 225" in out
+    assert "By status:" in out and "data 10" in out
+
+
+def test_cases_list(capsys):
+    assert main(["cases", "--list", "data"]) == 0
+    out = capsys.readouterr().out
+    assert "10.71  table      Harassment Table" in out
+
+
+def test_check_data_reports_a_broken_file_without_a_traceback(data_copy):
+    (data_copy / "game.toml").write_text("[die]\nsides = 6\n")
+    env = dict(os.environ, PLOT_RULES_DATA=str(data_copy))
+    proc = subprocess.run([sys.executable, "-m", "plot_cli.main", "check-data"],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 2
+    assert "game data is broken" in proc.stderr
+    assert "rules_data/game.toml" in proc.stderr and "missing key 'turns'" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_check_data_ok(capsys):
+    assert main(["check-data"]) == 0
+    assert "is valid" in capsys.readouterr().out

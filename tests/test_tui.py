@@ -1,0 +1,63 @@
+"""The client's first screen: the map as a hex grid, a cursor, help, quit."""
+
+from __future__ import annotations
+
+import pytest
+
+from plot_core.hexgrid import hex_at
+from plot_tui.app import HelpScreen, PlotApp
+from plot_tui.mapstyle import hex_under, hex_x
+from plot_tui.mapview import MapView
+from plot_tui.panels import HexInfo
+
+
+def test_hex_under_inverts_hex_x(rules):
+    m = rules.map
+    for h in m.area_of:
+        x = hex_x(h)
+        for dx in range(4):
+            assert hex_under(m, x + dx, h % 100 - 1) == h
+
+
+@pytest.mark.asyncio
+async def test_map_shows_and_cursor_moves(rules):
+    app = PlotApp(rules)
+    async with app.run_test(size=(100, 30)) as pilot:
+        view = app.query_one(MapView)
+        assert view.cursor == rules.map.named_setup["100"]          # starts on Hitler's hex
+        info = app.query_one(HexInfo)
+        assert "Führer HQ" in str(info.render())
+        start = view.cursor
+        await pilot.press("l")
+        assert view.cursor == start + 100                           # one column east
+        await pilot.press("h", "y")
+        assert view.cursor == hex_at(start // 100 - 1, start % 100 - 1)   # even row: NW = c-1
+        await pilot.press("m")
+        assert view.show_marks
+        line = "".join(seg.text for seg in view.render_row(start % 100))
+        assert "FH@" in line                                         # Hitler's named hex
+
+
+@pytest.mark.asyncio
+async def test_the_map_is_drawn_as_hexes(rules):
+    app = PlotApp(rules)
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = app.query_one(MapView)
+        await pilot.pause()
+        row = "".join(seg.text for seg in view.render_row(14))
+        assert "FHQ" in row and "ABW" in row
+        assert row.startswith(" · ")                      # even rows start flush left
+        odd = "".join(seg.text for seg in view.render_row(13))
+        assert odd.startswith("  ")                       # odd rows sit half a hex right
+
+
+@pytest.mark.asyncio
+async def test_help_opens_and_q_quits(rules):
+    app = PlotApp(rules)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("space")
+        assert not isinstance(app.screen, HelpScreen)
+        await pilot.press("q")
+    assert app.return_code == 0
