@@ -27,7 +27,7 @@ from .hexgrid import label
 from .parties import Party, Player
 
 
-@attrs.frozen
+@attrs.frozen(eq=False)   # compared and hashed by identity: one load, one object
 class Rules:
     directory: Path
     version: str                 # content hash of every data file, for game records

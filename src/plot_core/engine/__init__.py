@@ -1,0 +1,1 @@
+"""The rules engine: immutable game state, actions, and one reducer per case."""

@@ -1,0 +1,86 @@
+"""Actions: one small step of one player, with a short text notation.
+
+An action is a verb plus the unit, hex or chit it concerns. The text form
+is what logs, tests and records show: ``move 1615``, ``harass 305``,
+``travel 3207 TR2``, ``retreat 1716``, ``end``.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+
+import attrs
+
+from ..hexgrid import Hex, label, parse_hex
+
+
+class Verb(StrEnum):
+    PLACE = "place"            # 4.3 set-up: a unit on a hex
+    PLACE_ALLIED = "allied"    # 7.11: the Allied unit on a hex
+    REVEAL = "reveal"          # 7.4, 7.5: an assignment chit
+    NO_REVEAL = "no-reveal"    # 7.54: decline to reveal
+    ASSIGN = "assign"          # 7.23: send a unit to a hex of the area
+    ACTIVATE = "activate"      # 9.14: start moving a unit
+    MOVE = "move"              # 9.13: one hex
+    TRAVEL = "travel"          # 9.5: with a Travel chit
+    HARASS = "harass"          # 10.0: a unit, or a vacant HQ hex (10.69)
+    RETREAT = "retreat"        # 10.65: where a retreating unit goes
+    ADVANCE = "advance"        # 10.67
+    STAY = "stay"              # 10.67: decline the advance
+    HITLER = "hitler"          # 9.62: Hitler's hex in his HQ
+    DISPLACE = "displace"      # 9.63: who leaves Führer HQ for Hitler
+    END = "end"                # finish the active unit (9.14)
+    END_PHASE = "end-phase"
+
+
+@attrs.frozen
+class Action:
+    verb: Verb
+    unit: str | None = None
+    hex: Hex | None = None
+    chit: str | None = None
+
+    def __str__(self) -> str:
+        parts = [self.verb.value]
+        if self.unit is not None:
+            parts.append(self.unit)
+        if self.hex is not None:
+            parts.append(("@" if self.verb is Verb.HARASS else "") + label(self.hex))
+        if self.chit is not None:
+            parts.append(self.chit)
+        return " ".join(parts)
+
+
+class NotationError(ValueError):
+    pass
+
+
+_UNIT = re.compile(r"\d{3}")
+_CHIT = re.compile(r"[A-Z]{1,3}\d{1,3}")
+
+
+def parse_action(text: str) -> Action:
+    """The inverse of ``str(action)``; raises NotationError saying what was wrong."""
+    words = text.split()
+    if not words:
+        raise NotationError("empty action")
+    try:
+        verb = Verb(words[0])
+    except ValueError:
+        known = ", ".join(v.value for v in Verb)
+        raise NotationError(f"unknown verb {words[0]!r} (known: {known})") from None
+    unit = hex_ = chit = None
+    for w in words[1:]:
+        if w.startswith("@") and parse_hex(w[1:]) is not None and hex_ is None:
+            hex_ = parse_hex(w[1:])
+        elif _UNIT.fullmatch(w) and unit is None:
+            unit = w
+        elif parse_hex(w) is not None and hex_ is None:
+            hex_ = parse_hex(w)
+        elif _CHIT.fullmatch(w) and chit is None:
+            chit = w
+        else:
+            raise NotationError(f"in {text!r}: cannot read {w!r} (expected a unit id like 301, "
+                                "a hex like 1615, or a chit like TR2)")
+    return Action(verb, unit, hex_, chit)

@@ -1,0 +1,85 @@
+"""Questions about the board that many rules ask: who blocks, who controls
+which hexes, which HQs and areas a unit may enter."""
+
+from __future__ import annotations
+
+from ..hexgrid import Hex
+from ..parties import Player
+from .registry import case
+from .state import GameState, UnitState, is_allied, is_unrecruited
+
+
+def is_enemy(state: GameState, player: Player, u: UnitState) -> bool:
+    """Enemy of ``player``: controlled by the other player, or Allied (17.24)."""
+    if is_allied(state.rules, u):
+        return True
+    return u.controller is not None and u.controller is not player
+
+
+@case("11.11", "11.12", "11.13", "11.14", "12.44", "15.21", "15.22")
+def exerts_zoc(state: GameState, u: UnitState) -> bool:
+    """Who has a zone of control."""
+    if u.hex is None or u.controller is None:
+        return False
+    if is_unrecruited(state.rules, u) or u.semi:          # 11.11, 12.44
+        return False
+    if is_allied(state.rules, u):                          # 11.12
+        return False
+    return u.marker is None                                # 11.13, 15.21, 15.22; else 11.14
+
+
+@case("11.0", "11.21", "9.15", "11.22", "11.52", "11.53", "9.25")
+def zoc_of(state: GameState, u: UnitState) -> frozenset[Hex]:
+    """The six hexes around the unit, except across area borders (11.21).
+
+    An HQ hex projects no zone of its own (9.25); a unit in one still does.
+    Zones of both players may overlap (11.22) and never hinder friends (11.52).
+    """
+    if not exerts_zoc(state, u):
+        return frozenset()
+    m = state.rules.map
+    area = m.area_of[u.hex]
+    return frozenset(n for n in m.neighbours[u.hex] if m.area_of[n] == area)
+
+
+def enemy_controlled(state: GameState, player: Player) -> frozenset[Hex]:
+    """Hexes in the zone of any unit of ``player``'s enemy."""
+    out: set[Hex] = set()
+    for u in state.units:
+        if u.controller is player.enemy and u.hex is not None:
+            out |= zoc_of(state, u)
+    return frozenset(out)
+
+
+def hq_at(state: GameState, h: Hex):
+    key = state.rules.map.hq_of.get(h)
+    return None if key is None else state.rules.map.hqs[key]
+
+
+@case("9.22", "9.23")
+def hq_friendly(state: GameState, h: Hex, uid: str) -> bool | None:
+    """None if ``h`` is no HQ; else whether it is friendly to the unit, by party (9.23)."""
+    hq = hq_at(state, h)
+    if hq is None:
+        return None
+    return hq.friendly_to(uid, state.rules.units[uid].party)
+
+
+@case("16.11", "16.14")
+def impassable(state: GameState, area: str) -> bool:
+    """Occupied by Military Advance from the start of the printed Game-Turn."""
+    turn = state.rules.map.areas[area].military_advance
+    return turn is not None and turn <= state.turn
+
+
+@case("17.21")
+def influenced_areas(state: GameState) -> frozenset[str]:
+    """Areas with an Allied unit in them: its zone of influence fills the area."""
+    m = state.rules.map
+    return frozenset(m.area_of[u.hex] for u in state.units
+                     if u.hex is not None and is_allied(state.rules, u))
+
+
+def empty_hexes(state: GameState, area: str) -> list[Hex]:
+    occ = state.occupancy()
+    return [h for h in state.rules.map.hexes_in(area) if h not in occ]

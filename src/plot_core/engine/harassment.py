@@ -1,0 +1,202 @@
+"""Harassment (10.0): differential, table, result; retreats and advances (10.6)."""
+
+from __future__ import annotations
+
+import attrs
+
+from ..hexgrid import Hex, label
+from .actions import Action, Verb
+from .decisions import pop, push
+from .board import enemy_controlled, hq_at, hq_friendly, impassable, is_enemy, zoc_of
+from .errors import IllegalAction
+from .registry import case
+from .rolls import roll
+from .state import (Box, Decision, Event, GameState, Marker, UnitState, defence, effectiveness,
+                    is_allied, is_unrecruited, is_unsuspected_abwehr, movement_allowance,
+                    retirement_box)
+
+HARASS_COST = 1   # 10.11; the coup changes it (18.17)
+
+
+# -- who may harass whom -------------------------------------------------------------
+
+@case("10.41")
+def harassment_defence(state: GameState, target: UnitState) -> int:
+    """Defence against harassment: +4 for a unit in an HQ friendly to it."""
+    d = defence(state.rules, target)
+    if hq_friendly(state, target.hex, target.id):
+        d += state.rules.game.hq_defence_bonus
+    return d
+
+
+@case("8.13", "10.21", "10.22", "10.23", "10.24", "10.25", "10.31", "10.32", "10.33", "10.34",
+      "11.51", "12.72", "17.24")
+def harass_problem(state: GameState, target: str | None = None,
+                   hq_hex: Hex | None = None) -> IllegalAction | None:
+    """Why the active unit may not harass this target now, or None if it may."""
+    rules = state.rules
+    uid = state.active
+    if uid is None:
+        return IllegalAction("9.14", "no unit is moving; activate one first")
+    me = state.unit(uid)
+    name = state.info(uid).short
+    if me.marker is not None:
+        return IllegalAction("10.22", f"{name} is {me.marker.value} and cannot harass")
+    if len(state.occupancy().get(me.hex, ())) > 1:
+        return IllegalAction("8.13", f"{name} must harass from a hex it has to itself")
+    if state.mp_spent + HARASS_COST > movement_allowance(rules, me):
+        return IllegalAction("10.23", f"{name} has no movement points left to harass")
+    zone = zoc_of(state, me)
+    if hq_hex is not None:                                    # 10.69: a vacant HQ
+        hq = hq_at(state, hq_hex)
+        if hq is None or hq_hex in state.occupancy():
+            return IllegalAction("10.69", f"{label(hq_hex)} is not a vacant HQ hex")
+        if hq.friendly_to(uid, state.info(uid).party):
+            return IllegalAction("10.69", f"{hq.name} is friendly to {name}")
+        if hq_hex not in zone:
+            return IllegalAction("10.21", f"{label(hq_hex)} is not in {name}'s zone of control")
+        if effectiveness(rules, me) - rules.game.hq_defence_bonus < 0:
+            return IllegalAction("10.34", "the differential would be below zero")
+        return None
+    t = state.unit(target)
+    tname = state.info(target).short
+    if t.hex is None or not is_enemy(state, state.phasing, t):
+        return IllegalAction("10.21", f"{tname} is not an enemy unit on the map")
+    if is_unrecruited(rules, t) or t.semi:
+        return IllegalAction("10.31", f"{tname} is unrecruited or semi-recruited")
+    if is_unsuspected_abwehr(rules, t):
+        return IllegalAction("12.72", f"{tname} is unsuspected and cannot be harassed")
+    if t.hex not in zone:
+        return IllegalAction("10.21", f"{tname} is not in {name}'s zone of control")
+    if effectiveness(rules, me) - harassment_defence(state, t) < 0:
+        return IllegalAction("10.34", f"the differential against {tname} would be below zero")
+    return None
+
+
+def harass_targets(state: GameState) -> list[Action]:
+    me = state.unit(state.active)
+    zone = zoc_of(state, me)
+    if not zone:
+        return []
+    occ = state.occupancy()
+    out = []
+    for h in sorted(zone):
+        for t in occ.get(h, ()):
+            if harass_problem(state, target=t) is None:
+                out.append(Action(Verb.HARASS, unit=t))
+        if h not in occ and hq_at(state, h) is not None and harass_problem(state, hq_hex=h) is None:
+            out.append(Action(Verb.HARASS, hex=h))
+    return out
+
+
+# -- resolving -----------------------------------------------------------------------
+
+@case("10.0", "10.11", "10.12", "10.5", "10.69", "10.71", "17.25")
+def harass(state: GameState, target: str | None = None, hq_hex: Hex | None = None) -> GameState:
+    problem = harass_problem(state, target, hq_hex)
+    if problem:
+        raise problem
+    rules = state.rules
+    uid = state.active
+    me = state.unit(uid)
+    state = attrs.evolve(state, mp_spent=state.mp_spent + HARASS_COST)
+    if hq_hex is not None:
+        d = rules.game.hq_defence_bonus
+        what = f"the vacant {hq_at(state, hq_hex).name} ({label(hq_hex)})"
+    else:
+        d = harassment_defence(state, state.unit(target))
+        what = state.info(target).short
+    diff = effectiveness(rules, me) - d
+    die, state = roll(state)
+    grid = rules.tables.harassment
+    column = min(diff, grid.columns[-1])
+    result = rules.tables.harassment_result(diff, die)
+    state = state.log(Event("10.71", f"{state.info(uid).short} harasses {what}: "
+                                     f"{effectiveness(rules, me)} - {d} = {diff:+d}, "
+                                     f"die {die}: {result}",
+                            roll=(die,), table="harassment", row=die, column=column, result=result))
+    if hq_hex is not None:
+        if result == "Dr":                                   # 10.69
+            return push(state, Decision("advance", state.phasing, unit=uid, hex=hq_hex))
+        if result == "Ar":
+            return retreat_or_retire(state, uid, attacker=True)
+        return state                                         # M, N: no effect on an empty HQ
+    if result in ("M", "N"):
+        marker = Marker.MASKED if result == "M" else Marker.NEUTRALIZED
+        return state.with_unit(target, marker=marker)        # 10.5: replaces an earlier one
+    if result == "Dr":
+        t = state.unit(target)
+        if is_allied(rules, t):                              # 17.25
+            state = state.with_unit(target, hex=None, box=Box.ALLIED_HOLDING, marker=None)
+            state = state.log(Event("17.25", f"{state.info(target).short} is destroyed and "
+                                             "returns to the Allied Unit Holding Box"))
+            return push(state, Decision("advance", state.phasing, unit=uid, hex=t.hex))
+        own_hq = bool(hq_friendly(state, t.hex, target))
+        return retreat_or_retire(state, target, attacker=False, harasser=uid, no_advance=own_hq)
+    return retreat_or_retire(state, uid, attacker=True)     # Ar
+
+
+# -- retreat and advance -------------------------------------------------------------
+
+@case("10.62", "10.66", "11.41", "16.14", "17.26")
+def retreat_hexes(state: GameState, uid: str) -> list[Hex]:
+    """Empty neighbouring hexes the unit may retreat into."""
+    m = state.rules.map
+    u = state.unit(uid)
+    occ = state.occupancy()
+    ezoc = enemy_controlled(state, u.controller) if u.controller is not None else frozenset()
+    return [n for n in m.neighbours[u.hex]
+            if n not in occ and n not in ezoc and not impassable(state, m.area_of[n])
+            and hq_friendly(state, n, uid) is not False]
+
+
+@case("10.61", "10.64", "10.65")
+def retreat_or_retire(state: GameState, uid: str, *, attacker: bool, harasser: str | None = None,
+                      no_advance: bool = False) -> GameState:
+    """Retreat a unit one hex, its owner choosing (10.65); with nowhere to go, retire it."""
+    u = state.unit(uid)
+    options = retreat_hexes(state, uid)
+    if attacker:
+        state = attrs.evolve(state, active=None, mp_spent=0)   # a repulsed unit stops
+    follow = None
+    if not attacker and harasser is not None and not no_advance:
+        follow = Decision("advance", state.phasing, unit=harasser, hex=u.hex)
+    elif not attacker and no_advance:
+        state = state.log(Event("10.68", "no advance into the enemy's own HQ"))
+    if not options:
+        state = state.with_unit(uid, hex=None, box=retirement_box(u.controller), marker=None)
+        state = state.log(Event("10.64", f"{state.info(uid).short} cannot retreat and goes to "
+                                         "General Retirement"))
+        return push(state, follow) if follow else state
+    if follow:
+        state = push(state, follow)
+    if len(options) == 1:
+        return do_retreat(state, uid, options[0])
+    return push(state, Decision("retreat", u.controller, unit=uid, options=tuple(options)))
+
+
+def do_retreat(state: GameState, uid: str, dest: Hex) -> GameState:
+    state = state.with_unit(uid, hex=dest, marker=None)       # 10.5: the marker goes
+    return state.log(Event("10.61", f"{state.info(uid).short} retreats to {label(dest)}"))
+
+
+def choose_retreat(state: GameState, dest: Hex) -> GameState:
+    d = state.pending[-1]
+    if dest not in d.options:
+        raise IllegalAction("10.62", f"{state.info(d.unit).short} cannot retreat to {label(dest)}; "
+                                     f"choose one of {', '.join(label(h) for h in d.options)}")
+    return do_retreat(pop(state), d.unit, dest)
+
+
+@case("10.67", "10.68", "11.42", "9.24")
+def choose_advance(state: GameState, advance: bool) -> GameState:
+    d = state.pending[-1]
+    state = pop(state)
+    if not advance:
+        return state
+    if d.hex in state.occupancy():
+        raise IllegalAction("10.67", f"{label(d.hex)} is no longer empty")
+    state = state.with_unit(d.unit, hex=d.hex)
+    return state.log(Event("10.67", f"{state.info(d.unit).short} advances into {label(d.hex)}"))
+
+

@@ -1,0 +1,236 @@
+"""Movement (9.0): one unit at a time, hex by hex, and Travel (9.5)."""
+
+from __future__ import annotations
+
+from collections import deque
+
+import attrs
+
+from ..data.chits import ChitKind
+from ..hexgrid import Hex, label
+from ..parties import Player
+from .actions import Action, Verb
+from .board import (enemy_controlled, hq_at, hq_friendly, impassable, influenced_areas,
+                    is_enemy)
+from .errors import IllegalAction
+from .registry import case
+from .state import CUP, Event, GameState, Marker, is_unrecruited, movement_allowance
+
+BERLIN = "BE"
+PRUSSIA = "PU"
+HITLER = "100"
+RASTENBURG = "rastenburg"
+
+
+# -- activation ------------------------------------------------------------------
+
+@case("9.11", "9.14", "9.31", "9.32", "9.33", "12.43", "15.21", "15.22")
+def check_activate(state: GameState, uid: str) -> None:
+    player = state.phasing
+    u = state.unit(uid)
+    name = state.info(uid).short
+    if state.active is not None:
+        raise IllegalAction("9.14", f"finish moving {state.info(state.active).short} first")
+    if u.controller is not player:
+        raise IllegalAction("9.11", f"{name} is not yours to move")
+    if u.hex is None:
+        raise IllegalAction("9.11", f"{name} is not on the map")
+    if uid in state.activated:
+        raise IllegalAction("9.14", f"{name} has already moved this phase")
+    if is_unrecruited(state.rules, u) or u.semi:
+        raise IllegalAction("9.31", f"{name} is unrecruited or semi-recruited and cannot move")
+    if u.marker is not None:
+        raise IllegalAction("9.32", f"{name} is {u.marker.value} and cannot move")
+    if movement_allowance(state.rules, u) == 0:
+        raise IllegalAction("9.33", f"{name} has no movement allowance")
+
+
+def activate(state: GameState, uid: str) -> GameState:
+    check_activate(state, uid)
+    return attrs.evolve(state, active=uid, mp_spent=0, activated=state.activated | {uid})
+
+
+# -- stepping --------------------------------------------------------------------
+
+@case("8.11", "8.12", "9.12", "9.13", "9.24", "11.23", "11.31", "11.32", "16.14", "17.22",
+      "17.23")
+def move_problem(state: GameState, uid: str, dest: Hex, *,
+                 ezoc: frozenset[Hex] | None = None, lookahead: bool = True) -> IllegalAction | None:
+    """Why the active unit may not step into ``dest`` now, or None if it may."""
+    rules, m = state.rules, state.rules.map
+    u = state.unit(uid)
+    here = u.hex
+    if dest not in m.neighbours[here]:
+        return IllegalAction("9.13", f"{label(dest)} is not next to {label(here)}")
+    if state.mp_spent + 1 > movement_allowance(rules, u):
+        return IllegalAction("9.12", f"{state.info(uid).short} has no movement points left")
+    if impassable(state, m.area_of[dest]):
+        return IllegalAction("16.14", f"{m.areas[m.area_of[dest]].name} is overrun and impassable")
+    if m.area_of[dest] != m.area_of[here] and m.area_of[here] in influenced_areas(state):
+        return IllegalAction("17.22", "an Allied unit's zone of influence holds German units in "
+                                      f"{m.areas[m.area_of[here]].name}")
+    if hq_friendly(state, dest, uid) is False:
+        return IllegalAction("9.24", f"{hq_at(state, dest).name} is not friendly to "
+                                     f"{state.info(uid).short}")
+    player = u.controller
+    for other in state.occupancy().get(dest, ()):
+        o = state.unit(other)
+        if o.marker is Marker.MASKED:
+            return IllegalAction("11.23", f"{state.info(other).short} is masked and blocks {label(dest)}")
+        if o.marker is Marker.NEUTRALIZED:
+            continue                                   # 8.12: neutralized units never block
+        if is_enemy(state, player, o) or is_unrecruited(rules, o) or o.semi:
+            return IllegalAction("8.12", f"{state.info(other).short} blocks {label(dest)}")
+    ezoc = enemy_controlled(state, player) if ezoc is None else ezoc
+    if here in ezoc:
+        if dest in ezoc:
+            return IllegalAction("11.32", "a unit may not move from one enemy-controlled hex "
+                                          "straight to another")
+        if state.mp_spent > 0:
+            return IllegalAction("11.31", f"{state.info(uid).short} is in an enemy zone of control "
+                                          "and may leave it only with its first movement point")
+    if lookahead and dest in state.occupancy() and not _can_stop_beyond(state, uid, dest, ezoc):
+        return IllegalAction("8.11", f"{state.info(uid).short} could pass through {label(dest)} "
+                                     "but could not then stop on an empty hex")
+    return None
+
+
+def _can_stop_beyond(state: GameState, uid: str, start: Hex, ezoc: frozenset[Hex]) -> bool:
+    """8.11: after stepping onto a friend at ``start``, can the unit still reach an
+    empty hex with the points it has left? Breadth first, so each hex is first
+    reached with the fewest points spent."""
+    occ = state.occupancy()
+
+    def others(h: Hex) -> bool:
+        return any(o != uid for o in occ.get(h, ()))
+
+    frontier = deque([(start, state.mp_spent + 1)])
+    seen = {start}
+    while frontier:
+        here, spent = frontier.popleft()
+        probe = attrs.evolve(state.with_unit(uid, hex=here), mp_spent=spent)
+        for n in state.rules.map.neighbours[here]:
+            if n in seen or move_problem(probe, uid, n, ezoc=ezoc, lookahead=False) is not None:
+                continue
+            if not others(n):
+                return True
+            seen.add(n)
+            frontier.append((n, spent + 1))
+    return False
+
+
+def move(state: GameState, dest: Hex) -> GameState:
+    uid = state.active
+    problem = move_problem(state, uid, dest)
+    if problem:
+        raise problem
+    state = state.with_unit(uid, hex=dest)
+    return attrs.evolve(state, mp_spent=state.mp_spent + 1)
+
+
+# -- ending ----------------------------------------------------------------------
+
+@case("8.0", "8.11", "8.13")
+def end_problem(state: GameState) -> IllegalAction | None:
+    """8.11: a unit may pass through friends but may not stop on one.
+
+    Units move one at a time and never twice (9.14), so a unit that stopped
+    on a friend could only be cleared by the friend moving on; we require
+    each unit to finish alone, which keeps every phase ending legal (8.0).
+    """
+    uid = state.active
+    here = state.unit(uid).hex
+    if len(state.occupancy().get(here, ())) > 1:
+        return IllegalAction("8.11", f"{state.info(uid).short} may not stop on another unit "
+                                     f"in {label(here)}")
+    return None
+
+
+def end_activation(state: GameState) -> GameState:
+    problem = end_problem(state)
+    if problem:
+        raise problem
+    return attrs.evolve(state, active=None, mp_spent=0)
+
+
+# -- travel ----------------------------------------------------------------------
+
+@case("9.51", "9.54", "9.57", "9.58", "9.59", "16.14")
+def travel_destinations(state: GameState, uid: str) -> list[Hex]:
+    """Where the unit could Travel to from where it stands."""
+    if uid == HITLER:
+        return []                                              # 9.59
+    m = state.rules.map
+    u = state.unit(uid)
+    here = u.hex
+    occ = state.occupancy()
+    party = state.info(uid).party
+    friendly_hqs = [hq for hq in m.hqs.values() if hq.friendly_to(uid, party)]
+    here_hq = hq_at(state, here)
+    from_friendly_hq = here_hq is not None and here_hq.friendly_to(uid, party)
+    out: set[Hex] = set()
+
+    def open_(h: Hex) -> bool:
+        return h not in occ and not impassable(state, m.area_of[h])
+
+    if here_hq is not None and here_hq.key == RASTENBURG and from_friendly_hq:
+        # 9.58: from Rastenburg, to a friendly Berlin HQ or anywhere beyond Berlin and Prussia.
+        out |= {h for hq in friendly_hqs if hq.area == BERLIN for h in hq.hexes if open_(h)}
+        out |= {h for h, a in m.area_of.items() if a not in (BERLIN, PRUSSIA) and open_(h)}
+    else:
+        if from_friendly_hq:                                    # 9.54 (1)
+            out |= {h for h, a in m.area_of.items() if a != BERLIN and open_(h)}
+        if m.area_of[here] != BERLIN:                           # 9.54 (2)
+            out |= {h for hq in friendly_hqs for h in hq.hexes if open_(h)}
+    out.discard(here)
+    return sorted(out)
+
+
+@case("9.52", "9.55", "9.56")
+def travel(state: GameState, dest: Hex, chit: str) -> GameState:
+    uid = state.active
+    player = state.unit(uid).controller
+    if chit not in state.chits_of(player.value):
+        raise IllegalAction("9.51", f"you hold no chit {chit}")
+    if state.rules.chits.by_id()[chit].kind is not ChitKind.TRAVEL:
+        raise IllegalAction("9.51", f"{chit} is not a Travel chit")
+    if dest not in travel_destinations(state, uid):
+        raise IllegalAction("9.54", f"{state.info(uid).short} cannot Travel to {label(dest)} from "
+                                    f"{label(state.unit(uid).hex)}")
+    state = state.with_unit(uid, hex=dest).with_chit(chit, CUP)
+    return state.log(Event("9.52", f"{player.title} reveals Travel chit {chit}: "
+                                   f"{state.info(uid).short} travels to {label(dest)}"))
+
+
+def travel_chits(state: GameState, player: Player) -> list[str]:
+    by_id = state.rules.chits.by_id()
+    return [c for c in state.chits_of(player.value) if by_id[c].kind is ChitKind.TRAVEL]
+
+
+def movement_actions(state: GameState) -> list[Action]:
+    """Every legal step for the phasing player in a Movement and Harassment Phase."""
+    from .harassment import harass_targets   # one module per topic; harassment needs movement
+
+    if state.active is None:
+        out = []
+        for u in state.units:
+            if u.controller is state.phasing and u.hex is not None:
+                try:
+                    check_activate(state, u.id)
+                except IllegalAction:
+                    continue
+                out.append(Action(Verb.ACTIVATE, unit=u.id))
+        out.append(Action(Verb.END_PHASE))
+        return out
+    uid = state.active
+    here = state.unit(uid).hex
+    ezoc = enemy_controlled(state, state.phasing)
+    out = [Action(Verb.MOVE, hex=n) for n in state.rules.map.neighbours[here]
+           if move_problem(state, uid, n, ezoc=ezoc) is None]
+    out += harass_targets(state)
+    chits = travel_chits(state, state.phasing)
+    if chits:
+        out += [Action(Verb.TRAVEL, hex=h, chit=chits[0]) for h in travel_destinations(state, uid)]
+    if end_problem(state) is None:
+        out.append(Action(Verb.END))
+    return out

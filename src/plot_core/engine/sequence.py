@@ -1,0 +1,238 @@
+"""The sequence of play (5.0): phases in order, and the automatic steps
+(rolls, Military Advance, Hitler's movement) that need no one's choice.
+
+``settle`` runs automatic steps until a player must decide something.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..hexgrid import Hex, label
+from ..parties import Player
+from . import assignment, setup
+from .chitdraw import draw_chits
+from .decisions import pop, push
+from .harassment import choose_retreat, retreat_hexes
+from .registry import case
+from .rolls import roll
+from .state import Box, Decision, Event, GameState, Outcome, Phase, is_allied, retirement_box
+
+HITLER = "100"
+
+# 5.2: the Player-Turns, phase by phase
+PLAYER_TURN = {
+    Player.ABWEHR: (Phase.MOVEMENT, Phase.RECRUITMENT, Phase.STATUS),
+    Player.SS: (Phase.MOVEMENT, Phase.RECRUITMENT, Phase.INVESTIGATION, Phase.INTERROGATION,
+                Phase.STATUS),
+}
+
+
+def settle(state: GameState) -> GameState:
+    """Carry out automatic steps until a decision or a player's free phase is reached.
+
+    A decision with a single possible answer is no decision: it is carried out.
+    """
+    for _ in range(10_000):
+        if state.outcome is not None:
+            return state
+        if state.pending:
+            forced = _forced(state)
+            if forced is None:
+                return state
+            state = forced
+            continue
+        nxt = _automatic(state)
+        if nxt is None:
+            return state
+        state = nxt
+    raise AssertionError("the sequence of play did not settle")
+
+
+def _forced(state: GameState) -> GameState | None:
+    d = state.pending[-1]
+    if len(d.options) == 1 and d.kind == "hitler":
+        return move_hitler(pop(state), d.options[0])
+    if len(d.options) == 1 and d.kind == "retreat":
+        return choose_retreat(state, d.options[0])
+    return None
+
+
+def _automatic(state: GameState) -> GameState | None:
+    """One automatic step, or None when a player now acts freely."""
+    ph, step = state.phase, state.step
+    if ph is Phase.SETUP:
+        if step == "named":
+            return attrs.evolve(setup.place_leaders(state), step="ss_marked", phasing=Player.SS)
+        if step in setup.STEPS:
+            return setup.next_step(state) if setup.step_done(state) else None
+        if step == "done":
+            return initial_draws(state)
+    if ph is Phase.ASSIGNMENT:
+        return _assignment_step(state)
+    if ph is Phase.MOVEMENT and step == "hitler":
+        return hitler_roll(state)
+    return None
+
+
+# -- set-up to play ---------------------------------------------------------------
+
+@case("4.1")
+def initial_draws(state: GameState) -> GameState:
+    n = state.rules.game.initial_draw
+    state = draw_chits(state, Player.SS, n, case_no="4.1")
+    state = draw_chits(state, Player.ABWEHR, n, case_no="4.1")
+    return start_game_turn(state, 1)
+
+
+def start_game_turn(state: GameState, turn: int) -> GameState:
+    state = attrs.evolve(state, turn=turn, phase=Phase.ASSIGNMENT, step="hitler8",
+                         phasing=Player.ABWEHR, active=None, mp_spent=0, activated=frozenset())
+    return state.log(Event("5.2", f"Game-Turn {turn} begins"))
+
+
+# -- the Assignment Inter-Phase ------------------------------------------------------
+
+def _assignment_step(state: GameState) -> GameState:
+    step = state.step
+    if step == "hitler8":
+        state = attrs.evolve(state, step="advance")
+        if state.turn == state.rules.game.hitler_stays_from_turn:
+            return hitler_to_berlin(state)
+        return state
+    if step == "advance":
+        return attrs.evolve(military_advance(state), step="roll")
+    if step == "roll":
+        return attrs.evolve(assignment.roll_assignment(state), step="german")
+    if step == "german":
+        return attrs.evolve(assignment.start_german(state), step="randomizer",
+                            german_assignment=None)
+    if step == "randomizer":
+        return begin_phase(randomizer(state), Player.ABWEHR, Phase.MOVEMENT)
+    raise AssertionError(step)
+
+
+@case("6.23", "6.24", "6.25")
+def randomizer(state: GameState) -> GameState:
+    die, state = roll(state)
+    draw = state.rules.tables.randomizer.result(die, state.turn)
+    column = min(state.turn, len(state.rules.tables.randomizer.cells[0]))
+    state = state.log(Event("6.23", f"Randomizer Table: die {die}, Game-Turn {state.turn}: "
+                                    f"{'no draw' if draw is None else f'{draw.player.title} draws {draw.count}'}",
+                            roll=(die,), table="randomizer", row=die, column=column,
+                            result="-" if draw is None else
+                            f"{'S' if draw.player is Player.SS else 'A'}{draw.count}"))
+    if draw is None:
+        return state                                                     # 6.25
+    return draw_chits(state, draw.player, draw.count, case_no="6.24")
+
+
+@case("16.13", "16.12")
+def military_advance(state: GameState) -> GameState:
+    """Areas falling this Game-Turn: German units there are eliminated, Allied units
+    go back to their holding box. (Only Game-Turns call this: frozen in the coup.)"""
+    m = state.rules.map
+    falling = {c for c, a in m.areas.items() if a.military_advance == state.turn}
+    for code in sorted(falling):
+        state = state.log(Event("16.11", f"{m.areas[code].name} is overrun by the Allies"))
+        for u in state.units:
+            if u.hex is not None and m.area_of[u.hex] == code:
+                if is_allied(state.rules, u):
+                    state = state.with_unit(u.id, hex=None, box=Box.ALLIED_HOLDING, marker=None)
+                    state = state.log(Event("16.13", f"{state.info(u.id).short} returns to the "
+                                                     "Allied Unit Holding Box"))
+                else:
+                    state = state.with_unit(u.id, hex=None, box=Box.ELIMINATED, marker=None)
+                    state = state.log(Event("16.13", f"{state.info(u.id).short} is eliminated"))
+    return state
+
+
+# -- phases ------------------------------------------------------------------------
+
+def begin_phase(state: GameState, player: Player, phase: Phase) -> GameState:
+    step = "hitler" if (player is Player.SS and phase is Phase.MOVEMENT) else "free"
+    state = attrs.evolve(state, phase=phase, phasing=player, step=step, active=None, mp_spent=0,
+                         activated=frozenset())
+    return state.log(Event("5.2", f"{player.title} {phase.value} phase"))
+
+
+@case("5.1", "5.2", "18.74")
+def end_phase(state: GameState) -> GameState:
+    order = PLAYER_TURN[state.phasing]
+    i = order.index(state.phase)
+    if i + 1 < len(order):
+        return begin_phase(state, state.phasing, order[i + 1])
+    if state.phasing is Player.ABWEHR:
+        return begin_phase(state, Player.SS, PLAYER_TURN[Player.SS][0])
+    # D. Game-Turn indication
+    if state.turn >= state.rules.game.game_turns:
+        return attrs.evolve(state, phase=Phase.GAME_OVER, step="over", outcome=Outcome(
+            "ss", "18.74", f"Game-Turn {state.turn} has ended and no coup was declared"))
+    return start_game_turn(state, state.turn + 1)
+
+
+# -- Hitler ------------------------------------------------------------------------
+
+def _hq_hexes(state: GameState, key: str) -> tuple[Hex, ...]:
+    return state.rules.map.hqs[key].hexes
+
+
+@case("9.61", "9.62")
+def hitler_roll(state: GameState) -> GameState:
+    state = attrs.evolve(state, step="free")
+    hitler = state.unit(HITLER)
+    g = state.rules.game
+    if hitler.hex is None or state.turn >= g.hitler_stays_from_turn:
+        return state
+    die, state = roll(state)
+    key = "fuhrer" if die in g.hitler_fuhrer_rolls else "rastenburg"
+    hq = state.rules.map.hqs[key]
+    state = state.log(Event("9.61", f"Hitler's movement: die {die} -> {hq.name}", roll=(die,)))
+    if hitler.hex in hq.hexes:
+        return state
+    occ = state.occupancy()
+    free = [h for h in hq.hexes if h not in occ]
+    if not free:
+        return state.log(Event("9.62", f"{hq.name} is full: Hitler stays where he is"))
+    return _place_hitler(state, free)
+
+
+def _place_hitler(state: GameState, free: list[Hex]) -> GameState:
+    if len(free) == 1:
+        return move_hitler(state, free[0])
+    return push(state, Decision("hitler", Player.SS, unit=HITLER, options=tuple(free)))
+
+
+def move_hitler(state: GameState, h: Hex) -> GameState:
+    state = state.with_unit(HITLER, hex=h)
+    return state.log(Event("9.62", f"Hitler moves to {label(h)}"))
+
+
+@case("9.63")
+def hitler_to_berlin(state: GameState) -> GameState:
+    """From Game-Turn 8 Hitler stays in Führer HQ; make room if it is full."""
+    hitler = state.unit(HITLER)
+    hexes = _hq_hexes(state, "fuhrer")
+    if hitler.hex is None or hitler.hex in hexes:
+        return state
+    state = state.log(Event("9.63", "Prussia is falling: Hitler returns to Führer HQ for good"))
+    occ = state.occupancy()
+    free = [h for h in hexes if h not in occ]
+    if free:
+        return _place_hitler(state, free)
+    return push(state, Decision("displace", Player.SS, options=tuple(hexes)))
+
+
+def displace(state: GameState, uid: str) -> GameState:
+    """9.63: the chosen occupant retreats one hex (10.6) and Hitler takes its hex."""
+    u = state.unit(uid)
+    vacated = u.hex
+    options = retreat_hexes(state, uid)
+    if not options:
+        state = state.with_unit(uid, hex=None, box=retirement_box(u.controller), marker=None)
+        state = state.log(Event("10.64", f"{state.info(uid).short} cannot retreat and goes to "
+                                         "General Retirement"))
+        return move_hitler(state, vacated)
+    # The unit's owner picks its retreat hex (10.65); then Hitler moves in.
+    state = push(state, Decision("hitler", Player.SS, unit=HITLER, options=(vacated,)))
+    return push(state, Decision("retreat", u.controller, unit=uid, options=tuple(options)))

@@ -1,0 +1,227 @@
+"""The game state: a tree of frozen attrs classes, changed only by evolve.
+
+Units and chits are tuples in the fixed order of rules_data (unit ids
+ascending; chits as chits.toml lists them), so a state is small and its
+equality is cheap. ``GameState.rules`` is the loaded rules_data: carried
+for convenience, not part of equality or serialisation.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from functools import cache
+
+import attrs
+
+from ..data.tables import GermanAssignment
+from ..data.units import Sides, Unit
+from ..hexgrid import Hex
+from ..parties import Party, Player
+from ..rules import Rules
+
+
+class Box(StrEnum):
+    """Places off the map (3.23)."""
+
+    ALLIED_HOLDING = "allied_holding"
+    SS_RETIREMENT = "ss_retirement"
+    ABWEHR_RETIREMENT = "abwehr_retirement"
+    INTERROGATION = "interrogation_cell"
+    ELIMINATED = "eliminated"
+    UNPLACED = "unplaced"            # waiting to be set up (4.3)
+
+
+def retirement_box(player: Player) -> Box:
+    return Box.SS_RETIREMENT if player is Player.SS else Box.ABWEHR_RETIREMENT
+
+
+class Marker(StrEnum):
+    MASKED = "masked"
+    NEUTRALIZED = "neutralized"
+
+
+class Phase(StrEnum):
+    SETUP = "setup"                  # 4.3
+    ASSIGNMENT = "assignment"        # 5.2 A
+    MOVEMENT = "movement"            # 5.2 B1, C1
+    RECRUITMENT = "recruitment"      # 5.2 B2, C2
+    INVESTIGATION = "investigation"  # 5.2 C3
+    INTERROGATION = "interrogation"  # 5.2 C4
+    STATUS = "status"                # 5.2 B3, C5
+    GAME_OVER = "game_over"
+
+
+CUP = "cup"
+
+
+@attrs.frozen
+class UnitState:
+    id: str
+    hex: Hex | None = None           # on the map, or None when in a box
+    box: Box | None = None
+    controller: Player | None = None
+    recruited: bool = False          # recruitment-sided units: Recruited side up (2.2)
+    suspected: bool = False          # suspicion-sided units: Suspected side up (2.2)
+    semi: bool = False               # Semi-Recruitment marker (12.35)
+    marker: Marker | None = None     # Mask or Neutralized marker (10.71)
+
+    @property
+    def on_map(self) -> bool:
+        return self.hex is not None
+
+
+@attrs.frozen
+class Decision:
+    """A choice the rules hand to one player in the middle of something else.
+
+    kind names the decision; the other fields carry what it is about.
+    """
+
+    kind: str
+    player: Player
+    unit: str | None = None
+    hex: Hex | None = None
+    area: str | None = None
+    count: int = 0
+    party: Player | None = None      # assignment: whose units are to be sent
+    flag: bool = False
+    options: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class Event:
+    """Something that happened, for the log: always with its case number.
+
+    ``private`` events (a chit drawn, say) are seen only by that player.
+    """
+
+    case: str
+    text: str
+    roll: tuple[int, ...] = ()
+    table: str | None = None
+    row: int | None = None
+    column: int | None = None
+    result: str | None = None
+    private: Player | None = None
+
+
+@attrs.frozen
+class Outcome:
+    winner: str        # "ss", "abwehr" or "allies"
+    case: str
+    reason: str
+
+
+@attrs.frozen
+class GameState:
+    rules: Rules = attrs.field(eq=False, repr=False)
+    seed: int
+    turn: int
+    phase: Phase
+    phasing: Player
+    step: str                        # where inside the phase's procedure we are
+    units: tuple[UnitState, ...]
+    chits: tuple[str, ...]           # where each chit is: "cup", "ss", "abwehr"
+    rng: int
+    dice: tuple[int, ...] = ()       # scripted rolls, used before the generator
+    pending: tuple[Decision, ...] = ()
+    active: str | None = None        # the unit moving now (9.14)
+    mp_spent: int = 0
+    activated: frozenset[str] = frozenset()
+    german_assignment: GermanAssignment | None = None   # 7.22: rolled, not yet carried out
+    events: tuple[Event, ...] = ()   # what the last action caused
+    outcome: Outcome | None = None
+
+    @property
+    def to_act(self) -> Player | None:
+        if self.outcome is not None:
+            return None
+        if self.pending:
+            return self.pending[-1].player
+        return self.phasing
+
+    # -- lookups -----------------------------------------------------------
+    def unit(self, uid: str) -> UnitState:
+        return self.units[unit_index(self.rules, uid)]
+
+    def info(self, uid: str) -> Unit:
+        return self.rules.units[uid]
+
+    def occupancy(self) -> dict[Hex, list[str]]:
+        occ: dict[Hex, list[str]] = {}
+        for u in self.units:
+            if u.hex is not None:
+                occ.setdefault(u.hex, []).append(u.id)
+        return occ
+
+    def chits_of(self, holder: str) -> list[str]:
+        ids = chit_ids(self.rules)
+        return [ids[i] for i, where in enumerate(self.chits) if where == holder]
+
+    # -- changes -----------------------------------------------------------
+    def with_unit(self, uid: str, **changes) -> GameState:
+        i = unit_index(self.rules, uid)
+        units = list(self.units)
+        units[i] = attrs.evolve(units[i], **changes)
+        return attrs.evolve(self, units=tuple(units))
+
+    def with_chit(self, chit: str, holder: str) -> GameState:
+        i = chit_index(self.rules, chit)
+        chits = list(self.chits)
+        chits[i] = holder
+        return attrs.evolve(self, chits=tuple(chits))
+
+    def log(self, *events: Event) -> GameState:
+        return attrs.evolve(self, events=self.events + events)
+
+
+@cache
+def _unit_order(rules: Rules) -> dict[str, int]:
+    return {uid: i for i, uid in enumerate(rules.units)}
+
+
+def unit_index(rules: Rules, uid: str) -> int:
+    return _unit_order(rules)[uid]
+
+
+@cache
+def chit_ids(rules: Rules) -> tuple[str, ...]:
+    return tuple(c.id for c in rules.chits.chits)
+
+
+@cache
+def _chit_order(rules: Rules) -> dict[str, int]:
+    return {cid: i for i, cid in enumerate(chit_ids(rules))}
+
+
+def chit_index(rules: Rules, chit: str) -> int:
+    return _chit_order(rules)[chit]
+
+
+# -- what a unit is now --------------------------------------------------------
+
+def effectiveness(rules: Rules, u: UnitState) -> int:
+    return rules.units[u.id].front.effectiveness or 0
+
+
+def defence(rules: Rules, u: UnitState) -> int:
+    """2.2: both sides of every counter show the same defence strength."""
+    return rules.units[u.id].front.defence
+
+
+def movement_allowance(rules: Rules, u: UnitState) -> int:
+    return rules.units[u.id].front.movement or 0
+
+
+def is_unrecruited(rules: Rules, u: UnitState) -> bool:
+    """2.2: a recruitment-sided unit showing its Unrecruited side."""
+    return rules.units[u.id].sides is Sides.RECRUITMENT and not u.recruited
+
+
+def is_allied(rules: Rules, u: UnitState) -> bool:
+    return rules.units[u.id].party is Party.ALLIED
+
+
+def is_unsuspected_abwehr(rules: Rules, u: UnitState) -> bool:
+    """12.72, 12.74: Abwehr units and Goerdeler showing the Unsuspected side."""
+    return rules.units[u.id].sides is Sides.SUSPICION and not u.suspected
