@@ -6,14 +6,26 @@ import attrs
 
 from ..hexgrid import Hex, label
 from .actions import Action, Verb
-from .decisions import pop, push
 from .board import enemy_controlled, hq_at, hq_friendly, impassable, is_enemy, zoc_of
+from .decisions import pop, push
 from .errors import IllegalAction
 from .registry import case
 from .rolls import roll
-from .state import (Box, Decision, Event, GameState, Marker, UnitState, defence, effectiveness,
-                    is_allied, is_unrecruited, is_unsuspected_abwehr, movement_allowance,
-                    retirement_box)
+from .state import (
+    Box,
+    Decision,
+    Event,
+    GameState,
+    Marker,
+    UnitState,
+    defence,
+    effectiveness,
+    is_allied,
+    is_unrecruited,
+    is_unsuspected_abwehr,
+    movement_allowance,
+    retirement_box,
+)
 
 HARASS_COST = 1   # 10.11; the coup changes it (18.17)
 
@@ -60,10 +72,10 @@ def harass_problem(state: GameState, target: str | None = None,
         return None
     t = state.unit(target)
     tname = state.info(target).short
+    if t.hex is not None and (is_unrecruited(rules, t) or t.semi):
+        return IllegalAction("10.31", f"{tname} is unrecruited or semi-recruited")
     if t.hex is None or not is_enemy(state, state.phasing, t):
         return IllegalAction("10.21", f"{tname} is not an enemy unit on the map")
-    if is_unrecruited(rules, t) or t.semi:
-        return IllegalAction("10.31", f"{tname} is unrecruited or semi-recruited")
     if is_unsuspected_abwehr(rules, t):
         return IllegalAction("12.72", f"{tname} is unsuspected and cannot be harassed")
     if t.hex not in zone:

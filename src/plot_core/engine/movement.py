@@ -10,8 +10,7 @@ from ..data.chits import ChitKind
 from ..hexgrid import Hex, label
 from ..parties import Player
 from .actions import Action, Verb
-from .board import (enemy_controlled, hq_at, hq_friendly, impassable, influenced_areas,
-                    is_enemy)
+from .board import enemy_controlled, hq_at, hq_friendly, impassable, influenced_areas, is_enemy
 from .errors import IllegalAction
 from .registry import case
 from .state import CUP, Event, GameState, Marker, is_unrecruited, movement_allowance
@@ -209,7 +208,7 @@ def travel_chits(state: GameState, player: Player) -> list[str]:
 
 def movement_actions(state: GameState) -> list[Action]:
     """Every legal step for the phasing player in a Movement and Harassment Phase."""
-    from .harassment import harass_targets   # one module per topic; harassment needs movement
+    from .harassment import harass_targets  # one module per topic; harassment needs movement
 
     if state.active is None:
         out = []

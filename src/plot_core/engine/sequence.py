@@ -117,8 +117,8 @@ def randomizer(state: GameState) -> GameState:
     die, state = roll(state)
     draw = state.rules.tables.randomizer.result(die, state.turn)
     column = min(state.turn, len(state.rules.tables.randomizer.cells[0]))
-    state = state.log(Event("6.23", f"Randomizer Table: die {die}, Game-Turn {state.turn}: "
-                                    f"{'no draw' if draw is None else f'{draw.player.title} draws {draw.count}'}",
+    said = "no draw" if draw is None else f"{draw.player.title} draws {draw.count}"
+    state = state.log(Event("6.23", f"Randomizer Table: die {die}, Game-Turn {state.turn}: {said}",
                             roll=(die,), table="randomizer", row=die, column=column,
                             result="-" if draw is None else
                             f"{'S' if draw.player is Player.SS else 'A'}{draw.count}"))

@@ -1,0 +1,147 @@
+"""Positions: a human-writable TOML description of a moment in a game.
+
+    turn = 3
+    phase = "movement"            # assignment, movement, recruitment, ...
+    phasing = "abwehr"
+    base = "empty"                # "empty": unlisted German units are off the map
+                                  # "standard": start from the standard set-up
+    dice = [3, 5]                 # scripted rolls, used before the seeded generator
+    active = "301"                # optional: the unit moving now, and
+    mp_spent = 2                  #   the points it has spent
+
+    [units]
+    "301" = { hex = "1614", suspected = true }
+    "401" = { hex = "1612", controller = "abwehr" }     # recruited when controlled
+    "002" = { hex = "1714", marker = "masked" }
+    "000" = { box = "eliminated" }
+
+    [chits]                       # every chit not listed is in the cup
+    ss = ["TR1", "L305"]
+    abwehr = ["FR1"]
+
+Errors name the line and key, like the rules_data loaders.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..data.reader import Node, Source
+from ..data.units import Sides
+from ..errors import DataError
+from ..hexgrid import label, parse_hex
+from ..parties import Player
+from ..rules import Rules, load_rules
+from .state import CUP, Box, GameState, Marker, Phase, chit_ids
+
+PLAY_PHASES = [p.value for p in Phase if p not in (Phase.SETUP, Phase.GAME_OVER)]
+
+
+class PositionError(DataError):
+    """A position file is wrong; the message says where and what."""
+
+
+def load_position(text: str, *, name: str = "position", rules: Rules | None = None,
+                  seed: int = 0) -> GameState:
+    from .api import new_game
+
+    rules = rules or load_rules()
+    src = Source(name, text)
+    try:
+        root = src.parse_toml()
+        return _build(root, rules, seed, new_game)
+    except DataError as err:
+        raise PositionError(err.file, err.message, line=err.line, where=err.where) from None
+
+
+def _player(node: Node, key: str, default=None, allow_none: bool = False) -> Player | None:
+    choices = ["ss", "abwehr"] + (["none"] if allow_none else [])
+    value = node.str(key, choices=choices, default=default)
+    return None if value in (None, "none") else Player(value)
+
+
+def _build(root: Node, rules: Rules, seed: int, new_game) -> GameState:
+    base = root.str("base", choices=["empty", "standard"], default="empty")
+    seed = root.int("seed", default=seed)
+    state = new_game(seed, rules=rules)
+    phase = Phase(root.str("phase", choices=PLAY_PHASES, default="movement"))
+    phasing = _player(root, "phasing", default="abwehr")
+    turn = root.int("turn", lo=1, hi=rules.game.game_turns, default=1)
+    dice = root.list_of("dice", lambda n, k, v: n.check_int("dice", v, lo=1,
+                                                            hi=rules.game.die_sides,
+                                                            what=f"a die roll at {k}"),
+                        default=[])
+    units = {u.id: u for u in state.units}
+    if base == "empty":
+        for uid, u in units.items():
+            info = rules.units[uid]
+            box = Box.ALLIED_HOLDING if not info.party.german else Box.ELIMINATED
+            units[uid] = attrs.evolve(u, hex=None, box=box, controller=info.control,
+                                      recruited=False, suspected=False, semi=False, marker=None)
+    if root.has("units"):
+        table = root.table("units", header=r"^\s*\[units\]")
+        for uid in list(table.data):
+            if uid not in rules.units:
+                table.fail(uid, f"there is no unit {uid!r}")
+            raw = table.raw(uid)
+            if not isinstance(raw, dict):
+                table.fail(uid, "expected { hex = \"1614\", ... }")
+            node = Node(table.source, raw, where=f"unit {uid}", line=table.line_of(uid))
+            units[uid] = _unit(node, rules, units[uid])
+    where: dict[int, str] = {}
+    for u in units.values():
+        if u.hex is not None:
+            if u.hex in where:
+                root.fail("units", f"units {where[u.hex]} and {u.id} are both on {label(u.hex)}")
+            where[u.hex] = u.id
+    chits = ["cup"] * len(chit_ids(rules))
+    if root.has("chits"):
+        table = root.table("chits", header=r"^\s*\[chits\]")
+        index = {c: i for i, c in enumerate(chit_ids(rules))}
+        for holder in ("ss", "abwehr"):
+            for c in table.list(holder, default=[]):
+                if c not in index:
+                    table.fail(holder, f"there is no chit {c!r}")
+                if chits[index[c]] != CUP:
+                    table.fail(holder, f"chit {c} is listed twice")
+                chits[index[c]] = holder
+        table.done()
+    active = root.str("active", default=None)
+    mp_spent = root.int("mp_spent", lo=0, hi=20, default=0)
+    if active is not None and (active not in units or units[active].hex is None):
+        root.fail("active", f"the active unit must be a unit on the map, got {active!r}")
+    step = root.str("step", default="free")
+    root.done()
+    return attrs.evolve(state, turn=turn, phase=phase, phasing=phasing, step=step,
+                        units=tuple(units[uid] for uid in rules.units), chits=tuple(chits),
+                        dice=tuple(dice), pending=(), active=active, mp_spent=mp_spent,
+                        activated=frozenset({active} if active else ()), events=(),
+                        german_assignment=None, outcome=None)
+
+
+def _unit(node: Node, rules: Rules, u):
+    info = rules.units[node.where.split()[-1]]
+    hex_text = node.str("hex", default=None)
+    box_text = node.str("box", choices=[b.value for b in Box], default=None)
+    if (hex_text is None) == (box_text is None):
+        node.fail(None, "give exactly one of hex = \"CCRR\" or box = \"...\"")
+    h = None
+    if hex_text is not None:
+        h = parse_hex(hex_text)
+        if h is None or h not in rules.map:
+            node.fail("hex", f"{hex_text!r} is not a hex of the map")
+    controller = _player(node, "controller", default=(info.control.value if info.control
+                                                      else "none"), allow_none=True)
+    recruited = node.bool("recruited", default=info.sides is Sides.RECRUITMENT and
+                          controller is not None)
+    suspected = node.bool("suspected", default=False)
+    semi = node.bool("semi", default=False)
+    marker_text = node.str("marker", choices=[m.value for m in Marker], default=None)
+    node.done()
+    if recruited and info.sides is not Sides.RECRUITMENT:
+        node.fail("recruited", f"{info.short} has no recruited side")
+    if suspected and info.sides is not Sides.SUSPICION:
+        node.fail("suspected", f"{info.short} has no suspected side")
+    return attrs.evolve(u, hex=h, box=None if h is not None else Box(box_text),
+                        controller=controller, recruited=recruited, suspected=suspected,
+                        semi=semi, marker=Marker(marker_text) if marker_text else None)

@@ -1,0 +1,221 @@
+"""Movement (9.x), stacking (8.x), zones of control (11.x), Military Advance (16.14)
+and zones of influence (17.22) — each from a position, checked against the rulebook."""
+
+from __future__ import annotations
+
+from .helpers import at, illegal, legal, play, pos
+
+# 2110's neighbours: 2010 2210 2009 2109 2011 2111. Rows 9-12, columns 18-24 are
+# plain Berlin; 2710 (Berlin) borders 2810 and 2709 (Prussia).
+
+SS_TO_MOVE = """
+turn = 2
+phasing = "ss"
+[units]
+"014" = { hex = "2110" }        # Ribbentrop 2-6-3
+"""
+
+
+def test_9_13_hex_by_hex_and_9_12_allowance():
+    s = play(pos(SS_TO_MOVE), "activate 014", "move 2210", "move 2310", "move 2410")
+    assert at(s, "014") == "2410" and s.mp_spent == 3
+    illegal(s, "move 2510", "9.12")                       # 3 points used
+    s2 = play(pos(SS_TO_MOVE), "activate 014")
+    illegal(s2, "move 2310", "9.13")                      # not adjacent
+
+
+def test_9_14_one_unit_at_a_time():
+    s = pos(SS_TO_MOVE.replace('[units]', '[units]\n"013" = { hex = "1810" }'))
+    s = play(s, "activate 014")
+    illegal(s, "activate 013", "9.14")
+    s = play(s, "move 2210", "end")
+    illegal(s, "activate 014", "9.14")                    # finished units stay finished
+    s = play(s, "activate 013")
+    assert s.active == "013"
+
+
+def test_9_11_only_your_own_units():
+    s = pos(SS_TO_MOVE.replace('[units]', '[units]\n"305" = { hex = "1810", suspected = true }'))
+    illegal(s, "activate 305", "9.11")
+
+
+def test_9_31_unrecruited_and_semi_recruited_stay_put():
+    s = pos("""
+        phasing = "abwehr"
+        [units]
+        "414" = { hex = "2110", controller = "none" }
+        "415" = { hex = "1810", controller = "abwehr", recruited = false, semi = true }
+        """)
+    illegal(s, "activate 415", "9.31")
+    illegal(s, "activate 414", "9.11")                    # nobody's unit
+
+
+def test_9_32_masked_and_neutralized_cannot_move():
+    s = pos(SS_TO_MOVE.replace('"2110" }', '"2110", marker = "masked" }'))
+    illegal(s, "activate 014", "9.32")
+
+
+def test_9_33_hitler_has_no_movement():
+    s = pos("""
+        phasing = "ss"
+        [units]
+        "100" = { hex = "2110" }
+        """)
+    illegal(s, "activate 100", "9.33")
+
+
+def test_8_11_through_friends_but_never_stopping_on_one():
+    s = pos(SS_TO_MOVE.replace('[units]', '[units]\n"013" = { hex = "2210" }'))
+    s = play(s, "activate 014", "move 2210")
+    assert at(s, "014") == "2210" and at(s, "013") == "2210"
+    assert "end" not in legal(s)
+    illegal(s, "end", "8.11")
+    s = play(s, "move 2310", "end")
+    assert at(s, "014") == "2310"
+
+
+def test_8_11_no_entering_a_friend_with_no_way_on():
+    s = play(pos(SS_TO_MOVE.replace('[units]', '[units]\n"013" = { hex = "2410" }')),
+             "activate 014", "move 2210", "move 2310")
+    illegal(s, "move 2410", "8.11")                        # last point: would be stuck on 013
+
+
+def test_8_12_enemy_and_unrecruited_units_block_neutralized_do_not():
+    base = """
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2110" }
+        "%s" = { hex = "2210"%s }
+        """
+    illegal(play(pos(base % ("305", ", suspected = true")), "activate 002"), "move 2210", "8.12")
+    illegal(play(pos(base % ("106", ", controller = \"none\"")), "activate 002"), "move 2210",
+            "8.12")
+    s = play(pos(base % ("305", ', suspected = true, marker = "neutralized"')), "activate 002",
+             "move 2210", "move 2310")                    # 8.12, 15.22: passes through
+    assert at(s, "002") == "2310"
+
+
+def test_11_23_masked_units_may_never_be_entered():
+    s = pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2110" }
+        "013" = { hex = "2210", marker = "masked" }
+        """)
+    illegal(play(s, "activate 002"), "move 2210", "11.23")
+
+
+def test_9_24_unfriendly_hq_cannot_be_entered_friendly_can():
+    # 2009 borders Foreign Office hex 2008 (friendly to Nazis and Civilians only, 9.22).
+    s = pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2009" }
+        "101" = { hex = "2108", controller = "ss" }
+        """)
+    illegal(play(s, "activate 002"), "move 2008", "9.24")
+    s = play(s, "activate 101", "move 2008")               # Bormann, a Nazi: friendly
+    assert at(s, "101") == "2008"
+
+
+def test_11_31_leaving_an_enemy_zone_only_with_the_first_point():
+    s = pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2110" }
+        "305" = { hex = "2310", suspected = true }
+        """)
+    # 2210 is in Bonhoeffer's zone; entering it is fine, leaving it again is not.
+    s1 = play(s, "activate 002", "move 2210")
+    illegal(s1, "move 2110", "11.31")
+    # Starting in the zone, the first point may leave it (11.31.1).
+    s2 = pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2210" }
+        "305" = { hex = "2310", suspected = true }
+        """)
+    s2 = play(s2, "activate 002", "move 2110")
+    assert at(s2, "002") == "2110"
+
+
+def test_11_32_never_from_one_enemy_hex_to_another():
+    s = pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2210" }
+        "305" = { hex = "2310", suspected = true }
+        """)
+    # 2209 and 2211 are next to 2310? 2310's neighbours: 2210 2410 2209 2309 2211 2311.
+    illegal(play(s, "activate 002"), "move 2209", "11.32")
+
+
+def test_11_31_a_zone_that_is_gone_no_longer_holds():
+    s = pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2110" }
+        "305" = { hex = "2310", suspected = true, marker = "masked" }
+        """)
+    # 11.13: a masked unit has no zone, so the move goes on past it.
+    s = play(s, "activate 002", "move 2210", "move 2209", "move 2309")
+    assert at(s, "002") == "2309"
+
+
+def test_11_21_zones_stop_at_borders():
+    # 2710 is Berlin; 2810 is Prussia. A Prussian unit exerts no zone into Berlin.
+    s = pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2510" }
+        "305" = { hex = "2810", suspected = true }
+        """)
+    s = play(s, "activate 002", "move 2610", "move 2710", "move 2610")
+    assert at(s, "002") == "2610"
+
+
+def test_11_11_unrecruited_units_have_no_zone():
+    s = pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2110" }
+        "414" = { hex = "2310", controller = "none" }
+        """)
+    s = play(s, "activate 002", "move 2210", "move 2209")
+    assert at(s, "002") == "2209"
+
+
+def test_16_14_overrun_areas_are_impassable():
+    # Prussia falls on Game-Turn 8 (16.11).
+    s = pos("""
+        turn = 8
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2710" }
+        """)
+    illegal(play(s, "activate 002"), "move 2810", "16.14")
+
+
+def test_17_22_zone_of_influence_holds_german_units():
+    # Paris (PR) 0110..0613; Rhineland (RL) begins at 0709. An Allied unit in Paris.
+    s = pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "0610" }
+        "501" = { hex = "0112" }
+        """)
+    s = play(s, "activate 002")
+    illegal(s, "move 0710", "17.22")
+    s = play(s, "move 0510")                              # 17.23: free within the area
+    assert at(s, "002") == "0510"
+
+
+def test_17_23_entering_an_influenced_area_is_free():
+    s = pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "0710" }
+        "501" = { hex = "0112" }
+        """)
+    s = play(s, "activate 002", "move 0610")
+    assert at(s, "002") == "0610"
