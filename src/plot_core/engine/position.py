@@ -32,6 +32,7 @@ from ..errors import DataError
 from ..hexgrid import label, parse_hex
 from ..parties import Player
 from ..rules import Rules, load_rules
+from .sequence import settle
 from .state import CUP, Box, GameState, Marker, Phase, chit_ids
 
 PLAY_PHASES = [p.value for p in Phase if p not in (Phase.SETUP, Phase.GAME_OVER)]
@@ -112,11 +113,12 @@ def _build(root: Node, rules: Rules, seed: int, new_game) -> GameState:
         root.fail("active", f"the active unit must be a unit on the map, got {active!r}")
     step = root.str("step", default="free")
     root.done()
-    return attrs.evolve(state, turn=turn, phase=phase, phasing=phasing, step=step,
+    state = attrs.evolve(state, turn=turn, phase=phase, phasing=phasing, step=step,
                         units=tuple(units[uid] for uid in rules.units), chits=tuple(chits),
                         dice=tuple(dice), pending=(), active=active, mp_spent=mp_spent,
                         activated=frozenset({active} if active else ()), events=(),
                         german_assignment=None, outcome=None)
+    return settle(state)
 
 
 def _unit(node: Node, rules: Rules, u):

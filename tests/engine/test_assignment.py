@@ -1,0 +1,161 @@
+"""The Assignment Inter-Phase (7.x) and the Randomizer (6.2x)."""
+
+from __future__ import annotations
+
+from plot_core.engine.state import Phase
+
+from .helpers import at, illegal, legal, play, pos
+
+# Abwehr units in Berlin: Dohnanyi 301, Gisevius 302, Oster 303; Best (013) for the SS.
+BERLIN = """
+turn = %d
+phase = "assignment"
+step = "roll"
+dice = [%s]
+[units]
+"301" = { hex = "1810" }
+"302" = { hex = "1812" }
+"303" = { hex = "1910" }
+"013" = { hex = "2310" }
+"012" = { hex = "2312" }
+%s
+[chits]
+ss = [%s]
+abwehr = [%s]
+"""
+
+
+def interphase(dice: str, *, turn: int = 1, extra: str = "", ss: str = "", abwehr: str = ""):
+    return pos(BERLIN % (turn, dice, extra, ss, abwehr))
+
+
+def berne(s):
+    return [h for h in sorted(s.rules.map.hexes_in("BR"))]
+
+
+def test_7_0_worked_example_and_7_23_the_enemy_picks():
+    s = interphase("2, 3, 4")                              # 2, 3: Allied EE, German 2/Ab/BR
+    assert s.to_act.value == "abwehr" and s.pending[-1].kind == "place_allied"
+    assert s.pending[-1].area == "EE"
+    ee = next(a for a in legal(s) if a.startswith("allied"))
+    s = play(s, ee)
+    # 7.41/7.51: the Abwehr may answer with assignment chits; he has none and declines.
+    assert legal(s) == ["no-reveal"]
+    s = play(s, "no-reveal")
+    assert s.to_act.value == "ss" and s.pending[-1].kind == "assign"     # 7.23
+    b = berne(s)
+    assert all(a.split()[1] in ("301", "302", "303") for a in legal(s))
+    s = play(s, f"assign 303 {b[0]:04d}", f"assign 301 {b[1]:04d}")
+    assert at(s, "303") == f"{b[0]:04d}" and at(s, "301") == f"{b[1]:04d}"
+    assert s.phase is Phase.MOVEMENT and s.phasing.value == "abwehr"   # then 5.2 B1
+
+
+def test_7_41_friendly_chit_lets_the_owner_choose():
+    s = interphase("2, 3, 4", abwehr='"FR1"')
+    s = play(s, next(a for a in legal(s) if a.startswith("allied")))
+    assert "reveal FR1" in legal(s)
+    s = play(s, "reveal FR1")
+    assert s.to_act.value == "abwehr" and s.pending[-1].kind == "assign"
+    assert s.chits_of("abwehr") == []                       # 7.32: back to the cup
+
+
+def test_7_51_and_7_53_enemy_chits_switch_back_and_forth():
+    s = interphase("2, 3, 4", ss='"EN2", "FR2"', abwehr='"EN1"')
+    s = play(s, next(a for a in legal(s) if a.startswith("allied")), "reveal EN1")
+    # Now SS units go; the SS may answer (7.53).
+    assert s.to_act.value == "ss" and set(legal(s)) == {"reveal EN2", "reveal FR2", "no-reveal"}
+    s2 = play(s, "reveal EN2")                              # switch back: Abwehr units again
+    assert s2.to_act.value == "abwehr" and legal(s2) == ["no-reveal"]
+    s2 = play(s2, "no-reveal")
+    assert s2.to_act.value == "ss"                          # the SS picks the Abwehr units
+    assert all(a.split()[1] in ("301", "302", "303") for a in legal(s2))
+    s3 = play(s, "reveal FR2")                              # 7.53: Friendly after Enemy
+    assert s3.to_act.value == "ss"
+    assert all(a.split()[1] in ("013", "012") for a in legal(s3))    # SS units, SS picks
+    s4 = play(s, "no-reveal")                               # 7.52: the Abwehr picks SS units
+    assert s4.to_act.value == "abwehr"
+    assert all(a.split()[1] in ("013", "012") for a in legal(s4))
+
+
+def test_7_24_7_27_only_unmarked_units_in_berlin_are_sent():
+    s = interphase("2, 3, 4", extra="""
+"304" = { hex = "0412" }
+"305" = { hex = "2010", marker = "masked" }
+""")
+    s = play(s, next(a for a in legal(s) if a.startswith("allied")), "no-reveal")
+    senders = {a.split()[1] for a in legal(s)}
+    assert senders == {"301", "302", "303"}
+    illegal(s, f"assign 304 {berne(s)[0]:04d}", "7.24")
+    illegal(s, f"assign 305 {berne(s)[0]:04d}", "7.24")
+
+
+def test_7_26_only_abwehr_and_ss_parties():
+    # Goerdeler (Civilian) and OKW units are never sent even when the Abwehr controls them.
+    s = interphase("2, 3, 4", extra="""
+"200" = { hex = "2012" }
+"401" = { hex = "2112", controller = "abwehr" }
+""")
+    s = play(s, next(a for a in legal(s) if a.startswith("allied")), "no-reveal")
+    assert {a.split()[1] for a in legal(s)} == {"301", "302", "303"}
+
+
+def test_7_13_no_allied_units_left():
+    extra = "\n".join(f'"{u}" = {{ box = "eliminated" }}' for u in range(501, 507))
+    s = interphase("2, 3, 4", extra=extra)
+    assert any(e.case == "7.13" for e in s.events)
+    assert s.pending[-1].kind == "assignment_chits"         # straight to the German result
+
+
+def test_7_14_and_7_29_overrun_areas_are_ignored():
+    # Game-Turn 7: Eastern Europe is overrun (16.11), so "EE" places nothing.
+    s = interphase("2, 3, 4", turn=7)
+    assert any(e.case == "7.14" for e in s.events)
+    # 1, 2: German 2/Ab/RM; Rome falls on Game-Turn 8.
+    s = interphase("1, 2, 4", turn=8)
+    assert any(e.case == "7.29" for e in s.events)
+
+
+def test_7_12_full_area_rolls_again_for_the_allied_result_only():
+    s0 = interphase("1, 3, 4")                              # 1, 3: Allied LS, German 1/SS/BR
+    lisbon = sorted(s0.rules.map.hexes_in("LS"))
+    fillers = [u for u in s0.rules.units if u.startswith(("0", "1", "4"))
+               and u not in ("013", "012", "100")][: len(lisbon)]
+    extra = "\n".join(f'"{u}" = {{ hex = "{h:04d}", controller = "none" }}'
+                      for u, h in zip(fillers, lisbon, strict=True))
+    s = interphase("1, 3, 6, 6, 4", extra=extra)            # re-roll 6, 6: Allied CC
+    assert any(e.case == "7.12" for e in s.events)
+    assert s.pending[-1].kind == "place_allied" and s.pending[-1].area == "CC"
+
+
+def test_6_23_randomizer_draws_for_the_right_player():
+    s = interphase("4, 1, 1")       # 4, 1: Allied IS, no German result; randomizer die 1: A12
+    s = play(s, next(a for a in legal(s) if a.startswith("allied")))
+    assert len(s.chits_of("abwehr")) == 12 and s.chits_of("ss") == []
+    ev = [e for e in s.events if e.case == "6.23"][0]
+    assert (ev.row, ev.column, ev.result) == (1, 1, "A12")
+
+
+def test_6_25_no_draw():
+    s = interphase("4, 1, 4")                               # randomizer die 4, turn 1: none
+    s = play(s, next(a for a in legal(s) if a.startswith("allied")))
+    assert s.chits_of("abwehr") == [] and s.chits_of("ss") == []
+
+
+def test_6_26_short_cup_takes_from_the_enemy_box():
+    everything = [c.id for c in pos("").rules.chits.chits]
+    abwehr = ", ".join(f'"{c}"' for c in everything[:94])   # only 3 chits left in the cup
+    s = interphase("4, 1, 6", abwehr=abwehr)                # die 6, turn 1: S13
+    s = play(s, next(a for a in legal(s) if a.startswith("allied")))
+    assert len(s.chits_of("ss")) == 13
+    assert len(s.chits_of("abwehr")) == 94 - 10 and s.chits_of("cup") == []
+    assert any(e.case == "6.24" and "6.26" in e.text for e in s.events)
+
+
+def test_7_25_assigned_units_go_into_an_allied_zone_of_influence():
+    # An Allied unit already stands in Berne (1126); units are still sent there (7.25),
+    # and once there they cannot walk out (17.22).
+    s = interphase("2, 3, 4", extra='"501" = { hex = "1126" }')
+    s = play(s, next(a for a in legal(s) if a.startswith("allied")), "no-reveal")
+    target = next(h for h in berne(s) if h != 1126)
+    s = play(s, f"assign 301 {target:04d}")
+    assert at(s, "301") == f"{target:04d}"

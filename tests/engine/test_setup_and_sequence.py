@@ -1,0 +1,212 @@
+"""Set-up (4.x), the sequence of play (5.x), Hitler's movement (9.6), Military
+Advance (16.1x), and the engine's promises: reproducible, never mutating."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import attrs
+
+from plot_core.engine.api import apply, legal_actions, new_game
+from plot_core.engine.state import Box, Phase
+from plot_core.parties import Party, Player
+
+from .helpers import at, illegal, legal, play, pos
+
+# -- set-up ----------------------------------------------------------------------
+
+def test_4_31_leaders_first_then_4_32_ss_marks():
+    s = new_game(1, setup="choose")
+    named = s.rules.map.named_setup
+    for uid in ("000", "100", "200", "300"):
+        assert s.unit(uid).hex == named[uid]
+    assert s.phase is Phase.SETUP and s.to_act is Player.SS
+    marks = s.rules.map.setup_marks
+    for a in legal_actions(s):
+        party = s.info(a.unit).party
+        assert (party is Party.SS and a.hex in marks["ss"]) or (
+            party is Party.NAZI and a.hex in marks["nazi"])
+    nazi_hex = marks["nazi"][0]
+    illegal(s, f"place 001 {nazi_hex:04d}", "4.32")         # an SS unit on a Nazi mark
+
+
+def test_4_3_order_and_4_35_abwehr_uses_the_x_hexes_left():
+    s = new_game(2, setup="choose")
+    seen_players = []
+    while s.phase is Phase.SETUP:
+        seen_players.append((s.step, s.to_act))
+        s = apply(s, legal_actions(s)[-1])                  # always the last option
+    steps = [st for st, _ in dict.fromkeys(seen_players)]
+    assert steps == ["ss_marked", "ss_common", "abwehr_marked", "abwehr_common"]
+    assert dict(seen_players)["abwehr_common"] is Player.ABWEHR
+    german = [u for u in s.units if s.info(u.id).party.german]
+    assert all(u.hex is not None for u in german)                        # every unit placed
+    assert len({u.hex for u in german}) == len(german)                  # one per hex
+
+
+def test_4_36_4_37_and_4_2_start_of_play():
+    s = new_game(3)
+    for u in s.units:
+        info = s.info(u.id)
+        assert u.controller is info.control
+        assert not u.recruited and not u.suspected                      # 4.36
+        if not info.party.german:
+            assert u.box is Box.ALLIED_HOLDING or u.hex is not None     # 4.2 (one may be placed)
+
+
+def test_4_1_ten_chits_each():
+    s = new_game(4, setup="choose")
+    while s.phase is Phase.SETUP:
+        s = apply(s, legal_actions(s)[0])
+    drawn = [e for e in s.events if e.case == "4.1" and e.private is None]
+    assert [e.text for e in drawn] == ["SS draws 10 chits", "Abwehr draws 10 chits"]
+
+
+# -- sequence of play ------------------------------------------------------------
+
+def test_5_2_phase_order():
+    s = pos("""
+        phasing = "abwehr"
+        phase = "movement"
+        """)
+    order = []
+    for _ in range(8):
+        order.append((s.phasing.value, s.phase.value))
+        s = play(s, "end-phase")
+    assert order == [("abwehr", "movement"), ("abwehr", "recruitment"), ("abwehr", "status"),
+                     ("ss", "movement"), ("ss", "recruitment"), ("ss", "investigation"),
+                     ("ss", "interrogation"), ("ss", "status")]
+    # D: the Game-Turn marker moves on, and the next Assignment Inter-Phase begins (5.2 A).
+    assert s.turn == 2 and s.phase is Phase.ASSIGNMENT
+    assert s.to_act is Player.ABWEHR and s.pending[-1].kind == "place_allied"
+
+
+def test_5_1_and_18_74_the_game_ends_after_game_turn_9_without_a_coup():
+    s = pos("""
+        turn = 9
+        phasing = "ss"
+        phase = "status"
+        """)
+    s = play(s, "end-phase")
+    assert s.outcome is not None and s.outcome.winner == "ss" and s.outcome.case == "18.74"
+    assert legal_actions(s) == []
+    illegal(s, "end-phase", "18.7")
+
+
+# -- Hitler ----------------------------------------------------------------------
+
+HITLER_ROLL = """
+turn = 3
+phasing = "ss"
+phase = "movement"
+step = "hitler"
+dice = [%d]
+[units]
+"100" = { hex = "2414" }
+%s
+"""
+
+
+def test_9_61_rolls_of_one_to_three_keep_him_in_fuhrer_hq():
+    s = pos(HITLER_ROLL % (2, ""))
+    assert at(s, "100") == "2414" and not s.pending
+
+
+def test_9_61_9_62_four_to_six_send_him_to_rastenburg_the_ss_picks_the_hex():
+    s = pos(HITLER_ROLL % (5, ""))
+    assert s.to_act is Player.SS and sorted(legal(s)) == ["hitler 3405", "hitler 3506"]
+    s = play(s, "hitler 3405")
+    assert at(s, "100") == "3405"
+
+
+def test_9_62_a_full_hq_leaves_him_where_he_is():
+    s = pos(HITLER_ROLL % (5, '"001" = { hex = "3405" }\n"002" = { hex = "3506" }'))
+    assert at(s, "100") == "2414" and any(e.case == "9.62" for e in s.events)
+
+
+def test_9_63_from_game_turn_8_he_returns_and_rolls_no_more():
+    s = pos("""
+        turn = 8
+        phase = "assignment"
+        step = "hitler8"
+        dice = [4, 1, 4]
+        [units]
+        "100" = { hex = "3506" }
+        """)
+    fuhrer = s.rules.map.hqs["fuhrer"].hexes
+    assert s.pending[-1].kind == "hitler" and sorted(s.pending[-1].options) == sorted(fuhrer)
+    s = play(s, f"hitler {fuhrer[1]:04d}")
+    assert s.unit("100").hex == fuhrer[1]
+    s2 = pos(HITLER_ROLL.replace("turn = 3", "turn = 8") % (5, ""))
+    assert at(s2, "100") == "2414" and not any(e.case == "9.61" for e in s2.events)
+
+
+def test_9_63_a_full_fuhrer_hq_makes_room():
+    s = pos("""
+        turn = 8
+        phase = "assignment"
+        step = "hitler8"
+        dice = [4, 1, 4]
+        [units]
+        "100" = { hex = "3506" }
+        "001" = { hex = "2414" }
+        "002" = { hex = "2313" }
+        "003" = { hex = "2213" }
+        """)
+    assert s.pending[-1].kind == "displace"
+    assert sorted(legal(s)) == ["displace 001", "displace 002", "displace 003"]
+    s = play(s, "displace 002")
+    if s.pending and s.pending[-1].kind == "retreat":
+        s = play(s, legal(s)[0])
+    assert at(s, "100") == "2313" and at(s, "002") != "2313"
+
+
+# -- Military Advance -------------------------------------------------------------
+
+def test_16_13_units_in_a_falling_area_are_eliminated_and_allies_go_home():
+    # Casablanca (CS) falls at the start of Game-Turn 6.
+    s = pos("""
+        turn = 6
+        phase = "assignment"
+        step = "advance"
+        dice = [4, 1, 4]
+        [units]
+        "013" = { hex = "0127" }
+        "506" = { hex = "0128" }
+        """)
+    assert s.unit("013").box is Box.ELIMINATED
+    assert s.unit("506").box is Box.ALLIED_HOLDING
+    assert [e.case for e in s.events][:3] == ["16.11", "16.13", "16.13"]
+
+
+# -- engine promises -------------------------------------------------------------
+
+def _random_game(seed: int, steps: int = 400):
+    rnd = random.Random(seed)
+    s = new_game(seed)
+    trail = [s]
+    for _ in range(steps):
+        acts = legal_actions(s)
+        if not acts:
+            break
+        s = apply(s, rnd.choice(acts))
+        trail.append(s)
+    return trail
+
+
+def test_same_seed_and_actions_reproduce_the_same_states():
+    a, b = _random_game(11), _random_game(11)
+    assert a == b
+    assert _random_game(12)[-1] != a[-1]
+
+
+def test_apply_never_mutates_its_input():
+    trail = _random_game(13, steps=150)
+    snapshots = [pickle.dumps(attrs.evolve(s, rules=None)) for s in trail]
+    rnd = random.Random(1)
+    for s in trail:                                          # apply again from every state
+        acts = legal_actions(s)
+        if acts:
+            apply(s, rnd.choice(acts))
+    assert [pickle.dumps(attrs.evolve(s, rules=None)) for s in trail] == snapshots
