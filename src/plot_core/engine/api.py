@@ -19,11 +19,13 @@ from . import assignment, harassment, movement, sequence, setup
 from .actions import Action, Verb
 from .decisions import pop, top
 from .errors import IllegalAction
+from .registry import case
 from .state import Box, GameState, Outcome, Phase, UnitState, chit_ids
 
 SETUPS = ("standard", "choose")
 
 
+@case("4.0", "4.2", "4.36", "4.37")
 def new_game(seed: int, *, setup: str = "standard", rules: Rules | None = None) -> GameState:
     """A fresh game. ``setup="choose"`` leaves the set-up (4.3) to the players as
     decisions; ``"standard"`` plays the quick standard set-up through the same rules."""

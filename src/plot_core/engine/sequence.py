@@ -127,7 +127,7 @@ def randomizer(state: GameState) -> GameState:
     return draw_chits(state, draw.player, draw.count, case_no="6.24")
 
 
-@case("16.13", "16.12")
+@case("16.13")
 def military_advance(state: GameState) -> GameState:
     """Areas falling this Game-Turn: German units there are eliminated, Allied units
     go back to their holding box. (Only Game-Turns call this: frozen in the coup.)"""

@@ -59,7 +59,7 @@ def placements(state: GameState) -> list[Action]:
     return out
 
 
-@case("4.32", "4.33", "4.34", "4.35")
+@case("4.3", "4.32", "4.33", "4.34", "4.35")
 def place(state: GameState, uid: str, h: Hex) -> GameState:
     if Action(Verb.PLACE, unit=uid, hex=h) not in placements(state):
         player, kinds = STEPS[state.step]

@@ -112,9 +112,9 @@ class Outcome:
     reason: str
 
 
-@attrs.frozen
+@attrs.frozen(kw_only=True)
 class GameState:
-    rules: Rules = attrs.field(eq=False, repr=False)
+    rules: Rules = attrs.field(default=None, eq=False, repr=False)
     seed: int
     turn: int
     phase: Phase

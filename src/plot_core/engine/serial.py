@@ -1,0 +1,66 @@
+"""JSON for actions, states and views (cattrs, not hand-written converters).
+
+A state's JSON carries the rules-data version it was made under; loading it
+under other rules_data is refused with a clear message.
+"""
+
+from __future__ import annotations
+
+import json
+
+import attrs
+from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+from cattrs.preconf.json import make_converter
+
+from ..rules import Rules, load_rules
+from .actions import Action
+from .state import GameState
+from .view import PlayerView
+
+converter = make_converter()
+converter.register_unstructure_hook(
+    GameState, make_dict_unstructure_fn(GameState, converter, rules=override(omit=True)))
+converter.register_structure_hook(
+    GameState, make_dict_structure_fn(GameState, converter, rules=override(omit=True)))
+
+
+class FormatError(ValueError):
+    pass
+
+
+def action_to_json(action: Action) -> dict:
+    return converter.unstructure(action)
+
+
+def action_from_json(data: dict) -> Action:
+    try:
+        return converter.structure(data, Action)
+    except Exception as exc:  # cattrs raises several kinds; the caller needs one
+        raise FormatError(f"not an action: {data!r} ({exc})") from None
+
+
+def state_to_json(state: GameState) -> str:
+    data = converter.unstructure(state)
+    data["rules_version"] = state.rules.version
+    return json.dumps(data, sort_keys=True)
+
+
+def state_from_json(text: str, rules: Rules | None = None) -> GameState:
+    rules = rules or load_rules()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FormatError(f"not JSON: {exc}") from None
+    version = data.pop("rules_version", None)
+    if version != rules.version:
+        raise FormatError(f"this state was saved under rules data {version}, but the loaded "
+                          f"rules data is {rules.version}")
+    try:
+        state = converter.structure(data, GameState)
+    except Exception as exc:
+        raise FormatError(f"not a game state: {exc}") from None
+    return attrs.evolve(state, rules=rules)
+
+
+def view_to_json(v: PlayerView) -> str:
+    return json.dumps(converter.unstructure(v), sort_keys=True)

@@ -1,0 +1,52 @@
+"""What one side may see (6.21): the board, its own chits, counts of the rest.
+
+A view holds no generator state and no scripted dice, so nobody can foresee
+a roll; the enemy's chits are only a number, the cup is a number, and the
+Allied units waiting face-down in their box (4.2) are a number too.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..parties import Player
+from .state import CUP, Box, Decision, Event, GameState, Outcome, Phase, UnitState
+
+
+@attrs.frozen(kw_only=True)
+class PlayerView:
+    side: Player | None               # None: a spectator, who sees neither side's chits
+    turn: int
+    phase: Phase
+    phasing: Player
+    step: str
+    to_act: Player | None
+    units: tuple[UnitState, ...]      # 12.28: both sides of every counter are public
+    own_chits: tuple[str, ...]
+    chit_counts: dict[str, int]       # cup, ss, abwehr
+    allied_in_holding: int
+    pending: tuple[Decision, ...]
+    active: str | None
+    mp_spent: int
+    activated: frozenset[str]
+    events: tuple[Event, ...]
+    outcome: Outcome | None
+
+
+def view(state: GameState, side: Player | None) -> PlayerView:
+    holding = [u for u in state.units if u.box is Box.ALLIED_HOLDING]
+    # Units in the holding box are face-down: show them as unknown placeholders.
+    units = tuple(attrs.evolve(u, id="?") if u.box is Box.ALLIED_HOLDING else u
+                  for u in state.units)
+    counts = {holder: sum(1 for c in state.chits if c == holder)
+              for holder in (CUP, Player.SS.value, Player.ABWEHR.value)}
+    own = tuple(state.chits_of(side.value)) if side is not None else ()
+    events = tuple(e for e in state.events if e.private is None or e.private is side)
+    # 7.11: the Abwehr player draws the Allied unit face-down; others learn it when placed.
+    pending = tuple(attrs.evolve(d, unit="?") if d.kind == "place_allied" and side is not d.player
+                    else d for d in state.pending)
+    return PlayerView(side=side, turn=state.turn, phase=state.phase, phasing=state.phasing,
+                      step=state.step, to_act=state.to_act, units=units, own_chits=own,
+                      chit_counts=counts, allied_in_holding=len(holding),
+                      pending=pending, active=state.active, mp_spent=state.mp_spent,
+                      activated=state.activated, events=events, outcome=state.outcome)

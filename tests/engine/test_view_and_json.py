@@ -1,0 +1,132 @@
+"""Hidden information (6.21), JSON forms, and random legal play through nine Game-Turns."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from plot_core.engine.actions import Action, NotationError, Verb, parse_action
+from plot_core.engine.api import apply, legal_actions, new_game
+from plot_core.engine.serial import (
+    FormatError,
+    action_from_json,
+    action_to_json,
+    state_from_json,
+    state_to_json,
+    view_to_json,
+)
+from plot_core.engine.state import Box
+from plot_core.engine.view import view
+from plot_core.parties import Player
+
+
+def random_trail(seed: int, limit: int = 3000):
+    rnd = random.Random(seed)
+    s = new_game(seed)
+    yield s
+    for _ in range(limit):
+        acts = legal_actions(s)
+        if not acts:
+            return
+        s = apply(s, rnd.choice(acts))
+        yield s
+
+
+def check_view(s, side):
+    v = view(s, side)
+    mine = set(s.chits_of(side.value))
+    theirs = set(s.chits_of(side.enemy.value))
+    assert set(v.own_chits) == mine
+    assert v.chit_counts[side.enemy.value] == len(theirs)
+    text = view_to_json(v)
+    data = json.loads(text)
+    assert "rng" not in data and "dice" not in data                  # no way to foresee rolls
+    for e in v.events:
+        assert e.private in (None, side)
+    scrubbed = json.dumps({k: val for k, val in data.items() if k != "events"})
+    for chit in theirs - mine:
+        assert f'"{chit}"' not in scrubbed, f"{side.title} can see {chit}"
+    for u in v.units:
+        if u.box is Box.ALLIED_HOLDING:
+            assert u.id == "?"                                        # 4.2: face-down
+
+
+def check_invariants(s):
+    rules = s.rules
+    assert len(s.chits) == len(rules.chits.chits) == 97               # each chit in one place
+    assert all(c in ("cup", "ss", "abwehr") for c in s.chits)
+    assert len(s.units) == 69
+    for u in s.units:
+        assert (u.hex is None) != (u.box is None)                     # each unit in one place
+    if s.active is None and not s.pending:                            # 8.0: between units
+        hexes = [u.hex for u in s.units if u.hex is not None]
+        assert len(hexes) == len(set(hexes))
+    assert (s.outcome is not None) == (s.to_act is None)
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(0, 10_000))
+def test_random_legal_play_keeps_every_invariant_and_every_view_clean(seed):
+    last = None
+    for s in random_trail(seed):
+        check_invariants(s)
+        for side in Player:
+            check_view(s, side)
+        last = s
+    assert last.outcome is not None and last.outcome.winner == "ss"  # no coup yet: 18.74
+    assert last.turn == 9
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(200))
+def test_soak_random_games_to_the_end(seed):
+    last = None
+    for s in random_trail(seed, limit=20_000):
+        check_invariants(s)
+        last = s
+    assert last.outcome is not None
+
+
+def test_state_json_round_trip_along_a_game():
+    for i, s in enumerate(random_trail(21, limit=300)):
+        if i % 25 == 0:
+            assert state_from_json(state_to_json(s), s.rules) == s
+
+
+def test_state_json_refuses_other_rules_data(data_copy):
+    from plot_core import load_rules
+    (data_copy / "game.toml").write_text((data_copy / "game.toml").read_text() + "\n# edited\n")
+    other = load_rules(data_copy)
+    s = new_game(1)
+    with pytest.raises(FormatError, match="saved under rules data"):
+        state_from_json(state_to_json(s), other)
+    with pytest.raises(FormatError, match="not JSON"):
+        state_from_json("{oops", s.rules)
+
+
+def test_action_notation_and_json_round_trip():
+    for text in ["move 1615", "harass 305", "harass @2611", "travel 0412 TR1", "assign 301 1126",
+                 "reveal EN2", "no-reveal", "end", "end-phase", "place 001 2314"]:
+        a = parse_action(text)
+        assert str(a) == text
+        assert action_from_json(json.loads(json.dumps(action_to_json(a)))) == a
+    assert parse_action("harass 305") == Action(Verb.HARASS, unit="305")
+
+
+@pytest.mark.parametrize("bad, says", [("", "empty"), ("fly 1615", "unknown verb 'fly'"),
+                                       ("move 16x5", "cannot read '16x5'"),
+                                       ("move 1615 1616", "cannot read '1616'")])
+def test_bad_notation_says_what_is_wrong(bad, says):
+    with pytest.raises(NotationError, match=says):
+        parse_action(bad)
+
+
+def test_the_pending_allied_unit_is_hidden_from_the_ss():
+    s = new_game(5)
+    assert s.pending[-1].kind == "place_allied"
+    assert view(s, Player.SS).pending[-1].unit == "?"
+    assert view(s, Player.ABWEHR).pending[-1].unit == s.pending[-1].unit
