@@ -1,35 +1,62 @@
-"""`make bench`: timings reported as medians over repeated runs.
+"""`make bench`: timings reported as medians over repeated runs, with their spread.
 
-Grows with the engine (random-game throughput, rendering, seeking); each
-benchmark prints its median, spread and the number of runs.
+- loading and validating rules_data
+- random legal play: actions per second, and one whole game (set-up to the end)
 """
 
 from __future__ import annotations
 
+import random
 import statistics
 import time
 from collections.abc import Callable
 
+from plot_core.engine.api import apply, legal_actions, new_game
 from plot_core.rules import _load, data_dir
 
 
-def measure(name: str, fn: Callable[[], object], runs: int = 15) -> float:
+def measure(name: str, fn: Callable[[], object], runs: int = 15) -> list[float]:
     fn()  # warm-up
     times = []
     for _ in range(runs):
         t0 = time.perf_counter()
         fn()
         times.append(time.perf_counter() - t0)
-    med = statistics.median(times)
-    q = statistics.quantiles(times, n=4)
-    print(f"{name:<40} median {med * 1000:8.2f} ms   "
-          f"(IQR {q[0] * 1000:.2f}-{q[2] * 1000:.2f} ms, {runs} runs)")
-    return med
+    report(name, times, "ms", 1000)
+    return times
+
+
+def report(name: str, values: list[float], unit: str, scale: float) -> None:
+    med = statistics.median(values) * scale
+    q = statistics.quantiles(values, n=4) if len(values) > 1 else values * 3
+    print(f"{name:<44} median {med:10.2f} {unit}   "
+          f"(IQR {q[0] * scale:.2f}-{q[2] * scale:.2f}, {len(values)} runs)")
+
+
+def random_game(seed: int) -> int:
+    rnd = random.Random(seed)
+    s = new_game(seed)
+    n = 0
+    while s.outcome is None:
+        s = apply(s, rnd.choice(legal_actions(s)))
+        n += 1
+    return n
 
 
 def main() -> None:
     root = data_dir().resolve()
     measure("load + validate all rules_data", lambda: _load(root))
+    times, rates, counts = [], [], []
+    for seed in range(15):
+        t0 = time.perf_counter()
+        n = random_game(seed)
+        dt = time.perf_counter() - t0
+        times.append(dt)
+        rates.append(n / dt)
+        counts.append(n)
+    report("one random legal game (9 Game-Turns)", times, "ms", 1000)
+    report("random legal play throughput", rates, "actions/s", 1)
+    print(f"{'actions per random game':<44} median {statistics.median(counts):10.0f}")
 
 
 if __name__ == "__main__":
