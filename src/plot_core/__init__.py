@@ -3,8 +3,16 @@
 Pure: no I/O except loading rules_data. Never imports the UI.
 """
 
+from .engine.actions import Action, Verb, parse_action
+from .engine.api import apply, legal_actions, new_game, outcome
+from .engine.errors import IllegalAction
+from .engine.position import load_position
+from .engine.state import GameState
+from .engine.view import PlayerView, view
 from .errors import DataError
 from .parties import Party, Player
 from .rules import Rules, data_dir, load_rules
 
-__all__ = ["DataError", "Party", "Player", "Rules", "data_dir", "load_rules"]
+__all__ = ["Action", "DataError", "GameState", "IllegalAction", "Party", "Player",
+           "PlayerView", "Rules", "Verb", "apply", "data_dir", "legal_actions", "load_position",
+           "load_rules", "new_game", "outcome", "parse_action", "view"]

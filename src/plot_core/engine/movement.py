@@ -118,6 +118,7 @@ def _can_stop_beyond(state: GameState, uid: str, start: Hex, ezoc: frozenset[Hex
     return False
 
 
+@case("9.0")
 def move(state: GameState, dest: Hex) -> GameState:
     uid = state.active
     problem = move_problem(state, uid, dest)

@@ -156,7 +156,7 @@ def begin_phase(state: GameState, player: Player, phase: Phase) -> GameState:
     return state.log(Event("5.2", f"{player.title} {phase.value} phase"))
 
 
-@case("5.1", "5.2", "18.74")
+@case("5.0", "5.1", "5.2", "18.74")
 def end_phase(state: GameState) -> GameState:
     order = PLAYER_TURN[state.phasing]
     i = order.index(state.phase)
