@@ -30,6 +30,16 @@ class Verb(StrEnum):
     STAY = "stay"              # 10.67: decline the advance
     HITLER = "hitler"          # 9.62: Hitler's hex in his HQ
     DISPLACE = "displace"      # 9.63: who leaves Führer HQ for Hitler
+    RECRUIT = "recruit"        # 12.0: name the unit to recruit
+    INVESTIGATE = "investigate"  # 13.0: name the unit to investigate
+    JOIN = "join"              # 12.25, 13.25: add a unit to the attempt
+    ROLL = "roll"              # resolve the attempt
+    CANCEL = "cancel"          # drop the attempt before rolling
+    EXPOSE = "expose"          # 12.75: SS reveals an Abwehr unit's Loyalty chit
+    ALIBI = "alibi"            # 13.18: an Alibi/Arrest chit covers an exposed investigator
+    RETURN = "return"          # 14.33, 15.12: where a unit comes back
+    CLEAR = "clear"            # 15.11: take a marker off
+    PANIC = "panic"            # 12.83: an OKW unit that panics
     END = "end"                # finish the active unit (9.14)
     END_PHASE = "end-phase"
 

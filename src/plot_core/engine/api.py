@@ -15,11 +15,23 @@ from ..dice import seed_state
 from ..hexgrid import label
 from ..parties import Player
 from ..rules import Rules, load_rules
-from . import assignment, harassment, movement, sequence, setup
+from . import (
+    assignment,
+    harassment,
+    interrogation,
+    investigation,
+    movement,
+    recruitment,
+    sequence,
+    setup,
+    status,
+)
 from .actions import Action, Verb
+from .board import empty_hexes
 from .decisions import pop, top
 from .errors import IllegalAction
 from .registry import case
+from .returns import choose_return, return_hexes
 from .state import Box, GameState, Outcome, Phase, UnitState, chit_ids
 
 SETUPS = ("standard", "choose")
@@ -59,6 +71,13 @@ def legal_actions(state: GameState) -> Sequence[Action]:
     """Every legal action for ``state.to_act``, small enough to list in a menu."""
     if state.outcome is not None:
         return []
+    actions = _actions(state)
+    if state.to_act is Player.SS and state.phase is not Phase.SETUP:
+        actions += [Action(Verb.EXPOSE, unit=u) for u in recruitment.exposable(state)]   # 12.75
+    return actions
+
+
+def _actions(state: GameState) -> list[Action]:
     d = top(state)
     if d is not None:
         return _decision_actions(state, d)
@@ -66,41 +85,75 @@ def legal_actions(state: GameState) -> Sequence[Action]:
         return setup.placements(state)
     if state.phase is Phase.MOVEMENT:
         return movement.movement_actions(state)
-    if state.phase in (Phase.RECRUITMENT, Phase.INVESTIGATION, Phase.INTERROGATION, Phase.STATUS):
-        return [Action(Verb.END_PHASE)]
-    return []
+    if state.phase is Phase.RECRUITMENT:
+        return recruitment.recruitment_actions(state)
+    if state.phase is Phase.INVESTIGATION:
+        return investigation.investigation_actions(state)
+    if state.phase is Phase.STATUS:
+        return status.clear_actions(state) + [Action(Verb.END_PHASE)]
+    return [Action(Verb.END_PHASE)]
 
 
 def _decision_actions(state: GameState, d) -> list[Action]:
-    if d.kind == "place_allied":
-        from .board import empty_hexes
+    kind = d.kind
+    if kind == "place_allied":
         return [Action(Verb.PLACE_ALLIED, hex=h) for h in empty_hexes(state, d.area)]
-    if d.kind == "assignment_chits":
+    if kind == "assignment_chits":
         return assignment.chit_actions(state)
-    if d.kind == "assign":
+    if kind == "assign":
         return assignment.assign_actions(state)
-    if d.kind == "retreat":
-        return [Action(Verb.RETREAT, hex=h) for h in d.options]
-    if d.kind == "advance":
+    if kind == "retreat":
+        return [Action(Verb.RETREAT, hex=h) for h in harassment.retreat_hexes(state, d.unit)]
+    if kind == "advance":
+        if d.units:                                     # 13.35: one investigator may advance
+            return [Action(Verb.ADVANCE, unit=u, hex=d.hex) for u in d.units] + [Action(Verb.STAY)]
         return [Action(Verb.ADVANCE, hex=d.hex), Action(Verb.STAY)]
-    if d.kind == "hitler":
+    if kind == "hitler":
         return [Action(Verb.HITLER, hex=h) for h in d.options]
-    if d.kind == "displace":
+    if kind == "displace":
         occ = state.occupancy()
         return [Action(Verb.DISPLACE, unit=u) for h in d.options for u in occ.get(h, ())]
-    raise AssertionError(d.kind)
+    if kind == "recruit":
+        return recruitment.recruitment_actions(state)
+    if kind in ("investigate", "expose_investigators", "alibi"):
+        return investigation.investigation_actions(state)
+    if kind == "interrogation_alibi":
+        return interrogation.alibi_actions(state)
+    if kind == "return":
+        return [Action(Verb.RETURN, hex=h) for h in return_hexes(state, d.unit)]
+    if kind == "panic":
+        return [Action(Verb.PANIC, unit=u) for u in status.panickers(state)]
+    raise AssertionError(kind)
 
 
-# What each verb needs: (a decision kind on top of the stack, or a phase), and the case
-# to cite when it is tried at the wrong moment.
-_DECISION_VERBS = {
-    Verb.PLACE_ALLIED: "place_allied", Verb.REVEAL: "assignment_chits",
-    Verb.NO_REVEAL: "assignment_chits", Verb.ASSIGN: "assign", Verb.RETREAT: "retreat",
-    Verb.ADVANCE: "advance", Verb.STAY: "advance", Verb.HITLER: "hitler",
-    Verb.DISPLACE: "displace",
+# Which verbs answer each kind of decision, and the case to cite for anything else.
+_ANSWERS = {
+    "place_allied": ({Verb.PLACE_ALLIED}, "7.11"),
+    "assignment_chits": ({Verb.REVEAL, Verb.NO_REVEAL}, "7.54"),
+    "assign": ({Verb.ASSIGN}, "7.23"),
+    "retreat": ({Verb.RETREAT}, "10.65"),
+    "advance": ({Verb.ADVANCE, Verb.STAY}, "10.67"),
+    "hitler": ({Verb.HITLER}, "9.62"),
+    "displace": ({Verb.DISPLACE}, "9.63"),
+    "recruit": ({Verb.JOIN, Verb.ROLL, Verb.CANCEL}, "12.25"),
+    "investigate": ({Verb.JOIN, Verb.ROLL, Verb.CANCEL}, "13.25"),
+    "expose_investigators": ({Verb.REVEAL, Verb.NO_REVEAL}, "13.17"),
+    "alibi": ({Verb.ALIBI, Verb.NO_REVEAL}, "13.18"),
+    "interrogation_alibi": ({Verb.REVEAL, Verb.NO_REVEAL}, "14.21"),
+    "return": ({Verb.RETURN}, "15.12"),
+    "panic": ({Verb.PANIC}, "12.83"),
 }
-_DECISION_CASE = {"place_allied": "7.11", "assignment_chits": "7.54", "assign": "7.23",
-                  "retreat": "10.65", "advance": "10.67", "hitler": "9.62", "displace": "9.63"}
+_DECISION_ONLY = set().union(*(verbs for verbs, _ in _ANSWERS.values())) - {Verb.ROLL}
+_WHAT = {"place_allied": "where the Allied unit goes",
+         "assignment_chits": "whether to reveal an assignment chit",
+         "assign": "which unit goes on assignment", "retreat": "where the unit retreats",
+         "advance": "whether to advance", "hitler": "Hitler's hex",
+         "displace": "who leaves Führer HQ", "recruit": "the recruiters, then roll",
+         "investigate": "the investigators, then roll",
+         "expose_investigators": "whether to reveal investigators' Loyalty chits",
+         "alibi": "whether to answer with Alibi/Arrest chits",
+         "interrogation_alibi": "whether to reveal Alibi/Arrest chits",
+         "return": "where the returning unit goes", "panic": "which OKW units panic"}
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -109,11 +162,17 @@ def apply(state: GameState, action: Action) -> GameState:
     state = attrs.evolve(state, events=())
     d = top(state)
     verb = action.verb
-    if d is not None:
-        if _DECISION_VERBS.get(verb) != d.kind:
-            raise IllegalAction(_DECISION_CASE[d.kind], _waiting_for(state, d))
+    if verb is Verb.EXPOSE:
+        if state.to_act is not Player.SS or state.phase is Phase.SETUP:
+            raise IllegalAction("12.75", "only the SS reveals Abwehr Loyalty chits, when it is "
+                                         "his move")
+        state = recruitment.expose(state, _need(action.unit, "a unit"))
+    elif d is not None:
+        verbs, case_no = _ANSWERS[d.kind]
+        if verb not in verbs:
+            raise IllegalAction(case_no, f"waiting for {d.player.title} to choose {_WHAT[d.kind]}")
         state = _decide(state, d, action)
-    elif verb in _DECISION_VERBS:
+    elif verb in _DECISION_ONLY:
         raise IllegalAction("5.2", f"nothing is waiting for '{verb.value}' now")
     elif state.phase is Phase.SETUP:
         if verb is not Verb.PLACE:
@@ -121,7 +180,16 @@ def apply(state: GameState, action: Action) -> GameState:
         state = setup.place(state, _need(action.unit, "a unit"), _need(action.hex, "a hex"))
     elif state.phase is Phase.MOVEMENT:
         state = _movement(state, action)
+    elif state.phase is Phase.RECRUITMENT and verb is Verb.RECRUIT:
+        state = recruitment.start(state, _need(action.unit, "a unit"))
+    elif state.phase is Phase.INVESTIGATION and verb is Verb.INVESTIGATE:
+        state = investigation.start(state, _need(action.unit, "a unit"))
+    elif state.phase is Phase.STATUS and verb is Verb.CLEAR:
+        state = status.clear(state, _need(action.unit, "a unit"))
     elif verb is Verb.END_PHASE:
+        if state.phase is Phase.INTERROGATION and interrogation.next_prisoner(state):
+            raise IllegalAction("14.12", "every unit in the Interrogation Cell must be "
+                                         "interrogated")
         state = sequence.end_phase(state)
     else:
         raise IllegalAction("5.2", f"'{verb.value}' is not possible in the "
@@ -135,27 +203,20 @@ def _need(value, what: str):
     return value
 
 
-def _waiting_for(state: GameState, d) -> str:
-    what = {"place_allied": "where the Allied unit goes", "assignment_chits":
-            "whether to reveal an assignment chit", "assign": "which unit goes on assignment",
-            "retreat": f"where {state.info(d.unit).short if d.unit else 'the unit'} retreats",
-            "advance": "whether to advance", "hitler": "Hitler's hex",
-            "displace": "who leaves Führer HQ"}[d.kind]
-    return f"waiting for {d.player.title} to choose {what}"
-
-
 def _decide(state: GameState, d, action: Action) -> GameState:
-    verb = action.verb
+    verb, kind = action.verb, d.kind
     if verb is Verb.PLACE_ALLIED:
         return assignment.place_allied(state, _need(action.hex, "a hex"))
-    if verb is Verb.REVEAL:
-        return assignment.reveal_assignment_chit(state, _need(action.chit, "a chit"))
-    if verb is Verb.NO_REVEAL:
-        return assignment.reveal_assignment_chit(state, None)
+    if kind == "assignment_chits":
+        chit = _need(action.chit, "a chit") if verb is Verb.REVEAL else None
+        return assignment.reveal_assignment_chit(state, chit)
     if verb is Verb.ASSIGN:
         return assignment.assign(state, _need(action.unit, "a unit"), _need(action.hex, "a hex"))
     if verb is Verb.RETREAT:
         return harassment.choose_retreat(state, _need(action.hex, "a hex"))
+    if kind == "advance" and d.units:
+        return investigation.advance_investigator(
+            state, _need(action.unit, "a unit") if verb is Verb.ADVANCE else None)
     if verb in (Verb.ADVANCE, Verb.STAY):
         return harassment.choose_advance(state, verb is Verb.ADVANCE)
     if verb is Verb.HITLER:
@@ -168,9 +229,32 @@ def _decide(state: GameState, d, action: Action) -> GameState:
         if state.unit(uid).hex not in d.options:
             raise IllegalAction("9.63", "choose a unit standing in Führer HQ")
         return sequence.displace(pop(state), uid)
-    raise AssertionError(verb)
-
-
+    if kind == "recruit":
+        if verb is Verb.JOIN:
+            return recruitment.join(state, _need(action.unit, "a unit"))
+        return recruitment.resolve(state) if verb is Verb.ROLL else recruitment.cancel(state)
+    if kind == "investigate":
+        if verb is Verb.JOIN:
+            return investigation.join(state, _need(action.unit, "a unit"))
+        return investigation.announce(state) if verb is Verb.ROLL else pop(state)
+    if kind == "expose_investigators":
+        if verb is Verb.REVEAL:
+            return investigation.expose_investigator(state, _need(action.chit, "a chit"))
+        return investigation.done_exposing(state)
+    if kind == "alibi":
+        if verb is Verb.ALIBI:
+            return investigation.cover(state, _need(action.unit, "a unit"),
+                                       _need(action.chit, "a chit"))
+        return investigation.done_covering(state)
+    if kind == "interrogation_alibi":
+        if verb is Verb.REVEAL:
+            return interrogation.add_alibi(state, _need(action.chit, "a chit"))
+        return interrogation.interrogate(state)
+    if verb is Verb.RETURN:
+        return choose_return(state, _need(action.hex, "a hex"))
+    if verb is Verb.PANIC:
+        return status.panic(state, _need(action.unit, "a unit"))
+    raise AssertionError((kind, verb))
 def _movement(state: GameState, action: Action) -> GameState:
     verb = action.verb
     if verb is Verb.ACTIVATE:

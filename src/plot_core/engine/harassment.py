@@ -165,26 +165,25 @@ def retreat_hexes(state: GameState, uid: str) -> list[Hex]:
 @case("10.61", "10.64", "10.65")
 def retreat_or_retire(state: GameState, uid: str, *, attacker: bool, harasser: str | None = None,
                       no_advance: bool = False) -> GameState:
-    """Retreat a unit one hex, its owner choosing (10.65); with nowhere to go, retire it."""
+    """Queue a one-hex retreat; its owner picks the hex when the time comes (10.65), so
+    several units retreating one after another each see the board as it then is."""
     u = state.unit(uid)
-    options = retreat_hexes(state, uid)
     if attacker:
         state = attrs.evolve(state, active=None, mp_spent=0)   # a repulsed unit stops
-    follow = None
-    if not attacker and harasser is not None and not no_advance:
-        follow = Decision("advance", state.phasing, unit=harasser, hex=u.hex)
-    elif not attacker and no_advance:
-        state = state.log(Event("10.68", "no advance into the enemy's own HQ"))
-    if not options:
-        state = state.with_unit(uid, hex=None, box=retirement_box(u.controller), marker=None)
-        state = state.log(Event("10.64", f"{state.info(uid).short} cannot retreat and goes to "
-                                         "General Retirement"))
-        return push(state, follow) if follow else state
-    if follow:
-        state = push(state, follow)
-    if len(options) == 1:
-        return do_retreat(state, uid, options[0])
-    return push(state, Decision("retreat", u.controller, unit=uid, options=tuple(options)))
+    if not attacker and harasser is not None:
+        if no_advance:
+            state = state.log(Event("10.68", "no advance into the enemy's own HQ"))
+        else:
+            state = push(state, Decision("advance", state.phasing, unit=harasser, hex=u.hex))
+    return push(state, Decision("retreat", u.controller, unit=uid))
+
+
+def retire(state: GameState, uid: str) -> GameState:
+    """10.64: nowhere to retreat: to the owner's General Retirement box, not the dead pile."""
+    u = state.unit(uid)
+    state = state.with_unit(uid, hex=None, box=retirement_box(u.controller), marker=None)
+    return state.log(Event("10.64", f"{state.info(uid).short} cannot retreat and goes to "
+                                    "General Retirement"))
 
 
 def do_retreat(state: GameState, uid: str, dest: Hex) -> GameState:
@@ -194,9 +193,10 @@ def do_retreat(state: GameState, uid: str, dest: Hex) -> GameState:
 
 def choose_retreat(state: GameState, dest: Hex) -> GameState:
     d = state.pending[-1]
-    if dest not in d.options:
+    options = retreat_hexes(state, d.unit)
+    if dest not in options:
         raise IllegalAction("10.62", f"{state.info(d.unit).short} cannot retreat to {label(dest)}; "
-                                     f"choose one of {', '.join(label(h) for h in d.options)}")
+                                     f"choose one of {', '.join(label(h) for h in options)}")
     return do_retreat(pop(state), d.unit, dest)
 
 

@@ -10,13 +10,14 @@ import attrs
 
 from ..hexgrid import Hex, label
 from ..parties import Player
-from . import assignment, setup
+from . import assignment, interrogation, setup, status
 from .chitdraw import draw_chits
 from .decisions import pop, push
-from .harassment import choose_retreat, retreat_hexes
+from .harassment import choose_retreat, retire, retreat_hexes
 from .registry import case
+from .returns import choose_return, return_hexes
 from .rolls import roll
-from .state import Box, Decision, Event, GameState, Outcome, Phase, is_allied, retirement_box
+from .state import Box, Decision, Event, GameState, Outcome, Phase, is_allied
 
 HITLER = "100"
 
@@ -53,8 +54,18 @@ def _forced(state: GameState) -> GameState | None:
     d = state.pending[-1]
     if len(d.options) == 1 and d.kind == "hitler":
         return move_hitler(pop(state), d.options[0])
-    if len(d.options) == 1 and d.kind == "retreat":
-        return choose_retreat(state, d.options[0])
+    if d.kind == "return":
+        options = return_hexes(state, d.unit)
+        if len(options) == 1:
+            return choose_return(state, options[0])
+    if d.kind == "panic" and len(status.panickers(state)) <= d.count:
+        return status.panic(state, status.panickers(state)[0])
+    if d.kind == "retreat":
+        options = retreat_hexes(state, d.unit)
+        if not options:
+            return retire(pop(state), d.unit)
+        if len(options) == 1:
+            return choose_retreat(state, options[0])
     return None
 
 
@@ -72,6 +83,17 @@ def _automatic(state: GameState) -> GameState | None:
         return _assignment_step(state)
     if ph is Phase.MOVEMENT and step == "hitler":
         return hitler_roll(state)
+    if ph is Phase.STATUS and step == "retire":
+        return attrs.evolve(status.retirement_rolls(state), step="free")
+    if ph is Phase.STATUS and step == "panic":
+        return attrs.evolve(status.panic_rolls(state), step="turn_end")
+    if ph is Phase.STATUS and step == "turn_end":
+        return next_game_turn(state)
+    if ph is Phase.INTERROGATION and step == "interrogate":
+        uid = interrogation.next_prisoner(state)
+        if uid is None:
+            return attrs.evolve(state, step="free")
+        return interrogation.announce(state, uid)
     return None
 
 
@@ -149,14 +171,18 @@ def military_advance(state: GameState) -> GameState:
 
 # -- phases ------------------------------------------------------------------------
 
+_FIRST_STEP = {Phase.STATUS: "retire", Phase.INTERROGATION: "interrogate"}
+
+
 def begin_phase(state: GameState, player: Player, phase: Phase) -> GameState:
-    step = "hitler" if (player is Player.SS and phase is Phase.MOVEMENT) else "free"
+    step = "hitler" if (player is Player.SS and phase is Phase.MOVEMENT) else (
+        _FIRST_STEP.get(phase, "free"))
     state = attrs.evolve(state, phase=phase, phasing=player, step=step, active=None, mp_spent=0,
-                         activated=frozenset())
+                         activated=frozenset(), targeted=frozenset())
     return state.log(Event("5.2", f"{player.title} {phase.value} phase"))
 
 
-@case("5.0", "5.1", "5.2", "18.74")
+@case("5.0", "5.1", "5.2")
 def end_phase(state: GameState) -> GameState:
     order = PLAYER_TURN[state.phasing]
     i = order.index(state.phase)
@@ -164,7 +190,12 @@ def end_phase(state: GameState) -> GameState:
         return begin_phase(state, state.phasing, order[i + 1])
     if state.phasing is Player.ABWEHR:
         return begin_phase(state, Player.SS, PLAYER_TURN[Player.SS][0])
-    # D. Game-Turn indication
+    return attrs.evolve(state, step="panic")          # 12.81: then the Game-Turn ends
+
+
+@case("18.74")
+def next_game_turn(state: GameState) -> GameState:
+    """D. Game-Turn indication: the marker moves on, or the game ends (5.1, 18.74)."""
     if state.turn >= state.rules.game.game_turns:
         return attrs.evolve(state, phase=Phase.GAME_OVER, step="over", outcome=Outcome(
             "ss", "18.74", f"Game-Turn {state.turn} has ended and no coup was declared"))
@@ -226,13 +257,7 @@ def hitler_to_berlin(state: GameState) -> GameState:
 def displace(state: GameState, uid: str) -> GameState:
     """9.63: the chosen occupant retreats one hex (10.6) and Hitler takes its hex."""
     u = state.unit(uid)
-    vacated = u.hex
-    options = retreat_hexes(state, uid)
-    if not options:
-        state = state.with_unit(uid, hex=None, box=retirement_box(u.controller), marker=None)
-        state = state.log(Event("10.64", f"{state.info(uid).short} cannot retreat and goes to "
-                                         "General Retirement"))
-        return move_hitler(state, vacated)
-    # The unit's owner picks its retreat hex (10.65); then Hitler moves in.
-    state = push(state, Decision("hitler", Player.SS, unit=HITLER, options=(vacated,)))
-    return push(state, Decision("retreat", u.controller, unit=uid, options=tuple(options)))
+    # The unit's owner picks its retreat hex (10.65), or it retires (10.64); then Hitler
+    # moves into the hex it left.
+    state = push(state, Decision("hitler", Player.SS, unit=HITLER, options=(u.hex,)))
+    return push(state, Decision("retreat", u.controller, unit=uid))

@@ -86,6 +86,9 @@ class Decision:
     party: Player | None = None      # assignment: whose units are to be sent
     flag: bool = False
     options: tuple[int, ...] = ()
+    units: tuple[str, ...] = ()      # e.g. the recruiters or investigators gathered so far
+    chits: tuple[str, ...] = ()      # e.g. Loyalty chits revealed against investigators
+    cleared: tuple[str, ...] = ()    # e.g. investigators an Alibi/Arrest chit has covered
 
 
 @attrs.frozen
@@ -127,7 +130,8 @@ class GameState:
     pending: tuple[Decision, ...] = ()
     active: str | None = None        # the unit moving now (9.14)
     mp_spent: int = 0
-    activated: frozenset[str] = frozenset()
+    activated: frozenset[str] = frozenset()   # units that have moved/recruited/investigated
+    targeted: frozenset[str] = frozenset()    # units recruited or investigated at this phase
     german_assignment: GermanAssignment | None = None   # 7.22: rolled, not yet carried out
     events: tuple[Event, ...] = ()   # what the last action caused
     outcome: Outcome | None = None

@@ -1,0 +1,210 @@
+"""Recruitment (12.0), Double-Cross (12.6) and Abwehr suspicion (12.7).
+
+An attempt is a short conversation: ``recruit T`` names the target, ``join U``
+adds each recruiter, ``roll`` resolves it (``cancel`` drops it unrolled).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..data.chits import ChitKind
+from ..data.units import Sides
+from ..parties import Party, Player
+from .actions import Action, Verb
+from .board import zoc_of
+from .chitdraw import draw_chits
+from .decisions import pop, push, top
+from .errors import IllegalAction
+from .harassment import retreat_or_retire
+from .registry import case
+from .rolls import roll
+from .state import CUP, Decision, Event, GameState, defence, effectiveness, is_unsuspected_abwehr
+
+# 12.12-12.16: whom each player may recruit without a Loyalty chit
+FREE_PARTY = {Player.SS: Party.NAZI, Player.ABWEHR: Party.OKW}
+# 12.66: never recruited by that player, not even by Double-Cross
+NEVER = {Player.SS: Party.ABWEHR, Player.ABWEHR: Party.SS}
+
+
+def loyalty_chit(uid: str) -> str:
+    return f"L{uid}"
+
+
+def _holds(state: GameState, player: Player, chit: str) -> bool:
+    return chit in state.chits_of(player.value)
+
+
+def _double_cross_chit(state: GameState, player: Player) -> str | None:
+    by_id = state.rules.chits.by_id()
+    return next((c for c in state.chits_of(player.value)
+                 if by_id[c].kind is ChitKind.DOUBLE_CROSS), None)
+
+
+# -- who can recruit whom ---------------------------------------------------------------
+
+@case("12.21", "12.22", "12.25", "12.51", "15.21", "15.22", "12.43", "12.44")
+def recruiters_for(state: GameState, target: str) -> list[str]:
+    """Unused friendly units whose zone holds the target (12.21, 12.25, 12.51).
+
+    A unit without a zone (masked, neutralized, semi-recruited) cannot recruit (15.21,
+    15.22, 12.43); a unit with no effectiveness adds nothing and is left out."""
+    t = state.unit(target)
+    out = []
+    for u in state.units:
+        if (u.controller is state.phasing and u.hex is not None and u.id not in state.activated
+                and effectiveness(state.rules, u) > 0 and t.hex in zoc_of(state, u)):
+            out.append(u.id)
+    return out
+
+
+@case("12.11", "12.12", "12.13", "12.14", "12.15", "12.16", "12.42", "12.61", "12.66",
+      "12.67", "12.24", "12.52")
+def target_problem(state: GameState, target: str) -> IllegalAction | None:
+    """Why the phasing player may not try to recruit ``target`` now, or None."""
+    rules = state.rules
+    player = state.phasing
+    t = state.unit(target)
+    info = rules.units[target]
+    name = info.short
+    if t.hex is None:
+        return IllegalAction("12.21", f"{name} is not on the map")
+    if info.party is NEVER[player] or info.party is Party.ALLIED:
+        return IllegalAction("12.66", f"{player.title} can never recruit {name}")
+    if info.sides is not Sides.RECRUITMENT:
+        return IllegalAction("12.11", f"{name} cannot be recruited")
+    if target in state.targeted:
+        return IllegalAction("12.22", f"{name} has already been the target of a recruitment "
+                                      "this phase")
+    if t.semi:
+        return IllegalAction("12.42", f"{name} is semi-recruited and cannot be recruited again")
+    if t.recruited:
+        if t.controller is player:
+            return IllegalAction("12.11", f"{name} is already yours")
+        if not (_double_cross_chit(state, player) and _holds(state, player, loyalty_chit(target))):
+            return IllegalAction("12.61", f"{name} is recruited by the enemy: it takes a "
+                                          "Double-Cross chit and its Loyalty chit")
+    elif info.party is not FREE_PARTY[player] and not _holds(state, player, loyalty_chit(target)):
+        case_no = "12.14" if info.party is Party.CIVILIAN else (
+            "12.15" if player is Player.ABWEHR else "12.16")
+        return IllegalAction(case_no, f"recruiting {name} takes its Loyalty chit")
+    if not recruiters_for(state, target):
+        return IllegalAction("12.21", f"{name} is not in the zone of any of your units that "
+                                      "may still recruit this phase")
+    return None
+
+
+def recruitment_actions(state: GameState) -> list[Action]:
+    d = top(state)
+    if d is None:
+        out = [Action(Verb.RECRUIT, unit=u.id) for u in state.units
+               if u.hex is not None and target_problem(state, u.id) is None]
+        return out + [Action(Verb.END_PHASE)]
+    out = [Action(Verb.JOIN, unit=r) for r in recruiters_for(state, d.unit) if r not in d.units]
+    if d.units and _differential(state, d) >= state.rules.game.recruit_min:
+        out.append(Action(Verb.ROLL))
+    return out + [Action(Verb.CANCEL)]
+
+
+def start(state: GameState, target: str) -> GameState:
+    problem = target_problem(state, target)
+    if problem:
+        raise problem
+    double_cross = state.unit(target).recruited
+    return push(state, Decision("recruit", state.phasing, unit=target, flag=double_cross))
+
+
+def join(state: GameState, uid: str) -> GameState:
+    d = top(state)
+    if uid in d.units:
+        raise IllegalAction("12.22", f"{state.info(uid).short} has already joined")
+    if uid not in recruiters_for(state, d.unit):
+        raise IllegalAction("12.25", f"{state.info(uid).short} cannot join: it must be yours, "
+                                     f"unused this phase, with {state.info(d.unit).short} in "
+                                     "its zone")
+    return push(pop(state), attrs.evolve(d, units=d.units + (uid,)))
+
+
+def cancel(state: GameState) -> GameState:
+    return pop(state)
+
+
+def _differential(state: GameState, d: Decision) -> int:
+    """12.0: the recruiters' effectiveness together, less the target's defence."""
+    total = sum(effectiveness(state.rules, state.unit(u)) for u in d.units)
+    return total - defence(state.rules, state.unit(d.unit))
+
+
+@case("12.0", "12.23", "12.26", "12.27", "12.31", "12.32", "12.33", "12.34", "12.35", "12.41",
+      "12.53", "12.54", "12.62", "12.63", "12.64", "12.65", "12.73", "12.74", "12.9")
+def resolve(state: GameState) -> GameState:
+    d = top(state)
+    player = d.player
+    rules = state.rules
+    if not d.units:
+        raise IllegalAction("12.25", "name at least one recruiting unit first")
+    diff = _differential(state, d)
+    if diff < rules.game.recruit_min:
+        raise IllegalAction("12.53", f"the differential is {diff:+d}; recruitment needs at "
+                                     f"least {rules.game.recruit_min:+d}")
+    state = pop(state)
+    target, name = d.unit, rules.units[d.unit].short
+    # Chits spent on the attempt go back to the cup (12.14, 12.62).
+    spent = []
+    if d.flag:
+        spent.append(_double_cross_chit(state, player))
+    if d.flag or rules.units[target].party is not FREE_PARTY[player]:
+        spent.append(loyalty_chit(target))
+    for c in spent:
+        state = state.with_chit(c, CUP)
+    if spent:
+        state = state.log(Event("12.14", f"{player.title} reveals {', '.join(spent)}"))
+    state = attrs.evolve(state, activated=state.activated | set(d.units),
+                         targeted=state.targeted | {target})
+    die, state = roll(state)
+    grid = rules.tables.recruitment
+    column = min(diff, grid.columns[-1])
+    result = rules.tables.recruitment_result(diff, die)
+    names = " + ".join(rules.units[u].short for u in d.units)
+    state = state.log(Event("12.9", f"{names} try to recruit {name}"
+                                    f"{' (Double-Cross)' if d.flag else ''}: {diff:+d}, "
+                                    f"die {die}: {result}", roll=(die,), table="recruitment",
+                            row=die, column=column, result=result))
+    if result in ("R", "Sr"):
+        for u in d.units:                                          # 12.73, 12.74
+            if is_unsuspected_abwehr(rules, state.unit(u)):
+                state = state.with_unit(u, suspected=True)
+                state = state.log(Event("12.73", f"{rules.units[u].short} falls under suspicion"))
+    if result == "R" or (result == "Sr" and (player is Player.SS or d.flag)):
+        state = state.with_unit(target, recruited=True, controller=player, semi=False)
+        return state.log(Event("12.31", f"{name} is recruited by {player.title}"))
+    if result == "Sr":                                              # 12.35
+        state = state.with_unit(target, semi=True, controller=player)
+        return state.log(Event("12.35", f"{name} is semi-recruited"))
+    if result == "Ar":                                              # 12.32
+        for u in reversed(d.units):
+            state = retreat_or_retire(state, u, attacker=True)
+        return state
+    return draw_chits(state, player.enemy, 1, case_no="12.33")      # Ep
+
+
+# -- suspicion -----------------------------------------------------------------------
+
+def exposable(state: GameState) -> list[str]:
+    """Abwehr units whose Loyalty chit the SS holds and which are still unsuspected."""
+    return [u.id for u in state.units
+            if state.info(u.id).party is Party.ABWEHR and u.hex is not None
+            and not u.suspected and _holds(state, Player.SS, loyalty_chit(u.id))]
+
+
+@case("12.75", "12.71", "12.72")
+def expose(state: GameState, uid: str) -> GameState:
+    """12.75: at any point the SS may reveal an Abwehr unit's Loyalty chit: it becomes
+    suspected, and the chit goes back to the cup."""
+    if state.info(uid).party is not Party.ABWEHR:
+        raise IllegalAction("12.75", f"{state.info(uid).short} is not an Abwehr unit")
+    if not _holds(state, Player.SS, loyalty_chit(uid)):
+        raise IllegalAction("12.75", f"you do not hold {loyalty_chit(uid)}")
+    state = state.with_chit(loyalty_chit(uid), CUP).with_unit(uid, suspected=True)
+    return state.log(Event("12.75", f"SS reveals {loyalty_chit(uid)}: {state.info(uid).short} "
+                                    "is now suspected"))

@@ -1,0 +1,104 @@
+"""Status Adjustment (15.0): markers off friendly units, returns from General
+Retirement; and, after the SS's, OKW panic (12.8)."""
+
+from __future__ import annotations
+
+import attrs
+
+from ..data.units import Sides
+from ..parties import Party, Player
+from .actions import Action, Verb
+from .board import hq_at
+from .decisions import pop, push, top
+from .errors import IllegalAction
+from .registry import case
+from .rolls import roll
+from .state import Decision, Event, GameState, retirement_box
+
+OKW_FRIENDLY_PANICKERS = (Party.SS, Party.NAZI, Party.CIVILIAN)   # 12.81
+
+
+def clear_actions(state: GameState) -> list[Action]:
+    return [Action(Verb.CLEAR, unit=u.id) for u in state.units
+            if u.controller is state.phasing and u.hex is not None and u.marker is not None]
+
+
+@case("15.11")
+def clear(state: GameState, uid: str) -> GameState:
+    """The phasing player may take Mask and Neutralized markers off his units."""
+    u = state.unit(uid)
+    if u.controller is not state.phasing or u.marker is None:
+        raise IllegalAction("15.11", f"{state.info(uid).short} is not one of your marked units")
+    state = state.with_unit(uid, marker=None)
+    return state.log(Event("15.11", f"{state.info(uid).short} loses its {u.marker.value} marker"))
+
+
+@case("15.12", "15.14")
+def retirement_rolls(state: GameState) -> GameState:
+    """One die for each unit in the phasing player's General Retirement box: 1-2 returns
+    it to a friendly HQ hex (the owner picks), 3-6 it stays. Returning units come back
+    unrecruited or unsuspected, and returned Nazi, Civilian and OKW units belong to
+    no one (15.14)."""
+    player = state.phasing
+    box = retirement_box(player)
+    back = []
+    for u in state.units:
+        if u.box is not box:
+            continue
+        die, state = roll(state)
+        ok = die in state.rules.game.retirement_return_rolls
+        state = state.log(Event("15.12", f"{state.info(u.id).short} in General Retirement: die "
+                                         f"{die}: {'returns' if ok else 'stays'}", roll=(die,)))
+        if ok:
+            back.append(u.id)
+    for uid in reversed(back):
+        info = state.info(uid)
+        if info.sides is Sides.RECRUITMENT:
+            state = state.with_unit(uid, recruited=False, semi=False, controller=None)
+        elif info.sides is Sides.SUSPICION:
+            state = state.with_unit(uid, suspected=False)
+        state = push(state, Decision("return", player, unit=uid, area="15.12"))
+    return state
+
+
+@case("12.81", "12.84")
+def panic_rolls(state: GameState) -> GameState:
+    """End of the SS Status Adjustment Phase of a Game-Turn: one die on the OKW Panic
+    Table for each SS-controlled SS, Nazi or Civilian unit in an HQ friendly to OKW."""
+    total = 0
+    for u in state.units:
+        if u.controller is not Player.SS or u.hex is None:
+            continue
+        hq = hq_at(state, u.hex)
+        if hq is None or Party.OKW not in hq.friendly_parties:
+            continue
+        if state.info(u.id).party not in OKW_FRIENDLY_PANICKERS:
+            continue
+        die, state = roll(state)
+        n = state.rules.tables.okw_panic.result(die)
+        total += n
+        state = state.log(Event("12.82", f"{state.info(u.id).short} stands in {hq.name}: OKW "
+                                         f"Panic die {die}: {n}", roll=(die,), table="okw_panic",
+                                row=die, result=str(n)))
+    if total and panickers(state):
+        return push(state, Decision("panic", Player.ABWEHR, count=total))
+    return state
+
+
+def panickers(state: GameState) -> list[str]:
+    """12.83: Abwehr-controlled OKW units, recruited or semi-recruited."""
+    return [u.id for u in state.units
+            if state.info(u.id).party is Party.OKW and u.controller is Player.ABWEHR
+            and (u.recruited or u.semi)]
+
+
+@case("12.83")
+def panic(state: GameState, uid: str) -> GameState:
+    d = top(state)
+    if uid not in panickers(state):
+        raise IllegalAction("12.83", f"{state.info(uid).short} is not an OKW unit of yours")
+    state = pop(state).with_unit(uid, recruited=False, semi=False, controller=None)
+    state = state.log(Event("12.83", f"{state.info(uid).short} panics and is unrecruited"))
+    if d.count > 1 and panickers(state):
+        state = push(state, attrs.evolve(d, count=d.count - 1))
+    return state

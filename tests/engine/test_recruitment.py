@@ -1,0 +1,295 @@
+"""Recruitment (12.1x-12.5x), Double-Cross (12.6x), suspicion (12.7x)."""
+
+from __future__ import annotations
+
+from plot_core.parties import Player
+
+from .helpers import at, illegal, legal, play, pos
+
+# Target at 2210; 2210's neighbours: 2110 2310 2109 2209 2111 2211 (all plain Berlin).
+
+
+def recruiting(player: str, units: str, dice: str = "", chits: str = "") -> object:
+    return pos(f"""
+        phase = "recruitment"
+        phasing = "{player}"
+        dice = [{dice}]
+        [units]
+        {units}
+        [chits]
+        {chits}
+        """)
+
+
+def test_12_12_ss_recruits_nazis_freely_and_12_31_r():
+    s = recruiting("ss", '''"101" = { hex = "2210", controller = "none" }
+        "001" = { hex = "2110" }''', dice="1")             # Heydrich 8 vs Bormann 7: +1
+    s = play(s, "recruit 101", "join 001", "roll")
+    b = s.unit("101")
+    assert b.recruited and b.controller is Player.SS
+    ev = [e for e in s.events if e.table == "recruitment"][0]
+    assert (ev.row, ev.column, ev.result) == (1, 1, "R")
+
+
+def test_12_13_abwehr_recruits_okw_freely_and_12_73_falls_under_suspicion():
+    s = recruiting("abwehr", '''"401" = { hex = "2210", controller = "none" }
+        "301" = { hex = "2110" }''', dice="1")             # Dohnanyi 8 vs Stauffenberg 7
+    assert not s.unit("301").suspected
+    s = play(s, "recruit 401", "join 301", "roll")
+    assert s.unit("401").controller is Player.ABWEHR and s.unit("401").recruited
+    assert s.unit("301").suspected                         # 12.73
+
+
+def test_12_74_goerdeler_too_falls_under_suspicion():
+    s = recruiting("abwehr", '''"416" = { hex = "2210", controller = "none" }
+        "200" = { hex = "2110" }''', dice="1")             # Goerdeler 5 vs Manstein 6: -1
+    illegal(play(s, "recruit 416", "join 200"), "roll", "12.53")
+    s = recruiting("abwehr", '''"418" = { hex = "2210", controller = "none" }
+        "200" = { hex = "2110" }
+        "309" = { hex = "2310" }''', dice="1")             # 5 + 2 vs Schulenburg 6: +1
+    s = play(s, "recruit 418", "join 200", "join 309", "roll")
+    assert s.unit("200").suspected and s.unit("309").suspected
+
+
+def test_12_14_civilians_need_their_loyalty_chit():
+    units = '''"201" = { hex = "2210", controller = "none" }
+        "001" = { hex = "2110" }'''
+    illegal(recruiting("ss", units), "recruit 201", "12.14")
+    s = recruiting("ss", units, dice="1", chits='ss = ["L201"]')
+    s = play(s, "recruit 201", "join 001", "roll")           # 8 vs Leber 3: +5
+    assert s.unit("201").controller is Player.SS
+    assert "L201" not in s.chits_of("ss")                    # back in the cup
+
+
+def test_12_15_abwehr_needs_loyalty_for_nazis_and_12_16_ss_for_okw():
+    illegal(recruiting("abwehr", '''"101" = { hex = "2210", controller = "none" }
+        "301" = { hex = "2110" }'''), "recruit 101", "12.15")
+    illegal(recruiting("ss", '''"401" = { hex = "2210", controller = "none" }
+        "001" = { hex = "2110" }'''), "recruit 401", "12.16")
+    s = recruiting("ss", '''"401" = { hex = "2210", controller = "none" }
+        "001" = { hex = "2110" }''', dice="1", chits='ss = ["L401"]')
+    s = play(s, "recruit 401", "join 001", "roll")
+    assert s.unit("401").controller is Player.SS             # an SS-controlled OKW unit
+
+
+def test_12_66_never_the_other_core_party():
+    illegal(recruiting("ss", '''"305" = { hex = "2210", suspected = true }
+        "001" = { hex = "2110" }''', chits='ss = ["L305", "DC1"]'), "recruit 305", "12.66")
+    illegal(recruiting("abwehr", '''"005" = { hex = "2210" }
+        "301" = { hex = "2110" }''', chits='abwehr = ["L005", "DC1"]'), "recruit 005", "12.66")
+
+
+def test_12_11_recruited_units_need_a_double_cross():
+    units = '''"101" = { hex = "2210", controller = "ss" }
+        "301" = { hex = "2110" }
+        "302" = { hex = "2310" }'''
+    illegal(recruiting("ss", units.replace("301", "001").replace("302", "002")), "recruit 101",
+            "12.11")                                          # already the SS's
+    illegal(recruiting("abwehr", units, chits='abwehr = ["L101"]'), "recruit 101", "12.61")
+
+
+def test_12_61_to_12_63_double_cross_takes_a_unit_from_the_enemy():
+    s = recruiting("abwehr", '''"101" = { hex = "2210", controller = "ss" }
+        "301" = { hex = "2110" }''', dice="1", chits='abwehr = ["L101", "DC1"]')
+    s = play(s, "recruit 101", "join 301", "roll")           # 8 vs 7: +1, die 1: R
+    assert s.unit("101").controller is Player.ABWEHR and s.unit("101").recruited
+    assert s.chits_of("abwehr") == []                        # 12.62: both chits spent
+
+
+def test_12_64_a_failed_double_cross_leaves_the_unit_where_it_was():
+    s = recruiting("abwehr", '''"101" = { hex = "2210", controller = "ss" }
+        "301" = { hex = "2110" }''', dice="6", chits='abwehr = ["L101", "DC1"]')
+    s = play(s, "recruit 101", "join 301", "roll")           # +1, die 6: Ep
+    assert s.unit("101").controller is Player.SS
+    assert len(s.chits_of("ss")) == 1                         # 12.33: the SS picks a chit
+
+
+def test_12_65_sr_in_a_double_cross_always_succeeds():
+    s = recruiting("abwehr", '''"101" = { hex = "2210", controller = "ss" }
+        "301" = { hex = "2110" }''', dice="2", chits='abwehr = ["L101", "DC1"]')
+    s = play(s, "recruit 101", "join 301", "roll")           # +1, die 2: Sr
+    assert s.unit("101").controller is Player.ABWEHR and not s.unit("101").semi
+
+
+def test_12_34_sr_for_the_ss_is_r_and_12_35_for_the_abwehr_semi():
+    s = recruiting("ss", '''"101" = { hex = "2210", controller = "none" }
+        "001" = { hex = "2110" }''', dice="2")
+    s = play(s, "recruit 101", "join 001", "roll")
+    assert s.unit("101").recruited and s.unit("101").controller is Player.SS
+    s = recruiting("abwehr", '''"401" = { hex = "2210", controller = "none" }
+        "301" = { hex = "2110" }''', dice="2")
+    s = play(s, "recruit 401", "join 301", "roll")
+    u = s.unit("401")
+    assert u.semi and not u.recruited and u.controller is Player.ABWEHR    # 12.35, 12.41
+    assert s.unit("301").suspected                                        # 12.73: Sr too
+
+
+def test_12_32_ar_every_recruiter_retreats():
+    s = recruiting("ss", '''"104" = { hex = "2210", controller = "none" }
+        "013" = { hex = "2110" }
+        "014" = { hex = "2310" }''', dice="3")             # Best 3 + Ribbentrop 2 vs Nebe 6: -1
+    illegal(play(s, "recruit 104", "join 013", "join 014"), "roll", "12.53")
+    s = recruiting("ss", '''"107" = { hex = "2210", controller = "none" }
+        "013" = { hex = "2110" }
+        "014" = { hex = "2310" }''', dice="4")             # 3 + 2 vs Popitz 3: +2, die 4: Ar
+    s = play(s, "recruit 107", "join 013", "join 014", "roll")
+    while s.pending and s.pending[-1].kind == "retreat":
+        assert s.to_act is Player.SS                          # the owner retreats his units
+        s = play(s, legal(s)[0])
+    assert at(s, "013") != "2110" and at(s, "014") != "2310"
+    assert s.unit("107").controller is None
+
+
+def test_12_33_ep_the_enemy_draws_from_the_cup():
+    s = recruiting("ss", '''"107" = { hex = "2210", controller = "none" }
+        "013" = { hex = "2110" }
+        "014" = { hex = "2310" }''', dice="6")             # +2, die 6: Ep
+    s = play(s, "recruit 107", "join 013", "join 014", "roll")
+    assert len(s.chits_of("abwehr")) == 1 and s.unit("107").controller is None
+
+
+def test_12_54_above_plus_7_reads_the_plus_7_column():
+    s = recruiting("ss", '''"110" = { hex = "2210", controller = "none" }
+        "001" = { hex = "2110" }
+        "002" = { hex = "2310" }''', dice="6")             # 16 vs Speer 6: +10
+    s = play(s, "recruit 110", "join 001", "join 002", "roll")
+    ev = [e for e in s.events if e.table == "recruitment"][0]
+    assert ev.column == 7 and ev.result == s.rules.tables.recruitment.cell(6, 7)
+
+
+def test_12_22_once_per_target_and_recruiter_and_12_27_snowballing():
+    # Speer at 2211 is next to Bormann (2210) but not to Heydrich (2110).
+    s = recruiting("ss", '''"101" = { hex = "2210", controller = "none" }
+        "110" = { hex = "2211", controller = "none" }
+        "001" = { hex = "2110" }''', dice="1, 1")
+    illegal(s, "recruit 110", "12.21")                       # no friendly zone reaches Speer
+    s = play(s, "recruit 101", "join 001", "roll")           # Bormann joins the SS
+    illegal(s, "recruit 101", "12.22")                       # one attempt per target
+    s = play(s, "recruit 110")
+    assert "join 001" not in legal(s)                        # Heydrich has recruited already
+    s = play(s, "join 101", "roll")                          # 12.27: Bormann 8 vs Speer 6
+    assert s.unit("110").controller is Player.SS
+
+
+def test_12_21_12_51_only_targets_in_a_friendly_zone():
+    illegal(recruiting("ss", '''"101" = { hex = "2410", controller = "none" }
+        "001" = { hex = "2110" }'''), "recruit 101", "12.21")
+    illegal(recruiting("ss", '''"101" = { hex = "2810", controller = "none" }
+        "001" = { hex = "2710" }'''), "recruit 101", "12.21")    # across the Prussian border
+
+
+def test_12_67_masked_targets_may_be_recruited_and_15_21_masked_units_cannot_recruit():
+    s = recruiting("ss", '''"101" = { hex = "2210", controller = "none", marker = "masked" }
+        "001" = { hex = "2110" }''', dice="1")
+    s = play(s, "recruit 101", "join 001", "roll")
+    assert s.unit("101").controller is Player.SS
+    illegal(recruiting("ss", '''"101" = { hex = "2210", controller = "none" }
+        "001" = { hex = "2110", marker = "masked" }'''), "recruit 101", "12.21")
+
+
+def test_12_42_semi_recruited_units_cannot_be_recruited_again_12_43_nor_recruit():
+    units = '''"401" = { hex = "2210", controller = "abwehr", recruited = false, semi = true }
+        "402" = { hex = "2310", controller = "none" }
+        "001" = { hex = "2110" }'''
+    illegal(recruiting("ss", units, chits='ss = ["L401"]'), "recruit 401", "12.42")
+    illegal(recruiting("abwehr", units.replace('"001"', '"309"')), "recruit 402", "12.21")
+
+
+def test_12_24_nothing_but_recruitment_in_the_phase():
+    s = recruiting("ss", '''"001" = { hex = "2110" }''')
+    illegal(s, "activate 001", "5.2")
+
+
+def test_12_25_12_26_combined_strength_on_one_target():
+    s = recruiting("ss", '''"101" = { hex = "2210", controller = "none" }
+        "013" = { hex = "2110" }
+        "011" = { hex = "2310" }''', dice="1")             # Best 3 + Hanke 4 vs 7: 0
+    s = play(s, "recruit 101", "join 013")
+    assert "roll" not in legal(s)
+    s = play(s, "join 011")
+    assert "roll" not in legal(s)                            # 12.53: 0 is not enough
+    s = recruiting("ss", '''"101" = { hex = "2210", controller = "none" }
+        "013" = { hex = "2110" }
+        "011" = { hex = "2310" }
+        "012" = { hex = "2209" }''', dice="1")             # 3 + 4 + 4 vs 7: +4
+    s = play(s, "recruit 101", "join 013", "join 011", "join 012", "roll")
+    assert [e.column for e in s.events if e.table == "recruitment"] == [4]
+
+
+def test_12_75_the_ss_exposes_an_abwehr_unit_at_any_point():
+    s = pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2110" }
+        "305" = { hex = "2210" }
+        [chits]
+        ss = ["L305"]
+        """)
+    illegal(play(s, "activate 002"), "harass 305", "12.72")
+    s = play(s, "expose 305")
+    assert s.unit("305").suspected and "L305" not in s.chits_of("ss")
+    s = play(s, "activate 002")
+    assert "harass 305" in legal(s)
+    a = pos("""
+        phasing = "abwehr"
+        [units]
+        "305" = { hex = "2210" }
+        [chits]
+        ss = ["L305"]
+        """)
+    illegal(a, "expose 305", "12.75")                         # not while the Abwehr acts
+
+
+def test_12_81_to_12_84_okw_panic():
+    s = pos("""
+        turn = 3
+        phase = "status"
+        phasing = "ss"
+        dice = [4]
+        [units]
+        "002" = { hex = "1714" }
+        "401" = { hex = "1810", controller = "abwehr" }
+        "402" = { hex = "1812", controller = "abwehr", recruited = false, semi = true }
+        "403" = { hex = "1910", controller = "abwehr" }
+        "404" = { hex = "1912", controller = "abwehr" }
+        """)
+    s = play(s, "end-phase")                                  # die 4: 3 OKW units panic
+    assert s.to_act is Player.ABWEHR and s.pending[-1].kind == "panic"
+    s = play(s, "panic 402", "panic 401", "panic 404")
+    assert s.unit("402").controller is None and not s.unit("402").semi
+    assert s.unit("401").controller is None and not s.unit("401").recruited
+    assert s.unit("403").controller is Player.ABWEHR
+    assert s.turn == 4
+
+
+def test_12_81_no_panic_without_an_ss_unit_in_an_okw_hq():
+    s = pos("""
+        turn = 3
+        phase = "status"
+        phasing = "ss"
+        dice = [4, 1, 1, 4]
+        [units]
+        "402" = { hex = "1714", controller = "ss", recruited = true }
+        "401" = { hex = "1810", controller = "abwehr" }
+        """)
+    s = play(s, "end-phase")                                  # an SS-controlled OKW unit
+    assert s.unit("401").controller is Player.ABWEHR and s.turn == 4
+    assert not any(e.table == "okw_panic" for e in s.events)
+
+
+def test_12_84_one_roll_for_each_unit_in_an_okw_hq():
+    s = pos("""
+        turn = 3
+        phase = "status"
+        phasing = "ss"
+        dice = [1, 1, 4, 1, 4]
+        [units]
+        "002" = { hex = "1714" }
+        "003" = { hex = "1411" }
+        "401" = { hex = "1810", controller = "abwehr" }
+        "402" = { hex = "1812", controller = "abwehr" }
+        "403" = { hex = "1910", controller = "abwehr" }
+        """)
+    s = play(s, "end-phase")
+    assert len([e for e in s.events if e.table == "okw_panic"]) == 2
+    assert s.pending[-1].count == 2
