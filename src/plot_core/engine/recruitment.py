@@ -135,7 +135,7 @@ def _differential(state: GameState, d: Decision) -> int:
     return total - defence(state.rules, state.unit(d.unit))
 
 
-@case("12.0", "12.23", "12.26", "12.27", "12.31", "12.32", "12.33", "12.34", "12.35", "12.41",
+@case("12.0", "12.26", "12.27", "12.31", "12.32", "12.33", "12.34", "12.35", "12.41",
       "12.53", "12.54", "12.62", "12.63", "12.64", "12.65", "12.73", "12.74", "12.9")
 def resolve(state: GameState) -> GameState:
     d = top(state)

@@ -1,0 +1,275 @@
+"""Investigation (13.x), Interrogation (14.x) and Status Adjustment (15.x)."""
+
+from __future__ import annotations
+
+from plot_core.engine.state import Box, Marker
+from plot_core.parties import Player
+
+from .helpers import at, illegal, legal, play, pos
+
+# Bonhoeffer (305, defence 3) at 2210; around him 2110, 2310, 2209, 2109, 2111, 2211.
+
+
+def investigating(units: str, dice: str = "", chits: str = ""):
+    return pos(f"""
+        phase = "investigation"
+        phasing = "ss"
+        dice = [{dice}]
+        [units]
+        {units}
+        [chits]
+        {chits}
+        """)
+
+
+EXAMPLE = '''"305" = { hex = "2210", suspected = true }
+        "000" = { hex = "2110" }
+        "011" = { hex = "2310" }
+        "108" = { hex = "2209", controller = "ss" }'''
+
+
+def test_13_19_worked_example():
+    """Himmler 9, Hanke 4, Stroelin 2 on Bonhoeffer 3: 15 to 3 is 5:1. The Abwehr exposes
+    Hanke and Stroelin; one Alibi covers Hanke: 13 to 3, rounded to 4:1."""
+    s = investigating(EXAMPLE, dice="4", chits='abwehr = ["L011", "L108"]\n        ss = ["AA1"]')
+    s = play(s, "investigate 305", "join 000", "join 011", "join 108", "roll")
+    assert s.to_act is Player.ABWEHR
+    # Himmler is a leader: he has no Loyalty chit to reveal.
+    assert set(legal(s)) == {"reveal L011", "reveal L108", "no-reveal"}
+    s = play(s, "reveal L011", "reveal L108", "no-reveal")
+    assert s.to_act is Player.SS
+    assert set(a for a in legal(s) if not a.startswith("expose")) == {
+        "alibi 011 AA1", "alibi 108 AA1", "no-reveal"}
+    s = play(s, "alibi 011 AA1", "no-reveal")
+    ev = [e for e in s.events if e.table == "investigation"][0]
+    assert "13 to 3" in ev.text and ev.column == 4
+    assert s.unit("305").marker is Marker.NEUTRALIZED          # die 4: N
+    assert {"L011", "L108", "AA1"}.isdisjoint(s.chits_of("ss") + s.chits_of("abwehr"))
+
+
+def test_13_21_not_below_2_to_1():
+    s = investigating('''"305" = { hex = "2210", suspected = true }
+        "108" = { hex = "2209", controller = "ss" }''')
+    s = play(s, "investigate 305", "join 108")                 # 2 to 3
+    assert "roll" not in legal(s)
+    illegal(s, "roll", "13.21")
+
+
+def test_13_22_called_off_when_exposures_drop_it_below_2_to_1():
+    s = investigating('''"305" = { hex = "2210", suspected = true }
+        "011" = { hex = "2310" }
+        "108" = { hex = "2209", controller = "ss" }''', chits='abwehr = ["L108"]')
+    s = play(s, "investigate 305", "join 011", "join 108", "roll", "reveal L108", "no-reveal")
+    s = play(s, "no-reveal")                                    # the SS has no Alibi to play
+    assert any(e.case == "13.22" for e in s.events)
+    assert not any(e.table == "investigation" for e in s.events)
+    illegal(s, "investigate 305", "13.24")                      # it was used all the same
+
+
+def test_13_23_above_5_to_1_reads_5_to_1():
+    s = investigating('''"305" = { hex = "2210", suspected = true }
+        "000" = { hex = "2110" }
+        "001" = { hex = "2310" }''', dice="6")
+    s = play(s, "investigate 305", "join 000", "join 001", "roll", "no-reveal")   # 17 to 3
+    assert [e.column for e in s.events if e.table == "investigation"] == [5]
+
+
+def test_13_12_unsuspected_units_cannot_be_investigated_but_okw_and_semi_can():
+    illegal(investigating('''"305" = { hex = "2210" }
+        "000" = { hex = "2110" }'''), "investigate 305", "13.12")
+    s = investigating('''"401" = { hex = "2210", controller = "abwehr" }
+        "402" = { hex = "2109", controller = "abwehr", recruited = false, semi = true }
+        "000" = { hex = "2110" }''')
+    assert {"investigate 401", "investigate 402"} <= set(legal(s))     # 13.16: semi too
+
+
+def test_13_16_never_unrecruited_or_allied_units():
+    s = investigating('''"403" = { hex = "2210", controller = "none" }
+        "000" = { hex = "2110" }''')
+    illegal(s, "investigate 403", "13.12")
+    s = investigating('''"501" = { hex = "2210" }
+        "000" = { hex = "2110" }''')
+    illegal(s, "investigate 501", "13.12")
+
+
+def test_13_14_13_15_who_may_investigate():
+    s = investigating('''"305" = { hex = "2210", suspected = true }
+        "000" = { hex = "2110", marker = "masked" }
+        "401" = { hex = "2310", controller = "ss" }
+        "101" = { hex = "2209", controller = "ss" }''')
+    s = play(s, "investigate 305")
+    joinable = {a for a in legal(s) if a.startswith("join")}
+    assert joinable == {"join 101"}                              # a Nazi, yes; OKW, masked: no
+
+
+def test_13_13_only_targets_in_the_zone_and_not_across_borders():
+    illegal(investigating('''"305" = { hex = "2810", suspected = true }
+        "000" = { hex = "2710" }'''), "investigate 305", "13.13")
+
+
+def test_13_31_markers_come_off_and_13_32_ss_takes_a_chit():
+    s = investigating('''"305" = { hex = "2210", suspected = true, marker = "masked" }
+        "000" = { hex = "2110" }''', dice="1", chits='abwehr = ["TR1", "FA1"]')
+    s = play(s, "investigate 305", "join 000", "roll", "no-reveal")     # 9 to 3, die 1: Ss
+    assert s.unit("305").marker is None
+    assert len(s.chits_of("ss")) == 1 and len(s.chits_of("abwehr")) == 1
+    private = [e for e in s.events if e.private is Player.SS]
+    assert private and s.chits_of("ss")[0] in private[0].text
+
+
+def test_13_34_ic_and_13_35_one_investigator_may_advance():
+    s = investigating('''"305" = { hex = "2210", suspected = true }
+        "000" = { hex = "2110" }
+        "011" = { hex = "2310" }''', dice="6")
+    s = play(s, "investigate 305", "join 000", "join 011", "roll", "no-reveal")
+    assert s.unit("305").box is Box.INTERROGATION and s.unit("305").hex is None
+    assert set(legal(s)) == {"advance 000 2210", "advance 011 2210", "stay"}
+    s = play(s, "advance 011 2210")
+    assert at(s, "011") == "2210"
+
+
+def test_13_24_each_unit_once():
+    s = investigating('''"305" = { hex = "2210", suspected = true }
+        "304" = { hex = "2010", suspected = true }
+        "000" = { hex = "2110" }''', dice="4")
+    s = play(s, "investigate 305", "join 000", "roll", "no-reveal")
+    illegal(s, "investigate 304", "13.13")                        # Himmler is spent
+
+
+# -- interrogation ----------------------------------------------------------------
+
+def cell(units: str, dice: str, chits: str = ""):
+    return pos(f"""
+        phase = "investigation"
+        phasing = "ss"
+        dice = [{dice}]
+        [units]
+        {units}
+        [chits]
+        {chits}
+        """)
+
+
+def test_14_12_every_unit_in_the_cell_in_turn_and_14_22_alibis():
+    s = cell('''"305" = { box = "interrogation_cell", suspected = true }
+        "301" = { box = "interrogation_cell", suspected = true }''', dice="2, 6",
+             chits='abwehr = ["AA1", "AA2", "TR1"]')
+    s = play(s, "end-phase")                                   # to the Interrogation Phase
+    assert s.to_act is Player.ABWEHR and s.pending[-1].unit == "301"
+    illegal(s, "end-phase", "14.21")
+    s = play(s, "reveal AA1", "reveal AA2", "no-reveal")         # die 2 + 2 = 4, defence 7: Gr
+    ev = [e for e in s.events if e.table == "interrogation"][0]
+    assert (ev.row, ev.result) == (4, "Gr")
+    assert s.unit("301").box is Box.ABWEHR_RETIREMENT           # 14.32
+    assert s.pending[-1].unit == "305"
+    s = play(s, "no-reveal")                                   # die 6, defence 3: Gr
+    assert s.unit("305").box is Box.ABWEHR_RETIREMENT
+
+
+def test_14_23_the_roll_counts_at_most_8():
+    alibis = '"AA1", "AA2", "AA3", "AA4", "AA5", "AA6"'
+    s = cell('''"305" = { box = "interrogation_cell", suspected = true }''', dice="6",
+             chits=f'abwehr = [{alibis}]')
+    s = play(s, "end-phase", *[f"reveal AA{i}" for i in range(1, 7)], "no-reveal")
+    ev = [e for e in s.events if e.table == "interrogation"][0]
+    assert ev.row == 8 and ev.result == "Hq"
+
+
+def test_14_31_ss_eliminates_and_takes_chits_equal_to_defence():
+    s = cell('''"305" = { box = "interrogation_cell", suspected = true }''', dice="1",
+             chits='abwehr = ["TR1", "TR2", "TR3", "TR4", "FA1"]')
+    s = play(s, "end-phase", "no-reveal")                      # die 1: Ss; defence 3
+    assert s.unit("305").box is Box.ELIMINATED
+    assert len(s.chits_of("ss")) == 3 and len(s.chits_of("abwehr")) == 2
+
+
+def test_14_33_hq_returns_to_a_friendly_hq_of_the_abwehrs_choice():
+    s = cell('''"305" = { box = "interrogation_cell", suspected = true }''', dice="6",
+             chits='abwehr = ["AA1"]')
+    s = play(s, "end-phase", "reveal AA1", "no-reveal")        # 6 + 1 = 7: Hq
+    assert s.to_act is Player.ABWEHR and s.pending[-1].kind == "return"
+    options = {a.split()[1] for a in legal(s) if a.startswith("return")}
+    friendly = {f"{h:04d}" for k in ("abwehr", "okw", "ob_heimat")
+                for h in s.rules.map.hqs[k].hexes}
+    assert options == friendly
+    s = play(s, "return 1411")
+    assert at(s, "305") == "1411"
+
+
+# -- status adjustment -------------------------------------------------------------
+
+def status(units: str, dice: str = "", player: str = "abwehr"):
+    return pos(f"""
+        phase = "status"
+        phasing = "{player}"
+        step = "retire"
+        dice = [{dice}]
+        [units]
+        {units}
+        """)
+
+
+def test_15_11_markers_come_off_friendly_units_by_choice():
+    s = status('''"305" = { hex = "2210", suspected = true, marker = "neutralized" }
+        "002" = { hex = "2110", marker = "masked" }''')
+    assert "clear 305" in legal(s) and "clear 002" not in legal(s)
+    illegal(s, "clear 002", "15.11")
+    s = play(s, "clear 305")
+    assert s.unit("305").marker is None
+    s = play(s, "end-phase")
+    assert s.unit("002").marker is Marker.MASKED
+
+
+def test_15_12_returns_on_1_or_2_and_15_14_comes_back_unrecruited():
+    s = status('''"305" = { box = "abwehr_retirement", suspected = true }
+        "401" = { box = "abwehr_retirement", controller = "abwehr" }
+        "302" = { box = "abwehr_retirement", suspected = true }''', dice="1, 2, 3")
+    # Rolls go in unit-id order: 302 rolls 1, 305 rolls 2, 401 rolls 3 (stays).
+    assert s.unit("401").box is Box.ABWEHR_RETIREMENT
+    while s.pending:
+        s = play(s, legal(s)[0])
+    assert s.unit("302").hex is not None and not s.unit("302").suspected        # 15.14
+    assert s.unit("305").hex is not None and s.unit("305").controller is Player.ABWEHR
+
+
+def test_15_14_a_returned_okw_unit_belongs_to_no_one():
+    s = status('''"401" = { box = "abwehr_retirement", controller = "abwehr" }''', dice="2")
+    s = play(s, legal(s)[0])
+    u = s.unit("401")
+    assert u.hex is not None and u.controller is None and not u.recruited
+
+
+def test_15_12_full_hqs_mean_the_nearest_empty_hex():
+    hexes = [h for k in ("abwehr", "okw", "ob_heimat") for h in
+             pos("").rules.map.hqs[k].hexes]
+    fillers = ["301", "302", "303", "304", "306", "307", "308"][: len(hexes)]
+    units = "\n        ".join(f'"{u}" = {{ hex = "{h:04d}", suspected = true }}'
+                              for u, h in zip(fillers, hexes, strict=True))
+    s = status(units + '\n        "305" = { box = "abwehr_retirement", suspected = true }',
+               dice="1")
+    options = [int(a.split()[1]) for a in legal(s) if a.startswith("return")]
+    assert options and not set(options) & set(hexes)
+    d = {min(s.rules.map.distance(o, h) for h in hexes) for o in options}
+    assert d == {1}
+
+
+def test_13_11_only_the_ss_investigates():
+    s = pos("""
+        phase = "recruitment"
+        phasing = "abwehr"
+        [units]
+        "002" = { hex = "2210" }
+        "301" = { hex = "2110", suspected = true }
+        """)
+    illegal(s, "investigate 002", "5.2")
+    assert not any(a.startswith("investigate") for a in legal(s))
+
+
+def test_13_26_many_investigations_in_one_phase():
+    s = investigating('''"305" = { hex = "2210", suspected = true }
+        "304" = { hex = "2012", suspected = true }
+        "000" = { hex = "2110" }
+        "001" = { hex = "2011" }''', dice="4, 4")
+    s = play(s, "investigate 305", "join 000", "roll", "no-reveal")
+    s = play(s, "investigate 304", "join 001", "roll", "no-reveal")
+    assert s.unit("305").marker is Marker.NEUTRALIZED and s.unit("304").marker is Marker.NEUTRALIZED
