@@ -6,12 +6,11 @@
 
 from __future__ import annotations
 
-import random
 import statistics
 import time
 from collections.abc import Callable
 
-from plot_core.engine.api import apply, legal_actions, new_game
+from plot_core.engine.randomplay import busy_policy, play_random, uniform_policy
 from plot_core.rules import _load, data_dir
 
 
@@ -33,14 +32,8 @@ def report(name: str, values: list[float], unit: str, scale: float) -> None:
           f"(IQR {q[0] * scale:.2f}-{q[2] * scale:.2f}, {len(values)} runs)")
 
 
-def random_game(seed: int) -> int:
-    rnd = random.Random(seed)
-    s = new_game(seed)
-    n = 0
-    while s.outcome is None:
-        s = apply(s, rnd.choice(legal_actions(s)))
-        n += 1
-    return n
+def random_game(seed: int, policy=uniform_policy) -> int:
+    return play_random(seed, policy)[1]
 
 
 def main() -> None:
@@ -57,6 +50,13 @@ def main() -> None:
     report("one random legal game (9 Game-Turns)", times, "ms", 1000)
     report("random legal play throughput", rates, "actions/s", 1)
     print(f"{'actions per random game':<44} median {statistics.median(counts):10.0f}")
+    times, counts = [], []
+    for seed in range(15):
+        t0 = time.perf_counter()
+        counts.append(random_game(seed, busy_policy))
+        times.append(time.perf_counter() - t0)
+    report("one busy random game (recruits, investigates)", times, "ms", 1000)
+    print(f"{'actions per busy random game':<44} median {statistics.median(counts):10.0f}")
 
 
 if __name__ == "__main__":

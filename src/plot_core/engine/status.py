@@ -33,7 +33,7 @@ def clear(state: GameState, uid: str) -> GameState:
     return state.log(Event("15.11", f"{state.info(uid).short} loses its {u.marker.value} marker"))
 
 
-@case("15.12", "15.14")
+@case("15.0", "15.12", "15.14")
 def retirement_rolls(state: GameState) -> GameState:
     """One die for each unit in the phasing player's General Retirement box: 1-2 returns
     it to a friendly HQ hex (the owner picks), 3-6 it stays. Returning units come back
