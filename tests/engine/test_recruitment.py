@@ -293,3 +293,18 @@ def test_12_84_one_roll_for_each_unit_in_an_okw_hq():
     s = play(s, "end-phase")
     assert len([e for e in s.events if e.table == "okw_panic"]) == 2
     assert s.pending[-1].count == 2
+
+
+def test_12_14_to_12_16_control_markers():
+    from plot_core.engine.state import control_marker
+
+    s = recruiting("ss", '''"201" = { hex = "2210", controller = "ss" }
+        "401" = { hex = "2110", controller = "ss" }
+        "101" = { hex = "2310", controller = "ss" }
+        "102" = { hex = "2410", controller = "abwehr" }
+        "402" = { hex = "2510", controller = "abwehr" }
+        "001" = { hex = "2610" }''')
+    marks = {u: control_marker(s.rules, s.unit(u)) for u in ("201", "401", "101", "102", "402",
+                                                              "001")}
+    assert marks == {"201": Player.SS, "401": Player.SS, "101": None,
+                     "102": Player.ABWEHR, "402": None, "001": None}

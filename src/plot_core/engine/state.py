@@ -229,3 +229,16 @@ def is_allied(rules: Rules, u: UnitState) -> bool:
 def is_unsuspected_abwehr(rules: Rules, u: UnitState) -> bool:
     """12.72, 12.74: Abwehr units and Goerdeler showing the Unsuspected side."""
     return rules.units[u.id].sides is Sides.SUSPICION and not u.suspected
+
+
+# 12.14-12.16: a control marker shows who holds a unit the party colours would not tell:
+# the SS never marks SS or Nazi units, the Abwehr never Abwehr or OKW units.
+_UNMARKED = {Player.SS: (Party.SS, Party.NAZI), Player.ABWEHR: (Party.ABWEHR, Party.OKW)}
+
+
+def control_marker(rules: Rules, u: UnitState) -> Player | None:
+    """Whose control marker lies on the unit, if any (12.14, 12.15, 12.16, 12.63)."""
+    if u.controller is None or u.semi:
+        return None
+    party = rules.units[u.id].party
+    return None if party in _UNMARKED[u.controller] else u.controller
