@@ -154,7 +154,7 @@ def test_14_12_every_unit_in_the_cell_in_turn_and_14_22_alibis():
     s = cell('''"305" = { box = "interrogation_cell", suspected = true }
         "301" = { box = "interrogation_cell", suspected = true }''', dice="2, 6",
              chits='abwehr = ["AA1", "AA2", "TR1"]')
-    s = play(s, "end-phase")                                   # to the Interrogation Phase
+    s = play(s, "end-phase", "no-reveal")      # no coup (18.11); on to the Interrogation Phase
     assert s.to_act is Player.ABWEHR and s.pending[-1].unit == "301"
     illegal(s, "end-phase", "14.21")
     s = play(s, "reveal AA1", "reveal AA2", "no-reveal")         # die 2 + 2 = 4, defence 7: Gr
@@ -170,7 +170,7 @@ def test_14_23_the_roll_counts_at_most_8():
     alibis = '"AA1", "AA2", "AA3", "AA4", "AA5", "AA6"'
     s = cell('''"305" = { box = "interrogation_cell", suspected = true }''', dice="6",
              chits=f'abwehr = [{alibis}]')
-    s = play(s, "end-phase", *[f"reveal AA{i}" for i in range(1, 7)], "no-reveal")
+    s = play(s, "end-phase", "no-reveal", *[f"reveal AA{i}" for i in range(1, 7)], "no-reveal")
     ev = [e for e in s.events if e.table == "interrogation"][0]
     assert ev.row == 8 and ev.result == "Hq"
 
@@ -178,7 +178,7 @@ def test_14_23_the_roll_counts_at_most_8():
 def test_14_31_ss_eliminates_and_takes_chits_equal_to_defence():
     s = cell('''"305" = { box = "interrogation_cell", suspected = true }''', dice="1",
              chits='abwehr = ["TR1", "TR2", "TR3", "TR4", "FA1"]')
-    s = play(s, "end-phase", "no-reveal")                      # die 1: Ss; defence 3
+    s = play(s, "end-phase", "no-reveal", "no-reveal")         # die 1: Ss; defence 3
     assert s.unit("305").box is Box.ELIMINATED
     assert len(s.chits_of("ss")) == 3 and len(s.chits_of("abwehr")) == 2
 
@@ -186,7 +186,7 @@ def test_14_31_ss_eliminates_and_takes_chits_equal_to_defence():
 def test_14_33_hq_returns_to_a_friendly_hq_of_the_abwehrs_choice():
     s = cell('''"305" = { box = "interrogation_cell", suspected = true }''', dice="6",
              chits='abwehr = ["AA1"]')
-    s = play(s, "end-phase", "reveal AA1", "no-reveal")        # 6 + 1 = 7: Hq
+    s = play(s, "end-phase", "no-reveal", "reveal AA1", "no-reveal")   # 6 + 1 = 7: Hq
     assert s.to_act is Player.ABWEHR and s.pending[-1].kind == "return"
     options = {a.split()[1] for a in legal(s) if a.startswith("return")}
     friendly = {f"{h:04d}" for k in ("abwehr", "okw", "ob_heimat")
@@ -216,7 +216,7 @@ def test_15_11_markers_come_off_friendly_units_by_choice():
     illegal(s, "clear 002", "15.11")
     s = play(s, "clear 305")
     assert s.unit("305").marker is None
-    s = play(s, "end-phase")
+    s = play(s, "end-phase", "no-reveal")
     assert s.unit("002").marker is Marker.MASKED
 
 

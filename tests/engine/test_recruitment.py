@@ -255,7 +255,7 @@ def test_12_81_to_12_84_okw_panic():
         """)
     s = play(s, "end-phase")                                  # die 4: 3 OKW units panic
     assert s.to_act is Player.ABWEHR and s.pending[-1].kind == "panic"
-    s = play(s, "panic 402", "panic 401", "panic 404")
+    s = play(s, "panic 402", "panic 401", "panic 404", "no-reveal")     # no coup (18.11)
     assert s.unit("402").controller is None and not s.unit("402").semi
     assert s.unit("401").controller is None and not s.unit("401").recruited
     assert s.unit("403").controller is Player.ABWEHR
@@ -272,7 +272,7 @@ def test_12_81_no_panic_without_an_ss_unit_in_an_okw_hq():
         "402" = { hex = "1714", controller = "ss", recruited = true }
         "401" = { hex = "1810", controller = "abwehr" }
         """)
-    s = play(s, "end-phase")                                  # an SS-controlled OKW unit
+    s = play(s, "end-phase", "no-reveal")                     # an SS-controlled OKW unit
     assert s.unit("401").controller is Player.ABWEHR and s.turn == 4
     assert not any(e.table == "okw_panic" for e in s.events)
 

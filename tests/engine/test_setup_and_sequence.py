@@ -74,6 +74,8 @@ def test_5_2_phase_order():
     for _ in range(8):
         order.append((s.phasing.value, s.phase.value))
         s = play(s, "end-phase")
+        assert s.pending[-1].kind == "coup" and s.to_act is Player.ABWEHR     # 18.11
+        s = play(s, "no-reveal")
     assert order == [("abwehr", "movement"), ("abwehr", "recruitment"), ("abwehr", "status"),
                      ("ss", "movement"), ("ss", "recruitment"), ("ss", "investigation"),
                      ("ss", "interrogation"), ("ss", "status")]
@@ -88,7 +90,7 @@ def test_5_1_and_18_74_the_game_ends_after_game_turn_9_without_a_coup():
         phasing = "ss"
         phase = "status"
         """)
-    s = play(s, "end-phase")
+    s = play(s, "end-phase", "no-reveal")         # the Abwehr's last chance (18.11) declined
     assert s.outcome is not None and s.outcome.winner == "ss" and s.outcome.case == "18.74"
     assert legal_actions(s) == []
     illegal(s, "end-phase", "18.7")

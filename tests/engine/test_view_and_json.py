@@ -59,7 +59,9 @@ def check_view(s, side):
 def check_invariants(s):
     rules = s.rules
     assert len(s.chits) == len(rules.chits.chits) == 97               # each chit in one place
-    assert all(c in ("cup", "ss", "abwehr") for c in s.chits)
+    unit_ids = set(rules.units)
+    for c in s.chits:                                                 # 18.61: or on a unit
+        assert c in ("cup", "ss", "abwehr") or (s.coup is not None and c in unit_ids)
     assert len(s.units) == 69
     for u in s.units:
         assert (u.hex is None) != (u.box is None)                     # each unit in one place
@@ -80,8 +82,7 @@ def test_random_legal_play_keeps_every_invariant_and_every_view_clean(seed):
             check_view(s, side)
 
     last, _ = play_random(seed, busy_policy, on_state=check)
-    assert last.outcome is not None and last.outcome.winner == "ss"  # no coup yet: 18.74
-    assert last.turn == 9
+    assert last.outcome is not None and last.outcome.winner in ("ss", "abwehr", "allies")
 
 
 @pytest.mark.slow

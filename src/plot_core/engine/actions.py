@@ -40,6 +40,8 @@ class Verb(StrEnum):
     RETURN = "return"          # 14.33, 15.12: where a unit comes back
     CLEAR = "clear"            # 15.11: take a marker off
     PANIC = "panic"            # 12.83: an OKW unit that panics
+    COUP = "coup"              # 18.13: roll the Walkyrie Table with the chits committed
+    PIN = "pin"                # 18.61: lay an enemy unit's Loyalty chit on it
     END = "end"                # finish the active unit (9.14)
     END_PHASE = "end-phase"
 

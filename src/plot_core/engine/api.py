@@ -17,6 +17,7 @@ from ..parties import Player
 from ..rules import Rules, load_rules
 from . import (
     assignment,
+    coup,
     harassment,
     interrogation,
     investigation,
@@ -72,7 +73,9 @@ def legal_actions(state: GameState) -> Sequence[Action]:
     if state.outcome is not None:
         return []
     actions = _actions(state)
-    if state.to_act is Player.SS and state.phase is not Phase.SETUP:
+    if state.coup is not None:
+        actions += coup.coup_chit_actions(state, state.to_act)                            # 18.6
+    elif state.to_act is Player.SS and state.phase is not Phase.SETUP:
         actions += [Action(Verb.EXPOSE, unit=u) for u in recruitment.exposable(state)]   # 12.75
     return actions
 
@@ -83,13 +86,13 @@ def _actions(state: GameState) -> list[Action]:
         return _decision_actions(state, d)
     if state.phase is Phase.SETUP:
         return setup.placements(state)
-    if state.phase is Phase.MOVEMENT:
+    if state.phase in (Phase.MOVEMENT, Phase.COUP_INTERPHASE, Phase.COUP_MOVEMENT):
         return movement.movement_actions(state)
     if state.phase is Phase.RECRUITMENT:
         return recruitment.recruitment_actions(state)
     if state.phase is Phase.INVESTIGATION:
         return investigation.investigation_actions(state)
-    if state.phase is Phase.STATUS:
+    if state.phase in (Phase.STATUS, Phase.COUP_STATUS):
         return status.clear_actions(state) + [Action(Verb.END_PHASE)]
     return [Action(Verb.END_PHASE)]
 
@@ -123,6 +126,8 @@ def _decision_actions(state: GameState, d) -> list[Action]:
         return [Action(Verb.RETURN, hex=h) for h in return_hexes(state, d.unit)]
     if kind == "panic":
         return [Action(Verb.PANIC, unit=u) for u in status.panickers(state)]
+    if kind == "coup":
+        return coup.offer_actions(state)
     raise AssertionError(kind)
 
 
@@ -142,6 +147,7 @@ _ANSWERS = {
     "interrogation_alibi": ({Verb.REVEAL, Verb.NO_REVEAL}, "14.21"),
     "return": ({Verb.RETURN}, "15.12"),
     "panic": ({Verb.PANIC}, "12.83"),
+    "coup": ({Verb.REVEAL, Verb.COUP, Verb.NO_REVEAL}, "18.11"),
 }
 _DECISION_ONLY = set().union(*(verbs for verbs, _ in _ANSWERS.values())) - {Verb.ROLL}
 _WHAT = {"place_allied": "where the Allied unit goes",
@@ -153,7 +159,8 @@ _WHAT = {"place_allied": "where the Allied unit goes",
          "expose_investigators": "whether to reveal investigators' Loyalty chits",
          "alibi": "whether to answer with Alibi/Arrest chits",
          "interrogation_alibi": "whether to reveal Alibi/Arrest chits",
-         "return": "where the returning unit goes", "panic": "which OKW units panic"}
+         "return": "where the returning unit goes", "panic": "which OKW units panic",
+         "coup": "whether to attempt a coup"}
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -162,7 +169,16 @@ def apply(state: GameState, action: Action) -> GameState:
     state = attrs.evolve(state, events=())
     d = top(state)
     verb = action.verb
-    if verb is Verb.EXPOSE:
+    actor = state.to_act
+    if verb is Verb.PIN:
+        if state.coup is None:
+            raise IllegalAction("18.61", "Loyalty chits are laid on units only during the coup")
+        state = coup.pin(state, _need(action.unit, "a unit"))
+    elif verb is Verb.EXPOSE and state.coup is not None:
+        if actor is not Player.SS:
+            raise IllegalAction("18.64", "only the SS reveals semi-recruited units' chits")
+        state = coup.expose_semi(state, _need(action.unit, "a unit"))
+    elif verb is Verb.EXPOSE:
         if state.to_act is not Player.SS or state.phase is Phase.SETUP:
             raise IllegalAction("12.75", "only the SS reveals Abwehr Loyalty chits, when it is "
                                          "his move")
@@ -178,14 +194,16 @@ def apply(state: GameState, action: Action) -> GameState:
         if verb is not Verb.PLACE:
             raise IllegalAction("4.3", "set-up is under way: place units")
         state = setup.place(state, _need(action.unit, "a unit"), _need(action.hex, "a hex"))
-    elif state.phase is Phase.MOVEMENT:
+    elif state.phase in (Phase.MOVEMENT, Phase.COUP_INTERPHASE, Phase.COUP_MOVEMENT):
         state = _movement(state, action)
     elif state.phase is Phase.RECRUITMENT and verb is Verb.RECRUIT:
         state = recruitment.start(state, _need(action.unit, "a unit"))
     elif state.phase is Phase.INVESTIGATION and verb is Verb.INVESTIGATE:
         state = investigation.start(state, _need(action.unit, "a unit"))
-    elif state.phase is Phase.STATUS and verb is Verb.CLEAR:
+    elif state.phase in (Phase.STATUS, Phase.COUP_STATUS) and verb is Verb.CLEAR:
         state = status.clear(state, _need(action.unit, "a unit"))
+    elif state.phase is Phase.COUP_STATUS and verb is Verb.END_PHASE:
+        state = coup.end_coup_status(state)
     elif verb is Verb.END_PHASE:
         if state.phase is Phase.INTERROGATION and interrogation.next_prisoner(state):
             raise IllegalAction("14.12", "every unit in the Interrogation Cell must be "
@@ -194,7 +212,7 @@ def apply(state: GameState, action: Action) -> GameState:
     else:
         raise IllegalAction("5.2", f"'{verb.value}' is not possible in the "
                                    f"{state.phase.value} phase")
-    return sequence.settle(state)
+    return coup.check_victory(sequence.settle(state), actor)
 
 
 def _need(value, what: str):
@@ -254,7 +272,13 @@ def _decide(state: GameState, d, action: Action) -> GameState:
         return choose_return(state, _need(action.hex, "a hex"))
     if verb is Verb.PANIC:
         return status.panic(state, _need(action.unit, "a unit"))
+    if kind == "coup":
+        if verb is Verb.REVEAL:
+            return coup.commit_chit(state, _need(action.chit, "a chit"))
+        return coup.attempt(state) if verb is Verb.COUP else coup.decline(state)
     raise AssertionError((kind, verb))
+
+
 def _movement(state: GameState, action: Action) -> GameState:
     verb = action.verb
     if verb is Verb.ACTIVATE:
@@ -262,6 +286,10 @@ def _movement(state: GameState, action: Action) -> GameState:
     if verb is Verb.END_PHASE:
         if state.active is not None:
             raise IllegalAction("9.14", f"finish moving {state.info(state.active).short} first")
+        if state.phase is Phase.COUP_INTERPHASE:
+            return coup.begin_coup_turn(state, 1)                              # 18.24
+        if state.phase is Phase.COUP_MOVEMENT:
+            return coup.pass_moves(state)                                      # 18.33
         return sequence.end_phase(state)
     if state.active is None:
         raise IllegalAction("9.14", "activate a unit first")

@@ -5,9 +5,10 @@ from __future__ import annotations
 import attrs
 
 from ..hexgrid import Hex, label
+from . import coup as coup_mod
 from .actions import Action, Verb
 from .board import enemy_controlled, hq_at, hq_friendly, impassable, is_enemy, zoc_of
-from .decisions import pop, push
+from .decisions import finish_activation, pop, push
 from .errors import IllegalAction
 from .registry import case
 from .rolls import roll
@@ -30,6 +31,17 @@ from .state import (
 HARASS_COST = 1   # 10.11; the coup changes it (18.17)
 
 
+@case("18.17", "18.56", "18.23")
+def harass_cost(state: GameState) -> int:
+    return state.coup.penalty if state.coup is not None else HARASS_COST
+
+
+@case("18.18", "18.52")
+def differential_bonus(state: GameState) -> int:
+    """The coup bonus: the SS always has it in full; the Abwehr's falls while Hitler lives."""
+    return state.coup.bonus_for(state.phasing) if state.coup is not None else 0
+
+
 # -- who may harass whom -------------------------------------------------------------
 
 @case("10.41")
@@ -42,7 +54,7 @@ def harassment_defence(state: GameState, target: UnitState) -> int:
 
 
 @case("8.13", "10.21", "10.22", "10.23", "10.24", "10.25", "10.31", "10.32", "10.33", "10.34",
-      "11.51", "12.72", "17.24")
+      "11.51", "12.72", "17.24", "18.46", "18.61")
 def harass_problem(state: GameState, target: str | None = None,
                    hq_hex: Hex | None = None) -> IllegalAction | None:
     """Why the active unit may not harass this target now, or None if it may."""
@@ -56,7 +68,10 @@ def harass_problem(state: GameState, target: str | None = None,
         return IllegalAction("10.22", f"{name} is {me.marker.value} and cannot harass")
     if len(state.occupancy().get(me.hex, ())) > 1:
         return IllegalAction("8.13", f"{name} must harass from a hex it has to itself")
-    if state.mp_spent + HARASS_COST > movement_allowance(rules, me):
+    if coup_mod.pinned(state, uid):
+        return IllegalAction("18.61", f"{name}'s Loyalty chit lies on it: it may not harass "
+                                      "this Coup-Turn")
+    if state.mp_spent + harass_cost(state) > movement_allowance(rules, me):
         return IllegalAction("10.23", f"{name} has no movement points left to harass")
     zone = zoc_of(state, me)
     if hq_hex is not None:                                    # 10.69: a vacant HQ
@@ -67,20 +82,22 @@ def harass_problem(state: GameState, target: str | None = None,
             return IllegalAction("10.69", f"{hq.name} is friendly to {name}")
         if hq_hex not in zone:
             return IllegalAction("10.21", f"{label(hq_hex)} is not in {name}'s zone of control")
-        if effectiveness(rules, me) - rules.game.hq_defence_bonus < 0:
+        if effectiveness(rules, me) - rules.game.hq_defence_bonus + differential_bonus(state) < 0:
             return IllegalAction("10.34", "the differential would be below zero")
         return None
     t = state.unit(target)
     tname = state.info(target).short
-    if t.hex is not None and (is_unrecruited(rules, t) or t.semi):
+    neutral = is_unrecruited(rules, t) or t.semi
+    if t.hex is not None and neutral and state.coup is None:
         return IllegalAction("10.31", f"{tname} is unrecruited or semi-recruited")
-    if t.hex is None or not is_enemy(state, state.phasing, t):
+    if t.hex is None or t.controller is state.phasing or (
+            not neutral and not is_enemy(state, state.phasing, t)):
         return IllegalAction("10.21", f"{tname} is not an enemy unit on the map")
     if is_unsuspected_abwehr(rules, t):
         return IllegalAction("12.72", f"{tname} is unsuspected and cannot be harassed")
     if t.hex not in zone:
         return IllegalAction("10.21", f"{tname} is not in {name}'s zone of control")
-    if effectiveness(rules, me) - harassment_defence(state, t) < 0:
+    if effectiveness(rules, me) - harassment_defence(state, t) + differential_bonus(state) < 0:
         return IllegalAction("10.34", f"the differential against {tname} would be below zero")
     return None
 
@@ -103,7 +120,7 @@ def harass_targets(state: GameState) -> list[Action]:
 
 # -- resolving -----------------------------------------------------------------------
 
-@case("10.0", "10.11", "10.12", "10.5", "10.69", "10.71", "17.25")
+@case("10.0", "10.11", "10.12", "10.5", "10.69", "10.71", "10.72", "17.25", "18.41")
 def harass(state: GameState, target: str | None = None, hq_hex: Hex | None = None) -> GameState:
     problem = harass_problem(state, target, hq_hex)
     if problem:
@@ -111,24 +128,32 @@ def harass(state: GameState, target: str | None = None, hq_hex: Hex | None = Non
     rules = state.rules
     uid = state.active
     me = state.unit(uid)
-    state = attrs.evolve(state, mp_spent=state.mp_spent + HARASS_COST)
+    state = attrs.evolve(state, mp_spent=state.mp_spent + harass_cost(state))
     if hq_hex is not None:
         d = rules.game.hq_defence_bonus
         what = f"the vacant {hq_at(state, hq_hex).name} ({label(hq_hex)})"
     else:
         d = harassment_defence(state, state.unit(target))
         what = state.info(target).short
-    diff = effectiveness(rules, me) - d
+    bonus = differential_bonus(state)
+    diff = effectiveness(rules, me) - d + bonus
     die, state = roll(state)
-    grid = rules.tables.harassment
+    coup = state.coup is not None                            # 18.41
+    grid = rules.tables.coup_harassment if coup else rules.tables.harassment
     column = min(diff, grid.columns[-1])
-    result = rules.tables.harassment_result(diff, die)
-    state = state.log(Event("10.71", f"{state.info(uid).short} harasses {what}: "
-                                     f"{effectiveness(rules, me)} - {d} = {diff:+d}, "
-                                     f"die {die}: {result}",
-                            roll=(die,), table="harassment", row=die, column=column, result=result))
+    result = rules.tables.harassment_result(diff, die, coup=coup)
+    plus = f" + {bonus}" if bonus else ""
+    state = state.log(Event("10.72" if coup else "10.71",
+                            f"{state.info(uid).short} harasses {what}: "
+                            f"{effectiveness(rules, me)} - {d}{plus} = {diff:+d}, "
+                            f"die {die}: {result}", roll=(die,),
+                            table="coup_harassment" if coup else "harassment", row=die,
+                            column=column, result=result))
+    if result == "Ae":                                       # 10.72: the attacker dies
+        state = finish_activation(state)
+        return coup_mod.eliminate(state, uid, case_no="10.72")
     if hq_hex is not None:
-        if result == "Dr":                                   # 10.69
+        if result in ("Dr", "De"):                           # 10.69
             return push(state, Decision("advance", state.phasing, unit=uid, hex=hq_hex))
         if result == "Ar":
             return retreat_or_retire(state, uid, attacker=True)
@@ -136,6 +161,13 @@ def harass(state: GameState, target: str | None = None, hq_hex: Hex | None = Non
     if result in ("M", "N"):
         marker = Marker.MASKED if result == "M" else Marker.NEUTRALIZED
         return state.with_unit(target, marker=marker)        # 10.5: replaces an earlier one
+    if result == "De":                                       # 10.72: the defender dies
+        vacated = state.unit(target).hex
+        if is_allied(rules, state.unit(target)):
+            state = state.with_unit(target, hex=None, box=Box.ALLIED_HOLDING, marker=None)
+        else:
+            state = coup_mod.eliminate(state, target, case_no="10.72")
+        return push(state, Decision("advance", state.phasing, unit=uid, hex=vacated))
     if result == "Dr":
         t = state.unit(target)
         if is_allied(rules, t):                              # 17.25
@@ -156,7 +188,8 @@ def retreat_hexes(state: GameState, uid: str) -> list[Hex]:
     m = state.rules.map
     u = state.unit(uid)
     occ = state.occupancy()
-    ezoc = enemy_controlled(state, u.controller) if u.controller is not None else frozenset()
+    # A unit without an owner (harassed in the coup, 18.46) flees the harassing side's zones.
+    ezoc = enemy_controlled(state, u.controller or state.phasing.enemy)
     return [n for n in m.neighbours[u.hex]
             if n not in occ and n not in ezoc and not impassable(state, m.area_of[n])
             and hq_friendly(state, n, uid) is not False]
@@ -169,18 +202,23 @@ def retreat_or_retire(state: GameState, uid: str, *, attacker: bool, harasser: s
     several units retreating one after another each see the board as it then is."""
     u = state.unit(uid)
     if attacker:
-        state = attrs.evolve(state, active=None, mp_spent=0)   # a repulsed unit stops
+        state = finish_activation(state)                   # a repulsed unit stops
     if not attacker and harasser is not None:
         if no_advance:
             state = state.log(Event("10.68", "no advance into the enemy's own HQ"))
         else:
             state = push(state, Decision("advance", state.phasing, unit=harasser, hex=u.hex))
-    return push(state, Decision("retreat", u.controller, unit=uid))
+    owner = u.controller or state.phasing.enemy             # 10.61: never the harasser
+    return push(state, Decision("retreat", owner, unit=uid))
 
 
+@case("18.43")
 def retire(state: GameState, uid: str) -> GameState:
-    """10.64: nowhere to retreat: to the owner's General Retirement box, not the dead pile."""
+    """10.64: nowhere to retreat: to the owner's General Retirement box, not the dead pile;
+    in the coup, eliminated (18.43)."""
     u = state.unit(uid)
+    if state.coup is not None or u.controller is None:
+        return coup_mod.eliminate(state, uid, case_no="18.43")
     state = state.with_unit(uid, hex=None, box=retirement_box(u.controller), marker=None)
     return state.log(Event("10.64", f"{state.info(uid).short} cannot retreat and goes to "
                                     "General Retirement"))

@@ -11,9 +11,10 @@ from ..hexgrid import Hex, label
 from ..parties import Player
 from .actions import Action, Verb
 from .board import enemy_controlled, hq_at, hq_friendly, impassable, influenced_areas, is_enemy
+from .decisions import finish_activation
 from .errors import IllegalAction
 from .registry import case
-from .state import CUP, Event, GameState, Marker, is_unrecruited, movement_allowance
+from .state import CUP, Event, GameState, Marker, Phase, is_unrecruited, movement_allowance
 
 BERLIN = "BE"
 PRUSSIA = "PU"
@@ -23,7 +24,7 @@ RASTENBURG = "rastenburg"
 
 # -- activation ------------------------------------------------------------------
 
-@case("9.11", "9.14", "9.31", "9.32", "9.33", "12.43", "15.21", "15.22")
+@case("9.11", "9.14", "9.31", "9.32", "9.33", "12.43", "15.21", "15.22", "18.22")
 def check_activate(state: GameState, uid: str) -> None:
     player = state.phasing
     u = state.unit(uid)
@@ -42,6 +43,9 @@ def check_activate(state: GameState, uid: str) -> None:
         raise IllegalAction("9.32", f"{name} is {u.marker.value} and cannot move")
     if movement_allowance(state.rules, u) == 0:
         raise IllegalAction("9.33", f"{name} has no movement allowance")
+    if state.phase is Phase.COUP_INTERPHASE and len(state.activated) >= state.coup.interphase_units:
+        raise IllegalAction("18.22", f"the Walkyrie result lets {state.coup.interphase_units} "
+                                     "units move in the interphase")
 
 
 def activate(state: GameState, uid: str) -> GameState:
@@ -52,7 +56,7 @@ def activate(state: GameState, uid: str) -> GameState:
 # -- stepping --------------------------------------------------------------------
 
 @case("8.11", "8.12", "9.12", "9.13", "9.24", "11.23", "11.31", "11.32", "16.14", "17.22",
-      "17.23")
+      "17.23", "18.36")
 def move_problem(state: GameState, uid: str, dest: Hex, *,
                  ezoc: frozenset[Hex] | None = None, lookahead: bool = True) -> IllegalAction | None:
     """Why the active unit may not step into ``dest`` now, or None if it may."""
@@ -65,6 +69,8 @@ def move_problem(state: GameState, uid: str, dest: Hex, *,
         return IllegalAction("9.12", f"{state.info(uid).short} has no movement points left")
     if impassable(state, m.area_of[dest]):
         return IllegalAction("16.14", f"{m.areas[m.area_of[dest]].name} is overrun and impassable")
+    if state.coup is not None and m.area_of[dest] == BERLIN and m.area_of[here] != BERLIN:
+        return IllegalAction("18.36", "during the coup units enter Berlin only by Travel")
     if m.area_of[dest] != m.area_of[here] and m.area_of[here] in influenced_areas(state):
         return IllegalAction("17.22", "an Allied unit's zone of influence holds German units in "
                                       f"{m.areas[m.area_of[here]].name}")
@@ -150,7 +156,7 @@ def end_activation(state: GameState) -> GameState:
     problem = end_problem(state)
     if problem:
         raise problem
-    return attrs.evolve(state, active=None, mp_spent=0)
+    return finish_activation(state)
 
 
 # -- travel ----------------------------------------------------------------------
@@ -220,7 +226,7 @@ def movement_actions(state: GameState) -> list[Action]:
                 except IllegalAction:
                     continue
                 out.append(Action(Verb.ACTIVATE, unit=u.id))
-        out.append(Action(Verb.END_PHASE))
+        out.append(Action(Verb.END_PHASE))          # in a Coup-Turn: move no more units (18.33)
         return out
     uid = state.active
     here = state.unit(uid).hex

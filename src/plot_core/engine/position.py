@@ -19,6 +19,13 @@
     ss = ["TR1", "L305"]
     abwehr = ["FR1"]
 
+    [coup]                        # for phase = "coup_interphase", "coup_movement", "coup_status"
+    penalty = 2                   # 18.17
+    bonus = 5                     # 18.18
+    abwehr_bonus = 3              # optional, default = bonus (18.52)
+    units = 2                     # interphase units (18.22)
+    turn = 1                      # Coup-Turn; 0 in the interphase
+
 Errors name the line and key, like the rules_data loaders.
 """
 
@@ -33,9 +40,10 @@ from ..hexgrid import label, parse_hex
 from ..parties import Player
 from ..rules import Rules, load_rules
 from .sequence import settle
-from .state import CUP, Box, GameState, Marker, Phase, chit_ids
+from .state import CUP, Box, CoupState, GameState, Marker, Phase, chit_ids
 
 PLAY_PHASES = [p.value for p in Phase if p not in (Phase.SETUP, Phase.GAME_OVER)]
+COUP_PHASES = (Phase.COUP_INTERPHASE, Phase.COUP_MOVEMENT, Phase.COUP_STATUS)
 
 
 class PositionError(DataError):
@@ -107,6 +115,17 @@ def _build(root: Node, rules: Rules, seed: int, new_game) -> GameState:
                     table.fail(holder, f"chit {c} is listed twice")
                 chits[index[c]] = holder
         table.done()
+    coup = None
+    if root.has("coup"):
+        c = root.table("coup", header=r"^\s*\[coup\]")
+        bonus = c.int("bonus", lo=0, hi=20)
+        coup = CoupState(penalty=c.int("penalty", lo=1, hi=20), bonus=bonus,
+                         abwehr_bonus=c.int("abwehr_bonus", lo=0, hi=20, default=bonus),
+                         interphase_units=c.int("units", lo=0, hi=20, default=0),
+                         turn=c.int("turn", lo=0, hi=rules.game.coup_turns, default=1))
+        c.done()
+    if phase in COUP_PHASES and coup is None:
+        root.fail("phase", f"phase {phase.value!r} needs a [coup] table")
     active = root.str("active", default=None)
     mp_spent = root.int("mp_spent", lo=0, hi=20, default=0)
     if active is not None and (active not in units or units[active].hex is None):
@@ -117,7 +136,7 @@ def _build(root: Node, rules: Rules, seed: int, new_game) -> GameState:
                         units=tuple(units[uid] for uid in rules.units), chits=tuple(chits),
                         dice=tuple(dice), pending=(), active=active, mp_spent=mp_spent,
                         activated=frozenset({active} if active else ()), events=(),
-                        german_assignment=None, outcome=None)
+                        german_assignment=None, outcome=None, coup=coup)
     return settle(state)
 
 

@@ -10,7 +10,7 @@ import attrs
 
 from ..hexgrid import Hex, label
 from ..parties import Player
-from . import assignment, interrogation, setup, status
+from . import assignment, coup, interrogation, setup, status
 from .chitdraw import draw_chits
 from .decisions import pop, push
 from .harassment import choose_retreat, retire, retreat_hexes
@@ -72,6 +72,12 @@ def _forced(state: GameState) -> GameState | None:
 def _automatic(state: GameState) -> GameState | None:
     """One automatic step, or None when a player now acts freely."""
     ph, step = state.phase, state.step
+    if step == "coup_window":                                  # 18.11
+        return attrs.evolve(coup.offer(state), step="after_window")
+    if step == "after_window":
+        return advance_phase(state)
+    if ph is Phase.COUP_MOVEMENT and step == "handoff":
+        return coup.handoff(state)
     if ph is Phase.SETUP:
         if step == "named":
             return attrs.evolve(setup.place_leaders(state), step="ss_marked", phasing=Player.SS)
@@ -86,9 +92,7 @@ def _automatic(state: GameState) -> GameState | None:
     if ph is Phase.STATUS and step == "retire":
         return attrs.evolve(status.retirement_rolls(state), step="free")
     if ph is Phase.STATUS and step == "panic":
-        return attrs.evolve(status.panic_rolls(state), step="turn_end")
-    if ph is Phase.STATUS and step == "turn_end":
-        return next_game_turn(state)
+        return attrs.evolve(status.panic_rolls(state), step="coup_window")
     if ph is Phase.INTERROGATION and step == "interrogate":
         uid = interrogation.next_prisoner(state)
         if uid is None:
@@ -182,15 +186,23 @@ def begin_phase(state: GameState, player: Player, phase: Phase) -> GameState:
     return state.log(Event("5.2", f"{player.title} {phase.value} phase"))
 
 
-@case("5.0", "5.1", "5.2")
 def end_phase(state: GameState) -> GameState:
+    """A phase of the Game-Turn is over: after the SS's status phase comes OKW panic
+    (12.81); after every phase the Abwehr may try a coup (18.11)."""
+    if state.phase is Phase.STATUS and state.phasing is Player.SS:
+        return attrs.evolve(state, step="panic")
+    return attrs.evolve(state, step="coup_window")
+
+
+@case("5.0", "5.1", "5.2")
+def advance_phase(state: GameState) -> GameState:
     order = PLAYER_TURN[state.phasing]
     i = order.index(state.phase)
     if i + 1 < len(order):
         return begin_phase(state, state.phasing, order[i + 1])
     if state.phasing is Player.ABWEHR:
         return begin_phase(state, Player.SS, PLAYER_TURN[Player.SS][0])
-    return attrs.evolve(state, step="panic")          # 12.81: then the Game-Turn ends
+    return next_game_turn(state)
 
 
 @case("18.74")

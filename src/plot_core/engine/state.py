@@ -48,6 +48,9 @@ class Phase(StrEnum):
     INVESTIGATION = "investigation"  # 5.2 C3
     INTERROGATION = "interrogation"  # 5.2 C4
     STATUS = "status"                # 5.2 B3, C5
+    COUP_INTERPHASE = "coup_interphase"  # 18.2: the Abwehr's moves before the first Coup-Turn
+    COUP_MOVEMENT = "coup_movement"      # 5.3 A1, 18.3: alternating, unit by unit
+    COUP_STATUS = "coup_status"          # 5.3 A2
     GAME_OVER = "game_over"
 
 
@@ -109,6 +112,21 @@ class Event:
 
 
 @attrs.frozen
+class CoupState:
+    """What a successful Walkyrie roll set (18.15-18.18, 18.22) and how it has run since."""
+
+    penalty: int                     # movement points per harassment (18.17, 18.56)
+    bonus: int                       # the SS's differential bonus, and the Abwehr's at first
+    abwehr_bonus: int                # falls by 2 per Coup-Turn while Hitler lives (18.52)
+    interphase_units: int            # Abwehr units that may move in the interphase (18.22)
+    turn: int = 0                    # Coup-Turn, 1..6 (0 during the interphase)
+    passed: frozenset[Player] = frozenset()   # 18.33: who will move no more units
+
+    def bonus_for(self, player: Player) -> int:
+        return self.bonus if player is Player.SS else self.abwehr_bonus
+
+
+@attrs.frozen
 class Outcome:
     winner: str        # "ss", "abwehr" or "allies"
     case: str
@@ -124,7 +142,8 @@ class GameState:
     phasing: Player
     step: str                        # where inside the phase's procedure we are
     units: tuple[UnitState, ...]
-    chits: tuple[str, ...]           # where each chit is: "cup", "ss", "abwehr"
+    chits: tuple[str, ...]           # where each chit is: "cup", "ss", "abwehr", or the id of
+                                     # the unit it lies on in a Coup-Turn (18.61)
     rng: int
     dice: tuple[int, ...] = ()       # scripted rolls, used before the generator
     pending: tuple[Decision, ...] = ()
@@ -133,6 +152,7 @@ class GameState:
     activated: frozenset[str] = frozenset()   # units that have moved/recruited/investigated
     targeted: frozenset[str] = frozenset()    # units recruited or investigated at this phase
     german_assignment: GermanAssignment | None = None   # 7.22: rolled, not yet carried out
+    coup: CoupState | None = None    # set once a coup is declared (18.1)
     events: tuple[Event, ...] = ()   # what the last action caused
     outcome: Outcome | None = None
 

@@ -1,0 +1,284 @@
+"""The coup (18.0): declaring it, the Abwehr movement interphase, the Coup-Turns'
+alternating movement, Hitler's death, Loyalty chits laid on units, and victory."""
+
+from __future__ import annotations
+
+import attrs
+
+from ..data.chits import ChitKind
+from ..data.units import Sides
+from ..parties import Party, Player
+from .actions import Action, Verb
+from .decisions import pop, push, top
+from .errors import IllegalAction
+from .registry import case
+from .rolls import roll
+from .state import CUP, Box, CoupState, Decision, Event, GameState, Outcome, Phase
+
+HITLER = "100"
+BERLIN = "BE"
+
+
+# -- declaring ---------------------------------------------------------------------
+
+def fuhrer_access_chits(state: GameState) -> list[str]:
+    by_id = state.rules.chits.by_id()
+    return [c for c in state.chits_of(Player.ABWEHR.value)
+            if by_id[c].kind is ChitKind.FUHRER_ACCESS]
+
+
+@case("18.11")
+def offer(state: GameState) -> GameState:
+    """At the end of every phase of a Game-Turn the Abwehr may try once (18.11). He is
+    always asked, so the question tells the SS nothing about his chits."""
+    return push(state, Decision("coup", Player.ABWEHR))
+
+
+def offer_actions(state: GameState) -> list[Action]:
+    d = top(state)
+    out = [Action(Verb.REVEAL, chit=c) for c in fuhrer_access_chits(state)][:1]
+    out.append(Action(Verb.COUP))
+    if not d.chits:
+        out.append(Action(Verb.NO_REVEAL))
+    return out
+
+
+@case("18.12")
+def commit_chit(state: GameState, chit: str) -> GameState:
+    d = top(state)
+    if chit not in fuhrer_access_chits(state):
+        raise IllegalAction("18.12", f"{chit} is not a Führer Access chit you hold")
+    state = pop(state).with_chit(chit, CUP)
+    state = state.log(Event("18.12", f"Abwehr commits Führer Access chit {chit} to a coup"))
+    return push(state, attrs.evolve(d, chits=d.chits + (chit,)))
+
+
+def decline(state: GameState) -> GameState:
+    d = top(state)
+    if d.chits:
+        raise IllegalAction("18.12", "chits are committed: the coup must be attempted")
+    return pop(state)
+
+
+@case("18.13", "18.14", "18.15", "18.16", "18.17", "18.18", "18.8")
+def attempt(state: GameState) -> GameState:
+    d = top(state)
+    state = pop(state)
+    rules = state.rules
+    die, state = roll(state)
+    total = die + len(d.chits)
+    result = rules.tables.walkyrie.result(total)
+    bands = rules.tables.walkyrie.bands
+    column = next(i for i, (lo, hi, _) in enumerate(bands, start=1)
+                  if lo <= min(max(total, bands[0][0]), bands[-1][1]) <= hi)
+    text = "fails" if result is None else (f"succeeds: harassment costs {result.penalty}, "
+                                           f"bonus +{result.bonus}, {result.units} units move")
+    state = state.log(Event("18.8", f"Walkyrie: die {die} + {len(d.chits)} Führer Access = "
+                                    f"{total}: the coup {text}", roll=(die,), table="walkyrie",
+                            row=1, column=column, result="-" if result is None else
+                            f"{result.penalty}/{result.bonus}/{result.units}"))
+    if result is None:
+        return state
+    return begin(state, CoupState(penalty=result.penalty, bonus=result.bonus,
+                                  abwehr_bonus=result.bonus, interphase_units=result.units))
+
+
+@case("18.21", "18.22", "18.42", "18.45", "13.27", "14.15", "18.44", "16.12")
+def begin(state: GameState, coup: CoupState) -> GameState:
+    """The Game-Turns stop (no more investigation, interrogation, panic or Military
+    Advance); every Abwehr unit is suspected (18.45, Goerdeler with them, 12.74); the
+    retired count as eliminated (18.42); the Abwehr moves his interphase units (18.21)."""
+    units = []
+    for u in state.units:
+        info = state.rules.units[u.id]
+        if info.sides is Sides.SUSPICION:
+            u = attrs.evolve(u, suspected=True)
+        if u.box in (Box.SS_RETIREMENT, Box.ABWEHR_RETIREMENT):
+            u = attrs.evolve(u, box=Box.ELIMINATED)
+        units.append(u)
+    state = attrs.evolve(state, units=tuple(units), coup=coup, phase=Phase.COUP_INTERPHASE,
+                         phasing=Player.ABWEHR, step="free", active=None, mp_spent=0,
+                         activated=frozenset(), targeted=frozenset(), pending=())
+    return state.log(Event("18.21", f"The coup is on: the Abwehr may move "
+                                    f"{coup.interphase_units} units before the first Coup-Turn"))
+
+
+# -- Coup-Turns ------------------------------------------------------------------------
+
+@case("18.24", "18.31", "5.3")
+def begin_coup_turn(state: GameState, n: int) -> GameState:
+    coup = attrs.evolve(state.coup, turn=n, passed=frozenset())
+    state = attrs.evolve(state, coup=coup, phase=Phase.COUP_MOVEMENT, phasing=Player.ABWEHR,
+                         step="handoff", active=None, mp_spent=0, activated=frozenset())
+    state = state.log(Event("5.3", f"Coup-Turn {n} begins"))
+    return handoff(state, first=True)
+
+
+def can_move_any(state: GameState, player: Player) -> bool:
+    from .movement import check_activate
+
+    probe = attrs.evolve(state, phasing=player)
+    for u in state.units:
+        if u.controller is player and u.hex is not None:
+            try:
+                check_activate(probe, u.id)
+            except IllegalAction:
+                continue
+            return True
+    return False
+
+
+@case("18.32", "18.33", "18.34", "18.35")
+def handoff(state: GameState, *, first: bool = False) -> GameState:
+    """Abwehr first, then one unit each in turn; once a player has moved all he can, or
+    passes, the other moves the rest (18.33). Then the status phase (18.34)."""
+    coup = state.coup
+    order = [Player.ABWEHR, Player.SS] if first else [state.phasing.enemy, state.phasing]
+    for p in order:
+        if p not in coup.passed and can_move_any(state, p):
+            return attrs.evolve(state, phasing=p, step="free")
+    return begin_coup_status(state, Player.ABWEHR)
+
+
+def pass_moves(state: GameState) -> GameState:
+    coup = attrs.evolve(state.coup, passed=state.coup.passed | {state.phasing})
+    state = attrs.evolve(state, coup=coup)
+    state = state.log(Event("18.33", f"{state.phasing.title} moves no more units this Coup-Turn"))
+    return handoff(state)
+
+
+def begin_coup_status(state: GameState, player: Player) -> GameState:
+    state = attrs.evolve(state, phase=Phase.COUP_STATUS, phasing=player, step="free",
+                         active=None, mp_spent=0)
+    return state.log(Event("5.3", f"{player.title} status adjustment (Coup-Turn "
+                                  f"{state.coup.turn})"))
+
+
+@case("18.52", "18.53", "18.54", "18.63", "18.73", "15.13")
+def end_coup_status(state: GameState) -> GameState:
+    """Both players adjust (no retirement rolls, 15.13); then the Coup-Turn ends: the
+    Abwehr's bonus falls by 2 while Hitler lives (18.52, never below 0, 18.54), the
+    Loyalty chits laid on units go back to the cup (18.63), and after the sixth the
+    Allies win (18.73)."""
+    if state.phasing is Player.ABWEHR:
+        return begin_coup_status(state, Player.SS)
+    coup = state.coup
+    g = state.rules.game
+    if not hitler_dead(state):
+        lowered = max(g.min_bonus, coup.abwehr_bonus - g.bonus_loss_per_coup_turn)
+        coup = attrs.evolve(coup, abwehr_bonus=lowered)
+        state = state.log(Event("18.52", f"Hitler lives: the Abwehr's bonus is now +{lowered}"))
+    chits = tuple(CUP if where not in (CUP, "ss", "abwehr") else where for where in state.chits)
+    state = attrs.evolve(state, coup=coup, chits=chits)
+    if coup.turn >= g.coup_turns:
+        return attrs.evolve(state, phase=Phase.GAME_OVER, step="over", outcome=Outcome(
+            "allies", "18.73", f"after {coup.turn} Coup-Turns neither side has won: Germany "
+                               "collapses and the Allies win"))
+    return begin_coup_turn(state, coup.turn + 1)
+
+
+# -- Hitler ------------------------------------------------------------------------------
+
+def hitler_dead(state: GameState) -> bool:
+    return state.unit(HITLER).box is Box.ELIMINATED
+
+
+@case("18.51", "18.55", "18.57", "12.45")
+def eliminate(state: GameState, uid: str, *, case_no: str) -> GameState:
+    """A unit is eliminated. If it is Hitler, the Abwehr's bonus returns to its first
+    value (18.55) and every semi-recruited unit comes over to the Abwehr (18.57)."""
+    state = state.with_unit(uid, hex=None, box=Box.ELIMINATED, marker=None)
+    state = state.log(Event(case_no, f"{state.info(uid).short} is eliminated"))
+    if uid != HITLER or state.coup is None:
+        return state
+    state = attrs.evolve(state, coup=attrs.evolve(state.coup,
+                                                  abwehr_bonus=state.coup.bonus))
+    state = state.log(Event("18.55", f"Hitler is dead: the Abwehr's bonus is +{state.coup.bonus} "
+                                     "again"))
+    for u in state.units:
+        if u.semi:
+            state = state.with_unit(u.id, semi=False, recruited=True, controller=Player.ABWEHR)
+            state = state.log(Event("18.57", f"{state.info(u.id).short} comes over to the Abwehr"))
+    return state
+
+
+# -- Loyalty chits in the coup (18.61, 18.64) -------------------------------------------------
+
+def pinned(state: GameState, uid: str) -> bool:
+    """18.61: a unit with its Loyalty chit lying on it may not harass this Coup-Turn."""
+    return uid in state.chits
+
+
+def pin_targets(state: GameState, player: Player) -> list[str]:
+    held = set(state.chits_of(player.value))
+    return [u.id for u in state.units
+            if u.hex is not None and u.controller is player.enemy and not u.semi
+            and f"L{u.id}" in held]
+
+
+@case("18.61")
+def pin(state: GameState, uid: str) -> GameState:
+    player = state.to_act
+    if state.phase is Phase.COUP_INTERPHASE:
+        raise IllegalAction("18.61", "Loyalty chits may not be laid during the interphase")
+    if uid not in pin_targets(state, player):
+        raise IllegalAction("18.61", f"you cannot lay a Loyalty chit on {state.info(uid).short}: "
+                                     "it must be an enemy unit whose chit you hold")
+    state = state.with_chit(f"L{uid}", uid)
+    return state.log(Event("18.61", f"{player.title} lays L{uid} on {state.info(uid).short}: "
+                                    "it may not harass this Coup-Turn"))
+
+
+def semi_targets(state: GameState) -> list[str]:
+    if hitler_dead(state):
+        return []
+    held = set(state.chits_of(Player.SS.value))
+    return [u.id for u in state.units if u.semi and f"L{u.id}" in held]
+
+
+@case("18.64")
+def expose_semi(state: GameState, uid: str) -> GameState:
+    if uid not in semi_targets(state):
+        raise IllegalAction("18.64", f"{state.info(uid).short} is not a semi-recruited unit "
+                                     "whose Loyalty chit you hold, or Hitler is dead")
+    state = state.with_chit(f"L{uid}", CUP).with_unit(uid, semi=False, controller=None)
+    return state.log(Event("18.64", f"SS reveals L{uid}: {state.info(uid).short} is "
+                                    "unrecruited again"))
+
+
+def coup_chit_actions(state: GameState, player: Player) -> list[Action]:
+    if state.phase not in (Phase.COUP_MOVEMENT, Phase.COUP_STATUS):
+        return []
+    out = [Action(Verb.PIN, unit=u) for u in pin_targets(state, player)]
+    if player is Player.SS:
+        out += [Action(Verb.EXPOSE, unit=u) for u in semi_targets(state)]
+    return out
+
+
+# -- victory -------------------------------------------------------------------------------
+
+def _in_berlin_outside_hqs(state: GameState, party: Party) -> bool:
+    m = state.rules.map
+    return any(u.hex is not None and state.info(u.id).party is party
+               and m.area_of[u.hex] == BERLIN and u.hex not in m.hq_of for u in state.units)
+
+
+@case("18.71", "18.72", "18.7")
+def check_victory(state: GameState, actor: Player | None) -> GameState:
+    """At any moment of the coup: no SS units left in Berlin outside HQs and the Abwehr
+    wins (18.71); no Abwehr units, and the SS wins (18.72). Other parties do not count.
+    If one action empties both, the player who made it wins."""
+    if state.coup is None or state.outcome is not None:
+        return state
+    ss_gone = not _in_berlin_outside_hqs(state, Party.SS)
+    ab_gone = not _in_berlin_outside_hqs(state, Party.ABWEHR)
+    if not (ss_gone or ab_gone):
+        return state
+    if ss_gone and ab_gone:
+        winner = actor or Player.ABWEHR
+    else:
+        winner = Player.ABWEHR if ss_gone else Player.SS
+    case_no = "18.71" if winner is Player.ABWEHR else "18.72"
+    loser = winner.enemy
+    return attrs.evolve(state, phase=Phase.GAME_OVER, step="over", pending=(), outcome=Outcome(
+        winner.value, case_no, f"no {loser.title} units are left in Berlin outside the HQs"))

@@ -1,0 +1,309 @@
+"""The coup (18.x): declaring, the interphase, Coup-Turns, Hitler, chits, victory."""
+
+from __future__ import annotations
+
+import attrs
+
+from plot_core.engine.state import Box, Marker, Phase
+from plot_core.parties import Player
+
+from .helpers import at, illegal, legal, play, pos
+
+# Both sides keep a unit in Berlin outside the HQs (2410 SS, 1810 Abwehr) so that no
+# test ends by 18.71/18.72 unless it means to.
+KEEP = '''"013" = { hex = "2410" }
+"308" = { hex = "1810", suspected = true }'''
+
+
+def coup_pos(units: str, *, phase: str = "coup_movement", phasing: str = "abwehr",
+             dice: str = "", bonus: int = 5, abwehr_bonus: int | None = None, penalty: int = 2,
+             turn: int = 1, chits: str = "", extra_units: str = KEEP):
+    ab = bonus if abwehr_bonus is None else abwehr_bonus
+    return pos(f"""
+phase = "{phase}"
+phasing = "{phasing}"
+dice = [{dice}]
+[units]
+{extra_units}
+{units}
+[chits]
+{chits}
+[coup]
+penalty = {penalty}
+bonus = {bonus}
+abwehr_bonus = {ab}
+units = 2
+turn = {turn}
+""")
+
+
+# -- declaring (18.1) --------------------------------------------------------------------
+
+def end_of_phase(dice: str, chits: str = "", units: str = ""):
+    return pos(f"""
+        turn = 3
+        phase = "recruitment"
+        phasing = "abwehr"
+        dice = [{dice}]
+        [units]
+        "000" = {{ hex = "2410" }}
+        "300" = {{ hex = "1810" }}
+        {units}
+        [chits]
+        abwehr = [{chits}]
+        """)
+
+
+def test_18_11_a_chance_at_the_end_of_every_phase_and_18_16_failure():
+    s = play(end_of_phase("2"), "end-phase")
+    assert s.pending[-1].kind == "coup" and s.to_act is Player.ABWEHR
+    assert "coup" in legal(s) and "no-reveal" in legal(s)
+    illegal(s, "activate 300", "18.11")                          # not during the offer
+    s = play(s, "coup")                                          # 18.14: no chits, die 2: fails
+    assert s.coup is None and any(e.table == "walkyrie" and e.result == "-" for e in s.events)
+    assert s.phase is Phase.STATUS and s.phasing is Player.ABWEHR  # play goes on (18.11)
+
+
+def test_18_12_18_13_18_15_chits_add_to_the_die_and_success_starts_the_coup():
+    s = play(end_of_phase("4", chits='"FA1", "FA2", "FA3", "FA4"'), "end-phase")
+    s = play(s, "reveal FA1", "reveal FA2", "reveal FA3", "reveal FA4")
+    assert "no-reveal" not in legal(s)                           # committed: must roll
+    assert not any(c.startswith("FA") for c in s.chits_of("abwehr"))   # back to the cup
+    s = play(s, "coup")                                          # 4 + 4 = 8: 2/5/3
+    assert s.coup is not None
+    assert (s.coup.penalty, s.coup.bonus, s.coup.interphase_units) == (2, 5, 3)
+    assert s.phase is Phase.COUP_INTERPHASE and s.to_act is Player.ABWEHR
+
+
+def test_18_45_all_abwehr_units_suspected_and_18_42_the_retired_are_gone():
+    s = play(end_of_phase("6", units='''"305" = { hex = "1812" }
+        "302" = { box = "abwehr_retirement" }
+        "004" = { box = "ss_retirement" }
+        "200" = { hex = "1910" }'''), "end-phase", "coup")      # die 6: 3/5/2
+    assert s.coup is not None
+    assert s.unit("300").suspected and s.unit("305").suspected and s.unit("200").suspected
+    assert s.unit("302").box is Box.ELIMINATED and s.unit("004").box is Box.ELIMINATED
+
+
+def test_18_21_18_22_the_interphase_moves_only_so_many_abwehr_units_then_18_24():
+    s = coup_pos('''"301" = { hex = "1910", suspected = true }
+        "302" = { hex = "1912", suspected = true }
+        "303" = { hex = "2010", suspected = true }''', phase="coup_interphase", turn=0)
+    s = play(s, "activate 301", "end", "activate 302", "end")
+    assert not any(a.startswith("activate") for a in legal(s))
+    illegal(s, "activate 303", "18.22")
+    s = play(s, "end-phase")
+    assert s.phase is Phase.COUP_MOVEMENT and s.coup.turn == 1 and s.to_act is Player.ABWEHR
+
+
+def test_18_61_no_chits_laid_in_the_interphase():
+    s = coup_pos('''"301" = { hex = "1910", suspected = true }
+        "002" = { hex = "2110" }''', phase="coup_interphase", turn=0, chits='abwehr = ["L002"]')
+    assert not any(a.startswith("pin") for a in legal(s))
+    illegal(s, "pin 002", "18.61")
+
+
+# -- harassment in the coup ---------------------------------------------------------------
+
+def test_18_17_penalty_18_18_bonus_and_18_41_the_coup_table():
+    # Bonhoeffer (5) on Ribbentrop (defence 6): -1, but +5 bonus makes +4; die 1: De.
+    s = coup_pos('''"305" = { hex = "2110", suspected = true }
+        "014" = { hex = "2210" }''', dice="1")
+    s = play(s, "activate 305", "harass 014")
+    assert s.mp_spent == 2                                        # the penalty
+    ev = [e for e in s.events if e.table == "coup_harassment"][0]
+    assert (ev.column, ev.result) == (4, "De") and "+ 5" in ev.text
+    assert s.unit("014").box is Box.ELIMINATED
+    assert "advance 2210" in legal(s)                              # 10.67 after De
+
+
+def test_18_18_example_plus_8_reads_the_last_column():
+    s = coup_pos('''"301" = { hex = "2110", suspected = true }
+        "003" = { hex = "2210" }''', dice="4")                  # 8 - 4 + 5 = +9
+    s = play(s, "activate 301", "harass 003")
+    ev = [e for e in s.events if e.table == "coup_harassment"][0]
+    assert ev.column == 6 and ev.result == s.rules.tables.coup_harassment.cell(4, 6)
+
+
+def test_18_43_cannot_retreat_means_eliminated():
+    # H.Mueller (003, defence 4) at 2210, hemmed in by Abwehr units and their zones.
+    s = coup_pos('''"301" = { hex = "2110", suspected = true }
+        "003" = { hex = "2210" }
+        "305" = { hex = "2310", suspected = true }
+        "306" = { hex = "2211", suspected = true }
+        "307" = { hex = "2209", suspected = true }''', dice="3", bonus=0)  # +4, die 3: Dr
+    s = play(s, "activate 301", "harass 003")
+    assert s.unit("003").box is Box.ELIMINATED
+    assert any(e.case == "18.43" for e in s.events)
+
+
+def test_10_72_ae_the_attacker_is_eliminated():
+    keep = '''"012" = { hex = "2410" }
+"308" = { hex = "1810", suspected = true }'''
+    s = coup_pos('''"305" = { hex = "2110", suspected = true }
+        "013" = { hex = "2210" }''', dice="6", bonus=0, extra_units=keep)   # +1, die 6: Ae
+    s = play(s, "activate 305", "harass 013")
+    assert s.unit("305").box is Box.ELIMINATED and s.active is None
+
+
+def test_18_46_neutral_units_can_be_harassed_in_the_coup():
+    s = coup_pos('''"301" = { hex = "2110", suspected = true }
+        "101" = { hex = "2210", controller = "none" }''', dice="5")   # 8 - 7 + 5 = +6: N
+    s = play(s, "activate 301", "harass 101")
+    assert s.unit("101").marker is Marker.NEUTRALIZED
+
+
+def test_18_36_no_walking_into_berlin_during_the_coup():
+    s = coup_pos('''"301" = { hex = "2810", suspected = true }''')
+    s = play(s, "activate 301")
+    illegal(s, "move 2710", "18.36")
+    s = coup_pos('''"301" = { hex = "2710", suspected = true }''')
+    s = play(s, "activate 301", "move 2810")                    # out is free
+    assert at(s, "301") == "2810"
+
+
+def test_18_36_but_travel_into_berlin_is_allowed():
+    s = coup_pos('''"301" = { hex = "2810", suspected = true }''', chits='abwehr = ["TR1"]')
+    s = play(s, "activate 301", "travel 1714 TR1")
+    assert at(s, "301") == "1714"
+
+
+# -- alternating movement -------------------------------------------------------------------
+
+def test_18_32_18_33_alternate_one_unit_each_then_the_rest():
+    s = coup_pos('''"301" = { hex = "1910", suspected = true }
+        "302" = { hex = "1912", suspected = true }
+        "001" = { hex = "2612" }
+        "002" = { hex = "2614" }''')
+    assert s.to_act is Player.ABWEHR                               # 18.32: Abwehr first
+    s = play(s, "activate 301", "end")
+    assert s.to_act is Player.SS
+    s = play(s, "activate 001", "end")
+    assert s.to_act is Player.ABWEHR
+    s = play(s, "end-phase")                                      # the Abwehr moves no more
+    assert s.to_act is Player.SS
+    s = play(s, "activate 002", "end")
+    assert s.to_act is Player.SS                                  # the SS moves all the rest
+    s = play(s, "activate 013", "end")
+    assert s.phase is Phase.COUP_STATUS and s.to_act is Player.ABWEHR    # 18.34
+
+
+def test_18_35_masked_units_wait():
+    s = coup_pos('''"301" = { hex = "1910", suspected = true, marker = "masked" }''')
+    assert "activate 301" not in legal(s)
+
+
+# -- the end of a Coup-Turn -------------------------------------------------------------------
+
+def end_coup_turn(s):
+    s = play(s, "end-phase")                                      # the Abwehr's status
+    return play(s, "end-phase")                                   # the SS's
+
+
+def test_18_52_18_53_the_abwehr_bonus_falls_while_hitler_lives():
+    """18.53: bonus 5; after Coup-Turn 1 with Hitler alive the Abwehr has 3, after 2 it has 1."""
+    units = '"100" = { hex = "2414" }'
+    s = coup_pos(units, phase="coup_status", turn=1)
+    s = end_coup_turn(s)
+    assert (s.coup.bonus_for(Player.SS), s.coup.bonus_for(Player.ABWEHR)) == (5, 3)
+    s = coup_pos(units, phase="coup_status", turn=2, abwehr_bonus=3)
+    s = end_coup_turn(s)
+    assert s.coup.abwehr_bonus == 1
+    s = end_coup_turn(attrs.evolve(coup_pos(units, phase="coup_status", turn=3,
+                                            abwehr_bonus=1)))
+    assert s.coup.abwehr_bonus == 0                                # 18.54: never below 0
+
+
+def test_18_51_18_55_18_57_hitler_killed():
+    s = coup_pos('''"100" = { hex = "2210" }
+        "301" = { hex = "2110", suspected = true }
+        "401" = { hex = "1912", controller = "abwehr", recruited = false, semi = true }''',
+                 dice="1", abwehr_bonus=1)                       # 8 - 6 + 1 = +3, die 1: De
+    s = play(s, "activate 301", "harass 100")
+    assert s.unit("100").box is Box.ELIMINATED
+    assert s.coup.abwehr_bonus == 5                                # 18.55: restored
+    u = s.unit("401")
+    assert u.recruited and not u.semi and u.controller is Player.ABWEHR    # 18.57, 12.45
+
+
+def test_18_61_18_63_a_loyalty_chit_laid_on_an_enemy_unit():
+    s = coup_pos('''"002" = { hex = "2110" }
+        "305" = { hex = "2210", suspected = true }''', chits='abwehr = ["L002"]')
+    s = play(s, "pin 002")
+    assert s.chits[s.rules.chits.chits.index(s.rules.chits.by_id()["L002"])] == "002"
+    s = play(s, "end-phase")                                      # Abwehr passes; SS to move
+    s = play(s, "activate 002")
+    illegal(s, "harass 305", "18.61")
+    s = play(s, "move 2010", "end")                               # it may still move
+    s = play(s, "end-phase")                                      # the SS moves no more
+    assert s.phase is Phase.COUP_STATUS
+    s = end_coup_turn(s)
+    assert "L002" not in s.chits and s.chits_of("cup").count("L002") == 1   # 18.63
+
+
+def test_18_64_the_ss_unmasks_a_semi_recruit():
+    s = coup_pos('''"401" = { hex = "1912", controller = "abwehr", recruited = false, semi = true }
+        "100" = { hex = "2414" }
+        "002" = { hex = "2612" }''', phasing="ss", chits='ss = ["L401"]')
+    s = play(s, "expose 401")
+    assert s.unit("401").controller is None and not s.unit("401").semi
+
+
+# -- winning (18.7) ---------------------------------------------------------------------
+
+def test_18_72_ss_wins_when_no_abwehr_unit_is_left_in_berlin_outside_hqs():
+    s = coup_pos('''"002" = { hex = "2110" }
+        "305" = { hex = "2210", suspected = true }
+        "301" = { hex = "1714", suspected = true }''', phasing="ss", dice="1",
+                 extra_units='"013" = { hex = "2410" }')       # 301 sits in Abwehr HQ
+    s = play(s, "activate 002", "harass 305")                      # 8 - 3 + 5: De
+    assert s.outcome is not None and s.outcome.winner == "ss" and s.outcome.case == "18.72"
+    assert legal(s) == []
+
+
+def test_18_71_abwehr_wins_when_no_ss_unit_is_left_in_berlin_outside_hqs():
+    s = coup_pos('''"301" = { hex = "2110", suspected = true }
+        "014" = { hex = "2210" }
+        "100" = { hex = "2414" }''', dice="1",
+                 extra_units='"308" = { hex = "1810", suspected = true }')
+    s = play(s, "activate 301", "harass 014")                      # 8 - 6 + 5 = +7: De
+    assert s.outcome.winner == "abwehr" and s.outcome.case == "18.71"
+
+
+def test_18_73_the_allies_win_after_six_coup_turns():
+    s = coup_pos("", phase="coup_status", turn=6)
+    s = end_coup_turn(s)
+    assert s.outcome.winner == "allies" and s.outcome.case == "18.73"
+
+
+def test_no_game_turn_phases_in_the_coup_13_27_14_15_15_13_18_44():
+    """Coup-Turns have movement and status only: no recruitment, investigation,
+    interrogation, retirement rolls or OKW panic, even with an SS unit in an OKW HQ."""
+    s = coup_pos('''"002" = { hex = "1714" }
+        "401" = { hex = "1912", controller = "abwehr" }
+        "305" = { box = "interrogation_cell", suspected = true }''', phase="coup_status",
+                 turn=1)
+    s = end_coup_turn(s)
+    assert s.phase is Phase.COUP_MOVEMENT and s.coup.turn == 2
+    assert s.unit("401").controller is Player.ABWEHR
+    assert s.unit("305").box is Box.INTERROGATION
+    assert not any(e.table in ("okw_panic", "interrogation") for e in s.events)
+
+
+def test_18_23_the_interphase_harasses_with_the_coup_penalty_bonus_and_table():
+    s = coup_pos('''"305" = { hex = "2110", suspected = true }
+        "014" = { hex = "2210" }''', phase="coup_interphase", turn=0, dice="5", penalty=3)
+    s = play(s, "activate 305", "harass 014")                     # 5 - 6 + 5 = +4, die 5: N
+    assert s.mp_spent == 3
+    ev = [e for e in s.events if e.table == "coup_harassment"][0]
+    assert (ev.column, ev.result) == (4, "N")
+
+
+def test_18_56_the_penalty_is_the_same_for_both_players():
+    s = coup_pos('''"002" = { hex = "2110" }
+        "305" = { hex = "2210", suspected = true }''', phasing="ss", dice="5", penalty=3,
+                 abwehr_bonus=1)
+    s = play(s, "activate 002", "harass 305")
+    assert s.mp_spent == 3
+    ev = [e for e in s.events if e.table == "coup_harassment"][0]
+    assert "+ 5" in ev.text                                       # the SS keeps the full bonus
