@@ -40,14 +40,14 @@ def main() -> None:
     root = data_dir().resolve()
     measure("load + validate all rules_data", lambda: _load(root))
     times, rates, counts = [], [], []
-    for seed in range(15):
+    for seed in range(30):
         t0 = time.perf_counter()
         n = random_game(seed)
         dt = time.perf_counter() - t0
         times.append(dt)
         rates.append(n / dt)
         counts.append(n)
-    report("one random legal game (9 Game-Turns)", times, "ms", 1000)
+    report("one complete random game (set-up to result)", times, "ms", 1000)
     report("random legal play throughput", rates, "actions/s", 1)
     print(f"{'actions per random game':<44} median {statistics.median(counts):10.0f}")
     times, counts = [], []

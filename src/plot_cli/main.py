@@ -45,6 +45,43 @@ def _check_data(args: argparse.Namespace) -> int:
     return 0
 
 
+def _selfplay(args: argparse.Namespace) -> int:
+    from plot_core.selfplay import POLICIES, Summary, play_games
+
+    load_rules()
+    print(f"plot selfplay: {args.games} game(s), seeds {args.seed}-{args.seed + args.games - 1}, "
+          f"SS {args.ss} vs Abwehr {args.abwehr}", flush=True)
+    results = []
+    for r in play_games(args.games, args.seed, POLICIES[args.ss], POLICIES[args.abwehr]):
+        results.append(r)
+        if args.verbose:
+            coup = f"coup at GT {r.coup_declared}, {r.coup_turns} CT" if r.coup_declared else "no coup"
+            print(f"  seed {r.seed}: {r.winner} by {r.case} after {r.actions} actions, "
+                  f"GT {r.game_turns}, {coup}, {r.seconds * 1000:.0f} ms", flush=True)
+    print("\n".join(Summary(tuple(results)).report()))
+    return 0
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n
+
+
+def _seed(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 0 <= n < 2**63:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 2**63-1, got {n}")
+    return n
+
+
 def _play(args: argparse.Namespace) -> int:
     load_rules()                      # fail on bad data before the screen takes over
     from plot_tui.app import PlotApp  # imported late: `plot cases` needs no Textual
@@ -64,6 +101,18 @@ def build_parser() -> argparse.ArgumentParser:
     d = sub.add_parser("check-data", help="validate a rules_data directory")
     d.add_argument("directory", nargs="?", help="default: the game's own rules_data")
     d.set_defaults(run=_check_data)
+    from plot_core.selfplay import POLICIES
+
+    sp = sub.add_parser("selfplay", help="play whole games between computer policies and "
+                        "summarise the outcomes")
+    sp.add_argument("--games", type=_positive, default=100, help="how many games (default 100)")
+    sp.add_argument("--seed", type=_seed, default=0,
+                    help="seed of the first game; game i uses seed+i (default 0)")
+    sp.add_argument("--ss", choices=sorted(POLICIES), default="random", help="the SS player")
+    sp.add_argument("--abwehr", choices=sorted(POLICIES), default="random",
+                    help="the Abwehr player")
+    sp.add_argument("-v", "--verbose", action="store_true", help="a line per game")
+    sp.set_defaults(run=_selfplay)
     p.set_defaults(run=_play)
     return p
 

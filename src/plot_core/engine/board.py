@@ -44,11 +44,16 @@ def zoc_of(state: GameState, u: UnitState) -> frozenset[Hex]:
 
 def enemy_controlled(state: GameState, player: Player) -> frozenset[Hex]:
     """Hexes in the zone of any unit of ``player``'s enemy."""
-    out: set[Hex] = set()
-    for u in state.units:
-        if u.controller is player.enemy and u.hex is not None:
-            out |= zoc_of(state, u)
-    return frozenset(out)
+    key = ("enemy_controlled", player)
+    found = state._memo.get(key)
+    if found is None:
+        out: set[Hex] = set()
+        foe = player.enemy
+        for u in state.units:
+            if u.controller is foe and u.hex is not None:
+                out |= zoc_of(state, u)
+        found = state._memo[key] = frozenset(out)
+    return found
 
 
 def hq_at(state: GameState, h: Hex):

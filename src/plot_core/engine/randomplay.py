@@ -14,6 +14,7 @@ from ..hexgrid import distance
 from ..parties import Party, Player
 from .actions import Action, Verb
 from .api import apply, legal_actions, new_game
+from .coup import HITLER
 from .state import GameState
 
 Policy = Callable[[GameState, Sequence[Action], random.Random], Action]
@@ -21,14 +22,17 @@ Policy = Callable[[GameState, Sequence[Action], random.Random], Action]
 _WEIGHTS = {Verb.END_PHASE: 0.15, Verb.CANCEL: 0.05, Verb.TRAVEL: 0.02, Verb.ROLL: 6.0,
             Verb.JOIN: 3.0, Verb.HARASS: 3.0, Verb.RECRUIT: 2.0, Verb.INVESTIGATE: 4.0,
             Verb.EXPOSE: 0.5, Verb.END: 0.5, Verb.ADVANCE: 4.0}
-_STORM_HQ = 30.0        # harassing a vacant HQ hex (10.69): rare by chance, so favoured
+_STORM_HQ = 30.0        # harassing a vacant HQ hex (10.69) or Hitler (18.51): rare by
+                        # chance, so favoured
 
 
 def uniform_policy(state: GameState, actions: Sequence[Action], rnd: random.Random) -> Action:
     return rnd.choice(actions)
 
 
-_TOWARDS_OKW_HQ = 4.0   # SS steps that close on an OKW-friendly HQ, where panic starts (12.81)
+# SS steps that close on an OKW-friendly HQ, where panic starts (12.81), and Abwehr steps
+# in the coup that close on Hitler.
+_CLOSING_IN = 4.0
 
 
 def busy_policy(state: GameState, actions: Sequence[Action], rnd: random.Random) -> Action:
@@ -36,14 +40,26 @@ def busy_policy(state: GameState, actions: Sequence[Action], rnd: random.Random)
     return rnd.choices(actions, weights=weights)[0]
 
 
+# In the coup window (18.11) most phases pass without an attempt, so that busy games
+# reach every Game-Turn, and some end without a coup at all (18.74).
+_COUP_WINDOW = {Verb.NO_REVEAL: 1.0, Verb.REVEAL: 0.15, Verb.COUP: 0.03}
+
+
 def _weight(state: GameState, a: Action) -> float:
-    if a.verb is Verb.HARASS and a.hex is not None:
+    if state.pending and state.pending[-1].kind == "coup":
+        return _COUP_WINDOW[a.verb]
+    if a.verb is Verb.HARASS and (a.hex is not None or a.unit == HITLER):
         return _STORM_HQ
-    if a.verb is Verb.MOVE and state.phasing is Player.SS and state.active is not None:
-        targets = _okw_hq_hexes(state)
+    if a.verb is Verb.MOVE and state.active is not None:
+        if state.phasing is Player.SS:
+            targets = _okw_hq_hexes(state)
+        elif state.coup is not None and state.unit(HITLER).hex is not None:
+            targets = [state.unit(HITLER).hex]          # 18.51: strike at Hitler
+        else:
+            return 1.0
         here = state.unit(state.active).hex
         if min(distance(a.hex, t) for t in targets) < min(distance(here, t) for t in targets):
-            return _TOWARDS_OKW_HQ
+            return _CLOSING_IN
     return _WEIGHTS.get(a.verb, 1.0)
 
 

@@ -155,6 +155,9 @@ class GameState:
     coup: CoupState | None = None    # set once a coup is declared (18.1)
     events: tuple[Event, ...] = ()   # what the last action caused
     outcome: Outcome | None = None
+    # Derived facts computed once per state (the state never changes, so they never go
+    # stale); not part of the game, its equality or its JSON.
+    _memo: dict = attrs.field(factory=dict, init=False, eq=False, repr=False)
 
     @property
     def to_act(self) -> Player | None:
@@ -172,10 +175,14 @@ class GameState:
         return self.rules.units[uid]
 
     def occupancy(self) -> dict[Hex, list[str]]:
-        occ: dict[Hex, list[str]] = {}
-        for u in self.units:
-            if u.hex is not None:
-                occ.setdefault(u.hex, []).append(u.id)
+        """Units by hex. Shared between callers: do not change what it returns."""
+        occ = self._memo.get("occupancy")
+        if occ is None:
+            occ = {}
+            for u in self.units:
+                if u.hex is not None:
+                    occ.setdefault(u.hex, []).append(u.id)
+            self._memo["occupancy"] = occ
         return occ
 
     def chits_of(self, holder: str) -> list[str]:

@@ -1,0 +1,129 @@
+"""Self-play: whole games between two policies, and what they add up to.
+
+Used by `plot selfplay`, by the benchmarks and (later) to compare computer players.
+Each game ``i`` of a run starting at seed ``S`` is ``new_game(S + i)`` with each side's
+choices drawn from a ``random.Random`` seeded from ``S + i`` and the side, so one game
+of a run can be replayed alone.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+
+import attrs
+
+from .engine.actions import Action
+from .engine.api import apply, legal_actions, new_game
+from .engine.randomplay import busy_policy, uniform_policy
+from .engine.state import GameState
+from .parties import Player
+
+Policy = Callable[[GameState, Sequence[Action], random.Random], Action]
+
+POLICIES: dict[str, Policy] = {"random": uniform_policy, "busy": busy_policy}
+WINNERS = ("ss", "abwehr", "allies")
+
+
+@attrs.frozen
+class GameResult:
+    seed: int
+    winner: str
+    case: str                   # the rule that ended the game (18.7x, 5.1 ...)
+    actions: int
+    game_turns: int             # the Game-Turn the game ended in
+    coup_turns: int             # Coup-Turns begun (0: no coup, or the coup failed at once)
+    coup_declared: int | None   # the Game-Turn of the coup, if one was declared
+    seconds: float
+
+
+def play_game(seed: int, ss: Policy, abwehr: Policy, *, limit: int = 100_000) -> GameResult:
+    """Play ``new_game(seed)`` to its end with each side choosing by its own policy."""
+    t0 = time.perf_counter()
+    rnd = {side: random.Random(f"{seed}/{side.value}") for side in Player}
+    policy = {Player.SS: ss, Player.ABWEHR: abwehr}
+    state = new_game(seed)
+    n = 0
+    coup_at: int | None = None
+    while state.outcome is None:
+        if n >= limit:
+            raise RuntimeError(f"game {seed} did not end within {limit} actions")
+        side = state.to_act
+        state = apply(state, policy[side](state, legal_actions(state), rnd[side]))
+        n += 1
+        if coup_at is None and state.coup is not None:
+            coup_at = state.turn
+    return GameResult(seed=seed, winner=state.outcome.winner, case=state.outcome.case,
+                      actions=n, game_turns=state.turn,
+                      coup_turns=state.coup.turn if state.coup else 0,
+                      coup_declared=coup_at, seconds=time.perf_counter() - t0)
+
+
+def play_games(games: int, seed: int, ss: Policy, abwehr: Policy) -> Iterator[GameResult]:
+    for i in range(games):
+        yield play_game(seed + i, ss, abwehr)
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for k successes in n trials (sound near 0% and 100%)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@attrs.frozen
+class Summary:
+    results: tuple[GameResult, ...]
+
+    @property
+    def games(self) -> int:
+        return len(self.results)
+
+    def wins(self) -> Counter[str]:
+        return Counter(r.winner for r in self.results)
+
+    def endings(self) -> Counter[str]:
+        return Counter(r.case for r in self.results)
+
+    def report(self) -> list[str]:
+        rs, n = self.results, len(self.results)
+        wins = self.wins()
+        lines = ["Outcomes by side (95% Wilson interval):"]
+        for w in WINNERS:
+            lo, hi = wilson(wins[w], n)
+            lines.append(f"  {_NAMES[w]:<7} {wins[w]:>6}  {100 * wins[w] / n:5.1f}%  "
+                         f"[{100 * lo:5.1f}%, {100 * hi:5.1f}%]")
+        lines.append("Ended by case: " + ", ".join(
+            f"{case} x{k}" for case, k in sorted(self.endings().items())))
+        coups = [r for r in rs if r.coup_declared is not None]
+        lines.append(f"Coups declared: {len(coups)} of {n}" + (
+            f" (mean Game-Turn {statistics.fmean(r.coup_declared for r in coups):.1f})"
+            if coups else ""))
+        lines.append(_stat("Actions per game", [r.actions for r in rs], "{:.0f}"))
+        lines.append(_stat("Game-Turns per game", [r.game_turns for r in rs], "{:.1f}"))
+        if coups:
+            lines.append(_stat("Coup-Turns (games with a coup)",
+                               [r.coup_turns for r in coups], "{:.1f}"))
+        secs = [r.seconds * 1000 for r in rs]
+        lines.append(_stat("Time per game (ms)", secs, "{:.1f}"))
+        total = sum(r.seconds for r in rs)
+        lines.append(f"Throughput: {sum(r.actions for r in rs) / total:,.0f} actions/s")
+        return lines
+
+
+_NAMES = {"ss": "SS", "abwehr": "Abwehr", "allies": "Allies"}
+
+
+def _stat(name: str, values: list[float], fmt: str) -> str:
+    def show(v: float) -> str:
+        return str(v) if isinstance(v, int) else fmt.format(v)
+    return (f"{name + ':':<32} mean {fmt.format(statistics.fmean(values))}, "
+            f"median {show(statistics.median(values))}, "
+            f"range {show(min(values))}-{show(max(values))}")

@@ -1,0 +1,66 @@
+"""Self-play runs: whole games between policies, reproducible by seed."""
+
+from __future__ import annotations
+
+import pytest
+
+from plot_cli.main import main
+from plot_core.selfplay import POLICIES, Summary, play_game, play_games, wilson
+
+
+def test_a_selfplay_game_is_reproducible_from_its_seed():
+    a = play_game(11, POLICIES["random"], POLICIES["busy"])
+    b = play_game(11, POLICIES["random"], POLICIES["busy"])
+    assert (a.winner, a.case, a.actions, a.game_turns, a.coup_turns) == \
+           (b.winner, b.case, b.actions, b.game_turns, b.coup_turns)
+    assert a.winner in ("ss", "abwehr", "allies") and a.case.startswith("18.7")
+
+
+def test_game_i_of_a_run_is_the_game_of_seed_plus_i():
+    run = list(play_games(3, 40, POLICIES["random"], POLICIES["random"]))
+    alone = play_game(42, POLICIES["random"], POLICIES["random"])
+    assert [r.seed for r in run] == [40, 41, 42]
+    assert (run[2].winner, run[2].actions) == (alone.winner, alone.actions)
+
+
+def test_summary_counts_every_game_once():
+    rs = tuple(play_games(4, 0, POLICIES["busy"], POLICIES["busy"]))
+    s = Summary(rs)
+    assert sum(s.wins().values()) == 4 == sum(s.endings().values())
+    text = "\n".join(s.report())
+    assert "Outcomes by side" in text and "Time per game" in text
+
+
+@pytest.mark.parametrize("k,n", [(0, 10), (5, 10), (10, 10), (37, 120)])
+def test_wilson_interval_contains_the_rate(k, n):
+    lo, hi = wilson(k, n)
+    assert 0 <= lo <= k / n <= hi <= 1
+    assert hi - lo < 0.7
+
+
+def test_wilson_interval_known_value():
+    lo, hi = wilson(50, 100)           # the textbook case: 40.4% to 59.6%
+    assert round(lo, 3) == 0.404 and round(hi, 3) == 0.596
+
+
+def test_selfplay_command(capsys):
+    assert main(["selfplay", "--games", "3", "--seed", "7", "-v"]) == 0
+    out = capsys.readouterr().out
+    assert "3 game(s), seeds 7-9, SS random vs Abwehr random" in out
+    assert out.count("  seed ") == 3
+    for line in ("SS ", "Abwehr ", "Allies ", "Actions per game:", "Game-Turns per game:",
+                 "Time per game (ms):", "Throughput:"):
+        assert line in out
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--games", "0"], "--games: must be at least 1, got 0"),
+    (["--games", "many"], "--games: expected a whole number, got 'many'"),
+    (["--seed", "-1"], "--seed: must be between 0 and 2**63-1, got -1"),
+    (["--ss", "genius"], "argument --ss: invalid choice: 'genius'"),
+])
+def test_selfplay_bad_arguments_are_named(capsys, args, message):
+    with pytest.raises(SystemExit) as exc:
+        main(["selfplay", *args])
+    assert exc.value.code == 2
+    assert message in capsys.readouterr().err
