@@ -83,9 +83,17 @@ def _seed(text: str) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    load_rules()                      # fail on bad data before the screen takes over
-    from plot_tui.app import PlotApp  # imported late: `plot cases` needs no Textual
-    PlotApp().run()
+    rules = load_rules()              # fail on bad data before the screen takes over
+    from plot_core import Player
+    from plot_tui.app import GameSetup, PlotApp  # imported late: `plot cases` needs no Textual
+
+    setup = None
+    if getattr(args, "seed", None) is not None or getattr(args, "hotseat", False) \
+            or getattr(args, "side", None):
+        setup = GameSetup(hotseat=args.hotseat, side=Player(args.side or "ss"),
+                          seed=args.seed if args.seed is not None else 0,
+                          setup="choose" if args.choose_setup else "standard")
+    PlotApp(rules, setup=setup).run()
     return 0
 
 
@@ -93,7 +101,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="plot", description="The Plot to Assassinate Hitler "
                                 "(SPI, 1976): a rules-enforced terminal edition.")
     sub = p.add_subparsers(dest="command")
-    sub.add_parser("play", help="start the game (the default)").set_defaults(run=_play)
+    pl = sub.add_parser("play", help="start the game (the default); with any option below, "
+                        "skip the new-game screen")
+    pl.add_argument("--side", choices=["ss", "abwehr"], help="your side against the computer")
+    pl.add_argument("--hotseat", action="store_true", help="two players at one keyboard")
+    pl.add_argument("--seed", type=_seed, help="the game's seed")
+    pl.add_argument("--choose-setup", action="store_true",
+                    help="place every unit yourselves (4.3) instead of the standard set-up")
+    pl.set_defaults(run=_play)
     c = sub.add_parser("cases", help="summarise the rulebook case inventory")
     c.add_argument("--list", choices=[s.value for s in Status],
                    help="also list the cases with this status")

@@ -1,87 +1,64 @@
-"""The Textual application."""
+"""The Textual application: a new-game screen, then the game screen."""
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
-from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Footer, Header, Static
+from textual.app import App
 
-from plot_core import Rules, load_rules
+from plot_core import Player, Rules, load_rules, new_game
 
-from .mapview import MapView
-from .panels import HexInfo, MapKey
+from .game import GameScreen
+from .screens import ConfirmScreen, GameSetup, HelpScreen, NewGameScreen
+from .session import Seat, Session
 
-HELP = """\
-[b]Keys[/b]
-
-  arrows, h j k l     move the cursor (left, down, up, right)
-  y u b n             move to the north-west, north-east, south-west, south-east hex
-  c                   centre the map on the cursor
-  m                   show set-up marks (s n a c o x, @ = a leader's named hex)
-  click               put the cursor on a hex
-  ?                   this help
-  q                   quit
-
-Hexes are named CCRR (column, row), as in positions and game records.
-Area borders are where the colour changes; HQ hexes show a three-letter code.
-
-Press any key to close.
-"""
-
-
-class HelpScreen(ModalScreen[None]):
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    HelpScreen > Static { width: auto; max-width: 90%; border: round $accent; padding: 1 2;
-                          background: $surface; }
-    """
-
-    def compose(self) -> ComposeResult:
-        yield Static(HELP)
-
-    def on_key(self) -> None:
-        self.dismiss()
-
-    def on_click(self) -> None:
-        self.dismiss()
+__all__ = ["GameSetup", "HelpScreen", "PlotApp"]
 
 
 class PlotApp(App[None]):
     TITLE = "The Plot to Assassinate Hitler"
     SUB_TITLE = "SPI 1976 · reconstructed map"
-    CSS = """
-    Screen { layout: horizontal; }
-    MapView { width: 1fr; height: 1fr; }
-    #side { width: 34; height: 1fr; border-left: solid $primary; }
-    #info { height: 9; padding: 0 1; border-bottom: solid $primary-darken-2; }
-    #key { padding: 0 1; }
-    """
-    BINDINGS = [
-        Binding("q", "quit", "Quit"),
-        Binding("question_mark", "help", "Help"),
-    ]
 
-    def __init__(self, rules: Rules | None = None) -> None:
+    def __init__(self, rules: Rules | None = None, *, setup: GameSetup | None = None,
+                 session: Session | None = None) -> None:
         super().__init__()
         self.rules = rules or load_rules()
-
-    def compose(self) -> ComposeResult:
-        yield Header()
-        start = self.rules.map.named_setup.get("100")
-        yield MapView(self.rules.map, start=start, id="map")
-        with Vertical(id="side"):
-            yield HexInfo(self.rules, id="info")
-            with VerticalScroll():
-                yield MapKey(self.rules, id="key")
-        yield Footer()
+        self._setup, self._session = setup, session
 
     def on_mount(self) -> None:
-        self.query_one(MapView).focus()
+        if self._session is not None:
+            self.play(self._session)
+        elif self._setup is not None:
+            self.start(self._setup)
+        else:
+            self.ask_new_game()
 
-    def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
-        self.query_one(HexInfo).show(message.hex)
+    def ask_new_game(self) -> None:
+        self.push_screen(NewGameScreen(), self.start)
 
-    def action_help(self) -> None:
-        self.push_screen(HelpScreen())
+    def start(self, setup: GameSetup | None) -> None:
+        if setup is None:
+            self.exit()
+            return
+        state = new_game(setup.seed, setup=setup.setup, rules=self.rules)
+        if setup.hotseat:
+            seats = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.HUMAN}
+        else:
+            seats = {p: Seat.HUMAN if p is setup.side else Seat.COMPUTER for p in Player}
+        side = "hot-seat" if setup.hotseat else f"you play the {setup.side.title}"
+        self.sub_title = f"seed {setup.seed} · {side}"
+        self.play(Session(state, seats, seed=setup.seed))
+
+    def play(self, session: Session) -> None:
+        self.push_screen(GameScreen(session, self.rules), self._game_ended)
+
+    def _game_ended(self, result: str | None) -> None:
+        if result == "new":
+            self.ask_new_game()
+
+    def action_quit_game(self) -> None:
+        screen = self.screen
+        if isinstance(screen, GameScreen) and screen.session.state.outcome is None:
+            self.push_screen(ConfirmScreen("Quit this game? It is not saved (game records "
+                                           "and resume come with issue 7)."),
+                             lambda yes: self.exit() if yes else None)
+        else:
+            self.exit()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
@@ -27,6 +28,21 @@ from .mapstyle import (
 
 BLANK = Style(bgcolor="grey7", color="grey35")
 CURSOR = Style(reverse=True, bold=True)
+TARGET = Style(underline=True, bold=True)        # a hex some legal action names
+REACH = Style(color="bright_green", bold=True)   # the active unit can step here
+ZONE = Style(color="bright_magenta", bold=True)
+
+
+@attrs.frozen
+class Board:
+    """What the map shows on top of the terrain, built from a player's view."""
+
+    units: dict[Hex, tuple[str, Style]] = attrs.field(factory=dict)   # 4-cell label, style
+    targets: frozenset[Hex] = frozenset()
+    reachable: frozenset[Hex] = frozenset()
+    zones_ss: frozenset[Hex] = frozenset()
+    zones_abwehr: frozenset[Hex] = frozenset()
+    influence: frozenset[Hex] = frozenset()
 
 # Six hex directions as (column delta on even rows, on odd rows, row delta).
 _STEPS = {"w": (-1, -1, 0), "e": (1, 1, 0), "nw": (-1, 0, -1), "ne": (0, 1, -1),
@@ -40,17 +56,19 @@ class MapView(ScrollView, can_focus=True):
         Binding("left,h", "step('w')", "West", show=False),
         Binding("right,l", "step('e')", "East", show=False),
         Binding("y", "step('nw')", "North-west", show=False),
-        Binding("u", "step('ne')", "North-east", show=False),
+        Binding("i", "step('ne')", "North-east", show=False),   # `u` is undo
         Binding("b", "step('sw')", "South-west", show=False),
         Binding("n", "step('se')", "South-east", show=False),
         Binding("up,k", "vertical(-1)", "Up", show=False),
         Binding("down,j", "vertical(1)", "Down", show=False),
         Binding("c", "centre", "Centre"),
         Binding("m", "toggle_marks", "Set-up marks"),
+        Binding("o", "cycle_overlay", "Zones"),
     ]
 
     cursor: reactive[Hex] = reactive(0, init=False)
     show_marks: reactive[bool] = reactive(False)
+    overlay: reactive[str] = reactive("off")      # off, zones, influence
 
     class CursorMoved(Message):
         def __init__(self, hex_: Hex) -> None:
@@ -65,6 +83,11 @@ class MapView(ScrollView, can_focus=True):
         self._marks.update({h: "@" for h in hexmap.named_setup.values()})
         self.virtual_size = Size(line_width(hexmap), hexmap.rows)
         self.set_reactive(MapView.cursor, start if start in hexmap else min(hexmap.area_of))
+        self.board = Board()
+
+    def show_board(self, board: Board) -> None:
+        self.board = board
+        self.refresh()
 
     # -- drawing ---------------------------------------------------------
     def cell_text(self, h: Hex) -> str:
@@ -81,6 +104,7 @@ class MapView(ScrollView, can_focus=True):
 
     def render_row(self, row: int) -> list[Segment]:
         m = self.hexmap
+        b = self.board
         segs: list[Segment] = []
         x = 0
         for col in range(1, m.columns + 1):
@@ -90,7 +114,16 @@ class MapView(ScrollView, can_focus=True):
                 segs.append(Segment(" " * (start - x), BLANK))
             if h in m.area_of:
                 style = area_style(m.areas[m.area_of[h]].colour, hq=h in m.hq_of)
-                text = self.cell_text(h)
+                if h in b.units:
+                    text, style = b.units[h]
+                else:
+                    text = self.cell_text(h)
+                    mark = self._overlay_mark(h)
+                    if mark:
+                        text, extra = mark
+                        style = style + extra
+                if h in b.targets:
+                    style = style + TARGET
                 if h == self.cursor:
                     segs.append(Segment(text[:3], style + CURSOR))
                     segs.append(Segment(text[3:], style))
@@ -121,8 +154,27 @@ class MapView(ScrollView, can_focus=True):
                               animate=False, spacing=None, force=True)
         self.post_message(self.CursorMoved(new))
 
+    def _overlay_mark(self, h: Hex) -> tuple[str, Style] | None:
+        b = self.board
+        if h in b.reachable:
+            return " + ", REACH
+        if self.overlay == "zones":
+            ss, ab = h in b.zones_ss, h in b.zones_abwehr
+            if ss or ab:
+                return (" x " if ss and ab else " s " if ss else " a "), ZONE
+        elif self.overlay == "influence" and h in b.influence:
+            return " i ", ZONE
+        return None
+
     def watch_show_marks(self) -> None:
         self.refresh()
+
+    def watch_overlay(self) -> None:
+        self.refresh()
+
+    def action_cycle_overlay(self) -> None:
+        order = ["off", "zones", "influence"]
+        self.overlay = order[(order.index(self.overlay) + 1) % len(order)]
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.action_centre)

@@ -1,33 +1,55 @@
-"""Side panels: what the hex under the cursor is, and the map key."""
+"""Side panels: the hex and units under the cursor, the turn track, the chit box,
+the tables (with the cell just used), and the map key. Each draws from a view."""
 
 from __future__ import annotations
 
+from collections import Counter
+
+from rich.table import Table
 from rich.text import Text
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from plot_core import Rules
+from plot_core import Player, PlayerView, Rules
+from plot_core.data.chits import ChitKind
+from plot_core.data.tables import Grid
+from plot_core.engine.state import Box, Event, Phase, UnitState
 from plot_core.hexgrid import Hex, label
 
+from .boardview import CONTROL_COLOURS, LEGEND, PARTY_COLOURS
+from .describe import PHASES, SIDE, chit_name
 from .mapstyle import HQ_LABELS
 
 _MARK_NAMES = {"ss": "SS set-up hex (4.32)", "nazi": "Nazi set-up hex (4.32)",
                "abwehr": "Abwehr set-up hex (4.34)", "civilian": "Civilian set-up hex (4.34)",
                "okw": "OKW set-up hex (4.34)", "common": "common X set-up hex (4.33, 4.35)"}
+_BOXES = {Box.ALLIED_HOLDING: "Allied holding box", Box.SS_RETIREMENT: "SS General Retirement",
+          Box.ABWEHR_RETIREMENT: "Abwehr General Retirement", Box.INTERROGATION: "Interrogation Cell",
+          Box.ELIMINATED: "eliminated", Box.UNPLACED: "not yet placed"}
 
 
 class HexInfo(Static):
-    """Everything the map knows about one hex."""
+    """Everything about one hex: terrain, HQ, set-up marks, and both sides of each
+    counter in it (12.28: counters are public)."""
 
     def __init__(self, rules: Rules, **kw) -> None:
         super().__init__(**kw)
         self.rules = rules
+        self.view: PlayerView | None = None
+        self.hex: Hex | None = None
 
-    def show(self, h: Hex) -> None:
-        m = self.rules.map
+    def show(self, h: Hex, v: PlayerView | None = None) -> None:
+        self.hex = h
+        if v is not None:
+            self.view = v
+        self.update(self.text())
+
+    def text(self) -> Text:
+        m, h = self.rules.map, self.hex
         area = m.areas[m.area_of[h]]
         t = Text()
-        t.append(f"Hex {label(h)}\n", style="bold")
-        t.append(f"{area.name} ({area.code})\n")
+        t.append(f"Hex {label(h)}", style="bold")
+        t.append(f" · {area.name} ({area.code})\n")
         if area.military_advance:
             t.append(f"  overrun on Game-Turn {area.military_advance} (16.11)\n", style="italic")
         hq_key = m.hq_of.get(h)
@@ -35,26 +57,223 @@ class HexInfo(Static):
             hq = m.hqs[hq_key]
             who = sorted(p.value for p in hq.friendly_parties)
             who += [self.rules.units[u].short for u in sorted(hq.friendly_units)]
-            t.append(f"{hq.name}\n", style="bold yellow")
-            t.append(f"  friendly to {', '.join(who)} (9.22)\n")
-        for kind, hexes in m.setup_marks.items():
-            if h in hexes:
-                t.append(f"{_MARK_NAMES[kind]}\n")
-        for uid, nh in m.named_setup.items():
-            if nh == h:
-                t.append(f"{self.rules.units[uid].name}'s set-up hex (4.31)\n")
+            t.append(f"{hq.name}", style="bold yellow")
+            t.append(f": friendly to {', '.join(who)} (9.22)\n")
+        if self.view is not None:
+            for u in self.view.units:
+                if u.hex == h:
+                    self._unit(t, u)
+        if self.view is None or self.view.phase is Phase.SETUP:
+            for kind, hexes in m.setup_marks.items():
+                if h in hexes:
+                    t.append(f"{_MARK_NAMES[kind]}\n")
+            for uid, nh in m.named_setup.items():
+                if nh == h:
+                    t.append(f"{self.rules.units[uid].name}'s set-up hex (4.31)\n")
+        return t
+
+    def _unit(self, t: Text, u: UnitState) -> None:
+        info = self.rules.units[u.id]
+        t.append(f"\n{u.id} ", style=f"bold {CONTROL_COLOURS[u.controller]} on "
+                                      f"{PARTY_COLOURS[info.party]}")
+        t.append(f" {info.name}", style="bold")
+        t.append(f"\n  {info.party.value} · {info.role}\n")
+        control = SIDE[u.controller] + "-controlled" if u.controller else "uncontrolled"
+        state = [control]
+        if info.side_names:
+            up = (u.recruited if info.sides.value == "recruitment" else u.suspected)
+            state.append(info.side_names[0] if up else info.side_names[1])
+        if u.semi:
+            state.append("semi-recruited")
+        if u.marker:
+            state.append(u.marker.value)
+        t.append(f"  {', '.join(state)}\n")
+        if info.back is None:
+            t.append(f"  ratings {info.front} (effect.-defence-move)\n")
+        else:
+            front, back = info.side_names or ("front", "back")
+            t.append(f"  {front} {info.front} · {back} {info.back}\n")
+
+
+class StatusPanel(Static):
+    """The turn track, the phase, who is to act, and the moving unit's points."""
+
+    def __init__(self, rules: Rules, **kw) -> None:
+        super().__init__(**kw)
+        self.rules = rules
+
+    def show(self, v: PlayerView, coup_line: str = "", mp_line: str = "") -> None:
+        g = self.rules.game
+        t = Text()
+        if v.phase is Phase.SETUP:
+            t.append("Set-up", style="bold")
+        elif v.phase.value.startswith("coup"):
+            t.append(f"Game-Turn {v.turn} · COUP", style="bold red")
+        else:
+            t.append(f"Game-Turn {v.turn} of {g.game_turns}", style="bold")
+        t.append(f"\n{PHASES[v.phase]}\n")
+        if coup_line:
+            t.append(coup_line + "\n", style="red")
+        if v.outcome is not None:
+            t.append("Game over", style="bold reverse")
+        else:
+            t.append(f"Phasing: {SIDE[v.phasing]} · to act: ")
+            t.append(SIDE[v.to_act], style="bold reverse" if v.to_act is v.side else "bold")
+        if mp_line:
+            t.append("\n" + mp_line, style="green")
+        t.append(f"\nYou are: {SIDE[v.side]}", style="dim")
         self.update(t)
 
 
+class ChitPanel(Static):
+    """Own chits by type, with the names of Loyalty chits; the rest only as counts."""
+
+    def __init__(self, rules: Rules, **kw) -> None:
+        super().__init__(**kw)
+        self.rules = rules
+
+    def show(self, v: PlayerView) -> None:
+        t = Text()
+        by_id = self.rules.chits.by_id()
+        if v.side is None:
+            t.append("Spectator: neither side's chits are shown.\n", style="italic")
+        else:
+            t.append(f"Your chits ({len(v.own_chits)})\n", style="bold")
+            kinds = Counter(by_id[c].kind for c in v.own_chits)
+            for kind in ChitKind:
+                mine = [c for c in v.own_chits if by_id[c].kind is kind]
+                if not mine:
+                    continue
+                t.append(f"  {self.rules.chits.names[kind]} x{kinds[kind]}\n")
+                if kind is ChitKind.LOYALTY:
+                    for c in mine:
+                        t.append(f"    {chit_name(self.rules, c)}\n")
+                else:
+                    t.append(f"    {' '.join(mine)}\n", style="dim")
+        for holder, name in (("ss", "SS"), ("abwehr", "Abwehr")):
+            if v.side is None or holder != v.side.value:
+                t.append(f"{name} holds {v.chit_counts[holder]} chit(s)\n")
+        t.append(f"In the cup: {v.chit_counts['cup']}\n")
+        on_units = 97 - sum(v.chit_counts.values())
+        if on_units:
+            t.append(f"Laid on units (18.61): {on_units}\n")
+        t.append(f"Allied units face-down in their box: {v.allied_in_holding}\n", style="dim")
+        self.update(t)
+
+
+TABLE_ORDER = ["harassment", "coup_harassment", "recruitment", "investigation", "interrogation",
+               "assignment", "randomizer", "walkyrie", "okw_panic"]
+
+
+class TablesPanel(Static):
+    """One table at a time; after a roll, the table just used with its row and column lit."""
+
+    def __init__(self, rules: Rules, **kw) -> None:
+        super().__init__(**kw)
+        self.rules = rules
+        self.name_ = "harassment"
+        self.last: Event | None = None
+
+    def used(self, e: Event) -> None:
+        self.last, self.name_ = e, e.table
+        self.refresh_table()
+
+    def cycle(self) -> None:
+        self.name_ = TABLE_ORDER[(TABLE_ORDER.index(self.name_) + 1) % len(TABLE_ORDER)]
+        self.refresh_table()
+
+    def on_mount(self) -> None:
+        self.refresh_table()
+
+    def refresh_table(self) -> None:
+        self.update(self.render_table())
+
+    def render_table(self):
+        t = getattr(self.rules.tables, self.name_)
+        e = self.last if self.last is not None and self.last.table == self.name_ else None
+        title = f"{t.name} ({t.case})  [t: next table]"
+        out = Table(title=title, title_justify="left", box=None, padding=(0, 1),
+                    header_style="bold", show_edge=False)
+        hot = "bold reverse"
+        if isinstance(t, Grid):
+            out.add_column("die")
+            for c in t.columns:
+                out.add_column(f"{c:+d}" if t.columns[0] <= 0 else str(c),
+                               header_style=hot if e and e.column == c else "bold")
+            for r, row in zip(t.rows, t.cells, strict=True):
+                cells = [Text(x, style=hot if e and e.row == r and e.column == c else
+                              ("yellow" if e and (e.row == r or e.column == c) else ""))
+                         for c, x in zip(t.columns, row, strict=True)]
+                out.add_row(Text(str(r), style="bold"), *cells)
+            keys = "  ".join(f"{k} {v}" for k, v in t.results.items())
+            return _with_footer(out, keys, e)
+        if self.name_ == "assignment":
+            out.add_column("1st\\2nd")
+            for c in range(1, 7):
+                out.add_column(str(c), header_style=hot if e and e.column == c else "bold")
+            for r in range(1, 7):
+                cells = []
+                for c in range(1, 7):
+                    allied, german = t.result(r, c)
+                    lit = e and e.row == r and e.column == c
+                    cells.append(Text(f"{allied} {german or '-'}", style=hot if lit else ""))
+                out.add_row(str(r), *cells)
+            return _with_footer(out, "Allied result, then German assignment (7.6)", e)
+        if self.name_ == "randomizer":
+            out.add_column("die")
+            for c in range(1, len(t.cells[0]) + 1):
+                out.add_column(f"GT{c}", header_style=hot if e and e.column == c else "bold")
+            for r, row in enumerate(t.cells, start=1):
+                cells = [Text("-" if d is None else f"{'SS' if d.player is Player.SS else 'Ab'}"
+                              f"{d.count}", style=hot if e and e.row == r and e.column == c else "")
+                         for c, d in enumerate(row, start=1)]
+                out.add_row(str(r), *cells)
+            return _with_footer(out, "who draws, and how many chits (6.23)", e)
+        if self.name_ == "walkyrie":
+            out.add_column("total")
+            out.add_column("result (penalty/bonus/units)")
+            for i, (lo, hi, res) in enumerate(t.bands, start=1):
+                span = str(lo) if lo == hi else f"{lo}-{hi}"
+                text = "fails" if res is None else f"{res.penalty}/{res.bonus}/{res.units}"
+                out.add_row(span, Text(text, style=hot if e and e.column == i else ""))
+            return _with_footer(out, "die + Führer Access chits committed (18.13)", e)
+        out.add_column("die")
+        out.add_column("units that panic")
+        for d, n in enumerate(t.counts, start=1):
+            out.add_row(str(d), Text(str(n), style=hot if e and e.row == d else ""))
+        return _with_footer(out, "one roll per SS unit in an OKW-friendly HQ (12.82)", e)
+
+
+def _with_footer(table: Table, note: str, e: Event | None):
+    from rich.console import Group
+
+    parts = [table, Text(note, style="dim")]
+    if e is not None:
+        parts.append(Text(f"Last roll: {e.text} ({e.case})", style="yellow"))
+    return Group(*parts)
+
+
 class MapKey(Static):
-    """Area codes and HQ abbreviations, and a reminder that the map is ours."""
+    """Area codes, HQ abbreviations, the unit legend — and that the map is ours."""
 
     def __init__(self, rules: Rules, **kw) -> None:
         super().__init__(**kw)
         m = rules.map
         t = Text()
+        t.append("Units", style="bold")
+        t.append(": id on the party colour; text colour = controller\n")
+        for party, colour in PARTY_COLOURS.items():
+            t.append(" " + party.value + " ", style=f"bright_white on {colour}")
+        t.append("\n")
+        for side, colour in CONTROL_COLOURS.items():
+            t.append(f" {SIDE[side] if side else 'uncontrolled'} ", style=f"{colour} on grey23")
+        t.append("\n")
+        for glyph, meaning in LEGEND:
+            t.append(f"  {glyph} {meaning}\n")
+        t.append("  + (green) the moving unit can step here\n  underlined: a hex you can act on\n")
+        t.append("  o: zones of control (s, a, x both) / Allied influence (i)\n\n")
         t.append("Reconstructed map", style="bold")
-        t.append(" (the printed map is not in the rulebook; see README)\n\n")
+        t.append(" (the printed map is not in the rulebook; see README)\n")
         for a in m.areas.values():
             t.append("  ", style=f"on {a.colour}")
             adv = f" ·{a.military_advance}" if a.military_advance else ""
@@ -62,3 +281,23 @@ class MapKey(Static):
         t.append("\nHQs: ")
         t.append(", ".join(f"{HQ_LABELS[k]} {hq.name}" for k, hq in m.hqs.items()))
         self.update(t)
+
+
+def box_name(box: Box) -> str:
+    return _BOXES[box]
+
+
+class LogView(VerticalScroll):
+    """The game log: every action's events, dice and table results, with case numbers.
+    Re-wrapped to its width whenever it is drawn (so it reads the same in any pane)."""
+
+    DEFAULT_CSS = "LogView { height: 1fr; } LogView > Static { width: 1fr; }"
+    KEEP = 600           # lines kept on screen; the whole game is in the session
+
+    def compose(self):
+        yield Static(id="log-text")
+
+    def show(self, lines: list[Text]) -> None:
+        t = Text("\n").join(lines[-self.KEEP:])
+        self.query_one("#log-text", Static).update(t)
+        self.call_after_refresh(self.scroll_end, animate=False)

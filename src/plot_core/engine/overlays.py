@@ -1,0 +1,56 @@
+"""What the map can show on top of the board: where the moving unit can still go,
+each player's zones of control, and the Allied zones of influence.
+
+All of it follows from public facts (where units stand, which side they are on),
+so any side's screen may show it.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import attrs
+
+from ..hexgrid import Hex
+from ..parties import Player
+from .board import enemy_controlled, influenced_areas
+from .movement import move_problem
+from .state import GameState
+
+
+@attrs.frozen
+class Overlays:
+    reachable: frozenset[Hex]               # the active unit's possible steps (9.1, 8.11, 11.3)
+    zones: dict[Player, frozenset[Hex]]     # hexes in each player's zones of control (11.x)
+    influence: frozenset[Hex]               # hexes of areas under Allied influence (17.21)
+
+
+def reachable(state: GameState) -> frozenset[Hex]:
+    """Every hex the active unit could still step into this activation, breadth first
+    with the points it has left (Travel aside)."""
+    uid = state.active
+    if uid is None or state.unit(uid).hex is None:
+        return frozenset()
+    u = state.unit(uid)
+    ezoc = enemy_controlled(state, u.controller) if u.controller else frozenset()
+    neighbours = state.rules.map.neighbours
+    seen = {u.hex}
+    frontier = deque([(u.hex, state.mp_spent)])
+    while frontier:
+        here, spent = frontier.popleft()
+        probe = attrs.evolve(state.with_unit(uid, hex=here), mp_spent=spent)
+        for n in neighbours[here]:
+            if n not in seen and move_problem(probe, uid, n, ezoc=ezoc) is None:
+                seen.add(n)
+                frontier.append((n, spent + 1))
+    seen.discard(u.hex)
+    return frozenset(seen)
+
+
+def overlays(state: GameState) -> Overlays:
+    m = state.rules.map
+    areas = influenced_areas(state)
+    return Overlays(
+        reachable=reachable(state),
+        zones={p: enemy_controlled(state, p.enemy) for p in Player},
+        influence=frozenset(h for h, a in m.area_of.items() if a in areas))

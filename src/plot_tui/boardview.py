@@ -1,0 +1,76 @@
+"""Units and overlays as the map draws them, from one side's view.
+
+A unit is its three-character id on its party's colour; the text colour says who
+controls it, and the fourth cell shows its state:
+
+    m masked   n neutralized   ~ semi-recruited   ? suspected   . moved   + more units
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+
+from plot_core import Action, Party, Player, PlayerView, Rules
+from plot_core.engine.overlays import Overlays
+from plot_core.engine.state import Marker, UnitState
+
+from .mapview import Board
+
+PARTY_COLOURS = {Party.SS: "grey15", Party.NAZI: "dark_orange3", Party.ABWEHR: "blue3",
+                 Party.OKW: "dark_green", Party.CIVILIAN: "purple4", Party.ALLIED: "red3"}
+CONTROL_COLOURS = {Player.SS: "bright_white", Player.ABWEHR: "bright_yellow", None: "grey58"}
+
+LEGEND = [("m", "masked (11.23)"), ("n", "neutralized (10.5)"), ("~", "semi-recruited (12.35)"),
+          ("?", "suspected (12.7)"), (".", "has moved or acted this phase"),
+          ("+", "more than one unit in the hex")]
+
+
+def unit_style(rules: Rules, u: UnitState) -> Style:
+    party = rules.units[u.id].party
+    return Style(bgcolor=PARTY_COLOURS[party], color=CONTROL_COLOURS[u.controller],
+                 bold=u.controller is not None, italic=u.controller is None)
+
+
+def state_glyph(u: UnitState, v: PlayerView) -> str:
+    if u.marker is Marker.MASKED:
+        return "m"
+    if u.marker is Marker.NEUTRALIZED:
+        return "n"
+    if u.semi:
+        return "~"
+    if u.suspected:
+        return "?"
+    if u.id in v.activated:
+        return "."
+    return " "
+
+
+def build_board(rules: Rules, v: PlayerView, ov: Overlays, legal: list[Action]) -> Board:
+    here: dict[int, list[UnitState]] = {}
+    for u in v.units:
+        if u.hex is not None:
+            here.setdefault(u.hex, []).append(u)
+    units = {}
+    for h, us in here.items():
+        # The moving unit is drawn on top of any friend it passes through.
+        us.sort(key=lambda u: u.id != v.active)
+        top = us[0]
+        glyph = "+" if len(us) > 1 else state_glyph(top, v)
+        units[h] = (f"{top.id:<3.3}{glyph}", unit_style(rules, top))
+    where = {u.id: u.hex for u in v.units if u.hex is not None}
+    targets = set()
+    for a in legal:
+        if a.hex is not None:
+            targets.add(a.hex)
+        elif a.unit is not None and a.unit in where:
+            targets.add(where[a.unit])
+    return Board(units=units, targets=frozenset(targets), reachable=ov.reachable,
+                 zones_ss=ov.zones[Player.SS], zones_abwehr=ov.zones[Player.ABWEHR],
+                 influence=ov.influence)
+
+
+def actions_at(legal: list[Action], v: PlayerView, h: int) -> list[Action]:
+    """The legal actions that name hex ``h`` or a unit standing in it."""
+    where = {u.id: u.hex for u in v.units if u.hex is not None}
+    return [a for a in legal if a.hex == h or (a.hex is None and a.unit is not None
+                                               and where.get(a.unit) == h)]

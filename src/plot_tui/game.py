@@ -1,0 +1,434 @@
+"""The game screen: the map, the prompt with numbered choices, and the side panels.
+
+The screen decides no rule. It lists what ``legal_actions`` offers the player at
+the screen, applies what he picks through the session, and redraws from his view.
+"""
+
+from __future__ import annotations
+
+import time
+from functools import partial
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
+
+from plot_core import Action, IllegalAction, PlayerView, Rules, Verb
+from plot_core.engine.state import Phase, movement_allowance
+from plot_core.hexgrid import label
+
+from .boardview import actions_at, build_board
+from .describe import SIDE, describe, prompt, unit_name
+from .mapview import MapView
+from .panels import ChitPanel, HexInfo, LogView, MapKey, StatusPanel, TablesPanel
+from .screens import ActionMenu, GameOverScreen, HandoffScreen, HelpScreen
+from .session import LogLine, Session
+
+COMPUTER_PACE = 0.04     # seconds between the computer's steps, so they can be followed
+FRAME_BUDGET = 0.03      # when skipping ahead, how long one batch of computer steps may run
+
+
+def located(a: Action, v: PlayerView) -> bool:
+    return a.hex is not None or (a.unit is not None and any(
+        u.id == a.unit and u.hex is not None for u in v.units))
+
+
+def numbered(legal: list[Action], v: PlayerView) -> list[Action]:
+    """The choices given numbers under the map: all of them when few, else those
+    that no hex can be pointed at for (end, roll, reveal ...)."""
+    if len(legal) <= 9:
+        return legal
+    return [a for a in legal if not located(a, v)][:9]
+
+
+class ActionCommands(Provider):
+    """The command palette searches the legal actions by their words and notation."""
+
+    def _items(self):
+        screen = self.screen
+        if not isinstance(screen, GameScreen):
+            return []
+        v = screen.session.view()
+        return [(describe(screen.rules, v, a), a) for a in screen.session.legal()]
+
+    async def discover(self) -> Hits:
+        for text, a in self._items():
+            yield DiscoveryHit(text, partial(self.screen.do, a))
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for text, a in self._items():
+            score = matcher.match(text)
+            if score > 0:
+                yield Hit(score, matcher.highlight(text), partial(self.screen.do, a))
+
+
+class GameScreen(Screen[str]):
+    COMMANDS = Screen.COMMANDS | {ActionCommands}
+    DEFAULT_CSS = """
+    #main { height: 1fr; }
+    #left { width: 1fr; }
+    MapView { height: 1fr; }
+    #prompt { height: auto; max-height: 6; padding: 0 1; background: $boost;
+              border-top: solid $primary; }
+    #wide-log { height: 12; display: none; border-top: solid $primary-darken-2; }
+    #side { width: 36; border-left: solid $primary; }
+    #status { height: auto; padding: 0 1; border-bottom: solid $primary-darken-2; }
+    #tabs { height: 1fr; }
+    TabPane { padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("enter,space", "act_here", "Act", priority=False),
+        Binding("a", "menu", "Actions"),
+        Binding("e", "verb('end')", "End move"),
+        Binding("P", "verb('end-phase')", "End phase"),
+        Binding("r", "verb('roll')", "Roll"),
+        Binding("u", "undo", "Undo"),
+        Binding("s", "skip", "Skip ahead"),
+        Binding("tab", "target(1)", "Next target", show=False),
+        Binding("shift+tab", "target(-1)", "Previous target", show=False),
+        Binding("x", "tab('hex')", "Hex", show=False),
+        Binding("w", "tab('chits')", "Chits", show=False),
+        Binding("t", "tables", "Tables", show=False),
+        Binding("g", "tab('log')", "Log", show=False),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "app.quit_game", "Quit"),
+    ] + [Binding(str(i), f"number({i})", show=False) for i in range(1, 10)]
+
+    def __init__(self, session: Session, rules: Rules) -> None:
+        super().__init__()
+        self.session, self.rules = session, rules
+        self.message: Text = Text("")
+        self._log_shown: list[LogLine] = []
+        self._skipping = False
+        self._over_shown = False
+        self._handoff_open = False
+        self._computer_timer = None
+
+    # -- layout -------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                start = self.rules.map.named_setup.get("100")
+                yield MapView(self.rules.map, start=start, id="map")
+                yield Static(id="prompt")
+                yield LogView(id="wide-log")
+            with Vertical(id="side"):
+                yield StatusPanel(self.rules, id="status")
+                with TabbedContent(id="tabs", initial="hex"):
+                    with TabPane("Hex", id="hex"):
+                        with VerticalScroll():
+                            yield HexInfo(self.rules, id="info")
+                    with TabPane("Chits", id="chits"):
+                        with VerticalScroll():
+                            yield ChitPanel(self.rules, id="chitbox")
+                    with TabPane("Tables", id="tables"):
+                        with VerticalScroll():
+                            yield TablesPanel(self.rules, id="tablebox")
+                    with TabPane("Log", id="log"):
+                        yield LogView(id="log-pane")
+                    with TabPane("Key", id="key"):
+                        with VerticalScroll():
+                            yield MapKey(self.rules)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(MapView).focus()
+        self.redraw()
+        self.after_change()
+
+    def on_resize(self, event) -> None:
+        # More room: a wider side panel, and a log under the map that is always in sight.
+        w, h = event.size
+        self.query_one("#side").styles.width = 36 if w < 120 else max(48, w // 3)
+        self.query_one("#wide-log").styles.display = "block" if h >= 40 else "none"
+
+    # -- drawing ------------------------------------------------------------------------
+    def redraw(self) -> None:
+        s = self.session
+        v = s.view()
+        legal = s.legal()
+        mapview = self.query_one(MapView)
+        mapview.show_board(build_board(self.rules, v, s.overlays(), legal))
+        self.query_one(StatusPanel).show(v, self._coup_line(), self._mp_line(v))
+        self.query_one(ChitPanel).show(v)
+        self.query_one(HexInfo).show(mapview.cursor, v)
+        self._draw_prompt(v, legal)
+        self._draw_log()
+        self.refresh_bindings()
+
+    def _coup_line(self) -> str:
+        c = self.session.state.coup          # coup values are public (18.15)
+        if c is None:
+            return ""
+        turn = f"Coup-Turn {c.turn} of {self.rules.game.coup_turns}" if c.turn else "before Coup-Turn 1"
+        return (f"{turn} · harass costs {c.penalty} MP\nbonus SS +{c.bonus}, "
+                f"Abwehr +{c.abwehr_bonus}")
+
+    def _mp_line(self, v: PlayerView) -> str:
+        if v.active is None:
+            return ""
+        allowance = movement_allowance(self.rules, next(u for u in v.units if u.id == v.active))
+        return f"{unit_name(self.rules, v.active)}: {allowance - v.mp_spent} of {allowance} MP left"
+
+    def _draw_prompt(self, v: PlayerView, legal: list[Action]) -> None:
+        s = self.session
+        t = Text()
+        if v.outcome is not None:
+            t.append(f"Game over: {v.outcome.reason} ({v.outcome.case})", style="bold")
+        elif s.my_move():
+            t.append(prompt(self.rules, v), style="bold")
+            for i, a in enumerate(numbered(legal, v), start=1):
+                t.append(f"\n {i} ", style="bold reverse")
+                t.append(f" {describe(self.rules, v, a)}")
+            if len(legal) > 9:
+                t.append("\n a ", style="bold reverse")
+                t.append(f" all {len(legal)} actions")
+        else:
+            who = SIDE[v.to_act]
+            doing = "the computer is playing" if s.computer_to_act() else "waiting"
+            t.append(f"{who} to act — {doing}. ", style="italic")
+            if s.computer_to_act():
+                t.append("s: skip to your next decision", style="dim")
+        if self.message.plain:
+            t.append("\n")
+            t.append_text(self.message)
+        self.query_one("#prompt", Static).update(t)
+
+    def _draw_log(self) -> None:
+        lines = self.session.visible_log()
+        if lines == self._log_shown:
+            return
+        new = lines[len(self._log_shown):] if lines[:len(self._log_shown)] == self._log_shown \
+            else lines                                   # an undo, or another player's eyes
+        for ln in new:
+            if ln.event.table:
+                self.query_one(TablesPanel).used(ln.event)
+        self._log_shown = list(lines)
+        texts = [self._log_line(ln) for ln in lines]
+        for pane in self.query(LogView):
+            pane.show(texts)
+
+    @staticmethod
+    def _log_line(ln: LogLine) -> Text:
+        e = ln.event
+        who = SIDE[ln.side] if ln.side else "—"
+        text = Text(f"{ln.index:>4} {who:<6} ", style="dim")
+        text.append(e.text, style="yellow" if e.roll else "")
+        text.append(f"  ({e.case})", style="cyan")
+        return text
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        self.message = Text(text, style="bold red" if error else "green")
+        self._draw_prompt(self.session.view(), self.session.legal())
+
+    # -- acting -------------------------------------------------------------------------
+    def do(self, action: Action) -> None:
+        if not self.session.my_move():
+            self.say("It is not your move.", error=True)
+            return
+        try:
+            events = self.session.act(action)
+        except IllegalAction as exc:
+            self.say(f"Not allowed: {exc}", error=True)
+            return
+        self.message = Text(events[-1].text if events else str(action), style="green")
+        self._follow(action)
+        self.redraw()
+        self.after_change()
+
+    def _follow(self, action: Action) -> None:
+        """Keep the cursor on the moving unit, so the next step starts from it."""
+        v = self.session.view()
+        if v.active is not None:
+            h = next(u.hex for u in v.units if u.id == v.active)
+            if h is not None:
+                self.query_one(MapView).move_to(h)
+
+    def after_change(self) -> None:
+        s = self.session
+        if s.state.outcome is not None:
+            if not self._over_shown:
+                self._over_shown = True
+                self.app.push_screen(GameOverScreen(self._result_text()), self._after_game)
+            return
+        if s.needs_handoff() and not self._handoff_open:
+            self._handoff_open = True
+            d = s.state.to_act
+            why = "Your opponent has finished; it is your decision now."
+            self.app.push_screen(HandoffScreen(SIDE[d], why), self._handed_over)
+            return
+        if s.computer_to_act() and self._computer_timer is None:
+            self._computer_timer = self.set_timer(0 if self._skipping else COMPUTER_PACE,
+                                                  self._computer_tick)
+        if s.my_move():
+            self._skipping = False
+
+    def _handed_over(self, _=None) -> None:
+        self._handoff_open = False
+        self.session.hand_over()
+        self.message = Text("")
+        self.redraw()
+        self.after_change()
+
+    def _computer_tick(self) -> None:
+        self._computer_timer = None
+        s = self.session
+        deadline = time.perf_counter() + FRAME_BUDGET
+        while s.computer_to_act() and s.state.outcome is None:
+            s.computer_step()
+            if not self._skipping or time.perf_counter() > deadline:
+                break
+        self.redraw()
+        self.after_change()
+
+    def _result_text(self) -> str:
+        o = self.session.state.outcome
+        names = {"ss": "The SS player wins", "abwehr": "The Abwehr player wins",
+                 "allies": "The Allies win — both players lose"}
+        return f"[b]{names[o.winner]}[/b]\n\n{o.reason} ({o.case}).\n\n" \
+               f"{self.session.actions} actions were played."
+
+    def _after_game(self, choice: str | None) -> None:
+        if choice == "quit":
+            self.app.exit()
+        elif choice == "new":
+            self.dismiss("new")
+        else:
+            self.redraw()
+
+    # -- key actions --------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """Footer shows only the keys that do something now."""
+        s = self.session
+        if action == "verb":
+            verb = Verb(parameters[0])
+            return any(a.verb is verb for a in s.legal())
+        if action == "undo":
+            return s.can_undo()
+        if action == "skip":
+            return s.computer_to_act()
+        if action in ("menu", "act_here"):
+            return s.my_move()
+        return True
+
+    def action_act_here(self) -> None:
+        if not self.session.my_move():
+            self.say(self._waiting(), error=True)
+            return
+        h = self.query_one(MapView).cursor
+        v = self.session.view()
+        here = actions_at(self.session.legal(), v, h)
+        if len(here) == 1:
+            self.do(here[0])
+        elif here:
+            self._menu(f"At {label(h)}", here)
+        else:
+            self.say(self._why_nothing(h, v), error=True)
+
+    def _why_nothing(self, h: int, v: PlayerView) -> str:
+        """Nothing legal at the cursor: ask the engine why the natural action fails."""
+        s = self.session
+        mine = [u for u in v.units if u.hex == h]
+        tries = []
+        if v.active is not None:
+            tries.append(Action(Verb.MOVE, hex=h))
+            tries += [Action(Verb.HARASS, unit=u.id) for u in mine]
+        elif v.phase in (Phase.MOVEMENT, Phase.COUP_INTERPHASE, Phase.COUP_MOVEMENT):
+            tries += [Action(Verb.ACTIVATE, unit=u.id) for u in mine]
+        elif v.phase is Phase.RECRUITMENT and not v.pending:
+            tries += [Action(Verb.RECRUIT, unit=u.id) for u in mine]
+        elif v.phase is Phase.INVESTIGATION and not v.pending:
+            tries += [Action(Verb.INVESTIGATE, unit=u.id) for u in mine]
+        for a in tries:
+            why = s.why_not(a)
+            if why:
+                return f"{label(h)}: {why}"
+        return f"Nothing to do at {label(h)}. {prompt(self.rules, v)}"
+
+    def _waiting(self) -> str:
+        v = self.session.view()
+        if v.outcome is not None:
+            return "The game is over."
+        return f"It is the {SIDE[v.to_act]} player's move."
+
+    def action_menu(self) -> None:
+        legal = self.session.legal()
+        if legal:
+            self._menu(f"{len(legal)} legal actions", legal)
+
+    def _menu(self, title: str, actions: list[Action]) -> None:
+        v = self.session.view()
+        items = [(a, describe(self.rules, v, a)) for a in actions]
+        self.app.push_screen(ActionMenu(title, items), self._picked)
+
+    def _picked(self, action: Action | None) -> None:
+        if action is not None:
+            self.do(action)
+
+    def action_number(self, n: int) -> None:
+        if not self.session.my_move():
+            return
+        choices = numbered(self.session.legal(), self.session.view())
+        if n <= len(choices):
+            self.do(choices[n - 1])
+        else:
+            self.say(f"There is no choice {n} now.", error=True)
+
+    def action_verb(self, verb: str) -> None:
+        want = Verb(verb)
+        match = [a for a in self.session.legal() if a.verb is want]
+        if match:
+            self.do(match[0])
+        else:
+            self.say(f"'{verb}' is not possible now. {prompt(self.rules, self.session.view())}",
+                     error=True)
+
+    def action_undo(self) -> None:
+        if self.session.undo():
+            self.message = Text("Undone.", style="green")
+            self._follow(Action(Verb.END))
+            self.redraw()
+        else:
+            self.say("Nothing to undo: a roll, a draw, a reveal or the other player's turn "
+                     "cannot be taken back.", error=True)
+
+    def action_skip(self) -> None:
+        self._skipping = True
+        if self._computer_timer is None:
+            self.after_change()
+
+    def action_target(self, step: int) -> None:
+        mapview = self.query_one(MapView)
+        targets = sorted(mapview.board.targets, key=lambda h: (h % 100, h // 100))
+        if not targets:
+            self.say("No hex to act on: use the numbered choices or a.", error=True)
+            return
+        key = (mapview.cursor % 100, mapview.cursor // 100)
+        order = [(h % 100, h // 100) for h in targets]
+        if step > 0:
+            nxt = next((h for h, k in zip(targets, order, strict=True) if k > key), targets[0])
+        else:
+            nxt = next((h for h, k in zip(reversed(targets), reversed(order), strict=True)
+                        if k < key), targets[-1])
+        mapview.move_to(nxt)
+
+    def action_tab(self, tab: str) -> None:
+        self.query_one(TabbedContent).active = tab
+
+    def action_tables(self) -> None:
+        tabs = self.query_one(TabbedContent)
+        if tabs.active == "tables":
+            self.query_one(TablesPanel).cycle()
+        tabs.active = "tables"
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+    def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
+        self.query_one(HexInfo).show(message.hex, self.session.view())

@@ -1,0 +1,218 @@
+"""The screens around the game: new game, hand-off, action menu, game over, help."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Input, Label, OptionList, RadioButton, RadioSet, Static
+from textual.widgets.option_list import Option
+
+from plot_core import Action, Player
+
+HELP = """\
+[b]Keys[/b]
+
+ [b]Map[/b]
+  arrows, h j k l     move the cursor (left, down, up, right)
+  y i b n             north-west, north-east, south-west, south-east
+  c                   centre the map on the cursor
+  tab / shift+tab     jump to the next / previous hex where you can act (underlined)
+  o                   overlay: zones of control, Allied influence, off
+  m                   set-up marks
+ [b]Acting[/b]
+  enter, space        act on the hex under the cursor (a menu if several actions fit)
+  1-9                 the numbered choices under the map
+  a                   every legal action, in a list
+  e                   end the moving unit's move
+  P                   end the phase (in a Coup-Turn: move no more units)
+  r                   roll (recruitment, investigation)
+  u                   undo your last step (back to the last roll, draw or reveal)
+  ctrl+p              command palette: search the legal actions by name
+ [b]Panels[/b]
+  x  hex and units    w  your chits    t  tables (again: next table)    g  game log
+  ?  this help        q  quit
+
+Hexes are named CCRR (column, row), as in positions and game records.
+Rules are cited by case number, e.g. (11.32).
+
+Press any key to close.
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > Static { width: auto; max-width: 96%; border: round $accent; padding: 0 2;
+                          background: $surface; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(HELP)
+
+    def on_key(self, event) -> None:
+        event.stop()
+        self.dismiss()
+
+    def on_click(self) -> None:
+        self.dismiss()
+
+
+@attrs.frozen
+class GameSetup:
+    hotseat: bool = False
+    side: Player = Player.SS          # the human's side against the computer
+    seed: int = 0
+    setup: str = "standard"
+
+
+class NewGameScreen(Screen[GameSetup]):
+    """Choose opponent, side, seed and set-up. Enter starts."""
+
+    DEFAULT_CSS = """
+    NewGameScreen { align: center middle; }
+    #box { width: 64; height: auto; border: round $accent; padding: 0 2; }
+    #box RadioSet { width: 100%; margin-bottom: 1; }
+    #box Input { width: 30; }
+    #error { color: $error; height: auto; }
+    """
+    BINDINGS = [Binding("enter", "start", "Start", priority=True),
+                Binding("escape", "app.quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Label("[b]The Plot to Assassinate Hitler[/b] — new game")
+            yield Label("Opponent")
+            with RadioSet(id="mode"):
+                yield RadioButton("the computer (random-legal until the AI lands)", value=True)
+                yield RadioButton("hot-seat: two players at this keyboard")
+            yield Label("Your side against the computer")
+            with RadioSet(id="side"):
+                yield RadioButton("SS — hunt the plotters", value=True)
+                yield RadioButton("Abwehr — plot the coup")
+            yield Label("Set-up")
+            with RadioSet(id="setup"):
+                yield RadioButton("standard (quick, 4.3 played for you)", value=True)
+                yield RadioButton("choose every placement yourselves (4.3)")
+            with Horizontal(classes="seed"):
+                yield Label("Seed ")
+                yield Input(str(random.randrange(1_000_000)), id="seed", restrict=r"[0-9]*",
+                            max_length=18)
+            yield Static("", id="error")
+            yield Label("[dim]tab/arrows to choose · enter to start · esc to quit[/dim]")
+        yield Footer()
+
+    def action_start(self) -> None:
+        text = self.query_one("#seed", Input).value.strip()
+        if not text.isdigit():
+            self.query_one("#error", Static).update("The seed must be a whole number, e.g. 42.")
+            return
+        self.dismiss(GameSetup(
+            hotseat=self.query_one("#mode", RadioSet).pressed_index == 1,
+            side=Player.ABWEHR if self.query_one("#side", RadioSet).pressed_index == 1 else Player.SS,
+            seed=int(text),
+            setup="choose" if self.query_one("#setup", RadioSet).pressed_index == 1 else "standard"))
+
+
+class HandoffScreen(Screen[None]):
+    """Hot-seat: hides the whole board until the named player takes the keyboard."""
+
+    DEFAULT_CSS = """
+    HandoffScreen { align: center middle; background: $background; }
+    HandoffScreen > Static { width: 60; border: double $warning; padding: 1 2; text-align: center; }
+    """
+
+    def __init__(self, side_name: str, why: str) -> None:
+        super().__init__()
+        self.side_name, self.why = side_name, why
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"[b]Pass the keyboard to the {self.side_name} player.[/b]\n\n{self.why}\n\n"
+                     f"{self.side_name}: press Enter when the other player is not looking.")
+
+    def on_key(self, event) -> None:
+        event.stop()
+        if event.key in ("enter", "space"):
+            self.dismiss()
+
+
+class ActionMenu(ModalScreen[Action | None]):
+    """A list of legal actions; Enter picks one, Escape closes."""
+
+    DEFAULT_CSS = """
+    ActionMenu { align: center middle; }
+    ActionMenu > Vertical { width: 80%; max-width: 100; height: 80%; border: round $accent;
+                            background: $surface; }
+    ActionMenu OptionList { height: 1fr; }
+    """
+    BINDINGS = [Binding("escape", "close", "Close")]
+
+    def __init__(self, title: str, items: list[tuple[Action, str]]) -> None:
+        super().__init__()
+        self.title_, self.items = title, items
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_)
+            yield OptionList(*[Option(text, id=str(i)) for i, (_, text) in enumerate(self.items)])
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.items[int(event.option.id)][0])
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class GameOverScreen(ModalScreen[str]):
+    DEFAULT_CSS = """
+    GameOverScreen { align: center middle; }
+    GameOverScreen > Vertical { width: 64; height: auto; border: double $success; padding: 1 2;
+                                background: $surface; }
+    """
+    BINDINGS = [Binding("n", "choose('new')", "New game"), Binding("b", "choose('board')", "Board"),
+                Binding("q", "choose('quit')", "Quit")]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.text)
+            yield Static("\n[b]n[/b] new game · [b]b[/b] look at the board · [b]q[/b] quit")
+
+    def action_choose(self, what: str) -> None:
+        self.dismiss(what)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Vertical { width: 56; height: auto; border: round $warning; padding: 1 2;
+                               background: $surface; }
+    """
+    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question)
+            with Horizontal():
+                yield Button("Yes (y)", id="yes", variant="error")
+                yield Button("No (n)", id="no")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)

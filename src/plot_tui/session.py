@@ -1,0 +1,140 @@
+"""A game at one terminal: who sits in each seat, whose screen it is, undo, the log.
+
+No Textual here, so the rules of the table (hand-off, undo, whose eyes see what)
+are tested without a screen. The full state stays inside the session; screens
+are built only from ``view(state, viewer)``, which holds nothing the viewer may
+not see.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+
+import attrs
+
+from plot_core import Action, GameState, IllegalAction, Player, PlayerView, apply, legal_actions
+from plot_core import view as view_of
+from plot_core.engine.history import can_take_back
+from plot_core.engine.overlays import Overlays, overlays
+from plot_core.engine.state import Event
+from plot_core.selfplay import POLICIES
+
+
+class Seat(enum.StrEnum):
+    HUMAN = "human"
+    COMPUTER = "computer"
+
+
+# Until the computer player of issue 8, the computer picks among legal actions at random,
+# leaning towards doing things (harassing, recruiting) rather than passing.
+COMPUTER_POLICY = POLICIES["busy"]
+
+
+@attrs.define
+class LogLine:
+    index: int              # the number of the action that caused it
+    side: Player | None     # who acted (None: the set-up before the first action)
+    event: Event
+
+
+class Session:
+    def __init__(self, state: GameState, seats: dict[Player, Seat], *, seed: int = 0) -> None:
+        self.state = state
+        self.seats = dict(seats)
+        self.actions = 0
+        self.log: list[LogLine] = [LogLine(0, None, e) for e in state.events]
+        self._undo: list[tuple[GameState, int]] = []
+        self._rnd = random.Random(f"computer/{seed}")
+        humans = self.humans()
+        # Whose eyes are on the screen: the lone human, or in hot-seat whoever took it last.
+        self.screen: Player | None = humans[0] if len(humans) == 1 else None
+        if len(humans) == 2:
+            self.screen = state.to_act or Player.SS
+
+    # -- seats and eyes --------------------------------------------------------------
+    def humans(self) -> list[Player]:
+        return [p for p in Player if self.seats[p] is Seat.HUMAN]
+
+    @property
+    def hotseat(self) -> bool:
+        return len(self.humans()) == 2
+
+    @property
+    def viewer(self) -> Player | None:
+        return self.screen
+
+    def needs_handoff(self) -> bool:
+        """Hot-seat: the other player must decide, and this screen shows private chits."""
+        to_act = self.state.to_act
+        return self.hotseat and to_act is not None and to_act is not self.screen
+
+    def hand_over(self) -> None:
+        if self.state.to_act is not None:
+            self.screen = self.state.to_act
+
+    def my_move(self) -> bool:
+        """The player at the screen may act now."""
+        to_act = self.state.to_act
+        return to_act is not None and to_act is self.screen and self.seats[to_act] is Seat.HUMAN
+
+    def computer_to_act(self) -> bool:
+        to_act = self.state.to_act
+        return to_act is not None and self.seats[to_act] is Seat.COMPUTER
+
+    # -- what the screen may show -------------------------------------------------------
+    def view(self) -> PlayerView:
+        return view_of(self.state, self.viewer)
+
+    def overlays(self) -> Overlays:
+        return overlays(self.state)
+
+    def legal(self) -> list[Action]:
+        return list(legal_actions(self.state)) if self.my_move() else []
+
+    def visible_log(self) -> list[LogLine]:
+        side = self.viewer
+        return [ln for ln in self.log if ln.event.private is None or ln.event.private is side]
+
+    # -- acting ---------------------------------------------------------------------------
+    def act(self, action: Action) -> list[Event]:
+        """The human at the screen acts. Raises IllegalAction with the rule's reason."""
+        if not self.my_move():
+            raise IllegalAction("5.2", "it is not your move")
+        return self._apply(action, undoable=True)
+
+    def why_not(self, action: Action) -> str | None:
+        """The rule that forbids ``action`` now, or None if it is legal."""
+        try:
+            apply(self.state, action)
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
+    def computer_step(self) -> list[Event]:
+        actions = legal_actions(self.state)
+        choice = COMPUTER_POLICY(self.state, actions, self._rnd)
+        return self._apply(choice, undoable=False)
+
+    def _apply(self, action: Action, *, undoable: bool) -> list[Event]:
+        before, side = self.state, self.state.to_act
+        after = apply(before, action)
+        self.state = after
+        self.actions += 1
+        if undoable and can_take_back(before, action, after):
+            self._undo.append((before, len(self.log)))
+        else:
+            self._undo.clear()         # chance or the opponent has seen it: no way back
+        self.log.extend(LogLine(self.actions, side, e) for e in after.events)
+        return list(after.events)
+
+    def can_undo(self) -> bool:
+        return bool(self._undo) and self.my_move()
+
+    def undo(self) -> bool:
+        if not self.can_undo():
+            return False
+        self.state, log_len = self._undo.pop()
+        del self.log[log_len:]
+        self.actions -= 1
+        return True
