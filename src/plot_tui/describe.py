@@ -84,10 +84,10 @@ def prompt(rules: Rules, v: PlayerView) -> str:
 
 def describe(rules: Rules, v: PlayerView, a: Action) -> str:
     """An action as a menu line: plain words, then the notation."""
-    return f"{_words(rules, v, a)}   [{a}]"
+    return f"{words(rules, v, a)}   [{a}]"
 
 
-def _words(rules: Rules, v: PlayerView, a: Action) -> str:
+def words(rules: Rules, v: PlayerView, a: Action) -> str:
     u = unit_name(rules, a.unit) if a.unit else ""
     h = label(a.hex) if a.hex is not None else ""
     kind = v.pending[-1].kind if v.pending else None

@@ -22,7 +22,7 @@ from plot_core.engine.state import Phase, movement_allowance
 from plot_core.hexgrid import label
 
 from .boardview import actions_at, build_board
-from .describe import SIDE, describe, prompt, unit_name
+from .describe import SIDE, describe, prompt, unit_name, words
 from .mapview import MapView
 from .panels import ChitPanel, HexInfo, LogView, MapKey, StatusPanel, TablesPanel
 from .screens import ActionMenu, GameOverScreen, HandoffScreen, HelpScreen
@@ -73,7 +73,7 @@ class GameScreen(Screen[str]):
     #main { height: 1fr; }
     #left { width: 1fr; }
     MapView { height: 1fr; }
-    #prompt { height: auto; max-height: 6; padding: 0 1; background: $boost;
+    #prompt { height: auto; max-height: 8; padding: 0 1; background: $boost;
               border-top: solid $primary; }
     #wide-log { height: 12; display: none; border-top: solid $primary-darken-2; }
     #side { width: 36; border-left: solid $primary; }
@@ -183,11 +183,12 @@ class GameScreen(Screen[str]):
             t.append(f"Game over: {v.outcome.reason} ({v.outcome.case})", style="bold")
         elif s.my_move():
             t.append(prompt(self.rules, v), style="bold")
+            t.append("\n")
             for i, a in enumerate(numbered(legal, v), start=1):
-                t.append(f"\n {i} ", style="bold reverse")
-                t.append(f" {describe(self.rules, v, a)}")
+                t.append(f" {i} ", style="bold reverse")
+                t.append(f" {words(self.rules, v, a)}  ")
             if len(legal) > 9:
-                t.append("\n a ", style="bold reverse")
+                t.append(" a ", style="bold reverse")
                 t.append(f" all {len(legal)} actions")
         else:
             who = SIDE[v.to_act]
@@ -237,7 +238,8 @@ class GameScreen(Screen[str]):
         except IllegalAction as exc:
             self.say(f"Not allowed: {exc}", error=True)
             return
-        self.message = Text(events[-1].text if events else str(action), style="green")
+        done = events[-1].text if events else words(self.rules, self.session.view(), action)
+        self.message = Text(done, style="green")
         self._follow(action)
         self.redraw()
         self.after_change()
@@ -264,7 +266,7 @@ class GameScreen(Screen[str]):
             self.app.push_screen(HandoffScreen(SIDE[d], why), self._handed_over)
             return
         if s.computer_to_act() and self._computer_timer is None:
-            self._computer_timer = self.set_timer(0 if self._skipping else COMPUTER_PACE,
+            self._computer_timer = self.set_timer(0.001 if self._skipping else COMPUTER_PACE,
                                                   self._computer_tick)
         if s.my_move():
             self._skipping = False
@@ -309,8 +311,6 @@ class GameScreen(Screen[str]):
         if action == "verb":
             verb = Verb(parameters[0])
             return any(a.verb is verb for a in s.legal())
-        if action == "undo":
-            return s.can_undo()
         if action == "skip":
             return s.computer_to_act()
         if action in ("menu", "act_here"):

@@ -1,14 +1,21 @@
-"""The client's first screen: the map as a hex grid, a cursor, help, quit."""
+"""The map widget: hexes, cursor keys, set-up marks, help, quitting."""
 
 from __future__ import annotations
 
 import pytest
 
 from plot_core.hexgrid import hex_at
-from plot_tui.app import HelpScreen, PlotApp
+from plot_tui.app import HelpScreen
 from plot_tui.mapstyle import hex_under, hex_x
 from plot_tui.mapview import MapView
 from plot_tui.panels import HexInfo
+
+from .helpers import app_for, game, pos
+
+EMPTY = """
+phase = "movement"
+phasing = "ss"
+"""
 
 
 def test_hex_under_inverts_hex_x(rules):
@@ -21,29 +28,37 @@ def test_hex_under_inverts_hex_x(rules):
 
 @pytest.mark.asyncio
 async def test_map_shows_and_cursor_moves(rules):
-    app = PlotApp(rules)
+    app = app_for(pos(EMPTY))
     async with app.run_test(size=(100, 30)) as pilot:
-        view = app.query_one(MapView)
+        await pilot.pause()
+        view = game(app).query_one(MapView)
         assert view.cursor == rules.map.named_setup["100"]          # starts on Hitler's hex
-        info = app.query_one(HexInfo)
+        info = game(app).query_one(HexInfo)
         assert "Führer HQ" in str(info.render())
         start = view.cursor
         await pilot.press("l")
         assert view.cursor == start + 100                           # one column east
         await pilot.press("h", "y")
         assert view.cursor == hex_at(start // 100 - 1, start % 100 - 1)   # even row: NW = c-1
+        c, r = start // 100 - 1, start % 100 - 1                      # an odd row
+        await pilot.press("i")                                       # NE from an odd row
+        assert view.cursor == hex_at(c + 1, r - 1)
+        await pilot.press("n")                                       # SE from an even row
+        assert view.cursor == hex_at(c + 1, r)
+        await pilot.press("b")                                       # SW from an odd row
+        assert view.cursor == hex_at(c + 1, r + 1)
         await pilot.press("m")
         assert view.show_marks
-        line = "".join(seg.text for seg in view.render_row(start % 100))
+        line = "".join(seg.text for seg in view.render_row(rules.map.named_setup["100"] % 100))
         assert "FH@" in line                                         # Hitler's named hex
 
 
 @pytest.mark.asyncio
 async def test_the_map_is_drawn_as_hexes(rules):
-    app = PlotApp(rules)
+    app = app_for(pos(EMPTY))
     async with app.run_test(size=(80, 24)) as pilot:
-        view = app.query_one(MapView)
         await pilot.pause()
+        view = game(app).query_one(MapView)
         row = "".join(seg.text for seg in view.render_row(14))
         assert "FHQ" in row and "ABW" in row
         assert row.startswith(" · ")                      # even rows start flush left
@@ -52,12 +67,16 @@ async def test_the_map_is_drawn_as_hexes(rules):
 
 
 @pytest.mark.asyncio
-async def test_help_opens_and_q_quits(rules):
-    app = PlotApp(rules)
+async def test_help_opens_and_q_asks_then_quits(rules):
+    app = app_for(pos(EMPTY))
     async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("space")
         assert not isinstance(app.screen, HelpScreen)
-        await pilot.press("q")
+        await pilot.press("q")                            # a game in progress: asked first
+        await pilot.press("n")
+        game(app)
+        await pilot.press("q", "y")
     assert app.return_code == 0

@@ -1,0 +1,45 @@
+"""Starting the client on a position, and reading what its screen shows."""
+
+from __future__ import annotations
+
+import textwrap
+
+from plot_core import Player, load_position
+from plot_core.engine.state import GameState
+from plot_tui.app import PlotApp
+from plot_tui.game import GameScreen
+from plot_tui.mapview import MapView
+from plot_tui.session import Seat, Session
+
+HOTSEAT = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.HUMAN}
+
+
+def pos(text: str) -> GameState:
+    return load_position(textwrap.dedent(text))
+
+
+def app_for(state: GameState, *, human: Player | None = None) -> PlotApp:
+    """Hot-seat unless ``human`` names the one human side (the other is the computer)."""
+    seats = HOTSEAT if human is None else {p: Seat.HUMAN if p is human else Seat.COMPUTER
+                                           for p in Player}
+    return PlotApp(session=Session(state, seats))
+
+
+def game(app: PlotApp) -> GameScreen:
+    """The game screen, even under a hand-off or a menu."""
+    screens = [s for s in app.screen_stack if isinstance(s, GameScreen)]
+    assert screens, f"no game screen; the screen is {app.screen!r}"
+    return screens[-1]
+
+
+def prompt(app: PlotApp) -> str:
+    return str(game(app).query_one("#prompt").render())
+
+
+def panel(app: PlotApp, selector: str) -> str:
+    return str(game(app).query_one(selector).render())
+
+
+async def cursor_to(pilot, app: PlotApp, h: int) -> None:
+    game(app).query_one(MapView).move_to(h)
+    await pilot.pause()

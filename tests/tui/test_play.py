@@ -1,0 +1,443 @@
+"""Playing from the keyboard: every kind of decision, through the keys a player presses."""
+
+from __future__ import annotations
+
+import pytest
+
+from plot_core import Player
+from plot_core.engine.state import Box, Marker, Phase
+from plot_core.hexgrid import parse_hex
+from plot_tui.mapview import MapView
+from plot_tui.panels import TablesPanel
+from plot_tui.screens import ActionMenu, GameOverScreen, HandoffScreen
+
+from .helpers import app_for, cursor_to, game, panel, pos, prompt
+
+pytestmark = pytest.mark.asyncio
+
+H = parse_hex
+
+# Schellenberg (002, 8-7-7) against Bonhoeffer (305, 5-3-7): differential +5.
+DUEL = """
+phasing = "ss"
+dice = [{die}]
+[units]
+"002" = {{ hex = "2110" }}
+"305" = {{ hex = "2210", suspected = true }}
+"013" = {{ hex = "2410" }}
+"308" = {{ hex = "1810", suspected = true }}
+"""
+
+
+async def hand_over(pilot, app) -> None:
+    """Hot-seat: the hand-off screen hides the board until the next player presses Enter."""
+    await pilot.pause()
+    assert isinstance(app.screen, HandoffScreen), f"expected a hand-off, found {app.screen!r}"
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_moving_step_by_step_and_an_illegal_step_names_its_rule():
+    app = app_for(pos(DUEL.format(die=1)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await cursor_to(pilot, app, H("2110"))
+        await pilot.press("enter")                              # activate Schellenberg
+        s = game(app).session
+        assert s.state.active == "002"
+        assert H("2010") in game(app).query_one(MapView).board.reachable
+        await pilot.press("b")                                  # cursor SW: 2011 ...
+        await pilot.press("l")                                  # ... east: 2111, in 305's zone
+        assert game(app).query_one(MapView).cursor == H("2111")
+        await pilot.press("enter")
+        assert "(11.32)" in prompt(app) and s.state.unit("002").hex == H("2110")
+        await pilot.press("h")                                  # 2011: out of the zone
+        await pilot.press("enter")
+        assert s.state.unit("002").hex == H("2011") and s.state.mp_spent == 1
+        assert "6 of 7 MP left" in panel(app, "#status")
+        await pilot.press("e")                                  # end the move
+        assert s.state.active is None and "002" in s.state.activated
+
+
+async def test_undo_takes_back_steps_but_not_a_die_roll():
+    app = app_for(pos(DUEL.format(die=5)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        s = game(app).session
+        await cursor_to(pilot, app, H("2110"))
+        await pilot.press("enter")
+        await cursor_to(pilot, app, H("2010"))
+        await pilot.press("enter")
+        assert s.state.unit("002").hex == H("2010")
+        await pilot.press("u")
+        assert s.state.unit("002").hex == H("2110") and s.state.active == "002"
+        await pilot.press("u")
+        assert s.state.active is None
+        await cursor_to(pilot, app, H("2010"))
+        await pilot.press("enter")                              # an empty hex: nothing to do
+        assert "Nothing to do at 2010" in prompt(app)
+        await cursor_to(pilot, app, H("2110"))
+        await pilot.press("enter")
+        await cursor_to(pilot, app, H("2210"))
+        await pilot.press("enter")                              # harass: die 5 -> M
+        assert s.state.unit("305").marker is Marker.MASKED
+        await pilot.press("u")
+        assert "cannot be taken back" in prompt(app)
+        assert s.state.unit("305").marker is Marker.MASKED
+
+
+async def test_harassment_retreat_and_advance_in_hot_seat():
+    app = app_for(pos(DUEL.format(die=1)))                   # +5, die 1: Dr
+    async with app.run_test(size=(100, 30)) as pilot:
+        s = game(app).session
+        await cursor_to(pilot, app, H("2110"))
+        await pilot.press("enter")
+        await cursor_to(pilot, app, H("2210"))
+        await pilot.press("enter")
+        assert s.state.pending[-1].kind == "retreat"
+        await hand_over(pilot, app)                            # the Abwehr chooses (10.65)
+        assert s.viewer is Player.ABWEHR
+        assert "retreats" in prompt(app)
+        targets = game(app).query_one(MapView).board.targets
+        # 10.62: never into an enemy zone (Schellenberg's at 2110, Best's at 2410)
+        assert targets == {H("2209"), H("2211")}
+        await cursor_to(pilot, app, H("2209"))
+        await pilot.press("enter")
+        assert s.state.unit("305").hex == H("2209")
+        await hand_over(pilot, app)                            # the SS decides on advancing
+        assert "Advance" in prompt(app) and "Stay" in prompt(app)
+        await pilot.press("1")
+        assert s.state.unit("002").hex == H("2210")
+        assert game(app).query_one(TablesPanel).last.table == "harassment"
+
+
+async def test_recruitment_with_several_recruiters_then_roll():
+    app = app_for(pos("""
+        phase = "recruitment"
+        phasing = "ss"
+        dice = [1]
+        [units]
+        "101" = { hex = "2210", controller = "none" }
+        "013" = { hex = "2110" }
+        "011" = { hex = "2310" }
+        "012" = { hex = "2209" }
+        """))                                                 # 3 + 4 + 4 against 7: +4
+    async with app.run_test(size=(100, 30)) as pilot:
+        s = game(app).session
+        await cursor_to(pilot, app, H("2210"))
+        await pilot.press("enter")                              # recruit Bormann
+        assert s.state.pending[-1].kind == "recruit"
+        for uid in ("013", "011", "012"):
+            await cursor_to(pilot, app, s.state.unit(uid).hex)
+            await pilot.press("enter")                          # join
+        assert set(s.state.pending[-1].units) == {"013", "011", "012"}
+        await pilot.press("r")
+        assert s.state.unit("101").controller is Player.SS
+        tables = game(app).query_one(TablesPanel)
+        assert tables.last.table == "recruitment" and tables.last.column == 4
+
+
+async def test_investigation_with_both_players_revealing_chits():
+    """13.19's worked example, played from the keyboard by two players."""
+    app = app_for(pos("""
+        phase = "investigation"
+        phasing = "ss"
+        dice = [4]
+        [units]
+        "305" = { hex = "2210", suspected = true }
+        "000" = { hex = "2110" }
+        "011" = { hex = "2310" }
+        "108" = { hex = "2209", controller = "ss" }
+        [chits]
+        abwehr = ["L011", "L108"]
+        ss = ["AA1"]
+        """))
+    async with app.run_test(size=(100, 30)) as pilot:
+        s = game(app).session
+        assert "AA1" in panel(app, "#chitbox") and "L011" not in panel(app, "#chitbox")
+        await cursor_to(pilot, app, H("2210"))
+        await pilot.press("enter")                              # investigate Bonhoeffer
+        for uid in ("000", "011", "108"):
+            await cursor_to(pilot, app, s.state.unit(uid).hex)
+            await pilot.press("enter")
+        await pilot.press("r")
+        await hand_over(pilot, app)                            # the Abwehr may reveal (13.17)
+        chits = panel(app, "#chitbox")
+        assert "L011" in chits and "AA1" not in chits           # his own chits, not the SS's
+        await pilot.press("1")                                  # reveal L011
+        await pilot.press("1")                                  # reveal L108
+        await pilot.press("1")                                  # no more
+        await hand_over(pilot, app)                            # the SS may cover (13.18)
+        assert "Cover Hanke" in prompt(app)
+        await pilot.press("1")                                  # alibi 011 AA1
+        await pilot.press("1")                                  # no more
+        assert s.state.unit("305").marker is Marker.NEUTRALIZED
+        last = game(app).query_one(TablesPanel).last
+        assert last.table == "investigation" and last.column == 4
+
+
+async def test_interrogation_alibis_and_the_return_hex():
+    app = app_for(pos("""
+        phase = "investigation"
+        phasing = "ss"
+        dice = [6]
+        [units]
+        "305" = { box = "interrogation_cell", suspected = true }
+        [chits]
+        abwehr = ["AA1"]
+        """))
+    async with app.run_test(size=(100, 30)) as pilot:
+        s = game(app).session
+        await pilot.press("P")                                  # end the Investigation Phase
+        await hand_over(pilot, app)
+        assert "coup" in prompt(app)
+        await pilot.press("2")                                  # no coup (18.11)
+        assert s.state.phase is Phase.INTERROGATION and s.state.pending[-1].kind == \
+            "interrogation_alibi"
+        await pilot.press("1")                                  # reveal AA1: 6 + 1 = 7: Hq
+        assert "1  Reveal nothing" in prompt(app)
+        await pilot.press("1")                                  # no more
+        assert s.state.pending[-1].kind == "return"
+        await pilot.press("tab", "enter")                       # the first friendly HQ hex
+        assert s.state.unit("305").hex is not None
+
+
+async def test_status_adjustment_takes_a_marker_off():
+    app = app_for(pos("""
+        phase = "status"
+        phasing = "abwehr"
+        step = "retire"
+        [units]
+        "305" = { hex = "2210", suspected = true, marker = "neutralized" }
+        "002" = { hex = "2110", marker = "masked" }
+        """))
+    async with app.run_test(size=(100, 30)) as pilot:
+        s = game(app).session
+        await cursor_to(pilot, app, H("2110"))
+        await pilot.press("enter")                              # not his unit
+        assert "(15.11)" in prompt(app) or "Nothing to do" in prompt(app)
+        await cursor_to(pilot, app, H("2210"))
+        await pilot.press("enter")
+        assert s.state.unit("305").marker is None
+
+
+async def test_assignment_chits_and_picks():
+    app = app_for(pos("""
+        turn = 1
+        phase = "assignment"
+        step = "roll"
+        dice = [2, 3, 4]
+        [units]
+        "301" = { hex = "1810" }
+        "302" = { hex = "1812" }
+        "303" = { hex = "1910" }
+        "013" = { hex = "2310" }
+        [chits]
+        abwehr = ["FR1"]
+        """))                                                 # 2, 3: Allied EE, 2/Ab/BR
+    async with app.run_test(size=(100, 30)) as pilot:
+        s = game(app).session
+        assert s.viewer is Player.ABWEHR and "Allied unit" in prompt(app)
+        await pilot.press("tab", "enter")                       # place the Allied unit
+        assert "Reveal Friendly Assignment FR1" in prompt(app)
+        await pilot.press("1")                                  # 7.41: the Abwehr picks
+        assert s.state.pending[-1].kind == "assign" and s.viewer is Player.ABWEHR
+        await pilot.press("a")
+        assert isinstance(app.screen, ActionMenu)
+        await pilot.press("enter")                              # the first listed
+        await pilot.press("a", "enter")
+        assert s.state.phase is Phase.MOVEMENT
+        assert sum(1 for u in ("301", "302", "303")
+                   if s.state.rules.map.area_of.get(s.state.unit(u).hex) == "BR") == 2
+
+
+async def test_choosing_the_set_up_by_hand():
+    from plot_core import new_game
+
+    app = app_for(new_game(4, setup="choose"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        s = game(app).session
+        before = sum(1 for u in s.state.units if u.hex is not None)
+        assert "place your units" in prompt(app)
+        await pilot.press("tab", "enter")
+        if isinstance(app.screen, ActionMenu):                 # several units fit this hex
+            await pilot.press("enter")
+        await pilot.pause()
+        assert sum(1 for u in s.state.units if u.hex is not None) == before + 1
+
+
+async def test_declaring_the_coup_and_the_coup_turns():
+    app = app_for(pos("""
+        turn = 3
+        phase = "recruitment"
+        phasing = "abwehr"
+        dice = [4]
+        [units]
+        "000" = { hex = "2410" }
+        "013" = { hex = "2510" }
+        "300" = { hex = "1810" }
+        "301" = { hex = "1812" }
+        [chits]
+        abwehr = ["FA1", "FA2"]
+        """))
+    async with app.run_test(size=(100, 30)) as pilot:
+        s = game(app).session
+        await pilot.press("P")
+        assert "coup" in prompt(app)
+        await pilot.press("1", "1")                             # commit FA1, FA2
+        assert "Roll on the Walkyrie" in prompt(app)
+        await pilot.press("1")                                  # 4 + 2 = 6: 3/5/2
+        assert s.state.phase is Phase.COUP_INTERPHASE
+        assert "COUP" in panel(app, "#status") and "bonus SS +5" in panel(app, "#status")
+        await pilot.press("P")                                  # no interphase moves
+        assert s.state.coup.turn == 1 and "Coup-Turn 1 of 6" in panel(app, "#status")
+        await cursor_to(pilot, app, H("1812"))
+        await pilot.press("enter", "e")                         # the Abwehr moves one unit
+        await hand_over(pilot, app)                            # then the SS, one unit (18.32)
+        assert s.viewer is Player.SS and s.state.phasing is Player.SS
+
+
+async def test_the_end_of_the_game_shows_the_result():
+    app = app_for(pos("""
+        turn = 9
+        phase = "status"
+        phasing = "ss"
+        step = "retire"
+        [units]
+        "000" = { hex = "2410" }
+        "300" = { hex = "1810" }
+        """))
+    async with app.run_test(size=(100, 30)) as pilot:
+        s = game(app).session
+        await pilot.press("P")
+        await hand_over(pilot, app)
+        await pilot.press("2")                                  # no coup: 18.74
+        await pilot.pause()
+        assert s.state.outcome.winner == "ss"
+        assert isinstance(app.screen, GameOverScreen)
+        assert "SS player wins" in str(app.screen.query_one("Static").render())
+        await pilot.press("b")                                  # back to the board
+        assert "Game over" in prompt(app) and "(18.74)" in prompt(app)
+
+
+async def test_travel_from_the_action_menu():
+    app = app_for(pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2711" }
+        [chits]
+        ss = ["TR1"]
+        """))                                                 # in Gestapo HQ (9.54)
+    async with app.run_test(size=(100, 30)) as pilot:
+        s = game(app).session
+        await cursor_to(pilot, app, H("2711"))
+        await pilot.press("enter", "a")
+        menu = app.screen
+        assert isinstance(menu, ActionMenu)
+        travel = [i for i, (a, _) in enumerate(menu.items) if a.verb.value == "travel"]
+        assert travel
+        for _ in range(travel[0]):
+            await pilot.press("down")
+        await pilot.press("enter")
+        assert s.state.unit("002").hex != H("2711") and "TR1" not in s.state.chits_of("ss")
+
+
+async def test_against_the_computer_the_screen_shows_only_your_side():
+    from plot_core import new_game
+
+    app = app_for(new_game(11), human=Player.SS)
+    async with app.run_test(size=(100, 30)) as pilot:
+        s = game(app).session
+        game(app).action_skip()
+        for _ in range(200):
+            await pilot.pause(0.01)
+            if s.my_move():
+                break
+        assert s.my_move() and s.viewer is Player.SS
+        chits = panel(app, "#chitbox")
+        for c in s.state.chits_of("abwehr"):
+            assert c not in chits
+        assert all(ln.event.private in (None, Player.SS) for ln in s.visible_log())
+        hidden = [ln for ln in s.log if ln.event.private is Player.ABWEHR]
+        assert hidden, "the Abwehr drew chits privately"
+        shown = "\n".join(str(p.query_one("#log-text").render())
+                          for p in game(app).query("LogView"))
+        for ln in hidden:
+            assert ln.event.text not in shown
+
+
+async def test_the_command_palette_lists_the_legal_actions():
+    app = app_for(pos(DUEL.format(die=1)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        s = game(app).session
+        await pilot.press("ctrl+p")
+        await pilot.press(*"Move Schel")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert s.state.active == "002"
+
+
+async def test_the_new_game_screen_starts_a_game_against_the_computer():
+    from plot_tui.app import PlotApp
+    from plot_tui.screens import NewGameScreen
+
+    app = PlotApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        seed = app.screen.query_one("#seed")
+        seed.value = "x"                                        # refused politely
+        await pilot.press("enter")
+        assert isinstance(app.screen, NewGameScreen)
+        assert "whole number" in str(app.screen.query_one("#error").render())
+        seed.value = "77"
+        await pilot.press("enter")
+        await pilot.pause()
+        s = game(app).session
+        assert s.state.seed == 77 and s.viewer is Player.SS and not s.hotseat
+
+
+async def test_hot_seat_hides_the_board_between_players():
+    app = app_for(pos(DUEL.format(die=1)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await cursor_to(pilot, app, H("2110"))
+        await pilot.press("enter")
+        await cursor_to(pilot, app, H("2210"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        shot = app.export_screenshot().replace("&#160;", " ")
+        assert "Pass the keyboard to the Abwehr player" in shot
+        assert "Schelnbg" not in shot and "Bonhoefer" not in shot    # the board is hidden
+        await pilot.press("x")                                  # not Enter: stays hidden
+        assert isinstance(app.screen, HandoffScreen)
+
+
+async def test_coup_harassment_from_the_keyboard():
+    app = app_for(pos("""
+        phase = "coup_movement"
+        phasing = "ss"
+        dice = [6]
+        [units]
+        "002" = { hex = "2110" }
+        "305" = { hex = "2210", suspected = true }
+        "013" = { hex = "2410" }
+        "308" = { hex = "1810", suspected = true }
+        [coup]
+        penalty = 2
+        bonus = 5
+        units = 2
+        turn = 1
+        """))                                                 # 8 - 3 + 5 reads +6; die 6: Ae
+    async with app.run_test(size=(100, 30)) as pilot:
+        s = game(app).session
+        await cursor_to(pilot, app, H("2110"))
+        await pilot.press("enter")
+        await cursor_to(pilot, app, H("2210"))
+        await pilot.press("enter")
+        await pilot.pause()
+        ev = [e for e in s.state.events if e.table == "coup_harassment"][0]
+        assert (ev.row, ev.column, ev.result) == (6, 6, "Ae")
+        assert s.state.unit("002").box is Box.ELIMINATED             # 10.72, 18.4
+        tables = game(app).query_one(TablesPanel)
+        assert tables.last is ev and tables.name_ == "coup_harassment"
+        assert "(10.72)" in str(game(app).query_one("#log-pane #log-text").render())
