@@ -6,10 +6,12 @@
 
 from __future__ import annotations
 
+import random
 import statistics
 import time
 from collections.abc import Callable
 
+from plot_core.engine.api import apply, legal_actions
 from plot_core.engine.randomplay import busy_policy, play_random, uniform_policy
 from plot_core.rules import _load, data_dir
 
@@ -59,5 +61,56 @@ def main() -> None:
     print(f"{'actions per busy random game':<44} median {statistics.median(counts):10.0f}")
 
 
+def client() -> None:
+    """The terminal client, headless: one full frame of the visible map, and a key press
+    from the key to a redrawn screen."""
+    import asyncio
+
+    asyncio.run(_client())
+
+
+async def _client() -> None:
+    from plot_core import Player, new_game
+    from plot_core.engine.randomplay import busy_policy
+    from plot_tui.app import PlotApp
+    from plot_tui.mapview import MapView
+    from plot_tui.session import Seat, Session
+
+    state = new_game(5)
+    rnd = random.Random(5)
+    while state.phase.value != "movement" or state.active is not None or state.pending:
+        state = apply(state, busy_policy(state, legal_actions(state), rnd))
+    seats = {p: Seat.HUMAN for p in Player}
+    for size in ((80, 24), (160, 50)):
+        app = PlotApp(session=Session(state, seats))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            mapview = screen.query_one(MapView)
+            height = mapview.scrollable_content_region.height
+
+            def frame(mapview=mapview, height=height):
+                for y in range(height):
+                    mapview.render_line(y)
+
+            measure(f"render the visible map, {size[0]}x{size[1]} ({height} lines)", frame,
+                    runs=50)
+            handler, settled = [], []
+            for _ in range(20):
+                unit = next(a for a in screen.session.legal() if a.verb.value == "activate")
+                t0 = time.perf_counter()
+                screen.do(unit)                          # activate: engine, overlays, panels
+                t1 = time.perf_counter()
+                await pilot.pause()                      # Textual lays out and paints
+                handler.append(t1 - t0)
+                settled.append(time.perf_counter() - t0)
+                screen.action_undo()
+                await pilot.pause()
+            report(f"key handler (engine + redraw), {size[0]}x{size[1]}", handler, "ms", 1000)
+            report(f"  ... until Textual is idle again, {size[0]}x{size[1]}", settled, "ms",
+                   1000)
+
+
 if __name__ == "__main__":
     main()
+    client()

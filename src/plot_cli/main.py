@@ -87,6 +87,8 @@ def _play(args: argparse.Namespace) -> int:
     from plot_core import Player
     from plot_tui.app import GameSetup, PlotApp  # imported late: `plot cases` needs no Textual
 
+    if getattr(args, "position", None):
+        return _play_position(args, rules)
     setup = None
     if getattr(args, "seed", None) is not None or getattr(args, "hotseat", False) \
             or getattr(args, "side", None):
@@ -94,6 +96,28 @@ def _play(args: argparse.Namespace) -> int:
                           seed=args.seed if args.seed is not None else 0,
                           setup="choose" if args.choose_setup else "standard")
     PlotApp(rules, setup=setup).run()
+    return 0
+
+
+def _play_position(args: argparse.Namespace, rules) -> int:
+    from pathlib import Path
+
+    from plot_core import Player, load_position
+    from plot_tui.app import PlotApp
+    from plot_tui.session import Seat, Session
+
+    path = Path(args.position)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        print(f"plot: cannot read the position {path}: {exc.strerror}", file=sys.stderr)
+        return 2
+    state = load_position(text, name=str(path), rules=rules, seed=args.seed or 0)
+    if args.side:
+        seats = {p: Seat.HUMAN if p is Player(args.side) else Seat.COMPUTER for p in Player}
+    else:
+        seats = {p: Seat.HUMAN for p in Player}
+    PlotApp(rules, session=Session(state, seats, seed=args.seed or 0)).run()
     return 0
 
 
@@ -108,6 +132,9 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--seed", type=_seed, help="the game's seed")
     pl.add_argument("--choose-setup", action="store_true",
                     help="place every unit yourselves (4.3) instead of the standard set-up")
+    pl.add_argument("--position", metavar="FILE",
+                    help="start from a position file (TOML, see README); hot-seat unless "
+                         "--side is given")
     pl.set_defaults(run=_play)
     c = sub.add_parser("cases", help="summarise the rulebook case inventory")
     c.add_argument("--list", choices=[s.value for s in Status],

@@ -18,10 +18,10 @@ class PlotApp(App[None]):
     SUB_TITLE = "SPI 1976 · reconstructed map"
 
     def __init__(self, rules: Rules | None = None, *, setup: GameSetup | None = None,
-                 session: Session | None = None) -> None:
+                 session: Session | None = None, seed: int | None = None) -> None:
         super().__init__()
         self.rules = rules or load_rules()
-        self._setup, self._session = setup, session
+        self._setup, self._session, self._seed = setup, session, seed
 
     def on_mount(self) -> None:
         if self._session is not None:
@@ -32,7 +32,7 @@ class PlotApp(App[None]):
             self.ask_new_game()
 
     def ask_new_game(self) -> None:
-        self.push_screen(NewGameScreen(), self.start)
+        self.push_screen(NewGameScreen(self._seed), self.start)
 
     def start(self, setup: GameSetup | None) -> None:
         if setup is None:

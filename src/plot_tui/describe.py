@@ -136,8 +136,10 @@ def words(rules: Rules, v: PlayerView, a: Action) -> str:
             return "Roll the die"
         case Verb.CANCEL:
             return "Call the attempt off"
+        case Verb.EXPOSE if v.phase.value.startswith("coup"):
+            return f"Unmask {u}: reveal its Loyalty chit (18.64)"
         case Verb.EXPOSE:
-            return f"Reveal the Loyalty chit of {u}"
+            return f"Expose {u}: reveal its Loyalty chit (12.75)"
         case Verb.ALIBI:
             return f"Cover {u} with {chit_name(rules, a.chit)}"
         case Verb.RETURN:

@@ -38,11 +38,14 @@ def located(a: Action, v: PlayerView) -> bool:
 
 
 def numbered(legal: list[Action], v: PlayerView) -> list[Action]:
-    """The choices given numbers under the map: all of them when few, else those
-    that no hex can be pointed at for (end, roll, reveal ...)."""
-    if len(legal) <= 9:
-        return legal
-    return [a for a in legal if not located(a, v)][:9]
+    """The choices given numbers under the map: all of them when few, else those no
+    hex can be pointed at for (end, roll, reveal ...); the map and `a` have the rest."""
+    # Exposing (12.75) and laying Loyalty chits (18.61) are open at nearly every moment; they
+    # stay on the map (Enter on the unit), in the list (a) and the palette, not in the way.
+    core = [a for a in legal if a.verb not in (Verb.EXPOSE, Verb.PIN)] or legal
+    if len(core) <= 4:
+        return core
+    return [a for a in core if not located(a, v)][:9]
 
 
 class ActionCommands(Provider):
@@ -187,7 +190,7 @@ class GameScreen(Screen[str]):
             for i, a in enumerate(numbered(legal, v), start=1):
                 t.append(f" {i} ", style="bold reverse")
                 t.append(f" {words(self.rules, v, a)}  ")
-            if len(legal) > 9:
+            if len(legal) > len(numbered(legal, v)):
                 t.append(" a ", style="bold reverse")
                 t.append(f" all {len(legal)} actions")
         else:
@@ -280,6 +283,7 @@ class GameScreen(Screen[str]):
 
     def _computer_tick(self) -> None:
         self._computer_timer = None
+        self.message = Text("")              # the log tells what the computer did
         s = self.session
         deadline = time.perf_counter() + FRAME_BUDGET
         while s.computer_to_act() and s.state.outcome is None:

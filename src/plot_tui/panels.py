@@ -301,3 +301,7 @@ class LogView(VerticalScroll):
         t = Text("\n").join(lines[-self.KEEP:])
         self.query_one("#log-text", Static).update(t)
         self.call_after_refresh(self.scroll_end, animate=False)
+
+    def on_show(self) -> None:
+        # A pane hidden behind another tab cannot scroll; catch up when it is shown.
+        self.call_after_refresh(self.scroll_end, animate=False)

@@ -76,12 +76,19 @@ class NewGameScreen(Screen[GameSetup]):
     DEFAULT_CSS = """
     NewGameScreen { align: center middle; }
     #box { width: 64; height: auto; border: round $accent; padding: 0 2; }
-    #box RadioSet { width: 100%; margin-bottom: 1; }
-    #box Input { width: 30; }
+    #box Label { text-style: bold; }
+    #box RadioSet { width: 100%; border: none; padding: 0; margin: 0 0 1 0; }
+    #box RadioSet:focus-within { background: $boost; }
+    #box .seed { height: 1; }
+    #box Input { width: 24; height: 1; border: none; padding: 0 1; }
     #error { color: $error; height: auto; }
     """
     BINDINGS = [Binding("enter", "start", "Start", priority=True),
                 Binding("escape", "app.quit", "Quit")]
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__()
+        self.seed = random.randrange(1_000_000) if seed is None else seed
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
@@ -100,10 +107,11 @@ class NewGameScreen(Screen[GameSetup]):
                 yield RadioButton("choose every placement yourselves (4.3)")
             with Horizontal(classes="seed"):
                 yield Label("Seed ")
-                yield Input(str(random.randrange(1_000_000)), id="seed", restrict=r"[0-9]*",
+                yield Input(str(self.seed), id="seed", restrict=r"[0-9]*",
                             max_length=18)
             yield Static("", id="error")
-            yield Label("[dim]tab/arrows to choose · enter to start · esc to quit[/dim]")
+            yield Static("[dim]tab: next group · arrows and space: choose · enter: start · "
+                         "esc: quit[/dim]")
         yield Footer()
 
     def action_start(self) -> None:

@@ -1,0 +1,91 @@
+"""SVG snapshots pin the main screens at 80x24 and 160x50.
+
+After an intended change of look, review and refresh them with
+`.venv/bin/pytest tests/tui/test_snapshots.py --snapshot-update`.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from plot_core import Player, new_game
+from plot_tui.app import PlotApp
+from plot_tui.session import Seat, Session
+
+from .helpers import app_for, pos
+
+SIZES = [(80, 24), (160, 50)]
+
+DUEL = """
+phasing = "ss"
+dice = [1]
+[units]
+"002" = { hex = "2110" }
+"305" = { hex = "2210", suspected = true }
+"013" = { hex = "2410" }
+"308" = { hex = "1810", suspected = true }
+[chits]
+ss = ["TR1", "L305", "AA2"]
+abwehr = ["FA1"]
+"""
+
+
+def standard_game() -> PlotApp:
+    seats = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.HUMAN}
+    return PlotApp(session=Session(new_game(7), seats))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_new_game_screen(snap_compare, size):
+    assert snap_compare(PlotApp(seed=1944), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_game_screen_at_the_start(snap_compare, size):
+    assert snap_compare(standard_game(), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_unit_moving_with_its_reachable_hexes(snap_compare, size):
+    async def activate(pilot):
+        from plot_tui.mapview import MapView
+
+        pilot.app.screen.query_one(MapView).move_to(2110)
+        await pilot.pause()
+
+    assert snap_compare(app_for(pos(DUEL)), terminal_size=size, press=["enter"],
+                        run_before=activate)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_hand_off_after_a_harassment(snap_compare, size):
+    async def harass(pilot):
+        from plot_tui.mapview import MapView
+
+        mapview = pilot.app.screen.query_one(MapView)
+        mapview.move_to(2110)
+        await pilot.press("enter")
+        mapview.move_to(2210)
+        await pilot.press("enter")
+        await pilot.pause()
+
+    assert snap_compare(app_for(pos(DUEL)), terminal_size=size, run_before=harass)
+
+
+def test_tables_after_a_roll(snap_compare):
+    async def harass_then_tables(pilot):
+        from plot_tui.mapview import MapView
+
+        mapview = pilot.app.screen.query_one(MapView)
+        mapview.move_to(2110)
+        await pilot.press("enter")
+        mapview.move_to(2210)
+        await pilot.press("enter", "enter", "tab", "enter", "enter", "t")
+        await pilot.pause()
+
+    assert snap_compare(app_for(pos(DUEL)), terminal_size=(160, 50),
+                        run_before=harass_then_tables)
+
+
+def test_help_screen(snap_compare):
+    assert snap_compare(standard_game(), terminal_size=(80, 24), press=["question_mark"])
