@@ -236,13 +236,13 @@ class GameScreen(Screen[str]):
         if not self.session.my_move():
             self.say("It is not your move.", error=True)
             return
+        said = words(self.rules, self.session.view(), action)     # in the words of before
         try:
             events = self.session.act(action)
         except IllegalAction as exc:
             self.say(f"Not allowed: {exc}", error=True)
             return
-        done = events[-1].text if events else words(self.rules, self.session.view(), action)
-        self.message = Text(done, style="green")
+        self.message = Text(events[-1].text if events else said, style="green")
         self._follow(action)
         self.redraw()
         self.after_change()
