@@ -441,3 +441,28 @@ async def test_coup_harassment_from_the_keyboard():
         tables = game(app).query_one(TablesPanel)
         assert tables.last is ev and tables.name_ == "coup_harassment"
         assert "(10.72)" in str(game(app).query_one("#log-pane #log-text").render())
+
+
+async def test_a_double_cross_spends_the_chits_shown_in_the_chit_box():
+    app = app_for(pos("""
+        phase = "recruitment"
+        phasing = "abwehr"
+        dice = [1]
+        [units]
+        "101" = { hex = "2210", controller = "ss" }
+        "301" = { hex = "2110" }
+        [chits]
+        abwehr = ["L101", "DC1"]
+        """))                                                 # 8 vs 7: +1, die 1: R
+    async with app.run_test(size=(100, 30)) as pilot:
+        s = game(app).session
+        chits = panel(app, "#chitbox")
+        assert "Loyalty chit of Bormann (L101)" in chits and "DC1" in chits
+        await cursor_to(pilot, app, H("2210"))
+        await pilot.press("enter")                              # recruit Bormann (12.61)
+        await cursor_to(pilot, app, H("2110"))
+        await pilot.press("enter", "r")                         # Dohnanyi joins; roll
+        assert s.state.unit("101").controller is Player.ABWEHR
+        chits = panel(app, "#chitbox")
+        assert "L101" not in chits and "DC1" not in chits       # 12.62: both spent
+        assert "Your chits (0)" in chits
