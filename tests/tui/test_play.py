@@ -213,7 +213,7 @@ async def test_status_adjustment_takes_a_marker_off():
         s = game(app).session
         await cursor_to(pilot, app, H("2110"))
         await pilot.press("enter")                              # not his unit
-        assert "(15.11)" in prompt(app) or "Nothing to do" in prompt(app)
+        assert "Nothing to do at 2110" in prompt(app)              # not his unit (15.11)
         await cursor_to(pilot, app, H("2210"))
         await pilot.press("enter")
         assert s.state.unit("305").marker is None
