@@ -43,3 +43,10 @@ def panel(app: PlotApp, selector: str) -> str:
 async def cursor_to(pilot, app: PlotApp, h: int) -> None:
     game(app).query_one(MapView).move_to(h)
     await pilot.pause()
+
+
+async def act_on(pilot, app: PlotApp, *hexes: int) -> None:
+    """Enter on each hex in turn, as a player moving the cursor there would."""
+    for h in hexes:
+        await cursor_to(pilot, app, h)
+        await pilot.press("enter")

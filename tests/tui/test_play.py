@@ -11,7 +11,7 @@ from plot_tui.mapview import MapView
 from plot_tui.panels import TablesPanel
 from plot_tui.screens import ActionMenu, GameOverScreen, HandoffScreen
 
-from .helpers import app_for, cursor_to, game, panel, pos, prompt
+from .helpers import act_on, app_for, cursor_to, game, panel, pos, prompt
 
 pytestmark = pytest.mark.asyncio
 
@@ -62,10 +62,7 @@ async def test_undo_takes_back_steps_but_not_a_die_roll():
     app = app_for(pos(DUEL.format(die=5)))
     async with app.run_test(size=(100, 30)) as pilot:
         s = game(app).session
-        await cursor_to(pilot, app, H("2110"))
-        await pilot.press("enter")
-        await cursor_to(pilot, app, H("2010"))
-        await pilot.press("enter")
+        await act_on(pilot, app, H("2110"), H("2010"))   # activate, act
         assert s.state.unit("002").hex == H("2010")
         await pilot.press("u")
         assert s.state.unit("002").hex == H("2110") and s.state.active == "002"
@@ -88,10 +85,7 @@ async def test_harassment_retreat_and_advance_in_hot_seat():
     app = app_for(pos(DUEL.format(die=1)))                   # +5, die 1: Dr
     async with app.run_test(size=(100, 30)) as pilot:
         s = game(app).session
-        await cursor_to(pilot, app, H("2110"))
-        await pilot.press("enter")
-        await cursor_to(pilot, app, H("2210"))
-        await pilot.press("enter")
+        await act_on(pilot, app, H("2110"), H("2210"))   # activate, act
         assert s.state.pending[-1].kind == "retreat"
         await hand_over(pilot, app)                            # the Abwehr chooses (10.65)
         assert s.viewer is Player.ABWEHR
@@ -399,10 +393,7 @@ async def test_the_new_game_screen_starts_a_game_against_the_computer():
 async def test_hot_seat_hides_the_board_between_players():
     app = app_for(pos(DUEL.format(die=1)))
     async with app.run_test(size=(100, 30)) as pilot:
-        await cursor_to(pilot, app, H("2110"))
-        await pilot.press("enter")
-        await cursor_to(pilot, app, H("2210"))
-        await pilot.press("enter")
+        await act_on(pilot, app, H("2110"), H("2210"))   # activate, act
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
         shot = app.export_screenshot().replace("&#160;", " ")
@@ -430,10 +421,7 @@ async def test_coup_harassment_from_the_keyboard():
         """))                                                 # 8 - 3 + 5 reads +6; die 6: Ae
     async with app.run_test(size=(100, 30)) as pilot:
         s = game(app).session
-        await cursor_to(pilot, app, H("2110"))
-        await pilot.press("enter")
-        await cursor_to(pilot, app, H("2210"))
-        await pilot.press("enter")
+        await act_on(pilot, app, H("2110"), H("2210"))   # activate, act
         await pilot.pause()
         ev = [e for e in s.state.events if e.table == "coup_harassment"][0]
         assert (ev.row, ev.column, ev.result) == (6, 6, "Ae")
