@@ -62,21 +62,22 @@ def _selfplay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _positive(text: str) -> int:
+def _whole(text: str) -> int:
     try:
-        n = int(text)
+        return int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def _positive(text: str) -> int:
+    n = _whole(text)
     if n < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
     return n
 
 
 def _seed(text: str) -> int:
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    n = _whole(text)
     if not 0 <= n < 2**63:
         raise argparse.ArgumentTypeError(f"must be between 0 and 2**63-1, got {n}")
     return n

@@ -57,20 +57,26 @@ def build_board(rules: Rules, v: PlayerView, ov: Overlays, legal: list[Action]) 
         top = us[0]
         glyph = "+" if len(us) > 1 else state_glyph(top, v)
         units[h] = (f"{top.id:<3.3}{glyph}", unit_style(rules, top))
-    where = {u.id: u.hex for u in v.units if u.hex is not None}
-    targets = set()
-    for a in legal:
-        if a.hex is not None:
-            targets.add(a.hex)
-        elif a.unit is not None and a.unit in where:
-            targets.add(where[a.unit])
+    where = unit_hexes(v)
+    targets = {action_hex(a, where) for a in legal} - {None}
     return Board(units=units, targets=frozenset(targets), reachable=ov.reachable,
                  zones_ss=ov.zones[Player.SS], zones_abwehr=ov.zones[Player.ABWEHR],
                  influence=ov.influence)
 
 
+def unit_hexes(v: PlayerView) -> dict[str, int]:
+    return {u.id: u.hex for u in v.units if u.hex is not None}
+
+
+def action_hex(a: Action, where: dict[str, int]) -> int | None:
+    """The hex a player points at for this action: the one it names, else where its
+    unit stands; None for what no hex stands for (end, roll, reveal ...)."""
+    if a.hex is not None:
+        return a.hex
+    return where.get(a.unit) if a.unit is not None else None
+
+
 def actions_at(legal: list[Action], v: PlayerView, h: int) -> list[Action]:
     """The legal actions that name hex ``h`` or a unit standing in it."""
-    where = {u.id: u.hex for u in v.units if u.hex is not None}
-    return [a for a in legal if a.hex == h or (a.hex is None and a.unit is not None
-                                               and where.get(a.unit) == h)]
+    where = unit_hexes(v)
+    return [a for a in legal if action_hex(a, where) == h]

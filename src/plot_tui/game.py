@@ -21,7 +21,7 @@ from plot_core import Action, IllegalAction, PlayerView, Rules, Verb
 from plot_core.engine.state import Phase, movement_allowance
 from plot_core.hexgrid import label
 
-from .boardview import actions_at, build_board
+from .boardview import action_hex, actions_at, build_board, unit_hexes
 from .describe import SIDE, describe, prompt, unit_name, words
 from .mapview import MapView
 from .panels import ChitPanel, HexInfo, LogView, MapKey, StatusPanel, TablesPanel
@@ -32,11 +32,6 @@ COMPUTER_PACE = 0.04     # seconds between the computer's steps, so they can be 
 FRAME_BUDGET = 0.03      # when skipping ahead, how long one batch of computer steps may run
 
 
-def located(a: Action, v: PlayerView) -> bool:
-    return a.hex is not None or (a.unit is not None and any(
-        u.id == a.unit and u.hex is not None for u in v.units))
-
-
 def numbered(legal: list[Action], v: PlayerView) -> list[Action]:
     """The choices given numbers under the map: all of them when few, else those no
     hex can be pointed at for (end, roll, reveal ...); the map and `a` have the rest."""
@@ -45,7 +40,8 @@ def numbered(legal: list[Action], v: PlayerView) -> list[Action]:
     core = [a for a in legal if a.verb not in (Verb.EXPOSE, Verb.PIN)] or legal
     if len(core) <= 4:
         return core
-    return [a for a in core if not located(a, v)][:9]
+    where = unit_hexes(v)
+    return [a for a in core if action_hex(a, where) is None][:9]
 
 
 class ActionCommands(Provider):
@@ -107,6 +103,7 @@ class GameScreen(Screen[str]):
         self.session, self.rules = session, rules
         self.message: Text = Text("")
         self._log_shown: list[LogLine] = []
+        self._log_texts: list[Text] = []
         self._skipping = False
         self._over_shown = False
         self._handoff_open = False
@@ -206,17 +203,20 @@ class GameScreen(Screen[str]):
 
     def _draw_log(self) -> None:
         lines = self.session.visible_log()
-        if lines == self._log_shown:
+        shown = self._log_shown
+        if lines == shown:
             return
-        new = lines[len(self._log_shown):] if lines[:len(self._log_shown)] == self._log_shown \
-            else lines                                   # an undo, or another player's eyes
+        if lines[:len(shown)] == shown:
+            new = lines[len(shown):]
+        else:                                            # an undo, or another player's eyes
+            new, self._log_texts = lines, []
         for ln in new:
             if ln.event.table:
                 self.query_one(TablesPanel).used(ln.event)
+        self._log_texts += [self._log_line(ln) for ln in new]    # each line formatted once
         self._log_shown = list(lines)
-        texts = [self._log_line(ln) for ln in lines]
         for pane in self.query(LogView):
-            pane.show(texts)
+            pane.show(self._log_texts)
 
     @staticmethod
     def _log_line(ln: LogLine) -> Text:

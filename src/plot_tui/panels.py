@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
@@ -13,7 +14,7 @@ from textual.widgets import Static
 from plot_core import Player, PlayerView, Rules
 from plot_core.data.chits import ChitKind
 from plot_core.data.tables import Grid
-from plot_core.engine.state import Box, Event, Phase, UnitState
+from plot_core.engine.state import Event, Phase, UnitState
 from plot_core.hexgrid import Hex, label
 
 from .boardview import CONTROL_COLOURS, LEGEND, PARTY_COLOURS
@@ -23,9 +24,6 @@ from .mapstyle import HQ_LABELS
 _MARK_NAMES = {"ss": "SS set-up hex (4.32)", "nazi": "Nazi set-up hex (4.32)",
                "abwehr": "Abwehr set-up hex (4.34)", "civilian": "Civilian set-up hex (4.34)",
                "okw": "OKW set-up hex (4.34)", "common": "common X set-up hex (4.33, 4.35)"}
-_BOXES = {Box.ALLIED_HOLDING: "Allied holding box", Box.SS_RETIREMENT: "SS General Retirement",
-          Box.ABWEHR_RETIREMENT: "Abwehr General Retirement", Box.INTERROGATION: "Interrogation Cell",
-          Box.ELIMINATED: "eliminated", Box.UNPLACED: "not yet placed"}
 
 
 class HexInfo(Static):
@@ -244,9 +242,7 @@ class TablesPanel(Static):
         return _with_footer(out, "one roll per SS unit in an OKW-friendly HQ (12.82)", e)
 
 
-def _with_footer(table: Table, note: str, e: Event | None):
-    from rich.console import Group
-
+def _with_footer(table: Table, note: str, e: Event | None) -> Group:
     parts = [table, Text(note, style="dim")]
     if e is not None:
         parts.append(Text(f"Last roll: {e.text} ({e.case})", style="yellow"))
@@ -281,10 +277,6 @@ class MapKey(Static):
         t.append("\nHQs: ")
         t.append(", ".join(f"{HQ_LABELS[k]} {hq.name}" for k, hq in m.hqs.items()))
         self.update(t)
-
-
-def box_name(box: Box) -> str:
-    return _BOXES[box]
 
 
 class LogView(VerticalScroll):

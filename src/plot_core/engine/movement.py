@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 
 import attrs
 
@@ -102,26 +103,29 @@ def move_problem(state: GameState, uid: str, dest: Hex, *,
 
 def _can_stop_beyond(state: GameState, uid: str, start: Hex, ezoc: frozenset[Hex]) -> bool:
     """8.11: after stepping onto a friend at ``start``, can the unit still reach an
-    empty hex with the points it has left? Breadth first, so each hex is first
-    reached with the fewest points spent."""
+    empty hex with the points it has left?"""
     occ = state.occupancy()
+    return any(not any(o != uid for o in occ.get(n, ()))
+               for n in steps_from(state, uid, start, state.mp_spent + 1, ezoc, lookahead=False))
 
-    def others(h: Hex) -> bool:
-        return any(o != uid for o in occ.get(h, ()))
 
-    frontier = deque([(start, state.mp_spent + 1)])
+def steps_from(state: GameState, uid: str, start: Hex, spent: int, ezoc: frozenset[Hex], *,
+               lookahead: bool) -> Iterator[Hex]:
+    """Every hex the unit could step into from ``start`` having spent ``spent`` points,
+    breadth first, so each hex is first reached with the fewest points spent."""
+    neighbours = state.rules.map.neighbours
+    frontier = deque([(start, spent)])
     seen = {start}
     while frontier:
         here, spent = frontier.popleft()
         probe = attrs.evolve(state.with_unit(uid, hex=here), mp_spent=spent)
-        for n in state.rules.map.neighbours[here]:
-            if n in seen or move_problem(probe, uid, n, ezoc=ezoc, lookahead=False) is not None:
+        for n in neighbours[here]:
+            if n in seen or move_problem(probe, uid, n, ezoc=ezoc,
+                                         lookahead=lookahead) is not None:
                 continue
-            if not others(n):
-                return True
             seen.add(n)
+            yield n
             frontier.append((n, spent + 1))
-    return False
 
 
 @case("9.0")

@@ -7,14 +7,12 @@ so any side's screen may show it.
 
 from __future__ import annotations
 
-from collections import deque
-
 import attrs
 
 from ..hexgrid import Hex
 from ..parties import Player
 from .board import enemy_controlled, influenced_areas
-from .movement import move_problem
+from .movement import steps_from
 from .state import GameState
 
 
@@ -33,18 +31,7 @@ def reachable(state: GameState) -> frozenset[Hex]:
         return frozenset()
     u = state.unit(uid)
     ezoc = enemy_controlled(state, u.controller) if u.controller else frozenset()
-    neighbours = state.rules.map.neighbours
-    seen = {u.hex}
-    frontier = deque([(u.hex, state.mp_spent)])
-    while frontier:
-        here, spent = frontier.popleft()
-        probe = attrs.evolve(state.with_unit(uid, hex=here), mp_spent=spent)
-        for n in neighbours[here]:
-            if n not in seen and move_problem(probe, uid, n, ezoc=ezoc) is None:
-                seen.add(n)
-                frontier.append((n, spent + 1))
-    seen.discard(u.hex)
-    return frozenset(seen)
+    return frozenset(steps_from(state, uid, u.hex, state.mp_spent, ezoc, lookahead=True))
 
 
 def overlays(state: GameState) -> Overlays:
