@@ -40,3 +40,11 @@ def rulebook_text() -> str:
         pytest.fail(f"The rulebook is expected at {RULEBOOK} (the shared/ folder beside this "
                     "repository); set PLOT_RULEBOOK to its path.")
     return RULEBOOK.read_text(encoding="utf-8")
+
+
+@pytest.fixture(autouse=True)
+def _games_folder(tmp_path_factory, monkeypatch) -> Path:
+    """Games saved by tests go to a scratch folder, never the user's own."""
+    folder = tmp_path_factory.mktemp("xdg")
+    monkeypatch.setenv("XDG_DATA_HOME", str(folder))
+    return folder / "plot" / "games"

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from plot_core import DataError, load_rules
 from plot_core.data.cases import Kind, Status
+from plot_record import RecordError
 
 
 def _cases(args: argparse.Namespace) -> int:
@@ -88,22 +90,26 @@ def _play(args: argparse.Namespace) -> int:
     from plot_core import Player
     from plot_tui.app import GameSetup, PlotApp  # imported late: `plot cases` needs no Textual
 
+    record = Path(args.record) if getattr(args, "record", None) else None
+    if record is not None and record.exists():
+        print(f"plot: {record} already exists; a new game never writes over a record "
+              f"(to go on with that game: plot resume {record})", file=sys.stderr)
+        return 2
     if getattr(args, "position", None):
-        return _play_position(args, rules)
+        return _play_position(args, rules, record)
     setup = None
     if getattr(args, "seed", None) is not None or getattr(args, "hotseat", False) \
             or getattr(args, "side", None):
         setup = GameSetup(hotseat=args.hotseat, side=Player(args.side or "ss"),
                           seed=args.seed if args.seed is not None else 0,
                           setup="choose" if args.choose_setup else "standard")
-    PlotApp(rules, setup=setup).run()
+    PlotApp(rules, setup=setup, record_path=record).run()
     return 0
 
 
-def _play_position(args: argparse.Namespace, rules) -> int:
-    from pathlib import Path
-
+def _play_position(args: argparse.Namespace, rules, record: Path | None) -> int:
     from plot_core import Player, load_position
+    from plot_record import Header, Recorder, new_record_path
     from plot_tui.app import PlotApp
     from plot_tui.session import Seat, Session
 
@@ -118,7 +124,72 @@ def _play_position(args: argparse.Namespace, rules) -> int:
         seats = {p: Seat.HUMAN if p is Player(args.side) else Seat.COMPUTER for p in Player}
     else:
         seats = {p: Seat.HUMAN for p in Player}
-    PlotApp(rules, session=Session(state, seats, seed=args.seed or 0)).run()
+    session = Session(state, seats, seed=args.seed or 0)
+    header = Header(rules_hash=rules.version, seed=args.seed or 0,
+                    start={"position": text, "name": path.name},
+                    players={p.value: seats[p].value for p in Player})
+    record = record or new_record_path(header)
+    try:
+        session.recorder = Recorder(record, header)
+    except OSError as exc:
+        session.record_problem = f"the game cannot be saved to {record}: {exc.strerror or exc}"
+    PlotApp(rules, session=session).run()
+    return 0
+
+
+def _resume(args: argparse.Namespace) -> int:
+    from plot_record import Recorder, data_dir, latest_unfinished, load_record
+    from plot_tui.app import PlotApp
+    from plot_tui.session import Session
+
+    rules = load_rules()
+    path = Path(args.path) if args.path else latest_unfinished()
+    if path is None:
+        print(f"plot: there is no unfinished game in {data_dir()}; start one with `plot play`",
+              file=sys.stderr)
+        return 1
+    record = load_record(path, rules)
+    for w in record.warnings:
+        print(f"plot: warning: {w}", file=sys.stderr)
+    if record.finished:
+        o = record.timeline.final.outcome
+        print(f"plot: the game in {path} is over ({o.winner} won by {o.case}); "
+              f"watch it with `plot replay {path}`", file=sys.stderr)
+        return 1
+    recorder = Recorder(path, truncate_to=record.good_bytes)   # drops a cut-off last line
+    notice = f"Resumed {path.name} after action {len(record.timeline)}"
+    if record.warnings:
+        notice += " (its cut-off last line was dropped)"
+    PlotApp(rules, session=Session.resume(record, recorder), notice=notice + ".").run()
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from plot_record import load_record
+    from plot_record.export import ALL, text_account
+
+    record = load_record(Path(args.path), load_rules())
+    eyes = args.eyes or (ALL if record.finished else None)
+    if eyes is None:
+        print(f"plot: the game in {args.path} is not finished, so its account must be one "
+              f"side's: add --as ss or --as abwehr", file=sys.stderr)
+        return 2
+    for line in text_account(record, eyes):
+        print(line)
+    return 0
+
+
+def _games(args: argparse.Namespace) -> int:
+    from plot_record import data_dir, is_finished, records_in
+
+    paths = list(records_in())
+    if not paths:
+        print(f"No games saved in {data_dir()} yet.")
+        return 0
+    print(f"Games in {data_dir()} (oldest first):")
+    for path in paths:
+        state = "finished" if is_finished(path) else "unfinished: plot resume " + str(path)
+        print(f"  {path.name:<40} {state}")
     return 0
 
 
@@ -136,7 +207,23 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--position", metavar="FILE",
                     help="start from a position file (TOML, see README); hot-seat unless "
                          "--side is given")
+    pl.add_argument("--record", metavar="PATH",
+                    help="save the game's record here (default: a new file in "
+                         "$XDG_DATA_HOME/plot/games, i.e. ~/.local/share/plot/games)")
     pl.set_defaults(run=_play)
+    rs = sub.add_parser("resume", help="go on with an unfinished game from its record")
+    rs.add_argument("path", nargs="?", help="the record (default: the latest unfinished game)")
+    rs.set_defaults(run=_resume)
+    ex = sub.add_parser("export", help="write a readable account of a recorded game")
+    ex.add_argument("path", help="the game record (.plot.jsonl)")
+    ex.add_argument("--text", action="store_true", help="plain text, turn by turn (the "
+                    "only format so far, and the default)")
+    ex.add_argument("--as", dest="eyes", choices=["ss", "abwehr", "all"],
+                    help="whose account: one side's (what it saw), or all (finished games "
+                         "only; the default for them)")
+    ex.set_defaults(run=_export)
+    gs = sub.add_parser("games", help="list the saved games")
+    gs.set_defaults(run=_games)
     c = sub.add_parser("cases", help="summarise the rulebook case inventory")
     c.add_argument("--list", choices=[s.value for s in Status],
                    help="also list the cases with this status")
@@ -166,6 +253,10 @@ def main(argv: list[str] | None = None) -> int:
         return args.run(args)
     except DataError as err:
         print(f"plot: the game data is broken and was not loaded.\n  {err}", file=sys.stderr)
+        return 2
+    except RecordError as err:
+        print(f"plot: the game record cannot be used; it was left as it is.\n  {err}",
+              file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from rich.text import Text
 from textual.app import App
 
 from plot_core import Player, Rules, load_rules, new_game
+from plot_record import Header, Recorder, new_record_path
 
 from .game import GameScreen
 from .screens import ConfirmScreen, GameSetup, HelpScreen, NewGameScreen
@@ -18,10 +22,15 @@ class PlotApp(App[None]):
     SUB_TITLE = "SPI 1976 · reconstructed map"
 
     def __init__(self, rules: Rules | None = None, *, setup: GameSetup | None = None,
-                 session: Session | None = None, seed: int | None = None) -> None:
+                 session: Session | None = None, seed: int | None = None,
+                 records: Path | None = None, record_path: Path | None = None,
+                 notice: str = "") -> None:
+        """``records``: the folder new games are saved in (default: the user's data
+        folder); ``record_path``: the file for the first game; ``notice``: said at start."""
         super().__init__()
         self.rules = rules or load_rules()
         self._setup, self._session, self._seed = setup, session, seed
+        self._records, self._record_path, self._notice = records, record_path, notice
 
     def on_mount(self) -> None:
         if self._session is not None:
@@ -45,10 +54,25 @@ class PlotApp(App[None]):
             seats = {p: Seat.HUMAN if p is setup.side else Seat.COMPUTER for p in Player}
         side = "hot-seat" if setup.hotseat else f"you play the {setup.side.title}"
         self.sub_title = f"seed {setup.seed} · {side}"
-        self.play(Session(state, seats, seed=setup.seed))
+        header = Header(rules_hash=self.rules.version, seed=setup.seed,
+                        start={"setup": setup.setup},
+                        players={p.value: seats[p].value for p in Player})
+        session = Session(state, seats, seed=setup.seed)
+        path = self._record_path or new_record_path(header, self._records)
+        self._record_path = None                 # a second game gets a file of its own
+        try:
+            session.recorder = Recorder(path, header)
+        except OSError as exc:
+            session.record_problem = f"the game cannot be saved to {path}: {exc.strerror or exc}"
+        self.play(session)
 
     def play(self, session: Session) -> None:
-        self.push_screen(GameScreen(session, self.rules), self._game_ended)
+        screen = GameScreen(session, self.rules)
+        if session.recorder is not None:
+            screen.message = Text(self._notice or f"Saving to {session.recorder.path}",
+                                  style="green")
+        self._notice = ""
+        self.push_screen(screen, self._game_ended)
 
     def _game_ended(self, result: str | None) -> None:
         if result == "new":
@@ -57,8 +81,11 @@ class PlotApp(App[None]):
     def action_quit_game(self) -> None:
         screen = self.screen
         if isinstance(screen, GameScreen) and screen.session.state.outcome is None:
-            self.push_screen(ConfirmScreen("Quit this game? It is not saved (game records "
-                                           "and resume come with issue 7)."),
+            rec = screen.session.recorder
+            saved = (f"It is saved in {rec.path}; `plot resume` goes on from here."
+                     if rec is not None else "It is NOT saved: "
+                     + (screen.session.record_problem or "no record was kept") + ".")
+            self.push_screen(ConfirmScreen(f"Quit this game? {saved}"),
                              lambda yes: self.exit() if yes else None)
         else:
             self.exit()

@@ -7,20 +7,6 @@ from plot_core.data.chits import ChitKind
 from plot_core.engine.state import Phase
 from plot_core.hexgrid import label
 
-PHASES = {
-    Phase.SETUP: "Set-up (4.3)",
-    Phase.ASSIGNMENT: "Assignment (7.0)",
-    Phase.MOVEMENT: "Movement and Harassment (9.0, 10.0)",
-    Phase.RECRUITMENT: "Recruitment (12.0)",
-    Phase.INVESTIGATION: "Investigation (13.0)",
-    Phase.INTERROGATION: "Interrogation (14.0)",
-    Phase.STATUS: "Status Adjustment (15.0)",
-    Phase.COUP_INTERPHASE: "Coup: Abwehr interphase (18.2)",
-    Phase.COUP_MOVEMENT: "Coup: alternating movement (18.3)",
-    Phase.COUP_STATUS: "Coup: status adjustment (18.34)",
-    Phase.GAME_OVER: "Game over (18.7)",
-}
-
 DECISIONS = {
     "place_allied": "place the Allied unit in its area (7.11)",
     "assignment_chits": "reveal an assignment chit, or not (7.4, 7.5)",

@@ -108,6 +108,7 @@ class GameScreen(Screen[str]):
         self._over_shown = False
         self._handoff_open = False
         self._computer_timer = None
+        self._problem_told = False
 
     # -- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -257,6 +258,9 @@ class GameScreen(Screen[str]):
 
     def after_change(self) -> None:
         s = self.session
+        if s.record_problem and not self._problem_told:      # said once, loudly
+            self._problem_told = True
+            self.say(f"Warning: {s.record_problem}", error=True)
         if s.state.outcome is not None:
             if not self._over_shown:
                 self._over_shown = True

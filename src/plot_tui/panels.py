@@ -14,11 +14,11 @@ from textual.widgets import Static
 from plot_core import Player, PlayerView, Rules
 from plot_core.data.chits import ChitKind
 from plot_core.data.tables import Grid
-from plot_core.engine.state import Event, Phase, UnitState
+from plot_core.engine.state import PHASE_TITLES, Event, Phase, UnitState
 from plot_core.hexgrid import Hex, label
 
 from .boardview import CONTROL_COLOURS, LEGEND, PARTY_COLOURS
-from .describe import PHASES, SIDE, chit_name
+from .describe import SIDE, chit_name
 from .mapstyle import HQ_LABELS
 
 _MARK_NAMES = {"ss": "SS set-up hex (4.32)", "nazi": "Nazi set-up hex (4.32)",
@@ -109,7 +109,7 @@ class StatusPanel(Static):
             t.append(f"Game-Turn {v.turn} · COUP", style="bold red")
         else:
             t.append(f"Game-Turn {v.turn} of {g.game_turns}", style="bold")
-        t.append(f"\n{PHASES[v.phase]}\n")
+        t.append(f"\n{PHASE_TITLES[v.phase]}\n")
         if coup_line:
             t.append(coup_line + "\n", style="red")
         if v.outcome is not None:

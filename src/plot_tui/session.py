@@ -19,6 +19,7 @@ from plot_core.engine.history import can_take_back
 from plot_core.engine.overlays import Overlays, overlays
 from plot_core.engine.state import Event
 from plot_core.selfplay import POLICIES
+from plot_record import Record, Recorder
 
 
 class Seat(enum.StrEnum):
@@ -39,18 +40,35 @@ class LogLine:
 
 
 class Session:
-    def __init__(self, state: GameState, seats: dict[Player, Seat], *, seed: int = 0) -> None:
+    def __init__(self, state: GameState, seats: dict[Player, Seat], *, seed: int = 0,
+                 recorder: Recorder | None = None) -> None:
         self.state = state
         self.seats = dict(seats)
+        self.seed = seed
         self.actions = 0
         self.log: list[LogLine] = [LogLine(0, None, e) for e in state.events]
         self._undo: list[tuple[GameState, int]] = []
-        self._rnd = random.Random(f"computer/{seed}")
+        self.recorder = recorder
+        self.record_problem: str | None = None    # why the game is no longer being saved
         humans = self.humans()
         # Whose eyes are on the screen: the lone human, or in hot-seat whoever took it last.
         self.screen: Player | None = humans[0] if len(humans) == 1 else None
         if len(humans) == 2:
             self.screen = state.to_act or Player.SS
+
+    @classmethod
+    def resume(cls, record: Record, recorder: Recorder | None = None) -> Session:
+        """The game of ``record`` where it stopped. In hot-seat nobody's chits are on
+        the screen until the player to act has taken it (a hand-off comes first)."""
+        tl = record.timeline
+        seats = {p: Seat(record.header.players[p.value]) for p in Player}
+        session = cls(tl.final, seats, seed=record.header.seed, recorder=recorder)
+        session.actions = len(tl)
+        session.log = [LogLine(0, None, e) for e in tl.start.events]
+        session.log += [LogLine(st.i, st.side, e) for st in tl.steps for e in st.events]
+        if session.hotseat:
+            session.screen = None
+        return session
 
     # -- seats and eyes --------------------------------------------------------------
     def humans(self) -> list[Player]:
@@ -113,8 +131,10 @@ class Session:
 
     def computer_step(self) -> list[Event]:
         actions = legal_actions(self.state)
-        choice = COMPUTER_POLICY(self.state, actions, self._rnd)
-        return self._apply(choice, undoable=False)
+        # Seeded by the game and the action's number, so a resumed game goes on exactly
+        # as it would have without the interruption.
+        rnd = random.Random(f"computer/{self.seed}/{self.actions + 1}")
+        return self._apply(COMPUTER_POLICY(self.state, actions, rnd), undoable=False)
 
     def _apply(self, action: Action, *, undoable: bool) -> list[Event]:
         before, side = self.state, self.state.to_act
@@ -126,7 +146,28 @@ class Session:
         else:
             self._undo.clear()         # chance or the opponent has seen it: no way back
         self.log.extend(LogLine(self.actions, side, e) for e in after.events)
+        self._record(side, action, after)
         return list(after.events)
+
+    # -- the record on disk -------------------------------------------------------------
+    def _record(self, side: Player, action: Action, after: GameState) -> None:
+        if self.recorder is None:
+            return
+        to_act = after.to_act
+        # fsync when a human is to think (a power cut then costs nothing they saw).
+        human_next = to_act is not None and self.seats[to_act] is Seat.HUMAN
+        try:
+            self.recorder.action(self.actions, side, action, sync=human_next)
+            if after.outcome is not None:
+                self.recorder.end(self.actions, after.outcome)
+                self.recorder.close()
+        except OSError as exc:
+            self._lost_recorder(exc)
+
+    def _lost_recorder(self, exc: OSError) -> None:
+        self.record_problem = (f"the game is no longer being saved to {self.recorder.path}: "
+                               f"{exc.strerror or exc}")
+        self.recorder = None
 
     def can_undo(self) -> bool:
         return bool(self._undo) and self.my_move()
@@ -136,5 +177,10 @@ class Session:
             return False
         self.state, log_len = self._undo.pop()
         del self.log[log_len:]
+        if self.recorder is not None:
+            try:
+                self.recorder.undo(self.actions)
+            except OSError as exc:
+                self._lost_recorder(exc)
         self.actions -= 1
         return True

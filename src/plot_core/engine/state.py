@@ -54,6 +54,21 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
+# How the phases are named on screen and in game accounts, with their rules.
+PHASE_TITLES = {
+    Phase.SETUP: "Set-up (4.3)",
+    Phase.ASSIGNMENT: "Assignment (7.0)",
+    Phase.MOVEMENT: "Movement and Harassment (9.0, 10.0)",
+    Phase.RECRUITMENT: "Recruitment (12.0)",
+    Phase.INVESTIGATION: "Investigation (13.0)",
+    Phase.INTERROGATION: "Interrogation (14.0)",
+    Phase.STATUS: "Status Adjustment (15.0)",
+    Phase.COUP_INTERPHASE: "Coup: Abwehr interphase (18.2)",
+    Phase.COUP_MOVEMENT: "Coup: alternating movement (18.3)",
+    Phase.COUP_STATUS: "Coup: status adjustment (18.34)",
+    Phase.GAME_OVER: "Game over (18.7)",
+}
+
 CUP = "cup"
 
 

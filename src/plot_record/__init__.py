@@ -1,0 +1,20 @@
+"""plot_record: game records on disk, the checked timeline they replay into, and accounts.
+
+Depends on plot_core only; the client and the server use it, never the reverse.
+"""
+
+from .format import Header, RecordError
+from .store import (
+    Recorder,
+    data_dir,
+    is_finished,
+    latest_unfinished,
+    new_record_path,
+    read_raw,
+    records_in,
+)
+from .timeline import Record, Step, Timeline, check, load_record, start_state
+
+__all__ = ["Header", "Record", "RecordError", "Recorder", "Step", "Timeline", "check",
+           "data_dir", "is_finished", "latest_unfinished", "load_record", "new_record_path", "read_raw",
+           "records_in", "start_state"]

@@ -1,0 +1,79 @@
+"""A readable account of a recorded game, turn by turn and phase by phase.
+
+Whose eyes it is written for matters: an account "as the SS" holds only what the
+SS saw (its own draws, never the Abwehr's); "all" holds everything and is only
+given for a finished game, where nothing is secret any more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from plot_core import Player
+from plot_core.engine.state import PHASE_TITLES, Event, Phase
+
+from .format import RecordError
+from .timeline import Record
+
+SIDE = {Player.SS: "SS", Player.ABWEHR: "Abwehr"}
+ALL = "all"
+
+
+def check_perspective(record: Record, eyes: str) -> Player | None:
+    """The side whose account is wanted (None for everything); refuses to leak."""
+    if eyes == ALL:
+        if not record.finished:
+            raise RecordError(f"{record.path}: the game is not finished, so its account can "
+                              f"only be written as one side saw it (ss or abwehr): the "
+                              f"other side's chits are still secret")
+        return None
+    return Player(eyes)
+
+
+def text_account(record: Record, eyes: str = ALL) -> Iterator[str]:
+    side = check_perspective(record, eyes)
+    h, tl = record.header, record.timeline
+    start = h.start.get("setup") or f"position {h.start.get('name', '')}".strip()
+    players = ", ".join(f"{SIDE[p]} {h.players[p.value]}" for p in Player)
+    yield "The Plot to Assassinate Hitler — account of a recorded game"
+    yield f"Record:  {record.path.name} ({h.program}, {h.created})"
+    yield f"Game:    seed {h.seed}, {start} set-up; {players}"
+    yield ("Seen by: everyone (the game is over)" if side is None
+           else f"Seen by: the {SIDE[side]} player only")
+    yield from (f"Warning: {w}" for w in record.warnings)
+    yield ""
+    yield from _events(tl.start.events, side)
+    last_turn = last_phase = None
+    for step in tl.steps:
+        before = tl.phase_key(step.i - 1)
+        turn = before[:2]
+        if turn != last_turn and before[2] is not Phase.SETUP:
+            yield ""
+            yield (f"Game-Turn {turn[0]}" if not turn[1]
+                   else f"Game-Turn {turn[0]}, Coup-Turn {turn[1]}")
+            last_phase = None
+        if before[2] != last_phase:
+            yield f"  {PHASE_TITLES[before[2]]}"
+        last_turn, last_phase = turn, before[2]
+        yield f"  {step.i:>5}  {SIDE[step.side]:<6}  {step.action}"
+        yield from _events(step.events, side)
+    final = tl.final
+    yield ""
+    if final.outcome is not None:
+        o = final.outcome
+        yield f"Result: {_winner(o.winner)} win ({o.case}): {o.reason}"
+    else:
+        yield (f"Not finished: {len(tl)} actions so far; "
+               f"{SIDE[final.to_act] if final.to_act else 'nobody'} to act.")
+
+
+def _events(events: tuple[Event, ...], side: Player | None) -> Iterator[str]:
+    for e in events:
+        if e.private is not None and side is not None and e.private is not side:
+            continue
+        mark = f" [{SIDE[e.private]} only]" if e.private is not None and side is None else ""
+        yield f"{'':15}{e.text} ({e.case}){mark}"
+
+
+def _winner(w: str) -> str:
+    return {"ss": "SS", "abwehr": "Abwehr", "allies": "Allied"}.get(w, w)

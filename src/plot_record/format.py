@@ -1,0 +1,166 @@
+"""The game record format: JSON Lines, a header then one line per thing that happened.
+
+    {"format": "plot-record", "version": 1, "program": "plot 0.1.0",
+     "rules_hash": "…", "seed": 7, "start": {"setup": "standard"},
+     "players": {"ss": "human", "abwehr": "computer"}, "created": "2026-11-22T21:40:00Z"}
+    {"i": 1, "side": "ss", "action": {"verb": "activate", "unit": "301", …}, "text": "activate 301"}
+    {"undo": 1}
+    {"end": {"winner": "abwehr", "case": "18.73", "reason": "…"}, "i": 212}
+
+``start`` is ``{"setup": "standard"}``, ``{"setup": "choose"}`` or
+``{"position": "<TOML text>", "name": "file name"}``. An ``undo`` line takes back the
+last action (its number is given as a check). ``end`` is written when the game ends.
+This module only turns lines into values and back; checking the actions against
+the rules is the timeline's job.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as package_version
+
+import attrs
+
+from plot_core import Action, Player
+from plot_core.engine.serial import FormatError, action_from_json, action_to_json
+from plot_core.engine.state import Outcome
+
+FORMAT = "plot-record"
+VERSION = 1
+SEATS = ("human", "computer")
+
+
+class RecordError(ValueError):
+    """A record cannot be read; the message names the file and line."""
+
+
+def program() -> str:
+    try:
+        return f"plot {package_version('plot')}"
+    except PackageNotFoundError:          # running from a source tree
+        return "plot (source)"
+
+
+@attrs.frozen
+class Header:
+    rules_hash: str
+    seed: int
+    start: dict                       # {"setup": ...} or {"position": ..., "name": ...}
+    players: dict[str, str]           # side -> "human" | "computer"
+    created: str = attrs.field(factory=lambda: dt.datetime.now(dt.UTC)
+                               .strftime("%Y-%m-%dT%H:%M:%SZ"))
+    program: str = attrs.field(factory=program)
+
+    def to_json(self) -> dict:
+        return {"format": FORMAT, "version": VERSION, "program": self.program,
+                "rules_hash": self.rules_hash, "seed": self.seed, "start": self.start,
+                "players": self.players, "created": self.created}
+
+
+@attrs.frozen
+class ActionLine:
+    i: int
+    side: Player
+    action: Action
+
+
+@attrs.frozen
+class UndoLine:
+    i: int
+
+
+@attrs.frozen
+class EndLine:
+    i: int
+    outcome: Outcome
+
+
+Entry = ActionLine | UndoLine | EndLine
+
+
+def dumps(data: dict) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False) + "\n"
+
+
+def header_line(h: Header) -> str:
+    return dumps(h.to_json())
+
+
+def action_line(i: int, side: Player, action: Action) -> str:
+    return dumps({"i": i, "side": side.value, "action": action_to_json(action),
+                  "text": str(action)})
+
+
+def undo_line(i: int) -> str:
+    return dumps({"undo": i})
+
+
+def end_line(i: int, outcome: Outcome) -> str:
+    return dumps({"end": attrs.asdict(outcome), "i": i})
+
+
+# -- reading ------------------------------------------------------------------------------
+def parse_header(data: object, where: str) -> Header:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError(f"{where}: not a plot game record (the first line must be a header "
+                          f'with "format": "{FORMAT}")')
+    if data.get("version") != VERSION:
+        raise RecordError(f"{where}: record format version {data.get('version')!r} is not "
+                          f"one this program reads (it reads version {VERSION})")
+    seed = data.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        raise RecordError(f"{where}: the seed must be a whole number from 0 to 2**63-1, "
+                          f"got {seed!r}")
+    rules_hash = data.get("rules_hash")
+    if not isinstance(rules_hash, str):
+        raise RecordError(f"{where}: rules_hash is missing")
+    start = data.get("start")
+    if not (isinstance(start, dict) and (start.get("setup") in ("standard", "choose")
+                                         or isinstance(start.get("position"), str))):
+        raise RecordError(f'{where}: start must be {{"setup": "standard"}}, '
+                          f'{{"setup": "choose"}} or {{"position": "<TOML>"}}, got {start!r}')
+    players = data.get("players")
+    if not (isinstance(players, dict) and set(players) == {p.value for p in Player}
+            and all(v in SEATS for v in players.values())):
+        raise RecordError(f'{where}: players must give "ss" and "abwehr" each as '
+                          f'"human" or "computer", got {players!r}')
+    return Header(rules_hash=rules_hash, seed=seed, start=start, players=players,
+                  created=str(data.get("created", "")), program=str(data.get("program", "")))
+
+
+def parse_entry(data: object, where: str) -> Entry:
+    if not isinstance(data, dict):
+        raise RecordError(f"{where}: expected an object, got {data!r}")
+    if "undo" in data:
+        return UndoLine(_index(data["undo"], where))
+    if "end" in data:
+        end = data["end"]
+        if not (isinstance(end, dict) and all(isinstance(end.get(k), str)
+                                              for k in ("winner", "case", "reason"))):
+            raise RecordError(f"{where}: end must give winner, case and reason, got {end!r}")
+        return EndLine(_index(data.get("i"), where),
+                       Outcome(end["winner"], end["case"], end["reason"]))
+    i = _index(data.get("i"), where)
+    try:
+        side = Player(data.get("side"))
+    except ValueError:
+        raise RecordError(f"{where}: side must be \"ss\" or \"abwehr\", "
+                          f"got {data.get('side')!r}") from None
+    try:
+        action = action_from_json(data.get("action"))
+    except FormatError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+    text = data.get("text")
+    if text is not None and text != str(action):
+        raise RecordError(f"{where}: the action's text {text!r} does not match its JSON "
+                          f"({str(action)!r}); the line has been altered")
+    return ActionLine(i, side, action)
+
+
+def _index(value: object, where: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise RecordError(f"{where}: the action number must be a whole number from 1, "
+                          f"got {value!r}")
+    return value

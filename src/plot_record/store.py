@@ -1,0 +1,182 @@
+"""Records on disk: where they live, writing them as a game goes, reading them back.
+
+Every line is written whole with one ``write`` and flushed at once, so a killed
+process loses at most the line being written; that cut-off last line is
+recognised when reading and dropped with a warning. Anything else wrong is an
+error naming the line, and a record with an error is never written to.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import attrs
+
+from plot_core import Action, Player
+from plot_core.engine.state import Outcome
+
+from .format import (
+    ActionLine,
+    EndLine,
+    Entry,
+    Header,
+    RecordError,
+    UndoLine,
+    action_line,
+    end_line,
+    header_line,
+    parse_entry,
+    parse_header,
+    undo_line,
+)
+
+SUFFIX = ".plot.jsonl"
+
+
+def data_dir() -> Path:
+    """Where games are kept unless told otherwise (XDG base directories)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "plot" / "games"
+
+
+def new_record_path(header: Header, directory: Path | None = None) -> Path:
+    directory = directory or data_dir()
+    stamp = header.created.replace(":", "").replace("-", "")
+    path = directory / f"{stamp}-seed{header.seed}{SUFFIX}"
+    n = 2
+    while path.exists():
+        path = directory / f"{stamp}-seed{header.seed}-{n}{SUFFIX}"
+        n += 1
+    return path
+
+
+@attrs.define
+class RawRecord:
+    """A record's lines, parsed but not yet checked against the rules."""
+
+    path: Path
+    header: Header
+    entries: list[tuple[int, Entry]]        # (line number, entry)
+    warnings: list[str]
+    good_bytes: int                         # length of the file without a cut-off tail
+
+
+def read_raw(path: Path) -> RawRecord:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read the record: {exc.strerror}") from None
+    if not data.strip():
+        raise RecordError(f"{path}: the file is empty, not a game record")
+    lines = data.split(b"\n")
+    last_complete = data.endswith(b"\n")
+    if last_complete:
+        lines.pop()                          # the empty string after the final newline
+    warnings: list[str] = []
+    header: Header | None = None
+    entries: list[tuple[int, Entry]] = []
+    good = 0
+    for n, raw in enumerate(lines, start=1):
+        where = f"{path} line {n}"
+        cut_off = n == len(lines) and not last_complete
+        try:
+            item = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            if cut_off and n > 1:
+                warnings.append(f"{path}: line {n} was cut off (the game was stopped while "
+                                f"writing it); it is dropped and the game goes on from "
+                                f"line {n - 1}")
+                break
+            raise RecordError(f"{where}: not valid JSON ({exc})") from None
+        if n == 1:
+            header = parse_header(item, where)
+        else:
+            entries.append((n, parse_entry(item, where)))
+        good += len(raw) + 1
+    assert header is not None
+    return RawRecord(Path(path), header, entries, warnings, min(good, len(data)))
+
+
+class Recorder:
+    """Appends a game's lines to its record, one flushed write per line.
+
+    ``fsync`` is called when a line matters most: a human's turn comes round (they
+    may think for minutes) and at the end, so a power cut costs at most the
+    computer's last few moves, and a killed process costs nothing.
+    """
+
+    def __init__(self, path: Path, header: Header | None = None, *,
+                 truncate_to: int | None = None) -> None:
+        self.path = Path(path)
+        if header is not None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            # "x": a new game never writes over an existing file
+            self._file = open(self.path, "xb")    # noqa: SIM115
+            self._write(header_line(header), sync=True)
+        else:
+            self._file = open(self.path, "r+b")   # noqa: SIM115
+            if truncate_to is not None:
+                self._file.truncate(truncate_to)
+            end = self._file.seek(0, os.SEEK_END)
+            if end:
+                self._file.seek(end - 1)
+                if self._file.read(1) != b"\n":    # a last line whole but unterminated
+                    self._file.write(b"\n")
+
+    def action(self, i: int, side: Player, action: Action, *, sync: bool = False) -> None:
+        self._write(action_line(i, side, action), sync=sync)
+
+    def undo(self, i: int) -> None:
+        self._write(undo_line(i), sync=True)
+
+    def end(self, i: int, outcome: Outcome) -> None:
+        self._write(end_line(i, outcome), sync=True)
+
+    def sync(self) -> None:
+        self._file.flush()
+        os.fsync(self._file.fileno())
+
+    def close(self) -> None:
+        if not self._file.closed:
+            self.sync()
+            self._file.close()
+
+    def _write(self, line: str, *, sync: bool) -> None:
+        self._file.write(line.encode("utf-8"))     # one write per line
+        self._file.flush()
+        if sync:
+            os.fsync(self._file.fileno())
+
+
+def records_in(directory: Path | None = None) -> Iterator[Path]:
+    directory = directory or data_dir()
+    if directory.is_dir():
+        yield from sorted(directory.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime)
+
+
+def is_finished(path: Path) -> bool:
+    """Cheap check: does the record end with an ``end`` line?"""
+    try:
+        with open(path, "rb") as f:
+            f.seek(0, os.SEEK_END)
+            size = f.tell()
+            f.seek(max(0, size - 4096))
+            tail = f.read().rstrip(b"\n").rsplit(b"\n", 1)[-1]
+    except OSError:
+        return False
+    return tail.startswith(b'{"end"')
+
+
+def latest_unfinished(directory: Path | None = None) -> Path | None:
+    """The most recently played record that has no end line yet."""
+    for path in reversed(list(records_in(directory))):
+        if not is_finished(path):
+            return path
+    return None
+
+
+__all__ = ["ActionLine", "EndLine", "RawRecord", "Recorder", "UndoLine", "data_dir",
+           "is_finished", "latest_unfinished", "new_record_path", "read_raw", "records_in"]

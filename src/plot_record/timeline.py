@@ -1,0 +1,225 @@
+"""A recorded game as a timeline of positions: checked once, then seekable at once.
+
+Position ``i`` is the game after its first ``i`` actions (0: the start). Loading
+replays every action through the engine, so an illegal or altered line is found
+and named; it keeps every ``SNAPSHOT_EVERY``-th state, so reaching any position
+costs at most that many ``apply`` calls however long the game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+
+from plot_core import (
+    Action,
+    DataError,
+    GameState,
+    IllegalAction,
+    Player,
+    Rules,
+    apply,
+    load_position,
+    new_game,
+)
+from plot_core.engine.actions import Verb
+from plot_core.engine.state import Event, Phase
+
+from .format import ActionLine, EndLine, Header, RecordError, UndoLine
+from .store import RawRecord, read_raw
+
+SNAPSHOT_EVERY = 32
+
+
+@attrs.frozen
+class Step:
+    """One action and where it left the game."""
+
+    i: int
+    line: int                          # line of the record it came from
+    side: Player
+    action: Action
+    events: tuple[Event, ...]          # what it caused (private ones included)
+    turn: int                          # Game-Turn after it
+    phase: Phase
+    coup_turn: int
+
+    @property
+    def rolled(self) -> bool:
+        return any(e.roll for e in self.events)
+
+    @property
+    def coup(self) -> bool:
+        return self.action.verb is Verb.COUP
+
+
+def start_state(header: Header, rules: Rules, where: str = "header") -> GameState:
+    start = header.start
+    if "position" in start:
+        try:
+            return load_position(start["position"], name=f"{where} (start position)",
+                                 rules=rules, seed=header.seed)
+        except DataError as exc:
+            raise RecordError(f"{where}: the start position is not valid: {exc}") from None
+    return new_game(header.seed, setup=start["setup"], rules=rules)
+
+
+class Timeline:
+    def __init__(self, start: GameState) -> None:
+        self.start = start
+        self.steps: list[Step] = []
+        self._snapshots: dict[int, GameState] = {0: start}
+        self._last: tuple[int, GameState] = (0, start)
+
+    # -- growing (loading, or a game being played) -------------------------------------
+    def push(self, side: Player, action: Action, *, line: int = 0) -> GameState:
+        """Apply the next action; raises IllegalAction, leaving the timeline as it was."""
+        state = self.final
+        after = apply(state, action)
+        i = len(self.steps) + 1
+        self.steps.append(Step(i, line, side, action, after.events, after.turn, after.phase,
+                               after.coup.turn if after.coup else 0))
+        if i % SNAPSHOT_EVERY == 0:
+            self._snapshots[i] = after
+        self._last = (i, after)
+        return after
+
+    def pop(self) -> None:
+        i = len(self.steps)
+        self.steps.pop()
+        self._snapshots.pop(i, None)
+        self._last = (i - 1, self.state_at(i - 1))
+
+    # -- reading --------------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    @property
+    def final(self) -> GameState:
+        return self.state_at(len(self.steps))
+
+    def state_at(self, i: int) -> GameState:
+        if not 0 <= i <= len(self.steps):
+            raise IndexError(f"position {i} is outside 0..{len(self.steps)}")
+        last_i, last = self._last
+        if last_i == i:
+            return last
+        base_i = (i // SNAPSHOT_EVERY) * SNAPSHOT_EVERY
+        if last_i < i and last_i > base_i:        # stepping on: start from where we are
+            base_i, state = last_i, last
+        else:
+            state = self._snapshots[base_i]
+        for step in self.steps[base_i:i]:
+            state = apply(state, step.action)
+        self._last = (i, state)
+        return state
+
+    def events_at(self, i: int) -> tuple[Event, ...]:
+        return self.steps[i - 1].events if i else self.start.events
+
+    def turn_key(self, i: int) -> tuple[int, int]:
+        s = self.steps[i - 1] if i else None
+        return (s.turn, s.coup_turn) if s else (self.start.turn, 0)
+
+    def phase_key(self, i: int) -> tuple[int, int, Phase]:
+        s = self.steps[i - 1] if i else None
+        return (s.turn, s.coup_turn, s.phase) if s else (self.start.turn, 0, self.start.phase)
+
+    # -- jumps ----------------------------------------------------------------------------
+    def next_change(self, i: int, key) -> int:
+        """The first position after ``i`` where ``key`` differs (or the end)."""
+        here = key(i)
+        for j in range(i + 1, len(self.steps) + 1):
+            if key(j) != here:
+                return j
+        return len(self.steps)
+
+    def prev_change(self, i: int, key) -> int:
+        """The start of the stretch ``i`` is in, or of the one before if ``i`` starts it."""
+        if i == 0:
+            return 0
+        j = i - 1 if key(i - 1) != key(i) else i
+        here = key(j)
+        while j > 0 and key(j - 1) == here:
+            j -= 1
+        return j
+
+    def next_where(self, i: int, test) -> int | None:
+        for step in self.steps[i:]:
+            if test(step):
+                return step.i
+        return None
+
+    def prev_where(self, i: int, test) -> int | None:
+        for step in reversed(self.steps[:max(i - 1, 0)]):
+            if test(step):
+                return step.i
+        return None
+
+
+@attrs.define
+class Record:
+    """A record read from disk and checked: its header, timeline and any warnings."""
+
+    path: Path
+    header: Header
+    timeline: Timeline
+    warnings: list[str]
+    good_bytes: int
+
+    @property
+    def finished(self) -> bool:
+        return self.timeline.final.outcome is not None
+
+
+def load_record(path: Path, rules: Rules) -> Record:
+    raw = read_raw(path)
+    return check(raw, rules)
+
+
+def check(raw: RawRecord, rules: Rules) -> Record:
+    h, path = raw.header, raw.path
+    if h.rules_hash != rules.version:
+        raise RecordError(f"{path} line 1: the game was recorded under rules data "
+                          f"{h.rules_hash}, but this program has rules data {rules.version}; "
+                          f"it cannot be replayed exactly (use the plot version that made it: "
+                          f"{h.program or 'unknown'})")
+    tl = Timeline(start_state(h, rules, f"{path} line 1"))
+    ended = False
+    for line, entry in raw.entries:
+        where = f"{path} line {line}"
+        if ended:
+            raise RecordError(f"{where}: nothing may follow the end of the game")
+        n = len(tl)
+        if isinstance(entry, ActionLine):
+            if entry.i != n + 1:
+                raise RecordError(f"{where}: action number {entry.i}, expected {n + 1}")
+            state = tl.final
+            if state.outcome is not None:
+                raise RecordError(f"{where}: the game was already over ({state.outcome.case})")
+            if entry.side is not state.to_act:
+                raise RecordError(f"{where}: action {entry.i} '{entry.action}' is the "
+                                  f"{entry.side.value}'s, but the "
+                                  f"{state.to_act.value if state.to_act else 'nobody'} is to act")
+            try:
+                tl.push(entry.side, entry.action, line=line)
+            except IllegalAction as exc:
+                raise RecordError(f"{where}: action {entry.i} '{entry.action}' is not legal "
+                                  f"here: {exc}") from None
+        elif isinstance(entry, UndoLine):
+            if entry.i != n or n == 0:
+                raise RecordError(f"{where}: undo of action {entry.i}, but the last action "
+                                  f"is {n}")
+            tl.pop()
+        elif isinstance(entry, EndLine):
+            final = tl.final
+            if entry.i != n or final.outcome != entry.outcome:
+                got = f"{final.outcome.winner} by {final.outcome.case}" if final.outcome \
+                    else "no end yet"
+                raise RecordError(f"{where}: the record says the game ended after action "
+                                  f"{entry.i} with {entry.outcome.winner} by "
+                                  f"{entry.outcome.case}, but replaying it gives {got} "
+                                  f"after action {n}")
+            ended = True
+    return Record(path, h, tl, raw.warnings, raw.good_bytes)
