@@ -99,8 +99,8 @@ def _play(args: argparse.Namespace) -> int:
         return _play_position(args, rules, record)
     setup = None
     if getattr(args, "seed", None) is not None or getattr(args, "hotseat", False) \
-            or getattr(args, "side", None):
-        setup = GameSetup(hotseat=args.hotseat, side=Player(args.side or "ss"),
+            or getattr(args, "side", None) or getattr(args, "watch", False):
+        setup = GameSetup(hotseat=args.hotseat, watch=args.watch, side=Player(args.side or "ss"),
                           seed=args.seed if args.seed is not None else 0,
                           setup="choose" if args.choose_setup else "standard")
     PlotApp(rules, setup=setup, record_path=record).run()
@@ -199,8 +199,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command")
     pl = sub.add_parser("play", help="start the game (the default); with any option below, "
                         "skip the new-game screen")
-    pl.add_argument("--side", choices=["ss", "abwehr"], help="your side against the computer")
-    pl.add_argument("--hotseat", action="store_true", help="two players at one keyboard")
+    who = pl.add_mutually_exclusive_group()
+    who.add_argument("--side", choices=["ss", "abwehr"], help="your side against the computer")
+    who.add_argument("--hotseat", action="store_true", help="two players at one keyboard")
+    who.add_argument("--watch", action="store_true",
+                    help="the computer plays both sides; you watch (as a spectator)")
     pl.add_argument("--seed", type=_seed, help="the game's seed")
     pl.add_argument("--choose-setup", action="store_true",
                     help="place every unit yourselves (4.3) instead of the standard set-up")

@@ -48,11 +48,15 @@ class PlotApp(App[None]):
             self.exit()
             return
         state = new_game(setup.seed, setup=setup.setup, rules=self.rules)
-        if setup.hotseat:
+        if setup.watch:
+            seats = {p: Seat.COMPUTER for p in Player}
+            side = "watching the computer play both sides"
+        elif setup.hotseat:
             seats = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.HUMAN}
+            side = "hot-seat"
         else:
             seats = {p: Seat.HUMAN if p is setup.side else Seat.COMPUTER for p in Player}
-        side = "hot-seat" if setup.hotseat else f"you play the {setup.side.title}"
+            side = f"you play the {setup.side.title}"
         self.sub_title = f"seed {setup.seed} · {side}"
         header = Header(rules_hash=self.rules.version, seed=setup.seed,
                         start={"setup": setup.setup},

@@ -68,6 +68,7 @@ class GameSetup:
     side: Player = Player.SS          # the human's side against the computer
     seed: int = 0
     setup: str = "standard"
+    watch: bool = False               # computer against computer, for the spectator
 
 
 class NewGameScreen(Screen[GameSetup]):
