@@ -1,0 +1,108 @@
+"""`plot export`, `plot games`, `plot resume` and `plot play --record` from the command line."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from plot_cli.main import main
+from plot_record import RecordError, load_record
+from plot_record.export import text_account
+
+from .helpers import recorded_game
+
+
+@pytest.fixture
+def finished(tmp_path, rules):
+    path = tmp_path / "done.plot.jsonl"
+    recorded_game(path, rules, 7)
+    return path
+
+
+@pytest.fixture
+def unfinished(tmp_path, rules):
+    path = tmp_path / "open.plot.jsonl"
+    recorded_game(path, rules, 7, limit=60)
+    return path
+
+
+def private_draws(record, side: str) -> list[str]:
+    return [e.text for st in record.timeline.steps for e in st.events
+            if e.private is not None and e.private.value == side] + \
+           [e.text for e in record.timeline.start.events
+            if e.private is not None and e.private.value == side]
+
+
+def test_the_account_goes_turn_by_turn_with_every_action(finished, rules):
+    record = load_record(finished, rules)
+    text = "\n".join(text_account(record))
+    assert "seed 7, standard set-up; SS computer, Abwehr computer" in text
+    assert "Seen by: everyone (the game is over)" in text
+    turns = [int(m) for m in re.findall(r"^Game-Turn (\d+)", text, re.M)]
+    assert turns[0] == 1 and turns == sorted(turns)
+    for step in record.timeline.steps:
+        assert re.search(rf"^\s+{step.i}\s+(SS|Abwehr)\s+{re.escape(str(step.action))}$",
+                         text, re.M)
+    o = record.timeline.final.outcome
+    assert f"({o.case}): {o.reason}" in text
+    assert "[SS only]" in text and "[Abwehr only]" in text
+
+
+def test_one_sides_account_holds_none_of_the_others_secrets(unfinished, rules):
+    record = load_record(unfinished, rules)
+    ss = "\n".join(text_account(record, "ss"))
+    hidden = private_draws(record, "abwehr")
+    assert hidden and not any(h in ss for h in hidden)
+    assert all(h in ss for h in private_draws(record, "ss"))
+    assert "Seen by: the SS player only" in ss and "Not finished: 60 actions so far" in ss
+
+
+def test_all_is_refused_for_an_unfinished_game(unfinished, rules, capsys):
+    with pytest.raises(RecordError, match="not finished"):
+        list(text_account(load_record(unfinished, rules), "all"))
+    assert main(["export", str(unfinished), "--text"]) == 2
+    assert "add --as ss or --as abwehr" in capsys.readouterr().err
+    assert main(["export", str(unfinished), "--text", "--as", "all"]) == 2
+
+
+def test_plot_export_prints_the_account(finished, capsys):
+    assert main(["export", str(finished), "--text"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("The Plot to Assassinate Hitler — account of a recorded game")
+    assert "Result:" in out
+
+
+def test_plot_games_lists_what_is_saved(_games_folder, rules, capsys):
+    assert main(["games"]) == 0
+    assert "No games saved" in capsys.readouterr().out
+    _games_folder.mkdir(parents=True)
+    recorded_game(_games_folder / "a.plot.jsonl", rules, 1)
+    recorded_game(_games_folder / "b.plot.jsonl", rules, 2, limit=5)
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"a\.plot\.jsonl\s+finished", out)
+    assert re.search(r"b\.plot\.jsonl\s+unfinished: plot resume .*b\.plot\.jsonl", out)
+
+
+def test_plot_resume_without_a_game(capsys):
+    assert main(["resume"]) == 1
+    assert "there is no unfinished game in" in capsys.readouterr().err
+
+
+def test_plot_resume_of_a_finished_game_points_to_the_replay(finished, capsys):
+    assert main(["resume", str(finished)]) == 1
+    assert f"watch it with `plot replay {finished}`" in capsys.readouterr().err
+
+
+def test_plot_play_never_writes_over_a_record(finished, capsys):
+    before = finished.read_bytes()
+    assert main(["play", "--seed", "1", "--record", str(finished)]) == 2
+    assert "already exists" in capsys.readouterr().err
+    assert finished.read_bytes() == before
+
+
+def test_watch_excludes_side_and_hotseat(capsys):
+    with pytest.raises(SystemExit):
+        main(["play", "--watch", "--hotseat"])
+    assert "not allowed with argument" in capsys.readouterr().err
