@@ -10,22 +10,21 @@ import time
 from functools import partial
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
-from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
+from textual.widgets import Static
 
 from plot_core import Action, IllegalAction, PlayerView, Rules, Verb
-from plot_core.engine.state import Phase, movement_allowance
+from plot_core.engine.overlays import Overlays
+from plot_core.engine.state import CoupState, Phase
 from plot_core.hexgrid import label
 
-from .boardview import action_hex, actions_at, build_board, unit_hexes
-from .describe import SIDE, describe, prompt, unit_name, words
+from .board_screen import BoardScreen
+from .boardview import action_hex, actions_at, unit_hexes
+from .describe import SIDE, describe, prompt, words
 from .mapview import MapView
-from .panels import ChitPanel, HexInfo, LogView, MapKey, StatusPanel, TablesPanel
-from .screens import ActionMenu, GameOverScreen, HandoffScreen, HelpScreen
+from .screens import ActionMenu, GameOverScreen, HandoffScreen
 from .session import LogLine, Session
 
 COMPUTER_PACE = 0.04     # seconds between the computer's steps, so they can be followed
@@ -66,20 +65,8 @@ class ActionCommands(Provider):
                 yield Hit(score, matcher.highlight(text), partial(self.screen.do, a))
 
 
-class GameScreen(Screen[str]):
+class GameScreen(BoardScreen):
     COMMANDS = Screen.COMMANDS | {ActionCommands}
-    DEFAULT_CSS = """
-    #main { height: 1fr; }
-    #left { width: 1fr; }
-    MapView { height: 1fr; }
-    #prompt { height: auto; max-height: 8; padding: 0 1; background: $boost;
-              border-top: solid $primary; }
-    #wide-log { height: 12; display: none; border-top: solid $primary-darken-2; }
-    #side { width: 36; border-left: solid $primary; }
-    #status { height: auto; padding: 0 1; border-bottom: solid $primary-darken-2; }
-    #tabs { height: 1fr; }
-    TabPane { padding: 0 1; }
-    """
     BINDINGS = [
         Binding("enter,space", "act_here", "Act", priority=False),
         Binding("a", "menu", "Actions"),
@@ -90,94 +77,42 @@ class GameScreen(Screen[str]):
         Binding("s", "skip", "Skip ahead"),
         Binding("tab", "target(1)", "Next target", show=False),
         Binding("shift+tab", "target(-1)", "Previous target", show=False),
-        Binding("x", "tab('hex')", "Hex", show=False),
-        Binding("w", "tab('chits')", "Chits", show=False),
-        Binding("t", "tables", "Tables", show=False),
-        Binding("g", "tab('log')", "Log", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit_game", "Quit"),
     ] + [Binding(str(i), f"number({i})", show=False) for i in range(1, 10)]
 
     def __init__(self, session: Session, rules: Rules) -> None:
-        super().__init__()
-        self.session, self.rules = session, rules
+        super().__init__(rules)
+        self.session = session
         self.message: Text = Text("")
-        self._log_shown: list[LogLine] = []
-        self._log_texts: list[Text] = []
         self._skipping = False
         self._over_shown = False
         self._handoff_open = False
         self._computer_timer = None
         self._problem_told = False
 
-    # -- layout -------------------------------------------------------------------------
-    def compose(self) -> ComposeResult:
-        yield Header()
-        with Horizontal(id="main"):
-            with Vertical(id="left"):
-                start = self.rules.map.named_setup.get("100")
-                yield MapView(self.rules.map, start=start, id="map")
-                yield Static(id="prompt")
-                yield LogView(id="wide-log")
-            with Vertical(id="side"):
-                yield StatusPanel(self.rules, id="status")
-                with TabbedContent(id="tabs", initial="hex"):
-                    with TabPane("Hex", id="hex"):
-                        with VerticalScroll():
-                            yield HexInfo(self.rules, id="info")
-                    with TabPane("Chits", id="chits"):
-                        with VerticalScroll():
-                            yield ChitPanel(self.rules, id="chitbox")
-                    with TabPane("Tables", id="tables"):
-                        with VerticalScroll():
-                            yield TablesPanel(self.rules, id="tablebox")
-                    with TabPane("Log", id="log"):
-                        yield LogView(id="log-pane")
-                    with TabPane("Key", id="key"):
-                        with VerticalScroll():
-                            yield MapKey(self.rules)
-        yield Footer()
-
     def on_mount(self) -> None:
         self.query_one(MapView).focus()
         self.redraw()
         self.after_change()
 
-    def on_resize(self, event) -> None:
-        # More room: a wider side panel, and a log under the map that is always in sight.
-        w, h = event.size
-        self.query_one("#side").styles.width = 36 if w < 120 else max(48, w // 3)
-        self.query_one("#wide-log").styles.display = "block" if h >= 40 else "none"
-
     # -- drawing ------------------------------------------------------------------------
-    def redraw(self) -> None:
-        s = self.session
-        v = s.view()
-        legal = s.legal()
-        mapview = self.query_one(MapView)
-        mapview.show_board(build_board(self.rules, v, s.overlays(), legal))
-        self.query_one(StatusPanel).show(v, self._coup_line(), self._mp_line(v))
-        self.query_one(ChitPanel).show(v)
-        self.query_one(HexInfo).show(mapview.cursor, v)
-        self._draw_prompt(v, legal)
-        self._draw_log()
-        self.refresh_bindings()
+    def shown_view(self) -> PlayerView:
+        return self.session.view()
 
-    def _coup_line(self) -> str:
-        c = self.session.state.coup          # coup values are public (18.15)
-        if c is None:
-            return ""
-        turn = f"Coup-Turn {c.turn} of {self.rules.game.coup_turns}" if c.turn else "before Coup-Turn 1"
-        return (f"{turn} · harass costs {c.penalty} MP\nbonus SS +{c.bonus}, "
-                f"Abwehr +{c.abwehr_bonus}")
+    def shown_overlays(self) -> Overlays:
+        return self.session.overlays()
 
-    def _mp_line(self, v: PlayerView) -> str:
-        if v.active is None:
-            return ""
-        allowance = movement_allowance(self.rules, next(u for u in v.units if u.id == v.active))
-        return f"{unit_name(self.rules, v.active)}: {allowance - v.mp_spent} of {allowance} MP left"
+    def shown_coup(self) -> CoupState | None:
+        return self.session.state.coup
 
-    def _draw_prompt(self, v: PlayerView, legal: list[Action]) -> None:
+    def shown_log(self) -> list[LogLine]:
+        return self.session.visible_log()
+
+    def shown_legal(self) -> list[Action]:
+        return self.session.legal()
+
+    def draw_prompt(self, v: PlayerView, legal: list[Action]) -> None:
         s = self.session
         t = Text()
         if v.outcome is not None:
@@ -201,36 +136,9 @@ class GameScreen(Screen[str]):
             t.append("\n")
             t.append_text(self.message)
         self.query_one("#prompt", Static).update(t)
-
-    def _draw_log(self) -> None:
-        lines = self.session.visible_log()
-        shown = self._log_shown
-        if lines == shown:
-            return
-        if lines[:len(shown)] == shown:
-            new = lines[len(shown):]
-        else:                                            # an undo, or another player's eyes
-            new, self._log_texts = lines, []
-        for ln in new:
-            if ln.event.table:
-                self.query_one(TablesPanel).used(ln.event)
-        self._log_texts += [self._log_line(ln) for ln in new]    # each line formatted once
-        self._log_shown = list(lines)
-        for pane in self.query(LogView):
-            pane.show(self._log_texts)
-
-    @staticmethod
-    def _log_line(ln: LogLine) -> Text:
-        e = ln.event
-        who = SIDE[ln.side] if ln.side else "—"
-        text = Text(f"{ln.index:>4} {who:<6} ", style="dim")
-        text.append(e.text, style="yellow" if e.roll else "")
-        text.append(f"  ({e.case})", style="cyan")
-        return text
-
     def say(self, text: str, *, error: bool = False) -> None:
         self.message = Text(text, style="bold red" if error else "green")
-        self._draw_prompt(self.session.view(), self.session.legal())
+        self.draw_prompt(self.session.view(), self.session.legal())
 
     # -- acting -------------------------------------------------------------------------
     def do(self, action: Action) -> None:
@@ -425,18 +333,3 @@ class GameScreen(Screen[str]):
             nxt = next((h for h, k in zip(reversed(targets), reversed(order), strict=True)
                         if k < key), targets[-1])
         mapview.move_to(nxt)
-
-    def action_tab(self, tab: str) -> None:
-        self.query_one(TabbedContent).active = tab
-
-    def action_tables(self) -> None:
-        tabs = self.query_one(TabbedContent)
-        if tabs.active == "tables":
-            self.query_one(TablesPanel).cycle()
-        tabs.active = "tables"
-
-    def action_help(self) -> None:
-        self.app.push_screen(HelpScreen())
-
-    def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
-        self.query_one(HexInfo).show(message.hex, self.session.view())

@@ -1,0 +1,181 @@
+"""What the game screen and the replay viewer share: the map, the side panels, the log.
+
+A subclass says what to show (``shown_view``, ``shown_log`` ...) and writes the
+line under the map; this class lays the screen out and draws it. Everything drawn
+comes from one side's ``PlayerView`` (or a spectator's), never the full state.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
+
+from plot_core import Action, PlayerView, Rules
+from plot_core.engine.overlays import Overlays
+from plot_core.engine.state import CoupState, movement_allowance
+
+from .boardview import build_board
+from .describe import SIDE, unit_name
+from .mapview import MapView
+from .panels import ChitPanel, HexInfo, LogView, MapKey, StatusPanel, TablesPanel
+from .screens import HelpScreen
+from .session import LogLine
+
+
+class BoardScreen(Screen[str]):
+    DEFAULT_CSS = """
+    #main { height: 1fr; }
+    #left { width: 1fr; }
+    MapView { height: 1fr; }
+    #prompt { height: auto; max-height: 8; padding: 0 1; background: $boost;
+              border-top: solid $primary; }
+    #wide-log { height: 12; display: none; border-top: solid $primary-darken-2; }
+    #side { width: 36; border-left: solid $primary; }
+    #status { height: auto; padding: 0 1; border-bottom: solid $primary-darken-2; }
+    #tabs { height: 1fr; }
+    TabPane { padding: 0 1; }
+    """
+    BINDINGS = [
+        Binding("x", "tab('hex')", "Hex", show=False),
+        Binding("w", "tab('chits')", "Chits", show=False),
+        Binding("t", "tables", "Tables", show=False),
+        Binding("g", "tab('log')", "Log", show=False),
+    ]
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
+        self._log_shown: list[LogLine] = []
+        self._log_texts: list[Text] = []
+
+    # -- what to show: the subclass answers ---------------------------------------------
+    def shown_view(self) -> PlayerView:
+        raise NotImplementedError
+
+    def shown_overlays(self) -> Overlays:
+        raise NotImplementedError
+
+    def shown_coup(self) -> CoupState | None:
+        raise NotImplementedError
+
+    def shown_log(self) -> list[LogLine]:
+        raise NotImplementedError
+
+    def shown_legal(self) -> list[Action]:
+        return []
+
+    def draw_prompt(self, v: PlayerView, legal: list[Action]) -> None:
+        raise NotImplementedError
+
+    def under_map(self) -> list[Widget]:
+        """Widgets between the map and the prompt line."""
+        return []
+
+    # -- layout -------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                start = self.rules.map.named_setup.get("100")
+                yield MapView(self.rules.map, start=start, id="map")
+                yield from self.under_map()
+                yield Static(id="prompt")
+                yield LogView(id="wide-log")
+            with Vertical(id="side"):
+                yield StatusPanel(self.rules, id="status")
+                with TabbedContent(id="tabs", initial="hex"):
+                    with TabPane("Hex", id="hex"):
+                        with VerticalScroll():
+                            yield HexInfo(self.rules, id="info")
+                    with TabPane("Chits", id="chits"):
+                        with VerticalScroll():
+                            yield ChitPanel(self.rules, id="chitbox")
+                    with TabPane("Tables", id="tables"):
+                        with VerticalScroll():
+                            yield TablesPanel(self.rules, id="tablebox")
+                    with TabPane("Log", id="log"):
+                        yield LogView(id="log-pane")
+                    with TabPane("Key", id="key"):
+                        with VerticalScroll():
+                            yield MapKey(self.rules)
+        yield Footer()
+
+    def on_resize(self, event) -> None:
+        # More room: a wider side panel, and a log under the map that is always in sight.
+        w, h = event.size
+        self.query_one("#side").styles.width = 36 if w < 120 else max(48, w // 3)
+        self.query_one("#wide-log").styles.display = "block" if h >= 40 else "none"
+
+    # -- drawing ------------------------------------------------------------------------
+    def redraw(self) -> None:
+        v = self.shown_view()
+        legal = self.shown_legal()
+        mapview = self.query_one(MapView)
+        mapview.show_board(build_board(self.rules, v, self.shown_overlays(), legal))
+        self.query_one(StatusPanel).show(v, self._coup_line(), self._mp_line(v))
+        self.query_one(ChitPanel).show(v)
+        self.query_one(HexInfo).show(mapview.cursor, v)
+        self.draw_prompt(v, legal)
+        self._draw_log()
+        self.refresh_bindings()
+
+    def _coup_line(self) -> str:
+        c = self.shown_coup()                 # coup values are public (18.15)
+        if c is None:
+            return ""
+        turn = f"Coup-Turn {c.turn} of {self.rules.game.coup_turns}" if c.turn else "before Coup-Turn 1"
+        return (f"{turn} · harass costs {c.penalty} MP\nbonus SS +{c.bonus}, "
+                f"Abwehr +{c.abwehr_bonus}")
+
+    def _mp_line(self, v: PlayerView) -> str:
+        if v.active is None:
+            return ""
+        allowance = movement_allowance(self.rules, next(u for u in v.units if u.id == v.active))
+        return f"{unit_name(self.rules, v.active)}: {allowance - v.mp_spent} of {allowance} MP left"
+
+    def _draw_log(self) -> None:
+        lines = self.shown_log()
+        shown = self._log_shown
+        if lines == shown:
+            return
+        if lines[:len(shown)] == shown:
+            new = lines[len(shown):]
+        else:                                            # an undo, or another player's eyes
+            new, self._log_texts = lines, []
+        for ln in new:
+            if ln.event.table:
+                self.query_one(TablesPanel).used(ln.event)
+        self._log_texts += [self._log_line(ln) for ln in new]    # each line formatted once
+        self._log_shown = list(lines)
+        for pane in self.query(LogView):
+            pane.show(self._log_texts)
+
+    @staticmethod
+    def _log_line(ln: LogLine) -> Text:
+        e = ln.event
+        who = SIDE[ln.side] if ln.side else "—"
+        text = Text(f"{ln.index:>4} {who:<6} ", style="dim")
+        text.append(e.text, style="yellow" if e.roll else "")
+        text.append(f"  ({e.case})", style="cyan")
+        return text
+
+    # -- keys both screens have ---------------------------------------------------------
+    def action_tab(self, tab: str) -> None:
+        self.query_one(TabbedContent).active = tab
+
+    def action_tables(self) -> None:
+        tabs = self.query_one(TabbedContent)
+        if tabs.active == "tables":
+            self.query_one(TablesPanel).cycle()
+        tabs.active = "tables"
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+    def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
+        self.query_one(HexInfo).show(message.hex, self.shown_view())
