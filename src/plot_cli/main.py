@@ -164,6 +164,27 @@ def _resume(args: argparse.Namespace) -> int:
     return 0
 
 
+def _replay(args: argparse.Namespace) -> int:
+    from plot_core import Player
+    from plot_record import load_record
+    from plot_tui.app import PlotApp
+    from plot_tui.replay import EVERYONE, Replay
+
+    rules = load_rules()
+    record = load_record(Path(args.path), rules)
+    for w in record.warnings:
+        print(f"plot: warning: {w}", file=sys.stderr)
+    replay = Replay(record)
+    if args.eyes == "all" and not record.finished:
+        print(f"plot: the game in {args.path} is not finished, so it can only be replayed as "
+              f"one side saw it: --as ss or --as abwehr", file=sys.stderr)
+        return 2
+    if args.eyes:
+        replay.look(EVERYONE if args.eyes == "all" else Player(args.eyes))
+    PlotApp(rules, replay=replay).run()
+    return 0
+
+
 def _export(args: argparse.Namespace) -> int:
     from plot_record import load_record
     from plot_record.export import ALL, text_account
@@ -217,6 +238,12 @@ def build_parser() -> argparse.ArgumentParser:
     rs = sub.add_parser("resume", help="go on with an unfinished game from its record")
     rs.add_argument("path", nargs="?", help="the record (default: the latest unfinished game)")
     rs.set_defaults(run=_resume)
+    rp = sub.add_parser("replay", help="watch a recorded game: step, jump, change eyes")
+    rp.add_argument("path", help="the game record (.plot.jsonl)")
+    rp.add_argument("--as", dest="eyes", choices=["ss", "abwehr", "all"],
+                    help="whose eyes to start with (default: all for a finished game, else "
+                         "the human's side); all only for finished games")
+    rp.set_defaults(run=_replay)
     ex = sub.add_parser("export", help="write a readable account of a recorded game")
     ex.add_argument("path", help="the game record (.plot.jsonl)")
     ex.add_argument("--text", action="store_true", help="plain text, turn by turn (the "

@@ -11,6 +11,8 @@ from plot_core import Player, Rules, load_rules, new_game
 from plot_record import Header, Recorder, new_record_path
 
 from .game import GameScreen
+from .replay import Replay
+from .replay_screen import ReplayScreen
 from .screens import ConfirmScreen, GameSetup, HelpScreen, NewGameScreen
 from .session import Seat, Session
 
@@ -24,16 +26,21 @@ class PlotApp(App[None]):
     def __init__(self, rules: Rules | None = None, *, setup: GameSetup | None = None,
                  session: Session | None = None, seed: int | None = None,
                  records: Path | None = None, record_path: Path | None = None,
-                 notice: str = "") -> None:
+                 notice: str = "", replay: Replay | None = None) -> None:
         """``records``: the folder new games are saved in (default: the user's data
         folder); ``record_path``: the file for the first game; ``notice``: said at start."""
         super().__init__()
         self.rules = rules or load_rules()
         self._setup, self._session, self._seed = setup, session, seed
         self._records, self._record_path, self._notice = records, record_path, notice
+        self._replay = replay
 
     def on_mount(self) -> None:
-        if self._session is not None:
+        if self._replay is not None:
+            h = self._replay.record.header
+            self.sub_title = f"replay of {self._replay.record.path.name} · seed {h.seed}"
+            self.push_screen(ReplayScreen(self._replay, self.rules), lambda _: self.exit())
+        elif self._session is not None:
             self.play(self._session)
         elif self._setup is not None:
             self.start(self._setup)

@@ -72,6 +72,10 @@ class BoardScreen(Screen[str]):
     def draw_prompt(self, v: PlayerView, legal: list[Action]) -> None:
         raise NotImplementedError
 
+    def who(self) -> str | None:
+        """Whose eyes the screen shows, if not simply the viewer's side."""
+        return None
+
     def under_map(self) -> list[Widget]:
         """Widgets between the map and the prompt line."""
         return []
@@ -117,7 +121,7 @@ class BoardScreen(Screen[str]):
         legal = self.shown_legal()
         mapview = self.query_one(MapView)
         mapview.show_board(build_board(self.rules, v, self.shown_overlays(), legal))
-        self.query_one(StatusPanel).show(v, self._coup_line(), self._mp_line(v))
+        self.query_one(StatusPanel).show(v, self._coup_line(), self._mp_line(v), self.who())
         self.query_one(ChitPanel).show(v)
         self.query_one(HexInfo).show(mapview.cursor, v)
         self.draw_prompt(v, legal)

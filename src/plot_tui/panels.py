@@ -100,7 +100,8 @@ class StatusPanel(Static):
         super().__init__(**kw)
         self.rules = rules
 
-    def show(self, v: PlayerView, coup_line: str = "", mp_line: str = "") -> None:
+    def show(self, v: PlayerView, coup_line: str = "", mp_line: str = "",
+             who: str | None = None) -> None:
         g = self.rules.game
         t = Text()
         if v.phase is Phase.SETUP:
@@ -119,7 +120,7 @@ class StatusPanel(Static):
             t.append(SIDE[v.to_act], style="bold reverse" if v.to_act is v.side else "bold")
         if mp_line:
             t.append("\n" + mp_line, style="green")
-        t.append(f"\nYou are: {SIDE[v.side]}", style="dim")
+        t.append("\n" + (who or f"You are: {SIDE[v.side]}"), style="dim")
         self.update(t)
 
 
@@ -132,25 +133,38 @@ class ChitPanel(Static):
 
     def show(self, v: PlayerView) -> None:
         t = Text()
-        by_id = self.rules.chits.by_id()
         if v.side is None:
             t.append("Spectator: neither side's chits are shown.\n", style="italic")
         else:
-            t.append(f"Your chits ({len(v.own_chits)})\n", style="bold")
-            kinds = Counter(by_id[c].kind for c in v.own_chits)
-            for kind in ChitKind:
-                mine = [c for c in v.own_chits if by_id[c].kind is kind]
-                if not mine:
-                    continue
-                t.append(f"  {self.rules.chits.names[kind]} x{kinds[kind]}\n")
-                if kind is ChitKind.LOYALTY:
-                    for c in mine:
-                        t.append(f"    {chit_name(self.rules, c)}\n")
-                else:
-                    t.append(f"    {' '.join(mine)}\n", style="dim")
+            self._held(t, "Your chits", v.own_chits)
         for holder, name in (("ss", "SS"), ("abwehr", "Abwehr")):
             if v.side is None or holder != v.side.value:
                 t.append(f"{name} holds {v.chit_counts[holder]} chit(s)\n")
+        self._rest(t, v)
+
+    def show_everyone(self, ss: PlayerView, abwehr: PlayerView) -> None:
+        """Both hands, for the replay of a finished game (nothing is secret any more)."""
+        t = Text()
+        self._held(t, "SS chits", ss.own_chits)
+        self._held(t, "Abwehr chits", abwehr.own_chits)
+        self._rest(t, ss)
+
+    def _held(self, t: Text, title: str, chits: tuple[str, ...]) -> None:
+        by_id = self.rules.chits.by_id()
+        t.append(f"{title} ({len(chits)})\n", style="bold")
+        kinds = Counter(by_id[c].kind for c in chits)
+        for kind in ChitKind:
+            mine = [c for c in chits if by_id[c].kind is kind]
+            if not mine:
+                continue
+            t.append(f"  {self.rules.chits.names[kind]} x{kinds[kind]}\n")
+            if kind is ChitKind.LOYALTY:
+                for c in mine:
+                    t.append(f"    {chit_name(self.rules, c)}\n")
+            else:
+                t.append(f"    {' '.join(mine)}\n", style="dim")
+
+    def _rest(self, t: Text, v: PlayerView) -> None:
         t.append(f"In the cup: {v.chit_counts['cup']}\n")
         on_units = 97 - sum(v.chit_counts.values())
         if on_units:

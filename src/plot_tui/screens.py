@@ -51,8 +51,12 @@ class HelpScreen(ModalScreen[None]):
                           background: $surface; }
     """
 
+    def __init__(self, text: str = HELP) -> None:
+        super().__init__()
+        self.text = text
+
     def compose(self) -> ComposeResult:
-        yield Static(HELP)
+        yield Static(self.text)
 
     def on_key(self, event) -> None:
         event.stop()

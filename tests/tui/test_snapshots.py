@@ -89,3 +89,25 @@ def test_tables_after_a_roll(snap_compare):
 
 def test_help_screen(snap_compare):
     assert snap_compare(standard_game(), terminal_size=(80, 24), press=["question_mark"])
+
+
+def replay_of(tmp_path, seed: int, limit: int | None = None) -> PlotApp:
+    from plot_core import load_rules
+    from plot_record import load_record
+    from plot_tui.replay import Replay
+    from record.helpers import recorded_game
+
+    rules = load_rules()
+    path = tmp_path / f"seed{seed}.plot.jsonl"
+    recorded_game(path, rules, seed, limit=limit)
+    return PlotApp(rules, replay=Replay(load_record(path, rules)))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_at_the_coup_seen_by_everyone(snap_compare, tmp_path, size):
+    assert snap_compare(replay_of(tmp_path, 7), press=["v", "w"], terminal_size=size)
+
+
+def test_replay_of_an_unfinished_game_seen_by_the_ss(snap_compare, tmp_path):
+    assert snap_compare(replay_of(tmp_path, 8, limit=150), press=["end"],
+                        terminal_size=(100, 30))

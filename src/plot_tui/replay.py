@@ -1,0 +1,150 @@
+"""Where a replay stands and through whose eyes: the viewer's model, without a screen.
+
+The position moves over a checked timeline (plot_record), so any jump costs at most
+a few dozen engine steps. Eyes are one side (what that player saw) or everyone,
+and everyone only once the game is over: a replay of an unfinished game must not
+show either side the other's chits.
+"""
+
+from __future__ import annotations
+
+import bisect
+
+import attrs
+
+from plot_core import Player, PlayerView, view
+from plot_core.engine.overlays import Overlays, overlays
+from plot_core.engine.state import CoupState
+from plot_record import Record, Step
+
+from .describe import SIDE
+from .session import LogLine, Seat
+
+EVERYONE = None
+
+
+class Replay:
+    def __init__(self, record: Record, eyes: Player | None = EVERYONE) -> None:
+        self.record = record
+        self.timeline = tl = record.timeline
+        self.i = 0
+        self._lines = [LogLine(0, None, e) for e in tl.start.events]
+        self._lines += [LogLine(st.i, st.side, e) for st in tl.steps for e in st.events]
+        # per eyes: the lines they may see, and each line's action number (for bisect)
+        self._seen: dict[Player | None, tuple[list[LogLine], list[int]]] = {}
+        self.eyes: Player | None = Player.SS
+        self.look(eyes if eyes is not EVERYONE or self.finished else self.default_eyes())
+
+    # -- eyes -------------------------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        return self.record.finished
+
+    def default_eyes(self) -> Player | None:
+        """Everyone for a finished game; else the lone human's side, or the SS."""
+        if self.finished:
+            return EVERYONE
+        humans = [p for p in Player if self.record.header.players[p.value] == Seat.HUMAN]
+        return humans[0] if len(humans) == 1 else Player.SS
+
+    def perspectives(self) -> list[Player | None]:
+        return [Player.SS, Player.ABWEHR] + ([EVERYONE] if self.finished else [])
+
+    def look(self, eyes: Player | None) -> None:
+        if eyes is EVERYONE and not self.finished:
+            raise ValueError("the game is not finished: it can only be seen through one "
+                             "side's eyes (SS or Abwehr)")
+        self.eyes = eyes
+
+    def next_eyes(self) -> Player | None:
+        options = self.perspectives()
+        self.look(options[(options.index(self.eyes) + 1) % len(options)])
+        return self.eyes
+
+    def eyes_name(self) -> str:
+        return "everyone" if self.eyes is EVERYONE else SIDE[self.eyes]
+
+    # -- what is seen at this position ---------------------------------------------------------
+    def view(self, side: Player | None = None) -> PlayerView:
+        """The board as the eyes saw it (``side`` given: as that side saw it)."""
+        return view(self.timeline.state_at(self.i), side if side is not None else self.eyes)
+
+    def overlays(self) -> Overlays:
+        return overlays(self.timeline.state_at(self.i))   # drawn from the board alone
+
+    def coup(self) -> CoupState | None:
+        return self.timeline.state_at(self.i).coup        # public (18.15)
+
+    def log(self) -> list[LogLine]:
+        if self.eyes not in self._seen:
+            lines = [self._seen_as(ln) for ln in self._lines if self._may_see(ln)]
+            self._seen[self.eyes] = (lines, [ln.index for ln in lines])
+        lines, index = self._seen[self.eyes]
+        return lines[:bisect.bisect_right(index, self.i)]
+
+    def _may_see(self, ln: LogLine) -> bool:
+        p = ln.event.private
+        return p is None or self.eyes is EVERYONE or p is self.eyes
+
+    def _seen_as(self, ln: LogLine) -> LogLine:
+        p = ln.event.private
+        if p is None or self.eyes is not EVERYONE:
+            return ln
+        return attrs.evolve(ln, event=attrs.evolve(ln.event,
+                                                   text=f"[{SIDE[p]} only] {ln.event.text}"))
+
+    def step(self) -> Step | None:
+        """The action that led to this position (None at the start)."""
+        return self.timeline.steps[self.i - 1] if self.i else None
+
+    # -- moving -------------------------------------------------------------------------------
+    def go(self, i: int) -> bool:
+        i = max(0, min(i, len(self.timeline)))
+        moved, self.i = i != self.i, i
+        return moved
+
+    def jump(self, where: str) -> str | None:
+        """Move as ``where`` says; returns why not when there is nowhere to go."""
+        tl, i, n = self.timeline, self.i, len(self.timeline)
+        match where:
+            case "next":
+                target = i + 1 if i < n else None
+            case "back":
+                target = i - 1 if i > 0 else None
+            case "start":
+                target = 0
+            case "end":
+                target = n
+            case "next-phase":
+                target = tl.next_change(i, tl.phase_key) if i < n else None
+            case "prev-phase":
+                target = tl.prev_change(i, tl.phase_key) if i > 0 else None
+            case "next-turn":
+                target = tl.next_change(i, tl.turn_key) if i < n else None
+            case "prev-turn":
+                target = tl.prev_change(i, tl.turn_key) if i > 0 else None
+            case "next-roll":
+                target = tl.next_where(i, lambda s: s.rolled)
+            case "prev-roll":
+                target = tl.prev_where(i, lambda s: s.rolled)
+            case "next-coup":
+                target = tl.next_where(i, lambda s: s.coup)
+            case "prev-coup":
+                target = tl.prev_where(i, lambda s: s.coup)
+            case _:
+                raise ValueError(f"unknown jump {where!r}")
+        if target is None:
+            return _NOWHERE[where]
+        self.go(target)
+        return None
+
+
+_NOWHERE = {
+    "next": "This is the end of the record.", "back": "This is the start of the game.",
+    "next-phase": "This is the end of the record.", "prev-phase": "This is the start.",
+    "next-turn": "This is the end of the record.", "prev-turn": "This is the start.",
+    "next-roll": "No die is rolled after this point.",
+    "prev-roll": "No die was rolled before this point.",
+    "next-coup": "No coup is declared after this point.",
+    "prev-coup": "No coup was declared before this point.",
+}

@@ -1,0 +1,192 @@
+"""The replay viewer: a recorded game on the same map and panels, moved through by keys."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.widget import Widget
+from textual.widgets import Static
+
+from plot_core import Action, Player, PlayerView, Rules
+from plot_core.engine.overlays import Overlays
+from plot_core.engine.state import CoupState
+
+from .board_screen import BoardScreen
+from .describe import SIDE
+from .mapview import MapView
+from .panels import ChitPanel
+from .replay import EVERYONE, Replay
+from .screens import HelpScreen
+from .session import LogLine
+
+PLAY_PACE = 0.35          # seconds per action when playing the record on
+
+REPLAY_HELP = """[b]Replay keys[/b]
+
+  [b]. ,[/b]            one action forward / back
+  [b]] [[/b]            next phase / start of this (or the previous) phase
+  [b]} {[/b]  PgDn PgUp  next turn / start of this (or the previous) turn
+  [b]Home End[/b]       start / end of the record
+  [b]r R[/b]            next / previous die roll
+  [b]v V[/b]            next / previous coup declaration
+  [b]space[/b]          play on by itself, or pause
+  [b]p[/b]              whose eyes: SS, Abwehr, and everyone once the game is over
+  [b]x w t g[/b]        hex, chits, tables (again: next table), log
+  arrows, hjkl, y i b n  move the map cursor;  c centre;  o zones;  m set-up marks
+  [b]q[/b]              leave the viewer
+
+The line under the map shows where you are; the box below it what the last action did.
+Any key press here closes this help."""
+
+
+class ReplayScreen(BoardScreen):
+    DEFAULT_CSS = """
+    #timeline { height: 2; padding: 0 1; background: $panel; }
+    """
+    BINDINGS = [
+        Binding("full_stop", "jump('next')", "Step"),
+        Binding("comma", "jump('back')", "Back"),
+        Binding("right_square_bracket", "jump('next-phase')", "Phase", show=False),
+        Binding("left_square_bracket", "jump('prev-phase')", "Phase back", show=False),
+        # priority: the map (a scrolling widget) would take these keys for itself
+        Binding("right_curly_bracket", "jump('next-turn')", "Turn"),
+        Binding("left_curly_bracket", "jump('prev-turn')", "Turn back", show=False),
+        Binding("pagedown", "jump('next-turn')", "Turn", show=False, priority=True),
+        Binding("pageup", "jump('prev-turn')", "Turn back", show=False, priority=True),
+        Binding("home", "jump('start')", "Start", show=False, priority=True),
+        Binding("end", "jump('end')", "End", show=False, priority=True),
+        Binding("r", "jump('next-roll')", "Roll"),
+        Binding("R", "jump('prev-roll')", "Roll back", show=False),
+        Binding("v", "jump('next-coup')", "Coup", show=False),
+        Binding("V", "jump('prev-coup')", "Coup back", show=False),
+        Binding("space", "play", "Play"),
+        Binding("p", "eyes", "Eyes"),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "leave", "Quit"),
+    ]
+
+    def __init__(self, replay: Replay, rules: Rules) -> None:
+        super().__init__(rules)
+        self.replay = replay
+        self.message = Text("")
+        self._player = None
+
+    def on_mount(self) -> None:
+        self.query_one(MapView).focus()
+        self.redraw()
+
+    # -- what is shown ------------------------------------------------------------------------
+    def shown_view(self) -> PlayerView:
+        return self.replay.view()
+
+    def shown_overlays(self) -> Overlays:
+        return self.replay.overlays()
+
+    def shown_coup(self) -> CoupState | None:
+        return self.replay.coup()
+
+    def shown_log(self) -> list[LogLine]:
+        return self.replay.log()
+
+    def shown_legal(self) -> list[Action]:
+        return []
+
+    def who(self) -> str | None:
+        return f"Seen by: {self.replay.eyes_name()}"
+
+    def under_map(self) -> list[Widget]:
+        return [Static(id="timeline")]
+
+    def redraw(self) -> None:
+        super().redraw()
+        r = self.replay
+        if r.eyes is EVERYONE:
+            self.query_one(ChitPanel).show_everyone(r.view(Player.SS), r.view(Player.ABWEHR))
+        self._draw_timeline()
+
+    def _draw_timeline(self) -> None:
+        r, tl = self.replay, self.replay.timeline
+        n, i = len(tl), r.i
+        turn, coup_turn, _ = tl.phase_key(i)
+        # short enough for 80 columns; the phase and the eyes are in the status panel
+        where = "Set-up" if turn == 0 else f"Turn {turn}"
+        if coup_turn:
+            where += f" · Coup-Turn {coup_turn}"
+        t = Text()
+        t.append("▶ " if self._player else "  ", style="bold green")
+        t.append(f"{i}/{n}", style="bold")
+        t.append(f" · {where}")
+        width = max(10, self.query_one("#timeline").size.width - 4 or 60)
+        filled = round(width * i / n) if n else width
+        t.append("\n")
+        t.append("━" * filled, style="green")
+        t.append("─" * (width - filled), style="dim")
+        self.query_one("#timeline", Static).update(t)
+
+    def draw_prompt(self, v: PlayerView, legal: list[Action]) -> None:
+        r = self.replay
+        step = r.step()
+        t = Text()
+        if step is None:
+            h = r.record.header
+            t.append(f"Start of the game: seed {h.seed}, "
+                     f"{h.start.get('setup') or 'from a position'} set-up. "
+                     f"Press . to step, ? for keys.", style="bold")
+        else:
+            t.append(f"{step.i} {SIDE[step.side]}: {step.action}", style="bold")
+            seen = [e for e in step.events
+                    if e.private is None or r.eyes is EVERYONE or e.private is r.eyes]
+            for e in seen[-3:]:
+                t.append(f"\n  {e.text}", style="yellow" if e.roll else "")
+                t.append(f" ({e.case})", style="cyan")
+        if r.i == len(r.timeline):
+            o = r.timeline.final.outcome
+            t.append("\nEnd of the record: " + (f"{o.reason} ({o.case})" if o
+                                                 else "the game goes on (plot resume)."),
+                     style="italic")
+        if self.message.plain:
+            t.append("\n")
+            t.append_text(self.message)
+        self.query_one("#prompt", Static).update(t)
+
+    # -- keys ---------------------------------------------------------------------------------
+    def action_jump(self, where: str) -> None:
+        self._stop()
+        why = self.replay.jump(where)
+        self.message = Text(why or "", style="bold red")
+        self.redraw()
+
+    def action_play(self) -> None:
+        if self._player is not None:
+            self._stop()
+        elif self.replay.i >= len(self.replay.timeline):
+            self.message = Text("This is the end of the record; Home goes to the start.",
+                                style="bold red")
+        else:
+            self.message = Text("")
+            self._player = self.set_interval(PLAY_PACE, self._tick)
+        self.redraw()
+
+    def _tick(self) -> None:
+        if self.replay.jump("next") is not None:
+            self._stop()
+        self.redraw()
+
+    def _stop(self) -> None:
+        if self._player is not None:
+            self._player.stop()
+            self._player = None
+
+    def action_eyes(self) -> None:
+        r = self.replay
+        r.next_eyes()
+        note = "" if r.finished else " (everyone's view comes only when the game is over)"
+        self.message = Text(f"Now seen by {r.eyes_name()}{note}.", style="green")
+        self.redraw()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(REPLAY_HELP))
+
+    def action_leave(self) -> None:
+        self._stop()
+        self.dismiss("left")

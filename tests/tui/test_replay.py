@@ -1,0 +1,172 @@
+"""The replay viewer, driven by keys as a player would."""
+
+from __future__ import annotations
+
+import pytest
+
+from plot_core import Player, load_rules
+from plot_record import load_record
+from plot_tui.app import PlotApp
+from plot_tui.replay import EVERYONE, Replay
+from plot_tui.replay_screen import ReplayScreen
+from record.helpers import recorded_game
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("replays")
+    rules = load_rules()
+    recorded_game(folder / "done.plot.jsonl", rules, 7)
+    recorded_game(folder / "open.plot.jsonl", rules, 8, limit=150)
+    return {name: load_record(folder / f"{name}.plot.jsonl", rules) for name in ("done", "open")}
+
+
+def viewer(app: PlotApp) -> ReplayScreen:
+    assert isinstance(app.screen, ReplayScreen), app.screen
+    return app.screen
+
+
+def text(app: PlotApp, selector: str) -> str:
+    return str(viewer(app).query_one(selector).render())
+
+
+@pytest.mark.asyncio
+async def test_stepping_and_jumping_by_keys(records):
+    record = records["done"]
+    tl = record.timeline
+    app = PlotApp(replay=Replay(record))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        r = viewer(app).replay
+        assert r.i == 0 and "Start of the game: seed 7" in text(app, "#prompt")
+        assert f"0/{len(tl)}" in text(app, "#timeline")
+        await pilot.press("full_stop", "full_stop", "full_stop")
+        assert r.i == 3
+        step = tl.steps[2]
+        assert f"3 {'SS' if step.side is Player.SS else 'Abwehr'}: {step.action}" \
+            in text(app, "#prompt")
+        await pilot.press("comma")
+        assert r.i == 2
+        await pilot.press("right_square_bracket")
+        assert r.i == tl.next_change(2, tl.phase_key)
+        await pilot.press("right_curly_bracket")
+        turn_start = r.i
+        assert tl.turn_key(turn_start) != tl.turn_key(turn_start - 1)
+        await pilot.press("pagedown")
+        assert r.i == tl.next_change(turn_start, tl.turn_key)
+        await pilot.press("left_curly_bracket")
+        assert r.i == turn_start
+        await pilot.press("end")
+        assert r.i == len(tl)
+        o = tl.final.outcome
+        assert f"End of the record: {o.reason}" in text(app, "#prompt").replace("\n", " ")
+        await pilot.press("full_stop")
+        assert r.i == len(tl) and "end of the record" in text(app, "#prompt")
+        await pilot.press("home")
+        assert r.i == 0
+        await pilot.press("r")
+        assert r.i == tl.next_where(0, lambda s: s.rolled)
+        assert any(e.roll for e in tl.steps[r.i - 1].events)
+        await pilot.press("v")
+        assert r.i == tl.next_where(0, lambda s: s.coup)
+        assert "coup" in text(app, "#prompt")
+        await pilot.press("R")
+        assert r.i == tl.prev_where(tl.next_where(0, lambda s: s.coup), lambda s: s.rolled)
+
+
+@pytest.mark.asyncio
+async def test_eyes_of_a_finished_game_include_everyone(records):
+    record = records["done"]
+    app = PlotApp(replay=Replay(record))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        r = viewer(app).replay
+        assert r.eyes is EVERYONE
+        await pilot.press("full_stop")
+        await pilot.press("w")
+        chits = text(app, "#chitbox")
+        assert "SS chits" in chits and "Abwehr chits" in chits
+        assert "Seen by: everyone" in text(app, "#status")
+        await pilot.press("p")
+        assert r.eyes is Player.SS and "Seen by: SS" in text(app, "#status")
+        await pilot.press("p")
+        assert r.eyes is Player.ABWEHR
+        await pilot.press("p")
+        assert r.eyes is EVERYONE
+
+
+@pytest.mark.asyncio
+async def test_an_unfinished_game_never_shows_the_other_sides_chits(records):
+    record = records["open"]
+    tl = record.timeline
+    app = PlotApp(replay=Replay(record))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        r = viewer(app).replay
+        assert r.eyes is Player.SS and not record.finished
+        seen = set()
+        for _ in range(4):
+            for i in (0, 1, 40, 90, len(tl)):
+                r.go(i)
+                viewer(app).redraw()
+                await pilot.pause()
+                other = Player.ABWEHR if r.eyes is Player.SS else Player.SS
+                hidden = set(tl.state_at(i).chits_of(other.value))
+                screen = " ".join(text(app, sel) for sel in
+                                  ("#chitbox", "#prompt", "#status", "#info"))
+                screen += " ".join(str(t) for t in viewer(app)._log_texts)
+                leaked = [c for c in hidden if c not in tl.state_at(i).chits_of(r.eyes.value)
+                          and f" {c}" in screen and c not in _public_chits(tl, i)]
+                assert not leaked, f"position {i}, eyes {r.eyes}: {leaked}"
+            seen.add(r.eyes)
+            await pilot.press("p")
+        assert seen == {Player.SS, Player.ABWEHR}     # never everyone
+
+
+def _public_chits(tl, i):
+    """Chits shown openly by then (revealed, played, laid): their ids may appear."""
+    out = set()
+    for st in tl.steps[:i]:
+        if st.action.chit:
+            out.add(st.action.chit)
+        for e in st.events:
+            if e.private is None:
+                out.update(w.strip(",.():") for w in e.text.split())
+    return out
+
+
+@pytest.mark.asyncio
+async def test_space_plays_on_and_any_jump_pauses(records):
+    app = PlotApp(replay=Replay(records["done"]))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        r = viewer(app).replay
+        await pilot.press("space")
+        assert "▶" in text(app, "#timeline")
+        await pilot.pause(1.0)
+        assert r.i >= 2
+        await pilot.press("comma")
+        here = r.i
+        await pilot.pause(0.8)
+        assert r.i == here and "▶" not in text(app, "#timeline")
+
+
+@pytest.mark.asyncio
+async def test_help_and_leaving(records):
+    app = PlotApp(replay=Replay(records["done"]))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        assert "Replay keys" in str(app.screen.query_one("Static").render())
+        await pilot.press("x")
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+def test_everyone_is_refused_for_an_unfinished_game(records):
+    r = Replay(records["open"])
+    with pytest.raises(ValueError, match="not finished"):
+        r.look(EVERYONE)
+    assert r.perspectives() == [Player.SS, Player.ABWEHR]
