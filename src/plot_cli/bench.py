@@ -2,6 +2,8 @@
 
 - loading and validating rules_data
 - random legal play: actions per second, and one whole game (set-up to the end)
+- game records: loading a long record, and seeking to any of its positions
+- the terminal client: a frame of the map, a key press; a jump in the replay viewer
 """
 
 from __future__ import annotations
@@ -111,6 +113,87 @@ async def _client() -> None:
                    1000)
 
 
+def long_record(folder):
+    """A recorded computer game of over 3,000 actions (seed 9 plays 3,173)."""
+    from plot_core import Player, load_rules, new_game
+    from plot_record import Header, Recorder, load_record
+    from plot_tui.session import Seat, Session
+
+    rules = load_rules()
+    seats = {p: Seat.COMPUTER for p in Player}
+    path = folder / "long.plot.jsonl"
+    header = Header(rules_hash=rules.version, seed=9, start={"setup": "standard"},
+                    players={p.value: "computer" for p in Player})
+    s = Session(new_game(9, rules=rules), seats, seed=9, recorder=Recorder(path, header))
+    while s.state.outcome is None:
+        s.computer_step()
+    return path, rules, load_record
+
+
+def records() -> None:
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as folder:
+        path, rules, load_record = long_record(Path(folder))
+        record = load_record(path, rules)
+        n = len(record.timeline)
+        print(f"{'actions in the long record':<44} median {n:10d}")
+        measure(f"load + check a {n}-action record", lambda: load_record(path, rules), runs=5)
+        tl = record.timeline
+        rnd = random.Random(1)
+        seeks = []
+        for i in [rnd.randrange(n + 1) for _ in range(300)]:
+            t0 = time.perf_counter()
+            tl.state_at(i)
+            seeks.append(time.perf_counter() - t0)
+        report("seek to a random position (random order)", seeks, "ms", 1000)
+        print(f"{'  ... slowest of those seeks':<44} max    {max(seeks) * 1000:10.2f} ms")
+        steps = []
+        for i in range(n // 2, n // 2 + 200):
+            t0 = time.perf_counter()
+            tl.state_at(i)
+            steps.append(time.perf_counter() - t0)
+        report("step one action forward", steps, "ms", 1000)
+
+
+def replay_client() -> None:
+    import asyncio
+
+    asyncio.run(_replay_client())
+
+
+async def _replay_client() -> None:
+    import tempfile
+    from pathlib import Path
+
+    from plot_tui.app import PlotApp
+    from plot_tui.replay import Replay
+
+    with tempfile.TemporaryDirectory() as folder:
+        path, rules, load_record = long_record(Path(folder))
+        record = load_record(path, rules)
+        n = len(record.timeline)
+        app = PlotApp(rules, replay=Replay(record))
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            rnd = random.Random(2)
+            handler, settled = [], []
+            for i in [rnd.randrange(n + 1) for _ in range(30)]:
+                t0 = time.perf_counter()
+                screen.replay.go(i)                   # what a jump key does, then draw
+                screen.redraw()
+                t1 = time.perf_counter()
+                await pilot.pause()
+                handler.append(t1 - t0)
+                settled.append(time.perf_counter() - t0)
+            report("replay: jump anywhere + redraw, 160x50", handler, "ms", 1000)
+            report("  ... until Textual is idle again", settled, "ms", 1000)
+
+
 if __name__ == "__main__":
     main()
+    records()
     client()
+    replay_client()
