@@ -36,7 +36,7 @@ REPLAY_HELP = """[b]Replay keys[/b]
   [b]q[/b]              leave the viewer
 
 The line under the map shows where you are; the box below it what the last action did.
-Any key press here closes this help."""
+Arrows or j/k scroll this help; any other key closes it."""
 
 
 class ReplayScreen(BoardScreen):

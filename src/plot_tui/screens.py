@@ -7,7 +7,7 @@ import random
 import attrs
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, RadioButton, RadioSet, Static
 from textual.widgets.option_list import Option
@@ -39,28 +39,39 @@ HELP = """\
 
 Hexes are named CCRR (column, row), as in positions and game records.
 Rules are cited by case number, e.g. (11.32).
+The game saves itself after every action: `plot resume` goes on with it after
+quitting, and `plot replay FILE` watches it again (`plot games` lists them).
 
-Press any key to close.
+Arrows or j/k scroll; any other key closes.
 """
 
 
 class HelpScreen(ModalScreen[None]):
+    """Keys and hints; scrolls when the terminal is small, any other key closes it."""
+
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    HelpScreen > Static { width: auto; max-width: 96%; border: round $accent; padding: 0 2;
-                          background: $surface; }
+    HelpScreen > VerticalScroll { width: auto; max-width: 96%; height: auto; max-height: 100%;
+                                  border: round $accent; padding: 0 2; background: $surface; }
+    HelpScreen Static { width: auto; }
     """
+    SCROLL_KEYS = {"up": -1, "k": -1, "down": 1, "j": 1, "pageup": -10, "pagedown": 10}
 
     def __init__(self, text: str = HELP) -> None:
         super().__init__()
         self.text = text
 
     def compose(self) -> ComposeResult:
-        yield Static(self.text)
+        with VerticalScroll():
+            yield Static(self.text)
 
     def on_key(self, event) -> None:
         event.stop()
-        self.dismiss()
+        if event.key in self.SCROLL_KEYS:
+            self.query_one(VerticalScroll).scroll_relative(y=self.SCROLL_KEYS[event.key],
+                                                           animate=False)
+        else:
+            self.dismiss()
 
     def on_click(self) -> None:
         self.dismiss()

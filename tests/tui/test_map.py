@@ -73,6 +73,11 @@ async def test_help_opens_and_q_asks_then_quits(rules):
         await pilot.pause()
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
+        from textual.containers import VerticalScroll
+        box = app.screen.query_one(VerticalScroll)
+        assert box.max_scroll_y > 0                       # 80x24 is too small for all of it
+        await pilot.press("pagedown", "down")
+        assert isinstance(app.screen, HelpScreen) and box.scroll_y > 0
         await pilot.press("space")
         assert not isinstance(app.screen, HelpScreen)
         await pilot.press("q")                            # a game in progress: asked first
