@@ -80,8 +80,8 @@ class PlotApp(App[None]):
     def play(self, session: Session) -> None:
         screen = GameScreen(session, self.rules)
         if session.recorder is not None:
-            screen.message = Text(self._notice or f"Saving to {session.recorder.path}",
-                                  style="green")
+            screen.notice = Text(self._notice or f"Saving to {session.recorder.path}",
+                                 style="dim")
         self._notice = ""
         self.push_screen(screen, self._game_ended)
 

@@ -85,6 +85,7 @@ class GameScreen(BoardScreen):
         super().__init__(rules)
         self.session = session
         self.message: Text = Text("")
+        self.notice: Text = Text("")            # e.g. where the game is saved
         self._skipping = False
         self._over_shown = False
         self._handoff_open = False
@@ -132,9 +133,10 @@ class GameScreen(BoardScreen):
             t.append(f"{who} to act — {doing}. ", style="italic")
             if s.computer_to_act():
                 t.append("s: skip to your next decision", style="dim")
-        if self.message.plain:
-            t.append("\n")
-            t.append_text(self.message)
+        for note in (self.message, self.notice):
+            if note.plain:
+                t.append("\n")
+                t.append_text(note)
         self.query_one("#prompt", Static).update(t)
     def say(self, text: str, *, error: bool = False) -> None:
         self.message = Text(text, style="bold red" if error else "green")
@@ -152,6 +154,7 @@ class GameScreen(BoardScreen):
             self.say(f"Not allowed: {exc}", error=True)
             return
         self.message = Text(events[-1].text if events else said, style="green")
+        self.notice = Text("")                  # said until the player's first action
         self._follow(action)
         self.redraw()
         self.after_change()

@@ -113,6 +113,7 @@ class NewGameScreen(Screen[GameSetup]):
             with RadioSet(id="mode"):
                 yield RadioButton("the computer (random-legal until the AI lands)", value=True)
                 yield RadioButton("hot-seat: two players at this keyboard")
+                yield RadioButton("watch: the computer plays both sides")
             yield Label("Your side against the computer")
             with RadioSet(id="side"):
                 yield RadioButton("SS — hunt the plotters", value=True)
@@ -137,6 +138,7 @@ class NewGameScreen(Screen[GameSetup]):
             return
         self.dismiss(GameSetup(
             hotseat=self.query_one("#mode", RadioSet).pressed_index == 1,
+            watch=self.query_one("#mode", RadioSet).pressed_index == 2,
             side=Player.ABWEHR if self.query_one("#side", RadioSet).pressed_index == 1 else Player.SS,
             seed=int(text),
             setup="choose" if self.query_one("#setup", RadioSet).pressed_index == 1 else "standard"))

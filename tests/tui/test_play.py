@@ -388,6 +388,25 @@ async def test_the_new_game_screen_starts_a_game_against_the_computer():
         await pilot.pause()
         s = game(app).session
         assert s.state.seed == 77 and s.viewer is Player.SS and not s.hotseat
+        assert s.recorder is not None and s.recorder.path.exists()     # saved as it goes
+        assert "Saving to" in prompt(app)
+
+
+async def test_the_new_game_screen_can_start_a_game_to_watch():
+    from plot_tui.app import PlotApp
+    from plot_tui.screens import NewGameScreen
+    from plot_tui.session import Seat
+
+    app = PlotApp(seed=5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        app.screen.query_one("#mode").query("RadioButton")[2].value = True
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        s = game(app).session
+        assert set(s.seats.values()) == {Seat.COMPUTER} and s.viewer is None
+        assert s.actions > 0                                # the computer is playing
 
 
 async def test_hot_seat_hides_the_board_between_players():
