@@ -10,7 +10,19 @@ from __future__ import annotations
 import attrs
 
 from ..parties import Player
-from .state import CUP, Box, Decision, Event, GameState, Outcome, Phase, UnitState
+from .state import (
+    CUP,
+    Box,
+    CoupState,
+    Decision,
+    Event,
+    GameState,
+    GermanAssignment,
+    Outcome,
+    Phase,
+    UnitState,
+    chit_ids,
+)
 
 
 @attrs.frozen(kw_only=True)
@@ -31,6 +43,11 @@ class PlayerView:
     activated: frozenset[str]
     events: tuple[Event, ...]
     outcome: Outcome | None
+    # public facts a player at the table knows, for computer players reasoning from a view
+    targeted: frozenset[str] = frozenset()            # recruited/investigated this phase
+    german_assignment: GermanAssignment | None = None  # 7.22: the rolled assignment
+    coup: CoupState | None = None                     # 18.15: the Walkyrie result in force
+    laid: dict[str, str] = attrs.field(factory=dict)  # 18.61: chit -> the unit it lies on
 
 
 def view(state: GameState, side: Player | None) -> PlayerView:
@@ -41,6 +58,9 @@ def view(state: GameState, side: Player | None) -> PlayerView:
     counts = {holder: sum(1 for c in state.chits if c == holder)
               for holder in (CUP, Player.SS.value, Player.ABWEHR.value)}
     own = tuple(state.chits_of(side.value)) if side is not None else ()
+    ids = chit_ids(state.rules)
+    laid = {ids[i]: where for i, where in enumerate(state.chits)
+            if where not in (CUP, Player.SS.value, Player.ABWEHR.value)}
     events = tuple(e for e in state.events if e.private is None or e.private is side)
     # 7.11: the Abwehr player draws the Allied unit face-down; others learn it when placed.
     pending = tuple(attrs.evolve(d, unit="?") if d.kind == "place_allied" and side is not d.player
@@ -49,4 +69,6 @@ def view(state: GameState, side: Player | None) -> PlayerView:
                       step=state.step, to_act=state.to_act, units=units, own_chits=own,
                       chit_counts=counts, allied_in_holding=len(holding),
                       pending=pending, active=state.active, mp_spent=state.mp_spent,
-                      activated=state.activated, events=events, outcome=state.outcome)
+                      activated=state.activated, events=events, outcome=state.outcome,
+                      targeted=state.targeted, german_assignment=state.german_assignment,
+                      coup=state.coup, laid=laid)

@@ -1,0 +1,5 @@
+"""plot_ai: computer players that decide from one side's view (plot_core only below it)."""
+
+from .players import LEVELS, ComputerPlayer, EasyPlayer, RandomPlayer, Timed, make
+
+__all__ = ["LEVELS", "ComputerPlayer", "EasyPlayer", "RandomPlayer", "Timed", "make"]
