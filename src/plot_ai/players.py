@@ -67,12 +67,11 @@ class Timed:
     seconds: list[float] = attrs.field(factory=list)
 
     def __call__(self, state: GameState, legal: Sequence[Action], rnd: random.Random) -> Action:
+        if len(legal) == 1:                    # no choice, no thought (and not counted)
+            return legal[0]
         v = view(state, state.to_act)          # all it is given: the side's own view
         t0 = time.perf_counter()
-        if len(legal) == 1:                    # no choice, no thought
-            choice = legal[0]
-        else:
-            choice = self.player.decide(v, legal, rnd)
+        choice = self.player.decide(v, legal, rnd)
         self.seconds.append(time.perf_counter() - t0)
         return choice
 

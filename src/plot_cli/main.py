@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from plot_ai import LEVELS
 from plot_core import DataError, load_rules
 from plot_core.data.cases import Kind, Status
 from plot_record import RecordError
@@ -48,19 +49,35 @@ def _check_data(args: argparse.Namespace) -> int:
 
 
 def _selfplay(args: argparse.Namespace) -> int:
+    import statistics
+
+    from plot_ai import Timed, make
     from plot_core.selfplay import POLICIES, Summary, play_games
 
-    load_rules()
+    rules = load_rules()
+
+    def player(level: str):
+        if level == "busy":                    # a test policy of the engine's, not a player
+            return POLICIES["busy"]
+        return Timed(make(level, rules, think=args.think))
+
+    ss, abwehr = player(args.ss), player(args.abwehr)
     print(f"plot selfplay: {args.games} game(s), seeds {args.seed}-{args.seed + args.games - 1}, "
           f"SS {args.ss} vs Abwehr {args.abwehr}", flush=True)
     results = []
-    for r in play_games(args.games, args.seed, POLICIES[args.ss], POLICIES[args.abwehr]):
+    for r in play_games(args.games, args.seed, ss, abwehr):
         results.append(r)
         if args.verbose:
             coup = f"coup at GT {r.coup_declared}, {r.coup_turns} CT" if r.coup_declared else "no coup"
             print(f"  seed {r.seed}: {r.winner} by {r.case} after {r.actions} actions, "
                   f"GT {r.game_turns}, {coup}, {r.seconds * 1000:.0f} ms", flush=True)
     print("\n".join(Summary(tuple(results)).report()))
+    for side, p, level in (("SS", ss, args.ss), ("Abwehr", abwehr, args.abwehr)):
+        if isinstance(p, Timed) and p.seconds:
+            print(f"Think time, {side} ({level}): mean {statistics.mean(p.seconds) * 1000:.2f} ms, "
+                  f"median {statistics.median(p.seconds) * 1000:.2f} ms, "
+                  f"max {max(p.seconds) * 1000:.0f} ms per decision "
+                  f"({len(p.seconds)} decisions with a choice)")
     return 0
 
 
@@ -75,6 +92,16 @@ def _positive(text: str) -> int:
     n = _whole(text)
     if n < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {n}")
+    return n
+
+
+def _seconds(text: str) -> float:
+    try:
+        n = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, e.g. 0.5, got {text!r}") from None
+    if not 0 < n <= 600:
+        raise argparse.ArgumentTypeError(f"must be more than 0 and at most 600, got {n}")
     return n
 
 
@@ -101,6 +128,7 @@ def _play(args: argparse.Namespace) -> int:
     if getattr(args, "seed", None) is not None or getattr(args, "hotseat", False) \
             or getattr(args, "side", None) or getattr(args, "watch", False):
         setup = GameSetup(hotseat=args.hotseat, watch=args.watch, side=Player(args.side or "ss"),
+                          level=args.level,
                           seed=args.seed if args.seed is not None else 0,
                           setup="choose" if args.choose_setup else "standard")
     PlotApp(rules, setup=setup, record_path=record).run()
@@ -124,10 +152,12 @@ def _play_position(args: argparse.Namespace, rules, record: Path | None) -> int:
         seats = {p: Seat.HUMAN if p is Player(args.side) else Seat.COMPUTER for p in Player}
     else:
         seats = {p: Seat.HUMAN for p in Player}
-    session = Session(state, seats, seed=args.seed or 0)
+    levels = {p: args.level for p in Player if seats[p] is Seat.COMPUTER}
+    session = Session(state, seats, seed=args.seed or 0, levels=levels)
     header = Header(rules_hash=rules.version, seed=args.seed or 0,
                     start={"position": text, "name": path.name},
-                    players={p.value: seats[p].value for p in Player})
+                    players={p.value: seats[p].value for p in Player},
+                    levels={p.value: level for p, level in levels.items()})
     record = record or new_record_path(header)
     try:
         session.recorder = Recorder(record, header)
@@ -225,6 +255,8 @@ def build_parser() -> argparse.ArgumentParser:
     who.add_argument("--hotseat", action="store_true", help="two players at one keyboard")
     who.add_argument("--watch", action="store_true",
                     help="the computer plays both sides; you watch (as a spectator)")
+    pl.add_argument("--level", choices=list(LEVELS), default="easy",
+                    help="the computer's level (default easy)")
     pl.add_argument("--seed", type=_seed, help="the game's seed")
     pl.add_argument("--choose-setup", action="store_true",
                     help="place every unit yourselves (4.3) instead of the standard set-up")
@@ -261,16 +293,18 @@ def build_parser() -> argparse.ArgumentParser:
     d = sub.add_parser("check-data", help="validate a rules_data directory")
     d.add_argument("directory", nargs="?", help="default: the game's own rules_data")
     d.set_defaults(run=_check_data)
-    from plot_core.selfplay import POLICIES
-
-    sp = sub.add_parser("selfplay", help="play whole games between computer policies and "
+    levels = sorted([*LEVELS, "busy"])
+    sp = sub.add_parser("selfplay", help="play whole games between computer players and "
                         "summarise the outcomes")
     sp.add_argument("--games", type=_positive, default=100, help="how many games (default 100)")
     sp.add_argument("--seed", type=_seed, default=0,
                     help="seed of the first game; game i uses seed+i (default 0)")
-    sp.add_argument("--ss", choices=sorted(POLICIES), default="random", help="the SS player")
-    sp.add_argument("--abwehr", choices=sorted(POLICIES), default="random",
-                    help="the Abwehr player")
+    sp.add_argument("--ss", choices=levels, default="random",
+                    help="the SS player's level (busy: the engine's random test policy)")
+    sp.add_argument("--abwehr", choices=levels, default="random",
+                    help="the Abwehr player's level")
+    sp.add_argument("--think", type=_seconds, default=1.0,
+                    help="think-time budget per decision for search levels (default 1 s)")
     sp.add_argument("-v", "--verbose", action="store_true", help="a line per game")
     sp.set_defaults(run=_selfplay)
     p.set_defaults(run=_play)

@@ -2,7 +2,8 @@
 
     {"format": "plot-record", "version": 1, "program": "plot 0.1.0",
      "rules_hash": "…", "seed": 7, "start": {"setup": "standard"},
-     "players": {"ss": "human", "abwehr": "computer"}, "created": "2026-11-22T21:40:00Z"}
+     "players": {"ss": "human", "abwehr": "computer"}, "levels": {"abwehr": "easy"},
+     "created": "2026-11-22T21:40:00Z"}
     {"i": 1, "side": "ss", "action": {"verb": "activate", "unit": "301", …}, "text": "activate 301"}
     {"undo": 1}
     {"end": {"winner": "abwehr", "case": "18.73", "reason": "…"}, "i": 212}
@@ -49,6 +50,7 @@ class Header:
     seed: int
     start: dict                       # {"setup": ...} or {"position": ..., "name": ...}
     players: dict[str, str]           # side -> "human" | "computer"
+    levels: dict[str, str] = attrs.field(factory=dict)   # computer side -> its level
     created: str = attrs.field(factory=lambda: dt.datetime.now(dt.UTC)
                                .strftime("%Y-%m-%dT%H:%M:%SZ"))
     program: str = attrs.field(factory=program)
@@ -56,7 +58,7 @@ class Header:
     def to_json(self) -> dict:
         return {"format": FORMAT, "version": VERSION, "program": self.program,
                 "rules_hash": self.rules_hash, "seed": self.seed, "start": self.start,
-                "players": self.players, "created": self.created}
+                "players": self.players, "levels": self.levels, "created": self.created}
 
 
 @attrs.frozen
@@ -126,8 +128,14 @@ def parse_header(data: object, where: str) -> Header:
             and all(v in SEATS for v in players.values())):
         raise RecordError(f'{where}: players must give "ss" and "abwehr" each as '
                           f'"human" or "computer", got {players!r}')
+    levels = data.get("levels", {})
+    if not (isinstance(levels, dict) and all(players.get(k) == "computer" and isinstance(v, str)
+                                             for k, v in levels.items())):
+        raise RecordError(f'{where}: levels must give a level for computer sides only, '
+                          f'e.g. {{"abwehr": "easy"}}, got {levels!r}')
     return Header(rules_hash=rules_hash, seed=seed, start=start, players=players,
-                  created=str(data.get("created", "")), program=str(data.get("program", "")))
+                  levels=levels, created=str(data.get("created", "")),
+                  program=str(data.get("program", "")))
 
 
 def parse_entry(data: object, where: str) -> Entry:

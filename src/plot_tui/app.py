@@ -57,18 +57,20 @@ class PlotApp(App[None]):
         state = new_game(setup.seed, setup=setup.setup, rules=self.rules)
         if setup.watch:
             seats = {p: Seat.COMPUTER for p in Player}
-            side = "watching the computer play both sides"
+            side = f"watching the computer ({setup.level}) play both sides"
         elif setup.hotseat:
             seats = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.HUMAN}
             side = "hot-seat"
         else:
             seats = {p: Seat.HUMAN if p is setup.side else Seat.COMPUTER for p in Player}
-            side = f"you play the {setup.side.title}"
+            side = f"you play the {setup.side.title} against the computer ({setup.level})"
         self.sub_title = f"seed {setup.seed} · {side}"
+        levels = {p: setup.level for p in Player if seats[p] is Seat.COMPUTER}
         header = Header(rules_hash=self.rules.version, seed=setup.seed,
                         start={"setup": setup.setup},
-                        players={p.value: seats[p].value for p in Player})
-        session = Session(state, seats, seed=setup.seed)
+                        players={p.value: seats[p].value for p in Player},
+                        levels={p.value: level for p, level in levels.items()})
+        session = Session(state, seats, seed=setup.seed, levels=levels)
         path = self._record_path or new_record_path(header, self._records)
         self._record_path = None                 # a second game gets a file of its own
         try:

@@ -12,6 +12,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, RadioButton, RadioSet, Static
 from textual.widgets.option_list import Option
 
+from plot_ai import LEVELS
 from plot_core import Action, Player
 
 HELP = """\
@@ -77,6 +78,11 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss()
 
 
+LEVEL_WORDS = {"random": "any legal move (to learn the rules against)",
+               "easy": "rules of thumb, quick",
+               "hard": "searches ahead with the chits it cannot see guessed"}
+
+
 @attrs.frozen
 class GameSetup:
     hotseat: bool = False
@@ -84,6 +90,7 @@ class GameSetup:
     seed: int = 0
     setup: str = "standard"
     watch: bool = False               # computer against computer, for the spectator
+    level: str = "easy"               # the computer's level (plot_ai.LEVELS)
 
 
 class NewGameScreen(Screen[GameSetup]):
@@ -111,9 +118,14 @@ class NewGameScreen(Screen[GameSetup]):
             yield Label("[b]The Plot to Assassinate Hitler[/b] — new game")
             yield Label("Opponent")
             with RadioSet(id="mode"):
-                yield RadioButton("the computer (random-legal until the AI lands)", value=True)
+                yield RadioButton("the computer", value=True)
                 yield RadioButton("hot-seat: two players at this keyboard")
                 yield RadioButton("watch: the computer plays both sides")
+            yield Label("The computer's level")
+            with RadioSet(id="level"):
+                for name in LEVELS:
+                    yield RadioButton(f"{name} — {LEVEL_WORDS.get(name, '')}",
+                                      value=name == "easy")
             yield Label("Your side against the computer")
             with RadioSet(id="side"):
                 yield RadioButton("SS — hunt the plotters", value=True)
@@ -127,8 +139,7 @@ class NewGameScreen(Screen[GameSetup]):
                 yield Input(str(self.seed), id="seed", restrict=r"[0-9]*",
                             max_length=18)
             yield Static("", id="error")
-            yield Static("[dim]tab: next group · arrows and space: choose · enter: start · "
-                         "esc: quit[/dim]")
+            yield Static("[dim]tab: group · arrows/space: choose · enter: start · esc: quit[/dim]")
         yield Footer()
 
     def action_start(self) -> None:
@@ -139,6 +150,7 @@ class NewGameScreen(Screen[GameSetup]):
         self.dismiss(GameSetup(
             hotseat=self.query_one("#mode", RadioSet).pressed_index == 1,
             watch=self.query_one("#mode", RadioSet).pressed_index == 2,
+            level=list(LEVELS)[self.query_one("#level", RadioSet).pressed_index],
             side=Player.ABWEHR if self.query_one("#side", RadioSet).pressed_index == 1 else Player.SS,
             seed=int(text),
             setup="choose" if self.query_one("#setup", RadioSet).pressed_index == 1 else "standard"))

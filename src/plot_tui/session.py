@@ -13,13 +13,13 @@ import random
 
 import attrs
 
+from plot_ai import ComputerPlayer, make
 from plot_core import Action, GameState, IllegalAction, Player, PlayerView, apply, legal_actions
 from plot_core import view as view_of
 from plot_core.engine.history import can_take_back
 from plot_core.engine.overlays import Overlays, overlays
 from plot_core.engine.state import Event
-from plot_core.selfplay import POLICIES
-from plot_record import Record, Recorder
+from plot_record import Record, Recorder, RecordError
 
 
 class Seat(enum.StrEnum):
@@ -27,9 +27,7 @@ class Seat(enum.StrEnum):
     COMPUTER = "computer"
 
 
-# Until the computer player of issue 8, the computer picks among legal actions at random,
-# leaning towards doing things (harassing, recruiting) rather than passing.
-COMPUTER_POLICY = POLICIES["busy"]
+DEFAULT_LEVEL = "easy"
 
 
 @attrs.define
@@ -41,10 +39,17 @@ class LogLine:
 
 class Session:
     def __init__(self, state: GameState, seats: dict[Player, Seat], *, seed: int = 0,
-                 recorder: Recorder | None = None) -> None:
+                 recorder: Recorder | None = None, levels: dict[Player, str] | None = None,
+                 think: float = 1.0) -> None:
         self.state = state
         self.seats = dict(seats)
         self.seed = seed
+        # each computer seat: a player that sees only its side's view
+        self.levels = {p: (levels or {}).get(p, DEFAULT_LEVEL) for p in Player
+                       if seats[p] is Seat.COMPUTER}
+        self.computers: dict[Player, ComputerPlayer] = {
+            p: make(level, state.rules, seed=seed, think=think)
+            for p, level in self.levels.items()}
         self.actions = 0
         self.log: list[LogLine] = [LogLine(0, None, e) for e in state.events]
         self._undo: list[tuple[GameState, int]] = []
@@ -62,7 +67,12 @@ class Session:
         the screen until the player to act has taken it (a hand-off comes first)."""
         tl = record.timeline
         seats = {p: Seat(record.header.players[p.value]) for p in Player}
-        session = cls(tl.final, seats, seed=record.header.seed, recorder=recorder)
+        levels = {Player(side): level for side, level in record.header.levels.items()}
+        try:
+            session = cls(tl.final, seats, seed=record.header.seed, recorder=recorder,
+                          levels=levels)
+        except ValueError as exc:                  # a level this program does not know
+            raise RecordError(f"{record.path} line 1: {exc}") from None
         session.actions = len(tl)
         session.log = [LogLine(0, None, e) for e in tl.start.events]
         session.log += [LogLine(st.i, st.side, e) for st in tl.steps for e in st.events]
@@ -130,11 +140,15 @@ class Session:
         return None
 
     def computer_step(self) -> list[Event]:
-        actions = legal_actions(self.state)
+        side = self.state.to_act
+        actions = list(legal_actions(self.state))
+        if len(actions) == 1:
+            return self._apply(actions[0], undoable=False)
         # Seeded by the game and the action's number, so a resumed game goes on exactly
-        # as it would have without the interruption.
+        # as it would have without the interruption. The player gets the side's view only.
         rnd = random.Random(f"computer/{self.seed}/{self.actions + 1}")
-        return self._apply(COMPUTER_POLICY(self.state, actions, rnd), undoable=False)
+        choice = self.computers[side].decide(view_of(self.state, side), actions, rnd)
+        return self._apply(choice, undoable=False)
 
     def _apply(self, action: Action, *, undoable: bool) -> list[Event]:
         before, side = self.state, self.state.to_act
