@@ -15,7 +15,7 @@ import attrs
 
 from plot_core import Action, GameState, PlayerView, Rules, view
 
-from . import easy
+from . import easy, hard
 
 
 class ComputerPlayer:
@@ -48,7 +48,17 @@ class EasyPlayer(ComputerPlayer):
         return easy.choose(v, list(legal), self.rules, rnd)
 
 
-LEVELS: dict[str, type[ComputerPlayer]] = {"random": RandomPlayer, "easy": EasyPlayer}
+class HardPlayer(ComputerPlayer):
+    """Searches each unit's plans in the coup, where games are won (see hard.py)."""
+
+    level = "hard"
+
+    def decide(self, v: PlayerView, legal: Sequence[Action], rnd: random.Random) -> Action:
+        return hard.choose(v, list(legal), self.rules, rnd, self.think)
+
+
+LEVELS: dict[str, type[ComputerPlayer]] = {"random": RandomPlayer, "easy": EasyPlayer,
+                                           "hard": HardPlayer}
 
 
 def make(level: str, rules: Rules, *, seed: int = 0, think: float = 1.0) -> ComputerPlayer:
