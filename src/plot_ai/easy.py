@@ -47,8 +47,9 @@ def choose(v: PlayerView, legal: Sequence[Action], rules: Rules, rnd: random.Ran
 
 
 class Thumb:
-    def __init__(self, s: GameState, v: PlayerView) -> None:
+    def __init__(self, s: GameState, v: PlayerView, *, hitler: float = 8.0) -> None:
         self.s, self.v, self.rules = s, v, s.rules
+        self.hitler = hitler                # what Hitler's death is worth in the coup
         self.me: Player = v.side
         self.enemy = self.me.enemy
         self.my_party = Party.SS if self.me is Player.SS else Party.ABWEHR
@@ -160,7 +161,7 @@ class Thumb:
 
     def worth(self, u, *, mine: bool = False) -> float:
         if u.id == HITLER:
-            return 8.0 if self.coup else 0.0
+            return self.hitler if self.coup else 0.0
         key = self.my_party if mine else self.their_party
         if self.party(u.id) is key:
             return 10.0 if self.coup and self.in_streets(u.hex) else 4.0
