@@ -48,9 +48,9 @@ class Plan:
 
 def choose(v: PlayerView, legal: Sequence[Action], rules: Rules, rnd: random.Random,
            think: float) -> Action:
-    s = determinise(v, rules, random.Random(rnd.getrandbits(32)))
-    if s.phase not in COUP_PHASES or s.pending or s.coup is None:
+    if v.phase not in COUP_PHASES or v.pending or v.coup is None:
         return easy.choose(v, legal, rules, rnd)
+    s = determinise(v, rules, random.Random(rnd.getrandbits(32)))
     deadline = time.perf_counter() + think
     thumb = easy.Thumb(s, v, hitler=HITLER_WORTH)
     if s.active is None:
