@@ -79,8 +79,8 @@ class HelpScreen(ModalScreen[None]):
 
 
 LEVEL_WORDS = {"random": "any legal move (to learn the rules against)",
-               "easy": "rules of thumb, quick",
-               "hard": "searches ahead with the chits it cannot see guessed"}
+               "easy": "rules of thumb",
+               "hard": "rules of thumb, and a search in the coup"}
 
 
 @attrs.frozen
@@ -100,7 +100,7 @@ class NewGameScreen(Screen[GameSetup]):
     NewGameScreen { align: center middle; }
     #box { width: 64; height: auto; border: round $accent; padding: 0 2; }
     #box Label { text-style: bold; }
-    #box RadioSet { width: 100%; border: none; padding: 0; margin: 0 0 1 0; }
+    #box RadioSet { width: 100%; border: none; padding: 0; margin: 0; }
     #box RadioSet:focus-within { background: $boost; }
     #box .seed { height: 1; }
     #box Input { width: 24; height: 1; border: none; padding: 0 1; }
@@ -139,7 +139,7 @@ class NewGameScreen(Screen[GameSetup]):
                 yield Input(str(self.seed), id="seed", restrict=r"[0-9]*",
                             max_length=18)
             yield Static("", id="error")
-            yield Static("[dim]tab: group · arrows/space: choose · enter: start · esc: quit[/dim]")
+            yield Static("[dim]tab: group · arrows/space: pick · enter: start · esc: quit[/dim]")
         yield Footer()
 
     def action_start(self) -> None:

@@ -392,7 +392,7 @@ async def test_the_new_game_screen_starts_a_game_against_the_computer():
         assert "Saving to" in prompt(app)
 
 
-async def test_the_new_game_screen_can_start_a_game_to_watch():
+async def test_the_new_game_screen_can_start_a_game_to_watch_at_a_level():
     from plot_tui.app import PlotApp
     from plot_tui.screens import NewGameScreen
     from plot_tui.session import Seat
@@ -402,10 +402,12 @@ async def test_the_new_game_screen_can_start_a_game_to_watch():
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
         app.screen.query_one("#mode").query("RadioButton")[2].value = True
+        app.screen.query_one("#level").query("RadioButton")[2].value = True
         await pilot.press("enter")
         await pilot.pause(0.3)
         s = game(app).session
         assert set(s.seats.values()) == {Seat.COMPUTER} and s.viewer is None
+        assert {c.level for c in s.computers.values()} == {"hard"}
         assert s.actions > 0                                # the computer is playing
 
 
