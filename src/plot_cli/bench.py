@@ -114,20 +114,25 @@ async def _client() -> None:
 
 
 def long_record(folder):
-    """A recorded computer game of over 3,000 actions (seed 9 plays 3,173)."""
+    """A recorded game of over 3,000 actions: busy random play, the first such seed."""
     from plot_core import Player, load_rules, new_game
     from plot_record import Header, Recorder, load_record
-    from plot_tui.session import Seat, Session
 
     rules = load_rules()
-    seats = {p: Seat.COMPUTER for p in Player}
-    path = folder / "long.plot.jsonl"
-    header = Header(rules_hash=rules.version, seed=9, start={"setup": "standard"},
-                    players={p.value: "computer" for p in Player})
-    s = Session(new_game(9, rules=rules), seats, seed=9, recorder=Recorder(path, header))
-    while s.state.outcome is None:
-        s.computer_step()
-    return path, rules, load_record
+    for seed in range(100):
+        path = folder / f"long-{seed}.plot.jsonl"
+        header = Header(rules_hash=rules.version, seed=seed, start={"setup": "standard"},
+                        players={p.value: "computer" for p in Player})
+        recorder, rnd = Recorder(path, header), random.Random(seed)
+        state, n = new_game(seed, rules=rules), 0
+        while state.outcome is None:
+            action = busy_policy(state, legal_actions(state), rnd)
+            side, state, n = state.to_act, apply(state, action), n + 1
+            recorder.action(n, side, action)
+        recorder.close()
+        if n >= 3000:
+            return path, rules, load_record
+    raise RuntimeError("no busy game of 3,000 actions in seeds 0-99")
 
 
 def records() -> None:
