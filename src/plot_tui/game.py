@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from functools import partial
 
+from rich.markup import escape
 from rich.text import Text
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -212,8 +213,12 @@ class GameScreen(BoardScreen):
         o = self.session.state.outcome
         names = {"ss": "The SS player wins", "abwehr": "The Abwehr player wins",
                  "allies": "The Allies win — both players lose"}
+        saved = ""
+        if self.session.recorder is not None:
+            path = escape(str(self.session.recorder.path))      # the text is markup
+            saved = f"\n\nSaved as {path}\n(watch it again: plot replay {path})"
         return f"[b]{names[o.winner]}[/b]\n\n{o.reason} ({o.case}).\n\n" \
-               f"{self.session.actions} actions were played."
+               f"{self.session.actions} actions were played.{saved}"
 
     def _after_game(self, choice: str | None) -> None:
         if choice == "quit":

@@ -289,7 +289,9 @@ async def test_declaring_the_coup_and_the_coup_turns():
         assert s.viewer is Player.SS and s.state.phasing is Player.SS
 
 
-async def test_the_end_of_the_game_shows_the_result():
+async def test_the_end_of_the_game_shows_the_result(tmp_path):
+    from plot_record import Header, Recorder
+
     app = app_for(pos("""
         turn = 9
         phase = "status"
@@ -299,15 +301,22 @@ async def test_the_end_of_the_game_shows_the_result():
         "000" = { hex = "2410" }
         "300" = { hex = "1810" }
         """))
+    path = tmp_path / "end [1].plot.jsonl"                     # brackets: not markup
+    s = app._session
+    s.recorder = Recorder(path, Header(rules_hash=s.state.rules.version, seed=0,
+                                       start={"setup": "standard"},
+                                       players={"ss": "human", "abwehr": "human"}))
     async with app.run_test(size=(100, 30)) as pilot:
-        s = game(app).session
         await pilot.press("P")
         await hand_over(pilot, app)
         await pilot.press("2")                                  # no coup: 18.74
         await pilot.pause()
         assert s.state.outcome.winner == "ss"
         assert isinstance(app.screen, GameOverScreen)
-        assert "SS player wins" in str(app.screen.query_one("Static").render())
+        shown = str(app.screen.query_one("Static").render())
+        assert "SS player wins" in shown
+        assert f"plot replay {path}" in shown.replace("\n", "")
+        assert path.read_text().splitlines()[-1].startswith('{"end"')
         await pilot.press("b")                                  # back to the board
         assert "Game over" in prompt(app) and "(18.74)" in prompt(app)
 
