@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.markup import escape
 from rich.text import Text
 from textual.app import App
 
@@ -98,6 +99,7 @@ class PlotApp(App[None]):
             saved = (f"It is saved in {rec.path}; `plot resume` goes on from here."
                      if rec is not None else "It is NOT saved: "
                      + (screen.session.record_problem or "no record was kept") + ".")
+            saved = escape(saved)                          # shown as markup
             self.push_screen(ConfirmScreen(f"Quit this game? {saved}"),
                              lambda yes: self.exit() if yes else None)
         else:
