@@ -133,7 +133,8 @@ class GameScreen(BoardScreen):
             doing = "the computer is playing" if s.computer_to_act() else "waiting"
             t.append(f"{who} to act — {doing}. ", style="italic")
             if s.computer_to_act():
-                t.append("s: skip to your next decision", style="dim")
+                t.append("s: skip to your next decision" if s.humans() else
+                         "s: skip to the end of the game", style="dim")
         for note in (self.message, self.notice):
             if note.plain:
                 t.append("\n")

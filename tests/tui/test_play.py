@@ -417,6 +417,7 @@ async def test_the_new_game_screen_can_start_a_game_to_watch_at_a_level():
         s = game(app).session
         assert set(s.seats.values()) == {Seat.COMPUTER} and s.viewer is None
         assert {c.level for c in s.computers.values()} == {"hard"}
+        assert "s: skip to the end of the game" in prompt(app)
         assert s.actions > 0                                # the computer is playing
 
 
