@@ -231,7 +231,8 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _games(args: argparse.Namespace) -> int:
-    from plot_record import data_dir, is_finished, records_in
+    from plot_record import RecordError, data_dir, read_raw, records_in
+    from plot_record.format import ActionLine, EndLine, UndoLine
 
     paths = list(records_in())
     if not paths:
@@ -239,8 +240,19 @@ def _games(args: argparse.Namespace) -> int:
         return 0
     print(f"Games in {data_dir()} (oldest first):")
     for path in paths:
-        state = "finished" if is_finished(path) else "unfinished: plot resume " + str(path)
-        print(f"  {path.name:<40} {state}")
+        try:
+            raw = read_raw(path)
+        except RecordError as exc:
+            print(f"  {path.name:<40} unreadable: {exc}")
+            continue
+        h = raw.header
+        n = sum(isinstance(e, ActionLine) for _, e in raw.entries) \
+            - sum(isinstance(e, UndoLine) for _, e in raw.entries)
+        who = ", ".join(f"{side} {h.levels.get(side, seat)}" for side, seat in h.players.items())
+        end = next((e for _, e in raw.entries if isinstance(e, EndLine)), None)
+        state = (f"{end.outcome.winner} won ({end.outcome.case})" if end
+                 else f"unfinished: plot resume {path}")
+        print(f"  {path.name:<40} seed {h.seed}, {who}, {n} actions; {state}")
     return 0
 
 

@@ -77,12 +77,17 @@ def test_plot_games_lists_what_is_saved(_games_folder, rules, capsys):
     assert main(["games"]) == 0
     assert "No games saved" in capsys.readouterr().out
     _games_folder.mkdir(parents=True)
-    recorded_game(_games_folder / "a.plot.jsonl", rules, 1)
+    _, states = recorded_game(_games_folder / "a.plot.jsonl", rules, 1)
     recorded_game(_games_folder / "b.plot.jsonl", rules, 2, limit=5)
+    (_games_folder / "c.plot.jsonl").write_text("not json\n")
     assert main(["games"]) == 0
     out = capsys.readouterr().out
-    assert re.search(r"a\.plot\.jsonl\s+finished", out)
-    assert re.search(r"b\.plot\.jsonl\s+unfinished: plot resume .*b\.plot\.jsonl", out)
+    o = states[-1].outcome
+    assert re.search(rf"a\.plot\.jsonl\s+seed 1, ss computer, abwehr computer, "
+                     rf"{len(states) - 1} actions; {o.winner} won \({o.case}\)", out)
+    assert re.search(r"b\.plot\.jsonl\s+seed 2, .*, 5 actions; unfinished: plot resume "
+                     r".*b\.plot\.jsonl", out)
+    assert re.search(r"c\.plot\.jsonl\s+unreadable: .*line 1: not valid JSON", out)
 
 
 def test_plot_resume_without_a_game(capsys):
