@@ -29,6 +29,7 @@ from .screens import ActionMenu, GameOverScreen, HandoffScreen
 from .session import LogLine, Session
 
 COMPUTER_PACE = 0.04     # seconds between the computer's steps, so they can be followed
+PACES = (0.0, 0.04, 0.15, 0.4, 1.0)     # what `-` and `+` step through
 FRAME_BUDGET = 0.03      # when skipping ahead, how long one batch of computer steps may run
 
 
@@ -76,6 +77,8 @@ class GameScreen(BoardScreen):
         Binding("r", "verb('roll')", "Roll"),
         Binding("u", "undo", "Undo"),
         Binding("s", "skip", "Skip ahead"),
+        Binding("minus", "pace(1)", "Slower", show=False),
+        Binding("plus,equals_sign", "pace(-1)", "Faster", show=False),
         Binding("tab", "target(1)", "Next target", show=False),
         Binding("shift+tab", "target(-1)", "Previous target", show=False),
         Binding("question_mark", "help", "Help"),
@@ -87,6 +90,7 @@ class GameScreen(BoardScreen):
         self.session = session
         self.message: Text = Text("")
         self.notice: Text = Text("")            # e.g. where the game is saved
+        self.pace = COMPUTER_PACE               # seconds between the computer's steps
         self._skipping = False
         self._over_shown = False
         self._handoff_open = False
@@ -186,7 +190,7 @@ class GameScreen(BoardScreen):
             self.app.push_screen(HandoffScreen(SIDE[d], why), self._handed_over)
             return
         if s.computer_to_act() and self._computer_timer is None:
-            self._computer_timer = self.set_timer(0.001 if self._skipping else COMPUTER_PACE,
+            self._computer_timer = self.set_timer(0.001 if self._skipping else max(self.pace, 0.001),
                                                   self._computer_tick)
         if s.my_move():
             self._skipping = False
@@ -322,6 +326,15 @@ class GameScreen(BoardScreen):
         else:
             self.say("Nothing to undo: a roll, a draw, a reveal or the other player's turn "
                      "cannot be taken back.", error=True)
+
+    def action_pace(self, step: int) -> None:
+        """Slower (+1) or faster (-1) computer moves, to follow them or to get on."""
+        i = min(range(len(PACES)), key=lambda k: abs(PACES[k] - self.pace))
+        self.pace = PACES[max(0, min(len(PACES) - 1, i + step))]
+        # a notice, not a message: the computer's next move would wipe a message at once
+        self.notice = Text(f"The computer now waits {self.pace:.2f} s between its moves "
+                           "(- slower, + faster).", style="green")
+        self.draw_prompt(self.session.view(), self.session.legal())
 
     def action_skip(self) -> None:
         self._skipping = True

@@ -34,6 +34,9 @@ HELP = """\
   r                   roll (recruitment, investigation)
   u                   undo your last step (back to the last roll, draw or reveal)
   ctrl+p              command palette: search the legal actions by name
+ [b]The computer[/b]
+  s                   skip ahead to your next decision
+  -  +                its moves slower / faster (0 to 1 s apart)
  [b]Panels[/b]
   x  hex and units    w  your chits    t  tables (again: next table)    g  game log
   ?  this help        q  quit

@@ -418,6 +418,11 @@ async def test_the_new_game_screen_can_start_a_game_to_watch_at_a_level():
         assert set(s.seats.values()) == {Seat.COMPUTER} and s.viewer is None
         assert {c.level for c in s.computers.values()} == {"hard"}
         assert "s: skip to the end of the game" in prompt(app)
+        screen = game(app)
+        await pilot.press("minus", "minus")
+        assert screen.pace == 0.4 and "waits 0.40 s" in prompt(app)
+        await pilot.press("plus", "plus", "plus", "plus")
+        assert screen.pace == 0.0
         assert s.actions > 0                                # the computer is playing
 
 
