@@ -145,11 +145,17 @@ class Thumb:
         return 0.0                                         # no coup now
 
     def harass(self, a: Action) -> float:
-        s, rules = self.s, self.rules
-        me = s.unit(s.active)
         if a.unit is None:                                  # a vacant HQ hex (10.69)
             return 0.5
-        target = s.unit(a.unit)
+        ev = self.harass_value(a.unit)
+        return 3.0 + ev if ev > 0 else ev - 1.0
+
+    def harass_value(self, uid: str) -> float:
+        """What harassing ``uid`` with the active unit is worth, over the six faces of the
+        die: the target's worth when it falls, less the attacker's when it does."""
+        s, rules = self.s, self.rules
+        me = s.unit(s.active)
+        target = s.unit(uid)
         diff = effectiveness(rules, me) - harassment_defence(s, target) + differential_bonus(s)
         gain, loss = self.worth(target), self.worth(me, mine=True)
         ev = 0.0
@@ -157,7 +163,7 @@ class Thumb:
             r = rules.tables.harassment_result(diff, die, coup=self.coup)
             ev += {"De": gain, "Dr": 0.6 * gain, "N": 0.3 * gain, "M": 0.15 * gain,
                    "Ae": -loss, "Ar": -0.3 * loss}.get(r, 0.0) / 6
-        return 3.0 + ev if ev > 0 else ev - 1.0
+        return ev
 
     def worth(self, u, *, mine: bool = False) -> float:
         if u.id == HITLER:

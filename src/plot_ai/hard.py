@@ -134,7 +134,7 @@ def _from(s: GameState, thumb: easy.Thumb, uid: str, hex_: int, spent: int, allo
     for n in s.rules.map.neighbours[hex_]:
         for other in occ.get(n, ()):
             if harass_problem(probe, other) is None:
-                values.append((thumb_here.harass(Action(Verb.HARASS, unit=other)) - 3.0, other))
+                values.append((thumb_here.harass_value(other), other))
     values = sorted((x for x in values if x[0] > 0), reverse=True)
     if not values:
         return 0.0, None

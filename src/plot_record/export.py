@@ -69,7 +69,7 @@ def text_account(record: Record, eyes: str = ALL) -> Iterator[str]:
 
 def _events(events: tuple[Event, ...], side: Player | None) -> Iterator[str]:
     for e in events:
-        if e.private is not None and side is not None and e.private is not side:
+        if side is not None and not e.seen_by(side):
             continue
         mark = f" [{SIDE[e.private]} only]" if e.private is not None and side is None else ""
         yield f"{'':15}{e.text} ({e.case}){mark}"

@@ -14,7 +14,7 @@ import attrs
 
 from plot_core import Player, PlayerView, view
 from plot_core.engine.overlays import Overlays, overlays
-from plot_core.engine.state import CoupState
+from plot_core.engine.state import CoupState, Event
 from plot_record import Record, Step
 
 from .describe import SIDE
@@ -77,14 +77,13 @@ class Replay:
 
     def log(self) -> list[LogLine]:
         if self.eyes not in self._seen:
-            lines = [self._seen_as(ln) for ln in self._lines if self._may_see(ln)]
+            lines = [self._seen_as(ln) for ln in self._lines if self.may_see(ln.event)]
             self._seen[self.eyes] = (lines, [ln.index for ln in lines])
         lines, index = self._seen[self.eyes]
         return lines[:bisect.bisect_right(index, self.i)]
 
-    def _may_see(self, ln: LogLine) -> bool:
-        p = ln.event.private
-        return p is None or self.eyes is EVERYONE or p is self.eyes
+    def may_see(self, e: Event) -> bool:
+        return self.eyes is EVERYONE or e.seen_by(self.eyes)
 
     def _seen_as(self, ln: LogLine) -> LogLine:
         p = ln.event.private

@@ -134,8 +134,7 @@ class ReplayScreen(BoardScreen):
                      f"Press . to step, ? for keys.", style="bold")
         else:
             t.append(f"{step.i} {SIDE[step.side]}: {step.action}", style="bold")
-            seen = [e for e in step.events
-                    if e.private is None or r.eyes is EVERYONE or e.private is r.eyes]
+            seen = [e for e in step.events if r.may_see(e)]
             for e in seen[-3:]:
                 t.append(f"\n  {e.text}", style="yellow" if e.roll else "")
                 t.append(f" ({e.case})", style="cyan")

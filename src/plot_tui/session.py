@@ -122,7 +122,7 @@ class Session:
 
     def visible_log(self) -> list[LogLine]:
         side = self.viewer
-        return [ln for ln in self.log if ln.event.private is None or ln.event.private is side]
+        return [ln for ln in self.log if ln.event.seen_by(side)]
 
     # -- acting ---------------------------------------------------------------------------
     def act(self, action: Action) -> list[Event]:

@@ -125,6 +125,10 @@ class Event:
     result: str | None = None
     private: Player | None = None
 
+    def seen_by(self, side: Player | None) -> bool:
+        """May ``side`` see it? (None: a spectator, who sees only public events.)"""
+        return self.private is None or self.private is side
+
 
 @attrs.frozen
 class CoupState:

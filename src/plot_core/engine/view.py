@@ -61,7 +61,7 @@ def view(state: GameState, side: Player | None) -> PlayerView:
     ids = chit_ids(state.rules)
     laid = {ids[i]: where for i, where in enumerate(state.chits)
             if where not in (CUP, Player.SS.value, Player.ABWEHR.value)}
-    events = tuple(e for e in state.events if e.private is None or e.private is side)
+    events = tuple(e for e in state.events if e.seen_by(side))
     # 7.11: the Abwehr player draws the Allied unit face-down; others learn it when placed.
     pending = tuple(attrs.evolve(d, unit="?") if d.kind == "place_allied" and side is not d.player
                     else d for d in state.pending)
