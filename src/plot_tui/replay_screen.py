@@ -73,6 +73,9 @@ class ReplayScreen(BoardScreen):
 
     def on_mount(self) -> None:
         self.query_one(MapView).focus()
+        if self.replay.record.warnings:                  # e.g. a cut-off last line dropped
+            self.message = Text("Warning: " + " ".join(self.replay.record.warnings),
+                                style="bold yellow")
         self.redraw()
 
     # -- what is shown ------------------------------------------------------------------------

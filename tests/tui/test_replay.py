@@ -170,3 +170,16 @@ def test_everyone_is_refused_for_an_unfinished_game(records):
     with pytest.raises(ValueError, match="not finished"):
         r.look(EVERYONE)
     assert r.perspectives() == [Player.SS, Player.ABWEHR]
+
+
+@pytest.mark.asyncio
+async def test_a_record_with_a_cut_off_last_line_says_so(tmp_path):
+    rules = load_rules()
+    path = tmp_path / "cut.plot.jsonl"
+    recorded_game(path, rules, 8, limit=30)
+    path.write_bytes(path.read_bytes()[:-9])
+    app = PlotApp(replay=Replay(load_record(path, rules)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert "Warning:" in text(app, "#prompt") and "cut off" in text(app, "#prompt")
+        assert len(viewer(app).replay.timeline) == 29
