@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: run test bench lint clean
+.PHONY: run test bench lint clean ssh-client
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "plot needs Python 3.11 or newer; set PYTHON=/path/to/python3.11")'
@@ -17,7 +17,14 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/plot $(ARGS)
 
-test: $(STAMP)
+# The SSH end-to-end tests drive a real OpenSSH client; install it where we can.
+ssh-client:
+	@command -v ssh >/dev/null 2>&1 || { command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ] \
+	  && { apt-get install -y -q openssh-client || { apt-get update -q \
+	  && apt-get install -y -q openssh-client; }; } >/dev/null; } || \
+	  echo "note: no OpenSSH client (ssh); the SSH end-to-end tests will say so and fail"
+
+test: $(STAMP) ssh-client
 	$(BIN)/python -m pytest -q -m "not slow" $(PYTEST_ARGS)
 
 bench: $(STAMP)

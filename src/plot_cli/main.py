@@ -95,6 +95,13 @@ def _positive(text: str) -> int:
     return n
 
 
+def _port(text: str) -> int:
+    n = _whole(text)
+    if not 1 <= n <= 65535:
+        raise argparse.ArgumentTypeError(f"must be a port from 1 to 65535, got {n}")
+    return n
+
+
 def _seconds(text: str) -> float:
     try:
         n = float(text)
@@ -215,6 +222,42 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace) -> int:
+    import os
+
+    from plot_record import data_dir
+    from plot_server.server import run
+
+    rules = load_rules()
+    password = os.environ.get("PLOT_SERVE_PASSWORD")
+    if args.password_file:
+        try:
+            password = Path(args.password_file).read_text(encoding="utf-8").strip()
+        except OSError as exc:
+            print(f"plot serve: cannot read the password file {args.password_file}: "
+                  f"{exc.strerror}", file=sys.stderr)
+            return 2
+    keys = Path(args.authorized_keys) if args.authorized_keys else None
+    if keys is not None and not keys.is_file():
+        print(f"plot serve: no authorized-keys file at {keys}", file=sys.stderr)
+        return 2
+    if not password and keys is None:
+        print("plot serve: choose how players get in: --authorized-keys FILE and/or a "
+              "password (--password-file FILE or PLOT_SERVE_PASSWORD)", file=sys.stderr)
+        return 2
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"plot serve: listening on {args.host}, not only this machine", file=sys.stderr)
+    host_key = Path(args.host_key) if args.host_key else data_dir().parent / "ssh_host_key"
+    try:
+        run(args.host, args.port, rules, host_key=host_key, password=password or None,
+            keys_file=keys)
+    except OSError as exc:
+        print(f"plot serve: cannot listen on {args.host}:{args.port}: {exc.strerror}",
+              file=sys.stderr)
+        return 2
+    return 0
+
+
 def _export(args: argparse.Namespace) -> int:
     from plot_record import load_record
     from plot_record.export import ALL, text_account
@@ -296,6 +339,17 @@ def build_parser() -> argparse.ArgumentParser:
                     help="whose account: one side's (what it saw), or all (finished games "
                          "only; the default for them)")
     ex.set_defaults(run=_export)
+    sv = sub.add_parser("serve", help="serve the game over SSH (players connect with ssh)")
+    sv.add_argument("--host", default="127.0.0.1",
+                    help="address to listen on (default 127.0.0.1: this machine only)")
+    sv.add_argument("--port", type=_port, default=2222, help="port (default 2222)")
+    sv.add_argument("--authorized-keys", metavar="FILE",
+                    help="players whose public key is in this file may come in")
+    sv.add_argument("--password-file", metavar="FILE",
+                    help="the server password (or set PLOT_SERVE_PASSWORD)")
+    sv.add_argument("--host-key", metavar="FILE",
+                    help="the server's key (default: made once, kept beside the saved games)")
+    sv.set_defaults(run=_serve)
     gs = sub.add_parser("games", help="list the saved games")
     gs.set_defaults(run=_games)
     c = sub.add_parser("cases", help="summarise the rulebook case inventory")
