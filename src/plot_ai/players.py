@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import attrs
 
@@ -85,5 +85,3 @@ class Timed:
         self.seconds.append(time.perf_counter() - t0)
         return choice
 
-
-Policy = Callable[[GameState, Sequence[Action], random.Random], Action]

@@ -97,10 +97,8 @@ class Replay:
         return self.timeline.steps[self.i - 1] if self.i else None
 
     # -- moving -------------------------------------------------------------------------------
-    def go(self, i: int) -> bool:
-        i = max(0, min(i, len(self.timeline)))
-        moved, self.i = i != self.i, i
-        return moved
+    def go(self, i: int) -> None:
+        self.i = max(0, min(i, len(self.timeline)))
 
     def jump(self, where: str) -> str | None:
         """Move as ``where`` says; returns why not when there is nowhere to go."""

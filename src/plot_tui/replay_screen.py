@@ -91,9 +91,6 @@ class ReplayScreen(BoardScreen):
     def shown_log(self) -> list[LogLine]:
         return self.replay.log()
 
-    def shown_legal(self) -> list[Action]:
-        return []
-
     def who(self) -> str | None:
         return f"Seen by: {self.replay.eyes_name()}"
 

@@ -2,48 +2,25 @@
 
 from __future__ import annotations
 
-import fcntl
 import os
-import pty
 import signal
-import struct
-import subprocess
 import sys
-import termios
-import threading
 import time
 
 from plot_record import Recorder, load_record
 from plot_tui.session import Session
+from terminal import Terminal
 
 from .helpers import lines, uninterrupted
-
-
-def start_in_terminal(args: list[str], env: dict) -> tuple[subprocess.Popen, int]:
-    """The client in a pseudo-terminal of 80x24, its output drained in the background."""
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    proc = subprocess.Popen([sys.executable, "-m", "plot_cli.main", *args], stdin=slave,
-                            stdout=slave, stderr=slave, env=env, start_new_session=True)
-    os.close(slave)
-
-    def drain() -> None:
-        try:
-            while os.read(master, 65536):
-                pass
-        except OSError:
-            pass
-
-    threading.Thread(target=drain, daemon=True).start()
-    return proc, master
 
 
 def test_kill_9_mid_game_then_resume_loses_no_action(tmp_path, rules, _games_folder):
     seed = 11
     path = tmp_path / "crash.plot.jsonl"
     env = dict(os.environ, TERM="xterm-256color", XDG_DATA_HOME=str(_games_folder.parent.parent))
-    proc, master = start_in_terminal(["play", "--watch", "--seed", str(seed),
-                                      "--record", str(path)], env)
+    client = Terminal([sys.executable, "-m", "plot_cli.main", "play", "--watch", "--seed",
+                       str(seed), "--record", str(path)], env)
+    proc = client.proc
     try:
         deadline = time.monotonic() + 60
         while not (path.exists() and len(lines(path)) > 80):
@@ -53,9 +30,7 @@ def test_kill_9_mid_game_then_resume_loses_no_action(tmp_path, rules, _games_fol
         os.kill(proc.pid, signal.SIGKILL)            # mid-game: the computer is still moving
         proc.wait(timeout=10)
     finally:
-        if proc.poll() is None:
-            proc.kill()
-        os.close(master)
+        client.close()
     assert proc.returncode == -signal.SIGKILL
 
     record = load_record(path, rules)

@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import fcntl
 import os
-import pty
 import shutil
 import socket
-import struct
 import subprocess
 import sys
-import termios
-import threading
-import time
 
 import asyncssh
 import pytest
+
+from terminal import Terminal
 
 SSH = shutil.which("ssh")
 needs_ssh = pytest.mark.skipif(SSH is None, reason="no OpenSSH client: `make test` installs it")
@@ -56,46 +52,6 @@ def ssh_args(port: int, key, *extra: str) -> list[str]:
     return [SSH, "-p", str(port), "-i", str(key), "-o", "IdentitiesOnly=yes",
             "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no",
             "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", *extra]
-
-
-class Terminal:
-    """An ssh client in an 80x24 pseudo-terminal; what it printed is collected."""
-
-    def __init__(self, args: list[str]) -> None:
-        self.master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-        self.proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave,
-                                     start_new_session=True)
-        os.close(slave)
-        self.out = bytearray()
-        threading.Thread(target=self._drain, daemon=True).start()
-
-    def _drain(self) -> None:
-        try:
-            while chunk := os.read(self.master, 65536):
-                self.out += chunk
-        except OSError:
-            pass
-
-    def text(self) -> str:
-        return self.out.decode("utf-8", "replace")
-
-    def wait_for(self, what: str, timeout: float = 30) -> None:
-        deadline = time.monotonic() + timeout
-        while what not in self.text():
-            assert self.proc.poll() is None or what in self.text(), \
-                f"ssh ended before {what!r} appeared: {self.text()[-500:]!r}"
-            assert time.monotonic() < deadline, f"{what!r} never appeared: {self.text()[-500:]!r}"
-            time.sleep(0.1)
-
-    def send(self, keys: str) -> None:
-        os.write(self.master, keys.encode())
-
-    def close(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-        self.proc.wait(timeout=10)
-        os.close(self.master)
 
 
 @needs_ssh

@@ -1,0 +1,53 @@
+"""A program in an 80x24 pseudo-terminal, as a player's terminal would run it: the
+end-to-end tests (kill -9 of a client, ssh clients) drive real processes through it."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import struct
+import subprocess
+import termios
+import threading
+import time
+
+
+class Terminal:
+    """Starts ``args`` on a fresh pseudo-terminal; what it prints is collected."""
+
+    def __init__(self, args: list[str], env: dict | None = None) -> None:
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        self.proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, env=env,
+                                     start_new_session=True)
+        os.close(slave)
+        self.out = bytearray()
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _drain(self) -> None:
+        try:
+            while chunk := os.read(self.master, 65536):
+                self.out += chunk
+        except OSError:
+            pass
+
+    def text(self) -> str:
+        return self.out.decode("utf-8", "replace")
+
+    def wait_for(self, what: str, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while what not in self.text():
+            assert self.proc.poll() is None or what in self.text(), \
+                f"the program ended before {what!r} appeared: {self.text()[-500:]!r}"
+            assert time.monotonic() < deadline, f"{what!r} never appeared: {self.text()[-500:]!r}"
+            time.sleep(0.1)
+
+    def send(self, keys: str) -> None:
+        os.write(self.master, keys.encode())
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(timeout=10)
+        os.close(self.master)
