@@ -26,6 +26,7 @@ from .boardview import action_hex, actions_at, unit_hexes
 from .describe import SIDE, describe, prompt, words
 from .mapview import MapView
 from .screens import ActionMenu, GameOverScreen, HandoffScreen
+from .chair import Chair
 from .session import LogLine, Session
 
 COMPUTER_PACE = 0.04     # seconds between the computer's steps, so they can be followed
@@ -85,7 +86,7 @@ class GameScreen(BoardScreen):
         Binding("q", "app.quit_game", "Quit"),
     ] + [Binding(str(i), f"number({i})", show=False) for i in range(1, 10)]
 
-    def __init__(self, session: Session, rules: Rules) -> None:
+    def __init__(self, session: Session | Chair, rules: Rules) -> None:
         super().__init__(rules)
         self.session = session
         self.message: Text = Text("")
@@ -136,9 +137,12 @@ class GameScreen(BoardScreen):
             who = SIDE[v.to_act]
             doing = "the computer is playing" if s.computer_to_act() else "waiting"
             t.append(f"{who} to act — {doing}. ", style="italic")
-            if s.computer_to_act():
+            if s.computer_to_act() and s.drives_computer:
                 t.append("s: skip to your next decision" if s.humans() else
                          "s: skip to the end of the game", style="dim")
+        if s.status_note():
+            t.append("\n")
+            t.append(s.status_note(), style="yellow")
         for note in (self.message, self.notice):
             if note.plain:
                 t.append("\n")
@@ -189,11 +193,17 @@ class GameScreen(BoardScreen):
             why = "Your opponent has finished; it is your decision now."
             self.app.push_screen(HandoffScreen(SIDE[d], why), self._handed_over)
             return
-        if s.computer_to_act() and self._computer_timer is None:
+        if s.computer_to_act() and s.drives_computer and self._computer_timer is None:
             self._computer_timer = self.set_timer(0.001 if self._skipping else max(self.pace, 0.001),
                                                   self._computer_tick)
         if s.my_move():
             self._skipping = False
+
+    def changed_elsewhere(self) -> None:
+        """Another screen at a shared table acted, or someone came or went."""
+        if self.is_attached:
+            self.redraw()
+            self.after_change()
 
     def _handed_over(self, _=None) -> None:
         self._handoff_open = False
@@ -241,7 +251,7 @@ class GameScreen(BoardScreen):
             verb = Verb(parameters[0])
             return any(a.verb is verb for a in s.legal())
         if action == "skip":
-            return s.computer_to_act()
+            return s.computer_to_act() and s.drives_computer
         if action in ("menu", "act_here"):
             return s.my_move()
         return True

@@ -1,15 +1,18 @@
-"""A game at one terminal: who sits in each seat, whose screen it is, undo, the log.
+"""A game: who sits in each seat, whose screen it is, undo, the log, the record.
 
 No Textual here, so the rules of the table (hand-off, undo, whose eyes see what)
 are tested without a screen. The full state stays inside the session; screens
 are built only from ``view(state, viewer)``, which holds nothing the viewer may
-not see.
+not see. A game at one terminal uses the Session itself (``screen`` says whose eyes
+are on it); a game shared by several terminals gives each a ``Chair`` (chair.py),
+which asks the same questions for one fixed side.
 """
 
 from __future__ import annotations
 
 import enum
 import random
+from collections.abc import Callable
 
 import attrs
 
@@ -38,6 +41,8 @@ class LogLine:
 
 
 class Session:
+    drives_computer = True      # the screen paces the computer's moves (a Chair's table does)
+
     def __init__(self, state: GameState, seats: dict[Player, Seat], *, seed: int = 0,
                  recorder: Recorder | None = None, levels: dict[Player, str] | None = None,
                  think: float = 1.0) -> None:
@@ -55,6 +60,7 @@ class Session:
         self._undo: list[tuple[GameState, int]] = []
         self.recorder = recorder
         self.record_problem: str | None = None    # why the game is no longer being saved
+        self.listeners: list[Callable[[], None]] = []   # told after every change
         humans = self.humans()
         # Whose eyes are on the screen: the lone human, or in hot-seat whoever took it last.
         self.screen: Player | None = humans[0] if len(humans) == 1 else None
@@ -101,35 +107,52 @@ class Session:
         if self.state.to_act is not None:
             self.screen = self.state.to_act
 
+    def may_act(self, side: Player | None) -> bool:
+        """``side``'s human player may act now."""
+        to_act = self.state.to_act
+        return to_act is not None and to_act is side and self.seats[to_act] is Seat.HUMAN
+
     def my_move(self) -> bool:
         """The player at the screen may act now."""
-        to_act = self.state.to_act
-        return to_act is not None and to_act is self.screen and self.seats[to_act] is Seat.HUMAN
+        return self.may_act(self.screen)
 
     def computer_to_act(self) -> bool:
         to_act = self.state.to_act
         return to_act is not None and self.seats[to_act] is Seat.COMPUTER
 
-    # -- what the screen may show -------------------------------------------------------
+    def status_note(self) -> str:
+        """Anything the screen should say about the other players (none at one terminal)."""
+        return ""
+
+    # -- what a screen may show -----------------------------------------------------------
     def view(self) -> PlayerView:
         return view_of(self.state, self.viewer)
 
     def overlays(self) -> Overlays:
         return overlays(self.state)
 
-    def legal(self) -> list[Action]:
-        return list(legal_actions(self.state)) if self.my_move() else []
+    def legal_for(self, side: Player | None) -> list[Action]:
+        return list(legal_actions(self.state)) if self.may_act(side) else []
 
-    def visible_log(self) -> list[LogLine]:
-        side = self.viewer
+    def legal(self) -> list[Action]:
+        return self.legal_for(self.viewer)
+
+    def log_for(self, side: Player | None) -> list[LogLine]:
         return [ln for ln in self.log if ln.event.seen_by(side)]
 
+    def visible_log(self) -> list[LogLine]:
+        return self.log_for(self.viewer)
+
     # -- acting ---------------------------------------------------------------------------
-    def act(self, action: Action) -> list[Event]:
-        """The human at the screen acts. Raises IllegalAction with the rule's reason."""
-        if not self.my_move():
+    def act_as(self, side: Player | None, action: Action) -> list[Event]:
+        """``side``'s human acts. Raises IllegalAction with the rule's reason."""
+        if not self.may_act(side):
             raise IllegalAction("5.2", "it is not your move")
         return self._apply(action, undoable=True)
+
+    def act(self, action: Action) -> list[Event]:
+        """The human at the screen acts."""
+        return self.act_as(self.screen, action)
 
     def why_not(self, action: Action) -> str | None:
         """The rule that forbids ``action`` now, or None if it is legal."""
@@ -161,7 +184,12 @@ class Session:
             self._undo.clear()         # chance or the opponent has seen it: no way back
         self.log.extend(LogLine(self.actions, side, e) for e in after.events)
         self._record(side, action, after)
+        self._tell()
         return list(after.events)
+
+    def _tell(self) -> None:
+        for listener in list(self.listeners):
+            listener()
 
     # -- the record on disk -------------------------------------------------------------
     def _record(self, side: Player, action: Action, after: GameState) -> None:
@@ -183,11 +211,14 @@ class Session:
                                f"{exc.strerror or exc}")
         self.recorder = None
 
-    def can_undo(self) -> bool:
-        return bool(self._undo) and self.my_move()
+    def can_undo_for(self, side: Player | None) -> bool:
+        return bool(self._undo) and self.may_act(side)
 
-    def undo(self) -> bool:
-        if not self.can_undo():
+    def can_undo(self) -> bool:
+        return self.can_undo_for(self.screen)
+
+    def undo_for(self, side: Player | None) -> bool:
+        if not self.can_undo_for(side):
             return False
         self.state, log_len = self._undo.pop()
         del self.log[log_len:]
@@ -197,4 +228,8 @@ class Session:
             except OSError as exc:
                 self._lost_recorder(exc)
         self.actions -= 1
+        self._tell()
         return True
+
+    def undo(self) -> bool:
+        return self.undo_for(self.screen)

@@ -1,0 +1,309 @@
+"""The server's tables: create, list, take a side, watch, leave, come back.
+
+No Textual and no SSH here, so the rules of the room are tested directly. Each table
+is one Session (one game, one record) shared by every connection at it; each
+connection holds a Chair that sees with one side's eyes, or none for a spectator.
+A side, once taken, belongs to the identity that took it (a key's fingerprint, or
+the user name when the server admits by password), and only that identity can sit
+there again. Everything needed to go on after a restart is on disk: the game in its
+record (appended after every action), the table's owners and join code in a small
+JSON file written whole and renamed into place.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+import attrs
+
+from plot_core import Player, Rules, new_game
+from plot_core.engine.state import Phase
+from plot_record import Header, Recorder, RecordError, load_record
+from plot_tui.chair import Chair
+from plot_tui.describe import SIDE
+from plot_tui.session import Seat, Session
+
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"      # no 0/O, 1/I: read over the phone
+CODE_LENGTH = 6
+TABLE_FILE_VERSION = 1
+
+
+class Refused(Exception):
+    """A request the server turns down; the message is for the player."""
+
+
+@attrs.frozen
+class Who:
+    """An authenticated connection's identity: ``key`` binds seats, ``name`` is shown."""
+    key: str
+    name: str
+
+
+@attrs.define(eq=False)
+class Guest:
+    """One connection at a table."""
+    chair: Chair
+    who: Who
+    on_change: Callable[[], None]
+    on_kick: Callable[[str], None]
+
+
+@attrs.define(eq=False)
+class Table:
+    id: str
+    code: str
+    session: Session
+    owners: dict[Player, Who | None]      # human sides only; None: free
+    meta_path: Path
+    created: str
+    guests: list[Guest] = attrs.Factory(list)
+
+    @property
+    def over(self) -> bool:
+        return self.session.state.outcome is not None
+
+    def human_sides(self) -> list[Player]:
+        return self.session.humans()
+
+    def free_sides(self) -> list[Player]:
+        return [p for p in self.human_sides() if self.owners.get(p) is None]
+
+    def side_of(self, who: Who) -> Player | None:
+        return next((p for p, o in self.owners.items() if o is not None and o.key == who.key),
+                    None)
+
+    def seated(self, side: Player) -> Guest | None:
+        return next((g for g in self.guests if g.chair.side is side), None)
+
+    def watchers(self) -> int:
+        return sum(1 for g in self.guests if g.chair.side is None)
+
+    def seat_label(self, side: Player) -> str:
+        """Who plays ``side``, as the lobby and the screens say it."""
+        if self.session.seats[side] is Seat.COMPUTER:
+            return f"computer ({self.session.levels[side]})"
+        owner = self.owners.get(side)
+        if owner is None:
+            return "free"
+        return owner.name if self.seated(side) else f"{owner.name} (away)"
+
+    def status(self) -> str:
+        st = self.session.state
+        if st.outcome is not None:
+            return {"ss": "over: SS won", "abwehr": "over: Abwehr won",
+                    "allies": "over: the Allies won"}[st.outcome.winner]
+        turn = "set-up" if st.phase is Phase.SETUP else f"turn {st.turn}"
+        return f"{turn}, {SIDE[st.to_act]} to act" if st.to_act else turn
+
+    def note_for(self, side: Player | None) -> str:
+        """What a screen at this table says about the others (the prompt's last line)."""
+        parts = []
+        if side is None:
+            parts.append(f"Watching table {self.id}: SS {self.seat_label(Player.SS)}, "
+                         f"Abwehr {self.seat_label(Player.ABWEHR)}. You see neither side's chits.")
+        else:
+            other = side.enemy
+            owner = self.owners.get(other)
+            if self.session.seats[other] is Seat.HUMAN and not self.over:
+                if owner is None:
+                    parts.append(f"Waiting for an opponent: table {self.id}, join code "
+                                 f"{self.code} (they press j in the lobby).")
+                elif self.seated(other) is None:
+                    waits = " — the game waits for them" if self.session.state.to_act is other \
+                        else ""
+                    parts.append(f"The {SIDE[other]} player ({owner.name}) is away{waits}.")
+        n = self.watchers()
+        if n and side is not None:
+            parts.append(f"{n} watching.")
+        return " ".join(parts)
+
+    def meta(self) -> dict:
+        return {"version": TABLE_FILE_VERSION, "id": self.id, "code": self.code,
+                "record": str(self.session.recorder.path if self.session.recorder else ""),
+                "created": self.created,
+                "owners": {p.value: (None if o is None else {"key": o.key, "name": o.name})
+                           for p, o in self.owners.items()}}
+
+
+def later_by_asyncio(delay: float, callback: Callable[[], None]) -> None:
+    import asyncio
+    asyncio.get_running_loop().call_later(delay, callback)
+
+
+class Hub:
+    """All tables of one server. ``later(delay, callback)`` runs the computer's moves
+    (asyncio's loop on the server; tests pass their own)."""
+
+    def __init__(self, rules: Rules, home: Path, *, pace: float = 0.15, max_tables: int = 100,
+                 later: Callable[[float, Callable[[], None]], None] = later_by_asyncio) -> None:
+        self.rules, self.home, self.pace = rules, Path(home), pace
+        self.max_tables = max_tables
+        self.later = later
+        self.tables: dict[str, Table] = {}
+        self.lobby_listeners: list[Callable[[], None]] = []
+        self._next = 1
+        self._stepping: set[str] = set()
+
+    @property
+    def games_dir(self) -> Path:
+        return self.home / "games"
+
+    @property
+    def tables_dir(self) -> Path:
+        return self.home / "tables"
+
+    # -- making tables ----------------------------------------------------------------------
+    def create(self, who: Who, side: Player, *, opponent: Seat, level: str = "easy",
+               seed: int = 0, setup: str = "standard") -> Table:
+        if sum(not t.over for t in self.tables.values()) >= self.max_tables:
+            raise Refused(f"The server already holds {self.max_tables} unfinished games, "
+                          "its limit; join or watch one of them.")
+        seats = {side: Seat.HUMAN, side.enemy: opponent}
+        levels = {side.enemy: level} if opponent is Seat.COMPUTER else {}
+        state = new_game(seed, setup=setup, rules=self.rules)
+        header = Header(rules_hash=self.rules.version, seed=seed, start={"setup": setup},
+                        players={p.value: seats[p].value for p in Player},
+                        levels={p.value: lv for p, lv in levels.items()})
+        table_id = f"T{self._next}"
+        self._next += 1
+        path = self.games_dir / f"{table_id}-seed{seed}-{secrets.token_hex(3)}.jsonl"
+        session = Session(state, seats, seed=seed, recorder=Recorder(path, header),
+                          levels=levels)
+        owners = {p: None for p in Player if seats[p] is Seat.HUMAN}
+        owners[side] = who
+        table = Table(table_id, new_code(), session, owners, self.tables_dir / f"{table_id}.json",
+                      datetime.now(UTC).isoformat(timespec="seconds"))
+        self._open(table)
+        self._save(table)
+        return table
+
+    def _open(self, table: Table) -> None:
+        self.tables[table.id] = table
+        table.session.listeners.append(lambda: self._changed(table))
+        self._changed(table)
+
+    # -- sitting down ---------------------------------------------------------------------
+    def table(self, table_id: str) -> Table:
+        table = self.tables.get(table_id.strip().upper())
+        if table is None:
+            raise Refused(f"There is no table {table_id!r} on this server.")
+        return table
+
+    def sit(self, table_id: str, who: Who, *, code: str = "", on_change=lambda: None,
+            on_kick=lambda why: None) -> Guest:
+        """Take (or take back) a side. A side once taken is ``who``'s alone; the join
+        code is needed only to take a free side."""
+        table = self.table(table_id)
+        side = table.side_of(who)
+        if side is None:
+            free = table.free_sides()
+            if not free:
+                taken = ", ".join(f"{SIDE[p]}: {table.owners[p].name}"
+                                  for p in table.human_sides())
+                raise Refused(f"Table {table.id} has no free side ({taken}); a side can be "
+                              "taken back only by the player who took it. Press w to watch.")
+            if table.over:
+                raise Refused(f"The game at table {table.id} is over; press w to look at it.")
+            if code.strip().upper() != table.code:
+                raise Refused(f"That is not the join code of table {table.id}: ask the "
+                              f"{SIDE[table.human_sides()[0]]} player for it.")
+            side = free[0]
+            table.owners[side] = who
+            self._save(table)
+        old = table.seated(side)
+        if old is not None:                  # the same player again: the newer connection wins
+            table.guests.remove(old)
+            old.on_kick(f"You sat down at table {table.id} from another connection; "
+                        "this one is closed.")
+        guest = Guest(Chair(table.session, side, note=lambda: table.note_for(side)), who,
+                      on_change, on_kick)
+        table.guests.append(guest)
+        self._changed(table, game=False)
+        return guest
+
+    def watch(self, table_id: str, who: Who, *, on_change=lambda: None) -> Guest:
+        table = self.table(table_id)
+        guest = Guest(Chair(table.session, None, note=lambda: table.note_for(None)), who,
+                      on_change, lambda why: None)
+        table.guests.append(guest)
+        self._changed(table, game=False)
+        return guest
+
+    def leave(self, guest: Guest) -> None:
+        for table in self.tables.values():
+            if guest in table.guests:
+                table.guests.remove(guest)
+                self._changed(table, game=False)
+                return
+
+    def mine(self, who: Who) -> list[tuple[Table, Player]]:
+        return [(t, t.side_of(who)) for t in self.tables.values() if t.side_of(who) is not None]
+
+    # -- telling everyone ---------------------------------------------------------------------
+    def _changed(self, table: Table, *, game: bool = True) -> None:
+        for g in list(table.guests):
+            g.on_change()
+        for listener in list(self.lobby_listeners):
+            listener()
+        if game and table.session.computer_to_act() and not table.over \
+                and table.id not in self._stepping:
+            self._stepping.add(table.id)
+            self.later(self.pace, lambda: self._computer_step(table))
+
+    def _computer_step(self, table: Table) -> None:
+        self._stepping.discard(table.id)
+        if table.session.computer_to_act() and not table.over:
+            table.session.computer_step()     # tells the table's listeners, which go on
+
+    # -- on disk -------------------------------------------------------------------------------
+    def _save(self, table: Table) -> None:
+        self.tables_dir.mkdir(parents=True, exist_ok=True)
+        tmp = table.meta_path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(table.meta(), indent=1) + "\n", encoding="utf-8")
+        with open(tmp, "rb") as f:
+            os.fsync(f.fileno())
+        os.replace(tmp, table.meta_path)
+
+    def restore(self) -> list[str]:
+        """Every unfinished table from its files. Returns what could not be restored and
+        why (the files are left as they are); one bad file never stops the others."""
+        problems = []
+        for meta_path in sorted(self.tables_dir.glob("T*.json"),
+                                key=lambda p: int(p.stem[1:]) if p.stem[1:].isdigit() else 0):
+            try:
+                table = self._load(meta_path)
+            except (OSError, ValueError, KeyError, TypeError, RecordError) as exc:
+                problems.append(f"{meta_path}: {exc}")
+                continue
+            if table is not None:
+                self._open(table)
+        return problems
+
+    def _load(self, meta_path: Path) -> Table | None:
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        if meta.get("version") != TABLE_FILE_VERSION:
+            raise ValueError(f"table file version {meta.get('version')!r}, expected "
+                             f"{TABLE_FILE_VERSION}")
+        number = meta["id"][1:]
+        if number.isdigit():
+            self._next = max(self._next, int(number) + 1)
+        path = Path(meta["record"])
+        record = load_record(path, self.rules)
+        if record.finished:
+            return None
+        recorder = Recorder(path, truncate_to=record.good_bytes)
+        session = Session.resume(record, recorder)
+        owners = {Player(side): (None if o is None else Who(o["key"], o["name"]))
+                  for side, o in meta["owners"].items()}
+        if set(owners) != set(session.humans()):
+            raise ValueError("its owners do not match the record's human sides")
+        return Table(meta["id"], meta["code"], session, owners, meta_path, meta["created"])
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))

@@ -1,0 +1,97 @@
+"""One screen's place at a game that several screens share (a table served over SSH).
+
+A Chair answers the game screen's questions the way a Session does, but always with
+one side's eyes (or none: a spectator), and it may act only for that side. The game
+itself — state, log, record, undo — stays in the one Session all chairs share, so
+two players can never hold two different games.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from plot_core import Action, GameState, Player, PlayerView
+from plot_core import view as view_of
+from plot_core.engine.overlays import Overlays
+from plot_core.engine.state import Event
+
+from .session import LogLine, Session
+
+
+class Chair:
+    drives_computer = False     # the table runs the computer once, for every screen
+    hotseat = False
+
+    def __init__(self, session: Session, side: Player | None, *,
+                 note: Callable[[], str] = lambda: "") -> None:
+        self.session = session
+        self.side = side
+        self._note = note
+
+    # -- the shared game, read-only ------------------------------------------------------
+    @property
+    def state(self) -> GameState:
+        return self.session.state
+
+    @property
+    def seats(self):
+        return self.session.seats
+
+    @property
+    def actions(self) -> int:
+        return self.session.actions
+
+    @property
+    def recorder(self):
+        return self.session.recorder
+
+    @property
+    def record_problem(self) -> str | None:
+        return self.session.record_problem
+
+    @property
+    def viewer(self) -> Player | None:
+        return self.side
+
+    def humans(self) -> list[Player]:
+        return [self.side] if self.side is not None else []
+
+    # -- this chair's questions -----------------------------------------------------------
+    def needs_handoff(self) -> bool:
+        return False             # nobody else looks at this screen
+
+    def hand_over(self) -> None:
+        pass
+
+    def my_move(self) -> bool:
+        return self.session.may_act(self.side)
+
+    def computer_to_act(self) -> bool:
+        return self.session.computer_to_act()
+
+    def status_note(self) -> str:
+        return self._note()
+
+    def view(self) -> PlayerView:
+        return view_of(self.session.state, self.side)
+
+    def overlays(self) -> Overlays:
+        return self.session.overlays()
+
+    def legal(self) -> list[Action]:
+        return self.session.legal_for(self.side)
+
+    def visible_log(self) -> list[LogLine]:
+        return self.session.log_for(self.side)
+
+    def act(self, action: Action) -> list[Event]:
+        return self.session.act_as(self.side, action)
+
+    def why_not(self, action: Action) -> str | None:
+        return self.session.why_not(action)
+
+    def can_undo(self) -> bool:
+        return self.session.can_undo_for(self.side)
+
+    def undo(self) -> bool:
+        return self.session.undo_for(self.side)

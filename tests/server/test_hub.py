@@ -1,0 +1,202 @@
+"""The server's tables without SSH: seats bound to identities, join codes, the shared
+game, what each chair may see, and a restart that loses nothing."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from plot_core import IllegalAction, Player
+from plot_server.hub import Hub, Refused, Who
+from plot_tui.session import Seat
+
+ALICE = Who("key SHA256:alice", "alice")
+BOB = Who("key SHA256:bob", "bob")
+CAROL = Who("key SHA256:carol", "carol")
+
+
+class Clock:
+    """The hub's ``later`` for tests: callbacks wait here until run."""
+
+    def __init__(self) -> None:
+        self.waiting = []
+
+    def __call__(self, delay, callback) -> None:
+        self.waiting.append(callback)
+
+    def run(self) -> int:
+        n = 0
+        while self.waiting:
+            self.waiting.pop(0)()
+            n += 1
+        return n
+
+
+@pytest.fixture
+def clock():
+    return Clock()
+
+
+@pytest.fixture
+def hub(rules, tmp_path, clock):
+    return Hub(rules, tmp_path / "server", later=clock)
+
+
+def play(guests: dict[Player, object], steps: int, rnd: random.Random) -> int:
+    """Both humans act in turn, each through their own chair; returns the actions made."""
+    done = 0
+    for _ in range(steps):
+        session = guests[Player.SS].chair.session
+        side = session.state.to_act
+        if side is None:
+            break
+        chair = guests[side].chair
+        chair.act(rnd.choice(chair.legal()))
+        done += 1
+    return done
+
+
+def two_players(hub):
+    table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=7)
+    told = {Player.SS: 0, Player.ABWEHR: 0}
+
+    def counter(side):
+        def bump():
+            told[side] += 1
+        return bump
+
+    ss = hub.sit(table.id, ALICE, on_change=counter(Player.SS))
+    ab = hub.sit(table.id, BOB, code=table.code, on_change=counter(Player.ABWEHR))
+    return table, {Player.SS: ss, Player.ABWEHR: ab}, told
+
+
+def test_the_creator_sits_on_the_chosen_side_and_the_code_admits_the_other(hub):
+    table = hub.create(ALICE, Player.ABWEHR, opponent=Seat.HUMAN, seed=3)
+    assert table.free_sides() == [Player.SS]
+    assert f"join code {table.code}" in table.note_for(Player.ABWEHR)
+    with pytest.raises(Refused, match="not the join code"):
+        hub.sit(table.id, BOB, code="WRONG1")
+    guest = hub.sit(table.id, BOB, code=table.code.lower())       # typed in small letters
+    assert guest.chair.side is Player.SS and table.owners[Player.SS] == BOB
+    assert "join code" not in table.note_for(Player.ABWEHR)
+
+
+def test_a_third_player_is_refused_a_taken_side_and_told_who_has_it(hub):
+    table, _, _ = two_players(hub)
+    with pytest.raises(Refused) as info:
+        hub.sit(table.id, CAROL, code=table.code)
+    assert "no free side" in str(info.value) and "alice" in str(info.value) \
+        and "bob" in str(info.value)
+    with pytest.raises(Refused, match="no table"):
+        hub.sit("T99", CAROL, code=table.code)
+
+
+def test_both_players_act_through_their_own_chairs_and_each_hears_of_the_other(hub):
+    table, guests, told = two_players(hub)
+    before = dict(told)
+    assert play(guests, 40, random.Random(1)) == 40
+    assert table.session.actions == 40
+    assert told[Player.SS] > before[Player.SS] and told[Player.ABWEHR] > before[Player.ABWEHR]
+    # a chair may act only for its own side (5.2)
+    side = table.session.state.to_act
+    idle = guests[side.enemy].chair
+    assert idle.legal() == [] and not idle.my_move()
+    with pytest.raises(IllegalAction):
+        idle.act(guests[side].chair.legal()[0])
+
+
+def test_each_chair_sees_only_its_own_chits_and_a_spectator_none(hub):
+    table, guests, _ = two_players(hub)
+    play(guests, 30, random.Random(2))
+    state = table.session.state
+    for side, guest in guests.items():
+        v = guest.chair.view()
+        assert v.side is side
+        assert list(v.own_chits) == state.chits_of(side.value)
+        # the other hand is a count only
+        assert v.chit_counts[side.enemy.value] == len(state.chits_of(side.enemy.value))
+        assert not set(v.own_chits) & set(state.chits_of(side.enemy.value))
+        assert all(ln.event.seen_by(side) for ln in guest.chair.visible_log())
+    watcher = hub.watch(table.id, CAROL)
+    v = watcher.chair.view()
+    assert v.side is None and not v.own_chits and not watcher.chair.legal()
+    assert all(ln.event.seen_by(None) for ln in watcher.chair.visible_log())
+    assert "1 watching" in table.note_for(Player.SS)
+
+
+def test_a_side_is_taken_back_only_by_its_owner_and_the_newer_connection_wins(hub):
+    table, guests, _ = two_players(hub)
+    kicked = []
+    first = hub.sit(table.id, BOB, on_kick=kicked.append)       # bob's second connection
+    hub.leave(guests[Player.ABWEHR])                            # (the first one's goodbye)
+    assert first.chair.side is Player.ABWEHR
+    again = hub.sit(table.id, BOB)                              # no code needed: it is his
+    assert kicked and "another connection" in kicked[0]
+    assert table.seated(Player.ABWEHR) is again
+    hub.leave(again)
+    assert table.seat_label(Player.ABWEHR) == "bob (away)"
+    note = table.note_for(Player.SS)
+    assert "bob" in note and "away" in note
+
+
+def test_the_computer_plays_its_side_of_a_table_on_the_hubs_clock(hub, clock):
+    table = hub.create(ALICE, Player.SS, opponent=Seat.COMPUTER, level="easy", seed=11)
+    guest = hub.sit(table.id, ALICE)
+    assert table.session.state.to_act is Player.ABWEHR       # the Abwehr begins (7.1)
+    assert not guest.chair.my_move()
+    while table.session.state.to_act is not Player.SS and table.over is False:
+        assert clock.run() > 0, "the computer's move was never scheduled"
+    assert guest.chair.my_move() and table.session.actions > 0
+    assert table.free_sides() == []           # no human seat left to join
+    with pytest.raises(Refused, match="no free side"):
+        hub.sit(table.id, BOB, code=table.code)
+
+
+def test_a_restart_restores_every_unfinished_table_with_nothing_lost(rules, hub, tmp_path,
+                                                                     clock):
+    table, guests, _ = two_players(hub)
+    play(guests, 25, random.Random(3))
+    lone = hub.create(CAROL, Player.SS, opponent=Seat.HUMAN, seed=5)
+    state, code = table.session.state, table.code
+
+    again = Hub(rules, tmp_path / "server", later=clock)       # the server comes back
+    assert again.restore() == []
+    assert set(again.tables) == {table.id, lone.id}
+    t = again.tables[table.id]
+    assert t.session.state == state and t.code == code
+    assert t.owners == {Player.SS: ALICE, Player.ABWEHR: BOB}
+    assert again.tables[lone.id].free_sides() == [Player.ABWEHR]
+    # both come back to their own sides, and the game goes on, recorded
+    back = {Player.SS: again.sit(t.id, ALICE), Player.ABWEHR: again.sit(t.id, BOB)}
+    assert play(back, 10, random.Random(4)) == 10
+    third = Hub(rules, tmp_path / "server", later=clock)
+    third.restore()
+    assert third.tables[t.id].session.state == t.session.state
+    assert third.create(ALICE, Player.SS, opponent=Seat.HUMAN).id == "T3"   # no id reused
+
+
+def test_a_broken_table_file_is_reported_and_the_others_still_come_back(rules, hub, tmp_path,
+                                                                        clock):
+    good = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=1)
+    bad = hub.create(BOB, Player.SS, opponent=Seat.HUMAN, seed=2)
+    bad.meta_path.write_text("{not json", encoding="utf-8")
+    gone = hub.create(CAROL, Player.SS, opponent=Seat.HUMAN, seed=3)
+    meta = json.loads(gone.meta_path.read_text())
+    gone.session.recorder.path.unlink()
+    again = Hub(rules, tmp_path / "server", later=clock)
+    problems = again.restore()
+    assert set(again.tables) == {good.id}
+    assert len(problems) == 2
+    assert any(str(bad.meta_path) in p for p in problems)
+    assert any(meta["record"] in p or str(gone.meta_path) in p for p in problems)
+    assert bad.meta_path.read_text() == "{not json"              # left as it was
+
+
+def test_the_server_holds_at_most_its_limit_of_unfinished_games(rules, tmp_path, clock):
+    hub = Hub(rules, tmp_path, max_tables=2, later=clock)
+    hub.create(ALICE, Player.SS, opponent=Seat.HUMAN)
+    hub.create(BOB, Player.SS, opponent=Seat.HUMAN)
+    with pytest.raises(Refused, match="limit"):
+        hub.create(CAROL, Player.SS, opponent=Seat.HUMAN)
