@@ -12,13 +12,22 @@ import termios
 import threading
 import time
 
+import pyte
+
 
 class Terminal:
-    """Starts ``args`` on a fresh pseudo-terminal; what it prints is collected."""
+    """Starts ``args`` on a fresh pseudo-terminal; what it prints is collected, both as
+    the raw bytes (nothing secret may ever be among them) and as the screen a player
+    would see (pyte plays the terminal)."""
 
-    def __init__(self, args: list[str], env: dict | None = None) -> None:
+    def __init__(self, args: list[str], env: dict | None = None, *,
+                 size: tuple[int, int] = (80, 24)) -> None:
+        cols, rows = size
+        self.screen = pyte.Screen(cols, rows)
+        self._stream = pyte.ByteStream(self.screen)
+        self._lock = threading.Lock()
         self.master, slave = pty.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         self.proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, env=env,
                                      start_new_session=True)
         os.close(slave)
@@ -28,7 +37,9 @@ class Terminal:
     def _drain(self) -> None:
         try:
             while chunk := os.read(self.master, 65536):
-                self.out += chunk
+                with self._lock:
+                    self.out += chunk
+                    self._stream.feed(chunk)
         except OSError:
             pass
 
@@ -42,6 +53,25 @@ class Terminal:
                 f"the program ended before {what!r} appeared: {self.text()[-500:]!r}"
             assert time.monotonic() < deadline, f"{what!r} never appeared: {self.text()[-500:]!r}"
             time.sleep(0.1)
+
+    def shown(self) -> str:
+        """The screen now, as text."""
+        with self._lock:
+            return "\n".join(self.screen.display)
+
+    def wait_shown(self, what: str, timeout: float = 30) -> str:
+        """Waits until ``what`` is on the screen (lines joined, so a wrapped phrase is
+        found whole when it wraps at a space); returns the screen."""
+        deadline = time.monotonic() + timeout
+        while True:
+            shown = self.shown()
+            flat = " ".join(" ".join(line.split()) for line in shown.split("\n"))
+            if what in shown or what in flat:
+                return shown
+            assert self.proc.poll() is None, \
+                f"the program ended before {what!r} was shown:\n{shown}"
+            assert time.monotonic() < deadline, f"{what!r} never shown:\n{shown}"
+            time.sleep(0.05)
 
     def send(self, keys: str) -> None:
         os.write(self.master, keys.encode())

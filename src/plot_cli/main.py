@@ -226,7 +226,7 @@ def _serve(args: argparse.Namespace) -> int:
     import os
 
     from plot_record import data_dir
-    from plot_server.server import run
+    from plot_server.server import Limits, run
 
     rules = load_rules()
     password = os.environ.get("PLOT_SERVE_PASSWORD")
@@ -248,9 +248,11 @@ def _serve(args: argparse.Namespace) -> int:
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"plot serve: listening on {args.host}, not only this machine", file=sys.stderr)
     host_key = Path(args.host_key) if args.host_key else data_dir().parent / "ssh_host_key"
+    home = Path(args.data) if args.data else data_dir().parent / "server"
+    limits = Limits(connections=args.max_connections, idle=args.idle_minutes * 60)
     try:
-        run(args.host, args.port, rules, host_key=host_key, password=password or None,
-            keys_file=keys)
+        run(args.host, args.port, rules, home=home, host_key=host_key,
+            password=password or None, keys_file=keys, limits=limits)
     except OSError as exc:
         print(f"plot serve: cannot listen on {args.host}:{args.port}: {exc.strerror}",
               file=sys.stderr)
@@ -349,6 +351,14 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the server password (or set PLOT_SERVE_PASSWORD)")
     sv.add_argument("--host-key", metavar="FILE",
                     help="the server's key (default: made once, kept beside the saved games)")
+    sv.add_argument("--data", metavar="DIR",
+                    help="where the tables and their records live (default: the data folder's "
+                         "plot/server)")
+    sv.add_argument("--max-connections", type=_positive, default=40, metavar="N",
+                    help="SSH connections at once (default 40)")
+    sv.add_argument("--idle-minutes", type=_positive, default=30, metavar="M",
+                    help="close a connection after M minutes without a key press or a move "
+                         "at its table (default 30)")
     sv.set_defaults(run=_serve)
     gs = sub.add_parser("games", help="list the saved games")
     gs.set_defaults(run=_games)

@@ -76,6 +76,9 @@ class ChannelDriver(Driver):
             if not data:                                  # the client has gone
                 self._app.exit()
                 return
+            touch = getattr(self._app, "touch", None)     # the server's idle clock
+            if touch is not None:
+                touch()
             for event in parser.feed(decode(data)):
                 self.process_message(event)
             for event in parser.tick():

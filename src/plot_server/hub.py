@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import secrets
+import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -128,6 +129,12 @@ class Table:
                 "created": self.created,
                 "owners": {p.value: (None if o is None else {"key": o.key, "name": o.name})
                            for p, o in self.owners.items()}}
+
+
+def to_operator(text: str) -> None:
+    """The server's own output. Not print(): a running Textual app captures sys.stdout."""
+    sys.__stdout__.write(f"plot serve: {text}\n")
+    sys.__stdout__.flush()
 
 
 def later_by_asyncio(delay: float, callback: Callable[[], None]) -> None:
@@ -246,10 +253,12 @@ class Hub:
 
     # -- telling everyone ---------------------------------------------------------------------
     def _changed(self, table: Table, *, game: bool = True) -> None:
-        for g in list(table.guests):
-            g.on_change()
-        for listener in list(self.lobby_listeners):
-            listener()
+        for tell in [g.on_change for g in table.guests] + self.lobby_listeners:
+            try:
+                tell()
+            except Exception as exc:      # one connection's trouble is not the others'
+                to_operator(f"a connection could not be told of a change at {table.id}: "
+                            f"{exc!r}")
         if game and table.session.computer_to_act() and not table.over \
                 and table.id not in self._stepping:
             self._stepping.add(table.id)

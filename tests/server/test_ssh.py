@@ -3,55 +3,25 @@
 from __future__ import annotations
 
 import os
-import shutil
 import socket
 import subprocess
-import sys
+import time
 
 import asyncssh
 import pytest
 
+from serving import Server, make_keys, needs_ssh, ssh_args
 from terminal import Terminal
-
-SSH = shutil.which("ssh")
-needs_ssh = pytest.mark.skipif(SSH is None, reason="no OpenSSH client: `make test` installs it")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """A server with one authorized key and a password; yields (port, key file, env)."""
+    """A server with one authorized key and a password; yields (port, folder)."""
     d = tmp_path_factory.mktemp("serve")
-    key = asyncssh.generate_private_key("ssh-ed25519")
-    key.write_private_key(str(d / "player"))
-    os.chmod(d / "player", 0o600)
-    key.write_public_key(str(d / "authorized_keys"))
-    asyncssh.generate_private_key("ssh-ed25519").write_private_key(str(d / "stranger"))
-    os.chmod(d / "stranger", 0o600)
-    (d / "password").write_text("swordfish\n")
-    port = free_port()
-    env = dict(os.environ, XDG_DATA_HOME=str(d / "data"))
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "plot_cli.main", "serve", "--port", str(port),
-         "--authorized-keys", str(d / "authorized_keys"), "--password-file", str(d / "password"),
-         "--host-key", str(d / "host_key")],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, text=True)
-    line = proc.stdout.readline()
-    assert "listening on 127.0.0.1" in line, line
-    yield port, d
-    proc.terminate()
-    proc.wait(timeout=10)
-
-
-def ssh_args(port: int, key, *extra: str) -> list[str]:
-    return [SSH, "-p", str(port), "-i", str(key), "-o", "IdentitiesOnly=yes",
-            "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no",
-            "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", *extra]
+    make_keys(d, ["player"], ["stranger"])
+    srv = Server(d)
+    yield srv.port, d
+    srv.stop()
 
 
 @needs_ssh
@@ -59,13 +29,19 @@ def test_a_player_connects_with_plain_ssh_and_plays(server):
     port, d = server
     t = Terminal(ssh_args(port, d / "player", "-tt", "alice@127.0.0.1"))
     try:
-        t.wait_for("new game")
-        t.send("\r")                                     # start: SS against the computer
-        t.wait_for("Game-Turn 1 of 9")
-        t.wait_for("Saving to")                          # the server keeps the record
+        t.wait_shown("you are alice")                   # the lobby
+        t.send("n")
+        t.wait_shown("A new table")
+        for keys in ("\x1b[B", " ", "\t", "\x1b[B", " ", "\r"):  # Abwehr; the computer; go
+            t.send(keys)
+            time.sleep(0.2)
+        t.wait_shown("Game-Turn 1 of 9")
+        t.wait_shown("Abwehr to place the Allied unit")    # her move: she is the Abwehr
         t.send("q")
-        t.wait_for("Quit this game?")
+        t.wait_shown("Leave the table?")
         t.send("y")
+        t.wait_shown("computer (easy)")                  # back in the lobby, the table listed
+        t.send("q")
         t.proc.wait(timeout=15)
         assert t.proc.returncode == 0
     finally:
@@ -131,6 +107,6 @@ def test_garbage_on_the_port_harms_nobody(server):
                 pass
     t = Terminal(ssh_args(port, d / "player", "-tt", "alice@127.0.0.1"))
     try:
-        t.wait_for("new game")                             # still serving
+        t.wait_for("you are alice")                        # still serving
     finally:
         t.close()

@@ -1,0 +1,207 @@
+"""The lobby a player meets over SSH: the server's tables, and the screens to make one,
+take a side with a join code, or watch."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, Input, Label, RadioButton, RadioSet, Static
+
+from plot_ai import LEVELS
+from plot_core import Player
+from plot_tui.screens import LEVEL_WORDS
+from plot_tui.session import Seat
+
+from .hub import Hub, Who
+
+LOBBY_HELP = ("[b]enter[/b] your game, or join a free side, or watch · [b]n[/b] new table · "
+              "[b]j[/b] join with a code · [b]w[/b] watch · [b]q[/b] leave")
+
+
+@attrs.frozen
+class TableSetup:
+    side: Player = Player.SS
+    opponent: Seat = Seat.HUMAN
+    level: str = "easy"
+    seed: int = 0
+
+
+class LobbyScreen(Screen[None]):
+    DEFAULT_CSS = """
+    LobbyScreen { padding: 0 1; }
+    LobbyScreen #title { height: auto; margin-bottom: 1; }
+    LobbyScreen DataTable { height: 1fr; }
+    LobbyScreen #message { height: auto; min-height: 1; }
+    LobbyScreen #keys { height: auto; color: $text-muted; }
+    """
+    BINDINGS = [Binding("n", "new", "New table"), Binding("j", "join", "Join"),
+                Binding("w", "watch", "Watch"), Binding("enter", "enter", "Sit", priority=True),
+                Binding("q", "app.quit", "Leave")]
+
+    def __init__(self, hub: Hub, who: Who) -> None:
+        super().__init__()
+        self.hub, self.who = hub, who
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"[b]The Plot to Assassinate Hitler[/b] — tables on this server · "
+                     f"[b]you are {self.who.name}[/b]", id="title")
+        yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="message")
+        yield Static(LOBBY_HELP, id="keys")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        t = self.query_one(DataTable)
+        t.add_columns("Table", "SS", "Abwehr", "Game", "Watching", "You")
+        self.refresh_rows()
+        t.focus()
+
+    def refresh_rows(self) -> None:
+        t = self.query_one(DataTable)
+        keep = self.selected()
+        t.clear()
+        for table in self.hub.tables.values():
+            mine = table.side_of(self.who)
+            you = "SS" if mine is Player.SS else "Abwehr" if mine is Player.ABWEHR else ""
+            t.add_row(table.id, table.seat_label(Player.SS), table.seat_label(Player.ABWEHR),
+                      table.status(), str(table.watchers()), you, key=table.id)
+        if keep is not None and keep in self.hub.tables:
+            t.move_cursor(row=t.get_row_index(keep))
+        if not self.hub.tables:
+            self.say("No tables yet: press n to set one up.")
+
+    def selected(self) -> str | None:
+        t = self.query_one(DataTable)
+        if t.row_count == 0:
+            return None
+        return t.coordinate_to_cell_key(t.cursor_coordinate).row_key.value
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        self.query_one("#message", Static).update(
+            f"[{'bold red' if error else 'green'}]{text}[/]")
+
+    # -- keys --------------------------------------------------------------------------------
+    def action_new(self) -> None:
+        self.app.push_screen(NewTableScreen(), self._made)
+
+    def _made(self, setup: TableSetup | None) -> None:
+        if setup is not None:
+            self.app.create_table(setup)
+
+    def action_enter(self) -> None:
+        table_id = self.selected()
+        if table_id is None:
+            self.say("No tables yet: press n to set one up.", error=True)
+            return
+        table = self.hub.tables[table_id]
+        if table.side_of(self.who) is not None:
+            self.app.take_seat(table_id, "")
+        elif table.free_sides() and not table.over:
+            self.action_join()
+        else:
+            self.app.watch_table(table_id)
+
+    def action_join(self) -> None:
+        table_id = self.selected()
+        if table_id is None:
+            self.say("No table to join: press n to set one up.", error=True)
+            return
+        if self.hub.tables[table_id].side_of(self.who) is not None:
+            self.app.take_seat(table_id, "")
+            return
+        self.app.push_screen(JoinScreen(table_id),
+                             lambda code: None if code is None
+                             else self.app.take_seat(table_id, code))
+
+    def action_watch(self) -> None:
+        table_id = self.selected()
+        if table_id is None:
+            self.say("No table to watch yet.", error=True)
+        else:
+            self.app.watch_table(table_id)
+
+
+class JoinScreen(ModalScreen[str | None]):
+    DEFAULT_CSS = """
+    JoinScreen { align: center middle; }
+    JoinScreen > Vertical { width: 50; height: auto; border: round $accent; padding: 0 2;
+                            background: $surface; }
+    JoinScreen Input { width: 32; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__()
+        self.table_id = table_id
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(f"Join code for table {self.table_id}")
+            yield Input(id="code", max_length=12, placeholder="6 letters and digits")
+            yield Static("[dim]enter: join · esc: back[/dim]")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class NewTableScreen(Screen[TableSetup | None]):
+    DEFAULT_CSS = """
+    NewTableScreen { align: center middle; }
+    #box { width: 64; height: auto; border: round $accent; padding: 0 2; }
+    #box Label { text-style: bold; }
+    #box RadioSet { width: 100%; border: none; padding: 0; margin: 0; }
+    #box RadioSet:focus-within { background: $boost; }
+    #box .seed { height: 1; }
+    #box Input { width: 24; height: 1; border: none; padding: 0 1; }
+    #error { color: $error; height: auto; }
+    """
+    BINDINGS = [Binding("enter", "start", "Set up", priority=True),
+                Binding("escape", "cancel", "Back")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Label("[b]A new table[/b]")
+            yield Label("Your side")
+            with RadioSet(id="side"):
+                yield RadioButton("SS — hunt the plotters", value=True)
+                yield RadioButton("Abwehr — plot the coup")
+            yield Label("Opponent")
+            with RadioSet(id="opponent"):
+                yield RadioButton("another player (give them the join code)", value=True)
+                yield RadioButton("the computer")
+            yield Label("The computer's level")
+            with RadioSet(id="level"):
+                for name in LEVELS:
+                    yield RadioButton(f"{name} — {LEVEL_WORDS.get(name, '')}",
+                                      value=name == "easy")
+            with Horizontal(classes="seed"):
+                yield Label("Seed ")
+                yield Input(str(random.randrange(1_000_000)), id="seed", restrict=r"[0-9]*",
+                            max_length=18)
+            yield Static("", id="error")
+            yield Static("[dim]tab: group · arrows/space: pick · enter: set up · esc: back[/dim]")
+        yield Footer()
+
+    def action_start(self) -> None:
+        text = self.query_one("#seed", Input).value.strip()
+        if not text.isdigit():
+            self.query_one("#error", Static).update("The seed must be a whole number, e.g. 42.")
+            return
+        self.dismiss(TableSetup(
+            side=Player.ABWEHR if self.query_one("#side", RadioSet).pressed_index == 1
+            else Player.SS,
+            opponent=Seat.COMPUTER if self.query_one("#opponent", RadioSet).pressed_index == 1
+            else Seat.HUMAN,
+            level=list(LEVELS)[self.query_one("#level", RadioSet).pressed_index],
+            seed=int(text)))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,94 @@
+"""A real `plot serve` process and real OpenSSH clients, for the end-to-end tests."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from terminal import Terminal
+
+SSH = shutil.which("ssh")
+needs_ssh = pytest.mark.skipif(SSH is None, reason="no OpenSSH client: `make test` installs it")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def make_keys(d: Path, authorized: list[str], strangers: list[str] = ()) -> None:
+    """Private keys d/NAME; the public keys of ``authorized`` in d/authorized_keys."""
+    lines = []
+    for name in [*authorized, *strangers]:
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        key.write_private_key(str(d / name))
+        os.chmod(d / name, 0o600)
+        if name in authorized:
+            lines.append(key.export_public_key().decode())
+    (d / "authorized_keys").write_text("".join(lines))
+
+
+class Server:
+    """`plot serve` on 127.0.0.1 with d/authorized_keys and the password 'swordfish';
+    its tables and records live in d/home."""
+
+    def __init__(self, d: Path, *extra: str, port: int | None = None) -> None:
+        self.d, self.extra = d, extra
+        self.port = port or free_port()
+        (d / "password").write_text("swordfish\n")
+        self.start()
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "plot_cli.main", "serve", "--port", str(self.port),
+             "--authorized-keys", str(self.d / "authorized_keys"),
+             "--password-file", str(self.d / "password"), "--host-key", str(self.d / "host_key"),
+             "--data", str(self.d / "home"), *self.extra],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            env=dict(os.environ, XDG_DATA_HOME=str(self.d / "data")))
+        self.first_line = self.proc.stdout.readline()
+        assert "listening on 127.0.0.1" in self.first_line, self.first_line
+
+    def kill(self) -> None:
+        """As a crash would: no goodbye, no clean-up."""
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(timeout=10)
+
+    def table(self, table_id: str) -> dict:
+        return json.loads((self.d / "home" / "tables" / f"{table_id}.json").read_text())
+
+
+def ssh_args(port: int, key: Path, *extra: str) -> list[str]:
+    return [SSH, "-p", str(port), "-i", str(key), "-o", "IdentitiesOnly=yes",
+            "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no",
+            "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", *extra]
+
+
+def player(server: Server, name: str) -> Terminal:
+    """``name`` signs in with the key d/NAME, in a fresh 80x24 terminal, to the lobby."""
+    t = Terminal(ssh_args(server.port, server.d / name, "-tt", f"{name}@127.0.0.1"))
+    t.wait_for(f"you are {name}")
+    return t
+
+
+def eventually(check, what: str, timeout: float = 20) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, f"never: {what}"
+        time.sleep(0.05)
