@@ -23,10 +23,10 @@ from plot_core.hexgrid import label
 
 from .board_screen import BoardScreen
 from .boardview import action_hex, actions_at, unit_hexes
+from .chair import Chair
 from .describe import SIDE, describe, prompt, words
 from .mapview import MapView
 from .screens import ActionMenu, GameOverScreen, HandoffScreen
-from .chair import Chair
 from .session import LogLine, Session
 
 COMPUTER_PACE = 0.04     # seconds between the computer's steps, so they can be followed
