@@ -80,4 +80,6 @@ class Terminal:
         if self.proc.poll() is None:
             self.proc.kill()
         self.proc.wait(timeout=10)
-        os.close(self.master)
+        if self.master >= 0:                 # closing twice is harmless
+            os.close(self.master)
+            self.master = -1

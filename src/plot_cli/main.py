@@ -95,6 +95,16 @@ def _positive(text: str) -> int:
     return n
 
 
+def _minutes(text: str) -> float:
+    try:
+        n = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number of minutes, got {text!r}") from None
+    if not n > 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
+    return n
+
+
 def _port(text: str) -> int:
     n = _whole(text)
     if not 1 <= n <= 65535:
@@ -356,7 +366,7 @@ def build_parser() -> argparse.ArgumentParser:
                          "plot/server)")
     sv.add_argument("--max-connections", type=_positive, default=40, metavar="N",
                     help="SSH connections at once (default 40)")
-    sv.add_argument("--idle-minutes", type=_positive, default=30, metavar="M",
+    sv.add_argument("--idle-minutes", type=_minutes, default=30, metavar="M",
                     help="close a connection after M minutes without a key press or a move "
                          "at its table (default 30)")
     sv.set_defaults(run=_serve)

@@ -68,7 +68,7 @@ class ServedApp(PlotApp):
         self.lobby = LobbyScreen(self.hub, self.who)
         self.push_screen(self.lobby)
         self.hub.lobby_listeners.append(self._lobby_changed)
-        self.set_interval(IDLE_CHECK, self._check_idle)
+        self.set_interval(min(IDLE_CHECK, self.idle / 4), self._check_idle)
 
     # The hub calls these from whichever connection changed something: they only post
     # a message to this app, which acts on it in its own task.
