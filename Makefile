@@ -30,6 +30,7 @@ test: $(STAMP) ssh-client
 bench: $(STAMP)
 	$(BIN)/python -m pytest -q -m slow $(PYTEST_ARGS)
 	$(BIN)/python -m plot_cli.bench
+	$(BIN)/python -m plot_cli.bench_serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests

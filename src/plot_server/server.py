@@ -182,11 +182,6 @@ class Gate(asyncssh.SSHServer):
 
     def connection_made(self, conn) -> None:
         self.conn = conn
-        if self.gauge.open >= self.limits.connections:
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                            f"plot: the server is full ({self.limits.connections} "
-                            "connections); try again later")
-            return
         self.gauge.open += 1
         self._counted = True
 
@@ -196,6 +191,12 @@ class Gate(asyncssh.SSHServer):
             self._counted = False
 
     def begin_auth(self, username: str) -> bool:
+        # Refused here, not on arrival: before the key exchange a client could not
+        # show the reason.
+        if self.gauge.open > self.limits.connections:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                                 f"plot: the server is full ({self.limits.connections} "
+                                 "connections); try again later")
         return True
 
     def password_auth_supported(self) -> bool:

@@ -110,3 +110,21 @@ def test_garbage_on_the_port_harms_nobody(server):
         t.wait_for("you are alice")                        # still serving
     finally:
         t.close()
+
+
+@needs_ssh
+def test_a_full_server_says_so_and_an_idle_connection_is_closed_with_a_reason(tmp_path):
+    make_keys(tmp_path, ["alice", "bob"])
+    srv = Server(tmp_path, "--max-connections", "1", "--idle-minutes", "0.05")
+    alice = Terminal(ssh_args(srv.port, tmp_path / "alice", "-tt", "alice@127.0.0.1"))
+    try:
+        alice.wait_shown("you are alice")
+        r = subprocess.run(ssh_args(srv.port, tmp_path / "bob", "-tt", "bob@127.0.0.1"),
+                           capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+        assert r.returncode == 255 and "the server is full (1 connections)" in r.stderr
+        # alice presses nothing for 3 seconds: she is told why the connection closes
+        alice.proc.wait(timeout=30)
+        assert "closed after 0.05 minutes without a key press" in alice.text()
+    finally:
+        alice.close()
+        srv.stop()

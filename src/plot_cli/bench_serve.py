@@ -1,0 +1,138 @@
+"""`make bench`, the server part: many SSH sessions at once against one `plot serve`.
+
+A real server process; N clients (asyncssh, each with an 80x24 terminal) sign in by
+password, each sets up a table against the computer and sits at it. Then, in rounds,
+every client presses an arrow key at a random moment and times how long until the
+screen update for it comes back (the map's cursor and the hex panel are redrawn).
+Memory: the server's resident size before the first client and with all N seated.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import asyncssh
+
+PASSWORD = "bench"
+ARROWS = ("\x1b[C", "\x1b[D")          # right, left: the cursor always moves
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+class Client:
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.out = bytearray()
+        self.changed = asyncio.Event()
+
+    async def connect(self, port: int) -> None:
+        self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name,
+                                           password=PASSWORD, known_hosts=None,
+                                           client_keys=None)
+        self.proc = await self.conn.create_process(term_type="xterm-256color",
+                                                   term_size=(80, 24), encoding=None)
+        asyncio.get_running_loop().create_task(self._drain())
+
+    async def _drain(self) -> None:
+        while data := await self.proc.stdout.read(65536):
+            self.out += data
+            self.changed.set()
+
+    async def wait_for(self, what: bytes, since: int = 0, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while what not in self.out[since:]:
+            self.changed.clear()
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"{self.name}: {what!r} never came")
+            try:
+                await asyncio.wait_for(self.changed.wait(), left)
+            except TimeoutError:
+                pass
+
+    async def send(self, keys: str) -> None:
+        self.proc.stdin.write(keys.encode())
+        await asyncio.sleep(0.15)
+
+    async def sit_at_a_new_table(self) -> None:
+        await self.wait_for(b"you are")
+        await self.send("n")
+        await self.wait_for(b"A new table")
+        for keys in ("\t", "\x1b[B", " ", "\r"):           # opponent: the computer
+            await self.send(keys)
+        await self.wait_for(b"Game-Turn")
+
+    async def echo(self) -> float:
+        """Seconds from an arrow key to the redrawn hex panel."""
+        mark = len(self.out)
+        t0 = time.perf_counter()
+        self.proc.stdin.write(random.choice(ARROWS).encode())
+        await self.wait_for(b"Hex ", since=mark, timeout=10)
+        return time.perf_counter() - t0
+
+
+async def run(sessions: int, rounds: int) -> None:
+    with tempfile.TemporaryDirectory() as d:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        env = dict(os.environ, PLOT_SERVE_PASSWORD=PASSWORD, XDG_DATA_HOME=d)
+        server = subprocess.Popen(
+            [sys.executable, "-m", "plot_cli.main", "serve", "--port", str(port),
+             "--host-key", f"{d}/host_key", "--data", f"{d}/home",
+             "--max-connections", str(sessions + 5)],
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+        try:
+            server.stdout.readline()
+            base = rss_kib(server.pid)
+            clients = [Client(f"player{i}") for i in range(sessions)]
+            for c in clients:
+                await c.connect(port)
+            await asyncio.gather(*(c.sit_at_a_new_table() for c in clients))
+            await asyncio.sleep(2)                      # the computers' opening moves
+            seated = rss_kib(server.pid)
+            times: list[float] = []
+            rnd = random.Random(1)
+
+            async def press(c: Client) -> None:
+                await asyncio.sleep(rnd.random() * 0.5)
+                times.append(await c.echo())
+
+            for _ in range(rounds):
+                await asyncio.gather(*(press(c) for c in clients))
+                await asyncio.sleep(0.3)
+            med = statistics.median(times) * 1000
+            q = statistics.quantiles(times, n=10)
+            print(f"{'ssh: key to screen, ' + str(sessions) + ' sessions at once':<44} "
+                  f"median {med:10.2f} ms   (p90 {q[8] * 1000:.2f}, max {max(times) * 1000:.2f},"
+                  f" {len(times)} keys; goal: median < 150 ms)")
+            print(f"{'ssh: server memory per seated session':<44} "
+                  f"{(seated - base) / sessions / 1024:10.2f} MiB   (server alone "
+                  f"{base / 1024:.1f} MiB, with {sessions} sessions {seated / 1024:.1f} MiB)")
+            for c in clients:
+                c.conn.close()
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+
+def main(sessions: int = 20, rounds: int = 10) -> None:
+    asyncio.run(run(sessions, rounds))
+
+
+if __name__ == "__main__":
+    main(*(int(a) for a in sys.argv[1:]))
