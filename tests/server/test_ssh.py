@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import socket
 import subprocess
@@ -80,7 +81,10 @@ async def test_the_password_lets_in_and_a_wrong_one_does_not(server):
     port, _ = server
     options = dict(known_hosts=None, client_keys=None, username="bob")
     async with asyncssh.connect("127.0.0.1", port, password="swordfish", **options) as conn:
-        assert conn is not None
+        proc = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+        seen = b""
+        while b"you are bob" not in seen:           # by password, the user name is who you are
+            seen += await asyncio.wait_for(proc.stdout.read(65536), 20)
     with pytest.raises(asyncssh.PermissionDenied):
         await asyncssh.connect("127.0.0.1", port, password="guess", **options)
 
