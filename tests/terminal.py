@@ -6,6 +6,7 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import signal
 import struct
 import subprocess
 import termios
@@ -53,6 +54,15 @@ class Terminal:
                 f"the program ended before {what!r} appeared: {self.text()[-500:]!r}"
             assert time.monotonic() < deadline, f"{what!r} never appeared: {self.text()[-500:]!r}"
             time.sleep(0.1)
+
+    def resize(self, cols: int, rows: int) -> None:
+        """As a player dragging the window: the program gets SIGWINCH."""
+        with self._lock:
+            self.screen.resize(rows, cols)
+        fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        # The pty is not the program's controlling terminal (it has a session of its
+        # own), so the kernel does not signal it: do what the kernel would.
+        os.kill(self.proc.pid, signal.SIGWINCH)
 
     def shown(self) -> str:
         """The screen now, as text."""

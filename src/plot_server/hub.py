@@ -267,7 +267,10 @@ class Hub:
     def _computer_step(self, table: Table) -> None:
         self._stepping.discard(table.id)
         if table.session.computer_to_act() and not table.over:
-            table.session.computer_step()     # tells the table's listeners, which go on
+            try:
+                table.session.computer_step()     # tells the table's listeners, which go on
+            except Exception as exc:              # a bug: the table stops, the server not
+                to_operator(f"the computer could not move at table {table.id}: {exc!r}")
 
     # -- on disk -------------------------------------------------------------------------------
     def _save(self, table: Table) -> None:

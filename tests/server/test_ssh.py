@@ -11,7 +11,7 @@ import time
 import asyncssh
 import pytest
 
-from serving import Server, make_keys, needs_ssh, ssh_args
+from serving import Server, eventually, make_keys, needs_ssh, ssh_args
 from terminal import Terminal
 
 
@@ -38,6 +38,9 @@ def test_a_player_connects_with_plain_ssh_and_plays(server):
             time.sleep(0.2)
         t.wait_shown("Game-Turn 1 of 9")
         t.wait_shown("Abwehr to place the Allied unit")    # her move: she is the Abwehr
+        t.resize(120, 40)                                   # the window grows: all redrawn
+        eventually(lambda: "alice plays the Abwehr" in t.shown()      # the title fits now
+                   and "q Quit" in t.shown().split("\n")[39], "the screen fills 120x40")
         t.send("q")
         t.wait_shown("Leave the table?")
         t.send("y")

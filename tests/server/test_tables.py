@@ -147,6 +147,13 @@ def test_two_players_a_spectator_a_lost_client_and_a_server_crash(tmp_path, rule
             t.wait_shown(f"You are: {side.title}")
         play_both_sides(terms, server, rules, each=1)
         check_secrets(terms, None, server, rules)
+
+        # alice sits down from a second terminal: the first is closed, and told why
+        again = connect("alice")
+        again.send("\r")
+        again.wait_shown("You are: SS")
+        terms[Player.SS].proc.wait(timeout=20)
+        assert "from another connection" in terms[Player.SS].text()
     finally:
         for t in open_terms:
             t.close()
