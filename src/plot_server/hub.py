@@ -48,6 +48,7 @@ class Who:
 @attrs.define(eq=False)
 class Guest:
     """One connection at a table."""
+    table_id: str
     chair: Chair
     who: Who
     on_change: Callable[[], None]
@@ -227,26 +228,25 @@ class Hub:
             table.guests.remove(old)
             old.on_kick(f"You sat down at table {table.id} from another connection; "
                         "this one is closed.")
-        guest = Guest(Chair(table.session, side, note=lambda: table.note_for(side)), who,
-                      on_change, on_kick)
+        guest = Guest(table.id, Chair(table.session, side, note=lambda: table.note_for(side)),
+                      who, on_change, on_kick)
         table.guests.append(guest)
         self._changed(table, game=False)
         return guest
 
     def watch(self, table_id: str, who: Who, *, on_change=lambda: None) -> Guest:
         table = self.table(table_id)
-        guest = Guest(Chair(table.session, None, note=lambda: table.note_for(None)), who,
-                      on_change, lambda why: None)
+        guest = Guest(table.id, Chair(table.session, None, note=lambda: table.note_for(None)),
+                      who, on_change, lambda why: None)
         table.guests.append(guest)
         self._changed(table, game=False)
         return guest
 
     def leave(self, guest: Guest) -> None:
-        for table in self.tables.values():
-            if guest in table.guests:
-                table.guests.remove(guest)
-                self._changed(table, game=False)
-                return
+        table = self.tables.get(guest.table_id)
+        if table is not None and guest in table.guests:
+            table.guests.remove(guest)
+            self._changed(table, game=False)
 
     def mine(self, who: Who) -> list[tuple[Table, Player]]:
         return [(t, t.side_of(who)) for t in self.tables.values() if t.side_of(who) is not None]

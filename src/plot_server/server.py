@@ -90,8 +90,13 @@ class ServedApp(PlotApp):
         try:
             table = self.hub.create(self.who, setup.side, opponent=setup.opponent,
                                     level=setup.level, seed=setup.seed)
-        except (Refused, OSError) as exc:
-            self.lobby.say(str(exc), error=True)
+        except Refused as exc:
+            self.lobby.say(escape(str(exc)), error=True)
+            return
+        except OSError as exc:
+            to_operator(f"cannot save a new game: {exc}")
+            self.lobby.say("The server cannot save a new game just now (its disk); "
+                           "nothing was set up. Try again later.", error=True)
             return
         self.take_seat(table.id, "")
 
@@ -114,16 +119,13 @@ class ServedApp(PlotApp):
 
     def _sit(self, guest: Guest) -> None:
         self.guest = guest
-        table = self.hub.tables[self._table_of(guest)]
+        table = self.hub.tables[guest.table_id]
         side = guest.chair.side
         self.sub_title = (f"table {table.id} · seed {table.session.seed} · "
                           + (f"{self.who.name} plays the {side.title}" if side is not None
                              else f"{self.who.name} watches"))
         self.game_screen = GameScreen(guest.chair, self.rules)
         self.push_screen(self.game_screen, self._game_ended)
-
-    def _table_of(self, guest: Guest) -> str:
-        return next(t.id for t in self.hub.tables.values() if guest in t.guests)
 
     def _table_changed(self) -> None:
         self.touch()                      # a game in motion is not idle
@@ -158,8 +160,9 @@ class ServedApp(PlotApp):
         if chair.side is None or screen.session.state.outcome is not None:
             screen.dismiss("lobby")
             return
-        waits = "the computer waits" if chair.seats[chair.side.enemy] is Seat.COMPUTER \
-            else "your opponent is told you are away"
+        waits = ("the computer stops at your next decision"
+                 if chair.seats[chair.side.enemy] is Seat.COMPUTER
+                 else "your opponent is told you are away")
         self.push_screen(ConfirmScreen(f"Leave the table? The game is saved and {waits}; "
                                        "come back to it from the lobby (enter)."),
                          lambda yes: screen.dismiss("lobby") if yes else None)

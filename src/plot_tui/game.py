@@ -26,7 +26,7 @@ from .boardview import action_hex, actions_at, unit_hexes
 from .chair import Chair
 from .describe import SIDE, describe, prompt, words
 from .mapview import MapView
-from .screens import ActionMenu, GameOverScreen, HandoffScreen
+from .screens import ActionMenu, GameOverScreen, HandoffScreen, HelpScreen, help_text
 from .session import LogLine, Session
 
 COMPUTER_PACE = 0.04     # seconds between the computer's steps, so they can be followed
@@ -198,6 +198,9 @@ class GameScreen(BoardScreen):
                                                   self._computer_tick)
         if s.my_move():
             self._skipping = False
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(help_text(shared=isinstance(self.session, Chair))))
 
     def changed_elsewhere(self) -> None:
         """Another screen at a shared table acted, or someone came or went."""

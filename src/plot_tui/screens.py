@@ -43,11 +43,21 @@ HELP = """\
 
 Hexes are named CCRR (column, row), as in positions and game records.
 Rules are cited by case number, e.g. (11.32).
-The game saves itself after every action: `plot resume` goes on with it after
-quitting, and `plot replay FILE` watches it again (`plot games` lists them).
+{saving}
 
 Arrows or j/k scroll; any other key closes.
 """
+SAVING_HERE = """\
+The game saves itself after every action: `plot resume` goes on with it after
+quitting, and `plot replay FILE` watches it again (`plot games` lists them)."""
+SAVING_SHARED = """\
+At a shared table the server saves the game after every action. q leaves the
+table and the game waits; the lobby's enter brings you back to your side.
+Your opponent sees every step you take back with u."""
+
+
+def help_text(*, shared: bool = False) -> str:
+    return HELP.format(saving=SAVING_SHARED if shared else SAVING_HERE)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -61,9 +71,9 @@ class HelpScreen(ModalScreen[None]):
     """
     SCROLL_KEYS = {"up": -1, "k": -1, "down": 1, "j": 1, "pageup": -10, "pagedown": 10}
 
-    def __init__(self, text: str = HELP) -> None:
+    def __init__(self, text: str | None = None) -> None:
         super().__init__()
-        self.text = text
+        self.text = text if text is not None else help_text()
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
