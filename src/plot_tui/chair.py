@@ -75,6 +75,14 @@ class Chair:
     def view(self) -> PlayerView:
         return view_of(self.session.state, self.side)
 
+    def everyone(self) -> tuple[PlayerView, PlayerView] | None:
+        """Both sides' views (SS, Abwehr) once the game is over, when nothing is secret
+        any more; None before."""
+        state = self.session.state
+        if state.outcome is None:
+            return None
+        return view_of(state, Player.SS), view_of(state, Player.ABWEHR)
+
     def overlays(self) -> Overlays:
         return self.session.overlays()
 

@@ -26,6 +26,7 @@ from .boardview import action_hex, actions_at, unit_hexes
 from .chair import Chair
 from .describe import SIDE, describe, prompt, words
 from .mapview import MapView
+from .panels import ChitPanel
 from .screens import ActionMenu, GameOverScreen, HandoffScreen, HelpScreen, help_text
 from .session import LogLine, Session
 
@@ -198,6 +199,12 @@ class GameScreen(BoardScreen):
                                                   self._computer_tick)
         if s.my_move():
             self._skipping = False
+
+    def redraw(self) -> None:
+        super().redraw()
+        both = self.session.everyone() if isinstance(self.session, Chair) else None
+        if both is not None:            # a shared table's game is over: no secrets left
+            self.query_one(ChitPanel).show_everyone(*both)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(help_text(shared=isinstance(self.session, Chair))))

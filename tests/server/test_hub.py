@@ -200,3 +200,16 @@ def test_the_server_holds_at_most_its_limit_of_unfinished_games(rules, tmp_path,
     hub.create(BOB, Player.SS, opponent=Seat.HUMAN)
     with pytest.raises(Refused, match="limit"):
         hub.create(CAROL, Player.SS, opponent=Seat.HUMAN)
+
+
+def test_once_the_game_is_over_every_chair_may_see_both_hands(hub):
+    table, guests, _ = two_players(hub)
+    watcher = hub.watch(table.id, CAROL)
+    assert watcher.chair.everyone() is None and guests[Player.SS].chair.everyone() is None
+    play(guests, 20_000, random.Random(5))
+    assert table.over
+    ss, abwehr = watcher.chair.everyone()
+    state = table.session.state
+    assert list(ss.own_chits) == state.chits_of("ss")
+    assert list(abwehr.own_chits) == state.chits_of("abwehr")
+    assert "over" in table.status()

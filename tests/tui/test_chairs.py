@@ -1,0 +1,67 @@
+"""The game screen at a shared table: a Chair's eyes, redrawn when another screen acts,
+and both hands shown once the game is over."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from textual.app import App
+
+from plot_core import Player, new_game
+from plot_tui.chair import Chair
+from plot_tui.game import GameScreen
+from plot_tui.session import Session
+
+from .helpers import HOTSEAT
+
+pytestmark = pytest.mark.asyncio
+
+
+class ChairApp(App[None]):
+    def __init__(self, chair: Chair) -> None:
+        super().__init__()
+        self.chair = chair
+
+    def on_mount(self) -> None:
+        self.push_screen(GameScreen(self.chair, self.chair.session.state.rules))
+
+
+def text(app: App, selector: str) -> str:
+    """From the game screen, even under the game-over box."""
+    screen = next(s for s in reversed(app.screen_stack) if isinstance(s, GameScreen))
+    return str(screen.query_one(selector).render())
+
+
+async def test_a_screen_at_a_shared_table_follows_the_other_players_moves():
+    session = Session(new_game(7), HOTSEAT)
+    ss, abwehr = Chair(session, Player.SS), Chair(session, Player.ABWEHR)
+    app = ChairApp(ss)
+    async with app.run_test(size=(100, 30)) as pilot:
+        assert "Abwehr to act — waiting" in text(app, "#prompt")
+        while session.state.to_act is Player.ABWEHR:       # the other screen acts
+            abwehr.act(abwehr.legal()[0])
+        app.screen.changed_elsewhere()
+        await pilot.pause()
+        assert "waiting" not in text(app, "#prompt").split("\n")[0]
+        assert ss.my_move()
+
+
+async def test_once_the_game_is_over_a_spectator_sees_both_hands_and_not_before():
+    session = Session(new_game(7), HOTSEAT)
+    chairs = {p: Chair(session, p) for p in Player}
+    app = ChairApp(Chair(session, None))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("w")                                # the chits panel
+        assert "SS chits" not in text(app, "#chitbox")
+        rnd = random.Random(5)
+        while session.state.outcome is None:
+            side = session.state.to_act
+            chairs[side].act(rnd.choice(chairs[side].legal()))
+        app.screen.changed_elsewhere()
+        await pilot.pause()
+        assert "over" in app.screen.__class__.__name__.lower()     # the game-over box
+        shown = text(app, "#chitbox")
+        state = session.state
+        assert f"SS chits ({len(state.chits_of('ss'))})" in shown
+        assert f"Abwehr chits ({len(state.chits_of('abwehr'))})" in shown
