@@ -56,6 +56,7 @@ class ServedApp(PlotApp):
         self.guest: Guest | None = None
         self.game_screen: GameScreen | None = None
         self.lobby: LobbyScreen | None = None
+        self._redraw_pending = False
         self.goodbye = ""                      # said on the terminal after the app ends
         self.last_seen = time.monotonic()
 
@@ -129,9 +130,12 @@ class ServedApp(PlotApp):
 
     def _table_changed(self) -> None:
         self.touch()                      # a game in motion is not idle
-        self.call_later(self._redraw_table)
+        if not self._redraw_pending:      # one redraw catches up with any number of changes
+            self._redraw_pending = True
+            self.call_later(self._redraw_table)
 
     def _redraw_table(self) -> None:
+        self._redraw_pending = False
         if self.game_screen is not None:
             self.game_screen.changed_elsewhere()
 

@@ -84,9 +84,14 @@ class MapView(ScrollView, can_focus=True):
         self.virtual_size = Size(line_width(hexmap), hexmap.rows)
         self.set_reactive(MapView.cursor, start if start in hexmap else min(hexmap.area_of))
         self.board = Board()
+        # Built rows, by row number: a cursor step rebuilds two rows, not the whole map
+        # (over SSH one process draws every player's screen). Emptied when what they
+        # show changes: the board, the marks, the overlay.
+        self._rows: dict[int, Strip] = {}
 
     def show_board(self, board: Board) -> None:
         self.board = board
+        self._rows.clear()
         self.refresh()
 
     # -- drawing ---------------------------------------------------------
@@ -143,11 +148,15 @@ class MapView(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         if not 1 <= row <= self.hexmap.rows:
             return Strip.blank(width, BLANK)
-        strip = Strip(self.render_row(row), line_width(self.hexmap))
+        strip = self._rows.get(row)
+        if strip is None:
+            strip = self._rows[row] = Strip(self.render_row(row), line_width(self.hexmap))
         return strip.crop_extend(scroll_x, scroll_x + width, BLANK)
 
     # -- cursor ------------------------------------------------------------
     def watch_cursor(self, old: Hex, new: Hex) -> None:
+        self._rows.pop(row_of(old), None)
+        self._rows.pop(row_of(new), None)
         self.refresh_lines(row_of(old) - 1 - self.scroll_offset.y)
         self.refresh_lines(row_of(new) - 1 - self.scroll_offset.y)
         self.scroll_to_region(Region(hex_x(new), row_of(new) - 1, CELL, 1),
@@ -167,9 +176,11 @@ class MapView(ScrollView, can_focus=True):
         return None
 
     def watch_show_marks(self) -> None:
+        self._rows.clear()
         self.refresh()
 
     def watch_overlay(self) -> None:
+        self._rows.clear()
         self.refresh()
 
     def action_cycle_overlay(self) -> None:
