@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from rich.style import Style
 
 from plot_core.hexgrid import hex_at
 from plot_tui.app import HelpScreen
 from plot_tui.mapstyle import hex_under, hex_x
-from plot_tui.mapview import MapView
+from plot_tui.mapview import Board, MapView
 from plot_tui.panels import HexInfo
 
 from .helpers import app_for, game, pos
@@ -85,3 +86,33 @@ async def test_help_opens_and_q_asks_then_quits(rules):
         game(app)
         await pilot.press("q", "y")
     assert app.return_code == 0
+
+
+def _line_text(view: MapView, row: int) -> str:
+    return "".join(seg.text for seg in view.render_line(row - 1 - view.scroll_offset.y))
+
+
+def _cursor_at(view: MapView, row: int) -> bool:
+    strip = view.render_line(row - 1 - view.scroll_offset.y)
+    return any(seg.style is not None and seg.style.reverse for seg in strip)
+
+
+@pytest.mark.asyncio
+async def test_kept_rows_follow_the_board_and_the_cursor(rules):
+    """Rows are kept between draws; they must not outlive what they show."""
+    app = app_for(pos(EMPTY))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        view = game(app).query_one(MapView)
+        here = view.cursor
+        row = here % 100
+        assert _cursor_at(view, row)
+        before = _line_text(view, row)
+        view.show_board(Board(units={here: ("ZZZZ", Style(bold=True))}))
+        assert "ZZZ" in _line_text(view, row) and "ZZZ" not in before
+        await pilot.press("down")                                    # to the next row
+        await pilot.pause()
+        assert not _cursor_at(view, row)                             # old row rebuilt
+        assert _cursor_at(view, view.cursor % 100)
+        view.show_board(Board())
+        assert "ZZZ" not in _line_text(view, row)
