@@ -24,6 +24,7 @@ from plot_tui.game import GameScreen
 from plot_tui.screens import ConfirmScreen
 from plot_tui.session import Seat
 
+from .collector import Collector
 from .driver import ChannelDriver
 from .hub import Guest, Hub, Refused, Who, to_operator
 from .lobby import LobbyScreen, TableSetup
@@ -48,7 +49,7 @@ class ServedApp(PlotApp):
     """One SSH session: the lobby, then a seat (or a place to watch) at a table."""
 
     def __init__(self, process: asyncssh.SSHServerProcess, hub: Hub, who: Who, *,
-                 idle: float) -> None:
+                 idle: float, collector: Collector | None = None) -> None:
         self.ssh_process = process
         super().__init__(hub.rules)
         self.driver_class = ChannelDriver
@@ -59,9 +60,12 @@ class ServedApp(PlotApp):
         self._redraw_pending = False
         self.goodbye = ""                      # said on the terminal after the app ends
         self.last_seen = time.monotonic()
+        self.collector = collector
 
     def touch(self) -> None:
         self.last_seen = time.monotonic()
+        if self.collector is not None:
+            self.collector.touch()
 
     def on_mount(self, event) -> None:
         event.prevent_default()           # not PlotApp's new-game screen: the lobby
@@ -245,7 +249,8 @@ class Gate(asyncssh.SSHServer):
         return False
 
 
-async def serve_session(process: asyncssh.SSHServerProcess, hub: Hub, limits: Limits) -> None:
+async def serve_session(process: asyncssh.SSHServerProcess, hub: Hub, limits: Limits,
+                        collector: Collector | None = None) -> None:
     if process.command is not None or process.subsystem is not None:
         process.stderr.write(b"plot serves the game only: no commands, no file transfer. "
                              b"Connect with a plain `ssh -p PORT name@host`.\r\n")
@@ -255,7 +260,8 @@ async def serve_session(process: asyncssh.SSHServerProcess, hub: Hub, limits: Li
         process.stderr.write(b"plot needs a terminal: connect with `ssh -t`.\r\n")
         process.exit(1)
         return
-    app = ServedApp(process, hub, process.get_extra_info("plot_who"), idle=limits.idle)
+    app = ServedApp(process, hub, process.get_extra_info("plot_who"), idle=limits.idle,
+                    collector=collector)
     try:
         await app.run_async()
         if app.return_code:           # the app failed: the operator needs to know why
@@ -269,7 +275,8 @@ async def serve_session(process: asyncssh.SSHServerProcess, hub: Hub, limits: Li
 
 
 async def start(host: str, port: int, hub: Hub, *, host_key: Path, password: str | None,
-                keys_file: Path | None, limits: Limits | None = None):
+                keys_file: Path | None, limits: Limits | None = None,
+                collector: Collector | None = None):
     limits = limits or Limits()
     if not host_key.exists():
         host_key.parent.mkdir(parents=True, exist_ok=True)
@@ -279,7 +286,7 @@ async def start(host: str, port: int, hub: Hub, *, host_key: Path, password: str
     return await asyncssh.create_server(
         lambda: Gate(password, keys, limits, gauge), host, port,
         server_host_keys=[str(host_key)], encoding=None, line_editor=False,
-        process_factory=lambda p: serve_session(p, hub, limits),
+        process_factory=lambda p: serve_session(p, hub, limits, collector),
         login_timeout=limits.login, keepalive_interval=30,
         allow_scp=False, agent_forwarding=False, x11_forwarding=False)
 
@@ -290,12 +297,16 @@ def run(host: str, port: int, rules: Rules, *, home: Path, host_key: Path,
         hub = Hub(rules, home)
         for problem in hub.restore():
             to_operator(f"could not restore a table: {problem}")
+        collector = Collector()
+        collector.take_over()             # rules and modules are loaded: see collector.py
         server = await start(host, port, hub, host_key=host_key, password=password,
-                             keys_file=keys_file, limits=limits)
+                             keys_file=keys_file, limits=limits, collector=collector)
         open_games = sum(not t.over for t in hub.tables.values())
         to_operator(f"listening on {host}:{port} (ssh -p {port} player@{host}); "
                     f"{open_games} unfinished games restored from {home}")
+        janitor = asyncio.create_task(collector.run())
         async with server:
             await server.wait_closed()
+        janitor.cancel()
 
     asyncio.run(main())

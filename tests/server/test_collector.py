@@ -1,0 +1,64 @@
+"""The server's full garbage collections wait for a quiet moment (collector.py)."""
+
+from __future__ import annotations
+
+import gc
+
+from plot_server.collector import NEVER, Collector
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def collector(pending: int = 5) -> tuple[Collector, Clock, list[float]]:
+    clock, runs = Clock(), []
+    c = Collector(quiet=2, every=30, at_most=300, clock=clock,
+                  collect=lambda: runs.append(clock.now), pending=lambda: pending)
+    return c, clock, runs
+
+
+def test_collects_only_when_quiet_and_not_too_often():
+    c, clock, runs = collector()
+    clock.now += 10
+    assert not c.step()                      # quiet, but collected 10 s ago (at start)
+    clock.now += 25
+    c.touch()
+    clock.now += 1
+    assert not c.step()                      # a key 1 s ago: not now
+    clock.now += 1.5
+    assert c.step() and runs == [clock.now]  # 2.5 s without a key, 37.5 s since the last
+    clock.now += 5
+    assert not c.step()                      # just collected
+
+
+def test_a_busy_server_still_collects_after_the_longest_wait():
+    c, clock, runs = collector()
+    for _ in range(299):
+        clock.now += 1
+        c.touch()
+        assert not c.step()
+    clock.now += 1
+    c.touch()
+    assert c.step() and len(runs) == 1
+
+
+def test_nothing_pending_means_no_collection():
+    c, clock, runs = collector(pending=0)
+    clock.now += 1000
+    assert not c.step() and runs == []
+
+
+def test_taking_over_stops_automatic_full_collections():
+    before = gc.get_threshold()
+    try:
+        Collector().take_over()
+        assert gc.get_threshold()[2] == NEVER
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
