@@ -8,13 +8,12 @@ import random
 import attrs
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Input, Label, RadioButton, RadioSet, Static
 
-from plot_ai import LEVELS
 from plot_core import Player
-from plot_tui.screens import LEVEL_WORDS
+from plot_tui.screens import SetupForm
 from plot_tui.session import Seat
 
 from .hub import Hub, Who
@@ -152,17 +151,7 @@ class JoinScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class NewTableScreen(Screen[TableSetup | None]):
-    DEFAULT_CSS = """
-    NewTableScreen { align: center middle; }
-    #box { width: 64; height: auto; border: round $accent; padding: 0 2; }
-    #box Label { text-style: bold; }
-    #box RadioSet { width: 100%; border: none; padding: 0; margin: 0; }
-    #box RadioSet:focus-within { background: $boost; }
-    #box .seed { height: 1; }
-    #box Input { width: 24; height: 1; border: none; padding: 0 1; }
-    #error { color: $error; height: auto; }
-    """
+class NewTableScreen(SetupForm[TableSetup | None]):
     BINDINGS = [Binding("enter", "start", "Set up", priority=True),
                 Binding("escape", "cancel", "Back")]
 
@@ -170,38 +159,26 @@ class NewTableScreen(Screen[TableSetup | None]):
         with Vertical(id="box"):
             yield Label("[b]A new table[/b]")
             yield Label("Your side")
-            with RadioSet(id="side"):
-                yield RadioButton("SS — hunt the plotters", value=True)
-                yield RadioButton("Abwehr — plot the coup")
+            yield self.side_choice()
             yield Label("Opponent")
             with RadioSet(id="opponent"):
                 yield RadioButton("another player (give them the join code)", value=True)
                 yield RadioButton("the computer")
             yield Label("The computer's level")
-            with RadioSet(id="level"):
-                for name in LEVELS:
-                    yield RadioButton(f"{name} — {LEVEL_WORDS.get(name, '')}",
-                                      value=name == "easy")
-            with Horizontal(classes="seed"):
-                yield Label("Seed ")
-                yield Input(str(random.randrange(1_000_000)), id="seed", restrict=r"[0-9]*",
-                            max_length=18)
+            yield self.level_choice()
+            yield self.seed_field(random.randrange(1_000_000))
             yield Static("", id="error")
             yield Static("[dim]tab: group · arrows/space: pick · enter: set up · esc: back[/dim]")
         yield Footer()
 
     def action_start(self) -> None:
-        text = self.query_one("#seed", Input).value.strip()
-        if not text.isdigit():
-            self.query_one("#error", Static).update("The seed must be a whole number, e.g. 42.")
+        seed = self.chosen_seed()
+        if seed is None:
             return
         self.dismiss(TableSetup(
-            side=Player.ABWEHR if self.query_one("#side", RadioSet).pressed_index == 1
-            else Player.SS,
-            opponent=Seat.COMPUTER if self.query_one("#opponent", RadioSet).pressed_index == 1
-            else Seat.HUMAN,
-            level=list(LEVELS)[self.query_one("#level", RadioSet).pressed_index],
-            seed=int(text)))
+            side=self.chosen_side(),
+            opponent=Seat.COMPUTER if self.picked("opponent") == 1 else Seat.HUMAN,
+            level=self.chosen_level(), seed=seed))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import TypeVar
 
 import attrs
 from textual.app import ComposeResult
@@ -14,6 +15,8 @@ from textual.widgets.option_list import Option
 
 from plot_ai import LEVELS
 from plot_core import Action, Player
+
+T = TypeVar("T")
 
 HELP = """\
 [b]Keys[/b]
@@ -106,11 +109,11 @@ class GameSetup:
     level: str = "easy"               # the computer's level (plot_ai.LEVELS)
 
 
-class NewGameScreen(Screen[GameSetup]):
-    """Choose opponent, side, seed and set-up. Enter starts."""
+class SetupForm(Screen[T]):
+    """A form of radio groups and a seed, shared by the new-game and new-table screens."""
 
     DEFAULT_CSS = """
-    NewGameScreen { align: center middle; }
+    SetupForm { align: center middle; }
     #box { width: 64; height: auto; border: round $accent; padding: 0 2; }
     #box Label { text-style: bold; }
     #box RadioSet { width: 100%; border: none; padding: 0; margin: 0; }
@@ -119,6 +122,44 @@ class NewGameScreen(Screen[GameSetup]):
     #box Input { width: 24; height: 1; border: none; padding: 0 1; }
     #error { color: $error; height: auto; }
     """
+
+    @staticmethod
+    def side_choice() -> RadioSet:
+        return RadioSet(RadioButton("SS — hunt the plotters", value=True),
+                        RadioButton("Abwehr — plot the coup"), id="side")
+
+    @staticmethod
+    def level_choice() -> RadioSet:
+        return RadioSet(*(RadioButton(f"{name} — {LEVEL_WORDS.get(name, '')}",
+                                      value=name == "easy") for name in LEVELS), id="level")
+
+    @staticmethod
+    def seed_field(seed: int) -> Horizontal:
+        return Horizontal(Label("Seed "),
+                          Input(str(seed), id="seed", restrict=r"[0-9]*", max_length=18),
+                          classes="seed")
+
+    def picked(self, group: str) -> int:
+        return self.query_one(f"#{group}", RadioSet).pressed_index
+
+    def chosen_side(self) -> Player:
+        return Player.ABWEHR if self.picked("side") == 1 else Player.SS
+
+    def chosen_level(self) -> str:
+        return list(LEVELS)[self.picked("level")]
+
+    def chosen_seed(self) -> int | None:
+        """The seed typed, or None after saying what is wrong with it."""
+        text = self.query_one("#seed", Input).value.strip()
+        if not text.isdigit():
+            self.query_one("#error", Static).update("The seed must be a whole number, e.g. 42.")
+            return None
+        return int(text)
+
+
+class NewGameScreen(SetupForm[GameSetup]):
+    """Choose opponent, side, seed and set-up. Enter starts."""
+
     BINDINGS = [Binding("enter", "start", "Start", priority=True),
                 Binding("escape", "app.quit", "Quit")]
 
@@ -135,38 +176,26 @@ class NewGameScreen(Screen[GameSetup]):
                 yield RadioButton("hot-seat: two players at this keyboard")
                 yield RadioButton("watch: the computer plays both sides")
             yield Label("The computer's level")
-            with RadioSet(id="level"):
-                for name in LEVELS:
-                    yield RadioButton(f"{name} — {LEVEL_WORDS.get(name, '')}",
-                                      value=name == "easy")
+            yield self.level_choice()
             yield Label("Your side against the computer")
-            with RadioSet(id="side"):
-                yield RadioButton("SS — hunt the plotters", value=True)
-                yield RadioButton("Abwehr — plot the coup")
+            yield self.side_choice()
             yield Label("Set-up")
             with RadioSet(id="setup"):
                 yield RadioButton("standard (quick, 4.3 played for you)", value=True)
                 yield RadioButton("choose every placement yourselves (4.3)")
-            with Horizontal(classes="seed"):
-                yield Label("Seed ")
-                yield Input(str(self.seed), id="seed", restrict=r"[0-9]*",
-                            max_length=18)
+            yield self.seed_field(self.seed)
             yield Static("", id="error")
             yield Static("[dim]tab: group · arrows/space: pick · enter: start · esc: quit[/dim]")
         yield Footer()
 
     def action_start(self) -> None:
-        text = self.query_one("#seed", Input).value.strip()
-        if not text.isdigit():
-            self.query_one("#error", Static).update("The seed must be a whole number, e.g. 42.")
+        seed = self.chosen_seed()
+        if seed is None:
             return
         self.dismiss(GameSetup(
-            hotseat=self.query_one("#mode", RadioSet).pressed_index == 1,
-            watch=self.query_one("#mode", RadioSet).pressed_index == 2,
-            level=list(LEVELS)[self.query_one("#level", RadioSet).pressed_index],
-            side=Player.ABWEHR if self.query_one("#side", RadioSet).pressed_index == 1 else Player.SS,
-            seed=int(text),
-            setup="choose" if self.query_one("#setup", RadioSet).pressed_index == 1 else "standard"))
+            hotseat=self.picked("mode") == 1, watch=self.picked("mode") == 2,
+            level=self.chosen_level(), side=self.chosen_side(), seed=seed,
+            setup="choose" if self.picked("setup") == 1 else "standard"))
 
 
 class HandoffScreen(Screen[None]):
