@@ -264,6 +264,8 @@ class GameScreen(BoardScreen):
             return s.computer_to_act() and s.drives_computer
         if action in ("menu", "act_here"):
             return s.my_move()
+        if action == "undo":              # no one at a spectator's screen has moves to undo
+            return bool(s.humans())
         return True
 
     def action_act_here(self) -> None:

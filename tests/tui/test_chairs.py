@@ -7,6 +7,7 @@ import random
 
 import pytest
 from textual.app import App
+from textual.widgets import Footer
 
 from plot_core import Player, new_game
 from plot_tui.chair import Chair
@@ -31,6 +32,10 @@ def text(app: App, selector: str) -> str:
     """From the game screen, even under the game-over box."""
     screen = next(s for s in reversed(app.screen_stack) if isinstance(s, GameScreen))
     return str(screen.query_one(selector).render())
+
+
+def footer_keys(app: App) -> str:
+    return " ".join(str(k.render()) for k in app.screen.query_one(Footer).query("*"))
 
 
 async def test_a_screen_at_a_shared_table_follows_the_other_players_moves():
@@ -65,3 +70,13 @@ async def test_once_the_game_is_over_a_spectator_sees_both_hands_and_not_before(
         state = session.state
         assert f"SS chits ({len(state.chits_of('ss'))})" in shown
         assert f"Abwehr chits ({len(state.chits_of('abwehr'))})" in shown
+
+
+async def test_a_spectator_is_not_offered_undo_and_a_player_is():
+    session = Session(new_game(7), HOTSEAT)
+    for side, offered in ((None, False), (Player.SS, True)):
+        app = ChairApp(Chair(session, side))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            assert ("Undo" in footer_keys(app)) is offered
+            assert app.screen.check_action("undo", ()) is offered
