@@ -93,6 +93,18 @@ async def test_the_password_lets_in_and_a_wrong_one_does_not(server):
 
 
 @pytest.mark.asyncio
+async def test_a_local_forward_and_a_session_without_a_terminal_are_refused(server):
+    port, _ = server
+    async with asyncssh.connect("127.0.0.1", port, password="swordfish", known_hosts=None,
+                                client_keys=None, username="bob") as conn:
+        with pytest.raises(asyncssh.ChannelOpenError, match="no port forwarding"):
+            await conn.open_connection("127.0.0.1", port)          # ssh -L
+        result = await conn.run(term_type=None, timeout=20)       # ssh -T: no terminal
+        assert result.exit_status == 1
+        assert "plot needs a terminal" in result.stderr
+
+
+@pytest.mark.asyncio
 async def test_an_sftp_request_is_refused(server):
     port, _ = server
     async with asyncssh.connect("127.0.0.1", port, password="swordfish", known_hosts=None,
