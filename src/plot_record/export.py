@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from plot_core import Player
 from plot_core.engine.state import PHASE_TITLES, Event, Phase
+from plot_core.wording import describe
 
 from .format import RecordError
 from .timeline import Record
@@ -55,7 +56,8 @@ def text_account(record: Record, eyes: str = ALL) -> Iterator[str]:
         if before[2] != last_phase:
             yield f"  {PHASE_TITLES[before[2]]}"
         last_turn, last_phase = turn, before[2]
-        yield f"  {step.i:>5}  {SIDE[step.side]:<6}  {step.action}"
+        before = tl.state_at(step.i - 1)
+        yield f"  {step.i:>5}  {SIDE[step.side]:<6}  {describe(before.rules, before, step.action)}"
         yield from _events(step.events, side)
     final = tl.final
     yield ""

@@ -18,9 +18,10 @@ from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
 from plot_core import Action, PlayerView, Rules
 from plot_core.engine.overlays import Overlays
 from plot_core.engine.state import CoupState, movement_allowance
+from plot_core.wording import unit_name
 
 from .boardview import build_board
-from .describe import SIDE, unit_name
+from .describe import SIDE
 from .mapview import MapView
 from .panels import ChitPanel, HexInfo, LogView, MapKey, StatusPanel, TablesPanel
 from .screens import HelpScreen

@@ -20,11 +20,12 @@ from plot_core import Action, IllegalAction, PlayerView, Rules, Verb
 from plot_core.engine.overlays import Overlays
 from plot_core.engine.state import CoupState, Phase
 from plot_core.hexgrid import label
+from plot_core.wording import describe, words
 
 from .board_screen import BoardScreen
 from .boardview import action_hex, actions_at, unit_hexes
 from .chair import Chair
-from .describe import SIDE, describe, prompt, words
+from .describe import SIDE, prompt
 from .mapview import MapView
 from .panels import ChitPanel
 from .screens import ActionMenu, GameOverScreen, HandoffScreen, HelpScreen, help_text

@@ -16,9 +16,10 @@ from plot_core.data.chits import ChitKind
 from plot_core.data.tables import Grid
 from plot_core.engine.state import PHASE_TITLES, Event, Phase, UnitState
 from plot_core.hexgrid import Hex, label
+from plot_core.wording import chit_name
 
 from .boardview import CONTROL_COLOURS, LEGEND, PARTY_COLOURS
-from .describe import SIDE, chit_name
+from .describe import SIDE
 from .mapstyle import HQ_LABELS
 
 _MARK_NAMES = {"ss": "SS set-up hex (4.32)", "nazi": "Nazi set-up hex (4.32)",

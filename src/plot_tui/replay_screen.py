@@ -10,6 +10,7 @@ from textual.widgets import Static
 from plot_core import Action, Player, PlayerView, Rules
 from plot_core.engine.overlays import Overlays
 from plot_core.engine.state import CoupState
+from plot_core.wording import describe
 
 from .board_screen import BoardScreen
 from .describe import SIDE
@@ -133,7 +134,9 @@ class ReplayScreen(BoardScreen):
                      f"{h.start.get('setup') or 'from a position'} set-up. "
                      f"Press . to step, ? for keys.", style="bold")
         else:
-            t.append(f"{step.i} {SIDE[step.side]}: {step.action}", style="bold")
+            before = r.timeline.state_at(step.i - 1)          # words need where it was taken
+            t.append(f"{step.i} {SIDE[step.side]}: {describe(self.rules, before, step.action)}",
+                     style="bold")
             seen = [e for e in step.events if r.may_see(e)]
             for e in seen[-3:]:
                 t.append(f"\n  {e.text}", style="yellow" if e.roll else "")

@@ -7,8 +7,9 @@ import re
 import pytest
 
 from plot_cli.main import main
+from plot_core import Verb
 from plot_record import RecordError, load_record
-from plot_record.export import text_account
+from plot_record.export import SIDE, text_account
 
 from .helpers import recorded_game
 
@@ -41,9 +42,12 @@ def test_the_account_goes_turn_by_turn_with_every_action(finished, rules):
     assert "Seen by: everyone (the game is over)" in text
     turns = [int(m) for m in re.findall(r"^Game-Turn (\d+)", text, re.M)]
     assert turns[0] == 1 and turns == sorted(turns)
-    for step in record.timeline.steps:
-        assert re.search(rf"^\s+{step.i}\s+(SS|Abwehr)\s+{re.escape(str(step.action))}$",
-                         text, re.M)
+    for step in record.timeline.steps:                 # in words, then as recorded
+        assert re.search(rf"^\s+{step.i}\s+(SS|Abwehr)\s+\S.*   "
+                         rf"\[{re.escape(str(step.action))}\]$", text, re.M)
+    moved = next(st for st in record.timeline.steps if st.action.verb is Verb.ACTIVATE)
+    name = rules.units[moved.action.unit].short
+    assert f"{moved.i}  {SIDE[moved.side]:<6}  Move {name} ({moved.action.unit})   [" in text
     o = record.timeline.final.outcome
     assert f"({o.case}): {o.reason}" in text
     assert "[SS only]" in text and "[Abwehr only]" in text

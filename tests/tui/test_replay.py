@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from plot_core import Player, load_rules
+from plot_core.wording import words
 from plot_record import load_record
 from plot_tui.app import PlotApp
 from plot_tui.replay import EVERYONE, Replay
@@ -43,8 +44,11 @@ async def test_stepping_and_jumping_by_keys(records):
         await pilot.press("full_stop", "full_stop", "full_stop")
         assert r.i == 3
         step = tl.steps[2]
-        assert f"3 {'SS' if step.side is Player.SS else 'Abwehr'}: {step.action}" \
-            in text(app, "#prompt")
+        said = text(app, "#prompt")                        # in words, then as recorded
+        assert f"3 {'SS' if step.side is Player.SS else 'Abwehr'}: " in said
+        assert f"   [{step.action}]" in said
+        before = tl.state_at(2)
+        assert words(before.rules, before, step.action) in said
         await pilot.press("comma")
         assert r.i == 2
         await pilot.press("right_square_bracket")

@@ -1,0 +1,107 @@
+"""Actions, chits and units in plain words, as a player reads them.
+
+Shared by the screens and by a record's written account (plot_record.export), which
+is why it lives below both. Everything named here is public once the action is taken.
+"""
+
+from __future__ import annotations
+
+from .data.chits import ChitKind
+from .engine.actions import Action, Verb
+from .engine.state import GameState, Phase
+from .engine.view import PlayerView
+from .hexgrid import label
+from .rules import Rules
+
+
+def chit_name(rules: Rules, chit: str) -> str:
+    c = rules.chits.by_id()[chit]
+    if c.kind is ChitKind.LOYALTY:
+        return f"Loyalty chit of {rules.units[c.unit].short} ({chit})"
+    return f"{rules.chits.names[c.kind]} {chit}"
+
+
+def unit_name(rules: Rules, uid: str | None) -> str:
+    if uid is None or uid == "?":
+        return "a face-down unit"
+    return f"{rules.units[uid].short} ({uid})"
+
+
+def describe(rules: Rules, v: PlayerView | GameState, a: Action) -> str:
+    """An action as a menu line: plain words, then the notation."""
+    return f"{words(rules, v, a)}   [{a}]"
+
+
+def words(rules: Rules, v: PlayerView | GameState, a: Action) -> str:
+    """The action in plain words; ``v`` is the position it is taken in."""
+    u = unit_name(rules, a.unit) if a.unit else ""
+    h = label(a.hex) if a.hex is not None else ""
+    kind = v.pending[-1].kind if v.pending else None
+    match a.verb:
+        case Verb.PLACE:
+            return f"Place {u} at {h}"
+        case Verb.PLACE_ALLIED:
+            return f"Place the Allied unit at {h}"
+        case Verb.REVEAL if kind == "coup":
+            return f"Commit {chit_name(rules, a.chit)} to the coup"
+        case Verb.REVEAL:
+            return f"Reveal {chit_name(rules, a.chit)}"
+        case Verb.NO_REVEAL if kind == "coup":
+            return "No coup now"
+        case Verb.NO_REVEAL:
+            return "Reveal nothing (more)"
+        case Verb.ASSIGN:
+            return f"Send {u} to {h}"
+        case Verb.ACTIVATE:
+            return f"Move {u}"
+        case Verb.MOVE:
+            return f"Step to {h}"
+        case Verb.TRAVEL:
+            return f"Travel to {h} with {chit_name(rules, a.chit)}"
+        case Verb.HARASS if a.hex is not None:
+            return f"Harass the vacant HQ at {h}"
+        case Verb.HARASS:
+            return f"Harass {u}"
+        case Verb.RETREAT:
+            return f"Retreat to {h}"
+        case Verb.ADVANCE:
+            return f"Advance {u + ' ' if u else ''}into {h}"
+        case Verb.STAY:
+            return "Stay (do not advance)"
+        case Verb.HITLER:
+            return f"Put Hitler at {h}"
+        case Verb.DISPLACE:
+            return f"{u} makes room for Hitler"
+        case Verb.RECRUIT:
+            return f"Try to recruit {u}"
+        case Verb.INVESTIGATE:
+            return f"Investigate {u}"
+        case Verb.JOIN:
+            return f"Add {u} to the attempt"
+        case Verb.ROLL:
+            return "Roll the die"
+        case Verb.CANCEL:
+            return "Call the attempt off"
+        case Verb.EXPOSE if v.phase.value.startswith("coup"):
+            return f"Unmask {u}: reveal its Loyalty chit (18.64)"
+        case Verb.EXPOSE:
+            return f"Expose {u}: reveal its Loyalty chit (12.75)"
+        case Verb.ALIBI:
+            return f"Cover {u} with {chit_name(rules, a.chit)}"
+        case Verb.RETURN:
+            return f"Return the unit to {h}"
+        case Verb.CLEAR:
+            return f"Take the marker off {u}"
+        case Verb.PANIC:
+            return f"{u} panics"
+        case Verb.COUP:
+            return "Roll on the Walkyrie Table: the coup"
+        case Verb.PIN:
+            return f"Lay the Loyalty chit on {u} (it may not harass, 18.61)"
+        case Verb.END:
+            return f"End {unit_name(rules, v.active)}'s move"
+        case Verb.END_PHASE if v.phase is Phase.COUP_MOVEMENT:
+            return "Move no more units this Coup-Turn"
+        case Verb.END_PHASE:
+            return "End the phase"
+    return str(a)
