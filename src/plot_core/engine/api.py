@@ -29,7 +29,7 @@ from . import (
 )
 from .actions import Action, Verb
 from .board import empty_hexes
-from .decisions import pop, top
+from .decisions import KINDS, pop, top
 from .errors import IllegalAction
 from .registry import case
 from .returns import choose_return, return_hexes
@@ -131,36 +131,8 @@ def _decision_actions(state: GameState, d) -> list[Action]:
     raise AssertionError(kind)
 
 
-# Which verbs answer each kind of decision, and the case to cite for anything else.
-_ANSWERS = {
-    "place_allied": ({Verb.PLACE_ALLIED}, "7.11"),
-    "assignment_chits": ({Verb.REVEAL, Verb.NO_REVEAL}, "7.54"),
-    "assign": ({Verb.ASSIGN}, "7.23"),
-    "retreat": ({Verb.RETREAT}, "10.65"),
-    "advance": ({Verb.ADVANCE, Verb.STAY}, "10.67"),
-    "hitler": ({Verb.HITLER}, "9.62"),
-    "displace": ({Verb.DISPLACE}, "9.63"),
-    "recruit": ({Verb.JOIN, Verb.ROLL, Verb.CANCEL}, "12.25"),
-    "investigate": ({Verb.JOIN, Verb.ROLL, Verb.CANCEL}, "13.25"),
-    "expose_investigators": ({Verb.REVEAL, Verb.NO_REVEAL}, "13.17"),
-    "alibi": ({Verb.ALIBI, Verb.NO_REVEAL}, "13.18"),
-    "interrogation_alibi": ({Verb.REVEAL, Verb.NO_REVEAL}, "14.21"),
-    "return": ({Verb.RETURN}, "15.12"),
-    "panic": ({Verb.PANIC}, "12.83"),
-    "coup": ({Verb.REVEAL, Verb.COUP, Verb.NO_REVEAL}, "18.11"),
-}
-_DECISION_ONLY = set().union(*(verbs for verbs, _ in _ANSWERS.values())) - {Verb.ROLL}
-_WHAT = {"place_allied": "where the Allied unit goes",
-         "assignment_chits": "whether to reveal an assignment chit",
-         "assign": "which unit goes on assignment", "retreat": "where the unit retreats",
-         "advance": "whether to advance", "hitler": "Hitler's hex",
-         "displace": "who leaves Führer HQ", "recruit": "the recruiters, then roll",
-         "investigate": "the investigators, then roll",
-         "expose_investigators": "whether to reveal investigators' Loyalty chits",
-         "alibi": "whether to answer with Alibi/Arrest chits",
-         "interrogation_alibi": "whether to reveal Alibi/Arrest chits",
-         "return": "where the returning unit goes", "panic": "which OKW units panic",
-         "coup": "whether to attempt a coup"}
+# Verbs that only ever answer a decision (decisions.KINDS): alone they mean nothing.
+_DECISION_ONLY = set().union(*(k.answers for k in KINDS.values())) - {Verb.ROLL}
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -184,9 +156,9 @@ def apply(state: GameState, action: Action) -> GameState:
                                          "his move")
         state = recruitment.expose(state, _need(action.unit, "a unit"))
     elif d is not None:
-        verbs, case_no = _ANSWERS[d.kind]
-        if verb not in verbs:
-            raise IllegalAction(case_no, f"waiting for {d.player.title} to choose {_WHAT[d.kind]}")
+        kind = KINDS[d.kind]
+        if verb not in kind.answers:
+            raise IllegalAction(kind.case, f"waiting for {d.player.title} to choose {kind.choose}")
         state = _decide(state, d, action)
     elif verb in _DECISION_ONLY:
         raise IllegalAction("5.2", f"nothing is waiting for '{verb.value}' now")
