@@ -62,6 +62,7 @@ class Table:
     session: Session
     owners: dict[Player, Who | None]      # human sides only; None: free
     meta_path: Path
+    record: Path
     created: str
     guests: list[Guest] = attrs.Factory(list)
 
@@ -126,7 +127,7 @@ class Table:
 
     def meta(self) -> dict:
         return {"version": TABLE_FILE_VERSION, "id": self.id, "code": self.code,
-                "record": str(self.session.recorder.path if self.session.recorder else ""),
+                "record": str(self.record),
                 "created": self.created,
                 "owners": {p.value: (None if o is None else {"key": o.key, "name": o.name})
                            for p, o in self.owners.items()}}
@@ -148,9 +149,11 @@ class Hub:
     (asyncio's loop on the server; tests pass their own)."""
 
     def __init__(self, rules: Rules, home: Path, *, pace: float = 0.15, max_tables: int = 100,
+                 keep_finished: int = 20,
                  later: Callable[[float, Callable[[], None]], None] = later_by_asyncio) -> None:
         self.rules, self.home, self.pace = rules, Path(home), pace
         self.max_tables = max_tables
+        self.keep_finished = keep_finished     # finished games the lobby still lists
         self.later = later
         self.tables: dict[str, Table] = {}
         self.lobby_listeners: list[Callable[[], None]] = []
@@ -168,6 +171,7 @@ class Hub:
     # -- making tables ----------------------------------------------------------------------
     def create(self, who: Who, side: Player, *, opponent: Seat, level: str = "easy",
                seed: int = 0, setup: str = "standard") -> Table:
+        self._prune()
         if sum(not t.over for t in self.tables.values()) >= self.max_tables:
             raise Refused(f"The server already holds {self.max_tables} unfinished games, "
                           "its limit; join or watch one of them.")
@@ -185,7 +189,7 @@ class Hub:
         owners = {p: None for p in Player if seats[p] is Seat.HUMAN}
         owners[side] = who
         table = Table(table_id, new_code(), session, owners, self.tables_dir / f"{table_id}.json",
-                      datetime.now(UTC).isoformat(timespec="seconds"))
+                      path, datetime.now(UTC).isoformat(timespec="seconds"))
         self._open(table)
         self._save(table)
         return table
@@ -246,7 +250,17 @@ class Hub:
         table = self.tables.get(guest.table_id)
         if table is not None and guest in table.guests:
             table.guests.remove(guest)
+            self._prune()
             self._changed(table, game=False)
+
+    def _prune(self) -> None:
+        """Finished games leave the lobby (their records stay on disk) once nobody is at
+        them and ``keep_finished`` newer finished games are listed: a server that runs
+        for months must not list, or hold in memory, every game it ever saw."""
+        done = sorted((t for t in self.tables.values() if t.over and not t.guests),
+                      key=lambda t: number(t.id), reverse=True)
+        for table in done[self.keep_finished:]:
+            del self.tables[table.id]
 
     def mine(self, who: Who) -> list[tuple[Table, Player]]:
         return [(t, t.side_of(who)) for t in self.tables.values() if t.side_of(who) is not None]
@@ -282,39 +296,43 @@ class Hub:
         os.replace(tmp, table.meta_path)
 
     def restore(self) -> list[str]:
-        """Every unfinished table from its files. Returns what could not be restored and
-        why (the files are left as they are); one bad file never stops the others."""
+        """Every table from its files: the unfinished ones, and as many of the newest
+        finished ones as the lobby lists. Returns what could not be restored and why (the
+        files are left as they are); one bad file never stops the others."""
         problems = []
-        for meta_path in sorted(self.tables_dir.glob("T*.json"),
-                                key=lambda p: int(p.stem[1:]) if p.stem[1:].isdigit() else 0):
+        for meta_path in sorted(self.tables_dir.glob("T*.json"), key=lambda p: number(p.stem)):
             try:
                 table = self._load(meta_path)
             except (OSError, ValueError, KeyError, TypeError, RecordError) as exc:
                 problems.append(f"{meta_path}: {exc}")
                 continue
-            if table is not None:
-                self._open(table)
+            self._open(table)
+        self._prune()
         return problems
 
-    def _load(self, meta_path: Path) -> Table | None:
+    def _load(self, meta_path: Path) -> Table:
         meta = json.loads(meta_path.read_text(encoding="utf-8"))
         if meta.get("version") != TABLE_FILE_VERSION:
             raise ValueError(f"table file version {meta.get('version')!r}, expected "
                              f"{TABLE_FILE_VERSION}")
-        number = meta["id"][1:]
-        if number.isdigit():
-            self._next = max(self._next, int(number) + 1)
+        self._next = max(self._next, number(meta["id"]) + 1)
         path = Path(meta["record"])
         record = load_record(path, self.rules)
-        if record.finished:
-            return None
-        recorder = Recorder(path, truncate_to=record.good_bytes)
+        # a finished game takes no more actions: nothing to write, no file to hold open
+        recorder = None if record.finished else Recorder(path, truncate_to=record.good_bytes)
         session = Session.resume(record, recorder)
         owners = {Player(side): (None if o is None else Who(o["key"], o["name"]))
                   for side, o in meta["owners"].items()}
         if set(owners) != set(session.humans()):
             raise ValueError("its owners do not match the record's human sides")
-        return Table(meta["id"], meta["code"], session, owners, meta_path, meta["created"])
+        return Table(meta["id"], meta["code"], session, owners, meta_path, path,
+                     meta["created"])
+
+
+def number(table_id: str) -> int:
+    """T12 -> 12; anything else sorts first."""
+    digits = table_id[1:]
+    return int(digits) if digits.isdigit() else 0
 
 
 def new_code() -> str:

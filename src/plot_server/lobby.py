@@ -16,7 +16,7 @@ from plot_core import Player
 from plot_tui.screens import SetupForm
 from plot_tui.session import Seat
 
-from .hub import Hub, Who
+from .hub import Hub, Table, Who
 
 LOBBY_HELP = ("[b]enter[/b] your game, or join a free side, or watch · [b]n[/b] new table · "
               "[b]j[/b] join with a code · [b]w[/b] watch · [b]q[/b] leave")
@@ -62,7 +62,7 @@ class LobbyScreen(Screen[None]):
 
     def refresh_rows(self) -> None:
         t = self.query_one(DataTable)
-        keep = self.selected()
+        keep = self._under_cursor()
         t.clear()
         for table in self.hub.tables.values():
             mine = table.side_of(self.who)
@@ -74,11 +74,24 @@ class LobbyScreen(Screen[None]):
         if not self.hub.tables:
             self.say("No tables yet: press n to set one up.")
 
-    def selected(self) -> str | None:
+    def _under_cursor(self) -> str | None:
         t = self.query_one(DataTable)
         if t.row_count == 0:
             return None
         return t.coordinate_to_cell_key(t.cursor_coordinate).row_key.value
+
+    def chosen(self, empty: str) -> Table | None:
+        """The table under the cursor, or None after saying why there is none."""
+        table_id = self._under_cursor()
+        if table_id is None:
+            self.say(empty, error=True)
+            return None
+        table = self.hub.tables.get(table_id)
+        if table is None:          # a finished game pushed out by newer ones, still shown
+            self.refresh_rows()
+            self.say(f"Table {table_id} has left the list (its game is over); pick again.",
+                     error=True)
+        return table
 
     def say(self, text: str, *, error: bool = False) -> None:
         self.query_one("#message", Static).update(
@@ -93,36 +106,31 @@ class LobbyScreen(Screen[None]):
             self.app.create_table(setup)
 
     def action_enter(self) -> None:
-        table_id = self.selected()
-        if table_id is None:
-            self.say("No tables yet: press n to set one up.", error=True)
+        table = self.chosen("No tables yet: press n to set one up.")
+        if table is None:
             return
-        table = self.hub.tables[table_id]
         if table.side_of(self.who) is not None:
-            self.app.take_seat(table_id, "")
+            self.app.take_seat(table.id, "")
         elif table.free_sides() and not table.over:
             self.action_join()
         else:
-            self.app.watch_table(table_id)
+            self.app.watch_table(table.id)
 
     def action_join(self) -> None:
-        table_id = self.selected()
-        if table_id is None:
-            self.say("No table to join: press n to set one up.", error=True)
+        table = self.chosen("No table to join: press n to set one up.")
+        if table is None:
             return
-        if self.hub.tables[table_id].side_of(self.who) is not None:
-            self.app.take_seat(table_id, "")
+        if table.side_of(self.who) is not None:
+            self.app.take_seat(table.id, "")
             return
-        self.app.push_screen(JoinScreen(table_id),
+        self.app.push_screen(JoinScreen(table.id),
                              lambda code: None if code is None
-                             else self.app.take_seat(table_id, code))
+                             else self.app.take_seat(table.id, code))
 
     def action_watch(self) -> None:
-        table_id = self.selected()
-        if table_id is None:
-            self.say("No table to watch yet.", error=True)
-        else:
-            self.app.watch_table(table_id)
+        table = self.chosen("No table to watch yet.")
+        if table is not None:
+            self.app.watch_table(table.id)
 
 
 class JoinScreen(ModalScreen[str | None]):

@@ -213,3 +213,32 @@ def test_once_the_game_is_over_every_chair_may_see_both_hands(hub):
     assert list(ss.own_chits) == state.chits_of("ss")
     assert list(abwehr.own_chits) == state.chits_of("abwehr")
     assert "over" in table.status()
+
+
+def test_finished_games_leave_the_lobby_once_newer_ones_fill_it_and_a_restart_keeps_it(
+        rules, tmp_path, clock):
+    hub = Hub(rules, tmp_path, keep_finished=1, later=clock)
+    finished = []
+    for seed in (5, 6):
+        table, guests, _ = two_players(hub)
+        play(guests, 20_000, random.Random(seed))
+        assert table.over
+        finished.append(table)
+        assert table.id in hub.tables                  # players still at it: listed
+        for guest in guests.values():
+            hub.leave(guest)
+    open_table = hub.create(CAROL, Player.SS, opponent=Seat.HUMAN, seed=9)
+    older, newer = finished
+    assert set(hub.tables) == {newer.id, open_table.id}       # the older one has gone
+    assert older.session.recorder.path.exists()               # from the lobby, not the disk
+
+    again = Hub(rules, tmp_path, keep_finished=1, later=clock)
+    assert again.restore() == []
+    assert set(again.tables) == {newer.id, open_table.id}
+    back = again.tables[newer.id]
+    assert back.over and back.session.state == newer.session.state
+    assert back.session.recorder is None                      # nothing more to write
+    guest = again.sit(back.id, ALICE)                         # its owner may look again
+    assert guest.chair.everyone() is not None
+    assert json.loads(back.meta_path.read_text())["record"] == str(newer.record)
+    assert again.create(ALICE, Player.SS, opponent=Seat.HUMAN).id == "T4"

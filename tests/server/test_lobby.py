@@ -1,0 +1,59 @@
+"""The lobby screen without SSH: what it lists and what it says when a table is gone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from textual.app import App
+
+from plot_core import Player
+from plot_server.hub import Hub
+from plot_server.lobby import LobbyScreen
+from plot_tui.session import Seat
+
+from .test_hub import ALICE, BOB, CAROL, Clock, play
+
+pytestmark = pytest.mark.asyncio
+
+
+class LobbyApp(App[None]):
+    """Stands in for the server's app: records what the lobby asks of it."""
+
+    def __init__(self, hub: Hub) -> None:
+        super().__init__()
+        self.hub, self.asked = hub, []
+
+    def on_mount(self) -> None:
+        self.push_screen(LobbyScreen(self.hub, CAROL))
+
+    def take_seat(self, table_id: str, code: str) -> None:
+        self.asked.append(("sit", table_id))
+
+    def watch_table(self, table_id: str) -> None:
+        self.asked.append(("watch", table_id))
+
+
+async def test_a_finished_game_that_left_the_list_is_said_and_not_opened(rules, tmp_path):
+    hub = Hub(rules, tmp_path, keep_finished=0, later=Clock())
+    table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=5)
+    guests = {Player.SS: hub.sit(table.id, ALICE),
+              Player.ABWEHR: hub.sit(table.id, BOB, code=table.code)}
+    play(guests, 20_000, random.Random(5))
+    assert table.over
+    app = LobbyApp(hub)
+    async with app.run_test(size=(100, 20)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        assert "over:" in " ".join(str(c) for c in lobby.query_one("DataTable").get_row(table.id))
+        await pilot.press("w")
+        assert app.asked == [("watch", table.id)]             # listed: it can be watched
+        for guest in guests.values():                         # they leave; it is pruned
+            hub.leave(guest)
+        assert table.id not in hub.tables
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.asked == [("watch", table.id)]             # nothing opened
+        message = str(lobby.query_one("#message").render())
+        assert f"Table {table.id} has left the list" in message
+        assert lobby.query_one("DataTable").row_count == 0    # the list redrawn
