@@ -1,7 +1,8 @@
 """Actions, chits and units in plain words, as a player reads them.
 
 Shared by the screens and by a record's written account (plot_record.export), which
-is why it lives below both. Everything named here is public once the action is taken.
+is why it lives below both. The words name only what the action itself names, and an
+action is public once taken, so an account for one side may print the other's.
 """
 
 from __future__ import annotations
