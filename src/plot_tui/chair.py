@@ -21,6 +21,7 @@ from .session import LogLine, Session
 class Chair:
     drives_computer = False     # the table runs the computer once, for every screen
     hotseat = False
+    shared = True
 
     def __init__(self, session: Session, side: Player | None, *,
                  note: Callable[[], str] = lambda: "") -> None:

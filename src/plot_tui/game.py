@@ -203,12 +203,12 @@ class GameScreen(BoardScreen):
 
     def redraw(self) -> None:
         super().redraw()
-        both = self.session.everyone() if isinstance(self.session, Chair) else None
+        both = self.session.everyone()
         if both is not None:            # a shared table's game is over: no secrets left
             self.query_one(ChitPanel).show_everyone(*both)
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(help_text(shared=isinstance(self.session, Chair))))
+        self.app.push_screen(HelpScreen(help_text(shared=self.session.shared)))
 
     def changed_elsewhere(self) -> None:
         """Another screen at a shared table acted, or someone came or went."""

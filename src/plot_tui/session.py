@@ -42,6 +42,7 @@ class LogLine:
 
 class Session:
     drives_computer = True      # the screen paces the computer's moves (a Chair's table does)
+    shared = False              # one terminal (a Chair: one of several at a served table)
 
     def __init__(self, state: GameState, seats: dict[Player, Seat], *, seed: int = 0,
                  recorder: Recorder | None = None, levels: dict[Player, str] | None = None,
@@ -123,6 +124,11 @@ class Session:
     def status_note(self) -> str:
         """Anything the screen should say about the other players (none at one terminal)."""
         return ""
+
+    def everyone(self) -> None:
+        """Both hands for every screen at the end: only at a shared table (Chair); one
+        terminal's game-over screen shows its own way."""
+        return None
 
     # -- what a screen may show -----------------------------------------------------------
     def view(self) -> PlayerView:
