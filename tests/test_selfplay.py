@@ -58,9 +58,12 @@ def test_selfplay_command(capsys):
     (["--games", "many"], "--games: expected a whole number, got 'many'"),
     (["--seed", "-1"], "--seed: must be between 0 and 2**63-1, got -1"),
     (["--ss", "genius"], "argument --ss: invalid choice: 'genius'"),
+    (["--think", "soon"], "--think: expected seconds, e.g. 0.5, got 'soon'"),
+    (["--think", "0"], "--think: must be more than 0 and at most 600, got 0.0"),
 ])
 def test_selfplay_bad_arguments_are_named(capsys, args, message):
     with pytest.raises(SystemExit) as exc:
         main(["selfplay", *args])
     assert exc.value.code == 2
     assert message in capsys.readouterr().err
+

@@ -95,11 +95,15 @@ def _positive(text: str) -> int:
     return n
 
 
-def _minutes(text: str) -> float:
+def _decimal(text: str, expected: str) -> float:
     try:
-        n = float(text)
+        return float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number of minutes, got {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected {expected}, got {text!r}") from None
+
+
+def _minutes(text: str) -> float:
+    n = _decimal(text, "a number of minutes, e.g. 30")
     if not n > 0:
         raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
     return n
@@ -113,10 +117,7 @@ def _port(text: str) -> int:
 
 
 def _seconds(text: str) -> float:
-    try:
-        n = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, e.g. 0.5, got {text!r}") from None
+    n = _decimal(text, "seconds, e.g. 0.5")
     if not 0 < n <= 600:
         raise argparse.ArgumentTypeError(f"must be more than 0 and at most 600, got {n}")
     return n

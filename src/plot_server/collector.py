@@ -33,8 +33,8 @@ class Collector:
     clock: Callable[[], float] = time.monotonic
     collect: Callable[[], object] = gc.collect
     pending: Callable[[], int] = lambda: gc.get_count()[2]   # promotions since the last one
-    last_key: float = attrs.field(default=0.0)
-    last_collect: float = attrs.field(default=0.0)
+    last_key: float = attrs.field(init=False)
+    last_collect: float = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
         self.last_collect = self.last_key = self.clock()

@@ -11,6 +11,7 @@ import time
 import asyncssh
 import pytest
 
+from plot_cli.main import main
 from serving import Server, eventually, make_keys, needs_ssh, ssh_args
 from terminal import Terminal
 
@@ -147,3 +148,16 @@ def test_a_full_server_says_so_and_an_idle_connection_is_closed_with_a_reason(tm
     finally:
         alice.close()
         srv.stop()
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--idle-minutes", "soon"], "--idle-minutes: expected a number of minutes, e.g. 30, "
+                                 "got 'soon'"),
+    (["--idle-minutes", "0"], "--idle-minutes: must be more than 0, got 0"),
+    (["--max-connections", "0"], "--max-connections: must be at least 1, got 0"),
+])
+def test_bad_serve_arguments_are_named(capsys, args, message):
+    with pytest.raises(SystemExit) as exc:
+        main(["serve", *args])
+    assert exc.value.code == 2
+    assert message in capsys.readouterr().err
