@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: run test bench lint clean ssh-client
+.PHONY: run test bench lint clean ssh-client mutate
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "plot needs Python 3.11 or newer; set PYTHON=/path/to/python3.11")'
@@ -27,13 +27,22 @@ ssh-client:
 test: $(STAMP) ssh-client
 	$(BIN)/python -m pytest -q -m "not slow" $(PYTEST_ARGS)
 
-bench: $(STAMP)
+bench: $(STAMP) ssh-client
 	$(BIN)/python -m pytest -q -m slow $(PYTEST_ARGS)
 	$(BIN)/python -m plot_cli.bench
 	$(BIN)/python -m plot_cli.bench_serve
+
+# Mutation testing of plot_core (issue 22): hours on 2 cores, never part of `make test`.
+# Stopped by the time budget (or Ctrl+C), the next run goes on where it stopped.
+MUTATE_SECONDS ?= 14400
+mutate: $(STAMP)
+	$(BIN)/python -m pip install --quiet "mutmut>=3.8,<4"
+	-PLOT_RULEBOOK=$(CURDIR)/../shared/rules/plot-rules-1976.txt \
+	  timeout $(MUTATE_SECONDS) $(BIN)/python tests/mutate.py run --max-children 2 $(MUTANTS)
+	$(BIN)/python tests/mutation_report.py | tee mutation-report.md
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist .pytest_cache .hypothesis mutants mutation-report.md

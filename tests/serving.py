@@ -9,6 +9,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -50,15 +51,43 @@ class Server:
         self.start()
 
     def start(self) -> None:
+        # its own working folder and home: a file written anywhere but --data shows there
+        for folder in ("cwd", "userhome"):
+            (self.d / folder).mkdir(exist_ok=True)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "plot_cli.main", "serve", "--port", str(self.port),
              "--authorized-keys", str(self.d / "authorized_keys"),
              "--password-file", str(self.d / "password"), "--host-key", str(self.d / "host_key"),
              "--data", str(self.d / "home"), *self.extra],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-            env=dict(os.environ, XDG_DATA_HOME=str(self.d / "data")))
-        self.first_line = self.proc.stdout.readline()
+            cwd=self.d / "cwd",
+            env=dict(os.environ, XDG_DATA_HOME=str(self.d / "data"), HOME=str(self.d / "userhome")))
+        # Its output is read as it comes (a full pipe would stop the server); the first
+        # line says it listens. Waited for with a limit: a test must never hang on it.
+        self.output: list[str] = []
+        threading.Thread(target=self._drain, args=(self.proc, self.output),
+                         daemon=True).start()
+        deadline = time.monotonic() + 60
+        while not self.output:
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self.proc.kill()
+                pytest.fail(f"plot serve did not start: {self.output!r} "
+                            f"(exit {self.proc.poll()})")
+            time.sleep(0.02)
+        self.first_line = self.output[0]
         assert "listening on 127.0.0.1" in self.first_line, self.first_line
+
+    @staticmethod
+    def _drain(proc, output: list[str]) -> None:
+        for line in proc.stdout:
+            output.append(line)
+
+    def rss_mib(self) -> float:
+        """The server process's resident memory."""
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        raise AssertionError("no VmRSS")
 
     def kill(self) -> None:
         """As a crash would: no goodbye, no clean-up."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import builtins
 import sys
 from pathlib import Path
 
@@ -10,6 +11,14 @@ from plot_ai import LEVELS
 from plot_core import DataError, load_rules
 from plot_core.data.cases import Kind, Status
 from plot_record import RecordError
+from plot_tui.plain import clean
+
+
+def print(*parts, **kw) -> None:  # noqa: A001
+    """Everything the command prints may hold outside text (file names, a record's
+    contents, errors read from bad files): control characters are written out, never
+    sent to the terminal as escape sequences."""
+    builtins.print(*(clean(p) for p in parts), **kw)
 
 
 def _cases(args: argparse.Namespace) -> int:
@@ -147,7 +156,7 @@ def _play(args: argparse.Namespace) -> int:
             or getattr(args, "side", None) or getattr(args, "watch", False):
         setup = GameSetup(hotseat=args.hotseat, watch=args.watch, side=Player(args.side or "ss"),
                           level=args.level,
-                          seed=args.seed if args.seed is not None else 0,
+                          seed=args.seed,
                           setup="choose" if args.choose_setup else "standard")
     PlotApp(rules, setup=setup, record_path=record).run()
     return 0
@@ -156,26 +165,32 @@ def _play(args: argparse.Namespace) -> int:
 def _play_position(args: argparse.Namespace, rules, record: Path | None) -> int:
     from plot_core import Player, load_position
     from plot_record import Header, Recorder, new_record_path
+    from plot_record.files import Unreadable, read_regular
     from plot_tui.app import PlotApp
     from plot_tui.session import Seat, Session
 
     path = Path(args.position)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        print(f"plot: cannot read the position {path}: {exc.strerror}", file=sys.stderr)
+        text = read_regular(path, limit=1024 * 1024).decode("utf-8")
+    except (Unreadable, UnicodeDecodeError) as exc:
+        print(f"plot: cannot read the position: {exc}", file=sys.stderr)
         return 2
-    state = load_position(text, name=str(path), rules=rules, seed=args.seed or 0)
+    from plot_record import secret_seed
+    # (a position file shows every chit's holder anyway: its author knows the deal)
+    chosen = args.seed is not None
+    state = load_position(text, name=str(path), rules=rules,
+                          seed=args.seed if args.seed is not None else secret_seed())
     if args.side:
         seats = {p: Seat.HUMAN if p is Player(args.side) else Seat.COMPUTER for p in Player}
     else:
         seats = {p: Seat.HUMAN for p in Player}
     levels = {p: args.level for p in Player if seats[p] is Seat.COMPUTER}
-    session = Session(state, seats, seed=args.seed or 0, levels=levels)
-    header = Header(rules_hash=rules.version, seed=args.seed or 0,
+    header = Header(rules_hash=rules.version, seed=state.seed, chosen_seed=chosen,
                     start={"position": text, "name": path.name},
                     players={p.value: seats[p].value for p in Player},
                     levels={p.value: level for p, level in levels.items()})
+    session = Session(state, seats, seed=state.seed, levels=levels, game=header.game,
+                      chosen_seed=chosen)
     record = record or new_record_path(header)
     try:
         session.recorder = Recorder(record, header)
@@ -260,7 +275,9 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"plot serve: listening on {args.host}, not only this machine", file=sys.stderr)
     host_key = Path(args.host_key) if args.host_key else data_dir().parent / "ssh_host_key"
     home = Path(args.data) if args.data else data_dir().parent / "server"
-    limits = Limits(connections=args.max_connections, idle=args.idle_minutes * 60)
+    limits = Limits(connections=args.max_connections, idle=args.idle_minutes * 60,
+                    strangers=args.max_strangers, login=args.login_seconds,
+                    session_wait=min(10.0, args.login_seconds))
     try:
         run(args.host, args.port, rules, home=home, host_key=host_key,
             password=password or None, keys_file=keys, limits=limits)
@@ -308,7 +325,7 @@ def _games(args: argparse.Namespace) -> int:
         end = next((e for _, e in raw.entries if isinstance(e, EndLine)), None)
         state = (f"{end.outcome.winner} won ({end.outcome.case})" if end
                  else f"unfinished: plot resume {path}")
-        print(f"  {path.name:<40} seed {h.seed}, {who}, {n} actions; {state}")
+        print(f"  {path.name:<40} {h.seed_words(end is not None)}, {who}, {n} actions; {state}")
     return 0
 
 
@@ -325,7 +342,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the computer plays both sides; you watch (as a spectator)")
     pl.add_argument("--level", choices=list(LEVELS), default="easy",
                     help="the computer's level (default easy)")
-    pl.add_argument("--seed", type=_seed, help="the game's seed")
+    pl.add_argument("--seed", type=_seed,
+                    help="the game's seed, for tests and bug reports: whoever knows it knows "
+                         "both hands and every roll (default: a secret one)")
     pl.add_argument("--choose-setup", action="store_true",
                     help="place every unit yourselves (4.3) instead of the standard set-up")
     pl.add_argument("--position", metavar="FILE",
@@ -366,7 +385,11 @@ def build_parser() -> argparse.ArgumentParser:
                     help="where the tables and their records live (default: the data folder's "
                          "plot/server)")
     sv.add_argument("--max-connections", type=_positive, default=40, metavar="N",
-                    help="SSH connections at once (default 40)")
+                    help="signed-in players at once (default 40)")
+    sv.add_argument("--max-strangers", type=_positive, default=20, metavar="N",
+                    help="connections not yet signed in, at once (default 20)")
+    sv.add_argument("--login-seconds", type=_seconds, default=15, metavar="S",
+                    help="time to sign in (default 15), and to ask for a terminal after")
     sv.add_argument("--idle-minutes", type=_minutes, default=30, metavar="M",
                     help="close a connection after M minutes without a key press or a move "
                          "at its table (default 30)")

@@ -38,7 +38,7 @@ def text_account(record: Record, eyes: str = ALL) -> Iterator[str]:
     players = ", ".join(f"{SIDE[p]} {h.players[p.value]}" for p in Player)
     yield "The Plot to Assassinate Hitler — account of a recorded game"
     yield f"Record:  {record.path.name} ({h.program}, {h.created})"
-    yield f"Game:    seed {h.seed}, {start} set-up; {players}"
+    yield f"Game:    {h.seed_words(tl.final.outcome is not None)}, {start} set-up; {players}"
     yield ("Seen by: everyone (the game is over)" if side is None
            else f"Seen by: the {SIDE[side]} player only")
     yield from (f"Warning: {w}" for w in record.warnings)

@@ -1,6 +1,6 @@
 """The game record format: JSON Lines, a header then one line per thing that happened.
 
-    {"format": "plot-record", "version": 1, "program": "plot 0.1.0",
+    {"format": "plot-record", "version": 1, "program": "plot 0.1.0", "game": "3f9a01c2",
      "rules_hash": "…", "seed": 7, "start": {"setup": "standard"},
      "players": {"ss": "human", "abwehr": "computer"}, "levels": {"abwehr": "easy"},
      "created": "2026-11-22T21:40:00Z"}
@@ -18,7 +18,10 @@ the rules is the timeline's job.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import json
+import re
+import secrets
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as package_version
 
@@ -31,6 +34,22 @@ from plot_core.engine.state import Outcome
 FORMAT = "plot-record"
 VERSION = 1
 SEATS = ("human", "computer")
+
+
+def secret_seed() -> int:
+    """A game's seed from the operating system's randomness. Anyone who knows a seed
+    can deal both hands and foresee every roll, so no player chooses or sees it while
+    the game is on (``--seed`` is for bug reports and tests)."""
+    return secrets.randbits(63)
+
+
+def new_game_id(chosen_seed: int | None = None) -> str:
+    """What screens call a game: random, so it says nothing of the seed. A seed chosen
+    on the command line is no secret (the screen says so): its game's id is made from
+    it, so tests and bug reports see the same screens every time."""
+    if chosen_seed is not None:
+        return hashlib.sha256(f"chosen/{chosen_seed}".encode()).hexdigest()[:8]
+    return secrets.token_hex(4)
 
 
 class RecordError(ValueError):
@@ -54,11 +73,25 @@ class Header:
     created: str = attrs.field(factory=lambda: dt.datetime.now(dt.UTC)
                                .strftime("%Y-%m-%dT%H:%M:%SZ"))
     program: str = attrs.field(factory=program)
+    chosen_seed: bool = False                        # a player picked the seed (--seed)
+    game: str = attrs.field()                        # the id screens show, never the seed
+
+    @game.default
+    def _game_id(self) -> str:
+        return new_game_id(self.seed if self.chosen_seed else None)
+
+    def seed_words(self, over: bool) -> str:
+        """How a screen names the game: its seed only once the game is over (24)."""
+        return f"game {self.game}, seed {self.seed}" if over else f"game {self.game}"
 
     def to_json(self) -> dict:
-        return {"format": FORMAT, "version": VERSION, "program": self.program,
-                "rules_hash": self.rules_hash, "seed": self.seed, "start": self.start,
-                "players": self.players, "levels": self.levels, "created": self.created}
+        data = {"format": FORMAT, "version": VERSION, "program": self.program,
+                "game": self.game, "rules_hash": self.rules_hash, "seed": self.seed,
+                "start": self.start, "players": self.players, "levels": self.levels,
+                "created": self.created}
+        if self.chosen_seed:
+            data["chosen_seed"] = True
+        return data
 
 
 @attrs.frozen
@@ -133,9 +166,16 @@ def parse_header(data: object, where: str) -> Header:
                                              for k, v in levels.items())):
         raise RecordError(f'{where}: levels must give a level for computer sides only, '
                           f'e.g. {{"abwehr": "easy"}}, got {levels!r}')
+    created, prog = str(data.get("created", "")), str(data.get("program", ""))
+    game = data.get("game")
+    if game is None:        # written before games had ids: one made from what is not secret
+        game = hashlib.sha256(f"{created}/{prog}".encode()).hexdigest()[:8]
+    if not (isinstance(game, str) and re.fullmatch(r"[0-9a-z]{1,32}", game)):
+        raise RecordError(f"{where}: game must be an id of up to 32 letters and digits, "
+                          f"got {game!r}")
     return Header(rules_hash=rules_hash, seed=seed, start=start, players=players,
-                  levels=levels, created=str(data.get("created", "")),
-                  program=str(data.get("program", "")))
+                  levels=levels, created=created, program=prog, game=game,
+                  chosen_seed=data.get("chosen_seed") is True)
 
 
 def parse_entry(data: object, where: str) -> Entry:

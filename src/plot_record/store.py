@@ -18,6 +18,7 @@ import attrs
 from plot_core import Action, Player
 from plot_core.engine.state import Outcome
 
+from .files import Unreadable, is_regular, loads, read_regular
 from .format import (
     ActionLine,
     EndLine,
@@ -34,6 +35,7 @@ from .format import (
 )
 
 SUFFIX = ".plot.jsonl"
+MAX_LINE = 1024 * 1024          # a header with a long position is some kilobytes
 
 
 def data_dir() -> Path:
@@ -45,10 +47,11 @@ def data_dir() -> Path:
 def new_record_path(header: Header, directory: Path | None = None) -> Path:
     directory = directory or data_dir()
     stamp = header.created.replace(":", "").replace("-", "")
-    path = directory / f"{stamp}-seed{header.seed}{SUFFIX}"
+    # named by the game's id, never its seed: the name is shown on screens (24)
+    path = directory / f"{stamp}-{header.game}{SUFFIX}"
     n = 2
     while path.exists():
-        path = directory / f"{stamp}-seed{header.seed}-{n}{SUFFIX}"
+        path = directory / f"{stamp}-{header.game}-{n}{SUFFIX}"
         n += 1
     return path
 
@@ -66,9 +69,9 @@ class RawRecord:
 
 def read_raw(path: Path) -> RawRecord:
     try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise RecordError(f"{path}: cannot read the record: {exc.strerror}") from None
+        data = read_regular(Path(path), what="record")   # not a pipe, a device, nor endless
+    except Unreadable as exc:
+        raise RecordError(str(exc)) from None
     if not data.strip():
         raise RecordError(f"{path}: the file is empty, not a game record")
     lines = data.split(b"\n")
@@ -82,8 +85,13 @@ def read_raw(path: Path) -> RawRecord:
     for n, raw in enumerate(lines, start=1):
         where = f"{path} line {n}"
         cut_off = n == len(lines) and not last_complete
+        if len(raw) > MAX_LINE:
+            raise RecordError(f"{where}: {len(raw):,} bytes long; a record's line may have "
+                              f"at most {MAX_LINE:,}")
         try:
-            item = json.loads(raw.decode("utf-8"))
+            item = loads(raw, where)
+        except Unreadable as exc:
+            raise RecordError(str(exc)) from None
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             if cut_off and n > 1:
                 warnings.append(f"{path}: line {n} was cut off (the game was stopped while "
@@ -100,24 +108,40 @@ def read_raw(path: Path) -> RawRecord:
     return RawRecord(Path(path), header, entries, warnings, min(good, len(data)))
 
 
+# The one call that puts a record's bytes on disk; a test swaps it for one that fails
+# as a full disk does (ENOSPC), to prove nothing is lost (issue 25).
+write_bytes = os.write
+
+
 class Recorder:
-    """Appends a game's lines to its record, one flushed write per line.
+    """Appends a game's lines to its record, one write per line, straight to the file.
 
     ``fsync`` is called when a line matters most: a human's turn comes round (they
     may think for minutes) and at the end, so a power cut costs at most the
     computer's last few moves, and a killed process costs nothing.
+
+    A line the disk refuses (full, say) is kept in ``unsaved``, with every line after
+    it, and OSError is raised; ``flush_unsaved`` tries again, first cutting off any
+    part of a line a failed write left, so the file only ever holds whole lines.
     """
 
     def __init__(self, path: Path, header: Header | None = None, *,
                  truncate_to: int | None = None) -> None:
         self.path = Path(path)
+        self.unsaved: list[bytes] = []
         if header is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             # "x": a new game never writes over an existing file
-            self._file = open(self.path, "xb")    # noqa: SIM115
-            self._write(header_line(header), sync=True)
+            self._file = open(self.path, "xb", buffering=0)    # noqa: SIM115
+            self._good = 0
+            try:
+                self._write(header_line(header), sync=True)
+            except OSError:
+                self.abandon()
+                self.path.unlink(missing_ok=True)     # no record without its header
+                raise
         else:
-            self._file = open(self.path, "r+b")   # noqa: SIM115
+            self._file = open(self.path, "r+b", buffering=0)   # noqa: SIM115
             if truncate_to is not None:
                 self._file.truncate(truncate_to)
             end = self._file.seek(0, os.SEEK_END)
@@ -125,6 +149,7 @@ class Recorder:
                 self._file.seek(end - 1)
                 if self._file.read(1) != b"\n":    # a last line whole but unterminated
                     self._file.write(b"\n")
+            self._good = self._file.seek(0, os.SEEK_END)
 
     def action(self, i: int, side: Player, action: Action, *, sync: bool = False) -> None:
         self._write(action_line(i, side, action), sync=sync)
@@ -136,19 +161,42 @@ class Recorder:
         self._write(end_line(i, outcome), sync=True)
 
     def sync(self) -> None:
-        self._file.flush()
         os.fsync(self._file.fileno())
 
     def close(self) -> None:
+        """Sync and close; OSError (and the file left open) while lines are unsaved."""
         if not self._file.closed:
+            self.flush_unsaved()
             self.sync()
             self._file.close()
 
+    def abandon(self) -> None:
+        """Close without a last sync (the file is about to be removed)."""
+        try:
+            self._file.close()
+        except OSError:
+            pass
+
     def _write(self, line: str, *, sync: bool) -> None:
-        self._file.write(line.encode("utf-8"))     # one write per line
-        self._file.flush()
+        self.unsaved.append(line.encode("utf-8"))
+        self.flush_unsaved(sync=sync)
+
+    def flush_unsaved(self, *, sync: bool = True) -> None:
+        """Write every line not yet on disk, in order; OSError if the disk still says
+        no (what could not be written stays in ``unsaved``)."""
+        if not self.unsaved:
+            return
+        fd = self._file.fileno()
+        if os.lseek(fd, 0, os.SEEK_END) != self._good:    # a failed write left a part line
+            os.ftruncate(fd, self._good)
+            os.lseek(fd, self._good, os.SEEK_SET)
+        while self.unsaved:
+            view = memoryview(self.unsaved[0])
+            while view:
+                view = view[write_bytes(fd, view):]
+            self._good += len(self.unsaved.pop(0))
         if sync:
-            os.fsync(self._file.fileno())
+            os.fsync(fd)
 
 
 def records_in(directory: Path | None = None) -> Iterator[Path]:
@@ -159,6 +207,8 @@ def records_in(directory: Path | None = None) -> Iterator[Path]:
 
 def is_finished(path: Path) -> bool:
     """Cheap check: does the record end with an ``end`` line?"""
+    if not is_regular(path):                  # a pipe would make this wait for ever (25)
+        return False
     try:
         with open(path, "rb") as f:
             f.seek(0, os.SEEK_END)
@@ -173,7 +223,7 @@ def is_finished(path: Path) -> bool:
 def latest_unfinished(directory: Path | None = None) -> Path | None:
     """The most recently played record that has no end line yet."""
     for path in reversed(list(records_in(directory))):
-        if not is_finished(path):
+        if is_regular(path) and not is_finished(path):
             return path
     return None
 

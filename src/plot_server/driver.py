@@ -25,6 +25,23 @@ STOP = ("\x1b[?2004l\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l"
         "\x1b[?25h\x1b[?1049l")
 
 
+# A terminal larger than this is drawn at this size: Textual's memory grows with the
+# area, and one 65535x65535 request could take the whole server down (issue 23).
+MAX_WIDTH, MAX_HEIGHT = 500, 200
+# Output the client has not read yet: past the first, frames are dropped (the next one
+# after it drains is drawn whole); a client that stays past it this long is closed.
+MAX_UNSENT = 4 * 1024 * 1024
+MAX_STALL = 30.0
+# A window being dragged sends many sizes: only the last in each such pause is drawn,
+# so no client can make the server redraw whole screens as fast as it can send.
+RESIZE_PAUSE = 0.2
+
+
+def clamp(width: int, height: int) -> tuple[int, int]:
+    """A terminal's size as the app will draw it (0 means the client did not say)."""
+    return (max(1, min(width or 80, MAX_WIDTH)), max(1, min(height or 24, MAX_HEIGHT)))
+
+
 class ChannelDriver(Driver):
     """The app must carry the SSH process as ``app.ssh_process``."""
 
@@ -33,6 +50,9 @@ class ChannelDriver(Driver):
         super().__init__(app, debug=debug, mouse=mouse, size=size)
         self._process: asyncssh.SSHServerProcess = app.ssh_process
         self._reader: asyncio.Task | None = None
+        self._dropping_since: float | None = None      # frames dropped since then
+        self._next_size: tuple[int, int] | None = None  # a resize waiting for its pause
+        self.size_note = ""                            # said when the terminal is clamped
 
     @property
     def is_headless(self) -> bool:
@@ -40,11 +60,32 @@ class ChannelDriver(Driver):
 
     def _size_now(self) -> tuple[int, int]:
         width, height, *_ = self._process.get_terminal_size()
-        return (width or 80, height or 24)
+        return (width, height)
+
+    def _unsent(self) -> int:
+        return self._process.channel.get_write_buffer_size()
 
     def write(self, data: str) -> None:
-        if not self._process.is_closing():
-            self._process.stdout.write(data.encode("utf-8"))
+        if self._process.is_closing():
+            return
+        now = asyncio.get_running_loop().time()
+        if self._unsent() > MAX_UNSENT:
+            # The client does not read: drop this frame rather than hold it in memory.
+            if self._dropping_since is None:
+                self._dropping_since = now
+            elif now - self._dropping_since > MAX_STALL:
+                self._app.goodbye = ("plot: closed: your connection did not take the "
+                                     "screen's output for half a minute.")
+                self._app.exit()
+            return
+        if self._dropping_since is not None:
+            # Frames were lost: ask for a whole new one instead of patching an unknown
+            # screen, once this write is on its way.
+            self._dropping_since = None
+            size = Size(*clamp(*self._size_now()))
+            asyncio.get_running_loop().call_soon(
+                lambda: self._app.post_message(events.Resize(size, size)))
+        self._process.stdout.write(data.encode("utf-8"))
 
     def flush(self) -> None:
         pass
@@ -54,8 +95,20 @@ class ChannelDriver(Driver):
         self._resize(*self._size_now())
         self._reader = asyncio.get_running_loop().create_task(self._read())
 
+    def _resize_now(self) -> None:
+        size, self._next_size = self._next_size, None
+        if size is not None and not self._process.is_closing():
+            self._resize(*size)
+
     def _resize(self, width: int, height: int) -> None:
-        size = Size(width, height)
+        w, h = clamp(width, height)
+        self.size_note = "" if (w, h) == (width or 80, height or 24) else (
+            f"Your terminal is {width}x{height}; plot draws at most "
+            f"{MAX_WIDTH}x{MAX_HEIGHT}, in its top left corner.")
+        size = Size(w, h)
+        if self.size_note:
+            self._app.call_later(self._app.notify, self.size_note, severity="warning",
+                                 markup=False, timeout=8)
         asyncio.get_running_loop().create_task(
             self._app._post_message(events.Resize(size, size)))
 
@@ -67,7 +120,9 @@ class ChannelDriver(Driver):
             try:
                 data = await stdin.read(4096)
             except asyncssh.TerminalSizeChanged as change:
-                self._resize(change.width or 80, change.height or 24)
+                if self._next_size is None:
+                    asyncio.get_running_loop().call_later(RESIZE_PAUSE, self._resize_now)
+                self._next_size = (change.width, change.height)
                 continue
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue

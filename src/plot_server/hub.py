@@ -13,6 +13,7 @@ JSON file written whole and renamed into place.
 from __future__ import annotations
 
 import json
+import math
 import os
 import secrets
 import sys
@@ -24,18 +25,31 @@ import attrs
 
 from plot_core import Player, Rules, new_game
 from plot_core.engine.state import Phase
-from plot_record import Header, Recorder, RecordError, load_record
+from plot_record import Header, Recorder, RecordError, load_record, secret_seed
+from plot_record.files import loads, read_regular
 from plot_tui.chair import Chair
 from plot_tui.describe import SIDE
+from plot_tui.plain import clean
 from plot_tui.session import Seat, Session
+
+from .guard import CodeLimit
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"      # no 0/O, 1/I: read over the phone
 CODE_LENGTH = 6
 TABLE_FILE_VERSION = 1
 
 
+TABLE_WRONG_CODES = 10      # wrong join codes a table takes a minute
+SAVE_RETRY = 2.0            # seconds between tries to write a record the disk refused
+
+
 class Refused(Exception):
     """A request the server turns down; the message is for the player."""
+
+
+class WrongCode(Refused):
+    """A join code that is not the table's (counted against the guesser, issue 23)."""
+
 
 
 @attrs.frozen
@@ -65,6 +79,9 @@ class Table:
     record: Path
     created: str
     guests: list[Guest] = attrs.Factory(list)
+    # at most 10 wrong join codes a minute, from everyone together (issue 23)
+    codes: CodeLimit = attrs.Factory(lambda: CodeLimit(TABLE_WRONG_CODES))
+    saving_told: bool = False             # the operator knows its record cannot be written
 
     @property
     def over(self) -> bool:
@@ -135,7 +152,7 @@ class Table:
 
 def to_operator(text: str) -> None:
     """The server's own output. Not print(): a running Textual app captures sys.stdout."""
-    sys.__stdout__.write(f"plot serve: {text}\n")
+    sys.__stdout__.write(f"plot serve: {clean(text)}\n")
     sys.__stdout__.flush()
 
 
@@ -170,29 +187,55 @@ class Hub:
 
     # -- making tables ----------------------------------------------------------------------
     def create(self, who: Who, side: Player, *, opponent: Seat, level: str = "easy",
-               seed: int = 0, setup: str = "standard") -> Table:
+               seed: int | None = None, setup: str = "standard") -> Table:
+        """``seed``: None (always, in play) for a secret one; tests choose theirs."""
         self._prune()
         if sum(not t.over for t in self.tables.values()) >= self.max_tables:
             raise Refused(f"The server already holds {self.max_tables} unfinished games, "
                           "its limit; join or watch one of them.")
         seats = {side: Seat.HUMAN, side.enemy: opponent}
         levels = {side.enemy: level} if opponent is Seat.COMPUTER else {}
+        chosen = seed is not None
+        seed = seed if chosen else secret_seed()
         state = new_game(seed, setup=setup, rules=self.rules)
-        header = Header(rules_hash=self.rules.version, seed=seed, start={"setup": setup},
+        header = Header(rules_hash=self.rules.version, seed=seed, chosen_seed=chosen,
+                        start={"setup": setup},
                         players={p.value: seats[p].value for p in Player},
                         levels={p.value: lv for p, lv in levels.items()})
-        table_id = f"T{self._next}"
-        self._next += 1
-        path = self.games_dir / f"{table_id}-seed{seed}-{secrets.token_hex(3)}.jsonl"
-        session = Session(state, seats, seed=seed, recorder=Recorder(path, header),
-                          levels=levels)
+        table_id = self._free_id()
+        path = self.games_dir / f"{table_id}-{header.game}.jsonl"      # no seed in names
         owners = {p: None for p in Player if seats[p] is Seat.HUMAN}
         owners[side] = who
-        table = Table(table_id, new_code(), session, owners, self.tables_dir / f"{table_id}.json",
-                      path, datetime.now(UTC).isoformat(timespec="seconds"))
+        recorder = None
+        try:
+            recorder = Recorder(path, header)
+            session = Session(state, seats, seed=seed, recorder=recorder, levels=levels,
+                              game=header.game, chosen_seed=chosen)
+            table = Table(table_id, new_code(), session, owners,
+                          self.tables_dir / f"{table_id}.json", path,
+                          datetime.now(UTC).isoformat(timespec="seconds"))
+            self._save(table)
+        except OSError:
+            # nothing half made: no table in the lobby, no record or .tmp left behind (25)
+            if recorder is not None:
+                recorder.abandon()
+            for leftover in (path, self.tables_dir / f"{table_id}.tmp"):
+                leftover.unlink(missing_ok=True)
+            raise
         self._open(table)
-        self._save(table)
         return table
+
+    def _free_id(self) -> str:
+        """The next table number no file holds: a table file that could not be read
+        keeps its number, and its files are never written over (25)."""
+        while self._taken(self._next):
+            self._next += 1
+        self._next += 1
+        return f"T{self._next - 1}"
+
+    def _taken(self, n: int) -> bool:
+        return (any(self.tables_dir.glob(f"T{n}.*"))
+                or any(self.games_dir.glob(f"T{n}-*")))
 
     def _open(self, table: Table) -> None:
         self.tables[table.id] = table
@@ -221,8 +264,14 @@ class Hub:
                               "taken back only by the player who took it. Press w to watch.")
             if table.over:
                 raise Refused(f"The game at table {table.id} is over; press w to look at it.")
+            wait = table.codes.blocked_for()
+            if wait:                 # even the right code waits: guessing must not go on
+                raise Refused(f"Table {table.id} takes no join code for {math.ceil(wait)} s: "
+                              "too many wrong ones were tried.")
             if code.strip().upper() != table.code:
-                raise Refused(f"That is not the join code of table {table.id}: ask the "
+                table.codes.wrong()
+                to_operator(f"a wrong join code for table {table.id} from {clean(who.name)}")
+                raise WrongCode(f"That is not the join code of table {table.id}: ask the "
                               f"{SIDE[table.human_sides()[0]]} player for it.")
             side = free[0]
             table.owners[side] = who
@@ -277,6 +326,24 @@ class Hub:
                 and table.id not in self._stepping:
             self._stepping.add(table.id)
             self.later(self.pace, lambda: self._computer_step(table))
+        self._watch_saving(table)
+
+    def _watch_saving(self, table: Table) -> None:
+        """A record the disk refuses: the table waits (its session lets nobody act), the
+        operator is told once, and the hub tries again until the disk takes it (25)."""
+        s = table.session
+        if s.unsaved and not table.saving_told:
+            table.saving_told = True
+            to_operator(f"table {table.id}: {s.record_problem}; retrying every "
+                        f"{SAVE_RETRY:g} s")
+            self.later(SAVE_RETRY, lambda: self._retry_saving(table))
+        elif not s.unsaved and table.saving_told:
+            table.saving_told = False
+            to_operator(f"table {table.id} is saved again; its game goes on")
+
+    def _retry_saving(self, table: Table) -> None:
+        if table.session.unsaved and not table.session.retry_saving():
+            self.later(SAVE_RETRY, lambda: self._retry_saving(table))
 
     def _computer_step(self, table: Table) -> None:
         self._stepping.discard(table.id)
@@ -300,10 +367,14 @@ class Hub:
         finished ones as the lobby lists. Returns what could not be restored and why (the
         files are left as they are); one bad file never stops the others."""
         problems = []
+        for p in [*self.tables_dir.glob("T*"), *self.games_dir.glob("T*-*")]:
+            n = number(p.name.split(".")[0].split("-")[0])      # numbers held by any file
+            self._next = max(self._next, n + 1)
         for meta_path in sorted(self.tables_dir.glob("T*.json"), key=lambda p: number(p.stem)):
             try:
                 table = self._load(meta_path)
             except (OSError, ValueError, KeyError, TypeError, RecordError) as exc:
+                # named and left as it is; the others still come back
                 problems.append(f"{meta_path}: {exc}")
                 continue
             self._open(table)
@@ -311,7 +382,9 @@ class Hub:
         return problems
 
     def _load(self, meta_path: Path) -> Table:
-        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        meta = loads(read_regular(meta_path, limit=64 * 1024), str(meta_path))   # (25)
+        if not isinstance(meta, dict):
+            raise ValueError("not a table file (expected a JSON object)")
         if meta.get("version") != TABLE_FILE_VERSION:
             raise ValueError(f"table file version {meta.get('version')!r}, expected "
                              f"{TABLE_FILE_VERSION}")

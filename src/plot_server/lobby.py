@@ -3,8 +3,6 @@ take a side with a join code, or watch."""
 
 from __future__ import annotations
 
-import random
-
 import attrs
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,6 +11,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Input, Label, RadioButton, RadioSet, Static
 
 from plot_core import Player
+from plot_tui.plain import join, plain
 from plot_tui.screens import SetupForm
 from plot_tui.session import Seat
 
@@ -27,7 +26,6 @@ class TableSetup:
     side: Player = Player.SS
     opponent: Seat = Seat.HUMAN
     level: str = "easy"
-    seed: int = 0
 
 
 class LobbyScreen(Screen[None]):
@@ -47,8 +45,8 @@ class LobbyScreen(Screen[None]):
         self.hub, self.who = hub, who
 
     def compose(self) -> ComposeResult:
-        yield Static(f"[b]The Plot to Assassinate Hitler[/b] — tables on this server · "
-                     f"[b]you are {self.who.name}[/b]", id="title")
+        yield Static(join(("The Plot to Assassinate Hitler", "bold"), " — tables on this server · ",
+                          (f"you are {self.who.name}", "bold")), id="title")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         yield Static("", id="message")
         yield Static(LOBBY_HELP, id="keys")
@@ -67,8 +65,10 @@ class LobbyScreen(Screen[None]):
         for table in self.hub.tables.values():
             mine = table.side_of(self.who)
             you = "SS" if mine is Player.SS else "Abwehr" if mine is Player.ABWEHR else ""
-            t.add_row(table.id, table.seat_label(Player.SS), table.seat_label(Player.ABWEHR),
-                      table.status(), str(table.watchers()), you, key=table.id)
+            # cells as Text: a DataTable reads a str cell as markup, and names are outside text
+            cells = (table.id, table.seat_label(Player.SS), table.seat_label(Player.ABWEHR),
+                     table.status(), str(table.watchers()), you)
+            t.add_row(*(plain(c) for c in cells), key=table.id)
         if keep is not None and keep in self.hub.tables:
             t.move_cursor(row=t.get_row_index(keep))
         if not self.hub.tables:
@@ -94,8 +94,8 @@ class LobbyScreen(Screen[None]):
         return table
 
     def say(self, text: str, *, error: bool = False) -> None:
-        self.query_one("#message", Static).update(
-            f"[{'bold red' if error else 'green'}]{text}[/]")
+        """``text`` is shown as it is (it may name players): no markup."""
+        self.query_one("#message", Static).update(plain(text, "bold red" if error else "green"))
 
     # -- keys --------------------------------------------------------------------------------
     def action_new(self) -> None:
@@ -174,19 +174,15 @@ class NewTableScreen(SetupForm[TableSetup | None]):
                 yield RadioButton("the computer")
             yield Label("The computer's level")
             yield self.level_choice()
-            yield self.seed_field(random.randrange(1_000_000))
             yield Static("", id="error")
             yield Static("[dim]tab: group · arrows/space: pick · enter: set up · esc: back[/dim]")
         yield Footer()
 
     def action_start(self) -> None:
-        seed = self.chosen_seed()
-        if seed is None:
-            return
         self.dismiss(TableSetup(
             side=self.chosen_side(),
             opponent=Seat.COMPUTER if self.picked("opponent") == 1 else Seat.HUMAN,
-            level=self.chosen_level(), seed=seed))
+            level=self.chosen_level()))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

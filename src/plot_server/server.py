@@ -11,12 +11,13 @@ the password, the user name) is who they are for the seats they take.
 from __future__ import annotations
 
 import asyncio
+import math
+import secrets
 import time
 from pathlib import Path
 
 import asyncssh
 import attrs
-from rich.markup import escape
 
 from plot_core import Rules
 from plot_tui.app import PlotApp
@@ -26,30 +27,44 @@ from plot_tui.session import Seat
 
 from .collector import Collector
 from .driver import ChannelDriver
-from .hub import Guest, Hub, Refused, Who, to_operator
+from .guard import CodeLimit, PasswordThrottle, name_problem, normal_name
+from .hub import Guest, Hub, Refused, Who, WrongCode, to_operator
 from .lobby import LobbyScreen, TableSetup
+from .logs import failure_log_path, log_failure
 
 IDLE_CHECK = 5.0        # seconds between checks of a connection's idle time
 
 
 @attrs.define
 class Limits:
-    connections: int = 40           # SSH connections at once, signed in or not
+    connections: int = 40           # signed-in connections at once (the players' slots)
     idle: float = 30 * 60           # seconds without a key press or a move at the table
-    login: float = 60               # seconds to sign in
+    login: float = 15               # seconds to sign in
+    strangers: int = 20             # connections not yet signed in, at once (issue 23)
+    session_wait: float = 10        # seconds from signing in to asking for a terminal
+    join_codes: int = 5             # wrong join codes a connection may try a minute
 
 
 @attrs.define
 class Gauge:
-    """The server's open connections, counted against ``Limits.connections``."""
+    """The server's connections: ``open`` signed in (against ``Limits.connections``),
+    ``strangers`` not yet (against ``Limits.strangers``), oldest first."""
     open: int = 0
+    strangers: list = attrs.Factory(list)
+
+
+# Textual's own app actions a served session may run; the rest (screenshots written on
+# the server, suspending the server's process, switching screens or themes by name,
+# simulated keys ...) are refused, however they are asked for: key, palette or markup.
+APP_ACTIONS = {"quit", "quit_game", "help_quit", "command_palette", "back", "pop_screen",
+               "focus_next", "focus_previous", "show_help_panel", "hide_help_panel", "bell"}
 
 
 class ServedApp(PlotApp):
     """One SSH session: the lobby, then a seat (or a place to watch) at a table."""
 
     def __init__(self, process: asyncssh.SSHServerProcess, hub: Hub, who: Who, *,
-                 idle: float, collector: Collector | None = None) -> None:
+                 idle: float, collector: Collector | None = None, join_codes: int = 5) -> None:
         self.ssh_process = process
         super().__init__(hub.rules)
         self.driver_class = ChannelDriver
@@ -61,6 +76,47 @@ class ServedApp(PlotApp):
         self.goodbye = ""                      # said on the terminal after the app ends
         self.last_seen = time.monotonic()
         self.collector = collector
+        self.codes = CodeLimit(join_codes)      # wrong join codes from this connection
+        self.failure: str | None = None         # the reference of a failure, if one came
+
+    # -- what a stranger's session may make the server do (issue 23) -------------------------
+    async def _dispatch_action(self, namespace, action_name: str, params) -> bool:
+        if namespace is self and action_name not in APP_ACTIONS:
+            to_operator(f"refused the app action {action_name!r} for {self.who.name}")
+            return True
+        return await super()._dispatch_action(namespace, action_name, params)
+
+    def get_system_commands(self, screen):
+        """The palette offers the game's actions and the keys panel, nothing that acts
+        on the server (no screenshot, theme or quit-the-app commands)."""
+        return (c for c in super().get_system_commands(screen)
+                if c.title in ("Keys", "Maximize", "Minimize"))
+
+    def deliver_screenshot(self, *args, **kwargs) -> None:
+        return None                      # never writes a file on the server
+
+    def save_screenshot(self, *args, **kwargs) -> str:
+        raise PermissionError("screenshots are not written on the server")
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A broken session: one line for the operator, the traceback to the log under
+        --data, a short apology for the player; the others are untouched."""
+        if self.harmless(error):
+            return
+        self.failure = ref = secrets.token_hex(3)
+        log_failure(self.hub.home, ref, self.who.name, error)
+        to_operator(f"a session of {self.who.name} failed: {type(error).__name__} "
+                    f"(reference {ref}; details in {failure_log_path(self.hub.home)})")
+        self.goodbye = (f"plot: sorry, something went wrong on the server (reference {ref}). "
+                        "Your game is saved: connect again to go on.")
+        self._return_code = 1
+        if self._exception is None:
+            self._exception = error
+            self._exception_event.set()
+        self._close_messages_no_wait()
+
+    def _print_error_renderables(self) -> None:
+        self._exit_renderables.clear()  # said once, above: nothing on the server's output
 
     def touch(self) -> None:
         self.last_seen = time.monotonic()
@@ -94,9 +150,9 @@ class ServedApp(PlotApp):
     def create_table(self, setup: TableSetup) -> None:
         try:
             table = self.hub.create(self.who, setup.side, opponent=setup.opponent,
-                                    level=setup.level, seed=setup.seed)
+                                    level=setup.level)
         except Refused as exc:
-            self.lobby.say(escape(str(exc)), error=True)
+            self.lobby.say(str(exc), error=True)
             return
         except OSError as exc:
             to_operator(f"cannot save a new game: {exc}")
@@ -106,11 +162,20 @@ class ServedApp(PlotApp):
         self.take_seat(table.id, "")
 
     def take_seat(self, table_id: str, code: str) -> None:
+        wait = self.codes.blocked_for() if code else 0
+        if wait:
+            self.lobby.say(f"Too many wrong join codes from this connection: wait "
+                           f"{math.ceil(wait)} s before the next.", error=True)
+            return
         try:
             guest = self.hub.sit(table_id, self.who, code=code, on_change=self._table_changed,
                                  on_kick=self._kicked)
+        except WrongCode as exc:
+            self.codes.wrong()
+            self.lobby.say(str(exc), error=True)
+            return
         except Refused as exc:
-            self.lobby.say(escape(str(exc)), error=True)
+            self.lobby.say(str(exc), error=True)
             return
         self._sit(guest)
 
@@ -118,7 +183,7 @@ class ServedApp(PlotApp):
         try:
             guest = self.hub.watch(table_id, self.who, on_change=self._table_changed)
         except Refused as exc:
-            self.lobby.say(escape(str(exc)), error=True)
+            self.lobby.say(str(exc), error=True)
             return
         self._sit(guest)
 
@@ -126,7 +191,7 @@ class ServedApp(PlotApp):
         self.guest = guest
         table = self.hub.tables[guest.table_id]
         side = guest.chair.side
-        self.sub_title = (f"table {table.id} · seed {table.session.seed} · "
+        self.sub_title = (f"table {table.id} · game {table.session.game} · "
                           + (f"{self.who.name} plays the {side.title}" if side is not None
                              else f"{self.who.name} watches"))
         self.game_screen = GameScreen(guest.chair, self.rules)
@@ -185,37 +250,66 @@ class Gate(asyncssh.SSHServer):
     """Who may come in, who they are, and what they may ask for once in."""
 
     def __init__(self, password: str | None, keys: asyncssh.SSHAuthorizedKeys | None,
-                 limits: Limits, gauge: Gauge) -> None:
+                 limits: Limits, gauge: Gauge, throttle: PasswordThrottle | None = None) -> None:
         self.password, self.keys, self.limits, self.gauge = password, keys, limits, gauge
+        self.throttle = throttle or PasswordThrottle(say=to_operator)
         self.conn = None
         self._key: asyncssh.SSHKey | None = None       # the key of the last attempt
-        self._counted = False
+        self._state = ""                               # "", "stranger", "signed-in"
+        self.sessions = 0                              # interactive sessions opened
 
     def connection_made(self, conn) -> None:
         self.conn = conn
-        self.gauge.open += 1
-        self._counted = True
+        self.gauge.strangers.append(self)
+        self._state = "stranger"
+        if len(self.gauge.strangers) > self.limits.strangers:
+            # Too many not signed in: the oldest goes. An honest player signs in within a
+            # second or two, so silent sockets held open to fill the server are the ones
+            # that go, and can no longer keep the players out (issue 23). Before the key
+            # exchange nothing can be said to the client: just close.
+            oldest = self.gauge.strangers.pop(0)
+            oldest._state = ""
+            oldest.conn.abort()
 
     def connection_lost(self, exc) -> None:
-        if self._counted:
+        if self._state == "stranger":
+            self.gauge.strangers.remove(self)
+        elif self._state == "signed-in":
             self.gauge.open -= 1
-            self._counted = False
+        self._state = ""
+
+    def _address(self) -> str:
+        return (self.conn.get_extra_info("peername") or ("?", 0))[0]
 
     def begin_auth(self, username: str) -> bool:
+        problem = name_problem(username)
+        if problem is not None:
+            self.conn.disconnect(asyncssh.DISC_ILLEGAL_USER_NAME, f"plot: {problem}")
+            return True
         # Refused here, not on arrival: before the key exchange a client could not
         # show the reason.
-        if self.gauge.open > self.limits.connections:
-            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                                 f"plot: the server is full ({self.limits.connections} "
-                                 "connections); try again later")
+        if self.gauge.open >= self.limits.connections:
+            self._full()
         return True
+
+    def _full(self) -> None:
+        self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                             f"plot: the server is full ({self.limits.connections} "
+                             "players); try again later")
 
     def password_auth_supported(self) -> bool:
         return self.password is not None
 
-    def validate_password(self, username: str, password: str) -> bool:
+    async def validate_password(self, username: str, password: str) -> bool:
         self._key = None
-        return password == self.password
+        address = self._address()
+        wait = self.throttle.delay(address)
+        if wait:                        # guessing from this address slows down (issue 23)
+            await asyncio.sleep(wait)
+        ok = secrets.compare_digest(password.encode(), self.password.encode())
+        if not ok:
+            self.throttle.failed(address)
+        return ok
 
     def public_key_auth_supported(self) -> bool:
         return self.keys is not None
@@ -227,11 +321,29 @@ class Gate(asyncssh.SSHServer):
         return ok
 
     def auth_completed(self) -> None:
-        name = self.conn.get_extra_info("username")
+        if self._state != "stranger":          # pushed out while signing in
+            return
+        name = normal_name(self.conn.get_extra_info("username"))
         # Seats bind to the key when there is one; with the password, to the user name.
         who = Who(f"key {self._key.get_fingerprint()}", name) if self._key is not None \
             else Who(f"password {name}", name)
-        self.conn.set_extra_info(plot_who=who)
+        self.conn.set_extra_info(plot_who=who, plot_gate=self)
+        if self in self.gauge.strangers:
+            self.gauge.strangers.remove(self)
+        self.gauge.open += 1
+        self._state = "signed-in"
+        if self.gauge.open > self.limits.connections:      # signed in at the same moment
+            self._full()
+            return
+        asyncio.get_running_loop().call_later(self.limits.session_wait, self._no_session)
+
+    def _no_session(self) -> None:
+        """A signed-in connection that never asked for a terminal holds a player's slot
+        for nothing: closed (issue 23)."""
+        if self.sessions == 0 and self._state == "signed-in":
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION,
+                                 "plot: no terminal was asked for; connect with a plain "
+                                 "`ssh -p PORT name@host`")
 
     # Refusals: no forwarding of any kind.
     def connection_requested(self, *args):
@@ -249,24 +361,34 @@ class Gate(asyncssh.SSHServer):
         return False
 
 
+def _refuse(process: asyncssh.SSHServerProcess, why: bytes, gate: Gate | None) -> None:
+    process.stderr.write(why + b"\r\n")
+    process.exit(1)
+    if gate is not None and gate.sessions == 0:
+        # nothing else may come of this connection: it would hold a player's slot
+        asyncio.get_running_loop().call_later(1.0, gate.conn.close)
+
+
 async def serve_session(process: asyncssh.SSHServerProcess, hub: Hub, limits: Limits,
                         collector: Collector | None = None) -> None:
+    gate: Gate | None = process.get_extra_info("plot_gate")
     if process.command is not None or process.subsystem is not None:
-        process.stderr.write(b"plot serves the game only: no commands, no file transfer. "
-                             b"Connect with a plain `ssh -p PORT name@host`.\r\n")
-        process.exit(1)
+        _refuse(process, b"plot serves the game only: no commands, no file transfer. "
+                         b"Connect with a plain `ssh -p PORT name@host`.", gate)
         return
     if process.get_terminal_type() is None:
-        process.stderr.write(b"plot needs a terminal: connect with `ssh -t`.\r\n")
-        process.exit(1)
+        _refuse(process, b"plot needs a terminal: connect with `ssh -t`.", gate)
         return
+    if gate is not None:
+        if gate.sessions:             # one game screen per connection (issue 23)
+            _refuse(process, b"plot: one session per connection; this one already has it.",
+                    None)
+            return
+        gate.sessions += 1
     app = ServedApp(process, hub, process.get_extra_info("plot_who"), idle=limits.idle,
-                    collector=collector)
+                    collector=collector, join_codes=limits.join_codes)
     try:
         await app.run_async()
-        if app.return_code:           # the app failed: the operator needs to know why
-            to_operator(f"a session of {app.who.name} ended with an error: "
-                        f"{app._exception!r}")
     finally:
         app.leave_everything()
         if app.goodbye and not process.is_closing():
@@ -283,8 +405,9 @@ async def start(host: str, port: int, hub: Hub, *, host_key: Path, password: str
         asyncssh.generate_private_key("ssh-ed25519").write_private_key(str(host_key))
     keys = asyncssh.read_authorized_keys(str(keys_file)) if keys_file is not None else None
     gauge = Gauge()
+    throttle = PasswordThrottle(say=to_operator)         # one for the server: per address
     return await asyncssh.create_server(
-        lambda: Gate(password, keys, limits, gauge), host, port,
+        lambda: Gate(password, keys, limits, gauge, throttle), host, port,
         server_host_keys=[str(host_key)], encoding=None, line_editor=False,
         process_factory=lambda p: serve_session(p, hub, limits, collector),
         login_timeout=limits.login, keepalive_interval=30,

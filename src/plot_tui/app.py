@@ -4,20 +4,34 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rich.markup import escape
-from rich.text import Text
-from textual.app import App
+from textual.app import App, ScreenStackError
+from textual.css.query import NoMatches
+from textual.worker import WorkerFailed
 
 from plot_core import Player, Rules, load_rules, new_game
-from plot_record import Header, Recorder, new_record_path
+from plot_record import Header, Recorder, new_record_path, secret_seed
 
 from .game import GameScreen
+from .plain import plain
 from .replay import Replay
 from .replay_screen import ReplayScreen
 from .screens import ConfirmScreen, GameSetup, HelpScreen, NewGameScreen
 from .session import Seat, Session
 
 __all__ = ["GameSetup", "HelpScreen", "PlotApp"]
+
+
+def _raised_in_palette(error: BaseException) -> bool:
+    tb = error.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename.endswith(("textual/command.py", "textual\\command.py")):
+            return True
+        tb = tb.tb_next
+    return False
+
+
+CHOSEN_SEED = ("This game's seed was chosen (--seed): whoever knows it can work out both "
+               "hands and every roll. Fine for tests and bug reports, not for a real game.")
 
 
 class PlotApp(App[None]):
@@ -39,7 +53,8 @@ class PlotApp(App[None]):
     def on_mount(self) -> None:
         if self._replay is not None:
             h = self._replay.record.header
-            self.sub_title = f"replay of {self._replay.record.path.name} · seed {h.seed}"
+            over = self._replay.timeline.final.outcome is not None
+            self.sub_title = f"replay of {h.seed_words(over)}"
             self.push_screen(ReplayScreen(self._replay, self.rules), lambda _: self.exit())
         elif self._session is not None:
             self.play(self._session)
@@ -55,7 +70,9 @@ class PlotApp(App[None]):
         if setup is None:
             self.exit()
             return
-        state = new_game(setup.seed, setup=setup.setup, rules=self.rules)
+        chosen = setup.seed is not None
+        seed = setup.seed if chosen else secret_seed()
+        state = new_game(seed, setup=setup.setup, rules=self.rules)
         if setup.watch:
             seats = {p: Seat.COMPUTER for p in Player}
             side = f"watching the computer ({setup.level}) play both sides"
@@ -65,13 +82,14 @@ class PlotApp(App[None]):
         else:
             seats = {p: Seat.HUMAN if p is setup.side else Seat.COMPUTER for p in Player}
             side = f"you play the {setup.side.title} against the computer ({setup.level})"
-        self.sub_title = f"seed {setup.seed} · {side}"
         levels = {p: setup.level for p in Player if seats[p] is Seat.COMPUTER}
-        header = Header(rules_hash=self.rules.version, seed=setup.seed,
+        header = Header(rules_hash=self.rules.version, seed=seed, chosen_seed=chosen,
                         start={"setup": setup.setup},
                         players={p.value: seats[p].value for p in Player},
                         levels={p.value: level for p, level in levels.items()})
-        session = Session(state, seats, seed=setup.seed, levels=levels)
+        self.sub_title = f"game {header.game} · {side}"
+        session = Session(state, seats, seed=seed, levels=levels, game=header.game,
+                          chosen_seed=chosen)
         path = self._record_path or new_record_path(header, self._records)
         self._record_path = None                 # a second game gets a file of its own
         try:
@@ -82,9 +100,14 @@ class PlotApp(App[None]):
 
     def play(self, session: Session) -> None:
         screen = GameScreen(session, self.rules)
-        if session.recorder is not None:
-            screen.notice = Text(self._notice or f"Saving to {session.recorder.path}",
-                                 style="dim")
+        if session.game and self.sub_title == self.SUB_TITLE:      # resumed, or a position
+            self.sub_title = f"game {session.game}"
+        notice = self._notice or (f"Saving to {session.recorder.path}."
+                                  if session.recorder is not None else "")
+        if session.chosen_seed:
+            notice = f"{notice} {CHOSEN_SEED}".strip()
+        if notice:
+            screen.notice = plain(notice, style="dim")          # holds a file name
         self._notice = ""
         self.push_screen(screen, self._game_ended)
 
@@ -92,15 +115,35 @@ class PlotApp(App[None]):
         if result == "new":
             self.ask_new_game()
 
+    @staticmethod
+    def harmless(error: Exception) -> bool:
+        """Races inside Textual that keys faster than the screen can set off (found by
+        the SSH fuzz test): the command palette closed while its search still ran (its
+        worker finds the list gone), or a screen asked to close twice (the second pop
+        finds nothing to pop, and pops nothing). Nothing of ours is lost; the app goes on."""
+        if isinstance(error, ScreenStackError):
+            return True
+        if isinstance(error, WorkerFailed):
+            error = error.error
+        return isinstance(error, NoMatches) and _raised_in_palette(error)
+
+    def _handle_exception(self, error: Exception) -> None:
+        if not self.harmless(error):
+            super()._handle_exception(error)
+
     def action_quit_game(self) -> None:
         screen = self.screen
         if isinstance(screen, GameScreen) and screen.session.state.outcome is None:
             rec = screen.session.recorder
-            saved = (f"It is saved in {rec.path}; `plot resume` goes on from here."
-                     if rec is not None else "It is NOT saved: "
-                     + (screen.session.record_problem or "no record was kept") + ".")
-            saved = escape(saved)                          # shown as markup
-            self.push_screen(ConfirmScreen(f"Quit this game? {saved}"),
+            if rec is not None and screen.session.unsaved:
+                saved = (f"The disk has not taken its last moves yet ({rec.path}): quitting "
+                         "now loses them. Free some space and wait for \"Saved again\".")
+            elif rec is not None:
+                saved = f"It is saved in {rec.path}; `plot resume` goes on from here."
+            else:
+                saved = ("It is NOT saved: " + (screen.session.record_problem
+                                                or "no record was kept") + ".")
+            self.push_screen(ConfirmScreen(f"Quit this game? {saved}"),   # shown as text
                              lambda yes: self.exit() if yes else None)
         else:
             self.exit()

@@ -51,6 +51,13 @@ class Chair:
         return self.session.record_problem
 
     @property
+    def unsaved(self) -> bool:
+        return self.session.unsaved
+
+    def retry_saving(self) -> bool:
+        return self.session.retry_saving()
+
+    @property
     def viewer(self) -> Player | None:
         return self.side
 

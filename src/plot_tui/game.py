@@ -9,7 +9,6 @@ from __future__ import annotations
 import time
 from functools import partial
 
-from rich.markup import escape
 from rich.text import Text
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -28,9 +27,11 @@ from .chair import Chair
 from .describe import SIDE, prompt
 from .mapview import MapView
 from .panels import ChitPanel
+from .plain import join, plain
 from .screens import ActionMenu, GameOverScreen, HandoffScreen, HelpScreen, help_text
 from .session import LogLine, Session
 
+SAVE_RETRY = 2.0         # seconds between tries to write what the disk refused (25)
 COMPUTER_PACE = 0.04     # seconds between the computer's steps, so they can be followed
 PACES = (0.0, 0.04, 0.15, 0.4, 1.0)     # what `-` and `+` step through
 FRAME_BUDGET = 0.03      # when skipping ahead, how long one batch of computer steps may run
@@ -97,11 +98,18 @@ class GameScreen(BoardScreen):
         self._skipping = False
         self._over_shown = False
         self._handoff_open = False
+        # hot-seat: a first screen that holds a private line (the opening draw) waits for
+        # its player to take the keyboard (24)
+        self._first_handoff = session.hotseat and session.screen is not None and any(
+            ln.event.private is not None for ln in session.log)
         self._computer_timer = None
         self._problem_told = False
 
     def on_mount(self) -> None:
+        if not self.query(MapView):        # dismissed before it was mounted: nothing to draw
+            return
         self.query_one(MapView).focus()
+        self.set_interval(SAVE_RETRY, self._retry_saving)
         self.redraw()
         self.after_change()
 
@@ -144,14 +152,14 @@ class GameScreen(BoardScreen):
                          "s: skip to the end of the game", style="dim")
         if s.status_note():
             t.append("\n")
-            t.append(s.status_note(), style="yellow")
+            t.append_text(plain(s.status_note(), style="yellow"))     # names players
         for note in (self.message, self.notice):
             if note.plain:
                 t.append("\n")
                 t.append_text(note)
         self.query_one("#prompt", Static).update(t)
     def say(self, text: str, *, error: bool = False) -> None:
-        self.message = Text(text, style="bold red" if error else "green")
+        self.message = plain(text, style="bold red" if error else "green")
         self.draw_prompt(self.session.view(), self.session.legal())
 
     # -- acting -------------------------------------------------------------------------
@@ -184,15 +192,20 @@ class GameScreen(BoardScreen):
         if s.record_problem and not self._problem_told:      # said once, loudly
             self._problem_told = True
             self.say(f"Warning: {s.record_problem}", error=True)
+        elif self._problem_told and not s.record_problem:
+            self._problem_told = False
+            self.say("Saved again: every move is on disk, and the game goes on.")
         if s.state.outcome is not None:
             if not self._over_shown:
                 self._over_shown = True
                 self.app.push_screen(GameOverScreen(self._result_text()), self._after_game)
             return
-        if s.needs_handoff() and not self._handoff_open:
+        if (s.needs_handoff() or self._first_handoff) and not self._handoff_open:
             self._handoff_open = True
             d = s.state.to_act
-            why = "Your opponent has finished; it is your decision now."
+            why = ("A new game: the first decision is yours." if self._first_handoff
+                   else "Your opponent has finished; it is your decision now.")
+            self._first_handoff = False
             self.app.push_screen(HandoffScreen(SIDE[d], why), self._handed_over)
             return
         if s.computer_to_act() and s.drives_computer and self._computer_timer is None:
@@ -210,9 +223,15 @@ class GameScreen(BoardScreen):
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(help_text(shared=self.session.shared)))
 
+    def _retry_saving(self) -> None:
+        s = self.session
+        if s.unsaved and s.retry_saving() and not s.shared:
+            self.redraw()             # a shared table's session tells every screen itself
+            self.after_change()
+
     def changed_elsewhere(self) -> None:
         """Another screen at a shared table acted, or someone came or went."""
-        if self.is_attached:
+        if self.is_attached and self.is_mounted:     # not mounted yet: on_mount draws it
             self.redraw()
             self.after_change()
 
@@ -235,16 +254,17 @@ class GameScreen(BoardScreen):
         self.redraw()
         self.after_change()
 
-    def _result_text(self) -> str:
+    def _result_text(self) -> Text:
         o = self.session.state.outcome
         names = {"ss": "The SS player wins", "abwehr": "The Abwehr player wins",
                  "allies": "The Allies win — both players lose"}
-        saved = ""
+        t = join((names[o.winner], "bold"), f"\n\n{o.reason} ({o.case}).\n\n"
+                 f"{self.session.actions} actions were played.")
         if self.session.recorder is not None:
-            path = escape(str(self.session.recorder.path))      # the text is markup
-            saved = f"\n\nSaved as {path}\n(watch it again: plot replay {path})"
-        return f"[b]{names[o.winner]}[/b]\n\n{o.reason} ({o.case}).\n\n" \
-               f"{self.session.actions} actions were played.{saved}"
+            path = str(self.session.recorder.path)
+            t.append_text(join("\n\nSaved as ", (path, ""), "\n(watch it again: plot replay ",
+                               (path, ""), ")"))
+        return t
 
     def _after_game(self, choice: str | None) -> None:
         if choice == "quit":

@@ -16,6 +16,7 @@ from .board_screen import BoardScreen
 from .describe import SIDE
 from .mapview import MapView
 from .panels import ChitPanel
+from .plain import plain
 from .replay import EVERYONE, Replay
 from .screens import HelpScreen
 from .session import LogLine
@@ -75,7 +76,7 @@ class ReplayScreen(BoardScreen):
     def on_mount(self) -> None:
         self.query_one(MapView).focus()
         if self.replay.record.warnings:                  # e.g. a cut-off last line dropped
-            self.message = Text("Warning: " + " ".join(self.replay.record.warnings),
+            self.message = plain("Warning: " + " ".join(self.replay.record.warnings),
                                 style="bold yellow")
         self.redraw()
 
@@ -130,7 +131,8 @@ class ReplayScreen(BoardScreen):
         t = Text()
         if step is None:
             h = r.record.header
-            t.append(f"Start of the game: seed {h.seed}, "
+            over = r.timeline.final.outcome is not None
+            t.append(f"Start of the {h.seed_words(over)}, "
                      f"{h.start.get('setup') or 'from a position'} set-up. "
                      f"Press . to step, ? for keys.", style="bold")
         else:
@@ -155,7 +157,7 @@ class ReplayScreen(BoardScreen):
     def action_jump(self, where: str) -> None:
         self._stop()
         why = self.replay.jump(where)
-        self.message = Text(why or "", style="bold red")
+        self.message = plain(why or "", style="bold red")
         self.redraw()
 
     def action_play(self) -> None:

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-import random
 from typing import TypeVar
 
 import attrs
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, RadioButton, RadioSet, Static
+from textual.widgets import Button, Footer, Label, OptionList, RadioButton, RadioSet, Static
 from textual.widgets.option_list import Option
 
 from plot_ai import LEVELS
 from plot_core import Action, Player
+
+from .plain import plain
 
 T = TypeVar("T")
 
@@ -103,14 +105,15 @@ LEVEL_WORDS = {"random": "any legal move (to learn the rules against)",
 class GameSetup:
     hotseat: bool = False
     side: Player = Player.SS          # the human's side against the computer
-    seed: int = 0
+    seed: int | None = None           # None: a secret one (24); a number only from --seed
     setup: str = "standard"
     watch: bool = False               # computer against computer, for the spectator
     level: str = "easy"               # the computer's level (plot_ai.LEVELS)
 
 
 class SetupForm(Screen[T]):
-    """A form of radio groups and a seed, shared by the new-game and new-table screens."""
+    """A form of radio groups, shared by the new-game and new-table screens. It offers no
+    seed: whoever knows a game's seed knows both hands and every roll to come (24)."""
 
     DEFAULT_CSS = """
     SetupForm { align: center middle; }
@@ -118,8 +121,6 @@ class SetupForm(Screen[T]):
     #box Label { text-style: bold; }
     #box RadioSet { width: 100%; border: none; padding: 0; margin: 0; }
     #box RadioSet:focus-within { background: $boost; }
-    #box .seed { height: 1; }
-    #box Input { width: 24; height: 1; border: none; padding: 0 1; }
     #error { color: $error; height: auto; }
     """
 
@@ -133,12 +134,6 @@ class SetupForm(Screen[T]):
         return RadioSet(*(RadioButton(f"{name} — {LEVEL_WORDS.get(name, '')}",
                                       value=name == "easy") for name in LEVELS), id="level")
 
-    @staticmethod
-    def seed_field(seed: int) -> Horizontal:
-        return Horizontal(Label("Seed "),
-                          Input(str(seed), id="seed", restrict=r"[0-9]*", max_length=18),
-                          classes="seed")
-
     def picked(self, group: str) -> int:
         return self.query_one(f"#{group}", RadioSet).pressed_index
 
@@ -148,24 +143,17 @@ class SetupForm(Screen[T]):
     def chosen_level(self) -> str:
         return list(LEVELS)[self.picked("level")]
 
-    def chosen_seed(self) -> int | None:
-        """The seed typed, or None after saying what is wrong with it."""
-        text = self.query_one("#seed", Input).value.strip()
-        if not text.isdigit():
-            self.query_one("#error", Static).update("The seed must be a whole number, e.g. 42.")
-            return None
-        return int(text)
-
 
 class NewGameScreen(SetupForm[GameSetup]):
-    """Choose opponent, side, seed and set-up. Enter starts."""
+    """Choose opponent, side, level and set-up. Enter starts."""
 
     BINDINGS = [Binding("enter", "start", "Start", priority=True),
                 Binding("escape", "app.quit", "Quit")]
 
     def __init__(self, seed: int | None = None) -> None:
+        """``seed``: one chosen on the command line (bug reports, tests), never shown."""
         super().__init__()
-        self.seed = random.randrange(1_000_000) if seed is None else seed
+        self.seed = seed
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
@@ -183,18 +171,14 @@ class NewGameScreen(SetupForm[GameSetup]):
             with RadioSet(id="setup"):
                 yield RadioButton("standard (quick, 4.3 played for you)", value=True)
                 yield RadioButton("choose every placement yourselves (4.3)")
-            yield self.seed_field(self.seed)
             yield Static("", id="error")
             yield Static("[dim]tab: group · arrows/space: pick · enter: start · esc: quit[/dim]")
         yield Footer()
 
     def action_start(self) -> None:
-        seed = self.chosen_seed()
-        if seed is None:
-            return
         self.dismiss(GameSetup(
             hotseat=self.picked("mode") == 1, watch=self.picked("mode") == 2,
-            level=self.chosen_level(), side=self.chosen_side(), seed=seed,
+            level=self.chosen_level(), side=self.chosen_side(), seed=self.seed,
             setup="choose" if self.picked("setup") == 1 else "standard"))
 
 
@@ -259,7 +243,8 @@ class GameOverScreen(ModalScreen[str]):
     BINDINGS = [Binding("n", "choose('new')", "New game"), Binding("b", "choose('board')", "Board"),
                 Binding("q", "choose('quit')", "Quit")]
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: Text) -> None:
+        """``text``: a Text, since it names a file (outside text, see plain.py)."""
         super().__init__()
         self.text = text
 
@@ -280,9 +265,10 @@ class ConfirmScreen(ModalScreen[bool]):
     """
     BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
 
-    def __init__(self, question: str) -> None:
+    def __init__(self, question: str | Text) -> None:
+        """``question``: our words (a str, no markup read) or a Text holding outside text."""
         super().__init__()
-        self.question = question
+        self.question = question if isinstance(question, Text) else plain(question)
 
     def compose(self) -> ComposeResult:
         with Vertical():

@@ -46,10 +46,15 @@ class Session:
 
     def __init__(self, state: GameState, seats: dict[Player, Seat], *, seed: int = 0,
                  recorder: Recorder | None = None, levels: dict[Player, str] | None = None,
-                 think: float = 1.0) -> None:
+                 think: float = 1.0, game: str = "", chosen_seed: bool = False) -> None:
+        """``seed`` is the game's secret (24): it seeds the computer's choices and is never
+        shown; ``game`` is the id screens show instead; ``chosen_seed``: a player picked
+        the seed (--seed), so the screen warns that the deal is no secret."""
         self.state = state
         self.seats = dict(seats)
         self.seed = seed
+        self.game = game
+        self.chosen_seed = chosen_seed
         # each computer seat: a player that sees only its side's view
         self.levels = {p: (levels or {}).get(p, DEFAULT_LEVEL) for p in Player
                        if seats[p] is Seat.COMPUTER}
@@ -77,7 +82,8 @@ class Session:
         levels = {Player(side): level for side, level in record.header.levels.items()}
         try:
             session = cls(tl.final, seats, seed=record.header.seed, recorder=recorder,
-                          levels=levels)
+                          levels=levels, game=record.header.game,
+                          chosen_seed=record.header.chosen_seed)
         except ValueError as exc:                  # a level this program does not know
             raise RecordError(f"{record.path} line 1: {exc}") from None
         session.actions = len(tl)
@@ -109,9 +115,10 @@ class Session:
             self.screen = self.state.to_act
 
     def may_act(self, side: Player | None) -> bool:
-        """``side``'s human player may act now."""
+        """``side``'s human player may act now (not while a move waits to be saved)."""
         to_act = self.state.to_act
-        return to_act is not None and to_act is side and self.seats[to_act] is Seat.HUMAN
+        return to_act is not None and to_act is side and self.seats[to_act] is Seat.HUMAN \
+            and not self.unsaved
 
     def my_move(self) -> bool:
         """The player at the screen may act now."""
@@ -119,7 +126,27 @@ class Session:
 
     def computer_to_act(self) -> bool:
         to_act = self.state.to_act
-        return to_act is not None and self.seats[to_act] is Seat.COMPUTER
+        return to_act is not None and self.seats[to_act] is Seat.COMPUTER and not self.unsaved
+
+    @property
+    def unsaved(self) -> bool:
+        """Moves made that the disk has not yet taken: the game waits for them (25)."""
+        return self.recorder is not None and bool(self.recorder.unsaved)
+
+    def retry_saving(self) -> bool:
+        """Try again to write what the disk refused; True once the record is whole (the
+        game then goes on, and everyone at it is told)."""
+        if not self.unsaved:
+            return True
+        try:
+            self.recorder.flush_unsaved()
+        except OSError:
+            return False
+        self.record_problem = None
+        if self.state.outcome is not None:
+            self._close_record()
+        self._tell()
+        return True
 
     def status_note(self) -> str:
         """Anything the screen should say about the other players (none at one terminal)."""
@@ -151,10 +178,12 @@ class Session:
 
     # -- acting ---------------------------------------------------------------------------
     def act_as(self, side: Player | None, action: Action) -> list[Event]:
-        """``side``'s human acts. Raises IllegalAction with the rule's reason."""
+        """``side``'s human acts: what it caused, as far as ``side`` may see it (an Ep
+        roll makes the enemy draw: 12.53's draw is the enemy's secret, 6.21). Raises
+        IllegalAction with the rule's reason."""
         if not self.may_act(side):
             raise IllegalAction("5.2", "it is not your move")
-        return self._apply(action, undoable=True)
+        return [e for e in self._apply(action, undoable=True) if e.seen_by(side)]
 
     def act(self, action: Action) -> list[Event]:
         """The human at the screen acts."""
@@ -204,18 +233,30 @@ class Session:
         to_act = after.to_act
         # fsync when a human is to think (a power cut then costs nothing they saw).
         human_next = to_act is not None and self.seats[to_act] is Seat.HUMAN
+        # Each line is queued before it is tried: a line the disk refuses is kept, with
+        # those after it, until retry_saving gets them all out (nothing shown is lost).
         try:
             self.recorder.action(self.actions, side, action, sync=human_next)
-            if after.outcome is not None:
-                self.recorder.end(self.actions, after.outcome)
-                self.recorder.close()
         except OSError as exc:
-            self._lost_recorder(exc)
+            self._cannot_save(exc)
+        if after.outcome is not None:
+            try:
+                self.recorder.end(self.actions, after.outcome)
+            except OSError as exc:
+                self._cannot_save(exc)
+            if not self.unsaved:
+                self._close_record()
 
-    def _lost_recorder(self, exc: OSError) -> None:
-        self.record_problem = (f"the game is no longer being saved to {self.recorder.path}: "
-                               f"{exc.strerror or exc}")
-        self.recorder = None
+    def _close_record(self) -> None:
+        try:
+            self.recorder.close()
+        except OSError as exc:
+            self._cannot_save(exc)
+
+    def _cannot_save(self, exc: OSError) -> None:
+        self.record_problem = (f"the game cannot be saved to {self.recorder.path} "
+                               f"({exc.strerror or exc}); it waits, and goes on by itself "
+                               "once the disk takes it again: nothing is lost")
 
     def can_undo_for(self, side: Player | None) -> bool:
         return bool(self._undo) and self.may_act(side)
@@ -232,7 +273,7 @@ class Session:
             try:
                 self.recorder.undo(self.actions)
             except OSError as exc:
-                self._lost_recorder(exc)
+                self._cannot_save(exc)
         self.actions -= 1
         self._tell()
         return True

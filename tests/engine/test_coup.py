@@ -162,6 +162,13 @@ def test_18_36_no_walking_into_berlin_during_the_coup():
     assert at(s, "301") == "2810"
 
 
+def test_18_24_the_interphase_is_not_yet_the_coup_sequence_so_18_36_waits():
+    s = coup_pos('''"301" = { hex = "2810", suspected = true }''', phase="coup_interphase",
+                 turn=0)
+    s = play(s, "activate 301", "move 2710")                    # into Berlin, on foot
+    assert at(s, "301") == "2710"
+
+
 def test_18_36_but_travel_into_berlin_is_allowed():
     s = coup_pos('''"301" = { hex = "2810", suspected = true }''', chits='abwehr = ["TR1"]')
     s = play(s, "activate 301", "travel 1714 TR1")
@@ -307,3 +314,45 @@ def test_18_56_the_penalty_is_the_same_for_both_players():
     assert s.mp_spent == 3
     ev = [e for e in s.events if e.table == "coup_harassment"][0]
     assert "+ 5" in ev.text                                       # the SS keeps the full bonus
+
+
+# -- 9.24 with 10.67: no advance into an unfriendly HQ --------------------------------------
+
+def test_9_24_a_de_in_an_unfriendly_hq_offers_no_advance():
+    # Canaris (Abwehr) harasses Bormann in the Foreign Office (Nazi and Civilian, 9.22):
+    # die 1 eliminates Bormann, and Canaris stays where he is.
+    s = coup_pos('''"300" = { hex = "2009", suspected = true }
+        "101" = { hex = "2008", controller = "none" }''', dice="1")
+    s = play(s, "activate 300", "harass 101")
+    assert [e.result for e in s.events if e.table == "coup_harassment"] == ["De"]
+    assert s.unit("101").box is Box.ELIMINATED
+    assert not any(a.startswith("advance") for a in legal(s))
+    assert any(e.case == "9.24" for e in s.events)
+    illegal(s, "advance 2008", "5.2")                # nothing offered to take
+
+
+def test_9_24_a_de_outside_an_hq_and_in_a_friendly_one_still_offers_the_advance():
+    s = coup_pos('''"300" = { hex = "2110", suspected = true }
+        "101" = { hex = "2210", controller = "none" }''', dice="1")
+    s = play(s, "activate 300", "harass 101")
+    assert "advance 2210" in legal(s)
+    # Bormann (Nazi) harasses Dohnanyi in the Foreign Office, friendly to the Nazis
+    s = coup_pos('''"101" = { hex = "2009", controller = "ss" }
+        "301" = { hex = "2008", suspected = true }''', phasing="ss",
+                 dice="1")
+    s = play(s, "activate 101", "harass 301")
+    assert [e.result for e in s.events if e.table == "coup_harassment"] == ["De"]
+    assert "advance 2008" in legal(s)
+
+
+def test_18_7_when_both_sides_streets_are_empty_the_player_who_acted_wins():
+    """Our reading (README, Rules notes): if one action leaves neither SS nor Abwehr
+    units in Berlin outside the HQs, its maker wins, whichever side that is."""
+    nobody_in_the_streets = '''"002" = { hex = "0510" }
+        "301" = { hex = "0610", suspected = true }'''
+    s = coup_pos(nobody_in_the_streets, phasing="ss", extra_units="")
+    s = play(s, "activate 002")
+    assert (s.outcome.winner, s.outcome.case) == ("ss", "18.72")
+    s = coup_pos(nobody_in_the_streets, phasing="abwehr", extra_units="")
+    s = play(s, "activate 301")
+    assert (s.outcome.winner, s.outcome.case) == ("abwehr", "18.71")

@@ -208,6 +208,7 @@ def test_12_25_12_26_combined_strength_on_one_target():
     assert "roll" not in legal(s)
     s = play(s, "join 011")
     assert "roll" not in legal(s)                            # 12.53: 0 is not enough
+    illegal(s, "roll", "12.53")                              # and refused if asked, at +0
     s = recruiting("ss", '''"101" = { hex = "2210", controller = "none" }
         "013" = { hex = "2110" }
         "011" = { hex = "2310" }
@@ -308,3 +309,51 @@ def test_12_14_to_12_16_control_markers():
                                                               "001")}
     assert marks == {"201": Player.SS, "401": Player.SS, "101": None,
                      "102": Player.ABWEHR, "402": None, "001": None}
+
+
+# -- what the legal list offers, at its edges (found by mutation testing, issue 22) --------
+
+def test_12_2_the_list_offers_targets_on_the_map_then_recruiters_not_yet_joined():
+    s = recruiting("ss", '''"101" = { hex = "2210", controller = "none" }
+        "013" = { hex = "2110" }
+        "011" = { hex = "2310" }''', dice="1")             # Best 3 + Hanke 4 vs Bormann 7
+    assert "recruit 101" in legal(s) and legal(s)[-1] == "end-phase"
+    s = play(s, "recruit 101", "join 013")
+    assert "join 011" in legal(s) and "join 013" not in legal(s)     # 12.22: once each
+    e = illegal(s, "join 013", "12.22")
+    assert "already joined" in str(e)
+
+
+def test_12_53_the_roll_is_offered_from_exactly_plus_1():
+    s = recruiting("abwehr", '''"418" = { hex = "2210", controller = "none" }
+        "200" = { hex = "2110" }
+        "309" = { hex = "2310" }''', dice="1")             # 5 + 2 vs Schulenburg 6: +1
+    s = play(s, "recruit 418", "join 200", "join 309")
+    assert "roll" in legal(s)
+
+
+def test_12_25_a_unit_that_may_not_join_is_refused_with_the_reason():
+    s = recruiting("ss", '''"101" = { hex = "2210", controller = "none" }
+        "013" = { hex = "2110" }
+        "011" = { hex = "3010" }''', dice="1")             # Hanke far from Bormann
+    s = play(s, "recruit 101")
+    e = illegal(s, "join 011", "12.25")
+    assert str(e) == ("Hanke cannot join: it must be yours, unused this phase, with Bormann "
+                      "in its zone (12.25)")
+
+
+def test_12_75_expose_is_offered_for_unsuspected_abwehr_units_on_the_map_whose_chit_the_ss_holds():
+    s = pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2110" }
+        "305" = { hex = "2210" }
+        "301" = { hex = "2310", suspected = true }
+        "302" = { box = "abwehr_retirement" }
+        "303" = { hex = "2410" }
+        [chits]
+        ss = ["L305", "L301", "L302"]
+        """)
+    exposes = [a for a in legal(s) if a.startswith("expose")]
+    # not 301 (already suspected), 302 (off the map) nor 303 (the SS lacks its chit)
+    assert exposes == ["expose 305"]

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from plot_core.engine.actions import Action, NotationError, Verb, parse_action
 from plot_core.engine.api import apply, legal_actions, new_game
+from plot_core.engine.position import PLAY_PHASES, PositionError, load_position
 from plot_core.engine.randomplay import busy_policy, play_random
 from plot_core.engine.serial import (
     FormatError,
@@ -134,3 +135,34 @@ def test_the_pending_allied_unit_is_hidden_from_the_ss():
     assert s.pending[-1].kind == "place_allied"
     assert view(s, Player.SS).pending[-1].unit == "?"
     assert view(s, Player.ABWEHR).pending[-1].unit == s.pending[-1].unit
+
+
+# -- every phase a position may name leads on (issue 25) ------------------------------------
+
+@pytest.mark.parametrize("phase", PLAY_PHASES)
+@pytest.mark.parametrize("phasing", ["ss", "abwehr"])
+def test_every_phase_a_position_names_loads_and_leads_on(phase, phasing):
+    """Even with a unit waiting in the Interrogation Cell (14.12): legal actions are
+    offered, each one applies, and the game leaves the phase it started in."""
+    coup = "\n[coup]\npenalty = 2\nbonus = 5\nturn = 1\n" if phase.startswith("coup") else ""
+    if phasing == "abwehr" and phase in ("investigation", "interrogation"):
+        with pytest.raises(PositionError, match="only the SS investigates"):     # 5.2
+            load_position(f'phase = "{phase}"\nphasing = "abwehr"')
+        return
+    s = load_position(f'''
+base = "standard"
+turn = 2
+phase = "{phase}"
+phasing = "{phasing}"
+[units]
+"305" = {{ box = "interrogation_cell", suspected = true }}
+{coup}''')
+    rnd = random.Random(f"{phase}/{phasing}")
+    start = (s.phase, s.phasing, s.turn)
+    for _ in range(400):
+        if s.outcome is not None or (s.phase, s.phasing, s.turn) != start:
+            return
+        actions = list(legal_actions(s))
+        assert actions, f"no legal action at {s.phase} {s.step}"
+        s = apply(s, rnd.choice(actions))
+    pytest.fail(f"400 actions and still in {start}: {s.step}, {legal_actions(s)}")

@@ -34,16 +34,6 @@ class Clock:
         return n
 
 
-@pytest.fixture
-def clock():
-    return Clock()
-
-
-@pytest.fixture
-def hub(rules, tmp_path, clock):
-    return Hub(rules, tmp_path / "server", later=clock)
-
-
 def play(guests: dict[Player, object], steps: int, rnd: random.Random) -> int:
     """Both humans act in turn, each through their own chair; returns the actions made."""
     done = 0

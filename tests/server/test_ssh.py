@@ -141,7 +141,7 @@ def test_a_full_server_says_so_and_an_idle_connection_is_closed_with_a_reason(tm
         alice.wait_shown("you are alice")
         r = subprocess.run(ssh_args(srv.port, tmp_path / "bob", "-tt", "bob@127.0.0.1"),
                            capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
-        assert r.returncode == 255 and "the server is full (1 connections)" in r.stderr
+        assert r.returncode == 255 and "the server is full (1 players)" in r.stderr
         # alice presses nothing for 3 seconds: she is told why the connection closes
         alice.proc.wait(timeout=30)
         assert "closed after 0.05 minutes without a key press" in alice.text()

@@ -71,6 +71,10 @@ def play_both_sides(terms: dict[Player, Terminal], server: Server, rules, each: 
 def check_secrets(terms: dict[Player, Terminal], watcher: Terminal | None, server: Server,
                   rules) -> None:
     tl = game(server, rules)
+    seed = str(load_record(server.table("T1")["record"], rules).header.seed)
+    for t in [*terms.values(), *([watcher] if watcher else [])]:
+        assert seed not in t.text() and seed not in t.shown(), \
+            "an unfinished game's seed reached a terminal (24)"
     for side, t in terms.items():
         t.send("w")                                         # the chits panel
         own = tl.final.chits_of(side.value)

@@ -387,18 +387,18 @@ async def test_the_new_game_screen_starts_a_game_against_the_computer():
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        seed = app.screen.query_one("#seed")
-        seed.value = "x"                                        # refused politely
-        await pilot.press("enter")
-        assert isinstance(app.screen, NewGameScreen)
-        assert "whole number" in str(app.screen.query_one("#error").render())
-        seed.value = "77"
+        assert not app.screen.query("#seed")              # no seed to see or choose (24)
         await pilot.press("enter")
         await pilot.pause()
         s = game(app).session
-        assert s.state.seed == 77 and s.viewer is Player.SS and not s.hotseat
+        assert s.viewer is Player.SS and not s.hotseat
         assert s.recorder is not None and s.recorder.path.exists()     # saved as it goes
-        assert "Saving to" in prompt(app)
+        assert "Saving to" in prompt(app) and "seed was chosen" not in prompt(app)
+        # the seed is the operating system's, kept in the record, shown nowhere
+        assert s.state.seed > 2**32 and str(s.state.seed) not in app.sub_title
+        assert str(s.state.seed) not in str(s.recorder.path)
+        assert app.sub_title.startswith(f"game {s.game} ")
+        assert f'"seed":{s.state.seed}' in s.recorder.path.read_text()
 
 
 async def test_the_new_game_screen_can_start_a_game_to_watch_at_a_level():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from plot_core import Player, load_rules
@@ -39,7 +41,7 @@ async def test_stepping_and_jumping_by_keys(records):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         r = viewer(app).replay
-        assert r.i == 0 and "Start of the game: seed 7" in text(app, "#prompt")
+        assert r.i == 0 and re.search(r"Start of the game \w+, seed 7,", text(app, "#prompt"))
         assert f"0/{len(tl)}" in text(app, "#timeline")
         await pilot.press("full_stop", "full_stop", "full_stop")
         assert r.i == 3

@@ -42,7 +42,8 @@ def test_new_game_screen(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_game_screen_at_the_start(snap_compare, size):
-    assert snap_compare(standard_game(), terminal_size=size)
+    # hot-seat: the opening draw waits for its player to take the keyboard (24)
+    assert snap_compare(standard_game(), terminal_size=size, press=["enter"])
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -88,7 +89,7 @@ def test_tables_after_a_roll(snap_compare):
 
 
 def test_help_screen(snap_compare):
-    assert snap_compare(standard_game(), terminal_size=(80, 24), press=["question_mark"])
+    assert snap_compare(standard_game(), terminal_size=(80, 24), press=["enter", "question_mark"])
 
 
 def replay_of(tmp_path, seed: int, limit: int | None = None) -> PlotApp:

@@ -31,5 +31,7 @@ def draw_chits(state: GameState, player: Player, n: int, *, case_no: str) -> Gam
     note = f" ({from_enemy} of them from the {player.enemy.title} box, 6.26)" if from_enemy else ""
     state = state.log(Event(case_no, f"{player.title} draws {len(got)} chits{note}"))
     if got:
-        state = state.log(Event(case_no, f"you drew {', '.join(got)}", private=player))
+        # named, not "you": the line may be read by everyone once the game is over (24)
+        state = state.log(Event(case_no, f"{player.title} drew {', '.join(got)}",
+                                private=player))
     return state

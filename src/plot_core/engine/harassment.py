@@ -167,14 +167,14 @@ def harass(state: GameState, target: str | None = None, hq_hex: Hex | None = Non
             state = state.with_unit(target, hex=None, box=Box.ALLIED_HOLDING, marker=None)
         else:
             state = coup_mod.eliminate(state, target, case_no="10.72")
-        return push(state, Decision("advance", state.phasing, unit=uid, hex=vacated))
+        return offer_advance(state, uid, vacated)
     if result == "Dr":
         t = state.unit(target)
         if is_allied(rules, t):                              # 17.25
             state = state.with_unit(target, hex=None, box=Box.ALLIED_HOLDING, marker=None)
             state = state.log(Event("17.25", f"{state.info(target).short} is destroyed and "
                                              "returns to the Allied Unit Holding Box"))
-            return push(state, Decision("advance", state.phasing, unit=uid, hex=t.hex))
+            return offer_advance(state, uid, t.hex)
         own_hq = bool(hq_friendly(state, t.hex, target))
         return retreat_or_retire(state, target, attacker=False, harasser=uid, no_advance=own_hq)
     return retreat_or_retire(state, uid, attacker=True)     # Ar
@@ -195,6 +195,17 @@ def retreat_hexes(state: GameState, uid: str) -> list[Hex]:
             and hq_friendly(state, n, uid) is not False]
 
 
+@case("9.24")
+def offer_advance(state: GameState, uid: str, h: Hex) -> GameState:
+    """10.67: the harasser may advance into the hex its target left, but 9.24 lets a
+    unit into an HQ unfriendly to it only after harassing that HQ while it was vacant
+    (10.69): never by advancing after a unit in it was driven out or eliminated."""
+    if hq_friendly(state, h, uid) is False:
+        return state.log(Event("9.24", f"{state.info(uid).short} may not advance into "
+                                       f"{hq_at(state, h).name}: unfriendly to it"))
+    return push(state, Decision("advance", state.phasing, unit=uid, hex=h))
+
+
 @case("10.61", "10.64", "10.65")
 def retreat_or_retire(state: GameState, uid: str, *, attacker: bool, harasser: str | None = None,
                       no_advance: bool = False) -> GameState:
@@ -207,7 +218,7 @@ def retreat_or_retire(state: GameState, uid: str, *, attacker: bool, harasser: s
         if no_advance:
             state = state.log(Event("10.68", "no advance into the enemy's own HQ"))
         else:
-            state = push(state, Decision("advance", state.phasing, unit=harasser, hex=u.hex))
+            state = offer_advance(state, harasser, u.hex)
     owner = u.controller or state.phasing.enemy             # 10.61: never the harasser
     return push(state, Decision("retreat", owner, unit=uid))
 

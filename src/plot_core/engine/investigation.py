@@ -230,8 +230,9 @@ def take_from_abwehr(state: GameState, n: int, *, case_no: str) -> GameState:
     state = state.log(Event(case_no, f"SS takes {len(got)} chit{'s' if len(got) != 1 else ''} "
                                      "from the Abwehr box"))
     if got:
-        state = state.log(Event(case_no, f"you took {', '.join(got)}", private=Player.SS))
-        state = state.log(Event(case_no, f"the SS took {', '.join(got)} from you",
+        # each side's own line, naming the side: everyone reads both once the game is over
+        state = state.log(Event(case_no, f"SS took {', '.join(got)}", private=Player.SS))
+        state = state.log(Event(case_no, f"Abwehr lost {', '.join(got)} to the SS",
                                 private=Player.ABWEHR))
     return state
 

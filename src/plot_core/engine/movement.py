@@ -70,7 +70,10 @@ def move_problem(state: GameState, uid: str, dest: Hex, *,
         return IllegalAction("9.12", f"{state.info(uid).short} has no movement points left")
     if impassable(state, m.area_of[dest]):
         return IllegalAction("16.14", f"{m.areas[m.area_of[dest]].name} is overrun and impassable")
-    if state.coup is not None and m.area_of[dest] == BERLIN and m.area_of[here] != BERLIN:
+    # 18.36 holds "during the Coup Sequence", which begins only after the Abwehr's
+    # interphase (18.24): interphase units may still walk into Berlin.
+    if state.coup is not None and state.phase is not Phase.COUP_INTERPHASE \
+            and m.area_of[dest] == BERLIN and m.area_of[here] != BERLIN:
         return IllegalAction("18.36", "during the coup units enter Berlin only by Travel")
     if m.area_of[dest] != m.area_of[here] and m.area_of[here] in influenced_areas(state):
         return IllegalAction("17.22", "an Allied unit's zone of influence holds German units in "

@@ -39,11 +39,12 @@ from ..errors import DataError
 from ..hexgrid import label, parse_hex
 from ..parties import Player
 from ..rules import Rules, load_rules
-from .sequence import settle
+from .sequence import PLAYER_TURN, settle
 from .state import CUP, Box, CoupState, GameState, Marker, Phase, chit_ids
 
 PLAY_PHASES = [p.value for p in Phase if p not in (Phase.SETUP, Phase.GAME_OVER)]
 COUP_PHASES = (Phase.COUP_INTERPHASE, Phase.COUP_MOVEMENT, Phase.COUP_STATUS)
+FIRST_STEP = {Phase.ASSIGNMENT: "hitler8", Phase.INTERROGATION: "interrogate"}
 
 
 class PositionError(DataError):
@@ -75,6 +76,9 @@ def _build(root: Node, rules: Rules, seed: int, new_game) -> GameState:
     state = new_game(seed, rules=rules)
     phase = Phase(root.str("phase", choices=PLAY_PHASES, default="movement"))
     phasing = _player(root, "phasing", default="abwehr")
+    if phase in (Phase.INVESTIGATION, Phase.INTERROGATION) and phase not in PLAYER_TURN[phasing]:
+        root.fail("phase", f"the {phasing.title} player has no {phase.value} phase (5.2): "
+                           "only the SS investigates and interrogates")
     turn = root.int("turn", lo=1, hi=rules.game.game_turns, default=1)
     dice = root.list_of("dice", lambda n, k, v: n.check_int("dice", v, lo=1,
                                                             hi=rules.game.die_sides,
@@ -130,7 +134,10 @@ def _build(root: Node, rules: Rules, seed: int, new_game) -> GameState:
     mp_spent = root.int("mp_spent", lo=0, hi=20, default=0)
     if active is not None and (active not in units or units[active].hex is None):
         root.fail("active", f"the active unit must be a unit on the map, got {active!r}")
-    step = root.str("step", default="free")
+    # A phase that opens with automatic steps starts at its first one, so a position
+    # named by its phase alone leads on (25): the Assignment Inter-Phase rolls its
+    # tables (7.0), the Interrogation Phase takes each unit in the cell in turn (14.12).
+    step = root.str("step", default=FIRST_STEP.get(phase, "free"))
     root.done()
     state = attrs.evolve(state, turn=turn, phase=phase, phasing=phasing, step=step,
                         units=tuple(units[uid] for uid in rules.units), chits=tuple(chits),

@@ -1,0 +1,152 @@
+"""The leak hunter (issue 24): play whole games through the real client from one chair
+and collect every string the screen shows, failing on anything that side may not know.
+
+What a side may know is worked out here from the full state, independently of the
+screens: the chits it holds or has held, chits laid on the board (18.61), chits named
+in the lines it is meant to see, and Allied units it has seen face up. A chit id
+outside that, a face-down Allied unit's name, or the seed of an unfinished game on
+the screen is a leak.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+
+from rich.console import Console
+from textual.app import App
+from textual.widgets import Static
+
+from plot_ai import make
+from plot_core import Player, Rules, legal_actions, view
+from plot_core.engine.state import CUP, Box, GameState, chit_ids
+from plot_tui.chair import Chair
+from plot_tui.game import GameScreen
+from plot_tui.session import Seat, Session
+
+HUMANS = {p: Seat.HUMAN for p in Player}
+
+
+class Knowledge:
+    """What one side (None: a spectator) may know so far."""
+
+    def __init__(self, rules: Rules, side: Player | None) -> None:
+        self.rules, self.side = rules, side
+        self.chits: set[str] = set()
+        self.allied: set[str] = set()
+        self.all_chits = set(chit_ids(rules))
+        self.allied_names = {u.id: (u.name, u.short) for u in rules.units.values()
+                             if not u.party.german}
+        self._chit_re = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(sorted(self.all_chits))
+                                   + r")(?![0-9])")
+
+    def learn(self, state: GameState) -> None:
+        """Everything ``state`` lets the side know (call it after every action)."""
+        own = self.side.value if self.side is not None else None
+        for cid, where in zip(chit_ids(self.rules), state.chits, strict=True):
+            if where == own or where not in (CUP, Player.SS.value, Player.ABWEHR.value):
+                self.chits.add(cid)        # in hand, or laid on a unit in the open (18.61)
+        for e in state.events:
+            # the rule itself (6.21), not Event.seen_by: the hunter must not share the
+            # gate it is checking
+            if e.private is None or e.private is self.side:
+                self.chits.update(self._chit_re.findall(e.text))
+        for u in state.units:
+            if u.id in self.allied_names and u.box is not Box.ALLIED_HOLDING:
+                self.allied.add(u.id)      # placed face up: public from then on (7.11)
+        for d in state.pending:
+            if d.kind == "place_allied" and d.player is self.side and d.unit:
+                self.allied.add(d.unit)    # the Abwehr drew it: his to see (7.11)
+
+    def see_action(self, action) -> None:
+        """Every action is done in the open (a revealed chit is shown to both, 7.4)."""
+        self.chits.update(self._chit_re.findall(str(action)))
+
+    def leaks(self, text: str, state: GameState, seed: int) -> list[str]:
+        # once the game is over both hands are open to everyone (issue 9's reading)
+        hidden = self.chits if state.outcome is None else self.all_chits
+        found = [f"chit {c}" for c in set(self._chit_re.findall(text)) - hidden]
+        for uid, names in self.allied_names.items():
+            if uid in self.allied or state.unit(uid).box is not Box.ALLIED_HOLDING:
+                continue
+            found += [f"face-down Allied unit {n}" for n in names if n in text]
+        # (a short seed's digits turn up anywhere; the hunt's seeds are long, as real ones are)
+        if state.outcome is None and seed >= 10**9 and str(seed) in text:
+            found.append(f"the seed {seed}")
+        return found
+
+
+class OneScreen(App[None]):
+    """The game screen for one chair, as `plot serve` shows it to one player."""
+
+    def __init__(self, chair: Chair) -> None:
+        super().__init__()
+        self.chair = chair
+
+    def on_mount(self) -> None:
+        self.push_screen(GameScreen(self.chair, self.chair.state.rules))
+
+
+def screen_text(app: App, *, terminal: bool = True, widgets: bool = True) -> str:
+    """Every text widget's whole content (a tab behind another, a log scrolled away),
+    and with ``terminal`` every character on the terminal now (the map is drawn line by
+    line, not held as text)."""
+    parts = []
+    if terminal:
+        console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(),
+                          record=True, force_terminal=True, color_system=None)
+        console.print(app.screen._compositor.render_update(
+            full=True, screen_stack=app._background_screens))
+        parts.append(console.export_text())
+    for screen in app.screen_stack if widgets else ():
+        parts += [str(w.render()) for w in screen.query(Static)]
+    parts.append(str(app.title) + " " + str(app.sub_title))
+    return "\n".join(parts)
+
+
+async def hunt(rules: Rules, seed: int, side: Player | None, *, limit: int,
+               level: str = "random", size: tuple[int, int] = (120, 40),
+               terminal_every: int = 8) -> tuple[int, list[str]]:
+    """Play ``limit`` actions of ``new_game(seed)`` with both seats human; ``side``'s chair
+    acts through its screen, the other by the session (as the other terminal would).
+    The widgets' text is read after every action; the terminal itself, drawn (which is
+    what costs), after every ``terminal_every`` actions and at the end.
+    Returns how many actions were played and the leaks seen."""
+    from plot_core import new_game
+
+    session = Session(new_game(seed, rules=rules), HUMANS, seed=seed, game="hunt")
+    chair = Chair(session, side)
+    players = {p: make(level, rules, seed=seed) for p in Player}
+    rnd = random.Random(f"hunt/{seed}")
+    know = Knowledge(rules, side)
+    know.learn(session.state)
+    leaks: list[str] = []
+    app = OneScreen(chair)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        for _ in range(limit):
+            state = session.state
+            if state.outcome is not None:
+                break
+            to_act = state.to_act
+            actions = list(legal_actions(state))
+            choice = actions[0] if len(actions) == 1 else \
+                players[to_act].decide(view(state, to_act), actions, rnd)
+            if to_act is side:
+                screen.do(choice)                      # the screen's own path: message line
+            else:
+                session.act_as(to_act, choice)
+                screen.changed_elsewhere()
+            know.see_action(choice)
+            know.learn(session.state)
+            drawn = session.actions % terminal_every == 0 or session.state.outcome is not None
+            if drawn:
+                await pilot.pause()
+            text = screen_text(app, terminal=drawn)
+            leaks += [f"after action {session.actions}: {leak}"
+                      for leak in know.leaks(text, session.state, seed)]
+            if leaks:
+                break
+    return session.actions, leaks

@@ -1,0 +1,75 @@
+"""`make mutate`'s report (issue 22): from mutmut's results under mutants/, the share of
+mutants killed in each module of plot_core, and every survivor by name.
+
+    python tests/mutation_report.py            # the table and the survivors, as Markdown
+
+A survivor listed in tests/mutation-survivors.md (its name, then why it changes no
+behaviour) counts as equivalent: it is left out of the score and shown apart.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MUTANTS = ROOT / "mutants" / "src"
+EQUIVALENT = ROOT / "tests" / "mutation-survivors.md"
+
+KILLED = {1, 3, 37}                 # mutmut's exit codes for a mutant the tests caught
+SURVIVED = {0}
+TIMEOUT = {36, 24, -24, 152, 255}   # a mutant that made the tests hang counts as caught
+
+
+def equivalent() -> set[str]:
+    if not EQUIVALENT.exists():
+        return set()
+    return set(re.findall(r"`(plot_core\.[\w.]+__mutmut_\d+)`", EQUIVALENT.read_text()))
+
+
+def results() -> dict[str, dict[str, int | None]]:
+    """Module -> mutant -> exit code (None: not run yet)."""
+    out = {}
+    for meta in sorted(MUTANTS.rglob("*.py.meta")):
+        module = ".".join(meta.relative_to(MUTANTS).with_suffix("").with_suffix("").parts)
+        codes = json.loads(meta.read_text())["exit_code_by_key"]
+        if codes:
+            out[module] = codes
+    return out
+
+
+def report() -> str:
+    same = equivalent()
+    lines = ["| module | mutants | run | killed | survived | equivalent | score |",
+             "|---|---|---|---|---|---|---|"]
+    survivors = []
+    for module, codes in results().items():
+        c = Counter()
+        for name, code in codes.items():
+            if code is None:
+                c["not run"] += 1
+            elif name in same:
+                c["equivalent"] += 1
+            elif code in KILLED or code in TIMEOUT:
+                c["killed"] += 1
+            elif code in SURVIVED:
+                c["survived"] += 1
+                survivors.append(name)
+            else:
+                c["other"] += 1
+        run = c["killed"] + c["survived"]
+        score = f"{100 * c['killed'] / run:.0f} %" if run else "-"
+        lines.append(f"| {module} | {len(codes)} | {run + c['equivalent']} | {c['killed']} | "
+                     f"{c['survived']} | {c['equivalent']} | {score} |")
+    lines += ["", f"Survivors ({len(survivors)}; `mutmut show NAME` shows each):", ""]
+    lines += [f"- `{name}`" for name in survivors]
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    if not MUTANTS.exists():
+        sys.exit("no mutmut results here: run `make mutate` first")
+    print(report())

@@ -1,0 +1,238 @@
+"""Issue 23 without a network: hostile names shown as text on every screen that shows a
+name, names refused at sign-in, Textual's own actions that touch the server refused,
+guessing slowed down, a broken session one line."""
+
+from __future__ import annotations
+
+import pytest
+from rich.text import Text
+from textual.widgets import DataTable, Static
+
+from plot_core import Player
+from plot_server.guard import CodeLimit, PasswordThrottle, name_problem
+from plot_server.hub import Hub, Refused, Who, WrongCode
+from plot_server.lobby import LobbyScreen
+from plot_server.server import ServedApp
+from plot_tui.plain import clean, join, plain
+from plot_tui.session import Seat
+
+from .test_hub import ALICE, BOB, Clock
+
+# What the issue's hostile user tried, and a few more of the same kind.
+HOSTILE = [
+    "[@click=app.screenshot('T1.json','/tmp')]X[/]",
+    "[/b]x[b]",
+    "[/]",
+    "[bold red]evil[/",
+    "[link=file:///etc/passwd]a[/link]",
+    "[reverse]ALICE[/reverse]",
+    "[$accent]x",
+    "\x1b[31mred\x1b[0m",
+    "bell\x07\x9b2J",
+]
+
+
+class Ticks:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+# -- names ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", HOSTILE + ["x" * 33, " alice", "", "a\u200bb", "tab\tname"])
+def test_a_hostile_or_odd_name_is_refused_with_the_reason(name):
+    problem = name_problem(name)
+    assert problem is not None
+    assert "32 characters" in problem or "may hold letters" in problem or "space" in problem \
+        or "needed" in problem
+
+
+@pytest.mark.parametrize("name", ["alice", "Jörg Müller", "o'brien", "d.a.v.e-99", "x" * 32,
+                                  "Ло Вэй", "Jo\u0308rg"])          # the last: NFC makes it ö
+def test_ordinary_names_are_welcome(name):
+    assert name_problem(name) is None
+
+
+# -- text from outside -----------------------------------------------------------------------
+def test_outside_text_is_never_markup_nor_an_escape_sequence():
+    for name in HOSTILE:
+        t = plain(name)
+        assert not t.spans and "\x1b" not in t.plain and "\x07" not in t.plain
+        assert t.plain == clean(name)
+    assert clean("\x1b[31m") == "\\x1b[31m"
+    mixed = join(("The Plot", "bold"), " · ", (HOSTILE[0], "bold"))
+    assert HOSTILE[0] in mixed.plain and all(s.style == "bold" for s in mixed.spans)
+
+
+@pytest.fixture
+def hostile_hub(rules, tmp_path):
+    """Tables whose players have every hostile name (as a server of an older version, or
+    one whose files were edited, could restore them)."""
+    hub = Hub(rules, tmp_path / "server", later=Clock())
+    for i, name in enumerate(HOSTILE):
+        who = Who(f"key {i}", name)
+        table = hub.create(who, Player.SS if i % 2 else Player.ABWEHR, opponent=Seat.HUMAN)
+        if i % 3 == 0:
+            hub.sit(table.id, Who(f"key other {i}", HOSTILE[-1 - i]), code=table.code)
+    return hub
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("viewer", HOSTILE[:6])
+async def test_every_widget_showing_a_name_shows_it_as_it_is(hostile_hub, viewer):
+    app = ServedApp(None, hostile_hub, Who("key viewer", viewer), idle=600)
+    async with app.run_test(size=(160, 40)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        title = lobby.query_one("#title", Static).render()
+        assert f"you are {viewer}" in str(title)                 # verbatim, not styled
+        table = lobby.query_one(DataTable)
+        cells = [c for key in table.rows for c in table.get_row(key)]
+        assert all(isinstance(c, Text) and not c.spans for c in cells)
+        shown = " ".join(c.plain for c in cells)
+        for name in HOSTILE:
+            assert clean(name) in shown
+        # every seat of every table, from the player's screen (the note names the others)
+        for t in hostile_hub.tables.values():
+            who = next(o for o in t.owners.values() if o is not None)
+            note = t.note_for(t.side_of(who).enemy)
+            if note:
+                assert not plain(note).spans
+        # sit at a table whose opponent has a hostile name: the game screen says it
+        t = next(t for t in hostile_hub.tables.values() if len([o for o in t.owners.values()
+                                                                if o]) == 2)
+        app.watch_table(t.id)
+        await pilot.pause()
+        prompt = str(app.screen.query_one("#prompt").render())
+        for o in t.owners.values():
+            assert clean(o.name) in prompt
+        assert app.sub_title.endswith(f"{viewer} watches")
+        assert app.is_running
+
+
+@pytest.mark.asyncio
+async def test_textual_actions_that_touch_the_server_are_refused(hub_dir, rules, tmp_path,
+                                                                 monkeypatch):
+    hub = Hub(rules, hub_dir, later=Clock())
+    monkeypatch.chdir(tmp_path)
+    app = ServedApp(None, hub, ALICE, idle=600)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        before = sorted(p for p in tmp_path.rglob("*"))
+        # markup would run these with a click; a key binding or the palette by name
+        for action in (f"app.screenshot('x.svg', '{tmp_path}')", "app.change_theme",
+                       "app.toggle_dark", "app.suspend_process", "app.simulate_key('q')",
+                       "app.push_screen('_default')", "app.switch_mode('x')",
+                       "app.add_class('Screen', 'x')", "app.notify('hello')"):
+            await app.run_action(action)
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, LobbyScreen)
+        assert sorted(p for p in tmp_path.rglob("*")) == before          # nothing written
+        app.deliver_screenshot()
+        with pytest.raises(PermissionError):
+            app.save_screenshot("y.svg", str(tmp_path))
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Screenshot" not in titles and "Quit" not in titles and "Theme" not in titles
+        # the palette, typed into and closed: the session goes on (the issue's report)
+        await pilot.press("question_mark")
+        await pilot.press("escape", "ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"screenshot", "enter")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.is_running
+        assert sorted(p for p in tmp_path.rglob("*")) == before
+
+
+@pytest.fixture
+def hub_dir(tmp_path):
+    return tmp_path / "server-data"
+
+
+@pytest.mark.asyncio
+async def test_a_broken_session_is_one_line_for_the_operator_and_a_log(rules, hub_dir, capfd):
+    hub = Hub(rules, hub_dir, later=Clock())
+    app = ServedApp(None, hub, ALICE, idle=600)
+
+    def boom():
+        raise RuntimeError("a bug")
+    with pytest.raises(RuntimeError):                   # the test harness passes it on
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            app.call_later(boom)
+            await pilot.pause()
+    out = capfd.readouterr().out
+    lines = [ln for ln in out.splitlines() if "failed" in ln]
+    assert len(lines) == 1 and "RuntimeError" in lines[0] and "reference" in lines[0]
+    assert "Traceback" not in out
+    log = (hub_dir / "logs" / "failures.log").read_text()
+    assert app.failure in log and "RuntimeError: a bug" in log and "Traceback" in log
+    assert app.failure in app.goodbye and "sorry" in app.goodbye
+
+
+# -- guessing ------------------------------------------------------------------------------
+def test_wrong_passwords_slow_down_per_address_and_are_told_once_a_burst():
+    clock, said = Ticks(), []
+    t = PasswordThrottle(clock=clock, say=said.append)
+    delays = []
+    for _ in range(8):
+        delays.append(t.delay("10.0.0.1"))
+        t.failed("10.0.0.1")
+    assert delays[:3] == [0, 0, 0] and delays[3:] == [0.5, 1, 2, 4, 8]
+    assert t.delay("10.0.0.2") == 0                      # another address is not slowed
+    assert len(said) == 1 and "10.0.0.1" in said[0]
+    clock.now += 61                                      # a quiet minute: a new burst
+    assert t.delay("10.0.0.1") == 0
+    for _ in range(5):
+        t.failed("10.0.0.1")
+    assert len(said) == 2
+
+
+def test_a_table_takes_ten_wrong_join_codes_a_minute_then_pauses(rules, tmp_path):
+    hub = Hub(rules, tmp_path / "server", later=Clock())
+    table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN)
+    clock = Ticks()
+    table.codes = CodeLimit(10, clock=clock)
+    for i in range(10):
+        with pytest.raises(WrongCode):
+            hub.sit(table.id, Who(f"key {i}", f"guesser{i}"), code="AAAAAA")
+    with pytest.raises(Refused, match="takes no join code for 60 s") as refused:
+        hub.sit(table.id, BOB, code=table.code)          # even the right one waits
+    assert not isinstance(refused.value, WrongCode)
+    clock.now += 61
+    assert hub.sit(table.id, BOB, code=table.code).chair.side is Player.ABWEHR
+
+
+@pytest.mark.asyncio
+async def test_a_connection_takes_five_wrong_join_codes_a_minute(rules, tmp_path):
+    hub = Hub(rules, tmp_path / "server", later=Clock())
+    tables = [hub.create(Who(f"key {i}", f"p{i}"), Player.SS, opponent=Seat.HUMAN)
+              for i in range(3)]
+    app = ServedApp(None, hub, BOB, idle=600)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        for i in range(5):
+            app.take_seat(tables[i % 3].id, "WRONG1")
+        message = str(app.lobby.query_one("#message").render())
+        assert "not the join code" in message
+        app.take_seat(tables[0].id, tables[0].code)      # the sixth: paused, even if right
+        message = str(app.lobby.query_one("#message").render())
+        assert "Too many wrong join codes" in message
+        assert tables[0].side_of(BOB) is None
+
+
+def test_plot_games_prints_a_hostile_file_name_as_text(tmp_path, monkeypatch, capsys):
+    from plot_cli.main import main
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    games = tmp_path / "plot" / "games"
+    games.mkdir(parents=True)
+    (games / "evil\x1b]0;owned\x07\x1b[2J.plot.jsonl").write_text("not json\n")
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out
+    assert "evil\\x1b]0;owned\\x07\\x1b[2J.plot.jsonl" in out
