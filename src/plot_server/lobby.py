@@ -7,10 +7,10 @@ import attrs
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Input, Label, RadioButton, RadioSet, Static
 
 from plot_core import Player
+from plot_tui.closing import OnceModal, OnceScreen
 from plot_tui.plain import join, plain
 from plot_tui.screens import SetupForm
 from plot_tui.session import Seat
@@ -28,7 +28,7 @@ class TableSetup:
     level: str = "easy"
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(OnceScreen[None]):
     DEFAULT_CSS = """
     LobbyScreen { padding: 0 1; }
     LobbyScreen #title { height: auto; margin-bottom: 1; }
@@ -133,7 +133,7 @@ class LobbyScreen(Screen[None]):
             self.app.watch_table(table.id)
 
 
-class JoinScreen(ModalScreen[str | None]):
+class JoinScreen(OnceModal[str | None]):
     DEFAULT_CSS = """
     JoinScreen { align: center middle; }
     JoinScreen > Vertical { width: 50; height: auto; border: round $accent; padding: 0 2;

@@ -5,7 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.app import App, ScreenStackError
+from textual.command import CommandPalette
 from textual.css.query import NoMatches
+from textual.screen import Screen
+from textual.widget import MountError
 from textual.worker import WorkerFailed
 
 from plot_core import Player, Rules, load_rules, new_game
@@ -49,6 +52,7 @@ class PlotApp(App[None]):
         self._setup, self._session, self._seed = setup, session, seed
         self._records, self._record_path, self._notice = records, record_path, notice
         self._replay = replay
+        self._palette: CommandPalette | None = None     # the one open or leaving
 
     def on_mount(self) -> None:
         if self._replay is not None:
@@ -115,17 +119,46 @@ class PlotApp(App[None]):
         if result == "new":
             self.ask_new_game()
 
-    @staticmethod
-    def harmless(error: Exception) -> bool:
+    async def _dispatch_action(self, namespace, action_name: str, params) -> bool:
+        """A key bound on a screen that is not built yet, is leaving, is no longer on top,
+        or whose app is shutting down (a client that sent keys and hung up) does nothing:
+        its widgets may be gone (keys outrun screens over SSH)."""
+        if isinstance(namespace, Screen) and (not self.is_running
+                                              or namespace is not self.screen
+                                              or not namespace.is_mounted
+                                              or getattr(namespace, "closing", False)):
+            return True
+        return await super()._dispatch_action(namespace, action_name, params)
+
+    def action_command_palette(self) -> None:
+        """One palette at a time: one still leaving holds its id until it has gone."""
+        if self._palette is not None and self._palette.is_attached:
+            return
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self._palette = CommandPalette(id="--command-palette")
+            self.push_screen(self._palette)
+
+    def action_show_help_panel(self) -> None:
+        """The keys panel, on a screen that is there to hold it: the palette's "Keys"
+        can fire while the palette itself is still mounting or already leaving."""
+        if self.screen.is_mounted:
+            try:
+                super().action_show_help_panel()
+            except MountError:
+                pass                    # the screen left between the check and the mount
+
+    def harmless(self, error: Exception) -> bool:
         """Races inside Textual that keys faster than the screen can set off (found by
         the SSH fuzz test): the command palette closed while its search still ran (its
-        worker finds the list gone), or a screen asked to close twice (the second pop
-        finds nothing to pop, and pops nothing). Nothing of ours is lost; the app goes on."""
+        worker finds the list gone), a screen asked to close twice (the second pop finds
+        nothing to pop, and pops nothing), or a screen that looks for its widgets while
+        the app is shutting down (the client hung up). Nothing of ours is lost."""
         if isinstance(error, ScreenStackError):
             return True
         if isinstance(error, WorkerFailed):
             error = error.error
-        return isinstance(error, NoMatches) and _raised_in_palette(error)
+        return isinstance(error, NoMatches) and (_raised_in_palette(error)
+                                                 or not self.is_running)
 
     def _handle_exception(self, error: Exception) -> None:
         if not self.harmless(error):

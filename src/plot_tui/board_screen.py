@@ -11,7 +11,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
 
@@ -21,6 +20,7 @@ from plot_core.engine.state import CoupState, movement_allowance
 from plot_core.wording import unit_name
 
 from .boardview import build_board
+from .closing import OnceScreen
 from .describe import SIDE
 from .mapview import MapView
 from .panels import ChitPanel, HexInfo, LogView, MapKey, StatusPanel, TablesPanel
@@ -28,7 +28,7 @@ from .screens import HelpScreen
 from .session import LogLine
 
 
-class BoardScreen(Screen[str]):
+class BoardScreen(OnceScreen[str]):
     DEFAULT_CSS = """
     #main { height: 1fr; }
     #left { width: 1fr; }

@@ -106,7 +106,7 @@ class GameScreen(BoardScreen):
         self._problem_told = False
 
     def on_mount(self) -> None:
-        if not self.query(MapView):        # dismissed before it was mounted: nothing to draw
+        if self.closing or not self.query(MapView):   # dismissed before it was mounted
             return
         self.query_one(MapView).focus()
         self.set_interval(SAVE_RETRY, self._retry_saving)

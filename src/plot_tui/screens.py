@@ -9,13 +9,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Label, OptionList, RadioButton, RadioSet, Static
 from textual.widgets.option_list import Option
 
 from plot_ai import LEVELS
 from plot_core import Action, Player
 
+from .closing import OnceModal, OnceScreen
 from .plain import plain
 
 T = TypeVar("T")
@@ -65,7 +65,7 @@ def help_text(*, shared: bool = False) -> str:
     return HELP.format(saving=SAVING_SHARED if shared else SAVING_HERE)
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(OnceModal[None]):
     """Keys and hints; scrolls when the terminal is small, any other key closes it."""
 
     DEFAULT_CSS = """
@@ -86,6 +86,8 @@ class HelpScreen(ModalScreen[None]):
 
     def on_key(self, event) -> None:
         event.stop()
+        if self.closing:
+            return                      # a key that came after the one that closed it
         if event.key in self.SCROLL_KEYS:
             self.query_one(VerticalScroll).scroll_relative(y=self.SCROLL_KEYS[event.key],
                                                            animate=False)
@@ -111,7 +113,7 @@ class GameSetup:
     level: str = "easy"               # the computer's level (plot_ai.LEVELS)
 
 
-class SetupForm(Screen[T]):
+class SetupForm(OnceScreen[T]):
     """A form of radio groups, shared by the new-game and new-table screens. It offers no
     seed: whoever knows a game's seed knows both hands and every roll to come (24)."""
 
@@ -182,7 +184,7 @@ class NewGameScreen(SetupForm[GameSetup]):
             setup="choose" if self.picked("setup") == 1 else "standard"))
 
 
-class HandoffScreen(Screen[None]):
+class HandoffScreen(OnceScreen[None]):
     """Hot-seat: hides the whole board until the named player takes the keyboard."""
 
     DEFAULT_CSS = """
@@ -204,7 +206,7 @@ class HandoffScreen(Screen[None]):
             self.dismiss()
 
 
-class ActionMenu(ModalScreen[Action | None]):
+class ActionMenu(OnceModal[Action | None]):
     """A list of legal actions; Enter picks one, Escape closes."""
 
     DEFAULT_CSS = """
@@ -234,7 +236,7 @@ class ActionMenu(ModalScreen[Action | None]):
         self.dismiss(None)
 
 
-class GameOverScreen(ModalScreen[str]):
+class GameOverScreen(OnceModal[str]):
     DEFAULT_CSS = """
     GameOverScreen { align: center middle; }
     GameOverScreen > Vertical { width: 64; height: auto; border: double $success; padding: 1 2;
@@ -257,7 +259,7 @@ class GameOverScreen(ModalScreen[str]):
         self.dismiss(what)
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(OnceModal[bool]):
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; }
     ConfirmScreen > Vertical { width: 56; height: auto; border: round $warning; padding: 1 2;

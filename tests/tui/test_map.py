@@ -116,3 +116,91 @@ async def test_kept_rows_follow_the_board_and_the_cursor(rules):
         assert _cursor_at(view, view.cursor % 100)
         view.show_board(Board())
         assert "ZZZ" not in _line_text(view, row)
+
+
+@pytest.mark.asyncio
+async def test_keys_faster_than_a_closing_screen_close_only_it(rules):
+    """Two keys queued on the help screen (or a question) before it has gone: the
+    first closes it, the rest do nothing: no second dismissal of the same screen
+    (found by the SSH fuzz test: InvalidStateError), and the game underneath stays."""
+    from textual import events
+
+    from plot_tui.screens import ConfirmScreen
+    app = app_for(pos(EMPTY))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        helper = app.screen
+        assert isinstance(helper, HelpScreen)
+        for k in ("x", "down", "n", "y", "space"):
+            helper.post_message(events.Key(k, None))
+        await pilot.pause()
+        assert helper.closing and app.screen is game(app)
+        await pilot.press("q")                       # quit? asked; "n" and "y" both land
+        asked = app.screen
+        assert isinstance(asked, ConfirmScreen)
+        asked.action_answer(False)
+        asked.action_answer(True)                    # too late: the first answer stands
+        assert asked.dismiss() is not None           # a third time: still a no-op
+        await pilot.pause()
+        assert app.screen is game(app) and app.is_running
+
+
+@pytest.mark.asyncio
+async def test_a_key_for_a_covered_screen_does_not_close_the_one_on_top(rules):
+    """A key meant for the help screen lands after the command palette opened over it:
+    Textual's dismiss would pop the palette and spend the help screen's result; ours
+    leaves both, and each closes normally afterwards."""
+    from textual import events
+    from textual.command import CommandPalette
+    app = app_for(pos(EMPTY))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        helper = app.screen
+        await pilot.press("ctrl+p")
+        assert isinstance(app.screen, CommandPalette)
+        helper.post_message(events.Key("x", None))
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette) and not helper.closing
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is helper
+        await pilot.press("x")
+        await pilot.pause()
+        assert app.screen is game(app)
+
+
+@pytest.mark.asyncio
+async def test_keys_for_a_screen_not_built_yet_or_leaving_do_nothing(rules):
+    """A key bound on the game screen that arrives before it is mounted or after it
+    began to close finds no widgets to act on; it is dropped, not a crash."""
+    app = app_for(pos(EMPTY))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        screen.closing = True                       # as if dismissed a moment ago
+        for child in list(screen.children):
+            await child.remove()                    # ... and its widgets already gone
+        assert await app.run_action("tables", screen) is True
+        assert await app.run_action("tab('log')", screen) is True
+        assert app.is_running
+
+
+@pytest.mark.asyncio
+async def test_the_palette_opened_again_while_it_leaves_is_not_opened_twice(rules):
+    """ctrl+p, escape, ctrl+p faster than the first palette goes: one palette, no clash
+    of ids (the SSH fuzz test found DuplicateIds)."""
+    from textual.command import CommandPalette
+    app = app_for(pos(EMPTY))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        palette = app.screen
+        assert isinstance(palette, CommandPalette)
+        palette.dismiss()
+        app.action_command_palette()                 # the old one has not gone yet
+        await pilot.pause()
+        assert app.is_running
+        await pilot.press("ctrl+p")
+        assert isinstance(app.screen, CommandPalette)
