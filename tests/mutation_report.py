@@ -21,6 +21,7 @@ EQUIVALENT = ROOT / "tests" / "mutation-survivors.md"
 
 KILLED = {1, 3, 37}                 # mutmut's exit codes for a mutant the tests caught
 SURVIVED = {0}
+UNTESTED = {5, 33}                  # no test runs the mutated function: a survivor too
 TIMEOUT = {36, 24, -24, 152, 255}   # a mutant that made the tests hang counts as caught
 
 
@@ -43,8 +44,8 @@ def results() -> dict[str, dict[str, int | None]]:
 
 def report() -> str:
     same = equivalent()
-    lines = ["| module | mutants | run | killed | survived | equivalent | score |",
-             "|---|---|---|---|---|---|---|"]
+    lines = ["| module | mutants | run | killed | survived | untested | equivalent | score |",
+             "|---|---|---|---|---|---|---|---|"]
     survivors = []
     for module, codes in results().items():
         c = Counter()
@@ -58,12 +59,15 @@ def report() -> str:
             elif code in SURVIVED:
                 c["survived"] += 1
                 survivors.append(name)
+            elif code in UNTESTED:
+                c["untested"] += 1
+                survivors.append(name)
             else:
                 c["other"] += 1
-        run = c["killed"] + c["survived"]
+        run = c["killed"] + c["survived"] + c["untested"]
         score = f"{100 * c['killed'] / run:.0f} %" if run else "-"
         lines.append(f"| {module} | {len(codes)} | {run + c['equivalent']} | {c['killed']} | "
-                     f"{c['survived']} | {c['equivalent']} | {score} |")
+                     f"{c['survived']} | {c['untested']} | {c['equivalent']} | {score} |")
     lines += ["", f"Survivors ({len(survivors)}; `mutmut show NAME` shows each):", ""]
     lines += [f"- `{name}`" for name in survivors]
     return "\n".join(lines)

@@ -166,3 +166,21 @@ phasing = "{phasing}"
         assert actions, f"no legal action at {s.phase} {s.step}"
         s = apply(s, rnd.choice(actions))
     pytest.fail(f"400 actions and still in {start}: {s.step}, {legal_actions(s)}")
+
+
+def test_a_state_is_the_same_json_in_every_process():
+    """Sets are written sorted, so a state's JSON does not depend on Python's hash seed:
+    states can be compared and checksummed as text (the transcript anchors rely on it)."""
+    import os
+    import subprocess
+    import sys
+    code = ("from plot_core.engine.randomplay import play_random, busy_policy\n"
+            "from plot_core.engine.serial import state_to_json, view_to_json\n"
+            "from plot_core.engine.view import view\n"
+            "from plot_core.parties import Player\n"
+            "s, _ = play_random(5, busy_policy, limit=120)\n"
+            "print(state_to_json(s), view_to_json(view(s, Player.SS)))\n")
+    outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True, env={**os.environ, "PYTHONHASHSEED": h}).stdout
+            for h in ("1", "2", "3")}
+    assert len(outs) == 1 and '"activated"' in outs.pop()

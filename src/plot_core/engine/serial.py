@@ -7,6 +7,7 @@ under other rules_data is refused with a clear message.
 from __future__ import annotations
 
 import json
+from typing import get_origin
 
 import attrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
@@ -18,6 +19,17 @@ from .state import GameState
 from .view import PlayerView
 
 converter = make_converter()
+
+
+def _is_set(t) -> bool:
+    return t in (set, frozenset) or get_origin(t) in (set, frozenset)
+
+
+# Sets are written sorted: the same state is the same text, in every process (Python
+# orders a set of strings differently from run to run), so states can be compared and
+# checksummed as text.
+converter.register_unstructure_hook_func(
+    _is_set, lambda s: sorted((converter.unstructure(x) for x in s), key=json.dumps))
 converter.register_unstructure_hook(
     GameState, make_dict_unstructure_fn(GameState, converter, rules=override(omit=True)))
 converter.register_structure_hook(

@@ -1,0 +1,102 @@
+"""Whole games as regression anchors (the engine's "perft"): seeded busy random games are
+played and every step is written down — the action, the sorted list of every legal action
+before it, each event it caused (case, text, dice, table cell, result, who may see it),
+and every 25 steps the whole state and both players' views as JSON. The digests of those
+lines, 50 steps to a block, must match tests/engine/transcripts.json.
+
+Any change to a rule, a table, a log line, a refusal offered as legal, or what a view
+shows changes some block, and the test names the first block that differs and prints
+its lines as the engine now writes them. It is the net for the engine-speed rewrite and
+kills the mutants that no single position reaches (issue 22).
+
+When a rule is changed on purpose, write the anchors again and say why in the commit:
+
+    .venv/bin/python -m tests.engine.test_transcripts --write
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from plot_core.engine.api import apply, legal_actions, new_game
+from plot_core.engine.randomplay import busy_policy
+from plot_core.engine.serial import state_to_json, view_to_json
+from plot_core.engine.view import view
+from plot_core.parties import Player
+
+ANCHORS = Path(__file__).with_name("transcripts.json")
+SEEDS = (41001, 41002, 41003)          # busy games: they reach every table and the coup
+BLOCK = 50                             # steps to a digest
+FULL_EVERY = 25                        # steps between whole-state and view lines
+LIMIT = 6000
+
+
+def transcript(seed: int):
+    """Yield (step, line) for one game: what a reader needs to see where it differs."""
+    rnd = random.Random(seed)
+    state = new_game(seed)
+    step = 0
+    while state.outcome is None and step < LIMIT:
+        legal = legal_actions(state)
+        yield step, "legal " + " ; ".join(sorted(str(a) for a in legal))
+        if step % FULL_EVERY == 0:
+            yield step, "state " + state_to_json(state)
+            for side in (Player.SS, Player.ABWEHR, None):
+                yield step, f"view {side} " + view_to_json(view(state, side))
+        action = busy_policy(state, legal, rnd)
+        state = apply(state, action)
+        yield step, f"act {action}"
+        for e in state.events:
+            yield step, f"event {e!r}"
+        step += 1
+    yield step, f"end {state.outcome!r} after {step}"
+
+
+def digests(seed: int) -> tuple[list[str], int]:
+    blocks: list[hashlib._Hash] = []
+    steps = 0
+    for step, line in transcript(seed):
+        k = step // BLOCK
+        while len(blocks) <= k:
+            blocks.append(hashlib.sha256())
+        blocks[k].update(line.encode() + b"\n")
+        steps = step
+    return [b.hexdigest()[:16] for b in blocks], steps
+
+
+def block_lines(seed: int, k: int) -> list[str]:
+    return [line[:300] for step, line in transcript(seed) if step // BLOCK == k]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_seeded_game_plays_as_recorded(seed):
+    anchors = json.loads(ANCHORS.read_text())[str(seed)]
+    got, steps = digests(seed)
+    for k, (want, have) in enumerate(zip(anchors["blocks"], got, strict=False)):
+        if want != have:
+            shown = "\n".join(block_lines(seed, k))
+            pytest.fail(f"game {seed}: steps {k * BLOCK}-{k * BLOCK + BLOCK - 1} differ from "
+                        f"the recorded game; the engine now writes:\n{shown}")
+    assert (len(got), steps) == (len(anchors["blocks"]), anchors["steps"]), \
+        f"game {seed} now ends after {steps} steps, recorded {anchors['steps']}"
+
+
+def write() -> None:
+    out = {}
+    for seed in SEEDS:
+        blocks, steps = digests(seed)
+        out[str(seed)] = {"steps": steps, "blocks": blocks}
+        print(f"game {seed}: {steps} steps, {len(blocks)} blocks")
+    ANCHORS.write_text(json.dumps(out, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--write"]:
+        sys.exit("usage: python -m tests.engine.test_transcripts --write")
+    write()
