@@ -57,6 +57,7 @@ def test_10_65_owner_chooses_retreat_and_10_67_advance():
     s = play(s, "retreat 2310")
     assert at(s, "305") == "2310"
     assert s.to_act.value == "ss" and legal(s) == ["advance 2210", "stay"]
+    illegal(s, "advance 2310", "10.67")                    # only into the hex left empty
     s = play(s, "advance 2210")
     assert at(s, "002") == "2210" and s.mp_spent == 1       # no points for advancing
     assert s.active == "002"                               # 10.12: may go on

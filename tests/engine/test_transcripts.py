@@ -1,7 +1,8 @@
 """Whole games as regression anchors (the engine's "perft"): seeded busy random games are
 played and every step is written down — the action, the sorted list of every legal action
 before it, each event it caused (case, text, dice, table cell, result, who may see it),
-and every 25 steps the whole state and both players' views as JSON. The digests of those
+every 25 steps the whole state and both players' views as JSON, and every 5 steps the
+refusal (case and reason) of near misses: actions legal a few steps earlier but not now. The digests of those
 lines, 50 steps to a block, must match tests/engine/transcripts.json.
 
 Any change to a rule, a table, a log line, a refusal offered as legal, or what a view
@@ -25,6 +26,7 @@ from pathlib import Path
 import pytest
 
 from plot_core.engine.api import apply, legal_actions, new_game
+from plot_core.engine.errors import IllegalAction
 from plot_core.engine.randomplay import busy_policy
 from plot_core.engine.serial import state_to_json, view_to_json
 from plot_core.engine.view import view
@@ -34,6 +36,8 @@ ANCHORS = Path(__file__).with_name("transcripts.json")
 SEEDS = (41001, 41002, 41003)          # busy games: they reach every table and the coup
 BLOCK = 50                             # steps to a digest
 FULL_EVERY = 25                        # steps between whole-state and view lines
+NEAR_EVERY = 5                         # steps between near-miss refusals
+NEAR_MISSES = 12                       # near misses tried each time
 LIMIT = 6000
 
 
@@ -42,9 +46,13 @@ def transcript(seed: int):
     rnd = random.Random(seed)
     state = new_game(seed)
     step = 0
+    recent: list = []                  # actions legal in the last steps, newest last
     while state.outcome is None and step < LIMIT:
         legal = legal_actions(state)
         yield step, "legal " + " ; ".join(sorted(str(a) for a in legal))
+        if step % NEAR_EVERY == 0:
+            yield from ((step, line) for line in _near_misses(state, legal, recent))
+        recent = (recent + [a for a in legal if a not in recent])[-200:]
         if step % FULL_EVERY == 0:
             yield step, "state " + state_to_json(state)
             for side in (Player.SS, Player.ABWEHR, None):
@@ -56,6 +64,17 @@ def transcript(seed: int):
             yield step, f"event {e!r}"
         step += 1
     yield step, f"end {state.outcome!r} after {step}"
+
+
+def _near_misses(state, legal, recent):
+    now = set(legal)
+    for a in [a for a in recent if a not in now][-NEAR_MISSES:]:
+        try:
+            apply(state, a)
+        except IllegalAction as e:
+            yield f"refused {a}: {e.case} {e.reason}"
+        else:
+            yield f"ACCEPTED {a} though not offered"    # legal_actions and apply disagree
 
 
 def digests(seed: int) -> tuple[list[str], int]:

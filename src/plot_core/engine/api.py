@@ -208,6 +208,9 @@ def _decide(state: GameState, d, action: Action) -> GameState:
         return investigation.advance_investigator(
             state, _need(action.unit, "a unit") if verb is Verb.ADVANCE else None)
     if verb in (Verb.ADVANCE, Verb.STAY):
+        if verb is Verb.ADVANCE and action.hex not in (None, d.hex):   # 10.67: that hex only
+            raise IllegalAction("10.67", f"the advance may go only into {label(d.hex)}, the "
+                                         "hex the harassed unit left")
         return harassment.choose_advance(state, verb is Verb.ADVANCE)
     if verb is Verb.HITLER:
         h = _need(action.hex, "a hex")
