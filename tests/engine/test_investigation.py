@@ -273,3 +273,44 @@ def test_13_26_many_investigations_in_one_phase():
     s = play(s, "investigate 305", "join 000", "roll", "no-reveal")
     s = play(s, "investigate 304", "join 001", "roll", "no-reveal")
     assert s.unit("305").marker is Marker.NEUTRALIZED and s.unit("304").marker is Marker.NEUTRALIZED
+
+
+# -- boundaries (issue 22: each pins a mutant that survived the suite) ------------------------
+
+def test_13_16_an_allied_unit_under_abwehr_control_still_cannot_be_investigated():
+    s = investigating('''"501" = { hex = "2210", controller = "abwehr" }
+        "000" = { hex = "2110" }''')
+    illegal(s, "investigate 501", "13.16")
+    assert "investigate 501" not in legal(s)
+
+
+def test_13_15_investigators_need_effectiveness_above_0():
+    """Hitler (0 effectiveness) never investigates; Speer (1), under SS control, may."""
+    s = investigating('''"305" = { hex = "2210", suspected = true }
+        "100" = { hex = "2209", controller = "ss" }
+        "110" = { hex = "2310", controller = "ss" }''')
+    s = play(s, "investigate 305")
+    assert {a for a in legal(s) if a.startswith("join")} == {"join 110"}
+    illegal(s, "join 100", "13.15")
+
+
+def test_13_21_exactly_2_to_1_may_roll():
+    """Hanke 4 + Stroelin 2 on Bonhoeffer 3: 6 to 3 is exactly 2:1, enough; Hanke alone
+    (4 to 3, 1:1) is not."""
+    s = investigating('''"305" = { hex = "2210", suspected = true }
+        "011" = { hex = "2310" }
+        "108" = { hex = "2209", controller = "ss" }''', dice="6")
+    s = play(s, "investigate 305", "join 011")
+    assert "roll" not in legal(s)
+    s = play(s, "join 108")
+    assert "roll" in legal(s)
+    s = play(s, "roll", "no-reveal")
+    ev = [e for e in s.events if e.table == "investigation"][0]
+    assert "6 to 3" in ev.text and ev.column == 2
+
+
+def test_13_15_a_unit_already_named_cannot_join_twice():
+    s = investigating('''"305" = { hex = "2210", suspected = true }
+        "011" = { hex = "2310" }''')
+    s = play(s, "investigate 305", "join 011")
+    illegal(s, "join 011", "13.15")
