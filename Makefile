@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: run test bench lint clean ssh-client mutate
+.PHONY: run test bench lint clean ssh-client mutate mutate-again
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "plot needs Python 3.11 or newer; set PYTHON=/path/to/python3.11")'
@@ -34,11 +34,18 @@ bench: $(STAMP) ssh-client
 
 # Mutation testing of plot_core (issue 22): hours on 2 cores, never part of `make test`.
 # Stopped by the time budget (or Ctrl+C), the next run goes on where it stopped.
+# `make mutate-again [PREFIX=plot_core.engine.coup]` tests the survivors again after new tests.
 MUTATE_SECONDS ?= 14400
+MUTMUT := $(BIN)/python -m pip install --quiet "mutmut>=3.8,<4"
+MUTATE_ENV := PLOT_RULEBOOK=$(CURDIR)/../shared/rules/plot-rules-1976.txt timeout $(MUTATE_SECONDS)
 mutate: $(STAMP)
-	$(BIN)/python -m pip install --quiet "mutmut>=3.8,<4"
-	-PLOT_RULEBOOK=$(CURDIR)/../shared/rules/plot-rules-1976.txt \
-	  timeout $(MUTATE_SECONDS) $(BIN)/python tests/mutate.py run --max-children 2 $(MUTANTS)
+	$(MUTMUT)
+	-$(MUTATE_ENV) $(BIN)/python tests/mutate.py run --max-children 2 $(MUTANTS)
+	$(BIN)/python tests/mutation_report.py | tee mutation-report.md
+
+mutate-again: $(STAMP)
+	$(MUTMUT)
+	-$(MUTATE_ENV) $(BIN)/python tests/mutate.py survivors $(PREFIX)
 	$(BIN)/python tests/mutation_report.py | tee mutation-report.md
 
 lint: $(STAMP)

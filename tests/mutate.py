@@ -5,11 +5,19 @@ function is copied for each mutant. Nearly every rule of ours is a function deco
 with ``@case("10.67")``, which only records the case number and returns the function
 unchanged (plot_core/engine/registry.py), so copying it is harmless. This lets mutmut
 past that one decorator, and no other, then runs mutmut's own command line.
+
+    python tests/mutate.py run --max-children 2 [NAME-GLOB...]   # mutmut's own run
+    python tests/mutate.py survivors [MODULE-PREFIX]            # test survivors again
+
+mutmut keeps a verdict until the mutated function changes, so a new test does not
+reach the mutants that survived before it; `survivors` runs those again (all of them,
+or those whose name starts with MODULE-PREFIX, e.g. plot_core.engine.coup).
 """
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import libcst as cst
 from mutmut.__main__ import cli
@@ -32,5 +40,18 @@ def _skip_unless_case(self, node: cst.CSTNode) -> bool:
 
 file_mutation.MutationVisitor._skip_node_and_children = _skip_unless_case
 
+def survivors(prefix: str = "") -> list[str]:
+    sys.path.insert(0, str(Path(__file__).parent))
+    from mutation_report import SURVIVED, UNTESTED, equivalent, results
+    same = equivalent()
+    return [name for codes in results().values() for name, code in codes.items()
+            if code in SURVIVED | UNTESTED and name not in same and name.startswith(prefix)]
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["survivors"]:
+        names = survivors(*sys.argv[2:3])
+        if not names:
+            sys.exit("no survivors to test again")
+        sys.argv[1:] = ["run", "--max-children", "2", *names]
     sys.exit(cli())

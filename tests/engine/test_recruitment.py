@@ -357,3 +357,15 @@ def test_12_75_expose_is_offered_for_unsuspected_abwehr_units_on_the_map_whose_c
     exposes = [a for a in legal(s) if a.startswith("expose")]
     # not 301 (already suspected), 302 (off the map) nor 303 (the SS lacks its chit)
     assert exposes == ["expose 305"]
+
+
+def test_12_2_a_unit_that_recruited_does_not_recruit_again_this_phase():
+    """Heydrich tries Bormann (die 1: R); Helldorf stands in his zone too, but Heydrich
+    has recruited this phase: nobody is left to try Helldorf, and Bormann is marked tried."""
+    s = recruiting("ss", '''"101" = { hex = "2210", controller = "none" }
+        "102" = { hex = "2010", controller = "none" }
+        "001" = { hex = "2110" }''', dice="1")
+    assert "recruit 102" in legal(s)
+    s = play(s, "recruit 101", "join 001", "roll")
+    assert "001" in s.activated and "101" in s.targeted
+    assert "recruit 102" not in legal(s) and "recruit 101" not in legal(s)
