@@ -356,3 +356,35 @@ def test_18_7_when_both_sides_streets_are_empty_the_player_who_acted_wins():
     s = coup_pos(nobody_in_the_streets, phasing="abwehr", extra_units="")
     s = play(s, "activate 301")
     assert (s.outcome.winner, s.outcome.case) == ("abwehr", "18.71")
+
+
+def walkyrie_with(die: int, fa: int):
+    chits = ", ".join(f'"FA{i}"' for i in range(1, fa + 1))
+    s = play(end_of_phase(str(die), chits=chits), "end-phase")
+    s = play(s, *[f"reveal FA{i}" for i in range(1, fa + 1)], "coup")
+    return [e for e in s.events if e.table == "walkyrie"][0], s
+
+
+def test_18_8_every_band_of_the_walkyrie_table_at_its_edges():
+    """Totals 1-5 fail; 6, 7, 8-10, 11, 12-13 and 14 are the next columns (all eight
+    Führer Access chits and a 6 make 14, the most there can be)."""
+    cases = [(1, 0, 1, "-"), (5, 0, 1, "-"), (6, 0, 2, "3/5/2"), (6, 1, 3, "2/5/2"),
+             (4, 4, 4, "2/5/3"), (6, 4, 4, "2/5/3"), (6, 5, 5, "3/7/3"), (6, 6, 6, "3/7/4"),
+             (6, 7, 6, "3/7/4"), (5, 8, 6, "3/7/4"), (6, 8, 7, "3/7/5")]
+    for die, fa, column, result in cases:
+        ev, s = walkyrie_with(die, fa)
+        assert (ev.column, ev.result, ev.row, ev.roll) == (column, result, 1, (die,)), (die, fa)
+        assert f"die {die} + {fa} Führer Access = {die + fa}" in ev.text
+        assert (s.coup is None) == (result == "-")
+
+
+def test_18_55_18_57_only_hitlers_death_does_that():
+    """Another unit eliminated in the coup changes neither the bonus nor the semi units."""
+    s = coup_pos('''"101" = { hex = "2210", controller = "ss" }
+        "301" = { hex = "2110", suspected = true }
+        "401" = { hex = "1912", controller = "abwehr", recruited = false, semi = true }''',
+                 dice="1", abwehr_bonus=2)                       # 8 - 7 + 2 = +3, die 1: De
+    s = play(s, "activate 301", "harass 101")
+    assert s.unit("101").box is Box.ELIMINATED
+    assert s.coup.abwehr_bonus == 2 and s.unit("401").semi
+    assert not any(e.case in ("18.55", "18.57") for e in s.events)
