@@ -219,3 +219,22 @@ def test_17_23_entering_an_influenced_area_is_free():
         """)
     s = play(s, "activate 002", "move 0610")
     assert at(s, "002") == "0610"
+
+
+def test_8_11_entering_a_friend_with_exactly_one_point_left_to_go_on():
+    """Ribbentrop (3 MP) steps to 2210, then onto Best at 2310 with his 2nd point: his
+    3rd takes him on to 2410, so he may; the same step with no 3rd point may not."""
+    s = play(pos(SS_TO_MOVE.replace('[units]', '[units]\n"013" = { hex = "2310" }')),
+             "activate 014", "move 2210")
+    assert "move 2310" in legal(s)
+    s = play(s, "move 2310")
+    assert legal(s) and "end" not in legal(s)
+    s = play(s, "move 2410", "end")
+    assert at(s, "014") == "2410"
+
+
+def test_9_14_every_unit_not_yet_moved_is_offered_after_one_has_moved():
+    s = pos(SS_TO_MOVE.replace('[units]', '[units]\n"013" = { hex = "2510" }'))
+    assert {"activate 013", "activate 014"} <= set(legal(s))
+    s = play(s, "activate 013", "move 2610", "end")
+    assert "activate 013" not in legal(s) and "activate 014" in legal(s)
