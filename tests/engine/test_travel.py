@@ -16,7 +16,10 @@ def test_9_54_from_a_friendly_hq_to_an_empty_hex_outside_berlin():
         [chits]
         ss = ["TR1", "TR2"]
         """)
-    s = play(s, "activate 002", "travel 0412 TR1")
+    s = play(s, "activate 002")
+    offered = legal(s)
+    assert "travel 0412 TR1" in offered and "move 2710" in offered and "end" in offered
+    s = play(s, "travel 0412 TR1")
     assert at(s, "002") == "0412"
     assert s.chits_of("ss") == ["TR2"] and s.chits[s.rules.chits.chits.index(
         s.rules.chits.by_id()["TR1"])] == "cup"             # 9.52: back to the cup
