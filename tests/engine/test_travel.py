@@ -19,6 +19,7 @@ def test_9_54_from_a_friendly_hq_to_an_empty_hex_outside_berlin():
     s = play(s, "activate 002")
     offered = legal(s)
     assert "travel 0412 TR1" in offered and "move 2710" in offered and "end" in offered
+    assert "travel 2810 TR1" in offered             # Prussia too: only Rastenburg excludes it
     s = play(s, "travel 0412 TR1")
     assert at(s, "002") == "0412"
     assert s.chits_of("ss") == ["TR2"] and s.chits[s.rules.chits.chits.index(
