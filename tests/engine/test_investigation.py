@@ -314,3 +314,56 @@ def test_13_15_a_unit_already_named_cannot_join_twice():
         "011" = { hex = "2310" }''')
     s = play(s, "investigate 305", "join 011")
     illegal(s, "join 011", "13.15")
+
+
+def test_13_17_13_18_13_36_the_worked_example_as_the_log_tells_it():
+    """Every line the log shows for 13.19's example, and every refusal on the way, word
+    for word: the log is how players follow an investigation."""
+    s = investigating(EXAMPLE, dice="4", chits='abwehr = ["L011", "L108", "L305"]\n'
+                                               '        ss = ["AA1", "AA2"]')
+    s = play(s, "investigate 305", "join 000", "join 011", "join 108", "roll")
+    assert log(s) == [("13.0", "SS investigates Bonhoefer with Himmler + Hanke + Stroelin")]
+    assert str(illegal(s, "reveal L305", "13.17")) == \
+        "L305 is not the Loyalty chit of an investigating unit (13.17)"
+    s = play(s, "reveal L011")
+    assert log(s) == [("13.17", "Abwehr reveals L011: Hanke drops out of the investigation")]
+    assert s.chits[s.rules.chits.chits.index(s.rules.chits.by_id()["L011"])] == "cup"
+    assert str(illegal(s, "reveal L011", "13.17")) == "you do not hold L011 (13.17)"
+    s = play(s, "reveal L108", "no-reveal")
+    assert str(illegal(s, "alibi 000 AA1", "13.18")) == \
+        "Himmler has no exposure left to cancel (13.18)"
+    assert str(illegal(s, "alibi 011 FA1", "13.18")) == \
+        "FA1 is not an Alibi/Arrest chit you hold (13.18)"
+    s = play(s, "alibi 011 AA1")
+    assert log(s) == [("13.18", "SS reveals AA1: Hanke investigates after all")]
+    assert s.chits[s.rules.chits.chits.index(s.rules.chits.by_id()["AA1"])] == "cup"
+    assert "alibi 011 AA2" not in legal(s)                      # covered once is enough
+    assert str(illegal(s, "alibi 011 AA2", "13.18")) == \
+        "Hanke has no exposure left to cancel (13.18)"
+    s = play(s, "no-reveal")
+    assert log(s) == [("13.36", "Investigation of Bonhoefer: 13 to 3 (4:1), die 4: N")]
+
+
+def log(s):
+    return [(e.case, e.text) for e in s.events]
+
+
+def test_13_22_the_log_says_why_it_was_called_off():
+    s = investigating('''"305" = { hex = "2210", suspected = true }
+        "011" = { hex = "2310" }
+        "108" = { hex = "2209", controller = "ss" }''', chits='abwehr = ["L108"]')
+    s = play(s, "investigate 305", "join 011", "join 108", "roll", "reveal L108", "no-reveal",
+             "no-reveal")
+    assert log(s) == [("13.22", "4 to 3 is below 2 to 1: the investigation is called off")]
+
+
+def test_13_35_with_10_68_no_advance_into_the_targets_own_hq():
+    """Ic on Bonhoeffer in the Abwehr HQ: he goes to the Cell, and no investigator may
+    take his place in an HQ friendly to the Abwehr."""
+    s = investigating('''"305" = { hex = "1714", suspected = true }
+        "000" = { hex = "1814" }
+        "011" = { hex = "1715" }''', dice="6")
+    s = play(s, "investigate 305", "join 000", "join 011", "roll", "no-reveal")
+    assert s.unit("305").box is Box.INTERROGATION
+    assert ("10.68", "no advance into the enemy's own HQ") in log(s)
+    assert not s.pending and not any(a.startswith("advance") for a in legal(s))
