@@ -367,3 +367,26 @@ def test_13_35_with_10_68_no_advance_into_the_targets_own_hq():
     assert s.unit("305").box is Box.INTERROGATION
     assert ("10.68", "no advance into the enemy's own HQ") in log(s)
     assert not s.pending and not any(a.startswith("advance") for a in legal(s))
+
+
+def test_14_34_defence_3_and_below_read_the_first_column_8_and_above_the_last():
+    """Canaris (defence 9) is read in the defence-8 column, Bonhoeffer (3) in the first:
+    die 5 is Hq against Canaris, Gr against Bonhoeffer."""
+    for uid, dfn, column, result in (("300", 9, 8, "Hq"), ("305", 3, 3, "Gr")):
+        s = cell(f'''"{uid}" = {{ box = "interrogation_cell", suspected = true }}''', dice="5")
+        s = play(s, "end-phase", "no-reveal", "no-reveal")
+        ev = [e for e in s.events if e.table == "interrogation"][0]
+        assert (ev.row, ev.column, ev.result, ev.roll) == (5, column, result, (5,))
+        assert ev.case == "14.34" and f"die 5 = 5 against defence {dfn}: {result}" in ev.text
+
+
+def test_14_22_alibis_are_revealed_one_at_a_time():
+    s = cell('''"305" = { box = "interrogation_cell", suspected = true }''', dice="2",
+             chits='abwehr = ["AA1", "AA2"]')
+    s = play(s, "end-phase", "no-reveal")
+    assert legal(s) == ["reveal AA1", "no-reveal"]
+    s = play(s, "reveal AA1")
+    assert legal(s) == ["reveal AA2", "no-reveal"]
+    s = play(s, "reveal AA2", "no-reveal")
+    ev = [e for e in s.events if e.table == "interrogation"][0]
+    assert "die 2 + 2 = 4" in ev.text and ev.row == 4
