@@ -369,3 +369,48 @@ def test_12_2_a_unit_that_recruited_does_not_recruit_again_this_phase():
     s = play(s, "recruit 101", "join 001", "roll")
     assert "001" in s.activated and "101" in s.targeted
     assert "recruit 102" not in legal(s) and "recruit 101" not in legal(s)
+
+
+def test_12_81_12_84_who_rolls_for_panic_whatever_comes_first_in_the_list():
+    """Only SS-controlled SS, Nazi or Civilian units in an HQ friendly to OKW roll: not
+    Himmler in General Retirement, nor Heydrich in the street, nor an Abwehr-controlled
+    Civilian in the Abwehr HQ; Bormann (SS-controlled) in the OKW HQ does."""
+    s = pos("""
+        turn = 3
+        phase = "status"
+        phasing = "ss"
+        dice = [4]
+        [units]
+        "000" = { box = "ss_retirement" }
+        "001" = { hex = "2110" }
+        "101" = { hex = "1411", controller = "ss" }
+        "201" = { hex = "1613", controller = "abwehr" }
+        "401" = { hex = "1810", controller = "abwehr" }
+        """)
+    s = play(s, "end-phase")
+    rolls = [e for e in s.events if e.table == "okw_panic"]
+    assert [e.text.split(" stands")[0] for e in rolls] == ["Bormann"]
+    assert (rolls[0].row, rolls[0].result, rolls[0].roll, rolls[0].case) == (4, "3", (4,), "12.82")
+    # 12.83: 3 to panic, and the Abwehr's one OKW unit goes without a question
+    assert s.unit("401").controller is None and not s.unit("401").recruited
+    assert s.unit("201").controller is Player.ABWEHR
+
+
+def test_12_83_only_recruited_or_semi_okw_units_of_the_abwehr_panic():
+    s = pos("""
+        turn = 3
+        phase = "status"
+        phasing = "ss"
+        dice = [1]
+        [units]
+        "002" = { hex = "1714" }
+        "301" = { hex = "2110", controller = "abwehr" }
+        "401" = { hex = "1810", controller = "abwehr" }
+        "402" = { hex = "1812", controller = "none" }
+        "403" = { hex = "1910", controller = "ss", recruited = true }
+        "404" = { hex = "1912", controller = "abwehr", recruited = false, semi = true }
+        """)
+    s = play(s, "end-phase")
+    assert legal(s) == ["panic 401", "panic 404"]
+    illegal(s, "panic 301", "12.83")
+    illegal(s, "panic 403", "12.83")
