@@ -192,8 +192,12 @@ def test_14_33_hq_returns_to_a_friendly_hq_of_the_abwehrs_choice():
     friendly = {f"{h:04d}" for k in ("abwehr", "okw", "ob_heimat")
                 for h in s.rules.map.hqs[k].hexes}
     assert options == friendly
+    assert str(illegal(s, "return 2110", "14.33")) == (
+        "Bonhoefer returns to an empty friendly HQ hex, or the nearest empty hex if all are "
+        "full (14.33)")
     s = play(s, "return 1411")
-    assert at(s, "305") == "1411"
+    assert at(s, "305") == "1411" and s.unit("305").box is None
+    assert log(s) == [("14.33", "Bonhoefer returns to 1411")]
 
 
 # -- status adjustment -------------------------------------------------------------
@@ -233,10 +237,20 @@ def test_15_12_returns_on_1_or_2_and_15_14_comes_back_unrecruited():
 
 
 def test_15_14_a_returned_okw_unit_belongs_to_no_one():
-    s = status('''"401" = { box = "abwehr_retirement", controller = "abwehr" }''', dice="2")
-    s = play(s, legal(s)[0])
-    u = s.unit("401")
-    assert u.hex is not None and u.controller is None and not u.recruited
+    semi = 'controller = "abwehr", recruited = false, semi = true'
+    s = status(f'''"401" = {{ box = "abwehr_retirement", controller = "abwehr" }}
+        "402" = {{ box = "abwehr_retirement", {semi} }}''', dice="2, 1")
+    assert s.to_act is Player.ABWEHR and s.pending[-1].kind == "return"   # its owner places it
+    assert [(e.case, e.text, e.roll) for e in s.events] == [
+        ("15.12", "Staufnbg in General Retirement: die 2: returns", (2,)),
+        ("15.12", "Haefen in General Retirement: die 1: returns", (1,))]
+    while s.pending:
+        s = play(s, legal(s)[0])
+        assert s.events[-1].case == "15.12" and "returns to" in s.events[-1].text
+    for uid in ("401", "402"):
+        u = s.unit(uid)
+        assert u.hex is not None and u.box is None and u.controller is None
+        assert u.recruited is False and u.semi is False
 
 
 def test_15_12_full_hqs_mean_the_nearest_empty_hex():
