@@ -388,3 +388,13 @@ def test_18_55_18_57_only_hitlers_death_does_that():
     assert s.unit("101").box is Box.ELIMINATED
     assert s.coup.abwehr_bonus == 2 and s.unit("401").semi
     assert not any(e.case in ("18.55", "18.57") for e in s.events)
+
+
+def test_10_72_17_25_a_de_sends_an_allied_unit_back_to_its_box_not_to_the_dead():
+    s = coup_pos('''"301" = { hex = "2110", suspected = true }
+        "505" = { hex = "2210", marker = "masked" }''', dice="1")
+    s = play(s, "activate 301", "harass 505")
+    assert [e.result for e in s.events if e.table == "coup_harassment"] == ["De"]
+    u = s.unit("505")
+    assert (u.box, u.hex, u.marker) == (Box.ALLIED_HOLDING, None, None)
+    assert legal(s) == ["advance 2210", "stay"]                 # 10.67: the harasser may follow

@@ -211,10 +211,12 @@ def test_17_25_dr_destroys_an_allied_unit():
         dice = [1]
         [units]
         "002" = { hex = "0510" }
-        "505" = { hex = "0610" }
+        "505" = { hex = "0610", marker = "neutralized" }
         """)
     s = play(s, "activate 002", "harass 505")              # 8 - 4 = +4, die 1: Dr
-    assert s.unit("505").box is Box.ALLIED_HOLDING
+    assert s.unit("505").box is Box.ALLIED_HOLDING and s.unit("505").marker is None
+    assert s.events[-1].case == "17.25" and s.events[-1].text == (
+        "Chestnut is destroyed and returns to the Allied Unit Holding Box")
     assert legal(s) == ["advance 0610", "stay"]
 
 
@@ -233,3 +235,20 @@ def test_10_69_harassing_a_vacant_hq():
     s = play(attrs.evolve(s, dice=(1,)), "harass @2611")   # die 1: Dr: may advance in
     s = play(s, "advance 2611")
     assert at(s, "301") == "2611"
+
+
+def test_10_69_an_ar_against_a_vacant_hq_drives_the_harasser_back():
+    s = pos("""
+        phasing = "abwehr"
+        dice = [6]
+        [units]
+        "301" = { hex = "2610", suspected = true }
+        """)
+    s = play(s, "activate 301", "harass @2611")            # 8 - 4 = +4, die 6: Ar
+    ev = s.events[0]
+    assert (ev.case, ev.text, ev.result, ev.table) == (
+        "10.71", "Dohnanyi harasses the vacant Gestapo HQ (2611): 8 - 4 = +4, die 6: Ar", "Ar",
+        "harassment")
+    assert s.to_act.value == "abwehr" and s.pending[-1].kind == "retreat"
+    s = play(s, [a for a in legal(s) if a.startswith("retreat")][0])
+    assert s.active is None and at(s, "301") not in ("2610", "2611")
