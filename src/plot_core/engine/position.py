@@ -170,6 +170,14 @@ def _unit(node: Node, rules: Rules, u):
         node.fail("recruited", f"{info.short} has no recruited side")
     if suspected and info.sides is not Sides.SUSPICION:
         node.fail("suspected", f"{info.short} has no suspected side")
+    if semi:                    # 12.35, 12.41: the Abwehr's, on its Unrecruited side
+        if info.sides is not Sides.RECRUITMENT:
+            node.fail("semi", f"{info.short} has no Unrecruited side to be semi-recruited on")
+        if controller is not Player.ABWEHR:
+            node.fail("semi", "only the Abwehr semi-recruits (12.35): give controller = \"abwehr\"")
+        if recruited:
+            node.fail("semi", "a semi-recruited unit shows its Unrecruited side (12.41): give "
+                              "recruited = false too")
     return attrs.evolve(u, hex=h, box=None if h is not None else Box(box_text),
                         controller=controller, recruited=recruited, suspected=suspected,
                         semi=semi, marker=Marker(marker_text) if marker_text else None)
