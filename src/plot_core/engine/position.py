@@ -12,6 +12,7 @@
     [units]
     "301" = { hex = "1614", suspected = true }
     "401" = { hex = "1612", controller = "abwehr" }     # recruited when controlled
+    "402" = { hex = "1812", controller = "abwehr", recruited = false, semi = true }
     "002" = { hex = "1714", marker = "masked" }
     "000" = { box = "eliminated" }
 
