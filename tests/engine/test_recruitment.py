@@ -304,11 +304,13 @@ def test_12_14_to_12_16_control_markers():
         "101" = { hex = "2310", controller = "ss" }
         "102" = { hex = "2410", controller = "abwehr" }
         "402" = { hex = "2510", controller = "abwehr" }
-        "001" = { hex = "2610" }''')
+        "001" = { hex = "2610" }
+        "202" = { hex = "2710", controller = "abwehr", recruited = false, semi = true }''')
     marks = {u: control_marker(s.rules, s.unit(u)) for u in ("201", "401", "101", "102", "402",
-                                                              "001")}
+                                                              "001", "202")}
     assert marks == {"201": Player.SS, "401": Player.SS, "101": None,
-                     "102": Player.ABWEHR, "402": None, "001": None}
+                     "102": Player.ABWEHR, "402": None, "001": None,
+                     "202": None}      # semi-recruited: a semi marker, not control (12.35)
 
 
 # -- what the legal list offers, at its edges (found by mutation testing, issue 22) --------
