@@ -12,50 +12,46 @@ from .state import Decision, GameState
 class Kind:
     """One kind of pending decision: what answers it, and how it is said."""
 
-    answers: frozenset[Verb]    # the verbs that answer it
+    answers: frozenset[Verb] = attrs.field(converter=frozenset)   # the verbs that answer it
     case: str                   # cited when anything else is tried
     choose: str                 # in "waiting for the SS to choose ..."
     task: str                   # in the prompt "SS to ...", with its cases
 
 
-def _kind(verbs: set[Verb], case: str, choose: str, task: str) -> Kind:
-    return Kind(frozenset(verbs), case, choose, task)
-
-
 _CHIP_IN = {Verb.JOIN, Verb.ROLL, Verb.CANCEL}
 _REVEAL_OR_NOT = {Verb.REVEAL, Verb.NO_REVEAL}
 KINDS = {
-    "place_allied": _kind({Verb.PLACE_ALLIED}, "7.11", "where the Allied unit goes",
-                          "place the Allied unit in its area (7.11)"),
-    "assignment_chits": _kind(_REVEAL_OR_NOT, "7.54", "whether to reveal an assignment chit",
-                              "reveal an assignment chit, or not (7.4, 7.5)"),
-    "assign": _kind({Verb.ASSIGN}, "7.23", "which unit goes on assignment",
-                    "choose a unit to send on assignment (7.23)"),
-    "retreat": _kind({Verb.RETREAT}, "10.65", "where the unit retreats",
-                     "choose where the harassed unit retreats (10.65)"),
-    "advance": _kind({Verb.ADVANCE, Verb.STAY}, "10.67", "whether to advance",
-                     "advance into the emptied hex, or stay (10.67)"),
-    "hitler": _kind({Verb.HITLER}, "9.62", "Hitler's hex", "choose Hitler's hex (9.62)"),
-    "displace": _kind({Verb.DISPLACE}, "9.63", "who leaves Führer HQ",
-                      "choose who leaves Führer HQ for Hitler (9.63)"),
-    "recruit": _kind(_CHIP_IN, "12.25", "the recruiters, then roll",
-                     "add recruiters, then roll (12.25)"),
-    "investigate": _kind(_CHIP_IN, "13.25", "the investigators, then roll",
-                         "add investigators, then roll (13.25)"),
-    "expose_investigators": _kind(_REVEAL_OR_NOT, "13.17",
-                                  "whether to reveal investigators' Loyalty chits",
-                                  "reveal investigators' Loyalty chits, or not (13.17)"),
-    "alibi": _kind({Verb.ALIBI, Verb.NO_REVEAL}, "13.18",
-                   "whether to answer with Alibi/Arrest chits",
-                   "cover exposed investigators with Alibi/Arrest chits, or not (13.18)"),
-    "interrogation_alibi": _kind(_REVEAL_OR_NOT, "14.21", "whether to reveal Alibi/Arrest chits",
-                                 "reveal Alibi/Arrest chits for the prisoner, or not (14.21)"),
-    "return": _kind({Verb.RETURN}, "15.12", "where the returning unit goes",
-                    "choose where the returning unit goes (14.33, 15.12)"),
-    "panic": _kind({Verb.PANIC}, "12.83", "which OKW units panic",
-                   "choose which OKW unit panics (12.83)"),
-    "coup": _kind({Verb.REVEAL, Verb.COUP, Verb.NO_REVEAL}, "18.11",
-                  "whether to attempt a coup", "attempt a coup now, or not (18.11)"),
+    "place_allied": Kind({Verb.PLACE_ALLIED}, "7.11", "where the Allied unit goes",
+                         "place the Allied unit in its area (7.11)"),
+    "assignment_chits": Kind(_REVEAL_OR_NOT, "7.54", "whether to reveal an assignment chit",
+                             "reveal an assignment chit, or not (7.4, 7.5)"),
+    "assign": Kind({Verb.ASSIGN}, "7.23", "which unit goes on assignment",
+                   "choose a unit to send on assignment (7.23)"),
+    "retreat": Kind({Verb.RETREAT}, "10.65", "where the unit retreats",
+                    "choose where the harassed unit retreats (10.65)"),
+    "advance": Kind({Verb.ADVANCE, Verb.STAY}, "10.67", "whether to advance",
+                    "advance into the emptied hex, or stay (10.67)"),
+    "hitler": Kind({Verb.HITLER}, "9.62", "Hitler's hex", "choose Hitler's hex (9.62)"),
+    "displace": Kind({Verb.DISPLACE}, "9.63", "who leaves Führer HQ",
+                     "choose who leaves Führer HQ for Hitler (9.63)"),
+    "recruit": Kind(_CHIP_IN, "12.25", "the recruiters, then roll",
+                    "add recruiters, then roll (12.25)"),
+    "investigate": Kind(_CHIP_IN, "13.25", "the investigators, then roll",
+                        "add investigators, then roll (13.25)"),
+    "expose_investigators": Kind(_REVEAL_OR_NOT, "13.17",
+                                 "whether to reveal investigators' Loyalty chits",
+                                 "reveal investigators' Loyalty chits, or not (13.17)"),
+    "alibi": Kind({Verb.ALIBI, Verb.NO_REVEAL}, "13.18",
+                  "whether to answer with Alibi/Arrest chits",
+                  "cover exposed investigators with Alibi/Arrest chits, or not (13.18)"),
+    "interrogation_alibi": Kind(_REVEAL_OR_NOT, "14.21", "whether to reveal Alibi/Arrest chits",
+                                "reveal Alibi/Arrest chits for the prisoner, or not (14.21)"),
+    "return": Kind({Verb.RETURN}, "15.12", "where the returning unit goes",
+                   "choose where the returning unit goes (14.33, 15.12)"),
+    "panic": Kind({Verb.PANIC}, "12.83", "which OKW units panic",
+                  "choose which OKW unit panics (12.83)"),
+    "coup": Kind({Verb.REVEAL, Verb.COUP, Verb.NO_REVEAL}, "18.11",
+                 "whether to attempt a coup", "attempt a coup now, or not (18.11)"),
 }
 
 
