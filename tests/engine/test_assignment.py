@@ -38,7 +38,10 @@ def test_7_0_worked_example_and_7_23_the_enemy_picks():
     assert s.to_act.value == "abwehr" and s.pending[-1].kind == "place_allied"
     assert s.pending[-1].area == "EE"
     ee = next(a for a in legal(s) if a.startswith("allied"))
+    allied = s.pending[-1].unit
     s = play(s, ee)
+    assert at(s, allied) == ee.split()[1] and s.unit(allied).box is None           # 7.11
+    assert s.events[-1].case == "7.11" and s.events[-1].text.endswith(f"placed on {ee[-4:]}")
     # 7.41/7.51: the Abwehr may answer with assignment chits; he has none and declines.
     assert legal(s) == ["no-reveal"]
     s = play(s, "no-reveal")
@@ -51,12 +54,14 @@ def test_7_0_worked_example_and_7_23_the_enemy_picks():
 
 
 def test_7_41_friendly_chit_lets_the_owner_choose():
-    s = interphase("2, 3, 4", abwehr='"FR1"')
+    s = interphase("2, 3, 4", abwehr='"FR1", "TR1"', ss='"FR2"')
     s = play(s, next(a for a in legal(s) if a.startswith("allied")))
-    assert "reveal FR1" in legal(s)
+    assert legal(s) == ["reveal FR1", "no-reveal"]
+    for wrong in ("reveal FR2", "reveal TR1"):                  # not held; not an assignment chit
+        assert str(illegal(s, wrong, "7.31")) == f"{wrong[7:]} is not an assignment chit you hold (7.31)"
     s = play(s, "reveal FR1")
     assert s.to_act.value == "abwehr" and s.pending[-1].kind == "assign"
-    assert s.chits_of("abwehr") == []                       # 7.32: back to the cup
+    assert s.chits_of("abwehr") == ["TR1"]                  # 7.32: FR1 back to the cup
 
 
 def test_7_51_and_7_53_enemy_chits_switch_back_and_forth():

@@ -125,7 +125,7 @@ def reveal_assignment_chit(state: GameState, chit: str | None) -> GameState:
     switched = d.party.enemy
     state = state.log(Event("7.51", f"{d.player.title} reveals an Enemy Assignment chit: "
                                     f"{switched.title} units go instead"))
-    return push(state, attrs.evolve(d, player=switched, party=switched, flag=True))
+    return push(state, attrs.evolve(d, player=switched, party=switched))
 
 
 def _eligible(state: GameState, party: Player) -> list[str]:
