@@ -164,3 +164,15 @@ def test_7_25_assigned_units_go_into_an_allied_zone_of_influence():
     target = next(h for h in berne(s) if h != 1126)
     s = play(s, f"assign 301 {target:04d}")
     assert at(s, "301") == f"{target:04d}"
+
+
+def test_7_24_when_the_eligible_units_run_out_the_rest_of_the_count_lapses():
+    """2/Ab/BR with Dohnanyi the only Abwehr unit in Berlin: he goes, and the log says
+    no more can be sent; play goes on to the Movement Phase."""
+    s = pos(BERLIN.replace('"302" = { hex = "1812" }\n"303" = { hex = "1910" }\n', "")
+            % (1, "2, 3, 4", "", "", ""))
+    s = play(s, next(a for a in legal(s) if a.startswith("allied")), "no-reveal")
+    s = play(s, f"assign 301 {berne(s)[0]:04d}")
+    assert ("7.24", "no more Abwehr units can be sent to BR") in [(e.case, e.text)
+                                                                 for e in s.events]
+    assert not s.pending and s.phase is Phase.MOVEMENT
