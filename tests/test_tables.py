@@ -70,6 +70,7 @@ def test_harassment_limits(rules):
     for die in DICE:                                               # above +6 reads +6
         assert t.harassment_result(9, die) == t.harassment_result(6, die)
         assert t.harassment_result(8, die, coup=True) == t.harassment_result(6, die, coup=True)
+    assert t.harassment_result(7, 3) == "Dr" and t.harassment_result(5, 3) == "N"   # +6, not +5
 
 
 def test_coup_harassment_printed_cells(rules):
@@ -109,6 +110,7 @@ def test_interrogation_rows_and_cap(rules):
     assert t.interrogation_result(5, 12) == t.interrogation_result(5, 8)   # 14.23
     # Defence beyond the reconstructed columns reads the outermost one.
     assert t.interrogation_result(9, 4) == t.interrogation_result(8, 4)
+    assert t.interrogation_result(9, 5) == "Hq" and t.interrogation_result(2, 5) == "Gr"
 
 
 def test_walkyrie(rules):

@@ -48,6 +48,18 @@ BAD = [
     ('[chits]\nss = ["ZZ9"]', f"{F}, line 2: chits > ss: there is no chit 'ZZ9'"),
     ('[chits]\nss = ["TR1"]\nabwehr = ["TR1"]',
      f"{F}, line 3: chits > abwehr: chit TR1 is listed twice"),
+    # what a value of the wrong kind is called, and where a long one is cut (at 40)
+    ("seed = true", f"{F}, line 1: seed: expected a whole number, got true/false True"),
+    ("seed = 1.5", f"{F}, line 1: seed: expected a whole number, got a number 1.5"),
+    ("seed = [1]", f"{F}, line 1: seed: expected a whole number, got a list"),
+    ("seed = {a = 1}", f"{F}, line 1: seed: expected a whole number, got a table"),
+    ("seed = 2024-01-01",
+     f"{F}, line 1: seed: expected a whole number, got date datetime.date(2024, 1, 1)"),
+    ("phase = 3", f"{F}, line 1: phase: expected text, got a number 3"),
+    (f'seed = "{"y" * 38}"', f"{F}, line 1: seed: expected a whole number, got text "
+                            f"'{'y' * 38}'"),
+    (f'seed = "{"y" * 39}"', f"{F}, line 1: seed: expected a whole number, got text "
+                            f"'{'y' * 36}..."),
 ]
 
 
