@@ -4,7 +4,9 @@ mutants killed in each module of plot_core, and every survivor by name.
     python tests/mutation_report.py            # the table and the survivors, as Markdown
 
 A survivor listed in tests/mutation-survivors.md (its name, then why it changes no
-behaviour) counts as equivalent: it is left out of the score and shown apart.
+behaviour) counts as equivalent: it is left out of the score and shown apart. So is one
+listed under a heading that says "(import time)": code that runs while modules are
+imported, before mutmut switches any mutant on, with the test that guards it instead.
 """
 
 from __future__ import annotations
@@ -25,10 +27,24 @@ UNTESTED = {5, 33}                  # no test runs the mutated function: a survi
 TIMEOUT = {36, 24, -24, 152, 255}   # a mutant that made the tests hang counts as caught
 
 
-def equivalent() -> set[str]:
+NAME = r"`(plot_core\.[\w.]+__mutmut_\d+)`"
+
+
+def _sections() -> list[tuple[str, str]]:
     if not EQUIVALENT.exists():
-        return set()
-    return set(re.findall(r"`(plot_core\.[\w.]+__mutmut_\d+)`", EQUIVALENT.read_text()))
+        return []
+    parts = re.split(r"^## (.*)$", EQUIVALENT.read_text(), flags=re.M)
+    return list(zip(parts[1::2], parts[2::2], strict=True))
+
+
+def equivalent() -> set[str]:
+    """Every mutant the file names: equivalent, or out of mutmut's reach."""
+    return {n for _, body in _sections() for n in re.findall(NAME, body)}
+
+
+def import_time() -> set[str]:
+    return {n for head, body in _sections() if "(import time)" in head
+            for n in re.findall(NAME, body)}
 
 
 def results() -> dict[str, dict[str, int | None]]:
@@ -43,15 +59,18 @@ def results() -> dict[str, dict[str, int | None]]:
 
 
 def report() -> str:
-    same = equivalent()
-    lines = ["| module | mutants | run | killed | survived | untested | equivalent | score |",
-             "|---|---|---|---|---|---|---|---|"]
+    same, unreachable = equivalent(), import_time()
+    lines = ["| module | mutants | run | killed | survived | untested | equivalent "
+             "| import time | score |",
+             "|---|---|---|---|---|---|---|---|---|"]
     survivors = []
     for module, codes in results().items():
         c = Counter()
         for name, code in codes.items():
             if code is None:
                 c["not run"] += 1
+            elif name in unreachable:
+                c["import time"] += 1
             elif name in same:
                 c["equivalent"] += 1
             elif code in KILLED or code in TIMEOUT:
@@ -66,8 +85,9 @@ def report() -> str:
                 c["other"] += 1
         run = c["killed"] + c["survived"] + c["untested"]
         score = f"{100 * c['killed'] / run:.0f} %" if run else "-"
-        lines.append(f"| {module} | {len(codes)} | {run + c['equivalent']} | {c['killed']} | "
-                     f"{c['survived']} | {c['untested']} | {c['equivalent']} | {score} |")
+        lines.append(f"| {module} | {len(codes)} | {run + c['equivalent'] + c['import time']} | "
+                     f"{c['killed']} | {c['survived']} | {c['untested']} | {c['equivalent']} | "
+                     f"{c['import time']} | {score} |")
     lines += ["", f"Survivors ({len(survivors)}; `mutmut show NAME` shows each):", ""]
     lines += [f"- `{name}`" for name in survivors]
     return "\n".join(lines)
