@@ -212,3 +212,45 @@ def test_apply_never_mutates_its_input():
         if acts:
             apply(s, rnd.choice(acts))
     assert [pickle.dumps(attrs.evolve(s, rules=None)) for s in trail] == snapshots
+
+
+def test_9_61_9_62_the_log_and_one_free_hex_taken_without_asking():
+    s = pos(HITLER_ROLL % (2, ""))
+    assert [(e.case, e.text, e.roll) for e in s.events] == [
+        ("9.61", "Hitler's movement: die 2 -> Führer HQ", (2,))]
+    s = pos(HITLER_ROLL % (5, '"001" = { hex = "3405" }'))     # one Rastenburg hex left
+    assert at(s, "100") == "3506" and not s.pending
+    assert [(e.case, e.text) for e in s.events][-1] == ("9.62", "Hitler moves to 3506")
+
+
+def test_9_63_nothing_to_do_when_he_is_already_in_fuhrer_hq():
+    s = pos("""
+        turn = 8
+        phase = "assignment"
+        step = "hitler8"
+        dice = [4, 1, 4]
+        [units]
+        "100" = { hex = "2313" }
+        """)
+    assert at(s, "100") == "2313"
+    assert not any(e.case == "9.63" for e in s.events)
+    assert not any(d.kind in ("hitler", "displace") for d in s.pending)
+
+
+def test_9_63_the_displaced_units_owner_retreats_it():
+    s = pos("""
+        turn = 8
+        phase = "assignment"
+        step = "hitler8"
+        dice = [4, 1, 4]
+        [units]
+        "100" = { hex = "3506" }
+        "001" = { hex = "2414" }
+        "002" = { hex = "2313" }
+        "003" = { hex = "2213" }
+        """)
+    assert s.to_act is Player.SS and s.events[-1].text == (
+        "Prussia is falling: Hitler returns to Führer HQ for good")
+    s = play(s, "displace 002")
+    assert s.pending[-1].kind == "retreat" and s.pending[-1].unit == "002"
+    assert s.to_act is Player.SS
