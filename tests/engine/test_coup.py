@@ -398,3 +398,22 @@ def test_10_72_17_25_a_de_sends_an_allied_unit_back_to_its_box_not_to_the_dead()
     u = s.unit("505")
     assert (u.box, u.hex, u.marker) == (Box.ALLIED_HOLDING, None, None)
     assert legal(s) == ["advance 2210", "stay"]                 # 10.67: the harasser may follow
+
+
+def test_18_12_18_13_the_log_and_refusals_word_for_word():
+    s = play(end_of_phase("6", chits='"FA1", "FA2", "TR1"'), "end-phase")
+    assert legal(s) == ["reveal FA1", "coup", "no-reveal"]        # one chit offered at a time
+    assert str(illegal(s, "reveal TR1", "18.12")) == \
+        "TR1 is not a Führer Access chit you hold (18.12)"
+    s = play(s, "reveal FA1")
+    assert [(e.case, e.text) for e in s.events] == [
+        ("18.12", "Abwehr commits Führer Access chit FA1 to a coup")]
+    assert str(illegal(s, "no-reveal", "18.12")) == \
+        "chits are committed: the coup must be attempted (18.12)"
+    s = play(s, "coup")
+    ev = [e for e in s.events if e.table == "walkyrie"][0]
+    assert (ev.case, ev.text) == ("18.8", "Walkyrie: die 6 + 1 Führer Access = 7: the coup "
+                                          "succeeds: harassment costs 2, bonus +5, 2 units move")
+    s = play(end_of_phase("1"), "end-phase", "coup")
+    ev = [e for e in s.events if e.table == "walkyrie"][0]
+    assert ev.text == "Walkyrie: die 1 + 0 Führer Access = 1: the coup fails"
