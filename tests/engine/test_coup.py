@@ -235,7 +235,8 @@ def test_18_51_18_55_18_57_hitler_killed():
 
 def test_18_61_18_63_a_loyalty_chit_laid_on_an_enemy_unit():
     s = coup_pos('''"002" = { hex = "2110" }
-        "305" = { hex = "2210", suspected = true }''', chits='abwehr = ["L002"]')
+        "305" = { hex = "2210", suspected = true }''',
+                 chits='abwehr = ["L002", "TR1"]\nss = ["TR2"]')
     s = play(s, "pin 002")
     assert s.chits[s.rules.chits.chits.index(s.rules.chits.by_id()["L002"])] == "002"
     s = play(s, "end-phase")                                      # Abwehr passes; SS to move
@@ -246,6 +247,7 @@ def test_18_61_18_63_a_loyalty_chit_laid_on_an_enemy_unit():
     assert s.phase is Phase.COUP_STATUS
     s = end_coup_turn(s)
     assert "L002" not in s.chits and s.chits_of("cup").count("L002") == 1   # 18.63
+    assert s.chits_of("abwehr") == ["TR1"] and s.chits_of("ss") == ["TR2"]  # hands stay
 
 
 def test_18_64_the_ss_unmasks_a_semi_recruit():
