@@ -195,3 +195,22 @@ def test_a_state_is_the_same_json_in_every_process():
                            check=True, env={**os.environ, "PYTHONHASHSEED": h}).stdout
             for h in ("1", "2", "3")}
     assert len(outs) == 1 and '"activated"' in outs.pop()
+
+
+def test_a_bad_state_or_action_in_json_says_what_is_wrong():
+    s = new_game(3)
+    back = state_from_json(state_to_json(s), s.rules)
+    assert back.rules is s.rules and back == s
+    data = json.loads(state_to_json(s))
+    data["turn"] = "x"
+    with pytest.raises(FormatError) as info:
+        state_from_json(json.dumps(data), s.rules)
+    assert str(info.value).startswith("not a game state: While structuring GameState")
+    del data["rules_version"]
+    with pytest.raises(FormatError) as info:
+        state_from_json(json.dumps(data), s.rules)
+    assert str(info.value) == (f"this state was saved under rules data None, but the loaded "
+                               f"rules data is {s.rules.version}")
+    with pytest.raises(FormatError) as info:
+        action_from_json({"verb": "fly"})
+    assert str(info.value).startswith("not an action: {'verb': 'fly'} (While structuring")
