@@ -416,3 +416,48 @@ def test_12_83_only_recruited_or_semi_okw_units_of_the_abwehr_panic():
     assert legal(s) == ["panic 401", "panic 404"]
     illegal(s, "panic 301", "12.83")
     illegal(s, "panic 403", "12.83")
+
+
+REFUSALS = '''"101" = { hex = "2210", controller = "none" }
+        "001" = { hex = "2110" }
+        "102" = { hex = "2010", controller = "ss" }
+        "103" = { box = "eliminated" }
+        "301" = { hex = "2111", suspected = true }
+        "100" = { hex = "2109" }
+        "401" = { hex = "2211", controller = "abwehr" }
+        "402" = { hex = "2009", controller = "abwehr", recruited = false, semi = true }
+        "201" = { hex = "2011", controller = "none" }
+        "104" = { hex = "2710", controller = "none" }
+        "501" = { hex = "1910" }'''
+
+
+def test_12_every_refused_target_says_why_with_its_case():
+    s = recruiting("ss", REFUSALS, dice="1")
+    said = {
+        "recruit 103": "Goering is not on the map (12.21)",
+        "recruit 301": "SS can never recruit Dohnanyi (12.66)",
+        "recruit 501": "SS can never recruit JadeAmc (12.66)",
+        "recruit 100": "Hitler cannot be recruited (12.11)",
+        "recruit 102": "Helldorf is already yours (12.11)",
+        "recruit 401": "Staufnbg is recruited by the enemy: it takes a Double-Cross chit and its "
+                       "Loyalty chit (12.61)",
+        "recruit 402": "Haefen is semi-recruited and cannot be recruited again (12.42)",
+        "recruit 201": "recruiting Leber takes its Loyalty chit (12.14)",
+        "recruit 104": "Nebe is not in the zone of any of your units that may still recruit "
+                       "this phase (12.21)",
+    }
+    for action, text in said.items():
+        assert str(illegal(s, action, text[text.rindex("(") + 1:-1])) == text
+    s = play(s, "recruit 101", "join 001", "roll")
+    assert str(illegal(s, "recruit 101", "12.22")) == \
+        "Bormann has already been the target of a recruitment this phase (12.22)"
+
+
+def test_12_2_recruiters_need_effectiveness_above_0():
+    """Hitler (0) never recruits; Speer (1), under SS control, may."""
+    alone = '''"101" = { hex = "2210", controller = "none" }
+        "100" = { hex = "2110" }'''
+    illegal(recruiting("ss", alone), "recruit 101", "12.21")
+    s = recruiting("ss", alone + '\n        "110" = { hex = "2310", controller = "ss" }')
+    s = play(s, "recruit 101")
+    assert [a for a in legal(s) if a.startswith("join")] == ["join 110"]
