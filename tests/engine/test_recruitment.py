@@ -58,6 +58,8 @@ def test_12_14_civilians_need_their_loyalty_chit():
     s = recruiting("ss", units, dice="1", chits='ss = ["L201"]')
     s = play(s, "recruit 201", "join 001", "roll")           # 8 vs Leber 3: +5
     assert s.unit("201").controller is Player.SS
+    assert [(e.case, e.text) for e in s.events][:2] == [
+        ("12.14", "SS reveals L201"), ("12.9", "Heydrich tries to recruit Leber: +5, die 1: R")]
     assert "L201" not in s.chits_of("ss")                    # back in the cup
 
 
@@ -70,6 +72,11 @@ def test_12_15_abwehr_needs_loyalty_for_nazis_and_12_16_ss_for_okw():
         "001" = { hex = "2110" }''', dice="1", chits='ss = ["L401"]')
     s = play(s, "recruit 401", "join 001", "roll")
     assert s.unit("401").controller is Player.SS             # an SS-controlled OKW unit
+    assert (s.events[0].case, s.events[0].text) == ("12.16", "SS reveals L401")
+    s = recruiting("abwehr", '''"101" = { hex = "2210", controller = "none" }
+        "301" = { hex = "2110" }''', dice="1", chits='abwehr = ["L101"]')
+    s = play(s, "recruit 101", "join 301", "roll")
+    assert (s.events[0].case, s.events[0].text) == ("12.15", "Abwehr reveals L101")
 
 
 def test_12_66_never_the_other_core_party():
@@ -94,6 +101,11 @@ def test_12_61_to_12_63_double_cross_takes_a_unit_from_the_enemy():
     s = play(s, "recruit 101", "join 301", "roll")           # 8 vs 7: +1, die 1: R
     assert s.unit("101").controller is Player.ABWEHR and s.unit("101").recruited
     assert s.chits_of("abwehr") == []                        # 12.62: both chits spent
+    assert [(e.case, e.text) for e in s.events] == [
+        ("12.62", "Abwehr spends DC1 and L101 on a Double-Cross"),
+        ("12.9", "Dohnanyi tries to recruit Bormann (Double-Cross): +1, die 1: R"),
+        ("12.73", "Dohnanyi falls under suspicion"),
+        ("12.31", "Bormann is recruited by Abwehr")]
 
 
 def test_12_64_a_failed_double_cross_leaves_the_unit_where_it_was():

@@ -85,9 +85,8 @@ def target_problem(state: GameState, target: str) -> IllegalAction | None:
             return IllegalAction("12.61", f"{name} is recruited by the enemy: it takes a "
                                           "Double-Cross chit and its Loyalty chit")
     elif info.party is not FREE_PARTY[player] and not _holds(state, player, loyalty_chit(target)):
-        case_no = "12.14" if info.party is Party.CIVILIAN else (
-            "12.15" if player is Player.ABWEHR else "12.16")
-        return IllegalAction(case_no, f"recruiting {name} takes its Loyalty chit")
+        return IllegalAction(_loyalty_case(info.party, player),
+                             f"recruiting {name} takes its Loyalty chit")
     if not recruiters_for(state, target):
         return IllegalAction("12.21", f"{name} is not in the zone of any of your units that "
                                       "may still recruit this phase")
@@ -135,6 +134,14 @@ def _differential(state: GameState, d: Decision) -> int:
     return total - defence(state.rules, state.unit(d.unit))
 
 
+def _loyalty_case(party: Party, player: Player) -> str:
+    """Which case asks for the Loyalty chit: Civilians (12.14), Nazis for the Abwehr
+    (12.15), OKW for the SS (12.16)."""
+    if party is Party.CIVILIAN:
+        return "12.14"
+    return "12.15" if player is Player.ABWEHR else "12.16"
+
+
 @case("12.0", "12.26", "12.27", "12.31", "12.32", "12.33", "12.34", "12.35", "12.41",
       "12.53", "12.54", "12.62", "12.63", "12.64", "12.65", "12.73", "12.74", "12.9")
 def resolve(state: GameState) -> GameState:
@@ -157,8 +164,12 @@ def resolve(state: GameState) -> GameState:
         spent.append(loyalty_chit(target))
     for c in spent:
         state = state.with_chit(c, CUP)
-    if spent:
-        state = state.log(Event("12.14", f"{player.title} reveals {', '.join(spent)}"))
+    if d.flag:                                  # 12.62: both go back to the cup
+        state = state.log(Event("12.62", f"{player.title} spends {spent[0]} and {spent[1]} on "
+                                         "a Double-Cross"))
+    elif spent:
+        state = state.log(Event(_loyalty_case(rules.units[target].party, player),
+                                f"{player.title} reveals {spent[0]}"))
     state = attrs.evolve(state, activated=state.activated | set(d.units),
                          targeted=state.targeted | {target})
     die, state = roll(state)
@@ -166,7 +177,8 @@ def resolve(state: GameState) -> GameState:
     column = min(diff, grid.columns[-1])
     result = rules.tables.recruitment_result(diff, die)
     names = " + ".join(rules.units[u].short for u in d.units)
-    state = state.log(Event("12.9", f"{names} try to recruit {name}"
+    tries = "tries" if len(d.units) == 1 else "try"
+    state = state.log(Event("12.9", f"{names} {tries} to recruit {name}"
                                     f"{' (Double-Cross)' if d.flag else ''}: {diff:+d}, "
                                     f"die {die}: {result}", roll=(die,), table="recruitment",
                             row=die, column=column, result=result))
