@@ -45,6 +45,7 @@ def test_reachable_follows_the_movement_rules():
     spent = attrs.evolve(s, mp_spent=7)
     assert reachable(spent) == frozenset()                    # 9.12: no points left
     assert reachable(pos(DUEL)) == frozenset()                # nobody is moving
+    assert overlays(s).reachable == r                         # what the map is handed
 
 
 def test_zones_of_control_and_influence():
@@ -89,3 +90,42 @@ def test_revealing_a_chit_cannot_be_taken_back():
     window = play(s, "end-phase")
     committed = apply(window, parse_action("reveal FA1"))
     assert not can_take_back(window, parse_action("reveal FA1"), committed)
+
+
+def test_reachable_is_exactly_where_legal_steps_lead():
+    """The map's marks for the moving unit (9.1, 8.11, 11.3) against the engine itself:
+    from every activation in three seeded games, walking every legal `move` (breadth
+    first, each hex with the fewest points) reaches exactly the hexes `reachable` marks."""
+    import random
+
+    from plot_core.engine.api import legal_actions, new_game
+    from plot_core.engine.randomplay import busy_policy
+
+    checked = 0
+    for seed in (52001, 52002, 52003):
+        rnd, s = random.Random(seed), new_game(seed)
+        while s.outcome is None and checked < 60:
+            legal = legal_actions(s)
+            if s.active is not None and s.mp_spent == 0:
+                assert reachable(s) == _walk(s), (seed, s.active)
+                checked += 1
+            s = apply(s, busy_policy(s, legal, rnd))
+    assert checked == 60
+
+
+def _walk(state):
+    start, seen, frontier, out = state.unit(state.active).hex, set(), [state], set()
+    from plot_core.engine.api import legal_actions
+    while frontier:
+        nxt = []
+        for s in frontier:
+            for a in legal_actions(s):
+                if str(a).startswith("move "):
+                    t = apply(s, a)
+                    h = t.unit(state.active).hex
+                    if h not in seen:
+                        seen.add(h)
+                        out.add(h)
+                        nxt.append(t)
+        frontier = nxt
+    return frozenset(out - {start})
