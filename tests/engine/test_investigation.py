@@ -230,9 +230,10 @@ def test_15_12_returns_on_1_or_2_and_15_14_comes_back_unrecruited():
         "302" = { box = "abwehr_retirement", suspected = true }''', dice="1, 2, 3")
     # Rolls go in unit-id order: 302 rolls 1, 305 rolls 2, 401 rolls 3 (stays).
     assert s.unit("401").box is Box.ABWEHR_RETIREMENT
+    assert [e.text for e in s.events][-1] == "Staufnbg in General Retirement: die 3: stays"
     while s.pending:
         s = play(s, legal(s)[0])
-    assert s.unit("302").hex is not None and not s.unit("302").suspected        # 15.14
+    assert s.unit("302").hex is not None and s.unit("302").suspected is False   # 15.14
     assert s.unit("305").hex is not None and s.unit("305").controller is Player.ABWEHR
 
 
