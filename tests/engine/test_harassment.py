@@ -252,3 +252,27 @@ def test_10_69_an_ar_against_a_vacant_hq_drives_the_harasser_back():
     assert s.to_act.value == "abwehr" and s.pending[-1].kind == "retreat"
     s = play(s, [a for a in legal(s) if a.startswith("retreat")][0])
     assert s.active is None and at(s, "301") not in ("2610", "2611")
+
+
+def test_10_62_9_24_a_retreat_may_go_into_a_friendly_hq_never_an_unfriendly_one():
+    """Best, driven from 2610, may fall back into the Gestapo HQ (2611, friendly to the
+    SS) but not into hexes in Dohnanyi's zone; Dohnanyi, driven back, never into it."""
+    s = pos("""
+        phasing = "abwehr"
+        dice = [1]
+        [units]
+        "301" = { hex = "2609", suspected = true }
+        "013" = { hex = "2610" }
+        """)
+    s = play(s, "activate 301", "harass 013")                 # 8 - 4 = +4, die 1: Dr
+    assert legal(s) == ["retreat 2510", "retreat 2611", "retreat 2511"]
+    s = pos("""
+        phasing = "abwehr"
+        dice = [6]
+        [units]
+        "301" = { hex = "2610", suspected = true }
+        "013" = { hex = "2510" }
+        """)
+    s = play(s, "activate 301", "harass 013")                 # die 6: Ar
+    options = [a for a in legal(s) if a.startswith("retreat")]
+    assert options and "retreat 2611" not in options           # the Gestapo HQ: not his
