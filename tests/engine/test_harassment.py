@@ -230,6 +230,8 @@ def test_10_69_harassing_a_vacant_hq():
         """)
     s = play(s, "activate 301")
     illegal(s, "move 2611", "9.24")
+    assert "harass @2611" in legal(s) and not any(a.startswith("harass @2") and a != "harass @2611"
+                                                  for a in legal(s))
     s = play(s, "harass @2611")                            # 8 - 4 = +4, die 2: N: no effect
     assert s.active == "301" and not s.pending
     s = play(attrs.evolve(s, dice=(1,)), "harass @2611")   # die 1: Dr: may advance in
@@ -276,3 +278,14 @@ def test_10_62_9_24_a_retreat_may_go_into_a_friendly_hq_never_an_unfriendly_one(
     s = play(s, "activate 301", "harass 013")                 # die 6: Ar
     options = [a for a in legal(s) if a.startswith("retreat")]
     assert options and "retreat 2611" not in options           # the Gestapo HQ: not his
+
+
+def test_10_69_an_occupied_hq_hex_is_harassed_through_its_unit_not_as_vacant():
+    s = pos("""
+        phasing = "abwehr"
+        [units]
+        "301" = { hex = "2610", suspected = true }
+        "013" = { hex = "2611" }
+        """)
+    s = play(s, "activate 301")
+    assert "harass 013" in legal(s) and "harass @2611" not in legal(s)
