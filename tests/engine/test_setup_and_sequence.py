@@ -92,6 +92,8 @@ def test_5_1_and_18_74_the_game_ends_after_game_turn_9_without_a_coup():
         """)
     s = play(s, "end-phase", "no-reveal")         # the Abwehr's last chance (18.11) declined
     assert s.outcome is not None and s.outcome.winner == "ss" and s.outcome.case == "18.74"
+    assert s.outcome.reason == "Game-Turn 9 has ended and no coup was declared"
+    assert (s.phase.value, s.step) == ("game_over", "over")
     assert legal_actions(s) == []
     illegal(s, "end-phase", "18.7")
 
