@@ -283,6 +283,9 @@ def test_18_73_the_allies_win_after_six_coup_turns():
     s = coup_pos("", phase="coup_status", turn=6)
     s = end_coup_turn(s)
     assert s.outcome.winner == "allies" and s.outcome.case == "18.73"
+    assert s.outcome.reason == ("after 6 Coup-Turns neither side has won: Germany collapses "
+                                "and the Allies win")
+    assert (s.phase, s.step) == (Phase.GAME_OVER, "over")
 
 
 def test_no_game_turn_phases_in_the_coup_13_27_14_15_15_13_18_44():
