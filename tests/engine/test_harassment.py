@@ -157,6 +157,19 @@ def test_10_34_no_negative_differential_and_10_41_hq_bonus():
         "305" = { hex = "2210", suspected = true }
         """), "activate 014")
     illegal(s, "harass 305", "10.34")
+    assert "harass 305" not in legal(s)
+    # Best (3-4-5) against the same defence: +0 is allowed, and die 1 at +0 masks.
+    s = play(pos("""
+        phasing = "ss"
+        dice = [1]
+        [units]
+        "013" = { hex = "2110" }
+        "305" = { hex = "2210", suspected = true }
+        """), "activate 013")
+    assert "harass 305" in legal(s)
+    s = play(s, "harass 305")
+    assert s.events[0].text == "Best harasses Bonhoefer: 3 - 3 = +0, die 1: M"
+    assert s.unit("305").marker is Marker.MASKED
 
 
 def test_8_13_harass_only_from_a_hex_of_ones_own():
@@ -289,3 +302,17 @@ def test_10_69_an_occupied_hq_hex_is_harassed_through_its_unit_not_as_vacant():
         """)
     s = play(s, "activate 301")
     assert "harass 013" in legal(s) and "harass @2611" not in legal(s)
+
+
+def test_10_34_with_10_69_a_vacant_hq_defends_with_4_and_plus_0_is_enough():
+    """J. Mueller (4) may harass the vacant Gestapo HQ at +0; John (3) may not, at -1."""
+    for uid, ok in (("306", True), ("308", False)):
+        s = play(pos(f"""
+            phasing = "abwehr"
+            [units]
+            "{uid}" = {{ hex = "2610", suspected = true }}
+            """), f"activate {uid}")
+        assert ("harass @2611" in legal(s)) is ok
+        if not ok:
+            assert str(illegal(s, "harass @2611", "10.34")) == \
+                "the differential would be below zero (10.34)"
