@@ -286,6 +286,8 @@ def test_18_73_the_allies_win_after_six_coup_turns():
     assert s.outcome.reason == ("after 6 Coup-Turns neither side has won: Germany collapses "
                                 "and the Allies win")
     assert (s.phase, s.step) == (Phase.GAME_OVER, "over")
+    s = end_coup_turn(coup_pos("", phase="coup_status", turn=5))    # one short: play goes on
+    assert s.outcome is None and s.coup.turn == 6 and s.phase is Phase.COUP_MOVEMENT
 
 
 def test_no_game_turn_phases_in_the_coup_13_27_14_15_15_13_18_44():

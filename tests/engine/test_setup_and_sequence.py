@@ -96,6 +96,12 @@ def test_5_1_and_18_74_the_game_ends_after_game_turn_9_without_a_coup():
     assert (s.phase.value, s.step) == ("game_over", "over")
     assert legal_actions(s) == []
     illegal(s, "end-phase", "18.7")
+    s = play(pos("""
+        turn = 8
+        phasing = "ss"
+        phase = "status"
+        """), "end-phase", "no-reveal")              # one Game-Turn short: Game-Turn 9 begins
+    assert s.outcome is None and s.turn == 9
 
 
 # -- Hitler ----------------------------------------------------------------------
