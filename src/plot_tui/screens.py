@@ -89,8 +89,8 @@ class HelpScreen(OnceModal[None]):
         if self.closing:
             return                      # a key that came after the one that closed it
         if event.key in self.SCROLL_KEYS:
-            self.query_one(VerticalScroll).scroll_relative(y=self.SCROLL_KEYS[event.key],
-                                                           animate=False)
+            for box in self.query(VerticalScroll):  # none yet if the key beat the screen
+                box.scroll_relative(y=self.SCROLL_KEYS[event.key], animate=False)
         else:
             self.dismiss()
 

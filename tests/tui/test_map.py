@@ -204,3 +204,20 @@ async def test_the_palette_opened_again_while_it_leaves_is_not_opened_twice(rule
         assert app.is_running
         await pilot.press("ctrl+p")
         assert isinstance(app.screen, CommandPalette)
+
+
+@pytest.mark.asyncio
+async def test_a_scroll_key_before_the_help_is_built_does_nothing(rules):
+    from textual import events
+    app = app_for(pos(EMPTY))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        helper = app.screen
+        for child in list(helper.children):
+            await child.remove()                    # as before its compose has run
+        helper.post_message(events.Key("down", None))
+        await pilot.pause()
+        assert app.is_running and app.screen is helper
+        await pilot.press("x")
+        assert app.screen is game(app)
