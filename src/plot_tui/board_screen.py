@@ -170,14 +170,18 @@ class BoardScreen(OnceScreen[str]):
         return text
 
     # -- keys both screens have ---------------------------------------------------------
+    # (A key can reach this screen while its widgets are still being built or taken down
+    # over SSH: then there are no tabs to switch, and the key does nothing.)
     def action_tab(self, tab: str) -> None:
-        self.query_one(TabbedContent).active = tab
+        for tabs in self.query(TabbedContent):
+            tabs.active = tab
 
     def action_tables(self) -> None:
-        tabs = self.query_one(TabbedContent)
-        if tabs.active == "tables":
-            self.query_one(TablesPanel).cycle()
-        tabs.active = "tables"
+        for tabs in self.query(TabbedContent):
+            if tabs.active == "tables":
+                for panel in self.query(TablesPanel):
+                    panel.cycle()
+            tabs.active = "tables"
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())

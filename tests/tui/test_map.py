@@ -221,3 +221,19 @@ async def test_a_scroll_key_before_the_help_is_built_does_nothing(rules):
         assert app.is_running and app.screen is helper
         await pilot.press("x")
         assert app.screen is game(app)
+
+
+@pytest.mark.asyncio
+async def test_tab_keys_on_a_board_without_its_tabs_do_nothing(rules):
+    """Seen over SSH: a tab key reached a game screen whose tabs were not there."""
+    from textual.widgets import TabbedContent
+    app = app_for(pos(EMPTY))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        for tabs in list(screen.query(TabbedContent)):
+            await tabs.remove()
+        await app.run_action("tables", screen)
+        await app.run_action("tab('log')", screen)
+        await pilot.pause()
+        assert app.is_running
