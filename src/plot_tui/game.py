@@ -157,7 +157,9 @@ class GameScreen(BoardScreen):
             if note.plain:
                 t.append("\n")
                 t.append_text(note)
-        self.query_one("#prompt", Static).update(t)
+        for line in self.query("#prompt").results(Static):      # none while being built
+            line.update(t)
+
     def say(self, text: str, *, error: bool = False) -> None:
         self.message = plain(text, style="bold red" if error else "green")
         self.draw_prompt(self.session.view(), self.session.legal())
