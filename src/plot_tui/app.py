@@ -120,13 +120,14 @@ class PlotApp(App[None]):
             self.ask_new_game()
 
     async def _dispatch_action(self, namespace, action_name: str, params) -> bool:
-        """A key bound on a screen that is not built yet, is leaving, is no longer on top,
-        or whose app is shutting down (a client that sent keys and hung up) does nothing:
-        its widgets may be gone (keys outrun screens over SSH)."""
+        """A key bound on a screen that is not (or no longer) built, is leaving, is no
+        longer on top, or whose app is shutting down (a client that typed and hung up)
+        does nothing: its widgets may be gone (keys outrun screens over SSH)."""
         if isinstance(namespace, Screen) and (not self.is_running
                                               or namespace is not self.screen
                                               or not namespace.is_mounted
-                                              or getattr(namespace, "closing", False)):
+                                              or getattr(namespace, "closing", False)
+                                              or not getattr(namespace, "built", True)):
             return True
         return await super()._dispatch_action(namespace, action_name, params)
 

@@ -82,6 +82,12 @@ class BoardScreen(OnceScreen[str]):
         return []
 
     # -- layout -------------------------------------------------------------------------
+    @property
+    def built(self) -> bool:
+        """Are its widgets all there? Over SSH a key can come while they are being built
+        or taken down; PlotApp drops the key then."""
+        return bool(self.query("#prompt")) and bool(self.query(TabbedContent))
+
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="main"):

@@ -237,3 +237,19 @@ async def test_tab_keys_on_a_board_without_its_tabs_do_nothing(rules):
         await app.run_action("tab('log')", screen)
         await pilot.pause()
         assert app.is_running
+
+
+@pytest.mark.asyncio
+async def test_any_key_on_a_board_without_its_widgets_does_nothing(rules):
+    """Seen over SSH: pace, tab and prompt keys reached a game screen whose widgets were
+    not there; the app drops every key bound on such a screen."""
+    app = app_for(pos(EMPTY))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        await screen.query_one("#prompt").remove()
+        assert not screen.built
+        for action in ("pace(1)", "tables", "menu", "help"):
+            assert await app.run_action(action, screen) is True
+        await pilot.pause()
+        assert app.is_running and app.screen is screen
