@@ -136,6 +136,11 @@ class SetupForm(OnceScreen[T]):
         return RadioSet(*(RadioButton(f"{name} — {LEVEL_WORDS.get(name, '')}",
                                       value=name == "easy") for name in LEVELS), id="level")
 
+    @property
+    def built(self) -> bool:
+        """Its choices are all there (a key can come before): PlotApp drops keys until."""
+        return bool(self.query(RadioSet)) and bool(self.query("#side"))
+
     def picked(self, group: str) -> int:
         return self.query_one(f"#{group}", RadioSet).pressed_index
 
