@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
-
 from ..dice import seed_state
 from ..hexgrid import label
 from ..parties import Player
@@ -33,7 +31,7 @@ from .decisions import KINDS, pop, top
 from .errors import IllegalAction
 from .registry import case
 from .returns import choose_return, return_hexes
-from .state import Box, GameState, Outcome, Phase, UnitState, chit_ids
+from .state import Box, GameState, Outcome, Phase, UnitState, chit_ids, evolve
 
 SETUPS = ("standard", "choose")
 
@@ -138,7 +136,7 @@ _DECISION_ONLY = set().union(*(k.answers for k in KINDS.values())) - {Verb.ROLL}
 def apply(state: GameState, action: Action) -> GameState:
     if state.outcome is not None:
         raise IllegalAction("18.7", "the game is over")
-    state = attrs.evolve(state, events=())
+    state = evolve(state, events=())
     d = top(state)
     verb = action.verb
     actor = state.to_act

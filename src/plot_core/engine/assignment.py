@@ -3,8 +3,6 @@ assignment chits that bend it."""
 
 from __future__ import annotations
 
-import attrs
-
 from ..data.chits import ChitKind
 from ..data.tables import GermanAssignment
 from ..hexgrid import Hex, label
@@ -15,7 +13,7 @@ from .decisions import pop, push, top
 from .errors import IllegalAction
 from .registry import case
 from .rolls import pick, roll
-from .state import CUP, Box, Decision, Event, GameState
+from .state import CUP, Box, Decision, Event, GameState, evolve
 
 REROLL_LIMIT = 60   # 7.12/7.28 re-rolls; a map with no room anywhere must not loop forever
 PARTY_OF = {Player.SS: Party.SS, Player.ABWEHR: Party.ABWEHR}
@@ -54,7 +52,7 @@ def roll_assignment(state: GameState) -> GameState:
         state = state.log(Event("7.28", f"no room in the destination; German result re-rolled: "
                                         f"{a}, {b} -> {g or '-'}", roll=(a, b), table="assignment",
                                 row=a, column=b, result=str(g or "-")))
-    state = attrs.evolve(state, german_assignment=g)
+    state = evolve(state, german_assignment=g)
     # Allied placement
     holding = [u.id for u in state.units if u.box is Box.ALLIED_HOLDING]
     if not holding:
@@ -125,7 +123,7 @@ def reveal_assignment_chit(state: GameState, chit: str | None) -> GameState:
     switched = d.party.enemy
     state = state.log(Event("7.51", f"{d.player.title} reveals an Enemy Assignment chit: "
                                     f"{switched.title} units go instead"))
-    return push(state, attrs.evolve(d, player=switched, party=switched))
+    return push(state, evolve(d, player=switched, party=switched))
 
 
 def _eligible(state: GameState, party: Player) -> list[str]:
@@ -166,7 +164,7 @@ def assign(state: GameState, uid: str, h: Hex) -> GameState:
         raise IllegalAction("7.25", f"{label(h)} is not an empty hex of {d.area}")
     state = pop(state).with_unit(uid, hex=h)
     state = state.log(Event("7.21", f"{state.info(uid).short} is sent on assignment to {label(h)}"))
-    return _next_assign(state, attrs.evolve(d, count=d.count - 1))
+    return _next_assign(state, evolve(d, count=d.count - 1))
 
 
 def chit_actions(state: GameState) -> list[Action]:

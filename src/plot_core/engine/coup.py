@@ -3,8 +3,6 @@ alternating movement, Hitler's death, Loyalty chits laid on units, and victory."
 
 from __future__ import annotations
 
-import attrs
-
 from ..data.chits import ChitKind
 from ..data.units import Sides
 from ..parties import Party, Player
@@ -13,7 +11,7 @@ from .decisions import pop, push, top
 from .errors import IllegalAction
 from .registry import case
 from .rolls import roll
-from .state import CUP, Box, CoupState, Decision, Event, GameState, Outcome, Phase
+from .state import CUP, Box, CoupState, Decision, Event, GameState, Outcome, Phase, evolve
 
 HITLER = "100"
 BERLIN = "BE"
@@ -50,7 +48,7 @@ def commit_chit(state: GameState, chit: str) -> GameState:
         raise IllegalAction("18.12", f"{chit} is not a Führer Access chit you hold")
     state = pop(state).with_chit(chit, CUP)
     state = state.log(Event("18.12", f"Abwehr commits Führer Access chit {chit} to a coup"))
-    return push(state, attrs.evolve(d, chits=d.chits + (chit,)))
+    return push(state, evolve(d, chits=d.chits + (chit,)))
 
 
 def decline(state: GameState) -> GameState:
@@ -92,11 +90,11 @@ def begin(state: GameState, coup: CoupState) -> GameState:
     for u in state.units:
         info = state.rules.units[u.id]
         if info.sides is Sides.SUSPICION:
-            u = attrs.evolve(u, suspected=True)
+            u = evolve(u, suspected=True)
         if u.box in (Box.SS_RETIREMENT, Box.ABWEHR_RETIREMENT):
-            u = attrs.evolve(u, box=Box.ELIMINATED)
+            u = evolve(u, box=Box.ELIMINATED)
         units.append(u)
-    state = attrs.evolve(state, units=tuple(units), coup=coup, phase=Phase.COUP_INTERPHASE,
+    state = evolve(state, units=tuple(units), coup=coup, phase=Phase.COUP_INTERPHASE,
                          phasing=Player.ABWEHR, step="free", active=None, mp_spent=0,
                          activated=frozenset(), targeted=frozenset(), pending=())
     return state.log(Event("18.21", f"The coup is on: the Abwehr may move "
@@ -107,8 +105,8 @@ def begin(state: GameState, coup: CoupState) -> GameState:
 
 @case("18.24", "18.31", "5.3")
 def begin_coup_turn(state: GameState, n: int) -> GameState:
-    coup = attrs.evolve(state.coup, turn=n, passed=frozenset())
-    state = attrs.evolve(state, coup=coup, phase=Phase.COUP_MOVEMENT, phasing=Player.ABWEHR,
+    coup = evolve(state.coup, turn=n, passed=frozenset())
+    state = evolve(state, coup=coup, phase=Phase.COUP_MOVEMENT, phasing=Player.ABWEHR,
                          step="handoff", active=None, mp_spent=0, activated=frozenset())
     state = state.log(Event("5.3", f"Coup-Turn {n} begins"))
     return handoff(state, first=True)
@@ -117,7 +115,7 @@ def begin_coup_turn(state: GameState, n: int) -> GameState:
 def can_move_any(state: GameState, player: Player) -> bool:
     from .movement import check_activate
 
-    probe = attrs.evolve(state, phasing=player)
+    probe = evolve(state, phasing=player)
     for u in state.units:
         if u.controller is player and u.hex is not None:
             try:
@@ -136,19 +134,19 @@ def handoff(state: GameState, *, first: bool = False) -> GameState:
     order = [Player.ABWEHR, Player.SS] if first else [state.phasing.enemy, state.phasing]
     for p in order:
         if p not in coup.passed and can_move_any(state, p):
-            return attrs.evolve(state, phasing=p, step="free")
+            return evolve(state, phasing=p, step="free")
     return begin_coup_status(state, Player.ABWEHR)
 
 
 def pass_moves(state: GameState) -> GameState:
-    coup = attrs.evolve(state.coup, passed=state.coup.passed | {state.phasing})
-    state = attrs.evolve(state, coup=coup)
+    coup = evolve(state.coup, passed=state.coup.passed | {state.phasing})
+    state = evolve(state, coup=coup)
     state = state.log(Event("18.33", f"{state.phasing.title} moves no more units this Coup-Turn"))
     return handoff(state)
 
 
 def begin_coup_status(state: GameState, player: Player) -> GameState:
-    state = attrs.evolve(state, phase=Phase.COUP_STATUS, phasing=player, step="free",
+    state = evolve(state, phase=Phase.COUP_STATUS, phasing=player, step="free",
                          active=None, mp_spent=0)
     return state.log(Event("5.3", f"{player.title} status adjustment (Coup-Turn "
                                   f"{state.coup.turn})"))
@@ -166,12 +164,12 @@ def end_coup_status(state: GameState) -> GameState:
     g = state.rules.game
     if not hitler_dead(state):
         lowered = max(g.min_bonus, coup.abwehr_bonus - g.bonus_loss_per_coup_turn)
-        coup = attrs.evolve(coup, abwehr_bonus=lowered)
+        coup = evolve(coup, abwehr_bonus=lowered)
         state = state.log(Event("18.52", f"Hitler lives: the Abwehr's bonus is now +{lowered}"))
     chits = tuple(CUP if where not in (CUP, "ss", "abwehr") else where for where in state.chits)
-    state = attrs.evolve(state, coup=coup, chits=chits)
+    state = evolve(state, coup=coup, chits=chits)
     if coup.turn >= g.coup_turns:
-        return attrs.evolve(state, phase=Phase.GAME_OVER, step="over", outcome=Outcome(
+        return evolve(state, phase=Phase.GAME_OVER, step="over", outcome=Outcome(
             "allies", "18.73", f"after {coup.turn} Coup-Turns neither side has won: Germany "
                                "collapses and the Allies win"))
     return begin_coup_turn(state, coup.turn + 1)
@@ -191,7 +189,7 @@ def eliminate(state: GameState, uid: str, *, case_no: str) -> GameState:
     state = state.log(Event(case_no, f"{state.info(uid).short} is eliminated"))
     if uid != HITLER or state.coup is None:
         return state
-    state = attrs.evolve(state, coup=attrs.evolve(state.coup,
+    state = evolve(state, coup=evolve(state.coup,
                                                   abwehr_bonus=state.coup.bonus))
     state = state.log(Event("18.55", f"Hitler is dead: the Abwehr's bonus is +{state.coup.bonus} "
                                      "again"))
@@ -280,5 +278,5 @@ def check_victory(state: GameState, actor: Player | None) -> GameState:
         winner = Player.ABWEHR if ss_gone else Player.SS
     case_no = "18.71" if winner is Player.ABWEHR else "18.72"
     loser = winner.enemy
-    return attrs.evolve(state, phase=Phase.GAME_OVER, step="over", pending=(), outcome=Outcome(
+    return evolve(state, phase=Phase.GAME_OVER, step="over", pending=(), outcome=Outcome(
         winner.value, case_no, f"no {loser.title} units are left in Berlin outside the HQs"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from .actions import Verb
-from .state import Decision, GameState
+from .state import Decision, GameState, evolve
 
 
 @attrs.frozen
@@ -56,11 +56,11 @@ KINDS = {
 
 
 def push(state: GameState, decision: Decision) -> GameState:
-    return attrs.evolve(state, pending=state.pending + (decision,))
+    return evolve(state, pending=state.pending + (decision,))
 
 
 def pop(state: GameState) -> GameState:
-    return attrs.evolve(state, pending=state.pending[:-1])
+    return evolve(state, pending=state.pending[:-1])
 
 
 def top(state: GameState) -> Decision | None:
@@ -72,4 +72,4 @@ def finish_activation(state: GameState) -> GameState:
     from .state import Phase
 
     step = "handoff" if state.phase is Phase.COUP_MOVEMENT else state.step
-    return attrs.evolve(state, active=None, mp_spent=0, step=step)
+    return evolve(state, active=None, mp_spent=0, step=step)

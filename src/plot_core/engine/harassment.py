@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
-
 from ..hexgrid import Hex, label
 from . import coup as coup_mod
 from .actions import Action, Verb
@@ -21,6 +19,7 @@ from .state import (
     UnitState,
     defence,
     effectiveness,
+    evolve,
     is_allied,
     is_unrecruited,
     is_unsuspected_abwehr,
@@ -128,7 +127,7 @@ def harass(state: GameState, target: str | None = None, hq_hex: Hex | None = Non
     rules = state.rules
     uid = state.active
     me = state.unit(uid)
-    state = attrs.evolve(state, mp_spent=state.mp_spent + harass_cost(state))
+    state = evolve(state, mp_spent=state.mp_spent + harass_cost(state))
     if hq_hex is not None:
         d = rules.game.hq_defence_bonus
         what = f"the vacant {hq_at(state, hq_hex).name} ({label(hq_hex)})"

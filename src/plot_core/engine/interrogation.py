@@ -3,8 +3,6 @@ may add Alibi/Arrest chits to each roll (14.21-14.24)."""
 
 from __future__ import annotations
 
-import attrs
-
 from ..parties import Player
 from .actions import Action, Verb
 from .decisions import pop, push, top
@@ -12,7 +10,7 @@ from .errors import IllegalAction
 from .investigation import alibi_chits, take_from_abwehr
 from .registry import case
 from .rolls import roll
-from .state import CUP, Box, Decision, Event, GameState, defence, retirement_box
+from .state import CUP, Box, Decision, Event, GameState, defence, evolve, retirement_box
 
 
 def next_prisoner(state: GameState) -> str | None:
@@ -38,7 +36,7 @@ def add_alibi(state: GameState, chit: str) -> GameState:
         raise IllegalAction("14.21", f"{chit} is not an Alibi/Arrest chit you hold")
     state = pop(state).with_chit(chit, CUP)
     state = state.log(Event("14.22", f"Abwehr reveals {chit}: +1 to the interrogation roll"))
-    return push(state, attrs.evolve(d, chits=d.chits + (chit,)))
+    return push(state, evolve(d, chits=d.chits + (chit,)))
 
 
 @case("14.0", "14.22", "14.23", "14.24", "14.31", "14.32", "14.33", "14.34")
@@ -54,7 +52,7 @@ def interrogate(state: GameState) -> GameState:
     result = rules.tables.interrogation_result(dfn, total)
     grid = rules.tables.interrogation
     column = max(grid.columns[0], min(dfn, grid.columns[-1]))
-    state = attrs.evolve(state, targeted=state.targeted | {uid})
+    state = evolve(state, targeted=state.targeted | {uid})
     state = state.log(Event("14.34", f"Interrogation of {rules.units[uid].short}: die {die}"
                                      f"{f' + {len(d.chits)}' if d.chits else ''} = {total} "
                                      f"against defence {dfn}: {result}", roll=(die,),

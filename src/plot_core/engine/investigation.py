@@ -5,8 +5,6 @@ with Alibi/Arrest chits (13.18); then the ratio decides whether it happens (13.2
 
 from __future__ import annotations
 
-import attrs
-
 from ..data.chits import ChitKind
 from ..data.units import Sides
 from ..hexgrid import label
@@ -27,6 +25,7 @@ from .state import (
     chit_ids,
     defence,
     effectiveness,
+    evolve,
     is_allied,
     is_unrecruited,
     is_unsuspected_abwehr,
@@ -122,7 +121,7 @@ def join(state: GameState, uid: str) -> GameState:
         raise IllegalAction("13.15", f"{state.info(uid).short} cannot join: investigators are "
                                      "unmarked SS or Nazi units, unused this phase, with the "
                                      "target in their zone")
-    return push(pop(state), attrs.evolve(d, units=d.units + (uid,)))
+    return push(pop(state), evolve(d, units=d.units + (uid,)))
 
 
 @case("13.21", "13.17")
@@ -135,7 +134,7 @@ def announce(state: GameState) -> GameState:
     if _ratio(state, d.units, d.unit) < state.rules.game.investigate_min:
         raise IllegalAction("13.21", "investigations need at least 2 to 1")
     state = pop(state)
-    state = attrs.evolve(state, activated=state.activated | set(d.units),
+    state = evolve(state, activated=state.activated | set(d.units),
                          targeted=state.targeted | {d.unit})
     names = " + ".join(state.info(u).short for u in d.units)
     state = state.log(Event("13.0", f"SS investigates {state.info(d.unit).short} with {names}"))
@@ -152,7 +151,7 @@ def expose_investigator(state: GameState, chit: str) -> GameState:
     state = pop(state).with_chit(chit, CUP)
     state = state.log(Event("13.17", f"Abwehr reveals {chit}: {state.info(chit[1:]).short} "
                                      "drops out of the investigation"))
-    return push(state, attrs.evolve(d, chits=d.chits + (chit,)))
+    return push(state, evolve(d, chits=d.chits + (chit,)))
 
 
 @case("13.18")
@@ -160,7 +159,7 @@ def done_exposing(state: GameState) -> GameState:
     d = top(state)
     state = pop(state)
     if d.chits:
-        return push(state, attrs.evolve(d, kind="alibi", player=Player.SS))
+        return push(state, evolve(d, kind="alibi", player=Player.SS))
     return carry_out(state, d)
 
 
@@ -174,7 +173,7 @@ def cover(state: GameState, uid: str, chit: str) -> GameState:
     state = pop(state).with_chit(chit, CUP)
     state = state.log(Event("13.18", f"SS reveals {chit}: {state.info(uid).short} investigates "
                                      "after all"))
-    return push(state, attrs.evolve(d, cleared=d.cleared + (uid,)))
+    return push(state, evolve(d, cleared=d.cleared + (uid,)))
 
 
 def done_covering(state: GameState) -> GameState:

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 
-import attrs
-
 from ..data.chits import ChitKind
 from ..hexgrid import Hex, label
 from ..parties import Player
@@ -15,7 +13,7 @@ from .board import enemy_controlled, hq_at, hq_friendly, impassable, influenced_
 from .decisions import finish_activation
 from .errors import IllegalAction
 from .registry import case
-from .state import CUP, Event, GameState, Marker, Phase, is_unrecruited, movement_allowance
+from .state import CUP, Event, GameState, Marker, Phase, evolve, is_unrecruited, movement_allowance
 
 BERLIN = "BE"
 PRUSSIA = "PU"
@@ -51,7 +49,7 @@ def check_activate(state: GameState, uid: str) -> None:
 
 def activate(state: GameState, uid: str) -> GameState:
     check_activate(state, uid)
-    return attrs.evolve(state, active=uid, mp_spent=0, activated=state.activated | {uid})
+    return evolve(state, active=uid, mp_spent=0, activated=state.activated | {uid})
 
 
 # -- stepping --------------------------------------------------------------------
@@ -121,7 +119,7 @@ def steps_from(state: GameState, uid: str, start: Hex, spent: int, ezoc: frozens
     seen = {start}
     while frontier:
         here, spent = frontier.popleft()
-        probe = attrs.evolve(state.with_unit(uid, hex=here), mp_spent=spent)
+        probe = evolve(state.with_unit(uid, hex=here), mp_spent=spent)
         for n in neighbours[here]:
             if n in seen or move_problem(probe, uid, n, ezoc=ezoc,
                                          lookahead=lookahead) is not None:
@@ -138,7 +136,7 @@ def move(state: GameState, dest: Hex) -> GameState:
     if problem:
         raise problem
     state = state.with_unit(uid, hex=dest)
-    return attrs.evolve(state, mp_spent=state.mp_spent + 1)
+    return evolve(state, mp_spent=state.mp_spent + 1)
 
 
 # -- ending ----------------------------------------------------------------------

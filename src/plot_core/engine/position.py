@@ -32,8 +32,6 @@ Errors name the line and key, like the rules_data loaders.
 
 from __future__ import annotations
 
-import attrs
-
 from ..data.reader import Node, Source
 from ..data.units import Sides
 from ..errors import DataError
@@ -41,7 +39,7 @@ from ..hexgrid import label, parse_hex
 from ..parties import Player
 from ..rules import Rules, load_rules
 from .sequence import PLAYER_TURN, settle
-from .state import CUP, Box, CoupState, GameState, Marker, Phase, chit_ids
+from .state import CUP, Box, CoupState, GameState, Marker, Phase, chit_ids, evolve
 
 PLAY_PHASES = [p.value for p in Phase if p not in (Phase.SETUP, Phase.GAME_OVER)]
 COUP_PHASES = (Phase.COUP_INTERPHASE, Phase.COUP_MOVEMENT, Phase.COUP_STATUS)
@@ -90,7 +88,7 @@ def _build(root: Node, rules: Rules, seed: int, new_game) -> GameState:
         for uid, u in units.items():
             info = rules.units[uid]
             box = Box.ALLIED_HOLDING if not info.party.german else Box.ELIMINATED
-            units[uid] = attrs.evolve(u, hex=None, box=box, controller=info.control,
+            units[uid] = evolve(u, hex=None, box=box, controller=info.control,
                                       recruited=False, suspected=False, semi=False, marker=None)
     if root.has("units"):
         table = root.table("units", header=r"^\s*\[units\]")
@@ -140,7 +138,7 @@ def _build(root: Node, rules: Rules, seed: int, new_game) -> GameState:
     # tables (7.0), the Interrogation Phase takes each unit in the cell in turn (14.12).
     step = root.str("step", default=FIRST_STEP.get(phase, "free"))
     root.done()
-    state = attrs.evolve(state, turn=turn, phase=phase, phasing=phasing, step=step,
+    state = evolve(state, turn=turn, phase=phase, phasing=phasing, step=step,
                         units=tuple(units[uid] for uid in rules.units), chits=tuple(chits),
                         dice=tuple(dice), pending=(), active=active, mp_spent=mp_spent,
                         activated=frozenset({active} if active else ()), events=(),
@@ -179,6 +177,6 @@ def _unit(node: Node, rules: Rules, u):
         if recruited:
             node.fail("semi", "a semi-recruited unit shows its Unrecruited side (12.41): give "
                               "recruited = false too")
-    return attrs.evolve(u, hex=h, box=None if h is not None else Box(box_text),
+    return evolve(u, hex=h, box=None if h is not None else Box(box_text),
                         controller=controller, recruited=recruited, suspected=suspected,
                         semi=semi, marker=Marker(marker_text) if marker_text else None)

@@ -6,8 +6,6 @@ adds each recruiter, ``roll`` resolves it (``cancel`` drops it unrolled).
 
 from __future__ import annotations
 
-import attrs
-
 from ..data.chits import ChitKind
 from ..data.units import Sides
 from ..parties import Party, Player
@@ -19,7 +17,7 @@ from .errors import IllegalAction
 from .harassment import retreat_or_retire
 from .registry import case
 from .rolls import roll
-from .state import CUP, Decision, Event, GameState, defence, effectiveness, is_unsuspected_abwehr
+from .state import CUP, Decision, Event, GameState, defence, effectiveness, evolve, is_unsuspected_abwehr
 
 # 12.12-12.16: whom each player may recruit without a Loyalty chit
 FREE_PARTY = {Player.SS: Party.NAZI, Player.ABWEHR: Party.OKW}
@@ -121,7 +119,7 @@ def join(state: GameState, uid: str) -> GameState:
         raise IllegalAction("12.25", f"{state.info(uid).short} cannot join: it must be yours, "
                                      f"unused this phase, with {state.info(d.unit).short} in "
                                      "its zone")
-    return push(pop(state), attrs.evolve(d, units=d.units + (uid,)))
+    return push(pop(state), evolve(d, units=d.units + (uid,)))
 
 
 def cancel(state: GameState) -> GameState:
@@ -170,7 +168,7 @@ def resolve(state: GameState) -> GameState:
     elif spent:
         state = state.log(Event(_loyalty_case(rules.units[target].party, player),
                                 f"{player.title} reveals {spent[0]}"))
-    state = attrs.evolve(state, activated=state.activated | set(d.units),
+    state = evolve(state, activated=state.activated | set(d.units),
                          targeted=state.targeted | {target})
     die, state = roll(state)
     grid = rules.tables.recruitment

@@ -6,8 +6,6 @@
 
 from __future__ import annotations
 
-import attrs
-
 from ..hexgrid import Hex, label
 from ..parties import Player
 from . import assignment, coup, interrogation, setup, status
@@ -17,7 +15,7 @@ from .harassment import choose_retreat, retire, retreat_hexes
 from .registry import case
 from .returns import choose_return, return_hexes
 from .rolls import roll
-from .state import Box, Decision, Event, GameState, Outcome, Phase, is_allied
+from .state import Box, Decision, Event, GameState, Outcome, Phase, evolve, is_allied
 
 HITLER = "100"
 
@@ -73,14 +71,14 @@ def _automatic(state: GameState) -> GameState | None:
     """One automatic step, or None when a player now acts freely."""
     ph, step = state.phase, state.step
     if step == "coup_window":                                  # 18.11
-        return attrs.evolve(coup.offer(state), step="after_window")
+        return evolve(coup.offer(state), step="after_window")
     if step == "after_window":
         return advance_phase(state)
     if ph is Phase.COUP_MOVEMENT and step == "handoff":
         return coup.handoff(state)
     if ph is Phase.SETUP:
         if step == "named":
-            return attrs.evolve(setup.place_leaders(state), step="ss_marked", phasing=Player.SS)
+            return evolve(setup.place_leaders(state), step="ss_marked", phasing=Player.SS)
         if step in setup.STEPS:
             return setup.next_step(state) if setup.step_done(state) else None
         if step == "done":
@@ -90,13 +88,13 @@ def _automatic(state: GameState) -> GameState | None:
     if ph is Phase.MOVEMENT and step == "hitler":
         return hitler_roll(state)
     if ph is Phase.STATUS and step == "retire":
-        return attrs.evolve(status.retirement_rolls(state), step="free")
+        return evolve(status.retirement_rolls(state), step="free")
     if ph is Phase.STATUS and step == "panic":
-        return attrs.evolve(status.panic_rolls(state), step="coup_window")
+        return evolve(status.panic_rolls(state), step="coup_window")
     if ph is Phase.INTERROGATION and step == "interrogate":
         uid = interrogation.next_prisoner(state)
         if uid is None:
-            return attrs.evolve(state, step="free")
+            return evolve(state, step="free")
         return interrogation.announce(state, uid)
     return None
 
@@ -112,7 +110,7 @@ def initial_draws(state: GameState) -> GameState:
 
 
 def start_game_turn(state: GameState, turn: int) -> GameState:
-    state = attrs.evolve(state, turn=turn, phase=Phase.ASSIGNMENT, step="hitler8",
+    state = evolve(state, turn=turn, phase=Phase.ASSIGNMENT, step="hitler8",
                          phasing=Player.ABWEHR, active=None, mp_spent=0, activated=frozenset())
     return state.log(Event("5.2", f"Game-Turn {turn} begins"))
 
@@ -122,16 +120,16 @@ def start_game_turn(state: GameState, turn: int) -> GameState:
 def _assignment_step(state: GameState) -> GameState:
     step = state.step
     if step == "hitler8":
-        state = attrs.evolve(state, step="advance")
+        state = evolve(state, step="advance")
         if state.turn == state.rules.game.hitler_stays_from_turn:
             return hitler_to_berlin(state)
         return state
     if step == "advance":
-        return attrs.evolve(military_advance(state), step="roll")
+        return evolve(military_advance(state), step="roll")
     if step == "roll":
-        return attrs.evolve(assignment.roll_assignment(state), step="german")
+        return evolve(assignment.roll_assignment(state), step="german")
     if step == "german":
-        return attrs.evolve(assignment.start_german(state), step="randomizer",
+        return evolve(assignment.start_german(state), step="randomizer",
                             german_assignment=None)
     if step == "randomizer":
         return begin_phase(randomizer(state), Player.ABWEHR, Phase.MOVEMENT)
@@ -181,7 +179,7 @@ _FIRST_STEP = {Phase.STATUS: "retire", Phase.INTERROGATION: "interrogate"}
 def begin_phase(state: GameState, player: Player, phase: Phase) -> GameState:
     step = "hitler" if (player is Player.SS and phase is Phase.MOVEMENT) else (
         _FIRST_STEP.get(phase, "free"))
-    state = attrs.evolve(state, phase=phase, phasing=player, step=step, active=None, mp_spent=0,
+    state = evolve(state, phase=phase, phasing=player, step=step, active=None, mp_spent=0,
                          activated=frozenset(), targeted=frozenset())
     return state.log(Event("5.2", f"{player.title} {phase.value} phase"))
 
@@ -190,8 +188,8 @@ def end_phase(state: GameState) -> GameState:
     """A phase of the Game-Turn is over: after the SS's status phase comes OKW panic
     (12.81); after every phase the Abwehr may try a coup (18.11)."""
     if state.phase is Phase.STATUS and state.phasing is Player.SS:
-        return attrs.evolve(state, step="panic")
-    return attrs.evolve(state, step="coup_window")
+        return evolve(state, step="panic")
+    return evolve(state, step="coup_window")
 
 
 @case("5.0", "5.1", "5.2")
@@ -209,7 +207,7 @@ def advance_phase(state: GameState) -> GameState:
 def next_game_turn(state: GameState) -> GameState:
     """D. Game-Turn indication: the marker moves on, or the game ends (5.1, 18.74)."""
     if state.turn >= state.rules.game.game_turns:
-        return attrs.evolve(state, phase=Phase.GAME_OVER, step="over", outcome=Outcome(
+        return evolve(state, phase=Phase.GAME_OVER, step="over", outcome=Outcome(
             "ss", "18.74", f"Game-Turn {state.turn} has ended and no coup was declared"))
     return start_game_turn(state, state.turn + 1)
 
@@ -222,7 +220,7 @@ def _hq_hexes(state: GameState, key: str) -> tuple[Hex, ...]:
 
 @case("9.61", "9.62")
 def hitler_roll(state: GameState) -> GameState:
-    state = attrs.evolve(state, step="free")
+    state = evolve(state, step="free")
     hitler = state.unit(HITLER)
     g = state.rules.game
     if hitler.hex is None or state.turn >= g.hitler_stays_from_turn:

@@ -9,13 +9,12 @@ from __future__ import annotations
 import json
 from typing import get_origin
 
-import attrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.preconf.json import make_converter
 
 from ..rules import Rules, load_rules
 from .actions import Action
-from .state import GameState
+from .state import GameState, evolve
 from .view import PlayerView
 
 converter = make_converter()
@@ -71,7 +70,7 @@ def state_from_json(text: str, rules: Rules | None = None) -> GameState:
         state = converter.structure(data, GameState)
     except Exception as exc:
         raise FormatError(f"not a game state: {exc}") from None
-    return attrs.evolve(state, rules=rules)
+    return evolve(state, rules=rules)
 
 
 def view_to_json(v: PlayerView) -> str:

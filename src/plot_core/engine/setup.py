@@ -8,14 +8,12 @@ Then each player draws ten chits (4.1, in the order of 2.3).
 
 from __future__ import annotations
 
-import attrs
-
 from ..hexgrid import Hex, label
 from ..parties import Party, Player
 from .actions import Action, Verb
 from .errors import IllegalAction
 from .registry import case
-from .state import Box, Event, GameState
+from .state import Box, Event, GameState, evolve
 
 # step -> (player, {mark kind: party placed there})
 STEPS = {
@@ -83,8 +81,8 @@ def next_step(state: GameState) -> GameState:
     i = ORDER.index(state.step)
     if i + 1 < len(ORDER):
         nxt = ORDER[i + 1]
-        return attrs.evolve(state, step=nxt, phasing=STEPS[nxt][0])
-    return attrs.evolve(state, step="done")
+        return evolve(state, step=nxt, phasing=STEPS[nxt][0])
+    return evolve(state, step="done")
 
 
 def standard_choice(state: GameState) -> Action:

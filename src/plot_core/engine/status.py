@@ -3,8 +3,6 @@ Retirement; and, after the SS's, OKW panic (12.8)."""
 
 from __future__ import annotations
 
-import attrs
-
 from ..data.units import Sides
 from ..parties import Party, Player
 from .actions import Action, Verb
@@ -13,7 +11,7 @@ from .decisions import pop, push, top
 from .errors import IllegalAction
 from .registry import case
 from .rolls import roll
-from .state import Decision, Event, GameState, retirement_box
+from .state import Decision, Event, GameState, evolve, retirement_box
 
 OKW_FRIENDLY_PANICKERS = (Party.SS, Party.NAZI, Party.CIVILIAN)   # 12.81
 
@@ -100,5 +98,5 @@ def panic(state: GameState, uid: str) -> GameState:
     state = pop(state).with_unit(uid, recruited=False, semi=False, controller=None)
     state = state.log(Event("12.83", f"{state.info(uid).short} panics and is unrecruited"))
     if d.count > 1 and panickers(state):
-        state = push(state, attrs.evolve(d, count=d.count - 1))
+        state = push(state, evolve(d, count=d.count - 1))
     return state

@@ -22,6 +22,7 @@ from .state import (
     Phase,
     UnitState,
     chit_ids,
+    evolve,
 )
 
 
@@ -53,7 +54,7 @@ class PlayerView:
 def view(state: GameState, side: Player | None) -> PlayerView:
     holding = [u for u in state.units if u.box is Box.ALLIED_HOLDING]
     # Units in the holding box are face-down: show them as unknown placeholders.
-    units = tuple(attrs.evolve(u, id="?") if u.box is Box.ALLIED_HOLDING else u
+    units = tuple(evolve(u, id="?") if u.box is Box.ALLIED_HOLDING else u
                   for u in state.units)
     counts = {holder: sum(1 for c in state.chits if c == holder)
               for holder in (CUP, Player.SS.value, Player.ABWEHR.value)}
@@ -63,7 +64,7 @@ def view(state: GameState, side: Player | None) -> PlayerView:
             if where not in (CUP, Player.SS.value, Player.ABWEHR.value)}
     events = tuple(e for e in state.events if e.seen_by(side))
     # 7.11: the Abwehr player draws the Allied unit face-down; others learn it when placed.
-    pending = tuple(attrs.evolve(d, unit="?") if d.kind == "place_allied" and side is not d.player
+    pending = tuple(evolve(d, unit="?") if d.kind == "place_allied" and side is not d.player
                     else d for d in state.pending)
     return PlayerView(side=side, turn=state.turn, phase=state.phase, phasing=state.phasing,
                       step=state.step, to_act=state.to_act, units=units, own_chits=own,
