@@ -7,6 +7,7 @@ the action caused (rolls, table cells, results), each with its case number.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from ..dice import seed_state
@@ -16,6 +17,7 @@ from ..rules import Rules, load_rules
 from . import (
     assignment,
     coup,
+    fastpath,
     harassment,
     interrogation,
     investigation,
@@ -43,18 +45,38 @@ def new_game(seed: int, *, setup: str = "standard", rules: Rules | None = None) 
     if setup not in SETUPS:
         raise ValueError(f"unknown set-up {setup!r}; choose one of {', '.join(SETUPS)}")
     rules = rules or load_rules()
+    if setup == "standard" and fastpath.ENABLED:
+        # The standard set-up rolls no die before the first chits are drawn (4.1), so
+        # every game's set-up is the same until then: done once per Rules.
+        placed = _standard_placements(rules)
+        return sequence.settle(evolve(placed, seed=seed, rng=seed_state(seed)))
+    state = sequence.settle(_unplaced(seed, rules))
+    if setup == "standard":
+        while state.phase is Phase.SETUP:
+            state = apply(state, setup_module_choice(state))
+    return state
+
+
+def _unplaced(seed: int, rules: Rules) -> GameState:
     units = []
     for uid, info in rules.units.items():
         box = Box.ALLIED_HOLDING if not info.party.german else Box.UNPLACED   # 4.2
         units.append(UnitState(uid, box=box, controller=info.control))       # 4.36, 4.37
-    state = GameState(rules=rules, seed=seed, turn=0, phase=Phase.SETUP, phasing=Player.SS,
-                      step="named", units=tuple(units),
-                      chits=("cup",) * len(chit_ids(rules)),                 # 4.1
-                      rng=seed_state(seed))
-    state = sequence.settle(state)
-    if setup == "standard":
-        while state.phase is Phase.SETUP:
-            state = apply(state, setup_module_choice(state))
+    return GameState(rules=rules, seed=seed, turn=0, phase=Phase.SETUP, phasing=Player.SS,
+                     step="named", units=tuple(units),
+                     chits=("cup",) * len(chit_ids(rules)),                  # 4.1
+                     rng=seed_state(seed))
+
+
+@functools.cache
+def _standard_placements(rules: Rules) -> GameState:
+    """The standard set-up's last placement made, as ``apply`` would leave it but for
+    the automatic steps from the first draws on (which roll dice)."""
+    state = sequence.settle(_unplaced(0, rules), stop_at="done")
+    while state.step != "done":
+        choice = setup_module_choice(state)
+        state = setup.place(evolve(state, events=()), choice.unit, choice.hex)
+        state = sequence.settle(state, stop_at="done")
     return state
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from ..hexgrid import Hex
 from ..parties import Player
+from .lookup import lookup
 from .registry import case
-from .state import GameState, UnitState, is_allied, is_unrecruited
+from .state import GameState, UnitState, is_allied
 
 
 def is_enemy(state: GameState, player: Player, u: UnitState) -> bool:
@@ -21,9 +22,10 @@ def exerts_zoc(state: GameState, u: UnitState) -> bool:
     """Who has a zone of control."""
     if u.hex is None or u.controller is None:
         return False
-    if is_unrecruited(state.rules, u) or u.semi:          # 11.11, 12.44
+    known = lookup(state.rules)
+    if (u.id in known.recruitment_sided and not u.recruited) or u.semi:   # 11.11, 12.44
         return False
-    if is_allied(state.rules, u):                          # 11.12
+    if u.id in known.allied:                                             # 11.12
         return False
     return u.marker is None                                # 11.13, 15.21, 15.22; else 11.14
 
@@ -37,9 +39,7 @@ def zoc_of(state: GameState, u: UnitState) -> frozenset[Hex]:
     """
     if not exerts_zoc(state, u):
         return frozenset()
-    m = state.rules.map
-    area = m.area_of[u.hex]
-    return frozenset(n for n in m.neighbours[u.hex] if m.area_of[n] == area)
+    return lookup(state.rules).zone[u.hex]
 
 
 def enemy_controlled(state: GameState, player: Player) -> frozenset[Hex]:
@@ -47,12 +47,9 @@ def enemy_controlled(state: GameState, player: Player) -> frozenset[Hex]:
     key = ("enemy_controlled", player)
     found = state._memo.get(key)
     if found is None:
-        out: set[Hex] = set()
         foe = player.enemy
-        for u in state.units:
-            if u.controller is foe and u.hex is not None:
-                out |= zoc_of(state, u)
-        found = state._memo[key] = frozenset(out)
+        found = state._memo[key] = frozenset().union(
+            *(zoc_of(state, u) for u in state.units if u.controller is foe))
     return found
 
 
@@ -80,11 +77,14 @@ def impassable(state: GameState, area: str) -> bool:
 @case("17.21")
 def influenced_areas(state: GameState) -> frozenset[str]:
     """Areas with an Allied unit in them: its zone of influence fills the area."""
-    m = state.rules.map
-    return frozenset(m.area_of[u.hex] for u in state.units
-                     if u.hex is not None and is_allied(state.rules, u))
+    found = state._memo.get("influenced")
+    if found is None:
+        area_of, allied = state.rules.map.area_of, lookup(state.rules).allied
+        found = state._memo["influenced"] = frozenset(
+            area_of[u.hex] for u in state.units if u.hex is not None and u.id in allied)
+    return found
 
 
 def empty_hexes(state: GameState, area: str) -> list[Hex]:
     occ = state.occupancy()
-    return [h for h in state.rules.map.hexes_in(area) if h not in occ]
+    return [h for h in lookup(state.rules).hexes_in[area] if h not in occ]

@@ -8,12 +8,24 @@ from collections.abc import Iterator
 from ..data.chits import ChitKind
 from ..hexgrid import Hex, label
 from ..parties import Player
+from . import fastpath
 from .actions import Action, Verb
 from .board import enemy_controlled, hq_at, hq_friendly, impassable, influenced_areas, is_enemy
 from .decisions import finish_activation
 from .errors import IllegalAction
+from .lookup import lookup
 from .registry import case
-from .state import CUP, Event, GameState, Marker, Phase, evolve, is_unrecruited, movement_allowance
+from .state import (
+    CUP,
+    Event,
+    GameState,
+    Marker,
+    Phase,
+    evolve,
+    is_unrecruited,
+    movement_allowance,
+    unit_index,
+)
 
 BERLIN = "BE"
 PRUSSIA = "PU"
@@ -129,14 +141,131 @@ def steps_from(state: GameState, uid: str, start: Hex, spent: int, ezoc: frozens
             frontier.append((n, spent + 1))
 
 
+def legal_steps(state: GameState, uid: str) -> list[Hex]:
+    """The hexes the active unit may step into now, in the map's neighbour order.
+
+    With the fast paths on, worked out by walking hexes (see _walk) instead of asking
+    move_problem about each neighbour and building a state for every look-ahead.
+    """
+    if not fastpath.ENABLED:
+        return [n for n in state.rules.map.neighbours[state.unit(uid).hex]
+                if move_problem(state, uid, n) is None]
+    key = ("steps", uid)
+    found = state._scratch.get(key)
+    if found is None:
+        found = state._scratch[key] = _walk(state, uid)
+    return found
+
+
+def _walk(state: GameState, uid: str) -> list[Hex]:
+    """move_problem's rules, for every neighbour at once (the fast path).
+
+    A unit's own hex never blocks it (it is neither masked, nor an enemy, nor
+    unrecruited, or it could not move), so the occupancy of the real state serves
+    for every hex of the 8.11 look-ahead too.
+    """
+    rules = state.rules
+    m, known = rules.map, lookup(rules)
+    area_of, neighbours = m.area_of, m.neighbours
+    u = state.unit(uid)
+    player = u.controller
+    allowance = known.movement[uid]
+    occ = state.occupancy()
+    ezoc = enemy_controlled(state, player)
+    influenced = influenced_areas(state)
+    unfriendly = known.unfriendly_hq[uid]
+    closed = {a for a in known.hexes_in if impassable(state, a)}                  # 16.14
+    berlin_by_travel = state.coup is not None and state.phase is not Phase.COUP_INTERPHASE
+    blocked: dict[Hex, bool] = {}
+
+    def blocks(h: Hex) -> bool:                                                  # 8.12, 11.23
+        found = blocked.get(h)
+        if found is None:
+            found = False
+            for other in occ.get(h, ()):
+                o = state.unit(other)
+                if o.marker is Marker.MASKED:
+                    found = True
+                    break
+                if o.marker is Marker.NEUTRALIZED:
+                    continue
+                if is_enemy(state, player, o) or is_unrecruited(rules, o) or o.semi:
+                    found = True
+                    break
+            blocked[h] = found
+        return found
+
+    def open_from(at: Hex, spent: int) -> list[Hex]:
+        if spent + 1 > allowance:                                                # 9.12
+            return []
+        in_ezoc = at in ezoc
+        if in_ezoc and spent > 0:                                                # 11.31
+            return []
+        area = area_of[at]
+        held = area in influenced                                                # 17.22
+        out = []
+        for n in neighbours[at]:
+            a = area_of[n]
+            if a in closed or (a != area and held) or n in unfriendly:           # 16.14, 9.24
+                continue
+            if berlin_by_travel and a == BERLIN and area != BERLIN:              # 18.36
+                continue
+            if (in_ezoc and n in ezoc) or blocks(n):                             # 11.32
+                continue
+            out.append(n)
+        return out
+
+    def can_stop_beyond(start: Hex) -> bool:                                     # 8.11
+        frontier = deque([(start, state.mp_spent + 1)])
+        seen = {start}
+        while frontier:
+            at, spent = frontier.popleft()
+            for n in open_from(at, spent):
+                if n in seen:
+                    continue
+                if not any(o != uid for o in occ.get(n, ())):
+                    return True
+                seen.add(n)
+                frontier.append((n, spent + 1))
+        return False
+
+    return [n for n in open_from(u.hex, state.mp_spent) if n not in occ or can_stop_beyond(n)]
+
+
 @case("9.0")
 def move(state: GameState, dest: Hex) -> GameState:
     uid = state.active
-    problem = move_problem(state, uid, dest)
-    if problem:
-        raise problem
+    if dest not in legal_steps(state, uid):
+        problem = move_problem(state, uid, dest)
+        if problem:
+            raise problem
+    before = state
     state = state.with_unit(uid, hex=dest)
+    if fastpath.ENABLED:
+        _carry_forward(before, state, uid, dest)
     return evolve(state, mp_spent=state.mp_spent + 1)
+
+
+def _carry_forward(before: GameState, after: GameState, uid: str, dest: Hex) -> None:
+    """What a step leaves as it was: the zones the mover's enemy exerts, the areas the
+    Allies hold (the mover is German); and the occupancy, with only the mover moved."""
+    memo, player = before._memo, before.unit(uid).controller
+    for key in (("enemy_controlled", player), "influenced"):
+        if key in memo:
+            after._memo[key] = memo[key]
+    occ = memo.get("occupancy")
+    if occ is not None:
+        occ = dict(occ)
+        here = before.unit(uid).hex
+        rest = [o for o in occ[here] if o != uid]
+        if rest:
+            occ[here] = rest
+        else:
+            del occ[here]
+        there = occ.get(dest)
+        occ[dest] = [uid] if not there else sorted([*there, uid], key=lambda o: unit_index(
+            after.rules, o))
+        after._memo["occupancy"] = occ
 
 
 # -- ending ----------------------------------------------------------------------
@@ -234,10 +363,7 @@ def movement_actions(state: GameState) -> list[Action]:
         out.append(Action(Verb.END_PHASE))          # in a Coup-Turn: move no more units (18.33)
         return out
     uid = state.active
-    here = state.unit(uid).hex
-    ezoc = enemy_controlled(state, state.phasing)
-    out = [Action(Verb.MOVE, hex=n) for n in state.rules.map.neighbours[here]
-           if move_problem(state, uid, n, ezoc=ezoc) is None]
+    out = [Action(Verb.MOVE, hex=n) for n in legal_steps(state, uid)]
     out += harass_targets(state)
     chits = travel_chits(state, state.phasing)
     if chits:

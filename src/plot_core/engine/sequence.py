@@ -27,13 +27,14 @@ PLAYER_TURN = {
 }
 
 
-def settle(state: GameState) -> GameState:
-    """Carry out automatic steps until a decision or a player's free phase is reached.
+def settle(state: GameState, *, stop_at: str | None = None) -> GameState:
+    """Carry out automatic steps until a decision or a player's free phase is reached
+    (or, for new_game, the step ``stop_at``).
 
     A decision with a single possible answer is no decision: it is carried out.
     """
     for _ in range(10_000):
-        if state.outcome is not None:
+        if state.outcome is not None or state.step == stop_at:
             return state
         if state.pending:
             forced = _forced(state)

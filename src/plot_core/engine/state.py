@@ -18,6 +18,8 @@ from ..data.units import Sides, Unit
 from ..hexgrid import Hex
 from ..parties import Party, Player
 from ..rules import Rules
+from . import fastpath
+from .lookup import lookup
 
 
 class Box(StrEnum):
@@ -175,8 +177,12 @@ class GameState:
     events: tuple[Event, ...] = ()   # what the last action caused
     outcome: Outcome | None = None
     # Derived facts computed once per state (the state never changes, so they never go
-    # stale); not part of the game, its equality or its JSON.
+    # stale); not part of the game, its equality or its JSON. _memo holds facts that
+    # depend on the units alone, _chitmemo facts that depend on the chits alone, so a
+    # copy that keeps those keeps them too (evolve below).
     _memo: dict = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    _chitmemo: dict = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    _scratch: dict = attrs.field(factory=dict, init=False, eq=False, repr=False)  # this state's
 
     @property
     def to_act(self) -> Player | None:
@@ -205,8 +211,13 @@ class GameState:
         return occ
 
     def chits_of(self, holder: str) -> list[str]:
-        ids = chit_ids(self.rules)
-        return [ids[i] for i, where in enumerate(self.chits) if where == holder]
+        """The chits ``holder`` has, in chits.toml's order. Shared: do not change it."""
+        found = self._chitmemo.get(holder)
+        if found is None:
+            ids = chit_ids(self.rules)
+            found = self._chitmemo[holder] = [ids[i] for i, where in enumerate(self.chits)
+                                              if where == holder]
+        return found
 
     # -- changes -----------------------------------------------------------
     def with_unit(self, uid: str, **changes) -> GameState:
@@ -235,8 +246,10 @@ def evolve(inst, **changes):
     """``attrs.evolve``, four times cheaper for the two classes every action copies.
 
     A GameState or UnitState has no validators or converters, so a copy of its
-    ``__dict__`` with the changes is exactly what ``__init__`` would build; a state's
-    memo starts empty, as its factory would make it. Anything else goes to attrs.
+    ``__dict__`` with the changes is exactly what ``__init__`` would build. A state's
+    memos start empty, as their factory would make them, unless the copy keeps the very
+    tuple of units (or chits) they were worked out from (a fast path, see fastpath.py).
+    Anything else goes to attrs.
     """
     fields = _FIELDS.get(type(inst))
     if fields is None:
@@ -246,7 +259,11 @@ def evolve(inst, **changes):
     d = inst.__dict__.copy()
     d.update(changes)
     if "_memo" in d:
-        d["_memo"] = {}
+        if "units" in changes or not fastpath.ENABLED:
+            d["_memo"] = {}
+        if "chits" in changes or not fastpath.ENABLED:
+            d["_chitmemo"] = {}
+        d["_scratch"] = {}
     new = _new(type(inst))
     _set(new, "__dict__", d)
     return new
@@ -287,16 +304,16 @@ def defence(rules: Rules, u: UnitState) -> int:
 
 
 def movement_allowance(rules: Rules, u: UnitState) -> int:
-    return rules.units[u.id].front.movement or 0
+    return lookup(rules).movement[u.id]
 
 
 def is_unrecruited(rules: Rules, u: UnitState) -> bool:
     """2.2: a recruitment-sided unit showing its Unrecruited side."""
-    return rules.units[u.id].sides is Sides.RECRUITMENT and not u.recruited
+    return not u.recruited and u.id in lookup(rules).recruitment_sided
 
 
 def is_allied(rules: Rules, u: UnitState) -> bool:
-    return rules.units[u.id].party is Party.ALLIED
+    return u.id in lookup(rules).allied
 
 
 def is_unsuspected_abwehr(rules: Rules, u: UnitState) -> bool:

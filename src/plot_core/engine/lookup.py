@@ -1,0 +1,45 @@
+"""Facts about the rules_data that never change in a game, worked out once per
+loaded Rules so the engine's hot loops read a dict instead of asking again."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import attrs
+
+from ..data.units import Sides
+from ..hexgrid import Hex
+from ..parties import Party
+from ..rules import Rules
+
+
+@attrs.frozen(eq=False)
+class Lookup:
+    party: dict[str, Party]
+    allied: frozenset[str]                  # 17.24: Allied units
+    recruitment_sided: frozenset[str]       # 2.2: Recruited/Unrecruited sides
+    movement: dict[str, int]                # movement allowance (0 for none)
+    zone: dict[Hex, frozenset[Hex]]         # 11.21: a unit's zone from that hex
+    hexes_in: dict[str, tuple[Hex, ...]]    # every hex of an area, in map order
+    unfriendly_hq: dict[str, frozenset[Hex]]   # 9.23, 9.24: HQ hexes the unit may not enter
+
+
+@cache
+def lookup(rules: Rules) -> Lookup:
+    m, units = rules.map, rules.units
+    hexes_in: dict[str, list[Hex]] = {}
+    for h, a in m.area_of.items():
+        hexes_in.setdefault(a, []).append(h)
+    return Lookup(
+        party={uid: u.party for uid, u in units.items()},
+        allied=frozenset(uid for uid, u in units.items() if u.party is Party.ALLIED),
+        recruitment_sided=frozenset(uid for uid, u in units.items()
+                                    if u.sides is Sides.RECRUITMENT),
+        movement={uid: u.front.movement or 0 for uid, u in units.items()},
+        zone={h: frozenset(n for n in m.neighbours[h] if m.area_of[n] == m.area_of[h])
+              for h in m.area_of},
+        hexes_in={a: tuple(hs) for a, hs in hexes_in.items()},
+        unfriendly_hq={uid: frozenset(h for hq in m.hqs.values()
+                                      if not hq.friendly_to(uid, u.party) for h in hq.hexes)
+                       for uid, u in units.items()},
+    )
