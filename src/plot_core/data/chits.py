@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from enum import StrEnum
 
@@ -33,6 +34,11 @@ class ChitSet:
     names: Mapping[ChitKind, str]
 
     def by_id(self) -> dict[str, Chit]:
+        """Every chit by its id. Shared: do not change what it returns."""
+        return self._by_id
+
+    @functools.cached_property
+    def _by_id(self) -> dict[str, Chit]:
         return {c.id: c for c in self.chits}
 
     def count(self, kind: ChitKind) -> int:

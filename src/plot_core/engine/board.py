@@ -3,8 +3,11 @@ which hexes, which HQs and areas a unit may enter."""
 
 from __future__ import annotations
 
+import functools
+
 from ..hexgrid import Hex
 from ..parties import Player
+from . import fastpath
 from .lookup import lookup
 from .registry import case
 from .state import GameState, UnitState, is_allied
@@ -42,6 +45,23 @@ def zoc_of(state: GameState, u: UnitState) -> frozenset[Hex]:
     return lookup(state.rules).zone[u.hex]
 
 
+def zones_of(state: GameState, which) -> dict[Hex, list[str]]:
+    """For every hex, the units ``which(state, u)`` picks whose zone holds it, in unit
+    order: who could recruit or investigate there (12.21, 13.13). ``which`` may ask
+    only about the units, the phasing player and the units used this phase: the answer
+    is kept while those stay the same (when the fast paths are on)."""
+    key = ("zones", which, state.phasing, state.activated)
+    found = state._memo.get(key) if fastpath.ENABLED else None
+    if found is None:
+        found = {}
+        for u in state.units:
+            if u.hex is not None and which(state, u):
+                for h in zoc_of(state, u):
+                    found.setdefault(h, []).append(u.id)
+        state._memo[key] = found
+    return found
+
+
 def enemy_controlled(state: GameState, player: Player) -> frozenset[Hex]:
     """Hexes in the zone of any unit of ``player``'s enemy."""
     key = ("enemy_controlled", player)
@@ -72,6 +92,17 @@ def impassable(state: GameState, area: str) -> bool:
     """Occupied by Military Advance from the start of the printed Game-Turn."""
     turn = state.rules.map.areas[area].military_advance
     return turn is not None and turn <= state.turn
+
+
+def impassable_areas(state: GameState) -> frozenset[str]:
+    """Every area impassable now (16.14)."""
+    return _impassable_in(state.rules, state.turn)
+
+
+@functools.cache
+def _impassable_in(rules, turn: int) -> frozenset[str]:
+    return frozenset(a for a, area in rules.map.areas.items()
+                     if area.military_advance is not None and area.military_advance <= turn)
 
 
 @case("17.21")

@@ -9,8 +9,9 @@ from ..data.chits import ChitKind
 from ..data.units import Sides
 from ..hexgrid import label
 from ..parties import Party, Player
+from . import fastpath
 from .actions import Action, Verb
-from .board import hq_friendly, zoc_of
+from .board import hq_friendly, zones_of
 from .decisions import pop, push, top
 from .errors import IllegalAction
 from .registry import case
@@ -22,6 +23,7 @@ from .state import (
     Event,
     GameState,
     Marker,
+    UnitState,
     chit_ids,
     defence,
     effectiveness,
@@ -46,11 +48,13 @@ def alibi_chits(state: GameState, player: Player) -> list[str]:
 @case("13.13", "13.14", "13.15", "13.24", "13.25")
 def investigators_for(state: GameState, target: str) -> list[str]:
     """SS-controlled SS and Nazi units, unmarked, unused, with the target in their zone."""
-    t = state.unit(target)
-    return [u.id for u in state.units
-            if u.controller is Player.SS and u.hex is not None and u.id not in state.activated
+    return zones_of(state, _can_investigate).get(state.unit(target).hex, [])
+
+
+def _can_investigate(state: GameState, u: UnitState) -> bool:
+    return (u.controller is Player.SS and u.hex is not None and u.id not in state.activated
             and state.info(u.id).party in INVESTIGATORS and u.marker is None
-            and effectiveness(state.rules, u) > 0 and t.hex in zoc_of(state, u)]
+            and effectiveness(state.rules, u) > 0)
 
 
 @case("13.11", "13.12", "13.16", "13.24", "13.26", "17.24")
@@ -87,8 +91,11 @@ def _counting(d: Decision) -> tuple[str, ...]:
 def investigation_actions(state: GameState) -> list[Action]:
     d = top(state)
     if d is None:
+        # Fast path: only a unit some investigator's zone holds can pass target_problem.
+        near = zones_of(state, _can_investigate) if fastpath.ENABLED else None
         out = [Action(Verb.INVESTIGATE, unit=u.id) for u in state.units
-               if u.controller is Player.ABWEHR and target_problem(state, u.id) is None]
+               if u.controller is Player.ABWEHR and (near is None or u.hex in near)
+               and target_problem(state, u.id) is None]
         return out + [Action(Verb.END_PHASE)]
     if d.kind == "investigate":
         out = [Action(Verb.JOIN, unit=u) for u in investigators_for(state, d.unit)

@@ -16,6 +16,7 @@ from ..rules import Rules
 @attrs.frozen(eq=False)
 class Lookup:
     party: dict[str, Party]
+    of_party: dict[Party, tuple[str, ...]]  # each party's units, in unit order
     allied: frozenset[str]                  # 17.24: Allied units
     recruitment_sided: frozenset[str]       # 2.2: Recruited/Unrecruited sides
     movement: dict[str, int]                # movement allowance (0 for none)
@@ -32,6 +33,7 @@ def lookup(rules: Rules) -> Lookup:
         hexes_in.setdefault(a, []).append(h)
     return Lookup(
         party={uid: u.party for uid, u in units.items()},
+        of_party={p: tuple(uid for uid, u in units.items() if u.party is p) for p in Party},
         allied=frozenset(uid for uid, u in units.items() if u.party is Party.ALLIED),
         recruitment_sided=frozenset(uid for uid, u in units.items()
                                     if u.sides is Sides.RECRUITMENT),

@@ -10,7 +10,15 @@ from ..hexgrid import Hex, label
 from ..parties import Player
 from . import fastpath
 from .actions import Action, Verb
-from .board import enemy_controlled, hq_at, hq_friendly, impassable, influenced_areas, is_enemy
+from .board import (
+    enemy_controlled,
+    hq_at,
+    hq_friendly,
+    impassable,
+    impassable_areas,
+    influenced_areas,
+    is_enemy,
+)
 from .decisions import finish_activation
 from .errors import IllegalAction
 from .lookup import lookup
@@ -174,7 +182,7 @@ def _walk(state: GameState, uid: str) -> list[Hex]:
     ezoc = enemy_controlled(state, player)
     influenced = influenced_areas(state)
     unfriendly = known.unfriendly_hq[uid]
-    closed = {a for a in known.hexes_in if impassable(state, a)}                  # 16.14
+    closed = impassable_areas(state)                                             # 16.14
     berlin_by_travel = state.coup is not None and state.phase is not Phase.COUP_INTERPHASE
     blocked: dict[Hex, bool] = {}
 

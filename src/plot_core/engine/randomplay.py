@@ -7,11 +7,13 @@ so that random games reach every table and every result.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 
 from ..hexgrid import distance
 from ..parties import Party, Player
+from ..rules import Rules
 from .actions import Action, Verb
 from .api import apply, legal_actions, new_game
 from .coup import HITLER
@@ -52,20 +54,27 @@ def _weight(state: GameState, a: Action) -> float:
         return _STORM_HQ
     if a.verb is Verb.MOVE and state.active is not None:
         if state.phasing is Player.SS:
-            targets = _okw_hq_hexes(state)
+            targets = _okw_hq_hexes(state.rules)
         elif state.coup is not None and state.unit(HITLER).hex is not None:
-            targets = [state.unit(HITLER).hex]          # 18.51: strike at Hitler
+            targets = (state.unit(HITLER).hex,)          # 18.51: strike at Hitler
         else:
             return 1.0
-        here = state.unit(state.active).hex
-        if min(distance(a.hex, t) for t in targets) < min(distance(here, t) for t in targets):
+        near = _nearness(state.rules, targets)
+        if near[a.hex] < near[state.unit(state.active).hex]:
             return _CLOSING_IN
     return _WEIGHTS.get(a.verb, 1.0)
 
 
-def _okw_hq_hexes(state: GameState) -> list[int]:
-    return [h for hq in state.rules.map.hqs.values() if Party.OKW in hq.friendly_parties
-            for h in hq.hexes]
+@functools.cache
+def _okw_hq_hexes(rules: Rules) -> tuple[int, ...]:
+    return tuple(h for hq in rules.map.hqs.values() if Party.OKW in hq.friendly_parties
+                 for h in hq.hexes)
+
+
+@functools.cache
+def _nearness(rules: Rules, targets: tuple[int, ...]) -> dict[int, int]:
+    """Every hex's distance to the nearest of ``targets``."""
+    return {h: min(distance(h, t) for t in targets) for h in rules.map.area_of}
 
 
 def play_random(seed: int, policy: Policy = uniform_policy, *, limit: int = 50_000,

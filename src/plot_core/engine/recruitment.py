@@ -9,15 +9,27 @@ from __future__ import annotations
 from ..data.chits import ChitKind
 from ..data.units import Sides
 from ..parties import Party, Player
+from . import fastpath
 from .actions import Action, Verb
-from .board import zoc_of
+from .board import zones_of as _zones_of
 from .chitdraw import draw_chits
 from .decisions import pop, push, top
 from .errors import IllegalAction
 from .harassment import retreat_or_retire
+from .lookup import lookup
 from .registry import case
 from .rolls import roll
-from .state import CUP, Decision, Event, GameState, defence, effectiveness, evolve, is_unsuspected_abwehr
+from .state import (
+    CUP,
+    Decision,
+    Event,
+    GameState,
+    UnitState,
+    defence,
+    effectiveness,
+    evolve,
+    is_unsuspected_abwehr,
+)
 
 # 12.12-12.16: whom each player may recruit without a Loyalty chit
 FREE_PARTY = {Player.SS: Party.NAZI, Player.ABWEHR: Party.OKW}
@@ -30,7 +42,7 @@ def loyalty_chit(uid: str) -> str:
 
 
 def _holds(state: GameState, player: Player, chit: str) -> bool:
-    return chit in state.chits_of(player.value)
+    return state.holds(player, chit)     # a Player is the str its holder box is named by
 
 
 def _double_cross_chit(state: GameState, player: Player) -> str | None:
@@ -47,13 +59,12 @@ def recruiters_for(state: GameState, target: str) -> list[str]:
 
     A unit without a zone (masked, neutralized, semi-recruited) cannot recruit (15.21,
     15.22, 12.43); a unit with no effectiveness adds nothing and is left out."""
-    t = state.unit(target)
-    out = []
-    for u in state.units:
-        if (u.controller is state.phasing and u.hex is not None and u.id not in state.activated
-                and effectiveness(state.rules, u) > 0 and t.hex in zoc_of(state, u)):
-            out.append(u.id)
-    return out
+    return _zones_of(state, _can_recruit).get(state.unit(target).hex, [])
+
+
+def _can_recruit(state: GameState, u: UnitState) -> bool:
+    return (u.controller is state.phasing and u.hex is not None
+            and u.id not in state.activated and effectiveness(state.rules, u) > 0)
 
 
 @case("12.11", "12.12", "12.13", "12.14", "12.15", "12.16", "12.42", "12.61", "12.66",
@@ -94,8 +105,11 @@ def target_problem(state: GameState, target: str) -> IllegalAction | None:
 def recruitment_actions(state: GameState) -> list[Action]:
     d = top(state)
     if d is None:
+        # Fast path: only a unit some recruiter's zone holds can pass target_problem.
+        near = _zones_of(state, _can_recruit) if fastpath.ENABLED else None
         out = [Action(Verb.RECRUIT, unit=u.id) for u in state.units
-               if u.hex is not None and target_problem(state, u.id) is None]
+               if u.hex is not None and (near is None or u.hex in near)
+               and target_problem(state, u.id) is None]
         return out + [Action(Verb.END_PHASE)]
     out = [Action(Verb.JOIN, unit=r) for r in recruiters_for(state, d.unit) if r not in d.units]
     if d.units and _differential(state, d) >= state.rules.game.recruit_min:
@@ -202,9 +216,15 @@ def resolve(state: GameState) -> GameState:
 
 def exposable(state: GameState) -> list[str]:
     """Abwehr units whose Loyalty chit the SS holds and which are still unsuspected."""
-    return [u.id for u in state.units
-            if state.info(u.id).party is Party.ABWEHR and u.hex is not None
-            and not u.suspected and _holds(state, Player.SS, loyalty_chit(u.id))]
+    if not fastpath.ENABLED:
+        return [u.id for u in state.units
+                if state.info(u.id).party is Party.ABWEHR and u.hex is not None
+                and not u.suspected and _holds(state, Player.SS, loyalty_chit(u.id))]
+    if not state.chits_of(Player.SS):
+        return []
+    return [uid for uid in lookup(state.rules).of_party[Party.ABWEHR]
+            if _holds(state, Player.SS, loyalty_chit(uid))
+            and state.unit(uid).hex is not None and not state.unit(uid).suspected]
 
 
 @case("12.75", "12.71", "12.72")

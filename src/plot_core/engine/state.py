@@ -219,6 +219,13 @@ class GameState:
                                               if where == holder]
         return found
 
+    def holds(self, holder: str, chit: str) -> bool:
+        """Does ``holder`` have ``chit``?"""
+        found = self._chitmemo.get(("set", holder))
+        if found is None:
+            found = self._chitmemo[("set", holder)] = frozenset(self.chits_of(holder))
+        return chit in found
+
     # -- changes -----------------------------------------------------------
     def with_unit(self, uid: str, **changes) -> GameState:
         i = unit_index(self.rules, uid)
