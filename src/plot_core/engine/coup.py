@@ -9,9 +9,21 @@ from ..parties import Party, Player
 from .actions import Action, Verb
 from .decisions import pop, push, top
 from .errors import IllegalAction
+from .lookup import lookup
 from .registry import case
 from .rolls import roll
-from .state import CUP, Box, CoupState, Decision, Event, GameState, Outcome, Phase, evolve
+from .state import (
+    CUP,
+    Box,
+    CoupState,
+    Decision,
+    Event,
+    GameState,
+    Outcome,
+    Phase,
+    evolve,
+    unit_index,
+)
 
 HITLER = "100"
 BERLIN = "BE"
@@ -204,14 +216,27 @@ def eliminate(state: GameState, uid: str, *, case_no: str) -> GameState:
 
 def pinned(state: GameState, uid: str) -> bool:
     """18.61: a unit with its Loyalty chit lying on it may not harass this Coup-Turn."""
-    return uid in state.chits
+    return uid in state.holders()
 
 
 def pin_targets(state: GameState, player: Player) -> list[str]:
-    held = set(state.chits_of(player.value))
-    return [u.id for u in state.units
-            if u.hex is not None and u.controller is player.enemy and not u.semi
-            and f"L{u.id}" in held]
+    if not state.chits_of(player):          # a Player is the str its holder box is named by
+        return []
+    foe = player.enemy
+    return [uid for uid in _loyalty_units(state, player)
+            if (u := state.unit(uid)).controller is foe and u.hex is not None and not u.semi]
+
+
+def _loyalty_units(state: GameState, player: Player) -> list[str]:
+    """The units whose Loyalty chits ``player`` holds, in unit order."""
+    key = ("loyalty", player)
+    found = state._chitmemo.get(key)
+    if found is None:
+        by_id = state.rules.chits.by_id()
+        found = state._chitmemo[key] = sorted(
+            (by_id[c].unit for c in state.chits_of(player) if by_id[c].kind is ChitKind.LOYALTY),
+            key=lambda uid: unit_index(state.rules, uid))
+    return found
 
 
 @case("18.61")
@@ -256,9 +281,8 @@ def coup_chit_actions(state: GameState, player: Player) -> list[Action]:
 # -- victory -------------------------------------------------------------------------------
 
 def _in_berlin_outside_hqs(state: GameState, party: Party) -> bool:
-    m = state.rules.map
-    return any(u.hex is not None and state.info(u.id).party is party
-               and m.area_of[u.hex] == BERLIN and u.hex not in m.hq_of for u in state.units)
+    streets = lookup(state.rules).streets
+    return any(state.unit(uid).hex in streets for uid in lookup(state.rules).of_party[party])
 
 
 @case("18.71", "18.72", "18.7")

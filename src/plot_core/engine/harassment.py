@@ -57,6 +57,11 @@ def harassment_defence(state: GameState, target: UnitState) -> int:
 def harass_problem(state: GameState, target: str | None = None,
                    hq_hex: Hex | None = None) -> IllegalAction | None:
     """Why the active unit may not harass this target now, or None if it may."""
+    return harasser_problem(state) or _target_problem(state, target, hq_hex)
+
+
+def harasser_problem(state: GameState) -> IllegalAction | None:
+    """Why the active unit may not harass anyone now, or None."""
     rules = state.rules
     uid = state.active
     if uid is None:
@@ -72,6 +77,15 @@ def harass_problem(state: GameState, target: str | None = None,
                                       "this Coup-Turn")
     if state.mp_spent + harass_cost(state) > movement_allowance(rules, me):
         return IllegalAction("10.23", f"{name} has no movement points left to harass")
+    return None
+
+
+def _target_problem(state: GameState, target: str | None, hq_hex: Hex | None
+                    ) -> IllegalAction | None:
+    rules = state.rules
+    uid = state.active
+    me = state.unit(uid)
+    name = state.info(uid).short
     zone = zoc_of(state, me)
     if hq_hex is not None:                                    # 10.69: a vacant HQ
         hq = hq_at(state, hq_hex)
@@ -104,15 +118,15 @@ def harass_problem(state: GameState, target: str | None = None,
 def harass_targets(state: GameState) -> list[Action]:
     me = state.unit(state.active)
     zone = zoc_of(state, me)
-    if not zone:
+    if not zone or harasser_problem(state):
         return []
     occ = state.occupancy()
     out = []
     for h in sorted(zone):
         for t in occ.get(h, ()):
-            if harass_problem(state, target=t) is None:
+            if _target_problem(state, t, None) is None:
                 out.append(Action(Verb.HARASS, unit=t))
-        if h not in occ and hq_at(state, h) is not None and harass_problem(state, hq_hex=h) is None:
+        if h not in occ and hq_at(state, h) is not None and _target_problem(state, None, h) is None:
             out.append(Action(Verb.HARASS, hex=h))
     return out
 

@@ -219,6 +219,13 @@ class GameState:
                                               if where == holder]
         return found
 
+    def holders(self) -> frozenset[str]:
+        """Every place some chit is: the cup, a box, or a unit it lies on (18.61)."""
+        found = self._chitmemo.get("holders")
+        if found is None:
+            found = self._chitmemo["holders"] = frozenset(self.chits)
+        return found
+
     def holds(self, holder: str, chit: str) -> bool:
         """Does ``holder`` have ``chit``?"""
         found = self._chitmemo.get(("set", holder))
@@ -270,7 +277,8 @@ def evolve(inst, **changes):
             d["_memo"] = {}
         if "chits" in changes or not fastpath.ENABLED:
             d["_chitmemo"] = {}
-        d["_scratch"] = {}
+        if changes.keys() != {"events"}:        # the log of the last action decides nothing
+            d["_scratch"] = {}
     new = _new(type(inst))
     _set(new, "__dict__", d)
     return new
