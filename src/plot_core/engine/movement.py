@@ -67,6 +67,29 @@ def check_activate(state: GameState, uid: str) -> None:
                                      "units move in the interphase")
 
 
+def movable(state: GameState) -> list[str]:
+    """The units check_activate lets the phasing player activate now, in unit order."""
+    player = state.phasing
+    if not fastpath.ENABLED:
+        out = []
+        for u in state.units:
+            if u.controller is player and u.hex is not None:
+                try:
+                    check_activate(state, u.id)
+                except IllegalAction:
+                    continue
+                out.append(u.id)
+        return out
+    # The fast path: check_activate's tests without building a refusal for each unit.
+    if state.phase is Phase.COUP_INTERPHASE and len(state.activated) >= state.coup.interphase_units:
+        return []                                                                # 18.22
+    known, activated = lookup(state.rules), state.activated
+    return [u.id for u in state.units
+            if u.controller is player and u.hex is not None and u.id not in activated  # 9.11, 9.14
+            and (u.recruited or u.id not in known.recruitment_sided) and not u.semi    # 9.31
+            and u.marker is None and known.movement[u.id] > 0]                         # 9.32, 9.33
+
+
 def activate(state: GameState, uid: str) -> GameState:
     check_activate(state, uid)
     return evolve(state, active=uid, mp_spent=0, activated=state.activated | {uid})
@@ -165,6 +188,28 @@ def legal_steps(state: GameState, uid: str) -> list[Hex]:
     return found
 
 
+def blocked_hexes(state: GameState, player: Player) -> frozenset[Hex]:
+    """The hexes none of ``player``'s units may enter for who stands there (8.12, 11.23):
+    move_problem's test of the occupants, for every occupied hex at once."""
+    key = ("blocked", player)
+    found = state._memo.get(key)
+    if found is None:
+        out = set()
+        for h, here in state.occupancy().items():
+            for other in here:
+                o = state.unit(other)
+                if o.marker is Marker.MASKED:
+                    out.add(h)
+                    break
+                if o.marker is Marker.NEUTRALIZED:
+                    continue
+                if is_enemy(state, player, o) or is_unrecruited(state.rules, o) or o.semi:
+                    out.add(h)
+                    break
+        found = state._memo[key] = frozenset(out)
+    return found
+
+
 def _walk(state: GameState, uid: str) -> list[Hex]:
     """move_problem's rules, for every neighbour at once (the fast path).
 
@@ -184,24 +229,7 @@ def _walk(state: GameState, uid: str) -> list[Hex]:
     unfriendly = known.unfriendly_hq[uid]
     closed = impassable_areas(state)                                             # 16.14
     berlin_by_travel = state.coup is not None and state.phase is not Phase.COUP_INTERPHASE
-    blocked: dict[Hex, bool] = {}
-
-    def blocks(h: Hex) -> bool:                                                  # 8.12, 11.23
-        found = blocked.get(h)
-        if found is None:
-            found = False
-            for other in occ.get(h, ()):
-                o = state.unit(other)
-                if o.marker is Marker.MASKED:
-                    found = True
-                    break
-                if o.marker is Marker.NEUTRALIZED:
-                    continue
-                if is_enemy(state, player, o) or is_unrecruited(rules, o) or o.semi:
-                    found = True
-                    break
-            blocked[h] = found
-        return found
+    blocked = blocked_hexes(state, player)
 
     def open_from(at: Hex, spent: int) -> list[Hex]:
         if spent + 1 > allowance:                                                # 9.12
@@ -218,7 +246,7 @@ def _walk(state: GameState, uid: str) -> list[Hex]:
                 continue
             if berlin_by_travel and a == BERLIN and area != BERLIN:              # 18.36
                 continue
-            if (in_ezoc and n in ezoc) or blocks(n):                             # 11.32
+            if (in_ezoc and n in ezoc) or n in blocked:                          # 11.32
                 continue
             out.append(n)
         return out
@@ -255,10 +283,12 @@ def move(state: GameState, dest: Hex) -> GameState:
 
 
 def _carry_forward(before: GameState, after: GameState, uid: str, dest: Hex) -> None:
-    """What a step leaves as it was: the zones the mover's enemy exerts, the areas the
-    Allies hold (the mover is German); and the occupancy, with only the mover moved."""
+    """What a step leaves as it was: the zones the mover's enemy exerts, the hexes where
+    the mover's side is blocked (the mover blocks no friend: it is unmasked, recruited and
+    not semi-recruited, or it could not move), the areas the Allies hold (the mover is
+    German); and the occupancy, with only the mover moved."""
     memo, player = before._memo, before.unit(uid).controller
-    for key in (("enemy_controlled", player), "influenced"):
+    for key in (("enemy_controlled", player), ("blocked", player), "influenced"):
         if key in memo:
             after._memo[key] = memo[key]
     occ = memo.get("occupancy")
@@ -360,14 +390,7 @@ def movement_actions(state: GameState) -> list[Action]:
     from .harassment import harass_targets  # one module per topic; harassment needs movement
 
     if state.active is None:
-        out = []
-        for u in state.units:
-            if u.controller is state.phasing and u.hex is not None:
-                try:
-                    check_activate(state, u.id)
-                except IllegalAction:
-                    continue
-                out.append(Action(Verb.ACTIVATE, unit=u.id))
+        out = [Action(Verb.ACTIVATE, unit=uid) for uid in movable(state)]
         out.append(Action(Verb.END_PHASE))          # in a Coup-Turn: move no more units (18.33)
         return out
     uid = state.active

@@ -194,7 +194,7 @@ class GameState:
 
     # -- lookups -----------------------------------------------------------
     def unit(self, uid: str) -> UnitState:
-        return self.units[unit_index(self.rules, uid)]
+        return self.units[_unit_order(self.rules)[uid]]
 
     def info(self, uid: str) -> Unit:
         return self.rules.units[uid]
