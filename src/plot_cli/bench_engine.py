@@ -2,12 +2,16 @@
 
 Throughput is ``legal_actions`` + a policy's choice + ``apply`` in a loop, whole
 games from ``new_game`` to the result, on seeds 70000-70019 (never used to tune
-the engine). Each figure is the median over those games. Printed beside:
+the engine); each figure is the median over those games. Three engines play the
+same games in one run, game by game in turn, so a machine that speeds up or slows
+down mid-run (this one does, by up to half) moves them all alike:
 
-- ``before``: the engine as it was before the speed work (commit 9cb6cdf), measured
-  on this 2-core machine with this same script and kept in engine-baseline.json;
-- ``reference``: today's engine with its fast paths switched off
-  (``plot_core.engine.fastpath``), the path the differential test compares against.
+- ``before``: the engine before the speed work (commit 9cb6cdf), taken from git
+  and loaded beside today's as ``plot_core_before``; without git, the figures
+  recorded on this machine in engine-baseline.json are printed instead, and marked;
+- ``reference``: today's engine with its fast paths off (plot_core.engine.fastpath),
+  the path the differential test compares against;
+- ``now``: today's engine.
 
 Then a profile of a few games: the five functions that cost the most per action.
 """
@@ -15,45 +19,98 @@ Then a profile of a few games: the five functions that cost the most per action.
 from __future__ import annotations
 
 import cProfile
+import importlib.util
 import json
 import pstats
+import random
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
+from io import BytesIO
 from pathlib import Path
+from types import ModuleType
 
 from plot_core.engine import fastpath
-from plot_core.engine.api import new_game
-from plot_core.engine.randomplay import busy_policy, play_random, uniform_policy
-from plot_core.rules import load_rules
 
 SEEDS = range(70000, 70020)
+BEFORE = "9cb6cdf"
 BASELINE = Path(__file__).with_name("engine-baseline.json")
-POLICIES = {"uniform": uniform_policy, "busy": busy_policy}
+ROOT = Path(__file__).resolve().parents[2]
 
 
-def measure() -> dict[str, float]:
-    """Median actions per second for each policy, and new_game's median time in ms."""
-    load_rules()
-    out: dict[str, float] = {}
-    for name, policy in POLICIES.items():
-        rates = []
-        for seed in SEEDS:
-            t0 = time.perf_counter()
-            n = play_random(seed, policy)[1]
-            rates.append(n / (time.perf_counter() - t0))
-        out[f"{name} actions/s"] = statistics.median(rates)
-    times = []
-    for seed in SEEDS:
+def load_before(folder: Path) -> ModuleType | None:
+    """The engine as of BEFORE, imported as the package ``plot_core_before``."""
+    try:
+        tar = subprocess.run(["git", "-C", str(ROOT), "archive", BEFORE, "src/plot_core",
+                              "rules_data"], capture_output=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    with tarfile.open(fileobj=BytesIO(tar)) as t:
+        t.extractall(folder, filter="data")
+    init = folder / "src" / "plot_core" / "__init__.py"
+    spec = importlib.util.spec_from_file_location("plot_core_before", init,
+                                                  submodule_search_locations=[str(init.parent)])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["plot_core_before"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+class Engine:
+    """One engine's new_game / legal_actions / apply and random policies."""
+
+    def __init__(self, name: str, package: str, fast: bool = True):
+        self.name, self.fast = name, fast
+        api = importlib.import_module(f"{package}.engine.api")
+        play = importlib.import_module(f"{package}.engine.randomplay")
+        importlib.import_module(f"{package}.rules").load_rules()
+        self.new_game, self.legal, self.apply = api.new_game, api.legal_actions, api.apply
+        self.policies = {"uniform": play.uniform_policy, "busy": play.busy_policy}
+
+    def game(self, seed: int, policy: str) -> float:
+        """Actions per second over one whole game."""
+        fastpath.set_enabled(self.fast)
+        choose, rnd = self.policies[policy], random.Random(seed)
+        legal, apply = self.legal, self.apply
         t0 = time.perf_counter()
-        new_game(seed)
-        times.append(time.perf_counter() - t0)
-    out["new_game ms"] = statistics.median(times) * 1000
-    return out
+        state, n = self.new_game(seed), 0
+        while state.outcome is None:
+            state = apply(state, choose(state, legal(state), rnd))
+            n += 1
+        rate = n / (time.perf_counter() - t0)
+        fastpath.set_enabled(True)
+        return rate
+
+    def new_game_ms(self, seed: int) -> float:
+        fastpath.set_enabled(self.fast)
+        t0 = time.perf_counter()
+        self.new_game(seed)
+        took = (time.perf_counter() - t0) * 1000
+        fastpath.set_enabled(True)
+        return took
+
+
+def measure(engines: list[Engine]) -> dict[str, dict[str, float]]:
+    """Every engine's medians, each seed played by each engine in turn."""
+    figures: dict[str, dict[str, list[float]]] = {e.name: {} for e in engines}
+    for key, run in (("uniform actions/s", lambda e, s: e.game(s, "uniform")),
+                     ("busy actions/s", lambda e, s: e.game(s, "busy")),
+                     ("new_game ms", Engine.new_game_ms)):
+        for e in engines:
+            run(e, SEEDS[0])                                   # warm-up: caches, imports
+        for seed in SEEDS:
+            for e in engines:
+                figures[e.name].setdefault(key, []).append(run(e, seed))
+    return {name: {k: statistics.median(v) for k, v in f.items()} for name, f in figures.items()}
 
 
 def profile(games: int = 5, top: int = 5) -> None:
     """The most expensive functions (own time) per action over a few busy games."""
+    from plot_core.engine.randomplay import busy_policy, play_random
+
     prof, actions = cProfile.Profile(), 0
     prof.enable()
     for seed in SEEDS[:games]:
@@ -61,36 +118,40 @@ def profile(games: int = 5, top: int = 5) -> None:
     prof.disable()
     stats = pstats.Stats(prof).stats          # {(file, line, name): (cc, nc, tt, ct, callers)}
     rows = sorted(stats.items(), key=lambda kv: kv[1][2], reverse=True)[:top]
-    print(f"where the time goes ({games} busy games, {actions} actions, under cProfile):")
+    print(f"where the time goes ({games} busy games, {actions} actions, under cProfile, "
+          "which slows small functions most):")
     for (file, line, name), (_cc, calls, own, cum, _callers) in rows:
         where = f"{Path(file).name}:{line} {name}"
-        print(f"  {where:<48} {own / actions * 1e6:7.1f} us/action own, "
-              f"{cum / actions * 1e6:7.1f} cumulative, {calls / actions:5.1f} calls/action")
+        print(f"  {where:<44} {own / actions * 1e6:6.1f} us/action own, "
+              f"{cum / actions * 1e6:6.1f} with callees, {calls / actions:5.1f} calls/action")
+
+
+def table(results: dict[str, dict[str, float]], recorded: bool) -> None:
+    names = list(results)
+    print(f"{'engine, seeds 70000-70019, medians':<36}" + "".join(f"{n:>12}" for n in names)
+          + f"{'now/before':>12}")
+    for key in results["now"]:
+        old, now = results["before"][key], results["now"][key]
+        ratio = old / now if key.endswith("ms") else now / old
+        print(f"{key:<36}" + "".join(f"{results[n][key]:>12,.1f}" for n in names)
+              + f"{ratio:>11.1f}x")
+    if recorded:
+        print(f"('before' is the figure recorded in {BASELINE.name}: no git history here)")
 
 
 def main() -> None:
-    before = json.loads(BASELINE.read_text())["figures"] if BASELINE.exists() else {}
-    fastpath.set_enabled(False)
-    reference = measure()
-    fastpath.set_enabled(True)
-    fast = measure()
-    print(f"{'engine (seeds 70000-70019, medians)':<36} {'before':>10} {'reference':>10} "
-          f"{'now':>10} {'now/before':>11}")
-    for key, now in fast.items():
-        old = before.get(key)
-        ratio = ("-" if old is None else
-                 f"{old / now:.1f}x" if key.endswith("ms") else f"{now / old:.1f}x")
-        print(f"{key:<36} {old or 0:>10,.1f} {reference[key]:>10,.1f} {now:>10,.1f} {ratio:>11}")
+    with tempfile.TemporaryDirectory() as folder:
+        before = load_before(Path(folder))
+        engines = [Engine("reference", "plot_core", fast=False), Engine("now", "plot_core")]
+        if before is not None:
+            engines.insert(0, Engine("before", "plot_core_before"))
+        results = measure(engines)
+    recorded = before is None
+    if recorded:
+        results = {"before": json.loads(BASELINE.read_text())["figures"], **results}
+    table(results, recorded)
     profile()
 
 
-def record_baseline() -> None:
-    """Write engine-baseline.json from this checkout (used once, on the old engine)."""
-    BASELINE.write_text(json.dumps({"commit": sys.argv[2], "figures": measure()}, indent=1) + "\n")
-
-
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--record-baseline"]:
-        record_baseline()
-    else:
-        main()
+    main()

@@ -27,7 +27,7 @@ from . import (
     setup,
     status,
 )
-from .actions import Action, Verb
+from .actions import Action, Verb, act
 from .board import empty_hexes
 from .decisions import KINDS, pop, top
 from .errors import IllegalAction
@@ -96,7 +96,7 @@ def legal_actions(state: GameState) -> Sequence[Action]:
     if state.coup is not None:
         actions += coup.coup_chit_actions(state, state.to_act)                            # 18.6
     elif state.to_act is Player.SS and state.phase is not Phase.SETUP:
-        actions += [Action(Verb.EXPOSE, unit=u) for u in recruitment.exposable(state)]   # 12.75
+        actions += [act(Verb.EXPOSE, u) for u in recruitment.exposable(state)]   # 12.75
     return actions
 
 

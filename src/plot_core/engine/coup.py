@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..data.chits import ChitKind
 from ..data.units import Sides
 from ..parties import Party, Player
-from .actions import Action, Verb
+from .actions import Action, Verb, act
 from .decisions import pop, push, top
 from .errors import IllegalAction
 from .lookup import lookup
@@ -255,8 +255,7 @@ def pin(state: GameState, uid: str) -> GameState:
 def semi_targets(state: GameState) -> list[str]:
     if hitler_dead(state):
         return []
-    held = set(state.chits_of(Player.SS.value))
-    return [u.id for u in state.units if u.semi and f"L{u.id}" in held]
+    return [uid for uid in _loyalty_units(state, Player.SS) if state.unit(uid).semi]
 
 
 @case("18.64")
@@ -272,17 +271,22 @@ def expose_semi(state: GameState, uid: str) -> GameState:
 def coup_chit_actions(state: GameState, player: Player) -> list[Action]:
     if state.phase not in (Phase.COUP_MOVEMENT, Phase.COUP_STATUS):
         return []
-    out = [Action(Verb.PIN, unit=u) for u in pin_targets(state, player)]
+    out = [act(Verb.PIN, u) for u in pin_targets(state, player)]
     if player is Player.SS:
-        out += [Action(Verb.EXPOSE, unit=u) for u in semi_targets(state)]
+        out += [act(Verb.EXPOSE, u) for u in semi_targets(state)]
     return out
 
 
 # -- victory -------------------------------------------------------------------------------
 
 def _in_berlin_outside_hqs(state: GameState, party: Party) -> bool:
-    streets = lookup(state.rules).streets
-    return any(state.unit(uid).hex in streets for uid in lookup(state.rules).of_party[party])
+    key = ("streets", party)
+    found = state._memo.get(key)
+    if found is None:
+        streets = lookup(state.rules).streets
+        found = state._memo[key] = any(state.unit(uid).hex in streets
+                                       for uid in lookup(state.rules).of_party[party])
+    return found
 
 
 @case("18.71", "18.72", "18.7")

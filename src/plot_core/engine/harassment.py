@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..hexgrid import Hex, label
 from . import coup as coup_mod
-from .actions import Action, Verb
+from . import fastpath
+from .actions import Action, Verb, act
 from .board import enemy_controlled, hq_at, hq_friendly, impassable, is_enemy, zoc_of
 from .decisions import finish_activation, pop, push
 from .errors import IllegalAction
@@ -67,16 +68,15 @@ def harasser_problem(state: GameState) -> IllegalAction | None:
     if uid is None:
         return IllegalAction("9.14", "no unit is moving; activate one first")
     me = state.unit(uid)
-    name = state.info(uid).short
     if me.marker is not None:
-        return IllegalAction("10.22", f"{name} is {me.marker.value} and cannot harass")
+        return IllegalAction("10.22", f"{_name(state, uid)} is {me.marker.value} and cannot harass")
     if len(state.occupancy().get(me.hex, ())) > 1:
-        return IllegalAction("8.13", f"{name} must harass from a hex it has to itself")
+        return IllegalAction("8.13", f"{_name(state, uid)} must harass from a hex it has to itself")
     if coup_mod.pinned(state, uid):
-        return IllegalAction("18.61", f"{name}'s Loyalty chit lies on it: it may not harass "
+        return IllegalAction("18.61", f"{_name(state, uid)}'s Loyalty chit lies on it: it may not harass "
                                       "this Coup-Turn")
     if state.mp_spent + harass_cost(state) > movement_allowance(rules, me):
-        return IllegalAction("10.23", f"{name} has no movement points left to harass")
+        return IllegalAction("10.23", f"{_name(state, uid)} has no movement points left to harass")
     return None
 
 
@@ -85,34 +85,38 @@ def _target_problem(state: GameState, target: str | None, hq_hex: Hex | None
     rules = state.rules
     uid = state.active
     me = state.unit(uid)
-    name = state.info(uid).short
     zone = zoc_of(state, me)
     if hq_hex is not None:                                    # 10.69: a vacant HQ
         hq = hq_at(state, hq_hex)
         if hq is None or hq_hex in state.occupancy():
             return IllegalAction("10.69", f"{label(hq_hex)} is not a vacant HQ hex")
         if hq.friendly_to(uid, state.info(uid).party):
-            return IllegalAction("10.69", f"{hq.name} is friendly to {name}")
+            return IllegalAction("10.69", f"{hq.name} is friendly to {_name(state, uid)}")
         if hq_hex not in zone:
-            return IllegalAction("10.21", f"{label(hq_hex)} is not in {name}'s zone of control")
+            return IllegalAction("10.21", f"{label(hq_hex)} is not in {_name(state, uid)}'s zone of control")
         if effectiveness(rules, me) - rules.game.hq_defence_bonus + differential_bonus(state) < 0:
             return IllegalAction("10.34", "the differential would be below zero")
         return None
     t = state.unit(target)
-    tname = state.info(target).short
     neutral = is_unrecruited(rules, t) or t.semi
     if t.hex is not None and neutral and state.coup is None:
-        return IllegalAction("10.31", f"{tname} is unrecruited or semi-recruited")
+        return IllegalAction("10.31", f"{_name(state, target)} is unrecruited or semi-recruited")
     if t.hex is None or t.controller is state.phasing or (
             not neutral and not is_enemy(state, state.phasing, t)):
-        return IllegalAction("10.21", f"{tname} is not an enemy unit on the map")
+        return IllegalAction("10.21", f"{_name(state, target)} is not an enemy unit on the map")
     if is_unsuspected_abwehr(rules, t):
-        return IllegalAction("12.72", f"{tname} is unsuspected and cannot be harassed")
+        return IllegalAction("12.72", f"{_name(state, target)} is unsuspected and cannot be harassed")
     if t.hex not in zone:
-        return IllegalAction("10.21", f"{tname} is not in {name}'s zone of control")
+        return IllegalAction("10.21", f"{_name(state, target)} is not in "
+                                      f"{_name(state, uid)}'s zone of control")
     if effectiveness(rules, me) - harassment_defence(state, t) + differential_bonus(state) < 0:
-        return IllegalAction("10.34", f"the differential against {tname} would be below zero")
+        return IllegalAction("10.34", f"the differential against {_name(state, target)} would "
+                                      "be below zero")
     return None
+
+
+def _name(state: GameState, uid: str) -> str:
+    return state.info(uid).short
 
 
 def harass_targets(state: GameState) -> list[Action]:
@@ -121,13 +125,16 @@ def harass_targets(state: GameState) -> list[Action]:
     if not zone or harasser_problem(state):
         return []
     occ = state.occupancy()
+    # Fast path: the mover's own side's units are never targets (10.21), so their
+    # refusals are not worth building.
+    mine = state.phasing if fastpath.ENABLED else None
     out = []
     for h in sorted(zone):
         for t in occ.get(h, ()):
-            if _target_problem(state, t, None) is None:
-                out.append(Action(Verb.HARASS, unit=t))
+            if state.unit(t).controller is not mine and _target_problem(state, t, None) is None:
+                out.append(act(Verb.HARASS, t))
         if h not in occ and hq_at(state, h) is not None and _target_problem(state, None, h) is None:
-            out.append(Action(Verb.HARASS, hex=h))
+            out.append(act(Verb.HARASS, None, h))
     return out
 
 

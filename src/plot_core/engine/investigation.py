@@ -10,7 +10,7 @@ from ..data.units import Sides
 from ..hexgrid import label
 from ..parties import Party, Player
 from . import fastpath
-from .actions import Action, Verb
+from .actions import Action, Verb, act
 from .board import hq_friendly, zones_of
 from .decisions import pop, push, top
 from .errors import IllegalAction
@@ -93,12 +93,12 @@ def investigation_actions(state: GameState) -> list[Action]:
     if d is None:
         # Fast path: only a unit some investigator's zone holds can pass target_problem.
         near = zones_of(state, _can_investigate) if fastpath.ENABLED else None
-        out = [Action(Verb.INVESTIGATE, unit=u.id) for u in state.units
+        out = [act(Verb.INVESTIGATE, u.id) for u in state.units
                if u.controller is Player.ABWEHR and (near is None or u.hex in near)
                and target_problem(state, u.id) is None]
         return out + [Action(Verb.END_PHASE)]
     if d.kind == "investigate":
-        out = [Action(Verb.JOIN, unit=u) for u in investigators_for(state, d.unit)
+        out = [act(Verb.JOIN, u) for u in investigators_for(state, d.unit)
                if u not in d.units]
         if d.units and _ratio(state, d.units, d.unit) >= state.rules.game.investigate_min:
             out.append(Action(Verb.ROLL))

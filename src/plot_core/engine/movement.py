@@ -7,9 +7,9 @@ from collections.abc import Iterator
 
 from ..data.chits import ChitKind
 from ..hexgrid import Hex, label
-from ..parties import Player
+from ..parties import Party, Player
 from . import fastpath
-from .actions import Action, Verb
+from .actions import Action, Verb, act
 from .board import (
     enemy_controlled,
     hq_at,
@@ -275,20 +275,27 @@ def move(state: GameState, dest: Hex) -> GameState:
         problem = move_problem(state, uid, dest)
         if problem:
             raise problem
-    before = state
-    state = state.with_unit(uid, hex=dest)
+    i = unit_index(state.rules, uid)
+    units = list(state.units)
+    units[i] = evolve(units[i], hex=dest)
+    after = evolve(state, units=tuple(units), mp_spent=state.mp_spent + 1)
     if fastpath.ENABLED:
-        _carry_forward(before, state, uid, dest)
-    return evolve(state, mp_spent=state.mp_spent + 1)
+        _carry_forward(state, after, uid, dest)
+    return after
+
+
+_OTHER_STREETS = {p: tuple(("streets", q) for q in Party if q is not p) for p in Party}
 
 
 def _carry_forward(before: GameState, after: GameState, uid: str, dest: Hex) -> None:
     """What a step leaves as it was: the zones the mover's enemy exerts, the hexes where
     the mover's side is blocked (the mover blocks no friend: it is unmasked, recruited and
     not semi-recruited, or it could not move), the areas the Allies hold (the mover is
-    German); and the occupancy, with only the mover moved."""
+    German), whether other parties have units in Berlin's streets; and the occupancy,
+    with only the mover moved."""
     memo, player = before._memo, before.unit(uid).controller
-    for key in (("enemy_controlled", player), ("blocked", player), "influenced"):
+    others = _OTHER_STREETS[lookup(before.rules).party[uid]]
+    for key in (("enemy_controlled", player), ("blocked", player), "influenced", *others):
         if key in memo:
             after._memo[key] = memo[key]
     occ = memo.get("occupancy")
@@ -381,8 +388,13 @@ def travel(state: GameState, dest: Hex, chit: str) -> GameState:
 
 
 def travel_chits(state: GameState, player: Player) -> list[str]:
-    by_id = state.rules.chits.by_id()
-    return [c for c in state.chits_of(player.value) if by_id[c].kind is ChitKind.TRAVEL]
+    key = ("travel", player)
+    found = state._chitmemo.get(key)
+    if found is None:
+        by_id = state.rules.chits.by_id()
+        found = state._chitmemo[key] = [c for c in state.chits_of(player.value)
+                                        if by_id[c].kind is ChitKind.TRAVEL]
+    return found
 
 
 def movement_actions(state: GameState) -> list[Action]:
@@ -390,15 +402,15 @@ def movement_actions(state: GameState) -> list[Action]:
     from .harassment import harass_targets  # one module per topic; harassment needs movement
 
     if state.active is None:
-        out = [Action(Verb.ACTIVATE, unit=uid) for uid in movable(state)]
-        out.append(Action(Verb.END_PHASE))          # in a Coup-Turn: move no more units (18.33)
+        out = [act(Verb.ACTIVATE, uid) for uid in movable(state)]
+        out.append(act(Verb.END_PHASE))          # in a Coup-Turn: move no more units (18.33)
         return out
     uid = state.active
-    out = [Action(Verb.MOVE, hex=n) for n in legal_steps(state, uid)]
+    out = [act(Verb.MOVE, None, n) for n in legal_steps(state, uid)]
     out += harass_targets(state)
     chits = travel_chits(state, state.phasing)
     if chits:
-        out += [Action(Verb.TRAVEL, hex=h, chit=chits[0]) for h in travel_destinations(state, uid)]
+        out += [act(Verb.TRAVEL, None, h, chits[0]) for h in travel_destinations(state, uid)]
     if end_problem(state) is None:
-        out.append(Action(Verb.END))
+        out.append(act(Verb.END))
     return out

@@ -38,8 +38,7 @@ _CLOSING_IN = 4.0
 
 
 def busy_policy(state: GameState, actions: Sequence[Action], rnd: random.Random) -> Action:
-    weights = [_weight(state, a) for a in actions]
-    return rnd.choices(actions, weights=weights)[0]
+    return rnd.choices(actions, weights=_weights(state, actions))[0]
 
 
 # In the coup window (18.11) most phases pass without an attempt, so that busy games
@@ -47,22 +46,25 @@ def busy_policy(state: GameState, actions: Sequence[Action], rnd: random.Random)
 _COUP_WINDOW = {Verb.NO_REVEAL: 1.0, Verb.REVEAL: 0.15, Verb.COUP: 0.03}
 
 
-def _weight(state: GameState, a: Action) -> float:
+def _weights(state: GameState, actions: Sequence[Action]) -> list[float]:
     if state.pending and state.pending[-1].kind == "coup":
-        return _COUP_WINDOW[a.verb]
-    if a.verb is Verb.HARASS and (a.hex is not None or a.unit == HITLER):
-        return _STORM_HQ
-    if a.verb is Verb.MOVE and state.active is not None:
+        return [_COUP_WINDOW[a.verb] for a in actions]
+    near = None
+    if state.active is not None:
         if state.phasing is Player.SS:
-            targets = _okw_hq_hexes(state.rules)
+            near = _nearness(state.rules, _okw_hq_hexes(state.rules))
         elif state.coup is not None and state.unit(HITLER).hex is not None:
-            targets = (state.unit(HITLER).hex,)          # 18.51: strike at Hitler
+            near = _nearness(state.rules, (state.unit(HITLER).hex,))   # 18.51: strike at Hitler
+    here = near[state.unit(state.active).hex] if near is not None else 0
+    out = []
+    for a in actions:
+        if a.verb is Verb.HARASS and (a.hex is not None or a.unit == HITLER):
+            out.append(_STORM_HQ)
+        elif a.verb is Verb.MOVE and near is not None and near[a.hex] < here:
+            out.append(_CLOSING_IN)
         else:
-            return 1.0
-        near = _nearness(state.rules, targets)
-        if near[a.hex] < near[state.unit(state.active).hex]:
-            return _CLOSING_IN
-    return _WEIGHTS.get(a.verb, 1.0)
+            out.append(_WEIGHTS.get(a.verb, 1.0))
+    return out
 
 
 @functools.cache

@@ -10,7 +10,7 @@ from ..data.chits import ChitKind
 from ..data.units import Sides
 from ..parties import Party, Player
 from . import fastpath
-from .actions import Action, Verb
+from .actions import Action, Verb, act
 from .board import zones_of as _zones_of
 from .chitdraw import draw_chits
 from .decisions import pop, push, top
@@ -107,11 +107,11 @@ def recruitment_actions(state: GameState) -> list[Action]:
     if d is None:
         # Fast path: only a unit some recruiter's zone holds can pass target_problem.
         near = _zones_of(state, _can_recruit) if fastpath.ENABLED else None
-        out = [Action(Verb.RECRUIT, unit=u.id) for u in state.units
+        out = [act(Verb.RECRUIT, u.id) for u in state.units
                if u.hex is not None and (near is None or u.hex in near)
                and target_problem(state, u.id) is None]
         return out + [Action(Verb.END_PHASE)]
-    out = [Action(Verb.JOIN, unit=r) for r in recruiters_for(state, d.unit) if r not in d.units]
+    out = [act(Verb.JOIN, r) for r in recruiters_for(state, d.unit) if r not in d.units]
     if d.units and _differential(state, d) >= state.rules.game.recruit_min:
         out.append(Action(Verb.ROLL))
     return out + [Action(Verb.CANCEL)]
