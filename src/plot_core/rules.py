@@ -37,6 +37,12 @@ class Rules:
     map: HexMap
     game: GameNumbers
     cases: CaseInventory
+    # Where each unit sits in a state's tuple of units (the order of counters.toml).
+    unit_order: Mapping[str, int] = attrs.field(init=False)
+
+    @unit_order.default
+    def _order(self) -> Mapping[str, int]:
+        return {uid: i for i, uid in enumerate(self.units)}
 
 
 def data_dir() -> Path:

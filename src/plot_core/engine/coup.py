@@ -125,17 +125,9 @@ def begin_coup_turn(state: GameState, n: int) -> GameState:
 
 
 def can_move_any(state: GameState, player: Player) -> bool:
-    from .movement import check_activate
+    from .movement import movable  # movement needs harassment, which needs this module
 
-    probe = evolve(state, phasing=player)
-    for u in state.units:
-        if u.controller is player and u.hex is not None:
-            try:
-                check_activate(probe, u.id)
-            except IllegalAction:
-                continue
-            return True
-    return False
+    return bool(movable(evolve(state, phasing=player)))
 
 
 @case("18.32", "18.33", "18.34", "18.35")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 
 from .actions import Verb
-from .state import Decision, GameState, evolve
+from .state import Decision, GameState, Phase, evolve
 
 
 @attrs.frozen
@@ -69,7 +69,5 @@ def top(state: GameState) -> Decision | None:
 
 def finish_activation(state: GameState) -> GameState:
     """The moving unit is done (9.14); in a Coup-Turn the other player's move comes next."""
-    from .state import Phase
-
     step = "handoff" if state.phase is Phase.COUP_MOVEMENT else state.step
     return evolve(state, active=None, mp_spent=0, step=step)

@@ -21,6 +21,7 @@ from .board import (
 )
 from .decisions import finish_activation
 from .errors import IllegalAction
+from .harassment import harass_targets
 from .lookup import lookup
 from .registry import case
 from .state import (
@@ -29,6 +30,7 @@ from .state import (
     GameState,
     Marker,
     Phase,
+    UnitState,
     evolve,
     is_unrecruited,
     movement_allowance,
@@ -194,20 +196,17 @@ def blocked_hexes(state: GameState, player: Player) -> frozenset[Hex]:
     key = ("blocked", player)
     found = state._memo.get(key)
     if found is None:
-        out = set()
-        for h, here in state.occupancy().items():
-            for other in here:
-                o = state.unit(other)
-                if o.marker is Marker.MASKED:
-                    out.add(h)
-                    break
-                if o.marker is Marker.NEUTRALIZED:
-                    continue
-                if is_enemy(state, player, o) or is_unrecruited(state.rules, o) or o.semi:
-                    out.add(h)
-                    break
-        found = state._memo[key] = frozenset(out)
+        found = state._memo[key] = frozenset(
+            h for h, here in state.occupancy().items()
+            if any(_blocks(state, player, state.unit(o)) for o in here))
     return found
+
+
+def _blocks(state: GameState, player: Player, o: UnitState) -> bool:
+    """Does ``o`` bar ``player``'s units from its hex? (move_problem's test, 8.12, 11.23)"""
+    if o.marker is not None:
+        return o.marker is Marker.MASKED               # 8.12: neutralized units never block
+    return is_enemy(state, player, o) or is_unrecruited(state.rules, o) or o.semi
 
 
 def _walk(state: GameState, uid: str) -> list[Hex]:
@@ -292,7 +291,7 @@ def _carry_forward(before: GameState, after: GameState, uid: str, dest: Hex) -> 
     the mover's side is blocked (the mover blocks no friend: it is unmasked, recruited and
     not semi-recruited, or it could not move), the areas the Allies hold (the mover is
     German), whether other parties have units in Berlin's streets; and the occupancy,
-    with only the mover moved."""
+    with only the mover moved, and so where its enemy is blocked."""
     memo, player = before._memo, before.unit(uid).controller
     others = _OTHER_STREETS[lookup(before.rules).party[uid]]
     for key in (("enemy_controlled", player), ("blocked", player), "influenced", *others):
@@ -311,6 +310,16 @@ def _carry_forward(before: GameState, after: GameState, uid: str, dest: Hex) -> 
         occ[dest] = [uid] if not there else sorted([*there, uid], key=lambda o: unit_index(
             after.rules, o))
         after._memo["occupancy"] = occ
+        # Where the enemy is blocked: now where the mover stands (it is his enemy), and
+        # where it stood only if someone there still bars him.
+        foe = player.enemy
+        barred = memo.get(("blocked", foe))
+        if barred is not None:
+            barred = set(barred)
+            barred.add(dest)
+            if not any(_blocks(after, foe, after.unit(o)) for o in occ.get(here, ())):
+                barred.discard(here)
+            after._memo[("blocked", foe)] = frozenset(barred)
 
 
 # -- ending ----------------------------------------------------------------------
@@ -399,8 +408,6 @@ def travel_chits(state: GameState, player: Player) -> list[str]:
 
 def movement_actions(state: GameState) -> list[Action]:
     """Every legal step for the phasing player in a Movement and Harassment Phase."""
-    from .harassment import harass_targets  # one module per topic; harassment needs movement
-
     if state.active is None:
         out = [act(Verb.ACTIVATE, uid) for uid in movable(state)]
         out.append(act(Verb.END_PHASE))          # in a Coup-Turn: move no more units (18.33)

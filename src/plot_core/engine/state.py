@@ -194,7 +194,7 @@ class GameState:
 
     # -- lookups -----------------------------------------------------------
     def unit(self, uid: str) -> UnitState:
-        return self.units[_unit_order(self.rules)[uid]]
+        return self.units[self.rules.unit_order[uid]]
 
     def info(self, uid: str) -> Unit:
         return self.rules.units[uid]
@@ -284,13 +284,8 @@ def evolve(inst, **changes):
     return new
 
 
-@cache
-def _unit_order(rules: Rules) -> dict[str, int]:
-    return {uid: i for i, uid in enumerate(rules.units)}
-
-
 def unit_index(rules: Rules, uid: str) -> int:
-    return _unit_order(rules)[uid]
+    return rules.unit_order[uid]
 
 
 @cache
