@@ -158,7 +158,8 @@ _DECISION_ONLY = set().union(*(k.answers for k in KINDS.values())) - {Verb.ROLL}
 def apply(state: GameState, action: Action) -> GameState:
     if state.outcome is not None:
         raise IllegalAction("18.7", "the game is over")
-    state = evolve(state, events=())
+    if state.events:
+        state = evolve(state, events=())
     d = top(state)
     verb = action.verb
     actor = state.to_act

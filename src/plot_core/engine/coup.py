@@ -125,9 +125,9 @@ def begin_coup_turn(state: GameState, n: int) -> GameState:
 
 
 def can_move_any(state: GameState, player: Player) -> bool:
-    from .movement import movable  # movement needs harassment, which needs this module
+    from .movement import can_move  # movement needs harassment, which needs this module
 
-    return bool(movable(evolve(state, phasing=player)))
+    return can_move(state, player)
 
 
 @case("18.32", "18.33", "18.34", "18.35")

@@ -71,25 +71,34 @@ def check_activate(state: GameState, uid: str) -> None:
 
 def movable(state: GameState) -> list[str]:
     """The units check_activate lets the phasing player activate now, in unit order."""
+    return list(_movable(state))
+
+
+def _movable(state: GameState) -> Iterator[str]:
     player = state.phasing
     if not fastpath.ENABLED:
-        out = []
         for u in state.units:
             if u.controller is player and u.hex is not None:
                 try:
                     check_activate(state, u.id)
                 except IllegalAction:
                     continue
-                out.append(u.id)
-        return out
+                yield u.id
+        return
     # The fast path: check_activate's tests without building a refusal for each unit.
     if state.phase is Phase.COUP_INTERPHASE and len(state.activated) >= state.coup.interphase_units:
-        return []                                                                # 18.22
+        return                                                                   # 18.22
     known, activated = lookup(state.rules), state.activated
-    return [u.id for u in state.units
-            if u.controller is player and u.hex is not None and u.id not in activated  # 9.11, 9.14
-            and (u.recruited or u.id not in known.recruitment_sided) and not u.semi    # 9.31
-            and u.marker is None and known.movement[u.id] > 0]                         # 9.32, 9.33
+    for u in state.units:
+        if (u.controller is player and u.hex is not None and u.id not in activated  # 9.11, 9.14
+                and (u.recruited or u.id not in known.recruitment_sided) and not u.semi  # 9.31
+                and u.marker is None and known.movement[u.id] > 0):                    # 9.32, 9.33
+            yield u.id
+
+
+def can_move(state: GameState, player: Player) -> bool:
+    """May ``player`` activate any unit now? (18.33)"""
+    return next(_movable(evolve(state, phasing=player)), None) is not None
 
 
 def activate(state: GameState, uid: str) -> GameState:
@@ -196,9 +205,20 @@ def blocked_hexes(state: GameState, player: Player) -> frozenset[Hex]:
     key = ("blocked", player)
     found = state._memo.get(key)
     if found is None:
-        found = state._memo[key] = frozenset(
-            h for h, here in state.occupancy().items()
-            if any(_blocks(state, player, state.unit(o)) for o in here))
+        # _blocks for every unit, written out: this runs whenever the units change
+        known = lookup(state.rules)
+        out = set()
+        for u in state.units:
+            h = u.hex
+            if h is None or h in out:
+                continue
+            if u.marker is not None:
+                if u.marker is Marker.MASKED:
+                    out.add(h)
+            elif (u.id in known.allied or (u.controller is not None and u.controller is not player)
+                    or (not u.recruited and u.id in known.recruitment_sided) or u.semi):
+                out.add(h)
+        found = state._memo[key] = frozenset(out)
     return found
 
 
