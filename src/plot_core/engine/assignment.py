@@ -7,7 +7,7 @@ from ..data.chits import ChitKind
 from ..data.tables import GermanAssignment
 from ..hexgrid import Hex, label
 from ..parties import Party, Player
-from .actions import Action, Verb
+from .actions import Action, Verb, act
 from .board import empty_hexes, impassable
 from .decisions import pop, push, top
 from .errors import IllegalAction
@@ -152,7 +152,7 @@ def _next_assign(state: GameState, d: Decision) -> GameState:
 def assign_actions(state: GameState) -> list[Action]:
     d = top(state)
     hexes = empty_hexes(state, d.area)
-    return [Action(Verb.ASSIGN, unit=u, hex=h) for u in _eligible(state, d.party) for h in hexes]
+    return [act(Verb.ASSIGN, u, h) for u in _eligible(state, d.party) for h in hexes]
 
 
 def assign(state: GameState, uid: str, h: Hex) -> GameState:

@@ -12,6 +12,8 @@ from ..hexgrid import Hex
 from ..parties import Party
 from ..rules import Rules
 
+BERLIN, PRUSSIA = "BE", "PU"      # the two areas the rules name (MAP.md)
+
 
 @attrs.frozen(eq=False)
 class Lookup:
@@ -22,6 +24,7 @@ class Lookup:
     movement: dict[str, int]                # movement allowance (0 for none)
     zone: dict[Hex, frozenset[Hex]]         # 11.21: a unit's zone from that hex
     hexes_in: dict[str, tuple[Hex, ...]]    # every hex of an area, in map order
+    hexes_beyond: dict[tuple[str, ...], tuple[Hex, ...]]   # 9.54, 9.58: outside these areas
     unfriendly_hq: dict[str, frozenset[Hex]]   # 9.23, 9.24: HQ hexes the unit may not enter
     streets: frozenset[Hex]                 # 18.71, 18.72: Berlin's hexes outside the HQs
 
@@ -42,7 +45,9 @@ def lookup(rules: Rules) -> Lookup:
         zone={h: frozenset(n for n in m.neighbours[h] if m.area_of[n] == m.area_of[h])
               for h in m.area_of},
         hexes_in={a: tuple(hs) for a, hs in hexes_in.items()},
-        streets=frozenset(h for h, a in m.area_of.items() if a == "BE" and h not in m.hq_of),
+        hexes_beyond={areas: tuple(h for h, a in m.area_of.items() if a not in areas)
+                      for areas in ((BERLIN,), (BERLIN, PRUSSIA))},
+        streets=frozenset(h for h, a in m.area_of.items() if a == BERLIN and h not in m.hq_of),
         unfriendly_hq={uid: frozenset(h for hq in m.hqs.values()
                                       if not hq.friendly_to(uid, u.party) for h in hq.hexes)
                        for uid, u in units.items()},

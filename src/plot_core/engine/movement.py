@@ -22,7 +22,7 @@ from .board import (
 from .decisions import finish_activation
 from .errors import IllegalAction
 from .harassment import harass_targets
-from .lookup import lookup
+from .lookup import BERLIN, PRUSSIA, lookup
 from .registry import case
 from .state import (
     CUP,
@@ -37,8 +37,6 @@ from .state import (
     unit_index,
 )
 
-BERLIN = "BE"
-PRUSSIA = "PU"
 HITLER = "100"
 RASTENBURG = "rastenburg"
 
@@ -374,26 +372,36 @@ def travel_destinations(state: GameState, uid: str) -> list[Hex]:
     """Where the unit could Travel to from where it stands."""
     if uid == HITLER:
         return []                                              # 9.59
+    key = ("travel", uid)
+    found = state._scratch.get(key)
+    if found is None:
+        found = state._scratch[key] = _travel_destinations(state, uid)
+    return found
+
+
+def _travel_destinations(state: GameState, uid: str) -> list[Hex]:
     m = state.rules.map
     u = state.unit(uid)
     here = u.hex
     occ = state.occupancy()
+    closed = impassable_areas(state)
     party = state.info(uid).party
     friendly_hqs = [hq for hq in m.hqs.values() if hq.friendly_to(uid, party)]
     here_hq = hq_at(state, here)
     from_friendly_hq = here_hq is not None and here_hq.friendly_to(uid, party)
+    beyond = lookup(state.rules).hexes_beyond
     out: set[Hex] = set()
 
     def open_(h: Hex) -> bool:
-        return h not in occ and not impassable(state, m.area_of[h])
+        return h not in occ and m.area_of[h] not in closed                     # 16.14
 
     if here_hq is not None and here_hq.key == RASTENBURG and from_friendly_hq:
         # 9.58: from Rastenburg, to a friendly Berlin HQ or anywhere beyond Berlin and Prussia.
         out |= {h for hq in friendly_hqs if hq.area == BERLIN for h in hq.hexes if open_(h)}
-        out |= {h for h, a in m.area_of.items() if a not in (BERLIN, PRUSSIA) and open_(h)}
+        out |= {h for h in beyond[(BERLIN, PRUSSIA)] if open_(h)}
     else:
         if from_friendly_hq:                                    # 9.54 (1)
-            out |= {h for h, a in m.area_of.items() if a != BERLIN and open_(h)}
+            out |= {h for h in beyond[(BERLIN,)] if open_(h)}
         if m.area_of[here] != BERLIN:                           # 9.54 (2)
             out |= {h for hq in friendly_hqs for h in hq.hexes if open_(h)}
     out.discard(here)
