@@ -67,9 +67,9 @@ def enemy_controlled(state: GameState, player: Player) -> frozenset[Hex]:
     key = ("enemy_controlled", player)
     found = state._memo.get(key)
     if found is None:
-        foe = player.enemy
+        foe, zone = player.enemy, lookup(state.rules).zone
         found = state._memo[key] = frozenset().union(
-            *(zoc_of(state, u) for u in state.units if u.controller is foe))
+            *[zone[u.hex] for u in state.units if u.controller is foe and exerts_zoc(state, u)])
     return found
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..data.chits import ChitKind
 from ..data.units import Sides
 from ..parties import Party, Player
+from . import fastpath
 from .actions import Action, Verb, act
 from .decisions import pop, push, top
 from .errors import IllegalAction
@@ -259,13 +260,18 @@ def expose_semi(state: GameState, uid: str) -> GameState:
                                     "unrecruited again"))
 
 
-def coup_chit_actions(state: GameState, player: Player) -> list[Action]:
+def coup_chit_actions(state: GameState, player: Player) -> tuple[Action, ...]:
     if state.phase not in (Phase.COUP_MOVEMENT, Phase.COUP_STATUS):
-        return []
-    out = [act(Verb.PIN, u) for u in pin_targets(state, player)]
-    if player is Player.SS:
-        out += [act(Verb.EXPOSE, u) for u in semi_targets(state)]
-    return out
+        return ()
+    # Kept with the units' facts, for as long as the chits are the same tuple too.
+    key = ("coup chits", player)
+    found = state._memo.get(key) if fastpath.ENABLED else None
+    if found is None or found[0] is not state.chits:
+        out = [act(Verb.PIN, u) for u in pin_targets(state, player)]
+        if player is Player.SS:
+            out += [act(Verb.EXPOSE, u) for u in semi_targets(state)]
+        found = state._memo[key] = (state.chits, tuple(out))
+    return found[1]
 
 
 # -- victory -------------------------------------------------------------------------------

@@ -72,9 +72,10 @@ def movable(state: GameState) -> list[str]:
     return list(_movable(state))
 
 
-def _movable(state: GameState) -> Iterator[str]:
-    player = state.phasing
+def _movable(state: GameState, player: Player | None = None) -> Iterator[str]:
+    player = player or state.phasing
     if not fastpath.ENABLED:
+        state = evolve(state, phasing=player)
         for u in state.units:
             if u.controller is player and u.hex is not None:
                 try:
@@ -96,7 +97,7 @@ def _movable(state: GameState) -> Iterator[str]:
 
 def can_move(state: GameState, player: Player) -> bool:
     """May ``player`` activate any unit now? (18.33)"""
-    return next(_movable(evolve(state, phasing=player)), None) is not None
+    return next(_movable(state, player), None) is not None
 
 
 def activate(state: GameState, uid: str) -> GameState:
@@ -308,11 +309,13 @@ def _carry_forward(before: GameState, after: GameState, uid: str, dest: Hex) -> 
     """What a step leaves as it was: the zones the mover's enemy exerts, the hexes where
     the mover's side is blocked (the mover blocks no friend: it is unmasked, recruited and
     not semi-recruited, or it could not move), the areas the Allies hold (the mover is
-    German), whether other parties have units in Berlin's streets; and the occupancy,
-    with only the mover moved, and so where its enemy is blocked."""
+    German), whether other parties have units in Berlin's streets, which Loyalty chits
+    either side could lay or reveal in the coup (no unit changed side, left the map or
+    became semi-recruited); and the occupancy, with only the mover moved."""
     memo, player = before._memo, before.unit(uid).controller
     others = _OTHER_STREETS[lookup(before.rules).party[uid]]
-    for key in (("enemy_controlled", player), ("blocked", player), "influenced", *others):
+    for key in (("enemy_controlled", player), ("blocked", player), "influenced",
+                ("coup chits", player), ("coup chits", player.enemy), *others):
         if key in memo:
             after._memo[key] = memo[key]
     occ = memo.get("occupancy")
@@ -328,16 +331,6 @@ def _carry_forward(before: GameState, after: GameState, uid: str, dest: Hex) -> 
         occ[dest] = [uid] if not there else sorted([*there, uid], key=lambda o: unit_index(
             after.rules, o))
         after._memo["occupancy"] = occ
-        # Where the enemy is blocked: now where the mover stands (it is his enemy), and
-        # where it stood only if someone there still bars him.
-        foe = player.enemy
-        barred = memo.get(("blocked", foe))
-        if barred is not None:
-            barred = set(barred)
-            barred.add(dest)
-            if not any(_blocks(after, foe, after.unit(o)) for o in occ.get(here, ())):
-                barred.discard(here)
-            after._memo[("blocked", foe)] = frozenset(barred)
 
 
 # -- ending ----------------------------------------------------------------------
@@ -434,6 +427,17 @@ def travel_chits(state: GameState, player: Player) -> list[str]:
     return found
 
 
+class _Moves(dict):
+    """MOVE to each hex, made once (as act() does, but for the commonest action)."""
+
+    def __missing__(self, h: Hex) -> Action:
+        a = self[h] = act(Verb.MOVE, None, h)
+        return a
+
+
+_MOVES = _Moves()
+
+
 def movement_actions(state: GameState) -> list[Action]:
     """Every legal step for the phasing player in a Movement and Harassment Phase."""
     if state.active is None:
@@ -441,7 +445,7 @@ def movement_actions(state: GameState) -> list[Action]:
         out.append(act(Verb.END_PHASE))          # in a Coup-Turn: move no more units (18.33)
         return out
     uid = state.active
-    out = [act(Verb.MOVE, None, n) for n in legal_steps(state, uid)]
+    out = [_MOVES[n] for n in legal_steps(state, uid)]
     out += harass_targets(state)
     chits = travel_chits(state, state.phasing)
     if chits:
