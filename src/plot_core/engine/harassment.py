@@ -127,11 +127,13 @@ def harass_targets(state: GameState) -> list[Action]:
     occ = state.occupancy()
     # Fast path: the mover's own side's units are never targets (10.21), so their
     # refusals are not worth building.
-    mine = state.phasing if fastpath.ENABLED else None
+    skip_own = fastpath.ENABLED
     out = []
     for h in sorted(zone):
         for t in occ.get(h, ()):
-            if state.unit(t).controller is not mine and _target_problem(state, t, None) is None:
+            if skip_own and state.unit(t).controller is state.phasing:
+                continue
+            if _target_problem(state, t, None) is None:
                 out.append(act(Verb.HARASS, t))
         if h not in occ and hq_at(state, h) is not None and _target_problem(state, None, h) is None:
             out.append(act(Verb.HARASS, None, h))
