@@ -29,6 +29,7 @@ test: $(STAMP) ssh-client
 
 bench: $(STAMP) ssh-client
 	$(BIN)/python -m pytest -q -m slow $(PYTEST_ARGS)
+	$(BIN)/python -m plot_cli.bench_engine
 	$(BIN)/python -m plot_cli.bench
 	$(BIN)/python -m plot_cli.bench_serve
 

@@ -1,7 +1,6 @@
 """`make bench`: timings reported as medians over repeated runs, with their spread.
 
-- loading and validating rules_data
-- random legal play: actions per second, and one whole game (set-up to the end)
+- loading and validating rules_data (random legal play: see bench_engine.py)
 - game records: loading a long record, and seeking to any of its positions
 - the terminal client: a frame of the map, a key press; a jump in the replay viewer
 """
@@ -14,7 +13,7 @@ import time
 from collections.abc import Callable
 
 from plot_core.engine.api import apply, legal_actions
-from plot_core.engine.randomplay import busy_policy, play_random, uniform_policy
+from plot_core.engine.randomplay import busy_policy
 from plot_core.rules import _load, data_dir
 
 
@@ -36,31 +35,10 @@ def report(name: str, values: list[float], unit: str, scale: float) -> None:
           f"(IQR {q[0] * scale:.2f}-{q[2] * scale:.2f}, {len(values)} runs)")
 
 
-def random_game(seed: int, policy=uniform_policy) -> int:
-    return play_random(seed, policy)[1]
-
-
 def main() -> None:
     root = data_dir().resolve()
     measure("load + validate all rules_data", lambda: _load(root))
-    times, rates, counts = [], [], []
-    for seed in range(30):
-        t0 = time.perf_counter()
-        n = random_game(seed)
-        dt = time.perf_counter() - t0
-        times.append(dt)
-        rates.append(n / dt)
-        counts.append(n)
-    report("one complete random game (set-up to result)", times, "ms", 1000)
-    report("random legal play throughput", rates, "actions/s", 1)
-    print(f"{'actions per random game':<44} median {statistics.median(counts):10.0f}")
-    times, counts = [], []
-    for seed in range(15):
-        t0 = time.perf_counter()
-        counts.append(random_game(seed, busy_policy))
-        times.append(time.perf_counter() - t0)
-    report("one busy random game (recruits, investigates)", times, "ms", 1000)
-    print(f"{'actions per busy random game':<44} median {statistics.median(counts):10.0f}")
+    # Random legal play (throughput, new_game) is bench_engine's, beside the old engine.
 
 
 def client() -> None:

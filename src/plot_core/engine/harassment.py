@@ -80,12 +80,12 @@ def harasser_problem(state: GameState) -> IllegalAction | None:
     return None
 
 
-def _target_problem(state: GameState, target: str | None, hq_hex: Hex | None
-                    ) -> IllegalAction | None:
+def _target_problem(state: GameState, target: str | None, hq_hex: Hex | None,
+                    zone: frozenset[Hex] | None = None) -> IllegalAction | None:
     rules = state.rules
     uid = state.active
     me = state.unit(uid)
-    zone = zoc_of(state, me)
+    zone = zoc_of(state, me) if zone is None else zone
     if hq_hex is not None:                                    # 10.69: a vacant HQ
         hq = hq_at(state, hq_hex)
         if hq is None or hq_hex in state.occupancy():
@@ -133,9 +133,9 @@ def harass_targets(state: GameState) -> list[Action]:
         for t in occ.get(h, ()):
             if skip_own and state.unit(t).controller is state.phasing:
                 continue
-            if _target_problem(state, t, None) is None:
+            if _target_problem(state, t, None, zone) is None:
                 out.append(act(Verb.HARASS, t))
-        if h not in occ and hq_at(state, h) is not None and _target_problem(state, None, h) is None:
+        if h not in occ and hq_at(state, h) is not None and _target_problem(state, None, h, zone) is None:
             out.append(act(Verb.HARASS, None, h))
     return out
 

@@ -30,7 +30,6 @@ from .state import (
     GameState,
     Marker,
     Phase,
-    UnitState,
     evolve,
     is_unrecruited,
     movement_allowance,
@@ -204,7 +203,7 @@ def blocked_hexes(state: GameState, player: Player) -> frozenset[Hex]:
     key = ("blocked", player)
     found = state._memo.get(key)
     if found is None:
-        # _blocks for every unit, written out: this runs whenever the units change
+        # move_problem's test of each occupant (8.12, 11.23), in one pass over the units
         known = lookup(state.rules)
         out = set()
         for u in state.units:
@@ -219,13 +218,6 @@ def blocked_hexes(state: GameState, player: Player) -> frozenset[Hex]:
                 out.add(h)
         found = state._memo[key] = frozenset(out)
     return found
-
-
-def _blocks(state: GameState, player: Player, o: UnitState) -> bool:
-    """Does ``o`` bar ``player``'s units from its hex? (move_problem's test, 8.12, 11.23)"""
-    if o.marker is not None:
-        return o.marker is Marker.MASKED               # 8.12: neutralized units never block
-    return is_enemy(state, player, o) or is_unrecruited(state.rules, o) or o.semi
 
 
 def _walk(state: GameState, uid: str) -> list[Hex]:
@@ -302,7 +294,11 @@ def move(state: GameState, dest: Hex) -> GameState:
     return after
 
 
-_OTHER_STREETS = {p: tuple(("streets", q) for q in Party if q is not p) for p in Party}
+# What a step by a unit of this player and party leaves as it was (_carry_forward).
+_KEPT = {(player, party): (("enemy_controlled", player), ("blocked", player), "influenced",
+                           ("coup chits", player), ("coup chits", player.enemy),
+                           *(("streets", q) for q in Party if q is not party))
+         for player in Player for party in Party}
 
 
 def _carry_forward(before: GameState, after: GameState, uid: str, dest: Hex) -> None:
@@ -313,11 +309,10 @@ def _carry_forward(before: GameState, after: GameState, uid: str, dest: Hex) -> 
     either side could lay or reveal in the coup (no unit changed side, left the map or
     became semi-recruited); and the occupancy, with only the mover moved."""
     memo, player = before._memo, before.unit(uid).controller
-    others = _OTHER_STREETS[lookup(before.rules).party[uid]]
-    for key in (("enemy_controlled", player), ("blocked", player), "influenced",
-                ("coup chits", player), ("coup chits", player.enemy), *others):
+    kept = after._memo
+    for key in _KEPT[player, lookup(before.rules).party[uid]]:
         if key in memo:
-            after._memo[key] = memo[key]
+            kept[key] = memo[key]
     occ = memo.get("occupancy")
     if occ is not None:
         occ = dict(occ)
