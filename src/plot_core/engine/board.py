@@ -96,11 +96,11 @@ def impassable(state: GameState, area: str) -> bool:
 
 def impassable_areas(state: GameState) -> frozenset[str]:
     """Every area impassable now (16.14)."""
-    return _impassable_in(state.rules, state.turn)
+    return impassable_in(state.rules, state.turn)
 
 
 @functools.cache
-def _impassable_in(rules, turn: int) -> frozenset[str]:
+def impassable_in(rules, turn: int) -> frozenset[str]:
     return frozenset(a for a, area in rules.map.areas.items()
                      if area.military_advance is not None and area.military_advance <= turn)
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from collections.abc import Iterator
 
 from ..data.chits import ChitKind
 from ..hexgrid import Hex, label
 from ..parties import Party, Player
+from ..rules import Rules
 from . import fastpath
 from .actions import Action, Verb, act
 from .board import (
@@ -16,6 +18,7 @@ from .board import (
     hq_friendly,
     impassable,
     impassable_areas,
+    impassable_in,
     influenced_areas,
     is_enemy,
 )
@@ -66,37 +69,39 @@ def check_activate(state: GameState, uid: str) -> None:
                                      "units move in the interphase")
 
 
-def movable(state: GameState) -> list[str]:
-    """The units check_activate lets the phasing player activate now, in unit order."""
-    return list(_movable(state))
-
-
-def _movable(state: GameState, player: Player | None = None) -> Iterator[str]:
+def movable(state: GameState, player: Player | None = None) -> list[str]:
+    """The units check_activate lets ``player`` (the phasing player) activate now, in
+    unit order. Shared: do not change what it returns."""
     player = player or state.phasing
     if not fastpath.ENABLED:
-        state = evolve(state, phasing=player)
+        probe, out = evolve(state, phasing=player), []
         for u in state.units:
             if u.controller is player and u.hex is not None:
                 try:
-                    check_activate(state, u.id)
+                    check_activate(probe, u.id)
                 except IllegalAction:
                     continue
-                yield u.id
-        return
-    # The fast path: check_activate's tests without building a refusal for each unit.
+                out.append(u.id)
+        return out
+    # The fast path: check_activate's tests without building a refusal for each unit,
+    # kept while the units and the units used this phase stay the same.
     if state.phase is Phase.COUP_INTERPHASE and len(state.activated) >= state.coup.interphase_units:
-        return                                                                   # 18.22
-    known, activated = lookup(state.rules), state.activated
-    for u in state.units:
-        if (u.controller is player and u.hex is not None and u.id not in activated  # 9.11, 9.14
-                and (u.recruited or u.id not in known.recruitment_sided) and not u.semi  # 9.31
-                and u.marker is None and known.movement[u.id] > 0):                    # 9.32, 9.33
-            yield u.id
+        return []                                                                # 18.22
+    key = ("movable", player, state.activated)
+    found = state._memo.get(key)
+    if found is None:
+        known, activated = lookup(state.rules), state.activated
+        found = state._memo[key] = [
+            u.id for u in state.units
+            if u.controller is player and u.hex is not None and u.id not in activated  # 9.11, 9.14
+            and (u.recruited or u.id not in known.recruitment_sided) and not u.semi    # 9.31
+            and u.marker is None and known.movement[u.id] > 0]                         # 9.32, 9.33
+    return found
 
 
 def can_move(state: GameState, player: Player) -> bool:
     """May ``player`` activate any unit now? (18.33)"""
-    return next(_movable(state, player), None) is not None
+    return bool(movable(state, player))
 
 
 def activate(state: GameState, uid: str) -> GameState:
@@ -220,6 +225,31 @@ def blocked_hexes(state: GameState, player: Player) -> frozenset[Hex]:
     return found
 
 
+class _Ways(dict):
+    """For each hex, the neighbours a unit may step into whoever stands where:
+    (hex, whether the step crosses an area border), filled in as asked."""
+
+    def __init__(self, rules: Rules, uid: str, turn: int, berlin_by_travel: bool):
+        super().__init__()
+        self.rules, self.uid, self.turn, self.berlin_by_travel = rules, uid, turn, berlin_by_travel
+
+    def __missing__(self, at: Hex) -> tuple[tuple[Hex, bool], ...]:
+        m = self.rules.map
+        closed = impassable_in(self.rules, self.turn)                            # 16.14
+        unfriendly = lookup(self.rules).unfriendly_hq[self.uid]                   # 9.24
+        area = m.area_of[at]
+        ways = self[at] = tuple(
+            (n, m.area_of[n] != area) for n in m.neighbours[at]
+            if m.area_of[n] not in closed and n not in unfriendly
+            and not (self.berlin_by_travel and m.area_of[n] == BERLIN and area != BERLIN))  # 18.36
+        return ways
+
+
+@functools.cache
+def _open_ways(rules: Rules, uid: str, turn: int, berlin_by_travel: bool) -> _Ways:
+    return _Ways(rules, uid, turn, berlin_by_travel)
+
+
 def _walk(state: GameState, uid: str) -> list[Hex]:
     """move_problem's rules, for every neighbour at once (the fast path).
 
@@ -228,17 +258,15 @@ def _walk(state: GameState, uid: str) -> list[Hex]:
     for every hex of the 8.11 look-ahead too.
     """
     rules = state.rules
-    m, known = rules.map, lookup(rules)
-    area_of, neighbours = m.area_of, m.neighbours
+    area_of = rules.map.area_of
     u = state.unit(uid)
     player = u.controller
-    allowance = known.movement[uid]
+    allowance = lookup(rules).movement[uid]
     occ = state.occupancy()
     ezoc = enemy_controlled(state, player)
     influenced = influenced_areas(state)
-    unfriendly = known.unfriendly_hq[uid]
-    closed = impassable_areas(state)                                             # 16.14
     berlin_by_travel = state.coup is not None and state.phase is not Phase.COUP_INTERPHASE
+    steps = _open_ways(rules, uid, state.turn, berlin_by_travel)
     blocked = blocked_hexes(state, player)
 
     def open_from(at: Hex, spent: int) -> list[Hex]:
@@ -247,19 +275,10 @@ def _walk(state: GameState, uid: str) -> list[Hex]:
         in_ezoc = at in ezoc
         if in_ezoc and spent > 0:                                                # 11.31
             return []
-        area = area_of[at]
-        held = area in influenced                                                # 17.22
-        out = []
-        for n in neighbours[at]:
-            a = area_of[n]
-            if a in closed or (a != area and held) or n in unfriendly:           # 16.14, 9.24
-                continue
-            if berlin_by_travel and a == BERLIN and area != BERLIN:              # 18.36
-                continue
-            if (in_ezoc and n in ezoc) or n in blocked:                          # 11.32
-                continue
-            out.append(n)
-        return out
+        held = area_of[at] in influenced                                         # 17.22
+        return [n for n, crossing in steps[at]
+                if not (crossing and held) and not (in_ezoc and n in ezoc)       # 11.32
+                and n not in blocked]
 
     def can_stop_beyond(start: Hex) -> bool:                                     # 8.11
         frontier = deque([(start, state.mp_spent + 1)])
