@@ -113,29 +113,29 @@ def _actions(state: GameState) -> list[Action]:
     if state.phase is Phase.INVESTIGATION:
         return investigation.investigation_actions(state)
     if state.phase in (Phase.STATUS, Phase.COUP_STATUS):
-        return status.clear_actions(state) + [Action(Verb.END_PHASE)]
-    return [Action(Verb.END_PHASE)]
+        return status.clear_actions(state) + [act(Verb.END_PHASE)]
+    return [act(Verb.END_PHASE)]
 
 
 def _decision_actions(state: GameState, d) -> list[Action]:
     kind = d.kind
     if kind == "place_allied":
-        return [Action(Verb.PLACE_ALLIED, hex=h) for h in empty_hexes(state, d.area)]
+        return [act(Verb.PLACE_ALLIED, None, h) for h in empty_hexes(state, d.area)]
     if kind == "assignment_chits":
         return assignment.chit_actions(state)
     if kind == "assign":
         return assignment.assign_actions(state)
     if kind == "retreat":
-        return [Action(Verb.RETREAT, hex=h) for h in harassment.retreat_hexes(state, d.unit)]
+        return [act(Verb.RETREAT, None, h) for h in harassment.retreat_hexes(state, d.unit)]
     if kind == "advance":
         if d.units:                                     # 13.35: one investigator may advance
-            return [Action(Verb.ADVANCE, unit=u, hex=d.hex) for u in d.units] + [Action(Verb.STAY)]
-        return [Action(Verb.ADVANCE, hex=d.hex), Action(Verb.STAY)]
+            return [act(Verb.ADVANCE, u, d.hex) for u in d.units] + [act(Verb.STAY)]
+        return [act(Verb.ADVANCE, None, d.hex), act(Verb.STAY)]
     if kind == "hitler":
-        return [Action(Verb.HITLER, hex=h) for h in d.options]
+        return [act(Verb.HITLER, None, h) for h in d.options]
     if kind == "displace":
         occ = state.occupancy()
-        return [Action(Verb.DISPLACE, unit=u) for h in d.options for u in occ.get(h, ())]
+        return [act(Verb.DISPLACE, u) for h in d.options for u in occ.get(h, ())]
     if kind == "recruit":
         return recruitment.recruitment_actions(state)
     if kind in ("investigate", "expose_investigators", "alibi"):
@@ -143,9 +143,9 @@ def _decision_actions(state: GameState, d) -> list[Action]:
     if kind == "interrogation_alibi":
         return interrogation.alibi_actions(state)
     if kind == "return":
-        return [Action(Verb.RETURN, hex=h) for h in return_hexes(state, d.unit)]
+        return [act(Verb.RETURN, None, h) for h in return_hexes(state, d.unit)]
     if kind == "panic":
-        return [Action(Verb.PANIC, unit=u) for u in status.panickers(state)]
+        return [act(Verb.PANIC, u) for u in status.panickers(state)]
     if kind == "coup":
         return coup.offer_actions(state)
     raise AssertionError(kind)

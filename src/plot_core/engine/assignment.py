@@ -170,7 +170,7 @@ def assign(state: GameState, uid: str, h: Hex) -> GameState:
 def chit_actions(state: GameState) -> list[Action]:
     d = top(state)
     held = assignment_chits(state, d.player)
-    return [Action(Verb.REVEAL, chit=c) for c in held.values()] + [Action(Verb.NO_REVEAL)]
+    return [act(Verb.REVEAL, None, None, c) for c in held.values()] + [act(Verb.NO_REVEAL)]
 
 
 def german_result(state: GameState) -> GermanAssignment | None:

@@ -46,10 +46,10 @@ def offer(state: GameState) -> GameState:
 
 def offer_actions(state: GameState) -> list[Action]:
     d = top(state)
-    out = [Action(Verb.REVEAL, chit=c) for c in fuhrer_access_chits(state)][:1]
-    out.append(Action(Verb.COUP))
+    out = [act(Verb.REVEAL, None, None, c) for c in fuhrer_access_chits(state)][:1]
+    out.append(act(Verb.COUP))
     if not d.chits:
-        out.append(Action(Verb.NO_REVEAL))
+        out.append(act(Verb.NO_REVEAL))
     return out
 
 

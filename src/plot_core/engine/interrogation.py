@@ -4,7 +4,7 @@ may add Alibi/Arrest chits to each roll (14.21-14.24)."""
 from __future__ import annotations
 
 from ..parties import Player
-from .actions import Action, Verb
+from .actions import Action, Verb, act
 from .decisions import pop, push, top
 from .errors import IllegalAction
 from .investigation import alibi_chits, take_from_abwehr
@@ -26,8 +26,8 @@ def announce(state: GameState, uid: str) -> GameState:
 
 
 def alibi_actions(state: GameState) -> list[Action]:
-    return [Action(Verb.REVEAL, chit=c) for c in alibi_chits(state, Player.ABWEHR)][:1] + [
-        Action(Verb.NO_REVEAL)]
+    return [act(Verb.REVEAL, None, None, c) for c in alibi_chits(state, Player.ABWEHR)][:1] + [
+        act(Verb.NO_REVEAL)]
 
 
 def add_alibi(state: GameState, chit: str) -> GameState:

@@ -96,22 +96,22 @@ def investigation_actions(state: GameState) -> list[Action]:
         out = [act(Verb.INVESTIGATE, u.id) for u in state.units
                if u.controller is Player.ABWEHR and (near is None or u.hex in near)
                and target_problem(state, u.id) is None]
-        return out + [Action(Verb.END_PHASE)]
+        return out + [act(Verb.END_PHASE)]
     if d.kind == "investigate":
         out = [act(Verb.JOIN, u) for u in investigators_for(state, d.unit)
                if u not in d.units]
         if d.units and _ratio(state, d.units, d.unit) >= state.rules.game.investigate_min:
-            out.append(Action(Verb.ROLL))
-        return out + [Action(Verb.CANCEL)]
+            out.append(act(Verb.ROLL))
+        return out + [act(Verb.CANCEL)]
     if d.kind == "expose_investigators":
         held = state.chits_of(Player.ABWEHR.value)
-        return [Action(Verb.REVEAL, chit=loyalty_chit(u)) for u in d.units
-                if loyalty_chit(u) in held] + [Action(Verb.NO_REVEAL)]
+        return [act(Verb.REVEAL, None, None, loyalty_chit(u)) for u in d.units
+                if loyalty_chit(u) in held] + [act(Verb.NO_REVEAL)]
     if d.kind == "alibi":
         alibis = alibi_chits(state, Player.SS)
         covered = [Action(Verb.ALIBI, unit=c[1:], chit=alibis[0]) for c in d.chits
                    if c[1:] not in d.cleared] if alibis else []
-        return covered + [Action(Verb.NO_REVEAL)]
+        return covered + [act(Verb.NO_REVEAL)]
     raise AssertionError(d.kind)
 
 

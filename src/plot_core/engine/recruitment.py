@@ -110,11 +110,11 @@ def recruitment_actions(state: GameState) -> list[Action]:
         out = [act(Verb.RECRUIT, u.id) for u in state.units
                if u.hex is not None and (near is None or u.hex in near)
                and target_problem(state, u.id) is None]
-        return out + [Action(Verb.END_PHASE)]
+        return out + [act(Verb.END_PHASE)]
     out = [act(Verb.JOIN, r) for r in recruiters_for(state, d.unit) if r not in d.units]
     if d.units and _differential(state, d) >= state.rules.game.recruit_min:
-        out.append(Action(Verb.ROLL))
-    return out + [Action(Verb.CANCEL)]
+        out.append(act(Verb.ROLL))
+    return out + [act(Verb.CANCEL)]
 
 
 def start(state: GameState, target: str) -> GameState:

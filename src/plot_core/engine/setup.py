@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..hexgrid import Hex, label
 from ..parties import Party, Player
-from .actions import Action, Verb
+from .actions import Action, Verb, act
 from .errors import IllegalAction
 from .registry import case
 from .state import Box, Event, GameState, evolve
@@ -53,7 +53,7 @@ def placements(state: GameState) -> list[Action]:
         parties = (party,) if party else SIDE_PARTIES[player]
         units = _unplaced(state, parties)
         for h in _open_marks(state, kind):
-            out += [Action(Verb.PLACE, unit=u, hex=h) for u in units]
+            out += [act(Verb.PLACE, u, h) for u in units]
     return out
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..data.units import Sides
 from ..parties import Party, Player
-from .actions import Action, Verb
+from .actions import Action, Verb, act
 from .board import hq_at
 from .decisions import pop, push, top
 from .errors import IllegalAction
@@ -17,7 +17,7 @@ OKW_FRIENDLY_PANICKERS = (Party.SS, Party.NAZI, Party.CIVILIAN)   # 12.81
 
 
 def clear_actions(state: GameState) -> list[Action]:
-    return [Action(Verb.CLEAR, unit=u.id) for u in state.units
+    return [act(Verb.CLEAR, u.id) for u in state.units
             if u.controller is state.phasing and u.hex is not None and u.marker is not None]
 
 
