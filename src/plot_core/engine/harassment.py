@@ -122,7 +122,13 @@ def _name(state: GameState, uid: str) -> str:
 def harass_targets(state: GameState) -> list[Action]:
     me = state.unit(state.active)
     zone = zoc_of(state, me)
-    if not zone or harasser_problem(state):
+    if not zone:
+        return []
+    # Fast path: the points left (10.23), the commonest reason, asked without building
+    # the refusal; harasser_problem then asks everything else.
+    if fastpath.ENABLED and state.mp_spent + harass_cost(state) > movement_allowance(state.rules, me):
+        return []
+    if harasser_problem(state):
         return []
     occ = state.occupancy()
     # Fast path: the mover's own side's units are never targets (10.21), so their

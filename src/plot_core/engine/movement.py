@@ -288,7 +288,8 @@ def _walk(state: GameState, uid: str) -> list[Hex]:
             for n in open_from(at, spent):
                 if n in seen:
                     continue
-                if not any(o != uid for o in occ.get(n, ())):
+                there = occ.get(n)
+                if not there or there == [uid]:                    # empty but for itself
                     return True
                 seen.add(n)
                 frontier.append((n, spent + 1))
@@ -324,18 +325,26 @@ def _carry_forward(before: GameState, after: GameState, uid: str, dest: Hex) -> 
     """What a step leaves as it was: the zones the mover's enemy exerts, the hexes where
     the mover's side is blocked (the mover blocks no friend: it is unmasked, recruited and
     not semi-recruited, or it could not move), the areas the Allies hold (the mover is
-    German), whether other parties have units in Berlin's streets, which Loyalty chits
+    German), whether each party has units in Berlin's streets, which Loyalty chits
     either side could lay or reveal in the coup (no unit changed side, left the map or
     became semi-recruited); and the occupancy, with only the mover moved."""
     memo, player = before._memo, before.unit(uid).controller
+    known, here = lookup(before.rules), before.unit(uid).hex
+    party = known.party[uid]
     kept = after._memo
-    for key in _KEPT[player, lookup(before.rules).party[uid]]:
+    for key in _KEPT[player, party]:
         if key in memo:
             kept[key] = memo[key]
+    # The mover's own party is in Berlin's streets if the mover now is; and as before if
+    # the mover was not there before.
+    was = memo.get(("streets", party))
+    if dest in known.streets:
+        kept[("streets", party)] = True
+    elif was is not None and here not in known.streets:
+        kept[("streets", party)] = was
     occ = memo.get("occupancy")
     if occ is not None:
         occ = dict(occ)
-        here = before.unit(uid).hex
         rest = [o for o in occ[here] if o != uid]
         if rest:
             occ[here] = rest
