@@ -23,7 +23,6 @@ from .state import (
     Outcome,
     Phase,
     evolve,
-    unit_index,
 )
 
 HITLER = "100"
@@ -215,20 +214,8 @@ def pin_targets(state: GameState, player: Player) -> list[str]:
     if not state.chits_of(player):          # a Player is the str its holder box is named by
         return []
     foe = player.enemy
-    return [uid for uid in _loyalty_units(state, player)
+    return [uid for uid in state.loyalty_held(player)
             if (u := state.unit(uid)).controller is foe and u.hex is not None and not u.semi]
-
-
-def _loyalty_units(state: GameState, player: Player) -> list[str]:
-    """The units whose Loyalty chits ``player`` holds, in unit order."""
-    key = ("loyalty", player)
-    found = state._chitmemo.get(key)
-    if found is None:
-        by_id = state.rules.chits.by_id()
-        found = state._chitmemo[key] = sorted(
-            (by_id[c].unit for c in state.chits_of(player) if by_id[c].kind is ChitKind.LOYALTY),
-            key=lambda uid: unit_index(state.rules, uid))
-    return found
 
 
 @case("18.61")
@@ -247,7 +234,7 @@ def pin(state: GameState, uid: str) -> GameState:
 def semi_targets(state: GameState) -> list[str]:
     if hitler_dead(state):
         return []
-    return [uid for uid in _loyalty_units(state, Player.SS) if state.unit(uid).semi]
+    return [uid for uid in state.loyalty_held(Player.SS) if state.unit(uid).semi]
 
 
 @case("18.64")

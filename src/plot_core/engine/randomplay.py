@@ -56,14 +56,16 @@ def _weights(state: GameState, actions: Sequence[Action]) -> list[float]:
         elif state.coup is not None and state.unit(HITLER).hex is not None:
             near = _nearness(state.rules, (state.unit(HITLER).hex,))   # 18.51: strike at Hitler
     here = near[state.unit(state.active).hex] if near is not None else 0
+    weight, harass, move = _WEIGHTS.get, Verb.HARASS, Verb.MOVE     # (a hot loop)
     out = []
     for a in actions:
-        if a.verb is Verb.HARASS and (a.hex is not None or a.unit == HITLER):
+        verb = a.verb
+        if verb is harass and (a.hex is not None or a.unit == HITLER):
             out.append(_STORM_HQ)
-        elif a.verb is Verb.MOVE and near is not None and near[a.hex] < here:
+        elif verb is move and near is not None and near[a.hex] < here:
             out.append(_CLOSING_IN)
         else:
-            out.append(_WEIGHTS.get(a.verb, 1.0))
+            out.append(weight(verb, 1.0))
     return out
 
 

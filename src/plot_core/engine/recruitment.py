@@ -220,10 +220,8 @@ def exposable(state: GameState) -> list[str]:
         return [u.id for u in state.units
                 if state.info(u.id).party is Party.ABWEHR and u.hex is not None
                 and not u.suspected and _holds(state, Player.SS, loyalty_chit(u.id))]
-    if not state.chits_of(Player.SS):
-        return []
-    return [uid for uid in lookup(state.rules).of_party[Party.ABWEHR]
-            if _holds(state, Player.SS, loyalty_chit(uid))
+    party = lookup(state.rules).party
+    return [uid for uid in state.loyalty_held(Player.SS) if party[uid] is Party.ABWEHR
             and state.unit(uid).hex is not None and not state.unit(uid).suspected]
 
 

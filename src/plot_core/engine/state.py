@@ -13,6 +13,7 @@ from functools import cache
 
 import attrs
 
+from ..data.chits import ChitKind
 from ..data.tables import GermanAssignment
 from ..data.units import Sides, Unit
 from ..hexgrid import Hex
@@ -224,6 +225,18 @@ class GameState:
         found = self._chitmemo.get("holders")
         if found is None:
             found = self._chitmemo["holders"] = frozenset(self.chits)
+        return found
+
+    def loyalty_held(self, player: Player) -> list[str]:
+        """The units whose Loyalty chits ``player`` holds, in unit order. Shared: do not
+        change what it returns."""
+        key = ("loyalty", player)
+        found = self._chitmemo.get(key)
+        if found is None:
+            by_id, order = self.rules.chits.by_id(), self.rules.unit_order
+            found = self._chitmemo[key] = sorted(
+                (by_id[c].unit for c in self.chits_of(player) if by_id[c].kind is ChitKind.LOYALTY),
+                key=order.__getitem__)
         return found
 
     def holds(self, holder: str, chit: str) -> bool:
