@@ -124,13 +124,16 @@ def harass_targets(state: GameState) -> list[Action]:
     zone = zoc_of(state, me)
     if not zone:
         return []
-    # Fast path: the points left (10.23), the commonest reason, asked without building
-    # the refusal; harasser_problem then asks everything else.
-    if fastpath.ENABLED and state.mp_spent + harass_cost(state) > movement_allowance(state.rules, me):
+    occ = state.occupancy()
+    # Fast path: with no one and no HQ hex in the zone there is nothing to harass; and
+    # the points left (10.23), the commonest reason not to, asked without building the
+    # refusal. harasser_problem then asks everything else.
+    if fastpath.ENABLED and ((occ.keys().isdisjoint(zone) and zone.isdisjoint(state.rules.map.hq_of))
+                             or state.mp_spent + harass_cost(state)
+                             > movement_allowance(state.rules, me)):
         return []
     if harasser_problem(state):
         return []
-    occ = state.occupancy()
     # Fast path: the mover's own side's units are never targets (10.21), so their
     # refusals are not worth building.
     skip_own = fastpath.ENABLED
