@@ -112,7 +112,7 @@ def test_two_players_a_spectator_a_lost_client_and_a_server_crash(tmp_path, rule
         bob.wait_shown("T1")
         bob.send("j")
         bob.wait_shown("Join code for table T1")
-        bob.send(code + "\r")
+        bob.type_into_field(code)
         bob.wait_shown("Abwehr to")
         terms = {Player.SS: alice, Player.ABWEHR: bob}
         play_both_sides(terms, server, rules, each=2)
@@ -121,7 +121,7 @@ def test_two_players_a_spectator_a_lost_client_and_a_server_crash(tmp_path, rule
         carol = connect("carol")
         carol.send("j")
         carol.wait_shown("Join code for table T1")
-        carol.send(code + "\r")
+        carol.type_into_field(code)
         carol.wait_shown("no free side")
         carol.send("w")
         carol.wait_shown("Watching table T1")
