@@ -263,8 +263,8 @@ class GameState:
         return evolve(self, events=self.events + events)
 
 
-_FIELDS = {cls: frozenset(a.name for a in attrs.fields(cls) if a.init)
-           for cls in (GameState, UnitState)}
+_STATE_FIELDS = frozenset(a.name for a in attrs.fields(GameState) if a.init)
+_UNIT_FIELDS = frozenset(a.name for a in attrs.fields(UnitState) if a.init)
 _new = object.__new__
 _set = object.__setattr__
 
@@ -278,21 +278,29 @@ def evolve(inst, **changes):
     tuple of units (or chits) they were worked out from (a fast path, see fastpath.py).
     Anything else goes to attrs.
     """
-    fields = _FIELDS.get(type(inst))
-    if fields is None:
+    cls = type(inst)
+    if cls is GameState:
+        if not _STATE_FIELDS.issuperset(changes):
+            raise TypeError(f"GameState has no field {sorted(set(changes) - _STATE_FIELDS)}")
+        d = inst.__dict__.copy()
+        d.update(changes)
+        if not fastpath.ENABLED:
+            d["_memo"], d["_chitmemo"], d["_scratch"] = {}, {}, {}
+        else:
+            if "units" in changes:
+                d["_memo"] = {}
+            if "chits" in changes:
+                d["_chitmemo"] = {}
+            if len(changes) > 1 or "events" not in changes:  # the log decides nothing
+                d["_scratch"] = {}
+    elif cls is UnitState:
+        if not _UNIT_FIELDS.issuperset(changes):
+            raise TypeError(f"UnitState has no field {sorted(set(changes) - _UNIT_FIELDS)}")
+        d = inst.__dict__.copy()
+        d.update(changes)
+    else:
         return attrs.evolve(inst, **changes)
-    if not fields.issuperset(changes):
-        raise TypeError(f"{type(inst).__name__} has no field {sorted(set(changes) - fields)}")
-    d = inst.__dict__.copy()
-    d.update(changes)
-    if "_memo" in d:
-        if "units" in changes or not fastpath.ENABLED:
-            d["_memo"] = {}
-        if "chits" in changes or not fastpath.ENABLED:
-            d["_chitmemo"] = {}
-        if changes.keys() != {"events"}:        # the log of the last action decides nothing
-            d["_scratch"] = {}
-    new = _new(type(inst))
+    new = _new(cls)
     _set(new, "__dict__", d)
     return new
 
