@@ -75,7 +75,7 @@ PHASE_TITLES = {
 CUP = "cup"
 
 
-@attrs.frozen(slots=False)       # a __dict__, so that evolve() below can copy it cheaply
+@attrs.frozen                    # slots: the engine reads units' fields more than anything
 class UnitState:
     id: str
     hex: Hex | None = None           # on the map, or None when in a box
@@ -265,6 +265,7 @@ class GameState:
 
 _STATE_FIELDS = frozenset(a.name for a in attrs.fields(GameState) if a.init)
 _UNIT_FIELDS = frozenset(a.name for a in attrs.fields(UnitState) if a.init)
+_UNIT_SLOTS = tuple(a.name for a in attrs.fields(UnitState))
 _new = object.__new__
 _set = object.__setattr__
 
@@ -296,8 +297,10 @@ def evolve(inst, **changes):
     elif cls is UnitState:
         if not _UNIT_FIELDS.issuperset(changes):
             raise TypeError(f"UnitState has no field {sorted(set(changes) - _UNIT_FIELDS)}")
-        d = inst.__dict__.copy()
-        d.update(changes)
+        new = _new(cls)
+        for name in _UNIT_SLOTS:
+            _set(new, name, changes[name] if name in changes else getattr(inst, name))
+        return new
     else:
         return attrs.evolve(inst, **changes)
     new = _new(cls)
