@@ -183,7 +183,8 @@ class GameState:
     # copy that keeps those keeps them too (evolve below).
     _memo: dict = attrs.field(factory=dict, init=False, eq=False, repr=False)
     _chitmemo: dict = attrs.field(factory=dict, init=False, eq=False, repr=False)
-    _scratch: dict = attrs.field(factory=dict, init=False, eq=False, repr=False)  # this state's
+    # _scratch: facts of this state alone (its legal steps, Travel destinations ...).
+    _scratch: dict = attrs.field(factory=dict, init=False, eq=False, repr=False)
 
     @property
     def to_act(self) -> Player | None:
@@ -271,13 +272,13 @@ _set = object.__setattr__
 
 
 def evolve(inst, **changes):
-    """``attrs.evolve``, four times cheaper for the two classes every action copies.
+    """``attrs.evolve``, several times cheaper for the two classes every action copies.
 
     A GameState or UnitState has no validators or converters, so a copy of its
-    ``__dict__`` with the changes is exactly what ``__init__`` would build. A state's
-    memos start empty, as their factory would make them, unless the copy keeps the very
-    tuple of units (or chits) they were worked out from (a fast path, see fastpath.py).
-    Anything else goes to attrs.
+    ``__dict__`` (a state's) or slots (a unit's) with the changes is exactly what
+    ``__init__`` would build. A state's memos start empty, as their factory would make
+    them, unless the copy keeps the very tuple of units (or chits) they were worked out
+    from (a fast path, see fastpath.py). Anything else goes to attrs.
     """
     cls = type(inst)
     if cls is GameState:
