@@ -24,13 +24,18 @@ from .session import Seat, Session
 __all__ = ["GameSetup", "HelpScreen", "PlotApp"]
 
 
-def _raised_in_palette(error: BaseException) -> bool:
+def _raised_in(error: BaseException, path: str) -> bool:
+    """Did ``error`` pass through the file ``path`` (written with "/")?"""
     tb = error.__traceback__
     while tb is not None:
-        if tb.tb_frame.f_code.co_filename.endswith(("textual/command.py", "textual\\command.py")):
+        if tb.tb_frame.f_code.co_filename.replace("\\", "/").endswith(path):
             return True
         tb = tb.tb_next
     return False
+
+
+def _raised_in_palette(error: BaseException) -> bool:
+    return _raised_in(error, "textual/command.py")
 
 
 CHOSEN_SEED = ("This game's seed was chosen (--seed): whoever knows it can work out both "
@@ -158,6 +163,9 @@ class PlotApp(App[None]):
             return True
         if isinstance(error, WorkerFailed):
             error = error.error
+        if isinstance(error, ValueError) and str(error).startswith("No Tab with id") \
+                and _raised_in(error, "textual/widgets/_tabs.py"):
+            return True     # a tab bar mounting after its tabs were taken away with its screen
         return isinstance(error, NoMatches) and (_raised_in_palette(error)
                                                  or not self.is_running)
 

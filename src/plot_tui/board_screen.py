@@ -123,7 +123,16 @@ class BoardScreen(OnceScreen[str]):
         self.query_one("#wide-log").styles.display = "block" if h >= 40 else "none"
 
     # -- drawing ------------------------------------------------------------------------
+    def all_there(self) -> bool:
+        """Are the panels a redraw fills all there? Over SSH the screen can be asked to
+        draw while it is still being built, or already being taken down (the player left
+        as it opened): then there is nothing to draw on, and nothing is lost."""
+        return self.built and all(self.query(kind) for kind in (MapView, StatusPanel,
+                                                                 ChitPanel, HexInfo, TablesPanel))
+
     def redraw(self) -> None:
+        if not self.all_there():
+            return
         v = self.shown_view()
         legal = self.shown_legal()
         mapview = self.query_one(MapView)

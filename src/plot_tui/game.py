@@ -219,7 +219,7 @@ class GameScreen(BoardScreen):
     def redraw(self) -> None:
         super().redraw()
         both = self.session.everyone()
-        if both is not None:            # a shared table's game is over: no secrets left
+        if both is not None and self.all_there():   # a shared table's game is over: no secrets
             self.query_one(ChitPanel).show_everyone(*both)
 
     def action_help(self) -> None:
