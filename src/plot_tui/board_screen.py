@@ -53,6 +53,7 @@ class BoardScreen(OnceScreen[str]):
         self.rules = rules
         self._log_shown: list[LogLine] = []
         self._log_texts: list[Text] = []
+        self._redraw_tries = 0            # redraws put off while the screen is being built
 
     # -- what to show: the subclass answers ---------------------------------------------
     def shown_view(self) -> PlayerView:
@@ -132,7 +133,12 @@ class BoardScreen(OnceScreen[str]):
 
     def redraw(self) -> None:
         if not self.all_there():
+            # Still being built: draw once it is; being taken down: nothing to draw.
+            if self._redraw_tries < 50 and self in self.app.screen_stack:
+                self._redraw_tries += 1
+                self.call_after_refresh(self.redraw)
             return
+        self._redraw_tries = 0
         v = self.shown_view()
         legal = self.shown_legal()
         mapview = self.query_one(MapView)
