@@ -86,21 +86,6 @@ class Terminal:
     def send(self, keys: str) -> None:
         os.write(self.master, keys.encode())
 
-    def type_into_field(self, text: str, tries: int = 3) -> None:
-        """Types ``text`` into the input field that just opened, and Enter once it shows
-        whole: keys that come before the field has the focus go nowhere (a loaded machine
-        shows it), so it clears the field (ctrl+u) and types again."""
-        for attempt in range(tries):
-            self.send(text)
-            try:
-                self.wait_shown(text, timeout=5)
-                break
-            except AssertionError:
-                if attempt == tries - 1:
-                    raise
-                self.send("\x15")
-        self.send("\r")
-
     def close(self) -> None:
         if self.proc.poll() is None:
             self.proc.kill()

@@ -76,9 +76,15 @@ def check_secrets(terms: dict[Player, Terminal], watcher: Terminal | None, serve
         assert seed not in t.text() and seed not in t.shown(), \
             "an unfinished game's seed reached a terminal (24)"
     for side, t in terms.items():
-        t.send("w")                                         # the chits panel
         own = tl.final.chits_of(side.value)
-        t.wait_shown(f"Your chits ({len(own)})")
+        for attempt in range(3):            # a server busy with fuzzers may lose a key
+            t.send("w")                                     # the chits panel
+            try:
+                t.wait_shown(f"Your chits ({len(own)})", timeout=10)
+                break
+            except AssertionError:
+                if attempt == 2:
+                    raise
         assert any(c in t.shown() for c in own)
         leaked = [c for c in held_throughout(tl, side.enemy) if mentions(t.text(), c)]
         assert not leaked, f"the {side.value} player's terminal received {leaked}"
@@ -112,7 +118,7 @@ def test_two_players_a_spectator_a_lost_client_and_a_server_crash(tmp_path, rule
         bob.wait_shown("T1")
         bob.send("j")
         bob.wait_shown("Join code for table T1")
-        bob.type_into_field(code)
+        bob.send(code + "\r")
         bob.wait_shown("Abwehr to")
         terms = {Player.SS: alice, Player.ABWEHR: bob}
         play_both_sides(terms, server, rules, each=2)
@@ -121,7 +127,7 @@ def test_two_players_a_spectator_a_lost_client_and_a_server_crash(tmp_path, rule
         carol = connect("carol")
         carol.send("j")
         carol.wait_shown("Join code for table T1")
-        carol.type_into_field(code)
+        carol.send(code + "\r")
         carol.wait_shown("no free side")
         carol.send("w")
         carol.wait_shown("Watching table T1")
