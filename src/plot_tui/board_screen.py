@@ -133,10 +133,11 @@ class BoardScreen(OnceScreen[str]):
 
     def redraw(self) -> None:
         if not self.all_there():
-            # Still being built: draw once it is; being taken down: nothing to draw.
-            if self._redraw_tries < 50 and self in self.app.screen_stack:
+            # Still being built: draw once it is (looking again every 50 ms, for up to
+            # 10 s); being taken down: nothing to draw.
+            if self._redraw_tries < 200 and self in self.app.screen_stack:
                 self._redraw_tries += 1
-                self.call_after_refresh(self.redraw)
+                self.set_timer(0.05, self.redraw)
             return
         self._redraw_tries = 0
         v = self.shown_view()

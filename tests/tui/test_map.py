@@ -253,3 +253,38 @@ async def test_any_key_on_a_board_without_its_widgets_does_nothing(rules):
             assert await app.run_action(action, screen) is True
         await pilot.pause()
         assert app.is_running and app.screen is screen
+
+
+@pytest.mark.asyncio
+async def test_a_redraw_while_the_panels_are_not_there_waits_for_them(rules):
+    """Seen over SSH: a game screen drew while its chit panel was not there (NoMatches);
+    it now draws nothing then, and draws once the panels are back."""
+    from plot_tui.panels import ChitPanel
+    app = app_for(pos(EMPTY))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = game(app)
+        panel = screen.query_one(ChitPanel)
+        parent = panel.parent
+        await panel.remove()
+        assert not screen.all_there()
+        screen.redraw()                                   # nothing to draw on: no error
+        await pilot.pause()
+        assert app.is_running and screen._redraw_tries > 0
+        await parent.mount(ChitPanel(screen.rules))
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.all_there() and screen._redraw_tries == 0   # the put-off redraw ran
+
+
+def test_a_tab_bar_mounting_without_its_tabs_is_no_failure():
+    """Seen over SSH: Textual's Tabs, mounting as its screen was taken down, found its
+    first tab gone (ValueError); nothing of ours was lost, so the app lets it pass."""
+    from textual.widgets import Tabs
+    app = app_for(pos(EMPTY))
+    try:
+        Tabs().validate_active("--content-tab-hex")
+    except ValueError as e:
+        error = e
+    assert app.harmless(error)
+    assert not app.harmless(ValueError("No Tab with id 'x'"))   # not raised in Tabs
