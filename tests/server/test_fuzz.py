@@ -118,7 +118,8 @@ def fuzz(tmp_path, rules, seconds: float, fuzzers: int) -> None:
         thread = run_fuzzers(server.port, seconds, fuzzers, stats)
         played = 0
         highest = 0.0
-        while thread.is_alive() and game(server, rules).final.outcome is None:
+        # (at least two honest actions: the second may come just after the fuzzers stop)
+        while (thread.is_alive() or played < 2) and game(server, rules).final.outcome is None:
             honest_move(terms, server, rules)
             played = len(game(server, rules))
             highest = max(highest, server.rss_mib())
