@@ -137,7 +137,8 @@ def table(results: dict[str, dict[str, float]], recorded: bool) -> None:
         print(f"{key:<36}" + "".join(f"{results[n][key]:>12,.1f}" for n in names)
               + f"{ratio:>11.1f}x")
     if recorded:
-        print(f"('before' is the figure recorded in {BASELINE.name}: no git history here)")
+        note = json.loads(BASELINE.read_text())["measured"]
+        print(f"('before' is recorded in {BASELINE.name}, {note}: no git history here)")
 
 
 def main() -> None:

@@ -211,8 +211,6 @@ def pinned(state: GameState, uid: str) -> bool:
 
 
 def pin_targets(state: GameState, player: Player) -> list[str]:
-    if not state.chits_of(player):          # a Player is the str its holder box is named by
-        return []
     foe = player.enemy
     return [uid for uid in state.loyalty_held(player)
             if (u := state.unit(uid)).controller is foe and u.hex is not None and not u.semi]

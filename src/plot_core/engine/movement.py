@@ -36,7 +36,6 @@ from .state import (
     evolve,
     is_unrecruited,
     movement_allowance,
-    unit_index,
 )
 
 HITLER = "100"
@@ -305,10 +304,7 @@ def move(state: GameState, dest: Hex) -> GameState:
         problem = move_problem(state, uid, dest)
         if problem:
             raise problem
-    i = unit_index(state.rules, uid)
-    units = list(state.units)
-    units[i] = evolve(units[i], hex=dest)
-    after = evolve(state, units=tuple(units), mp_spent=state.mp_spent + 1)
+    after = evolve(state, units=state.units_with(uid, hex=dest), mp_spent=state.mp_spent + 1)
     if fastpath.ENABLED:
         _carry_forward(state, after, uid, dest)
     return after
@@ -351,9 +347,9 @@ def _carry_forward(before: GameState, after: GameState, uid: str, dest: Hex) -> 
         else:
             del occ[here]
         there = occ.get(dest)
-        occ[dest] = [uid] if not there else sorted([*there, uid], key=lambda o: unit_index(
-            after.rules, o))
-        after._memo["occupancy"] = occ
+        occ[dest] = [uid] if not there else sorted([*there, uid],
+                                                   key=after.rules.unit_order.__getitem__)
+        kept["occupancy"] = occ
 
 
 # -- ending ----------------------------------------------------------------------

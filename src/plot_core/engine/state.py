@@ -248,11 +248,15 @@ class GameState:
         return chit in found
 
     # -- changes -----------------------------------------------------------
-    def with_unit(self, uid: str, **changes) -> GameState:
+    def units_with(self, uid: str, **changes) -> tuple[UnitState, ...]:
+        """The units, with ``uid`` changed."""
         i = unit_index(self.rules, uid)
         units = list(self.units)
         units[i] = evolve(units[i], **changes)
-        return evolve(self, units=tuple(units))
+        return tuple(units)
+
+    def with_unit(self, uid: str, **changes) -> GameState:
+        return evolve(self, units=self.units_with(uid, **changes))
 
     def with_chit(self, chit: str, holder: str) -> GameState:
         i = chit_index(self.rules, chit)
