@@ -116,6 +116,16 @@ def player(server: Server, name: str) -> Terminal:
     return t
 
 
+def join_with_code(t: Terminal, code: str, table: str = "T1") -> None:
+    """From the lobby, ``j`` on ``table`` and its join code; Enter only once the field
+    shows the code, so a lost key fails here, with the screen, not as a wrong code."""
+    t.send("j")
+    t.wait_shown(f"Join code for table {table}")
+    t.send(code)
+    t.wait_shown(code, timeout=10)
+    t.send("\r")
+
+
 def eventually(check, what: str, timeout: float = 20) -> None:
     deadline = time.monotonic() + timeout
     while not check():

@@ -4,6 +4,7 @@ take a side with a join code, or watch."""
 from __future__ import annotations
 
 import attrs
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -149,11 +150,29 @@ class JoinScreen(OnceModal[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(f"Join code for table {self.table_id}")
-            yield Input(id="code", max_length=12, placeholder="6 letters and digits")
+            # not select_on_focus: a focus that lands after the first keys would select them,
+            # and the next key would replace what was typed
+            yield Input(id="code", max_length=12, placeholder="6 letters and digits",
+                        select_on_focus=False)
             yield Static("[dim]enter: join · esc: back[/dim]")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value)
+
+    def on_key(self, event: events.Key) -> None:
+        # A key that reaches the screen found the field without focus (focus can be lost
+        # on the way, e.g. to a click elsewhere): it is still typing the code, so it goes
+        # there instead of being dropped.
+        field = self.query_one("#code", Input)
+        if field.has_focus:
+            return
+        if event.key == "enter":
+            event.stop()
+            self.dismiss(field.value)
+        elif event.is_printable and event.character:
+            event.stop()
+            field.insert_text_at_cursor(event.character)
+            field.focus()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

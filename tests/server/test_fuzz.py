@@ -18,7 +18,7 @@ import asyncssh
 import pytest
 
 from plot_core import Player
-from serving import Server, make_keys, needs_ssh, player
+from serving import Server, join_with_code, make_keys, needs_ssh, player
 
 from .test_hostile import HOSTILE
 from .test_tables import check_secrets, game
@@ -109,10 +109,8 @@ def fuzz(tmp_path, rules, seconds: float, fuzzers: int) -> None:
         alice.wait_shown("Waiting for an opponent")
         code = server.table("T1")["code"]
         bob = player(server, "bob")
-        bob.send("j")
-        bob.wait_shown("Join code for table T1")
-        bob.send(code + "\r")
-        bob.wait_shown("Abwehr to")
+        join_with_code(bob, code)
+        bob.wait_shown("Game-Turn")                   # the board, not the lobby's list
         terms = {Player.SS: alice, Player.ABWEHR: bob}
         stats = {"sessions": 0, "sends": 0, "refused": 0}
         thread = run_fuzzers(server.port, seconds, fuzzers, stats)

@@ -6,10 +6,11 @@ import random
 
 import pytest
 from textual.app import App
+from textual.widgets import Input
 
 from plot_core import Player
 from plot_server.hub import Hub
-from plot_server.lobby import LobbyScreen
+from plot_server.lobby import JoinScreen, LobbyScreen
 from plot_tui.session import Seat
 
 from .test_hub import ALICE, BOB, CAROL, Clock, play
@@ -22,13 +23,14 @@ class LobbyApp(App[None]):
 
     def __init__(self, hub: Hub) -> None:
         super().__init__()
-        self.hub, self.asked = hub, []
+        self.hub, self.asked, self.codes = hub, [], []
 
     def on_mount(self) -> None:
         self.push_screen(LobbyScreen(self.hub, CAROL))
 
     def take_seat(self, table_id: str, code: str) -> None:
         self.asked.append(("sit", table_id))
+        self.codes.append(code)
 
     def watch_table(self, table_id: str) -> None:
         self.asked.append(("watch", table_id))
@@ -57,3 +59,22 @@ async def test_a_finished_game_that_left_the_list_is_said_and_not_opened(rules, 
         message = str(lobby.query_one("#message").render())
         assert f"Table {table.id} has left the list" in message
         assert lobby.query_one("DataTable").row_count == 0    # the list redrawn
+
+
+async def test_a_join_code_typed_while_the_field_has_no_focus_is_not_lost(rules, tmp_path):
+    hub = Hub(rules, tmp_path, later=Clock())
+    table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=5)
+    app = LobbyApp(hub)
+    async with app.run_test(size=(100, 20)) as pilot:
+        await pilot.pause()
+        await pilot.press("j")
+        await pilot.pause()
+        join = app.screen
+        assert isinstance(join, JoinScreen)
+        join.set_focus(None)                  # as if focus went elsewhere before the keys
+        await pilot.press(*table.code[:3])
+        assert join.query_one("#code", Input).has_focus
+        await pilot.press(*table.code[3:], "enter")
+        await pilot.pause()
+        assert app.asked == [("sit", table.id)]
+        assert app.codes == [table.code]

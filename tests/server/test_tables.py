@@ -11,7 +11,7 @@ import pytest
 
 from plot_core import Player
 from plot_record import load_record
-from serving import Server, eventually, make_keys, needs_ssh, player
+from serving import Server, eventually, join_with_code, make_keys, needs_ssh, player
 from terminal import Terminal
 
 
@@ -116,18 +116,14 @@ def test_two_players_a_spectator_a_lost_client_and_a_server_crash(tmp_path, rule
         # bob joins with it and gets the free side
         bob = connect("bob")
         bob.wait_shown("T1")
-        bob.send("j")
-        bob.wait_shown("Join code for table T1")
-        bob.send(code + "\r")
-        bob.wait_shown("Abwehr to")
+        join_with_code(bob, code)
+        bob.wait_shown("Game-Turn")                   # the board, not the lobby's list
         terms = {Player.SS: alice, Player.ABWEHR: bob}
         play_both_sides(terms, server, rules, each=2)
 
         # carol: refused the taken side, welcome to watch
         carol = connect("carol")
-        carol.send("j")
-        carol.wait_shown("Join code for table T1")
-        carol.send(code + "\r")
+        join_with_code(carol, code)
         carol.wait_shown("no free side")
         carol.send("w")
         carol.wait_shown("Watching table T1")
