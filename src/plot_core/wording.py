@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .data.chits import ChitKind
 from .engine.actions import Action, Verb
+from .engine.recruitment import FREE_PARTY, loyalty_case, loyalty_chit
 from .engine.state import GameState, Phase
 from .engine.view import PlayerView
 from .hexgrid import label
@@ -26,6 +27,31 @@ def unit_name(rules: Rules, uid: str | None) -> str:
     if uid is None or uid == "?":
         return "a face-down unit"
     return f"{rules.units[uid].short} ({uid})"
+
+
+def _recruit_cost(rules: Rules, v: PlayerView | GameState, uid: str | None) -> str:
+    """The chits a recruitment attempt on ``uid`` would spend, said before it is chosen:
+    a Double-Cross chit and the Loyalty chit for an enemy's unit (12.61, 12.62), the
+    Loyalty chit for a party not free to the side (12.14-12.16). Chit names only for the
+    side that holds them: anyone else (the other side, an account of the game) learns
+    only what taking the action shows."""
+    side = v.phasing                   # recruitment is the phasing player's (12.0)
+    unit = next((x for x in v.units if x.id == uid), None)
+    if unit is None:
+        return ""
+    own = isinstance(v, PlayerView) and v.side is side
+    loyalty = loyalty_chit(unit.id)
+    if unit.recruited and unit.controller is not side:
+        if not own:
+            return " by Double-Cross (12.62)"
+        kinds = rules.chits.by_id()
+        dc = next((c for c in v.own_chits if kinds[c].kind is ChitKind.DOUBLE_CROSS),
+                  "a Double-Cross chit")
+        return f" by Double-Cross (spends {dc} and {loyalty}, 12.62)"
+    party = rules.units[unit.id].party
+    if party is not FREE_PARTY[side]:
+        return f" (spends {loyalty}, {loyalty_case(party, side)})"
+    return ""
 
 
 def describe(rules: Rules, v: PlayerView | GameState, a: Action) -> str:
@@ -74,7 +100,7 @@ def words(rules: Rules, v: PlayerView | GameState, a: Action) -> str:
         case Verb.DISPLACE:
             return f"{u} makes room for Hitler"
         case Verb.RECRUIT:
-            return f"Try to recruit {u}"
+            return f"Try to recruit {u}{_recruit_cost(rules, v, a.unit)}"
         case Verb.INVESTIGATE:
             return f"Investigate {u}"
         case Verb.JOIN:

@@ -8,12 +8,12 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import DataTable, Footer, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import DataTable, Footer, Input, Label, RadioSet, Static
 
 from plot_core import Player
 from plot_tui.closing import OnceModal, OnceScreen
 from plot_tui.plain import join, plain
-from plot_tui.screens import SetupForm
+from plot_tui.screens import Choice, SetupForm
 from plot_tui.session import Seat
 
 from .hub import Hub, Table, Who
@@ -189,8 +189,8 @@ class NewTableScreen(SetupForm[TableSetup | None]):
             yield self.side_choice()
             yield Label("Opponent")
             with RadioSet(id="opponent"):
-                yield RadioButton("another player (give them the join code)", value=True)
-                yield RadioButton("the computer")
+                yield Choice("another player (give them the join code)", value=True)
+                yield Choice("the computer")
             yield Label("The computer's level")
             yield self.level_choice()
             yield Static("", id="error")

@@ -4,11 +4,20 @@ chits and units in words are plot_core.wording (a record's account uses them too
 from __future__ import annotations
 
 from plot_core import Player, PlayerView, Rules
+from plot_core.data.chits import ChitKind
 from plot_core.engine.decisions import KINDS
 from plot_core.engine.state import Phase
 from plot_core.wording import unit_name
 
 SIDE = {Player.SS: "SS", Player.ABWEHR: "Abwehr", None: "spectator"}
+# a retreat the Recruitment Table's Ar imposes on the recruiters (12.32), not a harassed unit
+REPULSED = {Phase.RECRUITMENT: "recruiting"}
+
+
+def area_name(rules: Rules, code: str) -> str:
+    """An area as a player reads it: "Paris (PR)", since the code alone may mislead."""
+    area = rules.map.areas.get(code)
+    return f"{area.name} ({code})" if area is not None else code
 
 
 def prompt(rules: Rules, v: PlayerView) -> str:
@@ -19,6 +28,10 @@ def prompt(rules: Rules, v: PlayerView) -> str:
         d = v.pending[-1]
         who = SIDE[d.player]
         what = KINDS[d.kind].task
+        if d.kind == "retreat" and v.phase in REPULSED:
+            what = f"choose where the {REPULSED[v.phase]} unit retreats (12.32, 10.65)"
+        if d.kind == "place_allied" and d.area:
+            what = f"place the Allied unit in {area_name(rules, d.area)} (7.11)"
         if d.unit and d.kind in ("retreat", "return"):
             what += f": {unit_name(rules, d.unit)}"
         return f"{who} to {what}"
@@ -26,7 +39,11 @@ def prompt(rules: Rules, v: PlayerView) -> str:
     if v.phase is Phase.SETUP:
         return f"{who}: place your units (4.3)"
     if v.active is not None:
-        return f"{who}: move {unit_name(rules, v.active)} — step, harass, travel, or end its move (e)"
+        # travel only for a side holding a Travel chit (9.4): no promise the rules withhold
+        chits = rules.chits.by_id()
+        travel = ", travel" if any(chits[c].kind is ChitKind.TRAVEL for c in v.own_chits) else ""
+        return (f"{who}: move {unit_name(rules, v.active)} — step, harass{travel}, "
+                "or end its move (e)")
     if v.phase in (Phase.MOVEMENT, Phase.COUP_INTERPHASE, Phase.COUP_MOVEMENT):
         return f"{who}: choose a unit to move (Enter on it), or end the phase (P)"
     if v.phase is Phase.RECRUITMENT:

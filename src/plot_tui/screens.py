@@ -113,6 +113,15 @@ class GameSetup:
     level: str = "easy"               # the computer's level (plot_ai.LEVELS)
 
 
+class Choice(RadioButton):
+    """A radio button whose state shows without colour too: ● picked, ○ not (a
+    colour-blind player, or a terminal without colours, must see which one is on)."""
+
+    @property
+    def BUTTON_INNER(self) -> str:  # type: ignore[override]  # noqa: N802 (Textual's name)
+        return "●" if self.value else "○"
+
+
 class SetupForm(OnceScreen[T]):
     """A form of radio groups, shared by the new-game and new-table screens. It offers no
     seed: whoever knows a game's seed knows both hands and every roll to come (24)."""
@@ -128,12 +137,12 @@ class SetupForm(OnceScreen[T]):
 
     @staticmethod
     def side_choice() -> RadioSet:
-        return RadioSet(RadioButton("SS — hunt the plotters", value=True),
-                        RadioButton("Abwehr — plot the coup"), id="side")
+        return RadioSet(Choice("SS — hunt the plotters", value=True),
+                        Choice("Abwehr — plot the coup"), id="side")
 
     @staticmethod
     def level_choice() -> RadioSet:
-        return RadioSet(*(RadioButton(f"{name} — {LEVEL_WORDS.get(name, '')}",
+        return RadioSet(*(Choice(f"{name} — {LEVEL_WORDS.get(name, '')}",
                                       value=name == "easy") for name in LEVELS), id="level")
 
     @property
@@ -167,17 +176,17 @@ class NewGameScreen(SetupForm[GameSetup]):
             yield Label("[b]The Plot to Assassinate Hitler[/b] — new game")
             yield Label("Opponent")
             with RadioSet(id="mode"):
-                yield RadioButton("the computer", value=True)
-                yield RadioButton("hot-seat: two players at this keyboard")
-                yield RadioButton("watch: the computer plays both sides")
+                yield Choice("the computer", value=True)
+                yield Choice("hot-seat: two players at this keyboard")
+                yield Choice("watch: the computer plays both sides")
             yield Label("The computer's level")
             yield self.level_choice()
             yield Label("Your side against the computer")
             yield self.side_choice()
             yield Label("Set-up")
             with RadioSet(id="setup"):
-                yield RadioButton("standard (quick, 4.3 played for you)", value=True)
-                yield RadioButton("choose every placement yourselves (4.3)")
+                yield Choice("standard (quick, 4.3 played for you)", value=True)
+                yield Choice("choose every placement yourselves (4.3)")
             yield Static("", id="error")
             yield Static("[dim]tab: group · arrows/space: pick · enter: start · esc: quit[/dim]")
         yield Footer()

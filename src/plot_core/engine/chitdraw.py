@@ -29,7 +29,8 @@ def draw_chits(state: GameState, player: Player, n: int, *, case_no: str) -> Gam
         got.append(ids[pool[k]])
         state = state.with_chit(ids[pool[k]], player.value)
     note = f" ({from_enemy} of them from the {player.enemy.title} box, 6.26)" if from_enemy else ""
-    state = state.log(Event(case_no, f"{player.title} draws {len(got)} chits{note}"))
+    chits = "chit" if len(got) == 1 else "chits"
+    state = state.log(Event(case_no, f"{player.title} draws {len(got)} {chits}{note}"))
     if got:
         # named, not "you": the line may be read by everyone once the game is over (24)
         state = state.log(Event(case_no, f"{player.title} drew {', '.join(got)}",

@@ -94,7 +94,7 @@ def target_problem(state: GameState, target: str) -> IllegalAction | None:
             return IllegalAction("12.61", f"{name} is recruited by the enemy: it takes a "
                                           "Double-Cross chit and its Loyalty chit")
     elif info.party is not FREE_PARTY[player] and not _holds(state, player, loyalty_chit(target)):
-        return IllegalAction(_loyalty_case(info.party, player),
+        return IllegalAction(loyalty_case(info.party, player),
                              f"recruiting {name} takes its Loyalty chit")
     if not recruiters_for(state, target):
         return IllegalAction("12.21", f"{name} is not in the zone of any of your units that "
@@ -146,7 +146,7 @@ def _differential(state: GameState, d: Decision) -> int:
     return total - defence(state.rules, state.unit(d.unit))
 
 
-def _loyalty_case(party: Party, player: Player) -> str:
+def loyalty_case(party: Party, player: Player) -> str:
     """Which case asks for the Loyalty chit: Civilians (12.14), Nazis for the Abwehr
     (12.15), OKW for the SS (12.16)."""
     if party is Party.CIVILIAN:
@@ -180,7 +180,7 @@ def resolve(state: GameState) -> GameState:
         state = state.log(Event("12.62", f"{player.title} spends {spent[0]} and {spent[1]} on "
                                          "a Double-Cross"))
     elif spent:
-        state = state.log(Event(_loyalty_case(rules.units[target].party, player),
+        state = state.log(Event(loyalty_case(rules.units[target].party, player),
                                 f"{player.title} reveals {spent[0]}"))
     state = evolve(state, activated=state.activated | set(d.units),
                          targeted=state.targeted | {target})
