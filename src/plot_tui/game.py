@@ -22,8 +22,9 @@ from plot_core.hexgrid import label
 from plot_core.wording import describe, words
 
 from .board_screen import BoardScreen
-from .boardview import action_hex, actions_at, unit_hexes
+from .boardview import actions_at
 from .chair import Chair
+from .choices import FIXED, Numbers, fixed
 from .describe import SIDE, prompt
 from .mapview import MapView
 from .panels import ChitPanel
@@ -35,18 +36,7 @@ SAVE_RETRY = 2.0         # seconds between tries to write what the disk refused 
 COMPUTER_PACE = 0.04     # seconds between the computer's steps, so they can be followed
 PACES = (0.0, 0.04, 0.15, 0.4, 1.0)     # what `-` and `+` step through
 FRAME_BUDGET = 0.03      # when skipping ahead, how long one batch of computer steps may run
-
-
-def numbered(legal: list[Action], v: PlayerView) -> list[Action]:
-    """The choices given numbers under the map: all of them when few, else those no
-    hex can be pointed at for (end, roll, reveal ...); the map and `a` have the rest."""
-    # Exposing (12.75) and laying Loyalty chits (18.61) are open at nearly every moment; they
-    # stay on the map (Enter on the unit), in the list (a) and the palette, not in the way.
-    core = [a for a in legal if a.verb not in (Verb.EXPOSE, Verb.PIN)] or legal
-    if len(core) <= 4:
-        return core
-    where = unit_hexes(v)
-    return [a for a in core if action_hex(a, where) is None][:9]
+KEY_NAMES = {"r": "Roll", "d": "Decline", "e": "End the move", "P": "End the phase"}
 
 
 class ActionCommands(Provider):
@@ -76,9 +66,11 @@ class GameScreen(BoardScreen):
     BINDINGS = [
         Binding("enter,space", "act_here", "Act", priority=False),
         Binding("a", "menu", "Actions"),
-        Binding("e", "verb('end')", "End move"),
-        Binding("P", "verb('end-phase')", "End phase"),
-        Binding("r", "verb('roll')", "Roll"),
+        # shown in the prompt when they do something; always live, to say why when not
+        Binding("e", "fixed('e')", "End move", show=False),
+        Binding("P", "fixed('P')", "End phase", show=False),
+        Binding("r", "fixed('r')", "Roll", show=False),
+        Binding("d", "fixed('d')", "Decline", show=False),
         Binding("u", "undo", "Undo"),
         Binding("s", "skip", "Skip ahead"),
         Binding("minus", "pace(1)", "Slower", show=False),
@@ -104,6 +96,7 @@ class GameScreen(BoardScreen):
             ln.event.private is not None for ln in session.log)
         self._computer_timer = None
         self._problem_told = False
+        self.numbers = Numbers()                # choice numbers that hold for a decision
 
     def on_mount(self) -> None:
         if self.closing or not self.query(MapView):   # dismissed before it was mounted
@@ -137,10 +130,12 @@ class GameScreen(BoardScreen):
         elif s.my_move():
             t.append(prompt(self.rules, v), style="bold")
             t.append("\n")
-            for i, a in enumerate(numbered(legal, v), start=1):
-                t.append(f" {i} ", style="bold reverse")
+            keyed = self.numbers.keyed(legal, v)
+            lettered = fixed(legal)
+            for key, a in [*keyed, *lettered.items()]:
+                t.append(f" {key} ", style="bold reverse")
                 t.append(f" {words(self.rules, v, a)}  ")
-            if len(legal) > len(numbered(legal, v)):
+            if len(legal) > len(keyed) + len(lettered):
                 t.append(" a ", style="bold reverse")
                 t.append(f" all {len(legal)} actions")
         else:
@@ -280,9 +275,6 @@ class GameScreen(BoardScreen):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Footer shows only the keys that do something now."""
         s = self.session
-        if action == "verb":
-            verb = Verb(parameters[0])
-            return any(a.verb is verb for a in s.legal())
         if action == "skip":
             return s.computer_to_act() and s.drives_computer
         if action in ("menu", "act_here"):
@@ -347,21 +339,36 @@ class GameScreen(BoardScreen):
 
     def action_number(self, n: int) -> None:
         if not self.session.my_move():
+            self.say(self._waiting(), error=True)
             return
-        choices = numbered(self.session.legal(), self.session.view())
-        if n <= len(choices):
-            self.do(choices[n - 1])
+        chosen = self.numbers.action(n, self.session.legal(), self.session.view())
+        if chosen is not None:
+            self.do(chosen)
         else:
-            self.say(f"There is no choice {n} now.", error=True)
-
-    def action_verb(self, verb: str) -> None:
-        want = Verb(verb)
-        match = [a for a in self.session.legal() if a.verb is want]
-        if match:
-            self.do(match[0])
-        else:
-            self.say(f"'{verb}' is not possible now. {prompt(self.rules, self.session.view())}",
+            self.say(f"There is no choice {n} now. {prompt(self.rules, self.session.view())}",
                      error=True)
+
+    def action_fixed(self, key: str) -> None:
+        """r, d, e, P: the same key for rolling, declining and ending at every moment;
+        when it does nothing now, the engine says why, with its case (12.53 ...)."""
+        if not self.session.my_move():
+            self.say(self._waiting(), error=True)
+            return
+        legal = self.session.legal()
+        chosen = fixed(legal).get(key)
+        if chosen is not None:
+            self.do(chosen)
+            return
+        self.say(self._why_not_key(key), error=True)
+
+    def _why_not_key(self, key: str) -> str:
+        v = self.session.view()
+        for verb in sorted(FIXED[key], key=lambda verb: verb.value):
+            why = self.session.why_not(Action(verb))
+            # "not in this phase" (5.2) or "waiting for ..." says less than the prompt does
+            if why and not why.endswith("(5.2)") and not why.startswith("waiting for"):
+                return f"{KEY_NAMES[key]}: not now: {why}"
+        return f"Nothing to {KEY_NAMES[key].lower()} now. {prompt(self.rules, v)}"
 
     def action_undo(self) -> None:
         if self.session.undo():

@@ -32,11 +32,12 @@ HELP = """\
   m                   set-up marks
  [b]Acting[/b]
   enter, space        act on the hex under the cursor (a menu if several actions fit)
-  1-9                 the numbered choices under the map
+  1-9                 the numbered choices (a choice keeps its number while you decide)
   a                   every legal action, in a list
+  r                   roll: recruitment, investigation, the coup (Walkyrie Table)
+  d                   decline: no coup now, reveal nothing more, stay, call off
   e                   end the moving unit's move
   P                   end the phase (in a Coup-Turn: move no more units)
-  r                   roll (recruitment, investigation)
   u                   undo your last step (back to the last roll, draw or reveal)
   ctrl+p              command palette: search the legal actions by name
  [b]The computer[/b]

@@ -157,12 +157,13 @@ async def test_investigation_with_both_players_revealing_chits():
         chits = panel(app, "#chitbox")
         assert "L011" in chits and "AA1" not in chits           # his own chits, not the SS's
         await pilot.press("1")                                  # reveal L011
-        await pilot.press("1")                                  # reveal L108
-        await pilot.press("1")                                  # no more
+        assert " 2  Reveal Loyalty chit of" in prompt(app)      # numbers hold (issue 26)
+        await pilot.press("2")                                  # reveal L108
+        await pilot.press("d")                                  # no more: always d
         await hand_over(pilot, app)                            # the SS may cover (13.18)
         assert "Cover Hanke" in prompt(app)
         await pilot.press("1")                                  # alibi 011 AA1
-        await pilot.press("1")                                  # no more
+        await pilot.press("d")                                  # no more
         assert s.state.unit("305").marker is Marker.NEUTRALIZED
         last = game(app).query_one(TablesPanel).last
         assert last.table == "investigation" and last.column == 4
@@ -183,12 +184,12 @@ async def test_interrogation_alibis_and_the_return_hex():
         await pilot.press("P")                                  # end the Investigation Phase
         await hand_over(pilot, app)
         assert "coup" in prompt(app)
-        await pilot.press("2")                                  # no coup (18.11)
+        await pilot.press("d")                                  # no coup (18.11)
         assert s.state.phase is Phase.INTERROGATION and s.state.pending[-1].kind == \
             "interrogation_alibi"
         await pilot.press("1")                                  # reveal AA1: 6 + 1 = 7: Hq
-        assert "1  Reveal nothing" in prompt(app)
-        await pilot.press("1")                                  # no more
+        assert " d  Reveal nothing" in prompt(app)
+        await pilot.press("d")                                  # no more
         assert s.state.pending[-1].kind == "return"
         await pilot.press("tab", "enter")                       # the first friendly HQ hex
         assert s.state.unit("305").hex is not None
@@ -276,9 +277,9 @@ async def test_declaring_the_coup_and_the_coup_turns():
         s = game(app).session
         await pilot.press("P")
         assert "coup" in prompt(app)
-        await pilot.press("1", "1")                             # commit FA1, FA2
-        assert "Roll on the Walkyrie" in prompt(app)
-        await pilot.press("1")                                  # 4 + 2 = 6: 3/5/2
+        await pilot.press("1", "2")                             # commit FA1, FA2
+        assert " r  Roll on the Walkyrie" in prompt(app)
+        await pilot.press("r")                                  # 4 + 2 = 6: 3/5/2
         assert s.state.phase is Phase.COUP_INTERPHASE
         assert "COUP" in panel(app, "#status") and "bonus SS +5" in panel(app, "#status")
         await pilot.press("P")                                  # no interphase moves
@@ -309,7 +310,7 @@ async def test_the_end_of_the_game_shows_the_result(tmp_path):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("P")
         await hand_over(pilot, app)
-        await pilot.press("2")                                  # no coup: 18.74
+        await pilot.press("d")                                  # no coup: 18.74
         await pilot.pause()
         assert s.state.outcome.winner == "ss"
         assert isinstance(app.screen, GameOverScreen)

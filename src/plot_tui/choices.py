@@ -1,0 +1,80 @@
+"""The keys under the map: letters that never move, numbers that keep their items.
+
+A player's fingers learn keys. Rolling, declining and ending always have the same
+letter, whatever else is offered, so habit can never roll a coup with no chits
+committed or decline what it meant to take. The other choices are numbered once per
+decision and keep their numbers while it lasts: taking choice 1 leaves 2 as 2.
+"""
+
+from __future__ import annotations
+
+from plot_core import Action, PlayerView, Verb
+
+from .boardview import action_hex, unit_hexes
+
+# key -> the verbs it answers; at most one of them is legal at any moment
+FIXED: dict[str, frozenset[Verb]] = {
+    "r": frozenset({Verb.ROLL, Verb.COUP}),
+    "d": frozenset({Verb.NO_REVEAL, Verb.STAY, Verb.CANCEL}),
+    "e": frozenset({Verb.END}),
+    "P": frozenset({Verb.END_PHASE}),
+}
+KEY_OF: dict[Verb, str] = {verb: key for key, verbs in FIXED.items() for verb in verbs}
+MAX_NUMBER = 9
+
+
+def fixed(legal: list[Action]) -> dict[str, Action]:
+    """The legal action each letter takes now (a letter with two is left to the numbers)."""
+    found: dict[str, list[Action]] = {}
+    for a in legal:
+        if a.verb in KEY_OF:
+            found.setdefault(KEY_OF[a.verb], []).append(a)
+    return {key: acts[0] for key, acts in found.items() if len(acts) == 1}
+
+
+def listed(legal: list[Action], v: PlayerView) -> list[Action]:
+    """The actions worth a number: all when few, else those no hex can be pointed at
+    (the map and `a` have the rest); never one a fixed letter takes."""
+    lettered = set(fixed(legal).values())
+    # Exposing (12.75) and laying Loyalty chits (18.61) are open at nearly every moment;
+    # they stay on the map (Enter on the unit), in the list (a) and the palette.
+    core = [a for a in legal if a not in lettered and a.verb not in (Verb.EXPOSE, Verb.PIN)]
+    # a moving unit's steps and harassments are on the map: numbers for them would shift
+    # at every step
+    if len(core) <= 4 and (v.active is None or v.pending):
+        return core
+    where = unit_hexes(v)
+    return [a for a in core if action_hex(a, where) is None]
+
+
+def decision_of(v: PlayerView) -> tuple:
+    """What one decision is: numbers last while this stays the same."""
+    top = v.pending[-1] if v.pending else None
+    return (v.turn, v.phase, v.step, v.to_act, v.active,
+            top.kind if top else None, top.unit if top else None)
+
+
+class Numbers:
+    """Numbers given to a decision's choices, kept until the decision changes."""
+
+    def __init__(self) -> None:
+        self._decision: tuple | None = None
+        self._given: dict[Action, int] = {}
+
+    def keyed(self, legal: list[Action], v: PlayerView) -> list[tuple[int, Action]]:
+        """(number, action) for the numbered choices now, in number order."""
+        decision = decision_of(v)
+        if decision != self._decision:
+            self._decision, self._given = decision, {}
+        for a in listed(legal, v):
+            if a not in self._given:
+                nxt = max(self._given.values(), default=0) + 1
+                if nxt > MAX_NUMBER:
+                    break
+                self._given[a] = nxt
+        now = set(legal)
+        return sorted(((n, a) for a, n in self._given.items() if a in now),
+                      key=lambda pair: pair[0])
+
+    def action(self, n: int, legal: list[Action], v: PlayerView) -> Action | None:
+        return dict(self.keyed(legal, v)).get(n)

@@ -1,0 +1,123 @@
+"""Keys that stay under the finger (issue 26): rolling, declining and ending have one
+letter each at every moment, numbered choices keep their numbers while a decision lasts,
+and a key that does nothing says why, with its case. At 80x24 and 160x50."""
+
+from __future__ import annotations
+
+import pytest
+
+from plot_core.hexgrid import parse_hex as H
+from plot_core.parties import Player
+
+from .helpers import app_for, cursor_to, game, pos, prompt
+
+pytestmark = pytest.mark.asyncio
+SIZES = [(80, 24), (160, 50)]
+
+RECRUITING = """
+    phase = "recruitment"
+    phasing = "ss"
+    dice = [1]
+    [units]
+    "101" = { hex = "2210", controller = "none" }
+    "013" = { hex = "2110" }
+    "011" = { hex = "2310" }
+    "012" = { hex = "2209" }
+    """
+
+
+def flat(app) -> str:
+    return " ".join(prompt(app).split())
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_recruiters_keep_their_numbers_and_roll_and_call_off_keep_their_letters(size):
+    app = app_for(pos(RECRUITING))
+    async with app.run_test(size=size) as pilot:
+        s = game(app).session
+        await cursor_to(pilot, app, H("2210"))
+        await pilot.press("enter")                              # recruit Bormann
+        said = flat(app)
+        assert "3 Add Best (013) to the attempt" in said
+        assert "d Call the attempt off" in said and " r " not in f" {said} "
+        await pilot.press("3")                                  # Best joins: 3 against 7
+        assert s.state.pending[-1].units == ("013",)
+        after = flat(app)                                       # the others keep theirs
+        assert "1 Add Hanke (011)" in after and "2 Add Frank (012)" in after
+        assert "3 Add" not in after
+        await pilot.press("r")                                  # -4: refused, and why
+        assert "12.53" in flat(app) and s.state.pending            # nothing rolled
+        await pilot.press("3")                                  # taken: no longer a choice
+        assert "There is no choice 3 now" in flat(app)
+        await pilot.press("2", "1")
+        assert "r Roll the die" in flat(app)
+        await pilot.press("r")
+        assert s.state.unit("101").controller is Player.SS
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_lone_recruiter_below_plus_one_is_told_why_it_cannot_roll(size):
+    app = app_for(pos("""
+        phase = "recruitment"
+        phasing = "abwehr"
+        [units]
+        "101" = { hex = "2210", controller = "none" }
+        "309" = { hex = "2110" }
+        [chits]
+        abwehr = ["L101"]
+        """))
+    async with app.run_test(size=size) as pilot:
+        s = game(app).session
+        await cursor_to(pilot, app, H("2210"))
+        await pilot.press("enter", "1")                         # Bormann, with Hanke alone
+        assert s.state.pending[-1].units == ("309",)
+        await pilot.press("r")
+        said = flat(app)
+        assert "Roll: not now: the differential is -5" in said and "(12.53)" in said
+
+
+COUP = """
+    turn = 3
+    phase = "recruitment"
+    phasing = "abwehr"
+    [units]
+    "000" = {{ hex = "2410" }}
+    "300" = {{ hex = "1810" }}
+    [chits]
+    abwehr = [{chits}]
+    """
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("chits", ['"FA1", "FA2"', ""])
+async def test_the_coup_question_has_the_same_letters_with_chits_or_without(size, chits):
+    app = app_for(pos(COUP.format(chits=chits)))
+    async with app.run_test(size=size) as pilot:
+        s = game(app).session
+        await pilot.press("P")
+        said = flat(app)
+        assert "d No coup now" in said and "r Roll on the Walkyrie Table" in said
+        assert ("1 Commit Führer Access FA1" in said) == bool(chits)
+        await pilot.press("d")                                  # habit: the same key
+        assert s.state.coup is None and not (s.state.pending and
+                                             s.state.pending[-1].kind == "coup")
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_ending_a_move_is_e_and_a_refused_key_names_the_rule(size):
+    app = app_for(pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2110" }
+        """))
+    async with app.run_test(size=size) as pilot:
+        s = game(app).session
+        await pilot.press("e")                                   # no unit is moving
+        assert "End the move" in flat(app) and s.state.active is None
+        await cursor_to(pilot, app, H("2110"))
+        await pilot.press("enter")
+        assert "e End Schelnbg (002)'s move" in flat(app)
+        await pilot.press("r")
+        assert "Nothing to roll now" in flat(app) or "Roll: not now" in flat(app)
+        await pilot.press("e")
+        assert s.state.active is None
