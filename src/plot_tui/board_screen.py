@@ -14,9 +14,10 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
 
-from plot_core import Action, PlayerView, Rules
+from plot_core import Action, Player, PlayerView, Rules, Verb
 from plot_core.engine.overlays import Overlays
 from plot_core.engine.state import CoupState, movement_allowance
+from plot_core.hexgrid import label
 from plot_core.wording import unit_name
 
 from .boardview import build_board
@@ -26,6 +27,8 @@ from .mapview import MapView
 from .panels import ChitPanel, HexInfo, LogView, MapKey, StatusPanel, TablesPanel
 from .screens import HelpScreen
 from .session import LogLine
+
+FOLDED = (Verb.MOVE, Verb.END)        # steps folded into the line that starts the move
 
 
 class BoardScreen(OnceScreen[str]):
@@ -46,6 +49,12 @@ class BoardScreen(OnceScreen[str]):
         Binding("w", "tab('chits')", "Chits", show=False),
         Binding("t", "tables", "Tables", show=False),
         Binding("g", "tab('log')", "Log", show=False),
+        Binding("f", "fold", "Fold the log", show=False),
+        # priority: the focused map is a scroll view and would take these keys itself
+        Binding("pageup", "scroll_log('up')", priority=True, description="Log up", show=False),
+        Binding("pagedown", "scroll_log('down')", priority=True, description="Log down", show=False),
+        Binding("home", "scroll_log('home')", priority=True, description="Log start", show=False),
+        Binding("end", "scroll_log('end')", priority=True, description="Log end", show=False),
     ]
 
     def __init__(self, rules: Rules) -> None:
@@ -53,6 +62,8 @@ class BoardScreen(OnceScreen[str]):
         self.rules = rules
         self._log_shown: list[LogLine] = []
         self._log_texts: list[Text] = []
+        self._folding: Player | None = None  # whose move the last line is folding
+        self.log_folded = True
         self._redraw_tries = 0            # redraws put off while the screen is being built
 
     # -- what to show: the subclass answers ---------------------------------------------
@@ -165,31 +176,63 @@ class BoardScreen(OnceScreen[str]):
         allowance = movement_allowance(self.rules, next(u for u in v.units if u.id == v.active))
         return f"{unit_name(self.rules, v.active)}: {allowance - v.mp_spent} of {allowance} MP left"
 
-    def _draw_log(self) -> None:
+    def _draw_log(self, *, again: bool = False) -> None:
         lines = self.shown_log()
         shown = self._log_shown
-        if lines == shown:
+        if lines == shown and not again:
             return
-        if lines[:len(shown)] == shown:
+        if lines[:len(shown)] == shown and not again:
             new = lines[len(shown):]
         else:                                            # an undo, or another player's eyes
-            new, self._log_texts = lines, []
+            new, self._log_texts, self._folding = lines, [], None
         for ln in new:
-            if ln.event.table:
+            if ln.event.table and not again:
                 self.query_one(TablesPanel).used(ln.event)
-        self._log_texts += [self._log_line(ln) for ln in new]    # each line formatted once
+            self._add_log_line(ln)                       # each line formatted once
         self._log_shown = list(lines)
         for pane in self.query(LogView):
             pane.show(self._log_texts)
 
+    def _add_log_line(self, ln: LogLine) -> None:
+        """A unit's steps fold into the line that started its move (f unfolds them)."""
+        a = ln.action
+        if (self.log_folded and a is not None and a.verb in FOLDED
+                and self._folding is not None and self._folding == ln.side):
+            tail = f" → {label(a.hex)}" if a.verb is Verb.MOVE else ", and ends its move"
+            self._log_texts[-1] = self._log_texts[-1] + tail
+            if a.verb is Verb.END:
+                self._folding = None
+            return
+        self._log_texts.append(self._log_line(ln))
+        starts = a is not None and a.verb in (Verb.ACTIVATE, Verb.MOVE)
+        self._folding = ln.side if starts else None
+
     @staticmethod
     def _log_line(ln: LogLine) -> Text:
         e = ln.event
-        who = SIDE[ln.side] if ln.side else "—"
-        text = Text(f"{ln.index:>4} {who:<6} ", style="dim")
+        if ln.action is not None:                        # what a side did
+            text = Text(f"{ln.index:>4} {SIDE[ln.side]:<6} ", style="dim")
+            text.append(e.text, style="bold")
+            return text
+        if not ln.index:                                 # the set-up, before any action
+            text = Text(f"{'':>4} {'—':<6} ", style="dim")
+        else:                                            # what it caused, by the rules
+            text = Text(" " * 12)
         text.append(e.text, style="yellow" if e.roll else "")
         text.append(f"  ({e.case})", style="cyan")
         return text
+
+    def action_fold(self) -> None:
+        self.log_folded = not self.log_folded
+        self._draw_log(again=True)
+        self.notify("Each step on its own line." if not self.log_folded
+                    else "A unit's steps on one line.", timeout=3)
+
+    def action_scroll_log(self, how: str) -> None:
+        for pane in self.query(LogView):
+            if pane.display:
+                {"up": pane.scroll_page_up, "down": pane.scroll_page_down,
+                 "home": pane.scroll_home, "end": pane.scroll_end}[how](animate=False)
 
     # -- keys both screens have ---------------------------------------------------------
     # (A key can reach this screen while its widgets are still being built or taken down

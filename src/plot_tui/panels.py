@@ -305,9 +305,13 @@ class LogView(VerticalScroll):
         yield Static(id="log-text")
 
     def show(self, lines: list[Text]) -> None:
+        # follow the newest line only if the reader is there: one scrolled back to read
+        # stays where they are while the computer plays on
+        following = self.scroll_y >= self.max_scroll_y - 1
         t = Text("\n").join(lines[-self.KEEP:])
         self.query_one("#log-text", Static).update(t)
-        self.call_after_refresh(self.scroll_end, animate=False)
+        if following:
+            self.call_after_refresh(self.scroll_end, animate=False)
 
     def on_show(self) -> None:
         # A pane hidden behind another tab cannot scroll; catch up when it is shown.

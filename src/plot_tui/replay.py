@@ -18,7 +18,7 @@ from plot_core.engine.state import CoupState, Event
 from plot_record import Record, Step
 
 from .describe import SIDE
-from .session import LogLine, Seat
+from .session import LogLine, Seat, timeline_log
 
 EVERYONE = None
 
@@ -28,8 +28,7 @@ class Replay:
         self.record = record
         self.timeline = tl = record.timeline
         self.i = 0
-        self._lines = [LogLine(0, None, e) for e in tl.start.events]
-        self._lines += [LogLine(st.i, st.side, e) for st in tl.steps for e in st.events]
+        self._lines = timeline_log(tl)
         # per eyes: the lines they may see, and each line's action number (for bisect)
         self._seen: dict[Player | None, tuple[list[LogLine], list[int]]] = {}
         self.eyes: Player | None = Player.SS

@@ -22,7 +22,9 @@ from plot_core import view as view_of
 from plot_core.engine.history import can_take_back
 from plot_core.engine.overlays import Overlays, overlays
 from plot_core.engine.state import Event
+from plot_core.wording import words
 from plot_record import Record, Recorder, RecordError
+from plot_record.timeline import Timeline
 
 
 class Seat(enum.StrEnum):
@@ -38,6 +40,23 @@ class LogLine:
     index: int              # the number of the action that caused it
     side: Player | None     # who acted (None: the set-up before the first action)
     event: Event
+    action: Action | None = None     # set on the line that says the action itself
+
+
+def action_line(index: int, side: Player, before: GameState, action: Action) -> LogLine:
+    """The line that says what ``side`` did, before what it caused: every step is in the
+    log, the computer's too, and automatic events are not credited to the actor. An
+    action is public once taken (plot_core.wording), so everyone sees this line."""
+    return LogLine(index, side, Event("", words(before.rules, before, action)), action)
+
+
+def timeline_log(tl: Timeline) -> list[LogLine]:
+    """A loaded game's log: each action's line, then the events it caused."""
+    lines = [LogLine(0, None, e) for e in tl.start.events]
+    for st in tl.steps:
+        lines.append(action_line(st.i, st.side, tl.state_at(st.i - 1), st.action))
+        lines += [LogLine(st.i, st.side, e) for e in st.events]
+    return lines
 
 
 class Session:
@@ -87,8 +106,7 @@ class Session:
         except ValueError as exc:                  # a level this program does not know
             raise RecordError(f"{record.path} line 1: {exc}") from None
         session.actions = len(tl)
-        session.log = [LogLine(0, None, e) for e in tl.start.events]
-        session.log += [LogLine(st.i, st.side, e) for st in tl.steps for e in st.events]
+        session.log = timeline_log(tl)
         if session.hotseat:
             session.screen = None
         return session
@@ -217,6 +235,7 @@ class Session:
             self._undo.append((before, len(self.log)))
         else:
             self._undo.clear()         # chance or the opponent has seen it: no way back
+        self.log.append(action_line(self.actions, side, before, action))
         self.log.extend(LogLine(self.actions, side, e) for e in after.events)
         self._record(side, action, after)
         self._tell()

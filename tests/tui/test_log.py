@@ -1,0 +1,88 @@
+"""The game log (issue 26): every action is in it, the computer's too, folded per unit
+and unfolded by a key; what the rules did is not credited to a side; it scrolls from the
+keyboard. At 80x24 and 160x50."""
+
+from __future__ import annotations
+
+import pytest
+
+from plot_core import Player, new_game
+from plot_core.hexgrid import parse_hex as H
+from plot_tui.app import PlotApp
+from plot_tui.panels import LogView
+from plot_tui.session import Seat, Session
+
+from .helpers import act_on, app_for, game, pos
+
+pytestmark = pytest.mark.asyncio
+SIZES = [(80, 24), (160, 50)]
+
+
+def log_text(app) -> str:
+    pane = game(app).query_one("#log-pane", LogView)
+    return str(pane.query_one("#log-text").render())
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_units_steps_fold_into_one_line_and_f_unfolds_them(size):
+    app = app_for(pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2110" }
+        """))
+    async with app.run_test(size=size) as pilot:
+        await act_on(pilot, app, H("2110"), H("2010"), H("1910"))
+        await pilot.press("e")
+        await pilot.pause()
+        lines = [ln for ln in log_text(app).splitlines() if ln.strip()]
+        assert lines[-1].split() == ["1", "SS", "Move", "Schelnbg", "(002)", "→", "2010", "→",
+                                     "1910,", "and", "ends", "its", "move"]
+        await pilot.press("f")                                  # each step on its own line
+        await pilot.pause()
+        lines = [" ".join(ln.split()) for ln in log_text(app).splitlines() if ln.strip()]
+        assert lines[-4:] == ["1 SS Move Schelnbg (002)", "2 SS Step to 2010",
+                              "3 SS Step to 1910", "4 SS End Schelnbg (002)'s move"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_every_action_of_the_computer_is_in_the_log_and_the_rules_are_no_side(size):
+    state = new_game(11)
+    app = PlotApp(session=Session(state, {p: Seat.COMPUTER for p in Player}, seed=11))
+    async with app.run_test(size=size) as pilot:
+        s = game(app).session
+        game(app).pace = 0.0
+        while s.actions < 60 or not any("Hitler's movement" in ln.event.text for ln in s.log):
+            await pilot.pause(0.05)
+        s.drives_computer = False                               # stop, to read
+        await pilot.press("f")                                  # unfolded: a line per action
+        await pilot.pause()
+        lines = log_text(app).splitlines()
+        numbered = {int(ln.split()[0]) for ln in lines if ln[:4].strip().isdigit()}
+        assert set(range(1, s.actions + 1)) <= numbered         # no gaps ("19, then 33")
+        # what the rules do by themselves is no side's: under the action, unattributed
+        hitler = [ln for ln in lines if "Hitler's movement" in ln]
+        assert hitler and all(ln.startswith(" " * 12) for ln in hitler)
+
+
+async def test_the_log_scrolls_from_the_keyboard_at_80x24():
+    state = new_game(12)
+    app = PlotApp(session=Session(state, {p: Seat.COMPUTER for p in Player}, seed=12))
+    async with app.run_test(size=(80, 24)) as pilot:
+        s = game(app).session
+        game(app).pace = 0.0
+        while s.actions < 80:
+            await pilot.pause(0.05)
+        s.drives_computer = False                               # stop, to read
+        await pilot.press("g")
+        await pilot.pause()
+        pane = game(app).query_one("#log-pane", LogView)
+        assert pane.max_scroll_y > 0 and pane.scroll_y == pane.max_scroll_y
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert pane.scroll_y < pane.max_scroll_y
+        await pilot.press("home")
+        await pilot.pause()
+        assert pane.scroll_y == 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert pane.scroll_y == pane.max_scroll_y
