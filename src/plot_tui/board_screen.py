@@ -24,7 +24,7 @@ from .boardview import build_board
 from .closing import OnceScreen
 from .describe import SIDE
 from .mapview import MapView
-from .panels import ChitPanel, HexInfo, LogView, MapKey, StatusPanel, TablesPanel
+from .panels import BoxPanel, ChitPanel, HexInfo, LogView, MapKey, StatusPanel, TablesPanel
 from .screens import HelpScreen
 from .session import LogLine
 
@@ -42,19 +42,16 @@ class BoardScreen(OnceScreen[str]):
     #side { width: 36; border-left: solid $primary; }
     #status { height: auto; padding: 0 1; border-bottom: solid $primary-darken-2; }
     #tabs { height: 1fr; }
+    #tabs Tab { padding: 0 0 0 1; }   /* all six tab names fit the 36-column side panel */
     TabPane { padding: 0 1; }
     """
     BINDINGS = [
         Binding("x", "tab('hex')", "Hex", show=False),
         Binding("w", "tab('chits')", "Chits", show=False),
+        Binding("B", "tab('boxes')", "Boxes", show=False),
         Binding("t", "tables", "Tables", show=False),
         Binding("g", "tab('log')", "Log", show=False),
         Binding("f", "fold", "Fold the log", show=False),
-        # priority: the focused map is a scroll view and would take these keys itself
-        Binding("pageup", "scroll_log('up')", priority=True, description="Log up", show=False),
-        Binding("pagedown", "scroll_log('down')", priority=True, description="Log down", show=False),
-        Binding("home", "scroll_log('home')", priority=True, description="Log start", show=False),
-        Binding("end", "scroll_log('end')", priority=True, description="Log end", show=False),
     ]
 
     def __init__(self, rules: Rules) -> None:
@@ -118,6 +115,9 @@ class BoardScreen(OnceScreen[str]):
                     with TabPane("Chits", id="chits"):
                         with VerticalScroll():
                             yield ChitPanel(self.rules, id="chitbox")
+                    with TabPane("Boxes", id="boxes"):
+                        with VerticalScroll():
+                            yield BoxPanel(self.rules, id="boxbox")
                     with TabPane("Tables", id="tables"):
                         with VerticalScroll():
                             yield TablesPanel(self.rules, id="tablebox")
@@ -140,7 +140,8 @@ class BoardScreen(OnceScreen[str]):
         draw while it is still being built, or already being taken down (the player left
         as it opened): then there is nothing to draw on, and nothing is lost."""
         return self.built and all(self.query(kind) for kind in (MapView, StatusPanel,
-                                                                 ChitPanel, HexInfo, TablesPanel))
+                                                                 ChitPanel, HexInfo, TablesPanel,
+                                                                 BoxPanel))
 
     def redraw(self) -> None:
         if not self.all_there():
@@ -157,6 +158,7 @@ class BoardScreen(OnceScreen[str]):
         mapview.show_board(build_board(self.rules, v, self.shown_overlays(), legal))
         self.query_one(StatusPanel).show(v, self._coup_line(), self._mp_line(v), self.who())
         self.query_one(ChitPanel).show(v)
+        self.query_one(BoxPanel).show(v)
         self.query_one(HexInfo).show(mapview.cursor, v)
         self.draw_prompt(v, legal)
         self._draw_log()

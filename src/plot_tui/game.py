@@ -79,6 +79,12 @@ class GameScreen(BoardScreen):
         Binding("shift+tab", "target(-1)", "Previous target", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit_game", "Quit"),
+        # the log (the replay viewer has these keys for moving through the record)
+        # priority: the focused map is a scroll view and would take these keys itself
+        Binding("pageup", "scroll_log('up')", priority=True, description="Log up", show=False),
+        Binding("pagedown", "scroll_log('down')", priority=True, description="Log down", show=False),
+        Binding("home", "scroll_log('home')", priority=True, description="Log start", show=False),
+        Binding("end", "scroll_log('end')", priority=True, description="Log end", show=False),
     ] + [Binding(str(i), f"number({i})", show=False) for i in range(1, 10)]
 
     def __init__(self, session: Session | Chair, rules: Rules) -> None:

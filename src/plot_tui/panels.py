@@ -14,9 +14,9 @@ from textual.widgets import Static
 from plot_core import Player, PlayerView, Rules
 from plot_core.data.chits import ChitKind
 from plot_core.data.tables import Grid
-from plot_core.engine.state import PHASE_TITLES, Event, Phase, UnitState
+from plot_core.engine.state import PHASE_TITLES, Box, Event, Phase, UnitState
 from plot_core.hexgrid import Hex, label
-from plot_core.wording import chit_name
+from plot_core.wording import chit_name, unit_name
 
 from .boardview import CONTROL_COLOURS, LEGEND, PARTY_COLOURS
 from .describe import SIDE
@@ -172,6 +172,47 @@ class ChitPanel(Static):
             t.append(f"Laid on units (18.61): {on_units}\n")
         t.append(f"Allied units face-down in their box: {v.allied_in_holding}\n", style="dim")
         self.update(t)
+
+
+# the boxes off the map (3.23), each with the case that fills it
+BOXES = [(Box.INTERROGATION, "Interrogation Cell", "13.34; interrogated at the end of the "
+          "Investigation Phase, 14.0"),
+         (Box.SS_RETIREMENT, "SS General Retirement", "10.64, 14.32; back on 1-2, 15.12"),
+         (Box.ABWEHR_RETIREMENT, "Abwehr General Retirement", "10.64, 14.32; back on 1-2, 15.12"),
+         (Box.ELIMINATED, "Eliminated", "14.31, 18.43"),
+         (Box.UNPLACED, "Not yet set up", "4.3")]
+
+
+class BoxPanel(Static):
+    """The holding boxes a player at the table sees beside the map (3.23): who is in
+    each. Public: both sides of every counter are (12.28); only the Allied units in
+    their box are face-down, and are counted, not named."""
+
+    def __init__(self, rules: Rules, **kw) -> None:
+        super().__init__(**kw)
+        self.rules = rules
+
+    def show(self, v: PlayerView) -> None:
+        t = Text()
+        for box, title, cases in BOXES:
+            inside = [u for u in v.units if u.box is box and u.hex is None]
+            if not inside and box is Box.UNPLACED:
+                continue
+            t.append(f"{title} ({len(inside)})", style="bold")
+            t.append(f"  {cases}\n", style="dim")
+            for u in inside:
+                t.append(f"  {unit_name(self.rules, u.id)}{self._marks(u)}\n")
+            if not inside:
+                t.append("  empty\n", style="dim")
+        t.append(f"Allied holding box ({v.allied_in_holding})", style="bold")
+        t.append("  face-down, 7.11\n", style="dim")
+        self.update(t)
+
+    @staticmethod
+    def _marks(u: UnitState) -> str:
+        said = [w for w, on in (("suspected", u.suspected), ("recruited", u.recruited),
+                                ("semi-recruited", u.semi)) if on]
+        return f" — {', '.join(said)}" if said else ""
 
 
 TABLE_ORDER = ["harassment", "coup_harassment", "recruitment", "investigation", "interrogation",

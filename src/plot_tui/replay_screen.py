@@ -32,13 +32,14 @@ REPLAY_HELP = """[b]Replay keys[/b]
   [b]r R[/b]            next / previous die roll
   [b]v V[/b]            next / previous coup declaration
   [b]space[/b]          play on by itself, or pause
-  [b]p[/b]              whose eyes: SS, Abwehr, and everyone once the game is over
-  [b]x w t g[/b]        hex, chits, tables (again: next table), log
-  arrows, hjkl, y i b n  move the map cursor;  c centre;  o zones;  m set-up marks
+  [b]p[/b]              whose eyes: SS, Abwehr, everyone once it is over
+  [b]x w B t g[/b]      hex, chits, boxes, tables (again: next), log
+  [b]f[/b]              fold or unfold the log's steps
+  arrows, hjkl, y i b n  the map cursor; c centre; o zones; m marks
   [b]q[/b]              leave the viewer
 
-The line under the map shows where you are; the box below it what the last action did.
-Arrows or j/k scroll this help; any other key closes it."""
+The line under the map shows where you are; the box below it what the
+last action did. Arrows or j/k scroll this help; any other key closes."""
 
 
 class ReplayScreen(BoardScreen):

@@ -20,46 +20,50 @@ from .plain import plain
 
 T = TypeVar("T")
 
+# At 80x24 the help box holds 70 characters a line (issue 26): keep every line within.
 HELP = """\
 [b]Keys[/b]
 
  [b]Map[/b]
-  arrows, h j k l     move the cursor (left, down, up, right)
-  y i b n             north-west, north-east, south-west, south-east
-  c                   centre the map on the cursor
-  tab / shift+tab     jump to the next / previous hex where you can act (underlined)
-  o                   overlay: zones of control, Allied influence, off
-  m                   set-up marks
+  arrows, h j k l  move the cursor (left, down, up, right)
+  y i b n          north-west, north-east, south-west, south-east
+  c                centre the map on the cursor
+  tab, shift+tab   the next / previous hex where you can act
+  o                overlay: zones of control, Allied influence, off
+  m                set-up marks
  [b]Acting[/b]
-  enter, space        act on the hex under the cursor (a menu if several actions fit)
-  1-9                 the numbered choices (a choice keeps its number while you decide)
-  a                   every legal action, in a list
-  r                   roll: recruitment, investigation, the coup (Walkyrie Table)
-  d                   decline: no coup now, reveal nothing more, stay, call off
-  e                   end the moving unit's move
-  P                   end the phase (in a Coup-Turn: move no more units)
-  u                   undo your last step (back to the last roll, draw or reveal)
-  ctrl+p              command palette: search the legal actions by name
+  enter, space     act on the hex under the cursor (a menu if several)
+  1-9              the numbered choices (each keeps its number)
+  a                every legal action, in a list
+  r                roll: recruitment, investigation, the coup
+  d                decline: no coup, reveal no more, stay, call off
+  e                end the moving unit's move
+  P                end the phase (in a Coup-Turn: move no more units)
+  u                undo your last step (not past a roll, draw, reveal)
+  ctrl+p           command palette: search the legal actions by name
  [b]The computer[/b]
-  s                   skip ahead to your next decision
-  -  +                its moves slower / faster (0 to 1 s apart)
+  s                skip ahead to your next decision
+  -  +             its moves slower / faster (0 to 1 s apart)
  [b]Panels[/b]
-  x  hex and units    w  your chits    t  tables (again: next table)    g  game log
-  ?  this help        q  quit
+  x  hex and units   w  your chits   B  boxes off the map
+  t  tables (again: the next one)    g  the game log
+  f  fold or unfold the log's steps  PgUp PgDn Home End  scroll it
+  ?  this help       q  quit
 
-Hexes are named CCRR (column, row), as in positions and game records.
+Hexes are named CCRR (column, row), as in positions and records.
 Rules are cited by case number, e.g. (11.32).
 {saving}
 
 Arrows or j/k scroll; any other key closes.
 """
 SAVING_HERE = """\
-The game saves itself after every action: `plot resume` goes on with it after
-quitting, and `plot replay FILE` watches it again (`plot games` lists them)."""
+The game saves itself after every action: `plot resume` goes on with
+it after quitting, and `plot replay FILE` watches it again (`plot
+games` lists them)."""
 SAVING_SHARED = """\
-At a shared table the server saves the game after every action. q leaves the
-table and the game waits; the lobby's enter brings you back to your side.
-Your opponent sees every step you take back with u."""
+At a shared table the server saves the game after every action. q
+leaves the table and the game waits; the lobby's enter brings you
+back to your side. Your opponent sees every step you take back with u."""
 
 
 def help_text(*, shared: bool = False) -> str:

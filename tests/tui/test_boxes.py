@@ -1,0 +1,66 @@
+"""What a player at the table sees off the map (issue 26): the holding boxes by name,
+and help that fits an 80x24 terminal."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from textual.widgets import Tab, TabbedContent
+
+from plot_tui.replay_screen import REPLAY_HELP
+from plot_tui.screens import help_text
+
+from .helpers import app_for, game, panel, pos
+
+SIZES = [(80, 24), (160, 50)]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", SIZES)
+async def test_b_shows_who_is_in_each_box_off_the_map(size):
+    app = app_for(pos("""
+        phase = "investigation"
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2110" }
+        "305" = { box = "interrogation_cell", suspected = true }
+        "013" = { box = "ss_retirement" }
+        "309" = { box = "abwehr_retirement" }
+        "011" = { box = "eliminated" }
+        """))
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("B")
+        await pilot.pause()
+        assert game(app).query_one(TabbedContent).active == "boxes"
+        side = game(app).query_one("#side").region
+        assert all(tab.region.right <= side.right for tab in game(app).query(Tab))  # all seen
+        shown = panel(app, "#boxbox")
+        sections = dict(re.findall(r"^(\w[^(\n]*?) \(\d+\)[^\n]*\n((?:  [^\n]*\n)*)",
+                                   shown, re.M))
+        assert sections["Interrogation Cell"] == "  Bonhoefer (305) — suspected\n"
+        assert sections["SS General Retirement"] == "  Best (013)\n"
+        assert sections["Abwehr General Retirement"] == "  Trott (309)\n"
+        assert "  Hanke (011)\n" in sections["Eliminated"]    # a position's unlisted units too
+        assert "Allied holding box" in shown
+
+
+def test_every_help_line_fits_the_80_column_help_box():
+    # the box at 80x24: 96% of 80 columns, less its border and padding: 70 characters
+    for text in (help_text(shared=False), help_text(shared=True), REPLAY_HELP):
+        for line in text.splitlines():
+            assert len(re.sub(r"\[/?b\]", "", line)) <= 70, line
+
+
+@pytest.mark.asyncio
+async def test_the_help_is_shown_whole_at_80x24():
+    app = app_for(pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2110" }
+        """))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        shown = app.export_screenshot()
+        assert "…" not in re.sub(r"<[^>]*>", "", shown)
