@@ -201,12 +201,20 @@ def _play_position(args: argparse.Namespace, rules, record: Path | None) -> int:
 
 
 def _resume(args: argparse.Namespace) -> int:
+    import time
+
     from plot_record import Recorder, data_dir, latest_unfinished, load_record
     from plot_tui.app import PlotApp
     from plot_tui.session import Session
 
     rules = load_rules()
     path = Path(args.path) if args.path else latest_unfinished()
+    why = ""
+    if path is not None and not args.path:        # say which game was picked, and why
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+        why = (f" (no file named: the unfinished game played most recently, {when}; "
+               "`plot games` lists them all)")
+        print(f"plot: resuming {path}{why}", file=sys.stderr)
     if path is None:
         print(f"plot: there is no unfinished game in {data_dir()}; start one with `plot play`",
               file=sys.stderr)
@@ -220,7 +228,7 @@ def _resume(args: argparse.Namespace) -> int:
               f"watch it with `plot replay {path}`", file=sys.stderr)
         return 1
     recorder = Recorder(path, truncate_to=record.good_bytes)   # drops a cut-off last line
-    notice = f"Resumed {path.name} after action {len(record.timeline)}"
+    notice = f"Resumed {path.name} after action {len(record.timeline)}{why}"
     if record.warnings:
         notice += " (its cut-off last line was dropped)"
     PlotApp(rules, session=Session.resume(record, recorder), notice=notice + ".").run()
@@ -304,28 +312,33 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _games(args: argparse.Namespace) -> int:
-    from plot_record import RecordError, data_dir, read_raw, records_in
-    from plot_record.format import ActionLine, EndLine, UndoLine
+    import time
 
+    from plot_core.engine.state import PHASE_TITLES
+    from plot_record import RecordError, data_dir, load_record, records_in
+
+    rules = load_rules()
     paths = list(records_in())
     if not paths:
         print(f"No games saved in {data_dir()} yet.")
         return 0
-    print(f"Games in {data_dir()} (oldest first):")
+    print(f"Games in {data_dir()}, the most recently played last "
+          "(plain `plot resume` goes on with the last unfinished one):")
     for path in paths:
         try:
-            raw = read_raw(path)
+            record = load_record(path, rules)
         except RecordError as exc:
             print(f"  {path.name:<40} unreadable: {exc}")
             continue
-        h = raw.header
-        n = sum(isinstance(e, ActionLine) for _, e in raw.entries) \
-            - sum(isinstance(e, UndoLine) for _, e in raw.entries)
+        h, final = record.header, record.timeline.final
         who = ", ".join(f"{side} {h.levels.get(side, seat)}" for side, seat in h.players.items())
-        end = next((e for _, e in raw.entries if isinstance(e, EndLine)), None)
-        state = (f"{end.outcome.winner} won ({end.outcome.case})" if end
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+        o = final.outcome
+        state = (f"{o.winner} won ({o.case})" if o is not None
                  else f"unfinished: plot resume {path}")
-        print(f"  {path.name:<40} {h.seed_words(end is not None)}, {who}, {n} actions; {state}")
+        where = f"Game-Turn {final.turn}, {PHASE_TITLES[final.phase]}"
+        print(f"  {path.name:<40} {h.seed_words(o is not None)}, {who}, "
+              f"{len(record.timeline)} actions, {where}, last played {when}; {state}")
     return 0
 
 

@@ -42,6 +42,19 @@ CHOSEN_SEED = ("This game's seed was chosen (--seed): whoever knows it can work 
                "hands and every roll. Fine for tests and bug reports, not for a real game.")
 
 
+def seats_words(seats: dict[Player, Seat], levels: dict[Player, str]) -> str:
+    """Who plays what, for the title: the same for a new game and a resumed one."""
+    humans = [p for p in Player if seats[p] is Seat.HUMAN]
+    if not humans:
+        level = levels.get(Player.SS, "easy")
+        return f"watching the computer ({level}) play both sides"
+    if len(humans) == 2:
+        return "hot-seat"
+    computer = humans[0].enemy
+    return (f"you play the {humans[0].title} against the computer "
+            f"({levels.get(computer, 'easy')})")
+
+
 class PlotApp(App[None]):
     TITLE = "The Plot to Assassinate Hitler"
     SUB_TITLE = "SPI 1976 · reconstructed map"
@@ -84,14 +97,12 @@ class PlotApp(App[None]):
         state = new_game(seed, setup=setup.setup, rules=self.rules)
         if setup.watch:
             seats = {p: Seat.COMPUTER for p in Player}
-            side = f"watching the computer ({setup.level}) play both sides"
         elif setup.hotseat:
             seats = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.HUMAN}
-            side = "hot-seat"
         else:
             seats = {p: Seat.HUMAN if p is setup.side else Seat.COMPUTER for p in Player}
-            side = f"you play the {setup.side.title} against the computer ({setup.level})"
         levels = {p: setup.level for p in Player if seats[p] is Seat.COMPUTER}
+        side = seats_words(seats, levels)
         header = Header(rules_hash=self.rules.version, seed=seed, chosen_seed=chosen,
                         start={"setup": setup.setup},
                         players={p.value: seats[p].value for p in Player},
@@ -110,7 +121,7 @@ class PlotApp(App[None]):
     def play(self, session: Session) -> None:
         screen = GameScreen(session, self.rules)
         if session.game and self.sub_title == self.SUB_TITLE:      # resumed, or a position
-            self.sub_title = f"game {session.game}"
+            self.sub_title = f"game {session.game} · {seats_words(session.seats, session.levels)}"
         notice = self._notice or (f"Saving to {session.recorder.path}."
                                   if session.recorder is not None else "")
         if session.chosen_seed:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -87,13 +88,36 @@ def test_plot_games_lists_what_is_saved(_games_folder, rules, capsys):
     assert main(["games"]) == 0
     out = capsys.readouterr().out
     o = states[-1].outcome
+    assert "the most recently played last" in out              # not "oldest first"
+    final = states[-1]
     assert re.search(rf"a\.plot\.jsonl\s+game \w+, seed 1, ss computer, abwehr computer, "
-                     rf"{len(states) - 1} actions; {o.winner} won \({o.case}\)", out)
+                     rf"{len(states) - 1} actions, Game-Turn {final.turn}, .*, last played "
+                     rf"\d{{4}}-\d\d-\d\d \d\d:\d\d; {o.winner} won \({o.case}\)", out)
     # an unfinished game's seed would deal both hands: not listed (24)
-    assert re.search(r"b\.plot\.jsonl\s+game \w+, ss computer, .*, 5 actions; unfinished: "
+    assert re.search(r"b\.plot\.jsonl\s+game \w+, ss computer, .*, 5 actions, Game-Turn 1, "
+                     r"Movement and Harassment \(9\.0, 10\.0\), last played .*; unfinished: "
                      r"plot resume .*b\.plot\.jsonl", out)
+    assert out.index("a.plot.jsonl") < out.index("b.plot.jsonl")
     assert "seed 2" not in out
     assert re.search(r"c\.plot\.jsonl\s+unreadable: .*line 1: not valid JSON", out)
+
+
+def test_plain_plot_resume_says_which_game_it_took_and_why(_games_folder, rules, capsys,
+                                                           monkeypatch):
+    import plot_tui.app
+
+    _games_folder.mkdir(parents=True)
+    recorded_game(_games_folder / "old.plot.jsonl", rules, 3, limit=5)
+    recorded_game(_games_folder / "new.plot.jsonl", rules, 4, limit=5)
+    os.utime(_games_folder / "old.plot.jsonl", (1_000_000_000, 1_000_000_000))
+    notices = []
+    monkeypatch.setattr(plot_tui.app.PlotApp, "run",
+                        lambda app: notices.append((app._notice, app._session.game)))
+    assert main(["resume"]) == 0
+    err = capsys.readouterr().err
+    assert "resuming " in err and "new.plot.jsonl" in err
+    assert "the unfinished game played most recently" in err
+    assert "the unfinished game played most recently" in notices[0][0]
 
 
 def test_plot_resume_without_a_game(capsys):
