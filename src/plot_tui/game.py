@@ -71,6 +71,7 @@ class GameScreen(BoardScreen):
         Binding("P", "fixed('P')", "End phase", show=False),
         Binding("r", "fixed('r')", "Roll", show=False),
         Binding("d", "fixed('d')", "Decline", show=False),
+        Binding("D", "no_coup_this_turn", "No coup this Game-Turn", show=False),
         Binding("u", "undo", "Undo"),
         Binding("s", "skip", "Skip ahead"),
         Binding("minus", "pace(1)", "Slower", show=False),
@@ -103,6 +104,7 @@ class GameScreen(BoardScreen):
         self._computer_timer = None
         self._problem_told = False
         self.numbers = Numbers()                # choice numbers that hold for a decision
+        self.no_coup_turn: int | None = None    # D: the Game-Turn the coup question is off
 
     def on_mount(self) -> None:
         if self.closing or not self.query(MapView):   # dismissed before it was mounted
@@ -141,6 +143,9 @@ class GameScreen(BoardScreen):
             for key, a in [*keyed, *lettered.items()]:
                 t.append(f" {key} ", style="bold reverse")
                 t.append(f" {words(self.rules, v, a)}  ")
+            if self._may_skip_coups() and self._coup_asked(v):
+                t.append(" D ", style="bold reverse")
+                t.append(" No coup this Game-Turn  ")
             if len(legal) > len(keyed) + len(lettered):
                 t.append(" a ", style="bold reverse")
                 t.append(f" all {len(legal)} actions")
@@ -210,6 +215,10 @@ class GameScreen(BoardScreen):
                    else "Your opponent has finished; it is your decision now.")
             self._first_handoff = False
             self.app.push_screen(HandoffScreen(SIDE[d], why), self._handed_over)
+            return
+        if (self.no_coup_turn is not None and s.my_move() and self._coup_asked(s.view())
+                and s.view().turn == self.no_coup_turn):
+            self._decline_coup()                 # D said so for this Game-Turn
             return
         if s.computer_to_act() and s.drives_computer and self._computer_timer is None:
             self._computer_timer = self.set_timer(0.001 if self._skipping else max(self.pace, 0.001),
@@ -375,6 +384,33 @@ class GameScreen(BoardScreen):
             if why and not why.endswith("(5.2)") and not why.startswith("waiting for"):
                 return f"{KEY_NAMES[key]}: not now: {why}"
         return f"Nothing to {KEY_NAMES[key].lower()} now. {prompt(self.rules, v)}"
+
+    def _may_skip_coups(self) -> bool:
+        """Against the computer only: between two players the question stays after every
+        phase, or how fast it is answered would tell the other whether a coup is near."""
+        return len(self.session.humans()) == 1 and not self.session.shared
+
+    @staticmethod
+    def _coup_asked(v: PlayerView) -> bool:
+        return bool(v.pending) and v.pending[-1].kind == "coup"
+
+    def action_no_coup_this_turn(self) -> None:
+        v = self.session.view()
+        if not self._may_skip_coups():
+            self.say("D is for games against the computer: between two players the coup "
+                     "question stays after every phase (18.11).", error=True)
+            return
+        if not (self.session.my_move() and self._coup_asked(v)):
+            self.say("D answers the coup question (18.11); it is not asked now.", error=True)
+            return
+        self.no_coup_turn = v.turn
+        self.notice = Text(f"No coup asked again until Game-Turn {v.turn + 1}.", style="green")
+        self._decline_coup()
+
+    def _decline_coup(self) -> None:
+        no = fixed(self.session.legal()).get("d")
+        if no is not None and no.verb is Verb.NO_REVEAL:
+            self.do(no)
 
     def action_undo(self) -> None:
         if self.session.undo():

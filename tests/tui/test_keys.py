@@ -121,3 +121,40 @@ async def test_ending_a_move_is_e_and_a_refused_key_names_the_rule(size):
         assert "Nothing to roll now" in flat(app) or "Roll: not now" in flat(app)
         await pilot.press("e")
         assert s.state.active is None
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_against_the_computer_d_shift_skips_the_coup_question_for_the_game_turn(size):
+    state = pos(COUP.format(chits='"FA1"'))
+    app = app_for(state, human=Player.ABWEHR)
+    async with app.run_test(size=size) as pilot:
+        s = game(app).session
+        game(app).pace = 0.0
+        await pilot.press("P")
+        assert "D No coup this Game-Turn" in flat(app)
+        await pilot.press("D")
+        asked = 0
+        for _ in range(400):                       # play on to the next Game-Turn
+            await pilot.pause(0.02)
+            v = s.view()
+            if v.turn > 3:
+                break
+            if s.my_move() and v.pending and v.pending[-1].kind == "coup":
+                asked += 1
+                break
+            if s.my_move():
+                await pilot.press(*(["P"] if "P End the phase" in flat(app) else ["d"]))
+        assert asked == 0 and s.view().turn == 4
+        assert sum(1 for ln in s.log if ln.action is not None
+                   and ln.event.text == "No coup now") >= 2      # each one answered, and logged
+
+
+async def test_between_two_players_the_coup_question_stays():
+    app = app_for(pos(COUP.format(chits="")))                   # hot-seat
+    async with app.run_test(size=(80, 24)) as pilot:
+        s = game(app).session
+        await pilot.press("P")
+        assert "D No coup" not in flat(app)
+        await pilot.press("D")
+        assert "between two players the coup question stays" in flat(app)
+        assert s.state.pending[-1].kind == "coup"
