@@ -14,6 +14,7 @@ from plot_core import Action, GameState, Player, PlayerView
 from plot_core import view as view_of
 from plot_core.engine.overlays import Overlays
 from plot_core.engine.state import Event
+from plot_core.hexgrid import Hex
 
 from .session import LogLine, Session
 
@@ -105,6 +106,9 @@ class Chair:
 
     def why_not(self, action: Action) -> str | None:
         return self.session.why_not(action)
+
+    def walk_to(self, h: Hex) -> list[Hex] | None:
+        return self.session.walk_to(h) if self.session.may_act(self.side) else None
 
     def can_undo(self) -> bool:
         return self.session.can_undo_for(self.side)

@@ -263,6 +263,11 @@ class GameScreen(BoardScreen):
             s.computer_step()
             if not self._skipping or time.perf_counter() > deadline:
                 break
+        moving = s.view().active                  # the map follows the computer's unit
+        if moving is not None and not self._skipping:
+            h = next(u.hex for u in s.view().units if u.id == moving)
+            if h is not None:
+                self.query_one(MapView).keep_in_view(h)
         self.redraw()
         self.after_change()
 
@@ -309,8 +314,30 @@ class GameScreen(BoardScreen):
             self.do(here[0])
         elif here:
             self._menu(f"At {label(h)}", here)
+        elif v.active is not None and self._walk(h):
+            return
         else:
             self.say(self._why_nothing(h, v), error=True)
+
+    def _next_to_mover(self, h: int) -> bool:
+        v = self.session.view()
+        here = next(u.hex for u in v.units if u.id == v.active)
+        return h in self.rules.map.neighbours.get(here, ())
+
+    def _walk(self, h: int) -> bool:
+        """A `+` hex further than one step: walk the shortest legal way there, one step
+        at a time (each its own action, so undo takes them back one by one)."""
+        walk = self.session.walk_to(h)
+        if not walk or len(walk) == 1 or self._next_to_mover(h):
+            return False          # next to it: refused for a reason the player should read
+        uid = self.session.view().active
+        for step in walk:
+            if not self.session.my_move() or self.session.view().active != uid:
+                break                            # something stopped the move on the way
+            self.do(Action(Verb.MOVE, hex=step))
+            if next(u.hex for u in self.session.view().units if u.id == uid) != step:
+                break                            # refused: do() has said why
+        return True
 
     def _why_nothing(self, h: int, v: PlayerView) -> str:
         """Nothing legal at the cursor: ask the engine why the natural action fails."""

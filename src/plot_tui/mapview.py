@@ -6,7 +6,7 @@ import attrs
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
-from textual.geometry import Region, Size
+from textual.geometry import Region, Size, Spacing
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
@@ -159,9 +159,17 @@ class MapView(ScrollView, can_focus=True):
         self._rows.pop(row_of(new), None)
         self.refresh_lines(row_of(old) - 1 - self.scroll_offset.y)
         self.refresh_lines(row_of(new) - 1 - self.scroll_offset.y)
-        self.scroll_to_region(Region(hex_x(new), row_of(new) - 1, CELL, 1),
-                              animate=False, spacing=None, force=True)
+        self.keep_in_view(new)
         self.post_message(self.CursorMoved(new))
+
+    def keep_in_view(self, h: Hex) -> None:
+        """Scroll, if need be, so ``h`` shows with some map around it: a cursor (or a
+        moving unit) is never left on the edge of a small terminal's map (issue 26)."""
+        region = self.scrollable_content_region
+        rows = min(2, max(0, (region.height - 1) // 4))
+        cols = min(2 * CELL, max(0, (region.width - CELL) // 4))
+        self.scroll_to_region(Region(hex_x(h), row_of(h) - 1, CELL, 1), animate=False,
+                              spacing=Spacing(rows, cols, rows, cols), force=True)
 
     def _overlay_mark(self, h: Hex) -> tuple[str, Style] | None:
         b = self.board

@@ -21,7 +21,9 @@ from plot_core import Action, GameState, IllegalAction, Player, PlayerView, appl
 from plot_core import view as view_of
 from plot_core.engine.history import can_take_back
 from plot_core.engine.overlays import Overlays, overlays
+from plot_core.engine.paths import path_to
 from plot_core.engine.state import Event
+from plot_core.hexgrid import Hex
 from plot_core.wording import words
 from plot_record import Record, Recorder, RecordError
 from plot_record.timeline import Timeline
@@ -214,6 +216,10 @@ class Session:
         except IllegalAction as exc:
             return str(exc)
         return None
+
+    def walk_to(self, h: Hex) -> list[Hex] | None:
+        """The shortest legal walk of the moving unit to ``h`` (plot_core.engine.paths)."""
+        return path_to(self.state, h)
 
     def computer_step(self) -> list[Event]:
         side = self.state.to_act

@@ -1,0 +1,48 @@
+"""The shortest legal walk to a hex (issue 26: Enter on a `+` hex two away goes there)."""
+
+from __future__ import annotations
+
+from plot_core import apply, legal_actions
+from plot_core.engine.board import enemy_controlled
+from plot_core.engine.paths import path_to
+from plot_core.parties import Player
+from plot_core.hexgrid import parse_hex as H
+
+from .helpers import play, pos
+
+# Schellenberg (002) at 2110; Bonhoeffer (305, Abwehr, suspected) at 2210: its zone
+# (11.32: a unit entering an enemy zone stops) covers 2210's neighbours.
+DUEL = """
+    phasing = "ss"
+    [units]
+    "002" = { hex = "2110" }
+    "305" = { hex = "2210", suspected = true }
+    """
+
+
+def test_a_hex_two_away_is_reached_in_two_legal_steps():
+    s = play(pos(DUEL), "activate 002")
+    walk = path_to(s, H("1910"))
+    assert walk == [H("2010"), H("1910")]
+    for h in walk:                                   # each step is legal when taken
+        [step] = [a for a in legal_actions(s) if a.hex == h and a.verb.value == "move"]
+        s = apply(s, step)
+    assert s.unit("002").hex == H("1910") and s.mp_spent == 2
+
+
+def test_a_walk_never_passes_through_an_enemy_zone_11_32_nor_beyond_the_allowance_9_1():
+    s = play(pos(DUEL), "activate 002")
+    zone = enemy_controlled(s, Player.SS)
+    for dest in (H("2312"), H("2212"), H("1912")):
+        walk = path_to(s, dest)
+        assert walk and not any(h in zone for h in walk[:-1])   # a zone ends the move
+    # 2110 and 2111 are both in 305's zone: not straight from one to the other (11.32)
+    assert path_to(s, H("2111")) == [H("2011"), H("2111")]
+    assert path_to(s, H("1110")) is None             # ten hexes away: 7 MP do not reach
+
+
+def test_no_walk_without_a_moving_unit_or_off_the_map():
+    s = pos(DUEL)
+    assert path_to(s, H("2010")) is None             # nothing is moving yet
+    s = play(s, "activate 002")
+    assert path_to(s, H("2110")) is None             # where it stands is no step

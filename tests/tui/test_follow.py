@@ -1,0 +1,90 @@
+"""The map at a small terminal (issue 26): Enter on a `+` hex further than a step walks
+there step by step; the cursor never sits on the map's edge; the map follows the
+computer's moving unit. At 80x24 and 160x50."""
+
+from __future__ import annotations
+
+import pytest
+
+from plot_core import Player, new_game
+from plot_core.hexgrid import parse_hex as H
+from plot_core.hexgrid import row_of
+from plot_tui.app import PlotApp
+from plot_tui.mapstyle import CELL, hex_x
+from plot_tui.mapview import MapView
+from plot_tui.session import Seat, Session
+
+from .helpers import act_on, app_for, cursor_to, game, pos
+
+pytestmark = pytest.mark.asyncio
+SIZES = [(80, 24), (160, 50)]
+
+DUEL = """
+    phasing = "ss"
+    [units]
+    "002" = { hex = "2110" }
+    "305" = { hex = "2210", suspected = true }
+    """
+
+
+def on_screen(m: MapView, h: int, margin_rows: int = 0, margin_cols: int = 0) -> bool:
+    """Is ``h`` in the map's visible part, with the margins (or the map's own edge)?"""
+    region = m.scrollable_content_region
+    x, y = hex_x(h), row_of(h) - 1
+    sx, sy = m.scroll_offset
+    left = x - sx >= margin_cols or sx == 0
+    right = sx + region.width - (x + CELL) >= margin_cols or sx >= m.max_scroll_x
+    top = y - sy >= margin_rows or sy == 0
+    bottom = sy + region.height - (y + 1) >= margin_rows or sy >= m.max_scroll_y
+    inside = sx <= x and x + CELL <= sx + region.width and sy <= y < sy + region.height
+    return inside and left and right and top and bottom
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_enter_on_a_reachable_hex_two_away_walks_there_and_undo_goes_step_by_step(size):
+    app = app_for(pos(DUEL))
+    async with app.run_test(size=size) as pilot:
+        s = game(app).session
+        await act_on(pilot, app, H("2110"))                     # Schellenberg moves
+        assert H("1910") in game(app).query_one(MapView).board.reachable
+        await act_on(pilot, app, H("1910"))                     # two hexes away
+        assert s.state.unit("002").hex == H("1910") and s.state.mp_spent == 2
+        await pilot.press("u")
+        assert s.state.unit("002").hex == H("2010")             # one step back
+        await pilot.press("u")
+        assert s.state.unit("002").hex == H("2110")
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_cursor_keeps_some_map_around_it(size):
+    app = app_for(pos(DUEL))
+    async with app.run_test(size=size) as pilot:
+        m = game(app).query_one(MapView)
+        for h in ("0101", "4501", "0130", "2215", "3820", "1110"):
+            if H(h) not in m.hexmap:
+                continue
+            await cursor_to(pilot, app, H(h))
+            assert on_screen(m, H(h), margin_rows=1, margin_cols=CELL), h
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_map_follows_the_computers_moving_unit(size):
+    state = new_game(21)
+    app = PlotApp(session=Session(state, {Player.SS: Seat.COMPUTER,
+                                          Player.ABWEHR: Seat.COMPUTER}, seed=21))
+    async with app.run_test(size=size) as pilot:
+        s = game(app).session
+        game(app).pace = 0.0
+        m = game(app).query_one(MapView)
+        seen = 0
+        for _ in range(600):
+            await pilot.pause(0.01)
+            active = s.view().active
+            if active is not None:
+                h = s.state.unit(active).hex
+                if h is not None:
+                    seen += 1
+                    assert on_screen(m, h), (active, h)
+            if seen >= 15:
+                break
+        assert seen >= 15
