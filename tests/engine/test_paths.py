@@ -5,8 +5,8 @@ from __future__ import annotations
 from plot_core import apply, legal_actions
 from plot_core.engine.board import enemy_controlled
 from plot_core.engine.paths import path_to
-from plot_core.parties import Player
 from plot_core.hexgrid import parse_hex as H
+from plot_core.parties import Player
 
 from .helpers import play, pos
 
