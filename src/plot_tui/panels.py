@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
@@ -215,6 +215,7 @@ class BoxPanel(Static):
         return f" — {', '.join(said)}" if said else ""
 
 
+NARROW = 80          # the tables panel's width below which the wide tables are laid out anew
 TABLE_ORDER = ["harassment", "coup_harassment", "recruitment", "investigation", "interrogation",
                "assignment", "randomizer", "walkyrie", "okw_panic"]
 
@@ -239,8 +240,34 @@ class TablesPanel(Static):
     def on_mount(self) -> None:
         self.refresh_table()
 
+    @property
+    def narrow(self) -> bool:
+        """A side panel narrower than the two widest tables (at 80 columns, and at 160
+        too): those are laid out to fit it."""
+        return 0 < self.size.width < NARROW
+
+    def on_resize(self) -> None:
+        self.refresh_table()
+
     def refresh_table(self) -> None:
         self.update(self.render_table())
+
+    @staticmethod
+    def _assignment_lines(t, e: Event | None, title: str) -> Text:
+        """7.6's table as two results a line, so no cell is cut at 80 columns."""
+        out = Text(f"{title}\n")
+        for r in range(1, 7):
+            for pair in ((1, 2), (3, 4), (5, 6)):
+                out.append(f"{r if pair[0] == 1 else ' '}  ", style="bold")
+                for c in pair:
+                    allied, german = t.result(r, c)
+                    lit = e is not None and e.row == r and e.column == c
+                    out.append(f"{c} ", style="dim")
+                    said = f"{allied} {str(german) if german else '-'}"
+                    out.append(f"{said:<10}", style="bold reverse" if lit else "")
+                    out.append("  ")
+                out.append("\n")
+        return out
 
     def render_table(self):
         t = getattr(self.rules.tables, self.name_)
@@ -262,6 +289,10 @@ class TablesPanel(Static):
             keys = "  ".join(f"{k} {v}" for k, v in t.results.items())
             return _with_footer(out, keys, e)
         if self.name_ == "assignment":
+            if self.narrow:
+                return _with_footer(self._assignment_lines(t, e, title),
+                                    "1st die, then 2nd die: Allied result, German "
+                                    "assignment (7.6)", e)
             out.add_column("1st\\2nd")
             for c in range(1, 7):
                 out.add_column(str(c), header_style=hot if e and e.column == c else "bold")
@@ -274,12 +305,26 @@ class TablesPanel(Static):
                 out.add_row(str(r), *cells)
             return _with_footer(out, "Allied result, then German assignment (7.6)", e)
         if self.name_ == "randomizer":
+            def drawn(d) -> str:
+                return "-" if d is None else f"{'SS' if d.player is Player.SS else 'Ab'}{d.count}"
+            if self.narrow:              # turned on its side: Game-Turns down, the die across
+                out.padding = (0, 0)     # each cell brings its own space: "SS12" fits 33
+                out.add_column("")
+                for r in range(1, len(t.cells) + 1):
+                    out.add_column(f" {r}", header_style=hot if e and e.row == r else "bold")
+                for c in range(1, len(t.cells[0]) + 1):
+                    cells = [Text(f" {drawn(t.cells[r - 1][c - 1])}",
+                                  style=hot if e and e.row == r and e.column == c else "")
+                             for r in range(1, len(t.cells) + 1)]
+                    out.add_row(Text(f"GT{c}", style=hot if e and e.column == c else "bold"),
+                                *cells)
+                return _with_footer(out, "Game-Turn down, die across: who draws, and how "
+                                    "many chits (6.23)", e)
             out.add_column("die")
             for c in range(1, len(t.cells[0]) + 1):
                 out.add_column(f"GT{c}", header_style=hot if e and e.column == c else "bold")
             for r, row in enumerate(t.cells, start=1):
-                cells = [Text("-" if d is None else f"{'SS' if d.player is Player.SS else 'Ab'}"
-                              f"{d.count}", style=hot if e and e.row == r and e.column == c else "")
+                cells = [Text(drawn(d), style=hot if e and e.row == r and e.column == c else "")
                          for c, d in enumerate(row, start=1)]
                 out.add_row(str(r), *cells)
             return _with_footer(out, "who draws, and how many chits (6.23)", e)
@@ -298,7 +343,7 @@ class TablesPanel(Static):
         return _with_footer(out, "one roll per SS unit in an OKW-friendly HQ (12.82)", e)
 
 
-def _with_footer(table: Table, note: str, e: Event | None) -> Group:
+def _with_footer(table: RenderableType, note: str, e: Event | None) -> Group:
     parts = [table, Text(note, style="dim")]
     if e is not None:
         parts.append(Text(f"Last roll: {e.text} ({e.case})", style="yellow"))
