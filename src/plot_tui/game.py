@@ -17,9 +17,9 @@ from textual.widgets import Static
 
 from plot_core import Action, IllegalAction, PlayerView, Rules, Verb
 from plot_core.engine.overlays import Overlays
-from plot_core.engine.state import CoupState, Phase
+from plot_core.engine.state import Box, CoupState, Phase
 from plot_core.hexgrid import label
-from plot_core.wording import describe, words
+from plot_core.wording import describe, unit_name, words
 
 from .board_screen import BoardScreen
 from .boardview import actions_at
@@ -105,6 +105,7 @@ class GameScreen(BoardScreen):
         self._problem_told = False
         self.numbers = Numbers()                # choice numbers that hold for a decision
         self.no_coup_turn: int | None = None    # D: the Game-Turn the coup question is off
+        self._cell_shown: tuple | None = None   # when the Cell was last shown before 14.0
 
     def on_mount(self) -> None:
         if self.closing or not self.query(MapView):   # dismissed before it was mounted
@@ -398,10 +399,29 @@ class GameScreen(BoardScreen):
             return
         legal = self.session.legal()
         chosen = fixed(legal).get(key)
+        if chosen is not None and self._ask_before_interrogation(chosen):
+            return
         if chosen is not None:
             self.do(chosen)
             return
         self.say(self._why_not_key(key), error=True)
+
+    def _ask_before_interrogation(self, action: Action) -> bool:
+        """Ending the Investigation Phase with units in the Interrogation Cell starts
+        their interrogation (14.0) at once: the first P shows who is there, a second one
+        goes on. True while waiting for the second."""
+        v = self.session.view()
+        if action.verb is not Verb.END_PHASE or v.phase is not Phase.INVESTIGATION:
+            return False
+        cell = [u.id for u in v.units if u.box is Box.INTERROGATION]
+        moment = (v.turn, len(self.session.log))
+        if not cell or self._cell_shown == moment:
+            return False
+        self._cell_shown = moment
+        names = ", ".join(unit_name(self.rules, uid) for uid in cell)
+        self.say(f"In the Interrogation Cell: {names}. Ending the phase interrogates them "
+                 "now (14.0). P again to end it; B shows the boxes.")
+        return True
 
     def _why_not_key(self, key: str) -> str:
         v = self.session.view()

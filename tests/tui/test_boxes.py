@@ -64,3 +64,36 @@ async def test_the_help_is_shown_whole_at_80x24():
         await pilot.pause()
         shown = app.export_screenshot()
         assert "…" not in re.sub(r"<[^>]*>", "", shown)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", SIZES)
+async def test_ending_the_investigation_phase_first_shows_who_will_be_interrogated(size):
+    app = app_for(pos("""
+        phase = "investigation"
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2110" }
+        "305" = { box = "interrogation_cell", suspected = true }
+        """))
+    async with app.run_test(size=size) as pilot:
+        s = game(app).session
+        await pilot.press("P")
+        said = " ".join(panel(app, "#prompt").split())
+        assert "In the Interrogation Cell: Bonhoefer (305)" in said and "(14.0)" in said
+        assert s.actions == 0                                     # nothing done yet
+        await pilot.press("P")
+        assert s.actions == 1 and s.state.step == "after_window"  # ended; the coup window
+
+
+@pytest.mark.asyncio
+async def test_an_empty_cell_ends_the_phase_at_once():
+    app = app_for(pos("""
+        phase = "investigation"
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2110" }
+        """))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("P")
+        assert game(app).session.actions == 1

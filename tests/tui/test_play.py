@@ -181,6 +181,9 @@ async def test_interrogation_alibis_and_the_return_hex():
         """))
     async with app.run_test(size=(100, 30)) as pilot:
         s = game(app).session
+        await pilot.press("P")                                  # who is in the Cell (14.0)
+        assert "In the Interrogation Cell: Bonhoefer (305)" in prompt(app)
+        assert s.state.phase is Phase.INVESTIGATION
         await pilot.press("P")                                  # end the Investigation Phase
         await hand_over(pilot, app)
         assert "coup" in prompt(app)
