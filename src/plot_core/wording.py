@@ -49,7 +49,7 @@ def _recruit_cost(rules: Rules, v: PlayerView | GameState, uid: str | None) -> s
                   "a Double-Cross chit")
         return f" by Double-Cross (spends {dc} and {loyalty}, 12.62)"
     party = rules.units[unit.id].party
-    if party is not FREE_PARTY[side]:
+    if party is not FREE_PARTY[side] and own:     # that the side holds it is its secret
         return f" (spends {loyalty}, {loyalty_case(party, side)})"
     return ""
 

@@ -267,8 +267,9 @@ class GameScreen(BoardScreen):
         moving = s.view().active                  # the map follows the computer's unit
         if moving is not None and not self._skipping:
             h = next(u.hex for u in s.view().units if u.id == moving)
-            if h is not None:
-                self.query_one(MapView).keep_in_view(h)
+            for mapview in self.query(MapView):     # none while the screen is taken down
+                if h is not None:
+                    mapview.keep_in_view(h)
         self.redraw()
         self.after_change()
 

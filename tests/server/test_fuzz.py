@@ -21,7 +21,7 @@ from plot_core import Player
 from serving import Server, join_with_code, make_keys, needs_ssh, player
 
 from .test_hostile import HOSTILE
-from .test_tables import check_secrets, game
+from .test_tables import check_secrets, game, onward_key
 
 # choice 1; the first of all legal actions (a, then Enter); Esc closes what is open
 KEYS_THAT_MOVE_ON = ["1", "a", "\r", "\x1b"]
@@ -32,7 +32,7 @@ def honest_move(terms, server, rules) -> None:
     fuzzers: each key is given a few seconds to show in the record)."""
     before = game(server, rules)
     t = terms[before.final.to_act]
-    for key in KEYS_THAT_MOVE_ON * 3:
+    for key in [onward_key(before.final), *KEYS_THAT_MOVE_ON] * 3:
         t.send(key)
         deadline = time.monotonic() + (0.5 if key == "a" else 4)
         while time.monotonic() < deadline:

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from plot_core import Player
+from plot_core import Player, Verb, legal_actions
 from plot_record import load_record
 from serving import Server, eventually, join_with_code, make_keys, needs_ssh, player
 from terminal import Terminal
@@ -20,18 +20,31 @@ def game(server: Server, rules, table: str = "T1"):
     return load_record(server.table(table)["record"], rules).timeline
 
 
+def onward_key(state) -> str:
+    """The key that moves the game on from ``state`` (the record's last position): the
+    letters for rolling, ending and declining never change (issue 26)."""
+    verbs = {a.verb for a in legal_actions(state)}
+    if state.pending and state.pending[-1].kind == "coup":
+        return "d"                                   # no coup now
+    for verb, key in ((Verb.ROLL, "r"), (Verb.END, "e"), (Verb.END_PHASE, "P"),
+                      (Verb.NO_REVEAL, "d"), (Verb.STAY, "d"), (Verb.CANCEL, "d")):
+        if verb in verbs:
+            return key
+    return "1"
+
+
 def act(t: Terminal, server: Server, rules) -> None:
-    """The player at ``t`` takes choice 1 under the map (ending a phase, rolling, ...: what
-    moves the game on), or else the first of all legal actions (the `a` list)."""
+    """The player at ``t`` moves the game on (rolls, ends a move or the phase, declines),
+    else takes choice 1 under the map, or else the first of all legal actions (`a`)."""
     before = len(game(server, rules))
 
     def moved() -> bool:
         return len(game(server, rules)) > before
 
     for _ in range(4):                # a key is ignored until the screen knows it is her move
-        t.send("1")
+        t.send(onward_key(game(server, rules).final))
         try:
-            eventually(moved, "choice 1 was taken", timeout=1.5)
+            eventually(moved, "the game moved on", timeout=1.5)
             return
         except AssertionError:
             pass

@@ -106,3 +106,12 @@ def test_the_other_side_reads_a_double_cross_without_the_chit_it_spends():
     [a] = [a for a in legal_actions(s) if str(a) == "recruit 101"]
     for seen_by in (view(s, Player.SS), view(s, None), s):
         assert words(RULES, seen_by, a) == "Try to recruit Bormann (101) by Double-Cross (12.62)"
+
+
+def test_the_other_side_is_not_told_which_loyalty_chit_an_attempt_would_spend():
+    s = recruiting("abwehr", '''"206" = { hex = "2210", controller = "none" }
+        "301" = { hex = "2110" }''', chits='abwehr = ["L206"]')
+    [a] = [a for a in legal_actions(s) if str(a) == "recruit 206"]
+    assert "L206" in words(RULES, view(s, Player.ABWEHR), a)
+    for seen_by in (view(s, Player.SS), view(s, None), s):      # the log, the export
+        assert "L206" not in words(RULES, seen_by, a)
