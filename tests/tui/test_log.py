@@ -50,15 +50,16 @@ async def test_every_action_of_the_computer_is_in_the_log_and_the_rules_are_no_s
     app = PlotApp(session=Session(state, {p: Seat.COMPUTER for p in Player}, seed=11))
     async with app.run_test(size=size) as pilot:
         s = game(app).session
-        game(app).pace = 0.0
+        await pilot.press("s")                                  # skip ahead: many a frame
         while s.actions < 60 or not any("Hitler's movement" in ln.event.text for ln in s.log):
-            await pilot.pause(0.05)
+            await pilot.pause(0.02)
         s.drives_computer = False                               # stop, to read
         await pilot.press("f")                                  # unfolded: a line per action
         await pilot.pause()
         lines = log_text(app).splitlines()
         numbered = {int(ln.split()[0]) for ln in lines if ln[:4].strip().isdigit()}
-        assert set(range(1, s.actions + 1)) <= numbered         # no gaps ("19, then 33")
+        # no gaps ("19, then 33") in what it keeps on screen (the newest 600 lines)
+        assert set(range(min(numbered), s.actions + 1)) <= numbered
         # what the rules do by themselves is no side's: under the action, unattributed
         hitler = [ln for ln in lines if "Hitler's movement" in ln]
         assert hitler and all(ln.startswith(" " * 12) for ln in hitler)
@@ -69,9 +70,9 @@ async def test_the_log_scrolls_from_the_keyboard_at_80x24():
     app = PlotApp(session=Session(state, {p: Seat.COMPUTER for p in Player}, seed=12))
     async with app.run_test(size=(80, 24)) as pilot:
         s = game(app).session
-        game(app).pace = 0.0
-        while s.actions < 80:
-            await pilot.pause(0.05)
+        await pilot.press("s")
+        while s.actions < 60:
+            await pilot.pause(0.02)
         s.drives_computer = False                               # stop, to read
         await pilot.press("g")
         await pilot.pause()
