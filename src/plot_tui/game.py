@@ -415,7 +415,7 @@ class GameScreen(BoardScreen):
         if action.verb is not Verb.END_PHASE or v.phase is not Phase.INVESTIGATION:
             return False
         cell = [u.id for u in v.units if u.box is Box.INTERROGATION]
-        moment = (v.turn, len(self.session.log))
+        moment = (v.turn, len(self.session.visible_log()))
         if not cell or self._cell_shown == moment:
             return False
         self._cell_shown = moment

@@ -80,3 +80,31 @@ async def test_a_spectator_is_not_offered_undo_and_a_player_is():
             await pilot.pause()
             assert ("Undo" in footer_keys(app)) is offered
             assert app.screen.check_action("undo", ()) is offered
+
+
+@pytest.mark.asyncio
+async def test_a_chair_at_a_shared_table_uses_the_new_keys_too():
+    """The Cell before 14.0, the fixed letters and the walk, through a Chair (as `plot
+    serve` gives each player) - a Chair has no full log, only the side's."""
+    from .helpers import pos
+
+    state = pos("""
+        phase = "investigation"
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2110" }
+        "305" = { box = "interrogation_cell", suspected = true }
+        """)
+    session = Session(state, HOTSEAT)
+    app = ChairApp(Chair(session, Player.SS))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        assert "Nothing to roll now" in text(app, "#prompt") or "Roll: not now" in \
+            text(app, "#prompt")
+        await pilot.press("P")
+        assert "In the Interrogation Cell: Bonhoefer (305)" in " ".join(
+            text(app, "#prompt").split())
+        assert session.actions == 0
+        await pilot.press("P")
+        assert session.actions == 1
