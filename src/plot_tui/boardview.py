@@ -68,6 +68,13 @@ def unit_hexes(v: PlayerView) -> dict[str, int]:
     return {u.id: u.hex for u in v.units if u.hex is not None}
 
 
+def active_hex(v: PlayerView) -> int | None:
+    """Where the moving unit stands (None: no unit is moving, or it is off the map)."""
+    if v.active is None:
+        return None
+    return next((u.hex for u in v.units if u.id == v.active), None)
+
+
 def action_hex(a: Action, where: dict[str, int]) -> int | None:
     """The hex a player points at for this action: the one it names, else where its
     unit stands; None for what no hex stands for (end, roll, reveal ...)."""

@@ -22,7 +22,7 @@ from plot_core.hexgrid import label
 from plot_core.wording import describe, unit_name, words
 
 from .board_screen import BoardScreen
-from .boardview import actions_at
+from .boardview import actions_at, active_hex
 from .chair import Chair
 from .choices import FIXED, Numbers, fixed
 from .describe import SIDE, prompt
@@ -190,11 +190,9 @@ class GameScreen(BoardScreen):
 
     def _follow(self, action: Action) -> None:
         """Keep the cursor on the moving unit, so the next step starts from it."""
-        v = self.session.view()
-        if v.active is not None:
-            h = next(u.hex for u in v.units if u.id == v.active)
-            if h is not None:
-                self.query_one(MapView).move_to(h)
+        h = active_hex(self.session.view())
+        if h is not None:
+            self.query_one(MapView).move_to(h)
 
     def after_change(self) -> None:
         s = self.session
@@ -264,12 +262,10 @@ class GameScreen(BoardScreen):
             s.computer_step()
             if not self._skipping or time.perf_counter() > deadline:
                 break
-        moving = s.view().active                  # the map follows the computer's unit
-        if moving is not None and not self._skipping:
-            h = next(u.hex for u in s.view().units if u.id == moving)
+        h = active_hex(s.view())                  # the map follows the computer's unit
+        if h is not None and not self._skipping:
             for mapview in self.query(MapView):     # none while the screen is taken down
-                if h is not None:
-                    mapview.keep_in_view(h)
+                mapview.keep_in_view(h)
         self.redraw()
         self.after_change()
 
@@ -322,8 +318,7 @@ class GameScreen(BoardScreen):
             self.say(self._why_nothing(h, v), error=True)
 
     def _next_to_mover(self, h: int) -> bool:
-        v = self.session.view()
-        here = next(u.hex for u in v.units if u.id == v.active)
+        here = active_hex(self.session.view())
         return h in self.rules.map.neighbours.get(here, ())
 
     def _walk(self, h: int) -> bool:
@@ -337,7 +332,7 @@ class GameScreen(BoardScreen):
             if not self.session.my_move() or self.session.view().active != uid:
                 break                            # something stopped the move on the way
             self.do(Action(Verb.MOVE, hex=step))
-            if next(u.hex for u in self.session.view().units if u.id == uid) != step:
+            if active_hex(self.session.view()) != step:
                 break                            # refused: do() has said why
         return True
 

@@ -3,38 +3,15 @@ action spends, and only the options the rules allow."""
 
 from __future__ import annotations
 
-import textwrap
-
-from plot_core import apply, legal_actions, load_position, load_rules, view
-from plot_core.engine.actions import parse_action
+from engine.helpers import play, pos
+from engine.test_recruitment import recruiting
+from plot_core import legal_actions, load_rules, view
 from plot_core.engine.state import Decision, evolve
 from plot_core.parties import Player
 from plot_core.wording import words
 from plot_tui.describe import prompt
 
 RULES = load_rules()
-
-
-def pos(text: str):
-    return load_position(textwrap.dedent(text))
-
-
-def play(state, *moves: str):
-    for m in moves:
-        state = apply(state, parse_action(m))
-    return state
-
-
-def recruiting(player: str, units: str, dice: str = "", chits: str = ""):
-    return pos(f"""
-        phase = "recruitment"
-        phasing = "{player}"
-        dice = [{dice}]
-        [units]
-        {units}
-        [chits]
-        {chits}
-        """)
 
 
 def test_a_recruitment_ar_asks_where_the_recruiter_retreats_not_a_harassed_unit():
