@@ -200,9 +200,14 @@ def _play_position(args: argparse.Namespace, rules, record: Path | None) -> int:
     return 0
 
 
-def _resume(args: argparse.Namespace) -> int:
+def last_played(path: Path) -> str:
+    """When a record was last written, as `plot games` and `plot resume` say it."""
     import time
 
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+
+
+def _resume(args: argparse.Namespace) -> int:
     from plot_record import Recorder, data_dir, latest_unfinished, load_record
     from plot_tui.app import PlotApp
     from plot_tui.session import Session
@@ -211,8 +216,7 @@ def _resume(args: argparse.Namespace) -> int:
     path = Path(args.path) if args.path else latest_unfinished()
     why = ""
     if path is not None and not args.path:        # say which game was picked, and why
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
-        why = (f" (no file named: the unfinished game played most recently, {when}; "
+        why = (f" (no file named: the unfinished game played most recently, {last_played(path)}; "
                "`plot games` lists them all)")
         print(f"plot: resuming {path}{why}", file=sys.stderr)
     if path is None:
@@ -312,8 +316,6 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _games(args: argparse.Namespace) -> int:
-    import time
-
     from plot_core.engine.state import PHASE_TITLES
     from plot_record import RecordError, data_dir, load_record, records_in
 
@@ -332,13 +334,12 @@ def _games(args: argparse.Namespace) -> int:
             continue
         h, final = record.header, record.timeline.final
         who = ", ".join(f"{side} {h.levels.get(side, seat)}" for side, seat in h.players.items())
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
         o = final.outcome
         state = (f"{o.winner} won ({o.case})" if o is not None
                  else f"unfinished: plot resume {path}")
         where = f"Game-Turn {final.turn}, {PHASE_TITLES[final.phase]}"
         print(f"  {path.name:<40} {h.seed_words(o is not None)}, {who}, "
-              f"{len(record.timeline)} actions, {where}, last played {when}; {state}")
+              f"{len(record.timeline)} actions, {where}, last played {last_played(path)}; {state}")
     return 0
 
 

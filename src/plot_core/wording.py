@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .data.chits import ChitKind
 from .engine.actions import Action, Verb
-from .engine.recruitment import FREE_PARTY, loyalty_case, loyalty_chit
+from .engine.recruitment import FREE_PARTY, double_cross_chit, loyalty_case, loyalty_chit
 from .engine.state import GameState, Phase
 from .engine.view import PlayerView
 from .hexgrid import label
@@ -44,9 +44,7 @@ def _recruit_cost(rules: Rules, v: PlayerView | GameState, uid: str | None) -> s
     if unit.recruited and unit.controller is not side:
         if not own:
             return " by Double-Cross (12.62)"
-        kinds = rules.chits.by_id()
-        dc = next((c for c in v.own_chits if kinds[c].kind is ChitKind.DOUBLE_CROSS),
-                  "a Double-Cross chit")
+        dc = double_cross_chit(rules, v.own_chits) or "a Double-Cross chit"
         return f" by Double-Cross (spends {dc} and {loyalty}, 12.62)"
     party = rules.units[unit.id].party
     if party is not FREE_PARTY[side] and own:     # that the side holds it is its secret

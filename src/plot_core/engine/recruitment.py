@@ -6,9 +6,12 @@ adds each recruiter, ``roll`` resolves it (``cancel`` drops it unrolled).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..data.chits import ChitKind
 from ..data.units import Sides
 from ..parties import Party, Player
+from ..rules import Rules
 from . import fastpath
 from .actions import Action, Verb, act
 from .board import zones_of as _zones_of
@@ -45,10 +48,14 @@ def _holds(state: GameState, player: Player, chit: str) -> bool:
     return state.holds(player, chit)     # a Player is the str its holder box is named by
 
 
+def double_cross_chit(rules: Rules, held: Iterable[str]) -> str | None:
+    """The Double-Cross chit an attempt spends (12.62): the first of those held."""
+    by_id = rules.chits.by_id()
+    return next((c for c in held if by_id[c].kind is ChitKind.DOUBLE_CROSS), None)
+
+
 def _double_cross_chit(state: GameState, player: Player) -> str | None:
-    by_id = state.rules.chits.by_id()
-    return next((c for c in state.chits_of(player.value)
-                 if by_id[c].kind is ChitKind.DOUBLE_CROSS), None)
+    return double_cross_chit(state.rules, state.chits_of(player.value))
 
 
 # -- who can recruit whom ---------------------------------------------------------------
