@@ -27,6 +27,7 @@ from .state import (
     movement_allowance,
     retirement_box,
 )
+from .terms import Term
 
 HARASS_COST = 1   # 10.11; the coup changes it (18.17)
 
@@ -151,6 +152,28 @@ def harass_targets(state: GameState) -> list[Action]:
 
 # -- resolving -----------------------------------------------------------------------
 
+def harassment_terms(state: GameState, target: str | None = None,
+                     hq_hex: Hex | None = None) -> tuple[Term, ...]:
+    """The differential's parts (10.3): the harasser's effectiveness, less the target's
+    defence (+4 in an HQ friendly to it, 10.41; a vacant HQ defends with the 4 alone,
+    10.69), plus the coup bonus (18.18). ``harass`` and the odds both sum these."""
+    rules = state.rules
+    me = state.unit(state.active)
+    terms = [Term(state.info(me.id).short, effectiveness(rules, me))]
+    if hq_hex is not None:
+        terms.append(Term(f"vacant {hq_at(state, hq_hex).name}", -rules.game.hq_defence_bonus,
+                          "10.69"))
+    else:
+        t = state.unit(target)
+        terms.append(Term(state.info(target).short, -defence(rules, t)))
+        if hq_friendly(state, t.hex, target):
+            terms.append(Term("in its HQ", -rules.game.hq_defence_bonus, "10.41"))
+    bonus = differential_bonus(state)
+    if bonus:
+        terms.append(Term("coup bonus", bonus, "18.18"))
+    return tuple(terms)
+
+
 @case("10.0", "10.11", "10.12", "10.5", "10.69", "10.71", "10.72", "17.25", "18.41")
 def harass(state: GameState, target: str | None = None, hq_hex: Hex | None = None) -> GameState:
     problem = harass_problem(state, target, hq_hex)
@@ -167,7 +190,7 @@ def harass(state: GameState, target: str | None = None, hq_hex: Hex | None = Non
         d = harassment_defence(state, state.unit(target))
         what = state.info(target).short
     bonus = differential_bonus(state)
-    diff = effectiveness(rules, me) - d + bonus
+    diff = sum(t.value for t in harassment_terms(state, target, hq_hex))
     die, state = roll(state)
     coup = state.coup is not None                            # 18.41
     grid = rules.tables.coup_harassment if coup else rules.tables.harassment

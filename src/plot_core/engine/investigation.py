@@ -5,6 +5,8 @@ with Alibi/Arrest chits (13.18); then the ratio decides whether it happens (13.2
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..data.chits import ChitKind
 from ..data.units import Sides
 from ..hexgrid import label
@@ -32,6 +34,7 @@ from .state import (
     is_unrecruited,
     is_unsuspected_abwehr,
 )
+from .terms import Term
 
 INVESTIGATORS = (Party.SS, Party.NAZI)   # 13.15
 
@@ -82,7 +85,15 @@ def _ratio(state: GameState, units, target: str) -> int:
     return total // defence(state.rules, state.unit(target))
 
 
-def _counting(d: Decision) -> tuple[str, ...]:
+def investigation_terms(state: GameState, target: str, units: Iterable[str]) -> tuple[Term, ...]:
+    """13.0: each investigator's effectiveness, then the target's defence (negative: the
+    ratio is the sum of the others to it)."""
+    rules = state.rules
+    terms = [Term(rules.units[u].short, effectiveness(rules, state.unit(u))) for u in units]
+    return (*terms, Term(rules.units[target].short, -defence(rules, state.unit(target))))
+
+
+def counting_investigators(d: Decision) -> tuple[str, ...]:
     """Investigators still in: not exposed, or exposed and covered by an Alibi (13.17-13.18)."""
     exposed = {c[1:] for c in d.chits}
     return tuple(u for u in d.units if u not in exposed or u in d.cleared)
@@ -193,9 +204,9 @@ def carry_out(state: GameState, d: Decision) -> GameState:
     rules = state.rules
     target = d.unit
     t = state.unit(target)
-    units = _counting(d)
-    total = sum(effectiveness(rules, state.unit(u)) for u in units)
-    dfn = defence(rules, t)
+    units = counting_investigators(d)
+    *investigators, against = investigation_terms(state, target, units)
+    total, dfn = sum(x.value for x in investigators), -against.value
     column = rules.tables.investigation_column(total, dfn)
     if column is None:
         return state.log(Event("13.22", f"{total} to {dfn} is below 2 to 1: the investigation "

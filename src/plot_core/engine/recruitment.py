@@ -33,6 +33,7 @@ from .state import (
     evolve,
     is_unsuspected_abwehr,
 )
+from .terms import Term
 
 # 12.12-12.16: whom each player may recruit without a Loyalty chit
 FREE_PARTY = {Player.SS: Party.NAZI, Player.ABWEHR: Party.OKW}
@@ -148,9 +149,15 @@ def cancel(state: GameState) -> GameState:
 
 
 def _differential(state: GameState, d: Decision) -> int:
-    """12.0: the recruiters' effectiveness together, less the target's defence."""
-    total = sum(effectiveness(state.rules, state.unit(u)) for u in d.units)
-    return total - defence(state.rules, state.unit(d.unit))
+    return sum(t.value for t in recruitment_terms(state, d.unit, d.units))
+
+
+def recruitment_terms(state: GameState, target: str, units: Iterable[str]) -> tuple[Term, ...]:
+    """12.0: the recruiters' effectiveness together, less the target's defence. The roll
+    and the odds both sum these."""
+    rules = state.rules
+    terms = [Term(rules.units[u].short, effectiveness(rules, state.unit(u))) for u in units]
+    return (*terms, Term(rules.units[target].short, -defence(rules, state.unit(target))))
 
 
 def loyalty_case(party: Party, player: Player) -> str:

@@ -1,0 +1,281 @@
+"""The odds of a roll before it is made: the arithmetic, the table and column read, and
+how many of the die's six faces give each result.
+
+Every number comes from the functions the resolvers themselves use (the differential,
+the ratio, the table lookups with their limits), so what a player is told is what the
+roll will read. Only public facts go in: ratings, positions, markers, committed chits.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from ..hexgrid import Hex
+from .actions import Action, Verb
+from .decisions import top
+from .errors import IllegalAction
+from .harassment import harassment_terms
+from .investigation import counting_investigators, investigation_terms
+from .recruitment import recruitment_terms
+from .state import GameState, defence
+from .terms import Term
+
+
+@attrs.frozen
+class Odds:
+    """What one roll will be read on, and the chance of each result."""
+
+    title: str                           # "Himmler harasses Strölin"
+    case: str                            # the table's case: 10.71, 12.9, 18.8 ...
+    table: str                           # the table's name, from its data file
+    terms: tuple[Term, ...]              # the arithmetic, summed into ``total``
+    total: str                           # "+8", "7 to 3", "die + 2"
+    column: str                          # "+6", "2:1", "defence 3", "Game-Turn 4"
+    faces: tuple[tuple[str, int], ...]   # each result and how many faces of 6 give it
+    meaning: dict[str, str] = attrs.field(factory=dict)   # result code -> its words
+    notes: tuple[str, ...] = ()          # what else to know: limits, caps, who may interfere
+    allowed: bool = True                 # False: the rules forbid the roll (the note says why)
+
+    def chances(self) -> str:
+        """'De 50% · Dr 17% · N 17% · Ae 17%'."""
+        return " · ".join(f"{code} {round(100 * n / 6)}%" for code, n in self.faces)
+
+    def line(self) -> str:
+        """'+8 → column +6: De 50% · ...' (the issue's own example of the form)."""
+        if not self.allowed:
+            return f"{self.total}: no roll. {' '.join(self.notes)}"
+        return f"{self.total} → {self.table}, column {self.column}: {self.chances()}"
+
+    def arithmetic(self) -> str:
+        """'Schelnbg 8 - Bonhoefer 3 - in its HQ 4 (10.41) = +1', 'Himmler 9 + Hanke 4 to
+        Bonhoefer 3', 'die + Führer Access chits 2 (18.13)'."""
+        def named(t: Term) -> str:
+            return f"{t.what} {abs(t.value)}" + (f" ({t.case})" if t.case else "")
+
+        if not self.terms:
+            return ""
+        if " to " in self.total:                       # a ratio (13.0): the sum to a defence
+            *side, against = self.terms
+            return f"{' + '.join(named(t) for t in side)} to {named(against)}"
+        if self.total.startswith("die"):               # a die and what is added to it
+            return " + ".join(["die", *(named(t) for t in self.terms if t.value)])
+        text = named(self.terms[0])
+        for t in self.terms[1:]:
+            text += f" {'-' if t.value < 0 else '+'} {named(t)}"
+        return f"{text} = {self.total}"
+
+
+def _faces(results: list[str | None], order) -> tuple[tuple[str, int], ...]:
+    """Count each result over the six faces, in the table's own order of results."""
+    counted = {}
+    for r in results:
+        key = "-" if r is None else r
+        counted[key] = counted.get(key, 0) + 1
+    ranked = [k for k in order if k in counted] + [k for k in counted if k not in order]
+    return tuple((k, counted[k]) for k in ranked)
+
+
+def _die(state: GameState) -> range:
+    return range(1, state.rules.game.die_sides + 1)
+
+
+# -- harassment (10.0, 18.41) ----------------------------------------------------------
+
+def harassment_odds(state: GameState, target: str | None = None,
+                    hq_hex: Hex | None = None) -> Odds:
+    """The active unit harassing ``target`` (or the vacant HQ at ``hq_hex``, 10.69)."""
+    rules = state.rules
+    coup = state.coup is not None                                      # 18.41
+    grid = rules.tables.coup_harassment if coup else rules.tables.harassment
+    terms = harassment_terms(state, target, hq_hex)
+    diff = sum(t.value for t in terms)
+    notes = []
+    whom = ("the vacant HQ" if hq_hex is not None else state.info(target).short)
+    title = f"{state.info(state.active).short} harasses {whom}"
+    if diff < grid.columns[0]:
+        return Odds(title, grid.case, grid.name, terms, f"{diff:+d}", "-", (),
+                    dict(grid.results), (f"Below {grid.columns[0]:+d} there is no harassment "
+                                         "(10.34).",), allowed=False)
+    if diff > grid.columns[-1]:
+        notes.append(f"Above {grid.columns[-1]:+d} the {grid.columns[-1]:+d} column is read "
+                     "(DATA-DECISIONS).")
+    results = [rules.tables.harassment_result(diff, die, coup=coup) for die in _die(state)]
+    if "Ae" in results:
+        faces = [die for die, r in zip(_die(state), results, strict=True) if r == "Ae"]
+        notes.append(f"A {', '.join(map(str, faces))} eliminates the harasser (10.72).")
+    return Odds(title, grid.case, grid.name, terms, f"{diff:+d}",
+                f"{min(diff, grid.columns[-1]):+d}", _faces(results, grid.results),
+                dict(grid.results), tuple(notes))
+
+
+# -- recruitment (12.0, 12.5) ----------------------------------------------------------
+
+def recruitment_odds(state: GameState, target: str, units: tuple[str, ...]) -> Odds:
+    rules = state.rules
+    grid = rules.tables.recruitment
+    terms = recruitment_terms(state, target, units)
+    diff = sum(t.value for t in terms)
+    names = " + ".join(state.info(u).short for u in units)
+    title = f"{names} {'tries' if len(units) == 1 else 'try'} to recruit {state.info(target).short}"
+    if diff < rules.game.recruit_min:
+        return Odds(title, "12.9", grid.name, terms, f"{diff:+d}", "-", (), dict(grid.results),
+                    (f"Recruitment needs at least {rules.game.recruit_min:+d} (12.53).",),
+                    allowed=False)
+    notes = []
+    if diff > grid.columns[-1]:
+        notes.append(f"Above {grid.columns[-1]:+d} the {grid.columns[-1]:+d} column is read "
+                     "(12.54).")
+    results = [rules.tables.recruitment_result(diff, die) for die in _die(state)]
+    return Odds(title, "12.9", grid.name, terms, f"{diff:+d}", f"{min(diff, grid.columns[-1]):+d}",
+                _faces(results, grid.results), dict(grid.results), tuple(notes))
+
+
+# -- investigation (13.0) --------------------------------------------------------------
+
+def investigation_odds(state: GameState, target: str, units: tuple[str, ...], *,
+                       exposable: bool = False) -> Odds:
+    rules = state.rules
+    grid = rules.tables.investigation
+    terms = investigation_terms(state, target, units)
+    total = sum(t.value for t in terms[:-1])
+    dfn = -terms[-1].value
+    column = rules.tables.investigation_column(total, dfn)
+    names = " + ".join(state.info(u).short for u in units) or "nobody"
+    title = f"{names} investigate{'s' if len(units) == 1 else ''} {state.info(target).short}"
+    notes = []
+    if exposable:
+        notes.append("The Abwehr may still reveal investigators' Loyalty chits to take them "
+                     "out (13.17).")
+    if column is None:
+        return Odds(title, "13.36", grid.name, terms, f"{total} to {dfn}", "-", (),
+                    dict(grid.results), (f"Below {grid.columns[0]}:1 there is no "
+                                         "investigation (13.21).", *notes), allowed=False)
+    if total // dfn > grid.columns[-1]:
+        notes.append(f"Above {grid.columns[-1]}:1 the {grid.columns[-1]}:1 column is read (13.23).")
+    results = [grid.cell(die, column) for die in _die(state)]
+    return Odds(title, "13.36", grid.name, terms, f"{total} to {dfn}", f"{column}:1",
+                _faces(results, grid.results), dict(grid.results), tuple(notes))
+
+
+# -- interrogation (14.2) --------------------------------------------------------------
+
+def interrogation_odds(state: GameState, uid: str, alibis: int) -> Odds:
+    rules = state.rules
+    grid = rules.tables.interrogation
+    dfn = defence(rules, state.unit(uid))
+    top_roll = rules.game.interrogation_max_roll
+    terms = (Term("Alibi/Arrest chits", alibis, "14.22"),)
+    results = [rules.tables.interrogation_result(dfn, min(die + alibis, top_roll))
+               for die in _die(state)]
+    column = max(grid.columns[0], min(dfn, grid.columns[-1]))
+    notes = [f"The roll counts at most {top_roll} (14.23)."]
+    return Odds(f"Interrogation of {state.info(uid).short}", "14.34", grid.name, terms,
+                f"die + {alibis}" if alibis else "die", f"defence {column}",
+                _faces(results, grid.results), dict(grid.results), tuple(notes))
+
+
+# -- the Walkyrie roll (18.13) ---------------------------------------------------------
+
+def walkyrie_odds(state: GameState, chits: int) -> Odds:
+    table = state.rules.tables.walkyrie
+    results = []
+    for die in _die(state):
+        r = table.result(die + chits)
+        results.append(None if r is None else f"{r.penalty}/{r.bonus}/{r.units}")
+    meaning = {"-": "The coup fails (18.16)"}
+    meaning.update({code: "succeeds: harassment costs {}, bonus +{}, {} units move"
+                    .format(*code.split("/")) for code in results if code})
+    return Odds("The Walkyrie roll", table.case, table.name,
+                (Term("Führer Access chits", chits, "18.13"),),
+                f"die + {chits}" if chits else "die", "die + chits",
+                _faces(results, ["-"]), meaning,
+                ("Results read penalty/bonus/units (18.15).",))
+
+
+# -- the rolls no one chooses: the Randomizer (6.23) and OKW Panic (12.82) -----------
+
+def randomizer_odds(state: GameState, turn: int) -> Odds:
+    table = state.rules.tables.randomizer
+    column = min(turn, len(table.cells[0]))
+    results = []
+    for die in _die(state):
+        d = table.result(die, turn)
+        results.append(None if d is None else f"{d.player.title} draws {d.count}")
+    return Odds(f"The Randomizer of Game-Turn {turn}", table.case, table.name, (),
+                "die", f"Game-Turn {column}", _faces(results, []),
+                {"-": "no draw (6.25)"})
+
+
+def panic_odds(state: GameState, rolls: int) -> Odds:
+    table = state.rules.tables.okw_panic
+    results = [f"{table.result(die)} panic" for die in _die(state)]
+    return Odds(f"OKW Panic, {rolls} roll{'s' if rolls != 1 else ''}", table.case, table.name,
+                (), "die", "-", _faces(results, []), {},
+                ("One roll for each SS-controlled SS, Nazi or Civilian unit in an HQ "
+                 "friendly to OKW; the Abwehr unrecruits that many of his OKW units (12.83).",))
+
+
+# -- which roll an action makes --------------------------------------------------------
+
+def odds_of(state: GameState, action: Action) -> list[Odds]:
+    """The rolls ``action`` would make (or, for a named target, the roll it leads to),
+    with their odds; [] for an action that rolls nothing. ``state`` is the true state;
+    only public facts reach the answer."""
+    d = top(state)
+    verb = action.verb
+    try:
+        if verb is Verb.HARASS and state.active is not None:
+            return [harassment_odds(state, action.unit, action.hex)]
+        if verb is Verb.RECRUIT and action.unit is not None and d is None:
+            from .recruitment import recruiters_for
+            return [recruitment_odds(state, action.unit, tuple(recruiters_for(state, action.unit)))]
+        if verb is Verb.INVESTIGATE and action.unit is not None and d is None:
+            from .investigation import investigators_for
+            return [investigation_odds(state, action.unit,
+                                       tuple(investigators_for(state, action.unit)),
+                                       exposable=True)]
+        if d is not None and d.kind == "recruit" and verb in (Verb.JOIN, Verb.ROLL):
+            units = d.units + ((action.unit,) if verb is Verb.JOIN and action.unit else ())
+            return [recruitment_odds(state, d.unit, units)]
+        if d is not None and d.kind == "investigate" and verb in (Verb.JOIN, Verb.ROLL):
+            units = d.units + ((action.unit,) if verb is Verb.JOIN and action.unit else ())
+            return [investigation_odds(state, d.unit, units, exposable=True)]
+        if d is not None and d.kind in ("expose_investigators", "alibi"):
+            if verb is Verb.REVEAL and action.chit:             # 13.17: one drops out
+                d = attrs.evolve(d, chits=d.chits + (action.chit,))
+            elif verb is Verb.ALIBI and action.unit:            # 13.18: one comes back
+                d = attrs.evolve(d, cleared=d.cleared + (action.unit,))
+            return [investigation_odds(state, d.unit, counting_investigators(d))]
+        if d is not None and d.kind == "interrogation_alibi":
+            extra = 1 if verb is Verb.REVEAL else 0
+            return [interrogation_odds(state, d.unit, len(d.chits) + extra)]
+        if d is not None and d.kind == "coup" and verb in (Verb.COUP, Verb.REVEAL):
+            return [walkyrie_odds(state, len(d.chits) + (1 if verb is Verb.REVEAL else 0))]
+    except (IllegalAction, KeyError, StopIteration):
+        return []
+    return automatic_odds(state, action)
+
+
+def automatic_odds(state: GameState, action: Action) -> list[Odds]:
+    """The Randomizer and OKW Panic rolls that ``action`` sets off before anyone decides
+    again: found by playing it on a copy (with fixed dice, so nothing is foreseen)."""
+    from .api import apply
+
+    if action.verb not in (Verb.END_PHASE, Verb.END, Verb.NO_REVEAL, Verb.STAY, Verb.ADVANCE,
+                           Verb.ASSIGN, Verb.REVEAL, Verb.PLACE_ALLIED, Verb.RETURN):
+        return []
+    probe = attrs.evolve(state, dice=(1,) * 40)
+    try:
+        after = apply(probe, action)
+    except IllegalAction:
+        return []
+    out: list[Odds] = []
+    panic = sum(1 for e in after.events if e.table == "okw_panic")
+    for e in after.events:
+        if e.table == "randomizer" and e.column is not None:
+            out.append(randomizer_odds(state, e.column))
+    if panic:
+        out.append(panic_odds(state, panic))
+    return out
+
+

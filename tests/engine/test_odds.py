@@ -1,0 +1,263 @@
+"""The odds before a roll: every number is checked twice, against the table files read
+here directly, and against the engine itself rolling each of the six faces."""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from pathlib import Path
+
+import attrs
+
+from plot_core.engine.actions import parse_action
+from plot_core.engine.odds import Odds, odds_of
+from plot_core.engine.state import GameState
+
+from .helpers import legal, play, pos
+from .test_assignment import interphase
+from .test_coup import coup_pos, end_of_phase
+from .test_harassment import DUEL
+from .test_investigation import EXAMPLE, cell, investigating
+from .test_recruitment import recruiting
+
+TABLES = Path(__file__).parents[2] / "rules_data" / "tables"
+
+
+def table(name: str) -> dict:
+    return tomllib.loads((TABLES / f"{name}.toml").read_text())
+
+
+def column_of(name: str, column: int) -> Counter:
+    """One column of a grid file, counted over the six die rows."""
+    t = table(name)
+    k = t["columns"].index(column)
+    return Counter(row[k] for row in t["cells"])
+
+
+def faces(o: Odds) -> Counter:
+    return Counter(dict(o.faces))
+
+
+def rolled(state: GameState, actions: list[str], table_name: str) -> Counter:
+    """What the engine reads on ``table_name`` for each face of the die, after ``actions``."""
+    got = Counter()
+    for die in range(1, 7):
+        s = play(attrs.evolve(state, dice=(die,) + state.dice[1:]), *actions)
+        got[next(e.result for e in s.events if e.table == table_name)] += 1
+    return got
+
+
+def one(state: GameState, action: str) -> Odds:
+    [o] = odds_of(state, parse_action(action))
+    return o
+
+
+# -- harassment (10.3, 10.41, 10.71, 10.72, 18.18) -------------------------------------
+
+def test_10_71_schellenberg_on_bonhoeffer_reads_the_plus_5_column():
+    s = play(pos(DUEL % (1, "")), "activate 002")
+    o = one(s, "harass 305")
+    assert [t.value for t in o.terms] == [8, -3] and o.total == "+5" and o.column == "+5"
+    assert faces(o) == column_of("harassment", 5) == rolled(s, ["harass 305"], "harassment")
+    assert o.line() == "+5 → Harassment Table, column +5: M 17% · N 33% · Dr 33% · Ar 17%"
+    assert o.case == "10.71" and o.allowed
+    assert o.arithmetic() == "Schelnbg 8 - Bonhoefer 3 = +5"
+
+
+def test_10_41_a_unit_in_its_own_hq_defends_with_4_more():
+    # Bonhoeffer (defence 3) in the Abwehr HQ at 1714, Schellenberg (8) beside it
+    s = pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "1814" }
+        "305" = { hex = "1714", suspected = true }
+        """)
+    s = play(s, "activate 002")
+    o = one(s, "harass 305")
+    assert [(t.value, t.case) for t in o.terms] == [(8, ""), (-3, ""), (-4, "10.41")]
+    assert o.total == "+1"
+    assert o.arithmetic() == "Schelnbg 8 - Bonhoefer 3 - in its HQ 4 (10.41) = +1"
+    assert faces(o) == column_of("harassment", 1) == rolled(s, ["harass 305"], "harassment")
+
+
+def test_10_34_below_zero_there_is_no_roll():
+    s = pos("""
+        phasing = "abwehr"
+        [units]
+        "305" = { hex = "2210", suspected = true }
+        "002" = { hex = "2110" }
+        """)
+    s = play(s, "activate 305")
+    o = one(s, "harass 002")
+    assert not o.allowed and o.total == "-2" and o.faces == ()
+    assert "10.34" in o.line()
+
+
+def test_10_72_in_the_coup_the_bonus_counts_and_a_6_kills_the_harasser():
+    s = coup_pos('''"000" = { hex = "2110" }
+"305" = { hex = "2210", suspected = true }''', phasing="ss", bonus=4, abwehr_bonus=4)
+    s = play(s, "activate 000")
+    o = one(s, "harass 305")                           # Himmler 9 - 3 + 4 = +10: the +6 column
+    assert [(t.value, t.case) for t in o.terms] == [(9, ""), (-3, ""), (4, "18.18")]
+    assert o.total == "+10" and o.column == "+6" and o.case == "10.72"
+    assert faces(o) == column_of("coup_harassment", 6) == rolled(s, ["harass 305"],
+                                                                 "coup_harassment")
+    ae = [n for n in o.notes if "eliminates the harasser (10.72)" in n]
+    assert ("Ae" in faces(o)) == bool(ae)
+    assert any("DATA-DECISIONS" in n for n in o.notes)   # +10 reads as +6
+
+
+# -- recruitment (12.53, 12.54) ------------------------------------------------------
+
+TARGET = '"107" = { hex = "2210" }'     # Popitz, a Nazi (defence 3), free for the SS (12.12)
+
+
+def test_12_9_recruitment_odds_from_the_units_that_joined():
+    s = recruiting("ss", TARGET + '\n        "002" = { hex = "2110" }', dice="1")
+    s = play(s, "recruit 107", "join 002")
+    o = one(s, "roll")                                   # Schellenberg 8 - Popitz 3
+    assert [t.value for t in o.terms] == [8, -3] and o.total == "+5" and o.column == "+5"
+    assert faces(o) == column_of("recruitment", 5) == rolled(s, ["roll"], "recruitment")
+
+
+def test_12_53_at_plus_0_no_roll_and_at_plus_1_the_first_column():
+    s = recruiting("ss", TARGET + '\n        "013" = { hex = "2110" }')     # Best 3 - 3
+    o = one(play(s, "recruit 107"), "join 013")
+    assert o.total == "+0" and not o.allowed and o.faces == () and "12.53" in o.line()
+    s = recruiting("ss", TARGET + '\n        "009" = { hex = "2110" }', dice="1")  # Daluge 4
+    s = play(s, "recruit 107", "join 009")
+    o = one(s, "roll")
+    assert o.total == "+1" and o.column == "+1" and o.allowed
+    assert faces(o) == column_of("recruitment", 1) == rolled(s, ["roll"], "recruitment")
+
+
+def test_12_54_above_plus_7_reads_plus_7_and_says_so():
+    s = recruiting("ss", TARGET + '''
+        "000" = { hex = "2110" }
+        "002" = { hex = "2310" }''', dice="1")
+    s = play(s, "recruit 107", "join 000", "join 002")
+    o = one(s, "roll")                                   # 9 + 8 - 3 = +14
+    assert o.total == "+14" and o.column == "+7"
+    assert any("12.54" in n for n in o.notes)
+    assert faces(o) == column_of("recruitment", 7) == rolled(s, ["roll"], "recruitment")
+
+
+def test_12_2_naming_a_target_shows_the_odds_with_every_unit_that_may_join():
+    s = recruiting("ss", TARGET + '''
+        "000" = { hex = "2110" }
+        "009" = { hex = "2310" }''')
+    o = one(s, "recruit 107")
+    assert sorted(t.value for t in o.terms) == [-3, 4, 9] and o.total == "+10"
+    assert o.title.startswith(("Himmler + Daluge try", "Daluge + Himmler try"))
+
+
+# -- investigation (13.21, 13.23) and interrogation (14.22, 14.23) ------------------
+
+def test_13_36_the_worked_example_before_any_exposure_is_5_to_1():
+    s = investigating(EXAMPLE, dice="4", chits='abwehr = ["L011", "L108"]\n        ss = ["AA1"]')
+    s = play(s, "investigate 305", "join 000", "join 011", "join 108")
+    o = one(s, "roll")
+    assert o.total == "15 to 3" and o.column == "5:1"
+    assert o.arithmetic() == "Himmler 9 + Hanke 4 + Stroelin 2 to Bonhoefer 3"
+    assert any("13.17" in n for n in o.notes)           # the Abwehr may yet expose some
+    assert faces(o) == column_of("investigation", 5)
+    # the Abwehr weighs exposing Hanke: Himmler 9 + Strölin 2 would be left
+    s = play(s, "roll")
+    assert one(s, "reveal L011").total == "11 to 3"
+    s = play(s, "reveal L011", "reveal L108")
+    o = one(s, "no-reveal")
+    assert o.total == "9 to 3" and o.column == "3:1"     # Hanke and Strölin out for now
+    s = play(s, "no-reveal")
+    o = one(s, "alibi 011 AA1")                           # the SS weighs covering Hanke
+    assert o.total == "13 to 3" and o.column == "4:1"
+    s = play(s, "alibi 011 AA1")
+    o = one(s, "no-reveal")
+    assert o.total == "13 to 3" and o.column == "4:1"
+    assert faces(o) == column_of("investigation", 4) == rolled(s, ["no-reveal"], "investigation")
+
+
+def test_13_21_below_2_to_1_no_roll():
+    s = investigating('''"305" = { hex = "2210", suspected = true }
+        "108" = { hex = "2209", controller = "ss" }''')
+    s = play(s, "investigate 305")
+    o = one(s, "join 108")
+    assert not o.allowed and "13.21" in o.line() and o.total == "2 to 3"
+
+
+def test_14_22_each_alibi_adds_one_and_14_23_the_roll_counts_at_most_8():
+    alibis = '"AA1", "AA2", "AA3", "AA4", "AA5", "AA6"'
+    s = cell('''"305" = { box = "interrogation_cell", suspected = true }''', dice="6",
+             chits=f'abwehr = [{alibis}]')
+    s = play(s, "end-phase", "no-reveal")
+    interrogation = table("interrogation")
+    k = interrogation["columns"].index(3)                     # Bonhoeffer's defence 3
+    for n in range(0, 7):
+        o = one(s, "no-reveal")
+        assert o.total == (f"die + {n}" if n else "die") and o.column == "defence 3"
+        assert o.arithmetic() == ("die" if not n else f"die + Alibi/Arrest chits {n} (14.22)")
+        want = Counter(interrogation["cells"][interrogation["rows"].index(min(d + n, 8))][k]
+                       for d in range(1, 7))
+        assert faces(o) == want == rolled(s, ["no-reveal"], "interrogation")
+        if n < 6:
+            assert faces(one(s, f"reveal AA{n + 1}")) == Counter(
+                interrogation["cells"][interrogation["rows"].index(min(d + n + 1, 8))][k]
+                for d in range(1, 7))
+            s = play(s, f"reveal AA{n + 1}")
+
+
+# -- the Walkyrie roll (18.13, 18.8) ----------------------------------------------------
+
+def walkyrie_file() -> dict[int, str]:
+    t = table("walkyrie")
+    out = {}
+    for band, cellv in zip(t["totals"], t["cells"], strict=True):
+        lo, _, hi = band.partition("-")
+        for total in range(int(lo), int(hi or lo) + 1):
+            out[total] = cellv
+    return out
+
+
+def test_18_8_the_walkyrie_odds_with_and_without_chits():
+    w = walkyrie_file()
+    s = play(end_of_phase("1", chits='"FA1", "FA2"'), "end-phase")
+    for n in range(3):
+        o = one(s, "coup")
+        want = Counter(w[min(d + n, max(w))] for d in range(1, 7))
+        assert faces(o) == want
+        engine = rolled(s, ["coup"], "walkyrie")            # the log writes "-" or "P/B/U"
+        assert faces(o) == engine
+        if n < 2:
+            s = play(s, f"reveal FA{n + 1}")
+
+
+# -- the rolls no one chooses: Randomizer (6.23) and OKW Panic (12.82) --------------
+
+def test_12_82_ending_the_status_phase_shows_the_panic_rolls_it_makes():
+    s = pos("""
+        turn = 3
+        phase = "status"
+        phasing = "ss"
+        [units]
+        "002" = { hex = "1714" }
+        "401" = { hex = "1810", controller = "abwehr" }
+        """)
+    [o] = odds_of(s, parse_action("end-phase"))
+    panic = table("okw_panic")
+    assert o.case == "12.82" and "1 roll" in o.title
+    assert faces(o) == Counter(f"{n} panic" for n in panic["cells"])
+
+
+def test_6_23_placing_the_allied_unit_shows_the_randomizer_roll_that_follows():
+    s = interphase("4, 1, 1")                    # 4, 1: Allied IS, no German result
+    place = next(a for a in legal(s) if a.startswith("allied"))
+    [o] = odds_of(s, parse_action(place))
+    assert o.case == "6.27" and o.column == "Game-Turn 1"
+    t = table("randomizer")
+    words = {"A": "Abwehr draws ", "S": "SS draws "}
+    want = Counter("-" if row[0] == "-" else words[row[0][0]] + row[0][1:] for row in t["cells"])
+    assert faces(o) == want
+
+
+def test_nothing_to_show_for_a_step_that_rolls_nothing():
+    s = play(pos(DUEL % (1, "")), "activate 002")
+    assert odds_of(s, parse_action("end")) == []
