@@ -10,7 +10,7 @@ from pathlib import Path
 import attrs
 
 from plot_core.engine.actions import parse_action
-from plot_core.engine.odds import Odds, odds_of
+from plot_core.engine.odds import Odds, odds_of, stakes
 from plot_core.engine.state import GameState
 
 from .helpers import legal, play, pos
@@ -261,3 +261,45 @@ def test_6_23_placing_the_allied_unit_shows_the_randomizer_roll_that_follows():
 def test_nothing_to_show_for_a_step_that_rolls_nothing():
     s = play(pos(DUEL % (1, "")), "activate 002")
     assert odds_of(s, parse_action("end")) == []
+
+
+# -- what an action puts at stake (the first Enter says it, the second acts) ----------
+
+def test_stakes_a_harassment_rolls_and_says_its_odds():
+    s = play(pos(DUEL % (1, "")), "activate 002")
+    st = stakes(s, parse_action("harass 305"))
+    assert st and st.rolls and st.spends == () and st.odds[0].column == "+5"
+    assert not stakes(s, parse_action("end"))                 # nothing rolled, nothing spent
+
+
+def test_stakes_a_recruitment_spends_its_loyalty_chit_12_14():
+    units = '''"201" = { hex = "2210", controller = "none" }
+        "001" = { hex = "2110" }'''
+    s = play(recruiting("ss", units, chits='ss = ["L201", "TR1"]'), "recruit 201", "join 001")
+    st = stakes(s, parse_action("roll"))
+    assert st.rolls and st.spends == ("L201",)
+
+
+def travelling() -> GameState:
+    return play(pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2711" }
+        [chits]
+        ss = ["TR1", "TR2"]
+        """), "activate 002")
+
+
+def test_stakes_a_travel_spends_the_travel_chit_9_5():
+    s = travelling()
+    st = stakes(s, parse_action("travel 0412 TR1"))
+    assert not st.rolls and st.spends == ("TR1",)
+
+
+def test_stakes_chits_the_enemy_takes_on_a_roll_are_not_called_spent_13_32():
+    # the Abwehr's no-reveal lets the investigation roll: on a 1 (Ss) the SS takes a chit
+    s = investigating(EXAMPLE, chits='abwehr = ["L011", "FA1"]')
+    s = play(s, "investigate 305", "join 000", "join 011", "join 108", "roll")
+    st = stakes(s, parse_action("no-reveal"))
+    assert st.rolls and st.spends == ()
+    assert stakes(s, parse_action("reveal L011")).spends == ("L011",)

@@ -17,7 +17,7 @@ from .errors import IllegalAction
 from .harassment import harassment_terms
 from .investigation import counting_investigators, investigation_terms
 from .recruitment import recruitment_terms
-from .state import GameState, defence
+from .state import GameState, chit_ids, defence
 from .terms import Term
 
 
@@ -256,18 +256,25 @@ def odds_of(state: GameState, action: Action) -> list[Odds]:
     return automatic_odds(state, action)
 
 
-def automatic_odds(state: GameState, action: Action) -> list[Odds]:
-    """The Randomizer and OKW Panic rolls that ``action`` sets off before anyone decides
-    again: found by playing it on a copy (with fixed dice, so nothing is foreseen)."""
+def _probe(state: GameState, action: Action) -> GameState | None:
+    """``action`` played on a copy whose dice all show 1 and whose generator is not the
+    game's: what it sets off, with nothing of the real rolls or draws foreseen."""
     from .api import apply
 
+    try:
+        return apply(attrs.evolve(state, dice=(1,) * 40, rng=0), action)
+    except IllegalAction:
+        return None
+
+
+def automatic_odds(state: GameState, action: Action) -> list[Odds]:
+    """The Randomizer and OKW Panic rolls that ``action`` sets off before anyone decides
+    again."""
     if action.verb not in (Verb.END_PHASE, Verb.END, Verb.NO_REVEAL, Verb.STAY, Verb.ADVANCE,
                            Verb.ASSIGN, Verb.REVEAL, Verb.PLACE_ALLIED, Verb.RETURN):
         return []
-    probe = attrs.evolve(state, dice=(1,) * 40)
-    try:
-        after = apply(probe, action)
-    except IllegalAction:
+    after = _probe(state, action)
+    if after is None:
         return []
     out: list[Odds] = []
     panic = sum(1 for e in after.events if e.table == "okw_panic")
@@ -279,3 +286,32 @@ def automatic_odds(state: GameState, action: Action) -> list[Odds]:
     return out
 
 
+
+
+@attrs.frozen
+class Stakes:
+    """What an action puts at risk before it is taken: the dice it rolls (with their
+    odds where a table is known) and the acting side's own chits it gives up."""
+
+    rolls: bool
+    odds: tuple[Odds, ...]
+    spends: tuple[str, ...]
+
+    def __bool__(self) -> bool:
+        return self.rolls or bool(self.spends)
+
+
+def stakes(state: GameState, action: Action) -> Stakes:
+    """For the acting side's own eyes: ``spends`` names his chits."""
+    after = _probe(state, action)
+    if after is None or state.to_act is None:
+        return Stakes(False, (), ())
+    mine = state.to_act.value
+    enemy = state.to_act.enemy.value
+    ids = chit_ids(state.rules)
+    # a chit taken by the enemy is what a roll did (13.32, 14.31), not what was spent
+    spent = tuple(ids[i] for i, (was, now) in enumerate(zip(state.chits, after.chits,
+                                                             strict=True))
+                  if was == mine and now not in (mine, enemy))
+    rolled = any(e.roll for e in after.events)
+    return Stakes(rolled, tuple(odds_of(state, action)) if rolled else (), spent)
