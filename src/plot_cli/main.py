@@ -139,6 +139,13 @@ def _seed(text: str) -> int:
     return n
 
 
+def _settings():
+    """The player's own settings file (plot_tui.settings), kept between games."""
+    from plot_tui.settings import SettingsFile, local_settings_path
+
+    return SettingsFile(local_settings_path())
+
+
 def _play(args: argparse.Namespace) -> int:
     rules = load_rules()              # fail on bad data before the screen takes over
     from plot_core import Player
@@ -158,7 +165,7 @@ def _play(args: argparse.Namespace) -> int:
                           level=args.level,
                           seed=args.seed,
                           setup="choose" if args.choose_setup else "standard")
-    PlotApp(rules, setup=setup, record_path=record).run()
+    PlotApp(rules, setup=setup, record_path=record, settings=_settings()).run()
     return 0
 
 
@@ -196,7 +203,7 @@ def _play_position(args: argparse.Namespace, rules, record: Path | None) -> int:
         session.recorder = Recorder(record, header)
     except OSError as exc:
         session.record_problem = f"the game cannot be saved to {record}: {exc.strerror or exc}"
-    PlotApp(rules, session=session).run()
+    PlotApp(rules, session=session, settings=_settings()).run()
     return 0
 
 
@@ -235,7 +242,8 @@ def _resume(args: argparse.Namespace) -> int:
     notice = f"Resumed {path.name} after action {len(record.timeline)}{why}"
     if record.warnings:
         notice += " (its cut-off last line was dropped)"
-    PlotApp(rules, session=Session.resume(record, recorder), notice=notice + ".").run()
+    PlotApp(rules, session=Session.resume(record, recorder), notice=notice + ".",
+            settings=_settings()).run()
     return 0
 
 

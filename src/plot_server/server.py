@@ -24,6 +24,7 @@ from plot_tui.app import PlotApp
 from plot_tui.game import GameScreen
 from plot_tui.screens import ConfirmScreen
 from plot_tui.session import Seat
+from plot_tui.settings import user_settings
 
 from .collector import Collector
 from .driver import ChannelDriver
@@ -194,7 +195,8 @@ class ServedApp(PlotApp):
         self.sub_title = (f"table {table.id} · game {table.session.game} · "
                           + (f"{self.who.name} plays the {side.title}" if side is not None
                              else f"{self.who.name} watches"))
-        self.game_screen = GameScreen(guest.chair, self.rules)
+        self.game_screen = GameScreen(guest.chair, self.rules, user_settings(self.hub.home,
+                                                                             self.who.key))
         self.push_screen(self.game_screen, self._game_ended)
 
     def _table_changed(self) -> None:

@@ -20,6 +20,7 @@ from .replay import Replay
 from .replay_screen import ReplayScreen
 from .screens import ConfirmScreen, GameSetup, HelpScreen, NewGameScreen
 from .session import Seat, Session
+from .settings import SettingsFile
 
 __all__ = ["GameSetup", "HelpScreen", "PlotApp"]
 
@@ -62,7 +63,8 @@ class PlotApp(App[None]):
     def __init__(self, rules: Rules | None = None, *, setup: GameSetup | None = None,
                  session: Session | None = None, seed: int | None = None,
                  records: Path | None = None, record_path: Path | None = None,
-                 notice: str = "", replay: Replay | None = None) -> None:
+                 notice: str = "", replay: Replay | None = None,
+                 settings: SettingsFile | None = None) -> None:
         """``records``: the folder new games are saved in (default: the user's data
         folder); ``record_path``: the file for the first game; ``notice``: said at start."""
         super().__init__()
@@ -70,6 +72,7 @@ class PlotApp(App[None]):
         self._setup, self._session, self._seed = setup, session, seed
         self._records, self._record_path, self._notice = records, record_path, notice
         self._replay = replay
+        self.settings = settings or SettingsFile(None)   # None: kept for this run only
         self._palette: CommandPalette | None = None     # the one open or leaving
 
     def on_mount(self) -> None:
@@ -119,13 +122,15 @@ class PlotApp(App[None]):
         self.play(session)
 
     def play(self, session: Session) -> None:
-        screen = GameScreen(session, self.rules)
+        screen = GameScreen(session, self.rules, self.settings)
         if session.game and self.sub_title == self.SUB_TITLE:      # resumed, or a position
             self.sub_title = f"game {session.game} · {seats_words(session.seats, session.levels)}"
         notice = self._notice or (f"Saving to {session.recorder.path}."
                                   if session.recorder is not None else "")
         if session.chosen_seed:
             notice = f"{notice} {CHOSEN_SEED}".strip()
+        if self.settings.problem:
+            notice = f"{notice} ({self.settings.problem})".strip()
         if notice:
             screen.notice = plain(notice, style="dim")          # holds a file name
         self._notice = ""

@@ -38,6 +38,8 @@ class BoardScreen(OnceScreen[str]):
     MapView { height: 1fr; }
     #prompt { height: auto; max-height: 8; padding: 0 1; background: $boost;
               border-top: solid $primary; }
+    #odds { height: auto; max-height: 7; padding: 0 1; display: none;
+            border-top: solid $warning; }
     #wide-log { height: 12; display: none; border-top: solid $primary-darken-2; }
     #side { width: 36; border-left: solid $primary; }
     #status { height: auto; padding: 0 1; border-bottom: solid $primary-darken-2; }
@@ -104,6 +106,7 @@ class BoardScreen(OnceScreen[str]):
                 start = self.rules.map.named_setup.get("100")
                 yield MapView(self.rules.map, start=start, id="map")
                 yield from self.under_map()
+                yield Static(id="odds")
                 yield Static(id="prompt")
                 yield LogView(id="wide-log")
             with Vertical(id="side"):

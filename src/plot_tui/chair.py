@@ -12,11 +12,12 @@ from collections.abc import Callable
 
 from plot_core import Action, GameState, Player, PlayerView
 from plot_core import view as view_of
+from plot_core.engine.odds import Odds, Stakes
 from plot_core.engine.overlays import Overlays
 from plot_core.engine.state import Event
 from plot_core.hexgrid import Hex
 
-from .session import LogLine, Session
+from .session import NO_STAKES, LogLine, Session
 
 
 class Chair:
@@ -106,6 +107,13 @@ class Chair:
 
     def why_not(self, action: Action) -> str | None:
         return self.session.why_not(action)
+
+    def odds(self, action: Action) -> list[Odds]:
+        return self.session.odds(action) if self.session.may_act(self.side) else []
+
+    def stakes(self, action: Action) -> Stakes:
+        # the chits it names are the acting side's own: asked only by that side
+        return self.session.stakes(action) if self.session.may_act(self.side) else NO_STAKES
 
     def walk_to(self, h: Hex) -> list[Hex] | None:
         return self.session.walk_to(h) if self.session.may_act(self.side) else None

@@ -27,10 +27,12 @@ from .chair import Chair
 from .choices import FIXED, Numbers, fixed
 from .describe import SIDE, prompt
 from .mapview import MapView
+from .odds_view import odds_text
 from .panels import ChitPanel
 from .plain import join, plain
 from .screens import ActionMenu, GameOverScreen, HandoffScreen, HelpScreen, help_text
 from .session import LogLine, Session
+from .settings import Settings, SettingsFile
 
 SAVE_RETRY = 2.0         # seconds between tries to write what the disk refused (25)
 COMPUTER_PACE = 0.04     # seconds between the computer's steps, so they can be followed
@@ -72,6 +74,7 @@ class GameScreen(BoardScreen):
         Binding("r", "fixed('r')", "Roll", show=False),
         Binding("d", "fixed('d')", "Decline", show=False),
         Binding("D", "no_coup_this_turn", "No coup this Game-Turn", show=False),
+        Binding("O", "ask_before_rolling", "Ask before rolling", show=False),
         Binding("u", "undo", "Undo"),
         Binding("s", "skip", "Skip ahead"),
         Binding("minus", "pace(1)", "Slower", show=False),
@@ -88,9 +91,12 @@ class GameScreen(BoardScreen):
         Binding("end", "scroll_log('end')", priority=True, description="Log end", show=False),
     ] + [Binding(str(i), f"number({i})", show=False) for i in range(1, 10)]
 
-    def __init__(self, session: Session | Chair, rules: Rules) -> None:
+    def __init__(self, session: Session | Chair, rules: Rules,
+                 settings: SettingsFile | None = None) -> None:
         super().__init__(rules)
         self.session = session
+        self.settings = settings or SettingsFile(None)
+        self._armed: tuple[Action, int] | None = None   # said once; the same again acts
         self.message: Text = Text("")
         self.notice: Text = Text("")            # e.g. where the game is saved
         self.pace = COMPUTER_PACE               # seconds between the computer's steps
@@ -166,6 +172,35 @@ class GameScreen(BoardScreen):
                 t.append_text(note)
         for line in self.query("#prompt").results(Static):      # none while being built
             line.update(t)
+        self.draw_odds()
+
+    def draw_odds(self) -> None:
+        """The odds of the roll at the cursor, or of the roll a key would make now."""
+        shown = self._odds_now()
+        for panel in self.query("#odds").results(Static):
+            panel.update(odds_text(shown[0]) if shown else "")
+            panel.display = bool(shown)
+
+    def _odds_now(self) -> list:
+        s = self.session
+        if not s.my_move():
+            return []
+        legal = s.legal()
+        for mapview in self.query(MapView):
+            for a in actions_at(legal, s.view(), mapview.cursor):
+                if a.verb in (Verb.HARASS, Verb.RECRUIT, Verb.INVESTIGATE):
+                    return s.odds(a)
+        lettered = fixed(legal)
+        for key in ("r", "d", "P"):
+            if key in lettered:
+                got = s.odds(lettered[key])
+                if got:
+                    return got
+        return []
+
+    def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
+        super().on_map_view_cursor_moved(message)
+        self.draw_odds()
 
     def say(self, text: str, *, error: bool = False) -> None:
         self.message = plain(text, style="bold red" if error else "green")
@@ -177,6 +212,8 @@ class GameScreen(BoardScreen):
             self.say("It is not your move.", error=True)
             return
         said = words(self.rules, self.session.view(), action)     # in the words of before
+        if self._ask_first(action, said):
+            return
         try:
             events = self.session.act(action)
         except IllegalAction as exc:
@@ -187,6 +224,36 @@ class GameScreen(BoardScreen):
         self._follow(action)
         self.redraw()
         self.after_change()
+
+    def _ask_first(self, action: Action, said: str) -> bool:
+        """No surprise rolls: an action that rolls or spends the player's chits is said
+        first, with its odds; the same action again goes ahead. True while waiting."""
+        moment = (action, self.session.actions)
+        if not self.settings.settings.ask_before_rolling or self._armed == moment:
+            self._armed = None
+            return False
+        at_stake = self.session.stakes(action)
+        if not at_stake:
+            return False
+        self._armed = moment
+        what = []
+        if at_stake.spends:
+            what.append(f"spends {', '.join(at_stake.spends)}")
+        if at_stake.rolls:            # the odds panel shows the chances
+            tables = [f"{o.table} column {o.column}" for o in at_stake.odds if o.allowed]
+            what.append(f"rolls on the {' then '.join(tables)}" if tables else "rolls a die")
+        self.message = plain(f"{said}: {' and '.join(what)}.", style="bold yellow")
+        self.message.append(" Again to go ahead (O: never ask).", style="yellow")
+        self.draw_prompt(self.session.view(), self.session.legal())
+        return True
+
+    def action_ask_before_rolling(self) -> None:
+        ask = not self.settings.settings.ask_before_rolling
+        problem = self.settings.save(Settings(ask_before_rolling=ask))
+        self._armed = None
+        self.say(("Rolls and spent chits are said first; the same key again goes ahead."
+                  if ask else "Rolls and spent chits now go ahead on the first key.")
+                 + (f" ({problem})" if problem else ""), error=bool(problem))
 
     def _follow(self, action: Action) -> None:
         """Keep the cursor on the moving unit, so the next step starts from it."""

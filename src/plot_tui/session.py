@@ -20,6 +20,7 @@ from plot_ai import ComputerPlayer, make
 from plot_core import Action, GameState, IllegalAction, Player, PlayerView, apply, legal_actions
 from plot_core import view as view_of
 from plot_core.engine.history import can_take_back
+from plot_core.engine.odds import Odds, Stakes, odds_of, stakes
 from plot_core.engine.overlays import Overlays, overlays
 from plot_core.engine.paths import path_to
 from plot_core.engine.state import Event
@@ -35,6 +36,7 @@ class Seat(enum.StrEnum):
 
 
 DEFAULT_LEVEL = "easy"
+NO_STAKES = Stakes(False, (), ())
 
 
 @attrs.define
@@ -216,6 +218,15 @@ class Session:
         except IllegalAction as exc:
             return str(exc)
         return None
+
+    def odds(self, action: Action) -> list[Odds]:
+        """The odds of the roll ``action`` makes or leads to (plot_core.engine.odds): only
+        public facts, asked only for the side to act."""
+        return odds_of(self.state, action)
+
+    def stakes(self, action: Action) -> Stakes:
+        """What ``action`` rolls and which of the actor's own chits it spends."""
+        return stakes(self.state, action) if self.my_move() else NO_STAKES
 
     def walk_to(self, h: Hex) -> list[Hex] | None:
         """The shortest legal walk of the moving unit to ``h`` (plot_core.engine.paths)."""

@@ -10,6 +10,7 @@ from plot_tui.app import PlotApp
 from plot_tui.game import GameScreen
 from plot_tui.mapview import MapView
 from plot_tui.session import Seat, Session
+from plot_tui.settings import Settings, SettingsFile
 
 HOTSEAT = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.HUMAN}
 
@@ -18,11 +19,19 @@ def pos(text: str) -> GameState:
     return load_position(textwrap.dedent(text))
 
 
-def app_for(state: GameState, *, human: Player | None = None) -> PlotApp:
+def quick() -> SettingsFile:
+    """Settings that act on the first key: the tests of what a key does (the asking
+    before a roll has tests of its own, in test_odds_panel.py)."""
+    f = SettingsFile(None)
+    f.save(Settings(ask_before_rolling=False))
+    return f
+
+
+def app_for(state: GameState, *, human: Player | None = None, asks: bool = False) -> PlotApp:
     """Hot-seat unless ``human`` names the one human side (the other is the computer)."""
     seats = HOTSEAT if human is None else {p: Seat.HUMAN if p is human else Seat.COMPUTER
                                            for p in Player}
-    return PlotApp(session=Session(state, seats))
+    return PlotApp(session=Session(state, seats), settings=None if asks else quick())
 
 
 def game(app: PlotApp) -> GameScreen:

@@ -112,3 +112,18 @@ def test_replay_at_the_coup_seen_by_everyone(snap_compare, tmp_path, size):
 def test_replay_of_an_unfinished_game_seen_by_the_ss(snap_compare, tmp_path):
     assert snap_compare(replay_of(tmp_path, 8, limit=150), press=["end"],
                         terminal_size=(100, 30))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_odds_of_a_harassment_before_the_roll(snap_compare, size):
+    async def aim(pilot):
+        from plot_tui.mapview import MapView
+
+        mapview = pilot.app.screen.query_one(MapView)
+        mapview.move_to(2110)
+        await pilot.press("enter")
+        mapview.move_to(2210)
+        await pilot.pause()
+
+    assert snap_compare(app_for(pos(DUEL), asks=True), terminal_size=size, run_before=aim,
+                        press=["enter"])

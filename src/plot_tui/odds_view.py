@@ -1,0 +1,25 @@
+"""The odds panel's text: what plot_core.engine.odds worked out, laid out for a narrow
+panel. Nothing is computed here."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from plot_core.engine.odds import Odds
+
+
+def odds_text(o: Odds) -> Text:
+    """Title, arithmetic, column and chances, notes: short lines for a 44-column pane."""
+    t = Text()
+    t.append(o.title, style="bold")
+    t.append(f" · {o.table} ({o.case})", style="cyan")
+    if o.terms:
+        t.append(f"\n{o.arithmetic()}")
+    if o.allowed:
+        t.append(f"\ncolumn {o.column}: ", style="bold")
+        t.append(o.chances(), style="bold yellow")
+    else:
+        t.append(f"\n{o.line()}", style="bold red")
+    if o.allowed and o.notes:
+        t.append("\n" + " ".join(o.notes), style="dim")
+    return t

@@ -1,0 +1,71 @@
+"""A player's own settings, kept between games: a small JSON file per user.
+
+Locally it lives in the user's config folder; `plot serve` keeps one per identity in
+its own folder. A file that cannot be read is set aside in words, never fatal: the
+defaults hold and the game goes on.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+import attrs
+
+
+@attrs.frozen
+class Settings:
+    ask_before_rolling: bool = True     # issue 18: the first Enter says, the second acts
+
+
+def local_settings_path() -> Path:
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "plot" / "settings.json"
+
+
+def user_settings(home: Path, key: str) -> SettingsFile:
+    """`plot serve`: one file per identity (a key's fingerprint, or a name), under a name
+    made from its hash, so no identity's text becomes a path."""
+    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
+    return SettingsFile(Path(home) / "users" / f"{digest}.json")
+
+
+class SettingsFile:
+    """``path`` None: kept in memory only (tests, a guest without a name)."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.problem = ""                 # why the file was not used, in words
+        self.settings = self._load()
+
+    def _load(self) -> Settings:
+        if self.path is None or not self.path.exists():
+            return Settings()
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+            if not isinstance(data, dict):
+                raise ValueError("expected an object of settings")
+            ask = data.get("ask_before_rolling", True)
+            if not isinstance(ask, bool):
+                raise ValueError("ask_before_rolling: expected true or false")
+            return Settings(ask_before_rolling=ask)
+        except (OSError, ValueError) as exc:     # json's errors are ValueErrors
+            self.problem = f"settings file {self.path} not used: {exc}"
+            return Settings()
+
+    def save(self, settings: Settings) -> str:
+        """Keep ``settings``; returns '' or why they could not be written (they still
+        hold for this session)."""
+        self.settings = settings
+        if self.path is None:
+            return ""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(attrs.asdict(settings), indent=1), encoding="utf-8")
+            tmp.replace(self.path)
+        except OSError as exc:
+            return f"could not save the setting ({exc.strerror or exc}); it holds until you quit"
+        return ""

@@ -1,0 +1,101 @@
+"""The odds before a roll on screen (issue 18): the panel under the map shows what
+plot_core.engine.odds works out, and a roll or a spent chit is said before it is done."""
+
+from __future__ import annotations
+
+import pytest
+
+from plot_core.hexgrid import parse_hex
+from plot_tui.settings import SettingsFile
+
+from .helpers import app_for, cursor_to, game, pos, prompt
+from .test_play import DUEL
+
+pytestmark = pytest.mark.asyncio
+
+H = parse_hex
+SIZES_80_160 = [(80, 24), (160, 50)]
+
+
+def odds_shown(app) -> str:
+    o = game(app).query_one("#odds")
+    return " ".join(str(o.render()).split()) if o.display else ""
+
+
+@pytest.mark.parametrize("size", SIZES_80_160)
+async def test_the_cursor_on_a_target_shows_the_arithmetic_and_the_chances(size):
+    app = app_for(pos(DUEL.format(die=1)))
+    async with app.run_test(size=size) as pilot:
+        await cursor_to(pilot, app, H("2110"))
+        await pilot.press("enter")                         # Schellenberg moves
+        assert odds_shown(app) == ""                        # the cursor is on no target
+        await cursor_to(pilot, app, H("2210"))
+        shown = odds_shown(app)
+        assert "Schelnbg harasses Bonhoefer" in shown and "10.71" in shown
+        assert "Schelnbg 8 - Bonhoefer 3 = +5" in shown
+        assert "column +5: M 17% · N 33% · Dr 33% · Ar 17%" in shown
+        await cursor_to(pilot, app, H("2010"))
+        assert odds_shown(app) == ""
+
+
+@pytest.mark.parametrize("size", SIZES_80_160)
+async def test_the_first_enter_says_what_the_roll_will_read_and_the_second_rolls(size):
+    app = app_for(pos(DUEL.format(die=1)), asks=True)
+    async with app.run_test(size=size) as pilot:
+        s = game(app).session
+        await cursor_to(pilot, app, H("2110"))
+        await pilot.press("enter")                         # activating rolls nothing: at once
+        assert s.state.active == "002"
+        await cursor_to(pilot, app, H("2210"))
+        await pilot.press("enter")
+        said = " ".join(prompt(app).split())
+        assert s.actions == 1 and "rolls on the Harassment Table column +5" in said
+        assert "Again to go ahead" in said
+        await pilot.press("enter")                         # the same again: it rolls (die 1: Dr)
+        assert s.actions == 2 and s.state.pending[-1].kind == "retreat"
+
+
+async def test_o_turns_the_asking_off_and_says_so():
+    app = app_for(pos(DUEL.format(die=1)), asks=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        s = game(app).session
+        await cursor_to(pilot, app, H("2110"))
+        await pilot.press("enter", "O")
+        assert "first key" in prompt(app)
+        await cursor_to(pilot, app, H("2210"))
+        await pilot.press("enter")
+        assert s.actions == 2                              # rolled on the first Enter
+
+
+async def test_a_travel_says_which_chit_it_spends_first():
+    app = app_for(pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2711" }
+        "308" = { hex = "1810", suspected = true }
+        [chits]
+        ss = ["TR1", "TR2"]
+        """), asks=True)
+    async with app.run_test(size=(160, 50)) as pilot:
+        s = game(app).session
+        await cursor_to(pilot, app, H("2711"))
+        await pilot.press("enter")
+        before = s.actions
+        await cursor_to(pilot, app, H("0412"))
+        await pilot.press("enter")
+        assert s.actions == before and "spends TR1" in prompt(app)
+        await pilot.press("enter")
+        assert s.actions == before + 1 and s.state.unit("002").hex == H("0412")
+
+
+async def test_the_setting_is_kept_in_a_file_and_a_bad_file_is_named_not_fatal(tmp_path):
+    from plot_tui.settings import Settings
+
+    path = tmp_path / "plot" / "settings.json"
+    assert SettingsFile(path).settings.ask_before_rolling          # asks by default
+    assert SettingsFile(path).save(Settings(ask_before_rolling=False)) == ""
+    assert not SettingsFile(path).settings.ask_before_rolling      # read back next time
+    path.write_text('{"ask_before_rolling": "sometimes"}')
+    f = SettingsFile(path)
+    assert f.settings.ask_before_rolling and str(path) in f.problem
+    assert "expected true or false" in f.problem
