@@ -30,7 +30,7 @@ from .parties import Party, Player
 @attrs.frozen(eq=False)   # compared and hashed by identity: one load, one object
 class Rules:
     directory: Path
-    version: str                 # content hash of every data file, for game records
+    version: str                 # hash of the data files but the case wording (WORDS_ONLY)
     units: Mapping[str, Unit]
     chits: ChitSet
     tables: Tables
@@ -60,9 +60,25 @@ def _data_files(root: Path) -> list[str]:
                   if p.is_file() and p.suffix in (".toml", ".txt"))
 
 
+# The case inventory holds words and citations, no number of the game: changing how a
+# case is worded must not stop anyone's saved game from resuming, so the version that
+# records carry leaves it out.
+WORDS_ONLY = ("cases.toml",)
+# Versions that counted cases.toml as well, and the version that plays the very same
+# game now (0.1.0: the inventory was in the hash until the rules screen, issue 18).
+SAME_GAME = {"d5293c7e3ef520f2": "5dbd93e39063ebd2"}
+
+
+def same_game(recorded: str, rules: Rules) -> bool:
+    """Will a record made under rules data ``recorded`` replay exactly with ``rules``?"""
+    return recorded == rules.version or SAME_GAME.get(recorded) == rules.version
+
+
 def _version(root: Path, files: list[str]) -> str:
     h = hashlib.sha256()
     for f in files:
+        if f in WORDS_ONLY:
+            continue
         h.update(f.encode() + b"\0" + (root / f).read_bytes() + b"\0")
     return h.hexdigest()[:16]
 

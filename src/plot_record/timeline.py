@@ -25,6 +25,7 @@ from plot_core import (
 )
 from plot_core.engine.actions import Verb
 from plot_core.engine.state import Event, Phase
+from plot_core.rules import same_game
 
 from .format import ActionLine, EndLine, Header, RecordError, UndoLine
 from .store import RawRecord, read_raw
@@ -180,7 +181,7 @@ def load_record(path: Path, rules: Rules) -> Record:
 
 def check(raw: RawRecord, rules: Rules) -> Record:
     h, path = raw.header, raw.path
-    if h.rules_hash != rules.version:
+    if not same_game(h.rules_hash, rules):
         raise RecordError(f"{path} line 1: the game was recorded under rules data "
                           f"{h.rules_hash}, but this program has rules data {rules.version}; "
                           f"it cannot be replayed exactly (use the plot version that made it: "

@@ -25,6 +25,7 @@ from .closing import OnceScreen
 from .describe import SIDE
 from .mapview import MapView
 from .panels import BoxPanel, ChitPanel, HexInfo, LogView, MapKey, StatusPanel, TablesPanel
+from .rules_screen import RulesScreen, cited
 from .screens import HelpScreen
 from .session import LogLine
 
@@ -54,6 +55,7 @@ class BoardScreen(OnceScreen[str]):
         Binding("t", "tables", "Tables", show=False),
         Binding("g", "tab('log')", "Log", show=False),
         Binding("f", "fold", "Fold the log", show=False),
+        Binding("R", "rules", "Rules", show=False),
     ]
 
     def __init__(self, rules: Rules) -> None:
@@ -255,6 +257,18 @@ class BoardScreen(OnceScreen[str]):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
+
+    def cited_sources(self) -> list[str]:
+        """Where the case numbers on screen are, the most pressing first."""
+        texts = [str(w.render()) for sel in ("#odds", "#prompt") for w in self.query(sel)]
+        return texts + [t.plain for t in reversed(self._log_texts[-5:])]
+
+    def action_rules(self) -> None:
+        """R: every case, those cited on screen now first (the newest first)."""
+        first: list[str] = []
+        for text in self.cited_sources():
+            first += [n for n in cited(text, self.rules.cases) if n not in first]
+        self.app.push_screen(RulesScreen(self.rules.cases, first))
 
     def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
         self.query_one(HexInfo).show(message.hex, self.shown_view())

@@ -301,6 +301,10 @@ class GameScreen(BoardScreen):
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(help_text(shared=self.session.shared)))
 
+    def cited_sources(self) -> list[str]:
+        # what was just said (a refusal names its case) comes before the standing prompt
+        return [self.message.plain, self.notice.plain, *super().cited_sources()]
+
     def _retry_saving(self) -> None:
         s = self.session
         if s.unsaved and s.retry_saving() and not s.shared:

@@ -49,10 +49,13 @@ HELP = """\
   x  hex and units   w  your chits   B  boxes off the map
   t  tables (again: the next one)    g  the game log
   f  fold or unfold the log's steps  PgUp PgDn Home End  scroll it
+  R  the rules: every case, those cited on screen first
+  O  ask before a roll or a spent chit (on), or not
   ?  this help       q  quit
 
 Hexes are named CCRR (column, row), as in positions and records.
-Rules are cited by case number, e.g. (11.32).
+Rules are cited by case number, e.g. (11.32): R shows what each says.
+The panel over the prompt gives the odds of the roll at the cursor.
 {saving}
 
 Arrows or j/k scroll; any other key closes.

@@ -119,6 +119,34 @@ def test_a_record_from_other_rules_data(game, rules):
     refused(game, rules, "line 1: the game was recorded under rules data 0123abcd")
 
 
+def test_a_record_from_before_the_case_wording_left_the_version_still_plays(game, rules):
+    """0.1.0 counted cases.toml in the version; the same game's records still resume."""
+    from plot_core.rules import SAME_GAME
+
+    earlier = next(k for k, v in SAME_GAME.items() if v == rules.version)
+    edit(game, 1, rules_hash=earlier)
+    assert load_record(game, rules).header.rules_hash == earlier
+
+
+def test_rewording_a_case_does_not_change_the_rules_data_version(tmp_path, rules):
+    import shutil
+
+    from plot_core import load_rules
+
+    copy = tmp_path / "rules_data"
+    shutil.copytree(rules.directory, copy)
+    cases = copy / "cases.toml"
+    cases.write_text(cases.read_text(encoding="utf-8").replace(
+        'title = "Introduction"', 'title = "An introduction"'), encoding="utf-8")
+    reworded = load_rules(copy)
+    assert reworded.cases["1.0"].title == "An introduction"
+    assert reworded.version == rules.version
+    game = copy / "game.toml"                       # a number of the game does change it
+    game.write_text(game.read_text(encoding="utf-8") + "\n# a comment is data too\n",
+                    encoding="utf-8")
+    assert load_rules(copy).version != rules.version
+
+
 def test_a_record_of_another_format_version(game, rules):
     edit(game, 1, version=2)
     refused(game, rules, "line 1: record format version 2 is not one this program reads")

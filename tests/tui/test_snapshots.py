@@ -127,3 +127,17 @@ def test_the_odds_of_a_harassment_before_the_roll(snap_compare, size):
 
     assert snap_compare(app_for(pos(DUEL), asks=True), terminal_size=size, run_before=aim,
                         press=["enter"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_rules_screen_on_the_case_a_refusal_cited(snap_compare, size):
+    async def refused(pilot):
+        from plot_tui.mapview import MapView
+
+        mapview = pilot.app.screen.query_one(MapView)
+        mapview.move_to(2110)
+        await pilot.press("enter", "b", "l", "enter")      # 11.32
+        await pilot.pause()
+
+    assert snap_compare(app_for(pos(DUEL)), terminal_size=size, run_before=refused,
+                        press=["R"])

@@ -40,6 +40,7 @@ class Case:
     test: str | None = None
     na: str | None = None
     absent: bool = False
+    reading: str | None = None     # our reading where the OCR is garbled or ambiguous
 
     @property
     def status(self) -> Status:
@@ -93,6 +94,7 @@ def load_cases(source: Source, data_files: set[str]) -> CaseInventory:
             data=node.str("data", default=None), by=node.str("by", default=None),
             test=node.str("test", default=None), na=node.str("na", default=None),
             absent=node.bool("absent", default=False),
+            reading=node.str("reading", default=None),
         )
         node.done()
         if case.data is not None and case.data not in data_files:

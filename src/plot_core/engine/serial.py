@@ -12,7 +12,7 @@ from typing import get_origin
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.preconf.json import make_converter
 
-from ..rules import Rules, load_rules
+from ..rules import Rules, load_rules, same_game
 from .actions import Action
 from .state import GameState, evolve
 from .view import PlayerView
@@ -63,7 +63,7 @@ def state_from_json(text: str, rules: Rules | None = None) -> GameState:
     except json.JSONDecodeError as exc:
         raise FormatError(f"not JSON: {exc}") from None
     version = data.pop("rules_version", None)
-    if version != rules.version:
+    if not isinstance(version, str) or not same_game(version, rules):
         raise FormatError(f"this state was saved under rules data {version}, but the loaded "
                           f"rules data is {rules.version}")
     try:
