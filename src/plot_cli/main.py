@@ -247,6 +247,16 @@ def _resume(args: argparse.Namespace) -> int:
     return 0
 
 
+def _learn(args: argparse.Namespace) -> int:
+    from plot_core.lessons import load_lessons
+    from plot_tui.app import PlotApp
+
+    rules = load_rules()
+    load_lessons(rules)              # a broken lesson file is said here, with its line
+    PlotApp(rules, settings=_settings(), learn=True).run()
+    return 0
+
+
 def _replay(args: argparse.Namespace) -> int:
     from plot_core import Player
     from plot_record import load_record
@@ -376,6 +386,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="save the game's record here (default: a new file in "
                          "$XDG_DATA_HOME/plot/games, i.e. ~/.local/share/plot/games)")
     pl.set_defaults(run=_play)
+    ln = sub.add_parser("learn", help="learn to play: short lessons, each a practice position "
+                        "with a goal (the tutorial)")
+    ln.set_defaults(run=_learn)
     rs = sub.add_parser("resume", help="go on with an unfinished game from its record")
     rs.add_argument("path", nargs="?", help="the record (default: the latest unfinished game)")
     rs.set_defaults(run=_resume)

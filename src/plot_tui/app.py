@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 from textual.app import App, ScreenStackError
 from textual.command import CommandPalette
 from textual.css.query import NoMatches
@@ -11,10 +12,12 @@ from textual.screen import Screen
 from textual.widget import MountError
 from textual.worker import WorkerFailed
 
-from plot_core import Player, Rules, load_rules, new_game
+from plot_core import DataError, Player, Rules, load_rules, new_game
+from plot_core.lessons import Lesson, load_lessons
 from plot_record import Header, Recorder, new_record_path, secret_seed
 
 from .game import GameScreen
+from .learn import LessonCard, LessonList, LessonScreen, lesson_session
 from .plain import plain
 from .replay import Replay
 from .replay_screen import ReplayScreen
@@ -64,7 +67,7 @@ class PlotApp(App[None]):
                  session: Session | None = None, seed: int | None = None,
                  records: Path | None = None, record_path: Path | None = None,
                  notice: str = "", replay: Replay | None = None,
-                 settings: SettingsFile | None = None) -> None:
+                 settings: SettingsFile | None = None, learn: bool = False) -> None:
         """``records``: the folder new games are saved in (default: the user's data
         folder); ``record_path``: the file for the first game; ``notice``: said at start."""
         super().__init__()
@@ -73,6 +76,7 @@ class PlotApp(App[None]):
         self._records, self._record_path, self._notice = records, record_path, notice
         self._replay = replay
         self.settings = settings or SettingsFile(None)   # None: kept for this run only
+        self._learn = learn                              # plot learn: the lessons first
         self._palette: CommandPalette | None = None     # the one open or leaving
 
     def on_mount(self) -> None:
@@ -81,6 +85,8 @@ class PlotApp(App[None]):
             over = self._replay.timeline.final.outcome is not None
             self.sub_title = f"replay of {h.seed_words(over)}"
             self.push_screen(ReplayScreen(self._replay, self.rules), lambda _: self.exit())
+        elif self._learn:
+            self.show_lessons()
         elif self._session is not None:
             self.play(self._session)
         elif self._setup is not None:
@@ -94,6 +100,9 @@ class PlotApp(App[None]):
     def start(self, setup: GameSetup | None) -> None:
         if setup is None:
             self.exit()
+            return
+        if setup.learn:
+            self.show_lessons()
             return
         chosen = setup.seed is not None
         seed = setup.seed if chosen else secret_seed()
@@ -135,6 +144,43 @@ class PlotApp(App[None]):
             screen.notice = plain(notice, style="dim")          # holds a file name
         self._notice = ""
         self.push_screen(screen, self._game_ended)
+
+    # -- the tutorial (issue 18) -------------------------------------------------------
+    def show_lessons(self) -> None:
+        try:
+            lessons = load_lessons(self.rules)
+        except DataError as exc:                 # a lesson file someone edited badly
+            self.push_screen(ConfirmScreen(plain(f"The lessons cannot be read: {exc}. "
+                                                 "Start a game instead?")),
+                             lambda yes: self.ask_new_game() if yes else self.exit())
+            return
+        self.sub_title = "learn to play"
+        self.push_screen(LessonList(lessons, self.settings.settings.lessons_done),
+                         self._lesson_chosen)
+
+    def _lesson_chosen(self, lesson: Lesson | None) -> None:
+        if lesson is None:
+            self.sub_title = self.SUB_TITLE
+            if self._learn:
+                self.exit()
+            else:
+                self.ask_new_game()
+            return
+        self.push_screen(LessonCard(lesson),
+                         lambda go: self._start_lesson(lesson) if go else self.show_lessons())
+
+    def _start_lesson(self, lesson: Lesson) -> None:
+        self.sub_title = f"lesson: {lesson.title}"
+        screen = LessonScreen(lesson, lesson_session(lesson, self.rules), self.rules,
+                              self.settings)
+        self.push_screen(screen, lambda result: self._lesson_ended(lesson, result))
+
+    def _lesson_ended(self, lesson: Lesson, result: str | None) -> None:
+        done = self.settings.settings.lessons_done
+        if result == "lesson-done" and lesson.key not in done:
+            self.settings.save(attrs.evolve(self.settings.settings,
+                                            lessons_done=(*done, lesson.key)))
+        self.show_lessons()
 
     def _game_ended(self, result: str | None) -> None:
         if result == "new":

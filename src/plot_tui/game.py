@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from functools import partial
 
+import attrs
 from rich.text import Text
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -32,7 +33,7 @@ from .panels import ChitPanel
 from .plain import join, plain
 from .screens import ActionMenu, GameOverScreen, HandoffScreen, HelpScreen, help_text
 from .session import LogLine, Session
-from .settings import Settings, SettingsFile
+from .settings import SettingsFile
 
 SAVE_RETRY = 2.0         # seconds between tries to write what the disk refused (25)
 COMPUTER_PACE = 0.04     # seconds between the computer's steps, so they can be followed
@@ -249,7 +250,8 @@ class GameScreen(BoardScreen):
 
     def action_ask_before_rolling(self) -> None:
         ask = not self.settings.settings.ask_before_rolling
-        problem = self.settings.save(Settings(ask_before_rolling=ask))
+        problem = self.settings.save(attrs.evolve(self.settings.settings,
+                                                  ask_before_rolling=ask))
         self._armed = None
         self.say(("Rolls and spent chits are said first; the same key again goes ahead."
                   if ask else "Rolls and spent chits now go ahead on the first key.")

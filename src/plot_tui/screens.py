@@ -120,6 +120,7 @@ class GameSetup:
     setup: str = "standard"
     watch: bool = False               # computer against computer, for the spectator
     level: str = "easy"               # the computer's level (plot_ai.LEVELS)
+    learn: bool = False               # L: the tutorial instead of a game
 
 
 class Choice(RadioButton):
@@ -173,6 +174,7 @@ class NewGameScreen(SetupForm[GameSetup]):
     """Choose opponent, side, level and set-up. Enter starts."""
 
     BINDINGS = [Binding("enter", "start", "Start", priority=True),
+                Binding("L", "learn", "Learn to play", priority=True),
                 Binding("escape", "app.quit", "Quit")]
 
     def __init__(self, seed: int | None = None) -> None:
@@ -197,8 +199,12 @@ class NewGameScreen(SetupForm[GameSetup]):
                 yield Choice("standard (quick, 4.3 played for you)", value=True)
                 yield Choice("choose every placement yourselves (4.3)")
             yield Static("", id="error")
+            yield Static("New to the game? [b]L[/b]: learn to play, in short lessons.")
             yield Static("[dim]tab: group · arrows/space: pick · enter: start · esc: quit[/dim]")
         yield Footer()
+
+    def action_learn(self) -> None:
+        self.dismiss(GameSetup(learn=True))
 
     def action_start(self) -> None:
         self.dismiss(GameSetup(

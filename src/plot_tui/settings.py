@@ -18,6 +18,7 @@ import attrs
 @attrs.frozen
 class Settings:
     ask_before_rolling: bool = True     # issue 18: the first Enter says, the second acts
+    lessons_done: tuple[str, ...] = ()  # the tutorial's lessons finished (plot learn)
 
 
 def local_settings_path() -> Path:
@@ -50,7 +51,10 @@ class SettingsFile:
             ask = data.get("ask_before_rolling", True)
             if not isinstance(ask, bool):
                 raise ValueError("ask_before_rolling: expected true or false")
-            return Settings(ask_before_rolling=ask)
+            done = data.get("lessons_done", [])
+            if not isinstance(done, list) or not all(isinstance(k, str) for k in done):
+                raise ValueError("lessons_done: expected a list of lesson names")
+            return Settings(ask_before_rolling=ask, lessons_done=tuple(done))
         except (OSError, ValueError) as exc:     # json's errors are ValueErrors
             self.problem = f"settings file {self.path} not used: {exc}"
             return Settings()
@@ -64,7 +68,9 @@ class SettingsFile:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             tmp = self.path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(attrs.asdict(settings), indent=1), encoding="utf-8")
+            data = attrs.asdict(settings)
+            data["lessons_done"] = list(settings.lessons_done)
+            tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
             tmp.replace(self.path)
         except OSError as exc:
             return f"could not save the setting ({exc.strerror or exc}); it holds until you quit"

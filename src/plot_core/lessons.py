@@ -1,0 +1,161 @@
+"""The tutorial's lessons (rules_data/lessons/*.toml): a position, a few paragraphs, and a
+goal the engine checks on the game state after every action.
+
+A lesson file:
+
+    title = "Harassment and retreats"
+    side = "abwehr"                   # the learner's side; the computer plays the other
+    cases = ["10.0", "10.6"]          # what the rules screen should show first
+    text = '''Paragraphs in our words.'''
+    goal = "Make Hanke give up 2210 and advance into it."
+    hints = ["First hint", "Second hint"]
+    solution = ["activate 301", "harass 011", "advance 2210"]   # the tests play it
+    position = '''(a position file, see position.py)'''
+
+    [check]                           # the goal, as the engine reads it
+    kind = "stands_on"                # see GOALS
+    unit = "301"
+    hex = "2210"
+
+Lessons are words and positions, no number of the game: they are left out of the
+rules-data version (rules.WORDS_ONLY).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+
+from .data.reader import Node, Source
+from .engine.position import load_position
+from .engine.state import Box, GameState
+from .errors import DataError
+from .hexgrid import label, parse_hex
+from .parties import Player
+from .rules import Rules, load_rules
+
+# What each kind of goal needs, and what it means.
+GOALS = {
+    "next_to": ("unit", "other"),        # unit ends its move beside other (9.14)
+    "in_area": ("unit", "area"),         # unit stands in the area
+    "stands_on": ("unit", "hex"),        # unit stands on the hex
+    "recruited": ("unit", "side"),       # unit recruited (not semi) by side (12.31)
+    "in_box": ("unit", "box"),           # unit in a holding box (e.g. the Interrogation Cell)
+    "coup_on": (),                       # the Walkyrie roll succeeded (18.15)
+    "winner": ("side",),                 # the game is won by side (18.7)
+}
+
+
+@attrs.frozen
+class Goal:
+    kind: str
+    unit: str | None = None
+    other: str | None = None
+    area: str | None = None
+    hex: int | None = None
+    side: Player | None = None
+    box: Box | None = None
+
+    def met(self, state: GameState) -> bool:
+        k = self.kind
+        if k == "coup_on":
+            return state.coup is not None
+        if k == "winner":
+            return state.outcome is not None and state.outcome.winner == self.side.value
+        u = state.unit(self.unit)
+        if k == "next_to":
+            o = state.unit(self.other)
+            return (u.hex is not None and o.hex is not None and state.active != self.unit
+                    and o.hex in state.rules.map.neighbours.get(u.hex, ()))
+        if k == "in_area":
+            return u.hex is not None and state.rules.map.area_of[u.hex] == self.area
+        if k == "stands_on":
+            return u.hex == self.hex
+        if k == "recruited":
+            return u.recruited and not u.semi and u.controller is self.side
+        if k == "in_box":
+            return u.box is self.box
+        raise AssertionError(k)
+
+
+@attrs.frozen
+class Lesson:
+    key: str                      # the file's name without .toml: "03-travel"
+    title: str
+    side: Player
+    cases: tuple[str, ...]
+    text: str
+    goal: str
+    hints: tuple[str, ...]
+    solution: tuple[str, ...]
+    position: str
+    check: Goal
+
+    def start(self, rules: Rules, *, seed: int = 0) -> GameState:
+        return load_position(self.position, name=f"lesson {self.key}", rules=rules, seed=seed)
+
+
+def _goal(node: Node, rules: Rules) -> Goal:
+    kind = node.str("kind", choices=list(GOALS))
+    values: dict = {}
+    for field in GOALS[kind]:
+        if field in ("unit", "other"):
+            uid = node.str(field)
+            if uid not in rules.units:
+                node.fail(field, f"there is no unit {uid!r}")
+            values[field] = uid
+        elif field == "area":
+            code = node.str(field)
+            if code not in rules.map.areas:
+                node.fail(field, f"there is no area {code!r}")
+            values[field] = code
+        elif field == "hex":
+            try:
+                values[field] = parse_hex(node.str(field))
+            except ValueError as exc:
+                node.fail(field, str(exc))
+        elif field == "side":
+            values[field] = Player(node.str(field, choices=[p.value for p in Player]))
+        elif field == "box":
+            values[field] = Box(node.str(field, choices=[b.value for b in Box]))
+    node.done()
+    return Goal(kind, **values)
+
+
+def load_lesson(source: Source, key: str, rules: Rules) -> Lesson:
+    node = source.parse_toml()
+    title = node.str("title")
+    side = Player(node.str("side", choices=[p.value for p in Player]))
+    cases = tuple(node.list_of("cases", lambda n, k, v: str(v)))
+    for number in cases:
+        if number not in rules.cases.cases:
+            node.fail("cases", f"there is no case {number!r}")
+    text, goal = node.str("text"), node.str("goal")
+    hints = tuple(node.list_of("hints", lambda n, k, v: str(v)))
+    solution = tuple(node.list_of("solution", lambda n, k, v: str(v)))
+    position = node.str("position")
+    check = _goal(node.table("check"), rules)
+    node.done()
+    lesson = Lesson(key, title, side, cases, text, goal, hints, solution, position, check)
+    try:
+        lesson.start(rules)
+    except DataError as exc:                  # the position's own error, inside the lesson
+        raise source.error(f"position: {exc}", line=node.line_of("position")) from None
+    return lesson
+
+
+def lessons_dir(rules: Rules) -> Path:
+    return rules.directory / "lessons"
+
+
+def load_lessons(rules: Rules | None = None) -> list[Lesson]:
+    """Every lesson, in the order of their file names."""
+    rules = rules or load_rules()
+    root = lessons_dir(rules)
+    return [load_lesson(Source.read(root, p.name), p.stem, rules)
+            for p in sorted(root.glob("*.toml"))]
+
+
+def where(h: int | None) -> str:
+    return "off the map" if h is None else label(h)

@@ -1,0 +1,166 @@
+"""The tutorial (issue 18): a list of lessons, each a short text, a practice position
+against the computer and a goal the engine checks (plot_core.lessons). `plot learn`
+opens it, and so does L on the new-game screen."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from plot_core import Player
+from plot_core.lessons import Lesson
+
+from .closing import OnceModal, OnceScreen
+from .game import GameScreen
+from .session import Seat, Session
+from .settings import SettingsFile
+
+
+class LessonList(OnceScreen[Lesson | None]):
+    """Every lesson, the ones finished ticked; Enter opens one, Escape leaves."""
+
+    DEFAULT_CSS = """
+    LessonList { align: center middle; }
+    LessonList > Vertical { width: 72; max-width: 100%; height: auto; max-height: 100%;
+                            border: round $accent; padding: 0 1; }
+    LessonList OptionList { height: auto; max-height: 12; }
+    """
+    BINDINGS = [Binding("escape,q", "leave", "Leave")]
+
+    def __init__(self, lessons: list[Lesson], done: tuple[str, ...]) -> None:
+        super().__init__()
+        self.lessons, self.done = lessons, done
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("[b]Learn to play[/b] — a lesson a rule, against the computer")
+            yield OptionList(*[Option(Text.assemble(("✓ " if ls.key in self.done else "  ",
+                                                     "green"), f"{i}. {ls.title}"), id=ls.key)
+                               for i, ls in enumerate(self.lessons, start=1)])
+            yield Static("[dim]enter: open · esc: leave · in a lesson, L: goal and a hint, "
+                         "R: the rules[/dim]")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        box = self.query_one(OptionList)
+        box.focus()
+        first = next((i for i, ls in enumerate(self.lessons) if ls.key not in self.done), 0)
+        box.highlighted = first
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(next(ls for ls in self.lessons if ls.key == event.option.id))
+
+    def _finished(self, result: str | None) -> None:
+        self.app.call_later(self.dismiss, result)     # not from inside the card's handler
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
+
+
+class LessonCard(OnceModal[bool]):
+    """A lesson's text, its goal and the hints asked for so far. Enter: on; Escape: back."""
+
+    DEFAULT_CSS = """
+    LessonCard { align: center middle; }
+    LessonCard > VerticalScroll { width: 76; max-width: 100%; height: auto; max-height: 100%;
+                                  border: round $accent; padding: 0 1; background: $surface; }
+    """
+    BINDINGS = [Binding("enter,space", "answer(True)", "Go on"),
+                Binding("escape", "answer(False)", "Back")]
+
+    def __init__(self, lesson: Lesson, hints: int = 0, *, starting: bool = True) -> None:
+        super().__init__()
+        self.lesson, self.hints, self.starting = lesson, hints, starting
+
+    def compose(self) -> ComposeResult:
+        ls = self.lesson
+        t = Text()
+        t.append(ls.title, style="bold")
+        for para in ls.text.strip().split("\n\n"):
+            t.append("\n\n" + " ".join(para.split()))
+        t.append("\n\nGoal: ", style="bold yellow")
+        t.append(ls.goal, style="yellow")
+        for i, hint in enumerate(ls.hints[:self.hints], start=1):
+            t.append(f"\nHint {i}: ", style="bold cyan")
+            t.append(hint)
+        if ls.cases:
+            t.append(f"\n\nCases: {', '.join(ls.cases)} (R in the lesson shows them)",
+                     style="dim")
+        keys = ("enter: start the lesson · esc: back to the list" if self.starting else
+                "enter: back to the board · L again: another hint")
+        t.append(f"\n{keys}", style="dim")
+        with VerticalScroll():
+            yield Static(t)
+
+    def action_answer(self, go: bool) -> None:
+        self.dismiss(go)
+
+
+class LessonScreen(GameScreen):
+    """A game screen that watches the lesson's goal after every change."""
+
+    BINDINGS = [Binding("L", "lesson", "Lesson: goal and hint"),
+                Binding("q", "leave", "Leave the lesson")]
+
+    def __init__(self, lesson: Lesson, session: Session, rules,
+                 settings: SettingsFile | None = None) -> None:
+        super().__init__(session, rules, settings)
+        self.lesson = lesson
+        self.hints_shown = 0
+        self._done_shown = False
+        self.notice = Text(f"Lesson: {lesson.goal} (L: the goal and a hint; R: the rules)",
+                           style="cyan")
+
+    def after_change(self) -> None:
+        if self.lesson.check.met(self.session.state):
+            if not self._done_shown:
+                self._done_shown = True
+                self.app.push_screen(LessonDone(self.lesson), self._finished)
+            return
+        super().after_change()
+
+    def _finished(self, result: str | None) -> None:
+        self.app.call_later(self.dismiss, result)     # not from inside the card's handler
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
+
+    def action_lesson(self) -> None:
+        self.hints_shown = min(self.hints_shown + 1, len(self.lesson.hints))
+        self.app.push_screen(LessonCard(self.lesson, self.hints_shown, starting=False))
+
+    def cited_sources(self) -> list[str]:
+        # the lesson's own cases after what is on screen now
+        return [*super().cited_sources(), " ".join(self.lesson.cases)]
+
+
+class LessonDone(OnceModal[str]):
+    DEFAULT_CSS = """
+    LessonDone { align: center middle; }
+    LessonDone > Vertical { width: 60; height: auto; border: double $success; padding: 1 2;
+                            background: $surface; }
+    """
+    BINDINGS = [Binding("enter,space,escape", "close", "Next")]
+
+    def __init__(self, lesson: Lesson) -> None:
+        super().__init__()
+        self.lesson = lesson
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(Text.assemble(("Lesson done: ", "bold green"), self.lesson.title,
+                                       "\n\n", self.lesson.goal, " — done."))
+            yield Static("\n[dim]enter: back to the lessons[/dim]")
+
+    def action_close(self) -> None:
+        self.dismiss("lesson-done")
+
+
+def lesson_session(lesson: Lesson, rules) -> Session:
+    state = lesson.start(rules)
+    seats = {p: Seat.HUMAN if p is lesson.side else Seat.COMPUTER for p in Player}
+    return Session(state, seats, seed=0, levels={lesson.side.enemy: "easy"})

@@ -1,0 +1,106 @@
+"""The tutorial from the keyboard (issue 18): plot learn lists the lessons, each opens on
+its card, is played against the computer, and ends when the engine sees its goal met."""
+
+from __future__ import annotations
+
+import pytest
+
+from plot_core import load_rules, parse_action
+from plot_core.hexgrid import parse_hex
+from plot_core.lessons import load_lessons
+from plot_tui.app import PlotApp
+from plot_tui.learn import LessonCard, LessonDone, LessonList, LessonScreen
+from plot_tui.screens import NewGameScreen
+from plot_tui.settings import SettingsFile
+
+from .helpers import quick
+
+pytestmark = pytest.mark.asyncio
+
+RULES = load_rules()
+LESSONS = load_lessons(RULES)
+H = parse_hex
+
+
+async def until(pilot, test, what: str, tries: int = 200) -> None:
+    for _ in range(tries):
+        if test():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"waited in vain for {what}; the screen is {pilot.app.screen!r}")
+
+
+async def open_lesson(pilot, app, n: int) -> LessonScreen:
+    await until(pilot, lambda: isinstance(app.screen, LessonList), "the list of lessons")
+    box = app.screen.query_one("OptionList")
+    box.highlighted = n
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(app.screen, LessonCard), "the lesson's card")
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(app.screen, LessonScreen), "the lesson's board")
+    return app.screen
+
+
+@pytest.mark.parametrize("n", range(len(LESSONS)), ids=[ls.key for ls in LESSONS])
+async def test_every_lesson_can_be_finished_from_its_start(n):
+    lesson = LESSONS[n]
+    settings = quick()
+    app = PlotApp(RULES, settings=settings, learn=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lesson(pilot, app, n)
+        assert lesson.goal in str(screen.notice)
+        for step in lesson.solution:
+            await until(pilot, lambda: screen.session.my_move() or
+                        isinstance(app.screen, LessonDone), f"the learner's move for {step}")
+            if isinstance(app.screen, LessonDone):
+                break
+            screen.do(parse_action(step))
+            await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, LessonDone), "the lesson done")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, LessonList), "the list again")
+        assert lesson.key in settings.settings.lessons_done      # ticked, and kept
+
+
+async def test_the_first_lesson_by_keys_with_a_hint_and_the_rules():
+    app = PlotApp(RULES, settings=SettingsFile(None), learn=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lesson(pilot, app, 0)
+        await pilot.press("L")                                  # the goal and a first hint
+        await until(pilot, lambda: isinstance(app.screen, LessonCard), "the card")
+        assert "Hint 1" in str(app.screen.query_one("Static").render())
+        await pilot.press("enter")
+        await pilot.press("R")                                  # the rules: its cases too
+        await until(pilot, lambda: app.screen.__class__.__name__ == "RulesScreen", "rules")
+        assert "11.32" in app.screen.shown[:6]
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen, "the board")
+        from plot_tui.mapview import MapView
+        mapview = screen.query_one(MapView)
+        mapview.move_to(H("1813"))
+        await pilot.press("enter")                              # activate Oster
+        mapview.move_to(H("2312"))
+        await pilot.press("enter")                              # walks round the zones
+        await until(pilot, lambda: screen.session.state.unit("303").hex == H("2312"), "the walk")
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, LessonDone), "the lesson done")
+
+
+async def test_l_on_the_new_game_screen_opens_the_lessons_and_esc_comes_back():
+    app = PlotApp(RULES, settings=quick())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
+        await pilot.press("L")
+        await until(pilot, lambda: isinstance(app.screen, LessonList), "the lessons")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "back to a new game")
+
+
+async def test_q_in_a_lesson_goes_back_to_the_list_without_ticking_it():
+    settings = quick()
+    app = PlotApp(RULES, settings=settings, learn=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_lesson(pilot, app, 1)
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, LessonList), "the list")
+        assert settings.settings.lessons_done == ()
