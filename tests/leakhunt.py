@@ -135,7 +135,12 @@ async def hunt(rules: Rules, seed: int, side: Player | None, *, limit: int,
             choice = actions[0] if len(actions) == 1 else \
                 players[to_act].decide(view(state, to_act), actions, rnd)
             if to_act is side:
+                before = session.actions
                 screen.do(choice)                      # the screen's own path: message line
+                if session.actions == before:          # a roll or a spent chit is said first:
+                    leaks += [f"before action {session.actions + 1}: {leak}" for leak in
+                              know.leaks(screen_text(app, terminal=False), state, seed)]
+                    screen.do(choice)                  # what it said is checked, then it acts
             else:
                 session.act_as(to_act, choice)
                 screen.changed_elsewhere()

@@ -163,9 +163,10 @@ class JoinScreen(OnceModal[str | None]):
         # A key that reaches the screen found the field without focus (focus can be lost
         # on the way, e.g. to a click elsewhere): it is still typing the code, so it goes
         # there instead of being dropped.
-        field = self.query_one("#code", Input)
-        if field.has_focus:
-            return
+        fields = self.query("#code").results(Input)
+        field = next(fields, None)
+        if field is None or field.has_focus or self.closing:
+            return                   # not built yet, or already leaving: nothing to type into
         if event.key == "enter":
             event.stop()
             self.dismiss(field.value)

@@ -25,7 +25,7 @@ from .closing import OnceScreen
 from .describe import SIDE
 from .mapview import MapView
 from .panels import BoxPanel, ChitPanel, HexInfo, LogView, MapKey, StatusPanel, TablesPanel
-from .rules_screen import RulesScreen, cited
+from .rules_screen import RulesScreen, cited, link_cases
 from .screens import HelpScreen
 from .session import LogLine
 
@@ -210,7 +210,7 @@ class BoardScreen(OnceScreen[str]):
             if a.verb is Verb.END:
                 self._folding = None
             return
-        self._log_texts.append(self._log_line(ln))
+        self._log_texts.append(link_cases(self._log_line(ln), self.rules.cases))
         starts = a is not None and a.verb in (Verb.ACTIVATE, Verb.MOVE)
         self._folding = ln.side if starts else None
 
@@ -269,6 +269,10 @@ class BoardScreen(OnceScreen[str]):
         for text in self.cited_sources():
             first += [n for n in cited(text, self.rules.cases) if n not in first]
         self.app.push_screen(RulesScreen(self.rules.cases, first))
+
+    def action_open_case(self, number: str) -> None:
+        """A click on a case number (rules_screen.link_cases)."""
+        self.app.push_screen(RulesScreen(self.rules.cases, [number]))
 
     def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
         self.query_one(HexInfo).show(message.hex, self.shown_view())

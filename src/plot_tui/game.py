@@ -31,6 +31,7 @@ from .mapview import MapView
 from .odds_view import odds_text
 from .panels import ChitPanel
 from .plain import join, plain
+from .rules_screen import link_cases
 from .screens import ActionMenu, GameOverScreen, HandoffScreen, HelpScreen, help_text
 from .session import LogLine, Session
 from .settings import SettingsFile
@@ -171,6 +172,7 @@ class GameScreen(BoardScreen):
             if note.plain:
                 t.append("\n")
                 t.append_text(note)
+        link_cases(t, self.rules.cases)                         # a click opens the case
         for line in self.query("#prompt").results(Static):      # none while being built
             line.update(t)
         self.draw_odds()
@@ -179,7 +181,7 @@ class GameScreen(BoardScreen):
         """The odds of the roll at the cursor, or of the roll a key would make now."""
         shown = self._odds_now()
         for panel in self.query("#odds").results(Static):
-            panel.update(odds_text(shown[0]) if shown else "")
+            panel.update(link_cases(odds_text(shown[0]), self.rules.cases) if shown else "")
             panel.display = bool(shown)
 
     def _odds_now(self) -> list:
@@ -241,10 +243,13 @@ class GameScreen(BoardScreen):
         if at_stake.spends:
             what.append(f"spends {', '.join(at_stake.spends)}")
         if at_stake.rolls:            # the odds panel shows the chances
-            tables = [f"{o.table} column {o.column}" for o in at_stake.odds if o.allowed]
+            tables = [o.table + (f" column {o.column}" if o.column else "")
+                      for o in at_stake.odds if o.allowed]
             what.append(f"rolls on the {' then '.join(tables)}" if tables else "rolls a die")
-        self.message = plain(f"{said}: {' and '.join(what)}.", style="bold yellow")
-        self.message.append(" Again to go ahead (O: never ask).", style="yellow")
+        # the part a player must read first comes first: the prompt's box can be short
+        self.message = Text("Press again to go ahead: ", style="bold yellow")
+        self.message.append_text(plain(f"{said}, {' and '.join(what)}.", style="yellow"))
+        self.message.append(" (O: never ask)", style="dim")
         self.draw_prompt(self.session.view(), self.session.legal())
         return True
 

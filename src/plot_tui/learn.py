@@ -96,6 +96,9 @@ class LessonCard(OnceModal[bool]):
         with VerticalScroll():
             yield Static(t)
 
+    def on_mount(self) -> None:
+        self.query_one(VerticalScroll).focus()        # arrows scroll a long card
+
     def action_answer(self, go: bool) -> None:
         self.dismiss(go)
 

@@ -13,10 +13,11 @@ def odds_text(o: Odds) -> Text:
     t = Text()
     t.append(o.title, style="bold")
     t.append(f" · {o.table} ({o.case})", style="cyan")
-    if o.terms:
-        t.append(f"\n{o.arithmetic()}")
+    sums = o.arithmetic()
+    if sums and sums != "die":
+        t.append(f"\n{sums}")
     if o.allowed:
-        t.append(f"\ncolumn {o.column}: ", style="bold")
+        t.append(f"\ncolumn {o.column}: " if o.column else "\nchances: ", style="bold")
         t.append(o.chances(), style="bold yellow")
     else:
         t.append(f"\n{o.line()}", style="bold red")

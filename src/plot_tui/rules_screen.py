@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -28,6 +29,16 @@ def cited(text: str, cases: CaseInventory) -> list[str]:
         if n in cases.cases and n not in out:
             out.append(n)
     return out
+
+
+def link_cases(text: Text, cases: CaseInventory) -> Text:
+    """Make every case number in ``text`` a click that opens it (where the terminal
+    reports the mouse); the keyboard's way is R. The text itself is not re-read."""
+    for m in CASE_NUMBER.finditer(text.plain):
+        if m.group(1) in cases.cases:
+            text.stylize(Style.from_meta({"@click": f"screen.open_case('{m.group(1)}')"}),
+                         m.start(1), m.end(1))
+    return text
 
 
 def reading_order(number: str) -> tuple[int, str]:

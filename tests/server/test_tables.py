@@ -55,7 +55,16 @@ def act(t: Terminal, server: Server, rules) -> None:
             continue
         time.sleep(0.2)
         t.send("\r")
-        eventually(moved, "the action reached the record")
+        try:
+            eventually(moved, "the action reached the record", timeout=3)
+        except AssertionError:
+            if "Press again to go ahead" not in " ".join(t.shown().split()):
+                raise AssertionError(f"the action did not reach the record:\n{t.shown()}") from None
+            t.send("a")                   # it rolls or spends: said first, then the same again
+            t.wait_shown("legal actions", timeout=5)
+            time.sleep(0.2)
+            t.send("\r")
+            eventually(moved, "the action reached the record")
         return
     pytest.fail(f"the player could not act:\n{t.shown()}")
 

@@ -90,3 +90,24 @@ async def test_numbers_that_are_no_case_are_not_cited_and_a_prefix_finds_the_fam
     from plot_tui.rules_screen import reading_order
     assert sorted(["3.4", "3.21", "3.2", "10.11", "10.2", "10.0"], key=reading_order) == [
         "3.2", "3.21", "3.4", "10.0", "10.11", "10.2"]
+
+
+async def test_a_click_on_a_case_number_in_the_prompt_opens_it():
+    rules = load_rules()
+    app = app_for(pos(DUEL.format(die=1)))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await cursor_to(pilot, app, H("2110"))
+        await pilot.press("enter", "b", "l", "enter")      # a refusal citing 11.32
+        line = game(app).query_one("#prompt")
+        text = line.render()
+        at = text.plain.index("11.32")
+        spans = [s for s in text.spans if s.start <= at < s.end and "@click" in str(s.style)]
+        assert spans, "the case number is not a link"
+        # where it is drawn (the line wraps): read the widget's own lines
+        drawn = [line.render_line(y).text for y in range(line.size.height)]
+        row = next(y for y, strip in enumerate(drawn) if "11.32" in strip)
+        # the widget's region adds its padding (1 column) and its top border (1 row)
+        await pilot.click("#prompt", offset=(drawn[row].index("11.32") + 2, row + 1))
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen) and listed(app)[0] == "11.32"
+        assert rules.cases["11.32"].says in case_shown(app)

@@ -30,7 +30,7 @@ class Odds:
     table: str                           # the table's name, from its data file
     terms: tuple[Term, ...]              # the arithmetic, summed into ``total``
     total: str                           # "+8", "7 to 3", "die + 2"
-    column: str                          # "+6", "2:1", "defence 3", "Game-Turn 4"
+    column: str                          # "+6", "2:1", "defence 3", "Game-Turn 4"; "": none
     faces: tuple[tuple[str, int], ...]   # each result and how many faces of 6 give it
     meaning: dict[str, str] = attrs.field(factory=dict)   # result code -> its words
     notes: tuple[str, ...] = ()          # what else to know: limits, caps, who may interfere
@@ -44,7 +44,8 @@ class Odds:
         """'+8 → column +6: De 50% · ...' (the issue's own example of the form)."""
         if not self.allowed:
             return f"{self.total}: no roll. {' '.join(self.notes)}"
-        return f"{self.total} → {self.table}, column {self.column}: {self.chances()}"
+        where = f", column {self.column}" if self.column else ""
+        return f"{self.total} → {self.table}{where}: {self.chances()}"
 
     def arithmetic(self) -> str:
         """'Schelnbg 8 - Bonhoefer 3 - in its HQ 4 (10.41) = +1', 'Himmler 9 + Hanke 4 to
@@ -187,7 +188,7 @@ def walkyrie_odds(state: GameState, chits: int) -> Odds:
                     .format(*code.split("/")) for code in results if code})
     return Odds("The Walkyrie roll", table.case, table.name,
                 (Term("Führer Access chits", chits, "18.13"),),
-                f"die + {chits}" if chits else "die", "die + chits",
+                f"die + {chits}" if chits else "die", "",
                 _faces(results, ["-"]), meaning,
                 ("Results read penalty/bonus/units (18.15).",))
 
