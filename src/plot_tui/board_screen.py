@@ -55,7 +55,7 @@ class BoardScreen(OnceScreen[str]):
         Binding("t", "tables", "Tables", show=False),
         Binding("g", "tab('log')", "Log", show=False),
         Binding("f", "fold", "Fold the log", show=False),
-        Binding("R", "rules", "Rules", show=False),
+        Binding("C", "rules", "Cases: the rules", show=False),
     ]
 
     def __init__(self, rules: Rules) -> None:
@@ -261,10 +261,12 @@ class BoardScreen(OnceScreen[str]):
     def cited_sources(self) -> list[str]:
         """Where the case numbers on screen are, the most pressing first."""
         texts = [str(w.render()) for sel in ("#odds", "#prompt") for w in self.query(sel)]
-        return texts + [t.plain for t in reversed(self._log_texts[-5:])]
+        tables = [getattr(self.rules.tables, p.name_).case for p in self.query(TablesPanel)
+                  for tabs in self.query(TabbedContent) if tabs.active == "tables"]
+        return tables + texts + [t.plain for t in reversed(self._log_texts[-5:])]
 
     def action_rules(self) -> None:
-        """R: every case, those cited on screen now first (the newest first)."""
+        """C: every case, those cited on screen now first (the newest first)."""
         first: list[str] = []
         for text in self.cited_sources():
             first += [n for n in cited(text, self.rules.cases) if n not in first]

@@ -42,7 +42,7 @@ class LessonList(OnceScreen[Lesson | None]):
                                                      "green"), f"{i}. {ls.title}"), id=ls.key)
                                for i, ls in enumerate(self.lessons, start=1)])
             yield Static("[dim]enter: open · esc: leave · in a lesson, L: goal and a hint, "
-                         "R: the rules[/dim]")
+                         "C: the rules[/dim]")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -88,7 +88,7 @@ class LessonCard(OnceModal[bool]):
             t.append(f"\nHint {i}: ", style="bold cyan")
             t.append(hint)
         if ls.cases:
-            t.append(f"\n\nCases: {', '.join(ls.cases)} (R in the lesson shows them)",
+            t.append(f"\n\nCases: {', '.join(ls.cases)} (C in the lesson shows them)",
                      style="dim")
         keys = ("enter: start the lesson · esc: back to the list" if self.starting else
                 "enter: back to the board · L again: another hint")
@@ -115,7 +115,7 @@ class LessonScreen(GameScreen):
         self.lesson = lesson
         self.hints_shown = 0
         self._done_shown = False
-        self.notice = Text(f"Lesson: {lesson.goal} (L: the goal and a hint; R: the rules)",
+        self.notice = Text(f"Lesson: {lesson.goal} (L: the goal and a hint; C: the rules)",
                            style="cyan")
 
     def after_change(self) -> None:

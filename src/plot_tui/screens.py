@@ -49,12 +49,12 @@ HELP = """\
   x  hex and units   w  your chits   B  boxes off the map
   t  tables (again: the next one)    g  the game log
   f  fold or unfold the log's steps  PgUp PgDn Home End  scroll it
-  R  the rules: every case, those cited on screen first
+  C  the rules, case by case: those cited on screen first
   O  ask before a roll or a spent chit (on), or not
   ?  this help       q  quit
 
 Hexes are named CCRR (column, row), as in positions and records.
-Rules are cited by case number, e.g. (11.32): R shows what each says.
+Rules are cited by case number, e.g. (11.32): C shows what each says.
 The panel over the prompt gives the odds of the roll at the cursor.
 {saving}
 

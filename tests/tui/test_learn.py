@@ -70,7 +70,7 @@ async def test_the_first_lesson_by_keys_with_a_hint_and_the_rules():
         await until(pilot, lambda: isinstance(app.screen, LessonCard), "the card")
         assert "Hint 1" in str(app.screen.query_one("Static").render())
         await pilot.press("enter")
-        await pilot.press("R")                                  # the rules: its cases too
+        await pilot.press("C")                                  # the rules: its cases too
         await until(pilot, lambda: app.screen.__class__.__name__ == "RulesScreen", "rules")
         assert "11.32" in app.screen.shown[:6]
         await pilot.press("escape")

@@ -189,3 +189,36 @@ async def test_a_record_with_a_cut_off_last_line_says_so(tmp_path):
         await pilot.pause()
         assert "Warning:" in text(app, "#prompt") and "cut off" in text(app, "#prompt")
         assert len(viewer(app).replay.timeline) == 29
+
+
+@pytest.mark.asyncio
+async def test_c_opens_the_rules_at_the_cases_of_the_newest_log_lines(records):
+    from plot_tui.rules_screen import RulesScreen, cited
+
+    app = PlotApp(replay=Replay(records["done"]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(30):
+            await pilot.press("right")
+        await pilot.pause()
+        screen = viewer(app)
+        newest = [n for t in reversed(screen._log_texts[-5:])
+                  for n in cited(t.plain, screen.rules.cases)]
+        await pilot.press("C")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert newest and app.screen.shown[0] == newest[0]
+
+
+@pytest.mark.asyncio
+async def test_c_on_the_tables_tab_puts_that_tables_case_first():
+    from plot_tui.rules_screen import RulesScreen
+    from tui.helpers import app_for, pos
+    from tui.test_play import DUEL
+
+    app = app_for(pos(DUEL.format(die=1)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")                        # the Harassment Table first
+        await pilot.pause()
+        await pilot.press("C")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen) and app.screen.shown[0] == "10.71"

@@ -1,4 +1,4 @@
-"""The rules at one key (issue 18): R lists every case, those cited on screen first."""
+"""The rules at one key (issue 18): C lists every case, those cited on screen first."""
 
 from __future__ import annotations
 
@@ -26,14 +26,14 @@ def case_shown(app) -> str:
 
 
 @pytest.mark.parametrize("size", SIZES)
-async def test_r_after_a_refusal_opens_the_case_it_cited(size):
+async def test_c_after_a_refusal_opens_the_case_it_cited(size):
     rules = load_rules()
     app = app_for(pos(DUEL.format(die=1)))
     async with app.run_test(size=size) as pilot:
         await cursor_to(pilot, app, H("2110"))
         await pilot.press("enter", "b", "l", "enter")      # into Bonhoeffer's zone: 11.32
         assert "(11.32)" in prompt(app)
-        await pilot.press("R")
+        await pilot.press("C")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
         assert listed(app)[0] == "11.32"
@@ -48,7 +48,7 @@ async def test_the_filter_takes_a_number_or_words_and_shows_our_reading():
     rules = load_rules()
     app = app_for(pos(DUEL.format(die=1)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("R")
+        await pilot.press("C")
         await pilot.pause()
         await pilot.press(*"10.34")
         await pilot.pause()
@@ -77,7 +77,7 @@ async def test_the_odds_panel_case_comes_first_when_the_cursor_is_on_a_target():
         await cursor_to(pilot, app, H("2110"))
         await pilot.press("enter")
         await cursor_to(pilot, app, H("2210"))
-        await pilot.press("R")
+        await pilot.press("C")
         await pilot.pause()
         assert listed(app)[0] == "10.71"
 

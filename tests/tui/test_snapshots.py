@@ -140,4 +140,27 @@ def test_the_rules_screen_on_the_case_a_refusal_cited(snap_compare, size):
         await pilot.pause()
 
     assert snap_compare(app_for(pos(DUEL)), terminal_size=size, run_before=refused,
-                        press=["R"])
+                        press=["C"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_lessons(snap_compare, size):
+    from tui.helpers import quick
+
+    assert snap_compare(PlotApp(settings=quick(), learn=True), terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_lessons_card(snap_compare, size):
+    from tui.helpers import quick
+
+    assert snap_compare(PlotApp(settings=quick(), learn=True), terminal_size=size,
+                        press=["down", "enter"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_lesson_on_the_board(snap_compare, size):
+    from tui.helpers import quick
+
+    assert snap_compare(PlotApp(settings=quick(), learn=True), terminal_size=size,
+                        press=["down", "enter", "enter"])
