@@ -212,8 +212,9 @@ async def test_c_opens_the_rules_at_the_cases_of_the_newest_log_lines(records):
 @pytest.mark.asyncio
 async def test_c_on_the_tables_tab_puts_that_tables_case_first():
     from plot_tui.rules_screen import RulesScreen
-    from tui.helpers import app_for, pos
-    from tui.test_play import DUEL
+
+    from .helpers import app_for, pos
+    from .test_play import DUEL
 
     app = app_for(pos(DUEL.format(die=1)))
     async with app.run_test(size=(80, 24)) as pilot:

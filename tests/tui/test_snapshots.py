@@ -12,7 +12,7 @@ from plot_core import Player, new_game
 from plot_tui.app import PlotApp
 from plot_tui.session import Seat, Session
 
-from .helpers import app_for, pos
+from .helpers import app_for, pos, quick
 
 SIZES = [(80, 24), (160, 50)]
 
@@ -145,22 +145,16 @@ def test_the_rules_screen_on_the_case_a_refusal_cited(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_lessons(snap_compare, size):
-    from tui.helpers import quick
-
     assert snap_compare(PlotApp(settings=quick(), learn=True), terminal_size=size)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_lessons_card(snap_compare, size):
-    from tui.helpers import quick
-
     assert snap_compare(PlotApp(settings=quick(), learn=True), terminal_size=size,
                         press=["down", "enter"])
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_lesson_on_the_board(snap_compare, size):
-    from tui.helpers import quick
-
     assert snap_compare(PlotApp(settings=quick(), learn=True), terminal_size=size,
                         press=["down", "enter", "enter"])
