@@ -210,12 +210,14 @@ class GameScreen(BoardScreen):
         self.draw_prompt(self.session.view(), self.session.legal())
 
     # -- acting -------------------------------------------------------------------------
-    def do(self, action: Action) -> None:
+    def do(self, action: Action, *, asked: bool = False) -> None:
+        """``asked``: the player has already said so (D's standing answer to the coup
+        question), so nothing it sets off is asked again."""
         if not self.session.my_move():
             self.say("It is not your move.", error=True)
             return
         said = words(self.rules, self.session.view(), action)     # in the words of before
-        if self._ask_first(action, said):
+        if not asked and self._ask_first(action, said):
             return
         try:
             events = self.session.act(action)
@@ -531,7 +533,7 @@ class GameScreen(BoardScreen):
     def _decline_coup(self) -> None:
         no = fixed(self.session.legal()).get("d")
         if no is not None and no.verb is Verb.NO_REVEAL:
-            self.do(no)
+            self.do(no, asked=True)
 
     def action_undo(self) -> None:
         if self.session.undo():

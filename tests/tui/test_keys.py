@@ -126,7 +126,8 @@ async def test_ending_a_move_is_e_and_a_refused_key_names_the_rule(size):
 @pytest.mark.parametrize("size", SIZES)
 async def test_against_the_computer_d_shift_skips_the_coup_question_for_the_game_turn(size):
     state = pos(COUP.format(chits='"FA1"'))
-    app = app_for(state, human=Player.ABWEHR)
+    # at 80x24 with asking before rolls on: D's answers are never asked again
+    app = app_for(state, human=Player.ABWEHR, asks=size == (80, 24))
     async with app.run_test(size=size) as pilot:
         s = game(app).session
         game(app).pace = 0.0
