@@ -32,7 +32,9 @@ def honest_move(terms, server, rules) -> None:
     fuzzers: each key is given a few seconds to show in the record)."""
     before = game(server, rules)
     t = terms[before.final.to_act]
-    for key in [onward_key(before.final), *KEYS_THAT_MOVE_ON] * 3:
+    onward = onward_key(before.final)
+    # twice: a key that rolls or spends is said first and done the second time (issue 18)
+    for key in [onward, onward, *KEYS_THAT_MOVE_ON] * 3:
         t.send(key)
         deadline = time.monotonic() + (0.5 if key == "a" else 4)
         while time.monotonic() < deadline:
