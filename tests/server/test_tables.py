@@ -100,6 +100,11 @@ def check_secrets(terms: dict[Player, Terminal], watcher: Terminal | None, serve
     for side, t in terms.items():
         own = tl.final.chits_of(side.value)
         for attempt in range(3):            # a server busy with fuzzers may lose a key
+            if attempt:
+                t.send("\x1b")              # close whatever a last key may have opened
+            # apart from any Esc sent just before: Esc then w within the terminal's escape
+            # delay would read as alt+w
+            time.sleep(0.5)
             t.send("w")                                     # the chits panel
             try:
                 t.wait_shown(f"Your chits ({len(own)})", timeout=10)
