@@ -60,6 +60,52 @@ BAD = [
                             f"'{'y' * 38}'"),
     (f'seed = "{"y" * 39}"', f"{F}, line 1: seed: expected a whole number, got text "
                             f"'{'y' * 36}..."),
+    # the phase and its player (5.2), the limits of every number, each with its line
+    ('phase = "investigation"\nphasing = "abwehr"',
+     f"{F}, line 1: phase: the Abwehr player has no investigation phase (5.2): only the SS "
+     "investigates and interrogates"),
+    ('phasing = "abwehr"\nphase = "interrogation"',
+     f"{F}, line 2: phase: the Abwehr player has no interrogation phase (5.2): only the SS "
+     "investigates and interrogates"),
+    ("turn = 0", f"{F}, line 1: turn: expected a whole number in 1..9, got 0"),
+    ("turn = 10", f"{F}, line 1: turn: expected a whole number in 1..9, got 10"),
+    ("dice = [0]", f"{F}, line 1: dice: expected a die roll at dice[0] in 1..6, got 0"),
+    ("dice = [1, 7]", f"{F}, line 1: dice: expected a die roll at dice[1] in 1..6, got 7"),
+    ('\n[units]\n"303" = 5', f'{F}, line 3: units > 303: expected {{ hex = "1614", ... }}'),
+    ('turn = 1\n[units]\n"303" = { hex = "2110" }\n"301" = { hex = "2110" }',
+     f"{F}, line 3: units > 303: units 301 and 303 are both on 2110"),
+    ('base = "standard"\n[units]\n"303" = { hex = "2714" }',     # Himmler's own hex (4.31)
+     f"{F}, line 3: units > 303: units 000 and 303 are both on 2714"),
+    ('[units]\n"303" = { hex = "2110" }\n\n[chits]\nss = ["ZZ9"]',
+     f"{F}, line 5: chits > ss: there is no chit 'ZZ9'"),
+    ('[chits]\nss = ["TR1"]\ncup = ["TR2"]',
+     f"{F}, line 3: chits > cup: unknown key 'cup' (known keys here: abwehr, ss)"),
+    ('phase = "coup_movement"', f"{F}, line 1: phase: phase 'coup_movement' needs a [coup] table"),
+    ('phase = "coup_movement"\n\n[coup]\npenalty = 0\nbonus = 5',
+     f"{F}, line 4: coup > penalty: expected a whole number in 1..20, got 0"),
+    ('phase = "coup_movement"\n\n[coup]\npenalty = 21\nbonus = 5',
+     f"{F}, line 4: coup > penalty: expected a whole number in 1..20, got 21"),
+    ('phase = "coup_movement"\n\n[coup]\npenalty = 2\nbonus = 21',
+     f"{F}, line 5: coup > bonus: expected a whole number in 0..20, got 21"),
+    ('phase = "coup_movement"\n\n[coup]\npenalty = 2\nbonus = -1',
+     f"{F}, line 5: coup > bonus: expected a whole number in 0..20, got -1"),
+    ('phase = "coup_movement"\n\n[coup]\npenalty = 2\nbonus = 5\nabwehr_bonus = 21',
+     f"{F}, line 6: coup > abwehr_bonus: expected a whole number in 0..20, got 21"),
+    ('phase = "coup_movement"\n\n[coup]\npenalty = 2\nbonus = 5\nunits = 21',
+     f"{F}, line 6: coup > units: expected a whole number in 0..20, got 21"),
+    ('phase = "coup_movement"\n\n[coup]\npenalty = 2\nbonus = 5\nturn = 7',
+     f"{F}, line 6: coup > turn: expected a whole number in 0..6, got 7"),
+    ('phase = "coup_movement"\n\n[coup]\npenalty = 2\nbonus = 5\nwhat = 1',
+     f"{F}, line 6: coup > what: unknown key 'what' (known keys here: abwehr_bonus, bonus, "
+     "penalty, turn, units)"),
+    ('active = "303"',
+     f"{F}, line 1: active: the active unit must be a unit on the map, got '303'"),
+    ('active = "777"',
+     f"{F}, line 1: active: the active unit must be a unit on the map, got '777'"),
+    ("mp_spent = 21", f"{F}, line 1: mp_spent: expected a whole number in 0..20, got 21"),
+    ("mp_spent = -1", f"{F}, line 1: mp_spent: expected a whole number in 0..20, got -1"),
+    ("extra = 1", f"{F}, line 1: extra: unknown key 'extra' (known keys here: active, base, "
+                  "dice, mp_spent, phase, phasing, seed, step, turn)"),
 ]
 
 
@@ -76,3 +122,43 @@ def test_a_position_without_a_seed_plays_seed_0_and_the_semi_form_that_loads():
                       'recruited = false, semi = true }')
     u = s.unit("401")
     assert u.semi and not u.recruited and u.controller.value == "abwehr"
+
+
+def test_an_empty_base_takes_every_unlisted_unit_off_the_map_as_it_starts():
+    from plot_core.engine.state import Box, Phase
+    from plot_core.parties import Player
+
+    s = load_position('[units]\n"303" = { hex = "2110" }')
+    staufenberg, himmler, allied = s.unit("401"), s.unit("000"), s.unit("501")
+    assert (staufenberg.hex, staufenberg.box, staufenberg.controller) == (None, Box.ELIMINATED,
+                                                                           None)
+    assert not (staufenberg.recruited or staufenberg.suspected or staufenberg.semi)
+    assert staufenberg.marker is None
+    assert (himmler.hex, himmler.box, himmler.controller) == (None, Box.ELIMINATED, Player.SS)
+    assert (allied.hex, allied.box) == (None, Box.ALLIED_HOLDING)           # 4.2
+    oster = s.unit("303")
+    assert oster.hex == 2110 and oster.box is None and oster.controller is Player.ABWEHR
+    assert not oster.suspected and not oster.recruited
+    # and the defaults of everything not given
+    assert (s.turn, s.phase, s.phasing, s.dice, s.mp_spent, s.active, s.coup) == (
+        1, Phase.MOVEMENT, Player.ABWEHR, (), 0, None, None)
+    assert s.step == "free" and s.activated == frozenset()
+
+
+def test_a_standard_base_keeps_the_standard_set_up_and_the_coup_defaults():
+    s = load_position('base = "standard"\nphase = "coup_interphase"\n[coup]\npenalty = 2\n'
+                      'bonus = 5')
+    assert s.unit("000").hex == 2714 and s.unit("300").hex == 1714        # 4.31
+    assert (s.coup.penalty, s.coup.bonus, s.coup.abwehr_bonus, s.coup.interphase_units,
+            s.coup.turn) == (2, 5, 5, 0, 1)
+    s = load_position('active = "303"\nmp_spent = 2\n[units]\n"303" = { hex = "2110" }')
+    assert s.active == "303" and s.mp_spent == 2 and s.activated == frozenset({"303"})
+
+
+def test_the_first_step_of_a_phase_that_opens_by_itself():
+    # 25: the Assignment Inter-Phase rolls its tables (7.0), the Interrogation Phase takes
+    # the cell in turn (14.12); a position may name its step instead
+    assert load_position('phase = "assignment"\ndice = [4, 1, 4]').phase.value in (
+        "assignment", "movement")
+    s = load_position('phase = "recruitment"\nstep = "free"')
+    assert s.step == "free"

@@ -90,6 +90,7 @@ def _build(root: Node, rules: Rules, seed: int, new_game) -> GameState:
             box = Box.ALLIED_HOLDING if not info.party.german else Box.ELIMINATED
             units[uid] = evolve(u, hex=None, box=box, controller=info.control,
                                       recruited=False, suspected=False, semi=False, marker=None)
+    table = None
     if root.has("units"):
         table = root.table("units", header=r"^\s*\[units\]")
         for uid in list(table.data):
@@ -104,7 +105,12 @@ def _build(root: Node, rules: Rules, seed: int, new_game) -> GameState:
     for u in units.values():
         if u.hex is not None:
             if u.hex in where:
-                root.fail("units", f"units {where[u.hex]} and {u.id} are both on {label(u.hex)}")
+                said = f"units {where[u.hex]} and {u.id} are both on {label(u.hex)}"
+                # point at the line that put one there (a standard base places the other)
+                listed = [x for x in (u.id, where[u.hex]) if table is not None and x in table.data]
+                if listed:
+                    table.fail(listed[0], said)
+                root.fail("units", said)
             where[u.hex] = u.id
     chits = ["cup"] * len(chit_ids(rules))
     if root.has("chits"):
