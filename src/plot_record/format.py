@@ -6,11 +6,15 @@
      "created": "2026-11-22T21:40:00Z"}
     {"i": 1, "side": "ss", "action": {"verb": "activate", "unit": "301", …}, "text": "activate 301"}
     {"undo": 1}
+    {"chat": {"after": 14, "time": "2026-11-23T21:40:05Z", "name": "alice", "role": "SS",
+              "text": "good luck"}}
     {"end": {"winner": "abwehr", "case": "18.73", "reason": "…"}, "i": 212}
 
 ``start`` is ``{"setup": "standard"}``, ``{"setup": "choose"}`` or
 ``{"position": "<TOML text>", "name": "file name"}``. An ``undo`` line takes back the
-last action (its number is given as a check). ``end`` is written when the game ends.
+last action (its number is given as a check). ``chat`` (version 2) is a line said at
+the table after action ``after``; the game ignores it and an undo never takes it back.
+``end`` is written when the game ends.
 This module only turns lines into values and back; checking the actions against
 the rules is the timeline's job.
 """
@@ -32,7 +36,8 @@ from plot_core.engine.serial import FormatError, action_from_json, action_to_jso
 from plot_core.engine.state import Outcome
 
 FORMAT = "plot-record"
-VERSION = 1
+VERSION = 2
+READS = (1, 2)                  # version 1 is version 2 without chat lines
 SEATS = ("human", "computer")
 
 
@@ -112,7 +117,21 @@ class EndLine:
     outcome: Outcome
 
 
-Entry = ActionLine | UndoLine | EndLine
+@attrs.frozen
+class ChatLine:
+    """Something said at a table (issue 19): after action ``after``, by ``name`` playing
+    ``role`` ("SS", "Abwehr" or "watching"), at ``time`` (UTC, ISO 8601)."""
+
+    after: int
+    time: str
+    name: str
+    role: str
+    text: str
+
+
+CHAT_LIMITS = {"name": 64, "role": 16, "time": 32, "text": 1000}   # what a reader accepts
+
+Entry = ActionLine | UndoLine | EndLine | ChatLine
 
 
 def dumps(data: dict) -> str:
@@ -132,6 +151,10 @@ def undo_line(i: int) -> str:
     return dumps({"undo": i})
 
 
+def chat_line(chat: ChatLine) -> str:
+    return dumps({"chat": attrs.asdict(chat)})
+
+
 def end_line(i: int, outcome: Outcome) -> str:
     return dumps({"end": attrs.asdict(outcome), "i": i})
 
@@ -141,9 +164,10 @@ def parse_header(data: object, where: str) -> Header:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"{where}: not a plot game record (the first line must be a header "
                           f'with "format": "{FORMAT}")')
-    if data.get("version") != VERSION:
+    if data.get("version") not in READS:
         raise RecordError(f"{where}: record format version {data.get('version')!r} is not "
-                          f"one this program reads (it reads version {VERSION})")
+                          f"one this program reads (it reads versions "
+                          f"{', '.join(map(str, READS))})")
     seed = data.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
         raise RecordError(f"{where}: the seed must be a whole number from 0 to 2**63-1, "
@@ -183,6 +207,8 @@ def parse_entry(data: object, where: str) -> Entry:
         raise RecordError(f"{where}: expected an object, got {data!r}")
     if "undo" in data:
         return UndoLine(_index(data["undo"], where))
+    if "chat" in data:
+        return _chat(data["chat"], where)
     if "end" in data:
         end = data["end"]
         if not (isinstance(end, dict) and all(isinstance(end.get(k), str)
@@ -205,6 +231,20 @@ def parse_entry(data: object, where: str) -> Entry:
         raise RecordError(f"{where}: the action's text {text!r} does not match its JSON "
                           f"({str(action)!r}); the line has been altered")
     return ActionLine(i, side, action)
+
+
+def _chat(chat: object, where: str) -> ChatLine:
+    if not isinstance(chat, dict):
+        raise RecordError(f"{where}: chat must be an object, got {chat!r}")
+    after = chat.get("after")
+    if not isinstance(after, int) or isinstance(after, bool) or after < 0:
+        raise RecordError(f"{where}: chat: after must be a whole number from 0, got {after!r}")
+    for key, limit in CHAT_LIMITS.items():
+        value = chat.get(key)
+        if not isinstance(value, str) or len(value) > limit:
+            raise RecordError(f"{where}: chat: {key} must be text of at most {limit} "
+                              f"characters, got {str(value)[:40]!r}")
+    return ChatLine(after, chat["time"], chat["name"], chat["role"], chat["text"])
 
 
 def _index(value: object, where: str) -> int:

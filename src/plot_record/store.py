@@ -21,12 +21,14 @@ from plot_core.engine.state import Outcome
 from .files import Unreadable, is_regular, loads, read_regular
 from .format import (
     ActionLine,
+    ChatLine,
     EndLine,
     Entry,
     Header,
     RecordError,
     UndoLine,
     action_line,
+    chat_line,
     end_line,
     header_line,
     parse_entry,
@@ -156,6 +158,9 @@ class Recorder:
 
     def undo(self, i: int) -> None:
         self._write(undo_line(i), sync=True)
+
+    def chat(self, line: ChatLine) -> None:
+        self._write(chat_line(line), sync=False)
 
     def end(self, i: int, outcome: Outcome) -> None:
         self._write(end_line(i, outcome), sync=True)

@@ -27,7 +27,7 @@ from plot_core.engine.actions import Verb
 from plot_core.engine.state import Event, Phase
 from plot_core.rules import same_game
 
-from .format import ActionLine, EndLine, Header, RecordError, UndoLine
+from .format import ActionLine, ChatLine, EndLine, Header, RecordError, UndoLine
 from .store import RawRecord, read_raw
 
 SNAPSHOT_EVERY = 32
@@ -168,6 +168,7 @@ class Record:
     timeline: Timeline
     warnings: list[str]
     good_bytes: int
+    chat: list[ChatLine] = attrs.Factory(list)     # what was said at the table (issue 19)
 
     @property
     def finished(self) -> bool:
@@ -188,8 +189,12 @@ def check(raw: RawRecord, rules: Rules) -> Record:
                           f"{h.program or 'unknown'})")
     tl = Timeline(start_state(h, rules, f"{path} line 1"))
     ended = False
+    chat: list[ChatLine] = []
     for line, entry in raw.entries:
         where = f"{path} line {line}"
+        if isinstance(entry, ChatLine):         # talk: the game neither checks nor undoes it
+            chat.append(entry)
+            continue
         if ended:
             raise RecordError(f"{where}: nothing may follow the end of the game")
         n = len(tl)
@@ -223,4 +228,4 @@ def check(raw: RawRecord, rules: Rules) -> Record:
                                   f"{entry.outcome.case}, but replaying it gives {got} "
                                   f"after action {n}")
             ended = True
-    return Record(path, h, tl, raw.warnings, raw.good_bytes)
+    return Record(path, h, tl, raw.warnings, raw.good_bytes, chat)

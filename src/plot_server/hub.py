@@ -25,13 +25,14 @@ import attrs
 
 from plot_core import Player, Rules, new_game
 from plot_core.engine.state import Phase
-from plot_record import Header, Recorder, RecordError, load_record, secret_seed
+from plot_record import ChatLine, Header, Recorder, RecordError, load_record, secret_seed
 from plot_record.files import loads, read_regular
 from plot_tui.chair import Chair
 from plot_tui.describe import SIDE
 from plot_tui.plain import clean
 from plot_tui.session import Seat, Session
 
+from .chat import Lobby, Pace, TooFast, text_problem, utc_now
 from .guard import CodeLimit
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"      # no 0/O, 1/I: read over the phone
@@ -174,6 +175,8 @@ class Hub:
         self.later = later
         self.tables: dict[str, Table] = {}
         self.lobby_listeners: list[Callable[[], None]] = []
+        self.lobby = Lobby()                  # the lobby's talk (issue 19)
+        self.pace_of_talk = Pace()
         self._next = 1
         self._stepping: set[str] = set()
 
@@ -281,8 +284,9 @@ class Hub:
             table.guests.remove(old)
             old.on_kick(f"You sat down at table {table.id} from another connection; "
                         "this one is closed.")
-        guest = Guest(table.id, Chair(table.session, side, note=lambda: table.note_for(side)),
-                      who, on_change, on_kick)
+        chair = Chair(table.session, side, note=lambda: table.note_for(side))
+        guest = Guest(table.id, chair, who, on_change, on_kick)
+        chair.talk = lambda text: self.say(guest, text)
         table.guests.append(guest)
         self._changed(table, game=False)
         return guest
@@ -291,9 +295,42 @@ class Hub:
         table = self.table(table_id)
         guest = Guest(table.id, Chair(table.session, None, note=lambda: table.note_for(None)),
                       who, on_change, lambda why: None)
+        guest.chair.talk = lambda text: self.say(guest, text)
         table.guests.append(guest)
         self._changed(table, game=False)
         return guest
+
+    # -- talk (issue 19) -----------------------------------------------------------------
+    def _words(self, who: Who, text: str) -> str:
+        problem = text_problem(text)
+        if problem:
+            raise Refused(problem)
+        try:
+            self.pace_of_talk.check(who.key)
+        except TooFast as exc:
+            raise Refused(str(exc)) from None
+        return text.strip()
+
+    def say(self, guest: Guest, text: str) -> ChatLine:
+        """``guest`` says ``text`` at their table: everyone there sees it, and the game's
+        record keeps it. Refused (with why) if empty, too long or too fast."""
+        table = self.table(guest.table_id)
+        side = guest.chair.side
+        line = ChatLine(table.session.actions, utc_now(), guest.who.name,
+                        SIDE[side] if side is not None else "watching",
+                        self._words(guest.who, text))
+        table.session.say(line)            # tells the table's screens
+        return line
+
+    def say_in_lobby(self, who: Who, text: str) -> ChatLine:
+        line = ChatLine(0, utc_now(), who.name, "lobby", self._words(who, text))
+        self.lobby.add(line)
+        for tell in list(self.lobby_listeners):
+            try:
+                tell()
+            except Exception as exc:
+                to_operator(f"a lobby screen could not be told of a line: {exc!r}")
+        return line
 
     def leave(self, guest: Guest) -> None:
         table = self.tables.get(guest.table_id)

@@ -4,6 +4,7 @@ take a side with a join code, or watch."""
 from __future__ import annotations
 
 import attrs
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,14 +13,16 @@ from textual.widgets import DataTable, Footer, Input, Label, RadioSet, Static
 
 from plot_core import Player
 from plot_tui.closing import OnceModal, OnceScreen
+from plot_tui.panels import LogView
 from plot_tui.plain import join, plain
 from plot_tui.screens import Choice, SetupForm
 from plot_tui.session import Seat
+from plot_tui.talk import TalkInput, chat_text, clock_of
 
-from .hub import Hub, Table, Who
+from .hub import Hub, Refused, Table, Who
 
 LOBBY_HELP = ("[b]enter[/b] your game, or join a free side, or watch · [b]n[/b] new table · "
-              "[b]j[/b] join with a code · [b]w[/b] watch · [b]q[/b] leave")
+              "[b]j[/b] join with a code · [b]w[/b] watch · [b]T[/b] talk · [b]q[/b] leave")
 
 
 @attrs.frozen
@@ -34,11 +37,13 @@ class LobbyScreen(OnceScreen[None]):
     LobbyScreen { padding: 0 1; }
     LobbyScreen #title { height: auto; margin-bottom: 1; }
     LobbyScreen DataTable { height: 1fr; }
+    LobbyScreen #lobby-chat { height: 7; border-top: solid $primary-darken-2; }
     LobbyScreen #message { height: auto; min-height: 1; }
     LobbyScreen #keys { height: auto; color: $text-muted; }
     """
     BINDINGS = [Binding("n", "new", "New table"), Binding("j", "join", "Join"),
                 Binding("w", "watch", "Watch"), Binding("enter", "enter", "Sit", priority=True),
+                Binding("T", "talk", "Talk"),
                 Binding("q", "app.quit", "Leave")]
 
     def __init__(self, hub: Hub, who: Who) -> None:
@@ -49,6 +54,7 @@ class LobbyScreen(OnceScreen[None]):
         yield Static(join(("The Plot to Assassinate Hitler", "bold"), " — tables on this server · ",
                           (f"you are {self.who.name}", "bold")), id="title")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield LogView(id="lobby-chat")
         yield Static("", id="message")
         yield Static(LOBBY_HELP, id="keys")
         yield Footer()
@@ -63,9 +69,13 @@ class LobbyScreen(OnceScreen[None]):
         t = self.query_one(DataTable)
         keep = self._under_cursor()
         t.clear()
-        for table in self.hub.tables.values():
+        # the tables where it is this player's move come first, marked (issue 19)
+        tables = sorted(self.hub.tables.values(), key=lambda tb: not self.my_move(tb))
+        for table in tables:
             mine = table.side_of(self.who)
             you = "SS" if mine is Player.SS else "Abwehr" if mine is Player.ABWEHR else ""
+            if self.my_move(table):
+                you = f"▶ {you}: your move"
             # cells as Text: a DataTable reads a str cell as markup, and names are outside text
             cells = (table.id, table.seat_label(Player.SS), table.seat_label(Player.ABWEHR),
                      table.status(), str(table.watchers()), you)
@@ -74,6 +84,30 @@ class LobbyScreen(OnceScreen[None]):
             t.move_cursor(row=t.get_row_index(keep))
         if not self.hub.tables:
             self.say("No tables yet: press n to set one up.")
+        self.refresh_chat()
+
+    def my_move(self, table: Table) -> bool:
+        side = table.side_of(self.who)
+        return side is not None and not table.over and table.session.state.to_act is side
+
+    def refresh_chat(self) -> None:
+        lines = [chat_text(ln, clock=clock_of(ln)) for ln in self.hub.lobby.lines]
+        for pane in self.query("#lobby-chat").results(LogView):
+            pane.show(lines or [Text("Lobby talk: T to say something to everyone here "
+                                     "(to find an opponent, say).", style="dim")])
+
+    def action_talk(self) -> None:
+        self.app.push_screen(TalkInput(self.who.name), self._said)
+
+    def _said(self, text: str | None) -> None:
+        if text is None:
+            return
+        try:
+            self.hub.say_in_lobby(self.who, text)
+        except Refused as exc:
+            self.say(str(exc), error=True)
+            return
+        self.refresh_chat()
 
     def _under_cursor(self) -> str | None:
         t = self.query_one(DataTable)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import asyncssh
 import attrs
+from rich.text import Text
 
 from plot_core import Rules
 from plot_tui.app import PlotApp
@@ -79,6 +80,7 @@ class ServedApp(PlotApp):
         self.collector = collector
         self.codes = CodeLimit(join_codes)      # wrong join codes from this connection
         self.failure: str | None = None         # the reference of a failure, if one came
+        self.my_moves: set[str] = set()         # tables where it is this player's move
 
     # -- what a stranger's session may make the server do (issue 23) -------------------------
     async def _dispatch_action(self, namespace, action_name: str, params) -> bool:
@@ -130,6 +132,7 @@ class ServedApp(PlotApp):
         self.lobby = LobbyScreen(self.hub, self.who)
         self.push_screen(self.lobby)
         self.hub.lobby_listeners.append(self._lobby_changed)
+        self.my_moves = self._moves_now()           # no bell for what was so before
         self.set_interval(min(IDLE_CHECK, self.idle / 4), self._check_idle)
 
     # The hub calls these from whichever connection changed something: they only post
@@ -138,8 +141,30 @@ class ServedApp(PlotApp):
         self.call_later(self._refresh_lobby)
 
     def _refresh_lobby(self) -> None:
+        self._tell_my_move()
         if self.lobby is not None and self._screen_stack and self.screen is self.lobby:
             self.lobby.refresh_rows()
+
+    def _moves_now(self) -> set[str]:
+        return {t.id for t, side in self.hub.mine(self.who)
+                if not t.over and t.session.state.to_act is side}
+
+    def _tell_my_move(self) -> None:
+        """Your move (issue 19): when it becomes this player's move at a table they are
+        not looking at, the terminal's bell rings once and a line says where."""
+        now = self._moves_now()
+        here = self.guest.table_id if self.guest is not None else None
+        fresh = sorted(now - self.my_moves - {here})
+        self.my_moves = now
+        if not fresh:
+            return
+        self.bell()
+        words = f"Your move at table {', '.join(fresh)}."
+        if self.game_screen is not None:
+            self.game_screen.notice = Text(words + " (q: back to the lobby)", style="bold cyan")
+            self.game_screen.changed_elsewhere()
+        elif self.lobby is not None:
+            self.lobby.say(words)
 
     def _check_idle(self) -> None:
         if time.monotonic() - self.last_seen > self.idle:

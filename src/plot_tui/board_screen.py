@@ -90,6 +90,10 @@ class BoardScreen(OnceScreen[str]):
         """Whose eyes the screen shows, if not simply the viewer's side."""
         return None
 
+    def has_chat(self) -> bool:
+        """A Chat tab: at a served table only (issue 19)."""
+        return False
+
     def under_map(self) -> list[Widget]:
         """Widgets between the map and the prompt line."""
         return []
@@ -131,6 +135,9 @@ class BoardScreen(OnceScreen[str]):
                     with TabPane("Key", id="key"):
                         with VerticalScroll():
                             yield MapKey(self.rules)
+                    if self.has_chat():
+                        with TabPane("Chat", id="chat"):
+                            yield LogView(id="chat-pane")
         yield Footer()
 
     def on_resize(self, event) -> None:

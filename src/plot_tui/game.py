@@ -14,7 +14,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.widgets import Static, TabbedContent
 
 from plot_core import Action, IllegalAction, PlayerView, Rules, Verb
 from plot_core.engine.overlays import Overlays
@@ -29,12 +29,13 @@ from .choices import FIXED, Numbers, fixed
 from .describe import SIDE, prompt
 from .mapview import MapView
 from .odds_view import odds_text
-from .panels import ChitPanel
-from .plain import join, plain
+from .panels import ChitPanel, LogView
+from .plain import clean, join, plain
 from .rules_screen import link_cases
 from .screens import ActionMenu, GameOverScreen, HandoffScreen, HelpScreen, help_text
 from .session import LogLine, Session
 from .settings import SettingsFile
+from .talk import TalkInput, chat_text, clock_of
 
 SAVE_RETRY = 2.0         # seconds between tries to write what the disk refused (25)
 COMPUTER_PACE = 0.04     # seconds between the computer's steps, so they can be followed
@@ -77,6 +78,10 @@ class GameScreen(BoardScreen):
         Binding("d", "fixed('d')", "Decline", show=False),
         Binding("D", "no_coup_this_turn", "No coup this Game-Turn", show=False),
         Binding("O", "ask_before_rolling", "Ask before rolling", show=False),
+        # talk at a served table (issue 19)
+        Binding("T", "talk", "Talk", show=False),
+        Binding("H", "hide_watchers", "Hide spectators' talk", show=False),
+        Binding("M", "mute", "Mute someone", show=False),
         Binding("u", "undo", "Undo"),
         Binding("s", "skip", "Skip ahead"),
         Binding("minus", "pace(1)", "Slower", show=False),
@@ -114,6 +119,9 @@ class GameScreen(BoardScreen):
         self.numbers = Numbers()                # choice numbers that hold for a decision
         self.no_coup_turn: int | None = None    # D: the Game-Turn the coup question is off
         self._cell_shown: tuple | None = None   # when the Cell was last shown before 14.0
+        self.chat_seen = len(self._chat())      # lines already drawn (older ones: no notice)
+        self.hide_watchers = False              # H: spectators' lines hidden on this screen
+        self.muted: set[str] = set()            # M: names this screen does not show
 
     def on_mount(self) -> None:
         if self.closing or not self.query(MapView):   # dismissed before it was mounted
@@ -303,12 +311,90 @@ class GameScreen(BoardScreen):
 
     def redraw(self) -> None:
         super().redraw()
+        self._draw_chat()
         both = self.session.everyone()
         if both is not None and self.all_there():   # a shared table's game is over: no secrets
             self.query_one(ChitPanel).show_everyone(*both)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(help_text(shared=self.session.shared)))
+
+    # -- talk at a served table (issue 19) -----------------------------------------------
+    def has_chat(self) -> bool:
+        return getattr(self.session, "talk", None) is not None
+
+    def _chat(self) -> list:
+        return list(getattr(self.session, "chat", []))
+
+    def _shown_chat(self) -> list:
+        return [ln for ln in self._chat() if ln.name not in self.muted
+                and not (self.hide_watchers and ln.role == "watching")]
+
+    def _draw_chat(self) -> None:
+        if not self.has_chat():
+            return
+        lines = self._chat()
+        new = lines[self.chat_seen:]
+        self.chat_seen = len(lines)
+        shown = self._shown_chat()
+        for pane in self.query("#chat-pane").results(LogView):
+            pane.show([chat_text(ln, clock=clock_of(ln)) for ln in shown]
+                      or [Text("Nobody has said anything yet. T to talk.", style="dim")])
+        heard = [ln for ln in new if ln in shown]
+        on_tab = any(t.active == "chat" for t in self.query(TabbedContent))
+        if heard and not on_tab:
+            last = heard[-1]
+            text = last.text if len(last.text) <= 60 else last.text[:57] + "..."
+            self.notice = join((f"{last.name} ({last.role}): ", "bold cyan"), (text, "cyan"),
+                               ("   T answers", "dim"))
+            self.draw_prompt(self.session.view(), self.session.legal())
+
+    def action_talk(self) -> None:
+        if not self.has_chat():
+            self.say("Talk is for tables served over SSH (plot serve); here the other player "
+                     "sits beside you.", error=True)
+            return
+        self.action_tab("chat")
+        who = getattr(self.session, "side", None)
+        self.app.push_screen(TalkInput(SIDE[who] if who else "a spectator"), self._said)
+
+    def _said(self, text: str | None) -> None:
+        if text is None:                   # Escape: nothing said
+            return
+        try:
+            self.session.talk(text)
+        except Exception as exc:           # the server's refusal (empty, too long, too fast)
+            self.say(str(exc), error=True)
+            return
+        self.notice = Text("")
+        self._draw_chat()                  # one's own line at once, whatever the others do
+
+    def action_hide_watchers(self) -> None:
+        self.hide_watchers = not self.hide_watchers
+        self._draw_chat_again()
+        self.say("Spectators' talk is hidden on your screen (H shows it again)."
+                 if self.hide_watchers else "Spectators' talk is shown again.")
+
+    def action_mute(self) -> None:
+        names = sorted({ln.name for ln in self._chat()})
+        if not names:
+            self.say("Nobody has said anything to mute.", error=True)
+            return
+        items = [(n, ("unmute " if n in self.muted else "mute ") + clean(n)) for n in names]
+        self.app.push_screen(ActionMenu("Mute or unmute, on your screen only", items),
+                             self._muted)
+
+    def _muted(self, name: str | None) -> None:
+        if name is None:
+            return
+        self.muted ^= {name}
+        self._draw_chat_again()
+        self.say(f"{clean(name)} is {'muted' if name in self.muted else 'heard again'} on your "
+                 "screen.")
+
+    def _draw_chat_again(self) -> None:
+        self.chat_seen = len(self._chat())
+        self._draw_chat()
 
     def cited_sources(self) -> list[str]:
         # what was just said (a refusal names its case) comes before the standing prompt

@@ -67,7 +67,10 @@ games` lists them)."""
 SAVING_SHARED = """\
 At a shared table the server saves the game after every action. q
 leaves the table and the game waits; the lobby's enter brings you
-back to your side. Your opponent sees every step you take back with u."""
+back to your side. Your opponent sees every step you take back with u.
+Talk: T says a line to everyone at the table (the Chat tab shows
+them all, and the game's record keeps them); H hides spectators'
+lines, M mutes someone, both on your screen only."""
 
 
 def help_text(*, shared: bool = False) -> str:

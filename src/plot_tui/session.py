@@ -26,7 +26,7 @@ from plot_core.engine.paths import path_to
 from plot_core.engine.state import Event
 from plot_core.hexgrid import Hex
 from plot_core.wording import words
-from plot_record import Record, Recorder, RecordError
+from plot_record import ChatLine, Record, Recorder, RecordError
 from plot_record.timeline import Timeline
 
 
@@ -90,6 +90,7 @@ class Session:
         self.recorder = recorder
         self.record_problem: str | None = None    # why the game is no longer being saved
         self.listeners: list[Callable[[], None]] = []   # told after every change
+        self.chat: list[ChatLine] = []          # said at a served table, kept in the record
         humans = self.humans()
         # Whose eyes are on the screen: the lone human, or in hot-seat whoever took it last.
         self.screen: Player | None = humans[0] if len(humans) == 1 else None
@@ -111,6 +112,7 @@ class Session:
             raise RecordError(f"{record.path} line 1: {exc}") from None
         session.actions = len(tl)
         session.log = timeline_log(tl)
+        session.chat = list(record.chat)
         if session.hotseat:
             session.screen = None
         return session
@@ -293,6 +295,17 @@ class Session:
         self.record_problem = (f"the game cannot be saved to {self.recorder.path} "
                                f"({exc.strerror or exc}); it waits, and goes on by itself "
                                "once the disk takes it again: nothing is lost")
+
+    def say(self, line: ChatLine) -> None:
+        """Talk at the table (issue 19): kept, written to the record while the game is
+        on (after its end, said but not kept), never taken back by an undo."""
+        self.chat.append(line)
+        if self.recorder is not None and self.state.outcome is None:
+            try:
+                self.recorder.chat(line)
+            except OSError as exc:
+                self._cannot_save(exc)
+        self._tell()
 
     def can_undo_for(self, side: Player | None) -> bool:
         return bool(self._undo) and self.may_act(side)

@@ -147,9 +147,41 @@ def test_rewording_a_case_does_not_change_the_rules_data_version(tmp_path, rules
     assert load_rules(copy).version != rules.version
 
 
+def test_a_version_1_record_still_replays(game, rules):
+    """Version 2 added chat lines (issue 19); a version-1 record is version 2 without."""
+    edit(game, 1, version=1)
+    record = load_record(game, rules)
+    assert len(record.timeline) == 40 and record.chat == []
+
+
+@pytest.mark.parametrize("chat,says", [
+    ("hello", "chat must be an object"),
+    ({"after": -1, "time": "t", "name": "a", "role": "SS", "text": "x"},
+     "chat: after must be a whole number from 0"),
+    ({"after": 1, "time": "t", "name": "a" * 65, "role": "SS", "text": "x"},
+     "chat: name must be text of at most 64 characters"),
+    ({"after": 1, "time": "t", "name": "a", "role": "SS", "text": 5},
+     "chat: text must be text of at most 1000 characters"),
+])
+def test_a_bad_chat_line_is_named(game, rules, chat, says):
+    rewrite(game, 5, json.dumps({"chat": chat}))
+    refused(game, rules, f"line 5: {says}")
+
+
+def test_a_chat_line_is_read_wherever_it_stands_and_changes_no_move(game, rules):
+    before = load_record(game, rules).timeline.final
+    ls = lines(game)
+    said = {"chat": {"after": 3, "time": "2026-11-23T21:40:05Z", "name": "alice",
+                     "role": "SS", "text": "[b]gg[/b]"}}
+    ls.insert(4, json.dumps(said) + "\n")
+    game.write_text("".join(ls), encoding="utf-8")
+    record = load_record(game, rules)
+    assert record.timeline.final == before and record.chat[0].text == "[b]gg[/b]"
+
+
 def test_a_record_of_another_format_version(game, rules):
-    edit(game, 1, version=2)
-    refused(game, rules, "line 1: record format version 2 is not one this program reads")
+    edit(game, 1, version=3)
+    refused(game, rules, "line 1: record format version 3 is not one this program reads")
 
 
 def test_not_a_record_at_all(tmp_path, rules):

@@ -1,0 +1,68 @@
+"""Talk at a table and in the lobby (issue 19): the limits a stranger's words meet.
+
+A line is at most ``CHAT_MAX`` characters; a person may say ``BURST`` lines in
+``BURST_SECONDS`` (the next is refused with how long to wait). Words are kept as
+they were typed; every screen shows them as text (plot_tui.plain), never as markup.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from datetime import UTC, datetime
+
+from plot_record import ChatLine
+from plot_tui.talk import TALK_MAX
+
+CHAT_MAX = TALK_MAX          # the input field holds no more either
+BURST = 5
+BURST_SECONDS = 10.0
+LOBBY_KEEP = 50            # lines of lobby talk held in memory
+
+
+class TooFast(ValueError):
+    pass
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def text_problem(text: str) -> str:
+    """Why ``text`` cannot be said, or ''."""
+    if not text.strip():
+        return "Nothing to say: the line is empty."
+    if len(text) > CHAT_MAX:
+        return f"A line holds at most {CHAT_MAX} characters ({len(text)} typed)."
+    return ""
+
+
+class Pace:
+    """At most BURST lines in BURST_SECONDS for each person (by identity key)."""
+
+    def __init__(self, clock=time.monotonic) -> None:
+        self.clock = clock
+        self._said: dict[str, deque[float]] = {}
+
+    def check(self, key: str) -> None:
+        """Count a line of ``key``'s, or raise TooFast saying how long to wait."""
+        now = self.clock()
+        said = self._said.setdefault(key, deque())
+        while said and now - said[0] >= BURST_SECONDS:
+            said.popleft()
+        if len(said) >= BURST:
+            wait = BURST_SECONDS - (now - said[0])
+            raise TooFast(f"Not so fast: {BURST} lines in {BURST_SECONDS:g} s at most; "
+                          f"wait {max(1, round(wait))} s.")
+        said.append(now)
+
+
+class Lobby:
+    """The lobby's shared talk: the newest LOBBY_KEEP lines, in memory only."""
+
+    def __init__(self) -> None:
+        self.lines: deque[ChatLine] = deque(maxlen=LOBBY_KEEP)
+
+    def add(self, line: ChatLine) -> None:
+        self.lines.append(line)
+

@@ -1,0 +1,71 @@
+"""Talk at a served table (issue 19), as a screen shows it: the one-line input, and
+each line as text (a name or a line is never read as markup or an escape)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Input, Label, Static
+
+from .closing import OnceModal
+from .plain import plain
+
+TALK_MAX = 300            # characters a line may hold (the server refuses longer ones too)
+
+
+def chat_text(line, *, clock: str) -> Text:
+    """'21:40 alice (SS): good luck' — the name and the words are outside text."""
+    t = Text(f"{clock} ", style="dim")
+    t.append_text(plain(line.name, style="bold"))
+    t.append(f" ({line.role}): ", style="cyan" if line.role != "watching" else "dim cyan")
+    t.append_text(plain(line.text))
+    return t
+
+
+def clock_of(line) -> str:
+    """'21:40' from the line's UTC time."""
+    return line.time[11:16] if len(line.time) >= 16 else line.time
+
+
+class TalkInput(OnceModal[str | None]):
+    """One line to say at the table; Enter sends, Escape keeps it unsaid."""
+
+    DEFAULT_CSS = """
+    TalkInput { align: center bottom; }
+    TalkInput > Vertical { width: 100%; height: auto; border: round $accent;
+                           background: $surface; padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, who: str) -> None:
+        super().__init__()
+        self.who = who
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(plain(f"Say to everyone at the table, as {self.who}:"))
+            yield Input(max_length=TALK_MAX, placeholder=f"at most {TALK_MAX} characters",
+                        id="talk", select_on_focus=False)
+            yield Static("[dim]enter: send · esc: cancel[/dim]")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+    def on_key(self, event: events.Key) -> None:
+        # a key that arrives while the field lacks focus is still typing the line
+        field = next(self.query("#talk").results(Input), None)
+        if field is None or field.has_focus or self.closing:
+            return
+        if event.is_printable and event.character:
+            event.stop()
+            field.insert_text_at_cursor(event.character)
+            field.focus()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,99 @@
+"""Talk at the table and in the lobby (issue 19), without SSH: who says what, the limits,
+and that the record keeps it through undo, a restart and plot resume."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from plot_core import Player
+from plot_record import load_record
+from plot_server import chat
+from plot_server.hub import Hub, Refused
+from plot_tui.session import Session
+
+from .test_hub import ALICE, BOB, CAROL, play, two_players
+
+
+class Ticks:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_players_and_a_spectator_talk_and_the_record_keeps_it_with_the_moment(hub):
+    table, guests, told = two_players(hub)
+    watcher = hub.watch(table.id, CAROL)
+    play(guests, 3, random.Random(1))
+    before = dict(told)
+    line = hub.say(guests[Player.SS], "  good luck  ")
+    assert (line.after, line.name, line.role, line.text) == (3, "alice", "SS", "good luck")
+    assert hub.say(guests[Player.ABWEHR], "you too").role == "Abwehr"
+    assert hub.say(watcher, "[bold]hi[/bold] \x1b[2J").role == "watching"
+    assert all(told[p] > before[p] for p in Player)          # every screen is told
+    said = [(c.name, c.text) for c in table.session.chat]
+    assert said == [("alice", "good luck"), ("bob", "you too"),
+                    ("carol", "[bold]hi[/bold] \x1b[2J")]     # kept as typed; shown as text
+    lines = [json.loads(x) for x in table.record.read_text().splitlines()]
+    chats = [x["chat"] for x in lines if "chat" in x]
+    assert [c["text"] for c in chats] == ["good luck", "you too", "[bold]hi[/bold] \x1b[2J"]
+    assert chats[0]["after"] == 3 and chats[0]["time"].endswith("Z")
+    assert lines[0]["version"] == 2
+
+
+def test_empty_long_and_fast_lines_are_refused_with_why(hub):
+    hub.pace_of_talk = chat.Pace(clock=(ticks := Ticks()))
+    table, guests, _ = two_players(hub)
+    alice = guests[Player.SS]
+    with pytest.raises(Refused, match="empty"):
+        hub.say(alice, "   ")
+    with pytest.raises(Refused, match="at most 300 characters"):
+        hub.say(alice, "x" * 301)
+    hub.say(alice, "y" * 300)                                  # exactly the limit: said
+    for k in range(4):
+        hub.say(alice, f"line {k}")
+    with pytest.raises(Refused, match=r"5 lines in 10 s at most; wait 10 s"):
+        hub.say(alice, "one too many")
+    hub.say(guests[Player.ABWEHR], "bob is not alice")          # the limit is per person
+    ticks.now += 10
+    hub.say(alice, "later")                                    # the burst has passed
+    assert len(table.session.chat) == 7
+
+
+def test_talk_survives_an_undo_a_restart_and_plot_resume(rules, hub, tmp_path, clock):
+    table, guests, _ = two_players(hub)
+    rnd = random.Random(2)
+    for _ in range(300):                            # play on to a step that can be undone
+        side = table.session.state.to_act
+        chair = guests[side].chair
+        chair.act(rnd.choice(chair.legal()))
+        if chair.can_undo():
+            break
+    assert chair.can_undo()
+    actions = table.session.actions
+    hub.say(guests[side], "watch this")
+    assert chair.undo() and table.session.actions == actions - 1
+    assert [c.text for c in table.session.chat] == ["watch this"]     # the talk stays
+    again = Hub(rules, tmp_path / "server", later=clock)
+    assert again.restore() == []
+    assert [c.text for c in again.tables[table.id].session.chat] == ["watch this"]
+    record = load_record(table.record, rules)
+    assert [c.text for c in record.chat] == ["watch this"]
+    assert [c.text for c in Session.resume(record).chat] == ["watch this"]
+
+
+def test_the_lobby_keeps_the_newest_50_lines_for_everyone_signed_in(hub):
+    told = []
+    hub.lobby_listeners.append(lambda: told.append(1))
+    hub.pace_of_talk = chat.Pace(clock=(ticks := Ticks()))
+    for k in range(60):
+        ticks.now += 3
+        hub.say_in_lobby(ALICE if k % 2 else BOB, f"anyone for a game? {k}")
+    assert len(hub.lobby.lines) == 50 and hub.lobby.lines[0].text.endswith(" 10")
+    assert hub.lobby.lines[-1].role == "lobby" and len(told) == 60
+    with pytest.raises(Refused, match="empty"):
+        hub.say_in_lobby(CAROL, "")

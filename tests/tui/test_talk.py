@@ -1,0 +1,125 @@
+"""Talk on the game screen at a served table (issue 19): T says a line, the Chat tab shows
+every line as text, a line that comes while the tab is hidden is noticed, and H and M
+quiet spectators or a person on one screen only."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App
+
+from plot_core import Player, new_game
+from plot_server.hub import Hub, Who
+from plot_tui.game import GameScreen
+from plot_tui.session import Seat
+from plot_tui.talk import TalkInput
+
+pytestmark = pytest.mark.asyncio
+
+ALICE, BOB, CAROL = Who("k-alice", "alice"), Who("k-bob", "bob"), Who("k-carol", "[red]carol")
+
+
+class GuestApp(App[None]):
+    def __init__(self, guest) -> None:
+        super().__init__()
+        self.guest = guest
+
+    def on_mount(self) -> None:
+        self.push_screen(GameScreen(self.guest.chair, self.guest.chair.session.state.rules))
+
+
+def flat(widget) -> str:
+    return " ".join(str(widget.render()).split())
+
+
+def screen_of(app) -> GameScreen:
+    return next(s for s in reversed(app.screen_stack) if isinstance(s, GameScreen))
+
+
+def chat_shown(app) -> str:
+    pane = screen_of(app).query_one("#chat-pane")
+    return " ".join(str(pane.query_one("#log-text").render()).split())
+
+
+@pytest.fixture
+def table(rules, tmp_path):
+    hub = Hub(rules, tmp_path / "server", later=lambda delay, cb: None)
+    t = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=7)
+    return hub, t
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_t_says_a_line_that_the_other_screen_notices_and_shows(table, size):
+    hub, t = table
+    alice = hub.sit(t.id, ALICE)
+    bob = hub.sit(t.id, BOB, code=t.code)
+    app = GuestApp(alice)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("T")
+        await pilot.pause()
+        assert isinstance(app.screen, TalkInput)
+        await pilot.press(*"hi [b]bob[/b]", "enter")
+        await pilot.pause()
+        assert "alice (SS): hi [b]bob[/b]" in chat_shown(app)       # as typed: not markup
+        assert [c.text for c in t.session.chat] == ["hi [b]bob[/b]"]
+    other = GuestApp(bob)
+    async with other.run_test(size=size) as pilot:
+        screen = screen_of(other)
+        assert "alice (SS): hi [b]bob[/b]" in chat_shown(other)      # said before he came
+        hub.say(alice, "your move")
+        await pilot.pause()
+        screen.changed_elsewhere()
+        await pilot.pause()
+        assert "alice (SS): your move" in flat(screen.query_one("#prompt"))   # the notice
+
+
+async def test_h_hides_spectators_and_m_mutes_a_person_on_one_screen_only(table):
+    hub, t = table
+    alice = hub.sit(t.id, ALICE)
+    bob = hub.sit(t.id, BOB, code=t.code)
+    carol = hub.watch(t.id, CAROL)
+    app = GuestApp(alice)
+    async with app.run_test(size=(160, 50)) as pilot:
+        screen = screen_of(app)
+        hub.say(carol, "nice opening")
+        hub.say(bob, "thanks")
+        screen.changed_elsewhere()
+        await pilot.pause()
+        shown = chat_shown(app)
+        assert "[red]carol (watching): nice opening" in shown and "bob (Abwehr): thanks" in shown
+        await pilot.press("H")
+        await pilot.pause()
+        assert "nice opening" not in chat_shown(app) and "thanks" in chat_shown(app)
+        await pilot.press("H", "M")
+        await pilot.pause()
+        options = app.screen.query_one("OptionList")
+        names = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert names == ["mute [red]carol", "mute bob"]        # who spoke, names as typed
+        options.highlighted = names.index("mute bob")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "thanks" not in chat_shown(app) and "nice opening" in chat_shown(app)
+    assert len(t.session.chat) == 2                      # muting hides, it deletes nothing
+
+
+async def test_talk_is_refused_with_why_and_absent_from_local_games(table):
+    hub, t = table
+    alice = hub.sit(t.id, ALICE)
+    app = GuestApp(alice)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("T")
+        await pilot.pause()
+        await pilot.press("enter")                         # nothing typed
+        await pilot.pause()
+        assert "empty" in flat(screen_of(app).query_one("#prompt"))
+    from plot_tui.app import PlotApp
+    from plot_tui.session import Session
+
+    from .helpers import HOTSEAT
+    local = PlotApp(session=Session(new_game(3), HOTSEAT))
+    async with local.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")                         # past the hand-off
+        await pilot.press("T")
+        await pilot.pause()
+        screen = screen_of(local)
+        assert not screen.query("#chat-pane")
+        assert "tables served over SSH" in flat(screen.query_one("#prompt"))
