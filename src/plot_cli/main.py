@@ -321,6 +321,7 @@ def _serve(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     from plot_record import load_record
     from plot_record.export import ALL, text_account
+    from plot_record.notes import load_notes
 
     record = load_record(Path(args.path), load_rules())
     eyes = args.eyes or (ALL if record.finished else None)
@@ -328,7 +329,8 @@ def _export(args: argparse.Namespace) -> int:
         print(f"plot: the game in {args.path} is not finished, so its account must be one "
               f"side's: add --as ss or --as abwehr", file=sys.stderr)
         return 2
-    for line in text_account(record, eyes):
+    notes = load_notes(record.path, record.header.game)
+    for line in text_account(record, eyes, chat=not args.no_chat, notes=notes):
         print(line)
     return 0
 
@@ -405,6 +407,8 @@ def build_parser() -> argparse.ArgumentParser:
     ex.add_argument("--as", dest="eyes", choices=["ss", "abwehr", "all"],
                     help="whose account: one side's (what it saw), or all (finished games "
                          "only; the default for them)")
+    ex.add_argument("--no-chat", action="store_true",
+                    help="leave out what was said at the table (the replay notes stay)")
     ex.set_defaults(run=_export)
     sv = sub.add_parser("serve", help="serve the game over SSH (players connect with ssh)")
     sv.add_argument("--host", default="127.0.0.1",

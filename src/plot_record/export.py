@@ -14,6 +14,7 @@ from plot_core.engine.state import PHASE_TITLES, Event, Phase
 from plot_core.wording import describe
 
 from .format import RecordError
+from .notes import Note
 from .timeline import Record
 
 SIDE = {Player.SS: "SS", Player.ABWEHR: "Abwehr"}
@@ -31,8 +32,24 @@ def check_perspective(record: Record, eyes: str) -> Player | None:
     return Player(eyes)
 
 
-def text_account(record: Record, eyes: str = ALL) -> Iterator[str]:
+def text_account(record: Record, eyes: str = ALL, *, chat: bool = True,
+                 notes: list[Note] | None = None) -> Iterator[str]:
+    """``chat``: the talk at the table, where it was said (issue 19); ``notes``: a
+    study's notes (notes.py), each at its position."""
     side = check_perspective(record, eyes)
+    said = {}
+    for line in (record.chat if chat else []):
+        said.setdefault(min(line.after, len(record.timeline)), []).append(line)
+    noted = {}
+    for n in notes or []:
+        noted.setdefault(min(n.at, len(record.timeline)), []).append(n)
+
+    def extras(i: int) -> Iterator[str]:
+        for c in said.get(i, []):
+            yield f"{'':15}» {c.name} ({c.role}, {c.time[11:16]}): {c.text}"
+        for n in noted.get(i, []):
+            yield f"{'':15}Note: {n.text}"
+
     h, tl = record.header, record.timeline
     start = h.start.get("setup") or f"position {h.start.get('name', '')}".strip()
     players = ", ".join(f"{SIDE[p]} {h.players[p.value]}" for p in Player)
@@ -44,6 +61,7 @@ def text_account(record: Record, eyes: str = ALL) -> Iterator[str]:
     yield from (f"Warning: {w}" for w in record.warnings)
     yield ""
     yield from _events(tl.start.events, side)
+    yield from extras(0)
     last_turn = last_phase = None
     for step in tl.steps:
         before = tl.phase_key(step.i - 1)
@@ -59,6 +77,7 @@ def text_account(record: Record, eyes: str = ALL) -> Iterator[str]:
         before = tl.state_at(step.i - 1)
         yield f"  {step.i:>5}  {SIDE[step.side]:<6}  {describe(before.rules, before, step.action)}"
         yield from _events(step.events, side)
+        yield from extras(step.i)
     final = tl.final
     yield ""
     if final.outcome is not None:

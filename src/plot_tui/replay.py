@@ -15,7 +15,8 @@ import attrs
 from plot_core import Player, PlayerView, view
 from plot_core.engine.overlays import Overlays, overlays
 from plot_core.engine.state import CoupState, Event
-from plot_record import Record, Step
+from plot_record import ChatLine, Record, RecordError, Step
+from plot_record.notes import Note, load_notes, new_note, save_notes
 
 from .describe import SIDE
 from .session import LogLine, Seat, timeline_log
@@ -33,6 +34,35 @@ class Replay:
         self._seen: dict[Player | None, tuple[list[LogLine], list[int]]] = {}
         self.eyes: Player | None = Player.SS
         self.look(eyes if eyes is not EVERYONE or self.finished else self.default_eyes())
+        # notes on the game, beside its record (issue 19); a bad file is said, not fatal
+        self.notes_problem = ""
+        try:
+            self.notes: list[Note] = load_notes(record.path, record.header.game)
+        except RecordError as exc:
+            self.notes, self.notes_problem = [], f"{exc} (left as it is; new notes are not saved)"
+
+    # -- talk and notes (issue 19) --------------------------------------------------------
+    def chat_so_far(self) -> list[ChatLine]:
+        """What was said at the table up to this position (talk is public: every eyes)."""
+        return [c for c in self.record.chat if c.after <= self.i]
+
+    def said_here(self) -> list[ChatLine]:
+        return [c for c in self.record.chat if c.after == self.i]
+
+    def notes_here(self) -> list[Note]:
+        return [n for n in self.notes if n.at == self.i]
+
+    def add_note(self, text: str) -> Note:
+        """A note on this position, saved beside the record at once; ValueError says
+        why not (empty, too long), OSError if the disk refuses."""
+        if self.notes_problem:
+            raise ValueError("the notes file beside this record could not be read, so it is "
+                             "not written over; move it away to take new notes")
+        note = new_note(self.i, text)
+        notes = sorted([*self.notes, note], key=lambda n: (n.at, n.time))
+        save_notes(self.record.path, self.record.header.game, notes)
+        self.notes = notes
+        return note
 
     # -- eyes -------------------------------------------------------------------------------
     @property

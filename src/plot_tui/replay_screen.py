@@ -15,11 +15,12 @@ from plot_core.wording import describe
 from .board_screen import BoardScreen
 from .describe import SIDE
 from .mapview import MapView
-from .panels import ChitPanel
-from .plain import plain
+from .panels import ChitPanel, LogView
+from .plain import clean, plain
 from .replay import EVERYONE, Replay
-from .screens import HelpScreen
+from .screens import ActionMenu, HelpScreen
 from .session import LogLine
+from .talk import TalkInput, chat_text, clock_of
 
 PLAY_PACE = 0.35          # seconds per action when playing the record on
 
@@ -33,6 +34,8 @@ REPLAY_HELP = """[b]Replay keys[/b]
   [b]v V[/b]            next / previous coup declaration
   [b]space[/b]          play on by itself, or pause
   [b]p[/b]              whose eyes: SS, Abwehr, everyone once it is over
+  [b]N[/b]              a note on this position (kept beside the record)
+  [b]L[/b]              every note, to jump to one
   [b]x w B t g[/b]      hex, chits, boxes, tables (again: next), log
   [b]f[/b]              fold or unfold the log's steps
   arrows, hjkl, y i b n  the map cursor; c centre; o zones; m marks
@@ -64,6 +67,8 @@ class ReplayScreen(BoardScreen):
         Binding("V", "jump('prev-coup')", "Coup back", show=False),
         Binding("space", "play", "Play"),
         Binding("p", "eyes", "Eyes"),
+        Binding("N", "note", "Note"),
+        Binding("L", "notes", "Notes", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "leave", "Quit"),
     ]
@@ -76,9 +81,10 @@ class ReplayScreen(BoardScreen):
 
     def on_mount(self) -> None:
         self.query_one(MapView).focus()
-        if self.replay.record.warnings:                  # e.g. a cut-off last line dropped
-            self.message = plain("Warning: " + " ".join(self.replay.record.warnings),
-                                style="bold yellow")
+        warnings = [*self.replay.record.warnings] + (
+            [self.replay.notes_problem] if self.replay.notes_problem else [])
+        if warnings:                                     # e.g. a cut-off last line dropped
+            self.message = plain("Warning: " + " ".join(warnings), style="bold yellow")
         self.redraw()
 
     # -- what is shown ------------------------------------------------------------------------
@@ -100,12 +106,18 @@ class ReplayScreen(BoardScreen):
     def under_map(self) -> list[Widget]:
         return [Static(id="timeline")]
 
+    def has_chat(self) -> bool:
+        return bool(self.replay.record.chat)
+
     def redraw(self) -> None:
         super().redraw()
         r = self.replay
         if r.eyes is EVERYONE:
             self.query_one(ChitPanel).show_everyone(r.view(Player.SS), r.view(Player.ABWEHR))
         self._draw_timeline()
+        for pane in self.query("#chat-pane").results(LogView):
+            pane.show([chat_text(c, clock=clock_of(c)) for c in r.chat_so_far()]
+                      or [Text("Nothing said yet at this point.", style="dim")])
 
     def _draw_timeline(self) -> None:
         r, tl = self.replay, self.replay.timeline
@@ -144,6 +156,12 @@ class ReplayScreen(BoardScreen):
             for e in seen[-3:]:
                 t.append(f"\n  {e.text}", style="yellow" if e.roll else "")
                 t.append(f" ({e.case})", style="cyan")
+        for c in r.said_here():                        # talk, at the moment it was said
+            t.append("\n")
+            t.append_text(chat_text(c, clock=clock_of(c)))
+        for n in r.notes_here():
+            t.append("\nNote: ", style="bold magenta")
+            t.append_text(plain(n.text, style="magenta"))
         if r.i == len(r.timeline):
             o = r.timeline.final.outcome
             t.append("\nEnd of the record: " + (f"{o.reason} ({o.case})" if o
@@ -191,6 +209,43 @@ class ReplayScreen(BoardScreen):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(REPLAY_HELP))
+
+    # -- notes (issue 19) -------------------------------------------------------------------
+    def action_note(self) -> None:
+        self._stop()
+        self.app.push_screen(TalkInput(f"a note at position {self.replay.i}", note=True),
+                             self._noted)
+
+    def _noted(self, text: str | None) -> None:
+        if text is None:
+            return
+        try:
+            self.replay.add_note(text)
+        except ValueError as exc:
+            self.message = plain(f"No note: {exc}.", style="bold red")
+        except OSError as exc:
+            self.message = plain(f"The note could not be saved: {exc.strerror or exc}.",
+                                 style="bold red")
+        else:
+            self.message = Text("Noted, beside the record (L lists the notes).", style="green")
+        self.redraw()
+
+    def action_notes(self) -> None:
+        notes = self.replay.notes
+        if not notes:
+            self.message = Text("No notes on this game yet: N takes one.", style="bold red")
+            self.redraw()
+            return
+        items = [(n.at, f"{n.at:>5}  {clean(n.text)[:70]}") for n in notes]
+        self.app.push_screen(ActionMenu(f"{len(notes)} notes: enter jumps to one", items),
+                             self._to_note)
+
+    def _to_note(self, at: int | None) -> None:
+        if at is not None:
+            self._stop()
+            self.replay.go(at)
+            self.message = Text("")
+            self.redraw()
 
     def action_leave(self) -> None:
         self._stop()

@@ -10,6 +10,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Label, Static
 
+from plot_record.notes import NOTE_MAX
+
 from .closing import OnceModal
 from .plain import plain
 
@@ -40,14 +42,17 @@ class TalkInput(OnceModal[str | None]):
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, who: str) -> None:
+    def __init__(self, who: str, *, note: bool = False) -> None:
+        """``note``: a replay's note (longer, kept beside the record) instead of talk."""
         super().__init__()
-        self.who = who
+        self.who, self.note = who, note
 
     def compose(self) -> ComposeResult:
+        limit = NOTE_MAX if self.note else TALK_MAX
         with Vertical():
-            yield Label(plain(f"Say to everyone at the table, as {self.who}:"))
-            yield Input(max_length=TALK_MAX, placeholder=f"at most {TALK_MAX} characters",
+            yield Label(plain(f"Write {self.who}:" if self.note
+                              else f"Say to everyone at the table, as {self.who}:"))
+            yield Input(max_length=limit, placeholder=f"at most {limit} characters",
                         id="talk", select_on_focus=False)
             yield Static("[dim]enter: send · esc: cancel[/dim]")
 
