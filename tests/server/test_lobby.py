@@ -78,3 +78,29 @@ async def test_a_join_code_typed_while_the_field_has_no_focus_is_not_lost(rules,
         await pilot.pause()
         assert app.asked == [("sit", table.id)]
         assert app.codes == [table.code]
+
+
+async def test_lobby_talk_and_the_tables_where_it_is_your_move_come_first(rules, tmp_path):
+    hub = Hub(rules, tmp_path, later=Clock())
+    other = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=5)       # not carol's
+    mine = hub.create(CAROL, Player.SS, opponent=Seat.HUMAN, seed=6)
+    hub.sit(mine.id, BOB, code=mine.code)
+    guests = {Player.SS: hub.sit(mine.id, CAROL), Player.ABWEHR: hub.sit(mine.id, BOB)}
+    rnd = random.Random(2)
+    while mine.session.state.to_act is not Player.SS:       # on to carol's move
+        play({p: guests[p] for p in Player}, 1, rnd)
+    app = LobbyApp(hub)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        rows = lobby.query_one("DataTable")
+        first = [str(c) for c in rows.get_row_at(0)]
+        assert first[0] == mine.id and first[-1] == "▶ SS: your move"
+        assert "your move" not in " ".join(str(c) for c in rows.get_row(other.id))
+        await pilot.press("T")
+        await pilot.pause()
+        await pilot.press(*"anyone for [b]a game[/b]?", "enter")
+        await pilot.pause()
+        chat = " ".join(str(lobby.query_one("#lobby-chat #log-text").render()).split())
+        assert "carol (lobby): anyone for [b]a game[/b]?" in chat         # as text, not markup
+        assert [c.text for c in hub.lobby.lines] == ["anyone for [b]a game[/b]?"]
