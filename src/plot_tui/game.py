@@ -104,6 +104,7 @@ class GameScreen(BoardScreen):
         self.session = session
         self.settings = settings or SettingsFile(None)
         self._armed: tuple[Action, int] | None = None   # said once; the same again acts
+        self._key_odds: tuple | None = None     # (state, the odds r/d/P would roll)
         self.message: Text = Text("")
         self.notice: Text = Text("")            # e.g. where the game is saved
         self.pace = COMPUTER_PACE               # seconds between the computer's steps
@@ -201,13 +202,14 @@ class GameScreen(BoardScreen):
             for a in actions_at(legal, s.view(), mapview.cursor):
                 if a.verb in (Verb.HARASS, Verb.RECRUIT, Verb.INVESTIGATE):
                     return s.odds(a)
-        lettered = fixed(legal)
-        for key in ("r", "d", "P"):
-            if key in lettered:
-                got = s.odds(lettered[key])
-                if got:
-                    return got
-        return []
+        # what r, d or P would roll depends on the state alone: worked out once for it
+        # (ending a phase is played on a copy to see), not at every redraw
+        if self._key_odds is None or self._key_odds[0] is not s.state:
+            lettered = fixed(legal)
+            got = next((o for key in ("r", "d", "P") if key in lettered
+                        for o in [s.odds(lettered[key])] if o), [])
+            self._key_odds = (s.state, got)
+        return self._key_odds[1]
 
     def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
         super().on_map_view_cursor_moved(message)
