@@ -41,25 +41,28 @@ async def open_lesson(pilot, app, n: int) -> LessonScreen:
     return app.screen
 
 
-@pytest.mark.parametrize("n", range(len(LESSONS)), ids=[ls.key for ls in LESSONS])
-async def test_every_lesson_can_be_finished_from_its_start(n):
-    lesson = LESSONS[n]
+async def test_every_lesson_can_be_finished_from_its_start_one_after_another():
+    """The whole tutorial in one sitting, as a learner would take it: each lesson from
+    the list, played to its goal, ticked and kept."""
     settings = quick()
     app = PlotApp(RULES, settings=settings, learn=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_lesson(pilot, app, n)
-        assert lesson.goal in str(screen.notice)
-        for step in lesson.solution:
-            await until(pilot, lambda: screen.session.my_move() or
-                        isinstance(app.screen, LessonDone), f"the learner's move for {step}")
-            if isinstance(app.screen, LessonDone):
-                break
-            screen.do(parse_action(step))
-            await pilot.pause()
-        await until(pilot, lambda: isinstance(app.screen, LessonDone), "the lesson done")
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, LessonList), "the list again")
-        assert lesson.key in settings.settings.lessons_done      # ticked, and kept
+        for n, lesson in enumerate(LESSONS):
+            screen = await open_lesson(pilot, app, n)
+            assert lesson.goal in str(screen.notice)
+            for step in lesson.solution:
+                await until(pilot, lambda s=screen: s.session.my_move() or
+                            isinstance(app.screen, LessonDone), f"{lesson.key}: {step}")
+                if isinstance(app.screen, LessonDone):
+                    break
+                screen.do(parse_action(step))
+                await pilot.pause()
+            await until(pilot, lambda: isinstance(app.screen, LessonDone), f"{lesson.key} done")
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, LessonList), "the list again")
+            assert lesson.key in settings.settings.lessons_done      # ticked, and kept
+        ticks = [str(o.prompt) for o in app.screen.query_one("OptionList")._options]
+        assert all(t.startswith("✓") for t in ticks)
 
 
 async def test_the_first_lesson_by_keys_with_a_hint_and_the_rules():
