@@ -24,8 +24,12 @@ ssh-client:
 	  && apt-get install -y -q openssh-client; }; } >/dev/null; } || \
 	  echo "note: no OpenSSH client (ssh); the SSH end-to-end tests will say so and fail"
 
+# Two parts: the engine, record and screen tests in two processes (they keep to
+# themselves), then the SSH server and hidden-information tests one at a time (they time
+# real terminals and servers, which a second process on a 2-core machine would disturb).
 test: $(STAMP) ssh-client
-	$(BIN)/python -m pytest -q -m "not slow" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -m "not slow" -n 2 --ignore=tests/server --ignore=tests/hidden $(PYTEST_ARGS) tests
+	$(BIN)/python -m pytest -q -m "not slow" $(PYTEST_ARGS) tests/server tests/hidden
 
 bench: $(STAMP) ssh-client
 	$(BIN)/python -m pytest -q -m slow $(PYTEST_ARGS)
