@@ -309,7 +309,8 @@ class Hub:
             self.pace_of_talk.check(who.key)
         except TooFast as exc:
             raise Refused(str(exc)) from None
-        return text.strip()
+        # whatever a terminal sent, the record is UTF-8: nothing it cannot write gets in
+        return text.strip().encode("utf-8", "replace").decode("utf-8")
 
     def say(self, guest: Guest, text: str) -> ChatLine:
         """``guest`` says ``text`` at their table: everyone there sees it, and the game's

@@ -58,7 +58,8 @@ def test_empty_long_and_fast_lines_are_refused_with_why(hub):
         hub.say(alice, f"line {k}")
     with pytest.raises(Refused, match=r"5 lines in 10 s at most; wait 10 s"):
         hub.say(alice, "one too many")
-    hub.say(guests[Player.ABWEHR], "bob is not alice")          # the limit is per person
+    hub.say(guests[Player.ABWEHR], "bob is not alice \ud800")  # the limit is per person
+    assert table.session.chat[-1].text == "bob is not alice ?"  # a lone surrogate: no UTF-8
     ticks.now += 10
     hub.say(alice, "later")                                    # the burst has passed
     assert len(table.session.chat) == 7
