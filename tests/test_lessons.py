@@ -42,6 +42,7 @@ def test_each_lesson_is_reached_by_its_solution_and_not_before(lesson):
     assert not lesson.check.met(start)
     assert reaches(lesson, start, list(lesson.solution))
     assert lesson.text.strip() and lesson.goal and lesson.hints
+    assert lesson.set_dice == bool(start.dice)
     assert all(c in RULES.cases.cases for c in lesson.cases)
 
 

@@ -91,6 +91,7 @@ class Lesson:
     solution: tuple[str, ...]
     position: str
     check: Goal
+    set_dice: bool = False        # its position scripts the dice (the card says so)
 
     def start(self, rules: Rules, *, seed: int = 0) -> GameState:
         return load_position(self.position, name=f"lesson {self.key}", rules=rules, seed=seed)
@@ -139,10 +140,10 @@ def load_lesson(source: Source, key: str, rules: Rules) -> Lesson:
     node.done()
     lesson = Lesson(key, title, side, cases, text, goal, hints, solution, position, check)
     try:
-        lesson.start(rules)
+        start = lesson.start(rules)
     except DataError as exc:                  # the position's own error, inside the lesson
         raise source.error(f"position: {exc}", line=node.line_of("position")) from None
-    return lesson
+    return attrs.evolve(lesson, set_dice=bool(start.dice))
 
 
 def lessons_dir(rules: Rules) -> Path:

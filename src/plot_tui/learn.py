@@ -82,6 +82,9 @@ class LessonCard(OnceModal[bool]):
         t.append(ls.title, style="bold")
         for para in ls.text.strip().split("\n\n"):
             t.append("\n\n" + " ".join(para.split()))
+        if ls.set_dice:
+            t.append("\n\nIn this lesson the dice are set in advance, so that it can be "
+                     "finished; in a game they never are.", style="italic")
         t.append("\n\nGoal: ", style="bold yellow")
         t.append(ls.goal, style="yellow")
         for i, hint in enumerate(ls.hints[:self.hints], start=1):
