@@ -46,10 +46,10 @@ class LessonList(OnceScreen[Lesson | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        box = self.query_one(OptionList)
-        box.focus()
-        first = next((i for i, ls in enumerate(self.lessons) if ls.key not in self.done), 0)
-        box.highlighted = first
+        for box in self.query(OptionList).results(OptionList):
+            box.focus()
+            box.highlighted = next((i for i, ls in enumerate(self.lessons)
+                                    if ls.key not in self.done), 0)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(next(ls for ls in self.lessons if ls.key == event.option.id))
@@ -100,7 +100,8 @@ class LessonCard(OnceModal[bool]):
             yield Static(t)
 
     def on_mount(self) -> None:
-        self.query_one(VerticalScroll).focus()        # arrows scroll a long card
+        for box in self.query(VerticalScroll).results(VerticalScroll):
+            box.focus()                               # arrows scroll a long card
 
     def action_answer(self, go: bool) -> None:
         self.dismiss(go)

@@ -102,14 +102,17 @@ class RulesScreen(OnceModal[None]):
 
     def on_mount(self) -> None:
         self._fill("")
-        self.query_one(Input).focus()
+        for field in self.query(Input).results(Input):
+            field.focus()
 
     def _fill(self, query: str) -> None:
+        # over SSH keys can outrun the screen: it may be gone, or not built yet
+        if not (self.query("#rules-list") and self.query("#case-text")):
+            return
         rest = sorted((n for n in self.cases.cases if n not in self.first), key=reading_order)
         order = self.first + rest
         self.shown = [n for n in order if matches(self.cases[n], query)]
-        options = OptionList
-        box = self.query_one("#rules-list", options)
+        box = self.query_one("#rules-list", OptionList)
         box.clear_options()
         cited_now = set(self.first)
         box.add_options([Option(Text.assemble((f"{n:>5} ", "bold cyan" if n in cited_now else
@@ -128,14 +131,15 @@ class RulesScreen(OnceModal[None]):
         self._fill(event.value)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self._show(event.option.id)
+        if self.query("#case-text"):
+            self._show(event.option.id)
 
     def on_key(self, event: events.Key) -> None:
         # the filter keeps the keyboard; the arrows and page keys move through the list
         if event.key in self.MOVES:
             event.stop()
-            box = self.query_one("#rules-list", OptionList)
-            if self.shown:
+            box = next(self.query("#rules-list").results(OptionList), None)
+            if box is not None and self.shown:
                 now = box.highlighted or 0
                 box.highlighted = max(0, min(len(self.shown) - 1, now + self.MOVES[event.key]))
 

@@ -57,7 +57,9 @@ class TalkInput(OnceModal[str | None]):
             yield Static("[dim]enter: send · esc: cancel[/dim]")
 
     def on_mount(self) -> None:
-        self.query_one(Input).focus()
+        # over SSH a key can close the box before it is mounted: then nothing to focus
+        for field in self.query(Input).results(Input):
+            field.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss(event.value)
