@@ -424,3 +424,59 @@ def test_18_12_18_13_the_log_and_refusals_word_for_word():
     s = play(end_of_phase("1"), "end-phase", "coup")
     ev = [e for e in s.events if e.table == "walkyrie"][0]
     assert ev.text == "Walkyrie: die 1 + 0 Führer Access = 1: the coup fails"
+
+
+# -- what each step of the coup leaves, field by field (mutation survivors, issue 22) --------
+
+def test_18_21_the_coup_begins_with_a_clean_slate_and_says_so():
+    s = end_of_phase("1, 6", chits='"FA1", "FA2"', units='"401" = { hex = "1910" }')
+    s = play(s, "recruit 401", "join 300", "roll")             # 401 is a target this phase
+    assert "401" in s.targeted
+    s = play(s, "end-phase", "reveal FA1", "reveal FA2", "coup")   # 6 + 2 = 8: 2/5/3
+    assert s.phase is Phase.COUP_INTERPHASE and s.phasing is Player.ABWEHR
+    assert (s.step, s.active, s.mp_spent, s.activated, s.targeted, s.pending) == (
+        "free", None, 0, frozenset(), frozenset(), ())
+    assert [e.text for e in s.events if e.case == "18.21"] == [
+        "The coup is on: the Abwehr may move 3 units before the first Coup-Turn"]
+
+
+def test_18_24_coup_turn_1_starts_with_the_abwehr_and_nothing_spent():
+    s = coup_pos('''"301" = { hex = "1910", suspected = true }''', phase="coup_interphase",
+                 turn=0)
+    s = play(s, "activate 301", "move 2010", "end", "end-phase")
+    assert (s.phase, s.phasing, s.coup.turn) == (Phase.COUP_MOVEMENT, Player.ABWEHR, 1)
+    assert (s.active, s.mp_spent, s.activated, s.coup.passed) == (None, 0, frozenset(),
+                                                                 frozenset())
+    assert s.to_act is Player.ABWEHR and s.step == "free"
+    assert [e.text for e in s.events if e.case == "5.3"] == ["Coup-Turn 1 begins"]
+    s = play(s, "activate 301")                                 # and the turn goes on
+    assert s.active == "301" and s.mp_spent == 0
+
+
+def test_18_34_the_coup_status_phase_starts_free_and_unspent():
+    s = coup_pos('''"301" = { hex = "1910", suspected = true }
+        "001" = { hex = "2612" }''')
+    s = play(s, "activate 301", "move 2010", "end", "activate 001", "end", "end-phase",
+             "activate 013", "end")                      # 18.32-18.33, as above
+    assert s.phase is Phase.COUP_STATUS
+    assert (s.step, s.active, s.mp_spent) == ("free", None, 0)
+
+
+def test_18_55_18_57_hitlers_death_is_logged_word_for_word():
+    s = coup_pos('''"100" = { hex = "2210" }
+        "301" = { hex = "2110", suspected = true }
+        "401" = { hex = "1912", controller = "abwehr", recruited = false, semi = true }''',
+                 dice="1", abwehr_bonus=1)
+    s = play(s, "activate 301", "harass 100")
+    said = {e.case: e.text for e in s.events if e.case in ("18.55", "18.57")}
+    assert said == {"18.55": "Hitler is dead: the Abwehr's bonus is +5 again",
+                    "18.57": "Staufnbg comes over to the Abwehr"}
+    u = s.unit("401")
+    assert (u.semi, u.recruited, u.controller) == (False, True, Player.ABWEHR)
+
+
+def test_18_61_the_interphase_refusal_word_for_word():
+    s = coup_pos('''"301" = { hex = "1910", suspected = true }
+        "002" = { hex = "2110" }''', phase="coup_interphase", turn=0, chits='abwehr = ["L002"]')
+    e = illegal(s, "pin 002", "18.61")
+    assert e.reason == "Loyalty chits may not be laid during the interphase"

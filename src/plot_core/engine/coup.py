@@ -117,8 +117,9 @@ def begin(state: GameState, coup: CoupState) -> GameState:
 @case("18.24", "18.31", "5.3")
 def begin_coup_turn(state: GameState, n: int) -> GameState:
     coup = evolve(state.coup, turn=n, passed=frozenset())
+    # (the step is handoff's to set: it gives the move to whoever may move first)
     state = evolve(state, coup=coup, phase=Phase.COUP_MOVEMENT, phasing=Player.ABWEHR,
-                         step="handoff", active=None, mp_spent=0, activated=frozenset())
+                         active=None, mp_spent=0, activated=frozenset())
     state = state.log(Event("5.3", f"Coup-Turn {n} begins"))
     return handoff(state, first=True)
 
