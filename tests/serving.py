@@ -55,7 +55,9 @@ class Server:
         for folder in ("cwd", "userhome"):
             (self.d / folder).mkdir(exist_ok=True)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "plot_cli.main", "serve", "--port", str(self.port),
+            # faulthandler: a server that hangs before it listens can be made to say where
+            [sys.executable, "-X", "faulthandler", "-m", "plot_cli.main", "serve",
+             "--port", str(self.port),
              "--authorized-keys", str(self.d / "authorized_keys"),
              "--password-file", str(self.d / "password"), "--host-key", str(self.d / "host_key"),
              "--data", str(self.d / "home"), *self.extra],
@@ -70,9 +72,13 @@ class Server:
         deadline = time.monotonic() + 60
         while not self.output:
             if self.proc.poll() is not None or time.monotonic() > deadline:
+                exit_code = self.proc.poll()
+                if exit_code is None:            # still running: where is it stuck?
+                    self.proc.send_signal(signal.SIGABRT)
+                    time.sleep(2)
                 self.proc.kill()
-                pytest.fail(f"plot serve did not start: {self.output!r} "
-                            f"(exit {self.proc.poll()})")
+                pytest.fail(f"plot serve did not start (exit {exit_code}); it said:\n"
+                            + "".join(self.output))
             time.sleep(0.02)
         self.first_line = self.output[0]
         assert "listening on 127.0.0.1" in self.first_line, self.first_line
