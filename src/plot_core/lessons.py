@@ -31,7 +31,7 @@ from .data.reader import Node, Source
 from .engine.position import load_position
 from .engine.state import Box, GameState
 from .errors import DataError
-from .hexgrid import label, parse_hex
+from .hexgrid import parse_hex
 from .parties import Player
 from .rules import Rules, load_rules
 
@@ -157,6 +157,3 @@ def load_lessons(rules: Rules | None = None) -> list[Lesson]:
     return [load_lesson(Source.read(root, p.name), p.stem, rules)
             for p in sorted(root.glob("*.toml"))]
 
-
-def where(h: int | None) -> str:
-    return "off the map" if h is None else label(h)

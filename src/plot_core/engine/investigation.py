@@ -81,8 +81,8 @@ def target_problem(state: GameState, target: str) -> IllegalAction | None:
 
 def _ratio(state: GameState, units, target: str) -> int:
     """13.0: total effectiveness to defence, rounded down in the defender's favour."""
-    total = sum(effectiveness(state.rules, state.unit(u)) for u in units)
-    return total // defence(state.rules, state.unit(target))
+    *investigators, against = investigation_terms(state, target, units)
+    return sum(t.value for t in investigators) // -against.value
 
 
 def investigation_terms(state: GameState, target: str, units: Iterable[str]) -> tuple[Term, ...]:

@@ -31,14 +31,14 @@ class Odds:
     terms: tuple[Term, ...]              # the arithmetic, summed into ``total``
     total: str                           # "+8", "7 to 3", "die + 2"
     column: str                          # "+6", "2:1", "defence 3", "Game-Turn 4"; "": none
-    faces: tuple[tuple[str, int], ...]   # each result and how many faces of 6 give it
-    meaning: dict[str, str] = attrs.field(factory=dict)   # result code -> its words
+    faces: tuple[tuple[str, int], ...]   # each result and how many of the die's faces give it
     notes: tuple[str, ...] = ()          # what else to know: limits, caps, who may interfere
     allowed: bool = True                 # False: the rules forbid the roll (the note says why)
 
     def chances(self) -> str:
         """'De 50% · Dr 17% · N 17% · Ae 17%'."""
-        return " · ".join(f"{code} {round(100 * n / 6)}%" for code, n in self.faces)
+        sides = sum(n for _, n in self.faces)
+        return " · ".join(f"{code} {round(100 * n / sides)}%" for code, n in self.faces)
 
     def line(self) -> str:
         """'+8 → column +6: De 50% · ...' (the issue's own example of the form)."""
@@ -95,8 +95,8 @@ def harassment_odds(state: GameState, target: str | None = None,
     title = f"{state.info(state.active).short} harasses {whom}"
     if diff < grid.columns[0]:
         return Odds(title, grid.case, grid.name, terms, f"{diff:+d}", "-", (),
-                    dict(grid.results), (f"Below {grid.columns[0]:+d} there is no harassment "
-                                         "(10.34).",), allowed=False)
+                    (f"Below {grid.columns[0]:+d} there is no harassment (10.34).",),
+                    allowed=False)
     if diff > grid.columns[-1]:
         notes.append(f"Above {grid.columns[-1]:+d} the {grid.columns[-1]:+d} column is read "
                      "(DATA-DECISIONS).")
@@ -106,7 +106,7 @@ def harassment_odds(state: GameState, target: str | None = None,
         notes.append(f"A {', '.join(map(str, faces))} eliminates the harasser (10.72).")
     return Odds(title, grid.case, grid.name, terms, f"{diff:+d}",
                 f"{min(diff, grid.columns[-1]):+d}", _faces(results, grid.results),
-                dict(grid.results), tuple(notes))
+                tuple(notes))
 
 
 # -- recruitment (12.0, 12.5) ----------------------------------------------------------
@@ -119,7 +119,7 @@ def recruitment_odds(state: GameState, target: str, units: tuple[str, ...]) -> O
     names = " + ".join(state.info(u).short for u in units)
     title = f"{names} {'tries' if len(units) == 1 else 'try'} to recruit {state.info(target).short}"
     if diff < rules.game.recruit_min:
-        return Odds(title, "12.9", grid.name, terms, f"{diff:+d}", "-", (), dict(grid.results),
+        return Odds(title, "12.9", grid.name, terms, f"{diff:+d}", "-", (),
                     (f"Recruitment needs at least {rules.game.recruit_min:+d} (12.53).",),
                     allowed=False)
     notes = []
@@ -128,7 +128,7 @@ def recruitment_odds(state: GameState, target: str, units: tuple[str, ...]) -> O
                      "(12.54).")
     results = [rules.tables.recruitment_result(diff, die) for die in _die(state)]
     return Odds(title, "12.9", grid.name, terms, f"{diff:+d}", f"{min(diff, grid.columns[-1]):+d}",
-                _faces(results, grid.results), dict(grid.results), tuple(notes))
+                _faces(results, grid.results), tuple(notes))
 
 
 # -- investigation (13.0) --------------------------------------------------------------
@@ -149,13 +149,13 @@ def investigation_odds(state: GameState, target: str, units: tuple[str, ...], *,
                      "out (13.17).")
     if column is None:
         return Odds(title, "13.36", grid.name, terms, f"{total} to {dfn}", "-", (),
-                    dict(grid.results), (f"Below {grid.columns[0]}:1 there is no "
-                                         "investigation (13.21).", *notes), allowed=False)
+                    (f"Below {grid.columns[0]}:1 there is no investigation (13.21).", *notes),
+                    allowed=False)
     if total // dfn > grid.columns[-1]:
         notes.append(f"Above {grid.columns[-1]}:1 the {grid.columns[-1]}:1 column is read (13.23).")
     results = [grid.cell(die, column) for die in _die(state)]
     return Odds(title, "13.36", grid.name, terms, f"{total} to {dfn}", f"{column}:1",
-                _faces(results, grid.results), dict(grid.results), tuple(notes))
+                _faces(results, grid.results), tuple(notes))
 
 
 # -- interrogation (14.2) --------------------------------------------------------------
@@ -172,7 +172,7 @@ def interrogation_odds(state: GameState, uid: str, alibis: int) -> Odds:
     notes = [f"The roll counts at most {top_roll} (14.23)."]
     return Odds(f"Interrogation of {state.info(uid).short}", "14.34", grid.name, terms,
                 f"die + {alibis}" if alibis else "die", f"defence {column}",
-                _faces(results, grid.results), dict(grid.results), tuple(notes))
+                _faces(results, grid.results), tuple(notes))
 
 
 # -- the Walkyrie roll (18.13) ---------------------------------------------------------
@@ -183,13 +183,10 @@ def walkyrie_odds(state: GameState, chits: int) -> Odds:
     for die in _die(state):
         r = table.result(die + chits)
         results.append(None if r is None else f"{r.penalty}/{r.bonus}/{r.units}")
-    meaning = {"-": "The coup fails (18.16)"}
-    meaning.update({code: "succeeds: harassment costs {}, bonus +{}, {} units move"
-                    .format(*code.split("/")) for code in results if code})
     return Odds("The Walkyrie roll", table.case, table.name,
                 (Term("Führer Access chits", chits, "18.13"),),
                 f"die + {chits}" if chits else "die", "",
-                _faces(results, ["-"]), meaning,
+                _faces(results, ["-"]),
                 ("Results read penalty/bonus/units (18.15).",))
 
 
@@ -203,15 +200,14 @@ def randomizer_odds(state: GameState, turn: int) -> Odds:
         d = table.result(die, turn)
         results.append(None if d is None else f"{d.player.title} draws {d.count}")
     return Odds(f"The Randomizer of Game-Turn {turn}", table.case, table.name, (),
-                "die", f"Game-Turn {column}", _faces(results, []),
-                {"-": "no draw (6.25)"})
+                "die", f"Game-Turn {column}", _faces(results, []))
 
 
 def panic_odds(state: GameState, rolls: int) -> Odds:
     table = state.rules.tables.okw_panic
     results = [f"{table.result(die)} panic" for die in _die(state)]
     return Odds(f"OKW Panic, {rolls} roll{'s' if rolls != 1 else ''}", table.case, table.name,
-                (), "die", "-", _faces(results, []), {},
+                (), "die", "-", _faces(results, []),
                 ("One roll for each SS-controlled SS, Nazi or Civilian unit in an HQ "
                  "friendly to OKW; the Abwehr unrecruits that many of his OKW units (12.83).",))
 
