@@ -1,4 +1,6 @@
-"""Reading a file that may not be what it claims: a record or a table file could be a
+"""Reading a file that may not be what it claims, and writing a small one whole.
+
+Reading: a file that may not be what it claims: a record or a table file could be a
 named pipe (reading would wait for ever), a link to /dev/zero (reading would never
 end), or hold JSON nested deep enough to exhaust the interpreter. Only regular files
 of a bounded size are read, and JSON is bounded in nesting (issue 25)."""
@@ -75,3 +77,14 @@ def max_brackets(text: str) -> int:
         elif ch in "]}":
             depth -= 1
     return deepest
+
+
+def write_whole(path: Path, text: str, *, tmp: Path | None = None) -> None:
+    """``text`` into ``path`` at once: written beside it, synced, renamed into place, so
+    a crash leaves the old file or the new, never half of one (table files, notes,
+    settings). OSError if the disk refuses."""
+    tmp = tmp or path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    with open(tmp, "rb") as f:
+        os.fsync(f.fileno())
+    os.replace(tmp, path)

@@ -10,13 +10,12 @@ its own (``GAME.plot.notes.json``), so the record itself never changes.
 from __future__ import annotations
 
 import json
-import os
 from datetime import UTC, datetime
 from pathlib import Path
 
 import attrs
 
-from .files import Unreadable, loads, read_regular
+from .files import Unreadable, loads, read_regular, write_whole
 from .format import RecordError
 
 FORMAT = "plot-notes"
@@ -71,14 +70,9 @@ def load_notes(record: Path, game: str) -> list[Note]:
 
 def save_notes(record: Path, game: str, notes: list[Note]) -> None:
     """Written whole and renamed into place: a crash leaves the old notes or the new."""
-    path = notes_path(record)
-    tmp = path.with_name(path.name + ".tmp")
     data = {"format": FORMAT, "version": 1, "game": game,
             "notes": [attrs.asdict(n) for n in notes]}
-    tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    with open(tmp, "rb") as f:
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    write_whole(notes_path(record), json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
 
 def new_note(at: int, text: str) -> Note:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import secrets
 import sys
 from collections.abc import Callable
@@ -26,7 +25,7 @@ import attrs
 from plot_core import Player, Rules, new_game
 from plot_core.engine.state import Phase
 from plot_record import ChatLine, Header, Recorder, RecordError, load_record, secret_seed
-from plot_record.files import loads, read_regular
+from plot_record.files import loads, read_regular, write_whole
 from plot_tui.chair import Chair
 from plot_tui.describe import SIDE
 from plot_tui.plain import clean
@@ -98,6 +97,11 @@ class Table:
         return next((p for p, o in self.owners.items() if o is not None and o.key == who.key),
                     None)
 
+    def your_move(self, who: Who) -> bool:
+        """Is it ``who``'s move here (issue 19: the lobby's mark, the bell)?"""
+        side = self.side_of(who)
+        return side is not None and not self.over and self.session.state.to_act is side
+
     def seated(self, side: Player) -> Guest | None:
         return next((g for g in self.guests if g.chair.side is side), None)
 
@@ -155,6 +159,15 @@ def to_operator(text: str) -> None:
     """The server's own output. Not print(): a running Textual app captures sys.stdout."""
     sys.__stdout__.write(f"plot serve: {clean(text)}\n")
     sys.__stdout__.flush()
+
+
+def tell_all(tells: list[Callable[[], None]], what: str) -> None:
+    """Tell every connection; one connection's trouble is not the others'."""
+    for tell in tells:
+        try:
+            tell()
+        except Exception as exc:
+            to_operator(f"a connection could not be told {what}: {exc!r}")
 
 
 def later_by_asyncio(delay: float, callback: Callable[[], None]) -> None:
@@ -326,11 +339,7 @@ class Hub:
     def say_in_lobby(self, who: Who, text: str) -> ChatLine:
         line = ChatLine(0, utc_now(), who.name, "lobby", self._words(who, text))
         self.lobby.add(line)
-        for tell in list(self.lobby_listeners):
-            try:
-                tell()
-            except Exception as exc:
-                to_operator(f"a lobby screen could not be told of a line: {exc!r}")
+        tell_all(list(self.lobby_listeners), "of a line of lobby talk")
         return line
 
     def leave(self, guest: Guest) -> None:
@@ -354,12 +363,8 @@ class Hub:
 
     # -- telling everyone ---------------------------------------------------------------------
     def _changed(self, table: Table, *, game: bool = True) -> None:
-        for tell in [g.on_change for g in table.guests] + self.lobby_listeners:
-            try:
-                tell()
-            except Exception as exc:      # one connection's trouble is not the others'
-                to_operator(f"a connection could not be told of a change at {table.id}: "
-                            f"{exc!r}")
+        tell_all([g.on_change for g in table.guests] + self.lobby_listeners,
+                 f"of a change at {table.id}")
         if game and table.session.computer_to_act() and not table.over \
                 and table.id not in self._stepping:
             self._stepping.add(table.id)
@@ -394,11 +399,9 @@ class Hub:
     # -- on disk -------------------------------------------------------------------------------
     def _save(self, table: Table) -> None:
         self.tables_dir.mkdir(parents=True, exist_ok=True)
-        tmp = table.meta_path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(table.meta(), indent=1) + "\n", encoding="utf-8")
-        with open(tmp, "rb") as f:
-            os.fsync(f.fileno())
-        os.replace(tmp, table.meta_path)
+        # T1.tmp, not T1.json.tmp: every file of table n is T{n}.* (see _taken)
+        write_whole(table.meta_path, json.dumps(table.meta(), indent=1) + "\n",
+                    tmp=table.meta_path.with_suffix(".tmp"))
 
     def restore(self) -> list[str]:
         """Every table from its files: the unfinished ones, and as many of the newest

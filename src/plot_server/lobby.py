@@ -70,11 +70,11 @@ class LobbyScreen(OnceScreen[None]):
         keep = self._under_cursor()
         t.clear()
         # the tables where it is this player's move come first, marked (issue 19)
-        tables = sorted(self.hub.tables.values(), key=lambda tb: not self.my_move(tb))
+        tables = sorted(self.hub.tables.values(), key=lambda tb: not tb.your_move(self.who))
         for table in tables:
             mine = table.side_of(self.who)
             you = "SS" if mine is Player.SS else "Abwehr" if mine is Player.ABWEHR else ""
-            if self.my_move(table):
+            if table.your_move(self.who):
                 you = f"▶ {you}: your move"
             # cells as Text: a DataTable reads a str cell as markup, and names are outside text
             cells = (table.id, table.seat_label(Player.SS), table.seat_label(Player.ABWEHR),
@@ -85,10 +85,6 @@ class LobbyScreen(OnceScreen[None]):
         if not self.hub.tables:
             self.say("No tables yet: press n to set one up.")
         self.refresh_chat()
-
-    def my_move(self, table: Table) -> bool:
-        side = table.side_of(self.who)
-        return side is not None and not table.over and table.session.state.to_act is side
 
     def refresh_chat(self) -> None:
         lines = [chat_text(ln, clock=clock_of(ln)) for ln in self.hub.lobby.lines]

@@ -146,8 +146,7 @@ class ServedApp(PlotApp):
             self.lobby.refresh_rows()
 
     def _moves_now(self) -> set[str]:
-        return {t.id for t, side in self.hub.mine(self.who)
-                if not t.over and t.session.state.to_act is side}
+        return {t.id for t in self.hub.tables.values() if t.your_move(self.who)}
 
     def _tell_my_move(self) -> None:
         """Your move (issue 19): when it becomes this player's move at a table they are

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import attrs
 
+from plot_record.files import write_whole
+
 
 @attrs.frozen
 class Settings:
@@ -67,11 +69,9 @@ class SettingsFile:
             return ""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(".tmp")
             data = attrs.asdict(settings)
             data["lessons_done"] = list(settings.lessons_done)
-            tmp.write_text(json.dumps(data, indent=1), encoding="utf-8")
-            tmp.replace(self.path)
+            write_whole(self.path, json.dumps(data, indent=1), tmp=self.path.with_suffix(".tmp"))
         except OSError as exc:
             return f"could not save the setting ({exc.strerror or exc}); it holds until you quit"
         return ""
