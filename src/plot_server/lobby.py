@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Footer, Input, Label, RadioSet, Static
 
 from plot_core import Player
 from plot_tui.closing import OnceModal, OnceScreen
+from plot_tui.fields import stray_key
 from plot_tui.panels import LogView
 from plot_tui.plain import join, plain
 from plot_tui.screens import Choice, SetupForm
@@ -190,20 +191,11 @@ class JoinScreen(OnceModal[str | None]):
         self.dismiss(event.value)
 
     def on_key(self, event: events.Key) -> None:
-        # A key that reaches the screen found the field without focus (focus can be lost
-        # on the way, e.g. to a click elsewhere): it is still typing the code, so it goes
-        # there instead of being dropped.
-        fields = self.query("#code").results(Input)
-        field = next(fields, None)
-        if field is None or field.has_focus or self.closing:
-            return                   # not built yet, or already leaving: nothing to type into
-        if event.key == "enter":
+        # still typing the code (plot_tui.fields); Enter submits it
+        field = stray_key(self, "#code", event)
+        if field is not None and event.key == "enter":
             event.stop()
             self.dismiss(field.value)
-        elif event.is_printable and event.character:
-            event.stop()
-            field.insert_text_at_cursor(event.character)
-            field.focus()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

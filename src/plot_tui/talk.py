@@ -13,6 +13,7 @@ from textual.widgets import Input, Label, Static
 from plot_record.notes import NOTE_MAX
 
 from .closing import OnceModal
+from .fields import stray_key
 from .plain import plain
 
 TALK_MAX = 300            # characters a line may hold (the server refuses longer ones too)
@@ -65,14 +66,7 @@ class TalkInput(OnceModal[str | None]):
         self.dismiss(event.value)
 
     def on_key(self, event: events.Key) -> None:
-        # a key that arrives while the field lacks focus is still typing the line
-        field = next(self.query("#talk").results(Input), None)
-        if field is None or field.has_focus or self.closing:
-            return
-        if event.is_printable and event.character:
-            event.stop()
-            field.insert_text_at_cursor(event.character)
-            field.focus()
+        stray_key(self, "#talk", event)          # still typing the line
 
     def action_cancel(self) -> None:
         self.dismiss(None)
