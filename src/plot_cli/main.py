@@ -252,8 +252,8 @@ def _learn(args: argparse.Namespace) -> int:
     from plot_tui.app import PlotApp
 
     rules = load_rules()
-    load_lessons(rules)              # a broken lesson file is said here, with its line
-    PlotApp(rules, settings=_settings(), learn=True).run()
+    lessons = load_lessons(rules)    # a broken lesson file is said here, with its line
+    PlotApp(rules, settings=_settings(), learn=True, lessons=lessons).run()
     return 0
 
 

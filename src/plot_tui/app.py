@@ -67,7 +67,8 @@ class PlotApp(App[None]):
                  session: Session | None = None, seed: int | None = None,
                  records: Path | None = None, record_path: Path | None = None,
                  notice: str = "", replay: Replay | None = None,
-                 settings: SettingsFile | None = None, learn: bool = False) -> None:
+                 settings: SettingsFile | None = None, learn: bool = False,
+                 lessons: list[Lesson] | None = None) -> None:
         """``records``: the folder new games are saved in (default: the user's data
         folder); ``record_path``: the file for the first game; ``notice``: said at start."""
         super().__init__()
@@ -77,6 +78,7 @@ class PlotApp(App[None]):
         self._replay = replay
         self.settings = settings or SettingsFile(None)   # None: kept for this run only
         self._learn = learn                              # plot learn: the lessons first
+        self._lessons = lessons                          # read once, when first shown
         self._palette: CommandPalette | None = None     # the one open or leaving
 
     def on_mount(self) -> None:
@@ -147,15 +149,16 @@ class PlotApp(App[None]):
 
     # -- the tutorial (issue 18) -------------------------------------------------------
     def show_lessons(self) -> None:
-        try:
-            lessons = load_lessons(self.rules)
-        except DataError as exc:                 # a lesson file someone edited badly
-            self.push_screen(ConfirmScreen(plain(f"The lessons cannot be read: {exc}. "
-                                                 "Start a game instead?")),
-                             lambda yes: self.ask_new_game() if yes else self.exit())
-            return
+        if self._lessons is None:
+            try:
+                self._lessons = load_lessons(self.rules)
+            except DataError as exc:                 # a lesson file someone edited badly
+                self.push_screen(ConfirmScreen(plain(f"The lessons cannot be read: {exc}. "
+                                                     "Start a game instead?")),
+                                 lambda yes: self.ask_new_game() if yes else self.exit())
+                return
         self.sub_title = "learn to play"
-        self.push_screen(LessonList(lessons, self.settings.settings.lessons_done),
+        self.push_screen(LessonList(self._lessons, self.settings.settings.lessons_done),
                          self._lesson_chosen)
 
     def _lesson_chosen(self, lesson: Lesson | None) -> None:
