@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -48,3 +49,26 @@ def _games_folder(tmp_path_factory, monkeypatch) -> Path:
     folder = tmp_path_factory.mktemp("xdg")
     monkeypatch.setenv("XDG_DATA_HOME", str(folder))
     return folder / "plot" / "games"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_caches() -> None:
+    """Under `make mutate` only (issue 22), each test starts from empty caches.
+
+    The engine caches what never changes (the rules read from rules_data, lookups,
+    the ways out of each hex). mutmut learns which tests reach a function by running
+    the suite once, and runs only those against the function's mutants; a cached
+    function is reached by the first test alone, and a cache filled while mutmut's
+    forkserver collected the tests is never filled again under a mutant. Either way
+    a mutant would survive untried.
+    """
+    if not os.environ.get("MUTANT_UNDER_TEST"):
+        return
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("plot_core") or module is None:
+            continue
+        for value in list(vars(module).values()):
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+    from plot_core.engine import movement
+    movement._MOVES.clear()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -47,12 +48,22 @@ def import_time() -> set[str]:
             for n in re.findall(NAME, body)}
 
 
+def _read(meta: Path) -> dict:
+    # A run in progress rewrites these files; a half-written one is read again.
+    for _ in range(20):
+        try:
+            return json.loads(meta.read_text())
+        except json.JSONDecodeError:
+            time.sleep(0.1)
+    return json.loads(meta.read_text())
+
+
 def results() -> dict[str, dict[str, int | None]]:
     """Module -> mutant -> exit code (None: not run yet)."""
     out = {}
     for meta in sorted(MUTANTS.rglob("*.py.meta")):
         module = ".".join(meta.relative_to(MUTANTS).with_suffix("").with_suffix("").parts)
-        codes = json.loads(meta.read_text())["exit_code_by_key"]
+        codes = _read(meta)["exit_code_by_key"]
         if codes:
             out[module] = codes
     return out
