@@ -258,6 +258,33 @@ def test_18_64_the_ss_unmasks_a_semi_recruit():
     assert s.unit("401").controller is None and not s.unit("401").semi
 
 
+SEMI = '''"401" = { hex = "1912", controller = "abwehr", recruited = false, semi = true }
+        "002" = { hex = "2612" }'''
+
+
+def test_18_64_unmasking_returns_the_chit_to_the_cup_and_is_offered_to_the_ss_only():
+    units = SEMI + '\n"100" = { hex = "2414" }'
+    s = coup_pos(units, phasing="ss", chits='ss = ["L401"]')
+    assert "expose 401" in legal(s)
+    assert not any(a.startswith("expose") for a in legal(coup_pos(units, chits='ss = ["L401"]')))
+    s = play(s, "expose 401")
+    u = s.unit("401")
+    assert (u.semi, u.recruited, u.controller) == (False, False, None)
+    assert s.chits_of("cup").count("L401") == 1 and "L401" not in s.chits_of("ss")
+    assert [(e.case, e.text) for e in s.events] == [
+        ("18.64", "SS reveals L401: Staufnbg is unrecruited again")]
+    assert "expose 401" not in legal(s)
+
+
+def test_18_64_no_unmasking_once_hitler_is_dead():
+    s = coup_pos(SEMI + '\n"100" = { box = "eliminated" }', phasing="ss",
+                 chits='ss = ["L401"]')
+    assert not any(a.startswith("expose") for a in legal(s))
+    err = illegal(s, "expose 401", "18.64")
+    assert str(err) == ("Staufnbg is not a semi-recruited unit whose Loyalty chit you hold, "
+                        "or Hitler is dead (18.64)")
+
+
 # -- winning (18.7) ---------------------------------------------------------------------
 
 def test_18_72_ss_wins_when_no_abwehr_unit_is_left_in_berlin_outside_hqs():

@@ -4,16 +4,19 @@ differential.py): 200 here, 1,800 more under `make bench`."""
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import attrs
 import pytest
 
-from plot_core.engine import fastpath, movement
+from plot_core.engine import board, coup, fastpath, movement
 from plot_core.engine.actions import Action, Verb
 from plot_core.engine.api import apply, legal_actions, new_game
 from plot_core.engine.errors import IllegalAction
 from plot_core.engine.movement import legal_steps
 
-from .differential import compare_game, compare_games
+from .differential import POLICIES, compare_game, compare_games
 
 # Seeds no one tuned the engine on; uniform games are short, busy ones reach every table.
 QUICK = [(s, "uniform") for s in range(100000, 100160)] + [(s, "busy") for s in range(100000, 100040)]
@@ -74,3 +77,45 @@ def test_one_game_compared_in_this_process():
     """The same comparison without the process pool, so a failure shows its traceback."""
     n, problem = compare_game(100000, "busy")
     assert problem is None and n > 500
+
+
+def _fresh(state, key):
+    """What a state that carries nothing computes for the memo entry ``key``."""
+    plain = attrs.evolve(state)
+    match key:
+        case ("enemy_controlled", player):
+            return board.enemy_controlled(plain, player)
+        case ("blocked", player):
+            return movement.blocked_hexes(plain, player)
+        case "influenced":
+            return board.influenced_areas(plain)
+        case ("streets", party):
+            return coup._in_berlin_outside_hqs(plain, party)
+        case "occupancy":
+            return plain.occupancy()
+        case ("movable", player, activated):           # kept for the units used then
+            return movement.movable(attrs.evolve(plain, activated=activated), player)
+        case ("zones", which, phasing, activated):
+            return board.zones_of(attrs.evolve(plain, phasing=phasing, activated=activated),
+                                  which)
+        case ("coup chits", player):
+            return (state.chits, coup.coup_chit_actions(plain, player))
+    raise AssertionError(f"a memo entry this test does not know: {key!r}")
+
+
+@pytest.mark.parametrize("seed,policy", [(100000, "busy"), (100001, "busy"), (100002, "busy"),
+                                         (100003, "uniform")])
+def test_what_a_step_carries_forward_is_what_the_new_state_would_compute(seed, policy):
+    """9.1x's fast path hands the next state the facts a step cannot change (the enemy's
+    zones, the occupancy with the mover moved, who is in Berlin's streets, 18.71): each
+    one, checked the moment it is handed on, equals a fresh count."""
+    rnd, state, checked = random.Random(seed), new_game(seed), Counter()
+    while state.outcome is None:
+        acts = legal_actions(state)
+        state = apply(state, POLICIES[policy](state, acts, rnd))
+        for key, value in list(state._memo.items()):
+            if key[0] == "coup chits" and value[0] is not state.chits:
+                continue                     # kept for chits that have since changed: unread
+            assert value == _fresh(state, key), f"{policy} {seed}: {key!r} carried wrongly"
+            checked[key if isinstance(key, str) else key[0]] += 1
+    assert checked["occupancy"] > 100 and checked["streets"] > 50

@@ -8,8 +8,10 @@ import random
 
 import attrs
 
+from plot_core.engine.actions import parse_action
 from plot_core.engine.api import apply, legal_actions, new_game
-from plot_core.engine.state import Box, Phase
+from plot_core.engine.errors import IllegalAction
+from plot_core.engine.state import Box, Event, Phase
 from plot_core.parties import Party, Player
 
 from .helpers import at, illegal, legal, play, pos
@@ -29,6 +31,31 @@ def test_4_31_leaders_first_then_4_32_ss_marks():
             party is Party.NAZI and a.hex in marks["nazi"])
     nazi_hex = marks["nazi"][0]
     illegal(s, f"place 001 {nazi_hex:04d}", "4.32")         # an SS unit on a Nazi mark
+
+
+def test_4_31_to_4_35_each_step_names_its_marks_and_case_when_a_unit_is_misplaced():
+    s = new_game(1, setup="choose")
+    assert s.events == (Event("4.31", "Himmler, Hitler, Goerdeler and Canaris take their "
+                                      "named hexes"),)
+    said = {}
+    while s.phase is Phase.SETUP:
+        first = legal_actions(s)[0]
+        if s.step not in said:                        # 1010 is no set-up mark of any kind
+            try:
+                apply(s, parse_action(f"place {first.unit} 1010"))
+            except IllegalAction as e:
+                said[s.step] = (e.case, str(e))
+        s = apply(s, first)
+    assert said == {
+        "ss_marked": ("4.32", "now SS places units on empty ss and nazi set-up hexes; "
+                              "001 on 1010 is not one of those (4.32)"),
+        "ss_common": ("4.33", "now SS places units on empty common set-up hexes; "
+                              "010 on 1010 is not one of those (4.33)"),
+        "abwehr_marked": ("4.34", "now Abwehr places units on empty civilian and abwehr and "
+                                  "okw set-up hexes; 201 on 1010 is not one of those (4.34)"),
+        "abwehr_common": ("4.35", "now Abwehr places units on empty common set-up hexes; "
+                                  "205 on 1010 is not one of those (4.35)"),
+    }
 
 
 def test_4_3_order_and_4_35_abwehr_uses_the_x_hexes_left():
