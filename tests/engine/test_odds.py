@@ -12,6 +12,7 @@ import attrs
 from plot_core.engine.actions import parse_action
 from plot_core.engine.odds import Odds, odds_of, stakes
 from plot_core.engine.state import GameState
+from plot_core.engine.terms import Term
 
 from .helpers import legal, play, pos
 from .test_assignment import interphase
@@ -303,3 +304,157 @@ def test_stakes_chits_the_enemy_takes_on_a_roll_are_not_called_spent_13_32():
     st = stakes(s, parse_action("no-reveal"))
     assert st.rolls and st.spends == ()
     assert stakes(s, parse_action("reveal L011")).spends == ("L011",)
+
+
+# -- the whole panel, word for word --------------------------------------------------
+# Each figure above is checked against the files and the engine; these pin everything
+# else a player reads (title, table, case, notes, the no-roll reason) for one position
+# of each kind, so no part of the panel can change unnoticed.
+
+def T(what: str, value: int, case: str = "") -> Term:
+    return Term(what, value, case)
+
+
+def harass(attacker: str, defender: str, phasing: str = "abwehr") -> Odds:
+    s = pos(f"""
+        phasing = "{phasing}"
+        [units]
+        "{attacker}" = {{ hex = "2210", suspected = true }}
+        "{defender}" = {{ hex = "2110" }}
+        """)
+    return one(play(s, f"activate {attacker}"), f"harass {defender}")
+
+
+def test_10_34_the_panel_at_plus_0_rolls_and_at_minus_1_does_not():
+    yes = harass("306", "013")
+    assert yes == Odds(
+        "J.Mueller harasses Best", "10.71", "Harassment Table", (T("J.Mueller", 4), T("Best", -4)),
+        "+0", "+0", (("M", 2), ("Ar", 4)))
+    assert faces(yes) == column_of("harassment", 0)
+    no = harass("308", "013")
+    assert no == Odds("John harasses Best", "10.71", "Harassment Table",
+                      (T("John", 3), T("Best", -4)), "-1", "-", (),
+                      ("Below +0 there is no harassment (10.34).",), allowed=False)
+    assert no.line() == "-1: no roll. Below +0 there is no harassment (10.34)."
+
+
+def test_10_71_the_whole_panel_for_a_harassment():
+    o = one(play(pos(DUEL % (1, "")), "activate 002"), "harass 305")
+    assert o == Odds("Schelnbg harasses Bonhoefer", "10.71", "Harassment Table",
+                     (T("Schelnbg", 8), T("Bonhoefer", -3)), "+5", "+5",
+                     (("M", 1), ("N", 2), ("Dr", 2), ("Ar", 1)))
+
+
+def test_10_69_the_panel_for_a_vacant_hq():
+    s = play(pos("""
+        phasing = "abwehr"
+        [units]
+        "301" = { hex = "2610", suspected = true }
+        """), "activate 301")
+    o = one(s, "harass @2611")
+    assert o.title == "Dohnanyi harasses the vacant HQ"
+    assert [(t.value, t.case) for t in o.terms] == [(8, ""), (-4, "10.69")]
+    assert (o.total, o.column, o.allowed) == ("+4", "+4", True)
+    assert faces(o) == column_of("harassment", 4) == rolled(s, ["harass @2611"], "harassment")
+
+
+def test_10_72_the_whole_panel_in_the_coup_with_its_cap_and_ae():
+    s = coup_pos('''"000" = { hex = "2110" }
+"305" = { hex = "2210", suspected = true }''', phasing="ss", bonus=4, abwehr_bonus=4)
+    o = one(play(s, "activate 000"), "harass 305")
+    assert o == Odds("Himmler harasses Bonhoefer", "10.72", "Coup Harassment Table",
+                     (T("Himmler", 9), T("Bonhoefer", -3), T("coup bonus", 4, "18.18")),
+                     "+10", "+6", (("N", 1), ("Dr", 1), ("De", 3), ("Ae", 1)),
+                     ("Above +6 the +6 column is read (DATA-DECISIONS).",
+                      "A 6 eliminates the harasser (10.72)."))
+
+
+def test_12_53_12_54_the_whole_panel_for_a_recruitment():
+    s = recruiting("ss", TARGET + '\n        "013" = { hex = "2110" }')
+    assert one(play(s, "recruit 107"), "join 013") == Odds(
+        "Best tries to recruit Popitz", "12.9", "Recruitment Table",
+        (T("Best", 3), T("Popitz", -3)), "+0", "-", (),
+        ("Recruitment needs at least +1 (12.53).",), allowed=False)
+    s = recruiting("ss", TARGET + '''
+        "000" = { hex = "2110" }
+        "002" = { hex = "2310" }''', dice="1")
+    assert one(play(s, "recruit 107", "join 000", "join 002"), "roll") == Odds(
+        "Himmler + Schelnbg try to recruit Popitz", "12.9", "Recruitment Table",
+        (T("Himmler", 9), T("Schelnbg", 8), T("Popitz", -3)), "+14", "+7", (("R", 6),),
+        ("Above +7 the +7 column is read (12.54).",))
+
+
+MAY_EXPOSE = "The Abwehr may still reveal investigators' Loyalty chits to take them out (13.17)."
+
+
+def test_13_21_13_23_the_whole_panel_for_an_investigation():
+    s = play(investigating('''"305" = { hex = "2210", suspected = true }
+        "108" = { hex = "2209", controller = "ss" }'''), "investigate 305")
+    assert one(s, "join 108") == Odds(
+        "Stroelin investigates Bonhoefer", "13.36", "Investigation Table",
+        (T("Stroelin", 2), T("Bonhoefer", -3)), "2 to 3", "-", (),
+        ("Below 2:1 there is no investigation (13.21).", MAY_EXPOSE), allowed=False)
+    s = play(investigating(EXAMPLE, dice="4"), "investigate 305", "join 000", "join 011",
+             "join 108")
+    assert one(s, "roll") == Odds(
+        "Himmler + Hanke + Stroelin investigate Bonhoefer", "13.36", "Investigation Table",
+        (T("Himmler", 9), T("Hanke", 4), T("Stroelin", 2), T("Bonhoefer", -3)), "15 to 3",
+        "5:1", (("Ss", 2), ("N", 3), ("Ic", 1)), (MAY_EXPOSE,))
+    s = play(investigating(EXAMPLE + '\n        "002" = { hex = "2211" }', dice="4"),
+             "investigate 305", "join 000", "join 002")
+    o = one(s, "roll")                                           # 9 + 8 = 17 to 3: 5:1
+    assert (o.total, o.column, o.notes) == ("17 to 3", "5:1", (MAY_EXPOSE,))
+    o = one(play(s, "join 108"), "roll")                        # 19 to 3: above 5:1
+    assert (o.total, o.column) == ("19 to 3", "5:1")
+    assert o.notes == (MAY_EXPOSE, "Above 5:1 the 5:1 column is read (13.23).")
+
+
+def test_14_2_18_8_the_whole_panel_for_interrogation_and_the_walkyrie_roll():
+    s = play(cell('''"305" = { box = "interrogation_cell", suspected = true }''', dice="6",
+                  chits='abwehr = ["AA1"]'), "end-phase", "no-reveal")
+    assert one(s, "no-reveal") == Odds(
+        "Interrogation of Bonhoefer", "14.34", "Interrogation Table",
+        (T("Alibi/Arrest chits", 0, "14.22"),), "die", "defence 3", (("Ss", 4), ("Gr", 2)),
+        ("The roll counts at most 8 (14.23).",))
+    assert one(s, "reveal AA1").total == "die + 1"
+    s = play(end_of_phase("1", chits='"FA1", "FA2"'), "end-phase")
+    walkyrie = ("Results read penalty/bonus/units (18.15).",)
+    assert one(s, "coup") == Odds("The Walkyrie roll", "18.8", "Walkyrie Table",
+                                  (T("Führer Access chits", 0, "18.13"),), "die", "",
+                                  (("-", 5), ("3/5/2", 1)), walkyrie)
+    o = one(s, "reveal FA1")
+    assert (o.total, o.faces) == ("die + 1", (("-", 4), ("3/5/2", 1), ("2/5/2", 1)))
+    assert o.line() == "die + 1 → Walkyrie Table: - 67% · 3/5/2 17% · 2/5/2 17%"
+
+
+def test_12_82_6_27_the_whole_panel_for_the_rolls_no_one_chooses():
+    units = '''"002" = { hex = "1714" }
+        "401" = { hex = "1810", controller = "abwehr" }'''
+    s = pos(f"""
+        turn = 3
+        phase = "status"
+        phasing = "ss"
+        [units]
+        {units}
+        """)
+    panic = ("One roll for each SS-controlled SS, Nazi or Civilian unit in an HQ friendly "
+             "to OKW; the Abwehr unrecruits that many of his OKW units (12.83).",)
+    assert odds_of(s, parse_action("end-phase")) == [Odds(
+        "OKW Panic, 1 roll", "12.82", "OKW Panic Table", (), "die", "-",
+        (("1 panic", 1), ("2 panic", 2), ("3 panic", 2), ("4 panic", 1)), panic)]
+    s = pos(f"""
+        turn = 3
+        phase = "status"
+        phasing = "ss"
+        [units]
+        {units}
+        "003" = {{ hex = "1613" }}
+        """)
+    [o] = odds_of(s, parse_action("end-phase"))
+    assert o.title == "OKW Panic, 2 rolls"
+    s = interphase("4, 1, 1")
+    place = next(a for a in legal(s) if a.startswith("allied"))
+    assert odds_of(s, parse_action(place)) == [Odds(
+        "The Randomizer of Game-Turn 1", "6.27", "Randomizer Table", (), "die", "Game-Turn 1",
+        (("Abwehr draws 12", 1), ("Abwehr draws 11", 1), ("Abwehr draws 10", 1), ("-", 1),
+         ("SS draws 11", 1), ("SS draws 13", 1)))]
