@@ -78,6 +78,28 @@ def test_10_64_no_retreat_means_general_retirement():
     s = play(s, "activate 002", "harass 305")
     assert s.unit("305").box is Box.ABWEHR_RETIREMENT and s.unit("305").hex is None
     assert legal(s) == ["advance 2210", "stay"]
+    assert ("10.64", "Bonhoefer cannot retreat and goes to General Retirement") in [
+        (e.case, e.text) for e in s.events]
+
+
+def test_10_64_a_retired_unit_leaves_its_marker_behind():
+    """The SS's own unit retires to the SS box (10.64) and its Neutralized marker goes
+    with the hex it left (10.5)."""
+    s = pos("""
+        phasing = "abwehr"
+        dice = [1]
+        [units]
+        "301" = { hex = "2210", suspected = true }
+        "013" = { hex = "2110", marker = "neutralized" }
+        "012" = { hex = "2010" }
+        "011" = { hex = "2111" }
+        "010" = { hex = "2109" }
+        "009" = { hex = "2009" }
+        "008" = { hex = "2011" }
+        """)
+    s = play(s, "activate 301", "harass 013")                # 8 - 4 = +4, die 1: Dr
+    u = s.unit("013")
+    assert (u.hex, u.box, u.marker) == (None, Box.SS_RETIREMENT, None)
 
 
 def test_10_41_hq_defence_bonus():
@@ -115,7 +137,7 @@ def test_10_68_no_advance_into_the_enemys_own_hq(data_copy):
         "308" = { hex = "1714", suspected = true }
         """), rules=rules)
     s = play(s, "activate 000", "harass 308")              # 9 - (4 + 4) = +1, die 1: Dr
-    assert any(e.case == "10.68" for e in s.events)
+    assert ("10.68", "no advance into the enemy's own HQ") in [(e.case, e.text) for e in s.events]
     s = play(s, [a for a in legal(s) if a.startswith("retreat")][0])
     assert at(s, "308") != "1714"
     assert not s.pending                                   # no advance is offered
