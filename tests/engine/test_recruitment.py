@@ -373,6 +373,24 @@ def test_12_75_expose_is_offered_for_unsuspected_abwehr_units_on_the_map_whose_c
     assert exposes == ["expose 305"]
 
 
+def test_12_75_exposing_says_why_it_is_refused_and_logs_the_chit():
+    s = pos("""
+        phasing = "ss"
+        [units]
+        "305" = { hex = "2210" }
+        "303" = { hex = "2410" }
+        "401" = { hex = "1812", controller = "abwehr" }
+        [chits]
+        ss = ["L305", "L401"]
+        """)
+    assert str(illegal(s, "expose 401", "12.75")) == "Staufnbg is not an Abwehr unit (12.75)"
+    assert str(illegal(s, "expose 303", "12.75")) == "you do not hold L303 (12.75)"
+    s = play(s, "expose 305")
+    assert [(e.case, e.text) for e in s.events] == [
+        ("12.75", "SS reveals L305: Bonhoefer is now suspected")]
+    assert s.chits_of("cup").count("L305") == 1
+
+
 def test_12_2_a_unit_that_recruited_does_not_recruit_again_this_phase():
     """Heydrich tries Bormann (die 1: R); Helldorf stands in his zone too, but Heydrich
     has recruited this phase: nobody is left to try Helldorf, and Bormann is marked tried."""

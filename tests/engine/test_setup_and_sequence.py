@@ -24,6 +24,7 @@ def test_4_31_leaders_first_then_4_32_ss_marks():
     for uid in ("000", "100", "200", "300"):
         assert s.unit(uid).hex == named[uid]
     assert s.phase is Phase.SETUP and s.to_act is Player.SS
+    assert (s.turn, s.phasing) == (0, Player.SS)          # set-up comes before Game-Turn 1
     marks = s.rules.map.setup_marks
     for a in legal_actions(s):
         party = s.info(a.unit).party
