@@ -73,3 +73,11 @@ def test_names_and_labels(rules):
     for u in rules.units.values():
         assert 1 <= len(u.short) <= 10 and u.name.strip()
     assert len({u.short for u in rules.units.values()}) == 69
+
+
+def test_the_units_are_listed_in_id_order(rules):
+    """Everything that lists units (a hex's occupants, the log, the panels) follows
+    units.toml's order, which is the order of the ids."""
+    ids = list(rules.units)
+    assert ids == sorted(ids)
+    assert sorted(ids, key=rules.unit_order.__getitem__) == ids

@@ -116,6 +116,12 @@ def test_a_bad_position_says_where_and_what(text, says):
     assert str(info.value) == says
 
 
+def test_a_position_given_no_file_name_is_called_position_in_its_errors():
+    with pytest.raises(PositionError) as info:
+        load_position("mp_spent = -1")
+    assert str(info.value) == "position, line 1: mp_spent: expected a whole number in 0..20, got -1"
+
+
 def test_a_position_without_a_seed_plays_seed_0_and_the_semi_form_that_loads():
     assert load_position("").seed == 0
     s = load_position('[units]\n"401" = { hex = "2110", controller = "abwehr", '
