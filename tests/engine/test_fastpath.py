@@ -119,3 +119,24 @@ def test_what_a_step_carries_forward_is_what_the_new_state_would_compute(seed, p
             assert value == _fresh(state, key), f"{policy} {seed}: {key!r} carried wrongly"
             checked[key if isinstance(key, str) else key[0]] += 1
     assert checked["occupancy"] > 100 and checked["streets"] > 50
+
+
+@pytest.mark.parametrize("seed", [100004, 100005])
+def test_either_sides_movable_units_are_the_same_both_ways(seed):
+    """9.11-9.33 asked for the phasing player and for his enemy (18.33 asks whether the
+    other side can still move), between two units' moves as the engine asks it: the fast
+    list and check_activate's agree."""
+    rnd, state, asked = random.Random(seed), new_game(seed), 0
+    while state.outcome is None and asked < 400:
+        if state.phase.name.endswith("MOVEMENT") and state.active is None:
+            for player in (state.phasing, state.phasing.enemy):
+                fast = movement.movable(attrs.evolve(state), player)
+                fastpath.set_enabled(False)
+                try:
+                    slow = movement.movable(attrs.evolve(state), player)
+                finally:
+                    fastpath.set_enabled(True)
+                assert fast == slow, f"{seed}: {player} at action {asked}"
+                asked += 1
+        state = apply(state, POLICIES["busy"](state, legal_actions(state), rnd))
+    assert asked > 50

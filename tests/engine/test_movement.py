@@ -193,7 +193,8 @@ def test_16_14_overrun_areas_are_impassable():
         [units]
         "002" = { hex = "2710" }
         """)
-    illegal(play(s, "activate 002"), "move 2810", "16.14")
+    err = illegal(play(s, "activate 002"), "move 2810", "16.14")
+    assert str(err) == "Prussia is overrun and impassable (16.14)"
 
 
 def test_17_22_zone_of_influence_holds_german_units():
@@ -205,7 +206,9 @@ def test_17_22_zone_of_influence_holds_german_units():
         "501" = { hex = "0112" }
         """)
     s = play(s, "activate 002")
-    illegal(s, "move 0710", "17.22")
+    err = illegal(s, "move 0710", "17.22")
+    assert str(err) == ("an Allied unit's zone of influence holds German units in Paris "
+                        "(17.22)")
     s = play(s, "move 0510")                              # 17.23: free within the area
     assert at(s, "002") == "0510"
 
