@@ -51,8 +51,8 @@ def test_9_51_needs_a_travel_chit():
         ss = ["FA1"]
         abwehr = ["TR1"]
         """), "activate 002")
-    illegal(s, "travel 0412 TR1", "9.51")
-    illegal(s, "travel 0412 FA1", "9.51")
+    assert str(illegal(s, "travel 0412 TR1", "9.51")) == "you hold no chit TR1 (9.51)"
+    assert str(illegal(s, "travel 0412 FA1", "9.51")) == "FA1 is not a Travel chit (9.51)"
 
 
 def test_9_55_travel_costs_nothing_and_9_57_ignores_zones():
