@@ -181,6 +181,31 @@ def test_14_31_ss_eliminates_and_takes_chits_equal_to_defence():
     s = play(s, "end-phase", "no-reveal", "no-reveal")         # die 1: Ss; defence 3
     assert s.unit("305").box is Box.ELIMINATED
     assert len(s.chits_of("ss")) == 3 and len(s.chits_of("abwehr")) == 2
+    assert [(e.case, e.text) for e in s.events if e.private is None] == [
+        ("14.34", "Interrogation of Bonhoefer: die 1 = 1 against defence 3: Ss"),
+        ("14.31", "Bonhoefer is eliminated"),
+        ("14.31", "SS takes 3 chits from the Abwehr box")]
+    assert {(e.case, e.private) for e in s.events if e.private} == {("14.31", Player.SS),
+                                                                  ("14.31", Player.ABWEHR)}
+    assert s.targeted == frozenset({"305"})                 # 13.14: interrogated this turn
+
+
+def test_14_22_an_alibi_goes_to_the_cup_and_says_what_it_adds():
+    s = cell('''"305" = { box = "interrogation_cell", suspected = true }''', dice="6",
+             chits='abwehr = ["AA1"]')
+    s = play(s, "end-phase", "no-reveal", "reveal AA1")
+    assert [(e.case, e.text) for e in s.events] == [
+        ("14.22", "Abwehr reveals AA1: +1 to the interrogation roll")]
+    assert "AA1" in s.chits_of("cup") and "AA1" not in s.chits_of("abwehr")
+
+
+def test_14_33_an_unrecruited_okw_unit_sent_home_is_placed_by_the_abwehr():
+    """13.16 lets the SS investigate an OKW unit nobody controls; if it comes back (Hq),
+    the Abwehr places it, as for his own units."""
+    s = cell('''"401" = { box = "interrogation_cell", controller = "none" }''', dice="6",
+             chits='abwehr = ["AA1", "AA2"]')
+    s = play(s, "end-phase", "no-reveal", "reveal AA1", "reveal AA2", "no-reveal")
+    assert s.to_act is Player.ABWEHR and s.pending[-1].kind == "return"
 
 
 def test_14_33_hq_returns_to_a_friendly_hq_of_the_abwehrs_choice():

@@ -268,9 +268,13 @@ def test_12_81_to_12_84_okw_panic():
         """)
     s = play(s, "end-phase")                                  # die 4: 3 OKW units panic
     assert s.to_act is Player.ABWEHR and s.pending[-1].kind == "panic"
+    assert str(illegal(s, "panic 002", "12.83")) == "Schelnbg is not an OKW unit of yours (12.83)"
+    one = play(s, "panic 402")
+    assert [(e.case, e.text) for e in one.events] == [("12.83", "Haefen panics and is unrecruited")]
     s = play(s, "panic 402", "panic 401", "panic 404", "no-reveal")     # no coup (18.11)
-    assert s.unit("402").controller is None and not s.unit("402").semi
-    assert s.unit("401").controller is None and not s.unit("401").recruited
+    for uid in ("401", "402"):
+        u = s.unit(uid)
+        assert (u.controller, u.recruited, u.semi) == (None, False, False)
     assert s.unit("403").controller is Player.ABWEHR
     assert s.turn == 4
 
