@@ -138,3 +138,22 @@ def test_named_hexes_4_31(rules):
     marked = [h for hs in m.setup_marks.values() for h in hs] + list(m.named_setup.values())
     assert len(marked) == len(set(marked))
     assert all(h in m for h in marked)
+
+
+def test_an_unfriendly_hq_is_never_the_nearest_empty_hex_a_returning_unit_could_take(rules):
+    """14.33/15.12 send a unit whose friendly HQs are full to the nearest empty hex. For
+    an unfriendly HQ hex (9.24) to be that hex, every hex nearer the friendly HQs would
+    have to be full: more hexes than the game has counters, for every party. (So the
+    9.24 filter in returns.return_hexes cannot change an answer: see
+    tests/mutation-survivors.md.)"""
+    m = rules.map
+    for party in (Party.SS, Party.NAZI, Party.CIVILIAN, Party.ABWEHR, Party.OKW):
+        friendly = [h for hq in m.hqs.values() if party in hq.friendly_parties for h in hq.hexes]
+        unfriendly = [h for hq in m.hqs.values() if party not in hq.friendly_parties
+                      for h in hq.hexes]
+
+        def near(h):
+            return min(distance(h, q) for q in friendly)
+
+        nearest = min(near(h) for h in unfriendly)
+        assert sum(1 for h in m.area_of if near(h) < nearest) > len(rules.units), party
