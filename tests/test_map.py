@@ -152,7 +152,7 @@ def test_an_unfriendly_hq_is_never_the_nearest_empty_hex_a_returning_unit_could_
         unfriendly = [h for hq in m.hqs.values() if party not in hq.friendly_parties
                       for h in hq.hexes]
 
-        def near(h):
+        def near(h, friendly=friendly):
             return min(distance(h, q) for q in friendly)
 
         nearest = min(near(h) for h in unfriendly)

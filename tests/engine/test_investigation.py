@@ -75,8 +75,9 @@ def test_13_23_above_5_to_1_reads_5_to_1():
 
 
 def test_13_12_unsuspected_units_cannot_be_investigated_but_okw_and_semi_can():
-    illegal(investigating('''"305" = { hex = "2210" }
+    err = illegal(investigating('''"305" = { hex = "2210" }
         "000" = { hex = "2110" }'''), "investigate 305", "13.12")
+    assert str(err) == "Bonhoefer is unsuspected (13.12)"
     s = investigating('''"401" = { hex = "2210", controller = "abwehr" }
         "402" = { hex = "2109", controller = "abwehr", recruited = false, semi = true }
         "000" = { hex = "2110" }''')
@@ -103,8 +104,10 @@ def test_13_14_13_15_who_may_investigate():
 
 
 def test_13_13_only_targets_in_the_zone_and_not_across_borders():
-    illegal(investigating('''"305" = { hex = "2810", suspected = true }
+    err = illegal(investigating('''"305" = { hex = "2810", suspected = true }
         "000" = { hex = "2710" }'''), "investigate 305", "13.13")
+    assert str(err) == ("Bonhoefer is not in the zone of any SS or Nazi unit that may still "
+                        "investigate (13.13)")
 
 
 def test_13_31_markers_come_off_and_13_32_ss_takes_a_chit():
@@ -113,8 +116,11 @@ def test_13_31_markers_come_off_and_13_32_ss_takes_a_chit():
     s = play(s, "investigate 305", "join 000", "roll", "no-reveal")     # 9 to 3, die 1: Ss
     assert s.unit("305").marker is None
     assert len(s.chits_of("ss")) == 1 and len(s.chits_of("abwehr")) == 1
-    private = [e for e in s.events if e.private is Player.SS]
-    assert private and s.chits_of("ss")[0] in private[0].text
+    [took] = s.chits_of("ss")
+    assert [(e.case, e.text, e.private) for e in s.events if e.case == "13.32"] == [
+        ("13.32", "SS takes 1 chit from the Abwehr box", None),
+        ("13.32", f"SS took {took}", Player.SS),
+        ("13.32", f"Abwehr lost {took} to the SS", Player.ABWEHR)]
 
 
 def test_13_34_ic_and_13_35_one_investigator_may_advance():
@@ -124,8 +130,11 @@ def test_13_34_ic_and_13_35_one_investigator_may_advance():
     s = play(s, "investigate 305", "join 000", "join 011", "roll", "no-reveal")
     assert s.unit("305").box is Box.INTERROGATION and s.unit("305").hex is None
     assert set(legal(s)) == {"advance 000 2210", "advance 011 2210", "stay"}
+    assert str(illegal(s, "advance 305 2210", "13.35")) == (
+        "only an investigating unit may advance (13.35)")
     s = play(s, "advance 011 2210")
     assert at(s, "011") == "2210"
+    assert [(e.case, e.text) for e in s.events] == [("13.35", "Hanke advances into 2210")]
 
 
 def test_13_24_each_unit_once():
@@ -185,8 +194,11 @@ def test_14_31_ss_eliminates_and_takes_chits_equal_to_defence():
         ("14.34", "Interrogation of Bonhoefer: die 1 = 1 against defence 3: Ss"),
         ("14.31", "Bonhoefer is eliminated"),
         ("14.31", "SS takes 3 chits from the Abwehr box")]
-    assert {(e.case, e.private) for e in s.events if e.private} == {("14.31", Player.SS),
-                                                                  ("14.31", Player.ABWEHR)}
+    took = ", ".join(sorted(s.chits_of("ss")))
+    said = {e.private: e.text for e in s.events if e.private}
+    mine = said[Player.SS].removeprefix("SS took ")
+    assert ", ".join(sorted(mine.split(", "))) == took       # three chits, one list
+    assert said[Player.ABWEHR] == f"Abwehr lost {mine} to the SS"
     assert s.targeted == frozenset({"305"})                 # 13.14: interrogated this turn
 
 
@@ -320,8 +332,9 @@ def test_13_26_many_investigations_in_one_phase():
 def test_13_16_an_allied_unit_under_abwehr_control_still_cannot_be_investigated():
     s = investigating('''"501" = { hex = "2210", controller = "abwehr" }
         "000" = { hex = "2110" }''')
-    illegal(s, "investigate 501", "13.16")
+    err = illegal(s, "investigate 501", "13.16")
     assert "investigate 501" not in legal(s)
+    assert str(err).endswith(" cannot be investigated (13.16)")
 
 
 def test_13_15_investigators_need_effectiveness_above_0():

@@ -10,6 +10,7 @@ import attrs
 
 from plot_core.engine.actions import parse_action
 from plot_core.engine.api import apply, legal_actions, new_game
+from plot_core.engine.decisions import Decision
 from plot_core.engine.errors import IllegalAction
 from plot_core.engine.state import Box, Event, Phase
 from plot_core.parties import Party, Player
@@ -154,13 +155,16 @@ def test_9_61_rolls_of_one_to_three_keep_him_in_fuhrer_hq():
 def test_9_61_9_62_four_to_six_send_him_to_rastenburg_the_ss_picks_the_hex():
     s = pos(HITLER_ROLL % (5, ""))
     assert s.to_act is Player.SS and sorted(legal(s)) == ["hitler 3405", "hitler 3506"]
+    assert s.pending == (Decision("hitler", Player.SS, unit="100", options=(3506, 3405)),)
     s = play(s, "hitler 3405")
     assert at(s, "100") == "3405"
 
 
 def test_9_62_a_full_hq_leaves_him_where_he_is():
     s = pos(HITLER_ROLL % (5, '"001" = { hex = "3405" }\n"002" = { hex = "3506" }'))
-    assert at(s, "100") == "2414" and any(e.case == "9.62" for e in s.events)
+    assert at(s, "100") == "2414"
+    assert [(e.case, e.text) for e in s.events][-1] == (
+        "9.62", "Rastenburg HQ is full: Hitler stays where he is")
 
 
 def test_9_63_from_game_turn_8_he_returns_and_rolls_no_more():
@@ -285,8 +289,9 @@ def test_9_63_the_displaced_units_owner_retreats_it():
         "002" = { hex = "2313" }
         "003" = { hex = "2213" }
         """)
-    assert s.to_act is Player.SS and s.events[-1].text == (
-        "Prussia is falling: Hitler returns to Führer HQ for good")
+    assert s.to_act is Player.SS and [(e.case, e.text) for e in s.events] == [
+        ("9.63", "Prussia is falling: Hitler returns to Führer HQ for good")]
     s = play(s, "displace 002")
-    assert s.pending[-1].kind == "retreat" and s.pending[-1].unit == "002"
+    assert s.pending == (Decision("hitler", Player.SS, unit="100", options=(2313,)),
+                         Decision("retreat", Player.SS, unit="002"))
     assert s.to_act is Player.SS
