@@ -214,3 +214,11 @@ def test_a_bad_state_or_action_in_json_says_what_is_wrong():
     with pytest.raises(FormatError) as info:
         action_from_json({"verb": "fly"})
     assert str(info.value).startswith("not an action: {'verb': 'fly'} (While structuring")
+
+
+def test_every_side_sees_how_the_game_ended():
+    """18.7: the outcome is public; each side's view and a spectator's carry it."""
+    last, _ = play_random(7, busy_policy)
+    assert last.outcome is not None
+    for side in (Player.SS, Player.ABWEHR, None):
+        assert view(last, side).outcome == last.outcome
