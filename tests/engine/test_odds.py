@@ -10,7 +10,7 @@ from pathlib import Path
 import attrs
 
 from plot_core.engine.actions import parse_action
-from plot_core.engine.odds import Odds, odds_of, stakes
+from plot_core.engine.odds import Odds, Stakes, odds_of, stakes
 from plot_core.engine.state import GameState
 from plot_core.engine.terms import Term
 
@@ -458,3 +458,99 @@ def test_12_82_6_27_the_whole_panel_for_the_rolls_no_one_chooses():
         "The Randomizer of Game-Turn 1", "6.27", "Randomizer Table", (), "die", "Game-Turn 1",
         (("Abwehr draws 12", 1), ("Abwehr draws 11", 1), ("Abwehr draws 10", 1), ("-", 1),
          ("SS draws 11", 1), ("SS draws 13", 1)))]
+
+
+def test_13_13_naming_an_investigation_target_shows_every_unit_that_may_join():
+    s = investigating(EXAMPLE)
+    [o] = odds_of(s, parse_action("investigate 305"))
+    assert o.total == "15 to 3" and o.column == "5:1"
+    assert o.title == "Himmler + Hanke + Stroelin investigate Bonhoefer"
+    assert o.notes == (MAY_EXPOSE,)
+
+
+def test_no_coup_now_shows_no_roll_when_the_next_game_turn_opens_without_one():
+    """'No coup' after the SS Status Phase leads into Game-Turn 3's Assignment Phase
+    (7.0), which is no roll: nothing to show."""
+    s = play(pos("""
+        turn = 2
+        phase = "status"
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2110" }
+        """), "end-phase")
+    assert odds_of(s, parse_action("no-reveal")) == []
+
+
+def test_stakes_of_a_refused_action_are_nothing_and_spending_alone_is_at_stake():
+    s = travelling()
+    assert stakes(s, parse_action("travel 2711 TR1")) == Stakes(False, (), ())   # refused
+    assert bool(stakes(s, parse_action("travel 0412 TR1")))       # no roll, but a chit
+
+
+def coup_harass(attacker: str, bonus: int) -> Odds:
+    s = coup_pos(f'''"{attacker}" = {{ hex = "2110" }}
+"305" = {{ hex = "2210", suspected = true }}''', phasing="ss", bonus=bonus, abwehr_bonus=bonus)
+    return one(play(s, f"activate {attacker}"), "harass 305")
+
+
+def test_10_72_the_last_column_is_read_above_plus_6_not_at_it():
+    at_6 = coup_harass("000", 0)                           # Himmler 9 - 3, no bonus left
+    assert (at_6.total, at_6.column) == ("+6", "+6")
+    assert at_6.notes == ("A 6 eliminates the harasser (10.72).",)
+    assert at_6.arithmetic() == "Himmler 9 - Bonhoefer 3 = +6"
+    at_7 = coup_harass("000", 1)
+    assert (at_7.total, at_7.column) == ("+7", "+6")
+    assert at_7.notes[0] == "Above +6 the +6 column is read (DATA-DECISIONS)."
+    assert at_7.arithmetic() == "Himmler 9 - Bonhoefer 3 + coup bonus 1 (18.18) = +7"
+
+
+def test_10_72_every_face_that_kills_the_harasser_is_named():
+    o = coup_harass("014", 2)                              # Ribbentrop 2 - 3 + 2 = +1
+    assert o.arithmetic() == "Ribbentp 2 - Bonhoefer 3 + coup bonus 2 (18.18) = +1"
+    assert o.notes == ("A 5, 6 eliminates the harasser (10.72).",)
+
+
+def test_12_54_plus_7_is_read_as_it_is_and_plus_8_as_plus_7():
+    def recruit(a: str, b: str) -> Odds:
+        s = recruiting("ss", TARGET + f'''
+        "{a}" = {{ hex = "2110" }}
+        "{b}" = {{ hex = "2310" }}''', dice="1")
+        return one(play(s, "recruit 107", f"join {a}", f"join {b}"), "roll")
+
+    seven = recruit("002", "014")                          # 8 + 2 - 3
+    assert (seven.total, seven.column, seven.notes) == ("+7", "+7", ())
+    eight = recruit("001", "013")                          # 8 + 3 - 3
+    assert (eight.total, eight.column) == ("+8", "+7")
+    assert eight.notes == ("Above +7 the +7 column is read (12.54).",)
+
+
+def test_13_17_when_every_investigator_is_taken_out_nobody_investigates():
+    s = play(investigating('''"305" = { hex = "2210", suspected = true }
+        "011" = { hex = "2310" }
+        "108" = { hex = "2209", controller = "ss" }''', chits='abwehr = ["L011", "L108"]'),
+             "investigate 305", "join 011", "join 108", "roll")
+    o = one(s, "no-reveal")
+    assert o.notes == ()                            # the Abwehr is deciding: no "may still"
+    s = play(s, "reveal L011", "reveal L108")
+    o = one(s, "no-reveal")
+    assert o == Odds("nobody investigates Bonhoefer", "13.36", "Investigation Table",
+                     (T("Bonhoefer", -3),), "0 to 3", "-", (),
+                     ("Below 2:1 there is no investigation (13.21).",), allowed=False)
+    assert o.line() == "0 to 3: no roll. Below 2:1 there is no investigation (13.21)."
+
+
+def test_14_34_a_defence_above_8_reads_the_last_column():
+    s = play(cell('''"300" = { box = "interrogation_cell", suspected = true }''', dice="6",
+                  chits='abwehr = ["AA1"]'), "end-phase", "no-reveal")
+    o = one(s, "no-reveal")                                    # Canaris, defence 9
+    assert o.column == "defence 8"
+    t = table("interrogation")
+    want = Counter(t["cells"][t["rows"].index(d)][t["columns"].index(8)] for d in range(1, 7))
+    assert faces(o) == want == rolled(s, ["no-reveal"], "interrogation")
+
+
+def test_the_rolls_no_one_chooses_have_no_arithmetic():
+    s = interphase("4, 1, 1")
+    place = next(a for a in legal(s) if a.startswith("allied"))
+    [o] = odds_of(s, parse_action(place))
+    assert o.arithmetic() == ""

@@ -142,7 +142,7 @@ def investigation_odds(state: GameState, target: str, units: tuple[str, ...], *,
     dfn = -terms[-1].value
     column = rules.tables.investigation_column(total, dfn)
     names = " + ".join(state.info(u).short for u in units) or "nobody"
-    title = f"{names} investigate{'s' if len(units) == 1 else ''} {state.info(target).short}"
+    title = f"{names} investigate{'' if len(units) > 1 else 's'} {state.info(target).short}"
     notes = []
     if exposable:
         notes.append("The Abwehr may still reveal investigators' Loyalty chits to take them "
