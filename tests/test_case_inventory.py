@@ -46,3 +46,17 @@ def test_tables_point_at_their_data(rules):
 def test_inventory_is_in_case_order(rules):
     numbers = list(rules.cases.cases)
     assert numbers == sorted(numbers, key=case_key)
+
+
+def test_the_inventory_counts_by_kind_and_status(rules):
+    """`plot cases` prints these counts: they must add up case by case."""
+    inv = rules.cases
+    kinds = inv.by_kind()
+    assert sum(kinds.values()) == len(inv.cases)
+    assert kinds == {k.value: sum(1 for c in inv.cases.values() if c.kind is k) for k in Kind
+                     if any(c.kind is k for c in inv.cases.values())}
+    assert sum(inv.by_status().values()) == len(inv.cases)
+    mechanics = inv.by_status(Kind.MECHANIC)
+    assert sum(mechanics.values()) == kinds["mechanic"]
+    assert mechanics["done"] == sum(1 for c in inv.cases.values()
+                                    if c.kind is Kind.MECHANIC and c.status is Status.DONE)

@@ -222,3 +222,17 @@ def test_every_side_sees_how_the_game_ended():
     assert last.outcome is not None
     for side in (Player.SS, Player.ABWEHR, None):
         assert view(last, side).outcome == last.outcome
+
+
+def test_play_random_plays_to_its_limit_and_shows_every_state():
+    seen = []
+    last, n = play_random(3, busy_policy, limit=25, on_state=seen.append)
+    assert n == 25 and len(seen) == 26 and seen[-1] is last
+    assert seen[0] == new_game(3)
+    again, _ = play_random(3, busy_policy, limit=25)
+    assert again == last                                     # the seed decides everything
+    assert last != play_random(4, busy_policy, limit=25)[0]
+    state = seen[0]
+    for nxt in seen[1:]:                                     # one legal action apart
+        assert any(apply(state, a) == nxt for a in legal_actions(state))
+        state = nxt

@@ -7,11 +7,8 @@ import attrs
 
 @attrs.frozen
 class Term:
-    """'Himmler 6', 'HQ +4 (10.41)': the resolvers sum these, and the odds show them."""
+    """Himmler 9, in its HQ -4 (10.41): the resolvers sum these; Odds.arithmetic shows them."""
 
     what: str
     value: int
     case: str = ""
-
-    def __str__(self) -> str:
-        return f"{self.what} {self.value:+d}" + (f" ({self.case})" if self.case else "")
