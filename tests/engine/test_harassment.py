@@ -338,3 +338,20 @@ def test_10_34_with_10_69_a_vacant_hq_defends_with_4_and_plus_0_is_enough():
         if not ok:
             assert str(illegal(s, "harass @2611", "10.34")) == \
                 "the differential would be below zero (10.34)"
+
+
+def test_9_24_no_advance_into_an_hq_unfriendly_to_the_harasser_says_so():
+    """Best (SS) is driven out of the Foreign Office, an HQ of the Nazis and Civilians:
+    Dohnanyi may not follow (9.24), though it is not Best's own HQ (10.68)."""
+    s = pos("""
+        phasing = "abwehr"
+        dice = [1]
+        [units]
+        "301" = { hex = "2108", suspected = true }
+        "013" = { hex = "2008" }
+        """)
+    s = play(s, "activate 301", "harass 013")                # 8 - 4 = +4, die 1: Dr
+    assert [(e.case, e.text) for e in s.events][-1] == (
+        "9.24", "Dohnanyi may not advance into Foreign Office: unfriendly to it")
+    s = play(s, "retreat 1908")
+    assert not s.pending and s.active == "301" and at(s, "301") == "2108"

@@ -353,6 +353,7 @@ def test_10_69_the_panel_for_a_vacant_hq():
         """), "activate 301")
     o = one(s, "harass @2611")
     assert o.title == "Dohnanyi harasses the vacant HQ"
+    assert o.arithmetic() == "Dohnanyi 8 - vacant Gestapo HQ 4 (10.69) = +4"
     assert [(t.value, t.case) for t in o.terms] == [(8, ""), (-4, "10.69")]
     assert (o.total, o.column, o.allowed) == ("+4", "+4", True)
     assert faces(o) == column_of("harassment", 4) == rolled(s, ["harass @2611"], "harassment")
