@@ -395,6 +395,8 @@ def test_13_21_13_23_the_whole_panel_for_an_investigation():
         "Stroelin investigates Bonhoefer", "13.36", "Investigation Table",
         (T("Stroelin", 2), T("Bonhoefer", -3)), "2 to 3", "-", (),
         ("Below 2:1 there is no investigation (13.21).", MAY_EXPOSE), allowed=False)
+    assert one(s, "join 108").line() == (
+        "2 to 3: no roll. Below 2:1 there is no investigation (13.21). " + MAY_EXPOSE)
     s = play(investigating(EXAMPLE, dice="4"), "investigate 305", "join 000", "join 011",
              "join 108")
     assert one(s, "roll") == Odds(
@@ -405,6 +407,7 @@ def test_13_21_13_23_the_whole_panel_for_an_investigation():
              "investigate 305", "join 000", "join 002")
     o = one(s, "roll")                                           # 9 + 8 = 17 to 3: 5:1
     assert (o.total, o.column, o.notes) == ("17 to 3", "5:1", (MAY_EXPOSE,))
+    assert o.title == "Himmler + Schelnbg investigate Bonhoefer"
     o = one(play(s, "join 108"), "roll")                        # 19 to 3: above 5:1
     assert (o.total, o.column) == ("19 to 3", "5:1")
     assert o.notes == (MAY_EXPOSE, "Above 5:1 the 5:1 column is read (13.23).")
@@ -555,3 +558,36 @@ def test_the_rolls_no_one_chooses_have_no_arithmetic():
     place = next(a for a in legal(s) if a.startswith("allied"))
     [o] = odds_of(s, parse_action(place))
     assert o.arithmetic() == ""
+
+
+def test_the_odds_never_foresee_the_real_dice():
+    """After 'no coup' the Game-Turn 7 Assignment roll decides whether the Randomizer
+    rolls too (7.29, 6.23). The panel may not know that roll before it is made: it is
+    the same whatever the dice to come, and so says nothing of a Randomizer."""
+    shown = []
+    for die in (1, 3, 4):
+        s = play(pos(f"""
+            turn = 6
+            phase = "status"
+            phasing = "ss"
+            dice = [{", ".join([str(die)] * 10)}]
+            [units]
+            "002" = {{ hex = "2110" }}
+            """), "end-phase")
+        shown.append(odds_of(s, parse_action("no-reveal")))
+        rolled_now = play(s, "no-reveal")
+        assert any(e.table == "randomizer" for e in rolled_now.events) == (die == 3)
+    assert shown == [[], [], []]
+
+
+def test_stakes_of_naming_a_target_roll_nothing_yet():
+    s = recruiting("ss", TARGET + '\n        "002" = { hex = "2110" }')
+    assert stakes(s, parse_action("recruit 107")) == Stakes(False, (), ())
+
+
+def test_an_action_that_names_a_unit_but_rolls_nothing_has_no_odds():
+    s = pos(DUEL % (1, ""))
+    assert odds_of(s, parse_action("activate 002")) == []
+    assert odds_of(s, parse_action("roll")) == []            # asked of a key with nothing to roll
+    s = play(s, "activate 002")
+    assert odds_of(s, parse_action("move 2010")) == []       # a step rolls nothing (9.1)
