@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -236,3 +237,10 @@ def test_play_random_plays_to_its_limit_and_shows_every_state():
     for nxt in seen[1:]:                                     # one legal action apart
         assert any(apply(state, a) == nxt for a in legal_actions(state))
         state = nxt
+
+
+def test_sets_are_written_sorted_in_a_state_and_in_a_view():
+    s = play_random(5, busy_policy, limit=60)[0]
+    s = attrs.evolve(s, activated=frozenset({"305", "002", "110"}))
+    assert json.loads(state_to_json(s))["activated"] == ["002", "110", "305"]
+    assert json.loads(view_to_json(view(s, Player.SS)))["activated"] == ["002", "110", "305"]
