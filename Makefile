@@ -41,6 +41,8 @@ bench: $(STAMP) ssh-client
 # Stopped by the time budget (or Ctrl+C), the next run goes on where it stopped.
 # `make mutate-again [PREFIX=plot_core.engine.coup]` tests the survivors again after new tests.
 MUTATE_SECONDS ?= 14400
+# The goal covers the rules engine and the data loaders; MUTANTS='plot_core.*' takes all.
+MUTANTS ?= 'plot_core.engine.*' 'plot_core.data.*'
 MUTMUT := $(BIN)/python -m pip install --quiet "mutmut>=3.8,<4"
 MUTATE_ENV := PLOT_RULEBOOK=$(CURDIR)/../shared/rules/plot-rules-1976.txt timeout $(MUTATE_SECONDS)
 mutate: $(STAMP)
