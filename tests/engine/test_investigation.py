@@ -130,6 +130,7 @@ def test_13_34_ic_and_13_35_one_investigator_may_advance():
     s = play(s, "investigate 305", "join 000", "join 011", "roll", "no-reveal")
     assert s.unit("305").box is Box.INTERROGATION and s.unit("305").hex is None
     assert set(legal(s)) == {"advance 000 2210", "advance 011 2210", "stay"}
+    assert s.to_act is Player.SS                                # the investigators' owner
     assert str(illegal(s, "advance 305 2210", "13.35")) == (
         "only an investigating unit may advance (13.35)")
     s = play(s, "advance 011 2210")

@@ -591,3 +591,10 @@ def test_an_action_that_names_a_unit_but_rolls_nothing_has_no_odds():
     assert odds_of(s, parse_action("roll")) == []            # asked of a key with nothing to roll
     s = play(s, "activate 002")
     assert odds_of(s, parse_action("move 2010")) == []       # a step rolls nothing (9.1)
+
+
+def test_13_13_a_target_out_of_every_zone_shows_nobody_and_no_roll():
+    s = investigating('''"305" = { hex = "2810", suspected = true }
+        "000" = { hex = "2710" }''')                             # across the border (13.13)
+    [o] = odds_of(s, parse_action("investigate 305"))
+    assert (o.title, o.total, o.allowed) == ("nobody investigates Bonhoefer", "0 to 3", False)
