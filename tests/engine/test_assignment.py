@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from plot_core.engine.state import Phase
+from plot_core.engine.state import Event, Phase
 
 from .helpers import at, illegal, legal, play, pos
 
@@ -35,6 +35,9 @@ def berne(s):
 
 def test_7_0_worked_example_and_7_23_the_enemy_picks():
     s = interphase("2, 3, 4")                              # 2, 3: Allied EE, German 2/Ab/BR
+    assert s.events == (Event("7.0", "Assignment Table: 2, 3 -> Allied EE, German 2/Ab/BR",
+                              roll=(2, 3), table="assignment", row=2, column=3,
+                              result="EE 2/Ab/BR"),)
     assert s.to_act.value == "abwehr" and s.pending[-1].kind == "place_allied"
     assert s.pending[-1].area == "EE"
     ee = next(a for a in legal(s) if a.startswith("allied"))
