@@ -120,7 +120,8 @@ def test_7_14_and_7_29_overrun_areas_are_ignored():
     assert any(e.case == "7.14" for e in s.events)
     # 1, 2: German 2/Ab/RM; Rome falls on Game-Turn 8.
     s = interphase("1, 2, 4", turn=8)
-    assert any(e.case == "7.29" for e in s.events)
+    assert ("7.29", "RM is overrun: no units are sent") in [(e.case, e.text) for e in s.events]
+    assert s.german_assignment is None
 
 
 def test_7_12_full_area_rolls_again_for_the_allied_result_only():

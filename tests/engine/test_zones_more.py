@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from plot_core.engine.movement import travel_destinations
+from plot_core.engine.state import Event
 
 from .helpers import at, legal, play, pos
 
@@ -141,7 +142,9 @@ def test_7_28_full_destination_rolls_again_for_the_german_result_only():
         {units}
         "013" = {{ hex = "2310" }}
         """)
-    assert any(e.case == "7.28" for e in s.events)
+    assert [e for e in s.events if e.case == "7.28"] == [Event(
+        "7.28", "no room in the destination; German result re-rolled: 3, 3 -> 1/SS/CS",
+        roll=(3, 3), table="assignment", row=3, column=3, result="1/SS/CS")]
     assert s.pending[-1].kind == "place_allied" and s.pending[-1].area == "AL"
     s = play(s, next(a for a in legal(s) if a.startswith("allied")))
     d = s.pending[-1]
