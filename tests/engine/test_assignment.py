@@ -40,6 +40,9 @@ def test_7_0_worked_example_and_7_23_the_enemy_picks():
                               result="EE 2/Ab/BR"),)
     assert s.to_act.value == "abwehr" and s.pending[-1].kind == "place_allied"
     assert s.pending[-1].area == "EE"
+    assert interphase("4, 1, 1").events[0] == Event(         # 4, 1: no German result
+        "7.0", "Assignment Table: 4, 1 -> Allied IS, German -", roll=(4, 1),
+        table="assignment", row=4, column=1, result="IS -")
     ee = next(a for a in legal(s) if a.startswith("allied"))
     allied = s.pending[-1].unit
     s = play(s, ee)
