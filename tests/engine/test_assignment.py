@@ -113,14 +113,15 @@ def test_7_26_only_abwehr_and_ss_parties():
 def test_7_13_no_allied_units_left():
     extra = "\n".join(f'"{u}" = {{ box = "eliminated" }}' for u in range(501, 507))
     s = interphase("2, 3, 4", extra=extra)
-    assert any(e.case == "7.13" for e in s.events)
+    assert ("7.13", "no Allied units left to place") in [(e.case, e.text) for e in s.events]
     assert s.pending[-1].kind == "assignment_chits"         # straight to the German result
 
 
 def test_7_14_and_7_29_overrun_areas_are_ignored():
     # Game-Turn 7: Eastern Europe is overrun (16.11), so "EE" places nothing.
     s = interphase("2, 3, 4", turn=7)
-    assert any(e.case == "7.14" for e in s.events)
+    assert ("7.14", "EE is overrun: no Allied unit is placed") in [(e.case, e.text)
+                                                                   for e in s.events]
     # 1, 2: German 2/Ab/RM; Rome falls on Game-Turn 8.
     s = interphase("1, 2, 4", turn=8)
     assert ("7.29", "RM is overrun: no units are sent") in [(e.case, e.text) for e in s.events]

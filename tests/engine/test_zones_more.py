@@ -149,3 +149,24 @@ def test_7_28_full_destination_rolls_again_for_the_german_result_only():
     s = play(s, next(a for a in legal(s) if a.startswith("allied")))
     d = s.pending[-1]
     assert d.kind == "assignment_chits" and d.area == "CS" and d.party.value == "ss"
+
+
+def test_7_28_a_re_roll_may_send_nobody():
+    """The Vatican full (1/Ab/VT from 2, 4); the re-roll 4, 1 has no German result."""
+    s0 = pos("")
+    vatican = sorted(s0.rules.map.hexes_in("VT"))
+    fillers = ["101", "102", "103", "104", "105", "106", "107"][: len(vatican)]
+    units = "\n".join(f'"{u}" = {{ hex = "{h:04d}", controller = "none" }}'
+                      for u, h in zip(fillers, vatican, strict=True))
+    s = pos(f"""
+        phase = "assignment"
+        step = "roll"
+        dice = [2, 4, 4, 1, 4]
+        [units]
+        {units}
+        "013" = {{ hex = "2310" }}
+        """)
+    assert [e for e in s.events if e.case == "7.28"] == [Event(
+        "7.28", "no room in the destination; German result re-rolled: 4, 1 -> -",
+        roll=(4, 1), table="assignment", row=4, column=1, result="-")]
+    assert s.german_assignment is None
