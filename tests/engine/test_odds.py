@@ -432,29 +432,22 @@ def test_14_2_18_8_the_whole_panel_for_interrogation_and_the_walkyrie_roll():
 
 
 def test_12_82_6_27_the_whole_panel_for_the_rolls_no_one_chooses():
-    units = '''"002" = { hex = "1714" }
-        "401" = { hex = "1810", controller = "abwehr" }'''
-    s = pos(f"""
-        turn = 3
-        phase = "status"
-        phasing = "ss"
-        [units]
-        {units}
-        """)
+    def ss_status(more: str = "") -> GameState:
+        return pos(f"""
+            turn = 3
+            phase = "status"
+            phasing = "ss"
+            [units]
+            "002" = {{ hex = "1714" }}
+            "401" = {{ hex = "1810", controller = "abwehr" }}
+            {more}
+            """)
     panic = ("One roll for each SS-controlled SS, Nazi or Civilian unit in an HQ friendly "
              "to OKW; the Abwehr unrecruits that many of his OKW units (12.83).",)
-    assert odds_of(s, parse_action("end-phase")) == [Odds(
+    assert odds_of(ss_status(), parse_action("end-phase")) == [Odds(
         "OKW Panic, 1 roll", "12.82", "OKW Panic Table", (), "die", "-",
         (("1 panic", 1), ("2 panic", 2), ("3 panic", 2), ("4 panic", 1)), panic)]
-    s = pos(f"""
-        turn = 3
-        phase = "status"
-        phasing = "ss"
-        [units]
-        {units}
-        "003" = {{ hex = "1613" }}
-        """)
-    [o] = odds_of(s, parse_action("end-phase"))
+    [o] = odds_of(ss_status('"003" = { hex = "1613" }'), parse_action("end-phase"))
     assert o.title == "OKW Panic, 2 rolls"
     s = interphase("4, 1, 1")
     place = next(a for a in legal(s) if a.startswith("allied"))

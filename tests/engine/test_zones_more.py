@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from plot_core.engine.movement import travel_destinations
-from plot_core.engine.state import Event
+from plot_core.engine.state import Event, GameState
 
 from .helpers import at, legal, play, pos
 
@@ -127,21 +127,25 @@ def test_7_15_allied_units_may_be_placed_in_zones_of_control():
     assert neighbours and neighbours <= offered
 
 
-def test_7_28_full_destination_rolls_again_for_the_german_result_only():
-    # 2, 4: Allied AL, German 1/Ab/VT. Fill the Vatican; re-roll 3, 3: 1/SS/CS.
-    s0 = pos("")
-    vatican = sorted(s0.rules.map.hexes_in("VT"))
+def vatican_full(dice: list[int]) -> GameState:
+    """An Assignment roll with every Vatican hex taken by an uncontrolled unit (7.28)."""
+    vatican = sorted(pos("").rules.map.hexes_in("VT"))
     fillers = ["101", "102", "103", "104", "105", "106", "107"][: len(vatican)]
     units = "\n".join(f'"{u}" = {{ hex = "{h:04d}", controller = "none" }}'
                       for u, h in zip(fillers, vatican, strict=True))
-    s = pos(f"""
+    return pos(f"""
         phase = "assignment"
         step = "roll"
-        dice = [2, 4, 3, 3, 4]
+        dice = {dice}
         [units]
         {units}
         "013" = {{ hex = "2310" }}
         """)
+
+
+def test_7_28_full_destination_rolls_again_for_the_german_result_only():
+    # 2, 4: Allied AL, German 1/Ab/VT. Fill the Vatican; re-roll 3, 3: 1/SS/CS.
+    s = vatican_full([2, 4, 3, 3, 4])
     assert [e for e in s.events if e.case == "7.28"] == [Event(
         "7.28", "no room in the destination; German result re-rolled: 3, 3 -> 1/SS/CS",
         roll=(3, 3), table="assignment", row=3, column=3, result="1/SS/CS")]
@@ -153,19 +157,7 @@ def test_7_28_full_destination_rolls_again_for_the_german_result_only():
 
 def test_7_28_a_re_roll_may_send_nobody():
     """The Vatican full (1/Ab/VT from 2, 4); the re-roll 4, 1 has no German result."""
-    s0 = pos("")
-    vatican = sorted(s0.rules.map.hexes_in("VT"))
-    fillers = ["101", "102", "103", "104", "105", "106", "107"][: len(vatican)]
-    units = "\n".join(f'"{u}" = {{ hex = "{h:04d}", controller = "none" }}'
-                      for u, h in zip(fillers, vatican, strict=True))
-    s = pos(f"""
-        phase = "assignment"
-        step = "roll"
-        dice = [2, 4, 4, 1, 4]
-        [units]
-        {units}
-        "013" = {{ hex = "2310" }}
-        """)
+    s = vatican_full([2, 4, 4, 1, 4])
     assert [e for e in s.events if e.case == "7.28"] == [Event(
         "7.28", "no room in the destination; German result re-rolled: 4, 1 -> -",
         roll=(4, 1), table="assignment", row=4, column=1, result="-")]
