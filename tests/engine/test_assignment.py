@@ -66,6 +66,8 @@ def test_7_41_friendly_chit_lets_the_owner_choose():
     for wrong in ("reveal FR2", "reveal TR1"):                  # not held; not an assignment chit
         assert str(illegal(s, wrong, "7.31")) == f"{wrong[7:]} is not an assignment chit you hold (7.31)"
     s = play(s, "reveal FR1")
+    assert s.events[-1] == Event(
+        "7.41", "Abwehr reveals a Friendly Assignment chit and chooses his own units")
     assert s.to_act.value == "abwehr" and s.pending[-1].kind == "assign"
     assert s.chits_of("abwehr") == ["TR1"]                  # 7.32: FR1 back to the cup
 
@@ -98,6 +100,17 @@ def test_7_24_7_27_only_unmarked_units_in_berlin_are_sent():
     assert senders == {"301", "302", "303"}
     illegal(s, f"assign 304 {berne(s)[0]:04d}", "7.24")
     illegal(s, f"assign 305 {berne(s)[0]:04d}", "7.24")
+    assert str(illegal(s, f"assign 012 {berne(s)[0]:04d}", "7.24")) == (
+        "012 cannot be sent: only unmarked Abwehr units in Berlin go on assignment "
+        "(7.24-7.27) (7.24)")
+
+
+def test_7_11_and_7_25_a_unit_goes_only_on_an_empty_hex_of_its_area():
+    s = interphase("2, 3, 4")                               # Allied EE, German 2/Ab/BR
+    assert str(illegal(s, "allied 1810", "7.11")) == "the Allied unit goes on an empty hex of EE (7.11)"
+    s = play(s, next(a for a in legal(s) if a.startswith("allied")), "no-reveal")
+    assert str(illegal(s, "assign 301 0412", "7.25")) == "0412 is not an empty hex of BR (7.25)"
+    assert str(illegal(s, "assign 301 1810", "7.25")) == "1810 is not an empty hex of BR (7.25)"
 
 
 def test_7_26_only_abwehr_and_ss_parties():
