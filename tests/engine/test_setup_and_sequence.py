@@ -156,6 +156,7 @@ def test_9_61_9_62_four_to_six_send_him_to_rastenburg_the_ss_picks_the_hex():
     s = pos(HITLER_ROLL % (5, ""))
     assert s.to_act is Player.SS and sorted(legal(s)) == ["hitler 3405", "hitler 3506"]
     assert s.pending == (Decision("hitler", Player.SS, unit="100", options=(3506, 3405)),)
+    assert str(illegal(s, "hitler 2414", "9.62")) == "Hitler may go to 3506, 3405 (9.62)"
     s = play(s, "hitler 3405")
     assert at(s, "100") == "3405"
 
@@ -198,6 +199,7 @@ def test_9_63_a_full_fuhrer_hq_makes_room():
         """)
     assert s.pending[-1].kind == "displace"
     assert sorted(legal(s)) == ["displace 001", "displace 002", "displace 003"]
+    assert str(illegal(s, "displace 100", "9.63")) == "choose a unit standing in Führer HQ (9.63)"
     s = play(s, "displace 002")
     if s.pending and s.pending[-1].kind == "retreat":
         s = play(s, legal(s)[0])

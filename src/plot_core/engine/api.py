@@ -294,6 +294,8 @@ def _movement(state: GameState, action: Action) -> GameState:
     if verb is Verb.TRAVEL:
         return movement.travel(state, _need(action.hex, "a hex"), _need(action.chit, "a Travel chit"))
     if verb is Verb.HARASS:
+        if action.unit is None:                          # 10.69: or a vacant HQ hex
+            _need(action.hex, "a unit or an HQ hex")
         return harassment.harass(state, target=action.unit, hq_hex=action.hex)
     if verb is Verb.END:
         return movement.end_activation(state)
