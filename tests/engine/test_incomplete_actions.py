@@ -15,8 +15,9 @@ from plot_core.engine.errors import IllegalAction
 from plot_core.engine.randomplay import busy_policy, play_random
 from plot_core.engine.state import GameState
 
-from .helpers import play, pos
+from .helpers import play
 from .test_investigation import EXAMPLE, investigating
+from .test_setup_and_sequence import fuhrer_hq_full
 
 # An advance after harassment names the hex the harassed unit left only as a check
 # (10.67); without it the unit goes there all the same.
@@ -55,17 +56,7 @@ def test_every_part_an_action_needs_is_named_when_it_is_missing():
     # What random games rarely reach, from positions: set-up by hand (4.3), Führer HQ
     # full at Game-Turn 8 (9.63), an Alibi chit (13.3).
     check_each_part(new_game(1, setup="choose"), seen)
-    check_each_part(pos("""
-        turn = 8
-        phase = "assignment"
-        step = "hitler8"
-        dice = [4, 1, 4]
-        [units]
-        "100" = { hex = "3506" }
-        "001" = { hex = "2414" }
-        "002" = { hex = "2313" }
-        "003" = { hex = "2213" }
-        """), seen)
+    check_each_part(fuhrer_hq_full(), seen)
     s = investigating(EXAMPLE, dice="4", chits='abwehr = ["L011", "L108"]\n        ss = ["AA1"]')
     check_each_part(play(s, "investigate 305", "join 000", "join 011", "join 108", "roll",
                          "reveal L011", "reveal L108", "no-reveal"), seen)

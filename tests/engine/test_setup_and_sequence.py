@@ -12,7 +12,7 @@ from plot_core.engine.actions import parse_action
 from plot_core.engine.api import apply, legal_actions, new_game
 from plot_core.engine.decisions import Decision
 from plot_core.engine.errors import IllegalAction
-from plot_core.engine.state import Box, Event, Phase
+from plot_core.engine.state import Box, Event, GameState, Phase
 from plot_core.parties import Party, Player
 
 from .helpers import at, illegal, legal, play, pos
@@ -168,15 +168,30 @@ def test_9_62_a_full_hq_leaves_him_where_he_is():
         "9.62", "Rastenburg HQ is full: Hitler stays where he is")
 
 
+# Game-Turn 8's Assignment Phase opens with Hitler's return to Führer HQ (9.63).
+GAME_TURN_8 = """
+turn = 8
+phase = "assignment"
+step = "hitler8"
+dice = [4, 1, 4]
+[units]
+"100" = { hex = "%s" }
+%s
+"""
+
+
+def game_turn_8(hitler: str, more: str = "") -> GameState:
+    return pos(GAME_TURN_8 % (hitler, more))
+
+
+def fuhrer_hq_full() -> GameState:
+    """Hitler at Rastenburg (3506) and every Führer HQ hex taken."""
+    return game_turn_8("3506", '"001" = { hex = "2414" }\n"002" = { hex = "2313" }\n'
+                               '"003" = { hex = "2213" }')
+
+
 def test_9_63_from_game_turn_8_he_returns_and_rolls_no_more():
-    s = pos("""
-        turn = 8
-        phase = "assignment"
-        step = "hitler8"
-        dice = [4, 1, 4]
-        [units]
-        "100" = { hex = "3506" }
-        """)
+    s = game_turn_8("3506")
     fuhrer = s.rules.map.hqs["fuhrer"].hexes
     assert s.pending[-1].kind == "hitler" and sorted(s.pending[-1].options) == sorted(fuhrer)
     s = play(s, f"hitler {fuhrer[1]:04d}")
@@ -186,17 +201,7 @@ def test_9_63_from_game_turn_8_he_returns_and_rolls_no_more():
 
 
 def test_9_63_a_full_fuhrer_hq_makes_room():
-    s = pos("""
-        turn = 8
-        phase = "assignment"
-        step = "hitler8"
-        dice = [4, 1, 4]
-        [units]
-        "100" = { hex = "3506" }
-        "001" = { hex = "2414" }
-        "002" = { hex = "2313" }
-        "003" = { hex = "2213" }
-        """)
+    s = fuhrer_hq_full()
     assert s.pending[-1].kind == "displace"
     assert sorted(legal(s)) == ["displace 001", "displace 002", "displace 003"]
     assert str(illegal(s, "displace 100", "9.63")) == "choose a unit standing in Führer HQ (9.63)"
@@ -266,31 +271,14 @@ def test_9_61_9_62_the_log_and_one_free_hex_taken_without_asking():
 
 
 def test_9_63_nothing_to_do_when_he_is_already_in_fuhrer_hq():
-    s = pos("""
-        turn = 8
-        phase = "assignment"
-        step = "hitler8"
-        dice = [4, 1, 4]
-        [units]
-        "100" = { hex = "2313" }
-        """)
+    s = game_turn_8("2313")
     assert at(s, "100") == "2313"
     assert not any(e.case == "9.63" for e in s.events)
     assert not any(d.kind in ("hitler", "displace") for d in s.pending)
 
 
 def test_9_63_the_displaced_units_owner_retreats_it():
-    s = pos("""
-        turn = 8
-        phase = "assignment"
-        step = "hitler8"
-        dice = [4, 1, 4]
-        [units]
-        "100" = { hex = "3506" }
-        "001" = { hex = "2414" }
-        "002" = { hex = "2313" }
-        "003" = { hex = "2213" }
-        """)
+    s = fuhrer_hq_full()
     assert s.to_act is Player.SS and [(e.case, e.text) for e in s.events] == [
         ("9.63", "Prussia is falling: Hitler returns to Führer HQ for good")]
     s = play(s, "displace 002")
