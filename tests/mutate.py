@@ -9,6 +9,7 @@ past that one decorator, and no other, then runs mutmut's own command line.
     python tests/mutate.py run --max-children 2 [NAME-GLOB...]   # mutmut's own run
     python tests/mutate.py survivors [MODULE-PREFIX]            # test survivors again
 
+`run` tests only the mutants that have no verdict yet, so a stopped run resumes.
 mutmut keeps a verdict until the mutated function changes, so a new test does not
 reach the mutants that survived before it; `survivors` runs those again (all of them,
 or those whose name starts with MODULE-PREFIX, e.g. plot_core.engine.coup).
@@ -20,6 +21,7 @@ import sys
 from pathlib import Path
 
 import libcst as cst
+from mutmut import __main__ as mutmut_main
 from mutmut.__main__ import cli
 from mutmut.mutation import file_mutation
 
@@ -40,6 +42,16 @@ def _skip_unless_case(self, node: cst.CSTNode) -> bool:
 
 file_mutation.MutationVisitor._skip_node_and_children = _skip_unless_case
 
+_collect = mutmut_main.collect_source_file_mutation_data
+
+
+def _only_unjudged(*, mutant_names):
+    # mutmut tests every mutant a name or glob matches again, verdict or not, so a
+    # `run` with globs would start from nothing each time; keep it resumable.
+    mutants, by_path = _collect(mutant_names=mutant_names)
+    return [m for m in mutants if m[2] is None], by_path
+
+
 def survivors(prefix: str = "") -> list[str]:
     sys.path.insert(0, str(Path(__file__).parent))
     from mutation_report import SURVIVED, UNTESTED, equivalent, results
@@ -54,4 +66,6 @@ if __name__ == "__main__":
         if not names:
             sys.exit("no survivors to test again")
         sys.argv[1:] = ["run", "--max-children", "2", *names]
+    elif sys.argv[1:2] == ["run"]:
+        mutmut_main.collect_source_file_mutation_data = _only_unjudged
     sys.exit(cli())
