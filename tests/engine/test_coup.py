@@ -91,7 +91,8 @@ def test_18_21_18_22_the_interphase_moves_only_so_many_abwehr_units_then_18_24()
         "303" = { hex = "2010", suspected = true }''', phase="coup_interphase", turn=0)
     s = play(s, "activate 301", "end", "activate 302", "end")
     assert not any(a.startswith("activate") for a in legal(s))
-    illegal(s, "activate 303", "18.22")
+    assert str(illegal(s, "activate 303", "18.22")) == \
+        "the Walkyrie result lets 2 units move in the interphase (18.22)"
     s = play(s, "end-phase")
     assert s.phase is Phase.COUP_MOVEMENT and s.coup.turn == 1 and s.to_act is Player.ABWEHR
 

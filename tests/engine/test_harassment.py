@@ -7,6 +7,7 @@ import textwrap
 import attrs
 
 from plot_core import load_rules
+from plot_core.engine.harassment import harasser_problem
 from plot_core.engine.position import load_position
 from plot_core.engine.state import Box, Marker
 
@@ -355,3 +356,41 @@ def test_9_24_no_advance_into_an_hq_unfriendly_to_the_harasser_says_so():
         "9.24", "Dohnanyi may not advance into Foreign Office: unfriendly to it")
     s = play(s, "retreat 1908")
     assert not s.pending and s.active == "301" and at(s, "301") == "2108"
+
+
+def test_9_14_and_10_22_who_may_harass_says_why_not_word_for_word():
+    # 9.14: nothing is moving. api refuses a harassment before this (9.14 too); the
+    # engine's own check is asked directly, as harass_targets asks it.
+    assert str(harasser_problem(pos(DUEL % (1, "")))) == \
+        "no unit is moving; activate one first (9.14)"
+    # 10.22: 9.32 keeps a masked or neutralized unit from being activated at all, so
+    # the marker is put on a unit already moving.
+    s = duel(1)
+    for marker in (Marker.MASKED, Marker.NEUTRALIZED):
+        masked = s.with_unit("002", marker=marker)
+        assert str(illegal(masked, "harass 305", "10.22")) == \
+            f"Schelnbg is {marker.value} and cannot harass (10.22)"
+        assert "harass 305" not in legal(masked)
+
+
+def test_10_31_12_72_10_34_whom_one_may_not_harass_word_for_word():
+    s = play(pos((DUEL % (1, "")).replace("suspected = true", "suspected = false")),
+             "activate 002")
+    assert str(illegal(s, "harass 305", "12.72")) == \
+        "Bonhoefer is unsuspected and cannot be harassed (12.72)"
+    s = play(pos("""
+        phasing = "abwehr"
+        [units]
+        "301" = { hex = "2110", suspected = true }
+        "106" = { hex = "2210", controller = "none" }
+        """), "activate 301")
+    assert str(illegal(s, "harass 106", "10.31")) == \
+        "Schacht is unrecruited or semi-recruited (10.31)"
+    s = play(pos("""
+        phasing = "ss"
+        [units]
+        "014" = { hex = "2110" }
+        "305" = { hex = "2210", suspected = true }
+        """), "activate 014")                               # 2 - 3 = -1
+    assert str(illegal(s, "harass 305", "10.34")) == \
+        "the differential against Bonhoefer would be below zero (10.34)"

@@ -46,13 +46,16 @@ def test_9_31_unrecruited_and_semi_recruited_stay_put():
         "414" = { hex = "2110", controller = "none" }
         "415" = { hex = "1810", controller = "abwehr", recruited = false, semi = true }
         """)
-    illegal(s, "activate 415", "9.31")
+    assert str(illegal(s, "activate 415", "9.31")) == \
+        "Rundstdt is unrecruited or semi-recruited and cannot move (9.31)"
     illegal(s, "activate 414", "9.11")                    # nobody's unit
 
 
 def test_9_32_masked_and_neutralized_cannot_move():
-    s = pos(SS_TO_MOVE.replace('"2110" }', '"2110", marker = "masked" }'))
-    illegal(s, "activate 014", "9.32")
+    for marker in ("masked", "neutralized"):
+        s = pos(SS_TO_MOVE.replace('"2110" }', f'"2110", marker = "{marker}" }}'))
+        assert str(illegal(s, "activate 014", "9.32")) == \
+            f"Ribbentp is {marker} and cannot move (9.32)"
 
 
 def test_9_33_hitler_has_no_movement():
@@ -61,7 +64,7 @@ def test_9_33_hitler_has_no_movement():
         [units]
         "100" = { hex = "2110" }
         """)
-    illegal(s, "activate 100", "9.33")
+    assert str(illegal(s, "activate 100", "9.33")) == "Hitler has no movement allowance (9.33)"
 
 
 def test_8_11_through_friends_but_never_stopping_on_one():
