@@ -49,6 +49,14 @@ def test_9_31_unrecruited_and_semi_recruited_stay_put():
     assert str(illegal(s, "activate 415", "9.31")) == \
         "Rundstdt is unrecruited or semi-recruited and cannot move (9.31)"
     illegal(s, "activate 414", "9.11")                    # nobody's unit
+    # An OKW unit the Abwehr keeps after it panics (12.83) is unrecruited, not semi.
+    s = pos("""
+        phasing = "abwehr"
+        [units]
+        "414" = { hex = "1810", controller = "abwehr", recruited = false }
+        """)
+    assert str(illegal(s, "activate 414", "9.31")) == \
+        "Guderian is unrecruited or semi-recruited and cannot move (9.31)"
 
 
 def test_9_32_masked_and_neutralized_cannot_move():
