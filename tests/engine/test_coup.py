@@ -296,6 +296,8 @@ def test_18_72_ss_wins_when_no_abwehr_unit_is_left_in_berlin_outside_hqs():
     s = play(s, "activate 002", "harass 305")                      # 8 - 3 + 5: De
     assert s.outcome is not None and s.outcome.winner == "ss" and s.outcome.case == "18.72"
     assert legal(s) == []
+    # The game is over at once: the advance 10.67 would offer into 2210 is dropped.
+    assert (s.phase, s.step, s.pending) == (Phase.GAME_OVER, "over", ())
 
 
 def test_18_71_abwehr_wins_when_no_ss_unit_is_left_in_berlin_outside_hqs():
@@ -305,6 +307,7 @@ def test_18_71_abwehr_wins_when_no_ss_unit_is_left_in_berlin_outside_hqs():
                  extra_units='"308" = { hex = "1810", suspected = true }')
     s = play(s, "activate 301", "harass 014")                      # 8 - 6 + 5 = +7: De
     assert s.outcome.winner == "abwehr" and s.outcome.case == "18.71"
+    assert (s.phase, s.step, s.pending) == (Phase.GAME_OVER, "over", ())
 
 
 def test_18_73_the_allies_win_after_six_coup_turns():
