@@ -165,6 +165,9 @@ def test_6_25_no_draw():
     s = interphase("4, 1, 4")                               # randomizer die 4, turn 1: none
     s = play(s, next(a for a in legal(s) if a.startswith("allied")))
     assert s.chits_of("abwehr") == [] and s.chits_of("ss") == []
+    ev = [e for e in s.events if e.case == "6.23"][0]
+    assert (ev.row, ev.column, ev.result) == (4, 1, "-")
+    assert ev.text == "Randomizer Table: die 4, Game-Turn 1: no draw"
 
 
 def test_6_26_short_cup_takes_from_the_enemy_box():
@@ -174,6 +177,9 @@ def test_6_26_short_cup_takes_from_the_enemy_box():
     s = play(s, next(a for a in legal(s) if a.startswith("allied")))
     assert len(s.chits_of("ss")) == 13
     assert len(s.chits_of("abwehr")) == 94 - 10 and s.chits_of("cup") == []
+    ev = [e for e in s.events if e.case == "6.23"][0]
+    assert (ev.row, ev.column, ev.result) == (6, 1, "S13")
+    assert ev.text == "Randomizer Table: die 6, Game-Turn 1: SS draws 13"
     assert any(e.case == "6.24" and "6.26" in e.text for e in s.events)
 
 
