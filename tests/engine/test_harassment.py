@@ -394,3 +394,24 @@ def test_10_31_12_72_10_34_whom_one_may_not_harass_word_for_word():
         """), "activate 014")                               # 2 - 3 = -1
     assert str(illegal(s, "harass 305", "10.34")) == \
         "the differential against Bonhoefer would be below zero (10.34)"
+
+
+def test_10_41_9_23_hitler_has_the_fuhrer_hqs_bonus_by_name_not_by_party():
+    # Hitler (0-6-0) is a Nazi; the Führer HQ is friendly to the SS party and to him by
+    # name (9.23). Canaris (9-9-9): 9 - 6 = +3 in the open, 9 - 6 - 4 = -1 in the HQ.
+    s = play(pos('''
+        phasing = "abwehr"
+        dice = [6]
+        [units]
+        "300" = { hex = "2210", suspected = true }
+        "100" = { hex = "2110" }
+        '''), "activate 300", "harass 100")
+    assert s.events[0].text == "Canaris harasses Hitler: 9 - 6 = +3, die 6: Ar"
+    s = play(pos('''
+        phasing = "abwehr"
+        [units]
+        "300" = { hex = "2514", suspected = true }
+        "100" = { hex = "2414" }
+        '''), "activate 300")
+    assert "harass 100" not in legal(s)
+    illegal(s, "harass 100", "10.34")

@@ -330,12 +330,13 @@ def test_13_26_many_investigations_in_one_phase():
 
 # -- boundaries (issue 22: each pins a mutant that survived the suite) ------------------------
 
-def test_13_16_an_allied_unit_under_abwehr_control_still_cannot_be_investigated():
-    s = investigating('''"501" = { hex = "2210", controller = "abwehr" }
+def test_17_24_an_allied_unit_is_never_investigated():
+    # Allied units belong to neither player (a position may not give one an owner).
+    s = investigating('''"501" = { hex = "2210" }
         "000" = { hex = "2110" }''')
-    err = illegal(s, "investigate 501", "13.16")
+    err = illegal(s, "investigate 501", "13.12")
     assert "investigate 501" not in legal(s)
-    assert str(err).endswith(" cannot be investigated (13.16)")
+    assert str(err) == "JadeAmc is not an Abwehr-controlled unit on the map (13.12)"
 
 
 def test_13_15_investigators_need_effectiveness_above_0():

@@ -102,6 +102,11 @@ BAD = [
      f"{F}, line 1: active: the active unit must be a unit on the map, got '303'"),
     ('active = "777"',
      f"{F}, line 1: active: the active unit must be a unit on the map, got '777'"),
+    ('mp_spent = 2\n[units]\n"303" = { hex = "2110" }',
+     f"{F}, line 1: mp_spent: points spent belong to the unit moving now: give active too"),
+    ('[units]\n"501" = { hex = "0511", controller = "ss" }',
+     f"{F}, line 2: unit 501 > controller: JadeAmc is Allied and belongs to neither player "
+     "(2.2, 11.12): leave controller out"),
     ("mp_spent = 21", f"{F}, line 1: mp_spent: expected a whole number in 0..20, got 21"),
     ("mp_spent = -1", f"{F}, line 1: mp_spent: expected a whole number in 0..20, got -1"),
     ("extra = 1", f"{F}, line 1: extra: unknown key 'extra' (known keys here: active, base, "

@@ -162,3 +162,14 @@ def test_7_28_a_re_roll_may_send_nobody():
         "7.28", "no room in the destination; German result re-rolled: 4, 1 -> -",
         roll=(4, 1), table="assignment", row=4, column=1, result="-")]
     assert s.german_assignment is None
+
+
+def test_11_11_an_unrecruited_unit_its_owner_still_holds_has_no_zone():
+    # Guderian after OKW Panic (12.83): the Abwehr's, but unrecruited again.
+    s = play(pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2110" }
+        "414" = { hex = "2310", controller = "abwehr", recruited = false }
+        """), "activate 002", "move 2210", "move 2209")
+    assert at(s, "002") == "2209"

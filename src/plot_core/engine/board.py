@@ -23,12 +23,10 @@ def is_enemy(state: GameState, player: Player, u: UnitState) -> bool:
 @case("11.11", "11.12", "11.13", "11.14", "12.44", "15.21", "15.22")
 def exerts_zoc(state: GameState, u: UnitState) -> bool:
     """Who has a zone of control."""
-    if u.hex is None or u.controller is None:
+    if u.hex is None or u.controller is None:    # 11.12: an Allied unit belongs to no one
         return False
     known = lookup(state.rules)
     if (u.id in known.recruitment_sided and not u.recruited) or u.semi:   # 11.11, 12.44
-        return False
-    if u.id in known.allied:                                             # 11.12
         return False
     return u.marker is None                                # 11.13, 15.21, 15.22; else 11.14
 

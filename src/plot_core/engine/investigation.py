@@ -30,7 +30,6 @@ from .state import (
     defence,
     effectiveness,
     evolve,
-    is_allied,
     is_unrecruited,
     is_unsuspected_abwehr,
 )
@@ -65,9 +64,9 @@ def target_problem(state: GameState, target: str) -> IllegalAction | None:
     rules = state.rules
     t = state.unit(target)
     name = rules.units[target].short
-    if t.hex is None or t.controller is not Player.ABWEHR:
+    if t.hex is None or t.controller is not Player.ABWEHR:   # 17.24: Allied units are no one's
         return IllegalAction("13.12", f"{name} is not an Abwehr-controlled unit on the map")
-    if is_allied(rules, t) or (is_unrecruited(rules, t) and not t.semi):
+    if is_unrecruited(rules, t) and not t.semi:
         return IllegalAction("13.16", f"{name} cannot be investigated")
     if rules.units[target].sides is Sides.SUSPICION and is_unsuspected_abwehr(rules, t):
         return IllegalAction("13.12", f"{name} is unsuspected")

@@ -139,6 +139,8 @@ def _build(root: Node, rules: Rules, seed: int, new_game) -> GameState:
     mp_spent = root.int("mp_spent", lo=0, hi=20, default=0)
     if active is not None and (active not in units or units[active].hex is None):
         root.fail("active", f"the active unit must be a unit on the map, got {active!r}")
+    if mp_spent and active is None:             # 9.14: points are spent by the unit moving
+        root.fail("mp_spent", "points spent belong to the unit moving now: give active too")
     # A phase that opens with automatic steps starts at its first one, so a position
     # named by its phase alone leads on (25): the Assignment Inter-Phase rolls its
     # tables (7.0), the Interrogation Phase takes each unit in the cell in turn (14.12).
@@ -171,6 +173,9 @@ def _unit(node: Node, rules: Rules, u):
     semi = node.bool("semi", default=False)
     marker_text = node.str("marker", choices=[m.value for m in Marker], default=None)
     node.done()
+    if controller is not None and not info.party.german:
+        node.fail("controller", f"{info.short} is Allied and belongs to neither player (2.2, "
+                                "11.12): leave controller out")
     if recruited and info.sides is not Sides.RECRUITMENT:
         node.fail("recruited", f"{info.short} has no recruited side")
     if suspected and info.sides is not Sides.SUSPICION:
