@@ -154,6 +154,14 @@ def test_an_empty_base_takes_every_unlisted_unit_off_the_map_as_it_starts():
     assert (s.turn, s.phase, s.phasing, s.dice, s.mp_spent, s.active, s.coup) == (
         1, Phase.MOVEMENT, Player.ABWEHR, (), 0, None, None)
     assert s.step == "free" and s.activated == frozenset()
+    # every unit not listed: off the map, on its printed side, with its printed owner
+    for u in s.units:
+        if u.id != "303":
+            info = s.rules.units[u.id]
+            assert (u.hex, u.controller, u.recruited, u.suspected, u.semi, u.marker) == (
+                None, info.control, False, False, False, None), u.id
+    # nothing of the new game the position was built on is carried over (7.2)
+    assert (s.german_assignment, s.outcome, s.events, s.pending) == (None, None, (), ())
 
 
 def test_a_standard_base_keeps_the_standard_set_up_and_the_coup_defaults():

@@ -88,11 +88,12 @@ def _build(root: Node, rules: Rules, seed: int, new_game) -> GameState:
         for uid, u in units.items():
             info = rules.units[uid]
             box = Box.ALLIED_HOLDING if not info.party.german else Box.ELIMINATED
-            units[uid] = evolve(u, hex=None, box=box, controller=info.control,
-                                      recruited=False, suspected=False, semi=False, marker=None)
+            # A new game's units show their printed side, unmarked, with their printed
+            # owner (test_an_empty_base_...): only where they are changes.
+            units[uid] = evolve(u, hex=None, box=box)
     table = None
     if root.has("units"):
-        table = root.table("units", header=r"^\s*\[units\]")
+        table = root.table("units")
         for uid in list(table.data):
             if uid not in rules.units:
                 table.fail(uid, f"there is no unit {uid!r}")
@@ -105,16 +106,14 @@ def _build(root: Node, rules: Rules, seed: int, new_game) -> GameState:
     for u in units.values():
         if u.hex is not None:
             if u.hex in where:
-                said = f"units {where[u.hex]} and {u.id} are both on {label(u.hex)}"
-                # point at the line that put one there (a standard base places the other)
-                listed = [x for x in (u.id, where[u.hex]) if table is not None and x in table.data]
-                if listed:
-                    table.fail(listed[0], said)
-                root.fail("units", said)
+                # The line that put one there: the standard set-up puts no two units
+                # on one hex, so a [units] table listed at least one of them.
+                listed = u.id if u.id in table.data else where[u.hex]
+                table.fail(listed, f"units {where[u.hex]} and {u.id} are both on {label(u.hex)}")
             where[u.hex] = u.id
     chits = ["cup"] * len(chit_ids(rules))
     if root.has("chits"):
-        table = root.table("chits", header=r"^\s*\[chits\]")
+        table = root.table("chits")
         index = {c: i for i, c in enumerate(chit_ids(rules))}
         for holder in ("ss", "abwehr"):
             for c in table.list(holder, default=[]):
@@ -126,7 +125,7 @@ def _build(root: Node, rules: Rules, seed: int, new_game) -> GameState:
         table.done()
     coup = None
     if root.has("coup"):
-        c = root.table("coup", header=r"^\s*\[coup\]")
+        c = root.table("coup")
         bonus = c.int("bonus", lo=0, hi=20)
         coup = CoupState(penalty=c.int("penalty", lo=1, hi=20), bonus=bonus,
                          abwehr_bonus=c.int("abwehr_bonus", lo=0, hi=20, default=bonus),
@@ -150,7 +149,7 @@ def _build(root: Node, rules: Rules, seed: int, new_game) -> GameState:
                         units=tuple(units[uid] for uid in rules.units), chits=tuple(chits),
                         dice=tuple(dice), pending=(), active=active, mp_spent=mp_spent,
                         activated=frozenset({active} if active else ()), events=(),
-                        german_assignment=None, outcome=None, coup=coup)
+                        german_assignment=None, coup=coup)
     return settle(state)
 
 
