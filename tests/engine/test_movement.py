@@ -4,6 +4,7 @@ and zones of influence (17.22) — each from a position, checked against the rul
 from __future__ import annotations
 
 from .helpers import at, illegal, legal, play, pos
+from .test_coup import coup_pos
 
 # 2110's neighbours: 2010 2210 2009 2109 2011 2111. Rows 9-12, columns 18-24 are
 # plain Berlin; 2710 (Berlin) borders 2810 and 2709 (Prussia).
@@ -252,3 +253,21 @@ def test_9_14_every_unit_not_yet_moved_is_offered_after_one_has_moved():
     assert {"activate 013", "activate 014"} <= set(legal(s))
     s = play(s, "activate 013", "move 2610", "end")
     assert "activate 013" not in legal(s) and "activate 014" in legal(s)
+
+
+def test_8_11_with_18_36_the_empty_hex_beyond_friends_may_lie_two_friends_away():
+    # In the coup Schellenberg (002, 7 MP) leaves Berlin at 1417 onto a friend at 1317.
+    # The way back into Berlin is closed (18.36) and every hex next to 1317 holds a
+    # friend, so the empty hex he may stop in is 1117, through a second friend (1217).
+    s = play(coup_pos('''"002" = { hex = "1417" }
+        "001" = { hex = "1317" }
+        "003" = { hex = "1316" }
+        "006" = { hex = "1318" }
+        "008" = { hex = "1216" }
+        "009" = { hex = "1418" }
+        "010" = { hex = "1217" }''', phasing="ss"), "activate 002")
+    assert "move 1317" in legal(s)
+    s = play(s, "move 1317")
+    assert "move 1417" not in legal(s)                       # 18.36
+    s = play(s, "move 1217", "move 1117")
+    assert at(s, "002") == "1117"
