@@ -204,8 +204,12 @@ def apply(state: GameState, action: Action) -> GameState:
         state = sequence.end_phase(state)
     else:
         raise IllegalAction("5.2", f"'{verb.value}' is not possible in the "
-                                   f"{state.phase.value} phase")
+                                   f"{_phase_words(state)} phase")
     return coup.check_victory(sequence.settle(state), actor)
+
+
+def _phase_words(state: GameState) -> str:
+    return state.phase.value.replace("_", " ")                   # "coup movement"
 
 
 def _need(value, what: str):
@@ -287,6 +291,9 @@ def _movement(state: GameState, action: Action) -> GameState:
         if state.phase is Phase.COUP_MOVEMENT:
             return coup.pass_moves(state)                                      # 18.33
         return sequence.end_phase(state)
+    if verb not in (Verb.MOVE, Verb.TRAVEL, Verb.HARASS, Verb.END):
+        raise IllegalAction("5.2", f"'{verb.value}' is not possible in the "
+                                   f"{_phase_words(state)} phase")
     if state.active is None:
         raise IllegalAction("9.14", "activate a unit first")
     if verb is Verb.MOVE:
@@ -297,6 +304,4 @@ def _movement(state: GameState, action: Action) -> GameState:
         if action.unit is None:                          # 10.69: or a vacant HQ hex
             _need(action.hex, "a unit or an HQ hex")
         return harassment.harass(state, target=action.unit, hq_hex=action.hex)
-    if verb is Verb.END:
-        return movement.end_activation(state)
-    raise IllegalAction("9.0", f"'{verb.value}' is not a movement step")
+    return movement.end_activation(state)                                      # END
