@@ -105,9 +105,7 @@ def _load(root: Path) -> Rules:
     label_root = root.name
 
     def read(rel: str) -> Source:
-        src = Source.read(root, rel)
-        src.name = f"{label_root}/{rel}"
-        return src
+        return Source.read(root, rel, f"{label_root}/{rel}")
 
     units = load_units(read("counters.toml"))
     chits = load_chits(read("chits.toml"))

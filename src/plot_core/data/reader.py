@@ -27,17 +27,18 @@ class Source:
         self.lines = text.splitlines()
 
     @classmethod
-    def read(cls, root: Path, relative: str) -> Source:
-        path = root / relative
+    def read(cls, root: Path, relative: str, name: str | None = None) -> Source:
+        """``root / relative``, called ``name`` (default ``relative``) in its errors."""
+        name = name or relative
         try:
-            text = path.read_text(encoding="utf-8")
+            text = (root / relative).read_text(encoding="utf-8")
         except FileNotFoundError:
-            raise DataError(relative, "file is missing") from None
+            raise DataError(name, "file is missing") from None
         except UnicodeDecodeError as exc:
-            raise DataError(relative, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+            raise DataError(name, f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
         except OSError as exc:
-            raise DataError(relative, f"cannot read: {exc.strerror}") from None
-        return cls(relative, text)
+            raise DataError(name, f"cannot read: {exc.strerror}") from None
+        return cls(name, text)
 
     def find(self, pattern: str, start: int = 1) -> int | None:
         """1-based number of the first line at or after ``start`` matching ``pattern``."""
@@ -157,7 +158,8 @@ class Node:
         if length is not None and len(value) != length:
             self.fail(key, f"expected a list of {length} entries, got {len(value)}")
         if len(value) < min_length:
-            self.fail(key, f"expected at least {min_length} entries, got {len(value)}")
+            self.fail(key, f"expected at least {min_length} "
+                           f"{'entry' if min_length == 1 else 'entries'}, got {len(value)}")
         return value
 
     def list_of(self, key: str, convert: Callable[[Node, str, Any], Any], **kw: Any) -> list:
