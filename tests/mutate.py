@@ -47,9 +47,10 @@ _collect = mutmut_main.collect_source_file_mutation_data
 
 def _only_unjudged(*, mutant_names):
     # mutmut tests every mutant a name or glob matches again, verdict or not, so a
-    # `run` with globs would start from nothing each time; keep it resumable.
+    # `run` with globs would start from nothing each time; keep it resumable. A mutant
+    # no test reached (33) is tried again: a test added since may reach it.
     mutants, by_path = _collect(mutant_names=mutant_names)
-    return [m for m in mutants if m[2] is None], by_path
+    return [m for m in mutants if m[2] in (None, 33)], by_path
 
 
 def survivors(prefix: str = "") -> list[str]:
