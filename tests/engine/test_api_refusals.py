@@ -3,7 +3,10 @@ an action does not fit the moment at all, before any rule of the phase is asked.
 
 from __future__ import annotations
 
-from plot_core.engine.api import new_game
+import pytest
+
+from plot_core.engine.api import new_game, outcome
+from plot_core.engine.state import evolve
 
 from .helpers import illegal, play, pos
 from .test_coup import coup_pos
@@ -21,7 +24,7 @@ def test_18_7_nothing_after_the_game_is_over():
         "305" = { hex = "2210", suspected = true }
         "301" = { hex = "1714", suspected = true }''', phasing="ss", dice="1",
                       extra_units='"013" = { hex = "2410" }'), "activate 002", "harass 305")
-    assert s.outcome is not None
+    assert outcome(s).winner == "ss" and outcome(pos(MOVING)) is None
     assert said(s, "end", "18.7") == "the game is over (18.7)"
 
 
@@ -56,3 +59,16 @@ def test_5_2_and_4_3_a_verb_out_of_its_phase():
     assert said(s, "activate 301", "5.2") == "'activate' is not possible in the coup status phase (5.2)"
     assert said(new_game(1, setup="choose"), "activate 002", "4.3") == \
         "set-up is under way: place units (4.3)"
+
+
+def test_what_a_caller_gets_wrong_is_named():
+    with pytest.raises(ValueError) as info:
+        new_game(1, setup="quick")
+    assert str(info.value) == "unknown set-up 'quick'; choose one of standard, choose"
+    s = pos(MOVING)
+    with pytest.raises(TypeError) as info:
+        evolve(s, turns=2)
+    assert str(info.value) == "GameState has no field ['turns']"
+    with pytest.raises(TypeError) as info:
+        s.with_unit("301", suspect=True)
+    assert str(info.value) == "UnitState has no field ['suspect']"

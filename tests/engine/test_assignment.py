@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from plot_core.engine.state import Event, Phase
+from plot_core.parties import Player
 
 from .helpers import at, illegal, legal, play, pos
 
@@ -180,7 +181,8 @@ def test_6_26_short_cup_takes_from_the_enemy_box():
     ev = [e for e in s.events if e.case == "6.23"][0]
     assert (ev.row, ev.column, ev.result) == (6, 1, "S13")
     assert ev.text == "Randomizer Table: die 6, Game-Turn 1: SS draws 13"
-    assert any(e.case == "6.24" and "6.26" in e.text for e in s.events)
+    assert [e.text for e in s.events if e.case == "6.24" and not e.private] == [
+        "SS draws 13 chits (10 of them from the Abwehr box, 6.26)"]
 
 
 def test_7_25_assigned_units_go_into_an_allied_zone_of_influence():
@@ -203,3 +205,32 @@ def test_7_24_when_the_eligible_units_run_out_the_rest_of_the_count_lapses():
     assert ("7.24", "no more Abwehr units can be sent to BR") in [(e.case, e.text)
                                                                  for e in s.events]
     assert not s.pending and s.phase is Phase.MOVEMENT
+
+
+def test_7_12_with_no_room_in_any_area_rolled_no_allied_unit_is_placed():
+    # Lisbon (LS) full; 1, 3 (Allied LS, German 1/SS/BR) rolled once and re-rolled 60
+    # times, the engine's limit: no Allied unit comes, and the German result goes on.
+    s = pos("")
+    lisbon = sorted(s.rules.map.hexes_in("LS"))
+    fillers = ["101", "102", "103", "104", "105", "106", "107", "108", "109", "110", "201", "202"]
+    units = "\n".join(f'"{u}" = {{ hex = "{h:04d}", controller = "none" }}'
+                      for u, h in zip(fillers, lisbon, strict=True))
+    s = pos(f'phase = "assignment"\nstep = "roll"\ndice = {[1, 3] * 61}\n[units]\n{units}\n'
+            '"013" = { hex = "2310" }')
+    assert len([e for e in s.events if e.case == "7.12"]) == 61
+    assert s.events[-1] == Event("7.12", "no area has room for an Allied unit")
+    assert all(s.unit(u).box is not None for u in ("501", "502", "503"))
+    assert s.pending[-1].kind == "assignment_chits" and s.pending[-1].area == "BR"
+
+
+def test_6_26_with_the_cup_and_the_enemy_box_empty_nothing_is_drawn():
+    everything = ", ".join(f'"{c.id}"' for c in pos("").rules.chits.chits)
+    s = interphase("4, 1, 6", ss=everything)                  # die 6, turn 1: S13
+    s = play(s, next(a for a in legal(s) if a.startswith("allied")))
+    assert len(s.chits_of("ss")) == 97
+    assert [e.text for e in s.events if e.case == "6.24"] == ["SS draws 0 chits"]
+    ids = [c.id for c in pos("").rules.chits.chits]         # one left in the cup
+    s = interphase("4, 1, 6", ss=", ".join(f'"{c}"' for c in ids[1:]))
+    s = play(s, next(a for a in legal(s) if a.startswith("allied")))
+    assert [(e.text, e.private) for e in s.events if e.case == "6.24"] == [
+        ("SS draws 1 chit", None), (f"SS drew {ids[0]}", Player.SS)]

@@ -339,6 +339,14 @@ def test_17_24_an_allied_unit_is_never_investigated():
     assert str(err) == "JadeAmc is not an Abwehr-controlled unit on the map (13.12)"
 
 
+def test_13_16_an_unrecruited_unit_the_abwehr_still_holds_cannot_be_investigated():
+    # Guderian after OKW Panic (12.83): the Abwehr's, but on his Unrecruited side.
+    s = investigating('''"414" = { hex = "2210", controller = "abwehr", recruited = false }
+        "000" = { hex = "2110" }''')
+    assert str(illegal(s, "investigate 414", "13.16")) == "Guderian cannot be investigated (13.16)"
+    assert "investigate 414" not in legal(s)
+
+
 def test_13_15_investigators_need_effectiveness_above_0():
     """Hitler (0 effectiveness) never investigates; Speer (1), under SS control, may."""
     s = investigating('''"305" = { hex = "2210", suspected = true }

@@ -107,6 +107,14 @@ BAD = [
     ('[units]\n"501" = { hex = "0511", controller = "ss" }',
      f"{F}, line 2: unit 501 > controller: JadeAmc is Allied and belongs to neither player "
      "(2.2, 11.12): leave controller out"),
+    ('step = "bogus"', f"{F}, line 1: step: expected one of free, hitler; got 'bogus'"),
+    ('phase = "recruitment"\nstep = "roll"', f"{F}, line 2: step: expected one of free; got 'roll'"),
+    ('phasing = "abwehr"\nstep = "hitler"',
+     f"{F}, line 2: step: only the SS rolls for Hitler, at the start of his movement (9.61)"),
+    ('phase = "interrogation"\nphasing = "ss"\nstep = "free"\n[units]\n'
+     '"305" = { box = "interrogation_cell", suspected = true }',
+     f"{F}, line 3: step: the units in the Interrogation Cell are interrogated first (14.12): "
+     "leave step out"),
     ("mp_spent = 21", f"{F}, line 1: mp_spent: expected a whole number in 0..20, got 21"),
     ("mp_spent = -1", f"{F}, line 1: mp_spent: expected a whole number in 0..20, got -1"),
     ("extra = 1", f"{F}, line 1: extra: unknown key 'extra' (known keys here: active, base, "

@@ -4,7 +4,6 @@ assignment chits that bend it."""
 from __future__ import annotations
 
 from ..data.chits import ChitKind
-from ..data.tables import GermanAssignment
 from ..hexgrid import Hex, label
 from ..parties import Party, Player
 from .actions import Action, Verb, act
@@ -171,7 +170,3 @@ def chit_actions(state: GameState) -> list[Action]:
     d = top(state)
     held = assignment_chits(state, d.player)
     return [act(Verb.REVEAL, None, None, c) for c in held.values()] + [act(Verb.NO_REVEAL)]
-
-
-def german_result(state: GameState) -> GermanAssignment | None:
-    return state.german_assignment

@@ -44,6 +44,14 @@ from .state import CUP, Box, CoupState, GameState, Marker, Phase, chit_ids, evol
 PLAY_PHASES = [p.value for p in Phase if p not in (Phase.SETUP, Phase.GAME_OVER)]
 COUP_PHASES = (Phase.COUP_INTERPHASE, Phase.COUP_MOVEMENT, Phase.COUP_STATUS)
 FIRST_STEP = {Phase.ASSIGNMENT: "hitler8", Phase.INTERROGATION: "interrogate"}
+# The steps of a phase a position may start at (sequence.py); every other phase has one.
+STEPS = {
+    Phase.ASSIGNMENT: ("hitler8", "advance", "roll", "german", "randomizer"),
+    Phase.MOVEMENT: ("free", "hitler"),
+    Phase.INTERROGATION: ("interrogate", "free"),
+    Phase.STATUS: ("retire", "free", "panic", "coup_window", "after_window"),
+    Phase.COUP_MOVEMENT: ("free", "handoff"),
+}
 
 
 class PositionError(DataError):
@@ -143,7 +151,14 @@ def _build(root: Node, rules: Rules, seed: int, new_game) -> GameState:
     # A phase that opens with automatic steps starts at its first one, so a position
     # named by its phase alone leads on (25): the Assignment Inter-Phase rolls its
     # tables (7.0), the Interrogation Phase takes each unit in the cell in turn (14.12).
-    step = root.str("step", default=FIRST_STEP.get(phase, "free"))
+    step = root.str("step", choices=list(STEPS.get(phase, ("free",))),
+                    default=FIRST_STEP.get(phase, "free"))
+    if step == "hitler" and phasing is not Player.SS:
+        root.fail("step", "only the SS rolls for Hitler, at the start of his movement (9.61)")
+    if phase is Phase.INTERROGATION and step == "free" and any(
+            u.box is Box.INTERROGATION for u in units.values()):
+        root.fail("step", "the units in the Interrogation Cell are interrogated first (14.12): "
+                          "leave step out")
     root.done()
     state = evolve(state, turn=turn, phase=phase, phasing=phasing, step=step,
                         units=tuple(units[uid] for uid in rules.units), chits=tuple(chits),

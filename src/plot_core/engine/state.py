@@ -86,10 +86,6 @@ class UnitState:
     semi: bool = False               # Semi-Recruitment marker (12.35)
     marker: Marker | None = None     # Mask or Neutralized marker (10.71)
 
-    @property
-    def on_map(self) -> bool:
-        return self.hex is not None
-
 
 @attrs.frozen
 class Decision:
