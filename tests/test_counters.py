@@ -81,3 +81,10 @@ def test_the_units_are_listed_in_id_order(rules):
     ids = list(rules.units)
     assert ids == sorted(ids)
     assert sorted(ids, key=rules.unit_order.__getitem__) == ids
+
+
+def test_the_two_sides_are_named_by_kind_of_counter(rules):
+    # 2.2: Recruited/Unrecruited, Suspected/Unsuspected; single-sided counters have no names
+    assert rules.units["101"].side_names == ("recruited", "unrecruited")
+    assert rules.units["301"].side_names == ("suspected", "unsuspected")
+    assert rules.units["000"].side_names is None and rules.units["501"].side_names is None

@@ -275,6 +275,8 @@ BROKEN = [
     ("tables/randomizer.toml", '["A12", "A10"', '["B12", "A10"',
      "rules_data/tables/randomizer.toml, line 12: cells: row 1, column 1: expected 'A<n>', "
      "'S<n>' or '-', got 'B12'"),
+    ("tables/walkyrie.toml", '"3/7/4", "3/7/5"]', '"3/7/4"]',
+     "rules_data/tables/walkyrie.toml, line 10: cells: expected a list of 7 entries, got 6"),
     ("tables/walkyrie.toml", '"1-5",', '"1 to 5",',
      "rules_data/tables/walkyrie.toml, line 9: totals: entry 1: expected a total like '7' or "
      "'8-10', got '1 to 5'"),
