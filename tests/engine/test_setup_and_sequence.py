@@ -226,7 +226,16 @@ def test_16_13_units_in_a_falling_area_are_eliminated_and_allies_go_home():
         """)
     assert s.unit("013").box is Box.ELIMINATED
     assert s.unit("506").box is Box.ALLIED_HOLDING
-    assert [e.case for e in s.events][:3] == ["16.11", "16.13", "16.13"]
+    assert [(e.case, e.text) for e in s.events][:3] == [
+        ("16.11", "Casablanca is overrun by the Allies"), ("16.13", "Best is eliminated"),
+        ("16.13", "Intralle returns to the Allied Unit Holding Box")]
+
+
+def test_5_2_each_phase_begins_with_its_line_in_the_log():
+    s = play(pos('phasing = "abwehr"\n[units]\n"301" = { hex = "2110", suspected = true }'),
+             "end-phase", "no-reveal")                      # no coup (18.11)
+    assert (s.phase, s.phasing) == (Phase.RECRUITMENT, Player.ABWEHR)
+    assert [(e.case, e.text) for e in s.events] == [("5.2", "Abwehr recruitment phase")]
 
 
 # -- engine promises -------------------------------------------------------------
