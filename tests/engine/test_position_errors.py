@@ -189,3 +189,19 @@ def test_the_first_step_of_a_phase_that_opens_by_itself():
         "assignment", "movement")
     s = load_position('phase = "recruitment"\nstep = "free"')
     assert s.step == "free"
+
+
+def test_a_listed_unit_takes_its_printed_owner_and_side_unless_told():
+    from plot_core.engine.state import Marker
+    from plot_core.parties import Player
+
+    s = load_position('[units]\n"401" = { hex = "2110", controller = "abwehr" }\n'
+                      '"402" = { hex = "2210" }\n"100" = { hex = "2414" }\n'
+                      '"305" = { hex = "1810", marker = "masked" }')
+    got = {u: (s.unit(u).controller, s.unit(u).recruited, s.unit(u).suspected, s.unit(u).marker)
+           for u in ("401", "402", "100", "305")}
+    assert got == {
+        "401": (Player.ABWEHR, True, False, None),       # an owner's OKW unit is recruited
+        "402": (None, False, False, None),               # nobody's: unrecruited (4.37)
+        "100": (Player.SS, False, False, None),          # Hitler's printed owner
+        "305": (Player.ABWEHR, False, False, Marker.MASKED)}
