@@ -114,6 +114,71 @@ def test_too_few_common_hexes(data_copy):
 # change to a data file that moves a line shows here first.
 
 BROKEN = [
+    # numbers out of their range: the message names both ends, so a moved end shows
+    ('game.toml', 'sides = 6', 'sides = 1000',
+     'rules_data/game.toml, line 5: die > sides: expected a whole number in 2..20, got '
+     '1000'),
+    ('game.toml', 'game_turns = 9 ', 'game_turns = 1000 ',
+     'rules_data/game.toml, line 8: turns > game_turns: expected a whole number in 1..99, '
+     'got 1000'),
+    ('game.toml', 'coup_turns = 6 ', 'coup_turns = 1000 ',
+     'rules_data/game.toml, line 9: turns > coup_turns: expected a whole number in 1..99, '
+     'got 1000'),
+    ('game.toml', 'initial_draw = 10 ', 'initial_draw = 1000 ',
+     'rules_data/game.toml, line 12: chits > initial_draw: expected a whole number in '
+     '0..48, got 1000'),
+    ('game.toml', 'fuhrer_hq_rolls = [1, 2, 3]', 'fuhrer_hq_rolls = [1, 2, 3, 1000]',
+     'rules_data/game.toml, line 15: hitler > fuhrer_hq_rolls: expected a die roll at '
+     'fuhrer_hq_rolls[3] in 1..6, got 1000'),
+    ('game.toml', 'fuhrer_hq_rolls = [1, 2, 3]', 'fuhrer_hq_rolls = []',
+     'rules_data/game.toml, line 15: hitler > fuhrer_hq_rolls: expected at least 1 entry, '
+     'got 0'),
+    ('game.toml', 'stays_in_berlin_from_turn = 8 ', 'stays_in_berlin_from_turn = 1000 ',
+     'rules_data/game.toml, line 17: hitler > stays_in_berlin_from_turn: expected a whole '
+     'number in 1..99, got 1000'),
+    ('game.toml', 'hq_defence_bonus = 4 ', 'hq_defence_bonus = 1000 ',
+     'rules_data/game.toml, line 20: harassment > hq_defence_bonus: expected a whole '
+     'number in 0..20, got 1000'),
+    ('game.toml', 'min_differential = 1 ', 'min_differential = 1000 ',
+     'rules_data/game.toml, line 23: recruitment > min_differential: expected a whole '
+     'number in -20..20, got 1000'),
+    ('game.toml', 'max_differential = 7 ', 'max_differential = 1000 ',
+     'rules_data/game.toml, line 24: recruitment > max_differential: expected a whole '
+     'number in -20..40, got 1000'),
+    ('game.toml', 'min_ratio = 2 ', 'min_ratio = 1000 ',
+     'rules_data/game.toml, line 27: investigation > min_ratio: expected a whole number in'
+     ' 1..20, got 1000'),
+    ('game.toml', 'max_ratio = 5 ', 'max_ratio = 1000 ',
+     'rules_data/game.toml, line 28: investigation > max_ratio: expected a whole number in'
+     ' 1..20, got 1000'),
+    ('game.toml', 'max_roll = 8 ', 'max_roll = 1000 ',
+     'rules_data/game.toml, line 31: interrogation > max_roll: expected a whole number in '
+     '1..20, got 1000'),
+    ('game.toml', 'return_rolls = [1, 2]', 'return_rolls = [0]',
+     'rules_data/game.toml, line 34: general_retirement > return_rolls: expected a die '
+     'roll at return_rolls[0] in 1..6, got 0'),
+    ('game.toml', 'abwehr_bonus_loss_per_turn = 2 ', 'abwehr_bonus_loss_per_turn = 1000 ',
+     'rules_data/game.toml, line 37: coup > abwehr_bonus_loss_per_turn: expected a whole '
+     'number in 0..20, got 1000'),
+    ('game.toml', 'min_bonus = 0 ', 'min_bonus = 1000 ',
+     'rules_data/game.toml, line 38: coup > min_bonus: expected a whole number in 0..20, '
+     'got 1000'),
+    ('game.toml', 'walkyrie_max_total = 14 ', 'walkyrie_max_total = 1000 ',
+     'rules_data/game.toml, line 39: coup > walkyrie_max_total: expected a whole number in'
+     ' 1..40, got 1000'),
+    ('map/map.toml', 'columns = 44', 'columns = 1000',
+     'rules_data/map/map.toml, line 13: map > columns: expected a whole number in 1..99, '
+     'got 1000'),
+    ('map/map.toml', 'rows = 28', 'rows = 0',
+     'rules_data/map/map.toml, line 14: map > rows: expected a whole number in 1..99, got '
+     '0'),
+    ('map/map.toml', 'military_advance = 9', 'military_advance = 1000',
+     'rules_data/map/map.toml, line 102: areas PR > military_advance: expected a Game-Turn'
+     ' number or "never" in 1..99, got 1000'),
+    ('chits.toml', 'count = 8', 'count = 1000',
+     'rules_data/chits.toml, line 10: kinds fuhrer_access > count: expected a whole number'
+     ' in 1..99, got 1000'),
+
     # (the edits of test_data_errors.py, whose checks there were of a part only)
     ('counters.toml', 'front = "8-7-8"', 'front = "8-7"',
      "rules_data/counters.toml, line 33: unit 001 > front: expected ratings like '8-7-8' "
@@ -392,3 +457,55 @@ def test_any_mutation_loads_or_gives_a_clear_data_error(file, how, rnd, text):
             msg = str(err)
             assert err.file.startswith("rules_data"), msg
             assert "Traceback" not in msg and len(msg) < 400, msg
+
+
+# -- the reader's own checks, at their edges ------------------------------------
+
+def _node(text: str):
+    from plot_core.data.reader import Source
+    return Source("x.toml", text).parse_toml()
+
+
+def _says(read) -> str:
+    with pytest.raises(DataError) as info:
+        read()
+    return str(info.value)
+
+
+def test_whole_numbers_at_and_past_each_end_of_their_range():
+    n = _node('a = 2\nb = 20\nc = true\nd = 1.5\ne = "' + "y" * 50 + '"\nf = [1]\ng = {h = 1}\n')
+    assert (n.int("a", lo=2, hi=20), n.int("b", lo=2, hi=20), n.int("z", default=7)) == (2, 20, 7)
+    assert _says(lambda: n.int("a", lo=3, hi=20)) == \
+        "x.toml, line 1: a: expected a whole number in 3..20, got 2"
+    assert _says(lambda: n.int("b", lo=2, hi=19)) == \
+        "x.toml, line 2: b: expected a whole number in 2..19, got 20"
+    assert _says(lambda: n.int("a", lo=3)) == \
+        "x.toml, line 1: a: expected a whole number of at least 3, got 2"
+    assert _says(lambda: n.int("b", hi=19)) == \
+        "x.toml, line 2: b: expected a whole number of at most 19, got 20"
+    # what was found instead, named (true is no number, long text is cut at 40)
+    assert [_says(lambda k=k: n.int(k)).split(": ", 2)[2] for k in "cdefg"] == [
+        "expected a whole number, got true/false True",
+        "expected a whole number, got a number 1.5",
+        "expected a whole number, got text '" + "y" * 36 + "...",
+        "expected a whole number, got a list", "expected a whole number, got a table"]
+    assert _says(lambda: n.int("z")) == "x.toml, line 1: missing key 'z'"
+
+
+def test_text_choices_lists_and_leftover_keys():
+    n = _node('a = 2\ne = "yyy"\nf = [1]\nc = true\n')
+    assert _says(lambda: n.str("e", pattern="x+")) == \
+        "x.toml, line 2: e: expected text matching x+, got 'yyy'"
+    assert _says(lambda: n.str("e", pattern="x+", what="an x")) == \
+        "x.toml, line 2: e: expected an x, got 'yyy'"
+    assert _says(lambda: n.str("a")) == "x.toml, line 1: a: expected text, got a number 2"
+    assert _says(lambda: n.str("e", choices=["b", "a"])) == \
+        "x.toml, line 2: e: expected one of a, b; got 'yyy'"
+    assert n.bool("c") is True
+    assert _says(lambda: n.bool("a")) == "x.toml, line 1: a: expected true or false, got a number 2"
+    assert _says(lambda: n.list("f", length=2)) == \
+        "x.toml, line 3: f: expected a list of 2 entries, got 1"
+    assert _says(lambda: n.list("f", min_length=2)) == \
+        "x.toml, line 3: f: expected at least 2 entries, got 1"
+    assert n.list("z", default=[]) == [] and n.list("f", length=1, min_length=1) == [1]
+    assert _says(_node("q = 1\n").done) == "x.toml, line 1: q: unknown key 'q' (known keys here: none)"

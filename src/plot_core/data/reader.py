@@ -137,9 +137,9 @@ class Node:
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail(key, f"expected {what}, got {_describe(value)}")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            rng = f"{lo}..{hi}" if lo is not None and hi is not None else (
-                f">= {lo}" if lo is not None else f"<= {hi}")
-            self.fail(key, f"expected {what} in {rng}, got {value}")
+            rng = f"in {lo}..{hi}" if lo is not None and hi is not None else (
+                f"of at least {lo}" if lo is not None else f"of at most {hi}")
+            self.fail(key, f"expected {what} {rng}, got {value}")
         return value
 
     def bool(self, key: str, *, default: Any = _MISSING) -> bool:
