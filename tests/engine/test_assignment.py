@@ -217,7 +217,10 @@ def test_7_12_with_no_room_in_any_area_rolled_no_allied_unit_is_placed():
                       for u, h in zip(fillers, lisbon, strict=True))
     s = pos(f'phase = "assignment"\nstep = "roll"\ndice = {[1, 3] * 61}\n[units]\n{units}\n'
             '"013" = { hex = "2310" }')
-    assert len([e for e in s.events if e.case == "7.12"]) == 61
+    rerolls = [e for e in s.events if e.case == "7.12"]
+    assert len(rerolls) == 61 and rerolls[0] == Event(
+        "7.12", "no room for the Allied unit; re-rolled: 1, 3 -> LS", roll=(1, 3),
+        table="assignment", row=1, column=3, result="LS")
     assert s.events[-1] == Event("7.12", "no area has room for an Allied unit")
     assert all(s.unit(u).box is not None for u in ("501", "502", "503"))
     assert s.pending[-1].kind == "assignment_chits" and s.pending[-1].area == "BR"
