@@ -155,7 +155,10 @@ def test_12_2_naming_a_target_shows_the_odds_with_every_unit_that_may_join():
 def test_12_21_a_target_out_of_every_recruiters_reach_has_no_roll_and_says_why():
     s = recruiting("ss", TARGET + '\n        "002" = { hex = "1010" }')   # far from 2210
     o = one(s, "recruit 107")
-    assert o.title == "nobody tries to recruit Popitz" and not o.allowed and o.faces == ()
+    assert o == Odds("nobody tries to recruit Popitz", "12.9", "Recruitment Table",
+                     (T("Popitz", -3),), "-3", "-", (),
+                     ("No unit of yours that may still recruit this phase has Popitz in its "
+                      "zone (12.21).",), allowed=False)
     assert o.line() == ("-3: no roll. No unit of yours that may still recruit this phase "
                         "has Popitz in its zone (12.21).")
 
