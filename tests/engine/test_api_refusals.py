@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from plot_core.engine.api import new_game, outcome
-from plot_core.engine.state import evolve
+from plot_core.engine.state import Phase, evolve
 
 from .helpers import illegal, play, pos
 from .test_coup import coup_pos
@@ -57,8 +57,9 @@ def test_5_2_and_4_3_a_verb_out_of_its_phase():
     assert said(s, "move 2210", "9.14") == "activate a unit first (9.14)"
     s = coup_pos('"301" = { hex = "2110", suspected = true }', phase="coup_status")
     assert said(s, "activate 301", "5.2") == "'activate' is not possible in the coup status phase (5.2)"
-    assert said(new_game(1, setup="choose"), "activate 002", "4.3") == \
-        "set-up is under way: place units (4.3)"
+    s = new_game(1, setup="choose")
+    assert (s.turn, s.phase) == (0, Phase.SETUP)             # Game-Turn 1 comes after (4.1)
+    assert said(s, "activate 002", "4.3") == "set-up is under way: place units (4.3)"
 
 
 def test_what_a_caller_gets_wrong_is_named():

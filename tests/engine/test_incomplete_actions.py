@@ -47,6 +47,7 @@ def check_each_part(state: GameState, seen: set[tuple[str, str]]) -> None:
             with pytest.raises(IllegalAction) as info:
                 apply(state, attrs.evolve(action, **{part: None}))
             assert str(info.value) == f"this action needs {words}", (str(action), part)
+            assert info.value.case == "", (str(action), part)      # no rule: a malformed action
 
 
 def test_every_part_an_action_needs_is_named_when_it_is_missing():
