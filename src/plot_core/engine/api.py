@@ -197,7 +197,7 @@ def apply(state: GameState, action: Action) -> GameState:
         state = status.clear(state, _need(action.unit, "a unit"))
     elif state.phase is Phase.COUP_STATUS and verb is Verb.END_PHASE:
         state = coup.end_coup_status(state)
-    elif verb is Verb.END_PHASE:      # (the Interrogation Phase's prisoners come first, 14.12)
+    elif verb is Verb.END_PHASE:      # (settle interrogates every prisoner before, 14.12)
         state = sequence.end_phase(state)
     else:
         raise IllegalAction("5.2", f"'{verb.value}' is not possible in the "
