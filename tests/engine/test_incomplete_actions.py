@@ -38,12 +38,19 @@ def needed(action: Action) -> Iterator[tuple[str, str]]:
             yield part, WORDS[part]
 
 
-def check_each_part(state: GameState, seen: set[tuple[str, str]]) -> None:
+def context(state: GameState) -> str:
+    """Where an action is answered: the same verb reaches different code in different
+    decisions (a JOIN in a recruitment or an investigation)."""
+    return state.pending[-1].kind if state.pending else state.phase.value
+
+
+def check_each_part(state: GameState, seen: set[tuple[str, str, str]]) -> None:
     for action in legal_actions(state):
         for part, words in needed(action):
-            if (action.verb.value, part) in seen:
+            key = (context(state), action.verb.value, part)
+            if key in seen:
                 continue
-            seen.add((action.verb.value, part))
+            seen.add(key)
             with pytest.raises(IllegalAction) as info:
                 apply(state, attrs.evolve(action, **{part: None}))
             assert str(info.value) == f"this action needs {words}", (str(action), part)
@@ -51,7 +58,7 @@ def check_each_part(state: GameState, seen: set[tuple[str, str]]) -> None:
 
 
 def test_every_part_an_action_needs_is_named_when_it_is_missing():
-    seen: set[tuple[str, str]] = set()
+    seen: set[tuple[str, str, str]] = set()
     for seed in range(5):
         play_random(seed, busy_policy, on_state=lambda s: check_each_part(s, seen))
     # What random games rarely reach, from positions: set-up by hand (4.3), Führer HQ
@@ -59,13 +66,32 @@ def test_every_part_an_action_needs_is_named_when_it_is_missing():
     check_each_part(new_game(1, setup="choose"), seen)
     check_each_part(fuhrer_hq_full(), seen)
     s = investigating(EXAMPLE, dice="4", chits='abwehr = ["L011", "L108"]\n        ss = ["AA1"]')
-    check_each_part(play(s, "investigate 305", "join 000", "join 011", "join 108", "roll",
-                         "reveal L011", "reveal L108", "no-reveal"), seen)
+    for action in ("investigate 305", "join 000", "join 011", "join 108", "roll", "reveal L011",
+                   "reveal L108", "no-reveal"):
+        s = play(s, action)
+        check_each_part(s, seen)
+    # Each verb where it is answered: a REVEAL in the coup, in an interrogation's alibi,
+    # in an investigation's exposure reaches different code.
     assert seen == {
-        ("activate", "unit"), ("advance", "unit"), ("alibi", "chit"), ("alibi", "unit"),
-        ("allied", "hex"), ("assign", "hex"), ("assign", "unit"), ("clear", "unit"),
-        ("displace", "unit"), ("expose", "unit"), ("harass", "hex"), ("harass", "unit"),
-        ("hitler", "hex"), ("investigate", "unit"), ("join", "unit"), ("move", "hex"),
-        ("panic", "unit"), ("pin", "unit"), ("place", "hex"), ("place", "unit"),
-        ("recruit", "unit"), ("retreat", "hex"), ("return", "hex"), ("reveal", "chit"),
-        ("travel", "chit"), ("travel", "hex")}
+        ("advance", "advance", "unit"), ("advance", "expose", "unit"), ("advance", "pin", "unit"),
+        ("alibi", "alibi", "chit"), ("alibi", "alibi", "unit"), ("assign", "assign", "hex"),
+        ("assign", "assign", "unit"), ("assignment_chits", "expose", "unit"),
+        ("assignment_chits", "reveal", "chit"), ("coup", "reveal", "chit"),
+        ("coup_interphase", "activate", "unit"), ("coup_interphase", "harass", "unit"),
+        ("coup_interphase", "move", "hex"), ("coup_interphase", "travel", "chit"),
+        ("coup_interphase", "travel", "hex"), ("coup_movement", "activate", "unit"),
+        ("coup_movement", "expose", "unit"), ("coup_movement", "harass", "hex"),
+        ("coup_movement", "harass", "unit"), ("coup_movement", "move", "hex"),
+        ("coup_movement", "pin", "unit"), ("coup_status", "clear", "unit"),
+        ("displace", "displace", "unit"), ("expose_investigators", "reveal", "chit"),
+        ("hitler", "expose", "unit"), ("hitler", "hitler", "hex"),
+        ("interrogation_alibi", "reveal", "chit"), ("investigate", "expose", "unit"),
+        ("investigate", "join", "unit"), ("investigation", "expose", "unit"),
+        ("investigation", "investigate", "unit"), ("movement", "activate", "unit"),
+        ("movement", "expose", "unit"), ("movement", "harass", "hex"),
+        ("movement", "harass", "unit"), ("movement", "move", "hex"),
+        ("movement", "travel", "chit"), ("movement", "travel", "hex"),
+        ("panic", "panic", "unit"), ("place_allied", "allied", "hex"),
+        ("recruit", "join", "unit"), ("recruitment", "recruit", "unit"),
+        ("retreat", "retreat", "hex"), ("return", "return", "hex"), ("setup", "place", "hex"),
+        ("setup", "place", "unit"), ("status", "clear", "unit")}
