@@ -453,3 +453,17 @@ def test_14_22_alibis_are_revealed_one_at_a_time():
     s = play(s, "reveal AA2", "no-reveal")
     ev = [e for e in s.events if e.table == "interrogation"][0]
     assert "die 2 + 2 = 4" in ev.text and ev.row == 4
+
+
+def test_15_12_one_free_friendly_hq_hex_takes_the_returning_unit_without_asking():
+    hexes = sorted(h for k in ("abwehr", "okw", "ob_heimat") for h in pos("").rules.map.hqs[k].hexes)
+    free, taken = hexes[-1], hexes[:-1]
+    fillers = ["301", "302", "303", "304", "306", "307"]
+    units = "\n        ".join(f'"{u}" = {{ hex = "{h:04d}", suspected = true }}'
+                              for u, h in zip(fillers, taken, strict=True))
+    s = status(units + '\n        "305" = { box = "abwehr_retirement", suspected = true }',
+               dice="1")
+    assert s.pending == () and s.unit("305").hex == free == 1714    # nothing to choose
+    assert [(e.case, e.text) for e in s.events] == [
+        ("15.12", "Bonhoefer in General Retirement: die 1: returns"),
+        ("15.12", "Bonhoefer returns to 1714")]
