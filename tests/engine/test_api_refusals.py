@@ -73,3 +73,14 @@ def test_what_a_caller_gets_wrong_is_named():
     with pytest.raises(TypeError) as info:
         s.with_unit("301", suspect=True)
     assert str(info.value) == "UnitState has no field ['suspect']"
+
+
+def test_names_from_outside_that_the_game_does_not_have():
+    # A record or a network line may name anything; apply names what is wrong, with no
+    # rule to cite, before any rule reads it.
+    s = duel(1)
+    assert str(illegal(s, "harass 999", "")) == "there is no unit '999'"
+    assert str(illegal(pos(MOVING), "activate 999", "")) == "there is no unit '999'"
+    assert str(illegal(s, "move 9999", "")) == "9999 is not a hex of the map"
+    assert str(illegal(s, "harass @4501", "")) == "4501 is not a hex of the map"
+    assert str(illegal(s, "travel 2310 ZZ9", "")) == "there is no chit 'ZZ9'"

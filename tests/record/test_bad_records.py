@@ -235,3 +235,12 @@ def test_nothing_may_follow_the_end(tmp_path, rules):
 def test_a_missing_file(tmp_path, rules):
     with pytest.raises(RecordError, match="cannot read the record"):
         read_raw(tmp_path / "nope.plot.jsonl")
+
+
+def test_an_action_naming_a_unit_the_game_does_not_have_is_refused_not_a_crash(game, rules):
+    data = json.loads(lines(game)[20 - 1])
+    data["action"] = {"verb": "activate", "unit": "999", "hex": None, "chit": None}
+    data["text"] = "activate 999"
+    rewrite(game, 20, json.dumps(data))
+    refused(game, rules, "line 20: action 19 'activate 999' is not legal here: there is no "
+                         "unit '999'")

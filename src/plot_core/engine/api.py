@@ -158,6 +158,7 @@ _DECISION_ONLY = set().union(*(k.answers for k in KINDS.values())) - {Verb.ROLL}
 def apply(state: GameState, action: Action) -> GameState:
     if state.outcome is not None:
         raise IllegalAction("18.7", "the game is over")
+    _known(state, action)
     if state.events:
         state = evolve(state, events=())
     d = top(state)
@@ -203,6 +204,17 @@ def apply(state: GameState, action: Action) -> GameState:
         raise IllegalAction("5.2", f"'{verb.value}' is not possible in the "
                                    f"{_phase_words(state)} phase")
     return coup.check_victory(sequence.settle(state), actor)
+
+
+def _known(state: GameState, action: Action) -> None:
+    """Names from outside (a record, the network) are checked before a rule reads them."""
+    rules = state.rules
+    if action.unit is not None and action.unit not in rules.units:
+        raise IllegalAction("", f"there is no unit {action.unit!r}")
+    if action.hex is not None and action.hex not in rules.map:
+        raise IllegalAction("", f"{label(action.hex)} is not a hex of the map")
+    if action.chit is not None and action.chit not in rules.chits.by_id():
+        raise IllegalAction("", f"there is no chit {action.chit!r}")
 
 
 def _phase_words(state: GameState) -> str:
