@@ -76,6 +76,8 @@ BAD = [
      f"{F}, line 3: units > 303: units 301 and 303 are both on 2110"),
     ('base = "standard"\n[units]\n"303" = { hex = "2714" }',     # Himmler's own hex (4.31)
      f"{F}, line 3: units > 303: units 000 and 303 are both on 2714"),
+    ('base = "standard"\n[units]\n"000" = { hex = "2414" }',     # onto Hitler: the listed one
+     f"{F}, line 3: units > 000: units 000 and 100 are both on 2414"),
     ('[units]\n"303" = { hex = "2110" }\n\n[chits]\nss = ["ZZ9"]',
      f"{F}, line 5: chits > ss: there is no chit 'ZZ9'"),
     ('[chits]\nss = ["TR1"]\ncup = ["TR2"]',
