@@ -17,7 +17,6 @@ def draw_chits(state: GameState, player: Player, n: int, *, case_no: str) -> Gam
     got: list[str] = []
     from_enemy = 0
     for _ in range(n):
-        source = CUP
         pool = [i for i, where in enumerate(state.chits) if where == CUP]
         if not pool:
             source = player.enemy.value
