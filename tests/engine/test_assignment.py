@@ -183,6 +183,9 @@ def test_6_26_short_cup_takes_from_the_enemy_box():
     assert ev.text == "Randomizer Table: die 6, Game-Turn 1: SS draws 13"
     assert [e.text for e in s.events if e.case == "6.24" and not e.private] == [
         "SS draws 13 chits (10 of them from the Abwehr box, 6.26)"]
+    [drew] = [e.text for e in s.events if e.case == "6.24" and e.private is Player.SS]
+    assert drew.startswith("SS drew ") and \
+        sorted(drew.removeprefix("SS drew ").split(", ")) == sorted(s.chits_of("ss"))
 
 
 def test_7_25_assigned_units_go_into_an_allied_zone_of_influence():
