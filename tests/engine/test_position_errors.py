@@ -170,8 +170,12 @@ def test_an_empty_base_takes_every_unlisted_unit_off_the_map_as_it_starts():
             info = s.rules.units[u.id]
             assert (u.hex, u.controller, u.recruited, u.suspected, u.semi, u.marker) == (
                 None, info.control, False, False, False, None), u.id
-    # nothing of the new game the position was built on is carried over (7.2)
+    # nothing of the new game the position was built on is carried over (7.2): seed 1's
+    # first Assignment roll leaves a German result standing (seed 0's does not)
     assert (s.german_assignment, s.outcome, s.events, s.pending) == (None, None, (), ())
+    assert load_position('seed = 1\n[units]\n"303" = { hex = "2110" }').german_assignment is None
+    # the Interrogation Phase's free step with nobody in the cell is a position like any
+    assert load_position('phase = "interrogation"\nphasing = "ss"\nstep = "free"').step == "free"
 
 
 def test_a_standard_base_keeps_the_standard_set_up_and_the_coup_defaults():
