@@ -201,8 +201,7 @@ def apply(state: GameState, action: Action) -> GameState:
     elif verb is Verb.END_PHASE:      # (settle interrogates every prisoner before, 14.12)
         state = sequence.end_phase(state)
     else:
-        raise IllegalAction("5.2", f"'{verb.value}' is not possible in the "
-                                   f"{_phase_words(state)} phase")
+        raise _out_of_phase(state, verb)
     return coup.check_victory(sequence.settle(state), actor)
 
 
@@ -217,8 +216,9 @@ def _known(state: GameState, action: Action) -> None:
         raise IllegalAction("", f"there is no chit {action.chit!r}")
 
 
-def _phase_words(state: GameState) -> str:
-    return state.phase.value.replace("_", " ")                   # "coup movement"
+def _out_of_phase(state: GameState, verb: Verb) -> IllegalAction:
+    phase = state.phase.value.replace("_", " ")                  # "coup movement"
+    return IllegalAction("5.2", f"'{verb.value}' is not possible in the {phase} phase")
 
 
 def _need(value, what: str):
@@ -301,8 +301,7 @@ def _movement(state: GameState, action: Action) -> GameState:
             return coup.pass_moves(state)                                      # 18.33
         return sequence.end_phase(state)
     if verb not in (Verb.MOVE, Verb.TRAVEL, Verb.HARASS, Verb.END):
-        raise IllegalAction("5.2", f"'{verb.value}' is not possible in the "
-                                   f"{_phase_words(state)} phase")
+        raise _out_of_phase(state, verb)
     if state.active is None:
         raise IllegalAction("9.14", "activate a unit first")
     if verb is Verb.MOVE:
