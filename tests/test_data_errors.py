@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from plot_core import DataError, load_rules
+from plot_core.data.reader import Node, Source
 from plot_core.rules import data_dir
 
 
@@ -464,8 +465,7 @@ def test_any_mutation_loads_or_gives_a_clear_data_error(file, how, rnd, text):
 
 # -- the reader's own checks, at their edges ------------------------------------
 
-def _node(text: str):
-    from plot_core.data.reader import Source
+def _node(text: str) -> Node:
     return Source("x.toml", text).parse_toml()
 
 

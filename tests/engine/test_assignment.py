@@ -6,6 +6,7 @@ from plot_core.engine.state import Event, Phase
 from plot_core.parties import Player
 
 from .helpers import at, illegal, legal, play, pos
+from .test_zones_more import area_full
 
 # Abwehr units in Berlin: Dohnanyi 301, Gisevius 302, Oster 303; Best (013) for the SS.
 BERLIN = """
@@ -143,13 +144,8 @@ def test_7_14_and_7_29_overrun_areas_are_ignored():
 
 
 def test_7_12_full_area_rolls_again_for_the_allied_result_only():
-    s0 = interphase("1, 3, 4")                              # 1, 3: Allied LS, German 1/SS/BR
-    lisbon = sorted(s0.rules.map.hexes_in("LS"))
-    fillers = [u for u in s0.rules.units if u.startswith(("0", "1", "4"))
-               and u not in ("013", "012", "100")][: len(lisbon)]
-    extra = "\n".join(f'"{u}" = {{ hex = "{h:04d}", controller = "none" }}'
-                      for u, h in zip(fillers, lisbon, strict=True))
-    s = interphase("1, 3, 6, 6, 4", extra=extra)            # re-roll 6, 6: Allied CC
+    # 1, 3: Allied LS (full), German 1/SS/BR; re-roll 6, 6: Allied CC
+    s = area_full("LS", [1, 3, 6, 6, 4])
     assert any(e.case == "7.12" for e in s.events)
     assert s.pending[-1].kind == "place_allied" and s.pending[-1].area == "CC"
 
@@ -213,13 +209,7 @@ def test_7_24_when_the_eligible_units_run_out_the_rest_of_the_count_lapses():
 def test_7_12_with_no_room_in_any_area_rolled_no_allied_unit_is_placed():
     # Lisbon (LS) full; 1, 3 (Allied LS, German 1/SS/BR) rolled once and re-rolled 60
     # times, the engine's limit: no Allied unit comes, and the German result goes on.
-    s = pos("")
-    lisbon = sorted(s.rules.map.hexes_in("LS"))
-    fillers = ["101", "102", "103", "104", "105", "106", "107", "108", "109", "110", "201", "202"]
-    units = "\n".join(f'"{u}" = {{ hex = "{h:04d}", controller = "none" }}'
-                      for u, h in zip(fillers, lisbon, strict=True))
-    s = pos(f'phase = "assignment"\nstep = "roll"\ndice = {[1, 3] * 61}\n[units]\n{units}\n'
-            '"013" = { hex = "2310" }')
+    s = area_full("LS", [1, 3] * 61)
     rerolls = [e for e in s.events if e.case == "7.12"]
     assert len(rerolls) == 61 and rerolls[0] == Event(
         "7.12", "no room for the Allied unit; re-rolled: 1, 3 -> LS", roll=(1, 3),

@@ -127,12 +127,15 @@ def test_7_15_allied_units_may_be_placed_in_zones_of_control():
     assert neighbours and neighbours <= offered
 
 
-def vatican_full(dice: list[int]) -> GameState:
-    """An Assignment roll with every Vatican hex taken by an uncontrolled unit (7.28)."""
-    vatican = sorted(pos("").rules.map.hexes_in("VT"))
-    fillers = ["101", "102", "103", "104", "105", "106", "107"][: len(vatican)]
+FILLERS = ["101", "102", "103", "104", "105", "106", "107", "108", "109", "110", "201", "202"]
+
+
+def area_full(area: str, dice: list[int]) -> GameState:
+    """An Assignment roll with every hex of ``area`` taken by an uncontrolled unit (7.12,
+    7.28)."""
+    hexes = sorted(pos("").rules.map.hexes_in(area))
     units = "\n".join(f'"{u}" = {{ hex = "{h:04d}", controller = "none" }}'
-                      for u, h in zip(fillers, vatican, strict=True))
+                      for u, h in zip(FILLERS[: len(hexes)], hexes, strict=True))
     return pos(f"""
         phase = "assignment"
         step = "roll"
@@ -141,6 +144,10 @@ def vatican_full(dice: list[int]) -> GameState:
         {units}
         "013" = {{ hex = "2310" }}
         """)
+
+
+def vatican_full(dice: list[int]) -> GameState:
+    return area_full("VT", dice)
 
 
 def test_7_28_full_destination_rolls_again_for_the_german_result_only():
