@@ -24,6 +24,8 @@ import libcst as cst
 from mutmut import __main__ as mutmut_main
 from mutmut.__main__ import cli
 from mutmut.mutation import file_mutation
+from mutmut.runners.harness import PytestRunner
+from mutmut.state import state
 
 _skip = file_mutation.MutationVisitor._skip_node_and_children
 
@@ -51,6 +53,20 @@ def _only_unjudged(*, mutant_names):
     # no test reached (33) is tried again: a test added since may reach it.
     mutants, by_path = _collect(mutant_names=mutant_names)
     return [m for m in mutants if m[2] in (None, 33)], by_path
+
+
+_args = PytestRunner._pytest_args_regular_run
+
+
+def _fastest_first(self, tests):
+    # pytest runs the ids in the order given and mutmut stops at the first failure, but
+    # hands them over in a set's order; most mutants die in a quick position test, so
+    # try those before the whole-game ones.
+    times = state().duration_by_test
+    return _args(self, sorted(tests, key=lambda t: (times.get(t, 0.0), t)))
+
+
+PytestRunner._pytest_args_regular_run = _fastest_first
 
 
 def survivors(prefix: str = "") -> list[str]:

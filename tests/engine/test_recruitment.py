@@ -432,6 +432,29 @@ def test_12_81_12_84_who_rolls_for_panic_whatever_comes_first_in_the_list():
     assert s.unit("201").controller is Player.ABWEHR
 
 
+def test_12_83_as_many_to_panic_as_there_are_okw_units_takes_them_all_without_asking():
+    """Die 4 on the Panic Table: 3 to panic, and the Abwehr holds exactly 3 OKW units,
+    so there is nothing to choose; with one unit more there is (the test above)."""
+    s = pos("""
+        turn = 3
+        phase = "status"
+        phasing = "ss"
+        dice = [4]
+        [units]
+        "002" = { hex = "1714" }
+        "401" = { hex = "1810", controller = "abwehr" }
+        "402" = { hex = "1812", controller = "abwehr", recruited = false, semi = true }
+        "403" = { hex = "1910", controller = "abwehr" }
+        """)
+    s = play(s, "end-phase")
+    assert not any(d.kind == "panic" for d in s.pending)
+    assert [e.text for e in s.events if e.case == "12.83"] == [
+        f"{s.info(u).short} panics and is unrecruited" for u in ("401", "402", "403")]
+    for uid in ("401", "402", "403"):
+        u = s.unit(uid)
+        assert (u.controller, u.recruited, u.semi) == (None, False, False)
+
+
 def test_12_83_only_recruited_or_semi_okw_units_of_the_abwehr_panic():
     s = pos("""
         turn = 3
