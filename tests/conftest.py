@@ -70,5 +70,9 @@ def _fresh_caches() -> None:
         for value in list(vars(module).values()):
             if callable(getattr(value, "cache_clear", None)):
                 value.cache_clear()
-    from plot_core.engine import movement
+    from plot_core.engine import movement, serial
     movement._MOVES.clear()
+    # cattrs remembers which hook serves each type, so serial._is_set would run once
+    # per process and never under a mutant; its registrations survive the clearing.
+    serial.converter._unstructure_func.clear_cache()
+    serial.converter._structure_func.clear_cache()

@@ -118,15 +118,16 @@ def recruitment_odds(state: GameState, target: str, units: tuple[str, ...]) -> O
     diff = sum(t.value for t in terms)
     names = " + ".join(state.info(u).short for u in units) or "nobody"
     title = f"{names} {'try' if len(units) > 1 else 'tries'} to recruit {state.info(target).short}"
-    why_not = None
-    if not units:                                   # a target named out of everyone's reach
-        why_not = (f"No unit of yours that may still recruit this phase has "
-                   f"{state.info(target).short} in its zone (12.21).")
-    elif diff < rules.game.recruit_min:
-        why_not = f"Recruitment needs at least {rules.game.recruit_min:+d} (12.53)."
-    if why_not:
-        return Odds(title, "12.9", grid.name, terms, f"{diff:+d}", "-", (), (why_not,),
+
+    def no_roll(why: str) -> Odds:
+        return Odds(title, "12.9", grid.name, terms, f"{diff:+d}", "-", (), (why,),
                     allowed=False)
+
+    if not units:                                   # a target named out of everyone's reach
+        return no_roll(f"No unit of yours that may still recruit this phase has "
+                       f"{state.info(target).short} in its zone (12.21).")
+    if diff < rules.game.recruit_min:
+        return no_roll(f"Recruitment needs at least {rules.game.recruit_min:+d} (12.53).")
     notes = []
     if diff > grid.columns[-1]:
         notes.append(f"Above {grid.columns[-1]:+d} the {grid.columns[-1]:+d} column is read "
