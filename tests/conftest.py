@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import sys
 from pathlib import Path
 
@@ -49,6 +50,32 @@ def _games_folder(tmp_path_factory, monkeypatch) -> Path:
     folder = tmp_path_factory.mktemp("xdg")
     monkeypatch.setenv("XDG_DATA_HOME", str(folder))
     return folder / "plot" / "games"
+
+
+# The slowest test of a mutation run takes ~10 s; one that runs a minute is a mutant
+# that loops. mutmut's own limit is a multiple of all the function's tests together
+# (up to ten minutes of a worker each); failing the test stops it in one.
+HANG_SECONDS = 60
+
+
+@pytest.fixture(autouse=True)
+def _no_hang_under_a_mutant():
+    """Under `make mutate` only: a test still running after HANG_SECONDS fails."""
+    if not os.environ.get("MUTANT_UNDER_TEST"):
+        yield
+        return
+
+    def hang(signum, frame):
+        raise TimeoutError(f"still running after {HANG_SECONDS} s under "
+                           f"{os.environ['MUTANT_UNDER_TEST']}: a loop that does not end")
+
+    before = signal.signal(signal.SIGALRM, hang)
+    signal.alarm(HANG_SECONDS)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, before)
 
 
 @pytest.fixture(autouse=True)
