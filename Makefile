@@ -43,16 +43,18 @@ bench: $(STAMP) ssh-client
 MUTATE_SECONDS ?= 14400
 # The goal covers the rules engine and the data loaders; MUTANTS='plot_core.*' takes all.
 MUTANTS ?= 'plot_core.engine.*' 'plot_core.data.*'
-MUTMUT := $(BIN)/python -m pip install --quiet "mutmut>=3.8,<4"
+MUTMUT := $(BIN)/python -m pip install --quiet "mutmut==3.8.1"
 MUTATE_ENV := PLOT_RULEBOOK=$(CURDIR)/../shared/rules/plot-rules-1976.txt timeout $(MUTATE_SECONDS)
 mutate: $(STAMP)
 	$(MUTMUT)
 	-$(MUTATE_ENV) $(BIN)/python tests/mutate.py run --max-children 2 $(MUTANTS)
+	$(BIN)/python tests/mutate.py save
 	$(BIN)/python tests/mutation_report.py | tee mutation-report.md
 
 mutate-again: $(STAMP)
 	$(MUTMUT)
 	-$(MUTATE_ENV) $(BIN)/python tests/mutate.py survivors $(PREFIX)
+	$(BIN)/python tests/mutate.py save
 	$(BIN)/python tests/mutation_report.py | tee mutation-report.md
 
 lint: $(STAMP)

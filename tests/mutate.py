@@ -8,16 +8,25 @@ past that one decorator, and no other, then runs mutmut's own command line.
 
     python tests/mutate.py run --max-children 2 [NAME-GLOB...]   # mutmut's own run
     python tests/mutate.py survivors [MODULE-PREFIX]            # test survivors again
+    python tests/mutate.py save                                 # keep the verdicts in git
 
 `run` tests only the mutants that have no verdict yet, so a stopped run resumes.
 mutmut keeps a verdict until the mutated function changes, so a new test does not
 reach the mutants that survived before it; `survivors` runs those again (all of them,
 or those whose name starts with MODULE-PREFIX, e.g. plot_core.engine.coup).
+
+mutants/ is not in git, and a full run takes longer than one sitting, so `save` writes
+every verdict with the hash of its function's source to tests/mutation-verdicts.json.
+`run` and `survivors` on a checkout without mutants/ start from that file: mutmut keeps
+a verdict only while its function's hash is unchanged, so what changed since is tested
+again and the rest resumes where the last saved run stopped.
 """
 
 from __future__ import annotations
 
+import json
 import sys
+from importlib.metadata import version
 from pathlib import Path
 
 import libcst as cst
@@ -69,6 +78,70 @@ def _fastest_first(self, tests):
 PytestRunner._pytest_args_regular_run = _fastest_first
 
 
+MUTMUT = version("mutmut")
+ROOT = Path(__file__).resolve().parents[1]
+KEPT = ROOT / "tests" / "mutation-verdicts.json"
+META = ROOT / "mutants"
+
+
+def save() -> int:
+    """Every verdict under mutants/ into KEPT: per source file, per function, the hash
+    of its source and the exit code of each of its mutants (1, 2, ...; null: not run)."""
+    files = {}
+    for meta in sorted(META.glob("src/**/*.py.meta")):
+        data = json.loads(meta.read_text())
+        codes = data["exit_code_by_key"]
+        module = ".".join(meta.relative_to(META / "src").with_suffix("").with_suffix("").parts)
+        functions = {}
+        for func, digest in sorted(data["hash_by_function_name"].items()):
+            prefix = f"{module}.{func}__mutmut_"
+            n = sum(1 for key in codes if key.startswith(prefix))
+            functions[func] = {"hash": digest, "codes": [codes.get(f"{prefix}{i}")
+                                                          for i in range(1, n + 1)]}
+        files[str(meta.relative_to(META).with_suffix(""))] = functions
+    lines = [f'{{"mutmut": {json.dumps(MUTMUT)}, "files": {{']
+    for i, (path, functions) in enumerate(files.items()):
+        lines.append(f"  {json.dumps(path)}: {{")
+        for j, (func, kept) in enumerate(functions.items()):
+            comma = "," if j < len(functions) - 1 else ""
+            lines.append(f"    {json.dumps(func, ensure_ascii=False)}: "
+                         f"{json.dumps(kept, separators=(',', ':'))}{comma}")
+        lines.append("  }," if i < len(files) - 1 else "  }")
+    lines.append("}}")
+    KEPT.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    judged = sum(c is not None for fs in files.values() for f in fs.values() for c in f["codes"])
+    return judged
+
+
+def restore() -> int:
+    """Write KEPT's verdicts as mutmut's .meta files where mutants/ has none; mutmut then
+    drops those of every function whose source has changed since."""
+    if not KEPT.exists():
+        return 0
+    kept = json.loads(KEPT.read_text(encoding="utf-8"))
+    if kept["mutmut"] != MUTMUT:        # another version may number the mutants otherwise
+        print(f"{KEPT.relative_to(ROOT)} was written by mutmut {kept['mutmut']}, this is "
+              f"{MUTMUT}: its verdicts are not used")
+        return 0
+    restored = 0
+    for path, functions in kept["files"].items():
+        meta = META / f"{path}.meta"
+        if meta.exists():
+            continue
+        module = ".".join(Path(path).with_suffix("").parts[1:])
+        codes = {f"{module}.{func}__mutmut_{i}": code
+                 for func, kept in functions.items()
+                 for i, code in enumerate(kept["codes"], start=1)}
+        meta.parent.mkdir(parents=True, exist_ok=True)
+        meta.write_text(json.dumps({
+            "exit_code_by_key": codes,
+            "hash_by_function_name": {f: kept["hash"] for f, kept in functions.items()},
+            "type_check_error_by_key": {}, "durations_by_key": {},
+            "estimated_durations_by_key": {}}))
+        restored += sum(c is not None for c in codes.values())
+    return restored
+
+
 def survivors(prefix: str = "") -> list[str]:
     sys.path.insert(0, str(Path(__file__).parent))
     from mutation_report import SURVIVED, UNTESTED, equivalent, results
@@ -78,6 +151,12 @@ def survivors(prefix: str = "") -> list[str]:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["save"]:
+        print(f"{save()} verdicts kept in {KEPT.relative_to(ROOT)}")
+        sys.exit(0)
+    if sys.argv[1:2] in (["run"], ["survivors"]) and (kept := restore()):
+        print(f"{kept} verdicts taken from {KEPT.relative_to(ROOT)} (those of functions "
+              "changed since are dropped)")
     if sys.argv[1:2] == ["survivors"]:
         names = survivors(*sys.argv[2:3])
         if not names:
