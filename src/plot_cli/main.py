@@ -310,7 +310,7 @@ def _serve(args: argparse.Namespace) -> int:
                     session_wait=min(10.0, args.login_seconds))
     try:
         run(args.host, args.port, rules, home=home, host_key=host_key,
-            password=password or None, keys_file=keys, limits=limits)
+            password=password or None, keys_file=keys, limits=limits, web_port=args.web)
     except OSError as exc:
         print(f"plot serve: cannot listen on {args.host}:{args.port}: {exc.strerror}",
               file=sys.stderr)
@@ -414,6 +414,9 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--host", default="127.0.0.1",
                     help="address to listen on (default 127.0.0.1: this machine only)")
     sv.add_argument("--port", type=_port, default=2222, help="port (default 2222)")
+    sv.add_argument("--web", type=_port, metavar="PORT",
+                    help="also open the web door on this port: the same tables from a "
+                         "browser, signed in with a name and the server password")
     sv.add_argument("--authorized-keys", metavar="FILE",
                     help="players whose public key is in this file may come in")
     sv.add_argument("--password-file", metavar="FILE",

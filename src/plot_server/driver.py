@@ -43,12 +43,12 @@ def clamp(width: int, height: int) -> tuple[int, int]:
 
 
 class ChannelDriver(Driver):
-    """The app must carry the SSH process as ``app.ssh_process``."""
+    """The app must carry the SSH process as ``app.terminal``."""
 
     def __init__(self, app, *, debug: bool = False, mouse: bool = True,
                  size: tuple[int, int] | None = None) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=size)
-        self._process: asyncssh.SSHServerProcess = app.ssh_process
+        self._process: asyncssh.SSHServerProcess = app.terminal
         self._reader: asyncio.Task | None = None
         self._dropping_since: float | None = None      # frames dropped since then
         self._next_size: tuple[int, int] | None = None  # a resize waiting for its pause

@@ -62,14 +62,27 @@ APP_ACTIONS = {"quit", "quit_game", "help_quit", "command_palette", "back", "pop
                "focus_next", "focus_previous", "show_help_panel", "hide_help_panel", "bell"}
 
 
-class ServedApp(PlotApp):
-    """One SSH session: the lobby, then a seat (or a place to watch) at a table."""
+@attrs.frozen
+class Door:
+    """How a player came in: the driver that is their terminal, and the words for it."""
+    driver: type
+    words: str
 
-    def __init__(self, process: asyncssh.SSHServerProcess, hub: Hub, who: Who, *,
-                 idle: float, collector: Collector | None = None, join_codes: int = 5) -> None:
-        self.ssh_process = process
+
+SSH = Door(ChannelDriver, "over SSH")
+
+
+class ServedApp(PlotApp):
+    """One SSH or browser session: the lobby, then a seat (or a place to watch) at a
+    table. ``terminal`` is what the door's driver talks to: the SSH process, or the
+    browser's WebSocket (with the size its page asked for as ``size``)."""
+
+    def __init__(self, terminal, hub: Hub, who: Who, *, idle: float,
+                 collector: Collector | None = None, join_codes: int = 5,
+                 door: Door = SSH, size: tuple[int, int] = (80, 24)) -> None:
+        self.terminal, self.terminal_size, self.door = terminal, size, door
         super().__init__(hub.rules)
-        self.driver_class = ChannelDriver
+        self.driver_class = door.driver
         self.hub, self.who, self.idle = hub, who, idle
         self.guest: Guest | None = None
         self.game_screen: GameScreen | None = None
@@ -128,7 +141,7 @@ class ServedApp(PlotApp):
 
     def on_mount(self, event) -> None:
         event.prevent_default()           # not PlotApp's new-game screen: the lobby
-        self.sub_title = f"over SSH · {self.who.name}"
+        self.sub_title = f"{self.door.words} · {self.who.name}"
         self.lobby = LobbyScreen(self.hub, self.who)
         self.push_screen(self.lobby)
         self.hub.lobby_listeners.append(self._lobby_changed)
@@ -243,7 +256,7 @@ class ServedApp(PlotApp):
         if self.guest is not None:
             self.hub.leave(self.guest)
         self.guest = self.game_screen = None
-        self.sub_title = f"over SSH · {self.who.name}"
+        self.sub_title = f"{self.door.words} · {self.who.name}"
 
     def _game_ended(self, result: str | None) -> None:
         self._leave_table()
@@ -424,14 +437,15 @@ async def serve_session(process: asyncssh.SSHServerProcess, hub: Hub, limits: Li
 
 async def start(host: str, port: int, hub: Hub, *, host_key: Path, password: str | None,
                 keys_file: Path | None, limits: Limits | None = None,
-                collector: Collector | None = None):
+                collector: Collector | None = None, gauge: Gauge | None = None,
+                throttle: PasswordThrottle | None = None):
     limits = limits or Limits()
     if not host_key.exists():
         host_key.parent.mkdir(parents=True, exist_ok=True)
         asyncssh.generate_private_key("ssh-ed25519").write_private_key(str(host_key))
     keys = asyncssh.read_authorized_keys(str(keys_file)) if keys_file is not None else None
-    gauge = Gauge()
-    throttle = PasswordThrottle(say=to_operator)         # one for the server: per address
+    gauge = gauge or Gauge()
+    throttle = throttle or PasswordThrottle(say=to_operator)   # one for the server: per address
     return await asyncssh.create_server(
         lambda: Gate(password, keys, limits, gauge, throttle), host, port,
         server_host_keys=[str(host_key)], encoding=None, line_editor=False,
@@ -441,21 +455,41 @@ async def start(host: str, port: int, hub: Hub, *, host_key: Path, password: str
 
 
 def run(host: str, port: int, rules: Rules, *, home: Path, host_key: Path,
-        password: str | None, keys_file: Path | None, limits: Limits | None = None) -> None:
+        password: str | None, keys_file: Path | None, limits: Limits | None = None,
+        web_port: int | None = None) -> None:
+    limits = limits or Limits()
+
     async def main() -> None:
         hub = Hub(rules, home)
         for problem in hub.restore():
             to_operator(f"could not restore a table: {problem}")
         collector = Collector()
         collector.take_over()             # rules and modules are loaded: see collector.py
+        # Both doors count against the same limits and the same password guesses.
+        gauge, throttle = Gauge(), PasswordThrottle(say=to_operator)
         server = await start(host, port, hub, host_key=host_key, password=password,
-                             keys_file=keys_file, limits=limits, collector=collector)
+                             keys_file=keys_file, limits=limits, collector=collector,
+                             gauge=gauge, throttle=throttle)
+        web_runner = None
+        if web_port is not None:
+            # aiohttp is imported only by a server that opens the web door
+            from . import web
+            web_runner = await web.start(host, web_port, hub, password=password,
+                                         limits=limits, gauge=gauge, throttle=throttle,
+                                         collector=collector)
         open_games = sum(not t.over for t in hub.tables.values())
         to_operator(f"listening on {host}:{port} (ssh -p {port} player@{host}); "
                     f"{open_games} unfinished games restored from {home}")
+        if web_runner is not None:
+            to_operator(f"the web door: http://{host}:{web_port}/ (put TLS in front of it "
+                        "for the open internet)")
         janitor = asyncio.create_task(collector.run())
-        async with server:
-            await server.wait_closed()
-        janitor.cancel()
+        try:
+            async with server:
+                await server.wait_closed()
+        finally:
+            janitor.cancel()
+            if web_runner is not None:
+                await web_runner.cleanup()
 
     asyncio.run(main())

@@ -1,0 +1,235 @@
+"""`plot serve --web PORT`: the same hub, tables and identities from a browser (issue 20).
+
+The browser's page is textual-serve's terminal (its textual.js, xterm.js inside, and its
+fonts and stylesheet, served from the installed textual-serve package: nothing comes
+from the internet), and each tab's session is a ServedApp in this process on a
+WebDriver, beside the SSH sessions. A player signs in with a user name and the server
+password, and is then the same player as ``ssh name@host`` with that password: the
+seats they take are theirs through either door.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import secrets
+import time
+from collections import OrderedDict
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import attrs
+import textual_serve
+from aiohttp import web
+
+from .collector import Collector
+from .guard import PasswordThrottle, name_problem, normal_name
+from .hub import Hub, Who
+from .server import Door, Gauge, Limits, ServedApp
+from .webdriver import MAX_MESSAGE, WebDriver
+
+WEB = Door(WebDriver, "in the browser")
+TERMINAL_FILES = Path(textual_serve.__file__).parent / "static"
+OUR_FILES = Path(__file__).parent / "webpage"
+
+COOKIE = "plot_session"
+SESSION_HOURS = 24                # a sign-in lasts this long without a visit
+MAX_SIGNED_IN = 10_000            # remembered sign-ins; past it the oldest is forgotten
+MAX_FORM = 4096                   # bytes of a sign-in form
+
+# Scripts only from this server and no inline ones; xterm.js sets styles inline; the
+# page talks only to its own server (the WebSocket) and may not be framed elsewhere.
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+       "font-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; "
+       "frame-ancestors 'none'; base-uri 'none'")
+HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
+           "Referrer-Policy": "no-referrer", "Cache-Control": "no-store"}
+
+
+@attrs.define
+class SignIns:
+    """Signed-in browsers: a random token (the cookie) -> who, and when last seen."""
+    hours: float = SESSION_HOURS
+    most: int = MAX_SIGNED_IN
+    clock: object = time.monotonic
+    _known: OrderedDict = attrs.Factory(OrderedDict)
+
+    def add(self, who: Who) -> str:
+        token = secrets.token_urlsafe(32)
+        self._known[token] = (who, self.clock())
+        while len(self._known) > self.most:
+            self._known.popitem(last=False)
+        return token
+
+    def who(self, token: str | None) -> Who | None:
+        if not token or token not in self._known:
+            return None
+        who, seen = self._known[token]
+        if self.clock() - seen > self.hours * 3600:
+            del self._known[token]
+            return None
+        self._known[token] = (who, self.clock())
+        self._known.move_to_end(token)
+        return who
+
+    def forget(self, token: str | None) -> None:
+        self._known.pop(token or "", None)
+
+
+def _page(title: str, body: str, *, status: int = 200) -> web.Response:
+    text = (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            f'<meta name="viewport" content="width=device-width">'
+            f"<title>{html.escape(title)}</title>"
+            f'<link rel="stylesheet" href="/plot/plot.css"></head>\n<body>{body}</body></html>\n')
+    return web.Response(text=text, content_type="text/html", status=status, headers=HEADERS)
+
+
+def sign_in_page(*, password: bool, name: str = "", problem: str = "",
+                 status: int = 200) -> web.Response:
+    said = f'<p class="problem" role="alert">{html.escape(problem)}</p>' if problem else ""
+    if not password:
+        return _page("plot: sign in", '<main class="signin"><h1>plot</h1><p>This server '
+                     "lets players in by SSH key only, so there is no way in from a "
+                     "browser.</p></main>", status=status)
+    return _page("plot: sign in", f"""<main class="signin"><h1>plot</h1>
+<p>The Plot to Assassinate Hitler, for two players. Sign in with a name (the same as
+your name over SSH, to sit in the same seats) and the server's password.</p>{said}
+<form method="post" action="/signin">
+<label>Name <input name="name" autocomplete="username" maxlength="32" required
+ value="{html.escape(name)}" autofocus></label>
+<label>Password <input name="password" type="password" autocomplete="current-password"
+ required></label>
+<button type="submit">Sign in</button></form></main>""", status=status)
+
+
+PLAY_PAGE = """<main id="terminal" class="textual-terminal"
+ data-session-websocket-url="/ws" data-font-size="16"></main>
+<p class="closed">The connection has closed; any game of yours waits for you.
+<a href="/">Come back</a></p>"""
+
+
+def _secure(request: web.Request) -> bool:
+    # Behind a TLS proxy (the README's advice for the open internet) the proxy says so.
+    return request.secure or request.headers.get("X-Forwarded-Proto", "") == "https"
+
+
+def _same_origin(request: web.Request) -> bool:
+    """A WebSocket opened by our own page: a page elsewhere may not drive a player's
+    session with their cookie (cross-site WebSocket hijacking)."""
+    origin = request.headers.get("Origin")
+    return origin is not None and urlsplit(origin).netloc == request.host
+
+
+def make_app(hub: Hub, *, password: str | None, limits: Limits, gauge: Gauge,
+             throttle: PasswordThrottle, collector: Collector | None = None,
+             sign_ins: SignIns | None = None) -> web.Application:
+    sign_ins = sign_ins or SignIns()
+    app = web.Application(client_max_size=MAX_FORM)
+
+    async def index(request: web.Request) -> web.Response:
+        if sign_ins.who(request.cookies.get(COOKIE)) is None:
+            return sign_in_page(password=password is not None)
+        return web.Response(
+            text=('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+                  "<title>plot</title>"
+                  '<link rel="stylesheet" href="/static/css/xterm.css">'
+                  '<link rel="stylesheet" href="/plot/plot.css">'
+                  '<script src="/static/js/textual.js"></script></head>\n'
+                  f'<body class="playing">{PLAY_PAGE}</body></html>\n'),
+            content_type="text/html", headers=HEADERS)
+
+    async def sign_in(request: web.Request) -> web.Response:
+        if password is None:
+            return sign_in_page(password=False, status=403)
+        try:
+            form = await request.post()
+        except (ValueError, web.HTTPException):
+            return sign_in_page(password=True, problem="That form was too large.",
+                                status=400)
+        name, given = form.get("name", ""), form.get("password", "")
+        if not isinstance(name, str) or not isinstance(given, str):
+            return sign_in_page(password=True, problem="Send a name and a password.",
+                                status=400)
+        address = request.remote or "?"
+        wait = throttle.delay(address)
+        if wait:                     # guessing from this address slows down, both doors
+            await asyncio.sleep(wait)
+        problem = name_problem(name)
+        if problem is not None:
+            return sign_in_page(password=True, problem=f"That name: {problem}.",
+                                status=400)
+        if not secrets.compare_digest(given.encode(), password.encode()):
+            throttle.failed(address)
+            return sign_in_page(password=True, name=name,
+                                problem="That is not the server's password.", status=403)
+        name = normal_name(name)
+        token = sign_ins.add(Who(f"password {name}", name))   # as `ssh name@host`
+        response = web.HTTPSeeOther("/", headers=HEADERS)
+        response.set_cookie(COOKIE, token, httponly=True, samesite="Strict", path="/",
+                            secure=_secure(request), max_age=SESSION_HOURS * 3600)
+        return response
+
+    async def sign_out(request: web.Request) -> web.Response:
+        sign_ins.forget(request.cookies.get(COOKIE))
+        response = web.HTTPSeeOther("/", headers=HEADERS)
+        response.del_cookie(COOKIE, path="/")
+        return response
+
+    async def play(request: web.Request) -> web.StreamResponse:
+        who = sign_ins.who(request.cookies.get(COOKIE))
+        if who is None:
+            return web.Response(status=401, text="sign in first", headers=HEADERS)
+        if not _same_origin(request):
+            return web.Response(status=403, text="not from this server's page",
+                                headers=HEADERS)
+        if gauge.open >= limits.connections:
+            return web.Response(status=503, text=f"the server is full "
+                                f"({limits.connections} players); try again later",
+                                headers=HEADERS)
+        size = (_number(request.query.get("width"), 80), _number(request.query.get("height"), 24))
+        socket = web.WebSocketResponse(heartbeat=30, max_msg_size=MAX_MESSAGE)
+        await socket.prepare(request)
+        gauge.open += 1
+        served = ServedApp(socket, hub, who, idle=limits.idle, collector=collector,
+                           join_codes=limits.join_codes, door=WEB, size=size)
+        try:
+            await served.run_async()
+        finally:
+            gauge.open -= 1
+            served.leave_everything()
+            sender = getattr(served, "web_sender", None)
+            if sender is not None:
+                with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+                    await asyncio.wait_for(sender, 5)
+            if served.goodbye and not socket.closed:
+                with contextlib.suppress(ConnectionError, RuntimeError):
+                    await socket.send_bytes(f"\r\n{served.goodbye}\r\n".encode())
+            await socket.close()
+        return socket
+
+    app.router.add_get("/", index)
+    app.router.add_post("/signin", sign_in)
+    app.router.add_post("/signout", sign_out)
+    app.router.add_get("/ws", play)
+    app.router.add_static("/static/", TERMINAL_FILES, follow_symlinks=False)
+    app.router.add_static("/plot/", OUR_FILES, follow_symlinks=False)
+    app.on_response_prepare.append(_static_headers)
+    return app
+
+
+async def _static_headers(request: web.Request, response: web.StreamResponse) -> None:
+    for key, value in HEADERS.items():
+        if key != "Cache-Control":
+            response.headers.setdefault(key, value)
+
+
+def _number(text: str | None, default: int) -> int:
+    return int(text) if text and text.isdigit() and len(text) < 6 else default
+
+
+async def start(host: str, port: int, hub: Hub, **kwargs) -> web.AppRunner:
+    runner = web.AppRunner(make_app(hub, **kwargs), access_log=None)
+    await runner.setup()
+    await web.TCPSite(runner, host, port).start()
+    return runner

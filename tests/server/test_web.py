@@ -1,0 +1,167 @@
+"""`plot serve --web`: the web door of a real server process, over real HTTP and
+WebSockets on loopback (issue 20). What the page's script would send is sent as it
+would send it; what comes back is played on a terminal (pyte) and read as a player would."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+import aiohttp
+import pyte
+import pytest
+
+from serving import Server, free_port, make_keys
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    d = tmp_path_factory.mktemp("web")
+    make_keys(d, ["bob"])
+    web = free_port()
+    srv = Server(d, "--web", str(web))
+    srv.web = f"http://127.0.0.1:{web}"
+    yield srv
+    srv.stop()
+
+
+def session() -> aiohttp.ClientSession:
+    # a cookie from an address (127.0.0.1) is kept, as a browser keeps it
+    return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+
+
+async def sign_in(http: aiohttp.ClientSession, url: str, name: str,
+                  password: str = "swordfish") -> aiohttp.ClientResponse:
+    return await http.post(f"{url}/signin", data={"name": name, "password": password},
+                           allow_redirects=False)
+
+
+class Tab:
+    """A browser tab's terminal: the page's messages out, its screen in."""
+
+    def __init__(self, ws, cols: int = 120, rows: int = 40) -> None:
+        self.ws, self.screen = ws, pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.texts: list[str] = []
+        self.reader = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        async for m in self.ws:
+            if m.type is aiohttp.WSMsgType.BINARY:
+                self.stream.feed(m.data)
+            elif m.type is aiohttp.WSMsgType.TEXT:
+                self.texts.append(m.data)
+
+    def shown(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def wait_shown(self, what: str, timeout: float = 20) -> None:
+        deadline = time.monotonic() + timeout
+        while what not in self.shown():
+            assert time.monotonic() < deadline, f"{what!r} never shown:\n{self.shown()}"
+            await asyncio.sleep(0.05)
+
+    async def keys(self, *presses: str, pause: float = 0.25) -> None:
+        for press in presses:
+            await self.ws.send_str(json.dumps(["stdin", press]))
+            await asyncio.sleep(pause)
+
+
+async def open_tab(http, url: str, *, origin: str | None = None, size=(120, 40)):
+    return await http.ws_connect(f"{url}/ws?width={size[0]}&height={size[1]}",
+                                 headers={"Origin": origin or url})
+
+
+def test_the_sign_in_page_is_served_with_its_protections(server):
+    async def go():
+        async with session() as http:
+            r = await http.get(server.web + "/")
+            page = await r.text()
+            assert r.status == 200 and '<form method="post" action="/signin">' in page
+            csp = r.headers["Content-Security-Policy"]
+            assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp
+            assert "default-src 'none'" in csp and "connect-src 'self'" in csp
+            assert r.headers["X-Content-Type-Options"] == "nosniff"
+            for path in ("/static/js/textual.js", "/static/css/xterm.css", "/plot/plot.css",
+                         "/static/fonts/RobotoMono-VariableFont_wght.ttf"):
+                r = await http.get(server.web + path)     # every file from this server
+                assert r.status == 200, path
+                assert r.headers["Content-Security-Policy"] == csp
+            r = await http.get(server.web + "/static/../webpage/plot.css")
+            assert r.status in (403, 404)
+    asyncio.run(go())
+
+
+def test_a_wrong_password_or_a_hostile_name_is_refused_and_said_as_text(server):
+    async def go():
+        async with session() as http:
+            r = await sign_in(http, server.web, "alice", "guess")
+            page = await r.text()
+            assert r.status == 403 and "That is not the server&#x27;s password." in page
+            assert 'value="alice"' in page and "plot_session" not in r.headers.get(
+                "Set-Cookie", "")
+            r = await sign_in(http, server.web, "<img src=x onerror=alert(1)>")
+            page = await r.text()
+            assert r.status == 400 and "That name:" in page
+            assert "<img" not in page and "onerror" not in page   # never echoed as markup
+            r = await http.get(server.web + "/")                 # still not signed in
+            assert "action=\"/signin\"" in await r.text()
+    asyncio.run(go())
+
+
+def test_the_cookie_is_httponly_and_samesite_and_the_socket_wants_it(server):
+    async def go():
+        async with session() as http:
+            with pytest.raises(aiohttp.WSServerHandshakeError) as no_cookie:
+                await open_tab(http, server.web)
+            assert no_cookie.value.status == 401
+            r = await sign_in(http, server.web, "alice")
+            assert r.status == 303 and r.headers["Location"] == "/"
+            cookie = r.headers["Set-Cookie"]
+            assert cookie.startswith("plot_session=")
+            assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
+            r = await http.get(server.web + "/")
+            page = await r.text()
+            assert 'data-session-websocket-url="/ws"' in page
+            assert '<script src="/static/js/textual.js">' in page and "<script>" not in page
+            # another site's page may not drive alice's session with her cookie
+            with pytest.raises(aiohttp.WSServerHandshakeError) as elsewhere:
+                await open_tab(http, server.web, origin="http://evil.example")
+            assert elsewhere.value.status == 403
+            r = await http.post(server.web + "/signout", allow_redirects=False)
+            assert r.status == 303
+            with pytest.raises(aiohttp.WSServerHandshakeError):
+                await open_tab(http, server.web)
+    asyncio.run(go())
+
+
+def test_a_browser_player_makes_a_table_and_plays_and_junk_is_ignored(server):
+    async def go():
+        async with session() as http:
+            await sign_in(http, server.web, "carol")
+            ws = await open_tab(http, server.web)
+            tab = Tab(ws)
+            await tab.wait_shown("you are carol")
+            # not the page's protocol: ignored, the session goes on
+            for junk in ("not json", "{}", "[]", "[1]", '["stdin", 5]',
+                         '["resize", {"width": -1, "height": 2}]',
+                         '["resize", {"width": true, "height": 2}]', '["ping", {}]'):
+                await ws.send_str(junk)
+            await ws.send_bytes(b"\x00\x01binary")
+            await ws.send_str(json.dumps(["ping", "42"]))
+            deadline = time.monotonic() + 10
+            while '["pong", "42"]' not in tab.texts:
+                assert time.monotonic() < deadline, tab.texts
+                await asyncio.sleep(0.05)
+            await tab.keys("n")
+            await tab.wait_shown("A new table")
+            await tab.keys("\x1b[B", " ", "\t", "\x1b[B", " ", "\r")   # Abwehr; computer
+            await tab.wait_shown("Game-Turn 1 of 9")
+            await tab.wait_shown("carol plays the Abwehr")
+            for code in ("FHQ", "ABW", "SSG", " BE "):        # the map's area codes
+                await tab.wait_shown(code)
+            await ws.close()
+        t1 = server.table("T1")
+        assert "password carol" in json.dumps(t1)           # her seat, by her name
+    asyncio.run(go())
