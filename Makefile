@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: run test bench lint clean ssh-client mutate mutate-again
+.PHONY: run test bench lint clean ssh-client browser mutate mutate-again
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "plot needs Python 3.11 or newer; set PYTHON=/path/to/python3.11")'
@@ -24,10 +24,20 @@ ssh-client:
 	  && apt-get install -y -q openssh-client; }; } >/dev/null; } || \
 	  echo "note: no OpenSSH client (ssh); the SSH end-to-end tests will say so and fail"
 
+# The web door's end-to-end tests drive Debian's Chromium through chromedriver and read
+# its screenshots with tesseract (issue 20); nothing is downloaded by pip.
+BROWSER_PACKAGES := chromium chromium-driver tesseract-ocr
+browser:
+	@{ command -v chromium && command -v chromedriver && command -v tesseract; } >/dev/null 2>&1 \
+	  || { command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ] \
+	  && { apt-get install -y -q $(BROWSER_PACKAGES) || { apt-get update -q \
+	  && apt-get install -y -q $(BROWSER_PACKAGES); }; } >/dev/null 2>&1; } || \
+	  echo "note: no chromium, chromedriver or tesseract; the browser tests will say so"
+
 # Two parts: the engine, record and screen tests in two processes (they keep to
 # themselves), then the SSH server and hidden-information tests one at a time (they time
 # real terminals and servers, which a second process on a 2-core machine would disturb).
-test: $(STAMP) ssh-client
+test: $(STAMP) ssh-client browser
 	$(BIN)/python -m pytest -q -m "not slow" -n 2 --ignore=tests/server --ignore=tests/hidden $(PYTEST_ARGS) tests
 	$(BIN)/python -m pytest -q -m "not slow" $(PYTEST_ARGS) tests/server tests/hidden
 
