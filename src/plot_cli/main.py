@@ -301,6 +301,14 @@ def _serve(args: argparse.Namespace) -> int:
         print("plot serve: choose how players get in: --authorized-keys FILE and/or a "
               "password (--password-file FILE or PLOT_SERVE_PASSWORD)", file=sys.stderr)
         return 2
+    if args.web_url and args.web is None:
+        print("plot serve: --web-url is the web door's address: open the door with "
+              "--web PORT too", file=sys.stderr)
+        return 2
+    if args.web_url and not args.web_url.startswith(("http://", "https://")):
+        print(f"plot serve: --web-url must start with http:// or https://, not "
+              f"{args.web_url!r}", file=sys.stderr)
+        return 2
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"plot serve: listening on {args.host}, not only this machine", file=sys.stderr)
     host_key = Path(args.host_key) if args.host_key else data_dir().parent / "ssh_host_key"
@@ -310,7 +318,8 @@ def _serve(args: argparse.Namespace) -> int:
                     session_wait=min(10.0, args.login_seconds))
     try:
         run(args.host, args.port, rules, home=home, host_key=host_key,
-            password=password or None, keys_file=keys, limits=limits, web_port=args.web)
+            password=password or None, keys_file=keys, limits=limits, web_port=args.web,
+            web_url=args.web_url)
     except OSError as exc:
         print(f"plot serve: cannot listen on {args.host}:{args.port}: {exc.strerror}",
               file=sys.stderr)
@@ -417,6 +426,9 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--web", type=_port, metavar="PORT",
                     help="also open the web door on this port: the same tables from a "
                          "browser, signed in with a name and the server password")
+    sv.add_argument("--web-url", metavar="URL",
+                    help="the web door's address as players' browsers reach it (behind a "
+                         "proxy), for the links made in the lobby (default http://HOST:PORT/)")
     sv.add_argument("--authorized-keys", metavar="FILE",
                     help="players whose public key is in this file may come in")
     sv.add_argument("--password-file", metavar="FILE",

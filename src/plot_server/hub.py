@@ -33,6 +33,7 @@ from plot_tui.session import Seat, Session
 
 from .chat import Lobby, Pace, TooFast, text_problem, utc_now
 from .guard import CodeLimit
+from .links import Links
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"      # no 0/O, 1/I: read over the phone
 CODE_LENGTH = 6
@@ -189,6 +190,8 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self.lobby_listeners: list[Callable[[], None]] = []
         self.lobby = Lobby()                  # the lobby's talk (issue 19)
+        self.links = Links()                  # one-time browser sign-ins (issue 20)
+        self.web_url: str | None = None       # the web door's address, when it is open
         self.pace_of_talk = Pace()
         self._next = 1
         self._stepping: set[str] = set()

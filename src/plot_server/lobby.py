@@ -21,9 +21,11 @@ from plot_tui.session import Seat
 from plot_tui.talk import TalkInput, chat_text, clock_of
 
 from .hub import Hub, Refused, Table, Who
+from .links import LINK_MINUTES
 
 LOBBY_HELP = ("[b]enter[/b] your game, or join a free side, or watch · [b]n[/b] new table · "
-              "[b]j[/b] join with a code · [b]w[/b] watch · [b]T[/b] talk · [b]q[/b] leave")
+              "[b]j[/b] join with a code · [b]w[/b] watch · [b]T[/b] talk · [b]L[/b] browser link · "
+              "[b]q[/b] leave")
 
 
 @attrs.frozen
@@ -44,7 +46,7 @@ class LobbyScreen(OnceScreen[None]):
     """
     BINDINGS = [Binding("n", "new", "New table"), Binding("j", "join", "Join"),
                 Binding("w", "watch", "Watch"), Binding("enter", "enter", "Sit", priority=True),
-                Binding("T", "talk", "Talk"),
+                Binding("T", "talk", "Talk"), Binding("L", "link", "Browser link"),
                 Binding("q", "app.quit", "Leave")]
 
     def __init__(self, hub: Hub, who: Who) -> None:
@@ -158,6 +160,15 @@ class LobbyScreen(OnceScreen[None]):
         self.app.push_screen(JoinScreen(table.id),
                              lambda code: None if code is None
                              else self.app.take_seat(table.id, code))
+
+    def action_link(self) -> None:
+        """A one-time link that signs this player in from a browser (issue 20)."""
+        if self.hub.web_url is None:
+            self.say("This server has no web door (plot serve --web PORT).", error=True)
+            return
+        token = self.hub.links.make(self.who)
+        self.say(f"Open this once, within {LINK_MINUTES} minutes, to be {self.who.name} "
+                 f"in a browser:\n{self.hub.web_url}link/{token}")
 
     def action_watch(self) -> None:
         table = self.chosen("No table to watch yet.")

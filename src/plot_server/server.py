@@ -456,7 +456,7 @@ async def start(host: str, port: int, hub: Hub, *, host_key: Path, password: str
 
 def run(host: str, port: int, rules: Rules, *, home: Path, host_key: Path,
         password: str | None, keys_file: Path | None, limits: Limits | None = None,
-        web_port: int | None = None) -> None:
+        web_port: int | None = None, web_url: str | None = None) -> None:
     limits = limits or Limits()
 
     async def main() -> None:
@@ -474,6 +474,7 @@ def run(host: str, port: int, rules: Rules, *, home: Path, host_key: Path,
         if web_port is not None:
             # aiohttp is imported only by a server that opens the web door
             from . import web
+            hub.web_url = (web_url or f"http://{host}:{web_port}").rstrip("/") + "/"
             web_runner = await web.start(host, web_port, hub, password=password,
                                          limits=limits, gauge=gauge, throttle=throttle,
                                          collector=collector)
@@ -481,8 +482,8 @@ def run(host: str, port: int, rules: Rules, *, home: Path, host_key: Path,
         to_operator(f"listening on {host}:{port} (ssh -p {port} player@{host}); "
                     f"{open_games} unfinished games restored from {home}")
         if web_runner is not None:
-            to_operator(f"the web door: http://{host}:{web_port}/ (put TLS in front of it "
-                        "for the open internet)")
+            to_operator(f"the web door: {hub.web_url} (put TLS in front of it for the "
+                        "open internet)")
         janitor = asyncio.create_task(collector.run())
         try:
             async with server:

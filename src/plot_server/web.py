@@ -26,6 +26,7 @@ from aiohttp import web
 from .collector import Collector
 from .guard import PasswordThrottle, name_problem, normal_name
 from .hub import Hub, Who
+from .links import LINK_MINUTES
 from .server import Door, Gauge, Limits, ServedApp
 from .webdriver import MAX_MESSAGE, WebDriver
 
@@ -89,9 +90,10 @@ def sign_in_page(*, password: bool, name: str = "", problem: str = "",
                  status: int = 200) -> web.Response:
     said = f'<p class="problem" role="alert">{html.escape(problem)}</p>' if problem else ""
     if not password:
-        return _page("plot: sign in", '<main class="signin"><h1>plot</h1><p>This server '
-                     "lets players in by SSH key only, so there is no way in from a "
-                     "browser.</p></main>", status=status)
+        return _page("plot: sign in", f'<main class="signin"><h1>plot</h1>{said}<p>This '
+                     "server lets players in by SSH key. To play here, make a one-time "
+                     "link in your SSH session (L in the lobby) and open it.</p></main>",
+                     status=status)
     return _page("plot: sign in", f"""<main class="signin"><h1>plot</h1>
 <p>The Plot to Assassinate Hitler, for two players. Sign in with a name (the same as
 your name over SSH, to sit in the same seats) and the server's password.</p>{said}
@@ -164,10 +166,39 @@ def make_app(hub: Hub, *, password: str | None, limits: Limits, gauge: Gauge,
             return sign_in_page(password=True, name=name,
                                 problem="That is not the server's password.", status=403)
         name = normal_name(name)
-        token = sign_ins.add(Who(f"password {name}", name))   # as `ssh name@host`
+        return _signed_in(request, Who(f"password {name}", name))   # as `ssh name@host`
+
+    def _link_gone() -> web.Response:
+        return sign_in_page(password=password is not None, status=410, problem=(
+            f"That link has been used, or is more than {LINK_MINUTES} minutes old: make a "
+            "new one in your SSH session (L in the lobby)."))
+
+    async def link(request: web.Request) -> web.Response:
+        # Opening the link only asks: a preview that fetches it does not use it up.
+        token = request.match_info["token"]
+        who = hub.links.peek(token)
+        if who is None:
+            return _link_gone()
+        name = html.escape(who.name)
+        return _page("plot: sign in", f"""<main class="signin"><h1>plot</h1>
+<p>This link signs you in as <b>{name}</b>, once, with the seats of your SSH session.</p>
+<form method="post" action="/link"><input type="hidden" name="token"
+ value="{html.escape(token)}"><button type="submit">Sign in as {name}</button></form></main>""")
+
+    async def use_link(request: web.Request) -> web.Response:
+        try:
+            token = (await request.post()).get("token", "")
+        except (ValueError, web.HTTPException):
+            token = ""
+        who = hub.links.use(token) if isinstance(token, str) else None
+        if who is None:
+            return _link_gone()
+        return _signed_in(request, who)
+
+    def _signed_in(request: web.Request, who: Who) -> web.Response:
         response = web.HTTPSeeOther("/", headers=HEADERS)
-        response.set_cookie(COOKIE, token, httponly=True, samesite="Strict", path="/",
-                            secure=_secure(request), max_age=SESSION_HOURS * 3600)
+        response.set_cookie(COOKIE, sign_ins.add(who), httponly=True, samesite="Strict",
+                            path="/", secure=_secure(request), max_age=SESSION_HOURS * 3600)
         return response
 
     async def sign_out(request: web.Request) -> web.Response:
@@ -211,6 +242,8 @@ def make_app(hub: Hub, *, password: str | None, limits: Limits, gauge: Gauge,
     app.router.add_get("/", index)
     app.router.add_post("/signin", sign_in)
     app.router.add_post("/signout", sign_out)
+    app.router.add_get(r"/link/{token:[A-Za-z0-9_-]{1,64}}", link)
+    app.router.add_post("/link", use_link)
     app.router.add_get("/ws", play)
     app.router.add_static("/static/", TERMINAL_FILES, follow_symlinks=False)
     app.router.add_static("/plot/", OUR_FILES, follow_symlinks=False)

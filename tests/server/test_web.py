@@ -12,7 +12,7 @@ import aiohttp
 import pyte
 import pytest
 
-from serving import Server, free_port, make_keys
+from serving import Server, free_port, make_keys, player
 
 
 @pytest.fixture(scope="module")
@@ -164,4 +164,39 @@ def test_a_browser_player_makes_a_table_and_plays_and_junk_is_ignored(server):
             await ws.close()
         t1 = server.table("T1")
         assert "password carol" in json.dumps(t1)           # her seat, by her name
+    asyncio.run(go())
+
+
+def test_a_key_holder_makes_a_one_time_link_over_ssh_and_is_the_same_player_in_a_browser(
+        server):
+    bob = player(server, "bob")                               # in by key, no password
+    try:
+        bob.send("L")
+        bob.wait_shown("in a browser:")
+        shown = bob.shown()
+        url = shown[shown.index(server.web + "/link/"):].split()[0]
+    finally:
+        bob.close()
+    token = url.rsplit("/", 1)[1]
+
+    async def go():
+        async with session() as http:
+            r = await http.get(url)                           # a preview would do this
+            page = await r.text()
+            assert r.status == 200 and "Sign in as <b>bob</b>" not in page
+            assert "Sign in as bob</button>" in page
+            r = await http.post(server.web + "/link", data={"token": token},
+                                allow_redirects=False)
+            assert r.status == 303 and "HttpOnly" in r.headers["Set-Cookie"]
+            tab = Tab(await open_tab(http, server.web))
+            await tab.wait_shown("you are bob")
+            await tab.ws.close()
+        async with session() as other:                        # once: never again
+            r = await other.post(server.web + "/link", data={"token": token},
+                                 allow_redirects=False)
+            assert r.status == 410 and "That link has been used" in await r.text()
+            r = await other.get(url)
+            assert r.status == 410
+            r = await other.get(server.web + "/link/<script>")
+            assert r.status == 404
     asyncio.run(go())

@@ -1,0 +1,51 @@
+"""One-time sign-in links (issue 20): a player in an SSH session makes one for their
+browser, so the seats of a key (which a browser cannot show) are theirs there too.
+
+A link is a long random token, good once and for a few minutes; it lives in this
+process's memory only, so a restarted server has none.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+
+import attrs
+
+LINK_MINUTES = 10
+MOST_LINKS = 1000             # open links at once; past it the oldest lapses
+
+
+@attrs.define
+class Links:
+    minutes: float = LINK_MINUTES
+    most: int = MOST_LINKS
+    clock: Callable[[], float] = time.monotonic
+    _open: OrderedDict = attrs.Factory(OrderedDict)     # token -> (who, made)
+
+    def make(self, who) -> str:
+        token = secrets.token_urlsafe(24)
+        self._open[token] = (who, self.clock())
+        while len(self._open) > self.most:
+            self._open.popitem(last=False)
+        return token
+
+    def peek(self, token: str):
+        """Who the link signs in, if it is still good; it stays good."""
+        kept = self._open.get(token)
+        if kept is None:
+            return None
+        who, made = kept
+        if self.clock() - made > self.minutes * 60:
+            del self._open[token]
+            return None
+        return who
+
+    def use(self, token: str):
+        """Who the link signs in, once: after this it is gone."""
+        who = self.peek(token)
+        if who is not None:
+            del self._open[token]
+        return who
