@@ -45,7 +45,8 @@ bench: $(STAMP) ssh-client
 	$(BIN)/python -m pytest -q -m slow $(PYTEST_ARGS)
 	$(BIN)/python -m plot_cli.bench_engine
 	$(BIN)/python -m plot_cli.bench
-	$(BIN)/python -m plot_cli.bench_serve
+	$(BIN)/python -m plot_cli.bench_serve 20 10 ssh
+	$(BIN)/python -m plot_cli.bench_serve 20 10 web
 
 # Mutation testing of plot_core (issue 22): hours on 2 cores, never part of `make test`.
 # Stopped by the time budget (or Ctrl+C), the next run goes on where it stopped.

@@ -6,11 +6,17 @@ every client presses an arrow key at a random moment (20 keys within half a seco
 and times how long until the redraw for it starts coming back, and until the hex
 panel's new line has come (the map's cursor and the hex panel are redrawn).
 Memory: the server's resident size before the first client and with all N seated.
+
+    python -m plot_cli.bench_serve [SESSIONS [ROUNDS [ssh|web]]]
+
+``web`` does the same through the web door (issue 20): each client signs in by the
+sign-in form and talks to its session over the page's WebSocket, as a browser does.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import socket
@@ -21,6 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import aiohttp
 import asyncssh
 
 PASSWORD = "bench"
@@ -87,8 +94,14 @@ class Client:
             except TimeoutError:
                 pass
 
-    async def send(self, keys: str) -> None:
+    def write(self, keys: str) -> None:
         self.proc.stdin.write(keys.encode())
+
+    async def close(self) -> None:
+        self.conn.close()
+
+    async def send(self, keys: str) -> None:
+        self.write(keys)
         await asyncio.sleep(0.15)
 
     async def sit_at_a_new_table(self) -> None:
@@ -104,30 +117,62 @@ class Client:
         panel's new line."""
         mark = len(self.out)
         t0 = time.perf_counter()
-        self.proc.stdin.write(random.choice(ARROWS).encode())
+        self.write(random.choice(ARROWS))
         await self.wait_for(b"\x1b[", since=mark, timeout=10)
         t1 = time.perf_counter()
         await self.wait_for(b"Hex ", since=mark, timeout=10)
         return t1 - t0, time.perf_counter() - t0
 
 
-async def run(sessions: int, rounds: int) -> None:
+class WebClient(Client):
+    """The same player in a browser: signed in by the form, keys over the WebSocket."""
+
+    async def connect(self, port: int) -> None:
+        url = f"http://127.0.0.1:{port}"
+        self.http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+        await self.http.post(f"{url}/signin", data={"name": self.name, "password": PASSWORD})
+        self.ws = await self.http.ws_connect(f"{url}/ws?width=80&height=24",
+                                             headers={"Origin": url})
+        self.sent: list[asyncio.Task] = []
+        asyncio.get_running_loop().create_task(self._drain())
+
+    async def _drain(self) -> None:
+        async for message in self.ws:
+            if message.type is aiohttp.WSMsgType.BINARY:
+                self.out += message.data
+                self.changed.set()
+
+    def write(self, keys: str) -> None:
+        self.sent.append(asyncio.get_running_loop().create_task(
+            self.ws.send_str(json.dumps(["stdin", keys]))))
+
+    async def close(self) -> None:
+        await self.ws.close()
+        await self.http.close()
+
+
+async def run(sessions: int, rounds: int, door: str = "ssh") -> None:
     with tempfile.TemporaryDirectory() as d:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             port = s.getsockname()[1]
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            web_port = s.getsockname()[1]
         env = dict(os.environ, PLOT_SERVE_PASSWORD=PASSWORD, XDG_DATA_HOME=d)
         server = subprocess.Popen(
             [sys.executable, "-m", "plot_cli.main", "serve", "--port", str(port),
              "--host-key", f"{d}/host_key", "--data", f"{d}/home",
-             "--max-connections", str(sessions + 5)],
+             "--max-connections", str(sessions + 5), "--web", str(web_port)],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
         try:
             server.stdout.readline()
+            server.stdout.readline()                    # the web door's line
             base = rss_kib(server.pid)
-            clients = [Client(f"player{i}") for i in range(sessions)]
+            kind = WebClient if door == "web" else Client
+            clients = [kind(f"player{i}") for i in range(sessions)]
             for c in clients:
-                await c.connect(port)
+                await c.connect(web_port if door == "web" else port)
             await asyncio.gather(*(c.sit_at_a_new_table() for c in clients))
             await quiet(server.pid)                     # the computers' opening moves done
             seated = rss_kib(server.pid)
@@ -144,21 +189,23 @@ async def run(sessions: int, rounds: int) -> None:
             for _ in range(rounds):
                 await asyncio.gather(*(press(c) for c in clients))
                 await asyncio.sleep(0.3)
-            report(f"ssh: key to first redraw, {sessions} sessions at once", times)
-            report("ssh: key to the hex panel's new line", panel)
-            print(f"{'ssh: server memory per seated session':<44} "
+            report(f"{door}: key to first redraw, {sessions} sessions at once", times)
+            report(f"{door}: key to the hex panel's new line", panel)
+            print(f"{door + ': server memory per seated session':<44} "
                   f"{(seated - base) / sessions / 1024:10.2f} MiB   (server alone "
                   f"{base / 1024:.1f} MiB, with {sessions} sessions {seated / 1024:.1f} MiB)")
             for c in clients:
-                c.conn.close()
+                await c.close()
         finally:
             server.terminate()
             server.wait(timeout=10)
 
 
-def main(sessions: int = 20, rounds: int = 10) -> None:
-    asyncio.run(run(sessions, rounds))
+def main(sessions: int = 20, rounds: int = 10, door: str = "ssh") -> None:
+    asyncio.run(run(sessions, rounds, door))
 
 
 if __name__ == "__main__":
-    main(*(int(a) for a in sys.argv[1:]))
+    args = sys.argv[1:]
+    door = args.pop() if args and args[-1] in ("ssh", "web") else "ssh"
+    main(*(int(a) for a in args), door=door)
