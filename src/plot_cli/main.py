@@ -297,6 +297,16 @@ def _serve(args: argparse.Namespace) -> int:
     if keys is not None and not keys.is_file():
         print(f"plot serve: no authorized-keys file at {keys}", file=sys.stderr)
         return 2
+    if keys is not None:
+        import asyncssh
+
+        try:
+            asyncssh.read_authorized_keys(str(keys))
+        except (ValueError, OSError, asyncssh.KeyImportError) as exc:
+            why = "it holds no key" if "No valid entries" in str(exc) else str(exc)
+            print(f"plot serve: cannot use the authorized-keys file {keys}: {why}",
+                  file=sys.stderr)
+            return 2
     if not password and keys is None:
         print("plot serve: choose how players get in: --authorized-keys FILE and/or a "
               "password (--password-file FILE or PLOT_SERVE_PASSWORD)", file=sys.stderr)

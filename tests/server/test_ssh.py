@@ -161,3 +161,13 @@ def test_bad_serve_arguments_are_named(capsys, args, message):
         main(["serve", *args])
     assert exc.value.code == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("text", ["", "ssh-ed25519 AAAAnotbase64 someone\n", "garbage\n"])
+def test_an_authorized_keys_file_with_no_key_is_named_not_a_traceback(capsys, tmp_path, text):
+    keys = tmp_path / "players"
+    keys.write_text(text)
+    assert main(["serve", "--authorized-keys", str(keys), "--data", str(tmp_path / "home"),
+                 "--host-key", str(tmp_path / "hk")]) == 2
+    assert capsys.readouterr().err == (f"plot serve: cannot use the authorized-keys file "
+                                       f"{keys}: it holds no key\n")

@@ -9,6 +9,7 @@ import json
 import time
 
 import aiohttp
+import asyncssh
 import pyte
 import pytest
 
@@ -199,4 +200,66 @@ def test_a_key_holder_makes_a_one_time_link_over_ssh_and_is_the_same_player_in_a
             assert r.status == 410
             r = await other.get(server.web + "/link/<script>")
             assert r.status == 404
+    asyncio.run(go())
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory):
+    """A server for one player at a time, whose password guesses are its own."""
+    d = tmp_path_factory.mktemp("small")
+    make_keys(d, ["gina"])
+    web = free_port()
+    srv = Server(d, "--web", str(web), "--max-connections", "1")
+    srv.web = f"http://127.0.0.1:{web}"
+    yield srv
+    srv.stop()
+
+
+def test_a_full_server_and_an_oversized_message_are_refused_and_the_player_stays(small):
+    async def go():
+        async with session() as http, session() as second:
+            await sign_in(http, small.web, "erin")
+            await sign_in(second, small.web, "finn")
+            tab = Tab(await open_tab(http, small.web))
+            await tab.wait_shown("you are erin")
+            with pytest.raises(aiohttp.WSServerHandshakeError) as full:
+                await open_tab(second, small.web)             # the one place is taken
+            assert full.value.status == 503
+            r = await second.get(small.web + "/ws", headers={"Origin": small.web})
+            assert "the server is full (1 players)" in await r.text()
+            # a message past 64 KiB closes that tab only; the server and its place remain
+            await tab.ws.send_str(json.dumps(["stdin", "x" * 70_000]))
+            deadline = time.monotonic() + 10
+            while not tab.ws.closed:
+                assert time.monotonic() < deadline, "the oversized message was taken"
+                await asyncio.sleep(0.05)
+            assert tab.ws.close_code == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
+            deadline = time.monotonic() + 10
+            while True:                                       # erin's place is given back
+                try:
+                    again = Tab(await open_tab(second, small.web))
+                    break
+                except aiohttp.WSServerHandshakeError:
+                    assert time.monotonic() < deadline, "the place never came back"
+                    await asyncio.sleep(0.2)
+            await again.wait_shown("you are finn")
+            await again.ws.close()
+    asyncio.run(go())
+
+
+def test_wrong_passwords_slow_down_through_both_doors_together(small):
+    async def go():
+        async with session() as http:
+            for _ in range(3):                                # the free ones, by the web
+                r = await sign_in(http, small.web, "mallory", "guess")
+                assert r.status == 403
+            started = time.monotonic()
+            with pytest.raises(asyncssh.PermissionDenied):   # the next one, by SSH, waits
+                await asyncssh.connect("127.0.0.1", small.port, username="mallory",
+                                       password="guess", known_hosts=None, client_keys=None,
+                                       preferred_auth="password")
+            assert time.monotonic() - started >= 0.5
+            started = time.monotonic()
+            r = await sign_in(http, small.web, "mallory", "guess")    # and the web's: longer
+            assert r.status == 403 and time.monotonic() - started >= 1.0
     asyncio.run(go())
