@@ -288,3 +288,26 @@ def test_a_tab_bar_mounting_without_its_tabs_is_no_failure():
         error = e
     assert app.harmless(error)
     assert not app.harmless(ValueError("No Tab with id 'x'"))   # not raised in Tabs
+
+
+@pytest.mark.asyncio
+async def test_a_title_reaching_a_header_whose_screen_is_going_is_no_failure():
+    """Seen in the SSH fuzz test: the app's sub-title changed as a screen was taken
+    down, and its Header's watcher found its title widget gone (NoMatches)."""
+    import textual.widgets._header as header_code
+    from textual.css.query import NoMatches
+    from textual.widgets import Header
+
+    def raised(code) -> NoMatches:
+        try:
+            exec(code, {"header": Header()})
+        except NoMatches as e:
+            return e
+        raise AssertionError("no NoMatches")
+
+    app = app_for(pos(EMPTY))
+    ours = compile("header.query_one('HeaderTitle')", __file__, "exec")
+    theirs = compile("header.query_one('HeaderTitle')", header_code.__file__, "exec")
+    async with app.run_test(size=(100, 30)):
+        assert not app.harmless(raised(ours))   # a query of ours that finds nothing
+        assert app.harmless(raised(theirs))     # the Header's own, as its screen goes
