@@ -123,10 +123,36 @@ def _same_origin(request: web.Request) -> bool:
     return origin is not None and urlsplit(origin).netloc == request.host
 
 
+class Doorman:
+    """The web door's connections that hold no game (a page loading, a sign-in, or one
+    opened and left silent): past ``most`` the oldest is closed, as the SSH door closes
+    its oldest stranger (issue 23), so silent sockets cannot fill the server."""
+
+    def __init__(self, most: int) -> None:
+        self.most = most
+        self.seated: set = set()            # connections that carry a game session
+        self.server: web.Server | None = None
+
+    def watch(self, server: web.Server) -> None:
+        self.server, made = server, server.connection_made
+
+        def connection_made(handler, transport) -> None:
+            made(handler, transport)
+            strangers = [h for h in server.connections if h not in self.seated]
+            for oldest in strangers[:max(0, len(strangers) - self.most)]:
+                oldest.force_close()
+                if oldest.transport is not None:
+                    oldest.transport.close()
+
+        server.connection_made = connection_made
+
+
 def make_app(hub: Hub, *, password: str | None, limits: Limits, gauge: Gauge,
              throttle: PasswordThrottle, collector: Collector | None = None,
-             sign_ins: SignIns | None = None) -> web.Application:
+             sign_ins: SignIns | None = None, doorman: Doorman | None = None
+             ) -> web.Application:
     sign_ins = sign_ins or SignIns()
+    doorman = doorman or Doorman(limits.strangers)
     app = web.Application(client_max_size=MAX_FORM)
 
     async def index(request: web.Request) -> web.Response:
@@ -221,6 +247,7 @@ def make_app(hub: Hub, *, password: str | None, limits: Limits, gauge: Gauge,
         size = (_number(request.query.get("width"), 80), _number(request.query.get("height"), 24))
         socket = web.WebSocketResponse(heartbeat=30, max_msg_size=MAX_MESSAGE)
         await socket.prepare(request)
+        doorman.seated.add(request.protocol)
         gauge.open += 1
         served = ServedApp(socket, hub, who, idle=limits.idle, collector=collector,
                            join_codes=limits.join_codes, door=WEB, size=size)
@@ -228,6 +255,7 @@ def make_app(hub: Hub, *, password: str | None, limits: Limits, gauge: Gauge,
             await served.run_async()
         finally:
             gauge.open -= 1
+            doorman.seated.discard(request.protocol)
             served.leave_everything()
             sender = getattr(served, "web_sender", None)
             if sender is not None:
@@ -262,7 +290,10 @@ def _number(text: str | None, default: int) -> int:
 
 
 async def start(host: str, port: int, hub: Hub, **kwargs) -> web.AppRunner:
-    runner = web.AppRunner(make_app(hub, **kwargs), access_log=None)
+    doorman = Doorman(kwargs["limits"].strangers)
+    runner = web.AppRunner(make_app(hub, doorman=doorman, **kwargs), access_log=None,
+                           keepalive_timeout=15)
     await runner.setup()
+    doorman.watch(runner.server)
     await web.TCPSite(runner, host, port).start()
     return runner

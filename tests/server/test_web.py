@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 import time
 
 import aiohttp
@@ -263,3 +264,42 @@ def test_wrong_passwords_slow_down_through_both_doors_together(small):
             r = await sign_in(http, small.web, "mallory", "guess")    # and the web's: longer
             assert r.status == 403 and time.monotonic() - started >= 1.0
     asyncio.run(go())
+
+
+def test_silent_connections_cannot_fill_the_web_door(tmp_path):
+    """Sockets opened and left half-way through a request (slowloris): past
+    --max-strangers the oldest are closed, and a player still gets in and plays."""
+    import socket as sockets
+
+    make_keys(tmp_path, ["hana"])
+    web = free_port()
+    srv = Server(tmp_path, "--web", str(web), "--max-strangers", "3")
+    url = f"http://127.0.0.1:{web}"
+    silent = []
+    try:
+        for _ in range(10):
+            s = sockets.create_connection(("127.0.0.1", web))
+            s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")        # and never the rest
+            s.settimeout(5)
+            silent.append(s)
+            time.sleep(0.05)
+
+        def closed(s) -> bool:
+            try:
+                return s.recv(1) == b""
+            except (TimeoutError, ConnectionResetError):
+                return isinstance(sys.exc_info()[1], ConnectionResetError)
+
+        assert all(closed(s) for s in silent[:6])              # the oldest went
+
+        async def go():
+            async with session() as http:
+                await sign_in(http, url, "ivan")
+                tab = Tab(await open_tab(http, url))
+                await tab.wait_shown("you are ivan")
+                await tab.ws.close()
+        asyncio.run(go())
+    finally:
+        for s in silent:
+            s.close()
+        srv.stop()
