@@ -102,7 +102,7 @@ def shows_the_map(text: str) -> bool:
 
 
 @needs_browser
-def test_a_browser_player_and_an_ssh_player_play_one_game_and_a_browser_watches(
+def test_browser_and_ssh_players_play_one_game_a_browser_watches_and_one_plays_the_computer(
         server, tmp_path):
     from selenium.webdriver.common.keys import Keys
 
@@ -124,17 +124,17 @@ def test_a_browser_player_and_an_ssh_player_play_one_game_and_a_browser_watches(
         bob.wait_shown("You are: SS")
         movers = []
         while set(movers) != {Player.SS, Player.ABWEHR}:   # until both doors have moved
-            assert len(movers) < 12, movers
-            # whoever is to act takes the first action offered
+            assert len(movers) < 30, movers
             before, side = actions(server, "T1"), to_act(server, "T1")
             movers.append(side)
-            for attempt in range(4):   # a key that came before the screen was ready: again
-                if side is Player.ABWEHR and attempt % 2 == 0:
-                    press(alice, "a", Keys.ENTER, pause=0.5)   # the first action offered
-                elif side is Player.ABWEHR:
-                    press(alice, "P")                      # or end the phase, where she may
-                else:
-                    for key in ("a", "\r") if attempt % 2 == 0 else ("P",):
+            # a decision: its first answer; a free step: the phase's end (or the move's)
+            asked = bool(load_record(record_path(server, "T1"), load_rules()).timeline.final.pending)
+            tries = [("a", "\r")] * 3 if asked else [("P",), ("e",), ("P",), ("a", "\r")]
+            for keys in tries:      # a key that came before the screen was ready: again
+                for key in keys:
+                    if side is Player.ABWEHR:
+                        press(alice, Keys.ENTER if key == "\r" else key, pause=0.5)
+                    else:
                         bob.send(key)
                         time.sleep(0.5)
                 deadline = time.monotonic() + 4
@@ -162,6 +162,22 @@ def test_a_browser_player_and_an_ssh_player_play_one_game_and_a_browser_watches(
         time.sleep(3)
         seen = read_screen(alice, tmp_path / "alice-again.png")
         assert "You are: Abwehr" in seen and shows_the_map(seen), seen
+
+        # back to the lobby, and a table against the computer, where she moves first
+        press(alice, "q", "y", pause=1)
+        press(alice, "n", pause=1)
+        press(alice, Keys.ARROW_DOWN, " ", Keys.TAB, Keys.ARROW_DOWN, " ", Keys.ENTER)
+        eventually(lambda: (server.d / "home" / "tables" / "T2.json").exists(),
+                   "a table against the computer", timeout=30)
+        assert "ss" not in server.table("T2")["owners"]           # the computer's side
+        assert load_record(record_path(server, "T2"), load_rules()).header.players == {
+            "ss": "computer", "abwehr": "human"}
+        for _ in range(4):
+            press(alice, "a", Keys.ENTER, pause=0.5)
+            if actions(server, "T2"):
+                break
+            time.sleep(2)
+        assert actions(server, "T2") >= 1
     finally:
         for browser in (alice, watcher):
             if browser is not None:
