@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import builtins
+import ipaddress
 import sys
 from pathlib import Path
 
@@ -315,6 +316,17 @@ def _serve(args: argparse.Namespace) -> int:
         print("plot serve: --web-url is the web door's address: open the door with "
               "--web PORT too", file=sys.stderr)
         return 2
+    if args.web_proxy and args.web is None:
+        print("plot serve: --web-proxy is for the web door: open it with --web PORT too",
+              file=sys.stderr)
+        return 2
+    for address in args.web_proxy or ():
+        try:
+            ipaddress.ip_address(address)
+        except ValueError:
+            print(f"plot serve: --web-proxy wants the proxy's IP address (as the server "
+                  f"sees it connect), not {address!r}", file=sys.stderr)
+            return 2
     if args.web_url and not args.web_url.startswith(("http://", "https://")):
         print(f"plot serve: --web-url must start with http:// or https://, not "
               f"{args.web_url!r}", file=sys.stderr)
@@ -329,7 +341,8 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         run(args.host, args.port, rules, home=home, host_key=host_key,
             password=password or None, keys_file=keys, limits=limits, web_port=args.web,
-            web_url=args.web_url)
+            web_url=args.web_url, web_proxies=frozenset(
+                str(ipaddress.ip_address(a)) for a in args.web_proxy or ()))
     except OSError as exc:
         print(f"plot serve: cannot listen on {args.host}:{args.port}: {exc.strerror}",
               file=sys.stderr)
@@ -439,6 +452,9 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--web-url", metavar="URL",
                     help="the web door's address as players' browsers reach it (behind a "
                          "proxy), for the links made in the lobby (default http://HOST:PORT/)")
+    sv.add_argument("--web-proxy", metavar="ADDRESS", action="append",
+                    help="the address of a TLS proxy in front of the web door, whose "
+                         "X-Forwarded-For names the player (repeat for more proxies)")
     sv.add_argument("--authorized-keys", metavar="FILE",
                     help="players whose public key is in this file may come in")
     sv.add_argument("--password-file", metavar="FILE",

@@ -456,7 +456,8 @@ async def start(host: str, port: int, hub: Hub, *, host_key: Path, password: str
 
 def run(host: str, port: int, rules: Rules, *, home: Path, host_key: Path,
         password: str | None, keys_file: Path | None, limits: Limits | None = None,
-        web_port: int | None = None, web_url: str | None = None) -> None:
+        web_port: int | None = None, web_url: str | None = None,
+        web_proxies: frozenset[str] = frozenset()) -> None:
     limits = limits or Limits()
 
     async def main() -> None:
@@ -477,7 +478,7 @@ def run(host: str, port: int, rules: Rules, *, home: Path, host_key: Path,
             hub.web_url = (web_url or f"http://{host}:{web_port}").rstrip("/") + "/"
             web_runner = await web.start(host, web_port, hub, password=password,
                                          limits=limits, gauge=gauge, throttle=throttle,
-                                         collector=collector)
+                                         collector=collector, proxies=web_proxies)
         open_games = sum(not t.over for t in hub.tables.values())
         to_operator(f"listening on {host}:{port} (ssh -p {port} player@{host}); "
                     f"{open_games} unfinished games restored from {home}")

@@ -116,6 +116,18 @@ def _secure(request: web.Request) -> bool:
     return request.secure or request.headers.get("X-Forwarded-Proto", "") == "https"
 
 
+def _address(request: web.Request, proxies: frozenset[str]) -> str:
+    """Who is asking, for the password throttle: behind a proxy named by --web-proxy
+    every request comes from the proxy, which puts the real address last in
+    X-Forwarded-For (what comes before it is whatever the client wrote there)."""
+    remote = request.remote or "?"
+    if remote in proxies:
+        forwarded = request.headers.get("X-Forwarded-For", "").split(",")[-1].strip()
+        if forwarded:
+            return forwarded[:64]
+    return remote
+
+
 def _same_origin(request: web.Request) -> bool:
     """A WebSocket opened by our own page: a page elsewhere may not drive a player's
     session with their cookie (cross-site WebSocket hijacking)."""
@@ -149,8 +161,8 @@ class Doorman:
 
 def make_app(hub: Hub, *, password: str | None, limits: Limits, gauge: Gauge,
              throttle: PasswordThrottle, collector: Collector | None = None,
-             sign_ins: SignIns | None = None, doorman: Doorman | None = None
-             ) -> web.Application:
+             sign_ins: SignIns | None = None, doorman: Doorman | None = None,
+             proxies: frozenset[str] = frozenset()) -> web.Application:
     sign_ins = sign_ins or SignIns()
     doorman = doorman or Doorman(limits.strangers)
     app = web.Application(client_max_size=MAX_FORM)
@@ -179,7 +191,7 @@ def make_app(hub: Hub, *, password: str | None, limits: Limits, gauge: Gauge,
         if not isinstance(name, str) or not isinstance(given, str):
             return sign_in_page(password=True, problem="Send a name and a password.",
                                 status=400)
-        address = request.remote or "?"
+        address = _address(request, proxies)
         wait = throttle.delay(address)
         if wait:                     # guessing from this address slows down, both doors
             await asyncio.sleep(wait)

@@ -46,6 +46,10 @@ def test_past_the_most_open_links_the_oldest_lapses():
     (["--web", "8080", "--web-url", "plot.example"],
      "--web-url must start with http:// or https://, not 'plot.example'"),
     (["--web", "none"], "--web"),
+    (["--web-proxy", "127.0.0.1"], "--web-proxy is for the web door: open it with --web"),
+    (["--web", "8080", "--web-proxy", "proxy.example"],
+     "--web-proxy wants the proxy's IP address (as the server sees it connect), not "
+     "'proxy.example'"),
 ])
 def test_bad_web_door_arguments_are_named(capsys, args, message, monkeypatch):
     monkeypatch.setenv("PLOT_SERVE_PASSWORD", "swordfish")

@@ -34,9 +34,9 @@ def session() -> aiohttp.ClientSession:
 
 
 async def sign_in(http: aiohttp.ClientSession, url: str, name: str,
-                  password: str = "swordfish") -> aiohttp.ClientResponse:
+                  password: str = "swordfish", **how) -> aiohttp.ClientResponse:
     return await http.post(f"{url}/signin", data={"name": name, "password": password},
-                           allow_redirects=False)
+                           allow_redirects=False, **how)
 
 
 class Tab:
