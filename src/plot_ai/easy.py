@@ -22,7 +22,7 @@ import random
 from collections.abc import Sequence
 from functools import cached_property
 
-from plot_core import Action, GameState, Player, PlayerView, Rules, Verb, apply, legal_actions
+from plot_core import Action, GameState, Player, PlayerView, Rules, Verb, apply, legal_actions, view
 from plot_core.data.chits import ChitKind
 from plot_core.engine.coup import HITLER
 from plot_core.engine.harassment import differential_bonus, harassment_defence
@@ -37,7 +37,16 @@ BERLIN = "BE"
 
 def choose(v: PlayerView, legal: Sequence[Action], rules: Rules, rnd: random.Random) -> Action:
     s = determinise(v, rules, random.Random(rnd.getrandbits(32)))
-    t = Thumb(s, v)
+    return _best(Thumb(s, v), legal, rnd)
+
+
+def choose_in(s: GameState, legal: Sequence[Action], rnd: random.Random) -> Action:
+    """The same rules of thumb on a state already drawn from the side's view: how the
+    expert imagines both sides playing on inside its search (search.py)."""
+    return _best(Thumb(s, view(s, s.to_act)), legal, rnd)
+
+
+def _best(t: Thumb, legal: Sequence[Action], rnd: random.Random) -> Action:
     best, best_score = legal[0], float("-inf")
     for a in legal:
         score = t.score(a) + rnd.random() * 0.01           # ties broken at random

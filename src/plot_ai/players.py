@@ -16,6 +16,7 @@ import attrs
 from plot_core import Action, GameState, PlayerView, Rules, view
 
 from . import easy, hard
+from .expert import Expert
 
 
 class ComputerPlayer:
@@ -28,6 +29,13 @@ class ComputerPlayer:
 
     def decide(self, v: PlayerView, legal: Sequence[Action], rnd: random.Random) -> Action:
         raise NotImplementedError
+
+    def new_game(self) -> None:
+        """A new game begins (a player that keeps a budget or a plan starts afresh)."""
+
+    def fresh_thought(self):
+        """Why the last decision was made, for a player that can say (issue 17)."""
+        return None
 
 
 class RandomPlayer(ComputerPlayer):
@@ -57,16 +65,44 @@ class HardPlayer(ComputerPlayer):
         return hard.choose(v, list(legal), self.rules, rnd, self.think)
 
 
+class ExpertPlayer(ComputerPlayer):
+    """Searches its plans over states drawn from its view, within a time budget (see
+    expert.py and search.py); ``last`` says why it chose what it did."""
+
+    level = "expert"
+
+    def __init__(self, rules: Rules, *, seed: int = 0, think: float = 1.0,
+                 trials: int | None = None) -> None:
+        super().__init__(rules, seed=seed, think=think)
+        self.expert = Expert(rules, think=think, trials=trials)
+
+    def new_game(self) -> None:
+        self.expert.new_game()
+
+    def fresh_thought(self):
+        """The reasons for the decision just made, if it was a new plan (once)."""
+        return self.expert.fresh()
+
+    def decide(self, v: PlayerView, legal: Sequence[Action], rnd: random.Random) -> Action:
+        return self.expert.decide(v, legal, rnd)
+
+
 LEVELS: dict[str, type[ComputerPlayer]] = {"random": RandomPlayer, "easy": EasyPlayer,
-                                           "hard": HardPlayer}
+                                           "hard": HardPlayer, "expert": ExpertPlayer}
 
 
-def make(level: str, rules: Rules, *, seed: int = 0, think: float = 1.0) -> ComputerPlayer:
+def make(level: str, rules: Rules, *, seed: int = 0, think: float = 1.0,
+         trials: int | None = None) -> ComputerPlayer:
+    """A player of ``level``; ``trials``: a searching player counts trials instead of
+    seconds (its decisions then depend on nothing but what it is handed)."""
     try:
-        return LEVELS[level](rules, seed=seed, think=think)
+        cls = LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown computer level {level!r}; choose one of "
                          f"{', '.join(LEVELS)}") from None
+    if cls is ExpertPlayer:
+        return cls(rules, seed=seed, think=think, trials=trials)
+    return cls(rules, seed=seed, think=think)
 
 
 @attrs.define
@@ -75,6 +111,9 @@ class Timed:
 
     player: ComputerPlayer
     seconds: list[float] = attrs.field(factory=list)
+
+    def new_game(self) -> None:
+        self.player.new_game()
 
     def __call__(self, state: GameState, legal: Sequence[Action], rnd: random.Random) -> Action:
         if len(legal) == 1:                    # no choice, no thought (and not counted)

@@ -46,6 +46,8 @@ def play_game(seed: int, ss: Policy, abwehr: Policy, *, limit: int = 100_000) ->
     t0 = time.perf_counter()
     rnd = {side: random.Random(f"{seed}/{side.value}") for side in Player}
     policy = {Player.SS: ss, Player.ABWEHR: abwehr}
+    for p in (ss, abwehr):
+        getattr(p, "new_game", lambda: None)()     # a player with a budget starts afresh
     state = new_game(seed)
     n = 0
     coup_at: int | None = None

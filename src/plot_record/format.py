@@ -8,12 +8,19 @@
     {"undo": 1}
     {"chat": {"after": 14, "time": "2026-11-23T21:40:05Z", "name": "alice", "role": "SS",
               "text": "good luck"}}
+    {"think": {"after": 15, "side": "abwehr", "level": "expert", "trials": 1204,
+               "seconds": 0.84, "plans": [{"text": "…", "win": 0.42, "trials": 310,
+                                           "private": false}, …]}}
     {"end": {"winner": "abwehr", "case": "18.73", "reason": "…"}, "i": 212}
 
 ``start`` is ``{"setup": "standard"}``, ``{"setup": "choose"}`` or
 ``{"position": "<TOML text>", "name": "file name"}``. An ``undo`` line takes back the
 last action (its number is given as a check). ``chat`` (version 2) is a line said at
 the table after action ``after``; the game ignores it and an undo never takes it back.
+``think`` (version 3) says why a searching computer player chose action ``after``: the
+plans it weighed (at most three, the chosen first), each with its estimated chance of
+winning and the trials behind it; ``private`` marks a plan that names the player's own
+unseen chits, which screens show the other side only once the game is over.
 ``end`` is written when the game ends.
 This module only turns lines into values and back; checking the actions against
 the rules is the timeline's job.
@@ -36,8 +43,8 @@ from plot_core.engine.serial import FormatError, action_from_json, action_to_jso
 from plot_core.engine.state import Outcome
 
 FORMAT = "plot-record"
-VERSION = 2
-READS = (1, 2)                  # version 1 is version 2 without chat lines
+VERSION = 3
+READS = (1, 2, 3)               # version 1 is 2 without chat lines, 2 is 3 without think lines
 SEATS = ("human", "computer")
 
 
@@ -131,7 +138,33 @@ class ChatLine:
 
 CHAT_LIMITS = {"name": 64, "role": 16, "time": 32, "text": 1000}   # what a reader accepts
 
-Entry = ActionLine | UndoLine | EndLine | ChatLine
+@attrs.frozen
+class PlanLine:
+    """One plan a computer player weighed: its words, its estimated chance of winning
+    (0..1), the trials behind the estimate, and whether it names unseen chits."""
+
+    text: str
+    win: float
+    trials: int
+    private: bool = False
+
+
+@attrs.frozen
+class ThinkLine:
+    """Why a searching computer player (``level``) chose action ``after`` (issue 17)."""
+
+    after: int
+    side: Player
+    level: str
+    trials: int
+    seconds: float
+    plans: tuple[PlanLine, ...]
+
+
+THINK_PLANS = 3                 # plans a think line keeps
+THINK_TEXT = 200                # characters of a plan's words a reader accepts
+
+Entry = ActionLine | UndoLine | EndLine | ChatLine | ThinkLine
 
 
 def dumps(data: dict) -> str:
@@ -153,6 +186,12 @@ def undo_line(i: int) -> str:
 
 def chat_line(chat: ChatLine) -> str:
     return dumps({"chat": attrs.asdict(chat)})
+
+
+def think_line(t: ThinkLine) -> str:
+    data = attrs.asdict(t)
+    data["side"] = t.side.value
+    return dumps({"think": data})
 
 
 def end_line(i: int, outcome: Outcome) -> str:
@@ -209,6 +248,8 @@ def parse_entry(data: object, where: str) -> Entry:
         return UndoLine(_index(data["undo"], where))
     if "chat" in data:
         return _chat(data["chat"], where)
+    if "think" in data:
+        return _think(data["think"], where)
     if "end" in data:
         end = data["end"]
         if not (isinstance(end, dict) and all(isinstance(end.get(k), str)
@@ -245,6 +286,54 @@ def _chat(chat: object, where: str) -> ChatLine:
             raise RecordError(f"{where}: chat: {key} must be text of at most {limit} "
                               f"characters, got {str(value)[:40]!r}")
     return ChatLine(after, chat["time"], chat["name"], chat["role"], chat["text"])
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _number(value: object, low: float, high: float) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) \
+        and low <= value <= high
+
+
+def _think(think: object, where: str) -> ThinkLine:
+    if not isinstance(think, dict):
+        raise RecordError(f"{where}: think must be an object, got {think!r}")
+    if not _whole(think.get("after")) or think["after"] < 1:
+        raise RecordError(f"{where}: think: after must be an action number from 1, "
+                          f"got {think.get('after')!r}")
+    try:
+        side = Player(think.get("side"))
+    except ValueError:
+        raise RecordError(f"{where}: think: side must be \"ss\" or \"abwehr\", "
+                          f"got {think.get('side')!r}") from None
+    level = think.get("level")
+    if not isinstance(level, str) or not 0 < len(level) <= 16:
+        raise RecordError(f"{where}: think: level must be a level's name, got {level!r}")
+    if not _whole(think.get("trials")):
+        raise RecordError(f"{where}: think: trials must be a whole number, "
+                          f"got {think.get('trials')!r}")
+    if not _number(think.get("seconds"), 0, 3600):
+        raise RecordError(f"{where}: think: seconds must be a number from 0 to 3600, "
+                          f"got {think.get('seconds')!r}")
+    plans = think.get("plans")
+    if not isinstance(plans, list) or not 0 < len(plans) <= THINK_PLANS:
+        raise RecordError(f"{where}: think: plans must be a list of 1 to {THINK_PLANS}, "
+                          f"got {str(plans)[:40]!r}")
+    out = []
+    for n, plan in enumerate(plans, 1):
+        ok = isinstance(plan, dict) and isinstance(plan.get("text"), str) \
+            and len(plan["text"]) <= THINK_TEXT and _number(plan.get("win"), 0, 1) \
+            and _whole(plan.get("trials")) and isinstance(plan.get("private", False), bool)
+        if not ok:
+            raise RecordError(f"{where}: think: plan {n} must give text (at most {THINK_TEXT} "
+                              f"characters), win (0 to 1), trials and private, "
+                              f"got {str(plan)[:60]!r}")
+        out.append(PlanLine(plan["text"], float(plan["win"]), plan["trials"],
+                            plan.get("private", False)))
+    return ThinkLine(think["after"], side, level, think["trials"], float(think["seconds"]),
+                     tuple(out))
 
 
 def _index(value: object, where: str) -> int:

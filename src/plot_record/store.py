@@ -26,6 +26,7 @@ from .format import (
     Entry,
     Header,
     RecordError,
+    ThinkLine,
     UndoLine,
     action_line,
     chat_line,
@@ -33,6 +34,7 @@ from .format import (
     header_line,
     parse_entry,
     parse_header,
+    think_line,
     undo_line,
 )
 
@@ -161,6 +163,9 @@ class Recorder:
 
     def chat(self, line: ChatLine) -> None:
         self._write(chat_line(line), sync=False)
+
+    def think(self, line: ThinkLine) -> None:
+        self._write(think_line(line), sync=False)
 
     def end(self, i: int, outcome: Outcome) -> None:
         self._write(end_line(i, outcome), sync=True)

@@ -27,7 +27,7 @@ from plot_core.engine.actions import Verb
 from plot_core.engine.state import Event, Phase
 from plot_core.rules import same_game
 
-from .format import ActionLine, ChatLine, EndLine, Header, RecordError, UndoLine
+from .format import ActionLine, ChatLine, EndLine, Header, RecordError, ThinkLine, UndoLine
 from .store import RawRecord, read_raw
 
 SNAPSHOT_EVERY = 32
@@ -169,6 +169,7 @@ class Record:
     warnings: list[str]
     good_bytes: int
     chat: list[ChatLine] = attrs.Factory(list)     # what was said at the table (issue 19)
+    thoughts: list[ThinkLine] = attrs.Factory(list)  # why the computer moved (issue 17)
 
     @property
     def finished(self) -> bool:
@@ -190,10 +191,18 @@ def check(raw: RawRecord, rules: Rules) -> Record:
     tl = Timeline(start_state(h, rules, f"{path} line 1"))
     ended = False
     chat: list[ChatLine] = []
+    thoughts: list[ThinkLine] = []
     for line, entry in raw.entries:
         where = f"{path} line {line}"
         if isinstance(entry, ChatLine):         # talk: the game neither checks nor undoes it
             chat.append(entry)
+            continue
+        if isinstance(entry, ThinkLine):        # the computer's reasons for an action of its
+            if entry.after != len(tl) or not tl.steps or tl.steps[-1].side is not entry.side:
+                raise RecordError(f"{where}: think: it explains action {entry.after}, but "
+                                  f"the last action is {len(tl)}"
+                                  + ("" if not tl.steps else f", the {tl.steps[-1].side.value}'s"))
+            thoughts.append(entry)
             continue
         if ended:
             raise RecordError(f"{where}: nothing may follow the end of the game")
@@ -228,4 +237,6 @@ def check(raw: RawRecord, rules: Rules) -> Record:
                                   f"{entry.outcome.case}, but replaying it gives {got} "
                                   f"after action {n}")
             ended = True
-    return Record(path, h, tl, raw.warnings, raw.good_bytes, chat)
+    # an undone action takes its reasons with it
+    thoughts = [t for t in thoughts if t.after <= len(tl)]
+    return Record(path, h, tl, raw.warnings, raw.good_bytes, chat, thoughts)

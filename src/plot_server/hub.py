@@ -176,17 +176,33 @@ def later_by_asyncio(delay: float, callback: Callable[[], None]) -> None:
     asyncio.get_running_loop().call_later(delay, callback)
 
 
+def think_by_pool(job, done: Callable[[object], None]) -> None:
+    """A search in the shared worker pool; ``done`` runs on this event loop."""
+    import asyncio
+
+    from plot_ai.pool import shared_pool
+    fut = asyncio.wrap_future(shared_pool().submit(job))
+
+    def back(f) -> None:
+        done(None if f.cancelled() or f.exception() is not None else f.result())
+    fut.add_done_callback(back)
+
+
 class Hub:
     """All tables of one server. ``later(delay, callback)`` runs the computer's moves
     (asyncio's loop on the server; tests pass their own)."""
 
     def __init__(self, rules: Rules, home: Path, *, pace: float = 0.15, max_tables: int = 100,
                  keep_finished: int = 20,
-                 later: Callable[[float, Callable[[], None]], None] = later_by_asyncio) -> None:
+                 later: Callable[[float, Callable[[], None]], None] = later_by_asyncio,
+                 think: Callable[[object, Callable[[object], None]], None] | None = None) -> None:
         self.rules, self.home, self.pace = rules, Path(home), pace
         self.max_tables = max_tables
         self.keep_finished = keep_finished     # finished games the lobby still lists
         self.later = later
+        # think(job, done): a search on a worker process (plot_ai.pool); done(answer) on
+        # the loop when it is back (answer None if the worker failed)
+        self.think = think or think_by_pool
         self.tables: dict[str, Table] = {}
         self.lobby_listeners: list[Callable[[], None]] = []
         self.lobby = Lobby()                  # the lobby's talk (issue 19)
@@ -395,9 +411,29 @@ class Hub:
         self._stepping.discard(table.id)
         if table.session.computer_to_act() and not table.over:
             try:
+                job = table.session.thought_job()
+                if job is not None:               # a search: in a worker, never on the loop
+                    self._stepping.add(table.id)
+                    self.think(job, lambda answer: self._thought_back(table, job, answer))
+                    return
                 table.session.computer_step()     # tells the table's listeners, which go on
             except Exception as exc:              # a bug: the table stops, the server not
                 to_operator(f"the computer could not move at table {table.id}: {exc!r}")
+
+    def _thought_back(self, table: Table, job, answer) -> None:
+        """A worker's search for ``table`` is done (``answer`` None: the worker failed)."""
+        self._stepping.discard(table.id)
+        if self.tables.get(table.id) is not table or table.over:
+            return
+        try:
+            if answer is None:
+                to_operator(f"the computer's search failed at table {table.id}; it thinks "
+                            "in the server instead")
+                table.session.computer_step()
+            elif table.session.take_thought(job, answer) is None:
+                self._changed(table)              # stale: the table moved on; think again
+        except Exception as exc:
+            to_operator(f"the computer could not move at table {table.id}: {exc!r}")
 
     # -- on disk -------------------------------------------------------------------------------
     def _save(self, table: Table) -> None:

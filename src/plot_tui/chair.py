@@ -38,6 +38,9 @@ class Chair:
     def chat(self) -> list:
         return self.session.chat
 
+    def last_thought(self):
+        return self.session.last_thought()
+
     # -- the shared game, read-only ------------------------------------------------------
     @property
     def state(self) -> GameState:

@@ -6,6 +6,7 @@ the screen, applies what he picks through the session, and redraws from his view
 
 from __future__ import annotations
 
+import asyncio
 import time
 from functools import partial
 
@@ -16,6 +17,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 from textual.widgets import Static, TabbedContent
 
+from plot_ai.pool import shared_pool
 from plot_core import Action, IllegalAction, PlayerView, Rules, Verb
 from plot_core.engine.overlays import Overlays
 from plot_core.engine.state import Box, CoupState, Phase
@@ -36,6 +38,7 @@ from .screens import ActionMenu, GameOverScreen, HandoffScreen, HelpScreen, help
 from .session import LogLine, Session
 from .settings import SettingsFile
 from .talk import TalkInput, chat_text, clock_of
+from .why import why_text
 
 SAVE_RETRY = 2.0         # seconds between tries to write what the disk refused (25)
 COMPUTER_PACE = 0.04     # seconds between the computer's steps, so they can be followed
@@ -88,6 +91,7 @@ class GameScreen(BoardScreen):
         Binding("plus,equals_sign", "pace(-1)", "Faster", show=False),
         Binding("tab", "target(1)", "Next target", show=False),
         Binding("shift+tab", "target(-1)", "Previous target", show=False),
+        Binding("W", "why", "Why the computer moved", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit_game", "Quit"),
         # the log (the replay viewer has these keys for moving through the record)
@@ -116,6 +120,7 @@ class GameScreen(BoardScreen):
         self._first_handoff = session.hotseat and session.screen is not None and any(
             ln.event.private is not None for ln in session.log)
         self._computer_timer = None
+        self._thinking = None                   # a search the computer runs in a worker
         self._problem_told = False
         self.numbers = Numbers()                # choice numbers that hold for a decision
         self.no_coup_turn: int | None = None    # D: the Game-Turn the coup question is off
@@ -169,7 +174,8 @@ class GameScreen(BoardScreen):
                 t.append(f" all {len(legal)} actions")
         else:
             who = SIDE[v.to_act]
-            doing = "the computer is playing" if s.computer_to_act() else "waiting"
+            doing = ("the computer is thinking" if self._thinking is not None else
+                     "the computer is playing") if s.computer_to_act() else "waiting"
             t.append(f"{who} to act — {doing}. ", style="italic")
             if s.computer_to_act() and s.drives_computer:
                 t.append("s: skip to your next decision" if s.humans() else
@@ -305,7 +311,8 @@ class GameScreen(BoardScreen):
                 and s.view().turn == self.no_coup_turn):
             self._decline_coup()                 # D said so for this Game-Turn
             return
-        if s.computer_to_act() and s.drives_computer and self._computer_timer is None:
+        if s.computer_to_act() and s.drives_computer and self._computer_timer is None \
+                and self._thinking is None:
             self._computer_timer = self.set_timer(0.001 if self._skipping else max(self.pace, 0.001),
                                                   self._computer_tick)
         if s.my_move():
@@ -320,6 +327,12 @@ class GameScreen(BoardScreen):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(help_text(shared=self.session.shared)))
+
+    def action_why(self) -> None:
+        """The computer's last new plan and the others it weighed (issue 17)."""
+        s = self.session
+        self.app.push_screen(HelpScreen(why_text(s.last_thought(), s.viewer,
+                                                 over=s.state.outcome is not None)))
 
     # -- talk at a served table (issue 19) -----------------------------------------------
     def has_chat(self) -> bool:
@@ -427,12 +440,37 @@ class GameScreen(BoardScreen):
         s = self.session
         deadline = time.perf_counter() + FRAME_BUDGET
         while s.computer_to_act() and s.state.outcome is None:
+            job = s.thought_job()
+            if job is not None:                  # a search: in a worker, keys still answered
+                self._thinking = job
+                self.run_worker(self._think(job), exclusive=True, group="think")
+                break
             s.computer_step()
             if not self._skipping or time.perf_counter() > deadline:
                 break
         h = active_hex(s.view())                  # the map follows the computer's unit
         if h is not None and not self._skipping:
             for mapview in self.query(MapView):     # none while the screen is taken down
+                mapview.keep_in_view(h)
+        self.redraw()
+        self.after_change()
+
+    async def _think(self, job) -> None:
+        """Wait for a worker's search (plot_ai.pool) without holding the event loop."""
+        try:
+            answer = await asyncio.wrap_future(shared_pool().submit(job))
+        except Exception:                        # a worker that died: think here instead
+            answer = None
+        self._thinking = None
+        if self.closing or not self.is_attached:
+            return
+        s = self.session
+        if answer is None or s.take_thought(job, answer) is None:
+            if s.computer_to_act() and s.state.outcome is None and answer is None:
+                s.computer_step()
+        h = active_hex(s.view())
+        if h is not None and not self._skipping:
+            for mapview in self.query(MapView):
                 mapview.keep_in_view(h)
         self.redraw()
         self.after_change()

@@ -45,6 +45,7 @@ HELP = """\
  [b]The computer[/b]
   s                skip ahead to your next decision
   -  +             its moves slower / faster (0 to 1 s apart)
+  W                why it moved: the plans it weighed (expert)
  [b]Panels[/b]
   x  hex and units   w  your chits   B  boxes off the map
   t  tables (again: the next one)    g  the game log
@@ -112,7 +113,8 @@ class HelpScreen(OnceModal[None]):
 
 LEVEL_WORDS = {"random": "any legal move (to learn the rules against)",
                "easy": "rules of thumb",
-               "hard": "rules of thumb, and a search in the coup"}
+               "hard": "rules of thumb, and a search in the coup",
+               "expert": "searches its plans all game; W says why"}
 
 
 @attrs.frozen

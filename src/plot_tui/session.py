@@ -16,7 +16,9 @@ from collections.abc import Callable
 
 import attrs
 
-from plot_ai import ComputerPlayer, make
+from plot_ai import ComputerPlayer, ExpertPlayer, make
+from plot_ai.pool import Answer, Job, job_for, take
+from plot_ai.search import Thought
 from plot_core import Action, GameState, IllegalAction, Player, PlayerView, apply, legal_actions
 from plot_core import view as view_of
 from plot_core.engine.history import can_take_back
@@ -26,7 +28,7 @@ from plot_core.engine.paths import path_to
 from plot_core.engine.state import Event
 from plot_core.hexgrid import Hex
 from plot_core.wording import words
-from plot_record import ChatLine, Record, Recorder, RecordError
+from plot_record import ChatLine, PlanLine, Record, Recorder, RecordError, ThinkLine
 from plot_record.timeline import Timeline
 
 
@@ -91,6 +93,7 @@ class Session:
         self.record_problem: str | None = None    # why the game is no longer being saved
         self.listeners: list[Callable[[], None]] = []   # told after every change
         self.chat: list[ChatLine] = []          # said at a served table, kept in the record
+        self.thoughts: list[ThinkLine] = []     # why a searching computer moved (issue 17)
         humans = self.humans()
         # Whose eyes are on the screen: the lone human, or in hot-seat whoever took it last.
         self.screen: Player | None = humans[0] if len(humans) == 1 else None
@@ -113,6 +116,7 @@ class Session:
         session.actions = len(tl)
         session.log = timeline_log(tl)
         session.chat = list(record.chat)
+        session.thoughts = list(record.thoughts)
         if session.hotseat:
             session.screen = None
         return session
@@ -234,16 +238,71 @@ class Session:
         """The shortest legal walk of the moving unit to ``h`` (plot_core.engine.paths)."""
         return path_to(self.state, h)
 
+    def _computer_rnd(self) -> str:
+        # Seeded by the game and the action's number, so a resumed game goes on as it would
+        # have without the interruption (a searching player within its time budget: nearly).
+        return f"computer/{self.seed}/{self.actions + 1}"
+
     def computer_step(self) -> list[Event]:
+        """The computer to act decides here and now (see thought_job for a searching
+        player's new plans, which a screen must not wait for)."""
         side = self.state.to_act
         actions = list(legal_actions(self.state))
         if len(actions) == 1:
             return self._apply(actions[0], undoable=False)
-        # Seeded by the game and the action's number, so a resumed game goes on exactly
-        # as it would have without the interruption. The player gets the side's view only.
-        rnd = random.Random(f"computer/{self.seed}/{self.actions + 1}")
-        choice = self.computers[side].decide(view_of(self.state, side), actions, rnd)
-        return self._apply(choice, undoable=False)
+        player = self.computers[side]
+        # The player gets the side's view only.
+        choice = player.decide(view_of(self.state, side), actions,
+                               random.Random(self._computer_rnd()))
+        return self._computer_moved(side, choice, player.fresh_thought(), player)
+
+    def thought_job(self) -> Job | None:
+        """The search the computer to act needs before its next step, for a worker process
+        (plot_ai.pool); None when its step is quick: one legal action, or the next step of
+        a plan it already made (computer_step then plays it at once)."""
+        side = self.state.to_act
+        player = self.computers.get(side) if side is not None else None
+        if not isinstance(player, ExpertPlayer) or not self.computer_to_act():
+            return None
+        actions = list(legal_actions(self.state))
+        if len(actions) == 1 or player.expert.continues(actions):
+            return None
+        return job_for(player.expert, view_of(self.state, side), actions, self._computer_rnd())
+
+    def take_thought(self, job: Job, answer: Answer) -> list[Event] | None:
+        """A worker's answer to ``job``: played if the game is still where the job left it
+        (None, and nothing done, if not: the table moved on, the answer is stale)."""
+        side = self.state.to_act
+        player = self.computers.get(side) if side is not None else None
+        if job.rnd != self._computer_rnd() or not isinstance(player, ExpertPlayer) \
+                or not self.computer_to_act():
+            return None
+        choice = take(player.expert, answer)
+        if choice not in legal_actions(self.state):     # a guard: never an illegal step
+            return self.computer_step()
+        return self._computer_moved(side, choice, answer.thought, player)
+
+    def _computer_moved(self, side: Player, choice: Action, thought: Thought | None,
+                        player: ComputerPlayer) -> list[Event]:
+        events = self._apply(choice, undoable=False)
+        if thought is not None:
+            self._keep_thought(ThinkLine(
+                self.actions, side, player.level, thought.trials, thought.seconds,
+                tuple(PlanLine(w.text, w.win, w.trials, w.private) for w in thought.plans)))
+        return events
+
+    def _keep_thought(self, line: ThinkLine) -> None:
+        self.thoughts.append(line)
+        if self.recorder is not None and self.state.outcome is None:
+            try:
+                self.recorder.think(line)
+            except OSError as exc:
+                self._cannot_save(exc)
+
+    def last_thought(self) -> ThinkLine | None:
+        """The computer's reasons for its last new plan (screens mask what the viewer may
+        not see: plot_tui.why)."""
+        return self.thoughts[-1] if self.thoughts else None
 
     def _apply(self, action: Action, *, undoable: bool) -> list[Event]:
         before, side = self.state, self.state.to_act

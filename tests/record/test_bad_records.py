@@ -180,8 +180,9 @@ def test_a_chat_line_is_read_wherever_it_stands_and_changes_no_move(game, rules)
 
 
 def test_a_record_of_another_format_version(game, rules):
-    edit(game, 1, version=3)
-    refused(game, rules, "line 1: record format version 3 is not one this program reads")
+    edit(game, 1, version=4)
+    refused(game, rules, r"line 1: record format version 4 is not one this program reads "
+                         r"\(it reads versions 1, 2, 3\)")
 
 
 def test_not_a_record_at_all(tmp_path, rules):

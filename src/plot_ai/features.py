@@ -1,0 +1,155 @@
+"""What a position is worth, as numbers: the facts the expert's evaluation weighs.
+
+The game is won in the coup by emptying Berlin's streets of the other side's own party
+units (18.71, 18.72), and lost by the Abwehr if no coup ever succeeds (18.74). So the
+facts are about Berlin's streets (who stands there, how strong, how exposed), the
+coup's numbers (the bonuses, the Coup-Turn, Hitler), and before the coup what builds
+towards it (recruited strength, Führer Access chits for the Walkyrie roll, suspicion,
+units lost to the cell and to retirement, the Game-Turns left).
+
+``features(state)`` reads a full state: the expert calls it only on states it drew
+from its own view (determinise), so it never looks at anything the side cannot see.
+How much each fact counts is not guessed here: ``value.py`` holds weights fitted to
+the outcomes of self-played games (``python -m plot_ai.fit``).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from plot_core import GameState, Party, Player, Rules
+from plot_core.data.chits import ChitKind
+from plot_core.engine.lookup import BERLIN, PRUSSIA, lookup
+from plot_core.engine.state import Box, Phase
+
+HITLER = "100"
+
+# The names of the facts, in the order features() returns them (the weights file
+# keeps the names, so a change of this list is caught when the weights are read).
+PRE_COUP = (
+    "bias", "turns_left", "ss_streets", "ab_streets", "ss_streets_inv", "ab_streets_inv",
+    "ss_street_eff", "ab_street_eff", "ss_berlin_eff", "ab_berlin_eff", "ss_map_eff",
+    "ab_map_eff", "ab_fa", "ss_fa", "ab_chits", "ss_chits", "ab_loyalty", "ss_loyalty",
+    "ab_travel", "ab_suspected", "ab_lost", "ss_lost", "hitler_prussia", "unrecruited_berlin",
+    "ab_fa_late",
+)
+COUP = (
+    "bias", "coup_turns_left", "ss_streets", "ab_streets", "ss_streets_inv", "ab_streets_inv",
+    "ss_street_eff", "ab_street_eff", "ss_street_def", "ab_street_def", "ss_berlin_eff",
+    "ab_berlin_eff", "ss_bonus", "ab_bonus", "penalty", "hitler_alive", "hitler_exposed",
+    "ss_street_idle", "ab_street_idle", "ab_near_hitler", "ss_loyalty", "ab_loyalty",
+    "interphase",
+)
+
+
+@cache
+def _facts(rules: Rules):
+    lk = lookup(rules)
+    berlin = frozenset(lk.hexes_in[BERLIN])
+    prussia = frozenset(lk.hexes_in[PRUSSIA])
+    eff = {uid: (u.front.effectiveness or 0) for uid, u in rules.units.items()}
+    dfn = {uid: u.front.defence for uid, u in rules.units.items()}
+    kinds = {c.id: c.kind for c in rules.chits.chits}
+    return lk, berlin, prussia, eff, dfn, kinds
+
+
+def is_coup(state: GameState) -> bool:
+    return state.coup is not None
+
+
+def features(state: GameState) -> list[float]:
+    """The facts of ``state`` in the order of PRE_COUP, or of COUP once a coup runs."""
+    rules = state.rules
+    lk, berlin, prussia, eff, dfn, kinds = _facts(rules)
+    streets = lk.streets
+    party = lk.party
+    ss = Player.SS
+    n_ss = n_ab = 0                 # own party units in the streets (18.71, 18.72)
+    e_ss = e_ab = 0.0               # their effectiveness there
+    d_ss = d_ab = 0.0               # and defence
+    idle_ss = idle_ab = 0           # own party units there under a Mask or Neutralized marker
+    be_ss = be_ab = 0.0             # controlled effectiveness anywhere in Berlin
+    map_ss = map_ab = 0.0           # controlled effectiveness on the map
+    suspected = lost_ab = lost_ss = unrecruited = 0
+    hitler = state.unit(HITLER)
+    near_hitler = 0.0
+    hitler_hex = hitler.hex
+    neighbours = rules.map.neighbours
+    near = frozenset(neighbours[hitler_hex]) if hitler_hex is not None else frozenset()
+    for u in state.units:
+        p = party[u.id]
+        h = u.hex
+        c = u.controller
+        if h is None:
+            if u.box in (Box.INTERROGATION, Box.ABWEHR_RETIREMENT, Box.ELIMINATED) \
+                    and c is Player.ABWEHR:
+                lost_ab += 1
+            elif u.box in (Box.SS_RETIREMENT, Box.ELIMINATED) and c is ss:
+                lost_ss += 1
+            continue
+        active = u.marker is None
+        e = eff[u.id] if active else 0
+        if h in streets:
+            if p is Party.SS:
+                n_ss += 1
+                e_ss += eff[u.id]
+                d_ss += dfn[u.id]
+                idle_ss += not active
+            elif p is Party.ABWEHR:
+                n_ab += 1
+                e_ab += eff[u.id]
+                d_ab += dfn[u.id]
+                idle_ab += not active
+        if c is ss:
+            map_ss += e
+            if h in berlin:
+                be_ss += e
+        elif c is Player.ABWEHR:
+            map_ab += e
+            if h in berlin:
+                be_ab += e
+            if h in near:
+                near_hitler += e
+            if u.suspected:
+                suspected += 1
+        elif c is None and h in berlin and p in (Party.OKW, Party.NAZI, Party.CIVILIAN):
+            unrecruited += 1
+    counts = {ss.value: {}, Player.ABWEHR.value: {}}
+    for i, where in enumerate(state.chits):
+        held = counts.get(where)
+        if held is not None:
+            k = kinds[rules.chits.chits[i].id]
+            held[k] = held.get(k, 0) + 1
+    mine_ab, mine_ss = counts[Player.ABWEHR.value], counts[ss.value]
+    if state.coup is None:
+        turns_left = max(0, rules.game.game_turns - state.turn) / rules.game.game_turns
+        fa = mine_ab.get(ChitKind.FUHRER_ACCESS, 0)
+        return [
+            1.0, turns_left, n_ss / 8, n_ab / 8, 1 / (1 + n_ss), 1 / (1 + n_ab),
+            e_ss / 40, e_ab / 40, be_ss / 40, be_ab / 40, map_ss / 60, map_ab / 60,
+            fa / 4, mine_ss.get(ChitKind.FUHRER_ACCESS, 0) / 4,
+            sum(mine_ab.values()) / 10, sum(mine_ss.values()) / 10,
+            mine_ab.get(ChitKind.LOYALTY, 0) / 5, mine_ss.get(ChitKind.LOYALTY, 0) / 5,
+            mine_ab.get(ChitKind.TRAVEL, 0) / 3, suspected / 8, lost_ab / 8, lost_ss / 8,
+            1.0 if hitler_hex in prussia else 0.0, unrecruited / 10,
+            fa / 4 * (1 - turns_left),
+        ]
+    coup = state.coup
+    coup_left = max(0, rules.game.coup_turns - coup.turn) / rules.game.coup_turns
+    alive = hitler.box is not Box.ELIMINATED
+    exposed = 1.0 if alive and hitler_hex is not None and hitler_hex not in berlin else 0.0
+    return [
+        1.0, coup_left, n_ss / 8, n_ab / 8, 1 / (1 + n_ss), 1 / (1 + n_ab),
+        e_ss / 40, e_ab / 40, d_ss / 40, d_ab / 40, be_ss / 40, be_ab / 40,
+        coup.bonus / 7, coup.abwehr_bonus / 7, coup.penalty / 3, 1.0 if alive else 0.0,
+        exposed, idle_ss / 4, idle_ab / 4, near_hitler / 20 if alive else 0.0,
+        mine_ss.get(ChitKind.LOYALTY, 0) / 5, mine_ab.get(ChitKind.LOYALTY, 0) / 5,
+        1.0 if state.phase is Phase.COUP_INTERPHASE else 0.0,
+    ]
+
+
+def names(state: GameState) -> tuple[str, ...]:
+    return COUP if is_coup(state) else PRE_COUP
+
+
+__all__ = ["COUP", "PRE_COUP", "features", "is_coup", "names"]

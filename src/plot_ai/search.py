@@ -1,0 +1,236 @@
+"""The expert's search: determinised Monte Carlo over plans, within a time budget.
+
+At a decision the expert draws full states consistent with its view (determinise.py:
+the other side's hand and the cup dealt from the chits it has not seen, the face-down
+Allied unit, fresh dice), lists its plans (plans.py) on the first of them, and tries
+every plan on the same drawn states (common random numbers: two plans are compared on
+the same hands and the same dice). A trial plays the plan, lets the rules of thumb
+(easy.py) answer whatever the plan leads to (a retreat, an advance, the other side's
+reply), and scores the position reached with the fitted evaluation (value.py): the
+chance of winning from there. The first die of every trial is set in turn to 1..6, so
+a handful of trials already covers the die evenly.
+
+The trials are shared out by sequential halving: every plan gets a few, the worse
+half is dropped, the rest get more, until one is left or the time is up. The plan
+with the best mean is played; between two within noise, the rules of thumb's
+opinion decides.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+import attrs
+
+from plot_core import Action, GameState, IllegalAction, Player, PlayerView, Rules, Verb, apply
+from plot_core import legal_actions as legal_of
+from plot_core.engine.state import evolve
+
+from . import easy
+from .determinise import determinise
+from .plans import Plan, plans
+from .value import value
+
+TIE = 0.002              # how much one point of the rules of thumb's opinion weighs
+MAX_CANDIDATES = 48      # plans tried after the first cut by the rules of thumb
+PER_UNIT = 8             # of which at most this many walks of one unit
+SURE, SURE_AFTER = 3.0, 24   # stop once the leader is 3 standard errors ahead, on 24+ trials
+SETTLE_LIMIT = 200       # actions the rules of thumb may take to settle a trial
+
+
+class Prior(Protocol):
+    def units(self, movers: list[str], keep: int) -> list[str]: ...
+    def __call__(self, plan: Plan) -> float: ...
+
+
+@attrs.frozen
+class Weighed:
+    """One plan as the expert saw it: its words, its estimated chance of winning, and how
+    many trials that estimate rests on."""
+    text: str
+    win: float
+    trials: int
+    private: bool = False
+
+
+@attrs.frozen
+class Thought:
+    """Why the expert did what it did: the plans it weighed, the best first."""
+    side: Player
+    plans: tuple[Weighed, ...]
+    trials: int
+    seconds: float
+
+
+@attrs.define
+class Budget:
+    """When to stop: after ``trials`` trials, or at ``deadline`` (time.perf_counter)."""
+    trials: int | None = None
+    deadline: float | None = None
+
+    def over(self, spent: int) -> bool:
+        if self.trials is not None and spent >= self.trials:
+            return True
+        return self.deadline is not None and time.perf_counter() >= self.deadline
+
+
+def horizon(state: GameState, me: Player, rnd: random.Random, reply: bool) -> GameState:
+    """Let the rules of thumb play on from the end of a plan until the position is
+    quiet: every pending decision answered (a retreat, an advance ...), and with
+    ``reply`` the other side's next move made as well."""
+    s = state
+    for _ in range(SETTLE_LIMIT):
+        if s.outcome is not None:
+            break
+        if not s.pending:
+            if not reply or s.to_act is me:
+                break
+        legal = legal_of(s)
+        s = apply(s, legal[0] if len(legal) == 1 else easy.choose_in(s, legal, rnd))
+    return s
+
+
+def trial(plan: Plan, start: GameState, me: Player, rnd: random.Random, *,
+          reply: bool = False) -> float | None:
+    """``me``'s chance of winning after ``plan`` from ``start``; None if the plan is not
+    legal there (it is in every state drawn from the same view; a guard)."""
+    s = start
+    for a in plan.actions:
+        try:
+            s = apply(s, a)
+        except IllegalAction:
+            return None
+        if s.outcome is not None:
+            break
+    return value(horizon(s, me, rnd, reply), me)
+
+
+class Search:
+    def __init__(self, v: PlayerView, legal: Sequence[Action], rules: Rules, seed: int, *,
+                 reply: bool = False, prior: Callable[[GameState], Prior] | None = None,
+                 walk: int = 1000):
+        self.v, self.legal, self.rules, self.seed = v, list(legal), rules, seed
+        self.me = v.side
+        self.reply = reply
+        self.samples: list[GameState] = []
+        first = self.sample(0)
+        opinion = prior(first) if prior is not None else None
+        found = plans(first, self.legal, units=None if opinion is None
+                      else lambda movers: opinion.units(movers, walk))
+        unique: dict[tuple[Action, ...], Plan] = {}
+        for p in found:
+            unique.setdefault(p.actions, p)
+        self.plans = list(unique.values())
+        if opinion is not None:
+            self.plans = [attrs.evolve(p, prior=opinion(p)) for p in self.plans]
+            self.plans.sort(key=lambda p: -p.prior)
+            # at most PER_UNIT walks of any one unit, so that one unit's many stops do not
+            # crowd the others out of the search
+            per: dict[Action, int] = {}
+            kept = []
+            for p in self.plans:
+                head = p.actions[0]
+                if head.verb is Verb.ACTIVATE or self.v.active is not None:
+                    if per.get(head, 0) >= PER_UNIT:
+                        continue
+                    per[head] = per.get(head, 0) + 1
+                kept.append(p)
+            self.plans = kept
+        self.plans = self.plans[:MAX_CANDIDATES]
+        self.sums = [0.0] * len(self.plans)
+        self.counts = [0] * len(self.plans)
+        self.results: list[dict[int, float]] = [{} for _ in self.plans]   # by drawn state
+        self.spent = 0
+
+    def sample(self, j: int) -> GameState:
+        """The j-th drawn state (the same for every plan); its first die is 1..6 in turn."""
+        while len(self.samples) <= j:
+            k = len(self.samples)
+            s = determinise(self.v, self.rules, random.Random(f"{self.seed}/{k}"))
+            self.samples.append(evolve(s, dice=(k % 6 + 1,)))
+        return self.samples[j]
+
+    def mean(self, i: int) -> float:
+        return self.sums[i] / self.counts[i] if self.counts[i] else 0.0
+
+    def score(self, i: int) -> float:
+        return self.mean(i) + TIE * self.plans[i].prior
+
+    def _try(self, i: int, j: int) -> None:
+        rnd = random.Random(f"{self.seed}/{j}/settle")
+        got = trial(self.plans[i], self.sample(j), self.me, rnd, reply=self.reply)
+        self.spent += 1
+        if got is None:                      # never legal: never chosen
+            self.sums[i] = -1.0e9
+            self.counts[i] = max(1, self.counts[i])
+            return
+        self.sums[i] += got
+        self.counts[i] += 1
+        self.results[i][j] = got
+
+    def settled(self, alive: list[int]) -> bool:
+        """Is the leader ahead of every other live plan by more than the noise? Compared
+        on the drawn states both were tried on (the same hands, the same dice)."""
+        best = max(alive, key=lambda i: (self.score(i), -i))
+        mine = self.results[best]
+        for i in alive:
+            if i == best:
+                continue
+            common = [j for j in self.results[i] if j in mine]
+            if len(common) < SURE_AFTER:
+                return False
+            d = [mine[j] - self.results[i][j] for j in common]
+            m = sum(d) / len(d)
+            var = sum((x - m) ** 2 for x in d) / (len(d) - 1)
+            if m + TIE * (self.plans[best].prior - self.plans[i].prior) \
+                    <= SURE * math.sqrt(var / len(d)) + 1e-9:
+                return False
+        return True
+
+    def run(self, budget: Budget) -> int:
+        """Sequential halving within ``budget``; returns the index of the plan chosen."""
+        alive = list(range(len(self.plans)))
+        if len(alive) == 1:
+            return 0
+        t0 = time.perf_counter()
+        for i in alive:                       # one trial each, which also times a trial
+            self._try(i, 0)
+        done = 1                              # trials every live plan has had
+        per_trial = (time.perf_counter() - t0) / len(alive)
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        if budget.trials is not None:
+            total = budget.trials - self.spent
+        else:
+            left = max(0.0, budget.deadline - time.perf_counter())
+            total = int(left / max(per_trial, 1e-5))
+        per_round = total // rounds
+        for r in range(rounds):
+            want = per_round // len(alive)
+            if want < 1:
+                break
+            for k in range(want):
+                for i in alive:
+                    self._try(i, done)
+                done += 1
+                if budget.over(self.spent):
+                    break
+                if k % 8 == 7 and self.settled(alive):
+                    return max(alive, key=lambda i: (self.score(i), -i))
+            if budget.over(self.spent):
+                break
+            if r < rounds - 1:
+                alive.sort(key=lambda i: (-self.score(i), i))
+                alive = alive[:max(2, math.ceil(len(alive) / 2))]
+        return max(range(len(self.plans)),
+                   key=lambda i: (self.counts[i] == max(self.counts), self.score(i), -i))
+
+    def thought(self, chosen: int, seconds: float) -> Thought:
+        order = sorted(range(len(self.plans)),
+                       key=lambda i: (i != chosen, -self.counts[i], -self.score(i)))
+        top = tuple(Weighed(self.plans[i].text, round(self.mean(i), 4), self.counts[i],
+                            self.plans[i].private) for i in order[:3])
+        return Thought(self.me, top, self.spent, round(seconds, 3))

@@ -1,0 +1,46 @@
+"""Why the computer moved (issue 17): its last new plan and the others it weighed.
+
+A searching player records, with each new plan, the plans it weighed (at most three,
+the chosen first) with its estimate of its chance of winning after each and the trials
+behind that estimate. A plan that names or spends the player's own chits (a Travel,
+a coup with some number of Führer Access chits) would tell the other side what it
+holds: such a plan is shown to the other side as "a plan with chits you have not
+seen" until the game is over. The estimates themselves are the computer's opinion.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from plot_core import Player
+from plot_record import ThinkLine
+
+from .describe import SIDE
+from .plain import plain
+
+HIDDEN = "a plan with chits you have not seen"
+
+
+def shown_text(text: str, private: bool, thinker: Player, viewer: Player | None,
+               over: bool) -> str:
+    return text if not private or over or viewer is thinker else HIDDEN
+
+
+def why_text(t: ThinkLine | None, viewer: Player | None, *, over: bool) -> Text:
+    if t is None:
+        return Text("The computer has not weighed a plan yet in this game: only the\n"
+                    "searching level (expert) says why it moves. (W or any key closes this.)")
+    out = Text()
+    out.append(f"Why the computer ({t.level}, {SIDE[t.side]}) did what it did\n", style="bold")
+    out.append(f"Its last new plan, at action {t.after}: {t.trials:,} trials in "
+               f"{t.seconds:.2f} s.\n", style="dim")
+    out.append("A trial plays a plan out on one guess at what it cannot see (the other\n"
+               "side's chits, the cup, the dice) and scores the position reached: its\n"
+               "estimated chance of winning.\n\n", style="dim")
+    for n, plan in enumerate(t.plans):
+        out.append(" chosen  " if n == 0 else "         ", style="bold" if n == 0 else "")
+        out.append_text(plain(shown_text(plan.text, plan.private, t.side, viewer, over)))
+        out.append(f"\n           wins {100 * plan.win:.0f}% · {plan.trials:,} trials\n",
+                   style="green" if n == 0 else "")
+    out.append("\n(any key closes this)", style="dim")
+    return out

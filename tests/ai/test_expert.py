@@ -1,0 +1,160 @@
+"""The expert: plans weighed by trials on states drawn from its view (issue 17).
+
+Every test counts trials (``trials=``), never seconds, so each decision depends only on
+the position, the legal actions and the random generator it is handed."""
+
+from __future__ import annotations
+
+import json
+import random
+import textwrap
+
+import pytest
+
+from plot_ai import make
+from plot_ai.expert import Expert
+from plot_ai.plans import plans
+from plot_ai.search import Budget, Search
+from plot_ai.value import WeightsError, chances, weights
+from plot_core import Action, GameState, Player, Verb, apply, legal_actions, load_position, view
+
+
+def coup(units: str, *, phasing: str, chits: str = "") -> GameState:
+    # 013 (SS) and 308 (Abwehr) stand in Berlin's streets so no test ends by 18.71/18.72.
+    return load_position(textwrap.dedent(f"""
+        phase = "coup_movement"
+        phasing = "{phasing}"
+        [units]
+        "013" = {{ hex = "2410" }}
+        "308" = {{ hex = "1810", suspected = true }}
+        {units}
+        [chits]
+        {chits}
+        [coup]
+        penalty = 2
+        bonus = 5
+        abwehr_bonus = 5
+        units = 2
+        turn = 1
+    """))
+
+
+HEYDRICH_NEAR_BONHOEFFER = '"001" = { hex = "2210" }\n"305" = { hex = "1910", suspected = true }'
+
+
+def decide(player, s: GameState, seed: int = 1) -> Action:
+    return player.decide(view(s, s.to_act), list(legal_actions(s)), random.Random(seed))
+
+
+def test_a_units_whole_move_is_one_plan_played_without_thinking_again(rules):
+    s = coup(HEYDRICH_NEAR_BONHOEFFER, phasing="ss")
+    player = make("expert", rules, trials=400)
+    first = decide(player, s)
+    thought = player.fresh_thought()
+    assert first.verb is Verb.ACTIVATE and thought is not None
+    assert thought.plans[0].text.startswith(("Heydrich (001)", "Best (")), thought
+    steps = [first]
+    s = apply(s, first)
+    while s.to_act is Player.SS and s.active is not None and not any(e.roll for e in s.events):
+        a = decide(player, s)
+        assert player.fresh_thought() is None, f"thought again at {a}"   # the plan goes on
+        steps.append(a)
+        s = apply(s, a)
+    assert steps[-1].verb in (Verb.HARASS, Verb.END), steps
+    if first.unit == "001":
+        # Heydrich (8-7-8) three hexes from Bonhoeffer (5-3-7): the plan ends in a blow
+        assert steps[-1] in (Action(Verb.HARASS, unit="305"), Action(Verb.HARASS, unit="308"))
+
+
+def test_the_thought_names_the_chosen_plan_first_with_its_estimate_and_trials(rules):
+    s = coup(HEYDRICH_NEAR_BONHOEFFER, phasing="ss")
+    player = make("expert", rules, trials=300)
+    decide(player, s)
+    t = player.fresh_thought()
+    assert t.side is Player.SS and 1 <= len(t.plans) <= 3
+    assert all(0.0 <= w.win <= 1.0 and w.trials >= 1 for w in t.plans)
+    assert t.plans[0].trials == max(w.trials for w in t.plans)
+    assert sum(w.trials for w in t.plans) <= t.trials
+    assert player.fresh_thought() is None              # said once
+
+
+def test_a_trial_budget_is_kept(rules):
+    s = coup(HEYDRICH_NEAR_BONHOEFFER, phasing="ss")
+    v = view(s, Player.SS)
+    search = Search(v, list(legal_actions(s)), rules, seed=5)
+    assert len(search.plans) > 10
+    search.run(Budget(trials=200))
+    # one trial for every plan first (to time a trial), then the budget is shared out
+    assert search.spent <= max(200, len(search.plans)) + len(search.plans)
+
+
+def test_every_plan_is_legal_step_by_step_in_the_state_it_was_found_in(rules):
+    s = coup(HEYDRICH_NEAR_BONHOEFFER, phasing="ss")
+    found = plans(s, list(legal_actions(s)))
+    assert any(p.actions[-1].verb is Verb.HARASS for p in found)
+    for p in found:
+        t = s
+        for a in p.actions:
+            assert a in legal_actions(t), (p.text, a)
+            t = apply(t, a)
+
+
+def last_coup_window(fa: int) -> GameState:
+    chits = ", ".join(f'"FA{i}"' for i in range(1, fa + 1))
+    s = load_position(textwrap.dedent(f"""
+        turn = 9
+        phasing = "ss"
+        phase = "status"
+        [units]
+        "000" = {{ hex = "2410" }}
+        "300" = {{ hex = "1810" }}
+        [chits]
+        abwehr = [{chits}]
+    """))
+    return apply(s, Action(Verb.END_PHASE))
+
+
+def test_the_coup_plans_are_no_coup_or_a_coup_with_each_number_of_chits(rules):
+    s = last_coup_window(3)
+    assert s.pending[-1].kind == "coup"
+    texts = [p.text for p in plans(s, list(legal_actions(s)))]
+    assert texts == ["no coup now"] + [f"declare the coup with {n} Führer Access chit"
+                                       + ("s" if n != 1 else "") for n in range(4)]
+
+
+@pytest.mark.parametrize("fa", [0, 2])
+def test_at_the_last_chance_the_expert_declares_the_coup_rather_than_lose_by_18_74(rules, fa):
+    s = last_coup_window(fa)
+    player = make("expert", rules, trials=120)
+    a = decide(player, s)
+    assert a.verb in (Verb.COUP, Verb.REVEAL), a         # "no coup now" loses at once
+    assert "no coup now" not in player.fresh_thought().plans[0].text
+
+
+def test_chances_are_exact_once_the_game_is_over(rules):
+    s = last_coup_window(0)
+    over = apply(s, Action(Verb.NO_REVEAL))
+    assert over.outcome.winner == "ss"
+    assert chances(over) == (1.0, 0.0)
+    p_ss, p_ab = chances(s)
+    assert 0.0 <= p_ss <= 1.0 and 0.0 <= p_ab <= 1.0 and p_ss + p_ab <= 1.0 + 1e-9
+
+
+def test_a_weights_file_that_does_not_fit_the_features_is_refused_by_name(tmp_path):
+    bad = tmp_path / "w.json"
+    bad.write_text(json.dumps({"models": {"pre_coup": {"features": ["bias"], "ss": [0.0]}}}))
+    with pytest.raises(WeightsError, match=r"w\.json: the pre_coup model does not name the "
+                                           r"features bias, turns_left"):
+        weights(bad)
+    bad.write_text("{not json")
+    with pytest.raises(WeightsError, match=r"w\.json: cannot read the expert's weights"):
+        weights(bad)
+
+
+def test_the_expert_keeps_a_budget_per_game_and_starts_afresh(rules):
+    e = Expert(rules, think=0.5)
+    assert e.bank == {"pre": 15.0, "coup": 15.0}
+    e.bank["coup"] = 0.0
+    e.plan = [Action(Verb.END)]
+    e.new_game()
+    assert e.bank == {"pre": 15.0, "coup": 15.0} and e.plan == []
