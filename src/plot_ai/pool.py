@@ -16,6 +16,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
+import sys
 from concurrent.futures import Future, ProcessPoolExecutor
 from functools import cache
 
@@ -84,6 +85,28 @@ def take(expert: Expert, answer: Answer) -> Action:
     return answer.action
 
 
+def _start_forkserver() -> None:
+    """Start multiprocessing's fork server (and its resource tracker) now. They hand on
+    the process's standard error, and a Textual app replaces sys.stderr with an object
+    whose fileno() is not a real descriptor ("bad value(s) in fds_to_keep"): give them
+    the real one while they start."""
+    from multiprocessing import forkserver
+
+    saved = sys.stderr
+    try:
+        saved.fileno() >= 0 or _raise()
+    except Exception:
+        sys.stderr = sys.__stderr__ if sys.__stderr__ is not None else open(os.devnull, "w")  # noqa: SIM115
+    try:
+        forkserver.ensure_running()
+    finally:
+        sys.stderr = saved
+
+
+def _raise() -> None:
+    raise ValueError("not a descriptor")
+
+
 def _lower_priority() -> None:
     try:
         os.nice(NICENESS)
@@ -101,6 +124,7 @@ class ThinkPool:
     def submit(self, job: Job) -> Future[Answer]:
         if self._pool is None:
             # forkserver, not fork: the screens' process runs threads and an event loop
+            _start_forkserver()
             self._pool = ProcessPoolExecutor(self.workers, initializer=_lower_priority,
                                              mp_context=multiprocessing.get_context("forkserver"))
         return self._pool.submit(decide, job)

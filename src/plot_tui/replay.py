@@ -15,7 +15,7 @@ import attrs
 from plot_core import Player, PlayerView, view
 from plot_core.engine.overlays import Overlays, overlays
 from plot_core.engine.state import CoupState, Event
-from plot_record import ChatLine, Record, RecordError, Step
+from plot_record import ChatLine, Record, RecordError, Step, ThinkLine
 from plot_record.notes import Note, load_notes, new_note, save_notes
 
 from .describe import SIDE
@@ -45,6 +45,10 @@ class Replay:
     def chat_so_far(self) -> list[ChatLine]:
         """What was said at the table up to this position (talk is public: every eyes)."""
         return [c for c in self.record.chat if c.after <= self.i]
+
+    def thought_so_far(self) -> ThinkLine | None:
+        """The computer's reasons for its last new plan up to this position (issue 17)."""
+        return next((t for t in reversed(self.record.thoughts) if t.after <= self.i), None)
 
     def said_here(self) -> list[ChatLine]:
         return [c for c in self.record.chat if c.after == self.i]

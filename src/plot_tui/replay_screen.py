@@ -21,6 +21,7 @@ from .replay import EVERYONE, Replay
 from .screens import ActionMenu, HelpScreen
 from .session import LogLine
 from .talk import TalkInput, chat_text, clock_of
+from .why import why_text
 
 PLAY_PACE = 0.35          # seconds per action when playing the record on
 
@@ -36,6 +37,7 @@ REPLAY_HELP = """[b]Replay keys[/b]
   [b]p[/b]              whose eyes: SS, Abwehr, everyone once it is over
   [b]N[/b]              a note on this position (kept beside the record)
   [b]L[/b]              every note, to jump to one
+  [b]W[/b]              why the computer (expert) made its last plan so far
   [b]x w B t g[/b]      hex, chits, boxes, tables (again: next), log
   [b]f[/b]              fold or unfold the log's steps
   arrows, hjkl, y i b n  the map cursor; c centre; o zones; m marks
@@ -69,6 +71,7 @@ class ReplayScreen(BoardScreen):
         Binding("p", "eyes", "Eyes"),
         Binding("N", "note", "Note"),
         Binding("L", "notes", "Notes", show=False),
+        Binding("W", "why", "Why", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "leave", "Quit"),
     ]
@@ -209,6 +212,13 @@ class ReplayScreen(BoardScreen):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(REPLAY_HELP))
+
+    def action_why(self) -> None:
+        """Why the computer made its last new plan up to here (issue 17), through the
+        replay's eyes: a plan naming the other side's unseen chits stays hidden."""
+        r = self.replay
+        self.app.push_screen(HelpScreen(why_text(r.thought_so_far(), r.eyes,
+                                                 over=r.eyes is None)))
 
     # -- notes (issue 19) -------------------------------------------------------------------
     def action_note(self) -> None:

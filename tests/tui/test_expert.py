@@ -1,0 +1,94 @@
+"""Playing the expert at the keyboard (issue 17): it thinks in a worker process while the
+screen keeps answering keys, and W says why it moved, hiding what the player may not see."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from plot_ai import make
+from plot_core import Player
+from plot_core.hexgrid import parse_hex
+from plot_record import PlanLine, ThinkLine
+from plot_tui.app import PlotApp
+from plot_tui.mapview import MapView
+from plot_tui.screens import HelpScreen
+from plot_tui.session import Seat, Session
+from plot_tui.why import HIDDEN, why_text
+
+from .helpers import game, pos, prompt, quick
+
+H = parse_hex
+
+
+# The SS (the computer) moves first in this Coup-Turn; Heydrich can reach Bonhoeffer.
+COUP = """
+phase = "coup_movement"
+phasing = "ss"
+[units]
+"013" = { hex = "2410" }
+"308" = { hex = "1810", suspected = true }
+"001" = { hex = "2210" }
+"305" = { hex = "1910", suspected = true }
+[coup]
+penalty = 2
+bonus = 5
+abwehr_bonus = 5
+units = 2
+turn = 1
+"""
+
+
+@pytest.mark.asyncio
+async def test_the_screen_answers_keys_while_the_expert_thinks_and_w_says_why(rules):
+    state = pos(COUP)
+    session = Session(state, {Player.SS: Seat.COMPUTER, Player.ABWEHR: Seat.HUMAN},
+                      levels={Player.SS: "expert"})
+    # a search long enough to press keys during it (trials: the same search every run)
+    session.computers[Player.SS] = make("expert", rules, trials=2000)
+    app = PlotApp(session=session, settings=quick())
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = game(app)
+        deadline = time.monotonic() + 120
+        while screen._thinking is None and time.monotonic() < deadline:
+            await pilot.pause(0.05)
+        assert screen._thinking is not None, "the expert never started a search"
+        assert "the computer is thinking" in prompt(app)
+        before = screen.query_one(MapView).cursor
+        await pilot.press("l")                       # a key while it thinks: answered
+        await pilot.pause()
+        if screen._thinking is not None:
+            assert screen.query_one(MapView).cursor != before
+        while not session.thoughts and time.monotonic() < deadline:
+            await pilot.pause(0.1)
+        assert session.thoughts, "the search never came back"
+        while session.state.to_act is Player.SS and time.monotonic() < deadline:
+            await pilot.pause(0.1)                   # it plays the plan's steps at once
+        assert session.state.to_act is Player.ABWEHR
+        thought = session.last_thought()
+        assert thought.side is Player.SS and thought.level == "expert"
+        await pilot.press("W")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        shown = str(app.screen.query_one("Static").render())
+        assert "Why the computer (expert, SS) did what it did" in shown
+        assert thought.plans[0].text in shown and "chosen" in shown
+        await pilot.press("x")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
+
+
+def test_a_plan_that_names_unseen_chits_is_hidden_from_the_other_side_until_the_end():
+    t = ThinkLine(12, Player.ABWEHR, "expert", 300, 0.9, (
+        PlanLine("declare the coup with 3 Führer Access chits", 0.41, 150, True),
+        PlanLine("no coup now", 0.30, 100, False),
+        PlanLine("[b]x[/b] \x1b[2J", 0.2, 50, False)))
+    ss = why_text(t, Player.SS, over=False).plain
+    assert "Führer Access" not in ss and ss.count(HIDDEN) == 1
+    assert "no coup now" in ss and "41%" in ss and "150 trials" in ss
+    assert "[b]x[/b]" in ss and "\x1b" not in ss           # text, never markup or escapes
+    assert "3 Führer Access chits" in why_text(t, Player.ABWEHR, over=False).plain
+    assert "3 Führer Access chits" in why_text(t, Player.SS, over=True).plain
+    assert HIDDEN in why_text(t, None, over=False).plain       # a spectator, too
+    assert "has not weighed a plan yet" in why_text(None, Player.SS, over=False).plain
