@@ -21,8 +21,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cached_property
+from typing import NamedTuple
 
-from plot_core import Action, GameState, Player, PlayerView, Rules, Verb, apply, legal_actions, view
+from plot_core import Action, GameState, Player, PlayerView, Rules, Verb, apply, legal_actions
 from plot_core.data.chits import ChitKind
 from plot_core.engine.coup import HITLER
 from plot_core.engine.harassment import differential_bonus, harassment_defence
@@ -40,10 +41,22 @@ def choose(v: PlayerView, legal: Sequence[Action], rules: Rules, rnd: random.Ran
     return _best(Thumb(s, v), legal, rnd)
 
 
+class Seen(NamedTuple):
+    """The three facts of a view the rules of thumb read, for a state already drawn from
+    it (cheaper than building the whole view again at every imagined step)."""
+    side: Player
+    own_chits: tuple[str, ...]
+    turn: int
+
+
+def seen(s: GameState) -> Seen:
+    return Seen(s.to_act, tuple(s.chits_of(s.to_act.value)), s.turn)
+
+
 def choose_in(s: GameState, legal: Sequence[Action], rnd: random.Random) -> Action:
     """The same rules of thumb on a state already drawn from the side's view: how the
     expert imagines both sides playing on inside its search (search.py)."""
-    return _best(Thumb(s, view(s, s.to_act)), legal, rnd)
+    return _best(Thumb(s, seen(s)), legal, rnd)
 
 
 def _best(t: Thumb, legal: Sequence[Action], rnd: random.Random) -> Action:
@@ -56,7 +69,7 @@ def _best(t: Thumb, legal: Sequence[Action], rnd: random.Random) -> Action:
 
 
 class Thumb:
-    def __init__(self, s: GameState, v: PlayerView, *, hitler: float = 8.0) -> None:
+    def __init__(self, s: GameState, v: PlayerView | Seen, *, hitler: float = 8.0) -> None:
         self.s, self.v, self.rules = s, v, s.rules
         self.hitler = hitler                # what Hitler's death is worth in the coup
         self.me: Player = v.side

@@ -19,7 +19,7 @@ import random
 import time
 from collections.abc import Sequence
 
-from plot_core import Action, GameState, PlayerView, Rules, Verb, view
+from plot_core import Action, GameState, PlayerView, Rules, Verb
 from plot_core.engine.state import Phase, evolve
 
 from . import easy
@@ -55,7 +55,7 @@ class Prior:
 
     def __init__(self, s: GameState) -> None:
         self.s = s
-        self.v = view(s, s.to_act)
+        self.v = easy.seen(s)
         self.thumb = easy.Thumb(s, self.v)
         self._of_unit: dict[str, easy.Thumb] = {}
 

@@ -36,9 +36,9 @@ PRE_COUP = (
 COUP = (
     "bias", "coup_turns_left", "ss_streets", "ab_streets", "ss_streets_inv", "ab_streets_inv",
     "ss_street_eff", "ab_street_eff", "ss_street_def", "ab_street_def", "ss_berlin_eff",
-    "ab_berlin_eff", "ss_bonus", "ab_bonus", "penalty", "hitler_alive", "hitler_exposed",
+    "ab_berlin_eff", "bonus_gap", "ab_bonus", "penalty", "hitler_alive", "hitler_exposed",
     "ss_street_idle", "ab_street_idle", "ab_near_hitler", "ss_loyalty", "ab_loyalty",
-    "interphase",
+    "interphase", "interphase_left",
 )
 
 
@@ -135,16 +135,20 @@ def features(state: GameState) -> list[float]:
             fa / 4 * (1 - turns_left),
         ]
     coup = state.coup
+    interphase = state.phase is Phase.COUP_INTERPHASE
     coup_left = max(0, rules.game.coup_turns - coup.turn) / rules.game.coup_turns
     alive = hitler.box is not Box.ELIMINATED
     exposed = 1.0 if alive and hitler_hex is not None and hitler_hex not in berlin else 0.0
     return [
         1.0, coup_left, n_ss / 8, n_ab / 8, 1 / (1 + n_ss), 1 / (1 + n_ab),
         e_ss / 40, e_ab / 40, d_ss / 40, d_ab / 40, be_ss / 40, be_ab / 40,
-        coup.bonus / 7, coup.abwehr_bonus / 7, coup.penalty / 3, 1.0 if alive else 0.0,
-        exposed, idle_ss / 4, idle_ab / 4, near_hitler / 20 if alive else 0.0,
+        (coup.bonus - coup.abwehr_bonus) / 7, coup.abwehr_bonus / 7, coup.penalty / 3,
+        1.0 if alive else 0.0, exposed, idle_ss / 4, idle_ab / 4,
+        near_hitler / 20 if alive else 0.0,
         mine_ss.get(ChitKind.LOYALTY, 0) / 5, mine_ab.get(ChitKind.LOYALTY, 0) / 5,
-        1.0 if state.phase is Phase.COUP_INTERPHASE else 0.0,
+        1.0 if interphase else 0.0,
+        # 18.22: the Abwehr units still to move before the SS can answer
+        max(0, coup.interphase_units - len(state.activated)) / 5 if interphase else 0.0,
     ]
 
 

@@ -27,8 +27,19 @@ from concurrent.futures import ProcessPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
 
-from plot_core import Action, GameState, Player, Verb, apply, legal_actions, load_rules, new_game
+from plot_core import (
+    Action,
+    GameState,
+    Player,
+    Verb,
+    apply,
+    legal_actions,
+    load_rules,
+    new_game,
+    parse_action,
+)
 from plot_core import view as view_of
+from plot_core.engine.coup import fuhrer_access_chits
 
 from .features import COUP, PRE_COUP, features
 from .players import make
@@ -39,14 +50,21 @@ RANDOM_COUP = 0.08      # the Abwehr declares at a random coup window
 RIDGE = 1e-3
 
 
-def _explore(state: GameState, legal: Sequence[Action], rnd: random.Random) -> Action | None:
+def _explore(state: GameState, legal: Sequence[Action], rnd: random.Random,
+             intent: list[int]) -> Action | None:
+    """Now and then a random legal action; at a coup window now and then a coup with all
+    the Führer Access chits held, or a random number of them (``intent``: how many are
+    still to be committed to the coup being made, or empty)."""
     top = state.pending[-1] if state.pending else None
     if top is not None and top.kind == "coup":
-        if top.chits or rnd.random() < RANDOM_COUP:
-            reveal = [a for a in legal if a.verb is Verb.REVEAL]
-            # keep revealing with even odds, then roll
-            if reveal and rnd.random() < 0.5:
-                return reveal[0]
+        if not intent and not top.chits and rnd.random() < RANDOM_COUP:
+            held = len(fuhrer_access_chits(state))
+            intent.append(held if rnd.random() < 0.6 else rnd.randint(0, held))
+        if intent:
+            if intent[0] > 0:
+                intent[0] -= 1
+                return next(a for a in legal if a.verb is Verb.REVEAL)
+            intent.clear()
             return next(a for a in legal if a.verb is Verb.COUP)
         return None
     if rnd.random() < EXPLORE:
@@ -54,43 +72,59 @@ def _explore(state: GameState, legal: Sequence[Action], rnd: random.Random) -> A
     return None
 
 
-def play(seed: int) -> list[tuple[str, list[float], str]]:
-    """One explored game: (kind, features, winner) for its kept positions."""
+def play(seed: int) -> dict:
+    """One explored game of the hard player against itself: its seed, actions, winner."""
     rules = load_rules()
     players = {p: make("hard", rules) for p in Player}
     rnd = {p: random.Random(f"fit/{seed}/{p.value}") for p in Player}
     state = new_game(seed, rules=rules)
-    kept: list[tuple[str, list[float]]] = []
-    seen: set[tuple[int, str]] = set()
+    actions: list[str] = []
+    intent: list[int] = []
     for _ in range(20_000):
         if state.outcome is not None:
             break
         legal = legal_actions(state)
         side = state.to_act
-        if state.coup is None:
-            if (state.turn, state.phase) not in seen and not state.pending:
-                seen.add((state.turn, state.phase))
-                kept.append(("pre_coup", features(state)))
-        elif state.active is None and not state.pending:
-            kept.append(("coup", features(state)))
         if len(legal) == 1:
             choice = legal[0]
         else:
-            choice = _explore(state, legal, rnd[side]) \
+            choice = _explore(state, legal, rnd[side], intent) \
                 or players[side].decide(view_of(state, side), legal, rnd[side])
+        actions.append(str(choice))
         state = apply(state, choice)
     winner = state.outcome.winner if state.outcome is not None else "allies"
-    return [(kind, x, winner) for kind, x in kept]
+    return {"seed": seed, "actions": actions, "winner": winner}
 
 
-def generate(games: int, seed: int, procs: int) -> Iterator[tuple[int, list]]:
+def positions(game: dict, rules) -> Iterator[GameState]:
+    """The kept positions of a played game, replayed: the start of every phase before the
+    coup, and every free choice in it."""
+    state = new_game(game["seed"], rules=rules)
+    seen: set[tuple[int, str]] = set()
+    for text in game["actions"]:
+        if state.coup is None:
+            if (state.turn, state.phase) not in seen and not state.pending:
+                seen.add((state.turn, state.phase))
+                yield state
+        elif state.active is None and not state.pending:
+            yield state
+        state = apply(state, parse_action(text))
+
+
+def featurise(game: dict) -> tuple[int, list]:
+    rules = load_rules()
+    kept = [("coup" if s.coup is not None else "pre_coup", features(s))
+            for s in positions(game, rules)]
+    return game["seed"], [(kind, x, game["winner"]) for kind, x in kept]
+
+
+def generate(games: int, seed: int, procs: int) -> Iterator[dict]:
     seeds = range(seed, seed + games)
     if procs <= 1:
-        for s in seeds:
-            yield s, play(s)
+        yield from map(play, seeds)
         return
     with ProcessPoolExecutor(procs) as pool:
-        yield from zip(seeds, pool.map(play, seeds, chunksize=4), strict=True)
+        yield from pool.map(play, seeds, chunksize=4)
 
 
 # -- logistic regression by Newton's method (no numpy: a few dozen features) ----------------
@@ -194,24 +228,28 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1_000_000)
     ap.add_argument("--procs", type=int, default=2)
     ap.add_argument("--out", type=Path, default=WEIGHTS)
-    ap.add_argument("--samples", type=Path, help="keep the positions in this JSON Lines file, "
-                    "or read them from it if it exists")
+    ap.add_argument("--played", type=Path, help="keep the games played in this JSON Lines "
+                    "file (seed, actions, winner), or if it exists fit to the games in it")
     args = ap.parse_args(argv)
     t0 = time.monotonic()
-    if args.samples is not None and args.samples.exists():
-        by_game = [tuple(json.loads(line)) for line in args.samples.open(encoding="utf-8")]
-        print(f"{len(by_game)} games read from {args.samples}")
+    if args.played is not None and args.played.exists():
+        games = [json.loads(line) for line in args.played.open(encoding="utf-8")]
+        print(f"{len(games)} games read from {args.played}")
     else:
-        by_game = []
-        out = args.samples.open("w", encoding="utf-8") if args.samples else None
-        for i, (s, kept) in enumerate(generate(args.games, args.seed, args.procs), 1):
-            by_game.append((s, kept))
+        games = []
+        out = args.played.open("w", encoding="utf-8") if args.played else None
+        for i, game in enumerate(generate(args.games, args.seed, args.procs), 1):
+            games.append(game)
             if out:
-                out.write(json.dumps([s, kept]) + "\n")
+                out.write(json.dumps(game) + "\n")
+                out.flush()
             if i % 100 == 0:
                 print(f"  {i} games, {time.monotonic() - t0:.0f} s", flush=True)
         if out:
             out.close()
+    with ProcessPoolExecutor(max(1, args.procs)) as pool:
+        by_game = list(pool.map(featurise, games, chunksize=8))
+    print(f"positions read back in {time.monotonic() - t0:.0f} s")
     models = fit(by_game)
     seeds = sorted(s for s, _ in by_game)
     data = {"about": "weights of the expert's evaluation (plot_ai/value.py), fitted by "

@@ -163,19 +163,21 @@ def attempt_plans(state: GameState, legal: Sequence[Action] | None, *,
 # -- the coup -----------------------------------------------------------------------------
 
 def coup_plans(state: GameState, legal: Sequence[Action]) -> list[Plan]:
-    """No coup now, or a coup with 0, 1, 2 ... of the Führer Access chits held (18.12)."""
-    top = state.pending[-1]
+    """No coup now, or a coup with every Führer Access chit held (18.12).
+
+    The chits do nothing but add to the Walkyrie roll (18.13), whose results only get
+    better as the total rises (18.8), and a failed attempt costs only the chits it
+    committed: so a coup is best made with all of them. (A free try with none while
+    holding some would keep them for later, but win only the weakest coup, at a moment
+    the die picks.)"""
     by_id = state.rules.chits.by_id()
     held = [c for c in state.chits_of(Player.ABWEHR.value)
             if by_id[c].kind is ChitKind.FUHRER_ACCESS]
     out = []
     if any(a.verb is Verb.NO_REVEAL for a in legal):
         out.append(Plan((Action(Verb.NO_REVEAL),), "no coup now"))
-    committed = len(top.chits)
-    for k in range(len(held) + 1):
-        reveals = tuple(Action(Verb.REVEAL, chit=c) for c in held[:k])
-        n = committed + k
-        out.append(Plan(reveals + (Action(Verb.COUP),),
-                        f"declare the coup with {n} Führer Access chit{'s' * (n != 1)}",
-                        private=True))
+    n = len(state.pending[-1].chits) + len(held)
+    out.append(Plan(tuple(Action(Verb.REVEAL, chit=c) for c in held) + (Action(Verb.COUP),),
+                    f"declare the coup with {n} Führer Access chit{'s' * (n != 1)}",
+                    private=True))
     return out

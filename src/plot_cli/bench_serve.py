@@ -7,10 +7,13 @@ and times how long until the redraw for it starts coming back, and until the hex
 panel's new line has come (the map's cursor and the hex panel are redrawn).
 Memory: the server's resident size before the first client and with all N seated.
 
-    python -m plot_cli.bench_serve [SESSIONS [ROUNDS [ssh|web]]]
+    python -m plot_cli.bench_serve [SESSIONS [ROUNDS [ssh|web]]] [--thinkers N]
 
 ``web`` does the same through the web door (issue 20): each client signs in by the
 sign-in form and talks to its session over the page's WebSocket, as a browser does.
+``--thinkers N`` (issue 17) first sets up N more tables where the expert plays both
+sides, each watched by one more client, so that N searches run the whole time the keys
+are timed (their worker processes share the machine's cores with the server).
 """
 
 from __future__ import annotations
@@ -112,6 +115,15 @@ class Client:
             await self.send(keys)
         await self.wait_for(b"Game-Turn")
 
+    async def watch_the_expert_play_itself(self) -> None:
+        await self.wait_for(b"you are")
+        await self.send("n")
+        await self.wait_for(b"A new table")
+        # opponent: nobody (the computer plays both sides); level: expert
+        for keys in ("\t", "\x1b[B", "\x1b[B", " ", "\t", "\x1b[B", "\x1b[B", " ", "\r"):
+            await self.send(keys)
+        await self.wait_for(b"Watching table")
+
     async def echo(self) -> tuple[float, float]:
         """Seconds from an arrow key to the first bytes of the redraw, and to the hex
         panel's new line."""
@@ -151,7 +163,7 @@ class WebClient(Client):
         await self.http.close()
 
 
-async def run(sessions: int, rounds: int, door: str = "ssh") -> None:
+async def run(sessions: int, rounds: int, door: str = "ssh", thinkers: int = 0) -> None:
     with tempfile.TemporaryDirectory() as d:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
@@ -163,18 +175,25 @@ async def run(sessions: int, rounds: int, door: str = "ssh") -> None:
         server = subprocess.Popen(
             [sys.executable, "-m", "plot_cli.main", "serve", "--port", str(port),
              "--host-key", f"{d}/host_key", "--data", f"{d}/home",
-             "--max-connections", str(sessions + 5), "--web", str(web_port)],
+             "--max-connections", str(sessions + thinkers + 5), "--web", str(web_port)],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
         try:
             server.stdout.readline()
             server.stdout.readline()                    # the web door's line
             base = rss_kib(server.pid)
             kind = WebClient if door == "web" else Client
+            watchers = [Client(f"watcher{i}") for i in range(thinkers)]
+            for w in watchers:
+                await w.connect(port)
+                await w.watch_the_expert_play_itself()
             clients = [kind(f"player{i}") for i in range(sessions)]
             for c in clients:
                 await c.connect(web_port if door == "web" else port)
             await asyncio.gather(*(c.sit_at_a_new_table() for c in clients))
-            await quiet(server.pid)                     # the computers' opening moves done
+            if not thinkers:
+                await quiet(server.pid)                 # the computers' opening moves done
+            else:
+                await asyncio.sleep(10)                 # (the experts never go quiet)
             seated = rss_kib(server.pid)
             times: list[float] = []
             panel: list[float] = []
@@ -189,23 +208,29 @@ async def run(sessions: int, rounds: int, door: str = "ssh") -> None:
             for _ in range(rounds):
                 await asyncio.gather(*(press(c) for c in clients))
                 await asyncio.sleep(0.3)
-            report(f"{door}: key to first redraw, {sessions} sessions at once", times)
+            busy = f", {thinkers} experts thinking" if thinkers else ""
+            report(f"{door}: key to first redraw, {sessions} sessions{busy}", times)
             report(f"{door}: key to the hex panel's new line", panel)
             print(f"{door + ': server memory per seated session':<44} "
                   f"{(seated - base) / sessions / 1024:10.2f} MiB   (server alone "
                   f"{base / 1024:.1f} MiB, with {sessions} sessions {seated / 1024:.1f} MiB)")
-            for c in clients:
+            for c in clients + watchers:
                 await c.close()
         finally:
             server.terminate()
             server.wait(timeout=10)
 
 
-def main(sessions: int = 20, rounds: int = 10, door: str = "ssh") -> None:
-    asyncio.run(run(sessions, rounds, door))
+def main(sessions: int = 20, rounds: int = 10, door: str = "ssh", thinkers: int = 0) -> None:
+    asyncio.run(run(sessions, rounds, door, thinkers))
 
 
 if __name__ == "__main__":
     args = sys.argv[1:]
+    thinkers = 0
+    if "--thinkers" in args:
+        k = args.index("--thinkers")
+        thinkers = int(args[k + 1])
+        del args[k:k + 2]
     door = args.pop() if args and args[-1] in ("ssh", "web") else "ssh"
-    main(*(int(a) for a in args), door=door)
+    main(*(int(a) for a in args), door=door, thinkers=thinkers)

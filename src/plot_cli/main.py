@@ -161,9 +161,10 @@ def _play(args: argparse.Namespace) -> int:
         return _play_position(args, rules, record)
     setup = None
     if getattr(args, "seed", None) is not None or getattr(args, "hotseat", False) \
-            or getattr(args, "side", None) or getattr(args, "watch", False):
+            or getattr(args, "side", None) or getattr(args, "watch", False) \
+            or getattr(args, "think", 1.0) != 1.0:
         setup = GameSetup(hotseat=args.hotseat, watch=args.watch, side=Player(args.side or "ss"),
-                          level=args.level,
+                          level=args.level, think=args.think,
                           seed=args.seed,
                           setup="choose" if args.choose_setup else "standard")
     PlotApp(rules, setup=setup, record_path=record, settings=_settings()).run()
@@ -198,7 +199,7 @@ def _play_position(args: argparse.Namespace, rules, record: Path | None) -> int:
                     players={p.value: seats[p].value for p in Player},
                     levels={p.value: level for p, level in levels.items()})
     session = Session(state, seats, seed=state.seed, levels=levels, game=header.game,
-                      chosen_seed=chosen)
+                      chosen_seed=chosen, think=args.think)
     record = record or new_record_path(header)
     try:
         session.recorder = Recorder(record, header)
@@ -408,6 +409,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the computer plays both sides; you watch (as a spectator)")
     pl.add_argument("--level", choices=list(LEVELS), default="easy",
                     help="the computer's level (default easy)")
+    pl.add_argument("--think", type=_seconds, default=1.0, metavar="S",
+                    help="the expert's thinking: S seconds a decision on average, at most 3S, "
+                         "60S a game (default 1)")
     pl.add_argument("--seed", type=_seed,
                     help="the game's seed, for tests and bug reports: whoever knows it knows "
                          "both hands and every roll (default: a secret one)")

@@ -41,6 +41,7 @@ TABLE_FILE_VERSION = 1
 
 
 TABLE_WRONG_CODES = 10      # wrong join codes a table takes a minute
+MAX_WATCHED = 5             # games of the computer against itself at once (they cost CPU)
 SAVE_RETRY = 2.0            # seconds between tries to write a record the disk refused
 
 
@@ -198,6 +199,7 @@ class Hub:
                  think: Callable[[object, Callable[[object], None]], None] | None = None) -> None:
         self.rules, self.home, self.pace = rules, Path(home), pace
         self.max_tables = max_tables
+        self.max_watched = MAX_WATCHED
         self.keep_finished = keep_finished     # finished games the lobby still lists
         self.later = later
         # think(job, done): a search on a worker process (plot_ai.pool); done(answer) on
@@ -222,14 +224,22 @@ class Hub:
 
     # -- making tables ----------------------------------------------------------------------
     def create(self, who: Who, side: Player, *, opponent: Seat, level: str = "easy",
-               seed: int | None = None, setup: str = "standard") -> Table:
-        """``seed``: None (always, in play) for a secret one; tests choose theirs."""
+               seed: int | None = None, setup: str = "standard", both: bool = False) -> Table:
+        """``seed``: None (always, in play) for a secret one; tests choose theirs.
+        ``both``: the computer plays both sides, for everyone to watch (issue 17)."""
         self._prune()
         if sum(not t.over for t in self.tables.values()) >= self.max_tables:
             raise Refused(f"The server already holds {self.max_tables} unfinished games, "
                           "its limit; join or watch one of them.")
+        if both and sum(not t.over and not t.human_sides() for t in self.tables.values()) \
+                >= self.max_watched:
+            raise Refused(f"The server already runs {self.max_watched} games of the computer "
+                          "against itself, its limit; watch one of them.")
         seats = {side: Seat.HUMAN, side.enemy: opponent}
         levels = {side.enemy: level} if opponent is Seat.COMPUTER else {}
+        if both:
+            seats = {p: Seat.COMPUTER for p in Player}
+            levels = {p: level for p in Player}
         chosen = seed is not None
         seed = seed if chosen else secret_seed()
         state = new_game(seed, setup=setup, rules=self.rules)
@@ -240,7 +250,8 @@ class Hub:
         table_id = self._free_id()
         path = self.games_dir / f"{table_id}-{header.game}.jsonl"      # no seed in names
         owners = {p: None for p in Player if seats[p] is Seat.HUMAN}
-        owners[side] = who
+        if not both:
+            owners[side] = who
         recorder = None
         try:
             recorder = Recorder(path, header)

@@ -33,6 +33,7 @@ class TableSetup:
     side: Player = Player.SS
     opponent: Seat = Seat.HUMAN
     level: str = "easy"
+    both: bool = False              # the computer plays both sides; the maker watches
 
 
 class LobbyScreen(OnceScreen[None]):
@@ -225,6 +226,7 @@ class NewTableScreen(SetupForm[TableSetup | None]):
             with RadioSet(id="opponent"):
                 yield Choice("another player (give them the join code)", value=True)
                 yield Choice("the computer")
+                yield Choice("nobody: the computer plays both sides, to watch")
             yield Label("The computer's level")
             yield self.level_choice()
             yield Static("", id="error")
@@ -234,7 +236,8 @@ class NewTableScreen(SetupForm[TableSetup | None]):
     def action_start(self) -> None:
         self.dismiss(TableSetup(
             side=self.chosen_side(),
-            opponent=Seat.COMPUTER if self.picked("opponent") == 1 else Seat.HUMAN,
+            opponent=Seat.COMPUTER if self.picked("opponent") >= 1 else Seat.HUMAN,
+            both=self.picked("opponent") == 2,
             level=self.chosen_level()))
 
     def action_cancel(self) -> None:

@@ -188,7 +188,7 @@ class ServedApp(PlotApp):
     def create_table(self, setup: TableSetup) -> None:
         try:
             table = self.hub.create(self.who, setup.side, opponent=setup.opponent,
-                                    level=setup.level)
+                                    level=setup.level, both=setup.both)
         except Refused as exc:
             self.lobby.say(str(exc), error=True)
             return
@@ -197,7 +197,10 @@ class ServedApp(PlotApp):
             self.lobby.say("The server cannot save a new game just now (its disk); "
                            "nothing was set up. Try again later.", error=True)
             return
-        self.take_seat(table.id, "")
+        if setup.both:
+            self.watch_table(table.id)
+        else:
+            self.take_seat(table.id, "")
 
     def take_seat(self, table_id: str, code: str) -> None:
         wait = self.codes.blocked_for() if code else 0

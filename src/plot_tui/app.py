@@ -123,7 +123,7 @@ class PlotApp(App[None]):
                         levels={p.value: level for p, level in levels.items()})
         self.sub_title = f"game {header.game} · {side}"
         session = Session(state, seats, seed=seed, levels=levels, game=header.game,
-                          chosen_seed=chosen)
+                          chosen_seed=chosen, think=setup.think)
         path = self._record_path or new_record_path(header, self._records)
         self._record_path = None                 # a second game gets a file of its own
         try:

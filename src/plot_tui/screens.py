@@ -126,6 +126,7 @@ class GameSetup:
     watch: bool = False               # computer against computer, for the spectator
     level: str = "easy"               # the computer's level (plot_ai.LEVELS)
     learn: bool = False               # L: the tutorial instead of a game
+    think: float = 1.0                # a searching level's mean seconds per decision
 
 
 class Choice(RadioButton):

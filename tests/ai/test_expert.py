@@ -114,12 +114,16 @@ def last_coup_window(fa: int) -> GameState:
     return apply(s, Action(Verb.END_PHASE))
 
 
-def test_the_coup_plans_are_no_coup_or_a_coup_with_each_number_of_chits(rules):
+def test_the_coup_plans_are_no_coup_or_a_coup_with_every_chit_held(rules):
     s = last_coup_window(3)
     assert s.pending[-1].kind == "coup"
-    texts = [p.text for p in plans(s, list(legal_actions(s)))]
-    assert texts == ["no coup now"] + [f"declare the coup with {n} Führer Access chit"
-                                       + ("s" if n != 1 else "") for n in range(4)]
+    found = plans(s, list(legal_actions(s)))
+    assert [p.text for p in found] == ["no coup now",
+                                       "declare the coup with 3 Führer Access chits"]
+    assert [str(a) for a in found[1].actions] == ["reveal FA1", "reveal FA2", "reveal FA3",
+                                                  "coup"]
+    assert [p.text for p in plans(last_coup_window(0), legal_actions(last_coup_window(0)))] \
+        == ["no coup now", "declare the coup with 0 Führer Access chits"]
 
 
 @pytest.mark.parametrize("fa", [0, 2])

@@ -232,3 +232,61 @@ def test_finished_games_leave_the_lobby_once_newer_ones_fill_it_and_a_restart_ke
     assert guest.chair.everyone() is not None
     assert json.loads(back.meta_path.read_text())["record"] == str(newer.record)
     assert again.create(ALICE, Player.SS, opponent=Seat.HUMAN).id == "T4"
+
+
+class Thinker:
+    """The hub's ``think`` for tests: searches wait here, then run as a worker would."""
+
+    def __init__(self) -> None:
+        self.jobs = []
+
+    def __call__(self, job, done) -> None:
+        self.jobs.append((job, done))
+
+    def run(self) -> int:
+        from plot_ai.pool import decide
+        n = 0
+        while self.jobs:
+            job, done = self.jobs.pop(0)
+            done(decide(job))
+            n += 1
+        return n
+
+
+def test_the_computer_plays_itself_at_a_table_everyone_watches_and_its_searches_go_out(
+        tmp_path, rules):
+    from plot_ai import make
+
+    clock, thinker = Clock(), Thinker()
+    hub = Hub(rules, tmp_path, later=clock, think=thinker)
+    table = hub.create(ALICE, Player.SS, opponent=Seat.COMPUTER, level="expert", seed=3,
+                       both=True)
+    assert table.human_sides() == [] and table.owners == {}
+    assert table.seat_label(Player.SS) == table.seat_label(Player.ABWEHR) == "computer (expert)"
+    for side in Player:              # searches that count trials: the same every run
+        table.session.computers[side] = make("expert", rules, trials=20)
+    watcher = hub.watch(table.id, ALICE)
+    assert watcher.chair.side is None
+    with pytest.raises(Refused, match="no free side"):
+        hub.sit(table.id, BOB)
+    searched = 0
+    for _ in range(40):
+        clock.run()
+        searched += thinker.run()
+    assert searched > 0 and table.session.actions > 10      # searches ran outside the loop
+    assert table.session.thoughts and all(t.level == "expert" for t in table.session.thoughts)
+    # a restart brings it back as it was: still nobody's, still the computer's both sides
+    again = Hub(rules, tmp_path, later=Clock(), think=Thinker())
+    assert again.restore() == []
+    assert again.tables[table.id].human_sides() == []
+    assert again.tables[table.id].session.thoughts == table.session.thoughts
+
+
+def test_games_of_the_computer_against_itself_are_limited(tmp_path, rules):
+    hub = Hub(rules, tmp_path, later=Clock(), think=Thinker())
+    hub.max_watched = 2
+    for _ in range(2):
+        hub.create(ALICE, Player.SS, opponent=Seat.COMPUTER, level="easy", both=True)
+    with pytest.raises(Refused, match="already runs 2 games of the computer against itself"):
+        hub.create(BOB, Player.SS, opponent=Seat.COMPUTER, level="easy", both=True)
+    hub.create(BOB, Player.SS, opponent=Seat.COMPUTER, level="easy")    # a player's: fine
