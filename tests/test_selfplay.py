@@ -53,6 +53,18 @@ def test_selfplay_command(capsys):
         assert line in out
 
 
+def test_selfplay_with_the_expert_in_two_processes_says_how_it_thought(capsys):
+    assert main(["selfplay", "--games", "2", "--seed", "40", "--ss", "expert", "--abwehr",
+                 "easy", "--think", "0.01", "--procs", "2", "-v"]) == 0
+    out = capsys.readouterr().out
+    assert "2 game(s), seeds 40-41, SS expert vs Abwehr easy" in out
+    assert out.count("  seed ") == 2
+    thought = next(ln for ln in out.splitlines() if ln.startswith("  new plans: "))
+    per_game = float(thought.split("thinking per game: mean ")[1].split(" s")[0])
+    assert per_game <= 60 * 0.01 + 0.5        # 60 times the mean a game (+ one last plan)
+    assert "Think time, Abwehr (easy)" in out and out.count("new plans:") == 1
+
+
 @pytest.mark.parametrize("args,message", [
     (["--games", "0"], "--games: must be at least 1, got 0"),
     (["--games", "many"], "--games: expected a whole number, got 'many'"),
@@ -60,6 +72,7 @@ def test_selfplay_command(capsys):
     (["--ss", "genius"], "argument --ss: invalid choice: 'genius'"),
     (["--think", "soon"], "--think: expected seconds, e.g. 0.5, got 'soon'"),
     (["--think", "0"], "--think: must be more than 0 and at most 600, got 0.0"),
+    (["--procs", "0"], "--procs: must be at least 1, got 0"),
 ])
 def test_selfplay_bad_arguments_are_named(capsys, args, message):
     with pytest.raises(SystemExit) as exc:

@@ -122,10 +122,15 @@ class Expert:
             self._fresh = False
             return self.plan.pop(0)          # the plan goes on: no new thought
         self.plan = []
+        import os
+        tune = os.environ.get("PLOT_TUNE", "")
+        if kind_of(v) in tune.split(","):
+            return easy.choose(v, legal, self.rules, rnd)
         t0 = time.perf_counter()
         seed = rnd.getrandbits(32)
         walk = WALK_COUP if v.coup is not None else WALK
-        search = Search(v, legal, self.rules, seed, reply=self.reply, prior=Prior, walk=walk)
+        reply = self.reply or ("reply" in tune and v.coup is not None)
+        search = Search(v, legal, self.rules, seed, reply=reply, prior=Prior, walk=walk)
         bank = "coup" if v.coup is not None else "pre"
         if self.trials is not None:
             budget = Budget(trials=self.trials)

@@ -111,6 +111,7 @@ class Timed:
 
     player: ComputerPlayer
     seconds: list[float] = attrs.field(factory=list)
+    thoughts: list[float] = attrs.field(factory=list)   # the decisions that made a new plan
 
     def new_game(self) -> None:
         self.player.new_game()
@@ -121,6 +122,9 @@ class Timed:
         v = view(state, state.to_act)          # all it is given: the side's own view
         t0 = time.perf_counter()
         choice = self.player.decide(v, legal, rnd)
-        self.seconds.append(time.perf_counter() - t0)
+        took = time.perf_counter() - t0
+        self.seconds.append(took)
+        if self.player.fresh_thought() is not None:
+            self.thoughts.append(took)
         return choice
 

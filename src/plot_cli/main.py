@@ -61,33 +61,37 @@ def _check_data(args: argparse.Namespace) -> int:
 def _selfplay(args: argparse.Namespace) -> int:
     import statistics
 
-    from plot_ai import Timed, make
-    from plot_core.selfplay import POLICIES, Summary, play_games
+    from plot_ai.matches import play
+    from plot_core.selfplay import Summary
 
-    rules = load_rules()
-
-    def player(level: str):
-        if level == "busy":                    # a test policy of the engine's, not a player
-            return POLICIES["busy"]
-        return Timed(make(level, rules, think=args.think))
-
-    ss, abwehr = player(args.ss), player(args.abwehr)
+    load_rules()                               # fail on bad data before any game
     print(f"plot selfplay: {args.games} game(s), seeds {args.seed}-{args.seed + args.games - 1}, "
           f"SS {args.ss} vs Abwehr {args.abwehr}", flush=True)
     results = []
-    for r in play_games(args.games, args.seed, ss, abwehr):
+    clocks: dict[str, list] = {"SS": [], "Abwehr": []}
+    for r, ss, ab in play(args.games, args.seed, args.ss, args.abwehr, args.think, args.procs):
         results.append(r)
+        for side, c in (("SS", ss), ("Abwehr", ab)):
+            if c is not None:
+                clocks[side].append(c)
         if args.verbose:
             coup = f"coup at GT {r.coup_declared}, {r.coup_turns} CT" if r.coup_declared else "no coup"
             print(f"  seed {r.seed}: {r.winner} by {r.case} after {r.actions} actions, "
                   f"GT {r.game_turns}, {coup}, {r.seconds * 1000:.0f} ms", flush=True)
     print("\n".join(Summary(tuple(results)).report()))
-    for side, p, level in (("SS", ss, args.ss), ("Abwehr", abwehr, args.abwehr)):
-        if isinstance(p, Timed) and p.seconds:
-            print(f"Think time, {side} ({level}): mean {statistics.mean(p.seconds) * 1000:.2f} ms, "
-                  f"median {statistics.median(p.seconds) * 1000:.2f} ms, "
-                  f"max {max(p.seconds) * 1000:.0f} ms per decision "
-                  f"({len(p.seconds)} decisions with a choice)")
+    for side, level in (("SS", args.ss), ("Abwehr", args.abwehr)):
+        seconds = [x for c in clocks[side] for x in c.seconds]
+        if seconds:
+            print(f"Think time, {side} ({level}): mean {statistics.mean(seconds) * 1000:.2f} ms, "
+                  f"median {statistics.median(seconds) * 1000:.2f} ms, "
+                  f"max {max(seconds) * 1000:.0f} ms per decision "
+                  f"({len(seconds)} decisions with a choice)")
+        thoughts = [x for c in clocks[side] for x in c.thoughts]
+        if thoughts:            # a searching level: its new plans, and each game's total
+            totals = [c.total for c in clocks[side]]
+            print(f"  new plans: {len(thoughts)}, mean {statistics.mean(thoughts):.3f} s, "
+                  f"max {max(thoughts):.2f} s; thinking per game: mean "
+                  f"{statistics.mean(totals):.1f} s, max {max(totals):.1f} s")
     return 0
 
 
@@ -498,7 +502,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--abwehr", choices=levels, default="random",
                     help="the Abwehr player's level")
     sp.add_argument("--think", type=_seconds, default=1.0,
-                    help="think-time budget per decision for search levels (default 1 s)")
+                    help="a searching level's mean seconds per decision (the expert: at most "
+                         "3x that for one, 60x for a whole game; default 1)")
+    sp.add_argument("--procs", type=_positive, default=1, metavar="N",
+                    help="play N games at once, in N processes (default 1)")
     sp.add_argument("-v", "--verbose", action="store_true", help="a line per game")
     sp.set_defaults(run=_selfplay)
     p.set_defaults(run=_play)
