@@ -22,12 +22,14 @@ from collections.abc import Sequence
 from plot_core import Action, GameState, PlayerView, Rules, Verb
 from plot_core.engine.state import Phase, evolve
 
-from . import easy
+from . import easy, hard
 from .plans import Plan
 from .search import Budget, Search, Thought
 
 WALK, WALK_COUP = 4, 10   # units whose every walk is weighed (the rest by the rules of thumb)
-GAME_BANK = 60.0          # seconds of thinking per side per game, in units of ``think``
+GAME_BANK = 55.0          # seconds of thinking per side per game, in units of ``think``
+                          # (the last few of the 60 allowed are kept for overruns)
+MIN_THOUGHT = 0.01        # below this a search is not begun: the hard player decides
 MOST = 3.0                # no decision over three times the mean
 
 
@@ -122,27 +124,30 @@ class Expert:
             self._fresh = False
             return self.plan.pop(0)          # the plan goes on: no new thought
         self.plan = []
-        import os
-        tune = os.environ.get("PLOT_TUNE", "")
-        if kind_of(v) in tune.split(","):
-            return easy.choose(v, legal, self.rules, rnd)
         t0 = time.perf_counter()
-        seed = rnd.getrandbits(32)
-        walk = WALK_COUP if v.coup is not None else WALK
-        reply = self.reply or ("reply" in tune and v.coup is not None)
-        search = Search(v, legal, self.rules, seed, reply=reply, prior=Prior, walk=walk)
         bank = "coup" if v.coup is not None else "pre"
+        try:
+            return self._decide(v, legal, rnd, t0, bank)
+        finally:                             # every decision is paid from the game's budget
+            self.bank[bank] = max(0.0, self.bank[bank] - (time.perf_counter() - t0))
+
+    def _decide(self, v: PlayerView, legal: Sequence[Action], rnd: random.Random, t0: float,
+                bank: str) -> Action:
         if self.trials is not None:
             budget = Budget(trials=self.trials)
         else:
             seconds = min(SHARE[kind_of(v)] * self.think, MOST * self.think,
                           self.bank[bank] / 6)
+            if seconds < MIN_THOUGHT:
+                # the game's budget is spent: the hard player's judgement, at once
+                return hard.choose(v, legal, self.rules, rnd, seconds)
             budget = Budget(deadline=t0 + seconds)
+        seed = rnd.getrandbits(32)
+        walk = WALK_COUP if v.coup is not None else WALK
+        search = Search(v, legal, self.rules, seed, reply=self.reply, prior=Prior, walk=walk)
         best = search.run(budget)
         chosen = search.plans[best]
-        seconds = time.perf_counter() - t0
-        self.bank[bank] = max(0.0, self.bank[bank] - seconds)
-        self.last = search.thought(best, seconds)
+        self.last = search.thought(best, time.perf_counter() - t0)
         self._fresh = True
         if not chosen.actions or chosen.actions[0] not in legal:    # a guard: never illegal
             return easy.choose(v, legal, self.rules, rnd)

@@ -199,6 +199,8 @@ class Search:
         t0 = time.perf_counter()
         for i in alive:                       # one trial each, which also times a trial
             self._try(i, 0)
+            if budget.deadline is not None and budget.over(0):
+                break                         # out of time: the plans tried so far
         done = 1                              # trials every live plan has had
         per_trial = (time.perf_counter() - t0) / len(alive)
         rounds = max(1, math.ceil(math.log2(len(alive))))

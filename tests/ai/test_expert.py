@@ -157,8 +157,8 @@ def test_a_weights_file_that_does_not_fit_the_features_is_refused_by_name(tmp_pa
 
 def test_the_expert_keeps_a_budget_per_game_and_starts_afresh(rules):
     e = Expert(rules, think=0.5)
-    assert e.bank == {"pre": 15.0, "coup": 15.0}
+    assert e.bank == {"pre": 13.75, "coup": 13.75}
     e.bank["coup"] = 0.0
     e.plan = [Action(Verb.END)]
     e.new_game()
-    assert e.bank == {"pre": 15.0, "coup": 15.0} and e.plan == []
+    assert e.bank == {"pre": 13.75, "coup": 13.75} and e.plan == []
