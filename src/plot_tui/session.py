@@ -284,12 +284,12 @@ class Session:
 
     def _computer_moved(self, side: Player, choice: Action, thought: Thought | None,
                         player: ComputerPlayer) -> list[Event]:
-        events = self._apply(choice, undoable=False)
-        if thought is not None:
-            self._keep_thought(ThinkLine(
-                self.actions, side, player.level, thought.trials, thought.seconds,
-                tuple(PlanLine(w.text, w.win, w.trials, w.private) for w in thought.plans)))
-        return events
+        def reasons() -> None:
+            if thought is not None:
+                self._keep_thought(ThinkLine(
+                    self.actions, side, player.level, thought.trials, thought.seconds,
+                    tuple(PlanLine(w.text, w.win, w.trials, w.private) for w in thought.plans)))
+        return self._apply(choice, undoable=False, reasons=reasons)
 
     def _keep_thought(self, line: ThinkLine) -> None:
         self.thoughts.append(line)
@@ -304,7 +304,10 @@ class Session:
         not see: plot_tui.why)."""
         return self.thoughts[-1] if self.thoughts else None
 
-    def _apply(self, action: Action, *, undoable: bool) -> list[Event]:
+    def _apply(self, action: Action, *, undoable: bool,
+               reasons: Callable[[], None] = lambda: None) -> list[Event]:
+        """``reasons``: keeps a computer's reasons for the action (its think line comes
+        after its action line), before anyone is told of the change."""
         before, side = self.state, self.state.to_act
         after = apply(before, action)
         self.state = after
@@ -316,6 +319,7 @@ class Session:
         self.log.append(action_line(self.actions, side, before, action))
         self.log.extend(LogLine(self.actions, side, e) for e in after.events)
         self._record(side, action, after)
+        reasons()
         self._tell()
         return list(after.events)
 
