@@ -425,6 +425,8 @@ class Hub:
                 job = table.session.thought_job()
                 if job is not None:               # a search: in a worker, never on the loop
                     self._stepping.add(table.id)
+                    table.session.thinking = True
+                    tell_all([g.on_change for g in table.guests], "the computer thinks")
                     self.think(job, lambda answer: self._thought_back(table, job, answer))
                     return
                 table.session.computer_step()     # tells the table's listeners, which go on
@@ -434,6 +436,7 @@ class Hub:
     def _thought_back(self, table: Table, job, answer) -> None:
         """A worker's search for ``table`` is done (``answer`` None: the worker failed)."""
         self._stepping.discard(table.id)
+        table.session.thinking = False
         if self.tables.get(table.id) is not table or table.over:
             return
         try:

@@ -41,6 +41,10 @@ class Chair:
     def last_thought(self):
         return self.session.last_thought()
 
+    @property
+    def thinking(self) -> bool:
+        return self.session.thinking
+
     # -- the shared game, read-only ------------------------------------------------------
     @property
     def state(self) -> GameState:

@@ -174,8 +174,9 @@ class GameScreen(BoardScreen):
                 t.append(f" all {len(legal)} actions")
         else:
             who = SIDE[v.to_act]
-            doing = ("the computer is thinking" if self._thinking is not None else
-                     "the computer is playing") if s.computer_to_act() else "waiting"
+            thinking = self._thinking is not None or s.thinking
+            doing = ("the computer is thinking" if thinking else "the computer is playing") \
+                if s.computer_to_act() else "waiting"
             t.append(f"{who} to act — {doing}. ", style="italic")
             if s.computer_to_act() and s.drives_computer:
                 t.append("s: skip to your next decision" if s.humans() else

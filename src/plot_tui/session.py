@@ -94,6 +94,7 @@ class Session:
         self.listeners: list[Callable[[], None]] = []   # told after every change
         self.chat: list[ChatLine] = []          # said at a served table, kept in the record
         self.thoughts: list[ThinkLine] = []     # why a searching computer moved (issue 17)
+        self.thinking = False                   # a server's worker is searching for it now
         humans = self.humans()
         # Whose eyes are on the screen: the lone human, or in hot-seat whoever took it last.
         self.screen: Player | None = humans[0] if len(humans) == 1 else None

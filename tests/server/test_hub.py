@@ -272,7 +272,10 @@ def test_the_computer_plays_itself_at_a_table_everyone_watches_and_its_searches_
     searched = 0
     for _ in range(40):
         clock.run()
+        # a search out with a worker: every screen at the table can say so
+        assert table.session.thinking == bool(thinker.jobs)
         searched += thinker.run()
+        assert not table.session.thinking
     assert searched > 0 and table.session.actions > 10      # searches ran outside the loop
     assert table.session.thoughts and all(t.level == "expert" for t in table.session.thoughts)
     # a restart brings it back as it was: still nobody's, still the computer's both sides
