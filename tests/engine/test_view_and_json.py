@@ -198,6 +198,17 @@ def test_a_state_is_the_same_json_in_every_process():
     assert len(outs) == 1 and '"activated"' in outs.pop()
 
 
+def test_sets_are_written_sorted_in_this_process_too():
+    """The same in-process (the test above runs other interpreters): a set of eight ids,
+    whose order as a Python set follows the hash seed, is written in sorted order."""
+    ids = ("310", "001", "405", "102", "207", "013", "301", "418")
+    s = attrs.evolve(new_game(3), activated=frozenset(ids), targeted=frozenset(ids[:5]))
+    data = json.loads(state_to_json(s))
+    assert data["activated"] == sorted(ids) and data["targeted"] == sorted(ids[:5])
+    seen = json.loads(view_to_json(view(s, Player.SS)))
+    assert seen["activated"] == sorted(ids)
+
+
 def test_a_bad_state_or_action_in_json_says_what_is_wrong():
     s = new_game(3)
     back = state_from_json(state_to_json(s), s.rules)
