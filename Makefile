@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: run test bench lint clean ssh-client browser mutate mutate-again
+.PHONY: run test bench lint clean ssh-client browser postgresql mutate mutate-again
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "plot needs Python 3.11 or newer; set PYTHON=/path/to/python3.11")'
@@ -36,10 +36,19 @@ browser:
 	  && apt-get install -y -q $(BROWSER_PACKAGES); }; } >/dev/null 2>&1; } || \
 	  echo "note: no chromium, chromedriver, tesseract or nginx; the web door's tests will say so"
 
+# The shared store's tests start a throwaway PostgreSQL server (issue 21); install
+# Debian's where we can.
+postgresql:
+	@{ command -v initdb || ls /usr/lib/postgresql/*/bin/initdb; } >/dev/null 2>&1 \
+	  || { command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ] \
+	  && { apt-get install -y -q postgresql || { apt-get update -q \
+	  && apt-get install -y -q postgresql; }; } >/dev/null 2>&1; } || \
+	  echo "note: no PostgreSQL server; the shared store's tests will say so"
+
 # Two parts: the engine, record and screen tests in two processes (they keep to
 # themselves), then the SSH server and hidden-information tests one at a time (they time
 # real terminals and servers, which a second process on a 2-core machine would disturb).
-test: $(STAMP) ssh-client browser
+test: $(STAMP) ssh-client browser postgresql
 	$(BIN)/python -m pytest -q -m "not slow" -n 2 --ignore=tests/server --ignore=tests/hidden $(PYTEST_ARGS) tests
 	$(BIN)/python -m pytest -q -m "not slow" $(PYTEST_ARGS) tests/server tests/hidden
 

@@ -76,6 +76,12 @@ def read_raw(path: Path) -> RawRecord:
         data = read_regular(Path(path), what="record")   # not a pipe, a device, nor endless
     except Unreadable as exc:
         raise RecordError(str(exc)) from None
+    return parse_raw(data, Path(path))
+
+
+def parse_raw(data: bytes, path: Path) -> RawRecord:
+    """A record's bytes, from a file or a shared store's rows (issue 21); ``path`` names
+    it in errors."""
     if not data.strip():
         raise RecordError(f"{path}: the file is empty, not a game record")
     lines = data.split(b"\n")

@@ -25,7 +25,10 @@ import attrs
 from plot_core import Player, Rules, new_game
 from plot_core.engine.state import Phase
 from plot_record import ChatLine, Header, Recorder, RecordError, load_record, secret_seed
-from plot_record.files import loads, read_regular, write_whole
+from plot_record.files import Unreadable, loads, read_regular, write_whole
+from plot_record.format import header_line, parse_entry
+from plot_record.store import parse_raw
+from plot_record.timeline import check
 from plot_tui.chair import Chair
 from plot_tui.describe import SIDE
 from plot_tui.plain import clean
@@ -34,6 +37,8 @@ from plot_tui.session import Seat, Session
 from .chat import Lobby, Pace, TooFast, text_problem, utc_now
 from .guard import CodeLimit
 from .links import Links
+from .pgstore import Conflict, StoreError, prepare
+from .shared import Hooks, Shared
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"      # no 0/O, 1/I: read over the phone
 CODE_LENGTH = 6
@@ -42,6 +47,8 @@ TABLE_FILE_VERSION = 1
 
 TABLE_WRONG_CODES = 10      # wrong join codes a table takes a minute
 MAX_WATCHED = 5             # games of the computer against itself at once (they cost CPU)
+RECONNECTING = ("reconnecting to the game store; the game goes on by itself when it answers, "
+                "and nothing is lost")
 SAVE_RETRY = 2.0            # seconds between tries to write a record the disk refused
 
 
@@ -77,13 +84,15 @@ class Table:
     code: str
     session: Session
     owners: dict[Player, Who | None]      # human sides only; None: free
-    meta_path: Path
-    record: Path
+    meta_path: Path | None                # None: the table lives in the shared store (21)
+    record: Path | str
     created: str
     guests: list[Guest] = attrs.Factory(list)
     # at most 10 wrong join codes a minute, from everyone together (issue 23)
     codes: CodeLimit = attrs.Factory(lambda: CodeLimit(TABLE_WRONG_CODES))
     saving_told: bool = False             # the operator knows its record cannot be written
+    version: int = 1                      # the store's version of owners and code (21)
+    news: tuple[int, str] = (-1, "")      # (at action n, what the table's screens are told)
 
     @property
     def over(self) -> bool:
@@ -147,6 +156,8 @@ class Table:
         n = self.watchers()
         if n and side is not None:
             parts.append(f"{n} watching.")
+        if self.news[0] == self.session.actions:
+            parts.append(self.news[1])
         return " ".join(parts)
 
     def meta(self) -> dict:
@@ -196,7 +207,8 @@ class Hub:
     def __init__(self, rules: Rules, home: Path, *, pace: float = 0.15, max_tables: int = 100,
                  keep_finished: int = 20,
                  later: Callable[[float, Callable[[], None]], None] = later_by_asyncio,
-                 think: Callable[[object, Callable[[object], None]], None] | None = None) -> None:
+                 think: Callable[[object, Callable[[object], None]], None] | None = None,
+                 shared: Shared | None = None) -> None:
         self.rules, self.home, self.pace = rules, Path(home), pace
         self.max_tables = max_tables
         self.max_watched = MAX_WATCHED
@@ -213,6 +225,19 @@ class Hub:
         self.pace_of_talk = Pace()
         self._next = 1
         self._stepping: set[str] = set()
+        # shared: the tables live in PostgreSQL, shared with other processes (issue 21);
+        # None: in files under ``home``, this process's alone
+        self.shared = shared
+        self.store_trouble: str | None = None
+
+    def use_store(self, url: str, post: Callable[[Callable[[], None]], None]) -> None:
+        """Keep the tables in the PostgreSQL store at ``url``, shared with every process
+        that uses it (issue 21). ``post(callback)`` runs ``callback`` on this hub's loop,
+        from any thread. Call before ``restore``; StoreError says why it cannot."""
+        prepare(url)
+        self.shared = Shared(url, post, Hooks(self.lines_from_store, self.table_from_store,
+                                              self.store_away))
+        self.shared.start()
 
     @property
     def games_dir(self) -> Path:
@@ -247,11 +272,15 @@ class Hub:
                         start={"setup": setup},
                         players={p.value: seats[p].value for p in Player},
                         levels={p.value: lv for p, lv in levels.items()})
-        table_id = self._free_id()
-        path = self.games_dir / f"{table_id}-{header.game}.jsonl"      # no seed in names
         owners = {p: None for p in Player if seats[p] is Seat.HUMAN}
         if not both:
             owners[side] = who
+        if self.shared is not None:
+            table = self._create_shared(header, state, seats, levels, owners)
+            self._open(table)
+            return table
+        table_id = self._free_id()
+        path = self.games_dir / f"{table_id}-{header.game}.jsonl"      # no seed in names
         recorder = None
         try:
             recorder = Recorder(path, header)
@@ -271,6 +300,21 @@ class Hub:
         self._open(table)
         return table
 
+    def _create_shared(self, header: Header, state, seats, levels, owners) -> Table:
+        store = self.shared.store
+        try:
+            number = store.next_number()
+            table_id = f"T{number}"
+            session = Session(state, seats, seed=header.seed,
+                              recorder=self.shared.recorder(table_id, next_line=2),
+                              levels=levels, game=header.game, chosen_seed=header.chosen_seed)
+            table = Table(table_id, new_code(), session, owners, None, f"store:{table_id}",
+                          datetime.now(UTC).isoformat(timespec="seconds"))
+            store.create(table_id, number, table.meta(), header_line(header).rstrip("\n"))
+        except (StoreError, Conflict) as exc:
+            raise Refused(f"The table could not be made: {exc or 'try again'}.") from None
+        return table
+
     def _free_id(self) -> str:
         """The next table number no file holds: a table file that could not be read
         keeps its number, and its files are never written over (25)."""
@@ -285,8 +329,17 @@ class Hub:
 
     def _open(self, table: Table) -> None:
         self.tables[table.id] = table
-        table.session.listeners.append(lambda: self._changed(table))
+        self._bind(table)
         self._changed(table)
+
+    def _bind(self, table: Table) -> None:
+        session = table.session
+        session.listeners.append(lambda: self._changed(table))
+        if self.shared is not None and session.recorder is not None:
+            session.recorder.on_saved = session.saved
+            session.recorder.on_refused = lambda: self._reload(
+                table, "A move made here was not kept: the game had moved on from another "
+                       "connection first.")
 
     # -- sitting down ---------------------------------------------------------------------
     def table(self, table_id: str) -> Table:
@@ -321,7 +374,11 @@ class Hub:
                               f"{SIDE[table.human_sides()[0]]} player for it.")
             side = free[0]
             table.owners[side] = who
-            self._save(table)
+            try:
+                self._save(table)
+            except Refused:
+                table.owners[side] = None
+                raise
         old = table.seated(side)
         if old is not None:                  # the same player again: the newer connection wins
             table.guests.remove(old)
@@ -395,7 +452,10 @@ class Hub:
     def _changed(self, table: Table, *, game: bool = True) -> None:
         tell_all([g.on_change for g in table.guests] + self.lobby_listeners,
                  f"of a change at {table.id}")
-        if game and table.session.computer_to_act() and not table.over \
+        # shared: the computer moves in a process where someone is at the table (the store
+        # decides if two do at once); a table nobody is at waits for them
+        here = self.shared is None or bool(table.guests)
+        if game and here and table.session.computer_to_act() and not table.over \
                 and table.id not in self._stepping:
             self._stepping.add(table.id)
             self.later(self.pace, lambda: self._computer_step(table))
@@ -405,6 +465,9 @@ class Hub:
         """A record the disk refuses: the table waits (its session lets nobody act), the
         operator is told once, and the hub tries again until the disk takes it (25)."""
         s = table.session
+        if self.shared is not None:          # the store's writer retries by itself (21)
+            s.record_problem = RECONNECTING if self.store_trouble and s.unsaved else None
+            return
         if s.unsaved and not table.saving_told:
             table.saving_told = True
             to_operator(f"table {table.id}: {s.record_problem}; retrying every "
@@ -451,6 +514,17 @@ class Hub:
 
     # -- on disk -------------------------------------------------------------------------------
     def _save(self, table: Table) -> None:
+        if self.shared is not None:
+            try:
+                table.version = self.shared.store.set_meta(table.id, table.meta(),
+                                                           table.version)
+            except Conflict:
+                raise Refused("Someone changed that table from another connection a moment "
+                              "ago; look again and try once more.") from None
+            except StoreError as exc:
+                raise Refused(f"The server cannot reach its store just now ({exc}); try "
+                              "again in a moment.") from None
+            return
         self.tables_dir.mkdir(parents=True, exist_ok=True)
         # T1.tmp, not T1.json.tmp: every file of table n is T{n}.* (see _taken)
         write_whole(table.meta_path, json.dumps(table.meta(), indent=1) + "\n",
@@ -460,6 +534,8 @@ class Hub:
         """Every table from its files: the unfinished ones, and as many of the newest
         finished ones as the lobby lists. Returns what could not be restored and why (the
         files are left as they are); one bad file never stops the others."""
+        if self.shared is not None:
+            return self._restore_shared()
         problems = []
         for p in [*self.tables_dir.glob("T*"), *self.games_dir.glob("T*-*")]:
             n = number(p.name.split(".")[0].split("-")[0])      # numbers held by any file
@@ -494,6 +570,107 @@ class Hub:
             raise ValueError("its owners do not match the record's human sides")
         return Table(meta["id"], meta["code"], session, owners, meta_path, path,
                      meta["created"])
+
+
+    # -- in the shared store (issue 21) ----------------------------------------------------
+    def _restore_shared(self) -> list[str]:
+        problems = []
+        store = self.shared.store
+        for table_id in store.tables(self.keep_finished):
+            try:
+                meta, version = store.table(table_id)
+                table = self._load_shared(table_id, meta, version, store.lines(table_id))
+            except (ValueError, KeyError, TypeError, RecordError, Unreadable,
+                    StoreError) as exc:
+                problems.append(f"table {table_id} in the store: {exc}")
+                continue
+            self._open(table)
+        self._prune()
+        return problems
+
+    def _load_shared(self, table_id: str, meta: dict, version: int,
+                     rows: list[tuple[int, str]]) -> Table:
+        if meta.get("version") != TABLE_FILE_VERSION:
+            raise ValueError(f"table version {meta.get('version')!r}, expected "
+                             f"{TABLE_FILE_VERSION}")
+        data = "".join(f"{text}\n" for _, text in rows).encode("utf-8")
+        record = check(parse_raw(data, f"store:{table_id}"), self.rules)
+        recorder = None if record.finished else self.shared.recorder(table_id, len(rows) + 1)
+        session = Session.resume(record, recorder)
+        owners = {Player(side): (None if o is None else Who(o["key"], o["name"]))
+                  for side, o in meta["owners"].items()}
+        if set(owners) != set(session.humans()):
+            raise ValueError("its owners do not match the record's human sides")
+        return Table(table_id, meta["code"], session, owners, None, f"store:{table_id}",
+                     meta["created"], version=version)
+
+    def lines_from_store(self, table_id: str, rows: list[tuple[int, str]]) -> None:
+        """Another process wrote ``rows`` of a table's record: made here too."""
+        table = self.tables.get(table_id)
+        rec = table.session.recorder if table is not None else None
+        if rec is None:
+            return
+        for line, text in rows:
+            if line < rec.next_line:
+                continue                      # this process has it (wrote it or heard it)
+            if line > rec.next_line or rec.unsaved:
+                return                        # a race: the writer's refusal reloads it
+            where = f"table {table_id} line {line} in the store"
+            try:
+                table.session.mirror(parse_entry(loads(text, where), where), where)
+            except (RecordError, Unreadable, ValueError) as exc:
+                to_operator(f"{exc}; the table is read again from the store")
+                self._reload(table, "")
+                return
+            rec.mirrored(line)
+
+    def table_from_store(self, table_id: str, meta: dict, version: int,
+                         rows: list[tuple[int, str]]) -> None:
+        """A table another process made, or whose seats it changed."""
+        table = self.tables.get(table_id)
+        if table is None:
+            if not rows:
+                return
+            try:
+                self._open(self._load_shared(table_id, meta, version, rows))
+            except (ValueError, KeyError, TypeError, RecordError, Unreadable) as exc:
+                to_operator(f"could not take table {table_id} from the store: {exc}")
+            return
+        if version <= table.version:
+            return
+        table.version, table.code = version, meta["code"]
+        table.owners = {Player(side): (None if o is None else Who(o["key"], o["name"]))
+                        for side, o in meta["owners"].items()}
+        self._changed(table, game=False)
+
+    def _reload(self, table: Table, news: str) -> None:
+        """Read ``table`` again from the store (a line of ours lost a race, or one of
+        theirs made no sense here); its screens stay, on the stored game."""
+        try:
+            store = self.shared.store
+            meta, version = store.table(table.id)
+            fresh = self._load_shared(table.id, meta, version, store.lines(table.id))
+        except (StoreError, TypeError, ValueError, KeyError, RecordError, Unreadable) as exc:
+            to_operator(f"table {table.id} could not be read again from the store: {exc}")
+            return
+        table.session.listeners.clear()
+        table.session, table.owners = fresh.session, fresh.owners
+        table.version, table.code = fresh.version, fresh.code
+        for guest in table.guests:
+            guest.chair.session = fresh.session
+        table.news = (fresh.session.actions, news)
+        self._stepping.discard(table.id)
+        self._bind(table)
+        self._changed(table)
+
+    def store_away(self, why: str | None) -> None:
+        """The store stopped answering (``why``), or answers again (None)."""
+        self.store_trouble = why
+        to_operator(f"the store is away ({why}); reconnecting" if why else
+                    "the store answers again")
+        for table in list(self.tables.values()):
+            self._watch_saving(table)
+            tell_all([g.on_change for g in table.guests], "of the store")
 
 
 def number(table_id: str) -> int:

@@ -29,6 +29,7 @@ from plot_core.engine.state import Event
 from plot_core.hexgrid import Hex
 from plot_core.wording import words
 from plot_record import ChatLine, PlanLine, Record, Recorder, RecordError, ThinkLine
+from plot_record.format import ActionLine, Entry, UndoLine
 from plot_record.timeline import Timeline
 
 
@@ -176,6 +177,10 @@ class Session:
             self._close_record()
         self._tell()
         return True
+
+    def saved(self) -> None:
+        """A shared store committed every line (issue 21): the game goes on."""
+        self._tell()
 
     def status_note(self) -> str:
         """Anything the screen should say about the other players (none at one terminal)."""
@@ -380,8 +385,7 @@ class Session:
     def undo_for(self, side: Player | None) -> bool:
         if not self.can_undo_for(side):
             return False
-        self.state, log_len = self._undo.pop()
-        del self.log[log_len:]
+        self._take_back()
         if self.recorder is not None:
             try:
                 self.recorder.undo(self.actions)
@@ -393,3 +397,38 @@ class Session:
 
     def undo(self) -> bool:
         return self.undo_for(self.screen)
+
+    def _take_back(self) -> None:
+        self.state, log_len = self._undo.pop()
+        del self.log[log_len:]
+
+    # -- lines another server process wrote (issue 21) ---------------------------------
+    def mirror(self, entry: Entry, where: str) -> None:
+        """A line of this game that another server process wrote to the shared store:
+        made here as it was made there (checked by the same rules), never written
+        again. RecordError, naming ``where``, if it does not follow from this game."""
+        recorder, self.recorder = self.recorder, None
+        try:
+            if isinstance(entry, ActionLine):
+                if entry.i != self.actions + 1 or entry.side is not self.state.to_act:
+                    raise RecordError(f"{where}: action {entry.i} by {entry.side.value} does "
+                                      f"not follow action {self.actions} here")
+                try:
+                    self._apply(entry.action, undoable=True)   # the maker's undo stack too
+                except IllegalAction as exc:
+                    raise RecordError(f"{where}: {exc}") from None
+            elif isinstance(entry, UndoLine):
+                if entry.i != self.actions or not self._undo:
+                    raise RecordError(f"{where}: undo of action {entry.i}, which cannot be "
+                                      "taken back here")
+                self._take_back()
+                self.actions -= 1
+                self._tell()
+            elif isinstance(entry, ChatLine):
+                self.chat.append(entry)
+                self._tell()
+            elif isinstance(entry, ThinkLine):
+                self.thoughts.append(entry)
+            # an EndLine says what the last action's state already says
+        finally:
+            self.recorder = recorder

@@ -1,0 +1,162 @@
+"""The server's tables in PostgreSQL, shared by every server process (issue 21).
+
+One row per record line, keyed by (table, line number): two processes that both try
+to write line n of a game (action i, whichever of them) cannot both succeed, so the
+store is where a race between them is decided. A table's owners and join code are one
+JSON row with a version number, changed only by compare-and-set. Every committed change
+is announced with NOTIFY, so each process can bring its copy of the table up to date.
+
+Nothing here runs on an event loop: the hub calls it from threads (plot_server.sync),
+or, for the rare lobby actions, directly with a short statement timeout.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import psycopg
+from psycopg import errors
+
+SCHEMA_VERSION = 1
+CHANNEL = "plot_tables"
+TIMEOUT_MS = 2000            # a statement the store cannot answer in 2 s has failed
+
+SCHEMA = f"""
+CREATE TABLE plot_schema (version integer NOT NULL);
+INSERT INTO plot_schema VALUES ({SCHEMA_VERSION});
+CREATE SEQUENCE plot_table_numbers;
+CREATE TABLE plot_tables (
+    id       text PRIMARY KEY,
+    number   integer UNIQUE NOT NULL,
+    meta     jsonb NOT NULL,                  -- join code, owners, when it was made
+    version  integer NOT NULL DEFAULT 1,      -- bumped by every change: compare-and-set
+    finished boolean NOT NULL DEFAULT false
+);
+CREATE TABLE plot_lines (
+    table_id text NOT NULL REFERENCES plot_tables (id),
+    line     integer NOT NULL,                -- the record's line number; 1 is its header
+    text     text NOT NULL,
+    PRIMARY KEY (table_id, line)
+);
+"""
+
+
+class StoreError(Exception):
+    """The store cannot be used; the message says why and what to do."""
+
+
+class Conflict(Exception):
+    """Another process wrote that line, or changed that table, first."""
+
+
+def connect(url: str, *, autocommit: bool = False) -> psycopg.Connection:
+    try:
+        conn = psycopg.connect(url, autocommit=autocommit, connect_timeout=5,
+                               options=f"-c statement_timeout={TIMEOUT_MS}")
+    except psycopg.Error as exc:
+        raise StoreError(f"cannot reach the store {safe_url(url)}: "
+                         f"{str(exc).strip() or type(exc).__name__}") from None
+    return conn
+
+
+def safe_url(url: str) -> str:
+    """The store's address without its password, for messages and logs."""
+    try:
+        info = psycopg.conninfo.conninfo_to_dict(url)
+    except psycopg.Error:
+        return "(an address that could not be read)"
+    info.pop("password", None)
+    return psycopg.conninfo.make_conninfo(**{k: str(v) for k, v in info.items()})
+
+
+def prepare(url: str) -> None:
+    """Create the schema in an empty database; check its version in any other."""
+    with connect(url) as conn:
+        have = conn.execute("SELECT to_regclass('plot_schema') IS NOT NULL").fetchone()[0]
+        if not have:
+            others = conn.execute("SELECT count(*) FROM pg_tables WHERE tablename LIKE "
+                                  "'plot\\_%'").fetchone()[0]
+            if others:
+                raise StoreError("the database has plot tables but no schema version; "
+                                 "point --store at an empty database or a plot store")
+            conn.execute(SCHEMA)
+            return
+        rows = conn.execute("SELECT version FROM plot_schema").fetchall()
+        if [r[0] for r in rows] != [SCHEMA_VERSION]:
+            raise StoreError(f"the store's schema is version {[r[0] for r in rows]}, this "
+                             f"program uses version {SCHEMA_VERSION}; use the plot version "
+                             "that made it")
+
+
+class Store:
+    """One connection's worth of store calls (not thread-safe: one per thread)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.conn = connect(url)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    @contextmanager
+    def _tx(self) -> Iterator[psycopg.Connection]:
+        try:
+            with self.conn.transaction():
+                yield self.conn
+        except errors.UniqueViolation:
+            raise Conflict() from None
+        except psycopg.OperationalError as exc:
+            raise StoreError(f"the store {safe_url(self.url)} did not answer: "
+                             f"{str(exc).strip()}") from None
+
+    def next_number(self) -> int:
+        with self._tx() as c:
+            return c.execute("SELECT nextval('plot_table_numbers')").fetchone()[0]
+
+    def create(self, table_id: str, number: int, meta: dict, header: str) -> None:
+        with self._tx() as c:
+            c.execute("INSERT INTO plot_tables (id, number, meta) VALUES (%s, %s, %s)",
+                      (table_id, number, json.dumps(meta)))
+            c.execute("INSERT INTO plot_lines VALUES (%s, 1, %s)", (table_id, header))
+            c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} new"))
+
+    def set_meta(self, table_id: str, meta: dict, version: int) -> int:
+        """Write ``meta`` if the table is still at ``version``; the new version, or
+        Conflict if another process changed it first."""
+        with self._tx() as c:
+            row = c.execute("UPDATE plot_tables SET meta = %s, version = version + 1 "
+                            "WHERE id = %s AND version = %s RETURNING version",
+                            (json.dumps(meta), table_id, version)).fetchone()
+            if row is None:
+                raise Conflict()
+            c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} meta"))
+            return row[0]
+
+    def append(self, table_id: str, line: int, text: str, *, finished: bool) -> None:
+        """Line ``line`` of the table's record; Conflict if it is there already."""
+        with self._tx() as c:
+            c.execute("INSERT INTO plot_lines VALUES (%s, %s, %s)", (table_id, line, text))
+            if finished:
+                c.execute("UPDATE plot_tables SET finished = true WHERE id = %s", (table_id,))
+            c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} {line}"))
+
+    def lines(self, table_id: str, after: int = 0) -> list[tuple[int, str]]:
+        with self._tx() as c:
+            return c.execute("SELECT line, text FROM plot_lines WHERE table_id = %s AND "
+                             "line > %s ORDER BY line", (table_id, after)).fetchall()
+
+    def table(self, table_id: str) -> tuple[dict, int] | None:
+        with self._tx() as c:
+            row = c.execute("SELECT meta, version FROM plot_tables WHERE id = %s",
+                            (table_id,)).fetchone()
+        return None if row is None else (row[0], row[1])
+
+    def tables(self, keep_finished: int) -> list[str]:
+        """The unfinished tables and the newest ``keep_finished`` finished ones."""
+        with self._tx() as c:
+            rows = c.execute("SELECT id FROM plot_tables WHERE NOT finished UNION ALL "
+                             "(SELECT id FROM plot_tables WHERE finished "
+                             "ORDER BY number DESC LIMIT %s)", (keep_finished,)).fetchall()
+        return [r[0] for r in rows]

@@ -1,0 +1,223 @@
+"""A hub's link to the PostgreSQL store (issue 21): two threads and a recorder.
+
+The writer thread commits each table's record lines in order; the listener thread
+hears NOTIFY from every other process and fetches what they wrote. Neither touches a
+table: each hands its result to ``post`` (``loop.call_soon_threadsafe`` in the server),
+so the hub changes its tables on its own loop only, and the loop never waits on the
+network (a store that is slow or restarting holds up no screen).
+"""
+
+from __future__ import annotations
+
+import itertools
+import queue
+import threading
+from collections.abc import Callable
+
+import attrs
+
+from plot_core import Action, Player
+from plot_core.engine.state import Outcome
+from plot_record import ChatLine, ThinkLine
+from plot_record.format import action_line, chat_line, end_line, think_line, undo_line
+
+from .pgstore import CHANNEL, Conflict, Store, StoreError, connect
+
+RETRY = (0.2, 0.5, 1.0, 2.0, 5.0)     # seconds between tries while the store is away
+
+Post = Callable[[Callable[[], None]], None]
+
+
+@attrs.define(eq=False)
+class Hooks:
+    """What the hub wants told, each called on its loop."""
+    lines: Callable[[str, list[tuple[int, str]]], None]        # another process wrote
+    # a table new here, or its seats changed: (id, meta, version, its record's lines)
+    table: Callable[[str, dict, int, list[tuple[int, str]]], None]
+    trouble: Callable[[str | None], None]                      # the store away (None: back)
+
+
+class Shared:
+    def __init__(self, url: str, post: Post, hooks: Hooks) -> None:
+        self.url, self.post, self.hooks = url, post, hooks
+        self.store = Store(url)           # the loop's own calls: lobby actions, loading
+        self.known: dict[str, int] = {}   # lines each table has here (the listener's floor)
+        self._queue: queue.Queue = queue.Queue()
+        self._pids: set[int] = {self.store.conn.info.backend_pid}
+        self._stop = threading.Event()
+        self._away: str | None = None
+        self._threads = [threading.Thread(target=self._write_all, name="plot-store-writer",
+                                          daemon=True),
+                         threading.Thread(target=self._listen, name="plot-store-listener",
+                                          daemon=True)]
+
+    def start(self) -> None:
+        for t in self._threads:
+            t.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._queue.put(None)
+        for t in self._threads:
+            t.join(timeout=5)
+        self.store.close()
+
+    def recorder(self, table_id: str, next_line: int) -> StoreRecorder:
+        self.known[table_id] = next_line - 1
+        return StoreRecorder(self, table_id, next_line)
+
+    # -- the writer thread ---------------------------------------------------------------
+    def _write_all(self) -> None:
+        store: Store | None = None
+        while True:
+            item = self._queue.get()
+            if item is None:
+                break
+            rec, line, text = item
+            if rec.dead:
+                continue
+            for wait in itertools.chain(RETRY, itertools.repeat(RETRY[-1])):
+                try:
+                    if store is None:
+                        store = Store(self.url)
+                        self._pids.add(store.conn.info.backend_pid)
+                    saved = self._append(store, rec, line, text)
+                    break
+                except StoreError as exc:
+                    store = self._drop(store)
+                    self._set_away(str(exc))
+                    if self._stop.wait(wait):
+                        return
+            self._set_away(None)
+            if saved:
+                self.post(rec.saved)
+            else:
+                rec.dead = True                 # its later lines follow a line not written
+                self.post(rec.refused)
+
+    def _append(self, store: Store, rec: StoreRecorder, line: int, text: str) -> bool:
+        try:
+            store.append(rec.table_id, line, text, finished=text.startswith('{"end"'))
+            return True
+        except Conflict:
+            # the same line already there: our own commit whose answer the network lost
+            return store.lines(rec.table_id, line - 1)[:1] == [(line, text)]
+
+    @staticmethod
+    def _drop(store: Store | None) -> None:
+        if store is not None:
+            try:
+                store.close()
+            except Exception:
+                pass
+
+    def _set_away(self, why: str | None) -> None:
+        if why != self._away and (why is None) != (self._away is None):
+            self.post(lambda: self.hooks.trouble(why))
+        self._away = why
+
+    # -- the listener thread ---------------------------------------------------------------
+    def _listen(self) -> None:
+        waits = iter(RETRY)
+        while not self._stop.is_set():
+            conn = store = None
+            try:
+                conn = connect(self.url, autocommit=True)
+                store = Store(self.url)
+                conn.execute(f"LISTEN {CHANNEL}")
+                self._catch_up(store)             # what was missed while not listening
+                waits = iter(RETRY)
+                while not self._stop.is_set():
+                    for note in conn.notifies(timeout=0.5):
+                        if note.pid not in self._pids:
+                            self._heard(store, note.payload)
+            except Exception:                     # the store went away: listen again
+                self._stop.wait(next(waits, RETRY[-1]))
+            finally:
+                for c in (conn, store):
+                    self._drop(c)
+
+    def _catch_up(self, store: Store) -> None:
+        for table_id in list(self.known):
+            self._heard(store, f"{table_id} 0")
+        for table_id in store.tables(keep_finished=0):
+            if table_id not in self.known:
+                self._heard(store, f"{table_id} new")
+
+    def _heard(self, store: Store, payload: str) -> None:
+        table_id, _, what = payload.partition(" ")
+        if what in ("new", "meta"):
+            got = store.table(table_id)
+            if got is not None:
+                rows = store.lines(table_id) if table_id not in self.known else []
+                self.post(lambda: self.hooks.table(table_id, got[0], got[1], rows))
+            return
+        if table_id not in self.known:
+            return
+        rows = store.lines(table_id, self.known[table_id])
+        if rows:
+            self.post(lambda: self.hooks.lines(table_id, rows))
+
+
+class StoreRecorder:
+    """A game's record in the store, for a Session (the Recorder's calls): each line is
+    queued for the writer and is ``unsaved`` until committed. The game waits while any
+    line is unsaved (Session.may_act), so nothing a player was shown as done is lost."""
+
+    def __init__(self, shared: Shared, table_id: str, next_line: int) -> None:
+        self.shared, self.table_id, self.next_line = shared, table_id, next_line
+        self.path = f"the store's table {table_id}"
+        self.unsaved: list[str] = []
+        self.dead = False                  # a line was refused: the hub reloads the table
+        self.on_saved: Callable[[], None] = lambda: None
+        self.on_refused: Callable[[], None] = lambda: None
+
+    def action(self, i: int, side: Player, action: Action, *, sync: bool = False) -> None:
+        self._write(action_line(i, side, action))
+
+    def undo(self, i: int) -> None:
+        self._write(undo_line(i))
+
+    def chat(self, line: ChatLine) -> None:
+        self._write(chat_line(line))
+
+    def think(self, line: ThinkLine) -> None:
+        self._write(think_line(line))
+
+    def end(self, i: int, outcome: Outcome) -> None:
+        self._write(end_line(i, outcome))
+
+    def mirrored(self, line: int) -> None:
+        """Line ``line``, written by another process, is now this game's too."""
+        self.next_line = line + 1
+        self.shared.known[self.table_id] = line
+
+    def _write(self, text: str) -> None:
+        text = text.rstrip("\n")
+        self.unsaved.append(text)
+        line, self.next_line = self.next_line, self.next_line + 1
+        self.shared.known[self.table_id] = line
+        self.shared._queue.put((self, line, text))
+
+    # -- on the loop, from the writer ------------------------------------------------------
+    def saved(self) -> None:
+        if self.unsaved:
+            self.unsaved.pop(0)
+        if not self.unsaved:
+            self.on_saved()
+
+    def refused(self) -> None:
+        self.on_refused()
+
+    # the Recorder's other calls: the writer does the waiting and the retrying
+    def sync(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+    def abandon(self) -> None:
+        self.dead = True
+
+    def flush_unsaved(self, *, sync: bool = True) -> None:
+        pass

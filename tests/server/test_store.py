@@ -1,0 +1,187 @@
+"""The tables in PostgreSQL, shared by server processes (issue 21), against a real
+PostgreSQL server started for these tests (tests/pgcluster.py). Each hub here stands
+for one server process: its own connections, its own threads, its own copy of every
+table, and a loop (``Loop``) the test turns by hand."""
+
+from __future__ import annotations
+
+import queue
+import random
+import time
+
+import psycopg
+import pytest
+
+from plot_core import Player
+from plot_record.store import parse_raw
+from plot_record.timeline import check
+from plot_server.hub import RECONNECTING, Hub
+from plot_server.pgstore import SCHEMA_VERSION, StoreError, prepare
+from plot_tui.session import Seat
+
+from . import pgcluster
+from .test_hub import ALICE, BOB, Clock
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    why = pgcluster.missing()
+    if why:
+        pytest.skip(why)
+    c = pgcluster.Cluster()
+    yield c
+    c.remove()
+
+
+@pytest.fixture
+def url(cluster, request):
+    return cluster.new_database(request.node.name[:50].lower())
+
+
+class Loop:
+    """One process's event loop: what the store's threads post runs when turned."""
+
+    def __init__(self) -> None:
+        self.posted: queue.Queue = queue.Queue()
+        self.clock = Clock()
+
+    def post(self, callback) -> None:
+        self.posted.put(callback)
+
+    def turn(self) -> None:
+        while True:
+            try:
+                self.posted.get_nowait()()
+            except queue.Empty:
+                break
+        self.clock.run()
+
+
+class Processes:
+    def __init__(self, rules, tmp_path, url, n: int = 2) -> None:
+        self.loops = [Loop() for _ in range(n)]
+        self.hubs = []
+        for i, loop in enumerate(self.loops):
+            hub = Hub(rules, tmp_path / f"p{i}", later=loop.clock)
+            hub.use_store(url, loop.post)
+            hub.restore()
+            self.hubs.append(hub)
+
+    def until(self, condition, timeout: float = 10.0) -> None:
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            for loop in self.loops:
+                loop.turn()
+            if condition():
+                return
+            time.sleep(0.002)
+        raise AssertionError("the processes did not agree in time")
+
+    def close(self) -> None:
+        for hub in self.hubs:
+            hub.shared.stop()
+
+
+@pytest.fixture
+def procs(rules, tmp_path, url):
+    p = Processes(rules, tmp_path, url)
+    yield p
+    p.close()
+
+
+def stored_record(url, table_id, rules):
+    with psycopg.connect(url) as conn:
+        rows = conn.execute("SELECT text FROM plot_lines WHERE table_id = %s ORDER BY line",
+                            (table_id,)).fetchall()
+    return check(parse_raw("".join(f"{r[0]}\n" for r in rows).encode(), table_id), rules)
+
+
+def test_an_empty_database_gets_the_schema_and_another_version_is_refused(url):
+    prepare(url)
+    prepare(url)                                   # a second start finds it as it left it
+    with psycopg.connect(url) as conn:
+        assert conn.execute("SELECT version FROM plot_schema").fetchall() == \
+            [(SCHEMA_VERSION,)]
+        conn.execute("UPDATE plot_schema SET version = 99")
+    with pytest.raises(StoreError, match="schema is version \\[99\\].*uses version 1"):
+        prepare(url)
+
+
+def test_a_store_that_cannot_be_reached_is_named_without_its_password(tmp_path):
+    with pytest.raises(StoreError) as info:
+        prepare(f"postgresql://plot:sekrit@/nowhere?host={tmp_path}")
+    assert "cannot reach the store" in str(info.value) and "sekrit" not in str(info.value)
+
+
+def test_players_on_two_processes_play_a_whole_game_through_the_store(procs, url, rules):
+    a, b = procs.hubs
+    table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=11)
+    ss = a.sit(table.id, ALICE)
+    procs.until(lambda: table.id in b.tables)      # B heard of it (NOTIFY), and loaded it
+    ab = b.sit(table.id, BOB, code=table.code)
+    procs.until(lambda: a.tables[table.id].owners[Player.ABWEHR] == BOB)
+    guests = {Player.SS: ss, Player.ABWEHR: ab}
+    rnd = random.Random(5)
+    moves = 0
+    while a.tables[table.id].session.state.outcome is None and moves < 4000:
+        side = a.tables[table.id].session.state.to_act
+        chair = guests[side].chair
+        procs.until(chair.my_move)                 # their own process has every line
+        chair.act(rnd.choice(chair.legal()))
+        moves += 1
+        other = guests[side.enemy].chair
+        procs.until(lambda: other.actions == chair.actions and not chair.session.unsaved)
+    assert a.tables[table.id].session.state.outcome is not None
+    # both processes, and the store's record replayed, end in the same game
+    final = a.tables[table.id].session.state
+    assert b.tables[table.id].session.state == final
+    record = stored_record(url, table.id, rules)
+    assert record.finished and record.timeline.final == final
+
+
+def test_two_processes_racing_at_one_table_keep_one_move_and_tell_the_other(procs, url,
+                                                                            rules):
+    a, b = procs.hubs
+    table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=3)
+    procs.until(lambda: table.id in b.tables)
+    b.sit(table.id, BOB, code=table.code)
+    procs.until(lambda: a.tables[table.id].owners[Player.ABWEHR] == BOB)
+    who = {Player.SS: ALICE, Player.ABWEHR: BOB}[table.session.state.to_act]
+    here = a.sit(table.id, who)
+    there = b.sit(table.id, who)                   # the same player from a second server
+    assert here.chair.my_move() and there.chair.my_move()
+    legal = here.chair.legal()
+    assert len(legal) > 1
+    first, second = legal[0], legal[-1]
+    here.chair.act(first)
+    there.chair.act(second)                        # both before either store write is heard
+    procs.until(lambda: not here.chair.session.unsaved and not there.chair.session.unsaved
+                and here.chair.actions == there.chair.actions
+                and here.chair.state == there.chair.state)
+    record = stored_record(url, table.id, rules)
+    assert len(record.timeline) == here.chair.actions == 1
+    kept = record.timeline.steps[0].action
+    assert kept in (first, second)
+    loser = there if kept == first else here
+    assert "was not kept" in loser.chair.status_note()
+
+
+def test_a_store_restart_is_waited_out_and_loses_nothing(procs, cluster, url, rules):
+    a, b = procs.hubs
+    table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=4)
+    guests = {Player.SS: a.sit(table.id, ALICE)}
+    procs.until(lambda: table.id in b.tables)
+    guests[Player.ABWEHR] = b.sit(table.id, BOB, code=table.code)
+    procs.until(lambda: a.tables[table.id].owners[Player.ABWEHR] == BOB)
+    mover = guests[table.session.state.to_act].chair
+    cluster.stop()
+    try:
+        mover.act(mover.legal()[0])                # shown at once, saved when it can be
+        procs.until(lambda: mover.session.record_problem == RECONNECTING)
+        assert not mover.my_move() and mover.session.unsaved
+    finally:
+        cluster.start()
+    procs.until(lambda: not mover.session.unsaved and not mover.session.record_problem
+                and a.tables[table.id].session.actions == 1
+                and b.tables[table.id].session.actions == 1, timeout=20)
+    assert len(stored_record(url, table.id, rules).timeline) == 1
