@@ -44,7 +44,13 @@ class Server:
     """`plot serve` on 127.0.0.1 with d/authorized_keys and the password 'swordfish';
     its tables and records live in d/home."""
 
-    def __init__(self, d: Path, *extra: str, port: int | None = None) -> None:
+    def __init__(self, d: Path, *extra: str, port: int | None = None,
+                 store: str | None = None, workers: int = 1) -> None:
+        """``store``: the tables in that PostgreSQL database (issue 21), shared with any
+        other Server given it; ``workers``: that many processes on the port."""
+        self.store, self.workers = store, workers
+        if store is not None:
+            extra = (*extra, "--store", store, "--workers", str(workers))
         self.d, self.extra = d, extra
         self.port = port or free_port()
         (d / "password").write_text("swordfish\n")
@@ -70,7 +76,7 @@ class Server:
         threading.Thread(target=self._drain, args=(self.proc, self.output),
                          daemon=True).start()
         deadline = time.monotonic() + 60
-        while not self.output:
+        while sum("listening on" in line for line in self.output) < self.workers:
             if self.proc.poll() is not None or time.monotonic() > deadline:
                 exit_code = self.proc.poll()
                 if exit_code is None:            # still running: where is it stuck?
@@ -80,7 +86,7 @@ class Server:
                 pytest.fail(f"plot serve did not start (exit {exit_code}); it said:\n"
                             + "".join(self.output))
             time.sleep(0.02)
-        self.first_line = self.output[0]
+        self.first_line = next(line for line in self.output if "listening on" in line)
         assert "listening on 127.0.0.1" in self.first_line, self.first_line
 
     @staticmethod
@@ -106,7 +112,26 @@ class Server:
             self.proc.wait(timeout=10)
 
     def table(self, table_id: str) -> dict:
+        if self.store is not None:
+            import psycopg
+            with psycopg.connect(self.store) as conn:
+                return conn.execute("SELECT meta FROM plot_tables WHERE id = %s",
+                                    (table_id,)).fetchone()[0]
         return json.loads((self.d / "home" / "tables" / f"{table_id}.json").read_text())
+
+    def record(self, table_id: str, rules):
+        """The table's record as the server has written it so far."""
+        from plot_record import load_record
+        if self.store is None:
+            return load_record(self.table(table_id)["record"], rules)
+        import psycopg
+
+        from plot_record.store import parse_raw
+        from plot_record.timeline import check
+        with psycopg.connect(self.store) as conn:
+            rows = conn.execute("SELECT text FROM plot_lines WHERE table_id = %s ORDER BY "
+                                "line", (table_id,)).fetchall()
+        return check(parse_raw("".join(f"{r[0]}\n" for r in rows).encode(), table_id), rules)
 
 
 def ssh_args(port: int, key: Path, *extra: str) -> list[str]:

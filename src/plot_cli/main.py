@@ -284,12 +284,51 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _store(args: argparse.Namespace) -> int | None:
+    """Check --store, --workers and --import; an exit code if they are wrong or the
+    import is all that was asked, else None (serve)."""
+    import os
+
+    from plot_server.pgstore import StoreError, prepare, safe_url
+
+    args.store = args.store or os.environ.get("PLOT_STORE") or None
+    if args.store is None:
+        for flag, given in (("--workers", args.workers > 1), ("--import", args.import_dir)):
+            if given:
+                print(f"plot serve: {flag} needs the shared store: --store "
+                      "postgresql://... (or PLOT_STORE)", file=sys.stderr)
+                return 2
+        return None
+    if not args.store.startswith(("postgresql://", "postgres://")):
+        print("plot serve: --store wants a PostgreSQL address, postgresql://user@host/db",
+              file=sys.stderr)
+        return 2
+    if args.import_dir:
+        from plot_server.importer import import_tables
+        done, problems = import_tables(Path(args.import_dir), args.store, load_rules())
+        for line in done:
+            print(f"imported table {line}")
+        for line in problems:
+            print(f"not imported: {line}", file=sys.stderr)
+        print(f"{len(done)} tables imported into {safe_url(args.store)}")
+        return 1 if problems and not done else 0
+    try:
+        prepare(args.store)
+    except StoreError as exc:
+        print(f"plot serve: {exc}", file=sys.stderr)
+        return 2
+    return None
+
+
 def _serve(args: argparse.Namespace) -> int:
     import os
 
     from plot_record import data_dir
-    from plot_server.server import Limits, run
+    from plot_server.server import Limits, ensure_host_key, run
 
+    early = _store(args)
+    if early is not None:
+        return early
     rules = load_rules()
     password = os.environ.get("PLOT_SERVE_PASSWORD")
     if args.password_file:
@@ -343,11 +382,19 @@ def _serve(args: argparse.Namespace) -> int:
     limits = Limits(connections=args.max_connections, idle=args.idle_minutes * 60,
                     strangers=args.max_strangers, login=args.login_seconds,
                     session_wait=min(10.0, args.login_seconds))
-    try:
+    ensure_host_key(host_key)             # before any worker: one key for all of them
+
+    def serve(worker: int = 0) -> None:
         run(args.host, args.port, rules, home=home, host_key=host_key,
             password=password or None, keys_file=keys, limits=limits, web_port=args.web,
             web_url=args.web_url, web_proxies=frozenset(
-                str(ipaddress.ip_address(a)) for a in args.web_proxy or ()))
+                str(ipaddress.ip_address(a)) for a in args.web_proxy or ()),
+            store=args.store, shared_port=args.workers > 1)
+    try:
+        if args.workers > 1:
+            from plot_server.workers import supervise
+            return supervise(args.workers, serve)
+        serve()
     except OSError as exc:
         print(f"plot serve: cannot listen on {args.host}:{args.port}: {exc.strerror}",
               file=sys.stderr)
@@ -481,6 +528,16 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--idle-minutes", type=_minutes, default=30, metavar="M",
                     help="close a connection after M minutes without a key press or a move "
                          "at its table (default 30)")
+    sv.add_argument("--store", metavar="URL",
+                    help="keep the tables in PostgreSQL (postgresql://user@host/db), shared "
+                         "with every server that uses it; an empty database gets the schema. "
+                         "The password: ~/.pgpass or PGPASSWORD, not the URL (or PLOT_STORE "
+                         "for the whole URL)")
+    sv.add_argument("--workers", type=_positive, default=1, metavar="N",
+                    help="N server processes on one port, one per core (needs --store)")
+    sv.add_argument("--import", dest="import_dir", metavar="DIR",
+                    help="copy the tables of a files-based server (its --data folder) into "
+                         "--store, then stop")
     sv.set_defaults(run=_serve)
     gs = sub.add_parser("games", help="list the saved games")
     gs.set_defaults(run=_games)

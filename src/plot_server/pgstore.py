@@ -122,6 +122,24 @@ class Store:
             c.execute("INSERT INTO plot_lines VALUES (%s, 1, %s)", (table_id, header))
             c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} new"))
 
+    def import_table(self, meta: dict, lines: list[str], finished: bool) -> str | None:
+        """A table from a files-based server, under a new number; None if a table with
+        the same ``imported`` mark is here already (an import run twice adds nothing)."""
+        with self._tx() as c:
+            if c.execute("SELECT 1 FROM plot_tables WHERE meta->>'imported' = %s",
+                         (meta["imported"],)).fetchone():
+                return None
+            number = c.execute("SELECT nextval('plot_table_numbers')").fetchone()[0]
+            table_id = f"T{number}"
+            meta = dict(meta, id=table_id, record=f"store:{table_id}")
+            c.execute("INSERT INTO plot_tables (id, number, meta, finished) "
+                      "VALUES (%s, %s, %s, %s)", (table_id, number, json.dumps(meta), finished))
+            with c.cursor() as cur:
+                cur.executemany("INSERT INTO plot_lines VALUES (%s, %s, %s)",
+                                [(table_id, n, text) for n, text in enumerate(lines, 1)])
+            c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} new"))
+            return table_id
+
     def set_meta(self, table_id: str, meta: dict, version: int) -> int:
         """Write ``meta`` if the table is still at ``version``; the new version, or
         Conflict if another process changed it first."""

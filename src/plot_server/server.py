@@ -438,14 +438,19 @@ async def serve_session(process: asyncssh.SSHServerProcess, hub: Hub, limits: Li
         process.exit(0)
 
 
-async def start(host: str, port: int, hub: Hub, *, host_key: Path, password: str | None,
-                keys_file: Path | None, limits: Limits | None = None,
-                collector: Collector | None = None, gauge: Gauge | None = None,
-                throttle: PasswordThrottle | None = None):
-    limits = limits or Limits()
+def ensure_host_key(host_key: Path) -> None:
+    """Make the server's key the first time (once, before any worker starts)."""
     if not host_key.exists():
         host_key.parent.mkdir(parents=True, exist_ok=True)
         asyncssh.generate_private_key("ssh-ed25519").write_private_key(str(host_key))
+
+
+async def start(host: str, port: int, hub: Hub, *, host_key: Path, password: str | None,
+                keys_file: Path | None, limits: Limits | None = None,
+                collector: Collector | None = None, gauge: Gauge | None = None,
+                throttle: PasswordThrottle | None = None, reuse_port: bool = False):
+    limits = limits or Limits()
+    ensure_host_key(host_key)
     keys = asyncssh.read_authorized_keys(str(keys_file)) if keys_file is not None else None
     gauge = gauge or Gauge()
     throttle = throttle or PasswordThrottle(say=to_operator)   # one for the server: per address
@@ -453,18 +458,23 @@ async def start(host: str, port: int, hub: Hub, *, host_key: Path, password: str
         lambda: Gate(password, keys, limits, gauge, throttle), host, port,
         server_host_keys=[str(host_key)], encoding=None, line_editor=False,
         process_factory=lambda p: serve_session(p, hub, limits, collector),
-        login_timeout=limits.login, keepalive_interval=30,
+        login_timeout=limits.login, keepalive_interval=30, reuse_port=reuse_port or None,
         allow_scp=False, agent_forwarding=False, x11_forwarding=False)
 
 
 def run(host: str, port: int, rules: Rules, *, home: Path, host_key: Path,
         password: str | None, keys_file: Path | None, limits: Limits | None = None,
         web_port: int | None = None, web_url: str | None = None,
-        web_proxies: frozenset[str] = frozenset()) -> None:
+        web_proxies: frozenset[str] = frozenset(), store: str | None = None,
+        shared_port: bool = False) -> None:
+    """One server process. ``store``: the tables in PostgreSQL (issue 21), else in files
+    under ``home``; ``shared_port``: other processes listen on the same port (workers)."""
     limits = limits or Limits()
 
     async def main() -> None:
         hub = Hub(rules, home)
+        if store is not None:
+            hub.use_store(store, asyncio.get_running_loop().call_soon_threadsafe)
         for problem in hub.restore():
             to_operator(f"could not restore a table: {problem}")
         collector = Collector()
@@ -473,7 +483,7 @@ def run(host: str, port: int, rules: Rules, *, home: Path, host_key: Path,
         gauge, throttle = Gauge(), PasswordThrottle(say=to_operator)
         server = await start(host, port, hub, host_key=host_key, password=password,
                              keys_file=keys_file, limits=limits, collector=collector,
-                             gauge=gauge, throttle=throttle)
+                             gauge=gauge, throttle=throttle, reuse_port=shared_port)
         web_runner = None
         if web_port is not None:
             # aiohttp is imported only by a server that opens the web door
@@ -481,10 +491,12 @@ def run(host: str, port: int, rules: Rules, *, home: Path, host_key: Path,
             hub.web_url = (web_url or f"http://{host}:{web_port}").rstrip("/") + "/"
             web_runner = await web.start(host, web_port, hub, password=password,
                                          limits=limits, gauge=gauge, throttle=throttle,
-                                         collector=collector, proxies=web_proxies)
+                                         collector=collector, proxies=web_proxies,
+                                         reuse_port=shared_port)
         open_games = sum(not t.over for t in hub.tables.values())
+        where = "the store" if store is not None else str(home)
         to_operator(f"listening on {host}:{port} (ssh -p {port} player@{host}); "
-                    f"{open_games} unfinished games restored from {home}")
+                    f"{open_games} unfinished games restored from {where}")
         if web_runner is not None:
             to_operator(f"the web door: {hub.web_url} (put TLS in front of it for the "
                         "open internet)")
@@ -496,5 +508,7 @@ def run(host: str, port: int, rules: Rules, *, home: Path, host_key: Path,
             janitor.cancel()
             if web_runner is not None:
                 await web_runner.cleanup()
+            if hub.shared is not None:
+                hub.shared.stop()
 
     asyncio.run(main())

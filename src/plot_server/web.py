@@ -301,11 +301,12 @@ def _number(text: str | None, default: int) -> int:
     return int(text) if text and text.isdigit() and len(text) < 6 else default
 
 
-async def start(host: str, port: int, hub: Hub, **kwargs) -> web.AppRunner:
+async def start(host: str, port: int, hub: Hub, *, reuse_port: bool = False,
+                **kwargs) -> web.AppRunner:
     doorman = Doorman(kwargs["limits"].strangers)
     runner = web.AppRunner(make_app(hub, doorman=doorman, **kwargs), access_log=None,
                            keepalive_timeout=15)
     await runner.setup()
     doorman.watch(runner.server)
-    await web.TCPSite(runner, host, port).start()
+    await web.TCPSite(runner, host, port, reuse_port=reuse_port or None).start()
     return runner

@@ -19,23 +19,7 @@ from plot_server.hub import RECONNECTING, Hub
 from plot_server.pgstore import SCHEMA_VERSION, StoreError, prepare
 from plot_tui.session import Seat
 
-from . import pgcluster
 from .test_hub import ALICE, BOB, Clock
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    why = pgcluster.missing()
-    if why:
-        pytest.skip(why)
-    c = pgcluster.Cluster()
-    yield c
-    c.remove()
-
-
-@pytest.fixture
-def url(cluster, request):
-    return cluster.new_database(request.node.name[:50].lower())
 
 
 class Loop:
@@ -129,8 +113,8 @@ def test_players_on_two_processes_play_a_whole_game_through_the_store(procs, url
         procs.until(chair.my_move)                 # their own process has every line
         chair.act(rnd.choice(chair.legal()))
         moves += 1
-        other = guests[side.enemy].chair
-        procs.until(lambda: other.actions == chair.actions and not chair.session.unsaved)
+        procs.until(lambda c=chair, o=guests[side.enemy].chair:
+                    o.actions == c.actions and not c.session.unsaved)
     assert a.tables[table.id].session.state.outcome is not None
     # both processes, and the store's record replayed, end in the same game
     final = a.tables[table.id].session.state

@@ -10,14 +10,13 @@ import time
 import pytest
 
 from plot_core import Player, Verb, legal_actions
-from plot_record import load_record
 from serving import Server, eventually, join_with_code, make_keys, needs_ssh, player
 from terminal import Terminal
 
 
 def game(server: Server, rules, table: str = "T1"):
     """The table's record as the server has written it so far."""
-    return load_record(server.table(table)["record"], rules).timeline
+    return server.record(table, rules).timeline
 
 
 def onward_key(state) -> str:
@@ -101,7 +100,7 @@ def play_both_sides(terms: dict[Player, Terminal], server: Server, rules, each: 
 def check_secrets(terms: dict[Player, Terminal], watcher: Terminal | None, server: Server,
                   rules) -> None:
     tl = game(server, rules)
-    seed = str(load_record(server.table("T1")["record"], rules).header.seed)
+    seed = str(server.record("T1", rules).header.seed)
     for t in [*terms.values(), *([watcher] if watcher else [])]:
         assert seed not in t.text() and seed not in t.shown(), \
             "an unfinished game's seed reached a terminal (24)"

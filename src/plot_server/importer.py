@@ -1,0 +1,48 @@
+"""`plot serve --store URL --import DIR` (issue 21): a files-based server's tables into
+the shared store. Each table gets the store's next number; its record is checked by
+the rules before it goes in (a cut-off last line is dropped, as a restart would), and
+one that cannot be read is named and left where it is. Run twice, it adds nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from plot_core import Rules
+from plot_record import RecordError, load_record
+from plot_record.files import Unreadable, loads, read_regular
+
+from .hub import TABLE_FILE_VERSION, number
+from .pgstore import Store, StoreError, prepare
+
+
+def import_tables(home: Path, url: str, rules: Rules) -> tuple[list[str], list[str]]:
+    """(what was imported, as "T3 -> T17"; what was not, with why)."""
+    prepare(url)
+    store = Store(url)
+    done: list[str] = []
+    problems: list[str] = []
+    try:
+        for meta_path in sorted(Path(home, "tables").glob("T*.json"),
+                                key=lambda p: number(p.stem)):
+            try:
+                meta = loads(read_regular(meta_path, limit=64 * 1024), str(meta_path))
+                if not isinstance(meta, dict) or meta.get("version") != TABLE_FILE_VERSION:
+                    raise ValueError("not a table file of this plot version")
+                path = Path(meta["record"])
+                record = load_record(path, rules)          # checked, line by line
+                data = read_regular(path, what="record")[:record.good_bytes]
+                lines = data.decode("utf-8").splitlines()
+                new_id = store.import_table(dict(meta, imported=f"{meta_path}:{meta['id']}"),
+                                            lines, record.finished)
+            except (OSError, ValueError, KeyError, TypeError, RecordError, Unreadable) as exc:
+                problems.append(f"{meta_path}: {exc}")
+                continue
+            if new_id is None:
+                problems.append(f"{meta_path}: imported before; left out")
+            else:
+                done.append(f"{meta['id']} -> {new_id}")
+    except StoreError as exc:
+        problems.append(str(exc))
+    finally:
+        store.close()
+    return done, problems

@@ -1,0 +1,116 @@
+"""`plot serve --store` end to end (issue 21): real server processes on one PostgreSQL
+store, real OpenSSH clients. Two servers on two ports stand for two machines behind a
+load balancer; `--workers 2` is the same on one port."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from plot_core import Player
+from serving import Server, eventually, join_with_code, make_keys, needs_ssh, player
+from terminal import Terminal
+
+from .test_tables import check_secrets, game, play_both_sides
+
+
+@pytest.fixture
+def keys(tmp_path):
+    make_keys(tmp_path, ["alice", "bob"])
+    return tmp_path
+
+
+def sit_again(t: Terminal, side: Player) -> None:
+    t.send("\r")
+    t.wait_shown(f"You are: {side.title}")
+
+
+@needs_ssh
+def test_players_on_two_servers_play_one_game_and_survive_a_kill_9(keys, url, rules):
+    a = Server(keys, store=url)
+    b = Server(keys, store=url)
+    terms: list[Terminal] = []
+    try:
+        alice = player(a, "alice")
+        terms.append(alice)
+        alice.send("n")
+        alice.wait_shown("A new table")
+        alice.send("\r")                              # SS, against another player
+        alice.wait_shown("Waiting for an opponent")
+        code = a.table("T1")["code"]
+        bob = player(b, "bob")                        # the other server lists it too
+        terms.append(bob)
+        bob.wait_shown("T1")
+        join_with_code(bob, code)
+        bob.wait_shown("Game-Turn")
+        sides = {Player.SS: alice, Player.ABWEHR: bob}
+        play_both_sides(sides, a, rules, each=2)      # each sees the other's moves
+        check_secrets(sides, None, a, rules)
+
+        # alice's server dies mid-game; nothing she was shown as done is lost, and she
+        # sits down again on the other server
+        before = game(a, rules)
+        a.kill()
+        alice.proc.wait(timeout=20)
+        assert len(game(b, rules)) == len(before)
+        alice = sides[Player.SS] = player(b, "alice")
+        terms.append(alice)
+        sit_again(alice, Player.SS)
+        play_both_sides(sides, b, rules, each=1)
+        assert len(game(b, rules)) > len(before)
+    finally:
+        for t in terms:
+            t.close()
+        for s in (a, b):
+            s.stop()
+
+
+@needs_ssh
+def test_two_workers_share_a_port_and_a_killed_one_is_replaced(keys, url, rules):
+    server = Server(keys, store=url, workers=2)
+    terms: list[Terminal] = []
+    try:
+        pids = [int(p) for p in re.search(r"pids ([\d, ]+)", "".join(server.output))
+                .group(1).split(", ")]
+        assert len(pids) == 2 and all(os.path.exists(f"/proc/{p}") for p in pids)
+        alice = player(server, "alice")
+        terms.append(alice)
+        alice.send("n")
+        alice.wait_shown("A new table")
+        alice.send("\r")
+        alice.wait_shown("Waiting for an opponent")
+        bob = player(server, "bob")
+        terms.append(bob)
+        join_with_code(bob, server.table("T1")["code"])
+        bob.wait_shown("Game-Turn")
+        sides = {Player.SS: alice, Player.ABWEHR: bob}
+        play_both_sides(sides, server, rules, each=1)
+        os.kill(pids[0], signal.SIGKILL)
+        eventually(lambda: "starting another" in "".join(server.output)
+                   and sum("listening on" in line for line in server.output) == 3,
+                   "the dead worker is replaced, and the new one listens")
+        time.sleep(2)                                 # its connections are closed by now
+        names = {Player.SS: "alice", Player.ABWEHR: "bob"}
+        dropped = [side for side, t in sides.items() if t.proc.poll() is not None]
+        for side in dropped:                          # whoever was on it connects again
+            sides[side] = player(server, names[side])
+            terms.append(sides[side])
+            sit_again(sides[side], side)
+        play_both_sides(sides, server, rules, each=1)
+    finally:
+        for t in terms:
+            t.close()
+        server.stop()
+
+
+def test_workers_without_a_store_are_refused():
+    r = subprocess.run([sys.executable, "-m", "plot_cli.main", "serve", "--workers", "2",
+                        "--password-file", "/dev/null"], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 2 and "--workers needs the shared store" in r.stderr
