@@ -305,13 +305,16 @@ def _store(args: argparse.Namespace) -> int | None:
         return 2
     if args.import_dir:
         from plot_server.importer import import_tables
-        done, problems = import_tables(Path(args.import_dir), args.store, load_rules())
+        done, before, problems = import_tables(Path(args.import_dir), args.store,
+                                               load_rules())
         for line in done:
             print(f"imported table {line}")
+        for line in before:
+            print(f"imported before, left as it is: {line}")
         for line in problems:
             print(f"not imported: {line}", file=sys.stderr)
         print(f"{len(done)} tables imported into {safe_url(args.store)}")
-        return 1 if problems and not done else 0
+        return 1 if problems else 0
     try:
         prepare(args.store)
     except StoreError as exc:

@@ -15,11 +15,14 @@ from .hub import TABLE_FILE_VERSION, number
 from .pgstore import Store, StoreError, prepare
 
 
-def import_tables(home: Path, url: str, rules: Rules) -> tuple[list[str], list[str]]:
-    """(what was imported, as "T3 -> T17"; what was not, with why)."""
+def import_tables(home: Path, url: str, rules: Rules
+                  ) -> tuple[list[str], list[str], list[str]]:
+    """(what was imported, as "T3 -> T17"; what was there before; what could not be,
+    with why)."""
     prepare(url)
     store = Store(url)
     done: list[str] = []
+    before: list[str] = []
     problems: list[str] = []
     try:
         for meta_path in sorted(Path(home, "tables").glob("T*.json"),
@@ -38,11 +41,11 @@ def import_tables(home: Path, url: str, rules: Rules) -> tuple[list[str], list[s
                 problems.append(f"{meta_path}: {exc}")
                 continue
             if new_id is None:
-                problems.append(f"{meta_path}: imported before; left out")
+                before.append(str(meta_path))
             else:
                 done.append(f"{meta['id']} -> {new_id}")
     except StoreError as exc:
         problems.append(str(exc))
     finally:
         store.close()
-    return done, problems
+    return done, before, problems

@@ -169,3 +169,41 @@ def test_a_store_restart_is_waited_out_and_loses_nothing(procs, cluster, url, ru
                 and a.tables[table.id].session.actions == 1
                 and b.tables[table.id].session.actions == 1, timeout=20)
     assert len(stored_record(url, table.id, rules).timeline) == 1
+
+
+def test_a_files_based_servers_tables_move_into_the_store(rules, tmp_path, url, capsys):
+    from plot_cli.main import main
+
+    from .test_hub import play, two_players
+    home = tmp_path / "old"
+    old = Hub(rules, home, later=Clock())
+    table, guests, _ = two_players(old)
+    play(guests, 5, random.Random(3))
+    (home / "tables" / "T9.json").write_text("{not json")          # a damaged table file
+    assert main(["serve", "--store", url, "--import", str(home)]) == 1     # one was bad
+    out, err = capsys.readouterr()
+    assert "imported table T1 -> T1" in out and "1 tables imported" in out
+    assert "not imported" in err and "T9.json" in err and "T1.json" not in err
+    (home / "tables" / "T9.json").unlink()
+    assert main(["serve", "--store", url, "--import", str(home)]) == 0      # again: nothing
+    out = capsys.readouterr().out
+    assert "imported before" in out and "0 tables imported" in out
+    procs = Processes(rules, tmp_path, url, n=1)
+    try:
+        moved = procs.hubs[0].tables["T1"]
+        assert moved.session.state == table.session.state and moved.owners == table.owners
+        assert moved.code == table.code and moved.session.actions == 5
+    finally:
+        procs.close()
+
+
+@pytest.mark.parametrize("store,message", [
+    ("mysql://somewhere/db", "wants a PostgreSQL address"),
+    ("postgresql://plot:sekrit@/none?host=/nonexistent", "cannot reach the store"),
+])
+def test_a_bad_store_is_named_before_anything_starts(capsys, tmp_path, store, message):
+    from plot_cli.main import main
+    (tmp_path / "pw").write_text("swordfish\n")
+    assert main(["serve", "--store", store, "--password-file", str(tmp_path / "pw")]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "sekrit" not in err
