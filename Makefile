@@ -52,12 +52,14 @@ test: $(STAMP) ssh-client browser postgresql
 	$(BIN)/python -m pytest -q -m "not slow" -n 2 --ignore=tests/server --ignore=tests/hidden $(PYTEST_ARGS) tests
 	$(BIN)/python -m pytest -q -m "not slow" $(PYTEST_ARGS) tests/server tests/hidden
 
-bench: $(STAMP) ssh-client
+bench: $(STAMP) ssh-client postgresql
 	$(BIN)/python -m pytest -q -m slow $(PYTEST_ARGS)
 	$(BIN)/python -m plot_cli.bench_engine
 	$(BIN)/python -m plot_cli.bench
 	$(BIN)/python -m plot_cli.bench_serve 20 10 ssh
 	$(BIN)/python -m plot_cli.bench_serve 20 10 web
+	$(BIN)/python -m plot_cli.bench_serve 60 10 ssh
+	$(BIN)/python -m plot_cli.bench_serve 60 10 ssh --workers 2
 
 # Mutation testing of plot_core (issue 22): hours on 2 cores, never part of `make test`.
 # Stopped by the time budget (or Ctrl+C), the next run goes on where it stopped.

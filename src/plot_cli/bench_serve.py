@@ -8,12 +8,16 @@ panel's new line has come (the map's cursor and the hex panel are redrawn).
 Memory: the server's resident size before the first client and with all N seated.
 
     python -m plot_cli.bench_serve [SESSIONS [ROUNDS [ssh|web]]] [--thinkers N]
+                                   [--workers N [--store URL]]
 
 ``web`` does the same through the web door (issue 20): each client signs in by the
 sign-in form and talks to its session over the page's WebSocket, as a browser does.
 ``--thinkers N`` (issue 17) first sets up N more tables where the expert plays both
 sides, each watched by one more client, so that N searches run the whole time the keys
 are timed (their worker processes share the machine's cores with the server).
+``--workers N`` (issue 21) runs `plot serve --workers N` on a PostgreSQL store: the one
+at ``--store`` (or PLOT_STORE), else a throwaway one started for the bench. Memory is
+then summed over the workers.
 """
 
 from __future__ import annotations
@@ -46,9 +50,10 @@ async def quiet(pid: int, limit: float = 30) -> None:
     """Until the server uses under 5% of a core for a whole second."""
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
-        before = cpu_seconds(pid)
+        pids = family(pid)
+        before = sum(map(cpu_seconds, pids))
         await asyncio.sleep(1)
-        if cpu_seconds(pid) - before < 0.05:
+        if sum(map(cpu_seconds, pids)) - before < 0.05 * len(pids):
             return
 
 
@@ -59,11 +64,22 @@ def report(name: str, times: list[float]) -> None:
           "goal: median < 150 ms)")
 
 
+def family(pid: int) -> list[int]:
+    """``pid`` and its child processes (a server's workers)."""
+    kids = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        kids += [int(k) for k in (task / "children").read_text().split()]
+    return [pid, *kids]
+
+
 def rss_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    raise RuntimeError("no VmRSS")
+    """The resident memory of ``pid`` and its workers (not their search pools)."""
+    total = 0
+    for p in family(pid):
+        for line in Path(f"/proc/{p}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total
 
 
 class Client:
@@ -163,7 +179,8 @@ class WebClient(Client):
         await self.http.close()
 
 
-async def run(sessions: int, rounds: int, door: str = "ssh", thinkers: int = 0) -> None:
+async def run(sessions: int, rounds: int, door: str = "ssh", thinkers: int = 0,
+              workers: int = 1, store: str | None = None) -> None:
     with tempfile.TemporaryDirectory() as d:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
@@ -175,11 +192,17 @@ async def run(sessions: int, rounds: int, door: str = "ssh", thinkers: int = 0) 
         server = subprocess.Popen(
             [sys.executable, "-m", "plot_cli.main", "serve", "--port", str(port),
              "--host-key", f"{d}/host_key", "--data", f"{d}/home",
-             "--max-connections", str(sessions + thinkers + 5), "--web", str(web_port)],
+             "--max-connections", str(sessions + thinkers + 5), "--web", str(web_port),
+             *(["--store", store, "--workers", str(workers)] if store else [])],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
         try:
-            server.stdout.readline()
-            server.stdout.readline()                    # the web door's line
+            said = ""
+            while said.count("listening on") < workers or said.count("web door") < workers:
+                line = server.stdout.readline()
+                if not line:
+                    raise RuntimeError(f"plot serve did not start: {said}")
+                said += line
+            await asyncio.sleep(1)
             base = rss_kib(server.pid)
             kind = WebClient if door == "web" else Client
             watchers = [Client(f"watcher{i}") for i in range(thinkers)]
@@ -209,6 +232,7 @@ async def run(sessions: int, rounds: int, door: str = "ssh", thinkers: int = 0) 
                 await asyncio.gather(*(press(c) for c in clients))
                 await asyncio.sleep(0.3)
             busy = f", {thinkers} experts thinking" if thinkers else ""
+            busy += f", {workers} workers" if workers > 1 else ""
             report(f"{door}: key to first redraw, {sessions} sessions{busy}", times)
             report(f"{door}: key to the hex panel's new line", panel)
             print(f"{door + ': server memory per seated session':<44} "
@@ -221,16 +245,36 @@ async def run(sessions: int, rounds: int, door: str = "ssh", thinkers: int = 0) 
             server.wait(timeout=10)
 
 
-def main(sessions: int = 20, rounds: int = 10, door: str = "ssh", thinkers: int = 0) -> None:
-    asyncio.run(run(sessions, rounds, door, thinkers))
+def main(sessions: int = 20, rounds: int = 10, door: str = "ssh", thinkers: int = 0,
+         workers: int = 1, store: str | None = None) -> None:
+    if workers == 1 and store is None:
+        asyncio.run(run(sessions, rounds, door, thinkers))
+        return
+    if store is not None:
+        asyncio.run(run(sessions, rounds, door, thinkers, workers, store))
+        return
+    from . import pgcluster
+    why = pgcluster.missing()
+    if why:
+        print(f"{door}: --workers {workers} needs PostgreSQL: {why}")
+        return
+    cluster = pgcluster.Cluster()
+    try:
+        asyncio.run(run(sessions, rounds, door, thinkers, workers,
+                        cluster.new_database("bench")))
+    finally:
+        cluster.remove()
 
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    thinkers = 0
-    if "--thinkers" in args:
-        k = args.index("--thinkers")
-        thinkers = int(args[k + 1])
-        del args[k:k + 2]
+    flags: dict[str, str] = {"--thinkers": "0", "--workers": "1",
+                             "--store": os.environ.get("PLOT_STORE", "")}
+    for flag in list(flags):
+        if flag in args:
+            k = args.index(flag)
+            flags[flag] = args[k + 1]
+            del args[k:k + 2]
     door = args.pop() if args and args[-1] in ("ssh", "web") else "ssh"
-    main(*(int(a) for a in args), door=door, thinkers=thinkers)
+    main(*(int(a) for a in args), door=door, thinkers=int(flags["--thinkers"]),
+         workers=int(flags["--workers"]), store=flags["--store"] or None)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from plot_cli import pgcluster
 from plot_server.hub import Hub
 
-from . import pgcluster
 from .test_hub import Clock
 
 

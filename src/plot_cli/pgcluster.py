@@ -1,6 +1,6 @@
-"""A throwaway PostgreSQL cluster for the store's tests (issue 21): the real server from
-the system's packages, in a temporary directory, on a Unix socket only, as an
-unprivileged user when the tests run as root (PostgreSQL refuses to run as root)."""
+"""A throwaway PostgreSQL cluster for the store's tests and `make bench` (issue 21):
+the real server from the system's packages, in a temporary directory, on a Unix socket
+only, as an unprivileged user when run as root (PostgreSQL refuses to run as root)."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ class Cluster:
     def start(self) -> None:
         self._run(find("pg_ctl"), "-D", self.data, "-l", self.log, "-w", "-o",
                   f"-k {self.sock} -c listen_addresses='' -c fsync=off "
-                  "-c max_connections=60", "start")
+                  "-c max_connections=200", "start")
 
     def stop(self, mode: str = "fast") -> None:
         self._run(find("pg_ctl"), "-D", self.data, "-m", mode, "-w", "stop")
