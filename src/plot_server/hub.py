@@ -337,9 +337,7 @@ class Hub:
         session.listeners.append(lambda: self._changed(table))
         if self.shared is not None and session.recorder is not None:
             session.recorder.on_saved = session.saved
-            session.recorder.on_refused = lambda: self._reload(
-                table, "A move made here was not kept: the game had moved on from another "
-                       "connection first.")
+            session.recorder.on_refused = lambda: self._reload(table, self._lost(table))
 
     # -- sitting down ---------------------------------------------------------------------
     def table(self, table_id: str) -> Table:
@@ -444,6 +442,8 @@ class Hub:
                       key=lambda t: number(t.id), reverse=True)
         for table in done[self.keep_finished:]:
             del self.tables[table.id]
+            if self.shared is not None:
+                self.shared.known.pop(table.id, None)
 
     def mine(self, who: Who) -> list[tuple[Table, Player]]:
         return [(t, t.side_of(who)) for t in self.tables.values() if t.side_of(who) is not None]
@@ -642,6 +642,21 @@ class Hub:
         table.owners = {Player(side): (None if o is None else Who(o["key"], o["name"]))
                         for side, o in meta["owners"].items()}
         self._changed(table, game=False)
+
+    @staticmethod
+    def _lost(table: Table) -> str:
+        """What a table's screens are told when its next line lost a race: a player's
+        move, said; the computer's (moved by two processes at once), nothing."""
+        session = table.session
+        lost = session.recorder.unsaved[:1]
+        try:
+            side = Player(json.loads(lost[0])["side"]) if lost else None
+        except (ValueError, KeyError, TypeError):
+            side = None
+        if side is None or session.seats[side] is not Seat.HUMAN:
+            return ""
+        return (f"A move of the {SIDE[side]} player's made here was not kept: the game "
+                "had moved on from another connection first.")
 
     def _reload(self, table: Table, news: str) -> None:
         """Read ``table`` again from the store (a line of ours lost a race, or one of

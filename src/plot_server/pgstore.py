@@ -13,14 +13,15 @@ or, for the rare lobby actions, directly with a short statement timeout.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from typing import TypeVar
 
 import psycopg
 from psycopg import errors
 
 SCHEMA_VERSION = 1
 CHANNEL = "plot_tables"
+T = TypeVar("T")
 TIMEOUT_MS = 2000            # a statement the store cannot answer in 2 s has failed
 
 SCHEMA = f"""
@@ -100,81 +101,93 @@ class Store:
     def close(self) -> None:
         self.conn.close()
 
-    @contextmanager
-    def _tx(self) -> Iterator[psycopg.Connection]:
-        try:
-            with self.conn.transaction():
-                yield self.conn
-        except errors.UniqueViolation:
-            raise Conflict() from None
-        except psycopg.OperationalError as exc:
-            raise StoreError(f"the store {safe_url(self.url)} did not answer: "
-                             f"{str(exc).strip()}") from None
+    def _do(self, work: Callable[[psycopg.Connection], T]) -> T:
+        """``work`` in one transaction. A connection the database dropped (a restart)
+        is opened afresh and the work tried once more: it was not committed."""
+        for attempt in (1, 2):
+            try:
+                if self.conn.closed or self.conn.broken:
+                    self.conn = connect(self.url)
+                with self.conn.transaction():
+                    return work(self.conn)
+            except errors.UniqueViolation:
+                raise Conflict() from None
+            except psycopg.OperationalError as exc:
+                if attempt == 1 and self.conn.broken:
+                    continue
+                raise StoreError(f"the store {safe_url(self.url)} did not answer: "
+                                 f"{str(exc).strip()}") from None
+        raise AssertionError("unreachable")
 
     def next_number(self) -> int:
-        with self._tx() as c:
-            return c.execute("SELECT nextval('plot_table_numbers')").fetchone()[0]
+        return self._do(lambda c: c.execute("SELECT nextval('plot_table_numbers')")
+                        .fetchone()[0])
 
     def create(self, table_id: str, number: int, meta: dict, header: str) -> None:
-        with self._tx() as c:
+        def work(c: psycopg.Connection) -> None:
             c.execute("INSERT INTO plot_tables (id, number, meta) VALUES (%s, %s, %s)",
                       (table_id, number, json.dumps(meta)))
             c.execute("INSERT INTO plot_lines VALUES (%s, 1, %s)", (table_id, header))
             c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} new"))
+        self._do(work)
 
     def import_table(self, meta: dict, lines: list[str], finished: bool) -> str | None:
         """A table from a files-based server, under a new number; None if a table with
         the same ``imported`` mark is here already (an import run twice adds nothing)."""
-        with self._tx() as c:
+        def work(c: psycopg.Connection) -> str | None:
             if c.execute("SELECT 1 FROM plot_tables WHERE meta->>'imported' = %s",
                          (meta["imported"],)).fetchone():
                 return None
             number = c.execute("SELECT nextval('plot_table_numbers')").fetchone()[0]
             table_id = f"T{number}"
-            meta = dict(meta, id=table_id, record=f"store:{table_id}")
+            row = dict(meta, id=table_id, record=f"store:{table_id}")
             c.execute("INSERT INTO plot_tables (id, number, meta, finished) "
-                      "VALUES (%s, %s, %s, %s)", (table_id, number, json.dumps(meta), finished))
+                      "VALUES (%s, %s, %s, %s)", (table_id, number, json.dumps(row), finished))
             with c.cursor() as cur:
                 cur.executemany("INSERT INTO plot_lines VALUES (%s, %s, %s)",
                                 [(table_id, n, text) for n, text in enumerate(lines, 1)])
             c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} new"))
             return table_id
+        return self._do(work)
 
     def set_meta(self, table_id: str, meta: dict, version: int) -> int:
         """Write ``meta`` if the table is still at ``version``; the new version, or
         Conflict if another process changed it first."""
-        with self._tx() as c:
+        def work(c: psycopg.Connection) -> int | None:
             row = c.execute("UPDATE plot_tables SET meta = %s, version = version + 1 "
                             "WHERE id = %s AND version = %s RETURNING version",
                             (json.dumps(meta), table_id, version)).fetchone()
-            if row is None:
-                raise Conflict()
-            c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} meta"))
-            return row[0]
+            if row is not None:
+                c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} meta"))
+            return None if row is None else row[0]
+        new = self._do(work)
+        if new is None:
+            raise Conflict()
+        return new
 
     def append(self, table_id: str, line: int, text: str, *, finished: bool) -> None:
         """Line ``line`` of the table's record; Conflict if it is there already."""
-        with self._tx() as c:
+        def work(c: psycopg.Connection) -> None:
             c.execute("INSERT INTO plot_lines VALUES (%s, %s, %s)", (table_id, line, text))
             if finished:
                 c.execute("UPDATE plot_tables SET finished = true WHERE id = %s", (table_id,))
             c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} {line}"))
+        self._do(work)
 
     def lines(self, table_id: str, after: int = 0) -> list[tuple[int, str]]:
-        with self._tx() as c:
-            return c.execute("SELECT line, text FROM plot_lines WHERE table_id = %s AND "
-                             "line > %s ORDER BY line", (table_id, after)).fetchall()
+        return self._do(lambda c: c.execute(
+            "SELECT line, text FROM plot_lines WHERE table_id = %s AND line > %s ORDER BY "
+            "line", (table_id, after)).fetchall())
 
     def table(self, table_id: str) -> tuple[dict, int] | None:
-        with self._tx() as c:
-            row = c.execute("SELECT meta, version FROM plot_tables WHERE id = %s",
-                            (table_id,)).fetchone()
+        row = self._do(lambda c: c.execute(
+            "SELECT meta, version FROM plot_tables WHERE id = %s", (table_id,)).fetchone())
         return None if row is None else (row[0], row[1])
 
     def tables(self, keep_finished: int) -> list[str]:
         """The unfinished tables and the newest ``keep_finished`` finished ones."""
-        with self._tx() as c:
-            rows = c.execute("SELECT id FROM plot_tables WHERE NOT finished UNION ALL "
-                             "(SELECT id FROM plot_tables WHERE finished "
-                             "ORDER BY number DESC LIMIT %s)", (keep_finished,)).fetchall()
+        rows = self._do(lambda c: c.execute(
+            "SELECT id FROM plot_tables WHERE NOT finished UNION ALL (SELECT id FROM "
+            "plot_tables WHERE finished ORDER BY number DESC LIMIT %s)",
+            (keep_finished,)).fetchall())
         return [r[0] for r in rows]

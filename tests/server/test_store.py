@@ -168,6 +168,8 @@ def test_a_store_restart_is_waited_out_and_loses_nothing(procs, cluster, url, ru
     procs.until(lambda: not mover.session.unsaved and not mover.session.record_problem
                 and a.tables[table.id].session.actions == 1
                 and b.tables[table.id].session.actions == 1, timeout=20)
+    again = b.create(BOB, Player.ABWEHR, opponent=Seat.HUMAN, seed=5)   # lobby calls too
+    procs.until(lambda: again.id in a.tables)
     assert len(stored_record(url, table.id, rules).timeline) == 1
 
 
