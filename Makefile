@@ -60,6 +60,7 @@ bench: $(STAMP) ssh-client postgresql
 	$(BIN)/python -m plot_cli.bench_serve 20 10 web
 	$(BIN)/python -m plot_cli.bench_serve 60 10 ssh
 	$(BIN)/python -m plot_cli.bench_serve 60 10 ssh --workers 2
+	$(BIN)/python -m plot_cli.bench_store 300
 
 # Mutation testing of plot_core (issue 22): hours on 2 cores, never part of `make test`.
 # Stopped by the time budget (or Ctrl+C), the next run goes on where it stopped.
