@@ -114,3 +114,41 @@ def test_workers_without_a_store_are_refused():
                         "--password-file", "/dev/null"], capture_output=True, text=True,
                        timeout=60)
     assert r.returncode == 2 and "--workers needs the shared store" in r.stderr
+
+
+@needs_ssh
+@pytest.mark.slow
+def test_two_ssh_players_on_two_workers_play_a_whole_game(keys, url, rules):
+    """The issue's whole game over SSH (some minutes: `pytest -m slow`)."""
+    from .test_tables import act
+    a = Server(keys, store=url)
+    b = Server(keys, store=url)
+    terms: list[Terminal] = []
+    try:
+        alice = player(a, "alice")
+        terms.append(alice)
+        alice.send("n")
+        alice.wait_shown("A new table")
+        alice.send("\r")
+        alice.wait_shown("Waiting for an opponent")
+        bob = player(b, "bob")
+        terms.append(bob)
+        bob.wait_shown("T1")
+        join_with_code(bob, a.table("T1")["code"])
+        bob.wait_shown("Game-Turn")
+        sides = {Player.SS: alice, Player.ABWEHR: bob}
+        server_of = {Player.SS: a, Player.ABWEHR: b}
+        for _ in range(5000):
+            final = game(a, rules).final
+            if final.outcome is not None:
+                break
+            act(sides[final.to_act], server_of[final.to_act], rules)
+        record = a.record("T1", rules)
+        assert record.finished
+        for t in terms:                               # both screens say how it ended
+            t.wait_shown("won", timeout=30)
+    finally:
+        for t in terms:
+            t.close()
+        for s in (a, b):
+            s.stop()
