@@ -668,7 +668,8 @@ class Hub:
         except (StoreError, TypeError, ValueError, KeyError, RecordError, Unreadable) as exc:
             to_operator(f"table {table.id} could not be read again from the store: {exc}")
             return
-        table.session.listeners.clear()
+        old = table.session
+        old.listeners.clear()
         table.session, table.owners = fresh.session, fresh.owners
         table.version, table.code = fresh.version, fresh.code
         for guest in table.guests:
@@ -676,6 +677,13 @@ class Hub:
         table.news = (fresh.session.actions, news)
         self._stepping.discard(table.id)
         self._bind(table)
+        # talk said here but not yet written is said again: a lost race costs a move,
+        # never a line a player was shown as said
+        for text in getattr(old.recorder, "unsaved", []):
+            entry = json.loads(text)
+            if "chat" in entry:
+                where = f"table {table.id}"
+                fresh.session.say(parse_entry(entry, where))
         self._changed(table)
 
     def store_away(self, why: str | None) -> None:

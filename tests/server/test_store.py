@@ -209,3 +209,20 @@ def test_a_bad_store_is_named_before_anything_starts(capsys, tmp_path, store, me
     assert main(["serve", "--store", store, "--password-file", str(tmp_path / "pw")]) == 2
     err = capsys.readouterr().err
     assert message in err and "sekrit" not in err
+
+
+def test_talk_said_at_once_on_two_processes_is_all_kept(procs, url, rules):
+    a, b = procs.hubs
+    table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=6)
+    procs.until(lambda: table.id in b.tables)
+    ss = a.sit(table.id, ALICE)
+    ab = b.sit(table.id, BOB, code=table.code)
+    a.say(ss, "first")
+    b.say(ab, "second")                            # both before either is heard: a race
+    procs.until(lambda: all(not h.tables[table.id].session.unsaved for h in (a, b))
+                and len(a.tables[table.id].session.chat) == 2
+                and len(b.tables[table.id].session.chat) == 2)
+    said = {h: [c.text for c in h.tables[table.id].session.chat] for h in (a, b)}
+    assert sorted(said[a]) == ["first", "second"] and said[a] == said[b]
+    assert sorted(c.text for c in stored_record(url, table.id, rules).chat) == \
+        ["first", "second"]
