@@ -32,7 +32,8 @@ def sit_again(t: Terminal, side: Player) -> None:
 
 
 @needs_ssh
-def test_players_on_two_servers_play_one_game_and_survive_a_kill_9(keys, url, rules):
+def test_players_on_two_servers_play_one_game_and_survive_a_kill_9(keys, url, rules,
+                                                                   cluster):
     a = Server(keys, store=url)
     b = Server(keys, store=url)
     terms: list[Terminal] = []
@@ -64,6 +65,13 @@ def test_players_on_two_servers_play_one_game_and_survive_a_kill_9(keys, url, ru
         sit_again(alice, Player.SS)
         play_both_sides(sides, b, rules, each=1)
         assert len(game(b, rules)) > len(before)
+
+        # the database restarts; the server reconnects by itself and the game goes on
+        cluster.stop()
+        cluster.start()
+        play_both_sides(sides, b, rules, each=1)
+        assert "the store answers again" in "".join(b.output) or \
+            "the store is away" not in "".join(b.output)
     finally:
         for t in terms:
             t.close()
