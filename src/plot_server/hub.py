@@ -7,180 +7,47 @@ A side, once taken, belongs to the identity that took it (a key's fingerprint, o
 the user name when the server admits by password), and only that identity can sit
 there again. Everything needed to go on after a restart is on disk: the game in its
 record (appended after every action), the table's owners and join code in a small
-JSON file written whole and renamed into place.
+JSON file written whole and renamed into place; or, with a shared store (issue 21),
+in PostgreSQL (hub_store.py).
 """
 
 from __future__ import annotations
 
 import json
 import math
-import secrets
-import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-import attrs
-
 from plot_core import Player, Rules, new_game
-from plot_core.engine.state import Phase
 from plot_record import ChatLine, Header, Recorder, RecordError, load_record, secret_seed
-from plot_record.files import Unreadable, loads, read_regular, write_whole
-from plot_record.format import header_line, parse_entry
-from plot_record.store import parse_raw
-from plot_record.timeline import check
+from plot_record.files import loads, read_regular, write_whole
 from plot_tui.chair import Chair
 from plot_tui.describe import SIDE
 from plot_tui.plain import clean
 from plot_tui.session import Seat, Session
 
 from .chat import Lobby, Pace, TooFast, text_problem, utc_now
-from .guard import CodeLimit
+from .hub_store import RECONNECTING, StoreTables
 from .links import Links
 from .pgstore import Conflict, StoreError, prepare
 from .shared import Hooks, Shared
+from .tables import (  # noqa: F401  (the names the server and tests import from here)
+    TABLE_FILE_VERSION,
+    Guest,
+    Refused,
+    Table,
+    Who,
+    WrongCode,
+    new_code,
+    number,
+    owners_from,
+    tell_all,
+    to_operator,
+)
 
-CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"      # no 0/O, 1/I: read over the phone
-CODE_LENGTH = 6
-TABLE_FILE_VERSION = 1
-
-
-TABLE_WRONG_CODES = 10      # wrong join codes a table takes a minute
 MAX_WATCHED = 5             # games of the computer against itself at once (they cost CPU)
-RECONNECTING = ("reconnecting to the game store; the game goes on by itself when it answers, "
-                "and nothing is lost")
 SAVE_RETRY = 2.0            # seconds between tries to write a record the disk refused
-
-
-class Refused(Exception):
-    """A request the server turns down; the message is for the player."""
-
-
-class WrongCode(Refused):
-    """A join code that is not the table's (counted against the guesser, issue 23)."""
-
-
-
-@attrs.frozen
-class Who:
-    """An authenticated connection's identity: ``key`` binds seats, ``name`` is shown."""
-    key: str
-    name: str
-
-
-@attrs.define(eq=False)
-class Guest:
-    """One connection at a table."""
-    table_id: str
-    chair: Chair
-    who: Who
-    on_change: Callable[[], None]
-    on_kick: Callable[[str], None]
-
-
-@attrs.define(eq=False)
-class Table:
-    id: str
-    code: str
-    session: Session
-    owners: dict[Player, Who | None]      # human sides only; None: free
-    meta_path: Path | None                # None: the table lives in the shared store (21)
-    record: Path | str
-    created: str
-    guests: list[Guest] = attrs.Factory(list)
-    # at most 10 wrong join codes a minute, from everyone together (issue 23)
-    codes: CodeLimit = attrs.Factory(lambda: CodeLimit(TABLE_WRONG_CODES))
-    saving_told: bool = False             # the operator knows its record cannot be written
-    version: int = 1                      # the store's version of owners and code (21)
-    news: tuple[int, str] = (-1, "")      # (at action n, what the table's screens are told)
-
-    @property
-    def over(self) -> bool:
-        return self.session.state.outcome is not None
-
-    def human_sides(self) -> list[Player]:
-        return self.session.humans()
-
-    def free_sides(self) -> list[Player]:
-        return [p for p in self.human_sides() if self.owners.get(p) is None]
-
-    def side_of(self, who: Who) -> Player | None:
-        return next((p for p, o in self.owners.items() if o is not None and o.key == who.key),
-                    None)
-
-    def your_move(self, who: Who) -> bool:
-        """Is it ``who``'s move here (issue 19: the lobby's mark, the bell)?"""
-        side = self.side_of(who)
-        return side is not None and not self.over and self.session.state.to_act is side
-
-    def seated(self, side: Player) -> Guest | None:
-        return next((g for g in self.guests if g.chair.side is side), None)
-
-    def watchers(self) -> int:
-        return sum(1 for g in self.guests if g.chair.side is None)
-
-    def seat_label(self, side: Player) -> str:
-        """Who plays ``side``, as the lobby and the screens say it."""
-        if self.session.seats[side] is Seat.COMPUTER:
-            return f"computer ({self.session.levels[side]})"
-        owner = self.owners.get(side)
-        if owner is None:
-            return "free"
-        return owner.name if self.seated(side) else f"{owner.name} (away)"
-
-    def status(self) -> str:
-        st = self.session.state
-        if st.outcome is not None:
-            return {"ss": "over: SS won", "abwehr": "over: Abwehr won",
-                    "allies": "over: the Allies won"}[st.outcome.winner]
-        turn = "set-up" if st.phase is Phase.SETUP else f"turn {st.turn}"
-        return f"{turn}, {SIDE[st.to_act]} to act" if st.to_act else turn
-
-    def note_for(self, side: Player | None) -> str:
-        """What a screen at this table says about the others (the prompt's last line)."""
-        parts = []
-        if side is None:
-            parts.append(f"Watching table {self.id}: SS {self.seat_label(Player.SS)}, "
-                         f"Abwehr {self.seat_label(Player.ABWEHR)}. You see neither side's chits.")
-        else:
-            other = side.enemy
-            owner = self.owners.get(other)
-            if self.session.seats[other] is Seat.HUMAN and not self.over:
-                if owner is None:
-                    parts.append(f"Waiting for an opponent: table {self.id}, join code "
-                                 f"{self.code} (they press j in the lobby).")
-                elif self.seated(other) is None:
-                    waits = " — the game waits for them" if self.session.state.to_act is other \
-                        else ""
-                    parts.append(f"The {SIDE[other]} player ({owner.name}) is away{waits}.")
-        n = self.watchers()
-        if n and side is not None:
-            parts.append(f"{n} watching.")
-        if self.news[0] == self.session.actions:
-            parts.append(self.news[1])
-        return " ".join(parts)
-
-    def meta(self) -> dict:
-        return {"version": TABLE_FILE_VERSION, "id": self.id, "code": self.code,
-                "record": str(self.record),
-                "created": self.created,
-                "owners": {p.value: (None if o is None else {"key": o.key, "name": o.name})
-                           for p, o in self.owners.items()}}
-
-
-def to_operator(text: str) -> None:
-    """The server's own output. Not print(): a running Textual app captures sys.stdout."""
-    sys.__stdout__.write(f"plot serve: {clean(text)}\n")
-    sys.__stdout__.flush()
-
-
-def tell_all(tells: list[Callable[[], None]], what: str) -> None:
-    """Tell every connection; one connection's trouble is not the others'."""
-    for tell in tells:
-        try:
-            tell()
-        except Exception as exc:
-            to_operator(f"a connection could not be told {what}: {exc!r}")
 
 
 def later_by_asyncio(delay: float, callback: Callable[[], None]) -> None:
@@ -200,7 +67,7 @@ def think_by_pool(job, done: Callable[[object], None]) -> None:
     fut.add_done_callback(back)
 
 
-class Hub:
+class Hub(StoreTables):
     """All tables of one server. ``later(delay, callback)`` runs the computer's moves
     (asyncio's loop on the server; tests pass their own)."""
 
@@ -298,21 +165,6 @@ class Hub:
                 leftover.unlink(missing_ok=True)
             raise
         self._open(table)
-        return table
-
-    def _create_shared(self, header: Header, state, seats, levels, owners) -> Table:
-        store = self.shared.store
-        try:
-            number = store.next_number()
-            table_id = f"T{number}"
-            session = Session(state, seats, seed=header.seed,
-                              recorder=self.shared.recorder(table_id, next_line=2),
-                              levels=levels, game=header.game, chosen_seed=header.chosen_seed)
-            table = Table(table_id, new_code(), session, owners, None, f"store:{table_id}",
-                          datetime.now(UTC).isoformat(timespec="seconds"))
-            store.create(table_id, number, table.meta(), header_line(header).rstrip("\n"))
-        except (StoreError, Conflict) as exc:
-            raise Refused(f"The table could not be made: {exc or 'try again'}.") from None
         return table
 
     def _free_id(self) -> str:
@@ -564,143 +416,8 @@ class Hub:
         # a finished game takes no more actions: nothing to write, no file to hold open
         recorder = None if record.finished else Recorder(path, truncate_to=record.good_bytes)
         session = Session.resume(record, recorder)
-        owners = {Player(side): (None if o is None else Who(o["key"], o["name"]))
-                  for side, o in meta["owners"].items()}
+        owners = owners_from(meta)
         if set(owners) != set(session.humans()):
             raise ValueError("its owners do not match the record's human sides")
         return Table(meta["id"], meta["code"], session, owners, meta_path, path,
                      meta["created"])
-
-
-    # -- in the shared store (issue 21) ----------------------------------------------------
-    def _restore_shared(self) -> list[str]:
-        problems = []
-        store = self.shared.store
-        for table_id in store.tables(self.keep_finished):
-            try:
-                meta, version = store.table(table_id)
-                table = self._load_shared(table_id, meta, version, store.lines(table_id))
-            except (ValueError, KeyError, TypeError, RecordError, Unreadable,
-                    StoreError) as exc:
-                problems.append(f"table {table_id} in the store: {exc}")
-                continue
-            self._open(table)
-        self._prune()
-        return problems
-
-    def _load_shared(self, table_id: str, meta: dict, version: int,
-                     rows: list[tuple[int, str]]) -> Table:
-        if meta.get("version") != TABLE_FILE_VERSION:
-            raise ValueError(f"table version {meta.get('version')!r}, expected "
-                             f"{TABLE_FILE_VERSION}")
-        data = "".join(f"{text}\n" for _, text in rows).encode("utf-8")
-        record = check(parse_raw(data, f"store:{table_id}"), self.rules)
-        recorder = None if record.finished else self.shared.recorder(table_id, len(rows) + 1)
-        session = Session.resume(record, recorder)
-        owners = {Player(side): (None if o is None else Who(o["key"], o["name"]))
-                  for side, o in meta["owners"].items()}
-        if set(owners) != set(session.humans()):
-            raise ValueError("its owners do not match the record's human sides")
-        return Table(table_id, meta["code"], session, owners, None, f"store:{table_id}",
-                     meta["created"], version=version)
-
-    def lines_from_store(self, table_id: str, rows: list[tuple[int, str]]) -> None:
-        """Another process wrote ``rows`` of a table's record: made here too."""
-        table = self.tables.get(table_id)
-        rec = table.session.recorder if table is not None else None
-        if rec is None:
-            return
-        for line, text in rows:
-            if line < rec.next_line:
-                continue                      # this process has it (wrote it or heard it)
-            if line > rec.next_line or rec.unsaved:
-                return                        # a race: the writer's refusal reloads it
-            where = f"table {table_id} line {line} in the store"
-            try:
-                table.session.mirror(parse_entry(loads(text, where), where), where)
-            except (RecordError, Unreadable, ValueError) as exc:
-                to_operator(f"{exc}; the table is read again from the store")
-                self._reload(table, "")
-                return
-            rec.mirrored(line)
-
-    def table_from_store(self, table_id: str, meta: dict, version: int,
-                         rows: list[tuple[int, str]]) -> None:
-        """A table another process made, or whose seats it changed."""
-        table = self.tables.get(table_id)
-        if table is None:
-            if not rows:
-                return
-            try:
-                self._open(self._load_shared(table_id, meta, version, rows))
-            except (ValueError, KeyError, TypeError, RecordError, Unreadable) as exc:
-                to_operator(f"could not take table {table_id} from the store: {exc}")
-            return
-        if version <= table.version:
-            return
-        table.version, table.code = version, meta["code"]
-        table.owners = {Player(side): (None if o is None else Who(o["key"], o["name"]))
-                        for side, o in meta["owners"].items()}
-        self._changed(table, game=False)
-
-    @staticmethod
-    def _lost(table: Table) -> str:
-        """What a table's screens are told when its next line lost a race: a player's
-        move, said; the computer's (moved by two processes at once), nothing."""
-        session = table.session
-        lost = session.recorder.unsaved[:1]
-        try:
-            side = Player(json.loads(lost[0])["side"]) if lost else None
-        except (ValueError, KeyError, TypeError):
-            side = None
-        if side is None or session.seats[side] is not Seat.HUMAN:
-            return ""
-        return (f"A move of the {SIDE[side]} player's made here was not kept: the game "
-                "had moved on from another connection first.")
-
-    def _reload(self, table: Table, news: str) -> None:
-        """Read ``table`` again from the store (a line of ours lost a race, or one of
-        theirs made no sense here); its screens stay, on the stored game."""
-        try:
-            store = self.shared.store
-            meta, version = store.table(table.id)
-            fresh = self._load_shared(table.id, meta, version, store.lines(table.id))
-        except (StoreError, TypeError, ValueError, KeyError, RecordError, Unreadable) as exc:
-            to_operator(f"table {table.id} could not be read again from the store: {exc}")
-            return
-        old = table.session
-        old.listeners.clear()
-        table.session, table.owners = fresh.session, fresh.owners
-        table.version, table.code = fresh.version, fresh.code
-        for guest in table.guests:
-            guest.chair.session = fresh.session
-        table.news = (fresh.session.actions, news)
-        self._stepping.discard(table.id)
-        self._bind(table)
-        # talk said here but not yet written is said again: a lost race costs a move,
-        # never a line a player was shown as said
-        for text in getattr(old.recorder, "unsaved", []):
-            entry = json.loads(text)
-            if "chat" in entry:
-                where = f"table {table.id}"
-                fresh.session.say(parse_entry(entry, where))
-        self._changed(table)
-
-    def store_away(self, why: str | None) -> None:
-        """The store stopped answering (``why``), or answers again (None)."""
-        self.store_trouble = why
-        to_operator(f"the store is away ({why}); reconnecting" if why else
-                    "the store answers again")
-        for table in list(self.tables.values()):
-            self._watch_saving(table)
-            tell_all([g.on_change for g in table.guests], "of the store")
-
-
-def number(table_id: str) -> int:
-    """T12 -> 12; anything else sorts first."""
-    digits = table_id[1:]
-    return int(digits) if digits.isdigit() else 0
-
-
-def new_code() -> str:
-    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))

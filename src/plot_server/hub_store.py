@@ -1,0 +1,174 @@
+"""The hub's side of the shared store (issue 21): its tables read from PostgreSQL,
+kept up to date with what other server processes write, and read again when a line
+of ours loses a race. Everything here runs on the hub's loop (plot_server.shared
+brings the store's news to it)."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+from plot_core import Player
+from plot_record import Header, RecordError
+from plot_record.files import Unreadable, loads
+from plot_record.format import header_line, parse_entry
+from plot_record.store import parse_raw
+from plot_record.timeline import check
+from plot_tui.describe import SIDE
+from plot_tui.session import Seat, Session
+
+from .pgstore import Conflict, StoreError
+from .shared import Shared
+from .tables import (
+    TABLE_FILE_VERSION,
+    Refused,
+    Table,
+    new_code,
+    owners_from,
+    tell_all,
+    to_operator,
+)
+
+RECONNECTING = ("reconnecting to the game store; the game goes on by itself when it answers, "
+                "and nothing is lost")
+
+
+class StoreTables:
+    """Hub's methods for tables in the shared store; ``self.shared`` is set."""
+
+    shared: Shared | None
+
+    def _create_shared(self, header: Header, state, seats, levels, owners) -> Table:
+        store = self.shared.store
+        try:
+            number = store.next_number()
+            table_id = f"T{number}"
+            session = Session(state, seats, seed=header.seed,
+                              recorder=self.shared.recorder(table_id, next_line=2),
+                              levels=levels, game=header.game, chosen_seed=header.chosen_seed)
+            table = Table(table_id, new_code(), session, owners, None, f"store:{table_id}",
+                          datetime.now(UTC).isoformat(timespec="seconds"))
+            store.create(table_id, number, table.meta(), header_line(header).rstrip("\n"))
+        except (StoreError, Conflict) as exc:
+            raise Refused(f"The table could not be made: {exc or 'try again'}.") from None
+        return table
+
+    def _restore_shared(self) -> list[str]:
+        problems = []
+        store = self.shared.store
+        for table_id in store.tables(self.keep_finished):
+            try:
+                meta, version = store.table(table_id)
+                table = self._load_shared(table_id, meta, version, store.lines(table_id))
+            except (ValueError, KeyError, TypeError, RecordError, Unreadable,
+                    StoreError) as exc:
+                problems.append(f"table {table_id} in the store: {exc}")
+                continue
+            self._open(table)
+        self._prune()
+        return problems
+
+    def _load_shared(self, table_id: str, meta: dict, version: int,
+                     rows: list[tuple[int, str]]) -> Table:
+        if meta.get("version") != TABLE_FILE_VERSION:
+            raise ValueError(f"table version {meta.get('version')!r}, expected "
+                             f"{TABLE_FILE_VERSION}")
+        data = "".join(f"{text}\n" for _, text in rows).encode("utf-8")
+        record = check(parse_raw(data, f"store:{table_id}"), self.rules)
+        recorder = None if record.finished else self.shared.recorder(table_id, len(rows) + 1)
+        session = Session.resume(record, recorder)
+        owners = owners_from(meta)
+        if set(owners) != set(session.humans()):
+            raise ValueError("its owners do not match the record's human sides")
+        return Table(table_id, meta["code"], session, owners, None, f"store:{table_id}",
+                     meta["created"], version=version)
+
+    def lines_from_store(self, table_id: str, rows: list[tuple[int, str]]) -> None:
+        """Another process wrote ``rows`` of a table's record: made here too."""
+        table = self.tables.get(table_id)
+        rec = table.session.recorder if table is not None else None
+        if rec is None:
+            return
+        for line, text in rows:
+            if line < rec.next_line:
+                continue                      # this process has it (wrote it or heard it)
+            if line > rec.next_line or rec.unsaved:
+                return                        # a race: the writer's refusal reloads it
+            where = f"table {table_id} line {line} in the store"
+            try:
+                table.session.mirror(parse_entry(loads(text, where), where), where)
+            except (RecordError, Unreadable, ValueError) as exc:
+                to_operator(f"{exc}; the table is read again from the store")
+                self._reload(table, "")
+                return
+            rec.mirrored(line)
+
+    def table_from_store(self, table_id: str, meta: dict, version: int,
+                         rows: list[tuple[int, str]]) -> None:
+        """A table another process made, or whose seats it changed."""
+        table = self.tables.get(table_id)
+        if table is None:
+            if not rows:
+                return
+            try:
+                self._open(self._load_shared(table_id, meta, version, rows))
+            except (ValueError, KeyError, TypeError, RecordError, Unreadable) as exc:
+                to_operator(f"could not take table {table_id} from the store: {exc}")
+            return
+        if version <= table.version:
+            return
+        table.version, table.code = version, meta["code"]
+        table.owners = owners_from(meta)
+        self._changed(table, game=False)
+
+    @staticmethod
+    def _lost(table: Table) -> str:
+        """What a table's screens are told when its next line lost a race: a player's
+        move, said; the computer's (moved by two processes at once), nothing."""
+        session = table.session
+        lost = session.recorder.unsaved[:1]
+        try:
+            side = Player(json.loads(lost[0])["side"]) if lost else None
+        except (ValueError, KeyError, TypeError):
+            side = None
+        if side is None or session.seats[side] is not Seat.HUMAN:
+            return ""
+        return (f"A move of the {SIDE[side]} player's made here was not kept: the game "
+                "had moved on from another connection first.")
+
+    def _reload(self, table: Table, news: str) -> None:
+        """Read ``table`` again from the store (a line of ours lost a race, or one of
+        theirs made no sense here); its screens stay, on the stored game."""
+        try:
+            store = self.shared.store
+            meta, version = store.table(table.id)
+            fresh = self._load_shared(table.id, meta, version, store.lines(table.id))
+        except (StoreError, TypeError, ValueError, KeyError, RecordError, Unreadable) as exc:
+            to_operator(f"table {table.id} could not be read again from the store: {exc}")
+            return
+        old = table.session
+        old.listeners.clear()
+        table.session, table.owners = fresh.session, fresh.owners
+        table.version, table.code = fresh.version, fresh.code
+        for guest in table.guests:
+            guest.chair.session = fresh.session
+        table.news = (fresh.session.actions, news)
+        self._stepping.discard(table.id)
+        self._bind(table)
+        # talk said here but not yet written is said again: a lost race costs a move,
+        # never a line a player was shown as said
+        for text in getattr(old.recorder, "unsaved", []):
+            entry = json.loads(text)
+            if "chat" in entry:
+                where = f"table {table.id}"
+                fresh.session.say(parse_entry(entry, where))
+        self._changed(table)
+
+    def store_away(self, why: str | None) -> None:
+        """The store stopped answering (``why``), or answers again (None)."""
+        self.store_trouble = why
+        to_operator(f"the store is away ({why}); reconnecting" if why else
+                    "the store answers again")
+        for table in list(self.tables.values()):
+            self._watch_saving(table)
+            tell_all([g.on_change for g in table.guests], "of the store")

@@ -1,0 +1,176 @@
+"""A served table and who is at it: the things the hub and its store share.
+
+A table is one Session (one game, one record) shared by every connection at it;
+each connection is a Guest holding a Chair that sees with one side's eyes, or none
+for a spectator. A side, once taken, belongs to the identity that took it.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import attrs
+
+from plot_core import Player
+from plot_core.engine.state import Phase
+from plot_tui.chair import Chair
+from plot_tui.describe import SIDE
+from plot_tui.plain import clean
+from plot_tui.session import Seat, Session
+
+from .guard import CodeLimit
+
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"      # no 0/O, 1/I: read over the phone
+CODE_LENGTH = 6
+TABLE_FILE_VERSION = 1
+TABLE_WRONG_CODES = 10      # wrong join codes a table takes a minute
+
+
+class Refused(Exception):
+    """A request the server turns down; the message is for the player."""
+
+
+class WrongCode(Refused):
+    """A join code that is not the table's (counted against the guesser, issue 23)."""
+
+
+
+@attrs.frozen
+class Who:
+    """An authenticated connection's identity: ``key`` binds seats, ``name`` is shown."""
+    key: str
+    name: str
+
+
+@attrs.define(eq=False)
+class Guest:
+    """One connection at a table."""
+    table_id: str
+    chair: Chair
+    who: Who
+    on_change: Callable[[], None]
+    on_kick: Callable[[str], None]
+
+
+@attrs.define(eq=False)
+class Table:
+    id: str
+    code: str
+    session: Session
+    owners: dict[Player, Who | None]      # human sides only; None: free
+    meta_path: Path | None                # None: the table lives in the shared store (21)
+    record: Path | str
+    created: str
+    guests: list[Guest] = attrs.Factory(list)
+    # at most 10 wrong join codes a minute, from everyone together (issue 23)
+    codes: CodeLimit = attrs.Factory(lambda: CodeLimit(TABLE_WRONG_CODES))
+    saving_told: bool = False             # the operator knows its record cannot be written
+    version: int = 1                      # the store's version of owners and code (21)
+    news: tuple[int, str] = (-1, "")      # (at action n, what the table's screens are told)
+
+    @property
+    def over(self) -> bool:
+        return self.session.state.outcome is not None
+
+    def human_sides(self) -> list[Player]:
+        return self.session.humans()
+
+    def free_sides(self) -> list[Player]:
+        return [p for p in self.human_sides() if self.owners.get(p) is None]
+
+    def side_of(self, who: Who) -> Player | None:
+        return next((p for p, o in self.owners.items() if o is not None and o.key == who.key),
+                    None)
+
+    def your_move(self, who: Who) -> bool:
+        """Is it ``who``'s move here (issue 19: the lobby's mark, the bell)?"""
+        side = self.side_of(who)
+        return side is not None and not self.over and self.session.state.to_act is side
+
+    def seated(self, side: Player) -> Guest | None:
+        return next((g for g in self.guests if g.chair.side is side), None)
+
+    def watchers(self) -> int:
+        return sum(1 for g in self.guests if g.chair.side is None)
+
+    def seat_label(self, side: Player) -> str:
+        """Who plays ``side``, as the lobby and the screens say it."""
+        if self.session.seats[side] is Seat.COMPUTER:
+            return f"computer ({self.session.levels[side]})"
+        owner = self.owners.get(side)
+        if owner is None:
+            return "free"
+        return owner.name if self.seated(side) else f"{owner.name} (away)"
+
+    def status(self) -> str:
+        st = self.session.state
+        if st.outcome is not None:
+            return {"ss": "over: SS won", "abwehr": "over: Abwehr won",
+                    "allies": "over: the Allies won"}[st.outcome.winner]
+        turn = "set-up" if st.phase is Phase.SETUP else f"turn {st.turn}"
+        return f"{turn}, {SIDE[st.to_act]} to act" if st.to_act else turn
+
+    def note_for(self, side: Player | None) -> str:
+        """What a screen at this table says about the others (the prompt's last line)."""
+        parts = []
+        if side is None:
+            parts.append(f"Watching table {self.id}: SS {self.seat_label(Player.SS)}, "
+                         f"Abwehr {self.seat_label(Player.ABWEHR)}. You see neither side's chits.")
+        else:
+            other = side.enemy
+            owner = self.owners.get(other)
+            if self.session.seats[other] is Seat.HUMAN and not self.over:
+                if owner is None:
+                    parts.append(f"Waiting for an opponent: table {self.id}, join code "
+                                 f"{self.code} (they press j in the lobby).")
+                elif self.seated(other) is None:
+                    waits = " — the game waits for them" if self.session.state.to_act is other \
+                        else ""
+                    parts.append(f"The {SIDE[other]} player ({owner.name}) is away{waits}.")
+        n = self.watchers()
+        if n and side is not None:
+            parts.append(f"{n} watching.")
+        if self.news[0] == self.session.actions:
+            parts.append(self.news[1])
+        return " ".join(parts)
+
+    def meta(self) -> dict:
+        return {"version": TABLE_FILE_VERSION, "id": self.id, "code": self.code,
+                "record": str(self.record),
+                "created": self.created,
+                "owners": {p.value: (None if o is None else {"key": o.key, "name": o.name})
+                           for p, o in self.owners.items()}}
+
+
+def to_operator(text: str) -> None:
+    """The server's own output. Not print(): a running Textual app captures sys.stdout."""
+    sys.__stdout__.write(f"plot serve: {clean(text)}\n")
+    sys.__stdout__.flush()
+
+
+def tell_all(tells: list[Callable[[], None]], what: str) -> None:
+    """Tell every connection; one connection's trouble is not the others'."""
+    for tell in tells:
+        try:
+            tell()
+        except Exception as exc:
+            to_operator(f"a connection could not be told {what}: {exc!r}")
+
+
+def number(table_id: str) -> int:
+    """T12 -> 12; anything else sorts first."""
+    digits = table_id[1:]
+    return int(digits) if digits.isdigit() else 0
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+
+
+def owners_from(meta: dict) -> dict[Player, Who | None]:
+    """A table file's (or row's) owners: side -> who took it, or None if free."""
+    return {Player(side): (None if o is None else Who(o["key"], o["name"]))
+            for side, o in meta["owners"].items()}
