@@ -238,7 +238,8 @@ class Hub(StoreTables):
         guest = Guest(table.id, chair, who, on_change, on_kick)
         chair.talk = lambda text: self.say(guest, text)
         table.guests.append(guest)
-        self._changed(table, game=False)
+        # shared: a computer waiting for someone at the table moves now (_moves_computer)
+        self._changed(table, game=self.shared is not None)
         return guest
 
     def watch(self, table_id: str, who: Who, *, on_change=lambda: None) -> Guest:
@@ -247,7 +248,8 @@ class Hub(StoreTables):
                       who, on_change, lambda why: None)
         guest.chair.talk = lambda text: self.say(guest, text)
         table.guests.append(guest)
-        self._changed(table, game=False)
+        # shared: a computer waiting for someone at the table moves now (_moves_computer)
+        self._changed(table, game=self.shared is not None)
         return guest
 
     # -- talk (issue 19) -----------------------------------------------------------------
@@ -304,14 +306,23 @@ class Hub(StoreTables):
     def _changed(self, table: Table, *, game: bool = True) -> None:
         tell_all([g.on_change for g in table.guests] + self.lobby_listeners,
                  f"of a change at {table.id}")
-        # shared: the computer moves in a process where someone is at the table (the store
-        # decides if two do at once); a table nobody is at waits for them
-        here = self.shared is None or bool(table.guests)
-        if game and here and table.session.computer_to_act() and not table.over \
+        if game and self._moves_computer(table) and table.session.computer_to_act() \
+                and not table.over \
                 and table.id not in self._stepping:
             self._stepping.add(table.id)
             self.later(self.pace, lambda: self._computer_step(table))
         self._watch_saving(table)
+
+    def _moves_computer(self, table: Table) -> bool:
+        """Does this process move the computer at ``table``? Always, with files. With a
+        shared store, where its human player sits (watchers may be on any process), or
+        at a game of the computer against itself, where someone watches; if two
+        processes move it at once, the store keeps one move (hub_store.py)."""
+        if self.shared is None:
+            return True
+        if table.human_sides():
+            return any(g.chair.side is not None for g in table.guests)
+        return bool(table.guests)
 
     def _watch_saving(self, table: Table) -> None:
         """A record the disk refuses: the table waits (its session lets nobody act), the

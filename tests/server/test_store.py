@@ -226,3 +226,23 @@ def test_talk_said_at_once_on_two_processes_is_all_kept(procs, url, rules):
     assert sorted(said[a]) == ["first", "second"] and said[a] == said[b]
     assert sorted(c.text for c in stored_record(url, table.id, rules).chat) == \
         ["first", "second"]
+
+
+def test_the_computer_moves_where_its_opponent_sits_not_where_someone_watches(procs):
+    from .test_hub import CAROL
+    a, b = procs.hubs
+    table = a.create(ALICE, Player.SS, opponent=Seat.COMPUTER, level="easy", seed=8)
+    ss = a.sit(table.id, ALICE)
+    procs.until(lambda: table.id in b.tables)
+    b.watch(table.id, CAROL)
+    moved_on_b = []
+    b.tables[table.id].session.computer_step = lambda: moved_on_b.append(1)
+    rnd = random.Random(4)
+    for _ in range(40):
+        procs.until(lambda: ss.chair.my_move() or ss.chair.state.outcome is not None)
+        if ss.chair.state.outcome is not None:
+            break
+        ss.chair.act(rnd.choice(ss.chair.legal()))
+    procs.until(lambda: b.tables[table.id].session.actions == ss.chair.actions)
+    assert ss.chair.actions > 40 and not moved_on_b      # the computer moved, on A only
+    assert b.tables[table.id].session.state == ss.chair.state
