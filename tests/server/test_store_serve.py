@@ -154,7 +154,7 @@ def test_two_ssh_players_on_two_workers_play_a_whole_game(keys, url, rules):
         record = a.record("T1", rules)
         assert record.finished
         for t in terms:                               # both screens say how it ended
-            t.wait_shown("won", timeout=30)
+            t.wait_shown("Game over", timeout=30)
     finally:
         for t in terms:
             t.close()
