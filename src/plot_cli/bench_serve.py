@@ -64,6 +64,14 @@ def report(name: str, times: list[float]) -> None:
           "goal: median < 150 ms)")
 
 
+STORE_PIDS: list[int] = []      # the throwaway PostgreSQL's processes, when there is one
+
+
+def store_cpu() -> float:
+    pids = [q for p in STORE_PIDS if Path(f"/proc/{p}").exists() for q in family(p)]
+    return sum(cpu_seconds(p) for p in pids if Path(f"/proc/{p}").exists())
+
+
 def family(pid: int) -> list[int]:
     """``pid`` and its child processes (a server's workers)."""
     kids = []
@@ -228,13 +236,24 @@ async def run(sessions: int, rounds: int, door: str = "ssh", thinkers: int = 0,
                 times.append(first)
                 panel.append(whole)
 
+            # the CPU the server's processes use while the keys are timed: what one
+            # core holds, whatever the number of cores (workers share nothing but the
+            # store, whose own CPU is counted apart)
+            servers = family(server.pid)
+            cpu0, pg0, t0 = sum(map(cpu_seconds, servers)), store_cpu(), time.monotonic()
             for _ in range(rounds):
                 await asyncio.gather(*(press(c) for c in clients))
                 await asyncio.sleep(0.3)
+            span = time.monotonic() - t0
+            cores = (sum(map(cpu_seconds, servers)) - cpu0) / span
+            pg_cores = (store_cpu() - pg0) / span
             busy = f", {thinkers} experts thinking" if thinkers else ""
             busy += f", {workers} workers" if workers > 1 else ""
             report(f"{door}: key to first redraw, {sessions} sessions{busy}", times)
             report(f"{door}: key to the hex panel's new line", panel)
+            print(f"{door + ': server CPU while keys are timed':<44} {cores:10.2f} cores   "
+                  f"({sessions / max(cores, 0.01):.0f} sessions per busy core"
+                  + (f"; PostgreSQL {pg_cores:.2f} cores)" if store else ")"))
             print(f"{door + ': server memory per seated session':<44} "
                   f"{(seated - base) / sessions / 1024:10.2f} MiB   (server alone "
                   f"{base / 1024:.1f} MiB, with {sessions} sessions {seated / 1024:.1f} MiB)")
@@ -259,6 +278,7 @@ def main(sessions: int = 20, rounds: int = 10, door: str = "ssh", thinkers: int 
         print(f"{door}: --workers {workers} needs PostgreSQL: {why}")
         return
     cluster = pgcluster.Cluster()
+    STORE_PIDS.append(int((cluster.data / "postmaster.pid").read_text().split()[0]))
     try:
         asyncio.run(run(sessions, rounds, door, thinkers, workers,
                         cluster.new_database("bench")))

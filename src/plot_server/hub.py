@@ -47,6 +47,7 @@ from .tables import (  # noqa: F401  (the names the server and tests import from
 )
 
 MAX_WATCHED = 5             # games of the computer against itself at once (they cost CPU)
+WATCH_PACE = 0.6            # seconds between its steps there: a pace one can follow
 SAVE_RETRY = 2.0            # seconds between tries to write a record the disk refused
 
 
@@ -310,7 +311,8 @@ class Hub(StoreTables):
                 and not table.over \
                 and table.id not in self._stepping:
             self._stepping.add(table.id)
-            self.later(self.pace, lambda: self._computer_step(table))
+            pace = self.pace if table.human_sides() else max(self.pace, WATCH_PACE)
+            self.later(pace, lambda: self._computer_step(table))
         self._watch_saving(table)
 
     def _moves_computer(self, table: Table) -> bool:
