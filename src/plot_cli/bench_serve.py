@@ -16,8 +16,10 @@ sign-in form and talks to its session over the page's WebSocket, as a browser do
 sides, each watched by one more client, so that N searches run the whole time the keys
 are timed (their worker processes share the machine's cores with the server).
 ``--workers N`` (issue 21) runs `plot serve --workers N` on a PostgreSQL store: the one
-at ``--store`` (or PLOT_STORE), else a throwaway one started for the bench. Memory is
-then summed over the workers.
+at ``--store`` (or PLOT_STORE), else a throwaway one started for the bench (``--store
+auto`` for one worker on it). Memory is then summed over the workers.
+``--server-cpus LIST`` pins the server to those cores (taskset) and the clients to the
+others, so that a core's worth of server is measured without the clients in its way.
 """
 
 from __future__ import annotations
@@ -188,7 +190,7 @@ class WebClient(Client):
 
 
 async def run(sessions: int, rounds: int, door: str = "ssh", thinkers: int = 0,
-              workers: int = 1, store: str | None = None) -> None:
+              workers: int = 1, store: str | None = None, cpus: str = "") -> None:
     with tempfile.TemporaryDirectory() as d:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
@@ -197,8 +199,12 @@ async def run(sessions: int, rounds: int, door: str = "ssh", thinkers: int = 0,
             s.bind(("127.0.0.1", 0))
             web_port = s.getsockname()[1]
         env = dict(os.environ, PLOT_SERVE_PASSWORD=PASSWORD, XDG_DATA_HOME=d)
+        pin = ["taskset", "-c", cpus] if cpus else []
+        if cpus:            # the clients (this process) on the other cores
+            mine = set(range(os.cpu_count() or 1)) - {int(c) for c in cpus.split(",")}
+            os.sched_setaffinity(0, mine or {0})
         server = subprocess.Popen(
-            [sys.executable, "-m", "plot_cli.main", "serve", "--port", str(port),
+            [*pin, sys.executable, "-m", "plot_cli.main", "serve", "--port", str(port),
              "--host-key", f"{d}/host_key", "--data", f"{d}/home",
              "--max-connections", str(sessions + thinkers + 5), "--web", str(web_port),
              *(["--store", store, "--workers", str(workers)] if store else [])],
@@ -265,12 +271,12 @@ async def run(sessions: int, rounds: int, door: str = "ssh", thinkers: int = 0,
 
 
 def main(sessions: int = 20, rounds: int = 10, door: str = "ssh", thinkers: int = 0,
-         workers: int = 1, store: str | None = None) -> None:
+         workers: int = 1, store: str | None = None, cpus: str = "") -> None:
     if workers == 1 and store is None:
-        asyncio.run(run(sessions, rounds, door, thinkers))
+        asyncio.run(run(sessions, rounds, door, thinkers, cpus=cpus))
         return
-    if store is not None:
-        asyncio.run(run(sessions, rounds, door, thinkers, workers, store))
+    if store not in (None, "auto"):
+        asyncio.run(run(sessions, rounds, door, thinkers, workers, store, cpus))
         return
     from . import pgcluster
     why = pgcluster.missing()
@@ -281,14 +287,14 @@ def main(sessions: int = 20, rounds: int = 10, door: str = "ssh", thinkers: int 
     STORE_PIDS.append(int((cluster.data / "postmaster.pid").read_text().split()[0]))
     try:
         asyncio.run(run(sessions, rounds, door, thinkers, workers,
-                        cluster.new_database("bench")))
+                        cluster.new_database("bench"), cpus))
     finally:
         cluster.remove()
 
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    flags: dict[str, str] = {"--thinkers": "0", "--workers": "1",
+    flags: dict[str, str] = {"--thinkers": "0", "--workers": "1", "--server-cpus": "",
                              "--store": os.environ.get("PLOT_STORE", "")}
     for flag in list(flags):
         if flag in args:
@@ -297,4 +303,5 @@ if __name__ == "__main__":
             del args[k:k + 2]
     door = args.pop() if args and args[-1] in ("ssh", "web") else "ssh"
     main(*(int(a) for a in args), door=door, thinkers=int(flags["--thinkers"]),
-         workers=int(flags["--workers"]), store=flags["--store"] or None)
+         workers=int(flags["--workers"]), store=flags["--store"] or None,
+         cpus=flags["--server-cpus"])
