@@ -95,6 +95,18 @@ def read_screen(browser, path: Path) -> str:
                           timeout=120, check=True).stdout
 
 
+def screen_with(browser, path: Path, *lines: str) -> str:
+    """The page's text once it shows ``lines`` and the map (OCR misreads a screenshot
+    now and then, and a screen may still be drawing): up to three reads, a second
+    apart; the last read is returned either way, for the assertion to show."""
+    for _ in range(3):
+        seen = read_screen(browser, path)
+        if all(line in seen for line in lines) and shows_the_map(seen):
+            break
+        time.sleep(1)
+    return seen
+
+
 def shows_the_map(text: str) -> bool:
     # OCR misreads a code now and then: most of the area codes on the screen will do
     codes = ("OKW", "OBH", "GES", "FOR", "COM", "RAS", "SSG", "ABW")
@@ -150,7 +162,7 @@ def test_browser_and_ssh_players_play_one_game_a_browser_watches_and_one_plays_t
         time.sleep(2)
         press(watcher, "w")                               # the table under the cursor
         time.sleep(3)
-        seen = read_screen(watcher, tmp_path / "dave.png")
+        seen = screen_with(watcher, tmp_path / "dave.png", "You are: spectator")
         assert "You are: spectator" in seen and shows_the_map(seen), seen
 
         # alice closes her tab: the game waits; she comes back and sits again
@@ -160,7 +172,7 @@ def test_browser_and_ssh_players_play_one_game_a_browser_watches_and_one_plays_t
         time.sleep(2)
         press(alice, Keys.ENTER)                          # sit at T1, hers
         time.sleep(3)
-        seen = read_screen(alice, tmp_path / "alice-again.png")
+        seen = screen_with(alice, tmp_path / "alice-again.png", "You are: Abwehr")
         assert "You are: Abwehr" in seen and shows_the_map(seen), seen
 
         # back to the lobby, and a table against the computer, where she moves first
