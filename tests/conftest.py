@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from plot_cli import pgcluster
 from plot_core import Rules, load_rules
 from plot_core.rules import data_dir
 
@@ -103,3 +104,20 @@ def _fresh_caches() -> None:
     # per process and never under a mutant; its registrations survive the clearing.
     serial.converter._unstructure_func.clear_cache()
     serial.converter._structure_func.clear_cache()
+
+
+@pytest.fixture(scope="session")
+def cluster():
+    """A real PostgreSQL server for the shared store's tests (issue 21)."""
+    why = pgcluster.missing()
+    if why:
+        pytest.skip(why)
+    c = pgcluster.Cluster()
+    yield c
+    c.remove()
+
+
+@pytest.fixture
+def url(cluster, request):
+    """An empty database of its own for each test."""
+    return cluster.new_database(request.node.name[:50].lower())

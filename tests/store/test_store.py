@@ -1,5 +1,5 @@
 """The tables in PostgreSQL, shared by server processes (issue 21), against a real
-PostgreSQL server started for these tests (tests/pgcluster.py). Each hub here stands
+PostgreSQL server started for these tests (plot_cli/pgcluster.py). Each hub here stands
 for one server process: its own connections, its own threads, its own copy of every
 table, and a loop (``Loop``) the test turns by hand."""
 
@@ -18,8 +18,7 @@ from plot_record.timeline import check
 from plot_server.hub import RECONNECTING, Hub
 from plot_server.pgstore import SCHEMA_VERSION, StoreError, prepare
 from plot_tui.session import Seat
-
-from .test_hub import ALICE, BOB, Clock
+from server.test_hub import ALICE, BOB, Clock
 
 
 class Loop:
@@ -175,8 +174,7 @@ def test_a_store_restart_is_waited_out_and_loses_nothing(procs, cluster, url, ru
 
 def test_a_files_based_servers_tables_move_into_the_store(rules, tmp_path, url, capsys):
     from plot_cli.main import main
-
-    from .test_hub import play, two_players
+    from server.test_hub import play, two_players
     home = tmp_path / "old"
     old = Hub(rules, home, later=Clock())
     table, guests, _ = two_players(old)
@@ -229,7 +227,7 @@ def test_talk_said_at_once_on_two_processes_is_all_kept(procs, url, rules):
 
 
 def test_the_computer_moves_where_its_opponent_sits_not_where_someone_watches(procs):
-    from .test_hub import CAROL
+    from server.test_hub import CAROL
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.COMPUTER, level="easy", seed=8)
     ss = a.sit(table.id, ALICE)
