@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from plot_cli import pgcluster
 from plot_core import Rules, load_rules
 from plot_core.rules import data_dir
 
@@ -109,6 +108,8 @@ def _fresh_caches() -> None:
 @pytest.fixture(scope="session")
 def cluster():
     """A real PostgreSQL server for the shared store's tests (issue 21)."""
+    # imported here: `make mutate` runs these tests with plot_core alone importable
+    from plot_cli import pgcluster
     why = pgcluster.missing()
     if why:
         pytest.skip(why)
