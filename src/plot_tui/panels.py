@@ -382,22 +382,63 @@ class MapKey(Static):
 
 class LogView(VerticalScroll):
     """The game log: every action's events, dice and table results, with case numbers.
-    Re-wrapped to its width whenever it is drawn (so it reads the same in any pane)."""
+    Re-wrapped to its width whenever it is drawn (so it reads the same in any pane).
+
+    Drawn in chunks of CHUNK lines, one Static each: a new line re-renders only the
+    last chunk. (One Static for the whole log re-wrapped 600 lines at every move, some
+    0.2 s a move late in a game; a server drawing several watchers' screens spent its
+    whole loop on it.)"""
 
     DEFAULT_CSS = "LogView { height: 1fr; } LogView > Static { width: 1fr; }"
-    KEEP = 600           # lines kept on screen; the whole game is in the session
+    KEEP = 600           # lines kept on screen (about); the whole game is in the session
+    CHUNK = 50
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._all: list[Text] = []           # the lines last shown (the caller's list)
+        self._start = 0                      # the first line on screen, a whole chunk
 
     def compose(self):
-        yield Static(id="log-text")
+        yield Static(classes="log-chunk")
 
     def show(self, lines: list[Text]) -> None:
         # follow the newest line only if the reader is there: one scrolled back to read
         # stays where they are while the computer plays on
         following = self.scroll_y >= self.max_scroll_y - 1
-        t = Text("\n").join(lines[-self.KEEP:])
-        self.query_one("#log-text", Static).update(t)
+        n = len(self._all)
+        grown = 0 < n <= len(lines) and lines[n - 1] is self._all[n - 1]
+        chunks = list(self.query(".log-chunk").results(Static))
+        if not grown or not chunks:          # an undo, or another player's eyes: afresh
+            for chunk in chunks[1:]:
+                chunk.remove()
+            chunks = chunks[:1] or [self._new_chunk()]
+            self._start = max(0, len(lines) - self.KEEP) // self.CHUNK * self.CHUNK
+            first_dirty = 0
+        else:
+            first_dirty = max(0, (n - 1 - self._start) // self.CHUNK)
+        self._all = list(lines)
+        # drop whole chunks from the top once a chunk more than KEEP is on screen
+        while len(lines) - self._start > self.KEEP + self.CHUNK and len(chunks) > 1:
+            chunks.pop(0).remove()
+            self._start += self.CHUNK
+            first_dirty = max(0, first_dirty - 1)
+        needed = max(1, -(-(len(lines) - self._start) // self.CHUNK))
+        while len(chunks) < needed:
+            chunks.append(self._new_chunk())
+        for i in range(first_dirty, needed):
+            a = self._start + i * self.CHUNK
+            chunks[i].update(Text("\n").join(lines[a:a + self.CHUNK]))
         if following:
             self.call_after_refresh(self.scroll_end, animate=False)
+
+    def shown_text(self) -> str:
+        """What the pane holds now, as plain text (for tests and tools)."""
+        return "\n".join(str(c.render()) for c in self.query(".log-chunk").results(Static))
+
+    def _new_chunk(self) -> Static:
+        chunk = Static(classes="log-chunk")
+        self.mount(chunk)
+        return chunk
 
     def on_show(self) -> None:
         # A pane hidden behind another tab cannot scroll; catch up when it is shown.

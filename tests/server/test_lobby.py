@@ -11,6 +11,7 @@ from textual.widgets import Input
 from plot_core import Player
 from plot_server.hub import Hub
 from plot_server.lobby import JoinScreen, LobbyScreen
+from plot_tui.panels import LogView
 from plot_tui.session import Seat
 
 from .test_hub import ALICE, BOB, CAROL, Clock, play
@@ -101,6 +102,6 @@ async def test_lobby_talk_and_the_tables_where_it_is_your_move_come_first(rules,
         await pilot.pause()
         await pilot.press(*"anyone for [b]a game[/b]?", "enter")
         await pilot.pause()
-        chat = " ".join(str(lobby.query_one("#lobby-chat #log-text").render()).split())
+        chat = " ".join(lobby.query_one("#lobby-chat", LogView).shown_text().split())
         assert "carol (lobby): anyone for [b]a game[/b]?" in chat         # as text, not markup
         assert [c.text for c in hub.lobby.lines] == ["anyone for [b]a game[/b]?"]

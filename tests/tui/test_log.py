@@ -20,7 +20,7 @@ SIZES = [(80, 24), (160, 50)]
 
 def log_text(app) -> str:
     pane = game(app).query_one("#log-pane", LogView)
-    return str(pane.query_one("#log-text").render())
+    return pane.shown_text()
 
 
 @pytest.mark.parametrize("size", SIZES)

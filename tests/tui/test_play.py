@@ -8,7 +8,7 @@ from plot_core import Player
 from plot_core.engine.state import Box, Marker, Phase
 from plot_core.hexgrid import parse_hex
 from plot_tui.mapview import MapView
-from plot_tui.panels import TablesPanel
+from plot_tui.panels import LogView, TablesPanel
 from plot_tui.screens import ActionMenu, GameOverScreen, HandoffScreen
 
 from .helpers import act_on, app_for, cursor_to, game, panel, pos, prompt
@@ -365,8 +365,7 @@ async def test_against_the_computer_the_screen_shows_only_your_side():
         assert all(ln.event.private in (None, Player.SS) for ln in s.visible_log())
         hidden = [ln for ln in s.log if ln.event.private is Player.ABWEHR]
         assert hidden, "the Abwehr drew chits privately"
-        shown = "\n".join(str(p.query_one("#log-text").render())
-                          for p in game(app).query("LogView"))
+        shown = "\n".join(p.shown_text() for p in game(app).query(LogView))
         for ln in hidden:
             assert ln.event.text not in shown
 
@@ -468,7 +467,7 @@ async def test_coup_harassment_from_the_keyboard():
         assert s.state.unit("002").box is Box.ELIMINATED             # 10.72, 18.4
         tables = game(app).query_one(TablesPanel)
         assert tables.last is ev and tables.name_ == "coup_harassment"
-        assert "(10.72)" in str(game(app).query_one("#log-pane #log-text").render())
+        assert "(10.72)" in game(app).query_one("#log-pane", LogView).shown_text()
 
 
 async def test_a_double_cross_spends_the_chits_shown_in_the_chit_box():

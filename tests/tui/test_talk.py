@@ -37,7 +37,7 @@ def screen_of(app) -> GameScreen:
 
 def chat_shown(app) -> str:
     pane = screen_of(app).query_one("#chat-pane")
-    return " ".join(str(pane.query_one("#log-text").render()).split())
+    return " ".join(pane.shown_text().split())
 
 
 @pytest.fixture
