@@ -80,6 +80,7 @@ def test_players_on_two_servers_play_one_game_and_survive_a_kill_9(keys, url, ru
 
 
 @needs_ssh
+@pytest.mark.slow          # ~20 s; make test keeps the two-server kill -9 test above
 def test_two_workers_share_a_port_and_a_killed_one_is_replaced(keys, url, rules):
     server = Server(keys, store=url, workers=2)
     terms: list[Terminal] = []
