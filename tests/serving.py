@@ -157,6 +157,25 @@ def join_with_code(t: Terminal, code: str, table: str = "T1") -> None:
     t.send("\r")
 
 
+def table_for_two(host: Server, guest: Server, terms: list[Terminal]
+                  ) -> tuple[Terminal, Terminal]:
+    """alice sets up table T1 for two players on ``host`` and takes the SS; bob, on
+    ``guest`` (the same server, or another on the same store), joins it with its code.
+    Each terminal goes into ``terms`` as soon as it is open, for the caller to close."""
+    alice = player(host, "alice")
+    terms.append(alice)
+    alice.send("n")
+    alice.wait_shown("A new table")
+    alice.send("\r")                                  # SS, against another player
+    alice.wait_shown("Waiting for an opponent")
+    bob = player(guest, "bob")
+    terms.append(bob)
+    bob.wait_shown("T1")                               # the lobby lists it
+    join_with_code(bob, host.table("T1")["code"])
+    bob.wait_shown("Game-Turn")
+    return alice, bob
+
+
 def eventually(check, what: str, timeout: float = 20) -> None:
     deadline = time.monotonic() + timeout
     while not check():

@@ -83,7 +83,8 @@ def family(pid: int) -> list[int]:
 
 
 def rss_kib(pid: int) -> int:
-    """The resident memory of ``pid`` and its workers (not their search pools)."""
+    """The resident memory of ``pid`` and its child processes (its workers, and the
+    search pool's fork server when the expert plays)."""
     total = 0
     for p in family(pid):
         for line in Path(f"/proc/{p}/status").read_text().splitlines():
@@ -283,13 +284,9 @@ def main(sessions: int = 20, rounds: int = 10, door: str = "ssh", thinkers: int 
     if why:
         print(f"{door}: --workers {workers} needs PostgreSQL: {why}")
         return
-    cluster = pgcluster.Cluster()
-    STORE_PIDS.append(int((cluster.data / "postmaster.pid").read_text().split()[0]))
-    try:
-        asyncio.run(run(sessions, rounds, door, thinkers, workers,
-                        cluster.new_database("bench"), cpus))
-    finally:
-        cluster.remove()
+    with pgcluster.throwaway("bench") as (cluster, url):
+        STORE_PIDS.append(int((cluster.data / "postmaster.pid").read_text().split()[0]))
+        asyncio.run(run(sessions, rounds, door, thinkers, workers, url, cpus))
 
 
 if __name__ == "__main__":

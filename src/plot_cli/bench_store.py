@@ -113,11 +113,8 @@ def main() -> None:
     if why:
         print(f"store: needs PostgreSQL: {why}")
         return
-    cluster = pgcluster.Cluster()
-    try:
-        run(cluster.new_database("bench_store"), moves)
-    finally:
-        cluster.remove()
+    with pgcluster.throwaway("bench_store") as (_, url):
+        run(url, moves)
 
 
 if __name__ == "__main__":

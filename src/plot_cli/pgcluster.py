@@ -9,6 +9,8 @@ import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import psycopg
@@ -78,3 +80,14 @@ class Cluster:
             self.stop("immediate")
         finally:
             shutil.rmtree(self.base, ignore_errors=True)
+
+
+@contextmanager
+def throwaway(database: str) -> Iterator[tuple[Cluster, str]]:
+    """A cluster with one empty database (the cluster, the database's URL), removed
+    afterwards; see ``missing`` first."""
+    cluster = Cluster()
+    try:
+        yield cluster, cluster.new_database(database)
+    finally:
+        cluster.remove()

@@ -14,7 +14,7 @@ import time
 import pytest
 
 from plot_core import Player
-from serving import Server, eventually, join_with_code, make_keys, needs_ssh, player
+from serving import Server, eventually, make_keys, needs_ssh, player, table_for_two
 from terminal import Terminal
 
 from .test_tables import check_secrets, game, play_both_sides
@@ -38,18 +38,7 @@ def test_players_on_two_servers_play_one_game_and_survive_a_kill_9(keys, url, ru
     b = Server(keys, store=url)
     terms: list[Terminal] = []
     try:
-        alice = player(a, "alice")
-        terms.append(alice)
-        alice.send("n")
-        alice.wait_shown("A new table")
-        alice.send("\r")                              # SS, against another player
-        alice.wait_shown("Waiting for an opponent")
-        code = a.table("T1")["code"]
-        bob = player(b, "bob")                        # the other server lists it too
-        terms.append(bob)
-        bob.wait_shown("T1")
-        join_with_code(bob, code)
-        bob.wait_shown("Game-Turn")
+        alice, bob = table_for_two(a, b, terms)        # the other server lists it too
         sides = {Player.SS: alice, Player.ABWEHR: bob}
         play_both_sides(sides, a, rules, each=2)      # each sees the other's moves
         check_secrets(sides, None, a, rules)
@@ -88,16 +77,7 @@ def test_two_workers_share_a_port_and_a_killed_one_is_replaced(keys, url, rules)
         pids = [int(p) for p in re.search(r"pids ([\d, ]+)", "".join(server.output))
                 .group(1).split(", ")]
         assert len(pids) == 2 and all(os.path.exists(f"/proc/{p}") for p in pids)
-        alice = player(server, "alice")
-        terms.append(alice)
-        alice.send("n")
-        alice.wait_shown("A new table")
-        alice.send("\r")
-        alice.wait_shown("Waiting for an opponent")
-        bob = player(server, "bob")
-        terms.append(bob)
-        join_with_code(bob, server.table("T1")["code"])
-        bob.wait_shown("Game-Turn")
+        alice, bob = table_for_two(server, server, terms)
         sides = {Player.SS: alice, Player.ABWEHR: bob}
         play_both_sides(sides, server, rules, each=1)
         os.kill(pids[0], signal.SIGKILL)
@@ -134,17 +114,7 @@ def test_two_ssh_players_on_two_workers_play_a_whole_game(keys, url, rules):
     b = Server(keys, store=url)
     terms: list[Terminal] = []
     try:
-        alice = player(a, "alice")
-        terms.append(alice)
-        alice.send("n")
-        alice.wait_shown("A new table")
-        alice.send("\r")
-        alice.wait_shown("Waiting for an opponent")
-        bob = player(b, "bob")
-        terms.append(bob)
-        bob.wait_shown("T1")
-        join_with_code(bob, a.table("T1")["code"])
-        bob.wait_shown("Game-Turn")
+        alice, bob = table_for_two(a, b, terms)
         sides = {Player.SS: alice, Player.ABWEHR: bob}
         server_of = {Player.SS: a, Player.ABWEHR: b}
         for _ in range(5000):

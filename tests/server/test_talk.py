@@ -9,7 +9,7 @@ import time
 
 from plot_core import Player
 from plot_record import load_record
-from serving import Server, eventually, join_with_code, make_keys, needs_ssh, player
+from serving import Server, eventually, make_keys, needs_ssh, player, table_for_two
 
 from .test_tables import act, game
 
@@ -33,18 +33,7 @@ def test_three_at_a_table_talk_and_the_bell_rings_for_the_player_whose_move_it_i
     server = Server(tmp_path)
     terms = []
     try:
-        alice = player(server, "alice")
-        terms.append(alice)
-        alice.send("n")
-        alice.wait_shown("A new table")
-        alice.send("\r")                                 # SS, against another player
-        alice.wait_shown("Waiting for an opponent")
-        code = server.table("T1")["code"]
-        bob = player(server, "bob")
-        terms.append(bob)
-        bob.wait_shown("T1")
-        join_with_code(bob, code)
-        bob.wait_shown("Game-Turn")
+        alice, bob = table_for_two(server, server, terms)
         carol = player(server, "carol")
         terms.append(carol)
         carol.wait_shown("T1")
