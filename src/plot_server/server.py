@@ -35,11 +35,6 @@ from .lobby import LobbyScreen, TableSetup
 from .logs import failure_log_path, log_failure
 
 IDLE_CHECK = 5.0        # seconds between checks of a connection's idle time
-# A screen follows moves made elsewhere at most this often: the first change after a
-# quiet spell is drawn at once, a burst (the computer's quick steps) once per gap.
-# Five watched games of the computer against itself redrawing on every step took a
-# 2-core server's whole loop (issue 17's bench).
-REDRAW_GAP = 0.25
 
 
 @attrs.define
@@ -93,7 +88,6 @@ class ServedApp(PlotApp):
         self.game_screen: GameScreen | None = None
         self.lobby: LobbyScreen | None = None
         self._redraw_pending = False
-        self._last_redraw = 0.0
         self.goodbye = ""                      # said on the terminal after the app ends
         self.last_seen = time.monotonic()
         self.collector = collector
@@ -249,15 +243,10 @@ class ServedApp(PlotApp):
         self.touch()                      # a game in motion is not idle
         if not self._redraw_pending:      # one redraw catches up with any number of changes
             self._redraw_pending = True
-            wait = self._last_redraw + REDRAW_GAP - time.monotonic()
-            if wait > 0:
-                self.set_timer(wait, self._redraw_table)
-            else:
-                self.call_later(self._redraw_table)
+            self.call_later(self._redraw_table)
 
     def _redraw_table(self) -> None:
         self._redraw_pending = False
-        self._last_redraw = time.monotonic()
         if self.game_screen is not None:
             self.game_screen.changed_elsewhere()
 
