@@ -189,7 +189,7 @@ class Hub(StoreTables):
         session = table.session
         session.listeners.append(lambda: self._changed(table))
         if self.shared is not None and session.recorder is not None:
-            session.recorder.on_saved = session.saved
+            session.recorder.on_saved = lambda: self._saved(table)
             session.recorder.on_refused = lambda: self._reload(table, self._lost(table))
 
     # -- sitting down ---------------------------------------------------------------------

@@ -40,6 +40,7 @@ class StoreTables:
 
     def _create_shared(self, header: Header, state, seats, levels, owners) -> Table:
         store = self.shared.store
+        table_id = None
         try:
             number = store.next_number()
             table_id = f"T{number}"
@@ -50,6 +51,7 @@ class StoreTables:
                           datetime.now(UTC).isoformat(timespec="seconds"))
             store.create(table_id, number, table.meta(), header_line(header).rstrip("\n"))
         except (StoreError, Conflict) as exc:
+            self.shared.known.pop(table_id, None)      # no table to follow after all
             raise Refused(f"The table could not be made: {exc or 'try again'}.") from None
         return table
 
@@ -92,8 +94,13 @@ class StoreTables:
         for line, text in rows:
             if line < rec.next_line:
                 continue                      # this process has it (wrote it or heard it)
-            if line > rec.next_line or rec.unsaved:
-                return                        # a race: the writer's refusal reloads it
+            if line > rec.next_line:
+                return
+            if rec.unsaved:
+                # our own line is not known to be committed yet: these wait for it (if
+                # it lost a race instead, the writer's refusal reloads the table)
+                table.held_rows = rows
+                return
             where = f"table {table_id} line {line} in the store"
             try:
                 table.session.mirror(parse_entry(loads(text, where), where), where)
@@ -102,6 +109,14 @@ class StoreTables:
                 self._reload(table, "")
                 return
             rec.mirrored(line)
+
+    def _saved(self, table: Table) -> None:
+        """Every line this process wrote at ``table`` is committed: the game goes on,
+        with any lines of others' that waited for it."""
+        table.session.saved()
+        held, table.held_rows = table.held_rows, []
+        if held:
+            self.lines_from_store(table.id, held)
 
     def table_from_store(self, table_id: str, meta: dict, version: int,
                          rows: list[tuple[int, str]]) -> None:
@@ -153,6 +168,7 @@ class StoreTables:
         for guest in table.guests:
             guest.chair.session = fresh.session
         table.news = (fresh.session.actions, news)
+        table.held_rows = []                  # the fresh game has them
         self._stepping.discard(table.id)
         self._bind(table)
         # talk said here but not yet written is said again: a lost race costs a move,

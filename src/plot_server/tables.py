@@ -70,6 +70,7 @@ class Table:
     saving_told: bool = False             # the operator knows its record cannot be written
     version: int = 1                      # the store's version of owners and code (21)
     news: tuple[int, str] = (-1, "")      # (at action n, what the table's screens are told)
+    held_rows: list = attrs.Factory(list)  # others' store lines waiting for ours (21)
 
     @property
     def over(self) -> bool:

@@ -244,3 +244,36 @@ def test_the_computer_moves_where_its_opponent_sits_not_where_someone_watches(pr
     procs.until(lambda: b.tables[table.id].session.actions == ss.chair.actions)
     assert ss.chair.actions > 40 and not moved_on_b      # the computer moved, on A only
     assert b.tables[table.id].session.state == ss.chair.state
+
+
+
+def test_others_lines_heard_before_ours_is_confirmed_wait_for_it(procs):
+    """Lines another process wrote can be heard while a line of this process still
+    waits for its writer's word: they wait for that word, then are made (they used to
+    be dropped, and a game's last moves could then never reach this process)."""
+    a, b = procs.hubs
+    table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=9)
+    procs.until(lambda: table.id in b.tables)
+    chairs = {Player.SS: a.sit(table.id, ALICE).chair,
+              Player.ABWEHR: b.sit(table.id, BOB, code=table.code).chair}
+    procs.until(lambda: a.tables[table.id].owners[Player.ABWEHR] == BOB)
+    rnd = random.Random(1)
+    while table.session.state.to_act is Player.SS:     # until B's player is to move
+        chairs[Player.SS].act(rnd.choice(chairs[Player.SS].legal()))
+        procs.until(lambda: b.tables[table.id].session.actions == table.session.actions
+                    and not table.session.unsaved)
+    there = chairs[Player.ABWEHR]
+    there.act(rnd.choice(there.legal()))
+    rec = table.session.recorder
+    rows: list = []
+    end = time.monotonic() + 10
+    while not rows and time.monotonic() < end:         # only B's loop turns
+        procs.loops[1].turn()
+        rows = b.shared.store.lines(table.id, rec.next_line - 1)
+    before = table.session.actions
+    rec.unsaved.append("a line of A's own, not yet confirmed")
+    a.lines_from_store(table.id, rows)
+    assert table.held_rows == rows and table.session.actions == before   # waits
+    rec.saved()                                         # the writer's word comes
+    assert table.held_rows == [] and table.session.actions == before + 1
+    assert table.session.state == b.tables[table.id].session.state
