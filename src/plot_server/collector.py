@@ -11,6 +11,13 @@ moment, or, if the server is never quiet, after a longer wait anyway, so that
 garbage never piles up without bound. Measured (README, SSH benchmark): the
 slowest key went from 0.5-0.8 s to about 0.1 s; a seated session's resident
 memory from 6.4 to about 8 MiB, the garbage that waits for a quiet moment.
+
+Even at a quiet moment a walk of every screen stalls the next key by a second or
+more once tables of the computer playing itself are watched (they are seldom
+quiet), so what survives a collection is frozen (gc.freeze) and the next one
+walks only what is newer. Frozen objects that die in a cycle (a closed screen's
+widgets) wait for the thaw: everything is walked again, at most every
+``thaw_every`` seconds.
 """
 
 from __future__ import annotations
@@ -30,14 +37,18 @@ class Collector:
     quiet: float = 1.0          # seconds without a key that count as a quiet moment
     every: float = 5.0          # collect at most this often when quiet
     at_most: float = 300.0      # collect after this long even if never quiet
+    thaw_every: float = 900.0   # walk the frozen objects too at most this often
     clock: Callable[[], float] = time.monotonic
     collect: Callable[[], object] = gc.collect
     pending: Callable[[], int] = lambda: gc.get_count()[2]   # promotions since the last one
+    freeze: Callable[[], object] = gc.freeze
+    unfreeze: Callable[[], object] = gc.unfreeze
     last_key: float = attrs.field(init=False)
     last_collect: float = attrs.field(init=False)
+    last_thaw: float = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
-        self.last_collect = self.last_key = self.clock()
+        self.last_collect = self.last_key = self.last_thaw = self.clock()
 
     def touch(self) -> None:
         """Someone pressed a key (or a game moved): not a quiet moment."""
@@ -53,7 +64,11 @@ class Collector:
     def step(self) -> bool:
         if not self.due():
             return False
+        if self.clock() - self.last_thaw >= self.thaw_every:
+            self.unfreeze()
+            self.last_thaw = self.clock()
         self.collect()
+        self.freeze()
         self.last_collect = self.clock()
         return True
 

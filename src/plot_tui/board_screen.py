@@ -7,12 +7,14 @@ comes from one side's ``PlayerView`` (or a spectator's), never the full state.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
+from textual.widgets import Footer, Header, TabbedContent, TabPane
 
 from plot_core import Action, Player, PlayerView, Rules, Verb
 from plot_core.engine.overlays import Overlays
@@ -24,10 +26,14 @@ from .boardview import build_board
 from .closing import OnceScreen
 from .describe import SIDE
 from .mapview import MapView
-from .panels import BoxPanel, ChitPanel, HexInfo, LogView, MapKey, StatusPanel, TablesPanel
+from .panels import BoxPanel, ChitPanel, HexInfo, LogView, MapKey, Panel, StatusPanel, TablesPanel
 from .rules_screen import RulesScreen, cited, link_cases
 from .screens import HelpScreen
 from .session import LogLine
+
+# the panels every redraw fills
+PANELS = (MapView, StatusPanel, ChitPanel, HexInfo, TablesPanel, BoxPanel)
+P = TypeVar("P", bound=Widget)
 
 FOLDED = (Verb.MOVE, Verb.END)        # steps folded into the line that starts the move
 
@@ -66,6 +72,8 @@ class BoardScreen(OnceScreen[str]):
         self._folding: Player | None = None  # whose move the last line is folding
         self.log_folded = True
         self._redraw_tries = 0            # redraws put off while the screen is being built
+        self._keys_shown: tuple = ()      # the footer's keys when it was last told
+        self._parts: dict[type, Widget] | None = None
 
     # -- what to show: the subclass answers ---------------------------------------------
     def shown_view(self) -> PlayerView:
@@ -112,8 +120,8 @@ class BoardScreen(OnceScreen[str]):
                 start = self.rules.map.named_setup.get("100")
                 yield MapView(self.rules.map, start=start, id="map")
                 yield from self.under_map()
-                yield Static(id="odds")
-                yield Static(id="prompt")
+                yield Panel(id="odds")
+                yield Panel(id="prompt")
                 yield LogView(id="wide-log")
             with Vertical(id="side"):
                 yield StatusPanel(self.rules, id="status")
@@ -151,9 +159,24 @@ class BoardScreen(OnceScreen[str]):
         """Are the panels a redraw fills all there? Over SSH the screen can be asked to
         draw while it is still being built, or already being taken down (the player left
         as it opened): then there is nothing to draw on, and nothing is lost."""
-        return self.built and all(self.query(kind) for kind in (MapView, StatusPanel,
-                                                                 ChitPanel, HexInfo, TablesPanel,
-                                                                 BoxPanel))
+        return self._panels() is not None
+
+    def _panels(self) -> dict[type, Widget] | None:
+        # found once, not at every redraw: a query walks the whole screen
+        if self._parts is None or not all(w.is_attached for w in self._parts.values()):
+            if not self.built:
+                return None
+            found = {kind: self.query(kind) for kind in PANELS}
+            if not all(found.values()):
+                return None
+            self._parts = {kind: q.first() for kind, q in found.items()}
+        return self._parts
+
+    def part(self, kind: type[P]) -> P:
+        """The screen's one panel of this kind (the screen is built)."""
+        parts = self._panels()
+        assert parts is not None, "the screen is not built"
+        return parts[kind]  # type: ignore[return-value]
 
     def redraw(self) -> None:
         if not self.all_there():
@@ -166,15 +189,24 @@ class BoardScreen(OnceScreen[str]):
         self._redraw_tries = 0
         v = self.shown_view()
         legal = self.shown_legal()
-        mapview = self.query_one(MapView)
+        mapview = self.part(MapView)
         mapview.show_board(build_board(self.rules, v, self.shown_overlays(), legal))
-        self.query_one(StatusPanel).show(v, self._coup_line(), self._mp_line(v), self.who())
-        self.query_one(ChitPanel).show(v)
-        self.query_one(BoxPanel).show(v)
-        self.query_one(HexInfo).show(mapview.cursor, v)
+        self.part(StatusPanel).show(v, self._coup_line(), self._mp_line(v), self.who())
+        self.part(ChitPanel).show(v)
+        self.part(BoxPanel).show(v)
+        self.part(HexInfo).show(mapview.cursor, v)
         self.draw_prompt(v, legal)
         self._draw_log()
-        self.refresh_bindings()
+        self._refresh_keys()
+
+    def _refresh_keys(self) -> None:
+        """Tell the footer to show the keys again only if they changed: it builds all of
+        its keys anew when told, and a screen is redrawn after every move."""
+        keys = tuple((key, b.binding.action, b.enabled, b.binding.description)
+                     for key, b in self.active_bindings.items())
+        if keys != self._keys_shown:
+            self._keys_shown = keys
+            self.refresh_bindings()
 
     def _coup_line(self) -> str:
         c = self.shown_coup()                 # coup values are public (18.15)
@@ -201,7 +233,7 @@ class BoardScreen(OnceScreen[str]):
             new, self._log_texts, self._folding = lines, [], None
         for ln in new:
             if ln.event.table and not again:
-                self.query_one(TablesPanel).used(ln.event)
+                self.part(TablesPanel).used(ln.event)
             self._add_log_line(ln)                       # each line formatted once
         self._log_shown = list(lines)
         for pane in self.query(LogView):

@@ -90,9 +90,17 @@ class MapView(ScrollView, can_focus=True):
         self._rows: dict[int, Strip] = {}
 
     def show_board(self, board: Board) -> None:
-        self.board = board
-        self._rows.clear()
-        self.refresh()
+        old, self.board = self.board, board
+        if board == old:
+            return
+        # a move changes a few hexes: only their rows are built and drawn again
+        changed = {h for h in old.units.keys() | board.units.keys()
+                   if old.units.get(h) != board.units.get(h)}
+        for name in ("targets", "reachable", "zones_ss", "zones_abwehr", "influence"):
+            changed |= getattr(old, name) ^ getattr(board, name)
+        for row in {row_of(h) for h in changed}:
+            self._rows.pop(row, None)
+            self.refresh_lines(row - 1 - self.scroll_offset.y)
 
     # -- drawing ---------------------------------------------------------
     def cell_text(self, h: Hex) -> str:

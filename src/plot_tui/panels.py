@@ -9,6 +9,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
+from textual.visual import VisualType
+from textual.widget import Widget
 from textual.widgets import Static
 
 from plot_core import Player, PlayerView, Rules
@@ -27,7 +29,23 @@ _MARK_NAMES = {"ss": "SS set-up hex (4.32)", "nazi": "Nazi set-up hex (4.32)",
                "okw": "OKW set-up hex (4.34)", "common": "common X set-up hex (4.33, 4.35)"}
 
 
-class HexInfo(Static):
+class Panel(Static):
+    """A Static that lays the screen out again only when what it shows has changed.
+
+    Every update of a Static re-lays and repaints the whole screen, and a screen is
+    redrawn after every move; over SSH one process draws every player's and watcher's
+    screen, so a move that changes three lines must not cost a dozen layouts."""
+
+    _shown: object = None
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        if content == self._shown and type(content) is type(self._shown):
+            return
+        self._shown = content
+        super().update(content, layout=layout)
+
+
+class HexInfo(Panel):
     """Everything about one hex: terrain, HQ, set-up marks, and both sides of each
     counter in it (12.28: counters are public)."""
 
@@ -94,7 +112,7 @@ class HexInfo(Static):
             t.append(f"  {front} {info.front} · {back} {info.back}\n")
 
 
-class StatusPanel(Static):
+class StatusPanel(Panel):
     """The turn track, the phase, who is to act, and the moving unit's points."""
 
     def __init__(self, rules: Rules, **kw) -> None:
@@ -125,7 +143,7 @@ class StatusPanel(Static):
         self.update(t)
 
 
-class ChitPanel(Static):
+class ChitPanel(Panel):
     """Own chits by type, with the names of Loyalty chits; the rest only as counts."""
 
     def __init__(self, rules: Rules, **kw) -> None:
@@ -183,7 +201,7 @@ BOXES = [(Box.INTERROGATION, "Interrogation Cell", "13.34; interrogated at the e
          (Box.UNPLACED, "Not yet set up", "4.3")]
 
 
-class BoxPanel(Static):
+class BoxPanel(Panel):
     """The holding boxes a player at the table sees beside the map (3.23): who is in
     each. Public: both sides of every counter are (12.28); only the Allied units in
     their box are face-down, and are counted, not named."""
@@ -397,16 +415,29 @@ class LogView(VerticalScroll):
         super().__init__(*args, **kwargs)
         self._all: list[Text] = []           # the lines last shown (the caller's list)
         self._start = 0                      # the first line on screen, a whole chunk
+        self._pending: list[Text] | None = None   # lines to show once the pane is seen
 
     def compose(self):
-        yield Static(classes="log-chunk")
+        yield Panel(classes="log-chunk")
 
     def show(self, lines: list[Text]) -> None:
+        # A pane no one can see (another tab is in front; the wide log on a short
+        # terminal) is filled when it is shown: each fill lays the screen out again.
+        if not self._seen():
+            self._pending = lines
+            return
+        self._pending = None
+        self._fill(lines)
+
+    def _fill(self, lines: list[Text]) -> None:
         # follow the newest line only if the reader is there: one scrolled back to read
         # stays where they are while the computer plays on
         following = self.scroll_y >= self.max_scroll_y - 1
         n = len(self._all)
-        grown = 0 < n <= len(lines) and lines[n - 1] is self._all[n - 1]
+        # grown: the old lines are still there, but for the last, which a unit's next
+        # step may have lengthened (a folded move)
+        grown = 0 < n <= len(lines) and lines[0] is self._all[0] and (
+            n == 1 or lines[n - 2] is self._all[n - 2])
         chunks = list(self.query(".log-chunk").results(Static))
         if not grown or not chunks:          # an undo, or another player's eyes: afresh
             for chunk in chunks[1:]:
@@ -431,15 +462,26 @@ class LogView(VerticalScroll):
         if following:
             self.call_after_refresh(self.scroll_end, animate=False)
 
+    def _seen(self) -> bool:
+        return all(node.display for node in self.ancestors_with_self if isinstance(node, Widget))
+
     def shown_text(self) -> str:
-        """What the pane holds now, as plain text (for tests and tools)."""
+        """What the pane holds (or will, once shown), as plain text (for tests and
+        tools)."""
+        self._catch_up()
         return "\n".join(str(c.render()) for c in self.query(".log-chunk").results(Static))
 
     def _new_chunk(self) -> Static:
-        chunk = Static(classes="log-chunk")
+        chunk = Panel(classes="log-chunk")
         self.mount(chunk)
         return chunk
 
+    def _catch_up(self) -> None:
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            self._fill(pending)
+
     def on_show(self) -> None:
         # A pane hidden behind another tab cannot scroll; catch up when it is shown.
+        self._catch_up()
         self.call_after_refresh(self.scroll_end, animate=False)

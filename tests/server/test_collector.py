@@ -62,3 +62,37 @@ def test_taking_over_stops_automatic_full_collections():
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)
+
+
+def test_what_survives_is_frozen_and_thawed_only_now_and_then():
+    # a collection walks only what is newer than the last one; every thaw_every
+    # seconds everything is walked again, so frozen cycles are not kept for ever
+    clock, said = Clock(), []
+    c = Collector(quiet=2, every=30, at_most=300, thaw_every=1000, clock=clock,
+                  collect=lambda: said.append("collect"), pending=lambda: 5,
+                  freeze=lambda: said.append("freeze"),
+                  unfreeze=lambda: said.append("unfreeze"))
+    for _ in range(3):
+        clock.now += 300
+        assert c.step()
+    assert said == ["collect", "freeze"] * 3       # 900 s since the start: not yet
+    said.clear()
+    clock.now += 300                                # 1,200 s: past the thaw (1,000 s)
+    assert c.step()
+    assert said == ["unfreeze", "collect", "freeze"]
+    said.clear()
+    clock.now += 300
+    assert c.step() and said == ["collect", "freeze"]
+
+
+def test_a_real_collection_freezes_what_survives():
+    before = gc.get_threshold()
+    try:
+        gc.unfreeze()
+        c = Collector(pending=lambda: 1, at_most=0)
+        kept = [[] for _ in range(1000)]
+        assert c.step()
+        assert gc.get_freeze_count() >= len(kept)
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
