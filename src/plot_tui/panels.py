@@ -29,6 +29,17 @@ _MARK_NAMES = {"ss": "SS set-up hex (4.32)", "nazi": "Nazi set-up hex (4.32)",
                "okw": "OKW set-up hex (4.34)", "common": "common X set-up hex (4.33, 4.35)"}
 
 
+def _same(a: object, b: object) -> bool:
+    """Would ``a`` show just as ``b`` does? (A Text's own equality leaves out its
+    base style.)"""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, Text) and isinstance(b, Text):
+        return (a == b and a.style == b.style and a.justify == b.justify
+                and a.no_wrap == b.no_wrap and a.overflow == b.overflow and a.end == b.end)
+    return isinstance(a, str) and a == b
+
+
 class Panel(Static):
     """A Static that lays the screen out again only when what it shows has changed.
 
@@ -39,7 +50,7 @@ class Panel(Static):
     _shown: object = None
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
-        if content == self._shown and type(content) is type(self._shown):
+        if _same(content, self._shown):
             return
         self._shown = content
         super().update(content, layout=layout)

@@ -1,0 +1,109 @@
+"""What a redraw after a move costs (issue 17's server bench): over SSH one process
+draws every player's and watcher's screen, so a redraw touches only what changed."""
+
+from __future__ import annotations
+
+import pytest
+from rich.text import Text
+
+from plot_core import Player, load_rules, new_game
+from plot_core.hexgrid import row_of
+from plot_tui.app import PlotApp
+from plot_tui.game import GameScreen
+from plot_tui.mapview import Board, MapView
+from plot_tui.panels import LogView, Panel, StatusPanel
+from plot_tui.session import Seat, Session
+
+pytestmark = pytest.mark.asyncio
+
+
+def watching(seed: int = 5) -> PlotApp:
+    rules = load_rules()
+    s = Session(new_game(seed, rules=rules), {p: Seat.COMPUTER for p in Player}, seed=seed)
+    return PlotApp(rules, session=s)
+
+
+async def still(pilot, app) -> GameScreen:
+    """The game screen, its own computer stopped: the test makes the moves."""
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    screen.pace = 10**6
+    if screen._computer_timer is not None:
+        screen._computer_timer.stop()
+        screen._computer_timer = None
+    await pilot.pause()
+    return screen
+
+
+async def test_a_panel_given_the_same_text_again_lays_nothing_out(monkeypatch):
+    app = watching()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await still(pilot, app)
+        panel = app.screen.query_one(StatusPanel)
+        asked: list[bool] = []
+        monkeypatch.setattr(panel, "refresh", lambda *a, layout=False, **k: asked.append(layout))
+        panel.update(Text("Game-Turn 3", style="bold"))
+        panel.update(Text("Game-Turn 3", style="bold"))        # equal: nothing to do
+        assert asked == [True]
+        panel.update(Text("Game-Turn 3"))                      # its style changed: drawn
+        panel.update(Text("Game-Turn 3"))
+        panel.update(Text.assemble(("Game-Turn", "red"), " 3"))  # a span changed
+        panel.update("Game-Turn 3")                            # a str is not a Text
+        assert asked == [True, True, True, True]
+        assert isinstance(panel, Panel)
+
+
+async def test_the_map_rebuilds_only_the_rows_whose_hexes_changed():
+    app = watching()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await still(pilot, app)
+        m = screen.query_one(MapView)
+        board = m.board
+        for row in range(1, m.hexmap.rows + 1):                 # every row built
+            m.render_line(row - 1 - m.scroll_offset.y)
+        built = set(m._rows)
+        h = next(iter(board.units))
+        moved = dict(board.units)
+        label, style = moved.pop(h)
+        m.show_board(Board(units=moved, targets=board.targets, reachable=board.reachable,
+                           zones_ss=board.zones_ss, zones_abwehr=board.zones_abwehr,
+                           influence=board.influence))
+        row = row_of(h)
+        assert set(m._rows) == built - {row}
+        m.show_board(m.board)                                   # the same board: nothing
+        assert set(m._rows) == built - {row}
+
+
+async def test_the_footer_is_told_only_when_its_keys_change():
+    app = watching()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await still(pilot, app)
+        told: list[object] = []
+        screen.bindings_updated_signal.subscribe(screen, told.append, immediate=True)
+        screen.redraw()
+        screen.redraw()
+        assert told == []                                       # nothing changed
+        screen._keys_shown = ()                                 # as if the keys had changed
+        screen.redraw()
+        assert len(told) == 1
+
+
+async def test_a_hidden_log_pane_is_filled_when_it_is_shown():
+    app = watching()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await still(pilot, app)
+        for _ in range(30):
+            screen.session.computer_step()
+            screen.redraw()
+        await pilot.pause()
+        pane = screen.query_one("#log-pane", LogView)
+        assert pane._pending is not None                        # the Hex tab is in front
+        chunks = pane.query(".log-chunk")
+        assert "".join(str(c.render()) for c in chunks).strip() == ""
+        await pilot.press("g")                                  # the Log tab
+        await pilot.pause()
+        assert pane._pending is None
+        shown = pane.shown_text()
+        last = screen._log_texts[-1].plain
+        assert last and last in shown
