@@ -23,6 +23,7 @@ from plot_core import Player, Rules, legal_actions, view
 from plot_core.engine.state import CUP, Box, GameState, chit_ids
 from plot_tui.chair import Chair
 from plot_tui.game import GameScreen
+from plot_tui.panels import LogView
 from plot_tui.session import Seat, Session
 
 HUMANS = {p: Seat.HUMAN for p in Player}
@@ -89,9 +90,9 @@ class OneScreen(App[None]):
 
 
 def screen_text(app: App, *, terminal: bool = True, widgets: bool = True) -> str:
-    """Every text widget's whole content (a tab behind another, a log scrolled away),
-    and with ``terminal`` every character on the terminal now (the map is drawn line by
-    line, not held as text)."""
+    """Every text widget's whole content (a tab behind another, a log scrolled away, a
+    log pane's lines waiting for it to be shown), and with ``terminal`` every character
+    on the terminal now (the map is drawn line by line, not held as text)."""
     parts = []
     if terminal:
         console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(),
@@ -100,6 +101,7 @@ def screen_text(app: App, *, terminal: bool = True, widgets: bool = True) -> str
             full=True, screen_stack=app._background_screens))
         parts.append(console.export_text())
     for screen in app.screen_stack if widgets else ():
+        parts += [pane.shown_text() for pane in screen.query(LogView)]
         parts += [str(w.render()) for w in screen.query(Static)]
     parts.append(str(app.title) + " " + str(app.sub_title))
     return "\n".join(parts)
