@@ -45,12 +45,12 @@ postgresql:
 	  && apt-get install -y -q postgresql; }; } >/dev/null 2>&1; } || \
 	  echo "note: no PostgreSQL server; the shared store's tests will say so"
 
-# Two parts: the engine, record and screen tests in two processes (they keep to
-# themselves), then the SSH server and hidden-information tests one at a time (they time
+# Two parts: the engine, record, screen and hidden-information tests in two processes
+# (they keep to themselves), then the SSH server tests one at a time (they time
 # real terminals and servers, which a second process on a 2-core machine would disturb).
 test: $(STAMP) ssh-client browser postgresql
-	$(BIN)/python -m pytest -q -m "not slow" -n 2 --ignore=tests/server --ignore=tests/hidden $(PYTEST_ARGS) tests
-	$(BIN)/python -m pytest -q -m "not slow" $(PYTEST_ARGS) tests/server tests/hidden
+	$(BIN)/python -m pytest -q -m "not slow" -n 2 --ignore=tests/server $(PYTEST_ARGS) tests
+	$(BIN)/python -m pytest -q -m "not slow" $(PYTEST_ARGS) tests/server
 
 bench: $(STAMP) ssh-client postgresql
 	$(BIN)/python -m pytest -q -m slow $(PYTEST_ARGS)
