@@ -65,16 +65,40 @@ def _only_unjudged(*, mutant_names):
 
 
 _args = PytestRunner._pytest_args_regular_run
+_run_tests = PytestRunner.run_tests
+_under_test: list[str] = [""]        # the mutant whose tests are being listed
+
+
+def _note_mutant(self, *, mutant_name, tests):
+    _under_test[0] = mutant_name or ""
+    return _run_tests(self, mutant_name=mutant_name, tests=tests)
+
+
+def _related(mutant: str, test: str) -> bool:
+    """Is ``test`` in a file that tests the mutant's module? A loader's mutant reaches
+    every test that loads the rules (some 450), but dies in the data tests, which would
+    otherwise come after hundreds of quicker engine tests."""
+    parts = mutant.split(".")
+    if len(parts) < 3:
+        return False
+    package, module = parts[1], parts[2]
+    path = test.split("::")[0]
+    if package == "data":
+        return path.startswith("tests/test_")
+    return path.startswith("tests/engine/") and module in path.rsplit("/", 1)[-1]
 
 
 def _fastest_first(self, tests):
     # pytest runs the ids in the order given and mutmut stops at the first failure, but
-    # hands them over in a set's order; most mutants die in a quick position test, so
-    # try those before the whole-game ones.
+    # hands them over in a set's order; most mutants die in a quick test of their own
+    # module, so try those first, then the rest, quickest first, whole games last.
     times = state().duration_by_test
-    return _args(self, sorted(tests, key=lambda t: (times.get(t, 0.0), t)))
+    mutant = _under_test[0]
+    return _args(self, sorted(tests, key=lambda t: (not _related(mutant, t),
+                                                      times.get(t, 0.0), t)))
 
 
+PytestRunner.run_tests = _note_mutant
 PytestRunner._pytest_args_regular_run = _fastest_first
 
 
