@@ -100,7 +100,7 @@ class MapView(ScrollView, can_focus=True):
             changed |= getattr(old, name) ^ getattr(board, name)
         for row in {row_of(h) for h in changed}:
             self._rows.pop(row, None)
-            self.refresh_lines(row - 1 - self.scroll_offset.y)
+            self.refresh_lines(row - 1)       # a map line: ScrollView takes off the scroll
 
     # -- drawing ---------------------------------------------------------
     def cell_text(self, h: Hex) -> str:
@@ -165,8 +165,8 @@ class MapView(ScrollView, can_focus=True):
     def watch_cursor(self, old: Hex, new: Hex) -> None:
         self._rows.pop(row_of(old), None)
         self._rows.pop(row_of(new), None)
-        self.refresh_lines(row_of(old) - 1 - self.scroll_offset.y)
-        self.refresh_lines(row_of(new) - 1 - self.scroll_offset.y)
+        self.refresh_lines(row_of(old) - 1)
+        self.refresh_lines(row_of(new) - 1)
         self.keep_in_view(new)
         self.post_message(self.CursorMoved(new))
 

@@ -107,3 +107,23 @@ async def test_a_hidden_log_pane_is_filled_when_it_is_shown():
         shown = pane.shown_text()
         last = screen._log_texts[-1].plain
         assert last and last in shown
+
+
+async def test_a_changed_row_is_drawn_again_where_it_is_on_a_scrolled_map(monkeypatch):
+    app = watching()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await still(pilot, app)
+        m = screen.query_one(MapView)
+        m.scroll_to(y=6, animate=False, force=True)
+        await pilot.pause()
+        assert m.scroll_offset.y == 6
+        board = m.board
+        h = next(h for h in board.units if 6 < row_of(h) < 6 + m.size.height)
+        moved = dict(board.units)
+        moved.pop(h)
+        drawn: list = []
+        monkeypatch.setattr(m, "refresh", lambda *regions, **k: drawn.extend(regions))
+        m.show_board(Board(units=moved, targets=board.targets, reachable=board.reachable,
+                           zones_ss=board.zones_ss, zones_abwehr=board.zones_abwehr,
+                           influence=board.influence))
+        assert [r.y for r in drawn] == [row_of(h) - 1 - 6]    # the row's line on screen
