@@ -222,10 +222,12 @@ def test_16_13_units_in_a_falling_area_are_eliminated_and_allies_go_home():
         dice = [4, 1, 4]
         [units]
         "013" = { hex = "0127" }
-        "506" = { hex = "0128" }
+        "506" = { hex = "0128", marker = "neutralized" }
         """)
-    assert s.unit("013").box is Box.ELIMINATED
-    assert s.unit("506").box is Box.ALLIED_HOLDING
+    assert (s.unit("013").box, s.unit("013").hex) == (Box.ELIMINATED, None)
+    # off the map, and without the marker it carried there (16.13)
+    allied = s.unit("506")
+    assert (allied.box, allied.hex, allied.marker) == (Box.ALLIED_HOLDING, None, None)
     assert [(e.case, e.text) for e in s.events][:3] == [
         ("16.11", "Casablanca is overrun by the Allies"), ("16.13", "Best is eliminated"),
         ("16.13", "Intralle returns to the Allied Unit Holding Box")]
