@@ -91,14 +91,15 @@ class MapView(ScrollView, can_focus=True):
 
     def show_board(self, board: Board) -> None:
         old, self.board = self.board, board
-        if board == old:
-            return
         # a move changes a few hexes: only their rows are built and drawn again
         changed = {h for h in old.units.keys() | board.units.keys()
                    if old.units.get(h) != board.units.get(h)}
         for name in ("targets", "reachable", "zones_ss", "zones_abwehr", "influence"):
             changed |= getattr(old, name) ^ getattr(board, name)
-        for row in {row_of(h) for h in changed}:
+        self._rebuild_rows({row_of(h) for h in changed})
+
+    def _rebuild_rows(self, rows: set[int]) -> None:
+        for row in rows:
             self._rows.pop(row, None)
             self.refresh_lines(row - 1)       # a map line: ScrollView takes off the scroll
 
@@ -163,10 +164,7 @@ class MapView(ScrollView, can_focus=True):
 
     # -- cursor ------------------------------------------------------------
     def watch_cursor(self, old: Hex, new: Hex) -> None:
-        self._rows.pop(row_of(old), None)
-        self._rows.pop(row_of(new), None)
-        self.refresh_lines(row_of(old) - 1)
-        self.refresh_lines(row_of(new) - 1)
+        self._rebuild_rows({row_of(old), row_of(new)})
         self.keep_in_view(new)
         self.post_message(self.CursorMoved(new))
 

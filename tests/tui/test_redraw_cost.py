@@ -3,6 +3,7 @@ draws every player's and watcher's screen, so a redraw touches only what changed
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from rich.text import Text
 
@@ -10,7 +11,7 @@ from plot_core import Player, load_rules, new_game
 from plot_core.hexgrid import row_of
 from plot_tui.app import PlotApp
 from plot_tui.game import GameScreen
-from plot_tui.mapview import Board, MapView
+from plot_tui.mapview import MapView
 from plot_tui.panels import LogView, Panel, StatusPanel
 from plot_tui.session import Seat, Session
 
@@ -65,10 +66,8 @@ async def test_the_map_rebuilds_only_the_rows_whose_hexes_changed():
         built = set(m._rows)
         h = next(iter(board.units))
         moved = dict(board.units)
-        label, style = moved.pop(h)
-        m.show_board(Board(units=moved, targets=board.targets, reachable=board.reachable,
-                           zones_ss=board.zones_ss, zones_abwehr=board.zones_abwehr,
-                           influence=board.influence))
+        moved.pop(h)
+        m.show_board(attrs.evolve(board, units=moved))
         row = row_of(h)
         assert set(m._rows) == built - {row}
         m.show_board(m.board)                                   # the same board: nothing
@@ -123,7 +122,5 @@ async def test_a_changed_row_is_drawn_again_where_it_is_on_a_scrolled_map(monkey
         moved.pop(h)
         drawn: list = []
         monkeypatch.setattr(m, "refresh", lambda *regions, **k: drawn.extend(regions))
-        m.show_board(Board(units=moved, targets=board.targets, reachable=board.reachable,
-                           zones_ss=board.zones_ss, zones_abwehr=board.zones_abwehr,
-                           influence=board.influence))
+        m.show_board(attrs.evolve(board, units=moved))
         assert [r.y for r in drawn] == [row_of(h) - 1 - 6]    # the row's line on screen
