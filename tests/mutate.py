@@ -25,6 +25,7 @@ again and the rest resumes where the last saved run stopped.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from importlib.metadata import version
 from pathlib import Path
@@ -65,13 +66,6 @@ def _only_unjudged(*, mutant_names):
 
 
 _args = PytestRunner._pytest_args_regular_run
-_run_tests = PytestRunner.run_tests
-_under_test: list[str] = [""]        # the mutant whose tests are being listed
-
-
-def _note_mutant(self, *, mutant_name, tests):
-    _under_test[0] = mutant_name or ""
-    return _run_tests(self, mutant_name=mutant_name, tests=tests)
 
 
 def _related(mutant: str, test: str) -> bool:
@@ -93,12 +87,11 @@ def _fastest_first(self, tests):
     # hands them over in a set's order; most mutants die in a quick test of their own
     # module, so try those first, then the rest, quickest first, whole games last.
     times = state().duration_by_test
-    mutant = _under_test[0]
+    mutant = os.environ.get("MUTANT_UNDER_TEST", "")   # mutmut sets it before the tests
     return _args(self, sorted(tests, key=lambda t: (not _related(mutant, t),
                                                       times.get(t, 0.0), t)))
 
 
-PytestRunner.run_tests = _note_mutant
 PytestRunner._pytest_args_regular_run = _fastest_first
 
 

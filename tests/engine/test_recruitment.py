@@ -282,10 +282,10 @@ def test_12_81_to_12_84_okw_panic():
 def test_12_83_when_as_many_must_panic_as_there_are_the_abwehr_chooses_nothing():
     # die 4: three OKW units panic; the Abwehr has exactly three (and then two, with
     # three to panic): each panics without a decision, in the order of the units
-    for units in ('"401", "402", "403"', '"401", "403"'):
-        placed = "\n".join(f'"{u}" = {{ hex = "{h}", controller = "abwehr" }}'
-                            for u, h in zip(("401", "402", "403"), ("1810", "1812", "1910"),
-                                            strict=True) if f'"{u}"' in units)
+    hexes = {"401": "1810", "402": "1812", "403": "1910"}
+    for units in (("401", "402", "403"), ("401", "403")):
+        placed = "\n".join(f'"{u}" = {{ hex = "{hexes[u]}", controller = "abwehr" }}'
+                            for u in units)
         s = pos(f"""
             turn = 3
             phase = "status"
@@ -298,11 +298,10 @@ def test_12_83_when_as_many_must_panic_as_there_are_the_abwehr_chooses_nothing()
         s = play(s, "end-phase")
         assert not any(d.kind == "panic" for d in s.pending)
         said = [e.text for e in s.events if e.case == "12.83"]
-        names = [s.info(u).short for u in ("401", "402", "403") if f'"{u}"' in units]
-        assert said == [f"{n} panics and is unrecruited" for n in names]
-        for name in names:
-            u = next(u for u in s.units if s.info(u.id).short == name)
-            assert (u.controller, u.recruited, u.semi) == (None, False, False)
+        assert said == [f"{s.info(u).short} panics and is unrecruited" for u in units]
+        for u in units:
+            assert (s.unit(u).controller, s.unit(u).recruited, s.unit(u).semi) == (
+                None, False, False)
 
 
 def test_12_81_no_panic_without_an_ss_unit_in_an_okw_hq():
