@@ -68,6 +68,19 @@ def _best(t: Thumb, legal: Sequence[Action], rnd: random.Random) -> Action:
     return best
 
 
+_APART: dict[int, int] = {}
+
+
+def _apart(a: int, b: int) -> int:
+    """hexgrid.distance, remembered: the rules of thumb measure the same few hundred
+    pairs of hexes in every trial of a search (a hex id is below 10000)."""
+    key = a * 10000 + b
+    d = _APART.get(key)
+    if d is None:
+        d = _APART[key] = distance(a, b)
+    return d
+
+
 class Thumb:
     def __init__(self, s: GameState, v: PlayerView | Seen, *, hitler: float = 8.0) -> None:
         self.s, self.v, self.rules = s, v, s.rules
@@ -108,8 +121,17 @@ class Thumb:
         return [u.hex for u in on_map if u.controller is None
                 and self.rules.map.area_of.get(u.hex) == BERLIN]
 
+    @cached_property
+    def _nearest(self) -> dict[int, int]:
+        return {}
+
     def goal_distance(self, h: int) -> int:
-        return min((distance(h, g) for g in self.goals), default=0)
+        # asked again and again for the same few hexes by a search: worked out once each
+        # (the goals never change after they are first worked out)
+        d = self._nearest.get(h)
+        if d is None:
+            d = self._nearest[h] = min((_apart(h, g) for g in self.goals), default=0)
+        return d
 
     # -- scores ---------------------------------------------------------------------------
     def score(self, a: Action) -> float:

@@ -42,15 +42,27 @@ COUP = (
 )
 
 
+# What features() needs of a unit that never changes, by its index in state.units.
+OTHER, SS_PARTY, ABWEHR_PARTY, RECRUITABLE = 0, 1, 2, 3     # its party, as features sees it
+STREETS, BERLIN_HEX = 1, 2                                   # a hex's place, as bits
+_LOST_AB = frozenset({Box.INTERROGATION, Box.ABWEHR_RETIREMENT, Box.ELIMINATED})
+_LOST_SS = frozenset({Box.SS_RETIREMENT, Box.ELIMINATED})
+
+
 @cache
 def _facts(rules: Rules):
     lk = lookup(rules)
     berlin = frozenset(lk.hexes_in[BERLIN])
     prussia = frozenset(lk.hexes_in[PRUSSIA])
-    eff = {uid: (u.front.effectiveness or 0) for uid, u in rules.units.items()}
-    dfn = {uid: u.front.defence for uid, u in rules.units.items()}
-    kinds = {c.id: c.kind for c in rules.chits.chits}
-    return lk, berlin, prussia, eff, dfn, kinds
+    kinds = {Party.SS: SS_PARTY, Party.ABWEHR: ABWEHR_PARTY, Party.OKW: RECRUITABLE,
+             Party.NAZI: RECRUITABLE, Party.CIVILIAN: RECRUITABLE}
+    order = sorted(rules.units, key=rules.unit_order.__getitem__)
+    static = tuple((kinds.get(lk.party[uid], OTHER), rules.units[uid].front.effectiveness or 0,
+                    rules.units[uid].front.defence) for uid in order)
+    place = {h: (STREETS if h in lk.streets else 0) | (BERLIN_HEX if h in berlin else 0)
+             for h in berlin | lk.streets}
+    chit_kinds = tuple(c.kind for c in rules.chits.chits)
+    return static, place, prussia, chit_kinds
 
 
 def is_coup(state: GameState) -> bool:
@@ -60,65 +72,60 @@ def is_coup(state: GameState) -> bool:
 def features(state: GameState) -> list[float]:
     """The facts of ``state`` in the order of PRE_COUP, or of COUP once a coup runs."""
     rules = state.rules
-    lk, berlin, prussia, eff, dfn, kinds = _facts(rules)
-    streets = lk.streets
-    party = lk.party
-    ss = Player.SS
+    static, place, prussia, chit_kinds = _facts(rules)
+    ss, ab = Player.SS, Player.ABWEHR
     n_ss = n_ab = 0                 # own party units in the streets (18.71, 18.72)
-    e_ss = e_ab = 0.0               # their effectiveness there
-    d_ss = d_ab = 0.0               # and defence
+    e_ss = e_ab = 0                 # their effectiveness there
+    d_ss = d_ab = 0                 # and defence
     idle_ss = idle_ab = 0           # own party units there under a Mask or Neutralized marker
-    be_ss = be_ab = 0.0             # controlled effectiveness anywhere in Berlin
-    map_ss = map_ab = 0.0           # controlled effectiveness on the map
+    be_ss = be_ab = 0               # controlled effectiveness anywhere in Berlin
+    map_ss = map_ab = 0             # controlled effectiveness on the map
     suspected = lost_ab = lost_ss = unrecruited = 0
     hitler = state.unit(HITLER)
-    near_hitler = 0.0
+    near_hitler = 0
     hitler_hex = hitler.hex
-    neighbours = rules.map.neighbours
-    near = frozenset(neighbours[hitler_hex]) if hitler_hex is not None else frozenset()
-    for u in state.units:
-        p = party[u.id]
+    near = frozenset(rules.map.neighbours[hitler_hex]) if hitler_hex is not None \
+        else frozenset()
+    for u, (party, eff, dfn) in zip(state.units, static, strict=True):
         h = u.hex
         c = u.controller
         if h is None:
-            if u.box in (Box.INTERROGATION, Box.ABWEHR_RETIREMENT, Box.ELIMINATED) \
-                    and c is Player.ABWEHR:
-                lost_ab += 1
-            elif u.box in (Box.SS_RETIREMENT, Box.ELIMINATED) and c is ss:
-                lost_ss += 1
+            if c is ab:
+                lost_ab += u.box in _LOST_AB
+            elif c is ss:
+                lost_ss += u.box in _LOST_SS
             continue
-        active = u.marker is None
-        e = eff[u.id] if active else 0
-        if h in streets:
-            if p is Party.SS:
+        where = place.get(h, 0)
+        e = eff if u.marker is None else 0     # a masked or neutralized unit does nothing
+        if where & STREETS:
+            if party == SS_PARTY:
                 n_ss += 1
-                e_ss += eff[u.id]
-                d_ss += dfn[u.id]
-                idle_ss += not active
-            elif p is Party.ABWEHR:
+                e_ss += eff
+                d_ss += dfn
+                idle_ss += u.marker is not None
+            elif party == ABWEHR_PARTY:
                 n_ab += 1
-                e_ab += eff[u.id]
-                d_ab += dfn[u.id]
-                idle_ab += not active
+                e_ab += eff
+                d_ab += dfn
+                idle_ab += u.marker is not None
         if c is ss:
             map_ss += e
-            if h in berlin:
+            if where & BERLIN_HEX:
                 be_ss += e
-        elif c is Player.ABWEHR:
+        elif c is ab:
             map_ab += e
-            if h in berlin:
+            if where & BERLIN_HEX:
                 be_ab += e
             if h in near:
                 near_hitler += e
             if u.suspected:
                 suspected += 1
-        elif c is None and h in berlin and p in (Party.OKW, Party.NAZI, Party.CIVILIAN):
+        elif c is None and where & BERLIN_HEX and party == RECRUITABLE:
             unrecruited += 1
     counts = {ss.value: {}, Player.ABWEHR.value: {}}
-    for i, where in enumerate(state.chits):
+    for k, where in zip(chit_kinds, state.chits, strict=True):
         held = counts.get(where)
         if held is not None:
-            k = kinds[rules.chits.chits[i].id]
             held[k] = held.get(k, 0) + 1
     mine_ab, mine_ss = counts[Player.ABWEHR.value], counts[ss.value]
     if state.coup is None:
@@ -138,7 +145,8 @@ def features(state: GameState) -> list[float]:
     interphase = state.phase is Phase.COUP_INTERPHASE
     coup_left = max(0, rules.game.coup_turns - coup.turn) / rules.game.coup_turns
     alive = hitler.box is not Box.ELIMINATED
-    exposed = 1.0 if alive and hitler_hex is not None and hitler_hex not in berlin else 0.0
+    exposed = 1.0 if alive and hitler_hex is not None \
+        and not place.get(hitler_hex, 0) & BERLIN_HEX else 0.0
     return [
         1.0, coup_left, n_ss / 8, n_ab / 8, 1 / (1 + n_ss), 1 / (1 + n_ab),
         e_ss / 40, e_ab / 40, d_ss / 40, d_ab / 40, be_ss / 40, be_ab / 40,

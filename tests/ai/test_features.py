@@ -1,0 +1,34 @@
+"""The expert's evaluation reads the facts it was fitted on (issue 17): the quick
+features() gives exactly what the plain reading of the state gives, before the coup
+and in it, over whole games."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from plot_ai.features import COUP, PRE_COUP, features
+from plot_core import apply, legal_actions, new_game
+from plot_core.engine.randomplay import busy_policy
+
+from .features_reference import plain_features
+
+
+def _states(seed: int):
+    state, rnd = new_game(seed), random.Random(seed)
+    while state.outcome is None:
+        yield state
+        state = apply(state, busy_policy(state, legal_actions(state), rnd))
+    yield state
+
+
+@pytest.mark.parametrize("seed", [944000, 944001, 944002, 944003])
+def test_features_agree_with_the_plain_reading_over_whole_games(seed):
+    seen = {False: 0, True: 0}
+    for state in _states(seed):
+        got = features(state)
+        assert got == plain_features(state), (seed, state.turn, state.phase)
+        assert len(got) == len(COUP if state.coup is not None else PRE_COUP)
+        seen[state.coup is not None] += 1
+    assert seen[False] and seen[True], "the game should reach the coup"
