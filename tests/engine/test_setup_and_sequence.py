@@ -221,11 +221,12 @@ def test_16_13_units_in_a_falling_area_are_eliminated_and_allies_go_home():
         step = "advance"
         dice = [4, 1, 4]
         [units]
-        "013" = { hex = "0127" }
+        "013" = { hex = "0127", marker = "masked" }
         "506" = { hex = "0128", marker = "neutralized" }
         """)
-    assert (s.unit("013").box, s.unit("013").hex) == (Box.ELIMINATED, None)
     # off the map, and without the marker it carried there (16.13)
+    german = s.unit("013")
+    assert (german.box, german.hex, german.marker) == (Box.ELIMINATED, None, None)
     allied = s.unit("506")
     assert (allied.box, allied.hex, allied.marker) == (Box.ALLIED_HOLDING, None, None)
     assert [(e.case, e.text) for e in s.events][:3] == [
