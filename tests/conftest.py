@@ -78,19 +78,28 @@ def _no_hang_under_a_mutant():
         signal.signal(signal.SIGALRM, before)
 
 
+_caches_cleared_for: str | None = None
+
+
 @pytest.fixture(autouse=True)
 def _fresh_caches() -> None:
-    """Under `make mutate` only (issue 22), each test starts from empty caches.
+    """Under `make mutate` only (issue 22): empty caches while mutmut learns which
+    tests reach each function, and once in each process that tests a mutant.
 
     The engine caches what never changes (the rules read from rules_data, lookups,
     the ways out of each hex). mutmut learns which tests reach a function by running
-    the suite once, and runs only those against the function's mutants; a cached
-    function is reached by the first test alone, and a cache filled while mutmut's
-    forkserver collected the tests is never filled again under a mutant. Either way
-    a mutant would survive untried.
+    the suite once ("stats"), and runs only those against the function's mutants; a
+    cached function would be reached by the first test alone, so there every test
+    starts from empty caches. A mutant is then tested in a process of its own, forked
+    from one whose caches were filled by the unmutated code: emptied at its first
+    test, they are filled again under the mutant and stay right for the rest of its
+    tests (reloading the rules at every test made a mutant's tests ten times slower).
     """
-    if not os.environ.get("MUTANT_UNDER_TEST"):
+    global _caches_cleared_for
+    mutant = os.environ.get("MUTANT_UNDER_TEST")
+    if not mutant or (mutant != "stats" and mutant == _caches_cleared_for):
         return
+    _caches_cleared_for = mutant
     for name, module in list(sys.modules.items()):
         if not name.startswith("plot_core") or module is None:
             continue
