@@ -66,6 +66,7 @@ class Prior:
         if t is None:
             t = self._of_unit[uid] = easy.Thumb(evolve(self.s, active=uid), self.v)
             t.goals = self.thumb.goals          # the same board: worked out once
+            t._nearest = self.thumb._nearest    # and so the same distances to them
         return t
 
     def units(self, movers: list[str], keep: int) -> list[str]:
