@@ -15,6 +15,8 @@ from plot_core.engine.actions import Action, Verb
 from plot_core.engine.api import apply, legal_actions, new_game
 from plot_core.engine.errors import IllegalAction
 from plot_core.engine.movement import legal_steps
+from plot_core.engine.state import Event
+from plot_core.engine.state import evolve as state_evolve
 
 from .differential import POLICIES, compare_game, compare_games
 
@@ -140,3 +142,53 @@ def test_either_sides_movable_units_are_the_same_both_ways(seed):
                 asked += 1
         state = apply(state, POLICIES["busy"](state, legal_actions(state), rnd))
     assert asked > 50
+
+
+# -- what a copy of a state carries (state.evolve) ---------------------------------------
+
+def _worked_out(seed: int):
+    """A state whose memos hold answers: who stands where, who holds which chits, and
+    (as legal_steps leaves it) the active unit's steps."""
+    s = new_game(seed)
+    s.occupancy()
+    s.chits_of("ss")
+    s.holders()
+    s._scratch[("steps", "001")] = [1234]
+    return s
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_copy_forgets_what_it_changed(fast):
+    """A copy with other units or other chits works its answers out again, with the fast
+    paths on or off; and a copy that changes anything but the log forgets the active
+    unit's steps (on a copy that moved it, the old ones would be wrong)."""
+    s = _worked_out(100006)
+    in_cup = next(i for i, where in enumerate(s.chits) if where == "cup")
+    chit = s.rules.chits.chits[in_cup].id
+    uid = next(u.id for u in s.units if u.hex is not None)
+    fastpath.set_enabled(fast)
+    try:
+        drawn = s.with_chit(chit, "ss")
+        assert drawn._chitmemo == {} and drawn._scratch == {}
+        assert chit in drawn.chits_of("ss") and chit not in s.chits_of("ss")
+        moved = s.with_unit(uid, hex=None)
+        assert moved._memo == {} and moved._scratch == {}
+        assert uid not in [u for here in moved.occupancy().values() for u in here]
+        assert state_evolve(s, active="001")._scratch == {}
+        assert state_evolve(s, events=s.events, active="001")._scratch == {}
+    finally:
+        fastpath.set_enabled(True)
+
+
+def test_a_copy_that_only_adds_to_the_log_keeps_every_answer():
+    """The log decides nothing, so a step's log line keeps what was worked out (the fast
+    path's point: most copies are one more line of the log)."""
+    s = _worked_out(100007)
+    logged = s.log(Event("5.2", "a line"))
+    assert logged._memo is s._memo and logged._chitmemo is s._chitmemo
+    assert logged._scratch is s._scratch
+
+
+def test_occupancy_is_counted_once_per_state_and_shared():
+    s = new_game(100008)
+    assert s.occupancy() is s.occupancy()
