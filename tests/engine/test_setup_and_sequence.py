@@ -12,6 +12,7 @@ from plot_core.engine.actions import parse_action
 from plot_core.engine.api import apply, legal_actions, new_game
 from plot_core.engine.decisions import Decision
 from plot_core.engine.errors import IllegalAction
+from plot_core.engine.position import STEPS
 from plot_core.engine.state import Box, Event, GameState, Phase
 from plot_core.parties import Party, Player
 
@@ -102,6 +103,10 @@ def test_5_2_phase_order():
     order = []
     for _ in range(8):
         order.append((s.phasing.value, s.phase.value))
+        # the phase's automatic steps done (Hitler's roll, 9.61; the retirement rolls,
+        # 15.12; no prisoner to interrogate, 14.12), the phasing player acts freely, at
+        # the step a position file names so
+        assert s.step == "free" and s.step in STEPS.get(s.phase, ("free",)), order[-1]
         s = play(s, "end-phase")
         assert s.pending[-1].kind == "coup" and s.to_act is Player.ABWEHR     # 18.11
         s = play(s, "no-reveal")
