@@ -69,6 +69,7 @@ def _best(t: Thumb, legal: Sequence[Action], rnd: random.Random) -> Action:
 
 
 _APART: dict[int, int] = {}
+_APART_MOST = 200_000        # pairs kept (a few MB); a server runs for weeks
 
 
 def _apart(a: int, b: int) -> int:
@@ -77,6 +78,8 @@ def _apart(a: int, b: int) -> int:
     key = a * 10000 + b
     d = _APART.get(key)
     if d is None:
+        if len(_APART) >= _APART_MOST:
+            _APART.clear()
         d = _APART[key] = distance(a, b)
     return d
 

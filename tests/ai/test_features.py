@@ -9,7 +9,7 @@ import random
 import pytest
 
 from plot_ai.features import COUP, PRE_COUP, features
-from plot_core import apply, legal_actions, new_game
+from plot_core import apply, legal_actions, load_rules, new_game
 from plot_core.engine.randomplay import busy_policy
 
 from .features_reference import plain_features
@@ -32,3 +32,16 @@ def test_features_agree_with_the_plain_reading_over_whole_games(seed):
         assert len(got) == len(COUP if state.coup is not None else PRE_COUP)
         seen[state.coup is not None] += 1
     assert seen[False] and seen[True], "the game should reach the coup"
+
+
+def test_remembered_distances_are_the_grids_and_stay_few(monkeypatch):
+    from plot_ai import easy
+    from plot_core.hexgrid import distance
+
+    monkeypatch.setattr(easy, "_APART", {})
+    monkeypatch.setattr(easy, "_APART_MOST", 50)
+    hexes = sorted(load_rules().map.neighbours)[:40]
+    for a in hexes:
+        for b in hexes[:5]:
+            assert easy._apart(a, b) == distance(a, b)
+            assert len(easy._APART) <= 50
