@@ -23,7 +23,14 @@ settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 
-@pytest.fixture(scope="session")
+def _rules_scope(fixture_name: str, config) -> str:
+    # Under `make mutate` every test loads the rules itself: mutmut counts a test as
+    # reaching a loader only if the loader runs during that test
+    # (see _fresh_caches_while_learning).
+    return "function" if os.environ.get("MUTANT_UNDER_TEST") else "session"
+
+
+@pytest.fixture(scope=_rules_scope)
 def rules() -> Rules:
     return load_rules()
 
@@ -78,28 +85,32 @@ def _no_hang_under_a_mutant():
         signal.signal(signal.SIGALRM, before)
 
 
-_caches_cleared_for: str | None = None
+@pytest.fixture(scope="session", autouse=True)
+def _fresh_caches_for_a_mutant() -> None:
+    """Under `make mutate` only (issue 22): a mutant's tests start from empty caches.
+
+    The engine caches what never changes (the rules read from rules_data, lookups, the
+    ways out of each hex). A mutant is tested in a process of its own, forked from one
+    whose caches the unmutated code filled; emptied before the first fixture is made
+    (a session fixture comes before any test's own), they are filled again under the
+    mutant and stay right for all of its tests.
+    """
+    mutant = os.environ.get("MUTANT_UNDER_TEST")
+    if mutant and mutant != "stats":
+        _empty_caches()
 
 
 @pytest.fixture(autouse=True)
-def _fresh_caches() -> None:
-    """Under `make mutate` only (issue 22): empty caches while mutmut learns which
-    tests reach each function, and once in each process that tests a mutant.
+def _fresh_caches_while_learning() -> None:
+    """mutmut first learns which tests reach each function by running the suite once
+    ("stats") and later runs only those against the function's mutants; a cached
+    function would be reached by the first test alone, so there every test starts from
+    empty caches (and loads its own rules, see _rules_scope)."""
+    if os.environ.get("MUTANT_UNDER_TEST") == "stats":
+        _empty_caches()
 
-    The engine caches what never changes (the rules read from rules_data, lookups,
-    the ways out of each hex). mutmut learns which tests reach a function by running
-    the suite once ("stats"), and runs only those against the function's mutants; a
-    cached function would be reached by the first test alone, so there every test
-    starts from empty caches. A mutant is then tested in a process of its own, forked
-    from one whose caches were filled by the unmutated code: emptied at its first
-    test, they are filled again under the mutant and stay right for the rest of its
-    tests (reloading the rules at every test made a mutant's tests ten times slower).
-    """
-    global _caches_cleared_for
-    mutant = os.environ.get("MUTANT_UNDER_TEST")
-    if not mutant or (mutant != "stats" and mutant == _caches_cleared_for):
-        return
-    _caches_cleared_for = mutant
+
+def _empty_caches() -> None:
     for name, module in list(sys.modules.items()):
         if not name.startswith("plot_core") or module is None:
             continue
