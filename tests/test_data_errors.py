@@ -99,6 +99,11 @@ def test_area_split_in_two(data_copy):
         "every area must be one connected region (MAP.md)")
 
 
+def test_an_indented_comment_in_the_map_art_is_a_comment(data_copy):
+    edit(data_copy, "map/map.txt", "# HQs, set-up marks", "   # said with a margin\n# HQs, set-up marks")
+    assert load_rules(data_copy).map.area_of == load_rules().map.area_of
+
+
 def test_okw_hexes_outside_berlin_4_34(data_copy):
     edit(data_copy, "map/map.toml", '"0412", ', "")
     assert str(broken(data_copy)) == ("rules_data/map/map.toml, line 188: 4.34 puts six OKW "
@@ -317,9 +322,18 @@ BROKEN = [
     ("map/map.toml", '"100" = "2414"', '"1x0" = "2414"',
      "rules_data/map/map.toml, line 184: setup > named > 1x0: expected a unit id like '000', "
      "got '1x0'"),
+    ("map/map.toml", 'hexes = ["3506", "3405"]', 'hexes = [3506, "3405"]',
+     "rules_data/map/map.toml, line 143: hqs rastenburg > hexes: hexes[0]: expected a hex id "
+     "like '0512', got 3506"),
+    ("map/map.toml", 'art = "map.txt"', 'art = "../map.txt"',
+     "rules_data/map/map.toml, line 12: map > art: expected a file name beside map.toml, got "
+     "'../map.txt'"),
     # game.toml
     ("game.toml", "[die]\nsides = 6", "die = 6\n[xdie]\nsides = 6",
      "rules_data/game.toml, line 4: die: expected a table, got a number 6"),
+    ("game.toml", "rastenburg_rolls = [4, 5, 6]", "rastenburg_rolls = [4, 5, 7]",
+     "rules_data/game.toml, line 16: hitler > rastenburg_rolls: expected a die roll at "
+     "rastenburg_rolls[2] in 1..6, got 7"),
     # the tables
     ("tables/harassment.toml", "columns = [0, 1, 2, 3, 4, 5, 6]", "columns = [0, 1, 2, 3, 4, 5, 5]",
      "rules_data/tables/harassment.toml, line 8: columns: expected [0, 1, 2, 3, 4, 5, 6], got "
