@@ -104,6 +104,11 @@ def test_an_indented_comment_in_the_map_art_is_a_comment(data_copy):
     assert load_rules(data_copy).map.area_of == load_rules().map.area_of
 
 
+def test_an_area_colour_may_be_written_in_capitals(data_copy):
+    edit(data_copy, "map/map.toml", 'colour = "#7a6a55"', 'colour = "#7A6A55"')
+    assert load_rules(data_copy).map.areas["BE"].colour == "#7A6A55"
+
+
 def test_okw_hexes_outside_berlin_4_34(data_copy):
     edit(data_copy, "map/map.toml", '"0412", ', "")
     assert str(broken(data_copy)) == ("rules_data/map/map.toml, line 188: 4.34 puts six OKW "
@@ -325,6 +330,9 @@ BROKEN = [
     ("map/map.toml", 'hexes = ["3506", "3405"]', 'hexes = [3506, "3405"]',
      "rules_data/map/map.toml, line 143: hqs rastenburg > hexes: hexes[0]: expected a hex id "
      "like '0512', got 3506"),
+    ("map/map.toml", 'colour = "#7a6a55"', 'colour = "#7a6a5"',
+     "rules_data/map/map.toml, line 23: areas BE > colour: expected a colour like '#7a6a55', "
+     "got '#7a6a5'"),
     ("map/map.toml", 'art = "map.txt"', 'art = "../map.txt"',
      "rules_data/map/map.toml, line 12: map > art: expected a file name beside map.toml, got "
      "'../map.txt'"),

@@ -50,6 +50,7 @@ def test_every_hex_in_one_known_area_and_every_area_connected(rules):
     assert len(m.areas) == 19
     for code in m.areas:
         assert connected(m.hexes_in(code), m.neighbours), code
+        assert m.areas[code].code == code     # the panels name an area by it
 
 
 def test_berlin_is_by_far_the_largest(rules):
