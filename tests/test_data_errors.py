@@ -333,6 +333,15 @@ BROKEN = [
     ("map/map.toml", 'colour = "#7a6a55"', 'colour = "#7a6a5"',
      "rules_data/map/map.toml, line 23: areas BE > colour: expected a colour like '#7a6a55', "
      "got '#7a6a5'"),
+    ("map/map.toml", 'friendly_units = ["100"]', 'friendly_units = ["1x0"]',
+     "rules_data/map/map.toml, line 121: hqs fuhrer > friendly_units: friendly_units[0]: "
+     "expected a unit id like '100', got '1x0'"),
+    ("map/map.toml", 'friendly_units = ["100"]', 'friendly_units = [100]',
+     "rules_data/map/map.toml, line 121: hqs fuhrer > friendly_units: friendly_units[0]: "
+     "expected a unit id like '100', got 100"),
+    ("map/map.toml", 'area = "BE"', 'area = "ZZ"',
+     "rules_data/map/map.toml, line 119: hqs fuhrer > area: expected one of AL, AU, BE, BR, BV, "
+     "CC, CS, EE, IS, LS, MD, PR, PU, RL, RM, SF, SK, SL, VT; got 'ZZ'"),
     ("map/map.toml", 'art = "map.txt"', 'art = "../map.txt"',
      "rules_data/map/map.toml, line 12: map > art: expected a file name beside map.toml, got "
      "'../map.txt'"),
