@@ -342,6 +342,17 @@ BROKEN = [
     ("map/map.toml", 'area = "BE"', 'area = "ZZ"',
      "rules_data/map/map.toml, line 119: hqs fuhrer > area: expected one of AL, AU, BE, BR, BV, "
      "CC, CS, EE, IS, LS, MD, PR, PU, RL, RM, SF, SK, SL, VT; got 'ZZ'"),
+    ("map/map.txt", "07 |", "07 |  BE",
+     "rules_data/map/map.txt, line 13: row 07 has 45 hexes; map.toml says columns = 44"),
+    ("map/map.toml", 'military_advance = "never"', 'military_advance = "later"',
+     "rules_data/map/map.toml, line 22: areas BE > military_advance: expected a Game-Turn "
+     "number or \"never\", got text 'later'"),
+    ("map/map.toml", 'military_advance = "never"', 'military_advance = 0',
+     "rules_data/map/map.toml, line 22: areas BE > military_advance: expected a Game-Turn "
+     "number or \"never\" in 1..99, got 0"),
+    ("map/map.toml", "military_advance = 6", "military_advance = 100",
+     "rules_data/map/map.toml, line 87: areas CS > military_advance: expected a Game-Turn "
+     "number or \"never\" in 1..99, got 100"),
     ("map/map.toml", 'art = "map.txt"', 'art = "../map.txt"',
      "rules_data/map/map.toml, line 12: map > art: expected a file name beside map.toml, got "
      "'../map.txt'"),
