@@ -109,6 +109,28 @@ def test_an_area_colour_may_be_written_in_capitals(data_copy):
     assert load_rules(data_copy).map.areas["BE"].colour == "#7A6A55"
 
 
+@pytest.mark.parametrize("old,new,says", [
+    ('"100" = "2414"', '"100" = "24x4"', "line 189: setup > named > 100: 100: expected a hex id "
+     "like '0512', got '24x4'"),
+    ('ss = ["2314"', 'ss = ["23x4"', "line 194: setup > marks > ss: ss[0]: expected a hex id "
+     "like '0512', got '23x4'"),
+])
+def test_a_set_up_error_names_its_own_line_whatever_the_text_above_says(data_copy, old, new,
+                                                                         says):
+    # text earlier in the file that looks like the set-up's headers and keys (here inside
+    # a multi-line string) must not draw the error's line number to it
+    edit(data_copy, "map/map.toml", 'provenance = "reconstructed: the printed map is not in '
+         'the rulebook; see ../shared/design/MAP.md"', 'provenance = """reconstructed, with '
+         'notes:\n[notes.named]\n"100" = Hitler\n[notes.marks]\nss = the SS\n"""')
+    edit(data_copy, "map/map.toml", old, new)
+    assert str(broken(data_copy)) == f"rules_data/map/map.toml, {says}"
+
+
+def test_an_hq_of_one_hex_is_an_hq(data_copy):
+    edit(data_copy, "map/map.toml", 'hexes = ["2711", "2611"]', 'hexes = ["2711"]')
+    assert load_rules(data_copy).map.hqs["gestapo"].hexes == (2711,)
+
+
 def test_okw_hexes_outside_berlin_4_34(data_copy):
     edit(data_copy, "map/map.toml", '"0412", ', "")
     assert str(broken(data_copy)) == ("rules_data/map/map.toml, line 188: 4.34 puts six OKW "
@@ -353,6 +375,8 @@ BROKEN = [
     ("map/map.toml", "military_advance = 6", "military_advance = 100",
      "rules_data/map/map.toml, line 87: areas CS > military_advance: expected a Game-Turn "
      "number or \"never\" in 1..99, got 100"),
+    ("map/map.toml", 'hexes = ["2711", "2611"]', 'hexes = []',
+     "rules_data/map/map.toml, line 129: hqs gestapo > hexes: expected at least 1 entry, got 0"),
     ("map/map.toml", 'art = "map.txt"', 'art = "../map.txt"',
      "rules_data/map/map.toml, line 12: map > art: expected a file name beside map.toml, got "
      "'../map.txt'"),
