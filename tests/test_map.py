@@ -158,3 +158,16 @@ def test_an_unfriendly_hq_is_never_the_nearest_empty_hex_a_returning_unit_could_
 
         nearest = min(near(h) for h in unfriendly)
         assert sum(1 for h in m.area_of if near(h) < nearest) > len(rules.units), party
+
+
+def test_the_map_knows_its_size_its_provenance_and_its_boxes(rules):
+    m = rules.map
+    assert (m.columns, m.rows) == (44, 28)
+    assert max(h // 100 for h in m.area_of) == 44 and max(h % 100 for h in m.area_of) == 28
+    assert m.provenance.startswith("reconstructed: the printed map is not in the rulebook")
+    assert dict(m.boxes) == {
+        "cup": "Randomizer cup", "ss_chits": "SS Chit Holding Box",
+        "abwehr_chits": "Abwehr Chit Holding Box", "ss_retirement": "SS General Retirement Box",
+        "abwehr_retirement": "Abwehr General Retirement Box",
+        "allied_holding": "Allied Unit Holding Box", "interrogation_cell": "Interrogation Cell",
+        "eliminated": "Eliminated units"}
