@@ -131,6 +131,13 @@ def test_an_hq_of_one_hex_is_an_hq(data_copy):
     assert load_rules(data_copy).map.hqs["gestapo"].hexes == (2711,)
 
 
+def test_the_okw_panic_table_may_panic_none_or_all_eighteen(data_copy):
+    # 12.82: a count from no unit up to every one of the 18 OKW units
+    edit(data_copy, "tables/okw_panic.toml", "cells = [1, 2, 2, 3, 3, 4]",
+         "cells = [0, 2, 2, 3, 3, 18]")
+    assert load_rules(data_copy).tables.okw_panic.counts == (0, 2, 2, 3, 3, 18)
+
+
 def test_okw_hexes_outside_berlin_4_34(data_copy):
     edit(data_copy, "map/map.toml", '"0412", ', "")
     assert str(broken(data_copy)) == ("rules_data/map/map.toml, line 188: 4.34 puts six OKW "
@@ -377,6 +384,18 @@ BROKEN = [
      "number or \"never\" in 1..99, got 100"),
     ("map/map.toml", 'hexes = ["2711", "2611"]', 'hexes = []',
      "rules_data/map/map.toml, line 129: hqs gestapo > hexes: expected at least 1 entry, got 0"),
+    # the OKW Panic Table (12.82)
+    ("tables/okw_panic.toml", "rows = [1, 2, 3, 4, 5, 6]", "rows = [1, 2, 3, 4, 5, 7]",
+     "rules_data/tables/okw_panic.toml, line 7: rows: expected [1, 2, 3, 4, 5, 6], got "
+     "[1, 2, 3, 4, 5, 7]"),
+    ("tables/okw_panic.toml", "cells = [1, 2, 2, 3, 3, 4]", "cells = [1, 2, 2, 3, 3]",
+     "rules_data/tables/okw_panic.toml, line 8: cells: expected a list of 6 entries, got 5"),
+    ("tables/okw_panic.toml", "cells = [1, 2, 2, 3, 3, 4]", "cells = [-1, 2, 2, 3, 3, 4]",
+     "rules_data/tables/okw_panic.toml, line 8: cells: expected cells[0] a number of units in "
+     "0..18, got -1"),
+    ("tables/okw_panic.toml", "cells = [1, 2, 2, 3, 3, 4]", "cells = [1, 2, 2, 3, 3, 19]",
+     "rules_data/tables/okw_panic.toml, line 8: cells: expected cells[5] a number of units in "
+     "0..18, got 19"),
     ("map/map.toml", 'art = "map.txt"', 'art = "../map.txt"',
      "rules_data/map/map.toml, line 12: map > art: expected a file name beside map.toml, got "
      "'../map.txt'"),
