@@ -384,6 +384,33 @@ BROKEN = [
      "number or \"never\" in 1..99, got 100"),
     ("map/map.toml", 'hexes = ["2711", "2611"]', 'hexes = []',
      "rules_data/map/map.toml, line 129: hqs gestapo > hexes: expected at least 1 entry, got 0"),
+    # a table's grid, its codes and its bands
+    ("tables/harassment.toml", '["M",  "N",  "N",  "Dr", "Dr", "Dr", "Dr"]',
+     '["M",  "N",  "N",  "Dr", "Dr", "Dr"]',
+     "rules_data/tables/harassment.toml, line 9: cells: row for die 1: expected 7 cells, got 6"),
+    ("tables/harassment.toml", '["M",  "N",  "N",  "Dr", "Dr", "Dr", "Dr"]', '"M"',
+     "rules_data/tables/harassment.toml, line 9: cells: row for die 1: expected 7 cells, got "
+     "not a list"),
+    ("tables/harassment.toml", '["M",  "N",  "N",  "Dr", "Dr", "Dr", "Dr"]',
+     '["M",  "N",  "N",  "Dr", "Dr", "Dr", 7]',
+     "rules_data/tables/harassment.toml, line 9: cells: row 1, column 6: expected a result "
+     "code, got 7"),
+    ("tables/assignment.toml", '["PR", "CC", "LS", "IS", "LS", "PR"]',
+     '["Pr", "CC", "LS", "IS", "LS", "PR"]',
+     "rules_data/tables/assignment.toml, line 17: allied: row 1, column 1: expected an area "
+     "code, got 'Pr'"),
+    ("tables/walkyrie.toml", '"8-10",  "11"', '"8-1O",  "11"',
+     "rules_data/tables/walkyrie.toml, line 9: totals: entry 4: expected a total like '7' or "
+     "'8-10', got '8-1O'"),
+    ("tables/walkyrie.toml", 'totals = ["1-5"', 'totals = [15',
+     "rules_data/tables/walkyrie.toml, line 9: totals: entry 1: expected a total like '7' or "
+     "'8-10', got 15"),
+    ("tables/walkyrie.toml", '"8-10",  "11"', '"9-10",  "11"',
+     "rules_data/tables/walkyrie.toml, line 9: totals: entry 4: bands must run on without "
+     "gaps; got '9-10' after a band ending at 7"),
+    ("tables/walkyrie.toml", '"8-10",  "11"', '"8-7",  "11"',
+     "rules_data/tables/walkyrie.toml, line 9: totals: entry 4: bands must run on without "
+     "gaps; got '8-7' after a band ending at 7"),
     # the OKW Panic Table (12.82)
     ("tables/okw_panic.toml", "rows = [1, 2, 3, 4, 5, 6]", "rows = [1, 2, 3, 4, 5, 7]",
      "rules_data/tables/okw_panic.toml, line 7: rows: expected [1, 2, 3, 4, 5, 6], got "
