@@ -31,7 +31,8 @@ def test_absent_numbers_are_gaps_in_the_printed_sequence(rules):
 
 
 def test_every_case_has_a_paraphrase_and_a_kind(rules):
-    for c in rules.cases.cases.values():
+    for n, c in rules.cases.cases.items():
+        assert c.number == n
         assert c.title.strip() and c.says.strip(), c.number
         assert isinstance(c.kind, Kind)
 

@@ -138,6 +138,17 @@ def test_the_okw_panic_table_may_panic_none_or_all_eighteen(data_copy):
     assert load_rules(data_copy).tables.okw_panic.counts == (0, 2, 2, 3, 3, 18)
 
 
+def test_a_case_error_names_its_own_line_whatever_comes_before_the_inventory(data_copy):
+    # a table above [cases] with the same key must not draw the error's line number to it
+    path = data_copy / "cases.toml"
+    path.write_text('[draft.cases]\n"8.0" = "a note"\n\n' + path.read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    edit(data_copy, "cases.toml", '"8.0" = { kind = "mechanic"', '"8.0" = { kind = "rule"')
+    assert str(broken(data_copy)) == (
+        "rules_data/cases.toml, line 89: case 8.0 > kind: expected one of example, mechanic, "
+        "note, procedure, table; got 'rule'")
+
+
 def test_okw_hexes_outside_berlin_4_34(data_copy):
     edit(data_copy, "map/map.toml", '"0412", ', "")
     assert str(broken(data_copy)) == ("rules_data/map/map.toml, line 188: 4.34 puts six OKW "
@@ -408,6 +419,9 @@ BROKEN = [
     ("tables/walkyrie.toml", '"8-10",  "11"', '"9-10",  "11"',
      "rules_data/tables/walkyrie.toml, line 9: totals: entry 4: bands must run on without "
      "gaps; got '9-10' after a band ending at 7"),
+    ("tables/walkyrie.toml", 'totals = ["1-5"', 'totals = ["5-1"',
+     "rules_data/tables/walkyrie.toml, line 9: totals: entry 1: bands must run on without "
+     "gaps; got '5-1' after a band ending at ?"),
     ("tables/walkyrie.toml", '"8-10",  "11"', '"8-7",  "11"',
      "rules_data/tables/walkyrie.toml, line 9: totals: entry 4: bands must run on without "
      "gaps; got '8-7' after a band ending at 7"),
