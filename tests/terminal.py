@@ -33,7 +33,8 @@ class Terminal:
                                      start_new_session=True)
         os.close(slave)
         self.out = bytearray()
-        threading.Thread(target=self._drain, daemon=True).start()
+        self._reader = threading.Thread(target=self._drain, daemon=True)
+        self._reader.start()
 
     def _drain(self) -> None:
         try:
@@ -46,6 +47,13 @@ class Terminal:
 
     def text(self) -> str:
         return self.out.decode("utf-8", "replace")
+
+    def ended(self, timeout: float = 20) -> str:
+        """Waits for the program to end and for its last words to be read (the reader
+        may still be behind when the process is gone); returns all it printed."""
+        self.proc.wait(timeout=timeout)
+        self._reader.join(timeout=timeout)
+        return self.text()
 
     def wait_for(self, what: str, timeout: float = 30) -> None:
         deadline = time.monotonic() + timeout

@@ -143,8 +143,7 @@ def test_a_full_server_says_so_and_an_idle_connection_is_closed_with_a_reason(tm
                            capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
         assert r.returncode == 255 and "the server is full (1 players)" in r.stderr
         # alice presses nothing for 3 seconds: she is told why the connection closes
-        alice.proc.wait(timeout=30)
-        assert "closed after 0.05 minutes without a key press" in alice.text()
+        assert "closed after 0.05 minutes without a key press" in alice.ended(timeout=30)
     finally:
         alice.close()
         srv.stop()

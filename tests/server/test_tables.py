@@ -192,8 +192,7 @@ def test_two_players_a_spectator_a_lost_client_and_a_server_crash(tmp_path, rule
         again = connect("alice")
         again.send("\r")
         again.wait_shown("You are: SS")
-        terms[Player.SS].proc.wait(timeout=20)
-        assert "from another connection" in terms[Player.SS].text()
+        assert "from another connection" in terms[Player.SS].ended(timeout=20)
     finally:
         for t in open_terms:
             t.close()
