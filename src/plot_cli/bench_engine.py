@@ -20,44 +20,22 @@ Then a profile of a few games: the five functions that cost the most per action.
 from __future__ import annotations
 
 import cProfile
-import importlib.util
+import importlib
 import json
 import pstats
 import random
 import statistics
-import subprocess
-import sys
-import tarfile
 import tempfile
 import time
-from io import BytesIO
 from pathlib import Path
-from types import ModuleType
 
 from plot_core.engine import fastpath
+
+from .from_git import import_from_git
 
 SEEDS = range(120000, 120020)      # not the seeds profiled while tuning (70000-70099)
 BEFORE = "9cb6cdf"
 BASELINE = Path(__file__).with_name("engine-baseline.json")
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def load_before(folder: Path) -> ModuleType | None:
-    """The engine as of BEFORE, imported as the package ``plot_core_before``."""
-    try:
-        tar = subprocess.run(["git", "-C", str(ROOT), "archive", BEFORE, "src/plot_core",
-                              "rules_data"], capture_output=True, check=True).stdout
-    except (OSError, subprocess.CalledProcessError):
-        return None
-    with tarfile.open(fileobj=BytesIO(tar)) as t:
-        t.extractall(folder, filter="data")
-    init = folder / "src" / "plot_core" / "__init__.py"
-    spec = importlib.util.spec_from_file_location("plot_core_before", init,
-                                                  submodule_search_locations=[str(init.parent)])
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["plot_core_before"] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 class Engine:
@@ -143,7 +121,7 @@ def table(results: dict[str, dict[str, float]], recorded: bool) -> None:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
-        before = load_before(Path(folder))
+        before = import_from_git(BEFORE, "plot_core", Path(folder), also=("rules_data",))
         engines = [Engine("reference", "plot_core", fast=False), Engine("now", "plot_core")]
         if before is not None:
             engines.insert(0, Engine("before", "plot_core_before"))

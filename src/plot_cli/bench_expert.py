@@ -23,15 +23,10 @@ from __future__ import annotations
 import argparse
 import hashlib
 import importlib
-import importlib.util
 import random
 import statistics
-import subprocess
-import sys
-import tarfile
 import tempfile
 import time
-from io import BytesIO
 from pathlib import Path
 from types import ModuleType
 
@@ -40,9 +35,10 @@ import attrs
 from plot_core import Action, PlayerView, apply, legal_actions, load_rules, new_game, view
 from plot_core.rules import Rules
 
+from .from_git import import_from_git
+
 SEEDS = 942000
 EVERY = 50
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @attrs.frozen
@@ -93,23 +89,6 @@ class Expert:
         return think(p, rules, trials, expert, search_module)
 
 
-def load_before(commit: str, folder: Path) -> None:
-    """plot_ai as of ``commit``, imported as the package ``plot_ai_before``."""
-    try:
-        tar = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "src/plot_ai"],
-                             capture_output=True, check=True).stdout
-    except (OSError, subprocess.CalledProcessError) as e:
-        raise SystemExit(f"cannot take plot_ai from git at {commit!r}: {e}") from None
-    with tarfile.open(fileobj=BytesIO(tar)) as t:
-        t.extractall(folder, filter="data")
-    init = folder / "src" / "plot_ai" / "__init__.py"
-    spec = importlib.util.spec_from_file_location("plot_ai_before", init,
-                                                  submodule_search_locations=[str(init.parent)])
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["plot_ai_before"] = module
-    spec.loader.exec_module(module)
-
-
 def think(p: Position, rules: Rules, trials: int, expert: ModuleType, search_module: ModuleType
           ) -> tuple[float, float, int, str]:
     t0 = time.perf_counter()
@@ -134,7 +113,9 @@ def main(argv: list[str] | None = None) -> None:
     experts = [Expert("now", "plot_ai")]
     with tempfile.TemporaryDirectory() as folder:
         if args.before:
-            load_before(args.before, Path(folder))
+            if import_from_git(args.before, "plot_ai", Path(folder)) is None:
+                raise SystemExit(f"cannot take plot_ai from git at {args.before!r}: no git "
+                                 "history here, or no such commit")
             experts.insert(0, Expert(args.before, "plot_ai_before"))
         report(experts, rules, args)
 
