@@ -28,7 +28,6 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
-from types import ModuleType
 
 import attrs
 
@@ -86,20 +85,15 @@ class Expert:
         """Seconds to set the search up, seconds to search, trials made, what was chosen."""
         expert = importlib.import_module(f"{self.package}.expert")
         search_module = importlib.import_module(f"{self.package}.search")
-        return think(p, rules, trials, expert, search_module)
-
-
-def think(p: Position, rules: Rules, trials: int, expert: ModuleType, search_module: ModuleType
-          ) -> tuple[float, float, int, str]:
-    t0 = time.perf_counter()
-    search = search_module.Search(p.v, p.legal, rules, p.seed * 1000 + p.n,
-                                  prior=expert.Prior,
-                                  walk=expert.WALK_COUP if p.coup else expert.WALK)
-    t1 = time.perf_counter()
-    best = search.run(search_module.Budget(trials=trials))
-    t2 = time.perf_counter()
-    chosen = " ".join(map(str, search.plans[best].actions))
-    return t1 - t0, t2 - t1, search.spent, f"{chosen} {search.counts} {search.sums}"
+        t0 = time.perf_counter()
+        search = search_module.Search(p.v, p.legal, rules, p.seed * 1000 + p.n,
+                                      prior=expert.Prior,
+                                      walk=expert.WALK_COUP if p.coup else expert.WALK)
+        t1 = time.perf_counter()
+        best = search.run(search_module.Budget(trials=trials))
+        t2 = time.perf_counter()
+        chosen = " ".join(map(str, search.plans[best].actions))
+        return t1 - t0, t2 - t1, search.spent, f"{chosen} {search.counts} {search.sums}"
 
 
 def main(argv: list[str] | None = None) -> None:
