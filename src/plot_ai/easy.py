@@ -128,6 +128,12 @@ class Thumb:
     def _nearest(self) -> dict[int, int]:
         return {}
 
+    def share_board(self, other: Thumb) -> None:
+        """Take ``other``'s goals, and the distances to them worked out so far: a thumb
+        for the same board with another unit active (expert.Prior)."""
+        self.goals = other.goals
+        self._nearest = other._nearest
+
     def goal_distance(self, h: int) -> int:
         # asked again and again for the same few hexes by a search: worked out once each
         # (the goals never change after they are first worked out)

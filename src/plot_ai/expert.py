@@ -65,8 +65,7 @@ class Prior:
         t = self._of_unit.get(uid)
         if t is None:
             t = self._of_unit[uid] = easy.Thumb(evolve(self.s, active=uid), self.v)
-            t.goals = self.thumb.goals          # the same board: worked out once
-            t._nearest = self.thumb._nearest    # and so the same distances to them
+            t.share_board(self.thumb)           # the same board: worked out once
         return t
 
     def units(self, movers: list[str], keep: int) -> list[str]:
