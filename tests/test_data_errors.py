@@ -396,6 +396,9 @@ BROKEN = [
     ("map/map.toml", 'hexes = ["2711", "2611"]', 'hexes = []',
      "rules_data/map/map.toml, line 129: hqs gestapo > hexes: expected at least 1 entry, got 0"),
     # a table's grid, its codes and its bands
+    ("tables/harassment.toml", "columns = [0, 1,", 'columns = [0, "1",',
+     "rules_data/tables/harassment.toml, line 8: columns: expected a number at columns[1], got "
+     "text '1'"),
     ("tables/harassment.toml", '["M",  "N",  "N",  "Dr", "Dr", "Dr", "Dr"]',
      '["M",  "N",  "N",  "Dr", "Dr", "Dr"]',
      "rules_data/tables/harassment.toml, line 9: cells: row for die 1: expected 7 cells, got 6"),

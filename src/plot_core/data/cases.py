@@ -79,7 +79,7 @@ _FIELDS = ("kind", "title", "says", "data", "by", "test", "na", "absent")
 
 def load_cases(source: Source, data_files: set[str]) -> CaseInventory:
     root = source.parse_toml()
-    table = root.table("cases", header=r"^\s*\[cases\]")
+    table = root.table("cases")
     cases: dict[str, Case] = {}
     for number in list(table.data):
         if not re.fullmatch(r"\d{1,2}\.\d{1,2}", number):

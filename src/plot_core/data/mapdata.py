@@ -209,14 +209,14 @@ def load_map(read) -> HexMap:
         node.done()
 
     setup = root.table("setup")
-    named_node = setup.table("named", header=r"^\s*\[setup\.named\]")
+    named_node = setup.table("named")
     named = {}
     for uid in list(named_node.data):
         if not re.fullmatch(r"\d{3}", uid):
             named_node.fail(uid, f"expected a unit id like '000', got {uid!r}")
         named[uid] = _hex(named_node, uid, named_node.raw(uid), area_of)
     named_node.done()
-    marks_node = setup.table("marks", header=r"^\s*\[setup\.marks\]")
+    marks_node = setup.table("marks")
     marks = {k: tuple(marks_node.list_of(k, lambda n, key, v: _hex(n, key, v, area_of)))
              for k in SETUP_KINDS}
     marks_node.done()

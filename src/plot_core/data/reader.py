@@ -55,9 +55,10 @@ class Source:
         try:
             data = tomllib.loads("\n".join(self.lines))
         except tomllib.TOMLDecodeError as exc:
-            m = re.search(r"\(at line (\d+), column (\d+)\)", str(exc))
-            line = int(m.group(1)) if m else None
-            msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(exc))
+            m = re.search(r"\(at line (\d+), column \d+\)", str(exc))
+            # an error "at end of document" is on the last line
+            line = int(m.group(1)) if m else len(self.lines) or None
+            msg = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", str(exc))
             raise self.error(f"not valid TOML: {msg}", line=line) from None
         return Node(self, data, where="", line=1)
 
@@ -75,14 +76,23 @@ def _key_pattern(key: str) -> str:
     return rf'^\s*"?{re.escape(key)}"?\s*='
 
 
+def _header_pattern(keys: tuple[str, ...], *, array: bool = False) -> str:
+    """``[a.b]`` (``[[a.b]]`` for an array) for keys ("a", "b"), spaces and quotes allowed."""
+    dotted = r"\s*\.\s*".join(rf'"?{re.escape(k)}"?' for k in keys)
+    opening, closing = (r"\[\[", r"\]\]") if array else (r"\[", r"\]")
+    return rf"^\s*{opening}\s*{dotted}\s*{closing}"
+
+
 class Node:
     """A TOML table being read. ``line`` is where the table starts in the file."""
 
-    def __init__(self, source: Source, data: dict, *, where: str, line: int | None):
+    def __init__(self, source: Source, data: dict, *, where: str, line: int | None,
+                 keys: tuple[str, ...] = ()):
         self.source = source
         self.data = data
         self.where = where
         self.line = line
+        self.keys = keys  # the TOML keys from the file's top to this table, for its header
         self._used: set[str] = set()
 
     # -- errors ----------------------------------------------------------
@@ -167,14 +177,14 @@ class Node:
         items = self.list(key, **kw)
         return [convert(self, f"{key}[{i}]", item) for i, item in enumerate(items)]
 
-    def table(self, key: str, *, header: str | None = None) -> Node:
+    def table(self, key: str) -> Node:
+        """Table ``key``, at its ``[... .key]`` header, or its line if written inline."""
         value = self.raw(key)
         if not isinstance(value, dict):
             self.fail(key, f"expected a table, got {_describe(value)}")
-        line = self.source.find(header, self.line or 1) if header else None
-        if line is None:
-            line = self.source.find(rf"^\s*\[[^\]]*\b{re.escape(key)}\]", 1) or self.line_of(key)
-        return Node(self.source, value, where=self.path(key), line=line)
+        keys = (*self.keys, key)
+        line = self.source.find(_header_pattern(keys)) or self.line_of(key)
+        return Node(self.source, value, where=self.path(key), line=line, keys=keys)
 
     def subtables(self, key: str) -> Iterator[tuple[str, Node]]:
         """The tables inside table ``key`` (``[key.NAME]`` sections), in file order."""
@@ -183,10 +193,10 @@ class Node:
             outer._used.add(name)
             if not isinstance(value, dict):
                 outer.fail(name, f"expected a table, got {_describe(value)}")
-            line = self.source.find(rf"^\s*\[\s*{re.escape(key)}\.\"?{re.escape(name)}\"?\s*\]")
-            if line is None:
-                line = outer.line_of(name)
-            yield name, Node(self.source, value, where=f"{outer.path()} {name}".strip(), line=line)
+            keys = (*outer.keys, name)
+            line = self.source.find(_header_pattern(keys)) or outer.line_of(name)
+            yield name, Node(self.source, value, where=f"{outer.path()} {name}".strip(), line=line,
+                             keys=keys)
         outer.done()
 
     def array_of_tables(self, key: str, label: Callable[[dict, int], str]) -> Iterator[Node]:
@@ -194,11 +204,12 @@ class Node:
         items = self.raw(key)
         if not isinstance(items, list) or not all(isinstance(x, dict) for x in items):
             self.fail(key, f"expected [[{key}]] entries, got {_describe(items)}")
+        keys = (*self.keys, key)
         line = 0
         for i, item in enumerate(items):
-            found = self.source.find(rf"^\s*\[\[\s*{re.escape(key)}\s*\]\]", line + 1)
+            found = self.source.find(_header_pattern(keys, array=True), line + 1)
             line = found if found is not None else line
-            yield Node(self.source, item, where=label(item, i), line=found)
+            yield Node(self.source, item, where=label(item, i), line=found, keys=keys)
 
     def done(self) -> None:
         """Refuse keys nobody read: they are misspellings or leftovers."""
