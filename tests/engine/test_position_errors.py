@@ -44,7 +44,7 @@ BAD = [
      "coup_status, interrogation, investigation, movement, recruitment, status; got 'lunch'"),
     ('phasing = "allies"', f"{F}, line 1: phasing: expected one of abwehr, ss; got 'allies'"),
     ('[units]\n"999" = { hex = "2110" }', f"{F}, line 2: units > 999: there is no unit '999'"),
-    ("phase = ", f"{F}: not valid TOML: Invalid value (at end of document)"),
+    ("phase = ", f"{F}, line 1: not valid TOML: Invalid value"),
     ('[chits]\nss = ["ZZ9"]', f"{F}, line 2: chits > ss: there is no chit 'ZZ9'"),
     ('[chits]\nss = ["TR1"]\nabwehr = ["TR1"]',
      f"{F}, line 3: chits > abwehr: chit TR1 is listed twice"),
