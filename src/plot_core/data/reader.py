@@ -1,8 +1,8 @@
 """Checked access to parsed TOML, so a broken file gives one clear message.
 
 Every read names what it expected; every error carries the file, the line
-(found by searching the source text near the table being read) and a path
-such as ``unit 301 > front``. Unknown keys are errors too: a misspelt key
+(found by searching the source text for the table's header, then for the key
+within it) and a path such as ``unit 301 > front``. Unknown keys are errors too: a misspelt key
 would otherwise be silently ignored.
 """
 
