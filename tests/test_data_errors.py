@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from plot_core import DataError, load_rules
+from plot_core.data.chits import ChitKind, load_chits
 from plot_core.data.reader import Node, Source, _describe
 from plot_core.rules import data_dir
 
@@ -396,6 +397,18 @@ BROKEN = [
     ("map/map.toml", 'hexes = ["2711", "2611"]', 'hexes = []',
      "rules_data/map/map.toml, line 129: hqs gestapo > hexes: expected at least 1 entry, got 0"),
     # a table's grid, its codes and its bands
+    ("tables/coup_harassment.toml", "columns = [0, 1, 2, 3, 4, 5, 6]",
+     "columns = [0, 1, 2, 3, 4, 5]",
+     "rules_data/tables/coup_harassment.toml, line 8: columns: expected [0, 1, 2, 3, 4, 5, 6], "
+     "got [0, 1, 2, 3, 4, 5]"),
+    ("tables/recruitment.toml", "columns = [1, 2, 3, 4, 5, 6, 7]", "columns = [1, 2, 3, 4, 5, 6]",
+     "rules_data/tables/recruitment.toml, line 9: columns: expected [1, 2, 3, 4, 5, 6, 7], got "
+     "[1, 2, 3, 4, 5, 6]"),
+    ("chits.toml", 'prefix = "FA"', 'prefix = "Fa"',
+     "rules_data/chits.toml, line 11: kinds fuhrer_access > prefix: expected 1-3 capital "
+     "letters, got 'Fa'"),
+    ("chits.toml", 'prefix = "L"', 'prefix = "L1"',
+     "rules_data/chits.toml, line 48: loyalty > prefix: expected 1-3 capital letters, got 'L1'"),
     ("tables/harassment.toml", "columns = [0, 1,", 'columns = [0, "1",',
      "rules_data/tables/harassment.toml, line 8: columns: expected a number at columns[1], got "
      "text '1'"),
@@ -887,3 +900,35 @@ def test_a_key_nobody_read_is_refused_naming_the_keys_that_were():
     asked = _node("b = 1\n")
     asked.int("c", default=0)  # asking for a key that is not there counts as knowing it
     assert _says(asked.done) == "x.toml, line 1: b: unknown key 'b' (known keys here: c)"
+
+
+# -- the chit list on its own (plot_core/data/chits.py) ----------------------------------
+
+_CHITS = """[kinds.fuhrer_access]\nname = "FA"\ncount = {n}\nprefix = "FA"\n{use}
+[kinds.travel]\nname = "Travel"\ncount = 1\nprefix = "TR"
+[kinds.alibi_arrest]\nname = "Alibi"\ncount = 1\nprefix = "AA"
+[kinds.double_cross]\nname = "DC"\ncount = 1\nprefix = "DC"
+[kinds.friendly_assignment]\nname = "Friend"\ncount = 1\nprefix = "FR"
+[kinds.enemy_assignment]\nname = "Enemy"\ncount = 1\nprefix = "EN"
+[loyalty]\nname = "Loyal"\nprefix = "LOY"\n{use}units = [{units}]
+"""
+
+
+def _chits(n=1, use="", units='"101"'):
+    return load_chits(Source("chits.toml", _CHITS.format(n=n, use=use, units=units)))
+
+
+def test_a_chit_list_of_one_each_with_its_names_and_the_use_line_optional():
+    one = _chits()
+    assert [c.id for c in one.chits] == ["FA1", "TR1", "AA1", "DC1", "FR1", "EN1", "LOY101"]
+    assert one.names[ChitKind.LOYALTY] == "Loyal" and one.names[ChitKind.FUHRER_ACCESS] == "FA"
+    assert one.loyalty_units() == {"101"} and one.by_id()["LOY101"].unit == "101"
+    assert len(_chits(n=99, use='use = "18.12"\n').chits) == 99 + 6
+    assert _says(lambda: _chits(n=0)) == \
+        "chits.toml, line 3: kinds fuhrer_access > count: expected a whole number in 1..99, got 0"
+    assert _says(lambda: _chits(n=100)) == \
+        "chits.toml, line 3: kinds fuhrer_access > count: expected a whole number in 1..99, got 100"
+    assert _says(lambda: _chits(units="")) == \
+        "chits.toml, line 29: loyalty > units: expected at least 1 entry, got 0"
+    assert _says(lambda: _chits(use="use = 3\n")) == \
+        "chits.toml, line 5: kinds fuhrer_access > use: expected text, got a number 3"

@@ -10,6 +10,18 @@ from plot_core.parties import Player
 DICE = [1, 2, 3, 4, 5, 6]
 
 
+def test_each_table_knows_its_case_and_its_printed_name(rules):
+    t = rules.tables
+    assert [(x.case, x.name) for x in (
+        t.assignment, t.randomizer, t.harassment, t.coup_harassment, t.recruitment,
+        t.investigation, t.interrogation, t.walkyrie, t.okw_panic)] == [
+        ("7.6", "Assignment Table"), ("6.27", "Randomizer Table"), ("10.71", "Harassment Table"),
+        ("10.72", "Coup Harassment Table"), ("12.9", "Recruitment Table"),
+        ("13.36", "Investigation Table"), ("14.34", "Interrogation Table"),
+        ("18.8", "Walkyrie Table"), ("12.82", "OKW Panic Table")]
+    assert t.harassment.provenance == "printed"
+
+
 def test_assignment_worked_example_7_0(rules):
     """7.0: rolls 2 then 3 give Allied EE and German 2/Ab/BR."""
     allied, german = rules.tables.assignment.result(2, 3)
