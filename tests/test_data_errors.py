@@ -404,6 +404,27 @@ BROKEN = [
     ("tables/recruitment.toml", "columns = [1, 2, 3, 4, 5, 6, 7]", "columns = [1, 2, 3, 4, 5, 6]",
      "rules_data/tables/recruitment.toml, line 9: columns: expected [1, 2, 3, 4, 5, 6, 7], got "
      "[1, 2, 3, 4, 5, 6]"),
+    ("counters.toml", 'id = "002"', 'id = "02"',
+     "rules_data/counters.toml, line 39: unit 02 > id: expected a three-digit unit id, got '02'"),
+    ("counters.toml", 'short = "Heydrich"', 'short = ""',
+     "rules_data/counters.toml, line 29: unit 001 > short: expected a label of 1-10 characters, "
+     "got ''"),
+    ("counters.toml", 'short = "Heydrich"', 'short = "Heydrich-SS"',
+     "rules_data/counters.toml, line 29: unit 001 > short: expected a label of 1-10 characters, "
+     "got 'Heydrich-SS'"),
+    ("counters.toml", 'short = "Heydrich"', 'short = " Heydrich"',
+     "rules_data/counters.toml, line 29: unit 001 > short: expected a label of 1-10 characters, "
+     "got ' Heydrich'"),
+    ("counters.toml", 'name = "Reinhard Heydrich"', 'name = ""',
+     "rules_data/counters.toml, line 30: unit 001 > name: expected a name, got ''"),
+    ("counters.toml", 'name = "Reinhard Heydrich"', 'name = " R"',
+     "rules_data/counters.toml, line 30: unit 001 > name: expected a name, got ' R'"),
+    ("counters.toml", 'sides = "single"', 'sides = "double"',
+     "rules_data/counters.toml, line 21: unit 000 > sides: expected one of recruitment, single, "
+     "suspicion; got 'double'"),
+    ("counters.toml", 'control = "ss"', 'control = "army"',
+     "rules_data/counters.toml, line 24: unit 000 > control: expected one of abwehr, none, ss; "
+     "got 'army'"),
     ("chits.toml", 'prefix = "FA"', 'prefix = "Fa"',
      "rules_data/chits.toml, line 11: kinds fuhrer_access > prefix: expected 1-3 capital "
      "letters, got 'Fa'"),
@@ -932,3 +953,10 @@ def test_a_chit_list_of_one_each_with_its_names_and_the_use_line_optional():
         "chits.toml, line 29: loyalty > units: expected at least 1 entry, got 0"
     assert _says(lambda: _chits(use="use = 3\n")) == \
         "chits.toml, line 5: kinds fuhrer_access > use: expected text, got a number 3"
+
+
+def test_a_counter_label_of_ten_characters_and_a_unit_without_a_role(data_copy):
+    edit(data_copy, "counters.toml", 'short = "Heydrich"', 'short = "Heydrich-S"')
+    edit(data_copy, "counters.toml", 'role = "Reichsführer-SS, head of the SS"\n', "")
+    units = load_rules(data_copy).units
+    assert (units["001"].short, units["000"].role) == ("Heydrich-S", "")
