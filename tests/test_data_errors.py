@@ -960,3 +960,20 @@ def test_a_counter_label_of_ten_characters_and_a_unit_without_a_role(data_copy):
     edit(data_copy, "counters.toml", 'role = "Reichsführer-SS, head of the SS"\n', "")
     units = load_rules(data_copy).units
     assert (units["001"].short, units["000"].role) == ("Heydrich-S", "")
+
+
+def test_a_unit_without_an_id_is_named_by_its_place_on_the_sheet(data_copy):
+    # 3.31: every counter has an id; the third [[unit]] (Schellenberg, 002) loses its own
+    edit(data_copy, "counters.toml", 'id = "002"\n', "")
+    with pytest.raises(DataError) as info:
+        load_rules(data_copy)
+    line = line_of(data_copy, "counters.toml", 'short = "Schelnbg"') - 1
+    assert str(info.value) == f"rules_data/counters.toml, line {line}: unit #3: missing key 'id'"
+
+
+def test_a_unit_that_does_not_say_leader_is_no_leader(data_copy):
+    # 4.31 and 13.19 single out the four leaders; a counter silent on it is not one
+    edit(data_copy, "counters.toml", 'leader = false\n', "")       # Heydrich (001)
+    units = load_rules(data_copy).units
+    assert units["001"].leader is False
+    assert units["000"].leader is True and units["002"].leader is False
