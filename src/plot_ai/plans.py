@@ -101,14 +101,17 @@ def unit_plans(state: GameState, uid: str, *, first: Action | None = None,
         to = f" to {where}" if walk else (" where it is" if not activated else "")
         for a in legal_actions(here):
             if a.verb is Verb.MOVE:
+                if a.hex in seen:
+                    # reached already by a walk no longer than this one, whose plans
+                    # (stopping there, or going on) cover this one's
+                    continue
                 after = apply(here, a)
                 if after.active != uid or after.pending or rolled(after) \
                         or after.outcome is not None:
                     out.append(Plan(head + walk + (a,), f"{name}: to {label(a.hex)}"))
                     continue
-                if a.hex not in seen:
-                    seen.add(a.hex)
-                    queue.append((after, walk + (a,)))
+                seen.add(a.hex)
+                queue.append((after, walk + (a,)))
             elif a.verb is Verb.HARASS:
                 if from_where.get(a, 0) >= HARASS_STOPS:
                     continue
