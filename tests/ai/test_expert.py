@@ -9,10 +9,11 @@ import json
 import random
 import textwrap
 
+import attrs
 import pytest
 
 from plot_ai import make
-from plot_ai.expert import Expert
+from plot_ai.expert import Expert, turns_ahead
 from plot_ai.plans import plans
 from plot_ai.search import Budget, Search
 from plot_ai.value import WeightsError, chances, weights
@@ -162,3 +163,41 @@ def test_the_expert_keeps_a_budget_per_game_and_starts_afresh(rules):
     e.plan = [Action(Verb.END)]
     e.new_game()
     assert e.bank == {"pre": 13.75, "coup": 13.75} and e.plan == []
+
+
+def _free(turn: int) -> GameState:
+    # a Movement Phase with nothing pending (5.1: Game-Turn ``turn`` of nine)
+    return load_position(f'turn = {turn}\nphasing = "ss"\n[units]\n"014" = {{ hex = "2110" }}\n')
+
+
+def test_a_bank_is_spread_over_the_turns_it_must_last(rules):
+    e = Expert(rules, think=1.0)
+    first, last = view(_free(1), Player.SS), view(_free(9), Player.SS)
+    assert turns_ahead(first, rules) == 9 and turns_ahead(last, rules) == 1
+    # a free move on Game-Turn 1: its share (0.3) of 27.5 s spread over nine turns of 12
+    assert e.allowance(first, "pre") == pytest.approx(27.5 * 0.3 / (12 * 9))
+    # the same move on the last turn may have its whole share: 0.3 s
+    assert e.allowance(last, "pre") == pytest.approx(0.3)
+    e.bank["pre"] = 1.2
+    assert e.allowance(last, "pre") == pytest.approx(1.2 * 0.3 / 12)
+    # in the coup (18.73: six Coup-Turns): spread over three at most, then what is left
+    s = coup(HEYDRICH_NEAR_BONHOEFFER, phasing="ss")
+    assert turns_ahead(view(s, Player.SS), rules) == 3
+    late = attrs.evolve(s, coup=attrs.evolve(s.coup, turn=6))
+    assert turns_ahead(view(late, Player.SS), rules) == 1
+    # a coup move's share is 2 (twice the mean), never more than three times the mean
+    assert e.allowance(view(s, Player.SS), "coup") == pytest.approx(27.5 * 2 / (25 * 3))
+    e.bank["coup"] = 500.0
+    assert e.allowance(view(late, Player.SS), "coup") == 2.0
+    e.think = 0.5
+    e.bank["coup"] = 500.0
+    assert e.allowance(view(late, Player.SS), "coup") == 1.0
+
+
+def test_what_is_left_before_the_coup_is_the_coups(rules):
+    e = Expert(rules, think=1.0)
+    e.bank["pre"] = 4.0
+    s = coup(HEYDRICH_NEAR_BONHOEFFER, phasing="ss")
+    decide(e, s)                                 # the first decision in the coup
+    assert e.bank["pre"] == 0.0
+    assert 27.5 < e.bank["coup"] <= 31.5         # 27.5 + 4.0, less under a second of thought
