@@ -185,7 +185,7 @@ def test_a_bank_is_spread_over_the_turns_it_must_last(rules):
     assert turns_ahead(view(s, Player.SS), rules) == 3
     late = attrs.evolve(s, coup=attrs.evolve(s.coup, turn=6))
     assert turns_ahead(view(late, Player.SS), rules) == 1
-    # a coup move's share is 2 (twice the mean), never more than three times the mean
+    # a coup move's share is 2: with time in the bank, twice the mean and no more
     assert e.allowance(view(s, Player.SS), "coup") == pytest.approx(27.5 * 2 / (25 * 3))
     e.bank["coup"] = 500.0
     assert e.allowance(view(late, Player.SS), "coup") == 2.0
