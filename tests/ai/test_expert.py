@@ -13,7 +13,7 @@ import attrs
 import pytest
 
 from plot_ai import make
-from plot_ai.expert import Expert, turns_ahead
+from plot_ai.expert import PACE, Expert, turns_ahead
 from plot_ai.plans import plans
 from plot_ai.search import Budget, Search
 from plot_ai.value import WeightsError, chances, weights
@@ -174,19 +174,22 @@ def test_a_bank_is_spread_over_the_turns_it_must_last(rules):
     e = Expert(rules, think=1.0)
     first, last = view(_free(1), Player.SS), view(_free(9), Player.SS)
     assert turns_ahead(first, rules) == 9 and turns_ahead(last, rules) == 1
-    # a free move on Game-Turn 1: its share (0.3) of 27.5 s spread over nine turns of 12
-    assert e.allowance(first, "pre") == pytest.approx(27.5 * 0.3 / (12 * 9))
+    ss, ab = PACE[Player.SS], PACE[Player.ABWEHR]
+    # a free move on Game-Turn 1: its share (0.3) of 27.5 s spread over nine turns
+    assert e.allowance(first, "pre") == pytest.approx(27.5 * 0.3 / (ss["pre"] * 9))
+    assert e.allowance(view(_free(1), Player.ABWEHR), "pre") == \
+        pytest.approx(27.5 * 0.3 / (ab["pre"] * 9))
     # the same move on the last turn may have its whole share: 0.3 s
     assert e.allowance(last, "pre") == pytest.approx(0.3)
     e.bank["pre"] = 1.2
-    assert e.allowance(last, "pre") == pytest.approx(1.2 * 0.3 / 12)
+    assert e.allowance(last, "pre") == pytest.approx(1.2 * 0.3 / ss["pre"])
     # in the coup (18.73: six Coup-Turns): spread over three at most, then what is left
     s = coup(HEYDRICH_NEAR_BONHOEFFER, phasing="ss")
     assert turns_ahead(view(s, Player.SS), rules) == 3
     late = attrs.evolve(s, coup=attrs.evolve(s.coup, turn=6))
     assert turns_ahead(view(late, Player.SS), rules) == 1
     # a coup move's share is 2: with time in the bank, twice the mean and no more
-    assert e.allowance(view(s, Player.SS), "coup") == pytest.approx(27.5 * 2 / (25 * 3))
+    assert e.allowance(view(s, Player.SS), "coup") == pytest.approx(27.5 * 2 / (ss["coup"] * 3))
     e.bank["coup"] = 500.0
     assert e.allowance(view(late, Player.SS), "coup") == 2.0
     e.think = 0.5
