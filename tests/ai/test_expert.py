@@ -100,10 +100,11 @@ def test_every_plan_is_legal_step_by_step_in_the_state_it_was_found_in(rules):
             t = apply(t, a)
 
 
-def last_coup_window(fa: int) -> GameState:
+def coup_window(fa: int, turn: int = 9) -> GameState:
+    """The window at the end of the status phase (18.11); on turn 9, the last (5.1)."""
     chits = ", ".join(f'"FA{i}"' for i in range(1, fa + 1))
     s = load_position(textwrap.dedent(f"""
-        turn = 9
+        turn = {turn}
         phasing = "ss"
         phase = "status"
         [units]
@@ -115,16 +116,30 @@ def last_coup_window(fa: int) -> GameState:
     return apply(s, Action(Verb.END_PHASE))
 
 
+def last_coup_window(fa: int) -> GameState:
+    return coup_window(fa)
+
+
 def test_the_coup_plans_are_no_coup_or_a_coup_with_every_chit_held(rules):
-    s = last_coup_window(3)
+    s = coup_window(3, turn=8)
     assert s.pending[-1].kind == "coup"
     found = plans(s, list(legal_actions(s)))
     assert [p.text for p in found] == ["no coup now",
                                        "declare the coup with 3 Führer Access chits"]
     assert [str(a) for a in found[1].actions] == ["reveal FA1", "reveal FA2", "reveal FA3",
                                                   "coup"]
-    assert [p.text for p in plans(last_coup_window(0), legal_actions(last_coup_window(0)))] \
+    s0 = coup_window(0, turn=8)
+    assert [p.text for p in plans(s0, legal_actions(s0))] \
         == ["no coup now", "declare the coup with 0 Führer Access chits"]
+
+
+@pytest.mark.parametrize("fa", [0, 2])
+def test_on_the_last_game_turn_the_only_coup_plan_is_to_declare(rules, fa):
+    # 5.1: turn 9 is the last; "no coup now" stays legal, but is not a plan (plans.py).
+    s = coup_window(fa, turn=9)
+    assert Action(Verb.NO_REVEAL) in legal_actions(s)
+    assert [p.text for p in plans(s, legal_actions(s))] \
+        == [f"declare the coup with {fa} Führer Access chit{'s' * (fa != 1)}"]
 
 
 @pytest.mark.parametrize("fa", [0, 2])
