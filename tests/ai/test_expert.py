@@ -116,10 +116,6 @@ def coup_window(fa: int, turn: int = 9) -> GameState:
     return apply(s, Action(Verb.END_PHASE))
 
 
-def last_coup_window(fa: int) -> GameState:
-    return coup_window(fa)
-
-
 def test_the_coup_plans_are_no_coup_or_a_coup_with_every_chit_held(rules):
     s = coup_window(3, turn=8)
     assert s.pending[-1].kind == "coup"
@@ -144,7 +140,7 @@ def test_on_the_last_game_turn_the_only_coup_plan_is_to_declare(rules, fa):
 
 @pytest.mark.parametrize("fa", [0, 2])
 def test_at_the_last_chance_the_expert_declares_the_coup_rather_than_lose_by_18_74(rules, fa):
-    s = last_coup_window(fa)
+    s = coup_window(fa)
     player = make("expert", rules, trials=120)
     a = decide(player, s)
     assert a.verb in (Verb.COUP, Verb.REVEAL), a         # "no coup now" loses at once
@@ -152,7 +148,7 @@ def test_at_the_last_chance_the_expert_declares_the_coup_rather_than_lose_by_18_
 
 
 def test_chances_are_exact_once_the_game_is_over(rules):
-    s = last_coup_window(0)
+    s = coup_window(0)
     over = apply(s, Action(Verb.NO_REVEAL))
     assert over.outcome.winner == "ss"
     assert chances(over) == (1.0, 0.0)
