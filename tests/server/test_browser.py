@@ -41,9 +41,11 @@ def chromium(profile: Path):
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     # The machine's network is closed: without these Chromium keeps trying Google's.
+    # Drawn at twice the size, the terminal's small text reads far better by OCR.
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--disable-background-networking", "--disable-component-update",
                 "--disable-sync", "--no-first-run", "--window-size=1200,800",
+                "--force-device-scale-factor=2",
                 f"--user-data-dir={profile}"):
         options.add_argument(arg)
     return webdriver.Chrome(service=Service(DRIVER), options=options)
@@ -108,9 +110,9 @@ def screen_with(browser, path: Path, *lines: str) -> str:
 
 
 def shows_the_map(text: str) -> bool:
-    # OCR misreads a code now and then: most of the area codes on the screen will do
-    codes = ("OKW", "OBH", "GES", "FOR", "COM", "RAS", "SSG", "ABW")
-    return sum(code in text for code in codes) >= 5
+    # OCR misreads a code now and then (or its case): most of the area codes will do
+    codes = ("OKW", "OBH", "GES", "FOR", "COM", "SSG", "ABW", "FHQ")
+    return sum(code in text.upper() for code in codes) >= 5
 
 
 @needs_browser
