@@ -26,12 +26,9 @@ from plot_core.engine.state import Phase, evolve
 
 from . import easy, hard
 from .plans import Plan
-from .search import MAX_CANDIDATES, Budget, Search, Thought
+from .search import Budget, Search, Thought
 
 WALK, WALK_COUP = 4, 10   # units whose every walk is weighed (the rest by the rules of thumb)
-                          # at the default budget; more with more time (``breadth``)
-DEFAULT_THINK = 1.0       # the budget WALK, WALK_COUP and search.MAX_CANDIDATES are set for
-WIDEST = 4.0              # breadth grows with time up to four times the default's
 GAME_BANK = 55.0          # seconds of thinking per side per game, in units of ``think``
                           # (the last few of the 60 allowed are kept for overruns)
 MIN_THOUGHT = 0.01        # below this a search is not begun: the hard player decides
@@ -160,21 +157,10 @@ class Expert:
         paced = self.bank[bank] * share / (PACE[v.side][bank] * turns_ahead(v, self.rules))
         return min(share * self.think, MOST * self.think, paced)
 
-    def breadth(self, v: PlayerView, seconds: float) -> tuple[int, int]:
-        """(units walked in full, plans tried) for a search of ``seconds``. Up to what the
-        default budget ever grants such a decision (its share of one second), the
-        default's; beyond that, in proportion to the time: its trials would only sharpen
-        estimates already sharp enough (a search at 4 s settles most decisions early with
-        time to spare), while a wider search weighs moves the default never looks at."""
-        walk = WALK_COUP if v.coup is not None else WALK
-        wider = min(WIDEST, max(1.0, seconds / (SHARE[kind_of(v)] * DEFAULT_THINK)))
-        return round(walk * wider), round(MAX_CANDIDATES * wider)
-
     def _decide(self, v: PlayerView, legal: Sequence[Action], rnd: random.Random, t0: float,
                 bank: str) -> Action:
         if self.trials is not None:
             budget = Budget(trials=self.trials)
-            seconds = 0.0
         else:
             seconds = self.allowance(v, bank)
             if seconds < MIN_THOUGHT:
@@ -182,9 +168,8 @@ class Expert:
                 return hard.choose(v, legal, self.rules, rnd, seconds)
             budget = Budget(deadline=t0 + seconds)
         seed = rnd.getrandbits(32)
-        walk, most = self.breadth(v, seconds)
-        search = Search(v, legal, self.rules, seed, reply=self.reply, prior=Prior, walk=walk,
-                        most=most)
+        walk = WALK_COUP if v.coup is not None else WALK
+        search = Search(v, legal, self.rules, seed, reply=self.reply, prior=Prior, walk=walk)
         best = search.run(budget)
         chosen = search.plans[best]
         self.last = search.thought(best, time.perf_counter() - t0)

@@ -36,7 +36,7 @@ from .plans import Plan, plans
 from .value import value
 
 TIE = 0.002              # how much one point of the rules of thumb's opinion weighs
-MAX_CANDIDATES = 48      # plans tried after the first cut by the rules of thumb (by default)
+MAX_CANDIDATES = 48      # plans tried after the first cut by the rules of thumb
 PER_UNIT = 8             # of which at most this many walks of one unit
 SURE, SURE_AFTER = 3.0, 24   # stop once the leader is 3 standard errors ahead, on 24+ trials
 SETTLE_LIMIT = 200       # actions the rules of thumb may take to settle a trial
@@ -112,7 +112,7 @@ def trial(plan: Plan, start: GameState, me: Player, rnd: random.Random, *,
 class Search:
     def __init__(self, v: PlayerView, legal: Sequence[Action], rules: Rules, seed: int, *,
                  reply: bool = False, prior: Callable[[GameState], Prior] | None = None,
-                 walk: int = 1000, most: int = MAX_CANDIDATES):
+                 walk: int = 1000):
         self.v, self.legal, self.rules, self.seed = v, list(legal), rules, seed
         self.me = v.side
         self.reply = reply
@@ -140,7 +140,7 @@ class Search:
                     per[head] = per.get(head, 0) + 1
                 kept.append(p)
             self.plans = kept
-        self.plans = self.plans[:most]
+        self.plans = self.plans[:MAX_CANDIDATES]
         self.sums = [0.0] * len(self.plans)
         self.counts = [0] * len(self.plans)
         self.results: list[dict[int, float]] = [{} for _ in self.plans]   # by drawn state

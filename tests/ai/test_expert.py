@@ -12,22 +12,12 @@ import textwrap
 import attrs
 import pytest
 
-from plot_ai import easy, make
-from plot_ai.expert import PACE, WALK, WALK_COUP, Expert, Prior, turns_ahead
+from plot_ai import make
+from plot_ai.expert import PACE, Expert, turns_ahead
 from plot_ai.plans import plans
-from plot_ai.search import MAX_CANDIDATES, Budget, Search
+from plot_ai.search import Budget, Search
 from plot_ai.value import WeightsError, chances, weights
-from plot_core import (
-    Action,
-    GameState,
-    Player,
-    Verb,
-    apply,
-    legal_actions,
-    load_position,
-    new_game,
-    view,
-)
+from plot_core import Action, GameState, Player, Verb, apply, legal_actions, load_position, view
 
 
 def coup(units: str, *, phasing: str, chits: str = "") -> GameState:
@@ -225,37 +215,3 @@ def test_what_is_left_before_the_coup_is_the_coups(rules):
     decide(e, s)                                 # the first decision in the coup
     assert e.bank["pre"] == 0.0
     assert 27.5 < e.bank["coup"] <= 31.5         # 27.5 + 4.0, less under a second of thought
-
-
-def _many_movers(seed: int = 3) -> GameState:
-    # the first free choice of a Movement Phase (9.0) with over eight units to activate
-    s, rnd = new_game(seed), random.Random(seed)
-    while True:
-        legal = legal_actions(s)
-        if s.phase.value == "movement" and s.active is None and not s.pending \
-                and sum(a.verb is Verb.ACTIVATE for a in legal) > 8:
-            return s
-        s = apply(s, legal[0] if len(legal) == 1 else easy.choose_in(s, legal, rnd))
-
-
-def test_more_time_than_the_default_ever_grants_widens_the_search(rules):
-    e = Expert(rules, think=4.0)
-    free = view(_free(1), Player.SS)
-    # up to a free move's share of the default second (0.3 s): the default's breadth,
-    # so the default budget (and less) searches exactly as before
-    assert e.breadth(free, 0.1) == e.breadth(free, 0.3) == (WALK, MAX_CANDIDATES)
-    assert e.breadth(free, 0.6) == (2 * WALK, 2 * MAX_CANDIDATES)
-    assert e.breadth(free, 50.0) == (4 * WALK, 4 * MAX_CANDIDATES)      # at most 4x
-    moving = view(coup(HEYDRICH_NEAR_BONHOEFFER, phasing="ss"), Player.SS)
-    assert e.breadth(moving, 2.0) == (WALK_COUP, MAX_CANDIDATES)        # a coup move's share
-    assert e.breadth(moving, 3.0) == (15, 72)
-    # and a wider search weighs the moves of more units
-    s = _many_movers()
-    v, legal = view(s, s.to_act), legal_actions(s)
-    heads = []
-    for seconds in (0.3, 0.6, 1.2):
-        walk, most = e.breadth(v, seconds)
-        search = Search(v, legal, rules, 5, prior=Prior, walk=walk, most=most)
-        assert len(search.plans) <= most
-        heads.append({p.actions[0].unit for p in search.plans if p.actions[0].verb is Verb.ACTIVATE})
-    assert len(heads[0]) == WALK and heads[0] < heads[1] < heads[2], heads
