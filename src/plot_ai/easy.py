@@ -68,6 +68,9 @@ def _best(t: Thumb, legal: Sequence[Action], rnd: random.Random) -> Action:
     return best
 
 
+_NEAREST: dict[tuple[int, ...], dict[int, int]] = {}
+_NEAREST_MOST = 200          # sets of goals kept (a search asks about a few), each a few hundred hexes
+
 _APART: dict[int, int] = {}
 _APART_MOST = 200_000        # pairs kept (a few MB); a server runs for weeks
 
@@ -126,7 +129,15 @@ class Thumb:
 
     @cached_property
     def _nearest(self) -> dict[int, int]:
-        return {}
+        # shared by every thumb with the same goals: a search's trials play on from
+        # boards whose goals seldom change from one step to the next
+        key = tuple(sorted(self.goals))
+        d = _NEAREST.get(key)
+        if d is None:
+            if len(_NEAREST) >= _NEAREST_MOST:
+                _NEAREST.clear()
+            d = _NEAREST[key] = {}
+        return d
 
     def share_board(self, other: Thumb) -> None:
         """Take ``other``'s goals, and the distances to them worked out so far: a thumb

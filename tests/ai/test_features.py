@@ -45,3 +45,22 @@ def test_remembered_distances_are_the_grids_and_stay_few(monkeypatch):
         for b in hexes[:5]:
             assert easy._apart(a, b) == distance(a, b)
             assert len(easy._APART) <= 50
+
+
+@pytest.mark.parametrize("seed", [944010, 944011])
+def test_goal_distances_kept_across_boards_are_each_boards_own(monkeypatch, seed):
+    # the rules of thumb keep the nearest-goal distance per set of goals, for every
+    # board with those goals: over a whole game each answer is still the plain minimum
+    from plot_ai import easy
+    from plot_core.hexgrid import distance
+
+    monkeypatch.setattr(easy, "_NEAREST", {})
+    monkeypatch.setattr(easy, "_NEAREST_MOST", 5)
+    hexes = sorted(load_rules().map.neighbours)[::25]
+    for state in _states(seed):
+        if state.outcome is not None:
+            break
+        t = easy.Thumb(state, easy.seen(state))
+        for h in hexes:
+            assert t.goal_distance(h) == min((distance(h, g) for g in t.goals), default=0)
+        assert len(easy._NEAREST) <= 5
