@@ -215,3 +215,76 @@ def test_what_is_left_before_the_coup_is_the_coups(rules):
     decide(e, s)                                 # the first decision in the coup
     assert e.bank["pre"] == 0.0
     assert 27.5 < e.bank["coup"] <= 31.5         # 27.5 + 4.0, less under a second of thought
+
+
+# Time beyond the default budget buys a deeper look (search.Search._deeper).
+
+def test_a_deep_trial_is_scored_at_the_start_of_the_next_phase(rules):
+    from plot_ai.search import next_phase
+
+    rnd = random.Random(3)
+    s = coup(HEYDRICH_NEAR_BONHOEFFER, phasing="ss")
+    end = next_phase(s, (s.turn, s.phase, s.coup.turn), rnd)
+    # 18.3: the Coup-Turn's alternating movement is played out by both sides
+    assert end.outcome is not None or (not end.pending and (
+        end.phase is not s.phase or end.coup.turn != s.coup.turn))
+    free = _free(2)
+    after = next_phase(free, (free.turn, free.phase, None), rnd)
+    assert after.phase is not free.phase and not after.pending and after.turn == 2
+
+
+def _deep_search(rules, deep_trials):
+    s = coup(HEYDRICH_NEAR_BONHOEFFER, phasing="ss")
+    search = Search(view(s, Player.SS), list(legal_actions(s)), rules, seed=5)
+    deep = Budget(trials=deep_trials) if deep_trials else None
+    return search, search.run(Budget(trials=200), deep)
+
+
+def test_more_time_re_weighs_the_best_three_plans_deeper(rules):
+    from plot_ai.search import DEEP_MIN, FINALISTS
+
+    plain, plain_choice = _deep_search(rules, None)
+    search, chosen = _deep_search(rules, 90)
+    looked = [i for i, d in enumerate(search.deep) if d]
+    assert len(looked) == FINALISTS and plain_choice in looked
+    assert all(len(search.deep[i]) >= DEEP_MIN for i in looked)
+    # the deep trials decide among the finalists
+    assert chosen == max(looked, key=lambda i: (search.deep_score(i), -i))
+    assert chosen != plain_choice                # here they overrule the shallow trials
+    # the shallow trials were the plain search's: the same choice before the deeper look
+    assert search.counts == plain.counts and search.sums == plain.sums
+    t = search.thought(chosen, 0.1)
+    assert t.plans[0].text == search.plans[chosen].text
+    assert t.plans[0].win == round(search.deep_mean(chosen), 4)
+    assert t.plans[0].trials == search.counts[chosen] + len(search.deep[chosen])
+
+
+def test_too_little_time_for_the_deeper_look_leaves_the_plain_choice(rules):
+    _, plain_choice = _deep_search(rules, None)
+    search, chosen = _deep_search(rules, 5)          # under DEEP_MIN each
+    assert chosen == plain_choice
+
+
+def test_only_time_beyond_the_default_goes_to_the_deeper_look(rules, monkeypatch):
+    import plot_ai.expert as expert_module
+
+    seen = []
+
+    def spy(self, budget, deep=None):
+        seen.append((budget, deep))
+        return 0
+    monkeypatch.setattr(expert_module.Search, "run", spy)
+    s = coup(HEYDRICH_NEAR_BONHOEFFER, phasing="ss")
+    for think in (0.25, 1.0, 4.0):
+        e = Expert(rules, think=think)
+        e.bank["coup"] = 500.0
+        allowed = e.allowance(view(s, Player.SS), "coup")
+        seen.clear()
+        decide(e, s)
+        (budget, deep), = seen
+        if think <= 1.0:
+            assert deep is None                  # the default and less: as before
+        else:
+            # the plain search gets the default's share, the deeper look the rest
+            shallow = budget.deadline - (deep.deadline - allowed)
+            assert shallow == pytest.approx(allowed / think, abs=0.02)
