@@ -13,7 +13,9 @@ a handful of trials already covers the die evenly.
 The trials are shared out by sequential halving: every plan gets a few, the worse
 half is dropped, the rest get more, until one is left or the time is up. The plan
 with the best mean is played; between two within noise, the rules of thumb's
-opinion decides.
+opinion decides. Given time beyond that (a budget over the default), the best three
+are tried again more deeply, played on to the start of the next phase, and those
+trials decide.
 """
 
 from __future__ import annotations
