@@ -12,9 +12,10 @@ the coup, and the other half plus whatever the first left for the coup. Each hal
 spread over the turns it must last, so the last Game-Turns and Coup-Turns are thought
 about as well as the first. Given more than the default (``think`` over 1 s), a
 decision's default share goes to the plain search and the rest to a deeper look at
-its best plans: more of the same trials were measured to change little. With ``trials`` set it counts trials instead of seconds,
-so that a decision depends only on the view, the legal actions and the random generator
-it is handed (the tests that prove it sees nothing hidden need that).
+its best plans: more of the same trials were measured to change little. With
+``trials`` set it counts trials instead of seconds, so that a decision depends only on
+the view, the legal actions and the random generator it is handed (the tests that
+prove it sees nothing hidden need that).
 """
 
 from __future__ import annotations

@@ -230,6 +230,7 @@ class Search:
         return self._deeper(chosen, deep)
 
     def _halving(self, budget: Budget) -> int:
+        """Sequential halving within ``budget``: the index of the plan it prefers."""
         alive = list(range(len(self.plans)))
         if len(alive) == 1:
             return 0
