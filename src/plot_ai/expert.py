@@ -10,12 +10,9 @@ coup the mean), the many small ones before the coup less, none more than three t
 the mean, and over a whole game at most 60 times it for each side: half for before
 the coup, and the other half plus whatever the first left for the coup. Each half is
 spread over the turns it must last, so the last Game-Turns and Coup-Turns are thought
-about as well as the first. Given more than the default (``think`` over 1 s), a
-decision's default share goes to the plain search and the rest to a deeper look at
-its best plans: more of the same trials were measured to change little. With
-``trials`` set it counts trials instead of seconds, so that a decision depends only on
-the view, the legal actions and the random generator it is handed (the tests that
-prove it sees nothing hidden need that).
+about as well as the first. With ``trials`` set it counts trials instead of seconds,
+so that a decision depends only on the view, the legal actions and the random generator
+it is handed (the tests that prove it sees nothing hidden need that).
 """
 
 from __future__ import annotations
@@ -36,7 +33,6 @@ GAME_BANK = 55.0          # seconds of thinking per side per game, in units of `
                           # (the last few of the 60 allowed are kept for overruns)
 MIN_THOUGHT = 0.01        # below this a search is not begun: the hard player decides
 MOST = 3.0                # no decision over three times the mean
-MIN_DEEP = 0.05           # seconds below which no deeper look is begun
 
 
 def kind_of(v: PlayerView) -> str:
@@ -117,9 +113,8 @@ class Prior:
 
 class Expert:
     def __init__(self, rules: Rules, *, think: float = 1.0, trials: int | None = None,
-                 reply: bool = False, deep_trials: int | None = None) -> None:
+                 reply: bool = False) -> None:
         self.rules, self.think, self.trials, self.reply = rules, think, trials, reply
-        self.deep_trials = deep_trials
         self.new_game()
 
     def new_game(self) -> None:
@@ -164,26 +159,18 @@ class Expert:
 
     def _decide(self, v: PlayerView, legal: Sequence[Action], rnd: random.Random, t0: float,
                 bank: str) -> Action:
-        deep: Budget | None = None
         if self.trials is not None:
             budget = Budget(trials=self.trials)
-            if self.deep_trials:
-                deep = Budget(trials=self.deep_trials)
         else:
             seconds = self.allowance(v, bank)
             if seconds < MIN_THOUGHT:
                 # the game's budget is spent: the hard player's judgement, at once
                 return hard.choose(v, legal, self.rules, rnd, seconds)
-            # the default budget's share goes to the plain search; time beyond it to a
-            # deeper look at its best plans (search.Search._deeper)
-            shallow = seconds / max(1.0, self.think)
-            budget = Budget(deadline=t0 + shallow)
-            if seconds - shallow >= MIN_DEEP:
-                deep = Budget(deadline=t0 + seconds)
+            budget = Budget(deadline=t0 + seconds)
         seed = rnd.getrandbits(32)
         walk = WALK_COUP if v.coup is not None else WALK
         search = Search(v, legal, self.rules, seed, reply=self.reply, prior=Prior, walk=walk)
-        best = search.run(budget, deep)
+        best = search.run(budget)
         chosen = search.plans[best]
         self.last = search.thought(best, time.perf_counter() - t0)
         self._fresh = True

@@ -72,9 +72,9 @@ class ExpertPlayer(ComputerPlayer):
     level = "expert"
 
     def __init__(self, rules: Rules, *, seed: int = 0, think: float = 1.0,
-                 trials: int | None = None, deep_trials: int | None = None) -> None:
+                 trials: int | None = None) -> None:
         super().__init__(rules, seed=seed, think=think)
-        self.expert = Expert(rules, think=think, trials=trials, deep_trials=deep_trials)
+        self.expert = Expert(rules, think=think, trials=trials)
 
     def new_game(self) -> None:
         self.expert.new_game()
@@ -92,17 +92,16 @@ LEVELS: dict[str, type[ComputerPlayer]] = {"random": RandomPlayer, "easy": EasyP
 
 
 def make(level: str, rules: Rules, *, seed: int = 0, think: float = 1.0,
-         trials: int | None = None, deep_trials: int | None = None) -> ComputerPlayer:
+         trials: int | None = None) -> ComputerPlayer:
     """A player of ``level``; ``trials``: a searching player counts trials instead of
-    seconds (its decisions then depend on nothing but what it is handed), and
-    ``deep_trials`` more for its deeper look (what time beyond the default buys)."""
+    seconds (its decisions then depend on nothing but what it is handed)."""
     try:
         cls = LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown computer level {level!r}; choose one of "
                          f"{', '.join(LEVELS)}") from None
     if cls is ExpertPlayer:
-        return cls(rules, seed=seed, think=think, trials=trials, deep_trials=deep_trials)
+        return cls(rules, seed=seed, think=think, trials=trials)
     return cls(rules, seed=seed, think=think)
 
 

@@ -13,9 +13,7 @@ a handful of trials already covers the die evenly.
 The trials are shared out by sequential halving: every plan gets a few, the worse
 half is dropped, the rest get more, until one is left or the time is up. The plan
 with the best mean is played; between two within noise, the rules of thumb's
-opinion decides. Given time beyond that (a budget over the default), the best three
-are tried again more deeply, played on to the start of the next phase, and those
-trials decide.
+opinion decides.
 """
 
 from __future__ import annotations
@@ -30,7 +28,7 @@ import attrs
 
 from plot_core import Action, GameState, IllegalAction, Player, PlayerView, Rules, Verb, apply
 from plot_core import legal_actions as legal_of
-from plot_core.engine.state import Phase, evolve
+from plot_core.engine.state import evolve
 
 from . import easy
 from .determinise import determinise
@@ -42,9 +40,6 @@ MAX_CANDIDATES = 48      # plans tried after the first cut by the rules of thumb
 PER_UNIT = 8             # of which at most this many walks of one unit
 SURE, SURE_AFTER = 3.0, 24   # stop once the leader is 3 standard errors ahead, on 24+ trials
 SETTLE_LIMIT = 200       # actions the rules of thumb may take to settle a trial
-PHASE_LIMIT = 600        # ... or to play a deep trial on to the next phase
-FINALISTS = 3            # plans a deep look re-weighs
-DEEP_MIN = 12            # deep trials each finalist needs before they decide
 
 
 class Prior(Protocol):
@@ -99,29 +94,10 @@ def horizon(state: GameState, me: Player, rnd: random.Random, reply: bool) -> Ga
     return s
 
 
-def _where(s: GameState) -> tuple[int, Phase, int | None]:
-    return s.turn, s.phase, s.coup.turn if s.coup is not None else None
-
-
-def next_phase(state: GameState, since: tuple[int, Phase, int | None],
-               rnd: random.Random) -> GameState:
-    """Both sides play on by the rules of thumb until a phase other than ``since`` has
-    begun and nothing is pending: the kind of position the evaluation was fitted on
-    (fit.py keeps the start of every phase)."""
-    s = state
-    for _ in range(PHASE_LIMIT):
-        if s.outcome is not None or (not s.pending and _where(s) != since):
-            break
-        legal = legal_of(s)
-        s = apply(s, legal[0] if len(legal) == 1 else easy.choose_in(s, legal, rnd))
-    return s
-
-
 def trial(plan: Plan, start: GameState, me: Player, rnd: random.Random, *,
-          reply: bool = False, deep: bool = False) -> float | None:
+          reply: bool = False) -> float | None:
     """``me``'s chance of winning after ``plan`` from ``start``; None if the plan is not
-    legal there (it is in every state drawn from the same view; a guard). A ``deep``
-    trial is scored at the start of the next phase rather than where the plan ends."""
+    legal there (it is in every state drawn from the same view; a guard)."""
     s = start
     for a in plan.actions:
         try:
@@ -130,10 +106,7 @@ def trial(plan: Plan, start: GameState, me: Player, rnd: random.Random, *,
             return None
         if s.outcome is not None:
             break
-    s = horizon(s, me, rnd, reply)
-    if deep:
-        s = next_phase(s, _where(start), rnd)
-    return value(s, me)
+    return value(horizon(s, me, rnd, reply), me)
 
 
 class Search:
@@ -171,7 +144,6 @@ class Search:
         self.sums = [0.0] * len(self.plans)
         self.counts = [0] * len(self.plans)
         self.results: list[dict[int, float]] = [{} for _ in self.plans]   # by drawn state
-        self.deep: list[dict[int, float]] = [{} for _ in self.plans]      # deep trials, likewise
         self.spent = 0
 
     def sample(self, j: int) -> GameState:
@@ -200,20 +172,18 @@ class Search:
         self.counts[i] += 1
         self.results[i][j] = got
 
-    def settled(self, alive: list[int], deep: bool = False) -> bool:
+    def settled(self, alive: list[int]) -> bool:
         """Is the leader ahead of every other live plan by more than the noise? Compared
         on the drawn states both were tried on (the same hands, the same dice)."""
-        results = self.deep if deep else self.results
-        score = self.deep_score if deep else self.score
-        best = max(alive, key=lambda i: (score(i), -i))
-        mine = results[best]
+        best = max(alive, key=lambda i: (self.score(i), -i))
+        mine = self.results[best]
         for i in alive:
             if i == best:
                 continue
-            common = [j for j in results[i] if j in mine]
+            common = [j for j in self.results[i] if j in mine]
             if len(common) < SURE_AFTER:
                 return False
-            d = [mine[j] - results[i][j] for j in common]
+            d = [mine[j] - self.results[i][j] for j in common]
             m = sum(d) / len(d)
             var = sum((x - m) ** 2 for x in d) / (len(d) - 1)
             if m + TIE * (self.plans[best].prior - self.plans[i].prior) \
@@ -221,16 +191,8 @@ class Search:
                 return False
         return True
 
-    def run(self, budget: Budget, deep: Budget | None = None) -> int:
-        """Sequential halving within ``budget``, then with ``deep`` a deeper look at the
-        best few; returns the index of the plan chosen."""
-        chosen = self._halving(budget)
-        if deep is None or len(self.plans) < 2:
-            return chosen
-        return self._deeper(chosen, deep)
-
-    def _halving(self, budget: Budget) -> int:
-        """Sequential halving within ``budget``: the index of the plan it prefers."""
+    def run(self, budget: Budget) -> int:
+        """Sequential halving within ``budget``; returns the index of the plan chosen."""
         alive = list(range(len(self.plans)))
         if len(alive) == 1:
             return 0
@@ -268,52 +230,9 @@ class Search:
         return max(range(len(self.plans)),
                    key=lambda i: (self.counts[i] == max(self.counts), self.score(i), -i))
 
-    def deep_mean(self, i: int) -> float:
-        got = self.deep[i]
-        return sum(got.values()) / len(got) if got else 0.0
-
-    def deep_score(self, i: int) -> float:
-        return self.deep_mean(i) + TIE * self.plans[i].prior
-
-    def _deeper(self, chosen: int, budget: Budget) -> int:
-        """More time buys depth, not more of the same trials: the best few plans by the
-        halving are tried again on the same drawn states, each trial played on by both
-        sides' rules of thumb to the start of the next phase, where the evaluation was
-        fitted (the shallow trials score a position in mid-phase, which it rarely saw).
-        They decide once each finalist has DEEP_MIN deep trials."""
-        others = sorted((i for i in range(len(self.plans))
-                         if i != chosen and self.counts[i] and self.sums[i] > -1.0e8),
-                        key=lambda i: (-self.counts[i], -self.score(i), i))
-        finalists = [chosen, *others[:FINALISTS - 1]]
-        if len(finalists) < 2:
-            return chosen
-        spent = 0
-        j = 0
-        while not budget.over(spent):
-            rnd_seed = f"{self.seed}/{j}/deep"
-            for i in finalists:
-                got = trial(self.plans[i], self.sample(j), self.me, random.Random(rnd_seed),
-                            reply=self.reply, deep=True)
-                spent += 1
-                self.spent += 1
-                if got is not None:
-                    self.deep[i][j] = got
-            j += 1
-            if j % 8 == 0 and self.settled(finalists, deep=True):
-                break
-        if min(len(self.deep[i]) for i in finalists) < DEEP_MIN:
-            return chosen
-        return max(finalists, key=lambda i: (self.deep_score(i), -i))
-
     def thought(self, chosen: int, seconds: float) -> Thought:
         order = sorted(range(len(self.plans)),
-                       key=lambda i: (i != chosen, -len(self.deep[i]), -self.counts[i],
-                                      -self.score(i)))
-
-        def weighed(i: int) -> Weighed:
-            deep = self.deep[i]
-            win = self.deep_mean(i) if deep else self.mean(i)
-            return Weighed(self.plans[i].text, round(win, 4), self.counts[i] + len(deep),
-                           self.plans[i].private)
-        return Thought(self.me, tuple(weighed(i) for i in order[:3]), self.spent,
-                       round(seconds, 3))
+                       key=lambda i: (i != chosen, -self.counts[i], -self.score(i)))
+        top = tuple(Weighed(self.plans[i].text, round(self.mean(i), 4), self.counts[i],
+                            self.plans[i].private) for i in order[:3])
+        return Thought(self.me, top, self.spent, round(seconds, 3))

@@ -52,23 +52,13 @@ def hidden_variant(s: GameState, rnd: random.Random) -> GameState:
                         rng=seed_state(rnd.getrandbits(32)), dice=())
 
 
-@pytest.mark.parametrize("level", [*LEVELS, "expert, deeper"])
+@pytest.mark.parametrize("level", list(LEVELS))
 def test_hidden_chits_and_dice_do_not_change_a_decision(rules, level):
     # the expert counts trials here, not seconds, and every decision is its first thought
-    # (a fresh player: no plan in hand); it thinks longer, so it is asked less often.
-    # "expert, deeper": with trials for the deeper look that time beyond the default buys
-    if level == "expert, deeper":
-        def fresh():
-            return make("expert", rules, trials=40, deep_trials=40)
-    elif level == "expert":
-        def fresh():
-            return make(level, rules, trials=40)
-    else:
-        player = make(level, rules)
-
-        def fresh():
-            return player
-    every = 5 if level.startswith("expert") else 1
+    # (a fresh player: no plan in hand); it thinks longer, so it is asked less often
+    player = make(level, rules)
+    fresh = (lambda: make(level, rules, trials=40)) if level == "expert" else (lambda: player)
+    every = 5 if level == "expert" else 1
     rnd = random.Random(0)
     changed = asked = 0
     for n, s in enumerate(positions(rules)):
