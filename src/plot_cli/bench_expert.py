@@ -1,6 +1,6 @@
 """`make bench`, the expert's part (issue 17): how many trials a second its search makes.
 
-The expert's strength is bought with trials (README, "More time helps"), so this counts
+The expert's strength is bought with trials (README, "More time"), so this counts
 them. Positions are taken from games of the hard player against itself on seeds
 942000-942007 (not the tuning seeds 700000-700099, nor the strength seeds
 940000-940099): every fiftieth decision with a choice, before the coup and in it. At each
