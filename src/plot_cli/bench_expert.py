@@ -1,7 +1,7 @@
 """`make bench`, the expert's part (issue 17): how many trials a second its search makes.
 
-The expert's strength is bought with trials (README, "More time"), so this counts
-them. Positions are taken from games of the hard player against itself on seeds
+The expert thinks in trials (how much more of them buys: README, "More time"), so
+this counts them. Positions are taken from games of the hard player against itself on seeds
 942000-942007 (not the tuning seeds 700000-700099, nor the strength seeds
 940000-940099): every fiftieth decision with a choice, before the coup and in it. At each
 the expert's search runs with a fixed number of trials (not a time budget), so what it
