@@ -35,17 +35,18 @@ def main(argv: list[str] | None = None) -> None:
         first = e.decide(v, legal, random.Random(seed))
         return (first, *e.plan)
 
+    *fewer, most = BUDGETS
     agree: Counter[tuple[str, str]] = Counter()
     count: Counter[str] = Counter()
     for p in positions(rules, args.games):
         kind = "in the coup" if p.coup else "before the coup"
         seed = p.seed * 7 + p.n
-        got = {b: plan(p.v, list(p.legal), b, seed) for b in BUDGETS}
-        again = plan(p.v, list(p.legal), BUDGETS[-1], seed + 1)
+        best = plan(p.v, list(p.legal), most, seed)
         count[kind] += 1
-        for b in BUDGETS[:-1]:
-            agree[kind, f"{b} = {BUDGETS[-1]}"] += got[b] == got[BUDGETS[-1]]
-        agree[kind, f"{BUDGETS[-1]} = {BUDGETS[-1]}, another seed"] += again == got[BUDGETS[-1]]
+        for b in fewer:
+            agree[kind, f"{b} = {most}"] += plan(p.v, list(p.legal), b, seed) == best
+        again = plan(p.v, list(p.legal), most, seed + 1)
+        agree[kind, f"{most} = {most}, another seed"] += again == best
     for kind, n in count.items():
         said = ", ".join(f"{what}: {k} of {n}" for (where, what), k in agree.items() if where == kind)
         print(f"{kind} ({n} positions): {said}")
