@@ -58,6 +58,7 @@ bench: $(STAMP) ssh-client postgresql
 	$(BIN)/python -m plot_cli.bench
 	$(BIN)/python -m plot_cli.bench_expert --before 6135eca
 	$(BIN)/python -m plot_cli.expert_agreement
+	$(BIN)/python -m plot_cli.trial_depth
 	$(BIN)/python -m plot_cli.bench_serve 20 10 ssh
 	$(BIN)/python -m plot_cli.bench_serve 20 10 ssh --thinkers 5
 	$(BIN)/python -m plot_cli.bench_serve 20 10 web
