@@ -24,7 +24,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
-from plot_core import GameState, Player, apply, legal_actions, load_rules, new_game, parse_action
+from plot_core import GameState, Player, apply, legal_actions, load_rules
 from plot_core import view as view_of
 from plot_core.dice import seed_state
 from plot_core.engine.state import evolve
@@ -44,11 +44,23 @@ def _continue(s: GameState, until: Callable[[GameState], bool], choose, rnd: ran
     return s
 
 
+def _stop(here: GameState, to_end: bool) -> Callable[[GameState], bool]:
+    """Where a continuation from ``here`` is scored: the next phase before the coup, the
+    next Coup-Turn in it, or with ``to_end`` the end of the game."""
+    if to_end:
+        return lambda x: False
+    if here.coup is None:
+        key = (here.turn, here.phase)
+        return lambda x: (x.turn, x.phase) != key and not x.pending
+    turn = here.coup.turn
+    return lambda x: x.coup is None or x.coup.turn != turn
+
+
 def forecasts(seed: int, by: str, rollouts: int, to_end: bool) -> tuple[str, list]:
     """The game's winner, and at each kept position (kind, now, later): each a pair
     (P(the SS wins), P(the Abwehr wins))."""
     from plot_ai import easy
-    from plot_ai.fit import play
+    from plot_ai.fit import play, positions
     from plot_ai.players import make
     from plot_ai.value import chances
 
@@ -62,44 +74,23 @@ def forecasts(seed: int, by: str, rollouts: int, to_end: bool) -> tuple[str, lis
         choose = easy.choose_in
     game = play(seed)
     rnd = random.Random(f"depth/{seed}")
-    s = new_game(seed, rules=rules)
-    seen: set = set()
     kept = []
     free = 0
-    for text in game["actions"]:
-        here, s = s, apply(s, parse_action(text))
-        if here.pending or here.outcome is not None:
-            continue
-        if here.coup is None:
-            key = (here.turn, here.phase)
-            if key in seen:
-                continue
-            seen.add(key)
-            kind = "before the coup"
-
-            def until(x, key=key):
-                return (x.turn, x.phase) != key and not x.pending
-        else:
-            if here.active is not None:
-                continue
+    for here in positions(game, rules):      # the fit's positions, so the same kinds
+        if here.coup is not None:
             free += 1
             if free % COUP_EVERY:
                 continue
-            kind = "in the coup"
-            turn = here.coup.turn
-
-            def until(x, turn=turn):
-                return x.coup is None or x.coup.turn != turn
-        if to_end:
-            def until(x):
-                return False
-        later = [0.5 / (rollouts + 1)] * 2 if to_end else [0.0, 0.0]
-        for _ in range(rollouts):
-            end = _continue(evolve(here, rng=seed_state(rnd.getrandbits(32))), until, choose, rnd)
-            c = chances(end)
-            for i in range(2):
-                later[i] += c[i] / (rollouts + 1 if to_end else rollouts)
-        kept.append((kind, chances(here), tuple(later)))
+        stop = _stop(here, to_end)
+        seen = [chances(_continue(evolve(here, rng=seed_state(rnd.getrandbits(32))),
+                                  stop, choose, rnd)) for _ in range(rollouts)]
+        later = tuple(
+            # to the end: the share of continuations won, smoothed by half a game
+            (sum(c[i] for c in seen) + 0.5) / (rollouts + 1) if to_end
+            else sum(c[i] for c in seen) / rollouts
+            for i in range(2))
+        kind = "before the coup" if here.coup is None else "in the coup"
+        kept.append((kind, chances(here), later))
     return game["winner"], kept
 
 
