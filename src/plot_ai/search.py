@@ -11,9 +11,10 @@ chance of winning from there. The first die of every trial is set in turn to 1..
 a handful of trials already covers the die evenly.
 
 The trials are shared out by sequential halving: every plan gets a few, the worse
-half is dropped, the rest get more, until one is left or the time is up. The plan
-with the best mean is played; between two within noise, the rules of thumb's
-opinion decides.
+half is dropped, the rest get more, until one is left, the time is up, or more trials
+could not change the choice (the leader is clear of the rest, or as good as equal to
+them). The plan with the best mean is played; between two within noise, the rules of
+thumb's opinion decides.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ TIE = 0.002              # how much one point of the rules of thumb's opinion we
 MAX_CANDIDATES = 48      # plans tried after the first cut by the rules of thumb
 PER_UNIT = 8             # of which at most this many walks of one unit
 SURE, SURE_AFTER = 3.0, 24   # stop once the leader is 3 standard errors ahead, on 24+ trials
+MATTERS = 0.005          # ... or once no live plan can differ from it by this much
 SETTLE_LIMIT = 200       # actions the rules of thumb may take to settle a trial
 
 
@@ -173,8 +175,11 @@ class Search:
         self.results[i][j] = got
 
     def settled(self, alive: list[int]) -> bool:
-        """Is the leader ahead of every other live plan by more than the noise? Compared
-        on the drawn states both were tried on (the same hands, the same dice)."""
+        """Would more trials leave the choice as it is? Yes if, against every other live
+        plan, the leader is ahead by more than the noise, or the two are as good as equal
+        (within MATTERS even at the edge of the noise: plans that end in the same position,
+        or in a game already decided), so that more trials would only split hairs.
+        Compared on the drawn states both were tried on (the same hands, the same dice)."""
         best = max(alive, key=lambda i: (self.score(i), -i))
         mine = self.results[best]
         for i in alive:
@@ -186,8 +191,9 @@ class Search:
             d = [mine[j] - self.results[i][j] for j in common]
             m = sum(d) / len(d)
             var = sum((x - m) ** 2 for x in d) / (len(d) - 1)
-            if m + TIE * (self.plans[best].prior - self.plans[i].prior) \
-                    <= SURE * math.sqrt(var / len(d)) + 1e-9:
+            noise = SURE * math.sqrt(var / len(d))
+            ahead = m + TIE * (self.plans[best].prior - self.plans[i].prior) > noise + 1e-9
+            if not ahead and abs(m) + noise >= MATTERS:
                 return False
         return True
 

@@ -13,9 +13,10 @@ import attrs
 import pytest
 
 from plot_ai import make
+from plot_ai import search as search_module
 from plot_ai.expert import PACE, Expert, turns_ahead
-from plot_ai.plans import plans
-from plot_ai.search import Budget, Search
+from plot_ai.plans import Plan, plans
+from plot_ai.search import SURE_AFTER, Budget, Search
 from plot_ai.value import WeightsError, chances, weights
 from plot_core import Action, GameState, Player, Verb, apply, legal_actions, load_position, view
 
@@ -87,6 +88,61 @@ def test_a_trial_budget_is_kept(rules):
     search.run(Budget(trials=200))
     # one trial for every plan first (to time a trial), then the budget is shared out
     assert search.spent <= max(200, len(search.plans)) + len(search.plans)
+
+
+MATTERS = search_module.MATTERS
+
+
+def _searched(rules, s: GameState, monkeypatch, matters: float) -> tuple[Search, Plan]:
+    """A search of 3,000 trials, stopping for plans as good as equal only if ``matters``."""
+    monkeypatch.setattr(search_module, "MATTERS", matters)
+    search = Search(view(s, s.to_act), list(legal_actions(s)), rules, seed=5)
+    return search, search.plans[search.run(Budget(trials=3000))]
+
+
+def test_a_search_stops_once_its_plans_are_as_good_as_equal(rules, monkeypatch):
+    # Before the coup, Himmler walking about Berlin changes no fact the evaluation reads
+    # (nobody is in the streets, 18.71): many plans score exactly alike, and more trials
+    # would only split hairs between them.
+    s = load_position(textwrap.dedent("""
+        turn = 3
+        phase = "movement"
+        phasing = "ss"
+        [units]
+        "000" = { hex = "2410" }
+        "013" = { hex = "0320" }
+        "300" = { hex = "1810" }
+    """))
+    to_the_end, chosen = _searched(rules, s, monkeypatch, 0.0)   # never stopped for equality
+    stopped, chosen_now = _searched(rules, s, monkeypatch, MATTERS)
+    assert to_the_end.spent >= 2900
+    assert stopped.spent <= to_the_end.spent / 3
+    assert chosen_now == chosen
+
+
+def test_in_the_coup_too_the_choice_is_the_one_a_search_to_the_end_makes(rules, monkeypatch):
+    s = coup(HEYDRICH_NEAR_BONHOEFFER, phasing="ss")
+    to_the_end, chosen = _searched(rules, s, monkeypatch, 0.0)
+    stopped, chosen_now = _searched(rules, s, monkeypatch, MATTERS)
+    assert stopped.spent < to_the_end.spent and chosen_now == chosen
+
+
+def test_plans_apart_by_less_than_the_noise_are_not_called_equal(rules):
+    s = coup(HEYDRICH_NEAR_BONHOEFFER, phasing="ss")
+    search = Search(view(s, Player.SS), list(legal_actions(s)), rules, seed=5)
+
+    def tried(i: int, results: dict[int, float]) -> None:
+        search.results[i] = results
+        search.sums[i], search.counts[i] = sum(results.values()), len(results)
+
+    draws = range(40)
+    tried(0, {j: 0.5 for j in draws})
+    tried(1, {j: 0.5 + (0.1 if j % 2 else -0.1) for j in draws})   # equal on average, noisy
+    assert not search.settled([0, 1])
+    tried(1, {j: 0.5 for j in draws})                               # equal on every draw
+    assert search.settled([0, 1])
+    tried(1, {j: 0.5 for j in range(SURE_AFTER - 1)})               # too few trials to say
+    assert not search.settled([0, 1])
 
 
 def test_every_plan_is_legal_step_by_step_in_the_state_it_was_found_in(rules):
