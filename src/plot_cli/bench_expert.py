@@ -81,8 +81,10 @@ class Expert:
     name: str
     package: str
 
-    def think(self, p: Position, rules: Rules, trials: int) -> tuple[float, float, int, str]:
-        """Seconds to set the search up, seconds to search, trials made, what was chosen."""
+    def think(self, p: Position, rules: Rules, trials: int
+              ) -> tuple[float, float, int, str, str]:
+        """Seconds to set the search up, seconds to search, trials made, the plan chosen,
+        and the trials behind it (how many each plan had, and their sums)."""
         expert = importlib.import_module(f"{self.package}.expert")
         search_module = importlib.import_module(f"{self.package}.search")
         t0 = time.perf_counter()
@@ -93,7 +95,7 @@ class Expert:
         best = search.run(search_module.Budget(trials=trials))
         t2 = time.perf_counter()
         chosen = " ".join(map(str, search.plans[best].actions))
-        return t1 - t0, t2 - t1, search.spent, f"{chosen} {search.counts} {search.sums}"
+        return t1 - t0, t2 - t1, search.spent, chosen, f"{search.counts} {search.sums}"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -125,17 +127,19 @@ def report(experts: list[Expert], rules: Rules, args: argparse.Namespace) -> Non
     rates = {(e, g): [] for e in names for g in groups}
     setups = {(e, g): [] for e in names for g in groups}
     ratios: dict[str, list[float]] = {g: [] for g in groups}
-    digests: dict[str, set[str]] = {e: set() for e in names}
+    digests: dict[str, set[tuple[str, str]]] = {e: set() for e in names}
     for _ in range(args.rounds):
-        digest = {e: hashlib.sha256() for e in names}
+        digest = {e: hashlib.sha256() for e in names}      # the plans chosen
+        work = {e: hashlib.sha256() for e in names}        # ... and the trials behind them
         for name, group in groups.items():
             rate: dict[str, list[float]] = {e: [] for e in names}
             setup: dict[str, list[float]] = {e: [] for e in names}
             for p in group:
                 per: dict[str, float] = {}
                 for e in experts:                      # each position by each in turn
-                    s, t, spent, chosen = e.think(p, rules, args.trials)
+                    s, t, spent, chosen, trials = e.think(p, rules, args.trials)
                     digest[e.name].update(chosen.encode())
+                    work[e.name].update(f"{chosen} {trials}".encode())
                     setup[e.name].append(s * 1000)
                     if spent > 1:               # a single plan is played untried
                         per[e.name] = spent / (s + t)
@@ -146,7 +150,7 @@ def report(experts: list[Expert], rules: Rules, args: argparse.Namespace) -> Non
                 rates[(e, name)].append(statistics.median(rate[e]))
                 setups[(e, name)].append(statistics.median(setup[e]))
         for e in names:
-            digests[e].add(digest[e].hexdigest()[:16])
+            digests[e].add((digest[e].hexdigest()[:16], work[e].hexdigest()[:16]))
     for name, group in groups.items():
         print(f"  {name} ({len(group)} positions):")
         for e in names:
@@ -161,10 +165,14 @@ def report(experts: list[Expert], rules: Rules, args: argparse.Namespace) -> Non
         if len(digests[e]) != 1:
             raise SystemExit(f"{e}: the choices differed between rounds: {sorted(digests[e])}")
     shown = {e: next(iter(digests[e])) for e in names}
-    print(f"  choices digest: {', '.join(f'{e} {d}' for e, d in shown.items())}")
-    if len(set(shown.values())) > 1:
+    print(f"  choices digest: {', '.join(f'{e} {d[0]}' for e, d in shown.items())}; "
+          f"with the trials: {', '.join(f'{e} {d[1]}' for e, d in shown.items())}")
+    if len({d[0] for d in shown.values()}) > 1:
         print("  the two chose differently (expected only of a change meant to play "
               "otherwise)")
+    elif len({d[1] for d in shown.values()}) > 1:
+        print("  the same plans, on other trials (expected only of a change to how "
+              "trials are shared out)")
 
 
 if __name__ == "__main__":
