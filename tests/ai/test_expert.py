@@ -101,9 +101,9 @@ def _searched(rules, s: GameState, monkeypatch, matters: float) -> tuple[Search,
 
 
 def test_a_search_stops_once_its_plans_are_as_good_as_equal(rules, monkeypatch):
-    # Before the coup, Himmler walking about Berlin changes no fact the evaluation reads
-    # (nobody is in the streets, 18.71): many plans score exactly alike, and more trials
-    # would only split hairs between them.
+    # Before the coup the evaluation reads who stands in Berlin's streets and how strong,
+    # not on which hex: most walks of these two SS units score exactly alike, and more
+    # trials would only split hairs between them.
     s = load_position(textwrap.dedent("""
         turn = 3
         phase = "movement"
