@@ -15,7 +15,7 @@ from plot_core.engine.errors import IllegalAction
 from plot_core.engine.randomplay import busy_policy, play_random
 from plot_core.engine.state import GameState
 
-from .helpers import play
+from .helpers import play, pos
 from .test_investigation import EXAMPLE, investigating
 from .test_setup_and_sequence import fuhrer_hq_full
 
@@ -70,14 +70,30 @@ def test_every_part_an_action_needs_is_named_when_it_is_missing():
                    "reveal L108", "no-reveal"):
         s = play(s, action)
         check_each_part(s, seen)
+    # The SS asked to advance after a Dr while it holds an unsuspected unit's Loyalty chit
+    # (12.75 may be played at any point, so EXPOSE is offered beside the advance).
+    s = play(pos("""
+        phasing = "ss"
+        dice = [1]
+        [units]
+        "002" = { hex = "2110" }
+        "305" = { hex = "2210", suspected = true }
+        "306" = { hex = "1614" }
+        [chits]
+        ss = ["L306"]
+        """), "activate 002", "harass 305", "retreat 2310")
+    assert s.pending[-1].kind == "advance" and "expose 306" in [str(a) for a in legal_actions(s)]
+    check_each_part(s, seen)
     # Each verb where it is answered: a REVEAL in the coup, in an interrogation's alibi,
-    # in an investigation's exposure reaches different code.
-    assert seen == {
+    # in an investigation's exposure reaches different code. At least these were checked;
+    # random play may reach more, and each of those was checked the same way.
+    assert seen >= {
         ("advance", "advance", "unit"), ("advance", "expose", "unit"), ("advance", "pin", "unit"),
         ("alibi", "alibi", "chit"), ("alibi", "alibi", "unit"), ("assign", "assign", "hex"),
         ("assign", "assign", "unit"), ("assignment_chits", "expose", "unit"),
         ("assignment_chits", "reveal", "chit"), ("coup", "reveal", "chit"),
-        ("coup_interphase", "activate", "unit"), ("coup_interphase", "harass", "unit"),
+        ("coup_interphase", "activate", "unit"), ("coup_interphase", "harass", "hex"),
+        ("coup_interphase", "harass", "unit"),
         ("coup_interphase", "move", "hex"), ("coup_interphase", "travel", "chit"),
         ("coup_interphase", "travel", "hex"), ("coup_movement", "activate", "unit"),
         ("coup_movement", "expose", "unit"), ("coup_movement", "harass", "hex"),

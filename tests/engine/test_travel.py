@@ -102,3 +102,54 @@ def test_9_54_travel_to_an_occupied_or_overrun_hex_is_refused():
     assert "3010" not in options                          # occupied
     assert "0412" not in options                          # Paris is overrun on turn 9
     illegal(s, "travel 0412 TR1", "9.54")
+
+
+# Travel is movement (9.51), so it obeys 9.24: no unit Travels into a Headquarters that is
+# unfriendly to it. Rastenburg HQ (3506, 3405) is the one HQ outside Berlin, friendly to the
+# SS and Hitler only (9.22), so 9.54 (1)'s "any unoccupied hex outside Berlin" stops short
+# of it for everyone else.
+
+def test_9_24_an_abwehr_unit_may_not_travel_from_its_hq_into_rastenburg():
+    s = play(pos("""
+        phasing = "abwehr"
+        [units]
+        "301" = { hex = "1714", suspected = true }
+        [chits]
+        abwehr = ["TR1"]
+        """), "activate 301")
+    options = {a.split()[1] for a in legal(s) if a.startswith("travel")}
+    assert "0412" in options and "3010" in options          # outside Berlin, Prussia too
+    assert not {"3506", "3405"} & options                   # but never Rastenburg HQ
+    refusal = illegal(s, "travel 3506 TR1", "9.24")
+    assert "Rastenburg HQ is not friendly to Dohnanyi" in str(refusal)
+    assert s.chits_of("abwehr") == ["TR1"]                  # nothing spent on a refusal
+
+
+def test_9_24_an_ss_controlled_nazi_may_not_travel_into_rastenburg():
+    # Bormann is a Nazi: the Foreign Office is friendly to him, Rastenburg is not, even
+    # when the SS controls him (9.23: friendliness goes by party, not by controller).
+    s = play(pos("""
+        phasing = "ss"
+        [units]
+        "101" = { hex = "2008", controller = "ss" }
+        [chits]
+        ss = ["TR1"]
+        """), "activate 101")                              # 2008: the Foreign Office
+    options = {a.split()[1] for a in legal(s) if a.startswith("travel")}
+    assert "0412" in options                                # 9.54 (1) from a friendly HQ
+    assert not {"3506", "3405"} & options
+    illegal(s, "travel 3405 TR1", "9.24")
+
+
+def test_9_58_an_ss_unit_still_travels_into_rastenburg():
+    s = play(pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2711" }
+        [chits]
+        ss = ["TR1"]
+        """), "activate 002")
+    options = {a.split()[1] for a in legal(s) if a.startswith("travel")}
+    assert {"3506", "3405"} <= options                      # friendly to the SS (9.22)
+    s = play(s, "travel 3506 TR1")
+    assert at(s, "002") == "3506"

@@ -110,7 +110,16 @@ def activate(state: GameState, uid: str) -> GameState:
 
 # -- stepping --------------------------------------------------------------------
 
-@case("8.11", "8.12", "9.12", "9.13", "9.24", "11.23", "11.31", "11.32", "16.14", "17.22",
+@case("9.24")
+def unfriendly_hq(state: GameState, dest: Hex, uid: str) -> IllegalAction | None:
+    """Units never enter an unfriendly HQ by moving or Travel (only by advance, 10.6)."""
+    if hq_friendly(state, dest, uid) is False:
+        return IllegalAction("9.24", f"{hq_at(state, dest).name} is not friendly to "
+                                     f"{state.info(uid).short}")
+    return None
+
+
+@case("8.11", "8.12", "9.12", "9.13", "11.23", "11.31", "11.32", "16.14", "17.22",
       "17.23", "18.36")
 def move_problem(state: GameState, uid: str, dest: Hex, *,
                  ezoc: frozenset[Hex] | None = None, lookahead: bool = True) -> IllegalAction | None:
@@ -132,9 +141,8 @@ def move_problem(state: GameState, uid: str, dest: Hex, *,
     if m.area_of[dest] != m.area_of[here] and m.area_of[here] in influenced_areas(state):
         return IllegalAction("17.22", "an Allied unit's zone of influence holds German units in "
                                       f"{m.areas[m.area_of[here]].name}")
-    if hq_friendly(state, dest, uid) is False:
-        return IllegalAction("9.24", f"{hq_at(state, dest).name} is not friendly to "
-                                     f"{state.info(uid).short}")
+    if (refusal := unfriendly_hq(state, dest, uid)) is not None:
+        return refusal
     player = u.controller
     for other in state.occupancy().get(dest, ()):
         o = state.unit(other)
@@ -405,7 +413,10 @@ def _travel_destinations(state: GameState, uid: str) -> list[Hex]:
     out: set[Hex] = set()
 
     def open_(h: Hex) -> bool:
-        return h not in occ and m.area_of[h] not in closed                     # 16.14
+        # Travel is movement (9.51): never into an unfriendly HQ (9.24), and not into an
+        # occupied or overrun hex (9.54, 16.14).
+        return (h not in occ and m.area_of[h] not in closed
+                and hq_friendly(state, h, uid) is not False)
 
     if here_hq is not None and here_hq.key == RASTENBURG and from_friendly_hq:
         # 9.58: from Rastenburg, to a friendly Berlin HQ or anywhere beyond Berlin and Prussia.
@@ -429,6 +440,8 @@ def travel(state: GameState, dest: Hex, chit: str) -> GameState:
     if state.rules.chits.by_id()[chit].kind is not ChitKind.TRAVEL:
         raise IllegalAction("9.51", f"{chit} is not a Travel chit")
     if dest not in travel_destinations(state, uid):
+        if (refusal := unfriendly_hq(state, dest, uid)) is not None:
+            raise refusal
         raise IllegalAction("9.54", f"{state.info(uid).short} cannot Travel to {label(dest)} from "
                                     f"{label(state.unit(uid).hex)}")
     state = state.with_unit(uid, hex=dest).with_chit(chit, CUP)
