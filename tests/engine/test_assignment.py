@@ -230,3 +230,17 @@ def test_6_26_with_the_cup_and_the_enemy_box_empty_nothing_is_drawn():
     s = play(s, next(a for a in legal(s) if a.startswith("allied")))
     assert [(e.text, e.private) for e in s.events if e.case == "6.24"] == [
         ("SS draws 1 chit", None), (f"SS drew {ids[0]}", Player.SS)]
+
+
+def test_7_25_with_9_24_no_area_the_assignment_table_names_holds_an_hq():
+    """7.25 places units on any empty hex of the destination area, which would let a unit
+    onto an HQ unfriendly to it (9.24) if such an area held one. None does: every HQ but
+    Rastenburg (Prussia) is in Berlin, and the table names neither, for Allied placement
+    (7.11) or German assignment (7.22)."""
+    rules = pos("").rules
+    table = rules.tables.assignment
+    named = {a for row in table.allied for a in row}
+    named |= {g.area for row in table.german for g in row if g is not None}
+    hq_areas = {hq.area for hq in rules.map.hqs.values()}
+    assert hq_areas == {"BE", "PU"}
+    assert named and not named & hq_areas

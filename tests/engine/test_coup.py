@@ -511,3 +511,30 @@ def test_18_61_the_interphase_refusal_word_for_word():
         "002" = { hex = "2110" }''', phase="coup_interphase", turn=0, chits='abwehr = ["L002"]')
     e = illegal(s, "pin 002", "18.61")
     assert e.reason == "Loyalty chits may not be laid during the interphase"
+
+
+# -- 9.24 in the coup: movement, Travel and the interphase keep out of unfriendly HQs ----------
+
+def test_9_24_in_a_coup_turn_a_unit_steps_into_a_friendly_hq_never_an_unfriendly_one():
+    # Canaris stands between the Foreign Office (2008: Nazi and Civilian) and open streets.
+    s = coup_pos('''"300" = { hex = "2009", suspected = true }''')
+    s = play(s, "activate 300")
+    assert "move 2008" not in legal(s) and "move 2109" in legal(s)
+    assert str(illegal(s, "move 2008", "9.24")) == "Foreign Office is not friendly to Canaris (9.24)"
+    # The interphase (18.2) moves by the same rule.
+    s = play(coup_pos('''"300" = { hex = "2009", suspected = true }''', phase="coup_interphase",
+                      turn=0), "activate 300")
+    illegal(s, "move 2008", "9.24")
+    # An SS unit next to Gestapo HQ (2711) may walk in: it is friendly to the SS.
+    s = play(coup_pos('''"002" = { hex = "2710" }''', phasing="ss"), "activate 002")
+    assert "move 2711" in legal(s)
+
+
+def test_9_24_in_a_coup_turn_travel_reaches_only_friendly_hqs():
+    # 18.36: in the coup, Berlin is entered only by Travel, and Travel keeps to 9.24 too.
+    s = play(coup_pos('''"301" = { hex = "0412", suspected = true }''',
+                      chits='abwehr = ["TR1"]'), "activate 301")
+    options = {a.split()[1] for a in legal(s) if a.startswith("travel")}
+    assert {"1714", "1510", "1518"} <= options              # Abwehr, OKW and OB-Heimat HQs
+    assert not {"2711", "2008", "2120", "2414", "2618"} & options
+    illegal(s, "travel 2711 TR1", "9.24")

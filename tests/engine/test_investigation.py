@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from plot_core.engine.state import Box, Marker
 from plot_core.parties import Player
 
@@ -467,3 +469,68 @@ def test_15_12_one_free_friendly_hq_hex_takes_the_returning_unit_without_asking(
     assert [(e.case, e.text) for e in s.events] == [
         ("15.12", "Bonhoefer in General Retirement: die 1: returns"),
         ("15.12", "Bonhoefer returns to 1714")]
+
+
+def test_13_35_with_9_24_only_an_investigator_the_hq_is_friendly_to_may_advance_into_it():
+    """Bonhoeffer stands in the Foreign Office (2008: he got there by advancing after
+    harassing it while vacant, 10.69). Ic sends him to the Cell; the advance follows 10.6,
+    so of Himmler and Stroelin only Stroelin, a Nazi, may enter the Foreign Office (9.22,
+    9.24): it is unfriendly to the SS, and friendliness goes by party (9.23)."""
+    s = investigating('''"305" = { hex = "2008", suspected = true }
+        "000" = { hex = "2108" }
+        "108" = { hex = "1908", controller = "ss" }''', dice="6")
+    s = play(s, "investigate 305", "join 000", "join 108", "roll", "no-reveal")
+    assert s.unit("305").box is Box.INTERROGATION
+    assert set(legal(s)) == {"advance 108 2008", "stay"}
+    assert str(illegal(s, "advance 000 2008", "9.24")) == (
+        "Foreign Office is not friendly to Himmler (9.24)")
+    s = play(s, "advance 108 2008")
+    assert at(s, "108") == "2008"
+
+
+def test_13_35_with_9_24_no_advance_at_all_when_the_hq_is_friendly_to_no_investigator():
+    s = investigating('''"305" = { hex = "2008", suspected = true }
+        "000" = { hex = "2108" }
+        "011" = { hex = "1908" }''', dice="6")
+    s = play(s, "investigate 305", "join 000", "join 011", "roll", "no-reveal")
+    assert s.unit("305").box is Box.INTERROGATION
+    assert ("9.24", "no investigator may advance into Foreign Office: unfriendly to them") \
+        in log(s)
+    assert not s.pending and not any(a.startswith("advance") for a in legal(s))
+
+
+def test_15_12_with_9_24_the_nearest_empty_hex_is_never_an_unfriendly_hq(data_copy):
+    """On the printed map every HQ lies far from every other, so no return can reach an
+    unfriendly one; this map moves one Foreign Office hex next to a one-hex Abwehr HQ
+    (and makes the other two HQs friendly to no one), so that 1814, the Foreign Office,
+    is among the nearest empty hexes when the Abwehr HQ is full."""
+    from plot_core import load_rules
+    from plot_core.engine.position import load_position
+
+    hqs = data_copy / "map/map.toml"
+    text = hqs.read_text()
+    for old, new in (('hexes = ["1714", "1613", "1513"]', 'hexes = ["1714"]'),
+                     ('hexes = ["2008", "1907"]', 'hexes = ["1814", "1815"]'),
+                     ('friendly_parties = ["Abwehr", "OKW"]\nfriendly_units = []\n'
+                      'hexes = ["1510"', 'friendly_parties = []\nfriendly_units = []\n'
+                      'hexes = ["1510"'),
+                     ('friendly_parties = ["Abwehr", "OKW"]\nfriendly_units = []\n'
+                      'hexes = ["1518"', 'friendly_parties = []\nfriendly_units = []\n'
+                      'hexes = ["1518"')):
+        assert old in text
+        text = text.replace(old, new)
+    hqs.write_text(text)
+    rules = load_rules(data_copy)
+    assert rules.map.hq_of[1814] == "foreign_office"
+    s = load_position(textwrap.dedent('''
+        phase = "status"
+        phasing = "abwehr"
+        step = "retire"
+        dice = [1]
+        [units]
+        "301" = { hex = "1714", suspected = true }
+        "305" = { box = "abwehr_retirement", suspected = true }
+        '''), rules=rules)
+    options = {a.split()[1] for a in legal(s) if a.startswith("return")}
+    assert options == {"1613", "1614", "1615", "1713", "1715"}     # 1714's neighbours but 1814
+    assert illegal(s, "return 1814", "15.12")

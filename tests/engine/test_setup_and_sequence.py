@@ -302,3 +302,16 @@ def test_9_63_the_displaced_units_owner_retreats_it():
     assert s.pending == (Decision("hitler", Player.SS, unit="100", options=(2313,)),
                          Decision("retreat", Player.SS, unit="002"))
     assert s.to_act is Player.SS
+
+
+def test_9_63_with_10_62_the_displaced_unit_retreats_by_the_rules_of_retreat():
+    """Schellenberg, pushed out of Führer HQ's 2313, retreats one hex as after harassment:
+    not into a hex an Abwehr unit controls (Dohnanyi at 2311 holds 2312 and 2412), nor into
+    an occupied one (2213, 2414): only 2314 or 2413 are left."""
+    s = game_turn_8("3506", '"001" = { hex = "2414" }\n"002" = { hex = "2313" }\n'
+                            '"003" = { hex = "2213" }\n"301" = { hex = "2311", suspected = true }')
+    s = play(s, "displace 002")
+    assert sorted(legal(s)) == ["retreat 2314", "retreat 2413"]
+    illegal(s, "retreat 2312", "10.62")
+    s = play(s, "retreat 2413")
+    assert at(s, "002") == "2413" and at(s, "100") == "2313"

@@ -8,6 +8,7 @@ import functools
 from ..hexgrid import Hex
 from ..parties import Player
 from . import fastpath
+from .errors import IllegalAction
 from .lookup import lookup
 from .registry import case
 from .state import GameState, UnitState, is_allied
@@ -83,6 +84,16 @@ def hq_friendly(state: GameState, h: Hex, uid: str) -> bool | None:
     if hq is None:
         return None
     return hq.friendly_to(uid, state.rules.units[uid].party)
+
+
+@case("9.24")
+def unfriendly_hq(state: GameState, dest: Hex, uid: str) -> IllegalAction | None:
+    """Units never enter an unfriendly HQ by moving or Travel (only by advance after
+    harassment, 10.6, within its own limits)."""
+    if hq_friendly(state, dest, uid) is False:
+        return IllegalAction("9.24", f"{hq_at(state, dest).name} is not friendly to "
+                                     f"{state.info(uid).short}")
+    return None
 
 
 @case("16.11", "16.14")

@@ -13,7 +13,7 @@ from ..hexgrid import label
 from ..parties import Party, Player
 from . import fastpath
 from .actions import Action, Verb, act
-from .board import hq_friendly, zones_of
+from .board import hq_at, hq_friendly, unfriendly_hq, zones_of
 from .decisions import pop, push, top
 from .errors import IllegalAction
 from .registry import case
@@ -198,7 +198,7 @@ def done_covering(state: GameState) -> GameState:
     return carry_out(pop(state), d)
 
 
-@case("13.22", "13.23", "13.31", "13.32", "13.33", "13.34", "13.35", "13.36", "13.0")
+@case("13.22", "13.23", "13.31", "13.32", "13.33", "13.34", "13.35", "13.36", "13.0", "9.24")
 def carry_out(state: GameState, d: Decision) -> GameState:
     rules = state.rules
     target = d.unit
@@ -229,7 +229,12 @@ def carry_out(state: GameState, d: Decision) -> GameState:
                                      "Cell"))
     if hq_friendly(state, t.hex, target):
         return state.log(Event("10.68", "no advance into the enemy's own HQ"))
-    return push(state, Decision("advance", Player.SS, hex=t.hex, units=units))
+    # 13.35 follows 10.6, and so 9.24: only into an HQ friendly to the advancing unit.
+    allowed = tuple(u for u in units if unfriendly_hq(state, t.hex, u) is None)
+    if not allowed:
+        return state.log(Event("9.24", f"no investigator may advance into "
+                                       f"{hq_at(state, t.hex).name}: unfriendly to them"))
+    return push(state, Decision("advance", Player.SS, hex=t.hex, units=allowed))
 
 
 def take_from_abwehr(state: GameState, n: int, *, case_no: str) -> GameState:
@@ -259,6 +264,8 @@ def advance_investigator(state: GameState, uid: str | None) -> GameState:
     if uid is None:
         return state
     if uid not in d.units:
+        if (refusal := unfriendly_hq(state, d.hex, uid)) is not None:
+            raise refusal
         raise IllegalAction("13.35", "only an investigating unit may advance")
     if d.hex in state.occupancy():
         raise IllegalAction("13.35", f"{label(d.hex)} is no longer empty")

@@ -21,6 +21,7 @@ from .board import (
     impassable_in,
     influenced_areas,
     is_enemy,
+    unfriendly_hq,
 )
 from .decisions import finish_activation
 from .errors import IllegalAction
@@ -109,15 +110,6 @@ def activate(state: GameState, uid: str) -> GameState:
 
 
 # -- stepping --------------------------------------------------------------------
-
-@case("9.24")
-def unfriendly_hq(state: GameState, dest: Hex, uid: str) -> IllegalAction | None:
-    """Units never enter an unfriendly HQ by moving or Travel (only by advance, 10.6)."""
-    if hq_friendly(state, dest, uid) is False:
-        return IllegalAction("9.24", f"{hq_at(state, dest).name} is not friendly to "
-                                     f"{state.info(uid).short}")
-    return None
-
 
 @case("8.11", "8.12", "9.12", "9.13", "11.23", "11.31", "11.32", "16.14", "17.22",
       "17.23", "18.36")
