@@ -1,20 +1,24 @@
-"""A Textual driver whose terminal is an SSH channel instead of this process's tty.
+"""Textual drivers whose terminal is a network connection instead of this process's tty.
 
-Each SSH session runs its own App in the server's event loop: the driver writes the
-app's output to the channel, feeds the channel's input through Textual's own xterm
-parser, and turns the client's window-change requests into resize events.
+Each SSH or browser session runs its own App in the server's event loop. ServedDriver
+holds what both doors share: the size the app draws at (clamped), resizes coalesced,
+output a client does not read dropped and, past a limit, the client closed, and input
+through served_input's parser and budget. ChannelDriver is the SSH door's; the web
+door's WebDriver is in webdriver.py.
 """
 
 from __future__ import annotations
 
 import asyncio
 from codecs import getincrementaldecoder
+from typing import Any
 
 import asyncssh
 from textual import events
-from textual._xterm_parser import XTermParser
 from textual.driver import Driver
 from textual.geometry import Size
+
+from .served_input import Flooded, KeyInput
 
 # Escape sequences a terminal application sends when it starts and stops.
 START = ("\x1b[?1049h"          # the alternate screen
@@ -26,12 +30,13 @@ STOP = ("\x1b[?2004l\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l"
 
 
 # A terminal larger than this is drawn at this size: Textual's memory grows with the
-# area, and one 65535x65535 request could take the whole server down (issue 23).
+# area, and one 65535x65535 request could take the whole server down.
 MAX_WIDTH, MAX_HEIGHT = 500, 200
 # Output the client has not read yet: past the first, frames are dropped (the next one
 # after it drains is drawn whole); a client that stays past it this long is closed.
 MAX_UNSENT = 4 * 1024 * 1024
 MAX_STALL = 30.0
+STALL_CHECK = 5.0               # seconds between checks, whether or not the screen draws
 # A window being dragged sends many sizes: only the last in each such pause is drawn,
 # so no client can make the server redraw whole screens as fast as it can send.
 RESIZE_PAUSE = 0.2
@@ -42,87 +47,175 @@ def clamp(width: int, height: int) -> tuple[int, int]:
     return (max(1, min(width or 80, MAX_WIDTH)), max(1, min(height or 24, MAX_HEIGHT)))
 
 
-class ChannelDriver(Driver):
-    """The app must carry the SSH process as ``app.terminal``."""
+class ServedDriver(Driver):
+    """The door-independent part. A subclass says how big the client's window is now
+    (``_window_now``), how much output it has not taken (``_unsent``), how to send
+    (``_send``) and how to read (``_read``, which feeds ``self.input``)."""
 
-    def __init__(self, app, *, debug: bool = False, mouse: bool = True,
+    words = "window"                 # what the player calls their terminal
+
+    def __init__(self, app: Any, *, debug: bool = False, mouse: bool = True,
                  size: tuple[int, int] | None = None) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=size)
-        self._process: asyncssh.SSHServerProcess = app.terminal
-        self._reader: asyncio.Task | None = None
-        self._dropping_since: float | None = None      # frames dropped since then
+        self._reader: asyncio.Task[None] | None = None
+        self._stall_timer: asyncio.TimerHandle | None = None
+        self._dropping_since: float | None = None      # output dropped since then
         self._next_size: tuple[int, int] | None = None  # a resize waiting for its pause
         self.size_note = ""                            # said when the terminal is clamped
+        self.input = KeyInput(self.process_message)
 
     @property
     def is_headless(self) -> bool:
         return False
 
-    def _size_now(self) -> tuple[int, int]:
+    # -- what a door provides -------------------------------------------------------------
+    def _window_now(self) -> tuple[int, int]:
+        raise NotImplementedError
+
+    def _unsent(self) -> int:
+        raise NotImplementedError
+
+    def _closing(self) -> bool:
+        raise NotImplementedError
+
+    def _send(self, payload: bytes) -> None:
+        raise NotImplementedError
+
+    async def _read(self) -> None:
+        raise NotImplementedError
+
+    # -- output ---------------------------------------------------------------------------
+    def _backed_up(self) -> bool:
+        """Is the client too far behind to send it more? Closes it once it has been
+        behind for MAX_STALL seconds."""
+        if self._unsent() <= MAX_UNSENT:
+            return False
+        now = asyncio.get_running_loop().time()
+        if self._dropping_since is None:
+            self._dropping_since = now
+        elif now - self._dropping_since > MAX_STALL:
+            self.leave("plot: closed: your connection did not take the screen's output "
+                       "for half a minute.")
+        return True
+
+    def write(self, data: str) -> None:
+        if self._closing() or self._backed_up():
+            return                   # the client does not read: drop, rather than hold
+        if self._dropping_since is not None:
+            # Frames were lost: ask for a whole new one instead of patching an unknown
+            # screen, once this write is on its way.
+            self._dropping_since = None
+            size = Size(*clamp(*self._window_now()))
+            asyncio.get_running_loop().call_soon(
+                lambda: self._app.post_message(events.Resize(size, size)))
+        self._send(data.encode("utf-8"))
+
+    def _check_stall(self) -> None:
+        # The screen may not be drawing (nothing changes), yet the client may be filling
+        # a queue of its own (pongs): look at the backlog on a timer too.
+        if not self._closing():
+            self._backed_up()
+            self._stall_timer = asyncio.get_running_loop().call_later(STALL_CHECK,
+                                                                      self._check_stall)
+
+    def leave(self, why: str) -> None:
+        """End this session, saying ``why`` on the terminal after the app has gone."""
+        self._app.goodbye = why
+        self._app.exit()
+
+    def flush(self) -> None:
+        pass
+
+    # -- size -----------------------------------------------------------------------------
+    def _resize_later(self, width: int, height: int) -> None:
+        if self._next_size is None:
+            asyncio.get_running_loop().call_later(RESIZE_PAUSE, self._resize_now)
+        self._next_size = (width, height)
+
+    def _resize_now(self) -> None:
+        size, self._next_size = self._next_size, None
+        if size is not None and not self._closing():
+            self._resize(*size)
+
+    def _resize(self, width: int, height: int) -> None:
+        w, h = clamp(width, height)
+        self._size = (w, h)                            # what Textual reads as app.size
+        self.size_note = "" if (w, h) == (width or 80, height or 24) else (
+            f"Your {self.words} is {width}x{height}; plot draws at most "
+            f"{MAX_WIDTH}x{MAX_HEIGHT}, in its top left corner.")
+        size = Size(w, h)
+        if self.size_note:
+            self._app.call_later(self._app.notify, self.size_note, severity="warning",
+                                 markup=False, timeout=8)
+        self._app.post_message(events.Resize(size, size))
+
+    # -- input ----------------------------------------------------------------------------
+    async def _take(self, text: str, n: int) -> bool:
+        """Input of ``n`` bytes from the client: parsed within the budget, then a pause
+        if the client is over it. False when the client has flooded and is closed."""
+        touch = getattr(self._app, "touch", None)      # the server's idle clock
+        if touch is not None:
+            touch()
+        await self.input.feed(text)
+        try:
+            wait = self.input.pause_for(n)
+        except Flooded as flood:
+            self.leave(f"plot: closed: {flood}.")
+            return False
+        if wait:
+            await asyncio.sleep(wait)
+        return True
+
+    def start_application_mode(self) -> None:
+        loop = asyncio.get_running_loop()
+        self.write(START)
+        self._resize(*self._window_now())
+        self._reader = loop.create_task(self._read())
+        self._stall_timer = loop.call_later(STALL_CHECK, self._check_stall)
+
+    def disable_input(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+        self.input.close()
+
+    def stop_application_mode(self) -> None:
+        self.disable_input()
+        if self._stall_timer is not None:
+            self._stall_timer.cancel()
+        self.write(STOP)
+
+
+class ChannelDriver(ServedDriver):
+    """The SSH door. The app must carry the SSH process as ``app.terminal``."""
+
+    words = "terminal"
+
+    def __init__(self, app: Any, *, debug: bool = False, mouse: bool = True,
+                 size: tuple[int, int] | None = None) -> None:
+        super().__init__(app, debug=debug, mouse=mouse, size=size)
+        self._process: asyncssh.SSHServerProcess[bytes] = app.terminal
+
+    def _window_now(self) -> tuple[int, int]:
         width, height, *_ = self._process.get_terminal_size()
         return (width, height)
 
     def _unsent(self) -> int:
         return self._process.channel.get_write_buffer_size()
 
-    def write(self, data: str) -> None:
-        if self._process.is_closing():
-            return
-        now = asyncio.get_running_loop().time()
-        if self._unsent() > MAX_UNSENT:
-            # The client does not read: drop this frame rather than hold it in memory.
-            if self._dropping_since is None:
-                self._dropping_since = now
-            elif now - self._dropping_since > MAX_STALL:
-                self._app.goodbye = ("plot: closed: your connection did not take the "
-                                     "screen's output for half a minute.")
-                self._app.exit()
-            return
-        if self._dropping_since is not None:
-            # Frames were lost: ask for a whole new one instead of patching an unknown
-            # screen, once this write is on its way.
-            self._dropping_since = None
-            size = Size(*clamp(*self._size_now()))
-            asyncio.get_running_loop().call_soon(
-                lambda: self._app.post_message(events.Resize(size, size)))
-        self._process.stdout.write(data.encode("utf-8"))
+    def _closing(self) -> bool:
+        return self._process.is_closing()
 
-    def flush(self) -> None:
-        pass
-
-    def start_application_mode(self) -> None:
-        self.write(START)
-        self._resize(*self._size_now())
-        self._reader = asyncio.get_running_loop().create_task(self._read())
-
-    def _resize_now(self) -> None:
-        size, self._next_size = self._next_size, None
-        if size is not None and not self._process.is_closing():
-            self._resize(*size)
-
-    def _resize(self, width: int, height: int) -> None:
-        w, h = clamp(width, height)
-        self.size_note = "" if (w, h) == (width or 80, height or 24) else (
-            f"Your terminal is {width}x{height}; plot draws at most "
-            f"{MAX_WIDTH}x{MAX_HEIGHT}, in its top left corner.")
-        size = Size(w, h)
-        if self.size_note:
-            self._app.call_later(self._app.notify, self.size_note, severity="warning",
-                                 markup=False, timeout=8)
-        asyncio.get_running_loop().create_task(
-            self._app._post_message(events.Resize(size, size)))
+    def _send(self, payload: bytes) -> None:
+        self._process.stdout.write(payload)
 
     async def _read(self) -> None:
-        parser = XTermParser(self._debug)
         decode = getincrementaldecoder("utf-8")(errors="replace").decode
         stdin = self._process.stdin
         while True:
             try:
                 data = await stdin.read(4096)
             except asyncssh.TerminalSizeChanged as change:
-                if self._next_size is None:
-                    asyncio.get_running_loop().call_later(RESIZE_PAUSE, self._resize_now)
-                self._next_size = (change.width, change.height)
+                self._resize_later(change.width, change.height)
                 continue
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue
@@ -131,18 +224,5 @@ class ChannelDriver(Driver):
             if not data:                                  # the client has gone
                 self._app.exit()
                 return
-            touch = getattr(self._app, "touch", None)     # the server's idle clock
-            if touch is not None:
-                touch()
-            for event in parser.feed(decode(data)):
-                self.process_message(event)
-            for event in parser.tick():
-                self.process_message(event)
-
-    def disable_input(self) -> None:
-        if self._reader is not None:
-            self._reader.cancel()
-
-    def stop_application_mode(self) -> None:
-        self.disable_input()
-        self.write(STOP)
+            if not await self._take(decode(data), len(data)):
+                return

@@ -258,6 +258,7 @@ def make_app(hub: Hub, *, password: str | None, limits: Limits, gauge: Gauge,
                                 headers=HEADERS)
         size = (_number(request.query.get("width"), 80), _number(request.query.get("height"), 24))
         socket = web.WebSocketResponse(heartbeat=30, max_msg_size=MAX_MESSAGE)
+        transport = request.transport
         await socket.prepare(request)
         doorman.seated.add(request.protocol)
         gauge.open += 1
@@ -269,14 +270,12 @@ def make_app(hub: Hub, *, password: str | None, limits: Limits, gauge: Gauge,
             gauge.open -= 1
             doorman.seated.discard(request.protocol)
             served.leave_everything()
-            sender = getattr(served, "web_sender", None)
-            if sender is not None:
-                with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
-                    await asyncio.wait_for(sender, 5)
-            if served.goodbye and not socket.closed:
-                with contextlib.suppress(ConnectionError, RuntimeError):
-                    await socket.send_bytes(f"\r\n{served.goodbye}\r\n".encode())
-            await socket.close()
+            # The page's last frames and the goodbye, then the close; all within a bound,
+            # as a page that reads nothing would otherwise hold them forever.
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(_farewell(socket, getattr(served, "web_sender", None),
+                                                 served.goodbye), 5)
+            await _let_go(transport)
         return socket
 
     app.router.add_get("/", index)
@@ -295,6 +294,29 @@ async def _static_headers(request: web.Request, response: web.StreamResponse) ->
     for key, value in HEADERS.items():
         if key != "Cache-Control":
             response.headers.setdefault(key, value)
+
+
+async def _farewell(socket: web.WebSocketResponse, sender: asyncio.Task[None] | None,
+                    goodbye: str) -> None:
+    if sender is not None:
+        await asyncio.wait({sender})          # (a sender cancelled or failed is done too)
+    with contextlib.suppress(ConnectionError, RuntimeError):
+        if goodbye and not socket.closed:
+            await socket.send_bytes(f"\r\n{goodbye}\r\n".encode())
+        await socket.close()
+
+
+async def _let_go(transport: asyncio.Transport | None, seconds: float = 5) -> None:
+    """Once the session is over: asyncio closes a connection only after the client has
+    read what is still queued for it, which a page that reads nothing never does. Give
+    it ``seconds``, then cut it off."""
+    if transport is None:
+        return
+    for _ in range(int(seconds * 10)):
+        if transport.get_write_buffer_size() == 0:
+            return
+        await asyncio.sleep(0.1)
+    transport.abort()
 
 
 def _number(text: str | None, default: int) -> int:

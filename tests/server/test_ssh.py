@@ -54,6 +54,28 @@ def test_a_player_connects_with_plain_ssh_and_plays(server):
 
 
 @needs_ssh
+def test_a_lone_escape_closes_the_help_at_once_over_ssh(server):
+    """Esc with nothing after it: over SSH it used to wait for the next key (the help
+    stayed open, and the next key was lost). It must act as it does locally."""
+    port, d = server
+    t = Terminal(ssh_args(port, d / "player", "-tt", "esc@127.0.0.1"))
+    try:
+        t.wait_shown("you are esc")
+        t.send("n")
+        t.wait_shown("A new table")
+        t.send("\r")                                    # the SS, against the computer
+        t.wait_shown("Game-Turn 1 of 9")
+        t.send("?")
+        t.wait_shown("move the cursor (left, down, up, right)")
+        t.send("\x1b")                                  # and no key after it
+        eventually(lambda: "move the cursor (left" not in t.shown(), "the help closed", 10)
+        t.send("?")                                      # the next key is a key of its own
+        t.wait_shown("move the cursor (left, down, up, right)")
+    finally:
+        t.close()
+
+
+@needs_ssh
 def test_a_key_not_in_the_authorized_keys_is_refused(server):
     port, d = server
     r = subprocess.run(ssh_args(port, d / "stranger", "-tt", "mallory@127.0.0.1"),

@@ -303,3 +303,79 @@ def test_silent_connections_cannot_fill_the_web_door(tmp_path):
         for s in silent:
             s.close()
         srv.stop()
+
+
+def test_the_first_size_a_page_asks_for_is_clamped_like_every_later_one(server):
+    """The page's first size comes in the WebSocket's address; 99999x99999 there once
+    made the server draw (and hold) a screen of that size."""
+    async def go():
+        async with session() as http:
+            await sign_in(http, server.web, "wide")
+            ws = await open_tab(http, server.web, size=(99999, 99999))
+            tab = Tab(ws, cols=520, rows=220)
+            await tab.wait_shown("you are wide")
+            await tab.wait_shown("plot draws at most 500x200")
+            lines = tab.screen.display
+            assert "Leave" in lines[199]                        # the footer: the 200th line
+            assert not any(line.strip() for line in lines[200:])
+            assert not any(line[500:].strip() for line in lines)
+            await ws.close()
+    asyncio.run(go())
+
+
+def _frame(text: str) -> bytes:
+    """A masked WebSocket text frame, as a client must send it."""
+    import os
+    import struct
+    data = text.encode()
+    head = bytes([0x81])
+    n = len(data)
+    head += bytes([0x80 | n]) if n < 126 else bytes([0x80 | 126]) + struct.pack("!H", n)
+    mask = os.urandom(4)
+    return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
+
+
+def test_a_page_that_pings_and_never_reads_is_closed_and_cannot_grow_the_server(server):
+    """A client that sends ["ping", ...] without pause and reads nothing: the pongs once
+    queued without bound (1 GiB in a minute). Now pings count against the input budget,
+    a client that does not read gets no pongs, and a flood is closed."""
+    import socket as sockets
+
+    async def cookie() -> str:
+        async with session() as http:
+            r = await sign_in(http, server.web, "deaf")
+            return r.cookies["plot_session"].value
+    token = asyncio.run(cookie())
+    port = int(server.web.rsplit(":", 1)[1])
+    s = sockets.create_connection(("127.0.0.1", port))
+    s.setsockopt(sockets.SOL_SOCKET, sockets.SO_RCVBUF, 4096)    # and never read
+    s.sendall(f"GET /ws?width=80&height=24 HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+              f"Origin: {server.web}\r\nCookie: plot_session={token}\r\nUpgrade: websocket\r\n"
+              "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+              "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+    before = server.rss_mib()
+    ping = _frame(json.dumps(["ping", "x" * 32])) * 64
+    s.settimeout(1)
+    started, closed = time.monotonic(), False
+    try:
+        while time.monotonic() - started < 12 and not closed:  # a flood is closed in 10 s
+            try:
+                s.sendall(ping)
+            except TimeoutError:
+                pass                                  # the server has stopped reading us
+            except OSError:
+                closed = True                         # reset: the server has let go
+        grown = server.rss_mib() - before
+        # Now read: what the server still sent, then the end of the connection.
+        deadline = time.monotonic() + 20
+        while not closed and time.monotonic() < deadline:
+            try:
+                closed = s.recv(65536) == b""
+            except TimeoutError:
+                continue
+            except OSError:
+                closed = True
+    finally:
+        s.close()
+    assert closed, "a client pinging without pause was never closed"
+    assert grown < 50, f"the server grew {grown:.0f} MiB for a client that reads nothing"
