@@ -10,7 +10,7 @@ from __future__ import annotations
 from .data.chits import ChitKind
 from .engine.actions import Action, Verb
 from .engine.recruitment import FREE_PARTY, double_cross_chit, loyalty_case, loyalty_chit
-from .engine.state import GameState, Phase
+from .engine.state import Event, GameState, Phase
 from .engine.view import PlayerView
 from .hexgrid import label
 from .rules import Rules
@@ -130,3 +130,27 @@ def words(rules: Rules, v: PlayerView | GameState, a: Action) -> str:
         case Verb.END_PHASE:
             return "End the phase"
     return str(a)
+
+
+# -- what just happened, in a sentence ---------------------------------------------------
+# Beside every die roll and table result, the events a player must not miss: the coup's
+# bonuses and Hitler's fate (18.52, 18.55), units changing sides or leaving the board.
+NOTABLE = frozenset({"18.21", "18.52", "18.55", "18.57", "18.64", "10.64", "13.34", "16.13",
+                     "17.25", "12.75", "14.31", "14.32", "14.33"})
+
+
+def is_news(event: Event) -> bool:
+    """Worth the message line, not only the log: a roll, a table's result, or NOTABLE."""
+    return bool(event.roll) or event.table is not None or event.case in NOTABLE
+
+
+def news(rules: Rules, event: Event) -> str:
+    """One sentence: what was rolled, the result, what the result means, and the case."""
+    text = event.text
+    grid = getattr(rules.tables, event.table, None) if event.table else None
+    meaning = getattr(grid, "results", {}).get(event.result or "") if grid is not None else None
+    if meaning and meaning.lower() not in text.lower():
+        if not meaning[:2].isupper():                  # "Masked" reads "masked"; "SS" stays
+            meaning = meaning[0].lower() + meaning[1:]
+        text += f" ({meaning})"
+    return f"{text} ({event.case})" if event.case and f"({event.case})" not in text else text

@@ -18,11 +18,11 @@ from textual.screen import Screen
 from textual.widgets import Static, TabbedContent
 
 from plot_ai.pool import shared_pool
-from plot_core import Action, IllegalAction, PlayerView, Rules, Verb
+from plot_core import Action, IllegalAction, Player, PlayerView, Rules, Verb
 from plot_core.engine.overlays import Overlays
 from plot_core.engine.state import Box, CoupState, Phase
 from plot_core.hexgrid import label
-from plot_core.wording import describe, unit_name, words
+from plot_core.wording import describe, is_news, news, unit_name, words
 
 from .board_screen import BoardScreen
 from .boardview import actions_at, active_hex
@@ -44,6 +44,7 @@ SAVE_RETRY = 2.0         # seconds between tries to write what the disk refused 
 COMPUTER_PACE = 0.04     # seconds between the computer's steps, so they can be followed
 PACES = (0.0, 0.04, 0.15, 0.4, 1.0)     # what `-` and `+` step through
 FRAME_BUDGET = 0.03      # when skipping ahead, how long one batch of computer steps may run
+MAX_NEWS = 3             # lines of rolls and results under the prompt (the log has all)
 KEY_NAMES = {"r": "Roll", "d": "Decline", "e": "End the move", "P": "End the phase"}
 
 
@@ -128,6 +129,8 @@ class GameScreen(BoardScreen):
         self.chat_seen = len(self._chat())      # lines already drawn (older ones: no notice)
         self.hide_watchers = False              # H: spectators' lines hidden on this screen
         self.muted: set[str] = set()            # M: names this screen does not show
+        # news is drawn from the log since each side at this screen last acted
+        self._news_from: dict[Player | None, int] = {}
 
     def on_mount(self) -> None:
         if self.closing or not self.query(MapView):   # dismissed before it was mounted
@@ -184,6 +187,9 @@ class GameScreen(BoardScreen):
         if s.status_note():
             t.append("\n")
             t.append_text(plain(s.status_note(), style="yellow"))     # names players
+        for line in self._news():
+            t.append("\n")
+            t.append(line, style="cyan")
         for note in (self.message, self.notice):
             if note.plain:
                 t.append("\n")
@@ -192,6 +198,22 @@ class GameScreen(BoardScreen):
         for line in self.query("#prompt").results(Static):      # none while being built
             line.update(t)
         self.draw_odds()
+
+    def _news(self) -> list[str]:
+        """Rolls and results since this screen's player last acted (theirs, the other
+        player's, the computer's), newest last: each a sentence (plot_core.wording)."""
+        s = self.session
+        since = self._news_from.get(s.viewer, -1)
+        found: list[LogLine] = []
+        for ln in reversed(s.visible_log()):             # only the last few are drawn
+            if ln.index <= since or len(found) > MAX_NEWS:
+                break
+            if is_news(ln.event):
+                found.append(ln)
+        lines = [news(self.rules, ln.event) for ln in reversed(found[:MAX_NEWS])]
+        if len(found) > MAX_NEWS:
+            lines.insert(0, "... and before that, more in the log (g)")
+        return lines
 
     def draw_odds(self) -> None:
         """The odds of the roll at the cursor, or of the roll a key would make now."""
@@ -236,12 +258,16 @@ class GameScreen(BoardScreen):
         said = words(self.rules, self.session.view(), action)     # in the words of before
         if not asked and self._ask_first(action, said):
             return
+        mark = self.session.actions
         try:
             events = self.session.act(action)
         except IllegalAction as exc:
             self.say(f"Not allowed: {exc}", error=True)
             return
-        self.message = Text(events[-1].text if events else said, style="green")
+        self._news_from[self.session.viewer] = mark      # from this action on
+        # its rolls and results are news (drawn with the others); else its last event
+        self.message = Text("" if any(is_news(e) for e in events)
+                            else events[-1].text if events else said, style="green")
         self.notice = Text("")                  # said until the player's first action
         self._follow(action)
         self.redraw()
@@ -437,7 +463,7 @@ class GameScreen(BoardScreen):
 
     def _computer_tick(self) -> None:
         self._computer_timer = None
-        self.message = Text("")              # the log tells what the computer did
+        self.message = Text("")              # its rolls are news; the log tells the rest
         s = self.session
         deadline = time.perf_counter() + FRAME_BUDGET
         while s.computer_to_act() and s.state.outcome is None:

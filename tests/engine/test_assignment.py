@@ -37,13 +37,16 @@ def berne(s):
 
 def test_7_0_worked_example_and_7_23_the_enemy_picks():
     s = interphase("2, 3, 4")                              # 2, 3: Allied EE, German 2/Ab/BR
-    assert s.events == (Event("7.0", "Assignment Table: 2, 3 -> Allied EE, German 2/Ab/BR",
+    assert s.events == (Event("7.0", "Assignment Table: dice 2, 3: the Allied unit goes to "
+                              "Eastern Europe (EE); 2 Abwehr units are sent on assignment to "
+                              "Berne (BR) (2/Ab/BR)",
                               roll=(2, 3), table="assignment", row=2, column=3,
                               result="EE 2/Ab/BR"),)
     assert s.to_act.value == "abwehr" and s.pending[-1].kind == "place_allied"
     assert s.pending[-1].area == "EE"
     assert interphase("4, 1, 1").events[0] == Event(         # 4, 1: no German result
-        "7.0", "Assignment Table: 4, 1 -> Allied IS, German -", roll=(4, 1),
+        "7.0", "Assignment Table: dice 4, 1: the Allied unit goes to Istanbul (IS); "
+        "no German units are sent on assignment", roll=(4, 1),
         table="assignment", row=4, column=1, result="IS -")
     ee = next(a for a in legal(s) if a.startswith("allied"))
     allied = s.pending[-1].unit
@@ -135,11 +138,11 @@ def test_7_13_no_allied_units_left():
 def test_7_14_and_7_29_overrun_areas_are_ignored():
     # Game-Turn 7: Eastern Europe is overrun (16.11), so "EE" places nothing.
     s = interphase("2, 3, 4", turn=7)
-    assert ("7.14", "EE is overrun: no Allied unit is placed") in [(e.case, e.text)
+    assert ("7.14", "Eastern Europe (EE) is overrun: no Allied unit is placed") in [(e.case, e.text)
                                                                    for e in s.events]
     # 1, 2: German 2/Ab/RM; Rome falls on Game-Turn 8.
     s = interphase("1, 2, 4", turn=8)
-    assert ("7.29", "RM is overrun: no units are sent") in [(e.case, e.text) for e in s.events]
+    assert ("7.29", "Rome (RM) is overrun: no units are sent") in [(e.case, e.text) for e in s.events]
     assert s.german_assignment is None
 
 
@@ -176,7 +179,7 @@ def test_6_26_short_cup_takes_from_the_enemy_box():
     assert len(s.chits_of("abwehr")) == 94 - 10 and s.chits_of("cup") == []
     ev = [e for e in s.events if e.case == "6.23"][0]
     assert (ev.row, ev.column, ev.result) == (6, 1, "S13")
-    assert ev.text == "Randomizer Table: die 6, Game-Turn 1: SS draws 13"
+    assert ev.text == "Randomizer Table: die 6, Game-Turn 1: SS draws 13 chits from the cup"
     assert [e.text for e in s.events if e.case == "6.24" and not e.private] == [
         "SS draws 13 chits (10 of them from the Abwehr box, 6.26)"]
     [drew] = [e.text for e in s.events if e.case == "6.24" and e.private is Player.SS]
@@ -212,7 +215,7 @@ def test_7_12_with_no_room_in_any_area_rolled_no_allied_unit_is_placed():
     s = area_full("LS", [1, 3] * 61)
     rerolls = [e for e in s.events if e.case == "7.12"]
     assert len(rerolls) == 61 and rerolls[0] == Event(
-        "7.12", "no room for the Allied unit; re-rolled: 1, 3 -> LS", roll=(1, 3),
+        "7.12", "no room for the Allied unit; re-rolled: dice 1, 3: to Lisbon (LS)", roll=(1, 3),
         table="assignment", row=1, column=3, result="LS")
     assert s.events[-1] == Event("7.12", "no area has room for an Allied unit")
     assert all(s.unit(u).box is not None for u in ("501", "502", "503"))

@@ -281,7 +281,7 @@ def test_apply_never_mutates_its_input():
 def test_9_61_9_62_the_log_and_one_free_hex_taken_without_asking():
     s = pos(HITLER_ROLL % (2, ""))
     assert [(e.case, e.text, e.roll) for e in s.events] == [
-        ("9.61", "Hitler's movement: die 2 -> Führer HQ", (2,))]
+        ("9.61", "Hitler's movement: die 2: Hitler goes to Führer HQ", (2,))]
     s = pos(HITLER_ROLL % (5, '"001" = { hex = "3405" }'))     # one Rastenburg hex left
     assert at(s, "100") == "3506" and not s.pending
     assert [(e.case, e.text) for e in s.events][-1] == ("9.62", "Hitler moves to 3506")

@@ -154,7 +154,8 @@ def test_7_28_full_destination_rolls_again_for_the_german_result_only():
     # 2, 4: Allied AL, German 1/Ab/VT. Fill the Vatican; re-roll 3, 3: 1/SS/CS.
     s = vatican_full([2, 4, 3, 3, 4])
     assert [e for e in s.events if e.case == "7.28"] == [Event(
-        "7.28", "no room in the destination; German result re-rolled: 3, 3 -> 1/SS/CS",
+        "7.28", "no room in the destination; German result re-rolled: dice 3, 3: 1 SS unit is "
+        "sent on assignment to Casablanca (CS) (1/SS/CS)",
         roll=(3, 3), table="assignment", row=3, column=3, result="1/SS/CS")]
     assert s.pending[-1].kind == "place_allied" and s.pending[-1].area == "AL"
     s = play(s, next(a for a in legal(s) if a.startswith("allied")))
@@ -166,7 +167,8 @@ def test_7_28_a_re_roll_may_send_nobody():
     """The Vatican full (1/Ab/VT from 2, 4); the re-roll 4, 1 has no German result."""
     s = vatican_full([2, 4, 4, 1, 4])
     assert [e for e in s.events if e.case == "7.28"] == [Event(
-        "7.28", "no room in the destination; German result re-rolled: 4, 1 -> -",
+        "7.28", "no room in the destination; German result re-rolled: dice 4, 1: no German "
+        "units are sent on assignment",
         roll=(4, 1), table="assignment", row=4, column=1, result="-")]
     assert s.german_assignment is None
 

@@ -4,8 +4,10 @@ assignment chits that bend it."""
 from __future__ import annotations
 
 from ..data.chits import ChitKind
+from ..data.tables import GermanAssignment
 from ..hexgrid import Hex, label
 from ..parties import Party, Player
+from ..rules import Rules
 from .actions import Action, Verb, act
 from .board import empty_hexes, impassable
 from .decisions import pop, push, top
@@ -24,6 +26,19 @@ def _two_dice(state: GameState) -> tuple[int, int, GameState]:
     return a, b, state
 
 
+def _area(rules: Rules, code: str) -> str:
+    return f"{rules.map.areas[code].name} ({code})"
+
+
+def _sent(rules: Rules, g: GermanAssignment | None) -> str:
+    """A German assignment result in words: '2/Ab/BR' is two Abwehr units to Berne (7.22)."""
+    if g is None:
+        return "no German units are sent on assignment"
+    side = "SS" if g.player is Player.SS else "Abwehr"
+    units = "unit is" if g.count == 1 else "units are"
+    return f"{g.count} {side} {units} sent on assignment to {_area(rules, g.area)} ({g})"
+
+
 @case("7.0", "7.11", "7.12", "7.13", "7.14", "7.15", "17.11", "7.28", "7.29")
 def roll_assignment(state: GameState) -> GameState:
     """Roll the Assignment Table; set up the Allied placement and the German result."""
@@ -31,8 +46,9 @@ def roll_assignment(state: GameState) -> GameState:
     table = rules.tables.assignment
     first, second, state = _two_dice(state)
     allied, german = table.result(first, second)
-    state = state.log(Event("7.0", f"Assignment Table: {first}, {second} -> Allied {allied}, "
-                                   f"German {german or '-'}", roll=(first, second),
+    state = state.log(Event("7.0", f"Assignment Table: dice {first}, {second}: the Allied unit "
+                                   f"goes to {_area(rules, allied)}; {_sent(rules, german)}",
+                            roll=(first, second),
                             table="assignment", row=first, column=second,
                             result=f"{allied} {german or '-'}"))
     # German result (kept aside until the Allied unit is placed, 7.0 procedure)
@@ -41,7 +57,8 @@ def roll_assignment(state: GameState) -> GameState:
         if g is None:
             break
         if impassable(state, g.area):
-            state = state.log(Event("7.29", f"{g.area} is overrun: no units are sent"))
+            state = state.log(Event("7.29", f"{_area(rules, g.area)} is overrun: no units "
+                                            "are sent"))
             g = None
             break
         if empty_hexes(state, g.area):
@@ -49,7 +66,8 @@ def roll_assignment(state: GameState) -> GameState:
         a, b, state = _two_dice(state)                               # 7.28
         g = table.result(a, b)[1]
         state = state.log(Event("7.28", f"no room in the destination; German result re-rolled: "
-                                        f"{a}, {b} -> {g or '-'}", roll=(a, b), table="assignment",
+                                        f"dice {a}, {b}: {_sent(rules, g)}", roll=(a, b),
+                                table="assignment",
                                 row=a, column=b, result=str(g or "-")))
     state = evolve(state, german_assignment=g)
     # Allied placement
@@ -58,15 +76,17 @@ def roll_assignment(state: GameState) -> GameState:
         return state.log(Event("7.13", "no Allied units left to place"))
     for _ in range(REROLL_LIMIT):
         if impassable(state, allied):
-            return state.log(Event("7.14", f"{allied} is overrun: no Allied unit is placed"))
+            return state.log(Event("7.14", f"{_area(rules, allied)} is overrun: no Allied unit "
+                                           "is placed"))
         if empty_hexes(state, allied):
             k, state = pick(state, len(holding))                     # 7.11: drawn at random
             return push(state, Decision("place_allied", Player.ABWEHR, unit=holding[k],
                                         area=allied))
         a, b, state = _two_dice(state)                               # 7.12
         allied = table.result(a, b)[0]
-        state = state.log(Event("7.12", f"no room for the Allied unit; re-rolled: {a}, {b} -> "
-                                        f"{allied}", roll=(a, b), table="assignment", row=a,
+        state = state.log(Event("7.12", f"no room for the Allied unit; re-rolled: dice {a}, "
+                                        f"{b}: to {_area(rules, allied)}", roll=(a, b),
+                                table="assignment", row=a,
                                 column=b, result=allied))
     return state.log(Event("7.12", "no area has room for an Allied unit"))
 

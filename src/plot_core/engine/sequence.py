@@ -142,7 +142,9 @@ def randomizer(state: GameState) -> GameState:
     die, state = roll(state)
     draw = state.rules.tables.randomizer.result(die, state.turn)
     column = min(state.turn, len(state.rules.tables.randomizer.cells[0]))
-    said = "no draw" if draw is None else f"{draw.player.title} draws {draw.count}"
+    said = "no draw" if draw is None else (
+        f"{draw.player.title} draws {draw.count} chit{'s' if draw.count != 1 else ''} "
+        "from the cup")
     state = state.log(Event("6.23", f"Randomizer Table: die {die}, Game-Turn {state.turn}: {said}",
                             roll=(die,), table="randomizer", row=die, column=column,
                             result="-" if draw is None else
@@ -229,7 +231,7 @@ def hitler_roll(state: GameState) -> GameState:
     die, state = roll(state)
     key = "fuhrer" if die in g.hitler_fuhrer_rolls else "rastenburg"
     hq = state.rules.map.hqs[key]
-    state = state.log(Event("9.61", f"Hitler's movement: die {die} -> {hq.name}", roll=(die,)))
+    state = state.log(Event("9.61", f"Hitler's movement: die {die}: Hitler goes to {hq.name}", roll=(die,)))
     if hitler.hex in hq.hexes:
         return state
     occ = state.occupancy()

@@ -76,7 +76,8 @@ def panic_rolls(state: GameState) -> GameState:
         n = state.rules.tables.okw_panic.result(die)
         total += n
         state = state.log(Event("12.82", f"{state.info(u.id).short} stands in {hq.name}: OKW "
-                                         f"Panic die {die}: {n}", roll=(die,), table="okw_panic",
+                                         f"Panic die {die}: {n} Abwehr OKW unit{'s' if n != 1 else ''} panic",
+                                roll=(die,), table="okw_panic",
                                 row=die, result=str(n)))
     if total and panickers(state):
         return push(state, Decision("panic", Player.ABWEHR, count=total))
