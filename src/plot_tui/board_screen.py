@@ -74,6 +74,7 @@ class BoardScreen(OnceScreen[str]):
         self._redraw_tries = 0            # redraws put off while the screen is being built
         self._keys_shown: tuple = ()      # the footer's keys when it was last told
         self._parts: dict[type, Widget] | None = None
+        self._by_id: dict[str, Widget] = {}
 
     # -- what to show: the subclass answers ---------------------------------------------
     def shown_view(self) -> PlayerView:
@@ -171,6 +172,17 @@ class BoardScreen(OnceScreen[str]):
                 return None
             self._parts = {kind: q.first() for kind, q in found.items()}
         return self._parts
+
+    def by_id(self, name: str) -> Widget | None:
+        """The widget with this id, if the screen has it now: looked up once, as the
+        prompt and the odds are drawn at every key."""
+        found = self._by_id.get(name)
+        if found is None or not found.is_attached:
+            query = self.query(f"#{name}")
+            if not query:
+                return None
+            found = self._by_id[name] = query.first()
+        return found
 
     def part(self, kind: type[P]) -> P:
         """The screen's one panel of this kind (the screen is built)."""

@@ -132,6 +132,9 @@ class Chair:
     def walk_to(self, h: Hex) -> list[Hex] | None:
         return self.session.walk_to(h) if self.session.may_act(self.side) else None
 
+    def why_not_walk(self, h: Hex) -> str | None:
+        return self.session.why_not_walk(h)
+
     def can_undo(self) -> bool:
         return self.session.can_undo_for(self.side)
 

@@ -3,7 +3,7 @@ chits and units in words are plot_core.wording (a record's account uses them too
 
 from __future__ import annotations
 
-from plot_core import Player, PlayerView, Rules
+from plot_core import Action, Player, PlayerView, Rules, Verb
 from plot_core.data.chits import ChitKind
 from plot_core.engine.decisions import KINDS
 from plot_core.engine.state import Phase
@@ -20,8 +20,9 @@ def area_name(rules: Rules, code: str) -> str:
     return f"{area.name} ({code})" if area is not None else code
 
 
-def prompt(rules: Rules, v: PlayerView) -> str:
-    """What the side to act must do now, in a line."""
+def prompt(rules: Rules, v: PlayerView, legal: list[Action] | None = None) -> str:
+    """What the side to act must do now, in a line; ``legal`` (when given) keeps it from
+    offering what is not allowed now, such as ending a move where the unit may not stop."""
     if v.outcome is not None:
         return "The game is over."
     if v.pending:
@@ -42,8 +43,10 @@ def prompt(rules: Rules, v: PlayerView) -> str:
         # travel only for a side holding a Travel chit (9.4): no promise the rules withhold
         chits = rules.chits.by_id()
         travel = ", travel" if any(chits[c].kind is ChitKind.TRAVEL for c in v.own_chits) else ""
-        return (f"{who}: move {unit_name(rules, v.active)} — step, harass{travel}, "
-                "or end its move (e)")
+        can_end = legal is None or any(a.verb is Verb.END for a in legal)
+        return (f"{who}: move {unit_name(rules, v.active)} — step, harass{travel}"
+                + (", or end its move (e)" if can_end else
+                   " (it shares a hex: it may not stop there, 8.11)"))
     if v.phase in (Phase.MOVEMENT, Phase.COUP_INTERPHASE, Phase.COUP_MOVEMENT):
         return f"{who}: choose a unit to move (Enter on it), or end the phase (P)"
     if v.phase is Phase.RECRUITMENT:

@@ -29,6 +29,7 @@ from .boardview import actions_at, active_hex
 from .chair import Chair
 from .choices import FIXED, Numbers, fixed
 from .describe import SIDE, prompt
+from .intent import attempts, refusal_at, walks
 from .mapview import MapView
 from .odds_view import odds_text
 from .panels import ChitPanel, LogView
@@ -44,6 +45,7 @@ SAVE_RETRY = 2.0         # seconds between tries to write what the disk refused 
 COMPUTER_PACE = 0.04     # seconds between the computer's steps, so they can be followed
 PACES = (0.0, 0.04, 0.15, 0.4, 1.0)     # what `-` and `+` step through
 FRAME_BUDGET = 0.03      # when skipping ahead, how long one batch of computer steps may run
+ROLLING = (Verb.HARASS, Verb.RECRUIT, Verb.INVESTIGATE)   # a roll follows, with odds
 MAX_NEWS = 3             # lines of rolls and results under the prompt (the log has all)
 KEY_NAMES = {"r": "Roll", "d": "Decline", "e": "End the move", "P": "End the phase"}
 
@@ -162,7 +164,7 @@ class GameScreen(BoardScreen):
         if v.outcome is not None:
             t.append(f"Game over: {v.outcome.reason} ({v.outcome.case})", style="bold")
         elif s.my_move():
-            t.append(prompt(self.rules, v), style="bold")
+            t.append(prompt(self.rules, v, legal), style="bold")
             t.append("\n")
             keyed = self.numbers.keyed(legal, v)
             lettered = fixed(legal)
@@ -195,7 +197,8 @@ class GameScreen(BoardScreen):
                 t.append("\n")
                 t.append_text(note)
         link_cases(t, self.rules.cases)                         # a click opens the case
-        for line in self.query("#prompt").results(Static):      # none while being built
+        line = self.by_id("prompt")                             # none while being built
+        if isinstance(line, Static):
             line.update(t)
         self.draw_odds()
 
@@ -218,7 +221,8 @@ class GameScreen(BoardScreen):
     def draw_odds(self) -> None:
         """The odds of the roll at the cursor, or of the roll a key would make now."""
         shown = self._odds_now()
-        for panel in self.query("#odds").results(Static):
+        panel = self.by_id("odds")
+        if isinstance(panel, Static):
             panel.update(link_cases(odds_text(shown[0]), self.rules.cases) if shown else "")
             panel.display = bool(shown)
 
@@ -228,9 +232,18 @@ class GameScreen(BoardScreen):
             return []
         legal = s.legal()
         for mapview in self.query(MapView):
-            for a in actions_at(legal, s.view(), mapview.cursor):
-                if a.verb in (Verb.HARASS, Verb.RECRUIT, Verb.INVESTIGATE):
+            here = actions_at(legal, s.view(), mapview.cursor)
+            for a in here:
+                if a.verb in ROLLING:
                     return s.odds(a)
+            # what Enter would try there: its odds too when the differential alone forbids
+            # the roll, so a refusal for 10.34 or 12.53 comes with its arithmetic
+            tried = [] if here else [a for a in attempts(self.rules, s.view(), mapview.cursor)
+                                     if a.verb in ROLLING][:1]
+            for a in tried:
+                odds = s.odds(a)
+                if odds and not odds[0].allowed:
+                    return odds
         # what r, d or P would roll depends on the state alone: worked out once for it
         # (ending a phase is played on a copy to see), not at every redraw
         if self._key_odds is None or self._key_odds[0] is not s.state:
@@ -545,21 +558,16 @@ class GameScreen(BoardScreen):
             self.do(here[0])
         elif here:
             self._menu(f"At {label(h)}", here)
-        elif v.active is not None and self._walk(h):
-            return
-        else:
-            self.say(self._why_nothing(h, v), error=True)
-
-    def _next_to_mover(self, h: int) -> bool:
-        here = active_hex(self.session.view())
-        return h in self.rules.map.neighbours.get(here, ())
+        elif not (walks(self.rules, v, h) and self._walk(h)):
+            self.say(refusal_at(self.rules, self.session, h), error=True)
 
     def _walk(self, h: int) -> bool:
-        """A `+` hex further than one step: walk the shortest legal way there, one step
-        at a time (each its own action, so undo takes them back one by one)."""
+        """A hex further than one step: walk the shortest legal way there, one step at a
+        time (each its own action, so undo takes them back one by one). False, with
+        nothing done, if there is no such way."""
         walk = self.session.walk_to(h)
-        if not walk or len(walk) == 1 or self._next_to_mover(h):
-            return False          # next to it: refused for a reason the player should read
+        if not walk:
+            return False
         uid = self.session.view().active
         for step in walk:
             if not self.session.my_move() or self.session.view().active != uid:
@@ -568,26 +576,6 @@ class GameScreen(BoardScreen):
             if active_hex(self.session.view()) != step:
                 break                            # refused: do() has said why
         return True
-
-    def _why_nothing(self, h: int, v: PlayerView) -> str:
-        """Nothing legal at the cursor: ask the engine why the natural action fails."""
-        s = self.session
-        mine = [u for u in v.units if u.hex == h]
-        tries = []
-        if v.active is not None:
-            tries.append(Action(Verb.MOVE, hex=h))
-            tries += [Action(Verb.HARASS, unit=u.id) for u in mine]
-        elif v.phase in (Phase.MOVEMENT, Phase.COUP_INTERPHASE, Phase.COUP_MOVEMENT):
-            tries += [Action(Verb.ACTIVATE, unit=u.id) for u in mine]
-        elif v.phase is Phase.RECRUITMENT and not v.pending:
-            tries += [Action(Verb.RECRUIT, unit=u.id) for u in mine]
-        elif v.phase is Phase.INVESTIGATION and not v.pending:
-            tries += [Action(Verb.INVESTIGATE, unit=u.id) for u in mine]
-        for a in tries:
-            why = s.why_not(a)
-            if why:
-                return f"{label(h)}: {why}"
-        return f"Nothing to do at {label(h)}. {prompt(self.rules, v)}"
 
     def _waiting(self) -> str:
         v = self.session.view()

@@ -24,7 +24,7 @@ from plot_core import view as view_of
 from plot_core.engine.history import can_take_back
 from plot_core.engine.odds import Odds, Stakes, odds_of, stakes
 from plot_core.engine.overlays import Overlays, overlays
-from plot_core.engine.paths import path_to
+from plot_core.engine.paths import path_to, walk_problem
 from plot_core.engine.state import Event
 from plot_core.hexgrid import Hex
 from plot_core.wording import words
@@ -243,6 +243,11 @@ class Session:
     def walk_to(self, h: Hex) -> list[Hex] | None:
         """The shortest legal walk of the moving unit to ``h`` (plot_core.engine.paths)."""
         return path_to(self.state, h)
+
+    def why_not_walk(self, h: Hex) -> str | None:
+        """The rule that keeps the moving unit from walking to ``h``, or None."""
+        problem = walk_problem(self.state, h)
+        return None if problem is None else str(problem)
 
     def _computer_rnd(self) -> str:
         # Seeded by the game and the action's number, so a resumed game goes on as it would

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from plot_core import apply, legal_actions
 from plot_core.engine.board import enemy_controlled
-from plot_core.engine.paths import path_to
+from plot_core.engine.paths import path_to, walk_problem
 from plot_core.hexgrid import parse_hex as H
 from plot_core.parties import Player
 
@@ -46,3 +46,17 @@ def test_no_walk_without_a_moving_unit_or_off_the_map():
     assert path_to(s, H("2010")) is None             # nothing is moving yet
     s = play(s, "activate 002")
     assert path_to(s, H("2110")) is None             # where it stands is no step
+
+
+def test_why_a_walk_fails_is_the_rule_of_its_failing_step_or_the_allowance():
+    s = play(pos(DUEL), "activate 002")                      # Schellenberg: 7 MP
+    assert walk_problem(s, H("1910")) is None
+    # beyond the allowance (9.12)
+    far = walk_problem(s, H("3006"))
+    assert far.case == "9.12" and str(far) == (
+        "3006 is 11 hexes away and Schelnbg has 7 movement points left (9.12)")
+    # onto a hex with an enemy unit: the last step is the one refused, blocked (8.12)
+    blocked = walk_problem(s, H("2210"))
+    assert str(blocked) == "Bonhoefer blocks 2210 (8.12)"
+    # on the unit's own hex there is no walk
+    assert walk_problem(s, H("2110")).case == "9.13"
