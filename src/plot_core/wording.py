@@ -20,7 +20,7 @@ def chit_name(rules: Rules, chit: str) -> str:
     c = rules.chits.by_id()[chit]
     if c.kind is ChitKind.LOYALTY:
         return f"Loyalty chit of {rules.units[c.unit].short} ({chit})"
-    return f"{rules.chits.names[c.kind]} {chit}"
+    return f"{rules.chits.names[c.kind]} chit {chit}"
 
 
 def unit_name(rules: Rules, uid: str | None) -> str:

@@ -8,7 +8,8 @@ decision and keep their numbers while it lasts: taking choice 1 leaves 2 as 2.
 
 from __future__ import annotations
 
-from plot_core import Action, PlayerView, Verb
+from plot_core import Action, PlayerView, Rules, Verb
+from plot_core.hexgrid import label
 
 from .boardview import action_hex, unit_hexes
 
@@ -21,6 +22,7 @@ FIXED: dict[str, frozenset[Verb]] = {
 }
 KEY_OF: dict[Verb, str] = {verb: key for key, verbs in FIXED.items() for verb in verbs}
 MAX_NUMBER = 9
+PHASE_GROUP = "The phase and the decision"     # the list's heading for what no unit is about
 
 
 def fixed(legal: list[Action]) -> dict[str, Action]:
@@ -78,3 +80,34 @@ class Numbers:
 
     def action(self, n: int, legal: list[Action], v: PlayerView) -> Action | None:
         return dict(self.keyed(legal, v)).get(n)
+
+
+def group_of(rules: Rules, v: PlayerView, a: Action) -> str:
+    """The heading an action is listed under: the unit it is about (the moving unit's
+    steps under it), else what it settles."""
+    uid = a.unit or (v.active if a.verb in (Verb.MOVE, Verb.TRAVEL, Verb.END) else None)
+    if uid is None and v.pending and v.pending[-1].unit:
+        uid = v.pending[-1].unit
+    if uid is None:
+        return PHASE_GROUP
+    where = unit_hexes(v).get(uid)
+    info = rules.units[uid]
+    at = f", {label(where)} {area_words(rules, where)}" if where is not None else ""
+    return f"{info.short} ({uid}) · {info.name}{at}"
+
+
+def area_words(rules: Rules, h: int | None) -> str:
+    """"Berne (BR)": the area a hex lies in, as a player searches for it."""
+    if h is None or h not in rules.map.area_of:
+        return ""
+    code = rules.map.area_of[h]
+    return f"{rules.map.areas[code].name} ({code})"
+
+
+def search_words(rules: Rules, v: PlayerView, a: Action) -> str:
+    """More words an action is found by than its own: full names, the area and the hex."""
+    where = action_hex(a, unit_hexes(v))
+    names = " ".join(rules.units[u].name for u in (a.unit, v.active) if u)
+    hq = rules.map.hqs[rules.map.hq_of[where]].name if where in rules.map.hq_of else ""
+    return f"{a.verb.value} {names} {area_words(rules, where)} {hq} " \
+           f"{label(where) if where is not None else ''}"

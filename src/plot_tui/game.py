@@ -21,13 +21,13 @@ from plot_ai.pool import shared_pool
 from plot_core import Action, IllegalAction, Player, PlayerView, Rules, Verb
 from plot_core.engine.overlays import Overlays
 from plot_core.engine.state import Box, CoupState, Phase
-from plot_core.hexgrid import label
+from plot_core.hexgrid import distance, label
 from plot_core.wording import describe, is_news, news, unit_name, words
 
 from .board_screen import BoardScreen
-from .boardview import actions_at, active_hex
+from .boardview import action_hex, actions_at, active_hex, unit_hexes
 from .chair import Chair
-from .choices import FIXED, Numbers, fixed
+from .choices import FIXED, PHASE_GROUP, Numbers, area_words, fixed, group_of, search_words
 from .describe import SIDE, prompt
 from .intent import attempts, refusal_at, walks
 from .mapview import MapView
@@ -35,7 +35,7 @@ from .odds_view import odds_text
 from .panels import ChitPanel, LogView
 from .plain import clean, join, plain
 from .rules_screen import link_cases
-from .screens import ActionMenu, GameOverScreen, HandoffScreen, HelpScreen, help_text
+from .screens import ActionMenu, GameOverScreen, HandoffScreen, HelpScreen, MenuItem, help_text
 from .session import LogLine, Session
 from .settings import SettingsFile
 from .talk import TalkInput, chat_text, clock_of
@@ -53,23 +53,49 @@ KEY_NAMES = {"r": "Roll", "d": "Decline", "e": "End the move", "P": "End the pha
 class ActionCommands(Provider):
     """The command palette searches the legal actions by their words and notation."""
 
-    def _items(self):
+    _found: list[tuple[str, str, str, Action]] | None = None
+
+    def _items(self) -> list[tuple[str, str, str, Action]]:
+        """(what is shown, what else it is found by, what is at stake, the action), worked
+        out once each time the palette opens (a provider lives as long as it is open)."""
+        if self._found is None:
+            self._found = self._work_out()
+        return self._found
+
+    def _work_out(self) -> list[tuple[str, str, str, Action]]:
         screen = self.screen
         if not isinstance(screen, GameScreen):
             return []
         v = screen.session.view()
-        return [(describe(screen.rules, v, a), a) for a in screen.session.legal()]
+        rules = screen.rules
+        out = []
+        for a in screen.session.legal():
+            area = area_words(rules, action_hex(a, unit_hexes(v)))
+            text = describe(rules, v, a) + (f" · {area}" if area else "")
+            help_ = screen._stakes(a, words(rules, v, a)) or (
+                screen._line(v, a)[len(describe(rules, v, a)):].strip())
+            out.append((text, search_words(rules, v, a), help_, a))
+        return out
 
+    # What the palette shows of an action is what the list and the prompt would say
+    # first, so picking it goes ahead at once.
     async def discover(self) -> Hits:
-        for text, a in self._items():
-            yield DiscoveryHit(text, partial(self.screen.do, a))
+        for text, _, help_, a in self._items():
+            yield DiscoveryHit(Text(text), partial(self.screen.do, a, asked=True),
+                               help=help_ or None)
 
     async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for text, a in self._items():
-            score = matcher.match(text)
-            if score > 0:
-                yield Hit(score, matcher.highlight(text), partial(self.screen.do, a))
+        # Every word of the query somewhere in the action's words (not Textual's fuzzy
+        # match: on hundreds of long lines it takes seconds a key); the shown words first.
+        wanted = query.lower().split()
+        for text, more, help_, a in self._items():
+            shown = text.lower()
+            if not all(w in shown or w in more.lower() for w in wanted):
+                continue
+            score = (1 + sum(w in shown for w in wanted)) / (1 + len(wanted))
+            line = Text(text)
+            line.highlight_words(wanted, style="bold", case_sensitive=False)
+            yield Hit(score, line, partial(self.screen.do, a, asked=True), help=help_ or None)
 
 
 class GameScreen(BoardScreen):
@@ -290,13 +316,29 @@ class GameScreen(BoardScreen):
         """No surprise rolls: an action that rolls or spends the player's chits is said
         first, with its odds; the same action again goes ahead. True while waiting."""
         moment = (action, self.session.actions)
-        if not self.settings.settings.ask_before_rolling or self._armed == moment:
+        if self._armed == moment:
             self._armed = None
             return False
-        at_stake = self.session.stakes(action)
-        if not at_stake:
+        stakes = self._stakes(action, said)
+        if not stakes:
             return False
         self._armed = moment
+        # the part a player must read first comes first: the prompt's box can be short
+        self.message = Text("Press again to go ahead: ", style="bold yellow")
+        self.message.append_text(plain(stakes, style="yellow"))
+        self.message.append(" (O: never ask)", style="dim")
+        self.draw_prompt(self.session.view(), self.session.legal())
+        return True
+
+    def _stakes(self, action: Action, said: str) -> str:
+        """What to say before ``action`` goes ahead ("..., spends FR1 and rolls on the
+        Harassment Table column +5."), or "" when it needs no asking (or O turned the
+        asking off)."""
+        if not self.settings.settings.ask_before_rolling:
+            return ""
+        at_stake = self.session.stakes(action)
+        if not at_stake:
+            return ""
         what = []
         if at_stake.spends:
             what.append(f"spends {', '.join(at_stake.spends)}")
@@ -304,12 +346,7 @@ class GameScreen(BoardScreen):
             tables = [o.table + (f" column {o.column}" if o.column else "")
                       for o in at_stake.odds if o.allowed]
             what.append(f"rolls on the {' then '.join(tables)}" if tables else "rolls a die")
-        # the part a player must read first comes first: the prompt's box can be short
-        self.message = Text("Press again to go ahead: ", style="bold yellow")
-        self.message.append_text(plain(f"{said}, {' and '.join(what)}.", style="yellow"))
-        self.message.append(" (O: never ask)", style="dim")
-        self.draw_prompt(self.session.view(), self.session.legal())
-        return True
+        return f"{said}, {' and '.join(what)}."
 
     def action_ask_before_rolling(self) -> None:
         ask = not self.settings.settings.ask_before_rolling
@@ -589,13 +626,28 @@ class GameScreen(BoardScreen):
             self._menu(f"{len(legal)} legal actions", legal)
 
     def _menu(self, title: str, actions: list[Action]) -> None:
+        """The actions grouped by the unit they are about (the moving unit first, the
+        phase's own last), each roll with its odds; typing narrows the list by unit, area,
+        hex or verb, and a roll or a spent chit is confirmed in the list itself."""
         v = self.session.view()
-        items = [(a, describe(self.rules, v, a)) for a in actions]
+        items = [MenuItem(a, self._line(v, a), group_of(self.rules, v, a),
+                          search_words(self.rules, v, a),
+                          ask=self._stakes(a, words(self.rules, v, a)))
+                 for a in actions]
+        first = {item.group: -k for k, item in enumerate(reversed(items))}
+        mover = group_of(self.rules, v, Action(Verb.END)) if v.active else None
+        items.sort(key=lambda i: (i.group != mover, i.group == PHASE_GROUP, first[i.group]))
         self.app.push_screen(ActionMenu(title, items), self._picked)
+
+    def _line(self, v: PlayerView, a: Action) -> str:
+        """A menu's line for ``a``: its words and notation, and its odds if it rolls."""
+        text = describe(self.rules, v, a)
+        odds = self.session.odds(a) if a.verb in ROLLING else []
+        return f"{text}   {odds[0].line()}" if odds else text
 
     def _picked(self, action: Action | None) -> None:
         if action is not None:
-            self.do(action)
+            self.do(action, asked=True)         # the list said what it does, if anything
 
     def action_number(self, n: int) -> None:
         if not self.session.my_move():
@@ -700,16 +752,22 @@ class GameScreen(BoardScreen):
             self.after_change()
 
     def action_target(self, step: int) -> None:
+        """Tab: the next hex where the player can act; with a unit moving, its own
+        neighbours first, then outwards (a harassment next door before a far Travel)."""
         mapview = self.query_one(MapView)
-        targets = sorted(mapview.board.targets, key=lambda h: (h % 100, h // 100))
-        if not targets:
+        if not mapview.board.targets:
             self.say("No hex to act on: use the numbered choices or a.", error=True)
             return
-        key = (mapview.cursor % 100, mapview.cursor // 100)
-        order = [(h % 100, h // 100) for h in targets]
+        here = active_hex(self.session.view())
+
+        def key(h: int) -> tuple[int, int, int]:
+            near = distance(h, here) if here is not None else 0
+            return (near, h % 100, h // 100)
+
+        targets = sorted(mapview.board.targets, key=key)
+        now = key(mapview.cursor)
         if step > 0:
-            nxt = next((h for h, k in zip(targets, order, strict=True) if k > key), targets[0])
+            nxt = next((h for h in targets if key(h) > now), targets[0])
         else:
-            nxt = next((h for h, k in zip(reversed(targets), reversed(order), strict=True)
-                        if k < key), targets[-1])
+            nxt = next((h for h in reversed(targets) if key(h) < now), targets[-1])
         mapview.move_to(nxt)

@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 import attrs
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Footer, Label, OptionList, RadioButton, RadioSet, Static
+from textual.widgets import (
+    Button,
+    Footer,
+    Input,
+    Label,
+    OptionList,
+    RadioButton,
+    RadioSet,
+    Static,
+)
 from textual.widgets.option_list import Option
 
 from plot_ai import LEVELS
-from plot_core import Action, Player
+from plot_core import Player
 
 from .closing import OnceModal, OnceScreen
 from .plain import plain
@@ -241,31 +250,104 @@ class HandoffScreen(OnceScreen[None]):
             self.dismiss()
 
 
-class ActionMenu(OnceModal[Action | None]):
-    """A list of legal actions; Enter picks one, Escape closes."""
+@attrs.frozen
+class MenuItem(Generic[T]):
+    """One line of an ActionMenu. Every string in it is text, never markup."""
+
+    value: T
+    text: str
+    group: str = ""              # the heading it is listed under
+    words: str = ""              # what else it is found by (names, areas, hexes)
+    ask: str = ""                # said first; the same line picked again goes ahead
+
+
+class ActionMenu(OnceModal[T | None]):
+    """A list to pick from, in groups, that typing narrows: Enter picks, Escape closes.
+    A line that asks first (a roll, a spent chit) says so at the top on the first Enter
+    and goes ahead on the second, without leaving the list."""
 
     DEFAULT_CSS = """
     ActionMenu { align: center middle; }
-    ActionMenu > Vertical { width: 80%; max-width: 100; height: 80%; border: round $accent;
+    ActionMenu > Vertical { width: 90%; max-width: 110; height: 90%; border: round $accent;
                             background: $surface; }
+    ActionMenu Input { height: 1; border: none; padding: 0 1; }
+    ActionMenu #asking { height: auto; color: $warning; text-style: bold; display: none; }
     ActionMenu OptionList { height: 1fr; }
     """
-    BINDINGS = [Binding("escape", "close", "Close")]
+    BINDINGS = [Binding("escape", "close", "Close"),
+                Binding("down", "to_list", "List", show=False)]
 
-    def __init__(self, title: str, items: list[tuple[Action, str]]) -> None:
+    def __init__(self, title: str, items: list[MenuItem[T]] | list[tuple[T, str]]) -> None:
         super().__init__()
-        self.title_, self.items = title, items
+        self.title_ = title
+        self.items: list[MenuItem[T]] = [i if isinstance(i, MenuItem) else MenuItem(*i)
+                                         for i in items]
+        self._asked: int | None = None           # the line that has said what it does
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.title_)
-            yield OptionList(*[Option(text, id=str(i)) for i, (_, text) in enumerate(self.items)])
+            yield Label(Text(self.title_))
+            yield Input(placeholder="type to narrow: a unit, an area, a hex, a verb",
+                        id="narrow")
+            yield Static(id="asking")
+            yield OptionList(*self._options(""))
+
+    def _options(self, query: str) -> list[Option | None]:
+        words = query.lower().split()
+        out: list[Option | None] = []
+        group = None
+        for i, item in enumerate(self.items):
+            found = f"{item.text} {item.group} {item.words}".lower()
+            if not all(w in found for w in words):
+                continue
+            if item.group and item.group != group:
+                out.append(Option(Text(item.group, style="bold"), disabled=True))
+            group = item.group
+            out.append(Option(Text(("  " if item.group else "") + item.text), id=str(i)))
+        return out
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
 
+    def on_key(self, event) -> None:
+        # Typing a letter anywhere narrows the list, as a search box would.
+        box = self.query_one(Input)
+        if event.character and event.character.isprintable() and not box.has_focus \
+                and event.key not in ("enter", "space"):
+            box.focus()
+            box.insert_text_at_cursor(event.character)
+            event.stop()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        options = self.query_one(OptionList)
+        options.clear_options()
+        options.add_options(self._options(event.value))
+        self._asked = None
+        self.query_one("#asking", Static).display = False
+        first = next((k for k in range(options.option_count)
+                      if not options.get_option_at_index(k).disabled), None)
+        if first is not None:
+            options.highlighted = first
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        options = self.query_one(OptionList)
+        options.focus()
+        if options.highlighted is not None:
+            options.action_select()
+
+    def action_to_list(self) -> None:
+        self.query_one(OptionList).focus()
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(self.items[int(event.option.id)][0])
+        k = int(event.option.id)
+        item = self.items[k]
+        if item.ask and self._asked != k:
+            self._asked = k
+            asking = self.query_one("#asking", Static)
+            asking.update(Text(f"{item.ask} Enter again to go ahead, Escape to stop."))
+            asking.display = True
+            return
+        self.dismiss(item.value)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -97,7 +97,7 @@ async def test_the_coup_question_has_the_same_letters_with_chits_or_without(size
         await pilot.press("P")
         said = flat(app)
         assert "d No coup now" in said and "r Roll on the Walkyrie Table" in said
-        assert ("1 Commit Führer Access FA1" in said) == bool(chits)
+        assert ("1 Commit Führer Access chit FA1" in said) == bool(chits)
         await pilot.press("d")                                  # habit: the same key
         assert s.state.coup is None and not (s.state.pending and
                                              s.state.pending[-1].kind == "coup")

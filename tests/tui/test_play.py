@@ -235,7 +235,7 @@ async def test_assignment_chits_and_picks():
         s = game(app).session
         assert s.viewer is Player.ABWEHR and "Allied unit" in prompt(app)
         await pilot.press("tab", "enter")                       # place the Allied unit
-        assert "Reveal Friendly Assignment FR1" in prompt(app)
+        assert "Reveal Friendly Assignment chit FR1" in prompt(app)
         await pilot.press("1")                                  # 7.41: the Abwehr picks
         assert s.state.pending[-1].kind == "assign" and s.viewer is Player.ABWEHR
         await pilot.press("a")
@@ -339,12 +339,9 @@ async def test_travel_from_the_action_menu():
         await pilot.press("enter", "a")
         menu = app.screen
         assert isinstance(menu, ActionMenu)
-        travel = [i for i, (a, _) in enumerate(menu.items) if a.verb.value == "travel"]
-        assert travel
-        for _ in range(travel[0]):
-            await pilot.press("down")
+        await pilot.press(*"travel 0412")                      # typing narrows the list
         await pilot.press("enter")
-        assert s.state.unit("002").hex != H("2711") and "TR1" not in s.state.chits_of("ss")
+        assert s.state.unit("002").hex == H("0412") and "TR1" not in s.state.chits_of("ss")
 
 
 async def test_against_the_computer_the_screen_shows_only_your_side():

@@ -1,0 +1,112 @@
+"""Finding an action among hundreds: the list grouped by unit and narrowed by typing (a
+unit's name, an area, a hex, a verb), the palette searched the same way, the odds beside
+each roll, a roll confirmed in the list itself, and Tab going to the moving unit's
+neighbours before anything further off."""
+
+from __future__ import annotations
+
+import pytest
+from textual.command import CommandPalette
+from textual.widgets import OptionList
+
+from plot_core.hexgrid import distance, parse_hex
+from plot_tui.mapview import MapView
+from plot_tui.screens import ActionMenu
+
+from .helpers import app_for, cursor_to, game, pos, prompt
+
+pytestmark = pytest.mark.asyncio
+H = parse_hex
+
+# Schellenberg (002, 8-7-7) at Gestapo HQ with a Travel chit; Bonhoeffer next door.
+TRAVELLER = """
+phasing = "ss"
+dice = [3]
+active = "002"
+[units]
+"002" = { hex = "2711" }
+"305" = { hex = "2611", suspected = true }
+"013" = { hex = "2410" }
+"308" = { hex = "1810", suspected = true }
+[chits]
+ss = ["TR1"]
+"""
+
+
+def listed(menu: ActionMenu) -> list[str]:
+    options = menu.query_one(OptionList)
+    return [str(options.get_option_at_index(k).prompt) for k in range(options.option_count)]
+
+
+async def test_the_list_is_grouped_by_unit_and_narrowed_by_an_area_name_or_a_hex():
+    app = app_for(pos(TRAVELLER))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("a")
+        menu = app.screen
+        assert isinstance(menu, ActionMenu)
+        lines = listed(menu)
+        assert lines[0].startswith("Schelnbg (002) · Walter Schellenberg, 2711 Berlin (BE)")
+        assert len(lines) > 200                                # every Travel destination
+        await pilot.press(*"berne")                            # the area lesson 3 names
+        lines = listed(menu)
+        travels = [ln for ln in lines if "Travel to" in ln]
+        assert travels and len(travels) == len(lines) - 1      # and the group's heading
+        assert all("Travel chit TR1" in ln for ln in travels)
+        await pilot.press(*["backspace"] * 5, *"harass")       # a verb
+        lines = listed(menu)
+        assert any("Harass Bonhoefer (305)" in ln for ln in lines)
+        # the odds beside the roll: +5 on the Harassment Table
+        assert any("+5 → Harassment Table, column +5:" in ln for ln in lines)
+
+
+async def test_a_roll_picked_from_the_list_is_confirmed_in_the_list():
+    app = app_for(pos(TRAVELLER), asks=True)                  # ask before rolling: on
+    async with app.run_test(size=(120, 40)) as pilot:
+        s = game(app).session
+        await pilot.press("a", *"harass bonh", "enter")
+        menu = app.screen
+        assert isinstance(menu, ActionMenu)                   # still open: it asks first
+        asking = str(menu.query_one("#asking").render())
+        assert "rolls on the Harassment Table column +5" in asking
+        assert "Enter again to go ahead" in asking
+        assert s.state.unit("305").marker is None
+        await pilot.press("enter")                             # the same line again
+        await pilot.pause()
+        assert not isinstance(app.screen, ActionMenu)
+        assert s.state.unit("305").marker is not None          # die 3 at +5: N
+        assert "Press again" not in prompt(app)
+
+
+async def test_the_palette_finds_an_action_by_its_area_and_goes_ahead_at_once():
+    app = app_for(pos(TRAVELLER), asks=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        s = game(app).session
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press(*"travel berne")
+        for _ in range(40):
+            await pilot.pause(0.05)
+            shown = app.screen.query_one(OptionList)
+            if shown.option_count:
+                break
+        first = str(shown.get_option_at_index(0).prompt)
+        assert "Travel to" in first and "Berne (BR)" in first, first
+        assert "spends TR1" in first                           # said in the palette itself
+        await pilot.press("enter")
+        await pilot.pause()
+        assert s.state.rules.map.area_of[s.state.unit("002").hex] == "BR"
+
+
+async def test_tab_visits_the_moving_units_neighbours_first():
+    app = app_for(pos(TRAVELLER))
+    async with app.run_test(size=(120, 40)) as pilot:
+        mapview = game(app).query_one(MapView)
+        await cursor_to(pilot, app, H("2711"))
+        seen = []
+        for _ in range(8):
+            await pilot.press("tab")
+            seen.append(mapview.cursor)
+        near = [distance(h, H("2711")) for h in seen]
+        assert near == sorted(near) and near[0] == 1
+        assert H("2611") in seen                               # Bonhoeffer, to harass
