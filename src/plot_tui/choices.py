@@ -93,7 +93,8 @@ def group_of(rules: Rules, v: PlayerView, a: Action) -> str:
     where = unit_hexes(v).get(uid)
     info = rules.units[uid]
     at = f", {label(where)} {area_words(rules, where)}" if where is not None else ""
-    return f"{info.short} ({uid}) · {info.name}{at}"
+    full = f" · {info.name}" if info.name != info.short else ""
+    return f"{info.short} ({uid}){full}{at}"
 
 
 def area_words(rules: Rules, h: int | None) -> str:

@@ -270,7 +270,7 @@ class ActionMenu(OnceModal[T | None]):
     ActionMenu { align: center middle; }
     ActionMenu > Vertical { width: 90%; max-width: 110; height: 90%; border: round $accent;
                             background: $surface; }
-    ActionMenu Input { height: 1; border: none; padding: 0 1; }
+    ActionMenu Input, ActionMenu Input:focus { height: 1; border: none; padding: 0 1; }
     ActionMenu #asking { height: auto; color: $warning; text-style: bold; display: none; }
     ActionMenu OptionList { height: 1fr; }
     """
