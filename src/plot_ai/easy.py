@@ -25,9 +25,8 @@ from typing import NamedTuple
 
 from plot_core import Action, GameState, Player, PlayerView, Rules, Verb, apply, legal_actions
 from plot_core.data.chits import ChitKind
-from plot_core.engine.coup import HITLER
 from plot_core.engine.harassment import differential_bonus, harassment_defence
-from plot_core.engine.state import effectiveness, movement_allowance
+from plot_core.engine.state import HITLER, effectiveness, movement_allowance
 from plot_core.hexgrid import distance
 from plot_core.parties import Party
 

@@ -20,9 +20,7 @@ from functools import cache
 from plot_core import GameState, Party, Player, Rules
 from plot_core.data.chits import ChitKind
 from plot_core.engine.lookup import BERLIN, PRUSSIA, lookup
-from plot_core.engine.state import Box, Phase
-
-HITLER = "100"
+from plot_core.engine.state import HITLER, Box, Phase
 
 # The names of the facts, in the order features() returns them (the weights file
 # keeps the names, so a change of this list is caught when the weights are read).

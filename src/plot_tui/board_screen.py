@@ -18,7 +18,7 @@ from textual.widgets import Footer, Header, TabbedContent, TabPane
 
 from plot_core import Action, Player, PlayerView, Rules, Verb
 from plot_core.engine.overlays import Overlays
-from plot_core.engine.state import CoupState, movement_allowance
+from plot_core.engine.state import movement_allowance
 from plot_core.hexgrid import label
 from plot_core.wording import unit_name
 
@@ -81,9 +81,6 @@ class BoardScreen(OnceScreen[str]):
         raise NotImplementedError
 
     def shown_overlays(self) -> Overlays:
-        raise NotImplementedError
-
-    def shown_coup(self) -> CoupState | None:
         raise NotImplementedError
 
     def shown_log(self) -> list[LogLine]:
@@ -203,7 +200,7 @@ class BoardScreen(OnceScreen[str]):
         legal = self.shown_legal()
         mapview = self.part(MapView)
         mapview.show_board(build_board(self.rules, v, self.shown_overlays(), legal))
-        self.part(StatusPanel).show(v, self._coup_line(), self._mp_line(v), self.who())
+        self.part(StatusPanel).show(v, self._mp_line(v), self.who())
         self.part(ChitPanel).show(v)
         self.part(BoxPanel).show(v)
         self.part(HexInfo).show(mapview.cursor, v)
@@ -219,14 +216,6 @@ class BoardScreen(OnceScreen[str]):
         if keys != self._keys_shown:
             self._keys_shown = keys
             self.refresh_bindings()
-
-    def _coup_line(self) -> str:
-        c = self.shown_coup()                 # coup values are public (18.15)
-        if c is None:
-            return ""
-        turn = f"Coup-Turn {c.turn} of {self.rules.game.coup_turns}" if c.turn else "before Coup-Turn 1"
-        return (f"{turn} · harass costs {c.penalty} MP\nbonus SS +{c.bonus}, "
-                f"Abwehr +{c.abwehr_bonus}")
 
     def _mp_line(self, v: PlayerView) -> str:
         if v.active is None:

@@ -6,10 +6,15 @@ from __future__ import annotations
 from plot_core import Action, Player, PlayerView, Rules, Verb
 from plot_core.data.chits import ChitKind
 from plot_core.engine.decisions import KINDS
-from plot_core.engine.state import Phase
+from plot_core.engine.lookup import lookup
+from plot_core.engine.state import HITLER, Phase
+from plot_core.hexgrid import label
+from plot_core.parties import Party
 from plot_core.wording import unit_name
 
 SIDE = {Player.SS: "SS", Player.ABWEHR: "Abwehr", None: "spectator"}
+WINNERS = {"ss": "the SS player wins", "abwehr": "the Abwehr player wins",
+           "allies": "the Allies win, both players lose"}
 # a retreat the Recruitment Table's Ar imposes on the recruiters (12.32), not a harassed unit
 REPULSED = {Phase.RECRUITMENT: "recruiting"}
 
@@ -56,3 +61,35 @@ def prompt(rules: Rules, v: PlayerView, legal: list[Action] | None = None) -> st
     if v.phase in (Phase.STATUS, Phase.COUP_STATUS):
         return f"{who}: take markers off your units (Enter), or end the phase (P)"
     return f"{who}: end the phase (P)"
+
+
+def in_streets(rules: Rules, v: PlayerView) -> dict[Party, int]:
+    """SS and Abwehr units in Berlin outside the HQs: what wins or loses the coup (18.71,
+    18.72). Only those two parties count; the units' places are public."""
+    streets = lookup(rules).streets
+    counts = {Party.SS: 0, Party.ABWEHR: 0}
+    for u in v.units:
+        party = rules.units[u.id].party if u.id in rules.units else None
+        if party in counts and u.hex in streets:
+            counts[party] += 1
+    return counts
+
+
+def coup_lines(rules: Rules, v: PlayerView) -> list[str]:
+    """The coup at a glance: the Coup-Turn, who stands in Berlin's streets, both bonuses,
+    Hitler, and what each side needs."""
+    c = v.coup
+    if c is None:
+        return []
+    streets = in_streets(rules, v)
+    hitler = next((u for u in v.units if u.id == HITLER), None)
+    turns = rules.game.coup_turns
+    turn = f"Coup-Turn {c.turn} of {turns}" if c.turn else "Before Coup-Turn 1"
+    return [f"{turn} · harassing costs {c.penalty} MP",
+            f"In Berlin's streets: SS {streets[Party.SS]} · Abwehr {streets[Party.ABWEHR]}",
+            f"Bonus: SS +{c.bonus} · Abwehr +{c.abwehr_bonus}",
+            f"Hitler lives ({label(hitler.hex)}): the Abwehr's bonus drops 2 a Coup-Turn "
+            "(18.52)" if hitler is not None and hitler.hex is not None else
+            "Hitler is dead: the Abwehr's bonus stays (18.55)",
+            f"To win: empty the streets of the other side's units (18.71, 18.72); "
+            f"nobody by Coup-Turn {turns}: the Allies (18.73)"]

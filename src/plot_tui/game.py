@@ -20,7 +20,7 @@ from textual.widgets import Static, TabbedContent
 from plot_ai.pool import shared_pool
 from plot_core import Action, IllegalAction, Player, PlayerView, Rules, Verb
 from plot_core.engine.overlays import Overlays
-from plot_core.engine.state import Box, CoupState, Phase
+from plot_core.engine.state import Box, Phase
 from plot_core.hexgrid import distance, label
 from plot_core.wording import describe, is_news, news, unit_name, words
 
@@ -28,7 +28,7 @@ from .board_screen import BoardScreen
 from .boardview import action_hex, actions_at, active_hex, unit_hexes
 from .chair import Chair
 from .choices import FIXED, PHASE_GROUP, Numbers, area_words, fixed, group_of, search_words
-from .describe import SIDE, prompt
+from .describe import SIDE, WINNERS, in_streets, prompt
 from .intent import attempts, refusal_at, walks
 from .mapview import MapView
 from .odds_view import odds_text
@@ -157,6 +157,8 @@ class GameScreen(BoardScreen):
         self.chat_seen = len(self._chat())      # lines already drawn (older ones: no notice)
         self.hide_watchers = False              # H: spectators' lines hidden on this screen
         self.muted: set[str] = set()            # M: names this screen does not show
+        self._streets: dict | None = None       # units in Berlin's streets, last drawn
+        self._streets_note = ""                 # how they changed, until the next action
         # news is drawn from the log since each side at this screen last acted
         self._news_from: dict[Player | None, int] = {}
 
@@ -175,17 +177,27 @@ class GameScreen(BoardScreen):
     def shown_overlays(self) -> Overlays:
         return self.session.overlays()
 
-    def shown_coup(self) -> CoupState | None:
-        return self.session.state.coup
-
     def shown_log(self) -> list[LogLine]:
         return self.session.visible_log()
 
     def shown_legal(self) -> list[Action]:
         return self.session.legal()
 
+    def _watch_streets(self, v: PlayerView) -> None:
+        """In the coup, a change in who stands in Berlin's streets (what wins it, 18.71,
+        18.72) is said where the player looks, until their next action."""
+        now = in_streets(self.rules, v) if v.coup is not None else None
+        before, self._streets = self._streets, now
+        if now is None or before is None or now == before:
+            return
+        said = [f"{party.value} {now[party]}" + (f" (was {before[party]})"
+                                                 if now[party] != before[party] else "")
+                for party in now]
+        self._streets_note = "Units in Berlin's streets now: " + ", ".join(said)
+
     def draw_prompt(self, v: PlayerView, legal: list[Action]) -> None:
         s = self.session
+        self._watch_streets(v)
         t = Text()
         if v.outcome is not None:
             t.append(f"Game over: {v.outcome.reason} ({v.outcome.case})", style="bold")
@@ -218,6 +230,8 @@ class GameScreen(BoardScreen):
         for line in self._news():
             t.append("\n")
             t.append(line, style="cyan")
+        if self._streets_note:
+            t.append("\n" + self._streets_note, style="bold red")
         for note in (self.message, self.notice):
             if note.plain:
                 t.append("\n")
@@ -304,6 +318,7 @@ class GameScreen(BoardScreen):
             self.say(f"Not allowed: {exc}", error=True)
             return
         self._news_from[self.session.viewer] = mark      # from this action on
+        self._streets_note = ""
         # its rolls and results are news (drawn with the others); else its last event
         self.message = Text("" if any(is_news(e) for e in events)
                             else events[-1].text if events else said, style="green")
@@ -554,9 +569,8 @@ class GameScreen(BoardScreen):
 
     def _result_text(self) -> Text:
         o = self.session.state.outcome
-        names = {"ss": "The SS player wins", "abwehr": "The Abwehr player wins",
-                 "allies": "The Allies win — both players lose"}
-        t = join((names[o.winner], "bold"), f"\n\n{o.reason} ({o.case}).\n\n"
+        winner = WINNERS[o.winner]
+        t = join((winner[0].upper() + winner[1:], "bold"), f"\n\n{o.reason} ({o.case}).\n\n"
                  f"{self.session.actions} actions were played.")
         if self.session.recorder is not None:
             path = str(self.session.recorder.path)

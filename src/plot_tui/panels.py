@@ -21,7 +21,7 @@ from plot_core.hexgrid import Hex, label
 from plot_core.wording import chit_name, unit_name
 
 from .boardview import CONTROL_COLOURS, LEGEND, PARTY_COLOURS
-from .describe import SIDE
+from .describe import SIDE, WINNERS, coup_lines
 from .mapstyle import HQ_LABELS
 
 _MARK_NAMES = {"ss": "SS set-up hex (4.32)", "nazi": "Nazi set-up hex (4.32)",
@@ -130,21 +130,21 @@ class StatusPanel(Panel):
         super().__init__(**kw)
         self.rules = rules
 
-    def show(self, v: PlayerView, coup_line: str = "", mp_line: str = "",
-             who: str | None = None) -> None:
+    def show(self, v: PlayerView, mp_line: str = "", who: str | None = None) -> None:
         g = self.rules.game
         t = Text()
         if v.phase is Phase.SETUP:
             t.append("Set-up", style="bold")
-        elif v.phase.value.startswith("coup"):
-            t.append(f"Game-Turn {v.turn} · COUP", style="bold red")
+        elif v.coup is not None:
+            t.append(f"Game-Turn {v.turn} · the coup", style="bold red")
         else:
             t.append(f"Game-Turn {v.turn} of {g.game_turns}", style="bold")
         t.append(f"\n{PHASE_TITLES[v.phase]}\n")
-        if coup_line:
-            t.append(coup_line + "\n", style="red")
+        for line in coup_lines(self.rules, v):                # the coup at a glance
+            t.append(line + "\n", style="red")
         if v.outcome is not None:
-            t.append("Game over", style="bold reverse")
+            t.append(f"Game over: {WINNERS[v.outcome.winner]} ({v.outcome.case})",
+                     style="bold reverse")
         else:
             t.append(f"Phasing: {SIDE[v.phasing]} · to act: ")
             t.append(SIDE[v.to_act], style="bold reverse" if v.to_act is v.side else "bold")

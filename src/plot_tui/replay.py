@@ -14,7 +14,7 @@ import attrs
 
 from plot_core import Player, PlayerView, view
 from plot_core.engine.overlays import Overlays, overlays
-from plot_core.engine.state import CoupState, Event
+from plot_core.engine.state import Event
 from plot_record import ChatLine, Record, RecordError, Step, ThinkLine
 from plot_record.notes import Note, load_notes, new_note, save_notes
 
@@ -104,9 +104,6 @@ class Replay:
 
     def overlays(self) -> Overlays:
         return overlays(self.timeline.state_at(self.i))   # drawn from the board alone
-
-    def coup(self) -> CoupState | None:
-        return self.timeline.state_at(self.i).coup        # public (18.15)
 
     def log(self) -> list[LogLine]:
         if self.eyes not in self._seen:

@@ -9,7 +9,6 @@ from textual.widgets import Static
 
 from plot_core import Action, Player, PlayerView, Rules
 from plot_core.engine.overlays import Overlays
-from plot_core.engine.state import CoupState
 from plot_core.wording import describe
 
 from .board_screen import BoardScreen
@@ -96,9 +95,6 @@ class ReplayScreen(BoardScreen):
 
     def shown_overlays(self) -> Overlays:
         return self.replay.overlays()
-
-    def shown_coup(self) -> CoupState | None:
-        return self.replay.coup()
 
     def shown_log(self) -> list[LogLine]:
         return self.replay.log()

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from plot_ai.features import HITLER
 from plot_core import GameState, Party, Player, Rules
 from plot_core.data.chits import ChitKind
 from plot_core.engine.lookup import BERLIN, PRUSSIA, lookup
-from plot_core.engine.state import Box, Phase
+from plot_core.engine.state import HITLER, Box, Phase
 
 
 @cache

@@ -284,7 +284,7 @@ async def test_declaring_the_coup_and_the_coup_turns():
         assert " r  Roll on the Walkyrie" in prompt(app)
         await pilot.press("r")                                  # 4 + 2 = 6: 3/5/2
         assert s.state.phase is Phase.COUP_INTERPHASE
-        assert "COUP" in panel(app, "#status") and "bonus SS +5" in panel(app, "#status")
+        assert "the coup" in panel(app, "#status") and "Bonus: SS +5" in panel(app, "#status")
         await pilot.press("P")                                  # no interphase moves
         assert s.state.coup.turn == 1 and "Coup-Turn 1 of 6" in panel(app, "#status")
         await cursor_to(pilot, app, H("1812"))

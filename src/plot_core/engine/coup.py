@@ -15,6 +15,7 @@ from .registry import case
 from .rolls import roll
 from .state import (
     CUP,
+    HITLER,
     Box,
     CoupState,
     Decision,
@@ -24,9 +25,6 @@ from .state import (
     Phase,
     evolve,
 )
-
-HITLER = "100"
-
 
 # -- declaring ---------------------------------------------------------------------
 

@@ -30,6 +30,7 @@ from .lookup import BERLIN, PRUSSIA, lookup
 from .registry import case
 from .state import (
     CUP,
+    HITLER,
     Event,
     GameState,
     Marker,
@@ -39,7 +40,6 @@ from .state import (
     movement_allowance,
 )
 
-HITLER = "100"
 RASTENBURG = "rastenburg"
 
 

@@ -16,8 +16,7 @@ from ..parties import Party, Player
 from ..rules import Rules
 from .actions import Action, Verb
 from .api import apply, legal_actions, new_game
-from .coup import HITLER
-from .state import GameState
+from .state import HITLER, GameState
 
 Policy = Callable[[GameState, Sequence[Action], random.Random], Action]
 

@@ -15,9 +15,7 @@ from .harassment import choose_retreat, retire, retreat_hexes
 from .registry import case
 from .returns import choose_return, return_hexes
 from .rolls import roll
-from .state import Box, Decision, Event, GameState, Outcome, Phase, evolve, is_allied
-
-HITLER = "100"
+from .state import HITLER, Box, Decision, Event, GameState, Outcome, Phase, evolve, is_allied
 
 # 5.2: the Player-Turns, phase by phase
 PLAYER_TURN = {

@@ -73,6 +73,7 @@ PHASE_TITLES = {
 }
 
 CUP = "cup"
+HITLER = "100"      # the one unit with rules of his own (9.6, 9.59, 18.5)
 
 
 @attrs.frozen                    # slots: the engine reads units' fields more than anything
