@@ -56,7 +56,7 @@ def build_board(rules: Rules, v: PlayerView, ov: Overlays, legal: list[Action]) 
         us.sort(key=lambda u: u.id != v.active)
         top = us[0]
         glyph = "+" if len(us) > 1 else state_glyph(top, v)
-        units[h] = (f"{top.id:<3.3}{glyph}", unit_style(rules, top))
+        units[h] = (f" {top.id:<3.3}{glyph}", unit_style(rules, top))
     where = unit_hexes(v)
     targets = {action_hex(a, where) for a in legal} - {None}
     return Board(units=units, targets=frozenset(targets), reachable=ov.reachable,

@@ -46,8 +46,18 @@ COMPUTER_PACE = 0.04     # seconds between the computer's steps, so they can be 
 PACES = (0.0, 0.04, 0.15, 0.4, 1.0)     # what `-` and `+` step through
 FRAME_BUDGET = 0.03      # when skipping ahead, how long one batch of computer steps may run
 ROLLING = (Verb.HARASS, Verb.RECRUIT, Verb.INVESTIGATE)   # a roll follows, with odds
+BEST_SIZE = (120, 36)     # what the layout plays best at; smaller is said at the start
 MAX_NEWS = 3             # lines of rolls and results under the prompt (the log has all)
 KEY_NAMES = {"r": "Roll", "d": "Decline", "e": "End the move", "P": "End the phase"}
+
+
+def size_hint(width: int, height: int) -> str:
+    """A line for a terminal smaller than the layout plays best at, else ""."""
+    best_w, best_h = BEST_SIZE
+    if width >= best_w and height >= best_h:
+        return ""
+    return (f"This terminal is {width}x{height}; plot plays best at {best_w}x{best_h} or "
+            "more (more map, fewer wrapped lines). x w B t g switch the side panel.")
 
 
 class ActionCommands(Provider):
@@ -157,6 +167,7 @@ class GameScreen(BoardScreen):
         self.chat_seen = len(self._chat())      # lines already drawn (older ones: no notice)
         self.hide_watchers = False              # H: spectators' lines hidden on this screen
         self.muted: set[str] = set()            # M: names this screen does not show
+        self._size_hint = ""                    # a small terminal: said until the first action
         self._streets: dict | None = None       # units in Berlin's streets, last drawn
         self._streets_note = ""                 # how they changed, until the next action
         # news is drawn from the log since each side at this screen last acted
@@ -165,6 +176,7 @@ class GameScreen(BoardScreen):
     def on_mount(self) -> None:
         if self.closing or not self.query(MapView):   # dismissed before it was mounted
             return
+        self._size_hint = size_hint(self.app.size.width, self.app.size.height)
         self.query_one(MapView).focus()
         self.set_interval(SAVE_RETRY, self._retry_saving)
         self.redraw()
@@ -182,6 +194,10 @@ class GameScreen(BoardScreen):
 
     def shown_legal(self) -> list[Action]:
         return self.session.legal()
+
+    def on_resize(self, event) -> None:
+        if self._size_hint:                     # grown since: the hint has done its work
+            self._size_hint = size_hint(event.size.width, event.size.height)
 
     def _watch_streets(self, v: PlayerView) -> None:
         """In the coup, a change in who stands in Berlin's streets (what wins it, 18.71,
@@ -232,7 +248,7 @@ class GameScreen(BoardScreen):
             t.append(line, style="cyan")
         if self._streets_note:
             t.append("\n" + self._streets_note, style="bold red")
-        for note in (self.message, self.notice):
+        for note in (self.message, self.notice, Text(self._size_hint, style="dim")):
             if note.plain:
                 t.append("\n")
                 t.append_text(note)
@@ -323,6 +339,7 @@ class GameScreen(BoardScreen):
         self.message = Text("" if any(is_news(e) for e in events)
                             else events[-1].text if events else said, style="green")
         self.notice = Text("")                  # said until the player's first action
+        self._size_hint = ""
         self._follow(action)
         self.redraw()
         self.after_change()

@@ -1,7 +1,8 @@
 """How the map looks in a terminal: cell geometry, colours, labels.
 
-One text line per hex row, four cells per hex; odd rows are drawn two cells
-to the right, as in rules_data/map/map.txt.
+One text line per hex row, five cells per hex: a space, then a label of three (an id,
+an HQ, an area code) and a fourth for a mark. The space keeps every label apart from
+its neighbour's. Odd rows are drawn two cells to the right, as in rules_data/map/map.txt.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from rich.style import Style
 from plot_core.data.mapdata import HexMap
 from plot_core.hexgrid import Hex, axial, column_of, hex_at, row_of
 
-CELL = 4
+CELL = 5
+LABEL = slice(1, 5)        # the cells of a hex that carry its label and mark
 
 HQ_LABELS = {
     "fuhrer": "FHQ", "gestapo": "GES", "ss_garrison": "SSG", "rastenburg": "RAS",
@@ -29,7 +31,7 @@ def row_offset(row: int) -> int:
 
 
 def line_width(hexmap: HexMap) -> int:
-    return hexmap.columns * CELL + 2
+    return hexmap.columns * CELL + 3
 
 
 def hex_x(h: Hex) -> int:

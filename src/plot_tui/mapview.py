@@ -18,12 +18,14 @@ from plot_core.hexgrid import Hex, adjacent_ids, column_of, hex_at, row_of
 from .mapstyle import (
     CELL,
     HQ_LABELS,
+    LABEL,
     MARK_LETTERS,
     area_label_hexes,
     area_style,
     hex_under,
     hex_x,
     line_width,
+    row_offset,
 )
 
 BLANK = Style(bgcolor="grey7", color="grey35")
@@ -114,7 +116,7 @@ class MapView(ScrollView, can_focus=True):
             text = " · "
         if self.show_marks and h in self._marks:
             text = f" {self._marks[h]} " if text == " · " else text[:2] + self._marks[h]
-        return f"{text:<3.3} "
+        return f" {text:<3.3} "
 
     def render_row(self, row: int) -> list[Segment]:
         m = self.hexmap
@@ -139,12 +141,12 @@ class MapView(ScrollView, can_focus=True):
                 if h in b.targets:
                     style = style + TARGET
                 if h == self.cursor:
-                    segs.append(Segment(text[:3], style + CURSOR))
-                    segs.append(Segment(text[3:], style))
+                    segs.append(Segment(text[:LABEL.start], style))
+                    segs.append(Segment(text[LABEL], style + CURSOR))
                 else:
                     segs.append(Segment(text, style))
             else:
-                segs.append(Segment(" ~  ", BLANK))
+                segs.append(Segment("  ~  ", BLANK))
             x = start + CELL
         width = line_width(m)
         if x < width:
@@ -160,7 +162,17 @@ class MapView(ScrollView, can_focus=True):
         strip = self._rows.get(row)
         if strip is None:
             strip = self._rows[row] = Strip(self.render_row(row), line_width(self.hexmap))
-        return strip.crop_extend(scroll_x, scroll_x + width, BLANK)
+        # A hex cut by the pane's edge is drawn blank: a label is shown whole or not at
+        # all, never as "03?" standing for 003, 103 or 303.
+        start, end = scroll_x, scroll_x + width
+        offset = row_offset(row)
+        first = offset + -(-(start - offset) // CELL) * CELL if start > offset else start
+        last = offset + (end - offset) // CELL * CELL if end > offset else end
+        if last <= first:
+            return Strip.blank(width, BLANK)
+        inner = strip.crop_extend(first, last, BLANK)
+        parts = [Strip.blank(first - start, BLANK), inner, Strip.blank(end - last, BLANK)]
+        return Strip.join([p for p in parts if p.cell_length])
 
     # -- cursor ------------------------------------------------------------
     def watch_cursor(self, old: Hex, new: Hex) -> None:

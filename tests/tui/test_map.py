@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from rich.style import Style
 
 from plot_core.hexgrid import hex_at
 from plot_tui.app import HelpScreen
-from plot_tui.mapstyle import hex_under, hex_x
+from plot_tui.mapstyle import CELL, hex_under, hex_x
 from plot_tui.mapview import Board, MapView
 from plot_tui.panels import HexInfo
 
@@ -23,7 +25,7 @@ def test_hex_under_inverts_hex_x(rules):
     m = rules.map
     for h in m.area_of:
         x = hex_x(h)
-        for dx in range(4):
+        for dx in range(CELL):
             assert hex_under(m, x + dx, h % 100 - 1) == h
 
 
@@ -62,7 +64,7 @@ async def test_the_map_is_drawn_as_hexes(rules):
         view = game(app).query_one(MapView)
         row = "".join(seg.text for seg in view.render_row(14))
         assert "FHQ" in row and "ABW" in row
-        assert row.startswith(" · ")                      # even rows start flush left
+        assert row.startswith("  ·  ")                    # even rows: a hex is five cells
         odd = "".join(seg.text for seg in view.render_row(13))
         assert odd.startswith("  ")                       # odd rows sit half a hex right
 
@@ -311,3 +313,52 @@ async def test_a_title_reaching_a_header_whose_screen_is_going_is_no_failure():
     async with app.run_test(size=(100, 30)):
         assert not app.harmless(raised(ours))   # a query of ours that finds nothing
         assert app.harmless(raised(theirs))     # the Header's own, as its screen goes
+
+
+LABEL_TOKENS = re.compile(r"^(\d{3}[?~mn.+ ]?|[A-Z]{2,3}|·|~|[+saxi]|[a-z@]|[A-Z]{2}[a-z@])$")
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_every_hex_under_the_cursor_shows_whole_labels_apart(rules, size):
+    """The cursor put on every hex of the map in turn (the map scrolls to it), and every
+    line of the pane read as a player reads it: each word a whole label (a unit's id
+    and its mark, an HQ, an area code, a dot), never cut by the pane's edge ("03?") nor
+    run into its neighbour ("301?011")."""
+    from plot_core import new_game
+
+    app = app_for(new_game(7))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        view = game(app).query_one(MapView)
+        ids = {u.id for u in game(app).session.view().units if u.hex is not None}
+        assert ids
+        shown_ids: set[str] = set()
+        for h in sorted(rules.map.area_of):
+            view.move_to(h)
+            view.keep_in_view(h)
+            lines = ["".join(seg.text for seg in view.render_line(y))
+                     for y in range(view.scrollable_content_region.height)]
+            for line in lines:
+                for token in line.split():
+                    assert LABEL_TOKENS.match(token), (h, token, line)
+                    if token[:3].isdigit():
+                        assert token[:3] in ids, (h, token, line)
+                        shown_ids.add(token[:3])
+            sx, sy = view.scroll_offset                          # and the cursor's hex
+            region = view.scrollable_content_region              # is whole in the pane
+            assert sy <= h % 100 - 1 < sy + region.height, h
+            assert sx <= hex_x(h) and hex_x(h) + CELL <= sx + region.width, h
+        assert shown_ids == ids                                  # every unit was seen whole
+
+
+@pytest.mark.asyncio
+async def test_a_small_terminal_is_told_what_size_plays_best(rules):
+    from .helpers import prompt
+
+    for size, told in (((80, 24), True), ((160, 50), False)):
+        app = app_for(pos(EMPTY))
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            shown = " ".join(prompt(app).split())
+            assert ("This terminal is 80x24; plot plays best at 120x36" in shown) is told
