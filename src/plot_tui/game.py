@@ -168,6 +168,7 @@ class GameScreen(BoardScreen):
         self.hide_watchers = False              # H: spectators' lines hidden on this screen
         self.muted: set[str] = set()            # M: names this screen does not show
         self._size_hint = ""                    # a small terminal: said until the first action
+        self._said_at = -1                      # the action count when the message was said
         self._streets: dict | None = None       # units in Berlin's streets, last drawn
         self._streets_note = ""                 # how they changed, until the next action
         # news is drawn from the log since each side at this screen last acted
@@ -234,24 +235,28 @@ class GameScreen(BoardScreen):
         else:
             who = SIDE[v.to_act]
             thinking = self._thinking is not None or s.thinking
-            doing = ("the computer is thinking" if thinking else "the computer is playing") \
-                if s.computer_to_act() else "waiting"
-            t.append(f"{who} to act — {doing}. ", style="italic")
+            if s.computer_to_act():
+                doing = "the computer is thinking" if thinking else "the computer is playing"
+                t.append(f"{who} to act — {doing}. ", style="italic")
+            else:                       # what the other player is asked (it is public)
+                t.append(f"Waiting for the {who}: {prompt(self.rules, v)}. ", style="italic")
             if s.computer_to_act() and s.drives_computer:
                 t.append("s: skip to your next decision" if s.humans() else
                          "s: skip to the end of the game", style="dim")
         if s.status_note():
             t.append("\n")
             t.append_text(plain(s.status_note(), style="yellow"))     # names players
-        for line in self._news():
-            t.append("\n")
-            t.append(line, style="cyan")
-        if self._streets_note:
-            t.append("\n" + self._streets_note, style="bold red")
-        for note in (self.message, self.notice, Text(self._size_hint, style="dim")):
+        # What answers the player's key, and what calls them, before the news: a short
+        # box (80x24) cuts from the bottom, and the log has every roll too.
+        for note in (self.message, self.notice, Text(self._streets_note, style="bold red")):
             if note.plain:
                 t.append("\n")
                 t.append_text(note)
+        for line in self._news():
+            t.append("\n")
+            t.append(line, style="cyan")
+        if self._size_hint:
+            t.append("\n" + self._size_hint, style="dim")
         link_cases(t, self.rules.cases)                         # a click opens the case
         line = self.by_id("prompt")                             # none while being built
         if isinstance(line, Static):
@@ -315,6 +320,7 @@ class GameScreen(BoardScreen):
 
     def say(self, text: str, *, error: bool = False) -> None:
         self.message = plain(text, style="bold red" if error else "green")
+        self._said_at = self.session.actions
         self.draw_prompt(self.session.view(), self.session.legal())
 
     # -- acting -------------------------------------------------------------------------
@@ -334,6 +340,7 @@ class GameScreen(BoardScreen):
             self.say(f"Not allowed: {exc}", error=True)
             return
         self._news_from[self.session.viewer] = mark      # from this action on
+        self._said_at = self.session.actions
         self._streets_note = ""
         # its rolls and results are news (drawn with the others); else its last event
         self.message = Text("" if any(is_news(e) for e in events)
@@ -532,6 +539,8 @@ class GameScreen(BoardScreen):
 
     def changed_elsewhere(self) -> None:
         """Another screen at a shared table acted, or someone came or went."""
+        if self.session.actions != self._said_at:
+            self.message = Text("")    # an answer to an earlier key ("not your move"): stale
         if self.is_attached and self.is_mounted:     # not mounted yet: on_mount draws it
             self.redraw()
             self.after_change()
@@ -733,9 +742,10 @@ class GameScreen(BoardScreen):
         return f"Nothing to {KEY_NAMES[key].lower()} now. {prompt(self.rules, v)}"
 
     def _may_skip_coups(self) -> bool:
-        """Against the computer only: between two players the question stays after every
-        phase, or how fast it is answered would tell the other whether a coup is near."""
-        return len(self.session.humans()) == 1 and not self.session.shared
+        """D is for the Abwehr's human player, against the computer or another player.
+        The SS then sees the question answered at once; it learns no more than the answer
+        itself tells at the phase's end: no coup this Game-Turn."""
+        return Player.ABWEHR in self.session.humans()
 
     @staticmethod
     def _coup_asked(v: PlayerView) -> bool:

@@ -308,6 +308,15 @@ class ActionMenu(OnceModal[T | None]):
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+        self._highlight_first()
+
+    def _highlight_first(self) -> None:
+        """Enter takes the first line that can be taken (a heading cannot)."""
+        options = self.query_one(OptionList)
+        first = next((k for k in range(options.option_count)
+                      if not options.get_option_at_index(k).disabled), None)
+        if first is not None:
+            options.highlighted = first
 
     def on_key(self, event) -> None:
         # Typing a letter anywhere narrows the list, as a search box would.
@@ -324,10 +333,7 @@ class ActionMenu(OnceModal[T | None]):
         options.add_options(self._options(event.value))
         self._asked = None
         self.query_one("#asking", Static).display = False
-        first = next((k for k in range(options.option_count)
-                      if not options.get_option_at_index(k).disabled), None)
-        if first is not None:
-            options.highlighted = first
+        self._highlight_first()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         options = self.query_one(OptionList)

@@ -39,7 +39,7 @@ def test_7_0_worked_example_and_7_23_the_enemy_picks():
     s = interphase("2, 3, 4")                              # 2, 3: Allied EE, German 2/Ab/BR
     assert s.events == (Event("7.0", "Assignment Table: dice 2, 3: the Allied unit goes to "
                               "Eastern Europe (EE); 2 Abwehr units are sent on assignment to "
-                              "Berne (BR) (2/Ab/BR)",
+                              "Berne (BR)",
                               roll=(2, 3), table="assignment", row=2, column=3,
                               result="EE 2/Ab/BR"),)
     assert s.to_act.value == "abwehr" and s.pending[-1].kind == "place_allied"

@@ -155,7 +155,7 @@ def test_7_28_full_destination_rolls_again_for_the_german_result_only():
     s = vatican_full([2, 4, 3, 3, 4])
     assert [e for e in s.events if e.case == "7.28"] == [Event(
         "7.28", "no room in the destination; German result re-rolled: dice 3, 3: 1 SS unit is "
-        "sent on assignment to Casablanca (CS) (1/SS/CS)",
+        "sent on assignment to Casablanca (CS)",
         roll=(3, 3), table="assignment", row=3, column=3, result="1/SS/CS")]
     assert s.pending[-1].kind == "place_allied" and s.pending[-1].area == "AL"
     s = play(s, next(a for a in legal(s) if a.startswith("allied")))

@@ -143,7 +143,9 @@ def test_browser_and_ssh_players_play_one_game_a_browser_watches_and_one_plays_t
             movers.append(side)
             # a decision: its first answer; a free step: the phase's end (or the move's)
             asked = bool(load_record(record_path(server, "T1"), load_rules()).timeline.final.pending)
-            tries = [("a", "\r")] * 3 if asked else [("P",), ("e",), ("P",), ("a", "\r")]
+            # (Enter twice: the list asks first of a roll or a spent chit)
+            tries = [("a", "\r", "\r")] * 3 if asked else [("P",), ("e",), ("P",),
+                                                            ("a", "\r", "\r")]
             for keys in tries:      # a key that came before the screen was ready: again
                 for key in keys:
                     if side is Player.ABWEHR:

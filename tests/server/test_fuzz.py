@@ -23,8 +23,9 @@ from serving import Server, join_with_code, make_keys, needs_ssh, player
 from .test_hostile import HOSTILE
 from .test_tables import check_secrets, game, onward_key
 
-# choice 1; the first of all legal actions (a, then Enter); Esc closes what is open
-KEYS_THAT_MOVE_ON = ["1", "a", "\r", "\x1b"]
+# choice 1; the first of all legal actions (a, then Enter, and Enter again where the list
+# says what a roll or a spent chit will do); Esc closes what is open
+KEYS_THAT_MOVE_ON = ["1", "a", "\r", "\r", "\x1b"]
 
 
 def honest_move(terms, server, rules) -> None:

@@ -161,7 +161,7 @@ def test_a_browser_player_makes_a_table_and_plays_and_junk_is_ignored(server):
             await tab.keys("\x1b[B", " ", "\t", "\x1b[B", " ", "\r")   # Abwehr; computer
             await tab.wait_shown("Game-Turn 1 of 9")
             await tab.wait_shown("carol plays the Abwehr")
-            for code in ("FHQ", "ABW", "SSG", " BE "):        # the map's area codes
+            for code in ("FHQ", "GES", "SSG", " BE "):        # the map's HQs and areas
                 await tab.wait_shown(code)
             await ws.close()
         t1 = server.table("T1")

@@ -43,12 +43,12 @@ async def test_a_screen_at_a_shared_table_follows_the_other_players_moves():
     ss, abwehr = Chair(session, Player.SS), Chair(session, Player.ABWEHR)
     app = ChairApp(ss)
     async with app.run_test(size=(100, 30)) as pilot:
-        assert "Abwehr to act — waiting" in text(app, "#prompt")
+        assert "Waiting for the Abwehr: Abwehr to place the Allied unit" in text(app, "#prompt")
         while session.state.to_act is Player.ABWEHR:       # the other screen acts
             abwehr.act(abwehr.legal()[0])
         app.screen.changed_elsewhere()
         await pilot.pause()
-        assert "waiting" not in text(app, "#prompt").split("\n")[0]
+        assert "Waiting" not in text(app, "#prompt").split("\n")[0]
         assert ss.my_move()
 
 
@@ -108,3 +108,19 @@ async def test_a_chair_at_a_shared_table_uses_the_new_keys_too():
         assert session.actions == 0
         await pilot.press("P")
         assert session.actions == 1
+
+
+async def test_a_stale_answer_goes_and_the_waiting_side_reads_what_the_other_is_asked():
+    """The SS pressed a key while the Abwehr was to act ("It is the Abwehr player's
+    move"); once the Abwehr has acted and it is the SS's turn the line must not stay."""
+    session = Session(new_game(7), HOTSEAT)
+    ss, abwehr = Chair(session, Player.SS), Chair(session, Player.ABWEHR)
+    app = ChairApp(ss)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("1")
+        assert "It is the Abwehr player's move." in text(app, "#prompt")
+        while session.state.to_act is Player.ABWEHR:
+            abwehr.act(abwehr.legal()[0])
+        app.screen.changed_elsewhere()
+        await pilot.pause()
+        assert "It is the Abwehr player's move." not in text(app, "#prompt")

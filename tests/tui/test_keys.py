@@ -150,12 +150,14 @@ async def test_against_the_computer_d_shift_skips_the_coup_question_for_the_game
                    and ln.event.text == "No coup now") >= 2      # each one answered, and logged
 
 
-async def test_between_two_players_the_coup_question_stays():
+async def test_between_two_players_the_abwehr_too_may_skip_the_question_for_the_game_turn():
     app = app_for(pos(COUP.format(chits="")))                   # hot-seat
     async with app.run_test(size=(80, 24)) as pilot:
         s = game(app).session
         await pilot.press("P")
-        assert "D No coup" not in flat(app)
+        await pilot.pause()
+        assert "D No coup this Game-Turn" in flat(app)
         await pilot.press("D")
-        assert "between two players the coup question stays" in flat(app)
-        assert s.state.pending[-1].kind == "coup"
+        await pilot.pause()
+        assert not (s.state.pending and s.state.pending[-1].kind == "coup")
+        assert any(ln.action is not None and ln.event.text == "No coup now" for ln in s.log)

@@ -36,7 +36,7 @@ def _sent(rules: Rules, g: GermanAssignment | None) -> str:
         return "no German units are sent on assignment"
     side = "SS" if g.player is Player.SS else "Abwehr"
     units = "unit is" if g.count == 1 else "units are"
-    return f"{g.count} {side} {units} sent on assignment to {_area(rules, g.area)} ({g})"
+    return f"{g.count} {side} {units} sent on assignment to {_area(rules, g.area)}"
 
 
 @case("7.0", "7.11", "7.12", "7.13", "7.14", "7.15", "17.11", "7.28", "7.29")
