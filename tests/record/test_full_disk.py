@@ -129,7 +129,7 @@ async def test_the_screen_says_why_the_game_waits_and_when_it_goes_on(tmp_path, 
                                                                        monkeypatch):
     import plot_tui.game as game_module
     from plot_tui.app import PlotApp
-    from tui.helpers import game, prompt
+    from tui.helpers import game, prompt, until
 
     monkeypatch.setattr(game_module, "SAVE_RETRY", 0.1)
     path = tmp_path / "g.plot.jsonl"
@@ -140,9 +140,8 @@ async def test_the_screen_says_why_the_game_waits_and_when_it_goes_on(tmp_path, 
         await pilot.press("enter")                           # hot-seat: take the keyboard
         disk.full = True
         game(app).do(s.legal()[0])
-        await pilot.pause(0.3)
-        assert "cannot be saved" in prompt(app) and "waiting" in prompt(app)
+        await until(pilot, lambda: "cannot be saved" in prompt(app), "the warning")
+        assert "it waits" in prompt(app) and "nothing is lost" in prompt(app)
         disk.full = False
-        await pilot.pause(0.5)
-        assert "Saved again" in prompt(app)
+        await until(pilot, lambda: "Saved again" in prompt(app), "the all-clear")
     assert len(load_record(path, rules).timeline) == s.actions == 1

@@ -49,6 +49,16 @@ def panel(app: PlotApp, selector: str) -> str:
     return str(game(app).query_one(selector).render())
 
 
+async def until(pilot, test, what: str, tries: int = 500) -> None:
+    """Wait on a condition the screen shows, not on a clock: the pause between tries only
+    lets the app run, and the test fails naming what never came."""
+    for _ in range(tries):
+        if test():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"waited in vain for {what}; the screen is {pilot.app.screen!r}")
+
+
 async def cursor_to(pilot, app: PlotApp, h: int) -> None:
     game(app).query_one(MapView).move_to(h)
     await pilot.pause()

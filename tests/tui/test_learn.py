@@ -13,21 +13,13 @@ from plot_tui.learn import LessonCard, LessonDone, LessonList, LessonScreen
 from plot_tui.screens import NewGameScreen
 from plot_tui.settings import SettingsFile
 
-from .helpers import quick
+from .helpers import quick, until
 
 pytestmark = pytest.mark.asyncio
 
 RULES = load_rules()
 LESSONS = load_lessons(RULES)
 H = parse_hex
-
-
-async def until(pilot, test, what: str, tries: int = 200) -> None:
-    for _ in range(tries):
-        if test():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"waited in vain for {what}; the screen is {pilot.app.screen!r}")
 
 
 async def open_lesson(pilot, app, n: int) -> LessonScreen:
