@@ -71,8 +71,12 @@ def test_leaders(rules):
 
 def test_names_and_labels(rules):
     for u in rules.units.values():
-        assert 1 <= len(u.short) <= 10 and u.name.strip()
+        assert 1 <= len(u.label) <= 10 and 1 <= len(u.short) <= 16 and u.name.strip()
+        # the name messages use is a word of the full name, not the counter's squeeze
+        assert u.short.replace("H. ", "").replace("J. ", "") in u.name, u
     assert len({u.short for u in rules.units.values()}) == 69
+    assert len({u.label for u in rules.units.values()}) == 69
+    assert (rules.units["401"].short, rules.units["401"].label) == ("Stauffenberg", "Staufnbg")
 
 
 def test_the_units_are_listed_in_id_order(rules):

@@ -55,7 +55,7 @@ def test_toml_syntax_error_names_the_line(data_copy):
     err = broken(data_copy)
     assert err.file.endswith("counters.toml")
     assert err.line == line_of(data_copy, "counters.toml", 'short = "Heydrich')
-    assert str(err).startswith("rules_data/counters.toml, line 29: not valid TOML: ")  # then tomllib's words
+    assert str(err).startswith("rules_data/counters.toml, line 32: not valid TOML: ")  # then tomllib's words
 
 
 def test_not_utf8(data_copy):
@@ -239,23 +239,23 @@ BROKEN = [
 
     # (the edits of test_data_errors.py, whose checks there were of a part only)
     ('counters.toml', 'front = "8-7-8"', 'front = "8-7"',
-     "rules_data/counters.toml, line 33: unit 001 > front: expected ratings like '8-7-8' "
+     "rules_data/counters.toml, line 37: unit 001 > front: expected ratings like '8-7-8' "
      "(effectiveness-defence-movement) or '[7]' (defence only), got '8-7'"),
     ('counters.toml', 'role = "Reichsführer-SS, head of the SS"', 'role = "x"\ndefense = 3',
-     "rules_data/counters.toml, line 26: unit 000 > defense: unknown key 'defense' (known "
-     'keys here: control, front, id, leader, name, party, role, short, sides)'),
+     "rules_data/counters.toml, line 29: unit 000 > defense: unknown key 'defense' (known "
+     'keys here: control, front, id, label, leader, name, party, role, short, sides)'),
     ('counters.toml', 'party = "SS"\n', '',
-     "rules_data/counters.toml, line 16: unit 000: missing key 'party'"),
+     "rules_data/counters.toml, line 18: unit 000: missing key 'party'"),
     ('counters.toml', 'party = "OKW"', 'party = "Army"',
-     'rules_data/counters.toml, line 543: unit 401 > party: expected one of Abwehr, '
+     'rules_data/counters.toml, line 591: unit 401 > party: expected one of Abwehr, '
      "Allied, Civilian, Nazi, OKW, SS; got 'Army'"),
     ('counters.toml', 'id = "002"', 'id = "001"',
-     'rules_data/counters.toml, line 39: unit 001 > id: unit id 001 appears twice'),
+     'rules_data/counters.toml, line 43: unit 001 > id: unit id 001 appears twice'),
     ('counters.toml', 'back = "[7]"', 'back = "8-7-6"',
-     'rules_data/counters.toml, line 210: unit 101 > back: the unrecruited side shows only'
+     'rules_data/counters.toml, line 230: unit 101 > back: the unrecruited side shows only'
      " a defence strength, like '[7]'"),
     ('counters.toml', 'leader = true', 'leader = "yes"',
-     'rules_data/counters.toml, line 23: unit 000 > leader: expected true or false, got '
+     'rules_data/counters.toml, line 26: unit 000 > leader: expected true or false, got '
      "text 'yes'"),
     ('chits.toml', 'count = 8', 'count = "eight"',
      'rules_data/chits.toml, line 10: kinds fuhrer_access > count: expected a whole '
@@ -264,7 +264,7 @@ BROKEN = [
      'rules_data/chits.toml, line 51: unit 000 (Himmler) is a leader or Allied unit and '
      'has no Loyalty chit (13.19)'),
     ('chits.toml', '"418",\n', '',
-     'rules_data/chits.toml: unit 418 (Schulnbg) has no Loyalty chit in [loyalty] units'),
+     'rules_data/chits.toml: unit 418 (Schulenburg) has no Loyalty chit in [loyalty] units'),
     ('chits.toml', '"418",', '"418", "419",',
      'rules_data/chits.toml, line 57: Loyalty chit for unit 419, which counters.toml does '
      'not have'),
@@ -405,25 +405,28 @@ BROKEN = [
      "rules_data/tables/recruitment.toml, line 9: columns: expected [1, 2, 3, 4, 5, 6, 7], got "
      "[1, 2, 3, 4, 5, 6]"),
     ("counters.toml", 'id = "002"', 'id = "02"',
-     "rules_data/counters.toml, line 39: unit 02 > id: expected a three-digit unit id, got '02'"),
+     "rules_data/counters.toml, line 43: unit 02 > id: expected a three-digit unit id, got '02'"),
     ("counters.toml", 'short = "Heydrich"', 'short = ""',
-     "rules_data/counters.toml, line 29: unit 001 > short: expected a label of 1-10 characters, "
+     "rules_data/counters.toml, line 32: unit 001 > short: expected a name of 1-16 characters, "
      "got ''"),
-    ("counters.toml", 'short = "Heydrich"', 'short = "Heydrich-SS"',
-     "rules_data/counters.toml, line 29: unit 001 > short: expected a label of 1-10 characters, "
-     "got 'Heydrich-SS'"),
+    ("counters.toml", 'short = "Heydrich"', 'short = "Reinhard T. E. Heydrich"',
+     "rules_data/counters.toml, line 32: unit 001 > short: expected a name of 1-16 characters, "
+     "got 'Reinhard T. E. Heydrich'"),
     ("counters.toml", 'short = "Heydrich"', 'short = " Heydrich"',
-     "rules_data/counters.toml, line 29: unit 001 > short: expected a label of 1-10 characters, "
+     "rules_data/counters.toml, line 32: unit 001 > short: expected a name of 1-16 characters, "
      "got ' Heydrich'"),
+    ("counters.toml", 'label = "Heydrich"', 'label = "Heydrich-SS"',
+     "rules_data/counters.toml, line 33: unit 001 > label: expected a counter label of 1-10 "
+     "characters, got 'Heydrich-SS'"),
     ("counters.toml", 'name = "Reinhard Heydrich"', 'name = ""',
-     "rules_data/counters.toml, line 30: unit 001 > name: expected a name, got ''"),
+     "rules_data/counters.toml, line 34: unit 001 > name: expected a name, got ''"),
     ("counters.toml", 'name = "Reinhard Heydrich"', 'name = " R"',
-     "rules_data/counters.toml, line 30: unit 001 > name: expected a name, got ' R'"),
+     "rules_data/counters.toml, line 34: unit 001 > name: expected a name, got ' R'"),
     ("counters.toml", 'sides = "single"', 'sides = "double"',
-     "rules_data/counters.toml, line 21: unit 000 > sides: expected one of recruitment, single, "
+     "rules_data/counters.toml, line 24: unit 000 > sides: expected one of recruitment, single, "
      "suspicion; got 'double'"),
     ("counters.toml", 'control = "ss"', 'control = "army"',
-     "rules_data/counters.toml, line 24: unit 000 > control: expected one of abwehr, none, ss; "
+     "rules_data/counters.toml, line 27: unit 000 > control: expected one of abwehr, none, ss; "
      "got 'army'"),
     ("chits.toml", 'prefix = "FA"', 'prefix = "Fa"',
      "rules_data/chits.toml, line 11: kinds fuhrer_access > prefix: expected 1-3 capital "
@@ -531,19 +534,19 @@ BROKEN = [
      "rules_data/tables/walkyrie.toml, line 9: totals: expected at least 1 entry, got 0"),
     # counters.toml (2.2)
     ("counters.toml", 'front = "8-7-8"\nleader = false', 'front = "8-7-8"\nback = "[3]"\nleader = false',
-     "rules_data/counters.toml, line 34: unit 001 > back: a single-sided unit has no back"),
+     "rules_data/counters.toml, line 38: unit 001 > back: a single-sided unit has no back"),
     ("counters.toml", 'back = "[7]"\n', "",
-     "rules_data/counters.toml, line 203: unit 101: missing key 'back' (a recruitment unit has "
+     "rules_data/counters.toml, line 222: unit 101: missing key 'back' (a recruitment unit has "
      "two sides)"),
     ("counters.toml", 'back = "5-5-5"', 'back = "[5]"',
-     "rules_data/counters.toml, line 330: unit 200 > back: the unsuspected side shows full "
+     "rules_data/counters.toml, line 360: unit 200 > back: the unsuspected side shows full "
      "ratings, like '8-7-8'"),
     ("counters.toml", 'front = "8-7-8"\nleader = false', 'front = "[8]"\nleader = false',
-     "rules_data/counters.toml, line 33: unit 001 > front: a German unit's front shows full "
+     "rules_data/counters.toml, line 37: unit 001 > front: a German unit's front shows full "
      "ratings, like '8-7-8'"),
     ("counters.toml", 'front = "[6]"\nleader = false\ncontrol = "none"\nrole = "largest',
      'front = "6-6-6"\nleader = false\ncontrol = "none"\nrole = "largest',
-     "rules_data/counters.toml, line 761: unit 501 > front: an Allied unit shows only a "
+     "rules_data/counters.toml, line 827: unit 501 > front: an Allied unit shows only a "
      "defence strength, like '[6]' (10.25)"),
     # cases.toml
     ("cases.toml", '"8.0" = {', '"8.x" = {',
@@ -967,7 +970,7 @@ def test_a_unit_without_an_id_is_named_by_its_place_on_the_sheet(data_copy):
     edit(data_copy, "counters.toml", 'id = "002"\n', "")
     with pytest.raises(DataError) as info:
         load_rules(data_copy)
-    line = line_of(data_copy, "counters.toml", 'short = "Schelnbg"') - 1
+    line = line_of(data_copy, "counters.toml", 'short = "Schellenberg"') - 1
     assert str(info.value) == f"rules_data/counters.toml, line {line}: unit #3: missing key 'id'"
 
 

@@ -64,9 +64,12 @@ def _data_files(root: Path) -> list[str]:
 # positions, no number of the game: rewording them must not stop anyone's saved game
 # from resuming, so the version that records carry leaves them out.
 WORDS_ONLY = ("cases.toml", "lessons/")
-# Versions that counted cases.toml as well, and the version that plays the very same
-# game now (0.1.0: the inventory was in the hash until the rules screen, issue 18).
-SAME_GAME = {"d5293c7e3ef520f2": "5dbd93e39063ebd2"}
+# Earlier versions and the version that plays the very same game now: 0.1.0 counted
+# cases.toml as well (the inventory left the hash with the rules screen), and the units'
+# readable names (counters.toml's short names, printed labels kept apart) changed words
+# only.
+CURRENT = "f0fc011ba06b4b3a"
+SAME_GAME = {"d5293c7e3ef520f2": CURRENT, "5dbd93e39063ebd2": CURRENT}
 
 
 def same_game(recorded: str, rules: Rules) -> bool:

@@ -105,7 +105,7 @@ class HexInfo(Panel):
         t.append(f"\n{u.id} ", style=f"bold {CONTROL_COLOURS[u.controller]} on "
                                       f"{PARTY_COLOURS[info.party]}")
         t.append(f" {info.name}", style="bold")
-        t.append(f"\n  {info.party.value} · {info.role}\n")
+        t.append(f"\n  {info.party.value} · {info.role} · counter \"{info.label}\"\n")
         control = SIDE[u.controller] + "-controlled" if u.controller else "uncontrolled"
         state = [control]
         if info.side_names:

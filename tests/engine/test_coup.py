@@ -273,7 +273,7 @@ def test_18_64_unmasking_returns_the_chit_to_the_cup_and_is_offered_to_the_ss_on
     assert (u.semi, u.recruited, u.controller) == (False, False, None)
     assert s.chits_of("cup").count("L401") == 1 and "L401" not in s.chits_of("ss")
     assert [(e.case, e.text) for e in s.events] == [
-        ("18.64", "SS reveals L401: Staufnbg is unrecruited again")]
+        ("18.64", "SS reveals L401: Stauffenberg is unrecruited again")]
     assert "expose 401" not in legal(s)
 
 
@@ -282,7 +282,7 @@ def test_18_64_no_unmasking_once_hitler_is_dead():
                  chits='ss = ["L401"]')
     assert not any(a.startswith("expose") for a in legal(s))
     err = illegal(s, "expose 401", "18.64")
-    assert str(err) == ("Staufnbg is not a semi-recruited unit whose Loyalty chit you hold, "
+    assert str(err) == ("Stauffenberg is not a semi-recruited unit whose Loyalty chit you hold, "
                         "or Hitler is dead (18.64)")
 
 
@@ -501,7 +501,7 @@ def test_18_55_18_57_hitlers_death_is_logged_word_for_word():
     s = play(s, "activate 301", "harass 100")
     said = {e.case: e.text for e in s.events if e.case in ("18.55", "18.57")}
     assert said == {"18.55": "Hitler is dead: the Abwehr's bonus is +5 again",
-                    "18.57": "Staufnbg comes over to the Abwehr"}
+                    "18.57": "Stauffenberg comes over to the Abwehr"}
     u = s.unit("401")
     assert (u.semi, u.recruited, u.controller) == (False, True, Player.ABWEHR)
 

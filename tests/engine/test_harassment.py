@@ -79,7 +79,7 @@ def test_10_64_no_retreat_means_general_retirement():
     s = play(s, "activate 002", "harass 305")
     assert s.unit("305").box is Box.ABWEHR_RETIREMENT and s.unit("305").hex is None
     assert legal(s) == ["advance 2210", "stay"]
-    assert ("10.64", "Bonhoefer cannot retreat and goes to General Retirement") in [
+    assert ("10.64", "Bonhoeffer cannot retreat and goes to General Retirement") in [
         (e.case, e.text) for e in s.events]
 
 
@@ -191,7 +191,7 @@ def test_10_34_no_negative_differential_and_10_41_hq_bonus():
         """), "activate 013")
     assert "harass 305" in legal(s)
     s = play(s, "harass 305")
-    assert s.events[0].text == "Best harasses Bonhoefer: 3 - 3 = +0, die 1: M"
+    assert s.events[0].text == "Best harasses Bonhoeffer: 3 - 3 = +0, die 1: M"
     assert s.unit("305").marker is Marker.MASKED
 
 
@@ -369,7 +369,7 @@ def test_9_14_and_10_22_who_may_harass_says_why_not_word_for_word():
     for marker in (Marker.MASKED, Marker.NEUTRALIZED):
         masked = s.with_unit("002", marker=marker)
         assert str(illegal(masked, "harass 305", "10.22")) == \
-            f"Schelnbg is {marker.value} and cannot harass (10.22)"
+            f"Schellenberg is {marker.value} and cannot harass (10.22)"
         assert "harass 305" not in legal(masked)
 
 
@@ -377,7 +377,7 @@ def test_10_31_12_72_10_34_whom_one_may_not_harass_word_for_word():
     s = play(pos((DUEL % (1, "")).replace("suspected = true", "suspected = false")),
              "activate 002")
     assert str(illegal(s, "harass 305", "12.72")) == \
-        "Bonhoefer is unsuspected and cannot be harassed (12.72)"
+        "Bonhoeffer is unsuspected and cannot be harassed (12.72)"
     s = play(pos("""
         phasing = "abwehr"
         [units]
@@ -393,7 +393,7 @@ def test_10_31_12_72_10_34_whom_one_may_not_harass_word_for_word():
         "305" = { hex = "2210", suspected = true }
         """), "activate 014")                               # 2 - 3 = -1
     assert str(illegal(s, "harass 305", "10.34")) == \
-        "the differential against Bonhoefer would be below zero (10.34)"
+        "the differential against Bonhoeffer would be below zero (10.34)"
 
 
 def test_10_41_9_23_hitler_has_the_fuhrer_hqs_bonus_by_name_not_by_party():

@@ -31,8 +31,8 @@ EXAMPLE = '''"305" = { hex = "2210", suspected = true }
 
 
 def test_13_19_worked_example():
-    """Himmler 9, Hanke 4, Stroelin 2 on Bonhoeffer 3: 15 to 3 is 5:1. The Abwehr exposes
-    Hanke and Stroelin; one Alibi covers Hanke: 13 to 3, rounded to 4:1."""
+    """Himmler 9, Hanke 4, Strölin 2 on Bonhoeffer 3: 15 to 3 is 5:1. The Abwehr exposes
+    Hanke and Strölin; one Alibi covers Hanke: 13 to 3, rounded to 4:1."""
     s = investigating(EXAMPLE, dice="4", chits='abwehr = ["L011", "L108"]\n        ss = ["AA1"]')
     s = play(s, "investigate 305", "join 000", "join 011", "join 108", "roll")
     assert s.to_act is Player.ABWEHR
@@ -79,7 +79,7 @@ def test_13_23_above_5_to_1_reads_5_to_1():
 def test_13_12_unsuspected_units_cannot_be_investigated_but_okw_and_semi_can():
     err = illegal(investigating('''"305" = { hex = "2210" }
         "000" = { hex = "2110" }'''), "investigate 305", "13.12")
-    assert str(err) == "Bonhoefer is unsuspected (13.12)"
+    assert str(err) == "Bonhoeffer is unsuspected (13.12)"
     s = investigating('''"401" = { hex = "2210", controller = "abwehr" }
         "402" = { hex = "2109", controller = "abwehr", recruited = false, semi = true }
         "000" = { hex = "2110" }''')
@@ -108,7 +108,7 @@ def test_13_14_13_15_who_may_investigate():
 def test_13_13_only_targets_in_the_zone_and_not_across_borders():
     err = illegal(investigating('''"305" = { hex = "2810", suspected = true }
         "000" = { hex = "2710" }'''), "investigate 305", "13.13")
-    assert str(err) == ("Bonhoefer is not in the zone of any SS or Nazi unit that may still "
+    assert str(err) == ("Bonhoeffer is not in the zone of any SS or Nazi unit that may still "
                         "investigate (13.13)")
 
 
@@ -194,8 +194,8 @@ def test_14_31_ss_eliminates_and_takes_chits_equal_to_defence():
     assert s.unit("305").box is Box.ELIMINATED
     assert len(s.chits_of("ss")) == 3 and len(s.chits_of("abwehr")) == 2
     assert [(e.case, e.text) for e in s.events if e.private is None] == [
-        ("14.34", "Interrogation of Bonhoefer: die 1 = 1 against defence 3: Ss"),
-        ("14.31", "Bonhoefer is eliminated"),
+        ("14.34", "Interrogation of Bonhoeffer: die 1 = 1 against defence 3: Ss"),
+        ("14.31", "Bonhoeffer is eliminated"),
         ("14.31", "SS takes 3 chits from the Abwehr box")]
     took = ", ".join(sorted(s.chits_of("ss")))
     said = {e.private: e.text for e in s.events if e.private}
@@ -233,11 +233,11 @@ def test_14_33_hq_returns_to_a_friendly_hq_of_the_abwehrs_choice():
                 for h in s.rules.map.hqs[k].hexes}
     assert options == friendly
     assert str(illegal(s, "return 2110", "14.33")) == (
-        "Bonhoefer returns to an empty friendly HQ hex, or the nearest empty hex if all are "
+        "Bonhoeffer returns to an empty friendly HQ hex, or the nearest empty hex if all are "
         "full (14.33)")
     s = play(s, "return 1411")
     assert at(s, "305") == "1411" and s.unit("305").box is None
-    assert log(s) == [("14.33", "Bonhoefer returns to 1411")]
+    assert log(s) == [("14.33", "Bonhoeffer returns to 1411")]
 
 
 # -- status adjustment -------------------------------------------------------------
@@ -270,7 +270,7 @@ def test_15_12_returns_on_1_or_2_and_15_14_comes_back_unrecruited():
         "302" = { box = "abwehr_retirement", suspected = true }''', dice="1, 2, 3")
     # Rolls go in unit-id order: 302 rolls 1, 305 rolls 2, 401 rolls 3 (stays).
     assert s.unit("401").box is Box.ABWEHR_RETIREMENT
-    assert [e.text for e in s.events][-1] == "Staufnbg in General Retirement: die 3: stays"
+    assert [e.text for e in s.events][-1] == "Stauffenberg in General Retirement: die 3: stays"
     while s.pending:
         s = play(s, legal(s)[0])
     assert s.unit("302").hex is not None and s.unit("302").suspected is False   # 15.14
@@ -283,8 +283,8 @@ def test_15_14_a_returned_okw_unit_belongs_to_no_one():
         "402" = {{ box = "abwehr_retirement", {semi} }}''', dice="2, 1")
     assert s.to_act is Player.ABWEHR and s.pending[-1].kind == "return"   # its owner places it
     assert [(e.case, e.text, e.roll) for e in s.events] == [
-        ("15.12", "Staufnbg in General Retirement: die 2: returns", (2,)),
-        ("15.12", "Haefen in General Retirement: die 1: returns", (1,))]
+        ("15.12", "Stauffenberg in General Retirement: die 2: returns", (2,)),
+        ("15.12", "Haeften in General Retirement: die 1: returns", (1,))]
     while s.pending:
         s = play(s, legal(s)[0])
         assert s.events[-1].case == "15.12" and "returns to" in s.events[-1].text
@@ -338,7 +338,7 @@ def test_17_24_an_allied_unit_is_never_investigated():
         "000" = { hex = "2110" }''')
     err = illegal(s, "investigate 501", "13.12")
     assert "investigate 501" not in legal(s)
-    assert str(err) == "JadeAmc is not an Abwehr-controlled unit on the map (13.12)"
+    assert str(err) == "Jade-Amicol is not an Abwehr-controlled unit on the map (13.12)"
 
 
 def test_13_16_an_unrecruited_unit_the_abwehr_still_holds_cannot_be_investigated():
@@ -360,7 +360,7 @@ def test_13_15_investigators_need_effectiveness_above_0():
 
 
 def test_13_21_exactly_2_to_1_may_roll():
-    """Hanke 4 + Stroelin 2 on Bonhoeffer 3: 6 to 3 is exactly 2:1, enough; Hanke alone
+    """Hanke 4 + Strölin 2 on Bonhoeffer 3: 6 to 3 is exactly 2:1, enough; Hanke alone
     (4 to 3, 1:1) is not."""
     s = investigating('''"305" = { hex = "2210", suspected = true }
         "011" = { hex = "2310" }
@@ -387,7 +387,7 @@ def test_13_17_13_18_13_36_the_worked_example_as_the_log_tells_it():
     s = investigating(EXAMPLE, dice="4", chits='abwehr = ["L011", "L108", "L305"]\n'
                                                '        ss = ["AA1", "AA2"]')
     s = play(s, "investigate 305", "join 000", "join 011", "join 108", "roll")
-    assert log(s) == [("13.0", "SS investigates Bonhoefer with Himmler + Hanke + Stroelin")]
+    assert log(s) == [("13.0", "SS investigates Bonhoeffer with Himmler + Hanke + Strölin")]
     assert str(illegal(s, "reveal L305", "13.17")) == \
         "L305 is not the Loyalty chit of an investigating unit (13.17)"
     s = play(s, "reveal L011")
@@ -406,7 +406,7 @@ def test_13_17_13_18_13_36_the_worked_example_as_the_log_tells_it():
     assert str(illegal(s, "alibi 011 AA2", "13.18")) == \
         "Hanke has no exposure left to cancel (13.18)"
     s = play(s, "no-reveal")
-    assert log(s) == [("13.36", "Investigation of Bonhoefer: 13 to 3 (4:1), die 4: N")]
+    assert log(s) == [("13.36", "Investigation of Bonhoeffer: 13 to 3 (4:1), die 4: N")]
 
 
 def log(s):
@@ -467,14 +467,14 @@ def test_15_12_one_free_friendly_hq_hex_takes_the_returning_unit_without_asking(
                dice="1")
     assert s.pending == () and s.unit("305").hex == free == 1714    # nothing to choose
     assert [(e.case, e.text) for e in s.events] == [
-        ("15.12", "Bonhoefer in General Retirement: die 1: returns"),
-        ("15.12", "Bonhoefer returns to 1714")]
+        ("15.12", "Bonhoeffer in General Retirement: die 1: returns"),
+        ("15.12", "Bonhoeffer returns to 1714")]
 
 
 def test_13_35_with_9_24_only_an_investigator_the_hq_is_friendly_to_may_advance_into_it():
     """Bonhoeffer stands in the Foreign Office (2008: he got there by advancing after
     harassing it while vacant, 10.69). Ic sends him to the Cell; the advance follows 10.6,
-    so of Himmler and Stroelin only Stroelin, a Nazi, may enter the Foreign Office (9.22,
+    so of Himmler and Strölin only Strölin, a Nazi, may enter the Foreign Office (9.22,
     9.24): it is unfriendly to the SS, and friendliness goes by party (9.23)."""
     s = investigating('''"305" = { hex = "2008", suspected = true }
         "000" = { hex = "2108" }

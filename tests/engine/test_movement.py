@@ -48,7 +48,7 @@ def test_9_31_unrecruited_and_semi_recruited_stay_put():
         "415" = { hex = "1810", controller = "abwehr", recruited = false, semi = true }
         """)
     assert str(illegal(s, "activate 415", "9.31")) == \
-        "Rundstdt is unrecruited or semi-recruited and cannot move (9.31)"
+        "Rundstedt is unrecruited or semi-recruited and cannot move (9.31)"
     illegal(s, "activate 414", "9.11")                    # nobody's unit
     # An OKW unit the Abwehr keeps after it panics (12.83) is unrecruited, not semi.
     s = pos("""
@@ -64,7 +64,7 @@ def test_9_32_masked_and_neutralized_cannot_move():
     for marker in ("masked", "neutralized"):
         s = pos(SS_TO_MOVE.replace('"2110" }', f'"2110", marker = "{marker}" }}'))
         assert str(illegal(s, "activate 014", "9.32")) == \
-            f"Ribbentp is {marker} and cannot move (9.32)"
+            f"Ribbentrop is {marker} and cannot move (9.32)"
 
 
 def test_9_33_hitler_has_no_movement():

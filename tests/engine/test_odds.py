@@ -62,7 +62,7 @@ def test_10_71_schellenberg_on_bonhoeffer_reads_the_plus_5_column():
     assert faces(o) == column_of("harassment", 5) == rolled(s, ["harass 305"], "harassment")
     assert o.line() == "+5 → Harassment Table, column +5: M 17% · N 33% · Dr 33% · Ar 17%"
     assert o.case == "10.71" and o.allowed
-    assert o.arithmetic() == "Schelnbg 8 - Bonhoefer 3 = +5"
+    assert o.arithmetic() == "Schellenberg 8 - Bonhoeffer 3 = +5"
 
 
 def test_10_41_a_unit_in_its_own_hq_defends_with_4_more():
@@ -77,7 +77,7 @@ def test_10_41_a_unit_in_its_own_hq_defends_with_4_more():
     o = one(s, "harass 305")
     assert [(t.value, t.case) for t in o.terms] == [(8, ""), (-3, ""), (-4, "10.41")]
     assert o.total == "+1"
-    assert o.arithmetic() == "Schelnbg 8 - Bonhoefer 3 - in its HQ 4 (10.41) = +1"
+    assert o.arithmetic() == "Schellenberg 8 - Bonhoeffer 3 - in its HQ 4 (10.41) = +1"
     assert faces(o) == column_of("harassment", 1) == rolled(s, ["harass 305"], "harassment")
 
 
@@ -125,7 +125,7 @@ def test_12_53_at_plus_0_no_roll_and_at_plus_1_the_first_column():
     s = recruiting("ss", TARGET + '\n        "013" = { hex = "2110" }')     # Best 3 - 3
     o = one(play(s, "recruit 107"), "join 013")
     assert o.total == "+0" and not o.allowed and o.faces == () and "12.53" in o.line()
-    s = recruiting("ss", TARGET + '\n        "009" = { hex = "2110" }', dice="1")  # Daluge 4
+    s = recruiting("ss", TARGET + '\n        "009" = { hex = "2110" }', dice="1")  # Daluege 4
     s = play(s, "recruit 107", "join 009")
     o = one(s, "roll")
     assert o.total == "+1" and o.column == "+1" and o.allowed
@@ -149,7 +149,7 @@ def test_12_2_naming_a_target_shows_the_odds_with_every_unit_that_may_join():
         "009" = { hex = "2310" }''')
     o = one(s, "recruit 107")
     assert sorted(t.value for t in o.terms) == [-3, 4, 9] and o.total == "+10"
-    assert o.title.startswith(("Himmler + Daluge try", "Daluge + Himmler try"))
+    assert o.title.startswith(("Himmler + Daluege try", "Daluege + Himmler try"))
 
 
 def test_12_21_a_target_out_of_every_recruiters_reach_has_no_roll_and_says_why():
@@ -170,7 +170,7 @@ def test_13_36_the_worked_example_before_any_exposure_is_5_to_1():
     s = play(s, "investigate 305", "join 000", "join 011", "join 108")
     o = one(s, "roll")
     assert o.total == "15 to 3" and o.column == "5:1"
-    assert o.arithmetic() == "Himmler 9 + Hanke 4 + Stroelin 2 to Bonhoefer 3"
+    assert o.arithmetic() == "Himmler 9 + Hanke 4 + Strölin 2 to Bonhoeffer 3"
     assert any("13.17" in n for n in o.notes)           # the Abwehr may yet expose some
     assert faces(o) == column_of("investigation", 5)
     # the Abwehr weighs exposing Hanke: Himmler 9 + Strölin 2 would be left
@@ -339,7 +339,7 @@ def harass(attacker: str, defender: str, phasing: str = "abwehr") -> Odds:
 def test_10_34_the_panel_at_plus_0_rolls_and_at_minus_1_does_not():
     yes = harass("306", "013")
     assert yes == Odds(
-        "J.Mueller harasses Best", "10.71", "Harassment Table", (T("J.Mueller", 4), T("Best", -4)),
+        "J. Müller harasses Best", "10.71", "Harassment Table", (T("J. Müller", 4), T("Best", -4)),
         "+0", "+0", (("M", 2), ("Ar", 4)))
     assert faces(yes) == column_of("harassment", 0)
     no = harass("308", "013")
@@ -351,8 +351,8 @@ def test_10_34_the_panel_at_plus_0_rolls_and_at_minus_1_does_not():
 
 def test_10_71_the_whole_panel_for_a_harassment():
     o = one(play(pos(DUEL % (1, "")), "activate 002"), "harass 305")
-    assert o == Odds("Schelnbg harasses Bonhoefer", "10.71", "Harassment Table",
-                     (T("Schelnbg", 8), T("Bonhoefer", -3)), "+5", "+5",
+    assert o == Odds("Schellenberg harasses Bonhoeffer", "10.71", "Harassment Table",
+                     (T("Schellenberg", 8), T("Bonhoeffer", -3)), "+5", "+5",
                      (("M", 1), ("N", 2), ("Dr", 2), ("Ar", 1)))
 
 
@@ -374,8 +374,8 @@ def test_10_72_the_whole_panel_in_the_coup_with_its_cap_and_ae():
     s = coup_pos('''"000" = { hex = "2110" }
 "305" = { hex = "2210", suspected = true }''', phasing="ss", bonus=4, abwehr_bonus=4)
     o = one(play(s, "activate 000"), "harass 305")
-    assert o == Odds("Himmler harasses Bonhoefer", "10.72", "Coup Harassment Table",
-                     (T("Himmler", 9), T("Bonhoefer", -3), T("coup bonus", 4, "18.18")),
+    assert o == Odds("Himmler harasses Bonhoeffer", "10.72", "Coup Harassment Table",
+                     (T("Himmler", 9), T("Bonhoeffer", -3), T("coup bonus", 4, "18.18")),
                      "+10", "+6", (("N", 1), ("Dr", 1), ("De", 3), ("Ae", 1)),
                      ("Above +6 the +6 column is read (DATA-DECISIONS).",
                       "A 6 eliminates the harasser (10.72)."))
@@ -391,8 +391,8 @@ def test_12_53_12_54_the_whole_panel_for_a_recruitment():
         "000" = { hex = "2110" }
         "002" = { hex = "2310" }''', dice="1")
     assert one(play(s, "recruit 107", "join 000", "join 002"), "roll") == Odds(
-        "Himmler + Schelnbg try to recruit Popitz", "12.9", "Recruitment Table",
-        (T("Himmler", 9), T("Schelnbg", 8), T("Popitz", -3)), "+14", "+7", (("R", 6),),
+        "Himmler + Schellenberg try to recruit Popitz", "12.9", "Recruitment Table",
+        (T("Himmler", 9), T("Schellenberg", 8), T("Popitz", -3)), "+14", "+7", (("R", 6),),
         ("Above +7 the +7 column is read (12.54).",))
 
 
@@ -403,22 +403,22 @@ def test_13_21_13_23_the_whole_panel_for_an_investigation():
     s = play(investigating('''"305" = { hex = "2210", suspected = true }
         "108" = { hex = "2209", controller = "ss" }'''), "investigate 305")
     assert one(s, "join 108") == Odds(
-        "Stroelin investigates Bonhoefer", "13.36", "Investigation Table",
-        (T("Stroelin", 2), T("Bonhoefer", -3)), "2 to 3", "-", (),
+        "Strölin investigates Bonhoeffer", "13.36", "Investigation Table",
+        (T("Strölin", 2), T("Bonhoeffer", -3)), "2 to 3", "-", (),
         ("Below 2:1 there is no investigation (13.21).", MAY_EXPOSE), allowed=False)
     assert one(s, "join 108").line() == (
         "2 to 3: no roll. Below 2:1 there is no investigation (13.21). " + MAY_EXPOSE)
     s = play(investigating(EXAMPLE, dice="4"), "investigate 305", "join 000", "join 011",
              "join 108")
     assert one(s, "roll") == Odds(
-        "Himmler + Hanke + Stroelin investigate Bonhoefer", "13.36", "Investigation Table",
-        (T("Himmler", 9), T("Hanke", 4), T("Stroelin", 2), T("Bonhoefer", -3)), "15 to 3",
+        "Himmler + Hanke + Strölin investigate Bonhoeffer", "13.36", "Investigation Table",
+        (T("Himmler", 9), T("Hanke", 4), T("Strölin", 2), T("Bonhoeffer", -3)), "15 to 3",
         "5:1", (("Ss", 2), ("N", 3), ("Ic", 1)), (MAY_EXPOSE,))
     s = play(investigating(EXAMPLE + '\n        "002" = { hex = "2211" }', dice="4"),
              "investigate 305", "join 000", "join 002")
     o = one(s, "roll")                                           # 9 + 8 = 17 to 3: 5:1
     assert (o.total, o.column, o.notes) == ("17 to 3", "5:1", (MAY_EXPOSE,))
-    assert o.title == "Himmler + Schelnbg investigate Bonhoefer"
+    assert o.title == "Himmler + Schellenberg investigate Bonhoeffer"
     o = one(play(s, "join 108"), "roll")                        # 19 to 3: above 5:1
     assert (o.total, o.column) == ("19 to 3", "5:1")
     assert o.notes == (MAY_EXPOSE, "Above 5:1 the 5:1 column is read (13.23).")
@@ -428,7 +428,7 @@ def test_14_2_18_8_the_whole_panel_for_interrogation_and_the_walkyrie_roll():
     s = play(cell('''"305" = { box = "interrogation_cell", suspected = true }''', dice="6",
                   chits='abwehr = ["AA1"]'), "end-phase", "no-reveal")
     assert one(s, "no-reveal") == Odds(
-        "Interrogation of Bonhoefer", "14.34", "Interrogation Table",
+        "Interrogation of Bonhoeffer", "14.34", "Interrogation Table",
         (T("Alibi/Arrest chits", 0, "14.22"),), "die", "defence 3", (("Ss", 4), ("Gr", 2)),
         ("The roll counts at most 8 (14.23).",))
     assert one(s, "reveal AA1").total == "die + 1"
@@ -436,10 +436,11 @@ def test_14_2_18_8_the_whole_panel_for_interrogation_and_the_walkyrie_roll():
     walkyrie = ("Results read penalty/bonus/units (18.15).",)
     assert one(s, "coup") == Odds("The Walkyrie roll", "18.8", "Walkyrie Table",
                                   (T("Führer Access chits", 0, "18.13"),), "die", "",
-                                  (("-", 5), ("3/5/2", 1)), walkyrie)
+                                  (("-", 5), ("3/5/2", 1)), walkyrie,
+                                  nothing="the coup fails")
     o = one(s, "reveal FA1")
     assert (o.total, o.faces) == ("die + 1", (("-", 4), ("3/5/2", 1), ("2/5/2", 1)))
-    assert o.line() == "die + 1 → Walkyrie Table: - 67% · 3/5/2 17% · 2/5/2 17%"
+    assert o.line() == "die + 1 → Walkyrie Table: the coup fails 67% · 3/5/2 17% · 2/5/2 17%"
 
 
 def test_12_82_6_27_the_whole_panel_for_the_rolls_no_one_chooses():
@@ -465,14 +466,14 @@ def test_12_82_6_27_the_whole_panel_for_the_rolls_no_one_chooses():
     assert odds_of(s, parse_action(place)) == [Odds(
         "The Randomizer of Game-Turn 1", "6.27", "Randomizer Table", (), "die", "Game-Turn 1",
         (("Abwehr draws 12", 1), ("Abwehr draws 11", 1), ("Abwehr draws 10", 1), ("-", 1),
-         ("SS draws 11", 1), ("SS draws 13", 1)))]
+         ("SS draws 11", 1), ("SS draws 13", 1)), nothing="no draw")]
 
 
 def test_13_13_naming_an_investigation_target_shows_every_unit_that_may_join():
     s = investigating(EXAMPLE)
     [o] = odds_of(s, parse_action("investigate 305"))
     assert o.total == "15 to 3" and o.column == "5:1"
-    assert o.title == "Himmler + Hanke + Stroelin investigate Bonhoefer"
+    assert o.title == "Himmler + Hanke + Strölin investigate Bonhoeffer"
     assert o.notes == (MAY_EXPOSE,)
 
 
@@ -505,16 +506,16 @@ def test_10_72_the_last_column_is_read_above_plus_6_not_at_it():
     at_6 = coup_harass("000", 0)                           # Himmler 9 - 3, no bonus left
     assert (at_6.total, at_6.column) == ("+6", "+6")
     assert at_6.notes == ("A 6 eliminates the harasser (10.72).",)
-    assert at_6.arithmetic() == "Himmler 9 - Bonhoefer 3 = +6"
+    assert at_6.arithmetic() == "Himmler 9 - Bonhoeffer 3 = +6"
     at_7 = coup_harass("000", 1)
     assert (at_7.total, at_7.column) == ("+7", "+6")
     assert at_7.notes[0] == "Above +6 the +6 column is read (DATA-DECISIONS)."
-    assert at_7.arithmetic() == "Himmler 9 - Bonhoefer 3 + coup bonus 1 (18.18) = +7"
+    assert at_7.arithmetic() == "Himmler 9 - Bonhoeffer 3 + coup bonus 1 (18.18) = +7"
 
 
 def test_10_72_every_face_that_kills_the_harasser_is_named():
     o = coup_harass("014", 2)                              # Ribbentrop 2 - 3 + 2 = +1
-    assert o.arithmetic() == "Ribbentp 2 - Bonhoefer 3 + coup bonus 2 (18.18) = +1"
+    assert o.arithmetic() == "Ribbentrop 2 - Bonhoeffer 3 + coup bonus 2 (18.18) = +1"
     assert o.notes == ("A 5, 6 eliminates the harasser (10.72).",)
 
 
@@ -541,8 +542,8 @@ def test_13_17_when_every_investigator_is_taken_out_nobody_investigates():
     assert o.notes == ()                            # the Abwehr is deciding: no "may still"
     s = play(s, "reveal L011", "reveal L108")
     o = one(s, "no-reveal")
-    assert o == Odds("nobody investigates Bonhoefer", "13.36", "Investigation Table",
-                     (T("Bonhoefer", -3),), "0 to 3", "-", (),
+    assert o == Odds("nobody investigates Bonhoeffer", "13.36", "Investigation Table",
+                     (T("Bonhoeffer", -3),), "0 to 3", "-", (),
                      ("Below 2:1 there is no investigation (13.21).",), allowed=False)
     assert o.line() == "0 to 3: no roll. Below 2:1 there is no investigation (13.21)."
 
@@ -601,4 +602,4 @@ def test_13_13_a_target_out_of_every_zone_shows_nobody_and_no_roll():
     s = investigating('''"305" = { hex = "2810", suspected = true }
         "000" = { hex = "2710" }''')                             # across the border (13.13)
     [o] = odds_of(s, parse_action("investigate 305"))
-    assert (o.title, o.total, o.allowed) == ("nobody investigates Bonhoefer", "0 to 3", False)
+    assert (o.title, o.total, o.allowed) == ("nobody investigates Bonhoeffer", "0 to 3", False)

@@ -54,9 +54,9 @@ def test_why_a_walk_fails_is_the_rule_of_its_failing_step_or_the_allowance():
     # beyond the allowance (9.12)
     far = walk_problem(s, H("3006"))
     assert far.case == "9.12" and str(far) == (
-        "3006 is 11 hexes away and Schelnbg has 7 movement points left (9.12)")
+        "3006 is 11 hexes away and Schellenberg has 7 movement points left (9.12)")
     # onto a hex with an enemy unit: the last step is the one refused, blocked (8.12)
     blocked = walk_problem(s, H("2210"))
-    assert str(blocked) == "Bonhoefer blocks 2210 (8.12)"
+    assert str(blocked) == "Bonhoeffer blocks 2210 (8.12)"
     # on the unit's own hex there is no walk
     assert walk_problem(s, H("2110")).case == "9.13"

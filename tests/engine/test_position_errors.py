@@ -24,11 +24,11 @@ BAD = [
     ('[units]\n"002" = { hex = "2110", marker = "hidden" }',
      f"{F}, line 2: unit 002 > marker: expected one of masked, neutralized; got 'hidden'"),
     ('[units]\n"002" = { hex = "2110", recruited = true }',
-     f"{F}, line 2: unit 002 > recruited: Schelnbg has no recruited side"),
+     f"{F}, line 2: unit 002 > recruited: Schellenberg has no recruited side"),
     ('[units]\n"002" = { hex = "2110", suspected = true }',
-     f"{F}, line 2: unit 002 > suspected: Schelnbg has no suspected side"),
+     f"{F}, line 2: unit 002 > suspected: Schellenberg has no suspected side"),
     ('[units]\n"002" = { hex = "2110", semi = true }',
-     f"{F}, line 2: unit 002 > semi: Schelnbg has no Unrecruited side to be semi-recruited on"),
+     f"{F}, line 2: unit 002 > semi: Schellenberg has no Unrecruited side to be semi-recruited on"),
     ('[units]\n"401" = { hex = "2110", controller = "ss", recruited = false, semi = true }',
      f'{F}, line 2: unit 401 > semi: only the Abwehr semi-recruits (12.35): give controller '
      '= "abwehr"'),
@@ -107,7 +107,7 @@ BAD = [
     ('mp_spent = 2\n[units]\n"303" = { hex = "2110" }',
      f"{F}, line 1: mp_spent: points spent belong to the unit moving now: give active too"),
     ('[units]\n"501" = { hex = "0511", controller = "ss" }',
-     f"{F}, line 2: unit 501 > controller: JadeAmc is Allied and belongs to neither player "
+     f"{F}, line 2: unit 501 > controller: Jade-Amicol is Allied and belongs to neither player "
      "(2.2, 11.12): leave controller out"),
     ('step = "bogus"', f"{F}, line 1: step: expected one of free, hitler; got 'bogus'"),
     ('phase = "recruitment"\nstep = "roll"', f"{F}, line 2: step: expected one of free; got 'roll'"),

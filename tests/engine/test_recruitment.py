@@ -268,9 +268,9 @@ def test_12_81_to_12_84_okw_panic():
         """)
     s = play(s, "end-phase")                                  # die 4: 3 OKW units panic
     assert s.to_act is Player.ABWEHR and s.pending[-1].kind == "panic"
-    assert str(illegal(s, "panic 002", "12.83")) == "Schelnbg is not an OKW unit of yours (12.83)"
+    assert str(illegal(s, "panic 002", "12.83")) == "Schellenberg is not an OKW unit of yours (12.83)"
     one = play(s, "panic 402")
-    assert [(e.case, e.text) for e in one.events] == [("12.83", "Haefen panics and is unrecruited")]
+    assert [(e.case, e.text) for e in one.events] == [("12.83", "Haeften panics and is unrecruited")]
     s = play(s, "panic 402", "panic 401", "panic 404", "no-reveal")     # no coup (18.11)
     for uid in ("401", "402"):
         u = s.unit(uid)
@@ -412,11 +412,11 @@ def test_12_75_exposing_says_why_it_is_refused_and_logs_the_chit():
         [chits]
         ss = ["L305", "L401"]
         """)
-    assert str(illegal(s, "expose 401", "12.75")) == "Staufnbg is not an Abwehr unit (12.75)"
+    assert str(illegal(s, "expose 401", "12.75")) == "Stauffenberg is not an Abwehr unit (12.75)"
     assert str(illegal(s, "expose 303", "12.75")) == "you do not hold L303 (12.75)"
     s = play(s, "expose 305")
     assert [(e.case, e.text) for e in s.events] == [
-        ("12.75", "SS reveals L305: Bonhoefer is now suspected")]
+        ("12.75", "SS reveals L305: Bonhoeffer is now suspected")]
     assert s.chits_of("cup").count("L305") == 1
 
 
@@ -516,14 +516,14 @@ REFUSALS = '''"101" = { hex = "2210", controller = "none" }
 def test_12_every_refused_target_says_why_with_its_case():
     s = recruiting("ss", REFUSALS, dice="1")
     said = {
-        "recruit 103": "Goering is not on the map (12.21)",
+        "recruit 103": "Göring is not on the map (12.21)",
         "recruit 301": "SS can never recruit Dohnanyi (12.66)",
-        "recruit 501": "SS can never recruit JadeAmc (12.66)",
+        "recruit 501": "SS can never recruit Jade-Amicol (12.66)",
         "recruit 100": "Hitler cannot be recruited (12.11)",
         "recruit 102": "Helldorf is already yours (12.11)",
-        "recruit 401": "Staufnbg is recruited by the enemy: it takes a Double-Cross chit and its "
+        "recruit 401": "Stauffenberg is recruited by the enemy: it takes a Double-Cross chit and its "
                        "Loyalty chit (12.61)",
-        "recruit 402": "Haefen is semi-recruited and cannot be recruited again (12.42)",
+        "recruit 402": "Haeften is semi-recruited and cannot be recruited again (12.42)",
         "recruit 201": "recruiting Leber takes its Loyalty chit (12.14)",
         "recruit 104": "Nebe is not in the zone of any of your units that may still recruit "
                        "this phase (12.21)",

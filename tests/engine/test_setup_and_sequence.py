@@ -236,7 +236,7 @@ def test_16_13_units_in_a_falling_area_are_eliminated_and_allies_go_home():
     assert (allied.box, allied.hex, allied.marker) == (Box.ALLIED_HOLDING, None, None)
     assert [(e.case, e.text) for e in s.events][:3] == [
         ("16.11", "Casablanca is overrun by the Allies"), ("16.13", "Best is eliminated"),
-        ("16.13", "Intralle returns to the Allied Unit Holding Box")]
+        ("16.13", "Interallié returns to the Allied Unit Holding Box")]
 
 
 def test_5_2_each_phase_begins_with_its_line_in_the_log():

@@ -119,13 +119,19 @@ def test_a_record_from_other_rules_data(game, rules):
     refused(game, rules, "line 1: the game was recorded under rules data 0123abcd")
 
 
-def test_a_record_from_before_the_case_wording_left_the_version_still_plays(game, rules):
-    """0.1.0 counted cases.toml in the version; the same game's records still resume."""
-    from plot_core.rules import SAME_GAME
-
-    earlier = next(k for k, v in SAME_GAME.items() if v == rules.version)
+@pytest.mark.parametrize("earlier", ["d5293c7e3ef520f2",    # 0.1.0: cases.toml counted
+                                     "5dbd93e39063ebd2"])   # before the units' full names
+def test_a_record_from_an_earlier_wording_of_the_same_game_still_plays(game, rules, earlier):
     edit(game, 1, rules_hash=earlier)
     assert load_record(game, rules).header.rules_hash == earlier
+
+
+def test_the_rules_data_is_the_version_its_earlier_wordings_resume_into(rules):
+    """A change to rules_data changes the version records carry: if the game is the same
+    (words only), name the new version CURRENT so that saved games still resume."""
+    from plot_core.rules import CURRENT
+
+    assert rules.version == CURRENT
 
 
 def test_rewording_a_case_does_not_change_the_rules_data_version(tmp_path, rules):

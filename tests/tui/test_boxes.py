@@ -38,7 +38,7 @@ async def test_b_shows_who_is_in_each_box_off_the_map(size):
         shown = panel(app, "#boxbox")
         sections = dict(re.findall(r"^(\w[^(\n]*?) \(\d+\)[^\n]*\n((?:  [^\n]*\n)*)",
                                    shown, re.M))
-        assert sections["Interrogation Cell"] == "  Bonhoefer (305) — suspected\n"
+        assert sections["Interrogation Cell"] == "  Bonhoeffer (305) — suspected\n"
         assert sections["SS General Retirement"] == "  Best (013)\n"
         assert sections["Abwehr General Retirement"] == "  Trott (309)\n"
         assert "  Hanke (011)\n" in sections["Eliminated"]    # a position's unlisted units too
@@ -80,7 +80,7 @@ async def test_ending_the_investigation_phase_first_shows_who_will_be_interrogat
         s = game(app).session
         await pilot.press("P")
         said = " ".join(panel(app, "#prompt").split())
-        assert "In the Interrogation Cell: Bonhoefer (305)" in said and "(14.0)" in said
+        assert "In the Interrogation Cell: Bonhoeffer (305)" in said and "(14.0)" in said
         assert s.actions == 0                                     # nothing done yet
         await pilot.press("P")
         assert s.actions == 1 and s.state.step == "after_window"  # ended; the coup window

@@ -103,7 +103,7 @@ async def test_a_chair_at_a_shared_table_uses_the_new_keys_too():
         assert "Nothing to roll now" in text(app, "#prompt") or "Roll: not now" in \
             text(app, "#prompt")
         await pilot.press("P")
-        assert "In the Interrogation Cell: Bonhoefer (305)" in " ".join(
+        assert "In the Interrogation Cell: Bonhoeffer (305)" in " ".join(
             text(app, "#prompt").split())
         assert session.actions == 0
         await pilot.press("P")

@@ -45,7 +45,7 @@ async def test_the_list_is_grouped_by_unit_and_narrowed_by_an_area_name_or_a_hex
         menu = app.screen
         assert isinstance(menu, ActionMenu)
         lines = listed(menu)
-        assert lines[0].startswith("Schelnbg (002) · Walter Schellenberg, 2711 Berlin (BE)")
+        assert lines[0].startswith("Schellenberg (002) · Walter Schellenberg, 2711 Berlin (BE)")
         assert len(lines) > 200                                # every Travel destination
         await pilot.press(*"berne")                            # the area lesson 3 names
         lines = listed(menu)
@@ -54,7 +54,7 @@ async def test_the_list_is_grouped_by_unit_and_narrowed_by_an_area_name_or_a_hex
         assert all("Travel chit TR1" in ln for ln in travels)
         await pilot.press(*["backspace"] * 5, *"harass")       # a verb
         lines = listed(menu)
-        assert any("Harass Bonhoefer (305)" in ln for ln in lines)
+        assert any("Harass Bonhoeffer (305)" in ln for ln in lines)
         # the odds beside the roll: +5 on the Harassment Table
         assert any("+5 → Harassment Table, column +5:" in ln for ln in lines)
 

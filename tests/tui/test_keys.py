@@ -116,7 +116,7 @@ async def test_ending_a_move_is_e_and_a_refused_key_names_the_rule(size):
         assert "End the move" in flat(app) and s.state.active is None
         await cursor_to(pilot, app, H("2110"))
         await pilot.press("enter")
-        assert "e End Schelnbg (002)'s move" in flat(app)
+        assert "e End Schellenberg (002)'s move" in flat(app)
         await pilot.press("r")
         assert "Nothing to roll now" in flat(app) or "Roll: not now" in flat(app)
         await pilot.press("e")

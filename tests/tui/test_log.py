@@ -35,13 +35,13 @@ async def test_a_units_steps_fold_into_one_line_and_f_unfolds_them(size):
         await pilot.press("e")
         await pilot.pause()
         lines = [ln for ln in log_text(app).splitlines() if ln.strip()]
-        assert lines[-1].split() == ["1", "SS", "Move", "Schelnbg", "(002)", "→", "2010", "→",
+        assert lines[-1].split() == ["1", "SS", "Move", "Schellenberg", "(002)", "→", "2010", "→",
                                      "1910,", "and", "ends", "its", "move"]
         await pilot.press("f")                                  # each step on its own line
         await pilot.pause()
         lines = [" ".join(ln.split()) for ln in log_text(app).splitlines() if ln.strip()]
-        assert lines[-4:] == ["1 SS Move Schelnbg (002)", "2 SS Step to 2010",
-                              "3 SS Step to 1910", "4 SS End Schelnbg (002)'s move"]
+        assert lines[-4:] == ["1 SS Move Schellenberg (002)", "2 SS Step to 2010",
+                              "3 SS Step to 1910", "4 SS End Schellenberg (002)'s move"]
 
 
 async def test_every_action_of_the_computer_is_in_the_log_and_the_rules_are_no_side():

@@ -34,13 +34,13 @@ abwehr = ["FA1", "FA2"]
 
 def test_a_result_is_said_with_what_it_means_and_its_case():
     rules = load_rules()
-    e = Event("10.71", "Schelnbg harasses Bonhoefer: 8 - 3 = +5, die 3: N", roll=(3,),
+    e = Event("10.71", "Schellenberg harasses Bonhoeffer: 8 - 3 = +5, die 3: N", roll=(3,),
               table="harassment", row=3, column=5, result="N")
     assert is_news(e)
-    assert news(rules, e) == ("Schelnbg harasses Bonhoefer: 8 - 3 = +5, die 3: N (neutralized) "
+    assert news(rules, e) == ("Schellenberg harasses Bonhoeffer: 8 - 3 = +5, die 3: N (neutralized) "
                               "(10.71)")
     assert is_news(Event("18.52", "Hitler lives: the Abwehr's bonus is now +3"))
-    assert not is_news(Event("9.13", "Schelnbg moves to 2111"))
+    assert not is_news(Event("9.13", "Schellenberg moves to 2111"))
 
 
 @pytest.mark.asyncio

@@ -30,8 +30,8 @@ async def test_the_cursor_on_a_target_shows_the_arithmetic_and_the_chances(size)
         assert odds_shown(app) == ""                        # the cursor is on no target
         await cursor_to(pilot, app, H("2210"))
         shown = odds_shown(app)
-        assert "Schelnbg harasses Bonhoefer" in shown and "10.71" in shown
-        assert "Schelnbg 8 - Bonhoefer 3 = +5" in shown
+        assert "Schellenberg harasses Bonhoeffer" in shown and "10.71" in shown
+        assert "Schellenberg 8 - Bonhoeffer 3 = +5" in shown
         assert "column +5: M 17% · N 33% · Dr 33% · Ar 17%" in shown
         await cursor_to(pilot, app, H("2010"))
         assert odds_shown(app) == ""

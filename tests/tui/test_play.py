@@ -182,7 +182,7 @@ async def test_interrogation_alibis_and_the_return_hex():
     async with app.run_test(size=(100, 30)) as pilot:
         s = game(app).session
         await pilot.press("P")                                  # who is in the Cell (14.0)
-        assert "In the Interrogation Cell: Bonhoefer (305)" in prompt(app)
+        assert "In the Interrogation Cell: Bonhoeffer (305)" in prompt(app)
         assert s.state.phase is Phase.INVESTIGATION
         await pilot.press("P")                                  # end the Investigation Phase
         await hand_over(pilot, app)
@@ -434,7 +434,7 @@ async def test_hot_seat_hides_the_board_between_players():
         assert isinstance(app.screen, HandoffScreen)
         shot = app.export_screenshot().replace("&#160;", " ")
         assert "Pass the keyboard to the Abwehr player" in shot
-        assert "Schelnbg" not in shot and "Bonhoefer" not in shot    # the board is hidden
+        assert "Schellenberg" not in shot and "Bonhoeffer" not in shot    # the board is hidden
         await pilot.press("x")                                  # not Enter: stays hidden
         assert isinstance(app.screen, HandoffScreen)
 

@@ -55,11 +55,11 @@ async def test_enter_on_the_moving_unit_and_far_off_say_what_a_player_needs():
         await pilot.press("enter")
         shown = prompt(app)
         assert "is not next to" not in shown
-        assert "Kaltbnbr (004) is on 2114: Enter on a hex next to it steps there; e ends " \
+        assert "Kaltenbrunner (004) is on 2114: Enter on a hex next to it steps there; e ends " \
                "its move." in shown
         await cursor_to(pilot, app, H("3006"))                 # far beyond 6 MP
         await pilot.press("enter")
-        assert "3006: 3006 is 13 hexes away and Kaltbnbr has 6 movement points left (9.12)" \
+        assert "3006: 3006 is 13 hexes away and Kaltenbrunner has 6 movement points left (9.12)" \
             in prompt(app)
 
 
@@ -68,7 +68,7 @@ async def test_the_prompt_offers_e_only_where_the_unit_may_stop():
     app = app_for(pos(KALTENBRUNNER.format(more='"009" = { hex = "2014" }')))
     async with app.run_test(size=(100, 30)) as pilot:
         await cursor_to(pilot, app, H("2014"))
-        await pilot.press("enter")                              # onto Daluge: stacked
+        await pilot.press("enter")                              # onto Daluege: stacked
         assert game(app).session.state.unit("004").hex == H("2014")
         shown = prompt(app)
         assert "end its move (e)" not in shown and "it may not stop there, 8.11" in shown

@@ -36,8 +36,9 @@ class Ratings:
 @attrs.frozen
 class Unit:
     id: str
-    short: str
-    name: str
+    short: str               # the name messages use: "Stauffenberg"
+    label: str               # as printed on the counter: "Staufnbg"
+    name: str                # the person's full name
     party: Party
     sides: Sides
     front: Ratings
@@ -75,7 +76,8 @@ def _unit(node: Node) -> Unit:
     control = node.str("control", choices=["ss", "abwehr", "none"])
     unit = Unit(
         id=uid,
-        short=node.str("short", pattern=r"\S.{0,9}", what="a label of 1-10 characters"),
+        short=node.str("short", pattern=r"\S.{0,15}", what="a name of 1-16 characters"),
+        label=node.str("label", pattern=r"\S.{0,9}", what="a counter label of 1-10 characters"),
         name=node.str("name", pattern=r"\S.*", what="a name"),
         party=party, sides=sides, front=front, back=back,
         leader=node.bool("leader", default=False),
