@@ -34,11 +34,13 @@ class Odds:
     faces: tuple[tuple[str, int], ...]   # each result and how many of the die's faces give it
     notes: tuple[str, ...] = ()          # what else to know: limits, caps, who may interfere
     allowed: bool = True                 # False: the rules forbid the roll (the note says why)
+    nothing: str = "-"                   # what a face with no result ("-") means, in words
 
     def chances(self) -> str:
-        """'De 50% · Dr 17% · N 17% · Ae 17%'."""
+        """'De 50% · Dr 17% · N 17% · Ae 17%'; 'the coup fails 83% · 3/5/2 17%'."""
         sides = sum(n for _, n in self.faces)
-        return " · ".join(f"{code} {round(100 * n / sides)}%" for code, n in self.faces)
+        return " · ".join(f"{self.nothing if code == '-' else code} {round(100 * n / sides)}%"
+                          for code, n in self.faces)
 
     def line(self) -> str:
         """'+8 → column +6: De 50% · ...' (the issue's own example of the form)."""
@@ -48,8 +50,8 @@ class Odds:
         return f"{self.total} → {self.table}{where}: {self.chances()}"
 
     def arithmetic(self) -> str:
-        """'Schelnbg 8 - Bonhoefer 3 - in its HQ 4 (10.41) = +1', 'Himmler 9 + Hanke 4 to
-        Bonhoefer 3', 'die + Führer Access chits 2 (18.13)'."""
+        """'Schellenberg 8 - Bonhoeffer 3 - in its HQ 4 (10.41) = +1', 'Himmler 9 + Hanke 4 to
+        Bonhoeffer 3', 'die + Führer Access chits 2 (18.13)'."""
         def named(t: Term) -> str:
             return f"{t.what} {abs(t.value)}" + (f" ({t.case})" if t.case else "")
 
@@ -193,7 +195,7 @@ def walkyrie_odds(state: GameState, chits: int) -> Odds:
                 (Term("Führer Access chits", chits, "18.13"),),
                 f"die + {chits}" if chits else "die", "",
                 _faces(results, ["-"]),
-                ("Results read penalty/bonus/units (18.15).",))
+                ("Results read penalty/bonus/units (18.15).",), nothing="the coup fails")
 
 
 # -- the rolls no one chooses: the Randomizer (6.23) and OKW Panic (12.82) -----------
@@ -206,7 +208,7 @@ def randomizer_odds(state: GameState, turn: int) -> Odds:
         d = table.result(die, turn)
         results.append(None if d is None else f"{d.player.title} draws {d.count}")
     return Odds(f"The Randomizer of Game-Turn {turn}", table.case, table.name, (),
-                "die", f"Game-Turn {column}", _faces(results, []))
+                "die", f"Game-Turn {column}", _faces(results, []), nothing="no draw")
 
 
 def panic_odds(state: GameState, rolls: int) -> Odds:
