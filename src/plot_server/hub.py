@@ -87,6 +87,7 @@ class Hub(StoreTables):
         self.think = think or think_by_pool
         self.tables: dict[str, Table] = {}
         self.lobby_listeners: list[Callable[[], None]] = []
+        self.sessions: set = set()            # the connected players' apps, both doors
         self.lobby = Lobby()                  # the lobby's talk (issue 19)
         self.links = Links()                  # one-time browser sign-ins (issue 20)
         self.web_url: str | None = None       # the web door's address, when it is open

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import math
 import secrets
+import signal
 import time
 from pathlib import Path
 
@@ -145,6 +146,7 @@ class ServedApp(PlotApp):
         self.lobby = LobbyScreen(self.hub, self.who)
         self.push_screen(self.lobby)
         self.hub.lobby_listeners.append(self._lobby_changed)
+        self.hub.sessions.add(self)
         self.my_moves = self._moves_now()           # no bell for what was so before
         self.set_interval(min(IDLE_CHECK, self.idle / 4), self._check_idle)
 
@@ -283,6 +285,7 @@ class ServedApp(PlotApp):
                          lambda yes: screen.dismiss("lobby") if yes else None)
 
     def leave_everything(self) -> None:
+        self.hub.sessions.discard(self)
         self._leave_table()
         if self._lobby_changed in self.hub.lobby_listeners:
             self.hub.lobby_listeners.remove(self._lobby_changed)
@@ -462,6 +465,24 @@ async def start(host: str, port: int, hub: Hub, *, host_key: Path, password: str
         allow_scp=False, agent_forwarding=False, x11_forwarding=False)
 
 
+GOODBYE = ("plot: the server is stopping (its host stopped it). Your game is saved, "
+           "every move of it: connect again once the server is back.")
+
+
+async def say_goodbye(hub: Hub, wait: float = 5.0) -> int:
+    """Every connected player is told the server is stopping and that their game is
+    saved (each move is on disk as it is made); their sessions end, for at most ``wait``
+    seconds, before the doors close. How many were told."""
+    sessions = list(hub.sessions)
+    for app in sessions:
+        app.goodbye = GOODBYE
+        app.exit()
+    deadline = asyncio.get_running_loop().time() + wait
+    while hub.sessions and asyncio.get_running_loop().time() < deadline:
+        await asyncio.sleep(0.05)
+    return len(sessions)
+
+
 def run(host: str, port: int, rules: Rules, *, home: Path, host_key: Path,
         password: str | None, keys_file: Path | None, limits: Limits | None = None,
         web_port: int | None = None, web_url: str | None = None,
@@ -501,9 +522,15 @@ def run(host: str, port: int, rules: Rules, *, home: Path, host_key: Path,
             to_operator(f"the web door: {hub.web_url} (put TLS in front of it for the "
                         "open internet)")
         janitor = asyncio.create_task(collector.run())
+        stopping = asyncio.Event()
+        for sig in (signal.SIGINT, signal.SIGTERM):     # Ctrl-C, or the host's service manager
+            asyncio.get_running_loop().add_signal_handler(sig, stopping.set)
         try:
             async with server:
-                await server.wait_closed()
+                await stopping.wait()
+                told = await say_goodbye(hub)
+                to_operator(f"stopping: {told} connected player{'s' if told != 1 else ''} told "
+                            "their games are saved")
         finally:
             janitor.cancel()
             if web_runner is not None:

@@ -192,3 +192,25 @@ def test_an_authorized_keys_file_with_no_key_is_named_not_a_traceback(capsys, tm
                  "--host-key", str(tmp_path / "hk")]) == 2
     assert capsys.readouterr().err == (f"plot serve: cannot use the authorized-keys file "
                                        f"{keys}: it holds no key\n")
+
+
+@needs_ssh
+def test_a_server_stopped_with_ctrl_c_tells_every_player_their_game_is_saved(tmp_path):
+    """Ctrl-C (or the service manager's SIGTERM) used to drop every player with ssh's
+    "Connection closed" and no word from the game."""
+    import signal
+
+    make_keys(tmp_path, ["alice"])
+    srv = Server(tmp_path)
+    t = Terminal(ssh_args(srv.port, tmp_path / "alice", "-tt", "alice@127.0.0.1"))
+    try:
+        t.wait_shown("you are alice")
+        srv.proc.send_signal(signal.SIGINT)
+        said = t.ended(timeout=30)
+        assert "the server is stopping" in said and "Your game is saved" in said, said[-300:]
+        assert srv.proc.wait(timeout=30) == 0
+        eventually(lambda: any("stopping: 1 connected player told" in ln for ln in srv.output),
+                   "the operator told", 10)
+    finally:
+        t.close()
+        srv.stop()
