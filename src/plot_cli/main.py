@@ -11,6 +11,7 @@ from pathlib import Path
 from plot_ai import LEVELS
 from plot_core import DataError, load_rules
 from plot_core.data.cases import Kind, Status
+from plot_core.english import counted
 from plot_record import RecordError
 from plot_tui.plain import clean
 
@@ -446,7 +447,7 @@ def _games(args: argparse.Namespace) -> int:
                  else f"unfinished: plot resume {path}")
         where = f"Game-Turn {final.turn}, {PHASE_TITLES[final.phase]}"
         print(f"  {path.name:<40} {h.seed_words(o is not None)}, {who}, "
-              f"{len(record.timeline)} actions, {where}, last played {last_played(path)}; {state}")
+              f"{counted(len(record.timeline), 'action')}, {where}, last played {last_played(path)}; {state}")
     return 0
 
 

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from plot_core import Player
 from plot_core.engine.state import PHASE_TITLES, Event, Phase
+from plot_core.english import counted
 from plot_core.wording import describe
 
 from .format import RecordError
@@ -84,7 +85,7 @@ def text_account(record: Record, eyes: str = ALL, *, chat: bool = True,
         o = final.outcome
         yield f"Result: {_winner(o.winner)} win ({o.case}): {o.reason}"
     else:
-        yield (f"Not finished: {len(tl)} actions so far; "
+        yield (f"Not finished: {counted(len(tl), 'action')} so far; "
                f"{SIDE[final.to_act] if final.to_act else 'nobody'} to act.")
 
 

@@ -97,7 +97,7 @@ class LobbyScreen(OnceScreen[None]):
                                      "(to find an opponent, say).", style="dim")])
 
     def action_talk(self) -> None:
-        self.app.push_screen(TalkInput(self.who.name), self._said)
+        self.app.push_screen(TalkInput(self.who.name, where="in the lobby"), self._said)
 
     def _said(self, text: str | None) -> None:
         if text is None:

@@ -21,6 +21,7 @@ from plot_ai.pool import shared_pool
 from plot_core import Action, IllegalAction, Player, PlayerView, Rules, Verb
 from plot_core.engine.overlays import Overlays
 from plot_core.engine.state import Box, Phase
+from plot_core.english import counted
 from plot_core.hexgrid import distance, label
 from plot_core.wording import describe, is_news, news, unit_name, words
 
@@ -231,7 +232,7 @@ class GameScreen(BoardScreen):
                 t.append(" No coup this Game-Turn  ")
             if len(legal) > len(keyed) + len(lettered):
                 t.append(" a ", style="bold reverse")
-                t.append(f" all {len(legal)} actions")
+                t.append(f" all {counted(len(legal), 'action')}")
         else:
             who = SIDE[v.to_act]
             thinking = self._thinking is not None or s.thinking
@@ -597,7 +598,7 @@ class GameScreen(BoardScreen):
         o = self.session.state.outcome
         winner = WINNERS[o.winner]
         t = join((winner[0].upper() + winner[1:], "bold"), f"\n\n{o.reason} ({o.case}).\n\n"
-                 f"{self.session.actions} actions were played.")
+                 f"{counted(self.session.actions, 'action')} were played.")
         if self.session.recorder is not None:
             path = str(self.session.recorder.path)
             t.append_text(join("\n\nSaved as ", (path, ""), "\n(watch it again: plot replay ",

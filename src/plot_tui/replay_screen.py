@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from plot_core import Action, Player, PlayerView, Rules
 from plot_core.engine.overlays import Overlays
+from plot_core.english import counted
 from plot_core.wording import describe
 
 from .board_screen import BoardScreen
@@ -27,7 +28,7 @@ PLAY_PACE = 0.35          # seconds per action when playing the record on
 REPLAY_HELP = """[b]Replay keys[/b]
 
   [b]. ,[/b]            one action forward / back
-  [b]] [[/b]            next phase / start of this (or the previous) phase
+  [b]] \\[[/b]            next phase / start of this (or the previous) phase
   [b]} {[/b]  PgDn PgUp  next turn / start of this (or the previous) turn
   [b]Home End[/b]       start / end of the record
   [b]r R[/b]            next / previous die roll
@@ -243,7 +244,7 @@ class ReplayScreen(BoardScreen):
             self.redraw()
             return
         items = [(n.at, f"{n.at:>5}  {clean(n.text)[:70]}") for n in notes]
-        self.app.push_screen(ActionMenu(f"{len(notes)} notes: enter jumps to one", items),
+        self.app.push_screen(ActionMenu(f"{counted(len(notes), 'note')}: enter jumps to one", items),
                              self._to_note)
 
     def _to_note(self, at: int | None) -> None:

@@ -34,7 +34,7 @@ def clock_of(line) -> str:
 
 
 class TalkInput(OnceModal[str | None]):
-    """One line to say at the table; Enter sends, Escape keeps it unsaid."""
+    """One line to say at a table or in the lobby; Enter sends, Escape keeps it unsaid."""
 
     DEFAULT_CSS = """
     TalkInput { align: center bottom; }
@@ -43,16 +43,17 @@ class TalkInput(OnceModal[str | None]):
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, who: str, *, note: bool = False) -> None:
-        """``note``: a replay's note (longer, kept beside the record) instead of talk."""
+    def __init__(self, who: str, *, note: bool = False, where: str = "at the table") -> None:
+        """``note``: a replay's note (longer, kept beside the record) instead of talk;
+        ``where``: who hears it ("at the table", "in the lobby")."""
         super().__init__()
-        self.who, self.note = who, note
+        self.who, self.note, self.where = who, note, where
 
     def compose(self) -> ComposeResult:
         limit = NOTE_MAX if self.note else TALK_MAX
         with Vertical():
             yield Label(plain(f"Write {self.who}:" if self.note
-                              else f"Say to everyone at the table, as {self.who}:"))
+                              else f"Say to everyone {self.where}, as {self.who}:"))
             yield Input(max_length=limit, placeholder=f"at most {limit} characters",
                         id="talk", select_on_focus=False)
             yield Static("[dim]enter: send · esc: cancel[/dim]")

@@ -9,6 +9,7 @@ import pytest
 
 from plot_cli.main import main
 from plot_core import Verb
+from plot_core.english import counted
 from plot_record import RecordError, load_record
 from plot_record.export import SIDE, text_account
 
@@ -91,7 +92,7 @@ def test_plot_games_lists_what_is_saved(_games_folder, rules, capsys):
     assert "the most recently played last" in out              # not "oldest first"
     final = states[-1]
     assert re.search(rf"a\.plot\.jsonl\s+game \w+, seed 1, ss computer, abwehr computer, "
-                     rf"{len(states) - 1} actions, Game-Turn {final.turn}, .*, last played "
+                     rf"{counted(len(states) - 1, 'action')}, Game-Turn {final.turn}, .*, last played "
                      rf"\d{{4}}-\d\d-\d\d \d\d:\d\d; {o.winner} won \({o.case}\)", out)
     # an unfinished game's seed would deal both hands: not listed (24)
     assert re.search(r"b\.plot\.jsonl\s+game \w+, ss computer, .*, 5 actions, Game-Turn 1, "

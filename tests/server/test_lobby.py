@@ -100,6 +100,8 @@ async def test_lobby_talk_and_the_tables_where_it_is_your_move_come_first(rules,
         assert "your move" not in " ".join(str(c) for c in rows.get_row(other.id))
         await pilot.press("T")
         await pilot.pause()
+        asked = " ".join(str(w.render()) for w in app.screen.query("Label"))
+        assert "Say to everyone in the lobby, as carol:" in asked   # not "at the table"
         await pilot.press(*"anyone for [b]a game[/b]?", "enter")
         await pilot.pause()
         chat = " ".join(lobby.query_one("#lobby-chat", LogView).shown_text().split())

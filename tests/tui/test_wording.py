@@ -92,3 +92,18 @@ def test_the_other_side_is_not_told_which_loyalty_chit_an_attempt_would_spend():
     assert "L206" in words(RULES, view(s, Player.ABWEHR), a)
     for seen_by in (view(s, Player.SS), view(s, None), s):      # the log, the export
         assert "L206" not in words(RULES, seen_by, a)
+
+
+def test_every_help_text_reads_without_a_markup_tag_left_over():
+    """The replay's help once showed "[[/b]": a tag the markup did not take."""
+    import re
+
+    from textual.content import Content
+
+    from plot_tui.replay_screen import REPLAY_HELP
+    from plot_tui.screens import help_text
+
+    for text in (REPLAY_HELP, help_text(), help_text(shared=True)):
+        shown = Content.from_markup(text).plain
+        assert not re.search(r"\[/?[a-z]", shown), shown
+    assert "] [" in Content.from_markup(REPLAY_HELP).plain
