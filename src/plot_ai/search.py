@@ -33,6 +33,7 @@ from plot_core.engine.state import evolve
 
 from . import easy
 from .determinise import determinise
+from .effects import effect
 from .plans import Plan, plans
 from .value import value
 
@@ -57,6 +58,7 @@ class Weighed:
     win: float
     trials: int
     private: bool = False
+    effect: str = ""            # what it changes, in a player's words (effects.py)
 
 
 @attrs.frozen
@@ -239,6 +241,8 @@ class Search:
     def thought(self, chosen: int, seconds: float) -> Thought:
         order = sorted(range(len(self.plans)),
                        key=lambda i: (i != chosen, -self.counts[i], -self.score(i)))
+        first = self.sample(0)          # the state the plans were found on
         top = tuple(Weighed(self.plans[i].text, round(self.mean(i), 4), self.counts[i],
-                            self.plans[i].private) for i in order[:3])
+                            self.plans[i].private, effect(first, self.plans[i].actions))
+                    for i in order[:3])
         return Thought(self.me, top, self.spent, round(seconds, 3))

@@ -10,7 +10,7 @@
               "text": "good luck"}}
     {"think": {"after": 15, "side": "abwehr", "level": "expert", "trials": 1204,
                "seconds": 0.84, "plans": [{"text": "…", "win": 0.42, "trials": 310,
-                                           "private": false}, …]}}
+                                           "private": false, "effect": "…"}, …]}}
     {"end": {"winner": "abwehr", "case": "18.73", "reason": "…"}, "i": 212}
 
 ``start`` is ``{"setup": "standard"}``, ``{"setup": "choose"}`` or
@@ -20,7 +20,8 @@ the table after action ``after``; the game ignores it and an undo never takes it
 ``think`` (version 3) says why a searching computer player chose action ``after``: the
 plans it weighed (at most three, the chosen first), each with its estimated chance of
 winning and the trials behind it; ``private`` marks a plan that names the player's own
-unseen chits, which screens show the other side only once the game is over.
+unseen chits, which screens show the other side only once the game is over; ``effect``
+(optional, "" when absent) says in words what the plan changes.
 ``end`` is written when the game ends.
 This module only turns lines into values and back; checking the actions against
 the rules is the timeline's job.
@@ -147,6 +148,7 @@ class PlanLine:
     win: float
     trials: int
     private: bool = False
+    effect: str = ""            # what the plan changes, in a player's words
 
 
 @attrs.frozen
@@ -325,13 +327,14 @@ def _think(think: object, where: str) -> ThinkLine:
     for n, plan in enumerate(plans, 1):
         ok = isinstance(plan, dict) and isinstance(plan.get("text"), str) \
             and len(plan["text"]) <= THINK_TEXT and _number(plan.get("win"), 0, 1) \
-            and _whole(plan.get("trials")) and isinstance(plan.get("private", False), bool)
+            and _whole(plan.get("trials")) and isinstance(plan.get("private", False), bool) \
+            and isinstance(plan.get("effect", ""), str) and len(plan.get("effect", "")) <= THINK_TEXT
         if not ok:
-            raise RecordError(f"{where}: think: plan {n} must give text (at most {THINK_TEXT} "
-                              f"characters), win (0 to 1), trials and private, "
-                              f"got {str(plan)[:60]!r}")
+            raise RecordError(f"{where}: think: plan {n} must give text and effect (at most "
+                              f"{THINK_TEXT} characters each), win (0 to 1), trials and "
+                              f"private, got {str(plan)[:60]!r}")
         out.append(PlanLine(plan["text"], float(plan["win"]), plan["trials"],
-                            plan.get("private", False)))
+                            plan.get("private", False), plan.get("effect", "")))
     return ThinkLine(think["after"], side, level, think["trials"], float(think["seconds"]),
                      tuple(out))
 

@@ -29,7 +29,7 @@ from plot_core.engine.state import Event
 from plot_core.hexgrid import Hex
 from plot_core.wording import words
 from plot_record import ChatLine, PlanLine, Record, Recorder, RecordError, ThinkLine
-from plot_record.format import ActionLine, Entry, UndoLine
+from plot_record.format import THINK_TEXT, ActionLine, Entry, UndoLine
 from plot_record.timeline import Timeline
 
 
@@ -299,7 +299,8 @@ class Session:
             if thought is not None:
                 self._keep_thought(ThinkLine(
                     self.actions, side, player.level, thought.trials, thought.seconds,
-                    tuple(PlanLine(w.text, w.win, w.trials, w.private) for w in thought.plans)))
+                    tuple(PlanLine(w.text, w.win, w.trials, w.private, w.effect[:THINK_TEXT])
+                          for w in thought.plans)))
         return self._apply(choice, undoable=False, reasons=reasons)
 
     def _keep_thought(self, line: ThinkLine) -> None:

@@ -1,10 +1,11 @@
-"""Why the computer moved (issue 17): its last new plan and the others it weighed.
+"""Why the computer moved: its last new plan and the others it weighed.
 
 A searching player records, with each new plan, the plans it weighed (at most three,
-the chosen first) with its estimate of its chance of winning after each and the trials
-behind that estimate. A plan that names or spends the player's own chits (a Travel,
-a coup with some number of Führer Access chits) would tell the other side what it
-holds: such a plan is shown to the other side as "a plan with chits you have not
+the chosen first) with its estimate of its chance of winning after each, the trials
+behind that estimate, and what the plan changes in game terms (plot_ai.effects). A
+plan that names or spends the player's own chits (a Travel, a coup with some number of
+Führer Access chits) would tell the other side what it holds: such a plan (and what it
+changes) is shown to the other side as "a plan with chits you have not
 seen" until the game is over. The estimates themselves are the computer's opinion.
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from plot_core import Player
+from plot_core.english import counted
 from plot_record import ThinkLine
 
 from .describe import SIDE
@@ -32,7 +34,7 @@ def why_text(t: ThinkLine | None, viewer: Player | None, *, over: bool) -> Text:
                     "searching level (expert) says why it moves. (W or any key closes this.)")
     out = Text()
     out.append(f"Why the computer ({t.level}, {SIDE[t.side]}) did what it did\n", style="bold")
-    out.append(f"Its last new plan, at action {t.after}: {t.trials:,} trials in "
+    out.append(f"Its last new plan, at action {t.after}: {counted(t.trials, 'trial')} in "
                f"{t.seconds:.2f} s.\n", style="dim")
     out.append("A trial plays a plan out on one guess at what it cannot see (the other\n"
                "side's chits, the cup, the dice) and scores the position reached: its\n"
@@ -40,7 +42,11 @@ def why_text(t: ThinkLine | None, viewer: Player | None, *, over: bool) -> Text:
     for n, plan in enumerate(t.plans):
         out.append(" chosen  " if n == 0 else "         ", style="bold" if n == 0 else "")
         out.append_text(plain(shown_text(plan.text, plan.private, t.side, viewer, over)))
-        out.append(f"\n           wins {100 * plan.win:.0f}% · {plan.trials:,} trials\n",
+        if plan.effect and shown_text(plan.effect, plan.private, t.side, viewer, over) \
+                == plan.effect:
+            out.append("\n           what it changes: ", style="dim")
+            out.append_text(plain(plan.effect))
+        out.append(f"\n           wins {100 * plan.win:.0f}% · {counted(plan.trials, 'trial')}\n",
                    style="green" if n == 0 else "")
     out.append("\n(any key closes this)", style="dim")
     return out

@@ -98,6 +98,10 @@ def short(tmp_path, rules):
     (lambda other: think(3, plans=[{"text": "x", "win": 1.5, "trials": 1}]),
      "think: plan 1 must give text"),
     (lambda other: think(3, seconds="soon"), "think: seconds must be a number from 0 to 3600"),
+    (lambda other: think(3, plans=[{"text": "x", "win": 0.5, "trials": 1, "effect": 7}]),
+     "think: plan 1 must give text and effect"),
+    (lambda other: think(3, plans=[{"text": "x", "win": 0.5, "trials": 1, "effect": "y" * 201}]),
+     "think: plan 1 must give text and effect"),
 ])
 def test_a_bad_think_line_is_refused_naming_its_line(short, rules, line, says):
     kept = [ln for ln in lines(short) if '"think"' not in ln]
@@ -111,6 +115,11 @@ def test_a_bad_think_line_is_refused_naming_its_line(short, rules, line, says):
 
 def test_think_lines_round_trip(tmp_path, rules):
     t = ThinkLine(3, Player.SS, "expert", 120, 0.75,
-                  (PlanLine("a", 0.5, 60, False), PlanLine("b", 0.25, 40, True)))
+                  (PlanLine("a", 0.5, 60, False, "Canaris reaches Berlin's streets"),
+                   PlanLine("b", 0.25, 40, True)))
     from plot_record.format import parse_entry, think_line
     assert parse_entry(json.loads(think_line(t)), "here") == t
+    older = json.loads(think_line(t))                 # written before plans said their effect
+    for plan in older["think"]["plans"]:
+        del plan["effect"]
+    assert parse_entry(older, "here").plans[0].effect == ""

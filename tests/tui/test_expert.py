@@ -92,3 +92,17 @@ def test_a_plan_that_names_unseen_chits_is_hidden_from_the_other_side_until_the_
     assert "3 Führer Access chits" in why_text(t, Player.SS, over=True).plain
     assert HIDDEN in why_text(t, None, over=False).plain       # a spectator, too
     assert "has not weighed a plan yet" in why_text(None, Player.SS, over=False).plain
+
+
+def test_w_says_what_each_plan_changes_and_hides_it_with_a_private_plans_words():
+    t = ThinkLine(12, Player.ABWEHR, "expert", 1, 0.9, (
+        PlanLine("Canaris (300) to 1713, ends its move", 0.41, 1, False,
+                 "Canaris (300) reaches Berlin's streets (Abwehr, 18.71-18.72)"),
+        PlanLine("Oster (301) travels to 1714 with TR1", 0.30, 100, True,
+                 "Oster (301) enters Berlin; spends 1 Travel chit")))
+    ss = why_text(t, Player.SS, over=False).plain
+    assert "what it changes: Canaris (300) reaches Berlin's streets" in ss
+    assert "1 trial\n" in ss and "1 trials" not in ss
+    assert "Travel" not in ss and "Oster" not in ss             # the private plan, whole
+    mine = why_text(t, Player.ABWEHR, over=False).plain
+    assert "what it changes: Oster (301) enters Berlin; spends 1 Travel chit" in mine
