@@ -175,7 +175,8 @@ def make_app(hub: Hub, *, password: str | None, limits: Limits, gauge: Gauge,
                   "<title>plot</title>"
                   '<link rel="stylesheet" href="/static/css/xterm.css">'
                   '<link rel="stylesheet" href="/plot/plot.css">'
-                  '<script src="/static/js/textual.js"></script></head>\n'
+                  '<script src="/static/js/textual.js"></script>'
+                  '<script src="/plot/page.js" defer></script></head>\n'
                   f'<body class="playing">{PLAY_PAGE}</body></html>\n'),
             content_type="text/html", headers=HEADERS)
 

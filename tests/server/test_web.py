@@ -86,7 +86,7 @@ def test_the_sign_in_page_is_served_with_its_protections(server):
             assert "default-src 'none'" in csp and "connect-src 'self'" in csp
             assert r.headers["X-Content-Type-Options"] == "nosniff"
             for path in ("/static/js/textual.js", "/static/css/xterm.css", "/plot/plot.css",
-                         "/static/fonts/RobotoMono-VariableFont_wght.ttf"):
+                         "/plot/page.js", "/static/fonts/RobotoMono-VariableFont_wght.ttf"):
                 r = await http.get(server.web + path)     # every file from this server
                 assert r.status == 200, path
                 assert r.headers["Content-Security-Policy"] == csp
@@ -127,6 +127,7 @@ def test_the_cookie_is_httponly_and_samesite_and_the_socket_wants_it(server):
             page = await r.text()
             assert 'data-session-websocket-url="/ws"' in page
             assert '<script src="/static/js/textual.js">' in page and "<script>" not in page
+            assert '<script src="/plot/page.js" defer>' in page     # the terminal takes keys
             # another site's page may not drive alice's session with her cookie
             with pytest.raises(aiohttp.WSServerHandshakeError) as elsewhere:
                 await open_tab(http, server.web, origin="http://evil.example")
