@@ -24,17 +24,17 @@ ssh-client:
 	  && apt-get install -y -q openssh-client; }; } >/dev/null; } || \
 	  echo "note: no OpenSSH client (ssh); the SSH end-to-end tests will say so and fail"
 
-# The web door's end-to-end tests drive Debian's Chromium through chromedriver, read its
-# screenshots with tesseract, and put nginx in front for TLS (issue 20); nothing is
+# The web door's end-to-end tests drive Debian's Chromium through chromedriver (reading
+# the terminal's text from the page) and put nginx in front for TLS; nothing is
 # downloaded by pip.
-BROWSER_PACKAGES := chromium chromium-driver tesseract-ocr nginx
+BROWSER_PACKAGES := chromium chromium-driver nginx
 browser:
-	@{ command -v chromium && command -v chromedriver && command -v tesseract \
+	@{ command -v chromium && command -v chromedriver \
 	  && { command -v nginx || test -x /usr/sbin/nginx; }; } >/dev/null 2>&1 \
 	  || { command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ] \
 	  && { apt-get install -y -q $(BROWSER_PACKAGES) || { apt-get update -q \
 	  && apt-get install -y -q $(BROWSER_PACKAGES); }; } >/dev/null 2>&1; } || \
-	  echo "note: no chromium, chromedriver, tesseract or nginx; the web door's tests will say so"
+	  echo "note: no chromium, chromedriver or nginx; the web door's tests will say so"
 
 # The shared store's tests start a throwaway PostgreSQL server (issue 21); install
 # Debian's where we can.
