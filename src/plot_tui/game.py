@@ -664,7 +664,7 @@ class GameScreen(BoardScreen):
     def action_menu(self) -> None:
         legal = self.session.legal()
         if legal:
-            self._menu(f"{len(legal)} legal actions", legal)
+            self._menu(f"{counted(len(legal), 'legal action')}", legal)
 
     def _menu(self, title: str, actions: list[Action]) -> None:
         """The actions grouped by the unit they are about (the moving unit first, the

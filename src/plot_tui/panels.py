@@ -431,6 +431,11 @@ class LogView(VerticalScroll):
     def compose(self):
         yield Panel(classes="log-chunk")
 
+    def on_mount(self) -> None:
+        # Anchored: the newest line stays in view as lines come, however fast, until the
+        # reader scrolls back to read; scrolling to the end again follows again.
+        self.anchor()
+
     def show(self, lines: list[Text]) -> None:
         # A pane no one can see (another tab is in front; the wide log on a short
         # terminal) is filled when it is shown: each fill lays the screen out again.
@@ -441,9 +446,6 @@ class LogView(VerticalScroll):
         self._fill(lines)
 
     def _fill(self, lines: list[Text]) -> None:
-        # follow the newest line only if the reader is there: one scrolled back to read
-        # stays where they are while the computer plays on
-        following = self.scroll_y >= self.max_scroll_y - 1
         n = len(self._all)
         # grown: the old lines are still there, but for the last, which a unit's next
         # step may have lengthened (a folded move)
@@ -470,8 +472,6 @@ class LogView(VerticalScroll):
         for i in range(first_dirty, needed):
             a = self._start + i * self.CHUNK
             chunks[i].update(Text("\n").join(lines[a:a + self.CHUNK]))
-        if following:
-            self.call_after_refresh(self.scroll_end, animate=False)
 
     def _seen(self) -> bool:
         return all(node.display for node in self.ancestors_with_self if isinstance(node, Widget))

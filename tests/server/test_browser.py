@@ -144,8 +144,8 @@ def play_one(server: Server, table: str, door: Door) -> None:
         keys.append(key)
         door.press(key)
         try:
-            eventually(lambda: (expect in door.screen() if expect else door.screen() != now)
-                       or actions(server, table) > before,
+            eventually(lambda expect=expect, now=now: actions(server, table) > before or (
+                           expect in door.screen() if expect else door.screen() != now),
                        "the screen answering the key", timeout=10)
         except AssertionError:
             pass                   # a key that came before the screen was ready: again

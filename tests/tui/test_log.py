@@ -87,3 +87,35 @@ async def test_the_log_scrolls_from_the_keyboard_at_80x24():
         await pilot.press("end")
         await pilot.pause()
         assert pane.scroll_y == pane.max_scroll_y
+
+
+async def test_the_log_follows_new_lines_that_come_faster_than_the_screen_is_drawn():
+    """Lines that arrive before the last follow-up scroll ran (the computer playing fast)
+    must not leave the log behind: it follows until the reader scrolls away."""
+    from rich.text import Text
+    from textual.app import App
+
+    class OneLog(App):
+        def compose(self):
+            yield LogView(id="log")
+
+    app = OneLog()
+    async with app.run_test(size=(160, 50)) as pilot:
+        pane = app.query_one(LogView)
+        lines = [Text(f"line {i}") for i in range(80)]
+        pane.show(lines)
+        await pilot.pause()
+        assert pane.max_scroll_y > 0 and pane.scroll_y == pane.max_scroll_y
+        for more in range(5):                   # several fills between two refreshes
+            lines = lines + [Text(f"more {more}.{i}") for i in range(7)]
+            pane.show(lines)
+            pane.refresh(layout=True)
+            await pilot.pause(0)
+        await pilot.pause()
+        await pilot.pause()
+        assert pane.scroll_y == pane.max_scroll_y, "the log stopped following"
+        pane.scroll_home(animate=False)         # the reader scrolls back to read ...
+        await pilot.pause()
+        pane.show(lines + [Text("newest")])
+        await pilot.pause()
+        assert pane.scroll_y == 0               # ... and stays where they are
