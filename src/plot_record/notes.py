@@ -15,6 +15,8 @@ from pathlib import Path
 
 import attrs
 
+from plot_core.outside_text import hidden_character
+
 from .files import Unreadable, loads, read_regular, write_whole
 from .format import RecordError
 
@@ -81,4 +83,8 @@ def new_note(at: int, text: str) -> Note:
         raise ValueError("the note is empty")
     if len(text) > NOTE_MAX:
         raise ValueError(f"a note holds at most {NOTE_MAX} characters ({len(text)} typed)")
+    hidden = hidden_character(text)
+    if hidden is not None:
+        raise ValueError(f"a note may not hold {hidden}: it is unseen, and would change how "
+                         f"the note reads")
     return Note(at, datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), text)

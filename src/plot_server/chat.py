@@ -11,6 +11,7 @@ import time
 from collections import deque
 from datetime import UTC, datetime
 
+from plot_core.outside_text import hidden_character
 from plot_record import ChatLine
 from plot_tui.talk import TALK_MAX
 
@@ -34,6 +35,10 @@ def text_problem(text: str) -> str:
         return "Nothing to say: the line is empty."
     if len(text) > CHAT_MAX:
         return f"A line holds at most {CHAT_MAX} characters ({len(text)} typed)."
+    hidden = hidden_character(text.strip())
+    if hidden is not None:
+        return (f"A line may not hold {hidden}: it is unseen, and would change how others' "
+                f"screens show the text.")
     return ""
 
 

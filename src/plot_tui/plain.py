@@ -8,14 +8,28 @@ import re
 
 from rich.text import Text
 
+from plot_core.outside_text import is_hidden
+
 # C0 and C1 control characters (ESC among them) and DEL, but the line break: shown as
 # visible \\x.. codes.
 _CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
 
 
+def _written_out(ch: str) -> str:
+    n = ord(ch)
+    if n <= 0xFF:
+        return f"\\x{n:02x}"
+    return f"\\u{n:04x}" if n <= 0xFFFF else f"\\U{n:08x}"
+
+
 def clean(text: object) -> str:
-    """``text`` with every control character written out (ESC becomes \\x1b)."""
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))
+    """``text`` with every control character written out (ESC becomes \\x1b), and every
+    character that would reorder or hide text on others' screens (bidi controls,
+    zero-width characters: U+202E becomes \\u202e)."""
+    s = _CONTROL.sub(lambda m: _written_out(m.group()), str(text))
+    if s.isascii():
+        return s
+    return "".join(_written_out(ch) if ch != "\n" and is_hidden(ch) else ch for ch in s)
 
 
 def plain(text: object, style: str = "") -> Text:

@@ -72,6 +72,8 @@ def test_notes_round_trip_beside_the_record_which_never_changes(talked, rules, c
         load_notes(talked, record.header.game)
     with pytest.raises(ValueError, match="empty"):
         new_note(3, "   ")
+    with pytest.raises(ValueError, match=r"U\+202E \(right-to-left override\)"):
+        new_note(3, "move\u202e9141")
 
 
 @pytest.mark.asyncio

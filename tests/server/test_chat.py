@@ -34,14 +34,16 @@ def test_players_and_a_spectator_talk_and_the_record_keeps_it_with_the_moment(hu
     line = hub.say(guests[Player.SS], "  good luck  ")
     assert (line.after, line.name, line.role, line.text) == (3, "alice", "SS", "good luck")
     assert hub.say(guests[Player.ABWEHR], "you too").role == "Abwehr"
-    assert hub.say(watcher, "[bold]hi[/bold] \x1b[2J").role == "watching"
+    assert hub.say(watcher, "[bold]hi[/bold]").role == "watching"
+    with pytest.raises(Refused, match=r"U\+001B \(escape\)"):
+        hub.say(watcher, "\x1b[2J")
     assert all(told[p] > before[p] for p in Player)          # every screen is told
     said = [(c.name, c.text) for c in table.session.chat]
     assert said == [("alice", "good luck"), ("bob", "you too"),
-                    ("carol", "[bold]hi[/bold] \x1b[2J")]     # kept as typed; shown as text
+                    ("carol", "[bold]hi[/bold]")]     # kept as typed; shown as text
     lines = [json.loads(x) for x in table.record.read_text().splitlines()]
     chats = [x["chat"] for x in lines if "chat" in x]
-    assert [c["text"] for c in chats] == ["good luck", "you too", "[bold]hi[/bold] \x1b[2J"]
+    assert [c["text"] for c in chats] == ["good luck", "you too", "[bold]hi[/bold]"]
     assert chats[0]["after"] == 3 and chats[0]["time"].endswith("Z")
     assert lines[0]["version"] == VERSION        # the version that has chat lines (2) or later
 
@@ -54,6 +56,14 @@ def test_empty_long_and_fast_lines_are_refused_with_why(hub):
         hub.say(alice, "   ")
     with pytest.raises(Refused, match="at most 300 characters"):
         hub.say(alice, "x" * 301)
+    # unseen characters that would reorder or hide text on the others' screens
+    for sneaky, named in (("evil\u202etxt.exe", "U\\+202E \\(right-to-left override\\)"),
+                          ("a\u200bb", "U\\+200B \\(zero width space\\)"),
+                          ("\u2066x", "U\\+2066 \\(left-to-right isolate\\)"),
+                          ("bell\x07", "U\\+0007 \\(bell\\)")):
+        with pytest.raises(Refused, match=named):
+            hub.say(alice, sneaky)
+    assert not table.session.chat
     hub.say(alice, "y" * 300)                                  # exactly the limit: said
     for k in range(4):
         hub.say(alice, f"line {k}")
@@ -64,6 +74,8 @@ def test_empty_long_and_fast_lines_are_refused_with_why(hub):
     ticks.now += 10
     hub.say(alice, "later")                                    # the burst has passed
     assert len(table.session.chat) == 7
+    hub.say(guests[Player.ABWEHR], "family: \U0001f468\u200d\U0001f469\u200d\U0001f467")
+    assert "\u200d" in table.session.chat[-1].text             # emoji joined, not refused
 
 
 def test_talk_survives_an_undo_a_restart_and_plot_resume(rules, hub, tmp_path, clock):

@@ -62,6 +62,11 @@ def test_outside_text_is_never_markup_nor_an_escape_sequence():
         assert not t.spans and "\x1b" not in t.plain and "\x07" not in t.plain
         assert t.plain == clean(name)
     assert clean("\x1b[31m") == "\\x1b[31m"
+    # characters that reorder or hide text on others' screens are written out too
+    assert clean("evil\u202etxt.exe a\u200bb \u2066x\u2069") == \
+        "evil\\u202etxt.exe a\\u200bb \\u2066x\\u2069"
+    assert clean("Jörg \U0001f468\u200d\U0001f469 line\nbreak") == \
+        "Jörg \U0001f468\u200d\U0001f469 line\nbreak"               # as they are
     mixed = join(("The Plot", "bold"), " · ", (HOSTILE[0], "bold"))
     assert HOSTILE[0] in mixed.plain and all(s.style == "bold" for s in mixed.spans)
 
