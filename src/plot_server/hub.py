@@ -424,6 +424,9 @@ class Hub(StoreTables):
         if meta.get("version") != TABLE_FILE_VERSION:
             raise ValueError(f"table file version {meta.get('version')!r}, expected "
                              f"{TABLE_FILE_VERSION}")
+        if meta.get("id") != meta_path.stem or number(meta_path.stem) == 0:
+            raise ValueError(f"a table file is named T and its number (T12.json), and says "
+                             f"the same id inside; this one says {str(meta.get('id'))[:20]!r}")
         self._next = max(self._next, number(meta["id"]) + 1)
         path = Path(meta["record"])
         record = load_record(path, self.rules)

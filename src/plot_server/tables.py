@@ -162,9 +162,10 @@ def tell_all(tells: list[Callable[[], None]], what: str) -> None:
 
 
 def number(table_id: str) -> int:
-    """T12 -> 12; anything else sorts first."""
+    """T12 -> 12; anything else (T², T٣, Tx) sorts first: str.isdigit() takes "²",
+    which int() refuses, so only ASCII digits count."""
     digits = table_id[1:]
-    return int(digits) if digits.isdigit() else 0
+    return int(digits) if digits.isascii() and digits.isdigit() else 0
 
 
 def new_code() -> str:

@@ -321,7 +321,9 @@ async def _let_go(transport: asyncio.Transport | None, seconds: float = 5) -> No
 
 
 def _number(text: str | None, default: int) -> int:
-    return int(text) if text and text.isdigit() and len(text) < 6 else default
+    # ASCII digits only: "²".isdigit() is true, and int() refuses it
+    return int(text) if text and text.isascii() and text.isdigit() and len(text) < 6 \
+        else default
 
 
 async def start(host: str, port: int, hub: Hub, *, reuse_port: bool = False,

@@ -184,6 +184,21 @@ def test_a_broken_table_file_is_reported_and_the_others_still_come_back(rules, h
     assert bad.meta_path.read_text() == "{not json"              # left as it was
 
 
+@pytest.mark.parametrize("odd", ["T\u00b2", "T\u0663", "Tx", "T"])    # ², Arabic-Indic 3
+def test_an_oddly_named_table_file_is_named_and_skipped(rules, hub, tmp_path, clock, odd):
+    good = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=1)
+    meta = json.loads(good.meta_path.read_text())
+    (good.meta_path.parent / f"{odd}.json").write_text(json.dumps(dict(meta, id=odd)))
+    (good.meta_path.parent / f"{odd}.tmp").write_text("half written")
+    again = Hub(rules, tmp_path / "server", later=clock)
+    problems = again.restore()                    # the server starts
+    assert good.id in again.tables
+    assert set(again.tables) == {good.id}
+    assert len(problems) == 1 and f"{odd}.json" in problems[0]
+    made = again.create(BOB, Player.SS, opponent=Seat.HUMAN, seed=2)
+    assert made.id == "T2"                        # numbering goes on from the real tables
+
+
 def test_the_server_holds_at_most_its_limit_of_unfinished_games(rules, tmp_path, clock):
     hub = Hub(rules, tmp_path, max_tables=2, later=clock)
     hub.create(ALICE, Player.SS, opponent=Seat.HUMAN)
