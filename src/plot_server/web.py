@@ -135,6 +135,27 @@ def _same_origin(request: web.Request) -> bool:
     return origin is not None and urlsplit(origin).netloc == request.host
 
 
+def _posted_from_elsewhere(request: web.Request) -> bool:
+    """A form sent by another site's page (cross-site request forgery: a page elsewhere
+    signing a player out, or in as someone else). Browsers say where a POST comes from
+    in Origin ("null" from a sandbox or a privacy redirect counts as elsewhere) or in
+    Sec-Fetch-Site; a client that says neither is not a browser acting for someone."""
+    origin = request.headers.get("Origin")
+    if origin is not None:
+        return origin == "null" or urlsplit(origin).netloc != request.host
+    site = request.headers.get("Sec-Fetch-Site")
+    return site is not None and site not in ("same-origin", "none")
+
+
+@web.middleware
+async def same_site_forms(request: web.Request, handler):
+    if request.method == "POST" and _posted_from_elsewhere(request):
+        return web.Response(status=403, headers=HEADERS, content_type="text/plain",
+                            text="That form was sent from another site's page: open this "
+                                 "server's own page and try again.")
+    return await handler(request)
+
+
 class Doorman:
     """The web door's connections that hold no game (a page loading, a sign-in, or one
     opened and left silent): past ``most`` the oldest is closed, as the SSH door closes
@@ -165,7 +186,7 @@ def make_app(hub: Hub, *, password: str | None, limits: Limits, gauge: Gauge,
              proxies: frozenset[str] = frozenset()) -> web.Application:
     sign_ins = sign_ins or SignIns()
     doorman = doorman or Doorman(limits.strangers)
-    app = web.Application(client_max_size=MAX_FORM)
+    app = web.Application(client_max_size=MAX_FORM, middlewares=[same_site_forms])
 
     async def index(request: web.Request) -> web.Response:
         if sign_ins.who(request.cookies.get(COOKIE)) is None:

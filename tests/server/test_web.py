@@ -205,6 +205,30 @@ def test_a_key_holder_makes_a_one_time_link_over_ssh_and_is_the_same_player_in_a
     asyncio.run(go())
 
 
+def test_forms_sent_from_another_sites_page_are_refused(server):
+    """Cross-site request forgery: a page elsewhere auto-submitting to /signout, /signin
+    or /link. Browsers say where a form comes from; this server's own page passes."""
+    async def go():
+        async with session() as http:
+            assert (await sign_in(http, server.web, "alice")).status == 303
+            for elsewhere in ({"Origin": "http://evil.example"}, {"Origin": "null"},
+                              {"Sec-Fetch-Site": "cross-site"}):
+                for path, data in (("/signout", {}), ("/link", {"token": "x"}),
+                                   ("/signin", {"name": "mallory", "password": "swordfish"})):
+                    r = await http.post(server.web + path, data=data, headers=elsewhere,
+                                        allow_redirects=False)
+                    assert r.status == 403, (path, elsewhere)
+                    assert "another site's page" in await r.text()
+            page = await (await http.get(server.web + "/")).text()
+            assert 'data-session-websocket-url="/ws"' in page          # still signed in
+            r = await http.post(server.web + "/signout", allow_redirects=False,
+                                headers={"Origin": server.web, "Sec-Fetch-Site": "same-origin"})
+            assert r.status == 303                                     # from our own page
+            page = await (await http.get(server.web + "/")).text()
+            assert 'action="/signin"' in page
+    asyncio.run(go())
+
+
 @pytest.fixture(scope="module")
 def small(tmp_path_factory):
     """A server for one player at a time, whose password guesses are its own."""
