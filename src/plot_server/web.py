@@ -45,7 +45,9 @@ CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline';
        "font-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; "
        "frame-ancestors 'none'; base-uri 'none'")
 HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
-           "Referrer-Policy": "no-referrer", "Cache-Control": "no-store"}
+           # same-origin: a link's token never leaves in a Referer, and our own forms
+           # still carry their Origin (no-referrer would make it "null")
+           "Referrer-Policy": "same-origin", "Cache-Control": "no-store"}
 
 
 @attrs.define
@@ -140,11 +142,11 @@ def _posted_from_elsewhere(request: web.Request) -> bool:
     signing a player out, or in as someone else). Browsers say where a POST comes from
     in Origin ("null" from a sandbox or a privacy redirect counts as elsewhere) or in
     Sec-Fetch-Site; a client that says neither is not a browser acting for someone."""
-    origin = request.headers.get("Origin")
-    if origin is not None:
-        return origin == "null" or urlsplit(origin).netloc != request.host
     site = request.headers.get("Sec-Fetch-Site")
-    return site is not None and site not in ("same-origin", "none")
+    if site is not None:
+        return site not in ("same-origin", "none")
+    origin = request.headers.get("Origin")
+    return origin is not None and (origin == "null" or urlsplit(origin).netloc != request.host)
 
 
 @web.middleware
