@@ -1,7 +1,9 @@
 """Talk at a table and in the lobby (issue 19): the limits a stranger's words meet.
 
 A line is at most ``CHAT_MAX`` characters; a person may say ``BURST`` lines in
-``BURST_SECONDS`` (the next is refused with how long to wait). Words are kept as
+``BURST_SECONDS`` (the next is refused with how long to wait); a table's talk holds
+``TABLE_TALK`` lines, all kept in its record (past that, talk there is refused, with
+why, and the lobby's talk is still open). Words are kept as
 they were typed; every screen shows them as text (plot_tui.plain), never as markup.
 """
 
@@ -19,6 +21,7 @@ CHAT_MAX = TALK_MAX          # the input field holds no more either
 BURST = 5
 BURST_SECONDS = 10.0
 LOBBY_KEEP = 50            # lines of lobby talk held in memory
+TABLE_TALK = 1000          # lines a table's talk holds: its record stays small and readable
 
 
 class TooFast(ValueError):

@@ -27,7 +27,7 @@ from plot_tui.describe import SIDE
 from plot_tui.plain import clean
 from plot_tui.session import Seat, Session
 
-from .chat import Lobby, Pace, TooFast, text_problem, utc_now
+from .chat import TABLE_TALK, Lobby, Pace, TooFast, text_problem, utc_now
 from .hub_store import RECONNECTING, StoreTables
 from .links import Links
 from .pgstore import Conflict, StoreError, prepare
@@ -270,6 +270,9 @@ class Hub(StoreTables):
         """``guest`` says ``text`` at their table: everyone there sees it, and the game's
         record keeps it. Refused (with why) if empty, too long or too fast."""
         table = self.table(guest.table_id)
+        if len(table.session.chat) >= TABLE_TALK:
+            raise Refused(f"This table's talk is full ({TABLE_TALK:,} lines, all kept in the "
+                          f"game's record); the lobby's talk is still open.")
         side = guest.chair.side
         line = ChatLine(table.session.actions, utc_now(), guest.who.name,
                         SIDE[side] if side is not None else "watching",

@@ -168,6 +168,9 @@ class GameScreen(BoardScreen):
         self.chat_seen = len(self._chat())      # lines already drawn (older ones: no notice)
         self.hide_watchers = False              # H: spectators' lines hidden on this screen
         self.muted: set[str] = set()            # M: names this screen does not show
+        # each line's Text, made once: the pane then sees its lines grow and draws only
+        # the newest (a new line's cost does not grow with the talk before it)
+        self._chat_texts: dict[object, Text] = {}    # by the (frozen, hashable) line
         self._size_hint = ""                    # a small terminal: said until the first action
         self._said_at = -1                      # the action count when the message was said
         self._streets: dict | None = None       # units in Berlin's streets, last drawn
@@ -469,9 +472,14 @@ class GameScreen(BoardScreen):
         new = lines[self.chat_seen:]
         self.chat_seen = len(lines)
         shown = self._shown_chat()
+        texts = []
+        for ln in shown:
+            text = self._chat_texts.get(ln)
+            if text is None:
+                text = self._chat_texts[ln] = chat_text(ln, clock=clock_of(ln))
+            texts.append(text)
         for pane in self.query("#chat-pane").results(LogView):
-            pane.show([chat_text(ln, clock=clock_of(ln)) for ln in shown]
-                      or [Text("Nobody has said anything yet. T to talk.", style="dim")])
+            pane.show(texts or [Text("Nobody has said anything yet. T to talk.", style="dim")])
         heard = [ln for ln in new if ln in shown]
         on_tab = any(t.active == "chat" for t in self.query(TabbedContent))
         if heard and not on_tab:

@@ -111,3 +111,19 @@ def test_the_lobby_keeps_the_newest_50_lines_for_everyone_signed_in(hub):
     assert hub.lobby.lines[-1].role == "lobby" and len(told) == 60
     with pytest.raises(Refused, match="empty"):
         hub.say_in_lobby(CAROL, "")
+
+
+def test_a_tables_talk_is_bounded_and_the_record_stays_readable(rules, hub, tmp_path, clock):
+    hub.pace_of_talk = chat.Pace(clock=(ticks := Ticks()))
+    table, guests, _ = two_players(hub)
+    alice = guests[Player.SS]
+    for k in range(chat.TABLE_TALK):
+        ticks.now += 3                                     # within the pace
+        hub.say(alice, f"{k} " + "x" * 290)
+    with pytest.raises(Refused, match="talk is full \\(1,000 lines"):
+        hub.say(alice, "one more")
+    assert len(table.session.chat) == chat.TABLE_TALK
+    assert table.record.stat().st_size < 1_000_000         # far below the reading limit
+    again = Hub(rules, tmp_path / "server", later=clock)
+    assert again.restore() == []                           # and the game comes back
+    assert len(again.table(table.id).session.chat) == chat.TABLE_TALK

@@ -123,3 +123,32 @@ async def test_talk_is_refused_with_why_and_absent_from_local_games(table):
         screen = screen_of(local)
         assert not screen.query("#chat-pane")
         assert "tables served over SSH" in flat(screen.query_one("#prompt"))
+
+
+async def test_a_new_line_of_talk_redraws_only_the_newest_part_of_the_pane(table):
+    """Its cost does not grow with the talk before it: the lines already drawn stay."""
+    from plot_server import chat
+
+    hub, t = table
+    hub.pace_of_talk = chat.Pace(clock=lambda: 0.0)
+    hub.pace_of_talk.check = lambda key: None            # the pace has tests of its own
+    alice = hub.sit(t.id, ALICE)
+    bob = hub.sit(t.id, BOB, code=t.code)
+    app = GuestApp(alice)
+    async with app.run_test(size=(160, 50)) as pilot:
+        screen = screen_of(app)
+        for k in range(400):
+            hub.say(bob, f"line {k}")
+        screen.changed_elsewhere()
+        await pilot.press("T", "escape")                 # the Chat tab in front
+        await pilot.pause()
+        pane = screen.query_one("#chat-pane")
+        chunks = list(pane.query(".log-chunk"))
+        redrawn = []
+        for c in chunks:
+            c.update = lambda content, c=c, up=c.update: (redrawn.append(c), up(content))[1]
+        hub.say(bob, "the newest")
+        screen.changed_elsewhere()
+        await pilot.pause()
+        assert redrawn == [chunks[-1]]                   # one chunk of 50 lines, not 400
+        assert "the newest" in pane.shown_text()
