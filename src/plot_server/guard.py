@@ -63,31 +63,54 @@ class Window:
 
 
 class PasswordThrottle:
-    """Wrong passwords from one address slow down: the first ``free`` in a minute are
-    answered at once, each further one waits twice as long as the last (at most
-    ``cap`` seconds). The operator hears of a burst once, when it reaches ``tell``."""
+    """Password attempts from one address, across both doors, take turns: each attempt
+    takes the next slot in that address's queue, so guessers in parallel wait behind one
+    another rather than side by side. The first ``free`` attempts in ``span`` seconds
+    are answered at once; each further one waits twice as long after the one before
+    (at most ``cap`` seconds apart): from one address, a few dozen answers an hour.
+    A right password gives its attempt back, so players sharing an address (a club, a
+    household) are not slowed by signing in. The operator hears of a burst once, when
+    ``tell`` wrong ones come within a minute."""
 
-    def __init__(self, *, free: int = 3, cap: float = 8.0, tell: int = 5,
-                 clock: Callable[[], float] = time.monotonic,
+    def __init__(self, *, free: int = 3, cap: float = 120.0, span: float = 3600.0,
+                 tell: int = 5, clock: Callable[[], float] = time.monotonic,
                  say: Callable[[str], None] = lambda text: None) -> None:
-        self.free, self.cap, self.tell, self.clock, self.say = free, cap, tell, clock, say
-        self.failures: dict[str, Window] = {}
+        self.free, self.cap, self.span, self.tell = free, cap, span, tell
+        self.clock, self.say = clock, say
+        self.attempts: dict[str, Window] = {}      # attempts not given back, per address
+        self.wrong: dict[str, Window] = {}         # wrong ones in the last minute, to tell
+        self.next_slot: dict[str, float] = {}      # when the address's queue is free
 
     def delay(self, address: str) -> float:
-        """How long to wait before answering the next attempt from ``address``."""
-        w = self.failures.get(address)
-        n = w.count() if w is not None else 0
-        if n < self.free:
-            return 0.0
-        return min(self.cap, 0.5 * 2 ** (n - self.free))
+        """Take the next slot for an attempt from ``address``: how long to wait first."""
+        now = self.clock()
+        w = self.attempts.setdefault(address, Window(self.span, self.clock))
+        n = w.count()
+        step = 0.0 if n < self.free else min(self.cap, 0.5 * 2 ** min(n - self.free, 16))
+        start = max(now, self.next_slot.get(address, now)) + step
+        self.next_slot[address] = start
+        w.add()
+        self._forget_quiet()
+        return start - now
+
+    def passed(self, address: str) -> None:
+        """The attempt's password was right: it gives its count back."""
+        w = self.attempts.get(address)
+        if w is not None and w.times:
+            w.times.pop()
 
     def failed(self, address: str) -> None:
-        w = self.failures.setdefault(address, Window(60.0, self.clock))
+        w = self.wrong.setdefault(address, Window(60.0, self.clock))
         if w.add() == self.tell:
             self.say(f"{self.tell} wrong passwords from {address} within a minute; "
-                     "its further attempts are slowed down")
-        if len(self.failures) > 10_000:          # forget quiet addresses
-            self.failures = {a: v for a, v in self.failures.items() if v.count()}
+                     "its further attempts wait their turn, longer each time")
+
+    def _forget_quiet(self) -> None:
+        if len(self.attempts) > 10_000:          # forget quiet addresses
+            now = self.clock()
+            self.attempts = {a: w for a, w in self.attempts.items() if w.count()}
+            self.next_slot = {a: t for a, t in self.next_slot.items() if t > now}
+            self.wrong = {a: w for a, w in self.wrong.items() if w.count()}
 
 
 class CodeLimit:

@@ -352,7 +352,9 @@ class Gate(asyncssh.SSHServer):
         if wait:                        # guessing from this address slows down (issue 23)
             await asyncio.sleep(wait)
         ok = secrets.compare_digest(password.encode(), self.password.encode())
-        if not ok:
+        if ok:
+            self.throttle.passed(address)
+        else:
             self.throttle.failed(address)
         return ok
 

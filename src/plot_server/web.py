@@ -227,6 +227,7 @@ def make_app(hub: Hub, *, password: str | None, limits: Limits, gauge: Gauge,
             throttle.failed(address)
             return sign_in_page(password=True, name=name,
                                 problem="That is not the server's password.", status=403)
+        throttle.passed(address)
         name = normal_name(name)
         return _signed_in(request, Who(f"password {name}", name))   # as `ssh name@host`
 

@@ -184,17 +184,52 @@ def test_wrong_passwords_slow_down_per_address_and_are_told_once_a_burst():
     clock, said = Ticks(), []
     t = PasswordThrottle(clock=clock, say=said.append)
     delays = []
-    for _ in range(8):
+    for _ in range(8):                                   # one guesser, waiting each time
         delays.append(t.delay("10.0.0.1"))
+        clock.now += delays[-1]
         t.failed("10.0.0.1")
     assert delays[:3] == [0, 0, 0] and delays[3:] == [0.5, 1, 2, 4, 8]
     assert t.delay("10.0.0.2") == 0                      # another address is not slowed
     assert len(said) == 1 and "10.0.0.1" in said[0]
-    clock.now += 61                                      # a quiet minute: a new burst
+    clock.now += 3601                                    # a quiet hour: a new start
     assert t.delay("10.0.0.1") == 0
     for _ in range(5):
         t.failed("10.0.0.1")
     assert len(said) == 2
+
+
+def test_guessers_in_parallel_from_one_address_wait_in_line():
+    """18 connections guessing at once from one address: each answer frees its guesser
+    to try again. In an hour only a few dozen get an answer."""
+    import heapq
+
+    clock, t = Ticks(), PasswordThrottle(clock=Ticks())
+    t.clock = clock
+    for w in t.attempts.values():
+        w.clock = clock
+    start = clock.now
+    ready = [(start, k) for k in range(18)]              # (when it asks, which guesser)
+    answered = 0
+    while ready:
+        asks, k = heapq.heappop(ready)
+        if asks > start + 3600:
+            break
+        clock.now = asks
+        answer_at = asks + t.delay("203.0.113.9")
+        if answer_at <= start + 3600:
+            answered += 1
+            clock.now = answer_at
+            t.failed("203.0.113.9")
+            heapq.heappush(ready, (answer_at, k))
+    assert answered <= 45, answered
+
+
+def test_players_signing_in_from_one_address_do_not_slow_each_other():
+    clock = Ticks()
+    t = PasswordThrottle(clock=clock)
+    for _ in range(30):                                  # a club behind one address
+        assert t.delay("198.51.100.7") == 0
+        t.passed("198.51.100.7")
 
 
 def test_a_table_takes_ten_wrong_join_codes_a_minute_then_pauses(rules, tmp_path):

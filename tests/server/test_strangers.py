@@ -109,16 +109,13 @@ async def test_one_game_screen_per_connection(server):
     conn.close()
 
 
-async def test_wrong_passwords_slow_down_and_the_operator_hears_once(server):
-    times = []
+async def test_wrong_passwords_are_refused_and_the_operator_hears_once(server):
+    # (how much each waits is the throttle's, tested on its own clock in test_hostile)
     for _ in range(6):
-        start = time.monotonic()
         # refused, or cut off by the sign-in time limit while made to wait
         with pytest.raises((asyncssh.PermissionDenied, asyncssh.ConnectionLost)):
             await asyncssh.connect("127.0.0.1", server.port, username="mallory",
                                    known_hosts=None, client_keys=None, password="guess")
-        times.append(time.monotonic() - start)
-    assert times[-1] > times[0] + 1.5, times                 # the last ones wait
     said = [ln for ln in server.output if "wrong passwords from 127.0.0.1" in ln]
     assert len(said) == 1, server.output
 
