@@ -127,3 +127,32 @@ class CodeLimit:
 
     def wrong(self) -> None:
         self.window.add()
+
+
+class TableCodeLimit:
+    """Wrong join codes at one table, from everyone. Past ``most`` in ``span`` seconds
+    the table pauses for those who have guessed wrong there in that time, not for the
+    rest: the opponent given the code still sits at once while strangers guess. Past
+    ``most_of_all`` it pauses for everyone (guessers that keep changing names)."""
+
+    def __init__(self, most: int, most_of_all: int, span: float = 60.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.most, self.most_of_all, self.span, self.clock = most, most_of_all, span, clock
+        self.window = Window(span, clock)
+        self.guessed: dict[str, float] = {}      # who guessed wrong, and when last
+
+    def blocked_for(self, who: str) -> float:
+        """Seconds until ``who`` may try a code here (0: now)."""
+        n = self.window.count()
+        last = self.guessed.get(who)
+        guessed = last is not None and self.clock() - last < self.span
+        if n >= self.most_of_all or (guessed and n >= self.most):
+            return self.window.wait()
+        return 0.0
+
+    def wrong(self, who: str) -> None:
+        self.window.add()
+        now = self.clock()
+        self.guessed[who] = now
+        if len(self.guessed) > 1000:             # forget the quiet ones
+            self.guessed = {k: t for k, t in self.guessed.items() if now - t < self.span}

@@ -215,12 +215,12 @@ class Hub(StoreTables):
                               "taken back only by the player who took it. Press w to watch.")
             if table.over:
                 raise Refused(f"The game at table {table.id} is over; press w to look at it.")
-            wait = table.codes.blocked_for()
-            if wait:                 # even the right code waits: guessing must not go on
-                raise Refused(f"Table {table.id} takes no join code for {math.ceil(wait)} s: "
-                              "too many wrong ones were tried.")
+            wait = table.codes.blocked_for(who.key)
+            if wait:                 # a guesser's right code waits too: no guessing on
+                raise Refused(f"Table {table.id} takes no join code from you for "
+                              f"{math.ceil(wait)} s: too many wrong ones were tried.")
             if code.strip().upper() != table.code:
-                table.codes.wrong()
+                table.codes.wrong(who.key)
                 to_operator(f"a wrong join code for table {table.id} from {clean(who.name)}")
                 raise WrongCode(f"That is not the join code of table {table.id}: ask the "
                               f"{SIDE[table.human_sides()[0]]} player for it.")

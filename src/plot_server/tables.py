@@ -21,12 +21,13 @@ from plot_tui.describe import SIDE
 from plot_tui.plain import clean
 from plot_tui.session import Seat, Session
 
-from .guard import CodeLimit
+from .guard import TableCodeLimit
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"      # no 0/O, 1/I: read over the phone
 CODE_LENGTH = 6
 TABLE_FILE_VERSION = 1
-TABLE_WRONG_CODES = 10      # wrong join codes a table takes a minute
+TABLE_WRONG_CODES = 10      # wrong join codes a table takes a minute from those who erred
+TABLE_ALL_CODES = 60        # ... and from everyone, before it pauses for all
 
 
 class Refused(Exception):
@@ -65,8 +66,9 @@ class Table:
     record: Path | str
     created: str
     guests: list[Guest] = attrs.Factory(list)
-    # at most 10 wrong join codes a minute, from everyone together (issue 23)
-    codes: CodeLimit = attrs.Factory(lambda: CodeLimit(TABLE_WRONG_CODES))
+    # wrong join codes: the guessers pause, the rightful opponent does not
+    codes: TableCodeLimit = attrs.Factory(
+        lambda: TableCodeLimit(TABLE_WRONG_CODES, TABLE_ALL_CODES))
     saving_told: bool = False             # the operator knows its record cannot be written
     version: int = 1                      # the store's version of owners and code (21)
     news: tuple[int, str] = (-1, "")      # (at action n, what the table's screens are told)

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.widgets import DataTable, Static
 
 from plot_core import Player
-from plot_server.guard import CodeLimit, PasswordThrottle, name_problem
+from plot_server.guard import PasswordThrottle, TableCodeLimit, name_problem
 from plot_server.hub import Hub, Refused, Who, WrongCode
 from plot_server.lobby import LobbyScreen
 from plot_server.server import ServedApp
@@ -232,17 +232,31 @@ def test_players_signing_in_from_one_address_do_not_slow_each_other():
         t.passed("198.51.100.7")
 
 
-def test_a_table_takes_ten_wrong_join_codes_a_minute_then_pauses(rules, tmp_path):
+def test_guessers_pause_at_a_table_and_the_rightful_opponent_still_sits(rules, tmp_path):
     hub = Hub(rules, tmp_path / "server", later=Clock())
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN)
     clock = Ticks()
-    table.codes = CodeLimit(10, clock=clock)
+    table.codes = TableCodeLimit(10, 60, clock=clock)
+    guessers = [Who(f"key {i}", f"guesser{i}") for i in range(5)]
     for i in range(10):
         with pytest.raises(WrongCode):
-            hub.sit(table.id, Who(f"key {i}", f"guesser{i}"), code="AAAAAA")
-    with pytest.raises(Refused, match="takes no join code for 60 s") as refused:
-        hub.sit(table.id, BOB, code=table.code)          # even the right one waits
+            hub.sit(table.id, guessers[i % 5], code="AAAAAA")
+    with pytest.raises(Refused, match="takes no join code from you for 60 s") as refused:
+        hub.sit(table.id, guessers[0], code=table.code)  # a guesser: even the right one waits
     assert not isinstance(refused.value, WrongCode)
+    assert hub.sit(table.id, BOB, code=table.code).chair.side is Player.ABWEHR   # bob sits
+
+
+def test_past_its_whole_limit_a_table_pauses_for_everyone(rules, tmp_path):
+    hub = Hub(rules, tmp_path / "server", later=Clock())
+    table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN)
+    clock = Ticks()
+    table.codes = TableCodeLimit(10, 60, clock=clock)
+    for i in range(60):                                  # a new name for every guess
+        with pytest.raises(WrongCode):
+            hub.sit(table.id, Who(f"key {i}", f"guesser{i}"), code="AAAAAA")
+    with pytest.raises(Refused, match="takes no join code from you for 60 s"):
+        hub.sit(table.id, BOB, code=table.code)
     clock.now += 61
     assert hub.sit(table.id, BOB, code=table.code).chair.side is Player.ABWEHR
 
