@@ -16,6 +16,28 @@ import attrs
 
 LINK_MINUTES = 10
 MOST_LINKS = 1000             # open links at once; past it the oldest lapses
+PER_PLAYER = 3                # open links of one player; past it their own oldest lapses
+
+
+def by_password(who) -> bool:
+    """Signed in with the server's password (anyone who has it may take any name), not
+    with a key the operator authorized."""
+    return who.key.startswith("password ")
+
+
+def evict(held: OrderedDict, who, per_player: int, most: int) -> None:
+    """Keep ``held`` (token -> (who, ...), oldest first) within its bounds after ``who``
+    added one: a player's own oldest goes first; past the whole bound the oldest of the
+    same kind (password or key) goes, so that names made up with the password can push
+    out only other such names, never a key holder's."""
+    own = [t for t, kept in held.items() if kept[0].key == who.key]
+    for token in own[:max(0, len(own) - per_player)]:
+        del held[token]
+    while len(held) > most:
+        kind = by_password(who)
+        oldest = next((t for t, kept in held.items() if by_password(kept[0]) == kind),
+                      next(iter(held)))
+        del held[oldest]
 
 
 @attrs.define
@@ -28,8 +50,7 @@ class Links:
     def make(self, who) -> str:
         token = secrets.token_urlsafe(24)
         self._open[token] = (who, self.clock())
-        while len(self._open) > self.most:
-            self._open.popitem(last=False)
+        evict(self._open, who, PER_PLAYER, self.most)
         return token
 
     def peek(self, token: str):

@@ -26,7 +26,7 @@ from aiohttp import web
 from .collector import Collector
 from .guard import PasswordThrottle, name_problem, normal_name
 from .hub import Hub, Who
-from .links import LINK_MINUTES
+from .links import LINK_MINUTES, evict
 from .server import Door, Gauge, Limits, ServedApp
 from .webdriver import MAX_MESSAGE, WebDriver
 
@@ -37,6 +37,8 @@ OUR_FILES = Path(__file__).parent / "webpage"
 COOKIE = "plot_session"
 SESSION_HOURS = 24                # a sign-in lasts this long without a visit
 MAX_SIGNED_IN = 10_000            # remembered sign-ins; past it the oldest is forgotten
+SIGN_INS_PER_PLAYER = 10          # browsers one player may be signed in on at once
+SIGN_INS_PER_ADDRESS = 20         # sign-ins made from one address at once
 MAX_FORM = 4096                   # bytes of a sign-in form
 
 # Scripts only from this server and no inline ones; xterm.js sets styles inline; the
@@ -58,21 +60,26 @@ class SignIns:
     clock: object = time.monotonic
     _known: OrderedDict = attrs.Factory(OrderedDict)
 
-    def add(self, who: Who) -> str:
+    def add(self, who: Who, address: str = "") -> str:
+        """A new sign-in. Past a player's or an address's bound their own oldest is
+        forgotten, never someone else's (see links.evict for the whole bound)."""
         token = secrets.token_urlsafe(32)
-        self._known[token] = (who, self.clock())
-        while len(self._known) > self.most:
-            self._known.popitem(last=False)
+        self._known[token] = (who, self.clock(), address)
+        evict(self._known, who, SIGN_INS_PER_PLAYER, self.most)
+        if address:
+            mine = [t for t, kept in self._known.items() if kept[2] == address]
+            for old in mine[:max(0, len(mine) - SIGN_INS_PER_ADDRESS)]:
+                del self._known[old]
         return token
 
     def who(self, token: str | None) -> Who | None:
         if not token or token not in self._known:
             return None
-        who, seen = self._known[token]
+        who, seen, address = self._known[token]
         if self.clock() - seen > self.hours * 3600:
             del self._known[token]
             return None
-        self._known[token] = (who, self.clock())
+        self._known[token] = (who, self.clock(), address)
         self._known.move_to_end(token)
         return who
 
@@ -260,7 +267,8 @@ def make_app(hub: Hub, *, password: str | None, limits: Limits, gauge: Gauge,
 
     def _signed_in(request: web.Request, who: Who) -> web.Response:
         response = web.HTTPSeeOther("/", headers=HEADERS)
-        response.set_cookie(COOKIE, sign_ins.add(who), httponly=True, samesite="Strict",
+        response.set_cookie(COOKIE, sign_ins.add(who, _address(request, proxies)),
+                            httponly=True, samesite="Strict",
                             path="/", secure=_secure(request), max_age=SESSION_HOURS * 3600)
         return response
 
