@@ -300,6 +300,13 @@ def _store(args: argparse.Namespace) -> int | None:
                       "postgresql://... (or PLOT_STORE)", file=sys.stderr)
                 return 2
         return None
+    if args.workers > 1 and getattr(args, "web", None):
+        # a browser's page, sign-in and WebSocket may reach three different workers, and
+        # sign-ins and one-time links live in each worker's memory
+        print("plot serve: --web cannot be used with --workers yet: a browser's sign-in "
+              "is kept by the one process that made it. Serve the web door with "
+              "--workers 1 (the default).", file=sys.stderr)
+        return 2
     if not args.store.startswith(("postgresql://", "postgres://")):
         print("plot serve: --store wants a PostgreSQL address, postgresql://user@host/db",
               file=sys.stderr)

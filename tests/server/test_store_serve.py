@@ -105,6 +105,16 @@ def test_workers_without_a_store_are_refused():
     assert r.returncode == 2 and "--workers needs the shared store" in r.stderr
 
 
+def test_the_web_door_with_workers_is_refused_with_why():
+    """Sign-ins live in the process that made them; a browser's next request may reach
+    another worker (most visits then failed): refused, and said, until they are shared."""
+    r = subprocess.run([sys.executable, "-m", "plot_cli.main", "serve", "--workers", "2",
+                        "--web", "8099", "--store", "postgresql://nobody@127.0.0.1:1/none",
+                        "--password-file", "/dev/null"], capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 2 and "--web cannot be used with --workers" in r.stderr
+
+
 @needs_ssh
 @pytest.mark.slow
 def test_two_ssh_players_on_two_workers_play_a_whole_game(keys, url, rules):
