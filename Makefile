@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: run test bench lint clean ssh-client browser postgresql mutate mutate-again
+.PHONY: run test bench soak-test lint clean ssh-client browser postgresql mutate mutate-again
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "plot needs Python 3.11 or newer; set PYTHON=/path/to/python3.11")'
@@ -76,18 +76,23 @@ MUTMUT := $(BIN)/python -m pip install --quiet "mutmut==3.8.1"
 MUTATE_ENV := PLOT_RULEBOOK=$(CURDIR)/../shared/rules/plot-rules-1976.txt timeout $(MUTATE_SECONDS)
 mutate: $(STAMP)
 	$(MUTMUT)
-	-$(MUTATE_ENV) $(BIN)/python tests/mutate.py run --max-children 2 $(MUTANTS)
-	$(BIN)/python tests/mutate.py save
-	$(BIN)/python tests/mutation_report.py | tee mutation-report.md
+	-$(MUTATE_ENV) $(BIN)/python mutation/mutate.py run --max-children 2 $(MUTANTS)
+	$(BIN)/python mutation/mutate.py save
+	$(BIN)/python mutation/report.py | tee mutation-report.md
 
 mutate-again: $(STAMP)
 	$(MUTMUT)
-	-$(MUTATE_ENV) $(BIN)/python tests/mutate.py survivors $(PREFIX)
-	$(BIN)/python tests/mutate.py save
-	$(BIN)/python tests/mutation_report.py | tee mutation-report.md
+	-$(MUTATE_ENV) $(BIN)/python mutation/mutate.py survivors $(PREFIX)
+	$(BIN)/python mutation/mutate.py save
+	$(BIN)/python mutation/report.py | tee mutation-report.md
+
+# The whole `make test` N times on a fresh clone with one core busy (docs/testing.md).
+N ?= 10
+soak-test:
+	bench/soak-test $(N)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests
+	$(BIN)/ruff check src tests mutation
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .hypothesis mutants mutation-report.md

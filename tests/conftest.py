@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
 import sys
 from pathlib import Path
 
@@ -65,27 +64,16 @@ def _games_folder(tmp_path_factory, monkeypatch) -> Path:
 HANG_SECONDS = 60
 
 
-@pytest.fixture(autouse=True)
-def _no_hang_under_a_mutant():
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_protocol(item, nextitem):
     """Under `make mutate` only: a test still running after HANG_SECONDS under a mutant
-    fails. Not while mutmut learns which tests reach what ("stats"): no mutant is on
-    then to make a loop, and every test runs from empty caches, so on a busy machine a
-    whole game may take longer than that (seen once on a fresh clone at nice 19)."""
-    if os.environ.get("MUTANT_UNDER_TEST") in (None, "", "stats"):
-        yield
-        return
-
-    def hang(signum, frame):
-        raise TimeoutError(f"still running after {HANG_SECONDS} s under "
-                           f"{os.environ['MUTANT_UNDER_TEST']}: a loop that does not end")
-
-    before = signal.signal(signal.SIGALRM, hang)
-    signal.alarm(HANG_SECONDS)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, before)
+    fails (pytest-timeout, given the shorter limit before it starts its timer). Not
+    while mutmut learns which tests reach what ("stats"): no mutant is on then to make a
+    loop, and every test runs from empty caches, so on a busy machine a whole game may
+    take longer than that (seen once on a fresh clone at nice 19)."""
+    if os.environ.get("MUTANT_UNDER_TEST") not in (None, "", "stats"):
+        item.add_marker(pytest.mark.timeout(HANG_SECONDS))
+    yield
 
 
 @pytest.fixture(scope="session", autouse=True)

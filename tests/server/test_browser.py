@@ -12,24 +12,13 @@ import pytest
 
 from plot_core import Player, load_rules
 from plot_record import load_record
-from serving import Server, eventually, free_port, join_with_code, make_keys, player
+from serving import Server, eventually, join_with_code, player
 
 CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
 needs_browser = pytest.mark.skipif(
     None in (CHROMIUM, DRIVER),
     reason="no chromium or chromedriver: `make test` installs Debian's chromium and "
            "chromium-driver")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    d = tmp_path_factory.mktemp("browser")
-    make_keys(d, ["bob"])
-    web = free_port()
-    srv = Server(d, "--web", str(web))
-    srv.web = f"http://127.0.0.1:{web}"
-    yield srv
-    srv.stop()
 
 
 def chromium(profile: Path):
@@ -80,17 +69,17 @@ def press(browser, *keys: str) -> None:
         ActionChains(browser).send_keys(key).perform()
 
 
-def record_path(server: Server, table: str) -> Path:
-    path = Path(server.table(table)["record"])
-    return path if path.is_absolute() else server.d / "home" / path
+def record_path(web_server: Server, table: str) -> Path:
+    path = Path(web_server.table(table)["record"])
+    return path if path.is_absolute() else web_server.d / "home" / path
 
 
-def actions(server: Server, table: str) -> int:
-    return sum('"action"' in line for line in record_path(server, table).read_text().splitlines())
+def actions(web_server: Server, table: str) -> int:
+    return sum('"action"' in line for line in record_path(web_server, table).read_text().splitlines())
 
 
-def to_act(server: Server, table: str) -> Player | None:
-    return load_record(record_path(server, table), load_rules()).timeline.final.to_act
+def to_act(web_server: Server, table: str) -> Player | None:
+    return load_record(record_path(web_server, table), load_rules()).timeline.final.to_act
 
 
 def shows_the_map(text: str) -> bool:
@@ -117,16 +106,16 @@ class Door:
             self.terminal.send(key)
 
 
-def play_one(server: Server, table: str, door: Door) -> None:
+def play_one(web_server: Server, table: str, door: Door) -> None:
     """The side to act moves on: a decision takes the first answer of its list (a opens
     it, Enter picks, Enter again where the list asks before a roll or a spent chit); a
     free step ends the unit's move (e) or the phase (P), pressed again where it asks.
     Each key is pressed on what the screen shows, and waits for the screen to answer."""
-    before = actions(server, table)
-    final = load_record(record_path(server, table), load_rules()).timeline.final
+    before = actions(web_server, table)
+    final = load_record(record_path(web_server, table), load_rules()).timeline.final
     keys: list[str] = []
     deadline = time.monotonic() + 60
-    while actions(server, table) == before:
+    while actions(web_server, table) == before:
         assert time.monotonic() < deadline, f"keys {keys} played nothing:\n{door.screen()}"
         now = door.screen()
         listed = "legal action" in now
@@ -144,7 +133,7 @@ def play_one(server: Server, table: str, door: Door) -> None:
         keys.append(key)
         door.press(key)
         try:
-            eventually(lambda expect=expect, now=now: actions(server, table) > before or (
+            eventually(lambda expect=expect, now=now: actions(web_server, table) > before or (
                            expect in door.screen() if expect else door.screen() != now),
                        "the screen answering the key", timeout=10)
         except AssertionError:
@@ -153,10 +142,10 @@ def play_one(server: Server, table: str, door: Door) -> None:
 
 @needs_browser
 def test_a_lone_escape_in_the_browser_closes_a_dialog_without_waiting_for_another_key(
-        server, tmp_path):
+        web_server, tmp_path):
     carol = chromium(tmp_path / "carol")
     try:
-        sign_in(carol, server.web, "carol")
+        sign_in(carol, web_server.web, "carol")
         shown(carol, "tables on this server")
         # the page gave the terminal the keyboard by itself
         assert carol.execute_script(
@@ -176,35 +165,37 @@ def test_a_lone_escape_in_the_browser_closes_a_dialog_without_waiting_for_anothe
 
 @needs_browser
 def test_browser_and_ssh_players_play_one_game_a_browser_watches_and_one_plays_the_computer(
-        server, tmp_path):
+        web_server, tmp_path):
     from selenium.webdriver.common.keys import Keys
 
     alice = chromium(tmp_path / "alice")
     bob = watcher = None
     try:
-        sign_in(alice, server.web, "alice")
+        sign_in(alice, web_server.web, "alice")
         shown(alice, "tables on this server")
         press(alice, "n")
         shown(alice, "A new table")
-        press(alice, Keys.ARROW_DOWN, " ", Keys.ENTER)   # the Abwehr, against a player
-        eventually(lambda: (server.d / "home" / "tables" / "T1.json").exists(),
+        press(alice, Keys.ARROW_DOWN, " ")                # the Abwehr
+        shown(alice, "\u2590\u25cf\u258c Abwehr")
+        press(alice, Keys.ENTER)                          # against a player
+        eventually(lambda: (web_server.d / "home" / "tables" / "T1.json").exists(),
                    "a table made from the browser", timeout=30)
-        assert server.table("T1")["owners"]["abwehr"]["key"] == "password alice"
+        assert web_server.table("T1")["owners"]["abwehr"]["key"] == "password alice"
 
-        bob = player(server, "bob")                       # over SSH, with his key
-        join_with_code(bob, server.table("T1")["code"])
+        bob = player(web_server, "bob")                       # over SSH, with his key
+        join_with_code(bob, web_server.table("T1")["code"])
         bob.wait_shown("You are: SS")
         shown(alice, "You are: Abwehr")
         doors = {Player.ABWEHR: Door(browser=alice), Player.SS: Door(terminal=bob)}
         movers = []
         while set(movers) != {Player.SS, Player.ABWEHR}:   # until both doors have moved
             assert len(movers) < 30, movers
-            side = to_act(server, "T1")
+            side = to_act(web_server, "T1")
             movers.append(side)
-            play_one(server, "T1", doors[side])
+            play_one(web_server, "T1", doors[side])
 
         watcher = chromium(tmp_path / "dave")
-        sign_in(watcher, server.web, "dave")
+        sign_in(watcher, web_server.web, "dave")
         shown(watcher, "tables on this server", "T1")
         press(watcher, "w")                               # the table under the cursor
         seen = shown(watcher, "You are: spectator")
@@ -213,7 +204,7 @@ def test_browser_and_ssh_players_play_one_game_a_browser_watches_and_one_plays_t
         # alice closes her tab: the game waits; she comes back and sits again
         alice.quit()
         alice = chromium(tmp_path / "alice-again")
-        sign_in(alice, server.web, "alice")
+        sign_in(alice, web_server.web, "alice")
         shown(alice, "tables on this server", "T1")
         press(alice, Keys.ENTER)                          # sit at T1, hers
         seen = shown(alice, "You are: Abwehr")
@@ -226,15 +217,19 @@ def test_browser_and_ssh_players_play_one_game_a_browser_watches_and_one_plays_t
         shown(alice, "tables on this server")
         press(alice, "n")
         shown(alice, "A new table")
-        press(alice, Keys.ARROW_DOWN, " ", Keys.TAB, Keys.ARROW_DOWN, " ", Keys.ENTER)
-        eventually(lambda: (server.d / "home" / "tables" / "T2.json").exists(),
+        press(alice, Keys.ARROW_DOWN, " ")                # the Abwehr
+        shown(alice, "\u2590\u25cf\u258c Abwehr")
+        press(alice, Keys.TAB, Keys.ARROW_DOWN, " ")      # against the computer
+        shown(alice, "\u2590\u25cf\u258c the computer")
+        press(alice, Keys.ENTER)
+        eventually(lambda: (web_server.d / "home" / "tables" / "T2.json").exists(),
                    "a table against the computer", timeout=30)
-        assert "ss" not in server.table("T2")["owners"]           # the computer's side
-        assert load_record(record_path(server, "T2"), load_rules()).header.players == {
+        assert "ss" not in web_server.table("T2")["owners"]           # the computer's side
+        assert load_record(record_path(web_server, "T2"), load_rules()).header.players == {
             "ss": "computer", "abwehr": "human"}
         shown(alice, "You are: Abwehr")
-        play_one(server, "T2", Door(browser=alice))
-        assert actions(server, "T2") >= 1
+        play_one(web_server, "T2", Door(browser=alice))
+        assert actions(web_server, "T2") >= 1
     finally:
         for browser in (alice, watcher):
             if browser is not None:

@@ -17,7 +17,7 @@ from terminal import Terminal
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def ssh_server(tmp_path_factory):
     """A server with one authorized key and a password; yields (port, folder)."""
     d = tmp_path_factory.mktemp("serve")
     make_keys(d, ["player"], ["stranger"])
@@ -27,8 +27,8 @@ def server(tmp_path_factory):
 
 
 @needs_ssh
-def test_a_player_connects_with_plain_ssh_and_plays(server):
-    port, d = server
+def test_a_player_connects_with_plain_ssh_and_plays(ssh_server):
+    port, d = ssh_server
     t = Terminal(ssh_args(port, d / "player", "-tt", "alice@127.0.0.1"))
     try:
         t.wait_shown("you are alice")                   # the lobby
@@ -54,10 +54,10 @@ def test_a_player_connects_with_plain_ssh_and_plays(server):
 
 
 @needs_ssh
-def test_a_lone_escape_closes_the_help_at_once_over_ssh(server):
+def test_a_lone_escape_closes_the_help_at_once_over_ssh(ssh_server):
     """Esc with nothing after it: over SSH it used to wait for the next key (the help
     stayed open, and the next key was lost). It must act as it does locally."""
-    port, d = server
+    port, d = ssh_server
     t = Terminal(ssh_args(port, d / "player", "-tt", "esc@127.0.0.1"))
     try:
         t.wait_shown("you are esc")
@@ -76,16 +76,16 @@ def test_a_lone_escape_closes_the_help_at_once_over_ssh(server):
 
 
 @needs_ssh
-def test_a_key_not_in_the_authorized_keys_is_refused(server):
-    port, d = server
+def test_a_key_not_in_the_authorized_keys_is_refused(ssh_server):
+    port, d = ssh_server
     r = subprocess.run(ssh_args(port, d / "stranger", "-tt", "mallory@127.0.0.1"),
                        capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
     assert r.returncode == 255 and "Permission denied" in r.stderr
 
 
 @needs_ssh
-def test_commands_are_refused(server):
-    port, d = server
+def test_commands_are_refused(ssh_server):
+    port, d = ssh_server
     r = subprocess.run(ssh_args(port, d / "player", "alice@127.0.0.1", "cat /etc/passwd"),
                        capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
     assert r.returncode == 1
@@ -94,8 +94,8 @@ def test_commands_are_refused(server):
 
 
 @needs_ssh
-def test_port_forwarding_is_refused(server):
-    port, d = server
+def test_port_forwarding_is_refused(ssh_server):
+    port, d = ssh_server
     r = subprocess.run(ssh_args(port, d / "player", "-o", "ExitOnForwardFailure=yes",
                                 "-N", "-R", "0:127.0.0.1:22", "alice@127.0.0.1"),
                        capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
@@ -103,8 +103,8 @@ def test_port_forwarding_is_refused(server):
 
 
 @pytest.mark.asyncio
-async def test_the_password_lets_in_and_a_wrong_one_does_not(server):
-    port, _ = server
+async def test_the_password_lets_in_and_a_wrong_one_does_not(ssh_server):
+    port, _ = ssh_server
     options = dict(known_hosts=None, client_keys=None, username="bob")
     async with asyncssh.connect("127.0.0.1", port, password="swordfish", **options) as conn:
         proc = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
@@ -116,8 +116,8 @@ async def test_the_password_lets_in_and_a_wrong_one_does_not(server):
 
 
 @pytest.mark.asyncio
-async def test_a_local_forward_and_a_session_without_a_terminal_are_refused(server):
-    port, _ = server
+async def test_a_local_forward_and_a_session_without_a_terminal_are_refused(ssh_server):
+    port, _ = ssh_server
     async with asyncssh.connect("127.0.0.1", port, password="swordfish", known_hosts=None,
                                 client_keys=None, username="bob") as conn:
         with pytest.raises(asyncssh.ChannelOpenError, match="no port forwarding"):
@@ -128,8 +128,8 @@ async def test_a_local_forward_and_a_session_without_a_terminal_are_refused(serv
 
 
 @pytest.mark.asyncio
-async def test_an_sftp_request_is_refused(server):
-    port, _ = server
+async def test_an_sftp_request_is_refused(ssh_server):
+    port, _ = ssh_server
     async with asyncssh.connect("127.0.0.1", port, password="swordfish", known_hosts=None,
                                 client_keys=None, username="bob") as conn:
         with pytest.raises((asyncssh.SFTPError, asyncssh.ChannelOpenError, asyncssh.Error)):
@@ -138,8 +138,8 @@ async def test_an_sftp_request_is_refused(server):
 
 
 @needs_ssh
-def test_garbage_on_the_port_harms_nobody(server):
-    port, d = server
+def test_garbage_on_the_port_harms_nobody(ssh_server):
+    port, d = ssh_server
     for junk in (b"GET / HTTP/1.1\r\n\r\n", os.urandom(4096), b"SSH-2.0-x\r\n" + os.urandom(512)):
         with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
             s.sendall(junk)

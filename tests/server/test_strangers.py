@@ -37,7 +37,7 @@ async def lobby(port: int, name: str, **kw):
 
 
 @pytest.fixture
-def server(tmp_path):
+def guarded_server(tmp_path):
     make_keys(tmp_path, ["player"])
     srv = Server(tmp_path, "--max-strangers", "3", "--max-connections", "6",
                  "--login-seconds", "3")
@@ -46,36 +46,36 @@ def server(tmp_path):
 
 
 @needs_ssh
-async def test_a_hostile_name_is_refused_at_sign_in_and_says_why(server):
-    r = subprocess.run(ssh_args(server.port, server.d / "player", "-tt",
+async def test_a_hostile_name_is_refused_at_sign_in_and_says_why(guarded_server):
+    r = subprocess.run(ssh_args(guarded_server.port, guarded_server.d / "player", "-tt",
                                 "[reverse]ALICE[/reverse]@127.0.0.1"),
                        capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
     assert r.returncode == 255 and "a user name may hold letters" in r.stderr, r.stderr
     with pytest.raises(asyncssh.DisconnectError, match="at most 32 characters"):
-        await asyncssh.connect("127.0.0.1", server.port, username="x" * 40, **OPTIONS)
-    conn, _ = await lobby(server.port, "Jörg Müller")        # an ordinary name is welcome
+        await asyncssh.connect("127.0.0.1", guarded_server.port, username="x" * 40, **OPTIONS)
+    conn, _ = await lobby(guarded_server.port, "Jörg Müller")        # an ordinary name is welcome
     conn.close()
 
 
-async def test_a_huge_terminal_is_drawn_at_most_500x200_and_said(server):
-    before = server.rss_mib()
-    conn, proc = await lobby(server.port, "wide", size=(65535, 65535))
+async def test_a_huge_terminal_is_drawn_at_most_500x200_and_said(guarded_server):
+    before = guarded_server.rss_mib()
+    conn, proc = await lobby(guarded_server.port, "wide", size=(65535, 65535))
     await until_shown(proc, b"at most 500x200")
     for w, h in ((30000, 30000), (1, 1), (65535, 65535), (10000, 10000)):
         proc.change_terminal_size(w, h)
         await asyncio.sleep(0.3)
     await asyncio.sleep(1)
-    assert server.rss_mib() - before < 200, (before, server.rss_mib())
-    other, _ = await asyncio.wait_for(lobby(server.port, "other"), 10)    # still quick
+    assert guarded_server.rss_mib() - before < 200, (before, guarded_server.rss_mib())
+    other, _ = await asyncio.wait_for(lobby(guarded_server.port, "other"), 10)    # still quick
     other.close()
     conn.close()
 
 
-async def test_silent_sockets_cannot_keep_the_players_out(server):
-    socks = [socket.create_connection(("127.0.0.1", server.port), timeout=5) for _ in range(8)]
+async def test_silent_sockets_cannot_keep_the_players_out(guarded_server):
+    socks = [socket.create_connection(("127.0.0.1", guarded_server.port), timeout=5) for _ in range(8)]
     try:
         await asyncio.sleep(0.5)
-        conn, _ = await asyncio.wait_for(lobby(server.port, "honest"), 15)
+        conn, _ = await asyncio.wait_for(lobby(guarded_server.port, "honest"), 15)
         conn.close()
         closed = 0
         for s in socks:                       # the oldest silent ones were let go
@@ -93,43 +93,43 @@ async def test_silent_sockets_cannot_keep_the_players_out(server):
             s.close()
 
 
-async def test_a_signed_in_connection_without_a_terminal_does_not_hold_a_slot(server):
-    conn = await asyncssh.connect("127.0.0.1", server.port, username="idler", **OPTIONS)
+async def test_a_signed_in_connection_without_a_terminal_does_not_hold_a_slot(guarded_server):
+    conn = await asyncssh.connect("127.0.0.1", guarded_server.port, username="idler", **OPTIONS)
     await asyncio.wait_for(conn.wait_closed(), 10)           # --login-seconds 3 in this test
-    conn = await asyncssh.connect("127.0.0.1", server.port, username="notty", **OPTIONS)
+    conn = await asyncssh.connect("127.0.0.1", guarded_server.port, username="notty", **OPTIONS)
     result = await conn.run(term_type=None, timeout=10)      # refused: no terminal
     assert "plot needs a terminal" in result.stderr
     await asyncio.wait_for(conn.wait_closed(), 10)           # and the connection goes too
 
 
-async def test_one_game_screen_per_connection(server):
-    conn, _ = await lobby(server.port, "twice")
+async def test_one_game_screen_per_connection(guarded_server):
+    conn, _ = await lobby(guarded_server.port, "twice")
     second = await conn.create_process(term_type="xterm", term_size=(80, 24))
     assert "one session per connection" in await asyncio.wait_for(second.stderr.read(), 10)
     conn.close()
 
 
-async def test_wrong_passwords_are_refused_and_the_operator_hears_once(server):
+async def test_wrong_passwords_are_refused_and_the_operator_hears_once(guarded_server):
     # (how much each waits is the throttle's, tested on its own clock in test_hostile)
     for _ in range(6):
         # refused, or cut off by the sign-in time limit while made to wait
         with pytest.raises((asyncssh.PermissionDenied, asyncssh.ConnectionLost)):
-            await asyncssh.connect("127.0.0.1", server.port, username="mallory",
+            await asyncssh.connect("127.0.0.1", guarded_server.port, username="mallory",
                                    known_hosts=None, client_keys=None, password="guess")
-    said = [ln for ln in server.output if "wrong passwords from 127.0.0.1" in ln]
-    assert len(said) == 1, server.output
+    said = [ln for ln in guarded_server.output if "wrong passwords from 127.0.0.1" in ln]
+    assert len(said) == 1, guarded_server.output
 
 
-async def test_a_client_that_never_reads_cannot_grow_the_server(server):
-    conn, proc = await lobby(server.port, "deaf", size=(500, 200))
+async def test_a_client_that_never_reads_cannot_grow_the_server(guarded_server):
+    conn, proc = await lobby(guarded_server.port, "deaf", size=(500, 200))
     proc.stdout.channel.pause_reading()                       # reads nothing from now on
-    before = server.rss_mib()
+    before = guarded_server.rss_mib()
     for i in range(80):              # each new size redraws the whole screen
         proc.change_terminal_size(500 - i % 2, 200)
         proc.stdin.write(b"\x1b[B\x1b[A" * 10)
         await asyncio.sleep(0.1)
     await asyncio.sleep(3)
-    grown = server.rss_mib() - before
+    grown = guarded_server.rss_mib() - before
     # What the server kept for it is what arrives once it reads again: at most the bound
     # (4 MiB) and the SSH window (2 MiB) and a frame or two, not every frame it missed.
     proc.stdout.channel.resume_reading()
@@ -142,19 +142,19 @@ async def test_a_client_that_never_reads_cannot_grow_the_server(server):
     assert len(got) < 10 * 2**20, f"{len(got) / 2**20:.0f} MiB were held for a deaf client"
     assert b"you are deaf" in got[-400_000:]       # then the screen was drawn whole again
     assert grown < 100, f"the server grew {grown:.0f} MiB for a client that reads nothing"
-    other, _ = await asyncio.wait_for(lobby(server.port, "reader"), 10)
+    other, _ = await asyncio.wait_for(lobby(guarded_server.port, "reader"), 10)
     other.close()
     conn.close()
 
 
-async def test_one_connection_flooding_keys_cannot_keep_the_others_waiting(server):
+async def test_one_connection_flooding_keys_cannot_keep_the_others_waiting(guarded_server):
     """100 KB of keys in one write: once they took every other player's turn for 11 s.
     Now past its budget the flooder is paused, its extra keys dropped, and a flood that
     goes on is closed with the reason; the others come and play meanwhile."""
-    conn, proc = await lobby(server.port, "flood")
+    conn, proc = await lobby(guarded_server.port, "flood")
     proc.stdin.write(b"x" * 100_000)
     start = time.monotonic()
-    honest, honest_proc = await asyncio.wait_for(lobby(server.port, "honest"), 20)
+    honest, honest_proc = await asyncio.wait_for(lobby(guarded_server.port, "honest"), 20)
     login = time.monotonic() - start
     honest_proc.stdin.write(b"n")                              # and the lobby answers keys
     await until_shown(honest_proc, b"A new table", timeout=10)
@@ -168,10 +168,10 @@ async def test_one_connection_flooding_keys_cannot_keep_the_others_waiting(serve
     conn.close()
 
 
-async def test_a_lone_escape_is_a_key_at_once(server):
+async def test_a_lone_escape_is_a_key_at_once(guarded_server):
     """Over SSH a lone Esc used to wait for the next key (and be read with it as Alt+key):
     the screen it should close stayed open. Now nothing more need be pressed."""
-    conn, proc = await lobby(server.port, "esc")
+    conn, proc = await lobby(guarded_server.port, "esc")
     proc.stdin.write(b"n")
     await until_shown(proc, b"A new table")
     proc.stdin.write(b"\x1b")                                  # and nothing after it

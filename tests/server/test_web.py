@@ -17,17 +17,6 @@ import pytest
 from serving import Server, free_port, make_keys, player
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    d = tmp_path_factory.mktemp("web")
-    make_keys(d, ["bob"])
-    web = free_port()
-    srv = Server(d, "--web", str(web))
-    srv.web = f"http://127.0.0.1:{web}"
-    yield srv
-    srv.stop()
-
-
 def session() -> aiohttp.ClientSession:
     # a cookie from an address (127.0.0.1) is kept, as a browser keeps it
     return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
@@ -75,10 +64,10 @@ async def open_tab(http, url: str, *, origin: str | None = None, size=(120, 40))
                                  headers={"Origin": origin or url})
 
 
-def test_the_sign_in_page_is_served_with_its_protections(server):
+def test_the_sign_in_page_is_served_with_its_protections(web_server):
     async def go():
         async with session() as http:
-            r = await http.get(server.web + "/")
+            r = await http.get(web_server.web + "/")
             page = await r.text()
             assert r.status == 200 and '<form method="post" action="/signin">' in page
             csp = r.headers["Content-Security-Policy"]
@@ -87,63 +76,63 @@ def test_the_sign_in_page_is_served_with_its_protections(server):
             assert r.headers["X-Content-Type-Options"] == "nosniff"
             for path in ("/static/js/textual.js", "/static/css/xterm.css", "/plot/plot.css",
                          "/plot/page.js", "/static/fonts/RobotoMono-VariableFont_wght.ttf"):
-                r = await http.get(server.web + path)     # every file from this server
+                r = await http.get(web_server.web + path)     # every file from this server
                 assert r.status == 200, path
                 assert r.headers["Content-Security-Policy"] == csp
-            r = await http.get(server.web + "/static/../webpage/plot.css")
+            r = await http.get(web_server.web + "/static/../webpage/plot.css")
             assert r.status in (403, 404)
     asyncio.run(go())
 
 
-def test_a_wrong_password_or_a_hostile_name_is_refused_and_said_as_text(server):
+def test_a_wrong_password_or_a_hostile_name_is_refused_and_said_as_text(web_server):
     async def go():
         async with session() as http:
-            r = await sign_in(http, server.web, "alice", "guess")
+            r = await sign_in(http, web_server.web, "alice", "guess")
             page = await r.text()
             assert r.status == 403 and "That is not the server&#x27;s password." in page
             assert 'value="alice"' in page and "plot_session" not in r.headers.get(
                 "Set-Cookie", "")
-            r = await sign_in(http, server.web, "<img src=x onerror=alert(1)>")
+            r = await sign_in(http, web_server.web, "<img src=x onerror=alert(1)>")
             page = await r.text()
             assert r.status == 400 and "That name:" in page
             assert "<img" not in page and "onerror" not in page   # never echoed as markup
-            r = await http.get(server.web + "/")                 # still not signed in
+            r = await http.get(web_server.web + "/")                 # still not signed in
             assert "action=\"/signin\"" in await r.text()
     asyncio.run(go())
 
 
-def test_the_cookie_is_httponly_and_samesite_and_the_socket_wants_it(server):
+def test_the_cookie_is_httponly_and_samesite_and_the_socket_wants_it(web_server):
     async def go():
         async with session() as http:
             with pytest.raises(aiohttp.WSServerHandshakeError) as no_cookie:
-                await open_tab(http, server.web)
+                await open_tab(http, web_server.web)
             assert no_cookie.value.status == 401
-            r = await sign_in(http, server.web, "alice")
+            r = await sign_in(http, web_server.web, "alice")
             assert r.status == 303 and r.headers["Location"] == "/"
             cookie = r.headers["Set-Cookie"]
             assert cookie.startswith("plot_session=")
             assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
-            r = await http.get(server.web + "/")
+            r = await http.get(web_server.web + "/")
             page = await r.text()
             assert 'data-session-websocket-url="/ws"' in page
             assert '<script src="/static/js/textual.js">' in page and "<script>" not in page
             assert '<script src="/plot/page.js" defer>' in page     # the terminal takes keys
             # another site's page may not drive alice's session with her cookie
             with pytest.raises(aiohttp.WSServerHandshakeError) as elsewhere:
-                await open_tab(http, server.web, origin="http://evil.example")
+                await open_tab(http, web_server.web, origin="http://evil.example")
             assert elsewhere.value.status == 403
-            r = await http.post(server.web + "/signout", allow_redirects=False)
+            r = await http.post(web_server.web + "/signout", allow_redirects=False)
             assert r.status == 303
             with pytest.raises(aiohttp.WSServerHandshakeError):
-                await open_tab(http, server.web)
+                await open_tab(http, web_server.web)
     asyncio.run(go())
 
 
-def test_a_browser_player_makes_a_table_and_plays_and_junk_is_ignored(server):
+def test_a_browser_player_makes_a_table_and_plays_and_junk_is_ignored(web_server):
     async def go():
         async with session() as http:
-            await sign_in(http, server.web, "carol")
-            ws = await open_tab(http, server.web)
+            await sign_in(http, web_server.web, "carol")
+            ws = await open_tab(http, web_server.web)
             tab = Tab(ws)
             await tab.wait_shown("you are carol")
             # not the page's protocol: ignored, the session goes on
@@ -165,19 +154,19 @@ def test_a_browser_player_makes_a_table_and_plays_and_junk_is_ignored(server):
             for code in ("FHQ", "GES", "SSG", " BE "):        # the map's HQs and areas
                 await tab.wait_shown(code)
             await ws.close()
-        t1 = server.table("T1")
+        t1 = web_server.table("T1")
         assert "password carol" in json.dumps(t1)           # her seat, by her name
     asyncio.run(go())
 
 
 def test_a_key_holder_makes_a_one_time_link_over_ssh_and_is_the_same_player_in_a_browser(
-        server):
-    bob = player(server, "bob")                               # in by key, no password
+        web_server):
+    bob = player(web_server, "bob")                               # in by key, no password
     try:
         bob.send("L")
         bob.wait_shown("in a browser:")
         shown = bob.shown()
-        url = shown[shown.index(server.web + "/link/"):].split()[0]
+        url = shown[shown.index(web_server.web + "/link/"):].split()[0]
     finally:
         bob.close()
     token = url.rsplit("/", 1)[1]
@@ -188,43 +177,43 @@ def test_a_key_holder_makes_a_one_time_link_over_ssh_and_is_the_same_player_in_a
             page = await r.text()
             assert r.status == 200 and "Sign in as <b>bob</b>" not in page
             assert "Sign in as bob</button>" in page
-            r = await http.post(server.web + "/link", data={"token": token},
+            r = await http.post(web_server.web + "/link", data={"token": token},
                                 allow_redirects=False)
             assert r.status == 303 and "HttpOnly" in r.headers["Set-Cookie"]
-            tab = Tab(await open_tab(http, server.web))
+            tab = Tab(await open_tab(http, web_server.web))
             await tab.wait_shown("you are bob")
             await tab.ws.close()
         async with session() as other:                        # once: never again
-            r = await other.post(server.web + "/link", data={"token": token},
+            r = await other.post(web_server.web + "/link", data={"token": token},
                                  allow_redirects=False)
             assert r.status == 410 and "That link has been used" in await r.text()
             r = await other.get(url)
             assert r.status == 410
-            r = await other.get(server.web + "/link/<script>")
+            r = await other.get(web_server.web + "/link/<script>")
             assert r.status == 404
     asyncio.run(go())
 
 
-def test_forms_sent_from_another_sites_page_are_refused(server):
+def test_forms_sent_from_another_sites_page_are_refused(web_server):
     """Cross-site request forgery: a page elsewhere auto-submitting to /signout, /signin
     or /link. Browsers say where a form comes from; this server's own page passes."""
     async def go():
         async with session() as http:
-            assert (await sign_in(http, server.web, "alice")).status == 303
+            assert (await sign_in(http, web_server.web, "alice")).status == 303
             for elsewhere in ({"Origin": "http://evil.example"}, {"Origin": "null"},
                               {"Sec-Fetch-Site": "cross-site"}):
                 for path, data in (("/signout", {}), ("/link", {"token": "x"}),
                                    ("/signin", {"name": "mallory", "password": "swordfish"})):
-                    r = await http.post(server.web + path, data=data, headers=elsewhere,
+                    r = await http.post(web_server.web + path, data=data, headers=elsewhere,
                                         allow_redirects=False)
                     assert r.status == 403, (path, elsewhere)
                     assert "another site's page" in await r.text()
-            page = await (await http.get(server.web + "/")).text()
+            page = await (await http.get(web_server.web + "/")).text()
             assert 'data-session-websocket-url="/ws"' in page          # still signed in
-            r = await http.post(server.web + "/signout", allow_redirects=False,
-                                headers={"Origin": server.web, "Sec-Fetch-Site": "same-origin"})
+            r = await http.post(web_server.web + "/signout", allow_redirects=False,
+                                headers={"Origin": web_server.web, "Sec-Fetch-Site": "same-origin"})
             assert r.status == 303                                     # from our own page
-            page = await (await http.get(server.web + "/")).text()
+            page = await (await http.get(web_server.web + "/")).text()
             assert 'action="/signin"' in page
     asyncio.run(go())
 
@@ -330,13 +319,13 @@ def test_silent_connections_cannot_fill_the_web_door(tmp_path):
         srv.stop()
 
 
-def test_the_first_size_a_page_asks_for_is_clamped_like_every_later_one(server):
+def test_the_first_size_a_page_asks_for_is_clamped_like_every_later_one(web_server):
     """The page's first size comes in the WebSocket's address; 99999x99999 there once
     made the server draw (and hold) a screen of that size."""
     async def go():
         async with session() as http:
-            await sign_in(http, server.web, "wide")
-            ws = await open_tab(http, server.web, size=(99999, 99999))
+            await sign_in(http, web_server.web, "wide")
+            ws = await open_tab(http, web_server.web, size=(99999, 99999))
             tab = Tab(ws, cols=520, rows=220)
             await tab.wait_shown("you are wide")
             await tab.wait_shown("plot draws at most 500x200")
@@ -360,7 +349,7 @@ def _frame(text: str) -> bytes:
     return head + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(data))
 
 
-def test_a_page_that_pings_and_never_reads_is_closed_and_cannot_grow_the_server(server):
+def test_a_page_that_pings_and_never_reads_is_closed_and_cannot_grow_the_server(web_server):
     """A client that sends ["ping", ...] without pause and reads nothing: the pongs once
     queued without bound (1 GiB in a minute). Now pings count against the input budget,
     a client that does not read gets no pongs, and a flood is closed."""
@@ -368,17 +357,17 @@ def test_a_page_that_pings_and_never_reads_is_closed_and_cannot_grow_the_server(
 
     async def cookie() -> str:
         async with session() as http:
-            r = await sign_in(http, server.web, "deaf")
+            r = await sign_in(http, web_server.web, "deaf")
             return r.cookies["plot_session"].value
     token = asyncio.run(cookie())
-    port = int(server.web.rsplit(":", 1)[1])
+    port = int(web_server.web.rsplit(":", 1)[1])
     s = sockets.create_connection(("127.0.0.1", port))
     s.setsockopt(sockets.SOL_SOCKET, sockets.SO_RCVBUF, 4096)    # and never read
     s.sendall(f"GET /ws?width=80&height=24 HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-              f"Origin: {server.web}\r\nCookie: plot_session={token}\r\nUpgrade: websocket\r\n"
+              f"Origin: {web_server.web}\r\nCookie: plot_session={token}\r\nUpgrade: websocket\r\n"
               "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
               "Sec-WebSocket-Version: 13\r\n\r\n".encode())
-    before = server.rss_mib()
+    before = web_server.rss_mib()
     ping = _frame(json.dumps(["ping", "x" * 32])) * 64
     s.settimeout(1)
     started, closed = time.monotonic(), False
@@ -390,7 +379,7 @@ def test_a_page_that_pings_and_never_reads_is_closed_and_cannot_grow_the_server(
                 pass                                  # the server has stopped reading us
             except OSError:
                 closed = True                         # reset: the server has let go
-        grown = server.rss_mib() - before
+        grown = web_server.rss_mib() - before
         # Now read: what the server still sent, then the end of the connection.
         deadline = time.monotonic() + 20
         while not closed and time.monotonic() < deadline:

@@ -6,9 +6,9 @@ with ``@case("10.67")``, which only records the case number and returns the func
 unchanged (plot_core/engine/registry.py), so copying it is harmless. This lets mutmut
 past that one decorator, and no other, then runs mutmut's own command line.
 
-    python tests/mutate.py run --max-children 2 [NAME-GLOB...]   # mutmut's own run
-    python tests/mutate.py survivors [MODULE-PREFIX]            # test survivors again
-    python tests/mutate.py save                                 # keep the verdicts in git
+    python mutation/mutate.py run --max-children 2 [NAME-GLOB...]   # mutmut's own run
+    python mutation/mutate.py survivors [MODULE-PREFIX]            # test survivors again
+    python mutation/mutate.py save                                 # keep the verdicts in git
 
 `run` tests only the mutants that have no verdict yet, so a stopped run resumes.
 mutmut keeps a verdict until the mutated function changes, so a new test does not
@@ -16,7 +16,7 @@ reach the mutants that survived before it; `survivors` runs those again (all of 
 or those whose name starts with MODULE-PREFIX, e.g. plot_core.engine.coup).
 
 mutants/ is not in git, and a full run takes longer than one sitting, so `save` writes
-every verdict with the hash of its function's source to tests/mutation-verdicts.json.
+every verdict with the hash of its function's source to mutation/verdicts.json.
 `run` and `survivors` on a checkout without mutants/ start from that file: mutmut keeps
 a verdict only while its function's hash is unchanged, so what changed since is tested
 again and the rest resumes where the last saved run stopped.
@@ -97,7 +97,7 @@ PytestRunner._pytest_args_regular_run = _fastest_first
 
 MUTMUT = version("mutmut")
 ROOT = Path(__file__).resolve().parents[1]
-KEPT = ROOT / "tests" / "mutation-verdicts.json"
+KEPT = ROOT / "mutation" / "verdicts.json"
 META = ROOT / "mutants"
 
 
@@ -161,7 +161,7 @@ def restore() -> int:
 
 def survivors(prefix: str = "") -> list[str]:
     sys.path.insert(0, str(Path(__file__).parent))
-    from mutation_report import SURVIVED, UNTESTED, equivalent, results
+    from report import SURVIVED, UNTESTED, equivalent, results
     same = equivalent()
     return [name for codes in results().values() for name, code in codes.items()
             if code in SURVIVED | UNTESTED and name not in same and name.startswith(prefix)]

@@ -1,9 +1,9 @@
 """`make mutate`'s report (issue 22): from mutmut's results under mutants/, the share of
 mutants killed in each module of plot_core, and every survivor by name.
 
-    python tests/mutation_report.py            # the table and the survivors, as Markdown
+    python mutation/report.py            # the table and the survivors, as Markdown
 
-A survivor listed in tests/mutation-survivors.md (its name, then why it changes no
+A survivor listed in mutation/survivors.md (its name, then why it changes no
 behaviour) counts as equivalent: it is left out of the score and shown apart. So is one
 listed under a heading that says "(import time)": code that runs while modules are
 imported, before mutmut switches any mutant on, with the test that guards it instead.
@@ -20,7 +20,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 MUTANTS = ROOT / "mutants" / "src"
-EQUIVALENT = ROOT / "tests" / "mutation-survivors.md"
+EQUIVALENT = ROOT / "mutation" / "survivors.md"
 
 KILLED = {1, 3, 37}                 # mutmut's exit codes for a mutant the tests caught
 SURVIVED = {0}
@@ -104,7 +104,7 @@ def report() -> str:
     lines += ["", f"Survivors ({len(survivors)}; `mutmut show NAME` shows each):", ""]
     lines += [f"- `{name}`" for name in survivors]
     if killed_anyway:
-        lines += ["", f"Listed in tests/mutation-survivors.md but killed by a test "
+        lines += ["", f"Listed in mutation/survivors.md but killed by a test "
                       f"({len(killed_anyway)}; take them out of the file):", ""]
         lines += [f"- `{name}`" for name in killed_anyway]
     return "\n".join(lines)
