@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -181,3 +182,70 @@ def eventually(check, what: str, timeout: float = 20) -> None:
     while not check():
         assert time.monotonic() < deadline, f"never: {what}"
         time.sleep(0.05)
+
+
+# -- a player moving the game on, through whatever door they sit at ------------------------
+class TerminalDoor:
+    """A player's screen and keyboard in an SSH terminal (pyte reads the screen)."""
+
+    def __init__(self, terminal: Terminal) -> None:
+        self.terminal = terminal
+
+    def screen(self) -> str:
+        return self.terminal.shown()
+
+    def press(self, key: str) -> None:
+        self.terminal.send(key)
+
+
+def onward_key(state) -> str:
+    """The key that moves the game on from ``state`` (the record's last position): the
+    letters for rolling, ending and declining never change."""
+    from plot_core import Verb, legal_actions
+
+    verbs = {a.verb for a in legal_actions(state)}
+    if state.pending and state.pending[-1].kind == "coup":
+        return "d"                                   # no coup now
+    for verb, key in ((Verb.ROLL, "r"), (Verb.END, "e"), (Verb.END_PHASE, "P"),
+                      (Verb.NO_REVEAL, "d"), (Verb.STAY, "d"), (Verb.CANCEL, "d")):
+        if verb in verbs:
+            return key
+    return "a"
+
+
+def move_on(server: Server, table: str, door, rules, *, timeout: float = 90) -> None:
+    """The side to act moves the game on, as a player would: the key that rolls, ends or
+    declines, else the first of all legal actions (a opens the list, Enter picks). A
+    roll or a spent chit is said first and done the second time (the key again, or
+    Enter again in the list). Each key is chosen from what the screen shows and waits
+    for the screen to answer it, so a busy server only makes this slower."""
+    records = server.record(table, rules).timeline
+    before, final = len(records), records.final
+
+    def moved() -> bool:
+        return len(server.record(table, rules).timeline) > before
+
+    onward, keys = onward_key(final), []
+    deadline = time.monotonic() + timeout
+    while not moved():
+        now = door.screen()
+        flat = " ".join(now.split())
+        assert time.monotonic() < deadline, f"keys {keys} moved nothing on:\n{now}"
+        expect = None
+        if "legal action" in flat and "type to narrow" not in flat \
+                and "Enter again" not in flat:
+            key = "\x1b"                       # a list narrowed by a stray key: close it
+        elif "legal action" in flat or "Enter again to go ahead" in flat:
+            key = "\r"
+        elif "Press again to go ahead" in flat and keys:
+            key = keys[-1]
+        elif onward != "a" and keys.count(onward) < 2:
+            key = onward
+        else:
+            key, expect = "a", "legal action"
+        keys.append(key)
+        door.press(key)
+        with contextlib.suppress(AssertionError):
+            eventually(lambda expect=expect, now=now: moved() or (
+                expect in " ".join(door.screen().split()) if expect
+                else door.screen() != now), "the screen answering the key", timeout=10)

@@ -5,14 +5,13 @@ installs chromium and chromium-driver where it can; nothing is downloaded by pip
 from __future__ import annotations
 
 import shutil
-import time
 from pathlib import Path
 
 import pytest
 
 from plot_core import Player, load_rules
 from plot_record import load_record
-from serving import Server, eventually, join_with_code, player
+from serving import Server, TerminalDoor, eventually, join_with_code, move_on, player
 
 CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
 needs_browser = pytest.mark.skipif(
@@ -89,55 +88,18 @@ def shows_the_map(text: str) -> bool:
     return sum(code in text for code in codes) >= 3
 
 
-class Door:
-    """One player's screen and keyboard: a browser page or an SSH terminal."""
+class BrowserDoor:
+    """A player's screen and keyboard in a browser page (serving.move_on drives it)."""
 
-    def __init__(self, browser=None, terminal=None) -> None:
-        self.browser, self.terminal = browser, terminal
+    def __init__(self, browser) -> None:
+        self.browser = browser
 
     def screen(self) -> str:
-        return screen(self.browser) if self.browser is not None else self.terminal.shown()
+        return screen(self.browser)
 
     def press(self, key: str) -> None:
-        if self.browser is not None:
-            from selenium.webdriver.common.keys import Keys
-            press(self.browser, {"\r": Keys.ENTER, "\x1b": Keys.ESCAPE}.get(key, key))
-        else:
-            self.terminal.send(key)
-
-
-def play_one(web_server: Server, table: str, door: Door) -> None:
-    """The side to act moves on: a decision takes the first answer of its list (a opens
-    it, Enter picks, Enter again where the list asks before a roll or a spent chit); a
-    free step ends the unit's move (e) or the phase (P), pressed again where it asks.
-    Each key is pressed on what the screen shows, and waits for the screen to answer."""
-    before = actions(web_server, table)
-    final = load_record(record_path(web_server, table), load_rules()).timeline.final
-    keys: list[str] = []
-    deadline = time.monotonic() + 60
-    while actions(web_server, table) == before:
-        assert time.monotonic() < deadline, f"keys {keys} played nothing:\n{door.screen()}"
-        now = door.screen()
-        listed = "legal action" in now
-        expect = None
-        if listed and "type to narrow" not in now and "Enter again" not in now:
-            key = "\x1b"                    # a list narrowed by a stray key: close it
-        elif listed or "Enter again to go ahead" in now:
-            key = "\r"
-        elif "again to go ahead" in now and keys:
-            key = keys[-1]
-        elif final.pending:
-            key, expect = "a", "legal action"
-        else:
-            key = "e" if final.active is not None else "P"
-        keys.append(key)
-        door.press(key)
-        try:
-            eventually(lambda expect=expect, now=now: actions(web_server, table) > before or (
-                           expect in door.screen() if expect else door.screen() != now),
-                       "the screen answering the key", timeout=10)
-        except AssertionError:
-            pass                   # a key that came before the screen was ready: again
+        from selenium.webdriver.common.keys import Keys
+        press(self.browser, {"\r": Keys.ENTER, "\x1b": Keys.ESCAPE}.get(key, key))
 
 
 @needs_browser
@@ -186,13 +148,13 @@ def test_browser_and_ssh_players_play_one_game_a_browser_watches_and_one_plays_t
         join_with_code(bob, web_server.table("T1")["code"])
         bob.wait_shown("You are: SS")
         shown(alice, "You are: Abwehr")
-        doors = {Player.ABWEHR: Door(browser=alice), Player.SS: Door(terminal=bob)}
+        doors = {Player.ABWEHR: BrowserDoor(alice), Player.SS: TerminalDoor(bob)}
         movers = []
         while set(movers) != {Player.SS, Player.ABWEHR}:   # until both doors have moved
             assert len(movers) < 30, movers
             side = to_act(web_server, "T1")
             movers.append(side)
-            play_one(web_server, "T1", doors[side])
+            move_on(web_server, "T1", doors[side], load_rules())
 
         watcher = chromium(tmp_path / "dave")
         sign_in(watcher, web_server.web, "dave")
@@ -228,7 +190,7 @@ def test_browser_and_ssh_players_play_one_game_a_browser_watches_and_one_plays_t
         assert load_record(record_path(web_server, "T2"), load_rules()).header.players == {
             "ss": "computer", "abwehr": "human"}
         shown(alice, "You are: Abwehr")
-        play_one(web_server, "T2", Door(browser=alice))
+        move_on(web_server, "T2", BrowserDoor(alice), load_rules())
         assert actions(web_server, "T2") >= 1
     finally:
         for browser in (alice, watcher):

@@ -9,8 +9,16 @@ import time
 
 import pytest
 
-from plot_core import Player, Verb, legal_actions
-from serving import Server, eventually, join_with_code, make_keys, needs_ssh, player
+from plot_core import Player
+from serving import (
+    Server,
+    TerminalDoor,
+    join_with_code,
+    make_keys,
+    move_on,
+    needs_ssh,
+    player,
+)
 from terminal import Terminal
 
 
@@ -19,58 +27,9 @@ def game(server: Server, rules, table: str = "T1"):
     return server.record(table, rules).timeline
 
 
-def onward_key(state) -> str:
-    """The key that moves the game on from ``state`` (the record's last position): the
-    letters for rolling, ending and declining never change (issue 26)."""
-    verbs = {a.verb for a in legal_actions(state)}
-    if state.pending and state.pending[-1].kind == "coup":
-        return "d"                                   # no coup now
-    for verb, key in ((Verb.ROLL, "r"), (Verb.END, "e"), (Verb.END_PHASE, "P"),
-                      (Verb.NO_REVEAL, "d"), (Verb.STAY, "d"), (Verb.CANCEL, "d")):
-        if verb in verbs:
-            return key
-    return "1"
-
-
-def act(t: Terminal, server: Server, rules) -> None:
-    """The player at ``t`` moves the game on (rolls, ends a move or the phase, declines),
-    else takes choice 1 under the map, or else the first of all legal actions (`a`)."""
-    before = len(game(server, rules))
-
-    def moved() -> bool:
-        return len(game(server, rules)) > before
-
-    for _ in range(4):                # a key is ignored until the screen knows it is her move
-        key = onward_key(game(server, rules).final)
-        t.send(key)
-        try:
-            eventually(moved, "the game moved on", timeout=1.5)
-            return
-        except AssertionError:
-            pass
-        if "Press again to go ahead" in " ".join(t.shown().split()):
-            t.send(key)                   # it rolls or spends: said first, done the second time
-            try:
-                eventually(moved, "the game moved on", timeout=1.5)
-                return
-            except AssertionError:
-                pass
-        t.send("a")
-        try:
-            t.wait_shown("legal actions", timeout=1.5)
-        except AssertionError:
-            continue
-        time.sleep(0.2)
-        t.send("\r")
-        try:
-            eventually(moved, "the action reached the record", timeout=3)
-        except AssertionError:
-            if "Enter again to go ahead" not in " ".join(t.shown().split()):
-                raise AssertionError(f"the action did not reach the record:\n{t.shown()}") from None
-            t.send("\r")                  # it rolls or spends: the list said so; Enter again
-            eventually(moved, "the action reached the record")
-        return
-    pytest.fail(f"the player could not act:\n{t.shown()}")
+def act(t: Terminal, server: Server, rules, table: str = "T1") -> None:
+    """The player at ``t`` moves the game on (serving.move_on)."""
+    move_on(server, table, TerminalDoor(t), rules)
 
 
 def held_throughout(tl, side: Player) -> set[str]:
