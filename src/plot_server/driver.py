@@ -18,6 +18,8 @@ from textual import events
 from textual.driver import Driver
 from textual.geometry import Size
 
+from plot_tui.textual_compat import driver_app, set_driver_size
+
 from .served_input import Flooded, KeyInput
 
 # Escape sequences a terminal application sends when it starts and stops.
@@ -107,7 +109,7 @@ class ServedDriver(Driver):
             self._dropping_since = None
             size = Size(*clamp(*self._window_now()))
             asyncio.get_running_loop().call_soon(
-                lambda: self._app.post_message(events.Resize(size, size)))
+                lambda: driver_app(self).post_message(events.Resize(size, size)))
         self._send(data.encode("utf-8"))
 
     def _check_stall(self) -> None:
@@ -120,8 +122,8 @@ class ServedDriver(Driver):
 
     def leave(self, why: str) -> None:
         """End this session, saying ``why`` on the terminal after the app has gone."""
-        self._app.goodbye = why
-        self._app.exit()
+        driver_app(self).goodbye = why
+        driver_app(self).exit()
 
     def flush(self) -> None:
         pass
@@ -139,21 +141,21 @@ class ServedDriver(Driver):
 
     def _resize(self, width: int, height: int) -> None:
         w, h = clamp(width, height)
-        self._size = (w, h)                            # what Textual reads as app.size
+        set_driver_size(self, (w, h))                  # what Textual reads as app.size
         self.size_note = "" if (w, h) == (width or 80, height or 24) else (
             f"Your {self.words} is {width}x{height}; plot draws at most "
             f"{MAX_WIDTH}x{MAX_HEIGHT}, in its top left corner.")
         size = Size(w, h)
         if self.size_note:
-            self._app.call_later(self._app.notify, self.size_note, severity="warning",
+            driver_app(self).call_later(driver_app(self).notify, self.size_note, severity="warning",
                                  markup=False, timeout=8)
-        self._app.post_message(events.Resize(size, size))
+        driver_app(self).post_message(events.Resize(size, size))
 
     # -- input ----------------------------------------------------------------------------
     async def _take(self, text: str, n: int) -> bool:
         """Input of ``n`` bytes from the client: parsed within the budget, then a pause
         if the client is over it. False when the client has flooded and is closed."""
-        touch = getattr(self._app, "touch", None)      # the server's idle clock
+        touch = getattr(driver_app(self), "touch", None)      # the server's idle clock
         if touch is not None:
             touch()
         await self.input.feed(text)
@@ -222,7 +224,7 @@ class ChannelDriver(ServedDriver):
             except (asyncssh.Error, ConnectionError):
                 data = b""
             if not data:                                  # the client has gone
-                self._app.exit()
+                driver_app(self).exit()
                 return
             if not await self._take(decode(data), len(data)):
                 return

@@ -19,9 +19,10 @@ from collections import deque
 from collections.abc import Callable, Iterator
 
 from textual import events
-from textual._xterm_parser import XTermParser  # private: see the developer guide
 from textual.constants import ESCAPE_DELAY
 from textual.message import Message
+
+from plot_tui.textual_compat import XTermParser
 
 BYTES_PER_SECOND = 4096
 BYTES_BURST = 16 * 1024

@@ -27,6 +27,7 @@ from plot_tui.game import GameScreen
 from plot_tui.screens import ConfirmScreen
 from plot_tui.session import Seat
 from plot_tui.settings import user_settings
+from plot_tui.textual_compat import end_on_failure, forget_error_output, has_screens
 
 from .collector import Collector
 from .driver import ChannelDriver
@@ -126,14 +127,10 @@ class ServedApp(PlotApp):
                     f"(reference {ref}; details in {failure_log_path(self.hub.home)})")
         self.goodbye = (f"plot: sorry, something went wrong on the server (reference {ref}). "
                         "Your game is saved: connect again to go on.")
-        self._return_code = 1
-        if self._exception is None:
-            self._exception = error
-            self._exception_event.set()
-        self._close_messages_no_wait()
+        end_on_failure(self, error)
 
     def _print_error_renderables(self) -> None:
-        self._exit_renderables.clear()  # said once, above: nothing on the server's output
+        forget_error_output(self)       # said once, above: nothing on the server's output
 
     def touch(self) -> None:
         self.last_seen = time.monotonic()
@@ -157,7 +154,7 @@ class ServedApp(PlotApp):
 
     def _refresh_lobby(self) -> None:
         self._tell_my_move()
-        if self.lobby is not None and self._screen_stack and self.screen is self.lobby:
+        if self.lobby is not None and has_screens(self) and self.screen is self.lobby:
             self.lobby.refresh_rows()
 
     def _moves_now(self) -> set[str]:

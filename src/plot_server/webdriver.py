@@ -16,6 +16,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+from plot_tui.textual_compat import driver_app
+
 from .driver import ServedDriver
 
 # What a browser may send at once: a paste of a few pages, not a flood.
@@ -100,7 +102,7 @@ class WebDriver(ServedDriver):
 
     def start_application_mode(self) -> None:
         self._sender = asyncio.get_running_loop().create_task(self._drain())
-        self._app.web_sender = self._sender           # the page's last frames: see web.py
+        driver_app(self).web_sender = self._sender           # the page's last frames: see web.py
         super().start_application_mode()
 
     async def _read(self) -> None:
@@ -123,7 +125,7 @@ class WebDriver(ServedDriver):
                 # pings count against the byte budget too: a page may ping, not flood
                 if not await self._take("", len(message.data)):
                     return
-        self._app.exit()                              # the tab has closed: the game waits
+        driver_app(self).exit()                              # the tab has closed: the game waits
 
     def stop_application_mode(self) -> None:
         super().stop_application_mode()

@@ -24,6 +24,7 @@ from .replay_screen import ReplayScreen
 from .screens import ConfirmScreen, GameSetup, HelpScreen, NewGameScreen
 from .session import Seat, Session
 from .settings import SettingsFile
+from .textual_compat import HEADER_SOURCE, TABS_SOURCE
 
 __all__ = ["GameSetup", "HelpScreen", "PlotApp"]
 
@@ -229,12 +230,12 @@ class PlotApp(App[None]):
         if isinstance(error, WorkerFailed):
             error = error.error
         if isinstance(error, ValueError) and str(error).startswith("No Tab with id") \
-                and _raised_in(error, "textual/widgets/_tabs.py"):
+                and _raised_in(error, TABS_SOURCE):
             return True     # a tab bar mounting after its tabs were taken away with its screen
         # a title change reaching a Header whose screen is being taken down (its title
         # widget already gone): found by the SSH fuzz test
         return isinstance(error, NoMatches) and (_raised_in_palette(error)
-                                                 or _raised_in(error, "textual/widgets/_header.py")
+                                                 or _raised_in(error, HEADER_SOURCE)
                                                  or not self.is_running)
 
     def _handle_exception(self, error: Exception) -> None:

@@ -1,0 +1,63 @@
+"""The private Textual names plot relies on (plot_tui.textual_compat) are all still
+there: an upgrade of Textual that removes one fails here, naming it."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from pathlib import Path
+
+import pytest
+import textual
+from textual.app import App
+from textual.driver import Driver
+
+from plot_tui import textual_compat as compat
+
+
+def test_the_escape_sequence_parser_is_still_there():
+    module = importlib.import_module("textual._xterm_parser")
+    assert module.XTermParser is compat.XTermParser
+    assert "feed" in dir(compat.XTermParser), "XTermParser.feed is gone"
+
+
+@pytest.mark.parametrize("name", compat.APP_OVERRIDES)
+def test_the_app_methods_plot_overrides_are_still_textuals(name):
+    assert inspect.isfunction(getattr(App, name, None)), f"textual's App.{name} is gone"
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("name", compat.APP_ATTRIBUTES)
+async def test_the_app_attributes_a_served_session_uses_are_still_there(name):
+    app = App()
+    async with app.run_test():
+        assert hasattr(app, name), f"textual's App no longer has {name}"
+
+
+@pytest.mark.parametrize("name", compat.DRIVER_ATTRIBUTES)
+def test_the_driver_attributes_a_served_driver_uses_are_still_set(name):
+    source = inspect.getsource(Driver.__init__)
+    assert f"self.{name} =" in source, f"textual's Driver no longer sets {name}"
+
+
+@pytest.mark.parametrize("path", compat.TRACEBACK_FILES)
+def test_the_source_files_named_in_known_races_still_exist(path):
+    root = Path(textual.__file__).parent.parent
+    assert (root / path).is_file(), f"{path} is gone: PlotApp.harmless names it"
+
+
+def test_no_private_textual_name_is_used_outside_the_compatibility_module():
+    """Outside textual_compat, only the overridden methods carry private names."""
+    import re
+
+    src = Path(compat.__file__).parents[1]
+    private = set(compat.APP_ATTRIBUTES) | set(compat.DRIVER_ATTRIBUTES)
+    found = []
+    for p in [*src.glob("plot_tui/*.py"), *src.glob("plot_server/*.py")]:
+        if p.name == "textual_compat.py":
+            continue
+        text = p.read_text(encoding="utf-8")
+        found += [f"{p.name}: {m.group(0)}" for m in re.finditer(r"\.(_[a-z_]+)\b", text)
+                  if m.group(1) in private]
+        found += [f"{p.name}: {m.group(0)}" for m in re.finditer(r"textual\._\w+", text)]
+    assert not found, found
