@@ -45,8 +45,13 @@ def data_copy(tmp_path: Path) -> Path:
 @pytest.fixture(scope="session")
 def rulebook_text() -> str:
     if not RULEBOOK.is_file():
-        pytest.fail(f"The rulebook is expected at {RULEBOOK} (the shared/ folder beside this "
-                    "repository); set PLOT_RULEBOOK to its path.")
+        # The rulebook is not ours to ship: a clone on its own skips what reads it (CI has
+        # it beside the repository); a path given and not there is an error.
+        if "PLOT_RULEBOOK" in os.environ:
+            pytest.fail(f"PLOT_RULEBOOK names {RULEBOOK}, which is not there")
+        pytest.skip(f"the 1976 rulebook's text is not at {RULEBOOK} (the shared/ folder "
+                    "beside this repository); set PLOT_RULEBOOK to check the case "
+                    "inventory against it")
     return RULEBOOK.read_text(encoding="utf-8")
 
 
