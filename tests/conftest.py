@@ -83,7 +83,7 @@ def pytest_runtest_protocol(item, nextitem):
 
 @pytest.fixture(scope="session", autouse=True)
 def _fresh_caches_for_a_mutant() -> None:
-    """Under `make mutate` only (issue 22): a mutant's tests start from empty caches.
+    """Under `make mutate` only: a mutant's tests start from empty caches.
 
     The engine caches what never changes (the rules read from rules_data, lookups, the
     ways out of each hex). A mutant is tested in a process of its own, forked from one
@@ -123,7 +123,7 @@ def _empty_caches() -> None:
 
 @pytest.fixture(scope="session")
 def cluster():
-    """A real PostgreSQL server for the shared store's tests (issue 21)."""
+    """A real PostgreSQL server for the shared store's tests."""
     # imported here: `make mutate` runs these tests with plot_core alone importable
     from plot_cli import pgcluster
     why = pgcluster.missing()

@@ -1,4 +1,4 @@
-"""The leak hunter (issue 24): play whole games through the real client from one chair
+"""The leak hunter: play whole games through the real client from one chair
 and collect every string the screen shows, failing on anything that side may not know.
 
 What a side may know is worked out here from the full state, independently of the
@@ -65,7 +65,7 @@ class Knowledge:
         self.chits.update(self._chit_re.findall(str(action)))
 
     def leaks(self, text: str, state: GameState, seed: int) -> list[str]:
-        # once the game is over both hands are open to everyone (issue 9's reading)
+        # once the game is over both hands are open to everyone: nothing is hidden then
         hidden = self.chits if state.outcome is None else self.all_chits
         found = [f"chit {c}" for c in set(self._chit_re.findall(text)) - hidden]
         for uid, names in self.allied_names.items():

@@ -47,7 +47,7 @@ class Server:
 
     def __init__(self, d: Path, *extra: str, port: int | None = None,
                  store: str | None = None, workers: int = 1) -> None:
-        """``store``: the tables in that PostgreSQL database (issue 21), shared with any
+        """``store``: the tables in that PostgreSQL database, shared with any
         other Server given it; ``workers``: that many processes on the port."""
         self.store, self.workers = store, workers
         if store is not None:

@@ -97,7 +97,7 @@ def test_area_split_in_two(data_copy):
     (data_copy / "map/map.txt").write_text("\n".join(lines))
     assert str(broken(data_copy)) == (
         "rules_data/map/map.toml, line 45: area SK (Stockholm) is split into separate pieces; "
-        "every area must be one connected region (MAP.md)")
+        "every area must be one connected region (docs/rules/map.md)")
 
 
 def test_an_indented_comment_in_the_map_art_is_a_comment(data_copy):
@@ -121,7 +121,7 @@ def test_a_set_up_error_names_its_own_line_whatever_the_text_above_says(data_cop
     # text earlier in the file that looks like the set-up's headers and keys (here inside
     # a multi-line string) must not draw the error's line number to it
     edit(data_copy, "map/map.toml", 'provenance = "reconstructed: the printed map is not in '
-         'the rulebook; see ../shared/design/MAP.md"', 'provenance = """reconstructed, with '
+         'the rulebook; see docs/rules/map.md"', 'provenance = """reconstructed, with '
          'notes:\n[notes.named]\n"100" = Hitler\n[notes.marks]\nss = the SS\n"""')
     edit(data_copy, "map/map.toml", old, new)
     assert str(broken(data_copy)) == f"rules_data/map/map.toml, {says}"
@@ -167,7 +167,7 @@ def test_too_few_common_hexes(data_copy):
 
 
 # -- each refusal word for word ----------------------------------------------
-# The file, the line, the key and what was wrong (issue 22: a message checked only in part
+# The file, the line, the key and what was wrong (a message checked only in part
 # lets its other words change unseen). Line numbers are those of the shipped files; a
 # change to a data file that moves a line shows here first.
 
@@ -307,7 +307,7 @@ BROKEN = [
      'each set-up hex takes one unit (4.3)'),
     ('map/map.toml', '"100" = "2414"', '"100" = "2110"',
      "rules_data/map/map.toml, line 182: Hitler's named hex 2110 must lie in an HQ "
-     'friendly to him (Hitler starts in Führer HQ, MAP.md)'),
+     'friendly to him (Hitler starts in Führer HQ, docs/rules/map.md)'),
     ('map/map.toml', 'civilian = ["2114"', 'civilian = ["2806", "2114", "2706", "2606"',
      'rules_data/map/map.toml, line 188: 7 civilian set-up hexes but only 6 Civilian units'
      ' to fill them (4.32, 4.34)'),
@@ -338,7 +338,7 @@ BROKEN = [
      "rules_data/chits.toml, line 50: loyalty > units: expected a list, got text '001'"),
     ("chits.toml", "[kinds.fuhrer_access]", "[kinds]\nbogus = 3\n\n[kinds.fuhrer_access]",
      "rules_data/chits.toml, line 9: kinds > bogus: expected a table, got a number 3"),
-    # the map (MAP.md)
+    # the map (docs/rules/map.md)
     ("map/map.txt", "07 |", "07 :",
      "rules_data/map/map.txt, line 13: expected a map row like '07 |  PR  PR  CC ...' (row "
      "number, '|', one area code per column)"),

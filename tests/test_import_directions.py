@@ -1,4 +1,4 @@
-"""One direction of imports (ARCHITECTURE.md): the rules engine imports no interface, no
+"""One direction of imports (docs/developers/architecture.md): the rules engine imports no interface, no
 server and no computer player; the computer players import no interface or server.
 Checked in a fresh interpreter, on every module of each package."""
 

@@ -1,4 +1,4 @@
-"""The tutorial's lessons (issue 18): each loads, is not done at its start, and its
+"""The tutorial's lessons: each loads, is not done at its start, and its
 solution reaches its goal whatever the computer answers for the other side."""
 
 from __future__ import annotations

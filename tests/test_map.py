@@ -1,4 +1,4 @@
-"""The reconstructed map: geometry, MAP.md's constraints, set-up marks (4.3), HQs (9.22)."""
+"""The reconstructed map: geometry, the map notes' constraints, set-up marks (4.3), HQs (9.22)."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def test_prussia_borders_berlin(rules):
 
 
 def test_neutral_capitals_are_more_than_a_turn_from_berlin(rules):
-    """MAP.md: a unit (movement at most 9) cannot walk from Berlin to them in one turn."""
+    """docs/rules/map.md: a unit (movement at most 9) cannot walk from Berlin to them in one turn."""
     m = rules.map
     berlin = m.hexes_in("BE")
     best_movement = max(u.front.movement or 0 for u in rules.units.values())
@@ -78,7 +78,7 @@ def test_neutral_capitals_are_more_than_a_turn_from_berlin(rules):
 
 
 def test_military_advance_turns(rules):
-    """MAP.md's table; Prussia 8 and Madrid never are printed in the map key (16.11)."""
+    """the map notes' table; Prussia 8 and Madrid never are printed in the map key (16.11)."""
     adv = {c: a.military_advance for c, a in rules.map.areas.items()}
     assert adv["PU"] == 8 and adv["MD"] is None and adv["BE"] is None
     assert {c for c, t in adv.items() if t is not None} == {"PU", "CS", "EE", "RM", "PR", "CC", "SF"}
@@ -108,7 +108,7 @@ def test_hq_friendliness_9_22_and_example_9_23(rules):
 
 
 def test_setup_hexes_suffice_for_every_unit(rules):
-    """MAP.md's counts, and 4.32-4.35: every unit gets a hex, in the order of 4.3."""
+    """the map notes' counts, and 4.32-4.35: every unit gets a hex, in the order of 4.3."""
     marks, named = rules.map.setup_marks, rules.map.named_setup
     assert {k: len(v) for k, v in marks.items()} == {
         "ss": 9, "nazi": 6, "abwehr": 7, "civilian": 4, "okw": 12, "common": 28}

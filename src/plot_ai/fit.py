@@ -3,7 +3,7 @@
     python -m plot_ai.fit --games 3000 --seed 1000000 [--procs 2] [--out FILE]
 
 Plays ``games`` games of the hard player against itself (seeds ``seed`` onwards; the
-expert is measured on other seeds, see the README), with some exploration so that the
+expert is measured on other seeds, see docs/reports/expert-strength.md), with some exploration so that the
 positions cover what a searching player will ask about: now and then a random legal
 action, and as the Abwehr now and then a coup declared at a random moment with a random
 number of Führer Access chits. Every position at the start of a phase (before the coup)

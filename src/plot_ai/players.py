@@ -34,7 +34,7 @@ class ComputerPlayer:
         """A new game begins (a player that keeps a budget or a plan starts afresh)."""
 
     def fresh_thought(self):
-        """Why the last decision was made, for a player that can say (issue 17)."""
+        """Why the last decision was made, for a player that can say."""
         return None
 
 

@@ -1,4 +1,4 @@
-"""`make bench`, the engine's part (issue 16): how fast random legal play runs.
+"""`make bench`, the engine's part: how fast random legal play runs.
 
 Throughput is ``legal_actions`` + a policy's choice + ``apply`` in a loop, whole
 games from ``new_game`` to the result, on seeds 120000-120019 (not the ones

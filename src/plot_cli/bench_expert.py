@@ -1,6 +1,6 @@
-"""`make bench`, the expert's part (issue 17): how many trials a second its search makes.
+"""`make bench`, the expert's part: how many trials a second its search makes.
 
-The expert thinks in trials (how much more of them buys: README, "More time"), so
+The expert thinks in trials (how much more of them buys: docs/reports/expert-strength.md, "More time"), so
 this counts them. Positions are taken from games of the hard player against itself on seeds
 942000-942007 (not the tuning seeds 700000-700099, nor the strength seeds
 940000-940099): every fiftieth decision with a choice, before the coup and in it. At each

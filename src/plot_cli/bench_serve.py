@@ -10,12 +10,12 @@ Memory: the server's resident size before the first client and with all N seated
     python -m plot_cli.bench_serve [SESSIONS [ROUNDS [ssh|web]]] [--thinkers N]
                                    [--workers N [--store URL]]
 
-``web`` does the same through the web door (issue 20): each client signs in by the
+``web`` does the same through the web door: each client signs in by the
 sign-in form and talks to its session over the page's WebSocket, as a browser does.
-``--thinkers N`` (issue 17) first sets up N more tables where the expert plays both
+``--thinkers N`` first sets up N more tables where the expert plays both
 sides, each watched by one more client, so that N searches run the whole time the keys
 are timed (their worker processes share the machine's cores with the server).
-``--workers N`` (issue 21) runs `plot serve --workers N` on a PostgreSQL store: the one
+``--workers N`` runs `plot serve --workers N` on a PostgreSQL store: the one
 at ``--store`` (or PLOT_STORE), else a throwaway one started for the bench (``--store
 auto`` for one worker on it). Memory is then summed over the workers.
 ``--server-cpus LIST`` pins the server to those cores (taskset) and the clients to the

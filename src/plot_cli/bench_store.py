@@ -1,4 +1,4 @@
-"""`make bench`, the shared store's part (issue 21): how long a move made in one server
+"""`make bench`, the shared store's part: how long a move made in one server
 process takes to reach the game held by another, through PostgreSQL.
 
 Two processes, each a Hub on the same store with its own event loop and threads. In

@@ -1,4 +1,4 @@
-"""Does the expert choose otherwise with more trials? (README, "More time".)
+"""Does the expert choose otherwise with more trials? (docs/reports/expert-strength.md, "More time".)
 
 At the positions `make bench` uses for the expert (bench_expert.positions: every
 fiftieth decision of hard-against-hard games on seeds 942000-942007) the expert

@@ -480,7 +480,7 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--choose-setup", action="store_true",
                     help="place every unit yourselves (4.3) instead of the standard set-up")
     pl.add_argument("--position", metavar="FILE",
-                    help="start from a position file (TOML, see README); hot-seat unless "
+                    help="start from a position file (TOML, see docs/developers/engine.md); hot-seat unless "
                          "--side is given")
     pl.add_argument("--record", metavar="PATH",
                     help="save the game's record here (default: a new file in "

@@ -1,4 +1,4 @@
-"""A throwaway PostgreSQL cluster for the store's tests and `make bench` (issue 21):
+"""A throwaway PostgreSQL cluster for the store's tests and `make bench`:
 the real server from the system's packages, in a temporary directory, on a Unix socket
 only, as an unprivileged user when run as root (PostgreSQL refuses to run as root)."""
 

@@ -1,4 +1,4 @@
-"""Would a deeper trial judge better? (README, "More time".)
+"""Would a deeper trial judge better? (docs/reports/expert-strength.md, "More time".)
 
 The expert's trial scores the position where its plan ends with the fitted evaluation.
 Playing on first and scoring later is worth its cost only if the later score foretells

@@ -1,7 +1,7 @@
 """Hex geometry for the map: pointy-top hexes in offset rows.
 
 A hex is the int ``column * 100 + row`` (so hex "0512" is 512), 1-based.
-Odd-numbered rows sit half a hex to the right of even ones (MAP.md).
+Odd-numbered rows sit half a hex to the right of even ones (docs/rules/map.md).
 Internally we convert to axial coordinates for neighbours and distance.
 """
 

@@ -65,11 +65,12 @@ def _data_files(root: Path) -> list[str]:
 # from resuming, so the version that records carry leaves them out.
 WORDS_ONLY = ("cases.toml", "lessons/")
 # Earlier versions and the version that plays the very same game now: 0.1.0 counted
-# cases.toml as well (the inventory left the hash with the rules screen), and the units'
-# readable names (counters.toml's short names, printed labels kept apart) changed words
-# only.
-CURRENT = "f0fc011ba06b4b3a"
-SAME_GAME = {"d5293c7e3ef520f2": CURRENT, "5dbd93e39063ebd2": CURRENT}
+# cases.toml as well (the inventory left the hash with the rules screen); then words
+# only changed: the units' readable names (counters.toml's short names, printed labels
+# kept apart), and the data files' comments citing the docs/ that now hold the notes.
+CURRENT = "a813663f1c9187fa"
+SAME_GAME = {"d5293c7e3ef520f2": CURRENT, "5dbd93e39063ebd2": CURRENT,
+             "f0fc011ba06b4b3a": CURRENT}
 
 
 def same_game(recorded: str, rules: Rules) -> bool:
@@ -127,7 +128,7 @@ def _cross_check(rules: Rules, read) -> None:
     units, hexmap = rules.units, rules.map
     chits_src, map_src = read("chits.toml"), read("map/map.toml")
 
-    # 13.19 / DATA-DECISIONS: one Loyalty chit for every German unit but the leaders.
+    # 13.19 / rules notes: one Loyalty chit for every German unit but the leaders.
     loyal = rules.chits.loyalty_units()
     for uid in sorted(loyal):
         if uid not in units:
@@ -185,7 +186,7 @@ def _check_setup(rules: Rules, src: Source) -> None:
             hq_key = hexmap.hq_of.get(h)
             if hq_key is None or not hexmap.hqs[hq_key].friendly_to(u.id, u.party):
                 raise src.error(f"{u.short}'s named hex {label(h)} must lie in an HQ friendly "
-                                "to him (Hitler starts in Führer HQ, MAP.md)", line=line)
+                                "to him (Hitler starts in Führer HQ, docs/rules/map.md)", line=line)
 
     def pool(party: Party) -> int:
         return sum(1 for u in units.values() if u.party is party and u.id not in named)

@@ -35,7 +35,7 @@ def check_perspective(record: Record, eyes: str) -> Player | None:
 
 def text_account(record: Record, eyes: str = ALL, *, chat: bool = True,
                  notes: list[Note] | None = None) -> Iterator[str]:
-    """``chat``: the talk at the table, where it was said (issue 19); ``notes``: a
+    """``chat``: the talk at the table, where it was said; ``notes``: a
     study's notes (notes.py), each at its position."""
     side = check_perspective(record, eyes)
     said = {}

@@ -3,7 +3,7 @@
 Reading: a file that may not be what it claims: a record or a table file could be a
 named pipe (reading would wait for ever), a link to /dev/zero (reading would never
 end), or hold JSON nested deep enough to exhaust the interpreter. Only regular files
-of a bounded size are read, and JSON is bounded in nesting (issue 25)."""
+of a bounded size are read, and JSON is bounded in nesting."""
 
 from __future__ import annotations
 

@@ -127,7 +127,7 @@ class EndLine:
 
 @attrs.frozen
 class ChatLine:
-    """Something said at a table (issue 19): after action ``after``, by ``name`` playing
+    """Something said at a table: after action ``after``, by ``name`` playing
     ``role`` ("SS", "Abwehr" or "watching"), at ``time`` (UTC, ISO 8601)."""
 
     after: int
@@ -153,7 +153,7 @@ class PlanLine:
 
 @attrs.frozen
 class ThinkLine:
-    """Why a searching computer player (``level``) chose action ``after`` (issue 17)."""
+    """Why a searching computer player (``level``) chose action ``after``."""
 
     after: int
     side: Player

@@ -1,4 +1,4 @@
-"""Notes on a replay (issue 19): a study of a game, kept beside its record in a file of
+"""Notes on a replay: a study of a game, kept beside its record in a file of
 its own (``GAME.plot.notes.json``), so the record itself never changes.
 
     {"format": "plot-notes", "version": 1, "game": "3f9a01c2",

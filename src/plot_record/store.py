@@ -80,7 +80,7 @@ def read_raw(path: Path) -> RawRecord:
 
 
 def parse_raw(data: bytes, path: Path) -> RawRecord:
-    """A record's bytes, from a file or a shared store's rows (issue 21); ``path`` names
+    """A record's bytes, from a file or a shared store's rows; ``path`` names
     it in errors."""
     if not data.strip():
         raise RecordError(f"{path}: the file is empty, not a game record")
@@ -119,7 +119,7 @@ def parse_raw(data: bytes, path: Path) -> RawRecord:
 
 
 # The one call that puts a record's bytes on disk; a test swaps it for one that fails
-# as a full disk does (ENOSPC), to prove nothing is lost (issue 25).
+# as a full disk does (ENOSPC), to prove nothing is lost.
 write_bytes = os.write
 
 

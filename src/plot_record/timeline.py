@@ -168,8 +168,8 @@ class Record:
     timeline: Timeline
     warnings: list[str]
     good_bytes: int
-    chat: list[ChatLine] = attrs.Factory(list)     # what was said at the table (issue 19)
-    thoughts: list[ThinkLine] = attrs.Factory(list)  # why the computer moved (issue 17)
+    chat: list[ChatLine] = attrs.Factory(list)     # what was said at the table
+    thoughts: list[ThinkLine] = attrs.Factory(list)  # why the computer moved
 
     @property
     def finished(self) -> bool:

@@ -1,4 +1,4 @@
-"""Talk at a table and in the lobby (issue 19): the limits a stranger's words meet.
+"""Talk at a table and in the lobby: the limits a stranger's words meet.
 
 A line is at most ``CHAT_MAX`` characters; a person may say ``BURST`` lines in
 ``BURST_SECONDS`` (the next is refused with how long to wait); a table's talk holds

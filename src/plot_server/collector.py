@@ -8,7 +8,7 @@ whole tail of key-to-screen latency in `make bench`. So the server leaves the
 young generations to the automatic collector (cheap, and most garbage dies
 there) and does the full collection itself, when no one has pressed a key for a
 moment, or, if the server is never quiet, after a longer wait anyway, so that
-garbage never piles up without bound. Measured (README, SSH benchmark): the
+garbage never piles up without bound. Measured (docs/reports/engine-speed.md, the SSH benchmark): the
 slowest key went from 0.5-0.8 s to about 0.1 s; a seated session's resident
 memory from 6.4 to about 8 MiB, the garbage that waits for a quiet moment.
 

@@ -1,5 +1,5 @@
 """What the server asks of strangers before and after they sign in: acceptable user
-names, and how fast wrong passwords and wrong join codes may come (issue 23)."""
+names, and how fast wrong passwords and wrong join codes may come."""
 
 from __future__ import annotations
 

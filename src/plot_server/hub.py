@@ -7,7 +7,7 @@ A side, once taken, belongs to the identity that took it (a key's fingerprint, o
 the user name when the server admits by password), and only that identity can sit
 there again. Everything needed to go on after a restart is on disk: the game in its
 record (appended after every action), the table's owners and join code in a small
-JSON file written whole and renamed into place; or, with a shared store (issue 21),
+JSON file written whole and renamed into place; or, with a shared store,
 in PostgreSQL (hub_store.py).
 """
 
@@ -88,20 +88,20 @@ class Hub(StoreTables):
         self.tables: dict[str, Table] = {}
         self.lobby_listeners: list[Callable[[], None]] = []
         self.sessions: set = set()            # the connected players' apps, both doors
-        self.lobby = Lobby()                  # the lobby's talk (issue 19)
-        self.links = Links()                  # one-time browser sign-ins (issue 20)
+        self.lobby = Lobby()                  # the lobby's talk
+        self.links = Links()                  # one-time browser sign-ins
         self.web_url: str | None = None       # the web door's address, when it is open
         self.pace_of_talk = Pace()
         self._next = 1
         self._stepping: set[str] = set()
-        # shared: the tables live in PostgreSQL, shared with other processes (issue 21);
+        # shared: the tables live in PostgreSQL, shared with other processes;
         # None: in files under ``home``, this process's alone
         self.shared = shared
         self.store_trouble: str | None = None
 
     def use_store(self, url: str, post: Callable[[Callable[[], None]], None]) -> None:
         """Keep the tables in the PostgreSQL store at ``url``, shared with every process
-        that uses it (issue 21). ``post(callback)`` runs ``callback`` on this hub's loop,
+        that uses it. ``post(callback)`` runs ``callback`` on this hub's loop,
         from any thread. Call before ``restore``; StoreError says why it cannot."""
         prepare(url)
         self.shared = Shared(url, post, Hooks(self.lines_from_store, self.table_from_store,
@@ -120,7 +120,7 @@ class Hub(StoreTables):
     def create(self, who: Who, side: Player, *, opponent: Seat, level: str = "easy",
                seed: int | None = None, setup: str = "standard", both: bool = False) -> Table:
         """``seed``: None (always, in play) for a secret one; tests choose theirs.
-        ``both``: the computer plays both sides, for everyone to watch (issue 17)."""
+        ``both``: the computer plays both sides, for everyone to watch."""
         self._prune()
         if sum(not t.over for t in self.tables.values()) >= self.max_tables:
             raise Refused(f"The server already holds {self.max_tables} unfinished games, "
@@ -254,7 +254,7 @@ class Hub(StoreTables):
         self._changed(table, game=self.shared is not None)
         return guest
 
-    # -- talk (issue 19) -----------------------------------------------------------------
+    # -- talk -----------------------------------------------------------------
     def _words(self, who: Who, text: str) -> str:
         problem = text_problem(text)
         if problem:

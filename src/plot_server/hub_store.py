@@ -1,4 +1,4 @@
-"""The hub's side of the shared store (issue 21): its tables read from PostgreSQL,
+"""The hub's side of the shared store: its tables read from PostgreSQL,
 kept up to date with what other server processes write, and read again when a line
 of ours loses a race. Everything here runs on the hub's loop (plot_server.shared
 brings the store's news to it)."""

@@ -1,4 +1,4 @@
-"""`plot serve --store URL --import DIR` (issue 21): a files-based server's tables into
+"""`plot serve --store URL --import DIR`: a files-based server's tables into
 the shared store. Each table gets the store's next number; its record is checked by
 the rules before it goes in (a cut-off last line is dropped, as a restart would), and
 one that cannot be read is named and left where it is. Run twice, it adds nothing."""

@@ -1,4 +1,4 @@
-"""One-time sign-in links (issue 20): a player in an SSH session makes one for their
+"""One-time sign-in links: a player in an SSH session makes one for their
 browser, so the seats of a key (which a browser cannot show) are theirs there too.
 
 A link is a long random token, good once and for a few minutes; it lives in this

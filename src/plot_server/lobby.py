@@ -73,7 +73,7 @@ class LobbyScreen(OnceScreen[None]):
         t = self.query_one(DataTable)
         keep = self._under_cursor()
         t.clear()
-        # the tables where it is this player's move come first, marked (issue 19)
+        # the tables where it is this player's move come first, marked
         tables = sorted(self.hub.tables.values(), key=lambda tb: not tb.your_move(self.who))
         for table in tables:
             mine = table.side_of(self.who)
@@ -163,7 +163,7 @@ class LobbyScreen(OnceScreen[None]):
                              else self.app.take_seat(table.id, code))
 
     def action_link(self) -> None:
-        """A one-time link that signs this player in from a browser (issue 20)."""
+        """A one-time link that signs this player in from a browser."""
         if self.hub.web_url is None:
             self.say("This server has no web door (plot serve --web PORT).", error=True)
             return

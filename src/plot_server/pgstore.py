@@ -1,4 +1,4 @@
-"""The server's tables in PostgreSQL, shared by every server process (issue 21).
+"""The server's tables in PostgreSQL, shared by every server process.
 
 One row per record line, keyed by (table, line number): two processes that both try
 to write line n of a game (action i, whichever of them) cannot both succeed, so the

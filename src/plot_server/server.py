@@ -44,7 +44,7 @@ class Limits:
     connections: int = 40           # signed-in connections at once (the players' slots)
     idle: float = 30 * 60           # seconds without a key press or a move at the table
     login: float = 15               # seconds to sign in
-    strangers: int = 20             # connections not yet signed in, at once (issue 23)
+    strangers: int = 20             # connections not yet signed in, at once
     session_wait: float = 10        # seconds from signing in to asking for a terminal
     join_codes: int = 5             # wrong join codes a connection may try a minute
 
@@ -97,7 +97,7 @@ class ServedApp(PlotApp):
         self.failure: str | None = None         # the reference of a failure, if one came
         self.my_moves: set[str] = set()         # tables where it is this player's move
 
-    # -- what a stranger's session may make the server do (issue 23) -------------------------
+    # -- what a stranger's session may make the server do -------------------------
     async def _dispatch_action(self, namespace, action_name: str, params) -> bool:
         if namespace is self and action_name not in APP_ACTIONS:
             to_operator(f"refused the app action {action_name!r} for {self.who.name}")
@@ -161,7 +161,7 @@ class ServedApp(PlotApp):
         return {t.id for t in self.hub.tables.values() if t.your_move(self.who)}
 
     def _tell_my_move(self) -> None:
-        """Your move (issue 19): when it becomes this player's move at a table they are
+        """Your move: when it becomes this player's move at a table they are
         not looking at, the terminal's bell rings once and a line says where."""
         now = self._moves_now()
         here = self.guest.table_id if self.guest is not None else None
@@ -307,7 +307,7 @@ class Gate(asyncssh.SSHServer):
         if len(self.gauge.strangers) > self.limits.strangers:
             # Too many not signed in: the oldest goes. An honest player signs in within a
             # second or two, so silent sockets held open to fill the server are the ones
-            # that go, and can no longer keep the players out (issue 23). Before the key
+            # that go, and can no longer keep the players out. Before the key
             # exchange nothing can be said to the client: just close.
             oldest = self.gauge.strangers.pop(0)
             oldest._state = ""
@@ -346,7 +346,7 @@ class Gate(asyncssh.SSHServer):
         self._key = None
         address = self._address()
         wait = self.throttle.delay(address)
-        if wait:                        # guessing from this address slows down (issue 23)
+        if wait:                        # guessing from this address slows down
             await asyncio.sleep(wait)
         ok = secrets.compare_digest(password.encode(), self.password.encode())
         if ok:
@@ -383,7 +383,7 @@ class Gate(asyncssh.SSHServer):
 
     def _no_session(self) -> None:
         """A signed-in connection that never asked for a terminal holds a player's slot
-        for nothing: closed (issue 23)."""
+        for nothing: closed."""
         if self.sessions == 0 and self._state == "signed-in":
             self.conn.disconnect(asyncssh.DISC_BY_APPLICATION,
                                  "plot: no terminal was asked for; connect with a plain "
@@ -424,7 +424,7 @@ async def serve_session(process: asyncssh.SSHServerProcess, hub: Hub, limits: Li
         _refuse(process, b"plot needs a terminal: connect with `ssh -t`.", gate)
         return
     if gate is not None:
-        if gate.sessions:             # one game screen per connection (issue 23)
+        if gate.sessions:             # one game screen per connection
             _refuse(process, b"plot: one session per connection; this one already has it.",
                     None)
             return
@@ -487,7 +487,7 @@ def run(host: str, port: int, rules: Rules, *, home: Path, host_key: Path,
         web_port: int | None = None, web_url: str | None = None,
         web_proxies: frozenset[str] = frozenset(), store: str | None = None,
         shared_port: bool = False) -> None:
-    """One server process. ``store``: the tables in PostgreSQL (issue 21), else in files
+    """One server process. ``store``: the tables in PostgreSQL, else in files
     under ``home``; ``shared_port``: other processes listen on the same port (workers)."""
     limits = limits or Limits()
 

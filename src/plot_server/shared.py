@@ -1,4 +1,4 @@
-"""A hub's link to the PostgreSQL store (issue 21): two threads and a recorder.
+"""A hub's link to the PostgreSQL store: two threads and a recorder.
 
 The writer thread commits each table's record lines in order; the listener thread
 hears NOTIFY from every other process and fetches what they wrote. Neither touches a

@@ -35,7 +35,7 @@ class Refused(Exception):
 
 
 class WrongCode(Refused):
-    """A join code that is not the table's (counted against the guesser, issue 23)."""
+    """A join code that is not the table's (counted against the guesser)."""
 
 
 
@@ -89,7 +89,7 @@ class Table:
                     None)
 
     def your_move(self, who: Who) -> bool:
-        """Is it ``who``'s move here (issue 19: the lobby's mark, the bell)?"""
+        """Is it ``who``'s move here (the lobby's mark, the bell)?"""
         side = self.side_of(who)
         return side is not None and not self.over and self.session.state.to_act is side
 

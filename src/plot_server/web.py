@@ -1,4 +1,4 @@
-"""`plot serve --web PORT`: the same hub, tables and identities from a browser (issue 20).
+"""`plot serve --web PORT`: the same hub, tables and identities from a browser.
 
 The browser's page is textual-serve's terminal (its textual.js, xterm.js inside, and its
 fonts and stylesheet, served from the installed textual-serve package: nothing comes
@@ -121,7 +121,7 @@ PLAY_PAGE = """<main id="terminal" class="textual-terminal"
 
 
 def _secure(request: web.Request) -> bool:
-    # Behind a TLS proxy (the README's advice for the open internet) the proxy says so.
+    # Behind a TLS proxy (the host's guide's advice for the open internet) the proxy says so.
     return request.secure or request.headers.get("X-Forwarded-Proto", "") == "https"
 
 
@@ -168,7 +168,7 @@ async def same_site_forms(request: web.Request, handler):
 class Doorman:
     """The web door's connections that hold no game (a page loading, a sign-in, or one
     opened and left silent): past ``most`` the oldest is closed, as the SSH door closes
-    its oldest stranger (issue 23), so silent sockets cannot fill the server."""
+    its oldest stranger, so silent sockets cannot fill the server."""
 
     def __init__(self, most: int) -> None:
         self.most = most

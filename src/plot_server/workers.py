@@ -1,4 +1,4 @@
-"""`plot serve --workers N` (issue 21): N server processes on one port, one store.
+"""`plot serve --workers N`: N server processes on one port, one store.
 
 Python runs one process's screens on one core, so a busy server needs more processes.
 Each worker listens on the same port with SO_REUSEPORT (the kernel spreads new

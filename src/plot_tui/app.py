@@ -148,7 +148,7 @@ class PlotApp(App[None]):
         self._notice = ""
         self.push_screen(screen, self._game_ended)
 
-    # -- the tutorial (issue 18) -------------------------------------------------------
+    # -- the tutorial -------------------------------------------------------
     def show_lessons(self) -> None:
         if self._lessons is None:
             try:

@@ -97,7 +97,7 @@ class BoardScreen(OnceScreen[str]):
         return None
 
     def has_chat(self) -> bool:
-        """A Chat tab: at a served table only (issue 19)."""
+        """A Chat tab: at a served table only."""
         return False
 
     def under_map(self) -> list[Widget]:

@@ -30,7 +30,7 @@ class Chair:
         self.session = session
         self.side = side
         self._note = note
-        # the server's way to say something at the table (issue 19); it raises with why
+        # the server's way to say something at the table; it raises with why
         # a line is refused
         self.talk: Callable[[str], object] | None = None
 

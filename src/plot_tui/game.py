@@ -121,7 +121,7 @@ class GameScreen(BoardScreen):
         Binding("d", "fixed('d')", "Decline", show=False),
         Binding("D", "no_coup_this_turn", "No coup this Game-Turn", show=False),
         Binding("O", "ask_before_rolling", "Ask before rolling", show=False),
-        # talk at a served table (issue 19)
+        # talk at a served table
         Binding("T", "talk", "Talk", show=False),
         Binding("H", "hide_watchers", "Hide spectators' talk", show=False),
         Binding("M", "mute", "Mute someone", show=False),
@@ -449,12 +449,12 @@ class GameScreen(BoardScreen):
         self.app.push_screen(HelpScreen(help_text(shared=self.session.shared)))
 
     def action_why(self) -> None:
-        """The computer's last new plan and the others it weighed (issue 17)."""
+        """The computer's last new plan and the others it weighed."""
         s = self.session
         self.app.push_screen(HelpScreen(why_text(s.last_thought(), s.viewer,
                                                  over=s.state.outcome is not None)))
 
-    # -- talk at a served table (issue 19) -----------------------------------------------
+    # -- talk at a served table -----------------------------------------------
     def has_chat(self) -> bool:
         return getattr(self.session, "talk", None) is not None
 

@@ -1,4 +1,4 @@
-"""The tutorial (issue 18): a list of lessons, each a short text, a practice position
+"""The tutorial: a list of lessons, each a short text, a practice position
 against the computer and a goal the engine checks (plot_core.lessons). `plot learn`
 opens it, and so does L on the new-game screen."""
 

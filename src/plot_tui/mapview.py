@@ -182,7 +182,7 @@ class MapView(ScrollView, can_focus=True):
 
     def keep_in_view(self, h: Hex) -> None:
         """Scroll, if need be, so ``h`` shows with some map around it: a cursor (or a
-        moving unit) is never left on the edge of a small terminal's map (issue 26)."""
+        moving unit) is never left on the edge of a small terminal's map."""
         region = self.scrollable_content_region
         rows = min(2, max(0, (region.height - 1) // 4))
         cols = min(2 * CELL, max(0, (region.width - CELL) // 4))

@@ -399,7 +399,7 @@ class MapKey(Static):
         t.append("  + (green) the moving unit can step here\n  underlined: a hex you can act on\n")
         t.append("  o: zones of control (s, a, x both) / Allied influence (i)\n\n")
         t.append("Reconstructed map", style="bold")
-        t.append(" (the printed map is not in the rulebook; see README)\n")
+        t.append(" (the printed map is not in the rulebook; see docs/rules/map.md)\n")
         for a in m.areas.values():
             t.append("  ", style=f"on {a.colour}")
             adv = f" ·{a.military_advance}" if a.military_advance else ""

@@ -34,20 +34,20 @@ class Replay:
         self._seen: dict[Player | None, tuple[list[LogLine], list[int]]] = {}
         self.eyes: Player | None = Player.SS
         self.look(eyes if eyes is not EVERYONE or self.finished else self.default_eyes())
-        # notes on the game, beside its record (issue 19); a bad file is said, not fatal
+        # notes on the game, beside its record; a bad file is said, not fatal
         self.notes_problem = ""
         try:
             self.notes: list[Note] = load_notes(record.path, record.header.game)
         except RecordError as exc:
             self.notes, self.notes_problem = [], f"{exc} (left as it is; new notes are not saved)"
 
-    # -- talk and notes (issue 19) --------------------------------------------------------
+    # -- talk and notes --------------------------------------------------------
     def chat_so_far(self) -> list[ChatLine]:
         """What was said at the table up to this position (talk is public: every eyes)."""
         return [c for c in self.record.chat if c.after <= self.i]
 
     def thought_so_far(self) -> ThinkLine | None:
-        """The computer's reasons for its last new plan up to this position (issue 17)."""
+        """The computer's reasons for its last new plan up to this position."""
         return next((t for t in reversed(self.record.thoughts) if t.after <= self.i), None)
 
     def said_here(self) -> list[ChatLine]:

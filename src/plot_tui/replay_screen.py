@@ -211,13 +211,13 @@ class ReplayScreen(BoardScreen):
         self.app.push_screen(HelpScreen(REPLAY_HELP))
 
     def action_why(self) -> None:
-        """Why the computer made its last new plan up to here (issue 17), through the
+        """Why the computer made its last new plan up to here, through the
         replay's eyes: a plan naming the other side's unseen chits stays hidden."""
         r = self.replay
         self.app.push_screen(HelpScreen(why_text(r.thought_so_far(), r.eyes,
                                                  over=r.eyes is None)))
 
-    # -- notes (issue 19) -------------------------------------------------------------------
+    # -- notes -------------------------------------------------------------------
     def action_note(self) -> None:
         self._stop()
         self.app.push_screen(TalkInput(f"a note at position {self.replay.i}", note=True),

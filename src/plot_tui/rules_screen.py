@@ -1,4 +1,4 @@
-"""The rules at one key (issue 18): every case of rules_data/cases.toml by number and
+"""The rules at one key: every case of rules_data/cases.toml by number and
 title, filtered by number or words, with what it says in our words, its kind, and our
 reading where the OCR is garbled. The cases just cited on screen come first."""
 

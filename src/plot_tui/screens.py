@@ -29,7 +29,7 @@ from .plain import plain
 
 T = TypeVar("T")
 
-# At 80x24 the help box holds 70 characters a line (issue 26): keep every line within.
+# At 80x24 the help box holds 70 characters a line: keep every line within.
 HELP = """\
 [b]Keys[/b]
 

@@ -94,7 +94,7 @@ class Session:
         self.record_problem: str | None = None    # why the game is no longer being saved
         self.listeners: list[Callable[[], None]] = []   # told after every change
         self.chat: list[ChatLine] = []          # said at a served table, kept in the record
-        self.thoughts: list[ThinkLine] = []     # why a searching computer moved (issue 17)
+        self.thoughts: list[ThinkLine] = []     # why a searching computer moved
         self.thinking = False                   # a server's worker is searching for it now
         humans = self.humans()
         # Whose eyes are on the screen: the lone human, or in hot-seat whoever took it last.
@@ -179,7 +179,7 @@ class Session:
         return True
 
     def saved(self) -> None:
-        """A shared store committed every line (issue 21): the game goes on."""
+        """A shared store committed every line: the game goes on."""
         self._tell()
 
     def status_note(self) -> str:
@@ -372,7 +372,7 @@ class Session:
                                "once the disk takes it again: nothing is lost")
 
     def say(self, line: ChatLine) -> None:
-        """Talk at the table (issue 19): kept, written to the record while the game is
+        """Talk at the table: kept, written to the record while the game is
         on (after its end, said but not kept), never taken back by an undo."""
         self.chat.append(line)
         if self.recorder is not None and self.state.outcome is None:
@@ -408,7 +408,7 @@ class Session:
         self.state, log_len = self._undo.pop()
         del self.log[log_len:]
 
-    # -- lines another server process wrote (issue 21) ---------------------------------
+    # -- lines another server process wrote ---------------------------------
     def mirror(self, entry: Entry, where: str) -> None:
         """A line of this game that another server process wrote to the shared store:
         made here as it was made there (checked by the same rules), never written

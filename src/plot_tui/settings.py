@@ -19,7 +19,7 @@ from plot_record.files import write_whole
 
 @attrs.frozen
 class Settings:
-    ask_before_rolling: bool = True     # issue 18: the first Enter says, the second acts
+    ask_before_rolling: bool = True     # the first Enter says, the second acts
     lessons_done: tuple[str, ...] = ()  # the tutorial's lessons finished (plot learn)
 
 

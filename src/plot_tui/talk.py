@@ -1,4 +1,4 @@
-"""Talk at a served table (issue 19), as a screen shows it: the one-line input, and
+"""Talk at a served table, as a screen shows it: the one-line input, and
 each line as text (a name or a line is never read as markup or an escape)."""
 
 from __future__ import annotations

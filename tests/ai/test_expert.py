@@ -1,4 +1,4 @@
-"""The expert: plans weighed by trials on states drawn from its view (issue 17).
+"""The expert: plans weighed by trials on states drawn from its view.
 
 Every test counts trials (``trials=``), never seconds, so each decision depends only on
 the position, the legal actions and the random generator it is handed."""

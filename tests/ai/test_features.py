@@ -1,4 +1,4 @@
-"""The expert's evaluation reads the facts it was fitted on (issue 17): the quick
+"""The expert's evaluation reads the facts it was fitted on: the quick
 features() gives exactly what the plain reading of the state gives, before the coup
 and in it, over whole games."""
 

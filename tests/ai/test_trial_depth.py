@@ -1,5 +1,5 @@
-"""plot_cli.trial_depth, the README's evidence that playing on does not foretell better:
-its forecasts must be forecasts (and its games the fit's kind of games)."""
+"""plot_cli.trial_depth, the evidence (docs/reports/expert-strength.md) that playing on
+does not foretell better: its forecasts must be forecasts (and its games the fit's kind of games)."""
 
 from plot_cli.trial_depth import SEEDS, forecasts
 

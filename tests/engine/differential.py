@@ -1,4 +1,4 @@
-"""The engine's fast paths played against its reference path (issue 16).
+"""The engine's fast paths played against its reference path.
 
 Every step of a seeded random game is taken twice: by the engine as it runs
 (fast paths on, the state carrying facts forward from earlier states) and by the

@@ -384,7 +384,7 @@ def test_9_24_a_de_outside_an_hq_and_in_a_friendly_one_still_offers_the_advance(
 
 
 def test_18_7_when_both_sides_streets_are_empty_the_player_who_acted_wins():
-    """Our reading (README, Rules notes): if one action leaves neither SS nor Abwehr
+    """Our reading (docs/rules/notes.md): if one action leaves neither SS nor Abwehr
     units in Berlin outside the HQs, its maker wins, whichever side that is."""
     nobody_in_the_streets = '''"002" = { hex = "0510" }
         "301" = { hex = "0610", suspected = true }'''
@@ -457,7 +457,7 @@ def test_18_12_18_13_the_log_and_refusals_word_for_word():
     assert ev.text == "Walkyrie: die 1 + 0 Führer Access = 1: the coup fails"
 
 
-# -- what each step of the coup leaves, field by field (mutation survivors, issue 22) --------
+# -- what each step of the coup leaves, field by field (mutation survivors) --------
 
 def test_18_21_the_coup_begins_with_a_clean_slate_and_says_so():
     s = end_of_phase("1, 6", chits='"FA1", "FA2"', units='"401" = { hex = "1910" }')

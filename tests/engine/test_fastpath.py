@@ -1,4 +1,4 @@
-"""The fast paths change no rule (issue 16): 2,000 whole seeded random games
+"""The fast paths change no rule: 2,000 whole seeded random games
 played through the fast path and the reference path, step by step (see
 differential.py): 200 here, 1,800 more under `make bench`."""
 

@@ -330,7 +330,7 @@ def test_13_26_many_investigations_in_one_phase():
     assert s.unit("305").marker is Marker.NEUTRALIZED and s.unit("304").marker is Marker.NEUTRALIZED
 
 
-# -- boundaries (issue 22: each pins a mutant that survived the suite) ------------------------
+# -- boundaries (each pins a mutant that survived the suite) ------------------------
 
 def test_17_24_an_allied_unit_is_never_investigated():
     # Allied units belong to neither player (a position may not give one an owner).

@@ -105,7 +105,7 @@ def test_10_72_in_the_coup_the_bonus_counts_and_a_6_kills_the_harasser():
                                                                  "coup_harassment")
     ae = [n for n in o.notes if "eliminates the harasser (10.72)" in n]
     assert ("Ae" in faces(o)) == bool(ae)
-    assert any("DATA-DECISIONS" in n for n in o.notes)   # +10 reads as +6
+    assert any("rules notes" in n for n in o.notes)   # +10 reads as +6
 
 
 # -- recruitment (12.53, 12.54) ------------------------------------------------------
@@ -377,7 +377,7 @@ def test_10_72_the_whole_panel_in_the_coup_with_its_cap_and_ae():
     assert o == Odds("Himmler harasses Bonhoeffer", "10.72", "Coup Harassment Table",
                      (T("Himmler", 9), T("Bonhoeffer", -3), T("coup bonus", 4, "18.18")),
                      "+10", "+6", (("N", 1), ("Dr", 1), ("De", 3), ("Ae", 1)),
-                     ("Above +6 the +6 column is read (DATA-DECISIONS).",
+                     ("Above +6 the +6 column is read (see the rules notes).",
                       "A 6 eliminates the harasser (10.72)."))
 
 
@@ -509,7 +509,7 @@ def test_10_72_the_last_column_is_read_above_plus_6_not_at_it():
     assert at_6.arithmetic() == "Himmler 9 - Bonhoeffer 3 = +6"
     at_7 = coup_harass("000", 1)
     assert (at_7.total, at_7.column) == ("+7", "+6")
-    assert at_7.notes[0] == "Above +6 the +6 column is read (DATA-DECISIONS)."
+    assert at_7.notes[0] == "Above +6 the +6 column is read (see the rules notes)."
     assert at_7.arithmetic() == "Himmler 9 - Bonhoeffer 3 + coup bonus 1 (18.18) = +7"
 
 

@@ -1,4 +1,4 @@
-"""The shortest legal walk to a hex (issue 26: Enter on a `+` hex two away goes there)."""
+"""The shortest legal walk to a hex (Enter on a `+` hex two away goes there)."""
 
 from __future__ import annotations
 

@@ -354,7 +354,7 @@ def test_12_14_to_12_16_control_markers():
                      "202": None}      # semi-recruited: a semi marker, not control (12.35)
 
 
-# -- what the legal list offers, at its edges (found by mutation testing, issue 22) --------
+# -- what the legal list offers, at its edges (found by mutation testing) --------
 
 def test_12_2_the_list_offers_targets_on_the_map_then_recruiters_not_yet_joined():
     s = recruiting("ss", '''"101" = { hex = "2210", controller = "none" }

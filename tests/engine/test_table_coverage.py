@@ -1,4 +1,4 @@
-"""Random legal play reaches every result of every table (issue: engine II)."""
+"""Random legal play reaches every result of every table."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ lines, 50 steps to a block, must match tests/engine/transcripts.json.
 Any change to a rule, a table, a log line, a refusal offered as legal, or what a view
 shows changes some block, and the test names the first block that differs and prints
 its lines as the engine now writes them. It is the net for the engine-speed rewrite and
-kills the mutants that no single position reaches (issue 22).
+kills the mutants that no single position reaches.
 
 When a rule is changed on purpose, write the anchors again and say why in the commit:
 

@@ -149,7 +149,7 @@ def test_the_pending_allied_unit_is_hidden_from_the_ss():
     assert view(s, Player.ABWEHR).pending[-1].unit == s.pending[-1].unit
 
 
-# -- every phase a position may name leads on (issue 25) ------------------------------------
+# -- every phase a position may name leads on ------------------------------------
 
 @pytest.mark.parametrize("phase", PLAY_PHASES)
 @pytest.mark.parametrize("phasing", ["ss", "abwehr"])

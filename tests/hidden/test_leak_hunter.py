@@ -1,4 +1,4 @@
-"""The leak hunter (issue 24): games driven through the real game screen from the SS's
+"""The leak hunter: games driven through the real game screen from the SS's
 chair, the Abwehr's and a spectator's, every string shown checked after every action.
 `make test` plays the opening of a game from each chair; `make bench` plays whole games
 (PLOT_LEAK_GAMES of them per chair, 34 unless told: about a hundred in all)."""

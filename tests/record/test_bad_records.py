@@ -120,7 +120,8 @@ def test_a_record_from_other_rules_data(game, rules):
 
 
 @pytest.mark.parametrize("earlier", ["d5293c7e3ef520f2",    # 0.1.0: cases.toml counted
-                                     "5dbd93e39063ebd2"])   # before the units' full names
+                                     "5dbd93e39063ebd2",    # before the units' full names
+                                     "f0fc011ba06b4b3a"])   # before the data cited docs/
 def test_a_record_from_an_earlier_wording_of_the_same_game_still_plays(game, rules, earlier):
     edit(game, 1, rules_hash=earlier)
     assert load_record(game, rules).header.rules_hash == earlier
@@ -154,7 +155,7 @@ def test_rewording_a_case_does_not_change_the_rules_data_version(tmp_path, rules
 
 
 def test_a_version_1_record_still_replays(game, rules):
-    """Version 2 added chat lines (issue 19); a version-1 record is version 2 without."""
+    """Version 2 added chat lines; a version-1 record is version 2 without."""
     edit(game, 1, version=1)
     record = load_record(game, rules)
     assert len(record.timeline) == 40 and record.chat == []

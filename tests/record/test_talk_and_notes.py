@@ -1,4 +1,4 @@
-"""Talk in a record and notes beside it (issue 19): the account says both where they
+"""Talk in a record and notes beside it: the account says both where they
 belong (talk can be left out), notes round-trip without touching the record, and the
 replay viewer shows talk at its moment and notes at their position."""
 

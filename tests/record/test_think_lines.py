@@ -1,4 +1,4 @@
-"""Why the computer moved, kept in the record (issue 17): a searching player's reasons
+"""Why the computer moved, kept in the record: a searching player's reasons
 are written after the action they led to, read back, resumed, and checked like any line."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The web door in a real browser (issue 20): Debian's Chromium, headless, driven through
+"""The web door in a real browser: Debian's Chromium, headless, driven through
 chromedriver by Selenium, against a real `plot serve --web` process. `make test`
 installs chromium and chromium-driver where it can; nothing is downloaded by pip."""
 

@@ -1,4 +1,4 @@
-"""Talk at the table and in the lobby (issue 19), without SSH: who says what, the limits,
+"""Talk at the table and in the lobby, without SSH: who says what, the limits,
 and that the record keeps it through undo, a restart and plot resume."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""An SSH fuzz test (issue 23): while an honest pair plays a game at one table, several
+"""An SSH fuzz test: while an honest pair plays a game at one table, several
 real SSH sessions send random bytes, escape sequences, paste bursts, resizes from 1x1
 to 65535x65535, palette commands and sign-ins under hostile names. Afterwards the
 server still answers, stayed within its memory bound, wrote nothing outside --data and

@@ -18,7 +18,7 @@ from plot_tui.session import Seat
 
 from .test_hub import ALICE, BOB, Clock
 
-# What the hostile user tried, and a few more of the same kind.
+# What a hostile user tried against the server, and a few more of the same kind.
 HOSTILE = [
     "[@click=app.screenshot('T1.json','/tmp')]X[/]",
     "[/b]x[b]",
@@ -141,7 +141,7 @@ async def test_textual_actions_that_touch_the_server_are_refused(hub_dir, rules,
             app.save_screenshot("y.svg", str(tmp_path))
         titles = [c.title for c in app.get_system_commands(app.screen)]
         assert "Screenshot" not in titles and "Quit" not in titles and "Theme" not in titles
-        # the palette, typed into and closed: the session goes on (the report)
+        # the palette, typed into and closed: the session goes on
         await pilot.press("question_mark")
         await pilot.press("escape", "ctrl+p")
         await pilot.pause()

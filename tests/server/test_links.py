@@ -1,4 +1,4 @@
-"""One-time browser links (issue 20): good once, for ten minutes, never for another."""
+"""One-time browser links: good once, for ten minutes, never for another."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The web door behind TLS (issue 20): Debian's nginx, configured with the README's
+"""The web door behind TLS: Debian's nginx, configured with the host's guide's
 own block and a test certificate, in front of a real `plot serve --web --web-proxy`.
 The cookie comes back Secure, the game's WebSocket works as wss://, and wrong
 passwords are counted per player, by the address the proxy saw, not as the proxy's."""
@@ -29,16 +29,16 @@ from serving import Server, eventually, free_port, make_keys
 
 from .test_web import Tab, sign_in
 
-README = Path(__file__).parents[2] / "README.md"
+GUIDE = Path(__file__).parents[2] / "docs" / "hosts" / "serving.md"
 NGINX = shutil.which("nginx") or next(
     (p for p in ("/usr/sbin/nginx", "/sbin/nginx") if os.access(p, os.X_OK)), None)
 needs_nginx = pytest.mark.skipif(NGINX is None, reason="no nginx: `make test` installs it")
 
 
 def readme_block() -> str:
-    """The nginx configuration the README gives players, as printed there."""
-    found = re.search(r"```nginx\n(.*?)\n\s*```", README.read_text(), re.S)
-    assert found, "the README has no ```nginx block"
+    """The nginx configuration the host's guide gives, as printed there."""
+    found = re.search(r"```nginx\n(.*?)\n\s*```", GUIDE.read_text(), re.S)
+    assert found, "the host's guide has no ```nginx block"
     return found.group(1)
 
 
@@ -62,7 +62,7 @@ def make_certificate(d: Path) -> tuple[Path, Path]:
 
 
 class Nginx:
-    """nginx in the foreground with the README's server block, TLS on ``port``."""
+    """nginx in the foreground with the guide's server block, TLS on ``port``."""
 
     def __init__(self, d: Path, port: int, web_port: int) -> None:
         cert, key = make_certificate(d)

@@ -1,4 +1,4 @@
-"""`plot serve --store` end to end (issue 21): real server processes on one PostgreSQL
+"""`plot serve --store` end to end: real server processes on one PostgreSQL
 store, real OpenSSH clients. Two servers on two ports stand for two machines behind a
 load balancer; `--workers 2` is the same on one port."""
 
@@ -118,7 +118,7 @@ def test_the_web_door_with_workers_is_refused_with_why():
 @needs_ssh
 @pytest.mark.slow
 def test_two_ssh_players_on_two_workers_play_a_whole_game(keys, url, rules):
-    """The issue's whole game over SSH (some minutes: `pytest -m slow`)."""
+    """A whole game over SSH between two server processes (some minutes: `pytest -m slow`)."""
     from .test_tables import act
     a = Server(keys, store=url)
     b = Server(keys, store=url)

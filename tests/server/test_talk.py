@@ -1,4 +1,4 @@
-"""Talk and "your move" over real SSH clients (issue 19): two players and a spectator at
+"""Talk and "your move" over real SSH clients: two players and a spectator at
 one table each see the others' lines; a player in the lobby hears the bell when it
 becomes their move, sees the table marked, and nobody else does."""
 

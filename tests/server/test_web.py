@@ -1,5 +1,5 @@
 """`plot serve --web`: the web door of a real server process, over real HTTP and
-WebSockets on loopback (issue 20). What the page's script would send is sent as it
+WebSockets on loopback. What the page's script would send is sent as it
 would send it; what comes back is played on a terminal (pyte) and read as a player would."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""What a player at the table sees off the map (issue 26): the holding boxes by name,
+"""What a player at the table sees off the map: the holding boxes by name,
 and help that fits an 80x24 terminal."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Playing the expert at the keyboard (issue 17): it thinks in a worker process while the
+"""Playing the expert at the keyboard: it thinks in a worker process while the
 screen keeps answering keys, and W says why it moved, hiding what the player may not see."""
 
 from __future__ import annotations

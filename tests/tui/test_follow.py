@@ -1,4 +1,4 @@
-"""The map at a small terminal (issue 26): Enter on a `+` hex further than a step walks
+"""The map at a small terminal: Enter on a `+` hex further than a step walks
 there step by step; the cursor never sits on the map's edge; the map follows the
 computer's moving unit. At 80x24 and 160x50."""
 

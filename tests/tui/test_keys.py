@@ -1,4 +1,4 @@
-"""Keys that stay under the finger (issue 26): rolling, declining and ending have one
+"""Keys that stay under the finger: rolling, declining and ending have one
 letter each at every moment, numbered choices keep their numbers while a decision lasts,
 and a key that does nothing says why, with its case. At 80x24 and 160x50."""
 

@@ -1,4 +1,4 @@
-"""The tutorial from the keyboard (issue 18): plot learn lists the lessons, each opens on
+"""The tutorial from the keyboard: plot learn lists the lessons, each opens on
 its card, is played against the computer, and ends when the engine sees its goal met."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The game log (issue 26): every action is in it, the computer's too, folded per unit
+"""The game log: every action is in it, the computer's too, folded per unit
 and unfolded by a key; what the rules did is not credited to a side; it scrolls from the
 keyboard. At 80x24 and 160x50."""
 

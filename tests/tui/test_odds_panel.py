@@ -1,4 +1,4 @@
-"""The odds before a roll on screen (issue 18): the panel under the map shows what
+"""The odds before a roll on screen: the panel under the map shows what
 plot_core.engine.odds works out, and a roll or a spent chit is said before it is done."""
 
 from __future__ import annotations

@@ -157,7 +157,7 @@ async def test_investigation_with_both_players_revealing_chits():
         chits = panel(app, "#chitbox")
         assert "L011" in chits and "AA1" not in chits           # his own chits, not the SS's
         await pilot.press("1")                                  # reveal L011
-        assert " 2  Reveal Loyalty chit of" in prompt(app)      # numbers hold (issue 26)
+        assert " 2  Reveal Loyalty chit of" in prompt(app)      # numbers hold
         await pilot.press("2")                                  # reveal L108
         await pilot.press("d")                                  # no more: always d
         await hand_over(pilot, app)                            # the SS may cover (13.18)

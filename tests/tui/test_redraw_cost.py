@@ -1,4 +1,4 @@
-"""What a redraw after a move costs (issue 17's server bench): over SSH one process
+"""What a redraw after a move costs (the server bench's finding): over SSH one process
 draws every player's and watcher's screen, so a redraw touches only what changed."""
 
 from __future__ import annotations

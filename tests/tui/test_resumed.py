@@ -1,4 +1,4 @@
-"""A resumed game keeps its title: who plays what (issue 26)."""
+"""A resumed game keeps its title: who plays what."""
 
 from __future__ import annotations
 

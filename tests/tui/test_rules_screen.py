@@ -1,4 +1,4 @@
-"""The rules at one key (issue 18): C lists every case, those cited on screen first."""
+"""The rules at one key: C lists every case, those cited on screen first."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Every table of the Tables tab shows whole (issue 26: at 80x24 cells were cut to
+"""Every table of the Tables tab shows whole (at 80x24 cells were cut to
 "1/…"), at 80x24 and 160x50, with the last roll's cell lit."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Talk on the game screen at a served table (issue 19): T says a line, the Chat tab shows
+"""Talk on the game screen at a served table: T says a line, the Chat tab shows
 every line as text, a line that comes while the tab is hidden is noticed, and H and M
 quiet spectators or a person on one screen only."""
 

@@ -1,4 +1,4 @@
-"""What the prompts and menus say (issue 26): the right unit, the right area, the chits an
+"""What the prompts and menus say: the right unit, the right area, the chits an
 action spends, and only the options the rules allow."""
 
 from __future__ import annotations

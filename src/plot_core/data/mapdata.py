@@ -1,7 +1,7 @@
-"""The reconstructed map (MAP.md), loaded from rules_data/map/.
+"""The reconstructed map (docs/rules/map.md), loaded from rules_data/map/.
 
 map.txt holds the areas as text art; map.toml holds area names, Military
-Advance turns, HQs and set-up marks. Validation enforces what MAP.md asks
+Advance turns, HQs and set-up marks. Validation enforces what docs/rules/map.md asks
 of any map: every hex in one known area, every area connected, HQ hexes
 inside their area, and marks on real, distinct hexes.
 """
@@ -181,7 +181,7 @@ def load_map(read) -> HexMap:
                                  line=meta_src.find(rf"^\[areas\.{code}\]"))
         if not connected(cells, neighbours):
             raise meta_src.error(f"area {code} ({areas[code].name}) is split into separate "
-                                 "pieces; every area must be one connected region (MAP.md)",
+                                 "pieces; every area must be one connected region (docs/rules/map.md)",
                                  line=meta_src.find(rf"^\[areas\.{code}\]"))
 
     hqs: dict[str, Headquarters] = {}

@@ -71,7 +71,7 @@ class RandomizerTable:
     cells: tuple[tuple[Draw | None, ...], ...]   # [die-1][column-1]
 
     def result(self, die: int, game_turn: int) -> Draw | None:
-        """6.23: die against Game-Turn; turns past the last column use it (DATA-DECISIONS)."""
+        """6.23: die against Game-Turn; turns past the last column use it (see the rules notes)."""
         column = min(game_turn, len(self.cells[0]))
         return self.cells[die - 1][column - 1]
 
@@ -126,7 +126,7 @@ class Tables:
 
     # -- lookups with the rulebook's limits ------------------------------
     def harassment_result(self, differential: int, die: int, *, coup: bool = False) -> str | None:
-        """10.34: none below 0; above the last column (+6) use it (DATA-DECISIONS, 18.18)."""
+        """10.34: none below 0; above the last column (+6) use it (rules notes, 18.18)."""
         grid = self.coup_harassment if coup else self.harassment
         if differential < grid.columns[0]:
             return None
@@ -152,7 +152,7 @@ class Tables:
         return None if column is None else self.investigation.cell(die, column)
 
     def interrogation_result(self, defence: int, roll: int) -> str:
-        """14.22-14.23: the roll (with Alibi chits) counts at most 8; columns clamp (DATA-DECISIONS)."""
+        """14.22-14.23: the roll (with Alibi chits) counts at most 8; columns clamp (see the rules notes)."""
         grid = self.interrogation
         roll = max(grid.rows[0], min(roll, grid.rows[-1]))
         column = max(grid.columns[0], min(defence, grid.columns[-1]))

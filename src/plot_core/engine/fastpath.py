@@ -1,4 +1,4 @@
-"""The engine's fast paths, and the switch that turns them off (issue 16).
+"""The engine's fast paths, and the switch that turns them off.
 
 A fast path computes the same answer as a plain rule function by a cheaper
 route: a legal-move generator that walks hexes instead of building states, a

@@ -12,7 +12,7 @@ from ..hexgrid import Hex
 from ..parties import Party
 from ..rules import Rules
 
-BERLIN, PRUSSIA = "BE", "PU"      # the two areas the rules name (MAP.md)
+BERLIN, PRUSSIA = "BE", "PU"      # the two areas the rules name (docs/rules/map.md)
 
 
 @attrs.frozen(eq=False)

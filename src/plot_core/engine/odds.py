@@ -43,7 +43,7 @@ class Odds:
                           for code, n in self.faces)
 
     def line(self) -> str:
-        """'+8 → column +6: De 50% · ...' (the issue's own example of the form)."""
+        """'+8 → column +6: De 50% · ...'."""
         if not self.allowed:
             return f"{self.total}: no roll. {' '.join(self.notes)}"
         where = f", column {self.column}" if self.column else ""
@@ -101,7 +101,7 @@ def harassment_odds(state: GameState, target: str | None = None,
                     allowed=False)
     if diff > grid.columns[-1]:
         notes.append(f"Above {grid.columns[-1]:+d} the {grid.columns[-1]:+d} column is read "
-                     "(DATA-DECISIONS).")
+                     "(see the rules notes).")
     results = [rules.tables.harassment_result(diff, die, coup=coup) for die in _die(state)]
     if "Ae" in results:
         faces = [die for die, r in zip(_die(state), results, strict=True) if r == "Ae"]
