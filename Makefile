@@ -36,7 +36,7 @@ browser:
 	  && apt-get install -y -q $(BROWSER_PACKAGES); }; } >/dev/null 2>&1; } || \
 	  echo "note: no chromium, chromedriver or nginx; the web door's tests will say so"
 
-# The shared store's tests start a throwaway PostgreSQL server (issue 21); install
+# The shared store's tests start a throwaway PostgreSQL server; install
 # Debian's where we can.
 postgresql:
 	@{ command -v initdb || ls /usr/lib/postgresql/*/bin/initdb; } >/dev/null 2>&1 \
@@ -54,19 +54,19 @@ test: $(STAMP) ssh-client browser postgresql
 
 bench: $(STAMP) ssh-client postgresql
 	$(BIN)/python -m pytest -q -m slow $(PYTEST_ARGS)
-	$(BIN)/python -m plot_cli.bench_engine
-	$(BIN)/python -m plot_cli.bench
-	$(BIN)/python -m plot_cli.bench_expert --before 6135eca
-	$(BIN)/python -m plot_cli.expert_agreement
-	$(BIN)/python -m plot_cli.trial_depth
-	$(BIN)/python -m plot_cli.bench_serve 20 10 ssh
-	$(BIN)/python -m plot_cli.bench_serve 20 10 ssh --thinkers 5
-	$(BIN)/python -m plot_cli.bench_serve 20 10 web
-	$(BIN)/python -m plot_cli.bench_serve 60 10 ssh
-	$(BIN)/python -m plot_cli.bench_serve 60 10 ssh --workers 2
-	$(BIN)/python -m plot_cli.bench_store 300
+	$(BIN)/python -m bench.engine
+	$(BIN)/python -m bench.timings
+	$(BIN)/python -m bench.expert --before 6135eca
+	$(BIN)/python -m tools.expert_agreement
+	$(BIN)/python -m tools.trial_depth
+	$(BIN)/python -m bench.serve 20 10 ssh
+	$(BIN)/python -m bench.serve 20 10 ssh --thinkers 5
+	$(BIN)/python -m bench.serve 20 10 web
+	$(BIN)/python -m bench.serve 60 10 ssh
+	$(BIN)/python -m bench.serve 60 10 ssh --workers 2
+	$(BIN)/python -m bench.store 300
 
-# Mutation testing of plot_core (issue 22): hours on 2 cores, never part of `make test`.
+# Mutation testing of plot_core: hours on 2 cores, never part of `make test`.
 # Stopped by the time budget (or Ctrl+C), the next run goes on where it stopped.
 # `make mutate-again [PREFIX=plot_core.engine.coup]` tests the survivors again after new tests.
 MUTATE_SECONDS ?= 14400
@@ -92,7 +92,7 @@ soak-test:
 	bench/soak-test $(N)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests mutation
+	$(BIN)/ruff check src tests mutation bench tools
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .hypothesis mutants mutation-report.md

@@ -125,7 +125,7 @@ def _empty_caches() -> None:
 def cluster():
     """A real PostgreSQL server for the shared store's tests."""
     # imported here: `make mutate` runs these tests with plot_core alone importable
-    from plot_cli import pgcluster
+    from tools import pgcluster
     why = pgcluster.missing()
     if why:
         pytest.skip(why)

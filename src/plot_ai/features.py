@@ -10,7 +10,7 @@ units lost to the cell and to retirement, the Game-Turns left).
 ``features(state)`` reads a full state: the expert calls it only on states it drew
 from its own view (determinise), so it never looks at anything the side cannot see.
 How much each fact counts is not guessed here: ``value.py`` holds weights fitted to
-the outcomes of self-played games (``python -m plot_ai.fit``).
+the outcomes of self-played games (``python -m tools.fit``).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Two logistic models per kind of position (before the coup, and during it), one for
 "the SS wins" and one for "the Abwehr wins" (the third ending, the Allies', is a
-loss for both, 18.73). Their weights were fitted by ``python -m plot_ai.fit`` to the
+loss for both, 18.73). Their weights were fitted by ``python -m tools.fit`` to the
 outcomes of self-played games and are read from ``value_weights.json`` beside this
 file, which also records the games they came from and how well they predict games
 they were not fitted on.
@@ -38,7 +38,7 @@ def weights(path: Path = WEIGHTS) -> dict[str, dict[str, tuple[float, ...]]]:
         model = data.get("models", {}).get(kind)
         if not isinstance(model, dict) or tuple(model.get("features", ())) != want:
             raise WeightsError(f"{path}: the {kind} model does not name the features "
-                               f"{', '.join(want)}; fit it again (python -m plot_ai.fit)")
+                               f"{', '.join(want)}; fit it again (python -m tools.fit)")
         out[kind] = {}
         for side in ("ss", "abwehr"):
             w = model.get(side)

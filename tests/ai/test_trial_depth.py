@@ -1,7 +1,7 @@
-"""plot_cli.trial_depth, the evidence (docs/reports/expert-strength.md) that playing on
+"""tools.trial_depth, the evidence (docs/reports/expert-strength.md) that playing on
 does not foretell better: its forecasts must be forecasts (and its games the fit's kind of games)."""
 
-from plot_cli.trial_depth import SEEDS, forecasts
+from tools.trial_depth import SEEDS, forecasts
 
 
 def test_forecasts_to_the_next_phase_are_chances_at_both_kinds_of_position():

@@ -1,5 +1,5 @@
 """The tables in PostgreSQL, shared by server processes, against a real
-PostgreSQL server started for these tests (plot_cli/pgcluster.py). Each hub here stands
+PostgreSQL server started for these tests (tools/pgcluster.py). Each hub here stands
 for one server process: its own connections, its own threads, its own copy of every
 table, and a loop (``Loop``) the test turns by hand."""
 

@@ -15,7 +15,7 @@ the expert of that commit (plot_ai only, taken from git and loaded beside today'
 so that both meet the same load; the ratio printed is the median over positions of
 today's trials per second to the other's, and the two must choose alike.
 
-    python -m plot_cli.bench_expert [--rounds 3] [--trials 120] [--games 8] [--before COMMIT]
+    python -m bench.expert [--rounds 3] [--trials 120] [--games 8] [--before COMMIT]
 """
 
 from __future__ import annotations
@@ -31,10 +31,9 @@ from pathlib import Path
 
 import attrs
 
+from bench.from_git import import_from_git
 from plot_core import Action, PlayerView, apply, legal_actions, load_rules, new_game, view
 from plot_core.rules import Rules
-
-from .from_git import import_from_git
 
 SEEDS = 942000
 EVERY = 50
@@ -99,7 +98,7 @@ class Expert:
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m plot_cli.bench_expert")
+    ap = argparse.ArgumentParser(prog="python -m bench.expert")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--trials", type=int, default=120)
     ap.add_argument("--games", type=int, default=8)

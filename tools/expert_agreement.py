@@ -9,7 +9,7 @@ counted, not timed, so a run gives the same counts on any machine.
 It also counts the trials a search stops at, against a search that never stops for
 plans as good as equal (search.MATTERS set to 0), and whether the two choose alike.
 
-    python -m plot_cli.expert_agreement [--games 8]
+    python -m tools.expert_agreement [--games 8]
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ import argparse
 import random
 from collections import Counter
 
-from plot_core import Action, PlayerView, load_rules
+from bench.expert import positions
 
-from .bench_expert import positions
+from plot_core import Action, PlayerView, load_rules
 
 BUDGETS = (150, 600, 2400)
 
@@ -29,7 +29,7 @@ def main(argv: list[str] | None = None) -> None:
     from plot_ai import search
     from plot_ai.expert import Expert
 
-    ap = argparse.ArgumentParser(prog="python -m plot_cli.expert_agreement")
+    ap = argparse.ArgumentParser(prog="python -m tools.expert_agreement")
     ap.add_argument("--games", type=int, default=8)
     args = ap.parse_args(argv)
     rules = load_rules()

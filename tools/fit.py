@@ -1,6 +1,6 @@
 """Fit the expert's evaluation to the outcomes of self-played games.
 
-    python -m plot_ai.fit --games 3000 --seed 1000000 [--procs 2] [--out FILE]
+    python -m tools.fit --games 3000 --seed 1000000 [--procs 2] [--out FILE]
 
 Plays ``games`` games of the hard player against itself (seeds ``seed`` onwards; the
 expert is measured on other seeds, see docs/reports/expert-strength.md), with some exploration so that the
@@ -27,6 +27,9 @@ from concurrent.futures import ProcessPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
 
+from plot_ai.features import COUP, PRE_COUP, features
+from plot_ai.players import make
+from plot_ai.value import WEIGHTS
 from plot_core import (
     Action,
     GameState,
@@ -40,10 +43,6 @@ from plot_core import (
 )
 from plot_core import view as view_of
 from plot_core.engine.coup import fuhrer_access_chits
-
-from .features import COUP, PRE_COUP, features
-from .players import make
-from .value import WEIGHTS
 
 EXPLORE = 0.03          # a random legal action now and then
 RANDOM_COUP = 0.08      # the Abwehr declares at a random coup window
@@ -223,7 +222,7 @@ def fit(by_game: list[tuple[int, list]], report=print) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m plot_ai.fit", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.fit", description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=3000)
     ap.add_argument("--seed", type=int, default=1_000_000)
     ap.add_argument("--procs", type=int, default=2)
@@ -253,7 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     models = fit(by_game)
     seeds = sorted(s for s, _ in by_game)
     data = {"about": "weights of the expert's evaluation (plot_ai/value.py), fitted by "
-                     "python -m plot_ai.fit to self-played games of the hard player",
+                     "python -m tools.fit to self-played games of the hard player",
             "fitted": datetime.now(UTC).isoformat(timespec="seconds"),
             "games": len(by_game), "seeds": [seeds[0], seeds[-1]],
             "models": models}

@@ -8,7 +8,7 @@ monotonic clock, so the difference is the whole way: A's commit, NOTIFY, B's fet
 and B replaying the move by the rules. What a screen then redraws is the same as for
 a move made in its own process (bench_serve's figures).
 
-    python -m plot_cli.bench_store [MOVES] [--store URL]
+    python -m bench.store [MOVES] [--store URL]
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def main() -> None:
     if url:
         run(url, moves)
         return
-    from . import pgcluster
+    from tools import pgcluster
     why = pgcluster.missing()
     if why:
         print(f"store: needs PostgreSQL: {why}")

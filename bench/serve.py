@@ -7,7 +7,7 @@ and times how long until the redraw for it starts coming back, and until the hex
 panel's new line has come (the map's cursor and the hex panel are redrawn).
 Memory: the server's resident size before the first client and with all N seated.
 
-    python -m plot_cli.bench_serve [SESSIONS [ROUNDS [ssh|web]]] [--thinkers N]
+    python -m bench.serve [SESSIONS [ROUNDS [ssh|web]]] [--thinkers N]
                                    [--workers N [--store URL]]
 
 ``web`` does the same through the web door: each client signs in by the
@@ -279,7 +279,7 @@ def main(sessions: int = 20, rounds: int = 10, door: str = "ssh", thinkers: int 
     if store not in (None, "auto"):
         asyncio.run(run(sessions, rounds, door, thinkers, workers, store, cpus))
         return
-    from . import pgcluster
+    from tools import pgcluster
     why = pgcluster.missing()
     if why:
         print(f"{door}: --workers {workers} needs PostgreSQL: {why}")

@@ -29,9 +29,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.from_git import import_from_git
 from plot_core.engine import fastpath
-
-from .from_git import import_from_git
 
 SEEDS = range(120000, 120020)      # not the seeds profiled while tuning (70000-70099)
 BEFORE = "9cb6cdf"

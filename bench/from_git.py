@@ -11,7 +11,7 @@ from io import BytesIO
 from pathlib import Path
 from types import ModuleType
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def import_from_git(commit: str, package: str, folder: Path, *,

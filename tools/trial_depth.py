@@ -3,7 +3,7 @@
 The expert's trial scores the position where its plan ends with the fitted evaluation.
 Playing on first and scoring later is worth its cost only if the later score foretells
 the game's end better. This plays games of the hard player against itself the way
-``python -m plot_ai.fit`` does (with its exploration), on seeds the evaluation was not
+``python -m tools.fit`` does (with its exploration), on seeds the evaluation was not
 fitted on (1100000 onwards), and at every phase start before the coup and every sixth
 free choice in it compares two forecasts of who wins: the evaluation of the position
 itself, and the mean evaluation after ``--rollouts`` continuations (fresh dice each)
@@ -12,7 +12,7 @@ to the next phase before the coup or the next Coup-Turn in it; with ``--to end``
 end of the game (then the forecast is the share of continuations won, smoothed by half a
 game). A lower log loss is the better forecast.
 
-    python -m plot_cli.trial_depth [--games 60] [--by easy|hard] [--rollouts 6] [--to next|end]
+    python -m tools.trial_depth [--games 60] [--by easy|hard] [--rollouts 6] [--to next|end]
 """
 
 from __future__ import annotations
@@ -60,9 +60,9 @@ def forecasts(seed: int, by: str, rollouts: int, to_end: bool) -> tuple[str, lis
     """The game's winner, and at each kept position (kind, now, later): each a pair
     (P(the SS wins), P(the Abwehr wins))."""
     from plot_ai import easy
-    from plot_ai.fit import play, positions
     from plot_ai.players import make
     from plot_ai.value import chances
+    from tools.fit import play, positions
 
     rules = load_rules()
     if by == "hard":
@@ -100,7 +100,7 @@ def _loss(p: float, won: bool) -> float:
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(prog="python -m plot_cli.trial_depth")
+    ap = argparse.ArgumentParser(prog="python -m tools.trial_depth")
     ap.add_argument("--games", type=int, default=60)
     ap.add_argument("--by", choices=("easy", "hard"), default="easy")
     ap.add_argument("--rollouts", type=int, default=6)
