@@ -3,25 +3,24 @@
 Throughput is ``legal_actions`` + a policy's choice + ``apply`` in a loop, whole
 games from ``new_game`` to the result, on seeds 120000-120019 (not the ones
 profiled while the engine was tuned, 70000-70099); each figure is the median over
-those games. Three engines play the same games in one run, game by game in turn,
-so a machine that speeds up or slows down mid-run (this one does, by up to half)
-moves them all alike:
+those games, after one warm-up game. The engines play the same games in one run,
+game by game in turn, so a machine that speeds up or slows down mid-run (this one
+does, by up to half) moves them all alike:
 
-- ``before``: the engine before the speed work (commit 9cb6cdf), taken from git
-  and loaded beside today's as ``plot_core_before``; without git, the figures
-  recorded on this machine in engine-baseline.json are printed instead, and marked;
-- ``reference``: today's engine with its fast paths off (plot_core.engine.fastpath),
-  the path the differential test compares against;
+- ``7800699``: the engine before its speed work, taken from git and loaded beside
+  today's (today's must stay at least 5x as fast);
+- ``d9ca47c``: the engine just before it became one path (no switch between a fast
+  and a reference way of saying a rule; today's must stay within 10 % of it);
 - ``now``: today's engine.
 
-Then a profile of a few games: the five functions that cost the most per action.
+Without git history only today's engine is measured. Then a profile of a few games:
+the five functions that cost the most per action.
 """
 
 from __future__ import annotations
 
 import cProfile
 import importlib
-import json
 import pstats
 import random
 import statistics
@@ -30,18 +29,16 @@ import time
 from pathlib import Path
 
 from bench.from_git import import_from_git
-from plot_core.engine import fastpath
 
 SEEDS = range(120000, 120020)      # not the seeds profiled while tuning (70000-70099)
-BEFORE = "9cb6cdf"
-BASELINE = Path(__file__).with_name("engine-baseline.json")
+EARLIER = ("7800699", "d9ca47c")   # before the speed work; before the one-path work
 
 
 class Engine:
     """One engine's new_game / legal_actions / apply and random policies."""
 
-    def __init__(self, name: str, package: str, fast: bool = True):
-        self.name, self.fast = name, fast
+    def __init__(self, name: str, package: str):
+        self.name = name
         api = importlib.import_module(f"{package}.engine.api")
         play = importlib.import_module(f"{package}.engine.randomplay")
         importlib.import_module(f"{package}.rules").load_rules()
@@ -50,7 +47,6 @@ class Engine:
 
     def game(self, seed: int, policy: str) -> float:
         """Actions per second over one whole game."""
-        fastpath.set_enabled(self.fast)
         choose, rnd = self.policies[policy], random.Random(seed)
         legal, apply = self.legal, self.apply
         t0 = time.perf_counter()
@@ -58,17 +54,12 @@ class Engine:
         while state.outcome is None:
             state = apply(state, choose(state, legal(state), rnd))
             n += 1
-        rate = n / (time.perf_counter() - t0)
-        fastpath.set_enabled(True)
-        return rate
+        return n / (time.perf_counter() - t0)
 
     def new_game_ms(self, seed: int) -> float:
-        fastpath.set_enabled(self.fast)
         t0 = time.perf_counter()
         self.new_game(seed)
-        took = (time.perf_counter() - t0) * 1000
-        fastpath.set_enabled(True)
-        return took
+        return (time.perf_counter() - t0) * 1000
 
 
 def measure(engines: list[Engine]) -> dict[str, dict[str, float]]:
@@ -104,31 +95,34 @@ def profile(games: int = 5, top: int = 5) -> None:
               f"{cum / actions * 1e6:6.1f} with callees, {calls / actions:5.1f} calls/action")
 
 
-def table(results: dict[str, dict[str, float]], recorded: bool) -> None:
+def table(results: dict[str, dict[str, float]]) -> None:
     names = list(results)
-    print(f"{f'engine, seeds {SEEDS[0]}-{SEEDS[-1]}, medians':<36}" + "".join(f"{n:>12}" for n in names)
-          + f"{'now/before':>12}")
+    earlier = [n for n in names if n != "now"]
+    print(f"{f'engine, seeds {SEEDS[0]}-{SEEDS[-1]}, medians':<36}"
+          + "".join(f"{n:>12}" for n in names) + "".join(f"{'now/' + n:>16}" for n in earlier))
     for key in results["now"]:
-        old, now = results["before"][key], results["now"][key]
-        ratio = old / now if key.endswith("ms") else now / old
+        now = results["now"][key]
+        ratios = [(results[n][key] / now if key.endswith("ms") else now / results[n][key])
+                  for n in earlier]
         print(f"{key:<36}" + "".join(f"{results[n][key]:>12,.1f}" for n in names)
-              + f"{ratio:>11.1f}x")
-    if recorded:
-        note = json.loads(BASELINE.read_text())["measured"]
-        print(f"('before' is recorded in {BASELINE.name}, {note}: no git history here)")
+              + "".join(f"{r:>15.2f}x" for r in ratios))
+    if not earlier:
+        print("(no git history here: today's engine only)")
 
 
 def main() -> None:
+    engines = []
     with tempfile.TemporaryDirectory() as folder:
-        before = import_from_git(BEFORE, "plot_core", Path(folder), also=("rules_data",))
-        engines = [Engine("reference", "plot_core", fast=False), Engine("now", "plot_core")]
-        if before is not None:
-            engines.insert(0, Engine("before", "plot_core_before"))
+        for commit in EARLIER:
+            package = f"plot_core_{commit}"
+            where = Path(folder) / commit
+            where.mkdir()
+            if import_from_git(commit, "plot_core", where, also=("rules_data",),
+                               name=package) is not None:
+                engines.append(Engine(commit, package))
+        engines.append(Engine("now", "plot_core"))
         results = measure(engines)
-    recorded = before is None
-    if recorded:
-        results = {"before": json.loads(BASELINE.read_text())["figures"], **results}
-    table(results, recorded)
+    table(results)
     profile()
 
 

@@ -100,3 +100,13 @@ def test_the_command_reference_is_the_parsers_own():
     shown = (REPO / "docs" / "developers" / "commands.md").read_text(encoding="utf-8")
     assert shown == reference(), ("docs/developers/commands.md is stale: "
                                   "python -m plot_cli.reference > docs/developers/commands.md")
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if ">>> " in p.read_text(encoding="utf-8")],
+                         ids=lambda p: str(p.relative_to(REPO)))
+def test_every_example_in_the_docs_runs_as_shown(page):
+    import doctest
+
+    failed, tried = doctest.testfile(str(page), module_relative=False,
+                                     optionflags=doctest.ELLIPSIS)
+    assert tried > 0 and failed == 0, f"{page.relative_to(REPO)}: {failed} of {tried} failed"

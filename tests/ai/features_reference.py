@@ -2,7 +2,7 @@
 
 The expert calls features() once per trial, so plot_ai/features.py reads the state
 through tables worked out once per rules; this plain version is what it must agree
-with (tests/ai/test_features.py), as the engine's fast paths agree with its reference.
+with (tests/ai/test_features.py), as a rule's walker agrees with its refusals.
 """
 
 from __future__ import annotations

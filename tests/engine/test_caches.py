@@ -1,6 +1,7 @@
-"""The fast paths change no rule: 2,000 whole seeded random games
-played through the fast path and the reference path, step by step (see
-differential.py): 200 here, 1,800 more under `make bench`."""
+"""A state's caches change no rule: 2,000 whole seeded random games, every step taken on
+the state as the engine carries it and on a copy that carries nothing (see
+differential.py): 200 here, 1,800 more under `make bench`. And what a step carries
+forward, and what a copy keeps or forgets, checked fact by fact."""
 
 from __future__ import annotations
 
@@ -10,11 +11,10 @@ from collections import Counter
 import attrs
 import pytest
 
-from plot_core.engine import board, coup, fastpath, movement
+from plot_core.engine import board, coup, movement
 from plot_core.engine.actions import Action, Verb
 from plot_core.engine.api import apply, legal_actions, new_game
 from plot_core.engine.errors import IllegalAction
-from plot_core.engine.movement import legal_steps
 from plot_core.engine.state import Event
 from plot_core.engine.state import evolve as state_evolve
 
@@ -25,14 +25,14 @@ QUICK = [(s, "uniform") for s in range(100000, 100160)] + [(s, "busy") for s in 
 LONG = [(s, "uniform") for s in range(110000, 111500)] + [(s, "busy") for s in range(110000, 110300)]
 
 
-def test_two_hundred_games_take_the_same_steps_both_ways():
+def test_two_hundred_games_take_the_same_steps_with_and_without_caches():
     actions, problems = compare_games(QUICK)
     assert not problems, "\n".join(problems[:3])
     assert actions > 150_000               # whole games, every step compared
 
 
 @pytest.mark.slow
-def test_eighteen_hundred_more_games_take_the_same_steps_both_ways():
+def test_eighteen_hundred_more_games_take_the_same_steps_with_and_without_caches():
     actions, problems = compare_games(LONG)
     assert not problems, "\n".join(problems[:3])
     assert actions > 1_000_000
@@ -47,24 +47,7 @@ def _moving(seed: int):
     return state
 
 
-def test_the_switch_really_switches_the_fast_paths_off(monkeypatch):
-    """The comparison means something only if the reference path runs other code:
-    with the switch off, every neighbour goes through move_problem (9.13 ... 18.36)."""
-    asked = []
-    real = movement.move_problem
-    monkeypatch.setattr(movement, "move_problem", lambda *a, **k: asked.append(a[2]) or real(*a, **k))
-    state = _moving(3)
-    legal_steps(attrs.evolve(state), state.active)
-    assert asked == []
-    fastpath.set_enabled(False)
-    try:
-        legal_steps(attrs.evolve(state), state.active)
-    finally:
-        fastpath.set_enabled(True)
-    assert set(asked) >= set(state.rules.map.neighbours[state.unit(state.active).hex])
-
-
-def test_a_refused_step_names_its_case_on_the_fast_path_too():
+def test_a_refused_step_names_its_case():
     """9.13: a step to a hex that is not next to the unit, refused by move_problem."""
     state = _moving(3)
     here = state.unit(state.active).hex
@@ -108,7 +91,7 @@ def _fresh(state, key):
 @pytest.mark.parametrize("seed,policy", [(100000, "busy"), (100001, "busy"), (100002, "busy"),
                                          (100003, "uniform")])
 def test_what_a_step_carries_forward_is_what_the_new_state_would_compute(seed, policy):
-    """9.1x's fast path hands the next state the facts a step cannot change (the enemy's
+    """A step hands the next state the facts it cannot change (the enemy's
     zones, the occupancy with the mover moved, who is in Berlin's streets, 18.71): each
     one, checked the moment it is handed on, equals a fresh count."""
     rnd, state, checked = random.Random(seed), new_game(seed), Counter()
@@ -124,21 +107,23 @@ def test_what_a_step_carries_forward_is_what_the_new_state_would_compute(seed, p
 
 
 @pytest.mark.parametrize("seed", [100004, 100005])
-def test_either_sides_movable_units_are_the_same_both_ways(seed):
+def test_either_sides_movable_units_are_the_ones_check_activate_lets_move(seed):
     """9.11-9.33 asked for the phasing player and for his enemy (18.33 asks whether the
-    other side can still move), between two units' moves as the engine asks it: the fast
-    list and check_activate's agree."""
+    other side can still move), between two units' moves as the engine asks it: the
+    list, and check_activate asked of each unit, agree."""
     rnd, state, asked = random.Random(seed), new_game(seed), 0
     while state.outcome is None and asked < 400:
         if state.phase.name.endswith("MOVEMENT") and state.active is None:
             for player in (state.phasing, state.phasing.enemy):
-                fast = movement.movable(attrs.evolve(state), player)
-                fastpath.set_enabled(False)
-                try:
-                    slow = movement.movable(attrs.evolve(state), player)
-                finally:
-                    fastpath.set_enabled(True)
-                assert fast == slow, f"{seed}: {player} at action {asked}"
+                listed = movement.movable(attrs.evolve(state), player)
+                probe, allowed = state_evolve(state, phasing=player), []
+                for u in state.units:
+                    try:
+                        movement.check_activate(probe, u.id)
+                    except IllegalAction:
+                        continue
+                    allowed.append(u.id)
+                assert listed == allowed, f"{seed}: {player} at action {asked}"
                 asked += 1
         state = apply(state, POLICIES["busy"](state, legal_actions(state), rnd))
     assert asked > 50
@@ -157,32 +142,27 @@ def _worked_out(seed: int):
     return s
 
 
-@pytest.mark.parametrize("fast", [True, False])
-def test_a_copy_forgets_what_it_changed(fast):
-    """A copy with other units or other chits works its answers out again, with the fast
-    paths on or off; and a copy that changes anything but the log forgets the active
-    unit's steps (on a copy that moved it, the old ones would be wrong)."""
+def test_a_copy_forgets_what_it_changed():
+    """A copy with other units or other chits works its answers out again; and a copy
+    that changes anything but the log forgets the active unit's steps (on a copy that
+    moved it, the old ones would be wrong)."""
     s = _worked_out(100006)
     in_cup = next(i for i, where in enumerate(s.chits) if where == "cup")
     chit = s.rules.chits.chits[in_cup].id
     uid = next(u.id for u in s.units if u.hex is not None)
-    fastpath.set_enabled(fast)
-    try:
-        drawn = s.with_chit(chit, "ss")
-        assert drawn._chitmemo == {} and drawn._scratch == {}
-        assert chit in drawn.chits_of("ss") and chit not in s.chits_of("ss")
-        moved = s.with_unit(uid, hex=None)
-        assert moved._memo == {} and moved._scratch == {}
-        assert uid not in [u for here in moved.occupancy().values() for u in here]
-        assert state_evolve(s, active="001")._scratch == {}
-        assert state_evolve(s, events=s.events, active="001")._scratch == {}
-    finally:
-        fastpath.set_enabled(True)
+    drawn = s.with_chit(chit, "ss")
+    assert drawn._chitmemo == {} and drawn._scratch == {}
+    assert chit in drawn.chits_of("ss") and chit not in s.chits_of("ss")
+    moved = s.with_unit(uid, hex=None)
+    assert moved._memo == {} and moved._scratch == {}
+    assert uid not in [u for here in moved.occupancy().values() for u in here]
+    assert state_evolve(s, active="001")._scratch == {}
+    assert state_evolve(s, events=s.events, active="001")._scratch == {}
 
 
 def test_a_copy_that_only_adds_to_the_log_keeps_every_answer():
-    """The log decides nothing, so a step's log line keeps what was worked out (the fast
-    path's point: most copies are one more line of the log)."""
+    """The log decides nothing, so a step's log line keeps what was worked out (most
+    copies are one more line of the log)."""
     s = _worked_out(100007)
     logged = s.log(Event("5.2", "a line"))
     assert logged._memo is s._memo and logged._chitmemo is s._chitmemo

@@ -17,7 +17,6 @@ from ..rules import Rules, load_rules
 from . import (
     assignment,
     coup,
-    fastpath,
     harassment,
     interrogation,
     investigation,
@@ -45,16 +44,12 @@ def new_game(seed: int, *, setup: str = "standard", rules: Rules | None = None) 
     if setup not in SETUPS:
         raise ValueError(f"unknown set-up {setup!r}; choose one of {', '.join(SETUPS)}")
     rules = rules or load_rules()
-    if setup == "standard" and fastpath.ENABLED:
+    if setup == "standard":
         # The standard set-up rolls no die before the first chits are drawn (4.1), so
         # every game's set-up is the same until then: done once per Rules.
         placed = _standard_placements(rules)
         return sequence.settle(evolve(placed, seed=seed, rng=seed_state(seed)))
-    state = sequence.settle(_unplaced(seed, rules))
-    if setup == "standard":
-        while state.phase is Phase.SETUP:
-            state = apply(state, setup_module_choice(state))
-    return state
+    return sequence.settle(_unplaced(seed, rules))
 
 
 def _unplaced(seed: int, rules: Rules) -> GameState:

@@ -7,7 +7,6 @@ import functools
 
 from ..hexgrid import Hex
 from ..parties import Player
-from . import fastpath
 from .errors import IllegalAction
 from .lookup import lookup
 from .registry import case
@@ -48,9 +47,9 @@ def zones_of(state: GameState, which) -> dict[Hex, list[str]]:
     """For every hex, the units ``which(state, u)`` picks whose zone holds it, in unit
     order: who could recruit or investigate there (12.21, 13.13). ``which`` may ask
     only about the units, the phasing player and the units used this phase: the answer
-    is kept while those stay the same (when the fast paths are on)."""
+    is kept while those stay the same (state.py: what a state's caches may hold)."""
     key = ("zones", which, state.phasing, state.activated)
-    found = state._memo.get(key) if fastpath.ENABLED else None
+    found = state._memo.get(key)
     if found is None:
         found = {}
         for u in state.units:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from ..data.chits import ChitKind
 from ..data.units import Sides
 from ..parties import Party, Player
-from . import fastpath
 from .actions import Action, Verb, act
 from .decisions import pop, push, top
 from .errors import IllegalAction
@@ -249,7 +248,7 @@ def coup_chit_actions(state: GameState, player: Player) -> tuple[Action, ...]:
         return ()
     # Kept with the units' facts, for as long as the chits are the same tuple too.
     key = ("coup chits", player)
-    found = state._memo.get(key) if fastpath.ENABLED else None
+    found = state._memo.get(key)
     if found is None or found[0] is not state.chits:
         out = [act(Verb.PIN, u) for u in pin_targets(state, player)]
         if player is Player.SS:

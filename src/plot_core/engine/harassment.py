@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ..hexgrid import Hex, label
 from . import coup as coup_mod
-from . import fastpath
 from .actions import Action, Verb, act
 from .board import enemy_controlled, hq_at, hq_friendly, impassable, is_enemy, zoc_of
 from .decisions import finish_activation, pop, push
@@ -126,22 +125,20 @@ def harass_targets(state: GameState) -> list[Action]:
     if not zone:
         return []
     occ = state.occupancy()
-    # Fast path: with no one and no HQ hex in the zone there is nothing to harass; and
-    # the points left (10.23), the commonest reason not to, asked without building the
-    # refusal. harasser_problem then asks everything else.
-    if fastpath.ENABLED and ((occ.keys().isdisjoint(zone) and zone.isdisjoint(state.rules.map.hq_of))
-                             or state.mp_spent + harass_cost(state)
-                             > movement_allowance(state.rules, me)):
+    # With no one and no HQ hex in the zone there is nothing to harass; and the points
+    # left (10.23), the commonest reason not to, are asked without building the refusal.
+    # harasser_problem then asks everything else.
+    if (occ.keys().isdisjoint(zone) and zone.isdisjoint(state.rules.map.hq_of)) \
+            or state.mp_spent + harass_cost(state) > movement_allowance(state.rules, me):
         return []
     if harasser_problem(state):
         return []
-    # Fast path: the mover's own side's units are never targets (10.21), so their
-    # refusals are not worth building.
-    skip_own = fastpath.ENABLED
+    # the mover's own side's units are never targets (10.21): their refusals are not
+    # worth building
     out = []
     for h in sorted(zone):
         for t in occ.get(h, ()):
-            if skip_own and state.unit(t).controller is state.phasing:
+            if state.unit(t).controller is state.phasing:
                 continue
             if _target_problem(state, t, None, zone) is None:
                 out.append(act(Verb.HARASS, t))

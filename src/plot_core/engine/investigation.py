@@ -11,7 +11,6 @@ from ..data.chits import ChitKind
 from ..data.units import Sides
 from ..hexgrid import label
 from ..parties import Party, Player
-from . import fastpath
 from .actions import Action, Verb, act
 from .board import hq_at, hq_friendly, unfriendly_hq, zones_of
 from .decisions import pop, push, top
@@ -101,10 +100,10 @@ def counting_investigators(d: Decision) -> tuple[str, ...]:
 def investigation_actions(state: GameState) -> list[Action]:
     d = top(state)
     if d is None:
-        # Fast path: only a unit some investigator's zone holds can pass target_problem.
-        near = zones_of(state, _can_investigate) if fastpath.ENABLED else None
+        # only a unit some investigator's zone holds can pass target_problem (13.13)
+        near = zones_of(state, _can_investigate)
         out = [act(Verb.INVESTIGATE, u.id) for u in state.units
-               if u.controller is Player.ABWEHR and (near is None or u.hex in near)
+               if u.controller is Player.ABWEHR and u.hex in near
                and target_problem(state, u.id) is None]
         return out + [act(Verb.END_PHASE)]
     if d.kind == "investigate":

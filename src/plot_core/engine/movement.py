@@ -10,7 +10,6 @@ from ..data.chits import ChitKind
 from ..hexgrid import Hex, label
 from ..parties import Party, Player
 from ..rules import Rules
-from . import fastpath
 from .actions import Action, Verb, act
 from .board import (
     enemy_controlled,
@@ -45,57 +44,68 @@ RASTENBURG = "rastenburg"
 
 # -- activation ------------------------------------------------------------------
 
+# Who may be activated (9.11-9.33), each rule written once: a cheap test of a unit for
+# the player who would move it, which names the rule that refuses it; the words of a
+# refusal are built only when one is shown (check_activate), movable asks the test alone.
+def _activation_refused(player: Player, activated: frozenset[str], u, known) -> str | None:
+    if u.controller is not player:
+        return "9.11"
+    if u.hex is None:
+        return "9.11 off the map"
+    if u.id in activated:
+        return "9.14"
+    if not (u.recruited or u.id not in known.recruitment_sided) or u.semi:
+        return "9.31"
+    if u.marker is not None:
+        return "9.32"
+    if known.movement[u.id] == 0:
+        return "9.33"
+    return None
+
+
+_ACTIVATION_REFUSALS = {
+    "9.11": lambda name, u: f"{name} is not yours to move",
+    "9.11 off the map": lambda name, u: f"{name} is not on the map",
+    "9.14": lambda name, u: f"{name} has already moved this phase",
+    "9.31": lambda name, u: f"{name} is unrecruited or semi-recruited and cannot move",
+    "9.32": lambda name, u: f"{name} is {u.marker.value} and cannot move",
+    "9.33": lambda name, u: f"{name} has no movement allowance",
+}
+
+
+def _interphase_full(state: GameState) -> bool:
+    """18.22: the Walkyrie result lets so many units move in the interphase."""
+    return state.phase is Phase.COUP_INTERPHASE \
+        and len(state.activated) >= state.coup.interphase_units
+
+
 @case("9.11", "9.14", "9.31", "9.32", "9.33", "12.43", "15.21", "15.22", "18.22")
 def check_activate(state: GameState, uid: str) -> None:
-    player = state.phasing
-    u = state.unit(uid)
-    name = state.info(uid).short
     if state.active is not None:
         raise IllegalAction("9.14", f"finish moving {state.info(state.active).short} first")
-    if u.controller is not player:
-        raise IllegalAction("9.11", f"{name} is not yours to move")
-    if u.hex is None:
-        raise IllegalAction("9.11", f"{name} is not on the map")
-    if uid in state.activated:
-        raise IllegalAction("9.14", f"{name} has already moved this phase")
-    if is_unrecruited(state.rules, u) or u.semi:
-        raise IllegalAction("9.31", f"{name} is unrecruited or semi-recruited and cannot move")
-    if u.marker is not None:
-        raise IllegalAction("9.32", f"{name} is {u.marker.value} and cannot move")
-    if movement_allowance(state.rules, u) == 0:
-        raise IllegalAction("9.33", f"{name} has no movement allowance")
-    if state.phase is Phase.COUP_INTERPHASE and len(state.activated) >= state.coup.interphase_units:
+    u = state.unit(uid)
+    refused = _activation_refused(state.phasing, state.activated, u, lookup(state.rules))
+    if refused is not None:
+        raise IllegalAction(refused.split()[0],
+                            _ACTIVATION_REFUSALS[refused](state.info(uid).short, u))
+    if _interphase_full(state):
         raise IllegalAction("18.22", f"the Walkyrie result lets {state.coup.interphase_units} "
                                      "units move in the interphase")
 
 
 def movable(state: GameState, player: Player | None = None) -> list[str]:
     """The units check_activate lets ``player`` (the phasing player) activate now, in
-    unit order. Shared: do not change what it returns."""
+    unit order (kept while the units and the units used this phase stay the same).
+    Shared: do not change what it returns."""
     player = player or state.phasing
-    if not fastpath.ENABLED:
-        probe, out = evolve(state, phasing=player), []
-        for u in state.units:
-            if u.controller is player and u.hex is not None:
-                try:
-                    check_activate(probe, u.id)
-                except IllegalAction:
-                    continue
-                out.append(u.id)
-        return out
-    # The fast path: check_activate's tests without building a refusal for each unit,
-    # kept while the units and the units used this phase stay the same.
-    if state.phase is Phase.COUP_INTERPHASE and len(state.activated) >= state.coup.interphase_units:
-        return []                                                                # 18.22
+    if _interphase_full(state):
+        return []
     key = ("movable", player, state.activated)
     found = state._memo.get(key)
     if found is None:
         known, activated = lookup(state.rules), state.activated
-        found = state._memo[key] = [
-            u.id for u in state.units
-            if u.controller is player and u.hex is not None and u.id not in activated  # 9.11, 9.14
-            and (u.recruited or u.id not in known.recruitment_sided) and not u.semi    # 9.31
-            and u.marker is None and known.movement[u.id] > 0]                         # 9.32, 9.33
+        found = state._memo[key] = [u.id for u in state.units
+                                    if _activation_refused(player, activated, u, known) is None]
     return found
 
 
@@ -188,12 +198,9 @@ def steps_from(state: GameState, uid: str, start: Hex, spent: int, ezoc: frozens
 def legal_steps(state: GameState, uid: str) -> list[Hex]:
     """The hexes the active unit may step into now, in the map's neighbour order.
 
-    With the fast paths on, worked out by walking hexes (see _walk) instead of asking
-    move_problem about each neighbour and building a state for every look-ahead.
+    Worked out by walking hexes (see _walk) instead of asking move_problem about each
+    neighbour and building a state for every look-ahead.
     """
-    if not fastpath.ENABLED:
-        return [n for n in state.rules.map.neighbours[state.unit(uid).hex]
-                if move_problem(state, uid, n) is None]
     key = ("steps", uid)
     found = state._scratch.get(key)
     if found is None:
@@ -250,7 +257,7 @@ def _open_ways(rules: Rules, uid: str, turn: int, berlin_by_travel: bool) -> _Wa
 
 
 def _walk(state: GameState, uid: str) -> list[Hex]:
-    """move_problem's rules, for every neighbour at once (the fast path).
+    """move_problem's rules, for every neighbour at once.
 
     A unit's own hex never blocks it (it is neither masked, nor an enemy, nor
     unrecruited, or it could not move), so the occupancy of the real state serves
@@ -305,8 +312,7 @@ def move(state: GameState, dest: Hex) -> GameState:
         if problem:
             raise problem
     after = evolve(state, units=state.units_with(uid, hex=dest), mp_spent=state.mp_spent + 1)
-    if fastpath.ENABLED:
-        _carry_forward(state, after, uid, dest)
+    _carry_forward(state, after, uid, dest)
     return after
 
 

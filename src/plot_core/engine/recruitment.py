@@ -12,7 +12,6 @@ from ..data.chits import ChitKind
 from ..data.units import Sides
 from ..parties import Party, Player
 from ..rules import Rules
-from . import fastpath
 from .actions import Action, Verb, act
 from .board import zones_of as _zones_of
 from .chitdraw import draw_chits
@@ -113,10 +112,10 @@ def target_problem(state: GameState, target: str) -> IllegalAction | None:
 def recruitment_actions(state: GameState) -> list[Action]:
     d = top(state)
     if d is None:
-        # Fast path: only a unit some recruiter's zone holds can pass target_problem.
-        near = _zones_of(state, _can_recruit) if fastpath.ENABLED else None
+        # only a unit some recruiter's zone holds can pass target_problem (12.21)
+        near = _zones_of(state, _can_recruit)
         out = [act(Verb.RECRUIT, u.id) for u in state.units
-               if u.hex is not None and (near is None or u.hex in near)
+               if u.hex is not None and u.hex in near
                and target_problem(state, u.id) is None]
         return out + [act(Verb.END_PHASE)]
     out = [act(Verb.JOIN, r) for r in recruiters_for(state, d.unit) if r not in d.units]
@@ -230,10 +229,6 @@ def resolve(state: GameState) -> GameState:
 
 def exposable(state: GameState) -> list[str]:
     """Abwehr units whose Loyalty chit the SS holds and which are still unsuspected."""
-    if not fastpath.ENABLED:
-        return [u.id for u in state.units
-                if state.info(u.id).party is Party.ABWEHR and u.hex is not None
-                and not u.suspected and _holds(state, Player.SS, loyalty_chit(u.id))]
     party = lookup(state.rules).party
     return [uid for uid in state.loyalty_held(Player.SS) if party[uid] is Party.ABWEHR
             and state.unit(uid).hex is not None and not state.unit(uid).suspected]

@@ -19,7 +19,6 @@ from ..data.units import Sides, Unit
 from ..hexgrid import Hex
 from ..parties import Party, Player
 from ..rules import Rules
-from . import fastpath
 from .lookup import lookup
 
 
@@ -174,10 +173,13 @@ class GameState:
     coup: CoupState | None = None    # set once a coup is declared (18.1)
     events: tuple[Event, ...] = ()   # what the last action caused
     outcome: Outcome | None = None
-    # Derived facts computed once per state (the state never changes, so they never go
-    # stale); not part of the game, its equality or its JSON. _memo holds facts that
-    # depend on the units alone, _chitmemo facts that depend on the chits alone, so a
-    # copy that keeps those keeps them too (evolve below).
+    # What a state's caches may hold: facts derived from the state, computed once (the
+    # state never changes, so they never go stale), never part of the game, its
+    # equality, its hash or its JSON: a state stays a value, and a cache only saves
+    # work. _memo holds facts that depend on the units (with the phasing player or the
+    # units used this phase in the key where they matter), _chitmemo facts that depend
+    # on the chits alone, so a copy that keeps those keeps them too (evolve below);
+    # movement's _carry_forward hands a step's successor the facts a step cannot change.
     _memo: dict = attrs.field(factory=dict, init=False, eq=False, repr=False)
     _chitmemo: dict = attrs.field(factory=dict, init=False, eq=False, repr=False)
     # _scratch: facts of this state alone (its legal steps, Travel destinations ...).
@@ -279,7 +281,7 @@ def evolve(inst, **changes):
     ``__dict__`` (a state's) or slots (a unit's) with the changes is exactly what
     ``__init__`` would build. A state's memos start empty, as their factory would make
     them, unless the copy keeps the very tuple of units (or chits) they were worked out
-    from (a fast path, see fastpath.py). Anything else goes to attrs.
+    from (see "What a state's caches may hold" above). Anything else goes to attrs.
     """
     cls = type(inst)
     if cls is GameState:
@@ -287,15 +289,12 @@ def evolve(inst, **changes):
             raise TypeError(f"GameState has no field {sorted(set(changes) - _STATE_FIELDS)}")
         d = inst.__dict__.copy()
         d.update(changes)
-        if not fastpath.ENABLED:
-            d["_memo"], d["_chitmemo"], d["_scratch"] = {}, {}, {}
-        else:
-            if "units" in changes:
-                d["_memo"] = {}
-            if "chits" in changes:
-                d["_chitmemo"] = {}
-            if len(changes) > 1 or "events" not in changes:  # the log decides nothing
-                d["_scratch"] = {}
+        if "units" in changes:
+            d["_memo"] = {}
+        if "chits" in changes:
+            d["_chitmemo"] = {}
+        if len(changes) > 1 or "events" not in changes:  # the log decides nothing
+            d["_scratch"] = {}
     elif cls is UnitState:
         if not _UNIT_FIELDS.issuperset(changes):
             raise TypeError(f"UnitState has no field {sorted(set(changes) - _UNIT_FIELDS)}")
