@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from plot_core.engine.api import apply, legal_actions
 from plot_core.engine.randomplay import busy_policy
-from plot_core.rules import _load, data_dir
+from plot_core.rules import _load, rules_data_dir
 
 
 def measure(name: str, fn: Callable[[], object], runs: int = 15) -> list[float]:
@@ -36,7 +36,7 @@ def report(name: str, values: list[float], unit: str, scale: float) -> None:
 
 
 def main() -> None:
-    root = data_dir().resolve()
+    root = rules_data_dir().resolve()
     measure("load + validate all rules_data", lambda: _load(root))
     # Random legal play (throughput, new_game) is bench_engine's, beside the old engine.
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from plot_core import Rules, load_rules
-from plot_core.rules import data_dir
+from plot_core.rules import rules_data_dir
 
 REPO = Path(__file__).resolve().parents[1]
 RULEBOOK = Path(os.environ.get("PLOT_RULEBOOK", REPO.parent / "shared/rules/plot-rules-1976.txt"))
@@ -38,7 +38,7 @@ def rules() -> Rules:
 def data_copy(tmp_path: Path) -> Path:
     """A private copy of rules_data that a test may break."""
     dest = tmp_path / "rules_data"
-    shutil.copytree(data_dir(), dest)
+    shutil.copytree(rules_data_dir(), dest)
     return dest
 
 

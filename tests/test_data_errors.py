@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from plot_core import DataError, load_rules
 from plot_core.data.chits import ChitKind, load_chits
 from plot_core.data.reader import Node, Source, _describe
-from plot_core.rules import data_dir
+from plot_core.rules import rules_data_dir
 
 
 def edit(root: Path, rel: str, old: str, new: str, count: int = 1) -> None:
@@ -598,7 +598,7 @@ def test_a_data_file_that_cannot_be_read_says_why(data_copy):
 
 # -- anything at all ---------------------------------------------------------
 
-DATA_FILES = sorted(str(p.relative_to(data_dir())) for p in data_dir().rglob("*")
+DATA_FILES = sorted(str(p.relative_to(rules_data_dir())) for p in rules_data_dir().rglob("*")
                     if p.suffix in (".toml", ".txt"))
 
 mutations = st.sampled_from(["delete_line", "duplicate_line", "truncate", "insert", "replace"])
@@ -611,7 +611,7 @@ junk = st.sampled_from(['"', "[", "]", "=", "x", "0", "-1", "99", "true", "\n", 
 def test_any_mutation_loads_or_gives_a_clear_data_error(file, how, rnd, text):
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "rules_data"
-        shutil.copytree(data_dir(), root)
+        shutil.copytree(rules_data_dir(), root)
         path = root / file
         content = path.read_text(encoding="utf-8")
         lines = content.splitlines(keepends=True)
@@ -654,13 +654,13 @@ def _says(read) -> str:
 def test_whole_numbers_at_and_past_each_end_of_their_range():
     n = _node('a = 2\nb = 20\nc = true\nd = 1.5\ne = "' + "y" * 50 + '"\nf = [1]\ng = {h = 1}\n')
     assert (n.int("a", lo=2, hi=20), n.int("b", lo=2, hi=20), n.int("z", default=7)) == (2, 20, 7)
-    assert _says(lambda: n.int("a", lo=3, hi=20)) == \
+    assert _says(lambda: n.int("a", lo=3, hi=20)) ==\
         "x.toml, line 1: a: expected a whole number in 3..20, got 2"
-    assert _says(lambda: n.int("b", lo=2, hi=19)) == \
+    assert _says(lambda: n.int("b", lo=2, hi=19)) ==\
         "x.toml, line 2: b: expected a whole number in 2..19, got 20"
-    assert _says(lambda: n.int("a", lo=3)) == \
+    assert _says(lambda: n.int("a", lo=3)) ==\
         "x.toml, line 1: a: expected a whole number of at least 3, got 2"
-    assert _says(lambda: n.int("b", hi=19)) == \
+    assert _says(lambda: n.int("b", hi=19)) ==\
         "x.toml, line 2: b: expected a whole number of at most 19, got 20"
     # what was found instead, named (true is no number, long text is cut at 40)
     assert [_says(lambda k=k: n.int(k)).split(": ", 2)[2] for k in "cdefg"] == [
@@ -673,18 +673,18 @@ def test_whole_numbers_at_and_past_each_end_of_their_range():
 
 def test_text_choices_lists_and_leftover_keys():
     n = _node('a = 2\ne = "yyy"\nf = [1]\nc = true\n')
-    assert _says(lambda: n.str("e", pattern="x+")) == \
+    assert _says(lambda: n.str("e", pattern="x+")) ==\
         "x.toml, line 2: e: expected text matching x+, got 'yyy'"
-    assert _says(lambda: n.str("e", pattern="x+", what="an x")) == \
+    assert _says(lambda: n.str("e", pattern="x+", what="an x")) ==\
         "x.toml, line 2: e: expected an x, got 'yyy'"
     assert _says(lambda: n.str("a")) == "x.toml, line 1: a: expected text, got a number 2"
-    assert _says(lambda: n.str("e", choices=["b", "a"])) == \
+    assert _says(lambda: n.str("e", choices=["b", "a"])) ==\
         "x.toml, line 2: e: expected one of a, b; got 'yyy'"
     assert n.bool("c") is True
     assert _says(lambda: n.bool("a")) == "x.toml, line 1: a: expected true or false, got a number 2"
-    assert _says(lambda: n.list("f", length=2)) == \
+    assert _says(lambda: n.list("f", length=2)) ==\
         "x.toml, line 3: f: expected a list of 2 entries, got 1"
-    assert _says(lambda: n.list("f", min_length=2)) == \
+    assert _says(lambda: n.list("f", min_length=2)) ==\
         "x.toml, line 3: f: expected at least 2 entries, got 1"
     assert n.list("z", default=[]) == [] and n.list("f", length=1, min_length=1) == [1]
     assert _says(_node("q = 1\n").done) == "x.toml, line 1: q: unknown key 'q' (known keys here: none)"
@@ -707,7 +707,7 @@ def test_a_file_that_cannot_be_read_is_named_with_the_reason(tmp_path):
     (tmp_path / "dir.toml").mkdir()
     assert _says(lambda: Source.read(tmp_path, "none.toml")) == "none.toml: file is missing"
     assert _says(lambda: Source.read(tmp_path, "none.toml", "shown")) == "shown: file is missing"
-    assert _says(lambda: Source.read(tmp_path, "bad.toml")) == \
+    assert _says(lambda: Source.read(tmp_path, "bad.toml")) ==\
         "bad.toml: not UTF-8 text (invalid start byte at byte 6)"
     assert _says(lambda: Source.read(tmp_path, "dir.toml", "d")) == "d: cannot read: Is a directory"
 
@@ -715,20 +715,20 @@ def test_a_file_that_cannot_be_read_is_named_with_the_reason(tmp_path):
 def test_find_counts_lines_from_one_and_starts_where_asked():
     src = Source("x", "a = 1\nb = 2\na = 3\n")
     assert [src.find("^a"), src.find("^a", 0), src.find("^a", -5), src.find("^a", 1)] == [1] * 4
-    assert [src.find("^a", 2), src.find("^a", 3), src.find("^a", 4), src.find("^c")] == \
+    assert [src.find("^a", 2), src.find("^a", 3), src.find("^a", 4), src.find("^c")] ==\
         [3, 3, None, None]
     assert src.find("= 2") == 2
 
 
 def test_a_toml_error_names_its_line_and_drops_the_parsers_position():
-    assert _says(lambda: _node("a = 1\nb = \nc = 2\n")) == \
+    assert _says(lambda: _node("a = 1\nb = \nc = 2\n")) ==\
         "x.toml, line 2: not valid TOML: Invalid value"
     assert _says(lambda: _node("a = 1\nb = ")) == "x.toml, line 2: not valid TOML: Invalid value"
     assert _says(lambda: _node("a = [1,")) == "x.toml, line 1: not valid TOML: Invalid value"
-    assert _says(lambda: _node("a = 1\na = 2\n")) == \
+    assert _says(lambda: _node("a = 1\na = 2\n")) ==\
         "x.toml, line 2: not valid TOML: Cannot overwrite a value"
     root = _node("a = 1\n")
-    assert (root.where, root.line, root.data, root.source.name, root.keys) == \
+    assert (root.where, root.line, root.data, root.source.name, root.keys) ==\
         ("", 1, {"a": 1}, "x.toml", ())
 
 
@@ -737,7 +737,7 @@ def test_a_toml_error_names_its_line_and_drops_the_parsers_position():
 def test_a_wrong_value_is_described_by_kind_and_cut_at_forty_characters():
     assert [_describe(v) for v in (True, 3, 2.5, "s", [1], {"a": 1})] == [
         "true/false True", "a number 3", "a number 2.5", "text 's'", "a list", "a table"]
-    assert _says(lambda: _node("d = 1976-07-20\n").int("d")) == \
+    assert _says(lambda: _node("d = 1976-07-20\n").int("d")) ==\
         "x.toml, line 1: d: expected a whole number, got date datetime.date(1976, 7, 20)"
     forty = "y" * 38  # with its quotes, 40 characters: shown whole
     assert _describe(forty) == f"text '{forty}'"
@@ -749,7 +749,7 @@ def test_a_wrong_value_is_described_by_kind_and_cut_at_forty_characters():
 def test_a_key_is_found_on_its_own_line_quoted_or_not_and_at_or_after_its_table():
     n = _node('a = 1\n[t]\n"b c" = 2\n  d=3\nad = 4\n[u]\nd = 5\n')
     t = n.table("t")
-    assert (t.line, t.line_of("b c"), t.line_of("d"), t.line_of("ad"), t.line_of("zz")) == \
+    assert (t.line, t.line_of("b c"), t.line_of("d"), t.line_of("ad"), t.line_of("zz")) ==\
         (2, 3, 4, 5, 2)
     assert n.table("u").line_of("d") == 7
     assert Node(n.source, {}, where="w", line=None).line_of("a") is None
@@ -769,41 +769,41 @@ def test_a_missing_key_takes_its_default_and_a_present_one_is_still_checked():
     n = _node('s = "x"\ni = 4\nb = false\nl = [1, 2]\n')
     assert (n.has("s"), n.has("q")) == (True, False)
     assert (n.raw("q", 9), n.raw("s", 9), n.raw("q", None)) == (9, "x", None)
-    assert (n.str("q", default="d"), n.str("q", default=None), n.str("s", default="d")) == \
+    assert (n.str("q", default="d"), n.str("q", default=None), n.str("s", default="d")) ==\
         ("d", None, "x")
     assert (n.int("q", default=0), n.int("q", default=None), n.int("i", default=0)) == (0, None, 4)
     assert (n.bool("q", default=True), n.bool("b", default=True)) == (True, False)
-    assert (n.list("q", default=[7]), n.list("q", default=None), n.list("l", default=[])) == \
+    assert (n.list("q", default=[7]), n.list("q", default=None), n.list("l", default=[])) ==\
         ([7], None, [1, 2])
     # a present value is checked whatever the default
-    assert _says(lambda: n.str("i", default="d")) == \
+    assert _says(lambda: n.str("i", default="d")) ==\
         "x.toml, line 2: i: expected text, got a number 4"
-    assert _says(lambda: n.int("s", default=1, lo=0)) == \
+    assert _says(lambda: n.int("s", default=1, lo=0)) ==\
         "x.toml, line 1: s: expected a whole number, got text 'x'"
-    assert _says(lambda: n.int("i", default=1, hi=3)) == \
+    assert _says(lambda: n.int("i", default=1, hi=3)) ==\
         "x.toml, line 2: i: expected a whole number of at most 3, got 4"
-    assert _says(lambda: n.bool("q", default=3)) == \
+    assert _says(lambda: n.bool("q", default=3)) ==\
         "x.toml, line 1: q: expected true or false, got a number 3"
-    assert _says(lambda: n.list("i", default=[])) == \
+    assert _says(lambda: n.list("i", default=[])) ==\
         "x.toml, line 2: i: expected a list, got a number 4"
-    assert _says(lambda: n.str("s", default="d", choices={"y"})) == \
+    assert _says(lambda: n.str("s", default="d", choices={"y"})) ==\
         "x.toml, line 1: s: expected one of y; got 'x'"
 
 
 def test_text_is_checked_against_its_choices_and_its_pattern_whole():
     n = _node('a = "ab"\nb = "7"\n')
     assert n.str("a", choices=["ab", "c"]) == "ab" and n.str("a", pattern="a.") == "ab"
-    assert _says(lambda: n.str("a", pattern="a")) == \
+    assert _says(lambda: n.str("a", pattern="a")) ==\
         "x.toml, line 1: a: expected text matching a, got 'ab'"
-    assert _says(lambda: n.str("a", pattern="b")) == \
+    assert _says(lambda: n.str("a", pattern="b")) ==\
         "x.toml, line 1: a: expected text matching b, got 'ab'"
-    assert _says(lambda: n.str("a", choices=[3, 1])) == \
+    assert _says(lambda: n.str("a", choices=[3, 1])) ==\
         "x.toml, line 1: a: expected one of 1, 3; got 'ab'"
-    assert _says(lambda: n.str("b", what="a hex id", choices=None, pattern="[a-z]")) == \
+    assert _says(lambda: n.str("b", what="a hex id", choices=None, pattern="[a-z]")) ==\
         "x.toml, line 2: b: expected a hex id, got '7'"
-    assert _says(lambda: n.str("a", what="a name", pattern=None, choices=["c"])) == \
+    assert _says(lambda: n.str("a", what="a name", pattern=None, choices=["c"])) ==\
         "x.toml, line 1: a: expected one of c; got 'ab'"
-    assert _says(lambda: _node("a = 2\n").str("a", what="a name")) == \
+    assert _says(lambda: _node("a = 2\n").str("a", what="a name")) ==\
         "x.toml, line 1: a: expected a name, got a number 2"
 
 
@@ -811,17 +811,17 @@ def test_whole_numbers_name_what_they_are_and_their_range():
     n = _node("a = 5\nb = -1\n")
     assert n.check_int("k", 5, lo=5, hi=5) == 5 and n.int("b", lo=-1, hi=-1) == -1
     assert n.int("b", lo=None, hi=None) == -1 and n.check_int("k", 0, lo=0) == 0
-    assert _says(lambda: n.check_int("a", 6, lo=1, hi=5, what="a die roll")) == \
+    assert _says(lambda: n.check_int("a", 6, lo=1, hi=5, what="a die roll")) ==\
         "x.toml, line 1: a: expected a die roll in 1..5, got 6"
-    assert _says(lambda: n.check_int("a", 0, lo=1, hi=5, what="a die roll")) == \
+    assert _says(lambda: n.check_int("a", 0, lo=1, hi=5, what="a die roll")) ==\
         "x.toml, line 1: a: expected a die roll in 1..5, got 0"
-    assert _says(lambda: n.check_int("a", "6", what="a die roll")) == \
+    assert _says(lambda: n.check_int("a", "6", what="a die roll")) ==\
         "x.toml, line 1: a: expected a die roll, got text '6'"
-    assert _says(lambda: n.check_int("a", False, lo=0)) == \
+    assert _says(lambda: n.check_int("a", False, lo=0)) ==\
         "x.toml, line 1: a: expected a whole number, got true/false False"
-    assert _says(lambda: n.int("b", lo=0)) == \
+    assert _says(lambda: n.int("b", lo=0)) ==\
         "x.toml, line 2: b: expected a whole number of at least 0, got -1"
-    assert _says(lambda: n.int("a", hi=0)) == \
+    assert _says(lambda: n.int("a", hi=0)) ==\
         "x.toml, line 1: a: expected a whole number of at most 0, got 5"
 
 
@@ -829,11 +829,11 @@ def test_lists_by_length_and_their_items_by_place():
     n = _node('one = [1]\nnone = []\nthree = [1, "x", 3]\n')
     assert n.list("one", min_length=1) == [1] and n.list("none") == []
     assert n.list("three", length=3, min_length=3) == [1, "x", 3]
-    assert _says(lambda: n.list("none", min_length=1)) == \
+    assert _says(lambda: n.list("none", min_length=1)) ==\
         "x.toml, line 2: none: expected at least 1 entry, got 0"
-    assert _says(lambda: n.list("one", min_length=2)) == \
+    assert _says(lambda: n.list("one", min_length=2)) ==\
         "x.toml, line 1: one: expected at least 2 entries, got 1"
-    assert _says(lambda: n.list("one", length=0)) == \
+    assert _says(lambda: n.list("one", length=0)) ==\
         "x.toml, line 1: one: expected a list of 0 entries, got 1"
     seen = []
 
@@ -842,9 +842,9 @@ def test_lists_by_length_and_their_items_by_place():
         return node.check_int(label, item)
 
     assert n.list_of("one", convert, length=1) == [1] and seen == [(n, "one[0]")]
-    assert _says(lambda: n.list_of("three", convert)) == \
+    assert _says(lambda: n.list_of("three", convert)) ==\
         "x.toml, line 1: three[1]: expected a whole number, got text 'x'"
-    assert _says(lambda: n.list_of("one", convert, min_length=2)) == \
+    assert _says(lambda: n.list_of("one", convert, min_length=2)) ==\
         "x.toml, line 1: one: expected at least 2 entries, got 1"
 
 
@@ -901,13 +901,13 @@ def test_entries_of_an_array_of_tables_are_labelled_and_found_in_turn():
     assert (first.line, next(top).line) == (1, 3)
     assert _says(lambda: first.str("id")) == "x.toml, line 2: u0 > id: expected text, got a number 1"
     inline = _node("unit = [{id = 1}, {id = 2}]\n")
-    assert [(e.where, e.line) for e in inline.array_of_tables("unit", lambda d, i: str(i))] == \
+    assert [(e.where, e.line) for e in inline.array_of_tables("unit", lambda d, i: str(i))] ==\
         [("0", None), ("1", None)]
-    assert _says(lambda: list(_node("unit = [1]\n").array_of_tables("unit", str))) == \
+    assert _says(lambda: list(_node("unit = [1]\n").array_of_tables("unit", str))) ==\
         "x.toml, line 1: unit: expected [[unit]] entries, got a list"
-    assert _says(lambda: list(_node("unit = [{a = 1}, 2]\n").array_of_tables("unit", str))) == \
+    assert _says(lambda: list(_node("unit = [{a = 1}, 2]\n").array_of_tables("unit", str))) ==\
         "x.toml, line 1: unit: expected [[unit]] entries, got a list"
-    assert _says(lambda: list(_node("unit = 2\n").array_of_tables("unit", str))) == \
+    assert _says(lambda: list(_node("unit = 2\n").array_of_tables("unit", str))) ==\
         "x.toml, line 1: unit: expected [[unit]] entries, got a number 2"
 
 
@@ -919,7 +919,7 @@ def test_a_key_nobody_read_is_refused_naming_the_keys_that_were():
     n.raw("zz")
     n.raw("yy")
     n.done()
-    assert _says(_node("\nq = 1\n").done) == \
+    assert _says(_node("\nq = 1\n").done) ==\
         "x.toml, line 2: q: unknown key 'q' (known keys here: none)"
     asked = _node("b = 1\n")
     asked.int("c", default=0)  # asking for a key that is not there counts as knowing it
@@ -948,13 +948,13 @@ def test_a_chit_list_of_one_each_with_its_names_and_the_use_line_optional():
     assert one.names[ChitKind.LOYALTY] == "Loyal" and one.names[ChitKind.FUHRER_ACCESS] == "FA"
     assert one.loyalty_units() == {"101"} and one.by_id()["LOY101"].unit == "101"
     assert len(_chits(n=99, use='use = "18.12"\n').chits) == 99 + 6
-    assert _says(lambda: _chits(n=0)) == \
+    assert _says(lambda: _chits(n=0)) ==\
         "chits.toml, line 3: kinds fuhrer_access > count: expected a whole number in 1..99, got 0"
-    assert _says(lambda: _chits(n=100)) == \
+    assert _says(lambda: _chits(n=100)) ==\
         "chits.toml, line 3: kinds fuhrer_access > count: expected a whole number in 1..99, got 100"
-    assert _says(lambda: _chits(units="")) == \
+    assert _says(lambda: _chits(units="")) ==\
         "chits.toml, line 29: loyalty > units: expected at least 1 entry, got 0"
-    assert _says(lambda: _chits(use="use = 3\n")) == \
+    assert _says(lambda: _chits(use="use = 3\n")) ==\
         "chits.toml, line 5: kinds fuhrer_access > use: expected text, got a number 3"
 
 

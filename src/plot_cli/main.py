@@ -165,8 +165,8 @@ def _play(args: argparse.Namespace) -> int:
     if getattr(args, "position", None):
         return _play_position(args, rules, record)
     setup = None
-    if getattr(args, "seed", None) is not None or getattr(args, "hotseat", False) \
-            or getattr(args, "side", None) or getattr(args, "watch", False) \
+    if getattr(args, "seed", None) is not None or getattr(args, "hotseat", False)\
+            or getattr(args, "side", None) or getattr(args, "watch", False)\
             or getattr(args, "think", 1.0) != 1.0:
         setup = GameSetup(hotseat=args.hotseat, watch=args.watch, side=Player(args.side or "ss"),
                           level=args.level, think=args.think,
@@ -222,7 +222,7 @@ def last_played(path: Path) -> str:
 
 
 def _resume(args: argparse.Namespace) -> int:
-    from plot_record import Recorder, data_dir, latest_unfinished, load_record
+    from plot_record import Recorder, games_dir, latest_unfinished, load_record
     from plot_tui.app import PlotApp
     from plot_tui.session import Session
 
@@ -234,7 +234,7 @@ def _resume(args: argparse.Namespace) -> int:
                "`plot games` lists them all)")
         print(f"plot: resuming {path}{why}", file=sys.stderr)
     if path is None:
-        print(f"plot: there is no unfinished game in {data_dir()}; start one with `plot play`",
+        print(f"plot: there is no unfinished game in {games_dir()}; start one with `plot play`",
               file=sys.stderr)
         return 1
     record = load_record(path, rules)
@@ -334,7 +334,7 @@ def _store(args: argparse.Namespace) -> int | None:
 def _serve(args: argparse.Namespace) -> int:
     import os
 
-    from plot_record import data_dir
+    from plot_record import games_dir
     from plot_server.server import Limits, ensure_host_key, run
 
     early = _store(args)
@@ -388,8 +388,8 @@ def _serve(args: argparse.Namespace) -> int:
         return 2
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"plot serve: listening on {args.host}, not only this machine", file=sys.stderr)
-    host_key = Path(args.host_key) if args.host_key else data_dir().parent / "ssh_host_key"
-    home = Path(args.data) if args.data else data_dir().parent / "server"
+    host_key = Path(args.host_key) if args.host_key else games_dir().parent / "ssh_host_key"
+    home = Path(args.data) if args.data else games_dir().parent / "server"
     limits = Limits(connections=args.max_connections, idle=args.idle_minutes * 60,
                     strangers=args.max_strangers, login=args.login_seconds,
                     session_wait=min(10.0, args.login_seconds))
@@ -432,14 +432,14 @@ def _export(args: argparse.Namespace) -> int:
 
 def _games(args: argparse.Namespace) -> int:
     from plot_core.engine.state import PHASE_TITLES
-    from plot_record import RecordError, data_dir, load_record, records_in
+    from plot_record import RecordError, games_dir, load_record, records_in
 
     rules = load_rules()
     paths = list(records_in())
     if not paths:
-        print(f"No games saved in {data_dir()} yet.")
+        print(f"No games saved in {games_dir()} yet.")
         return 0
-    print(f"Games in {data_dir()}, the most recently played last "
+    print(f"Games in {games_dir()}, the most recently played last "
           "(plain `plot resume` goes on with the last unfinished one):")
     for path in paths:
         try:

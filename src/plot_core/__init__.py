@@ -11,8 +11,8 @@ from .engine.state import GameState
 from .engine.view import PlayerView, view
 from .errors import DataError
 from .parties import Party, Player
-from .rules import Rules, data_dir, load_rules
+from .rules import Rules, load_rules, rules_data_dir
 
 __all__ = ["Action", "DataError", "GameState", "IllegalAction", "Party", "Player",
-           "PlayerView", "Rules", "Verb", "apply", "data_dir", "legal_actions", "load_position",
+           "PlayerView", "Rules", "Verb", "apply", "rules_data_dir", "legal_actions", "load_position",
            "load_rules", "new_game", "outcome", "parse_action", "view"]

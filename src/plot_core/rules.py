@@ -45,7 +45,7 @@ class Rules:
         return {uid: i for i, uid in enumerate(self.units)}
 
 
-def data_dir() -> Path:
+def rules_data_dir() -> Path:
     env = os.environ.get("PLOT_RULES_DATA")
     if env:
         return Path(env)
@@ -100,7 +100,7 @@ def load_rules(directory: Path | str | None = None) -> Rules:
 
 @functools.cache
 def _default_rules() -> Rules:
-    return _load(data_dir().resolve())
+    return _load(rules_data_dir().resolve())
 
 
 def _load(root: Path) -> Rules:
@@ -218,4 +218,4 @@ def _check_setup(rules: Rules, src: Source) -> None:
                         f"{len(outside)}", line=mline)
 
 
-__all__ = ["Rules", "load_rules", "data_dir", "DataError", "ChitKind"]
+__all__ = ["Rules", "load_rules", "rules_data_dir", "DataError", "ChitKind"]

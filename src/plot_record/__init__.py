@@ -6,7 +6,7 @@ Depends on plot_core only; the client and the server use it, never the reverse.
 from .format import ChatLine, Header, PlanLine, RecordError, ThinkLine, new_game_id, secret_seed
 from .store import (
     Recorder,
-    data_dir,
+    games_dir,
     is_finished,
     latest_unfinished,
     new_record_path,
@@ -17,5 +17,5 @@ from .timeline import Record, Step, Timeline, check, load_record, start_state
 
 __all__ = ["ChatLine", "Header", "PlanLine", "Record", "RecordError", "Recorder", "Step",
            "ThinkLine", "Timeline", "check",
-           "data_dir", "is_finished", "latest_unfinished", "load_record", "new_record_path", "read_raw",
+           "games_dir", "is_finished", "latest_unfinished", "load_record", "new_record_path", "read_raw",
            "new_game_id", "records_in", "secret_seed", "start_state"]

@@ -42,14 +42,14 @@ SUFFIX = ".plot.jsonl"
 MAX_LINE = 1024 * 1024          # a header with a long position is some kilobytes
 
 
-def data_dir() -> Path:
+def games_dir() -> Path:
     """Where games are kept unless told otherwise (XDG base directories)."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "plot" / "games"
 
 
 def new_record_path(header: Header, directory: Path | None = None) -> Path:
-    directory = directory or data_dir()
+    directory = directory or games_dir()
     stamp = header.created.replace(":", "").replace("-", "")
     # named by the game's id, never its seed: the name is shown on screens (24)
     path = directory / f"{stamp}-{header.game}{SUFFIX}"
@@ -216,7 +216,7 @@ class Recorder:
 
 
 def records_in(directory: Path | None = None) -> Iterator[Path]:
-    directory = directory or data_dir()
+    directory = directory or games_dir()
     if directory.is_dir():
         yield from sorted(directory.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime)
 
@@ -244,5 +244,5 @@ def latest_unfinished(directory: Path | None = None) -> Path | None:
     return None
 
 
-__all__ = ["ActionLine", "EndLine", "RawRecord", "Recorder", "UndoLine", "data_dir",
+__all__ = ["ActionLine", "EndLine", "RawRecord", "Recorder", "UndoLine", "games_dir",
            "is_finished", "latest_unfinished", "new_record_path", "read_raw", "records_in"]
