@@ -14,7 +14,7 @@ from plot_core.engine.state import PHASE_TITLES, Event, Phase
 from plot_core.english import counted
 from plot_core.wording import describe
 
-from .format import RecordError
+from .format import ChatLine, RecordError
 from .notes import Note
 from .timeline import Record
 
@@ -38,10 +38,10 @@ def text_account(record: Record, eyes: str = ALL, *, chat: bool = True,
     """``chat``: the talk at the table, where it was said; ``notes``: a
     study's notes (notes.py), each at its position."""
     side = check_perspective(record, eyes)
-    said = {}
+    said: dict[int, list[ChatLine]] = {}
     for line in (record.chat if chat else []):
         said.setdefault(min(line.after, len(record.timeline)), []).append(line)
-    noted = {}
+    noted: dict[int, list[Note]] = {}
     for n in notes or []:
         noted.setdefault(min(n.at, len(record.timeline)), []).append(n)
 
@@ -65,16 +65,16 @@ def text_account(record: Record, eyes: str = ALL, *, chat: bool = True,
     yield from extras(0)
     last_turn = last_phase = None
     for step in tl.steps:
-        before = tl.phase_key(step.i - 1)
-        turn = before[:2]
-        if turn != last_turn and before[2] is not Phase.SETUP:
+        key = tl.phase_key(step.i - 1)
+        turn = key[:2]
+        if turn != last_turn and key[2] is not Phase.SETUP:
             yield ""
             yield (f"Game-Turn {turn[0]}" if not turn[1]
                    else f"Game-Turn {turn[0]}, Coup-Turn {turn[1]}")
             last_phase = None
-        if before[2] != last_phase:
-            yield f"  {PHASE_TITLES[before[2]]}"
-        last_turn, last_phase = turn, before[2]
+        if key[2] != last_phase:
+            yield f"  {PHASE_TITLES[key[2]]}"
+        last_turn, last_phase = turn, key[2]
         before = tl.state_at(step.i - 1)
         yield f"  {step.i:>5}  {SIDE[step.side]:<6}  {describe(before.rules, before, step.action)}"
         yield from _events(step.events, side)

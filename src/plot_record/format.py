@@ -36,6 +36,7 @@ import re
 import secrets
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as package_version
+from typing import Any
 
 import attrs
 
@@ -80,7 +81,7 @@ def program() -> str:
 class Header:
     rules_hash: str
     seed: int
-    start: dict                       # {"setup": ...} or {"position": ..., "name": ...}
+    start: dict[str, Any]             # {"setup": ...} or {"position": ..., "name": ...}
     players: dict[str, str]           # side -> "human" | "computer"
     levels: dict[str, str] = attrs.field(factory=dict)   # computer side -> its level
     created: str = attrs.field(factory=lambda: dt.datetime.now(dt.UTC)
@@ -97,7 +98,7 @@ class Header:
         """How a screen names the game: its seed only once the game is over (24)."""
         return f"game {self.game}, seed {self.seed}" if over else f"game {self.game}"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         data = {"format": FORMAT, "version": VERSION, "program": self.program,
                 "game": self.game, "rules_hash": self.rules_hash, "seed": self.seed,
                 "start": self.start, "players": self.players, "levels": self.levels,
@@ -169,7 +170,7 @@ THINK_TEXT = 200                # characters of a plan's words a reader accepts
 Entry = ActionLine | UndoLine | EndLine | ChatLine | ThinkLine
 
 
-def dumps(data: dict) -> str:
+def dumps(data: dict[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False) + "\n"
 
 
@@ -261,12 +262,12 @@ def parse_entry(data: object, where: str) -> Entry:
                        Outcome(end["winner"], end["case"], end["reason"]))
     i = _index(data.get("i"), where)
     try:
-        side = Player(data.get("side"))
+        side = Player(str(data.get("side")))
     except ValueError:
         raise RecordError(f"{where}: side must be \"ss\" or \"abwehr\", "
                           f"got {data.get('side')!r}") from None
     try:
-        action = action_from_json(data.get("action"))
+        action = action_from_json(data.get("action"))  # type: ignore[arg-type]  # it checks
     except FormatError as exc:
         raise RecordError(f"{where}: {exc}") from None
     text = data.get("text")
@@ -306,7 +307,7 @@ def _think(think: object, where: str) -> ThinkLine:
         raise RecordError(f"{where}: think: after must be an action number from 1, "
                           f"got {think.get('after')!r}")
     try:
-        side = Player(think.get("side"))
+        side = Player(str(think.get("side")))
     except ValueError:
         raise RecordError(f"{where}: think: side must be \"ss\" or \"abwehr\", "
                           f"got {think.get('side')!r}") from None

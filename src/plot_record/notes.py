@@ -66,6 +66,7 @@ def load_notes(record: Path, game: str) -> list[Note]:
         if not ok:
             raise RecordError(f"{path}: note {k + 1} must give at (a position from 0), time "
                               f"and text (at most {NOTE_MAX} characters)")
+        assert isinstance(at, int)          # (ok says so; for the type checker)
         out.append(Note(at, n["time"], n["text"]))
     return out
 

@@ -8,6 +8,7 @@ costs at most that many ``apply`` calls however long the game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -128,7 +129,7 @@ class Timeline:
         return (s.turn, s.coup_turn, s.phase) if s else (self.start.turn, 0, self.start.phase)
 
     # -- jumps ----------------------------------------------------------------------------
-    def next_change(self, i: int, key) -> int:
+    def next_change(self, i: int, key: Callable[[int], object]) -> int:
         """The first position after ``i`` where ``key`` differs (or the end)."""
         here = key(i)
         for j in range(i + 1, len(self.steps) + 1):
@@ -136,7 +137,7 @@ class Timeline:
                 return j
         return len(self.steps)
 
-    def prev_change(self, i: int, key) -> int:
+    def prev_change(self, i: int, key: Callable[[int], object]) -> int:
         """The start of the stretch ``i`` is in, or of the one before if ``i`` starts it."""
         if i == 0:
             return 0
@@ -146,13 +147,13 @@ class Timeline:
             j -= 1
         return j
 
-    def next_where(self, i: int, test) -> int | None:
+    def next_where(self, i: int, test: Callable[[Step], bool]) -> int | None:
         for step in self.steps[i:]:
             if test(step):
                 return step.i
         return None
 
-    def prev_where(self, i: int, test) -> int | None:
+    def prev_where(self, i: int, test: Callable[[Step], bool]) -> int | None:
         for step in reversed(self.steps[:max(i - 1, 0)]):
             if test(step):
                 return step.i
