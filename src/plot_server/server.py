@@ -15,6 +15,7 @@ import math
 import secrets
 import signal
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import asyncssh
@@ -81,8 +82,10 @@ class ServedApp(PlotApp):
 
     def __init__(self, terminal, hub: Hub, who: Who, *, idle: float,
                  collector: Collector | None = None, join_codes: int = 5,
-                 door: Door = SSH, size: tuple[int, int] = (80, 24)) -> None:
+                 door: Door = SSH, size: tuple[int, int] = (80, 24),
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.terminal, self.terminal_size, self.door = terminal, size, door
+        self.clock = clock                     # idle time is measured on it (tests advance it)
         super().__init__(hub.rules)
         self.driver_class = door.driver
         self.hub, self.who, self.idle = hub, who, idle
@@ -91,7 +94,7 @@ class ServedApp(PlotApp):
         self.lobby: LobbyScreen | None = None
         self._redraw_pending = False
         self.goodbye = ""                      # said on the terminal after the app ends
-        self.last_seen = time.monotonic()
+        self.last_seen = clock()
         self.collector = collector
         self.codes = CodeLimit(join_codes)      # wrong join codes from this connection
         self.failure: str | None = None         # the reference of a failure, if one came
@@ -133,7 +136,7 @@ class ServedApp(PlotApp):
         forget_error_output(self)       # said once, above: nothing on the server's output
 
     def touch(self) -> None:
-        self.last_seen = time.monotonic()
+        self.last_seen = self.clock()
         if self.collector is not None:
             self.collector.touch()
 
@@ -178,7 +181,7 @@ class ServedApp(PlotApp):
             self.lobby.say(words)
 
     def _check_idle(self) -> None:
-        if time.monotonic() - self.last_seen > self.idle:
+        if self.clock() - self.last_seen > self.idle:
             self.goodbye = (f"plot: closed after {self.idle / 60:g} minutes without a key "
                             "press; any game of yours waits for you in the lobby.")
             self.exit()

@@ -126,6 +126,7 @@ def test_a_lone_escape_in_the_browser_closes_a_dialog_without_waiting_for_anothe
 
 
 @needs_browser
+@pytest.mark.e2e
 def test_browser_and_ssh_players_play_one_game_a_browser_watches_and_one_plays_the_computer(
         web_server, tmp_path):
     from selenium.webdriver.common.keys import Keys

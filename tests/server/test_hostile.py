@@ -119,6 +119,28 @@ async def test_every_widget_showing_a_name_shows_it_as_it_is(hostile_hub, viewer
 
 
 @pytest.mark.asyncio
+async def test_an_idle_session_is_closed_with_the_reason_and_a_key_keeps_it_open(hub_dir, rules):
+    """The idle limit on the session's own clock, advanced by the test (the real-time
+    end-to-end version is in test_ssh.py)."""
+    hub = Hub(rules, hub_dir, later=Clock())
+    clock = Ticks()
+    app = ServedApp(None, hub, ALICE, idle=600, clock=clock)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        clock.now += 599
+        app.touch()            # a key read: what the served driver does for every input
+        clock.now += 599
+        app._check_idle()
+        await pilot.pause()
+        assert app.is_running and app.goodbye == ""
+        clock.now += 2
+        app._check_idle()
+        await pilot.pause()
+    assert app.goodbye.startswith("plot: closed after 10 minutes without a key press")
+    assert "waits for you in the lobby" in app.goodbye
+
+
+@pytest.mark.asyncio
 async def test_textual_actions_that_touch_the_server_are_refused(hub_dir, rules, tmp_path,
                                                                  monkeypatch):
     hub = Hub(rules, hub_dir, later=Clock())

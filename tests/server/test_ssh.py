@@ -27,6 +27,7 @@ def ssh_server(tmp_path_factory):
 
 
 @needs_ssh
+@pytest.mark.e2e
 def test_a_player_connects_with_plain_ssh_and_plays(ssh_server):
     port, d = ssh_server
     t = Terminal(ssh_args(port, d / "player", "-tt", "alice@127.0.0.1"))
@@ -155,6 +156,7 @@ def test_garbage_on_the_port_harms_nobody(ssh_server):
 
 
 @needs_ssh
+@pytest.mark.e2e
 def test_a_full_server_says_so_and_an_idle_connection_is_closed_with_a_reason(tmp_path):
     make_keys(tmp_path, ["alice", "bob"])
     srv = Server(tmp_path, "--max-connections", "1", "--idle-minutes", "0.05")

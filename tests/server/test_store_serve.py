@@ -32,6 +32,7 @@ def sit_again(t: Terminal, side: Player) -> None:
 
 
 @needs_ssh
+@pytest.mark.e2e
 def test_players_on_two_servers_play_one_game_and_survive_a_kill_9(keys, url, rules,
                                                                    cluster):
     a = Server(keys, store=url)
