@@ -26,7 +26,7 @@ from typing import NamedTuple
 from plot_core import Action, GameState, Player, PlayerView, Rules, Verb, apply, legal_actions
 from plot_core.data.chits import ChitKind
 from plot_core.engine.harassment import differential_bonus, harassment_defence
-from plot_core.engine.state import HITLER, effectiveness, movement_allowance
+from plot_core.engine.state import HITLER, DecisionKind, effectiveness, movement_allowance
 from plot_core.hexgrid import distance
 from plot_core.parties import Party
 
@@ -155,7 +155,7 @@ class Thumb:
     # -- scores ---------------------------------------------------------------------------
     def score(self, a: Action) -> float:
         top = self.s.pending[-1] if self.s.pending else None
-        if top is not None and top.kind == "coup":
+        if top is not None and top.kind == DecisionKind.COUP:
             return self.coup_window(a, top)
         match a.verb:
             case Verb.HARASS:

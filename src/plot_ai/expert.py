@@ -22,7 +22,7 @@ import time
 from collections.abc import Sequence
 
 from plot_core import Action, GameState, Player, PlayerView, Rules, Verb
-from plot_core.engine.state import Phase, evolve
+from plot_core.engine.state import DecisionKind, Phase, evolve
 
 from . import easy, hard
 from .plans import Plan
@@ -38,7 +38,8 @@ MOST = 3.0                # no decision over three times the mean
 def kind_of(v: PlayerView) -> str:
     top = v.pending[-1] if v.pending else None
     if top is not None:
-        return top.kind if top.kind in ("coup", "recruit", "investigate") else "answer"
+        return top.kind if top.kind in (DecisionKind.COUP, DecisionKind.RECRUIT,
+                                            DecisionKind.INVESTIGATE) else "answer"
     if v.phase not in (Phase.COUP_MOVEMENT, Phase.COUP_INTERPHASE, Phase.MOVEMENT):
         return "answer"
     if v.coup is not None:

@@ -22,6 +22,7 @@ import attrs
 
 from plot_core import Action, GameState, Player, Verb, apply, legal_actions
 from plot_core.data.chits import ChitKind
+from plot_core.engine.state import DecisionKind
 from plot_core.hexgrid import label
 from plot_core.wording import unit_name, words
 
@@ -51,9 +52,9 @@ def plans(state: GameState, legal: Sequence[Action], *,
     if not given): listing every walk of every unit costs more than weighing a few."""
     top = state.pending[-1] if state.pending else None
     if top is not None:
-        if top.kind == "coup":
+        if top.kind == DecisionKind.COUP:
             return coup_plans(state, legal)
-        if top.kind in ("recruit", "investigate"):
+        if top.kind in (DecisionKind.RECRUIT, DecisionKind.INVESTIGATE):
             return attempt_plans(state, legal)
         return [Plan((a,), words(state.rules, state, a), private=_private(state, a))
                 for a in legal]
@@ -136,10 +137,10 @@ def attempt_plans(state: GameState, legal: Sequence[Action] | None, *,
     head = (first,) if first is not None else ()
     rules = state.rules
     top = state.pending[-1] if state.pending else None
-    if top is None or top.kind not in ("recruit", "investigate"):
+    if top is None or top.kind not in (DecisionKind.RECRUIT, DecisionKind.INVESTIGATE):
         return [Plan(head, words(rules, state, first))] if first else []
     target = unit_name(rules, top.unit)
-    what = "recruit" if top.kind == "recruit" else "investigate"
+    what = "recruit" if top.kind == DecisionKind.RECRUIT else "investigate"
     out: list[Plan] = []
     s, joined = state, ()
     for _ in range(20):

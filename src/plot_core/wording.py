@@ -10,7 +10,7 @@ from __future__ import annotations
 from .data.chits import ChitKind
 from .engine.actions import Action, Verb
 from .engine.recruitment import FREE_PARTY, double_cross_chit, loyalty_case, loyalty_chit
-from .engine.state import Event, GameState, Phase
+from .engine.state import DecisionKind, Event, GameState, Phase
 from .engine.view import PlayerView
 from .hexgrid import label
 from .rules import Rules
@@ -67,11 +67,11 @@ def words(rules: Rules, v: PlayerView | GameState, a: Action) -> str:
             return f"Place {u} at {h}"
         case Verb.PLACE_ALLIED:
             return f"Place the Allied unit at {h}"
-        case Verb.REVEAL if kind == "coup":
+        case Verb.REVEAL if kind == DecisionKind.COUP:
             return f"Commit {chit_name(rules, a.chit)} to the coup"
         case Verb.REVEAL:
             return f"Reveal {chit_name(rules, a.chit)}"
-        case Verb.NO_REVEAL if kind == "coup":
+        case Verb.NO_REVEAL if kind == DecisionKind.COUP:
             return "No coup now"
         case Verb.NO_REVEAL:
             return "Reveal nothing (more)"

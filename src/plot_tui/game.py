@@ -20,7 +20,7 @@ from textual.widgets import Static, TabbedContent
 from plot_ai.pool import shared_pool
 from plot_core import Action, IllegalAction, Player, PlayerView, Rules, Verb
 from plot_core.engine.overlays import Overlays
-from plot_core.engine.state import Box, Phase
+from plot_core.engine.state import Box, DecisionKind, Phase
 from plot_core.english import counted
 from plot_core.hexgrid import distance, label
 from plot_core.wording import describe, is_news, news, unit_name, words
@@ -758,7 +758,7 @@ class GameScreen(BoardScreen):
 
     @staticmethod
     def _coup_asked(v: PlayerView) -> bool:
-        return bool(v.pending) and v.pending[-1].kind == "coup"
+        return bool(v.pending) and v.pending[-1].kind == DecisionKind.COUP
 
     def action_no_coup_this_turn(self) -> None:
         v = self.session.view()

@@ -14,7 +14,7 @@ from .decisions import pop, push, top
 from .errors import IllegalAction
 from .registry import case
 from .rolls import pick, roll
-from .state import CUP, Box, Decision, Event, GameState, evolve
+from .state import CUP, Box, Decision, DecisionKind, Event, GameState, evolve
 
 REROLL_LIMIT = 60   # 7.12/7.28 re-rolls; a map with no room anywhere must not loop forever
 PARTY_OF = {Player.SS: Party.SS, Player.ABWEHR: Party.ABWEHR}
@@ -80,7 +80,7 @@ def roll_assignment(state: GameState) -> GameState:
                                            "is placed"))
         if empty_hexes(state, allied):
             k, state = pick(state, len(holding))                     # 7.11: drawn at random
-            return push(state, Decision("place_allied", Player.ABWEHR, unit=holding[k],
+            return push(state, Decision(DecisionKind.PLACE_ALLIED, Player.ABWEHR, unit=holding[k],
                                         area=allied))
         a, b, state = _two_dice(state)                               # 7.12
         allied = table.result(a, b)[0]
@@ -105,7 +105,7 @@ def start_german(state: GameState) -> GameState:
     g = state.german_assignment
     if g is None:
         return state
-    return push(state, Decision("assignment_chits", g.player, party=g.player, count=g.count,
+    return push(state, Decision(DecisionKind.ASSIGNMENT_CHITS, g.player, party=g.player, count=g.count,
                                 area=g.area))
 
 
@@ -156,7 +156,7 @@ def _eligible(state: GameState, party: Player) -> list[str]:
 
 @case("7.21", "7.22", "7.24", "7.25", "7.26", "7.27")
 def _begin_assign(state: GameState, d: Decision, picker: Player) -> GameState:
-    return _next_assign(state, Decision("assign", picker, party=d.party, count=d.count,
+    return _next_assign(state, Decision(DecisionKind.ASSIGN, picker, party=d.party, count=d.count,
                                         area=d.area))
 
 

@@ -18,6 +18,7 @@ from .state import (
     Box,
     CoupState,
     Decision,
+    DecisionKind,
     Event,
     GameState,
     Outcome,
@@ -37,7 +38,7 @@ def fuhrer_access_chits(state: GameState) -> list[str]:
 def offer(state: GameState) -> GameState:
     """At the end of every phase of a Game-Turn the Abwehr may try once (18.11). He is
     always asked, so the question tells the SS nothing about his chits."""
-    return push(state, Decision("coup", Player.ABWEHR))
+    return push(state, Decision(DecisionKind.COUP, Player.ABWEHR))
 
 
 def offer_actions(state: GameState) -> list[Action]:

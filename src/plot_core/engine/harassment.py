@@ -13,6 +13,7 @@ from .rolls import roll
 from .state import (
     Box,
     Decision,
+    DecisionKind,
     Event,
     GameState,
     Marker,
@@ -205,7 +206,7 @@ def harass(state: GameState, target: str | None = None, hq_hex: Hex | None = Non
         return coup_mod.eliminate(state, uid, case_no="10.72")
     if hq_hex is not None:
         if result in ("Dr", "De"):                           # 10.69
-            return push(state, Decision("advance", state.phasing, unit=uid, hex=hq_hex))
+            return push(state, Decision(DecisionKind.ADVANCE, state.phasing, unit=uid, hex=hq_hex))
         if result == "Ar":
             return retreat_or_retire(state, uid, attacker=True)
         return state                                         # M, N: no effect on an empty HQ
@@ -254,7 +255,7 @@ def offer_advance(state: GameState, uid: str, h: Hex) -> GameState:
     if hq_friendly(state, h, uid) is False:
         return state.log(Event("9.24", f"{state.info(uid).short} may not advance into "
                                        f"{hq_at(state, h).name}: unfriendly to it"))
-    return push(state, Decision("advance", state.phasing, unit=uid, hex=h))
+    return push(state, Decision(DecisionKind.ADVANCE, state.phasing, unit=uid, hex=h))
 
 
 @case("10.61", "10.64", "10.65")
@@ -271,7 +272,7 @@ def retreat_or_retire(state: GameState, uid: str, *, attacker: bool, harasser: s
         else:
             state = offer_advance(state, harasser, u.hex)
     owner = u.controller or state.phasing.enemy             # 10.61: never the harasser
-    return push(state, Decision("retreat", owner, unit=uid))
+    return push(state, Decision(DecisionKind.RETREAT, owner, unit=uid))
 
 
 @case("18.43")

@@ -10,7 +10,7 @@ from .errors import IllegalAction
 from .investigation import alibi_chits, take_from_abwehr
 from .registry import case
 from .rolls import roll
-from .state import CUP, Box, Decision, Event, GameState, defence, evolve, retirement_box
+from .state import CUP, Box, Decision, DecisionKind, Event, GameState, defence, evolve, retirement_box
 
 
 def next_prisoner(state: GameState) -> str | None:
@@ -22,7 +22,7 @@ def next_prisoner(state: GameState) -> str | None:
 @case("14.11", "14.12", "14.13", "14.14", "14.21")
 def announce(state: GameState, uid: str) -> GameState:
     state = state.log(Event("14.21", f"SS interrogates {state.info(uid).short}"))
-    return push(state, Decision("interrogation_alibi", Player.ABWEHR, unit=uid))
+    return push(state, Decision(DecisionKind.INTERROGATION_ALIBI, Player.ABWEHR, unit=uid))
 
 
 def alibi_actions(state: GameState) -> list[Action]:
@@ -64,4 +64,4 @@ def interrogate(state: GameState) -> GameState:
     if result == "Gr":
         state = state.with_unit(uid, box=retirement_box(u.controller))
         return state.log(Event("14.32", f"{rules.units[uid].short} goes to General Retirement"))
-    return push(state, Decision("return", u.controller or Player.ABWEHR, unit=uid, area="14.33"))
+    return push(state, Decision(DecisionKind.RETURN, u.controller or Player.ABWEHR, unit=uid, area="14.33"))

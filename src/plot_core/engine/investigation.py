@@ -21,6 +21,7 @@ from .state import (
     CUP,
     Box,
     Decision,
+    DecisionKind,
     Event,
     GameState,
     Marker,
@@ -106,17 +107,17 @@ def investigation_actions(state: GameState) -> list[Action]:
                if u.controller is Player.ABWEHR and u.hex in near
                and target_problem(state, u.id) is None]
         return out + [act(Verb.END_PHASE)]
-    if d.kind == "investigate":
+    if d.kind == DecisionKind.INVESTIGATE:
         out = [act(Verb.JOIN, u) for u in investigators_for(state, d.unit)
                if u not in d.units]
         if d.units and _ratio(state, d.units, d.unit) >= state.rules.game.investigate_min:
             out.append(act(Verb.ROLL))
         return out + [act(Verb.CANCEL)]
-    if d.kind == "expose_investigators":
+    if d.kind == DecisionKind.EXPOSE_INVESTIGATORS:
         held = state.chits_of(Player.ABWEHR.value)
         return [act(Verb.REVEAL, None, None, loyalty_chit(u)) for u in d.units
                 if loyalty_chit(u) in held] + [act(Verb.NO_REVEAL)]
-    if d.kind == "alibi":
+    if d.kind == DecisionKind.ALIBI:
         alibis = alibi_chits(state, Player.SS)
         covered = [Action(Verb.ALIBI, unit=c[1:], chit=alibis[0]) for c in d.chits
                    if c[1:] not in d.cleared] if alibis else []
@@ -128,7 +129,7 @@ def start(state: GameState, target: str) -> GameState:
     problem = target_problem(state, target)
     if problem:
         raise problem
-    return push(state, Decision("investigate", Player.SS, unit=target))
+    return push(state, Decision(DecisionKind.INVESTIGATE, Player.SS, unit=target))
 
 
 def join(state: GameState, uid: str) -> GameState:
@@ -154,7 +155,7 @@ def announce(state: GameState) -> GameState:
                          targeted=state.targeted | {d.unit})
     names = " + ".join(state.info(u).short for u in d.units)
     state = state.log(Event("13.0", f"SS investigates {state.info(d.unit).short} with {names}"))
-    return push(state, Decision("expose_investigators", Player.ABWEHR, unit=d.unit,
+    return push(state, Decision(DecisionKind.EXPOSE_INVESTIGATORS, Player.ABWEHR, unit=d.unit,
                                 units=d.units))
 
 
@@ -233,7 +234,7 @@ def carry_out(state: GameState, d: Decision) -> GameState:
     if not allowed:
         return state.log(Event("9.24", f"no investigator may advance into "
                                        f"{hq_at(state, t.hex).name}: unfriendly to them"))
-    return push(state, Decision("advance", Player.SS, hex=t.hex, units=allowed))
+    return push(state, Decision(DecisionKind.ADVANCE, Player.SS, hex=t.hex, units=allowed))
 
 
 def take_from_abwehr(state: GameState, n: int, *, case_no: str) -> GameState:

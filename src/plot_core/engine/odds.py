@@ -17,7 +17,7 @@ from .errors import IllegalAction
 from .harassment import harassment_terms
 from .investigation import counting_investigators, investigation_terms
 from .recruitment import recruitment_terms
-from .state import GameState, chit_ids, defence
+from .state import DecisionKind, GameState, chit_ids, defence
 from .terms import Term
 
 
@@ -239,22 +239,22 @@ def odds_of(state: GameState, action: Action) -> list[Odds]:
             return [investigation_odds(state, action.unit,
                                        tuple(investigators_for(state, action.unit)),
                                        exposable=True)]
-        if d is not None and d.kind == "recruit" and verb in (Verb.JOIN, Verb.ROLL):
+        if d is not None and d.kind == DecisionKind.RECRUIT and verb in (Verb.JOIN, Verb.ROLL):
             units = d.units + ((action.unit,) if verb is Verb.JOIN and action.unit else ())
             return [recruitment_odds(state, d.unit, units)]
-        if d is not None and d.kind == "investigate" and verb in (Verb.JOIN, Verb.ROLL):
+        if d is not None and d.kind == DecisionKind.INVESTIGATE and verb in (Verb.JOIN, Verb.ROLL):
             units = d.units + ((action.unit,) if verb is Verb.JOIN and action.unit else ())
             return [investigation_odds(state, d.unit, units, exposable=True)]
-        if d is not None and d.kind in ("expose_investigators", "alibi"):
+        if d is not None and d.kind in (DecisionKind.EXPOSE_INVESTIGATORS, DecisionKind.ALIBI):
             if verb is Verb.REVEAL and action.chit:             # 13.17: one drops out
                 d = attrs.evolve(d, chits=d.chits + (action.chit,))
             elif verb is Verb.ALIBI and action.unit:            # 13.18: one comes back
                 d = attrs.evolve(d, cleared=d.cleared + (action.unit,))
             return [investigation_odds(state, d.unit, counting_investigators(d))]
-        if d is not None and d.kind == "interrogation_alibi":
+        if d is not None and d.kind == DecisionKind.INTERROGATION_ALIBI:
             extra = 1 if verb is Verb.REVEAL else 0
             return [interrogation_odds(state, d.unit, len(d.chits) + extra)]
-        if d is not None and d.kind == "coup" and verb in (Verb.COUP, Verb.REVEAL):
+        if d is not None and d.kind == DecisionKind.COUP and verb in (Verb.COUP, Verb.REVEAL):
             return [walkyrie_odds(state, len(d.chits) + (1 if verb is Verb.REVEAL else 0))]
     except (IllegalAction, KeyError, StopIteration):
         return []

@@ -16,7 +16,7 @@ from ..parties import Party, Player
 from ..rules import Rules
 from .actions import Action, Verb
 from .api import apply, legal_actions, new_game
-from .state import HITLER, GameState
+from .state import HITLER, DecisionKind, GameState
 
 Policy = Callable[[GameState, Sequence[Action], random.Random], Action]
 
@@ -46,7 +46,7 @@ _COUP_WINDOW = {Verb.NO_REVEAL: 1.0, Verb.REVEAL: 0.15, Verb.COUP: 0.03}
 
 
 def _weights(state: GameState, actions: Sequence[Action]) -> list[float]:
-    if state.pending and state.pending[-1].kind == "coup":
+    if state.pending and state.pending[-1].kind == DecisionKind.COUP:
         return [_COUP_WINDOW[a.verb] for a in actions]
     near = None
     if state.active is not None:

@@ -24,6 +24,7 @@ from .rolls import roll
 from .state import (
     CUP,
     Decision,
+    DecisionKind,
     Event,
     GameState,
     UnitState,
@@ -129,7 +130,7 @@ def start(state: GameState, target: str) -> GameState:
     if problem:
         raise problem
     double_cross = state.unit(target).recruited
-    return push(state, Decision("recruit", state.phasing, unit=target, flag=double_cross))
+    return push(state, Decision(DecisionKind.RECRUIT, state.phasing, unit=target, flag=double_cross))
 
 
 def join(state: GameState, uid: str) -> GameState:

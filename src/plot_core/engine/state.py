@@ -87,6 +87,27 @@ class UnitState:
     marker: Marker | None = None     # Mask or Neutralized marker (10.71)
 
 
+class DecisionKind(StrEnum):
+    """Every kind of decision the rules hand to a player mid-action (decisions.KINDS says
+    how each is asked; table.DECISIONS how it is answered)."""
+
+    PLACE_ALLIED = "place_allied"                  # 7.11
+    ASSIGNMENT_CHITS = "assignment_chits"          # 7.4, 7.5
+    ASSIGN = "assign"                              # 7.23
+    RETREAT = "retreat"                            # 10.65
+    ADVANCE = "advance"                            # 10.67, 13.35
+    HITLER = "hitler"                              # 9.62
+    DISPLACE = "displace"                          # 9.63
+    RECRUIT = "recruit"                            # 12.25
+    INVESTIGATE = "investigate"                    # 13.25
+    EXPOSE_INVESTIGATORS = "expose_investigators"  # 13.17
+    ALIBI = "alibi"                                # 13.18
+    INTERROGATION_ALIBI = "interrogation_alibi"    # 14.21
+    RETURN = "return"                              # 14.33, 15.12
+    PANIC = "panic"                                # 12.83
+    COUP = "coup"                                  # 18.11
+
+
 @attrs.frozen
 class Decision:
     """A choice the rules hand to one player in the middle of something else.
@@ -94,7 +115,7 @@ class Decision:
     kind names the decision; the other fields carry what it is about.
     """
 
-    kind: str
+    kind: DecisionKind = attrs.field(converter=DecisionKind)
     player: Player
     unit: str | None = None
     hex: Hex | None = None

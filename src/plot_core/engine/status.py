@@ -11,7 +11,7 @@ from .decisions import pop, push, top
 from .errors import IllegalAction
 from .registry import case
 from .rolls import roll
-from .state import Decision, Event, GameState, evolve, retirement_box
+from .state import Decision, DecisionKind, Event, GameState, evolve, retirement_box
 
 OKW_FRIENDLY_PANICKERS = (Party.SS, Party.NAZI, Party.CIVILIAN)   # 12.81
 
@@ -55,7 +55,7 @@ def retirement_rolls(state: GameState) -> GameState:
             state = state.with_unit(uid, recruited=False, semi=False, controller=None)
         elif info.sides is Sides.SUSPICION:
             state = state.with_unit(uid, suspected=False)
-        state = push(state, Decision("return", player, unit=uid, area="15.12"))
+        state = push(state, Decision(DecisionKind.RETURN, player, unit=uid, area="15.12"))
     return state
 
 
@@ -80,7 +80,7 @@ def panic_rolls(state: GameState) -> GameState:
                                 roll=(die,), table="okw_panic",
                                 row=die, result=str(n)))
     if total and panickers(state):
-        return push(state, Decision("panic", Player.ABWEHR, count=total))
+        return push(state, Decision(DecisionKind.PANIC, Player.ABWEHR, count=total))
     return state
 
 

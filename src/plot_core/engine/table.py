@@ -32,7 +32,7 @@ from .board import empty_hexes
 from .decisions import pop
 from .errors import IllegalAction
 from .returns import choose_return, return_hexes
-from .state import Decision, GameState, Phase
+from .state import Decision, DecisionKind, GameState, Phase
 
 Lister = Callable[[GameState, Decision], list[Action]]
 Answer = Callable[[GameState, Decision, Action], GameState]
@@ -111,53 +111,53 @@ _REVEAL_ASSIGNMENT = {
 }
 
 DECISIONS: dict[str, DecisionRules] = {
-    "place_allied": DecisionRules(
+    DecisionKind.PLACE_ALLIED: DecisionRules(
         lambda s, d: [act(Verb.PLACE_ALLIED, None, h) for h in empty_hexes(s, d.area)],
         {Verb.PLACE_ALLIED: lambda s, d, a: assignment.place_allied(s, need(a.hex, "a hex"))}),
-    "assignment_chits": DecisionRules(lambda s, d: assignment.chit_actions(s),
+    DecisionKind.ASSIGNMENT_CHITS: DecisionRules(lambda s, d: assignment.chit_actions(s),
                                       _REVEAL_ASSIGNMENT),
-    "assign": DecisionRules(
+    DecisionKind.ASSIGN: DecisionRules(
         lambda s, d: assignment.assign_actions(s),
         {Verb.ASSIGN: lambda s, d, a: assignment.assign(s, need(a.unit, "a unit"),
                                                         need(a.hex, "a hex"))}),
-    "retreat": DecisionRules(
+    DecisionKind.RETREAT: DecisionRules(
         lambda s, d: [act(Verb.RETREAT, None, h) for h in harassment.retreat_hexes(s, d.unit)],
         {Verb.RETREAT: lambda s, d, a: harassment.choose_retreat(s, need(a.hex, "a hex"))}),
-    "advance": DecisionRules(_advance_answers, {Verb.ADVANCE: _advance, Verb.STAY: _advance}),
-    "hitler": DecisionRules(lambda s, d: [act(Verb.HITLER, None, h) for h in d.options],
+    DecisionKind.ADVANCE: DecisionRules(_advance_answers, {Verb.ADVANCE: _advance, Verb.STAY: _advance}),
+    DecisionKind.HITLER: DecisionRules(lambda s, d: [act(Verb.HITLER, None, h) for h in d.options],
                             {Verb.HITLER: _hitler}),
-    "displace": DecisionRules(_displaceable, {Verb.DISPLACE: _displace}),
-    "recruit": DecisionRules(
+    DecisionKind.DISPLACE: DecisionRules(_displaceable, {Verb.DISPLACE: _displace}),
+    DecisionKind.RECRUIT: DecisionRules(
         lambda s, d: recruitment.recruitment_actions(s),
         {Verb.JOIN: lambda s, d, a: recruitment.join(s, need(a.unit, "a unit")),
          Verb.ROLL: lambda s, d, a: recruitment.resolve(s),
          Verb.CANCEL: lambda s, d, a: recruitment.cancel(s)}),
-    "investigate": DecisionRules(
+    DecisionKind.INVESTIGATE: DecisionRules(
         _investigation_answers,
         {Verb.JOIN: lambda s, d, a: investigation.join(s, need(a.unit, "a unit")),
          Verb.ROLL: lambda s, d, a: investigation.announce(s),
          Verb.CANCEL: lambda s, d, a: pop(s)}),
-    "expose_investigators": DecisionRules(
+    DecisionKind.EXPOSE_INVESTIGATORS: DecisionRules(
         _investigation_answers,
         {Verb.REVEAL: lambda s, d, a: investigation.expose_investigator(
             s, need(a.chit, "a chit")),
          Verb.NO_REVEAL: lambda s, d, a: investigation.done_exposing(s)}),
-    "alibi": DecisionRules(
+    DecisionKind.ALIBI: DecisionRules(
         _investigation_answers,
         {Verb.ALIBI: lambda s, d, a: investigation.cover(s, need(a.unit, "a unit"),
                                                          need(a.chit, "a chit")),
          Verb.NO_REVEAL: lambda s, d, a: investigation.done_covering(s)}),
-    "interrogation_alibi": DecisionRules(
+    DecisionKind.INTERROGATION_ALIBI: DecisionRules(
         lambda s, d: interrogation.alibi_actions(s),
         {Verb.REVEAL: lambda s, d, a: interrogation.add_alibi(s, need(a.chit, "a chit")),
          Verb.NO_REVEAL: lambda s, d, a: interrogation.interrogate(s)}),
-    "return": DecisionRules(
+    DecisionKind.RETURN: DecisionRules(
         lambda s, d: [act(Verb.RETURN, None, h) for h in return_hexes(s, d.unit)],
         {Verb.RETURN: lambda s, d, a: choose_return(s, need(a.hex, "a hex"))}),
-    "panic": DecisionRules(
+    DecisionKind.PANIC: DecisionRules(
         lambda s, d: [act(Verb.PANIC, u) for u in status.panickers(s)],
         {Verb.PANIC: lambda s, d, a: status.panic(s, need(a.unit, "a unit"))}),
-    "coup": DecisionRules(
+    DecisionKind.COUP: DecisionRules(
         lambda s, d: coup.offer_actions(s),
         {Verb.REVEAL: lambda s, d, a: coup.commit_chit(s, need(a.chit, "a chit")),
          Verb.COUP: lambda s, d, a: coup.attempt(s),
