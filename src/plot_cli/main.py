@@ -164,6 +164,13 @@ def _play(args: argparse.Namespace) -> int:
         return 2
     if getattr(args, "position", None):
         return _play_position(args, rules, record)
+    if getattr(args, "plain", False):
+        from plot_tui.session import new_session, seats_for
+        seats = seats_for(hotseat=args.hotseat, watch=args.watch, side=Player(args.side or "ss"))
+        session = new_session(rules, seats, level=args.level, seed=args.seed,
+                              setup="choose" if args.choose_setup else "standard",
+                              think=args.think, path=record)
+        return _plain(session)
     setup = None
     if getattr(args, "seed", None) is not None or getattr(args, "hotseat", False)\
             or getattr(args, "side", None) or getattr(args, "watch", False)\
@@ -210,8 +217,17 @@ def _play_position(args: argparse.Namespace, rules, record: Path | None) -> int:
         session.recorder = Recorder(record, header)
     except OSError as exc:
         session.record_problem = f"the game cannot be saved to {record}: {exc.strerror or exc}"
+    if getattr(args, "plain", False):
+        return _plain(session)
     PlotApp(rules, session=session, settings=_settings()).run()
     return 0
+
+
+def _plain(session) -> int:
+    """The game as lines of sentences (plot_tui.line_mode), on this terminal's streams."""
+    from plot_tui.line_mode import play_lines
+
+    return play_lines(session, sys.stdin, sys.stdout)
 
 
 def last_played(path: Path) -> str:
@@ -249,8 +265,11 @@ def _resume(args: argparse.Namespace) -> int:
     notice = f"Resumed {path.name} after action {len(record.timeline)}{why}"
     if record.warnings:
         notice += " (its cut-off last line was dropped)"
-    PlotApp(rules, session=Session.resume(record, recorder), notice=notice + ".",
-            settings=_settings()).run()
+    session = Session.resume(record, recorder)
+    if getattr(args, "plain", False):
+        print(notice + ".")
+        return _plain(session)
+    PlotApp(rules, session=session, notice=notice + ".", settings=_settings()).run()
     return 0
 
 
@@ -485,12 +504,17 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--record", metavar="PATH",
                     help="save the game's record here (default: a new file in "
                          "$XDG_DATA_HOME/plot/games, i.e. ~/.local/share/plot/games)")
+    pl.add_argument("--plain", action="store_true",
+                    help="play in plain text, a sentence a line: for screen readers and "
+                         "braille (no cursor movement, no colour needed)")
     pl.set_defaults(run=_play)
     ln = sub.add_parser("learn", help="learn to play: short lessons, each a practice position "
                         "with a goal (the tutorial)")
     ln.set_defaults(run=_learn)
     rs = sub.add_parser("resume", help="go on with an unfinished game from its record")
     rs.add_argument("path", nargs="?", help="the record (default: the latest unfinished game)")
+    rs.add_argument("--plain", action="store_true",
+                    help="go on in plain text, a sentence a line (as plot play --plain)")
     rs.set_defaults(run=_resume)
     rp = sub.add_parser("replay", help="watch a recorded game: step, jump, change eyes")
     rp.add_argument("path", help="the game record (.plot.jsonl)")

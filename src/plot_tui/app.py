@@ -12,9 +12,8 @@ from textual.screen import Screen
 from textual.widget import MountError
 from textual.worker import WorkerFailed
 
-from plot_core import DataError, Player, Rules, load_rules, new_game
+from plot_core import DataError, Player, Rules, load_rules
 from plot_core.lessons import Lesson, load_lessons
-from plot_record import Header, Recorder, new_record_path, secret_seed
 
 from .game import GameScreen
 from .learn import LessonCard, LessonList, LessonScreen, lesson_session
@@ -22,7 +21,7 @@ from .plain import plain
 from .replay import Replay
 from .replay_screen import ReplayScreen
 from .screens import ConfirmScreen, GameSetup, HelpScreen, NewGameScreen
-from .session import Seat, Session
+from .session import Seat, Session, new_session, seats_for
 from .settings import SettingsFile
 from .textual_compat import HEADER_SOURCE, TABS_SOURCE
 
@@ -107,30 +106,12 @@ class PlotApp(App[None]):
         if setup.learn:
             self.show_lessons()
             return
-        chosen = setup.seed is not None
-        seed = setup.seed if chosen else secret_seed()
-        state = new_game(seed, setup=setup.setup, rules=self.rules)
-        if setup.watch:
-            seats = {p: Seat.COMPUTER for p in Player}
-        elif setup.hotseat:
-            seats = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.HUMAN}
-        else:
-            seats = {p: Seat.HUMAN if p is setup.side else Seat.COMPUTER for p in Player}
-        levels = {p: setup.level for p in Player if seats[p] is Seat.COMPUTER}
-        side = seats_words(seats, levels)
-        header = Header(rules_hash=self.rules.version, seed=seed, chosen_seed=chosen,
-                        start={"setup": setup.setup},
-                        players={p.value: seats[p].value for p in Player},
-                        levels={p.value: level for p, level in levels.items()})
-        self.sub_title = f"game {header.game} · {side}"
-        session = Session(state, seats, seed=seed, levels=levels, game=header.game,
-                          chosen_seed=chosen, think=setup.think)
-        path = self._record_path or new_record_path(header, self._records)
+        seats = seats_for(hotseat=setup.hotseat, watch=setup.watch, side=setup.side)
+        session = new_session(self.rules, seats, level=setup.level, seed=setup.seed,
+                              setup=setup.setup, think=setup.think,
+                              path=self._record_path, records=self._records)
         self._record_path = None                 # a second game gets a file of its own
-        try:
-            session.recorder = Recorder(path, header)
-        except OSError as exc:
-            session.record_problem = f"the game cannot be saved to {path}: {exc.strerror or exc}"
+        self.sub_title = f"game {session.game} · {seats_words(seats, session.levels)}"
         self.play(session)
 
     def play(self, session: Session) -> None:

@@ -438,3 +438,38 @@ class Session:
             # an EndLine says what the last action's state already says
         finally:
             self.recorder = recorder
+
+
+def seats_for(*, hotseat: bool = False, watch: bool = False,
+              side: Player = Player.SS) -> dict[Player, Seat]:
+    """Who sits where: both humans (hot-seat), both the computer (watch), or ``side``."""
+    if watch:
+        return {p: Seat.COMPUTER for p in Player}
+    if hotseat:
+        return {p: Seat.HUMAN for p in Player}
+    return {p: Seat.HUMAN if p is side else Seat.COMPUTER for p in Player}
+
+
+def new_session(rules, seats: dict[Player, Seat], *, level: str = "easy",
+                seed: int | None = None, setup: str = "standard", think: float = 1.0,
+                path=None, records=None) -> Session:
+    """A new game with its record: the seed secret unless given (then the record says it
+    was chosen), saved to ``path`` or a new file in ``records`` (the games folder)."""
+    from plot_core import new_game
+    from plot_record import Header, new_record_path, secret_seed
+
+    chosen = seed is not None
+    seed = seed if seed is not None else secret_seed()
+    levels = {p: level for p in Player if seats[p] is Seat.COMPUTER}
+    header = Header(rules_hash=rules.version, seed=seed, chosen_seed=chosen,
+                    start={"setup": setup},
+                    players={p.value: seats[p].value for p in Player},
+                    levels={p.value: lv for p, lv in levels.items()})
+    session = Session(new_game(seed, setup=setup, rules=rules), seats, seed=seed,
+                      levels=levels, game=header.game, chosen_seed=chosen, think=think)
+    path = path or new_record_path(header, records)
+    try:
+        session.recorder = Recorder(path, header)
+    except OSError as exc:
+        session.record_problem = f"the game cannot be saved to {path}: {exc.strerror or exc}"
+    return session

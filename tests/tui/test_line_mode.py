@@ -1,0 +1,61 @@
+"""Plain text play (plot play --plain): sentences a line, answered by a number, an
+action's notation or a question; the same session, so the same rules, hidden
+information and saving."""
+
+from __future__ import annotations
+
+import io
+
+from plot_core import Player, new_game
+from plot_tui.line_mode import play_lines
+from plot_tui.session import Seat, Session
+
+AGAINST_THE_COMPUTER = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.COMPUTER}
+
+
+def played(session: Session, *lines: str) -> str:
+    out = io.StringIO()
+    assert play_lines(session, io.StringIO("".join(f"{ln}\n" for ln in lines)), out) == 0
+    return out.getvalue()
+
+
+def test_questions_are_answered_and_a_number_plays_that_choice(rules):
+    s = Session(new_game(5, rules=rules), AGAINST_THE_COMPUTER, seed=5)
+    before = s.actions
+    out = played(s, "help", "chits", "where Himmler", "where 001", "look 2714", "rules 11.32",
+                 "streets", "99", "move 9999", "dance", "2", "quit")
+    assert "You play the SS. Type help for the commands." in out
+    assert "where NAME     where a unit is" in out                       # help
+    assert "Your chits: " in out and "chits in the cup." in out
+    assert "Himmler (000) is at 2714, Berlin (BE)." in out
+    assert "Heydrich (001) is at" in out
+    assert "Hex 2714, Berlin (BE)" in out and "Himmler (000)" in out
+    assert "11.32 " in out
+    assert "There is no choice 99: the choices go from 1 to" in out
+    assert "Refused: 9999 is not a hex of the map" in out or "Not understood" in out
+    assert "Not understood: unknown verb 'dance'" in out
+    assert "Your move, SS: SS to reveal an assignment chit, or not (7.4, 7.5)" in out
+    assert "  2. Reveal nothing (more) (no-reveal)." in out
+    assert s.actions > before                                            # 2 was played
+    assert out.rstrip().endswith("Stopped. The game is saved: plot resume goes on with it.")
+
+
+def test_it_says_no_more_than_the_player_may_see_and_no_terminal_codes(rules):
+    s = Session(new_game(5, rules=rules), AGAINST_THE_COMPUTER, seed=5)
+    out = played(s, "2", "P", "end-phase", "quit")
+    assert "Abwehr draws 10 chits" in out and "Abwehr drew" not in out   # 4.1, 6.21
+    assert "SS drew " in out                                             # its own hand
+    assert "\x1b" not in out and "[b]" not in out
+
+
+def test_hot_seat_passes_the_keyboard_between_the_players(rules):
+    s = Session(new_game(5, rules=rules), {p: Seat.HUMAN for p in Player}, seed=5)
+    out = played(s, "1", "", "quit")
+    assert "Pass the keyboard to the SS player, then press Enter." in out
+    assert out.index("Pass the keyboard") < out.index("Your move, SS")
+
+
+def test_refusals_give_the_engines_reason_with_its_case(rules):
+    s = Session(new_game(5, rules=rules), AGAINST_THE_COMPUTER, seed=5)
+    out = played(s, "move 2110", "quit")
+    assert "Refused: waiting for SS to choose whether to reveal an assignment chit (7.54)" in out
