@@ -273,6 +273,22 @@ def _resume(args: argparse.Namespace) -> int:
     return 0
 
 
+def _analyse(args: argparse.Namespace) -> int:
+    from plot_ai.analysis import NotFinished, account, analyse
+    from plot_record import RecordError, load_record
+
+    rules = load_rules()
+    try:
+        record = load_record(Path(args.path), rules)
+        analysis = analyse(record, top=args.top)
+    except (RecordError, NotFinished) as exc:
+        print(f"plot analyse: {exc}", file=sys.stderr)
+        return 1
+    for line in account(record, analysis):
+        print(line)
+    return 0
+
+
 def _learn(args: argparse.Namespace) -> int:
     from plot_core.lessons import load_lessons
     from plot_tui.app import PlotApp
@@ -516,6 +532,12 @@ def build_parser() -> argparse.ArgumentParser:
     rs.add_argument("--plain", action="store_true",
                     help="go on in plain text, a sentence a line (as plot play --plain)")
     rs.set_defaults(run=_resume)
+    an = sub.add_parser("analyse", help="a finished game's chances of winning after every "
+                                        "action, and its turning points")
+    an.add_argument("path", help="the game record (.plot.jsonl)")
+    an.add_argument("--top", type=_positive, default=5, metavar="N",
+                    help="how many turning points to list (default 5)")
+    an.set_defaults(run=_analyse)
     rp = sub.add_parser("replay", help="watch a recorded game: step, jump, change eyes")
     rp.add_argument("path", help="the game record (.plot.jsonl)")
     rp.add_argument("--as", dest="eyes", choices=["ss", "abwehr", "all"],

@@ -1,0 +1,105 @@
+"""Studying a finished game: each side's chance of winning after every action, and the
+moments where the game turned.
+
+The chances are the expert's evaluation (value.py) of each position of the record,
+exact once the game is over. A finished game has no secrets left, so the evaluation
+reads the true positions. The turning points are the actions after which the chances
+moved most (by the action itself, its roll, or what followed automatically), each
+with what it was and what its roll gave: where to look, not yet a verdict on a
+decision (which needs the expert's own search of the alternatives). An unfinished game
+would need each side's own view; it is refused, saying so.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from plot_core import Player
+from plot_core.wording import words
+from plot_record import Record
+
+from .value import chances
+
+SPARKS = "▁▂▃▄▅▆▇█"
+SIDES = {Player.SS: "SS", Player.ABWEHR: "Abwehr"}
+WINNERS = {"ss": "the SS won", "abwehr": "the Abwehr won", "allies": "the Allies won"}
+
+
+class NotFinished(ValueError):
+    pass
+
+
+@attrs.frozen
+class TurningPoint:
+    i: int                      # the action's number
+    side: Player                # who made it
+    words: str                  # the action, and what its roll gave
+    turn: str                   # "Game-Turn 4, Recruitment" or "Coup-Turn 2, ..."
+    before: tuple[float, float]   # (SS, Abwehr) chances before it
+    after: tuple[float, float]    # and after it
+
+    @property
+    def swing(self) -> float:
+        """How far the Abwehr's chance moved (the SS's moves about as far the other way)."""
+        return abs(self.after[1] - self.before[1])
+
+
+@attrs.frozen
+class Analysis:
+    chances: tuple[tuple[float, float], ...]   # (SS, Abwehr) at every position 0..n
+    turning_points: tuple[TurningPoint, ...]   # the largest drops, the largest first
+
+
+def analyse(record: Record, *, top: int = 5) -> Analysis:
+    tl = record.timeline
+    if tl.final.outcome is None:
+        raise NotFinished("the game is not finished: its chances would need each side's own "
+                          "view (only finished games are analysed)")
+    from plot_core.engine.state import PHASE_TITLES
+
+    out = [chances(tl.state_at(0))]
+    points = []
+    for step in tl.steps:
+        before_state = tl.state_at(step.i - 1)
+        out.append(chances(tl.state_at(step.i)))
+        said = words(before_state.rules, before_state, step.action)
+        rolled = next((e.text for e in step.events if e.roll and e.private is None), None)
+        if rolled:
+            said += f" ({rolled})"
+        when = (f"Coup-Turn {step.coup_turn}" if step.coup_turn
+                else f"Game-Turn {step.turn}") + f", {PHASE_TITLES[step.phase]}"
+        points.append(TurningPoint(step.i, step.side, said, when, out[-2], out[-1]))
+    points.sort(key=lambda p: (-p.swing, p.i))
+    return Analysis(tuple(out), tuple(p for p in points[:top] if p.swing > 0))
+
+
+def sparkline(values: list[float], width: int = 72) -> str:
+    """The values (0..1) as one line of block characters, ``width`` wide at most."""
+    if not values:
+        return ""
+    step = max(1, -(-len(values) // width))
+    picked = [values[i] for i in range(0, len(values), step)]
+    return "".join(SPARKS[min(len(SPARKS) - 1, int(v * len(SPARKS)))] for v in picked)
+
+
+def account(record: Record, analysis: Analysis) -> list[str]:
+    """The analysis in words, for `plot analyse`."""
+    ab = [c[1] for c in analysis.chances]
+    ss = [c[0] for c in analysis.chances]
+    o = record.timeline.final.outcome
+    lines = [f"Analysis of {record.path.name}: {len(analysis.chances) - 1} actions; "
+             f"{WINNERS.get(o.winner, o.winner)} ({o.case}).",
+             "Each side's chance of winning after every action (the expert's evaluation):",
+             f"  SS      {sparkline(ss)}",
+             f"  Abwehr  {sparkline(ab)}",
+             "", "Turning points (the actions after which the chances moved most):"]
+    if not analysis.turning_points:
+        lines.append("  none: the chances never moved")
+    for p in analysis.turning_points:
+        lines.append(f"  action {p.i} ({p.turn}), {SIDES[p.side]}: {p.words}. "
+                     f"SS {100 * p.before[0]:.0f}% -> {100 * p.after[0]:.0f}%, "
+                     f"Abwehr {100 * p.before[1]:.0f}% -> {100 * p.after[1]:.0f}%")
+    return lines
+
+
+__all__ = ["Analysis", "NotFinished", "TurningPoint", "account", "analyse", "sparkline"]

@@ -1,0 +1,56 @@
+"""plot analyse: a finished game's chances after every action, and where they turned."""
+
+from __future__ import annotations
+
+import pytest
+
+from plot_ai.analysis import NotFinished, account, analyse, sparkline
+from plot_cli.main import main
+from plot_record import load_record
+from record.helpers import recorded_game
+
+
+@pytest.fixture(scope="module")
+def finished(tmp_path_factory, rules):
+    path = tmp_path_factory.mktemp("an") / "g.plot.jsonl"
+    recorded_game(path, rules, 41)
+    return path
+
+
+def test_the_chances_follow_every_action_and_end_exact(finished, rules):
+    record = load_record(finished, rules)
+    a = analyse(record, top=3)
+    assert len(a.chances) == len(record.timeline) + 1
+    winner = record.timeline.final.outcome.winner
+    assert a.chances[-1] == ((1.0, 0.0) if winner == "ss" else (0.0, 1.0) if winner == "abwehr"
+                             else (0.0, 0.0))
+    assert all(0.0 <= ss <= 1.0 and 0.0 <= ab <= 1.0 and ss + ab <= 1.0 + 1e-9
+               for ss, ab in a.chances)
+    swings = [p.swing for p in a.turning_points]
+    assert len(swings) == 3 and swings == sorted(swings, reverse=True) and swings[0] > 0
+    for p in a.turning_points:                 # each names its action and the chances
+        assert a.chances[p.i - 1] == p.before and a.chances[p.i] == p.after
+
+
+def test_the_account_and_the_command_say_it_in_words(finished, rules, capsys):
+    record = load_record(finished, rules)
+    lines = account(record, analyse(record))
+    assert lines[0].startswith("Analysis of g.plot.jsonl: ")
+    assert any(ln.startswith("  Abwehr  ") for ln in lines)
+    assert main(["analyse", str(finished), "--top", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Turning points" in out and out.count("  action ") == 2
+
+
+def test_an_unfinished_game_is_refused_with_the_reason(tmp_path, rules, capsys):
+    path = tmp_path / "u.plot.jsonl"
+    recorded_game(path, rules, 41, limit=20)
+    with pytest.raises(NotFinished, match="not finished"):
+        analyse(load_record(path, rules))
+    assert main(["analyse", str(path)]) == 1
+    assert "the game is not finished" in capsys.readouterr().err
+
+
+def test_a_sparkline_is_one_line_at_most_the_width_asked():
+    line = sparkline([i / 999 for i in range(1000)], width=50)
+    assert len(line) <= 50 and line[0] == "▁" and line[-1] == "█"
