@@ -274,8 +274,8 @@ def _resume(args: argparse.Namespace) -> int:
 
 
 def _analyse(args: argparse.Namespace) -> int:
-    from plot_ai.analysis import NotFinished, account, analyse
     from plot_record import RecordError, load_record
+    from plot_tui.analysis import NotFinished, account, analyse
 
     rules = load_rules()
     try:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from plot_ai.analysis import NotFinished, account, analyse, sparkline
 from plot_cli.main import main
 from plot_record import load_record
+from plot_tui.analysis import NotFinished, account, analyse, sparkline
 from record.helpers import recorded_game
 
 

@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import attrs
 
+from plot_ai.value import chances
 from plot_core import Player
 from plot_core.wording import words
 from plot_record import Record
-
-from .value import chances
 
 SPARKS = "▁▂▃▄▅▆▇█"
 SIDES = {Player.SS: "SS", Player.ABWEHR: "Abwehr"}
