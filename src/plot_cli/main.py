@@ -286,6 +286,15 @@ def _analyse(args: argparse.Namespace) -> int:
         return 1
     for line in account(record, analysis):
         print(line)
+    if args.svg:
+        from plot_tui.analysis import svg
+        try:
+            Path(args.svg).write_text(svg(analysis, f"plot: {record.path.name}"), encoding="utf-8")
+        except OSError as exc:
+            print(f"plot analyse: cannot write {args.svg}: {exc.strerror or exc}",
+                  file=sys.stderr)
+            return 1
+        print(f"The chart is in {args.svg}.")
     return 0
 
 
@@ -537,6 +546,7 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("path", help="the game record (.plot.jsonl)")
     an.add_argument("--top", type=_positive, default=5, metavar="N",
                     help="how many turning points to list (default 5)")
+    an.add_argument("--svg", metavar="FILE", help="also draw the chances as an SVG chart")
     an.set_defaults(run=_analyse)
     rp = sub.add_parser("replay", help="watch a recorded game: step, jump, change eyes")
     rp.add_argument("path", help="the game record (.plot.jsonl)")

@@ -101,4 +101,35 @@ def account(record: Record, analysis: Analysis) -> list[str]:
     return lines
 
 
-__all__ = ["Analysis", "NotFinished", "TurningPoint", "account", "analyse", "sparkline"]
+def svg(analysis: Analysis, title: str, *, width: int = 720, height: int = 240) -> str:
+    """The chances as a chart to share: the SS's and the Abwehr's lines over the actions,
+    the turning points marked. Self-contained SVG; ``title`` is escaped."""
+    from html import escape
+
+    n = max(1, len(analysis.chances) - 1)
+    pad = 30
+
+    def x(i: int) -> float:
+        return pad + (width - 2 * pad) * i / n
+
+    def y(p: float) -> float:
+        return height - pad - (height - 2 * pad) * p
+
+    def line(k: int, colour: str) -> str:
+        points = " ".join(f"{x(i):.1f},{y(c[k]):.1f}" for i, c in enumerate(analysis.chances))
+        return f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}"/>'
+
+    marks = "".join(f'<line x1="{x(p.i):.1f}" y1="{pad}" x2="{x(p.i):.1f}" '
+                    f'y2="{height - pad}" stroke="#999" stroke-dasharray="3,3"/>'
+                    for p in analysis.turning_points)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">'
+            f'<title>{escape(title)}</title><rect width="100%" height="100%" fill="white"/>'
+            f'<text x="{pad}" y="18">{escape(title)}</text>'
+            f'<line x1="{pad}" y1="{y(0.5):.1f}" x2="{width - pad}" y2="{y(0.5):.1f}" '
+            f'stroke="#ddd"/>{marks}{line(0, "#444")}{line(1, "#c80")}'
+            f'<text x="{width - pad}" y="{height - 8}" text-anchor="end">'
+            f'SS (dark), Abwehr (amber); dashed: turning points; {n} actions</text></svg>\n')
+
+
+__all__ = ["Analysis", "NotFinished", "TurningPoint", "account", "analyse", "sparkline", "svg"]

@@ -54,3 +54,19 @@ def test_an_unfinished_game_is_refused_with_the_reason(tmp_path, rules, capsys):
 def test_a_sparkline_is_one_line_at_most_the_width_asked():
     line = sparkline([i / 999 for i in range(1000)], width=50)
     assert len(line) <= 50 and line[0] == "▁" and line[-1] == "█"
+
+
+def test_the_chart_is_an_svg_file_with_both_lines_and_an_escaped_title(finished, rules, tmp_path,
+                                                                          capsys):
+    import xml.etree.ElementTree as ET
+
+    chart = tmp_path / "chart.svg"
+    assert main(["analyse", str(finished), "--svg", str(chart)]) == 0
+    assert f"The chart is in {chart}." in capsys.readouterr().out
+    root = ET.fromstring(chart.read_text(encoding="utf-8"))
+    lines = root.findall("{http://www.w3.org/2000/svg}polyline")
+    record = load_record(finished, rules)
+    assert len(lines) == 2
+    assert all(len(p.get("points").split()) == len(record.timeline) + 1 for p in lines)
+    from plot_tui.analysis import svg
+    assert "<b>" not in svg(analyse(record), "<b>x</b>")
