@@ -29,6 +29,10 @@ class Replay:
         self.record = record
         self.timeline = tl = record.timeline
         self.i = 0
+        # a finished game's chances after every action and its turning points, once the
+        # screen has worked them out (plot_tui.analysis): empty until then
+        self.chances: tuple[tuple[float, float], ...] = ()
+        self.turning: tuple[int, ...] = ()
         self._lines = timeline_log(tl)
         # per eyes: the lines they may see, and each line's action number (for bisect)
         self._seen: dict[Player | None, tuple[list[LogLine], list[int]]] = {}
@@ -158,6 +162,10 @@ class Replay:
                 target = tl.next_where(i, lambda s: s.coup)
             case "prev-coup":
                 target = tl.prev_where(i, lambda s: s.coup)
+            case "next-turning":
+                target = next((t for t in sorted(self.turning) if t > i), None)
+            case "prev-turning":
+                target = next((t for t in sorted(self.turning, reverse=True) if t < i), None)
             case _:
                 raise ValueError(f"unknown jump {where!r}")
         if target is None:
@@ -173,5 +181,8 @@ _NOWHERE = {
     "next-roll": "No die is rolled after this point.",
     "prev-roll": "No die was rolled before this point.",
     "next-coup": "No coup is declared after this point.",
+    "next-turning": "No turning point after this one (they are worked out for finished "
+                    "games).",
+    "prev-turning": "No turning point before this one.",
     "prev-coup": "No coup was declared before this point.",
 }

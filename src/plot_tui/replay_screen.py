@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import work
 from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets import Static
@@ -33,6 +34,8 @@ REPLAY_HELP = """[b]Replay keys[/b]
   [b]Home End[/b]       start / end of the record
   [b]r R[/b]            next / previous die roll
   [b]v V[/b]            next / previous coup declaration
+  [b]e E[/b]            next / previous turning point (a finished game: where the
+                   chances moved most, shown under the map)
   [b]space[/b]          play on by itself, or pause
   [b]p[/b]              whose eyes: SS, Abwehr, everyone once it is over
   [b]N[/b]              a note on this position (kept beside the record)
@@ -49,7 +52,7 @@ last action did. Arrows or j/k scroll this help; any other key closes."""
 
 class ReplayScreen(BoardScreen):
     DEFAULT_CSS = """
-    #timeline { height: 2; padding: 0 1; background: $panel; }
+    #timeline { height: auto; max-height: 4; padding: 0 1; background: $panel; }
     """
     BINDINGS = [
         Binding("full_stop", "jump('next')", "Step"),
@@ -66,6 +69,8 @@ class ReplayScreen(BoardScreen):
         Binding("r", "jump('next-roll')", "Roll"),
         Binding("R", "jump('prev-roll')", "Roll back", show=False),
         Binding("v", "jump('next-coup')", "Coup", show=False),
+        Binding("e", "jump('next-turning')", "Turning point", show=False),
+        Binding("E", "jump('prev-turning')", "Turning point back", show=False),
         Binding("V", "jump('prev-coup')", "Coup back", show=False),
         Binding("space", "play", "Play"),
         Binding("p", "eyes", "Eyes"),
@@ -89,6 +94,22 @@ class ReplayScreen(BoardScreen):
         if warnings:                                     # e.g. a cut-off last line dropped
             self.message = plain("Warning: " + " ".join(warnings), style="bold yellow")
         self.redraw()
+        if self.replay.finished:
+            self._analyse()
+
+    @work(thread=True, exclusive=True)
+    def _analyse(self) -> None:
+        """A finished game's chances and turning points, off the event loop."""
+        from .analysis import analyse
+
+        analysis = analyse(self.replay.record, top=8)
+        self.app.call_from_thread(self._analysed, analysis)
+
+    def _analysed(self, analysis) -> None:
+        self.replay.chances = analysis.chances
+        self.replay.turning = tuple(sorted(p.i for p in analysis.turning_points))
+        if self.is_mounted:
+            self.redraw()
 
     # -- what is shown ------------------------------------------------------------------------
     def shown_view(self) -> PlayerView:
@@ -136,6 +157,12 @@ class ReplayScreen(BoardScreen):
         t.append("\n")
         t.append("━" * filled, style="green")
         t.append("─" * (width - filled), style="dim")
+        if r.chances:                    # a finished game: the chances, and where they turned
+            from .analysis import sparkline
+            ss, ab = r.chances[i]
+            t.append(f"\nAbwehr {100 * ab:.0f}% · SS {100 * ss:.0f}% here (the expert's "
+                     "evaluation); e: next turning point\n", style="dim")
+            t.append(sparkline([c[1] for c in r.chances], width=width))
         self.query_one("#timeline", Static).update(t)
 
     def draw_prompt(self, v: PlayerView, legal: list[Action]) -> None:

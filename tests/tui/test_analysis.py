@@ -70,3 +70,30 @@ def test_the_chart_is_an_svg_file_with_both_lines_and_an_escaped_title(finished,
     assert all(len(p.get("points").split()) == len(record.timeline) + 1 for p in lines)
     from plot_tui.analysis import svg
     assert "<b>" not in svg(analyse(record), "<b>x</b>")
+
+
+@pytest.mark.asyncio
+async def test_the_replay_viewer_shows_the_chances_and_e_jumps_to_turning_points(finished, rules):
+    from plot_tui.app import PlotApp
+    from plot_tui.replay import Replay
+    from plot_tui.replay_screen import ReplayScreen
+
+    from .helpers import until
+
+    replay = Replay(load_record(finished, rules))
+    app = PlotApp(rules, replay=replay)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: bool(replay.turning), "the turning points")
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("e")
+        await pilot.pause()
+        assert replay.i == replay.turning[0]
+        shown = str(screen.query_one("#timeline").render())
+        assert "Abwehr " in shown and "% here (the expert's evaluation)" in shown
+        await pilot.press("e")
+        await pilot.pause()
+        assert replay.i == replay.turning[1]
+        await pilot.press("E")
+        await pilot.pause()
+        assert replay.i == replay.turning[0]

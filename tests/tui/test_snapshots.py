@@ -95,9 +95,17 @@ def replay_of(tmp_path, seed: int, limit: int | None = None) -> PlotApp:
     return PlotApp(rules, replay=Replay(load_record(path, rules)))
 
 
+async def analysed(pilot) -> None:
+    """A finished game's chances are worked out in a worker: the picture waits for them."""
+    from .helpers import until
+
+    await until(pilot, lambda: bool(pilot.app.screen.replay.chances), "the analysis")
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_replay_at_the_coup_seen_by_everyone(snap_compare, tmp_path, size):
-    assert snap_compare(replay_of(tmp_path, 7), press=["v", "w"], terminal_size=size)
+    assert snap_compare(replay_of(tmp_path, 7), press=["v", "w"], terminal_size=size,
+                        run_before=analysed)
 
 
 def test_replay_of_an_unfinished_game_seen_by_the_ss(snap_compare, tmp_path):
