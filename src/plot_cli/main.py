@@ -284,7 +284,11 @@ def _analyse(args: argparse.Namespace) -> int:
     except (RecordError, NotFinished) as exc:
         print(f"plot analyse: {exc}", file=sys.stderr)
         return 1
-    for line in account(record, analysis):
+    better = None
+    if args.expert:
+        from plot_tui.analysis import alternatives
+        better = alternatives(record, analysis.turning_points, trials=args.expert)
+    for line in account(record, analysis, better):
         print(line)
     if args.svg:
         from plot_tui.analysis import svg
@@ -547,6 +551,9 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--top", type=_positive, default=5, metavar="N",
                     help="how many turning points to list (default 5)")
     an.add_argument("--svg", metavar="FILE", help="also draw the chances as an SVG chart")
+    an.add_argument("--expert", type=_positive, metavar="TRIALS", default=None,
+                    help="at each turning point, what the expert would have done, searching "
+                         "TRIALS trials from the mover's view (e.g. 300)")
     an.set_defaults(run=_analyse)
     rp = sub.add_parser("replay", help="watch a recorded game: step, jump, change eyes")
     rp.add_argument("path", help="the game record (.plot.jsonl)")

@@ -72,6 +72,42 @@ def analyse(record: Record, *, top: int = 5) -> Analysis:
     return Analysis(tuple(out), tuple(p for p in points[:top] if p.swing > 0))
 
 
+@attrs.frozen
+class Alternative:
+    """What the expert would have done at a turning point, from the mover's own view."""
+    i: int
+    plan: str                   # its chosen plan, in words
+    estimate: float             # its estimate of the mover's chance of winning after it
+    agrees: bool                # the plan begins with the action that was played
+
+
+def alternatives(record: Record, points: tuple[TurningPoint, ...], *,
+                 trials: int = 300) -> list[Alternative]:
+    """The expert's choice at each turning point, searching ``trials`` trials from what
+    the mover could see then (its view: its own chits, the board), as it would in play."""
+    import random
+
+    from plot_ai.players import make
+    from plot_core import legal_actions, view
+
+    tl = record.timeline
+    out = []
+    for p in points:
+        before = tl.state_at(p.i - 1)
+        expert = make("expert", before.rules, trials=trials)
+        legal = list(legal_actions(before))
+        if len(legal) < 2:
+            continue                                    # nothing to choose
+        choice = expert.decide(view(before, p.side), legal, random.Random(f"analyse/{p.i}"))
+        thought = expert.fresh_thought()
+        if thought is None or not thought.plans:
+            continue
+        played = tl.steps[p.i - 1].action
+        out.append(Alternative(p.i, thought.plans[0].text, thought.plans[0].win,
+                               choice == played))
+    return out
+
+
 def sparkline(values: list[float], width: int = 72) -> str:
     """The values (0..1) as one line of block characters, ``width`` wide at most."""
     if not values:
@@ -81,8 +117,10 @@ def sparkline(values: list[float], width: int = 72) -> str:
     return "".join(SPARKS[min(len(SPARKS) - 1, int(v * len(SPARKS)))] for v in picked)
 
 
-def account(record: Record, analysis: Analysis) -> list[str]:
-    """The analysis in words, for `plot analyse`."""
+def account(record: Record, analysis: Analysis,
+            better: list[Alternative] | None = None) -> list[str]:
+    """The analysis in words, for `plot analyse` (with the expert's choices, if asked)."""
+    said = {a.i: a for a in better or []}
     ab = [c[1] for c in analysis.chances]
     ss = [c[0] for c in analysis.chances]
     o = record.timeline.final.outcome
@@ -98,6 +136,10 @@ def account(record: Record, analysis: Analysis) -> list[str]:
         lines.append(f"  action {p.i} ({p.turn}), {SIDES[p.side]}: {p.words}. "
                      f"SS {100 * p.before[0]:.0f}% -> {100 * p.after[0]:.0f}%, "
                      f"Abwehr {100 * p.before[1]:.0f}% -> {100 * p.after[1]:.0f}%")
+        alt = said.get(p.i)
+        if alt is not None:
+            lines.append(f"      the expert {'agrees' if alt.agrees else 'would rather'}: "
+                         f"{alt.plan} (it gives the {SIDES[p.side]} {100 * alt.estimate:.0f}%)")
     return lines
 
 
@@ -132,4 +174,5 @@ def svg(analysis: Analysis, title: str, *, width: int = 720, height: int = 240) 
             f'SS (dark), Abwehr (amber); dashed: turning points; {n} actions</text></svg>\n')
 
 
-__all__ = ["Analysis", "NotFinished", "TurningPoint", "account", "analyse", "sparkline", "svg"]
+__all__ = ["Alternative", "Analysis", "NotFinished", "TurningPoint", "account", "alternatives",
+           "analyse", "sparkline", "svg"]

@@ -97,3 +97,19 @@ async def test_the_replay_viewer_shows_the_chances_and_e_jumps_to_turning_points
         await pilot.press("E")
         await pilot.pause()
         assert replay.i == replay.turning[0]
+
+
+def test_at_each_turning_point_the_expert_says_what_it_would_have_done(finished, rules,
+                                                                        capsys):
+    from plot_tui.analysis import alternatives
+
+    record = load_record(finished, rules)
+    a = analyse(record, top=3)
+    better = alternatives(record, a.turning_points, trials=40)
+    assert better and {b.i for b in better} <= {p.i for p in a.turning_points}
+    assert all(b.plan and 0.0 <= b.estimate <= 1.0 for b in better)
+    lines = account(record, a, better)
+    assert sum("the expert agrees" in ln or "the expert would rather" in ln
+               for ln in lines) == len(better)
+    assert main(["analyse", str(finished), "--top", "1", "--expert", "40"]) == 0
+    assert "the expert " in capsys.readouterr().out
