@@ -34,8 +34,8 @@ REPLAY_HELP = """[b]Replay keys[/b]
   [b]Home End[/b]       start / end of the record
   [b]r R[/b]            next / previous die roll
   [b]v V[/b]            next / previous coup declaration
-  [b]e E[/b]            next / previous turning point (a finished game: where the
-                   chances moved most, shown under the map)
+  [b]e E[/b]            next / previous turning point (a finished game:
+                   where the chances, shown under the map, moved most)
   [b]space[/b]          play on by itself, or pause
   [b]p[/b]              whose eyes: SS, Abwehr, everyone once it is over
   [b]N[/b]              a note on this position (kept beside the record)
