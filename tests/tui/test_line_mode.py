@@ -59,3 +59,32 @@ def test_refusals_give_the_engines_reason_with_its_case(rules):
     s = Session(new_game(5, rules=rules), AGAINST_THE_COMPUTER, seed=5)
     out = played(s, "move 2110", "quit")
     assert "Refused: waiting for SS to choose whether to reveal an assignment chit (7.54)" in out
+
+
+def test_a_whole_game_is_played_through_the_plain_output_alone(rules):
+    """A script that reads only what is printed picks among the numbered choices until
+    the game ends: the output holds no escape sequences or box-drawing characters, and
+    nothing of the computer's hand."""
+    import random
+    import re
+
+    s = Session(new_game(11, rules=rules), AGAINST_THE_COMPUTER, seed=11)
+    out = io.StringIO()
+    rnd = random.Random(11)
+    read_from = 0
+
+    def read() -> str | None:
+        nonlocal read_from
+        shown = out.getvalue()[read_from:]
+        read_from = len(out.getvalue())
+        numbers = [int(n) for n in re.findall(r"^  (\d+)\. ", shown, re.M)]
+        if "The game is over" in shown or len(out.getvalue()) > 20_000_000:
+            return None
+        return str(rnd.choice(numbers)) if numbers else ""
+
+    from plot_tui.line_mode import LineMode
+    assert LineMode(s, read, out).run() == 0
+    text = out.getvalue()
+    assert s.state.outcome is not None and "The game is over: " in text
+    assert not re.search(r"[\x1b\x07\u2500-\u257f\u2580-\u259f]", text)
+    assert "Abwehr drew" not in text
