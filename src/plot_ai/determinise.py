@@ -14,6 +14,7 @@ import attrs
 
 from plot_core import GameState, Player, PlayerView, Rules
 from plot_core.dice import seed_state
+from plot_core.engine.pending import PlaceAllied
 from plot_core.engine.state import CUP, chit_ids
 
 HIDDEN = "?"
@@ -23,7 +24,8 @@ def determinise(v: PlayerView, rules: Rules, rnd: random.Random) -> GameState:
     if v.side is None:
         raise ValueError("a spectator's view has no side to reason for")
     units, face_down = _units(v, rules, rnd)
-    pending = tuple(attrs.evolve(d, unit=face_down.pop()) if d.unit == HIDDEN else d
+    pending = tuple(attrs.evolve(d, unit=face_down.pop())
+                    if isinstance(d, PlaceAllied) and d.unit == HIDDEN else d
                     for d in v.pending)
     return GameState(rules=rules, seed=0, turn=v.turn, phase=v.phase, phasing=v.phasing,
                      step=v.step, units=units, chits=_chits(v, rules, rnd),

@@ -26,7 +26,8 @@ from typing import NamedTuple
 from plot_core import Action, GameState, Player, PlayerView, Rules, Verb, apply, legal_actions
 from plot_core.data.chits import ChitKind
 from plot_core.engine.harassment import differential_bonus, harassment_defence
-from plot_core.engine.state import HITLER, DecisionKind, effectiveness, movement_allowance
+from plot_core.engine.pending import CoupOffer
+from plot_core.engine.state import HITLER, effectiveness, movement_allowance
 from plot_core.hexgrid import distance
 from plot_core.parties import Party
 
@@ -155,7 +156,7 @@ class Thumb:
     # -- scores ---------------------------------------------------------------------------
     def score(self, a: Action) -> float:
         top = self.s.pending[-1] if self.s.pending else None
-        if top is not None and top.kind == DecisionKind.COUP:
+        if isinstance(top, CoupOffer):
             return self.coup_window(a, top)
         match a.verb:
             case Verb.HARASS:
@@ -194,7 +195,7 @@ class Thumb:
                 return 2.0
         return 1.0
 
-    def coup_window(self, a: Action, d) -> float:
+    def coup_window(self, a: Action, d: CoupOffer) -> float:
         """18.11-18.13: commit every Führer Access chit, then roll — once it is worth it."""
         by_id = self.rules.chits.by_id()
         held = sum(1 for c in self.v.own_chits if by_id[c].kind is ChitKind.FUHRER_ACCESS)
@@ -293,7 +294,7 @@ class Thumb:
     def place_back(self, a: Action) -> float:
         """Retreats and returns: into Berlin's streets for the party that must hold them."""
         d = self.s.pending[-1] if self.s.pending else None
-        uid = d.unit if d is not None else None
+        uid = d.subject if d is not None else None
         if a.hex is None or uid is None or uid == "?":
             return 1.0
         if self.party(uid) is self.my_party:

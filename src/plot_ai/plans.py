@@ -22,6 +22,7 @@ import attrs
 
 from plot_core import Action, GameState, Player, Verb, apply, legal_actions
 from plot_core.data.chits import ChitKind
+from plot_core.engine.pending import CoupOffer
 from plot_core.engine.state import DecisionKind
 from plot_core.hexgrid import label
 from plot_core.wording import unit_name, words
@@ -186,7 +187,8 @@ def coup_plans(state: GameState, legal: Sequence[Action]) -> list[Plan]:
     last_turn = state.turn >= state.rules.game.game_turns
     if any(a.verb is Verb.NO_REVEAL for a in legal) and not last_turn:
         out.append(Plan((Action(Verb.NO_REVEAL),), "no coup now"))
-    n = len(state.pending[-1].chits) + len(held)
+    offer = state.pending[-1]
+    n = len(offer.chits if isinstance(offer, CoupOffer) else ()) + len(held)
     out.append(Plan(tuple(Action(Verb.REVEAL, chit=c) for c in held) + (Action(Verb.COUP),),
                     f"declare the coup with {n} Führer Access chit{'s' * (n != 1)}",
                     private=True))

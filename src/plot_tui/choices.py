@@ -53,7 +53,7 @@ def decision_of(v: PlayerView) -> tuple:
     """What one decision is: numbers last while this stays the same."""
     top = v.pending[-1] if v.pending else None
     return (v.turn, v.phase, v.step, v.to_act, v.active,
-            top.kind if top else None, top.unit if top else None)
+            top.kind if top else None, top.subject if top else None)
 
 
 class Numbers:
@@ -86,8 +86,8 @@ def group_of(rules: Rules, v: PlayerView, a: Action) -> str:
     """The heading an action is listed under: the unit it is about (the moving unit's
     steps under it), else what it settles."""
     uid = a.unit or (v.active if a.verb in (Verb.MOVE, Verb.TRAVEL, Verb.END) else None)
-    if uid is None and v.pending and v.pending[-1].unit:
-        uid = v.pending[-1].unit
+    if uid is None and v.pending:
+        uid = v.pending[-1].subject
     if uid is None:
         return PHASE_GROUP
     where = unit_hexes(v).get(uid)

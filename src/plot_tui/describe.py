@@ -7,6 +7,7 @@ from plot_core import Action, Player, PlayerView, Rules, Verb
 from plot_core.data.chits import ChitKind
 from plot_core.engine.decisions import KINDS
 from plot_core.engine.lookup import lookup
+from plot_core.engine.pending import PlaceAllied, Retreat, Return
 from plot_core.engine.state import HITLER, DecisionKind, Phase
 from plot_core.hexgrid import label
 from plot_core.parties import Party
@@ -36,9 +37,9 @@ def prompt(rules: Rules, v: PlayerView, legal: list[Action] | None = None) -> st
         what = KINDS[d.kind].task
         if d.kind == DecisionKind.RETREAT and v.phase in REPULSED:
             what = f"choose where the {REPULSED[v.phase]} unit retreats (12.32, 10.65)"
-        if d.kind == DecisionKind.PLACE_ALLIED and d.area:
+        if isinstance(d, PlaceAllied):
             what = f"place the Allied unit in {area_name(rules, d.area)} (7.11)"
-        if d.unit and d.kind in (DecisionKind.RETREAT, DecisionKind.RETURN):
+        if isinstance(d, (Retreat, Return)):
             what += f": {unit_name(rules, d.unit)}"
         return f"{who} to {what}"
     who = SIDE[v.to_act]

@@ -10,8 +10,8 @@ import attrs
 
 from plot_core.engine.actions import parse_action
 from plot_core.engine.api import apply, legal_actions, new_game
-from plot_core.engine.decisions import Decision
 from plot_core.engine.errors import IllegalAction
+from plot_core.engine.pending import HitlerHex, Retreat
 from plot_core.engine.position import STEPS
 from plot_core.engine.state import Box, Event, GameState, Phase
 from plot_core.parties import Party, Player
@@ -160,7 +160,7 @@ def test_9_61_rolls_of_one_to_three_keep_him_in_fuhrer_hq():
 def test_9_61_9_62_four_to_six_send_him_to_rastenburg_the_ss_picks_the_hex():
     s = pos(HITLER_ROLL % (5, ""))
     assert s.to_act is Player.SS and sorted(legal(s)) == ["hitler 3405", "hitler 3506"]
-    assert s.pending == (Decision("hitler", Player.SS, unit="100", options=(3506, 3405)),)
+    assert s.pending == (HitlerHex(Player.SS, options=(3506, 3405)),)
     assert str(illegal(s, "hitler 2414", "9.62")) == "Hitler may go to 3506, 3405 (9.62)"
     s = play(s, "hitler 3405")
     assert at(s, "100") == "3405"
@@ -299,8 +299,8 @@ def test_9_63_the_displaced_units_owner_retreats_it():
     assert s.to_act is Player.SS and [(e.case, e.text) for e in s.events] == [
         ("9.63", "Prussia is falling: Hitler returns to Führer HQ for good")]
     s = play(s, "displace 002")
-    assert s.pending == (Decision("hitler", Player.SS, unit="100", options=(2313,)),
-                         Decision("retreat", Player.SS, unit="002"))
+    assert s.pending == (HitlerHex(Player.SS, options=(2313,)),
+                         Retreat(Player.SS, unit="002"))
     assert s.to_act is Player.SS
 
 

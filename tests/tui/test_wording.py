@@ -6,7 +6,8 @@ from __future__ import annotations
 from engine.helpers import play, pos
 from engine.test_recruitment import recruiting
 from plot_core import legal_actions, load_rules, view
-from plot_core.engine.state import Decision, evolve
+from plot_core.engine.pending import PlaceAllied
+from plot_core.engine.state import evolve
 from plot_core.parties import Player
 from plot_core.wording import words
 from plot_tui.describe import prompt
@@ -72,7 +73,7 @@ def test_the_allied_placement_prompt_names_the_area_in_full():
         [units]
         "002" = { hex = "2110" }
         ''')
-    s = evolve(s, pending=(Decision("place_allied", Player.ABWEHR, unit="501", area="PR"),))
+    s = evolve(s, pending=(PlaceAllied(Player.ABWEHR, unit="501", area="PR"),))
     assert "place the Allied unit in Paris (PR) (7.11)" in prompt(RULES, view(s, Player.ABWEHR))
     assert "Paris (PR)" in prompt(RULES, view(s, Player.SS))     # the area is public; the unit not
 

@@ -12,6 +12,8 @@ import attrs
 from ..parties import Party, Player
 from .reader import Node, Source
 
+HITLER = "100"      # the one unit with rules of his own (9.6, 9.59, 18.5)
+
 
 class Sides(StrEnum):
     SINGLE = "single"            # SS units, Hitler, Allied units

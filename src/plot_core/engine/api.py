@@ -21,7 +21,7 @@ from . import (
     setup,
 )
 from .actions import Action, Verb, act
-from .decisions import KINDS, top
+from .decisions import KINDS, peek
 from .errors import IllegalAction
 from .registry import case
 from .state import Box, GameState, Outcome, Phase, UnitState, chit_ids, evolve
@@ -89,7 +89,7 @@ def legal_actions(state: GameState) -> Sequence[Action]:
 
 
 def _actions(state: GameState) -> list[Action]:
-    d = top(state)
+    d = peek(state)
     if d is not None:
         return DECISIONS[d.kind].answers(state, d)
     return PHASES[state.phase].actions(state)
@@ -105,7 +105,7 @@ def apply(state: GameState, action: Action) -> GameState:
     _known(state, action)
     if state.events:
         state = evolve(state, events=())
-    d = top(state)
+    d = peek(state)
     verb = action.verb
     actor = state.to_act
     if verb is Verb.PIN:

@@ -12,9 +12,10 @@ from .actions import Action, Verb, act
 from .board import empty_hexes, impassable
 from .decisions import pop, push, top
 from .errors import IllegalAction
+from .pending import Assign, AssignmentChits, PlaceAllied
 from .registry import case
 from .rolls import pick, roll
-from .state import CUP, Box, Decision, DecisionKind, Event, GameState, evolve
+from .state import CUP, Box, Event, GameState, evolve
 
 REROLL_LIMIT = 60   # 7.12/7.28 re-rolls; a map with no room anywhere must not loop forever
 PARTY_OF = {Player.SS: Party.SS, Player.ABWEHR: Party.ABWEHR}
@@ -80,8 +81,7 @@ def roll_assignment(state: GameState) -> GameState:
                                            "is placed"))
         if empty_hexes(state, allied):
             k, state = pick(state, len(holding))                     # 7.11: drawn at random
-            return push(state, Decision(DecisionKind.PLACE_ALLIED, Player.ABWEHR, unit=holding[k],
-                                        area=allied))
+            return push(state, PlaceAllied(Player.ABWEHR, unit=holding[k], area=allied))
         a, b, state = _two_dice(state)                               # 7.12
         allied = table.result(a, b)[0]
         state = state.log(Event("7.12", f"no room for the Allied unit; re-rolled: dice {a}, "
@@ -92,7 +92,7 @@ def roll_assignment(state: GameState) -> GameState:
 
 
 def place_allied(state: GameState, h: Hex) -> GameState:
-    d = top(state)
+    d = top(state, PlaceAllied)
     if h not in empty_hexes(state, d.area):
         raise IllegalAction("7.11", f"the Allied unit goes on an empty hex of {d.area}")
     state = pop(state).with_unit(d.unit, hex=h, box=None)
@@ -105,8 +105,7 @@ def start_german(state: GameState) -> GameState:
     g = state.german_assignment
     if g is None:
         return state
-    return push(state, Decision(DecisionKind.ASSIGNMENT_CHITS, g.player, party=g.player, count=g.count,
-                                area=g.area))
+    return push(state, AssignmentChits(g.player, party=g.player, count=g.count, area=g.area))
 
 
 def assignment_chits(state: GameState, player: Player) -> dict[ChitKind, str]:
@@ -126,7 +125,7 @@ def reveal_assignment_chit(state: GameState, chit: str | None) -> GameState:
     and places his own units, 7.41), an Enemy chit (the other party goes instead,
     7.51; the other player may answer, 7.53), or nothing (7.54). Revealed chits go
     back to the cup (7.32)."""
-    d = top(state)
+    d = top(state, AssignmentChits)
     state = pop(state)
     if chit is None:
         return _begin_assign(state, d, picker=d.party.enemy)            # 7.23
@@ -155,12 +154,11 @@ def _eligible(state: GameState, party: Player) -> list[str]:
 
 
 @case("7.21", "7.22", "7.24", "7.25", "7.26", "7.27")
-def _begin_assign(state: GameState, d: Decision, picker: Player) -> GameState:
-    return _next_assign(state, Decision(DecisionKind.ASSIGN, picker, party=d.party, count=d.count,
-                                        area=d.area))
+def _begin_assign(state: GameState, d: AssignmentChits, picker: Player) -> GameState:
+    return _next_assign(state, Assign(picker, party=d.party, count=d.count, area=d.area))
 
 
-def _next_assign(state: GameState, d: Decision) -> GameState:
+def _next_assign(state: GameState, d: Assign) -> GameState:
     if d.count <= 0:
         return state
     if not _eligible(state, d.party) or not empty_hexes(state, d.area):
@@ -169,13 +167,13 @@ def _next_assign(state: GameState, d: Decision) -> GameState:
 
 
 def assign_actions(state: GameState) -> list[Action]:
-    d = top(state)
+    d = top(state, Assign)
     hexes = empty_hexes(state, d.area)
     return [act(Verb.ASSIGN, u, h) for u in _eligible(state, d.party) for h in hexes]
 
 
 def assign(state: GameState, uid: str, h: Hex) -> GameState:
-    d = top(state)
+    d = top(state, Assign)
     if uid not in _eligible(state, d.party):
         raise IllegalAction("7.24", f"{uid} cannot be sent: only unmarked {d.party.title} units in "
                                     "Berlin go on assignment (7.24-7.27)")
@@ -187,6 +185,6 @@ def assign(state: GameState, uid: str, h: Hex) -> GameState:
 
 
 def chit_actions(state: GameState) -> list[Action]:
-    d = top(state)
+    d = top(state, AssignmentChits)
     held = assignment_chits(state, d.player)
     return [act(Verb.REVEAL, None, None, c) for c in held.values()] + [act(Verb.NO_REVEAL)]

@@ -10,6 +10,7 @@ from .actions import Action, Verb, act
 from .decisions import pop, push, top
 from .errors import IllegalAction
 from .lookup import lookup
+from .pending import CoupOffer
 from .registry import case
 from .rolls import roll
 from .state import (
@@ -17,8 +18,6 @@ from .state import (
     HITLER,
     Box,
     CoupState,
-    Decision,
-    DecisionKind,
     Event,
     GameState,
     Outcome,
@@ -38,11 +37,11 @@ def fuhrer_access_chits(state: GameState) -> list[str]:
 def offer(state: GameState) -> GameState:
     """At the end of every phase of a Game-Turn the Abwehr may try once (18.11). He is
     always asked, so the question tells the SS nothing about his chits."""
-    return push(state, Decision(DecisionKind.COUP, Player.ABWEHR))
+    return push(state, CoupOffer(Player.ABWEHR))
 
 
 def offer_actions(state: GameState) -> list[Action]:
-    d = top(state)
+    d = top(state, CoupOffer)
     out = [act(Verb.REVEAL, None, None, c) for c in fuhrer_access_chits(state)][:1]
     out.append(act(Verb.COUP))
     if not d.chits:
@@ -52,7 +51,7 @@ def offer_actions(state: GameState) -> list[Action]:
 
 @case("18.12")
 def commit_chit(state: GameState, chit: str) -> GameState:
-    d = top(state)
+    d = top(state, CoupOffer)
     if chit not in fuhrer_access_chits(state):
         raise IllegalAction("18.12", f"{chit} is not a Führer Access chit you hold")
     state = pop(state).with_chit(chit, CUP)
@@ -61,7 +60,7 @@ def commit_chit(state: GameState, chit: str) -> GameState:
 
 
 def decline(state: GameState) -> GameState:
-    d = top(state)
+    d = top(state, CoupOffer)
     if d.chits:
         raise IllegalAction("18.12", "chits are committed: the coup must be attempted")
     return pop(state)
@@ -69,7 +68,7 @@ def decline(state: GameState) -> GameState:
 
 @case("18.13", "18.14", "18.15", "18.16", "18.17", "18.18", "18.8")
 def attempt(state: GameState) -> GameState:
-    d = top(state)
+    d = top(state, CoupOffer)
     state = pop(state)
     rules = state.rules
     die, state = roll(state)

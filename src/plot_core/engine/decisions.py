@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import attrs
 
 from .actions import Verb
-from .state import Decision, DecisionKind, GameState, Phase, evolve
+from .pending import Decision, DecisionKind
+from .state import GameState, Phase, evolve
+
+D = TypeVar("D", bound=Decision)
 
 
 @attrs.frozen
@@ -63,8 +68,18 @@ def pop(state: GameState) -> GameState:
     return evolve(state, pending=state.pending[:-1])
 
 
-def top(state: GameState) -> Decision | None:
+def peek(state: GameState) -> Decision | None:
+    """The decision waiting to be answered, if any."""
     return state.pending[-1] if state.pending else None
+
+
+def top(state: GameState, cls: type[D]) -> D:
+    """The decision a reducer answers, of the class it answers (the table only hands a
+    reducer its own kind, so anything else is a defect in the engine, not a refusal)."""
+    d = state.pending[-1] if state.pending else None
+    if not isinstance(d, cls):
+        raise AssertionError(f"the engine expected a pending {cls.__name__}, found {d!r}")
+    return d
 
 
 def finish_activation(state: GameState) -> GameState:

@@ -6,14 +6,13 @@ from ..hexgrid import Hex, label
 from . import coup as coup_mod
 from .actions import Action, Verb, act
 from .board import enemy_controlled, hq_at, hq_friendly, impassable, is_enemy, zoc_of
-from .decisions import finish_activation, pop, push
+from .decisions import finish_activation, pop, push, top
 from .errors import IllegalAction
+from .pending import Advance, Retreat
 from .registry import case
 from .rolls import roll
 from .state import (
     Box,
-    Decision,
-    DecisionKind,
     Event,
     GameState,
     Marker,
@@ -206,7 +205,7 @@ def harass(state: GameState, target: str | None = None, hq_hex: Hex | None = Non
         return coup_mod.eliminate(state, uid, case_no="10.72")
     if hq_hex is not None:
         if result in ("Dr", "De"):                           # 10.69
-            return push(state, Decision(DecisionKind.ADVANCE, state.phasing, unit=uid, hex=hq_hex))
+            return push(state, Advance(state.phasing, hex=hq_hex, unit=uid))
         if result == "Ar":
             return retreat_or_retire(state, uid, attacker=True)
         return state                                         # M, N: no effect on an empty HQ
@@ -255,7 +254,7 @@ def offer_advance(state: GameState, uid: str, h: Hex) -> GameState:
     if hq_friendly(state, h, uid) is False:
         return state.log(Event("9.24", f"{state.info(uid).short} may not advance into "
                                        f"{hq_at(state, h).name}: unfriendly to it"))
-    return push(state, Decision(DecisionKind.ADVANCE, state.phasing, unit=uid, hex=h))
+    return push(state, Advance(state.phasing, hex=h, unit=uid))
 
 
 @case("10.61", "10.64", "10.65")
@@ -272,7 +271,7 @@ def retreat_or_retire(state: GameState, uid: str, *, attacker: bool, harasser: s
         else:
             state = offer_advance(state, harasser, u.hex)
     owner = u.controller or state.phasing.enemy             # 10.61: never the harasser
-    return push(state, Decision(DecisionKind.RETREAT, owner, unit=uid))
+    return push(state, Retreat(owner, unit=uid))
 
 
 @case("18.43")
@@ -293,7 +292,7 @@ def do_retreat(state: GameState, uid: str, dest: Hex) -> GameState:
 
 
 def choose_retreat(state: GameState, dest: Hex) -> GameState:
-    d = state.pending[-1]
+    d = top(state, Retreat)
     options = retreat_hexes(state, d.unit)
     if dest not in options:
         raise IllegalAction("10.62", f"{state.info(d.unit).short} cannot retreat to {label(dest)}; "
@@ -303,9 +302,9 @@ def choose_retreat(state: GameState, dest: Hex) -> GameState:
 
 @case("10.67", "10.68", "11.42", "9.24")
 def choose_advance(state: GameState, advance: bool) -> GameState:
-    d = state.pending[-1]
+    d = top(state, Advance)
     state = pop(state)
-    if not advance:
+    if not advance or d.unit is None:       # (an investigators' advance names no one unit)
         return state
     if d.hex in state.occupancy():
         raise IllegalAction("10.67", f"{label(d.hex)} is no longer empty")

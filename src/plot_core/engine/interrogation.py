@@ -8,9 +8,10 @@ from .actions import Action, Verb, act
 from .decisions import pop, push, top
 from .errors import IllegalAction
 from .investigation import alibi_chits, take_from_abwehr
+from .pending import InterrogationAlibi, Return
 from .registry import case
 from .rolls import roll
-from .state import CUP, Box, Decision, DecisionKind, Event, GameState, defence, evolve, retirement_box
+from .state import CUP, Box, Event, GameState, defence, evolve, retirement_box
 
 
 def next_prisoner(state: GameState) -> str | None:
@@ -22,7 +23,7 @@ def next_prisoner(state: GameState) -> str | None:
 @case("14.11", "14.12", "14.13", "14.14", "14.21")
 def announce(state: GameState, uid: str) -> GameState:
     state = state.log(Event("14.21", f"SS interrogates {state.info(uid).short}"))
-    return push(state, Decision(DecisionKind.INTERROGATION_ALIBI, Player.ABWEHR, unit=uid))
+    return push(state, InterrogationAlibi(Player.ABWEHR, unit=uid))
 
 
 def alibi_actions(state: GameState) -> list[Action]:
@@ -31,7 +32,7 @@ def alibi_actions(state: GameState) -> list[Action]:
 
 
 def add_alibi(state: GameState, chit: str) -> GameState:
-    d = top(state)
+    d = top(state, InterrogationAlibi)
     if chit not in alibi_chits(state, Player.ABWEHR):
         raise IllegalAction("14.21", f"{chit} is not an Alibi/Arrest chit you hold")
     state = pop(state).with_chit(chit, CUP)
@@ -41,7 +42,7 @@ def add_alibi(state: GameState, chit: str) -> GameState:
 
 @case("14.0", "14.22", "14.23", "14.24", "14.31", "14.32", "14.33", "14.34")
 def interrogate(state: GameState) -> GameState:
-    d = top(state)
+    d = top(state, InterrogationAlibi)
     state = pop(state)
     uid = d.unit
     rules = state.rules
@@ -64,4 +65,4 @@ def interrogate(state: GameState) -> GameState:
     if result == "Gr":
         state = state.with_unit(uid, box=retirement_box(u.controller))
         return state.log(Event("14.32", f"{rules.units[uid].short} goes to General Retirement"))
-    return push(state, Decision(DecisionKind.RETURN, u.controller or Player.ABWEHR, unit=uid, area="14.33"))
+    return push(state, Return(u.controller or Player.ABWEHR, unit=uid, case="14.33"))

@@ -13,15 +13,14 @@ from ..hexgrid import label
 from ..parties import Party, Player
 from .actions import Action, Verb, act
 from .board import hq_at, hq_friendly, unfriendly_hq, zones_of
-from .decisions import pop, push, top
+from .decisions import peek, pop, push, top
 from .errors import IllegalAction
+from .pending import Advance, Alibi, ExposeInvestigators, Exposure, Investigate
 from .registry import case
 from .rolls import pick, roll
 from .state import (
     CUP,
     Box,
-    Decision,
-    DecisionKind,
     Event,
     GameState,
     Marker,
@@ -92,14 +91,14 @@ def investigation_terms(state: GameState, target: str, units: Iterable[str]) -> 
     return (*terms, Term(rules.units[target].short, -defence(rules, state.unit(target))))
 
 
-def counting_investigators(d: Decision) -> tuple[str, ...]:
+def counting_investigators(d: Exposure) -> tuple[str, ...]:
     """Investigators still in: not exposed, or exposed and covered by an Alibi (13.17-13.18)."""
     exposed = {c[1:] for c in d.chits}
     return tuple(u for u in d.units if u not in exposed or u in d.cleared)
 
 
 def investigation_actions(state: GameState) -> list[Action]:
-    d = top(state)
+    d = peek(state)
     if d is None:
         # only a unit some investigator's zone holds can pass target_problem (13.13)
         near = zones_of(state, _can_investigate)
@@ -107,33 +106,33 @@ def investigation_actions(state: GameState) -> list[Action]:
                if u.controller is Player.ABWEHR and u.hex in near
                and target_problem(state, u.id) is None]
         return out + [act(Verb.END_PHASE)]
-    if d.kind == DecisionKind.INVESTIGATE:
+    if isinstance(d, Investigate):
         out = [act(Verb.JOIN, u) for u in investigators_for(state, d.unit)
                if u not in d.units]
         if d.units and _ratio(state, d.units, d.unit) >= state.rules.game.investigate_min:
             out.append(act(Verb.ROLL))
         return out + [act(Verb.CANCEL)]
-    if d.kind == DecisionKind.EXPOSE_INVESTIGATORS:
+    if isinstance(d, ExposeInvestigators):
         held = state.chits_of(Player.ABWEHR.value)
         return [act(Verb.REVEAL, None, None, loyalty_chit(u)) for u in d.units
                 if loyalty_chit(u) in held] + [act(Verb.NO_REVEAL)]
-    if d.kind == DecisionKind.ALIBI:
+    if isinstance(d, Alibi):
         alibis = alibi_chits(state, Player.SS)
         covered = [Action(Verb.ALIBI, unit=c[1:], chit=alibis[0]) for c in d.chits
                    if c[1:] not in d.cleared] if alibis else []
         return covered + [act(Verb.NO_REVEAL)]
-    raise AssertionError(d.kind)
+    raise AssertionError(d)
 
 
 def start(state: GameState, target: str) -> GameState:
     problem = target_problem(state, target)
     if problem:
         raise problem
-    return push(state, Decision(DecisionKind.INVESTIGATE, Player.SS, unit=target))
+    return push(state, Investigate(Player.SS, unit=target))
 
 
 def join(state: GameState, uid: str) -> GameState:
-    d = top(state)
+    d = top(state, Investigate)
     if uid in d.units or uid not in investigators_for(state, d.unit):
         raise IllegalAction("13.15", f"{state.info(uid).short} cannot join: investigators are "
                                      "unmarked SS or Nazi units, unused this phase, with the "
@@ -145,7 +144,7 @@ def join(state: GameState, uid: str) -> GameState:
 def announce(state: GameState) -> GameState:
     """The SS commits: the investigators and target are used for the phase (13.24); the
     Abwehr may now expose investigators (13.17)."""
-    d = top(state)
+    d = top(state, Investigate)
     if not d.units:
         raise IllegalAction("13.25", "name at least one investigating unit first")
     if _ratio(state, d.units, d.unit) < state.rules.game.investigate_min:
@@ -155,12 +154,11 @@ def announce(state: GameState) -> GameState:
                          targeted=state.targeted | {d.unit})
     names = " + ".join(state.info(u).short for u in d.units)
     state = state.log(Event("13.0", f"SS investigates {state.info(d.unit).short} with {names}"))
-    return push(state, Decision(DecisionKind.EXPOSE_INVESTIGATORS, Player.ABWEHR, unit=d.unit,
-                                units=d.units))
+    return push(state, ExposeInvestigators(Player.ABWEHR, unit=d.unit, units=d.units))
 
 
 def expose_investigator(state: GameState, chit: str) -> GameState:
-    d = top(state)
+    d = top(state, ExposeInvestigators)
     if chit not in (loyalty_chit(u) for u in d.units):
         raise IllegalAction("13.17", f"{chit} is not the Loyalty chit of an investigating unit")
     if chit not in state.chits_of(Player.ABWEHR.value):
@@ -173,16 +171,17 @@ def expose_investigator(state: GameState, chit: str) -> GameState:
 
 @case("13.18")
 def done_exposing(state: GameState) -> GameState:
-    d = top(state)
+    d = top(state, ExposeInvestigators)
     state = pop(state)
     if d.chits:
-        return push(state, evolve(d, kind="alibi", player=Player.SS))
+        return push(state, Alibi(Player.SS, unit=d.unit, units=d.units, chits=d.chits,
+                                 cleared=d.cleared))
     return carry_out(state, d)
 
 
 def cover(state: GameState, uid: str, chit: str) -> GameState:
     """13.18: an Alibi/Arrest chit cancels one revealed Loyalty chit, the SS's choice."""
-    d = top(state)
+    d = top(state, Alibi)
     if chit not in alibi_chits(state, Player.SS):
         raise IllegalAction("13.18", f"{chit} is not an Alibi/Arrest chit you hold")
     if loyalty_chit(uid) not in d.chits or uid in d.cleared:
@@ -194,12 +193,12 @@ def cover(state: GameState, uid: str, chit: str) -> GameState:
 
 
 def done_covering(state: GameState) -> GameState:
-    d = top(state)
+    d = top(state, Alibi)
     return carry_out(pop(state), d)
 
 
 @case("13.22", "13.23", "13.31", "13.32", "13.33", "13.34", "13.35", "13.36", "13.0", "9.24")
-def carry_out(state: GameState, d: Decision) -> GameState:
+def carry_out(state: GameState, d: Exposure) -> GameState:
     rules = state.rules
     target = d.unit
     t = state.unit(target)
@@ -234,7 +233,7 @@ def carry_out(state: GameState, d: Decision) -> GameState:
     if not allowed:
         return state.log(Event("9.24", f"no investigator may advance into "
                                        f"{hq_at(state, t.hex).name}: unfriendly to them"))
-    return push(state, Decision(DecisionKind.ADVANCE, Player.SS, hex=t.hex, units=allowed))
+    return push(state, Advance(Player.SS, hex=t.hex, units=allowed))
 
 
 def take_from_abwehr(state: GameState, n: int, *, case_no: str) -> GameState:
@@ -259,7 +258,7 @@ def take_from_abwehr(state: GameState, n: int, *, case_no: str) -> GameState:
 
 
 def advance_investigator(state: GameState, uid: str | None) -> GameState:
-    d = top(state)
+    d = top(state, Advance)
     state = pop(state)
     if uid is None:
         return state

@@ -12,12 +12,13 @@ import attrs
 
 from ..hexgrid import Hex
 from .actions import Action, Verb
-from .decisions import top
+from .decisions import peek
 from .errors import IllegalAction
 from .harassment import harassment_terms
 from .investigation import counting_investigators, investigation_terms
+from .pending import CoupOffer, Exposure, InterrogationAlibi, Investigate, Recruit
 from .recruitment import recruitment_terms
-from .state import DecisionKind, GameState, chit_ids, defence
+from .state import GameState, chit_ids, defence
 from .terms import Term
 
 
@@ -226,7 +227,7 @@ def odds_of(state: GameState, action: Action) -> list[Odds]:
     """The rolls ``action`` would make (or, for a named target, the roll it leads to),
     with their odds; [] for an action that rolls nothing. ``state`` is the true state;
     only public facts reach the answer."""
-    d = top(state)
+    d = peek(state)
     verb = action.verb
     try:
         if verb is Verb.HARASS and state.active is not None:
@@ -239,22 +240,22 @@ def odds_of(state: GameState, action: Action) -> list[Odds]:
             return [investigation_odds(state, action.unit,
                                        tuple(investigators_for(state, action.unit)),
                                        exposable=True)]
-        if d is not None and d.kind == DecisionKind.RECRUIT and verb in (Verb.JOIN, Verb.ROLL):
+        if isinstance(d, Recruit) and verb in (Verb.JOIN, Verb.ROLL):
             units = d.units + ((action.unit,) if verb is Verb.JOIN and action.unit else ())
             return [recruitment_odds(state, d.unit, units)]
-        if d is not None and d.kind == DecisionKind.INVESTIGATE and verb in (Verb.JOIN, Verb.ROLL):
+        if isinstance(d, Investigate) and verb in (Verb.JOIN, Verb.ROLL):
             units = d.units + ((action.unit,) if verb is Verb.JOIN and action.unit else ())
             return [investigation_odds(state, d.unit, units, exposable=True)]
-        if d is not None and d.kind in (DecisionKind.EXPOSE_INVESTIGATORS, DecisionKind.ALIBI):
+        if isinstance(d, Exposure):
             if verb is Verb.REVEAL and action.chit:             # 13.17: one drops out
                 d = attrs.evolve(d, chits=d.chits + (action.chit,))
             elif verb is Verb.ALIBI and action.unit:            # 13.18: one comes back
                 d = attrs.evolve(d, cleared=d.cleared + (action.unit,))
             return [investigation_odds(state, d.unit, counting_investigators(d))]
-        if d is not None and d.kind == DecisionKind.INTERROGATION_ALIBI:
+        if isinstance(d, InterrogationAlibi):
             extra = 1 if verb is Verb.REVEAL else 0
             return [interrogation_odds(state, d.unit, len(d.chits) + extra)]
-        if d is not None and d.kind == DecisionKind.COUP and verb in (Verb.COUP, Verb.REVEAL):
+        if isinstance(d, CoupOffer) and verb in (Verb.COUP, Verb.REVEAL):
             return [walkyrie_odds(state, len(d.chits) + (1 if verb is Verb.REVEAL else 0))]
     except (IllegalAction, KeyError, StopIteration):
         return []

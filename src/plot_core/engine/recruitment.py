@@ -15,16 +15,15 @@ from ..rules import Rules
 from .actions import Action, Verb, act
 from .board import zones_of as _zones_of
 from .chitdraw import draw_chits
-from .decisions import pop, push, top
+from .decisions import peek, pop, push, top
 from .errors import IllegalAction
 from .harassment import retreat_or_retire
 from .lookup import lookup
+from .pending import Recruit
 from .registry import case
 from .rolls import roll
 from .state import (
     CUP,
-    Decision,
-    DecisionKind,
     Event,
     GameState,
     UnitState,
@@ -111,8 +110,8 @@ def target_problem(state: GameState, target: str) -> IllegalAction | None:
 
 
 def recruitment_actions(state: GameState) -> list[Action]:
-    d = top(state)
-    if d is None:
+    d = peek(state)
+    if not isinstance(d, Recruit):             # the phase's own choices: nothing pending
         # only a unit some recruiter's zone holds can pass target_problem (12.21)
         near = _zones_of(state, _can_recruit)
         out = [act(Verb.RECRUIT, u.id) for u in state.units
@@ -130,11 +129,11 @@ def start(state: GameState, target: str) -> GameState:
     if problem:
         raise problem
     double_cross = state.unit(target).recruited
-    return push(state, Decision(DecisionKind.RECRUIT, state.phasing, unit=target, flag=double_cross))
+    return push(state, Recruit(state.phasing, unit=target, double_cross=double_cross))
 
 
 def join(state: GameState, uid: str) -> GameState:
-    d = top(state)
+    d = top(state, Recruit)
     if uid in d.units:
         raise IllegalAction("12.22", f"{state.info(uid).short} has already joined")
     if uid not in recruiters_for(state, d.unit):
@@ -148,7 +147,7 @@ def cancel(state: GameState) -> GameState:
     return pop(state)
 
 
-def _differential(state: GameState, d: Decision) -> int:
+def _differential(state: GameState, d: Recruit) -> int:
     return sum(t.value for t in recruitment_terms(state, d.unit, d.units))
 
 
@@ -171,7 +170,7 @@ def loyalty_case(party: Party, player: Player) -> str:
 @case("12.0", "12.26", "12.27", "12.31", "12.32", "12.33", "12.34", "12.35", "12.41",
       "12.53", "12.54", "12.62", "12.63", "12.64", "12.65", "12.73", "12.74", "12.9")
 def resolve(state: GameState) -> GameState:
-    d = top(state)
+    d = top(state, Recruit)
     player = d.player
     rules = state.rules
     if not d.units:
@@ -184,13 +183,13 @@ def resolve(state: GameState) -> GameState:
     target, name = d.unit, rules.units[d.unit].short
     # Chits spent on the attempt go back to the cup (12.14, 12.62).
     spent = []
-    if d.flag:
+    if d.double_cross:
         spent.append(_double_cross_chit(state, player))
-    if d.flag or rules.units[target].party is not FREE_PARTY[player]:
+    if d.double_cross or rules.units[target].party is not FREE_PARTY[player]:
         spent.append(loyalty_chit(target))
     for c in spent:
         state = state.with_chit(c, CUP)
-    if d.flag:                                  # 12.62: both go back to the cup
+    if d.double_cross:                                  # 12.62: both go back to the cup
         state = state.log(Event("12.62", f"{player.title} spends {spent[0]} and {spent[1]} on "
                                          "a Double-Cross"))
     elif spent:
@@ -205,7 +204,7 @@ def resolve(state: GameState) -> GameState:
     names = " + ".join(rules.units[u].short for u in d.units)
     tries = "tries" if len(d.units) == 1 else "try"
     state = state.log(Event("12.9", f"{names} {tries} to recruit {name}"
-                                    f"{' (Double-Cross)' if d.flag else ''}: {diff:+d}, "
+                                    f"{' (Double-Cross)' if d.double_cross else ''}: {diff:+d}, "
                                     f"die {die}: {result}", roll=(die,), table="recruitment",
                             row=die, column=column, result=result))
     if result in ("R", "Sr"):
@@ -213,7 +212,7 @@ def resolve(state: GameState) -> GameState:
             if is_unsuspected_abwehr(rules, state.unit(u)):
                 state = state.with_unit(u, suspected=True)
                 state = state.log(Event("12.73", f"{rules.units[u].short} falls under suspicion"))
-    if result == "R" or (result == "Sr" and (player is Player.SS or d.flag)):
+    if result == "R" or (result == "Sr" and (player is Player.SS or d.double_cross)):
         state = state.with_unit(target, recruited=True, controller=player, semi=False)
         return state.log(Event("12.31", f"{name} is recruited by {player.title}"))
     if result == "Sr":                                              # 12.35

@@ -7,6 +7,7 @@ from ..hexgrid import Hex, distance, label
 from .board import hq_friendly, impassable
 from .decisions import pop, top
 from .errors import IllegalAction
+from .pending import Return
 from .state import Event, GameState
 
 
@@ -28,10 +29,10 @@ def return_hexes(state: GameState, uid: str) -> list[Hex]:
 
 
 def choose_return(state: GameState, h: Hex) -> GameState:
-    d = top(state)
+    d = top(state, Return)
     if h not in return_hexes(state, d.unit):
-        raise IllegalAction(d.area or "15.12", f"{state.info(d.unit).short} returns to an empty "
+        raise IllegalAction(d.case, f"{state.info(d.unit).short} returns to an empty "
                                                "friendly HQ hex, or the nearest empty hex if "
                                                "all are full")
     state = pop(state).with_unit(d.unit, hex=h, box=None)
-    return state.log(Event(d.area or "15.12", f"{state.info(d.unit).short} returns to {label(h)}"))
+    return state.log(Event(d.case, f"{state.info(d.unit).short} returns to {label(h)}"))

@@ -12,10 +12,11 @@ from . import assignment, coup, interrogation, setup, status
 from .chitdraw import draw_chits
 from .decisions import pop, push
 from .harassment import choose_retreat, retire, retreat_hexes
+from .pending import Displace, HitlerHex, Panic, Retreat, Return
 from .registry import case
 from .returns import choose_return, return_hexes
 from .rolls import roll
-from .state import HITLER, Box, Decision, DecisionKind, Event, GameState, Outcome, Phase, evolve, is_allied
+from .state import HITLER, Box, Event, GameState, Outcome, Phase, evolve, is_allied
 
 # 5.2: the Player-Turns, phase by phase
 PLAYER_TURN = {
@@ -49,15 +50,15 @@ def settle(state: GameState, *, stop_at: str | None = None) -> GameState:
 
 def _forced(state: GameState) -> GameState | None:
     d = state.pending[-1]
-    if len(d.options) == 1 and d.kind == DecisionKind.HITLER:
+    if isinstance(d, HitlerHex) and len(d.options) == 1:
         return move_hitler(pop(state), d.options[0])
-    if d.kind == DecisionKind.RETURN:
+    if isinstance(d, Return):
         options = return_hexes(state, d.unit)
         if len(options) == 1:
             return choose_return(state, options[0])
-    if d.kind == DecisionKind.PANIC and len(status.panickers(state)) <= d.count:
+    if isinstance(d, Panic) and len(status.panickers(state)) <= d.count:
         return status.panic(state, status.panickers(state)[0])
-    if d.kind == DecisionKind.RETREAT:
+    if isinstance(d, Retreat):
         options = retreat_hexes(state, d.unit)
         if not options:
             return retire(pop(state), d.unit)
@@ -242,7 +243,7 @@ def hitler_roll(state: GameState) -> GameState:
 def _place_hitler(state: GameState, free: list[Hex]) -> GameState:
     if len(free) == 1:
         return move_hitler(state, free[0])
-    return push(state, Decision(DecisionKind.HITLER, Player.SS, unit=HITLER, options=tuple(free)))
+    return push(state, HitlerHex(Player.SS, options=tuple(free)))
 
 
 def move_hitler(state: GameState, h: Hex) -> GameState:
@@ -262,13 +263,14 @@ def hitler_to_berlin(state: GameState) -> GameState:
     free = [h for h in hexes if h not in occ]
     if free:
         return _place_hitler(state, free)
-    return push(state, Decision(DecisionKind.DISPLACE, Player.SS, options=tuple(hexes)))
+    return push(state, Displace(Player.SS, options=tuple(hexes)))
 
 
 def displace(state: GameState, uid: str) -> GameState:
     """9.63: the chosen occupant retreats one hex (10.6) and Hitler takes its hex."""
     u = state.unit(uid)
+    assert u.hex is not None and u.controller is not None       # it stands in Führer HQ
     # The unit's owner picks its retreat hex (10.65), or it retires (10.64); then Hitler
     # moves into the hex it left.
-    state = push(state, Decision(DecisionKind.HITLER, Player.SS, unit=HITLER, options=(u.hex,)))
-    return push(state, Decision(DecisionKind.RETREAT, u.controller, unit=uid))
+    state = push(state, HitlerHex(Player.SS, options=(u.hex,)))
+    return push(state, Retreat(u.controller, unit=uid))

@@ -7,13 +7,15 @@ under other rules_data is refused with a clear message.
 from __future__ import annotations
 
 import json
-from typing import get_origin
+from typing import Any, get_origin
 
+import attrs
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.preconf.json import make_converter
 
 from ..rules import Rules, load_rules, same_game
 from .actions import Action
+from .pending import CLASSES, JSON_DEFAULTS, JSON_NAMES, Decision, DecisionKind
 from .state import GameState, evolve
 from .view import PlayerView
 
@@ -29,6 +31,27 @@ def _is_set(t) -> bool:
 # checksummed as text.
 converter.register_unstructure_hook_func(
     _is_set, lambda s: sorted((converter.unstructure(x) for x in s), key=json.dumps))
+
+
+def _decision_to_json(d: Decision) -> dict[str, Any]:
+    data = dict(JSON_DEFAULTS, kind=d.kind, player=d.player, unit=d.subject)
+    for f in attrs.fields(type(d)):
+        data[JSON_NAMES.get(f.name, f.name)] = getattr(d, f.name)
+    return {k: converter.unstructure(v) for k, v in data.items()}
+
+
+def _decision_from_json(data: dict[str, Any], _: object) -> Decision:
+    cls = CLASSES[DecisionKind(data["kind"])]
+    fields = {f.name: converter.structure(data[JSON_NAMES.get(f.name, f.name)], f.type)
+              for f in attrs.fields(cls)}
+    return cls(**fields)
+
+
+# A pending decision is written as the one shape every kind shares (pending.JSON_NAMES).
+converter.register_unstructure_hook_func(
+    lambda t: isinstance(t, type) and issubclass(t, Decision), _decision_to_json)
+converter.register_structure_hook_func(
+    lambda t: isinstance(t, type) and issubclass(t, Decision), _decision_from_json)
 converter.register_unstructure_hook(
     GameState, make_dict_unstructure_fn(GameState, converter, rules=override(omit=True)))
 converter.register_structure_hook(

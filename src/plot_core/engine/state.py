@@ -15,11 +15,14 @@ import attrs
 
 from ..data.chits import ChitKind
 from ..data.tables import GermanAssignment
+from ..data.units import HITLER as HITLER
 from ..data.units import Sides, Unit
 from ..hexgrid import Hex
 from ..parties import Party, Player
 from ..rules import Rules
 from .lookup import lookup
+from .pending import Decision as Decision
+from .pending import DecisionKind as DecisionKind
 
 
 class Box(StrEnum):
@@ -72,7 +75,6 @@ PHASE_TITLES = {
 }
 
 CUP = "cup"
-HITLER = "100"      # the one unit with rules of his own (9.6, 9.59, 18.5)
 
 
 @attrs.frozen                    # slots: the engine reads units' fields more than anything
@@ -85,48 +87,6 @@ class UnitState:
     suspected: bool = False          # suspicion-sided units: Suspected side up (2.2)
     semi: bool = False               # Semi-Recruitment marker (12.35)
     marker: Marker | None = None     # Mask or Neutralized marker (10.71)
-
-
-class DecisionKind(StrEnum):
-    """Every kind of decision the rules hand to a player mid-action (decisions.KINDS says
-    how each is asked; table.DECISIONS how it is answered)."""
-
-    PLACE_ALLIED = "place_allied"                  # 7.11
-    ASSIGNMENT_CHITS = "assignment_chits"          # 7.4, 7.5
-    ASSIGN = "assign"                              # 7.23
-    RETREAT = "retreat"                            # 10.65
-    ADVANCE = "advance"                            # 10.67, 13.35
-    HITLER = "hitler"                              # 9.62
-    DISPLACE = "displace"                          # 9.63
-    RECRUIT = "recruit"                            # 12.25
-    INVESTIGATE = "investigate"                    # 13.25
-    EXPOSE_INVESTIGATORS = "expose_investigators"  # 13.17
-    ALIBI = "alibi"                                # 13.18
-    INTERROGATION_ALIBI = "interrogation_alibi"    # 14.21
-    RETURN = "return"                              # 14.33, 15.12
-    PANIC = "panic"                                # 12.83
-    COUP = "coup"                                  # 18.11
-
-
-@attrs.frozen
-class Decision:
-    """A choice the rules hand to one player in the middle of something else.
-
-    kind names the decision; the other fields carry what it is about.
-    """
-
-    kind: DecisionKind = attrs.field(converter=DecisionKind)
-    player: Player
-    unit: str | None = None
-    hex: Hex | None = None
-    area: str | None = None
-    count: int = 0
-    party: Player | None = None      # assignment: whose units are to be sent
-    flag: bool = False
-    options: tuple[int, ...] = ()
-    units: tuple[str, ...] = ()      # e.g. the recruiters or investigators gathered so far
-    chits: tuple[str, ...] = ()      # e.g. Loyalty chits revealed against investigators
-    cleared: tuple[str, ...] = ()    # e.g. investigators an Alibi/Arrest chit has covered
 
 
 @attrs.frozen

@@ -9,9 +9,10 @@ from .actions import Action, Verb, act
 from .board import hq_at
 from .decisions import pop, push, top
 from .errors import IllegalAction
+from .pending import Panic, Return
 from .registry import case
 from .rolls import roll
-from .state import Decision, DecisionKind, Event, GameState, evolve, retirement_box
+from .state import Event, GameState, evolve, retirement_box
 
 OKW_FRIENDLY_PANICKERS = (Party.SS, Party.NAZI, Party.CIVILIAN)   # 12.81
 
@@ -55,7 +56,7 @@ def retirement_rolls(state: GameState) -> GameState:
             state = state.with_unit(uid, recruited=False, semi=False, controller=None)
         elif info.sides is Sides.SUSPICION:
             state = state.with_unit(uid, suspected=False)
-        state = push(state, Decision(DecisionKind.RETURN, player, unit=uid, area="15.12"))
+        state = push(state, Return(player, unit=uid, case="15.12"))
     return state
 
 
@@ -80,7 +81,7 @@ def panic_rolls(state: GameState) -> GameState:
                                 roll=(die,), table="okw_panic",
                                 row=die, result=str(n)))
     if total and panickers(state):
-        return push(state, Decision(DecisionKind.PANIC, Player.ABWEHR, count=total))
+        return push(state, Panic(Player.ABWEHR, count=total))
     return state
 
 
@@ -93,7 +94,7 @@ def panickers(state: GameState) -> list[str]:
 
 @case("12.83")
 def panic(state: GameState, uid: str) -> GameState:
-    d = top(state)
+    d = top(state, Panic)
     if uid not in panickers(state):
         raise IllegalAction("12.83", f"{state.info(uid).short} is not an OKW unit of yours")
     state = pop(state).with_unit(uid, recruited=False, semi=False, controller=None)

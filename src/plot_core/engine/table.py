@@ -11,6 +11,7 @@ Every reducer carries its case numbers where it is written.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any, Generic, TypeVar
 
 import attrs
 
@@ -31,15 +32,34 @@ from .actions import Action, Verb, act
 from .board import empty_hexes
 from .decisions import pop
 from .errors import IllegalAction
+from .pending import (
+    Advance,
+    Alibi,
+    Assign,
+    AssignmentChits,
+    CoupOffer,
+    Decision,
+    DecisionKind,
+    Displace,
+    ExposeInvestigators,
+    HitlerHex,
+    InterrogationAlibi,
+    Investigate,
+    Panic,
+    PlaceAllied,
+    Recruit,
+    Retreat,
+    Return,
+)
 from .returns import choose_return, return_hexes
-from .state import Decision, DecisionKind, GameState, Phase
+from .state import GameState, Phase
 
-Lister = Callable[[GameState, Decision], list[Action]]
-Answer = Callable[[GameState, Decision, Action], GameState]
+D = TypeVar("D", bound=Decision)
+T = TypeVar("T")
 Step = Callable[[GameState, Action], GameState]
 
 
-def need(value, what: str):
+def need(value: T | None, what: str) -> T:
     """A part the action must carry (a unit, a hex, a chit), or a refusal naming it."""
     if value is None:
         raise IllegalAction("", f"this action needs {what}")
@@ -52,9 +72,11 @@ def out_of_phase(state: GameState, verb: Verb) -> IllegalAction:
 
 
 @attrs.frozen
-class DecisionRules:
-    answers: Lister                       # the legal answers, for legal_actions
-    reducers: Mapping[Verb, Answer]       # each answer's reducer, for apply
+class DecisionRules(Generic[D]):
+    """How one kind of decision (the class D) is answered."""
+
+    answers: Callable[[GameState, D], list[Action]]                 # for legal_actions
+    reducers: Mapping[Verb, Callable[[GameState, D, Action], GameState]]  # for apply
 
 
 @attrs.frozen
@@ -66,13 +88,13 @@ class PhaseRules:
 
 # -- decisions --------------------------------------------------------------------------
 
-def _advance_answers(state: GameState, d: Decision) -> list[Action]:
+def _advance_answers(state: GameState, d: Advance) -> list[Action]:
     if d.units:                                     # 13.35: one investigator may advance
         return [act(Verb.ADVANCE, u, d.hex) for u in d.units] + [act(Verb.STAY)]
     return [act(Verb.ADVANCE, None, d.hex), act(Verb.STAY)]
 
 
-def _advance(state: GameState, d: Decision, a: Action) -> GameState:
+def _advance(state: GameState, d: Advance, a: Action) -> GameState:
     if d.units:                                     # 13.35: an investigator, or none
         return investigation.advance_investigator(
             state, need(a.unit, "a unit") if a.verb is Verb.ADVANCE else None)
@@ -82,21 +104,21 @@ def _advance(state: GameState, d: Decision, a: Action) -> GameState:
     return harassment.choose_advance(state, a.verb is Verb.ADVANCE)
 
 
-def _hitler(state: GameState, d: Decision, a: Action) -> GameState:
+def _hitler(state: GameState, d: HitlerHex, a: Action) -> GameState:
     h = need(a.hex, "a hex")
     if h not in d.options:
         raise IllegalAction("9.62", f"Hitler may go to {', '.join(label(x) for x in d.options)}")
     return sequence.move_hitler(pop(state), h)
 
 
-def _displace(state: GameState, d: Decision, a: Action) -> GameState:
+def _displace(state: GameState, d: Displace, a: Action) -> GameState:
     uid = need(a.unit, "a unit")
     if state.unit(uid).hex not in d.options:
         raise IllegalAction("9.63", "choose a unit standing in Führer HQ")
     return sequence.displace(pop(state), uid)
 
 
-def _displaceable(state: GameState, d: Decision) -> list[Action]:
+def _displaceable(state: GameState, d: Displace) -> list[Action]:
     occ = state.occupancy()
     return [act(Verb.DISPLACE, u) for h in d.options for u in occ.get(h, ())]
 
@@ -105,59 +127,61 @@ def _investigation_answers(state: GameState, d: Decision) -> list[Action]:
     return investigation.investigation_actions(state)
 
 
-_REVEAL_ASSIGNMENT = {
+_REVEAL_ASSIGNMENT: dict[Verb, Callable[[GameState, AssignmentChits, Action], GameState]] = {
     Verb.REVEAL: lambda s, d, a: assignment.reveal_assignment_chit(s, need(a.chit, "a chit")),
     Verb.NO_REVEAL: lambda s, d, a: assignment.reveal_assignment_chit(s, None),
 }
 
-DECISIONS: dict[str, DecisionRules] = {
-    DecisionKind.PLACE_ALLIED: DecisionRules(
+# Keyed by kind; each entry is written for its class, which api.py hands it.
+DECISIONS: dict[DecisionKind, DecisionRules[Any]] = {
+    DecisionKind.PLACE_ALLIED: DecisionRules[PlaceAllied](
         lambda s, d: [act(Verb.PLACE_ALLIED, None, h) for h in empty_hexes(s, d.area)],
         {Verb.PLACE_ALLIED: lambda s, d, a: assignment.place_allied(s, need(a.hex, "a hex"))}),
-    DecisionKind.ASSIGNMENT_CHITS: DecisionRules(lambda s, d: assignment.chit_actions(s),
+    DecisionKind.ASSIGNMENT_CHITS: DecisionRules[AssignmentChits](lambda s, d: assignment.chit_actions(s),
                                       _REVEAL_ASSIGNMENT),
-    DecisionKind.ASSIGN: DecisionRules(
+    DecisionKind.ASSIGN: DecisionRules[Assign](
         lambda s, d: assignment.assign_actions(s),
         {Verb.ASSIGN: lambda s, d, a: assignment.assign(s, need(a.unit, "a unit"),
                                                         need(a.hex, "a hex"))}),
-    DecisionKind.RETREAT: DecisionRules(
+    DecisionKind.RETREAT: DecisionRules[Retreat](
         lambda s, d: [act(Verb.RETREAT, None, h) for h in harassment.retreat_hexes(s, d.unit)],
         {Verb.RETREAT: lambda s, d, a: harassment.choose_retreat(s, need(a.hex, "a hex"))}),
-    DecisionKind.ADVANCE: DecisionRules(_advance_answers, {Verb.ADVANCE: _advance, Verb.STAY: _advance}),
-    DecisionKind.HITLER: DecisionRules(lambda s, d: [act(Verb.HITLER, None, h) for h in d.options],
-                            {Verb.HITLER: _hitler}),
-    DecisionKind.DISPLACE: DecisionRules(_displaceable, {Verb.DISPLACE: _displace}),
-    DecisionKind.RECRUIT: DecisionRules(
+    DecisionKind.ADVANCE: DecisionRules[Advance](
+        _advance_answers, {Verb.ADVANCE: _advance, Verb.STAY: _advance}),
+    DecisionKind.HITLER: DecisionRules[HitlerHex](
+        lambda s, d: [act(Verb.HITLER, None, h) for h in d.options], {Verb.HITLER: _hitler}),
+    DecisionKind.DISPLACE: DecisionRules[Displace](_displaceable, {Verb.DISPLACE: _displace}),
+    DecisionKind.RECRUIT: DecisionRules[Recruit](
         lambda s, d: recruitment.recruitment_actions(s),
         {Verb.JOIN: lambda s, d, a: recruitment.join(s, need(a.unit, "a unit")),
          Verb.ROLL: lambda s, d, a: recruitment.resolve(s),
          Verb.CANCEL: lambda s, d, a: recruitment.cancel(s)}),
-    DecisionKind.INVESTIGATE: DecisionRules(
+    DecisionKind.INVESTIGATE: DecisionRules[Investigate](
         _investigation_answers,
         {Verb.JOIN: lambda s, d, a: investigation.join(s, need(a.unit, "a unit")),
          Verb.ROLL: lambda s, d, a: investigation.announce(s),
          Verb.CANCEL: lambda s, d, a: pop(s)}),
-    DecisionKind.EXPOSE_INVESTIGATORS: DecisionRules(
+    DecisionKind.EXPOSE_INVESTIGATORS: DecisionRules[ExposeInvestigators](
         _investigation_answers,
         {Verb.REVEAL: lambda s, d, a: investigation.expose_investigator(
             s, need(a.chit, "a chit")),
          Verb.NO_REVEAL: lambda s, d, a: investigation.done_exposing(s)}),
-    DecisionKind.ALIBI: DecisionRules(
+    DecisionKind.ALIBI: DecisionRules[Alibi](
         _investigation_answers,
         {Verb.ALIBI: lambda s, d, a: investigation.cover(s, need(a.unit, "a unit"),
                                                          need(a.chit, "a chit")),
          Verb.NO_REVEAL: lambda s, d, a: investigation.done_covering(s)}),
-    DecisionKind.INTERROGATION_ALIBI: DecisionRules(
+    DecisionKind.INTERROGATION_ALIBI: DecisionRules[InterrogationAlibi](
         lambda s, d: interrogation.alibi_actions(s),
         {Verb.REVEAL: lambda s, d, a: interrogation.add_alibi(s, need(a.chit, "a chit")),
          Verb.NO_REVEAL: lambda s, d, a: interrogation.interrogate(s)}),
-    DecisionKind.RETURN: DecisionRules(
+    DecisionKind.RETURN: DecisionRules[Return](
         lambda s, d: [act(Verb.RETURN, None, h) for h in return_hexes(s, d.unit)],
         {Verb.RETURN: lambda s, d, a: choose_return(s, need(a.hex, "a hex"))}),
-    DecisionKind.PANIC: DecisionRules(
+    DecisionKind.PANIC: DecisionRules[Panic](
         lambda s, d: [act(Verb.PANIC, u) for u in status.panickers(s)],
         {Verb.PANIC: lambda s, d, a: status.panic(s, need(a.unit, "a unit"))}),
-    DecisionKind.COUP: DecisionRules(
+    DecisionKind.COUP: DecisionRules[CoupOffer](
         lambda s, d: coup.offer_actions(s),
         {Verb.REVEAL: lambda s, d, a: coup.commit_chit(s, need(a.chit, "a chit")),
          Verb.COUP: lambda s, d, a: coup.attempt(s),

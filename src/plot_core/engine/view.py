@@ -10,12 +10,12 @@ from __future__ import annotations
 import attrs
 
 from ..parties import Player
+from .pending import PlaceAllied
 from .state import (
     CUP,
     Box,
     CoupState,
     Decision,
-    DecisionKind,
     Event,
     GameState,
     GermanAssignment,
@@ -65,7 +65,7 @@ def view(state: GameState, side: Player | None) -> PlayerView:
             if where not in (CUP, Player.SS.value, Player.ABWEHR.value)}
     events = tuple(e for e in state.events if e.seen_by(side))
     # 7.11: the Abwehr player draws the Allied unit face-down; others learn it when placed.
-    pending = tuple(evolve(d, unit="?") if d.kind == DecisionKind.PLACE_ALLIED and side is not d.player
+    pending = tuple(evolve(d, unit="?") if isinstance(d, PlaceAllied) and side is not d.player
                     else d for d in state.pending)
     return PlayerView(side=side, turn=state.turn, phase=state.phase, phasing=state.phasing,
                       step=state.step, to_act=state.to_act, units=units, own_chits=own,
