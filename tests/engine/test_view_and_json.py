@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from plot_core.engine import pending
 from plot_core.engine.actions import Action, NotationError, Verb, parse_action
 from plot_core.engine.api import apply, legal_actions, new_game
 from plot_core.engine.position import PLAY_PHASES, PositionError, load_position
@@ -255,3 +256,47 @@ def test_sets_are_written_sorted_in_a_state_and_in_a_view():
     s = attrs.evolve(s, activated=frozenset({"305", "002", "110"}))
     assert json.loads(state_to_json(s))["activated"] == ["002", "110", "305"]
     assert json.loads(view_to_json(view(s, Player.SS)))["activated"] == ["002", "110", "305"]
+
+
+# One example of every kind of pending decision, as the engine builds them.
+_EVERY_DECISION = (
+    pending.PlaceAllied(Player.ABWEHR, unit="501", area="PR"),
+    pending.AssignmentChits(Player.SS, party=Player.SS, count=2, area="EE"),
+    pending.Assign(Player.ABWEHR, party=Player.SS, count=1, area="EE"),
+    pending.Retreat(Player.SS, unit="002"),
+    pending.Advance(Player.SS, hex=2010, unit="003"),
+    pending.Advance(Player.SS, hex=2010, units=("003", "004")),
+    pending.HitlerHex(Player.SS, options=(3506, 3405)),
+    pending.Displace(Player.SS, options=(2313,)),
+    pending.Recruit(Player.ABWEHR, unit="305", double_cross=True, units=("301",)),
+    pending.Investigate(Player.SS, unit="305", units=("003",)),
+    pending.ExposeInvestigators(Player.ABWEHR, unit="305", units=("003", "004"), chits=("L003",)),
+    pending.Alibi(Player.SS, unit="305", units=("003",), chits=("L003",), cleared=("003",)),
+    pending.InterrogationAlibi(Player.ABWEHR, unit="305", chits=("A1",)),
+    pending.Return(Player.ABWEHR, unit="305", case="14.33"),
+    pending.Panic(Player.ABWEHR, count=2),
+    pending.CoupOffer(Player.ABWEHR, chits=("F1",)),
+)
+
+
+def test_every_kind_of_decision_round_trips_through_a_states_json():
+    assert {type(d) for d in _EVERY_DECISION} == set(pending.CLASSES.values())
+    s = attrs.evolve(new_game(seed=3), pending=_EVERY_DECISION)
+    back = state_from_json(state_to_json(s))
+    assert back.pending == _EVERY_DECISION
+    assert [type(d) for d in back.pending] == [type(d) for d in _EVERY_DECISION]
+
+
+def test_a_decision_is_saved_in_the_shape_saved_games_hold():
+    # Tables stored by a server before decisions had a class per kind must still load:
+    # every kind is one object with every field, "flag" for a Double-Cross, "area" for
+    # the case that returns a unit, "unit" for Hitler's own decision.
+    s = attrs.evolve(new_game(seed=3), pending=(
+        pending.Recruit(Player.ABWEHR, unit="305", double_cross=True),
+        pending.Return(Player.SS, unit="002", case="15.12"),
+        pending.HitlerHex(Player.SS, options=(3506,))))
+    saved = json.loads(state_to_json(s))["pending"]
+    assert saved[0] == {"kind": "recruit", "player": "abwehr", "unit": "305", "hex": None,
+                        "area": None, "count": 0, "party": None, "flag": True, "options": [],
+                        "units": [], "chits": [], "cleared": []}
+    assert (saved[1]["area"], saved[2]["unit"], saved[2]["options"]) == ("15.12", "100", [3506])
