@@ -4,9 +4,12 @@ which hexes, which HQs and areas a unit may enter."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
-from ..hexgrid import Hex
+from ..data.mapdata import Headquarters
+from ..hexgrid import Hex, label
 from ..parties import Player
+from ..rules import Rules
 from .errors import IllegalAction
 from .lookup import lookup
 from .registry import case
@@ -40,10 +43,11 @@ def zoc_of(state: GameState, u: UnitState) -> frozenset[Hex]:
     """
     if not exerts_zoc(state, u):
         return frozenset()
-    return lookup(state.rules).zone[u.hex]
+    return lookup(state.rules).zone[u.at]
 
 
-def zones_of(state: GameState, which) -> dict[Hex, list[str]]:
+def zones_of(state: GameState,
+             which: Callable[[GameState, UnitState], bool]) -> dict[Hex, list[str]]:
     """For every hex, the units ``which(state, u)`` picks whose zone holds it, in unit
     order: who could recruit or investigate there (12.21, 13.13). ``which`` may ask
     only about the units, the phasing player and the units used this phase: the answer
@@ -67,13 +71,21 @@ def enemy_controlled(state: GameState, player: Player) -> frozenset[Hex]:
     if found is None:
         foe, zone = player.enemy, lookup(state.rules).zone
         found = state._memo[key] = frozenset().union(
-            *[zone[u.hex] for u in state.units if u.controller is foe and exerts_zoc(state, u)])
+            *[zone[u.at] for u in state.units if u.controller is foe and exerts_zoc(state, u)])
     return found
 
 
-def hq_at(state: GameState, h: Hex):
+def hq_at(state: GameState, h: Hex) -> Headquarters | None:
     key = state.rules.map.hq_of.get(h)
     return None if key is None else state.rules.map.hqs[key]
+
+
+def hq_name(state: GameState, h: Hex) -> str:
+    """The name of the HQ at ``h``, a hex known to be part of one."""
+    hq = hq_at(state, h)
+    if hq is None:
+        raise AssertionError(f"{label(h)} is no HQ hex")
+    return hq.name
 
 
 @case("9.22", "9.23")
@@ -90,7 +102,7 @@ def unfriendly_hq(state: GameState, dest: Hex, uid: str) -> IllegalAction | None
     """Units never enter an unfriendly HQ by moving or Travel (only by advance after
     harassment, 10.6, within its own limits)."""
     if hq_friendly(state, dest, uid) is False:
-        return IllegalAction("9.24", f"{hq_at(state, dest).name} is not friendly to "
+        return IllegalAction("9.24", f"{hq_name(state, dest)} is not friendly to "
                                      f"{state.info(uid).short}")
     return None
 
@@ -108,7 +120,7 @@ def impassable_areas(state: GameState) -> frozenset[str]:
 
 
 @functools.cache
-def impassable_in(rules, turn: int) -> frozenset[str]:
+def impassable_in(rules: Rules, turn: int) -> frozenset[str]:
     return frozenset(a for a, area in rules.map.areas.items()
                      if area.military_advance is not None and area.military_advance <= turn)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TypeVar
 
 import attrs
@@ -13,11 +14,15 @@ from .state import GameState, Phase, evolve
 D = TypeVar("D", bound=Decision)
 
 
+def _verbs(verbs: Iterable[Verb]) -> frozenset[Verb]:
+    return frozenset(verbs)
+
+
 @attrs.frozen
 class Kind:
     """One kind of pending decision: what answers it, and how it is said."""
 
-    answers: frozenset[Verb] = attrs.field(converter=frozenset)   # the verbs that answer it
+    answers: frozenset[Verb] = attrs.field(converter=_verbs)      # the verbs that answer it
     case: str                   # cited when anything else is tried
     choose: str                 # in "waiting for the SS to choose ..."
     task: str                   # in the prompt "SS to ...", with its cases

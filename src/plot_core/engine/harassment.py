@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..hexgrid import Hex, label
 from . import coup as coup_mod
 from .actions import Action, Verb, act
-from .board import enemy_controlled, hq_at, hq_friendly, impassable, is_enemy, zoc_of
+from .board import enemy_controlled, hq_at, hq_friendly, hq_name, impassable, is_enemy, zoc_of
 from .decisions import finish_activation, pop, push, top
 from .errors import IllegalAction
 from .pending import Advance, Retreat
@@ -48,7 +48,7 @@ def differential_bonus(state: GameState) -> int:
 def harassment_defence(state: GameState, target: UnitState) -> int:
     """Defence against harassment: +4 for a unit in an HQ friendly to it."""
     d = defence(state.rules, target)
-    if hq_friendly(state, target.hex, target.id):
+    if hq_friendly(state, target.at, target.id):
         d += state.rules.game.hq_defence_bonus
     return d
 
@@ -70,7 +70,7 @@ def harasser_problem(state: GameState) -> IllegalAction | None:
     me = state.unit(uid)
     if me.marker is not None:
         return IllegalAction("10.22", f"{_name(state, uid)} is {me.marker.value} and cannot harass")
-    if len(state.occupancy().get(me.hex, ())) > 1:
+    if len(state.occupancy().get(me.at, ())) > 1:
         return IllegalAction("8.13", f"{_name(state, uid)} must harass from a hex it has to itself")
     if coup_mod.pinned(state, uid):
         return IllegalAction("18.61", f"{_name(state, uid)}'s Loyalty chit lies on it: it may not harass "
@@ -83,7 +83,7 @@ def harasser_problem(state: GameState) -> IllegalAction | None:
 def _target_problem(state: GameState, target: str | None, hq_hex: Hex | None,
                     zone: frozenset[Hex] | None = None) -> IllegalAction | None:
     rules = state.rules
-    uid = state.active
+    uid = state.mover
     me = state.unit(uid)
     zone = zoc_of(state, me) if zone is None else zone
     if hq_hex is not None:                                    # 10.69: a vacant HQ
@@ -97,6 +97,8 @@ def _target_problem(state: GameState, target: str | None, hq_hex: Hex | None,
         if effectiveness(rules, me) - rules.game.hq_defence_bonus + differential_bonus(state) < 0:
             return IllegalAction("10.34", "the differential would be below zero")
         return None
+    if target is None:
+        return IllegalAction("10.21", "name a unit or a vacant HQ hex to harass")
     t = state.unit(target)
     neutral = is_unrecruited(rules, t) or t.semi
     if t.hex is not None and neutral and state.coup is None:
@@ -115,12 +117,18 @@ def _target_problem(state: GameState, target: str | None, hq_hex: Hex | None,
     return None
 
 
+def need_target(target: str | None) -> str:
+    if target is None:
+        raise IllegalAction("10.21", "name a unit or a vacant HQ hex to harass")
+    return target
+
+
 def _name(state: GameState, uid: str) -> str:
     return state.info(uid).short
 
 
 def harass_targets(state: GameState) -> list[Action]:
-    me = state.unit(state.active)
+    me = state.unit(state.mover)
     zone = zoc_of(state, me)
     if not zone:
         return []
@@ -155,15 +163,16 @@ def harassment_terms(state: GameState, target: str | None = None,
     defence (+4 in an HQ friendly to it, 10.41; a vacant HQ defends with the 4 alone,
     10.69), plus the coup bonus (18.18). ``harass`` and the odds both sum these."""
     rules = state.rules
-    me = state.unit(state.active)
+    me = state.unit(state.mover)
     terms = [Term(state.info(me.id).short, effectiveness(rules, me))]
     if hq_hex is not None:
-        terms.append(Term(f"vacant {hq_at(state, hq_hex).name}", -rules.game.hq_defence_bonus,
+        terms.append(Term(f"vacant {hq_name(state, hq_hex)}", -rules.game.hq_defence_bonus,
                           "10.69"))
     else:
+        target = need_target(target)
         t = state.unit(target)
         terms.append(Term(state.info(target).short, -defence(rules, t)))
-        if hq_friendly(state, t.hex, target):
+        if hq_friendly(state, t.at, target):
             terms.append(Term("in its HQ", -rules.game.hq_defence_bonus, "10.41"))
     bonus = differential_bonus(state)
     if bonus:
@@ -177,13 +186,14 @@ def harass(state: GameState, target: str | None = None, hq_hex: Hex | None = Non
     if problem:
         raise problem
     rules = state.rules
-    uid = state.active
+    uid = state.mover
     me = state.unit(uid)
     state = evolve(state, mp_spent=state.mp_spent + harass_cost(state))
     if hq_hex is not None:
         d = rules.game.hq_defence_bonus
-        what = f"the vacant {hq_at(state, hq_hex).name} ({label(hq_hex)})"
+        what = f"the vacant {hq_name(state, hq_hex)} ({label(hq_hex)})"
     else:
+        target = need_target(target)
         d = harassment_defence(state, state.unit(target))
         what = state.info(target).short
     bonus = differential_bonus(state)
@@ -209,11 +219,12 @@ def harass(state: GameState, target: str | None = None, hq_hex: Hex | None = Non
         if result == "Ar":
             return retreat_or_retire(state, uid, attacker=True)
         return state                                         # M, N: no effect on an empty HQ
+    target = need_target(target)
     if result in ("M", "N"):
         marker = Marker.MASKED if result == "M" else Marker.NEUTRALIZED
         return state.with_unit(target, marker=marker)        # 10.5: replaces an earlier one
     if result == "De":                                       # 10.72: the defender dies
-        vacated = state.unit(target).hex
+        vacated = state.unit(target).at
         if is_allied(rules, state.unit(target)):
             state = state.with_unit(target, hex=None, box=Box.ALLIED_HOLDING, marker=None)
         else:
@@ -225,8 +236,8 @@ def harass(state: GameState, target: str | None = None, hq_hex: Hex | None = Non
             state = state.with_unit(target, hex=None, box=Box.ALLIED_HOLDING, marker=None)
             state = state.log(Event("17.25", f"{state.info(target).short} is destroyed and "
                                              "returns to the Allied Unit Holding Box"))
-            return offer_advance(state, uid, t.hex)
-        own_hq = bool(hq_friendly(state, t.hex, target))
+            return offer_advance(state, uid, t.at)
+        own_hq = bool(hq_friendly(state, t.at, target))
         return retreat_or_retire(state, target, attacker=False, harasser=uid, no_advance=own_hq)
     return retreat_or_retire(state, uid, attacker=True)     # Ar
 
@@ -241,7 +252,7 @@ def retreat_hexes(state: GameState, uid: str) -> list[Hex]:
     occ = state.occupancy()
     # A unit without an owner (harassed in the coup, 18.46) flees the harassing side's zones.
     ezoc = enemy_controlled(state, u.controller or state.phasing.enemy)
-    return [n for n in m.neighbours[u.hex]
+    return [n for n in m.neighbours[u.at]
             if n not in occ and n not in ezoc and not impassable(state, m.area_of[n])
             and hq_friendly(state, n, uid) is not False]
 
@@ -253,7 +264,7 @@ def offer_advance(state: GameState, uid: str, h: Hex) -> GameState:
     (10.69): never by advancing after a unit in it was driven out or eliminated."""
     if hq_friendly(state, h, uid) is False:
         return state.log(Event("9.24", f"{state.info(uid).short} may not advance into "
-                                       f"{hq_at(state, h).name}: unfriendly to it"))
+                                       f"{hq_name(state, h)}: unfriendly to it"))
     return push(state, Advance(state.phasing, hex=h, unit=uid))
 
 
@@ -269,7 +280,7 @@ def retreat_or_retire(state: GameState, uid: str, *, attacker: bool, harasser: s
         if no_advance:
             state = state.log(Event("10.68", "no advance into the enemy's own HQ"))
         else:
-            state = offer_advance(state, harasser, u.hex)
+            state = offer_advance(state, harasser, u.at)
     owner = u.controller or state.phasing.enemy             # 10.61: never the harasser
     return push(state, Retreat(owner, unit=uid))
 

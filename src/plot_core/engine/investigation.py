@@ -12,7 +12,7 @@ from ..data.units import Sides
 from ..hexgrid import label
 from ..parties import Party, Player
 from .actions import Action, Verb, act
-from .board import hq_at, hq_friendly, unfriendly_hq, zones_of
+from .board import hq_at, hq_friendly, hq_name, unfriendly_hq, zones_of
 from .decisions import peek, pop, push, top
 from .errors import IllegalAction
 from .pending import Advance, Alibi, ExposeInvestigators, Exposure, Investigate
@@ -232,7 +232,7 @@ def carry_out(state: GameState, d: Exposure) -> GameState:
     allowed = tuple(u for u in units if unfriendly_hq(state, t.hex, u) is None)
     if not allowed:
         return state.log(Event("9.24", f"no investigator may advance into "
-                                       f"{hq_at(state, t.hex).name}: unfriendly to them"))
+                                       f"{hq_name(state, t.hex)}: unfriendly to them"))
     return push(state, Advance(Player.SS, hex=t.hex, units=allowed))
 
 

@@ -25,7 +25,7 @@ from .board import (
 from .decisions import finish_activation
 from .errors import IllegalAction
 from .harassment import harass_targets
-from .lookup import BERLIN, PRUSSIA, lookup
+from .lookup import BERLIN, PRUSSIA, Lookup, lookup
 from .registry import case
 from .state import (
     CUP,
@@ -34,6 +34,7 @@ from .state import (
     GameState,
     Marker,
     Phase,
+    UnitState,
     evolve,
     is_unrecruited,
     movement_allowance,
@@ -47,7 +48,8 @@ RASTENBURG = "rastenburg"
 # Who may be activated (9.11-9.33), each rule written once: a cheap test of a unit for
 # the player who would move it, which names the rule that refuses it; the words of a
 # refusal are built only when one is shown (check_activate), movable asks the test alone.
-def _activation_refused(player: Player, activated: frozenset[str], u, known) -> str | None:
+def _activation_refused(player: Player, activated: frozenset[str], u: UnitState,
+                        known: Lookup) -> str | None:
     if u.controller is not player:
         return "9.11"
     if u.hex is None:
@@ -76,7 +78,7 @@ _ACTIVATION_REFUSALS = {
 def _interphase_full(state: GameState) -> bool:
     """18.22: the Walkyrie result lets so many units move in the interphase."""
     return state.phase is Phase.COUP_INTERPHASE \
-        and len(state.activated) >= state.coup.interphase_units
+        and len(state.activated) >= state.coup_state.interphase_units
 
 
 @case("9.11", "9.14", "9.31", "9.32", "9.33", "12.43", "15.21", "15.22", "18.22")
@@ -89,7 +91,7 @@ def check_activate(state: GameState, uid: str) -> None:
         raise IllegalAction(refused.split()[0],
                             _ACTIVATION_REFUSALS[refused](state.info(uid).short, u))
     if _interphase_full(state):
-        raise IllegalAction("18.22", f"the Walkyrie result lets {state.coup.interphase_units} "
+        raise IllegalAction("18.22", f"the Walkyrie result lets {state.coup_state.interphase_units} "
                                      "units move in the interphase")
 
 
@@ -128,7 +130,7 @@ def move_problem(state: GameState, uid: str, dest: Hex, *,
     """Why the active unit may not step into ``dest`` now, or None if it may."""
     rules, m = state.rules, state.rules.map
     u = state.unit(uid)
-    here = u.hex
+    here = u.at
     if dest not in m.neighbours[here]:
         return IllegalAction("9.13", f"{label(dest)} is not next to {label(here)}")
     if state.mp_spent + 1 > movement_allowance(rules, u):
@@ -145,7 +147,7 @@ def move_problem(state: GameState, uid: str, dest: Hex, *,
                                       f"{m.areas[m.area_of[here]].name}")
     if (refusal := unfriendly_hq(state, dest, uid)) is not None:
         return refusal
-    player = u.controller
+    player = u.owner
     for other in state.occupancy().get(dest, ()):
         o = state.unit(other)
         if o.marker is Marker.MASKED:
@@ -231,7 +233,7 @@ def blocked_hexes(state: GameState, player: Player) -> frozenset[Hex]:
     return found
 
 
-class _Ways(dict):
+class _Ways(dict[Hex, tuple[tuple[Hex, bool], ...]]):
     """For each hex, the neighbours a unit may step into whoever stands where:
     (hex, whether the step crosses an area border), filled in as asked."""
 
@@ -266,7 +268,7 @@ def _walk(state: GameState, uid: str) -> list[Hex]:
     rules = state.rules
     area_of = rules.map.area_of
     u = state.unit(uid)
-    player = u.controller
+    player = u.owner
     allowance = lookup(rules).movement[uid]
     occ = state.occupancy()
     ezoc = enemy_controlled(state, player)
@@ -301,12 +303,12 @@ def _walk(state: GameState, uid: str) -> list[Hex]:
                 frontier.append((n, spent + 1))
         return False
 
-    return [n for n in open_from(u.hex, state.mp_spent) if n not in occ or can_stop_beyond(n)]
+    return [n for n in open_from(u.at, state.mp_spent) if n not in occ or can_stop_beyond(n)]
 
 
 @case("9.0")
 def move(state: GameState, dest: Hex) -> GameState:
-    uid = state.active
+    uid = state.mover
     if dest not in legal_steps(state, uid):
         problem = move_problem(state, uid, dest)
         if problem:
@@ -330,8 +332,8 @@ def _carry_forward(before: GameState, after: GameState, uid: str, dest: Hex) -> 
     German), whether each party has units in Berlin's streets, which Loyalty chits
     either side could lay or reveal in the coup (no unit changed side, left the map or
     became semi-recruited); and the occupancy, with only the mover moved."""
-    memo, player = before._memo, before.unit(uid).controller
-    known, here = lookup(before.rules), before.unit(uid).hex
+    memo, player = before._memo, before.unit(uid).owner
+    known, here = lookup(before.rules), before.unit(uid).at
     party = known.party[uid]
     kept = after._memo
     for key in _KEPT[player, party]:
@@ -368,8 +370,8 @@ def end_problem(state: GameState) -> IllegalAction | None:
     on a friend could only be cleared by the friend moving on; we require
     each unit to finish alone, which keeps every phase ending legal (8.0).
     """
-    uid = state.active
-    here = state.unit(uid).hex
+    uid = state.mover
+    here = state.unit(uid).at
     if len(state.occupancy().get(here, ())) > 1:
         return IllegalAction("8.11", f"{state.info(uid).short} may not stop on another unit "
                                      f"in {label(here)}")
@@ -400,7 +402,7 @@ def travel_destinations(state: GameState, uid: str) -> list[Hex]:
 def _travel_destinations(state: GameState, uid: str) -> list[Hex]:
     m = state.rules.map
     u = state.unit(uid)
-    here = u.hex
+    here = u.at
     occ = state.occupancy()
     closed = impassable_areas(state)
     party = state.info(uid).party
@@ -431,8 +433,8 @@ def _travel_destinations(state: GameState, uid: str) -> list[Hex]:
 
 @case("9.52", "9.55", "9.56")
 def travel(state: GameState, dest: Hex, chit: str) -> GameState:
-    uid = state.active
-    player = state.unit(uid).controller
+    uid = state.mover
+    player = state.unit(uid).owner
     if chit not in state.chits_of(player.value):
         raise IllegalAction("9.51", f"you hold no chit {chit}")
     if state.rules.chits.by_id()[chit].kind is not ChitKind.TRAVEL:
@@ -441,7 +443,7 @@ def travel(state: GameState, dest: Hex, chit: str) -> GameState:
         if (refusal := unfriendly_hq(state, dest, uid)) is not None:
             raise refusal
         raise IllegalAction("9.54", f"{state.info(uid).short} cannot Travel to {label(dest)} from "
-                                    f"{label(state.unit(uid).hex)}")
+                                    f"{label(state.unit(uid).at)}")
     state = state.with_unit(uid, hex=dest).with_chit(chit, CUP)
     return state.log(Event("9.52", f"{player.title} reveals Travel chit {chit}: "
                                    f"{state.info(uid).short} travels to {label(dest)}"))
@@ -457,7 +459,7 @@ def travel_chits(state: GameState, player: Player) -> list[str]:
     return found
 
 
-class _Moves(dict):
+class _Moves(dict[Hex, Action]):
     """MOVE to each hex, made once (as act() does, but for the commonest action)."""
 
     def __missing__(self, h: Hex) -> Action:

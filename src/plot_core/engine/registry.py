@@ -7,9 +7,9 @@ inventory can be checked against the code (tests/test_case_registry.py).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
-F = TypeVar("F", bound=Callable)
+F = TypeVar("F", bound=Callable[..., Any])
 
 REGISTRY: dict[str, list[str]] = {}
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from functools import cache
+from typing import Any, TypeVar
 
 import attrs
 
@@ -88,6 +89,22 @@ class UnitState:
     semi: bool = False               # Semi-Recruitment marker (12.35)
     marker: Marker | None = None     # Mask or Neutralized marker (10.71)
 
+    # For code that has already established where a unit is, or who holds it: the fact,
+    # typed as present (a type checker cannot follow "it is on the map" by itself).
+    @property
+    def at(self) -> Hex:
+        """Its hex; asked only of a unit known to be on the map."""
+        if self.hex is None:
+            raise AssertionError(f"unit {self.id} is not on the map")
+        return self.hex
+
+    @property
+    def owner(self) -> Player:
+        """Its controller; asked only of a unit known to be controlled."""
+        if self.controller is None:
+            raise AssertionError(f"unit {self.id} is controlled by no one")
+        return self.controller
+
 
 @attrs.frozen
 class Event:
@@ -161,10 +178,24 @@ class GameState:
     # units used this phase in the key where they matter), _chitmemo facts that depend
     # on the chits alone, so a copy that keeps those keeps them too (evolve below);
     # movement's _carry_forward hands a step's successor the facts a step cannot change.
-    _memo: dict = attrs.field(factory=dict, init=False, eq=False, repr=False)
-    _chitmemo: dict = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    _memo: dict[Any, Any] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    _chitmemo: dict[Any, Any] = attrs.field(factory=dict, init=False, eq=False, repr=False)
     # _scratch: facts of this state alone (its legal steps, Travel destinations ...).
-    _scratch: dict = attrs.field(factory=dict, init=False, eq=False, repr=False)
+    _scratch: dict[Any, Any] = attrs.field(factory=dict, init=False, eq=False, repr=False)
+
+    @property
+    def mover(self) -> str:
+        """The unit moving now (9.14); asked only where one is (table._needs_active)."""
+        if self.active is None:
+            raise AssertionError("no unit is moving")
+        return self.active
+
+    @property
+    def coup_state(self) -> CoupState:
+        """The coup's numbers; asked only once a coup is under way (18.1)."""
+        if self.coup is None:
+            raise AssertionError("no coup is under way")
+        return self.coup
 
     @property
     def to_act(self) -> Player | None:
@@ -228,14 +259,14 @@ class GameState:
         return chit in found
 
     # -- changes -----------------------------------------------------------
-    def units_with(self, uid: str, **changes) -> tuple[UnitState, ...]:
+    def units_with(self, uid: str, **changes: Any) -> tuple[UnitState, ...]:
         """The units, with ``uid`` changed."""
         i = unit_index(self.rules, uid)
         units = list(self.units)
         units[i] = evolve(units[i], **changes)
         return tuple(units)
 
-    def with_unit(self, uid: str, **changes) -> GameState:
+    def with_unit(self, uid: str, **changes: Any) -> GameState:
         return evolve(self, units=self.units_with(uid, **changes))
 
     def with_chit(self, chit: str, holder: str) -> GameState:
@@ -255,7 +286,10 @@ _new = object.__new__
 _set = object.__setattr__
 
 
-def evolve(inst, **changes):
+T = TypeVar("T")
+
+
+def evolve(inst: T, **changes: Any) -> T:
     """``attrs.evolve``, several times cheaper for the two classes every action copies.
 
     A GameState or UnitState has no validators or converters, so a copy of its
@@ -268,7 +302,7 @@ def evolve(inst, **changes):
     if cls is GameState:
         if not _STATE_FIELDS.issuperset(changes):
             raise TypeError(f"GameState has no field {sorted(set(changes) - _STATE_FIELDS)}")
-        d = inst.__dict__.copy()
+        d: dict[str, Any] = inst.__dict__.copy()
         d.update(changes)
         if "units" in changes:
             d["_memo"] = {}
@@ -279,13 +313,13 @@ def evolve(inst, **changes):
     elif cls is UnitState:
         if not _UNIT_FIELDS.issuperset(changes):
             raise TypeError(f"UnitState has no field {sorted(set(changes) - _UNIT_FIELDS)}")
-        new = _new(cls)
+        unit: T = _new(cls)
         for name in _UNIT_SLOTS:
-            _set(new, name, changes[name] if name in changes else getattr(inst, name))
-        return new
+            _set(unit, name, changes[name] if name in changes else getattr(inst, name))
+        return unit
     else:
-        return attrs.evolve(inst, **changes)
-    new = _new(cls)
+        return attrs.evolve(inst, **changes)  # type: ignore[misc]  # (any attrs class)
+    new: T = _new(cls)
     _set(new, "__dict__", d)
     return new
 
