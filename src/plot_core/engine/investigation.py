@@ -12,7 +12,7 @@ from ..data.units import Sides
 from ..hexgrid import label
 from ..parties import Party, Player
 from .actions import Action, Verb, act
-from .board import hq_at, hq_friendly, hq_name, unfriendly_hq, zones_of
+from .board import hq_friendly, hq_name, unfriendly_hq, zones_of
 from .decisions import peek, pop, push, top
 from .errors import IllegalAction
 from .pending import Advance, Alibi, ExposeInvestigators, Exposure, Investigate
