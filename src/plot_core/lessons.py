@@ -24,6 +24,7 @@ rules-data version (rules.WORDS_ONLY).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, TypeVar
 
 import attrs
 
@@ -47,6 +48,16 @@ GOALS = {
 }
 
 
+T = TypeVar("T")
+
+
+def _given(value: T | None) -> T:
+    """A field the goal's kind has (GOALS; the loader checks every one is there)."""
+    if value is None:
+        raise AssertionError("a lesson's goal lacks a field its kind needs")
+    return value
+
+
 @attrs.frozen
 class Goal:
     kind: str
@@ -62,10 +73,10 @@ class Goal:
         if k == "coup_on":
             return state.coup is not None
         if k == "winner":
-            return state.outcome is not None and state.outcome.winner == self.side.value
-        u = state.unit(self.unit)
+            return state.outcome is not None and state.outcome.winner == _given(self.side).value
+        u = state.unit(_given(self.unit))
         if k == "next_to":
-            o = state.unit(self.other)
+            o = state.unit(_given(self.other))
             return (u.hex is not None and o.hex is not None and state.active != self.unit
                     and o.hex in state.rules.map.neighbours.get(u.hex, ()))
         if k == "in_area":
@@ -99,7 +110,7 @@ class Lesson:
 
 def _goal(node: Node, rules: Rules) -> Goal:
     kind = node.str("kind", choices=list(GOALS))
-    values: dict = {}
+    values: dict[str, Any] = {}
     for field in GOALS[kind]:
         if field in ("unit", "other"):
             uid = node.str(field)

@@ -25,7 +25,7 @@ def hidden_character(text: str, *, line_breaks: bool = False) -> str | None:
     for ch in text:
         if is_hidden(ch) and not (line_breaks and ch == "\n"):
             name = CONTROL_NAMES.get(ord(ch)) or unicodedata.name(ch, "a control character")
-            name = name.lower()
+            name = str(name).lower()
             return f"U+{ord(ch):04X} ({name})"
     return None
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import attrs
@@ -123,7 +123,7 @@ def _load(root: Path) -> Rules:
     return rules
 
 
-def _cross_check(rules: Rules, read) -> None:
+def _cross_check(rules: Rules, read: Callable[[str], Source]) -> None:
     """What no single file can check alone."""
     units, hexmap = rules.units, rules.map
     chits_src, map_src = read("chits.toml"), read("map/map.toml")
@@ -149,8 +149,8 @@ def _cross_check(rules: Rules, read) -> None:
             if code not in areas:
                 raise DataError(f"{rules.directory.name}/{TABLE_FILES['assignment']}",
                                 f"allied row {r}, column {c}: area {code} is not on the map")
-    for r, row in enumerate(asg.german, start=1):
-        for c, g in enumerate(row, start=1):
+    for r, german_row in enumerate(asg.german, start=1):
+        for c, g in enumerate(german_row, start=1):
             if g is not None and g.area not in areas:
                 raise DataError(f"{rules.directory.name}/{TABLE_FILES['assignment']}",
                                 f"german row {r}, column {c}: area {g.area} is not on the map")

@@ -54,7 +54,7 @@ def play_game(seed: int, ss: Policy, abwehr: Policy, *, limit: int = 100_000) ->
     while state.outcome is None:
         if n >= limit:
             raise RuntimeError(f"game {seed} did not end within {limit} actions")
-        side = state.to_act
+        side = state.actor
         state = apply(state, policy[side](state, legal_actions(state), rnd[side]))
         n += 1
         if coup_at is None and state.coup is not None:
@@ -106,7 +106,7 @@ class Summary:
             f"{case} x{k}" for case, k in sorted(self.endings().items())))
         coups = [r for r in rs if r.coup_declared is not None]
         lines.append(f"Coups declared: {len(coups)} of {n}" + (
-            f" (mean Game-Turn {statistics.fmean(r.coup_declared for r in coups):.1f})"
+            f" (mean Game-Turn {statistics.fmean(r.coup_declared or 0 for r in coups):.1f})"
             if coups else ""))
         lines.append(_stat("Actions per game", [r.actions for r in rs], "{:.0f}"))
         lines.append(_stat("Game-Turns per game", [r.game_turns for r in rs], "{:.1f}"))

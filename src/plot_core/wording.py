@@ -16,9 +16,11 @@ from .hexgrid import label
 from .rules import Rules
 
 
-def chit_name(rules: Rules, chit: str) -> str:
+def chit_name(rules: Rules, chit: str | None) -> str:
+    if chit is None:
+        return "a chit"
     c = rules.chits.by_id()[chit]
-    if c.kind is ChitKind.LOYALTY:
+    if c.kind is ChitKind.LOYALTY and c.unit is not None:
         return f"Loyalty chit of {rules.units[c.unit].short} ({chit})"
     return f"{rules.chits.names[c.kind]} chit {chit}"
 
@@ -42,7 +44,7 @@ def _recruit_cost(rules: Rules, v: PlayerView | GameState, uid: str | None) -> s
     own = isinstance(v, PlayerView) and v.side is side
     loyalty = loyalty_chit(unit.id)
     if unit.recruited and unit.controller is not side:
-        if not own:
+        if not isinstance(v, PlayerView) or v.side is not side:
             return " by Double-Cross (12.62)"
         dc = double_cross_chit(rules, v.own_chits) or "a Double-Cross chit"
         return f" by Double-Cross (spends {dc} and {loyalty}, 12.62)"

@@ -66,10 +66,10 @@ class CaseInventory:
     def __getitem__(self, number: str) -> Case:
         return self.cases[number]
 
-    def by_kind(self) -> Counter:
+    def by_kind(self) -> Counter[str]:
         return Counter(c.kind.value for c in self.cases.values())
 
-    def by_status(self, kind: Kind | None = None) -> Counter:
+    def by_status(self, kind: Kind | None = None) -> Counter[str]:
         return Counter(c.status.value for c in self.cases.values()
                        if kind is None or c.kind is kind)
 

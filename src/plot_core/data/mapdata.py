@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 
 import attrs
@@ -141,7 +141,7 @@ def _hex(node: Node, key: str, value: object, area_of: Mapping[Hex, str]) -> Hex
     return h
 
 
-def load_map(read) -> HexMap:
+def load_map(read: Callable[[str], Source]) -> HexMap:
     """``read(relative_path) -> Source``."""
     meta_src = read("map/map.toml")
     root = meta_src.parse_toml()

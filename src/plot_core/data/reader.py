@@ -8,11 +8,12 @@ would otherwise be silently ignored.
 
 from __future__ import annotations
 
+import builtins
 import re
 import tomllib
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 from ..errors import DataError
 
@@ -86,35 +87,35 @@ def _header_pattern(keys: tuple[str, ...], *, array: bool = False) -> str:
 class Node:
     """A TOML table being read. ``line`` is where the table starts in the file."""
 
-    def __init__(self, source: Source, data: dict, *, where: str, line: int | None,
-                 keys: tuple[str, ...] = ()):
+    def __init__(self, source: Source, data: dict[builtins.str, Any], *, where: builtins.str,
+                 line: builtins.int | None, keys: tuple[builtins.str, ...] = ()):
         self.source = source
         self.data = data
         self.where = where
         self.line = line
         self.keys = keys  # the TOML keys from the file's top to this table, for its header
-        self._used: set[str] = set()
+        self._used: set[builtins.str] = set()
 
     # -- errors ----------------------------------------------------------
-    def line_of(self, key: str) -> int | None:
+    def line_of(self, key: builtins.str) -> builtins.int | None:
         if self.line is None:
             return None
         found = self.source.find(_key_pattern(key), self.line)
         return found if found is not None else self.line
 
-    def path(self, key: str | None = None) -> str:
+    def path(self, key: builtins.str | None = None) -> builtins.str:
         parts = [p for p in (self.where, key) if p]
         return " > ".join(parts)
 
-    def fail(self, key: str | None, message: str) -> NoReturn:
+    def fail(self, key: builtins.str | None, message: builtins.str) -> NoReturn:
         line = self.line_of(key) if key else self.line
         raise self.source.error(message, line=line, where=self.path(key))
 
     # -- typed reads -----------------------------------------------------
-    def has(self, key: str) -> bool:
+    def has(self, key: builtins.str) -> builtins.bool:
         return key in self.data
 
-    def raw(self, key: str, default: Any = _MISSING) -> Any:
+    def raw(self, key: builtins.str, default: Any = _MISSING) -> Any:
         self._used.add(key)
         if key not in self.data:
             if default is _MISSING:
@@ -122,11 +123,11 @@ class Node:
             return default
         return self.data[key]
 
-    def str(self, key: str, *, choices: Any = None, pattern: str | None = None,
-            default: Any = _MISSING, what: str | None = None) -> str:
+    def str(self, key: builtins.str, *, choices: Any = None, pattern: builtins.str | None = None,
+            default: Any = _MISSING, what: builtins.str | None = None) -> builtins.str:
         value = self.raw(key, default)
         if value is default and default is not _MISSING:
-            return value
+            return cast(builtins.str, value)         # the caller's default, of the caller's type
         if not isinstance(value, str):
             self.fail(key, f"expected {what or 'text'}, got {_describe(value)}")
         if choices is not None and value not in choices:
@@ -135,15 +136,15 @@ class Node:
             self.fail(key, f"expected {what or 'text matching ' + pattern}, got {value!r}")
         return value
 
-    def int(self, key: str, *, lo: int | None = None, hi: int | None = None,
-            default: Any = _MISSING) -> int:
+    def int(self, key: builtins.str, *, lo: builtins.int | None = None, hi: builtins.int | None = None,
+            default: Any = _MISSING) -> builtins.int:
         value = self.raw(key, default)
         if value is default and default is not _MISSING:
-            return value
+            return cast(builtins.int, value)
         return self.check_int(key, value, lo=lo, hi=hi)
 
-    def check_int(self, key: str, value: Any, *, lo: int | None = None,
-                  hi: int | None = None, what: str = "a whole number") -> int:
+    def check_int(self, key: builtins.str, value: Any, *, lo: builtins.int | None = None,
+                  hi: builtins.int | None = None, what: builtins.str = "a whole number") -> builtins.int:
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail(key, f"expected {what}, got {_describe(value)}")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
@@ -152,17 +153,17 @@ class Node:
             self.fail(key, f"expected {what} {rng}, got {value}")
         return value
 
-    def bool(self, key: str, *, default: Any = _MISSING) -> bool:
+    def bool(self, key: builtins.str, *, default: Any = _MISSING) -> builtins.bool:
         value = self.raw(key, default)
         if not isinstance(value, bool):
             self.fail(key, f"expected true or false, got {_describe(value)}")
         return value
 
-    def list(self, key: str, *, length: int | None = None, min_length: int = 0,
-             default: Any = _MISSING) -> list:
+    def list(self, key: builtins.str, *, length: builtins.int | None = None, min_length: builtins.int = 0,
+             default: Any = _MISSING) -> builtins.list[Any]:
         value = self.raw(key, default)
         if value is default and default is not _MISSING:
-            return value
+            return cast(builtins.list[Any], value)
         if not isinstance(value, list):
             self.fail(key, f"expected a list, got {_describe(value)}")
         if length is not None and len(value) != length:
@@ -172,12 +173,13 @@ class Node:
                            f"{'entry' if min_length == 1 else 'entries'}, got {len(value)}")
         return value
 
-    def list_of(self, key: str, convert: Callable[[Node, str, Any], Any], **kw: Any) -> list:
+    def list_of(self, key: builtins.str, convert: Callable[[Node, builtins.str, Any], Any],
+                **kw: Any) -> builtins.list[Any]:
         """A list whose items are checked by ``convert(self, 'key[i]', item)``."""
         items = self.list(key, **kw)
         return [convert(self, f"{key}[{i}]", item) for i, item in enumerate(items)]
 
-    def table(self, key: str) -> Node:
+    def table(self, key: builtins.str) -> Node:
         """Table ``key``, at its ``[... .key]`` header, or its line if written inline."""
         value = self.raw(key)
         if not isinstance(value, dict):
@@ -186,7 +188,7 @@ class Node:
         line = self.source.find(_header_pattern(keys)) or self.line_of(key)
         return Node(self.source, value, where=self.path(key), line=line, keys=keys)
 
-    def subtables(self, key: str) -> Iterator[tuple[str, Node]]:
+    def subtables(self, key: builtins.str) -> Iterator[tuple[builtins.str, Node]]:
         """The tables inside table ``key`` (``[key.NAME]`` sections), in file order."""
         outer = self.table(key)
         for name, value in outer.data.items():
@@ -199,7 +201,9 @@ class Node:
                              keys=keys)
         outer.done()
 
-    def array_of_tables(self, key: str, label: Callable[[dict, int], str]) -> Iterator[Node]:
+    def array_of_tables(self, key: builtins.str,
+                        label: Callable[[dict[builtins.str, Any], builtins.int], builtins.str],
+                        ) -> Iterator[Node]:
         """Entries of ``[[key]]``; ``label`` names an entry in messages."""
         items = self.raw(key)
         if not isinstance(items, list) or not all(isinstance(x, dict) for x in items):

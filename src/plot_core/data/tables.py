@@ -7,7 +7,7 @@ applies the rulebook's limits, citing the case that sets each one.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
 import attrs
@@ -319,7 +319,7 @@ TABLE_FILES = {
 }
 
 
-def load_tables(read) -> Tables:
+def load_tables(read: Callable[[str], Source]) -> Tables:
     """``read(relative_path) -> Source``."""
     f = TABLE_FILES
     return Tables(

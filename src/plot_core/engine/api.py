@@ -63,7 +63,8 @@ def _standard_placements(rules: Rules) -> GameState:
     state = sequence.settle(_unplaced(0, rules), stop_at="done")
     while state.step != "done":
         choice = setup_module_choice(state)
-        state = setup.place(evolve(state, events=()), choice.unit, choice.hex)
+        state = setup.place(evolve(state, events=()), need(choice.unit, "a unit"),
+                            need(choice.hex, "a hex"))
         state = sequence.settle(state, stop_at="done")
     return state
 
@@ -82,7 +83,7 @@ def legal_actions(state: GameState) -> Sequence[Action]:
         return []
     actions = _actions(state)
     if state.coup is not None:
-        actions += coup.coup_chit_actions(state, state.to_act)                            # 18.6
+        actions += coup.coup_chit_actions(state, state.actor)                            # 18.6
     elif state.to_act is Player.SS and state.phase is not Phase.SETUP:
         actions += [act(Verb.EXPOSE, u) for u in recruitment.exposable(state)]   # 12.75
     return actions

@@ -131,7 +131,7 @@ def can_move_any(state: GameState, player: Player) -> bool:
 def handoff(state: GameState, *, first: bool = False) -> GameState:
     """Abwehr first, then one unit each in turn; once a player has moved all he can, or
     passes, the other moves the rest (18.33). Then the status phase (18.34)."""
-    coup = state.coup
+    coup = state.coup_state
     order = [Player.ABWEHR, Player.SS] if first else [state.phasing.enemy, state.phasing]
     for p in order:
         if p not in coup.passed and can_move_any(state, p):
@@ -140,7 +140,7 @@ def handoff(state: GameState, *, first: bool = False) -> GameState:
 
 
 def pass_moves(state: GameState) -> GameState:
-    coup = evolve(state.coup, passed=state.coup.passed | {state.phasing})
+    coup = evolve(state.coup_state, passed=state.coup_state.passed | {state.phasing})
     state = evolve(state, coup=coup)
     state = state.log(Event("18.33", f"{state.phasing.title} moves no more units this Coup-Turn"))
     return handoff(state)
@@ -150,7 +150,7 @@ def begin_coup_status(state: GameState, player: Player) -> GameState:
     state = evolve(state, phase=Phase.COUP_STATUS, phasing=player, step="free",
                          active=None, mp_spent=0)
     return state.log(Event("5.3", f"{player.title} status adjustment (Coup-Turn "
-                                  f"{state.coup.turn})"))
+                                  f"{state.coup_state.turn})"))
 
 
 @case("18.52", "18.53", "18.54", "18.63", "18.73", "15.13")
@@ -161,7 +161,7 @@ def end_coup_status(state: GameState) -> GameState:
     Allies win (18.73)."""
     if state.phasing is Player.ABWEHR:
         return begin_coup_status(state, Player.SS)
-    coup = state.coup
+    coup = state.coup_state
     g = state.rules.game
     if not hitler_dead(state):
         lowered = max(g.min_bonus, coup.abwehr_bonus - g.bonus_loss_per_coup_turn)
@@ -188,11 +188,11 @@ def eliminate(state: GameState, uid: str, *, case_no: str) -> GameState:
     value (18.55) and every semi-recruited unit comes over to the Abwehr (18.57)."""
     state = state.with_unit(uid, hex=None, box=Box.ELIMINATED, marker=None)
     state = state.log(Event(case_no, f"{state.info(uid).short} is eliminated"))
-    if uid != HITLER or state.coup is None:
+    coup = state.coup
+    if uid != HITLER or coup is None:
         return state
-    state = evolve(state, coup=evolve(state.coup,
-                                                  abwehr_bonus=state.coup.bonus))
-    state = state.log(Event("18.55", f"Hitler is dead: the Abwehr's bonus is +{state.coup.bonus} "
+    state = evolve(state, coup=evolve(coup, abwehr_bonus=coup.bonus))
+    state = state.log(Event("18.55", f"Hitler is dead: the Abwehr's bonus is +{coup.bonus} "
                                      "again"))
     for u in state.units:
         if u.semi:
@@ -216,7 +216,7 @@ def pin_targets(state: GameState, player: Player) -> list[str]:
 
 @case("18.61")
 def pin(state: GameState, uid: str) -> GameState:
-    player = state.to_act
+    player = state.actor
     if state.phase is Phase.COUP_INTERPHASE:
         raise IllegalAction("18.61", "Loyalty chits may not be laid during the interphase")
     if uid not in pin_targets(state, player):

@@ -63,6 +63,6 @@ def interrogate(state: GameState) -> GameState:
         state = state.log(Event("14.31", f"{rules.units[uid].short} is eliminated"))
         return take_from_abwehr(state, dfn, case_no="14.31")
     if result == "Gr":
-        state = state.with_unit(uid, box=retirement_box(u.controller))
+        state = state.with_unit(uid, box=retirement_box(u.controller or Player.ABWEHR))
         return state.log(Event("14.32", f"{rules.units[uid].short} goes to General Retirement"))
     return push(state, Return(u.controller or Player.ABWEHR, unit=uid, case="14.33"))

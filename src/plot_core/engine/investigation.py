@@ -49,7 +49,8 @@ def alibi_chits(state: GameState, player: Player) -> list[str]:
 @case("13.13", "13.14", "13.15", "13.24", "13.25")
 def investigators_for(state: GameState, target: str) -> list[str]:
     """SS-controlled SS and Nazi units, unmarked, unused, with the target in their zone."""
-    return zones_of(state, _can_investigate).get(state.unit(target).hex, [])
+    h = state.unit(target).hex
+    return zones_of(state, _can_investigate).get(h, []) if h is not None else []
 
 
 def _can_investigate(state: GameState, u: UnitState) -> bool:
@@ -77,7 +78,7 @@ def target_problem(state: GameState, target: str) -> IllegalAction | None:
     return None
 
 
-def _ratio(state: GameState, units, target: str) -> int:
+def _ratio(state: GameState, units: Iterable[str], target: str) -> int:
     """13.0: total effectiveness to defence, rounded down in the defender's favour."""
     *investigators, against = investigation_terms(state, target, units)
     return sum(t.value for t in investigators) // -against.value
@@ -223,17 +224,18 @@ def carry_out(state: GameState, d: Exposure) -> GameState:
     if result == "N":
         return state.with_unit(target, marker=Marker.NEUTRALIZED)
     # Ic: to the Interrogation Cell; one investigator may advance (13.35, per 10.6).
+    there = t.at
     state = state.with_unit(target, hex=None, box=Box.INTERROGATION, marker=None)
     state = state.log(Event("13.34", f"{state.info(target).short} goes to the Interrogation "
                                      "Cell"))
-    if hq_friendly(state, t.hex, target):
+    if hq_friendly(state, there, target):
         return state.log(Event("10.68", "no advance into the enemy's own HQ"))
     # 13.35 follows 10.6, and so 9.24: only into an HQ friendly to the advancing unit.
-    allowed = tuple(u for u in units if unfriendly_hq(state, t.hex, u) is None)
+    allowed = tuple(u for u in units if unfriendly_hq(state, there, u) is None)
     if not allowed:
         return state.log(Event("9.24", f"no investigator may advance into "
-                                       f"{hq_name(state, t.hex)}: unfriendly to them"))
-    return push(state, Advance(Player.SS, hex=t.hex, units=allowed))
+                                       f"{hq_name(state, there)}: unfriendly to them"))
+    return push(state, Advance(Player.SS, hex=there, units=allowed))
 
 
 def take_from_abwehr(state: GameState, n: int, *, case_no: str) -> GameState:

@@ -8,13 +8,15 @@ roll will read. Only public facts go in: ratings, positions, markers, committed 
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
+
 import attrs
 
 from ..hexgrid import Hex
 from .actions import Action, Verb
 from .decisions import peek
 from .errors import IllegalAction
-from .harassment import harassment_terms
+from .harassment import harassment_terms, need_target
 from .investigation import counting_investigators, investigation_terms
 from .pending import CoupOffer, Exposure, InterrogationAlibi, Investigate, Recruit
 from .recruitment import recruitment_terms
@@ -69,9 +71,10 @@ class Odds:
         return f"{text} = {self.total}"
 
 
-def _faces(results: list[str | None], order) -> tuple[tuple[str, int], ...]:
+def _faces(results: Sequence[str | None],
+           order: Collection[str]) -> tuple[tuple[str, int], ...]:
     """Count each result over the six faces, in the table's own order of results."""
-    counted = {}
+    counted: dict[str, int] = {}
     for r in results:
         key = "-" if r is None else r
         counted[key] = counted.get(key, 0) + 1
@@ -94,8 +97,8 @@ def harassment_odds(state: GameState, target: str | None = None,
     terms = harassment_terms(state, target, hq_hex)
     diff = sum(t.value for t in terms)
     notes = []
-    whom = ("the vacant HQ" if hq_hex is not None else state.info(target).short)
-    title = f"{state.info(state.active).short} harasses {whom}"
+    whom = ("the vacant HQ" if hq_hex is not None else state.info(need_target(target)).short)
+    title = f"{state.info(state.mover).short} harasses {whom}"
     if diff < grid.columns[0]:
         return Odds(title, grid.case, grid.name, terms, f"{diff:+d}", "-", (),
                     (f"Below {grid.columns[0]:+d} there is no harassment (10.34).",),

@@ -27,11 +27,11 @@ def reachable(state: GameState) -> frozenset[Hex]:
     """Every hex the active unit could still step into this activation, breadth first
     with the points it has left (Travel aside)."""
     uid = state.active
-    if uid is None or state.unit(uid).hex is None:
+    if uid is None or (here := state.unit(uid).hex) is None:
         return frozenset()
     u = state.unit(uid)
     ezoc = enemy_controlled(state, u.controller) if u.controller else frozenset()
-    return frozenset(steps_from(state, uid, u.hex, state.mp_spent, ezoc, lookahead=True))
+    return frozenset(steps_from(state, uid, here, state.mp_spent, ezoc, lookahead=True))
 
 
 def overlays(state: GameState) -> Overlays:

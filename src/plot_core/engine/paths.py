@@ -40,13 +40,13 @@ def walk_problem(state: GameState, dest: Hex) -> IllegalAction | None:
     if dest == state.unit(uid).hex:
         return IllegalAction("9.13", f"{name} is already on {label(dest)}")
     for here in reached:                     # nearest first: the last step that fails
-        if dest in state.rules.map.neighbours[here.unit(uid).hex]:
+        if dest in state.rules.map.neighbours[here.unit(uid).at]:
             problem = move_problem(here, uid, dest)
             if problem is not None:
                 return problem
     left = movement_allowance(state.rules, state.unit(uid)) - state.mp_spent
-    if distance(state.unit(uid).hex, dest) > left:
-        return IllegalAction("9.12", f"{label(dest)} is {distance(state.unit(uid).hex, dest)} "
+    if distance(state.unit(uid).at, dest) > left:
+        return IllegalAction("9.12", f"{label(dest)} is {distance(state.unit(uid).at, dest)} "
                                      f"hexes away and {name} has {left} movement point"
                                      f"{'s' if left != 1 else ''} left")
     return IllegalAction("9.13", f"no way to {label(dest)} is open to {name} this move")
@@ -58,7 +58,7 @@ def _search(state: GameState, dest: Hex) -> tuple[list[Hex] | None, list[GameSta
     uid = state.active
     if uid is None or state.pending:
         return None, []
-    start = state.unit(uid).hex
+    start = state.unit(uid).at
     if dest == start:
         return None, [state]                 # it is there: no walk
     seen = {(start, state.mp_spent)}
@@ -71,12 +71,12 @@ def _search(state: GameState, dest: Hex) -> tuple[list[Hex] | None, list[GameSta
                 continue
             after = apply(here, a)
             if after.unit(uid).hex == dest:
-                return walk + [a.hex], reached
+                return walk + [dest], reached
             if after.active != uid or after.pending or any(e.roll for e in after.events):
                 continue                     # the move stopped, or something happened: no further
-            key = (after.unit(uid).hex, after.mp_spent)
+            key = (after.unit(uid).at, after.mp_spent)
             if key not in seen:
                 seen.add(key)
                 reached.append(after)
-                queue.append((after, walk + [a.hex]))
+                queue.append((after, walk + [after.unit(uid).at]))
     return None, reached

@@ -32,6 +32,8 @@ Errors name the line and key, like the rules_data loaders.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..data.reader import Node, Source
 from ..data.units import Sides
 from ..errors import DataError
@@ -39,7 +41,7 @@ from ..hexgrid import label, parse_hex
 from ..parties import Player
 from ..rules import Rules, load_rules
 from .sequence import PLAYER_TURN, settle
-from .state import CUP, Box, CoupState, GameState, Marker, Phase, chit_ids, evolve
+from .state import CUP, Box, CoupState, GameState, Marker, Phase, UnitState, chit_ids, evolve
 
 PLAY_PHASES = [p.value for p in Phase if p not in (Phase.SETUP, Phase.GAME_OVER)]
 COUP_PHASES = (Phase.COUP_INTERPHASE, Phase.COUP_MOVEMENT, Phase.COUP_STATUS)
@@ -71,18 +73,20 @@ def load_position(text: str, *, name: str = "position", rules: Rules | None = No
         raise PositionError(err.file, err.message, line=err.line, where=err.where) from None
 
 
-def _player(node: Node, key: str, default=None, allow_none: bool = False) -> Player | None:
+def _player(node: Node, key: str, default: str | None = None,
+            allow_none: bool = False) -> Player | None:
     choices = ["ss", "abwehr"] + (["none"] if allow_none else [])
     value = node.str(key, choices=choices, default=default)
     return None if value in (None, "none") else Player(value)
 
 
-def _build(root: Node, rules: Rules, seed: int, new_game) -> GameState:
+def _build(root: Node, rules: Rules, seed: int,
+           new_game: Callable[..., GameState]) -> GameState:
     base = root.str("base", choices=["empty", "standard"], default="empty")
     seed = root.int("seed", default=seed)
     state = new_game(seed, rules=rules)
     phase = Phase(root.str("phase", choices=PLAY_PHASES, default="movement"))
-    phasing = _player(root, "phasing", default="abwehr")
+    phasing = _player(root, "phasing", default="abwehr") or Player.ABWEHR
     if phase in (Phase.INVESTIGATION, Phase.INTERROGATION) and phase not in PLAYER_TURN[phasing]:
         root.fail("phase", f"the {phasing.title} player has no {phase.value} phase (5.2): "
                            "only the SS investigates and interrogates")
@@ -99,7 +103,7 @@ def _build(root: Node, rules: Rules, seed: int, new_game) -> GameState:
             # A new game's units show their printed side, unmarked, with their printed
             # owner (test_an_empty_base_...): only where they are changes.
             units[uid] = evolve(u, hex=None, box=box)
-    table = None
+    table: Node | None = None
     if root.has("units"):
         table = root.table("units")
         for uid in list(table.data):
@@ -113,7 +117,7 @@ def _build(root: Node, rules: Rules, seed: int, new_game) -> GameState:
     where: dict[int, str] = {}
     for u in units.values():
         if u.hex is not None:
-            if u.hex in where:
+            if u.hex in where and table is not None:
                 # The line that put one there: the standard set-up puts no two units
                 # on one hex, so a [units] table listed at least one of them.
                 listed = u.id if u.id in table.data else where[u.hex]
@@ -168,7 +172,7 @@ def _build(root: Node, rules: Rules, seed: int, new_game) -> GameState:
     return settle(state)
 
 
-def _unit(node: Node, rules: Rules, u):
+def _unit(node: Node, rules: Rules, u: UnitState) -> UnitState:
     info = rules.units[node.where.split()[-1]]
     hex_text = node.str("hex", default=None)
     box_text = node.str("box", choices=[b.value for b in Box], default=None)

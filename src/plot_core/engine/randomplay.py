@@ -52,16 +52,16 @@ def _weights(state: GameState, actions: Sequence[Action]) -> list[float]:
     if state.active is not None:
         if state.phasing is Player.SS:
             near = _nearness(state.rules, _okw_hq_hexes(state.rules))
-        elif state.coup is not None and state.unit(HITLER).hex is not None:
-            near = _nearness(state.rules, (state.unit(HITLER).hex,))   # 18.51: strike at Hitler
-    here = near[state.unit(state.active).hex] if near is not None else 0
+        elif state.coup is not None and (hitler := state.unit(HITLER).hex) is not None:
+            near = _nearness(state.rules, (hitler,))                   # 18.51: strike at Hitler
+    here = near[state.unit(state.mover).at] if near is not None else 0
     weight, harass, move = _WEIGHTS.get, Verb.HARASS, Verb.MOVE     # (a hot loop)
     out = []
     for a in actions:
         verb = a.verb
         if verb is harass and (a.hex is not None or a.unit == HITLER):
             out.append(_STORM_HQ)
-        elif verb is move and near is not None and near[a.hex] < here:
+        elif verb is move and near is not None and a.hex is not None and near[a.hex] < here:
             out.append(_CLOSING_IN)
         else:
             out.append(weight(verb, 1.0))

@@ -66,7 +66,8 @@ def recruiters_for(state: GameState, target: str) -> list[str]:
 
     A unit without a zone (masked, neutralized, semi-recruited) cannot recruit (15.21,
     15.22, 12.43); a unit with no effectiveness adds nothing and is left out."""
-    return _zones_of(state, _can_recruit).get(state.unit(target).hex, [])
+    h = state.unit(target).hex
+    return _zones_of(state, _can_recruit).get(h, []) if h is not None else []
 
 
 def _can_recruit(state: GameState, u: UnitState) -> bool:
@@ -184,7 +185,10 @@ def resolve(state: GameState) -> GameState:
     # Chits spent on the attempt go back to the cup (12.14, 12.62).
     spent = []
     if d.double_cross:
-        spent.append(_double_cross_chit(state, player))
+        chit = _double_cross_chit(state, player)
+        if chit is None:                    # held when the attempt began (12.61)
+            raise AssertionError("the Double-Cross chit has gone")
+        spent.append(chit)
     if d.double_cross or rules.units[target].party is not FREE_PARTY[player]:
         spent.append(loyalty_chit(target))
     for c in spent:

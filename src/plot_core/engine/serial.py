@@ -22,7 +22,7 @@ from .view import PlayerView
 converter = make_converter()
 
 
-def _is_set(t) -> bool:
+def _is_set(t: object) -> bool:
     return t in (set, frozenset) or get_origin(t) in (set, frozenset)
 
 
@@ -62,11 +62,12 @@ class FormatError(ValueError):
     pass
 
 
-def action_to_json(action: Action) -> dict:
-    return converter.unstructure(action)
+def action_to_json(action: Action) -> dict[str, Any]:
+    data: dict[str, Any] = converter.unstructure(action)
+    return data
 
 
-def action_from_json(data: dict) -> Action:
+def action_from_json(data: dict[str, Any]) -> Action:
     try:
         return converter.structure(data, Action)
     except Exception as exc:  # cattrs raises several kinds; the caller needs one

@@ -8,6 +8,8 @@ Then each player draws ten chits (4.1, in the order of 2.3).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..hexgrid import Hex, label
 from ..parties import Party, Player
 from .actions import Action, Verb, act
@@ -16,7 +18,9 @@ from .registry import case
 from .state import Box, Event, GameState, evolve
 
 # step -> (player, {mark kind: party placed there})
-STEPS = {
+# Each step of the set-up: who places, and on which kind of set-up hex which party
+# (None: any of that player's parties).
+STEPS: dict[str, tuple[Player, dict[str, Party | None]]] = {
     "ss_marked": (Player.SS, {"ss": Party.SS, "nazi": Party.NAZI}),
     "ss_common": (Player.SS, {"common": None}),
     "abwehr_marked": (Player.ABWEHR, {"civilian": Party.CIVILIAN, "abwehr": Party.ABWEHR,
@@ -35,7 +39,7 @@ def place_leaders(state: GameState) -> GameState:
     return state.log(Event("4.31", "Himmler, Hitler, Goerdeler and Canaris take their named hexes"))
 
 
-def _unplaced(state: GameState, parties) -> list[str]:
+def _unplaced(state: GameState, parties: Iterable[Party]) -> list[str]:
     return [u.id for u in state.units
             if u.box is Box.UNPLACED and state.info(u.id).party in parties]
 

@@ -198,6 +198,14 @@ class GameState:
         return self.coup
 
     @property
+    def actor(self) -> Player:
+        """Who acts now; asked only while the game goes on."""
+        player = self.to_act
+        if player is None:
+            raise AssertionError("the game is over: no one acts")
+        return player
+
+    @property
     def to_act(self) -> Player | None:
         if self.outcome is not None:
             return None

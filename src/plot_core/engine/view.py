@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..data.tables import GermanAssignment
 from ..parties import Player
 from .pending import PlaceAllied
 from .state import (
@@ -18,7 +19,6 @@ from .state import (
     Decision,
     Event,
     GameState,
-    GermanAssignment,
     Outcome,
     Phase,
     UnitState,
