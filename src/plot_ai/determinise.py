@@ -15,7 +15,7 @@ import attrs
 from plot_core import GameState, Player, PlayerView, Rules
 from plot_core.dice import seed_state
 from plot_core.engine.pending import PlaceAllied
-from plot_core.engine.state import CUP, chit_ids
+from plot_core.engine.state import CUP, UnitState, chit_ids
 
 HIDDEN = "?"
 
@@ -35,13 +35,14 @@ def determinise(v: PlayerView, rules: Rules, rnd: random.Random) -> GameState:
                      outcome=v.outcome)
 
 
-def _units(v: PlayerView, rules: Rules, rnd: random.Random):
+def _units(v: PlayerView, rules: Rules,
+           rnd: random.Random) -> tuple[tuple[UnitState, ...], list[str]]:
     """Face-down Allied units get ids drawn from those not seen on the board."""
     seen = {u.id for u in v.units if u.id != HIDDEN}
     unseen = [uid for uid in rules.units if uid not in seen]
     rnd.shuffle(unseen)
     pool = list(unseen)
-    by_id = {}
+    by_id: dict[str, UnitState] = {}
     for u in v.units:
         u = attrs.evolve(u, id=pool.pop()) if u.id == HIDDEN else u
         by_id[u.id] = u
@@ -50,6 +51,8 @@ def _units(v: PlayerView, rules: Rules, rnd: random.Random):
 
 
 def _chits(v: PlayerView, rules: Rules, rnd: random.Random) -> tuple[str, ...]:
+    if v.side is None:
+        raise ValueError("a spectator's view has no side to reason for")
     me = v.side.value
     other = (Player.ABWEHR if v.side is Player.SS else Player.SS).value
     own = set(v.own_chits)

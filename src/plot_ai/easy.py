@@ -27,7 +27,7 @@ from plot_core import Action, GameState, Player, PlayerView, Rules, Verb, apply,
 from plot_core.data.chits import ChitKind
 from plot_core.engine.harassment import differential_bonus, harassment_defence
 from plot_core.engine.pending import CoupOffer
-from plot_core.engine.state import HITLER, effectiveness, movement_allowance
+from plot_core.engine.state import HITLER, UnitState, effectiveness, movement_allowance
 from plot_core.hexgrid import distance
 from plot_core.parties import Party
 
@@ -50,7 +50,7 @@ class Seen(NamedTuple):
 
 
 def seen(s: GameState) -> Seen:
-    return Seen(s.to_act, tuple(s.chits_of(s.to_act.value)), s.turn)
+    return Seen(s.actor, tuple(s.chits_of(s.actor.value)), s.turn)
 
 
 def choose_in(s: GameState, legal: Sequence[Action], rnd: random.Random) -> Action:
@@ -91,6 +91,8 @@ class Thumb:
     def __init__(self, s: GameState, v: PlayerView | Seen, *, hitler: float = 8.0) -> None:
         self.s, self.v, self.rules = s, v, s.rules
         self.hitler = hitler                # what Hitler's death is worth in the coup
+        if v.side is None:
+            raise ValueError("a spectator has no side to play")
         self.me: Player = v.side
         self.enemy = self.me.enemy
         self.my_party = Party.SS if self.me is Player.SS else Party.ABWEHR
@@ -114,18 +116,18 @@ class Thumb:
     def goals(self) -> list[int]:
         """Hexes worth closing in on."""
         s = self.s
-        on_map = [u for u in s.units if u.hex is not None]
+        on_map = [(u, u.hex) for u in s.units if u.hex is not None]
         if self.coup:
-            out = [u.hex for u in on_map
-                   if self.party(u.id) is self.their_party and self.in_streets(u.hex)]
-            if self.me is Player.ABWEHR and s.unit(HITLER).hex is not None:
-                out.append(s.unit(HITLER).hex)
+            out = [h for u, h in on_map
+                   if self.party(u.id) is self.their_party and self.in_streets(h)]
+            if self.me is Player.ABWEHR and (hitler := s.unit(HITLER).hex) is not None:
+                out.append(hitler)
             return out
         if self.me is Player.SS:        # suspected plotters, to investigate
-            return [u.hex for u in on_map if u.suspected and u.controller is Player.ABWEHR]
+            return [h for u, h in on_map if u.suspected and u.controller is Player.ABWEHR]
         # the Abwehr: uncontrolled units in Berlin, to recruit
-        return [u.hex for u in on_map if u.controller is None
-                and self.rules.map.area_of.get(u.hex) == BERLIN]
+        return [h for u, h in on_map if u.controller is None
+                and self.rules.map.area_of.get(h) == BERLIN]
 
     @cached_property
     def _nearest(self) -> dict[int, int]:
@@ -218,7 +220,7 @@ class Thumb:
         """What harassing ``uid`` with the active unit is worth, over the six faces of the
         die: the target's worth when it falls, less the attacker's when it does."""
         s, rules = self.s, self.rules
-        me = s.unit(s.active)
+        me = s.unit(s.mover)
         target = s.unit(uid)
         diff = effectiveness(rules, me) - harassment_defence(s, target) + differential_bonus(s)
         gain, loss = self.worth(target), self.worth(me, mine=True)
@@ -226,10 +228,10 @@ class Thumb:
         for die in range(1, 7):
             r = rules.tables.harassment_result(diff, die, coup=self.coup)
             ev += {"De": gain, "Dr": 0.6 * gain, "N": 0.3 * gain, "M": 0.15 * gain,
-                   "Ae": -loss, "Ar": -0.3 * loss}.get(r, 0.0) / 6
+                   "Ae": -loss, "Ar": -0.3 * loss}.get(r or "", 0.0) / 6
         return ev
 
-    def worth(self, u, *, mine: bool = False) -> float:
+    def worth(self, u: UnitState, *, mine: bool = False) -> float:
         if u.id == HITLER:
             return self.hitler if self.coup else 0.0
         key = self.my_party if mine else self.their_party
@@ -241,8 +243,8 @@ class Thumb:
 
     def move(self, a: Action) -> float:
         s = self.s
-        u = s.unit(s.active)
-        before, after = u.hex, a.hex
+        u = s.unit(s.mover)
+        before, after = u.at, a.named_hex
         score = 1.5 * (self.goal_distance(before) - self.goal_distance(after))
         if self.party(u.id) is self.my_party and self.in_streets(before) \
                 and not self.in_streets(after):
@@ -254,7 +256,7 @@ class Thumb:
 
     def activate(self, a: Action) -> float:
         s = self.s
-        u = s.unit(a.unit)
+        u = s.unit(a.named_unit)
         if u.hex is None or not self.goals:
             return 0.2
         reach = movement_allowance(self.rules, u)
@@ -267,14 +269,14 @@ class Thumb:
     def recruit(self, a: Action) -> float:
         if not self.can_roll(a):
             return -5.0
-        u = self.s.unit(a.unit)
+        u = self.s.unit(a.named_unit)
         in_berlin = u.hex is not None and self.rules.map.area_of.get(u.hex) == BERLIN
         return 2.0 + effectiveness(self.rules, u) / 3 + (1.5 if in_berlin else 0.0)
 
     def investigate(self, a: Action) -> float:
         if not self.can_roll(a):
             return -5.0
-        u = self.s.unit(a.unit)
+        u = self.s.unit(a.named_unit)
         return 5.0 if self.party(u.id) is Party.ABWEHR else 2.0
 
     def can_roll(self, a: Action) -> bool:

@@ -155,7 +155,8 @@ class Expert:
         """Seconds for a new plan: the decision's share of the mean, and of what is left in
         the bank spread over the turns to come; never over MOST times the mean."""
         share = SHARE[kind_of(v)]
-        paced = self.bank[bank] * share / (PACE[v.side][bank] * turns_ahead(v, self.rules))
+        side = v.side or Player.SS                  # (a spectator never asks)
+        paced = self.bank[bank] * share / (PACE[side][bank] * turns_ahead(v, self.rules))
         return min(share * self.think, MOST * self.think, paced)
 
     def _decide(self, v: PlayerView, legal: Sequence[Action], rnd: random.Random, t0: float,

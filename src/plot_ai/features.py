@@ -21,6 +21,7 @@ from plot_core import GameState, Party, Player, Rules
 from plot_core.data.chits import ChitKind
 from plot_core.engine.lookup import BERLIN, PRUSSIA, lookup
 from plot_core.engine.state import HITLER, Box, Phase
+from plot_core.hexgrid import Hex
 
 # The names of the facts, in the order features() returns them (the weights file
 # keeps the names, so a change of this list is caught when the weights are read).
@@ -48,7 +49,8 @@ _LOST_SS = frozenset({Box.SS_RETIREMENT, Box.ELIMINATED})
 
 
 @cache
-def _facts(rules: Rules):
+def _facts(rules: Rules) -> tuple[tuple[tuple[int, int, int], ...], dict[Hex, int],
+                                  frozenset[Hex], tuple[ChitKind, ...]]:
     lk = lookup(rules)
     berlin = frozenset(lk.hexes_in[BERLIN])
     prussia = frozenset(lk.hexes_in[PRUSSIA])
@@ -120,9 +122,9 @@ def features(state: GameState) -> list[float]:
                 suspected += 1
         elif c is None and where & BERLIN_HEX and party == RECRUITABLE:
             unrecruited += 1
-    counts = {ss.value: {}, Player.ABWEHR.value: {}}
-    for k, where in zip(chit_kinds, state.chits, strict=True):
-        held = counts.get(where)
+    counts: dict[str, dict[ChitKind, int]] = {ss.value: {}, Player.ABWEHR.value: {}}
+    for k, holder in zip(chit_kinds, state.chits, strict=True):
+        held = counts.get(holder)
         if held is not None:
             held[k] = held.get(k, 0) + 1
     mine_ab, mine_ss = counts[Player.ABWEHR.value], counts[ss.value]

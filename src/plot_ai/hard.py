@@ -91,7 +91,7 @@ def _step(s: GameState, thumb: easy.Thumb, legal: Sequence[Action]) -> Action | 
 
 def best_plan(s: GameState, thumb: easy.Thumb) -> Plan | None:
     """Every stop the active unit can reach, and the best harassment from each."""
-    uid = s.active
+    uid = s.mover
     u = s.unit(uid)
     if u.hex is None:
         return None

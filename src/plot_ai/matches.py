@@ -15,7 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 import attrs
 
 from plot_core import load_rules
-from plot_core.selfplay import POLICIES, GameResult, play_game
+from plot_core.selfplay import POLICIES, GameResult, Policy, play_game
 
 from .players import Timed, make
 
@@ -32,7 +32,7 @@ def _one(seed: int, ss: str, abwehr: str, think: float
          ) -> tuple[GameResult, Clocked | None, Clocked | None]:
     rules = load_rules()
 
-    def player(level: str):
+    def player(level: str) -> Policy:
         if level == "busy":                    # a test policy of the engine's, not a player
             return POLICIES["busy"]
         return Timed(make(level, rules, think=think))
@@ -40,14 +40,15 @@ def _one(seed: int, ss: str, abwehr: str, think: float
     a, b = player(ss), player(abwehr)
     result = play_game(seed, a, b)
 
-    def clocked(p) -> Clocked | None:
+    def clocked(p: Policy) -> Clocked | None:
         if not isinstance(p, Timed):
             return None
         return Clocked(tuple(p.seconds), tuple(p.thoughts), sum(p.seconds))
     return result, clocked(a), clocked(b)
 
 
-def _star(args):
+def _star(args: tuple[int, str, str, float]
+          ) -> tuple[GameResult, Clocked | None, Clocked | None]:
     return _one(*args)
 
 

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Sequence
+from typing import cast
 
 import attrs
 
 from plot_core import Action, GameState, Player, Verb, apply, legal_actions
 from plot_core.data.chits import ChitKind
-from plot_core.engine.pending import CoupOffer
+from plot_core.engine.pending import CoupOffer, Investigate, Recruit
 from plot_core.engine.state import DecisionKind
 from plot_core.hexgrid import label
 from plot_core.wording import unit_name, words
@@ -62,11 +63,11 @@ def plans(state: GameState, legal: Sequence[Action], *,
     if state.active is not None:
         return unit_plans(state, state.active, activated=True)
     out: list[Plan] = []
-    movers = [a.unit for a in legal if a.verb is Verb.ACTIVATE]
+    movers = [a.unit for a in legal if a.verb is Verb.ACTIVATE and a.unit is not None]
     walked = set(units(movers) if units is not None else movers)
     for a in legal:
         if a.verb is Verb.ACTIVATE:
-            if a.unit in walked:
+            if a.unit is not None and a.unit in walked:
                 out += unit_plans(apply(state, a), a.unit, first=a)
         elif a.verb in (Verb.RECRUIT, Verb.INVESTIGATE):
             out += attempt_plans(apply(state, a), None, first=a)
@@ -77,10 +78,15 @@ def plans(state: GameState, legal: Sequence[Action], *,
 
 def _private(state: GameState, a: Action) -> bool:
     """Does the action name a chit of the side's own hand (not yet shown to the other)?"""
-    return a.chit is not None and state.holds(state.to_act.value, a.chit)
+    return a.chit is not None and state.holds(state.actor.value, a.chit)
 
 
 # -- a unit's move ----------------------------------------------------------------------
+
+def hex_label(a: Action) -> str:
+    """The hex an action names, as a map label."""
+    return label(a.hex) if a.hex is not None else "?"
+
 
 def unit_plans(state: GameState, uid: str, *, first: Action | None = None,
                activated: bool = False) -> list[Plan]:
@@ -93,16 +99,16 @@ def unit_plans(state: GameState, uid: str, *, first: Action | None = None,
     name = unit_name(rules, uid)
     head = (first,) if first is not None else ()
     out: list[Plan] = []
-    seen = {state.unit(uid).hex}          # the first walk to a hex is a shortest one
-    queue = deque([(state, ())])
+    seen = {state.unit(uid).at}           # the first walk to a hex is a shortest one
+    queue: deque[tuple[GameState, tuple[Action, ...]]] = deque([(state, ())])
     travels: list[Plan] = []
     from_where: dict[Action, int] = {}    # harassments kept per target
     while queue and len(seen) < MAX_WALK_STATES:
         here, walk = queue.popleft()
-        where = label(here.unit(uid).hex)
+        where = label(here.unit(uid).at)
         to = f" to {where}" if walk else (" where it is" if not activated else "")
         for a in legal_actions(here):
-            if a.verb is Verb.MOVE:
+            if a.verb is Verb.MOVE and a.hex is not None:
                 if a.hex in seen:
                     # reached already by a walk no longer than this one, whose plans
                     # (stopping there, or going on) cover this one's
@@ -118,13 +124,13 @@ def unit_plans(state: GameState, uid: str, *, first: Action | None = None,
                 if from_where.get(a, 0) >= HARASS_STOPS:
                     continue
                 from_where[a] = from_where.get(a, 0) + 1
-                whom = unit_name(rules, a.unit) if a.unit else f"the vacant HQ at {label(a.hex)}"
+                whom = unit_name(rules, a.unit) if a.unit else f"the vacant HQ at {hex_label(a)}"
                 out.append(Plan(head + walk + (a,), f"{name}{to}, harass {whom}"))
             elif a.verb is Verb.END:
                 out.append(Plan(head + walk + (a,), f"{name}: stays{to}" if not walk
                                 else f"{name}{to}, ends its move"))
             elif a.verb is Verb.TRAVEL and not walk:
-                travels.append(Plan(head + (a,), f"{name}: travels to {label(a.hex)} "
+                travels.append(Plan(head + (a,), f"{name}: travels to {hex_label(a)} "
                                     "with a Travel chit", private=True))
     return out + travels
 
@@ -138,24 +144,25 @@ def attempt_plans(state: GameState, legal: Sequence[Action] | None, *,
     head = (first,) if first is not None else ()
     rules = state.rules
     top = state.pending[-1] if state.pending else None
-    if top is None or top.kind not in (DecisionKind.RECRUIT, DecisionKind.INVESTIGATE):
+    if not isinstance(top, (Recruit, Investigate)):
         return [Plan(head, words(rules, state, first))] if first else []
     target = unit_name(rules, top.unit)
     what = "recruit" if top.kind == DecisionKind.RECRUIT else "investigate"
     out: list[Plan] = []
-    s, joined = state, ()
+    s, joined = state, cast(tuple[Action, ...], ())
     for _ in range(20):
         legal_now = legal_actions(s)
         if any(a.verb is Verb.ROLL for a in legal_now):
             helpers = ", ".join(unit_name(rules, u)
-                                for u in top.units + tuple(a.unit for a in joined))
+                                for u in top.units + tuple(a.unit or "" for a in joined))
             out.append(Plan(head + joined + (Action(Verb.ROLL),),
                             f"{what} {target}" + (f" with {helpers}" if helpers else ""),
                             private=first is not None and _private(state, first)))
         joins = [a for a in legal_now if a.verb is Verb.JOIN]
         if not joins:
             break
-        best = max(joins, key=lambda a: (rules.units[a.unit].front.effectiveness or 0, a.unit))
+        best = max(joins, key=lambda a: (rules.units[a.unit or ""].front.effectiveness or 0,
+                                         a.unit or ""))
         s = apply(s, best)
         joined += (best,)
     if not first and legal is not None and any(a.verb is Verb.CANCEL for a in legal):

@@ -17,6 +17,7 @@ from plot_core import Action, GameState, PlayerView, Rules, view
 
 from . import easy, hard
 from .expert import Expert
+from .search import Thought
 
 
 class ComputerPlayer:
@@ -33,7 +34,7 @@ class ComputerPlayer:
     def new_game(self) -> None:
         """A new game begins (a player that keeps a budget or a plan starts afresh)."""
 
-    def fresh_thought(self):
+    def fresh_thought(self) -> Thought | None:
         """Why the last decision was made, for a player that can say."""
         return None
 
@@ -79,7 +80,7 @@ class ExpertPlayer(ComputerPlayer):
     def new_game(self) -> None:
         self.expert.new_game()
 
-    def fresh_thought(self):
+    def fresh_thought(self) -> Thought | None:
         """The reasons for the decision just made, if it was a new plan (once)."""
         return self.expert.fresh()
 

@@ -94,7 +94,8 @@ def _start_forkserver() -> None:
 
     saved = sys.stderr
     try:
-        saved.fileno() >= 0 or _raise()
+        if saved.fileno() < 0:
+            _raise()
     except Exception:
         sys.stderr = sys.__stderr__ if sys.__stderr__ is not None else open(os.devnull, "w")  # noqa: SIM115
     try:

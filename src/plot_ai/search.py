@@ -118,7 +118,9 @@ class Search:
                  reply: bool = False, prior: Callable[[GameState], Prior] | None = None,
                  walk: int = 1000):
         self.v, self.legal, self.rules, self.seed = v, list(legal), rules, seed
-        self.me = v.side
+        if v.side is None:
+            raise ValueError("a spectator's view has no side to search for")
+        self.me: Player = v.side
         self.reply = reply
         self.samples: list[GameState] = []
         first = self.sample(0)
@@ -215,7 +217,7 @@ class Search:
         if budget.trials is not None:
             total = budget.trials - self.spent
         else:
-            left = max(0.0, budget.deadline - time.perf_counter())
+            left = max(0.0, (budget.deadline or 0.0) - time.perf_counter())
             total = int(left / max(per_trial, 1e-5))
         per_round = total // rounds
         for r in range(rounds):

@@ -54,6 +54,20 @@ class Action:
     hex: Hex | None = None
     chit: str | None = None
 
+    @property
+    def named_unit(self) -> str:
+        """The unit it names; asked only of an action whose verb names one."""
+        if self.unit is None:
+            raise ValueError(f"'{self}' names no unit")
+        return self.unit
+
+    @property
+    def named_hex(self) -> Hex:
+        """The hex it names; asked only of an action whose verb names one."""
+        if self.hex is None:
+            raise ValueError(f"'{self}' names no hex")
+        return self.hex
+
     def __str__(self) -> str:
         parts = [self.verb.value]
         if self.unit is not None:
