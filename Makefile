@@ -94,6 +94,7 @@ soak-test:
 lint: $(STAMP)
 	$(BIN)/ruff check src tests mutation bench tools
 	$(BIN)/python -m mypy
+	$(BIN)/lint-imports
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .hypothesis mutants mutation-report.md

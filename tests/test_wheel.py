@@ -85,3 +85,19 @@ session = Session(new_game(3, rules=rules), seats, seed=3, recorder=Recorder(sys
 while session.state.outcome is None:
     session.computer_step()
 """
+
+
+def test_the_wheel_holds_the_program_only():
+    """The installed program: the six packages under src/ and the rules data; the
+    benchmarks (bench/), research tools (tools/) and tests stay in the repository."""
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    wheel = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["hatch"]["build"][
+        "targets"]["wheel"]
+    assert sorted(wheel["packages"]) == sorted(f"src/{p.name}" for p in (root / "src").iterdir()
+                                               if (p / "__init__.py").exists())
+    assert list(wheel["force-include"]) == ["rules_data"]
+    product = [p.name for p in (root / "src" / "plot_cli").glob("*.py")]
+    assert sorted(product) == ["__init__.py", "main.py", "reference.py"], product

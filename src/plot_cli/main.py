@@ -383,7 +383,8 @@ def _serve(args: argparse.Namespace) -> int:
     import os
 
     from plot_record import games_dir
-    from plot_server.server import Limits, ensure_host_key, run
+    from plot_server.process import run
+    from plot_server.server import Limits, ensure_host_key
 
     early = _store(args)
     if early is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..hexgrid import Hex, label
 from ..parties import Player
-from . import assignment, coup, interrogation, setup, status
+from . import assignment, coup, coup_turns, interrogation, setup, status
 from .chitdraw import draw_chits
 from .decisions import pop, push
 from .harassment import choose_retreat, retire, retreat_hexes
@@ -75,7 +75,7 @@ def _automatic(state: GameState) -> GameState | None:
     if step == "after_window":
         return advance_phase(state)
     if ph is Phase.COUP_MOVEMENT and step == "handoff":
-        return coup.handoff(state)
+        return coup_turns.handoff(state)
     if ph is Phase.SETUP:
         if step == "named":
             return evolve(setup.place_leaders(state), step="ss_marked", phasing=Player.SS)

@@ -19,6 +19,7 @@ from ..hexgrid import label
 from . import (
     assignment,
     coup,
+    coup_turns,
     harassment,
     interrogation,
     investigation,
@@ -209,9 +210,9 @@ def _end_movement_phase(state: GameState, a: Action) -> GameState:
     if state.active is not None:
         raise IllegalAction("9.14", f"finish moving {state.info(state.active).short} first")
     if state.phase is Phase.COUP_INTERPHASE:
-        return coup.begin_coup_turn(state, 1)                              # 18.24
+        return coup_turns.begin_coup_turn(state, 1)                              # 18.24
     if state.phase is Phase.COUP_MOVEMENT:
-        return coup.pass_moves(state)                                      # 18.33
+        return coup_turns.pass_moves(state)                                      # 18.33
     return sequence.end_phase(state)
 
 
@@ -254,7 +255,7 @@ PHASES: dict[Phase, PhaseRules] = {
     Phase.COUP_STATUS: PhaseRules(
         lambda s: status.clear_actions(s) + [act(Verb.END_PHASE)],
         {Verb.CLEAR: lambda s, a: status.clear(s, need(a.unit, "a unit")),
-         Verb.END_PHASE: lambda s, a: coup.end_coup_status(s)}),
+         Verb.END_PHASE: lambda s, a: coup_turns.end_coup_status(s)}),
     Phase.ASSIGNMENT: _ONLY_END,
     Phase.INTERROGATION: _ONLY_END,
     Phase.GAME_OVER: _ONLY_END,
