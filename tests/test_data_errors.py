@@ -843,7 +843,7 @@ def test_lists_by_length_and_their_items_by_place():
 
     assert n.list_of("one", convert, length=1) == [1] and seen == [(n, "one[0]")]
     assert _says(lambda: n.list_of("three", convert)) ==\
-        "x.toml, line 1: three[1]: expected a whole number, got text 'x'"
+        "x.toml, line 3: three[1]: expected a whole number, got text 'x'"
     assert _says(lambda: n.list_of("one", convert, min_length=2)) ==\
         "x.toml, line 1: one: expected at least 2 entries, got 1"
 

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from plot_core.engine.api import legal_actions
+from plot_core.engine.pending import ExposeInvestigators
 from plot_core.engine.position import PositionError, load_position
+from plot_core.parties import Player
 
 F = "test.toml"
 BAD = [
@@ -121,6 +124,18 @@ BAD = [
     ("mp_spent = -1", f"{F}, line 1: mp_spent: expected a whole number in 0..20, got -1"),
     ("extra = 1", f"{F}, line 1: extra: unknown key 'extra' (known keys here: active, base, "
                   "dice, mp_spent, phase, phasing, seed, step, turn)"),
+    ('[[pending]]\nkind = "bribe"',
+     f"{F}, line 2: pending 1 > kind: expected one of advance, alibi, assign, assignment_chits, "
+     "coup, displace, expose_investigators, hitler, interrogation_alibi, investigate, panic, "
+     "place_allied, recruit, retreat, return; got 'bribe'"),
+    ('[[pending]]\nkind = "retreat"\nplayer = "ss"',
+     f"{F}, line 1: pending 1: the retreat decision needs unit"),
+    ('[[pending]]\nkind = "retreat"\nplayer = "ss"\nunit = "999"',
+     f"{F}, line 4: pending 1 > unit: there is no unit '999'"),
+    ('[[pending]]\nkind = "hitler"\nplayer = "ss"\noptions = ["3506", "9999"]',
+     f"{F}, line 4: pending 1 > options[1]: '9999' is not a hex of the map"),
+    ('[[pending]]\nkind = "retreat"\nplayer = "ss"\nunit = "002"\nunits = ["003"]',
+     f"{F}, line 5: pending 1 > units: unknown key 'units' (known keys here: kind, player, unit)"),
 ]
 
 
@@ -211,3 +226,26 @@ def test_a_listed_unit_takes_its_printed_owner_and_side_unless_told():
         "402": (None, False, False, None),               # nobody's: unrecruited (4.37)
         "100": (Player.SS, False, False, None),          # Hitler's printed owner
         "305": (Player.ABWEHR, False, False, Marker.MASKED)}
+
+
+def test_a_position_may_start_at_a_pending_decision_as_the_engine_would_leave_it():
+    s = load_position('''
+phase = "investigation"
+phasing = "ss"
+[units]
+"305" = { hex = "2210", suspected = true }
+"003" = { hex = "2110" }
+"004" = { hex = "2310" }
+[chits]
+abwehr = ["L003"]
+[[pending]]
+kind = "expose_investigators"
+player = "abwehr"
+unit = "305"
+units = ["003", "004"]
+''')
+    assert s.pending == (ExposeInvestigators(Player.ABWEHR, unit="305", units=("003", "004")),)
+    assert s.to_act is Player.ABWEHR
+    assert sorted(str(a) for a in legal_actions(s)) == ["no-reveal", "reveal L003"]
+    # 13.0: announced, the investigation has used its units and its target this phase
+    assert s.activated == {"003", "004"} and s.targeted == {"305"}

@@ -74,6 +74,7 @@ def _describe(value: Any) -> str:
 
 
 def _key_pattern(key: str) -> str:
+    key = re.sub(r"\[\d+\]$", "", key)       # an item of a list: the line of the list
     return rf'^\s*"?{re.escape(key)}"?\s*='
 
 

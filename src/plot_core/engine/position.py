@@ -27,12 +27,21 @@
     units = 2                     # interphase units (18.22)
     turn = 1                      # Coup-Turn; 0 in the interphase
 
+    [[pending]]                   # optional: decisions waiting, the last one first to answer
+    kind = "expose_investigators" # a kind of decision (engine/pending.py) and what it is
+    player = "abwehr"             #   about: unit, units, hex, options, area, count,
+    unit = "305"                  #   party, chits, cleared, double_cross, case; each
+    units = ["003", "004"]        #   kind takes its own
+
 Errors name the line and key, like the rules_data loaders.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
+
+import attrs
 
 from ..data.reader import Node, Source
 from ..data.units import Sides
@@ -40,6 +49,7 @@ from ..errors import DataError
 from ..hexgrid import label, parse_hex
 from ..parties import Player
 from ..rules import Rules, load_rules
+from .pending import CLASSES, Decision, DecisionKind, Exposure
 from .sequence import PLAYER_TURN, settle
 from .state import CUP, Box, CoupState, GameState, Marker, Phase, UnitState, chit_ids, evolve
 
@@ -163,13 +173,75 @@ def _build(root: Node, rules: Rules, seed: int,
             u.box is Box.INTERROGATION for u in units.values()):
         root.fail("step", "the units in the Interrogation Cell are interrogated first (14.12): "
                           "leave step out")
+    pending = tuple(_decision(node, rules) for node in root.array_of_tables(
+        "pending", lambda d, i: f"pending {i + 1}")) if root.has("pending") else ()
     root.done()
+    # An announced investigation has used its investigators and its target this phase
+    # (13.0), as announce() would have left them.
+    used = {u for d in pending if isinstance(d, Exposure) for u in d.units}
+    targeted = frozenset(d.unit for d in pending if isinstance(d, Exposure))
     state = evolve(state, turn=turn, phase=phase, phasing=phasing, step=step,
                         units=tuple(units[uid] for uid in rules.units), chits=tuple(chits),
-                        dice=tuple(dice), pending=(), active=active, mp_spent=mp_spent,
-                        activated=frozenset({active} if active else ()), events=(),
+                        dice=tuple(dice), pending=pending, active=active, mp_spent=mp_spent,
+                        activated=frozenset({active} if active else ()) | used,
+                        targeted=targeted, events=(),
                         german_assignment=None, coup=coup)
     return settle(state)
+
+
+def _decision(node: Node, rules: Rules) -> Decision:
+    """One pending decision: its kind names its class, which names the fields it takes."""
+    kind = DecisionKind(node.str("kind", choices=[k.value for k in DecisionKind]))
+    cls = CLASSES[kind]
+    values: dict[str, Any] = {"player": _player(node, "player") or Player.ABWEHR}
+    for f in attrs.fields(cls):
+        if f.name == "player" or not node.has(f.name):
+            continue
+        if f.name == "unit":
+            values[f.name] = _unit_id(node, f.name, node.str(f.name), rules)
+        elif f.name in ("units", "cleared"):
+            values[f.name] = tuple(node.list_of(f.name, lambda n, k, v: _unit_id(n, k, v, rules)))
+        elif f.name == "hex":
+            values[f.name] = _hex(node, f.name, node.str(f.name), rules)
+        elif f.name == "options":
+            values[f.name] = tuple(node.list_of(f.name, lambda n, k, v: _hex(n, k, v, rules)))
+        elif f.name == "chits":
+            values[f.name] = tuple(node.list_of(f.name, lambda n, k, v: _chit_id(n, k, v, rules)))
+        elif f.name == "count":
+            values[f.name] = node.int(f.name, lo=0, hi=20)
+        elif f.name == "party":
+            values[f.name] = _player(node, "party")
+        elif f.name == "double_cross":
+            values[f.name] = node.bool(f.name)
+        elif f.name == "area":
+            values[f.name] = node.str(f.name, choices=sorted(rules.map.areas))
+        elif f.name == "case":
+            values[f.name] = node.str(f.name, choices=["14.33", "15.12"])
+    node.done()
+    missing = [f.name for f in attrs.fields(cls)
+               if f.name not in values and f.default is attrs.NOTHING]
+    if missing:
+        node.fail(None, f"the {kind.value} decision needs {', '.join(missing)}")
+    return cls(**values)
+
+
+def _unit_id(node: Node, key: str, uid: object, rules: Rules) -> str:
+    if not isinstance(uid, str) or uid not in rules.units:
+        node.fail(key, f"there is no unit {uid!r}")
+    return uid
+
+
+def _chit_id(node: Node, key: str, chit: object, rules: Rules) -> str:
+    if not isinstance(chit, str) or chit not in chit_ids(rules):
+        node.fail(key, f"there is no chit {chit!r}")
+    return chit
+
+
+def _hex(node: Node, key: str, text: object, rules: Rules) -> int:
+    h = parse_hex(text) if isinstance(text, str) else None
+    if h is None or h not in rules.map:
+        node.fail(key, f"{text!r} is not a hex of the map")
+    return h
 
 
 def _unit(node: Node, rules: Rules, u: UnitState) -> UnitState:
