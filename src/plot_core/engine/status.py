@@ -76,8 +76,9 @@ def panic_rolls(state: GameState) -> GameState:
         die, state = roll(state)
         n = state.rules.tables.okw_panic.result(die)
         total += n
+        units = "unit panics" if n == 1 else "units panic"
         state = state.log(Event("12.82", f"{state.info(u.id).short} stands in {hq.name}: OKW "
-                                         f"Panic die {die}: {n} Abwehr OKW unit{'s' if n != 1 else ''} panic",
+                                         f"Panic die {die}: {n} Abwehr OKW {units}",
                                 roll=(die,), table="okw_panic",
                                 row=die, result=str(n)))
     if total and panickers(state):
