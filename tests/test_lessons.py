@@ -3,12 +3,17 @@ solution reaches its goal whatever the computer answers for the other side."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from plot_core import apply, legal_actions, load_rules, parse_action
 from plot_core.data.reader import Source
+from plot_core.engine.pending import DecisionKind
+from plot_core.engine.state import Phase
 from plot_core.errors import DataError
 from plot_core.lessons import load_lesson, load_lessons
+from plot_core.parties import Player
 
 RULES = load_rules()
 LESSONS = load_lessons(RULES)
@@ -27,12 +32,60 @@ def reaches(lesson, state, steps: list[str], depth: int = 0) -> bool:
     return all(reaches(lesson, apply(state, a), steps, depth + 1) for a in legal_actions(state))
 
 
-def test_there_are_six_to_eight_lessons_covering_the_topics():
-    assert 6 <= len(LESSONS) <= 8
+def forces(lesson, state, banned, budget: int, memo: dict) -> bool:
+    """Can the learner reach the goal against every answer of the other side, never
+    using the verb ``banned``, within ``budget`` actions of its own?"""
+    if lesson.check.met(state):
+        return True
+    if state.outcome is not None or budget <= 0:
+        return False
+    key = (state, budget)
+    if key not in memo:
+        if state.to_act is lesson.side:
+            memo[key] = any(forces(lesson, apply(state, a), banned, budget - 1, memo)
+                            for a in legal_actions(state) if a.verb is not banned)
+        else:
+            memo[key] = all(forces(lesson, apply(state, a), banned, budget, memo)
+                            for a in legal_actions(state))
+    return memo[key]
+
+
+def learners_decisions(lesson) -> set[tuple[Phase, DecisionKind | None]]:
+    """Where the learner acts along the lesson's solution (the other side taking its
+    first choice): the phase, and the kind of decision answered (None: a free action)."""
+    state, steps, seen = lesson.start(RULES), list(lesson.solution), set()
+    while not lesson.check.met(state):
+        if state.to_act is lesson.side:
+            seen.add((state.phase, state.pending[-1].kind if state.pending else None))
+            state = apply(state, parse_action(steps.pop(0)))
+        else:
+            state = apply(state, legal_actions(state)[0])
+    return seen
+
+
+def test_the_lessons_cover_the_topics_in_their_order():
     titles = " ".join(lesson.title.lower() for lesson in LESSONS)
-    for topic in ("movement", "harassment", "travel", "recruitment", "investigation",
-                  "coup", "victory"):
+    for topic in ("setting up", "assignment", "movement", "harassment", "travel",
+                  "recruitment", "investigation", "interrogation", "status", "hitler",
+                  "coup", "victory", "ss wins"):
         assert topic in titles
+    assert LESSONS[0].key == "00-setting-up" and LESSONS[-1].key == "08-how-the-ss-wins"
+    assert {ls.side for ls in LESSONS} == set(Player)
+
+
+def test_every_phase_and_every_kind_of_decision_is_practised_in_some_lesson():
+    seen = set().union(*(learners_decisions(lesson) for lesson in LESSONS))
+    assert {kind for _, kind in seen} >= set(DecisionKind)
+    assert {phase for phase, _ in seen} == set(Phase) - {Phase.GAME_OVER}
+
+
+@pytest.mark.parametrize(("lesson", "verb"),
+                         [(ls, v) for ls in LESSONS for v in ls.teaches],
+                         ids=[f"{ls.key}-{v.value}" for ls in LESSONS for v in ls.teaches])
+def test_no_lesson_can_be_done_without_the_decision_it_teaches(lesson, verb):
+    """Searched over every way of playing the learner's side (a few actions more than
+    the solution takes) against every answer of the other."""
+    assert not forces(lesson, lesson.start(RULES), verb, len(lesson.solution) + 2, {})
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.key for lesson in LESSONS])
@@ -58,3 +111,19 @@ def test_a_bad_lesson_file_names_the_file_and_the_field():
     bad = text.replace('"303" = { hex = "1813"', '"303" = { hex = "9999"')
     with pytest.raises(DataError, match="position"):
         load_lesson(Source("x.toml", bad), "x", RULES)
+
+
+@pytest.mark.parametrize(("order", "says"), [
+    ('lessons = ["01-movement", "01-movement"]', "lessons/order.toml, line 1: lessons: a lesson is "
+                                                 "listed twice"),
+    ('lessons = ["01-movement"]', "every lesson file must be listed; missing 00-setting-up"),
+    ('lessons = ["01-movement", "99-flying"]', "lessons[1]: expected one of 00-setting-up"),
+])
+def test_the_order_of_the_lessons_lists_every_lesson_once(tmp_path, order, says):
+    import shutil
+
+    import attrs
+    shutil.copytree(RULES.directory / "lessons", tmp_path / "lessons")
+    (tmp_path / "lessons" / "order.toml").write_text(order + "\n", encoding="utf-8")
+    with pytest.raises(DataError, match=re.escape(says)):
+        load_lessons(attrs.evolve(RULES, directory=tmp_path))

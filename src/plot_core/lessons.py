@@ -8,6 +8,8 @@ A lesson file:
     cases = ["10.0", "10.6"]          # what the rules screen should show first
     text = '''Paragraphs in our words.'''
     goal = "Make Hanke give up 2210 and advance into it."
+    teaches = ["harass", "advance"]   # the verbs the goal cannot be reached without (a test
+                                      # searches every other way and finds none)
     hints = ["First hint", "Second hint"]
     solution = ["activate 301", "harass 011", "advance 2210"]   # the tests play it
     position = '''(a position file, see position.py)'''
@@ -29,8 +31,9 @@ from typing import Any, TypeVar
 import attrs
 
 from .data.reader import Node, Source
+from .engine.actions import Verb
 from .engine.position import load_position
-from .engine.state import Box, GameState
+from .engine.state import Box, GameState, Phase
 from .errors import DataError
 from .hexgrid import parse_hex
 from .parties import Player
@@ -43,6 +46,8 @@ GOALS = {
     "stands_on": ("unit", "hex"),        # unit stands on the hex
     "recruited": ("unit", "side"),       # unit recruited (not semi) by side (12.31)
     "in_box": ("unit", "box"),           # unit in a holding box (e.g. the Interrogation Cell)
+    "free": ("unit",),                   # unit belongs to no one (unrecruited, 12.83)
+    "on_map_at": ("unit", "phase"),      # unit still on the map when the phase begins
     "coup_on": (),                       # the Walkyrie roll succeeded (18.15)
     "winner": ("side",),                 # the game is won by side (18.7)
 }
@@ -67,6 +72,7 @@ class Goal:
     hex: int | None = None
     side: Player | None = None
     box: Box | None = None
+    phase: Phase | None = None
 
     def met(self, state: GameState) -> bool:
         k = self.kind
@@ -87,6 +93,10 @@ class Goal:
             return u.recruited and not u.semi and u.controller is self.side
         if k == "in_box":
             return u.box is self.box
+        if k == "free":
+            return u.hex is not None and u.controller is None
+        if k == "on_map_at":
+            return state.phase is self.phase and u.hex is not None
         raise AssertionError(k)
 
 
@@ -98,6 +108,7 @@ class Lesson:
     cases: tuple[str, ...]
     text: str
     goal: str
+    teaches: tuple[Verb, ...]
     hints: tuple[str, ...]
     solution: tuple[str, ...]
     position: str
@@ -131,6 +142,8 @@ def _goal(node: Node, rules: Rules) -> Goal:
             values[field] = Player(node.str(field, choices=[p.value for p in Player]))
         elif field == "box":
             values[field] = Box(node.str(field, choices=[b.value for b in Box]))
+        elif field == "phase":
+            values[field] = Phase(node.str(field, choices=[p.value for p in Phase]))
     node.done()
     return Goal(kind, **values)
 
@@ -144,12 +157,15 @@ def load_lesson(source: Source, key: str, rules: Rules) -> Lesson:
         if number not in rules.cases.cases:
             node.fail("cases", f"there is no case {number!r}")
     text, goal = node.str("text"), node.str("goal")
+    teaches = tuple(Verb(v) for v in node.list_of(
+        "teaches", lambda n, k, v: n.check_choice(k, v, [x.value for x in Verb]), min_length=1))
     hints = tuple(node.list_of("hints", lambda n, k, v: str(v)))
     solution = tuple(node.list_of("solution", lambda n, k, v: str(v)))
     position = node.str("position")
     check = _goal(node.table("check"), rules)
     node.done()
-    lesson = Lesson(key, title, side, cases, text, goal, hints, solution, position, check)
+    lesson = Lesson(key, title, side, cases, text, goal, teaches, hints, solution, position,
+                    check)
     try:
         start = lesson.start(rules)
     except DataError as exc:                  # the position's own error, inside the lesson
@@ -161,10 +177,23 @@ def lessons_dir(rules: Rules) -> Path:
     return rules.directory / "lessons"
 
 
+ORDER_FILE = "order.toml"
+
+
 def load_lessons(rules: Rules | None = None) -> list[Lesson]:
-    """Every lesson, in the order of their file names."""
+    """Every lesson, in the order order.toml gives (a lesson's name is its file's, and
+    stays: the player's progress is kept by name)."""
     rules = rules or load_rules()
     root = lessons_dir(rules)
-    return [load_lesson(Source.read(root, p.name), p.stem, rules)
-            for p in sorted(root.glob("*.toml"))]
+    files = {p.stem for p in root.glob("*.toml") if p.name != ORDER_FILE}
+    order_src = Source.read(rules.directory, f"lessons/{ORDER_FILE}")
+    node = order_src.parse_toml()
+    order = node.list_of("lessons", lambda n, k, v: n.check_choice(k, v, sorted(files)))
+    node.done()
+    if len(set(order)) != len(order):
+        node.fail("lessons", "a lesson is listed twice")
+    if missing := sorted(files - set(order)):
+        node.fail("lessons", f"every lesson file must be listed; missing {', '.join(missing)}")
+    return [load_lesson(Source.read(rules.directory, f"lessons/{key}.toml"), key, rules)
+            for key in order]
 

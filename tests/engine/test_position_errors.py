@@ -44,7 +44,7 @@ BAD = [
     ('seed = "x"', f"{F}, line 1: seed: expected a whole number, got text 'x'"),
     ('phase = "lunch"',
      f"{F}, line 1: phase: expected one of assignment, coup_interphase, coup_movement, "
-     "coup_status, interrogation, investigation, movement, recruitment, status; got 'lunch'"),
+     "coup_status, interrogation, investigation, movement, recruitment, setup, status; got 'lunch'"),
     ('phasing = "allies"', f"{F}, line 1: phasing: expected one of abwehr, ss; got 'allies'"),
     ('[units]\n"999" = { hex = "2110" }', f"{F}, line 2: units > 999: there is no unit '999'"),
     ("phase = ", f"{F}, line 1: not valid TOML: Invalid value"),

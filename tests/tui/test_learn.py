@@ -57,10 +57,10 @@ async def test_every_lesson_can_be_finished_from_its_start_one_after_another():
         assert all(t.startswith("✓") for t in ticks)
 
 
-async def test_the_first_lesson_by_keys_with_a_hint_and_the_rules():
+async def test_the_movement_lesson_by_keys_with_a_hint_and_the_rules():
     app = PlotApp(RULES, settings=SettingsFile(None), learn=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_lesson(pilot, app, 0)
+        screen = await open_lesson(pilot, app, [ls.key for ls in LESSONS].index("01-movement"))
         await pilot.press("L")                                  # the goal and a first hint
         await until(pilot, lambda: isinstance(app.screen, LessonCard), "the card")
         assert "Hint 1" in str(app.screen.query_one("Static").render())

@@ -144,6 +144,13 @@ class Node:
             return cast(builtins.int, value)
         return self.check_int(key, value, lo=lo, hi=hi)
 
+    def check_choice(self, key: builtins.str, value: Any,
+                     choices: builtins.list[builtins.str]) -> builtins.str:
+        """An item that must be one of ``choices``."""
+        if not isinstance(value, str) or value not in choices:
+            self.fail(key, f"expected one of {', '.join(sorted(choices))}; got {value!r}")
+        return value
+
     def check_int(self, key: builtins.str, value: Any, *, lo: builtins.int | None = None,
                   hi: builtins.int | None = None, what: builtins.str = "a whole number") -> builtins.int:
         if isinstance(value, bool) or not isinstance(value, int):

@@ -1,7 +1,8 @@
 """Positions: a human-writable TOML description of a moment in a game.
 
     turn = 3
-    phase = "movement"            # assignment, movement, recruitment, ...
+    phase = "movement"            # assignment, movement, recruitment, ...; "setup" (with
+                                  #   only a seed): a new game, its players placing units
     phasing = "abwehr"
     base = "empty"                # "empty": unlisted German units are off the map
                                   # "standard": start from the standard set-up
@@ -94,6 +95,14 @@ def _build(root: Node, rules: Rules, seed: int,
            new_game: Callable[..., GameState]) -> GameState:
     base = root.str("base", choices=["empty", "standard"], default="empty")
     seed = root.int("seed", default=seed)
+    if root.str("phase", choices=[*PLAY_PHASES, "setup"], default="movement") == "setup":
+        # 4.3: a new game whose players place their units themselves; nothing else to say
+        for key in root.data:
+            if key not in ("phase", "seed"):
+                root.fail(key, "a set-up position is a new game's set-up: give only "
+                               "phase and seed")
+        root.done()
+        return new_game(seed, setup="choose", rules=rules)
     state = new_game(seed, rules=rules)
     phase = Phase(root.str("phase", choices=PLAY_PHASES, default="movement"))
     phasing = _player(root, "phasing", default="abwehr") or Player.ABWEHR
