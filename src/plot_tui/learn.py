@@ -122,6 +122,13 @@ class LessonScreen(GameScreen):
         self.notice = Text(f"Lesson: {lesson.goal} (L: the goal and a hint; C: the rules)",
                            style="cyan")
 
+    def say(self, text: str, *, error: bool = False) -> None:
+        # a wrong try: the engine's reason, then the lesson's next hint in plain words
+        if error and self.lesson.hints:
+            hint = self.lesson.hints[min(self.hints_shown, len(self.lesson.hints) - 1)]
+            text = f"{text} Hint: {hint}"
+        super().say(text, error=error)
+
     def after_change(self) -> None:
         if self.lesson.check.met(self.session.state):
             if not self._done_shown:

@@ -99,3 +99,15 @@ async def test_q_in_a_lesson_goes_back_to_the_list_without_ticking_it():
         await pilot.press("q")
         await until(pilot, lambda: isinstance(app.screen, LessonList), "the list")
         assert settings.settings.lessons_done == ()
+
+
+async def test_a_wrong_try_in_a_lesson_gets_the_engines_reason_and_a_hint():
+    app = PlotApp(RULES, settings=quick(), learn=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        n = [ls.key for ls in LESSONS].index("09-assignment")
+        screen = await open_lesson(pilot, app, n)
+        await until(pilot, lambda: screen.session.my_move(), "the Allied unit to place")
+        screen.do(parse_action("assign 000 3215"))          # before the Allied unit is placed
+        said = str(screen.message)
+        assert "Not allowed" in said and "7.11" in said
+        assert f"Hint: {LESSONS[n].hints[0]}" in said
