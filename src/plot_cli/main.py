@@ -303,12 +303,15 @@ def _analyse(args: argparse.Namespace) -> int:
 
 
 def _learn(args: argparse.Namespace) -> int:
+    from plot_core import Player
     from plot_core.lessons import load_lessons
     from plot_tui.app import PlotApp
 
     rules = load_rules()
     lessons = load_lessons(rules)    # a broken lesson file is said here, with its line
-    PlotApp(rules, settings=_settings(), learn=True, lessons=lessons).run()
+    coached = Player(args.side) if args.game else None
+    PlotApp(rules, settings=_settings(), learn=not args.game, lessons=lessons,
+            coached=coached, seed=args.seed).run()
     return 0
 
 
@@ -540,6 +543,12 @@ def build_parser() -> argparse.ArgumentParser:
     pl.set_defaults(run=_play)
     ln = sub.add_parser("learn", help="learn to play: short lessons, each a practice position "
                         "with a goal (the tutorial)")
+    ln.add_argument("--game", action="store_true",
+                    help="a whole game against the easy computer with a coach's line under "
+                         "the prompt: where the game stands and what to weigh (K: off/on)")
+    ln.add_argument("--side", choices=["abwehr", "ss"], default="abwehr",
+                    help="with --game: the side you play (default: abwehr)")
+    ln.add_argument("--seed", type=int, help="with --game: the game's seed (default: secret)")
     ln.set_defaults(run=_learn)
     rs = sub.add_parser("resume", help="go on with an unfinished game from its record")
     rs.add_argument("path", nargs="?", help="the record (default: the latest unfinished game)")

@@ -15,8 +15,9 @@ from textual.worker import WorkerFailed
 from plot_core import DataError, Player, Rules, load_rules
 from plot_core.lessons import Lesson, load_lessons
 
+from .coach import SIDE
 from .game import GameScreen
-from .learn import LessonCard, LessonList, LessonScreen, lesson_session
+from .learn import CoachedGameScreen, LessonCard, LessonList, LessonScreen, lesson_session
 from .plain import plain
 from .replay import Replay
 from .replay_screen import ReplayScreen
@@ -68,7 +69,7 @@ class PlotApp(App[None]):
                  records: Path | None = None, record_path: Path | None = None,
                  notice: str = "", replay: Replay | None = None,
                  settings: SettingsFile | None = None, learn: bool = False,
-                 lessons: list[Lesson] | None = None) -> None:
+                 lessons: list[Lesson] | None = None, coached: Player | None = None) -> None:
         """``records``: the folder new games are saved in (default: the user's data
         folder); ``record_path``: the file for the first game; ``notice``: said at start."""
         super().__init__()
@@ -78,6 +79,7 @@ class PlotApp(App[None]):
         self._replay = replay
         self.settings = settings or SettingsFile(None)   # None: kept for this run only
         self._learn = learn                              # plot learn: the lessons first
+        self._coached = coached                          # plot learn --game: that side
         self._lessons = lessons                          # read once, when first shown
         self._palette: CommandPalette | None = None     # the one open or leaving
 
@@ -87,6 +89,8 @@ class PlotApp(App[None]):
             over = self._replay.timeline.final.outcome is not None
             self.sub_title = f"replay of {h.seed_words(over)}"
             self.push_screen(ReplayScreen(self._replay, self.rules), lambda _: self.exit())
+        elif self._coached is not None:
+            self.start_coached(self._coached)
         elif self._learn:
             self.show_lessons()
         elif self._session is not None:
@@ -143,7 +147,22 @@ class PlotApp(App[None]):
         self.push_screen(LessonList(self._lessons, self.settings.settings.lessons_done),
                          self._lesson_chosen)
 
-    def _lesson_chosen(self, lesson: Lesson | None) -> None:
+    def start_coached(self, side: Player) -> None:
+        """A whole game against the easy computer, with the coach's line; recorded and
+        resumable like any game."""
+        session = new_session(self.rules, seats_for(side=side), level="easy", seed=self._seed,
+                              path=self._record_path, records=self._records)
+        self._record_path = None
+        self.sub_title = f"a guided game as the {SIDE[side]} · game {session.game}"
+        screen = CoachedGameScreen(session, self.rules, self.settings)
+        if session.recorder is not None:
+            screen.notice = plain(f"Saving to {session.recorder.path}.", style="dim")
+        self.push_screen(screen, lambda _: self.show_lessons() if self._learn else self.exit())
+
+    def _lesson_chosen(self, lesson: Lesson | Player | None) -> None:
+        if isinstance(lesson, Player):
+            self.start_coached(lesson)
+            return
         if lesson is None:
             self.sub_title = self.SUB_TITLE
             if self._learn:

@@ -256,6 +256,9 @@ class GameScreen(BoardScreen):
             if note.plain:
                 t.append("\n")
                 t.append_text(note)
+        if coach := self.coach_text(v):          # after what answers the player's key
+            t.append("\n")
+            t.append(coach, style="magenta")
         for line in self._news():
             t.append("\n")
             t.append(line, style="cyan")
@@ -326,6 +329,10 @@ class GameScreen(BoardScreen):
         self.message = plain(text, style="bold red" if error else "green")
         self._said_at = self.session.actions
         self.draw_prompt(self.session.view(), self.session.legal())
+
+    def coach_text(self, v: PlayerView) -> str:
+        """A coach's line under the prompt (a guided game's screen has one)."""
+        return ""
 
     # -- acting -------------------------------------------------------------------------
     def do(self, action: Action, *, asked: bool = False) -> None:

@@ -11,17 +11,21 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from plot_core import Player
+from plot_core import Player, PlayerView
 from plot_core.lessons import Lesson
 
 from .closing import OnceModal, OnceScreen
+from .coach import SIDE, coach_line
 from .game import GameScreen
 from .session import Seat, Session
 from .settings import SettingsFile
 
+GUIDED = {f"game-{p.value}": p for p in (Player.ABWEHR, Player.SS)}   # the list's last entries
 
-class LessonList(OnceScreen[Lesson | None]):
-    """Every lesson, the ones finished ticked; Enter opens one, Escape leaves."""
+
+class LessonList(OnceScreen[Lesson | Player | None]):
+    """Every lesson, the ones finished ticked, then a whole game with a coach for either
+    side; Enter opens one (a lesson, or the side to play), Escape leaves."""
 
     DEFAULT_CSS = """
     LessonList { align: center middle; }
@@ -40,7 +44,9 @@ class LessonList(OnceScreen[Lesson | None]):
             yield Label("[b]Learn to play[/b] — a lesson a rule, against the computer")
             yield OptionList(*[Option(Text.assemble(("✓ " if ls.key in self.done else "  ",
                                                      "green"), f"{i}. {ls.title}"), id=ls.key)
-                               for i, ls in enumerate(self.lessons, start=1)])
+                               for i, ls in enumerate(self.lessons, start=1)],
+                             *[Option(f"  A whole game as the {SIDE[p]}, with a coach", id=key)
+                               for key, p in GUIDED.items()])
             yield Static("[dim]enter: open · esc: leave · in a lesson, L: goal and a hint, "
                          "C: the rules[/dim]")
         yield Footer()
@@ -52,7 +58,9 @@ class LessonList(OnceScreen[Lesson | None]):
                                     if ls.key not in self.done), 0)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(next(ls for ls in self.lessons if ls.key == event.option.id))
+        key = event.option.id or ""
+        self.dismiss(GUIDED[key] if key in GUIDED else
+                     next(ls for ls in self.lessons if ls.key == key))
 
     def _finished(self, result: str | None) -> None:
         self.app.call_later(self.dismiss, result)     # not from inside the card's handler
@@ -172,6 +180,28 @@ class LessonDone(OnceModal[str]):
 
     def action_close(self) -> None:
         self.dismiss("lesson-done")
+
+
+class CoachedGameScreen(GameScreen):
+    """A whole game against the easy computer, a coach's line under the prompt (K turns
+    it off and on; the game goes on either way)."""
+
+    BINDINGS = [Binding("K", "coach", "Coach on/off")]
+    DEFAULT_CSS = """
+    CoachedGameScreen #prompt { max-height: 11; }
+    """
+
+    def __init__(self, session: Session, rules, settings: SettingsFile | None = None) -> None:
+        super().__init__(session, rules, settings)
+        self.coaching = True
+
+    def coach_text(self, v: PlayerView) -> str:
+        return coach_line(v) if self.coaching else ""
+
+    def action_coach(self) -> None:
+        self.coaching = not self.coaching
+        self.say("The coach is back (K: off)." if self.coaching else
+                 "The coach is quiet; K brings him back.")
 
 
 def lesson_session(lesson: Lesson, rules) -> Session:

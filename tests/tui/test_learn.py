@@ -54,7 +54,9 @@ async def test_every_lesson_can_be_finished_from_its_start_one_after_another():
             await until(pilot, lambda: isinstance(app.screen, LessonList), "the list again")
             assert lesson.key in settings.settings.lessons_done      # ticked, and kept
         ticks = [str(o.prompt) for o in app.screen.query_one("OptionList")._options]
-        assert all(t.startswith("✓") for t in ticks)
+        assert all(t.startswith("✓") for t in ticks[:len(LESSONS)])
+        assert [t.strip() for t in ticks[len(LESSONS):]] == [     # then the guided games
+            "A whole game as the Abwehr, with a coach", "A whole game as the SS, with a coach"]
 
 
 async def test_the_movement_lesson_by_keys_with_a_hint_and_the_rules():
