@@ -256,8 +256,7 @@ def _resume(args: argparse.Namespace) -> int:
     record = load_record(path, rules)
     for w in record.warnings:
         print(f"plot: warning: {w}", file=sys.stderr)
-    if record.finished:
-        o = record.timeline.final.outcome
+    if record.finished and (o := record.timeline.final.outcome) is not None:
         print(f"plot: the game in {path} is over ({o.winner} won by {o.case}); "
               f"watch it with `plot replay {path}`", file=sys.stderr)
         return 1

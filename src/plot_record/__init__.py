@@ -6,6 +6,7 @@ Depends on plot_core only; the client and the server use it, never the reverse.
 from .format import ChatLine, Header, PlanLine, RecordError, ThinkLine, new_game_id, secret_seed
 from .store import (
     Recorder,
+    RecordWriter,
     games_dir,
     is_finished,
     latest_unfinished,
@@ -15,7 +16,8 @@ from .store import (
 )
 from .timeline import Record, Step, Timeline, check, load_record, start_state
 
-__all__ = ["ChatLine", "Header", "PlanLine", "Record", "RecordError", "Recorder", "Step",
+__all__ = ["ChatLine", "Header", "PlanLine", "Record", "RecordError", "RecordWriter", "Recorder",
+           "Step",
            "ThinkLine", "Timeline", "check",
            "games_dir", "is_finished", "latest_unfinished", "load_record", "new_record_path", "read_raw",
            "new_game_id", "records_in", "secret_seed", "start_state"]

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Protocol
 
 import attrs
 
@@ -121,6 +122,24 @@ def parse_raw(data: bytes, path: Path) -> RawRecord:
 # The one call that puts a record's bytes on disk; a test swaps it for one that fails
 # as a full disk does (ENOSPC), to prove nothing is lost.
 write_bytes = os.write
+
+
+class RecordWriter(Protocol):
+    """What a game writes its record through: a file (Recorder) or a server's shared
+    store (plot_server.shared.StoreRecorder)."""
+
+    @property
+    def path(self) -> Path | str: ...
+    @property
+    def unsaved(self) -> Sequence[object]: ...
+    def action(self, i: int, side: Player, action: Action, *, sync: bool = False) -> None: ...
+    def undo(self, i: int) -> None: ...
+    def chat(self, line: ChatLine) -> None: ...
+    def think(self, line: ThinkLine) -> None: ...
+    def end(self, i: int, outcome: Outcome) -> None: ...
+    def close(self) -> None: ...
+    def abandon(self) -> None: ...
+    def flush_unsaved(self, *, sync: bool = True) -> None: ...
 
 
 class Recorder:

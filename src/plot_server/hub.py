@@ -31,7 +31,7 @@ from .chat import TABLE_TALK, Lobby, Pace, TooFast, text_problem, utc_now
 from .hub_store import RECONNECTING, StoreTables
 from .links import Links
 from .pgstore import Conflict, StoreError, prepare
-from .shared import Hooks, Shared
+from .shared import Hooks, Shared, StoreRecorder
 from .tables import (  # noqa: F401  (the names the server and tests import from here)
     TABLE_FILE_VERSION,
     Guest,
@@ -135,13 +135,13 @@ class Hub(StoreTables):
             seats = {p: Seat.COMPUTER for p in Player}
             levels = {p: level for p in Player}
         chosen = seed is not None
-        seed = seed if chosen else secret_seed()
+        seed = seed if seed is not None else secret_seed()
         state = new_game(seed, setup=setup, rules=self.rules)
         header = Header(rules_hash=self.rules.version, seed=seed, chosen_seed=chosen,
                         start={"setup": setup},
                         players={p.value: seats[p].value for p in Player},
                         levels={p.value: lv for p, lv in levels.items()})
-        owners = {p: None for p in Player if seats[p] is Seat.HUMAN}
+        owners: dict[Player, Who | None] = {p: None for p in Player if seats[p] is Seat.HUMAN}
         if not both:
             owners[side] = who
         if self.shared is not None:
@@ -189,7 +189,7 @@ class Hub(StoreTables):
     def _bind(self, table: Table) -> None:
         session = table.session
         session.listeners.append(lambda: self._changed(table))
-        if self.shared is not None and session.recorder is not None:
+        if isinstance(session.recorder, StoreRecorder):
             session.recorder.on_saved = lambda: self._saved(table)
             session.recorder.on_refused = lambda: self._reload(table, self._lost(table))
 
@@ -209,8 +209,8 @@ class Hub(StoreTables):
         if side is None:
             free = table.free_sides()
             if not free:
-                taken = ", ".join(f"{SIDE[p]}: {table.owners[p].name}"
-                                  for p in table.human_sides())
+                taken = ", ".join(f"{SIDE[p]}: {owner.name}" for p in table.human_sides()
+                                  if (owner := table.owners[p]) is not None)
                 raise Refused(f"Table {table.id} has no free side ({taken}); a side can be "
                               "taken back only by the player who took it. Press w to watch.")
             if table.over:
@@ -305,7 +305,7 @@ class Hub(StoreTables):
                 self.shared.known.pop(table.id, None)
 
     def mine(self, who: Who) -> list[tuple[Table, Player]]:
-        return [(t, t.side_of(who)) for t in self.tables.values() if t.side_of(who) is not None]
+        return [(t, side) for t in self.tables.values() if (side := t.side_of(who)) is not None]
 
     # -- telling everyone ---------------------------------------------------------------------
     def _changed(self, table: Table, *, game: bool = True) -> None:
@@ -395,6 +395,8 @@ class Hub(StoreTables):
                               "again in a moment.") from None
             return
         self.tables_dir.mkdir(parents=True, exist_ok=True)
+        if table.meta_path is None:
+            raise AssertionError(f"table {table.id} lives in the store, not in a file")
         # T1.tmp, not T1.json.tmp: every file of table n is T{n}.* (see _taken)
         write_whole(table.meta_path, json.dumps(table.meta(), indent=1) + "\n",
                     tmp=table.meta_path.with_suffix(".tmp"))

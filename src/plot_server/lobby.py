@@ -3,6 +3,8 @@ take a side with a join code, or watch."""
 
 from __future__ import annotations
 
+from typing import Protocol, cast
+
 import attrs
 from rich.text import Text
 from textual import events
@@ -26,6 +28,14 @@ from .links import LINK_MINUTES
 LOBBY_HELP = ("[b]enter[/b] your game, or join a free side, or watch · [b]n[/b] new table · "
               "[b]j[/b] join with a code · [b]w[/b] watch · [b]T[/b] talk · [b]L[/b] browser link · "
               "[b]q[/b] leave")
+
+
+class TableDesk(Protocol):
+    """What the lobby asks of the served app it runs in (server.ServedApp)."""
+
+    def create_table(self, setup: TableSetup) -> None: ...
+    def take_seat(self, table_id: str, code: str) -> None: ...
+    def watch_table(self, table_id: str) -> None: ...
 
 
 @attrs.frozen
@@ -132,35 +142,40 @@ class LobbyScreen(OnceScreen[None]):
         """``text`` is shown as it is (it may name players): no markup."""
         self.query_one("#message", Static).update(plain(text, "bold red" if error else "green"))
 
+    @property
+    def desk(self) -> TableDesk:
+        """The served app this lobby belongs to, as far as the lobby asks it."""
+        return cast(TableDesk, self.app)
+
     # -- keys --------------------------------------------------------------------------------
     def action_new(self) -> None:
         self.app.push_screen(NewTableScreen(), self._made)
 
     def _made(self, setup: TableSetup | None) -> None:
         if setup is not None:
-            self.app.create_table(setup)
+            self.desk.create_table(setup)
 
     def action_enter(self) -> None:
         table = self.chosen("No tables yet: press n to set one up.")
         if table is None:
             return
         if table.side_of(self.who) is not None:
-            self.app.take_seat(table.id, "")
+            self.desk.take_seat(table.id, "")
         elif table.free_sides() and not table.over:
             self.action_join()
         else:
-            self.app.watch_table(table.id)
+            self.desk.watch_table(table.id)
 
     def action_join(self) -> None:
         table = self.chosen("No table to join: press n to set one up.")
         if table is None:
             return
         if table.side_of(self.who) is not None:
-            self.app.take_seat(table.id, "")
+            self.desk.take_seat(table.id, "")
             return
         self.app.push_screen(JoinScreen(table.id),
                              lambda code: None if code is None
-                             else self.app.take_seat(table.id, code))
+                             else self.desk.take_seat(table.id, code))
 
     def action_link(self) -> None:
         """A one-time link that signs this player in from a browser."""
@@ -174,7 +189,7 @@ class LobbyScreen(OnceScreen[None]):
     def action_watch(self) -> None:
         table = self.chosen("No table to watch yet.")
         if table is not None:
-            self.app.watch_table(table.id)
+            self.desk.watch_table(table.id)
 
 
 class JoinScreen(OnceModal[str | None]):

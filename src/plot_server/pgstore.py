@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import psycopg
 from psycopg import errors
@@ -72,13 +72,21 @@ def safe_url(url: str) -> str:
     return psycopg.conninfo.make_conninfo(**{k: str(v) for k, v in info.items()})
 
 
+def _one(cursor: Any) -> Any:
+    """The one value of a query that returns one row."""
+    row = cursor.fetchone()
+    if row is None:
+        raise StoreError("the store answered a query with no row")
+    return row[0]
+
+
 def prepare(url: str) -> None:
     """Create the schema in an empty database; check its version in any other."""
     with connect(url) as conn:
-        have = conn.execute("SELECT to_regclass('plot_schema') IS NOT NULL").fetchone()[0]
+        have = _one(conn.execute("SELECT to_regclass('plot_schema') IS NOT NULL"))
         if not have:
-            others = conn.execute("SELECT count(*) FROM pg_tables WHERE tablename LIKE "
-                                  "'plot\\_%'").fetchone()[0]
+            others = _one(conn.execute("SELECT count(*) FROM pg_tables WHERE tablename LIKE "
+                                       "'plot\\_%'"))
             if others:
                 raise StoreError("the database has plot tables but no schema version; "
                                  "point --store at an empty database or a plot store")
@@ -120,8 +128,7 @@ class Store:
         raise AssertionError("unreachable")
 
     def next_number(self) -> int:
-        return self._do(lambda c: c.execute("SELECT nextval('plot_table_numbers')")
-                        .fetchone()[0])
+        return self._do(lambda c: _one(c.execute("SELECT nextval('plot_table_numbers')")))
 
     def create(self, table_id: str, number: int, meta: dict, header: str) -> None:
         def work(c: psycopg.Connection) -> None:
@@ -138,7 +145,7 @@ class Store:
             if c.execute("SELECT 1 FROM plot_tables WHERE meta->>'imported' = %s",
                          (meta["imported"],)).fetchone():
                 return None
-            number = c.execute("SELECT nextval('plot_table_numbers')").fetchone()[0]
+            number = _one(c.execute("SELECT nextval('plot_table_numbers')"))
             table_id = f"T{number}"
             row = dict(meta, id=table_id, record=f"store:{table_id}")
             c.execute("INSERT INTO plot_tables (id, number, meta, finished) "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+from collections.abc import Callable
 from pathlib import Path
 
 from plot_core import Rules
@@ -28,7 +29,11 @@ def run(host: str, port: int, rules: Rules, *, home: Path, host_key: Path,
     async def main() -> None:
         hub = Hub(rules, home)
         if store is not None:
-            hub.use_store(store, asyncio.get_running_loop().call_soon_threadsafe)
+            loop = asyncio.get_running_loop()
+
+            def post(callback: Callable[[], None]) -> None:
+                loop.call_soon_threadsafe(callback)
+            hub.use_store(store, post)
         for problem in hub.restore():
             to_operator(f"could not restore a table: {problem}")
         collector = Collector()

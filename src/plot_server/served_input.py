@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 
 from textual import events
 from textual.constants import ESCAPE_DELAY
@@ -119,8 +119,8 @@ class KeyInput:
             self._tick.cancel()
             self._tick = None
 
-    def _pass(self, parsed: Iterator[Message] | object) -> None:
-        for event in parsed:  # type: ignore[attr-defined]
+    def _pass(self, parsed: Iterable[Message]) -> None:
+        for event in parsed:
             if self._allowed(event):
                 self.deliver(event)
             else:

@@ -13,6 +13,7 @@ import itertools
 import queue
 import threading
 from collections.abc import Callable
+from typing import Protocol
 
 import attrs
 
@@ -26,6 +27,12 @@ from .pgstore import CHANNEL, Conflict, Store, StoreError, connect
 RETRY = (0.2, 0.5, 1.0, 2.0, 5.0)     # seconds between tries while the store is away
 
 Post = Callable[[Callable[[], None]], None]
+
+
+class Closing(Protocol):
+    """A store, or a bare connection to it."""
+
+    def close(self) -> None: ...
 
 
 @attrs.define(eq=False)
@@ -104,7 +111,7 @@ class Shared:
             return store.lines(rec.table_id, line - 1)[:1] == [(line, text)]
 
     @staticmethod
-    def _drop(store: Store | None) -> None:
+    def _drop(store: Closing | None) -> None:
         if store is not None:
             try:
                 store.close()

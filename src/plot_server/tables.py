@@ -150,8 +150,10 @@ class Table:
 
 def to_operator(text: str) -> None:
     """The server's own output. Not print(): a running Textual app captures sys.stdout."""
-    sys.__stdout__.write(f"plot serve: {clean(text)}\n")
-    sys.__stdout__.flush()
+    out = sys.__stdout__
+    if out is not None:                   # (None: started with no standard output at all)
+        out.write(f"plot serve: {clean(text)}\n")
+        out.flush()
 
 
 def tell_all(tells: list[Callable[[], None]], what: str) -> None:

@@ -16,6 +16,7 @@ import html
 import secrets
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -57,7 +58,7 @@ class SignIns:
     """Signed-in browsers: a random token (the cookie) -> who, and when last seen."""
     hours: float = SESSION_HOURS
     most: int = MAX_SIGNED_IN
-    clock: object = time.monotonic
+    clock: Callable[[], float] = time.monotonic
     _known: OrderedDict = attrs.Factory(OrderedDict)
 
     def add(self, who: Who, address: str = "") -> str:
@@ -186,7 +187,8 @@ class Doorman:
                 if oldest.transport is not None:
                     oldest.transport.close()
 
-        server.connection_made = connection_made
+        # aiohttp has no hook for a new connection: its server's own method is wrapped
+        server.connection_made = connection_made  # type: ignore[method-assign]
 
 
 def make_app(hub: Hub, *, password: str | None, limits: Limits, gauge: Gauge,
@@ -364,6 +366,8 @@ async def start(host: str, port: int, hub: Hub, *, reuse_port: bool = False,
     runner = web.AppRunner(make_app(hub, doorman=doorman, **kwargs), access_log=None,
                            keepalive_timeout=15)
     await runner.setup()
+    if runner.server is None:
+        raise RuntimeError("the web server did not start")
     doorman.watch(runner.server)
     await web.TCPSite(runner, host, port, reuse_port=reuse_port or None).start()
     return runner

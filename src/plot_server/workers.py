@@ -56,17 +56,18 @@ def supervise(n: int, serve: Callable[[int], None]) -> int:
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    for i in range(1, n + 1):
-        spawn(i)
+    for k in range(1, n + 1):
+        spawn(k)
     to_operator(f"{n} workers on one port, pids {', '.join(map(str, children))}")
     while children:
         try:
             pid, status = os.wait()
         except ChildProcessError:
             break
-        i = children.pop(pid, None)
-        if i is None or stopping:
+        if pid not in children or stopping:
+            children.pop(pid, 0)
             continue
+        i = children.pop(pid)
         why = (f"killed by signal {os.WTERMSIG(status)}" if os.WIFSIGNALED(status)
                else f"exit status {os.waitstatus_to_exitcode(status)}")
         to_operator(f"worker {i} (pid {pid}) ended ({why}); starting another")

@@ -124,8 +124,9 @@ def account(record: Record, analysis: Analysis,
     ab = [c[1] for c in analysis.chances]
     ss = [c[0] for c in analysis.chances]
     o = record.timeline.final.outcome
+    ending = f"{WINNERS.get(o.winner, o.winner)} ({o.case})" if o is not None else "unfinished"
     lines = [f"Analysis of {record.path.name}: {len(analysis.chances) - 1} actions; "
-             f"{WINNERS.get(o.winner, o.winner)} ({o.case}).",
+             f"{ending}.",
              "Each side's chance of winning after every action (the expert's evaluation):",
              f"  SS      {sparkline(ss)}",
              f"  Abwehr  {sparkline(ab)}",

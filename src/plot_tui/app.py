@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import cast
 
 import attrs
 from textual.app import App, ScreenStackError
@@ -206,7 +207,7 @@ class PlotApp(App[None]):
         """One palette at a time: one still leaving holds its id until it has gone."""
         if self._palette is not None and self._palette.is_attached:
             return
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        if self.use_command_palette and not CommandPalette.is_open(cast("App[object]", self)):
             self._palette = CommandPalette(id="--command-palette")
             self.push_screen(self._palette)
 
@@ -219,7 +220,7 @@ class PlotApp(App[None]):
             except MountError:
                 pass                    # the screen left between the check and the mount
 
-    def harmless(self, error: Exception) -> bool:
+    def harmless(self, error: BaseException) -> bool:
         """Races inside Textual that keys faster than the screen can set off (found by
         the SSH fuzz test): the command palette closed while its search still ran (its
         worker finds the list gone), a screen asked to close twice (the second pop finds

@@ -245,7 +245,8 @@ class BoardScreen(OnceScreen[str]):
         a = ln.action
         if (self.log_folded and a is not None and a.verb in FOLDED
                 and self._folding is not None and self._folding == ln.side):
-            tail = f" → {label(a.hex)}" if a.verb is Verb.MOVE else ", and ends its move"
+            tail = f" → {label(a.hex)}" if a.verb is Verb.MOVE and a.hex is not None \
+                else ", and ends its move"
             self._log_texts[-1] = self._log_texts[-1] + tail
             if a.verb is Verb.END:
                 self._folding = None

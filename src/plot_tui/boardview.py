@@ -58,7 +58,7 @@ def build_board(rules: Rules, v: PlayerView, ov: Overlays, legal: list[Action]) 
         glyph = "+" if len(us) > 1 else state_glyph(top, v)
         units[h] = (f" {top.id:<3.3}{glyph}", unit_style(rules, top))
     where = unit_hexes(v)
-    targets = {action_hex(a, where) for a in legal} - {None}
+    targets = {t for a in legal if (t := action_hex(a, where)) is not None}
     return Board(units=units, targets=frozenset(targets), reachable=ov.reachable,
                  zones_ss=ov.zones[Player.SS], zones_abwehr=ov.zones[Player.ABWEHR],
                  influence=ov.influence)

@@ -109,6 +109,7 @@ def search_words(rules: Rules, v: PlayerView, a: Action) -> str:
     """More words an action is found by than its own: full names, the area and the hex."""
     where = action_hex(a, unit_hexes(v))
     names = " ".join(rules.units[u].name for u in (a.unit, v.active) if u)
-    hq = rules.map.hqs[rules.map.hq_of[where]].name if where in rules.map.hq_of else ""
+    hq = rules.map.hqs[rules.map.hq_of[where]].name \
+        if where is not None and where in rules.map.hq_of else ""
     return f"{a.verb.value} {names} {area_words(rules, where)} {hq} " \
            f"{label(where) if where is not None else ''}"

@@ -17,6 +17,7 @@ R = TypeVar("R")
 
 class _ClosesOnce:
     closing = False
+    app: Any                              # the screen's, once mixed into one
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
         if self.closing or self.app.screen is not self:

@@ -36,7 +36,7 @@ def attempts(rules: Rules, v: PlayerView, h: Hex) -> list[Action]:
         tries = [Action(Verb.HARASS, unit=u.id) for u in others]
         if not here and h in rules.map.hq_of:
             tries.append(Action(Verb.HARASS, hex=h))
-        if h in rules.map.neighbours[mover.hex]:
+        if mover.hex is not None and h in rules.map.neighbours[mover.hex]:
             tries.append(Action(Verb.MOVE, hex=h))
         return tries
     if v.phase in MOVING:
@@ -53,7 +53,8 @@ def walks(rules: Rules, v: PlayerView, h: Hex) -> bool:
     if v.active is None or v.pending:
         return False
     mover = next(u for u in v.units if u.id == v.active)
-    return h != mover.hex and h not in rules.map.neighbours[mover.hex] \
+    return mover.hex is not None and h != mover.hex \
+        and h not in rules.map.neighbours[mover.hex] \
         and not any(u.hex == h and u.controller is not v.side for u in v.units)
 
 

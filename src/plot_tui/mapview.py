@@ -84,7 +84,8 @@ class MapView(ScrollView, can_focus=True):
         self._marks = {h: MARK_LETTERS[k] for k, hs in hexmap.setup_marks.items() for h in hs}
         self._marks.update({h: "@" for h in hexmap.named_setup.values()})
         self.virtual_size = Size(line_width(hexmap), hexmap.rows)
-        self.set_reactive(MapView.cursor, start if start in hexmap else min(hexmap.area_of))
+        first: Hex = start if start is not None and start in hexmap else min(hexmap.area_of)
+        self.set_reactive(MapView.cursor, first)
         self.board = Board()
         # Built rows, by row number: a cursor step rebuilds two rows, not the whole map
         # (over SSH one process draws every player's screen). Emptied when what they

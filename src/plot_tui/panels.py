@@ -74,6 +74,8 @@ class HexInfo(Panel):
 
     def text(self) -> Text:
         m, h = self.rules.map, self.hex
+        if h is None:
+            return Text("")
         area = m.areas[m.area_of[h]]
         t = Text()
         t.append(f"Hex {label(h)}", style="bold")
@@ -259,7 +261,7 @@ class TablesPanel(Static):
         self.last: Event | None = None
 
     def used(self, e: Event) -> None:
-        self.last, self.name_ = e, e.table
+        self.last, self.name_ = e, e.table or self.name_
         self.refresh_table()
 
     def cycle(self) -> None:

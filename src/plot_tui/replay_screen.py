@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual import work
 from textual.binding import Binding
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -85,7 +86,7 @@ class ReplayScreen(BoardScreen):
         super().__init__(rules)
         self.replay = replay
         self.message = Text("")
-        self._player = None
+        self._player: Timer | None = None
 
     def on_mount(self) -> None:
         self.query_one(MapView).focus()

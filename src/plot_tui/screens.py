@@ -98,7 +98,7 @@ class HelpScreen(OnceModal[None]):
     """
     SCROLL_KEYS = {"up": -1, "k": -1, "down": 1, "j": 1, "pageup": -10, "pagedown": 10}
 
-    def __init__(self, text: str | None = None) -> None:
+    def __init__(self, text: str | Text | None = None) -> None:
         super().__init__()
         self.text = text if text is not None else help_text()
 
@@ -345,7 +345,7 @@ class ActionMenu(OnceModal[T | None]):
         self.query_one(OptionList).focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        k = int(event.option.id)
+        k = int(event.option.id or 0)
         item = self.items[k]
         if item.ask and self._asked != k:
             self._asked = k

@@ -28,7 +28,7 @@ from plot_core.engine.paths import path_to, walk_problem
 from plot_core.engine.state import Event
 from plot_core.hexgrid import Hex
 from plot_core.wording import words
-from plot_record import ChatLine, PlanLine, Record, Recorder, RecordError, ThinkLine
+from plot_record import ChatLine, PlanLine, Record, Recorder, RecordError, RecordWriter, ThinkLine
 from plot_record.format import THINK_TEXT, ActionLine, Entry, UndoLine
 from plot_record.timeline import Timeline
 
@@ -71,7 +71,7 @@ class Session:
     shared = False              # one terminal (a Chair: one of several at a served table)
 
     def __init__(self, state: GameState, seats: dict[Player, Seat], *, seed: int = 0,
-                 recorder: Recorder | None = None, levels: dict[Player, str] | None = None,
+                 recorder: RecordWriter | None = None, levels: dict[Player, str] | None = None,
                  think: float = 1.0, game: str = "", chosen_seed: bool = False) -> None:
         """``seed`` is the game's secret (24): it seeds the computer's choices and is never
         shown; ``game`` is the id screens show instead; ``chosen_seed``: a player picked
@@ -103,7 +103,7 @@ class Session:
             self.screen = state.to_act or Player.SS
 
     @classmethod
-    def resume(cls, record: Record, recorder: Recorder | None = None) -> Session:
+    def resume(cls, record: Record, recorder: RecordWriter | None = None) -> Session:
         """The game of ``record`` where it stopped. In hot-seat nobody's chits are on
         the screen until the player to act has taken it (a hand-off comes first)."""
         tl = record.timeline
@@ -169,7 +169,8 @@ class Session:
         if not self.unsaved:
             return True
         try:
-            self.recorder.flush_unsaved()
+            if self.recorder is not None:
+                self.recorder.flush_unsaved()
         except OSError:
             return False
         self.record_problem = None
@@ -257,7 +258,7 @@ class Session:
     def computer_step(self) -> list[Event]:
         """The computer to act decides here and now (see thought_job for a searching
         player's new plans, which a screen must not wait for)."""
-        side = self.state.to_act
+        side = self.state.actor
         actions = list(legal_actions(self.state))
         if len(actions) == 1:
             return self._apply(actions[0], undoable=False)
@@ -286,7 +287,7 @@ class Session:
         side = self.state.to_act
         player = self.computers.get(side) if side is not None else None
         if job.rnd != self._computer_rnd() or not isinstance(player, ExpertPlayer) \
-                or not self.computer_to_act():
+                or not self.computer_to_act() or side is None:
             return None
         choice = take(player.expert, answer)
         if choice not in legal_actions(self.state):     # a guard: never an illegal step
@@ -320,7 +321,7 @@ class Session:
                reasons: Callable[[], None] = lambda: None) -> list[Event]:
         """``reasons``: keeps a computer's reasons for the action (its think line comes
         after its action line), before anyone is told of the change."""
-        before, side = self.state, self.state.to_act
+        before, side = self.state, self.state.actor
         after = apply(before, action)
         self.state = after
         self.actions += 1
@@ -361,13 +362,16 @@ class Session:
                 self._close_record()
 
     def _close_record(self) -> None:
+        if self.recorder is None:
+            return
         try:
             self.recorder.close()
         except OSError as exc:
             self._cannot_save(exc)
 
     def _cannot_save(self, exc: OSError) -> None:
-        self.record_problem = (f"the game cannot be saved to {self.recorder.path} "
+        where = self.recorder.path if self.recorder is not None else "its file"
+        self.record_problem = (f"the game cannot be saved to {where} "
                                f"({exc.strerror or exc}); it waits, and goes on by itself "
                                "once the disk takes it again: nothing is lost")
 
