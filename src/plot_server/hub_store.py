@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from plot_core import Player
-from plot_record import Header, RecordError
+from plot_core import Player, Rules
+from plot_record import ChatLine, Header, RecordError
 from plot_record.files import Unreadable, loads
 from plot_record.format import header_line, parse_entry
 from plot_record.store import parse_raw
@@ -18,7 +20,7 @@ from plot_tui.describe import SIDE
 from plot_tui.session import Seat, Session
 
 from .pgstore import Conflict, StoreError
-from .shared import Shared
+from .shared import Shared, StoreRecorder
 from .tables import (
     TABLE_FILE_VERSION,
     Refused,
@@ -33,34 +35,61 @@ RECONNECTING = ("reconnecting to the game store; the game goes on by itself when
                 "and nothing is lost")
 
 
+def _stored(found: tuple[dict[str, Any], int] | None) -> tuple[dict[str, Any], int]:
+    """A table's row that must be in the store."""
+    if found is None:
+        raise ValueError("it is no longer in the store")
+    return found
+
+
 class StoreTables:
     """Hub's methods for tables in the shared store; ``self.shared`` is set."""
 
     shared: Shared | None
+    if TYPE_CHECKING:                     # the Hub's own, which this is mixed into
+        rules: Rules
+        tables: dict[str, Table]
+        keep_finished: int
+        store_trouble: str | None
+        _stepping: set[str]
+
+        def _open(self, table: Table) -> None: ...
+        def _prune(self) -> None: ...
+        def _changed(self, table: Table, *, game: bool = True) -> None: ...
+        def _bind(self, table: Table) -> None: ...
+        def _watch_saving(self, table: Table) -> None: ...
+
+    @property
+    def _link(self) -> Shared:
+        """The store link; these methods run only in a hub that keeps one."""
+        if self.shared is None:
+            raise AssertionError("this hub keeps its tables in files, not in the store")
+        return self.shared
 
     def _create_shared(self, header: Header, state, seats, levels, owners) -> Table:
-        store = self.shared.store
+        store = self._link.store
         table_id = None
         try:
             number = store.next_number()
             table_id = f"T{number}"
             session = Session(state, seats, seed=header.seed,
-                              recorder=self.shared.recorder(table_id, next_line=2),
+                              recorder=self._link.recorder(table_id, next_line=2),
                               levels=levels, game=header.game, chosen_seed=header.chosen_seed)
             table = Table(table_id, new_code(), session, owners, None, f"store:{table_id}",
                           datetime.now(UTC).isoformat(timespec="seconds"))
             store.create(table_id, number, table.meta(), header_line(header).rstrip("\n"))
         except (StoreError, Conflict) as exc:
-            self.shared.known.pop(table_id, None)      # no table to follow after all
+            if table_id is not None:
+                self._link.known.pop(table_id, None)  # no table to follow after all
             raise Refused(f"The table could not be made: {exc or 'try again'}.") from None
         return table
 
     def _restore_shared(self) -> list[str]:
         problems = []
-        store = self.shared.store
+        store = self._link.store
         for table_id in store.tables(self.keep_finished):
             try:
-                meta, version = store.table(table_id)
+                meta, version = _stored(store.table(table_id))
                 table = self._load_shared(table_id, meta, version, store.lines(table_id))
             except (ValueError, KeyError, TypeError, RecordError, Unreadable,
                     StoreError) as exc:
@@ -76,8 +105,8 @@ class StoreTables:
             raise ValueError(f"table version {meta.get('version')!r}, expected "
                              f"{TABLE_FILE_VERSION}")
         data = "".join(f"{text}\n" for _, text in rows).encode("utf-8")
-        record = check(parse_raw(data, f"store:{table_id}"), self.rules)
-        recorder = None if record.finished else self.shared.recorder(table_id, len(rows) + 1)
+        record = check(parse_raw(data, Path(f"store:{table_id}")), self.rules)
+        recorder = None if record.finished else self._link.recorder(table_id, len(rows) + 1)
         session = Session.resume(record, recorder)
         owners = owners_from(meta)
         if set(owners) != set(session.humans()):
@@ -89,7 +118,7 @@ class StoreTables:
         """Another process wrote ``rows`` of a table's record: made here too."""
         table = self.tables.get(table_id)
         rec = table.session.recorder if table is not None else None
-        if rec is None:
+        if table is None or not isinstance(rec, StoreRecorder):
             return
         for line, text in rows:
             if line < rec.next_line:
@@ -141,7 +170,8 @@ class StoreTables:
         """What a table's screens are told when its next line lost a race: a player's
         move, said; the computer's (moved by two processes at once), nothing."""
         session = table.session
-        lost = session.recorder.unsaved[:1]
+        lost = session.recorder.unsaved[:1] if isinstance(session.recorder, StoreRecorder) \
+            else []
         try:
             side = Player(json.loads(lost[0])["side"]) if lost else None
         except (ValueError, KeyError, TypeError):
@@ -155,8 +185,8 @@ class StoreTables:
         """Read ``table`` again from the store (a line of ours lost a race, or one of
         theirs made no sense here); its screens stay, on the stored game."""
         try:
-            store = self.shared.store
-            meta, version = store.table(table.id)
+            store = self._link.store
+            meta, version = _stored(store.table(table.id))
             fresh = self._load_shared(table.id, meta, version, store.lines(table.id))
         except (StoreError, TypeError, ValueError, KeyError, RecordError, Unreadable) as exc:
             to_operator(f"table {table.id} could not be read again from the store: {exc}")
@@ -175,9 +205,9 @@ class StoreTables:
         # never a line a player was shown as said
         for text in getattr(old.recorder, "unsaved", []):
             entry = json.loads(text)
-            if "chat" in entry:
-                where = f"table {table.id}"
-                fresh.session.say(parse_entry(entry, where))
+            if "chat" in entry and isinstance(said := parse_entry(entry, f"table {table.id}"),
+                                              ChatLine):
+                fresh.session.say(said)
         self._changed(table)
 
     def store_away(self, why: str | None) -> None:

@@ -20,6 +20,7 @@ from pathlib import Path
 import asyncssh
 import attrs
 from rich.text import Text
+from textual import events
 
 from plot_tui.app import PlotApp
 from plot_tui.game import GameScreen
@@ -138,7 +139,7 @@ class ServedApp(PlotApp):
         if self.collector is not None:
             self.collector.touch()
 
-    def on_mount(self, event) -> None:
+    def on_mount(self, event: events.Mount) -> None:
         event.prevent_default()           # not PlotApp's new-game screen: the lobby
         self.sub_title = f"{self.door.words} · {self.who.name}"
         self.lobby = LobbyScreen(self.hub, self.who)
@@ -176,7 +177,7 @@ class ServedApp(PlotApp):
             self.game_screen.notice = Text(words + " (q: back to the lobby)", style="bold cyan")
             self.game_screen.changed_elsewhere()
         elif self.lobby is not None:
-            self.lobby.say(words)
+            self._lobby.say(words)
 
     def _check_idle(self) -> None:
         if self.clock() - self.last_seen > self.idle:
@@ -184,17 +185,24 @@ class ServedApp(PlotApp):
                             "press; any game of yours waits for you in the lobby.")
             self.exit()
 
+    @property
+    def _lobby(self) -> LobbyScreen:
+        """The lobby, made as the session mounts, before any table is asked for."""
+        if self.lobby is None:
+            raise AssertionError("no lobby yet")
+        return self.lobby
+
     # -- tables ----------------------------------------------------------------------------
     def create_table(self, setup: TableSetup) -> None:
         try:
             table = self.hub.create(self.who, setup.side, opponent=setup.opponent,
                                     level=setup.level, both=setup.both)
         except Refused as exc:
-            self.lobby.say(str(exc), error=True)
+            self._lobby.say(str(exc), error=True)
             return
         except OSError as exc:
             to_operator(f"cannot save a new game: {exc}")
-            self.lobby.say("The server cannot save a new game just now (its disk); "
+            self._lobby.say("The server cannot save a new game just now (its disk); "
                            "nothing was set up. Try again later.", error=True)
             return
         if setup.both:
@@ -205,7 +213,7 @@ class ServedApp(PlotApp):
     def take_seat(self, table_id: str, code: str) -> None:
         wait = self.codes.blocked_for() if code else 0
         if wait:
-            self.lobby.say(f"Too many wrong join codes from this connection: wait "
+            self._lobby.say(f"Too many wrong join codes from this connection: wait "
                            f"{math.ceil(wait)} s before the next.", error=True)
             return
         try:
@@ -213,10 +221,10 @@ class ServedApp(PlotApp):
                                  on_kick=self._kicked)
         except WrongCode as exc:
             self.codes.wrong()
-            self.lobby.say(str(exc), error=True)
+            self._lobby.say(str(exc), error=True)
             return
         except Refused as exc:
-            self.lobby.say(str(exc), error=True)
+            self._lobby.say(str(exc), error=True)
             return
         self._sit(guest)
 
@@ -224,7 +232,7 @@ class ServedApp(PlotApp):
         try:
             guest = self.hub.watch(table_id, self.who, on_change=self._table_changed)
         except Refused as exc:
-            self.lobby.say(str(exc), error=True)
+            self._lobby.say(str(exc), error=True)
             return
         self._sit(guest)
 
@@ -278,9 +286,11 @@ class ServedApp(PlotApp):
         waits = ("the computer stops at your next decision"
                  if chair.seats[chair.side.enemy] is Seat.COMPUTER
                  else "your opponent is told you are away")
+        def leave(yes: bool | None) -> None:
+            if yes:
+                screen.dismiss("lobby")
         self.push_screen(ConfirmScreen(f"Leave the table? The game is saved and {waits}; "
-                                       "come back to it from the lobby (enter)."),
-                         lambda yes: screen.dismiss("lobby") if yes else None)
+                                       "come back to it from the lobby (enter)."), leave)
 
     def leave_everything(self) -> None:
         self.hub.sessions.discard(self)
@@ -296,7 +306,7 @@ class Gate(asyncssh.SSHServer):
                  limits: Limits, gauge: Gauge, throttle: PasswordThrottle | None = None) -> None:
         self.password, self.keys, self.limits, self.gauge = password, keys, limits, gauge
         self.throttle = throttle or PasswordThrottle(say=to_operator)
-        self.conn = None
+        self.conn: asyncssh.SSHServerConnection | None = None
         self._key: asyncssh.SSHKey | None = None       # the key of the last attempt
         self._state = ""                               # "", "stranger", "signed-in"
         self.sessions = 0                              # interactive sessions opened
@@ -321,13 +331,20 @@ class Gate(asyncssh.SSHServer):
             self.gauge.open -= 1
         self._state = ""
 
+    @property
+    def _connection(self) -> asyncssh.SSHServerConnection:
+        """The connection, made before anything else is asked of the gate."""
+        if self.conn is None:
+            raise AssertionError("asked of a gate before its connection was made")
+        return self.conn
+
     def _address(self) -> str:
-        return (self.conn.get_extra_info("peername") or ("?", 0))[0]
+        return str((self._connection.get_extra_info("peername") or ("?", 0))[0])
 
     def begin_auth(self, username: str) -> bool:
         problem = name_problem(username)
         if problem is not None:
-            self.conn.disconnect(asyncssh.DISC_ILLEGAL_USER_NAME, f"plot: {problem}")
+            self._connection.disconnect(asyncssh.DISC_ILLEGAL_USER_NAME, f"plot: {problem}")
             return True
         # Refused here, not on arrival: before the key exchange a client could not
         # show the reason.
@@ -336,7 +353,7 @@ class Gate(asyncssh.SSHServer):
         return True
 
     def _full(self) -> None:
-        self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+        self._connection.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
                              f"plot: the server is full ({self.limits.connections} "
                              "players); try again later")
 
@@ -349,7 +366,8 @@ class Gate(asyncssh.SSHServer):
         wait = self.throttle.delay(address)
         if wait:                        # guessing from this address slows down
             await asyncio.sleep(wait)
-        ok = secrets.compare_digest(password.encode(), self.password.encode())
+        ok = self.password is not None and \
+            secrets.compare_digest(password.encode(), self.password.encode())
         if ok:
             self.throttle.passed(address)
         else:
@@ -360,19 +378,19 @@ class Gate(asyncssh.SSHServer):
         return self.keys is not None
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        peer = self.conn.get_extra_info("peername") or ("", 0)
-        ok = self.keys.validate(key, peer[0], peer[0]) is not None
+        peer = self._connection.get_extra_info("peername") or ("", 0)
+        ok = self.keys is not None and self.keys.validate(key, peer[0], peer[0]) is not None
         self._key = key if ok else None
         return ok
 
     def auth_completed(self) -> None:
         if self._state != "stranger":          # pushed out while signing in
             return
-        name = normal_name(self.conn.get_extra_info("username"))
+        name = normal_name(self._connection.get_extra_info("username"))
         # Seats bind to the key when there is one; with the password, to the user name.
         who = Who(f"key {self._key.get_fingerprint()}", name) if self._key is not None \
             else Who(f"password {name}", name)
-        self.conn.set_extra_info(plot_who=who, plot_gate=self)
+        self._connection.set_extra_info(plot_who=who, plot_gate=self)
         if self in self.gauge.strangers:
             self.gauge.strangers.remove(self)
         self.gauge.open += 1
@@ -386,7 +404,7 @@ class Gate(asyncssh.SSHServer):
         """A signed-in connection that never asked for a terminal holds a player's slot
         for nothing: closed."""
         if self.sessions == 0 and self._state == "signed-in":
-            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION,
+            self._connection.disconnect(asyncssh.DISC_BY_APPLICATION,
                                  "plot: no terminal was asked for; connect with a plain "
                                  "`ssh -p PORT name@host`")
 
@@ -411,7 +429,7 @@ def _refuse(process: asyncssh.SSHServerProcess, why: bytes, gate: Gate | None) -
     process.exit(1)
     if gate is not None and gate.sessions == 0:
         # nothing else may come of this connection: it would hold a player's slot
-        asyncio.get_running_loop().call_later(1.0, gate.conn.close)
+        asyncio.get_running_loop().call_later(1.0, gate._connection.close)
 
 
 async def serve_session(process: asyncssh.SSHServerProcess, hub: Hub, limits: Limits,

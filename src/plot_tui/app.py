@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import cast
 
 import attrs
+from textual import events
 from textual.app import App, ScreenStackError
 from textual.command import CommandPalette
 from textual.css.query import NoMatches
@@ -84,7 +85,7 @@ class PlotApp(App[None]):
         self._lessons = lessons                          # read once, when first shown
         self._palette: CommandPalette | None = None     # the one open or leaving
 
-    def on_mount(self) -> None:
+    def on_mount(self, event: events.Mount) -> None:
         if self._replay is not None:
             h = self._replay.record.header
             over = self._replay.timeline.final.outcome is not None

@@ -9,15 +9,17 @@ from __future__ import annotations
 import asyncio
 import time
 from functools import partial
+from typing import ClassVar, cast
 
 import attrs
 from rich.text import Text
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Static, TabbedContent
 
-from plot_ai.pool import shared_pool
+from plot_ai.pool import Job, shared_pool
 from plot_core import Action, IllegalAction, Player, PlayerView, Rules, Verb
 from plot_core.engine.overlays import Overlays
 from plot_core.engine.state import Box, DecisionKind, Phase
@@ -92,7 +94,7 @@ class ActionCommands(Provider):
     # first, so picking it goes ahead at once.
     async def discover(self) -> Hits:
         for text, _, help_, a in self._items():
-            yield DiscoveryHit(Text(text), partial(self.screen.do, a, asked=True),
+            yield DiscoveryHit(Text(text), partial(self._game.do, a, asked=True),
                                help=help_ or None)
 
     async def search(self, query: str) -> Hits:
@@ -106,12 +108,16 @@ class ActionCommands(Provider):
             score = (1 + sum(w in shown for w in wanted)) / (1 + len(wanted))
             line = Text(text)
             line.highlight_words(wanted, style="bold", case_sensitive=False)
-            yield Hit(score, line, partial(self.screen.do, a, asked=True), help=help_ or None)
+            yield Hit(score, line, partial(self._game.do, a, asked=True), help=help_ or None)
+
+    @property
+    def _game(self) -> GameScreen:
+        return cast(GameScreen, self.screen)          # the palette opens over a game only
 
 
 class GameScreen(BoardScreen):
     COMMANDS = Screen.COMMANDS | {ActionCommands}
-    BINDINGS = [
+    BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space", "act_here", "Act", priority=False),
         Binding("a", "menu", "Actions"),
         # shown in the prompt when they do something; always live, to say why when not
@@ -140,7 +146,8 @@ class GameScreen(BoardScreen):
         Binding("pagedown", "scroll_log('down')", priority=True, description="Log down", show=False),
         Binding("home", "scroll_log('home')", priority=True, description="Log start", show=False),
         Binding("end", "scroll_log('end')", priority=True, description="Log end", show=False),
-    ] + [Binding(str(i), f"number({i})", show=False) for i in range(1, 10)]
+        *[Binding(str(i), f"number({i})", show=False) for i in range(1, 10)],
+    ]
 
     def __init__(self, session: Session | Chair, rules: Rules,
                  settings: SettingsFile | None = None) -> None:
@@ -157,10 +164,11 @@ class GameScreen(BoardScreen):
         self._handoff_open = False
         # hot-seat: a first screen that holds a private line (the opening draw) waits for
         # its player to take the keyboard (24)
-        self._first_handoff = session.hotseat and session.screen is not None and any(
-            ln.event.private is not None for ln in session.log)
-        self._computer_timer = None
-        self._thinking = None                   # a search the computer runs in a worker
+        self._first_handoff = isinstance(session, Session) and session.hotseat \
+            and session.screen is not None and any(
+                ln.event.private is not None for ln in session.log)
+        self._computer_timer: Timer | None = None
+        self._thinking: Job | None = None       # a search the computer runs in a worker
         self._problem_told = False
         self.numbers = Numbers()                # choice numbers that hold for a decision
         self.no_coup_turn: int | None = None    # D: the Game-Turn the coup question is off
@@ -265,9 +273,9 @@ class GameScreen(BoardScreen):
         if self._size_hint:
             t.append("\n" + self._size_hint, style="dim")
         link_cases(t, self.rules.cases)                         # a click opens the case
-        line = self.by_id("prompt")                             # none while being built
-        if isinstance(line, Static):
-            line.update(t)
+        panel = self.by_id("prompt")                            # none while being built
+        if isinstance(panel, Static):
+            panel.update(t)
         self.draw_odds()
 
     def _news(self) -> list[str]:
@@ -508,8 +516,10 @@ class GameScreen(BoardScreen):
     def _said(self, text: str | None) -> None:
         if text is None:                   # Escape: nothing said
             return
+        talk = getattr(self.session, "talk", None)     # a served table's chair: its talk
         try:
-            self.session.talk(text)
+            if talk is not None:
+                talk(text)
         except Exception as exc:           # the server's refusal (empty, too long, too fast)
             self.say(str(exc), error=True)
             return
@@ -572,6 +582,8 @@ class GameScreen(BoardScreen):
         self._computer_timer = None
         self.message = Text("")              # its rolls are news; the log tells the rest
         s = self.session
+        if not isinstance(s, Session):           # a served table runs its computer itself
+            return
         deadline = time.perf_counter() + FRAME_BUDGET
         while s.computer_to_act() and s.state.outcome is None:
             job = s.thought_job()
@@ -599,6 +611,8 @@ class GameScreen(BoardScreen):
         if self.closing or not self.is_attached:
             return
         s = self.session
+        if not isinstance(s, Session):
+            return
         if answer is None or s.take_thought(job, answer) is None:
             if s.computer_to_act() and s.state.outcome is None and answer is None:
                 s.computer_step()
@@ -611,6 +625,8 @@ class GameScreen(BoardScreen):
 
     def _result_text(self) -> Text:
         o = self.session.state.outcome
+        if o is None:
+            return Text("The game goes on.")
         winner = WINNERS[o.winner]
         t = join((winner[0].upper() + winner[1:], "bold"), f"\n\n{o.reason} ({o.case}).\n\n"
                  f"{counted(self.session.actions, 'action')} were played.")
