@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -76,7 +77,8 @@ class Hub(StoreTables):
                  keep_finished: int = 20,
                  later: Callable[[float, Callable[[], None]], None] = later_by_asyncio,
                  think: Callable[[object, Callable[[object], None]], None] | None = None,
-                 shared: Shared | None = None) -> None:
+                 shared: Shared | None = None,
+                 now: Callable[[], float] = time.monotonic) -> None:
         self.rules, self.home, self.pace = rules, Path(home), pace
         self.max_tables = max_tables
         self.max_watched = MAX_WATCHED
@@ -98,6 +100,9 @@ class Hub(StoreTables):
         # None: in files under ``home``, this process's alone
         self.shared = shared
         self.store_trouble: str | None = None
+        self.now = now
+        # who sits where through other processes: their token -> (seats, when last heard)
+        self._elsewhere: dict[str, tuple[frozenset[tuple[str, str]], float]] = {}
 
     def use_store(self, url: str, post: Callable[[Callable[[], None]], None]) -> None:
         """Keep the tables in the PostgreSQL store at ``url``, shared with every process
@@ -105,7 +110,8 @@ class Hub(StoreTables):
         from any thread. Call before ``restore``; StoreError says why it cannot."""
         prepare(url)
         self.shared = Shared(url, post, Hooks(self.lines_from_store, self.table_from_store,
-                                              self.store_away))
+                                              self.store_away, self.presence_from_store,
+                                              self.presence_tick))
         self.shared.start()
 
     @property
@@ -183,6 +189,7 @@ class Hub(StoreTables):
 
     def _open(self, table: Table) -> None:
         self.tables[table.id] = table
+        self._apply_presence()                # someone may sit at it through another process
         self._bind(table)
         self._changed(table)
 
@@ -240,6 +247,7 @@ class Hub(StoreTables):
         guest = Guest(table.id, chair, who, on_change, on_kick)
         chair.talk = lambda text: self.say(guest, text)
         table.guests.append(guest)
+        self._tell_presence()
         # shared: a computer waiting for someone at the table moves now (_moves_computer)
         self._changed(table, game=self.shared is not None)
         return guest
@@ -290,6 +298,7 @@ class Hub(StoreTables):
         table = self.tables.get(guest.table_id)
         if table is not None and guest in table.guests:
             table.guests.remove(guest)
+            self._tell_presence()
             self._prune()
             self._changed(table, game=False)
 

@@ -10,10 +10,13 @@ network (a store that is slow or restarting holds up no screen).
 from __future__ import annotations
 
 import itertools
+import json
 import queue
+import secrets
 import threading
+import time
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 import attrs
 
@@ -25,6 +28,10 @@ from plot_record.format import action_line, chat_line, end_line, think_line, und
 from .pgstore import CHANNEL, Conflict, Store, StoreError, connect
 
 RETRY = (0.2, 0.5, 1.0, 2.0, 5.0)     # seconds between tries while the store is away
+PRESENCE = "plot_presence"            # the channel on which processes say who sits where
+HEARTBEAT = 10.0                      # seconds between a process's presence notes
+PRESENCE_TTL = 3 * HEARTBEAT          # a process silent this long is gone, its seats empty
+MAX_SEATS_TOLD = 400                  # a note's payload stays under NOTIFY's 8000 bytes
 
 Post = Callable[[Callable[[], None]], None]
 
@@ -42,6 +49,9 @@ class Hooks:
     # a table new here, or its seats changed: (id, meta, version, its record's lines)
     table: Callable[[str, dict, int, list[tuple[int, str]]], None]
     trouble: Callable[[str | None], None]                      # the store away (None: back)
+    # who sits where in another process: (its token, its seats as (table, side) pairs)
+    presence: Callable[[str, frozenset[tuple[str, str]]], None] = lambda p, s: None
+    presence_tick: Callable[[], None] = lambda: None           # time to forget the silent
 
 
 class Shared:
@@ -53,6 +63,13 @@ class Shared:
         self._pids: set[int] = {self.store.conn.info.backend_pid}
         self._stop = threading.Event()
         self._away: str | None = None
+        # Presence: each process tells the others which sides its connections sit at, at
+        # once when that changes and every HEARTBEAT seconds, so that a player seated
+        # through another worker is not shown as away (and one whose worker died is, once
+        # its word is PRESENCE_TTL old). Its token tells its own notes from the others'.
+        self.process = secrets.token_hex(6)
+        self._seated: frozenset[tuple[str, str]] = frozenset()
+        self._announce = threading.Event()
         self._threads = [threading.Thread(target=self._write_all, name="plot-store-writer",
                                           daemon=True),
                          threading.Thread(target=self._listen, name="plot-store-listener",
@@ -68,6 +85,12 @@ class Shared:
         for t in self._threads:
             t.join(timeout=5)
         self.store.close()
+
+    def announce(self, seated: frozenset[tuple[str, str]]) -> None:
+        """This process's seats now, (table, side) pairs: told to the others by the
+        listener thread (the caller, on the event loop, waits for nothing)."""
+        self._seated = seated
+        self._announce.set()
 
     def recorder(self, table_id: str, next_line: int) -> StoreRecorder:
         self.known[table_id] = next_line - 1
@@ -132,17 +155,41 @@ class Shared:
                 conn = connect(self.url, autocommit=True)
                 store = Store(self.url)
                 conn.execute(f"LISTEN {CHANNEL}")
+                conn.execute(f"LISTEN {PRESENCE}")
                 self._catch_up(store)             # what was missed while not listening
                 waits = iter(RETRY)
+                told = 0.0                        # (a new connection says where we sit)
                 while not self._stop.is_set():
                     for note in conn.notifies(timeout=0.5):
-                        if note.pid not in self._pids:
+                        if note.channel == PRESENCE:
+                            self._heard_presence(note.payload)
+                        elif note.pid not in self._pids:
                             self._heard(store, note.payload)
+                    if self._announce.is_set() or time.monotonic() - told >= HEARTBEAT:
+                        self._announce.clear()
+                        told = time.monotonic()
+                        self._tell_presence(conn)
             except Exception:                     # the store went away: listen again
                 self._stop.wait(next(waits, RETRY[-1]))
             finally:
                 for c in (conn, store):
                     self._drop(c)
+
+    def _tell_presence(self, conn: Any) -> None:
+        seats = sorted(self._seated)[:MAX_SEATS_TOLD]
+        conn.execute("SELECT pg_notify(%s, %s)",
+                     (PRESENCE, json.dumps({"process": self.process, "seats": seats})))
+        self.post(self.hooks.presence_tick)
+
+    def _heard_presence(self, payload: str) -> None:
+        try:
+            data = json.loads(payload)
+            process = str(data["process"])
+            seats = frozenset((str(t), str(s)) for t, s in data["seats"])
+        except (ValueError, KeyError, TypeError):
+            return                                # not ours to read: another program's
+        if process != self.process:
+            self.post(lambda: self.hooks.presence(process, seats))
 
     def _catch_up(self, store: Store) -> None:
         for table_id in list(self.known):

@@ -73,6 +73,7 @@ class Table:
     version: int = 1                      # the store's version of owners and code (21)
     news: tuple[int, str] = (-1, "")      # (at action n, what the table's screens are told)
     held_rows: list = attrs.Factory(list)  # others' store lines waiting for ours (21)
+    elsewhere: frozenset[Player] = frozenset()  # sides seated through another process
 
     @property
     def over(self) -> bool:
@@ -96,6 +97,10 @@ class Table:
     def seated(self, side: Player) -> Guest | None:
         return next((g for g in self.guests if g.chair.side is side), None)
 
+    def present(self, side: Player) -> bool:
+        """Is ``side``'s player at the table, through this process or another?"""
+        return self.seated(side) is not None or side in self.elsewhere
+
     def watchers(self) -> int:
         return sum(1 for g in self.guests if g.chair.side is None)
 
@@ -106,7 +111,7 @@ class Table:
         owner = self.owners.get(side)
         if owner is None:
             return "free"
-        return owner.name if self.seated(side) else f"{owner.name} (away)"
+        return owner.name if self.present(side) else f"{owner.name} (away)"
 
     def status(self) -> str:
         st = self.session.state
@@ -129,7 +134,7 @@ class Table:
                 if owner is None:
                     parts.append(f"Waiting for an opponent: table {self.id}, join code "
                                  f"{self.code} (they press j in the lobby).")
-                elif self.seated(other) is None:
+                elif not self.present(other):
                     waits = " — the game waits for them" if self.session.state.to_act is other \
                         else ""
                     parts.append(f"The {SIDE[other]} player ({owner.name}) is away{waits}.")

@@ -17,6 +17,7 @@ from plot_record.store import parse_raw
 from plot_record.timeline import check
 from plot_server.hub import RECONNECTING, Hub
 from plot_server.pgstore import SCHEMA_VERSION, StoreError, prepare
+from plot_server.shared import PRESENCE_TTL
 from plot_tui.session import Seat
 from server.test_hub import ALICE, BOB, Clock
 
@@ -277,3 +278,28 @@ def test_others_lines_heard_before_ours_is_confirmed_wait_for_it(procs):
     rec.saved()                                         # the writer's word comes
     assert table.held_rows == [] and table.session.actions == before + 1
     assert table.session.state == b.tables[table.id].session.state
+
+
+def test_a_player_seated_through_another_process_is_not_shown_away(procs):
+    a, b = procs.hubs
+    table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=3)
+    guest = a.sit(table.id, ALICE)
+    procs.until(lambda: table.id in b.tables)
+    there = b.tables[table.id]
+    procs.until(lambda: there.seat_label(Player.SS) == ALICE.name)      # not "(away)"
+    assert "away" not in there.note_for(Player.ABWEHR)
+    a.leave(guest)                                        # gone from A: away on B as well
+    procs.until(lambda: there.seat_label(Player.SS) == f"{ALICE.name} (away)")
+    assert f"({ALICE.name}) is away" in there.note_for(Player.ABWEHR)
+
+
+def test_the_seats_of_a_process_that_stops_speaking_are_empty_after_a_while(procs):
+    a, b = procs.hubs
+    table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=3)
+    a.sit(table.id, ALICE)
+    procs.until(lambda: table.id in b.tables
+                and b.tables[table.id].seat_label(Player.SS) == ALICE.name)
+    later = time.monotonic() + PRESENCE_TTL + 1           # (as if A's worker had died)
+    b.now = lambda: later
+    b.presence_tick()
+    assert b.tables[table.id].seat_label(Player.SS) == f"{ALICE.name} (away)"
