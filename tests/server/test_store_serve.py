@@ -40,6 +40,9 @@ def test_players_on_two_servers_play_one_game_and_survive_a_kill_9(keys, url, ru
     terms: list[Terminal] = []
     try:
         alice, bob = table_for_two(a, b, terms)        # the other server lists it too
+        # alice sits through the other worker: bob is not told she is away
+        eventually(lambda: "is away" not in bob.shown() and "(away)" not in bob.shown(),
+                   "alice shown at the table on the other worker")
         sides = {Player.SS: alice, Player.ABWEHR: bob}
         play_both_sides(sides, a, rules, each=2)      # each sees the other's moves
         check_secrets(sides, None, a, rules)
