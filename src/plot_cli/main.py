@@ -274,19 +274,24 @@ def _resume(args: argparse.Namespace) -> int:
 
 def _analyse(args: argparse.Namespace) -> int:
     from plot_record import RecordError, load_record
-    from plot_tui.analysis import NotFinished, account, analyse
+    from plot_tui.analysis import NotFinished, account, kept_analysis
 
     rules = load_rules()
     try:
         record = load_record(Path(args.path), rules)
-        analysis = analyse(record, top=args.top)
+        analysis = kept_analysis(record, top=args.top)
     except (RecordError, NotFinished) as exc:
         print(f"plot analyse: {exc}", file=sys.stderr)
         return 1
     better = None
     if args.expert:
-        from plot_tui.analysis import alternatives
-        better = alternatives(record, analysis.turning_points, trials=args.expert)
+        from plot_tui.analysis import kept_alternatives
+
+        def progress(k: int, n: int, point) -> None:
+            print(f"plot analyse: the expert searches turning point {k} of {n} (action "
+                  f"{point.i})", file=sys.stderr, flush=True)
+        better = kept_alternatives(record, analysis.turning_points, trials=args.expert,
+                                   progress=progress)
     for line in account(record, analysis, better):
         print(line)
     if args.svg:
@@ -555,7 +560,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="go on in plain text, a sentence a line (as plot play --plain)")
     rs.set_defaults(run=_resume)
     an = sub.add_parser("analyse", help="a finished game's chances of winning after every "
-                                        "action, and its turning points")
+                                        "action, and its turning points (kept beside the "
+                                        "record in GAME.analysis.json: a second run is "
+                                        "instant)")
     an.add_argument("path", help="the game record (.plot.jsonl)")
     an.add_argument("--top", type=_positive, default=5, metavar="N",
                     help="how many turning points to list (default 5)")

@@ -12,12 +12,19 @@ would need each side's own view; it is refused, saying so.
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
 import attrs
 
 from plot_ai.value import chances
 from plot_core import Player
 from plot_core.wording import words
 from plot_record import Record
+from plot_record.files import Unreadable, loads, read_regular, write_whole
 
 SPARKS = "▁▂▃▄▅▆▇█"
 SIDES = {Player.SS: "SS", Player.ABWEHR: "Abwehr"}
@@ -105,6 +112,120 @@ def alternatives(record: Record, points: tuple[TurningPoint, ...], *,
         played = tl.steps[p.i - 1].action
         out.append(Alternative(p.i, thought.plans[0].text, thought.plans[0].win,
                                choice == played))
+    return out
+
+
+# -- kept beside the record --------------------------------------------------------------
+#
+# ``GAME.analysis.json``, beside ``GAME.jsonl``: the chances and the turning points, and
+# the expert's choice at each turning point for each number of trials asked for, with
+# the record's hash, so a second run is instant and a run stopped half way goes on from
+# where it stopped. A file for another record (or damaged) is ignored and written anew.
+
+ANALYSIS_FORMAT = "plot-analysis"
+KEPT_POINTS = 50                # turning points kept (a larger --top works them out again)
+
+
+def _pair(c: Any) -> tuple[float, float]:
+    return float(c[0]), float(c[1])
+
+
+def analysis_path(record_path: Path) -> Path:
+    name = record_path.name
+    stem = name[:-len(".jsonl")] if name.endswith(".jsonl") else name
+    return record_path.with_name(f"{stem}.analysis.json")
+
+
+class Kept:
+    """An analysis file: read once, rewritten after each piece of new work."""
+
+    def __init__(self, record: Record) -> None:
+        self.path = analysis_path(Path(record.path))
+        self.digest = hashlib.sha256(read_regular(Path(record.path))).hexdigest()
+        self.data: dict[str, Any] = {"format": ANALYSIS_FORMAT, "version": 1,
+                                     "record": self.digest}
+        try:
+            found = loads(read_regular(self.path, what="analysis"), str(self.path))
+        except (Unreadable, ValueError):
+            return                                  # none yet, or not one we can use
+        if isinstance(found, dict) and found.get("format") == ANALYSIS_FORMAT \
+                and found.get("record") == self.digest:
+            self.data = found
+
+    def save(self) -> None:
+        try:
+            write_whole(self.path, json.dumps(self.data) + "\n")
+        except OSError:
+            pass                                    # kept next time, if the disk allows
+
+    def analysis(self, top: int) -> Analysis | None:
+        got = self.data.get("analysis")
+        if not isinstance(got, dict) or top > KEPT_POINTS:
+            return None
+        try:
+            points = tuple(TurningPoint(int(p["i"]), Player(p["side"]), str(p["words"]),
+                                        str(p["turn"]), _pair(p["before"]), _pair(p["after"]))
+                           for p in got["points"][:top])
+            return Analysis(tuple(_pair(c) for c in got["chances"]), points)
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    def keep_analysis(self, a: Analysis) -> None:
+        self.data["analysis"] = {"chances": [list(c) for c in a.chances], "points": [
+            {"i": p.i, "side": p.side.value, "words": p.words, "turn": p.turn,
+             "before": list(p.before), "after": list(p.after)} for p in a.turning_points]}
+        self.save()
+
+    def alternative(self, trials: int, i: int) -> Alternative | None:
+        got = self.data.get("expert", {}).get(str(trials), {}).get(str(i))
+        if not isinstance(got, dict):
+            return None
+        try:
+            return Alternative(i, str(got["plan"]), float(got["estimate"]), bool(got["agrees"]))
+        except (KeyError, TypeError, ValueError):
+            return None
+
+    def keep_alternative(self, trials: int, alt: Alternative | None, i: int) -> None:
+        """``alt`` None: the expert had nothing to choose there (kept, so not asked again)."""
+        self.data.setdefault("expert", {}).setdefault(str(trials), {})[str(i)] = (
+            {"plan": alt.plan, "estimate": alt.estimate, "agrees": alt.agrees}
+            if alt is not None else "none")
+        self.save()
+
+    def asked(self, trials: int, i: int) -> bool:
+        return str(i) in self.data.get("expert", {}).get(str(trials), {})
+
+
+def kept_analysis(record: Record, *, top: int = 5) -> Analysis:
+    """``analyse``, read from beside the record when it was worked out before (and kept
+    there when not: a second run is instant)."""
+    kept = Kept(record)
+    found = kept.analysis(top)
+    if found is not None:
+        return found
+    whole = analyse(record, top=max(top, KEPT_POINTS))
+    kept.keep_analysis(whole)
+    return Analysis(whole.chances, whole.turning_points[:top])
+
+
+def kept_alternatives(record: Record, points: tuple[TurningPoint, ...], *, trials: int = 300,
+                      progress: Callable[[int, int, TurningPoint], None] | None = None,
+                      ) -> list[Alternative]:
+    """``alternatives``, each kept beside the record as soon as it is found: a second run
+    asks the expert nothing, and a run stopped half way goes on from where it stopped.
+    ``progress(k, n, point)`` is told before each search that has to be made."""
+    kept = Kept(record)
+    out = []
+    todo = [p for p in points if not kept.asked(trials, p.i)]
+    for k, p in enumerate(todo, start=1):
+        if progress is not None:
+            progress(k, len(todo), p)
+        found = alternatives(record, (p,), trials=trials)
+        kept.keep_alternative(trials, found[0] if found else None, p.i)
+    for p in points:
+        alt = kept.alternative(trials, p.i)
+        if alt is not None:
+            out.append(alt)
     return out
 
 

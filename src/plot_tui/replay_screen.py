@@ -101,9 +101,9 @@ class ReplayScreen(BoardScreen):
     @work(thread=True, exclusive=True)
     def _analyse(self) -> None:
         """A finished game's chances and turning points, off the event loop."""
-        from .analysis import analyse
+        from .analysis import kept_analysis
 
-        analysis = analyse(self.replay.record, top=8)
+        analysis = kept_analysis(self.replay.record, top=8)      # kept beside the record
         self.app.call_from_thread(self._analysed, analysis)
 
     def _analysed(self, analysis) -> None:

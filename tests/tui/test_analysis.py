@@ -113,3 +113,59 @@ def test_at_each_turning_point_the_expert_says_what_it_would_have_done(finished,
                for ln in lines) == len(better)
     assert main(["analyse", str(finished), "--top", "1", "--expert", "40"]) == 0
     assert "the expert " in capsys.readouterr().out
+
+
+def test_a_second_run_reads_what_the_first_kept_beside_the_record(tmp_path, rules, capsys,
+                                                                   monkeypatch):
+    from plot_tui import analysis as an
+
+    path = tmp_path / "g.plot.jsonl"
+    recorded_game(path, rules, 41)
+    assert main(["analyse", str(path), "--top", "2", "--expert", "20"]) == 0
+    first = capsys.readouterr()
+    assert "searches turning point 1 of" in first.err                  # progress, said
+    kept = an.analysis_path(path)
+    assert kept.name == "g.plot.analysis.json" and kept.exists()
+
+    # a second run asks neither the evaluation nor the expert anything, and says the same
+    def no(*args, **kwargs):
+        raise AssertionError("worked out again")
+    monkeypatch.setattr(an, "analyse", no)
+    monkeypatch.setattr(an, "alternatives", no)
+    assert main(["analyse", str(path), "--top", "2", "--expert", "20"]) == 0
+    second = capsys.readouterr()
+    assert second.out == first.out and "searches" not in second.err
+
+
+def test_a_run_stopped_half_way_goes_on_from_where_it_stopped(tmp_path, rules, monkeypatch):
+    from plot_tui import analysis as an
+
+    path = tmp_path / "g.plot.jsonl"
+    recorded_game(path, rules, 41)
+    record = load_record(path, rules)
+    points = an.kept_analysis(record, top=3).turning_points
+    real, asked = an.alternatives, []
+
+    def stops_after_one(rec, pts, *, trials):
+        if asked:
+            raise KeyboardInterrupt                 # the host pressed Ctrl-C
+        asked.append(pts[0].i)
+        return real(rec, pts, trials=trials)
+    monkeypatch.setattr(an, "alternatives", stops_after_one)
+    with pytest.raises(KeyboardInterrupt):
+        an.kept_alternatives(record, points, trials=20)
+    monkeypatch.setattr(an, "alternatives", lambda rec, pts, *, trials: (
+        asked.append(pts[0].i), real(rec, pts, trials=trials))[1])
+    an.kept_alternatives(record, points, trials=20)
+    assert asked == [p.i for p in points]           # each point searched once, in all
+
+
+def test_an_analysis_kept_for_another_record_is_not_used(tmp_path, rules):
+    from plot_tui import analysis as an
+
+    path = tmp_path / "g.plot.jsonl"
+    recorded_game(path, rules, 41)
+    an.analysis_path(path).write_text('{"format": "plot-analysis", "record": "other", '
+                                      '"analysis": {"chances": [], "points": []}}\n')
+    a = an.kept_analysis(load_record(path, rules), top=2)
+    assert len(a.chances) > 1                       # worked out, not the stale file's
