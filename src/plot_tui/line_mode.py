@@ -30,14 +30,19 @@ from .session import LogLine, Session
 HELP = """Commands (a number, or an action's notation such as "move 2010", plays a move):
   choices        the numbered choices again (also: an empty line)
   where NAME     where a unit is (Himmler, 000)
-  look HEX       a hex: its area, HQ and units (look 2110)
+  look HEX       a hex: its area, HQ, units and whose zones of control hold it
+  near HEX       the six hexes around it, the same way (near 2110)
   chits          your chits, and how many the others hold
+  boxes          who is off the map: retirement, the cell, eliminated, held back
   streets        who stands in Berlin's streets, and the coup's numbers
+  odds           the chances of every choice now that rolls a die
   log N          the last N lines of the log (log 10)
   rules CASE     a rules case in our words (rules 11.32)
   undo           take back your last action
   help           this list
-  quit           stop; the game is saved and `plot resume` goes on with it"""
+  quit           stop; the game is saved and `plot resume` goes on with it
+Long answers come 20 lines at a time: Enter for more, anything else to stop."""
+PAGE = 20                       # lines of one answer said before asking to go on
 
 
 class LineMode:
@@ -51,6 +56,19 @@ class LineMode:
 
     def say(self, text: str = "") -> None:
         print(clean(text), file=self.out, flush=True)
+
+    def say_paged(self, lines: list[str]) -> None:
+        """A long answer, PAGE lines at a time: a screen reader's user hears a page and
+        decides whether to hear more."""
+        for start in range(0, len(lines), PAGE):
+            if start:
+                self.say(f"{len(lines) - start} more lines: Enter for the next, anything "
+                         "else to stop.")
+                answer = self.read()
+                if answer is None or answer.strip():
+                    return
+            for line in lines[start:start + PAGE]:
+                self.say(line)
 
     # -- the loop ----------------------------------------------------------------------------
     def run(self) -> int:
@@ -198,21 +216,63 @@ class LineMode:
                 box = u.box.value.replace("_", " ") if isinstance(u.box, Box) else "off the map"
                 self.say(f"{unit_name(self.rules, u.id)} is in the {box}.")
 
-    def look(self, text: str) -> None:
+    def _hex(self, text: str) -> int | None:
         h = parse_hex(text)
-        m = self.rules.map
-        if h is None or h not in m.area_of:
+        if h is None or h not in self.rules.map.area_of:
             self.say(f"{text!r} is not a hex of the map: give four digits, as 2110.")
-            return
-        v = self.session.view()
-        words = [f"Hex {label(h)}, {area_name(self.rules, m.area_of[h])}"]
+            return None
+        return h
+
+    def _about(self, h: int) -> str:
+        """A hex in one sentence: area, HQ, units, and whose zones of control hold it."""
+        m, v = self.rules.map, self.session.view()
+        words = [f"{label(h)}, {area_name(self.rules, m.area_of[h])}"]
         hq = m.hq_of.get(h)
         if hq is not None:
             words.append(f"{m.hqs[hq].name}")
         here = [unit_name(self.rules, u.id) if u.id != "?" else "a face-down unit"
                 for u in v.units if u.hex == h]
         words.append("units: " + ", ".join(here) if here else "no units")
-        self.say("; ".join(words) + ".")
+        zones = self.session.overlays().zones
+        held = [SIDE[p] for p in Player if h in zones[p]]
+        words.append(f"in the zone of control of the {' and the '.join(held)}" if held
+                     else "in no zone of control")
+        return "; ".join(words) + "."
+
+    def look(self, text: str) -> None:
+        h = self._hex(text)
+        if h is not None:
+            self.say(f"Hex {self._about(h)}")
+
+    def near(self, text: str) -> None:
+        h = self._hex(text)
+        if h is None:
+            return
+        self.say(f"Around {label(h)}:")
+        for n in sorted(self.rules.map.neighbours[h]):
+            self.say(f"  {self._about(n)}")
+
+    def boxes(self, _: str) -> None:
+        v = self.session.view()
+        lines = []
+        for box in Box:
+            there = [unit_name(self.rules, u.id) if u.id != "?" else "a face-down unit"
+                     for u in v.units if u.hex is None and u.box is box]
+            if there and box not in (Box.UNPLACED, Box.ALLIED_HOLDING):   # (counted below)
+                lines.append(f"{box.value.replace('_', ' ').capitalize()}: {', '.join(there)}.")
+        if v.allied_in_holding:
+            lines.append(f"{counted(v.allied_in_holding, 'Allied unit')} held back, face down.")
+        self.say_paged(lines or ["Every unit is on the map."])
+
+    def odds(self, _: str) -> None:
+        v = self.session.view()
+        lines = []
+        for n, a in enumerate(self.choices, start=1):
+            for o in self.session.odds(a):
+                if o.allowed:
+                    lines.append(f"{n}. {words(self.rules, v, a)}: {o.title}, "
+                                 f"{o.chances()}.")
+        self.say_paged(lines or ["None of the choices now rolls a die."])
 
     def chits(self, _: str) -> None:
         v = self.session.view()
@@ -229,8 +289,7 @@ class LineMode:
 
     def log(self, text: str) -> None:
         n = int(text) if text.isdigit() else 10
-        for ln in self.session.visible_log()[-n:]:
-            self.say(self._line(ln))
+        self.say_paged([self._line(ln) for ln in self.session.visible_log()[-n:]])
 
     def rules_case(self, text: str) -> None:
         case = self.rules.cases.cases.get(text.strip())
@@ -246,7 +305,8 @@ class LineMode:
 
 
 QUESTIONS: dict[str, Callable[[LineMode, str], None]] = {
-    "where": LineMode.where, "look": LineMode.look, "chits": LineMode.chits,
+    "where": LineMode.where, "look": LineMode.look, "near": LineMode.near,
+    "chits": LineMode.chits, "boxes": LineMode.boxes, "odds": LineMode.odds,
     "streets": LineMode.streets, "log": LineMode.log, "rules": LineMode.rules_case,
     "help": LineMode.help, "?": LineMode.help,
 }

@@ -88,3 +88,47 @@ def test_a_whole_game_is_played_through_the_plain_output_alone(rules):
     assert s.state.outcome is not None and "The game is over: " in text
     assert not re.search(r"[\x1b\x07\u2500-\u257f\u2580-\u259f]", text)
     assert "Abwehr drew" not in text
+
+
+NEAR = """
+phase = "movement"
+phasing = "abwehr"
+active = "301"
+[units]
+"301" = { hex = "2110", suspected = true }
+"011" = { hex = "2210" }
+"303" = { box = "abwehr_retirement", suspected = true }
+"""
+
+
+def test_look_near_boxes_and_odds_answer_in_sentences(rules):
+    from plot_core.engine.position import load_position
+
+    s = Session(load_position(NEAR, rules=rules), {Player.ABWEHR: Seat.HUMAN,
+                                                   Player.SS: Seat.COMPUTER}, seed=0)
+    out = played(s, "look 2210", "near 2110", "boxes", "odds", "near 99", "quit")
+    # Dohnanyi's zone holds Hanke's hex (11.0)
+    assert "Hex 2210, Berlin (BE); units: Hanke (011); in the zone of control of the " \
+        "Abwehr." in out
+    assert "2109, Berlin (BE); no units; in the zone of control of the SS and the Abwehr." \
+        in out
+    assert "Around 2110:" in out and "  2210, Berlin (BE); units: Hanke (011);" in out
+    assert out.count("\n  2") >= 6                                   # six neighbours
+    assert "Abwehr retirement: Oster (303)." in out and "6 Allied units held back" in out
+    assert "face-down" not in out
+    assert "Harass Hanke (011): Dohnanyi harasses Hanke" in out and "%" in out
+    assert "'99' is not a hex of the map: give four digits, as 2110." in out
+
+
+def test_a_long_answer_is_paged_and_the_player_may_stop_it(rules):
+    s = Session(new_game(5, rules=rules), {p: Seat.COMPUTER for p in Player}, seed=5)
+    while s.actions < 60:
+        s.computer_step()
+    s.seats = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.COMPUTER}
+    out = io.StringIO()
+    lm = __import__("plot_tui.line_mode", fromlist=["LineMode"]).LineMode(
+        s, iter(["", "stop"]).__next__, out)
+    lm.say_paged([f"line {i}" for i in range(50)])
+    said = out.getvalue()
+    assert "line 19" in said and "30 more lines: Enter for the next" in said
+    assert "line 39" in said and "line 40" not in said                 # stopped at the second
