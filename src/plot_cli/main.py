@@ -223,6 +223,32 @@ def _play_position(args: argparse.Namespace, rules, record: Path | None) -> int:
     return 0
 
 
+def _learn_plain(args: argparse.Namespace, rules, lessons) -> int:
+    """plot learn --plain: the lessons, or (--game) a guided game, in plain text."""
+    import attrs
+
+    from plot_core import Player
+    from plot_tui.line_mode import LineMode, learn_lines
+    from plot_tui.session import new_session, seats_for
+
+    if args.game:
+        session = new_session(rules, seats_for(side=Player(args.side)), seed=args.seed)
+        return LineMode(session, _read_line, sys.stdout, coach=True).run()
+    settings = _settings()
+
+    def keep(key: str) -> None:
+        done = settings.settings.lessons_done
+        settings.save(attrs.evolve(settings.settings, lessons_done=(*done, key)))
+    return learn_lines(lessons, rules, settings.settings.lessons_done, sys.stdin, sys.stdout,
+                       keep)
+
+
+def _read_line() -> str | None:
+    print("> ", end="", flush=True)
+    line = sys.stdin.readline()
+    return None if line == "" else line.rstrip("\n")
+
+
 def _plain(session) -> int:
     """The game as lines of sentences (plot_tui.line_mode), on this terminal's streams."""
     from plot_tui.line_mode import play_lines
@@ -313,6 +339,8 @@ def _learn(args: argparse.Namespace) -> int:
 
     rules = load_rules()
     lessons = load_lessons(rules)    # a broken lesson file is said here, with its line
+    if args.plain:
+        return _learn_plain(args, rules, lessons)
     coached = Player(args.side) if args.game else None
     PlotApp(rules, settings=_settings(), learn=not args.game, lessons=lessons,
             coached=coached, seed=args.seed).run()
@@ -553,6 +581,9 @@ def build_parser() -> argparse.ArgumentParser:
     ln.add_argument("--side", choices=["abwehr", "ss"], default="abwehr",
                     help="with --game: the side you play (default: abwehr)")
     ln.add_argument("--seed", type=int, help="with --game: the game's seed (default: secret)")
+    ln.add_argument("--plain", action="store_true",
+                    help="in plain text, a sentence a line (the lessons, or with --game the "
+                         "guided game, its coach's line at every move)")
     ln.set_defaults(run=_learn)
     rs = sub.add_parser("resume", help="go on with an unfinished game from its record")
     rs.add_argument("path", nargs="?", help="the record (default: the latest unfinished game)")

@@ -16,16 +16,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TextIO
 
-from plot_core import Action, IllegalAction, Player, parse_action
+from plot_core import Action, IllegalAction, Player, Rules, parse_action
 from plot_core.engine.state import PHASE_TITLES, Box
 from plot_core.english import counted
 from plot_core.hexgrid import label, parse_hex
+from plot_core.lessons import Lesson
 from plot_core.wording import unit_name, words
 
 from .choices import group_of
+from .coach import coach_line
 from .describe import SIDE, WINNERS, area_name, coup_lines, prompt
 from .plain import clean
-from .session import LogLine, Session
+from .session import LogLine, Seat, Session
 
 HELP = """Commands (a number, or an action's notation such as "move 2010", plays a move):
   choices        the numbered choices again (also: an empty line)
@@ -39,6 +41,7 @@ HELP = """Commands (a number, or an action's notation such as "move 2010", plays
   log N          the last N lines of the log (log 10)
   rules CASE     a rules case in our words (rules 11.32)
   undo           take back your last action
+  hint           in a lesson: its goal and one more hint
   help           this list
   quit           stop; the game is saved and `plot resume` goes on with it
 Long answers come 20 lines at a time: Enter for more, anything else to stop."""
@@ -48,11 +51,16 @@ PAGE = 20                       # lines of one answer said before asking to go o
 class LineMode:
     """One player's (or, hot-seat, two players') plain text game."""
 
-    def __init__(self, session: Session, read: Callable[[], str | None], out: TextIO) -> None:
+    def __init__(self, session: Session, read: Callable[[], str | None], out: TextIO, *,
+                 lesson: Lesson | None = None, coach: bool = False) -> None:
         self.session, self.rules = session, session.state.rules
         self.read, self.out = read, out
         self.shown = 0                  # log lines already said to this viewer
         self.choices: list[Action] = []
+        self.lesson = lesson            # a lesson's practice: its goal ends the game
+        self.hints = 0                  # the lesson's hints given so far
+        self.lesson_done = False
+        self.coach = coach              # a guided game: the coach's line at every move
 
     def say(self, text: str = "") -> None:
         print(clean(text), file=self.out, flush=True)
@@ -88,13 +96,18 @@ class LineMode:
                 s.hand_over()
                 self.shown = len(s.visible_log()) - self._new_for(s.viewer)
             self._news()
+            if self.lesson is not None and self.lesson.check.met(s.state):
+                self.lesson_done = True
+                self.say(f"Lesson done: {self.lesson.goal}")
+                return 0
             if s.state.outcome is not None:
                 o = s.state.outcome
                 self.say(f"The game is over: {WINNERS[o.winner]} ({o.case}). {o.reason}.")
                 return 0
             self._ask()
             if not self._answer():
-                self.say("Stopped. The game is saved: plot resume goes on with it.")
+                self.say("Back to the list of lessons." if self.lesson is not None else
+                         "Stopped. The game is saved: plot resume goes on with it.")
                 return 0
 
     def _who(self) -> str:
@@ -134,6 +147,8 @@ class LineMode:
         phase = PHASE_TITLES[v.phase]
         turn = f"Coup-Turn {v.coup.turn}" if v.coup is not None else f"Game-Turn {v.turn}"
         self.say(f"{turn}, {phase}. Your move, {SIDE[v.to_act]}: {prompt(self.rules, v, legal)}")
+        if self.coach:
+            self.say(coach_line(v).replace("Coach (K: off): ", "Coach: "))
         self._list(legal)
 
     def _list(self, legal: list[Action]) -> None:
@@ -167,6 +182,14 @@ class LineMode:
             if question is not None:
                 question(self, rest.strip())
                 continue
+            if word == "hint" and self.lesson is not None:
+                if not self.lesson.hints:
+                    self.say("This lesson has no hints.")
+                else:
+                    self.hints = min(self.hints + 1, len(self.lesson.hints))
+                    self.say(f"Goal: {self.lesson.goal} Hint {self.hints}: "
+                             f"{self.lesson.hints[self.hints - 1]}")
+                continue
             if word == "undo":
                 if self.session.undo():
                     self.shown = 0
@@ -180,7 +203,9 @@ class LineMode:
             try:
                 self.session.act(action)
             except IllegalAction as exc:
-                self.say(f"Refused: {exc}")
+                hint = (" Type hint for a hint." if self.lesson is not None
+                        and self.lesson.hints else "")
+                self.say(f"Refused: {exc}.{hint}")
                 continue
             return True
 
@@ -322,4 +347,47 @@ def play_lines(session: Session, inp: TextIO, out: TextIO) -> int:
     return LineMode(session, read, out).run()
 
 
-__all__ = ["HELP", "LineMode", "play_lines"]
+def learn_lines(lessons: list[Lesson], rules: Rules, done: tuple[str, ...], inp: TextIO,
+                out: TextIO, on_done: Callable[[str], None] = lambda key: None) -> int:
+    """The tutorial in plain text: the numbered list of lessons (finished ones said so),
+    then each chosen lesson's card and its practice, played as a game in plain text
+    until its goal is met; ``on_done(key)`` keeps a finished lesson."""
+    def read() -> str | None:
+        print("> ", end="", file=out, flush=True)
+        line = inp.readline()
+        return None if line == "" else line.rstrip("\n")
+
+    def say(text: str = "") -> None:
+        print(clean(text), file=out, flush=True)
+
+    finished = set(done)
+    while True:
+        say("Lessons (a number opens one, quit leaves):")
+        for n, ls in enumerate(lessons, start=1):
+            mark = ", done" if ls.key in finished else ""
+            say(f"  {n}. {ls.title} (as the {SIDE[ls.side]}{mark}).")
+        answer = read()
+        if answer is None or answer.strip().lower() in ("quit", "q", "exit"):
+            return 0
+        if not answer.strip().isdigit() or not 1 <= int(answer) <= len(lessons):
+            say(f"Type a number from 1 to {len(lessons)}, or quit.")
+            continue
+        lesson = lessons[int(answer) - 1]
+        say(lesson.title + ".")
+        for para in lesson.text.strip().split("\n\n"):
+            say(" ".join(para.split()))
+        if lesson.set_dice:
+            say("In this lesson the dice are set in advance, so that it can be finished; in "
+                "a game they never are.")
+        say(f"Goal: {lesson.goal} Type hint for a hint, quit to go back to the list.")
+        session = Session(lesson.start(rules), {
+            p: Seat.HUMAN if p is lesson.side else Seat.COMPUTER for p in Player}, seed=0,
+            levels={lesson.side.enemy: "easy"})
+        mode = LineMode(session, read, out, lesson=lesson)
+        mode.run()
+        if mode.lesson_done and lesson.key not in finished:
+            finished.add(lesson.key)
+            on_done(lesson.key)
+
+
+__all__ = ["HELP", "LineMode", "learn_lines", "play_lines"]

@@ -132,3 +132,33 @@ def test_a_long_answer_is_paged_and_the_player_may_stop_it(rules):
     said = out.getvalue()
     assert "line 19" in said and "30 more lines: Enter for the next" in said
     assert "line 39" in said and "line 40" not in said                 # stopped at the second
+
+
+def test_the_lessons_in_plain_text_play_to_their_goal_and_are_kept(rules):
+    from plot_core.lessons import load_lessons
+    from plot_tui.line_mode import learn_lines
+
+    lessons = load_lessons(rules)
+    n = [ls.key for ls in lessons].index("09-assignment")
+    kept, out = [], io.StringIO()
+    answers = [str(n + 1), "hint", "assign 000 3215", *lessons[n].solution, "quit"]
+    assert learn_lines(lessons, rules, (), io.StringIO("".join(f"{a}\n" for a in answers)),
+                       out, kept.append) == 0
+    said = out.getvalue()
+    assert "  2. A Game-Turn begins: the Assignment Inter-Phase (as the Abwehr)." in said
+    assert f"Goal: {lessons[n].goal}" in said
+    assert f"Hint 1: {lessons[n].hints[0]}" in said
+    assert "Refused: " in said and "Type hint for a hint." in said    # the engine's reason
+    assert f"Lesson done: {lessons[n].goal}" in said and kept == ["09-assignment"]
+    assert "(as the Abwehr, done)." in said                            # the list again
+    assert "\x1b" not in said
+
+
+def test_a_guided_game_in_plain_text_has_the_coach_at_every_move(rules):
+    from plot_tui.line_mode import LineMode
+
+    s = Session(new_game(5, rules=rules), {Player.ABWEHR: Seat.HUMAN,
+                                           Player.SS: Seat.COMPUTER}, seed=5)
+    out = io.StringIO()
+    LineMode(s, iter(["1", "quit"]).__next__, out, coach=True).run()
+    assert out.getvalue().count("Coach: ") >= 2
