@@ -27,8 +27,11 @@ LEGEND = [("m", "masked (11.23)"), ("n", "neutralized (10.5)"), ("~", "semi-recr
 
 def unit_style(rules: Rules, u: UnitState) -> Style:
     party = rules.units[u.id].party
+    # who controls it shows without colour too: SS bold and underlined, Abwehr bold,
+    # no one's italic (a colour-blind player, or a terminal without colours)
     return Style(bgcolor=PARTY_COLOURS[party], color=CONTROL_COLOURS[u.controller],
-                 bold=u.controller is not None, italic=u.controller is None)
+                 bold=u.controller is not None, italic=u.controller is None,
+                 underline=u.controller is Player.SS)
 
 
 def state_glyph(u: UnitState, v: PlayerView) -> str:

@@ -389,12 +389,15 @@ class MapKey(Static):
         m = rules.map
         t = Text()
         t.append("Units", style="bold")
-        t.append(": id on the party colour; text colour = controller\n")
+        t.append(": id on the party colour (the first digit says the party too); text "
+                 "colour = controller, also SS underlined, Abwehr bold, no one's italic\n")
         for party, colour in PARTY_COLOURS.items():
             t.append(" " + party.value + " ", style=f"bright_white on {colour}")
         t.append("\n")
         for side, colour in CONTROL_COLOURS.items():
-            t.append(f" {SIDE[side] if side else 'uncontrolled'} ", style=f"{colour} on grey23")
+            how = {Player.SS: " bold underline", Player.ABWEHR: " bold"}.get(side, " italic")
+            t.append(f" {SIDE[side] if side else 'uncontrolled'} ",
+                     style=f"{colour}{how} on grey23")
         t.append("\n")
         for glyph, meaning in LEGEND:
             t.append(f"  {glyph} {meaning}\n")

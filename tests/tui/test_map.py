@@ -362,3 +362,15 @@ async def test_a_small_terminal_is_told_what_size_plays_best(rules):
             await pilot.pause()
             shown = " ".join(prompt(app).split())
             assert ("This terminal is 80x24; plot plays best at 120x36" in shown) is told
+
+
+def test_who_controls_a_unit_shows_without_colour_too(rules):
+    from plot_core import Player
+    from plot_core.engine.state import UnitState
+    from plot_tui.boardview import unit_style
+
+    ss, ab, none = (unit_style(rules, UnitState("401", hex=2110, controller=c))
+                    for c in (Player.SS, Player.ABWEHR, None))
+    assert (ss.bold, ss.underline, ss.italic) == (True, True, False)
+    assert (ab.bold, ab.underline, ab.italic) == (True, False, False)
+    assert (none.bold, none.underline, none.italic) == (False, False, True)
