@@ -26,6 +26,7 @@ from .boardview import build_board
 from .closing import OnceScreen
 from .describe import SIDE
 from .mapview import MapView
+from .palettes import STANDARD, Palette, next_palette
 from .panels import BoxPanel, ChitPanel, HexInfo, LogView, MapKey, Panel, StatusPanel, TablesPanel
 from .rules_screen import RulesScreen, cited, link_cases
 from .screens import HelpScreen
@@ -62,6 +63,7 @@ class BoardScreen(OnceScreen[str]):
         Binding("g", "tab('log')", "Log", show=False),
         Binding("f", "fold", "Fold the log", show=False),
         Binding("C", "rules", "Cases: the rules", show=False),
+        Binding("Y", "palette", "Other colours", show=False),
     ]
 
     def __init__(self, rules: Rules) -> None:
@@ -75,6 +77,7 @@ class BoardScreen(OnceScreen[str]):
         self._keys_shown: tuple = ()      # the footer's keys when it was last told
         self._parts: dict[type, Widget] | None = None
         self._by_id: dict[str, Widget] = {}
+        self.palette: Palette = STANDARD    # the map's colours (Y: the next set)
 
     # -- what to show: the subclass answers ---------------------------------------------
     def shown_view(self) -> PlayerView:
@@ -187,6 +190,14 @@ class BoardScreen(OnceScreen[str]):
         assert parts is not None, "the screen is not built"
         return parts[kind]  # type: ignore[return-value]
 
+    def action_palette(self) -> None:
+        self.palette = next_palette(self.palette.key)
+        self.palette_chosen(self.palette)
+        self.redraw()
+
+    def palette_chosen(self, palette: Palette) -> None:
+        """A new set of colours: a screen that keeps settings keeps it."""
+
     def redraw(self) -> None:
         if not self.all_there():
             # Still being built: draw once it is (looking again every 50 ms, for up to
@@ -199,7 +210,13 @@ class BoardScreen(OnceScreen[str]):
         v = self.shown_view()
         legal = self.shown_legal()
         mapview = self.part(MapView)
-        mapview.show_board(build_board(self.rules, v, self.shown_overlays(), legal))
+        if mapview.palette is not self.palette:
+            mapview.use_palette(self.palette)
+            self.part(HexInfo).palette = self.palette
+            for key in self.query(MapKey):
+                key.paint(self.palette)
+        mapview.show_board(build_board(self.rules, v, self.shown_overlays(), legal,
+                                       self.palette))
         self.part(StatusPanel).show(v, self._mp_line(v), self.who())
         self.part(ChitPanel).show(v)
         self.part(BoxPanel).show(v)

@@ -10,28 +10,24 @@ from __future__ import annotations
 
 from rich.style import Style
 
-from plot_core import Action, Party, Player, PlayerView, Rules
+from plot_core import Action, Player, PlayerView, Rules
 from plot_core.engine.overlays import Overlays
 from plot_core.engine.state import Marker, UnitState
 
 from .mapview import Board
-
-PARTY_COLOURS = {Party.SS: "grey15", Party.NAZI: "dark_orange3", Party.ABWEHR: "blue3",
-                 Party.OKW: "dark_green", Party.CIVILIAN: "purple4", Party.ALLIED: "red3"}
-CONTROL_COLOURS = {Player.SS: "bright_white", Player.ABWEHR: "bright_yellow", None: "grey58"}
+from .palettes import STANDARD, Palette
 
 LEGEND = [("m", "masked (11.23)"), ("n", "neutralized (10.5)"), ("~", "semi-recruited (12.35)"),
           ("?", "suspected (12.7)"), (".", "has moved or acted this phase"),
           ("+", "more than one unit in the hex")]
 
 
-def unit_style(rules: Rules, u: UnitState) -> Style:
+def unit_style(rules: Rules, u: UnitState, palette: Palette = STANDARD) -> Style:
     party = rules.units[u.id].party
-    # who controls it shows without colour too: SS bold and underlined, Abwehr bold,
-    # no one's italic (a colour-blind player, or a terminal without colours)
-    return Style(bgcolor=PARTY_COLOURS[party], color=CONTROL_COLOURS[u.controller],
-                 bold=u.controller is not None, italic=u.controller is None,
-                 underline=u.controller is Player.SS)
+    # controlled or not shows without colour too (bold, or italic); which side controls
+    # it, the Hex tab says in words (underline is taken: a hex you can act on)
+    return Style(bgcolor=palette.party[party], color=palette.control[u.controller],
+                 bold=u.controller is not None, italic=u.controller is None)
 
 
 def state_glyph(u: UnitState, v: PlayerView) -> str:
@@ -48,7 +44,8 @@ def state_glyph(u: UnitState, v: PlayerView) -> str:
     return " "
 
 
-def build_board(rules: Rules, v: PlayerView, ov: Overlays, legal: list[Action]) -> Board:
+def build_board(rules: Rules, v: PlayerView, ov: Overlays, legal: list[Action],
+                palette: Palette = STANDARD) -> Board:
     here: dict[int, list[UnitState]] = {}
     for u in v.units:
         if u.hex is not None:
@@ -59,7 +56,7 @@ def build_board(rules: Rules, v: PlayerView, ov: Overlays, legal: list[Action]) 
         us.sort(key=lambda u: u.id != v.active)
         top = us[0]
         glyph = "+" if len(us) > 1 else state_glyph(top, v)
-        units[h] = (f" {top.id:<3.3}{glyph}", unit_style(rules, top))
+        units[h] = (f" {top.id:<3.3}{glyph}", unit_style(rules, top, palette))
     where = unit_hexes(v)
     targets = {t for a in legal if (t := action_hex(a, where)) is not None}
     return Board(units=units, targets=frozenset(targets), reachable=ov.reachable,

@@ -35,6 +35,7 @@ from .describe import SIDE, WINNERS, in_streets, prompt
 from .intent import attempts, refusal_at, walks
 from .mapview import MapView
 from .odds_view import odds_text
+from .palettes import PALETTES, STANDARD, Palette
 from .panels import ChitPanel, LogView
 from .plain import clean, join, plain
 from .rules_screen import link_cases
@@ -154,6 +155,7 @@ class GameScreen(BoardScreen):
         super().__init__(rules)
         self.session = session
         self.settings = settings or SettingsFile(None)
+        self.palette = PALETTES.get(self.settings.settings.palette, STANDARD)
         self._armed: tuple[Action, int] | None = None   # said once; the same again acts
         self._key_odds: tuple | None = None     # (state, the odds r/d/P would roll)
         self.message: Text = Text("")
@@ -405,6 +407,11 @@ class GameScreen(BoardScreen):
                       for o in at_stake.odds if o.allowed]
             what.append(f"rolls on the {' then '.join(tables)}" if tables else "rolls a die")
         return f"{said}, {' and '.join(what)}."
+
+    def palette_chosen(self, palette: Palette) -> None:
+        problem = self.settings.save(attrs.evolve(self.settings.settings, palette=palette.key))
+        self.say(f"The map now shows {palette.title} (Y: the next)."
+                 + (f" ({problem})" if problem else ""), error=bool(problem))
 
     def action_ask_before_rolling(self) -> None:
         ask = not self.settings.settings.ask_before_rolling

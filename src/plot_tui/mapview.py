@@ -27,6 +27,7 @@ from .mapstyle import (
     line_width,
     row_offset,
 )
+from .palettes import STANDARD, Palette
 
 BLANK = Style(bgcolor="grey7", color="grey35")
 CURSOR = Style(reverse=True, bold=True)
@@ -91,6 +92,12 @@ class MapView(ScrollView, can_focus=True):
         # (over SSH one process draws every player's screen). Emptied when what they
         # show changes: the board, the marks, the overlay.
         self._rows: dict[int, Strip] = {}
+        self.palette = STANDARD
+
+    def use_palette(self, palette: Palette) -> None:
+        self.palette = palette
+        self._rows.clear()
+        self.refresh()
 
     def show_board(self, board: Board) -> None:
         old, self.board = self.board, board
@@ -130,7 +137,8 @@ class MapView(ScrollView, can_focus=True):
             if start > x:
                 segs.append(Segment(" " * (start - x), BLANK))
             if h in m.area_of:
-                style = area_style(m.areas[m.area_of[h]].colour, hq=h in m.hq_of)
+                style = area_style(self.palette.area or m.areas[m.area_of[h]].colour,
+                                   hq=h in m.hq_of)
                 if h in b.units:
                     text, style = b.units[h]
                 else:

@@ -20,9 +20,10 @@ from plot_core.engine.state import PHASE_TITLES, Box, Event, Phase, UnitState
 from plot_core.hexgrid import Hex, label
 from plot_core.wording import chit_name, unit_name
 
-from .boardview import CONTROL_COLOURS, LEGEND, PARTY_COLOURS
+from .boardview import LEGEND
 from .describe import SIDE, WINNERS, coup_lines
 from .mapstyle import HQ_LABELS
+from .palettes import STANDARD, Palette
 
 _MARK_NAMES = {"ss": "SS set-up hex (4.32)", "nazi": "Nazi set-up hex (4.32)",
                "abwehr": "Abwehr set-up hex (4.34)", "civilian": "Civilian set-up hex (4.34)",
@@ -65,6 +66,7 @@ class HexInfo(Panel):
         self.rules = rules
         self.view: PlayerView | None = None
         self.hex: Hex | None = None
+        self.palette = STANDARD
 
     def show(self, h: Hex, v: PlayerView | None = None) -> None:
         self.hex = h
@@ -104,8 +106,8 @@ class HexInfo(Panel):
 
     def _unit(self, t: Text, u: UnitState) -> None:
         info = self.rules.units[u.id]
-        t.append(f"\n{u.id} ", style=f"bold {CONTROL_COLOURS[u.controller]} on "
-                                      f"{PARTY_COLOURS[info.party]}")
+        t.append(f"\n{u.id} ", style=f"bold {self.palette.control[u.controller]} on "
+                                      f"{self.palette.party[info.party]}")
         t.append(f" {info.name}", style="bold")
         t.append(f"\n  {info.party.value} · {info.role} · counter \"{info.label}\"\n")
         control = SIDE[u.controller] + "-controlled" if u.controller else "uncontrolled"
@@ -386,16 +388,22 @@ class MapKey(Static):
 
     def __init__(self, rules: Rules, **kw) -> None:
         super().__init__(**kw)
-        m = rules.map
+        self.rules = rules
+        self.paint(STANDARD)
+
+    def paint(self, palette: Palette) -> None:
+        m = self.rules.map
         t = Text()
         t.append("Units", style="bold")
-        t.append(": id on the party colour (the first digit says the party too); text "
-                 "colour = controller, also SS underlined, Abwehr bold, no one's italic\n")
-        for party, colour in PARTY_COLOURS.items():
+        t.append(": id on the party colour (the first digit says the party too: 0 SS, 1 "
+                 "Nazi, 2 Civilian, 3 Abwehr, 4 OKW, 5 Allied); text colour = controller, "
+                 "bold if controlled, italic if no one's (the Hex tab says whose). Y: "
+                 f"other colours (now {palette.title})\n")
+        for party, colour in palette.party.items():
             t.append(" " + party.value + " ", style=f"bright_white on {colour}")
         t.append("\n")
-        for side, colour in CONTROL_COLOURS.items():
-            how = {Player.SS: " bold underline", Player.ABWEHR: " bold"}.get(side, " italic")
+        for side, colour in palette.control.items():
+            how = " bold" if side is not None else " italic"
             t.append(f" {SIDE[side] if side else 'uncontrolled'} ",
                      style=f"{colour}{how} on grey23")
         t.append("\n")

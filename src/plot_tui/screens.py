@@ -40,6 +40,7 @@ HELP = """\
   tab, shift+tab   the next / previous hex where you can act
   o                overlay: zones of control, Allied influence, off
   m                set-up marks
+  Y                map colours: colour-blind safe, high contrast
  [b]Acting[/b]
   enter, space     act on the hex under the cursor (a menu if several)
   1-9              the numbered choices (each keeps its number)

@@ -16,11 +16,14 @@ import attrs
 
 from plot_record.files import write_whole
 
+from .palettes import PALETTES
+
 
 @attrs.frozen
 class Settings:
     ask_before_rolling: bool = True     # the first Enter says, the second acts
     lessons_done: tuple[str, ...] = ()  # the tutorial's lessons finished (plot learn)
+    palette: str = "standard"           # the map's colours (palettes.PALETTES; Y changes)
 
 
 def local_settings_path() -> Path:
@@ -56,7 +59,10 @@ class SettingsFile:
             done = data.get("lessons_done", [])
             if not isinstance(done, list) or not all(isinstance(k, str) for k in done):
                 raise ValueError("lessons_done: expected a list of lesson names")
-            return Settings(ask_before_rolling=ask, lessons_done=tuple(done))
+            palette = data.get("palette", "standard")
+            if palette not in PALETTES:
+                raise ValueError(f"palette: expected one of {', '.join(PALETTES)}")
+            return Settings(ask_before_rolling=ask, lessons_done=tuple(done), palette=palette)
         except (OSError, ValueError) as exc:     # json's errors are ValueErrors
             self.problem = f"settings file {self.path} not used: {exc}"
             return Settings()

@@ -364,13 +364,50 @@ async def test_a_small_terminal_is_told_what_size_plays_best(rules):
             assert ("This terminal is 80x24; plot plays best at 120x36" in shown) is told
 
 
-def test_who_controls_a_unit_shows_without_colour_too(rules):
+def test_whether_anyone_controls_a_unit_shows_without_colour_too(rules):
     from plot_core import Player
     from plot_core.engine.state import UnitState
     from plot_tui.boardview import unit_style
 
     ss, ab, none = (unit_style(rules, UnitState("401", hex=2110, controller=c))
                     for c in (Player.SS, Player.ABWEHR, None))
-    assert (ss.bold, ss.underline, ss.italic) == (True, True, False)
-    assert (ab.bold, ab.underline, ab.italic) == (True, False, False)
-    assert (none.bold, none.underline, none.italic) == (False, False, True)
+    # bold: someone's; italic: no one's; underline stays free for "a hex you can act on"
+    assert (ss.bold, ss.italic, ab.bold, ab.italic) == (True, False, True, False)
+    assert (none.bold, none.italic) == (False, True)
+    assert not (ss.underline or ab.underline or none.underline)
+
+
+@pytest.mark.asyncio
+async def test_y_changes_the_maps_colours_and_the_choice_is_kept(tmp_path):
+    from plot_core import Player
+    from plot_tui.palettes import COLOUR_BLIND, HIGH_CONTRAST, STANDARD
+    from plot_tui.settings import SettingsFile
+
+    from .helpers import until
+
+    path = tmp_path / "settings.json"
+    app = app_for(pos(EMPTY + '[units]\n"002" = { hex = "2110" }\n'), human=Player.SS)
+    app.settings = SettingsFile(path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: game(app).all_there(), "the game")
+        screen = game(app)
+        mapview = screen.query_one(MapView)
+        assert mapview.palette is STANDARD
+        await pilot.press("Y")
+        assert mapview.palette is COLOUR_BLIND and screen.palette is COLOUR_BLIND
+        _, style = mapview.board.units[2110]
+        assert style.bgcolor.name == COLOUR_BLIND.party[rules_party("002")].lower()
+        assert "colour-blind" in str(screen.message)
+        await pilot.press("Y")
+        assert mapview.palette is HIGH_CONTRAST
+    assert SettingsFile(path).settings.palette == "high-contrast"      # kept for next time
+    again = app_for(pos(EMPTY), human=Player.SS)
+    again.settings = SettingsFile(path)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: game(again).all_there(), "the game")
+        assert game(again).query_one(MapView).palette is HIGH_CONTRAST
+
+
+def rules_party(uid):
+    from plot_core import load_rules
+    return load_rules().units[uid].party
