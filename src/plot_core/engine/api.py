@@ -24,7 +24,7 @@ from .actions import Action, Verb, act
 from .decisions import KINDS, peek
 from .errors import IllegalAction
 from .registry import case
-from .state import Box, GameState, Outcome, Phase, UnitState, chit_ids, evolve
+from .state import Box, GameState, Outcome, Phase, Step, UnitState, chit_ids, evolve
 from .table import DECISIONS, PHASES, need
 
 SETUPS = ("standard", "choose")
@@ -51,7 +51,7 @@ def _unplaced(seed: int, rules: Rules) -> GameState:
         box = Box.ALLIED_HOLDING if not info.party.german else Box.UNPLACED   # 4.2
         units.append(UnitState(uid, box=box, controller=info.control))       # 4.36, 4.37
     return GameState(rules=rules, seed=seed, turn=0, phase=Phase.SETUP, phasing=Player.SS,
-                     step="named", units=tuple(units),
+                     step=Step.NAMED, units=tuple(units),
                      chits=("cup",) * len(chit_ids(rules)),                  # 4.1
                      rng=seed_state(seed))
 
@@ -60,12 +60,12 @@ def _unplaced(seed: int, rules: Rules) -> GameState:
 def _standard_placements(rules: Rules) -> GameState:
     """The standard set-up's last placement made, as ``apply`` would leave it but for
     the automatic steps from the first draws on (which roll dice)."""
-    state = sequence.settle(_unplaced(0, rules), stop_at="done")
-    while state.step != "done":
+    state = sequence.settle(_unplaced(0, rules), stop_at=Step.DONE)
+    while state.step != Step.DONE:
         choice = setup_module_choice(state)
         state = setup.place(evolve(state, events=()), need(choice.unit, "a unit"),
                             need(choice.hex, "a hex"))
-        state = sequence.settle(state, stop_at="done")
+        state = sequence.settle(state, stop_at=Step.DONE)
     return state
 
 

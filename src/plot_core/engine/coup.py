@@ -22,6 +22,7 @@ from .state import (
     GameState,
     Outcome,
     Phase,
+    Step,
     evolve,
 )
 
@@ -103,7 +104,7 @@ def begin(state: GameState, coup: CoupState) -> GameState:
             u = evolve(u, box=Box.ELIMINATED)
         units.append(u)
     state = evolve(state, units=tuple(units), coup=coup, phase=Phase.COUP_INTERPHASE,
-                         phasing=Player.ABWEHR, step="free", active=None, mp_spent=0,
+                         phasing=Player.ABWEHR, step=Step.FREE, active=None, mp_spent=0,
                          activated=frozenset(), targeted=frozenset(), pending=())
     return state.log(Event("18.21", f"The coup is on: the Abwehr may move "
                                     f"{coup.interphase_units} units before the first Coup-Turn"))
@@ -219,5 +220,5 @@ def check_victory(state: GameState, actor: Player | None) -> GameState:
         winner = Player.ABWEHR if ss_gone else Player.SS
     case_no = "18.71" if winner is Player.ABWEHR else "18.72"
     loser = winner.enemy
-    return evolve(state, phase=Phase.GAME_OVER, step="over", pending=(), outcome=Outcome(
+    return evolve(state, phase=Phase.GAME_OVER, step=Step.OVER, pending=(), outcome=Outcome(
         winner.value, case_no, f"no {loser.title} units are left in Berlin outside the HQs"))

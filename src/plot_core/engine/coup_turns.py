@@ -8,7 +8,7 @@ from ..parties import Player
 from . import coup as coup_mod
 from .movement import can_move
 from .registry import case
-from .state import CUP, Event, GameState, Outcome, Phase, evolve
+from .state import CUP, Event, GameState, Outcome, Phase, Step, evolve
 
 
 @case("18.24", "18.31", "5.3")
@@ -29,7 +29,7 @@ def handoff(state: GameState, *, first: bool = False) -> GameState:
     order = [Player.ABWEHR, Player.SS] if first else [state.phasing.enemy, state.phasing]
     for p in order:
         if p not in coup.passed and can_move(state, p):
-            return evolve(state, phasing=p, step="free")
+            return evolve(state, phasing=p, step=Step.FREE)
     return begin_coup_status(state, Player.ABWEHR)
 
 
@@ -41,7 +41,7 @@ def pass_moves(state: GameState) -> GameState:
 
 
 def begin_coup_status(state: GameState, player: Player) -> GameState:
-    state = evolve(state, phase=Phase.COUP_STATUS, phasing=player, step="free",
+    state = evolve(state, phase=Phase.COUP_STATUS, phasing=player, step=Step.FREE,
                          active=None, mp_spent=0)
     return state.log(Event("5.3", f"{player.title} status adjustment (Coup-Turn "
                                   f"{state.coup_state.turn})"))
@@ -64,7 +64,7 @@ def end_coup_status(state: GameState) -> GameState:
     chits = tuple(CUP if where not in (CUP, "ss", "abwehr") else where for where in state.chits)
     state = evolve(state, coup=coup, chits=chits)
     if coup.turn >= g.coup_turns:
-        return evolve(state, phase=Phase.GAME_OVER, step="over", outcome=Outcome(
+        return evolve(state, phase=Phase.GAME_OVER, step=Step.OVER, outcome=Outcome(
             "allies", "18.73", f"after {coup.turn} Coup-Turns neither side has won: Germany "
                                "collapses and the Allies win"))
     return begin_coup_turn(state, coup.turn + 1)

@@ -9,7 +9,7 @@ import attrs
 
 from .actions import Verb
 from .pending import Decision, DecisionKind
-from .state import GameState, Phase, evolve
+from .state import GameState, Phase, Step, evolve
 
 D = TypeVar("D", bound=Decision)
 
@@ -89,5 +89,5 @@ def top(state: GameState, cls: type[D]) -> D:
 
 def finish_activation(state: GameState) -> GameState:
     """The moving unit is done (9.14); in a Coup-Turn the other player's move comes next."""
-    step = "handoff" if state.phase is Phase.COUP_MOVEMENT else state.step
+    step = Step.HANDOFF if state.phase is Phase.COUP_MOVEMENT else state.step
     return evolve(state, active=None, mp_spent=0, step=step)

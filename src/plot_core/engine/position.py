@@ -52,18 +52,29 @@ from ..parties import Player
 from ..rules import Rules, load_rules
 from .pending import CLASSES, Decision, DecisionKind, Exposure
 from .sequence import PLAYER_TURN, settle
-from .state import CUP, Box, CoupState, GameState, Marker, Phase, UnitState, chit_ids, evolve
+from .state import (
+    CUP,
+    Box,
+    CoupState,
+    GameState,
+    Marker,
+    Phase,
+    Step,
+    UnitState,
+    chit_ids,
+    evolve,
+)
 
 PLAY_PHASES = [p.value for p in Phase if p not in (Phase.SETUP, Phase.GAME_OVER)]
 COUP_PHASES = (Phase.COUP_INTERPHASE, Phase.COUP_MOVEMENT, Phase.COUP_STATUS)
-FIRST_STEP = {Phase.ASSIGNMENT: "hitler8", Phase.INTERROGATION: "interrogate"}
+FIRST_STEP = {Phase.ASSIGNMENT: Step.HITLER8, Phase.INTERROGATION: Step.INTERROGATE}
 # The steps of a phase a position may start at (sequence.py); every other phase has one.
 STEPS = {
-    Phase.ASSIGNMENT: ("hitler8", "advance", "roll", "german", "randomizer"),
-    Phase.MOVEMENT: ("free", "hitler"),
-    Phase.INTERROGATION: ("interrogate", "free"),
-    Phase.STATUS: ("retire", "free", "panic", "coup_window", "after_window"),
-    Phase.COUP_MOVEMENT: ("free", "handoff"),
+    Phase.ASSIGNMENT: (Step.HITLER8, Step.ADVANCE, Step.ROLL, Step.GERMAN, Step.RANDOMIZER),
+    Phase.MOVEMENT: (Step.FREE, Step.HITLER),
+    Phase.INTERROGATION: (Step.INTERROGATE, Step.FREE),
+    Phase.STATUS: (Step.RETIRE, Step.FREE, Step.PANIC, Step.COUP_WINDOW, Step.AFTER_WINDOW),
+    Phase.COUP_MOVEMENT: (Step.FREE, Step.HANDOFF),
 }
 
 
@@ -174,11 +185,11 @@ def _build(root: Node, rules: Rules, seed: int,
     # A phase that opens with automatic steps starts at its first one, so a position
     # named by its phase alone leads on (25): the Assignment Inter-Phase rolls its
     # tables (7.0), the Interrogation Phase takes each unit in the cell in turn (14.12).
-    step = root.str("step", choices=list(STEPS.get(phase, ("free",))),
-                    default=FIRST_STEP.get(phase, "free"))
-    if step == "hitler" and phasing is not Player.SS:
+    step = Step(root.str("step", choices=[s.value for s in STEPS.get(phase, (Step.FREE,))],
+                         default=FIRST_STEP.get(phase, Step.FREE).value))
+    if step == Step.HITLER and phasing is not Player.SS:
         root.fail("step", "only the SS rolls for Hitler, at the start of his movement (9.61)")
-    if phase is Phase.INTERROGATION and step == "free" and any(
+    if phase is Phase.INTERROGATION and step == Step.FREE and any(
             u.box is Box.INTERROGATION for u in units.values()):
         root.fail("step", "the units in the Interrogation Cell are interrogated first (14.12): "
                           "leave step out")

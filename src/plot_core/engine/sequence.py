@@ -16,7 +16,7 @@ from .pending import Displace, HitlerHex, Panic, Retreat, Return
 from .registry import case
 from .returns import choose_return, return_hexes
 from .rolls import roll
-from .state import HITLER, Box, Event, GameState, Outcome, Phase, evolve, is_allied
+from .state import HITLER, Box, Event, GameState, Outcome, Phase, Step, evolve, is_allied
 
 # 5.2: the Player-Turns, phase by phase
 PLAYER_TURN = {
@@ -26,7 +26,7 @@ PLAYER_TURN = {
 }
 
 
-def settle(state: GameState, *, stop_at: str | None = None) -> GameState:
+def settle(state: GameState, *, stop_at: Step | None = None) -> GameState:
     """Carry out automatic steps until a decision or a player's free phase is reached
     (or, for new_game, the step ``stop_at``).
 
@@ -70,31 +70,31 @@ def _forced(state: GameState) -> GameState | None:
 def _automatic(state: GameState) -> GameState | None:
     """One automatic step, or None when a player now acts freely."""
     ph, step = state.phase, state.step
-    if step == "coup_window":                                  # 18.11
-        return evolve(coup.offer(state), step="after_window")
-    if step == "after_window":
+    if step == Step.COUP_WINDOW:                                  # 18.11
+        return evolve(coup.offer(state), step=Step.AFTER_WINDOW)
+    if step == Step.AFTER_WINDOW:
         return advance_phase(state)
-    if ph is Phase.COUP_MOVEMENT and step == "handoff":
+    if ph is Phase.COUP_MOVEMENT and step == Step.HANDOFF:
         return coup_turns.handoff(state)
     if ph is Phase.SETUP:
-        if step == "named":
-            return evolve(setup.place_leaders(state), step="ss_marked", phasing=Player.SS)
+        if step == Step.NAMED:
+            return evolve(setup.place_leaders(state), step=Step.SS_MARKED, phasing=Player.SS)
         if step in setup.STEPS:
             return setup.next_step(state) if setup.step_done(state) else None
-        if step == "done":
+        if step == Step.DONE:
             return initial_draws(state)
     if ph is Phase.ASSIGNMENT:
         return _assignment_step(state)
-    if ph is Phase.MOVEMENT and step == "hitler":
+    if ph is Phase.MOVEMENT and step == Step.HITLER:
         return hitler_roll(state)
-    if ph is Phase.STATUS and step == "retire":
-        return evolve(status.retirement_rolls(state), step="free")
-    if ph is Phase.STATUS and step == "panic":
-        return evolve(status.panic_rolls(state), step="coup_window")
-    if ph is Phase.INTERROGATION and step == "interrogate":
+    if ph is Phase.STATUS and step == Step.RETIRE:
+        return evolve(status.retirement_rolls(state), step=Step.FREE)
+    if ph is Phase.STATUS and step == Step.PANIC:
+        return evolve(status.panic_rolls(state), step=Step.COUP_WINDOW)
+    if ph is Phase.INTERROGATION and step == Step.INTERROGATE:
         uid = interrogation.next_prisoner(state)
         if uid is None:
-            return evolve(state, step="free")
+            return evolve(state, step=Step.FREE)
         return interrogation.announce(state, uid)
     return None
 
@@ -110,7 +110,7 @@ def initial_draws(state: GameState) -> GameState:
 
 
 def start_game_turn(state: GameState, turn: int) -> GameState:
-    state = evolve(state, turn=turn, phase=Phase.ASSIGNMENT, step="hitler8",
+    state = evolve(state, turn=turn, phase=Phase.ASSIGNMENT, step=Step.HITLER8,
                          phasing=Player.ABWEHR, active=None, mp_spent=0, activated=frozenset())
     return state.log(Event("5.2", f"Game-Turn {turn} begins"))
 
@@ -119,19 +119,19 @@ def start_game_turn(state: GameState, turn: int) -> GameState:
 
 def _assignment_step(state: GameState) -> GameState:
     step = state.step
-    if step == "hitler8":
-        state = evolve(state, step="advance")
+    if step == Step.HITLER8:
+        state = evolve(state, step=Step.ADVANCE)
         if state.turn == state.rules.game.hitler_stays_from_turn:
             return hitler_to_berlin(state)
         return state
-    if step == "advance":
-        return evolve(military_advance(state), step="roll")
-    if step == "roll":
-        return evolve(assignment.roll_assignment(state), step="german")
-    if step == "german":
-        return evolve(assignment.start_german(state), step="randomizer",
+    if step == Step.ADVANCE:
+        return evolve(military_advance(state), step=Step.ROLL)
+    if step == Step.ROLL:
+        return evolve(assignment.roll_assignment(state), step=Step.GERMAN)
+    if step == Step.GERMAN:
+        return evolve(assignment.start_german(state), step=Step.RANDOMIZER,
                             german_assignment=None)
-    if step == "randomizer":
+    if step == Step.RANDOMIZER:
         return begin_phase(randomizer(state), Player.ABWEHR, Phase.MOVEMENT)
     raise AssertionError(step)
 
@@ -175,12 +175,12 @@ def military_advance(state: GameState) -> GameState:
 
 # -- phases ------------------------------------------------------------------------
 
-_FIRST_STEP = {Phase.STATUS: "retire", Phase.INTERROGATION: "interrogate"}
+_FIRST_STEP = {Phase.STATUS: Step.RETIRE, Phase.INTERROGATION: Step.INTERROGATE}
 
 
 def begin_phase(state: GameState, player: Player, phase: Phase) -> GameState:
-    step = "hitler" if (player is Player.SS and phase is Phase.MOVEMENT) else (
-        _FIRST_STEP.get(phase, "free"))
+    step = Step.HITLER if (player is Player.SS and phase is Phase.MOVEMENT) else (
+        _FIRST_STEP.get(phase, Step.FREE))
     state = evolve(state, phase=phase, phasing=player, step=step, active=None, mp_spent=0,
                          activated=frozenset(), targeted=frozenset())
     return state.log(Event("5.2", f"{player.title} {phase.value} phase"))
@@ -190,8 +190,8 @@ def end_phase(state: GameState) -> GameState:
     """A phase of the Game-Turn is over: after the SS's status phase comes OKW panic
     (12.81); after every phase the Abwehr may try a coup (18.11)."""
     if state.phase is Phase.STATUS and state.phasing is Player.SS:
-        return evolve(state, step="panic")
-    return evolve(state, step="coup_window")
+        return evolve(state, step=Step.PANIC)
+    return evolve(state, step=Step.COUP_WINDOW)
 
 
 @case("5.0", "5.1", "5.2")
@@ -209,7 +209,7 @@ def advance_phase(state: GameState) -> GameState:
 def next_game_turn(state: GameState) -> GameState:
     """D. Game-Turn indication: the marker moves on, or the game ends (5.1, 18.74)."""
     if state.turn >= state.rules.game.game_turns:
-        return evolve(state, phase=Phase.GAME_OVER, step="over", outcome=Outcome(
+        return evolve(state, phase=Phase.GAME_OVER, step=Step.OVER, outcome=Outcome(
             "ss", "18.74", f"Game-Turn {state.turn} has ended and no coup was declared"))
     return start_game_turn(state, state.turn + 1)
 
@@ -222,7 +222,7 @@ def _hq_hexes(state: GameState, key: str) -> tuple[Hex, ...]:
 
 @case("9.61", "9.62")
 def hitler_roll(state: GameState) -> GameState:
-    state = evolve(state, step="free")
+    state = evolve(state, step=Step.FREE)
     hitler = state.unit(HITLER)
     g = state.rules.game
     if hitler.hex is None or state.turn >= g.hitler_stays_from_turn:

@@ -15,19 +15,18 @@ from ..parties import Party, Player
 from .actions import Action, Verb, act
 from .errors import IllegalAction
 from .registry import case
-from .state import Box, Event, GameState, evolve
+from .state import Box, Event, GameState, Step, evolve
 
-# step -> (player, {mark kind: party placed there})
 # Each step of the set-up: who places, and on which kind of set-up hex which party
 # (None: any of that player's parties).
-STEPS: dict[str, tuple[Player, dict[str, Party | None]]] = {
-    "ss_marked": (Player.SS, {"ss": Party.SS, "nazi": Party.NAZI}),
-    "ss_common": (Player.SS, {"common": None}),
-    "abwehr_marked": (Player.ABWEHR, {"civilian": Party.CIVILIAN, "abwehr": Party.ABWEHR,
-                                      "okw": Party.OKW}),
-    "abwehr_common": (Player.ABWEHR, {"common": None}),
+STEPS: dict[Step, tuple[Player, dict[str, Party | None]]] = {
+    Step.SS_MARKED: (Player.SS, {"ss": Party.SS, "nazi": Party.NAZI}),
+    Step.SS_COMMON: (Player.SS, {"common": None}),
+    Step.ABWEHR_MARKED: (Player.ABWEHR, {"civilian": Party.CIVILIAN, "abwehr": Party.ABWEHR,
+                                         "okw": Party.OKW}),
+    Step.ABWEHR_COMMON: (Player.ABWEHR, {"common": None}),
 }
-ORDER = ("ss_marked", "ss_common", "abwehr_marked", "abwehr_common")
+ORDER = (Step.SS_MARKED, Step.SS_COMMON, Step.ABWEHR_MARKED, Step.ABWEHR_COMMON)
 SIDE_PARTIES = {Player.SS: (Party.SS, Party.NAZI),
                 Player.ABWEHR: (Party.ABWEHR, Party.CIVILIAN, Party.OKW)}
 
@@ -65,8 +64,8 @@ def placements(state: GameState) -> list[Action]:
 def place(state: GameState, uid: str, h: Hex) -> GameState:
     if Action(Verb.PLACE, unit=uid, hex=h) not in placements(state):
         player, kinds = STEPS[state.step]
-        case_no = {"ss_marked": "4.32", "ss_common": "4.33", "abwehr_marked": "4.34",
-                   "abwehr_common": "4.35"}[state.step]
+        case_no = {Step.SS_MARKED: "4.32", Step.SS_COMMON: "4.33", Step.ABWEHR_MARKED: "4.34",
+                   Step.ABWEHR_COMMON: "4.35"}[state.step]
         marks = " and ".join(kinds)
         raise IllegalAction(case_no, f"now {player.title} places units on empty {marks} "
                                      f"set-up hexes; {uid} on {label(h)} is not one of those")
@@ -86,7 +85,7 @@ def next_step(state: GameState) -> GameState:
     if i + 1 < len(ORDER):
         nxt = ORDER[i + 1]
         return evolve(state, step=nxt, phasing=STEPS[nxt][0])
-    return evolve(state, step="done")
+    return evolve(state, step=Step.DONE)
 
 
 def standard_choice(state: GameState) -> Action:

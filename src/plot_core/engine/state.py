@@ -75,6 +75,38 @@ PHASE_TITLES = {
     Phase.GAME_OVER: "Game over (18.7)",
 }
 
+class Step(StrEnum):
+    """Where inside its phase's procedure the game is: sequence.py walks the automatic
+    steps; at FREE a player acts as the phase allows."""
+
+    FREE = "free"
+    # the set-up (4.3)
+    NAMED = "named"
+    SS_MARKED = "ss_marked"
+    SS_COMMON = "ss_common"
+    ABWEHR_MARKED = "abwehr_marked"
+    ABWEHR_COMMON = "abwehr_common"
+    DONE = "done"
+    # the Assignment Inter-Phase (7.0, 9.63, 16.1, 6.23)
+    HITLER8 = "hitler8"
+    ADVANCE = "advance"
+    ROLL = "roll"
+    GERMAN = "german"
+    RANDOMIZER = "randomizer"
+    # the SS's Movement Phase opens with Hitler's roll (9.61)
+    HITLER = "hitler"
+    # Status Adjustment: retirement rolls (15.12), OKW panic (12.81), the coup (18.11)
+    RETIRE = "retire"
+    PANIC = "panic"
+    COUP_WINDOW = "coup_window"
+    AFTER_WINDOW = "after_window"
+    # the Interrogation Phase takes each prisoner in turn (14.12)
+    INTERROGATE = "interrogate"
+    # a Coup-Turn: the move passes to the side that moves next (18.32)
+    HANDOFF = "handoff"
+    OVER = "over"
+
+
 CUP = "cup"
 
 
@@ -156,7 +188,7 @@ class GameState:
     turn: int
     phase: Phase
     phasing: Player
-    step: str                        # where inside the phase's procedure we are
+    step: Step                       # where inside the phase's procedure we are
     units: tuple[UnitState, ...]
     chits: tuple[str, ...]           # where each chit is: "cup", "ss", "abwehr", or the id of
                                      # the unit it lies on in a Coup-Turn (18.61)

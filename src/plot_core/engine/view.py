@@ -21,6 +21,7 @@ from .state import (
     GameState,
     Outcome,
     Phase,
+    Step,
     UnitState,
     chit_ids,
     evolve,
@@ -33,7 +34,7 @@ class PlayerView:
     turn: int
     phase: Phase
     phasing: Player
-    step: str
+    step: Step
     to_act: Player | None
     units: tuple[UnitState, ...]      # 12.28: both sides of every counter are public
     own_chits: tuple[str, ...]
