@@ -31,7 +31,7 @@ RETRY = (0.2, 0.5, 1.0, 2.0, 5.0)     # seconds between tries while the store is
 PRESENCE = "plot_presence"            # the channel on which processes say who sits where
 HEARTBEAT = 10.0                      # seconds between a process's presence notes
 PRESENCE_TTL = 3 * HEARTBEAT          # a process silent this long is gone, its seats empty
-MAX_SEATS_TOLD = 400                  # a note's payload stays under NOTIFY's 8000 bytes
+MAX_SEATS_TOLD = 300                  # a note's payload stays under NOTIFY's 8000 bytes
 
 Post = Callable[[Callable[[], None]], None]
 

@@ -57,7 +57,7 @@ from .state import GameState, Phase
 
 D = TypeVar("D", bound=Decision)
 T = TypeVar("T")
-Step = Callable[[GameState, Action], GameState]
+Reducer = Callable[[GameState, Action], GameState]    # a verb's reducer in a phase
 
 
 def need(value: T | None, what: str) -> T:
@@ -83,7 +83,7 @@ class DecisionRules(Generic[D]):
 @attrs.frozen
 class PhaseRules:
     actions: Callable[[GameState], list[Action]]
-    reducers: Mapping[Verb, Step]
+    reducers: Mapping[Verb, Reducer]
     refuse: Callable[[GameState, Verb], IllegalAction] = out_of_phase
 
 
@@ -192,7 +192,7 @@ DECISIONS: dict[DecisionKind, DecisionRules[Any]] = {
 
 # -- phases -----------------------------------------------------------------------------
 
-def _needs_active(reducer: Step) -> Step:
+def _needs_active(reducer: Reducer) -> Reducer:
     def step(state: GameState, a: Action) -> GameState:
         if state.active is None:
             raise IllegalAction("9.14", "activate a unit first")
