@@ -303,3 +303,22 @@ def test_the_seats_of_a_process_that_stops_speaking_are_empty_after_a_while(proc
     b.now = lambda: later
     b.presence_tick()
     assert b.tables[table.id].seat_label(Player.SS) == f"{ALICE.name} (away)"
+
+
+def test_a_presence_note_stays_under_notifys_limit_however_many_seats():
+    from plot_server.shared import PRESENCE, Hooks, Shared
+
+    sent = []
+
+    class Conn:
+        def execute(self, sql, args):
+            sent.append(args)
+
+    shared = Shared.__new__(Shared)                     # no store: only the note is made
+    shared.process, shared.post = "p1", lambda f: None
+    shared.hooks = Hooks(lambda *a: None, lambda *a: None, lambda *a: None)
+    shared._seated = frozenset((f"T{n}", side) for n in range(10_000)
+                               for side in ("ss", "abwehr"))
+    shared._tell_presence(Conn())
+    channel, payload = sent[0]
+    assert channel == PRESENCE and len(payload.encode()) < 8000
