@@ -364,6 +364,9 @@ def _replay(args: argparse.Namespace) -> int:
         return 2
     if args.eyes:
         replay.look(EVERYONE if args.eyes == "all" else Player(args.eyes))
+    if args.plain:
+        from plot_tui.replay_lines import replay_lines
+        return replay_lines(replay, sys.stdin, sys.stdout)
     PlotApp(rules, replay=replay).run()
     return 0
 
@@ -607,6 +610,9 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--as", dest="eyes", choices=["ss", "abwehr", "all"],
                     help="whose eyes to start with (default: all for a finished game, else "
                          "the human's side); all only for finished games")
+    rp.add_argument("--plain", action="store_true",
+                    help="in plain text, a sentence a line: step, jump and ask about the "
+                         "board by typed commands (help lists them)")
     rp.set_defaults(run=_replay)
     ex = sub.add_parser("export", help="write a readable account of a recorded game")
     ex.add_argument("path", help="the game record (.plot.jsonl)")

@@ -14,9 +14,10 @@ Textual-free: it reads and writes text streams, which is also how it is tested.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TextIO
+from typing import Protocol, TextIO
 
-from plot_core import Action, IllegalAction, Player, Rules, parse_action
+from plot_core import Action, IllegalAction, Player, PlayerView, Rules, parse_action
+from plot_core.engine.overlays import Overlays
 from plot_core.engine.state import PHASE_TITLES, Box
 from plot_core.english import counted
 from plot_core.hexgrid import label, parse_hex
@@ -44,16 +45,146 @@ HELP = """Commands (a number, or an action's notation such as "move 2010", plays
   hint           in a lesson: its goal and one more hint
   help           this list
   quit           stop; the game is saved and `plot resume` goes on with it
-Long answers come 20 lines at a time: Enter for more, anything else to stop."""
+Long answers come 20 lines at a time: Enter for more, or type your next command."""
 PAGE = 20                       # lines of one answer said before asking to go on
 
 
-class LineMode:
+class Board(Protocol):
+    """What the questions read: a position as one side (or everyone) sees it."""
+
+    def view(self) -> PlayerView: ...
+    def overlays(self) -> Overlays: ...
+
+
+class Answers:
+    """The questions about the board a plain text player asks, and how they are said;
+    a game (LineMode) and a replay (ReplayLines) answer them the same way."""
+
+    board: Board
+    rules: Rules
+    read: Callable[[], str | None]
+    out: TextIO
+
+    typed_ahead: str | None = None
+
+    def say(self, text: str = "") -> None:
+        print(clean(text), file=self.out, flush=True)
+
+    def next_line(self) -> str | None:
+        """The player's next line: one typed at a "more" prompt comes first."""
+        if self.typed_ahead is not None:
+            line, self.typed_ahead = self.typed_ahead, None
+            return line
+        return self.read()
+
+    def say_paged(self, lines: list[str]) -> None:
+        """A long answer, PAGE lines at a time: a screen reader's user hears a page and
+        decides whether to hear more."""
+        for start in range(0, len(lines), PAGE):
+            if start:
+                self.say(f"{len(lines) - start} more lines: Enter for the next, or type "
+                         "your next command.")
+                answer = self.read()
+                if answer is None or answer.strip():
+                    self.typed_ahead = answer     # not "more": the player's next command
+                    return
+            for line in lines[start:start + PAGE]:
+                self.say(line)
+
+    def where(self, name: str) -> None:
+        v = self.board.view()
+        key = name.lower()
+        found = [u for u in v.units if u.id != "?" and (
+            u.id == key or self.rules.units[u.id].short.lower().startswith(key)
+            or self.rules.units[u.id].name.lower().startswith(key))] if key else []
+        if not found:
+            self.say(f"No unit is called {name!r}: give a name (Himmler) or a counter id (000).")
+            return
+        for u in found:
+            if u.hex is not None:
+                area = area_name(self.rules, self.rules.map.area_of[u.hex])
+                self.say(f"{unit_name(self.rules, u.id)} is at {label(u.hex)}, {area}.")
+            else:
+                box = u.box.value.replace("_", " ") if isinstance(u.box, Box) else "off the map"
+                self.say(f"{unit_name(self.rules, u.id)} is in the {box}.")
+
+    def _hex(self, text: str) -> int | None:
+        h = parse_hex(text)
+        if h is None or h not in self.rules.map.area_of:
+            self.say(f"{text!r} is not a hex of the map: give four digits, as 2110.")
+            return None
+        return h
+
+    def _about(self, h: int) -> str:
+        """A hex in one sentence: area, HQ, units, and whose zones of control hold it."""
+        m, v = self.rules.map, self.board.view()
+        words = [f"{label(h)}, {area_name(self.rules, m.area_of[h])}"]
+        hq = m.hq_of.get(h)
+        if hq is not None:
+            words.append(f"{m.hqs[hq].name}")
+        here = [unit_name(self.rules, u.id) if u.id != "?" else "a face-down unit"
+                for u in v.units if u.hex == h]
+        words.append("units: " + ", ".join(here) if here else "no units")
+        zones = self.board.overlays().zones
+        held = [SIDE[p] for p in Player if h in zones[p]]
+        words.append(f"in the zone of control of the {' and the '.join(held)}" if held
+                     else "in no zone of control")
+        return "; ".join(words) + "."
+
+    def look(self, text: str) -> None:
+        h = self._hex(text)
+        if h is not None:
+            self.say(f"Hex {self._about(h)}")
+
+    def near(self, text: str) -> None:
+        h = self._hex(text)
+        if h is None:
+            return
+        self.say(f"Around {label(h)}:")
+        for n in sorted(self.rules.map.neighbours[h]):
+            self.say(f"  {self._about(n)}")
+
+    def boxes(self, _: str) -> None:
+        v = self.board.view()
+        lines = []
+        for box in Box:
+            there = [unit_name(self.rules, u.id) if u.id != "?" else "a face-down unit"
+                     for u in v.units if u.hex is None and u.box is box]
+            if there and box not in (Box.UNPLACED, Box.ALLIED_HOLDING):   # (counted below)
+                lines.append(f"{box.value.replace('_', ' ').capitalize()}: {', '.join(there)}.")
+        if v.allied_in_holding:
+            lines.append(f"{counted(v.allied_in_holding, 'Allied unit')} held back, face down.")
+        self.say_paged(lines or ["Every unit is on the map."])
+
+    def chits(self, _: str) -> None:
+        v = self.board.view()
+        own = ", ".join(v.own_chits) if v.own_chits else "none"
+        self.say(f"Your chits: {own}.")
+        for holder, n in v.chit_counts.items():
+            if holder != (v.side.value if v.side else None):
+                who = "the cup" if holder == "cup" else f"the {SIDE[Player(holder)]}'s hand"
+                self.say(f"{counted(n, 'chit')} in {who}.")
+
+    def streets(self, _: str) -> None:
+        for line in coup_lines(self.rules, self.board.view()):
+            self.say(line)
+
+    def rules_case(self, text: str) -> None:
+        case = self.rules.cases.cases.get(text.strip())
+        if case is None:
+            self.say(f"There is no case {text!r} in the rulebook's list: give a number such as "
+                     "11.32.")
+            return
+        self.say(f"{text.strip()} {case.title}: {case.says}")
+
+
+class LineMode(Answers):
     """One player's (or, hot-seat, two players') plain text game."""
 
     def __init__(self, session: Session, read: Callable[[], str | None], out: TextIO, *,
                  lesson: Lesson | None = None, coach: bool = False) -> None:
         self.session, self.rules = session, session.state.rules
+        self.board: Board = session
         self.read, self.out = read, out
         self.shown = 0                  # log lines already said to this viewer
         self.choices: list[Action] = []
@@ -61,22 +192,6 @@ class LineMode:
         self.hints = 0                  # the lesson's hints given so far
         self.lesson_done = False
         self.coach = coach              # a guided game: the coach's line at every move
-
-    def say(self, text: str = "") -> None:
-        print(clean(text), file=self.out, flush=True)
-
-    def say_paged(self, lines: list[str]) -> None:
-        """A long answer, PAGE lines at a time: a screen reader's user hears a page and
-        decides whether to hear more."""
-        for start in range(0, len(lines), PAGE):
-            if start:
-                self.say(f"{len(lines) - start} more lines: Enter for the next, anything "
-                         "else to stop.")
-                answer = self.read()
-                if answer is None or answer.strip():
-                    return
-            for line in lines[start:start + PAGE]:
-                self.say(line)
 
     # -- the loop ----------------------------------------------------------------------------
     def run(self) -> int:
@@ -167,7 +282,7 @@ class LineMode:
     def _answer(self) -> bool:
         """One line of input; False to stop."""
         while True:
-            text = self.read()
+            text = self.next_line()
             if text is None:
                 return False
             text = text.strip()
@@ -224,71 +339,6 @@ class LineMode:
             return None
 
     # -- questions ---------------------------------------------------------------------------
-    def where(self, name: str) -> None:
-        v = self.session.view()
-        key = name.lower()
-        found = [u for u in v.units if u.id != "?" and (
-            u.id == key or self.rules.units[u.id].short.lower().startswith(key)
-            or self.rules.units[u.id].name.lower().startswith(key))] if key else []
-        if not found:
-            self.say(f"No unit is called {name!r}: give a name (Himmler) or a counter id (000).")
-            return
-        for u in found:
-            if u.hex is not None:
-                area = area_name(self.rules, self.rules.map.area_of[u.hex])
-                self.say(f"{unit_name(self.rules, u.id)} is at {label(u.hex)}, {area}.")
-            else:
-                box = u.box.value.replace("_", " ") if isinstance(u.box, Box) else "off the map"
-                self.say(f"{unit_name(self.rules, u.id)} is in the {box}.")
-
-    def _hex(self, text: str) -> int | None:
-        h = parse_hex(text)
-        if h is None or h not in self.rules.map.area_of:
-            self.say(f"{text!r} is not a hex of the map: give four digits, as 2110.")
-            return None
-        return h
-
-    def _about(self, h: int) -> str:
-        """A hex in one sentence: area, HQ, units, and whose zones of control hold it."""
-        m, v = self.rules.map, self.session.view()
-        words = [f"{label(h)}, {area_name(self.rules, m.area_of[h])}"]
-        hq = m.hq_of.get(h)
-        if hq is not None:
-            words.append(f"{m.hqs[hq].name}")
-        here = [unit_name(self.rules, u.id) if u.id != "?" else "a face-down unit"
-                for u in v.units if u.hex == h]
-        words.append("units: " + ", ".join(here) if here else "no units")
-        zones = self.session.overlays().zones
-        held = [SIDE[p] for p in Player if h in zones[p]]
-        words.append(f"in the zone of control of the {' and the '.join(held)}" if held
-                     else "in no zone of control")
-        return "; ".join(words) + "."
-
-    def look(self, text: str) -> None:
-        h = self._hex(text)
-        if h is not None:
-            self.say(f"Hex {self._about(h)}")
-
-    def near(self, text: str) -> None:
-        h = self._hex(text)
-        if h is None:
-            return
-        self.say(f"Around {label(h)}:")
-        for n in sorted(self.rules.map.neighbours[h]):
-            self.say(f"  {self._about(n)}")
-
-    def boxes(self, _: str) -> None:
-        v = self.session.view()
-        lines = []
-        for box in Box:
-            there = [unit_name(self.rules, u.id) if u.id != "?" else "a face-down unit"
-                     for u in v.units if u.hex is None and u.box is box]
-            if there and box not in (Box.UNPLACED, Box.ALLIED_HOLDING):   # (counted below)
-                lines.append(f"{box.value.replace('_', ' ').capitalize()}: {', '.join(there)}.")
-        if v.allied_in_holding:
-            lines.append(f"{counted(v.allied_in_holding, 'Allied unit')} held back, face down.")
-        self.say_paged(lines or ["Every unit is on the map."])
-
     def odds(self, _: str) -> None:
         v = self.session.view()
         lines = []
@@ -299,30 +349,9 @@ class LineMode:
                                  f"{o.chances()}.")
         self.say_paged(lines or ["None of the choices now rolls a die."])
 
-    def chits(self, _: str) -> None:
-        v = self.session.view()
-        own = ", ".join(v.own_chits) if v.own_chits else "none"
-        self.say(f"Your chits: {own}.")
-        for holder, n in v.chit_counts.items():
-            if holder != (v.side.value if v.side else None):
-                who = "the cup" if holder == "cup" else f"the {SIDE[Player(holder)]}'s hand"
-                self.say(f"{counted(n, 'chit')} in {who}.")
-
-    def streets(self, _: str) -> None:
-        for line in coup_lines(self.rules, self.session.view()):
-            self.say(line)
-
     def log(self, text: str) -> None:
         n = int(text) if text.isdigit() else 10
         self.say_paged([self._line(ln) for ln in self.session.visible_log()[-n:]])
-
-    def rules_case(self, text: str) -> None:
-        case = self.rules.cases.cases.get(text.strip())
-        if case is None:
-            self.say(f"There is no case {text!r} in the rulebook's list: give a number such as "
-                     "11.32.")
-            return
-        self.say(f"{text.strip()} {case.title}: {case.says}")
 
     def help(self, _: str) -> None:
         for line in HELP.splitlines():

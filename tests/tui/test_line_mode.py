@@ -162,3 +162,28 @@ def test_a_guided_game_in_plain_text_has_the_coach_at_every_move(rules):
     out = io.StringIO()
     LineMode(s, iter(["1", "quit"]).__next__, out, coach=True).run()
     assert out.getvalue().count("Coach: ") >= 2
+
+
+def test_a_replay_in_plain_text_steps_jumps_and_keeps_to_its_eyes(tmp_path, rules):
+    from plot_record import load_record
+    from plot_tui.replay import Replay
+    from plot_tui.replay_lines import replay_lines
+    from record.helpers import recorded_game
+
+    path = tmp_path / "g.plot.jsonl"
+    recorded_game(path, rules, 41)
+    replay = Replay(load_record(path, rules))
+    replay.look(Player.SS)
+    out = io.StringIO()
+    commands = ["", "next 3", "turn", "where Himmler", "back turn", "start", "back",
+                "eyes everyone", "log 2", "go 99999", "next", "dance", "quit"]
+    assert replay_lines(replay, io.StringIO("".join(f"{c}\n" for c in commands)), out) == 0
+    said = out.getvalue()
+    assert said.startswith("Replay of game ") and "Seen by SS." in said
+    assert "SS drew " in said and "Abwehr drew " not in said.split("Now seen by")[0]
+    assert "Position 1 of " in said and "Position 4 of " in said and "Game-Turn 2" in said
+    assert "Himmler (000) is " in said
+    assert "At the start of the game." in said
+    assert "Now seen by everyone." in said
+    assert "At the end of the game." in said and "Not understood: 'dance'" in said
+    assert "\x1b" not in said and ".." not in said
