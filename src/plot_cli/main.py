@@ -228,12 +228,13 @@ def _learn_plain(args: argparse.Namespace, rules, lessons) -> int:
     import attrs
 
     from plot_core import Player
-    from plot_tui.line_mode import LineMode, learn_lines
+    from plot_tui.line_mode import LineMode, learn_lines, line_reader
     from plot_tui.session import new_session, seats_for
 
     if args.game:
         session = new_session(rules, seats_for(side=Player(args.side)), seed=args.seed)
-        return LineMode(session, _read_line, sys.stdout, coach=True).run()
+        return LineMode(session, line_reader(sys.stdin, sys.stdout), sys.stdout,
+                        coach=True).run()
     settings = _settings()
 
     def keep(key: str) -> None:
@@ -241,12 +242,6 @@ def _learn_plain(args: argparse.Namespace, rules, lessons) -> int:
         settings.save(attrs.evolve(settings.settings, lessons_done=(*done, key)))
     return learn_lines(lessons, rules, settings.settings.lessons_done, sys.stdin, sys.stdout,
                        keep)
-
-
-def _read_line() -> str | None:
-    print("> ", end="", flush=True)
-    line = sys.stdin.readline()
-    return None if line == "" else line.rstrip("\n")
 
 
 def _plain(session) -> int:

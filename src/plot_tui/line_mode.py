@@ -366,13 +366,19 @@ QUESTIONS: dict[str, Callable[[LineMode, str], None]] = {
 }
 
 
-def play_lines(session: Session, inp: TextIO, out: TextIO) -> int:
-    """Play ``session`` reading lines from ``inp`` and writing sentences to ``out``."""
+def line_reader(inp: TextIO, out: TextIO) -> Callable[[], str | None]:
+    """The player's lines from ``inp``, each asked for with "> " on ``out``; None at the
+    end of the input."""
     def read() -> str | None:
         print("> ", end="", file=out, flush=True)
         line = inp.readline()
         return None if line == "" else line.rstrip("\n")
+    return read
 
+
+def play_lines(session: Session, inp: TextIO, out: TextIO) -> int:
+    """Play ``session`` reading lines from ``inp`` and writing sentences to ``out``."""
+    read = line_reader(inp, out)
     return LineMode(session, read, out).run()
 
 
@@ -381,10 +387,7 @@ def learn_lines(lessons: list[Lesson], rules: Rules, done: tuple[str, ...], inp:
     """The tutorial in plain text: the numbered list of lessons (finished ones said so),
     then each chosen lesson's card and its practice, played as a game in plain text
     until its goal is met; ``on_done(key)`` keeps a finished lesson."""
-    def read() -> str | None:
-        print("> ", end="", file=out, flush=True)
-        line = inp.readline()
-        return None if line == "" else line.rstrip("\n")
+    read = line_reader(inp, out)
 
     def say(text: str = "") -> None:
         print(clean(text), file=out, flush=True)
@@ -419,4 +422,4 @@ def learn_lines(lessons: list[Lesson], rules: Rules, done: tuple[str, ...], inp:
             on_done(lesson.key)
 
 
-__all__ = ["HELP", "LineMode", "learn_lines", "play_lines"]
+__all__ = ["HELP", "LineMode", "learn_lines", "line_reader", "play_lines"]

@@ -14,7 +14,7 @@ from plot_core.engine.state import PHASE_TITLES
 from plot_core.wording import words
 
 from .describe import SIDE, WINNERS
-from .line_mode import Answers, Board
+from .line_mode import Answers, Board, line_reader
 from .replay import EVERYONE, Replay
 
 HELP = """Commands:
@@ -163,12 +163,7 @@ QUESTIONS: dict[str, Callable[[ReplayLines, str], None]] = {
 
 
 def replay_lines(replay: Replay, inp: TextIO, out: TextIO) -> int:
-    def read() -> str | None:
-        print("> ", end="", file=out, flush=True)
-        line = inp.readline()
-        return None if line == "" else line.rstrip("\n")
-
-    return ReplayLines(replay, read, out).run()
+    return ReplayLines(replay, line_reader(inp, out), out).run()
 
 
 __all__ = ["ReplayLines", "replay_lines"]
