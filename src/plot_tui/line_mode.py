@@ -270,14 +270,16 @@ class LineMode(Answers):
         v = self.session.view()
         self.choices = list(legal)
         group = None
+        lines = []
         for n, a in enumerate(self.choices, start=1):
             g = group_of(self.rules, v, a)
             if g != group:
-                self.say(f"{g}:")
+                lines.append(f"{g}:")
                 group = g
             odds = self.session.odds(a)
             extra = f" Chances: {odds[0].chances()}." if odds and odds[0].allowed else ""
-            self.say(f"  {n}. {words(self.rules, v, a)} ({a}).{extra}")
+            lines.append(f"  {n}. {words(self.rules, v, a)} ({a}).{extra}")
+        self.say_paged(lines)          # (a number typed at "more" plays that choice)
 
     def _answer(self) -> bool:
         """One line of input; False to stop."""

@@ -187,3 +187,18 @@ def test_a_replay_in_plain_text_steps_jumps_and_keeps_to_its_eyes(tmp_path, rule
     assert "Now seen by everyone." in said
     assert "At the end of the game." in said and "Not understood: 'dance'" in said
     assert "\x1b" not in said and ".." not in said
+
+
+def test_a_long_list_of_choices_is_paged_and_a_number_at_more_plays_it(rules):
+    s = Session(new_game(5, rules=rules), {Player.ABWEHR: Seat.HUMAN,
+                                           Player.SS: Seat.COMPUTER}, seed=5)
+    while not s.my_move():
+        s.computer_step()
+    many = len(s.legal())
+    assert many > 20                                   # the Allied unit's empty hexes
+    before = s.actions
+    said = played(s, "3", "quit")                      # typed at the first "more" prompt
+    assert "more lines: Enter for the next, or type your next command." in said
+    first_page = said.split("more lines")[0].split("Your move, Abwehr")[-1]
+    assert 15 <= first_page.count("\n  ") <= 20       # a page: twenty lines at most
+    assert s.actions > before                          # choice 3 was played
