@@ -297,6 +297,19 @@ def _analyse(args: argparse.Namespace) -> int:
     from plot_record import RecordError, load_record
     from plot_tui.analysis import NotFinished, account, kept_analysis
 
+    if args.calibration:
+        from plot_tui.analysis import calibration, calibration_table
+
+        def counted_game(n: int) -> None:
+            if n % 10 == 1:
+                print(f"plot analyse: game {n} of {args.games}", file=sys.stderr, flush=True)
+        bins = calibration(args.games, args.seed, progress=counted_game)
+        for line in calibration_table(bins, args.games, args.seed):
+            print(line)
+        return 0
+    if args.path is None:
+        print("plot analyse: give a game record, or --calibration", file=sys.stderr)
+        return 2
     rules = load_rules()
     try:
         record = load_record(Path(args.path), rules)
@@ -592,13 +605,22 @@ def build_parser() -> argparse.ArgumentParser:
                                         "action, and its turning points (kept beside the "
                                         "record in GAME.analysis.json: a second run is "
                                         "instant)")
-    an.add_argument("path", help="the game record (.plot.jsonl)")
+    an.add_argument("path", nargs="?", help="the game record (.plot.jsonl)")
     an.add_argument("--top", type=_positive, default=5, metavar="N",
                     help="how many turning points to list (default 5)")
     an.add_argument("--svg", metavar="FILE", help="also draw the chances as an SVG chart")
     an.add_argument("--expert", type=_positive, metavar="TRIALS", default=None,
                     help="at each turning point, what the expert would have done, searching "
                          "TRIALS trials from the mover's view (e.g. 300)")
+    an.add_argument("--calibration", action="store_true",
+                    help="instead of a game: how far the chances can be trusted, measured on "
+                         "games the evaluation was not fitted on (the hard player against "
+                         "itself): of the positions given 60-70 %%, how many were won")
+    an.add_argument("--games", type=_positive, default=100, metavar="N",
+                    help="with --calibration: how many games (default 100, about a second "
+                         "each)")
+    an.add_argument("--seed", type=int, default=2_000_000,
+                    help="with --calibration: the first game's seed (default 2000000)")
     an.set_defaults(run=_analyse)
     rp = sub.add_parser("replay", help="watch a recorded game: step, jump, change eyes")
     rp.add_argument("path", help="the game record (.plot.jsonl)")

@@ -229,6 +229,76 @@ def kept_alternatives(record: Record, points: tuple[TurningPoint, ...], *, trial
     return out
 
 
+# -- how far the chances can be trusted ------------------------------------------------------
+#
+# The evaluation is fitted on the hard player's games from seed 1,000,000 (tools/fit.py);
+# its calibration is measured on other games of the same players, from seed 2,000,000:
+# of the positions it gave 60-70 % to a side, how many did that side win?
+
+CALIBRATION_SEED = 2_000_000
+
+
+@attrs.frozen
+class Bin:
+    side: Player
+    low: float                  # predicted chances in [low, low + 0.1)
+    positions: int
+    predicted: float            # their mean predicted chance
+    won: float                  # the share of them that side won
+
+
+def calibration(games: int, seed: int = CALIBRATION_SEED, *,
+                progress: Callable[[int], None] | None = None) -> list[Bin]:
+    """Play ``games`` games of the hard player against itself and compare the chances the
+    evaluation gave at the start of every phase with how each game ended."""
+    import random
+
+    from plot_ai.players import Timed, make
+    from plot_ai.value import chances
+    from plot_core import apply as apply_action
+    from plot_core import legal_actions, load_rules, new_game
+
+    rules = load_rules()
+    said: list[tuple[float, float, str]] = []          # (P(SS), P(Abwehr), who won)
+    for g in range(games):
+        if progress is not None:
+            progress(g + 1)
+        players = {p: Timed(make("hard", rules)) for p in Player}
+        rnd = random.Random(seed + g)
+        state, seen, here = new_game(seed + g, rules=rules), [], None
+        while state.outcome is None:
+            key = (state.turn, state.phase, state.coup.turn if state.coup else 0)
+            if key != here:                             # a phase begins: its chances
+                here = key
+                seen.append(chances(state))
+            state = apply_action(state, players[state.actor](state, legal_actions(state), rnd))
+        said += [(ss, ab, state.outcome.winner) for ss, ab in seen]
+    out = []
+    for side in (Player.SS, Player.ABWEHR):
+        given = [(ss if side is Player.SS else ab, won == side.value) for ss, ab, won in said]
+        for low in range(10):
+            inside = [(p, w) for p, w in given if min(int(p * 10), 9) == low]
+            if inside:
+                out.append(Bin(side, low / 10, len(inside),
+                               sum(p for p, _ in inside) / len(inside),
+                               sum(w for _, w in inside) / len(inside)))
+    return out
+
+
+def calibration_table(bins: list[Bin], games: int, seed: int) -> list[str]:
+    from plot_core.english import counted
+
+    lines = [f"Calibration of the evaluation: {counted(games, 'game')} of the hard player "
+             f"against itself, seeds {seed}-{seed + games - 1} (the evaluation was fitted on other "
+             "games); the chances at the start of every phase, by tenths:"]
+    for side in (Player.SS, Player.ABWEHR):
+        lines.append(f"  {SIDES[side]}: given        positions   mean given   won")
+        for b in (b for b in bins if b.side is side):
+            lines.append(f"    {b.low:4.0%} to {b.low + 0.1:4.0%}   {b.positions:9d}   "
+                         f"{b.predicted:10.1%}   {b.won:6.1%}")
+    return lines
+
+
 def sparkline(values: list[float], width: int = 72) -> str:
     """The values (0..1) as one line of block characters, ``width`` wide at most."""
     if not values:

@@ -169,3 +169,21 @@ def test_an_analysis_kept_for_another_record_is_not_used(tmp_path, rules):
                                       '"analysis": {"chances": [], "points": []}}\n')
     a = an.kept_analysis(load_record(path, rules), top=2)
     assert len(a.chances) > 1                       # worked out, not the stale file's
+
+
+def test_the_calibration_compares_the_chances_given_with_the_games_won(capsys):
+    from plot_tui.analysis import calibration
+
+    bins = calibration(2, seed=2_000_000)
+    for side in ("ss", "abwehr"):
+        mine = [b for b in bins if b.side.value == side]
+        assert mine and [b.low for b in mine] == sorted(b.low for b in mine)
+        for b in mine:
+            assert b.low <= b.predicted < b.low + 0.1 + 1e-9 and 0.0 <= b.won <= 1.0
+    # both sides' bins count the same positions (each position is in one bin per side)
+    assert sum(b.positions for b in bins if b.side.value == "ss") == \
+        sum(b.positions for b in bins if b.side.value == "abwehr")
+    assert main(["analyse", "--calibration", "--games", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Calibration of the evaluation: 1 game of") and "mean given" in out
+    assert main(["analyse"]) == 2
