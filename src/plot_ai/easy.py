@@ -25,6 +25,7 @@ from typing import NamedTuple
 
 from plot_core import Action, GameState, Player, PlayerView, Rules, Verb, apply, legal_actions
 from plot_core.data.chits import ChitKind
+from plot_core.engine.actions import need
 from plot_core.engine.harassment import differential_bonus, harassment_defence
 from plot_core.engine.pending import CoupOffer
 from plot_core.engine.state import HITLER, UnitState, effectiveness, movement_allowance
@@ -244,7 +245,7 @@ class Thumb:
     def move(self, a: Action) -> float:
         s = self.s
         u = s.unit(s.mover)
-        before, after = u.at, a.named_hex
+        before, after = u.at, need(a.hex, "a hex")
         score = 1.5 * (self.goal_distance(before) - self.goal_distance(after))
         if self.party(u.id) is self.my_party and self.in_streets(before) \
                 and not self.in_streets(after):
@@ -256,7 +257,7 @@ class Thumb:
 
     def activate(self, a: Action) -> float:
         s = self.s
-        u = s.unit(a.named_unit)
+        u = s.unit(need(a.unit, "a unit"))
         if u.hex is None or not self.goals:
             return 0.2
         reach = movement_allowance(self.rules, u)
@@ -269,14 +270,14 @@ class Thumb:
     def recruit(self, a: Action) -> float:
         if not self.can_roll(a):
             return -5.0
-        u = self.s.unit(a.named_unit)
+        u = self.s.unit(need(a.unit, "a unit"))
         in_berlin = u.hex is not None and self.rules.map.area_of.get(u.hex) == BERLIN
         return 2.0 + effectiveness(self.rules, u) / 3 + (1.5 if in_berlin else 0.0)
 
     def investigate(self, a: Action) -> float:
         if not self.can_roll(a):
             return -5.0
-        u = self.s.unit(a.named_unit)
+        u = self.s.unit(need(a.unit, "a unit"))
         return 5.0 if self.party(u.id) is Party.ABWEHR else 2.0
 
     def can_roll(self, a: Action) -> bool:

@@ -10,10 +10,12 @@ from __future__ import annotations
 import functools
 import re
 from enum import StrEnum
+from typing import TypeVar
 
 import attrs
 
 from ..hexgrid import Hex, label, parse_hex
+from .errors import IllegalAction
 
 
 class Verb(StrEnum):
@@ -54,20 +56,6 @@ class Action:
     hex: Hex | None = None
     chit: str | None = None
 
-    @property
-    def named_unit(self) -> str:
-        """The unit it names; asked only of an action whose verb names one."""
-        if self.unit is None:
-            raise ValueError(f"'{self}' names no unit")
-        return self.unit
-
-    @property
-    def named_hex(self) -> Hex:
-        """The hex it names; asked only of an action whose verb names one."""
-        if self.hex is None:
-            raise ValueError(f"'{self}' names no hex")
-        return self.hex
-
     def __str__(self) -> str:
         parts = [self.verb.value]
         if self.unit is not None:
@@ -77,6 +65,16 @@ class Action:
         if self.chit is not None:
             parts.append(self.chit)
         return " ".join(parts)
+
+
+T = TypeVar("T")
+
+
+def need(value: T | None, what: str) -> T:
+    """A part the action must carry (a unit, a hex, a chit), or a refusal naming it."""
+    if value is None:
+        raise IllegalAction("", f"this action needs {what}")
+    return value
 
 
 @functools.cache

@@ -20,12 +20,12 @@ from . import (
     sequence,
     setup,
 )
-from .actions import Action, Verb, act
+from .actions import Action, Verb, act, need
 from .decisions import KINDS, peek
 from .errors import IllegalAction
 from .registry import case
 from .state import Box, GameState, Outcome, Phase, Step, UnitState, chit_ids, evolve
-from .table import DECISIONS, PHASES, need
+from .table import DECISIONS, PHASES
 
 SETUPS = ("standard", "choose")
 

@@ -48,8 +48,10 @@ class Decision:
 
     @property
     def subject(self) -> str | None:
-        """The unit the decision is about, if it is about one (for the screen)."""
-        return None
+        """The unit the decision is about, if it is about one (for the screen and the
+        saved JSON's "unit"): its ``unit`` field, for the kinds that have one."""
+        unit: str | None = getattr(self, "unit", None)
+        return unit
 
 
 @attrs.frozen
@@ -59,10 +61,6 @@ class PlaceAllied(Decision):
     kind: ClassVar[DecisionKind] = DecisionKind.PLACE_ALLIED
     unit: str
     area: str
-
-    @property
-    def subject(self) -> str | None:
-        return self.unit
 
 
 @attrs.frozen
@@ -92,10 +90,6 @@ class Retreat(Decision):
     kind: ClassVar[DecisionKind] = DecisionKind.RETREAT
     unit: str
 
-    @property
-    def subject(self) -> str | None:
-        return self.unit
-
 
 @attrs.frozen
 class Advance(Decision):
@@ -106,10 +100,6 @@ class Advance(Decision):
     hex: Hex
     unit: str | None = None
     units: tuple[str, ...] = ()
-
-    @property
-    def subject(self) -> str | None:
-        return self.unit
 
 
 @attrs.frozen
@@ -141,10 +131,6 @@ class Recruit(Decision):
     double_cross: bool = False
     units: tuple[str, ...] = ()      # the recruiters gathered so far
 
-    @property
-    def subject(self) -> str | None:
-        return self.unit
-
 
 @attrs.frozen
 class Investigate(Decision):
@@ -153,10 +139,6 @@ class Investigate(Decision):
     kind: ClassVar[DecisionKind] = DecisionKind.INVESTIGATE
     unit: str
     units: tuple[str, ...] = ()      # the investigators gathered so far
-
-    @property
-    def subject(self) -> str | None:
-        return self.unit
 
 
 @attrs.frozen
@@ -169,10 +151,6 @@ class Exposure(Decision):
     units: tuple[str, ...]
     chits: tuple[str, ...] = ()
     cleared: tuple[str, ...] = ()
-
-    @property
-    def subject(self) -> str | None:
-        return self.unit
 
 
 @attrs.frozen
@@ -197,10 +175,6 @@ class InterrogationAlibi(Decision):
     unit: str
     chits: tuple[str, ...] = ()
 
-    @property
-    def subject(self) -> str | None:
-        return self.unit
-
 
 @attrs.frozen
 class Return(Decision):
@@ -210,10 +184,6 @@ class Return(Decision):
     kind: ClassVar[DecisionKind] = DecisionKind.RETURN
     unit: str
     case: str
-
-    @property
-    def subject(self) -> str | None:
-        return self.unit
 
 
 @attrs.frozen

@@ -268,9 +268,8 @@ def hitler_to_berlin(state: GameState) -> GameState:
 
 def displace(state: GameState, uid: str) -> GameState:
     """9.63: the chosen occupant retreats one hex (10.6) and Hitler takes its hex."""
-    u = state.unit(uid)
-    assert u.hex is not None and u.controller is not None       # it stands in Führer HQ
+    u = state.unit(uid)                  # on the map, in Führer HQ, someone's (9.63)
     # The unit's owner picks its retreat hex (10.65), or it retires (10.64); then Hitler
     # moves into the hex it left.
-    state = push(state, HitlerHex(Player.SS, options=(u.hex,)))
-    return push(state, Retreat(u.controller, unit=uid))
+    state = push(state, HitlerHex(Player.SS, options=(u.at,)))
+    return push(state, Retreat(u.owner, unit=uid))

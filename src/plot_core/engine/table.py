@@ -29,7 +29,7 @@ from . import (
     setup,
     status,
 )
-from .actions import Action, Verb, act
+from .actions import Action, Verb, act, need
 from .board import empty_hexes
 from .decisions import pop
 from .errors import IllegalAction
@@ -56,15 +56,7 @@ from .returns import choose_return, return_hexes
 from .state import GameState, Phase
 
 D = TypeVar("D", bound=Decision)
-T = TypeVar("T")
 Reducer = Callable[[GameState, Action], GameState]    # a verb's reducer in a phase
-
-
-def need(value: T | None, what: str) -> T:
-    """A part the action must carry (a unit, a hex, a chit), or a refusal naming it."""
-    if value is None:
-        raise IllegalAction("", f"this action needs {what}")
-    return value
 
 
 def out_of_phase(state: GameState, verb: Verb) -> IllegalAction:
@@ -262,4 +254,4 @@ PHASES: dict[Phase, PhaseRules] = {
 }
 
 
-__all__ = ["DECISIONS", "PHASES", "DecisionRules", "PhaseRules", "need", "out_of_phase"]
+__all__ = ["DECISIONS", "PHASES", "DecisionRules", "PhaseRules", "out_of_phase"]
