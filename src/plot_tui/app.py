@@ -19,12 +19,12 @@ from plot_core.lessons import Lesson, load_lessons
 
 from .coach import SIDE
 from .game import GameScreen
-from .learn import CoachedGameScreen, LessonCard, LessonList, LessonScreen, lesson_session
+from .learn import CoachedGameScreen, LessonCard, LessonList, LessonScreen
 from .plain import plain
 from .replay import Replay
 from .replay_screen import ReplayScreen
 from .screens import ConfirmScreen, GameSetup, HelpScreen, NewGameScreen
-from .session import Seat, Session, new_session, seats_for
+from .session import Seat, Session, lesson_session, new_session, seats_for
 from .settings import SettingsFile
 from .textual_compat import HEADER_SOURCE, TABS_SOURCE
 

@@ -21,16 +21,21 @@ PHASE_NAMES = {
     Phase.GAME_OVER: "the end",
 }
 
-# What a sensible player weighs in each phase, for each side.
+# What a sensible player weighs in each phase: the same for both sides in some phases,
+# for each side in the others.
+BOTH_SIDES = {
+    Phase.ASSIGNMENT: "nothing to do until a result names you; the Randomizer then hands out "
+                      "chits (6.23).",
+    Phase.STATUS: "take markers off your units: a masked or neutralized unit has no zone and "
+                  "cannot harass (15.11).",
+    Phase.GAME_OVER: "the log tells how it was won; plot analyse finds the turning points.",
+}
 PHASE_ADVICE: dict[tuple[Phase, Player], str] = {
+    **{(phase, side): text for phase, text in BOTH_SIDES.items() for side in Player},
     (Phase.SETUP, Player.SS): "strong units beside Hitler and in Berlin's streets: the coup is "
                               "fought there (4.32, 18.72).",
     (Phase.SETUP, Player.ABWEHR): "plotters within reach of OKW units to recruit, but not in the "
                                   "zones of SS units that could investigate them (4.34, 13.13).",
-    (Phase.ASSIGNMENT, Player.SS): "nothing to do until a result names you; the Randomizer then "
-                                   "hands out chits (6.23).",
-    (Phase.ASSIGNMENT, Player.ABWEHR): "nothing to do until a result names you; the Randomizer "
-                                       "then hands out chits (6.23).",
     (Phase.MOVEMENT, Player.SS): "close in on suspected plotters so that investigators have them "
                                  "in their zones; keep units in the streets; stay out of "
                                  "OKW-friendly HQs, or the OKW may panic in your favour (12.8).",
@@ -49,10 +54,6 @@ PHASE_ADVICE: dict[tuple[Phase, Player], str] = {
                                       "decides (14.34).",
     (Phase.INTERROGATION, Player.ABWEHR): "Alibi/Arrest chits add one each to the die: spend "
                                           "them on a prisoner worth saving (14.22).",
-    (Phase.STATUS, Player.SS): "take markers off your units: a masked or neutralized unit has "
-                               "no zone and cannot harass (15.11).",
-    (Phase.STATUS, Player.ABWEHR): "take markers off your units: a masked or neutralized unit "
-                                   "has no zone and cannot harass (15.11).",
     (Phase.COUP_INTERPHASE, Player.SS): "the Abwehr alone moves now (18.21).",
     (Phase.COUP_INTERPHASE, Player.ABWEHR): "move your strongest units into Berlin's streets, "
                                             "next to SS units you can harass (18.21).",
@@ -65,10 +66,6 @@ PHASE_ADVICE: dict[tuple[Phase, Player], str] = {
                                     "(18.34).",
     (Phase.COUP_STATUS, Player.ABWEHR): "markers off your units; then the bonus falls if "
                                         "Hitler lives (18.52).",
-    (Phase.GAME_OVER, Player.SS): "the log tells how it was won; plot analyse finds the "
-                                  "turning points.",
-    (Phase.GAME_OVER, Player.ABWEHR): "the log tells how it was won; plot analyse finds the "
-                                      "turning points.",
 }
 
 # What a sensible player weighs when the rules hand him a decision.
@@ -122,11 +119,12 @@ def where(v: PlayerView) -> str:
 
 
 def coach_line(v: PlayerView) -> str:
-    """The coach's line for the side whose view ``v`` is: in a decision, what to weigh in
-    it (the prompt has said what it is); else where the game stands, then what to weigh."""
+    """What the coach says to the side whose view ``v`` is: in a decision, what to weigh
+    in it (the prompt has said what it is); else where the game stands, then what to
+    weigh. (Each screen puts its own "Coach" before it.)"""
     side = v.side or Player.SS
     if v.pending and v.to_act is side:
-        return f"Coach (K: off): {DECISION_ADVICE[v.pending[-1].kind]}"
+        return DECISION_ADVICE[v.pending[-1].kind]
     if v.to_act is not side and v.outcome is None:
-        return f"Coach (K: off): {where(v)}. The other side is playing: watch the map."
-    return f"Coach (K: off): {where(v)}. Weigh: {PHASE_ADVICE[v.phase, side]}"
+        return f"{where(v)}. The other side is playing: watch the map."
+    return f"{where(v)}. Weigh: {PHASE_ADVICE[v.phase, side]}"

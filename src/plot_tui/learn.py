@@ -17,7 +17,7 @@ from plot_core.lessons import Lesson
 from .closing import OnceModal, OnceScreen
 from .coach import SIDE, coach_line
 from .game import GameScreen
-from .session import Seat, Session
+from .session import Session
 from .settings import SettingsFile
 
 GUIDED = {f"game-{p.value}": p for p in (Player.ABWEHR, Player.SS)}   # the list's last entries
@@ -196,15 +196,10 @@ class CoachedGameScreen(GameScreen):
         self.coaching = True
 
     def coach_text(self, v: PlayerView) -> str:
-        return coach_line(v) if self.coaching else ""
+        return f"Coach (K: off): {coach_line(v)}" if self.coaching else ""
 
     def action_coach(self) -> None:
         self.coaching = not self.coaching
         self.say("The coach is back (K: off)." if self.coaching else
                  "The coach is quiet; K brings him back.")
 
-
-def lesson_session(lesson: Lesson, rules) -> Session:
-    state = lesson.start(rules)
-    seats = {p: Seat.HUMAN if p is lesson.side else Seat.COMPUTER for p in Player}
-    return Session(state, seats, seed=0, levels={lesson.side.enemy: "easy"})

@@ -28,7 +28,7 @@ from .choices import group_of
 from .coach import coach_line
 from .describe import SIDE, WINNERS, area_name, coup_lines, prompt
 from .plain import clean
-from .session import LogLine, Seat, Session
+from .session import LogLine, Session, lesson_session
 
 HELP = """Commands (a number, or an action's notation such as "move 2010", plays a move):
   choices        the numbered choices again (also: an empty line)
@@ -115,9 +115,9 @@ class Answers:
             return None
         return h
 
-    def _about(self, h: int) -> str:
+    def _about(self, h: int, v: PlayerView, zones: dict[Player, frozenset[int]]) -> str:
         """A hex in one sentence: area, HQ, units, and whose zones of control hold it."""
-        m, v = self.rules.map, self.board.view()
+        m = self.rules.map
         words = [f"{label(h)}, {area_name(self.rules, m.area_of[h])}"]
         hq = m.hq_of.get(h)
         if hq is not None:
@@ -125,24 +125,32 @@ class Answers:
         here = [unit_name(self.rules, u.id) if u.id != "?" else "a face-down unit"
                 for u in v.units if u.hex == h]
         words.append("units: " + ", ".join(here) if here else "no units")
-        zones = self.board.overlays().zones
         held = [SIDE[p] for p in Player if h in zones[p]]
         words.append(f"in the zone of control of the {' and the '.join(held)}" if held
                      else "in no zone of control")
         return "; ".join(words) + "."
 
+    @staticmethod
+    def log_line(ln: LogLine) -> str:
+        """A line of the log as said: who acted, or what followed, with its case."""
+        case = f" ({ln.event.case})" if ln.event.case else ""
+        if ln.action is not None and ln.side is not None:
+            return f"{SIDE[ln.side]}: {ln.event.text}."
+        return f"  {ln.event.text}{case}."
+
     def look(self, text: str) -> None:
         h = self._hex(text)
         if h is not None:
-            self.say(f"Hex {self._about(h)}")
+            self.say(f"Hex {self._about(h, self.board.view(), self.board.overlays().zones)}")
 
     def near(self, text: str) -> None:
         h = self._hex(text)
         if h is None:
             return
         self.say(f"Around {label(h)}:")
+        v, zones = self.board.view(), self.board.overlays().zones      # once for the six
         for n in sorted(self.rules.map.neighbours[h]):
-            self.say(f"  {self._about(n)}")
+            self.say(f"  {self._about(n, v, zones)}")
 
     def boxes(self, _: str) -> None:
         v = self.board.view()
@@ -246,14 +254,8 @@ class LineMode(Answers):
     def _news(self) -> None:
         lines = self.session.visible_log()
         for ln in lines[self.shown:]:
-            self.say(self._line(ln))
+            self.say(self.log_line(ln))
         self.shown = len(lines)
-
-    def _line(self, ln: LogLine) -> str:
-        case = f" ({ln.event.case})" if ln.event.case else ""
-        if ln.action is not None and ln.side is not None:
-            return f"{SIDE[ln.side]}: {ln.event.text}."
-        return f"  {ln.event.text}{case}."
 
     def _ask(self) -> None:
         s = self.session
@@ -263,7 +265,7 @@ class LineMode(Answers):
         turn = f"Coup-Turn {v.coup.turn}" if v.coup is not None else f"Game-Turn {v.turn}"
         self.say(f"{turn}, {phase}. Your move, {SIDE[v.to_act]}: {prompt(self.rules, v, legal)}")
         if self.coach:
-            self.say(coach_line(v).replace("Coach (K: off): ", "Coach: "))
+            self.say(f"Coach: {coach_line(v)}")
         self._list(legal)
 
     def _list(self, legal: list[Action]) -> None:
@@ -353,7 +355,7 @@ class LineMode(Answers):
 
     def log(self, text: str) -> None:
         n = int(text) if text.isdigit() else 10
-        self.say_paged([self._line(ln) for ln in self.session.visible_log()[-n:]])
+        self.say_paged([self.log_line(ln) for ln in self.session.visible_log()[-n:]])
 
     def help(self, _: str) -> None:
         for line in HELP.splitlines():
@@ -414,10 +416,7 @@ def learn_lines(lessons: list[Lesson], rules: Rules, done: tuple[str, ...], inp:
             say("In this lesson the dice are set in advance, so that it can be finished; in "
                 "a game they never are.")
         say(f"Goal: {lesson.goal} Type hint for a hint, quit to go back to the list.")
-        session = Session(lesson.start(rules), {
-            p: Seat.HUMAN if p is lesson.side else Seat.COMPUTER for p in Player}, seed=0,
-            levels={lesson.side.enemy: "easy"})
-        mode = LineMode(session, read, out, lesson=lesson)
+        mode = LineMode(lesson_session(lesson, rules), read, out, lesson=lesson)
         mode.run()
         if mode.lesson_done and lesson.key not in finished:
             finished.add(lesson.key)

@@ -96,9 +96,7 @@ class ReplayLines(Answers):
             self._eyes(rest)
         elif word == "log":
             n = int(rest) if rest.isdigit() else 10
-            self.say_paged([f"{SIDE[ln.side]}: {ln.event.text}." if ln.action is not None
-                            and ln.side is not None else f"  {ln.event.text}."
-                            for ln in r.log()[-n:]])
+            self.say_paged([self.log_line(ln) for ln in r.log()[-n:]])
         elif word in QUESTIONS:
             QUESTIONS[word](self, rest)
         elif word in ("help", "?"):
@@ -135,10 +133,7 @@ class ReplayLines(Answers):
         """What happened from ``before`` to here (going forward), then where it is."""
         r = self.replay
         if r.i > before:
-            lines = [ln for ln in r.log() if ln.index > before]
-            self.say_paged([f"{SIDE[ln.side]}: {ln.event.text}." if ln.action is not None
-                            and ln.side is not None else f"  {ln.event.text}."
-                            for ln in lines])
+            self.say_paged([self.log_line(ln) for ln in r.log() if ln.index > before])
         self._where_now()
 
     def _where_now(self) -> None:

@@ -19,7 +19,16 @@ import attrs
 from plot_ai import ComputerPlayer, ExpertPlayer, make
 from plot_ai.pool import Answer, Job, job_for, take
 from plot_ai.search import Thought
-from plot_core import Action, GameState, IllegalAction, Player, PlayerView, apply, legal_actions
+from plot_core import (
+    Action,
+    GameState,
+    IllegalAction,
+    Player,
+    PlayerView,
+    Rules,
+    apply,
+    legal_actions,
+)
 from plot_core import view as view_of
 from plot_core.engine.history import can_take_back
 from plot_core.engine.odds import Odds, Stakes, odds_of, stakes
@@ -27,6 +36,7 @@ from plot_core.engine.overlays import Overlays, overlays
 from plot_core.engine.paths import path_to, walk_problem
 from plot_core.engine.state import Event
 from plot_core.hexgrid import Hex
+from plot_core.lessons import Lesson
 from plot_core.wording import words
 from plot_record import ChatLine, PlanLine, Record, Recorder, RecordError, RecordWriter, ThinkLine
 from plot_record.format import THINK_TEXT, ActionLine, Entry, UndoLine
@@ -442,6 +452,12 @@ class Session:
             # an EndLine says what the last action's state already says
         finally:
             self.recorder = recorder
+
+
+def lesson_session(lesson: Lesson, rules: Rules) -> Session:
+    """A lesson's practice: the learner's side against the easy computer, unrecorded."""
+    seats = {p: Seat.HUMAN if p is lesson.side else Seat.COMPUTER for p in Player}
+    return Session(lesson.start(rules), seats, seed=0, levels={lesson.side.enemy: "easy"})
 
 
 def seats_for(*, hotseat: bool = False, watch: bool = False,
