@@ -295,7 +295,7 @@ def _resume(args: argparse.Namespace) -> int:
 
 def _analyse(args: argparse.Namespace) -> int:
     from plot_record import RecordError, load_record
-    from plot_tui.analysis import NotFinished, account, kept_analysis
+    from plot_tui.analysis import Kept, NotFinished, account, kept_analysis
 
     if args.calibration:
         from plot_tui.analysis import calibration, calibration_table
@@ -313,7 +313,8 @@ def _analyse(args: argparse.Namespace) -> int:
     rules = load_rules()
     try:
         record = load_record(Path(args.path), rules)
-        analysis = kept_analysis(record, top=args.top)
+        kept = Kept(record)                  # what an earlier run left beside the record
+        analysis = kept_analysis(record, top=args.top, kept=kept)
     except (RecordError, NotFinished) as exc:
         print(f"plot analyse: {exc}", file=sys.stderr)
         return 1
@@ -325,7 +326,7 @@ def _analyse(args: argparse.Namespace) -> int:
             print(f"plot analyse: the expert searches turning point {k} of {n} (action "
                   f"{point.i})", file=sys.stderr, flush=True)
         better = kept_alternatives(record, analysis.turning_points, trials=args.expert,
-                                   progress=progress)
+                                   progress=progress, kept=kept)
     for line in account(record, analysis, better):
         print(line)
     if args.svg:

@@ -196,10 +196,10 @@ class Kept:
         return str(i) in self.data.get("expert", {}).get(str(trials), {})
 
 
-def kept_analysis(record: Record, *, top: int = 5) -> Analysis:
+def kept_analysis(record: Record, *, top: int = 5, kept: Kept | None = None) -> Analysis:
     """``analyse``, read from beside the record when it was worked out before (and kept
-    there when not: a second run is instant)."""
-    kept = Kept(record)
+    there when not: a second run is instant). ``kept``: the file, if already read."""
+    kept = kept or Kept(record)
     found = kept.analysis(top)
     if found is not None:
         return found
@@ -210,11 +210,11 @@ def kept_analysis(record: Record, *, top: int = 5) -> Analysis:
 
 def kept_alternatives(record: Record, points: tuple[TurningPoint, ...], *, trials: int = 300,
                       progress: Callable[[int, int, TurningPoint], None] | None = None,
-                      ) -> list[Alternative]:
+                      kept: Kept | None = None) -> list[Alternative]:
     """``alternatives``, each kept beside the record as soon as it is found: a second run
     asks the expert nothing, and a run stopped half way goes on from where it stopped.
     ``progress(k, n, point)`` is told before each search that has to be made."""
-    kept = Kept(record)
+    kept = kept or Kept(record)
     out = []
     todo = [p for p in points if not kept.asked(trials, p.i)]
     for k, p in enumerate(todo, start=1):
