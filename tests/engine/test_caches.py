@@ -6,15 +6,18 @@ forward, and what a copy keeps or forgets, checked fact by fact."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
+from pathlib import Path
 
 import attrs
 import pytest
 
-from plot_core.engine import board, coup, movement
+from plot_core.engine import board, facts, movement
 from plot_core.engine.actions import Action, Verb
 from plot_core.engine.api import apply, legal_actions, new_game
 from plot_core.engine.errors import IllegalAction
+from plot_core.engine.facts import Basis
 from plot_core.engine.state import Event
 from plot_core.engine.state import evolve as state_evolve
 
@@ -64,28 +67,21 @@ def test_one_game_compared_in_this_process():
     assert problem is None and n > 500
 
 
-def _fresh(state, key):
-    """What a state that carries nothing computes for the memo entry ``key``."""
-    plain = attrs.evolve(state)
-    match key:
-        case ("enemy_controlled", player):
-            return board.enemy_controlled(plain, player)
-        case ("blocked", player):
-            return movement.blocked_hexes(plain, player)
-        case "influenced":
-            return board.influenced_areas(plain)
-        case ("streets", party):
-            return coup._in_berlin_outside_hqs(plain, party)
-        case "occupancy":
-            return plain.occupancy()
-        case ("movable", player, activated):           # kept for the units used then
-            return movement.movable(attrs.evolve(plain, activated=activated), player)
-        case ("zones", which, phasing, activated):
-            return board.zones_of(attrs.evolve(plain, phasing=phasing, activated=activated),
-                                  which)
-        case ("coup chits", player):
-            return (state.chits, coup.coup_chit_actions(plain, player))
-    raise AssertionError(f"a memo entry this test does not know: {key!r}")
+def _fresh(state, kept):
+    """What a state that carries nothing computes for the kept answer ``kept``."""
+    fact, rest = facts.split(kept)
+    known = facts.FACTS[fact]
+    plain, args = attrs.evolve(state), rest
+    if known.also is not None:                  # as the state was when it was kept
+        extra, args = rest[0], rest[1:]
+        if fact is board.zones_of:
+            plain = attrs.evolve(plain, phasing=extra[0], activated=extra[1])
+        elif fact is movement._movable:
+            plain = attrs.evolve(plain, activated=extra)
+        else:
+            raise AssertionError(f"a fact this test does not know: {fact.__name__}")
+    value = known.compute(plain, *args)
+    return (state.chits, value) if known.basis is Basis.UNITS_AND_CHITS else value
 
 
 @pytest.mark.parametrize("seed,policy", [(100000, "busy"), (100001, "busy"), (100002, "busy"),
@@ -99,11 +95,12 @@ def test_what_a_step_carries_forward_is_what_the_new_state_would_compute(seed, p
         acts = legal_actions(state)
         state = apply(state, POLICIES[policy](state, acts, rnd))
         for key, value in list(state._memo.items()):
-            if key[0] == "coup chits" and value[0] is not state.chits:
+            fact, _ = facts.split(key)
+            if facts.FACTS[fact].basis is Basis.UNITS_AND_CHITS and value[0] is not state.chits:
                 continue                     # kept for chits that have since changed: unread
             assert value == _fresh(state, key), f"{policy} {seed}: {key!r} carried wrongly"
-            checked[key if isinstance(key, str) else key[0]] += 1
-    assert checked["occupancy"] > 100 and checked["streets"] > 50
+            checked[fact.__name__] += 1
+    assert checked["occupancy"] > 100 and checked["party_in_streets"] > 50
 
 
 @pytest.mark.parametrize("seed", [100004, 100005])
@@ -138,7 +135,7 @@ def _worked_out(seed: int):
     s.occupancy()
     s.chits_of("ss")
     s.holders()
-    s._scratch[("steps", "001")] = [1234]
+    s._scratch[facts.key(movement.legal_steps, "001")] = [1234]
     return s
 
 
@@ -172,3 +169,14 @@ def test_a_copy_that_only_adds_to_the_log_keeps_every_answer():
 def test_occupancy_is_counted_once_per_state_and_shared():
     s = new_game(100008)
     assert s.occupancy() is s.occupancy()
+
+
+def test_the_stores_are_reached_only_through_derived_facts():
+    """One way of keeping facts (facts.py): outside it, only the state that holds the
+    stores and the step that hands kept answers on name them."""
+    root = Path(facts.__file__).parent.parent
+    allowed = {"engine/facts.py", "engine/state.py", "engine/movement.py"}
+    named = {str(p.relative_to(root)) for p in root.rglob("*.py")
+             if re.search(r"_memo\b|_chitmemo\b|_scratch\b", p.read_text())}
+    assert named <= allowed, sorted(named - allowed)
+    assert len(facts.FACTS) >= 15       # every kept fact is declared where it is computed

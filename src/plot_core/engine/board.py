@@ -8,9 +8,10 @@ from collections.abc import Callable
 
 from ..data.mapdata import Headquarters
 from ..hexgrid import Hex, label
-from ..parties import Player
+from ..parties import Party, Player
 from ..rules import Rules
 from .errors import IllegalAction
+from .facts import Basis, derived
 from .lookup import lookup
 from .registry import case
 from .state import GameState, UnitState, is_allied
@@ -46,33 +47,28 @@ def zoc_of(state: GameState, u: UnitState) -> frozenset[Hex]:
     return lookup(state.rules).zone[u.at]
 
 
+@derived(Basis.UNITS, also=lambda state: (state.phasing, state.activated))
 def zones_of(state: GameState,
              which: Callable[[GameState, UnitState], bool]) -> dict[Hex, list[str]]:
     """For every hex, the units ``which(state, u)`` picks whose zone holds it, in unit
     order: who could recruit or investigate there (12.21, 13.13). ``which`` may ask
     only about the units, the phasing player and the units used this phase: the answer
-    is kept while those stay the same (state.py: what a state's caches may hold)."""
-    key = ("zones", which, state.phasing, state.activated)
-    found = state._memo.get(key)
-    if found is None:
-        found = {}
-        for u in state.units:
-            if u.hex is not None and which(state, u):
-                for h in zoc_of(state, u):
-                    found.setdefault(h, []).append(u.id)
-        state._memo[key] = found
+    is kept while those stay the same (facts.py)."""
+    found: dict[Hex, list[str]] = {}
+    for u in state.units:
+        if u.hex is not None and which(state, u):
+            for h in zoc_of(state, u):
+                found.setdefault(h, []).append(u.id)
     return found
 
 
+@derived(Basis.UNITS, kept_by_step=lambda mover, party: [(mover,)])
 def enemy_controlled(state: GameState, player: Player) -> frozenset[Hex]:
-    """Hexes in the zone of any unit of ``player``'s enemy."""
-    key = ("enemy_controlled", player)
-    found = state._memo.get(key)
-    if found is None:
-        foe, zone = player.enemy, lookup(state.rules).zone
-        found = state._memo[key] = frozenset().union(
-            *[zone[u.at] for u in state.units if u.controller is foe and exerts_zoc(state, u)])
-    return found
+    """Hexes in the zone of any unit of ``player``'s enemy (a step by one of
+    ``player``'s own units leaves them as they were)."""
+    foe, zone = player.enemy, lookup(state.rules).zone
+    return frozenset().union(
+        *[zone[u.at] for u in state.units if u.controller is foe and exerts_zoc(state, u)])
 
 
 def hq_at(state: GameState, h: Hex) -> Headquarters | None:
@@ -126,14 +122,20 @@ def impassable_in(rules: Rules, turn: int) -> frozenset[str]:
 
 
 @case("17.21")
+@derived(Basis.UNITS, kept_by_step=lambda mover, party: [()])
 def influenced_areas(state: GameState) -> frozenset[str]:
-    """Areas with an Allied unit in them: its zone of influence fills the area."""
-    found = state._memo.get("influenced")
-    if found is None:
-        area_of, allied = state.rules.map.area_of, lookup(state.rules).allied
-        found = state._memo["influenced"] = frozenset(
-            area_of[u.hex] for u in state.units if u.hex is not None and u.id in allied)
-    return found
+    """Areas with an Allied unit in them: its zone of influence fills the area (a
+    German unit's step leaves them as they were)."""
+    area_of, allied = state.rules.map.area_of, lookup(state.rules).allied
+    return frozenset(area_of[u.hex] for u in state.units if u.hex is not None and u.id in allied)
+
+
+@derived(Basis.UNITS, kept_by_step=lambda mover, party: [(q,) for q in Party if q is not party])
+def party_in_streets(state: GameState, party: Party) -> bool:
+    """Has ``party`` a unit in Berlin outside its HQs (18.72)? A step by a unit of
+    another party leaves this as it was (movement.py hands on the mover's own)."""
+    streets = lookup(state.rules).streets
+    return any(state.unit(uid).hex in streets for uid in lookup(state.rules).of_party[party])
 
 
 def empty_hexes(state: GameState, area: str) -> list[Hex]:

@@ -7,9 +7,10 @@ from ..data.chits import ChitKind
 from ..data.units import Sides
 from ..parties import Party, Player
 from .actions import Action, Verb, act
+from .board import party_in_streets
 from .decisions import pop, push, top
 from .errors import IllegalAction
-from .lookup import lookup
+from .facts import Basis, derived
 from .pending import CoupOffer
 from .registry import case
 from .rolls import roll
@@ -180,28 +181,19 @@ def expose_semi(state: GameState, uid: str) -> GameState:
 def coup_chit_actions(state: GameState, player: Player) -> tuple[Action, ...]:
     if state.phase not in (Phase.COUP_MOVEMENT, Phase.COUP_STATUS):
         return ()
-    # Kept with the units' facts, for as long as the chits are the same tuple too.
-    key = ("coup chits", player)
-    found = state._memo.get(key)
-    if found is None or found[0] is not state.chits:
-        out = [act(Verb.PIN, u) for u in pin_targets(state, player)]
-        if player is Player.SS:
-            out += [act(Verb.EXPOSE, u) for u in semi_targets(state)]
-        found = state._memo[key] = (state.chits, tuple(out))
-    return found[1]
+    return _coup_chit_actions(state, player)
+
+
+# No unit's step changes a side, a chit, or who is semi-recruited.
+@derived(Basis.UNITS_AND_CHITS, kept_by_step=lambda mover, party: [(p,) for p in Player])
+def _coup_chit_actions(state: GameState, player: Player) -> tuple[Action, ...]:
+    out = [act(Verb.PIN, u) for u in pin_targets(state, player)]
+    if player is Player.SS:
+        out += [act(Verb.EXPOSE, u) for u in semi_targets(state)]
+    return tuple(out)
 
 
 # -- victory -------------------------------------------------------------------------------
-
-def _in_berlin_outside_hqs(state: GameState, party: Party) -> bool:
-    key = ("streets", party)
-    found = state._memo.get(key)
-    if found is None:
-        streets = lookup(state.rules).streets
-        found = state._memo[key] = any(state.unit(uid).hex in streets
-                                       for uid in lookup(state.rules).of_party[party])
-    return found
-
 
 @case("18.71", "18.72", "18.7")
 def check_victory(state: GameState, actor: Player | None) -> GameState:
@@ -210,8 +202,8 @@ def check_victory(state: GameState, actor: Player | None) -> GameState:
     If one action empties both, the player who made it wins."""
     if state.coup is None or state.outcome is not None:
         return state
-    ss_gone = not _in_berlin_outside_hqs(state, Party.SS)
-    ab_gone = not _in_berlin_outside_hqs(state, Party.ABWEHR)
+    ss_gone = not party_in_streets(state, Party.SS)
+    ab_gone = not party_in_streets(state, Party.ABWEHR)
     if not (ss_gone or ab_gone):
         return state
     if ss_gone and ab_gone:

@@ -8,8 +8,9 @@ from collections.abc import Iterator
 
 from ..data.chits import ChitKind
 from ..hexgrid import Hex, label
-from ..parties import Party, Player
+from ..parties import Player
 from ..rules import Rules
+from . import facts
 from .actions import Action, Verb, act
 from .board import (
     enemy_controlled,
@@ -20,10 +21,12 @@ from .board import (
     impassable_in,
     influenced_areas,
     is_enemy,
+    party_in_streets,
     unfriendly_hq,
 )
 from .decisions import finish_activation
 from .errors import IllegalAction
+from .facts import Basis, derived, kept_keys
 from .harassment import harass_targets
 from .lookup import BERLIN, PRUSSIA, Lookup, lookup
 from .registry import case
@@ -102,13 +105,13 @@ def movable(state: GameState, player: Player | None = None) -> list[str]:
     player = player or state.phasing
     if _interphase_full(state):
         return []
-    key = ("movable", player, state.activated)
-    found = state._memo.get(key)
-    if found is None:
-        known, activated = lookup(state.rules), state.activated
-        found = state._memo[key] = [u.id for u in state.units
-                                    if _activation_refused(player, activated, u, known) is None]
-    return found
+    return _movable(state, player)
+
+
+@derived(Basis.UNITS, also=lambda state: state.activated)
+def _movable(state: GameState, player: Player) -> list[str]:
+    known, activated = lookup(state.rules), state.activated
+    return [u.id for u in state.units if _activation_refused(player, activated, u, known) is None]
 
 
 def can_move(state: GameState, player: Player) -> bool:
@@ -197,40 +200,35 @@ def steps_from(state: GameState, uid: str, start: Hex, spent: int, ezoc: frozens
             frontier.append((n, spent + 1))
 
 
+@derived(Basis.STATE)
 def legal_steps(state: GameState, uid: str) -> list[Hex]:
     """The hexes the active unit may step into now, in the map's neighbour order.
 
     Worked out by walking hexes (see _walk) instead of asking move_problem about each
     neighbour and building a state for every look-ahead.
     """
-    key = ("steps", uid)
-    found = state._scratch.get(key)
-    if found is None:
-        found = state._scratch[key] = _walk(state, uid)
-    return found
+    return _walk(state, uid)
 
 
+@derived(Basis.UNITS, kept_by_step=lambda mover, party: [(mover,)])
 def blocked_hexes(state: GameState, player: Player) -> frozenset[Hex]:
     """The hexes none of ``player``'s units may enter for who stands there (8.12, 11.23):
-    move_problem's test of the occupants, for every occupied hex at once."""
-    key = ("blocked", player)
-    found = state._memo.get(key)
-    if found is None:
-        # move_problem's test of each occupant (8.12, 11.23), in one pass over the units
-        known = lookup(state.rules)
-        out = set()
-        for u in state.units:
-            h = u.hex
-            if h is None or h in out:
-                continue
-            if u.marker is not None:
-                if u.marker is Marker.MASKED:
-                    out.add(h)
-            elif (u.id in known.allied or (u.controller is not None and u.controller is not player)
-                    or (not u.recruited and u.id in known.recruitment_sided) or u.semi):
+    move_problem's test of the occupants, for every occupied hex at once. A step by one
+    of ``player``'s units leaves them as they were: the mover blocks no friend (it is
+    unmasked, recruited and not semi-recruited, or it could not move)."""
+    known = lookup(state.rules)
+    out = set()
+    for u in state.units:
+        h = u.hex
+        if h is None or h in out:
+            continue
+        if u.marker is not None:
+            if u.marker is Marker.MASKED:
                 out.add(h)
-        found = state._memo[key] = frozenset(out)
-    return found
+        elif (u.id in known.allied or (u.controller is not None and u.controller is not player)
+                or (not u.recruited and u.id in known.recruitment_sided) or u.semi):
+            out.add(h)
+    return frozenset(out)
 
 
 class _Ways(dict[Hex, tuple[tuple[Hex, bool], ...]]):
@@ -318,35 +316,27 @@ def move(state: GameState, dest: Hex) -> GameState:
     return after
 
 
-# What a step by a unit of this player and party leaves as it was (_carry_forward).
-_KEPT = {(player, party): (("enemy_controlled", player), ("blocked", player), "influenced",
-                           ("coup chits", player), ("coup chits", player.enemy),
-                           *(("streets", q) for q in Party if q is not party))
-         for player in Player for party in Party}
-
-
 def _carry_forward(before: GameState, after: GameState, uid: str, dest: Hex) -> None:
-    """What a step leaves as it was: the zones the mover's enemy exerts, the hexes where
-    the mover's side is blocked (the mover blocks no friend: it is unmasked, recruited and
-    not semi-recruited, or it could not move), the areas the Allies hold (the mover is
-    German), whether each party has units in Berlin's streets, which Loyalty chits
-    either side could lay or reveal in the coup (no unit changed side, left the map or
-    became semi-recruited); and the occupancy, with only the mover moved."""
+    """Hand the step's new state what the step leaves as it was: the facts that say so
+    (facts.kept_by_step), whether the mover's party is in Berlin's streets, and the
+    occupancy, with only the mover moved."""
     memo, player = before._memo, before.unit(uid).owner
     known, here = lookup(before.rules), before.unit(uid).at
     party = known.party[uid]
     kept = after._memo
-    for key in _KEPT[player, party]:
+    for key in kept_keys(player, party):
         if key in memo:
             kept[key] = memo[key]
     # The mover's own party is in Berlin's streets if the mover now is; and as before if
     # the mover was not there before.
-    was = memo.get(("streets", party))
+    streets = facts.key(party_in_streets, party)
+    was = memo.get(streets)
     if dest in known.streets:
-        kept[("streets", party)] = True
+        kept[streets] = True
     elif was is not None and here not in known.streets:
-        kept[("streets", party)] = was
-    occ = memo.get("occupancy")
+        kept[streets] = was
+    occupancy = facts.key(GameState.occupancy)
+    occ = memo.get(occupancy)
     if occ is not None:
         occ = dict(occ)
         rest = [o for o in occ[here] if o != uid]
@@ -357,7 +347,7 @@ def _carry_forward(before: GameState, after: GameState, uid: str, dest: Hex) -> 
         there = occ.get(dest)
         occ[dest] = [uid] if not there else sorted([*there, uid],
                                                    key=after.rules.unit_order.__getitem__)
-        kept["occupancy"] = occ
+        kept[occupancy] = occ
 
 
 # -- ending ----------------------------------------------------------------------
@@ -392,13 +382,10 @@ def travel_destinations(state: GameState, uid: str) -> list[Hex]:
     """Where the unit could Travel to from where it stands."""
     if uid == HITLER:
         return []                                              # 9.59
-    key = ("travel", uid)
-    found = state._scratch.get(key)
-    if found is None:
-        found = state._scratch[key] = _travel_destinations(state, uid)
-    return found
+    return _travel_destinations(state, uid)
 
 
+@derived(Basis.STATE)
 def _travel_destinations(state: GameState, uid: str) -> list[Hex]:
     m = state.rules.map
     u = state.unit(uid)
@@ -449,14 +436,10 @@ def travel(state: GameState, dest: Hex, chit: str) -> GameState:
                                    f"{state.info(uid).short} travels to {label(dest)}"))
 
 
+@derived(Basis.CHITS)
 def travel_chits(state: GameState, player: Player) -> list[str]:
-    key = ("travel", player)
-    found = state._chitmemo.get(key)
-    if found is None:
-        by_id = state.rules.chits.by_id()
-        found = state._chitmemo[key] = [c for c in state.chits_of(player.value)
-                                        if by_id[c].kind is ChitKind.TRAVEL]
-    return found
+    by_id = state.rules.chits.by_id()
+    return [c for c in state.chits_of(player.value) if by_id[c].kind is ChitKind.TRAVEL]
 
 
 class _Moves(dict[Hex, Action]):

@@ -21,6 +21,7 @@ from ..data.units import Sides, Unit
 from ..hexgrid import Hex
 from ..parties import Party, Player
 from ..rules import Rules
+from .facts import Basis, derived
 from .lookup import lookup
 from .pending import Decision as Decision
 from .pending import DecisionKind as DecisionKind
@@ -203,16 +204,10 @@ class GameState:
     coup: CoupState | None = None    # set once a coup is declared (18.1)
     events: tuple[Event, ...] = ()   # what the last action caused
     outcome: Outcome | None = None
-    # What a state's caches may hold: facts derived from the state, computed once (the
-    # state never changes, so they never go stale), never part of the game, its
-    # equality, its hash or its JSON: a state stays a value, and a cache only saves
-    # work. _memo holds facts that depend on the units (with the phasing player or the
-    # units used this phase in the key where they matter), _chitmemo facts that depend
-    # on the chits alone, so a copy that keeps those keeps them too (evolve below);
-    # movement's _carry_forward hands a step's successor the facts a step cannot change.
+    # The stores of facts worked out from this state (facts.py says what they may hold
+    # and why a state stays a value): the units' facts, the chits', and this state's own.
     _memo: dict[Any, Any] = attrs.field(factory=dict, init=False, eq=False, repr=False)
     _chitmemo: dict[Any, Any] = attrs.field(factory=dict, init=False, eq=False, repr=False)
-    # _scratch: facts of this state alone (its legal steps, Travel destinations ...).
     _scratch: dict[Any, Any] = attrs.field(factory=dict, init=False, eq=False, repr=False)
 
     @property
@@ -252,51 +247,42 @@ class GameState:
     def info(self, uid: str) -> Unit:
         return self.rules.units[uid]
 
+    @derived(Basis.UNITS)
     def occupancy(self) -> dict[Hex, list[str]]:
         """Units by hex. Shared between callers: do not change what it returns."""
-        occ = self._memo.get("occupancy")
-        if occ is None:
-            occ = {}
-            for u in self.units:
-                if u.hex is not None:
-                    occ.setdefault(u.hex, []).append(u.id)
-            self._memo["occupancy"] = occ
+        occ: dict[Hex, list[str]] = {}
+        for u in self.units:
+            if u.hex is not None:
+                occ.setdefault(u.hex, []).append(u.id)
         return occ
 
+    @derived(Basis.CHITS)
     def chits_of(self, holder: str) -> list[str]:
         """The chits ``holder`` has, in chits.toml's order. Shared: do not change it."""
-        found = self._chitmemo.get(holder)
-        if found is None:
-            ids = chit_ids(self.rules)
-            found = self._chitmemo[holder] = [ids[i] for i, where in enumerate(self.chits)
-                                              if where == holder]
-        return found
+        ids = chit_ids(self.rules)
+        return [ids[i] for i, where in enumerate(self.chits) if where == holder]
 
+    @derived(Basis.CHITS)
     def holders(self) -> frozenset[str]:
         """Every place some chit is: the cup, a box, or a unit it lies on (18.61)."""
-        found = self._chitmemo.get("holders")
-        if found is None:
-            found = self._chitmemo["holders"] = frozenset(self.chits)
-        return found
+        return frozenset(self.chits)
 
+    @derived(Basis.CHITS)
     def loyalty_held(self, player: Player) -> list[str]:
         """The units whose Loyalty chits ``player`` holds, in unit order. Shared: do not
         change what it returns."""
-        key = ("loyalty", player)
-        found = self._chitmemo.get(key)
-        if found is None:
-            by_id, order = self.rules.chits.by_id(), self.rules.unit_order
-            found = self._chitmemo[key] = sorted(
-                (by_id[c].unit for c in self.chits_of(player) if by_id[c].kind is ChitKind.LOYALTY),
-                key=order.__getitem__)
-        return found
+        by_id, order = self.rules.chits.by_id(), self.rules.unit_order
+        held = [u for c in self.chits_of(player)
+                if by_id[c].kind is ChitKind.LOYALTY and (u := by_id[c].unit) is not None]
+        return sorted(held, key=order.__getitem__)
 
     def holds(self, holder: str, chit: str) -> bool:
         """Does ``holder`` have ``chit``?"""
-        found = self._chitmemo.get(("set", holder))
-        if found is None:
-            found = self._chitmemo[("set", holder)] = frozenset(self.chits_of(holder))
-        return chit in found
+        return chit in self._chit_set(holder)
+
+    @derived(Basis.CHITS)
+    def _chit_set(self, holder: str) -> frozenset[str]:
+        return frozenset(self.chits_of(holder))
 
     # -- changes -----------------------------------------------------------
     def units_with(self, uid: str, **changes: Any) -> tuple[UnitState, ...]:
@@ -336,7 +322,7 @@ def evolve(inst: T, **changes: Any) -> T:
     ``__dict__`` (a state's) or slots (a unit's) with the changes is exactly what
     ``__init__`` would build. A state's memos start empty, as their factory would make
     them, unless the copy keeps the very tuple of units (or chits) they were worked out
-    from (see "What a state's caches may hold" above). Anything else goes to attrs.
+    from (facts.py). Anything else goes to attrs.
     """
     cls = type(inst)
     if cls is GameState:
