@@ -93,6 +93,7 @@ soak-test:
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests mutation bench tools
+	$(BIN)/ruff format --check src tests mutation bench tools
 	$(BIN)/python -m mypy
 	$(BIN)/lint-imports
 

@@ -30,8 +30,8 @@ from pathlib import Path
 
 from bench.from_git import import_from_git
 
-SEEDS = range(120000, 120020)      # not the seeds profiled while tuning (70000-70099)
-EARLIER = ("7800699", "d9ca47c")   # before the speed work; before the one-path work
+SEEDS = range(120000, 120020)  # not the seeds profiled while tuning (70000-70099)
+EARLIER = ("7800699", "d9ca47c")  # before the speed work; before the one-path work
 
 
 class Engine:
@@ -65,11 +65,13 @@ class Engine:
 def measure(engines: list[Engine]) -> dict[str, dict[str, float]]:
     """Every engine's medians, each seed played by each engine in turn."""
     figures: dict[str, dict[str, list[float]]] = {e.name: {} for e in engines}
-    for key, run in (("uniform actions/s", lambda e, s: e.game(s, "uniform")),
-                     ("busy actions/s", lambda e, s: e.game(s, "busy")),
-                     ("new_game ms", Engine.new_game_ms)):
+    for key, run in (
+        ("uniform actions/s", lambda e, s: e.game(s, "uniform")),
+        ("busy actions/s", lambda e, s: e.game(s, "busy")),
+        ("new_game ms", Engine.new_game_ms),
+    ):
         for e in engines:
-            run(e, SEEDS[0])                                   # warm-up: caches, imports
+            run(e, SEEDS[0])  # warm-up: caches, imports
         for seed in SEEDS:
             for e in engines:
                 figures[e.name].setdefault(key, []).append(run(e, seed))
@@ -85,27 +87,36 @@ def profile(games: int = 5, top: int = 5) -> None:
     for seed in SEEDS[:games]:
         actions += play_random(seed, busy_policy)[1]
     prof.disable()
-    stats = pstats.Stats(prof).stats          # {(file, line, name): (cc, nc, tt, ct, callers)}
+    stats = pstats.Stats(prof).stats  # {(file, line, name): (cc, nc, tt, ct, callers)}
     rows = sorted(stats.items(), key=lambda kv: kv[1][2], reverse=True)[:top]
-    print(f"where the time goes ({games} busy games, {actions} actions, under cProfile, "
-          "which slows small functions most):")
+    print(
+        f"where the time goes ({games} busy games, {actions} actions, under cProfile, "
+        "which slows small functions most):"
+    )
     for (file, line, name), (_cc, calls, own, cum, _callers) in rows:
         where = f"{Path(file).name}:{line} {name}"
-        print(f"  {where:<44} {own / actions * 1e6:6.1f} us/action own, "
-              f"{cum / actions * 1e6:6.1f} with callees, {calls / actions:5.1f} calls/action")
+        print(
+            f"  {where:<44} {own / actions * 1e6:6.1f} us/action own, "
+            f"{cum / actions * 1e6:6.1f} with callees, {calls / actions:5.1f} calls/action"
+        )
 
 
 def table(results: dict[str, dict[str, float]]) -> None:
     names = list(results)
     earlier = [n for n in names if n != "now"]
-    print(f"{f'engine, seeds {SEEDS[0]}-{SEEDS[-1]}, medians':<36}"
-          + "".join(f"{n:>12}" for n in names) + "".join(f"{'now/' + n:>16}" for n in earlier))
+    print(
+        f"{f'engine, seeds {SEEDS[0]}-{SEEDS[-1]}, medians':<36}"
+        + "".join(f"{n:>12}" for n in names)
+        + "".join(f"{'now/' + n:>16}" for n in earlier)
+    )
     for key in results["now"]:
         now = results["now"][key]
-        ratios = [(results[n][key] / now if key.endswith("ms") else now / results[n][key])
-                  for n in earlier]
-        print(f"{key:<36}" + "".join(f"{results[n][key]:>12,.1f}" for n in names)
-              + "".join(f"{r:>15.2f}x" for r in ratios))
+        ratios = [(results[n][key] / now if key.endswith("ms") else now / results[n][key]) for n in earlier]
+        print(
+            f"{key:<36}"
+            + "".join(f"{results[n][key]:>12,.1f}" for n in names)
+            + "".join(f"{r:>15.2f}x" for r in ratios)
+        )
     if not earlier:
         print("(no git history here: today's engine only)")
 
@@ -117,8 +128,7 @@ def main() -> None:
             package = f"plot_core_{commit}"
             where = Path(folder) / commit
             where.mkdir()
-            if import_from_git(commit, "plot_core", where, also=("rules_data",),
-                               name=package) is not None:
+            if import_from_git(commit, "plot_core", where, also=("rules_data",), name=package) is not None:
                 engines.append(Engine(commit, package))
         engines.append(Engine("now", "plot_core"))
         results = measure(engines)

@@ -42,7 +42,7 @@ EVERY = 50
 @attrs.frozen
 class Position:
     seed: int
-    n: int                      # the decision's number in its game
+    n: int  # the decision's number in its game
     v: PlayerView
     legal: tuple[Action, ...]
 
@@ -77,19 +77,24 @@ def positions(rules: Rules, games: int) -> list[Position]:
 @attrs.frozen
 class Expert:
     """One version of the expert's search."""
+
     name: str
     package: str
 
-    def think(self, p: Position, rules: Rules, trials: int
-              ) -> tuple[float, float, int, str, str]:
+    def think(self, p: Position, rules: Rules, trials: int) -> tuple[float, float, int, str, str]:
         """Seconds to set the search up, seconds to search, trials made, the plan chosen,
         and the trials behind it (how many each plan had, and their sums)."""
         expert = importlib.import_module(f"{self.package}.expert")
         search_module = importlib.import_module(f"{self.package}.search")
         t0 = time.perf_counter()
-        search = search_module.Search(p.v, p.legal, rules, p.seed * 1000 + p.n,
-                                      prior=expert.Prior,
-                                      walk=expert.WALK_COUP if p.coup else expert.WALK)
+        search = search_module.Search(
+            p.v,
+            p.legal,
+            rules,
+            p.seed * 1000 + p.n,
+            prior=expert.Prior,
+            walk=expert.WALK_COUP if p.coup else expert.WALK,
+        )
         t1 = time.perf_counter()
         best = search.run(search_module.Budget(trials=trials))
         t2 = time.perf_counter()
@@ -109,38 +114,43 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as folder:
         if args.before:
             if import_from_git(args.before, "plot_ai", Path(folder)) is None:
-                raise SystemExit(f"cannot take plot_ai from git at {args.before!r}: no git "
-                                 "history here, or no such commit")
+                raise SystemExit(
+                    f"cannot take plot_ai from git at {args.before!r}: no git history here, or no such commit"
+                )
             experts.insert(0, Expert(args.before, "plot_ai_before"))
         report(experts, rules, args)
 
 
 def report(experts: list[Expert], rules: Rules, args: argparse.Namespace) -> None:
     found = positions(rules, args.games)
-    groups = {"before the coup": [p for p in found if not p.coup],
-              "in the coup": [p for p in found if p.coup]}
-    print(f"{len(found)} positions from {args.games} games of hard against hard "
-          f"(seeds {SEEDS}-{SEEDS + args.games - 1}), {args.trials} trials each, "
-          f"{args.rounds} rounds")
+    groups = {
+        "before the coup": [p for p in found if not p.coup],
+        "in the coup": [p for p in found if p.coup],
+    }
+    print(
+        f"{len(found)} positions from {args.games} games of hard against hard "
+        f"(seeds {SEEDS}-{SEEDS + args.games - 1}), {args.trials} trials each, "
+        f"{args.rounds} rounds"
+    )
     names = [e.name for e in experts]
     rates = {(e, g): [] for e in names for g in groups}
     setups = {(e, g): [] for e in names for g in groups}
     ratios: dict[str, list[float]] = {g: [] for g in groups}
     digests: dict[str, set[tuple[str, str]]] = {e: set() for e in names}
     for _ in range(args.rounds):
-        digest = {e: hashlib.sha256() for e in names}      # the plans chosen
-        work = {e: hashlib.sha256() for e in names}        # ... and the trials behind them
+        digest = {e: hashlib.sha256() for e in names}  # the plans chosen
+        work = {e: hashlib.sha256() for e in names}  # ... and the trials behind them
         for name, group in groups.items():
             rate: dict[str, list[float]] = {e: [] for e in names}
             setup: dict[str, list[float]] = {e: [] for e in names}
             for p in group:
                 per: dict[str, float] = {}
-                for e in experts:                      # each position by each in turn
+                for e in experts:  # each position by each in turn
                     s, t, spent, chosen, trials = e.think(p, rules, args.trials)
                     digest[e.name].update(chosen.encode())
                     work[e.name].update(f"{chosen} {trials}".encode())
                     setup[e.name].append(s * 1000)
-                    if spent > 1:               # a single plan is played untried
+                    if spent > 1:  # a single plan is played untried
                         per[e.name] = spent / (s + t)
                         rate[e.name].append(spent / t)
                 if len(per) == 2:
@@ -154,24 +164,28 @@ def report(experts: list[Expert], rules: Rules, args: argparse.Namespace) -> Non
         print(f"  {name} ({len(group)} positions):")
         for e in names:
             r = rates[(e, name)]
-            print(f"    {e}: {statistics.median(r):,.0f} trials/s, setting up a search "
-                  f"{statistics.median(setups[(e, name)]):.1f} ms (medians; rounds: "
-                  f"{', '.join(f'{x:,.0f}' for x in r)})")
+            print(
+                f"    {e}: {statistics.median(r):,.0f} trials/s, setting up a search "
+                f"{statistics.median(setups[(e, name)]):.1f} ms (medians; rounds: "
+                f"{', '.join(f'{x:,.0f}' for x in r)})"
+            )
         if ratios[name]:
-            print(f"    now / {names[0]}, trials per second counting the set-up, median "
-                  f"over positions: {statistics.median(ratios[name]):.2f}x")
+            print(
+                f"    now / {names[0]}, trials per second counting the set-up, median "
+                f"over positions: {statistics.median(ratios[name]):.2f}x"
+            )
     for e in names:
         if len(digests[e]) != 1:
             raise SystemExit(f"{e}: the choices differed between rounds: {sorted(digests[e])}")
     shown = {e: next(iter(digests[e])) for e in names}
-    print(f"  choices digest: {', '.join(f'{e} {d[0]}' for e, d in shown.items())}; "
-          f"with the trials: {', '.join(f'{e} {d[1]}' for e, d in shown.items())}")
+    print(
+        f"  choices digest: {', '.join(f'{e} {d[0]}' for e, d in shown.items())}; "
+        f"with the trials: {', '.join(f'{e} {d[1]}' for e, d in shown.items())}"
+    )
     if len({d[0] for d in shown.values()}) > 1:
-        print("  the two chose differently (expected only of a change meant to play "
-              "otherwise)")
+        print("  the two chose differently (expected only of a change meant to play otherwise)")
     elif len({d[1] for d in shown.values()}) > 1:
-        print("  the same plans, on other trials (expected only of a change to how "
-              "trials are shared out)")
+        print("  the same plans, on other trials (expected only of a change to how trials are shared out)")
 
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ import aiohttp
 import asyncssh
 
 PASSWORD = "bench"
-ARROWS = ("\x1b[C", "\x1b[D")          # right, left: the cursor always moves
+ARROWS = ("\x1b[C", "\x1b[D")  # right, left: the cursor always moves
 
 
 def cpu_seconds(pid: int) -> float:
@@ -61,12 +61,14 @@ async def quiet(pid: int, limit: float = 30) -> None:
 
 def report(name: str, times: list[float]) -> None:
     q = statistics.quantiles(times, n=10)
-    print(f"{name:<44} median {statistics.median(times) * 1000:10.2f} ms   "
-          f"(p90 {q[8] * 1000:.2f}, max {max(times) * 1000:.2f}, {len(times)} keys; "
-          "goal: median < 150 ms)")
+    print(
+        f"{name:<44} median {statistics.median(times) * 1000:10.2f} ms   "
+        f"(p90 {q[8] * 1000:.2f}, max {max(times) * 1000:.2f}, {len(times)} keys; "
+        "goal: median < 150 ms)"
+    )
 
 
-STORE_PIDS: list[int] = []      # the throwaway PostgreSQL's processes, when there is one
+STORE_PIDS: list[int] = []  # the throwaway PostgreSQL's processes, when there is one
 
 
 def store_cpu() -> float:
@@ -100,11 +102,12 @@ class Client:
         self.changed = asyncio.Event()
 
     async def connect(self, port: int) -> None:
-        self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name,
-                                           password=PASSWORD, known_hosts=None,
-                                           client_keys=None)
-        self.proc = await self.conn.create_process(term_type="xterm-256color",
-                                                   term_size=(80, 24), encoding=None)
+        self.conn = await asyncssh.connect(
+            "127.0.0.1", port, username=self.name, password=PASSWORD, known_hosts=None, client_keys=None
+        )
+        self.proc = await self.conn.create_process(
+            term_type="xterm-256color", term_size=(80, 24), encoding=None
+        )
         asyncio.get_running_loop().create_task(self._drain())
 
     async def _drain(self) -> None:
@@ -138,7 +141,7 @@ class Client:
         await self.wait_for(b"you are")
         await self.send("n")
         await self.wait_for(b"A new table")
-        for keys in ("\t", "\x1b[B", " ", "\r"):           # opponent: the computer
+        for keys in ("\t", "\x1b[B", " ", "\r"):  # opponent: the computer
             await self.send(keys)
         await self.wait_for(b"Game-Turn")
 
@@ -170,8 +173,7 @@ class WebClient(Client):
         url = f"http://127.0.0.1:{port}"
         self.http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
         await self.http.post(f"{url}/signin", data={"name": self.name, "password": PASSWORD})
-        self.ws = await self.http.ws_connect(f"{url}/ws?width=80&height=24",
-                                             headers={"Origin": url})
+        self.ws = await self.http.ws_connect(f"{url}/ws?width=80&height=24", headers={"Origin": url})
         self.sent: list[asyncio.Task] = []
         asyncio.get_running_loop().create_task(self._drain())
 
@@ -182,16 +184,24 @@ class WebClient(Client):
                 self.changed.set()
 
     def write(self, keys: str) -> None:
-        self.sent.append(asyncio.get_running_loop().create_task(
-            self.ws.send_str(json.dumps(["stdin", keys]))))
+        self.sent.append(
+            asyncio.get_running_loop().create_task(self.ws.send_str(json.dumps(["stdin", keys])))
+        )
 
     async def close(self) -> None:
         await self.ws.close()
         await self.http.close()
 
 
-async def run(sessions: int, rounds: int, door: str = "ssh", thinkers: int = 0,
-              workers: int = 1, store: str | None = None, cpus: str = "") -> None:
+async def run(
+    sessions: int,
+    rounds: int,
+    door: str = "ssh",
+    thinkers: int = 0,
+    workers: int = 1,
+    store: str | None = None,
+    cpus: str = "",
+) -> None:
     with tempfile.TemporaryDirectory() as d:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
@@ -201,15 +211,33 @@ async def run(sessions: int, rounds: int, door: str = "ssh", thinkers: int = 0,
             web_port = s.getsockname()[1]
         env = dict(os.environ, PLOT_SERVE_PASSWORD=PASSWORD, XDG_DATA_HOME=d)
         pin = ["taskset", "-c", cpus] if cpus else []
-        if cpus:            # the clients (this process) on the other cores
+        if cpus:  # the clients (this process) on the other cores
             mine = set(range(os.cpu_count() or 1)) - {int(c) for c in cpus.split(",")}
             os.sched_setaffinity(0, mine or {0})
         server = subprocess.Popen(
-            [*pin, sys.executable, "-m", "plot_cli.main", "serve", "--port", str(port),
-             "--host-key", f"{d}/host_key", "--data", f"{d}/home",
-             "--max-connections", str(sessions + thinkers + 5), "--web", str(web_port),
-             *(["--store", store, "--workers", str(workers)] if store else [])],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+            [
+                *pin,
+                sys.executable,
+                "-m",
+                "plot_cli.main",
+                "serve",
+                "--port",
+                str(port),
+                "--host-key",
+                f"{d}/host_key",
+                "--data",
+                f"{d}/home",
+                "--max-connections",
+                str(sessions + thinkers + 5),
+                "--web",
+                str(web_port),
+                *(["--store", store, "--workers", str(workers)] if store else []),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            env=env,
+        )
         try:
             said = ""
             while said.count("listening on") < workers or said.count("web door") < workers:
@@ -229,9 +257,9 @@ async def run(sessions: int, rounds: int, door: str = "ssh", thinkers: int = 0,
                 await c.connect(web_port if door == "web" else port)
             await asyncio.gather(*(c.sit_at_a_new_table() for c in clients))
             if not thinkers:
-                await quiet(server.pid)                 # the computers' opening moves done
+                await quiet(server.pid)  # the computers' opening moves done
             else:
-                await asyncio.sleep(10)                 # (the experts never go quiet)
+                await asyncio.sleep(10)  # (the experts never go quiet)
             seated = rss_kib(server.pid)
             times: list[float] = []
             panel: list[float] = []
@@ -258,12 +286,16 @@ async def run(sessions: int, rounds: int, door: str = "ssh", thinkers: int = 0,
             busy += f", {workers} workers" if workers > 1 else ""
             report(f"{door}: key to first redraw, {sessions} sessions{busy}", times)
             report(f"{door}: key to the hex panel's new line", panel)
-            print(f"{door + ': server CPU while keys are timed':<44} {cores:10.2f} cores   "
-                  f"({sessions / max(cores, 0.01):.0f} sessions per busy core"
-                  + (f"; PostgreSQL {pg_cores:.2f} cores)" if store else ")"))
-            print(f"{door + ': server memory per seated session':<44} "
-                  f"{(seated - base) / sessions / 1024:10.2f} MiB   (server alone "
-                  f"{base / 1024:.1f} MiB, with {sessions} sessions {seated / 1024:.1f} MiB)")
+            print(
+                f"{door + ': server CPU while keys are timed':<44} {cores:10.2f} cores   "
+                f"({sessions / max(cores, 0.01):.0f} sessions per busy core"
+                + (f"; PostgreSQL {pg_cores:.2f} cores)" if store else ")")
+            )
+            print(
+                f"{door + ': server memory per seated session':<44} "
+                f"{(seated - base) / sessions / 1024:10.2f} MiB   (server alone "
+                f"{base / 1024:.1f} MiB, with {sessions} sessions {seated / 1024:.1f} MiB)"
+            )
             for c in clients + watchers:
                 await c.close()
         finally:
@@ -271,8 +303,15 @@ async def run(sessions: int, rounds: int, door: str = "ssh", thinkers: int = 0,
             server.wait(timeout=10)
 
 
-def main(sessions: int = 20, rounds: int = 10, door: str = "ssh", thinkers: int = 0,
-         workers: int = 1, store: str | None = None, cpus: str = "") -> None:
+def main(
+    sessions: int = 20,
+    rounds: int = 10,
+    door: str = "ssh",
+    thinkers: int = 0,
+    workers: int = 1,
+    store: str | None = None,
+    cpus: str = "",
+) -> None:
     if workers == 1 and store is None:
         asyncio.run(run(sessions, rounds, door, thinkers, cpus=cpus))
         return
@@ -280,6 +319,7 @@ def main(sessions: int = 20, rounds: int = 10, door: str = "ssh", thinkers: int 
         asyncio.run(run(sessions, rounds, door, thinkers, workers, store, cpus))
         return
     from tools import pgcluster
+
     why = pgcluster.missing()
     if why:
         print(f"{door}: --workers {workers} needs PostgreSQL: {why}")
@@ -291,14 +331,23 @@ def main(sessions: int = 20, rounds: int = 10, door: str = "ssh", thinkers: int 
 
 if __name__ == "__main__":
     args = sys.argv[1:]
-    flags: dict[str, str] = {"--thinkers": "0", "--workers": "1", "--server-cpus": "",
-                             "--store": os.environ.get("PLOT_STORE", "")}
+    flags: dict[str, str] = {
+        "--thinkers": "0",
+        "--workers": "1",
+        "--server-cpus": "",
+        "--store": os.environ.get("PLOT_STORE", ""),
+    }
     for flag in list(flags):
         if flag in args:
             k = args.index(flag)
             flags[flag] = args[k + 1]
-            del args[k:k + 2]
+            del args[k : k + 2]
     door = args.pop() if args and args[-1] in ("ssh", "web") else "ssh"
-    main(*(int(a) for a in args), door=door, thinkers=int(flags["--thinkers"]),
-         workers=int(flags["--workers"]), store=flags["--store"] or None,
-         cpus=flags["--server-cpus"])
+    main(
+        *(int(a) for a in args),
+        door=door,
+        thinkers=int(flags["--thinkers"]),
+        workers=int(flags["--workers"]),
+        store=flags["--store"] or None,
+        cpus=flags["--server-cpus"],
+    )

@@ -29,6 +29,7 @@ PAUSE = 0.02
 async def _watch(url: str, home: str, ready, arrivals) -> None:
     from plot_core import load_rules
     from plot_server.hub import Hub
+
     loop = asyncio.get_running_loop()
     hub = Hub(load_rules(), Path(home), later=lambda d, cb: loop.call_later(d, cb))
     hub.use_store(url, loop.call_soon_threadsafe)
@@ -40,7 +41,9 @@ async def _watch(url: str, home: str, ready, arrivals) -> None:
             if table.id not in seen:
                 seen.add(table.id)
                 table.session.listeners.append(
-                    lambda t=table: arrivals.put((t.session.actions, time.monotonic())))
+                    lambda t=table: arrivals.put((t.session.actions, time.monotonic()))
+                )
+
     hub.lobby_listeners.append(follow)
     ready.set()
     while True:
@@ -55,21 +58,24 @@ async def _play(url: str, home: str, moves: int) -> dict[int, float]:
     from plot_core import Player, load_rules
     from plot_server.hub import Hub, Who
     from plot_tui.session import Seat
+
     loop = asyncio.get_running_loop()
     hub = Hub(load_rules(), Path(home), later=lambda d, cb: loop.call_later(d, cb))
     hub.use_store(url, loop.call_soon_threadsafe)
     hub.restore()
     alice, bob = Who("a", "alice"), Who("b", "bob")
     table = hub.create(alice, Player.SS, opponent=Seat.HUMAN, seed=1)
-    chairs = {Player.SS: hub.sit(table.id, alice).chair,
-              Player.ABWEHR: hub.sit(table.id, bob, code=table.code).chair}
+    chairs = {
+        Player.SS: hub.sit(table.id, alice).chair,
+        Player.ABWEHR: hub.sit(table.id, bob, code=table.code).chair,
+    }
     rnd = random.Random(1)
     made: dict[int, float] = {}
     while len(made) < moves and table.session.state.outcome is None:
         await asyncio.sleep(PAUSE)
         chair = chairs[table.session.state.to_act]
         if not chair.my_move():
-            continue                          # the last move not yet committed
+            continue  # the last move not yet committed
         chair.act(rnd.choice(chair.legal()))
         made[chair.actions] = time.monotonic()
     await asyncio.sleep(1)
@@ -92,9 +98,11 @@ def run(url: str, moves: int) -> None:
         got.setdefault(n, t)
     lags = [got[n] - t for n, t in made.items() if n in got]
     q = statistics.quantiles(lags, n=10)
-    print(f"{'store: a move from worker A to worker B':<44} median "
-          f"{statistics.median(lags) * 1000:10.2f} ms   (p90 {q[8] * 1000:.2f}, max "
-          f"{max(lags) * 1000:.2f}, {len(lags)} of {len(made)} moves arrived)")
+    print(
+        f"{'store: a move from worker A to worker B':<44} median "
+        f"{statistics.median(lags) * 1000:10.2f} ms   (p90 {q[8] * 1000:.2f}, max "
+        f"{max(lags) * 1000:.2f}, {len(lags)} of {len(made)} moves arrived)"
+    )
 
 
 def main() -> None:
@@ -103,12 +111,13 @@ def main() -> None:
     if "--store" in args:
         k = args.index("--store")
         url = args[k + 1]
-        del args[k:k + 2]
+        del args[k : k + 2]
     moves = int(args[0]) if args else 300
     if url:
         run(url, moves)
         return
     from tools import pgcluster
+
     why = pgcluster.missing()
     if why:
         print(f"store: needs PostgreSQL: {why}")

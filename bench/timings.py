@@ -31,8 +31,10 @@ def measure(name: str, fn: Callable[[], object], runs: int = 15) -> list[float]:
 def report(name: str, values: list[float], unit: str, scale: float) -> None:
     med = statistics.median(values) * scale
     q = statistics.quantiles(values, n=4) if len(values) > 1 else values * 3
-    print(f"{name:<44} median {med:10.2f} {unit}   "
-          f"(IQR {q[0] * scale:.2f}-{q[2] * scale:.2f}, {len(values)} runs)")
+    print(
+        f"{name:<44} median {med:10.2f} {unit}   "
+        f"(IQR {q[0] * scale:.2f}-{q[2] * scale:.2f}, {len(values)} runs)"
+    )
 
 
 def main() -> None:
@@ -73,22 +75,20 @@ async def _client() -> None:
                 for y in range(height):
                     mapview.render_line(y)
 
-            measure(f"render the visible map, {size[0]}x{size[1]} ({height} lines)", frame,
-                    runs=50)
+            measure(f"render the visible map, {size[0]}x{size[1]} ({height} lines)", frame, runs=50)
             handler, settled = [], []
             for _ in range(20):
                 unit = next(a for a in screen.session.legal() if a.verb.value == "activate")
                 t0 = time.perf_counter()
-                screen.do(unit)                          # activate: engine, overlays, panels
+                screen.do(unit)  # activate: engine, overlays, panels
                 t1 = time.perf_counter()
-                await pilot.pause()                      # Textual lays out and paints
+                await pilot.pause()  # Textual lays out and paints
                 handler.append(t1 - t0)
                 settled.append(time.perf_counter() - t0)
                 screen.action_undo()
                 await pilot.pause()
             report(f"key handler (engine + redraw), {size[0]}x{size[1]}", handler, "ms", 1000)
-            report(f"  ... until Textual is idle again, {size[0]}x{size[1]}", settled, "ms",
-                   1000)
+            report(f"  ... until Textual is idle again, {size[0]}x{size[1]}", settled, "ms", 1000)
 
 
 def long_record(folder):
@@ -99,8 +99,12 @@ def long_record(folder):
     rules = load_rules()
     for seed in range(100):
         path = folder / f"long-{seed}.plot.jsonl"
-        header = Header(rules_hash=rules.version, seed=seed, start={"setup": "standard"},
-                        players={p.value: "computer" for p in Player})
+        header = Header(
+            rules_hash=rules.version,
+            seed=seed,
+            start={"setup": "standard"},
+            players={p.value: "computer" for p in Player},
+        )
         recorder, rnd = Recorder(path, header), random.Random(seed)
         state, n = new_game(seed, rules=rules), 0
         while state.outcome is None:
@@ -165,7 +169,7 @@ async def _replay_client() -> None:
             handler, settled = [], []
             for i in [rnd.randrange(n + 1) for _ in range(30)]:
                 t0 = time.perf_counter()
-                screen.replay.go(i)                   # what a jump key does, then draw
+                screen.replay.go(i)  # what a jump key does, then draw
                 screen.redraw()
                 t1 = time.perf_counter()
                 await pilot.pause()

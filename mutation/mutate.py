@@ -42,8 +42,11 @@ _skip = file_mutation.MutationVisitor._skip_node_and_children
 
 def _only_case(node: cst.FunctionDef) -> bool:
     return bool(node.decorators) and all(
-        isinstance(d.decorator, cst.Call) and isinstance(d.decorator.func, cst.Name)
-        and d.decorator.func.value == "case" for d in node.decorators)
+        isinstance(d.decorator, cst.Call)
+        and isinstance(d.decorator.func, cst.Name)
+        and d.decorator.func.value == "case"
+        for d in node.decorators
+    )
 
 
 def _skip_unless_case(self, node: cst.CSTNode) -> bool:
@@ -87,9 +90,8 @@ def _fastest_first(self, tests):
     # hands them over in a set's order; most mutants die in a quick test of their own
     # module, so try those first, then the rest, quickest first, whole games last.
     times = state().duration_by_test
-    mutant = os.environ.get("MUTANT_UNDER_TEST", "")   # mutmut sets it before the tests
-    return _args(self, sorted(tests, key=lambda t: (not _related(mutant, t),
-                                                      times.get(t, 0.0), t)))
+    mutant = os.environ.get("MUTANT_UNDER_TEST", "")  # mutmut sets it before the tests
+    return _args(self, sorted(tests, key=lambda t: (not _related(mutant, t), times.get(t, 0.0), t)))
 
 
 PytestRunner._pytest_args_regular_run = _fastest_first
@@ -113,16 +115,17 @@ def save() -> int:
         for func, digest in sorted(data["hash_by_function_name"].items()):
             prefix = f"{module}.{func}__mutmut_"
             n = sum(1 for key in codes if key.startswith(prefix))
-            functions[func] = {"hash": digest, "codes": [codes.get(f"{prefix}{i}")
-                                                          for i in range(1, n + 1)]}
+            functions[func] = {"hash": digest, "codes": [codes.get(f"{prefix}{i}") for i in range(1, n + 1)]}
         files[str(meta.relative_to(META).with_suffix(""))] = functions
     lines = [f'{{"mutmut": {json.dumps(MUTMUT)}, "files": {{']
     for i, (path, functions) in enumerate(files.items()):
         lines.append(f"  {json.dumps(path)}: {{")
         for j, (func, kept) in enumerate(functions.items()):
             comma = "," if j < len(functions) - 1 else ""
-            lines.append(f"    {json.dumps(func, ensure_ascii=False)}: "
-                         f"{json.dumps(kept, separators=(',', ':'))}{comma}")
+            lines.append(
+                f"    {json.dumps(func, ensure_ascii=False)}: "
+                f"{json.dumps(kept, separators=(',', ':'))}{comma}"
+            )
         lines.append("  }," if i < len(files) - 1 else "  }")
     lines.append("}}")
     KEPT.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -136,9 +139,11 @@ def restore() -> int:
     if not KEPT.exists():
         return 0
     kept = json.loads(KEPT.read_text(encoding="utf-8"))
-    if kept["mutmut"] != MUTMUT:        # another version may number the mutants otherwise
-        print(f"{KEPT.relative_to(ROOT)} was written by mutmut {kept['mutmut']}, this is "
-              f"{MUTMUT}: its verdicts are not used")
+    if kept["mutmut"] != MUTMUT:  # another version may number the mutants otherwise
+        print(
+            f"{KEPT.relative_to(ROOT)} was written by mutmut {kept['mutmut']}, this is "
+            f"{MUTMUT}: its verdicts are not used"
+        )
         return 0
     restored = 0
     for path, functions in kept["files"].items():
@@ -146,15 +151,23 @@ def restore() -> int:
         if meta.exists():
             continue
         module = ".".join(Path(path).with_suffix("").parts[1:])
-        codes = {f"{module}.{func}__mutmut_{i}": code
-                 for func, kept in functions.items()
-                 for i, code in enumerate(kept["codes"], start=1)}
+        codes = {
+            f"{module}.{func}__mutmut_{i}": code
+            for func, kept in functions.items()
+            for i, code in enumerate(kept["codes"], start=1)
+        }
         meta.parent.mkdir(parents=True, exist_ok=True)
-        meta.write_text(json.dumps({
-            "exit_code_by_key": codes,
-            "hash_by_function_name": {f: kept["hash"] for f, kept in functions.items()},
-            "type_check_error_by_key": {}, "durations_by_key": {},
-            "estimated_durations_by_key": {}}))
+        meta.write_text(
+            json.dumps(
+                {
+                    "exit_code_by_key": codes,
+                    "hash_by_function_name": {f: kept["hash"] for f, kept in functions.items()},
+                    "type_check_error_by_key": {},
+                    "durations_by_key": {},
+                    "estimated_durations_by_key": {},
+                }
+            )
+        )
         restored += sum(c is not None for c in codes.values())
     return restored
 
@@ -162,9 +175,14 @@ def restore() -> int:
 def survivors(prefix: str = "") -> list[str]:
     sys.path.insert(0, str(Path(__file__).parent))
     from report import SURVIVED, UNTESTED, equivalent, results
+
     same = equivalent()
-    return [name for codes in results().values() for name, code in codes.items()
-            if code in SURVIVED | UNTESTED and name not in same and name.startswith(prefix)]
+    return [
+        name
+        for codes in results().values()
+        for name, code in codes.items()
+        if code in SURVIVED | UNTESTED and name not in same and name.startswith(prefix)
+    ]
 
 
 if __name__ == "__main__":
@@ -172,8 +190,10 @@ if __name__ == "__main__":
         print(f"{save()} verdicts kept in {KEPT.relative_to(ROOT)}")
         sys.exit(0)
     if sys.argv[1:2] in (["run"], ["survivors"]) and (kept := restore()):
-        print(f"{kept} verdicts taken from {KEPT.relative_to(ROOT)} (those of functions "
-              "changed since are dropped)")
+        print(
+            f"{kept} verdicts taken from {KEPT.relative_to(ROOT)} (those of functions "
+            "changed since are dropped)"
+        )
     if sys.argv[1:2] == ["survivors"]:
         names = survivors(*sys.argv[2:3])
         if not names:

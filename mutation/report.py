@@ -22,10 +22,10 @@ ROOT = Path(__file__).resolve().parents[1]
 MUTANTS = ROOT / "mutants" / "src"
 EQUIVALENT = ROOT / "mutation" / "survivors.md"
 
-KILLED = {1, 3, 37}                 # mutmut's exit codes for a mutant the tests caught
+KILLED = {1, 3, 37}  # mutmut's exit codes for a mutant the tests caught
 SURVIVED = {0}
-UNTESTED = {5, 33}                  # no test runs the mutated function: a survivor too
-TIMEOUT = {36, 24, -24, 152, 255}   # a mutant that made the tests hang counts as caught
+UNTESTED = {5, 33}  # no test runs the mutated function: a survivor too
+TIMEOUT = {36, 24, -24, 152, 255}  # a mutant that made the tests hang counts as caught
 
 
 NAME = r"`(plot_core\.[\w.]+__mutmut_\d+)`"
@@ -44,8 +44,7 @@ def equivalent() -> set[str]:
 
 
 def import_time() -> set[str]:
-    return {n for head, body in _sections() if "(import time)" in head
-            for n in re.findall(NAME, body)}
+    return {n for head, body in _sections() if "(import time)" in head for n in re.findall(NAME, body)}
 
 
 def _read(meta: Path) -> dict:
@@ -71,15 +70,16 @@ def results() -> dict[str, dict[str, int | None]]:
 
 def report() -> str:
     same, unreachable = equivalent(), import_time()
-    lines = ["| module | mutants | run | killed | survived | untested | equivalent "
-             "| import time | score |",
-             "|---|---|---|---|---|---|---|---|---|"]
+    lines = [
+        "| module | mutants | run | killed | survived | untested | equivalent | import time | score |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
     survivors, killed_anyway = [], []
     for module, codes in results().items():
         c = Counter()
         for name, code in codes.items():
             if name in same and (code in KILLED or code in TIMEOUT):
-                killed_anyway.append(name)          # the file is wrong about this one
+                killed_anyway.append(name)  # the file is wrong about this one
             if code is None:
                 c["not run"] += 1
             elif name in unreachable:
@@ -98,14 +98,20 @@ def report() -> str:
                 c["other"] += 1
         run = c["killed"] + c["survived"] + c["untested"]
         score = f"{100 * c['killed'] / run:.0f} %" if run else "-"
-        lines.append(f"| {module} | {len(codes)} | {run + c['equivalent'] + c['import time']} | "
-                     f"{c['killed']} | {c['survived']} | {c['untested']} | {c['equivalent']} | "
-                     f"{c['import time']} | {score} |")
+        lines.append(
+            f"| {module} | {len(codes)} | {run + c['equivalent'] + c['import time']} | "
+            f"{c['killed']} | {c['survived']} | {c['untested']} | {c['equivalent']} | "
+            f"{c['import time']} | {score} |"
+        )
     lines += ["", f"Survivors ({len(survivors)}; `mutmut show NAME` shows each):", ""]
     lines += [f"- `{name}`" for name in survivors]
     if killed_anyway:
-        lines += ["", f"Listed in mutation/survivors.md but killed by a test "
-                      f"({len(killed_anyway)}; take them out of the file):", ""]
+        lines += [
+            "",
+            f"Listed in mutation/survivors.md but killed by a test "
+            f"({len(killed_anyway)}; take them out of the file):",
+            "",
+        ]
         lines += [f"- `{name}`" for name in killed_anyway]
     return "\n".join(lines)
 

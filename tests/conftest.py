@@ -16,8 +16,7 @@ from plot_core.rules import rules_data_dir
 REPO = Path(__file__).resolve().parents[1]
 RULEBOOK = Path(os.environ.get("PLOT_RULEBOOK", REPO.parent / "shared/rules/plot-rules-1976.txt"))
 
-settings.register_profile("ci", max_examples=60, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=100, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
@@ -49,9 +48,11 @@ def rulebook_text() -> str:
         # it beside the repository); a path given and not there is an error.
         if "PLOT_RULEBOOK" in os.environ:
             pytest.fail(f"PLOT_RULEBOOK names {RULEBOOK}, which is not there")
-        pytest.skip(f"the 1976 rulebook's text is not at {RULEBOOK} (the shared/ folder "
-                    "beside this repository); set PLOT_RULEBOOK to check the case "
-                    "inventory against it")
+        pytest.skip(
+            f"the 1976 rulebook's text is not at {RULEBOOK} (the shared/ folder "
+            "beside this repository); set PLOT_RULEBOOK to check the case "
+            "inventory against it"
+        )
     return RULEBOOK.read_text(encoding="utf-8")
 
 
@@ -114,6 +115,7 @@ def _empty_caches() -> None:
             if callable(getattr(value, "cache_clear", None)):
                 value.cache_clear()
     from plot_core.engine import movement, serial
+
     movement._MOVES.clear()
     # cattrs remembers which hook serves each type, so serial._is_set would run once
     # per process and never under a mutant; its registrations survive the clearing.
@@ -126,6 +128,7 @@ def cluster():
     """A real PostgreSQL server for the shared store's tests."""
     # imported here: `make mutate` runs these tests with plot_core alone importable
     from tools import pgcluster
+
     why = pgcluster.missing()
     if why:
         pytest.skip(why)

@@ -37,17 +37,15 @@ class Knowledge:
         self.chits: set[str] = set()
         self.allied: set[str] = set()
         self.all_chits = set(chit_ids(rules))
-        self.allied_names = {u.id: (u.name, u.short) for u in rules.units.values()
-                             if not u.party.german}
-        self._chit_re = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(sorted(self.all_chits))
-                                   + r")(?![0-9])")
+        self.allied_names = {u.id: (u.name, u.short) for u in rules.units.values() if not u.party.german}
+        self._chit_re = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(sorted(self.all_chits)) + r")(?![0-9])")
 
     def learn(self, state: GameState) -> None:
         """Everything ``state`` lets the side know (call it after every action)."""
         own = self.side.value if self.side is not None else None
         for cid, where in zip(chit_ids(self.rules), state.chits, strict=True):
             if where == own or where not in (CUP, Player.SS.value, Player.ABWEHR.value):
-                self.chits.add(cid)        # in hand, or laid on a unit in the open (18.61)
+                self.chits.add(cid)  # in hand, or laid on a unit in the open (18.61)
         for e in state.events:
             # the rule itself (6.21), not Event.seen_by: the hunter must not share the
             # gate it is checking
@@ -55,10 +53,10 @@ class Knowledge:
                 self.chits.update(self._chit_re.findall(e.text))
         for u in state.units:
             if u.id in self.allied_names and u.box is not Box.ALLIED_HOLDING:
-                self.allied.add(u.id)      # placed face up: public from then on (7.11)
+                self.allied.add(u.id)  # placed face up: public from then on (7.11)
         for d in state.pending:
             if d.kind == "place_allied" and d.player is self.side and d.unit:
-                self.allied.add(d.unit)    # the Abwehr drew it: his to see (7.11)
+                self.allied.add(d.unit)  # the Abwehr drew it: his to see (7.11)
 
     def see_action(self, action) -> None:
         """Every action is done in the open (a revealed chit is shown to both, 7.4)."""
@@ -95,10 +93,15 @@ def screen_text(app: App, *, terminal: bool = True, widgets: bool = True) -> str
     on the terminal now (the map is drawn line by line, not held as text)."""
     parts = []
     if terminal:
-        console = Console(width=app.size.width, height=app.size.height, file=io.StringIO(),
-                          record=True, force_terminal=True, color_system=None)
-        console.print(app.screen._compositor.render_update(
-            full=True, screen_stack=app._background_screens))
+        console = Console(
+            width=app.size.width,
+            height=app.size.height,
+            file=io.StringIO(),
+            record=True,
+            force_terminal=True,
+            color_system=None,
+        )
+        console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
         parts.append(console.export_text())
     for screen in app.screen_stack if widgets else ():
         parts += [pane.shown_text() for pane in screen.query(LogView)]
@@ -107,9 +110,16 @@ def screen_text(app: App, *, terminal: bool = True, widgets: bool = True) -> str
     return "\n".join(parts)
 
 
-async def hunt(rules: Rules, seed: int, side: Player | None, *, limit: int,
-               level: str = "random", size: tuple[int, int] = (120, 40),
-               terminal_every: int = 8) -> tuple[int, list[str]]:
+async def hunt(
+    rules: Rules,
+    seed: int,
+    side: Player | None,
+    *,
+    limit: int,
+    level: str = "random",
+    size: tuple[int, int] = (120, 40),
+    terminal_every: int = 8,
+) -> tuple[int, list[str]]:
     """Play ``limit`` actions of ``new_game(seed)`` with both seats human; ``side``'s chair
     acts through its screen, the other by the session (as the other terminal would).
     The widgets' text is read after every action; the terminal itself, drawn (which is
@@ -134,15 +144,18 @@ async def hunt(rules: Rules, seed: int, side: Player | None, *, limit: int,
                 break
             to_act = state.to_act
             actions = list(legal_actions(state))
-            choice = actions[0] if len(actions) == 1 else \
-                players[to_act].decide(view(state, to_act), actions, rnd)
+            choice = (
+                actions[0] if len(actions) == 1 else players[to_act].decide(view(state, to_act), actions, rnd)
+            )
             if to_act is side:
                 before = session.actions
-                screen.do(choice)                      # the screen's own path: message line
-                if session.actions == before:          # a roll or a spent chit is said first:
-                    leaks += [f"before action {session.actions + 1}: {leak}" for leak in
-                              know.leaks(screen_text(app, terminal=False), state, seed)]
-                    screen.do(choice)                  # what it said is checked, then it acts
+                screen.do(choice)  # the screen's own path: message line
+                if session.actions == before:  # a roll or a spent chit is said first:
+                    leaks += [
+                        f"before action {session.actions + 1}: {leak}"
+                        for leak in know.leaks(screen_text(app, terminal=False), state, seed)
+                    ]
+                    screen.do(choice)  # what it said is checked, then it acts
             else:
                 session.act_as(to_act, choice)
                 screen.changed_elsewhere()
@@ -152,8 +165,9 @@ async def hunt(rules: Rules, seed: int, side: Player | None, *, limit: int,
             if drawn:
                 await pilot.pause()
             text = screen_text(app, terminal=drawn)
-            leaks += [f"after action {session.actions}: {leak}"
-                      for leak in know.leaks(text, session.state, seed)]
+            leaks += [
+                f"after action {session.actions}: {leak}" for leak in know.leaks(text, session.state, seed)
+            ]
             if leaks:
                 break
     return session.actions, leaks

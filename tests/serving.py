@@ -45,8 +45,9 @@ class Server:
     """`plot serve` on 127.0.0.1 with d/authorized_keys and the password 'swordfish';
     its tables and records live in d/home."""
 
-    def __init__(self, d: Path, *extra: str, port: int | None = None,
-                 store: str | None = None, workers: int = 1) -> None:
+    def __init__(
+        self, d: Path, *extra: str, port: int | None = None, store: str | None = None, workers: int = 1
+    ) -> None:
         """``store``: the tables in that PostgreSQL database, shared with any
         other Server given it; ``workers``: that many processes on the port."""
         self.store, self.workers = store, workers
@@ -63,29 +64,44 @@ class Server:
             (self.d / folder).mkdir(exist_ok=True)
         self.proc = subprocess.Popen(
             # faulthandler: a server that hangs before it listens can be made to say where
-            [sys.executable, "-X", "faulthandler", "-m", "plot_cli.main", "serve",
-             "--port", str(self.port),
-             "--authorized-keys", str(self.d / "authorized_keys"),
-             "--password-file", str(self.d / "password"), "--host-key", str(self.d / "host_key"),
-             "--data", str(self.d / "home"), *self.extra],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            [
+                sys.executable,
+                "-X",
+                "faulthandler",
+                "-m",
+                "plot_cli.main",
+                "serve",
+                "--port",
+                str(self.port),
+                "--authorized-keys",
+                str(self.d / "authorized_keys"),
+                "--password-file",
+                str(self.d / "password"),
+                "--host-key",
+                str(self.d / "host_key"),
+                "--data",
+                str(self.d / "home"),
+                *self.extra,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
             cwd=self.d / "cwd",
-            env=dict(os.environ, XDG_DATA_HOME=str(self.d / "data"), HOME=str(self.d / "userhome")))
+            env=dict(os.environ, XDG_DATA_HOME=str(self.d / "data"), HOME=str(self.d / "userhome")),
+        )
         # Its output is read as it comes (a full pipe would stop the server); the first
         # line says it listens. Waited for with a limit: a test must never hang on it.
         self.output: list[str] = []
-        threading.Thread(target=self._drain, args=(self.proc, self.output),
-                         daemon=True).start()
+        threading.Thread(target=self._drain, args=(self.proc, self.output), daemon=True).start()
         deadline = time.monotonic() + 60
         while sum("listening on" in line for line in self.output) < self.workers:
             if self.proc.poll() is not None or time.monotonic() > deadline:
                 exit_code = self.proc.poll()
-                if exit_code is None:            # still running: where is it stuck?
+                if exit_code is None:  # still running: where is it stuck?
                     self.proc.send_signal(signal.SIGABRT)
                     time.sleep(2)
                 self.proc.kill()
-                pytest.fail(f"plot serve did not start (exit {exit_code}); it said:\n"
-                            + "".join(self.output))
+                pytest.fail(f"plot serve did not start (exit {exit_code}); it said:\n" + "".join(self.output))
             time.sleep(0.02)
         self.first_line = next(line for line in self.output if "listening on" in line)
         assert "listening on 127.0.0.1" in self.first_line, self.first_line
@@ -115,30 +131,48 @@ class Server:
     def table(self, table_id: str) -> dict:
         if self.store is not None:
             import psycopg
+
             with psycopg.connect(self.store) as conn:
-                return conn.execute("SELECT meta FROM plot_tables WHERE id = %s",
-                                    (table_id,)).fetchone()[0]
+                return conn.execute("SELECT meta FROM plot_tables WHERE id = %s", (table_id,)).fetchone()[0]
         return json.loads((self.d / "home" / "tables" / f"{table_id}.json").read_text())
 
     def record(self, table_id: str, rules):
         """The table's record as the server has written it so far."""
         from plot_record import load_record
+
         if self.store is None:
             return load_record(self.table(table_id)["record"], rules)
         import psycopg
 
         from plot_record.store import parse_raw
         from plot_record.timeline import check
+
         with psycopg.connect(self.store) as conn:
-            rows = conn.execute("SELECT text FROM plot_lines WHERE table_id = %s ORDER BY "
-                                "line", (table_id,)).fetchall()
+            rows = conn.execute(
+                "SELECT text FROM plot_lines WHERE table_id = %s ORDER BY line", (table_id,)
+            ).fetchall()
         return check(parse_raw("".join(f"{r[0]}\n" for r in rows).encode(), table_id), rules)
 
 
 def ssh_args(port: int, key: Path, *extra: str) -> list[str]:
-    return [SSH, "-p", str(port), "-i", str(key), "-o", "IdentitiesOnly=yes",
-            "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no",
-            "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", *extra]
+    return [
+        SSH,
+        "-p",
+        str(port),
+        "-i",
+        str(key),
+        "-o",
+        "IdentitiesOnly=yes",
+        "-o",
+        "BatchMode=yes",
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        "UserKnownHostsFile=/dev/null",
+        "-o",
+        "LogLevel=ERROR",
+        *extra,
+    ]
 
 
 def player(server: Server, name: str) -> Terminal:
@@ -158,8 +192,7 @@ def join_with_code(t: Terminal, code: str, table: str = "T1") -> None:
     t.send("\r")
 
 
-def table_for_two(host: Server, guest: Server, terms: list[Terminal]
-                  ) -> tuple[Terminal, Terminal]:
+def table_for_two(host: Server, guest: Server, terms: list[Terminal]) -> tuple[Terminal, Terminal]:
     """alice sets up table T1 for two players on ``host`` and takes the SS; bob, on
     ``guest`` (the same server, or another on the same store), joins it with its code.
     Each terminal goes into ``terms`` as soon as it is open, for the caller to close."""
@@ -167,11 +200,11 @@ def table_for_two(host: Server, guest: Server, terms: list[Terminal]
     terms.append(alice)
     alice.send("n")
     alice.wait_shown("A new table")
-    alice.send("\r")                                  # SS, against another player
+    alice.send("\r")  # SS, against another player
     alice.wait_shown("Waiting for an opponent")
     bob = player(guest, "bob")
     terms.append(bob)
-    bob.wait_shown("T1")                               # the lobby lists it
+    bob.wait_shown("T1")  # the lobby lists it
     join_with_code(bob, host.table("T1")["code"])
     bob.wait_shown("Game-Turn")
     return alice, bob
@@ -205,9 +238,15 @@ def onward_key(state) -> str:
 
     verbs = {a.verb for a in legal_actions(state)}
     if state.pending and state.pending[-1].kind == "coup":
-        return "d"                                   # no coup now
-    for verb, key in ((Verb.ROLL, "r"), (Verb.END, "e"), (Verb.END_PHASE, "P"),
-                      (Verb.NO_REVEAL, "d"), (Verb.STAY, "d"), (Verb.CANCEL, "d")):
+        return "d"  # no coup now
+    for verb, key in (
+        (Verb.ROLL, "r"),
+        (Verb.END, "e"),
+        (Verb.END_PHASE, "P"),
+        (Verb.NO_REVEAL, "d"),
+        (Verb.STAY, "d"),
+        (Verb.CANCEL, "d"),
+    ):
         if verb in verbs:
             return key
     return "a"
@@ -232,9 +271,8 @@ def move_on(server: Server, table: str, door, rules, *, timeout: float = 90) -> 
         flat = " ".join(now.split())
         assert time.monotonic() < deadline, f"keys {keys} moved nothing on:\n{now}"
         expect = None
-        if "legal action" in flat and "type to narrow" not in flat \
-                and "Enter again" not in flat:
-            key = "\x1b"                       # a list narrowed by a stray key: close it
+        if "legal action" in flat and "type to narrow" not in flat and "Enter again" not in flat:
+            key = "\x1b"  # a list narrowed by a stray key: close it
         elif "legal action" in flat or "Enter again to go ahead" in flat:
             key = "\r"
         elif "Press again to go ahead" in flat and keys:
@@ -246,6 +284,10 @@ def move_on(server: Server, table: str, door, rules, *, timeout: float = 90) -> 
         keys.append(key)
         door.press(key)
         with contextlib.suppress(AssertionError):
-            eventually(lambda expect=expect, now=now: moved() or (
-                expect in " ".join(door.screen().split()) if expect
-                else door.screen() != now), "the screen answering the key", timeout=10)
+            eventually(
+                lambda expect=expect, now=now: (
+                    moved() or (expect in " ".join(door.screen().split()) if expect else door.screen() != now)
+                ),
+                "the screen answering the key",
+                timeout=10,
+            )

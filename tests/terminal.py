@@ -21,16 +21,16 @@ class Terminal:
     the raw bytes (nothing secret may ever be among them) and as the screen a player
     would see (pyte plays the terminal)."""
 
-    def __init__(self, args: list[str], env: dict | None = None, *,
-                 size: tuple[int, int] = (80, 24)) -> None:
+    def __init__(self, args: list[str], env: dict | None = None, *, size: tuple[int, int] = (80, 24)) -> None:
         cols, rows = size
         self.screen = pyte.Screen(cols, rows)
         self._stream = pyte.ByteStream(self.screen)
         self._lock = threading.Lock()
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-        self.proc = subprocess.Popen(args, stdin=slave, stdout=slave, stderr=slave, env=env,
-                                     start_new_session=True)
+        self.proc = subprocess.Popen(
+            args, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
+        )
         os.close(slave)
         self.out = bytearray()
         self._reader = threading.Thread(target=self._drain, daemon=True)
@@ -58,8 +58,9 @@ class Terminal:
     def wait_for(self, what: str, timeout: float = 30) -> None:
         deadline = time.monotonic() + timeout
         while what not in self.text():
-            assert self.proc.poll() is None or what in self.text(), \
+            assert self.proc.poll() is None or what in self.text(), (
                 f"the program ended before {what!r} appeared: {self.text()[-500:]!r}"
+            )
             assert time.monotonic() < deadline, f"{what!r} never appeared: {self.text()[-500:]!r}"
             time.sleep(0.1)
 
@@ -86,8 +87,7 @@ class Terminal:
             flat = " ".join(" ".join(line.split()) for line in shown.split("\n"))
             if what in shown or what in flat:
                 return shown
-            assert self.proc.poll() is None, \
-                f"the program ended before {what!r} was shown:\n{shown}"
+            assert self.proc.poll() is None, f"the program ended before {what!r} was shown:\n{shown}"
             assert time.monotonic() < deadline, f"{what!r} never shown:\n{shown}"
             time.sleep(0.05)
 
@@ -98,6 +98,6 @@ class Terminal:
         if self.proc.poll() is None:
             self.proc.kill()
         self.proc.wait(timeout=10)
-        if self.master >= 0:                 # closing twice is harmless
+        if self.master >= 0:  # closing twice is harmless
             os.close(self.master)
             self.master = -1

@@ -39,8 +39,7 @@ def test_every_case_has_a_paraphrase_and_a_kind(rules):
 
 def test_tables_point_at_their_data(rules):
     tables = {n: c for n, c in rules.cases.cases.items() if c.kind is Kind.TABLE}
-    assert set(tables) == {"3.31", "6.27", "7.6", "10.71", "10.72", "12.82", "12.9", "13.36",
-                           "14.34", "18.8"}
+    assert set(tables) == {"3.31", "6.27", "7.6", "10.71", "10.72", "12.82", "12.9", "13.36", "14.34", "18.8"}
     assert all(c.status is Status.DATA for c in tables.values())
 
 
@@ -54,10 +53,14 @@ def test_the_inventory_counts_by_kind_and_status(rules):
     inv = rules.cases
     kinds = inv.by_kind()
     assert sum(kinds.values()) == len(inv.cases)
-    assert kinds == {k.value: sum(1 for c in inv.cases.values() if c.kind is k) for k in Kind
-                     if any(c.kind is k for c in inv.cases.values())}
+    assert kinds == {
+        k.value: sum(1 for c in inv.cases.values() if c.kind is k)
+        for k in Kind
+        if any(c.kind is k for c in inv.cases.values())
+    }
     assert sum(inv.by_status().values()) == len(inv.cases)
     mechanics = inv.by_status(Kind.MECHANIC)
     assert sum(mechanics.values()) == kinds["mechanic"]
-    assert mechanics["done"] == sum(1 for c in inv.cases.values()
-                                    if c.kind is Kind.MECHANIC and c.status is Status.DONE)
+    assert mechanics["done"] == sum(
+        1 for c in inv.cases.values() if c.kind is Kind.MECHANIC and c.status is Status.DONE
+    )

@@ -24,8 +24,9 @@ def test_every_registered_case_is_in_the_inventory_with_its_reducer(rules):
     for number, functions in REGISTRY.items():
         assert number in rules.cases.cases, f"code registers unknown case {number}"
         case = rules.cases[number]
-        assert case.by in functions, (f"cases.toml: case {number} should name its reducer "
-                                      f"(one of {functions}), not {case.by!r}")
+        assert case.by in functions, (
+            f"cases.toml: case {number} should name its reducer (one of {functions}), not {case.by!r}"
+        )
         assert case.test, f"cases.toml: case {number} has a reducer but no test"
 
 
@@ -53,7 +54,10 @@ def test_the_inventory_is_complete(rules):
     test, or a stated reason it needs none. `plot cases` shows 100%."""
     from plot_core.data.cases import Kind, Status
 
-    open_cases = [c.number for c in rules.cases.cases.values()
-                  if c.kind in (Kind.MECHANIC, Kind.PROCEDURE, Kind.EXAMPLE)
-                  and c.status not in (Status.DONE, Status.NOT_APPLICABLE)]
+    open_cases = [
+        c.number
+        for c in rules.cases.cases.values()
+        if c.kind in (Kind.MECHANIC, Kind.PROCEDURE, Kind.EXAMPLE)
+        and c.status not in (Status.DONE, Status.NOT_APPLICABLE)
+    ]
     assert not open_cases, f"cases without a reducer and test: {open_cases}"

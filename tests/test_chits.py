@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from plot_core.data.chits import ChitKind
 
-LOYALTY_UNITS = ({f"{i:03d}" for i in range(1, 16)} | {str(i) for i in range(101, 111)}
-                 | {str(i) for i in range(201, 207)} | {str(i) for i in range(301, 311)}
-                 | {str(i) for i in range(401, 419)})
+LOYALTY_UNITS = (
+    {f"{i:03d}" for i in range(1, 16)}
+    | {str(i) for i in range(101, 111)}
+    | {str(i) for i in range(201, 207)}
+    | {str(i) for i in range(301, 311)}
+    | {str(i) for i in range(401, 419)}
+)
 
 
 def test_ninety_seven_chits(rules):
@@ -16,9 +20,15 @@ def test_ninety_seven_chits(rules):
 
 def test_counts_by_kind(rules):
     counts = {k: rules.chits.count(k) for k in ChitKind}
-    assert counts == {ChitKind.LOYALTY: 59, ChitKind.FUHRER_ACCESS: 8, ChitKind.TRAVEL: 6,
-                      ChitKind.ALIBI_ARREST: 6, ChitKind.DOUBLE_CROSS: 6,
-                      ChitKind.FRIENDLY_ASSIGNMENT: 6, ChitKind.ENEMY_ASSIGNMENT: 6}
+    assert counts == {
+        ChitKind.LOYALTY: 59,
+        ChitKind.FUHRER_ACCESS: 8,
+        ChitKind.TRAVEL: 6,
+        ChitKind.ALIBI_ARREST: 6,
+        ChitKind.DOUBLE_CROSS: 6,
+        ChitKind.FRIENDLY_ASSIGNMENT: 6,
+        ChitKind.ENEMY_ASSIGNMENT: 6,
+    }
 
 
 def test_one_loyalty_chit_for_exactly_the_listed_units(rules):

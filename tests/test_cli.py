@@ -26,8 +26,13 @@ def test_cases_list(capsys):
 def test_check_data_reports_a_broken_file_without_a_traceback(data_copy):
     (data_copy / "game.toml").write_text("[die]\nsides = 6\n")
     env = dict(os.environ, PLOT_RULES_DATA=str(data_copy))
-    proc = subprocess.run([sys.executable, "-m", "plot_cli.main", "check-data"],
-                          capture_output=True, text=True, env=env, timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-m", "plot_cli.main", "check-data"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     assert proc.returncode == 2
     assert "game data is broken" in proc.stderr
     assert "rules_data/game.toml" in proc.stderr and "missing key 'turns'" in proc.stderr

@@ -28,7 +28,7 @@ def test_every_link_leads_to_a_file_that_is_there(page):
     broken = []
     for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text):
         if re.match(r"[a-z]+:", target):
-            continue                                      # http:, mailto:
+            continue  # http:, mailto:
         if not (page.parent / target).exists():
             broken.append(target)
     assert not broken, f"{page.relative_to(REPO)} links to {broken}"
@@ -50,8 +50,7 @@ def subcommands() -> dict[str, set[str]]:
 
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    return {name: {o for a in p._actions for o in a.option_strings}
-            for name, p in sub.choices.items()}
+    return {name: {o for a in p._actions for o in a.option_strings} for name, p in sub.choices.items()}
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(REPO)))
@@ -98,15 +97,18 @@ def test_the_command_reference_is_the_parsers_own():
     from plot_cli.reference import reference
 
     shown = (REPO / "docs" / "developers" / "commands.md").read_text(encoding="utf-8")
-    assert shown == reference(), ("docs/developers/commands.md is stale: "
-                                  "python -m plot_cli.reference > docs/developers/commands.md")
+    assert shown == reference(), (
+        "docs/developers/commands.md is stale: python -m plot_cli.reference > docs/developers/commands.md"
+    )
 
 
-@pytest.mark.parametrize("page", [p for p in PAGES if ">>> " in p.read_text(encoding="utf-8")],
-                         ids=lambda p: str(p.relative_to(REPO)))
+@pytest.mark.parametrize(
+    "page",
+    [p for p in PAGES if ">>> " in p.read_text(encoding="utf-8")],
+    ids=lambda p: str(p.relative_to(REPO)),
+)
 def test_every_example_in_the_docs_runs_as_shown(page):
     import doctest
 
-    failed, tried = doctest.testfile(str(page), module_relative=False,
-                                     optionflags=doctest.ELLIPSIS)
+    failed, tried = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert tried > 0 and failed == 0, f"{page.relative_to(REPO)}: {failed} of {tried} failed"

@@ -42,11 +42,15 @@ def forces(lesson, state, banned, budget: int, memo: dict) -> bool:
     key = (state, budget)
     if key not in memo:
         if state.to_act is lesson.side:
-            memo[key] = any(forces(lesson, apply(state, a), banned, budget - 1, memo)
-                            for a in legal_actions(state) if a.verb is not banned)
+            memo[key] = any(
+                forces(lesson, apply(state, a), banned, budget - 1, memo)
+                for a in legal_actions(state)
+                if a.verb is not banned
+            )
         else:
-            memo[key] = all(forces(lesson, apply(state, a), banned, budget, memo)
-                            for a in legal_actions(state))
+            memo[key] = all(
+                forces(lesson, apply(state, a), banned, budget, memo) for a in legal_actions(state)
+            )
     return memo[key]
 
 
@@ -65,9 +69,21 @@ def learners_decisions(lesson) -> set[tuple[Phase, DecisionKind | None]]:
 
 def test_the_lessons_cover_the_topics_in_their_order():
     titles = " ".join(lesson.title.lower() for lesson in LESSONS)
-    for topic in ("setting up", "assignment", "movement", "harassment", "travel",
-                  "recruitment", "investigation", "interrogation", "status", "hitler",
-                  "coup", "victory", "ss wins"):
+    for topic in (
+        "setting up",
+        "assignment",
+        "movement",
+        "harassment",
+        "travel",
+        "recruitment",
+        "investigation",
+        "interrogation",
+        "status",
+        "hitler",
+        "coup",
+        "victory",
+        "ss wins",
+    ):
         assert topic in titles
     assert LESSONS[0].key == "00-setting-up" and LESSONS[-1].key == "08-how-the-ss-wins"
     assert {ls.side for ls in LESSONS} == set(Player)
@@ -79,9 +95,11 @@ def test_every_phase_and_every_kind_of_decision_is_practised_in_some_lesson():
     assert {phase for phase, _ in seen} == set(Phase) - {Phase.GAME_OVER}
 
 
-@pytest.mark.parametrize(("lesson", "verb"),
-                         [(ls, v) for ls in LESSONS for v in ls.teaches],
-                         ids=[f"{ls.key}-{v.value}" for ls in LESSONS for v in ls.teaches])
+@pytest.mark.parametrize(
+    ("lesson", "verb"),
+    [(ls, v) for ls in LESSONS for v in ls.teaches],
+    ids=[f"{ls.key}-{v.value}" for ls in LESSONS for v in ls.teaches],
+)
 def test_no_lesson_can_be_done_without_the_decision_it_teaches(lesson, verb):
     """Searched over every way of playing the learner's side (a few actions more than
     the solution takes) against every answer of the other."""
@@ -113,16 +131,22 @@ def test_a_bad_lesson_file_names_the_file_and_the_field():
         load_lesson(Source("x.toml", bad), "x", RULES)
 
 
-@pytest.mark.parametrize(("order", "says"), [
-    ('lessons = ["01-movement", "01-movement"]', "lessons/order.toml, line 1: lessons: a lesson is "
-                                                 "listed twice"),
-    ('lessons = ["01-movement"]', "every lesson file must be listed; missing 00-setting-up"),
-    ('lessons = ["01-movement", "99-flying"]', "lessons[1]: expected one of 00-setting-up"),
-])
+@pytest.mark.parametrize(
+    ("order", "says"),
+    [
+        (
+            'lessons = ["01-movement", "01-movement"]',
+            "lessons/order.toml, line 1: lessons: a lesson is listed twice",
+        ),
+        ('lessons = ["01-movement"]', "every lesson file must be listed; missing 00-setting-up"),
+        ('lessons = ["01-movement", "99-flying"]', "lessons[1]: expected one of 00-setting-up"),
+    ],
+)
 def test_the_order_of_the_lessons_lists_every_lesson_once(tmp_path, order, says):
     import shutil
 
     import attrs
+
     shutil.copytree(RULES.directory / "lessons", tmp_path / "lessons")
     (tmp_path / "lessons" / "order.toml").write_text(order + "\n", encoding="utf-8")
     with pytest.raises(DataError, match=re.escape(says)):

@@ -19,10 +19,8 @@ def test_hex_ids_round_trip():
 
 def test_neighbours_of_odd_and_even_rows():
     """Odd rows sit half a hex right: (5,3)'s upper neighbours are (5,2) and (6,2)."""
-    assert sorted(adjacent_ids(hex_at(5, 3))) == sorted(
-        [(4, 3), (6, 3), (5, 2), (6, 2), (5, 4), (6, 4)])
-    assert sorted(adjacent_ids(hex_at(5, 4))) == sorted(
-        [(4, 4), (6, 4), (4, 3), (5, 3), (4, 5), (5, 5)])
+    assert sorted(adjacent_ids(hex_at(5, 3))) == sorted([(4, 3), (6, 3), (5, 2), (6, 2), (5, 4), (6, 4)])
+    assert sorted(adjacent_ids(hex_at(5, 4))) == sorted([(4, 4), (6, 4), (4, 3), (5, 3), (4, 5), (5, 5)])
 
 
 @given(st.integers(1, 44), st.integers(1, 28), st.integers(1, 44), st.integers(1, 28))
@@ -50,7 +48,7 @@ def test_every_hex_in_one_known_area_and_every_area_connected(rules):
     assert len(m.areas) == 19
     for code in m.areas:
         assert connected(m.hexes_in(code), m.neighbours), code
-        assert m.areas[code].code == code     # the panels name an area by it
+        assert m.areas[code].code == code  # the panels name an area by it
 
 
 def test_berlin_is_by_far_the_largest(rules):
@@ -63,8 +61,7 @@ def test_prussia_borders_berlin(rules):
     """19.1 calls the Prussia-Berlin border a key front."""
     m = rules.map
     assert "PU" in m.bordering_areas("BE")
-    assert any(m.is_border(a, b) for a in m.hexes_in("PU") for b in m.neighbours[a]
-               if m.area_of[b] == "BE")
+    assert any(m.is_border(a, b) for a in m.hexes_in("PU") for b in m.neighbours[a] if m.area_of[b] == "BE")
 
 
 def test_neutral_capitals_are_more_than_a_turn_from_berlin(rules):
@@ -98,9 +95,9 @@ def test_headquarters(rules):
 
 def test_hq_friendliness_9_22_and_example_9_23(rules):
     hqs = rules.map.hqs
-    assert hqs["fuhrer"].friendly_to("100", Party.NAZI)                # Hitler
+    assert hqs["fuhrer"].friendly_to("100", Party.NAZI)  # Hitler
     assert hqs["rastenburg"].friendly_to("001", Party.SS)
-    assert not hqs["gestapo"].friendly_to("101", Party.NAZI)           # 9.23: Bormann
+    assert not hqs["gestapo"].friendly_to("101", Party.NAZI)  # 9.23: Bormann
     assert hqs["foreign_office"].friendly_to("205", Party.CIVILIAN)
     assert not hqs["foreign_office"].friendly_to("001", Party.SS)
     assert hqs["ob_heimat"].friendly_to("401", Party.OKW)
@@ -111,16 +108,24 @@ def test_setup_hexes_suffice_for_every_unit(rules):
     """the map notes' counts, and 4.32-4.35: every unit gets a hex, in the order of 4.3."""
     marks, named = rules.map.setup_marks, rules.map.named_setup
     assert {k: len(v) for k, v in marks.items()} == {
-        "ss": 9, "nazi": 6, "abwehr": 7, "civilian": 4, "okw": 12, "common": 28}
-    ss_units = sum(1 for u in rules.units.values()
-                   if u.party in (Party.SS, Party.NAZI) and u.id not in named)
-    ab_units = sum(1 for u in rules.units.values()
-                   if u.party in (Party.ABWEHR, Party.CIVILIAN, Party.OKW) and u.id not in named)
+        "ss": 9,
+        "nazi": 6,
+        "abwehr": 7,
+        "civilian": 4,
+        "okw": 12,
+        "common": 28,
+    }
+    ss_units = sum(1 for u in rules.units.values() if u.party in (Party.SS, Party.NAZI) and u.id not in named)
+    ab_units = sum(
+        1
+        for u in rules.units.values()
+        if u.party in (Party.ABWEHR, Party.CIVILIAN, Party.OKW) and u.id not in named
+    )
     ss_common = ss_units - len(marks["ss"]) - len(marks["nazi"])
     ab_common = ab_units - len(marks["abwehr"]) - len(marks["civilian"]) - len(marks["okw"])
     assert (ss_common, ab_common) == (10, 11)
-    assert len(marks["common"]) - ss_common >= ab_common    # 4.35: whatever the SS chose
-    assert sum(1 for h in marks["okw"] if rules.map.area_of[h] != "BE") == 6    # 4.34
+    assert len(marks["common"]) - ss_common >= ab_common  # 4.35: whatever the SS chose
+    assert sum(1 for h in marks["okw"] if rules.map.area_of[h] != "BE") == 6  # 4.34
 
 
 def test_common_hexes_spread_over_both_halves_of_berlin(rules):
@@ -135,7 +140,7 @@ def test_common_hexes_spread_over_both_halves_of_berlin(rules):
 def test_named_hexes_4_31(rules):
     m = rules.map
     assert set(m.named_setup) == {"000", "100", "200", "300"}
-    assert m.hq_of[m.named_setup["100"]] == "fuhrer"                   # Hitler in Führer HQ
+    assert m.hq_of[m.named_setup["100"]] == "fuhrer"  # Hitler in Führer HQ
     marked = [h for hs in m.setup_marks.values() for h in hs] + list(m.named_setup.values())
     assert len(marked) == len(set(marked))
     assert all(h in m for h in marked)
@@ -150,8 +155,7 @@ def test_an_unfriendly_hq_is_never_the_nearest_empty_hex_a_returning_unit_could_
     m = rules.map
     for party in (Party.SS, Party.NAZI, Party.CIVILIAN, Party.ABWEHR, Party.OKW):
         friendly = [h for hq in m.hqs.values() if party in hq.friendly_parties for h in hq.hexes]
-        unfriendly = [h for hq in m.hqs.values() if party not in hq.friendly_parties
-                      for h in hq.hexes]
+        unfriendly = [h for hq in m.hqs.values() if party not in hq.friendly_parties for h in hq.hexes]
 
         def near(h, friendly=friendly):
             return min(distance(h, q) for q in friendly)
@@ -166,8 +170,12 @@ def test_the_map_knows_its_size_its_provenance_and_its_boxes(rules):
     assert max(h // 100 for h in m.area_of) == 44 and max(h % 100 for h in m.area_of) == 28
     assert m.provenance.startswith("reconstructed: the printed map is not in the rulebook")
     assert dict(m.boxes) == {
-        "cup": "Randomizer cup", "ss_chits": "SS Chit Holding Box",
-        "abwehr_chits": "Abwehr Chit Holding Box", "ss_retirement": "SS General Retirement Box",
+        "cup": "Randomizer cup",
+        "ss_chits": "SS Chit Holding Box",
+        "abwehr_chits": "Abwehr Chit Holding Box",
+        "ss_retirement": "SS General Retirement Box",
         "abwehr_retirement": "Abwehr General Retirement Box",
-        "allied_holding": "Allied Unit Holding Box", "interrogation_cell": "Interrogation Cell",
-        "eliminated": "Eliminated units"}
+        "allied_holding": "Allied Unit Holding Box",
+        "interrogation_cell": "Interrogation Cell",
+        "eliminated": "Eliminated units",
+    }

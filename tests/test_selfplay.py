@@ -11,8 +11,13 @@ from plot_core.selfplay import POLICIES, Summary, play_game, play_games, wilson
 def test_a_selfplay_game_is_reproducible_from_its_seed():
     a = play_game(11, POLICIES["random"], POLICIES["busy"])
     b = play_game(11, POLICIES["random"], POLICIES["busy"])
-    assert (a.winner, a.case, a.actions, a.game_turns, a.coup_turns) == \
-           (b.winner, b.case, b.actions, b.game_turns, b.coup_turns)
+    assert (a.winner, a.case, a.actions, a.game_turns, a.coup_turns) == (
+        b.winner,
+        b.case,
+        b.actions,
+        b.game_turns,
+        b.coup_turns,
+    )
     assert a.winner in ("ss", "abwehr", "allies") and a.case.startswith("18.7")
 
 
@@ -39,7 +44,7 @@ def test_wilson_interval_contains_the_rate(k, n):
 
 
 def test_wilson_interval_known_value():
-    lo, hi = wilson(50, 100)           # the textbook case: 40.4% to 59.6%
+    lo, hi = wilson(50, 100)  # the textbook case: 40.4% to 59.6%
     assert round(lo, 3) == 0.404 and round(hi, 3) == 0.596
 
 
@@ -48,14 +53,40 @@ def test_selfplay_command(capsys):
     out = capsys.readouterr().out
     assert "3 game(s), seeds 7-9, SS random vs Abwehr random" in out
     assert out.count("  seed ") == 3
-    for line in ("SS ", "Abwehr ", "Allies ", "Actions per game:", "Game-Turns per game:",
-                 "Time per game (ms):", "Throughput:"):
+    for line in (
+        "SS ",
+        "Abwehr ",
+        "Allies ",
+        "Actions per game:",
+        "Game-Turns per game:",
+        "Time per game (ms):",
+        "Throughput:",
+    ):
         assert line in out
 
 
 def test_selfplay_with_the_expert_in_two_processes_says_how_it_thought(capsys):
-    assert main(["selfplay", "--games", "2", "--seed", "40", "--ss", "expert", "--abwehr",
-                 "easy", "--think", "0.05", "--procs", "2", "-v"]) == 0
+    assert (
+        main(
+            [
+                "selfplay",
+                "--games",
+                "2",
+                "--seed",
+                "40",
+                "--ss",
+                "expert",
+                "--abwehr",
+                "easy",
+                "--think",
+                "0.05",
+                "--procs",
+                "2",
+                "-v",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "2 game(s), seeds 40-41, SS expert vs Abwehr easy" in out
     assert out.count("  seed ") == 2
@@ -67,18 +98,20 @@ def test_selfplay_with_the_expert_in_two_processes_says_how_it_thought(capsys):
     assert "Think time, Abwehr (easy)" in out and out.count("new plans:") == 1
 
 
-@pytest.mark.parametrize("args,message", [
-    (["--games", "0"], "--games: must be at least 1, got 0"),
-    (["--games", "many"], "--games: expected a whole number, got 'many'"),
-    (["--seed", "-1"], "--seed: must be between 0 and 2**63-1, got -1"),
-    (["--ss", "genius"], "argument --ss: invalid choice: 'genius'"),
-    (["--think", "soon"], "--think: expected seconds, e.g. 0.5, got 'soon'"),
-    (["--think", "0"], "--think: must be more than 0 and at most 600, got 0.0"),
-    (["--procs", "0"], "--procs: must be at least 1, got 0"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--games", "0"], "--games: must be at least 1, got 0"),
+        (["--games", "many"], "--games: expected a whole number, got 'many'"),
+        (["--seed", "-1"], "--seed: must be between 0 and 2**63-1, got -1"),
+        (["--ss", "genius"], "argument --ss: invalid choice: 'genius'"),
+        (["--think", "soon"], "--think: expected seconds, e.g. 0.5, got 'soon'"),
+        (["--think", "0"], "--think: must be more than 0 and at most 600, got 0.0"),
+        (["--procs", "0"], "--procs: must be at least 1, got 0"),
+    ],
+)
 def test_selfplay_bad_arguments_are_named(capsys, args, message):
     with pytest.raises(SystemExit) as exc:
         main(["selfplay", *args])
     assert exc.value.code == 2
     assert message in capsys.readouterr().err
-

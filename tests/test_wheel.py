@@ -19,9 +19,23 @@ REPO = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
-                            "--no-build-isolation", "-w", str(out), str(REPO)],
-                           capture_output=True, text=True, timeout=300)
+    built = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "-q",
+            "--no-deps",
+            "--no-build-isolation",
+            "-w",
+            str(out),
+            str(REPO),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     if built.returncode != 0 and "hatchling" in built.stderr:
         pytest.skip("hatchling (the build backend) is not installed: `make test` installs it")
     assert built.returncode == 0, built.stderr
@@ -31,9 +45,15 @@ def wheel(tmp_path_factory) -> Path:
 def test_the_wheel_holds_the_program_and_its_data_only(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     tops = {n.split("/")[0] for n in names}
-    assert tops == {"plot_core", "plot_record", "plot_ai", "plot_tui", "plot_server",
-                    "plot_cli", wheel.name.split("-")[0] + "-" + wheel.name.split("-")[1]
-                    + ".dist-info"}
+    assert tops == {
+        "plot_core",
+        "plot_record",
+        "plot_ai",
+        "plot_tui",
+        "plot_server",
+        "plot_cli",
+        wheel.name.split("-")[0] + "-" + wheel.name.split("-")[1] + ".dist-info",
+    }
     assert "plot_core/rules_data/counters.toml" in names
     assert "plot_server/webpage/page.js" in names and "plot_ai/value_weights.json" in names
     cli = sorted(n.split("/")[1] for n in names if n.startswith("plot_cli/"))
@@ -49,22 +69,38 @@ def test_plot_runs_from_the_wheel_alone_away_from_the_source_tree(wheel, tmp_pat
     env.update(PYTHONPATH=str(site), HOME=str(home), XDG_DATA_HOME=str(home / "data"))
 
     def plot(*args: str) -> str:
-        r = subprocess.run([sys.executable, "-m", "plot_cli.main", *args], cwd=home, env=env,
-                           capture_output=True, text=True, timeout=300)
+        r = subprocess.run(
+            [sys.executable, "-m", "plot_cli.main", *args],
+            cwd=home,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert r.returncode == 0, (args, r.stdout, r.stderr)
         return r.stdout
 
-    where = subprocess.run([sys.executable, "-c", "import plot_core, plot_core.rules as r; "
-                            "print(plot_core.__file__); print(r.rules_data_dir())"],
-                           cwd=home, env=env, capture_output=True, text=True, timeout=60).stdout
-    assert where.splitlines()[0].startswith(str(site))          # not the checkout's
-    assert where.splitlines()[1].startswith(str(site))          # its own data
+    where = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import plot_core, plot_core.rules as r; print(plot_core.__file__); print(r.rules_data_dir())",
+        ],
+        cwd=home,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout
+    assert where.splitlines()[0].startswith(str(site))  # not the checkout's
+    assert where.splitlines()[1].startswith(str(site))  # its own data
     plot("check-data")
     assert "2 game(s)" in plot("selfplay", "--games", "2", "--seed", "5")
     # a whole recorded game between two computer players, then its account
     record = home / "g.plot.jsonl"
-    subprocess.run([sys.executable, "-c", RECORD_A_GAME, str(record)], cwd=home, env=env,
-                   check=True, timeout=300)
+    subprocess.run(
+        [sys.executable, "-c", RECORD_A_GAME, str(record)], cwd=home, env=env, check=True, timeout=300
+    )
     account = plot("export", str(record))
     assert "account of a recorded game" in account and "Result:" in account
 
@@ -94,10 +130,10 @@ def test_the_wheel_holds_the_program_only():
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
-    wheel = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["hatch"]["build"][
-        "targets"]["wheel"]
-    assert sorted(wheel["packages"]) == sorted(f"src/{p.name}" for p in (root / "src").iterdir()
-                                               if (p / "__init__.py").exists())
+    wheel = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["hatch"]["build"]["targets"]["wheel"]
+    assert sorted(wheel["packages"]) == sorted(
+        f"src/{p.name}" for p in (root / "src").iterdir() if (p / "__init__.py").exists()
+    )
     assert list(wheel["force-include"]) == ["rules_data"]
     product = [p.name for p in (root / "src" / "plot_cli").glob("*.py")]
     assert sorted(product) == ["__init__.py", "main.py", "reference.py"], product

@@ -35,8 +35,9 @@ def main(argv: list[str] | None = None) -> None:
     rules = load_rules()
     matters = search.MATTERS
 
-    def plan(v: PlayerView, legal: list[Action], trials: int, seed: int, *,
-             equal_stops: bool = True) -> tuple[tuple[Action, ...], int]:
+    def plan(
+        v: PlayerView, legal: list[Action], trials: int, seed: int, *, equal_stops: bool = True
+    ) -> tuple[tuple[Action, ...], int]:
         """The whole plan chosen, and the trials it took."""
         search.MATTERS = matters if equal_stops else 0.0
         try:
@@ -71,9 +72,11 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{kind} ({n} positions): {said}")
     for b in BUDGETS[1:]:
         now, plain = spent[b, True], spent[b, False]
-        print(f"{b} trials, stopping also once the plans left are as good as equal: "
-              f"{now:,} trials in all against {plain:,} ({1 - now / max(plain, 1):.0%} fewer), "
-              f"the same plan at {alike[b]} of {sum(count.values())} positions")
+        print(
+            f"{b} trials, stopping also once the plans left are as good as equal: "
+            f"{now:,} trials in all against {plain:,} ({1 - now / max(plain, 1):.0%} fewer), "
+            f"the same plan at {alike[b]} of {sum(count.values())} positions"
+        )
 
 
 if __name__ == "__main__":

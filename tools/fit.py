@@ -44,13 +44,14 @@ from plot_core import (
 from plot_core import view as view_of
 from plot_core.engine.coup import fuhrer_access_chits
 
-EXPLORE = 0.03          # a random legal action now and then
-RANDOM_COUP = 0.08      # the Abwehr declares at a random coup window
+EXPLORE = 0.03  # a random legal action now and then
+RANDOM_COUP = 0.08  # the Abwehr declares at a random coup window
 RIDGE = 1e-3
 
 
-def _explore(state: GameState, legal: Sequence[Action], rnd: random.Random,
-             intent: list[int]) -> Action | None:
+def _explore(
+    state: GameState, legal: Sequence[Action], rnd: random.Random, intent: list[int]
+) -> Action | None:
     """Now and then a random legal action; at a coup window now and then a coup with all
     the Führer Access chits held, or a random number of them (``intent``: how many are
     still to be committed to the coup being made, or empty)."""
@@ -87,8 +88,9 @@ def play(seed: int) -> dict:
         if len(legal) == 1:
             choice = legal[0]
         else:
-            choice = _explore(state, legal, rnd[side], intent) \
-                or players[side].decide(view_of(state, side), legal, rnd[side])
+            choice = _explore(state, legal, rnd[side], intent) or players[side].decide(
+                view_of(state, side), legal, rnd[side]
+            )
         actions.append(str(choice))
         state = apply(state, choice)
     winner = state.outcome.winner if state.outcome is not None else "allies"
@@ -112,8 +114,7 @@ def positions(game: dict, rules) -> Iterator[GameState]:
 
 def featurise(game: dict) -> tuple[int, list]:
     rules = load_rules()
-    kept = [("coup" if s.coup is not None else "pre_coup", features(s))
-            for s in positions(game, rules)]
+    kept = [("coup" if s.coup is not None else "pre_coup", features(s)) for s in positions(game, rules)]
     return game["seed"], [(kind, x, game["winner"]) for kind, x in kept]
 
 
@@ -127,6 +128,7 @@ def generate(games: int, seed: int, procs: int) -> Iterator[dict]:
 
 
 # -- logistic regression by Newton's method (no numpy: a few dozen features) ----------------
+
 
 def _solve(a: list[list[float]], b: list[float]) -> list[float]:
     """Gaussian elimination with partial pivoting."""
@@ -211,12 +213,19 @@ def fit(by_game: list[tuple[int, list]], report=print) -> dict:
             held = logistic_fit([x for x, _ in train], ys_train)
             loss, acc = _score(held, [x for x, _ in test], ys_test)
             base = _base_rate_loss(ys_train, ys_test)
-            report(f"{kind:8} {side:6}: held-out log loss {loss:.4f} (base rate {base:.4f}), "
-                   f"accuracy {acc:.3f}, {len(train)} positions fitted, {len(test)} held out")
-            model[side] = [round(v, 6) for v in logistic_fit([x for _, x, _ in rows],
-                                                              [int(w == side) for _, _, w in rows])]
-            model[f"{side}_held_out"] = {"log_loss": round(loss, 4), "base_rate_log_loss":
-                                         round(base, 4), "accuracy": round(acc, 4)}
+            report(
+                f"{kind:8} {side:6}: held-out log loss {loss:.4f} (base rate {base:.4f}), "
+                f"accuracy {acc:.3f}, {len(train)} positions fitted, {len(test)} held out"
+            )
+            model[side] = [
+                round(v, 6)
+                for v in logistic_fit([x for _, x, _ in rows], [int(w == side) for _, _, w in rows])
+            ]
+            model[f"{side}_held_out"] = {
+                "log_loss": round(loss, 4),
+                "base_rate_log_loss": round(base, 4),
+                "accuracy": round(acc, 4),
+            }
         models[kind] = model
     return models
 
@@ -227,8 +236,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1_000_000)
     ap.add_argument("--procs", type=int, default=2)
     ap.add_argument("--out", type=Path, default=WEIGHTS)
-    ap.add_argument("--played", type=Path, help="keep the games played in this JSON Lines "
-                    "file (seed, actions, winner), or if it exists fit to the games in it")
+    ap.add_argument(
+        "--played",
+        type=Path,
+        help="keep the games played in this JSON Lines "
+        "file (seed, actions, winner), or if it exists fit to the games in it",
+    )
     args = ap.parse_args(argv)
     t0 = time.monotonic()
     if args.played is not None and args.played.exists():
@@ -251,11 +264,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"positions read back in {time.monotonic() - t0:.0f} s")
     models = fit(by_game)
     seeds = sorted(s for s, _ in by_game)
-    data = {"about": "weights of the expert's evaluation (plot_ai/value.py), fitted by "
-                     "python -m tools.fit to self-played games of the hard player",
-            "fitted": datetime.now(UTC).isoformat(timespec="seconds"),
-            "games": len(by_game), "seeds": [seeds[0], seeds[-1]],
-            "models": models}
+    data = {
+        "about": "weights of the expert's evaluation (plot_ai/value.py), fitted by "
+        "python -m tools.fit to self-played games of the hard player",
+        "fitted": datetime.now(UTC).isoformat(timespec="seconds"),
+        "games": len(by_game),
+        "seeds": [seeds[0], seeds[-1]],
+        "models": models,
+    }
     args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.out} in {time.monotonic() - t0:.0f} s")
     return 0

@@ -35,16 +35,19 @@ class Game:
     winner: str
     case: str
     walkyrie_failures: int
-    coup_turn: int | None            # the Game-Turn the coup began, if it did
-    abwehr_at_coup: float | None     # the evaluation's Abwehr chance then
-    abwehr_lost_before: int          # Abwehr units in the cell, retired or gone by then
+    coup_turn: int | None  # the Game-Turn the coup began, if it did
+    abwehr_at_coup: float | None  # the evaluation's Abwehr chance then
+    abwehr_lost_before: int  # Abwehr units in the cell, retired or gone by then
     hitler_alive: bool
 
     def how(self) -> tuple[str, str] | None:
         """(the losing side, how), or None for no loser (never: the Allies' win is both's)."""
         if self.case == "18.74":
-            why = ("coups failed on the Walkyrie roll, then time ran out (18.74)"
-                   if self.walkyrie_failures else "the coup never tried; time ran out (18.74)")
+            why = (
+                "coups failed on the Walkyrie roll, then time ran out (18.74)"
+                if self.walkyrie_failures
+                else "the coup never tried; time ran out (18.74)"
+            )
             return "abwehr", why
         if self.case == "18.73":
             return "both", "the coup stalled past the last Coup-Turn: the Allies win (18.73)"
@@ -56,8 +59,10 @@ class Game:
 def play(seed: int, ss: str, abwehr: str, think: float) -> Game:
     rules = load_rules()
     # each player is handed its own side's view only (Timed does that, and clocks it)
-    players = {Player.SS: Timed(make(ss, rules, think=think)),
-               Player.ABWEHR: Timed(make(abwehr, rules, think=think))}
+    players = {
+        Player.SS: Timed(make(ss, rules, think=think)),
+        Player.ABWEHR: Timed(make(abwehr, rules, think=think)),
+    }
     rnd = {p: random.Random(f"{seed}/{p.value}") for p in Player}
     state = new_game(seed, rules=rules)
     failures, coup_turn, at_coup, lost = 0, None, None, 0
@@ -68,11 +73,20 @@ def play(seed: int, ss: str, abwehr: str, think: float) -> Game:
         failures += sum(1 for e in state.events if e.table == "walkyrie" and e.result == "-")
         if before.coup is None and state.coup is not None:
             coup_turn, at_coup = state.turn, chances(state)[1]
-            lost = sum(1 for u in state.units if u.box in LOST_BOXES
-                       and rules.units[u.id].party is Party.ABWEHR)
+            lost = sum(
+                1 for u in state.units if u.box in LOST_BOXES and rules.units[u.id].party is Party.ABWEHR
+            )
     hitler = state.unit(HITLER)
-    return Game(seed, state.outcome.winner, state.outcome.case, failures, coup_turn, at_coup,
-                lost, hitler.box is not Box.ELIMINATED)
+    return Game(
+        seed,
+        state.outcome.winner,
+        state.outcome.case,
+        failures,
+        coup_turn,
+        at_coup,
+        lost,
+        hitler.box is not Box.ELIMINATED,
+    )
 
 
 def tally(games: list[Game]) -> list[str]:
@@ -83,14 +97,15 @@ def tally(games: list[Game]) -> list[str]:
         lines.append(f"  {who}: {why}: {n} ({100 * n / len(games):.0f}%)")
     declared = [g for g in games if g.coup_turn is not None]
     if declared:
-        lines.append(f"coup declared in {len(declared)} games, mean Game-Turn "
-                     f"{statistics.mean(g.coup_turn for g in declared):.1f}; the evaluation's "
-                     f"Abwehr chance then: mean "
-                     f"{100 * statistics.mean(g.abwehr_at_coup for g in declared):.0f}%; Abwehr "
-                     f"units lost by then: mean "
-                     f"{statistics.mean(g.abwehr_lost_before for g in declared):.1f}")
-    lines.append(f"Hitler alive at the end in {sum(g.hitler_alive for g in games)} of "
-                 f"{len(games)} games")
+        lines.append(
+            f"coup declared in {len(declared)} games, mean Game-Turn "
+            f"{statistics.mean(g.coup_turn for g in declared):.1f}; the evaluation's "
+            f"Abwehr chance then: mean "
+            f"{100 * statistics.mean(g.abwehr_at_coup for g in declared):.0f}%; Abwehr "
+            f"units lost by then: mean "
+            f"{statistics.mean(g.abwehr_lost_before for g in declared):.1f}"
+        )
+    lines.append(f"Hitler alive at the end in {sum(g.hitler_alive for g in games)} of {len(games)} games")
     return lines
 
 
@@ -103,8 +118,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--think", type=float, default=1.0)
     args = ap.parse_args(argv)
     games = [play(args.seed + i, args.ss, args.abwehr, args.think) for i in range(args.games)]
-    print(f"{args.ss} (SS) against {args.abwehr} (Abwehr), seeds {args.seed}-"
-          f"{args.seed + args.games - 1}, think {args.think:g} s")
+    print(
+        f"{args.ss} (SS) against {args.abwehr} (Abwehr), seeds {args.seed}-"
+        f"{args.seed + args.games - 1}, think {args.think:g} s"
+    )
     for line in tally(games):
         print(line)
     return 0

@@ -21,8 +21,10 @@ def find(program: str) -> str | None:
     if found:
         return found
     # Debian keeps the server's programs out of PATH
-    versions = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{program}"),
-                      key=lambda p: int(p.split("/")[4]) if p.split("/")[4].isdigit() else 0)
+    versions = sorted(
+        glob.glob(f"/usr/lib/postgresql/*/bin/{program}"),
+        key=lambda p: int(p.split("/")[4]) if p.split("/")[4].isdigit() else 0,
+    )
     return versions[-1] if versions else None
 
 
@@ -30,8 +32,10 @@ def missing() -> str | None:
     """Why no cluster can be started here, or None."""
     for program in ("initdb", "pg_ctl"):
         if find(program) is None:
-            return (f"no PostgreSQL server ({program} not found); `make test` installs "
-                    "Debian's postgresql where it can")
+            return (
+                f"no PostgreSQL server ({program} not found); `make test` installs "
+                "Debian's postgresql where it can"
+            )
     if os.geteuid() == 0 and shutil.which("runuser") is None:
         return "running as root without runuser: PostgreSQL will not run as root"
     return None
@@ -40,28 +44,35 @@ def missing() -> str | None:
 class Cluster:
     def __init__(self) -> None:
         self.base = Path(tempfile.mkdtemp(prefix="plot-pg-"))
-        self.data, self.sock, self.log = self.base / "data", self.base / "sock", \
-            self.base / "log"
+        self.data, self.sock, self.log = self.base / "data", self.base / "sock", self.base / "log"
         self.sock.mkdir()
         self.as_user: list[str] = []
         if os.geteuid() == 0:
             subprocess.run(["chown", "-R", "nobody", str(self.base)], check=True)
             self.as_user = ["runuser", "-u", "nobody", "--"]
-        self._run(find("initdb"), "-D", self.data, "-U", "plot", "-A", "trust", "-E", "UTF8",
-                  "--no-sync")
+        self._run(find("initdb"), "-D", self.data, "-U", "plot", "-A", "trust", "-E", "UTF8", "--no-sync")
         self.start()
 
     def _run(self, *args) -> None:
-        done = subprocess.run([*self.as_user, *map(str, args)], capture_output=True,
-                              text=True, timeout=60)
+        done = subprocess.run([*self.as_user, *map(str, args)], capture_output=True, text=True, timeout=60)
         if done.returncode:
-            raise RuntimeError(f"{args[0]} failed: {done.stdout}{done.stderr}"
-                               f"{self.log.read_text() if self.log.exists() else ''}")
+            raise RuntimeError(
+                f"{args[0]} failed: {done.stdout}{done.stderr}"
+                f"{self.log.read_text() if self.log.exists() else ''}"
+            )
 
     def start(self) -> None:
-        self._run(find("pg_ctl"), "-D", self.data, "-l", self.log, "-w", "-o",
-                  f"-k {self.sock} -c listen_addresses='' -c fsync=off "
-                  "-c max_connections=200", "start")
+        self._run(
+            find("pg_ctl"),
+            "-D",
+            self.data,
+            "-l",
+            self.log,
+            "-w",
+            "-o",
+            f"-k {self.sock} -c listen_addresses='' -c fsync=off -c max_connections=200",
+            "start",
+        )
 
     def stop(self, mode: str = "fast") -> None:
         self._run(find("pg_ctl"), "-D", self.data, "-m", mode, "-w", "stop")

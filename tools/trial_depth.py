@@ -34,8 +34,12 @@ COUP_EVERY = 6
 STEP_LIMIT = 20_000
 
 
-def _continue(s: GameState, until: Callable[[GameState], bool], choose, rnd: random.Random,
-              ) -> GameState:
+def _continue(
+    s: GameState,
+    until: Callable[[GameState], bool],
+    choose,
+    rnd: random.Random,
+) -> GameState:
     for _ in range(STEP_LIMIT):
         if s.outcome is not None or until(s):
             break
@@ -76,19 +80,21 @@ def forecasts(seed: int, by: str, rollouts: int, to_end: bool) -> tuple[str, lis
     rnd = random.Random(f"depth/{seed}")
     kept = []
     free = 0
-    for here in positions(game, rules):      # the fit's positions, so the same kinds
+    for here in positions(game, rules):  # the fit's positions, so the same kinds
         if here.coup is not None:
             free += 1
             if free % COUP_EVERY:
                 continue
         stop = _stop(here, to_end)
-        seen = [chances(_continue(evolve(here, rng=seed_state(rnd.getrandbits(32))),
-                                  stop, choose, rnd)) for _ in range(rollouts)]
+        seen = [
+            chances(_continue(evolve(here, rng=seed_state(rnd.getrandbits(32))), stop, choose, rnd))
+            for _ in range(rollouts)
+        ]
         later = tuple(
             # to the end: the share of continuations won, smoothed by half a game
-            (sum(c[i] for c in seen) + 0.5) / (rollouts + 1) if to_end
-            else sum(c[i] for c in seen) / rollouts
-            for i in range(2))
+            (sum(c[i] for c in seen) + 0.5) / (rollouts + 1) if to_end else sum(c[i] for c in seen) / rollouts
+            for i in range(2)
+        )
         kind = "before the coup" if here.coup is None else "in the coup"
         kept.append((kind, chances(here), later))
     return game["winner"], kept
@@ -119,11 +125,14 @@ def main(argv: list[str] | None = None) -> None:
                     acc[1] += _loss(now[i], winner == side)
                     acc[2] += _loss(later[i], winner == side)
     where = "the end of the game" if args.to == "end" else "the next phase or Coup-Turn"
-    print(f"{args.games} games from seed {SEEDS}; {args.rollouts} continuations by {args.by} "
-          f"to {where}; mean log loss (lower foretells better)")
+    print(
+        f"{args.games} games from seed {SEEDS}; {args.rollouts} continuations by {args.by} "
+        f"to {where}; mean log loss (lower foretells better)"
+    )
     for (kind, side), (n, now, later) in sorted(sums.items()):
-        print(f"  {kind:15} {side:6} {int(n):5} positions: now {now / n:.4f}, "
-              f"after playing on {later / n:.4f}")
+        print(
+            f"  {kind:15} {side:6} {int(n):5} positions: now {now / n:.4f}, after playing on {later / n:.4f}"
+        )
 
 
 if __name__ == "__main__":

@@ -2,5 +2,4 @@
 
 from .players import LEVELS, ComputerPlayer, EasyPlayer, ExpertPlayer, RandomPlayer, Timed, make
 
-__all__ = ["LEVELS", "ComputerPlayer", "EasyPlayer", "ExpertPlayer", "RandomPlayer", "Timed",
-           "make"]
+__all__ = ["LEVELS", "ComputerPlayer", "EasyPlayer", "ExpertPlayer", "RandomPlayer", "Timed", "make"]

@@ -24,19 +24,32 @@ def determinise(v: PlayerView, rules: Rules, rnd: random.Random) -> GameState:
     if v.side is None:
         raise ValueError("a spectator's view has no side to reason for")
     units, face_down = _units(v, rules, rnd)
-    pending = tuple(attrs.evolve(d, unit=face_down.pop())
-                    if isinstance(d, PlaceAllied) and d.unit == HIDDEN else d
-                    for d in v.pending)
-    return GameState(rules=rules, seed=0, turn=v.turn, phase=v.phase, phasing=v.phasing,
-                     step=v.step, units=units, chits=_chits(v, rules, rnd),
-                     rng=seed_state(rnd.getrandbits(32)), pending=pending, active=v.active,
-                     mp_spent=v.mp_spent, activated=v.activated, targeted=v.targeted,
-                     german_assignment=v.german_assignment, coup=v.coup,
-                     outcome=v.outcome)
+    pending = tuple(
+        attrs.evolve(d, unit=face_down.pop()) if isinstance(d, PlaceAllied) and d.unit == HIDDEN else d
+        for d in v.pending
+    )
+    return GameState(
+        rules=rules,
+        seed=0,
+        turn=v.turn,
+        phase=v.phase,
+        phasing=v.phasing,
+        step=v.step,
+        units=units,
+        chits=_chits(v, rules, rnd),
+        rng=seed_state(rnd.getrandbits(32)),
+        pending=pending,
+        active=v.active,
+        mp_spent=v.mp_spent,
+        activated=v.activated,
+        targeted=v.targeted,
+        german_assignment=v.german_assignment,
+        coup=v.coup,
+        outcome=v.outcome,
+    )
 
 
-def _units(v: PlayerView, rules: Rules,
-           rnd: random.Random) -> tuple[tuple[UnitState, ...], list[str]]:
+def _units(v: PlayerView, rules: Rules, rnd: random.Random) -> tuple[tuple[UnitState, ...], list[str]]:
     """Face-down Allied units get ids drawn from those not seen on the board."""
     seen = {u.id for u in v.units if u.id != HIDDEN}
     unseen = [uid for uid in rules.units if uid not in seen]

@@ -45,6 +45,7 @@ def choose(v: PlayerView, legal: Sequence[Action], rules: Rules, rnd: random.Ran
 class Seen(NamedTuple):
     """The three facts of a view the rules of thumb read, for a state already drawn from
     it (cheaper than building the whole view again at every imagined step)."""
+
     side: Player
     own_chits: tuple[str, ...]
     turn: int
@@ -63,17 +64,17 @@ def choose_in(s: GameState, legal: Sequence[Action], rnd: random.Random) -> Acti
 def _best(t: Thumb, legal: Sequence[Action], rnd: random.Random) -> Action:
     best, best_score = legal[0], float("-inf")
     for a in legal:
-        score = t.score(a) + rnd.random() * 0.01           # ties broken at random
+        score = t.score(a) + rnd.random() * 0.01  # ties broken at random
         if score > best_score:
             best, best_score = a, score
     return best
 
 
 _NEAREST: dict[tuple[int, ...], dict[int, int]] = {}
-_NEAREST_MOST = 200          # sets of goals kept (a search asks about a few), each a few hundred hexes
+_NEAREST_MOST = 200  # sets of goals kept (a search asks about a few), each a few hundred hexes
 
 _APART: dict[int, int] = {}
-_APART_MOST = 200_000        # pairs kept (a few MB); a server runs for weeks
+_APART_MOST = 200_000  # pairs kept (a few MB); a server runs for weeks
 
 
 def _apart(a: int, b: int) -> int:
@@ -91,7 +92,7 @@ def _apart(a: int, b: int) -> int:
 class Thumb:
     def __init__(self, s: GameState, v: PlayerView | Seen, *, hitler: float = 8.0) -> None:
         self.s, self.v, self.rules = s, v, s.rules
-        self.hitler = hitler                # what Hitler's death is worth in the coup
+        self.hitler = hitler  # what Hitler's death is worth in the coup
         if v.side is None:
             raise ValueError("a spectator has no side to play")
         self.me: Player = v.side
@@ -107,8 +108,7 @@ class Thumb:
 
     def in_streets(self, h: int | None) -> bool:
         """Berlin outside the HQs: where 18.71 and 18.72 count units."""
-        return h is not None and self.rules.map.area_of.get(h) == BERLIN \
-            and h not in self.hq_hexes
+        return h is not None and self.rules.map.area_of.get(h) == BERLIN and h not in self.hq_hexes
 
     def party(self, uid: str) -> Party:
         return self.rules.units[uid].party
@@ -119,16 +119,14 @@ class Thumb:
         s = self.s
         on_map = [(u, u.hex) for u in s.units if u.hex is not None]
         if self.coup:
-            out = [h for u, h in on_map
-                   if self.party(u.id) is self.their_party and self.in_streets(h)]
+            out = [h for u, h in on_map if self.party(u.id) is self.their_party and self.in_streets(h)]
             if self.me is Player.ABWEHR and (hitler := s.unit(HITLER).hex) is not None:
                 out.append(hitler)
             return out
-        if self.me is Player.SS:        # suspected plotters, to investigate
+        if self.me is Player.SS:  # suspected plotters, to investigate
             return [h for u, h in on_map if u.suspected and u.controller is Player.ABWEHR]
         # the Abwehr: uncontrolled units in Berlin, to recruit
-        return [h for u, h in on_map if u.controller is None
-                and self.rules.map.area_of.get(h) == BERLIN]
+        return [h for u, h in on_map if u.controller is None and self.rules.map.area_of.get(h) == BERLIN]
 
     @cached_property
     def _nearest(self) -> dict[int, int]:
@@ -209,10 +207,10 @@ class Thumb:
             return 10.0 if want else -10.0
         if a.verb is Verb.COUP:
             return 5.0 if want or d.chits else -10.0
-        return 0.0                                         # no coup now
+        return 0.0  # no coup now
 
     def harass(self, a: Action) -> float:
-        if a.unit is None:                                  # a vacant HQ hex (10.69)
+        if a.unit is None:  # a vacant HQ hex (10.69)
             return 0.5
         ev = self.harass_value(a.unit)
         return 3.0 + ev if ev > 0 else ev - 1.0
@@ -228,8 +226,14 @@ class Thumb:
         ev = 0.0
         for die in range(1, 7):
             r = rules.tables.harassment_result(diff, die, coup=self.coup)
-            ev += {"De": gain, "Dr": 0.6 * gain, "N": 0.3 * gain, "M": 0.15 * gain,
-                   "Ae": -loss, "Ar": -0.3 * loss}.get(r or "", 0.0) / 6
+            ev += {
+                "De": gain,
+                "Dr": 0.6 * gain,
+                "N": 0.3 * gain,
+                "M": 0.15 * gain,
+                "Ae": -loss,
+                "Ar": -0.3 * loss,
+            }.get(r or "", 0.0) / 6
         return ev
 
     def worth(self, u: UnitState, *, mine: bool = False) -> float:
@@ -247,11 +251,9 @@ class Thumb:
         u = s.unit(s.mover)
         before, after = u.at, need(a.hex, "a hex")
         score = 1.5 * (self.goal_distance(before) - self.goal_distance(after))
-        if self.party(u.id) is self.my_party and self.in_streets(before) \
-                and not self.in_streets(after):
-            score -= 20.0 if self.coup else 3.0             # 18.71/18.72 count the streets
-        elif self.rules.map.area_of.get(before) == BERLIN \
-                and self.rules.map.area_of.get(after) != BERLIN:
+        if self.party(u.id) is self.my_party and self.in_streets(before) and not self.in_streets(after):
+            score -= 20.0 if self.coup else 3.0  # 18.71/18.72 count the streets
+        elif self.rules.map.area_of.get(before) == BERLIN and self.rules.map.area_of.get(after) != BERLIN:
             score -= 2.0
         return score
 
@@ -303,4 +305,3 @@ class Thumb:
         if self.party(uid) is self.my_party:
             return 3.0 if self.in_streets(a.hex) else 1.0
         return 2.0 if self.rules.map.area_of.get(a.hex) == BERLIN else 1.0
-

@@ -22,11 +22,15 @@ from plot_core.hexgrid import distance
 from plot_core.wording import unit_name
 
 PARTY = {Player.SS: Party.SS, Player.ABWEHR: Party.ABWEHR}
-CHIT_WORDS = {ChitKind.TRAVEL: "Travel", ChitKind.FUHRER_ACCESS: "Führer Access",
-              ChitKind.LOYALTY: "Loyalty", ChitKind.DOUBLE_CROSS: "Double-Cross",
-              ChitKind.ALIBI_ARREST: "Alibi/Arrest"}
+CHIT_WORDS = {
+    ChitKind.TRAVEL: "Travel",
+    ChitKind.FUHRER_ACCESS: "Führer Access",
+    ChitKind.LOYALTY: "Loyalty",
+    ChitKind.DOUBLE_CROSS: "Double-Cross",
+    ChitKind.ALIBI_ARREST: "Alibi/Arrest",
+}
 MARKER_WORDS = {Marker.MASKED: "Mask", Marker.NEUTRALIZED: "Neutralized"}
-MOST_SAID = 4                # facts named; the rest would bury the point
+MOST_SAID = 4  # facts named; the rest would bury the point
 
 
 def _in_streets(state: GameState, uid: str) -> bool:
@@ -84,17 +88,22 @@ def changes(before: GameState, after: GameState, side: Player) -> list[str]:
         own = party.get(uid) in (Party.SS, Party.ABWEHR)
         if own and _in_streets(before, uid) != _in_streets(after, uid):
             who = "SS" if party[uid] is Party.SS else "Abwehr"
-            said.append(f"{name} {'reaches' if _in_streets(after, uid) else 'leaves'} "
-                        f"Berlin's streets ({who}, 18.71-18.72)")
+            said.append(
+                f"{name} {'reaches' if _in_streets(after, uid) else 'leaves'} "
+                f"Berlin's streets ({who}, 18.71-18.72)"
+            )
         elif was.controller is side and _in_berlin(after, uid) and not _in_berlin(before, uid):
             said.append(f"{name} enters Berlin")
         elif was.controller is side and now.hex != was.hex and now.hex is not None:
             a, b = _to_streets(before, uid), _to_streets(after, uid)
             if a is not None and b is not None and b < a:
-                said.append(f"{name} comes {a - b} hex{'es' if a - b > 1 else ''} "
-                            f"nearer Berlin's streets")
-        if side is Player.ABWEHR and was.controller is side and \
-                _near_hitler(after, uid) and not _near_hitler(before, uid):
+                said.append(f"{name} comes {a - b} hex{'es' if a - b > 1 else ''} nearer Berlin's streets")
+        if (
+            side is Player.ABWEHR
+            and was.controller is side
+            and _near_hitler(after, uid)
+            and not _near_hitler(before, uid)
+        ):
             said.append(f"{name} stands next to Hitler")
         if now.suspected and not was.suspected:
             said.append(f"{name} falls under suspicion")

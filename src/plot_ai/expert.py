@@ -28,18 +28,21 @@ from . import easy, hard
 from .plans import Plan
 from .search import Budget, Search, Thought
 
-WALK, WALK_COUP = 4, 10   # units whose every walk is weighed (the rest by the rules of thumb)
-GAME_BANK = 55.0          # seconds of thinking per side per game, in units of ``think``
-                          # (the last few of the 60 allowed are kept for overruns)
-MIN_THOUGHT = 0.01        # below this a search is not begun: the hard player decides
-MOST = 3.0                # no decision over three times the mean
+WALK, WALK_COUP = 4, 10  # units whose every walk is weighed (the rest by the rules of thumb)
+GAME_BANK = 55.0  # seconds of thinking per side per game, in units of ``think``
+# (the last few of the 60 allowed are kept for overruns)
+MIN_THOUGHT = 0.01  # below this a search is not begun: the hard player decides
+MOST = 3.0  # no decision over three times the mean
 
 
 def kind_of(v: PlayerView) -> str:
     top = v.pending[-1] if v.pending else None
     if top is not None:
-        return top.kind if top.kind in (DecisionKind.COUP, DecisionKind.RECRUIT,
-                                            DecisionKind.INVESTIGATE) else "answer"
+        return (
+            top.kind
+            if top.kind in (DecisionKind.COUP, DecisionKind.RECRUIT, DecisionKind.INVESTIGATE)
+            else "answer"
+        )
     if v.phase not in (Phase.COUP_MOVEMENT, Phase.COUP_INTERPHASE, Phase.MOVEMENT):
         return "answer"
     if v.coup is not None:
@@ -49,13 +52,21 @@ def kind_of(v: PlayerView) -> str:
     return "free"
 
 
-SHARE = {"coup": 1.0, "coup_move": 2.0, "coup_step": 1.0, "free": 0.3, "step": 0.3,
-         "recruit": 0.5, "investigate": 0.5, "answer": 0.3}
+SHARE = {
+    "coup": 1.0,
+    "coup_move": 2.0,
+    "coup_step": 1.0,
+    "free": 0.3,
+    "step": 0.3,
+    "recruit": 0.5,
+    "investigate": 0.5,
+    "answer": 0.3,
+}
 # The shares of the new plans a turn brings each side (the SS's measured over self-played
 # games; the Abwehr's, measured at 17 and 24, spent faster before the coup won more in
 # tuning), so that a bank is spread over the turns still to come, not spent on the first.
 PACE = {Player.SS: {"pre": 9.5, "coup": 13.0}, Player.ABWEHR: {"pre": 12.0, "coup": 25.0}}
-COUP_AHEAD = 3            # Coup-Turns the coup's bank is spread over (most coups end by then)
+COUP_AHEAD = 3  # Coup-Turns the coup's bank is spread over (most coups end by then)
 
 
 def turns_ahead(v: PlayerView, rules: Rules) -> int:
@@ -81,7 +92,7 @@ class Prior:
         t = self._of_unit.get(uid)
         if t is None:
             t = self._of_unit[uid] = easy.Thumb(evolve(self.s, active=uid), self.v)
-            t.share_board(self.thumb)           # the same board: worked out once
+            t.share_board(self.thumb)  # the same board: worked out once
         return t
 
     def units(self, movers: list[str], keep: int) -> list[str]:
@@ -93,8 +104,11 @@ class Prior:
         acts = plan.actions
         first = acts[0]
         uid = first.unit if first.verb is Verb.ACTIVATE else s.active
-        if uid is not None and not s.pending and any(
-                a.verb in (Verb.MOVE, Verb.HARASS, Verb.END, Verb.TRAVEL) for a in acts):
+        if (
+            uid is not None
+            and not s.pending
+            and any(a.verb in (Verb.MOVE, Verb.HARASS, Verb.END, Verb.TRAVEL) for a in acts)
+        ):
             t = self.unit_thumb(uid)
             start = end = s.unit(uid).hex
             score = 0.0
@@ -113,16 +127,17 @@ class Prior:
 
 
 class Expert:
-    def __init__(self, rules: Rules, *, think: float = 1.0, trials: int | None = None,
-                 reply: bool = False) -> None:
+    def __init__(
+        self, rules: Rules, *, think: float = 1.0, trials: int | None = None, reply: bool = False
+    ) -> None:
         self.rules, self.think, self.trials, self.reply = rules, think, trials, reply
         self.new_game()
 
     def new_game(self) -> None:
         self.plan: list[Action] = []
         self.bank = {"pre": GAME_BANK / 2 * self.think, "coup": GAME_BANK / 2 * self.think}
-        self.last: Thought | None = None      # why the last new plan was chosen
-        self._fresh = False                  # ... and nobody has asked yet
+        self.last: Thought | None = None  # why the last new plan was chosen
+        self._fresh = False  # ... and nobody has asked yet
 
     def fresh(self) -> Thought | None:
         """``last``, once, if the last decision made a new plan; else None."""
@@ -138,7 +153,7 @@ class Expert:
     def decide(self, v: PlayerView, legal: Sequence[Action], rnd: random.Random) -> Action:
         if self.continues(legal):
             self._fresh = False
-            return self.plan.pop(0)          # the plan goes on: no new thought
+            return self.plan.pop(0)  # the plan goes on: no new thought
         self.plan = []
         t0 = time.perf_counter()
         bank = "coup" if v.coup is not None else "pre"
@@ -148,19 +163,20 @@ class Expert:
             self.bank["pre"] = 0.0
         try:
             return self._decide(v, legal, rnd, t0, bank)
-        finally:                             # every decision is paid from the game's budget
+        finally:  # every decision is paid from the game's budget
             self.bank[bank] = max(0.0, self.bank[bank] - (time.perf_counter() - t0))
 
     def allowance(self, v: PlayerView, bank: str) -> float:
         """Seconds for a new plan: the decision's share of the mean, and of what is left in
         the bank spread over the turns to come; never over MOST times the mean."""
         share = SHARE[kind_of(v)]
-        side = v.side or Player.SS                  # (a spectator never asks)
+        side = v.side or Player.SS  # (a spectator never asks)
         paced = self.bank[bank] * share / (PACE[side][bank] * turns_ahead(v, self.rules))
         return min(share * self.think, MOST * self.think, paced)
 
-    def _decide(self, v: PlayerView, legal: Sequence[Action], rnd: random.Random, t0: float,
-                bank: str) -> Action:
+    def _decide(
+        self, v: PlayerView, legal: Sequence[Action], rnd: random.Random, t0: float, bank: str
+    ) -> Action:
         if self.trials is not None:
             budget = Budget(trials=self.trials)
         else:
@@ -176,7 +192,7 @@ class Expert:
         chosen = search.plans[best]
         self.last = search.thought(best, time.perf_counter() - t0)
         self._fresh = True
-        if not chosen.actions or chosen.actions[0] not in legal:    # a guard: never illegal
+        if not chosen.actions or chosen.actions[0] not in legal:  # a guard: never illegal
             return easy.choose(v, legal, self.rules, rnd)
         self.plan = list(chosen.actions[1:])
         return chosen.actions[0]

@@ -26,41 +26,94 @@ from plot_core.hexgrid import Hex
 # The names of the facts, in the order features() returns them (the weights file
 # keeps the names, so a change of this list is caught when the weights are read).
 PRE_COUP = (
-    "bias", "turns_left", "ss_streets", "ab_streets", "ss_streets_inv", "ab_streets_inv",
-    "ss_street_eff", "ab_street_eff", "ss_berlin_eff", "ab_berlin_eff", "ss_map_eff",
-    "ab_map_eff", "ab_fa", "ss_fa", "ab_chits", "ss_chits", "ab_loyalty", "ss_loyalty",
-    "ab_travel", "ab_suspected", "ab_lost", "ss_lost", "hitler_prussia", "unrecruited_berlin",
+    "bias",
+    "turns_left",
+    "ss_streets",
+    "ab_streets",
+    "ss_streets_inv",
+    "ab_streets_inv",
+    "ss_street_eff",
+    "ab_street_eff",
+    "ss_berlin_eff",
+    "ab_berlin_eff",
+    "ss_map_eff",
+    "ab_map_eff",
+    "ab_fa",
+    "ss_fa",
+    "ab_chits",
+    "ss_chits",
+    "ab_loyalty",
+    "ss_loyalty",
+    "ab_travel",
+    "ab_suspected",
+    "ab_lost",
+    "ss_lost",
+    "hitler_prussia",
+    "unrecruited_berlin",
     "ab_fa_late",
 )
 COUP = (
-    "bias", "coup_turns_left", "ss_streets", "ab_streets", "ss_streets_inv", "ab_streets_inv",
-    "ss_street_eff", "ab_street_eff", "ss_street_def", "ab_street_def", "ss_berlin_eff",
-    "ab_berlin_eff", "bonus_gap", "ab_bonus", "penalty", "hitler_alive", "hitler_exposed",
-    "ss_street_idle", "ab_street_idle", "ab_near_hitler", "ss_loyalty", "ab_loyalty",
-    "interphase", "interphase_left",
+    "bias",
+    "coup_turns_left",
+    "ss_streets",
+    "ab_streets",
+    "ss_streets_inv",
+    "ab_streets_inv",
+    "ss_street_eff",
+    "ab_street_eff",
+    "ss_street_def",
+    "ab_street_def",
+    "ss_berlin_eff",
+    "ab_berlin_eff",
+    "bonus_gap",
+    "ab_bonus",
+    "penalty",
+    "hitler_alive",
+    "hitler_exposed",
+    "ss_street_idle",
+    "ab_street_idle",
+    "ab_near_hitler",
+    "ss_loyalty",
+    "ab_loyalty",
+    "interphase",
+    "interphase_left",
 )
 
 
 # What features() needs of a unit that never changes, by its index in state.units.
-OTHER, SS_PARTY, ABWEHR_PARTY, RECRUITABLE = 0, 1, 2, 3     # its party, as features sees it
-STREETS, BERLIN_HEX = 1, 2                                   # a hex's place, as bits
+OTHER, SS_PARTY, ABWEHR_PARTY, RECRUITABLE = 0, 1, 2, 3  # its party, as features sees it
+STREETS, BERLIN_HEX = 1, 2  # a hex's place, as bits
 _LOST_AB = frozenset({Box.INTERROGATION, Box.ABWEHR_RETIREMENT, Box.ELIMINATED})
 _LOST_SS = frozenset({Box.SS_RETIREMENT, Box.ELIMINATED})
 
 
 @cache
-def _facts(rules: Rules) -> tuple[tuple[tuple[int, int, int], ...], dict[Hex, int],
-                                  frozenset[Hex], tuple[ChitKind, ...]]:
+def _facts(
+    rules: Rules,
+) -> tuple[tuple[tuple[int, int, int], ...], dict[Hex, int], frozenset[Hex], tuple[ChitKind, ...]]:
     lk = lookup(rules)
     berlin = frozenset(lk.hexes_in[BERLIN])
     prussia = frozenset(lk.hexes_in[PRUSSIA])
-    kinds = {Party.SS: SS_PARTY, Party.ABWEHR: ABWEHR_PARTY, Party.OKW: RECRUITABLE,
-             Party.NAZI: RECRUITABLE, Party.CIVILIAN: RECRUITABLE}
+    kinds = {
+        Party.SS: SS_PARTY,
+        Party.ABWEHR: ABWEHR_PARTY,
+        Party.OKW: RECRUITABLE,
+        Party.NAZI: RECRUITABLE,
+        Party.CIVILIAN: RECRUITABLE,
+    }
     order = sorted(rules.units, key=rules.unit_order.__getitem__)
-    static = tuple((kinds.get(lk.party[uid], OTHER), rules.units[uid].front.effectiveness or 0,
-                    rules.units[uid].front.defence) for uid in order)
-    place = {h: (STREETS if h in lk.streets else 0) | (BERLIN_HEX if h in berlin else 0)
-             for h in berlin | lk.streets}
+    static = tuple(
+        (
+            kinds.get(lk.party[uid], OTHER),
+            rules.units[uid].front.effectiveness or 0,
+            rules.units[uid].front.defence,
+        )
+        for uid in order
+    )
+    place = {
+        h: (STREETS if h in lk.streets else 0) | (BERLIN_HEX if h in berlin else 0)
+        for h in berlin | lk.streets
+    }
     chit_kinds = tuple(c.kind for c in rules.chits.chits)
     return static, place, prussia, chit_kinds
 
@@ -74,18 +127,17 @@ def features(state: GameState) -> list[float]:
     rules = state.rules
     static, place, prussia, chit_kinds = _facts(rules)
     ss, ab = Player.SS, Player.ABWEHR
-    n_ss = n_ab = 0                 # own party units in the streets (18.71, 18.72)
-    e_ss = e_ab = 0                 # their effectiveness there
-    d_ss = d_ab = 0                 # and defence
-    idle_ss = idle_ab = 0           # own party units there under a Mask or Neutralized marker
-    be_ss = be_ab = 0               # controlled effectiveness anywhere in Berlin
-    map_ss = map_ab = 0             # controlled effectiveness on the map
+    n_ss = n_ab = 0  # own party units in the streets (18.71, 18.72)
+    e_ss = e_ab = 0  # their effectiveness there
+    d_ss = d_ab = 0  # and defence
+    idle_ss = idle_ab = 0  # own party units there under a Mask or Neutralized marker
+    be_ss = be_ab = 0  # controlled effectiveness anywhere in Berlin
+    map_ss = map_ab = 0  # controlled effectiveness on the map
     suspected = lost_ab = lost_ss = unrecruited = 0
     hitler = state.unit(HITLER)
     near_hitler = 0
     hitler_hex = hitler.hex
-    near = frozenset(rules.map.neighbours[hitler_hex]) if hitler_hex is not None \
-        else frozenset()
+    near = frozenset(rules.map.neighbours[hitler_hex]) if hitler_hex is not None else frozenset()
     for u, (party, eff, dfn) in zip(state.units, static, strict=True):
         h = u.hex
         c = u.controller
@@ -96,7 +148,7 @@ def features(state: GameState) -> list[float]:
                 lost_ss += u.box in _LOST_SS
             continue
         where = place.get(h, 0)
-        e = eff if u.marker is None else 0     # a masked or neutralized unit does nothing
+        e = eff if u.marker is None else 0  # a masked or neutralized unit does nothing
         if where & STREETS:
             if party == SS_PARTY:
                 n_ss += 1
@@ -132,28 +184,60 @@ def features(state: GameState) -> list[float]:
         turns_left = max(0, rules.game.game_turns - state.turn) / rules.game.game_turns
         fa = mine_ab.get(ChitKind.FUHRER_ACCESS, 0)
         return [
-            1.0, turns_left, n_ss / 8, n_ab / 8, 1 / (1 + n_ss), 1 / (1 + n_ab),
-            e_ss / 40, e_ab / 40, be_ss / 40, be_ab / 40, map_ss / 60, map_ab / 60,
-            fa / 4, mine_ss.get(ChitKind.FUHRER_ACCESS, 0) / 4,
-            sum(mine_ab.values()) / 10, sum(mine_ss.values()) / 10,
-            mine_ab.get(ChitKind.LOYALTY, 0) / 5, mine_ss.get(ChitKind.LOYALTY, 0) / 5,
-            mine_ab.get(ChitKind.TRAVEL, 0) / 3, suspected / 8, lost_ab / 8, lost_ss / 8,
-            1.0 if hitler_hex in prussia else 0.0, unrecruited / 10,
+            1.0,
+            turns_left,
+            n_ss / 8,
+            n_ab / 8,
+            1 / (1 + n_ss),
+            1 / (1 + n_ab),
+            e_ss / 40,
+            e_ab / 40,
+            be_ss / 40,
+            be_ab / 40,
+            map_ss / 60,
+            map_ab / 60,
+            fa / 4,
+            mine_ss.get(ChitKind.FUHRER_ACCESS, 0) / 4,
+            sum(mine_ab.values()) / 10,
+            sum(mine_ss.values()) / 10,
+            mine_ab.get(ChitKind.LOYALTY, 0) / 5,
+            mine_ss.get(ChitKind.LOYALTY, 0) / 5,
+            mine_ab.get(ChitKind.TRAVEL, 0) / 3,
+            suspected / 8,
+            lost_ab / 8,
+            lost_ss / 8,
+            1.0 if hitler_hex in prussia else 0.0,
+            unrecruited / 10,
             fa / 4 * (1 - turns_left),
         ]
     coup = state.coup
     interphase = state.phase is Phase.COUP_INTERPHASE
     coup_left = max(0, rules.game.coup_turns - coup.turn) / rules.game.coup_turns
     alive = hitler.box is not Box.ELIMINATED
-    exposed = 1.0 if alive and hitler_hex is not None \
-        and not place.get(hitler_hex, 0) & BERLIN_HEX else 0.0
+    exposed = 1.0 if alive and hitler_hex is not None and not place.get(hitler_hex, 0) & BERLIN_HEX else 0.0
     return [
-        1.0, coup_left, n_ss / 8, n_ab / 8, 1 / (1 + n_ss), 1 / (1 + n_ab),
-        e_ss / 40, e_ab / 40, d_ss / 40, d_ab / 40, be_ss / 40, be_ab / 40,
-        (coup.bonus - coup.abwehr_bonus) / 7, coup.abwehr_bonus / 7, coup.penalty / 3,
-        1.0 if alive else 0.0, exposed, idle_ss / 4, idle_ab / 4,
+        1.0,
+        coup_left,
+        n_ss / 8,
+        n_ab / 8,
+        1 / (1 + n_ss),
+        1 / (1 + n_ab),
+        e_ss / 40,
+        e_ab / 40,
+        d_ss / 40,
+        d_ab / 40,
+        be_ss / 40,
+        be_ab / 40,
+        (coup.bonus - coup.abwehr_bonus) / 7,
+        coup.abwehr_bonus / 7,
+        coup.penalty / 3,
+        1.0 if alive else 0.0,
+        exposed,
+        idle_ss / 4,
+        idle_ab / 4,
         near_hitler / 20 if alive else 0.0,
-        mine_ss.get(ChitKind.LOYALTY, 0) / 5, mine_ab.get(ChitKind.LOYALTY, 0) / 5,
+        mine_ss.get(ChitKind.LOYALTY, 0) / 5,
+        mine_ab.get(ChitKind.LOYALTY, 0) / 5,
         1.0 if interphase else 0.0,
         # 18.22: the Abwehr units still to move before the SS can answer
         max(0, coup.interphase_units - len(state.activated)) / 5 if interphase else 0.0,

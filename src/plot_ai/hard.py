@@ -35,19 +35,18 @@ COUP_PHASES = (Phase.COUP_INTERPHASE, Phase.COUP_MOVEMENT)
 # early outweighs any single SS unit (measured: 8 -> 31%, 16 -> 36%, 30 -> 40% of games won
 # by the Abwehr against the easy SS, seeds 3000-3099).
 HITLER_WORTH = 30.0
-NOTHING_WORTH_IT = 0.1       # below this, a unit's best plan is not worth activating it for
+NOTHING_WORTH_IT = 0.1  # below this, a unit's best plan is not worth activating it for
 
 
 @attrs.frozen
 class Plan:
     value: float
-    goal: int                       # where the unit ends its walk
-    first: int | None               # the first step towards it (None: it is there)
-    target: str | None              # whom it harasses from there
+    goal: int  # where the unit ends its walk
+    first: int | None  # the first step towards it (None: it is there)
+    target: str | None  # whom it harasses from there
 
 
-def choose(v: PlayerView, legal: Sequence[Action], rules: Rules, rnd: random.Random,
-           think: float) -> Action:
+def choose(v: PlayerView, legal: Sequence[Action], rules: Rules, rnd: random.Random, think: float) -> Action:
     if v.phase not in COUP_PHASES or v.pending or v.coup is None:
         return easy.choose(v, legal, rules, rnd)
     s = determinise(v, rules, random.Random(rnd.getrandbits(32)))
@@ -58,8 +57,7 @@ def choose(v: PlayerView, legal: Sequence[Action], rules: Rules, rnd: random.Ran
     return _step(s, thumb, legal) or easy.choose(v, legal, rules, rnd)
 
 
-def _activation(s: GameState, thumb: easy.Thumb, legal: Sequence[Action],
-                deadline: float) -> Action | None:
+def _activation(s: GameState, thumb: easy.Thumb, legal: Sequence[Action], deadline: float) -> Action | None:
     """Which unit to move next: the one with the best plan."""
     best, best_value = None, NOTHING_WORTH_IT
     for a in legal:
@@ -110,7 +108,7 @@ def best_plan(s: GameState, thumb: easy.Thumb) -> Plan | None:
                 continue
             first_step[n] = n if here == u.hex else first_step[here]
             frontier.append((n, spent + 1))
-            if n not in occupied:                      # 8.11: a walk ends on an empty hex
+            if n not in occupied:  # 8.11: a walk ends on an empty hex
                 stops.append((n, spent + 1))
     best = None
     for hex_, spent in stops:
@@ -121,8 +119,9 @@ def best_plan(s: GameState, thumb: easy.Thumb) -> Plan | None:
     return best
 
 
-def _from(s: GameState, thumb: easy.Thumb, uid: str, hex_: int, spent: int, allowance: int,
-          cost: int) -> tuple[float, str | None]:
+def _from(
+    s: GameState, thumb: easy.Thumb, uid: str, hex_: int, spent: int, allowance: int, cost: int
+) -> tuple[float, str | None]:
     """The best harassments open from ``hex_`` with the points left after walking there."""
     tries = (allowance - spent) // cost
     if tries < 1:
@@ -147,8 +146,6 @@ def _standing(thumb: easy.Thumb, uid: str, start: int, end: int) -> float:
     to strike at closes in on the enemy; the party that must hold the streets stays in
     them."""
     value = 0.3 * (thumb.goal_distance(start) - thumb.goal_distance(end))
-    if thumb.party(uid) is thumb.my_party and thumb.in_streets(start) \
-            and not thumb.in_streets(end):
+    if thumb.party(uid) is thumb.my_party and thumb.in_streets(start) and not thumb.in_streets(end):
         value -= 20.0
     return value
-

@@ -23,17 +23,17 @@ from .players import Timed, make
 @attrs.frozen
 class Clocked:
     """One side's thinking in one game."""
-    seconds: tuple[float, ...]       # every decision with a choice
-    thoughts: tuple[float, ...]      # those that made a new plan (searching players)
+
+    seconds: tuple[float, ...]  # every decision with a choice
+    thoughts: tuple[float, ...]  # those that made a new plan (searching players)
     total: float
 
 
-def _one(seed: int, ss: str, abwehr: str, think: float
-         ) -> tuple[GameResult, Clocked | None, Clocked | None]:
+def _one(seed: int, ss: str, abwehr: str, think: float) -> tuple[GameResult, Clocked | None, Clocked | None]:
     rules = load_rules()
 
     def player(level: str) -> Policy:
-        if level == "busy":                    # a test policy of the engine's, not a player
+        if level == "busy":  # a test policy of the engine's, not a player
             return POLICIES["busy"]
         return Timed(make(level, rules, think=think))
 
@@ -44,16 +44,17 @@ def _one(seed: int, ss: str, abwehr: str, think: float
         if not isinstance(p, Timed):
             return None
         return Clocked(tuple(p.seconds), tuple(p.thoughts), sum(p.seconds))
+
     return result, clocked(a), clocked(b)
 
 
-def _star(args: tuple[int, str, str, float]
-          ) -> tuple[GameResult, Clocked | None, Clocked | None]:
+def _star(args: tuple[int, str, str, float]) -> tuple[GameResult, Clocked | None, Clocked | None]:
     return _one(*args)
 
 
-def play(games: int, seed: int, ss: str, abwehr: str, think: float = 1.0, procs: int = 1
-         ) -> Iterator[tuple[GameResult, Clocked | None, Clocked | None]]:
+def play(
+    games: int, seed: int, ss: str, abwehr: str, think: float = 1.0, procs: int = 1
+) -> Iterator[tuple[GameResult, Clocked | None, Clocked | None]]:
     jobs = [(seed + i, ss, abwehr, think) for i in range(games)]
     if procs <= 1:
         yield from map(_star, jobs)

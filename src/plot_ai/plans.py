@@ -28,16 +28,16 @@ from plot_core.engine.state import DecisionKind
 from plot_core.hexgrid import label
 from plot_core.wording import unit_name, words
 
-MAX_WALK_STATES = 400        # a guard on one unit's walks; far above a real allowance's
-HARASS_STOPS = 3             # the nearest stops kept from which to make each harassment
+MAX_WALK_STATES = 400  # a guard on one unit's walks; far above a real allowance's
+HARASS_STOPS = 3  # the nearest stops kept from which to make each harassment
 
 
 @attrs.frozen
 class Plan:
     actions: tuple[Action, ...]
-    text: str                   # in a player's words
-    private: bool = False       # names or spends chits the other side has not seen
-    prior: float = 0.0          # a rule of thumb's opinion, to order and to break ties
+    text: str  # in a player's words
+    private: bool = False  # names or spends chits the other side has not seen
+    prior: float = 0.0  # a rule of thumb's opinion, to order and to break ties
 
     def __str__(self) -> str:
         return self.text
@@ -47,8 +47,9 @@ def rolled(state: GameState) -> bool:
     return any(e.roll for e in state.events)
 
 
-def plans(state: GameState, legal: Sequence[Action], *,
-          units: Callable[[list[str]], list[str]] | None = None) -> list[Plan]:
+def plans(
+    state: GameState, legal: Sequence[Action], *, units: Callable[[list[str]], list[str]] | None = None
+) -> list[Plan]:
     """Every plan open to the side to act in ``state`` (a full state drawn from its view).
     ``units`` picks which of the units that may move are worth walking out in full (all,
     if not given): listing every walk of every unit costs more than weighing a few."""
@@ -58,8 +59,7 @@ def plans(state: GameState, legal: Sequence[Action], *,
             return coup_plans(state, legal)
         if top.kind in (DecisionKind.RECRUIT, DecisionKind.INVESTIGATE):
             return attempt_plans(state, legal)
-        return [Plan((a,), words(state.rules, state, a), private=_private(state, a))
-                for a in legal]
+        return [Plan((a,), words(state.rules, state, a), private=_private(state, a)) for a in legal]
     if state.active is not None:
         return unit_plans(state, state.active, activated=True)
     out: list[Plan] = []
@@ -83,13 +83,15 @@ def _private(state: GameState, a: Action) -> bool:
 
 # -- a unit's move ----------------------------------------------------------------------
 
+
 def hex_label(a: Action) -> str:
     """The hex an action names, as a map label."""
     return label(a.hex) if a.hex is not None else "?"
 
 
-def unit_plans(state: GameState, uid: str, *, first: Action | None = None,
-               activated: bool = False) -> list[Plan]:
+def unit_plans(
+    state: GameState, uid: str, *, first: Action | None = None, activated: bool = False
+) -> list[Plan]:
     """Every stop the unit can walk to this activation, and from each every harassment
     (or Travel) it could make there; one plan each. ``state``: the unit active."""
     if state.active != uid or state.pending or state.outcome is not None:
@@ -99,10 +101,10 @@ def unit_plans(state: GameState, uid: str, *, first: Action | None = None,
     name = unit_name(rules, uid)
     head = (first,) if first is not None else ()
     out: list[Plan] = []
-    seen = {state.unit(uid).at}           # the first walk to a hex is a shortest one
+    seen = {state.unit(uid).at}  # the first walk to a hex is a shortest one
     queue: deque[tuple[GameState, tuple[Action, ...]]] = deque([(state, ())])
     travels: list[Plan] = []
-    from_where: dict[Action, int] = {}    # harassments kept per target
+    from_where: dict[Action, int] = {}  # harassments kept per target
     while queue and len(seen) < MAX_WALK_STATES:
         here, walk = queue.popleft()
         where = label(here.unit(uid).at)
@@ -114,8 +116,7 @@ def unit_plans(state: GameState, uid: str, *, first: Action | None = None,
                     # (stopping there, or going on) cover this one's
                     continue
                 after = apply(here, a)
-                if after.active != uid or after.pending or rolled(after) \
-                        or after.outcome is not None:
+                if after.active != uid or after.pending or rolled(after) or after.outcome is not None:
                     out.append(Plan(head + walk + (a,), f"{name}: to {label(a.hex)}"))
                     continue
                 seen.add(a.hex)
@@ -127,18 +128,24 @@ def unit_plans(state: GameState, uid: str, *, first: Action | None = None,
                 whom = unit_name(rules, a.unit) if a.unit else f"the vacant HQ at {hex_label(a)}"
                 out.append(Plan(head + walk + (a,), f"{name}{to}, harass {whom}"))
             elif a.verb is Verb.END:
-                out.append(Plan(head + walk + (a,), f"{name}: stays{to}" if not walk
-                                else f"{name}{to}, ends its move"))
+                out.append(
+                    Plan(
+                        head + walk + (a,), f"{name}: stays{to}" if not walk else f"{name}{to}, ends its move"
+                    )
+                )
             elif a.verb is Verb.TRAVEL and not walk:
-                travels.append(Plan(head + (a,), f"{name}: travels to {hex_label(a)} "
-                                    "with a Travel chit", private=True))
+                travels.append(
+                    Plan(head + (a,), f"{name}: travels to {hex_label(a)} with a Travel chit", private=True)
+                )
     return out + travels
 
 
 # -- recruitment and investigation ------------------------------------------------------
 
-def attempt_plans(state: GameState, legal: Sequence[Action] | None, *,
-                  first: Action | None = None) -> list[Plan]:
+
+def attempt_plans(
+    state: GameState, legal: Sequence[Action] | None, *, first: Action | None = None
+) -> list[Plan]:
     """A recruitment or investigation: everyone who can join, then the roll; or fewer
     helpers (the strongest first) when more would only expose them; or calling it off."""
     head = (first,) if first is not None else ()
@@ -153,26 +160,29 @@ def attempt_plans(state: GameState, legal: Sequence[Action] | None, *,
     for _ in range(20):
         legal_now = legal_actions(s)
         if any(a.verb is Verb.ROLL for a in legal_now):
-            helpers = ", ".join(unit_name(rules, u)
-                                for u in top.units + tuple(a.unit or "" for a in joined))
-            out.append(Plan(head + joined + (Action(Verb.ROLL),),
-                            f"{what} {target}" + (f" with {helpers}" if helpers else ""),
-                            private=first is not None and _private(state, first)))
+            helpers = ", ".join(unit_name(rules, u) for u in top.units + tuple(a.unit or "" for a in joined))
+            out.append(
+                Plan(
+                    head + joined + (Action(Verb.ROLL),),
+                    f"{what} {target}" + (f" with {helpers}" if helpers else ""),
+                    private=first is not None and _private(state, first),
+                )
+            )
         joins = [a for a in legal_now if a.verb is Verb.JOIN]
         if not joins:
             break
-        best = max(joins, key=lambda a: (rules.units[a.unit or ""].front.effectiveness or 0,
-                                         a.unit or ""))
+        best = max(joins, key=lambda a: (rules.units[a.unit or ""].front.effectiveness or 0, a.unit or ""))
         s = apply(s, best)
         joined += (best,)
     if not first and legal is not None and any(a.verb is Verb.CANCEL for a in legal):
         out.append(Plan((Action(Verb.CANCEL),), f"call off the attempt on {target}"))
     if first and not out:
-        return []                       # an attempt that cannot come to a roll
+        return []  # an attempt that cannot come to a roll
     return out
 
 
 # -- the coup -----------------------------------------------------------------------------
+
 
 def coup_plans(state: GameState, legal: Sequence[Action]) -> list[Plan]:
     """No coup now, or a coup with every Führer Access chit held (18.12).
@@ -188,15 +198,18 @@ def coup_plans(state: GameState, legal: Sequence[Action]) -> list[Plan]:
     which is weakest there; measured, not waiting won more (tuning seeds
     960000-960059, think 1 s, against hard: 39 of 60 Abwehr wins, 36 when it could wait)."""
     by_id = state.rules.chits.by_id()
-    held = [c for c in state.chits_of(Player.ABWEHR.value)
-            if by_id[c].kind is ChitKind.FUHRER_ACCESS]
+    held = [c for c in state.chits_of(Player.ABWEHR.value) if by_id[c].kind is ChitKind.FUHRER_ACCESS]
     out = []
     last_turn = state.turn >= state.rules.game.game_turns
     if any(a.verb is Verb.NO_REVEAL for a in legal) and not last_turn:
         out.append(Plan((Action(Verb.NO_REVEAL),), "no coup now"))
     offer = state.pending[-1]
     n = len(offer.chits if isinstance(offer, CoupOffer) else ()) + len(held)
-    out.append(Plan(tuple(Action(Verb.REVEAL, chit=c) for c in held) + (Action(Verb.COUP),),
-                    f"declare the coup with {n} Führer Access chit{'s' * (n != 1)}",
-                    private=True))
+    out.append(
+        Plan(
+            tuple(Action(Verb.REVEAL, chit=c) for c in held) + (Action(Verb.COUP),),
+            f"declare the coup with {n} Führer Access chit{'s' * (n != 1)}",
+            private=True,
+        )
+    )
     return out

@@ -72,8 +72,7 @@ class ExpertPlayer(ComputerPlayer):
 
     level = "expert"
 
-    def __init__(self, rules: Rules, *, seed: int = 0, think: float = 1.0,
-                 trials: int | None = None) -> None:
+    def __init__(self, rules: Rules, *, seed: int = 0, think: float = 1.0, trials: int | None = None) -> None:
         super().__init__(rules, seed=seed, think=think)
         self.expert = Expert(rules, think=think, trials=trials)
 
@@ -88,19 +87,23 @@ class ExpertPlayer(ComputerPlayer):
         return self.expert.decide(v, legal, rnd)
 
 
-LEVELS: dict[str, type[ComputerPlayer]] = {"random": RandomPlayer, "easy": EasyPlayer,
-                                           "hard": HardPlayer, "expert": ExpertPlayer}
+LEVELS: dict[str, type[ComputerPlayer]] = {
+    "random": RandomPlayer,
+    "easy": EasyPlayer,
+    "hard": HardPlayer,
+    "expert": ExpertPlayer,
+}
 
 
-def make(level: str, rules: Rules, *, seed: int = 0, think: float = 1.0,
-         trials: int | None = None) -> ComputerPlayer:
+def make(
+    level: str, rules: Rules, *, seed: int = 0, think: float = 1.0, trials: int | None = None
+) -> ComputerPlayer:
     """A player of ``level``; ``trials``: a searching player counts trials instead of
     seconds (its decisions then depend on nothing but what it is handed)."""
     try:
         cls = LEVELS[level]
     except KeyError:
-        raise ValueError(f"unknown computer level {level!r}; choose one of "
-                         f"{', '.join(LEVELS)}") from None
+        raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}") from None
     if cls is ExpertPlayer:
         return cls(rules, seed=seed, think=think, trials=trials)
     return cls(rules, seed=seed, think=think)
@@ -112,15 +115,15 @@ class Timed:
 
     player: ComputerPlayer
     seconds: list[float] = attrs.field(factory=list)
-    thoughts: list[float] = attrs.field(factory=list)   # the decisions that made a new plan
+    thoughts: list[float] = attrs.field(factory=list)  # the decisions that made a new plan
 
     def new_game(self) -> None:
         self.player.new_game()
 
     def __call__(self, state: GameState, legal: Sequence[Action], rnd: random.Random) -> Action:
-        if len(legal) == 1:                    # no choice, no thought (and not counted)
+        if len(legal) == 1:  # no choice, no thought (and not counted)
             return legal[0]
-        v = view(state, state.to_act)          # all it is given: the side's own view
+        v = view(state, state.to_act)  # all it is given: the side's own view
         t0 = time.perf_counter()
         choice = self.player.decide(v, legal, rnd)
         took = time.perf_counter() - t0
@@ -128,4 +131,3 @@ class Timed:
         if self.player.fresh_thought() is not None:
             self.thoughts.append(took)
         return choice
-

@@ -27,12 +27,13 @@ from plot_core import Action, PlayerView, Rules, load_rules
 from .expert import Expert
 from .search import Thought
 
-NICENESS = 10          # the workers give way to the process that draws the screens
+NICENESS = 10  # the workers give way to the process that draws the screens
 
 
 @attrs.frozen
 class Job:
     """One decision for a worker: everything it may know, and nothing more."""
+
     rules_dir: str
     rules_version: str
     think: float
@@ -41,7 +42,7 @@ class Job:
     bank: tuple[tuple[str, float], ...]
     view: PlayerView
     legal: tuple[Action, ...]
-    rnd: str                     # the seed of the player's random generator for this move
+    rnd: str  # the seed of the player's random generator for this move
 
 
 @attrs.frozen
@@ -62,8 +63,7 @@ def _rules(directory: str, version: str) -> Rules:
 
 def decide(job: Job) -> Answer:
     """The expert's decision on ``job`` (run in a worker; callable anywhere)."""
-    expert = Expert(_rules(job.rules_dir, job.rules_version), think=job.think,
-                    trials=job.trials)
+    expert = Expert(_rules(job.rules_dir, job.rules_version), think=job.think, trials=job.trials)
     expert.plan = list(job.plan)
     expert.bank = dict(job.bank)
     action = expert.decide(job.view, list(job.legal), random.Random(job.rnd))
@@ -72,8 +72,17 @@ def decide(job: Job) -> Answer:
 
 def job_for(expert: Expert, view: PlayerView, legal: list[Action], rnd: str) -> Job:
     r = expert.rules
-    return Job(str(r.directory), r.version, expert.think, expert.trials, tuple(expert.plan),
-               tuple(expert.bank.items()), view, tuple(legal), rnd)
+    return Job(
+        str(r.directory),
+        r.version,
+        expert.think,
+        expert.trials,
+        tuple(expert.plan),
+        tuple(expert.bank.items()),
+        view,
+        tuple(legal),
+        rnd,
+    )
 
 
 def take(expert: Expert, answer: Answer) -> Action:
@@ -111,7 +120,7 @@ def _raise() -> None:
 def _lower_priority() -> None:
     try:
         os.nice(NICENESS)
-    except OSError:                   # not allowed here: same priority, still off the loop
+    except OSError:  # not allowed here: same priority, still off the loop
         pass
 
 
@@ -126,8 +135,11 @@ class ThinkPool:
         if self._pool is None:
             # forkserver, not fork: the screens' process runs threads and an event loop
             _start_forkserver()
-            self._pool = ProcessPoolExecutor(self.workers, initializer=_lower_priority,
-                                             mp_context=multiprocessing.get_context("forkserver"))
+            self._pool = ProcessPoolExecutor(
+                self.workers,
+                initializer=_lower_priority,
+                mp_context=multiprocessing.get_context("forkserver"),
+            )
         return self._pool.submit(decide, job)
 
     def shutdown(self) -> None:

@@ -37,12 +37,12 @@ from .effects import effect
 from .plans import Plan, plans
 from .value import value
 
-TIE = 0.002              # how much one point of the rules of thumb's opinion weighs
-MAX_CANDIDATES = 48      # plans tried after the first cut by the rules of thumb
-PER_UNIT = 8             # of which at most this many walks of one unit
-SURE, SURE_AFTER = 3.0, 24   # stop once the leader is 3 standard errors ahead, on 24+ trials
-MATTERS = 0.005          # ... or once no live plan can differ from it by this much
-SETTLE_LIMIT = 200       # actions the rules of thumb may take to settle a trial
+TIE = 0.002  # how much one point of the rules of thumb's opinion weighs
+MAX_CANDIDATES = 48  # plans tried after the first cut by the rules of thumb
+PER_UNIT = 8  # of which at most this many walks of one unit
+SURE, SURE_AFTER = 3.0, 24  # stop once the leader is 3 standard errors ahead, on 24+ trials
+MATTERS = 0.005  # ... or once no live plan can differ from it by this much
+SETTLE_LIMIT = 200  # actions the rules of thumb may take to settle a trial
 
 
 class Prior(Protocol):
@@ -54,16 +54,18 @@ class Prior(Protocol):
 class Weighed:
     """One plan as the expert saw it: its words, its estimated chance of winning, and how
     many trials that estimate rests on."""
+
     text: str
     win: float
     trials: int
     private: bool = False
-    effect: str = ""            # what it changes, in a player's words (effects.py)
+    effect: str = ""  # what it changes, in a player's words (effects.py)
 
 
 @attrs.frozen
 class Thought:
     """Why the expert did what it did: the plans it weighed, the best first."""
+
     side: Player
     plans: tuple[Weighed, ...]
     trials: int
@@ -73,6 +75,7 @@ class Thought:
 @attrs.define
 class Budget:
     """When to stop: after ``trials`` trials, or at ``deadline`` (time.perf_counter)."""
+
     trials: int | None = None
     deadline: float | None = None
 
@@ -98,8 +101,9 @@ def horizon(state: GameState, me: Player, rnd: random.Random, reply: bool) -> Ga
     return s
 
 
-def trial(plan: Plan, start: GameState, me: Player, rnd: random.Random, *,
-          reply: bool = False) -> float | None:
+def trial(
+    plan: Plan, start: GameState, me: Player, rnd: random.Random, *, reply: bool = False
+) -> float | None:
     """``me``'s chance of winning after ``plan`` from ``start``; None if the plan is not
     legal there (it is in every state drawn from the same view; a guard)."""
     s = start
@@ -114,9 +118,17 @@ def trial(plan: Plan, start: GameState, me: Player, rnd: random.Random, *,
 
 
 class Search:
-    def __init__(self, v: PlayerView, legal: Sequence[Action], rules: Rules, seed: int, *,
-                 reply: bool = False, prior: Callable[[GameState], Prior] | None = None,
-                 walk: int = 1000):
+    def __init__(
+        self,
+        v: PlayerView,
+        legal: Sequence[Action],
+        rules: Rules,
+        seed: int,
+        *,
+        reply: bool = False,
+        prior: Callable[[GameState], Prior] | None = None,
+        walk: int = 1000,
+    ):
         self.v, self.legal, self.rules, self.seed = v, list(legal), rules, seed
         if v.side is None:
             raise ValueError("a spectator's view has no side to search for")
@@ -125,8 +137,9 @@ class Search:
         self.samples: list[GameState] = []
         first = self.sample(0)
         opinion = prior(first) if prior is not None else None
-        found = plans(first, self.legal, units=None if opinion is None
-                      else lambda movers: opinion.units(movers, walk))
+        found = plans(
+            first, self.legal, units=None if opinion is None else lambda movers: opinion.units(movers, walk)
+        )
         unique: dict[tuple[Action, ...], Plan] = {}
         for p in found:
             unique.setdefault(p.actions, p)
@@ -149,7 +162,7 @@ class Search:
         self.plans = self.plans[:MAX_CANDIDATES]
         self.sums = [0.0] * len(self.plans)
         self.counts = [0] * len(self.plans)
-        self.results: list[dict[int, float]] = [{} for _ in self.plans]   # by drawn state
+        self.results: list[dict[int, float]] = [{} for _ in self.plans]  # by drawn state
         self.spent = 0
 
     def sample(self, j: int) -> GameState:
@@ -170,7 +183,7 @@ class Search:
         rnd = random.Random(f"{self.seed}/{j}/settle")
         got = trial(self.plans[i], self.sample(j), self.me, rnd, reply=self.reply)
         self.spent += 1
-        if got is None:                      # never legal: never chosen
+        if got is None:  # never legal: never chosen
             self.sums[i] = -1.0e9
             self.counts[i] = max(1, self.counts[i])
             return
@@ -207,11 +220,11 @@ class Search:
         if len(alive) == 1:
             return 0
         t0 = time.perf_counter()
-        for i in alive:                       # one trial each, which also times a trial
+        for i in alive:  # one trial each, which also times a trial
             self._try(i, 0)
             if budget.deadline is not None and budget.over(0):
-                break                         # out of time: the plans tried so far
-        done = 1                              # trials every live plan has had
+                break  # out of time: the plans tried so far
+        done = 1  # trials every live plan has had
         per_trial = (time.perf_counter() - t0) / len(alive)
         rounds = max(1, math.ceil(math.log2(len(alive))))
         if budget.trials is not None:
@@ -236,15 +249,22 @@ class Search:
                 break
             if r < rounds - 1:
                 alive.sort(key=lambda i: (-self.score(i), i))
-                alive = alive[:max(2, math.ceil(len(alive) / 2))]
-        return max(range(len(self.plans)),
-                   key=lambda i: (self.counts[i] == max(self.counts), self.score(i), -i))
+                alive = alive[: max(2, math.ceil(len(alive) / 2))]
+        return max(
+            range(len(self.plans)), key=lambda i: (self.counts[i] == max(self.counts), self.score(i), -i)
+        )
 
     def thought(self, chosen: int, seconds: float) -> Thought:
-        order = sorted(range(len(self.plans)),
-                       key=lambda i: (i != chosen, -self.counts[i], -self.score(i)))
-        first = self.sample(0)          # the state the plans were found on
-        top = tuple(Weighed(self.plans[i].text, round(self.mean(i), 4), self.counts[i],
-                            self.plans[i].private, effect(first, self.plans[i].actions))
-                    for i in order[:3])
+        order = sorted(range(len(self.plans)), key=lambda i: (i != chosen, -self.counts[i], -self.score(i)))
+        first = self.sample(0)  # the state the plans were found on
+        top = tuple(
+            Weighed(
+                self.plans[i].text,
+                round(self.mean(i), 4),
+                self.counts[i],
+                self.plans[i].private,
+                effect(first, self.plans[i].actions),
+            )
+            for i in order[:3]
+        )
         return Thought(self.me, top, self.spent, round(seconds, 3))

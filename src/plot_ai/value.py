@@ -37,15 +37,19 @@ def weights(path: Path = WEIGHTS) -> dict[str, dict[str, tuple[float, ...]]]:
     for kind, want in (("pre_coup", PRE_COUP), ("coup", COUP)):
         model = data.get("models", {}).get(kind)
         if not isinstance(model, dict) or tuple(model.get("features", ())) != want:
-            raise WeightsError(f"{path}: the {kind} model does not name the features "
-                               f"{', '.join(want)}; fit it again (python -m tools.fit)")
+            raise WeightsError(
+                f"{path}: the {kind} model does not name the features "
+                f"{', '.join(want)}; fit it again (python -m tools.fit)"
+            )
         out[kind] = {}
         for side in ("ss", "abwehr"):
             w = model.get(side)
-            if not isinstance(w, list) or len(w) != len(want) \
-                    or not all(isinstance(x, int | float) for x in w):
-                raise WeightsError(f"{path}: the {kind} model's {side} weights are not "
-                                   f"{len(want)} numbers")
+            if (
+                not isinstance(w, list)
+                or len(w) != len(want)
+                or not all(isinstance(x, int | float) for x in w)
+            ):
+                raise WeightsError(f"{path}: the {kind} model's {side} weights are not {len(want)} numbers")
             out[kind][side] = tuple(float(x) for x in w)
     return out
 
@@ -68,7 +72,7 @@ def chances(state: GameState) -> tuple[float, float]:
     x = features(state)
     p_ss, p_ab = _logistic(model["ss"], x), _logistic(model["abwehr"], x)
     total = p_ss + p_ab
-    if total > 1.0:                  # two separate fits: keep them a distribution
+    if total > 1.0:  # two separate fits: keep them a distribution
         p_ss, p_ab = p_ss / total, p_ab / total
     return p_ss, p_ab
 

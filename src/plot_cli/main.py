@@ -28,8 +28,10 @@ def _cases(args: argparse.Namespace) -> int:
     inv = rules.cases
     total = len(inv.cases)
     absent = sum(1 for c in inv.cases.values() if c.absent)
-    print(f"Case inventory: {total} numbered cases "
-          f"({total - absent} in the rulebook, {absent} gaps in its numbering)")
+    print(
+        f"Case inventory: {total} numbered cases "
+        f"({total - absent} in the rulebook, {absent} gaps in its numbering)"
+    )
     kinds = inv.by_kind()
     print("By kind:   " + " · ".join(f"{k.value} {kinds.get(k.value, 0)}" for k in Kind))
     statuses = inv.by_status()
@@ -52,10 +54,11 @@ def _check_data(args: argparse.Namespace) -> int:
     rules = load_rules(args.directory)
     m = rules.map
     print(f"rules_data at {rules.directory} is valid (version {rules.version})")
-    print(f"  {len(rules.units)} units, {len(rules.chits.chits)} chits, "
-          f"{len(rules.cases.cases)} cases")
-    print(f"  map {m.columns}x{m.rows}: {len(m.area_of)} hexes, {len(m.areas)} areas, "
-          f"{len(m.hqs)} HQs ({m.provenance.split(':')[0]})")
+    print(f"  {len(rules.units)} units, {len(rules.chits.chits)} chits, {len(rules.cases.cases)} cases")
+    print(
+        f"  map {m.columns}x{m.rows}: {len(m.area_of)} hexes, {len(m.areas)} areas, "
+        f"{len(m.hqs)} HQs ({m.provenance.split(':')[0]})"
+    )
     return 0
 
 
@@ -65,9 +68,12 @@ def _selfplay(args: argparse.Namespace) -> int:
     from plot_ai.matches import play
     from plot_core.selfplay import Summary
 
-    load_rules()                               # fail on bad data before any game
-    print(f"plot selfplay: {args.games} game(s), seeds {args.seed}-{args.seed + args.games - 1}, "
-          f"SS {args.ss} vs Abwehr {args.abwehr}", flush=True)
+    load_rules()  # fail on bad data before any game
+    print(
+        f"plot selfplay: {args.games} game(s), seeds {args.seed}-{args.seed + args.games - 1}, "
+        f"SS {args.ss} vs Abwehr {args.abwehr}",
+        flush=True,
+    )
     results = []
     clocks: dict[str, list] = {"SS": [], "Abwehr": []}
     for r, ss, ab in play(args.games, args.seed, args.ss, args.abwehr, args.think, args.procs):
@@ -77,22 +83,29 @@ def _selfplay(args: argparse.Namespace) -> int:
                 clocks[side].append(c)
         if args.verbose:
             coup = f"coup at GT {r.coup_declared}, {r.coup_turns} CT" if r.coup_declared else "no coup"
-            print(f"  seed {r.seed}: {r.winner} by {r.case} after {r.actions} actions, "
-                  f"GT {r.game_turns}, {coup}, {r.seconds * 1000:.0f} ms", flush=True)
+            print(
+                f"  seed {r.seed}: {r.winner} by {r.case} after {r.actions} actions, "
+                f"GT {r.game_turns}, {coup}, {r.seconds * 1000:.0f} ms",
+                flush=True,
+            )
     print("\n".join(Summary(tuple(results)).report()))
     for side, level in (("SS", args.ss), ("Abwehr", args.abwehr)):
         seconds = [x for c in clocks[side] for x in c.seconds]
         if seconds:
-            print(f"Think time, {side} ({level}): mean {statistics.mean(seconds) * 1000:.2f} ms, "
-                  f"median {statistics.median(seconds) * 1000:.2f} ms, "
-                  f"max {max(seconds) * 1000:.0f} ms per decision "
-                  f"({len(seconds)} decisions with a choice)")
+            print(
+                f"Think time, {side} ({level}): mean {statistics.mean(seconds) * 1000:.2f} ms, "
+                f"median {statistics.median(seconds) * 1000:.2f} ms, "
+                f"max {max(seconds) * 1000:.0f} ms per decision "
+                f"({len(seconds)} decisions with a choice)"
+            )
         thoughts = [x for c in clocks[side] for x in c.thoughts]
-        if thoughts:            # a searching level: its new plans, and each game's total
+        if thoughts:  # a searching level: its new plans, and each game's total
             totals = [c.total for c in clocks[side]]
-            print(f"  new plans: {len(thoughts)}, mean {statistics.mean(thoughts):.3f} s, "
-                  f"max {max(thoughts):.2f} s; thinking per game: mean "
-                  f"{statistics.mean(totals):.1f} s, max {max(totals):.1f} s")
+            print(
+                f"  new plans: {len(thoughts)}, mean {statistics.mean(thoughts):.3f} s, "
+                f"max {max(thoughts):.2f} s; thinking per game: mean "
+                f"{statistics.mean(totals):.1f} s, max {max(totals):.1f} s"
+            )
     return 0
 
 
@@ -153,32 +166,51 @@ def _settings():
 
 
 def _play(args: argparse.Namespace) -> int:
-    rules = load_rules()              # fail on bad data before the screen takes over
+    rules = load_rules()  # fail on bad data before the screen takes over
     from plot_core import Player
     from plot_tui.app import GameSetup, PlotApp  # imported late: `plot cases` needs no Textual
 
     record = Path(args.record) if getattr(args, "record", None) else None
     if record is not None and record.exists():
-        print(f"plot: {record} already exists; a new game never writes over a record "
-              f"(to go on with that game: plot resume {record})", file=sys.stderr)
+        print(
+            f"plot: {record} already exists; a new game never writes over a record "
+            f"(to go on with that game: plot resume {record})",
+            file=sys.stderr,
+        )
         return 2
     if getattr(args, "position", None):
         return _play_position(args, rules, record)
     if getattr(args, "plain", False):
         from plot_tui.session import new_session, seats_for
+
         seats = seats_for(hotseat=args.hotseat, watch=args.watch, side=Player(args.side or "ss"))
-        session = new_session(rules, seats, level=args.level, seed=args.seed,
-                              setup="choose" if args.choose_setup else "standard",
-                              think=args.think, path=record)
+        session = new_session(
+            rules,
+            seats,
+            level=args.level,
+            seed=args.seed,
+            setup="choose" if args.choose_setup else "standard",
+            think=args.think,
+            path=record,
+        )
         return _plain(session)
     setup = None
-    if getattr(args, "seed", None) is not None or getattr(args, "hotseat", False)\
-            or getattr(args, "side", None) or getattr(args, "watch", False)\
-            or getattr(args, "think", 1.0) != 1.0:
-        setup = GameSetup(hotseat=args.hotseat, watch=args.watch, side=Player(args.side or "ss"),
-                          level=args.level, think=args.think,
-                          seed=args.seed,
-                          setup="choose" if args.choose_setup else "standard")
+    if (
+        getattr(args, "seed", None) is not None
+        or getattr(args, "hotseat", False)
+        or getattr(args, "side", None)
+        or getattr(args, "watch", False)
+        or getattr(args, "think", 1.0) != 1.0
+    ):
+        setup = GameSetup(
+            hotseat=args.hotseat,
+            watch=args.watch,
+            side=Player(args.side or "ss"),
+            level=args.level,
+            think=args.think,
+            seed=args.seed,
+            setup="choose" if args.choose_setup else "standard",
+        )
     PlotApp(rules, setup=setup, record_path=record, settings=_settings()).run()
     return 0
 
@@ -197,21 +229,28 @@ def _play_position(args: argparse.Namespace, rules, record: Path | None) -> int:
         print(f"plot: cannot read the position: {exc}", file=sys.stderr)
         return 2
     from plot_record import secret_seed
+
     # (a position file shows every chit's holder anyway: its author knows the deal)
     chosen = args.seed is not None
-    state = load_position(text, name=str(path), rules=rules,
-                          seed=args.seed if args.seed is not None else secret_seed())
+    state = load_position(
+        text, name=str(path), rules=rules, seed=args.seed if args.seed is not None else secret_seed()
+    )
     if args.side:
         seats = {p: Seat.HUMAN if p is Player(args.side) else Seat.COMPUTER for p in Player}
     else:
         seats = {p: Seat.HUMAN for p in Player}
     levels = {p: args.level for p in Player if seats[p] is Seat.COMPUTER}
-    header = Header(rules_hash=rules.version, seed=state.seed, chosen_seed=chosen,
-                    start={"position": text, "name": path.name},
-                    players={p.value: seats[p].value for p in Player},
-                    levels={p.value: level for p, level in levels.items()})
-    session = Session(state, seats, seed=state.seed, levels=levels, game=header.game,
-                      chosen_seed=chosen, think=args.think)
+    header = Header(
+        rules_hash=rules.version,
+        seed=state.seed,
+        chosen_seed=chosen,
+        start={"position": text, "name": path.name},
+        players={p.value: seats[p].value for p in Player},
+        levels={p.value: level for p, level in levels.items()},
+    )
+    session = Session(
+        state, seats, seed=state.seed, levels=levels, game=header.game, chosen_seed=chosen, think=args.think
+    )
     record = record or new_record_path(header)
     try:
         session.recorder = Recorder(record, header)
@@ -233,15 +272,14 @@ def _learn_plain(args: argparse.Namespace, rules, lessons) -> int:
 
     if args.game:
         session = new_session(rules, seats_for(side=Player(args.side)), seed=args.seed)
-        return LineMode(session, line_reader(sys.stdin, sys.stdout), sys.stdout,
-                        coach=True).run()
+        return LineMode(session, line_reader(sys.stdin, sys.stdout), sys.stdout, coach=True).run()
     settings = _settings()
 
     def keep(key: str) -> None:
         done = settings.settings.lessons_done
         settings.save(attrs.evolve(settings.settings, lessons_done=(*done, key)))
-    return learn_lines(lessons, rules, settings.settings.lessons_done, sys.stdin, sys.stdout,
-                       keep)
+
+    return learn_lines(lessons, rules, settings.settings.lessons_done, sys.stdin, sys.stdout, keep)
 
 
 def _plain(session) -> int:
@@ -266,22 +304,28 @@ def _resume(args: argparse.Namespace) -> int:
     rules = load_rules()
     path = Path(args.path) if args.path else latest_unfinished()
     why = ""
-    if path is not None and not args.path:        # say which game was picked, and why
-        why = (f" (no file named: the unfinished game played most recently, {last_played(path)}; "
-               "`plot games` lists them all)")
+    if path is not None and not args.path:  # say which game was picked, and why
+        why = (
+            f" (no file named: the unfinished game played most recently, {last_played(path)}; "
+            "`plot games` lists them all)"
+        )
         print(f"plot: resuming {path}{why}", file=sys.stderr)
     if path is None:
-        print(f"plot: there is no unfinished game in {games_dir()}; start one with `plot play`",
-              file=sys.stderr)
+        print(
+            f"plot: there is no unfinished game in {games_dir()}; start one with `plot play`", file=sys.stderr
+        )
         return 1
     record = load_record(path, rules)
     for w in record.warnings:
         print(f"plot: warning: {w}", file=sys.stderr)
     if record.finished and (o := record.timeline.final.outcome) is not None:
-        print(f"plot: the game in {path} is over ({o.winner} won by {o.case}); "
-              f"watch it with `plot replay {path}`", file=sys.stderr)
+        print(
+            f"plot: the game in {path} is over ({o.winner} won by {o.case}); "
+            f"watch it with `plot replay {path}`",
+            file=sys.stderr,
+        )
         return 1
-    recorder = Recorder(path, truncate_to=record.good_bytes)   # drops a cut-off last line
+    recorder = Recorder(path, truncate_to=record.good_bytes)  # drops a cut-off last line
     notice = f"Resumed {path.name} after action {len(record.timeline)}{why}"
     if record.warnings:
         notice += " (its cut-off last line was dropped)"
@@ -303,6 +347,7 @@ def _analyse(args: argparse.Namespace) -> int:
         def counted_game(n: int) -> None:
             if n % 10 == 1:
                 print(f"plot analyse: game {n} of {args.games}", file=sys.stderr, flush=True)
+
         bins = calibration(args.games, args.seed, progress=counted_game)
         for line in calibration_table(bins, args.games, args.seed):
             print(line)
@@ -313,7 +358,7 @@ def _analyse(args: argparse.Namespace) -> int:
     rules = load_rules()
     try:
         record = load_record(Path(args.path), rules)
-        kept = Kept(record)                  # what an earlier run left beside the record
+        kept = Kept(record)  # what an earlier run left beside the record
         analysis = kept_analysis(record, top=args.top, kept=kept)
     except (RecordError, NotFinished) as exc:
         print(f"plot analyse: {exc}", file=sys.stderr)
@@ -323,19 +368,24 @@ def _analyse(args: argparse.Namespace) -> int:
         from plot_tui.analysis import kept_alternatives
 
         def progress(k: int, n: int, point) -> None:
-            print(f"plot analyse: the expert searches turning point {k} of {n} (action "
-                  f"{point.i})", file=sys.stderr, flush=True)
-        better = kept_alternatives(record, analysis.turning_points, trials=args.expert,
-                                   progress=progress, kept=kept)
+            print(
+                f"plot analyse: the expert searches turning point {k} of {n} (action {point.i})",
+                file=sys.stderr,
+                flush=True,
+            )
+
+        better = kept_alternatives(
+            record, analysis.turning_points, trials=args.expert, progress=progress, kept=kept
+        )
     for line in account(record, analysis, better):
         print(line)
     if args.svg:
         from plot_tui.analysis import svg
+
         try:
             Path(args.svg).write_text(svg(analysis, f"plot: {record.path.name}"), encoding="utf-8")
         except OSError as exc:
-            print(f"plot analyse: cannot write {args.svg}: {exc.strerror or exc}",
-                  file=sys.stderr)
+            print(f"plot analyse: cannot write {args.svg}: {exc.strerror or exc}", file=sys.stderr)
             return 1
         print(f"The chart is in {args.svg}.")
     return 0
@@ -347,12 +397,13 @@ def _learn(args: argparse.Namespace) -> int:
     from plot_tui.app import PlotApp
 
     rules = load_rules()
-    lessons = load_lessons(rules)    # a broken lesson file is said here, with its line
+    lessons = load_lessons(rules)  # a broken lesson file is said here, with its line
     if args.plain:
         return _learn_plain(args, rules, lessons)
     coached = Player(args.side) if args.game else None
-    PlotApp(rules, settings=_settings(), learn=not args.game, lessons=lessons,
-            coached=coached, seed=args.seed).run()
+    PlotApp(
+        rules, settings=_settings(), learn=not args.game, lessons=lessons, coached=coached, seed=args.seed
+    ).run()
     return 0
 
 
@@ -368,13 +419,17 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"plot: warning: {w}", file=sys.stderr)
     replay = Replay(record)
     if args.eyes == "all" and not record.finished:
-        print(f"plot: the game in {args.path} is not finished, so it can only be replayed as "
-              f"one side saw it: --as ss or --as abwehr", file=sys.stderr)
+        print(
+            f"plot: the game in {args.path} is not finished, so it can only be replayed as "
+            f"one side saw it: --as ss or --as abwehr",
+            file=sys.stderr,
+        )
         return 2
     if args.eyes:
         replay.look(EVERYONE if args.eyes == "all" else Player(args.eyes))
     if args.plain:
         from plot_tui.replay_lines import replay_lines
+
         return replay_lines(replay, sys.stdin, sys.stdout)
     PlotApp(rules, replay=replay).run()
     return 0
@@ -391,25 +446,29 @@ def _store(args: argparse.Namespace) -> int | None:
     if args.store is None:
         for flag, given in (("--workers", args.workers > 1), ("--import", args.import_dir)):
             if given:
-                print(f"plot serve: {flag} needs the shared store: --store "
-                      "postgresql://... (or PLOT_STORE)", file=sys.stderr)
+                print(
+                    f"plot serve: {flag} needs the shared store: --store postgresql://... (or PLOT_STORE)",
+                    file=sys.stderr,
+                )
                 return 2
         return None
     if args.workers > 1 and getattr(args, "web", None):
         # a browser's page, sign-in and WebSocket may reach three different workers, and
         # sign-ins and one-time links live in each worker's memory
-        print("plot serve: --web cannot be used with --workers yet: a browser's sign-in "
-              "is kept by the one process that made it. Serve the web door with "
-              "--workers 1 (the default).", file=sys.stderr)
+        print(
+            "plot serve: --web cannot be used with --workers yet: a browser's sign-in "
+            "is kept by the one process that made it. Serve the web door with "
+            "--workers 1 (the default).",
+            file=sys.stderr,
+        )
         return 2
     if not args.store.startswith(("postgresql://", "postgres://")):
-        print("plot serve: --store wants a PostgreSQL address, postgresql://user@host/db",
-              file=sys.stderr)
+        print("plot serve: --store wants a PostgreSQL address, postgresql://user@host/db", file=sys.stderr)
         return 2
     if args.import_dir:
         from plot_server.importer import import_tables
-        done, before, problems = import_tables(Path(args.import_dir), args.store,
-                                               load_rules())
+
+        done, before, problems = import_tables(Path(args.import_dir), args.store, load_rules())
         for line in done:
             print(f"imported table {line}")
         for line in before:
@@ -442,8 +501,10 @@ def _serve(args: argparse.Namespace) -> int:
         try:
             password = Path(args.password_file).read_text(encoding="utf-8").strip()
         except OSError as exc:
-            print(f"plot serve: cannot read the password file {args.password_file}: "
-                  f"{exc.strerror}", file=sys.stderr)
+            print(
+                f"plot serve: cannot read the password file {args.password_file}: {exc.strerror}",
+                file=sys.stderr,
+            )
             return 2
     keys = Path(args.authorized_keys) if args.authorized_keys else None
     if keys is not None and not keys.is_file():
@@ -456,55 +517,78 @@ def _serve(args: argparse.Namespace) -> int:
             asyncssh.read_authorized_keys(str(keys))
         except (ValueError, OSError, asyncssh.KeyImportError) as exc:
             why = "it holds no key" if "No valid entries" in str(exc) else str(exc)
-            print(f"plot serve: cannot use the authorized-keys file {keys}: {why}",
-                  file=sys.stderr)
+            print(f"plot serve: cannot use the authorized-keys file {keys}: {why}", file=sys.stderr)
             return 2
     if not password and keys is None:
-        print("plot serve: choose how players get in: --authorized-keys FILE and/or a "
-              "password (--password-file FILE or PLOT_SERVE_PASSWORD)", file=sys.stderr)
+        print(
+            "plot serve: choose how players get in: --authorized-keys FILE and/or a "
+            "password (--password-file FILE or PLOT_SERVE_PASSWORD)",
+            file=sys.stderr,
+        )
         return 2
     if args.web_url and args.web is None:
-        print("plot serve: --web-url is the web door's address: open the door with "
-              "--web PORT too", file=sys.stderr)
+        print(
+            "plot serve: --web-url is the web door's address: open the door with --web PORT too",
+            file=sys.stderr,
+        )
         return 2
     if args.web_proxy and args.web is None:
-        print("plot serve: --web-proxy is for the web door: open it with --web PORT too",
-              file=sys.stderr)
+        print("plot serve: --web-proxy is for the web door: open it with --web PORT too", file=sys.stderr)
         return 2
     for address in args.web_proxy or ():
         try:
             ipaddress.ip_address(address)
         except ValueError:
-            print(f"plot serve: --web-proxy wants the proxy's IP address (as the server "
-                  f"sees it connect), not {address!r}", file=sys.stderr)
+            print(
+                f"plot serve: --web-proxy wants the proxy's IP address (as the server "
+                f"sees it connect), not {address!r}",
+                file=sys.stderr,
+            )
             return 2
     if args.web_url and not args.web_url.startswith(("http://", "https://")):
-        print(f"plot serve: --web-url must start with http:// or https://, not "
-              f"{args.web_url!r}", file=sys.stderr)
+        print(
+            f"plot serve: --web-url must start with http:// or https://, not {args.web_url!r}",
+            file=sys.stderr,
+        )
         return 2
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"plot serve: listening on {args.host}, not only this machine", file=sys.stderr)
     host_key = Path(args.host_key) if args.host_key else games_dir().parent / "ssh_host_key"
     home = Path(args.data) if args.data else games_dir().parent / "server"
-    limits = Limits(connections=args.max_connections, idle=args.idle_minutes * 60,
-                    strangers=args.max_strangers, login=args.login_seconds,
-                    session_wait=min(10.0, args.login_seconds))
-    ensure_host_key(host_key)             # before any worker: one key for all of them
+    limits = Limits(
+        connections=args.max_connections,
+        idle=args.idle_minutes * 60,
+        strangers=args.max_strangers,
+        login=args.login_seconds,
+        session_wait=min(10.0, args.login_seconds),
+    )
+    ensure_host_key(host_key)  # before any worker: one key for all of them
 
     def serve(worker: int = 0) -> None:
-        run(args.host, args.port, rules, home=home, host_key=host_key,
-            password=password or None, keys_file=keys, limits=limits, web_port=args.web,
-            web_url=args.web_url, web_proxies=frozenset(
-                str(ipaddress.ip_address(a)) for a in args.web_proxy or ()),
-            store=args.store, shared_port=args.workers > 1)
+        run(
+            args.host,
+            args.port,
+            rules,
+            home=home,
+            host_key=host_key,
+            password=password or None,
+            keys_file=keys,
+            limits=limits,
+            web_port=args.web,
+            web_url=args.web_url,
+            web_proxies=frozenset(str(ipaddress.ip_address(a)) for a in args.web_proxy or ()),
+            store=args.store,
+            shared_port=args.workers > 1,
+        )
+
     try:
         if args.workers > 1:
             from plot_server.workers import supervise
+
             return supervise(args.workers, serve)
         serve()
     except OSError as exc:
-        print(f"plot serve: cannot listen on {args.host}:{args.port}: {exc.strerror}",
-              file=sys.stderr)
+        print(f"plot serve: cannot listen on {args.host}:{args.port}: {exc.strerror}", file=sys.stderr)
         return 2
     return 0
 
@@ -517,8 +601,11 @@ def _export(args: argparse.Namespace) -> int:
     record = load_record(Path(args.path), load_rules())
     eyes = args.eyes or (ALL if record.finished else None)
     if eyes is None:
-        print(f"plot: the game in {args.path} is not finished, so its account must be one "
-              f"side's: add --as ss or --as abwehr", file=sys.stderr)
+        print(
+            f"plot: the game in {args.path} is not finished, so its account must be one "
+            f"side's: add --as ss or --as abwehr",
+            file=sys.stderr,
+        )
         return 2
     notes = load_notes(record.path, record.header.game)
     for line in text_account(record, eyes, chat=not args.no_chat, notes=notes):
@@ -535,8 +622,10 @@ def _games(args: argparse.Namespace) -> int:
     if not paths:
         print(f"No games saved in {games_dir()} yet.")
         return 0
-    print(f"Games in {games_dir()}, the most recently played last "
-          "(plain `plot resume` goes on with the last unfinished one):")
+    print(
+        f"Games in {games_dir()}, the most recently played last "
+        "(plain `plot resume` goes on with the last unfinished one):"
+    )
     for path in paths:
         try:
             record = load_record(path, rules)
@@ -546,168 +635,301 @@ def _games(args: argparse.Namespace) -> int:
         h, final = record.header, record.timeline.final
         who = ", ".join(f"{side} {h.levels.get(side, seat)}" for side, seat in h.players.items())
         o = final.outcome
-        state = (f"{o.winner} won ({o.case})" if o is not None
-                 else f"unfinished: plot resume {path}")
+        state = f"{o.winner} won ({o.case})" if o is not None else f"unfinished: plot resume {path}"
         where = f"Game-Turn {final.turn}, {PHASE_TITLES[final.phase]}"
-        print(f"  {path.name:<40} {h.seed_words(o is not None)}, {who}, "
-              f"{counted(len(record.timeline), 'action')}, {where}, last played {last_played(path)}; {state}")
+        print(
+            f"  {path.name:<40} {h.seed_words(o is not None)}, {who}, "
+            f"{counted(len(record.timeline), 'action')}, {where}, last played {last_played(path)}; {state}"
+        )
     return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="plot", description="The Plot to Assassinate Hitler "
-                                "(SPI, 1976): a rules-enforced terminal edition.")
+    p = argparse.ArgumentParser(
+        prog="plot",
+        description="The Plot to Assassinate Hitler (SPI, 1976): a rules-enforced terminal edition.",
+    )
     sub = p.add_subparsers(dest="command")
-    pl = sub.add_parser("play", help="start the game (the default); with any option below, "
-                        "skip the new-game screen")
+    pl = sub.add_parser(
+        "play", help="start the game (the default); with any option below, skip the new-game screen"
+    )
     who = pl.add_mutually_exclusive_group()
     who.add_argument("--side", choices=["ss", "abwehr"], help="your side against the computer")
     who.add_argument("--hotseat", action="store_true", help="two players at one keyboard")
-    who.add_argument("--watch", action="store_true",
-                    help="the computer plays both sides; you watch (as a spectator)")
-    pl.add_argument("--level", choices=list(LEVELS), default="easy",
-                    help="the computer's level (default easy)")
-    pl.add_argument("--think", type=_seconds, default=1.0, metavar="S",
-                    help="the expert's thinking: S seconds a decision on average, at most 3S, "
-                         "60S a game (default 1)")
-    pl.add_argument("--seed", type=_seed,
-                    help="the game's seed, for tests and bug reports: whoever knows it knows "
-                         "both hands and every roll (default: a secret one)")
-    pl.add_argument("--choose-setup", action="store_true",
-                    help="place every unit yourselves (4.3) instead of the standard set-up")
-    pl.add_argument("--position", metavar="FILE",
-                    help="start from a position file (TOML, see docs/developers/engine.md); hot-seat unless "
-                         "--side is given")
-    pl.add_argument("--record", metavar="PATH",
-                    help="save the game's record here (default: a new file in "
-                         "$XDG_DATA_HOME/plot/games, i.e. ~/.local/share/plot/games)")
-    pl.add_argument("--plain", action="store_true",
-                    help="play in plain text, a sentence a line: for screen readers and "
-                         "braille (no cursor movement, no colour needed)")
+    who.add_argument(
+        "--watch", action="store_true", help="the computer plays both sides; you watch (as a spectator)"
+    )
+    pl.add_argument(
+        "--level", choices=list(LEVELS), default="easy", help="the computer's level (default easy)"
+    )
+    pl.add_argument(
+        "--think",
+        type=_seconds,
+        default=1.0,
+        metavar="S",
+        help="the expert's thinking: S seconds a decision on average, at most 3S, 60S a game (default 1)",
+    )
+    pl.add_argument(
+        "--seed",
+        type=_seed,
+        help="the game's seed, for tests and bug reports: whoever knows it knows "
+        "both hands and every roll (default: a secret one)",
+    )
+    pl.add_argument(
+        "--choose-setup",
+        action="store_true",
+        help="place every unit yourselves (4.3) instead of the standard set-up",
+    )
+    pl.add_argument(
+        "--position",
+        metavar="FILE",
+        help="start from a position file (TOML, see docs/developers/engine.md); hot-seat unless "
+        "--side is given",
+    )
+    pl.add_argument(
+        "--record",
+        metavar="PATH",
+        help="save the game's record here (default: a new file in "
+        "$XDG_DATA_HOME/plot/games, i.e. ~/.local/share/plot/games)",
+    )
+    pl.add_argument(
+        "--plain",
+        action="store_true",
+        help="play in plain text, a sentence a line: for screen readers and "
+        "braille (no cursor movement, no colour needed)",
+    )
     pl.set_defaults(run=_play)
-    ln = sub.add_parser("learn", help="learn to play: short lessons, each a practice position "
-                        "with a goal (the tutorial)")
-    ln.add_argument("--game", action="store_true",
-                    help="a whole game against the easy computer with a coach's line under "
-                         "the prompt: where the game stands and what to weigh (K: off/on)")
-    ln.add_argument("--side", choices=["abwehr", "ss"], default="abwehr",
-                    help="with --game: the side you play (default: abwehr)")
+    ln = sub.add_parser(
+        "learn", help="learn to play: short lessons, each a practice position with a goal (the tutorial)"
+    )
+    ln.add_argument(
+        "--game",
+        action="store_true",
+        help="a whole game against the easy computer with a coach's line under "
+        "the prompt: where the game stands and what to weigh (K: off/on)",
+    )
+    ln.add_argument(
+        "--side",
+        choices=["abwehr", "ss"],
+        default="abwehr",
+        help="with --game: the side you play (default: abwehr)",
+    )
     ln.add_argument("--seed", type=int, help="with --game: the game's seed (default: secret)")
-    ln.add_argument("--plain", action="store_true",
-                    help="in plain text, a sentence a line (the lessons, or with --game the "
-                         "guided game, its coach's line at every move)")
+    ln.add_argument(
+        "--plain",
+        action="store_true",
+        help="in plain text, a sentence a line (the lessons, or with --game the "
+        "guided game, its coach's line at every move)",
+    )
     ln.set_defaults(run=_learn)
     rs = sub.add_parser("resume", help="go on with an unfinished game from its record")
     rs.add_argument("path", nargs="?", help="the record (default: the latest unfinished game)")
-    rs.add_argument("--plain", action="store_true",
-                    help="go on in plain text, a sentence a line (as plot play --plain)")
+    rs.add_argument(
+        "--plain", action="store_true", help="go on in plain text, a sentence a line (as plot play --plain)"
+    )
     rs.set_defaults(run=_resume)
-    an = sub.add_parser("analyse", help="a finished game's chances of winning after every "
-                                        "action, and its turning points (kept beside the "
-                                        "record in GAME.analysis.json: a second run is "
-                                        "instant)")
+    an = sub.add_parser(
+        "analyse",
+        help="a finished game's chances of winning after every "
+        "action, and its turning points (kept beside the "
+        "record in GAME.analysis.json: a second run is "
+        "instant)",
+    )
     an.add_argument("path", nargs="?", help="the game record (.plot.jsonl)")
-    an.add_argument("--top", type=_positive, default=5, metavar="N",
-                    help="how many turning points to list (default 5)")
+    an.add_argument(
+        "--top", type=_positive, default=5, metavar="N", help="how many turning points to list (default 5)"
+    )
     an.add_argument("--svg", metavar="FILE", help="also draw the chances as an SVG chart")
-    an.add_argument("--expert", type=_positive, metavar="TRIALS", default=None,
-                    help="at each turning point, what the expert would have done, searching "
-                         "TRIALS trials from the mover's view (e.g. 300)")
-    an.add_argument("--calibration", action="store_true",
-                    help="instead of a game: how far the chances can be trusted, measured on "
-                         "games the evaluation was not fitted on (the hard player against "
-                         "itself): of the positions given 60-70 %%, how many were won")
-    an.add_argument("--games", type=_positive, default=100, metavar="N",
-                    help="with --calibration: how many games (default 100, about a second "
-                         "each)")
-    an.add_argument("--seed", type=int, default=2_000_000,
-                    help="with --calibration: the first game's seed (default 2000000)")
+    an.add_argument(
+        "--expert",
+        type=_positive,
+        metavar="TRIALS",
+        default=None,
+        help="at each turning point, what the expert would have done, searching "
+        "TRIALS trials from the mover's view (e.g. 300)",
+    )
+    an.add_argument(
+        "--calibration",
+        action="store_true",
+        help="instead of a game: how far the chances can be trusted, measured on "
+        "games the evaluation was not fitted on (the hard player against "
+        "itself): of the positions given 60-70 %%, how many were won",
+    )
+    an.add_argument(
+        "--games",
+        type=_positive,
+        default=100,
+        metavar="N",
+        help="with --calibration: how many games (default 100, about a second each)",
+    )
+    an.add_argument(
+        "--seed",
+        type=int,
+        default=2_000_000,
+        help="with --calibration: the first game's seed (default 2000000)",
+    )
     an.set_defaults(run=_analyse)
     rp = sub.add_parser("replay", help="watch a recorded game: step, jump, change eyes")
     rp.add_argument("path", help="the game record (.plot.jsonl)")
-    rp.add_argument("--as", dest="eyes", choices=["ss", "abwehr", "all"],
-                    help="whose eyes to start with (default: all for a finished game, else "
-                         "the human's side); all only for finished games")
-    rp.add_argument("--plain", action="store_true",
-                    help="in plain text, a sentence a line: step, jump and ask about the "
-                         "board by typed commands (help lists them)")
+    rp.add_argument(
+        "--as",
+        dest="eyes",
+        choices=["ss", "abwehr", "all"],
+        help="whose eyes to start with (default: all for a finished game, else "
+        "the human's side); all only for finished games",
+    )
+    rp.add_argument(
+        "--plain",
+        action="store_true",
+        help="in plain text, a sentence a line: step, jump and ask about the "
+        "board by typed commands (help lists them)",
+    )
     rp.set_defaults(run=_replay)
     ex = sub.add_parser("export", help="write a readable account of a recorded game")
     ex.add_argument("path", help="the game record (.plot.jsonl)")
-    ex.add_argument("--text", action="store_true", help="plain text, turn by turn (the "
-                    "only format so far, and the default)")
-    ex.add_argument("--as", dest="eyes", choices=["ss", "abwehr", "all"],
-                    help="whose account: one side's (what it saw), or all (finished games "
-                         "only; the default for them)")
-    ex.add_argument("--no-chat", action="store_true",
-                    help="leave out what was said at the table (the replay notes stay)")
+    ex.add_argument(
+        "--text",
+        action="store_true",
+        help="plain text, turn by turn (the only format so far, and the default)",
+    )
+    ex.add_argument(
+        "--as",
+        dest="eyes",
+        choices=["ss", "abwehr", "all"],
+        help="whose account: one side's (what it saw), or all (finished games only; the default for them)",
+    )
+    ex.add_argument(
+        "--no-chat", action="store_true", help="leave out what was said at the table (the replay notes stay)"
+    )
     ex.set_defaults(run=_export)
     sv = sub.add_parser("serve", help="serve the game over SSH (players connect with ssh)")
-    sv.add_argument("--host", default="127.0.0.1",
-                    help="address to listen on (default 127.0.0.1: this machine only)")
+    sv.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)"
+    )
     sv.add_argument("--port", type=_port, default=2222, help="port (default 2222)")
-    sv.add_argument("--web", type=_port, metavar="PORT",
-                    help="also open the web door on this port: the same tables from a "
-                         "browser, signed in with a name and the server password")
-    sv.add_argument("--web-url", metavar="URL",
-                    help="the web door's address as players' browsers reach it (behind a "
-                         "proxy), for the links made in the lobby (default http://HOST:PORT/)")
-    sv.add_argument("--web-proxy", metavar="ADDRESS", action="append",
-                    help="the address of a TLS proxy in front of the web door, whose "
-                         "X-Forwarded-For names the player (repeat for more proxies)")
-    sv.add_argument("--authorized-keys", metavar="FILE",
-                    help="players whose public key is in this file may come in")
-    sv.add_argument("--password-file", metavar="FILE",
-                    help="the server password (or set PLOT_SERVE_PASSWORD)")
-    sv.add_argument("--host-key", metavar="FILE",
-                    help="the server's key (default: made once, kept beside the saved games)")
-    sv.add_argument("--data", metavar="DIR",
-                    help="where the tables and their records live (default: the data folder's "
-                         "plot/server)")
-    sv.add_argument("--max-connections", type=_positive, default=40, metavar="N",
-                    help="signed-in players at once (default 40)")
-    sv.add_argument("--max-strangers", type=_positive, default=20, metavar="N",
-                    help="connections not yet signed in, at once (default 20)")
-    sv.add_argument("--login-seconds", type=_seconds, default=15, metavar="S",
-                    help="time to sign in (default 15), and to ask for a terminal after")
-    sv.add_argument("--idle-minutes", type=_minutes, default=30, metavar="M",
-                    help="close a connection after M minutes without a key press or a move "
-                         "at its table (default 30)")
-    sv.add_argument("--store", metavar="URL",
-                    help="keep the tables in PostgreSQL (postgresql://user@host/db), shared "
-                         "with every server that uses it; an empty database gets the schema. "
-                         "The password: ~/.pgpass or PGPASSWORD, not the URL (or PLOT_STORE "
-                         "for the whole URL)")
-    sv.add_argument("--workers", type=_positive, default=1, metavar="N",
-                    help="N server processes on one port, one per core (needs --store)")
-    sv.add_argument("--import", dest="import_dir", metavar="DIR",
-                    help="copy the tables of a files-based server (its --data folder) into "
-                         "--store, then stop")
+    sv.add_argument(
+        "--web",
+        type=_port,
+        metavar="PORT",
+        help="also open the web door on this port: the same tables from a "
+        "browser, signed in with a name and the server password",
+    )
+    sv.add_argument(
+        "--web-url",
+        metavar="URL",
+        help="the web door's address as players' browsers reach it (behind a "
+        "proxy), for the links made in the lobby (default http://HOST:PORT/)",
+    )
+    sv.add_argument(
+        "--web-proxy",
+        metavar="ADDRESS",
+        action="append",
+        help="the address of a TLS proxy in front of the web door, whose "
+        "X-Forwarded-For names the player (repeat for more proxies)",
+    )
+    sv.add_argument(
+        "--authorized-keys", metavar="FILE", help="players whose public key is in this file may come in"
+    )
+    sv.add_argument(
+        "--password-file", metavar="FILE", help="the server password (or set PLOT_SERVE_PASSWORD)"
+    )
+    sv.add_argument(
+        "--host-key",
+        metavar="FILE",
+        help="the server's key (default: made once, kept beside the saved games)",
+    )
+    sv.add_argument(
+        "--data",
+        metavar="DIR",
+        help="where the tables and their records live (default: the data folder's plot/server)",
+    )
+    sv.add_argument(
+        "--max-connections",
+        type=_positive,
+        default=40,
+        metavar="N",
+        help="signed-in players at once (default 40)",
+    )
+    sv.add_argument(
+        "--max-strangers",
+        type=_positive,
+        default=20,
+        metavar="N",
+        help="connections not yet signed in, at once (default 20)",
+    )
+    sv.add_argument(
+        "--login-seconds",
+        type=_seconds,
+        default=15,
+        metavar="S",
+        help="time to sign in (default 15), and to ask for a terminal after",
+    )
+    sv.add_argument(
+        "--idle-minutes",
+        type=_minutes,
+        default=30,
+        metavar="M",
+        help="close a connection after M minutes without a key press or a move at its table (default 30)",
+    )
+    sv.add_argument(
+        "--store",
+        metavar="URL",
+        help="keep the tables in PostgreSQL (postgresql://user@host/db), shared "
+        "with every server that uses it; an empty database gets the schema. "
+        "The password: ~/.pgpass or PGPASSWORD, not the URL (or PLOT_STORE "
+        "for the whole URL)",
+    )
+    sv.add_argument(
+        "--workers",
+        type=_positive,
+        default=1,
+        metavar="N",
+        help="N server processes on one port, one per core (needs --store)",
+    )
+    sv.add_argument(
+        "--import",
+        dest="import_dir",
+        metavar="DIR",
+        help="copy the tables of a files-based server (its --data folder) into --store, then stop",
+    )
     sv.set_defaults(run=_serve)
     gs = sub.add_parser("games", help="list the saved games")
     gs.set_defaults(run=_games)
     c = sub.add_parser("cases", help="summarise the rulebook case inventory")
-    c.add_argument("--list", choices=[s.value for s in Status],
-                   help="also list the cases with this status")
+    c.add_argument("--list", choices=[s.value for s in Status], help="also list the cases with this status")
     c.set_defaults(run=_cases)
     d = sub.add_parser("check-data", help="validate a rules_data directory")
     d.add_argument("directory", nargs="?", help="default: the game's own rules_data")
     d.set_defaults(run=_check_data)
     levels = sorted([*LEVELS, "busy"])
-    sp = sub.add_parser("selfplay", help="play whole games between computer players and "
-                        "summarise the outcomes")
+    sp = sub.add_parser(
+        "selfplay", help="play whole games between computer players and summarise the outcomes"
+    )
     sp.add_argument("--games", type=_positive, default=100, help="how many games (default 100)")
-    sp.add_argument("--seed", type=_seed, default=0,
-                    help="seed of the first game; game i uses seed+i (default 0)")
-    sp.add_argument("--ss", choices=levels, default="random",
-                    help="the SS player's level (busy: the engine's random test policy)")
-    sp.add_argument("--abwehr", choices=levels, default="random",
-                    help="the Abwehr player's level")
-    sp.add_argument("--think", type=_seconds, default=1.0,
-                    help="a searching level's mean seconds per decision (the expert: at most "
-                         "3x that for one, 60x for a whole game; default 1)")
-    sp.add_argument("--procs", type=_positive, default=1, metavar="N",
-                    help="play N games at once, in N processes (default 1)")
+    sp.add_argument(
+        "--seed", type=_seed, default=0, help="seed of the first game; game i uses seed+i (default 0)"
+    )
+    sp.add_argument(
+        "--ss",
+        choices=levels,
+        default="random",
+        help="the SS player's level (busy: the engine's random test policy)",
+    )
+    sp.add_argument("--abwehr", choices=levels, default="random", help="the Abwehr player's level")
+    sp.add_argument(
+        "--think",
+        type=_seconds,
+        default=1.0,
+        help="a searching level's mean seconds per decision (the expert: at most "
+        "3x that for one, 60x for a whole game; default 1)",
+    )
+    sp.add_argument(
+        "--procs",
+        type=_positive,
+        default=1,
+        metavar="N",
+        help="play N games at once, in N processes (default 1)",
+    )
     sp.add_argument("-v", "--verbose", action="store_true", help="a line per game")
     sp.set_defaults(run=_selfplay)
     p.set_defaults(run=_play)
@@ -722,8 +944,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"plot: the game data is broken and was not loaded.\n  {err}", file=sys.stderr)
         return 2
     except RecordError as err:
-        print(f"plot: the game record cannot be used; it was left as it is.\n  {err}",
-              file=sys.stderr)
+        print(f"plot: the game record cannot be used; it was left as it is.\n  {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -13,18 +13,31 @@ WIDTH = 88
 
 
 def reference() -> str:
-    os.environ["COLUMNS"] = str(WIDTH)          # argparse wraps help to the terminal's width
+    os.environ["COLUMNS"] = str(WIDTH)  # argparse wraps help to the terminal's width
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    out = ["# Commands", "",
-           "Every subcommand of `plot` and its options, as each one's `--help` prints",
-           "them (after `make run`, `plot` is `.venv/bin/plot`). Written from the program's",
-           "own argument parser: `python -m plot_cli.reference > docs/developers/commands.md`",
-           "after a change, or the suite fails.", "",
-           "`plot` alone is `plot play`: the new-game screen, then the game.", ""]
+    out = [
+        "# Commands",
+        "",
+        "Every subcommand of `plot` and its options, as each one's `--help` prints",
+        "them (after `make run`, `plot` is `.venv/bin/plot`). Written from the program's",
+        "own argument parser: `python -m plot_cli.reference > docs/developers/commands.md`",
+        "after a change, or the suite fails.",
+        "",
+        "`plot` alone is `plot play`: the new-game screen, then the game.",
+        "",
+    ]
     for choice in sub._choices_actions:
-        out += [f"## plot {choice.dest}", "", choice.help or "", "", "```",
-                sub.choices[choice.dest].format_help().rstrip(), "```", ""]
+        out += [
+            f"## plot {choice.dest}",
+            "",
+            choice.help or "",
+            "",
+            "```",
+            sub.choices[choice.dest].format_help().rstrip(),
+            "```",
+            "",
+        ]
     return "\n".join(out)
 
 

@@ -13,6 +13,23 @@ from .errors import DataError
 from .parties import Party, Player
 from .rules import Rules, load_rules, rules_data_dir
 
-__all__ = ["Action", "DataError", "GameState", "IllegalAction", "Party", "Player",
-           "PlayerView", "Rules", "Verb", "apply", "rules_data_dir", "legal_actions", "load_position",
-           "load_rules", "new_game", "outcome", "parse_action", "view"]
+__all__ = [
+    "Action",
+    "DataError",
+    "GameState",
+    "IllegalAction",
+    "Party",
+    "Player",
+    "PlayerView",
+    "Rules",
+    "Verb",
+    "apply",
+    "rules_data_dir",
+    "legal_actions",
+    "load_position",
+    "load_rules",
+    "new_game",
+    "outcome",
+    "parse_action",
+    "view",
+]

@@ -41,15 +41,15 @@ from .rules import Rules, load_rules
 
 # What each kind of goal needs, and what it means.
 GOALS = {
-    "next_to": ("unit", "other"),        # unit ends its move beside other (9.14)
-    "in_area": ("unit", "area"),         # unit stands in the area
-    "stands_on": ("unit", "hex"),        # unit stands on the hex
-    "recruited": ("unit", "side"),       # unit recruited (not semi) by side (12.31)
-    "in_box": ("unit", "box"),           # unit in a holding box (e.g. the Interrogation Cell)
-    "free": ("unit",),                   # unit belongs to no one (unrecruited, 12.83)
-    "on_map_at": ("unit", "phase"),      # unit still on the map when the phase begins
-    "coup_on": (),                       # the Walkyrie roll succeeded (18.15)
-    "winner": ("side",),                 # the game is won by side (18.7)
+    "next_to": ("unit", "other"),  # unit ends its move beside other (9.14)
+    "in_area": ("unit", "area"),  # unit stands in the area
+    "stands_on": ("unit", "hex"),  # unit stands on the hex
+    "recruited": ("unit", "side"),  # unit recruited (not semi) by side (12.31)
+    "in_box": ("unit", "box"),  # unit in a holding box (e.g. the Interrogation Cell)
+    "free": ("unit",),  # unit belongs to no one (unrecruited, 12.83)
+    "on_map_at": ("unit", "phase"),  # unit still on the map when the phase begins
+    "coup_on": (),  # the Walkyrie roll succeeded (18.15)
+    "winner": ("side",),  # the game is won by side (18.7)
 }
 
 
@@ -83,8 +83,12 @@ class Goal:
         u = state.unit(_given(self.unit))
         if k == "next_to":
             o = state.unit(_given(self.other))
-            return (u.hex is not None and o.hex is not None and state.active != self.unit
-                    and o.hex in state.rules.map.neighbours.get(u.hex, ()))
+            return (
+                u.hex is not None
+                and o.hex is not None
+                and state.active != self.unit
+                and o.hex in state.rules.map.neighbours.get(u.hex, ())
+            )
         if k == "in_area":
             return u.hex is not None and state.rules.map.area_of[u.hex] == self.area
         if k == "stands_on":
@@ -102,7 +106,7 @@ class Goal:
 
 @attrs.frozen
 class Lesson:
-    key: str                      # the file's name without .toml: "03-travel"
+    key: str  # the file's name without .toml: "03-travel"
     title: str
     side: Player
     cases: tuple[str, ...]
@@ -113,7 +117,7 @@ class Lesson:
     solution: tuple[str, ...]
     position: str
     check: Goal
-    set_dice: bool = False        # its position scripts the dice (the card says so)
+    set_dice: bool = False  # its position scripts the dice (the card says so)
 
     def start(self, rules: Rules, *, seed: int = 0) -> GameState:
         return load_position(self.position, name=f"lesson {self.key}", rules=rules, seed=seed)
@@ -157,18 +161,21 @@ def load_lesson(source: Source, key: str, rules: Rules) -> Lesson:
         if number not in rules.cases.cases:
             node.fail("cases", f"there is no case {number!r}")
     text, goal = node.str("text"), node.str("goal")
-    teaches = tuple(Verb(v) for v in node.list_of(
-        "teaches", lambda n, k, v: n.check_choice(k, v, [x.value for x in Verb]), min_length=1))
+    teaches = tuple(
+        Verb(v)
+        for v in node.list_of(
+            "teaches", lambda n, k, v: n.check_choice(k, v, [x.value for x in Verb]), min_length=1
+        )
+    )
     hints = tuple(node.list_of("hints", lambda n, k, v: str(v)))
     solution = tuple(node.list_of("solution", lambda n, k, v: str(v)))
     position = node.str("position")
     check = _goal(node.table("check"), rules)
     node.done()
-    lesson = Lesson(key, title, side, cases, text, goal, teaches, hints, solution, position,
-                    check)
+    lesson = Lesson(key, title, side, cases, text, goal, teaches, hints, solution, position, check)
     try:
         start = lesson.start(rules)
-    except DataError as exc:                  # the position's own error, inside the lesson
+    except DataError as exc:  # the position's own error, inside the lesson
         raise source.error(f"position: {exc}", line=node.line_of("position")) from None
     return attrs.evolve(lesson, set_dice=bool(start.dice))
 
@@ -194,6 +201,4 @@ def load_lessons(rules: Rules | None = None) -> list[Lesson]:
         node.fail("lessons", "a lesson is listed twice")
     if missing := sorted(files - set(order)):
         node.fail("lessons", f"every lesson file must be listed; missing {', '.join(missing)}")
-    return [load_lesson(Source.read(rules.directory, f"lessons/{key}.toml"), key, rules)
-            for key in order]
-
+    return [load_lesson(Source.read(rules.directory, f"lessons/{key}.toml"), key, rules) for key in order]

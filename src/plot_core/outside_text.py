@@ -10,9 +10,16 @@ import unicodedata
 # Unicode line and paragraph separators. (Not unassigned code points: a newer emoji
 # than this Python knows is one.)
 HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp"})
-CONTROL_NAMES = {0x07: "bell", 0x08: "backspace", 0x09: "tab", 0x0A: "line break",
-                 0x0D: "carriage return", 0x1B: "escape", 0x7F: "delete"}
-EMOJI_JOINER = "\u200d"      # joins emoji into one (a family, a flag): shown, not hidden
+CONTROL_NAMES = {
+    0x07: "bell",
+    0x08: "backspace",
+    0x09: "tab",
+    0x0A: "line break",
+    0x0D: "carriage return",
+    0x1B: "escape",
+    0x7F: "delete",
+}
+EMOJI_JOINER = "\u200d"  # joins emoji into one (a family, a flag): shown, not hidden
 
 
 def is_hidden(ch: str) -> bool:

@@ -13,7 +13,7 @@ class Player(StrEnum):
     def enemy(self) -> Player:
         return Player.ABWEHR if self is Player.SS else Player.SS
 
-    @property                   # (a word on screen, where str.title would be a method)
+    @property  # (a word on screen, where str.title would be a method)
     def title(self) -> str:  # type: ignore[override]
         return "SS" if self is Player.SS else "Abwehr"
 

@@ -27,10 +27,10 @@ from .hexgrid import label
 from .parties import Party, Player
 
 
-@attrs.frozen(eq=False)   # compared and hashed by identity: one load, one object
+@attrs.frozen(eq=False)  # compared and hashed by identity: one load, one object
 class Rules:
     directory: Path
-    version: str                 # hash of the data files but the case wording (WORDS_ONLY)
+    version: str  # hash of the data files but the case wording (WORDS_ONLY)
     units: Mapping[str, Unit]
     chits: ChitSet
     tables: Tables
@@ -56,8 +56,9 @@ def rules_data_dir() -> Path:
 
 
 def _data_files(root: Path) -> list[str]:
-    return sorted(str(p.relative_to(root)) for p in root.rglob("*")
-                  if p.is_file() and p.suffix in (".toml", ".txt"))
+    return sorted(
+        str(p.relative_to(root)) for p in root.rglob("*") if p.is_file() and p.suffix in (".toml", ".txt")
+    )
 
 
 # The case inventory and the tutorial's lessons hold words, citations and practice
@@ -69,8 +70,7 @@ WORDS_ONLY = ("cases.toml", "lessons/")
 # only changed: the units' readable names (counters.toml's short names, printed labels
 # kept apart), and the data files' comments citing the docs/ that now hold the notes.
 CURRENT = "a813663f1c9187fa"
-SAME_GAME = {"d5293c7e3ef520f2": CURRENT, "5dbd93e39063ebd2": CURRENT,
-             "f0fc011ba06b4b3a": CURRENT}
+SAME_GAME = {"d5293c7e3ef520f2": CURRENT, "5dbd93e39063ebd2": CURRENT, "f0fc011ba06b4b3a": CURRENT}
 
 
 def same_game(recorded: str, rules: Rules) -> bool:
@@ -132,11 +132,15 @@ def _cross_check(rules: Rules, read: Callable[[str], Source]) -> None:
     loyal = rules.chits.loyalty_units()
     for uid in sorted(loyal):
         if uid not in units:
-            raise chits_src.error(f"Loyalty chit for unit {uid}, which counters.toml does not have",
-                                  line=chits_src.find(f'"{uid}"'))
+            raise chits_src.error(
+                f"Loyalty chit for unit {uid}, which counters.toml does not have",
+                line=chits_src.find(f'"{uid}"'),
+            )
         if units[uid].leader or units[uid].party is Party.ALLIED:
-            raise chits_src.error(f"unit {uid} ({units[uid].short}) is a leader or Allied unit "
-                                  "and has no Loyalty chit (13.19)", line=chits_src.find(f'"{uid}"'))
+            raise chits_src.error(
+                f"unit {uid} ({units[uid].short}) is a leader or Allied unit and has no Loyalty chit (13.19)",
+                line=chits_src.find(f'"{uid}"'),
+            )
     for u in units.values():
         if u.party.german and not u.leader and u.id not in loyal:
             raise chits_src.error(f"unit {u.id} ({u.short}) has no Loyalty chit in [loyalty] units")
@@ -147,20 +151,26 @@ def _cross_check(rules: Rules, read: Callable[[str], Source]) -> None:
     for r, row in enumerate(asg.allied, start=1):
         for c, code in enumerate(row, start=1):
             if code not in areas:
-                raise DataError(f"{rules.directory.name}/{TABLE_FILES['assignment']}",
-                                f"allied row {r}, column {c}: area {code} is not on the map")
+                raise DataError(
+                    f"{rules.directory.name}/{TABLE_FILES['assignment']}",
+                    f"allied row {r}, column {c}: area {code} is not on the map",
+                )
     for r, german_row in enumerate(asg.german, start=1):
         for c, g in enumerate(german_row, start=1):
             if g is not None and g.area not in areas:
-                raise DataError(f"{rules.directory.name}/{TABLE_FILES['assignment']}",
-                                f"german row {r}, column {c}: area {g.area} is not on the map")
+                raise DataError(
+                    f"{rules.directory.name}/{TABLE_FILES['assignment']}",
+                    f"german row {r}, column {c}: area {g.area} is not on the map",
+                )
 
     # HQs may name units only if they exist.
     for hq in hexmap.hqs.values():
         for uid in hq.friendly_units:
             if uid not in units:
-                raise map_src.error(f"{hq.name} is friendly to unit {uid}, which does not exist",
-                                    line=map_src.find(rf"^\[hqs\.{hq.key}\]"))
+                raise map_src.error(
+                    f"{hq.name} is friendly to unit {uid}, which does not exist",
+                    line=map_src.find(rf"^\[hqs\.{hq.key}\]"),
+                )
 
     _check_setup(rules, map_src)
 
@@ -177,45 +187,59 @@ def _check_setup(rules: Rules, src: Source) -> None:
     if set(named) != leaders:
         missing = sorted(leaders - set(named))
         extra = sorted(set(named) - leaders)
-        raise src.error(f"4.31: the named hexes are for the leaders "
-                        f"({', '.join(sorted(leaders))}); missing {missing or 'none'}, "
-                        f"not leaders {extra or 'none'}", line=line)
+        raise src.error(
+            f"4.31: the named hexes are for the leaders "
+            f"({', '.join(sorted(leaders))}); missing {missing or 'none'}, "
+            f"not leaders {extra or 'none'}",
+            line=line,
+        )
     for uid, h in named.items():
         u = units[uid]
         if u.id in {x for hq in hexmap.hqs.values() for x in hq.friendly_units}:
             hq_key = hexmap.hq_of.get(h)
             if hq_key is None or not hexmap.hqs[hq_key].friendly_to(u.id, u.party):
-                raise src.error(f"{u.short}'s named hex {label(h)} must lie in an HQ friendly "
-                                "to him (Hitler starts in Führer HQ, docs/rules/map.md)", line=line)
+                raise src.error(
+                    f"{u.short}'s named hex {label(h)} must lie in an HQ friendly "
+                    "to him (Hitler starts in Führer HQ, docs/rules/map.md)",
+                    line=line,
+                )
 
     def pool(party: Party) -> int:
         return sum(1 for u in units.values() if u.party is party and u.id not in named)
 
     mline = src.find(r"^\[setup\.marks\]")
-    side_parties = {Player.SS: (("ss", Party.SS), ("nazi", Party.NAZI)),
-                    Player.ABWEHR: (("abwehr", Party.ABWEHR), ("civilian", Party.CIVILIAN),
-                                    ("okw", Party.OKW))}
+    side_parties = {
+        Player.SS: (("ss", Party.SS), ("nazi", Party.NAZI)),
+        Player.ABWEHR: (("abwehr", Party.ABWEHR), ("civilian", Party.CIVILIAN), ("okw", Party.OKW)),
+    }
     leftover = {}
     for player, kinds in side_parties.items():
         rest = 0
         for kind, party in kinds:
             have = pool(party)
             if len(marks[kind]) > have:
-                raise src.error(f"{len(marks[kind])} {kind} set-up hexes but only {have} "
-                                f"{party.value} units to fill them (4.32, 4.34)", line=mline)
+                raise src.error(
+                    f"{len(marks[kind])} {kind} set-up hexes but only {have} "
+                    f"{party.value} units to fill them (4.32, 4.34)",
+                    line=mline,
+                )
             rest += have - len(marks[kind])
         leftover[player] = rest
     # 4.33/4.35: the SS takes its X hexes first; the Abwehr needs enough left over.
     need = leftover[Player.SS] + leftover[Player.ABWEHR]
     if len(marks["common"]) < need:
-        raise src.error(f"{len(marks['common'])} common (X) hexes, but the SS needs "
-                        f"{leftover[Player.SS]} and the Abwehr {leftover[Player.ABWEHR]} "
-                        "after the marked hexes (4.33, 4.35)", line=mline)
+        raise src.error(
+            f"{len(marks['common'])} common (X) hexes, but the SS needs "
+            f"{leftover[Player.SS]} and the Abwehr {leftover[Player.ABWEHR]} "
+            "after the marked hexes (4.33, 4.35)",
+            line=mline,
+        )
     # 4.34: six OKW-symbol hexes lie outside Berlin.
     outside = [h for h in marks["okw"] if hexmap.area_of[h] != "BE"]
     if len(outside) != 6:
-        raise src.error(f"4.34 puts six OKW set-up hexes outside Berlin; this map has "
-                        f"{len(outside)}", line=mline)
+        raise src.error(
+            f"4.34 puts six OKW set-up hexes outside Berlin; this map has {len(outside)}", line=mline
+        )
 
 
 __all__ = ["Rules", "load_rules", "rules_data_dir", "DataError", "ChitKind"]

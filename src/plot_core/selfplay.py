@@ -33,11 +33,11 @@ WINNERS = ("ss", "abwehr", "allies")
 class GameResult:
     seed: int
     winner: str
-    case: str                   # the rule that ended the game (18.7x, 5.1 ...)
+    case: str  # the rule that ended the game (18.7x, 5.1 ...)
     actions: int
-    game_turns: int             # the Game-Turn the game ended in
-    coup_turns: int             # Coup-Turns begun (0: no coup, or the coup failed at once)
-    coup_declared: int | None   # the Game-Turn of the coup, if one was declared
+    game_turns: int  # the Game-Turn the game ended in
+    coup_turns: int  # Coup-Turns begun (0: no coup, or the coup failed at once)
+    coup_declared: int | None  # the Game-Turn of the coup, if one was declared
     seconds: float
 
 
@@ -47,7 +47,7 @@ def play_game(seed: int, ss: Policy, abwehr: Policy, *, limit: int = 100_000) ->
     rnd = {side: random.Random(f"{seed}/{side.value}") for side in Player}
     policy = {Player.SS: ss, Player.ABWEHR: abwehr}
     for p in (ss, abwehr):
-        getattr(p, "new_game", lambda: None)()     # a player with a budget starts afresh
+        getattr(p, "new_game", lambda: None)()  # a player with a budget starts afresh
     state = new_game(seed)
     n = 0
     coup_at: int | None = None
@@ -59,10 +59,16 @@ def play_game(seed: int, ss: Policy, abwehr: Policy, *, limit: int = 100_000) ->
         n += 1
         if coup_at is None and state.coup is not None:
             coup_at = state.turn
-    return GameResult(seed=seed, winner=state.outcome.winner, case=state.outcome.case,
-                      actions=n, game_turns=state.turn,
-                      coup_turns=state.coup.turn if state.coup else 0,
-                      coup_declared=coup_at, seconds=time.perf_counter() - t0)
+    return GameResult(
+        seed=seed,
+        winner=state.outcome.winner,
+        case=state.outcome.case,
+        actions=n,
+        game_turns=state.turn,
+        coup_turns=state.coup.turn if state.coup else 0,
+        coup_declared=coup_at,
+        seconds=time.perf_counter() - t0,
+    )
 
 
 def play_games(games: int, seed: int, ss: Policy, abwehr: Policy) -> Iterator[GameResult]:
@@ -100,19 +106,26 @@ class Summary:
         lines = ["Outcomes by side (95% Wilson interval):"]
         for w in WINNERS:
             lo, hi = wilson(wins[w], n)
-            lines.append(f"  {_NAMES[w]:<7} {wins[w]:>6}  {100 * wins[w] / n:5.1f}%  "
-                         f"[{100 * lo:5.1f}%, {100 * hi:5.1f}%]")
-        lines.append("Ended by case: " + ", ".join(
-            f"{case} x{k}" for case, k in sorted(self.endings().items())))
+            lines.append(
+                f"  {_NAMES[w]:<7} {wins[w]:>6}  {100 * wins[w] / n:5.1f}%  "
+                f"[{100 * lo:5.1f}%, {100 * hi:5.1f}%]"
+            )
+        lines.append(
+            "Ended by case: " + ", ".join(f"{case} x{k}" for case, k in sorted(self.endings().items()))
+        )
         coups = [r for r in rs if r.coup_declared is not None]
-        lines.append(f"Coups declared: {len(coups)} of {n}" + (
-            f" (mean Game-Turn {statistics.fmean(r.coup_declared or 0 for r in coups):.1f})"
-            if coups else ""))
+        lines.append(
+            f"Coups declared: {len(coups)} of {n}"
+            + (
+                f" (mean Game-Turn {statistics.fmean(r.coup_declared or 0 for r in coups):.1f})"
+                if coups
+                else ""
+            )
+        )
         lines.append(_stat("Actions per game", [r.actions for r in rs], "{:.0f}"))
         lines.append(_stat("Game-Turns per game", [r.game_turns for r in rs], "{:.1f}"))
         if coups:
-            lines.append(_stat("Coup-Turns (games with a coup)",
-                               [r.coup_turns for r in coups], "{:.1f}"))
+            lines.append(_stat("Coup-Turns (games with a coup)", [r.coup_turns for r in coups], "{:.1f}"))
         secs = [r.seconds * 1000 for r in rs]
         lines.append(_stat("Time per game (ms)", secs, "{:.1f}"))
         total = sum(r.seconds for r in rs)
@@ -126,6 +139,9 @@ _NAMES = {"ss": "SS", "abwehr": "Abwehr", "allies": "Allies"}
 def _stat(name: str, values: list[float], fmt: str) -> str:
     def show(v: float) -> str:
         return str(v) if isinstance(v, int) else fmt.format(v)
-    return (f"{name + ':':<32} mean {fmt.format(statistics.fmean(values))}, "
-            f"median {show(statistics.median(values))}, "
-            f"range {show(min(values))}-{show(max(values))}")
+
+    return (
+        f"{name + ':':<32} mean {fmt.format(statistics.fmean(values))}, "
+        f"median {show(statistics.median(values))}, "
+        f"range {show(min(values))}-{show(max(values))}"
+    )

@@ -37,7 +37,7 @@ def _recruit_cost(rules: Rules, v: PlayerView | GameState, uid: str | None) -> s
     Loyalty chit for a party not free to the side (12.14-12.16). Chit names only for the
     side that holds them: anyone else (the other side, an account of the game) learns
     only what taking the action shows."""
-    side = v.phasing                   # recruitment is the phasing player's (12.0)
+    side = v.phasing  # recruitment is the phasing player's (12.0)
     unit = next((x for x in v.units if x.id == uid), None)
     if unit is None:
         return ""
@@ -49,7 +49,7 @@ def _recruit_cost(rules: Rules, v: PlayerView | GameState, uid: str | None) -> s
         dc = double_cross_chit(rules, v.own_chits) or "a Double-Cross chit"
         return f" by Double-Cross (spends {dc} and {loyalty}, 12.62)"
     party = rules.units[unit.id].party
-    if party is not FREE_PARTY[side] and own:     # that the side holds it is its secret
+    if party is not FREE_PARTY[side] and own:  # that the side holds it is its secret
         return f" (spends {loyalty}, {loyalty_case(party, side)})"
     return ""
 
@@ -137,8 +137,23 @@ def words(rules: Rules, v: PlayerView | GameState, a: Action) -> str:
 # -- what just happened, in a sentence ---------------------------------------------------
 # Beside every die roll and table result, the events a player must not miss: the coup's
 # bonuses and Hitler's fate (18.52, 18.55), units changing sides or leaving the board.
-NOTABLE = frozenset({"18.21", "18.52", "18.55", "18.57", "18.64", "10.64", "13.34", "16.13",
-                     "17.25", "12.75", "14.31", "14.32", "14.33"})
+NOTABLE = frozenset(
+    {
+        "18.21",
+        "18.52",
+        "18.55",
+        "18.57",
+        "18.64",
+        "10.64",
+        "13.34",
+        "16.13",
+        "17.25",
+        "12.75",
+        "14.31",
+        "14.32",
+        "14.33",
+    }
+)
 
 
 def is_news(event: Event) -> bool:
@@ -152,7 +167,7 @@ def news(rules: Rules, event: Event) -> str:
     grid = getattr(rules.tables, event.table, None) if event.table else None
     meaning = getattr(grid, "results", {}).get(event.result or "") if grid is not None else None
     if meaning and meaning.lower() not in text.lower():
-        if not meaning[:2].isupper():                  # "Masked" reads "masked"; "SS" stays
+        if not meaning[:2].isupper():  # "Masked" reads "masked"; "SS" stays
             meaning = meaning[0].lower() + meaning[1:]
         text += f" ({meaning})"
     return f"{text} ({event.case})" if event.case and f"({event.case})" not in text else text

@@ -16,8 +16,26 @@ from .store import (
 )
 from .timeline import Record, Step, Timeline, check, load_record, start_state
 
-__all__ = ["ChatLine", "Header", "PlanLine", "Record", "RecordError", "RecordWriter", "Recorder",
-           "Step",
-           "ThinkLine", "Timeline", "check",
-           "games_dir", "is_finished", "latest_unfinished", "load_record", "new_record_path", "read_raw",
-           "new_game_id", "records_in", "secret_seed", "start_state"]
+__all__ = [
+    "ChatLine",
+    "Header",
+    "PlanLine",
+    "Record",
+    "RecordError",
+    "RecordWriter",
+    "Recorder",
+    "Step",
+    "ThinkLine",
+    "Timeline",
+    "check",
+    "games_dir",
+    "is_finished",
+    "latest_unfinished",
+    "load_record",
+    "new_record_path",
+    "read_raw",
+    "new_game_id",
+    "records_in",
+    "secret_seed",
+    "start_state",
+]

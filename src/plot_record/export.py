@@ -26,20 +26,23 @@ def check_perspective(record: Record, eyes: str) -> Player | None:
     """The side whose account is wanted (None for everything); refuses to leak."""
     if eyes == ALL:
         if not record.finished:
-            raise RecordError(f"{record.path}: the game is not finished, so its account can "
-                              f"only be written as one side saw it (ss or abwehr): the "
-                              f"other side's chits are still secret")
+            raise RecordError(
+                f"{record.path}: the game is not finished, so its account can "
+                f"only be written as one side saw it (ss or abwehr): the "
+                f"other side's chits are still secret"
+            )
         return None
     return Player(eyes)
 
 
-def text_account(record: Record, eyes: str = ALL, *, chat: bool = True,
-                 notes: list[Note] | None = None) -> Iterator[str]:
+def text_account(
+    record: Record, eyes: str = ALL, *, chat: bool = True, notes: list[Note] | None = None
+) -> Iterator[str]:
     """``chat``: the talk at the table, where it was said; ``notes``: a
     study's notes (notes.py), each at its position."""
     side = check_perspective(record, eyes)
     said: dict[int, list[ChatLine]] = {}
-    for line in (record.chat if chat else []):
+    for line in record.chat if chat else []:
         said.setdefault(min(line.after, len(record.timeline)), []).append(line)
     noted: dict[int, list[Note]] = {}
     for n in notes or []:
@@ -57,8 +60,9 @@ def text_account(record: Record, eyes: str = ALL, *, chat: bool = True,
     yield "The Plot to Assassinate Hitler — account of a recorded game"
     yield f"Record:  {record.path.name} ({h.program}, {h.created})"
     yield f"Game:    {h.seed_words(tl.final.outcome is not None)}, {start} set-up; {players}"
-    yield ("Seen by: everyone (the game is over)" if side is None
-           else f"Seen by: the {SIDE[side]} player only")
+    yield (
+        "Seen by: everyone (the game is over)" if side is None else f"Seen by: the {SIDE[side]} player only"
+    )
     yield from (f"Warning: {w}" for w in record.warnings)
     yield ""
     yield from _events(tl.start.events, side)
@@ -69,8 +73,7 @@ def text_account(record: Record, eyes: str = ALL, *, chat: bool = True,
         turn = key[:2]
         if turn != last_turn and key[2] is not Phase.SETUP:
             yield ""
-            yield (f"Game-Turn {turn[0]}" if not turn[1]
-                   else f"Game-Turn {turn[0]}, Coup-Turn {turn[1]}")
+            yield (f"Game-Turn {turn[0]}" if not turn[1] else f"Game-Turn {turn[0]}, Coup-Turn {turn[1]}")
             last_phase = None
         if key[2] != last_phase:
             yield f"  {PHASE_TITLES[key[2]]}"
@@ -85,8 +88,10 @@ def text_account(record: Record, eyes: str = ALL, *, chat: bool = True,
         o = final.outcome
         yield f"Result: {_winner(o.winner)} win ({o.case}): {o.reason}"
     else:
-        yield (f"Not finished: {counted(len(tl), 'action')} so far; "
-               f"{SIDE[final.to_act] if final.to_act else 'nobody'} to act.")
+        yield (
+            f"Not finished: {counted(len(tl), 'action')} so far; "
+            f"{SIDE[final.to_act] if final.to_act else 'nobody'} to act."
+        )
 
 
 def _events(events: tuple[Event, ...], side: Player | None) -> Iterator[str]:

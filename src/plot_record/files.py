@@ -12,8 +12,8 @@ import os
 import stat
 from pathlib import Path
 
-MAX_FILE = 64 * 1024 * 1024      # far beyond any game (a 5,000-action record is ~0.5 MB)
-MAX_NESTING = 32                 # our formats nest 4 deep at most
+MAX_FILE = 64 * 1024 * 1024  # far beyond any game (a 5,000-action record is ~0.5 MB)
+MAX_NESTING = 32  # our formats nest 4 deep at most
 
 
 class Unreadable(ValueError):
@@ -37,11 +37,11 @@ def read_regular(path: Path, *, limit: int = MAX_FILE, what: str = "file") -> by
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise Unreadable(f"{path}: not a regular file (a pipe, a device or a "
-                             "folder), so it is not read")
+            raise Unreadable(f"{path}: not a regular file (a pipe, a device or a folder), so it is not read")
         if st.st_size > limit:
-            raise Unreadable(f"{path}: {st.st_size:,} bytes, more than the {limit:,} a "
-                             "file of this kind may have")
+            raise Unreadable(
+                f"{path}: {st.st_size:,} bytes, more than the {limit:,} a file of this kind may have"
+            )
         with os.fdopen(fd, "rb", closefd=False) as f:
             data = f.read(limit + 1)
         if len(data) > limit:

@@ -46,7 +46,7 @@ from plot_core.engine.state import Outcome
 
 FORMAT = "plot-record"
 VERSION = 3
-READS = (1, 2, 3)               # version 1 is 2 without chat lines, 2 is 3 without think lines
+READS = (1, 2, 3)  # version 1 is 2 without chat lines, 2 is 3 without think lines
 SEATS = ("human", "computer")
 
 
@@ -73,7 +73,7 @@ class RecordError(ValueError):
 def program() -> str:
     try:
         return f"plot {package_version('plot')}"
-    except PackageNotFoundError:          # running from a source tree
+    except PackageNotFoundError:  # running from a source tree
         return "plot (source)"
 
 
@@ -81,14 +81,13 @@ def program() -> str:
 class Header:
     rules_hash: str
     seed: int
-    start: dict[str, Any]             # {"setup": ...} or {"position": ..., "name": ...}
-    players: dict[str, str]           # side -> "human" | "computer"
-    levels: dict[str, str] = attrs.field(factory=dict)   # computer side -> its level
-    created: str = attrs.field(factory=lambda: dt.datetime.now(dt.UTC)
-                               .strftime("%Y-%m-%dT%H:%M:%SZ"))
+    start: dict[str, Any]  # {"setup": ...} or {"position": ..., "name": ...}
+    players: dict[str, str]  # side -> "human" | "computer"
+    levels: dict[str, str] = attrs.field(factory=dict)  # computer side -> its level
+    created: str = attrs.field(factory=lambda: dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"))
     program: str = attrs.field(factory=program)
-    chosen_seed: bool = False                        # a player picked the seed (--seed)
-    game: str = attrs.field()                        # the id screens show, never the seed
+    chosen_seed: bool = False  # a player picked the seed (--seed)
+    game: str = attrs.field()  # the id screens show, never the seed
 
     @game.default
     def _game_id(self) -> str:
@@ -99,10 +98,18 @@ class Header:
         return f"game {self.game}, seed {self.seed}" if over else f"game {self.game}"
 
     def to_json(self) -> dict[str, Any]:
-        data = {"format": FORMAT, "version": VERSION, "program": self.program,
-                "game": self.game, "rules_hash": self.rules_hash, "seed": self.seed,
-                "start": self.start, "players": self.players, "levels": self.levels,
-                "created": self.created}
+        data = {
+            "format": FORMAT,
+            "version": VERSION,
+            "program": self.program,
+            "game": self.game,
+            "rules_hash": self.rules_hash,
+            "seed": self.seed,
+            "start": self.start,
+            "players": self.players,
+            "levels": self.levels,
+            "created": self.created,
+        }
         if self.chosen_seed:
             data["chosen_seed"] = True
         return data
@@ -138,7 +145,8 @@ class ChatLine:
     text: str
 
 
-CHAT_LIMITS = {"name": 64, "role": 16, "time": 32, "text": 1000}   # what a reader accepts
+CHAT_LIMITS = {"name": 64, "role": 16, "time": 32, "text": 1000}  # what a reader accepts
+
 
 @attrs.frozen
 class PlanLine:
@@ -149,7 +157,7 @@ class PlanLine:
     win: float
     trials: int
     private: bool = False
-    effect: str = ""            # what the plan changes, in a player's words
+    effect: str = ""  # what the plan changes, in a player's words
 
 
 @attrs.frozen
@@ -164,8 +172,8 @@ class ThinkLine:
     plans: tuple[PlanLine, ...]
 
 
-THINK_PLANS = 3                 # plans a think line keeps
-THINK_TEXT = 200                # characters of a plan's words a reader accepts
+THINK_PLANS = 3  # plans a think line keeps
+THINK_TEXT = 200  # characters of a plan's words a reader accepts
 
 Entry = ActionLine | UndoLine | EndLine | ChatLine | ThinkLine
 
@@ -179,8 +187,7 @@ def header_line(h: Header) -> str:
 
 
 def action_line(i: int, side: Player, action: Action) -> str:
-    return dumps({"i": i, "side": side.value, "action": action_to_json(action),
-                  "text": str(action)})
+    return dumps({"i": i, "side": side.value, "action": action_to_json(action), "text": str(action)})
 
 
 def undo_line(i: int) -> str:
@@ -204,44 +211,65 @@ def end_line(i: int, outcome: Outcome) -> str:
 # -- reading ------------------------------------------------------------------------------
 def parse_header(data: object, where: str) -> Header:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise RecordError(f"{where}: not a plot game record (the first line must be a header "
-                          f'with "format": "{FORMAT}")')
+        raise RecordError(
+            f'{where}: not a plot game record (the first line must be a header with "format": "{FORMAT}")'
+        )
     if data.get("version") not in READS:
-        raise RecordError(f"{where}: record format version {data.get('version')!r} is not "
-                          f"one this program reads (it reads versions "
-                          f"{', '.join(map(str, READS))})")
+        raise RecordError(
+            f"{where}: record format version {data.get('version')!r} is not "
+            f"one this program reads (it reads versions "
+            f"{', '.join(map(str, READS))})"
+        )
     seed = data.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise RecordError(f"{where}: the seed must be a whole number from 0 to 2**63-1, "
-                          f"got {seed!r}")
+        raise RecordError(f"{where}: the seed must be a whole number from 0 to 2**63-1, got {seed!r}")
     rules_hash = data.get("rules_hash")
     if not isinstance(rules_hash, str):
         raise RecordError(f"{where}: rules_hash is missing")
     start = data.get("start")
-    if not (isinstance(start, dict) and (start.get("setup") in ("standard", "choose")
-                                         or isinstance(start.get("position"), str))):
-        raise RecordError(f'{where}: start must be {{"setup": "standard"}}, '
-                          f'{{"setup": "choose"}} or {{"position": "<TOML>"}}, got {start!r}')
+    if not (
+        isinstance(start, dict)
+        and (start.get("setup") in ("standard", "choose") or isinstance(start.get("position"), str))
+    ):
+        raise RecordError(
+            f'{where}: start must be {{"setup": "standard"}}, '
+            f'{{"setup": "choose"}} or {{"position": "<TOML>"}}, got {start!r}'
+        )
     players = data.get("players")
-    if not (isinstance(players, dict) and set(players) == {p.value for p in Player}
-            and all(v in SEATS for v in players.values())):
-        raise RecordError(f'{where}: players must give "ss" and "abwehr" each as '
-                          f'"human" or "computer", got {players!r}')
+    if not (
+        isinstance(players, dict)
+        and set(players) == {p.value for p in Player}
+        and all(v in SEATS for v in players.values())
+    ):
+        raise RecordError(
+            f'{where}: players must give "ss" and "abwehr" each as "human" or "computer", got {players!r}'
+        )
     levels = data.get("levels", {})
-    if not (isinstance(levels, dict) and all(players.get(k) == "computer" and isinstance(v, str)
-                                             for k, v in levels.items())):
-        raise RecordError(f'{where}: levels must give a level for computer sides only, '
-                          f'e.g. {{"abwehr": "easy"}}, got {levels!r}')
+    if not (
+        isinstance(levels, dict)
+        and all(players.get(k) == "computer" and isinstance(v, str) for k, v in levels.items())
+    ):
+        raise RecordError(
+            f"{where}: levels must give a level for computer sides only, "
+            f'e.g. {{"abwehr": "easy"}}, got {levels!r}'
+        )
     created, prog = str(data.get("created", "")), str(data.get("program", ""))
     game = data.get("game")
-    if game is None:        # written before games had ids: one made from what is not secret
+    if game is None:  # written before games had ids: one made from what is not secret
         game = hashlib.sha256(f"{created}/{prog}".encode()).hexdigest()[:8]
     if not (isinstance(game, str) and re.fullmatch(r"[0-9a-z]{1,32}", game)):
-        raise RecordError(f"{where}: game must be an id of up to 32 letters and digits, "
-                          f"got {game!r}")
-    return Header(rules_hash=rules_hash, seed=seed, start=start, players=players,
-                  levels=levels, created=created, program=prog, game=game,
-                  chosen_seed=data.get("chosen_seed") is True)
+        raise RecordError(f"{where}: game must be an id of up to 32 letters and digits, got {game!r}")
+    return Header(
+        rules_hash=rules_hash,
+        seed=seed,
+        start=start,
+        players=players,
+        levels=levels,
+        created=created,
+        program=prog,
+        game=game,
+        chosen_seed=data.get("chosen_seed") is True,
+    )
 
 
 def parse_entry(data: object, where: str) -> Entry:
@@ -255,25 +283,26 @@ def parse_entry(data: object, where: str) -> Entry:
         return _think(data["think"], where)
     if "end" in data:
         end = data["end"]
-        if not (isinstance(end, dict) and all(isinstance(end.get(k), str)
-                                              for k in ("winner", "case", "reason"))):
+        if not (
+            isinstance(end, dict) and all(isinstance(end.get(k), str) for k in ("winner", "case", "reason"))
+        ):
             raise RecordError(f"{where}: end must give winner, case and reason, got {end!r}")
-        return EndLine(_index(data.get("i"), where),
-                       Outcome(end["winner"], end["case"], end["reason"]))
+        return EndLine(_index(data.get("i"), where), Outcome(end["winner"], end["case"], end["reason"]))
     i = _index(data.get("i"), where)
     try:
         side = Player(str(data.get("side")))
     except ValueError:
-        raise RecordError(f"{where}: side must be \"ss\" or \"abwehr\", "
-                          f"got {data.get('side')!r}") from None
+        raise RecordError(f'{where}: side must be "ss" or "abwehr", got {data.get("side")!r}') from None
     try:
         action = action_from_json(data.get("action"))  # type: ignore[arg-type]  # it checks
     except FormatError as exc:
         raise RecordError(f"{where}: {exc}") from None
     text = data.get("text")
     if text is not None and text != str(action):
-        raise RecordError(f"{where}: the action's text {text!r} does not match its JSON "
-                          f"({str(action)!r}); the line has been altered")
+        raise RecordError(
+            f"{where}: the action's text {text!r} does not match its JSON "
+            f"({str(action)!r}); the line has been altered"
+        )
     return ActionLine(i, side, action)
 
 
@@ -286,8 +315,9 @@ def _chat(chat: object, where: str) -> ChatLine:
     for key, limit in CHAT_LIMITS.items():
         value = chat.get(key)
         if not isinstance(value, str) or len(value) > limit:
-            raise RecordError(f"{where}: chat: {key} must be text of at most {limit} "
-                              f"characters, got {str(value)[:40]!r}")
+            raise RecordError(
+                f"{where}: chat: {key} must be text of at most {limit} characters, got {str(value)[:40]!r}"
+            )
     return ChatLine(after, chat["time"], chat["name"], chat["role"], chat["text"])
 
 
@@ -296,52 +326,67 @@ def _whole(value: object) -> bool:
 
 
 def _number(value: object, low: float, high: float) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool) \
-        and low <= value <= high
+    return isinstance(value, int | float) and not isinstance(value, bool) and low <= value <= high
 
 
 def _think(think: object, where: str) -> ThinkLine:
     if not isinstance(think, dict):
         raise RecordError(f"{where}: think must be an object, got {think!r}")
     if not _whole(think.get("after")) or think["after"] < 1:
-        raise RecordError(f"{where}: think: after must be an action number from 1, "
-                          f"got {think.get('after')!r}")
+        raise RecordError(
+            f"{where}: think: after must be an action number from 1, got {think.get('after')!r}"
+        )
     try:
         side = Player(str(think.get("side")))
     except ValueError:
-        raise RecordError(f"{where}: think: side must be \"ss\" or \"abwehr\", "
-                          f"got {think.get('side')!r}") from None
+        raise RecordError(
+            f'{where}: think: side must be "ss" or "abwehr", got {think.get("side")!r}'
+        ) from None
     level = think.get("level")
     if not isinstance(level, str) or not 0 < len(level) <= 16:
         raise RecordError(f"{where}: think: level must be a level's name, got {level!r}")
     if not _whole(think.get("trials")):
-        raise RecordError(f"{where}: think: trials must be a whole number, "
-                          f"got {think.get('trials')!r}")
+        raise RecordError(f"{where}: think: trials must be a whole number, got {think.get('trials')!r}")
     if not _number(think.get("seconds"), 0, 3600):
-        raise RecordError(f"{where}: think: seconds must be a number from 0 to 3600, "
-                          f"got {think.get('seconds')!r}")
+        raise RecordError(
+            f"{where}: think: seconds must be a number from 0 to 3600, got {think.get('seconds')!r}"
+        )
     plans = think.get("plans")
     if not isinstance(plans, list) or not 0 < len(plans) <= THINK_PLANS:
-        raise RecordError(f"{where}: think: plans must be a list of 1 to {THINK_PLANS}, "
-                          f"got {str(plans)[:40]!r}")
+        raise RecordError(
+            f"{where}: think: plans must be a list of 1 to {THINK_PLANS}, got {str(plans)[:40]!r}"
+        )
     out = []
     for n, plan in enumerate(plans, 1):
-        ok = isinstance(plan, dict) and isinstance(plan.get("text"), str) \
-            and len(plan["text"]) <= THINK_TEXT and _number(plan.get("win"), 0, 1) \
-            and _whole(plan.get("trials")) and isinstance(plan.get("private", False), bool) \
-            and isinstance(plan.get("effect", ""), str) and len(plan.get("effect", "")) <= THINK_TEXT
+        ok = (
+            isinstance(plan, dict)
+            and isinstance(plan.get("text"), str)
+            and len(plan["text"]) <= THINK_TEXT
+            and _number(plan.get("win"), 0, 1)
+            and _whole(plan.get("trials"))
+            and isinstance(plan.get("private", False), bool)
+            and isinstance(plan.get("effect", ""), str)
+            and len(plan.get("effect", "")) <= THINK_TEXT
+        )
         if not ok:
-            raise RecordError(f"{where}: think: plan {n} must give text and effect (at most "
-                              f"{THINK_TEXT} characters each), win (0 to 1), trials and "
-                              f"private, got {str(plan)[:60]!r}")
-        out.append(PlanLine(plan["text"], float(plan["win"]), plan["trials"],
-                            plan.get("private", False), plan.get("effect", "")))
-    return ThinkLine(think["after"], side, level, think["trials"], float(think["seconds"]),
-                     tuple(out))
+            raise RecordError(
+                f"{where}: think: plan {n} must give text and effect (at most "
+                f"{THINK_TEXT} characters each), win (0 to 1), trials and "
+                f"private, got {str(plan)[:60]!r}"
+            )
+        out.append(
+            PlanLine(
+                plan["text"],
+                float(plan["win"]),
+                plan["trials"],
+                plan.get("private", False),
+                plan.get("effect", ""),
+            )
+        )
+    return ThinkLine(think["after"], side, level, think["trials"], float(think["seconds"]), tuple(out))
 
 
 def _index(value: object, where: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise RecordError(f"{where}: the action number must be a whole number from 1, "
-                          f"got {value!r}")
+        raise RecordError(f"{where}: the action number must be a whole number from 1, got {value!r}")
     return value

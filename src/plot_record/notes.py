@@ -21,8 +21,8 @@ from .files import Unreadable, loads, read_regular, write_whole
 from .format import RecordError
 
 FORMAT = "plot-notes"
-NOTE_MAX = 2000                 # characters a note holds
-NOTES_MAX = 5000                # notes a file holds
+NOTE_MAX = 2000  # characters a note holds
+NOTES_MAX = 5000  # notes a file holds
 
 
 @attrs.frozen
@@ -34,7 +34,7 @@ class Note:
 
 def notes_path(record: Path) -> Path:
     name = record.name
-    stem = name[:-len(".jsonl")] if name.endswith(".jsonl") else name
+    stem = name[: -len(".jsonl")] if name.endswith(".jsonl") else name
     return record.with_name(f"{stem}.notes.json")
 
 
@@ -49,32 +49,37 @@ def load_notes(record: Path, game: str) -> list[Note]:
     except (Unreadable, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise RecordError(f"{path}: not a notes file ({exc})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != 1:
-        raise RecordError(f'{path}: not a notes file (expected "format": "{FORMAT}", '
-                          f'"version": 1)')
+        raise RecordError(f'{path}: not a notes file (expected "format": "{FORMAT}", "version": 1)')
     if data.get("game") != game:
-        raise RecordError(f"{path}: these notes are about game {data.get('game')!r}, not "
-                          f"{game!r}")
+        raise RecordError(f"{path}: these notes are about game {data.get('game')!r}, not {game!r}")
     notes = data.get("notes")
     if not isinstance(notes, list) or len(notes) > NOTES_MAX:
         raise RecordError(f"{path}: notes must be a list of at most {NOTES_MAX}")
     out = []
     for k, n in enumerate(notes):
         at = n.get("at") if isinstance(n, dict) else None
-        ok = (isinstance(at, int) and not isinstance(at, bool) and at >= 0
-              and isinstance(n.get("text"), str) and len(n["text"]) <= NOTE_MAX
-              and isinstance(n.get("time"), str) and len(n["time"]) <= 32)
+        ok = (
+            isinstance(at, int)
+            and not isinstance(at, bool)
+            and at >= 0
+            and isinstance(n.get("text"), str)
+            and len(n["text"]) <= NOTE_MAX
+            and isinstance(n.get("time"), str)
+            and len(n["time"]) <= 32
+        )
         if not ok:
-            raise RecordError(f"{path}: note {k + 1} must give at (a position from 0), time "
-                              f"and text (at most {NOTE_MAX} characters)")
-        assert isinstance(at, int)          # (ok says so; for the type checker)
+            raise RecordError(
+                f"{path}: note {k + 1} must give at (a position from 0), time "
+                f"and text (at most {NOTE_MAX} characters)"
+            )
+        assert isinstance(at, int)  # (ok says so; for the type checker)
         out.append(Note(at, n["time"], n["text"]))
     return out
 
 
 def save_notes(record: Path, game: str, notes: list[Note]) -> None:
     """Written whole and renamed into place: a crash leaves the old notes or the new."""
-    data = {"format": FORMAT, "version": 1, "game": game,
-            "notes": [attrs.asdict(n) for n in notes]}
+    data = {"format": FORMAT, "version": 1, "game": game, "notes": [attrs.asdict(n) for n in notes]}
     write_whole(notes_path(record), json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
 
@@ -86,6 +91,5 @@ def new_note(at: int, text: str) -> Note:
         raise ValueError(f"a note holds at most {NOTE_MAX} characters ({len(text)} typed)")
     hidden = hidden_character(text)
     if hidden is not None:
-        raise ValueError(f"a note may not hold {hidden}: it is unseen, and would change how "
-                         f"the note reads")
+        raise ValueError(f"a note may not hold {hidden}: it is unseen, and would change how the note reads")
     return Note(at, datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), text)

@@ -40,7 +40,7 @@ from .format import (
 )
 
 SUFFIX = ".plot.jsonl"
-MAX_LINE = 1024 * 1024          # a header with a long position is some kilobytes
+MAX_LINE = 1024 * 1024  # a header with a long position is some kilobytes
 
 
 def games_dir() -> Path:
@@ -67,14 +67,14 @@ class RawRecord:
 
     path: Path
     header: Header
-    entries: list[tuple[int, Entry]]        # (line number, entry)
+    entries: list[tuple[int, Entry]]  # (line number, entry)
     warnings: list[str]
-    good_bytes: int                         # length of the file without a cut-off tail
+    good_bytes: int  # length of the file without a cut-off tail
 
 
 def read_raw(path: Path) -> RawRecord:
     try:
-        data = read_regular(Path(path), what="record")   # not a pipe, a device, nor endless
+        data = read_regular(Path(path), what="record")  # not a pipe, a device, nor endless
     except Unreadable as exc:
         raise RecordError(str(exc)) from None
     return parse_raw(data, Path(path))
@@ -88,7 +88,7 @@ def parse_raw(data: bytes, path: Path) -> RawRecord:
     lines = data.split(b"\n")
     last_complete = data.endswith(b"\n")
     if last_complete:
-        lines.pop()                          # the empty string after the final newline
+        lines.pop()  # the empty string after the final newline
     warnings: list[str] = []
     header: Header | None = None
     entries: list[tuple[int, Entry]] = []
@@ -97,17 +97,20 @@ def parse_raw(data: bytes, path: Path) -> RawRecord:
         where = f"{path} line {n}"
         cut_off = n == len(lines) and not last_complete
         if len(raw) > MAX_LINE:
-            raise RecordError(f"{where}: {len(raw):,} bytes long; a record's line may have "
-                              f"at most {MAX_LINE:,}")
+            raise RecordError(
+                f"{where}: {len(raw):,} bytes long; a record's line may have at most {MAX_LINE:,}"
+            )
         try:
             item = loads(raw, where)
         except Unreadable as exc:
             raise RecordError(str(exc)) from None
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             if cut_off and n > 1:
-                warnings.append(f"{path}: line {n} was cut off (the game was stopped while "
-                                f"writing it); it is dropped and the game goes on from "
-                                f"line {n - 1}")
+                warnings.append(
+                    f"{path}: line {n} was cut off (the game was stopped while "
+                    f"writing it); it is dropped and the game goes on from "
+                    f"line {n - 1}"
+                )
                 break
             raise RecordError(f"{where}: not valid JSON ({exc})") from None
         if n == 1:
@@ -154,29 +157,28 @@ class Recorder:
     part of a line a failed write left, so the file only ever holds whole lines.
     """
 
-    def __init__(self, path: Path, header: Header | None = None, *,
-                 truncate_to: int | None = None) -> None:
+    def __init__(self, path: Path, header: Header | None = None, *, truncate_to: int | None = None) -> None:
         self.path = Path(path)
         self.unsaved: list[bytes] = []
         if header is not None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             # "x": a new game never writes over an existing file
-            self._file = open(self.path, "xb", buffering=0)    # noqa: SIM115
+            self._file = open(self.path, "xb", buffering=0)  # noqa: SIM115
             self._good = 0
             try:
                 self._write(header_line(header), sync=True)
             except OSError:
                 self.abandon()
-                self.path.unlink(missing_ok=True)     # no record without its header
+                self.path.unlink(missing_ok=True)  # no record without its header
                 raise
         else:
-            self._file = open(self.path, "r+b", buffering=0)   # noqa: SIM115
+            self._file = open(self.path, "r+b", buffering=0)  # noqa: SIM115
             if truncate_to is not None:
                 self._file.truncate(truncate_to)
             end = self._file.seek(0, os.SEEK_END)
             if end:
                 self._file.seek(end - 1)
-                if self._file.read(1) != b"\n":    # a last line whole but unterminated
+                if self._file.read(1) != b"\n":  # a last line whole but unterminated
                     self._file.write(b"\n")
             self._good = self._file.seek(0, os.SEEK_END)
 
@@ -222,13 +224,13 @@ class Recorder:
         if not self.unsaved:
             return
         fd = self._file.fileno()
-        if os.lseek(fd, 0, os.SEEK_END) != self._good:    # a failed write left a part line
+        if os.lseek(fd, 0, os.SEEK_END) != self._good:  # a failed write left a part line
             os.ftruncate(fd, self._good)
             os.lseek(fd, self._good, os.SEEK_SET)
         while self.unsaved:
             view = memoryview(self.unsaved[0])
             while view:
-                view = view[write_bytes(fd, view):]
+                view = view[write_bytes(fd, view) :]
             self._good += len(self.unsaved.pop(0))
         if sync:
             os.fsync(fd)
@@ -242,7 +244,7 @@ def records_in(directory: Path | None = None) -> Iterator[Path]:
 
 def is_finished(path: Path) -> bool:
     """Cheap check: does the record end with an ``end`` line?"""
-    if not is_regular(path):                  # a pipe would make this wait for ever (25)
+    if not is_regular(path):  # a pipe would make this wait for ever (25)
         return False
     try:
         with open(path, "rb") as f:
@@ -263,5 +265,16 @@ def latest_unfinished(directory: Path | None = None) -> Path | None:
     return None
 
 
-__all__ = ["ActionLine", "EndLine", "RawRecord", "Recorder", "UndoLine", "games_dir",
-           "is_finished", "latest_unfinished", "new_record_path", "read_raw", "records_in"]
+__all__ = [
+    "ActionLine",
+    "EndLine",
+    "RawRecord",
+    "Recorder",
+    "UndoLine",
+    "games_dir",
+    "is_finished",
+    "latest_unfinished",
+    "new_record_path",
+    "read_raw",
+    "records_in",
+]

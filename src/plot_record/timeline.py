@@ -39,11 +39,11 @@ class Step:
     """One action and where it left the game."""
 
     i: int
-    line: int                          # line of the record it came from
+    line: int  # line of the record it came from
     side: Player
     action: Action
-    events: tuple[Event, ...]          # what it caused (private ones included)
-    turn: int                          # Game-Turn after it
+    events: tuple[Event, ...]  # what it caused (private ones included)
+    turn: int  # Game-Turn after it
     phase: Phase
     coup_turn: int
 
@@ -60,8 +60,9 @@ def start_state(header: Header, rules: Rules, where: str = "header") -> GameStat
     start = header.start
     if "position" in start:
         try:
-            return load_position(start["position"], name=f"{where} (start position)",
-                                 rules=rules, seed=header.seed)
+            return load_position(
+                start["position"], name=f"{where} (start position)", rules=rules, seed=header.seed
+            )
         except DataError as exc:
             raise RecordError(f"{where}: the start position is not valid: {exc}") from None
     return new_game(header.seed, setup=start["setup"], rules=rules)
@@ -80,8 +81,18 @@ class Timeline:
         state = self.final
         after = apply(state, action)
         i = len(self.steps) + 1
-        self.steps.append(Step(i, line, side, action, after.events, after.turn, after.phase,
-                               after.coup.turn if after.coup else 0))
+        self.steps.append(
+            Step(
+                i,
+                line,
+                side,
+                action,
+                after.events,
+                after.turn,
+                after.phase,
+                after.coup.turn if after.coup else 0,
+            )
+        )
         if i % SNAPSHOT_EVERY == 0:
             self._snapshots[i] = after
         self._last = (i, after)
@@ -108,7 +119,7 @@ class Timeline:
         if last_i == i:
             return last
         base_i = (i // SNAPSHOT_EVERY) * SNAPSHOT_EVERY
-        if last_i < i and last_i > base_i:        # stepping on: start from where we are
+        if last_i < i and last_i > base_i:  # stepping on: start from where we are
             base_i, state = last_i, last
         else:
             state = self._snapshots[base_i]
@@ -154,7 +165,7 @@ class Timeline:
         return None
 
     def prev_where(self, i: int, test: Callable[[Step], bool]) -> int | None:
-        for step in reversed(self.steps[:max(i - 1, 0)]):
+        for step in reversed(self.steps[: max(i - 1, 0)]):
             if test(step):
                 return step.i
         return None
@@ -169,7 +180,7 @@ class Record:
     timeline: Timeline
     warnings: list[str]
     good_bytes: int
-    chat: list[ChatLine] = attrs.Factory(list)     # what was said at the table
+    chat: list[ChatLine] = attrs.Factory(list)  # what was said at the table
     thoughts: list[ThinkLine] = attrs.Factory(list)  # why the computer moved
 
     @property
@@ -185,24 +196,28 @@ def load_record(path: Path, rules: Rules) -> Record:
 def check(raw: RawRecord, rules: Rules) -> Record:
     h, path = raw.header, raw.path
     if not same_game(h.rules_hash, rules):
-        raise RecordError(f"{path} line 1: the game was recorded under rules data "
-                          f"{h.rules_hash}, but this program has rules data {rules.version}; "
-                          f"it cannot be replayed exactly (use the plot version that made it: "
-                          f"{h.program or 'unknown'})")
+        raise RecordError(
+            f"{path} line 1: the game was recorded under rules data "
+            f"{h.rules_hash}, but this program has rules data {rules.version}; "
+            f"it cannot be replayed exactly (use the plot version that made it: "
+            f"{h.program or 'unknown'})"
+        )
     tl = Timeline(start_state(h, rules, f"{path} line 1"))
     ended = False
     chat: list[ChatLine] = []
     thoughts: list[ThinkLine] = []
     for line, entry in raw.entries:
         where = f"{path} line {line}"
-        if isinstance(entry, ChatLine):         # talk: the game neither checks nor undoes it
+        if isinstance(entry, ChatLine):  # talk: the game neither checks nor undoes it
             chat.append(entry)
             continue
-        if isinstance(entry, ThinkLine):        # the computer's reasons for an action of its
+        if isinstance(entry, ThinkLine):  # the computer's reasons for an action of its
             if entry.after != len(tl) or not tl.steps or tl.steps[-1].side is not entry.side:
-                raise RecordError(f"{where}: think: it explains action {entry.after}, but "
-                                  f"the last action is {len(tl)}"
-                                  + ("" if not tl.steps else f", the {tl.steps[-1].side.value}'s"))
+                raise RecordError(
+                    f"{where}: think: it explains action {entry.after}, but "
+                    f"the last action is {len(tl)}"
+                    + ("" if not tl.steps else f", the {tl.steps[-1].side.value}'s")
+                )
             thoughts.append(entry)
             continue
         if ended:
@@ -215,28 +230,31 @@ def check(raw: RawRecord, rules: Rules) -> Record:
             if state.outcome is not None:
                 raise RecordError(f"{where}: the game was already over ({state.outcome.case})")
             if entry.side is not state.to_act:
-                raise RecordError(f"{where}: action {entry.i} '{entry.action}' is the "
-                                  f"{entry.side.value}'s, but the "
-                                  f"{state.to_act.value if state.to_act else 'nobody'} is to act")
+                raise RecordError(
+                    f"{where}: action {entry.i} '{entry.action}' is the "
+                    f"{entry.side.value}'s, but the "
+                    f"{state.to_act.value if state.to_act else 'nobody'} is to act"
+                )
             try:
                 tl.push(entry.side, entry.action, line=line)
             except IllegalAction as exc:
-                raise RecordError(f"{where}: action {entry.i} '{entry.action}' is not legal "
-                                  f"here: {exc}") from None
+                raise RecordError(
+                    f"{where}: action {entry.i} '{entry.action}' is not legal here: {exc}"
+                ) from None
         elif isinstance(entry, UndoLine):
             if entry.i != n or n == 0:
-                raise RecordError(f"{where}: undo of action {entry.i}, but the last action "
-                                  f"is {n}")
+                raise RecordError(f"{where}: undo of action {entry.i}, but the last action is {n}")
             tl.pop()
         elif isinstance(entry, EndLine):
             final = tl.final
             if entry.i != n or final.outcome != entry.outcome:
-                got = f"{final.outcome.winner} by {final.outcome.case}" if final.outcome \
-                    else "no end yet"
-                raise RecordError(f"{where}: the record says the game ended after action "
-                                  f"{entry.i} with {entry.outcome.winner} by "
-                                  f"{entry.outcome.case}, but replaying it gives {got} "
-                                  f"after action {n}")
+                got = f"{final.outcome.winner} by {final.outcome.case}" if final.outcome else "no end yet"
+                raise RecordError(
+                    f"{where}: the record says the game ended after action "
+                    f"{entry.i} with {entry.outcome.winner} by "
+                    f"{entry.outcome.case}, but replaying it gives {got} "
+                    f"after action {n}"
+                )
             ended = True
     # an undone action takes its reasons with it
     thoughts = [t for t in thoughts if t.after <= len(tl)]

@@ -17,11 +17,11 @@ from plot_core.outside_text import hidden_character
 from plot_record import ChatLine
 from plot_tui.talk import TALK_MAX
 
-CHAT_MAX = TALK_MAX          # the input field holds no more either
+CHAT_MAX = TALK_MAX  # the input field holds no more either
 BURST = 5
 BURST_SECONDS = 10.0
-LOBBY_KEEP = 50            # lines of lobby talk held in memory
-TABLE_TALK = 1000          # lines a table's talk holds: its record stays small and readable
+LOBBY_KEEP = 50  # lines of lobby talk held in memory
+TABLE_TALK = 1000  # lines a table's talk holds: its record stays small and readable
 
 
 class TooFast(ValueError):
@@ -40,8 +40,9 @@ def text_problem(text: str) -> str:
         return f"A line holds at most {CHAT_MAX} characters ({len(text)} typed)."
     hidden = hidden_character(text.strip())
     if hidden is not None:
-        return (f"A line may not hold {hidden}: it is unseen, and would change how others' "
-                f"screens show the text.")
+        return (
+            f"A line may not hold {hidden}: it is unseen, and would change how others' screens show the text."
+        )
     return ""
 
 
@@ -60,8 +61,9 @@ class Pace:
             said.popleft()
         if len(said) >= BURST:
             wait = BURST_SECONDS - (now - said[0])
-            raise TooFast(f"Not so fast: {BURST} lines in {BURST_SECONDS:g} s at most; "
-                          f"wait {max(1, round(wait))} s.")
+            raise TooFast(
+                f"Not so fast: {BURST} lines in {BURST_SECONDS:g} s at most; wait {max(1, round(wait))} s."
+            )
         said.append(now)
 
 
@@ -73,4 +75,3 @@ class Lobby:
 
     def add(self, line: ChatLine) -> None:
         self.lines.append(line)
-

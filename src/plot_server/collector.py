@@ -29,18 +29,18 @@ from collections.abc import Callable
 
 import attrs
 
-NEVER = 10**9     # a generation-2 threshold no count of gen-1 collections reaches
+NEVER = 10**9  # a generation-2 threshold no count of gen-1 collections reaches
 
 
 @attrs.define
 class Collector:
-    quiet: float = 1.0          # seconds without a key that count as a quiet moment
-    every: float = 5.0          # collect at most this often when quiet
-    at_most: float = 300.0      # collect after this long even if never quiet
-    thaw_every: float = 900.0   # walk the frozen objects too at most this often
+    quiet: float = 1.0  # seconds without a key that count as a quiet moment
+    every: float = 5.0  # collect at most this often when quiet
+    at_most: float = 300.0  # collect after this long even if never quiet
+    thaw_every: float = 900.0  # walk the frozen objects too at most this often
     clock: Callable[[], float] = time.monotonic
     collect: Callable[[], object] = gc.collect
-    pending: Callable[[], int] = lambda: gc.get_count()[2]   # promotions since the last one
+    pending: Callable[[], int] = lambda: gc.get_count()[2]  # promotions since the last one
     freeze: Callable[[], object] = gc.freeze
     unfreeze: Callable[[], object] = gc.unfreeze
     last_key: float = attrs.field(init=False)
@@ -55,7 +55,7 @@ class Collector:
         self.last_key = self.clock()
 
     def due(self) -> bool:
-        if not self.pending():        # nothing reached the old generation: nothing to do
+        if not self.pending():  # nothing reached the old generation: nothing to do
             return False
         now = self.clock()
         since = now - self.last_collect

@@ -23,12 +23,13 @@ from plot_tui.textual_compat import driver_app, set_driver_size
 from .served_input import Flooded, KeyInput
 
 # Escape sequences a terminal application sends when it starts and stops.
-START = ("\x1b[?1049h"          # the alternate screen
-         "\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h"   # mouse reports
-         "\x1b[?25l"            # hide the cursor
-         "\x1b[?2004h")         # bracketed paste
-STOP = ("\x1b[?2004l\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l"
-        "\x1b[?25h\x1b[?1049l")
+START = (
+    "\x1b[?1049h"  # the alternate screen
+    "\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h"  # mouse reports
+    "\x1b[?25l"  # hide the cursor
+    "\x1b[?2004h"
+)  # bracketed paste
+STOP = "\x1b[?2004l\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?25h\x1b[?1049l"
 
 
 # A terminal larger than this is drawn at this size: Textual's memory grows with the
@@ -38,7 +39,7 @@ MAX_WIDTH, MAX_HEIGHT = 500, 200
 # after it drains is drawn whole); a client that stays past it this long is closed.
 MAX_UNSENT = 4 * 1024 * 1024
 MAX_STALL = 30.0
-STALL_CHECK = 5.0               # seconds between checks, whether or not the screen draws
+STALL_CHECK = 5.0  # seconds between checks, whether or not the screen draws
 # A window being dragged sends many sizes: only the last in each such pause is drawn,
 # so no client can make the server redraw whole screens as fast as it can send.
 RESIZE_PAUSE = 0.2
@@ -54,16 +55,17 @@ class ServedDriver(Driver):
     (``_window_now``), how much output it has not taken (``_unsent``), how to send
     (``_send``) and how to read (``_read``, which feeds ``self.input``)."""
 
-    words = "window"                 # what the player calls their terminal
+    words = "window"  # what the player calls their terminal
 
-    def __init__(self, app: Any, *, debug: bool = False, mouse: bool = True,
-                 size: tuple[int, int] | None = None) -> None:
+    def __init__(
+        self, app: Any, *, debug: bool = False, mouse: bool = True, size: tuple[int, int] | None = None
+    ) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=size)
         self._reader: asyncio.Task[None] | None = None
         self._stall_timer: asyncio.TimerHandle | None = None
-        self._dropping_since: float | None = None      # output dropped since then
+        self._dropping_since: float | None = None  # output dropped since then
         self._next_size: tuple[int, int] | None = None  # a resize waiting for its pause
-        self.size_note = ""                            # said when the terminal is clamped
+        self.size_note = ""  # said when the terminal is clamped
         self.input = KeyInput(self.process_message)
 
     @property
@@ -96,20 +98,20 @@ class ServedDriver(Driver):
         if self._dropping_since is None:
             self._dropping_since = now
         elif now - self._dropping_since > MAX_STALL:
-            self.leave("plot: closed: your connection did not take the screen's output "
-                       "for half a minute.")
+            self.leave("plot: closed: your connection did not take the screen's output for half a minute.")
         return True
 
     def write(self, data: str) -> None:
         if self._closing() or self._backed_up():
-            return                   # the client does not read: drop, rather than hold
+            return  # the client does not read: drop, rather than hold
         if self._dropping_since is not None:
             # Frames were lost: ask for a whole new one instead of patching an unknown
             # screen, once this write is on its way.
             self._dropping_since = None
             size = Size(*clamp(*self._window_now()))
             asyncio.get_running_loop().call_soon(
-                lambda: driver_app(self).post_message(events.Resize(size, size)))
+                lambda: driver_app(self).post_message(events.Resize(size, size))
+            )
         self._send(data.encode("utf-8"))
 
     def _check_stall(self) -> None:
@@ -117,8 +119,7 @@ class ServedDriver(Driver):
         # a queue of its own (pongs): look at the backlog on a timer too.
         if not self._closing():
             self._backed_up()
-            self._stall_timer = asyncio.get_running_loop().call_later(STALL_CHECK,
-                                                                      self._check_stall)
+            self._stall_timer = asyncio.get_running_loop().call_later(STALL_CHECK, self._check_stall)
 
     def leave(self, why: str) -> None:
         """End this session, saying ``why`` on the terminal after the app has gone."""
@@ -141,21 +142,27 @@ class ServedDriver(Driver):
 
     def _resize(self, width: int, height: int) -> None:
         w, h = clamp(width, height)
-        set_driver_size(self, (w, h))                  # what Textual reads as app.size
-        self.size_note = "" if (w, h) == (width or 80, height or 24) else (
-            f"Your {self.words} is {width}x{height}; plot draws at most "
-            f"{MAX_WIDTH}x{MAX_HEIGHT}, in its top left corner.")
+        set_driver_size(self, (w, h))  # what Textual reads as app.size
+        self.size_note = (
+            ""
+            if (w, h) == (width or 80, height or 24)
+            else (
+                f"Your {self.words} is {width}x{height}; plot draws at most "
+                f"{MAX_WIDTH}x{MAX_HEIGHT}, in its top left corner."
+            )
+        )
         size = Size(w, h)
         if self.size_note:
-            driver_app(self).call_later(driver_app(self).notify, self.size_note, severity="warning",
-                                 markup=False, timeout=8)
+            driver_app(self).call_later(
+                driver_app(self).notify, self.size_note, severity="warning", markup=False, timeout=8
+            )
         driver_app(self).post_message(events.Resize(size, size))
 
     # -- input ----------------------------------------------------------------------------
     async def _take(self, text: str, n: int) -> bool:
         """Input of ``n`` bytes from the client: parsed within the budget, then a pause
         if the client is over it. False when the client has flooded and is closed."""
-        touch = getattr(driver_app(self), "touch", None)      # the server's idle clock
+        touch = getattr(driver_app(self), "touch", None)  # the server's idle clock
         if touch is not None:
             touch()
         await self.input.feed(text)
@@ -192,8 +199,9 @@ class ChannelDriver(ServedDriver):
 
     words = "terminal"
 
-    def __init__(self, app: Any, *, debug: bool = False, mouse: bool = True,
-                 size: tuple[int, int] | None = None) -> None:
+    def __init__(
+        self, app: Any, *, debug: bool = False, mouse: bool = True, size: tuple[int, int] | None = None
+    ) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=size)
         self._process: asyncssh.SSHServerProcess[bytes] = app.terminal
 
@@ -223,7 +231,7 @@ class ChannelDriver(ServedDriver):
                 continue
             except (asyncssh.Error, ConnectionError):
                 data = b""
-            if not data:                                  # the client has gone
+            if not data:  # the client has gone
                 driver_app(self).exit()
                 return
             if not await self._take(decode(data), len(data)):

@@ -31,9 +31,11 @@ def name_problem(name: str) -> str | None:
         cat = unicodedata.category(ch)
         if not (cat.startswith("L") or cat == "Nd" or ch in NAME_PUNCTUATION):
             what = unicodedata.name(ch, "a control or unnamed character")
-            return (f"a user name may hold letters, digits, spaces and "
-                    f"{''.join(sorted(NAME_PUNCTUATION - {' '}))} only, not U+{ord(ch):04X} "
-                    f"({what.lower()})")
+            return (
+                f"a user name may hold letters, digits, spaces and "
+                f"{''.join(sorted(NAME_PUNCTUATION - {' '}))} only, not U+{ord(ch):04X} "
+                f"({what.lower()})"
+            )
     return None
 
 
@@ -72,14 +74,21 @@ class PasswordThrottle:
     household) are not slowed by signing in. The operator hears of a burst once, when
     ``tell`` wrong ones come within a minute."""
 
-    def __init__(self, *, free: int = 3, cap: float = 120.0, span: float = 3600.0,
-                 tell: int = 5, clock: Callable[[], float] = time.monotonic,
-                 say: Callable[[str], None] = lambda text: None) -> None:
+    def __init__(
+        self,
+        *,
+        free: int = 3,
+        cap: float = 120.0,
+        span: float = 3600.0,
+        tell: int = 5,
+        clock: Callable[[], float] = time.monotonic,
+        say: Callable[[str], None] = lambda text: None,
+    ) -> None:
         self.free, self.cap, self.span, self.tell = free, cap, span, tell
         self.clock, self.say = clock, say
-        self.attempts: dict[str, Window] = {}      # attempts not given back, per address
-        self.wrong: dict[str, Window] = {}         # wrong ones in the last minute, to tell
-        self.next_slot: dict[str, float] = {}      # when the address's queue is free
+        self.attempts: dict[str, Window] = {}  # attempts not given back, per address
+        self.wrong: dict[str, Window] = {}  # wrong ones in the last minute, to tell
+        self.next_slot: dict[str, float] = {}  # when the address's queue is free
 
     def delay(self, address: str) -> float:
         """Take the next slot for an attempt from ``address``: how long to wait first."""
@@ -102,11 +111,13 @@ class PasswordThrottle:
     def failed(self, address: str) -> None:
         w = self.wrong.setdefault(address, Window(60.0, self.clock))
         if w.add() == self.tell:
-            self.say(f"{self.tell} wrong passwords from {address} within a minute; "
-                     "its further attempts wait their turn, longer each time")
+            self.say(
+                f"{self.tell} wrong passwords from {address} within a minute; "
+                "its further attempts wait their turn, longer each time"
+            )
 
     def _forget_quiet(self) -> None:
-        if len(self.attempts) > 10_000:          # forget quiet addresses
+        if len(self.attempts) > 10_000:  # forget quiet addresses
             now = self.clock()
             self.attempts = {a: w for a, w in self.attempts.items() if w.count()}
             self.next_slot = {a: t for a, t in self.next_slot.items() if t > now}
@@ -116,8 +127,7 @@ class PasswordThrottle:
 class CodeLimit:
     """Wrong join codes: at most ``most`` in ``span`` seconds, then a pause."""
 
-    def __init__(self, most: int, span: float = 60.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, most: int, span: float = 60.0, clock: Callable[[], float] = time.monotonic) -> None:
         self.most = most
         self.window = Window(span, clock)
 
@@ -135,11 +145,12 @@ class TableCodeLimit:
     rest: the opponent given the code still sits at once while strangers guess. Past
     ``most_of_all`` it pauses for everyone (guessers that keep changing names)."""
 
-    def __init__(self, most: int, most_of_all: int, span: float = 60.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, most: int, most_of_all: int, span: float = 60.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.most, self.most_of_all, self.span, self.clock = most, most_of_all, span, clock
         self.window = Window(span, clock)
-        self.guessed: dict[str, float] = {}      # who guessed wrong, and when last
+        self.guessed: dict[str, float] = {}  # who guessed wrong, and when last
 
     def blocked_for(self, who: str) -> float:
         """Seconds until ``who`` may try a code here (0: now)."""
@@ -154,5 +165,5 @@ class TableCodeLimit:
         self.window.add()
         now = self.clock()
         self.guessed[who] = now
-        if len(self.guessed) > 1000:             # forget the quiet ones
+        if len(self.guessed) > 1000:  # forget the quiet ones
             self.guessed = {k: t for k, t in self.guessed.items() if now - t < self.span}

@@ -47,13 +47,14 @@ from .tables import (  # noqa: F401  (the names the server and tests import from
     to_operator,
 )
 
-MAX_WATCHED = 5             # games of the computer against itself at once (they cost CPU)
-WATCH_PACE = 0.6            # seconds between its steps there: a pace one can follow
-SAVE_RETRY = 2.0            # seconds between tries to write a record the disk refused
+MAX_WATCHED = 5  # games of the computer against itself at once (they cost CPU)
+WATCH_PACE = 0.6  # seconds between its steps there: a pace one can follow
+SAVE_RETRY = 2.0  # seconds between tries to write a record the disk refused
 
 
 def later_by_asyncio(delay: float, callback: Callable[[], None]) -> None:
     import asyncio
+
     asyncio.get_running_loop().call_later(delay, callback)
 
 
@@ -62,10 +63,12 @@ def think_by_pool(job, done: Callable[[object], None]) -> None:
     import asyncio
 
     from plot_ai.pool import shared_pool
+
     fut = asyncio.wrap_future(shared_pool().submit(job))
 
     def back(f) -> None:
         done(None if f.cancelled() or f.exception() is not None else f.result())
+
     fut.add_done_callback(back)
 
 
@@ -73,26 +76,33 @@ class Hub(StoreTables):
     """All tables of one server. ``later(delay, callback)`` runs the computer's moves
     (asyncio's loop on the server; tests pass their own)."""
 
-    def __init__(self, rules: Rules, home: Path, *, pace: float = 0.15, max_tables: int = 100,
-                 keep_finished: int = 20,
-                 later: Callable[[float, Callable[[], None]], None] = later_by_asyncio,
-                 think: Callable[[object, Callable[[object], None]], None] | None = None,
-                 shared: Shared | None = None,
-                 now: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        home: Path,
+        *,
+        pace: float = 0.15,
+        max_tables: int = 100,
+        keep_finished: int = 20,
+        later: Callable[[float, Callable[[], None]], None] = later_by_asyncio,
+        think: Callable[[object, Callable[[object], None]], None] | None = None,
+        shared: Shared | None = None,
+        now: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.rules, self.home, self.pace = rules, Path(home), pace
         self.max_tables = max_tables
         self.max_watched = MAX_WATCHED
-        self.keep_finished = keep_finished     # finished games the lobby still lists
+        self.keep_finished = keep_finished  # finished games the lobby still lists
         self.later = later
         # think(job, done): a search on a worker process (plot_ai.pool); done(answer) on
         # the loop when it is back (answer None if the worker failed)
         self.think = think or think_by_pool
         self.tables: dict[str, Table] = {}
         self.lobby_listeners: list[Callable[[], None]] = []
-        self.sessions: set = set()            # the connected players' apps, both doors
-        self.lobby = Lobby()                  # the lobby's talk
-        self.links = Links()                  # one-time browser sign-ins
-        self.web_url: str | None = None       # the web door's address, when it is open
+        self.sessions: set = set()  # the connected players' apps, both doors
+        self.lobby = Lobby()  # the lobby's talk
+        self.links = Links()  # one-time browser sign-ins
+        self.web_url: str | None = None  # the web door's address, when it is open
         self.pace_of_talk = Pace()
         self._next = 1
         self._stepping: set[str] = set()
@@ -109,9 +119,17 @@ class Hub(StoreTables):
         that uses it. ``post(callback)`` runs ``callback`` on this hub's loop,
         from any thread. Call before ``restore``; StoreError says why it cannot."""
         prepare(url)
-        self.shared = Shared(url, post, Hooks(self.lines_from_store, self.table_from_store,
-                                              self.store_away, self.presence_from_store,
-                                              self.presence_tick))
+        self.shared = Shared(
+            url,
+            post,
+            Hooks(
+                self.lines_from_store,
+                self.table_from_store,
+                self.store_away,
+                self.presence_from_store,
+                self.presence_tick,
+            ),
+        )
         self.shared.start()
 
     @property
@@ -123,18 +141,30 @@ class Hub(StoreTables):
         return self.home / "tables"
 
     # -- making tables ----------------------------------------------------------------------
-    def create(self, who: Who, side: Player, *, opponent: Seat, level: str = "easy",
-               seed: int | None = None, setup: str = "standard", both: bool = False) -> Table:
+    def create(
+        self,
+        who: Who,
+        side: Player,
+        *,
+        opponent: Seat,
+        level: str = "easy",
+        seed: int | None = None,
+        setup: str = "standard",
+        both: bool = False,
+    ) -> Table:
         """``seed``: None (always, in play) for a secret one; tests choose theirs.
         ``both``: the computer plays both sides, for everyone to watch."""
         self._prune()
         if sum(not t.over for t in self.tables.values()) >= self.max_tables:
-            raise Refused(f"The server already holds {self.max_tables} unfinished games, "
-                          "its limit; join or watch one of them.")
-        if both and sum(not t.over and not t.human_sides() for t in self.tables.values()) \
-                >= self.max_watched:
-            raise Refused(f"The server already runs {self.max_watched} games of the computer "
-                          "against itself, its limit; watch one of them.")
+            raise Refused(
+                f"The server already holds {self.max_tables} unfinished games, "
+                "its limit; join or watch one of them."
+            )
+        if both and sum(not t.over and not t.human_sides() for t in self.tables.values()) >= self.max_watched:
+            raise Refused(
+                f"The server already runs {self.max_watched} games of the computer "
+                "against itself, its limit; watch one of them."
+            )
         seats = {side: Seat.HUMAN, side.enemy: opponent}
         levels = {side.enemy: level} if opponent is Seat.COMPUTER else {}
         if both:
@@ -143,10 +173,14 @@ class Hub(StoreTables):
         chosen = seed is not None
         seed = seed if seed is not None else secret_seed()
         state = new_game(seed, setup=setup, rules=self.rules)
-        header = Header(rules_hash=self.rules.version, seed=seed, chosen_seed=chosen,
-                        start={"setup": setup},
-                        players={p.value: seats[p].value for p in Player},
-                        levels={p.value: lv for p, lv in levels.items()})
+        header = Header(
+            rules_hash=self.rules.version,
+            seed=seed,
+            chosen_seed=chosen,
+            start={"setup": setup},
+            players={p.value: seats[p].value for p in Player},
+            levels={p.value: lv for p, lv in levels.items()},
+        )
         owners: dict[Player, Who | None] = {p: None for p in Player if seats[p] is Seat.HUMAN}
         if not both:
             owners[side] = who
@@ -155,15 +189,28 @@ class Hub(StoreTables):
             self._open(table)
             return table
         table_id = self._free_id()
-        path = self.games_dir / f"{table_id}-{header.game}.jsonl"      # no seed in names
+        path = self.games_dir / f"{table_id}-{header.game}.jsonl"  # no seed in names
         recorder = None
         try:
             recorder = Recorder(path, header)
-            session = Session(state, seats, seed=seed, recorder=recorder, levels=levels,
-                              game=header.game, chosen_seed=chosen)
-            table = Table(table_id, new_code(), session, owners,
-                          self.tables_dir / f"{table_id}.json", path,
-                          datetime.now(UTC).isoformat(timespec="seconds"))
+            session = Session(
+                state,
+                seats,
+                seed=seed,
+                recorder=recorder,
+                levels=levels,
+                game=header.game,
+                chosen_seed=chosen,
+            )
+            table = Table(
+                table_id,
+                new_code(),
+                session,
+                owners,
+                self.tables_dir / f"{table_id}.json",
+                path,
+                datetime.now(UTC).isoformat(timespec="seconds"),
+            )
             self._save(table)
         except OSError:
             # nothing half made: no table in the lobby, no record or .tmp left behind (25)
@@ -184,12 +231,11 @@ class Hub(StoreTables):
         return f"T{self._next - 1}"
 
     def _taken(self, n: int) -> bool:
-        return (any(self.tables_dir.glob(f"T{n}.*"))
-                or any(self.games_dir.glob(f"T{n}-*")))
+        return any(self.tables_dir.glob(f"T{n}.*")) or any(self.games_dir.glob(f"T{n}-*"))
 
     def _open(self, table: Table) -> None:
         self.tables[table.id] = table
-        self._apply_presence()                # someone may sit at it through another process
+        self._apply_presence()  # someone may sit at it through another process
         self._bind(table)
         self._changed(table)
 
@@ -207,8 +253,9 @@ class Hub(StoreTables):
             raise Refused(f"There is no table {table_id!r} on this server.")
         return table
 
-    def sit(self, table_id: str, who: Who, *, code: str = "", on_change=lambda: None,
-            on_kick=lambda why: None) -> Guest:
+    def sit(
+        self, table_id: str, who: Who, *, code: str = "", on_change=lambda: None, on_kick=lambda why: None
+    ) -> Guest:
         """Take (or take back) a side. A side once taken is ``who``'s alone; the join
         code is needed only to take a free side."""
         table = self.table(table_id)
@@ -216,21 +263,30 @@ class Hub(StoreTables):
         if side is None:
             free = table.free_sides()
             if not free:
-                taken = ", ".join(f"{SIDE[p]}: {owner.name}" for p in table.human_sides()
-                                  if (owner := table.owners[p]) is not None)
-                raise Refused(f"Table {table.id} has no free side ({taken}); a side can be "
-                              "taken back only by the player who took it. Press w to watch.")
+                taken = ", ".join(
+                    f"{SIDE[p]}: {owner.name}"
+                    for p in table.human_sides()
+                    if (owner := table.owners[p]) is not None
+                )
+                raise Refused(
+                    f"Table {table.id} has no free side ({taken}); a side can be "
+                    "taken back only by the player who took it. Press w to watch."
+                )
             if table.over:
                 raise Refused(f"The game at table {table.id} is over; press w to look at it.")
             wait = table.codes.blocked_for(who.key)
-            if wait:                 # a guesser's right code waits too: no guessing on
-                raise Refused(f"Table {table.id} takes no join code from you for "
-                              f"{math.ceil(wait)} s: too many wrong ones were tried.")
+            if wait:  # a guesser's right code waits too: no guessing on
+                raise Refused(
+                    f"Table {table.id} takes no join code from you for "
+                    f"{math.ceil(wait)} s: too many wrong ones were tried."
+                )
             if code.strip().upper() != table.code:
                 table.codes.wrong(who.key)
                 to_operator(f"a wrong join code for table {table.id} from {clean(who.name)}")
-                raise WrongCode(f"That is not the join code of table {table.id}: ask the "
-                              f"{SIDE[table.human_sides()[0]]} player for it.")
+                raise WrongCode(
+                    f"That is not the join code of table {table.id}: ask the "
+                    f"{SIDE[table.human_sides()[0]]} player for it."
+                )
             side = free[0]
             table.owners[side] = who
             try:
@@ -239,10 +295,9 @@ class Hub(StoreTables):
                 table.owners[side] = None
                 raise
         old = table.seated(side)
-        if old is not None:                  # the same player again: the newer connection wins
+        if old is not None:  # the same player again: the newer connection wins
             table.guests.remove(old)
-            old.on_kick(f"You sat down at table {table.id} from another connection; "
-                        "this one is closed.")
+            old.on_kick(f"You sat down at table {table.id} from another connection; this one is closed.")
         chair = Chair(table.session, side, note=lambda: table.note_for(side))
         guest = Guest(table.id, chair, who, on_change, on_kick)
         chair.talk = lambda text: self.say(guest, text)
@@ -254,8 +309,13 @@ class Hub(StoreTables):
 
     def watch(self, table_id: str, who: Who, *, on_change=lambda: None) -> Guest:
         table = self.table(table_id)
-        guest = Guest(table.id, Chair(table.session, None, note=lambda: table.note_for(None)),
-                      who, on_change, lambda why: None)
+        guest = Guest(
+            table.id,
+            Chair(table.session, None, note=lambda: table.note_for(None)),
+            who,
+            on_change,
+            lambda why: None,
+        )
         guest.chair.talk = lambda text: self.say(guest, text)
         table.guests.append(guest)
         # shared: a computer waiting for someone at the table moves now (_moves_computer)
@@ -279,13 +339,19 @@ class Hub(StoreTables):
         record keeps it. Refused (with why) if empty, too long or too fast."""
         table = self.table(guest.table_id)
         if len(table.session.chat) >= TABLE_TALK:
-            raise Refused(f"This table's talk is full ({TABLE_TALK:,} lines, all kept in the "
-                          f"game's record); the lobby's talk is still open.")
+            raise Refused(
+                f"This table's talk is full ({TABLE_TALK:,} lines, all kept in the "
+                f"game's record); the lobby's talk is still open."
+            )
         side = guest.chair.side
-        line = ChatLine(table.session.actions, utc_now(), guest.who.name,
-                        SIDE[side] if side is not None else "watching",
-                        self._words(guest.who, text))
-        table.session.say(line)            # tells the table's screens
+        line = ChatLine(
+            table.session.actions,
+            utc_now(),
+            guest.who.name,
+            SIDE[side] if side is not None else "watching",
+            self._words(guest.who, text),
+        )
+        table.session.say(line)  # tells the table's screens
         return line
 
     def say_in_lobby(self, who: Who, text: str) -> ChatLine:
@@ -306,9 +372,12 @@ class Hub(StoreTables):
         """Finished games leave the lobby (their records stay on disk) once nobody is at
         them and ``keep_finished`` newer finished games are listed: a server that runs
         for months must not list, or hold in memory, every game it ever saw."""
-        done = sorted((t for t in self.tables.values() if t.over and not t.guests),
-                      key=lambda t: number(t.id), reverse=True)
-        for table in done[self.keep_finished:]:
+        done = sorted(
+            (t for t in self.tables.values() if t.over and not t.guests),
+            key=lambda t: number(t.id),
+            reverse=True,
+        )
+        for table in done[self.keep_finished :]:
             del self.tables[table.id]
             if self.shared is not None:
                 self.shared.known.pop(table.id, None)
@@ -318,11 +387,14 @@ class Hub(StoreTables):
 
     # -- telling everyone ---------------------------------------------------------------------
     def _changed(self, table: Table, *, game: bool = True) -> None:
-        tell_all([g.on_change for g in table.guests] + self.lobby_listeners,
-                 f"of a change at {table.id}")
-        if game and self._moves_computer(table) and table.session.computer_to_act() \
-                and not table.over \
-                and table.id not in self._stepping:
+        tell_all([g.on_change for g in table.guests] + self.lobby_listeners, f"of a change at {table.id}")
+        if (
+            game
+            and self._moves_computer(table)
+            and table.session.computer_to_act()
+            and not table.over
+            and table.id not in self._stepping
+        ):
             self._stepping.add(table.id)
             pace = self.pace if table.human_sides() else max(self.pace, WATCH_PACE)
             self.later(pace, lambda: self._computer_step(table))
@@ -343,13 +415,12 @@ class Hub(StoreTables):
         """A record the disk refuses: the table waits (its session lets nobody act), the
         operator is told once, and the hub tries again until the disk takes it (25)."""
         s = table.session
-        if self.shared is not None:          # the store's writer retries by itself (21)
+        if self.shared is not None:  # the store's writer retries by itself (21)
             s.record_problem = RECONNECTING if self.store_trouble and s.unsaved else None
             return
         if s.unsaved and not table.saving_told:
             table.saving_told = True
-            to_operator(f"table {table.id}: {s.record_problem}; retrying every "
-                        f"{SAVE_RETRY:g} s")
+            to_operator(f"table {table.id}: {s.record_problem}; retrying every {SAVE_RETRY:g} s")
             self.later(SAVE_RETRY, lambda: self._retry_saving(table))
         elif not s.unsaved and table.saving_told:
             table.saving_told = False
@@ -364,14 +435,14 @@ class Hub(StoreTables):
         if table.session.computer_to_act() and not table.over:
             try:
                 job = table.session.thought_job()
-                if job is not None:               # a search: in a worker, never on the loop
+                if job is not None:  # a search: in a worker, never on the loop
                     self._stepping.add(table.id)
                     table.session.thinking = True
                     tell_all([g.on_change for g in table.guests], "the computer thinks")
                     self.think(job, lambda answer: self._thought_back(table, job, answer))
                     return
-                table.session.computer_step()     # tells the table's listeners, which go on
-            except Exception as exc:              # a bug: the table stops, the server not
+                table.session.computer_step()  # tells the table's listeners, which go on
+            except Exception as exc:  # a bug: the table stops, the server not
                 to_operator(f"the computer could not move at table {table.id}: {exc!r}")
 
     def _thought_back(self, table: Table, job, answer) -> None:
@@ -382,11 +453,12 @@ class Hub(StoreTables):
             return
         try:
             if answer is None:
-                to_operator(f"the computer's search failed at table {table.id}; it thinks "
-                            "in the server instead")
+                to_operator(
+                    f"the computer's search failed at table {table.id}; it thinks in the server instead"
+                )
                 table.session.computer_step()
             elif table.session.take_thought(job, answer) is None:
-                self._changed(table)              # stale: the table moved on; think again
+                self._changed(table)  # stale: the table moved on; think again
         except Exception as exc:
             to_operator(f"the computer could not move at table {table.id}: {exc!r}")
 
@@ -394,21 +466,26 @@ class Hub(StoreTables):
     def _save(self, table: Table) -> None:
         if self.shared is not None:
             try:
-                table.version = self.shared.store.set_meta(table.id, table.meta(),
-                                                           table.version)
+                table.version = self.shared.store.set_meta(table.id, table.meta(), table.version)
             except Conflict:
-                raise Refused("Someone changed that table from another connection a moment "
-                              "ago; look again and try once more.") from None
+                raise Refused(
+                    "Someone changed that table from another connection a moment "
+                    "ago; look again and try once more."
+                ) from None
             except StoreError as exc:
-                raise Refused(f"The server cannot reach its store just now ({exc}); try "
-                              "again in a moment.") from None
+                raise Refused(
+                    f"The server cannot reach its store just now ({exc}); try again in a moment."
+                ) from None
             return
         self.tables_dir.mkdir(parents=True, exist_ok=True)
         if table.meta_path is None:
             raise AssertionError(f"table {table.id} lives in the store, not in a file")
         # T1.tmp, not T1.json.tmp: every file of table n is T{n}.* (see _taken)
-        write_whole(table.meta_path, json.dumps(table.meta(), indent=1) + "\n",
-                    tmp=table.meta_path.with_suffix(".tmp"))
+        write_whole(
+            table.meta_path,
+            json.dumps(table.meta(), indent=1) + "\n",
+            tmp=table.meta_path.with_suffix(".tmp"),
+        )
 
     def restore(self) -> list[str]:
         """Every table from its files: the unfinished ones, and as many of the newest
@@ -418,7 +495,7 @@ class Hub(StoreTables):
             return self._restore_shared()
         problems = []
         for p in [*self.tables_dir.glob("T*"), *self.games_dir.glob("T*-*")]:
-            n = number(p.name.split(".")[0].split("-")[0])      # numbers held by any file
+            n = number(p.name.split(".")[0].split("-")[0])  # numbers held by any file
             self._next = max(self._next, n + 1)
         for meta_path in sorted(self.tables_dir.glob("T*.json"), key=lambda p: number(p.stem)):
             try:
@@ -432,15 +509,16 @@ class Hub(StoreTables):
         return problems
 
     def _load(self, meta_path: Path) -> Table:
-        meta = loads(read_regular(meta_path, limit=64 * 1024), str(meta_path))   # (25)
+        meta = loads(read_regular(meta_path, limit=64 * 1024), str(meta_path))  # (25)
         if not isinstance(meta, dict):
             raise ValueError("not a table file (expected a JSON object)")
         if meta.get("version") != TABLE_FILE_VERSION:
-            raise ValueError(f"table file version {meta.get('version')!r}, expected "
-                             f"{TABLE_FILE_VERSION}")
+            raise ValueError(f"table file version {meta.get('version')!r}, expected {TABLE_FILE_VERSION}")
         if meta.get("id") != meta_path.stem or number(meta_path.stem) == 0:
-            raise ValueError(f"a table file is named T and its number (T12.json), and says "
-                             f"the same id inside; this one says {str(meta.get('id'))[:20]!r}")
+            raise ValueError(
+                f"a table file is named T and its number (T12.json), and says "
+                f"the same id inside; this one says {str(meta.get('id'))[:20]!r}"
+            )
         self._next = max(self._next, number(meta["id"]) + 1)
         path = Path(meta["record"])
         record = load_record(path, self.rules)
@@ -450,5 +528,4 @@ class Hub(StoreTables):
         owners = owners_from(meta)
         if set(owners) != set(session.humans()):
             raise ValueError("its owners do not match the record's human sides")
-        return Table(meta["id"], meta["code"], session, owners, meta_path, path,
-                     meta["created"])
+        return Table(meta["id"], meta["code"], session, owners, meta_path, path, meta["created"])

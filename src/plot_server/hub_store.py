@@ -32,8 +32,9 @@ from .tables import (
     to_operator,
 )
 
-RECONNECTING = ("reconnecting to the game store; the game goes on by itself when it answers, "
-                "and nothing is lost")
+RECONNECTING = (
+    "reconnecting to the game store; the game goes on by itself when it answers, and nothing is lost"
+)
 
 
 def _stored(found: tuple[dict[str, Any], int] | None) -> tuple[dict[str, Any], int]:
@@ -47,7 +48,7 @@ class StoreTables:
     """Hub's methods for tables in the shared store; ``self.shared`` is set."""
 
     shared: Shared | None
-    if TYPE_CHECKING:                     # the Hub's own, which this is mixed into
+    if TYPE_CHECKING:  # the Hub's own, which this is mixed into
         rules: Rules
         tables: dict[str, Table]
         keep_finished: int
@@ -75,11 +76,24 @@ class StoreTables:
         try:
             number = store.next_number()
             table_id = f"T{number}"
-            session = Session(state, seats, seed=header.seed,
-                              recorder=self._link.recorder(table_id, next_line=2),
-                              levels=levels, game=header.game, chosen_seed=header.chosen_seed)
-            table = Table(table_id, new_code(), session, owners, None, f"store:{table_id}",
-                          datetime.now(UTC).isoformat(timespec="seconds"))
+            session = Session(
+                state,
+                seats,
+                seed=header.seed,
+                recorder=self._link.recorder(table_id, next_line=2),
+                levels=levels,
+                game=header.game,
+                chosen_seed=header.chosen_seed,
+            )
+            table = Table(
+                table_id,
+                new_code(),
+                session,
+                owners,
+                None,
+                f"store:{table_id}",
+                datetime.now(UTC).isoformat(timespec="seconds"),
+            )
             store.create(table_id, number, table.meta(), header_line(header).rstrip("\n"))
         except (StoreError, Conflict) as exc:
             if table_id is not None:
@@ -94,19 +108,16 @@ class StoreTables:
             try:
                 meta, version = _stored(store.table(table_id))
                 table = self._load_shared(table_id, meta, version, store.lines(table_id))
-            except (ValueError, KeyError, TypeError, RecordError, Unreadable,
-                    StoreError) as exc:
+            except (ValueError, KeyError, TypeError, RecordError, Unreadable, StoreError) as exc:
                 problems.append(f"table {table_id} in the store: {exc}")
                 continue
             self._open(table)
         self._prune()
         return problems
 
-    def _load_shared(self, table_id: str, meta: dict, version: int,
-                     rows: list[tuple[int, str]]) -> Table:
+    def _load_shared(self, table_id: str, meta: dict, version: int, rows: list[tuple[int, str]]) -> Table:
         if meta.get("version") != TABLE_FILE_VERSION:
-            raise ValueError(f"table version {meta.get('version')!r}, expected "
-                             f"{TABLE_FILE_VERSION}")
+            raise ValueError(f"table version {meta.get('version')!r}, expected {TABLE_FILE_VERSION}")
         data = "".join(f"{text}\n" for _, text in rows).encode("utf-8")
         record = check(parse_raw(data, Path(f"store:{table_id}")), self.rules)
         recorder = None if record.finished else self._link.recorder(table_id, len(rows) + 1)
@@ -114,8 +125,16 @@ class StoreTables:
         owners = owners_from(meta)
         if set(owners) != set(session.humans()):
             raise ValueError("its owners do not match the record's human sides")
-        return Table(table_id, meta["code"], session, owners, None, f"store:{table_id}",
-                     meta["created"], version=version)
+        return Table(
+            table_id,
+            meta["code"],
+            session,
+            owners,
+            None,
+            f"store:{table_id}",
+            meta["created"],
+            version=version,
+        )
 
     def lines_from_store(self, table_id: str, rows: list[tuple[int, str]]) -> None:
         """Another process wrote ``rows`` of a table's record: made here too."""
@@ -125,7 +144,7 @@ class StoreTables:
             return
         for line, text in rows:
             if line < rec.next_line:
-                continue                      # this process has it (wrote it or heard it)
+                continue  # this process has it (wrote it or heard it)
             if line > rec.next_line:
                 return
             if rec.unsaved:
@@ -150,8 +169,7 @@ class StoreTables:
         if held:
             self.lines_from_store(table.id, held)
 
-    def table_from_store(self, table_id: str, meta: dict, version: int,
-                         rows: list[tuple[int, str]]) -> None:
+    def table_from_store(self, table_id: str, meta: dict, version: int, rows: list[tuple[int, str]]) -> None:
         """A table another process made, or whose seats it changed."""
         table = self.tables.get(table_id)
         if table is None:
@@ -173,16 +191,17 @@ class StoreTables:
         """What a table's screens are told when its next line lost a race: a player's
         move, said; the computer's (moved by two processes at once), nothing."""
         session = table.session
-        lost = session.recorder.unsaved[:1] if isinstance(session.recorder, StoreRecorder) \
-            else []
+        lost = session.recorder.unsaved[:1] if isinstance(session.recorder, StoreRecorder) else []
         try:
             side = Player(json.loads(lost[0])["side"]) if lost else None
         except (ValueError, KeyError, TypeError):
             side = None
         if side is None or session.seats[side] is not Seat.HUMAN:
             return ""
-        return (f"A move of the {SIDE[side]} player's made here was not kept: the game "
-                "had moved on from another connection first.")
+        return (
+            f"A move of the {SIDE[side]} player's made here was not kept: the game "
+            "had moved on from another connection first."
+        )
 
     def _reload(self, table: Table, news: str) -> None:
         """Read ``table`` again from the store (a line of ours lost a race, or one of
@@ -201,15 +220,14 @@ class StoreTables:
         for guest in table.guests:
             guest.chair.session = fresh.session
         table.news = (fresh.session.actions, news)
-        table.held_rows = []                  # the fresh game has them
+        table.held_rows = []  # the fresh game has them
         self._stepping.discard(table.id)
         self._bind(table)
         # talk said here but not yet written is said again: a lost race costs a move,
         # never a line a player was shown as said
         for text in getattr(old.recorder, "unsaved", []):
             entry = json.loads(text)
-            if "chat" in entry and isinstance(said := parse_entry(entry, f"table {table.id}"),
-                                              ChatLine):
+            if "chat" in entry and isinstance(said := parse_entry(entry, f"table {table.id}"), ChatLine):
                 fresh.session.say(said)
         self._changed(table)
 
@@ -217,9 +235,14 @@ class StoreTables:
     def _tell_presence(self) -> None:
         """This process's seats, for the others (a no-op without a store)."""
         if self.shared is not None:
-            self.shared.announce(frozenset(
-                (t.id, g.chair.side.value) for t in self.tables.values() for g in t.guests
-                if g.chair.side is not None))
+            self.shared.announce(
+                frozenset(
+                    (t.id, g.chair.side.value)
+                    for t in self.tables.values()
+                    for g in t.guests
+                    if g.chair.side is not None
+                )
+            )
 
     def presence_from_store(self, process: str, seats: frozenset[tuple[str, str]]) -> None:
         """Another process says where its players sit (at once when it changes, and every
@@ -253,8 +276,7 @@ class StoreTables:
     def store_away(self, why: str | None) -> None:
         """The store stopped answering (``why``), or answers again (None)."""
         self.store_trouble = why
-        to_operator(f"the store is away ({why}); reconnecting" if why else
-                    "the store answers again")
+        to_operator(f"the store is away ({why}); reconnecting" if why else "the store answers again")
         for table in list(self.tables.values()):
             self._watch_saving(table)
             tell_all([g.on_change for g in table.guests], "of the store")

@@ -15,8 +15,7 @@ from .hub import TABLE_FILE_VERSION, number
 from .pgstore import Store, StoreError, prepare
 
 
-def import_tables(home: Path, url: str, rules: Rules
-                  ) -> tuple[list[str], list[str], list[str]]:
+def import_tables(home: Path, url: str, rules: Rules) -> tuple[list[str], list[str], list[str]]:
     """(what was imported, as "T3 -> T17"; what was there before; what could not be,
     with why)."""
     prepare(url)
@@ -25,18 +24,18 @@ def import_tables(home: Path, url: str, rules: Rules
     before: list[str] = []
     problems: list[str] = []
     try:
-        for meta_path in sorted(Path(home, "tables").glob("T*.json"),
-                                key=lambda p: number(p.stem)):
+        for meta_path in sorted(Path(home, "tables").glob("T*.json"), key=lambda p: number(p.stem)):
             try:
                 meta = loads(read_regular(meta_path, limit=64 * 1024), str(meta_path))
                 if not isinstance(meta, dict) or meta.get("version") != TABLE_FILE_VERSION:
                     raise ValueError("not a table file of this plot version")
                 path = Path(meta["record"])
-                record = load_record(path, rules)          # checked, line by line
-                data = read_regular(path, what="record")[:record.good_bytes]
+                record = load_record(path, rules)  # checked, line by line
+                data = read_regular(path, what="record")[: record.good_bytes]
                 lines = data.decode("utf-8").splitlines()
-                new_id = store.import_table(dict(meta, imported=f"{meta_path}:{meta['id']}"),
-                                            lines, record.finished)
+                new_id = store.import_table(
+                    dict(meta, imported=f"{meta_path}:{meta['id']}"), lines, record.finished
+                )
             except (OSError, ValueError, KeyError, TypeError, RecordError, Unreadable) as exc:
                 problems.append(f"{meta_path}: {exc}")
                 continue

@@ -15,8 +15,8 @@ from collections.abc import Callable
 import attrs
 
 LINK_MINUTES = 10
-MOST_LINKS = 1000             # open links at once; past it the oldest lapses
-PER_PLAYER = 3                # open links of one player; past it their own oldest lapses
+MOST_LINKS = 1000  # open links at once; past it the oldest lapses
+PER_PLAYER = 3  # open links of one player; past it their own oldest lapses
 
 
 def by_password(who) -> bool:
@@ -31,12 +31,11 @@ def evict(held: OrderedDict, who, per_player: int, most: int) -> None:
     same kind (password or key) goes, so that names made up with the password can push
     out only other such names, never a key holder's."""
     own = [t for t, kept in held.items() if kept[0].key == who.key]
-    for token in own[:max(0, len(own) - per_player)]:
+    for token in own[: max(0, len(own) - per_player)]:
         del held[token]
     while len(held) > most:
         kind = by_password(who)
-        oldest = next((t for t, kept in held.items() if by_password(kept[0]) == kind),
-                      next(iter(held)))
+        oldest = next((t for t, kept in held.items() if by_password(kept[0]) == kind), next(iter(held)))
         del held[oldest]
 
 
@@ -45,7 +44,7 @@ class Links:
     minutes: float = LINK_MINUTES
     most: int = MOST_LINKS
     clock: Callable[[], float] = time.monotonic
-    _open: OrderedDict = attrs.Factory(OrderedDict)     # token -> (who, made)
+    _open: OrderedDict = attrs.Factory(OrderedDict)  # token -> (who, made)
 
     def make(self, who) -> str:
         token = secrets.token_urlsafe(24)

@@ -25,9 +25,11 @@ from plot_tui.talk import TalkInput, chat_text, clock_of
 from .hub import Hub, Refused, Table, Who
 from .links import LINK_MINUTES
 
-LOBBY_HELP = ("[b]enter[/b] your game, or join a free side, or watch · [b]n[/b] new table · "
-              "[b]j[/b] join with a code · [b]w[/b] watch · [b]T[/b] talk · [b]L[/b] browser link · "
-              "[b]q[/b] leave")
+LOBBY_HELP = (
+    "[b]enter[/b] your game, or join a free side, or watch · [b]n[/b] new table · "
+    "[b]j[/b] join with a code · [b]w[/b] watch · [b]T[/b] talk · [b]L[/b] browser link · "
+    "[b]q[/b] leave"
+)
 
 
 class TableDesk(Protocol):
@@ -43,7 +45,7 @@ class TableSetup:
     side: Player = Player.SS
     opponent: Seat = Seat.HUMAN
     level: str = "easy"
-    both: bool = False              # the computer plays both sides; the maker watches
+    both: bool = False  # the computer plays both sides; the maker watches
 
 
 class LobbyScreen(OnceScreen[None]):
@@ -55,18 +57,29 @@ class LobbyScreen(OnceScreen[None]):
     LobbyScreen #message { height: auto; min-height: 1; }
     LobbyScreen #keys { height: auto; color: $text-muted; }
     """
-    BINDINGS = [Binding("n", "new", "New table"), Binding("j", "join", "Join"),
-                Binding("w", "watch", "Watch"), Binding("enter", "enter", "Sit", priority=True),
-                Binding("T", "talk", "Talk"), Binding("L", "link", "Browser link"),
-                Binding("q", "app.quit", "Leave")]
+    BINDINGS = [
+        Binding("n", "new", "New table"),
+        Binding("j", "join", "Join"),
+        Binding("w", "watch", "Watch"),
+        Binding("enter", "enter", "Sit", priority=True),
+        Binding("T", "talk", "Talk"),
+        Binding("L", "link", "Browser link"),
+        Binding("q", "app.quit", "Leave"),
+    ]
 
     def __init__(self, hub: Hub, who: Who) -> None:
         super().__init__()
         self.hub, self.who = hub, who
 
     def compose(self) -> ComposeResult:
-        yield Static(join(("The Plot to Assassinate Hitler", "bold"), " — tables on this server · ",
-                          (f"you are {self.who.name}", "bold")), id="title")
+        yield Static(
+            join(
+                ("The Plot to Assassinate Hitler", "bold"),
+                " — tables on this server · ",
+                (f"you are {self.who.name}", "bold"),
+            ),
+            id="title",
+        )
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         yield LogView(id="lobby-chat")
         yield Static("", id="message")
@@ -91,8 +104,14 @@ class LobbyScreen(OnceScreen[None]):
             if table.your_move(self.who):
                 you = f"▶ {you}: your move"
             # cells as Text: a DataTable reads a str cell as markup, and names are outside text
-            cells = (table.id, table.seat_label(Player.SS), table.seat_label(Player.ABWEHR),
-                     table.status(), str(table.watchers()), you)
+            cells = (
+                table.id,
+                table.seat_label(Player.SS),
+                table.seat_label(Player.ABWEHR),
+                table.status(),
+                str(table.watchers()),
+                you,
+            )
             t.add_row(*(plain(c) for c in cells), key=table.id)
         if keep is not None and keep in self.hub.tables:
             t.move_cursor(row=t.get_row_index(keep))
@@ -103,8 +122,15 @@ class LobbyScreen(OnceScreen[None]):
     def refresh_chat(self) -> None:
         lines = [chat_text(ln, clock=clock_of(ln)) for ln in self.hub.lobby.lines]
         for pane in self.query("#lobby-chat").results(LogView):
-            pane.show(lines or [Text("Lobby talk: T to say something to everyone here "
-                                     "(to find an opponent, say).", style="dim")])
+            pane.show(
+                lines
+                or [
+                    Text(
+                        "Lobby talk: T to say something to everyone here (to find an opponent, say).",
+                        style="dim",
+                    )
+                ]
+            )
 
     def action_talk(self) -> None:
         self.app.push_screen(TalkInput(self.who.name, where="in the lobby"), self._said)
@@ -132,10 +158,9 @@ class LobbyScreen(OnceScreen[None]):
             self.say(empty, error=True)
             return None
         table = self.hub.tables.get(table_id)
-        if table is None:          # a finished game pushed out by newer ones, still shown
+        if table is None:  # a finished game pushed out by newer ones, still shown
             self.refresh_rows()
-            self.say(f"Table {table_id} has left the list (its game is over); pick again.",
-                     error=True)
+            self.say(f"Table {table_id} has left the list (its game is over); pick again.", error=True)
         return table
 
     def say(self, text: str, *, error: bool = False) -> None:
@@ -173,9 +198,9 @@ class LobbyScreen(OnceScreen[None]):
         if table.side_of(self.who) is not None:
             self.desk.take_seat(table.id, "")
             return
-        self.app.push_screen(JoinScreen(table.id),
-                             lambda code: None if code is None
-                             else self.desk.take_seat(table.id, code))
+        self.app.push_screen(
+            JoinScreen(table.id), lambda code: None if code is None else self.desk.take_seat(table.id, code)
+        )
 
     def action_link(self) -> None:
         """A one-time link that signs this player in from a browser."""
@@ -183,8 +208,10 @@ class LobbyScreen(OnceScreen[None]):
             self.say("This server has no web door (plot serve --web PORT).", error=True)
             return
         token = self.hub.links.make(self.who)
-        self.say(f"Open this once, within {LINK_MINUTES} minutes, to be {self.who.name} "
-                 f"in a browser:\n{self.hub.web_url}link/{token}")
+        self.say(
+            f"Open this once, within {LINK_MINUTES} minutes, to be {self.who.name} "
+            f"in a browser:\n{self.hub.web_url}link/{token}"
+        )
 
     def action_watch(self) -> None:
         table = self.chosen("No table to watch yet.")
@@ -210,8 +237,7 @@ class JoinScreen(OnceModal[str | None]):
             yield Label(f"Join code for table {self.table_id}")
             # not select_on_focus: a focus that lands after the first keys would select them,
             # and the next key would replace what was typed
-            yield Input(id="code", max_length=12, placeholder="6 letters and digits",
-                        select_on_focus=False)
+            yield Input(id="code", max_length=12, placeholder="6 letters and digits", select_on_focus=False)
             yield Static("[dim]enter: join · esc: back[/dim]")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -229,8 +255,7 @@ class JoinScreen(OnceModal[str | None]):
 
 
 class NewTableScreen(SetupForm[TableSetup | None]):
-    BINDINGS = [Binding("enter", "start", "Set up", priority=True),
-                Binding("escape", "cancel", "Back")]
+    BINDINGS = [Binding("enter", "start", "Set up", priority=True), Binding("escape", "cancel", "Back")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
@@ -249,11 +274,14 @@ class NewTableScreen(SetupForm[TableSetup | None]):
         yield Footer()
 
     def action_start(self) -> None:
-        self.dismiss(TableSetup(
-            side=self.chosen_side(),
-            opponent=Seat.COMPUTER if self.picked("opponent") >= 1 else Seat.HUMAN,
-            both=self.picked("opponent") == 2,
-            level=self.chosen_level()))
+        self.dismiss(
+            TableSetup(
+                side=self.chosen_side(),
+                opponent=Seat.COMPUTER if self.picked("opponent") >= 1 else Seat.HUMAN,
+                both=self.picked("opponent") == 2,
+                level=self.chosen_level(),
+            )
+        )
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from plot_tui.plain import clean
 
-LOG_BYTES = 1_000_000          # one file's size before it is rotated
-LOG_FILES = 5                  # rotated files kept
+LOG_BYTES = 1_000_000  # one file's size before it is rotated
+LOG_FILES = 5  # rotated files kept
 
 
 def failure_log_path(home: Path) -> Path:
@@ -23,8 +23,7 @@ def _logger(home: Path) -> logging.Logger:
     log = logging.getLogger(f"plot.serve.failures.{path}")
     if not log.handlers:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler = RotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=LOG_FILES,
-                                      encoding="utf-8")
+        handler = RotatingFileHandler(path, maxBytes=LOG_BYTES, backupCount=LOG_FILES, encoding="utf-8")
         handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
         log.addHandler(handler)
         log.setLevel(logging.ERROR)
@@ -37,4 +36,4 @@ def log_failure(home: Path, ref: str, who: str, error: BaseException) -> None:
     try:
         _logger(home).error("reference %s, session of %s:\n%s", ref, clean(who), text)
     except OSError:
-        pass                   # the disk is the problem: the operator's line still says it
+        pass  # the disk is the problem: the operator's line still says it

@@ -22,7 +22,7 @@ from psycopg import errors
 SCHEMA_VERSION = 1
 CHANNEL = "plot_tables"
 T = TypeVar("T")
-TIMEOUT_MS = 2000            # a statement the store cannot answer in 2 s has failed
+TIMEOUT_MS = 2000  # a statement the store cannot answer in 2 s has failed
 
 SCHEMA = f"""
 CREATE TABLE plot_schema (version integer NOT NULL);
@@ -54,11 +54,13 @@ class Conflict(Exception):
 
 def connect(url: str, *, autocommit: bool = False) -> psycopg.Connection:
     try:
-        conn = psycopg.connect(url, autocommit=autocommit, connect_timeout=5,
-                               options=f"-c statement_timeout={TIMEOUT_MS}")
+        conn = psycopg.connect(
+            url, autocommit=autocommit, connect_timeout=5, options=f"-c statement_timeout={TIMEOUT_MS}"
+        )
     except psycopg.Error as exc:
-        raise StoreError(f"cannot reach the store {safe_url(url)}: "
-                         f"{str(exc).strip() or type(exc).__name__}") from None
+        raise StoreError(
+            f"cannot reach the store {safe_url(url)}: {str(exc).strip() or type(exc).__name__}"
+        ) from None
     return conn
 
 
@@ -85,18 +87,21 @@ def prepare(url: str) -> None:
     with connect(url) as conn:
         have = _one(conn.execute("SELECT to_regclass('plot_schema') IS NOT NULL"))
         if not have:
-            others = _one(conn.execute("SELECT count(*) FROM pg_tables WHERE tablename LIKE "
-                                       "'plot\\_%'"))
+            others = _one(conn.execute("SELECT count(*) FROM pg_tables WHERE tablename LIKE 'plot\\_%'"))
             if others:
-                raise StoreError("the database has plot tables but no schema version; "
-                                 "point --store at an empty database or a plot store")
+                raise StoreError(
+                    "the database has plot tables but no schema version; "
+                    "point --store at an empty database or a plot store"
+                )
             conn.execute(SCHEMA)
             return
         rows = conn.execute("SELECT version FROM plot_schema").fetchall()
         if [r[0] for r in rows] != [SCHEMA_VERSION]:
-            raise StoreError(f"the store's schema is version {[r[0] for r in rows]}, this "
-                             f"program uses version {SCHEMA_VERSION}; use the plot version "
-                             "that made it")
+            raise StoreError(
+                f"the store's schema is version {[r[0] for r in rows]}, this "
+                f"program uses version {SCHEMA_VERSION}; use the plot version "
+                "that made it"
+            )
 
 
 class Store:
@@ -123,8 +128,9 @@ class Store:
             except psycopg.OperationalError as exc:
                 if attempt == 1 and self.conn.broken:
                     continue
-                raise StoreError(f"the store {safe_url(self.url)} did not answer: "
-                                 f"{str(exc).strip()}") from None
+                raise StoreError(
+                    f"the store {safe_url(self.url)} did not answer: {str(exc).strip()}"
+                ) from None
         raise AssertionError("unreachable")
 
     def next_number(self) -> int:
@@ -132,41 +138,55 @@ class Store:
 
     def create(self, table_id: str, number: int, meta: dict, header: str) -> None:
         def work(c: psycopg.Connection) -> None:
-            c.execute("INSERT INTO plot_tables (id, number, meta) VALUES (%s, %s, %s)",
-                      (table_id, number, json.dumps(meta)))
+            c.execute(
+                "INSERT INTO plot_tables (id, number, meta) VALUES (%s, %s, %s)",
+                (table_id, number, json.dumps(meta)),
+            )
             c.execute("INSERT INTO plot_lines VALUES (%s, 1, %s)", (table_id, header))
             c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} new"))
+
         self._do(work)
 
     def import_table(self, meta: dict, lines: list[str], finished: bool) -> str | None:
         """A table from a files-based server, under a new number; None if a table with
         the same ``imported`` mark is here already (an import run twice adds nothing)."""
+
         def work(c: psycopg.Connection) -> str | None:
-            if c.execute("SELECT 1 FROM plot_tables WHERE meta->>'imported' = %s",
-                         (meta["imported"],)).fetchone():
+            if c.execute(
+                "SELECT 1 FROM plot_tables WHERE meta->>'imported' = %s", (meta["imported"],)
+            ).fetchone():
                 return None
             number = _one(c.execute("SELECT nextval('plot_table_numbers')"))
             table_id = f"T{number}"
             row = dict(meta, id=table_id, record=f"store:{table_id}")
-            c.execute("INSERT INTO plot_tables (id, number, meta, finished) "
-                      "VALUES (%s, %s, %s, %s)", (table_id, number, json.dumps(row), finished))
+            c.execute(
+                "INSERT INTO plot_tables (id, number, meta, finished) VALUES (%s, %s, %s, %s)",
+                (table_id, number, json.dumps(row), finished),
+            )
             with c.cursor() as cur:
-                cur.executemany("INSERT INTO plot_lines VALUES (%s, %s, %s)",
-                                [(table_id, n, text) for n, text in enumerate(lines, 1)])
+                cur.executemany(
+                    "INSERT INTO plot_lines VALUES (%s, %s, %s)",
+                    [(table_id, n, text) for n, text in enumerate(lines, 1)],
+                )
             c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} new"))
             return table_id
+
         return self._do(work)
 
     def set_meta(self, table_id: str, meta: dict, version: int) -> int:
         """Write ``meta`` if the table is still at ``version``; the new version, or
         Conflict if another process changed it first."""
+
         def work(c: psycopg.Connection) -> int | None:
-            row = c.execute("UPDATE plot_tables SET meta = %s, version = version + 1 "
-                            "WHERE id = %s AND version = %s RETURNING version",
-                            (json.dumps(meta), table_id, version)).fetchone()
+            row = c.execute(
+                "UPDATE plot_tables SET meta = %s, version = version + 1 "
+                "WHERE id = %s AND version = %s RETURNING version",
+                (json.dumps(meta), table_id, version),
+            ).fetchone()
             if row is not None:
                 c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} meta"))
             return None if row is None else row[0]
+
         new = self._do(work)
         if new is None:
             raise Conflict()
@@ -174,27 +194,36 @@ class Store:
 
     def append(self, table_id: str, line: int, text: str, *, finished: bool) -> None:
         """Line ``line`` of the table's record; Conflict if it is there already."""
+
         def work(c: psycopg.Connection) -> None:
             c.execute("INSERT INTO plot_lines VALUES (%s, %s, %s)", (table_id, line, text))
             if finished:
                 c.execute("UPDATE plot_tables SET finished = true WHERE id = %s", (table_id,))
             c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} {line}"))
+
         self._do(work)
 
     def lines(self, table_id: str, after: int = 0) -> list[tuple[int, str]]:
-        return self._do(lambda c: c.execute(
-            "SELECT line, text FROM plot_lines WHERE table_id = %s AND line > %s ORDER BY "
-            "line", (table_id, after)).fetchall())
+        return self._do(
+            lambda c: c.execute(
+                "SELECT line, text FROM plot_lines WHERE table_id = %s AND line > %s ORDER BY line",
+                (table_id, after),
+            ).fetchall()
+        )
 
     def table(self, table_id: str) -> tuple[dict, int] | None:
-        row = self._do(lambda c: c.execute(
-            "SELECT meta, version FROM plot_tables WHERE id = %s", (table_id,)).fetchone())
+        row = self._do(
+            lambda c: c.execute("SELECT meta, version FROM plot_tables WHERE id = %s", (table_id,)).fetchone()
+        )
         return None if row is None else (row[0], row[1])
 
     def tables(self, keep_finished: int) -> list[str]:
         """The unfinished tables and the newest ``keep_finished`` finished ones."""
-        rows = self._do(lambda c: c.execute(
-            "SELECT id FROM plot_tables WHERE NOT finished UNION ALL (SELECT id FROM "
-            "plot_tables WHERE finished ORDER BY number DESC LIMIT %s)",
-            (keep_finished,)).fetchall())
+        rows = self._do(
+            lambda c: c.execute(
+                "SELECT id FROM plot_tables WHERE NOT finished UNION ALL (SELECT id FROM "
+                "plot_tables WHERE finished ORDER BY number DESC LIMIT %s)",
+                (keep_finished,),
+            ).fetchall()
+        )
         return [r[0] for r in rows]

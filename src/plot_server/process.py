@@ -17,11 +17,22 @@ from .hub import Hub, to_operator
 from .server import Gauge, Limits, say_goodbye, start
 
 
-def run(host: str, port: int, rules: Rules, *, home: Path, host_key: Path,
-        password: str | None, keys_file: Path | None, limits: Limits | None = None,
-        web_port: int | None = None, web_url: str | None = None,
-        web_proxies: frozenset[str] = frozenset(), store: str | None = None,
-        shared_port: bool = False) -> None:
+def run(
+    host: str,
+    port: int,
+    rules: Rules,
+    *,
+    home: Path,
+    host_key: Path,
+    password: str | None,
+    keys_file: Path | None,
+    limits: Limits | None = None,
+    web_port: int | None = None,
+    web_url: str | None = None,
+    web_proxies: frozenset[str] = frozenset(),
+    store: str | None = None,
+    shared_port: bool = False,
+) -> None:
     """One server process. ``store``: the tables in PostgreSQL, else in files
     under ``home``; ``shared_port``: other processes listen on the same port (workers)."""
     limits = limits or Limits()
@@ -33,42 +44,64 @@ def run(host: str, port: int, rules: Rules, *, home: Path, host_key: Path,
 
             def post(callback: Callable[[], None]) -> None:
                 loop.call_soon_threadsafe(callback)
+
             hub.use_store(store, post)
         for problem in hub.restore():
             to_operator(f"could not restore a table: {problem}")
         collector = Collector()
-        collector.take_over()             # rules and modules are loaded: see collector.py
+        collector.take_over()  # rules and modules are loaded: see collector.py
         # Both doors count against the same limits and the same password guesses.
         gauge, throttle = Gauge(), PasswordThrottle(say=to_operator)
-        server = await start(host, port, hub, host_key=host_key, password=password,
-                             keys_file=keys_file, limits=limits, collector=collector,
-                             gauge=gauge, throttle=throttle, reuse_port=shared_port)
+        server = await start(
+            host,
+            port,
+            hub,
+            host_key=host_key,
+            password=password,
+            keys_file=keys_file,
+            limits=limits,
+            collector=collector,
+            gauge=gauge,
+            throttle=throttle,
+            reuse_port=shared_port,
+        )
         web_runner = None
         if web_port is not None:
             # aiohttp is imported only by a server that opens the web door
             from . import web
+
             hub.web_url = (web_url or f"http://{host}:{web_port}").rstrip("/") + "/"
-            web_runner = await web.start(host, web_port, hub, password=password,
-                                         limits=limits, gauge=gauge, throttle=throttle,
-                                         collector=collector, proxies=web_proxies,
-                                         reuse_port=shared_port)
+            web_runner = await web.start(
+                host,
+                web_port,
+                hub,
+                password=password,
+                limits=limits,
+                gauge=gauge,
+                throttle=throttle,
+                collector=collector,
+                proxies=web_proxies,
+                reuse_port=shared_port,
+            )
         open_games = sum(not t.over for t in hub.tables.values())
         where = "the store" if store is not None else str(home)
-        to_operator(f"listening on {host}:{port} (ssh -p {port} player@{host}); "
-                    f"{open_games} unfinished games restored from {where}")
+        to_operator(
+            f"listening on {host}:{port} (ssh -p {port} player@{host}); "
+            f"{open_games} unfinished games restored from {where}"
+        )
         if web_runner is not None:
-            to_operator(f"the web door: {hub.web_url} (put TLS in front of it for the "
-                        "open internet)")
+            to_operator(f"the web door: {hub.web_url} (put TLS in front of it for the open internet)")
         janitor = asyncio.create_task(collector.run())
         stopping = asyncio.Event()
-        for sig in (signal.SIGINT, signal.SIGTERM):     # Ctrl-C, or the host's service manager
+        for sig in (signal.SIGINT, signal.SIGTERM):  # Ctrl-C, or the host's service manager
             asyncio.get_running_loop().add_signal_handler(sig, stopping.set)
         try:
             async with server:
                 await stopping.wait()
                 told = await say_goodbye(hub)
-                to_operator(f"stopping: {told} connected player{'s' if told != 1 else ''} told "
-                            "their games are saved")
+                to_operator(
+                    f"stopping: {told} connected player{'s' if told != 1 else ''} told their games are saved"
+                )
         finally:
             janitor.cancel()
             if web_runner is not None:

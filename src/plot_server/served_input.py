@@ -30,7 +30,7 @@ KEYS_PER_SECOND = 30
 KEYS_BURST = 60
 MOVES_PER_SECOND = 60
 FLOOD_SECONDS = 10.0
-CHUNK = 4096                      # parsed at a time, with a turn for the others between
+CHUNK = 4096  # parsed at a time, with a turn for the others between
 
 
 class Bucket:
@@ -70,15 +70,16 @@ class KeyInput:
     """One connection's input. ``deliver`` takes each event that passes the budget (the
     driver's ``process_message``); ``clock`` is injected for the tests."""
 
-    def __init__(self, deliver: Callable[[Message], None], *,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self, deliver: Callable[[Message], None], *, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self.deliver, self.clock = deliver, clock
         self.parser = XTermParser()
         self.bytes = Bucket(BYTES_PER_SECOND, BYTES_BURST, clock)
         self.keys = Bucket(KEYS_PER_SECOND, KEYS_BURST, clock)
         self.moves = Bucket(MOVES_PER_SECOND, MOVES_PER_SECOND, clock)
-        self.pauses: deque[tuple[float, float]] = deque()   # (when, how long), recent
-        self.dropped = 0                       # events dropped, for the operator's log
+        self.pauses: deque[tuple[float, float]] = deque()  # (when, how long), recent
+        self.dropped = 0  # events dropped, for the operator's log
         self._tick: asyncio.TimerHandle | None = None
 
     def pause_for(self, n: int) -> float:
@@ -100,7 +101,7 @@ class KeyInput:
         for start in range(0, len(text), CHUNK):
             if start:
                 await asyncio.sleep(0)
-            self._pass(self.parser.feed(text[start:start + CHUNK]))
+            self._pass(self.parser.feed(text[start : start + CHUNK]))
         self._pass(self.parser.tick())
         # A lone Esc stays in the parser until the escape delay has passed, in case it
         # begins a sequence; a local terminal's driver asks again every 0.1 s, so ask

@@ -36,23 +36,24 @@ from .hub import Guest, Hub, Refused, Who, WrongCode, to_operator
 from .lobby import LobbyScreen, TableSetup
 from .logs import failure_log_path, log_failure
 
-IDLE_CHECK = 5.0        # seconds between checks of a connection's idle time
+IDLE_CHECK = 5.0  # seconds between checks of a connection's idle time
 
 
 @attrs.define
 class Limits:
-    connections: int = 40           # signed-in connections at once (the players' slots)
-    idle: float = 30 * 60           # seconds without a key press or a move at the table
-    login: float = 15               # seconds to sign in
-    strangers: int = 20             # connections not yet signed in, at once
-    session_wait: float = 10        # seconds from signing in to asking for a terminal
-    join_codes: int = 5             # wrong join codes a connection may try a minute
+    connections: int = 40  # signed-in connections at once (the players' slots)
+    idle: float = 30 * 60  # seconds without a key press or a move at the table
+    login: float = 15  # seconds to sign in
+    strangers: int = 20  # connections not yet signed in, at once
+    session_wait: float = 10  # seconds from signing in to asking for a terminal
+    join_codes: int = 5  # wrong join codes a connection may try a minute
 
 
 @attrs.define
 class Gauge:
     """The server's connections: ``open`` signed in (against ``Limits.connections``),
     ``strangers`` not yet (against ``Limits.strangers``), oldest first."""
+
     open: int = 0
     strangers: list = attrs.Factory(list)
 
@@ -60,13 +61,25 @@ class Gauge:
 # Textual's own app actions a served session may run; the rest (screenshots written on
 # the server, suspending the server's process, switching screens or themes by name,
 # simulated keys ...) are refused, however they are asked for: key, palette or markup.
-APP_ACTIONS = {"quit", "quit_game", "help_quit", "command_palette", "back", "pop_screen",
-               "focus_next", "focus_previous", "show_help_panel", "hide_help_panel", "bell"}
+APP_ACTIONS = {
+    "quit",
+    "quit_game",
+    "help_quit",
+    "command_palette",
+    "back",
+    "pop_screen",
+    "focus_next",
+    "focus_previous",
+    "show_help_panel",
+    "hide_help_panel",
+    "bell",
+}
 
 
 @attrs.frozen
 class Door:
     """How a player came in: the driver that is their terminal, and the words for it."""
+
     driver: type
     words: str
 
@@ -79,12 +92,21 @@ class ServedApp(PlotApp):
     table. ``terminal`` is what the door's driver talks to: the SSH process, or the
     browser's WebSocket (with the size its page asked for as ``size``)."""
 
-    def __init__(self, terminal, hub: Hub, who: Who, *, idle: float,
-                 collector: Collector | None = None, join_codes: int = 5,
-                 door: Door = SSH, size: tuple[int, int] = (80, 24),
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        terminal,
+        hub: Hub,
+        who: Who,
+        *,
+        idle: float,
+        collector: Collector | None = None,
+        join_codes: int = 5,
+        door: Door = SSH,
+        size: tuple[int, int] = (80, 24),
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.terminal, self.terminal_size, self.door = terminal, size, door
-        self.clock = clock                     # idle time is measured on it (tests advance it)
+        self.clock = clock  # idle time is measured on it (tests advance it)
         super().__init__(hub.rules)
         self.driver_class = door.driver
         self.hub, self.who, self.idle = hub, who, idle
@@ -92,12 +114,12 @@ class ServedApp(PlotApp):
         self.game_screen: GameScreen | None = None
         self.lobby: LobbyScreen | None = None
         self._redraw_pending = False
-        self.goodbye = ""                      # said on the terminal after the app ends
+        self.goodbye = ""  # said on the terminal after the app ends
         self.last_seen = clock()
         self.collector = collector
-        self.codes = CodeLimit(join_codes)      # wrong join codes from this connection
-        self.failure: str | None = None         # the reference of a failure, if one came
-        self.my_moves: set[str] = set()         # tables where it is this player's move
+        self.codes = CodeLimit(join_codes)  # wrong join codes from this connection
+        self.failure: str | None = None  # the reference of a failure, if one came
+        self.my_moves: set[str] = set()  # tables where it is this player's move
 
     # -- what a stranger's session may make the server do -------------------------
     async def _dispatch_action(self, namespace, action_name: str, params) -> bool:
@@ -109,11 +131,10 @@ class ServedApp(PlotApp):
     def get_system_commands(self, screen):
         """The palette offers the game's actions and the keys panel, nothing that acts
         on the server (no screenshot, theme or quit-the-app commands)."""
-        return (c for c in super().get_system_commands(screen)
-                if c.title in ("Keys", "Maximize", "Minimize"))
+        return (c for c in super().get_system_commands(screen) if c.title in ("Keys", "Maximize", "Minimize"))
 
     def deliver_screenshot(self, *args, **kwargs) -> None:
-        return None                      # never writes a file on the server
+        return None  # never writes a file on the server
 
     def save_screenshot(self, *args, **kwargs) -> str:
         raise PermissionError("screenshots are not written on the server")
@@ -125,14 +146,18 @@ class ServedApp(PlotApp):
             return
         self.failure = ref = secrets.token_hex(3)
         log_failure(self.hub.home, ref, self.who.name, error)
-        to_operator(f"a session of {self.who.name} failed: {type(error).__name__} "
-                    f"(reference {ref}; details in {failure_log_path(self.hub.home)})")
-        self.goodbye = (f"plot: sorry, something went wrong on the server (reference {ref}). "
-                        "Your game is saved: connect again to go on.")
+        to_operator(
+            f"a session of {self.who.name} failed: {type(error).__name__} "
+            f"(reference {ref}; details in {failure_log_path(self.hub.home)})"
+        )
+        self.goodbye = (
+            f"plot: sorry, something went wrong on the server (reference {ref}). "
+            "Your game is saved: connect again to go on."
+        )
         end_on_failure(self, error)
 
     def _print_error_renderables(self) -> None:
-        forget_error_output(self)       # said once, above: nothing on the server's output
+        forget_error_output(self)  # said once, above: nothing on the server's output
 
     def touch(self) -> None:
         self.last_seen = self.clock()
@@ -140,13 +165,13 @@ class ServedApp(PlotApp):
             self.collector.touch()
 
     def on_mount(self, event: events.Mount) -> None:
-        event.prevent_default()           # not PlotApp's new-game screen: the lobby
+        event.prevent_default()  # not PlotApp's new-game screen: the lobby
         self.sub_title = f"{self.door.words} · {self.who.name}"
         self.lobby = LobbyScreen(self.hub, self.who)
         self.push_screen(self.lobby)
         self.hub.lobby_listeners.append(self._lobby_changed)
         self.hub.sessions.add(self)
-        self.my_moves = self._moves_now()           # no bell for what was so before
+        self.my_moves = self._moves_now()  # no bell for what was so before
         self.set_interval(min(IDLE_CHECK, self.idle / 4), self._check_idle)
 
     # The hub calls these from whichever connection changed something: they only post
@@ -181,8 +206,10 @@ class ServedApp(PlotApp):
 
     def _check_idle(self) -> None:
         if self.clock() - self.last_seen > self.idle:
-            self.goodbye = (f"plot: closed after {self.idle / 60:g} minutes without a key "
-                            "press; any game of yours waits for you in the lobby.")
+            self.goodbye = (
+                f"plot: closed after {self.idle / 60:g} minutes without a key "
+                "press; any game of yours waits for you in the lobby."
+            )
             self.exit()
 
     @property
@@ -195,15 +222,18 @@ class ServedApp(PlotApp):
     # -- tables ----------------------------------------------------------------------------
     def create_table(self, setup: TableSetup) -> None:
         try:
-            table = self.hub.create(self.who, setup.side, opponent=setup.opponent,
-                                    level=setup.level, both=setup.both)
+            table = self.hub.create(
+                self.who, setup.side, opponent=setup.opponent, level=setup.level, both=setup.both
+            )
         except Refused as exc:
             self._lobby.say(str(exc), error=True)
             return
         except OSError as exc:
             to_operator(f"cannot save a new game: {exc}")
-            self._lobby.say("The server cannot save a new game just now (its disk); "
-                           "nothing was set up. Try again later.", error=True)
+            self._lobby.say(
+                "The server cannot save a new game just now (its disk); nothing was set up. Try again later.",
+                error=True,
+            )
             return
         if setup.both:
             self.watch_table(table.id)
@@ -213,12 +243,15 @@ class ServedApp(PlotApp):
     def take_seat(self, table_id: str, code: str) -> None:
         wait = self.codes.blocked_for() if code else 0
         if wait:
-            self._lobby.say(f"Too many wrong join codes from this connection: wait "
-                           f"{math.ceil(wait)} s before the next.", error=True)
+            self._lobby.say(
+                f"Too many wrong join codes from this connection: wait {math.ceil(wait)} s before the next.",
+                error=True,
+            )
             return
         try:
-            guest = self.hub.sit(table_id, self.who, code=code, on_change=self._table_changed,
-                                 on_kick=self._kicked)
+            guest = self.hub.sit(
+                table_id, self.who, code=code, on_change=self._table_changed, on_kick=self._kicked
+            )
         except WrongCode as exc:
             self.codes.wrong()
             self._lobby.say(str(exc), error=True)
@@ -240,16 +273,15 @@ class ServedApp(PlotApp):
         self.guest = guest
         table = self.hub.tables[guest.table_id]
         side = guest.chair.side
-        self.sub_title = (f"table {table.id} · game {table.session.game} · "
-                          + (f"{self.who.name} plays the {side.title}" if side is not None
-                             else f"{self.who.name} watches"))
-        self.game_screen = GameScreen(guest.chair, self.rules, user_settings(self.hub.home,
-                                                                             self.who.key))
+        self.sub_title = f"table {table.id} · game {table.session.game} · " + (
+            f"{self.who.name} plays the {side.title}" if side is not None else f"{self.who.name} watches"
+        )
+        self.game_screen = GameScreen(guest.chair, self.rules, user_settings(self.hub.home, self.who.key))
         self.push_screen(self.game_screen, self._game_ended)
 
     def _table_changed(self) -> None:
-        self.touch()                      # a game in motion is not idle
-        if not self._redraw_pending:      # one redraw catches up with any number of changes
+        self.touch()  # a game in motion is not idle
+        if not self._redraw_pending:  # one redraw catches up with any number of changes
             self._redraw_pending = True
             self.call_later(self._redraw_table)
 
@@ -259,7 +291,7 @@ class ServedApp(PlotApp):
             self.game_screen.changed_elsewhere()
 
     def _kicked(self, why: str) -> None:
-        self.guest = None                 # the hub has already given the seat away
+        self.guest = None  # the hub has already given the seat away
         self.goodbye = f"plot: {why}"
         self.call_later(self.exit)
 
@@ -283,14 +315,22 @@ class ServedApp(PlotApp):
         if chair.side is None or screen.session.state.outcome is not None:
             screen.dismiss("lobby")
             return
-        waits = ("the computer stops at your next decision"
-                 if chair.seats[chair.side.enemy] is Seat.COMPUTER
-                 else "your opponent is told you are away")
+        waits = (
+            "the computer stops at your next decision"
+            if chair.seats[chair.side.enemy] is Seat.COMPUTER
+            else "your opponent is told you are away"
+        )
+
         def leave(yes: bool | None) -> None:
             if yes:
                 screen.dismiss("lobby")
-        self.push_screen(ConfirmScreen(f"Leave the table? The game is saved and {waits}; "
-                                       "come back to it from the lobby (enter)."), leave)
+
+        self.push_screen(
+            ConfirmScreen(
+                f"Leave the table? The game is saved and {waits}; come back to it from the lobby (enter)."
+            ),
+            leave,
+        )
 
     def leave_everything(self) -> None:
         self.hub.sessions.discard(self)
@@ -302,14 +342,20 @@ class ServedApp(PlotApp):
 class Gate(asyncssh.SSHServer):
     """Who may come in, who they are, and what they may ask for once in."""
 
-    def __init__(self, password: str | None, keys: asyncssh.SSHAuthorizedKeys | None,
-                 limits: Limits, gauge: Gauge, throttle: PasswordThrottle | None = None) -> None:
+    def __init__(
+        self,
+        password: str | None,
+        keys: asyncssh.SSHAuthorizedKeys | None,
+        limits: Limits,
+        gauge: Gauge,
+        throttle: PasswordThrottle | None = None,
+    ) -> None:
         self.password, self.keys, self.limits, self.gauge = password, keys, limits, gauge
         self.throttle = throttle or PasswordThrottle(say=to_operator)
         self.conn: asyncssh.SSHServerConnection | None = None
-        self._key: asyncssh.SSHKey | None = None       # the key of the last attempt
-        self._state = ""                               # "", "stranger", "signed-in"
-        self.sessions = 0                              # interactive sessions opened
+        self._key: asyncssh.SSHKey | None = None  # the key of the last attempt
+        self._state = ""  # "", "stranger", "signed-in"
+        self.sessions = 0  # interactive sessions opened
 
     def connection_made(self, conn) -> None:
         self.conn = conn
@@ -353,9 +399,10 @@ class Gate(asyncssh.SSHServer):
         return True
 
     def _full(self) -> None:
-        self._connection.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                             f"plot: the server is full ({self.limits.connections} "
-                             "players); try again later")
+        self._connection.disconnect(
+            asyncssh.DISC_TOO_MANY_CONNECTIONS,
+            f"plot: the server is full ({self.limits.connections} players); try again later",
+        )
 
     def password_auth_supported(self) -> bool:
         return self.password is not None
@@ -364,10 +411,9 @@ class Gate(asyncssh.SSHServer):
         self._key = None
         address = self._address()
         wait = self.throttle.delay(address)
-        if wait:                        # guessing from this address slows down
+        if wait:  # guessing from this address slows down
             await asyncio.sleep(wait)
-        ok = self.password is not None and \
-            secrets.compare_digest(password.encode(), self.password.encode())
+        ok = self.password is not None and secrets.compare_digest(password.encode(), self.password.encode())
         if ok:
             self.throttle.passed(address)
         else:
@@ -384,18 +430,21 @@ class Gate(asyncssh.SSHServer):
         return ok
 
     def auth_completed(self) -> None:
-        if self._state != "stranger":          # pushed out while signing in
+        if self._state != "stranger":  # pushed out while signing in
             return
         name = normal_name(self._connection.get_extra_info("username"))
         # Seats bind to the key when there is one; with the password, to the user name.
-        who = Who(f"key {self._key.get_fingerprint()}", name) if self._key is not None \
+        who = (
+            Who(f"key {self._key.get_fingerprint()}", name)
+            if self._key is not None
             else Who(f"password {name}", name)
+        )
         self._connection.set_extra_info(plot_who=who, plot_gate=self)
         if self in self.gauge.strangers:
             self.gauge.strangers.remove(self)
         self.gauge.open += 1
         self._state = "signed-in"
-        if self.gauge.open > self.limits.connections:      # signed in at the same moment
+        if self.gauge.open > self.limits.connections:  # signed in at the same moment
             self._full()
             return
         asyncio.get_running_loop().call_later(self.limits.session_wait, self._no_session)
@@ -404,21 +453,24 @@ class Gate(asyncssh.SSHServer):
         """A signed-in connection that never asked for a terminal holds a player's slot
         for nothing: closed."""
         if self.sessions == 0 and self._state == "signed-in":
-            self._connection.disconnect(asyncssh.DISC_BY_APPLICATION,
-                                 "plot: no terminal was asked for; connect with a plain "
-                                 "`ssh -p PORT name@host`")
+            self._connection.disconnect(
+                asyncssh.DISC_BY_APPLICATION,
+                "plot: no terminal was asked for; connect with a plain `ssh -p PORT name@host`",
+            )
 
     # Refusals: no forwarding of any kind.
     def connection_requested(self, *args):
-        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
-                                        "plot serves the game only: no port forwarding")
+        raise asyncssh.ChannelOpenError(
+            asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, "plot serves the game only: no port forwarding"
+        )
 
     def server_requested(self, *args):
         return False
 
     def unix_connection_requested(self, *args):
-        raise asyncssh.ChannelOpenError(asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED,
-                                        "plot serves the game only: no forwarding")
+        raise asyncssh.ChannelOpenError(
+            asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, "plot serves the game only: no forwarding"
+        )
 
     def unix_server_requested(self, *args):
         return False
@@ -432,24 +484,34 @@ def _refuse(process: asyncssh.SSHServerProcess, why: bytes, gate: Gate | None) -
         asyncio.get_running_loop().call_later(1.0, gate._connection.close)
 
 
-async def serve_session(process: asyncssh.SSHServerProcess, hub: Hub, limits: Limits,
-                        collector: Collector | None = None) -> None:
+async def serve_session(
+    process: asyncssh.SSHServerProcess, hub: Hub, limits: Limits, collector: Collector | None = None
+) -> None:
     gate: Gate | None = process.get_extra_info("plot_gate")
     if process.command is not None or process.subsystem is not None:
-        _refuse(process, b"plot serves the game only: no commands, no file transfer. "
-                         b"Connect with a plain `ssh -p PORT name@host`.", gate)
+        _refuse(
+            process,
+            b"plot serves the game only: no commands, no file transfer. "
+            b"Connect with a plain `ssh -p PORT name@host`.",
+            gate,
+        )
         return
     if process.get_terminal_type() is None:
         _refuse(process, b"plot needs a terminal: connect with `ssh -t`.", gate)
         return
     if gate is not None:
-        if gate.sessions:             # one game screen per connection
-            _refuse(process, b"plot: one session per connection; this one already has it.",
-                    None)
+        if gate.sessions:  # one game screen per connection
+            _refuse(process, b"plot: one session per connection; this one already has it.", None)
             return
         gate.sessions += 1
-    app = ServedApp(process, hub, process.get_extra_info("plot_who"), idle=limits.idle,
-                    collector=collector, join_codes=limits.join_codes)
+    app = ServedApp(
+        process,
+        hub,
+        process.get_extra_info("plot_who"),
+        idle=limits.idle,
+        collector=collector,
+        join_codes=limits.join_codes,
+    )
     try:
         await app.run_async()
     finally:
@@ -466,25 +528,46 @@ def ensure_host_key(host_key: Path) -> None:
         asyncssh.generate_private_key("ssh-ed25519").write_private_key(str(host_key))
 
 
-async def start(host: str, port: int, hub: Hub, *, host_key: Path, password: str | None,
-                keys_file: Path | None, limits: Limits | None = None,
-                collector: Collector | None = None, gauge: Gauge | None = None,
-                throttle: PasswordThrottle | None = None, reuse_port: bool = False):
+async def start(
+    host: str,
+    port: int,
+    hub: Hub,
+    *,
+    host_key: Path,
+    password: str | None,
+    keys_file: Path | None,
+    limits: Limits | None = None,
+    collector: Collector | None = None,
+    gauge: Gauge | None = None,
+    throttle: PasswordThrottle | None = None,
+    reuse_port: bool = False,
+):
     limits = limits or Limits()
     ensure_host_key(host_key)
     keys = asyncssh.read_authorized_keys(str(keys_file)) if keys_file is not None else None
     gauge = gauge or Gauge()
-    throttle = throttle or PasswordThrottle(say=to_operator)   # one for the server: per address
+    throttle = throttle or PasswordThrottle(say=to_operator)  # one for the server: per address
     return await asyncssh.create_server(
-        lambda: Gate(password, keys, limits, gauge, throttle), host, port,
-        server_host_keys=[str(host_key)], encoding=None, line_editor=False,
+        lambda: Gate(password, keys, limits, gauge, throttle),
+        host,
+        port,
+        server_host_keys=[str(host_key)],
+        encoding=None,
+        line_editor=False,
         process_factory=lambda p: serve_session(p, hub, limits, collector),
-        login_timeout=limits.login, keepalive_interval=30, reuse_port=reuse_port or None,
-        allow_scp=False, agent_forwarding=False, x11_forwarding=False)
+        login_timeout=limits.login,
+        keepalive_interval=30,
+        reuse_port=reuse_port or None,
+        allow_scp=False,
+        agent_forwarding=False,
+        x11_forwarding=False,
+    )
 
 
-GOODBYE = ("plot: the server is stopping (its host stopped it). Your game is saved, "
-           "every move of it: connect again once the server is back.")
+GOODBYE = (
+    "plot: the server is stopping (its host stopped it). Your game is saved, "
+    "every move of it: connect again once the server is back."
+)
 
 
 async def say_goodbye(hub: Hub, wait: float = 5.0) -> int:

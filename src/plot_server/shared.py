@@ -27,11 +27,11 @@ from plot_record.format import action_line, chat_line, end_line, think_line, und
 
 from .pgstore import CHANNEL, Conflict, Store, StoreError, connect
 
-RETRY = (0.2, 0.5, 1.0, 2.0, 5.0)     # seconds between tries while the store is away
-PRESENCE = "plot_presence"            # the channel on which processes say who sits where
-HEARTBEAT = 10.0                      # seconds between a process's presence notes
-PRESENCE_TTL = 3 * HEARTBEAT          # a process silent this long is gone, its seats empty
-MAX_SEATS_TOLD = 300                  # a note's payload stays under NOTIFY's 8000 bytes
+RETRY = (0.2, 0.5, 1.0, 2.0, 5.0)  # seconds between tries while the store is away
+PRESENCE = "plot_presence"  # the channel on which processes say who sits where
+HEARTBEAT = 10.0  # seconds between a process's presence notes
+PRESENCE_TTL = 3 * HEARTBEAT  # a process silent this long is gone, its seats empty
+MAX_SEATS_TOLD = 300  # a note's payload stays under NOTIFY's 8000 bytes
 
 Post = Callable[[Callable[[], None]], None]
 
@@ -45,20 +45,21 @@ class Closing(Protocol):
 @attrs.define(eq=False)
 class Hooks:
     """What the hub wants told, each called on its loop."""
-    lines: Callable[[str, list[tuple[int, str]]], None]        # another process wrote
+
+    lines: Callable[[str, list[tuple[int, str]]], None]  # another process wrote
     # a table new here, or its seats changed: (id, meta, version, its record's lines)
     table: Callable[[str, dict, int, list[tuple[int, str]]], None]
-    trouble: Callable[[str | None], None]                      # the store away (None: back)
+    trouble: Callable[[str | None], None]  # the store away (None: back)
     # who sits where in another process: (its token, its seats as (table, side) pairs)
     presence: Callable[[str, frozenset[tuple[str, str]]], None] = lambda p, s: None
-    presence_tick: Callable[[], None] = lambda: None           # time to forget the silent
+    presence_tick: Callable[[], None] = lambda: None  # time to forget the silent
 
 
 class Shared:
     def __init__(self, url: str, post: Post, hooks: Hooks) -> None:
         self.url, self.post, self.hooks = url, post, hooks
-        self.store = Store(url)           # the loop's own calls: lobby actions, loading
-        self.known: dict[str, int] = {}   # lines each table has here (the listener's floor)
+        self.store = Store(url)  # the loop's own calls: lobby actions, loading
+        self.known: dict[str, int] = {}  # lines each table has here (the listener's floor)
         self._queue: queue.Queue = queue.Queue()
         self._pids: set[int] = {self.store.conn.info.backend_pid}
         self._stop = threading.Event()
@@ -70,10 +71,10 @@ class Shared:
         self.process = secrets.token_hex(6)
         self._seated: frozenset[tuple[str, str]] = frozenset()
         self._announce = threading.Event()
-        self._threads = [threading.Thread(target=self._write_all, name="plot-store-writer",
-                                          daemon=True),
-                         threading.Thread(target=self._listen, name="plot-store-listener",
-                                          daemon=True)]
+        self._threads = [
+            threading.Thread(target=self._write_all, name="plot-store-writer", daemon=True),
+            threading.Thread(target=self._listen, name="plot-store-listener", daemon=True),
+        ]
 
     def start(self) -> None:
         for t in self._threads:
@@ -122,7 +123,7 @@ class Shared:
             if saved:
                 self.post(rec.saved)
             else:
-                rec.dead = True                 # its later lines follow a line not written
+                rec.dead = True  # its later lines follow a line not written
                 self.post(rec.refused)
 
     def _append(self, store: Store, rec: StoreRecorder, line: int, text: str) -> bool:
@@ -156,9 +157,9 @@ class Shared:
                 store = Store(self.url)
                 conn.execute(f"LISTEN {CHANNEL}")
                 conn.execute(f"LISTEN {PRESENCE}")
-                self._catch_up(store)             # what was missed while not listening
+                self._catch_up(store)  # what was missed while not listening
                 waits = iter(RETRY)
-                told = 0.0                        # (a new connection says where we sit)
+                told = 0.0  # (a new connection says where we sit)
                 while not self._stop.is_set():
                     for note in conn.notifies(timeout=0.5):
                         if note.channel == PRESENCE:
@@ -169,7 +170,7 @@ class Shared:
                         self._announce.clear()
                         told = time.monotonic()
                         self._tell_presence(conn)
-            except Exception:                     # the store went away: listen again
+            except Exception:  # the store went away: listen again
                 self._stop.wait(next(waits, RETRY[-1]))
             finally:
                 for c in (conn, store):
@@ -177,8 +178,9 @@ class Shared:
 
     def _tell_presence(self, conn: Any) -> None:
         seats = sorted(self._seated)[:MAX_SEATS_TOLD]
-        conn.execute("SELECT pg_notify(%s, %s)",
-                     (PRESENCE, json.dumps({"process": self.process, "seats": seats})))
+        conn.execute(
+            "SELECT pg_notify(%s, %s)", (PRESENCE, json.dumps({"process": self.process, "seats": seats}))
+        )
         self.post(self.hooks.presence_tick)
 
     def _heard_presence(self, payload: str) -> None:
@@ -187,7 +189,7 @@ class Shared:
             process = str(data["process"])
             seats = frozenset((str(t), str(s)) for t, s in data["seats"])
         except (ValueError, KeyError, TypeError):
-            return                                # not ours to read: another program's
+            return  # not ours to read: another program's
         if process != self.process:
             self.post(lambda: self.hooks.presence(process, seats))
 
@@ -222,7 +224,7 @@ class StoreRecorder:
         self.shared, self.table_id, self.next_line = shared, table_id, next_line
         self.path = f"the store's table {table_id}"
         self.unsaved: list[str] = []
-        self.dead = False                  # a line was refused: the hub reloads the table
+        self.dead = False  # a line was refused: the hub reloads the table
         self.on_saved: Callable[[], None] = lambda: None
         self.on_refused: Callable[[], None] = lambda: None
 

@@ -23,11 +23,11 @@ from plot_tui.session import Seat, Session
 
 from .guard import TableCodeLimit
 
-CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"      # no 0/O, 1/I: read over the phone
+CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read over the phone
 CODE_LENGTH = 6
 TABLE_FILE_VERSION = 1
-TABLE_WRONG_CODES = 10      # wrong join codes a table takes a minute from those who erred
-TABLE_ALL_CODES = 60        # ... and from everyone, before it pauses for all
+TABLE_WRONG_CODES = 10  # wrong join codes a table takes a minute from those who erred
+TABLE_ALL_CODES = 60  # ... and from everyone, before it pauses for all
 
 
 class Refused(Exception):
@@ -38,10 +38,10 @@ class WrongCode(Refused):
     """A join code that is not the table's (counted against the guesser)."""
 
 
-
 @attrs.frozen
 class Who:
     """An authenticated connection's identity: ``key`` binds seats, ``name`` is shown."""
+
     key: str
     name: str
 
@@ -49,6 +49,7 @@ class Who:
 @attrs.define(eq=False)
 class Guest:
     """One connection at a table."""
+
     table_id: str
     chair: Chair
     who: Who
@@ -61,17 +62,16 @@ class Table:
     id: str
     code: str
     session: Session
-    owners: dict[Player, Who | None]      # human sides only; None: free
-    meta_path: Path | None                # None: the table lives in the shared store (21)
+    owners: dict[Player, Who | None]  # human sides only; None: free
+    meta_path: Path | None  # None: the table lives in the shared store (21)
     record: Path | str
     created: str
     guests: list[Guest] = attrs.Factory(list)
     # wrong join codes: the guessers pause, the rightful opponent does not
-    codes: TableCodeLimit = attrs.Factory(
-        lambda: TableCodeLimit(TABLE_WRONG_CODES, TABLE_ALL_CODES))
-    saving_told: bool = False             # the operator knows its record cannot be written
-    version: int = 1                      # the store's version of owners and code (21)
-    news: tuple[int, str] = (-1, "")      # (at action n, what the table's screens are told)
+    codes: TableCodeLimit = attrs.Factory(lambda: TableCodeLimit(TABLE_WRONG_CODES, TABLE_ALL_CODES))
+    saving_told: bool = False  # the operator knows its record cannot be written
+    version: int = 1  # the store's version of owners and code (21)
+    news: tuple[int, str] = (-1, "")  # (at action n, what the table's screens are told)
     held_rows: list = attrs.Factory(list)  # others' store lines waiting for ours (21)
     elsewhere: frozenset[Player] = frozenset()  # sides seated through another process
 
@@ -86,8 +86,7 @@ class Table:
         return [p for p in self.human_sides() if self.owners.get(p) is None]
 
     def side_of(self, who: Who) -> Player | None:
-        return next((p for p, o in self.owners.items() if o is not None and o.key == who.key),
-                    None)
+        return next((p for p, o in self.owners.items() if o is not None and o.key == who.key), None)
 
     def your_move(self, who: Who) -> bool:
         """Is it ``who``'s move here (the lobby's mark, the bell)?"""
@@ -116,8 +115,9 @@ class Table:
     def status(self) -> str:
         st = self.session.state
         if st.outcome is not None:
-            return {"ss": "over: SS won", "abwehr": "over: Abwehr won",
-                    "allies": "over: the Allies won"}[st.outcome.winner]
+            return {"ss": "over: SS won", "abwehr": "over: Abwehr won", "allies": "over: the Allies won"}[
+                st.outcome.winner
+            ]
         turn = "set-up" if st.phase is Phase.SETUP else f"turn {st.turn}"
         return f"{turn}, {SIDE[st.to_act]} to act" if st.to_act else turn
 
@@ -125,18 +125,21 @@ class Table:
         """What a screen at this table says about the others (the prompt's last line)."""
         parts = []
         if side is None:
-            parts.append(f"Watching table {self.id}: SS {self.seat_label(Player.SS)}, "
-                         f"Abwehr {self.seat_label(Player.ABWEHR)}. You see neither side's chits.")
+            parts.append(
+                f"Watching table {self.id}: SS {self.seat_label(Player.SS)}, "
+                f"Abwehr {self.seat_label(Player.ABWEHR)}. You see neither side's chits."
+            )
         else:
             other = side.enemy
             owner = self.owners.get(other)
             if self.session.seats[other] is Seat.HUMAN and not self.over:
                 if owner is None:
-                    parts.append(f"Waiting for an opponent: table {self.id}, join code "
-                                 f"{self.code} (they press j in the lobby).")
+                    parts.append(
+                        f"Waiting for an opponent: table {self.id}, join code "
+                        f"{self.code} (they press j in the lobby)."
+                    )
                 elif not self.present(other):
-                    waits = " — the game waits for them" if self.session.state.to_act is other \
-                        else ""
+                    waits = " — the game waits for them" if self.session.state.to_act is other else ""
                     parts.append(f"The {SIDE[other]} player ({owner.name}) is away{waits}.")
         n = self.watchers()
         if n and side is not None:
@@ -146,17 +149,23 @@ class Table:
         return " ".join(parts)
 
     def meta(self) -> dict:
-        return {"version": TABLE_FILE_VERSION, "id": self.id, "code": self.code,
-                "record": str(self.record),
-                "created": self.created,
-                "owners": {p.value: (None if o is None else {"key": o.key, "name": o.name})
-                           for p, o in self.owners.items()}}
+        return {
+            "version": TABLE_FILE_VERSION,
+            "id": self.id,
+            "code": self.code,
+            "record": str(self.record),
+            "created": self.created,
+            "owners": {
+                p.value: (None if o is None else {"key": o.key, "name": o.name})
+                for p, o in self.owners.items()
+            },
+        }
 
 
 def to_operator(text: str) -> None:
     """The server's own output. Not print(): a running Textual app captures sys.stdout."""
     out = sys.__stdout__
-    if out is not None:                   # (None: started with no standard output at all)
+    if out is not None:  # (None: started with no standard output at all)
         out.write(f"plot serve: {clean(text)}\n")
         out.flush()
 
@@ -183,5 +192,6 @@ def new_code() -> str:
 
 def owners_from(meta: dict) -> dict[Player, Who | None]:
     """A table file's (or row's) owners: side -> who took it, or None if free."""
-    return {Player(side): (None if o is None else Who(o["key"], o["name"]))
-            for side, o in meta["owners"].items()}
+    return {
+        Player(side): (None if o is None else Who(o["key"], o["name"])) for side, o in meta["owners"].items()
+    }

@@ -36,26 +36,33 @@ TERMINAL_FILES = Path(textual_serve.__file__).parent / "static"
 OUR_FILES = Path(__file__).parent / "webpage"
 
 COOKIE = "plot_session"
-SESSION_HOURS = 24                # a sign-in lasts this long without a visit
-MAX_SIGNED_IN = 10_000            # remembered sign-ins; past it the oldest is forgotten
-SIGN_INS_PER_PLAYER = 10          # browsers one player may be signed in on at once
-SIGN_INS_PER_ADDRESS = 20         # sign-ins made from one address at once
-MAX_FORM = 4096                   # bytes of a sign-in form
+SESSION_HOURS = 24  # a sign-in lasts this long without a visit
+MAX_SIGNED_IN = 10_000  # remembered sign-ins; past it the oldest is forgotten
+SIGN_INS_PER_PLAYER = 10  # browsers one player may be signed in on at once
+SIGN_INS_PER_ADDRESS = 20  # sign-ins made from one address at once
+MAX_FORM = 4096  # bytes of a sign-in form
 
 # Scripts only from this server and no inline ones; xterm.js sets styles inline; the
 # page talks only to its own server (the WebSocket) and may not be framed elsewhere.
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-       "font-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; "
-       "frame-ancestors 'none'; base-uri 'none'")
-HEADERS = {"Content-Security-Policy": CSP, "X-Content-Type-Options": "nosniff",
-           # same-origin: a link's token never leaves in a Referer, and our own forms
-           # still carry their Origin (no-referrer would make it "null")
-           "Referrer-Policy": "same-origin", "Cache-Control": "no-store"}
+CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "font-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'"
+)
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    # same-origin: a link's token never leaves in a Referer, and our own forms
+    # still carry their Origin (no-referrer would make it "null")
+    "Referrer-Policy": "same-origin",
+    "Cache-Control": "no-store",
+}
 
 
 @attrs.define
 class SignIns:
     """Signed-in browsers: a random token (the cookie) -> who, and when last seen."""
+
     hours: float = SESSION_HOURS
     most: int = MAX_SIGNED_IN
     clock: Callable[[], float] = time.monotonic
@@ -69,7 +76,7 @@ class SignIns:
         evict(self._known, who, SIGN_INS_PER_PLAYER, self.most)
         if address:
             mine = [t for t, kept in self._known.items() if kept[2] == address]
-            for old in mine[:max(0, len(mine) - SIGN_INS_PER_ADDRESS)]:
+            for old in mine[: max(0, len(mine) - SIGN_INS_PER_ADDRESS)]:
                 del self._known[old]
         return token
 
@@ -89,22 +96,28 @@ class SignIns:
 
 
 def _page(title: str, body: str, *, status: int = 200) -> web.Response:
-    text = (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width">'
-            f"<title>{html.escape(title)}</title>"
-            f'<link rel="stylesheet" href="/plot/plot.css"></head>\n<body>{body}</body></html>\n')
+    text = (
+        f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width">'
+        f"<title>{html.escape(title)}</title>"
+        f'<link rel="stylesheet" href="/plot/plot.css"></head>\n<body>{body}</body></html>\n'
+    )
     return web.Response(text=text, content_type="text/html", status=status, headers=HEADERS)
 
 
-def sign_in_page(*, password: bool, name: str = "", problem: str = "",
-                 status: int = 200) -> web.Response:
+def sign_in_page(*, password: bool, name: str = "", problem: str = "", status: int = 200) -> web.Response:
     said = f'<p class="problem" role="alert">{html.escape(problem)}</p>' if problem else ""
     if not password:
-        return _page("plot: sign in", f'<main class="signin"><h1>plot</h1>{said}<p>This '
-                     "server lets players in by SSH key. To play here, make a one-time "
-                     "link in your SSH session (L in the lobby) and open it.</p></main>",
-                     status=status)
-    return _page("plot: sign in", f"""<main class="signin"><h1>plot</h1>
+        return _page(
+            "plot: sign in",
+            f'<main class="signin"><h1>plot</h1>{said}<p>This '
+            "server lets players in by SSH key. To play here, make a one-time "
+            "link in your SSH session (L in the lobby) and open it.</p></main>",
+            status=status,
+        )
+    return _page(
+        "plot: sign in",
+        f"""<main class="signin"><h1>plot</h1>
 <p>The Plot to Assassinate Hitler, for two players. Sign in with a name (the same as
 your name over SSH, to sit in the same seats) and the server's password.</p>{said}
 <form method="post" action="/signin">
@@ -112,7 +125,9 @@ your name over SSH, to sit in the same seats) and the server's password.</p>{sai
  value="{html.escape(name)}" autofocus></label>
 <label>Password <input name="password" type="password" autocomplete="current-password"
  required></label>
-<button type="submit">Sign in</button></form></main>""", status=status)
+<button type="submit">Sign in</button></form></main>""",
+        status=status,
+    )
 
 
 PLAY_PAGE = """<main id="terminal" class="textual-terminal"
@@ -160,9 +175,12 @@ def _posted_from_elsewhere(request: web.Request) -> bool:
 @web.middleware
 async def same_site_forms(request: web.Request, handler):
     if request.method == "POST" and _posted_from_elsewhere(request):
-        return web.Response(status=403, headers=HEADERS, content_type="text/plain",
-                            text="That form was sent from another site's page: open this "
-                                 "server's own page and try again.")
+        return web.Response(
+            status=403,
+            headers=HEADERS,
+            content_type="text/plain",
+            text="That form was sent from another site's page: open this server's own page and try again.",
+        )
     return await handler(request)
 
 
@@ -173,7 +191,7 @@ class Doorman:
 
     def __init__(self, most: int) -> None:
         self.most = most
-        self.seated: set = set()            # connections that carry a game session
+        self.seated: set = set()  # connections that carry a game session
         self.server: web.Server | None = None
 
     def watch(self, server: web.Server) -> None:
@@ -182,7 +200,7 @@ class Doorman:
         def connection_made(handler, transport) -> None:
             made(handler, transport)
             strangers = [h for h in server.connections if h not in self.seated]
-            for oldest in strangers[:max(0, len(strangers) - self.most)]:
+            for oldest in strangers[: max(0, len(strangers) - self.most)]:
                 oldest.force_close()
                 if oldest.transport is not None:
                     oldest.transport.close()
@@ -191,10 +209,18 @@ class Doorman:
         server.connection_made = connection_made  # type: ignore[method-assign]
 
 
-def make_app(hub: Hub, *, password: str | None, limits: Limits, gauge: Gauge,
-             throttle: PasswordThrottle, collector: Collector | None = None,
-             sign_ins: SignIns | None = None, doorman: Doorman | None = None,
-             proxies: frozenset[str] = frozenset()) -> web.Application:
+def make_app(
+    hub: Hub,
+    *,
+    password: str | None,
+    limits: Limits,
+    gauge: Gauge,
+    throttle: PasswordThrottle,
+    collector: Collector | None = None,
+    sign_ins: SignIns | None = None,
+    doorman: Doorman | None = None,
+    proxies: frozenset[str] = frozenset(),
+) -> web.Application:
     sign_ins = sign_ins or SignIns()
     doorman = doorman or Doorman(limits.strangers)
     app = web.Application(client_max_size=MAX_FORM, middlewares=[same_site_forms])
@@ -203,14 +229,18 @@ def make_app(hub: Hub, *, password: str | None, limits: Limits, gauge: Gauge,
         if sign_ins.who(request.cookies.get(COOKIE)) is None:
             return sign_in_page(password=password is not None)
         return web.Response(
-            text=('<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-                  "<title>plot</title>"
-                  '<link rel="stylesheet" href="/static/css/xterm.css">'
-                  '<link rel="stylesheet" href="/plot/plot.css">'
-                  '<script src="/static/js/textual.js"></script>'
-                  '<script src="/plot/page.js" defer></script></head>\n'
-                  f'<body class="playing">{PLAY_PAGE}</body></html>\n'),
-            content_type="text/html", headers=HEADERS)
+            text=(
+                '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+                "<title>plot</title>"
+                '<link rel="stylesheet" href="/static/css/xterm.css">'
+                '<link rel="stylesheet" href="/plot/plot.css">'
+                '<script src="/static/js/textual.js"></script>'
+                '<script src="/plot/page.js" defer></script></head>\n'
+                f'<body class="playing">{PLAY_PAGE}</body></html>\n'
+            ),
+            content_type="text/html",
+            headers=HEADERS,
+        )
 
     async def sign_in(request: web.Request) -> web.Response:
         if password is None:
@@ -218,32 +248,35 @@ def make_app(hub: Hub, *, password: str | None, limits: Limits, gauge: Gauge,
         try:
             form = await request.post()
         except (ValueError, web.HTTPException):
-            return sign_in_page(password=True, problem="That form was too large.",
-                                status=400)
+            return sign_in_page(password=True, problem="That form was too large.", status=400)
         name, given = form.get("name", ""), form.get("password", "")
         if not isinstance(name, str) or not isinstance(given, str):
-            return sign_in_page(password=True, problem="Send a name and a password.",
-                                status=400)
+            return sign_in_page(password=True, problem="Send a name and a password.", status=400)
         address = _address(request, proxies)
         wait = throttle.delay(address)
-        if wait:                     # guessing from this address slows down, both doors
+        if wait:  # guessing from this address slows down, both doors
             await asyncio.sleep(wait)
         problem = name_problem(name)
         if problem is not None:
-            return sign_in_page(password=True, problem=f"That name: {problem}.",
-                                status=400)
+            return sign_in_page(password=True, problem=f"That name: {problem}.", status=400)
         if not secrets.compare_digest(given.encode(), password.encode()):
             throttle.failed(address)
-            return sign_in_page(password=True, name=name,
-                                problem="That is not the server's password.", status=403)
+            return sign_in_page(
+                password=True, name=name, problem="That is not the server's password.", status=403
+            )
         throttle.passed(address)
         name = normal_name(name)
-        return _signed_in(request, Who(f"password {name}", name))   # as `ssh name@host`
+        return _signed_in(request, Who(f"password {name}", name))  # as `ssh name@host`
 
     def _link_gone() -> web.Response:
-        return sign_in_page(password=password is not None, status=410, problem=(
-            f"That link has been used, or is more than {LINK_MINUTES} minutes old: make a "
-            "new one in your SSH session (L in the lobby)."))
+        return sign_in_page(
+            password=password is not None,
+            status=410,
+            problem=(
+                f"That link has been used, or is more than {LINK_MINUTES} minutes old: make a "
+                "new one in your SSH session (L in the lobby)."
+            ),
+        )
 
     async def link(request: web.Request) -> web.Response:
         # Opening the link only asks: a preview that fetches it does not use it up.
@@ -252,10 +285,13 @@ def make_app(hub: Hub, *, password: str | None, limits: Limits, gauge: Gauge,
         if who is None:
             return _link_gone()
         name = html.escape(who.name)
-        return _page("plot: sign in", f"""<main class="signin"><h1>plot</h1>
+        return _page(
+            "plot: sign in",
+            f"""<main class="signin"><h1>plot</h1>
 <p>This link signs you in as <b>{name}</b>, once, with the seats of your SSH session.</p>
 <form method="post" action="/link"><input type="hidden" name="token"
- value="{html.escape(token)}"><button type="submit">Sign in as {name}</button></form></main>""")
+ value="{html.escape(token)}"><button type="submit">Sign in as {name}</button></form></main>""",
+        )
 
     async def use_link(request: web.Request) -> web.Response:
         try:
@@ -269,9 +305,15 @@ def make_app(hub: Hub, *, password: str | None, limits: Limits, gauge: Gauge,
 
     def _signed_in(request: web.Request, who: Who) -> web.Response:
         response = web.HTTPSeeOther("/", headers=HEADERS)
-        response.set_cookie(COOKIE, sign_ins.add(who, _address(request, proxies)),
-                            httponly=True, samesite="Strict",
-                            path="/", secure=_secure(request), max_age=SESSION_HOURS * 3600)
+        response.set_cookie(
+            COOKIE,
+            sign_ins.add(who, _address(request, proxies)),
+            httponly=True,
+            samesite="Strict",
+            path="/",
+            secure=_secure(request),
+            max_age=SESSION_HOURS * 3600,
+        )
         return response
 
     async def sign_out(request: web.Request) -> web.Response:
@@ -285,20 +327,29 @@ def make_app(hub: Hub, *, password: str | None, limits: Limits, gauge: Gauge,
         if who is None:
             return web.Response(status=401, text="sign in first", headers=HEADERS)
         if not _same_origin(request):
-            return web.Response(status=403, text="not from this server's page",
-                                headers=HEADERS)
+            return web.Response(status=403, text="not from this server's page", headers=HEADERS)
         if gauge.open >= limits.connections:
-            return web.Response(status=503, text=f"the server is full "
-                                f"({limits.connections} players); try again later",
-                                headers=HEADERS)
+            return web.Response(
+                status=503,
+                text=f"the server is full ({limits.connections} players); try again later",
+                headers=HEADERS,
+            )
         size = (_number(request.query.get("width"), 80), _number(request.query.get("height"), 24))
         socket = web.WebSocketResponse(heartbeat=30, max_msg_size=MAX_MESSAGE)
         transport = request.transport
         await socket.prepare(request)
         doorman.seated.add(request.protocol)
         gauge.open += 1
-        served = ServedApp(socket, hub, who, idle=limits.idle, collector=collector,
-                           join_codes=limits.join_codes, door=WEB, size=size)
+        served = ServedApp(
+            socket,
+            hub,
+            who,
+            idle=limits.idle,
+            collector=collector,
+            join_codes=limits.join_codes,
+            door=WEB,
+            size=size,
+        )
         try:
             await served.run_async()
         finally:
@@ -308,8 +359,9 @@ def make_app(hub: Hub, *, password: str | None, limits: Limits, gauge: Gauge,
             # The page's last frames and the goodbye, then the close; all within a bound,
             # as a page that reads nothing would otherwise hold them forever.
             with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(_farewell(socket, getattr(served, "web_sender", None),
-                                                 served.goodbye), 5)
+                await asyncio.wait_for(
+                    _farewell(socket, getattr(served, "web_sender", None), served.goodbye), 5
+                )
             await _let_go(transport)
         return socket
 
@@ -331,10 +383,9 @@ async def _static_headers(request: web.Request, response: web.StreamResponse) ->
             response.headers.setdefault(key, value)
 
 
-async def _farewell(socket: web.WebSocketResponse, sender: asyncio.Task[None] | None,
-                    goodbye: str) -> None:
+async def _farewell(socket: web.WebSocketResponse, sender: asyncio.Task[None] | None, goodbye: str) -> None:
     if sender is not None:
-        await asyncio.wait({sender})          # (a sender cancelled or failed is done too)
+        await asyncio.wait({sender})  # (a sender cancelled or failed is done too)
     with contextlib.suppress(ConnectionError, RuntimeError):
         if goodbye and not socket.closed:
             await socket.send_bytes(f"\r\n{goodbye}\r\n".encode())
@@ -356,15 +407,12 @@ async def _let_go(transport: asyncio.Transport | None, seconds: float = 5) -> No
 
 def _number(text: str | None, default: int) -> int:
     # ASCII digits only: "²".isdigit() is true, and int() refuses it
-    return int(text) if text and text.isascii() and text.isdigit() and len(text) < 6 \
-        else default
+    return int(text) if text and text.isascii() and text.isdigit() and len(text) < 6 else default
 
 
-async def start(host: str, port: int, hub: Hub, *, reuse_port: bool = False,
-                **kwargs) -> web.AppRunner:
+async def start(host: str, port: int, hub: Hub, *, reuse_port: bool = False, **kwargs) -> web.AppRunner:
     doorman = Doorman(kwargs["limits"].strangers)
-    runner = web.AppRunner(make_app(hub, doorman=doorman, **kwargs), access_log=None,
-                           keepalive_timeout=15)
+    runner = web.AppRunner(make_app(hub, doorman=doorman, **kwargs), access_log=None, keepalive_timeout=15)
     await runner.setup()
     if runner.server is None:
         raise RuntimeError("the web server did not start")

@@ -40,9 +40,15 @@ def read_message(text: str) -> tuple[str, object]:
     if kind == "stdin" and not isinstance(value, str):
         raise BadMessage("stdin without text")
     if kind == "resize":
-        if not (isinstance(value, dict) and all(
-                isinstance(value.get(k), int) and not isinstance(value.get(k), bool)
-                and 0 <= value[k] < 1 << 16 for k in ("width", "height"))):
+        if not (
+            isinstance(value, dict)
+            and all(
+                isinstance(value.get(k), int)
+                and not isinstance(value.get(k), bool)
+                and 0 <= value[k] < 1 << 16
+                for k in ("width", "height")
+            )
+        ):
             raise BadMessage("resize without a width and height")
         value = (value["width"], value["height"])
     if kind == "ping" and not (isinstance(value, str) and len(value) <= 32):
@@ -54,14 +60,15 @@ class WebDriver(ServedDriver):
     """The app must carry the prepared WebSocketResponse as ``app.terminal`` and the
     size the page asked for as ``app.terminal_size``."""
 
-    def __init__(self, app: Any, *, debug: bool = False, mouse: bool = True,
-                 size: tuple[int, int] | None = None) -> None:
+    def __init__(
+        self, app: Any, *, debug: bool = False, mouse: bool = True, size: tuple[int, int] | None = None
+    ) -> None:
         super().__init__(app, debug=debug, mouse=mouse, size=size)
         self._socket: web.WebSocketResponse = app.terminal
-        self._window: tuple[int, int] = app.terminal_size   # as the page says, unclamped
+        self._window: tuple[int, int] = app.terminal_size  # as the page says, unclamped
         self._sender: asyncio.Task[None] | None = None
         self._outbox: asyncio.Queue[bytes | str | None] = asyncio.Queue()
-        self._queued = 0                  # bytes in the outbox: frames and pongs alike
+        self._queued = 0  # bytes in the outbox: frames and pongs alike
 
     def _window_now(self) -> tuple[int, int]:
         return self._window
@@ -98,21 +105,21 @@ class WebDriver(ServedDriver):
                 else:
                     await self._socket.send_str(item)
             except (ConnectionError, RuntimeError):
-                return                                # the tab has gone: the reader sees it
+                return  # the tab has gone: the reader sees it
 
     def start_application_mode(self) -> None:
         self._sender = asyncio.get_running_loop().create_task(self._drain())
-        driver_app(self).web_sender = self._sender           # the page's last frames: see web.py
+        driver_app(self).web_sender = self._sender  # the page's last frames: see web.py
         super().start_application_mode()
 
     async def _read(self) -> None:
         async for message in self._socket:
             if message.type is not WSMsgType.TEXT:
-                continue                              # the page sends text only
+                continue  # the page sends text only
             try:
                 kind, value = read_message(message.data)
             except BadMessage:
-                continue                              # not the page: ignored, not fatal
+                continue  # not the page: ignored, not fatal
             if kind == "stdin":
                 assert isinstance(value, str)
                 if not await self._take(value, len(value)):
@@ -125,9 +132,8 @@ class WebDriver(ServedDriver):
                 # pings count against the byte budget too: a page may ping, not flood
                 if not await self._take("", len(message.data)):
                     return
-        driver_app(self).exit()                              # the tab has closed: the game waits
+        driver_app(self).exit()  # the tab has closed: the game waits
 
     def stop_application_mode(self) -> None:
         super().stop_application_mode()
         self._outbox.put_nowait(None)
-

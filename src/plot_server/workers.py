@@ -19,17 +19,17 @@ from collections.abc import Callable
 
 from .hub import to_operator
 
-RESTART_PAUSE = 1.0        # seconds before a dead worker's place is filled
+RESTART_PAUSE = 1.0  # seconds before a dead worker's place is filled
 
 
 def supervise(n: int, serve: Callable[[int], None]) -> int:
     """Run ``serve(i)`` in each of ``n`` forked processes until told to stop."""
-    children: dict[int, int] = {}           # pid -> worker number
+    children: dict[int, int] = {}  # pid -> worker number
     stopping = False
 
     def spawn(i: int) -> None:
         pid = os.fork()
-        if pid == 0:                        # the worker
+        if pid == 0:  # the worker
             code = 0
             try:
                 signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -68,8 +68,11 @@ def supervise(n: int, serve: Callable[[int], None]) -> int:
             children.pop(pid, 0)
             continue
         i = children.pop(pid)
-        why = (f"killed by signal {os.WTERMSIG(status)}" if os.WIFSIGNALED(status)
-               else f"exit status {os.waitstatus_to_exitcode(status)}")
+        why = (
+            f"killed by signal {os.WTERMSIG(status)}"
+            if os.WIFSIGNALED(status)
+            else f"exit status {os.waitstatus_to_exitcode(status)}"
+        )
         to_operator(f"worker {i} (pid {pid}) ended ({why}); starting another")
         time.sleep(RESTART_PAUSE)
         if not stopping:

@@ -37,12 +37,12 @@ class NotFinished(ValueError):
 
 @attrs.frozen
 class TurningPoint:
-    i: int                      # the action's number
-    side: Player                # who made it
-    words: str                  # the action, and what its roll gave
-    turn: str                   # "Game-Turn 4, Recruitment" or "Coup-Turn 2, ..."
-    before: tuple[float, float]   # (SS, Abwehr) chances before it
-    after: tuple[float, float]    # and after it
+    i: int  # the action's number
+    side: Player  # who made it
+    words: str  # the action, and what its roll gave
+    turn: str  # "Game-Turn 4, Recruitment" or "Coup-Turn 2, ..."
+    before: tuple[float, float]  # (SS, Abwehr) chances before it
+    after: tuple[float, float]  # and after it
 
     @property
     def swing(self) -> float:
@@ -52,15 +52,17 @@ class TurningPoint:
 
 @attrs.frozen
 class Analysis:
-    chances: tuple[tuple[float, float], ...]   # (SS, Abwehr) at every position 0..n
-    turning_points: tuple[TurningPoint, ...]   # the largest drops, the largest first
+    chances: tuple[tuple[float, float], ...]  # (SS, Abwehr) at every position 0..n
+    turning_points: tuple[TurningPoint, ...]  # the largest drops, the largest first
 
 
 def analyse(record: Record, *, top: int = 5) -> Analysis:
     tl = record.timeline
     if tl.final.outcome is None:
-        raise NotFinished("the game is not finished: its chances would need each side's own "
-                          "view (only finished games are analysed)")
+        raise NotFinished(
+            "the game is not finished: its chances would need each side's own "
+            "view (only finished games are analysed)"
+        )
     from plot_core.engine.state import PHASE_TITLES
 
     out = [chances(tl.state_at(0))]
@@ -72,8 +74,9 @@ def analyse(record: Record, *, top: int = 5) -> Analysis:
         rolled = next((e.text for e in step.events if e.roll and e.private is None), None)
         if rolled:
             said += f" ({rolled})"
-        when = (f"Coup-Turn {step.coup_turn}" if step.coup_turn
-                else f"Game-Turn {step.turn}") + f", {PHASE_TITLES[step.phase]}"
+        when = (
+            f"Coup-Turn {step.coup_turn}" if step.coup_turn else f"Game-Turn {step.turn}"
+        ) + f", {PHASE_TITLES[step.phase]}"
         points.append(TurningPoint(step.i, step.side, said, when, out[-2], out[-1]))
     points.sort(key=lambda p: (-p.swing, p.i))
     return Analysis(tuple(out), tuple(p for p in points[:top] if p.swing > 0))
@@ -82,14 +85,14 @@ def analyse(record: Record, *, top: int = 5) -> Analysis:
 @attrs.frozen
 class Alternative:
     """What the expert would have done at a turning point, from the mover's own view."""
+
     i: int
-    plan: str                   # its chosen plan, in words
-    estimate: float             # its estimate of the mover's chance of winning after it
-    agrees: bool                # the plan begins with the action that was played
+    plan: str  # its chosen plan, in words
+    estimate: float  # its estimate of the mover's chance of winning after it
+    agrees: bool  # the plan begins with the action that was played
 
 
-def alternatives(record: Record, points: tuple[TurningPoint, ...], *,
-                 trials: int = 300) -> list[Alternative]:
+def alternatives(record: Record, points: tuple[TurningPoint, ...], *, trials: int = 300) -> list[Alternative]:
     """The expert's choice at each turning point, searching ``trials`` trials from what
     the mover could see then (its view: its own chits, the board), as it would in play."""
     import random
@@ -104,14 +107,13 @@ def alternatives(record: Record, points: tuple[TurningPoint, ...], *,
         expert = make("expert", before.rules, trials=trials)
         legal = list(legal_actions(before))
         if len(legal) < 2:
-            continue                                    # nothing to choose
+            continue  # nothing to choose
         choice = expert.decide(view(before, p.side), legal, random.Random(f"analyse/{p.i}"))
         thought = expert.fresh_thought()
         if thought is None or not thought.plans:
             continue
         played = tl.steps[p.i - 1].action
-        out.append(Alternative(p.i, thought.plans[0].text, thought.plans[0].win,
-                               choice == played))
+        out.append(Alternative(p.i, thought.plans[0].text, thought.plans[0].win, choice == played))
     return out
 
 
@@ -123,7 +125,7 @@ def alternatives(record: Record, points: tuple[TurningPoint, ...], *,
 # where it stopped. A file for another record (or damaged) is ignored and written anew.
 
 ANALYSIS_FORMAT = "plot-analysis"
-KEPT_POINTS = 50                # turning points kept (a larger --top works them out again)
+KEPT_POINTS = 50  # turning points kept (a larger --top works them out again)
 
 
 def _pair(c: Any) -> tuple[float, float]:
@@ -132,7 +134,7 @@ def _pair(c: Any) -> tuple[float, float]:
 
 def analysis_path(record_path: Path) -> Path:
     name = record_path.name
-    stem = name[:-len(".jsonl")] if name.endswith(".jsonl") else name
+    stem = name[: -len(".jsonl")] if name.endswith(".jsonl") else name
     return record_path.with_name(f"{stem}.analysis.json")
 
 
@@ -142,38 +144,59 @@ class Kept:
     def __init__(self, record: Record) -> None:
         self.path = analysis_path(Path(record.path))
         self.digest = hashlib.sha256(read_regular(Path(record.path))).hexdigest()
-        self.data: dict[str, Any] = {"format": ANALYSIS_FORMAT, "version": 1,
-                                     "record": self.digest}
+        self.data: dict[str, Any] = {"format": ANALYSIS_FORMAT, "version": 1, "record": self.digest}
         try:
             found = loads(read_regular(self.path, what="analysis"), str(self.path))
         except (Unreadable, ValueError):
-            return                                  # none yet, or not one we can use
-        if isinstance(found, dict) and found.get("format") == ANALYSIS_FORMAT \
-                and found.get("record") == self.digest:
+            return  # none yet, or not one we can use
+        if (
+            isinstance(found, dict)
+            and found.get("format") == ANALYSIS_FORMAT
+            and found.get("record") == self.digest
+        ):
             self.data = found
 
     def save(self) -> None:
         try:
             write_whole(self.path, json.dumps(self.data) + "\n")
         except OSError:
-            pass                                    # kept next time, if the disk allows
+            pass  # kept next time, if the disk allows
 
     def analysis(self, top: int) -> Analysis | None:
         got = self.data.get("analysis")
         if not isinstance(got, dict) or top > KEPT_POINTS:
             return None
         try:
-            points = tuple(TurningPoint(int(p["i"]), Player(p["side"]), str(p["words"]),
-                                        str(p["turn"]), _pair(p["before"]), _pair(p["after"]))
-                           for p in got["points"][:top])
+            points = tuple(
+                TurningPoint(
+                    int(p["i"]),
+                    Player(p["side"]),
+                    str(p["words"]),
+                    str(p["turn"]),
+                    _pair(p["before"]),
+                    _pair(p["after"]),
+                )
+                for p in got["points"][:top]
+            )
             return Analysis(tuple(_pair(c) for c in got["chances"]), points)
         except (KeyError, TypeError, ValueError):
             return None
 
     def keep_analysis(self, a: Analysis) -> None:
-        self.data["analysis"] = {"chances": [list(c) for c in a.chances], "points": [
-            {"i": p.i, "side": p.side.value, "words": p.words, "turn": p.turn,
-             "before": list(p.before), "after": list(p.after)} for p in a.turning_points]}
+        self.data["analysis"] = {
+            "chances": [list(c) for c in a.chances],
+            "points": [
+                {
+                    "i": p.i,
+                    "side": p.side.value,
+                    "words": p.words,
+                    "turn": p.turn,
+                    "before": list(p.before),
+                    "after": list(p.after),
+                }
+                for p in a.turning_points
+            ],
+        }
         self.save()
 
     def alternative(self, trials: int, i: int) -> Alternative | None:
@@ -188,8 +211,8 @@ class Kept:
     def keep_alternative(self, trials: int, alt: Alternative | None, i: int) -> None:
         """``alt`` None: the expert had nothing to choose there (kept, so not asked again)."""
         self.data.setdefault("expert", {}).setdefault(str(trials), {})[str(i)] = (
-            {"plan": alt.plan, "estimate": alt.estimate, "agrees": alt.agrees}
-            if alt is not None else "none")
+            {"plan": alt.plan, "estimate": alt.estimate, "agrees": alt.agrees} if alt is not None else "none"
+        )
         self.save()
 
     def asked(self, trials: int, i: int) -> bool:
@@ -208,9 +231,14 @@ def kept_analysis(record: Record, *, top: int = 5, kept: Kept | None = None) -> 
     return Analysis(whole.chances, whole.turning_points[:top])
 
 
-def kept_alternatives(record: Record, points: tuple[TurningPoint, ...], *, trials: int = 300,
-                      progress: Callable[[int, int, TurningPoint], None] | None = None,
-                      kept: Kept | None = None) -> list[Alternative]:
+def kept_alternatives(
+    record: Record,
+    points: tuple[TurningPoint, ...],
+    *,
+    trials: int = 300,
+    progress: Callable[[int, int, TurningPoint], None] | None = None,
+    kept: Kept | None = None,
+) -> list[Alternative]:
     """``alternatives``, each kept beside the record as soon as it is found: a second run
     asks the expert nothing, and a run stopped half way goes on from where it stopped.
     ``progress(k, n, point)`` is told before each search that has to be made."""
@@ -241,14 +269,15 @@ CALIBRATION_SEED = 2_000_000
 @attrs.frozen
 class Bin:
     side: Player
-    low: float                  # predicted chances in [low, low + 0.1)
+    low: float  # predicted chances in [low, low + 0.1)
     positions: int
-    predicted: float            # their mean predicted chance
-    won: float                  # the share of them that side won
+    predicted: float  # their mean predicted chance
+    won: float  # the share of them that side won
 
 
-def calibration(games: int, seed: int = CALIBRATION_SEED, *,
-                progress: Callable[[int], None] | None = None) -> list[Bin]:
+def calibration(
+    games: int, seed: int = CALIBRATION_SEED, *, progress: Callable[[int], None] | None = None
+) -> list[Bin]:
     """Play ``games`` games of the hard player against itself and compare the chances the
     evaluation gave at the start of every phase with how each game ended."""
     import random
@@ -259,7 +288,7 @@ def calibration(games: int, seed: int = CALIBRATION_SEED, *,
     from plot_core import legal_actions, load_rules, new_game
 
     rules = load_rules()
-    said: list[tuple[float, float, str]] = []          # (P(SS), P(Abwehr), who won)
+    said: list[tuple[float, float, str]] = []  # (P(SS), P(Abwehr), who won)
     for g in range(games):
         if progress is not None:
             progress(g + 1)
@@ -268,7 +297,7 @@ def calibration(games: int, seed: int = CALIBRATION_SEED, *,
         state, seen, here = new_game(seed + g, rules=rules), [], None
         while state.outcome is None:
             key = (state.turn, state.phase, state.coup.turn if state.coup else 0)
-            if key != here:                             # a phase begins: its chances
+            if key != here:  # a phase begins: its chances
                 here = key
                 seen.append(chances(state))
             state = apply_action(state, players[state.actor](state, legal_actions(state), rnd))
@@ -279,23 +308,33 @@ def calibration(games: int, seed: int = CALIBRATION_SEED, *,
         for low in range(10):
             inside = [(p, w) for p, w in given if min(int(p * 10), 9) == low]
             if inside:
-                out.append(Bin(side, low / 10, len(inside),
-                               sum(p for p, _ in inside) / len(inside),
-                               sum(w for _, w in inside) / len(inside)))
+                out.append(
+                    Bin(
+                        side,
+                        low / 10,
+                        len(inside),
+                        sum(p for p, _ in inside) / len(inside),
+                        sum(w for _, w in inside) / len(inside),
+                    )
+                )
     return out
 
 
 def calibration_table(bins: list[Bin], games: int, seed: int) -> list[str]:
     from plot_core.english import counted
 
-    lines = [f"Calibration of the evaluation: {counted(games, 'game')} of the hard player "
-             f"against itself, seeds {seed}-{seed + games - 1} (the evaluation was fitted on other "
-             "games); the chances at the start of every phase, by tenths:"]
+    lines = [
+        f"Calibration of the evaluation: {counted(games, 'game')} of the hard player "
+        f"against itself, seeds {seed}-{seed + games - 1} (the evaluation was fitted on other "
+        "games); the chances at the start of every phase, by tenths:"
+    ]
     for side in (Player.SS, Player.ABWEHR):
         lines.append(f"  {SIDES[side]}: given        positions   mean given   won")
         for b in (b for b in bins if b.side is side):
-            lines.append(f"    {b.low:4.0%} to {b.low + 0.1:4.0%}   {b.positions:9d}   "
-                         f"{b.predicted:10.1%}   {b.won:6.1%}")
+            lines.append(
+                f"    {b.low:4.0%} to {b.low + 0.1:4.0%}   {b.positions:9d}   "
+                f"{b.predicted:10.1%}   {b.won:6.1%}"
+            )
     return lines
 
 
@@ -308,30 +347,35 @@ def sparkline(values: list[float], width: int = 72) -> str:
     return "".join(SPARKS[min(len(SPARKS) - 1, int(v * len(SPARKS)))] for v in picked)
 
 
-def account(record: Record, analysis: Analysis,
-            better: list[Alternative] | None = None) -> list[str]:
+def account(record: Record, analysis: Analysis, better: list[Alternative] | None = None) -> list[str]:
     """The analysis in words, for `plot analyse` (with the expert's choices, if asked)."""
     said = {a.i: a for a in better or []}
     ab = [c[1] for c in analysis.chances]
     ss = [c[0] for c in analysis.chances]
     o = record.timeline.final.outcome
     ending = f"{WINNERS.get(o.winner, o.winner)} ({o.case})" if o is not None else "unfinished"
-    lines = [f"Analysis of {record.path.name}: {len(analysis.chances) - 1} actions; "
-             f"{ending}.",
-             "Each side's chance of winning after every action (the expert's evaluation):",
-             f"  SS      {sparkline(ss)}",
-             f"  Abwehr  {sparkline(ab)}",
-             "", "Turning points (the actions after which the chances moved most):"]
+    lines = [
+        f"Analysis of {record.path.name}: {len(analysis.chances) - 1} actions; {ending}.",
+        "Each side's chance of winning after every action (the expert's evaluation):",
+        f"  SS      {sparkline(ss)}",
+        f"  Abwehr  {sparkline(ab)}",
+        "",
+        "Turning points (the actions after which the chances moved most):",
+    ]
     if not analysis.turning_points:
         lines.append("  none: the chances never moved")
     for p in analysis.turning_points:
-        lines.append(f"  action {p.i} ({p.turn}), {SIDES[p.side]}: {p.words}. "
-                     f"SS {100 * p.before[0]:.0f}% -> {100 * p.after[0]:.0f}%, "
-                     f"Abwehr {100 * p.before[1]:.0f}% -> {100 * p.after[1]:.0f}%")
+        lines.append(
+            f"  action {p.i} ({p.turn}), {SIDES[p.side]}: {p.words}. "
+            f"SS {100 * p.before[0]:.0f}% -> {100 * p.after[0]:.0f}%, "
+            f"Abwehr {100 * p.before[1]:.0f}% -> {100 * p.after[1]:.0f}%"
+        )
         alt = said.get(p.i)
         if alt is not None:
-            lines.append(f"      the expert {'agrees' if alt.agrees else 'would rather'}: "
-                         f"{alt.plan} (it gives the {SIDES[p.side]} {100 * alt.estimate:.0f}%)")
+            lines.append(
+                f"      the expert {'agrees' if alt.agrees else 'would rather'}: "
+                f"{alt.plan} (it gives the {SIDES[p.side]} {100 * alt.estimate:.0f}%)"
+            )
     return lines
 
 
@@ -353,18 +397,31 @@ def svg(analysis: Analysis, title: str, *, width: int = 720, height: int = 240) 
         points = " ".join(f"{x(i):.1f},{y(c[k]):.1f}" for i, c in enumerate(analysis.chances))
         return f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}"/>'
 
-    marks = "".join(f'<line x1="{x(p.i):.1f}" y1="{pad}" x2="{x(p.i):.1f}" '
-                    f'y2="{height - pad}" stroke="#999" stroke-dasharray="3,3"/>'
-                    for p in analysis.turning_points)
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">'
-            f'<title>{escape(title)}</title><rect width="100%" height="100%" fill="white"/>'
-            f'<text x="{pad}" y="18">{escape(title)}</text>'
-            f'<line x1="{pad}" y1="{y(0.5):.1f}" x2="{width - pad}" y2="{y(0.5):.1f}" '
-            f'stroke="#ddd"/>{marks}{line(0, "#444")}{line(1, "#c80")}'
-            f'<text x="{width - pad}" y="{height - 8}" text-anchor="end">'
-            f'SS (dark), Abwehr (amber); dashed: turning points; {n} actions</text></svg>\n')
+    marks = "".join(
+        f'<line x1="{x(p.i):.1f}" y1="{pad}" x2="{x(p.i):.1f}" '
+        f'y2="{height - pad}" stroke="#999" stroke-dasharray="3,3"/>'
+        for p in analysis.turning_points
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">'
+        f'<title>{escape(title)}</title><rect width="100%" height="100%" fill="white"/>'
+        f'<text x="{pad}" y="18">{escape(title)}</text>'
+        f'<line x1="{pad}" y1="{y(0.5):.1f}" x2="{width - pad}" y2="{y(0.5):.1f}" '
+        f'stroke="#ddd"/>{marks}{line(0, "#444")}{line(1, "#c80")}'
+        f'<text x="{width - pad}" y="{height - 8}" text-anchor="end">'
+        f"SS (dark), Abwehr (amber); dashed: turning points; {n} actions</text></svg>\n"
+    )
 
 
-__all__ = ["Alternative", "Analysis", "NotFinished", "TurningPoint", "account", "alternatives",
-           "analyse", "sparkline", "svg"]
+__all__ = [
+    "Alternative",
+    "Analysis",
+    "NotFinished",
+    "TurningPoint",
+    "account",
+    "alternatives",
+    "analyse",
+    "sparkline",
+    "svg",
+]

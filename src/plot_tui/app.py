@@ -45,8 +45,10 @@ def _raised_in_palette(error: BaseException) -> bool:
     return _raised_in(error, "textual/command.py")
 
 
-CHOSEN_SEED = ("This game's seed was chosen (--seed): whoever knows it can work out both "
-               "hands and every roll. Fine for tests and bug reports, not for a real game.")
+CHOSEN_SEED = (
+    "This game's seed was chosen (--seed): whoever knows it can work out both "
+    "hands and every roll. Fine for tests and bug reports, not for a real game."
+)
 
 
 def seats_words(seats: dict[Player, Seat], levels: dict[Player, str]) -> str:
@@ -58,20 +60,29 @@ def seats_words(seats: dict[Player, Seat], levels: dict[Player, str]) -> str:
     if len(humans) == 2:
         return "hot-seat"
     computer = humans[0].enemy
-    return (f"you play the {humans[0].title} against the computer "
-            f"({levels.get(computer, 'easy')})")
+    return f"you play the {humans[0].title} against the computer ({levels.get(computer, 'easy')})"
 
 
 class PlotApp(App[None]):
     TITLE = "The Plot to Assassinate Hitler"
     SUB_TITLE = "SPI 1976 · reconstructed map"
 
-    def __init__(self, rules: Rules | None = None, *, setup: GameSetup | None = None,
-                 session: Session | None = None, seed: int | None = None,
-                 records: Path | None = None, record_path: Path | None = None,
-                 notice: str = "", replay: Replay | None = None,
-                 settings: SettingsFile | None = None, learn: bool = False,
-                 lessons: list[Lesson] | None = None, coached: Player | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        setup: GameSetup | None = None,
+        session: Session | None = None,
+        seed: int | None = None,
+        records: Path | None = None,
+        record_path: Path | None = None,
+        notice: str = "",
+        replay: Replay | None = None,
+        settings: SettingsFile | None = None,
+        learn: bool = False,
+        lessons: list[Lesson] | None = None,
+        coached: Player | None = None,
+    ) -> None:
         """``records``: the folder new games are saved in (default: the user's data
         folder); ``record_path``: the file for the first game; ``notice``: said at start."""
         super().__init__()
@@ -79,11 +90,11 @@ class PlotApp(App[None]):
         self._setup, self._session, self._seed = setup, session, seed
         self._records, self._record_path, self._notice = records, record_path, notice
         self._replay = replay
-        self.settings = settings or SettingsFile(None)   # None: kept for this run only
-        self._learn = learn                              # plot learn: the lessons first
-        self._coached = coached                          # plot learn --game: that side
-        self._lessons = lessons                          # read once, when first shown
-        self._palette: CommandPalette | None = None     # the one open or leaving
+        self.settings = settings or SettingsFile(None)  # None: kept for this run only
+        self._learn = learn  # plot learn: the lessons first
+        self._coached = coached  # plot learn --game: that side
+        self._lessons = lessons  # read once, when first shown
+        self._palette: CommandPalette | None = None  # the one open or leaving
 
     def on_mount(self, event: events.Mount) -> None:
         if self._replay is not None:
@@ -113,25 +124,33 @@ class PlotApp(App[None]):
             self.show_lessons()
             return
         seats = seats_for(hotseat=setup.hotseat, watch=setup.watch, side=setup.side)
-        session = new_session(self.rules, seats, level=setup.level, seed=setup.seed,
-                              setup=setup.setup, think=setup.think,
-                              path=self._record_path, records=self._records)
-        self._record_path = None                 # a second game gets a file of its own
+        session = new_session(
+            self.rules,
+            seats,
+            level=setup.level,
+            seed=setup.seed,
+            setup=setup.setup,
+            think=setup.think,
+            path=self._record_path,
+            records=self._records,
+        )
+        self._record_path = None  # a second game gets a file of its own
         self.sub_title = f"game {session.game} · {seats_words(seats, session.levels)}"
         self.play(session)
 
     def play(self, session: Session) -> None:
         screen = GameScreen(session, self.rules, self.settings)
-        if session.game and self.sub_title == self.SUB_TITLE:      # resumed, or a position
+        if session.game and self.sub_title == self.SUB_TITLE:  # resumed, or a position
             self.sub_title = f"game {session.game} · {seats_words(session.seats, session.levels)}"
-        notice = self._notice or (f"Saving to {session.recorder.path}."
-                                  if session.recorder is not None else "")
+        notice = self._notice or (
+            f"Saving to {session.recorder.path}." if session.recorder is not None else ""
+        )
         if session.chosen_seed:
             notice = f"{notice} {CHOSEN_SEED}".strip()
         if self.settings.problem:
             notice = f"{notice} ({self.settings.problem})".strip()
         if notice:
-            screen.notice = plain(notice, style="dim")          # holds a file name
+            screen.notice = plain(notice, style="dim")  # holds a file name
         self._notice = ""
         self.push_screen(screen, self._game_ended)
 
@@ -140,20 +159,26 @@ class PlotApp(App[None]):
         if self._lessons is None:
             try:
                 self._lessons = load_lessons(self.rules)
-            except DataError as exc:                 # a lesson file someone edited badly
-                self.push_screen(ConfirmScreen(plain(f"The lessons cannot be read: {exc}. "
-                                                     "Start a game instead?")),
-                                 lambda yes: self.ask_new_game() if yes else self.exit())
+            except DataError as exc:  # a lesson file someone edited badly
+                self.push_screen(
+                    ConfirmScreen(plain(f"The lessons cannot be read: {exc}. Start a game instead?")),
+                    lambda yes: self.ask_new_game() if yes else self.exit(),
+                )
                 return
         self.sub_title = "learn to play"
-        self.push_screen(LessonList(self._lessons, self.settings.settings.lessons_done),
-                         self._lesson_chosen)
+        self.push_screen(LessonList(self._lessons, self.settings.settings.lessons_done), self._lesson_chosen)
 
     def start_coached(self, side: Player) -> None:
         """A whole game against the easy computer, with the coach's line; recorded and
         resumable like any game."""
-        session = new_session(self.rules, seats_for(side=side), level="easy", seed=self._seed,
-                              path=self._record_path, records=self._records)
+        session = new_session(
+            self.rules,
+            seats_for(side=side),
+            level="easy",
+            seed=self._seed,
+            path=self._record_path,
+            records=self._records,
+        )
         self._record_path = None
         self.sub_title = f"a guided game as the {SIDE[side]} · game {session.game}"
         screen = CoachedGameScreen(session, self.rules, self.settings)
@@ -172,20 +197,19 @@ class PlotApp(App[None]):
             else:
                 self.ask_new_game()
             return
-        self.push_screen(LessonCard(lesson),
-                         lambda go: self._start_lesson(lesson) if go else self.show_lessons())
+        self.push_screen(
+            LessonCard(lesson), lambda go: self._start_lesson(lesson) if go else self.show_lessons()
+        )
 
     def _start_lesson(self, lesson: Lesson) -> None:
         self.sub_title = f"lesson: {lesson.title}"
-        screen = LessonScreen(lesson, lesson_session(lesson, self.rules), self.rules,
-                              self.settings)
+        screen = LessonScreen(lesson, lesson_session(lesson, self.rules), self.rules, self.settings)
         self.push_screen(screen, lambda result: self._lesson_ended(lesson, result))
 
     def _lesson_ended(self, lesson: Lesson, result: str | None) -> None:
         done = self.settings.settings.lessons_done
         if result == "lesson-done" and lesson.key not in done:
-            self.settings.save(attrs.evolve(self.settings.settings,
-                                            lessons_done=(*done, lesson.key)))
+            self.settings.save(attrs.evolve(self.settings.settings, lessons_done=(*done, lesson.key)))
         self.show_lessons()
 
     def _game_ended(self, result: str | None) -> None:
@@ -196,11 +220,13 @@ class PlotApp(App[None]):
         """A key bound on a screen that is not (or no longer) built, is leaving, is no
         longer on top, or whose app is shutting down (a client that typed and hung up)
         does nothing: its widgets may be gone (keys outrun screens over SSH)."""
-        if isinstance(namespace, Screen) and (not self.is_running
-                                              or namespace is not self.screen
-                                              or not namespace.is_mounted
-                                              or getattr(namespace, "closing", False)
-                                              or not getattr(namespace, "built", True)):
+        if isinstance(namespace, Screen) and (
+            not self.is_running
+            or namespace is not self.screen
+            or not namespace.is_mounted
+            or getattr(namespace, "closing", False)
+            or not getattr(namespace, "built", True)
+        ):
             return True
         return await super()._dispatch_action(namespace, action_name, params)
 
@@ -219,7 +245,7 @@ class PlotApp(App[None]):
             try:
                 super().action_show_help_panel()
             except MountError:
-                pass                    # the screen left between the check and the mount
+                pass  # the screen left between the check and the mount
 
     def harmless(self, error: BaseException) -> bool:
         """Races inside Textual that keys faster than the screen can set off (found by
@@ -231,14 +257,17 @@ class PlotApp(App[None]):
             return True
         if isinstance(error, WorkerFailed):
             error = error.error
-        if isinstance(error, ValueError) and str(error).startswith("No Tab with id") \
-                and _raised_in(error, TABS_SOURCE):
-            return True     # a tab bar mounting after its tabs were taken away with its screen
+        if (
+            isinstance(error, ValueError)
+            and str(error).startswith("No Tab with id")
+            and _raised_in(error, TABS_SOURCE)
+        ):
+            return True  # a tab bar mounting after its tabs were taken away with its screen
         # a title change reaching a Header whose screen is being taken down (its title
         # widget already gone): found by the SSH fuzz test
-        return isinstance(error, NoMatches) and (_raised_in_palette(error)
-                                                 or _raised_in(error, HEADER_SOURCE)
-                                                 or not self.is_running)
+        return isinstance(error, NoMatches) and (
+            _raised_in_palette(error) or _raised_in(error, HEADER_SOURCE) or not self.is_running
+        )
 
     def _handle_exception(self, error: Exception) -> None:
         if not self.harmless(error):
@@ -249,14 +278,17 @@ class PlotApp(App[None]):
         if isinstance(screen, GameScreen) and screen.session.state.outcome is None:
             rec = screen.session.recorder
             if rec is not None and screen.session.unsaved:
-                saved = (f"The disk has not taken its last moves yet ({rec.path}): quitting "
-                         "now loses them. Free some space and wait for \"Saved again\".")
+                saved = (
+                    f"The disk has not taken its last moves yet ({rec.path}): quitting "
+                    'now loses them. Free some space and wait for "Saved again".'
+                )
             elif rec is not None:
                 saved = f"It is saved in {rec.path}; `plot resume` goes on from here."
             else:
-                saved = ("It is NOT saved: " + (screen.session.record_problem
-                                                or "no record was kept") + ".")
-            self.push_screen(ConfirmScreen(f"Quit this game? {saved}"),   # shown as text
-                             lambda yes: self.exit() if yes else None)
+                saved = "It is NOT saved: " + (screen.session.record_problem or "no record was kept") + "."
+            self.push_screen(
+                ConfirmScreen(f"Quit this game? {saved}"),  # shown as text
+                lambda yes: self.exit() if yes else None,
+            )
         else:
             self.exit()

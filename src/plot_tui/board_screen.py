@@ -36,7 +36,7 @@ from .session import LogLine
 PANELS = (MapView, StatusPanel, ChitPanel, HexInfo, TablesPanel, BoxPanel)
 P = TypeVar("P", bound=Widget)
 
-FOLDED = (Verb.MOVE, Verb.END)        # steps folded into the line that starts the move
+FOLDED = (Verb.MOVE, Verb.END)  # steps folded into the line that starts the move
 
 
 class BoardScreen(OnceScreen[str]):
@@ -73,11 +73,11 @@ class BoardScreen(OnceScreen[str]):
         self._log_texts: list[Text] = []
         self._folding: Player | None = None  # whose move the last line is folding
         self.log_folded = True
-        self._redraw_tries = 0            # redraws put off while the screen is being built
-        self._keys_shown: tuple = ()      # the footer's keys when it was last told
+        self._redraw_tries = 0  # redraws put off while the screen is being built
+        self._keys_shown: tuple = ()  # the footer's keys when it was last told
         self._parts: dict[type, Widget] | None = None
         self._by_id: dict[str, Widget] = {}
-        self.palette: Palette = STANDARD    # the map's colours (Y: the next set)
+        self.palette: Palette = STANDARD  # the map's colours (Y: the next set)
 
     # -- what to show: the subclass answers ---------------------------------------------
     def shown_view(self) -> PlayerView:
@@ -215,8 +215,7 @@ class BoardScreen(OnceScreen[str]):
             self.part(HexInfo).palette = self.palette
             for key in self.query(MapKey):
                 key.paint(self.palette)
-        mapview.show_board(build_board(self.rules, v, self.shown_overlays(), legal,
-                                       self.palette))
+        mapview.show_board(build_board(self.rules, v, self.shown_overlays(), legal, self.palette))
         self.part(StatusPanel).show(v, self._mp_line(v), self.who())
         self.part(ChitPanel).show(v)
         self.part(BoxPanel).show(v)
@@ -228,8 +227,10 @@ class BoardScreen(OnceScreen[str]):
     def _refresh_keys(self) -> None:
         """Tell the footer to show the keys again only if they changed: it builds all of
         its keys anew when told, and a screen is redrawn after every move."""
-        keys = tuple((key, b.binding.action, b.enabled, b.binding.description)
-                     for key, b in self.active_bindings.items())
+        keys = tuple(
+            (key, b.binding.action, b.enabled, b.binding.description)
+            for key, b in self.active_bindings.items()
+        )
         if keys != self._keys_shown:
             self._keys_shown = keys
             self.refresh_bindings()
@@ -245,14 +246,14 @@ class BoardScreen(OnceScreen[str]):
         shown = self._log_shown
         if lines == shown and not again:
             return
-        if lines[:len(shown)] == shown and not again:
-            new = lines[len(shown):]
-        else:                                            # an undo, or another player's eyes
+        if lines[: len(shown)] == shown and not again:
+            new = lines[len(shown) :]
+        else:  # an undo, or another player's eyes
             new, self._log_texts, self._folding = lines, [], None
         for ln in new:
             if ln.event.table and not again:
                 self.part(TablesPanel).used(ln.event)
-            self._add_log_line(ln)                       # each line formatted once
+            self._add_log_line(ln)  # each line formatted once
         self._log_shown = list(lines)
         for pane in self.query(LogView):
             pane.show(self._log_texts)
@@ -260,10 +261,16 @@ class BoardScreen(OnceScreen[str]):
     def _add_log_line(self, ln: LogLine) -> None:
         """A unit's steps fold into the line that started its move (f unfolds them)."""
         a = ln.action
-        if (self.log_folded and a is not None and a.verb in FOLDED
-                and self._folding is not None and self._folding == ln.side):
-            tail = f" → {label(a.hex)}" if a.verb is Verb.MOVE and a.hex is not None \
-                else ", and ends its move"
+        if (
+            self.log_folded
+            and a is not None
+            and a.verb in FOLDED
+            and self._folding is not None
+            and self._folding == ln.side
+        ):
+            tail = (
+                f" → {label(a.hex)}" if a.verb is Verb.MOVE and a.hex is not None else ", and ends its move"
+            )
             self._log_texts[-1] = self._log_texts[-1] + tail
             if a.verb is Verb.END:
                 self._folding = None
@@ -275,13 +282,13 @@ class BoardScreen(OnceScreen[str]):
     @staticmethod
     def _log_line(ln: LogLine) -> Text:
         e = ln.event
-        if ln.action is not None:                        # what a side did
+        if ln.action is not None:  # what a side did
             text = Text(f"{ln.index:>4} {SIDE[ln.side]:<6} ", style="dim")
             text.append(e.text, style="bold")
             return text
-        if not ln.index:                                 # the set-up, before any action
+        if not ln.index:  # the set-up, before any action
             text = Text(f"{'':>4} {'—':<6} ", style="dim")
-        else:                                            # what it caused, by the rules
+        else:  # what it caused, by the rules
             text = Text(" " * 12)
         text.append(e.text, style="yellow" if e.roll else "")
         text.append(f"  ({e.case})", style="cyan")
@@ -290,14 +297,19 @@ class BoardScreen(OnceScreen[str]):
     def action_fold(self) -> None:
         self.log_folded = not self.log_folded
         self._draw_log(again=True)
-        self.notify("Each step on its own line." if not self.log_folded
-                    else "A unit's steps on one line.", timeout=3)
+        self.notify(
+            "Each step on its own line." if not self.log_folded else "A unit's steps on one line.", timeout=3
+        )
 
     def action_scroll_log(self, how: str) -> None:
         for pane in self.query(LogView):
             if pane.display:
-                {"up": pane.scroll_page_up, "down": pane.scroll_page_down,
-                 "home": pane.scroll_home, "end": pane.scroll_end}[how](animate=False)
+                {
+                    "up": pane.scroll_page_up,
+                    "down": pane.scroll_page_down,
+                    "home": pane.scroll_home,
+                    "end": pane.scroll_end,
+                }[how](animate=False)
 
     # -- keys both screens have ---------------------------------------------------------
     # (A key can reach this screen while its widgets are still being built or taken down
@@ -319,8 +331,12 @@ class BoardScreen(OnceScreen[str]):
     def cited_sources(self) -> list[str]:
         """Where the case numbers on screen are, the most pressing first."""
         texts = [str(w.render()) for sel in ("#odds", "#prompt") for w in self.query(sel)]
-        tables = [getattr(self.rules.tables, p.name_).case for p in self.query(TablesPanel)
-                  for tabs in self.query(TabbedContent) if tabs.active == "tables"]
+        tables = [
+            getattr(self.rules.tables, p.name_).case
+            for p in self.query(TablesPanel)
+            for tabs in self.query(TabbedContent)
+            if tabs.active == "tables"
+        ]
         return tables + texts + [t.plain for t in reversed(self._log_texts[-5:])]
 
     def action_rules(self) -> None:

@@ -17,17 +17,26 @@ from plot_core.engine.state import Marker, UnitState
 from .mapview import Board
 from .palettes import STANDARD, Palette
 
-LEGEND = [("m", "masked (11.23)"), ("n", "neutralized (10.5)"), ("~", "semi-recruited (12.35)"),
-          ("?", "suspected (12.7)"), (".", "has moved or acted this phase"),
-          ("+", "more than one unit in the hex")]
+LEGEND = [
+    ("m", "masked (11.23)"),
+    ("n", "neutralized (10.5)"),
+    ("~", "semi-recruited (12.35)"),
+    ("?", "suspected (12.7)"),
+    (".", "has moved or acted this phase"),
+    ("+", "more than one unit in the hex"),
+]
 
 
 def unit_style(rules: Rules, u: UnitState, palette: Palette = STANDARD) -> Style:
     party = rules.units[u.id].party
     # controlled or not shows without colour too (bold, or italic); which side controls
     # it, the Hex tab says in words (underline is taken: a hex you can act on)
-    return Style(bgcolor=palette.party[party], color=palette.control[u.controller],
-                 bold=u.controller is not None, italic=u.controller is None)
+    return Style(
+        bgcolor=palette.party[party],
+        color=palette.control[u.controller],
+        bold=u.controller is not None,
+        italic=u.controller is None,
+    )
 
 
 def state_glyph(u: UnitState, v: PlayerView) -> str:
@@ -44,8 +53,9 @@ def state_glyph(u: UnitState, v: PlayerView) -> str:
     return " "
 
 
-def build_board(rules: Rules, v: PlayerView, ov: Overlays, legal: list[Action],
-                palette: Palette = STANDARD) -> Board:
+def build_board(
+    rules: Rules, v: PlayerView, ov: Overlays, legal: list[Action], palette: Palette = STANDARD
+) -> Board:
     here: dict[int, list[UnitState]] = {}
     for u in v.units:
         if u.hex is not None:
@@ -59,9 +69,14 @@ def build_board(rules: Rules, v: PlayerView, ov: Overlays, legal: list[Action],
         units[h] = (f" {top.id:<3.3}{glyph}", unit_style(rules, top, palette))
     where = unit_hexes(v)
     targets = {t for a in legal if (t := action_hex(a, where)) is not None}
-    return Board(units=units, targets=frozenset(targets), reachable=ov.reachable,
-                 zones_ss=ov.zones[Player.SS], zones_abwehr=ov.zones[Player.ABWEHR],
-                 influence=ov.influence)
+    return Board(
+        units=units,
+        targets=frozenset(targets),
+        reachable=ov.reachable,
+        zones_ss=ov.zones[Player.SS],
+        zones_abwehr=ov.zones[Player.ABWEHR],
+        influence=ov.influence,
+    )
 
 
 def unit_hexes(v: PlayerView) -> dict[str, int]:

@@ -21,12 +21,13 @@ from .session import NO_STAKES, LogLine, Session
 
 
 class Chair:
-    drives_computer = False     # the table runs the computer once, for every screen
+    drives_computer = False  # the table runs the computer once, for every screen
     hotseat = False
     shared = True
 
-    def __init__(self, session: Session, side: Player | None, *,
-                 note: Callable[[], str] = lambda: "") -> None:
+    def __init__(
+        self, session: Session, side: Player | None, *, note: Callable[[], str] = lambda: ""
+    ) -> None:
         self.session = session
         self.side = side
         self._note = note
@@ -60,7 +61,7 @@ class Chair:
 
     @property
     def recorder(self):
-        return None              # the record is the server's: its path means nothing here
+        return None  # the record is the server's: its path means nothing here
 
     @property
     def record_problem(self) -> str | None:
@@ -82,7 +83,7 @@ class Chair:
 
     # -- this chair's questions -----------------------------------------------------------
     def needs_handoff(self) -> bool:
-        return False             # nobody else looks at this screen
+        return False  # nobody else looks at this screen
 
     def hand_over(self) -> None:
         pass

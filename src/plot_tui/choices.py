@@ -22,7 +22,7 @@ FIXED: dict[str, frozenset[Verb]] = {
 }
 KEY_OF: dict[Verb, str] = {verb: key for key, verbs in FIXED.items() for verb in verbs}
 MAX_NUMBER = 9
-PHASE_GROUP = "The phase and the decision"     # the list's heading for what no unit is about
+PHASE_GROUP = "The phase and the decision"  # the list's heading for what no unit is about
 
 
 def fixed(legal: list[Action]) -> dict[str, Action]:
@@ -52,8 +52,15 @@ def listed(legal: list[Action], v: PlayerView) -> list[Action]:
 def decision_of(v: PlayerView) -> tuple:
     """What one decision is: numbers last while this stays the same."""
     top = v.pending[-1] if v.pending else None
-    return (v.turn, v.phase, v.step, v.to_act, v.active,
-            top.kind if top else None, top.subject if top else None)
+    return (
+        v.turn,
+        v.phase,
+        v.step,
+        v.to_act,
+        v.active,
+        top.kind if top else None,
+        top.subject if top else None,
+    )
 
 
 class Numbers:
@@ -75,8 +82,7 @@ class Numbers:
                     break
                 self._given[a] = nxt
         now = set(legal)
-        return sorted(((n, a) for a, n in self._given.items() if a in now),
-                      key=lambda pair: pair[0])
+        return sorted(((n, a) for a, n in self._given.items() if a in now), key=lambda pair: pair[0])
 
     def action(self, n: int, legal: list[Action], v: PlayerView) -> Action | None:
         return dict(self.keyed(legal, v)).get(n)
@@ -98,7 +104,7 @@ def group_of(rules: Rules, v: PlayerView, a: Action) -> str:
 
 
 def area_words(rules: Rules, h: int | None) -> str:
-    """"Berne (BR)": the area a hex lies in, as a player searches for it."""
+    """ "Berne (BR)": the area a hex lies in, as a player searches for it."""
     if h is None or h not in rules.map.area_of:
         return ""
     code = rules.map.area_of[h]
@@ -109,7 +115,7 @@ def search_words(rules: Rules, v: PlayerView, a: Action) -> str:
     """More words an action is found by than its own: full names, the area and the hex."""
     where = action_hex(a, unit_hexes(v))
     names = " ".join(rules.units[u].name for u in (a.unit, v.active) if u)
-    hq = rules.map.hqs[rules.map.hq_of[where]].name \
-        if where is not None and where in rules.map.hq_of else ""
-    return f"{a.verb.value} {names} {area_words(rules, where)} {hq} " \
-           f"{label(where) if where is not None else ''}"
+    hq = rules.map.hqs[rules.map.hq_of[where]].name if where is not None and where in rules.map.hq_of else ""
+    return (
+        f"{a.verb.value} {names} {area_words(rules, where)} {hq} {label(where) if where is not None else ''}"
+    )

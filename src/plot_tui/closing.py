@@ -17,16 +17,16 @@ R = TypeVar("R")
 
 class _ClosesOnce:
     closing = False
-    app: Any                              # the screen's, once mixed into one
+    app: Any  # the screen's, once mixed into one
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
         if self.closing or self.app.screen is not self:
-            return AwaitComplete.nothing()    # a late key: the screen it meant has gone
+            return AwaitComplete.nothing()  # a late key: the screen it meant has gone
         self.closing = True
         return super().dismiss(result)  # type: ignore[misc]
 
     def on_screen_resume(self) -> None:
-        self.closing = False            # shown again: it may close again
+        self.closing = False  # shown again: it may close again
 
 
 class OnceScreen(_ClosesOnce, Screen[R]):

@@ -14,8 +14,11 @@ from plot_core.parties import Party
 from plot_core.wording import unit_name
 
 SIDE = {Player.SS: "SS", Player.ABWEHR: "Abwehr", None: "spectator"}
-WINNERS = {"ss": "the SS player wins", "abwehr": "the Abwehr player wins",
-           "allies": "the Allies win, both players lose"}
+WINNERS = {
+    "ss": "the SS player wins",
+    "abwehr": "the Abwehr player wins",
+    "allies": "the Allies win, both players lose",
+}
 # a retreat the Recruitment Table's Ar imposes on the recruiters (12.32), not a harassed unit
 REPULSED = {Phase.RECRUITMENT: "recruiting"}
 
@@ -50,9 +53,9 @@ def prompt(rules: Rules, v: PlayerView, legal: list[Action] | None = None) -> st
         chits = rules.chits.by_id()
         travel = ", travel" if any(chits[c].kind is ChitKind.TRAVEL for c in v.own_chits) else ""
         can_end = legal is None or any(a.verb is Verb.END for a in legal)
-        return (f"{who}: move {unit_name(rules, v.active)} — step, harass{travel}"
-                + (", or end its move (e)" if can_end else
-                   " (it shares a hex: it may not stop there, 8.11)"))
+        return f"{who}: move {unit_name(rules, v.active)} — step, harass{travel}" + (
+            ", or end its move (e)" if can_end else " (it shares a hex: it may not stop there, 8.11)"
+        )
     if v.phase in (Phase.MOVEMENT, Phase.COUP_INTERPHASE, Phase.COUP_MOVEMENT):
         return f"{who}: choose a unit to move (Enter on it), or end the phase (P)"
     if v.phase is Phase.RECRUITMENT:
@@ -86,11 +89,13 @@ def coup_lines(rules: Rules, v: PlayerView) -> list[str]:
     hitler = next((u for u in v.units if u.id == HITLER), None)
     turns = rules.game.coup_turns
     turn = f"Coup-Turn {c.turn} of {turns}" if c.turn else "Before Coup-Turn 1"
-    return [f"{turn} · harassing costs {c.penalty} MP",
-            f"In Berlin's streets: SS {streets[Party.SS]} · Abwehr {streets[Party.ABWEHR]}",
-            f"Bonus: SS +{c.bonus} · Abwehr +{c.abwehr_bonus}",
-            f"Hitler lives ({label(hitler.hex)}): the Abwehr's bonus drops 2 a Coup-Turn "
-            "(18.52)" if hitler is not None and hitler.hex is not None else
-            "Hitler is dead: the Abwehr's bonus stays (18.55)",
-            f"To win: empty the streets of the other side's units (18.71, 18.72); "
-            f"nobody by Coup-Turn {turns}: the Allies (18.73)"]
+    return [
+        f"{turn} · harassing costs {c.penalty} MP",
+        f"In Berlin's streets: SS {streets[Party.SS]} · Abwehr {streets[Party.ABWEHR]}",
+        f"Bonus: SS +{c.bonus} · Abwehr +{c.abwehr_bonus}",
+        f"Hitler lives ({label(hitler.hex)}): the Abwehr's bonus drops 2 a Coup-Turn (18.52)"
+        if hitler is not None and hitler.hex is not None
+        else "Hitler is dead: the Abwehr's bonus stays (18.55)",
+        f"To win: empty the streets of the other side's units (18.71, 18.72); "
+        f"nobody by Coup-Turn {turns}: the Allies (18.73)",
+    ]

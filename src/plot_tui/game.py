@@ -45,13 +45,13 @@ from .settings import SettingsFile
 from .talk import TalkInput, chat_text, clock_of
 from .why import why_text
 
-SAVE_RETRY = 2.0         # seconds between tries to write what the disk refused (25)
-COMPUTER_PACE = 0.04     # seconds between the computer's steps, so they can be followed
-PACES = (0.0, 0.04, 0.15, 0.4, 1.0)     # what `-` and `+` step through
-FRAME_BUDGET = 0.03      # when skipping ahead, how long one batch of computer steps may run
-ROLLING = (Verb.HARASS, Verb.RECRUIT, Verb.INVESTIGATE)   # a roll follows, with odds
-BEST_SIZE = (120, 36)     # what the layout plays best at; smaller is said at the start
-MAX_NEWS = 3             # lines of rolls and results under the prompt (the log has all)
+SAVE_RETRY = 2.0  # seconds between tries to write what the disk refused (25)
+COMPUTER_PACE = 0.04  # seconds between the computer's steps, so they can be followed
+PACES = (0.0, 0.04, 0.15, 0.4, 1.0)  # what `-` and `+` step through
+FRAME_BUDGET = 0.03  # when skipping ahead, how long one batch of computer steps may run
+ROLLING = (Verb.HARASS, Verb.RECRUIT, Verb.INVESTIGATE)  # a roll follows, with odds
+BEST_SIZE = (120, 36)  # what the layout plays best at; smaller is said at the start
+MAX_NEWS = 3  # lines of rolls and results under the prompt (the log has all)
 KEY_NAMES = {"r": "Roll", "d": "Decline", "e": "End the move", "P": "End the phase"}
 
 
@@ -60,8 +60,10 @@ def size_hint(width: int, height: int) -> str:
     best_w, best_h = BEST_SIZE
     if width >= best_w and height >= best_h:
         return ""
-    return (f"This terminal is {width}x{height}; plot plays best at {best_w}x{best_h} or "
-            "more (more map, fewer wrapped lines). x w B t g switch the side panel.")
+    return (
+        f"This terminal is {width}x{height}; plot plays best at {best_w}x{best_h} or "
+        "more (more map, fewer wrapped lines). x w B t g switch the side panel."
+    )
 
 
 class ActionCommands(Provider):
@@ -87,7 +89,8 @@ class ActionCommands(Provider):
             area = area_words(rules, action_hex(a, unit_hexes(v)))
             text = describe(rules, v, a) + (f" · {area}" if area else "")
             help_ = screen._stakes(a, words(rules, v, a)) or (
-                screen._line(v, a)[len(describe(rules, v, a)):].strip())
+                screen._line(v, a)[len(describe(rules, v, a)) :].strip()
+            )
             out.append((text, search_words(rules, v, a), help_, a))
         return out
 
@@ -95,8 +98,7 @@ class ActionCommands(Provider):
     # first, so picking it goes ahead at once.
     async def discover(self) -> Hits:
         for text, _, help_, a in self._items():
-            yield DiscoveryHit(Text(text), partial(self._game.do, a, asked=True),
-                               help=help_ or None)
+            yield DiscoveryHit(Text(text), partial(self._game.do, a, asked=True), help=help_ or None)
 
     async def search(self, query: str) -> Hits:
         # Every word of the query somewhere in the action's words (not Textual's fuzzy
@@ -113,7 +115,7 @@ class ActionCommands(Provider):
 
     @property
     def _game(self) -> GameScreen:
-        return cast(GameScreen, self.screen)          # the palette opens over a game only
+        return cast(GameScreen, self.screen)  # the palette opens over a game only
 
 
 class GameScreen(BoardScreen):
@@ -150,46 +152,48 @@ class GameScreen(BoardScreen):
         *[Binding(str(i), f"number({i})", show=False) for i in range(1, 10)],
     ]
 
-    def __init__(self, session: Session | Chair, rules: Rules,
-                 settings: SettingsFile | None = None) -> None:
+    def __init__(self, session: Session | Chair, rules: Rules, settings: SettingsFile | None = None) -> None:
         super().__init__(rules)
         self.session = session
         self.settings = settings or SettingsFile(None)
         self.palette = PALETTES.get(self.settings.settings.palette, STANDARD)
-        self._armed: tuple[Action, int] | None = None   # said once; the same again acts
-        self._key_odds: tuple | None = None     # (state, the odds r/d/P would roll)
+        self._armed: tuple[Action, int] | None = None  # said once; the same again acts
+        self._key_odds: tuple | None = None  # (state, the odds r/d/P would roll)
         self.message: Text = Text("")
-        self.notice: Text = Text("")            # e.g. where the game is saved
-        self.pace = COMPUTER_PACE               # seconds between the computer's steps
+        self.notice: Text = Text("")  # e.g. where the game is saved
+        self.pace = COMPUTER_PACE  # seconds between the computer's steps
         self._skipping = False
         self._over_shown = False
         self._handoff_open = False
         # hot-seat: a first screen that holds a private line (the opening draw) waits for
         # its player to take the keyboard (24)
-        self._first_handoff = isinstance(session, Session) and session.hotseat \
-            and session.screen is not None and any(
-                ln.event.private is not None for ln in session.log)
+        self._first_handoff = (
+            isinstance(session, Session)
+            and session.hotseat
+            and session.screen is not None
+            and any(ln.event.private is not None for ln in session.log)
+        )
         self._computer_timer: Timer | None = None
-        self._thinking: Job | None = None       # a search the computer runs in a worker
+        self._thinking: Job | None = None  # a search the computer runs in a worker
         self._problem_told = False
-        self.numbers = Numbers()                # choice numbers that hold for a decision
-        self.no_coup_turn: int | None = None    # D: the Game-Turn the coup question is off
-        self._cell_shown: tuple | None = None   # when the Cell was last shown before 14.0
-        self.chat_seen = len(self._chat())      # lines already drawn (older ones: no notice)
-        self.hide_watchers = False              # H: spectators' lines hidden on this screen
-        self.muted: set[str] = set()            # M: names this screen does not show
+        self.numbers = Numbers()  # choice numbers that hold for a decision
+        self.no_coup_turn: int | None = None  # D: the Game-Turn the coup question is off
+        self._cell_shown: tuple | None = None  # when the Cell was last shown before 14.0
+        self.chat_seen = len(self._chat())  # lines already drawn (older ones: no notice)
+        self.hide_watchers = False  # H: spectators' lines hidden on this screen
+        self.muted: set[str] = set()  # M: names this screen does not show
         # each line's Text, made once: the pane then sees its lines grow and draws only
         # the newest (a new line's cost does not grow with the talk before it)
-        self._chat_texts: dict[object, Text] = {}    # by the (frozen, hashable) line
-        self._size_hint = ""                    # a small terminal: said until the first action
-        self._said_at = -1                      # the action count when the message was said
-        self._streets: dict | None = None       # units in Berlin's streets, last drawn
-        self._streets_note = ""                 # how they changed, until the next action
+        self._chat_texts: dict[object, Text] = {}  # by the (frozen, hashable) line
+        self._size_hint = ""  # a small terminal: said until the first action
+        self._said_at = -1  # the action count when the message was said
+        self._streets: dict | None = None  # units in Berlin's streets, last drawn
+        self._streets_note = ""  # how they changed, until the next action
         # news is drawn from the log since each side at this screen last acted
         self._news_from: dict[Player | None, int] = {}
 
     def on_mount(self) -> None:
-        if self.closing or not self.query(MapView):   # dismissed before it was mounted
+        if self.closing or not self.query(MapView):  # dismissed before it was mounted
             return
         self._size_hint = size_hint(self.app.size.width, self.app.size.height)
         self.query_one(MapView).focus()
@@ -211,7 +215,7 @@ class GameScreen(BoardScreen):
         return self.session.legal()
 
     def on_resize(self, event) -> None:
-        if self._size_hint:                     # grown since: the hint has done its work
+        if self._size_hint:  # grown since: the hint has done its work
             self._size_hint = size_hint(event.size.width, event.size.height)
 
     def _watch_streets(self, v: PlayerView) -> None:
@@ -221,9 +225,10 @@ class GameScreen(BoardScreen):
         before, self._streets = self._streets, now
         if now is None or before is None or now == before:
             return
-        said = [f"{party.value} {now[party]}" + (f" (was {before[party]})"
-                                                 if now[party] != before[party] else "")
-                for party in now]
+        said = [
+            f"{party.value} {now[party]}" + (f" (was {before[party]})" if now[party] != before[party] else "")
+            for party in now
+        ]
         self._streets_note = "Units in Berlin's streets now: " + ", ".join(said)
 
     def draw_prompt(self, v: PlayerView, legal: list[Action]) -> None:
@@ -252,21 +257,23 @@ class GameScreen(BoardScreen):
             if s.computer_to_act():
                 doing = "the computer is thinking" if thinking else "the computer is playing"
                 t.append(f"{who} to act — {doing}. ", style="italic")
-            else:                       # what the other player is asked (it is public)
+            else:  # what the other player is asked (it is public)
                 t.append(f"Waiting for the {who}: {prompt(self.rules, v)}. ", style="italic")
             if s.computer_to_act() and s.drives_computer:
-                t.append("s: skip to your next decision" if s.humans() else
-                         "s: skip to the end of the game", style="dim")
+                t.append(
+                    "s: skip to your next decision" if s.humans() else "s: skip to the end of the game",
+                    style="dim",
+                )
         if s.status_note():
             t.append("\n")
-            t.append_text(plain(s.status_note(), style="yellow"))     # names players
+            t.append_text(plain(s.status_note(), style="yellow"))  # names players
         # What answers the player's key, and what calls them, before the news: a short
         # box (80x24) cuts from the bottom, and the log has every roll too.
         for note in (self.message, self.notice, Text(self._streets_note, style="bold red")):
             if note.plain:
                 t.append("\n")
                 t.append_text(note)
-        if coach := self.coach_text(v):          # after what answers the player's key
+        if coach := self.coach_text(v):  # after what answers the player's key
             t.append("\n")
             t.append(coach, style="magenta")
         for line in self._news():
@@ -274,8 +281,8 @@ class GameScreen(BoardScreen):
             t.append(line, style="cyan")
         if self._size_hint:
             t.append("\n" + self._size_hint, style="dim")
-        link_cases(t, self.rules.cases)                         # a click opens the case
-        panel = self.by_id("prompt")                            # none while being built
+        link_cases(t, self.rules.cases)  # a click opens the case
+        panel = self.by_id("prompt")  # none while being built
         if isinstance(panel, Static):
             panel.update(t)
         self.draw_odds()
@@ -286,7 +293,7 @@ class GameScreen(BoardScreen):
         s = self.session
         since = self._news_from.get(s.viewer, -1)
         found: list[LogLine] = []
-        for ln in reversed(s.visible_log()):             # only the last few are drawn
+        for ln in reversed(s.visible_log()):  # only the last few are drawn
             if ln.index <= since or len(found) > MAX_NEWS:
                 break
             if is_news(ln.event):
@@ -316,8 +323,11 @@ class GameScreen(BoardScreen):
                     return s.odds(a)
             # what Enter would try there: its odds too when the differential alone forbids
             # the roll, so a refusal for 10.34 or 12.53 comes with its arithmetic
-            tried = [] if here else [a for a in attempts(self.rules, s.view(), mapview.cursor)
-                                     if a.verb in ROLLING][:1]
+            tried = (
+                []
+                if here
+                else [a for a in attempts(self.rules, s.view(), mapview.cursor) if a.verb in ROLLING][:1]
+            )
             for a in tried:
                 odds = s.odds(a)
                 if odds and not odds[0].allowed:
@@ -326,8 +336,9 @@ class GameScreen(BoardScreen):
         # (ending a phase is played on a copy to see), not at every redraw
         if self._key_odds is None or self._key_odds[0] is not s.state:
             lettered = fixed(legal)
-            got = next((o for key in ("r", "d", "P") if key in lettered
-                        for o in [s.odds(lettered[key])] if o), [])
+            got = next(
+                (o for key in ("r", "d", "P") if key in lettered for o in [s.odds(lettered[key])] if o), []
+            )
             self._key_odds = (s.state, got)
         return self._key_odds[1]
 
@@ -351,7 +362,7 @@ class GameScreen(BoardScreen):
         if not self.session.my_move():
             self.say("It is not your move.", error=True)
             return
-        said = words(self.rules, self.session.view(), action)     # in the words of before
+        said = words(self.rules, self.session.view(), action)  # in the words of before
         if not asked and self._ask_first(action, said):
             return
         mark = self.session.actions
@@ -360,13 +371,14 @@ class GameScreen(BoardScreen):
         except IllegalAction as exc:
             self.say(f"Not allowed: {exc}", error=True)
             return
-        self._news_from[self.session.viewer] = mark      # from this action on
+        self._news_from[self.session.viewer] = mark  # from this action on
         self._said_at = self.session.actions
         self._streets_note = ""
         # its rolls and results are news (drawn with the others); else its last event
-        self.message = Text("" if any(is_news(e) for e in events)
-                            else events[-1].text if events else said, style="green")
-        self.notice = Text("")                  # said until the player's first action
+        self.message = Text(
+            "" if any(is_news(e) for e in events) else events[-1].text if events else said, style="green"
+        )
+        self.notice = Text("")  # said until the player's first action
         self._size_hint = ""
         self._follow(action)
         self.redraw()
@@ -402,25 +414,33 @@ class GameScreen(BoardScreen):
         what = []
         if at_stake.spends:
             what.append(f"spends {', '.join(at_stake.spends)}")
-        if at_stake.rolls:            # the odds panel shows the chances
-            tables = [o.table + (f" column {o.column}" if o.column else "")
-                      for o in at_stake.odds if o.allowed]
+        if at_stake.rolls:  # the odds panel shows the chances
+            tables = [
+                o.table + (f" column {o.column}" if o.column else "") for o in at_stake.odds if o.allowed
+            ]
             what.append(f"rolls on the {' then '.join(tables)}" if tables else "rolls a die")
         return f"{said}, {' and '.join(what)}."
 
     def palette_chosen(self, palette: Palette) -> None:
         problem = self.settings.save(attrs.evolve(self.settings.settings, palette=palette.key))
-        self.say(f"The map now shows {palette.title} (Y: the next)."
-                 + (f" ({problem})" if problem else ""), error=bool(problem))
+        self.say(
+            f"The map now shows {palette.title} (Y: the next)." + (f" ({problem})" if problem else ""),
+            error=bool(problem),
+        )
 
     def action_ask_before_rolling(self) -> None:
         ask = not self.settings.settings.ask_before_rolling
-        problem = self.settings.save(attrs.evolve(self.settings.settings,
-                                                  ask_before_rolling=ask))
+        problem = self.settings.save(attrs.evolve(self.settings.settings, ask_before_rolling=ask))
         self._armed = None
-        self.say(("Rolls and spent chits are said first; the same key again goes ahead."
-                  if ask else "Rolls and spent chits now go ahead on the first key.")
-                 + (f" ({problem})" if problem else ""), error=bool(problem))
+        self.say(
+            (
+                "Rolls and spent chits are said first; the same key again goes ahead."
+                if ask
+                else "Rolls and spent chits now go ahead on the first key."
+            )
+            + (f" ({problem})" if problem else ""),
+            error=bool(problem),
+        )
 
     def _follow(self, action: Action) -> None:
         """Keep the cursor on the moving unit, so the next step starts from it."""
@@ -430,7 +450,7 @@ class GameScreen(BoardScreen):
 
     def after_change(self) -> None:
         s = self.session
-        if s.record_problem and not self._problem_told:      # said once, loudly
+        if s.record_problem and not self._problem_told:  # said once, loudly
             self._problem_told = True
             self.say(f"Warning: {s.record_problem}", error=True)
         elif self._problem_told and not s.record_problem:
@@ -444,19 +464,31 @@ class GameScreen(BoardScreen):
         if (s.needs_handoff() or self._first_handoff) and not self._handoff_open:
             self._handoff_open = True
             d = s.state.to_act
-            why = ("A new game: the first decision is yours." if self._first_handoff
-                   else "Your opponent has finished; it is your decision now.")
+            why = (
+                "A new game: the first decision is yours."
+                if self._first_handoff
+                else "Your opponent has finished; it is your decision now."
+            )
             self._first_handoff = False
             self.app.push_screen(HandoffScreen(SIDE[d], why), self._handed_over)
             return
-        if (self.no_coup_turn is not None and s.my_move() and self._coup_asked(s.view())
-                and s.view().turn == self.no_coup_turn):
-            self._decline_coup()                 # D said so for this Game-Turn
+        if (
+            self.no_coup_turn is not None
+            and s.my_move()
+            and self._coup_asked(s.view())
+            and s.view().turn == self.no_coup_turn
+        ):
+            self._decline_coup()  # D said so for this Game-Turn
             return
-        if s.computer_to_act() and s.drives_computer and self._computer_timer is None \
-                and self._thinking is None:
-            self._computer_timer = self.set_timer(0.001 if self._skipping else max(self.pace, 0.001),
-                                                  self._computer_tick)
+        if (
+            s.computer_to_act()
+            and s.drives_computer
+            and self._computer_timer is None
+            and self._thinking is None
+        ):
+            self._computer_timer = self.set_timer(
+                0.001 if self._skipping else max(self.pace, 0.001), self._computer_tick
+            )
         if s.my_move():
             self._skipping = False
 
@@ -464,7 +496,7 @@ class GameScreen(BoardScreen):
         super().redraw()
         self._draw_chat()
         both = self.session.everyone()
-        if both is not None and self.all_there():   # a shared table's game is over: no secrets
+        if both is not None and self.all_there():  # a shared table's game is over: no secrets
             self.query_one(ChitPanel).show_everyone(*both)
 
     def action_help(self) -> None:
@@ -473,8 +505,9 @@ class GameScreen(BoardScreen):
     def action_why(self) -> None:
         """The computer's last new plan and the others it weighed."""
         s = self.session
-        self.app.push_screen(HelpScreen(why_text(s.last_thought(), s.viewer,
-                                                 over=s.state.outcome is not None)))
+        self.app.push_screen(
+            HelpScreen(why_text(s.last_thought(), s.viewer, over=s.state.outcome is not None))
+        )
 
     # -- talk at a served table -----------------------------------------------
     def has_chat(self) -> bool:
@@ -484,14 +517,17 @@ class GameScreen(BoardScreen):
         return list(getattr(self.session, "chat", []))
 
     def _shown_chat(self) -> list:
-        return [ln for ln in self._chat() if ln.name not in self.muted
-                and not (self.hide_watchers and ln.role == "watching")]
+        return [
+            ln
+            for ln in self._chat()
+            if ln.name not in self.muted and not (self.hide_watchers and ln.role == "watching")
+        ]
 
     def _draw_chat(self) -> None:
         if not self.has_chat():
             return
         lines = self._chat()
-        new = lines[self.chat_seen:]
+        new = lines[self.chat_seen :]
         self.chat_seen = len(lines)
         shown = self._shown_chat()
         texts = []
@@ -507,37 +543,43 @@ class GameScreen(BoardScreen):
         if heard and not on_tab:
             last = heard[-1]
             text = last.text if len(last.text) <= 60 else last.text[:57] + "..."
-            self.notice = join((f"{last.name} ({last.role}): ", "bold cyan"), (text, "cyan"),
-                               ("   T answers", "dim"))
+            self.notice = join(
+                (f"{last.name} ({last.role}): ", "bold cyan"), (text, "cyan"), ("   T answers", "dim")
+            )
             self.draw_prompt(self.session.view(), self.session.legal())
 
     def action_talk(self) -> None:
         if not self.has_chat():
-            self.say("Talk is for tables served over SSH (plot serve); here the other player "
-                     "sits beside you.", error=True)
+            self.say(
+                "Talk is for tables served over SSH (plot serve); here the other player sits beside you.",
+                error=True,
+            )
             return
         self.action_tab("chat")
         who = getattr(self.session, "side", None)
         self.app.push_screen(TalkInput(SIDE[who] if who else "a spectator"), self._said)
 
     def _said(self, text: str | None) -> None:
-        if text is None:                   # Escape: nothing said
+        if text is None:  # Escape: nothing said
             return
-        talk = getattr(self.session, "talk", None)     # a served table's chair: its talk
+        talk = getattr(self.session, "talk", None)  # a served table's chair: its talk
         try:
             if talk is not None:
                 talk(text)
-        except Exception as exc:           # the server's refusal (empty, too long, too fast)
+        except Exception as exc:  # the server's refusal (empty, too long, too fast)
             self.say(str(exc), error=True)
             return
         self.notice = Text("")
-        self._draw_chat()                  # one's own line at once, whatever the others do
+        self._draw_chat()  # one's own line at once, whatever the others do
 
     def action_hide_watchers(self) -> None:
         self.hide_watchers = not self.hide_watchers
         self._draw_chat_again()
-        self.say("Spectators' talk is hidden on your screen (H shows it again)."
-                 if self.hide_watchers else "Spectators' talk is shown again.")
+        self.say(
+            "Spectators' talk is hidden on your screen (H shows it again)."
+            if self.hide_watchers
+            else "Spectators' talk is shown again."
+        )
 
     def action_mute(self) -> None:
         names = sorted({ln.name for ln in self._chat()})
@@ -545,16 +587,14 @@ class GameScreen(BoardScreen):
             self.say("Nobody has said anything to mute.", error=True)
             return
         items = [(n, ("unmute " if n in self.muted else "mute ") + clean(n)) for n in names]
-        self.app.push_screen(ActionMenu("Mute or unmute, on your screen only", items),
-                             self._muted)
+        self.app.push_screen(ActionMenu("Mute or unmute, on your screen only", items), self._muted)
 
     def _muted(self, name: str | None) -> None:
         if name is None:
             return
         self.muted ^= {name}
         self._draw_chat_again()
-        self.say(f"{clean(name)} is {'muted' if name in self.muted else 'heard again'} on your "
-                 "screen.")
+        self.say(f"{clean(name)} is {'muted' if name in self.muted else 'heard again'} on your screen.")
 
     def _draw_chat_again(self) -> None:
         self.chat_seen = len(self._chat())
@@ -567,14 +607,14 @@ class GameScreen(BoardScreen):
     def _retry_saving(self) -> None:
         s = self.session
         if s.unsaved and s.retry_saving() and not s.shared:
-            self.redraw()             # a shared table's session tells every screen itself
+            self.redraw()  # a shared table's session tells every screen itself
             self.after_change()
 
     def changed_elsewhere(self) -> None:
         """Another screen at a shared table acted, or someone came or went."""
         if self.session.actions != self._said_at:
-            self.message = Text("")    # an answer to an earlier key ("not your move"): stale
-        if self.is_attached and self.is_mounted:     # not mounted yet: on_mount draws it
+            self.message = Text("")  # an answer to an earlier key ("not your move"): stale
+        if self.is_attached and self.is_mounted:  # not mounted yet: on_mount draws it
             self.redraw()
             self.after_change()
 
@@ -587,23 +627,23 @@ class GameScreen(BoardScreen):
 
     def _computer_tick(self) -> None:
         self._computer_timer = None
-        self.message = Text("")              # its rolls are news; the log tells the rest
+        self.message = Text("")  # its rolls are news; the log tells the rest
         s = self.session
-        if not isinstance(s, Session):           # a served table runs its computer itself
+        if not isinstance(s, Session):  # a served table runs its computer itself
             return
         deadline = time.perf_counter() + FRAME_BUDGET
         while s.computer_to_act() and s.state.outcome is None:
             job = s.thought_job()
-            if job is not None:                  # a search: in a worker, keys still answered
+            if job is not None:  # a search: in a worker, keys still answered
                 self._thinking = job
                 self.run_worker(self._think(job), exclusive=True, group="think")
                 break
             s.computer_step()
             if not self._skipping or time.perf_counter() > deadline:
                 break
-        h = active_hex(s.view())                  # the map follows the computer's unit
+        h = active_hex(s.view())  # the map follows the computer's unit
         if h is not None and not self._skipping:
-            for mapview in self.query(MapView):     # none while the screen is taken down
+            for mapview in self.query(MapView):  # none while the screen is taken down
                 mapview.keep_in_view(h)
         self.redraw()
         self.after_change()
@@ -612,7 +652,7 @@ class GameScreen(BoardScreen):
         """Wait for a worker's search (plot_ai.pool) without holding the event loop."""
         try:
             answer = await asyncio.wrap_future(shared_pool().submit(job))
-        except Exception:                        # a worker that died: think here instead
+        except Exception:  # a worker that died: think here instead
             answer = None
         self._thinking = None
         if self.closing or not self.is_attached:
@@ -635,12 +675,15 @@ class GameScreen(BoardScreen):
         if o is None:
             return Text("The game goes on.")
         winner = WINNERS[o.winner]
-        t = join((winner[0].upper() + winner[1:], "bold"), f"\n\n{o.reason} ({o.case}).\n\n"
-                 f"{counted(self.session.actions, 'action')} were played.")
+        t = join(
+            (winner[0].upper() + winner[1:], "bold"),
+            f"\n\n{o.reason} ({o.case}).\n\n{counted(self.session.actions, 'action')} were played.",
+        )
         if self.session.recorder is not None:
             path = str(self.session.recorder.path)
-            t.append_text(join("\n\nSaved as ", (path, ""), "\n(watch it again: plot replay ",
-                               (path, ""), ")"))
+            t.append_text(
+                join("\n\nSaved as ", (path, ""), "\n(watch it again: plot replay ", (path, ""), ")")
+            )
         return t
 
     def _after_game(self, choice: str | None) -> None:
@@ -659,7 +702,7 @@ class GameScreen(BoardScreen):
             return s.computer_to_act() and s.drives_computer
         if action in ("menu", "act_here"):
             return s.my_move()
-        if action == "undo":              # no one at a spectator's screen has moves to undo
+        if action == "undo":  # no one at a spectator's screen has moves to undo
             return bool(s.humans())
         return True
 
@@ -687,10 +730,10 @@ class GameScreen(BoardScreen):
         uid = self.session.view().active
         for step in walk:
             if not self.session.my_move() or self.session.view().active != uid:
-                break                            # something stopped the move on the way
+                break  # something stopped the move on the way
             self.do(Action(Verb.MOVE, hex=step))
             if active_hex(self.session.view()) != step:
-                break                            # refused: do() has said why
+                break  # refused: do() has said why
         return True
 
     def _waiting(self) -> str:
@@ -709,10 +752,16 @@ class GameScreen(BoardScreen):
         phase's own last), each roll with its odds; typing narrows the list by unit, area,
         hex or verb, and a roll or a spent chit is confirmed in the list itself."""
         v = self.session.view()
-        items = [MenuItem(a, self._line(v, a), group_of(self.rules, v, a),
-                          search_words(self.rules, v, a),
-                          ask=self._stakes(a, words(self.rules, v, a)))
-                 for a in actions]
+        items = [
+            MenuItem(
+                a,
+                self._line(v, a),
+                group_of(self.rules, v, a),
+                search_words(self.rules, v, a),
+                ask=self._stakes(a, words(self.rules, v, a)),
+            )
+            for a in actions
+        ]
         first = {item.group: -k for k, item in enumerate(reversed(items))}
         mover = group_of(self.rules, v, Action(Verb.END)) if v.active else None
         items.sort(key=lambda i: (i.group != mover, i.group == PHASE_GROUP, first[i.group]))
@@ -726,7 +775,7 @@ class GameScreen(BoardScreen):
 
     def _picked(self, action: Action | None) -> None:
         if action is not None:
-            self.do(action, asked=True)         # the list said what it does, if anything
+            self.do(action, asked=True)  # the list said what it does, if anything
 
     def action_number(self, n: int) -> None:
         if not self.session.my_move():
@@ -736,8 +785,7 @@ class GameScreen(BoardScreen):
         if chosen is not None:
             self.do(chosen)
         else:
-            self.say(f"There is no choice {n} now. {prompt(self.rules, self.session.view())}",
-                     error=True)
+            self.say(f"There is no choice {n} now. {prompt(self.rules, self.session.view())}", error=True)
 
     def action_fixed(self, key: str) -> None:
         """r, d, e, P: the same key for rolling, declining and ending at every moment;
@@ -767,8 +815,10 @@ class GameScreen(BoardScreen):
             return False
         self._cell_shown = moment
         names = ", ".join(unit_name(self.rules, uid) for uid in cell)
-        self.say(f"In the Interrogation Cell: {names}. Ending the phase interrogates them "
-                 "now (14.0). P again to end it; B shows the boxes.")
+        self.say(
+            f"In the Interrogation Cell: {names}. Ending the phase interrogates them "
+            "now (14.0). P again to end it; B shows the boxes."
+        )
         return True
 
     def _why_not_key(self, key: str) -> str:
@@ -793,8 +843,11 @@ class GameScreen(BoardScreen):
     def action_no_coup_this_turn(self) -> None:
         v = self.session.view()
         if not self._may_skip_coups():
-            self.say("D is for games against the computer: between two players the coup "
-                     "question stays after every phase (18.11).", error=True)
+            self.say(
+                "D is for games against the computer: between two players the coup "
+                "question stays after every phase (18.11).",
+                error=True,
+            )
             return
         if not (self.session.my_move() and self._coup_asked(v)):
             self.say("D answers the coup question (18.11); it is not asked now.", error=True)
@@ -814,16 +867,19 @@ class GameScreen(BoardScreen):
             self._follow(Action(Verb.END))
             self.redraw()
         else:
-            self.say("Nothing to undo: a roll, a draw, a reveal or the other player's turn "
-                     "cannot be taken back.", error=True)
+            self.say(
+                "Nothing to undo: a roll, a draw, a reveal or the other player's turn cannot be taken back.",
+                error=True,
+            )
 
     def action_pace(self, step: int) -> None:
         """Slower (+1) or faster (-1) computer moves, to follow them or to get on."""
         i = min(range(len(PACES)), key=lambda k: abs(PACES[k] - self.pace))
         self.pace = PACES[max(0, min(len(PACES) - 1, i + step))]
         # a notice, not a message: the computer's next move would wipe a message at once
-        self.notice = Text(f"The computer now waits {self.pace:.2f} s between its moves "
-                           "(- slower, + faster).", style="green")
+        self.notice = Text(
+            f"The computer now waits {self.pace:.2f} s between its moves (- slower, + faster).", style="green"
+        )
         self.draw_prompt(self.session.view(), self.session.legal())
 
     def action_skip(self) -> None:

@@ -53,9 +53,12 @@ def walks(rules: Rules, v: PlayerView, h: Hex) -> bool:
     if v.active is None or v.pending:
         return False
     mover = next(u for u in v.units if u.id == v.active)
-    return mover.hex is not None and h != mover.hex \
-        and h not in rules.map.neighbours[mover.hex] \
+    return (
+        mover.hex is not None
+        and h != mover.hex
+        and h not in rules.map.neighbours[mover.hex]
         and not any(u.hex == h and u.controller is not v.side for u in v.units)
+    )
 
 
 class Asks(Protocol):
@@ -76,8 +79,10 @@ def refusal_at(rules: Rules, s: Asks, h: Hex) -> str:
         if h == mover.hex:
             end = s.why_not(Action(Verb.END))
             then = "e ends its move" if end is None else f"it may not end its move here: {end}"
-            return (f"{unit_name(rules, v.active)} is on {label(h)}: Enter on a hex next to it "
-                    f"steps there; {then}.")
+            return (
+                f"{unit_name(rules, v.active)} is on {label(h)}: Enter on a hex next to it "
+                f"steps there; {then}."
+            )
         if walks(rules, v, h):
             why = s.why_not_walk(h)
             if why:

@@ -20,7 +20,7 @@ from .game import GameScreen
 from .session import Session
 from .settings import SettingsFile
 
-GUIDED = {f"game-{p.value}": p for p in (Player.ABWEHR, Player.SS)}   # the list's last entries
+GUIDED = {f"game-{p.value}": p for p in (Player.ABWEHR, Player.SS)}  # the list's last entries
 
 
 class LessonList(OnceScreen[Lesson | Player | None]):
@@ -42,28 +42,35 @@ class LessonList(OnceScreen[Lesson | Player | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label("[b]Learn to play[/b] — a lesson a rule, against the computer")
-            yield OptionList(*[Option(Text.assemble(("✓ " if ls.key in self.done else "  ",
-                                                     "green"), f"{i}. {ls.title}"), id=ls.key)
-                               for i, ls in enumerate(self.lessons, start=1)],
-                             *[Option(f"  A whole game as the {SIDE[p]}, with a coach", id=key)
-                               for key, p in GUIDED.items()])
-            yield Static("[dim]enter: open · esc: leave · in a lesson, L: goal and a hint, "
-                         "C: the rules[/dim]")
+            yield OptionList(
+                *[
+                    Option(
+                        Text.assemble(("✓ " if ls.key in self.done else "  ", "green"), f"{i}. {ls.title}"),
+                        id=ls.key,
+                    )
+                    for i, ls in enumerate(self.lessons, start=1)
+                ],
+                *[
+                    Option(f"  A whole game as the {SIDE[p]}, with a coach", id=key)
+                    for key, p in GUIDED.items()
+                ],
+            )
+            yield Static(
+                "[dim]enter: open · esc: leave · in a lesson, L: goal and a hint, C: the rules[/dim]"
+            )
         yield Footer()
 
     def on_mount(self) -> None:
         for box in self.query(OptionList).results(OptionList):
             box.focus()
-            box.highlighted = next((i for i, ls in enumerate(self.lessons)
-                                    if ls.key not in self.done), 0)
+            box.highlighted = next((i for i, ls in enumerate(self.lessons) if ls.key not in self.done), 0)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         key = event.option.id or ""
-        self.dismiss(GUIDED[key] if key in GUIDED else
-                     next(ls for ls in self.lessons if ls.key == key))
+        self.dismiss(GUIDED[key] if key in GUIDED else next(ls for ls in self.lessons if ls.key == key))
 
     def _finished(self, result: str | None) -> None:
-        self.app.call_later(self.dismiss, result)     # not from inside the card's handler
+        self.app.call_later(self.dismiss, result)  # not from inside the card's handler
 
     def action_leave(self) -> None:
         self.dismiss(None)
@@ -77,8 +84,7 @@ class LessonCard(OnceModal[bool]):
     LessonCard > VerticalScroll { width: 76; max-width: 100%; height: auto; max-height: 100%;
                                   border: round $accent; padding: 0 1; background: $surface; }
     """
-    BINDINGS = [Binding("enter,space", "answer(True)", "Go on"),
-                Binding("escape", "answer(False)", "Back")]
+    BINDINGS = [Binding("enter,space", "answer(True)", "Go on"), Binding("escape", "answer(False)", "Back")]
 
     def __init__(self, lesson: Lesson, hints: int = 0, *, starting: bool = True) -> None:
         super().__init__()
@@ -91,25 +97,30 @@ class LessonCard(OnceModal[bool]):
         for para in ls.text.strip().split("\n\n"):
             t.append("\n\n" + " ".join(para.split()))
         if ls.set_dice:
-            t.append("\n\nIn this lesson the dice are set in advance, so that it can be "
-                     "finished; in a game they never are.", style="italic")
+            t.append(
+                "\n\nIn this lesson the dice are set in advance, so that it can be "
+                "finished; in a game they never are.",
+                style="italic",
+            )
         t.append("\n\nGoal: ", style="bold yellow")
         t.append(ls.goal, style="yellow")
-        for i, hint in enumerate(ls.hints[:self.hints], start=1):
+        for i, hint in enumerate(ls.hints[: self.hints], start=1):
             t.append(f"\nHint {i}: ", style="bold cyan")
             t.append(hint)
         if ls.cases:
-            t.append(f"\n\nCases: {', '.join(ls.cases)} (C in the lesson shows them)",
-                     style="dim")
-        keys = ("enter: start the lesson · esc: back to the list" if self.starting else
-                "enter: back to the board · L again: another hint")
+            t.append(f"\n\nCases: {', '.join(ls.cases)} (C in the lesson shows them)", style="dim")
+        keys = (
+            "enter: start the lesson · esc: back to the list"
+            if self.starting
+            else "enter: back to the board · L again: another hint"
+        )
         t.append(f"\n{keys}", style="dim")
         with VerticalScroll():
             yield Static(t)
 
     def on_mount(self) -> None:
         for box in self.query(VerticalScroll).results(VerticalScroll):
-            box.focus()                               # arrows scroll a long card
+            box.focus()  # arrows scroll a long card
 
     def action_answer(self, go: bool) -> None:
         self.dismiss(go)
@@ -118,17 +129,14 @@ class LessonCard(OnceModal[bool]):
 class LessonScreen(GameScreen):
     """A game screen that watches the lesson's goal after every change."""
 
-    BINDINGS = [Binding("L", "lesson", "Lesson: goal and hint"),
-                Binding("q", "leave", "Leave the lesson")]
+    BINDINGS = [Binding("L", "lesson", "Lesson: goal and hint"), Binding("q", "leave", "Leave the lesson")]
 
-    def __init__(self, lesson: Lesson, session: Session, rules,
-                 settings: SettingsFile | None = None) -> None:
+    def __init__(self, lesson: Lesson, session: Session, rules, settings: SettingsFile | None = None) -> None:
         super().__init__(session, rules, settings)
         self.lesson = lesson
         self.hints_shown = 0
         self._done_shown = False
-        self.notice = Text(f"Lesson: {lesson.goal} (L: the goal and a hint; C: the rules)",
-                           style="cyan")
+        self.notice = Text(f"Lesson: {lesson.goal} (L: the goal and a hint; C: the rules)", style="cyan")
 
     def say(self, text: str, *, error: bool = False) -> None:
         # a wrong try: the engine's reason, then the lesson's next hint in plain words
@@ -146,7 +154,7 @@ class LessonScreen(GameScreen):
         super().after_change()
 
     def _finished(self, result: str | None) -> None:
-        self.app.call_later(self.dismiss, result)     # not from inside the card's handler
+        self.app.call_later(self.dismiss, result)  # not from inside the card's handler
 
     def action_leave(self) -> None:
         self.dismiss(None)
@@ -174,8 +182,11 @@ class LessonDone(OnceModal[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(Text.assemble(("Lesson done: ", "bold green"), self.lesson.title,
-                                       "\n\n", self.lesson.goal, " — done."))
+            yield Static(
+                Text.assemble(
+                    ("Lesson done: ", "bold green"), self.lesson.title, "\n\n", self.lesson.goal, " — done."
+                )
+            )
             yield Static("\n[dim]enter: back to the lessons[/dim]")
 
     def action_close(self) -> None:
@@ -200,6 +211,4 @@ class CoachedGameScreen(GameScreen):
 
     def action_coach(self) -> None:
         self.coaching = not self.coaching
-        self.say("The coach is back (K: off)." if self.coaching else
-                 "The coach is quiet; K brings him back.")
-
+        self.say("The coach is back (K: off)." if self.coaching else "The coach is quiet; K brings him back.")

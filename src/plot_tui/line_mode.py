@@ -46,7 +46,7 @@ HELP = """Commands (a number, or an action's notation such as "move 2010", plays
   help           this list
   quit           stop; the game is saved and `plot resume` goes on with it
 Long answers come 20 lines at a time: Enter for more, or type your next command."""
-PAGE = 20                       # lines of one answer said before asking to go on
+PAGE = 20  # lines of one answer said before asking to go on
 
 
 class Board(Protocol):
@@ -82,21 +82,31 @@ class Answers:
         decides whether to hear more."""
         for start in range(0, len(lines), PAGE):
             if start:
-                self.say(f"{len(lines) - start} more lines: Enter for the next, or type "
-                         "your next command.")
+                self.say(f"{len(lines) - start} more lines: Enter for the next, or type your next command.")
                 answer = self.read()
                 if answer is None or answer.strip():
-                    self.typed_ahead = answer     # not "more": the player's next command
+                    self.typed_ahead = answer  # not "more": the player's next command
                     return
-            for line in lines[start:start + PAGE]:
+            for line in lines[start : start + PAGE]:
                 self.say(line)
 
     def where(self, name: str) -> None:
         v = self.board.view()
         key = name.lower()
-        found = [u for u in v.units if u.id != "?" and (
-            u.id == key or self.rules.units[u.id].short.lower().startswith(key)
-            or self.rules.units[u.id].name.lower().startswith(key))] if key else []
+        found = (
+            [
+                u
+                for u in v.units
+                if u.id != "?"
+                and (
+                    u.id == key
+                    or self.rules.units[u.id].short.lower().startswith(key)
+                    or self.rules.units[u.id].name.lower().startswith(key)
+                )
+            ]
+            if key
+            else []
+        )
         if not found:
             self.say(f"No unit is called {name!r}: give a name (Himmler) or a counter id (000).")
             return
@@ -122,12 +132,14 @@ class Answers:
         hq = m.hq_of.get(h)
         if hq is not None:
             words.append(f"{m.hqs[hq].name}")
-        here = [unit_name(self.rules, u.id) if u.id != "?" else "a face-down unit"
-                for u in v.units if u.hex == h]
+        here = [
+            unit_name(self.rules, u.id) if u.id != "?" else "a face-down unit" for u in v.units if u.hex == h
+        ]
         words.append("units: " + ", ".join(here) if here else "no units")
         held = [SIDE[p] for p in Player if h in zones[p]]
-        words.append(f"in the zone of control of the {' and the '.join(held)}" if held
-                     else "in no zone of control")
+        words.append(
+            f"in the zone of control of the {' and the '.join(held)}" if held else "in no zone of control"
+        )
         return "; ".join(words) + "."
 
     @staticmethod
@@ -148,7 +160,7 @@ class Answers:
         if h is None:
             return
         self.say(f"Around {label(h)}:")
-        v, zones = self.board.view(), self.board.overlays().zones      # once for the six
+        v, zones = self.board.view(), self.board.overlays().zones  # once for the six
         for n in sorted(self.rules.map.neighbours[h]):
             self.say(f"  {self._about(n, v, zones)}")
 
@@ -156,9 +168,12 @@ class Answers:
         v = self.board.view()
         lines = []
         for box in Box:
-            there = [unit_name(self.rules, u.id) if u.id != "?" else "a face-down unit"
-                     for u in v.units if u.hex is None and u.box is box]
-            if there and box not in (Box.UNPLACED, Box.ALLIED_HOLDING):   # (counted below)
+            there = [
+                unit_name(self.rules, u.id) if u.id != "?" else "a face-down unit"
+                for u in v.units
+                if u.hex is None and u.box is box
+            ]
+            if there and box not in (Box.UNPLACED, Box.ALLIED_HOLDING):  # (counted below)
                 lines.append(f"{box.value.replace('_', ' ').capitalize()}: {', '.join(there)}.")
         if v.allied_in_holding:
             lines.append(f"{counted(v.allied_in_holding, 'Allied unit')} held back, face down.")
@@ -180,8 +195,7 @@ class Answers:
     def rules_case(self, text: str) -> None:
         case = self.rules.cases.cases.get(text.strip())
         if case is None:
-            self.say(f"There is no case {text!r} in the rulebook's list: give a number such as "
-                     "11.32.")
+            self.say(f"There is no case {text!r} in the rulebook's list: give a number such as 11.32.")
             return
         self.say(f"{text.strip()} {case.title}: {case.says}")
 
@@ -189,17 +203,24 @@ class Answers:
 class LineMode(Answers):
     """One player's (or, hot-seat, two players') plain text game."""
 
-    def __init__(self, session: Session, read: Callable[[], str | None], out: TextIO, *,
-                 lesson: Lesson | None = None, coach: bool = False) -> None:
+    def __init__(
+        self,
+        session: Session,
+        read: Callable[[], str | None],
+        out: TextIO,
+        *,
+        lesson: Lesson | None = None,
+        coach: bool = False,
+    ) -> None:
         self.session, self.rules = session, session.state.rules
         self.board: Board = session
         self.read, self.out = read, out
-        self.shown = 0                  # log lines already said to this viewer
+        self.shown = 0  # log lines already said to this viewer
         self.choices: list[Action] = []
-        self.lesson = lesson            # a lesson's practice: its goal ends the game
-        self.hints = 0                  # the lesson's hints given so far
+        self.lesson = lesson  # a lesson's practice: its goal ends the game
+        self.hints = 0  # the lesson's hints given so far
         self.lesson_done = False
-        self.coach = coach              # a guided game: the coach's line at every move
+        self.coach = coach  # a guided game: the coach's line at every move
 
     # -- the loop ----------------------------------------------------------------------------
     def run(self) -> int:
@@ -212,8 +233,7 @@ class LineMode(Answers):
                 s.computer_step()
             if s.needs_handoff():
                 self._news()
-                self.say(f"Pass the keyboard to the {SIDE[s.state.to_act]} player, then "
-                         "press Enter.")
+                self.say(f"Pass the keyboard to the {SIDE[s.state.to_act]} player, then press Enter.")
                 if self.read() is None:
                     return 0
                 s.hand_over()
@@ -229,8 +249,11 @@ class LineMode(Answers):
                 return 0
             self._ask()
             if not self._answer():
-                self.say("Back to the list of lessons." if self.lesson is not None else
-                         "Stopped. The game is saved: plot resume goes on with it.")
+                self.say(
+                    "Back to the list of lessons."
+                    if self.lesson is not None
+                    else "Stopped. The game is saved: plot resume goes on with it."
+                )
                 return 0
 
     def _who(self) -> str:
@@ -253,7 +276,7 @@ class LineMode(Answers):
 
     def _news(self) -> None:
         lines = self.session.visible_log()
-        for ln in lines[self.shown:]:
+        for ln in lines[self.shown :]:
             self.say(self.log_line(ln))
         self.shown = len(lines)
 
@@ -281,7 +304,7 @@ class LineMode(Answers):
             odds = self.session.odds(a)
             extra = f" Chances: {odds[0].chances()}." if odds and odds[0].allowed else ""
             lines.append(f"  {n}. {words(self.rules, v, a)} ({a}).{extra}")
-        self.say_paged(lines)          # (a number typed at "more" plays that choice)
+        self.say_paged(lines)  # (a number typed at "more" plays that choice)
 
     def _answer(self) -> bool:
         """One line of input; False to stop."""
@@ -306,8 +329,9 @@ class LineMode(Answers):
                     self.say("This lesson has no hints.")
                 else:
                     self.hints = min(self.hints + 1, len(self.lesson.hints))
-                    self.say(f"Goal: {self.lesson.goal} Hint {self.hints}: "
-                             f"{self.lesson.hints[self.hints - 1]}")
+                    self.say(
+                        f"Goal: {self.lesson.goal} Hint {self.hints}: {self.lesson.hints[self.hints - 1]}"
+                    )
                 continue
             if word == "undo":
                 if self.session.undo():
@@ -322,8 +346,7 @@ class LineMode(Answers):
             try:
                 self.session.act(action)
             except IllegalAction as exc:
-                hint = (" Type hint for a hint." if self.lesson is not None
-                        and self.lesson.hints else "")
+                hint = " Type hint for a hint." if self.lesson is not None and self.lesson.hints else ""
                 self.say(f"Refused: {exc}.{hint}")
                 continue
             return True
@@ -338,8 +361,7 @@ class LineMode(Answers):
         try:
             return parse_action(text)
         except ValueError as exc:
-            self.say(f"Not understood: {exc}. Type a number, an action such as "
-                     "\"move 2010\", or help.")
+            self.say(f'Not understood: {exc}. Type a number, an action such as "move 2010", or help.')
             return None
 
     # -- questions ---------------------------------------------------------------------------
@@ -349,8 +371,7 @@ class LineMode(Answers):
         for n, a in enumerate(self.choices, start=1):
             for o in self.session.odds(a):
                 if o.allowed:
-                    lines.append(f"{n}. {words(self.rules, v, a)}: {o.title}, "
-                                 f"{o.chances()}.")
+                    lines.append(f"{n}. {words(self.rules, v, a)}: {o.title}, {o.chances()}.")
         self.say_paged(lines or ["None of the choices now rolls a die."])
 
     def log(self, text: str) -> None:
@@ -363,20 +384,29 @@ class LineMode(Answers):
 
 
 QUESTIONS: dict[str, Callable[[LineMode, str], None]] = {
-    "where": LineMode.where, "look": LineMode.look, "near": LineMode.near,
-    "chits": LineMode.chits, "boxes": LineMode.boxes, "odds": LineMode.odds,
-    "streets": LineMode.streets, "log": LineMode.log, "rules": LineMode.rules_case,
-    "help": LineMode.help, "?": LineMode.help,
+    "where": LineMode.where,
+    "look": LineMode.look,
+    "near": LineMode.near,
+    "chits": LineMode.chits,
+    "boxes": LineMode.boxes,
+    "odds": LineMode.odds,
+    "streets": LineMode.streets,
+    "log": LineMode.log,
+    "rules": LineMode.rules_case,
+    "help": LineMode.help,
+    "?": LineMode.help,
 }
 
 
 def line_reader(inp: TextIO, out: TextIO) -> Callable[[], str | None]:
     """The player's lines from ``inp``, each asked for with "> " on ``out``; None at the
     end of the input."""
+
     def read() -> str | None:
         print("> ", end="", file=out, flush=True)
         line = inp.readline()
         return None if line == "" else line.rstrip("\n")
+
     return read
 
 
@@ -386,8 +416,14 @@ def play_lines(session: Session, inp: TextIO, out: TextIO) -> int:
     return LineMode(session, read, out).run()
 
 
-def learn_lines(lessons: list[Lesson], rules: Rules, done: tuple[str, ...], inp: TextIO,
-                out: TextIO, on_done: Callable[[str], None] = lambda key: None) -> int:
+def learn_lines(
+    lessons: list[Lesson],
+    rules: Rules,
+    done: tuple[str, ...],
+    inp: TextIO,
+    out: TextIO,
+    on_done: Callable[[str], None] = lambda key: None,
+) -> int:
     """The tutorial in plain text: the numbered list of lessons (finished ones said so),
     then each chosen lesson's card and its practice, played as a game in plain text
     until its goal is met; ``on_done(key)`` keeps a finished lesson."""
@@ -413,8 +449,10 @@ def learn_lines(lessons: list[Lesson], rules: Rules, done: tuple[str, ...], inp:
         for para in lesson.text.strip().split("\n\n"):
             say(" ".join(para.split()))
         if lesson.set_dice:
-            say("In this lesson the dice are set in advance, so that it can be finished; in "
-                "a game they never are.")
+            say(
+                "In this lesson the dice are set in advance, so that it can be finished; in "
+                "a game they never are."
+            )
         say(f"Goal: {lesson.goal} Type hint for a hint, quit to go back to the list.")
         mode = LineMode(lesson_session(lesson, rules), read, out, lesson=lesson)
         mode.run()

@@ -16,12 +16,18 @@ from plot_core.data.mapdata import HexMap
 from plot_core.hexgrid import Hex, axial, column_of, hex_at, row_of
 
 CELL = 5
-LABEL = slice(1, 5)        # the cells of a hex that carry its label and mark
+LABEL = slice(1, 5)  # the cells of a hex that carry its label and mark
 
 HQ_LABELS = {
-    "fuhrer": "FHQ", "gestapo": "GES", "ss_garrison": "SSG", "rastenburg": "RAS",
-    "foreign_office": "FOR", "communications": "COM",
-    "abwehr": "ABW", "okw": "OKW", "ob_heimat": "OBH",
+    "fuhrer": "FHQ",
+    "gestapo": "GES",
+    "ss_garrison": "SSG",
+    "rastenburg": "RAS",
+    "foreign_office": "FOR",
+    "communications": "COM",
+    "abwehr": "ABW",
+    "okw": "OKW",
+    "ob_heimat": "OBH",
 }
 MARK_LETTERS = {"ss": "s", "nazi": "n", "abwehr": "a", "civilian": "c", "okw": "o", "common": "x"}
 

@@ -31,8 +31,8 @@ from .palettes import STANDARD, Palette
 
 BLANK = Style(bgcolor="grey7", color="grey35")
 CURSOR = Style(reverse=True, bold=True)
-TARGET = Style(underline=True, bold=True)        # a hex some legal action names
-REACH = Style(color="bright_green", bold=True)   # the active unit can step here
+TARGET = Style(underline=True, bold=True)  # a hex some legal action names
+REACH = Style(color="bright_green", bold=True)  # the active unit can step here
 ZONE = Style(color="bright_magenta", bold=True)
 
 
@@ -40,16 +40,23 @@ ZONE = Style(color="bright_magenta", bold=True)
 class Board:
     """What the map shows on top of the terrain, built from a player's view."""
 
-    units: dict[Hex, tuple[str, Style]] = attrs.field(factory=dict)   # 4-cell label, style
+    units: dict[Hex, tuple[str, Style]] = attrs.field(factory=dict)  # 4-cell label, style
     targets: frozenset[Hex] = frozenset()
     reachable: frozenset[Hex] = frozenset()
     zones_ss: frozenset[Hex] = frozenset()
     zones_abwehr: frozenset[Hex] = frozenset()
     influence: frozenset[Hex] = frozenset()
 
+
 # Six hex directions as (column delta on even rows, on odd rows, row delta).
-_STEPS = {"w": (-1, -1, 0), "e": (1, 1, 0), "nw": (-1, 0, -1), "ne": (0, 1, -1),
-          "sw": (-1, 0, 1), "se": (0, 1, 1)}
+_STEPS = {
+    "w": (-1, -1, 0),
+    "e": (1, 1, 0),
+    "nw": (-1, 0, -1),
+    "ne": (0, 1, -1),
+    "sw": (-1, 0, 1),
+    "se": (0, 1, 1),
+}
 
 
 class MapView(ScrollView, can_focus=True):
@@ -59,7 +66,7 @@ class MapView(ScrollView, can_focus=True):
         Binding("left,h", "step('w')", "West", show=False),
         Binding("right,l", "step('e')", "East", show=False),
         Binding("y", "step('nw')", "North-west", show=False),
-        Binding("i", "step('ne')", "North-east", show=False),   # `u` is undo
+        Binding("i", "step('ne')", "North-east", show=False),  # `u` is undo
         Binding("b", "step('sw')", "South-west", show=False),
         Binding("n", "step('se')", "South-east", show=False),
         Binding("up,k", "vertical(-1)", "Up", show=False),
@@ -71,7 +78,7 @@ class MapView(ScrollView, can_focus=True):
 
     cursor: reactive[Hex] = reactive(0, init=False)
     show_marks: reactive[bool] = reactive(False)
-    overlay: reactive[str] = reactive("off")      # off, zones, influence
+    overlay: reactive[str] = reactive("off")  # off, zones, influence
 
     class CursorMoved(Message):
         def __init__(self, hex_: Hex) -> None:
@@ -102,8 +109,7 @@ class MapView(ScrollView, can_focus=True):
     def show_board(self, board: Board) -> None:
         old, self.board = self.board, board
         # a move changes a few hexes: only their rows are built and drawn again
-        changed = {h for h in old.units.keys() | board.units.keys()
-                   if old.units.get(h) != board.units.get(h)}
+        changed = {h for h in old.units.keys() | board.units.keys() if old.units.get(h) != board.units.get(h)}
         for name in ("targets", "reachable", "zones_ss", "zones_abwehr", "influence"):
             changed |= getattr(old, name) ^ getattr(board, name)
         self._rebuild_rows({row_of(h) for h in changed})
@@ -111,7 +117,7 @@ class MapView(ScrollView, can_focus=True):
     def _rebuild_rows(self, rows: set[int]) -> None:
         for row in rows:
             self._rows.pop(row, None)
-            self.refresh_lines(row - 1)       # a map line: ScrollView takes off the scroll
+            self.refresh_lines(row - 1)  # a map line: ScrollView takes off the scroll
 
     # -- drawing ---------------------------------------------------------
     def cell_text(self, h: Hex) -> str:
@@ -137,8 +143,7 @@ class MapView(ScrollView, can_focus=True):
             if start > x:
                 segs.append(Segment(" " * (start - x), BLANK))
             if h in m.area_of:
-                style = area_style(self.palette.area or m.areas[m.area_of[h]].colour,
-                                   hq=h in m.hq_of)
+                style = area_style(self.palette.area or m.areas[m.area_of[h]].colour, hq=h in m.hq_of)
                 if h in b.units:
                     text, style = b.units[h]
                 else:
@@ -150,7 +155,7 @@ class MapView(ScrollView, can_focus=True):
                 if h in b.targets:
                     style = style + TARGET
                 if h == self.cursor:
-                    segs.append(Segment(text[:LABEL.start], style))
+                    segs.append(Segment(text[: LABEL.start], style))
                     segs.append(Segment(text[LABEL], style + CURSOR))
                 else:
                     segs.append(Segment(text, style))
@@ -195,8 +200,12 @@ class MapView(ScrollView, can_focus=True):
         region = self.scrollable_content_region
         rows = min(2, max(0, (region.height - 1) // 4))
         cols = min(2 * CELL, max(0, (region.width - CELL) // 4))
-        self.scroll_to_region(Region(hex_x(h), row_of(h) - 1, CELL, 1), animate=False,
-                              spacing=Spacing(rows, cols, rows, cols), force=True)
+        self.scroll_to_region(
+            Region(hex_x(h), row_of(h) - 1, CELL, 1),
+            animate=False,
+            spacing=Spacing(rows, cols, rows, cols),
+            force=True,
+        )
 
     def _overlay_mark(self, h: Hex) -> tuple[str, Style] | None:
         b = self.board
@@ -251,8 +260,9 @@ class MapView(ScrollView, can_focus=True):
 
     def scroll_to_center_region(self, x: int, y: int) -> None:
         region = self.scrollable_content_region
-        self.scroll_to(max(0, x - region.width // 2), max(0, y - region.height // 2),
-                       animate=False, force=True)
+        self.scroll_to(
+            max(0, x - region.width // 2), max(0, y - region.height // 2), animate=False, force=True
+        )
 
     def action_toggle_marks(self) -> None:
         self.show_marks = not self.show_marks

@@ -17,30 +17,48 @@ from plot_core.parties import Party
 
 @attrs.frozen
 class Palette:
-    key: str                                  # kept in the player's settings
-    title: str                                # said when chosen
-    party: Mapping[Party, str]                # a unit's ground: its party
-    control: Mapping[Player | None, str]      # a unit's text: who controls it
-    area: str | None = None                   # every area's ground (None: its own colour)
+    key: str  # kept in the player's settings
+    title: str  # said when chosen
+    party: Mapping[Party, str]  # a unit's ground: its party
+    control: Mapping[Player | None, str]  # a unit's text: who controls it
+    area: str | None = None  # every area's ground (None: its own colour)
 
 
 STANDARD = Palette(
-    "standard", "the standard colours",
-    {Party.SS: "grey15", Party.NAZI: "dark_orange3", Party.ABWEHR: "blue3",
-     Party.OKW: "dark_green", Party.CIVILIAN: "purple4", Party.ALLIED: "red3"},
-    {Player.SS: "bright_white", Player.ABWEHR: "bright_yellow", None: "grey58"})
+    "standard",
+    "the standard colours",
+    {
+        Party.SS: "grey15",
+        Party.NAZI: "dark_orange3",
+        Party.ABWEHR: "blue3",
+        Party.OKW: "dark_green",
+        Party.CIVILIAN: "purple4",
+        Party.ALLIED: "red3",
+    },
+    {Player.SS: "bright_white", Player.ABWEHR: "bright_yellow", None: "grey58"},
+)
 
 COLOUR_BLIND = Palette(
-    "colour-blind", "colours safe for colour-blind players",
-    {Party.SS: "#000000", Party.NAZI: "#E69F00", Party.ABWEHR: "#0072B2",
-     Party.OKW: "#009E73", Party.CIVILIAN: "#CC79A7", Party.ALLIED: "#D55E00"},
-    {Player.SS: "#FFFFFF", Player.ABWEHR: "#F0E442", None: "#999999"})
+    "colour-blind",
+    "colours safe for colour-blind players",
+    {
+        Party.SS: "#000000",
+        Party.NAZI: "#E69F00",
+        Party.ABWEHR: "#0072B2",
+        Party.OKW: "#009E73",
+        Party.CIVILIAN: "#CC79A7",
+        Party.ALLIED: "#D55E00",
+    },
+    {Player.SS: "#FFFFFF", Player.ABWEHR: "#F0E442", None: "#999999"},
+)
 
 HIGH_CONTRAST = Palette(
-    "high-contrast", "high contrast: light on black",
+    "high-contrast",
+    "high contrast: light on black",
     {party: "#000000" for party in Party},
     {Player.SS: "#FFFFFF", Player.ABWEHR: "#FFFF00", None: "#BBBBBB"},
-    area="#000000")
+    area="#000000",
+)
 
 PALETTES = {p.key: p for p in (STANDARD, COLOUR_BLIND, HIGH_CONTRAST)}
 

@@ -25,9 +25,14 @@ from .describe import SIDE, WINNERS, coup_lines
 from .mapstyle import HQ_LABELS
 from .palettes import STANDARD, Palette
 
-_MARK_NAMES = {"ss": "SS set-up hex (4.32)", "nazi": "Nazi set-up hex (4.32)",
-               "abwehr": "Abwehr set-up hex (4.34)", "civilian": "Civilian set-up hex (4.34)",
-               "okw": "OKW set-up hex (4.34)", "common": "common X set-up hex (4.33, 4.35)"}
+_MARK_NAMES = {
+    "ss": "SS set-up hex (4.32)",
+    "nazi": "Nazi set-up hex (4.32)",
+    "abwehr": "Abwehr set-up hex (4.34)",
+    "civilian": "Civilian set-up hex (4.34)",
+    "okw": "OKW set-up hex (4.34)",
+    "common": "common X set-up hex (4.33, 4.35)",
+}
 
 
 def _same(a: object, b: object) -> bool:
@@ -36,8 +41,14 @@ def _same(a: object, b: object) -> bool:
     if type(a) is not type(b):
         return False
     if isinstance(a, Text) and isinstance(b, Text):
-        return (a == b and a.style == b.style and a.justify == b.justify
-                and a.no_wrap == b.no_wrap and a.overflow == b.overflow and a.end == b.end)
+        return (
+            a == b
+            and a.style == b.style
+            and a.justify == b.justify
+            and a.no_wrap == b.no_wrap
+            and a.overflow == b.overflow
+            and a.end == b.end
+        )
     return isinstance(a, str) and a == b
 
 
@@ -106,14 +117,16 @@ class HexInfo(Panel):
 
     def _unit(self, t: Text, u: UnitState) -> None:
         info = self.rules.units[u.id]
-        t.append(f"\n{u.id} ", style=f"bold {self.palette.control[u.controller]} on "
-                                      f"{self.palette.party[info.party]}")
+        t.append(
+            f"\n{u.id} ",
+            style=f"bold {self.palette.control[u.controller]} on {self.palette.party[info.party]}",
+        )
         t.append(f" {info.name}", style="bold")
-        t.append(f"\n  {info.party.value} · {info.role} · counter \"{info.label}\"\n")
+        t.append(f'\n  {info.party.value} · {info.role} · counter "{info.label}"\n')
         control = SIDE[u.controller] + "-controlled" if u.controller else "uncontrolled"
         state = [control]
         if info.side_names:
-            up = (u.recruited if info.sides.value == "recruitment" else u.suspected)
+            up = u.recruited if info.sides.value == "recruitment" else u.suspected
             state.append(info.side_names[0] if up else info.side_names[1])
         if u.semi:
             state.append("semi-recruited")
@@ -144,11 +157,10 @@ class StatusPanel(Panel):
         else:
             t.append(f"Game-Turn {v.turn} of {g.game_turns}", style="bold")
         t.append(f"\n{PHASE_TITLES[v.phase]}\n")
-        for line in coup_lines(self.rules, v):                # the coup at a glance
+        for line in coup_lines(self.rules, v):  # the coup at a glance
             t.append(line + "\n", style="red")
         if v.outcome is not None:
-            t.append(f"Game over: {WINNERS[v.outcome.winner]} ({v.outcome.case})",
-                     style="bold reverse")
+            t.append(f"Game over: {WINNERS[v.outcome.winner]} ({v.outcome.case})", style="bold reverse")
         else:
             t.append(f"Phasing: {SIDE[v.phasing]} · to act: ")
             t.append(SIDE[v.to_act], style="bold reverse" if v.to_act is v.side else "bold")
@@ -208,12 +220,17 @@ class ChitPanel(Panel):
 
 
 # the boxes off the map (3.23), each with the case that fills it
-BOXES = [(Box.INTERROGATION, "Interrogation Cell", "13.34; interrogated at the end of the "
-          "Investigation Phase, 14.0"),
-         (Box.SS_RETIREMENT, "SS General Retirement", "10.64, 14.32; back on 1-2, 15.12"),
-         (Box.ABWEHR_RETIREMENT, "Abwehr General Retirement", "10.64, 14.32; back on 1-2, 15.12"),
-         (Box.ELIMINATED, "Eliminated", "14.31, 18.43"),
-         (Box.UNPLACED, "Not yet set up", "4.3")]
+BOXES = [
+    (
+        Box.INTERROGATION,
+        "Interrogation Cell",
+        "13.34; interrogated at the end of the Investigation Phase, 14.0",
+    ),
+    (Box.SS_RETIREMENT, "SS General Retirement", "10.64, 14.32; back on 1-2, 15.12"),
+    (Box.ABWEHR_RETIREMENT, "Abwehr General Retirement", "10.64, 14.32; back on 1-2, 15.12"),
+    (Box.ELIMINATED, "Eliminated", "14.31, 18.43"),
+    (Box.UNPLACED, "Not yet set up", "4.3"),
+]
 
 
 class BoxPanel(Panel):
@@ -243,14 +260,26 @@ class BoxPanel(Panel):
 
     @staticmethod
     def _marks(u: UnitState) -> str:
-        said = [w for w, on in (("suspected", u.suspected), ("recruited", u.recruited),
-                                ("semi-recruited", u.semi)) if on]
+        said = [
+            w
+            for w, on in (("suspected", u.suspected), ("recruited", u.recruited), ("semi-recruited", u.semi))
+            if on
+        ]
         return f" — {', '.join(said)}" if said else ""
 
 
-NARROW = 80          # the tables panel's width below which the wide tables are laid out anew
-TABLE_ORDER = ["harassment", "coup_harassment", "recruitment", "investigation", "interrogation",
-               "assignment", "randomizer", "walkyrie", "okw_panic"]
+NARROW = 80  # the tables panel's width below which the wide tables are laid out anew
+TABLE_ORDER = [
+    "harassment",
+    "coup_harassment",
+    "recruitment",
+    "investigation",
+    "interrogation",
+    "assignment",
+    "randomizer",
+    "walkyrie",
+    "okw_panic",
+]
 
 
 class TablesPanel(Static):
@@ -306,26 +335,37 @@ class TablesPanel(Static):
         t = getattr(self.rules.tables, self.name_)
         e = self.last if self.last is not None and self.last.table == self.name_ else None
         title = f"{t.name} ({t.case})  [t: next table]"
-        out = Table(title=title, title_justify="left", box=None, padding=(0, 1),
-                    header_style="bold", show_edge=False)
+        out = Table(
+            title=title, title_justify="left", box=None, padding=(0, 1), header_style="bold", show_edge=False
+        )
         hot = "bold reverse"
         if isinstance(t, Grid):
             out.add_column("die")
             for c in t.columns:
-                out.add_column(f"{c:+d}" if t.columns[0] <= 0 else str(c),
-                               header_style=hot if e and e.column == c else "bold")
+                out.add_column(
+                    f"{c:+d}" if t.columns[0] <= 0 else str(c),
+                    header_style=hot if e and e.column == c else "bold",
+                )
             for r, row in zip(t.rows, t.cells, strict=True):
-                cells = [Text(x, style=hot if e and e.row == r and e.column == c else
-                              ("yellow" if e and (e.row == r or e.column == c) else ""))
-                         for c, x in zip(t.columns, row, strict=True)]
+                cells = [
+                    Text(
+                        x,
+                        style=hot
+                        if e and e.row == r and e.column == c
+                        else ("yellow" if e and (e.row == r or e.column == c) else ""),
+                    )
+                    for c, x in zip(t.columns, row, strict=True)
+                ]
                 out.add_row(Text(str(r), style="bold"), *cells)
             keys = "  ".join(f"{k} {v}" for k, v in t.results.items())
             return _with_footer(out, keys, e)
         if self.name_ == "assignment":
             if self.narrow:
-                return _with_footer(self._assignment_lines(t, e, title),
-                                    "1st die, then 2nd die: Allied result, German "
-                                    "assignment (7.6)", e)
+                return _with_footer(
+                    self._assignment_lines(t, e, title),
+                    "1st die, then 2nd die: Allied result, German assignment (7.6)",
+                    e,
+                )
             out.add_column("1st\\2nd")
             for c in range(1, 7):
                 out.add_column(str(c), header_style=hot if e and e.column == c else "bold")
@@ -338,27 +378,35 @@ class TablesPanel(Static):
                 out.add_row(str(r), *cells)
             return _with_footer(out, "Allied result, then German assignment (7.6)", e)
         if self.name_ == "randomizer":
+
             def drawn(d) -> str:
                 return "-" if d is None else f"{'SS' if d.player is Player.SS else 'Ab'}{d.count}"
-            if self.narrow:              # turned on its side: Game-Turns down, the die across
-                out.padding = (0, 0)     # each cell brings its own space: "SS12" fits 33
+
+            if self.narrow:  # turned on its side: Game-Turns down, the die across
+                out.padding = (0, 0)  # each cell brings its own space: "SS12" fits 33
                 out.add_column("")
                 for r in range(1, len(t.cells) + 1):
                     out.add_column(f" {r}", header_style=hot if e and e.row == r else "bold")
                 for c in range(1, len(t.cells[0]) + 1):
-                    cells = [Text(f" {drawn(t.cells[r - 1][c - 1])}",
-                                  style=hot if e and e.row == r and e.column == c else "")
-                             for r in range(1, len(t.cells) + 1)]
-                    out.add_row(Text(f"GT{c}", style=hot if e and e.column == c else "bold"),
-                                *cells)
-                return _with_footer(out, "Game-Turn down, die across: who draws, and how "
-                                    "many chits (6.23)", e)
+                    cells = [
+                        Text(
+                            f" {drawn(t.cells[r - 1][c - 1])}",
+                            style=hot if e and e.row == r and e.column == c else "",
+                        )
+                        for r in range(1, len(t.cells) + 1)
+                    ]
+                    out.add_row(Text(f"GT{c}", style=hot if e and e.column == c else "bold"), *cells)
+                return _with_footer(
+                    out, "Game-Turn down, die across: who draws, and how many chits (6.23)", e
+                )
             out.add_column("die")
             for c in range(1, len(t.cells[0]) + 1):
                 out.add_column(f"GT{c}", header_style=hot if e and e.column == c else "bold")
             for r, row in enumerate(t.cells, start=1):
-                cells = [Text(drawn(d), style=hot if e and e.row == r and e.column == c else "")
-                         for c, d in enumerate(row, start=1)]
+                cells = [
+                    Text(drawn(d), style=hot if e and e.row == r and e.column == c else "")
+                    for c, d in enumerate(row, start=1)
+                ]
                 out.add_row(str(r), *cells)
             return _with_footer(out, "who draws, and how many chits (6.23)", e)
         if self.name_ == "walkyrie":
@@ -395,17 +443,18 @@ class MapKey(Static):
         m = self.rules.map
         t = Text()
         t.append("Units", style="bold")
-        t.append(": id on the party colour (the first digit says the party too: 0 SS, 1 "
-                 "Nazi, 2 Civilian, 3 Abwehr, 4 OKW, 5 Allied); text colour = controller, "
-                 "bold if controlled, italic if no one's (the Hex tab says whose). Y: "
-                 f"other colours (now {palette.title})\n")
+        t.append(
+            ": id on the party colour (the first digit says the party too: 0 SS, 1 "
+            "Nazi, 2 Civilian, 3 Abwehr, 4 OKW, 5 Allied); text colour = controller, "
+            "bold if controlled, italic if no one's (the Hex tab says whose). Y: "
+            f"other colours (now {palette.title})\n"
+        )
         for party, colour in palette.party.items():
             t.append(" " + party.value + " ", style=f"bright_white on {colour}")
         t.append("\n")
         for side, colour in palette.control.items():
             how = " bold" if side is not None else " italic"
-            t.append(f" {SIDE[side] if side else 'uncontrolled'} ",
-                     style=f"{colour}{how} on grey23")
+            t.append(f" {SIDE[side] if side else 'uncontrolled'} ", style=f"{colour}{how} on grey23")
         t.append("\n")
         for glyph, meaning in LEGEND:
             t.append(f"  {glyph} {meaning}\n")
@@ -432,14 +481,14 @@ class LogView(VerticalScroll):
     whole loop on it.)"""
 
     DEFAULT_CSS = "LogView { height: 1fr; } LogView > Static { width: 1fr; }"
-    KEEP = 600           # lines kept on screen (about); the whole game is in the session
+    KEEP = 600  # lines kept on screen (about); the whole game is in the session
     CHUNK = 50
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self._all: list[Text] = []           # the lines last shown (the caller's list)
-        self._start = 0                      # the first line on screen, a whole chunk
-        self._pending: list[Text] | None = None   # lines to show once the pane is seen
+        self._all: list[Text] = []  # the lines last shown (the caller's list)
+        self._start = 0  # the first line on screen, a whole chunk
+        self._pending: list[Text] | None = None  # lines to show once the pane is seen
 
     def compose(self):
         yield Panel(classes="log-chunk")
@@ -462,10 +511,11 @@ class LogView(VerticalScroll):
         n = len(self._all)
         # grown: the old lines are still there, but for the last, which a unit's next
         # step may have lengthened (a folded move)
-        grown = 0 < n <= len(lines) and lines[0] is self._all[0] and (
-            n == 1 or lines[n - 2] is self._all[n - 2])
+        grown = (
+            0 < n <= len(lines) and lines[0] is self._all[0] and (n == 1 or lines[n - 2] is self._all[n - 2])
+        )
         chunks = list(self.query(".log-chunk").results(Static))
-        if not grown or not chunks:          # an undo, or another player's eyes: afresh
+        if not grown or not chunks:  # an undo, or another player's eyes: afresh
             for chunk in chunks[1:]:
                 chunk.remove()
             chunks = chunks[:1] or [self._new_chunk()]
@@ -484,7 +534,7 @@ class LogView(VerticalScroll):
             chunks.append(self._new_chunk())
         for i in range(first_dirty, needed):
             a = self._start + i * self.CHUNK
-            chunks[i].update(Text("\n").join(lines[a:a + self.CHUNK]))
+            chunks[i].update(Text("\n").join(lines[a : a + self.CHUNK]))
 
     def _seen(self) -> bool:
         return all(node.display for node in self.ancestors_with_self if isinstance(node, Widget))

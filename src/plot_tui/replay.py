@@ -64,8 +64,10 @@ class Replay:
         """A note on this position, saved beside the record at once; ValueError says
         why not (empty, too long), OSError if the disk refuses."""
         if self.notes_problem:
-            raise ValueError("the notes file beside this record could not be read, so it is "
-                             "not written over; move it away to take new notes")
+            raise ValueError(
+                "the notes file beside this record could not be read, so it is "
+                "not written over; move it away to take new notes"
+            )
         note = new_note(self.i, text)
         notes = sorted([*self.notes, note], key=lambda n: (n.at, n.time))
         save_notes(self.record.path, self.record.header.game, notes)
@@ -89,8 +91,9 @@ class Replay:
 
     def look(self, eyes: Player | None) -> None:
         if eyes is EVERYONE and not self.finished:
-            raise ValueError("the game is not finished: it can only be seen through one "
-                             "side's eyes (SS or Abwehr)")
+            raise ValueError(
+                "the game is not finished: it can only be seen through one side's eyes (SS or Abwehr)"
+            )
         self.eyes = eyes
 
     def next_eyes(self) -> Player | None:
@@ -107,14 +110,14 @@ class Replay:
         return view(self.timeline.state_at(self.i), side if side is not None else self.eyes)
 
     def overlays(self) -> Overlays:
-        return overlays(self.timeline.state_at(self.i))   # drawn from the board alone
+        return overlays(self.timeline.state_at(self.i))  # drawn from the board alone
 
     def log(self) -> list[LogLine]:
         if self.eyes not in self._seen:
             lines = [self._seen_as(ln) for ln in self._lines if self.may_see(ln.event)]
             self._seen[self.eyes] = (lines, [ln.index for ln in lines])
         lines, index = self._seen[self.eyes]
-        return lines[:bisect.bisect_right(index, self.i)]
+        return lines[: bisect.bisect_right(index, self.i)]
 
     def may_see(self, e: Event) -> bool:
         return self.eyes is EVERYONE or e.seen_by(self.eyes)
@@ -123,8 +126,7 @@ class Replay:
         p = ln.event.private
         if p is None or self.eyes is not EVERYONE:
             return ln
-        return attrs.evolve(ln, event=attrs.evolve(ln.event,
-                                                   text=f"[{SIDE[p]} only] {ln.event.text}"))
+        return attrs.evolve(ln, event=attrs.evolve(ln.event, text=f"[{SIDE[p]} only] {ln.event.text}"))
 
     def step(self) -> Step | None:
         """The action that led to this position (None at the start)."""
@@ -175,14 +177,16 @@ class Replay:
 
 
 _NOWHERE = {
-    "next": "This is the end of the record.", "back": "This is the start of the game.",
-    "next-phase": "This is the end of the record.", "prev-phase": "This is the start.",
-    "next-turn": "This is the end of the record.", "prev-turn": "This is the start.",
+    "next": "This is the end of the record.",
+    "back": "This is the start of the game.",
+    "next-phase": "This is the end of the record.",
+    "prev-phase": "This is the start.",
+    "next-turn": "This is the end of the record.",
+    "prev-turn": "This is the start.",
     "next-roll": "No die is rolled after this point.",
     "prev-roll": "No die was rolled before this point.",
     "next-coup": "No coup is declared after this point.",
-    "next-turning": "No turning point after this one (they are worked out for finished "
-                    "games).",
+    "next-turning": "No turning point after this one (they are worked out for finished games).",
     "prev-turning": "No turning point before this one.",
     "prev-coup": "No coup was declared before this point.",
 }

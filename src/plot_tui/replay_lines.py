@@ -28,10 +28,15 @@ HELP = """Commands:
   rules CASE           a rules case in our words
   help, quit"""
 
-JUMPS = {"turn": "next-turn", "phase": "next-phase", "roll": "next-roll", "coup": "next-coup",
-         "start": "start", "end": "end"}
-BACK_JUMPS = {"turn": "prev-turn", "phase": "prev-phase", "roll": "prev-roll",
-              "coup": "prev-coup"}
+JUMPS = {
+    "turn": "next-turn",
+    "phase": "next-phase",
+    "roll": "next-roll",
+    "coup": "next-coup",
+    "start": "start",
+    "end": "end",
+}
+BACK_JUMPS = {"turn": "prev-turn", "phase": "prev-phase", "roll": "prev-roll", "coup": "prev-coup"}
 EYES = {"ss": Player.SS, "abwehr": Player.ABWEHR, "everyone": EVERYONE, "all": EVERYONE}
 
 
@@ -57,11 +62,16 @@ class ReplayLines(Answers):
     def run(self) -> int:
         r = self.replay
         h = r.record.header
-        end = (f"it ended: {WINNERS[o.winner]} ({o.case})"
-               if (o := r.timeline.final.outcome) is not None else "it is not finished")
-        self.say(f"Replay of game {h.game}: {len(r.timeline)} actions; {end}. Seen by "
-                 f"{r.eyes_name()}. Type help for the commands.")
-        self._moved(-1)                           # the opening: set-up, first draws
+        end = (
+            f"it ended: {WINNERS[o.winner]} ({o.case})"
+            if (o := r.timeline.final.outcome) is not None
+            else "it is not finished"
+        )
+        self.say(
+            f"Replay of game {h.game}: {len(r.timeline)} actions; {end}. Seen by "
+            f"{r.eyes_name()}. Type help for the commands."
+        )
+        self._moved(-1)  # the opening: set-up, first draws
         while True:
             text = self.next_line()
             if text is None:
@@ -74,16 +84,20 @@ class ReplayLines(Answers):
 
     def _command(self, word: str, rest: str) -> None:
         r = self.replay
-        if word in ("", "next", "n", "back", "b") and rest in JUMPS or (
-                word in ("back", "b") and rest in BACK_JUMPS):
+        if (
+            word in ("", "next", "n", "back", "b")
+            and rest in JUMPS
+            or (word in ("back", "b") and rest in BACK_JUMPS)
+        ):
             self._jump(BACK_JUMPS[rest] if word in ("back", "b") else JUMPS[rest])
         elif word in ("", "next", "n", "back", "b"):
             n = int(rest) if rest.isdigit() else 1
             before = r.i
             r.go(r.i + n if word in ("", "next", "n") else r.i - n)
             if r.i == before:
-                self.say("At the end of the game." if word in ("", "next", "n") else
-                         "At the start of the game.")
+                self.say(
+                    "At the end of the game." if word in ("", "next", "n") else "At the start of the game."
+                )
                 return
             self._moved(before)
         elif word in JUMPS:
@@ -139,20 +153,26 @@ class ReplayLines(Answers):
     def _where_now(self) -> None:
         r = self.replay
         state = r.timeline.state_at(r.i)
-        turn = (f"Coup-Turn {state.coup.turn}" if state.coup is not None and state.coup.turn
-                else f"Game-Turn {state.turn}")
+        turn = (
+            f"Coup-Turn {state.coup.turn}"
+            if state.coup is not None and state.coup.turn
+            else f"Game-Turn {state.turn}"
+        )
         step = r.step()
         last = ""
         if step is not None:
-            before = view(r.timeline.state_at(r.i - 1), r.eyes)    # said as the eyes saw it
+            before = view(r.timeline.state_at(r.i - 1), r.eyes)  # said as the eyes saw it
             last = f" Last: the {SIDE[step.side]}: {words(self.rules, before, step.action)}."
-        self.say(f"Position {r.i} of {len(r.timeline)}: {turn}, {PHASE_TITLES[state.phase]}."
-                 f"{last}")
+        self.say(f"Position {r.i} of {len(r.timeline)}: {turn}, {PHASE_TITLES[state.phase]}.{last}")
 
 
 QUESTIONS: dict[str, Callable[[ReplayLines, str], None]] = {
-    "where": ReplayLines.where, "look": ReplayLines.look, "near": ReplayLines.near,
-    "boxes": ReplayLines.boxes, "chits": ReplayLines.chits, "streets": ReplayLines.streets,
+    "where": ReplayLines.where,
+    "look": ReplayLines.look,
+    "near": ReplayLines.near,
+    "boxes": ReplayLines.boxes,
+    "chits": ReplayLines.chits,
+    "streets": ReplayLines.streets,
     "rules": ReplayLines.rules_case,
 }
 

@@ -25,7 +25,7 @@ from .session import LogLine
 from .talk import TalkInput, chat_text, clock_of
 from .why import why_text
 
-PLAY_PACE = 0.35          # seconds per action when playing the record on
+PLAY_PACE = 0.35  # seconds per action when playing the record on
 
 REPLAY_HELP = """[b]Replay keys[/b]
 
@@ -91,8 +91,9 @@ class ReplayScreen(BoardScreen):
     def on_mount(self) -> None:
         self.query_one(MapView).focus()
         warnings = [*self.replay.record.warnings] + (
-            [self.replay.notes_problem] if self.replay.notes_problem else [])
-        if warnings:                                     # e.g. a cut-off last line dropped
+            [self.replay.notes_problem] if self.replay.notes_problem else []
+        )
+        if warnings:  # e.g. a cut-off last line dropped
             self.message = plain("Warning: " + " ".join(warnings), style="bold yellow")
         self.redraw()
         if self.replay.finished:
@@ -103,7 +104,7 @@ class ReplayScreen(BoardScreen):
         """A finished game's chances and turning points, off the event loop."""
         from .analysis import kept_analysis
 
-        analysis = kept_analysis(self.replay.record, top=8)      # kept beside the record
+        analysis = kept_analysis(self.replay.record, top=8)  # kept beside the record
         self.app.call_from_thread(self._analysed, analysis)
 
     def _analysed(self, analysis) -> None:
@@ -138,8 +139,10 @@ class ReplayScreen(BoardScreen):
             self.query_one(ChitPanel).show_everyone(r.view(Player.SS), r.view(Player.ABWEHR))
         self._draw_timeline()
         for pane in self.query("#chat-pane").results(LogView):
-            pane.show([chat_text(c, clock=clock_of(c)) for c in r.chat_so_far()]
-                      or [Text("Nothing said yet at this point.", style="dim")])
+            pane.show(
+                [chat_text(c, clock=clock_of(c)) for c in r.chat_so_far()]
+                or [Text("Nothing said yet at this point.", style="dim")]
+            )
 
     def _draw_timeline(self) -> None:
         r, tl = self.replay, self.replay.timeline
@@ -158,11 +161,15 @@ class ReplayScreen(BoardScreen):
         t.append("\n")
         t.append("━" * filled, style="green")
         t.append("─" * (width - filled), style="dim")
-        if r.chances:                    # a finished game: the chances, and where they turned
+        if r.chances:  # a finished game: the chances, and where they turned
             from .analysis import sparkline
+
             ss, ab = r.chances[i]
-            t.append(f"\nAbwehr {100 * ab:.0f}% · SS {100 * ss:.0f}% here (the expert's "
-                     "evaluation); e: next turning point\n", style="dim")
+            t.append(
+                f"\nAbwehr {100 * ab:.0f}% · SS {100 * ss:.0f}% here (the expert's "
+                "evaluation); e: next turning point\n",
+                style="dim",
+            )
             t.append(sparkline([c[1] for c in r.chances], width=width))
         self.query_one("#timeline", Static).update(t)
 
@@ -173,18 +180,20 @@ class ReplayScreen(BoardScreen):
         if step is None:
             h = r.record.header
             over = r.timeline.final.outcome is not None
-            t.append(f"Start of the {h.seed_words(over)}, "
-                     f"{h.start.get('setup') or 'from a position'} set-up. "
-                     f"Press . to step, ? for keys.", style="bold")
+            t.append(
+                f"Start of the {h.seed_words(over)}, "
+                f"{h.start.get('setup') or 'from a position'} set-up. "
+                f"Press . to step, ? for keys.",
+                style="bold",
+            )
         else:
-            before = r.timeline.state_at(step.i - 1)          # words need where it was taken
-            t.append(f"{step.i} {SIDE[step.side]}: {describe(self.rules, before, step.action)}",
-                     style="bold")
+            before = r.timeline.state_at(step.i - 1)  # words need where it was taken
+            t.append(f"{step.i} {SIDE[step.side]}: {describe(self.rules, before, step.action)}", style="bold")
             seen = [e for e in step.events if r.may_see(e)]
             for e in seen[-3:]:
                 t.append(f"\n  {e.text}", style="yellow" if e.roll else "")
                 t.append(f" ({e.case})", style="cyan")
-        for c in r.said_here():                        # talk, at the moment it was said
+        for c in r.said_here():  # talk, at the moment it was said
             t.append("\n")
             t.append_text(chat_text(c, clock=clock_of(c)))
         for n in r.notes_here():
@@ -192,9 +201,11 @@ class ReplayScreen(BoardScreen):
             t.append_text(plain(n.text, style="magenta"))
         if r.i == len(r.timeline):
             o = r.timeline.final.outcome
-            t.append("\nEnd of the record: " + (f"{o.reason} ({o.case})" if o
-                                                 else "the game goes on (plot resume)."),
-                     style="italic")
+            t.append(
+                "\nEnd of the record: "
+                + (f"{o.reason} ({o.case})" if o else "the game goes on (plot resume)."),
+                style="italic",
+            )
         if self.message.plain:
             t.append("\n")
             t.append_text(self.message)
@@ -211,8 +222,7 @@ class ReplayScreen(BoardScreen):
         if self._player is not None:
             self._stop()
         elif self.replay.i >= len(self.replay.timeline):
-            self.message = Text("This is the end of the record; Home goes to the start.",
-                                style="bold red")
+            self.message = Text("This is the end of the record; Home goes to the start.", style="bold red")
         else:
             self.message = Text("")
             self._player = self.set_interval(PLAY_PACE, self._tick)
@@ -242,14 +252,12 @@ class ReplayScreen(BoardScreen):
         """Why the computer made its last new plan up to here, through the
         replay's eyes: a plan naming the other side's unseen chits stays hidden."""
         r = self.replay
-        self.app.push_screen(HelpScreen(why_text(r.thought_so_far(), r.eyes,
-                                                 over=r.eyes is None)))
+        self.app.push_screen(HelpScreen(why_text(r.thought_so_far(), r.eyes, over=r.eyes is None)))
 
     # -- notes -------------------------------------------------------------------
     def action_note(self) -> None:
         self._stop()
-        self.app.push_screen(TalkInput(f"a note at position {self.replay.i}", note=True),
-                             self._noted)
+        self.app.push_screen(TalkInput(f"a note at position {self.replay.i}", note=True), self._noted)
 
     def _noted(self, text: str | None) -> None:
         if text is None:
@@ -259,8 +267,7 @@ class ReplayScreen(BoardScreen):
         except ValueError as exc:
             self.message = plain(f"No note: {exc}.", style="bold red")
         except OSError as exc:
-            self.message = plain(f"The note could not be saved: {exc.strerror or exc}.",
-                                 style="bold red")
+            self.message = plain(f"The note could not be saved: {exc.strerror or exc}.", style="bold red")
         else:
             self.message = Text("Noted, beside the record (L lists the notes).", style="green")
         self.redraw()
@@ -272,8 +279,9 @@ class ReplayScreen(BoardScreen):
             self.redraw()
             return
         items = [(n.at, f"{n.at:>5}  {clean(n.text)[:70]}") for n in notes]
-        self.app.push_screen(ActionMenu(f"{counted(len(notes), 'note')}: enter jumps to one", items),
-                             self._to_note)
+        self.app.push_screen(
+            ActionMenu(f"{counted(len(notes), 'note')}: enter jumps to one", items), self._to_note
+        )
 
     def _to_note(self, at: int | None) -> None:
         if at is not None:

@@ -36,8 +36,9 @@ def link_cases(text: Text, cases: CaseInventory) -> Text:
     reports the mouse); the keyboard's way is R. The text itself is not re-read."""
     for m in CASE_NUMBER.finditer(text.plain):
         if m.group(1) in cases.cases:
-            text.stylize(Style.from_meta({"@click": f"screen.open_case('{m.group(1)}')"}),
-                         m.start(1), m.end(1))
+            text.stylize(
+                Style.from_meta({"@click": f"screen.open_case('{m.group(1)}')"}), m.start(1), m.end(1)
+            )
     return text
 
 
@@ -94,8 +95,11 @@ class RulesScreen(OnceModal[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Input(placeholder="a case number (10.34) or words (retreat HQ)",
-                        id="rules-filter", select_on_focus=False)
+            yield Input(
+                placeholder="a case number (10.34) or words (retreat HQ)",
+                id="rules-filter",
+                select_on_focus=False,
+            )
             yield OptionList(id="rules-list")
             yield Static(id="case-text")
             yield Static("↑↓ choose · type to filter · Esc closes", id="rules-hint")
@@ -115,16 +119,25 @@ class RulesScreen(OnceModal[None]):
         box = self.query_one("#rules-list", OptionList)
         box.clear_options()
         cited_now = set(self.first)
-        box.add_options([Option(Text.assemble((f"{n:>5} ", "bold cyan" if n in cited_now else
-                                               "cyan"), self.cases[n].title), id=n)
-                         for n in self.shown])
+        box.add_options(
+            [
+                Option(
+                    Text.assemble(
+                        (f"{n:>5} ", "bold cyan" if n in cited_now else "cyan"), self.cases[n].title
+                    ),
+                    id=n,
+                )
+                for n in self.shown
+            ]
+        )
         if self.shown:
             box.highlighted = 0
         self._show(self.shown[0] if self.shown else None)
 
     def _show(self, number: str | None) -> None:
-        text = (case_text(self.cases[number]) if number is not None
-                else Text("No case matches.", style="italic"))
+        text = (
+            case_text(self.cases[number]) if number is not None else Text("No case matches.", style="italic")
+        )
         self.query_one("#case-text", Static).update(text)
 
     def on_input_changed(self, event: Input.Changed) -> None:

@@ -110,7 +110,7 @@ class HelpScreen(OnceModal[None]):
     def on_key(self, event) -> None:
         event.stop()
         if self.closing:
-            return                      # a key that came after the one that closed it
+            return  # a key that came after the one that closed it
         if event.key in self.SCROLL_KEYS:
             for box in self.query(VerticalScroll):  # none yet if the key beat the screen
                 box.scroll_relative(y=self.SCROLL_KEYS[event.key], animate=False)
@@ -121,22 +121,24 @@ class HelpScreen(OnceModal[None]):
         self.dismiss()
 
 
-LEVEL_WORDS = {"random": "any legal move (to learn the rules against)",
-               "easy": "rules of thumb",
-               "hard": "rules of thumb, and a search in the coup",
-               "expert": "searches its plans all game; W says why"}
+LEVEL_WORDS = {
+    "random": "any legal move (to learn the rules against)",
+    "easy": "rules of thumb",
+    "hard": "rules of thumb, and a search in the coup",
+    "expert": "searches its plans all game; W says why",
+}
 
 
 @attrs.frozen
 class GameSetup:
     hotseat: bool = False
-    side: Player = Player.SS          # the human's side against the computer
-    seed: int | None = None           # None: a secret one (24); a number only from --seed
+    side: Player = Player.SS  # the human's side against the computer
+    seed: int | None = None  # None: a secret one (24); a number only from --seed
     setup: str = "standard"
-    watch: bool = False               # computer against computer, for the spectator
-    level: str = "easy"               # the computer's level (plot_ai.LEVELS)
-    learn: bool = False               # L: the tutorial instead of a game
-    think: float = 1.0                # a searching level's mean seconds per decision
+    watch: bool = False  # computer against computer, for the spectator
+    level: str = "easy"  # the computer's level (plot_ai.LEVELS)
+    learn: bool = False  # L: the tutorial instead of a game
+    think: float = 1.0  # a searching level's mean seconds per decision
 
 
 class Choice(RadioButton):
@@ -163,13 +165,16 @@ class SetupForm(OnceScreen[T]):
 
     @staticmethod
     def side_choice() -> RadioSet:
-        return RadioSet(Choice("SS — hunt the plotters", value=True),
-                        Choice("Abwehr — plot the coup"), id="side")
+        return RadioSet(
+            Choice("SS — hunt the plotters", value=True), Choice("Abwehr — plot the coup"), id="side"
+        )
 
     @staticmethod
     def level_choice() -> RadioSet:
-        return RadioSet(*(Choice(f"{name} — {LEVEL_WORDS.get(name, '')}",
-                                      value=name == "easy") for name in LEVELS), id="level")
+        return RadioSet(
+            *(Choice(f"{name} — {LEVEL_WORDS.get(name, '')}", value=name == "easy") for name in LEVELS),
+            id="level",
+        )
 
     @property
     def built(self) -> bool:
@@ -189,9 +194,11 @@ class SetupForm(OnceScreen[T]):
 class NewGameScreen(SetupForm[GameSetup]):
     """Choose opponent, side, level and set-up. Enter starts."""
 
-    BINDINGS = [Binding("enter", "start", "Start", priority=True),
-                Binding("L", "learn", "Learn to play", priority=True),
-                Binding("escape", "app.quit", "Quit")]
+    BINDINGS = [
+        Binding("enter", "start", "Start", priority=True),
+        Binding("L", "learn", "Learn to play", priority=True),
+        Binding("escape", "app.quit", "Quit"),
+    ]
 
     def __init__(self, seed: int | None = None) -> None:
         """``seed``: one chosen on the command line (bug reports, tests), never shown."""
@@ -223,10 +230,16 @@ class NewGameScreen(SetupForm[GameSetup]):
         self.dismiss(GameSetup(learn=True))
 
     def action_start(self) -> None:
-        self.dismiss(GameSetup(
-            hotseat=self.picked("mode") == 1, watch=self.picked("mode") == 2,
-            level=self.chosen_level(), side=self.chosen_side(), seed=self.seed,
-            setup="choose" if self.picked("setup") == 1 else "standard"))
+        self.dismiss(
+            GameSetup(
+                hotseat=self.picked("mode") == 1,
+                watch=self.picked("mode") == 2,
+                level=self.chosen_level(),
+                side=self.chosen_side(),
+                seed=self.seed,
+                setup="choose" if self.picked("setup") == 1 else "standard",
+            )
+        )
 
 
 class HandoffScreen(OnceScreen[None]):
@@ -242,8 +255,10 @@ class HandoffScreen(OnceScreen[None]):
         self.side_name, self.why = side_name, why
 
     def compose(self) -> ComposeResult:
-        yield Static(f"[b]Pass the keyboard to the {self.side_name} player.[/b]\n\n{self.why}\n\n"
-                     f"{self.side_name}: press Enter when the other player is not looking.")
+        yield Static(
+            f"[b]Pass the keyboard to the {self.side_name} player.[/b]\n\n{self.why}\n\n"
+            f"{self.side_name}: press Enter when the other player is not looking."
+        )
 
     def on_key(self, event) -> None:
         event.stop()
@@ -257,9 +272,9 @@ class MenuItem(Generic[T]):
 
     value: T
     text: str
-    group: str = ""              # the heading it is listed under
-    words: str = ""              # what else it is found by (names, areas, hexes)
-    ask: str = ""                # said first; the same line picked again goes ahead
+    group: str = ""  # the heading it is listed under
+    words: str = ""  # what else it is found by (names, areas, hexes)
+    ask: str = ""  # said first; the same line picked again goes ahead
 
 
 class ActionMenu(OnceModal[T | None]):
@@ -275,21 +290,18 @@ class ActionMenu(OnceModal[T | None]):
     ActionMenu #asking { height: auto; color: $warning; text-style: bold; display: none; }
     ActionMenu OptionList { height: 1fr; }
     """
-    BINDINGS = [Binding("escape", "close", "Close"),
-                Binding("down", "to_list", "List", show=False)]
+    BINDINGS = [Binding("escape", "close", "Close"), Binding("down", "to_list", "List", show=False)]
 
     def __init__(self, title: str, items: list[MenuItem[T]] | list[tuple[T, str]]) -> None:
         super().__init__()
         self.title_ = title
-        self.items: list[MenuItem[T]] = [i if isinstance(i, MenuItem) else MenuItem(*i)
-                                         for i in items]
-        self._asked: int | None = None           # the line that has said what it does
+        self.items: list[MenuItem[T]] = [i if isinstance(i, MenuItem) else MenuItem(*i) for i in items]
+        self._asked: int | None = None  # the line that has said what it does
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(Text(self.title_))
-            yield Input(placeholder="type to narrow: a unit, an area, a hex, a verb",
-                        id="narrow")
+            yield Input(placeholder="type to narrow: a unit, an area, a hex, a verb", id="narrow")
             yield Static(id="asking")
             yield OptionList(*self._options(""))
 
@@ -314,16 +326,21 @@ class ActionMenu(OnceModal[T | None]):
     def _highlight_first(self) -> None:
         """Enter takes the first line that can be taken (a heading cannot)."""
         options = self.query_one(OptionList)
-        first = next((k for k in range(options.option_count)
-                      if not options.get_option_at_index(k).disabled), None)
+        first = next(
+            (k for k in range(options.option_count) if not options.get_option_at_index(k).disabled), None
+        )
         if first is not None:
             options.highlighted = first
 
     def on_key(self, event) -> None:
         # Typing a letter anywhere narrows the list, as a search box would.
         box = self.query_one(Input)
-        if event.character and event.character.isprintable() and not box.has_focus \
-                and event.key not in ("enter", "space"):
+        if (
+            event.character
+            and event.character.isprintable()
+            and not box.has_focus
+            and event.key not in ("enter", "space")
+        ):
             box.focus()
             box.insert_text_at_cursor(event.character)
             event.stop()
@@ -366,8 +383,11 @@ class GameOverScreen(OnceModal[str]):
     GameOverScreen > Vertical { width: 64; height: auto; border: double $success; padding: 1 2;
                                 background: $surface; }
     """
-    BINDINGS = [Binding("n", "choose('new')", "New game"), Binding("b", "choose('board')", "Board"),
-                Binding("q", "choose('quit')", "Quit")]
+    BINDINGS = [
+        Binding("n", "choose('new')", "New game"),
+        Binding("b", "choose('board')", "Board"),
+        Binding("q", "choose('quit')", "Quit"),
+    ]
 
     def __init__(self, text: Text) -> None:
         """``text``: a Text, since it names a file (outside text, see plain.py)."""

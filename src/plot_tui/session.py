@@ -54,10 +54,10 @@ NO_STAKES = Stakes(False, (), ())
 
 @attrs.define
 class LogLine:
-    index: int              # the number of the action that caused it
-    side: Player | None     # who acted (None: the set-up before the first action)
+    index: int  # the number of the action that caused it
+    side: Player | None  # who acted (None: the set-up before the first action)
     event: Event
-    action: Action | None = None     # set on the line that says the action itself
+    action: Action | None = None  # set on the line that says the action itself
 
 
 def action_line(index: int, side: Player, before: GameState, action: Action) -> LogLine:
@@ -77,12 +77,21 @@ def timeline_log(tl: Timeline) -> list[LogLine]:
 
 
 class Session:
-    drives_computer = True      # the screen paces the computer's moves (a Chair's table does)
-    shared = False              # one terminal (a Chair: one of several at a served table)
+    drives_computer = True  # the screen paces the computer's moves (a Chair's table does)
+    shared = False  # one terminal (a Chair: one of several at a served table)
 
-    def __init__(self, state: GameState, seats: dict[Player, Seat], *, seed: int = 0,
-                 recorder: RecordWriter | None = None, levels: dict[Player, str] | None = None,
-                 think: float = 1.0, game: str = "", chosen_seed: bool = False) -> None:
+    def __init__(
+        self,
+        state: GameState,
+        seats: dict[Player, Seat],
+        *,
+        seed: int = 0,
+        recorder: RecordWriter | None = None,
+        levels: dict[Player, str] | None = None,
+        think: float = 1.0,
+        game: str = "",
+        chosen_seed: bool = False,
+    ) -> None:
         """``seed`` is the game's secret (24): it seeds the computer's choices and is never
         shown; ``game`` is the id screens show instead; ``chosen_seed``: a player picked
         the seed (--seed), so the screen warns that the deal is no secret."""
@@ -92,20 +101,19 @@ class Session:
         self.game = game
         self.chosen_seed = chosen_seed
         # each computer seat: a player that sees only its side's view
-        self.levels = {p: (levels or {}).get(p, DEFAULT_LEVEL) for p in Player
-                       if seats[p] is Seat.COMPUTER}
+        self.levels = {p: (levels or {}).get(p, DEFAULT_LEVEL) for p in Player if seats[p] is Seat.COMPUTER}
         self.computers: dict[Player, ComputerPlayer] = {
-            p: make(level, state.rules, seed=seed, think=think)
-            for p, level in self.levels.items()}
+            p: make(level, state.rules, seed=seed, think=think) for p, level in self.levels.items()
+        }
         self.actions = 0
         self.log: list[LogLine] = [LogLine(0, None, e) for e in state.events]
         self._undo: list[tuple[GameState, int]] = []
         self.recorder = recorder
-        self.record_problem: str | None = None    # why the game is no longer being saved
-        self.listeners: list[Callable[[], None]] = []   # told after every change
-        self.chat: list[ChatLine] = []          # said at a served table, kept in the record
-        self.thoughts: list[ThinkLine] = []     # why a searching computer moved
-        self.thinking = False                   # a server's worker is searching for it now
+        self.record_problem: str | None = None  # why the game is no longer being saved
+        self.listeners: list[Callable[[], None]] = []  # told after every change
+        self.chat: list[ChatLine] = []  # said at a served table, kept in the record
+        self.thoughts: list[ThinkLine] = []  # why a searching computer moved
+        self.thinking = False  # a server's worker is searching for it now
         humans = self.humans()
         # Whose eyes are on the screen: the lone human, or in hot-seat whoever took it last.
         self.screen: Player | None = humans[0] if len(humans) == 1 else None
@@ -120,10 +128,16 @@ class Session:
         seats = {p: Seat(record.header.players[p.value]) for p in Player}
         levels = {Player(side): level for side, level in record.header.levels.items()}
         try:
-            session = cls(tl.final, seats, seed=record.header.seed, recorder=recorder,
-                          levels=levels, game=record.header.game,
-                          chosen_seed=record.header.chosen_seed)
-        except ValueError as exc:                  # a level this program does not know
+            session = cls(
+                tl.final,
+                seats,
+                seed=record.header.seed,
+                recorder=recorder,
+                levels=levels,
+                game=record.header.game,
+                chosen_seed=record.header.chosen_seed,
+            )
+        except ValueError as exc:  # a level this program does not know
             raise RecordError(f"{record.path} line 1: {exc}") from None
         session.actions = len(tl)
         session.log = timeline_log(tl)
@@ -157,8 +171,7 @@ class Session:
     def may_act(self, side: Player | None) -> bool:
         """``side``'s human player may act now (not while a move waits to be saved)."""
         to_act = self.state.to_act
-        return to_act is not None and to_act is side and self.seats[to_act] is Seat.HUMAN \
-            and not self.unsaved
+        return to_act is not None and to_act is side and self.seats[to_act] is Seat.HUMAN and not self.unsaved
 
     def my_move(self) -> bool:
         """The player at the screen may act now."""
@@ -274,8 +287,7 @@ class Session:
             return self._apply(actions[0], undoable=False)
         player = self.computers[side]
         # The player gets the side's view only.
-        choice = player.decide(view_of(self.state, side), actions,
-                               random.Random(self._computer_rnd()))
+        choice = player.decide(view_of(self.state, side), actions, random.Random(self._computer_rnd()))
         return self._computer_moved(side, choice, player.fresh_thought(), player)
 
     def thought_job(self) -> Job | None:
@@ -296,22 +308,37 @@ class Session:
         (None, and nothing done, if not: the table moved on, the answer is stale)."""
         side = self.state.to_act
         player = self.computers.get(side) if side is not None else None
-        if job.rnd != self._computer_rnd() or not isinstance(player, ExpertPlayer) \
-                or not self.computer_to_act() or side is None:
+        if (
+            job.rnd != self._computer_rnd()
+            or not isinstance(player, ExpertPlayer)
+            or not self.computer_to_act()
+            or side is None
+        ):
             return None
         choice = take(player.expert, answer)
-        if choice not in legal_actions(self.state):     # a guard: never an illegal step
+        if choice not in legal_actions(self.state):  # a guard: never an illegal step
             return self.computer_step()
         return self._computer_moved(side, choice, answer.thought, player)
 
-    def _computer_moved(self, side: Player, choice: Action, thought: Thought | None,
-                        player: ComputerPlayer) -> list[Event]:
+    def _computer_moved(
+        self, side: Player, choice: Action, thought: Thought | None, player: ComputerPlayer
+    ) -> list[Event]:
         def reasons() -> None:
             if thought is not None:
-                self._keep_thought(ThinkLine(
-                    self.actions, side, player.level, thought.trials, thought.seconds,
-                    tuple(PlanLine(w.text, w.win, w.trials, w.private, w.effect[:THINK_TEXT])
-                          for w in thought.plans)))
+                self._keep_thought(
+                    ThinkLine(
+                        self.actions,
+                        side,
+                        player.level,
+                        thought.trials,
+                        thought.seconds,
+                        tuple(
+                            PlanLine(w.text, w.win, w.trials, w.private, w.effect[:THINK_TEXT])
+                            for w in thought.plans
+                        ),
+                    )
+                )
+
         return self._apply(choice, undoable=False, reasons=reasons)
 
     def _keep_thought(self, line: ThinkLine) -> None:
@@ -327,8 +354,9 @@ class Session:
         not see: plot_tui.why)."""
         return self.thoughts[-1] if self.thoughts else None
 
-    def _apply(self, action: Action, *, undoable: bool,
-               reasons: Callable[[], None] = lambda: None) -> list[Event]:
+    def _apply(
+        self, action: Action, *, undoable: bool, reasons: Callable[[], None] = lambda: None
+    ) -> list[Event]:
         """``reasons``: keeps a computer's reasons for the action (its think line comes
         after its action line), before anyone is told of the change."""
         before, side = self.state, self.state.actor
@@ -338,7 +366,7 @@ class Session:
         if undoable and can_take_back(before, action, after):
             self._undo.append((before, len(self.log)))
         else:
-            self._undo.clear()         # chance or the opponent has seen it: no way back
+            self._undo.clear()  # chance or the opponent has seen it: no way back
         self.log.append(action_line(self.actions, side, before, action))
         self.log.extend(LogLine(self.actions, side, e) for e in after.events)
         self._record(side, action, after)
@@ -381,9 +409,11 @@ class Session:
 
     def _cannot_save(self, exc: OSError) -> None:
         where = self.recorder.path if self.recorder is not None else "its file"
-        self.record_problem = (f"the game cannot be saved to {where} "
-                               f"({exc.strerror or exc}); it waits, and goes on by itself "
-                               "once the disk takes it again: nothing is lost")
+        self.record_problem = (
+            f"the game cannot be saved to {where} "
+            f"({exc.strerror or exc}); it waits, and goes on by itself "
+            "once the disk takes it again: nothing is lost"
+        )
 
     def say(self, line: ChatLine) -> None:
         """Talk at the table: kept, written to the record while the game is
@@ -431,16 +461,17 @@ class Session:
         try:
             if isinstance(entry, ActionLine):
                 if entry.i != self.actions + 1 or entry.side is not self.state.to_act:
-                    raise RecordError(f"{where}: action {entry.i} by {entry.side.value} does "
-                                      f"not follow action {self.actions} here")
+                    raise RecordError(
+                        f"{where}: action {entry.i} by {entry.side.value} does "
+                        f"not follow action {self.actions} here"
+                    )
                 try:
-                    self._apply(entry.action, undoable=True)   # the maker's undo stack too
+                    self._apply(entry.action, undoable=True)  # the maker's undo stack too
                 except IllegalAction as exc:
                     raise RecordError(f"{where}: {exc}") from None
             elif isinstance(entry, UndoLine):
                 if entry.i != self.actions or not self._undo:
-                    raise RecordError(f"{where}: undo of action {entry.i}, which cannot be "
-                                      "taken back here")
+                    raise RecordError(f"{where}: undo of action {entry.i}, which cannot be taken back here")
                 self._take_back()
                 self.actions -= 1
                 self._tell()
@@ -460,8 +491,7 @@ def lesson_session(lesson: Lesson, rules: Rules) -> Session:
     return Session(lesson.start(rules), seats, seed=0, levels={lesson.side.enemy: "easy"})
 
 
-def seats_for(*, hotseat: bool = False, watch: bool = False,
-              side: Player = Player.SS) -> dict[Player, Seat]:
+def seats_for(*, hotseat: bool = False, watch: bool = False, side: Player = Player.SS) -> dict[Player, Seat]:
     """Who sits where: both humans (hot-seat), both the computer (watch), or ``side``."""
     if watch:
         return {p: Seat.COMPUTER for p in Player}
@@ -470,9 +500,17 @@ def seats_for(*, hotseat: bool = False, watch: bool = False,
     return {p: Seat.HUMAN if p is side else Seat.COMPUTER for p in Player}
 
 
-def new_session(rules, seats: dict[Player, Seat], *, level: str = "easy",
-                seed: int | None = None, setup: str = "standard", think: float = 1.0,
-                path=None, records=None) -> Session:
+def new_session(
+    rules,
+    seats: dict[Player, Seat],
+    *,
+    level: str = "easy",
+    seed: int | None = None,
+    setup: str = "standard",
+    think: float = 1.0,
+    path=None,
+    records=None,
+) -> Session:
     """A new game with its record: the seed secret unless given (then the record says it
     was chosen), saved to ``path`` or a new file in ``records`` (the games folder)."""
     from plot_core import new_game
@@ -481,12 +519,23 @@ def new_session(rules, seats: dict[Player, Seat], *, level: str = "easy",
     chosen = seed is not None
     seed = seed if seed is not None else secret_seed()
     levels = {p: level for p in Player if seats[p] is Seat.COMPUTER}
-    header = Header(rules_hash=rules.version, seed=seed, chosen_seed=chosen,
-                    start={"setup": setup},
-                    players={p.value: seats[p].value for p in Player},
-                    levels={p.value: lv for p, lv in levels.items()})
-    session = Session(new_game(seed, setup=setup, rules=rules), seats, seed=seed,
-                      levels=levels, game=header.game, chosen_seed=chosen, think=think)
+    header = Header(
+        rules_hash=rules.version,
+        seed=seed,
+        chosen_seed=chosen,
+        start={"setup": setup},
+        players={p.value: seats[p].value for p in Player},
+        levels={p.value: lv for p, lv in levels.items()},
+    )
+    session = Session(
+        new_game(seed, setup=setup, rules=rules),
+        seats,
+        seed=seed,
+        levels=levels,
+        game=header.game,
+        chosen_seed=chosen,
+        think=think,
+    )
     path = path or new_record_path(header, records)
     try:
         session.recorder = Recorder(path, header)

@@ -21,9 +21,9 @@ from .palettes import PALETTES
 
 @attrs.frozen
 class Settings:
-    ask_before_rolling: bool = True     # the first Enter says, the second acts
+    ask_before_rolling: bool = True  # the first Enter says, the second acts
     lessons_done: tuple[str, ...] = ()  # the tutorial's lessons finished (plot learn)
-    palette: str = "standard"           # the map's colours (palettes.PALETTES; Y changes)
+    palette: str = "standard"  # the map's colours (palettes.PALETTES; Y changes)
 
 
 def local_settings_path() -> Path:
@@ -43,7 +43,7 @@ class SettingsFile:
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
-        self.problem = ""                 # why the file was not used, in words
+        self.problem = ""  # why the file was not used, in words
         self.settings = self._load()
 
     def _load(self) -> Settings:
@@ -63,7 +63,7 @@ class SettingsFile:
             if palette not in PALETTES:
                 raise ValueError(f"palette: expected one of {', '.join(PALETTES)}")
             return Settings(ask_before_rolling=ask, lessons_done=tuple(done), palette=palette)
-        except (OSError, ValueError) as exc:     # json's errors are ValueErrors
+        except (OSError, ValueError) as exc:  # json's errors are ValueErrors
             self.problem = f"settings file {self.path} not used: {exc}"
             return Settings()
 

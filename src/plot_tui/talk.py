@@ -16,7 +16,7 @@ from .closing import OnceModal
 from .fields import stray_key
 from .plain import plain
 
-TALK_MAX = 300            # characters a line may hold (the server refuses longer ones too)
+TALK_MAX = 300  # characters a line may hold (the server refuses longer ones too)
 
 
 def chat_text(line, *, clock: str) -> Text:
@@ -52,10 +52,12 @@ class TalkInput(OnceModal[str | None]):
     def compose(self) -> ComposeResult:
         limit = NOTE_MAX if self.note else TALK_MAX
         with Vertical():
-            yield Label(plain(f"Write {self.who}:" if self.note
-                              else f"Say to everyone {self.where}, as {self.who}:"))
-            yield Input(max_length=limit, placeholder=f"at most {limit} characters",
-                        id="talk", select_on_focus=False)
+            yield Label(
+                plain(f"Write {self.who}:" if self.note else f"Say to everyone {self.where}, as {self.who}:")
+            )
+            yield Input(
+                max_length=limit, placeholder=f"at most {limit} characters", id="talk", select_on_focus=False
+            )
             yield Static("[dim]enter: send · esc: cancel[/dim]")
 
     def on_mount(self) -> None:
@@ -67,7 +69,7 @@ class TalkInput(OnceModal[str | None]):
         self.dismiss(event.value)
 
     def on_key(self, event: events.Key) -> None:
-        stray_key(self, "#talk", event)          # still typing the line
+        stray_key(self, "#talk", event)  # still typing the line
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -22,8 +22,14 @@ from textual._xterm_parser import XTermParser
 APP_OVERRIDES = ("_dispatch_action", "_handle_exception", "_print_error_renderables")
 
 # Attributes of an App a served session reads or sets when it ends on a failure.
-APP_ATTRIBUTES = ("_return_code", "_exception", "_exception_event", "_exit_renderables",
-                  "_screen_stack", "_close_messages_no_wait")
+APP_ATTRIBUTES = (
+    "_return_code",
+    "_exception",
+    "_exception_event",
+    "_exit_renderables",
+    "_screen_stack",
+    "_close_messages_no_wait",
+)
 
 # Attributes of textual.driver.Driver that a served driver reads or sets: its app, and
 # the size Textual reads as the app's size.
@@ -63,6 +69,17 @@ def set_driver_size(driver: Any, size: tuple[int, int]) -> None:
     driver._size = size
 
 
-__all__ = ["APP_ATTRIBUTES", "APP_OVERRIDES", "DRIVER_ATTRIBUTES", "HEADER_SOURCE",
-           "TABS_SOURCE", "TRACEBACK_FILES", "XTermParser", "driver_app", "end_on_failure",
-           "forget_error_output", "has_screens", "set_driver_size"]
+__all__ = [
+    "APP_ATTRIBUTES",
+    "APP_OVERRIDES",
+    "DRIVER_ATTRIBUTES",
+    "HEADER_SOURCE",
+    "TABS_SOURCE",
+    "TRACEBACK_FILES",
+    "XTermParser",
+    "driver_app",
+    "end_on_failure",
+    "forget_error_output",
+    "has_screens",
+    "set_driver_size",
+]

@@ -23,30 +23,37 @@ from .plain import plain
 HIDDEN = "a plan with chits you have not seen"
 
 
-def shown_text(text: str, private: bool, thinker: Player, viewer: Player | None,
-               over: bool) -> str:
+def shown_text(text: str, private: bool, thinker: Player, viewer: Player | None, over: bool) -> str:
     return text if not private or over or viewer is thinker else HIDDEN
 
 
 def why_text(t: ThinkLine | None, viewer: Player | None, *, over: bool) -> Text:
     if t is None:
-        return Text("The computer has not weighed a plan yet in this game: only the\n"
-                    "searching level (expert) says why it moves. (W or any key closes this.)")
+        return Text(
+            "The computer has not weighed a plan yet in this game: only the\n"
+            "searching level (expert) says why it moves. (W or any key closes this.)"
+        )
     out = Text()
     out.append(f"Why the computer ({t.level}, {SIDE[t.side]}) did what it did\n", style="bold")
-    out.append(f"Its last new plan, at action {t.after}: {counted(t.trials, 'trial')} in "
-               f"{t.seconds:.2f} s.\n", style="dim")
-    out.append("A trial plays a plan out on one guess at what it cannot see (the other\n"
-               "side's chits, the cup, the dice) and scores the position reached: its\n"
-               "estimated chance of winning.\n\n", style="dim")
+    out.append(
+        f"Its last new plan, at action {t.after}: {counted(t.trials, 'trial')} in {t.seconds:.2f} s.\n",
+        style="dim",
+    )
+    out.append(
+        "A trial plays a plan out on one guess at what it cannot see (the other\n"
+        "side's chits, the cup, the dice) and scores the position reached: its\n"
+        "estimated chance of winning.\n\n",
+        style="dim",
+    )
     for n, plan in enumerate(t.plans):
         out.append(" chosen  " if n == 0 else "         ", style="bold" if n == 0 else "")
         out.append_text(plain(shown_text(plan.text, plan.private, t.side, viewer, over)))
-        if plan.effect and shown_text(plan.effect, plan.private, t.side, viewer, over) \
-                == plan.effect:
+        if plan.effect and shown_text(plan.effect, plan.private, t.side, viewer, over) == plan.effect:
             out.append("\n           what it changes: ", style="dim")
             out.append_text(plain(plan.effect))
-        out.append(f"\n           wins {100 * plan.win:.0f}% · {counted(plan.trials, 'trial')}\n",
-                   style="green" if n == 0 else "")
+        out.append(
+            f"\n           wins {100 * plan.win:.0f}% · {counted(plan.trials, 'trial')}\n",
+            style="green" if n == 0 else "",
+        )
     out.append("\n(any key closes this)", style="dim")
     return out

@@ -33,12 +33,12 @@ def plain_features(state: GameState) -> list[float]:
     streets = lk.streets
     party = lk.party
     ss = Player.SS
-    n_ss = n_ab = 0                 # own party units in the streets (18.71, 18.72)
-    e_ss = e_ab = 0.0               # their effectiveness there
-    d_ss = d_ab = 0.0               # and defence
-    idle_ss = idle_ab = 0           # own party units there under a Mask or Neutralized marker
-    be_ss = be_ab = 0.0             # controlled effectiveness anywhere in Berlin
-    map_ss = map_ab = 0.0           # controlled effectiveness on the map
+    n_ss = n_ab = 0  # own party units in the streets (18.71, 18.72)
+    e_ss = e_ab = 0.0  # their effectiveness there
+    d_ss = d_ab = 0.0  # and defence
+    idle_ss = idle_ab = 0  # own party units there under a Mask or Neutralized marker
+    be_ss = be_ab = 0.0  # controlled effectiveness anywhere in Berlin
+    map_ss = map_ab = 0.0  # controlled effectiveness on the map
     suspected = lost_ab = lost_ss = unrecruited = 0
     hitler = state.unit(HITLER)
     near_hitler = 0.0
@@ -50,8 +50,7 @@ def plain_features(state: GameState) -> list[float]:
         h = u.hex
         c = u.controller
         if h is None:
-            if u.box in (Box.INTERROGATION, Box.ABWEHR_RETIREMENT, Box.ELIMINATED) \
-                    and c is Player.ABWEHR:
+            if u.box in (Box.INTERROGATION, Box.ABWEHR_RETIREMENT, Box.ELIMINATED) and c is Player.ABWEHR:
                 lost_ab += 1
             elif u.box in (Box.SS_RETIREMENT, Box.ELIMINATED) and c is ss:
                 lost_ss += 1
@@ -94,13 +93,30 @@ def plain_features(state: GameState) -> list[float]:
         turns_left = max(0, rules.game.game_turns - state.turn) / rules.game.game_turns
         fa = mine_ab.get(ChitKind.FUHRER_ACCESS, 0)
         return [
-            1.0, turns_left, n_ss / 8, n_ab / 8, 1 / (1 + n_ss), 1 / (1 + n_ab),
-            e_ss / 40, e_ab / 40, be_ss / 40, be_ab / 40, map_ss / 60, map_ab / 60,
-            fa / 4, mine_ss.get(ChitKind.FUHRER_ACCESS, 0) / 4,
-            sum(mine_ab.values()) / 10, sum(mine_ss.values()) / 10,
-            mine_ab.get(ChitKind.LOYALTY, 0) / 5, mine_ss.get(ChitKind.LOYALTY, 0) / 5,
-            mine_ab.get(ChitKind.TRAVEL, 0) / 3, suspected / 8, lost_ab / 8, lost_ss / 8,
-            1.0 if hitler_hex in prussia else 0.0, unrecruited / 10,
+            1.0,
+            turns_left,
+            n_ss / 8,
+            n_ab / 8,
+            1 / (1 + n_ss),
+            1 / (1 + n_ab),
+            e_ss / 40,
+            e_ab / 40,
+            be_ss / 40,
+            be_ab / 40,
+            map_ss / 60,
+            map_ab / 60,
+            fa / 4,
+            mine_ss.get(ChitKind.FUHRER_ACCESS, 0) / 4,
+            sum(mine_ab.values()) / 10,
+            sum(mine_ss.values()) / 10,
+            mine_ab.get(ChitKind.LOYALTY, 0) / 5,
+            mine_ss.get(ChitKind.LOYALTY, 0) / 5,
+            mine_ab.get(ChitKind.TRAVEL, 0) / 3,
+            suspected / 8,
+            lost_ab / 8,
+            lost_ss / 8,
+            1.0 if hitler_hex in prussia else 0.0,
+            unrecruited / 10,
             fa / 4 * (1 - turns_left),
         ]
     coup = state.coup
@@ -109,12 +125,28 @@ def plain_features(state: GameState) -> list[float]:
     alive = hitler.box is not Box.ELIMINATED
     exposed = 1.0 if alive and hitler_hex is not None and hitler_hex not in berlin else 0.0
     return [
-        1.0, coup_left, n_ss / 8, n_ab / 8, 1 / (1 + n_ss), 1 / (1 + n_ab),
-        e_ss / 40, e_ab / 40, d_ss / 40, d_ab / 40, be_ss / 40, be_ab / 40,
-        (coup.bonus - coup.abwehr_bonus) / 7, coup.abwehr_bonus / 7, coup.penalty / 3,
-        1.0 if alive else 0.0, exposed, idle_ss / 4, idle_ab / 4,
+        1.0,
+        coup_left,
+        n_ss / 8,
+        n_ab / 8,
+        1 / (1 + n_ss),
+        1 / (1 + n_ab),
+        e_ss / 40,
+        e_ab / 40,
+        d_ss / 40,
+        d_ab / 40,
+        be_ss / 40,
+        be_ab / 40,
+        (coup.bonus - coup.abwehr_bonus) / 7,
+        coup.abwehr_bonus / 7,
+        coup.penalty / 3,
+        1.0 if alive else 0.0,
+        exposed,
+        idle_ss / 4,
+        idle_ab / 4,
         near_hitler / 20 if alive else 0.0,
-        mine_ss.get(ChitKind.LOYALTY, 0) / 5, mine_ab.get(ChitKind.LOYALTY, 0) / 5,
+        mine_ss.get(ChitKind.LOYALTY, 0) / 5,
+        mine_ab.get(ChitKind.LOYALTY, 0) / 5,
         1.0 if interphase else 0.0,
         # 18.22: the Abwehr units still to move before the SS can answer
         max(0, coup.interphase_units - len(state.activated)) / 5 if interphase else 0.0,

@@ -25,7 +25,7 @@ def test_a_plan_that_ends_in_a_roll_says_the_rolls_odds_and_nothing_after_it():
     s = coup(HEYDRICH_NEAR_BONHOEFFER, phasing="ss")
     said = effect(s, acts("activate 001", "move 2110", "move 2010", "harass 305"))
     assert said.startswith("then Heydrich harasses Bonhoeffer: ")
-    assert "De 50%" in said                       # the Coup Harassment Table's odds
+    assert "De 50%" in said  # the Coup Harassment Table's odds
 
 
 def test_a_travel_into_a_berlin_hq_spends_its_chit_and_enters_berlin():
@@ -56,13 +56,15 @@ def test_every_plan_the_expert_may_weigh_gets_words_without_a_roll_foreseen():
 def test_the_facts_are_the_ones_the_side_may_see():
     """The state handed in is the expert's own drawn one; what changes is the side's own
     units and the public board, never the other side's hand."""
-    s = play(pos("""
+    s = play(
+        pos("""
         phasing = "ss"
         [units]
         "002" = { hex = "0412" }
         [chits]
         ss = ["TR1"]
         abwehr = ["TR2", "FA1"]
-        """))
+        """)
+    )
     said = effect(s, acts("activate 002", "travel 2611 TR1", "end"))
     assert "TR2" not in said and "Führer Access" not in said

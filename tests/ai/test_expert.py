@@ -23,7 +23,8 @@ from plot_core import Action, GameState, Player, Verb, apply, legal_actions, loa
 
 def coup(units: str, *, phasing: str, chits: str = "") -> GameState:
     # 013 (SS) and 308 (Abwehr) stand in Berlin's streets so no test ends by 18.71/18.72.
-    return load_position(textwrap.dedent(f"""
+    return load_position(
+        textwrap.dedent(f"""
         phase = "coup_movement"
         phasing = "{phasing}"
         [units]
@@ -38,7 +39,8 @@ def coup(units: str, *, phasing: str, chits: str = "") -> GameState:
         abwehr_bonus = 5
         units = 2
         turn = 1
-    """))
+    """)
+    )
 
 
 HEYDRICH_NEAR_BONHOEFFER = '"001" = { hex = "2210" }\n"305" = { hex = "1910", suspected = true }'
@@ -59,7 +61,7 @@ def test_a_units_whole_move_is_one_plan_played_without_thinking_again(rules):
     s = apply(s, first)
     while s.to_act is Player.SS and s.active is not None and not any(e.roll for e in s.events):
         a = decide(player, s)
-        assert player.fresh_thought() is None, f"thought again at {a}"   # the plan goes on
+        assert player.fresh_thought() is None, f"thought again at {a}"  # the plan goes on
         steps.append(a)
         s = apply(s, a)
     assert steps[-1].verb in (Verb.HARASS, Verb.END), steps
@@ -77,7 +79,7 @@ def test_the_thought_names_the_chosen_plan_first_with_its_estimate_and_trials(ru
     assert all(0.0 <= w.win <= 1.0 and w.trials >= 1 for w in t.plans)
     assert t.plans[0].trials == max(w.trials for w in t.plans)
     assert sum(w.trials for w in t.plans) <= t.trials
-    assert player.fresh_thought() is None              # said once
+    assert player.fresh_thought() is None  # said once
 
 
 def test_a_trial_budget_is_kept(rules):
@@ -104,7 +106,8 @@ def test_a_search_stops_once_its_plans_are_as_good_as_equal(rules, monkeypatch):
     # Before the coup the evaluation reads who stands in Berlin's streets and how strong,
     # not on which hex: most walks of these two SS units score exactly alike, and more
     # trials would only split hairs between them.
-    s = load_position(textwrap.dedent("""
+    s = load_position(
+        textwrap.dedent("""
         turn = 3
         phase = "movement"
         phasing = "ss"
@@ -112,8 +115,9 @@ def test_a_search_stops_once_its_plans_are_as_good_as_equal(rules, monkeypatch):
         "000" = { hex = "2410" }
         "013" = { hex = "0320" }
         "300" = { hex = "1810" }
-    """))
-    to_the_end, chosen = _searched(rules, s, monkeypatch, 0.0)   # never stopped for equality
+    """)
+    )
+    to_the_end, chosen = _searched(rules, s, monkeypatch, 0.0)  # never stopped for equality
     stopped, chosen_now = _searched(rules, s, monkeypatch, MATTERS)
     assert to_the_end.spent >= 2900
     assert stopped.spent <= to_the_end.spent / 3
@@ -137,11 +141,11 @@ def test_plans_apart_by_less_than_the_noise_are_not_called_equal(rules):
 
     draws = range(40)
     tried(0, {j: 0.5 for j in draws})
-    tried(1, {j: 0.5 + (0.1 if j % 2 else -0.1) for j in draws})   # equal on average, noisy
+    tried(1, {j: 0.5 + (0.1 if j % 2 else -0.1) for j in draws})  # equal on average, noisy
     assert not search.settled([0, 1])
-    tried(1, {j: 0.5 for j in draws})                               # equal on every draw
+    tried(1, {j: 0.5 for j in draws})  # equal on every draw
     assert search.settled([0, 1])
-    tried(1, {j: 0.5 for j in range(SURE_AFTER - 1)})               # too few trials to say
+    tried(1, {j: 0.5 for j in range(SURE_AFTER - 1)})  # too few trials to say
     assert not search.settled([0, 1])
 
 
@@ -159,7 +163,8 @@ def test_every_plan_is_legal_step_by_step_in_the_state_it_was_found_in(rules):
 def coup_window(fa: int, turn: int = 9) -> GameState:
     """The window at the end of the status phase (18.11); on turn 9, the last (5.1)."""
     chits = ", ".join(f'"FA{i}"' for i in range(1, fa + 1))
-    s = load_position(textwrap.dedent(f"""
+    s = load_position(
+        textwrap.dedent(f"""
         turn = {turn}
         phasing = "ss"
         phase = "status"
@@ -168,7 +173,8 @@ def coup_window(fa: int, turn: int = 9) -> GameState:
         "300" = {{ hex = "1810" }}
         [chits]
         abwehr = [{chits}]
-    """))
+    """)
+    )
     return apply(s, Action(Verb.END_PHASE))
 
 
@@ -176,13 +182,13 @@ def test_the_coup_plans_are_no_coup_or_a_coup_with_every_chit_held(rules):
     s = coup_window(3, turn=8)
     assert s.pending[-1].kind == "coup"
     found = plans(s, list(legal_actions(s)))
-    assert [p.text for p in found] == ["no coup now",
-                                       "declare the coup with 3 Führer Access chits"]
-    assert [str(a) for a in found[1].actions] == ["reveal FA1", "reveal FA2", "reveal FA3",
-                                                  "coup"]
+    assert [p.text for p in found] == ["no coup now", "declare the coup with 3 Führer Access chits"]
+    assert [str(a) for a in found[1].actions] == ["reveal FA1", "reveal FA2", "reveal FA3", "coup"]
     s0 = coup_window(0, turn=8)
-    assert [p.text for p in plans(s0, legal_actions(s0))] \
-        == ["no coup now", "declare the coup with 0 Führer Access chits"]
+    assert [p.text for p in plans(s0, legal_actions(s0))] == [
+        "no coup now",
+        "declare the coup with 0 Führer Access chits",
+    ]
 
 
 @pytest.mark.parametrize("fa", [0, 2])
@@ -190,8 +196,9 @@ def test_on_the_last_game_turn_the_only_coup_plan_is_to_declare(rules, fa):
     # 5.1: turn 9 is the last; "no coup now" stays legal, but is not a plan (plans.py).
     s = coup_window(fa, turn=9)
     assert Action(Verb.NO_REVEAL) in legal_actions(s)
-    assert [p.text for p in plans(s, legal_actions(s))] \
-        == [f"declare the coup with {fa} Führer Access chit{'s' * (fa != 1)}"]
+    assert [p.text for p in plans(s, legal_actions(s))] == [
+        f"declare the coup with {fa} Führer Access chit{'s' * (fa != 1)}"
+    ]
 
 
 @pytest.mark.parametrize("fa", [0, 2])
@@ -199,7 +206,7 @@ def test_at_the_last_chance_the_expert_declares_the_coup_rather_than_lose_by_18_
     s = coup_window(fa)
     player = make("expert", rules, trials=120)
     a = decide(player, s)
-    assert a.verb in (Verb.COUP, Verb.REVEAL), a         # "no coup now" loses at once
+    assert a.verb in (Verb.COUP, Verb.REVEAL), a  # "no coup now" loses at once
     assert "no coup now" not in player.fresh_thought().plans[0].text
 
 
@@ -215,8 +222,11 @@ def test_chances_are_exact_once_the_game_is_over(rules):
 def test_a_weights_file_that_does_not_fit_the_features_is_refused_by_name(tmp_path):
     bad = tmp_path / "w.json"
     bad.write_text(json.dumps({"models": {"pre_coup": {"features": ["bias"], "ss": [0.0]}}}))
-    with pytest.raises(WeightsError, match=r"w\.json: the pre_coup model does not name the "
-                                           r"features bias, turns_left"):
+    with pytest.raises(
+        WeightsError,
+        match=r"w\.json: the pre_coup model does not name the "
+        r"features bias, turns_left",
+    ):
         weights(bad)
     bad.write_text("{not json")
     with pytest.raises(WeightsError, match=r"w\.json: cannot read the expert's weights"):
@@ -244,8 +254,7 @@ def test_a_bank_is_spread_over_the_turns_it_must_last(rules):
     ss, ab = PACE[Player.SS], PACE[Player.ABWEHR]
     # a free move on Game-Turn 1: its share (0.3) of 27.5 s spread over nine turns
     assert e.allowance(first, "pre") == pytest.approx(27.5 * 0.3 / (ss["pre"] * 9))
-    assert e.allowance(view(_free(1), Player.ABWEHR), "pre") == \
-        pytest.approx(27.5 * 0.3 / (ab["pre"] * 9))
+    assert e.allowance(view(_free(1), Player.ABWEHR), "pre") == pytest.approx(27.5 * 0.3 / (ab["pre"] * 9))
     # the same move on the last turn may have its whole share: 0.3 s
     assert e.allowance(last, "pre") == pytest.approx(0.3)
     e.bank["pre"] = 1.2
@@ -268,6 +277,6 @@ def test_what_is_left_before_the_coup_is_the_coups(rules):
     e = Expert(rules, think=1.0)
     e.bank["pre"] = 4.0
     s = coup(HEYDRICH_NEAR_BONHOEFFER, phasing="ss")
-    decide(e, s)                                 # the first decision in the coup
+    decide(e, s)  # the first decision in the coup
     assert e.bank["pre"] == 0.0
-    assert 27.5 < e.bank["coup"] <= 31.5         # 27.5 + 4.0, less under a second of thought
+    assert 27.5 < e.bank["coup"] <= 31.5  # 27.5 + 4.0, less under a second of thought

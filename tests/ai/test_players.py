@@ -48,8 +48,9 @@ def hidden_variant(s: GameState, rnd: random.Random) -> GameState:
         if waiting:
             pending = pending[:-1] + (attrs.evolve(pending[-1], unit=rnd.choice(waiting)),)
     assert me not in pool
-    return attrs.evolve(s, chits=tuple(where[c] for c in ids), pending=pending,
-                        rng=seed_state(rnd.getrandbits(32)), dice=())
+    return attrs.evolve(
+        s, chits=tuple(where[c] for c in ids), pending=pending, rng=seed_state(rnd.getrandbits(32)), dice=()
+    )
 
 
 @pytest.mark.parametrize("level", list(LEVELS))
@@ -74,7 +75,7 @@ def test_hidden_chits_and_dice_do_not_change_a_decision(rules, level):
         a = fresh().decide(view(s, side), list(legal_actions(s)), random.Random(k))
         b = fresh().decide(view(other, side), list(legal_actions(other)), random.Random(k))
         assert a == b, f"{level} decided {a} or {b} on the same view"
-    assert changed > 100                      # the hidden parts really did differ
+    assert changed > 100  # the hidden parts really did differ
     assert asked > 100
 
 
@@ -93,7 +94,7 @@ def test_players_are_handed_a_view_and_never_the_state(rules):
     list(play_games(1, 5, timed, timed))
     assert Spy.seen and all(type(v) is PlayerView for v in Spy.seen)
     assert all(v.side is not None for v in Spy.seen)
-    assert len(timed.seconds) == len(Spy.seen)        # every real decision is clocked
+    assert len(timed.seconds) == len(Spy.seen)  # every real decision is clocked
 
     Spy.seen = []
     session = Session(new_game(5, rules=rules), {p: Seat.COMPUTER for p in Player}, seed=5)
@@ -122,10 +123,13 @@ def test_an_unknown_level_is_named(rules):
         make("grandmaster", rules)
 
 
-@pytest.mark.parametrize(("ss", "abwehr", "side", "at_least"), [
-    ("easy", "random", "ss", 12),          # random SS wins about 1 game in 100 here
-    ("random", "easy", "abwehr", 6),       # random Abwehr: about none
-])
+@pytest.mark.parametrize(
+    ("ss", "abwehr", "side", "at_least"),
+    [
+        ("easy", "random", "ss", 12),  # random SS wins about 1 game in 100 here
+        ("random", "easy", "abwehr", 6),  # random Abwehr: about none
+    ],
+)
 def test_easy_beats_random_in_either_seat(rules, ss, abwehr, side, at_least):
     results = list(play_games(20, 500, Timed(make(ss, rules)), Timed(make(abwehr, rules))))
     assert sum(r.winner == side for r in results) >= at_least

@@ -33,17 +33,24 @@ from plot_core.engine.serial import state_to_json
 from plot_core.engine.state import GameState
 
 CORPUS = Path(__file__).with_name("corpus.json")
-CHECKPOINT = 100              # steps to a digest
-NEAR_MISSES = 3               # near misses tried at every step
-LIMIT = 6000                  # steps; every game ends long before
+CHECKPOINT = 100  # steps to a digest
+NEAR_MISSES = 3  # near misses tried at every step
+LIMIT = 6000  # steps; every game ends long before
 POLICIES = {"random": uniform_policy, "busy": busy_policy}
 
 
 # The lessons' positions the corpus starts from, as they were when it was recorded
 # (corpus_positions.json): a lesson changed or added later changes nothing here.
 POSITIONS = Path(__file__).with_name("corpus_positions.json")
-LESSONS = ("01-movement", "02-harassment", "03-travel", "04-recruitment",
-           "05-investigation", "06-coup", "07-victory")
+LESSONS = (
+    "01-movement",
+    "02-harassment",
+    "03-travel",
+    "04-recruitment",
+    "05-investigation",
+    "06-coup",
+    "07-victory",
+)
 
 
 def games() -> list[tuple[str, str, int]]:
@@ -52,8 +59,7 @@ def games() -> list[tuple[str, str, int]]:
     lessons = LESSONS
     random_games = [("random", "standard", 50_000 + i) for i in range(120)]
     busy_games = [("busy", "standard", 60_000 + i) for i in range(120)]
-    lesson_games = [("random", f"lesson {lessons[i % len(lessons)]}", 70_000 + i)
-                    for i in range(60)]
+    lesson_games = [("random", f"lesson {lessons[i % len(lessons)]}", 70_000 + i) for i in range(60)]
     out = []
     for k in range(120):
         out += [random_games[k], busy_games[k]]
@@ -91,8 +97,7 @@ def lines(policy: str, kind: str, seed: int) -> Iterator[tuple[int, str]]:
         recent = (recent + [a for a in legal if a not in recent])[-60:]
         action = choose(state, legal, rnd)
         state = apply(state, action)
-        yield step, f"act {action} -> " + hashlib.sha256(
-            state_to_json(state).encode()).hexdigest()[:20]
+        yield step, f"act {action} -> " + hashlib.sha256(state_to_json(state).encode()).hexdigest()[:20]
         step += 1
     yield step, f"end {state.outcome!r} after {step}"
 
@@ -119,8 +124,10 @@ def first_difference(game: tuple[str, str, int], want: dict) -> str | None:
     for k, (a, b) in enumerate(zip(want["points"], have["points"], strict=False)):
         if a != b:
             shown = [line[:240] for step, line in lines(*game) if step // CHECKPOINT == k]
-            return (f"{name(*game)}: steps {k * CHECKPOINT}-{k * CHECKPOINT + CHECKPOINT - 1} "
-                    f"differ; the engine now writes:\n" + "\n".join(shown[:60]))
+            return (
+                f"{name(*game)}: steps {k * CHECKPOINT}-{k * CHECKPOINT + CHECKPOINT - 1} "
+                f"differ; the engine now writes:\n" + "\n".join(shown[:60])
+            )
     if (have["steps"], len(have["points"])) != (want["steps"], len(want["points"])):
         return f"{name(*game)}: now ends after {have['steps']} steps, recorded {want['steps']}"
     return None

@@ -35,8 +35,11 @@ def _near_misses(state: GameState, legal: list[Action]) -> list[Action]:
     """Steps just outside the legal list: moves to neighbours it leaves out."""
     if state.active is None or state.unit(state.active).hex is None:
         return []
-    return [Action(Verb.MOVE, hex=n) for n in state.rules.map.neighbours[state.unit(state.active).hex]
-            if Action(Verb.MOVE, hex=n) not in legal][:2]
+    return [
+        Action(Verb.MOVE, hex=n)
+        for n in state.rules.map.neighbours[state.unit(state.active).hex]
+        if Action(Verb.MOVE, hex=n) not in legal
+    ][:2]
 
 
 def _walk_and_refusal_disagree(state: GameState) -> str | None:
@@ -46,8 +49,11 @@ def _walk_and_refusal_disagree(state: GameState) -> str | None:
     if uid is None or state.unit(uid).hex is None or state.pending:
         return None
     walked = set(legal_steps(attrs.evolve(state), uid))
-    judged = {n for n in state.rules.map.neighbours[state.unit(uid).hex]
-              if move_problem(attrs.evolve(state), uid, n) is None}
+    judged = {
+        n
+        for n in state.rules.map.neighbours[state.unit(uid).hex]
+        if move_problem(attrs.evolve(state), uid, n) is None
+    }
     if walked != judged:
         return f"steps of {uid}: walked {sorted(walked)}, judged {sorted(judged)}"
     return None
@@ -61,11 +67,13 @@ def compare_game(seed: int, policy: str) -> tuple[int, str | None]:
         return 0, f"{policy} {seed}: new_game differs"
     n = 0
     while state.outcome is None:
-        plain = attrs.evolve(state)                      # the same state, carrying nothing
+        plain = attrs.evolve(state)  # the same state, carrying nothing
         fast, slow = list(legal_actions(state)), list(legal_actions(plain))
         if fast != slow:
-            return n, (f"{policy} {seed} action {n}: legal actions differ\n cached: "
-                       f"{[str(a) for a in fast]}\n fresh: {[str(a) for a in slow]}")
+            return n, (
+                f"{policy} {seed} action {n}: legal actions differ\n cached: "
+                f"{[str(a) for a in fast]}\n fresh: {[str(a) for a in slow]}"
+            )
         if n % 7 == 0:
             for miss in _near_misses(state, fast):
                 a, b = _outcome(apply, state, miss), _outcome(apply, plain, miss)

@@ -20,33 +20,44 @@ def said(state, action: str, case: str) -> str:
 
 
 def test_18_7_nothing_after_the_game_is_over():
-    s = play(coup_pos('''"002" = { hex = "2110" }
+    s = play(
+        coup_pos(
+            """"002" = { hex = "2110" }
         "305" = { hex = "2210", suspected = true }
-        "301" = { hex = "1714", suspected = true }''', phasing="ss", dice="1",
-                      extra_units='"013" = { hex = "2410" }'), "activate 002", "harass 305")
+        "301" = { hex = "1714", suspected = true }""",
+            phasing="ss",
+            dice="1",
+            extra_units='"013" = { hex = "2410" }',
+        ),
+        "activate 002",
+        "harass 305",
+    )
     assert outcome(s).winner == "ss" and outcome(pos(MOVING)) is None
     assert said(s, "end", "18.7") == "the game is over (18.7)"
 
 
 def test_18_61_chits_are_laid_on_units_only_in_the_coup():
-    assert said(pos(MOVING), "pin 002", "18.61") == \
-        "Loyalty chits are laid on units only during the coup (18.61)"
+    assert (
+        said(pos(MOVING), "pin 002", "18.61")
+        == "Loyalty chits are laid on units only during the coup (18.61)"
+    )
 
 
 def test_18_64_and_12_75_only_the_ss_reveals_loyalty_chits():
-    s = coup_pos('"401" = { hex = "2110", controller = "abwehr", recruited = false, semi = true }',
-                 phasing="abwehr")
-    assert said(s, "expose 401", "18.64") == \
-        "only the SS reveals semi-recruited units' chits (18.64)"
-    for s in (pos(MOVING), new_game(1, setup="choose")):        # the Abwehr's move; set-up
-        assert said(s, "expose 301", "12.75") == \
-            "only the SS reveals Abwehr Loyalty chits, when it is his move (12.75)"
+    s = coup_pos(
+        '"401" = { hex = "2110", controller = "abwehr", recruited = false, semi = true }', phasing="abwehr"
+    )
+    assert said(s, "expose 401", "18.64") == "only the SS reveals semi-recruited units' chits (18.64)"
+    for s in (pos(MOVING), new_game(1, setup="choose")):  # the Abwehr's move; set-up
+        assert (
+            said(s, "expose 301", "12.75")
+            == "only the SS reveals Abwehr Loyalty chits, when it is his move (12.75)"
+        )
 
 
 def test_a_pending_decision_takes_only_its_answers():
-    s = play(duel(1), "harass 305")                             # Dr: the Abwehr retreats
-    assert said(s, "end", "10.65") == \
-        "waiting for Abwehr to choose where the unit retreats (10.65)"
+    s = play(duel(1), "harass 305")  # Dr: the Abwehr retreats
+    assert said(s, "end", "10.65") == "waiting for Abwehr to choose where the unit retreats (10.65)"
 
 
 def test_5_2_and_4_3_a_verb_out_of_its_phase():
@@ -58,7 +69,7 @@ def test_5_2_and_4_3_a_verb_out_of_its_phase():
     s = coup_pos('"301" = { hex = "2110", suspected = true }', phase="coup_status")
     assert said(s, "activate 301", "5.2") == "'activate' is not possible in the coup status phase (5.2)"
     s = new_game(1, setup="choose")
-    assert (s.turn, s.phase) == (0, Phase.SETUP)             # Game-Turn 1 comes after (4.1)
+    assert (s.turn, s.phase) == (0, Phase.SETUP)  # Game-Turn 1 comes after (4.1)
     assert said(s, "activate 002", "4.3") == "set-up is under way: place units (4.3)"
 
 

@@ -31,7 +31,7 @@ LONG = [(s, "uniform") for s in range(110000, 111500)] + [(s, "busy") for s in r
 def test_two_hundred_games_take_the_same_steps_with_and_without_caches():
     actions, problems = compare_games(QUICK)
     assert not problems, "\n".join(problems[:3])
-    assert actions > 150_000               # whole games, every step compared
+    assert actions > 150_000  # whole games, every step compared
 
 
 @pytest.mark.slow
@@ -54,8 +54,7 @@ def test_a_refused_step_names_its_case():
     """9.13: a step to a hex that is not next to the unit, refused by move_problem."""
     state = _moving(3)
     here = state.unit(state.active).hex
-    far = next(h for h in state.rules.map.area_of if h != here
-               and h not in state.rules.map.neighbours[here])
+    far = next(h for h in state.rules.map.area_of if h != here and h not in state.rules.map.neighbours[here])
     with pytest.raises(IllegalAction) as e:
         apply(state, Action(Verb.MOVE, hex=far))
     assert e.value.case == "9.13"
@@ -72,7 +71,7 @@ def _fresh(state, kept):
     fact, rest = facts.split(kept)
     known = facts.FACTS[fact]
     plain, args = attrs.evolve(state), rest
-    if known.also is not None:                  # as the state was when it was kept
+    if known.also is not None:  # as the state was when it was kept
         extra, args = rest[0], rest[1:]
         if fact is board.zones_of:
             plain = attrs.evolve(plain, phasing=extra[0], activated=extra[1])
@@ -84,8 +83,9 @@ def _fresh(state, kept):
     return (state.chits, value) if known.basis is Basis.UNITS_AND_CHITS else value
 
 
-@pytest.mark.parametrize("seed,policy", [(100000, "busy"), (100001, "busy"), (100002, "busy"),
-                                         (100003, "uniform")])
+@pytest.mark.parametrize(
+    "seed,policy", [(100000, "busy"), (100001, "busy"), (100002, "busy"), (100003, "uniform")]
+)
 def test_what_a_step_carries_forward_is_what_the_new_state_would_compute(seed, policy):
     """A step hands the next state the facts it cannot change (the enemy's
     zones, the occupancy with the mover moved, who is in Berlin's streets, 18.71): each
@@ -97,7 +97,7 @@ def test_what_a_step_carries_forward_is_what_the_new_state_would_compute(seed, p
         for key, value in list(state._memo.items()):
             fact, _ = facts.split(key)
             if facts.FACTS[fact].basis is Basis.UNITS_AND_CHITS and value[0] is not state.chits:
-                continue                     # kept for chits that have since changed: unread
+                continue  # kept for chits that have since changed: unread
             assert value == _fresh(state, key), f"{policy} {seed}: {key!r} carried wrongly"
             checked[fact.__name__] += 1
     assert checked["occupancy"] > 100 and checked["party_in_streets"] > 50
@@ -127,6 +127,7 @@ def test_either_sides_movable_units_are_the_ones_check_activate_lets_move(seed):
 
 
 # -- what a copy of a state carries (state.evolve) ---------------------------------------
+
 
 def _worked_out(seed: int):
     """A state whose memos hold answers: who stands where, who holds which chits, and
@@ -176,7 +177,10 @@ def test_the_stores_are_reached_only_through_derived_facts():
     stores and the step that hands kept answers on name them."""
     root = Path(facts.__file__).parent.parent
     allowed = {"engine/facts.py", "engine/state.py", "engine/movement.py"}
-    named = {str(p.relative_to(root)) for p in root.rglob("*.py")
-             if re.search(r"_memo\b|_chitmemo\b|_scratch\b", p.read_text())}
+    named = {
+        str(p.relative_to(root))
+        for p in root.rglob("*.py")
+        if re.search(r"_memo\b|_chitmemo\b|_scratch\b", p.read_text())
+    }
     assert named <= allowed, sorted(named - allowed)
-    assert len(facts.FACTS) >= 15       # every kept fact is declared where it is computed
+    assert len(facts.FACTS) >= 15  # every kept fact is declared where it is computed

@@ -31,7 +31,7 @@ def needed(action: Action) -> Iterator[tuple[str, str]]:
         if getattr(action, part) is None or (action.verb, part) in OPTIONAL:
             continue
         if action.verb is Verb.HARASS:
-            yield part, "a unit or an HQ hex"                # 10.69: one or the other
+            yield part, "a unit or an HQ hex"  # 10.69: one or the other
         elif action.verb is Verb.TRAVEL and part == "chit":
             yield part, "a Travel chit"
         else:
@@ -54,7 +54,7 @@ def check_each_part(state: GameState, seen: set[tuple[str, str, str]]) -> None:
             with pytest.raises(IllegalAction) as info:
                 apply(state, attrs.evolve(action, **{part: None}))
             assert str(info.value) == f"this action needs {words}", (str(action), part)
-            assert info.value.case == "", (str(action), part)      # no rule: a malformed action
+            assert info.value.case == "", (str(action), part)  # no rule: a malformed action
 
 
 def test_every_part_an_action_needs_is_named_when_it_is_missing():
@@ -66,13 +66,22 @@ def test_every_part_an_action_needs_is_named_when_it_is_missing():
     check_each_part(new_game(1, setup="choose"), seen)
     check_each_part(fuhrer_hq_full(), seen)
     s = investigating(EXAMPLE, dice="4", chits='abwehr = ["L011", "L108"]\n        ss = ["AA1"]')
-    for action in ("investigate 305", "join 000", "join 011", "join 108", "roll", "reveal L011",
-                   "reveal L108", "no-reveal"):
+    for action in (
+        "investigate 305",
+        "join 000",
+        "join 011",
+        "join 108",
+        "roll",
+        "reveal L011",
+        "reveal L108",
+        "no-reveal",
+    ):
         s = play(s, action)
         check_each_part(s, seen)
     # The SS asked to advance after a Dr while it holds an unsuspected unit's Loyalty chit
     # (12.75 may be played at any point, so EXPOSE is offered beside the advance).
-    s = play(pos("""
+    s = play(
+        pos("""
         phasing = "ss"
         dice = [1]
         [units]
@@ -81,33 +90,63 @@ def test_every_part_an_action_needs_is_named_when_it_is_missing():
         "306" = { hex = "1614" }
         [chits]
         ss = ["L306"]
-        """), "activate 002", "harass 305", "retreat 2310")
+        """),
+        "activate 002",
+        "harass 305",
+        "retreat 2310",
+    )
     assert s.pending[-1].kind == "advance" and "expose 306" in [str(a) for a in legal_actions(s)]
     check_each_part(s, seen)
     # Each verb where it is answered: a REVEAL in the coup, in an interrogation's alibi,
     # in an investigation's exposure reaches different code. At least these were checked;
     # random play may reach more, and each of those was checked the same way.
     assert seen >= {
-        ("advance", "advance", "unit"), ("advance", "expose", "unit"), ("advance", "pin", "unit"),
-        ("alibi", "alibi", "chit"), ("alibi", "alibi", "unit"), ("assign", "assign", "hex"),
-        ("assign", "assign", "unit"), ("assignment_chits", "expose", "unit"),
-        ("assignment_chits", "reveal", "chit"), ("coup", "reveal", "chit"),
-        ("coup_interphase", "activate", "unit"), ("coup_interphase", "harass", "hex"),
+        ("advance", "advance", "unit"),
+        ("advance", "expose", "unit"),
+        ("advance", "pin", "unit"),
+        ("alibi", "alibi", "chit"),
+        ("alibi", "alibi", "unit"),
+        ("assign", "assign", "hex"),
+        ("assign", "assign", "unit"),
+        ("assignment_chits", "expose", "unit"),
+        ("assignment_chits", "reveal", "chit"),
+        ("coup", "reveal", "chit"),
+        ("coup_interphase", "activate", "unit"),
+        ("coup_interphase", "harass", "hex"),
         ("coup_interphase", "harass", "unit"),
-        ("coup_interphase", "move", "hex"), ("coup_interphase", "travel", "chit"),
-        ("coup_interphase", "travel", "hex"), ("coup_movement", "activate", "unit"),
-        ("coup_movement", "expose", "unit"), ("coup_movement", "harass", "hex"),
-        ("coup_movement", "harass", "unit"), ("coup_movement", "move", "hex"),
-        ("coup_movement", "pin", "unit"), ("coup_status", "clear", "unit"),
-        ("displace", "displace", "unit"), ("expose_investigators", "reveal", "chit"),
-        ("hitler", "expose", "unit"), ("hitler", "hitler", "hex"),
-        ("interrogation_alibi", "reveal", "chit"), ("investigate", "expose", "unit"),
-        ("investigate", "join", "unit"), ("investigation", "expose", "unit"),
-        ("investigation", "investigate", "unit"), ("movement", "activate", "unit"),
-        ("movement", "expose", "unit"), ("movement", "harass", "hex"),
-        ("movement", "harass", "unit"), ("movement", "move", "hex"),
-        ("movement", "travel", "chit"), ("movement", "travel", "hex"),
-        ("panic", "panic", "unit"), ("place_allied", "allied", "hex"),
-        ("recruit", "join", "unit"), ("recruitment", "recruit", "unit"),
-        ("retreat", "retreat", "hex"), ("return", "return", "hex"), ("setup", "place", "hex"),
-        ("setup", "place", "unit"), ("status", "clear", "unit")}
+        ("coup_interphase", "move", "hex"),
+        ("coup_interphase", "travel", "chit"),
+        ("coup_interphase", "travel", "hex"),
+        ("coup_movement", "activate", "unit"),
+        ("coup_movement", "expose", "unit"),
+        ("coup_movement", "harass", "hex"),
+        ("coup_movement", "harass", "unit"),
+        ("coup_movement", "move", "hex"),
+        ("coup_movement", "pin", "unit"),
+        ("coup_status", "clear", "unit"),
+        ("displace", "displace", "unit"),
+        ("expose_investigators", "reveal", "chit"),
+        ("hitler", "expose", "unit"),
+        ("hitler", "hitler", "hex"),
+        ("interrogation_alibi", "reveal", "chit"),
+        ("investigate", "expose", "unit"),
+        ("investigate", "join", "unit"),
+        ("investigation", "expose", "unit"),
+        ("investigation", "investigate", "unit"),
+        ("movement", "activate", "unit"),
+        ("movement", "expose", "unit"),
+        ("movement", "harass", "hex"),
+        ("movement", "harass", "unit"),
+        ("movement", "move", "hex"),
+        ("movement", "travel", "chit"),
+        ("movement", "travel", "hex"),
+        ("panic", "panic", "unit"),
+        ("place_allied", "allied", "hex"),
+        ("recruit", "join", "unit"),
+        ("recruitment", "recruit", "unit"),
+        ("retreat", "retreat", "hex"),
+        ("return", "return", "hex"),
+        ("setup", "place", "hex"),
+        ("setup", "place", "unit"),
+        ("status", "clear", "unit"),
+    }

@@ -20,23 +20,23 @@ phasing = "ss"
 def test_9_13_hex_by_hex_and_9_12_allowance():
     s = play(pos(SS_TO_MOVE), "activate 014", "move 2210", "move 2310", "move 2410")
     assert at(s, "014") == "2410" and s.mp_spent == 3
-    illegal(s, "move 2510", "9.12")                       # 3 points used
+    illegal(s, "move 2510", "9.12")  # 3 points used
     s2 = play(pos(SS_TO_MOVE), "activate 014")
-    illegal(s2, "move 2310", "9.13")                      # not adjacent
+    illegal(s2, "move 2310", "9.13")  # not adjacent
 
 
 def test_9_14_one_unit_at_a_time():
-    s = pos(SS_TO_MOVE.replace('[units]', '[units]\n"013" = { hex = "1810" }'))
+    s = pos(SS_TO_MOVE.replace("[units]", '[units]\n"013" = { hex = "1810" }'))
     s = play(s, "activate 014")
     illegal(s, "activate 013", "9.14")
     s = play(s, "move 2210", "end")
-    illegal(s, "activate 014", "9.14")                    # finished units stay finished
+    illegal(s, "activate 014", "9.14")  # finished units stay finished
     s = play(s, "activate 013")
     assert s.active == "013"
 
 
 def test_9_11_only_your_own_units():
-    s = pos(SS_TO_MOVE.replace('[units]', '[units]\n"305" = { hex = "1810", suspected = true }'))
+    s = pos(SS_TO_MOVE.replace("[units]", '[units]\n"305" = { hex = "1810", suspected = true }'))
     illegal(s, "activate 305", "9.11")
 
 
@@ -47,24 +47,27 @@ def test_9_31_unrecruited_and_semi_recruited_stay_put():
         "414" = { hex = "2110", controller = "none" }
         "415" = { hex = "1810", controller = "abwehr", recruited = false, semi = true }
         """)
-    assert str(illegal(s, "activate 415", "9.31")) == \
-        "Rundstedt is unrecruited or semi-recruited and cannot move (9.31)"
-    illegal(s, "activate 414", "9.11")                    # nobody's unit
+    assert (
+        str(illegal(s, "activate 415", "9.31"))
+        == "Rundstedt is unrecruited or semi-recruited and cannot move (9.31)"
+    )
+    illegal(s, "activate 414", "9.11")  # nobody's unit
     # An OKW unit the Abwehr keeps after it panics (12.83) is unrecruited, not semi.
     s = pos("""
         phasing = "abwehr"
         [units]
         "414" = { hex = "1810", controller = "abwehr", recruited = false }
         """)
-    assert str(illegal(s, "activate 414", "9.31")) == \
-        "Guderian is unrecruited or semi-recruited and cannot move (9.31)"
+    assert (
+        str(illegal(s, "activate 414", "9.31"))
+        == "Guderian is unrecruited or semi-recruited and cannot move (9.31)"
+    )
 
 
 def test_9_32_masked_and_neutralized_cannot_move():
     for marker in ("masked", "neutralized"):
         s = pos(SS_TO_MOVE.replace('"2110" }', f'"2110", marker = "{marker}" }}'))
-        assert str(illegal(s, "activate 014", "9.32")) == \
-            f"Ribbentrop is {marker} and cannot move (9.32)"
+        assert str(illegal(s, "activate 014", "9.32")) == f"Ribbentrop is {marker} and cannot move (9.32)"
 
 
 def test_9_33_hitler_has_no_movement():
@@ -77,7 +80,7 @@ def test_9_33_hitler_has_no_movement():
 
 
 def test_8_11_through_friends_but_never_stopping_on_one():
-    s = pos(SS_TO_MOVE.replace('[units]', '[units]\n"013" = { hex = "2210" }'))
+    s = pos(SS_TO_MOVE.replace("[units]", '[units]\n"013" = { hex = "2210" }'))
     s = play(s, "activate 014", "move 2210")
     assert at(s, "014") == "2210" and at(s, "013") == "2210"
     assert "end" not in legal(s)
@@ -87,9 +90,13 @@ def test_8_11_through_friends_but_never_stopping_on_one():
 
 
 def test_8_11_no_entering_a_friend_with_no_way_on():
-    s = play(pos(SS_TO_MOVE.replace('[units]', '[units]\n"013" = { hex = "2410" }')),
-             "activate 014", "move 2210", "move 2310")
-    illegal(s, "move 2410", "8.11")                        # last point: would be stuck on 013
+    s = play(
+        pos(SS_TO_MOVE.replace("[units]", '[units]\n"013" = { hex = "2410" }')),
+        "activate 014",
+        "move 2210",
+        "move 2310",
+    )
+    illegal(s, "move 2410", "8.11")  # last point: would be stuck on 013
 
 
 def test_8_12_enemy_and_unrecruited_units_block_neutralized_do_not():
@@ -100,10 +107,13 @@ def test_8_12_enemy_and_unrecruited_units_block_neutralized_do_not():
         "%s" = { hex = "2210"%s }
         """
     illegal(play(pos(base % ("305", ", suspected = true")), "activate 002"), "move 2210", "8.12")
-    illegal(play(pos(base % ("106", ", controller = \"none\"")), "activate 002"), "move 2210",
-            "8.12")
-    s = play(pos(base % ("305", ', suspected = true, marker = "neutralized"')), "activate 002",
-             "move 2210", "move 2310")                    # 8.12, 15.22: passes through
+    illegal(play(pos(base % ("106", ', controller = "none"')), "activate 002"), "move 2210", "8.12")
+    s = play(
+        pos(base % ("305", ', suspected = true, marker = "neutralized"')),
+        "activate 002",
+        "move 2210",
+        "move 2310",
+    )  # 8.12, 15.22: passes through
     assert at(s, "002") == "2310"
 
 
@@ -126,7 +136,7 @@ def test_9_24_unfriendly_hq_cannot_be_entered_friendly_can():
         "101" = { hex = "2108", controller = "ss" }
         """)
     illegal(play(s, "activate 002"), "move 2008", "9.24")
-    s = play(s, "activate 101", "move 2008")               # Bormann, a Nazi: friendly
+    s = play(s, "activate 101", "move 2008")  # Bormann, a Nazi: friendly
     assert at(s, "101") == "2008"
 
 
@@ -219,9 +229,8 @@ def test_17_22_zone_of_influence_holds_german_units():
         """)
     s = play(s, "activate 002")
     err = illegal(s, "move 0710", "17.22")
-    assert str(err) == ("an Allied unit's zone of influence holds German units in Paris "
-                        "(17.22)")
-    s = play(s, "move 0510")                              # 17.23: free within the area
+    assert str(err) == ("an Allied unit's zone of influence holds German units in Paris (17.22)")
+    s = play(s, "move 0510")  # 17.23: free within the area
     assert at(s, "002") == "0510"
 
 
@@ -239,8 +248,9 @@ def test_17_23_entering_an_influenced_area_is_free():
 def test_8_11_entering_a_friend_with_exactly_one_point_left_to_go_on():
     """Ribbentrop (3 MP) steps to 2210, then onto Best at 2310 with his 2nd point: his
     3rd takes him on to 2410, so he may; the same step with no 3rd point may not."""
-    s = play(pos(SS_TO_MOVE.replace('[units]', '[units]\n"013" = { hex = "2310" }')),
-             "activate 014", "move 2210")
+    s = play(
+        pos(SS_TO_MOVE.replace("[units]", '[units]\n"013" = { hex = "2310" }')), "activate 014", "move 2210"
+    )
     assert "move 2310" in legal(s)
     s = play(s, "move 2310")
     assert legal(s) and "end" not in legal(s)
@@ -249,7 +259,7 @@ def test_8_11_entering_a_friend_with_exactly_one_point_left_to_go_on():
 
 
 def test_9_14_every_unit_not_yet_moved_is_offered_after_one_has_moved():
-    s = pos(SS_TO_MOVE.replace('[units]', '[units]\n"013" = { hex = "2510" }'))
+    s = pos(SS_TO_MOVE.replace("[units]", '[units]\n"013" = { hex = "2510" }'))
     assert {"activate 013", "activate 014"} <= set(legal(s))
     s = play(s, "activate 013", "move 2610", "end")
     assert "activate 013" not in legal(s) and "activate 014" in legal(s)
@@ -259,15 +269,21 @@ def test_8_11_with_18_36_the_empty_hex_beyond_friends_may_lie_two_friends_away()
     # In the coup Schellenberg (002, 7 MP) leaves Berlin at 1417 onto a friend at 1317.
     # The way back into Berlin is closed (18.36) and every hex next to 1317 holds a
     # friend, so the empty hex he may stop in is 1117, through a second friend (1217).
-    s = play(coup_pos('''"002" = { hex = "1417" }
+    s = play(
+        coup_pos(
+            """"002" = { hex = "1417" }
         "001" = { hex = "1317" }
         "003" = { hex = "1316" }
         "006" = { hex = "1318" }
         "008" = { hex = "1216" }
         "009" = { hex = "1418" }
-        "010" = { hex = "1217" }''', phasing="ss"), "activate 002")
+        "010" = { hex = "1217" }""",
+            phasing="ss",
+        ),
+        "activate 002",
+    )
     assert "move 1317" in legal(s)
     s = play(s, "move 1317")
-    assert "move 1417" not in legal(s)                       # 18.36
+    assert "move 1417" not in legal(s)  # 18.36
     s = play(s, "move 1217", "move 1117")
     assert at(s, "002") == "1117"

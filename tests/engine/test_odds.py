@@ -55,6 +55,7 @@ def one(state: GameState, action: str) -> Odds:
 
 # -- harassment (10.3, 10.41, 10.71, 10.72, 18.18) -------------------------------------
 
+
 def test_10_71_schellenberg_on_bonhoeffer_reads_the_plus_5_column():
     s = play(pos(DUEL % (1, "")), "activate 002")
     o = one(s, "harass 305")
@@ -95,34 +96,38 @@ def test_10_34_below_zero_there_is_no_roll():
 
 
 def test_10_72_in_the_coup_the_bonus_counts_and_a_6_kills_the_harasser():
-    s = coup_pos('''"000" = { hex = "2110" }
-"305" = { hex = "2210", suspected = true }''', phasing="ss", bonus=4, abwehr_bonus=4)
+    s = coup_pos(
+        """"000" = { hex = "2110" }
+"305" = { hex = "2210", suspected = true }""",
+        phasing="ss",
+        bonus=4,
+        abwehr_bonus=4,
+    )
     s = play(s, "activate 000")
-    o = one(s, "harass 305")                           # Himmler 9 - 3 + 4 = +10: the +6 column
+    o = one(s, "harass 305")  # Himmler 9 - 3 + 4 = +10: the +6 column
     assert [(t.value, t.case) for t in o.terms] == [(9, ""), (-3, ""), (4, "18.18")]
     assert o.total == "+10" and o.column == "+6" and o.case == "10.72"
-    assert faces(o) == column_of("coup_harassment", 6) == rolled(s, ["harass 305"],
-                                                                 "coup_harassment")
+    assert faces(o) == column_of("coup_harassment", 6) == rolled(s, ["harass 305"], "coup_harassment")
     ae = [n for n in o.notes if "eliminates the harasser (10.72)" in n]
     assert ("Ae" in faces(o)) == bool(ae)
-    assert any("rules notes" in n for n in o.notes)   # +10 reads as +6
+    assert any("rules notes" in n for n in o.notes)  # +10 reads as +6
 
 
 # -- recruitment (12.53, 12.54) ------------------------------------------------------
 
-TARGET = '"107" = { hex = "2210" }'     # Popitz, a Nazi (defence 3), free for the SS (12.12)
+TARGET = '"107" = { hex = "2210" }'  # Popitz, a Nazi (defence 3), free for the SS (12.12)
 
 
 def test_12_9_recruitment_odds_from_the_units_that_joined():
     s = recruiting("ss", TARGET + '\n        "002" = { hex = "2110" }', dice="1")
     s = play(s, "recruit 107", "join 002")
-    o = one(s, "roll")                                   # Schellenberg 8 - Popitz 3
+    o = one(s, "roll")  # Schellenberg 8 - Popitz 3
     assert [t.value for t in o.terms] == [8, -3] and o.total == "+5" and o.column == "+5"
     assert faces(o) == column_of("recruitment", 5) == rolled(s, ["roll"], "recruitment")
 
 
 def test_12_53_at_plus_0_no_roll_and_at_plus_1_the_first_column():
-    s = recruiting("ss", TARGET + '\n        "013" = { hex = "2110" }')     # Best 3 - 3
+    s = recruiting("ss", TARGET + '\n        "013" = { hex = "2110" }')  # Best 3 - 3
     o = one(play(s, "recruit 107"), "join 013")
     assert o.total == "+0" and not o.allowed and o.faces == () and "12.53" in o.line()
     s = recruiting("ss", TARGET + '\n        "009" = { hex = "2110" }', dice="1")  # Daluege 4
@@ -133,37 +138,55 @@ def test_12_53_at_plus_0_no_roll_and_at_plus_1_the_first_column():
 
 
 def test_12_54_above_plus_7_reads_plus_7_and_says_so():
-    s = recruiting("ss", TARGET + '''
+    s = recruiting(
+        "ss",
+        TARGET
+        + """
         "000" = { hex = "2110" }
-        "002" = { hex = "2310" }''', dice="1")
+        "002" = { hex = "2310" }""",
+        dice="1",
+    )
     s = play(s, "recruit 107", "join 000", "join 002")
-    o = one(s, "roll")                                   # 9 + 8 - 3 = +14
+    o = one(s, "roll")  # 9 + 8 - 3 = +14
     assert o.total == "+14" and o.column == "+7"
     assert any("12.54" in n for n in o.notes)
     assert faces(o) == column_of("recruitment", 7) == rolled(s, ["roll"], "recruitment")
 
 
 def test_12_2_naming_a_target_shows_the_odds_with_every_unit_that_may_join():
-    s = recruiting("ss", TARGET + '''
+    s = recruiting(
+        "ss",
+        TARGET
+        + """
         "000" = { hex = "2110" }
-        "009" = { hex = "2310" }''')
+        "009" = { hex = "2310" }""",
+    )
     o = one(s, "recruit 107")
     assert sorted(t.value for t in o.terms) == [-3, 4, 9] and o.total == "+10"
     assert o.title.startswith(("Himmler + Daluege try", "Daluege + Himmler try"))
 
 
 def test_12_21_a_target_out_of_every_recruiters_reach_has_no_roll_and_says_why():
-    s = recruiting("ss", TARGET + '\n        "002" = { hex = "1010" }')   # far from 2210
+    s = recruiting("ss", TARGET + '\n        "002" = { hex = "1010" }')  # far from 2210
     o = one(s, "recruit 107")
-    assert o == Odds("nobody tries to recruit Popitz", "12.9", "Recruitment Table",
-                     (T("Popitz", -3),), "-3", "-", (),
-                     ("No unit of yours that may still recruit this phase has Popitz in its "
-                      "zone (12.21).",), allowed=False)
-    assert o.line() == ("-3: no roll. No unit of yours that may still recruit this phase "
-                        "has Popitz in its zone (12.21).")
+    assert o == Odds(
+        "nobody tries to recruit Popitz",
+        "12.9",
+        "Recruitment Table",
+        (T("Popitz", -3),),
+        "-3",
+        "-",
+        (),
+        ("No unit of yours that may still recruit this phase has Popitz in its zone (12.21).",),
+        allowed=False,
+    )
+    assert o.line() == (
+        "-3: no roll. No unit of yours that may still recruit this phase has Popitz in its zone (12.21)."
+    )
 
 
 # -- investigation (13.21, 13.23) and interrogation (14.22, 14.23) ------------------
+
 
 def test_13_36_the_worked_example_before_any_exposure_is_5_to_1():
     s = investigating(EXAMPLE, dice="4", chits='abwehr = ["L011", "L108"]\n        ss = ["AA1"]')
@@ -171,16 +194,16 @@ def test_13_36_the_worked_example_before_any_exposure_is_5_to_1():
     o = one(s, "roll")
     assert o.total == "15 to 3" and o.column == "5:1"
     assert o.arithmetic() == "Himmler 9 + Hanke 4 + Strölin 2 to Bonhoeffer 3"
-    assert any("13.17" in n for n in o.notes)           # the Abwehr may yet expose some
+    assert any("13.17" in n for n in o.notes)  # the Abwehr may yet expose some
     assert faces(o) == column_of("investigation", 5)
     # the Abwehr weighs exposing Hanke: Himmler 9 + Strölin 2 would be left
     s = play(s, "roll")
     assert one(s, "reveal L011").total == "11 to 3"
     s = play(s, "reveal L011", "reveal L108")
     o = one(s, "no-reveal")
-    assert o.total == "9 to 3" and o.column == "3:1"     # Hanke and Strölin out for now
+    assert o.total == "9 to 3" and o.column == "3:1"  # Hanke and Strölin out for now
     s = play(s, "no-reveal")
-    o = one(s, "alibi 011 AA1")                           # the SS weighs covering Hanke
+    o = one(s, "alibi 011 AA1")  # the SS weighs covering Hanke
     assert o.total == "13 to 3" and o.column == "4:1"
     s = play(s, "alibi 011 AA1")
     o = one(s, "no-reveal")
@@ -189,8 +212,8 @@ def test_13_36_the_worked_example_before_any_exposure_is_5_to_1():
 
 
 def test_13_21_below_2_to_1_no_roll():
-    s = investigating('''"305" = { hex = "2210", suspected = true }
-        "108" = { hex = "2209", controller = "ss" }''')
+    s = investigating(""""305" = { hex = "2210", suspected = true }
+        "108" = { hex = "2209", controller = "ss" }""")
     s = play(s, "investigate 305")
     o = one(s, "join 108")
     assert not o.allowed and "13.21" in o.line() and o.total == "2 to 3"
@@ -198,26 +221,29 @@ def test_13_21_below_2_to_1_no_roll():
 
 def test_14_22_each_alibi_adds_one_and_14_23_the_roll_counts_at_most_8():
     alibis = '"AA1", "AA2", "AA3", "AA4", "AA5", "AA6"'
-    s = cell('''"305" = { box = "interrogation_cell", suspected = true }''', dice="6",
-             chits=f'abwehr = [{alibis}]')
+    s = cell(
+        """"305" = { box = "interrogation_cell", suspected = true }""", dice="6", chits=f"abwehr = [{alibis}]"
+    )
     s = play(s, "end-phase", "no-reveal")
     interrogation = table("interrogation")
-    k = interrogation["columns"].index(3)                     # Bonhoeffer's defence 3
+    k = interrogation["columns"].index(3)  # Bonhoeffer's defence 3
     for n in range(0, 7):
         o = one(s, "no-reveal")
         assert o.total == (f"die + {n}" if n else "die") and o.column == "defence 3"
         assert o.arithmetic() == ("die" if not n else f"die + Alibi/Arrest chits {n} (14.22)")
-        want = Counter(interrogation["cells"][interrogation["rows"].index(min(d + n, 8))][k]
-                       for d in range(1, 7))
+        want = Counter(
+            interrogation["cells"][interrogation["rows"].index(min(d + n, 8))][k] for d in range(1, 7)
+        )
         assert faces(o) == want == rolled(s, ["no-reveal"], "interrogation")
         if n < 6:
             assert faces(one(s, f"reveal AA{n + 1}")) == Counter(
-                interrogation["cells"][interrogation["rows"].index(min(d + n + 1, 8))][k]
-                for d in range(1, 7))
+                interrogation["cells"][interrogation["rows"].index(min(d + n + 1, 8))][k] for d in range(1, 7)
+            )
             s = play(s, f"reveal AA{n + 1}")
 
 
 # -- the Walkyrie roll (18.13, 18.8) ----------------------------------------------------
+
 
 def walkyrie_file() -> dict[int, str]:
     t = table("walkyrie")
@@ -236,13 +262,14 @@ def test_18_8_the_walkyrie_odds_with_and_without_chits():
         o = one(s, "coup")
         want = Counter(w[min(d + n, max(w))] for d in range(1, 7))
         assert faces(o) == want
-        engine = rolled(s, ["coup"], "walkyrie")            # the log writes "-" or "P/B/U"
+        engine = rolled(s, ["coup"], "walkyrie")  # the log writes "-" or "P/B/U"
         assert faces(o) == engine
         if n < 2:
             s = play(s, f"reveal FA{n + 1}")
 
 
 # -- the rolls no one chooses: Randomizer (6.23) and OKW Panic (12.82) --------------
+
 
 def test_12_82_ending_the_status_phase_shows_the_panic_rolls_it_makes():
     s = pos("""
@@ -260,7 +287,7 @@ def test_12_82_ending_the_status_phase_shows_the_panic_rolls_it_makes():
 
 
 def test_6_23_placing_the_allied_unit_shows_the_randomizer_roll_that_follows():
-    s = interphase("4, 1, 1")                    # 4, 1: Allied IS, no German result
+    s = interphase("4, 1, 1")  # 4, 1: Allied IS, no German result
     place = next(a for a in legal(s) if a.startswith("allied"))
     [o] = odds_of(s, parse_action(place))
     assert o.case == "6.27" and o.column == "Game-Turn 1"
@@ -277,29 +304,33 @@ def test_nothing_to_show_for_a_step_that_rolls_nothing():
 
 # -- what an action puts at stake (the first Enter says it, the second acts) ----------
 
+
 def test_stakes_a_harassment_rolls_and_says_its_odds():
     s = play(pos(DUEL % (1, "")), "activate 002")
     st = stakes(s, parse_action("harass 305"))
     assert st and st.rolls and st.spends == () and st.odds[0].column == "+5"
-    assert not stakes(s, parse_action("end"))                 # nothing rolled, nothing spent
+    assert not stakes(s, parse_action("end"))  # nothing rolled, nothing spent
 
 
 def test_stakes_a_recruitment_spends_its_loyalty_chit_12_14():
-    units = '''"201" = { hex = "2210", controller = "none" }
-        "001" = { hex = "2110" }'''
+    units = """"201" = { hex = "2210", controller = "none" }
+        "001" = { hex = "2110" }"""
     s = play(recruiting("ss", units, chits='ss = ["L201", "TR1"]'), "recruit 201", "join 001")
     st = stakes(s, parse_action("roll"))
     assert st.rolls and st.spends == ("L201",)
 
 
 def travelling() -> GameState:
-    return play(pos("""
+    return play(
+        pos("""
         phasing = "ss"
         [units]
         "002" = { hex = "2711" }
         [chits]
         ss = ["TR1", "TR2"]
-        """), "activate 002")
+        """),
+        "activate 002",
+    )
 
 
 def test_stakes_a_travel_spends_the_travel_chit_9_5():
@@ -322,6 +353,7 @@ def test_stakes_chits_the_enemy_takes_on_a_roll_are_not_called_spent_13_32():
 # else a player reads (title, table, case, notes, the no-roll reason) for one position
 # of each kind, so no part of the panel can change unnoticed.
 
+
 def T(what: str, value: int, case: str = "") -> Term:
     return Term(what, value, case)
 
@@ -339,29 +371,52 @@ def harass(attacker: str, defender: str, phasing: str = "abwehr") -> Odds:
 def test_10_34_the_panel_at_plus_0_rolls_and_at_minus_1_does_not():
     yes = harass("306", "013")
     assert yes == Odds(
-        "J. Müller harasses Best", "10.71", "Harassment Table", (T("J. Müller", 4), T("Best", -4)),
-        "+0", "+0", (("M", 2), ("Ar", 4)))
+        "J. Müller harasses Best",
+        "10.71",
+        "Harassment Table",
+        (T("J. Müller", 4), T("Best", -4)),
+        "+0",
+        "+0",
+        (("M", 2), ("Ar", 4)),
+    )
     assert faces(yes) == column_of("harassment", 0)
     no = harass("308", "013")
-    assert no == Odds("John harasses Best", "10.71", "Harassment Table",
-                      (T("John", 3), T("Best", -4)), "-1", "-", (),
-                      ("Below +0 there is no harassment (10.34).",), allowed=False)
+    assert no == Odds(
+        "John harasses Best",
+        "10.71",
+        "Harassment Table",
+        (T("John", 3), T("Best", -4)),
+        "-1",
+        "-",
+        (),
+        ("Below +0 there is no harassment (10.34).",),
+        allowed=False,
+    )
     assert no.line() == "-1: no roll. Below +0 there is no harassment (10.34)."
 
 
 def test_10_71_the_whole_panel_for_a_harassment():
     o = one(play(pos(DUEL % (1, "")), "activate 002"), "harass 305")
-    assert o == Odds("Schellenberg harasses Bonhoeffer", "10.71", "Harassment Table",
-                     (T("Schellenberg", 8), T("Bonhoeffer", -3)), "+5", "+5",
-                     (("M", 1), ("N", 2), ("Dr", 2), ("Ar", 1)))
+    assert o == Odds(
+        "Schellenberg harasses Bonhoeffer",
+        "10.71",
+        "Harassment Table",
+        (T("Schellenberg", 8), T("Bonhoeffer", -3)),
+        "+5",
+        "+5",
+        (("M", 1), ("N", 2), ("Dr", 2), ("Ar", 1)),
+    )
 
 
 def test_10_69_the_panel_for_a_vacant_hq():
-    s = play(pos("""
+    s = play(
+        pos("""
         phasing = "abwehr"
         [units]
         "301" = { hex = "2610", suspected = true }
-        """), "activate 301")
+        """),
+        "activate 301",
+    )
     o = one(s, "harass @2611")
     assert o.title == "Dohnanyi harasses the vacant HQ"
     assert o.arithmetic() == "Dohnanyi 8 - vacant Gestapo HQ 4 (10.69) = +4"
@@ -371,73 +426,139 @@ def test_10_69_the_panel_for_a_vacant_hq():
 
 
 def test_10_72_the_whole_panel_in_the_coup_with_its_cap_and_ae():
-    s = coup_pos('''"000" = { hex = "2110" }
-"305" = { hex = "2210", suspected = true }''', phasing="ss", bonus=4, abwehr_bonus=4)
+    s = coup_pos(
+        """"000" = { hex = "2110" }
+"305" = { hex = "2210", suspected = true }""",
+        phasing="ss",
+        bonus=4,
+        abwehr_bonus=4,
+    )
     o = one(play(s, "activate 000"), "harass 305")
-    assert o == Odds("Himmler harasses Bonhoeffer", "10.72", "Coup Harassment Table",
-                     (T("Himmler", 9), T("Bonhoeffer", -3), T("coup bonus", 4, "18.18")),
-                     "+10", "+6", (("N", 1), ("Dr", 1), ("De", 3), ("Ae", 1)),
-                     ("Above +6 the +6 column is read (see the rules notes).",
-                      "A 6 eliminates the harasser (10.72)."))
+    assert o == Odds(
+        "Himmler harasses Bonhoeffer",
+        "10.72",
+        "Coup Harassment Table",
+        (T("Himmler", 9), T("Bonhoeffer", -3), T("coup bonus", 4, "18.18")),
+        "+10",
+        "+6",
+        (("N", 1), ("Dr", 1), ("De", 3), ("Ae", 1)),
+        ("Above +6 the +6 column is read (see the rules notes).", "A 6 eliminates the harasser (10.72)."),
+    )
 
 
 def test_12_53_12_54_the_whole_panel_for_a_recruitment():
     s = recruiting("ss", TARGET + '\n        "013" = { hex = "2110" }')
     assert one(play(s, "recruit 107"), "join 013") == Odds(
-        "Best tries to recruit Popitz", "12.9", "Recruitment Table",
-        (T("Best", 3), T("Popitz", -3)), "+0", "-", (),
-        ("Recruitment needs at least +1 (12.53).",), allowed=False)
-    s = recruiting("ss", TARGET + '''
+        "Best tries to recruit Popitz",
+        "12.9",
+        "Recruitment Table",
+        (T("Best", 3), T("Popitz", -3)),
+        "+0",
+        "-",
+        (),
+        ("Recruitment needs at least +1 (12.53).",),
+        allowed=False,
+    )
+    s = recruiting(
+        "ss",
+        TARGET
+        + """
         "000" = { hex = "2110" }
-        "002" = { hex = "2310" }''', dice="1")
+        "002" = { hex = "2310" }""",
+        dice="1",
+    )
     assert one(play(s, "recruit 107", "join 000", "join 002"), "roll") == Odds(
-        "Himmler + Schellenberg try to recruit Popitz", "12.9", "Recruitment Table",
-        (T("Himmler", 9), T("Schellenberg", 8), T("Popitz", -3)), "+14", "+7", (("R", 6),),
-        ("Above +7 the +7 column is read (12.54).",))
+        "Himmler + Schellenberg try to recruit Popitz",
+        "12.9",
+        "Recruitment Table",
+        (T("Himmler", 9), T("Schellenberg", 8), T("Popitz", -3)),
+        "+14",
+        "+7",
+        (("R", 6),),
+        ("Above +7 the +7 column is read (12.54).",),
+    )
 
 
 MAY_EXPOSE = "The Abwehr may still reveal investigators' Loyalty chits to take them out (13.17)."
 
 
 def test_13_21_13_23_the_whole_panel_for_an_investigation():
-    s = play(investigating('''"305" = { hex = "2210", suspected = true }
-        "108" = { hex = "2209", controller = "ss" }'''), "investigate 305")
+    s = play(
+        investigating(""""305" = { hex = "2210", suspected = true }
+        "108" = { hex = "2209", controller = "ss" }"""),
+        "investigate 305",
+    )
     assert one(s, "join 108") == Odds(
-        "Strölin investigates Bonhoeffer", "13.36", "Investigation Table",
-        (T("Strölin", 2), T("Bonhoeffer", -3)), "2 to 3", "-", (),
-        ("Below 2:1 there is no investigation (13.21).", MAY_EXPOSE), allowed=False)
+        "Strölin investigates Bonhoeffer",
+        "13.36",
+        "Investigation Table",
+        (T("Strölin", 2), T("Bonhoeffer", -3)),
+        "2 to 3",
+        "-",
+        (),
+        ("Below 2:1 there is no investigation (13.21).", MAY_EXPOSE),
+        allowed=False,
+    )
     assert one(s, "join 108").line() == (
-        "2 to 3: no roll. Below 2:1 there is no investigation (13.21). " + MAY_EXPOSE)
-    s = play(investigating(EXAMPLE, dice="4"), "investigate 305", "join 000", "join 011",
-             "join 108")
+        "2 to 3: no roll. Below 2:1 there is no investigation (13.21). " + MAY_EXPOSE
+    )
+    s = play(investigating(EXAMPLE, dice="4"), "investigate 305", "join 000", "join 011", "join 108")
     assert one(s, "roll") == Odds(
-        "Himmler + Hanke + Strölin investigate Bonhoeffer", "13.36", "Investigation Table",
-        (T("Himmler", 9), T("Hanke", 4), T("Strölin", 2), T("Bonhoeffer", -3)), "15 to 3",
-        "5:1", (("Ss", 2), ("N", 3), ("Ic", 1)), (MAY_EXPOSE,))
-    s = play(investigating(EXAMPLE + '\n        "002" = { hex = "2211" }', dice="4"),
-             "investigate 305", "join 000", "join 002")
-    o = one(s, "roll")                                           # 9 + 8 = 17 to 3: 5:1
+        "Himmler + Hanke + Strölin investigate Bonhoeffer",
+        "13.36",
+        "Investigation Table",
+        (T("Himmler", 9), T("Hanke", 4), T("Strölin", 2), T("Bonhoeffer", -3)),
+        "15 to 3",
+        "5:1",
+        (("Ss", 2), ("N", 3), ("Ic", 1)),
+        (MAY_EXPOSE,),
+    )
+    s = play(
+        investigating(EXAMPLE + '\n        "002" = { hex = "2211" }', dice="4"),
+        "investigate 305",
+        "join 000",
+        "join 002",
+    )
+    o = one(s, "roll")  # 9 + 8 = 17 to 3: 5:1
     assert (o.total, o.column, o.notes) == ("17 to 3", "5:1", (MAY_EXPOSE,))
     assert o.title == "Himmler + Schellenberg investigate Bonhoeffer"
-    o = one(play(s, "join 108"), "roll")                        # 19 to 3: above 5:1
+    o = one(play(s, "join 108"), "roll")  # 19 to 3: above 5:1
     assert (o.total, o.column) == ("19 to 3", "5:1")
     assert o.notes == (MAY_EXPOSE, "Above 5:1 the 5:1 column is read (13.23).")
 
 
 def test_14_2_18_8_the_whole_panel_for_interrogation_and_the_walkyrie_roll():
-    s = play(cell('''"305" = { box = "interrogation_cell", suspected = true }''', dice="6",
-                  chits='abwehr = ["AA1"]'), "end-phase", "no-reveal")
+    s = play(
+        cell(
+            """"305" = { box = "interrogation_cell", suspected = true }""", dice="6", chits='abwehr = ["AA1"]'
+        ),
+        "end-phase",
+        "no-reveal",
+    )
     assert one(s, "no-reveal") == Odds(
-        "Interrogation of Bonhoeffer", "14.34", "Interrogation Table",
-        (T("Alibi/Arrest chits", 0, "14.22"),), "die", "defence 3", (("Ss", 4), ("Gr", 2)),
-        ("The roll counts at most 8 (14.23).",))
+        "Interrogation of Bonhoeffer",
+        "14.34",
+        "Interrogation Table",
+        (T("Alibi/Arrest chits", 0, "14.22"),),
+        "die",
+        "defence 3",
+        (("Ss", 4), ("Gr", 2)),
+        ("The roll counts at most 8 (14.23).",),
+    )
     assert one(s, "reveal AA1").total == "die + 1"
     s = play(end_of_phase("1", chits='"FA1", "FA2"'), "end-phase")
     walkyrie = ("Results read penalty/bonus/units (18.15).",)
-    assert one(s, "coup") == Odds("The Walkyrie roll", "18.8", "Walkyrie Table",
-                                  (T("Führer Access chits", 0, "18.13"),), "die", "",
-                                  (("-", 5), ("3/5/2", 1)), walkyrie,
-                                  nothing="the coup fails")
+    assert one(s, "coup") == Odds(
+        "The Walkyrie roll",
+        "18.8",
+        "Walkyrie Table",
+        (T("Führer Access chits", 0, "18.13"),),
+        "die",
+        "",
+        (("-", 5), ("3/5/2", 1)),
+        walkyrie,
+        nothing="the coup fails",
+    )
     o = one(s, "reveal FA1")
     assert (o.total, o.faces) == ("die + 1", (("-", 4), ("3/5/2", 1), ("2/5/2", 1)))
     assert o.line() == "die + 1 → Walkyrie Table: the coup fails 67% · 3/5/2 17% · 2/5/2 17%"
@@ -454,19 +575,46 @@ def test_12_82_6_27_the_whole_panel_for_the_rolls_no_one_chooses():
             "401" = {{ hex = "1810", controller = "abwehr" }}
             {more}
             """)
-    panic = ("One roll for each SS-controlled SS, Nazi or Civilian unit in an HQ friendly "
-             "to OKW; the Abwehr unrecruits that many of his OKW units (12.83).",)
-    assert odds_of(ss_status(), parse_action("end-phase")) == [Odds(
-        "OKW Panic, 1 roll", "12.82", "OKW Panic Table", (), "die", "-",
-        (("1 panic", 1), ("2 panic", 2), ("3 panic", 2), ("4 panic", 1)), panic)]
+
+    panic = (
+        "One roll for each SS-controlled SS, Nazi or Civilian unit in an HQ friendly "
+        "to OKW; the Abwehr unrecruits that many of his OKW units (12.83).",
+    )
+    assert odds_of(ss_status(), parse_action("end-phase")) == [
+        Odds(
+            "OKW Panic, 1 roll",
+            "12.82",
+            "OKW Panic Table",
+            (),
+            "die",
+            "-",
+            (("1 panic", 1), ("2 panic", 2), ("3 panic", 2), ("4 panic", 1)),
+            panic,
+        )
+    ]
     [o] = odds_of(ss_status('"003" = { hex = "1613" }'), parse_action("end-phase"))
     assert o.title == "OKW Panic, 2 rolls"
     s = interphase("4, 1, 1")
     place = next(a for a in legal(s) if a.startswith("allied"))
-    assert odds_of(s, parse_action(place)) == [Odds(
-        "The Randomizer of Game-Turn 1", "6.27", "Randomizer Table", (), "die", "Game-Turn 1",
-        (("Abwehr draws 12", 1), ("Abwehr draws 11", 1), ("Abwehr draws 10", 1), ("-", 1),
-         ("SS draws 11", 1), ("SS draws 13", 1)), nothing="no draw")]
+    assert odds_of(s, parse_action(place)) == [
+        Odds(
+            "The Randomizer of Game-Turn 1",
+            "6.27",
+            "Randomizer Table",
+            (),
+            "die",
+            "Game-Turn 1",
+            (
+                ("Abwehr draws 12", 1),
+                ("Abwehr draws 11", 1),
+                ("Abwehr draws 10", 1),
+                ("-", 1),
+                ("SS draws 11", 1),
+                ("SS draws 13", 1),
+            ),
+            nothing="no draw",
+        )
+    ]
 
 
 def test_13_13_naming_an_investigation_target_shows_every_unit_that_may_join():
@@ -480,30 +628,38 @@ def test_13_13_naming_an_investigation_target_shows_every_unit_that_may_join():
 def test_no_coup_now_shows_no_roll_when_the_next_game_turn_opens_without_one():
     """'No coup' after the SS Status Phase leads into Game-Turn 3's Assignment Phase
     (7.0), which is no roll: nothing to show."""
-    s = play(pos("""
+    s = play(
+        pos("""
         turn = 2
         phase = "status"
         phasing = "ss"
         [units]
         "002" = { hex = "2110" }
-        """), "end-phase")
+        """),
+        "end-phase",
+    )
     assert odds_of(s, parse_action("no-reveal")) == []
 
 
 def test_stakes_of_a_refused_action_are_nothing_and_spending_alone_is_at_stake():
     s = travelling()
-    assert stakes(s, parse_action("travel 2711 TR1")) == Stakes(False, (), ())   # refused
-    assert bool(stakes(s, parse_action("travel 0412 TR1")))       # no roll, but a chit
+    assert stakes(s, parse_action("travel 2711 TR1")) == Stakes(False, (), ())  # refused
+    assert bool(stakes(s, parse_action("travel 0412 TR1")))  # no roll, but a chit
 
 
 def coup_harass(attacker: str, bonus: int) -> Odds:
-    s = coup_pos(f'''"{attacker}" = {{ hex = "2110" }}
-"305" = {{ hex = "2210", suspected = true }}''', phasing="ss", bonus=bonus, abwehr_bonus=bonus)
+    s = coup_pos(
+        f'''"{attacker}" = {{ hex = "2110" }}
+"305" = {{ hex = "2210", suspected = true }}''',
+        phasing="ss",
+        bonus=bonus,
+        abwehr_bonus=bonus,
+    )
     return one(play(s, f"activate {attacker}"), "harass 305")
 
 
 def test_10_72_the_last_column_is_read_above_plus_6_not_at_it():
-    at_6 = coup_harass("000", 0)                           # Himmler 9 - 3, no bonus left
+    at_6 = coup_harass("000", 0)  # Himmler 9 - 3, no bonus left
     assert (at_6.total, at_6.column) == ("+6", "+6")
     assert at_6.notes == ("A 6 eliminates the harasser (10.72).",)
     assert at_6.arithmetic() == "Himmler 9 - Bonhoeffer 3 = +6"
@@ -514,44 +670,70 @@ def test_10_72_the_last_column_is_read_above_plus_6_not_at_it():
 
 
 def test_10_72_every_face_that_kills_the_harasser_is_named():
-    o = coup_harass("014", 2)                              # Ribbentrop 2 - 3 + 2 = +1
+    o = coup_harass("014", 2)  # Ribbentrop 2 - 3 + 2 = +1
     assert o.arithmetic() == "Ribbentrop 2 - Bonhoeffer 3 + coup bonus 2 (18.18) = +1"
     assert o.notes == ("A 5, 6 eliminates the harasser (10.72).",)
 
 
 def test_12_54_plus_7_is_read_as_it_is_and_plus_8_as_plus_7():
     def recruit(a: str, b: str) -> Odds:
-        s = recruiting("ss", TARGET + f'''
+        s = recruiting(
+            "ss",
+            TARGET
+            + f'''
         "{a}" = {{ hex = "2110" }}
-        "{b}" = {{ hex = "2310" }}''', dice="1")
+        "{b}" = {{ hex = "2310" }}''',
+            dice="1",
+        )
         return one(play(s, "recruit 107", f"join {a}", f"join {b}"), "roll")
 
-    seven = recruit("002", "014")                          # 8 + 2 - 3
+    seven = recruit("002", "014")  # 8 + 2 - 3
     assert (seven.total, seven.column, seven.notes) == ("+7", "+7", ())
-    eight = recruit("001", "013")                          # 8 + 3 - 3
+    eight = recruit("001", "013")  # 8 + 3 - 3
     assert (eight.total, eight.column) == ("+8", "+7")
     assert eight.notes == ("Above +7 the +7 column is read (12.54).",)
 
 
 def test_13_17_when_every_investigator_is_taken_out_nobody_investigates():
-    s = play(investigating('''"305" = { hex = "2210", suspected = true }
+    s = play(
+        investigating(
+            """"305" = { hex = "2210", suspected = true }
         "011" = { hex = "2310" }
-        "108" = { hex = "2209", controller = "ss" }''', chits='abwehr = ["L011", "L108"]'),
-             "investigate 305", "join 011", "join 108", "roll")
+        "108" = { hex = "2209", controller = "ss" }""",
+            chits='abwehr = ["L011", "L108"]',
+        ),
+        "investigate 305",
+        "join 011",
+        "join 108",
+        "roll",
+    )
     o = one(s, "no-reveal")
-    assert o.notes == ()                            # the Abwehr is deciding: no "may still"
+    assert o.notes == ()  # the Abwehr is deciding: no "may still"
     s = play(s, "reveal L011", "reveal L108")
     o = one(s, "no-reveal")
-    assert o == Odds("nobody investigates Bonhoeffer", "13.36", "Investigation Table",
-                     (T("Bonhoeffer", -3),), "0 to 3", "-", (),
-                     ("Below 2:1 there is no investigation (13.21).",), allowed=False)
+    assert o == Odds(
+        "nobody investigates Bonhoeffer",
+        "13.36",
+        "Investigation Table",
+        (T("Bonhoeffer", -3),),
+        "0 to 3",
+        "-",
+        (),
+        ("Below 2:1 there is no investigation (13.21).",),
+        allowed=False,
+    )
     assert o.line() == "0 to 3: no roll. Below 2:1 there is no investigation (13.21)."
 
 
 def test_14_34_a_defence_above_8_reads_the_last_column():
-    s = play(cell('''"300" = { box = "interrogation_cell", suspected = true }''', dice="6",
-                  chits='abwehr = ["AA1"]'), "end-phase", "no-reveal")
-    o = one(s, "no-reveal")                                    # Canaris, defence 9
+    s = play(
+        cell(
+            """"300" = { box = "interrogation_cell", suspected = true }""", dice="6", chits='abwehr = ["AA1"]'
+        ),
+        "end-phase",
+        "no-reveal",
+    )
+    o = one(s, "no-reveal")  # Canaris, defence 9
     assert o.column == "defence 8"
     t = table("interrogation")
     want = Counter(t["cells"][t["rows"].index(d)][t["columns"].index(8)] for d in range(1, 7))
@@ -571,14 +753,17 @@ def test_the_odds_never_foresee_the_real_dice():
     the same whatever the dice to come, and so says nothing of a Randomizer."""
     shown = []
     for die in (1, 3, 4):
-        s = play(pos(f"""
+        s = play(
+            pos(f"""
             turn = 6
             phase = "status"
             phasing = "ss"
             dice = [{", ".join([str(die)] * 10)}]
             [units]
             "002" = {{ hex = "2110" }}
-            """), "end-phase")
+            """),
+            "end-phase",
+        )
         shown.append(odds_of(s, parse_action("no-reveal")))
         rolled_now = play(s, "no-reveal")
         assert any(e.table == "randomizer" for e in rolled_now.events) == (die == 3)
@@ -593,13 +778,13 @@ def test_stakes_of_naming_a_target_roll_nothing_yet():
 def test_an_action_that_names_a_unit_but_rolls_nothing_has_no_odds():
     s = pos(DUEL % (1, ""))
     assert odds_of(s, parse_action("activate 002")) == []
-    assert odds_of(s, parse_action("roll")) == []            # asked of a key with nothing to roll
+    assert odds_of(s, parse_action("roll")) == []  # asked of a key with nothing to roll
     s = play(s, "activate 002")
-    assert odds_of(s, parse_action("move 2010")) == []       # a step rolls nothing (9.1)
+    assert odds_of(s, parse_action("move 2010")) == []  # a step rolls nothing (9.1)
 
 
 def test_13_13_a_target_out_of_every_zone_shows_nobody_and_no_roll():
-    s = investigating('''"305" = { hex = "2810", suspected = true }
-        "000" = { hex = "2710" }''')                             # across the border (13.13)
+    s = investigating(""""305" = { hex = "2810", suspected = true }
+        "000" = { hex = "2710" }""")  # across the border (13.13)
     [o] = odds_of(s, parse_action("investigate 305"))
     assert (o.title, o.total, o.allowed) == ("nobody investigates Bonhoeffer", "0 to 3", False)

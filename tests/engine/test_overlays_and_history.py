@@ -23,6 +23,7 @@ def _illegal(state, text):
         return exc
     raise AssertionError(f"{text} was legal")
 
+
 DUEL = """
 phasing = "ss"
 dice = [5]
@@ -35,17 +36,17 @@ dice = [5]
 def test_reachable_follows_the_movement_rules():
     s = play(pos(DUEL), "activate 002")
     r = reachable(s)
-    assert H("2010") in r and H("2210") not in r             # 8.12: an enemy blocks
+    assert H("2010") in r and H("2210") not in r  # 8.12: an enemy blocks
     # 2111 is in Bonhoeffer's zone: not one step from 2110 (11.32), but reachable round
     # about through 2011, which is not.
     assert H("2111") in r
     assert "(11.32)" in str(_illegal(s, "move 2111"))
     far = max(r, key=lambda h: abs(h // 100 - 21) + abs(h % 100 - 10))
-    assert abs(far // 100 - 21) <= 7                          # within 7 movement points
+    assert abs(far // 100 - 21) <= 7  # within 7 movement points
     spent = attrs.evolve(s, mp_spent=7)
-    assert reachable(spent) == frozenset()                    # 9.12: no points left
-    assert reachable(pos(DUEL)) == frozenset()                # nobody is moving
-    assert overlays(s).reachable == r                         # what the map is handed
+    assert reachable(spent) == frozenset()  # 9.12: no points left
+    assert reachable(pos(DUEL)) == frozenset()  # nobody is moving
+    assert overlays(s).reachable == r  # what the map is handed
 
 
 def test_zones_of_control_and_influence():
@@ -58,7 +59,7 @@ def test_zones_of_control_and_influence():
     allied = pos(DUEL + '"501" = { hex = "0115" }\n')
     ov = overlays(allied)
     area = allied.rules.map.area_of[H("0115")]
-    assert ov.influence == frozenset(allied.rules.map.hexes_in(area))      # 17.21
+    assert ov.influence == frozenset(allied.rules.map.hexes_in(area))  # 17.21
 
 
 def test_steps_can_be_taken_back_but_not_rolls_reveals_or_handing_over():
@@ -67,9 +68,9 @@ def test_steps_can_be_taken_back_but_not_rolls_reveals_or_handing_over():
     assert can_take_back(s0, parse_action("activate 002"), s1)
     s2 = play(s1, "move 2010")
     assert can_take_back(s1, parse_action("move 2010"), s2)
-    rolled = play(s1, "harass 305")                            # a die was rolled
+    rolled = play(s1, "harass 305")  # a die was rolled
     assert not can_take_back(s1, parse_action("harass 305"), rolled)
-    ended = play(s1, "end", "end-phase")                       # the Abwehr is asked (18.11)
+    ended = play(s1, "end", "end-phase")  # the Abwehr is asked (18.11)
     assert ended.to_act is Player.ABWEHR
     last = play(s1, "end")
     assert not can_take_back(last, parse_action("end-phase"), ended)
@@ -116,6 +117,7 @@ def test_reachable_is_exactly_where_legal_steps_lead():
 def _walk(state):
     start, seen, frontier, out = state.unit(state.active).hex, set(), [state], set()
     from plot_core.engine.api import legal_actions
+
     while frontier:
         nxt = []
         for s in frontier:

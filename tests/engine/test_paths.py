@@ -24,7 +24,7 @@ def test_a_hex_two_away_is_reached_in_two_legal_steps():
     s = play(pos(DUEL), "activate 002")
     walk = path_to(s, H("1910"))
     assert walk == [H("2010"), H("1910")]
-    for h in walk:                                   # each step is legal when taken
+    for h in walk:  # each step is legal when taken
         [step] = [a for a in legal_actions(s) if a.hex == h and a.verb.value == "move"]
         s = apply(s, step)
     assert s.unit("002").hex == H("1910") and s.mp_spent == 2
@@ -35,26 +35,27 @@ def test_a_walk_never_passes_through_an_enemy_zone_11_32_nor_beyond_the_allowanc
     zone = enemy_controlled(s, Player.SS)
     for dest in (H("2312"), H("2212"), H("1912")):
         walk = path_to(s, dest)
-        assert walk and not any(h in zone for h in walk[:-1])   # a zone ends the move
+        assert walk and not any(h in zone for h in walk[:-1])  # a zone ends the move
     # 2110 and 2111 are both in 305's zone: not straight from one to the other (11.32)
     assert path_to(s, H("2111")) == [H("2011"), H("2111")]
-    assert path_to(s, H("1110")) is None             # ten hexes away: 7 MP do not reach
+    assert path_to(s, H("1110")) is None  # ten hexes away: 7 MP do not reach
 
 
 def test_no_walk_without_a_moving_unit_or_off_the_map():
     s = pos(DUEL)
-    assert path_to(s, H("2010")) is None             # nothing is moving yet
+    assert path_to(s, H("2010")) is None  # nothing is moving yet
     s = play(s, "activate 002")
-    assert path_to(s, H("2110")) is None             # where it stands is no step
+    assert path_to(s, H("2110")) is None  # where it stands is no step
 
 
 def test_why_a_walk_fails_is_the_rule_of_its_failing_step_or_the_allowance():
-    s = play(pos(DUEL), "activate 002")                      # Schellenberg: 7 MP
+    s = play(pos(DUEL), "activate 002")  # Schellenberg: 7 MP
     assert walk_problem(s, H("1910")) is None
     # beyond the allowance (9.12)
     far = walk_problem(s, H("3006"))
     assert far.case == "9.12" and str(far) == (
-        "3006 is 11 hexes away and Schellenberg has 7 movement points left (9.12)")
+        "3006 is 11 hexes away and Schellenberg has 7 movement points left (9.12)"
+    )
     # onto a hex with an enemy unit: the last step is the one refused, blocked (8.12)
     blocked = walk_problem(s, H("2210"))
     assert str(blocked) == "Bonhoeffer blocks 2210 (8.12)"

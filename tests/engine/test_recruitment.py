@@ -22,8 +22,12 @@ def recruiting(player: str, units: str, dice: str = "", chits: str = "") -> obje
 
 
 def test_12_12_ss_recruits_nazis_freely_and_12_31_r():
-    s = recruiting("ss", '''"101" = { hex = "2210", controller = "none" }
-        "001" = { hex = "2110" }''', dice="1")             # Heydrich 8 vs Bormann 7: +1
+    s = recruiting(
+        "ss",
+        """"101" = { hex = "2210", controller = "none" }
+        "001" = { hex = "2110" }""",
+        dice="1",
+    )  # Heydrich 8 vs Bormann 7: +1
     s = play(s, "recruit 101", "join 001", "roll")
     b = s.unit("101")
     assert b.recruited and b.controller is Player.SS
@@ -32,138 +36,233 @@ def test_12_12_ss_recruits_nazis_freely_and_12_31_r():
 
 
 def test_12_13_abwehr_recruits_okw_freely_and_12_73_falls_under_suspicion():
-    s = recruiting("abwehr", '''"401" = { hex = "2210", controller = "none" }
-        "301" = { hex = "2110" }''', dice="1")             # Dohnanyi 8 vs Stauffenberg 7
+    s = recruiting(
+        "abwehr",
+        """"401" = { hex = "2210", controller = "none" }
+        "301" = { hex = "2110" }""",
+        dice="1",
+    )  # Dohnanyi 8 vs Stauffenberg 7
     assert not s.unit("301").suspected
     s = play(s, "recruit 401", "join 301", "roll")
     assert s.unit("401").controller is Player.ABWEHR and s.unit("401").recruited
-    assert s.unit("301").suspected                         # 12.73
+    assert s.unit("301").suspected  # 12.73
 
 
 def test_12_74_goerdeler_too_falls_under_suspicion():
-    s = recruiting("abwehr", '''"416" = { hex = "2210", controller = "none" }
-        "200" = { hex = "2110" }''', dice="1")             # Goerdeler 5 vs Manstein 6: -1
+    s = recruiting(
+        "abwehr",
+        """"416" = { hex = "2210", controller = "none" }
+        "200" = { hex = "2110" }""",
+        dice="1",
+    )  # Goerdeler 5 vs Manstein 6: -1
     illegal(play(s, "recruit 416", "join 200"), "roll", "12.53")
-    s = recruiting("abwehr", '''"418" = { hex = "2210", controller = "none" }
+    s = recruiting(
+        "abwehr",
+        """"418" = { hex = "2210", controller = "none" }
         "200" = { hex = "2110" }
-        "309" = { hex = "2310" }''', dice="1")             # 5 + 2 vs Schulenburg 6: +1
+        "309" = { hex = "2310" }""",
+        dice="1",
+    )  # 5 + 2 vs Schulenburg 6: +1
     s = play(s, "recruit 418", "join 200", "join 309", "roll")
     assert s.unit("200").suspected and s.unit("309").suspected
 
 
 def test_12_14_civilians_need_their_loyalty_chit():
-    units = '''"201" = { hex = "2210", controller = "none" }
-        "001" = { hex = "2110" }'''
+    units = """"201" = { hex = "2210", controller = "none" }
+        "001" = { hex = "2110" }"""
     illegal(recruiting("ss", units), "recruit 201", "12.14")
     s = recruiting("ss", units, dice="1", chits='ss = ["L201"]')
-    s = play(s, "recruit 201", "join 001", "roll")           # 8 vs Leber 3: +5
+    s = play(s, "recruit 201", "join 001", "roll")  # 8 vs Leber 3: +5
     assert s.unit("201").controller is Player.SS
     assert [(e.case, e.text) for e in s.events][:2] == [
-        ("12.14", "SS reveals L201"), ("12.9", "Heydrich tries to recruit Leber: +5, die 1: R")]
-    assert "L201" not in s.chits_of("ss")                    # back in the cup
+        ("12.14", "SS reveals L201"),
+        ("12.9", "Heydrich tries to recruit Leber: +5, die 1: R"),
+    ]
+    assert "L201" not in s.chits_of("ss")  # back in the cup
 
 
 def test_12_15_abwehr_needs_loyalty_for_nazis_and_12_16_ss_for_okw():
-    illegal(recruiting("abwehr", '''"101" = { hex = "2210", controller = "none" }
-        "301" = { hex = "2110" }'''), "recruit 101", "12.15")
-    illegal(recruiting("ss", '''"401" = { hex = "2210", controller = "none" }
-        "001" = { hex = "2110" }'''), "recruit 401", "12.16")
-    s = recruiting("ss", '''"401" = { hex = "2210", controller = "none" }
-        "001" = { hex = "2110" }''', dice="1", chits='ss = ["L401"]')
+    illegal(
+        recruiting(
+            "abwehr",
+            """"101" = { hex = "2210", controller = "none" }
+        "301" = { hex = "2110" }""",
+        ),
+        "recruit 101",
+        "12.15",
+    )
+    illegal(
+        recruiting(
+            "ss",
+            """"401" = { hex = "2210", controller = "none" }
+        "001" = { hex = "2110" }""",
+        ),
+        "recruit 401",
+        "12.16",
+    )
+    s = recruiting(
+        "ss",
+        """"401" = { hex = "2210", controller = "none" }
+        "001" = { hex = "2110" }""",
+        dice="1",
+        chits='ss = ["L401"]',
+    )
     s = play(s, "recruit 401", "join 001", "roll")
-    assert s.unit("401").controller is Player.SS             # an SS-controlled OKW unit
+    assert s.unit("401").controller is Player.SS  # an SS-controlled OKW unit
     assert (s.events[0].case, s.events[0].text) == ("12.16", "SS reveals L401")
-    s = recruiting("abwehr", '''"101" = { hex = "2210", controller = "none" }
-        "301" = { hex = "2110" }''', dice="1", chits='abwehr = ["L101"]')
+    s = recruiting(
+        "abwehr",
+        """"101" = { hex = "2210", controller = "none" }
+        "301" = { hex = "2110" }""",
+        dice="1",
+        chits='abwehr = ["L101"]',
+    )
     s = play(s, "recruit 101", "join 301", "roll")
     assert (s.events[0].case, s.events[0].text) == ("12.15", "Abwehr reveals L101")
 
 
 def test_12_66_never_the_other_core_party():
-    illegal(recruiting("ss", '''"305" = { hex = "2210", suspected = true }
-        "001" = { hex = "2110" }''', chits='ss = ["L305", "DC1"]'), "recruit 305", "12.66")
-    illegal(recruiting("abwehr", '''"005" = { hex = "2210" }
-        "301" = { hex = "2110" }''', chits='abwehr = ["L005", "DC1"]'), "recruit 005", "12.66")
+    illegal(
+        recruiting(
+            "ss",
+            """"305" = { hex = "2210", suspected = true }
+        "001" = { hex = "2110" }""",
+            chits='ss = ["L305", "DC1"]',
+        ),
+        "recruit 305",
+        "12.66",
+    )
+    illegal(
+        recruiting(
+            "abwehr",
+            """"005" = { hex = "2210" }
+        "301" = { hex = "2110" }""",
+            chits='abwehr = ["L005", "DC1"]',
+        ),
+        "recruit 005",
+        "12.66",
+    )
 
 
 def test_12_11_recruited_units_need_a_double_cross():
-    units = '''"101" = { hex = "2210", controller = "ss" }
+    units = """"101" = { hex = "2210", controller = "ss" }
         "301" = { hex = "2110" }
-        "302" = { hex = "2310" }'''
-    illegal(recruiting("ss", units.replace("301", "001").replace("302", "002")), "recruit 101",
-            "12.11")                                          # already the SS's
+        "302" = { hex = "2310" }"""
+    illegal(
+        recruiting("ss", units.replace("301", "001").replace("302", "002")), "recruit 101", "12.11"
+    )  # already the SS's
     illegal(recruiting("abwehr", units, chits='abwehr = ["L101"]'), "recruit 101", "12.61")
 
 
 def test_12_61_to_12_63_double_cross_takes_a_unit_from_the_enemy():
-    s = recruiting("abwehr", '''"101" = { hex = "2210", controller = "ss" }
-        "301" = { hex = "2110" }''', dice="1", chits='abwehr = ["L101", "DC1"]')
-    s = play(s, "recruit 101", "join 301", "roll")           # 8 vs 7: +1, die 1: R
+    s = recruiting(
+        "abwehr",
+        """"101" = { hex = "2210", controller = "ss" }
+        "301" = { hex = "2110" }""",
+        dice="1",
+        chits='abwehr = ["L101", "DC1"]',
+    )
+    s = play(s, "recruit 101", "join 301", "roll")  # 8 vs 7: +1, die 1: R
     assert s.unit("101").controller is Player.ABWEHR and s.unit("101").recruited
-    assert s.chits_of("abwehr") == []                        # 12.62: both chits spent
+    assert s.chits_of("abwehr") == []  # 12.62: both chits spent
     assert [(e.case, e.text) for e in s.events] == [
         ("12.62", "Abwehr spends DC1 and L101 on a Double-Cross"),
         ("12.9", "Dohnanyi tries to recruit Bormann (Double-Cross): +1, die 1: R"),
         ("12.73", "Dohnanyi falls under suspicion"),
-        ("12.31", "Bormann is recruited by Abwehr")]
+        ("12.31", "Bormann is recruited by Abwehr"),
+    ]
 
 
 def test_12_64_a_failed_double_cross_leaves_the_unit_where_it_was():
-    s = recruiting("abwehr", '''"101" = { hex = "2210", controller = "ss" }
-        "301" = { hex = "2110" }''', dice="6", chits='abwehr = ["L101", "DC1"]')
-    s = play(s, "recruit 101", "join 301", "roll")           # +1, die 6: Ep
+    s = recruiting(
+        "abwehr",
+        """"101" = { hex = "2210", controller = "ss" }
+        "301" = { hex = "2110" }""",
+        dice="6",
+        chits='abwehr = ["L101", "DC1"]',
+    )
+    s = play(s, "recruit 101", "join 301", "roll")  # +1, die 6: Ep
     assert s.unit("101").controller is Player.SS
-    assert len(s.chits_of("ss")) == 1                         # 12.33: the SS picks a chit
+    assert len(s.chits_of("ss")) == 1  # 12.33: the SS picks a chit
 
 
 def test_12_65_sr_in_a_double_cross_always_succeeds():
-    s = recruiting("abwehr", '''"101" = { hex = "2210", controller = "ss" }
-        "301" = { hex = "2110" }''', dice="2", chits='abwehr = ["L101", "DC1"]')
-    s = play(s, "recruit 101", "join 301", "roll")           # +1, die 2: Sr
+    s = recruiting(
+        "abwehr",
+        """"101" = { hex = "2210", controller = "ss" }
+        "301" = { hex = "2110" }""",
+        dice="2",
+        chits='abwehr = ["L101", "DC1"]',
+    )
+    s = play(s, "recruit 101", "join 301", "roll")  # +1, die 2: Sr
     assert s.unit("101").controller is Player.ABWEHR and not s.unit("101").semi
 
 
 def test_12_34_sr_for_the_ss_is_r_and_12_35_for_the_abwehr_semi():
-    s = recruiting("ss", '''"101" = { hex = "2210", controller = "none" }
-        "001" = { hex = "2110" }''', dice="2")
+    s = recruiting(
+        "ss",
+        """"101" = { hex = "2210", controller = "none" }
+        "001" = { hex = "2110" }""",
+        dice="2",
+    )
     s = play(s, "recruit 101", "join 001", "roll")
     assert s.unit("101").recruited and s.unit("101").controller is Player.SS
-    s = recruiting("abwehr", '''"401" = { hex = "2210", controller = "none" }
-        "301" = { hex = "2110" }''', dice="2")
+    s = recruiting(
+        "abwehr",
+        """"401" = { hex = "2210", controller = "none" }
+        "301" = { hex = "2110" }""",
+        dice="2",
+    )
     s = play(s, "recruit 401", "join 301", "roll")
     u = s.unit("401")
-    assert u.semi and not u.recruited and u.controller is Player.ABWEHR    # 12.35, 12.41
-    assert s.unit("301").suspected                                        # 12.73: Sr too
+    assert u.semi and not u.recruited and u.controller is Player.ABWEHR  # 12.35, 12.41
+    assert s.unit("301").suspected  # 12.73: Sr too
 
 
 def test_12_32_ar_every_recruiter_retreats():
-    s = recruiting("ss", '''"104" = { hex = "2210", controller = "none" }
+    s = recruiting(
+        "ss",
+        """"104" = { hex = "2210", controller = "none" }
         "013" = { hex = "2110" }
-        "014" = { hex = "2310" }''', dice="3")             # Best 3 + Ribbentrop 2 vs Nebe 6: -1
+        "014" = { hex = "2310" }""",
+        dice="3",
+    )  # Best 3 + Ribbentrop 2 vs Nebe 6: -1
     illegal(play(s, "recruit 104", "join 013", "join 014"), "roll", "12.53")
-    s = recruiting("ss", '''"107" = { hex = "2210", controller = "none" }
+    s = recruiting(
+        "ss",
+        """"107" = { hex = "2210", controller = "none" }
         "013" = { hex = "2110" }
-        "014" = { hex = "2310" }''', dice="4")             # 3 + 2 vs Popitz 3: +2, die 4: Ar
+        "014" = { hex = "2310" }""",
+        dice="4",
+    )  # 3 + 2 vs Popitz 3: +2, die 4: Ar
     s = play(s, "recruit 107", "join 013", "join 014", "roll")
     while s.pending and s.pending[-1].kind == "retreat":
-        assert s.to_act is Player.SS                          # the owner retreats his units
+        assert s.to_act is Player.SS  # the owner retreats his units
         s = play(s, legal(s)[0])
     assert at(s, "013") != "2110" and at(s, "014") != "2310"
     assert s.unit("107").controller is None
 
 
 def test_12_33_ep_the_enemy_draws_from_the_cup():
-    s = recruiting("ss", '''"107" = { hex = "2210", controller = "none" }
+    s = recruiting(
+        "ss",
+        """"107" = { hex = "2210", controller = "none" }
         "013" = { hex = "2110" }
-        "014" = { hex = "2310" }''', dice="6")             # +2, die 6: Ep
+        "014" = { hex = "2310" }""",
+        dice="6",
+    )  # +2, die 6: Ep
     s = play(s, "recruit 107", "join 013", "join 014", "roll")
     assert len(s.chits_of("abwehr")) == 1 and s.unit("107").controller is None
 
 
 def test_12_54_above_plus_7_reads_the_plus_7_column():
-    s = recruiting("ss", '''"110" = { hex = "2210", controller = "none" }
+    s = recruiting(
+        "ss",
+        """"110" = { hex = "2210", controller = "none" }
         "001" = { hex = "2110" }
-        "002" = { hex = "2310" }''', dice="6")             # 16 vs Speer 6: +10
+        "002" = { hex = "2310" }""",
+        dice="6",
+    )  # 16 vs Speer 6: +10
     s = play(s, "recruit 110", "join 001", "join 002", "roll")
     ev = [e for e in s.events if e.table == "recruitment"][0]
     assert ev.column == 7 and ev.result == s.rules.tables.recruitment.cell(6, 7)
@@ -171,60 +270,97 @@ def test_12_54_above_plus_7_reads_the_plus_7_column():
 
 def test_12_22_once_per_target_and_recruiter_and_12_27_snowballing():
     # Speer at 2211 is next to Bormann (2210) but not to Heydrich (2110).
-    s = recruiting("ss", '''"101" = { hex = "2210", controller = "none" }
+    s = recruiting(
+        "ss",
+        """"101" = { hex = "2210", controller = "none" }
         "110" = { hex = "2211", controller = "none" }
-        "001" = { hex = "2110" }''', dice="1, 1")
-    illegal(s, "recruit 110", "12.21")                       # no friendly zone reaches Speer
-    s = play(s, "recruit 101", "join 001", "roll")           # Bormann joins the SS
-    illegal(s, "recruit 101", "12.22")                       # one attempt per target
+        "001" = { hex = "2110" }""",
+        dice="1, 1",
+    )
+    illegal(s, "recruit 110", "12.21")  # no friendly zone reaches Speer
+    s = play(s, "recruit 101", "join 001", "roll")  # Bormann joins the SS
+    illegal(s, "recruit 101", "12.22")  # one attempt per target
     s = play(s, "recruit 110")
-    assert "join 001" not in legal(s)                        # Heydrich has recruited already
-    s = play(s, "join 101", "roll")                          # 12.27: Bormann 8 vs Speer 6
+    assert "join 001" not in legal(s)  # Heydrich has recruited already
+    s = play(s, "join 101", "roll")  # 12.27: Bormann 8 vs Speer 6
     assert s.unit("110").controller is Player.SS
 
 
 def test_12_21_12_51_only_targets_in_a_friendly_zone():
-    illegal(recruiting("ss", '''"101" = { hex = "2410", controller = "none" }
-        "001" = { hex = "2110" }'''), "recruit 101", "12.21")
-    illegal(recruiting("ss", '''"101" = { hex = "2810", controller = "none" }
-        "001" = { hex = "2710" }'''), "recruit 101", "12.21")    # across the Prussian border
+    illegal(
+        recruiting(
+            "ss",
+            """"101" = { hex = "2410", controller = "none" }
+        "001" = { hex = "2110" }""",
+        ),
+        "recruit 101",
+        "12.21",
+    )
+    illegal(
+        recruiting(
+            "ss",
+            """"101" = { hex = "2810", controller = "none" }
+        "001" = { hex = "2710" }""",
+        ),
+        "recruit 101",
+        "12.21",
+    )  # across the Prussian border
 
 
 def test_12_67_masked_targets_may_be_recruited_and_15_21_masked_units_cannot_recruit():
-    s = recruiting("ss", '''"101" = { hex = "2210", controller = "none", marker = "masked" }
-        "001" = { hex = "2110" }''', dice="1")
+    s = recruiting(
+        "ss",
+        """"101" = { hex = "2210", controller = "none", marker = "masked" }
+        "001" = { hex = "2110" }""",
+        dice="1",
+    )
     s = play(s, "recruit 101", "join 001", "roll")
     assert s.unit("101").controller is Player.SS
-    illegal(recruiting("ss", '''"101" = { hex = "2210", controller = "none" }
-        "001" = { hex = "2110", marker = "masked" }'''), "recruit 101", "12.21")
+    illegal(
+        recruiting(
+            "ss",
+            """"101" = { hex = "2210", controller = "none" }
+        "001" = { hex = "2110", marker = "masked" }""",
+        ),
+        "recruit 101",
+        "12.21",
+    )
 
 
 def test_12_42_semi_recruited_units_cannot_be_recruited_again_12_43_nor_recruit():
-    units = '''"401" = { hex = "2210", controller = "abwehr", recruited = false, semi = true }
+    units = """"401" = { hex = "2210", controller = "abwehr", recruited = false, semi = true }
         "402" = { hex = "2310", controller = "none" }
-        "001" = { hex = "2110" }'''
+        "001" = { hex = "2110" }"""
     illegal(recruiting("ss", units, chits='ss = ["L401"]'), "recruit 401", "12.42")
     illegal(recruiting("abwehr", units.replace('"001"', '"309"')), "recruit 402", "12.21")
 
 
 def test_12_24_nothing_but_recruitment_in_the_phase():
-    s = recruiting("ss", '''"001" = { hex = "2110" }''')
+    s = recruiting("ss", """"001" = { hex = "2110" }""")
     illegal(s, "activate 001", "5.2")
 
 
 def test_12_25_12_26_combined_strength_on_one_target():
-    s = recruiting("ss", '''"101" = { hex = "2210", controller = "none" }
+    s = recruiting(
+        "ss",
+        """"101" = { hex = "2210", controller = "none" }
         "013" = { hex = "2110" }
-        "011" = { hex = "2310" }''', dice="1")             # Best 3 + Hanke 4 vs 7: 0
+        "011" = { hex = "2310" }""",
+        dice="1",
+    )  # Best 3 + Hanke 4 vs 7: 0
     s = play(s, "recruit 101", "join 013")
     assert "roll" not in legal(s)
     s = play(s, "join 011")
-    assert "roll" not in legal(s)                            # 12.53: 0 is not enough
-    illegal(s, "roll", "12.53")                              # and refused if asked, at +0
-    s = recruiting("ss", '''"101" = { hex = "2210", controller = "none" }
+    assert "roll" not in legal(s)  # 12.53: 0 is not enough
+    illegal(s, "roll", "12.53")  # and refused if asked, at +0
+    s = recruiting(
+        "ss",
+        """"101" = { hex = "2210", controller = "none" }
         "013" = { hex = "2110" }
         "011" = { hex = "2310" }
-        "012" = { hex = "2209" }''', dice="1")             # 3 + 4 + 4 vs 7: +4
+        "012" = { hex = "2209" }""",
+        dice="1",
+    )  # 3 + 4 + 4 vs 7: +4
     s = play(s, "recruit 101", "join 013", "join 011", "join 012", "roll")
     assert [e.column for e in s.events if e.table == "recruitment"] == [4]
 
@@ -250,7 +386,7 @@ def test_12_75_the_ss_exposes_an_abwehr_unit_at_any_point():
         [chits]
         ss = ["L305"]
         """)
-    illegal(a, "expose 305", "12.75")                         # not while the Abwehr acts
+    illegal(a, "expose 305", "12.75")  # not while the Abwehr acts
 
 
 def test_12_81_to_12_84_okw_panic():
@@ -266,12 +402,12 @@ def test_12_81_to_12_84_okw_panic():
         "403" = { hex = "1910", controller = "abwehr" }
         "404" = { hex = "1912", controller = "abwehr" }
         """)
-    s = play(s, "end-phase")                                  # die 4: 3 OKW units panic
+    s = play(s, "end-phase")  # die 4: 3 OKW units panic
     assert s.to_act is Player.ABWEHR and s.pending[-1].kind == "panic"
     assert str(illegal(s, "panic 002", "12.83")) == "Schellenberg is not an OKW unit of yours (12.83)"
     one = play(s, "panic 402")
     assert [(e.case, e.text) for e in one.events] == [("12.83", "Haeften panics and is unrecruited")]
-    s = play(s, "panic 402", "panic 401", "panic 404", "no-reveal")     # no coup (18.11)
+    s = play(s, "panic 402", "panic 401", "panic 404", "no-reveal")  # no coup (18.11)
     for uid in ("401", "402"):
         u = s.unit(uid)
         assert (u.controller, u.recruited, u.semi) == (None, False, False)
@@ -284,8 +420,7 @@ def test_12_83_when_as_many_must_panic_as_there_are_the_abwehr_chooses_nothing()
     # three to panic): each panics without a decision, in the order of the units
     hexes = {"401": "1810", "402": "1812", "403": "1910"}
     for units in (("401", "402", "403"), ("401", "403")):
-        placed = "\n".join(f'"{u}" = {{ hex = "{hexes[u]}", controller = "abwehr" }}'
-                            for u in units)
+        placed = "\n".join(f'"{u}" = {{ hex = "{hexes[u]}", controller = "abwehr" }}' for u in units)
         s = pos(f"""
             turn = 3
             phase = "status"
@@ -300,8 +435,7 @@ def test_12_83_when_as_many_must_panic_as_there_are_the_abwehr_chooses_nothing()
         said = [e.text for e in s.events if e.case == "12.83"]
         assert said == [f"{s.info(u).short} panics and is unrecruited" for u in units]
         for u in units:
-            assert (s.unit(u).controller, s.unit(u).recruited, s.unit(u).semi) == (
-                None, False, False)
+            assert (s.unit(u).controller, s.unit(u).recruited, s.unit(u).semi) == (None, False, False)
 
 
 def test_12_81_no_panic_without_an_ss_unit_in_an_okw_hq():
@@ -314,7 +448,7 @@ def test_12_81_no_panic_without_an_ss_unit_in_an_okw_hq():
         "402" = { hex = "1714", controller = "ss", recruited = true }
         "401" = { hex = "1810", controller = "abwehr" }
         """)
-    s = play(s, "end-phase", "no-reveal")                     # an SS-controlled OKW unit
+    s = play(s, "end-phase", "no-reveal")  # an SS-controlled OKW unit
     assert s.unit("401").controller is Player.ABWEHR and s.turn == 4
     assert not any(e.table == "okw_panic" for e in s.events)
 
@@ -340,49 +474,71 @@ def test_12_84_one_roll_for_each_unit_in_an_okw_hq():
 def test_12_14_to_12_16_control_markers():
     from plot_core.engine.state import control_marker
 
-    s = recruiting("ss", '''"201" = { hex = "2210", controller = "ss" }
+    s = recruiting(
+        "ss",
+        """"201" = { hex = "2210", controller = "ss" }
         "401" = { hex = "2110", controller = "ss" }
         "101" = { hex = "2310", controller = "ss" }
         "102" = { hex = "2410", controller = "abwehr" }
         "402" = { hex = "2510", controller = "abwehr" }
         "001" = { hex = "2610" }
-        "202" = { hex = "2710", controller = "abwehr", recruited = false, semi = true }''')
-    marks = {u: control_marker(s.rules, s.unit(u)) for u in ("201", "401", "101", "102", "402",
-                                                              "001", "202")}
-    assert marks == {"201": Player.SS, "401": Player.SS, "101": None,
-                     "102": Player.ABWEHR, "402": None, "001": None,
-                     "202": None}      # semi-recruited: a semi marker, not control (12.35)
+        "202" = { hex = "2710", controller = "abwehr", recruited = false, semi = true }""",
+    )
+    marks = {u: control_marker(s.rules, s.unit(u)) for u in ("201", "401", "101", "102", "402", "001", "202")}
+    assert marks == {
+        "201": Player.SS,
+        "401": Player.SS,
+        "101": None,
+        "102": Player.ABWEHR,
+        "402": None,
+        "001": None,
+        "202": None,
+    }  # semi-recruited: a semi marker, not control (12.35)
 
 
 # -- what the legal list offers, at its edges (found by mutation testing) --------
 
+
 def test_12_2_the_list_offers_targets_on_the_map_then_recruiters_not_yet_joined():
-    s = recruiting("ss", '''"101" = { hex = "2210", controller = "none" }
+    s = recruiting(
+        "ss",
+        """"101" = { hex = "2210", controller = "none" }
         "013" = { hex = "2110" }
-        "011" = { hex = "2310" }''', dice="1")             # Best 3 + Hanke 4 vs Bormann 7
+        "011" = { hex = "2310" }""",
+        dice="1",
+    )  # Best 3 + Hanke 4 vs Bormann 7
     assert "recruit 101" in legal(s) and legal(s)[-1] == "end-phase"
     s = play(s, "recruit 101", "join 013")
-    assert "join 011" in legal(s) and "join 013" not in legal(s)     # 12.22: once each
+    assert "join 011" in legal(s) and "join 013" not in legal(s)  # 12.22: once each
     e = illegal(s, "join 013", "12.22")
     assert "already joined" in str(e)
 
 
 def test_12_53_the_roll_is_offered_from_exactly_plus_1():
-    s = recruiting("abwehr", '''"418" = { hex = "2210", controller = "none" }
+    s = recruiting(
+        "abwehr",
+        """"418" = { hex = "2210", controller = "none" }
         "200" = { hex = "2110" }
-        "309" = { hex = "2310" }''', dice="1")             # 5 + 2 vs Schulenburg 6: +1
+        "309" = { hex = "2310" }""",
+        dice="1",
+    )  # 5 + 2 vs Schulenburg 6: +1
     s = play(s, "recruit 418", "join 200", "join 309")
     assert "roll" in legal(s)
 
 
 def test_12_25_a_unit_that_may_not_join_is_refused_with_the_reason():
-    s = recruiting("ss", '''"101" = { hex = "2210", controller = "none" }
+    s = recruiting(
+        "ss",
+        """"101" = { hex = "2210", controller = "none" }
         "013" = { hex = "2110" }
-        "011" = { hex = "3010" }''', dice="1")             # Hanke far from Bormann
+        "011" = { hex = "3010" }""",
+        dice="1",
+    )  # Hanke far from Bormann
     s = play(s, "recruit 101")
     e = illegal(s, "join 011", "12.25")
-    assert str(e) == ("Hanke cannot join: it must be yours, unused this phase, with Bormann "
-                      "in its zone (12.25)")
+    assert str(e) == (
+        "Hanke cannot join: it must be yours, unused this phase, with Bormann in its zone (12.25)"
+    )
 
 
 def test_12_75_expose_is_offered_for_unsuspected_abwehr_units_on_the_map_whose_chit_the_ss_holds():
@@ -415,17 +571,20 @@ def test_12_75_exposing_says_why_it_is_refused_and_logs_the_chit():
     assert str(illegal(s, "expose 401", "12.75")) == "Stauffenberg is not an Abwehr unit (12.75)"
     assert str(illegal(s, "expose 303", "12.75")) == "you do not hold L303 (12.75)"
     s = play(s, "expose 305")
-    assert [(e.case, e.text) for e in s.events] == [
-        ("12.75", "SS reveals L305: Bonhoeffer is now suspected")]
+    assert [(e.case, e.text) for e in s.events] == [("12.75", "SS reveals L305: Bonhoeffer is now suspected")]
     assert s.chits_of("cup").count("L305") == 1
 
 
 def test_12_2_a_unit_that_recruited_does_not_recruit_again_this_phase():
     """Heydrich tries Bormann (die 1: R); Helldorf stands in his zone too, but Heydrich
     has recruited this phase: nobody is left to try Helldorf, and Bormann is marked tried."""
-    s = recruiting("ss", '''"101" = { hex = "2210", controller = "none" }
+    s = recruiting(
+        "ss",
+        """"101" = { hex = "2210", controller = "none" }
         "102" = { hex = "2010", controller = "none" }
-        "001" = { hex = "2110" }''', dice="1")
+        "001" = { hex = "2110" }""",
+        dice="1",
+    )
     assert "recruit 102" in legal(s)
     s = play(s, "recruit 101", "join 001", "roll")
     assert "001" in s.activated and "101" in s.targeted
@@ -474,7 +633,8 @@ def test_12_83_as_many_to_panic_as_there_are_okw_units_takes_them_all_without_as
     s = play(s, "end-phase")
     assert not any(d.kind == "panic" for d in s.pending)
     assert [e.text for e in s.events if e.case == "12.83"] == [
-        f"{s.info(u).short} panics and is unrecruited" for u in ("401", "402", "403")]
+        f"{s.info(u).short} panics and is unrecruited" for u in ("401", "402", "403")
+    ]
     for uid in ("401", "402", "403"):
         u = s.unit(uid)
         assert (u.controller, u.recruited, u.semi) == (None, False, False)
@@ -500,7 +660,7 @@ def test_12_83_only_recruited_or_semi_okw_units_of_the_abwehr_panic():
     illegal(s, "panic 403", "12.83")
 
 
-REFUSALS = '''"101" = { hex = "2210", controller = "none" }
+REFUSALS = """"101" = { hex = "2210", controller = "none" }
         "001" = { hex = "2110" }
         "102" = { hex = "2010", controller = "ss" }
         "103" = { box = "eliminated" }
@@ -510,7 +670,7 @@ REFUSALS = '''"101" = { hex = "2210", controller = "none" }
         "402" = { hex = "2009", controller = "abwehr", recruited = false, semi = true }
         "201" = { hex = "2011", controller = "none" }
         "104" = { hex = "2710", controller = "none" }
-        "501" = { hex = "1910" }'''
+        "501" = { hex = "1910" }"""
 
 
 def test_12_every_refused_target_says_why_with_its_case():
@@ -522,23 +682,25 @@ def test_12_every_refused_target_says_why_with_its_case():
         "recruit 100": "Hitler cannot be recruited (12.11)",
         "recruit 102": "Helldorf is already yours (12.11)",
         "recruit 401": "Stauffenberg is recruited by the enemy: it takes a Double-Cross chit and its "
-                       "Loyalty chit (12.61)",
+        "Loyalty chit (12.61)",
         "recruit 402": "Haeften is semi-recruited and cannot be recruited again (12.42)",
         "recruit 201": "recruiting Leber takes its Loyalty chit (12.14)",
         "recruit 104": "Nebe is not in the zone of any of your units that may still recruit "
-                       "this phase (12.21)",
+        "this phase (12.21)",
     }
     for action, text in said.items():
-        assert str(illegal(s, action, text[text.rindex("(") + 1:-1])) == text
+        assert str(illegal(s, action, text[text.rindex("(") + 1 : -1])) == text
     s = play(s, "recruit 101", "join 001", "roll")
-    assert str(illegal(s, "recruit 101", "12.22")) == \
-        "Bormann has already been the target of a recruitment this phase (12.22)"
+    assert (
+        str(illegal(s, "recruit 101", "12.22"))
+        == "Bormann has already been the target of a recruitment this phase (12.22)"
+    )
 
 
 def test_12_2_recruiters_need_effectiveness_above_0():
     """Hitler (0) never recruits; Speer (1), under SS control, may."""
-    alone = '''"101" = { hex = "2210", controller = "none" }
-        "100" = { hex = "2110" }'''
+    alone = """"101" = { hex = "2210", controller = "none" }
+        "100" = { hex = "2110" }"""
     illegal(recruiting("ss", alone), "recruit 101", "12.21")
     s = recruiting("ss", alone + '\n        "110" = { hex = "2310", controller = "ss" }')
     s = play(s, "recruit 101")

@@ -20,44 +20,54 @@ from .helpers import at, illegal, legal, play, pos
 
 # -- set-up ----------------------------------------------------------------------
 
+
 def test_4_31_leaders_first_then_4_32_ss_marks():
     s = new_game(1, setup="choose")
     named = s.rules.map.named_setup
     for uid in ("000", "100", "200", "300"):
         assert s.unit(uid).hex == named[uid]
     assert s.phase is Phase.SETUP and s.to_act is Player.SS
-    assert (s.turn, s.phasing) == (0, Player.SS)          # set-up comes before Game-Turn 1
+    assert (s.turn, s.phasing) == (0, Player.SS)  # set-up comes before Game-Turn 1
     marks = s.rules.map.setup_marks
     for a in legal_actions(s):
         party = s.info(a.unit).party
         assert (party is Party.SS and a.hex in marks["ss"]) or (
-            party is Party.NAZI and a.hex in marks["nazi"])
+            party is Party.NAZI and a.hex in marks["nazi"]
+        )
     nazi_hex = marks["nazi"][0]
-    illegal(s, f"place 001 {nazi_hex:04d}", "4.32")         # an SS unit on a Nazi mark
+    illegal(s, f"place 001 {nazi_hex:04d}", "4.32")  # an SS unit on a Nazi mark
 
 
 def test_4_31_to_4_35_each_step_names_its_marks_and_case_when_a_unit_is_misplaced():
     s = new_game(1, setup="choose")
-    assert s.events == (Event("4.31", "Himmler, Hitler, Goerdeler and Canaris take their "
-                                      "named hexes"),)
+    assert s.events == (Event("4.31", "Himmler, Hitler, Goerdeler and Canaris take their named hexes"),)
     said = {}
     while s.phase is Phase.SETUP:
         first = legal_actions(s)[0]
-        if s.step not in said:                        # 1010 is no set-up mark of any kind
+        if s.step not in said:  # 1010 is no set-up mark of any kind
             try:
                 apply(s, parse_action(f"place {first.unit} 1010"))
             except IllegalAction as e:
                 said[s.step] = (e.case, str(e))
         s = apply(s, first)
     assert said == {
-        "ss_marked": ("4.32", "now SS places units on empty ss and nazi set-up hexes; "
-                              "001 on 1010 is not one of those (4.32)"),
-        "ss_common": ("4.33", "now SS places units on empty common set-up hexes; "
-                              "010 on 1010 is not one of those (4.33)"),
-        "abwehr_marked": ("4.34", "now Abwehr places units on empty civilian and abwehr and "
-                                  "okw set-up hexes; 201 on 1010 is not one of those (4.34)"),
-        "abwehr_common": ("4.35", "now Abwehr places units on empty common set-up hexes; "
-                                  "205 on 1010 is not one of those (4.35)"),
+        "ss_marked": (
+            "4.32",
+            "now SS places units on empty ss and nazi set-up hexes; 001 on 1010 is not one of those (4.32)",
+        ),
+        "ss_common": (
+            "4.33",
+            "now SS places units on empty common set-up hexes; 010 on 1010 is not one of those (4.33)",
+        ),
+        "abwehr_marked": (
+            "4.34",
+            "now Abwehr places units on empty civilian and abwehr and "
+            "okw set-up hexes; 201 on 1010 is not one of those (4.34)",
+        ),
+        "abwehr_common": (
+            "4.35",
+            "now Abwehr places units on empty common set-up hexes; 205 on 1010 is not one of those (4.35)",
+        ),
     }
 
 
@@ -66,13 +76,13 @@ def test_4_3_order_and_4_35_abwehr_uses_the_x_hexes_left():
     seen_players = []
     while s.phase is Phase.SETUP:
         seen_players.append((s.step, s.to_act))
-        s = apply(s, legal_actions(s)[-1])                  # always the last option
+        s = apply(s, legal_actions(s)[-1])  # always the last option
     steps = [st for st, _ in dict.fromkeys(seen_players)]
     assert steps == ["ss_marked", "ss_common", "abwehr_marked", "abwehr_common"]
     assert dict(seen_players)["abwehr_common"] is Player.ABWEHR
     german = [u for u in s.units if s.info(u.id).party.german]
-    assert all(u.hex is not None for u in german)                        # every unit placed
-    assert len({u.hex for u in german}) == len(german)                  # one per hex
+    assert all(u.hex is not None for u in german)  # every unit placed
+    assert len({u.hex for u in german}) == len(german)  # one per hex
 
 
 def test_4_36_4_37_and_4_2_start_of_play():
@@ -80,9 +90,9 @@ def test_4_36_4_37_and_4_2_start_of_play():
     for u in s.units:
         info = s.info(u.id)
         assert u.controller is info.control
-        assert not u.recruited and not u.suspected                      # 4.36
+        assert not u.recruited and not u.suspected  # 4.36
         if not info.party.german:
-            assert u.box is Box.ALLIED_HOLDING or u.hex is not None     # 4.2 (one may be placed)
+            assert u.box is Box.ALLIED_HOLDING or u.hex is not None  # 4.2 (one may be placed)
 
 
 def test_4_1_ten_chits_each():
@@ -94,6 +104,7 @@ def test_4_1_ten_chits_each():
 
 
 # -- sequence of play ------------------------------------------------------------
+
 
 def test_5_2_phase_order():
     s = pos("""
@@ -108,11 +119,18 @@ def test_5_2_phase_order():
         # the step a position file names so
         assert s.step == "free" and s.step in STEPS.get(s.phase, ("free",)), order[-1]
         s = play(s, "end-phase")
-        assert s.pending[-1].kind == "coup" and s.to_act is Player.ABWEHR     # 18.11
+        assert s.pending[-1].kind == "coup" and s.to_act is Player.ABWEHR  # 18.11
         s = play(s, "no-reveal")
-    assert order == [("abwehr", "movement"), ("abwehr", "recruitment"), ("abwehr", "status"),
-                     ("ss", "movement"), ("ss", "recruitment"), ("ss", "investigation"),
-                     ("ss", "interrogation"), ("ss", "status")]
+    assert order == [
+        ("abwehr", "movement"),
+        ("abwehr", "recruitment"),
+        ("abwehr", "status"),
+        ("ss", "movement"),
+        ("ss", "recruitment"),
+        ("ss", "investigation"),
+        ("ss", "interrogation"),
+        ("ss", "status"),
+    ]
     # D: the Game-Turn marker moves on, and the next Assignment Inter-Phase begins (5.2 A).
     assert s.turn == 2 and s.phase is Phase.ASSIGNMENT
     assert s.to_act is Player.ABWEHR and s.pending[-1].kind == "place_allied"
@@ -124,17 +142,21 @@ def test_5_1_and_18_74_the_game_ends_after_game_turn_9_without_a_coup():
         phasing = "ss"
         phase = "status"
         """)
-    s = play(s, "end-phase", "no-reveal")         # the Abwehr's last chance (18.11) declined
+    s = play(s, "end-phase", "no-reveal")  # the Abwehr's last chance (18.11) declined
     assert s.outcome is not None and s.outcome.winner == "ss" and s.outcome.case == "18.74"
     assert s.outcome.reason == "Game-Turn 9 has ended and no coup was declared"
     assert (s.phase.value, s.step) == ("game_over", "over")
     assert legal_actions(s) == []
     illegal(s, "end-phase", "18.7")
-    s = play(pos("""
+    s = play(
+        pos("""
         turn = 8
         phasing = "ss"
         phase = "status"
-        """), "end-phase", "no-reveal")              # one Game-Turn short: Game-Turn 9 begins
+        """),
+        "end-phase",
+        "no-reveal",
+    )  # one Game-Turn short: Game-Turn 9 begins
     assert s.outcome is None and s.turn == 9
 
 
@@ -170,7 +192,9 @@ def test_9_62_a_full_hq_leaves_him_where_he_is():
     s = pos(HITLER_ROLL % (5, '"001" = { hex = "3405" }\n"002" = { hex = "3506" }'))
     assert at(s, "100") == "2414"
     assert [(e.case, e.text) for e in s.events][-1] == (
-        "9.62", "Rastenburg HQ is full: Hitler stays where he is")
+        "9.62",
+        "Rastenburg HQ is full: Hitler stays where he is",
+    )
 
 
 # Game-Turn 8's Assignment Phase opens with Hitler's return to Führer HQ (9.63).
@@ -191,8 +215,7 @@ def game_turn_8(hitler: str, more: str = "") -> GameState:
 
 def fuhrer_hq_full() -> GameState:
     """Hitler at Rastenburg (3506) and every Führer HQ hex taken."""
-    return game_turn_8("3506", '"001" = { hex = "2414" }\n"002" = { hex = "2313" }\n'
-                               '"003" = { hex = "2213" }')
+    return game_turn_8("3506", '"001" = { hex = "2414" }\n"002" = { hex = "2313" }\n"003" = { hex = "2213" }')
 
 
 def test_9_63_from_game_turn_8_he_returns_and_rolls_no_more():
@@ -218,6 +241,7 @@ def test_9_63_a_full_fuhrer_hq_makes_room():
 
 # -- Military Advance -------------------------------------------------------------
 
+
 def test_16_13_units_in_a_falling_area_are_eliminated_and_allies_go_home():
     # Casablanca (CS) falls at the start of Game-Turn 6.
     s = pos("""
@@ -235,18 +259,24 @@ def test_16_13_units_in_a_falling_area_are_eliminated_and_allies_go_home():
     allied = s.unit("506")
     assert (allied.box, allied.hex, allied.marker) == (Box.ALLIED_HOLDING, None, None)
     assert [(e.case, e.text) for e in s.events][:3] == [
-        ("16.11", "Casablanca is overrun by the Allies"), ("16.13", "Best is eliminated"),
-        ("16.13", "Interallié returns to the Allied Unit Holding Box")]
+        ("16.11", "Casablanca is overrun by the Allies"),
+        ("16.13", "Best is eliminated"),
+        ("16.13", "Interallié returns to the Allied Unit Holding Box"),
+    ]
 
 
 def test_5_2_each_phase_begins_with_its_line_in_the_log():
-    s = play(pos('phasing = "abwehr"\n[units]\n"301" = { hex = "2110", suspected = true }'),
-             "end-phase", "no-reveal")                      # no coup (18.11)
+    s = play(
+        pos('phasing = "abwehr"\n[units]\n"301" = { hex = "2110", suspected = true }'),
+        "end-phase",
+        "no-reveal",
+    )  # no coup (18.11)
     assert (s.phase, s.phasing) == (Phase.RECRUITMENT, Player.ABWEHR)
     assert [(e.case, e.text) for e in s.events] == [("5.2", "Abwehr recruitment phase")]
 
 
 # -- engine promises -------------------------------------------------------------
+
 
 def _random_game(seed: int, steps: int = 400):
     rnd = random.Random(seed)
@@ -271,7 +301,7 @@ def test_apply_never_mutates_its_input():
     trail = _random_game(13, steps=150)
     snapshots = [pickle.dumps(attrs.evolve(s, rules=None)) for s in trail]
     rnd = random.Random(1)
-    for s in trail:                                          # apply again from every state
+    for s in trail:  # apply again from every state
         acts = legal_actions(s)
         if acts:
             apply(s, rnd.choice(acts))
@@ -281,8 +311,9 @@ def test_apply_never_mutates_its_input():
 def test_9_61_9_62_the_log_and_one_free_hex_taken_without_asking():
     s = pos(HITLER_ROLL % (2, ""))
     assert [(e.case, e.text, e.roll) for e in s.events] == [
-        ("9.61", "Hitler's movement: die 2: Hitler goes to Führer HQ", (2,))]
-    s = pos(HITLER_ROLL % (5, '"001" = { hex = "3405" }'))     # one Rastenburg hex left
+        ("9.61", "Hitler's movement: die 2: Hitler goes to Führer HQ", (2,))
+    ]
+    s = pos(HITLER_ROLL % (5, '"001" = { hex = "3405" }'))  # one Rastenburg hex left
     assert at(s, "100") == "3506" and not s.pending
     assert [(e.case, e.text) for e in s.events][-1] == ("9.62", "Hitler moves to 3506")
 
@@ -297,10 +328,10 @@ def test_9_63_nothing_to_do_when_he_is_already_in_fuhrer_hq():
 def test_9_63_the_displaced_units_owner_retreats_it():
     s = fuhrer_hq_full()
     assert s.to_act is Player.SS and [(e.case, e.text) for e in s.events] == [
-        ("9.63", "Prussia is falling: Hitler returns to Führer HQ for good")]
+        ("9.63", "Prussia is falling: Hitler returns to Führer HQ for good")
+    ]
     s = play(s, "displace 002")
-    assert s.pending == (HitlerHex(Player.SS, options=(2313,)),
-                         Retreat(Player.SS, unit="002"))
+    assert s.pending == (HitlerHex(Player.SS, options=(2313,)), Retreat(Player.SS, unit="002"))
     assert s.to_act is Player.SS
 
 
@@ -308,8 +339,11 @@ def test_9_63_with_10_62_the_displaced_unit_retreats_by_the_rules_of_retreat():
     """Schellenberg, pushed out of Führer HQ's 2313, retreats one hex as after harassment:
     not into a hex an Abwehr unit controls (Dohnanyi at 2311 holds 2312 and 2412), nor into
     an occupied one (2213, 2414): only 2314 or 2413 are left."""
-    s = game_turn_8("3506", '"001" = { hex = "2414" }\n"002" = { hex = "2313" }\n'
-                            '"003" = { hex = "2213" }\n"301" = { hex = "2311", suspected = true }')
+    s = game_turn_8(
+        "3506",
+        '"001" = { hex = "2414" }\n"002" = { hex = "2313" }\n'
+        '"003" = { hex = "2213" }\n"301" = { hex = "2311", suspected = true }',
+    )
     s = play(s, "displace 002")
     assert sorted(legal(s)) == ["retreat 2314", "retreat 2413"]
     illegal(s, "retreat 2312", "10.62")

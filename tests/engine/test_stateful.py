@@ -23,8 +23,11 @@ class WholeGame(RuleBasedStateMachine):
     # buffer, and one step plays a run of actions (checking after each): a game is hundreds
     # of actions, and one buffer draw per action runs the buffer out, so that Hypothesis
     # would stop short of the end of the game.
-    @initialize(seed=st.integers(0, 2**32 - 1), choices=st.integers(0, 2**32 - 1),
-                policy=st.sampled_from([uniform_policy, busy_policy]))
+    @initialize(
+        seed=st.integers(0, 2**32 - 1),
+        choices=st.integers(0, 2**32 - 1),
+        policy=st.sampled_from([uniform_policy, busy_policy]),
+    )
     def start(self, seed, choices, policy):
         self.state = new_game(seed)
         self.rnd = random.Random(choices)
@@ -61,9 +64,11 @@ class WholeGame(RuleBasedStateMachine):
 TestWholeGame = WholeGame.TestCase
 # A whole game is the unit under test, so its input is large by nature.
 TestWholeGame.settings = settings(
-    max_examples=6, stateful_step_count=400, deadline=None,
-    suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow,
-                           HealthCheck.data_too_large])
+    max_examples=6,
+    stateful_step_count=400,
+    deadline=None,
+    suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def test_the_state_machine_reaches_the_end_of_games():
@@ -75,4 +80,4 @@ def test_the_state_machine_reaches_the_end_of_games():
         assert steps < 50_000, "the game never ended"
         s = apply(s, rnd.choice(legal_actions(s)))
         steps += 1
-    assert steps < 3000    # well inside the machine's budget: 400 runs of 1-60 actions
+    assert steps < 3000  # well inside the machine's budget: 400 runs of 1-60 actions

@@ -26,10 +26,9 @@ def test_random_play_exercises_every_result_of_every_table(rules):
         last, _ = play_random(seed, busy_policy, on_state=watch)
         seen["ending"][last.outcome.case] += 1
     t = rules.tables
-    assert len(seen["assignment"]) == 36                           # every cell
+    assert len(seen["assignment"]) == 36  # every cell
     assert len(seen["randomizer"]) == 6 * len(t.randomizer.cells[0])
-    for name in ("harassment", "coup_harassment", "recruitment", "investigation",
-                 "interrogation"):
+    for name in ("harassment", "coup_harassment", "recruitment", "investigation", "interrogation"):
         codes = {c for row in getattr(t, name).cells for c in row}
         assert set(seen[name]) == codes, (name, dict(seen[name]))
     assert set(seen["okw_panic"]) == {str(n) for n in t.okw_panic.counts}

@@ -33,11 +33,11 @@ from plot_core.engine.view import view
 from plot_core.parties import Player
 
 ANCHORS = Path(__file__).with_name("transcripts.json")
-SEEDS = (41001, 41002, 41003)          # busy games: they reach every table and the coup
-BLOCK = 50                             # steps to a digest
-FULL_EVERY = 25                        # steps between whole-state and view lines
-NEAR_EVERY = 5                         # steps between near-miss refusals
-NEAR_MISSES = 12                       # near misses tried each time
+SEEDS = (41001, 41002, 41003)  # busy games: they reach every table and the coup
+BLOCK = 50  # steps to a digest
+FULL_EVERY = 25  # steps between whole-state and view lines
+NEAR_EVERY = 5  # steps between near-miss refusals
+NEAR_MISSES = 12  # near misses tried each time
 LIMIT = 6000
 
 
@@ -46,7 +46,7 @@ def transcript(seed: int):
     rnd = random.Random(seed)
     state = new_game(seed)
     step = 0
-    recent: list = []                  # actions legal in the last steps, newest last
+    recent: list = []  # actions legal in the last steps, newest last
     while state.outcome is None and step < LIMIT:
         legal = legal_actions(state)
         yield step, "legal " + " ; ".join(sorted(str(a) for a in legal))
@@ -74,7 +74,7 @@ def _near_misses(state, legal, recent):
         except IllegalAction as e:
             yield f"refused {a}: {e.case} {e.reason}"
         else:
-            yield f"ACCEPTED {a} though not offered"    # legal_actions and apply disagree
+            yield f"ACCEPTED {a} though not offered"  # legal_actions and apply disagree
 
 
 def digests(seed: int) -> tuple[list[str], int]:
@@ -100,10 +100,13 @@ def test_a_seeded_game_plays_as_recorded(seed):
     for k, (want, have) in enumerate(zip(anchors["blocks"], got, strict=False)):
         if want != have:
             shown = "\n".join(block_lines(seed, k))
-            pytest.fail(f"game {seed}: steps {k * BLOCK}-{k * BLOCK + BLOCK - 1} differ from "
-                        f"the recorded game; the engine now writes:\n{shown}")
-    assert (len(got), steps) == (len(anchors["blocks"]), anchors["steps"]), \
+            pytest.fail(
+                f"game {seed}: steps {k * BLOCK}-{k * BLOCK + BLOCK - 1} differ from "
+                f"the recorded game; the engine now writes:\n{shown}"
+            )
+    assert (len(got), steps) == (len(anchors["blocks"]), anchors["steps"]), (
         f"game {seed} now ends after {steps} steps, recorded {anchors['steps']}"
+    )
 
 
 def write() -> None:

@@ -48,7 +48,7 @@ def check_view(s, side):
     assert v.chit_counts[side.enemy.value] == len(theirs)
     text = view_to_json(v)
     data = json.loads(text)
-    assert "rng" not in data and "dice" not in data                  # no way to foresee rolls
+    assert "rng" not in data and "dice" not in data  # no way to foresee rolls
     for e in v.events:
         assert e.private in (None, side)
     scrubbed = json.dumps({k: val for k, val in data.items() if k != "events"})
@@ -56,19 +56,19 @@ def check_view(s, side):
         assert f'"{chit}"' not in scrubbed, f"{side.title} can see {chit}"
     for u in v.units:
         if u.box is Box.ALLIED_HOLDING:
-            assert u.id == "?"                                        # 4.2: face-down
+            assert u.id == "?"  # 4.2: face-down
 
 
 def check_invariants(s):
     rules = s.rules
-    assert len(s.chits) == len(rules.chits.chits) == 97               # each chit in one place
+    assert len(s.chits) == len(rules.chits.chits) == 97  # each chit in one place
     unit_ids = set(rules.units)
-    for c in s.chits:                                                 # 18.61: or on a unit
+    for c in s.chits:  # 18.61: or on a unit
         assert c in ("cup", "ss", "abwehr") or (s.coup is not None and c in unit_ids)
     assert len(s.units) == 69
     for u in s.units:
-        assert (u.hex is None) != (u.box is None)                     # each unit in one place
-    if s.active is None and not s.pending:                            # 8.0: between units
+        assert (u.hex is None) != (u.box is None)  # each unit in one place
+    if s.active is None and not s.pending:  # 8.0: between units
         hexes = [u.hex for u in s.units if u.hex is not None]
         assert len(hexes) == len(set(hexes))
     assert (s.outcome is not None) == (s.to_act is None)
@@ -79,6 +79,7 @@ def check_invariants(s):
 def test_random_legal_play_keeps_every_invariant_and_every_view_clean(seed):
     """The busy policy recruits, investigates and interrogates, so the chit interrupts
     (13.17, 13.18, 14.21, 7.5) are all met along the way."""
+
     def check(s):
         check_invariants(s)
         for side in Player:
@@ -106,6 +107,7 @@ def test_state_json_round_trip_along_a_game():
 
 def test_state_json_refuses_other_rules_data(data_copy):
     from plot_core import load_rules
+
     (data_copy / "game.toml").write_text((data_copy / "game.toml").read_text() + "\n# edited\n")
     other = load_rules(data_copy)
     s = new_game(1)
@@ -116,8 +118,18 @@ def test_state_json_refuses_other_rules_data(data_copy):
 
 
 def test_action_notation_and_json_round_trip():
-    for text in ["move 1615", "harass 305", "harass @2611", "travel 0412 TR1", "assign 301 1126",
-                 "reveal EN2", "no-reveal", "end", "end-phase", "place 001 2314"]:
+    for text in [
+        "move 1615",
+        "harass 305",
+        "harass @2611",
+        "travel 0412 TR1",
+        "assign 301 1126",
+        "reveal EN2",
+        "no-reveal",
+        "end",
+        "end-phase",
+        "place 001 2314",
+    ]:
         a = parse_action(text)
         assert str(a) == text
         assert action_from_json(json.loads(json.dumps(action_to_json(a)))) == a
@@ -127,16 +139,23 @@ def test_action_notation_and_json_round_trip():
 EXPECTED = "(expected a unit id like 301, a hex like 1615, or a chit like TR2)"
 
 
-@pytest.mark.parametrize("bad, says", [
-    ("", "empty action"),
-    ("fly 1615", "unknown verb 'fly' (known: place, allied, reveal, no-reveal, assign, activate, "
-                 "move, travel, harass, retreat, advance, stay, hitler, displace, recruit, "
-                 "investigate, join, roll, cancel, expose, alibi, return, clear, panic, coup, "
-                 "pin, end, end-phase)"),
-    ("move 16x5", f"in 'move 16x5': cannot read '16x5' {EXPECTED}"),
-    ("move 1615 1616", f"in 'move 1615 1616': cannot read '1616' {EXPECTED}"),
-    ("harass @zz", f"in 'harass @zz': cannot read '@zz' {EXPECTED}"),
-    ("harass @2611 @2612", f"in 'harass @2611 @2612': cannot read '@2612' {EXPECTED}")])
+@pytest.mark.parametrize(
+    "bad, says",
+    [
+        ("", "empty action"),
+        (
+            "fly 1615",
+            "unknown verb 'fly' (known: place, allied, reveal, no-reveal, assign, activate, "
+            "move, travel, harass, retreat, advance, stay, hitler, displace, recruit, "
+            "investigate, join, roll, cancel, expose, alibi, return, clear, panic, coup, "
+            "pin, end, end-phase)",
+        ),
+        ("move 16x5", f"in 'move 16x5': cannot read '16x5' {EXPECTED}"),
+        ("move 1615 1616", f"in 'move 1615 1616': cannot read '1616' {EXPECTED}"),
+        ("harass @zz", f"in 'harass @zz': cannot read '@zz' {EXPECTED}"),
+        ("harass @2611 @2612", f"in 'harass @2611 @2612': cannot read '@2612' {EXPECTED}"),
+    ],
+)
 def test_bad_notation_says_what_is_wrong(bad, says):
     with pytest.raises(NotationError) as info:
         parse_action(bad)
@@ -152,6 +171,7 @@ def test_the_pending_allied_unit_is_hidden_from_the_ss():
 
 # -- every phase a position may name leads on ------------------------------------
 
+
 @pytest.mark.parametrize("phase", PLAY_PHASES)
 @pytest.mark.parametrize("phasing", ["ss", "abwehr"])
 def test_every_phase_a_position_names_loads_and_leads_on(phase, phasing):
@@ -159,7 +179,7 @@ def test_every_phase_a_position_names_loads_and_leads_on(phase, phasing):
     offered, each one applies, and the game leaves the phase it started in."""
     coup = "\n[coup]\npenalty = 2\nbonus = 5\nturn = 1\n" if phase.startswith("coup") else ""
     if phasing == "abwehr" and phase in ("investigation", "interrogation"):
-        with pytest.raises(PositionError, match="only the SS investigates"):     # 5.2
+        with pytest.raises(PositionError, match="only the SS investigates"):  # 5.2
             load_position(f'phase = "{phase}"\nphasing = "abwehr"')
         return
     s = load_position(f'''
@@ -187,15 +207,25 @@ def test_a_state_is_the_same_json_in_every_process():
     import os
     import subprocess
     import sys
-    code = ("from plot_core.engine.randomplay import play_random, busy_policy\n"
-            "from plot_core.engine.serial import state_to_json, view_to_json\n"
-            "from plot_core.engine.view import view\n"
-            "from plot_core.parties import Player\n"
-            "s, _ = play_random(5, busy_policy, limit=120)\n"
-            "print(state_to_json(s), view_to_json(view(s, Player.SS)))\n")
-    outs = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                           check=True, env={**os.environ, "PYTHONHASHSEED": h}).stdout
-            for h in ("1", "2", "3")}
+
+    code = (
+        "from plot_core.engine.randomplay import play_random, busy_policy\n"
+        "from plot_core.engine.serial import state_to_json, view_to_json\n"
+        "from plot_core.engine.view import view\n"
+        "from plot_core.parties import Player\n"
+        "s, _ = play_random(5, busy_policy, limit=120)\n"
+        "print(state_to_json(s), view_to_json(view(s, Player.SS)))\n"
+    )
+    outs = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "PYTHONHASHSEED": h},
+        ).stdout
+        for h in ("1", "2", "3")
+    }
     assert len(outs) == 1 and '"activated"' in outs.pop()
 
 
@@ -222,8 +252,9 @@ def test_a_bad_state_or_action_in_json_says_what_is_wrong():
     del data["rules_version"]
     with pytest.raises(FormatError) as info:
         state_from_json(json.dumps(data), s.rules)
-    assert str(info.value) == (f"this state was saved under rules data None, but the loaded "
-                               f"rules data is {s.rules.version}")
+    assert str(info.value) == (
+        f"this state was saved under rules data None, but the loaded rules data is {s.rules.version}"
+    )
     with pytest.raises(FormatError) as info:
         action_from_json({"verb": "fly"})
     assert str(info.value).startswith("not an action: {'verb': 'fly'} (While structuring")
@@ -243,10 +274,10 @@ def test_play_random_plays_to_its_limit_and_shows_every_state():
     assert n == 25 and len(seen) == 26 and seen[-1] is last
     assert seen[0] == new_game(3)
     again, _ = play_random(3, busy_policy, limit=25)
-    assert again == last                                     # the seed decides everything
+    assert again == last  # the seed decides everything
     assert last != play_random(4, busy_policy, limit=25)[0]
     state = seen[0]
-    for nxt in seen[1:]:                                     # one legal action apart
+    for nxt in seen[1:]:  # one legal action apart
         assert any(apply(state, a) == nxt for a in legal_actions(state))
         state = nxt
 
@@ -291,12 +322,27 @@ def test_a_decision_is_saved_in_the_shape_saved_games_hold():
     # Tables stored by a server before decisions had a class per kind must still load:
     # every kind is one object with every field, "flag" for a Double-Cross, "area" for
     # the case that returns a unit, "unit" for Hitler's own decision.
-    s = attrs.evolve(new_game(seed=3), pending=(
-        pending.Recruit(Player.ABWEHR, unit="305", double_cross=True),
-        pending.Return(Player.SS, unit="002", case="15.12"),
-        pending.HitlerHex(Player.SS, options=(3506,))))
+    s = attrs.evolve(
+        new_game(seed=3),
+        pending=(
+            pending.Recruit(Player.ABWEHR, unit="305", double_cross=True),
+            pending.Return(Player.SS, unit="002", case="15.12"),
+            pending.HitlerHex(Player.SS, options=(3506,)),
+        ),
+    )
     saved = json.loads(state_to_json(s))["pending"]
-    assert saved[0] == {"kind": "recruit", "player": "abwehr", "unit": "305", "hex": None,
-                        "area": None, "count": 0, "party": None, "flag": True, "options": [],
-                        "units": [], "chits": [], "cleared": []}
+    assert saved[0] == {
+        "kind": "recruit",
+        "player": "abwehr",
+        "unit": "305",
+        "hex": None,
+        "area": None,
+        "count": 0,
+        "party": None,
+        "flag": True,
+        "options": [],
+        "units": [],
+        "chits": [],
+        "cleared": [],
+    }
     assert (saved[1]["area"], saved[2]["unit"], saved[2]["options"]) == ("15.12", "100", [3506])

@@ -41,6 +41,13 @@ async def test_the_hunter_catches_a_private_line_shown_to_everyone(rules, monkey
 @pytest.mark.parametrize("side", VIEWERS, ids=IDS)
 @pytest.mark.parametrize("k", range(SOAK))
 async def test_leak_hunt_soak(rules, k, side):
-    played, leaks = await hunt(rules, SEED + 100 + k, side, limit=100_000, terminal_every=20,
-                               level=("random", "easy", "hard")[k % 3], size=(100, 30))
+    played, leaks = await hunt(
+        rules,
+        SEED + 100 + k,
+        side,
+        limit=100_000,
+        terminal_every=20,
+        level=("random", "easy", "hard")[k % 3],
+        size=(100, 30),
+    )
     assert not leaks, leaks

@@ -30,9 +30,9 @@ async def test_an_ep_result_shows_the_abwehr_nothing_of_the_ss_draw(rules):
     know.learn(s.state)
     async with app.run_test(size=(120, 40)) as pilot:
         await cursor_to(pilot, app, s.state.unit("413").hex)
-        await pilot.press("enter")                          # recruit Hofacker (12.5)
+        await pilot.press("enter")  # recruit Hofacker (12.5)
         await cursor_to(pilot, app, s.state.unit("305").hex)
-        await pilot.press("enter")                          # with Bonhoeffer
+        await pilot.press("enter")  # with Bonhoeffer
         await pilot.press("r")
         await pilot.pause()
         drawn = set(s.state.chits_of("ss")) - before
@@ -52,9 +52,8 @@ async def test_the_drawer_sees_his_draw_named_by_side(rules):
     s = app._session
     before = set(s.state.chits_of("ss"))
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause(0.5)              # the computer (Abwehr) plays its recruitments
-        while s.state.phasing is Player.ABWEHR and s.state.outcome is None \
-                and not s.my_move():
+        await pilot.pause(0.5)  # the computer (Abwehr) plays its recruitments
+        while s.state.phasing is Player.ABWEHR and s.state.outcome is None and not s.my_move():
             await pilot.pause(0.1)
             if s.actions > 400:
                 break
@@ -84,8 +83,7 @@ def test_chit_ids_are_what_the_hunter_looks_for(rules):
 
 
 @pytest.mark.parametrize("side", [Player.SS, Player.ABWEHR])
-def test_an_account_for_one_side_names_nothing_that_side_may_not_know(tmp_path, rules, side,
-                                                                      capsys):
+def test_an_account_for_one_side_names_nothing_that_side_may_not_know(tmp_path, rules, side, capsys):
     """`plot export --as SIDE` of an unfinished game: no other chit, no seed."""
     from plot_cli.main import main
     from plot_record import load_record
@@ -119,14 +117,14 @@ async def test_hot_seat_hands_off_before_the_first_private_draw(rules):
     app = PlotApp(rules, session=Session(state, HOTSEAT))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, HandoffScreen)           # nothing of either hand shown
-        shown = screen_text(app, widgets=False)                  # the terminal, as drawn
+        assert isinstance(app.screen, HandoffScreen)  # nothing of either hand shown
+        shown = screen_text(app, widgets=False)  # the terminal, as drawn
         for chit in chit_ids(rules):
             assert not re.search(rf"(?<![A-Z0-9]){chit}(?![0-9])", shown)
         await pilot.press("enter")
         await pilot.pause()
         own = state.chits_of(first.value)
-        assert own[0] in screen_text(app)                        # now the player's own
+        assert own[0] in screen_text(app)  # now the player's own
 
 
 @pytest.mark.asyncio
@@ -138,11 +136,17 @@ async def test_a_resumed_game_keeps_its_seed_secret(tmp_path, rules):
 
     seed = secret_seed()
     seats = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.COMPUTER}
-    header = Header(rules_hash=rules.version, seed=seed, start={"setup": "standard"},
-                    players={p.value: seats[p].value for p in Player}, levels={"abwehr": "easy"})
+    header = Header(
+        rules_hash=rules.version,
+        seed=seed,
+        start={"setup": "standard"},
+        players={p.value: seats[p].value for p in Player},
+        levels={"abwehr": "easy"},
+    )
     path = tmp_path / f"x-{header.game}.plot.jsonl"
-    s = Session(new_game(seed, rules=rules), seats, seed=seed, recorder=Recorder(path, header),
-                game=header.game)
+    s = Session(
+        new_game(seed, rules=rules), seats, seed=seed, recorder=Recorder(path, header), game=header.game
+    )
     while s.computer_to_act():
         s.computer_step()
     s.recorder.close()
@@ -151,5 +155,5 @@ async def test_a_resumed_game_keeps_its_seed_secret(tmp_path, rules):
     app = PlotApp(rules, session=resumed)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert app.sub_title.startswith(f"game {header.game} · ")   # who plays: no seed
+        assert app.sub_title.startswith(f"game {header.game} · ")  # who plays: no seed
         assert str(seed) not in app.sub_title and str(seed) not in screen_text(app)

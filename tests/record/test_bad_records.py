@@ -50,7 +50,7 @@ def refused(path, rules, match: str) -> str:
 
 def test_a_cut_off_last_line_is_dropped_with_a_warning_and_the_game_goes_on(game, rules):
     data = game.read_bytes()
-    cut = data[:-17]                                    # the crash hit mid-line
+    cut = data[:-17]  # the crash hit mid-line
     game.write_bytes(cut)
     record = load_record(game, rules)
     assert len(record.timeline) == 39
@@ -90,7 +90,7 @@ def test_an_illegal_action_is_an_error_naming_the_line_and_rule(game, rules):
     data["text"] = "move 100 0101"
     rewrite(game, 20, json.dumps(data))
     msg = refused(game, rules, "line 20: action 19 'move 100 0101' is not legal here")
-    assert "(" in msg          # the engine's reason comes with its case number
+    assert "(" in msg  # the engine's reason comes with its case number
 
 
 def test_an_action_by_the_wrong_side(game, rules):
@@ -119,9 +119,14 @@ def test_a_record_from_other_rules_data(game, rules):
     refused(game, rules, "line 1: the game was recorded under rules data 0123abcd")
 
 
-@pytest.mark.parametrize("earlier", ["d5293c7e3ef520f2",    # 0.1.0: cases.toml counted
-                                     "5dbd93e39063ebd2",    # before the units' full names
-                                     "f0fc011ba06b4b3a"])   # before the data cited docs/
+@pytest.mark.parametrize(
+    "earlier",
+    [
+        "d5293c7e3ef520f2",  # 0.1.0: cases.toml counted
+        "5dbd93e39063ebd2",  # before the units' full names
+        "f0fc011ba06b4b3a",
+    ],
+)  # before the data cited docs/
 def test_a_record_from_an_earlier_wording_of_the_same_game_still_plays(game, rules, earlier):
     edit(game, 1, rules_hash=earlier)
     assert load_record(game, rules).header.rules_hash == earlier
@@ -143,14 +148,15 @@ def test_rewording_a_case_does_not_change_the_rules_data_version(tmp_path, rules
     copy = tmp_path / "rules_data"
     shutil.copytree(rules.directory, copy)
     cases = copy / "cases.toml"
-    cases.write_text(cases.read_text(encoding="utf-8").replace(
-        'title = "Introduction"', 'title = "An introduction"'), encoding="utf-8")
+    cases.write_text(
+        cases.read_text(encoding="utf-8").replace('title = "Introduction"', 'title = "An introduction"'),
+        encoding="utf-8",
+    )
     reworded = load_rules(copy)
     assert reworded.cases["1.0"].title == "An introduction"
     assert reworded.version == rules.version
-    game = copy / "game.toml"                       # a number of the game does change it
-    game.write_text(game.read_text(encoding="utf-8") + "\n# a comment is data too\n",
-                    encoding="utf-8")
+    game = copy / "game.toml"  # a number of the game does change it
+    game.write_text(game.read_text(encoding="utf-8") + "\n# a comment is data too\n", encoding="utf-8")
     assert load_rules(copy).version != rules.version
 
 
@@ -161,15 +167,24 @@ def test_a_version_1_record_still_replays(game, rules):
     assert len(record.timeline) == 40 and record.chat == []
 
 
-@pytest.mark.parametrize("chat,says", [
-    ("hello", "chat must be an object"),
-    ({"after": -1, "time": "t", "name": "a", "role": "SS", "text": "x"},
-     "chat: after must be a whole number from 0"),
-    ({"after": 1, "time": "t", "name": "a" * 65, "role": "SS", "text": "x"},
-     "chat: name must be text of at most 64 characters"),
-    ({"after": 1, "time": "t", "name": "a", "role": "SS", "text": 5},
-     "chat: text must be text of at most 1000 characters"),
-])
+@pytest.mark.parametrize(
+    "chat,says",
+    [
+        ("hello", "chat must be an object"),
+        (
+            {"after": -1, "time": "t", "name": "a", "role": "SS", "text": "x"},
+            "chat: after must be a whole number from 0",
+        ),
+        (
+            {"after": 1, "time": "t", "name": "a" * 65, "role": "SS", "text": "x"},
+            "chat: name must be text of at most 64 characters",
+        ),
+        (
+            {"after": 1, "time": "t", "name": "a", "role": "SS", "text": 5},
+            "chat: text must be text of at most 1000 characters",
+        ),
+    ],
+)
 def test_a_bad_chat_line_is_named(game, rules, chat, says):
     rewrite(game, 5, json.dumps({"chat": chat}))
     refused(game, rules, f"line 5: {says}")
@@ -178,8 +193,15 @@ def test_a_bad_chat_line_is_named(game, rules, chat, says):
 def test_a_chat_line_is_read_wherever_it_stands_and_changes_no_move(game, rules):
     before = load_record(game, rules).timeline.final
     ls = lines(game)
-    said = {"chat": {"after": 3, "time": "2026-11-23T21:40:05Z", "name": "alice",
-                     "role": "SS", "text": "[b]gg[/b]"}}
+    said = {
+        "chat": {
+            "after": 3,
+            "time": "2026-11-23T21:40:05Z",
+            "name": "alice",
+            "role": "SS",
+            "text": "[b]gg[/b]",
+        }
+    }
     ls.insert(4, json.dumps(said) + "\n")
     game.write_text("".join(ls), encoding="utf-8")
     record = load_record(game, rules)
@@ -188,8 +210,12 @@ def test_a_chat_line_is_read_wherever_it_stands_and_changes_no_move(game, rules)
 
 def test_a_record_of_another_format_version(game, rules):
     edit(game, 1, version=4)
-    refused(game, rules, r"line 1: record format version 4 is not one this program reads "
-                         r"\(it reads versions 1, 2, 3\)")
+    refused(
+        game,
+        rules,
+        r"line 1: record format version 4 is not one this program reads "
+        r"\(it reads versions 1, 2, 3\)",
+    )
 
 
 def test_not_a_record_at_all(tmp_path, rules):
@@ -201,11 +227,14 @@ def test_not_a_record_at_all(tmp_path, rules):
     refused(empty, rules, "the file is empty")
 
 
-@pytest.mark.parametrize(("field", "value", "says"), [
-    ("seed", -1, "the seed must be a whole number"),
-    ("start", {"setup": "quick"}, "start must be"),
-    ("players", {"ss": "human"}, "players must give"),
-])
+@pytest.mark.parametrize(
+    ("field", "value", "says"),
+    [
+        ("seed", -1, "the seed must be a whole number"),
+        ("start", {"setup": "quick"}, "start must be"),
+        ("players", {"ss": "human"}, "players must give"),
+    ],
+)
 def test_a_header_with_a_bad_field(game, rules, field, value, says):
     edit(game, 1, **{field: value})
     refused(game, rules, f"line 1: {says}")
@@ -227,8 +256,12 @@ def test_an_undo_of_the_wrong_action(game, rules):
 def test_an_end_line_that_does_not_match_the_game(game, rules):
     with game.open("a") as f:
         f.write('{"end": {"winner": "ss", "case": "18.74", "reason": "x"}, "i": 40}\n')
-    refused(game, rules, "line 42: the record says the game ended after action 40 with ss "
-                         "by 18.74, but replaying it gives no end yet")
+    refused(
+        game,
+        rules,
+        "line 42: the record says the game ended after action 40 with ss "
+        "by 18.74, but replaying it gives no end yet",
+    )
 
 
 def test_nothing_may_follow_the_end(tmp_path, rules):
@@ -250,5 +283,4 @@ def test_an_action_naming_a_unit_the_game_does_not_have_is_refused_not_a_crash(g
     data["action"] = {"verb": "activate", "unit": "999", "hex": None, "chit": None}
     data["text"] = "activate 999"
     rewrite(game, 20, json.dumps(data))
-    refused(game, rules, "line 20: action 19 'activate 999' is not legal here: there is no "
-                         "unit '999'")
+    refused(game, rules, "line 20: action 19 'activate 999' is not legal here: there is no unit '999'")

@@ -18,8 +18,20 @@ def test_kill_9_mid_game_then_resume_loses_no_action(tmp_path, rules, _games_fol
     seed = 11
     path = tmp_path / "crash.plot.jsonl"
     env = dict(os.environ, TERM="xterm-256color", XDG_DATA_HOME=str(_games_folder.parent.parent))
-    client = Terminal([sys.executable, "-m", "plot_cli.main", "play", "--watch", "--seed",
-                       str(seed), "--record", str(path)], env)
+    client = Terminal(
+        [
+            sys.executable,
+            "-m",
+            "plot_cli.main",
+            "play",
+            "--watch",
+            "--seed",
+            str(seed),
+            "--record",
+            str(path),
+        ],
+        env,
+    )
     proc = client.proc
     try:
         deadline = time.monotonic() + 60
@@ -27,7 +39,7 @@ def test_kill_9_mid_game_then_resume_loses_no_action(tmp_path, rules, _games_fol
             assert proc.poll() is None, "the client stopped by itself"
             assert time.monotonic() < deadline, "the game did not get going within a minute"
             time.sleep(0.05)
-        os.kill(proc.pid, signal.SIGKILL)            # mid-game: the computer is still moving
+        os.kill(proc.pid, signal.SIGKILL)  # mid-game: the computer is still moving
         proc.wait(timeout=10)
     finally:
         client.close()
@@ -38,11 +50,11 @@ def test_kill_9_mid_game_then_resume_loses_no_action(tmp_path, rules, _games_fol
     played = len(record.timeline)
     assert 80 <= played < len(whole) - 1, "the kill came after the game had ended"
     # every action the killed process wrote is there, in order, as it was played
-    assert [record.timeline.state_at(i) for i in range(played + 1)] == whole[:played + 1]
+    assert [record.timeline.state_at(i) for i in range(played + 1)] == whole[: played + 1]
 
     session = Session.resume(record, Recorder(path, truncate_to=record.good_bytes))
     while session.state.outcome is None:
         session.computer_step()
-    assert session.state == whole[-1]                # the same game as if never killed
+    assert session.state == whole[-1]  # the same game as if never killed
     again = load_record(path, rules)
     assert again.finished and len(again.timeline) == len(whole) - 1

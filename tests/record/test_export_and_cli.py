@@ -31,10 +31,12 @@ def unfinished(tmp_path, rules):
 
 
 def private_draws(record, side: str) -> list[str]:
-    return [e.text for st in record.timeline.steps for e in st.events
-            if e.private is not None and e.private.value == side] + \
-           [e.text for e in record.timeline.start.events
-            if e.private is not None and e.private.value == side]
+    return [
+        e.text
+        for st in record.timeline.steps
+        for e in st.events
+        if e.private is not None and e.private.value == side
+    ] + [e.text for e in record.timeline.start.events if e.private is not None and e.private.value == side]
 
 
 def test_the_account_goes_turn_by_turn_with_every_action(finished, rules):
@@ -44,9 +46,13 @@ def test_the_account_goes_turn_by_turn_with_every_action(finished, rules):
     assert "Seen by: everyone (the game is over)" in text
     turns = [int(m) for m in re.findall(r"^Game-Turn (\d+)", text, re.M)]
     assert turns[0] == 1 and turns == sorted(turns)
-    for step in record.timeline.steps:                 # in words, then as recorded
-        assert re.search(rf"^\s+{step.i}\s+(SS|Abwehr)\s+\S.*   "
-                         rf"\[{re.escape(str(step.action))}\]$", text, re.M)
+    for step in record.timeline.steps:  # in words, then as recorded
+        assert re.search(
+            rf"^\s+{step.i}\s+(SS|Abwehr)\s+\S.*   "
+            rf"\[{re.escape(str(step.action))}\]$",
+            text,
+            re.M,
+        )
     moved = next(st for st in record.timeline.steps if st.action.verb is Verb.ACTIVATE)
     name = rules.units[moved.action.unit].short
     assert f"{moved.i}  {SIDE[moved.side]:<6}  Move {name} ({moved.action.unit})   [" in text
@@ -89,22 +95,27 @@ def test_plot_games_lists_what_is_saved(_games_folder, rules, capsys):
     assert main(["games"]) == 0
     out = capsys.readouterr().out
     o = states[-1].outcome
-    assert "the most recently played last" in out              # not "oldest first"
+    assert "the most recently played last" in out  # not "oldest first"
     final = states[-1]
-    assert re.search(rf"a\.plot\.jsonl\s+game \w+, seed 1, ss computer, abwehr computer, "
-                     rf"{counted(len(states) - 1, 'action')}, Game-Turn {final.turn}, .*, last played "
-                     rf"\d{{4}}-\d\d-\d\d \d\d:\d\d; {o.winner} won \({o.case}\)", out)
+    assert re.search(
+        rf"a\.plot\.jsonl\s+game \w+, seed 1, ss computer, abwehr computer, "
+        rf"{counted(len(states) - 1, 'action')}, Game-Turn {final.turn}, .*, last played "
+        rf"\d{{4}}-\d\d-\d\d \d\d:\d\d; {o.winner} won \({o.case}\)",
+        out,
+    )
     # an unfinished game's seed would deal both hands: not listed (24)
-    assert re.search(r"b\.plot\.jsonl\s+game \w+, ss computer, .*, 5 actions, Game-Turn 1, "
-                     r"Movement and Harassment \(9\.0, 10\.0\), last played .*; unfinished: "
-                     r"plot resume .*b\.plot\.jsonl", out)
+    assert re.search(
+        r"b\.plot\.jsonl\s+game \w+, ss computer, .*, 5 actions, Game-Turn 1, "
+        r"Movement and Harassment \(9\.0, 10\.0\), last played .*; unfinished: "
+        r"plot resume .*b\.plot\.jsonl",
+        out,
+    )
     assert out.index("a.plot.jsonl") < out.index("b.plot.jsonl")
     assert "seed 2" not in out
     assert re.search(r"c\.plot\.jsonl\s+unreadable: .*line 1: not valid JSON", out)
 
 
-def test_plain_plot_resume_says_which_game_it_took_and_why(_games_folder, rules, capsys,
-                                                           monkeypatch):
+def test_plain_plot_resume_says_which_game_it_took_and_why(_games_folder, rules, capsys, monkeypatch):
     import plot_tui.app
 
     _games_folder.mkdir(parents=True)
@@ -112,8 +123,9 @@ def test_plain_plot_resume_says_which_game_it_took_and_why(_games_folder, rules,
     recorded_game(_games_folder / "new.plot.jsonl", rules, 4, limit=5)
     os.utime(_games_folder / "old.plot.jsonl", (1_000_000_000, 1_000_000_000))
     notices = []
-    monkeypatch.setattr(plot_tui.app.PlotApp, "run",
-                        lambda app: notices.append((app._notice, app._session.game)))
+    monkeypatch.setattr(
+        plot_tui.app.PlotApp, "run", lambda app: notices.append((app._notice, app._session.game))
+    )
     assert main(["resume"]) == 0
     err = capsys.readouterr().err
     assert "resuming " in err and "new.plot.jsonl" in err

@@ -27,7 +27,7 @@ class Disk:
     def __call__(self, fd, data) -> int:
         if self.full:
             if len(data) > 5:
-                return os.write(fd, bytes(data[:5]))     # part of the line reaches the file
+                return os.write(fd, bytes(data[:5]))  # part of the line reaches the file
             raise OSError(errno.ENOSPC, "No space left on device")
         return os.write(fd, data)
 
@@ -40,8 +40,13 @@ def disk(monkeypatch):
 
 
 def header(rules, seed: int = 5):
-    return Header(rules_hash=rules.version, seed=seed, start={"setup": "standard"},
-                  players={p.value: "human" for p in Player}, chosen_seed=True)
+    return Header(
+        rules_hash=rules.version,
+        seed=seed,
+        start={"setup": "standard"},
+        players={p.value: "human" for p in Player},
+        chosen_seed=True,
+    )
 
 
 def act(s: Session, n: int) -> None:
@@ -56,33 +61,36 @@ def test_a_full_disk_stops_the_game_and_loses_nothing(tmp_path, rules, disk):
     act(s, 3)
     disk.full = True
     side = s.state.to_act
-    s.act_as(side, list(legal_actions(s.state))[0])          # shown on screen: acknowledged
-    assert s.unsaved and "cannot be saved" in s.record_problem and "nothing is lost" in \
-        s.record_problem
+    s.act_as(side, list(legal_actions(s.state))[0])  # shown on screen: acknowledged
+    assert s.unsaved and "cannot be saved" in s.record_problem and "nothing is lost" in s.record_problem
     assert not s.may_act(s.state.to_act) and not s.legal_for(s.state.to_act)  # the game waits
     with pytest.raises(Exception, match="5.2"):
-        s.act_as(s.state.to_act, Player.SS)                  # refused, not queued
-    assert not s.retry_saving()                              # still full
+        s.act_as(s.state.to_act, Player.SS)  # refused, not queued
+    assert not s.retry_saving()  # still full
     disk.full = False
     assert s.retry_saving() and not s.unsaved and s.record_problem is None
-    assert s.may_act(s.state.to_act)                         # the game goes on
+    assert s.may_act(s.state.to_act)  # the game goes on
     act(s, 2)
-    record = load_record(path, rules)                        # whole lines only, all of them
+    record = load_record(path, rules)  # whole lines only, all of them
     assert len(record.timeline) == s.actions == 6 and not record.warnings
     assert record.timeline.final == s.state
 
 
 def test_the_computer_waits_for_the_disk_too_and_the_game_ends_saved(tmp_path, rules, disk):
     path = tmp_path / "g.plot.jsonl"
-    s = Session(new_game(6, rules=rules), {p: Seat.COMPUTER for p in Player}, seed=6,
-                recorder=Recorder(path, header(rules, 6)))
+    s = Session(
+        new_game(6, rules=rules),
+        {p: Seat.COMPUTER for p in Player},
+        seed=6,
+        recorder=Recorder(path, header(rules, 6)),
+    )
     while s.state.outcome is None:
         if s.actions == 40:
-            disk.full = True                                 # full from here to the end
+            disk.full = True  # full from here to the end
         if s.unsaved:
             break
         s.computer_step()
-    assert s.unsaved and not s.computer_to_act()             # the computer waits as well
+    assert s.unsaved and not s.computer_to_act()  # the computer waits as well
     disk.full = False
     assert s.retry_saving()
     while s.state.outcome is None:
@@ -91,8 +99,7 @@ def test_the_computer_waits_for_the_disk_too_and_the_game_ends_saved(tmp_path, r
     assert record.finished and len(record.timeline) == s.actions
 
 
-def test_a_served_table_waits_tells_the_operator_once_and_retries(tmp_path, rules, disk,
-                                                                  capfd):
+def test_a_served_table_waits_tells_the_operator_once_and_retries(tmp_path, rules, disk, capfd):
     class Later:
         def __init__(self):
             self.waiting = []
@@ -107,12 +114,11 @@ def test_a_served_table_waits_tells_the_operator_once_and_retries(tmp_path, rule
     hub = Hub(rules, tmp_path / "server", later=later)
     alice, bob = Who("key a", "alice"), Who("key b", "bob")
     table = hub.create(alice, Player.SS, opponent=Seat.HUMAN, seed=9)
-    guests = {Player.SS: hub.sit(table.id, alice),
-              Player.ABWEHR: hub.sit(table.id, bob, code=table.code)}
+    guests = {Player.SS: hub.sit(table.id, alice), Player.ABWEHR: hub.sit(table.id, bob, code=table.code)}
     disk.full = True
     side = table.session.state.to_act
     guests[side].chair.act(guests[side].chair.legal()[0])
-    for _ in range(3):                                       # the hub keeps trying
+    for _ in range(3):  # the hub keeps trying
         later.run_one()
     out = capfd.readouterr().out
     assert out.count("cannot be saved") == 1 and "retrying" in out
@@ -125,8 +131,7 @@ def test_a_served_table_waits_tells_the_operator_once_and_retries(tmp_path, rule
 
 
 @pytest.mark.asyncio
-async def test_the_screen_says_why_the_game_waits_and_when_it_goes_on(tmp_path, rules, disk,
-                                                                       monkeypatch):
+async def test_the_screen_says_why_the_game_waits_and_when_it_goes_on(tmp_path, rules, disk, monkeypatch):
     import plot_tui.game as game_module
     from plot_tui.app import PlotApp
     from tui.helpers import game, prompt, until
@@ -137,7 +142,7 @@ async def test_the_screen_says_why_the_game_waits_and_when_it_goes_on(tmp_path, 
     app = PlotApp(rules, session=s)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        await pilot.press("enter")                           # hot-seat: take the keyboard
+        await pilot.press("enter")  # hot-seat: take the keyboard
         disk.full = True
         game(app).do(s.legal()[0])
         await until(pilot, lambda: "cannot be saved" in prompt(app), "the warning")

@@ -38,8 +38,12 @@ def test_hotseat_games_with_undos_replay_exactly(tmp_path_factory, rules, seed, 
     """Human moves with take-backs mixed in: the record keeps the undo lines, and the
     replay is the game as it stands, undone moves gone."""
     path = tmp_path_factory.mktemp("rec") / "g.plot.jsonl"
-    session = Session(new_game(seed, rules=rules), HOTSEAT, seed=seed,
-                      recorder=Recorder(path, header(rules, seed, seats=HOTSEAT)))
+    session = Session(
+        new_game(seed, rules=rules),
+        HOTSEAT,
+        seed=seed,
+        recorder=Recorder(path, header(rules, seed, seats=HOTSEAT)),
+    )
     rnd = random.Random(walk)
     states = [session.state]
     undos = 0
@@ -69,9 +73,12 @@ def test_a_game_from_a_position_records_its_start(tmp_path, rules):
     """)
     start = load_position(text, rules=rules, seed=9)
     path = tmp_path / "p.plot.jsonl"
-    session = Session(start, HOTSEAT, seed=9,
-                      recorder=Recorder(path, header(rules, 9, start={"position": text},
-                                                     seats=HOTSEAT)))
+    session = Session(
+        start,
+        HOTSEAT,
+        seed=9,
+        recorder=Recorder(path, header(rules, 9, start={"position": text}, seats=HOTSEAT)),
+    )
     rnd = random.Random(3)
     for _ in range(30):
         session.hand_over()
@@ -83,9 +90,12 @@ def test_a_game_from_a_position_records_its_start(tmp_path, rules):
 
 def test_choose_setup_games_replay(tmp_path, rules):
     path = tmp_path / "c.plot.jsonl"
-    session = Session(new_game(4, setup="choose", rules=rules), HOTSEAT, seed=4,
-                      recorder=Recorder(path, header(rules, 4, start={"setup": "choose"},
-                                                     seats=HOTSEAT)))
+    session = Session(
+        new_game(4, setup="choose", rules=rules),
+        HOTSEAT,
+        seed=4,
+        recorder=Recorder(path, header(rules, 4, start={"setup": "choose"}, seats=HOTSEAT)),
+    )
     rnd = random.Random(4)
     for _ in range(60):
         session.hand_over()
@@ -101,8 +111,7 @@ def test_each_line_is_json_with_action_text(tmp_path, rules):
     assert head["rules_hash"] == rules.version and head["seed"] == 1
     assert head["players"] == {"ss": "computer", "abwehr": "computer"}
     assert [r["i"] for r in rest] == list(range(1, 21))
-    assert all(r["side"] in ("ss", "abwehr") and r["text"] and r["action"]["verb"]
-               for r in rest)
+    assert all(r["side"] in ("ss", "abwehr") and r["text"] and r["action"]["verb"] for r in rest)
 
 
 def test_a_resumed_computer_game_goes_on_as_if_never_stopped(tmp_path, rules):
@@ -121,17 +130,19 @@ def test_a_resumed_computer_game_goes_on_as_if_never_stopped(tmp_path, rules):
 
 def test_resume_rebuilds_the_log_and_hands_over_in_hotseat(tmp_path, rules):
     path = tmp_path / "h.plot.jsonl"
-    session = Session(new_game(2, rules=rules), HOTSEAT, seed=2,
-                      recorder=Recorder(path, header(rules, 2, seats=HOTSEAT)))
+    session = Session(
+        new_game(2, rules=rules), HOTSEAT, seed=2, recorder=Recorder(path, header(rules, 2, seats=HOTSEAT))
+    )
     rnd = random.Random(2)
     for _ in range(25):
         session.hand_over()
         session.act(rnd.choice(list(legal_actions(session.state))))
     back = Session.resume(load_record(path, rules))
-    assert [(ln.index, ln.side, ln.event) for ln in back.log] == \
-        [(ln.index, ln.side, ln.event) for ln in session.log]
+    assert [(ln.index, ln.side, ln.event) for ln in back.log] == [
+        (ln.index, ln.side, ln.event) for ln in session.log
+    ]
     assert back.actions == 25 and back.state == session.state
-    assert back.screen is None and back.needs_handoff()   # nobody's chits until handed over
+    assert back.screen is None and back.needs_handoff()  # nobody's chits until handed over
 
 
 def test_seeking_matches_playing_through_in_any_order(tmp_path, rules):

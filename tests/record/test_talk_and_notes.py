@@ -39,14 +39,14 @@ def test_the_account_puts_talk_after_its_action_and_can_leave_it_out(talked, rul
     at = next(k for k, ln in enumerate(lines) if ln.strip().startswith("» alice"))
     assert lines[at].strip() == "» alice (SS, 21:40): \x1b[2Jgood luck [b]x[/b]"
     before = [ln for ln in lines[:at] if ln[:7].strip().isdigit()]
-    assert int(before[-1].split()[0]) == 5                    # right after action 5
+    assert int(before[-1].split()[0]) == 5  # right after action 5
     assert not any("good luck" in ln for ln in text_account(record, chat=False))
 
 
 def test_plot_export_shows_talk_as_text_and_no_chat_leaves_it_out(talked, capsys):
     assert main(["export", str(talked)]) == 0
     out = capsys.readouterr().out
-    assert "good luck" in out and "\x1b" not in out and "\\x1b[2J" in out   # no escapes
+    assert "good luck" in out and "\x1b" not in out and "\\x1b[2J" in out  # no escapes
     assert main(["export", str(talked), "--no-chat"]) == 0
     assert "good luck" not in capsys.readouterr().out
 
@@ -65,9 +65,16 @@ def test_notes_round_trip_beside_the_record_which_never_changes(talked, rules, c
     assert "Note: a quiet start" in out and "Note: too early" in out
     with pytest.raises(RecordError, match="about game"):
         load_notes(talked, "someother")
-    notes_path(talked).write_text(json.dumps({"format": "plot-notes", "version": 1,
-                                              "game": record.header.game,
-                                              "notes": [{"at": -1, "time": "t", "text": "x"}]}))
+    notes_path(talked).write_text(
+        json.dumps(
+            {
+                "format": "plot-notes",
+                "version": 1,
+                "game": record.header.game,
+                "notes": [{"at": -1, "time": "t", "text": "x"}],
+            }
+        )
+    )
     with pytest.raises(RecordError, match="note 1 must give at"):
         load_notes(talked, record.header.game)
     with pytest.raises(ValueError, match="empty"):
@@ -86,7 +93,7 @@ async def test_the_viewer_shows_talk_at_its_moment_and_takes_notes_by_keys(talke
             await pilot.press("full_stop")
         await pilot.pause()
         prompt = str(screen.query_one("#prompt").render())
-        assert "alice (SS): \\x1b[2Jgood luck [b]x[/b]" in prompt      # said here, as text
+        assert "alice (SS): \\x1b[2Jgood luck [b]x[/b]" in prompt  # said here, as text
         await pilot.press("full_stop")
         await pilot.pause()
         assert "good luck" not in str(screen.query_one("#prompt").render())
@@ -98,9 +105,8 @@ async def test_the_viewer_shows_talk_at_its_moment_and_takes_notes_by_keys(talke
         assert "Note: the turning point" in str(screen.query_one("#prompt").render())
         await pilot.press("home", "L")
         await pilot.pause()
-        await pilot.press("enter")                        # the one note: jump there
+        await pilot.press("enter")  # the one note: jump there
         await pilot.pause()
         assert screen.replay.i == 6
     record = load_record(talked, rules)
-    assert [(n.at, n.text) for n in load_notes(talked, record.header.game)] == [
-        (6, "the turning point")]
+    assert [(n.at, n.text) for n in load_notes(talked, record.header.game)] == [(6, "the turning point")]

@@ -16,8 +16,8 @@ from serving import Server, TerminalDoor, eventually, join_with_code, move_on, p
 CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
 needs_browser = pytest.mark.skipif(
     None in (CHROMIUM, DRIVER),
-    reason="no chromium or chromedriver: `make test` installs Debian's chromium and "
-           "chromium-driver")
+    reason="no chromium or chromedriver: `make test` installs Debian's chromium and chromium-driver",
+)
 
 
 def chromium(profile: Path):
@@ -27,10 +27,18 @@ def chromium(profile: Path):
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     # The machine's network is closed: without these Chromium keeps trying Google's.
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--disable-background-networking", "--disable-component-update",
-                "--disable-sync", "--no-first-run", "--window-size=1300,1000",
-                f"--user-data-dir={profile}"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--window-size=1300,1000",
+        f"--user-data-dir={profile}",
+    ):
         options.add_argument(arg)
     return webdriver.Chrome(service=Service(DRIVER), options=options)
 
@@ -42,20 +50,25 @@ def sign_in(browser, url: str, name: str, password: str = "swordfish") -> None:
     browser.find_element(By.NAME, "name").send_keys(name)
     browser.find_element(By.NAME, "password").send_keys(password)
     browser.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    eventually(lambda: browser.find_elements(By.CSS_SELECTOR, ".xterm-helper-textarea"),
-               "the terminal page", timeout=30)
+    eventually(
+        lambda: browser.find_elements(By.CSS_SELECTOR, ".xterm-helper-textarea"),
+        "the terminal page",
+        timeout=30,
+    )
 
 
 def screen(browser) -> str:
     """What the page's terminal shows, as text: the page's own reading of xterm.js's rows
     (webpage/page.js; the terminal is drawn on a canvas, so no picture is read)."""
-    return browser.execute_script(
-        "return window.plotScreenText ? window.plotScreenText() : null") or ""
+    return browser.execute_script("return window.plotScreenText ? window.plotScreenText() : null") or ""
 
 
 def shown(browser, *texts: str, timeout: float = 30) -> str:
-    eventually(lambda: all(t in screen(browser) for t in texts),
-               f"the page showing {texts}: it shows\n{screen(browser)}", timeout=timeout)
+    eventually(
+        lambda: all(t in screen(browser) for t in texts),
+        f"the page showing {texts}: it shows\n{screen(browser)}",
+        timeout=timeout,
+    )
     return screen(browser)
 
 
@@ -99,23 +112,25 @@ class BrowserDoor:
 
     def press(self, key: str) -> None:
         from selenium.webdriver.common.keys import Keys
+
         press(self.browser, {"\r": Keys.ENTER, "\x1b": Keys.ESCAPE}.get(key, key))
 
 
 @needs_browser
-def test_a_lone_escape_in_the_browser_closes_a_dialog_without_waiting_for_another_key(
-        web_server, tmp_path):
+def test_a_lone_escape_in_the_browser_closes_a_dialog_without_waiting_for_another_key(web_server, tmp_path):
     carol = chromium(tmp_path / "carol")
     try:
         sign_in(carol, web_server.web, "carol")
         shown(carol, "tables on this server")
         # the page gave the terminal the keyboard by itself
         assert carol.execute_script(
-            "return document.activeElement.classList.contains('xterm-helper-textarea')")
+            "return document.activeElement.classList.contains('xterm-helper-textarea')"
+        )
         press(carol, "n")
         shown(carol, "A new table")
         from selenium.webdriver.common.keys import Keys
-        press(carol, Keys.ESCAPE)                         # and nothing after it
+
+        press(carol, Keys.ESCAPE)  # and nothing after it
         eventually(lambda: "A new table" not in screen(carol), "the dialog closed", timeout=5)
         assert "tables on this server" in screen(carol)
         # one picture of the page, as a smoke test that it draws at all
@@ -128,7 +143,8 @@ def test_a_lone_escape_in_the_browser_closes_a_dialog_without_waiting_for_anothe
 @needs_browser
 @pytest.mark.e2e
 def test_browser_and_ssh_players_play_one_game_a_browser_watches_and_one_plays_the_computer(
-        web_server, tmp_path):
+    web_server, tmp_path
+):
     from selenium.webdriver.common.keys import Keys
 
     alice = chromium(tmp_path / "alice")
@@ -138,20 +154,23 @@ def test_browser_and_ssh_players_play_one_game_a_browser_watches_and_one_plays_t
         shown(alice, "tables on this server")
         press(alice, "n")
         shown(alice, "A new table")
-        press(alice, Keys.ARROW_DOWN, " ")                # the Abwehr
+        press(alice, Keys.ARROW_DOWN, " ")  # the Abwehr
         shown(alice, "\u2590\u25cf\u258c Abwehr")
-        press(alice, Keys.ENTER)                          # against a player
-        eventually(lambda: (web_server.d / "home" / "tables" / "T1.json").exists(),
-                   "a table made from the browser", timeout=30)
+        press(alice, Keys.ENTER)  # against a player
+        eventually(
+            lambda: (web_server.d / "home" / "tables" / "T1.json").exists(),
+            "a table made from the browser",
+            timeout=30,
+        )
         assert web_server.table("T1")["owners"]["abwehr"]["key"] == "password alice"
 
-        bob = player(web_server, "bob")                       # over SSH, with his key
+        bob = player(web_server, "bob")  # over SSH, with his key
         join_with_code(bob, web_server.table("T1")["code"])
         bob.wait_shown("You are: SS")
         shown(alice, "You are: Abwehr")
         doors = {Player.ABWEHR: BrowserDoor(alice), Player.SS: TerminalDoor(bob)}
         movers = []
-        while set(movers) != {Player.SS, Player.ABWEHR}:   # until both doors have moved
+        while set(movers) != {Player.SS, Player.ABWEHR}:  # until both doors have moved
             assert len(movers) < 30, movers
             side = to_act(web_server, "T1")
             movers.append(side)
@@ -160,7 +179,7 @@ def test_browser_and_ssh_players_play_one_game_a_browser_watches_and_one_plays_t
         watcher = chromium(tmp_path / "dave")
         sign_in(watcher, web_server.web, "dave")
         shown(watcher, "tables on this server", "T1")
-        press(watcher, "w")                               # the table under the cursor
+        press(watcher, "w")  # the table under the cursor
         seen = shown(watcher, "You are: spectator")
         assert shows_the_map(seen), seen
 
@@ -169,27 +188,32 @@ def test_browser_and_ssh_players_play_one_game_a_browser_watches_and_one_plays_t
         alice = chromium(tmp_path / "alice-again")
         sign_in(alice, web_server.web, "alice")
         shown(alice, "tables on this server", "T1")
-        press(alice, Keys.ENTER)                          # sit at T1, hers
+        press(alice, Keys.ENTER)  # sit at T1, hers
         seen = shown(alice, "You are: Abwehr")
         assert shows_the_map(seen), seen
 
         # back to the lobby, and a table against the computer, where she moves first
         press(alice, "q")
-        shown(alice, "Yes")                           # are you sure?
+        shown(alice, "Yes")  # are you sure?
         press(alice, "y")
         shown(alice, "tables on this server")
         press(alice, "n")
         shown(alice, "A new table")
-        press(alice, Keys.ARROW_DOWN, " ")                # the Abwehr
+        press(alice, Keys.ARROW_DOWN, " ")  # the Abwehr
         shown(alice, "\u2590\u25cf\u258c Abwehr")
-        press(alice, Keys.TAB, Keys.ARROW_DOWN, " ")      # against the computer
+        press(alice, Keys.TAB, Keys.ARROW_DOWN, " ")  # against the computer
         shown(alice, "\u2590\u25cf\u258c the computer")
         press(alice, Keys.ENTER)
-        eventually(lambda: (web_server.d / "home" / "tables" / "T2.json").exists(),
-                   "a table against the computer", timeout=30)
-        assert "ss" not in web_server.table("T2")["owners"]           # the computer's side
+        eventually(
+            lambda: (web_server.d / "home" / "tables" / "T2.json").exists(),
+            "a table against the computer",
+            timeout=30,
+        )
+        assert "ss" not in web_server.table("T2")["owners"]  # the computer's side
         assert load_record(record_path(web_server, "T2"), load_rules()).header.players == {
-            "ss": "computer", "abwehr": "human"}
+            "ss": "computer",
+            "abwehr": "human",
+        }
         shown(alice, "You are: Abwehr")
         move_on(web_server, "T2", BrowserDoor(alice), load_rules())
         assert actions(web_server, "T2") >= 1

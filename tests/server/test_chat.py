@@ -37,15 +37,18 @@ def test_players_and_a_spectator_talk_and_the_record_keeps_it_with_the_moment(hu
     assert hub.say(watcher, "[bold]hi[/bold]").role == "watching"
     with pytest.raises(Refused, match=r"U\+001B \(escape\)"):
         hub.say(watcher, "\x1b[2J")
-    assert all(told[p] > before[p] for p in Player)          # every screen is told
+    assert all(told[p] > before[p] for p in Player)  # every screen is told
     said = [(c.name, c.text) for c in table.session.chat]
-    assert said == [("alice", "good luck"), ("bob", "you too"),
-                    ("carol", "[bold]hi[/bold]")]     # kept as typed; shown as text
+    assert said == [
+        ("alice", "good luck"),
+        ("bob", "you too"),
+        ("carol", "[bold]hi[/bold]"),
+    ]  # kept as typed; shown as text
     lines = [json.loads(x) for x in table.record.read_text().splitlines()]
     chats = [x["chat"] for x in lines if "chat" in x]
     assert [c["text"] for c in chats] == ["good luck", "you too", "[bold]hi[/bold]"]
     assert chats[0]["after"] == 3 and chats[0]["time"].endswith("Z")
-    assert lines[0]["version"] == VERSION        # the version that has chat lines (2) or later
+    assert lines[0]["version"] == VERSION  # the version that has chat lines (2) or later
 
 
 def test_empty_long_and_fast_lines_are_refused_with_why(hub):
@@ -57,14 +60,16 @@ def test_empty_long_and_fast_lines_are_refused_with_why(hub):
     with pytest.raises(Refused, match="at most 300 characters"):
         hub.say(alice, "x" * 301)
     # unseen characters that would reorder or hide text on the others' screens
-    for sneaky, named in (("evil\u202etxt.exe", "U\\+202E \\(right-to-left override\\)"),
-                          ("a\u200bb", "U\\+200B \\(zero width space\\)"),
-                          ("\u2066x", "U\\+2066 \\(left-to-right isolate\\)"),
-                          ("bell\x07", "U\\+0007 \\(bell\\)")):
+    for sneaky, named in (
+        ("evil\u202etxt.exe", "U\\+202E \\(right-to-left override\\)"),
+        ("a\u200bb", "U\\+200B \\(zero width space\\)"),
+        ("\u2066x", "U\\+2066 \\(left-to-right isolate\\)"),
+        ("bell\x07", "U\\+0007 \\(bell\\)"),
+    ):
         with pytest.raises(Refused, match=named):
             hub.say(alice, sneaky)
     assert not table.session.chat
-    hub.say(alice, "y" * 300)                                  # exactly the limit: said
+    hub.say(alice, "y" * 300)  # exactly the limit: said
     for k in range(4):
         hub.say(alice, f"line {k}")
     with pytest.raises(Refused, match=r"5 lines in 10 s at most; wait 10 s"):
@@ -72,16 +77,16 @@ def test_empty_long_and_fast_lines_are_refused_with_why(hub):
     hub.say(guests[Player.ABWEHR], "bob is not alice \ud800")  # the limit is per person
     assert table.session.chat[-1].text == "bob is not alice ?"  # a lone surrogate: no UTF-8
     ticks.now += 10
-    hub.say(alice, "later")                                    # the burst has passed
+    hub.say(alice, "later")  # the burst has passed
     assert len(table.session.chat) == 7
     hub.say(guests[Player.ABWEHR], "family: \U0001f468\u200d\U0001f469\u200d\U0001f467")
-    assert "\u200d" in table.session.chat[-1].text             # emoji joined, not refused
+    assert "\u200d" in table.session.chat[-1].text  # emoji joined, not refused
 
 
 def test_talk_survives_an_undo_a_restart_and_plot_resume(rules, hub, tmp_path, clock):
     table, guests, _ = two_players(hub)
     rnd = random.Random(2)
-    for _ in range(300):                            # play on to a step that can be undone
+    for _ in range(300):  # play on to a step that can be undone
         side = table.session.state.to_act
         chair = guests[side].chair
         chair.act(rnd.choice(chair.legal()))
@@ -91,7 +96,7 @@ def test_talk_survives_an_undo_a_restart_and_plot_resume(rules, hub, tmp_path, c
     actions = table.session.actions
     hub.say(guests[side], "watch this")
     assert chair.undo() and table.session.actions == actions - 1
-    assert [c.text for c in table.session.chat] == ["watch this"]     # the talk stays
+    assert [c.text for c in table.session.chat] == ["watch this"]  # the talk stays
     again = Hub(rules, tmp_path / "server", later=clock)
     assert again.restore() == []
     assert [c.text for c in again.tables[table.id].session.chat] == ["watch this"]
@@ -118,12 +123,12 @@ def test_a_tables_talk_is_bounded_and_the_record_stays_readable(rules, hub, tmp_
     table, guests, _ = two_players(hub)
     alice = guests[Player.SS]
     for k in range(chat.TABLE_TALK):
-        ticks.now += 3                                     # within the pace
+        ticks.now += 3  # within the pace
         hub.say(alice, f"{k} " + "x" * 290)
     with pytest.raises(Refused, match="talk is full \\(1,000 lines"):
         hub.say(alice, "one more")
     assert len(table.session.chat) == chat.TABLE_TALK
-    assert table.record.stat().st_size < 1_000_000         # far below the reading limit
+    assert table.record.stat().st_size < 1_000_000  # far below the reading limit
     again = Hub(rules, tmp_path / "server", later=clock)
-    assert again.restore() == []                           # and the game comes back
+    assert again.restore() == []  # and the game comes back
     assert len(again.table(table.id).session.chat) == chat.TABLE_TALK

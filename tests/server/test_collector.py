@@ -17,23 +17,29 @@ class Clock:
 
 def collector(pending: int = 5) -> tuple[Collector, Clock, list[float]]:
     clock, runs = Clock(), []
-    c = Collector(quiet=2, every=30, at_most=300, clock=clock,
-                  collect=lambda: runs.append(clock.now), pending=lambda: pending)
+    c = Collector(
+        quiet=2,
+        every=30,
+        at_most=300,
+        clock=clock,
+        collect=lambda: runs.append(clock.now),
+        pending=lambda: pending,
+    )
     return c, clock, runs
 
 
 def test_collects_only_when_quiet_and_not_too_often():
     c, clock, runs = collector()
     clock.now += 10
-    assert not c.step()                      # quiet, but collected 10 s ago (at start)
+    assert not c.step()  # quiet, but collected 10 s ago (at start)
     clock.now += 25
     c.touch()
     clock.now += 1
-    assert not c.step()                      # a key 1 s ago: not now
+    assert not c.step()  # a key 1 s ago: not now
     clock.now += 1.5
     assert c.step() and runs == [clock.now]  # 2.5 s without a key, 37.5 s since the last
     clock.now += 5
-    assert not c.step()                      # just collected
+    assert not c.step()  # just collected
 
 
 def test_a_busy_server_still_collects_after_the_longest_wait():
@@ -68,16 +74,23 @@ def test_what_survives_is_frozen_and_thawed_only_now_and_then():
     # a collection walks only what is newer than the last one; every thaw_every
     # seconds everything is walked again, so frozen cycles are not kept for ever
     clock, said = Clock(), []
-    c = Collector(quiet=2, every=30, at_most=300, thaw_every=1000, clock=clock,
-                  collect=lambda: said.append("collect"), pending=lambda: 5,
-                  freeze=lambda: said.append("freeze"),
-                  unfreeze=lambda: said.append("unfreeze"))
+    c = Collector(
+        quiet=2,
+        every=30,
+        at_most=300,
+        thaw_every=1000,
+        clock=clock,
+        collect=lambda: said.append("collect"),
+        pending=lambda: 5,
+        freeze=lambda: said.append("freeze"),
+        unfreeze=lambda: said.append("unfreeze"),
+    )
     for _ in range(3):
         clock.now += 300
         assert c.step()
-    assert said == ["collect", "freeze"] * 3       # 900 s since the start: not yet
+    assert said == ["collect", "freeze"] * 3  # 900 s since the start: not yet
     said.clear()
-    clock.now += 300                                # 1,200 s: past the thaw (1,000 s)
+    clock.now += 300  # 1,200 s: past the thaw (1,000 s)
     assert c.step()
     assert said == ["unfreeze", "collect", "freeze"]
     said.clear()

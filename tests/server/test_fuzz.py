@@ -31,15 +31,40 @@ def honest_move(terms, server, rules) -> None:
     move_on(server, "T1", TerminalDoor(terms[side]), rules, timeout=120)
 
 
-MEMORY_BOUND_MIB = 700       # the server's resident size, whatever the fuzzers do
+MEMORY_BOUND_MIB = 700  # the server's resident size, whatever the fuzzers do
 OPTIONS = dict(known_hosts=None, client_keys=None, password="swordfish")
 
-ESCAPES = [b"\x1b[A", b"\x1b[B", b"\x1b[1;5C", b"\x1b[<0;10;10M", b"\x1b[<0;10;10m",
-           b"\x1b[M !!", b"\x1b[200~" + b"x" * 5000 + b"\x1b[201~", b"\x1b]0;title\x07",
-           b"\x1b[?1049h", b"\x1bP+q\x1b\\", b"\x1b[99999999999;1H", b"\x1b", b"\x1b\x1b\x1b",
-           b"\x9b2J", b"\x00\x01\x02\x03", b"\x7f" * 50, "ä€𝄞".encode(), b"\xff\xfe\xc3"]
-PALETTE = [b"\x10screenshot\r", b"\x10theme\r", b"\x10quit\r", b"\x10keys\r", b"\x10\x1b",
-           b"?\x1b\x10abc\x1b", b"\x11", b"\x1a", b"\x03"]
+ESCAPES = [
+    b"\x1b[A",
+    b"\x1b[B",
+    b"\x1b[1;5C",
+    b"\x1b[<0;10;10M",
+    b"\x1b[<0;10;10m",
+    b"\x1b[M !!",
+    b"\x1b[200~" + b"x" * 5000 + b"\x1b[201~",
+    b"\x1b]0;title\x07",
+    b"\x1b[?1049h",
+    b"\x1bP+q\x1b\\",
+    b"\x1b[99999999999;1H",
+    b"\x1b",
+    b"\x1b\x1b\x1b",
+    b"\x9b2J",
+    b"\x00\x01\x02\x03",
+    b"\x7f" * 50,
+    "ä€𝄞".encode(),
+    b"\xff\xfe\xc3",
+]
+PALETTE = [
+    b"\x10screenshot\r",
+    b"\x10theme\r",
+    b"\x10quit\r",
+    b"\x10keys\r",
+    b"\x10\x1b",
+    b"?\x1b\x10abc\x1b",
+    b"\x11",
+    b"\x1a",
+    b"\x03",
+]
 
 
 async def fuzzer(port: int, k: int, until: float, stats: dict) -> None:
@@ -49,9 +74,13 @@ async def fuzzer(port: int, k: int, until: float, stats: dict) -> None:
         try:
             async with asyncssh.connect("127.0.0.1", port, username=name, **OPTIONS) as conn:
                 proc = await conn.create_process(
-                    term_type="xterm", encoding=None,
-                    term_size=(rnd.choice([1, 80, 500, 30000, 65535]),
-                               rnd.choice([1, 24, 200, 30000, 65535])))
+                    term_type="xterm",
+                    encoding=None,
+                    term_size=(
+                        rnd.choice([1, 80, 500, 30000, 65535]),
+                        rnd.choice([1, 24, 200, 30000, 65535]),
+                    ),
+                )
                 stats["sessions"] += 1
                 while time.monotonic() < until and not proc.stdout.at_eof():
                     what = rnd.random()
@@ -64,15 +93,16 @@ async def fuzzer(port: int, k: int, until: float, stats: dict) -> None:
                     elif what < 0.85:
                         proc.change_terminal_size(rnd.randint(1, 65535), rnd.randint(1, 65535))
                     else:
-                        proc.stdin.write(rnd.choice([b"n", b"j", b"w", b"\r", b"ABC123\r",
-                                                     b"\t", b" ", b"q", b"y"]))
+                        proc.stdin.write(
+                            rnd.choice([b"n", b"j", b"w", b"\r", b"ABC123\r", b"\t", b" ", b"q", b"y"])
+                        )
                     stats["sends"] += 1
                     try:
                         await asyncio.wait_for(proc.stdout.read(1 << 16), 0.02)
                     except TimeoutError:
                         pass
-        except (asyncssh.Error, OSError, ValueError):   # ValueError: asyncssh refuses ESC
-            stats["refused"] += 1          # a hostile name, a closed session: go again
+        except (asyncssh.Error, OSError, ValueError):  # ValueError: asyncssh refuses ESC
+            stats["refused"] += 1  # a hostile name, a closed session: go again
             await asyncio.sleep(0.05)
 
 
@@ -100,7 +130,7 @@ def fuzz(tmp_path, rules, seconds: float, fuzzers: int) -> None:
         code = server.table("T1")["code"]
         bob = player(server, "bob")
         join_with_code(bob, code)
-        bob.wait_shown("Game-Turn")                   # the board, not the lobby's list
+        bob.wait_shown("Game-Turn")  # the board, not the lobby's list
         terms = {Player.SS: alice, Player.ABWEHR: bob}
         stats = {"sessions": 0, "sends": 0, "refused": 0}
         thread = run_fuzzers(server.port, seconds, fuzzers, stats)
@@ -115,7 +145,7 @@ def fuzz(tmp_path, rules, seconds: float, fuzzers: int) -> None:
         assert stats["sessions"] >= fuzzers and stats["sends"] > 100, stats
         # the honest game: every action the pair made is in the record, which replays
         assert played >= 2 and len(game(server, rules)) == played
-        if game(server, rules).final.outcome is None:      # (after the end both hands show)
+        if game(server, rules).final.outcome is None:  # (after the end both hands show)
             check_secrets(terms, None, server, rules)
         # the server answers, within its bound, wrote nowhere else, said no traceback
         carol = player(server, "carol")

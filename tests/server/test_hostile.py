@@ -45,12 +45,17 @@ class Ticks:
 def test_a_hostile_or_odd_name_is_refused_with_the_reason(name):
     problem = name_problem(name)
     assert problem is not None
-    assert "32 characters" in problem or "may hold letters" in problem or "space" in problem \
+    assert (
+        "32 characters" in problem
+        or "may hold letters" in problem
+        or "space" in problem
         or "needed" in problem
+    )
 
 
-@pytest.mark.parametrize("name", ["alice", "Jörg Müller", "o'brien", "d.a.v.e-99", "x" * 32,
-                                  "Ло Вэй", "Jo\u0308rg"])          # the last: NFC makes it ö
+@pytest.mark.parametrize(
+    "name", ["alice", "Jörg Müller", "o'brien", "d.a.v.e-99", "x" * 32, "Ло Вэй", "Jo\u0308rg"]
+)  # the last: NFC makes it ö
 def test_ordinary_names_are_welcome(name):
     assert name_problem(name) is None
 
@@ -63,10 +68,10 @@ def test_outside_text_is_never_markup_nor_an_escape_sequence():
         assert t.plain == clean(name)
     assert clean("\x1b[31m") == "\\x1b[31m"
     # characters that reorder or hide text on others' screens are written out too
-    assert clean("evil\u202etxt.exe a\u200bb \u2066x\u2069") == \
-        "evil\\u202etxt.exe a\\u200bb \\u2066x\\u2069"
-    assert clean("Jörg \U0001f468\u200d\U0001f469 line\nbreak") == \
-        "Jörg \U0001f468\u200d\U0001f469 line\nbreak"               # as they are
+    assert clean("evil\u202etxt.exe a\u200bb \u2066x\u2069") == "evil\\u202etxt.exe a\\u200bb \\u2066x\\u2069"
+    assert (
+        clean("Jörg \U0001f468\u200d\U0001f469 line\nbreak") == "Jörg \U0001f468\u200d\U0001f469 line\nbreak"
+    )  # as they are
     mixed = join(("The Plot", "bold"), " · ", (HOSTILE[0], "bold"))
     assert HOSTILE[0] in mixed.plain and all(s.style == "bold" for s in mixed.spans)
 
@@ -93,7 +98,7 @@ async def test_every_widget_showing_a_name_shows_it_as_it_is(hostile_hub, viewer
         lobby = app.screen
         assert isinstance(lobby, LobbyScreen)
         title = lobby.query_one("#title", Static).render()
-        assert f"you are {viewer}" in str(title)                 # verbatim, not styled
+        assert f"you are {viewer}" in str(title)  # verbatim, not styled
         table = lobby.query_one(DataTable)
         cells = [c for key in table.rows for c in table.get_row(key)]
         assert all(isinstance(c, Text) and not c.spans for c in cells)
@@ -107,8 +112,7 @@ async def test_every_widget_showing_a_name_shows_it_as_it_is(hostile_hub, viewer
             if note:
                 assert not plain(note).spans
         # sit at a table whose opponent has a hostile name: the game screen says it
-        t = next(t for t in hostile_hub.tables.values() if len([o for o in t.owners.values()
-                                                                if o]) == 2)
+        t = next(t for t in hostile_hub.tables.values() if len([o for o in t.owners.values() if o]) == 2)
         app.watch_table(t.id)
         await pilot.pause()
         prompt = str(app.screen.query_one("#prompt").render())
@@ -128,7 +132,7 @@ async def test_an_idle_session_is_closed_with_the_reason_and_a_key_keeps_it_open
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         clock.now += 599
-        app.touch()            # a key read: what the served driver does for every input
+        app.touch()  # a key read: what the served driver does for every input
         clock.now += 599
         app._check_idle()
         await pilot.pause()
@@ -141,8 +145,7 @@ async def test_an_idle_session_is_closed_with_the_reason_and_a_key_keeps_it_open
 
 
 @pytest.mark.asyncio
-async def test_textual_actions_that_touch_the_server_are_refused(hub_dir, rules, tmp_path,
-                                                                 monkeypatch):
+async def test_textual_actions_that_touch_the_server_are_refused(hub_dir, rules, tmp_path, monkeypatch):
     hub = Hub(rules, hub_dir, later=Clock())
     monkeypatch.chdir(tmp_path)
     app = ServedApp(None, hub, ALICE, idle=600)
@@ -150,14 +153,21 @@ async def test_textual_actions_that_touch_the_server_are_refused(hub_dir, rules,
         await pilot.pause()
         before = sorted(p for p in tmp_path.rglob("*"))
         # markup would run these with a click; a key binding or the palette by name
-        for action in (f"app.screenshot('x.svg', '{tmp_path}')", "app.change_theme",
-                       "app.toggle_dark", "app.suspend_process", "app.simulate_key('q')",
-                       "app.push_screen('_default')", "app.switch_mode('x')",
-                       "app.add_class('Screen', 'x')", "app.notify('hello')"):
+        for action in (
+            f"app.screenshot('x.svg', '{tmp_path}')",
+            "app.change_theme",
+            "app.toggle_dark",
+            "app.suspend_process",
+            "app.simulate_key('q')",
+            "app.push_screen('_default')",
+            "app.switch_mode('x')",
+            "app.add_class('Screen', 'x')",
+            "app.notify('hello')",
+        ):
             await app.run_action(action)
         await pilot.pause()
         assert app.is_running and isinstance(app.screen, LobbyScreen)
-        assert sorted(p for p in tmp_path.rglob("*")) == before          # nothing written
+        assert sorted(p for p in tmp_path.rglob("*")) == before  # nothing written
         app.deliver_screenshot()
         with pytest.raises(PermissionError):
             app.save_screenshot("y.svg", str(tmp_path))
@@ -187,7 +197,8 @@ async def test_a_broken_session_is_one_line_for_the_operator_and_a_log(rules, hu
 
     def boom():
         raise RuntimeError("a bug")
-    with pytest.raises(RuntimeError):                   # the test harness passes it on
+
+    with pytest.raises(RuntimeError):  # the test harness passes it on
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             app.call_later(boom)
@@ -206,14 +217,14 @@ def test_wrong_passwords_slow_down_per_address_and_are_told_once_a_burst():
     clock, said = Ticks(), []
     t = PasswordThrottle(clock=clock, say=said.append)
     delays = []
-    for _ in range(8):                                   # one guesser, waiting each time
+    for _ in range(8):  # one guesser, waiting each time
         delays.append(t.delay("10.0.0.1"))
         clock.now += delays[-1]
         t.failed("10.0.0.1")
     assert delays[:3] == [0, 0, 0] and delays[3:] == [0.5, 1, 2, 4, 8]
-    assert t.delay("10.0.0.2") == 0                      # another address is not slowed
+    assert t.delay("10.0.0.2") == 0  # another address is not slowed
     assert len(said) == 1 and "10.0.0.1" in said[0]
-    clock.now += 3601                                    # a quiet hour: a new start
+    clock.now += 3601  # a quiet hour: a new start
     assert t.delay("10.0.0.1") == 0
     for _ in range(5):
         t.failed("10.0.0.1")
@@ -230,7 +241,7 @@ def test_guessers_in_parallel_from_one_address_wait_in_line():
     for w in t.attempts.values():
         w.clock = clock
     start = clock.now
-    ready = [(start, k) for k in range(18)]              # (when it asks, which guesser)
+    ready = [(start, k) for k in range(18)]  # (when it asks, which guesser)
     answered = 0
     while ready:
         asks, k = heapq.heappop(ready)
@@ -249,7 +260,7 @@ def test_guessers_in_parallel_from_one_address_wait_in_line():
 def test_players_signing_in_from_one_address_do_not_slow_each_other():
     clock = Ticks()
     t = PasswordThrottle(clock=clock)
-    for _ in range(30):                                  # a club behind one address
+    for _ in range(30):  # a club behind one address
         assert t.delay("198.51.100.7") == 0
         t.passed("198.51.100.7")
 
@@ -266,7 +277,7 @@ def test_guessers_pause_at_a_table_and_the_rightful_opponent_still_sits(rules, t
     with pytest.raises(Refused, match="takes no join code from you for 60 s") as refused:
         hub.sit(table.id, guessers[0], code=table.code)  # a guesser: even the right one waits
     assert not isinstance(refused.value, WrongCode)
-    assert hub.sit(table.id, BOB, code=table.code).chair.side is Player.ABWEHR   # bob sits
+    assert hub.sit(table.id, BOB, code=table.code).chair.side is Player.ABWEHR  # bob sits
 
 
 def test_past_its_whole_limit_a_table_pauses_for_everyone(rules, tmp_path):
@@ -274,7 +285,7 @@ def test_past_its_whole_limit_a_table_pauses_for_everyone(rules, tmp_path):
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN)
     clock = Ticks()
     table.codes = TableCodeLimit(10, 60, clock=clock)
-    for i in range(60):                                  # a new name for every guess
+    for i in range(60):  # a new name for every guess
         with pytest.raises(WrongCode):
             hub.sit(table.id, Who(f"key {i}", f"guesser{i}"), code="AAAAAA")
     with pytest.raises(Refused, match="takes no join code from you for 60 s"):
@@ -286,8 +297,7 @@ def test_past_its_whole_limit_a_table_pauses_for_everyone(rules, tmp_path):
 @pytest.mark.asyncio
 async def test_a_connection_takes_five_wrong_join_codes_a_minute(rules, tmp_path):
     hub = Hub(rules, tmp_path / "server", later=Clock())
-    tables = [hub.create(Who(f"key {i}", f"p{i}"), Player.SS, opponent=Seat.HUMAN)
-              for i in range(3)]
+    tables = [hub.create(Who(f"key {i}", f"p{i}"), Player.SS, opponent=Seat.HUMAN) for i in range(3)]
     app = ServedApp(None, hub, BOB, idle=600)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -295,7 +305,7 @@ async def test_a_connection_takes_five_wrong_join_codes_a_minute(rules, tmp_path
             app.take_seat(tables[i % 3].id, "WRONG1")
         message = str(app.lobby.query_one("#message").render())
         assert "not the join code" in message
-        app.take_seat(tables[0].id, tables[0].code)      # the sixth: paused, even if right
+        app.take_seat(tables[0].id, tables[0].code)  # the sixth: paused, even if right
         message = str(app.lobby.query_one("#message").render())
         assert "Too many wrong join codes" in message
         assert tables[0].side_of(BOB) is None
@@ -322,12 +332,12 @@ def test_one_party_cannot_evict_anothers_one_time_link():
     bob = Who("SHA256:bobs-key", "bob")
     kept = links.make(bob)
     mallory = Who("password mallory", "mallory")
-    made = [links.make(mallory) for _ in range(1100)]      # L pressed 1,100 times
+    made = [links.make(mallory) for _ in range(1100)]  # L pressed 1,100 times
     assert links.peek(kept) == bob
-    assert sum(links.peek(t) is not None for t in made) == PER_PLAYER   # her newest
-    for i in range(1100):                                  # and as 1,100 made-up names
+    assert sum(links.peek(t) is not None for t in made) == PER_PLAYER  # her newest
+    for i in range(1100):  # and as 1,100 made-up names
         links.make(Who(f"password m{i}", f"m{i}"))
-    assert links.peek(kept) == bob                         # a key holder's link stays
+    assert links.peek(kept) == bob  # a key holder's link stays
 
 
 def test_one_party_cannot_sign_everyone_out_of_the_browser():
@@ -337,10 +347,11 @@ def test_one_party_cannot_sign_everyone_out_of_the_browser():
     alice = Who("password alice", "alice")
     bob = Who("SHA256:bobs-key", "bob")
     hers, his = sign_ins.add(alice, "192.0.2.1"), sign_ins.add(bob, "192.0.2.2")
-    flood = [sign_ins.add(Who(f"password m{i}", f"m{i}"), "203.0.113.9")
-             for i in range(10_050)]                       # 10,050 sign-ins from one address
+    flood = [
+        sign_ins.add(Who(f"password m{i}", f"m{i}"), "203.0.113.9") for i in range(10_050)
+    ]  # 10,050 sign-ins from one address
     assert sign_ins.who(hers) == alice and sign_ins.who(his) == bob
     assert sum(sign_ins.who(t) is not None for t in flood) == SIGN_INS_PER_ADDRESS
-    many = [sign_ins.add(alice, f"198.51.100.{i}") for i in range(30)]   # her own browsers
+    many = [sign_ins.add(alice, f"198.51.100.{i}") for i in range(30)]  # her own browsers
     assert sum(sign_ins.who(t) is not None for t in [hers, *many]) == SIGN_INS_PER_PLAYER
     assert sign_ins.who(many[-1]) == alice and sign_ins.who(his) == bob

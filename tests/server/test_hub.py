@@ -55,6 +55,7 @@ def two_players(hub):
     def counter(side):
         def bump():
             told[side] += 1
+
         return bump
 
     ss = hub.sit(table.id, ALICE, on_change=counter(Player.SS))
@@ -68,7 +69,7 @@ def test_the_creator_sits_on_the_chosen_side_and_the_code_admits_the_other(hub):
     assert f"join code {table.code}" in table.note_for(Player.ABWEHR)
     with pytest.raises(Refused, match="not the join code"):
         hub.sit(table.id, BOB, code="WRONG1")
-    guest = hub.sit(table.id, BOB, code=table.code.lower())       # typed in small letters
+    guest = hub.sit(table.id, BOB, code=table.code.lower())  # typed in small letters
     assert guest.chair.side is Player.SS and table.owners[Player.SS] == BOB
     assert "join code" not in table.note_for(Player.ABWEHR)
 
@@ -77,8 +78,7 @@ def test_a_third_player_is_refused_a_taken_side_and_told_who_has_it(hub):
     table, _, _ = two_players(hub)
     with pytest.raises(Refused) as info:
         hub.sit(table.id, CAROL, code=table.code)
-    assert "no free side" in str(info.value) and "alice" in str(info.value) \
-        and "bob" in str(info.value)
+    assert "no free side" in str(info.value) and "alice" in str(info.value) and "bob" in str(info.value)
     with pytest.raises(Refused, match="no table"):
         hub.sit("T99", CAROL, code=table.code)
 
@@ -119,10 +119,10 @@ def test_each_chair_sees_only_its_own_chits_and_a_spectator_none(hub):
 def test_a_side_is_taken_back_only_by_its_owner_and_the_newer_connection_wins(hub):
     table, guests, _ = two_players(hub)
     kicked = []
-    first = hub.sit(table.id, BOB, on_kick=kicked.append)       # bob's second connection
-    hub.leave(guests[Player.ABWEHR])                            # (the first one's goodbye)
+    first = hub.sit(table.id, BOB, on_kick=kicked.append)  # bob's second connection
+    hub.leave(guests[Player.ABWEHR])  # (the first one's goodbye)
     assert first.chair.side is Player.ABWEHR
-    again = hub.sit(table.id, BOB)                              # no code needed: it is his
+    again = hub.sit(table.id, BOB)  # no code needed: it is his
     assert kicked and "another connection" in kicked[0]
     assert table.seated(Player.ABWEHR) is again
     hub.leave(again)
@@ -134,24 +134,23 @@ def test_a_side_is_taken_back_only_by_its_owner_and_the_newer_connection_wins(hu
 def test_the_computer_plays_its_side_of_a_table_on_the_hubs_clock(hub, clock):
     table = hub.create(ALICE, Player.SS, opponent=Seat.COMPUTER, level="easy", seed=11)
     guest = hub.sit(table.id, ALICE)
-    assert table.session.state.to_act is Player.ABWEHR       # the Abwehr begins (7.1)
+    assert table.session.state.to_act is Player.ABWEHR  # the Abwehr begins (7.1)
     assert not guest.chair.my_move()
     while table.session.state.to_act is not Player.SS and table.over is False:
         assert clock.run() > 0, "the computer's move was never scheduled"
     assert guest.chair.my_move() and table.session.actions > 0
-    assert table.free_sides() == []           # no human seat left to join
+    assert table.free_sides() == []  # no human seat left to join
     with pytest.raises(Refused, match="no free side"):
         hub.sit(table.id, BOB, code=table.code)
 
 
-def test_a_restart_restores_every_unfinished_table_with_nothing_lost(rules, hub, tmp_path,
-                                                                     clock):
+def test_a_restart_restores_every_unfinished_table_with_nothing_lost(rules, hub, tmp_path, clock):
     table, guests, _ = two_players(hub)
     play(guests, 25, random.Random(3))
     lone = hub.create(CAROL, Player.SS, opponent=Seat.HUMAN, seed=5)
     state, code = table.session.state, table.code
 
-    again = Hub(rules, tmp_path / "server", later=clock)       # the server comes back
+    again = Hub(rules, tmp_path / "server", later=clock)  # the server comes back
     assert again.restore() == []
     assert set(again.tables) == {table.id, lone.id}
     t = again.tables[table.id]
@@ -164,11 +163,10 @@ def test_a_restart_restores_every_unfinished_table_with_nothing_lost(rules, hub,
     third = Hub(rules, tmp_path / "server", later=clock)
     third.restore()
     assert third.tables[t.id].session.state == t.session.state
-    assert third.create(ALICE, Player.SS, opponent=Seat.HUMAN).id == "T3"   # no id reused
+    assert third.create(ALICE, Player.SS, opponent=Seat.HUMAN).id == "T3"  # no id reused
 
 
-def test_a_broken_table_file_is_reported_and_the_others_still_come_back(rules, hub, tmp_path,
-                                                                        clock):
+def test_a_broken_table_file_is_reported_and_the_others_still_come_back(rules, hub, tmp_path, clock):
     good = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=1)
     bad = hub.create(BOB, Player.SS, opponent=Seat.HUMAN, seed=2)
     bad.meta_path.write_text("{not json", encoding="utf-8")
@@ -181,22 +179,22 @@ def test_a_broken_table_file_is_reported_and_the_others_still_come_back(rules, h
     assert len(problems) == 2
     assert any(str(bad.meta_path) in p for p in problems)
     assert any(meta["record"] in p or str(gone.meta_path) in p for p in problems)
-    assert bad.meta_path.read_text() == "{not json"              # left as it was
+    assert bad.meta_path.read_text() == "{not json"  # left as it was
 
 
-@pytest.mark.parametrize("odd", ["T\u00b2", "T\u0663", "Tx", "T"])    # ², Arabic-Indic 3
+@pytest.mark.parametrize("odd", ["T\u00b2", "T\u0663", "Tx", "T"])  # ², Arabic-Indic 3
 def test_an_oddly_named_table_file_is_named_and_skipped(rules, hub, tmp_path, clock, odd):
     good = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=1)
     meta = json.loads(good.meta_path.read_text())
     (good.meta_path.parent / f"{odd}.json").write_text(json.dumps(dict(meta, id=odd)))
     (good.meta_path.parent / f"{odd}.tmp").write_text("half written")
     again = Hub(rules, tmp_path / "server", later=clock)
-    problems = again.restore()                    # the server starts
+    problems = again.restore()  # the server starts
     assert good.id in again.tables
     assert set(again.tables) == {good.id}
     assert len(problems) == 1 and f"{odd}.json" in problems[0]
     made = again.create(BOB, Player.SS, opponent=Seat.HUMAN, seed=2)
-    assert made.id == "T2"                        # numbering goes on from the real tables
+    assert made.id == "T2"  # numbering goes on from the real tables
 
 
 def test_the_server_holds_at_most_its_limit_of_unfinished_games(rules, tmp_path, clock):
@@ -221,7 +219,8 @@ def test_once_the_game_is_over_every_chair_may_see_both_hands(hub):
 
 
 def test_finished_games_leave_the_lobby_once_newer_ones_fill_it_and_a_restart_keeps_it(
-        rules, tmp_path, clock):
+    rules, tmp_path, clock
+):
     hub = Hub(rules, tmp_path, keep_finished=1, later=clock)
     finished = []
     for seed in (5, 6):
@@ -229,21 +228,21 @@ def test_finished_games_leave_the_lobby_once_newer_ones_fill_it_and_a_restart_ke
         play(guests, 20_000, random.Random(seed))
         assert table.over
         finished.append(table)
-        assert table.id in hub.tables                  # players still at it: listed
+        assert table.id in hub.tables  # players still at it: listed
         for guest in guests.values():
             hub.leave(guest)
     open_table = hub.create(CAROL, Player.SS, opponent=Seat.HUMAN, seed=9)
     older, newer = finished
-    assert set(hub.tables) == {newer.id, open_table.id}       # the older one has gone
-    assert older.session.recorder.path.exists()               # from the lobby, not the disk
+    assert set(hub.tables) == {newer.id, open_table.id}  # the older one has gone
+    assert older.session.recorder.path.exists()  # from the lobby, not the disk
 
     again = Hub(rules, tmp_path, keep_finished=1, later=clock)
     assert again.restore() == []
     assert set(again.tables) == {newer.id, open_table.id}
     back = again.tables[newer.id]
     assert back.over and back.session.state == newer.session.state
-    assert back.session.recorder is None                      # nothing more to write
-    guest = again.sit(back.id, ALICE)                         # its owner may look again
+    assert back.session.recorder is None  # nothing more to write
+    guest = again.sit(back.id, ALICE)  # its owner may look again
     assert guest.chair.everyone() is not None
     assert json.loads(back.meta_path.read_text())["record"] == str(newer.record)
     assert again.create(ALICE, Player.SS, opponent=Seat.HUMAN).id == "T4"
@@ -260,6 +259,7 @@ class Thinker:
 
     def run(self) -> int:
         from plot_ai.pool import decide
+
         n = 0
         while self.jobs:
             job, done = self.jobs.pop(0)
@@ -268,17 +268,15 @@ class Thinker:
         return n
 
 
-def test_the_computer_plays_itself_at_a_table_everyone_watches_and_its_searches_go_out(
-        tmp_path, rules):
+def test_the_computer_plays_itself_at_a_table_everyone_watches_and_its_searches_go_out(tmp_path, rules):
     from plot_ai import make
 
     clock, thinker = Clock(), Thinker()
     hub = Hub(rules, tmp_path, later=clock, think=thinker)
-    table = hub.create(ALICE, Player.SS, opponent=Seat.COMPUTER, level="expert", seed=3,
-                       both=True)
+    table = hub.create(ALICE, Player.SS, opponent=Seat.COMPUTER, level="expert", seed=3, both=True)
     assert table.human_sides() == [] and table.owners == {}
     assert table.seat_label(Player.SS) == table.seat_label(Player.ABWEHR) == "computer (expert)"
-    for side in Player:              # searches that count trials: the same every run
+    for side in Player:  # searches that count trials: the same every run
         table.session.computers[side] = make("expert", rules, trials=20)
     watcher = hub.watch(table.id, ALICE)
     assert watcher.chair.side is None
@@ -291,7 +289,7 @@ def test_the_computer_plays_itself_at_a_table_everyone_watches_and_its_searches_
         assert table.session.thinking == bool(thinker.jobs)
         searched += thinker.run()
         assert not table.session.thinking
-    assert searched > 0 and table.session.actions > 10      # searches ran outside the loop
+    assert searched > 0 and table.session.actions > 10  # searches ran outside the loop
     assert table.session.thoughts and all(t.level == "expert" for t in table.session.thoughts)
     # a restart brings it back as it was: still nobody's, still the computer's both sides
     again = Hub(rules, tmp_path, later=Clock(), think=Thinker())
@@ -307,4 +305,4 @@ def test_games_of_the_computer_against_itself_are_limited(tmp_path, rules):
         hub.create(ALICE, Player.SS, opponent=Seat.COMPUTER, level="easy", both=True)
     with pytest.raises(Refused, match="already runs 2 games of the computer against itself"):
         hub.create(BOB, Player.SS, opponent=Seat.COMPUTER, level="easy", both=True)
-    hub.create(BOB, Player.SS, opponent=Seat.COMPUTER, level="easy")    # a player's: fine
+    hub.create(BOB, Player.SS, opponent=Seat.COMPUTER, level="easy")  # a player's: fine

@@ -40,8 +40,7 @@ class LobbyApp(App[None]):
 async def test_a_finished_game_that_left_the_list_is_said_and_not_opened(rules, tmp_path):
     hub = Hub(rules, tmp_path, keep_finished=0, later=Clock())
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=5)
-    guests = {Player.SS: hub.sit(table.id, ALICE),
-              Player.ABWEHR: hub.sit(table.id, BOB, code=table.code)}
+    guests = {Player.SS: hub.sit(table.id, ALICE), Player.ABWEHR: hub.sit(table.id, BOB, code=table.code)}
     play(guests, 20_000, random.Random(5))
     assert table.over
     app = LobbyApp(hub)
@@ -50,16 +49,16 @@ async def test_a_finished_game_that_left_the_list_is_said_and_not_opened(rules, 
         lobby = app.screen
         assert "over:" in " ".join(str(c) for c in lobby.query_one("DataTable").get_row(table.id))
         await pilot.press("w")
-        assert app.asked == [("watch", table.id)]             # listed: it can be watched
-        for guest in guests.values():                         # they leave; it is pruned
+        assert app.asked == [("watch", table.id)]  # listed: it can be watched
+        for guest in guests.values():  # they leave; it is pruned
             hub.leave(guest)
         assert table.id not in hub.tables
         await pilot.press("enter")
         await pilot.pause()
-        assert app.asked == [("watch", table.id)]             # nothing opened
+        assert app.asked == [("watch", table.id)]  # nothing opened
         message = str(lobby.query_one("#message").render())
         assert f"Table {table.id} has left the list" in message
-        assert lobby.query_one("DataTable").row_count == 0    # the list redrawn
+        assert lobby.query_one("DataTable").row_count == 0  # the list redrawn
 
 
 async def test_a_join_code_typed_while_the_field_has_no_focus_is_not_lost(rules, tmp_path):
@@ -72,7 +71,7 @@ async def test_a_join_code_typed_while_the_field_has_no_focus_is_not_lost(rules,
         await pilot.pause()
         join = app.screen
         assert isinstance(join, JoinScreen)
-        join.set_focus(None)                  # as if focus went elsewhere before the keys
+        join.set_focus(None)  # as if focus went elsewhere before the keys
         await pilot.press(*table.code[:3])
         assert join.query_one("#code", Input).has_focus
         await pilot.press(*table.code[3:], "enter")
@@ -83,12 +82,12 @@ async def test_a_join_code_typed_while_the_field_has_no_focus_is_not_lost(rules,
 
 async def test_lobby_talk_and_the_tables_where_it_is_your_move_come_first(rules, tmp_path):
     hub = Hub(rules, tmp_path, later=Clock())
-    other = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=5)       # not carol's
+    other = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=5)  # not carol's
     mine = hub.create(CAROL, Player.SS, opponent=Seat.HUMAN, seed=6)
     hub.sit(mine.id, BOB, code=mine.code)
     guests = {Player.SS: hub.sit(mine.id, CAROL), Player.ABWEHR: hub.sit(mine.id, BOB)}
     rnd = random.Random(2)
-    while mine.session.state.to_act is not Player.SS:       # on to carol's move
+    while mine.session.state.to_act is not Player.SS:  # on to carol's move
         play({p: guests[p] for p in Player}, 1, rnd)
     app = LobbyApp(hub)
     async with app.run_test(size=(100, 24)) as pilot:
@@ -101,9 +100,9 @@ async def test_lobby_talk_and_the_tables_where_it_is_your_move_come_first(rules,
         await pilot.press("T")
         await pilot.pause()
         asked = " ".join(str(w.render()) for w in app.screen.query("Label"))
-        assert "Say to everyone in the lobby, as carol:" in asked   # not "at the table"
+        assert "Say to everyone in the lobby, as carol:" in asked  # not "at the table"
         await pilot.press(*"anyone for [b]a game[/b]?", "enter")
         await pilot.pause()
         chat = " ".join(lobby.query_one("#lobby-chat", LogView).shown_text().split())
-        assert "carol (lobby): anyone for [b]a game[/b]?" in chat         # as text, not markup
+        assert "carol (lobby): anyone for [b]a game[/b]?" in chat  # as text, not markup
         assert [c.text for c in hub.lobby.lines] == ["anyone for [b]a game[/b]?"]

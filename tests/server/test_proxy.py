@@ -31,7 +31,8 @@ from .test_web import Tab, sign_in
 
 GUIDE = Path(__file__).parents[2] / "docs" / "hosts" / "serving.md"
 NGINX = shutil.which("nginx") or next(
-    (p for p in ("/usr/sbin/nginx", "/sbin/nginx") if os.access(p, os.X_OK)), None)
+    (p for p in ("/usr/sbin/nginx", "/sbin/nginx") if os.access(p, os.X_OK)), None
+)
 needs_nginx = pytest.mark.skipif(NGINX is None, reason="no nginx: `make test` installs it")
 
 
@@ -46,18 +47,26 @@ def make_certificate(d: Path) -> tuple[Path, Path]:
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "plot test")])
     now = datetime.datetime.now(datetime.UTC)
-    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name)
-            .public_key(key.public_key()).serial_number(x509.random_serial_number())
-            .not_valid_before(now - datetime.timedelta(minutes=5))
-            .not_valid_after(now + datetime.timedelta(hours=1))
-            .add_extension(x509.SubjectAlternativeName(
-                [x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), critical=False)
-            .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
-            .sign(key, hashes.SHA256()))
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(minutes=5))
+        .not_valid_after(now + datetime.timedelta(hours=1))
+        .add_extension(
+            x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), critical=False
+        )
+        .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+        .sign(key, hashes.SHA256())
+    )
     (d / "cert.pem").write_bytes(cert.public_bytes(serialization.Encoding.PEM))
-    (d / "key.pem").write_bytes(key.private_bytes(
-        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-        serialization.NoEncryption()))
+    (d / "key.pem").write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
+        )
+    )
     return d / "cert.pem", d / "key.pem"
 
 
@@ -66,22 +75,29 @@ class Nginx:
 
     def __init__(self, d: Path, port: int, web_port: int) -> None:
         cert, key = make_certificate(d)
-        block = (readme_block()
-                 .replace("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;")
-                 .replace("127.0.0.1:8080", f"127.0.0.1:{web_port}"))
+        block = (
+            readme_block()
+            .replace("listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;")
+            .replace("127.0.0.1:8080", f"127.0.0.1:{web_port}")
+        )
         block = re.sub(r"ssl_certificate\s+\S+;", f"ssl_certificate {cert};", block)
         block = re.sub(r"ssl_certificate_key\s+\S+;", f"ssl_certificate_key {key};", block)
-        temp = "\n".join(f"{kind}_temp_path {d / kind};"
-                         for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        temp = "\n".join(
+            f"{kind}_temp_path {d / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+        )
         (d / "nginx.conf").write_text(
             ("user root;\n" if os.geteuid() == 0 else "")
             + f"worker_processes 1;\npid {d / 'nginx.pid'};\nerror_log {d / 'error.log'};\n"
             f"events {{ worker_connections 64; }}\n"
-            f"http {{\naccess_log off;\n{temp}\n{block}\n}}\n")
+            f"http {{\naccess_log off;\n{temp}\n{block}\n}}\n"
+        )
         self.d, self.port = d, port
         self.proc = subprocess.Popen(
             [NGINX, "-p", str(d), "-c", str(d / "nginx.conf"), "-g", "daemon off;"],
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         deadline = time.monotonic() + 20
         while True:
             assert self.proc.poll() is None, f"nginx stopped: {self.said()}"
@@ -124,7 +140,8 @@ def proxied(tmp_path_factory):
 def browser(srv, local: str = "127.0.0.1") -> aiohttp.ClientSession:
     return aiohttp.ClientSession(
         cookie_jar=aiohttp.CookieJar(unsafe=True),
-        connector=aiohttp.TCPConnector(ssl=srv.tls, local_addr=(local, 0)))
+        connector=aiohttp.TCPConnector(ssl=srv.tls, local_addr=(local, 0)),
+    )
 
 
 @needs_nginx
@@ -138,13 +155,16 @@ def test_through_tls_the_cookie_is_secure_and_the_game_runs_over_wss(proxied):
             assert r.status == 303
             cookie = r.headers["Set-Cookie"]
             assert "Secure" in cookie and "HttpOnly" in cookie and "SameSite=Strict" in cookie
-            ws = await http.ws_connect(proxied.url.replace("https", "wss") + "/ws?width=120&height=40",
-                                       headers={"Origin": proxied.url})
+            ws = await http.ws_connect(
+                proxied.url.replace("https", "wss") + "/ws?width=120&height=40",
+                headers={"Origin": proxied.url},
+            )
             tab = Tab(ws)
             await tab.wait_shown("you are alice")
-            await tab.keys("n")                                 # keys go through, too
+            await tab.keys("n")  # keys go through, too
             await tab.wait_shown("A new table")
             await ws.close()
+
     asyncio.run(go())
 
 
@@ -152,21 +172,25 @@ def test_through_tls_the_cookie_is_secure_and_the_game_runs_over_wss(proxied):
 def test_behind_the_proxy_wrong_passwords_count_per_player_and_cannot_be_hidden(proxied):
     async def go():
         async with browser(proxied) as mallory:
-            for n in range(3):                 # the free guesses, each claiming a new address
-                r = await sign_in(mallory, proxied.url, "mallory", "guess",
-                                  headers={"X-Forwarded-For": f"10.0.0.{n}"})
+            for n in range(3):  # the free guesses, each claiming a new address
+                r = await sign_in(
+                    mallory, proxied.url, "mallory", "guess", headers={"X-Forwarded-For": f"10.0.0.{n}"}
+                )
                 assert r.status == 403
             started = time.monotonic()
-            r = await sign_in(mallory, proxied.url, "mallory", "guess",
-                              headers={"X-Forwarded-For": "10.0.0.9"})
-            assert r.status == 403 and time.monotonic() - started >= 0.5   # still slowed
+            r = await sign_in(
+                mallory, proxied.url, "mallory", "guess", headers={"X-Forwarded-For": "10.0.0.9"}
+            )
+            assert r.status == 403 and time.monotonic() - started >= 0.5  # still slowed
             await sign_in(mallory, proxied.url, "mallory", "guess")
-        async with browser(proxied, local="127.0.0.2") as alice:    # another player
+        async with browser(proxied, local="127.0.0.2") as alice:  # another player
             started = time.monotonic()
             r = await sign_in(alice, proxied.url, "alice")
             assert r.status == 303 and time.monotonic() - started < 0.5
         # the operator hears whose guesses they were: the address nginx saw
-        eventually(lambda: "5 wrong passwords from 127.0.0.1 " in "".join(proxied.output),
-                   "the operator's line")
+        eventually(
+            lambda: "5 wrong passwords from 127.0.0.1 " in "".join(proxied.output), "the operator's line"
+        )
         assert "10.0.0." not in "".join(proxied.output)
+
     asyncio.run(go())

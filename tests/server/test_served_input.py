@@ -29,15 +29,16 @@ def test_a_lone_escape_is_delivered_without_another_key():
         got: list = []
         keyboard = KeyInput(got.append)
         await keyboard.feed("\x1b")
-        assert keys_of(got) == []                 # it may yet begin a sequence
-        for _ in range(100):                      # at most a second: the delay is 0.1 s
+        assert keys_of(got) == []  # it may yet begin a sequence
+        for _ in range(100):  # at most a second: the delay is 0.1 s
             if got:
                 break
             await asyncio.sleep(0.01)
         assert keys_of(got) == ["escape"]
-        await keyboard.feed("x")                  # and the next key is a key of its own
+        await keyboard.feed("x")  # and the next key is a key of its own
         assert keys_of(got) == ["escape", "x"]
         keyboard.close()
+
     asyncio.run(go())
 
 
@@ -47,9 +48,10 @@ def test_an_escape_sequence_in_one_read_is_one_key_and_alt_x_stays_alt_x():
         keyboard = KeyInput(got.append)
         await keyboard.feed("\x1b[A")
         await keyboard.feed("\x1bx")
-        await asyncio.sleep(0.3)                  # past the delay: nothing left to deliver
+        await asyncio.sleep(0.3)  # past the delay: nothing left to deliver
         assert keys_of(got) == ["up", "alt+x"]
         keyboard.close()
+
     asyncio.run(go())
 
 
@@ -60,10 +62,11 @@ def test_keys_past_the_burst_are_dropped_until_the_budget_refills():
         await keyboard.feed("x" * 500)
         assert len(keys_of(got)) == served_input.KEYS_BURST
         assert keyboard.dropped == 500 - served_input.KEYS_BURST
-        clock.now += 1.0                          # a second later, a second's worth again
+        clock.now += 1.0  # a second later, a second's worth again
         await keyboard.feed("y" * 100)
         assert keys_of(got).count("y") == served_input.KEYS_PER_SECOND
         keyboard.close()
+
     asyncio.run(go())
 
 
@@ -71,20 +74,21 @@ def test_mouse_movements_have_their_own_budget_and_never_crowd_out_keys():
     async def go():
         clock, got = Clock(), []
         keyboard = KeyInput(got.append, clock=clock)
-        await keyboard.feed("\x1b[<35;10;5M" * 300)            # the mouse waved about
+        await keyboard.feed("\x1b[<35;10;5M" * 300)  # the mouse waved about
         moves = [e for e in got if isinstance(e, events.MouseMove)]
         assert len(moves) == served_input.MOVES_PER_SECOND
         await keyboard.feed("n")
         assert keys_of(got) == ["n"]
         keyboard.close()
+
     asyncio.run(go())
 
 
 def test_the_byte_budget_pauses_a_fast_sender_and_closes_a_flood():
     clock = Clock()
     keyboard = KeyInput(lambda e: None, clock=clock)
-    assert keyboard.pause_for(served_input.BYTES_BURST) == 0          # a paste goes at once
-    wait = keyboard.pause_for(served_input.BYTES_PER_SECOND)        # one second more: wait
+    assert keyboard.pause_for(served_input.BYTES_BURST) == 0  # a paste goes at once
+    wait = keyboard.pause_for(served_input.BYTES_PER_SECOND)  # one second more: wait
     assert wait == pytest.approx(1.0)
     clock.now += wait
     # Typing at the budget's own pace is never paused, however long it goes on.
@@ -109,4 +113,4 @@ def test_a_bucket_saves_up_no_more_than_its_burst():
     assert [bucket.take() for _ in range(4)] == [True, True, True, False]
     clock.now += 100
     assert [bucket.take() for _ in range(4)] == [True, True, True, False]
-    assert bucket.charge(5) == pytest.approx(2.5)                   # 5 tokens of debt at 2/s
+    assert bucket.charge(5) == pytest.approx(2.5)  # 5 tokens of debt at 2/s

@@ -32,21 +32,26 @@ def test_a_player_connects_with_plain_ssh_and_plays(ssh_server):
     port, d = ssh_server
     t = Terminal(ssh_args(port, d / "player", "-tt", "alice@127.0.0.1"))
     try:
-        t.wait_shown("you are alice")                   # the lobby
+        t.wait_shown("you are alice")  # the lobby
         t.send("n")
         t.wait_shown("A new table")
         for keys in ("\x1b[B", " ", "\t", "\x1b[B", " ", "\r"):  # Abwehr; the computer; go
             t.send(keys)
             time.sleep(0.2)
         t.wait_shown("Game-Turn 1 of 9")
-        t.wait_shown("Abwehr to place the Allied unit")    # her move: she is the Abwehr
-        t.resize(120, 40)                                   # the window grows: all redrawn
-        eventually(lambda: "alice plays the Abwehr" in t.shown()      # the title fits now
-                   and "q Quit" in t.shown().split("\n")[39], "the screen fills 120x40")
+        t.wait_shown("Abwehr to place the Allied unit")  # her move: she is the Abwehr
+        t.resize(120, 40)  # the window grows: all redrawn
+        eventually(
+            lambda: (
+                "alice plays the Abwehr" in t.shown()  # the title fits now
+                and "q Quit" in t.shown().split("\n")[39]
+            ),
+            "the screen fills 120x40",
+        )
         t.send("q")
         t.wait_shown("Leave the table?")
         t.send("y")
-        t.wait_shown("computer (easy)")                  # back in the lobby, the table listed
+        t.wait_shown("computer (easy)")  # back in the lobby, the table listed
         t.send("q")
         t.proc.wait(timeout=15)
         assert t.proc.returncode == 0
@@ -64,13 +69,13 @@ def test_a_lone_escape_closes_the_help_at_once_over_ssh(ssh_server):
         t.wait_shown("you are esc")
         t.send("n")
         t.wait_shown("A new table")
-        t.send("\r")                                    # the SS, against the computer
+        t.send("\r")  # the SS, against the computer
         t.wait_shown("Game-Turn 1 of 9")
         t.send("?")
         t.wait_shown("move the cursor (left, down, up, right)")
-        t.send("\x1b")                                  # and no key after it
+        t.send("\x1b")  # and no key after it
         eventually(lambda: "move the cursor (left" not in t.shown(), "the help closed", 10)
-        t.send("?")                                      # the next key is a key of its own
+        t.send("?")  # the next key is a key of its own
         t.wait_shown("move the cursor (left, down, up, right)")
     finally:
         t.close()
@@ -79,16 +84,26 @@ def test_a_lone_escape_closes_the_help_at_once_over_ssh(ssh_server):
 @needs_ssh
 def test_a_key_not_in_the_authorized_keys_is_refused(ssh_server):
     port, d = ssh_server
-    r = subprocess.run(ssh_args(port, d / "stranger", "-tt", "mallory@127.0.0.1"),
-                       capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+    r = subprocess.run(
+        ssh_args(port, d / "stranger", "-tt", "mallory@127.0.0.1"),
+        capture_output=True,
+        text=True,
+        timeout=30,
+        stdin=subprocess.DEVNULL,
+    )
     assert r.returncode == 255 and "Permission denied" in r.stderr
 
 
 @needs_ssh
 def test_commands_are_refused(ssh_server):
     port, d = ssh_server
-    r = subprocess.run(ssh_args(port, d / "player", "alice@127.0.0.1", "cat /etc/passwd"),
-                       capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+    r = subprocess.run(
+        ssh_args(port, d / "player", "alice@127.0.0.1", "cat /etc/passwd"),
+        capture_output=True,
+        text=True,
+        timeout=30,
+        stdin=subprocess.DEVNULL,
+    )
     assert r.returncode == 1
     assert "plot serves the game only: no commands" in r.stderr
     assert "root:" not in r.stdout
@@ -97,9 +112,22 @@ def test_commands_are_refused(ssh_server):
 @needs_ssh
 def test_port_forwarding_is_refused(ssh_server):
     port, d = ssh_server
-    r = subprocess.run(ssh_args(port, d / "player", "-o", "ExitOnForwardFailure=yes",
-                                "-N", "-R", "0:127.0.0.1:22", "alice@127.0.0.1"),
-                       capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+    r = subprocess.run(
+        ssh_args(
+            port,
+            d / "player",
+            "-o",
+            "ExitOnForwardFailure=yes",
+            "-N",
+            "-R",
+            "0:127.0.0.1:22",
+            "alice@127.0.0.1",
+        ),
+        capture_output=True,
+        text=True,
+        timeout=30,
+        stdin=subprocess.DEVNULL,
+    )
     assert r.returncode == 255 and "forwarding failed" in r.stderr
 
 
@@ -110,7 +138,7 @@ async def test_the_password_lets_in_and_a_wrong_one_does_not(ssh_server):
     async with asyncssh.connect("127.0.0.1", port, password="swordfish", **options) as conn:
         proc = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
         seen = b""
-        while b"you are bob" not in seen:           # by password, the user name is who you are
+        while b"you are bob" not in seen:  # by password, the user name is who you are
             seen += await asyncio.wait_for(proc.stdout.read(65536), 20)
     with pytest.raises(asyncssh.PermissionDenied):
         await asyncssh.connect("127.0.0.1", port, password="guess", **options)
@@ -119,11 +147,12 @@ async def test_the_password_lets_in_and_a_wrong_one_does_not(ssh_server):
 @pytest.mark.asyncio
 async def test_a_local_forward_and_a_session_without_a_terminal_are_refused(ssh_server):
     port, _ = ssh_server
-    async with asyncssh.connect("127.0.0.1", port, password="swordfish", known_hosts=None,
-                                client_keys=None, username="bob") as conn:
+    async with asyncssh.connect(
+        "127.0.0.1", port, password="swordfish", known_hosts=None, client_keys=None, username="bob"
+    ) as conn:
         with pytest.raises(asyncssh.ChannelOpenError, match="no port forwarding"):
-            await conn.open_connection("127.0.0.1", port)          # ssh -L
-        result = await conn.run(term_type=None, timeout=20)       # ssh -T: no terminal
+            await conn.open_connection("127.0.0.1", port)  # ssh -L
+        result = await conn.run(term_type=None, timeout=20)  # ssh -T: no terminal
         assert result.exit_status == 1
         assert "plot needs a terminal" in result.stderr
 
@@ -131,8 +160,9 @@ async def test_a_local_forward_and_a_session_without_a_terminal_are_refused(ssh_
 @pytest.mark.asyncio
 async def test_an_sftp_request_is_refused(ssh_server):
     port, _ = ssh_server
-    async with asyncssh.connect("127.0.0.1", port, password="swordfish", known_hosts=None,
-                                client_keys=None, username="bob") as conn:
+    async with asyncssh.connect(
+        "127.0.0.1", port, password="swordfish", known_hosts=None, client_keys=None, username="bob"
+    ) as conn:
         with pytest.raises((asyncssh.SFTPError, asyncssh.ChannelOpenError, asyncssh.Error)):
             async with conn.start_sftp_client():
                 pass
@@ -150,7 +180,7 @@ def test_garbage_on_the_port_harms_nobody(ssh_server):
                 pass
     t = Terminal(ssh_args(port, d / "player", "-tt", "alice@127.0.0.1"))
     try:
-        t.wait_for("you are alice")                        # still serving
+        t.wait_for("you are alice")  # still serving
     finally:
         t.close()
 
@@ -163,8 +193,13 @@ def test_a_full_server_says_so_and_an_idle_connection_is_closed_with_a_reason(tm
     alice = Terminal(ssh_args(srv.port, tmp_path / "alice", "-tt", "alice@127.0.0.1"))
     try:
         alice.wait_shown("you are alice")
-        r = subprocess.run(ssh_args(srv.port, tmp_path / "bob", "-tt", "bob@127.0.0.1"),
-                           capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+        r = subprocess.run(
+            ssh_args(srv.port, tmp_path / "bob", "-tt", "bob@127.0.0.1"),
+            capture_output=True,
+            text=True,
+            timeout=30,
+            stdin=subprocess.DEVNULL,
+        )
         assert r.returncode == 255 and "the server is full (1 players)" in r.stderr
         # alice presses nothing for 3 seconds: she is told why the connection closes
         assert "closed after 0.05 minutes without a key press" in alice.ended(timeout=30)
@@ -173,12 +208,14 @@ def test_a_full_server_says_so_and_an_idle_connection_is_closed_with_a_reason(tm
         srv.stop()
 
 
-@pytest.mark.parametrize("args,message", [
-    (["--idle-minutes", "soon"], "--idle-minutes: expected a number of minutes, e.g. 30, "
-                                 "got 'soon'"),
-    (["--idle-minutes", "0"], "--idle-minutes: must be more than 0, got 0"),
-    (["--max-connections", "0"], "--max-connections: must be at least 1, got 0"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (["--idle-minutes", "soon"], "--idle-minutes: expected a number of minutes, e.g. 30, got 'soon'"),
+        (["--idle-minutes", "0"], "--idle-minutes: must be more than 0, got 0"),
+        (["--max-connections", "0"], "--max-connections: must be at least 1, got 0"),
+    ],
+)
 def test_bad_serve_arguments_are_named(capsys, args, message):
     with pytest.raises(SystemExit) as exc:
         main(["serve", *args])
@@ -190,10 +227,23 @@ def test_bad_serve_arguments_are_named(capsys, args, message):
 def test_an_authorized_keys_file_with_no_key_is_named_not_a_traceback(capsys, tmp_path, text):
     keys = tmp_path / "players"
     keys.write_text(text)
-    assert main(["serve", "--authorized-keys", str(keys), "--data", str(tmp_path / "home"),
-                 "--host-key", str(tmp_path / "hk")]) == 2
-    assert capsys.readouterr().err == (f"plot serve: cannot use the authorized-keys file "
-                                       f"{keys}: it holds no key\n")
+    assert (
+        main(
+            [
+                "serve",
+                "--authorized-keys",
+                str(keys),
+                "--data",
+                str(tmp_path / "home"),
+                "--host-key",
+                str(tmp_path / "hk"),
+            ]
+        )
+        == 2
+    )
+    assert capsys.readouterr().err == (
+        f"plot serve: cannot use the authorized-keys file {keys}: it holds no key\n"
+    )
 
 
 @needs_ssh
@@ -211,8 +261,11 @@ def test_a_server_stopped_with_ctrl_c_tells_every_player_their_game_is_saved(tmp
         said = t.ended(timeout=30)
         assert "the server is stopping" in said and "Your game is saved" in said, said[-300:]
         assert srv.proc.wait(timeout=30) == 0
-        eventually(lambda: any("stopping: 1 connected player told" in ln for ln in srv.output),
-                   "the operator told", 10)
+        eventually(
+            lambda: any("stopping: 1 connected player told" in ln for ln in srv.output),
+            "the operator told",
+            10,
+        )
     finally:
         t.close()
         srv.stop()

@@ -21,21 +21,20 @@ NESTED = "[" * 100_000 + "]" * 100_000
 
 def test_a_broken_table_file_keeps_its_number(rules, hub, tmp_path, clock):
     hub.create(ALICE, Player.SS, opponent=Seat.HUMAN)
-    broken = hub.create(BOB, Player.SS, opponent=Seat.HUMAN)      # the highest number
+    broken = hub.create(BOB, Player.SS, opponent=Seat.HUMAN)  # the highest number
     broken.meta_path.write_text("{not json", encoding="utf-8")
     again = Hub(rules, tmp_path / "server", later=clock)
     assert len(again.restore()) == 1
     new = again.create(CAROL, Player.SS, opponent=Seat.HUMAN)
     assert new.id == "T3" and new.meta_path != broken.meta_path
-    assert broken.meta_path.read_text() == "{not json"          # never written over
+    assert broken.meta_path.read_text() == "{not json"  # never written over
     # a number only a record or a leftover .tmp holds is not reused either
     (again.tables_dir / "T4.tmp").write_text("")
     (again.games_dir / "T5-abc.jsonl").write_text("")
     assert again.create(CAROL, Player.SS, opponent=Seat.HUMAN).id == "T6"
 
 
-def test_start_up_names_and_keeps_every_unreadable_file_and_restores_the_rest(rules, hub,
-                                                                            tmp_path, clock):
+def test_start_up_names_and_keeps_every_unreadable_file_and_restores_the_rest(rules, hub, tmp_path, clock):
     good = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN)
     nested_record = hub.create(BOB, Player.SS, opponent=Seat.HUMAN)
     piped_record = hub.create(CAROL, Player.SS, opponent=Seat.HUMAN)
@@ -44,22 +43,22 @@ def test_start_up_names_and_keeps_every_unreadable_file_and_restores_the_rest(ru
         t.session.recorder.close()
     nested_record.record.write_text(NESTED + "\n")
     piped_record.record.unlink()
-    os.mkfifo(piped_record.record)                     # reading it would wait for ever
+    os.mkfifo(piped_record.record)  # reading it would wait for ever
     nested_table.meta_path.write_text("[" * 5000 + "]" * 5000)
     again = Hub(rules, tmp_path / "server", later=clock)
-    problems = again.restore()                          # returns: no hang, no RecursionError
+    problems = again.restore()  # returns: no hang, no RecursionError
     assert set(again.tables) == {good.id}
     assert len(problems) == 3
     assert any("nested" in p and str(nested_record.record) in p for p in problems)
     assert any("not a regular file" in p for p in problems)
     assert any("nested" in p and str(nested_table.meta_path) in p for p in problems)
-    assert nested_table.meta_path.read_text().startswith("[[[")    # kept as it was
+    assert nested_table.meta_path.read_text().startswith("[[[")  # kept as it was
 
 
 def test_a_table_the_disk_refuses_leaves_nothing_behind(rules, hub, monkeypatch):
     def full(table):
         hub.tables_dir.mkdir(parents=True, exist_ok=True)
-        (hub.tables_dir / f"{table.id}.tmp").write_text("{")    # as a short write leaves it
+        (hub.tables_dir / f"{table.id}.tmp").write_text("{")  # as a short write leaves it
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(hub, "_save", full)
@@ -96,4 +95,3 @@ def test_a_record_line_too_long_is_refused(tmp_path, rules):
         f.write(json.dumps({"i": 4, "side": "ss", "x": "y" * 2_000_000}) + "\n")
     with pytest.raises(RecordError, match="line 5: 2,000,03[0-9] bytes long"):
         read_raw(path)
-

@@ -33,18 +33,19 @@ def sit_again(t: Terminal, side: Player) -> None:
 
 @needs_ssh
 @pytest.mark.e2e
-def test_players_on_two_servers_play_one_game_and_survive_a_kill_9(keys, url, rules,
-                                                                   cluster):
+def test_players_on_two_servers_play_one_game_and_survive_a_kill_9(keys, url, rules, cluster):
     a = Server(keys, store=url)
     b = Server(keys, store=url)
     terms: list[Terminal] = []
     try:
-        alice, bob = table_for_two(a, b, terms)        # the other server lists it too
+        alice, bob = table_for_two(a, b, terms)  # the other server lists it too
         # alice sits through the other worker: bob is not told she is away
-        eventually(lambda: "is away" not in bob.shown() and "(away)" not in bob.shown(),
-                   "alice shown at the table on the other worker")
+        eventually(
+            lambda: "is away" not in bob.shown() and "(away)" not in bob.shown(),
+            "alice shown at the table on the other worker",
+        )
         sides = {Player.SS: alice, Player.ABWEHR: bob}
-        play_both_sides(sides, a, rules, each=2)      # each sees the other's moves
+        play_both_sides(sides, a, rules, each=2)  # each sees the other's moves
         check_secrets(sides, None, a, rules)
 
         # alice's server dies mid-game; nothing she was shown as done is lost, and she
@@ -63,8 +64,7 @@ def test_players_on_two_servers_play_one_game_and_survive_a_kill_9(keys, url, ru
         cluster.stop()
         cluster.start()
         play_both_sides(sides, b, rules, each=1)
-        assert "the store answers again" in "".join(b.output) or \
-            "the store is away" not in "".join(b.output)
+        assert "the store answers again" in "".join(b.output) or "the store is away" not in "".join(b.output)
     finally:
         for t in terms:
             t.close()
@@ -73,25 +73,28 @@ def test_players_on_two_servers_play_one_game_and_survive_a_kill_9(keys, url, ru
 
 
 @needs_ssh
-@pytest.mark.slow          # ~20 s; make test keeps the two-server kill -9 test above
+@pytest.mark.slow  # ~20 s; make test keeps the two-server kill -9 test above
 def test_two_workers_share_a_port_and_a_killed_one_is_replaced(keys, url, rules):
     server = Server(keys, store=url, workers=2)
     terms: list[Terminal] = []
     try:
-        pids = [int(p) for p in re.search(r"pids ([\d, ]+)", "".join(server.output))
-                .group(1).split(", ")]
+        pids = [int(p) for p in re.search(r"pids ([\d, ]+)", "".join(server.output)).group(1).split(", ")]
         assert len(pids) == 2 and all(os.path.exists(f"/proc/{p}") for p in pids)
         alice, bob = table_for_two(server, server, terms)
         sides = {Player.SS: alice, Player.ABWEHR: bob}
         play_both_sides(sides, server, rules, each=1)
         os.kill(pids[0], signal.SIGKILL)
-        eventually(lambda: "starting another" in "".join(server.output)
-                   and sum("listening on" in line for line in server.output) == 3,
-                   "the dead worker is replaced, and the new one listens")
-        time.sleep(2)                                 # its connections are closed by now
+        eventually(
+            lambda: (
+                "starting another" in "".join(server.output)
+                and sum("listening on" in line for line in server.output) == 3
+            ),
+            "the dead worker is replaced, and the new one listens",
+        )
+        time.sleep(2)  # its connections are closed by now
         names = {Player.SS: "alice", Player.ABWEHR: "bob"}
         dropped = [side for side, t in sides.items() if t.proc.poll() is not None]
-        for side in dropped:                          # whoever was on it connects again
+        for side in dropped:  # whoever was on it connects again
             sides[side] = player(server, names[side])
             terms.append(sides[side])
             sit_again(sides[side], side)
@@ -103,19 +106,37 @@ def test_two_workers_share_a_port_and_a_killed_one_is_replaced(keys, url, rules)
 
 
 def test_workers_without_a_store_are_refused():
-    r = subprocess.run([sys.executable, "-m", "plot_cli.main", "serve", "--workers", "2",
-                        "--password-file", "/dev/null"], capture_output=True, text=True,
-                       timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-m", "plot_cli.main", "serve", "--workers", "2", "--password-file", "/dev/null"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode == 2 and "--workers needs the shared store" in r.stderr
 
 
 def test_the_web_door_with_workers_is_refused_with_why():
     """Sign-ins live in the process that made them; a browser's next request may reach
     another worker (most visits then failed): refused, and said, until they are shared."""
-    r = subprocess.run([sys.executable, "-m", "plot_cli.main", "serve", "--workers", "2",
-                        "--web", "8099", "--store", "postgresql://nobody@127.0.0.1:1/none",
-                        "--password-file", "/dev/null"], capture_output=True, text=True,
-                       timeout=60)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "plot_cli.main",
+            "serve",
+            "--workers",
+            "2",
+            "--web",
+            "8099",
+            "--store",
+            "postgresql://nobody@127.0.0.1:1/none",
+            "--password-file",
+            "/dev/null",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert r.returncode == 2 and "--web cannot be used with --workers" in r.stderr
 
 
@@ -124,6 +145,7 @@ def test_the_web_door_with_workers_is_refused_with_why():
 def test_two_ssh_players_on_two_workers_play_a_whole_game(keys, url, rules):
     """A whole game over SSH between two server processes (some minutes: `pytest -m slow`)."""
     from .test_tables import act
+
     a = Server(keys, store=url)
     b = Server(keys, store=url)
     terms: list[Terminal] = []
@@ -138,7 +160,7 @@ def test_two_ssh_players_on_two_workers_play_a_whole_game(keys, url, rules):
             act(sides[final.to_act], server_of[final.to_act], rules)
         record = a.record("T1", rules)
         assert record.finished
-        for t in terms:                               # both screens say how it ended
+        for t in terms:  # both screens say how it ended
             t.wait_shown("Game over", timeout=30)
     finally:
         for t in terms:

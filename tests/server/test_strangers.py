@@ -30,8 +30,7 @@ async def until_shown(proc, what: bytes, timeout: float = 20) -> bytes:
 async def lobby(port: int, name: str, **kw):
     """``name`` signs in by password and reaches the lobby: (connection, process)."""
     conn = await asyncssh.connect("127.0.0.1", port, username=name, **OPTIONS)
-    proc = await conn.create_process(term_type="xterm", term_size=kw.get("size", (80, 24)),
-                                     encoding=None)
+    proc = await conn.create_process(term_type="xterm", term_size=kw.get("size", (80, 24)), encoding=None)
     await until_shown(proc, f"you are {name}".encode())
     return conn, proc
 
@@ -39,21 +38,26 @@ async def lobby(port: int, name: str, **kw):
 @pytest.fixture
 def guarded_server(tmp_path):
     make_keys(tmp_path, ["player"])
-    srv = Server(tmp_path, "--max-strangers", "3", "--max-connections", "6",
-                 "--login-seconds", "3")
+    srv = Server(tmp_path, "--max-strangers", "3", "--max-connections", "6", "--login-seconds", "3")
     yield srv
     srv.stop()
 
 
 @needs_ssh
 async def test_a_hostile_name_is_refused_at_sign_in_and_says_why(guarded_server):
-    r = subprocess.run(ssh_args(guarded_server.port, guarded_server.d / "player", "-tt",
-                                "[reverse]ALICE[/reverse]@127.0.0.1"),
-                       capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+    r = subprocess.run(
+        ssh_args(
+            guarded_server.port, guarded_server.d / "player", "-tt", "[reverse]ALICE[/reverse]@127.0.0.1"
+        ),
+        capture_output=True,
+        text=True,
+        timeout=30,
+        stdin=subprocess.DEVNULL,
+    )
     assert r.returncode == 255 and "a user name may hold letters" in r.stderr, r.stderr
     with pytest.raises(asyncssh.DisconnectError, match="at most 32 characters"):
         await asyncssh.connect("127.0.0.1", guarded_server.port, username="x" * 40, **OPTIONS)
-    conn, _ = await lobby(guarded_server.port, "Jörg Müller")        # an ordinary name is welcome
+    conn, _ = await lobby(guarded_server.port, "Jörg Müller")  # an ordinary name is welcome
     conn.close()
 
 
@@ -66,7 +70,7 @@ async def test_a_huge_terminal_is_drawn_at_most_500x200_and_said(guarded_server)
         await asyncio.sleep(0.3)
     await asyncio.sleep(1)
     assert guarded_server.rss_mib() - before < 200, (before, guarded_server.rss_mib())
-    other, _ = await asyncio.wait_for(lobby(guarded_server.port, "other"), 10)    # still quick
+    other, _ = await asyncio.wait_for(lobby(guarded_server.port, "other"), 10)  # still quick
     other.close()
     conn.close()
 
@@ -78,11 +82,11 @@ async def test_silent_sockets_cannot_keep_the_players_out(guarded_server):
         conn, _ = await asyncio.wait_for(lobby(guarded_server.port, "honest"), 15)
         conn.close()
         closed = 0
-        for s in socks:                       # the oldest silent ones were let go
+        for s in socks:  # the oldest silent ones were let go
             s.settimeout(0.2)
             try:
                 data = s.recv(4096)
-                while data and b"\n" in data and len(data) < 4096:   # the server's banner
+                while data and b"\n" in data and len(data) < 4096:  # the server's banner
                     data = s.recv(4096)
                 closed += data == b""
             except (TimeoutError, OSError):
@@ -95,11 +99,11 @@ async def test_silent_sockets_cannot_keep_the_players_out(guarded_server):
 
 async def test_a_signed_in_connection_without_a_terminal_does_not_hold_a_slot(guarded_server):
     conn = await asyncssh.connect("127.0.0.1", guarded_server.port, username="idler", **OPTIONS)
-    await asyncio.wait_for(conn.wait_closed(), 10)           # --login-seconds 3 in this test
+    await asyncio.wait_for(conn.wait_closed(), 10)  # --login-seconds 3 in this test
     conn = await asyncssh.connect("127.0.0.1", guarded_server.port, username="notty", **OPTIONS)
-    result = await conn.run(term_type=None, timeout=10)      # refused: no terminal
+    result = await conn.run(term_type=None, timeout=10)  # refused: no terminal
     assert "plot needs a terminal" in result.stderr
-    await asyncio.wait_for(conn.wait_closed(), 10)           # and the connection goes too
+    await asyncio.wait_for(conn.wait_closed(), 10)  # and the connection goes too
 
 
 async def test_one_game_screen_per_connection(guarded_server):
@@ -114,17 +118,23 @@ async def test_wrong_passwords_are_refused_and_the_operator_hears_once(guarded_s
     for _ in range(6):
         # refused, or cut off by the sign-in time limit while made to wait
         with pytest.raises((asyncssh.PermissionDenied, asyncssh.ConnectionLost)):
-            await asyncssh.connect("127.0.0.1", guarded_server.port, username="mallory",
-                                   known_hosts=None, client_keys=None, password="guess")
+            await asyncssh.connect(
+                "127.0.0.1",
+                guarded_server.port,
+                username="mallory",
+                known_hosts=None,
+                client_keys=None,
+                password="guess",
+            )
     said = [ln for ln in guarded_server.output if "wrong passwords from 127.0.0.1" in ln]
     assert len(said) == 1, guarded_server.output
 
 
 async def test_a_client_that_never_reads_cannot_grow_the_server(guarded_server):
     conn, proc = await lobby(guarded_server.port, "deaf", size=(500, 200))
-    proc.stdout.channel.pause_reading()                       # reads nothing from now on
+    proc.stdout.channel.pause_reading()  # reads nothing from now on
     before = guarded_server.rss_mib()
-    for i in range(80):              # each new size redraws the whole screen
+    for i in range(80):  # each new size redraws the whole screen
         proc.change_terminal_size(500 - i % 2, 200)
         proc.stdin.write(b"\x1b[B\x1b[A" * 10)
         await asyncio.sleep(0.1)
@@ -140,7 +150,7 @@ async def test_a_client_that_never_reads_cannot_grow_the_server(guarded_server):
     except TimeoutError:
         pass
     assert len(got) < 10 * 2**20, f"{len(got) / 2**20:.0f} MiB were held for a deaf client"
-    assert b"you are deaf" in got[-400_000:]       # then the screen was drawn whole again
+    assert b"you are deaf" in got[-400_000:]  # then the screen was drawn whole again
     assert grown < 100, f"the server grew {grown:.0f} MiB for a client that reads nothing"
     other, _ = await asyncio.wait_for(lobby(guarded_server.port, "reader"), 10)
     other.close()
@@ -156,7 +166,7 @@ async def test_one_connection_flooding_keys_cannot_keep_the_others_waiting(guard
     start = time.monotonic()
     honest, honest_proc = await asyncio.wait_for(lobby(guarded_server.port, "honest"), 20)
     login = time.monotonic() - start
-    honest_proc.stdin.write(b"n")                              # and the lobby answers keys
+    honest_proc.stdin.write(b"n")  # and the lobby answers keys
     await until_shown(honest_proc, b"A new table", timeout=10)
     answer = time.monotonic() - start - login
     # Before, the login alone took 11.6 s; an idle server takes well under a second.
@@ -174,8 +184,8 @@ async def test_a_lone_escape_is_a_key_at_once(guarded_server):
     conn, proc = await lobby(guarded_server.port, "esc")
     proc.stdin.write(b"n")
     await until_shown(proc, b"A new table")
-    proc.stdin.write(b"\x1b")                                  # and nothing after it
-    await until_shown(proc, b"you are esc", timeout=10)        # back in the lobby
-    proc.stdin.write(b"n")                                     # the next key is its own
+    proc.stdin.write(b"\x1b")  # and nothing after it
+    await until_shown(proc, b"you are esc", timeout=10)  # back in the lobby
+    proc.stdin.write(b"n")  # the next key is its own
     await until_shown(proc, b"A new table", timeout=10)
     conn.close()

@@ -53,22 +53,22 @@ def play_both_sides(terms: dict[Player, Terminal], server: Server, rules, each: 
     pytest.fail(f"the sides did not both act {each} times in 60 actions: {done}")
 
 
-def check_secrets(terms: dict[Player, Terminal], watcher: Terminal | None, server: Server,
-                  rules) -> None:
+def check_secrets(terms: dict[Player, Terminal], watcher: Terminal | None, server: Server, rules) -> None:
     tl = game(server, rules)
     seed = str(server.record("T1", rules).header.seed)
     for t in [*terms.values(), *([watcher] if watcher else [])]:
-        assert seed not in t.text() and seed not in t.shown(), \
+        assert seed not in t.text() and seed not in t.shown(), (
             "an unfinished game's seed reached a terminal (24)"
+        )
     for side, t in terms.items():
         own = tl.final.chits_of(side.value)
-        for attempt in range(3):            # a server busy with fuzzers may lose a key
+        for attempt in range(3):  # a server busy with fuzzers may lose a key
             if attempt:
-                t.send("\x1b")              # close whatever a last key may have opened
+                t.send("\x1b")  # close whatever a last key may have opened
             # apart from any Esc sent just before: Esc then w within the terminal's escape
             # delay would read as alt+w
             time.sleep(0.5)
-            t.send("w")                                     # the chits panel
+            t.send("w")  # the chits panel
             try:
                 t.wait_shown(f"Your chits ({len(own)})", timeout=10)
                 break
@@ -99,7 +99,7 @@ def test_two_players_a_spectator_a_lost_client_and_a_server_crash(tmp_path, rule
         alice = connect("alice")
         alice.send("n")
         alice.wait_shown("A new table")
-        alice.send("\r")                              # SS, against another player
+        alice.send("\r")  # SS, against another player
         alice.wait_shown("Waiting for an opponent")
         code = server.table("T1")["code"]
         alice.wait_shown(code)
@@ -107,7 +107,7 @@ def test_two_players_a_spectator_a_lost_client_and_a_server_crash(tmp_path, rule
         bob = connect("bob")
         bob.wait_shown("T1")
         join_with_code(bob, code)
-        bob.wait_shown("Game-Turn")                   # the board, not the lobby's list
+        bob.wait_shown("Game-Turn")  # the board, not the lobby's list
         terms = {Player.SS: alice, Player.ABWEHR: bob}
         play_both_sides(terms, server, rules, each=2)
 
@@ -123,7 +123,7 @@ def test_two_players_a_spectator_a_lost_client_and_a_server_crash(tmp_path, rule
         bob.close()
         alice.wait_shown("is away")
         bob = terms[Player.ABWEHR] = connect("bob")
-        bob.wait_shown("Abwehr")                      # the table lists his side
+        bob.wait_shown("Abwehr")  # the table lists his side
         bob.send("\r")
         bob.wait_shown("You are: Abwehr")
         play_both_sides(terms, server, rules, each=1)
@@ -132,7 +132,7 @@ def test_two_players_a_spectator_a_lost_client_and_a_server_crash(tmp_path, rule
         before = game(server, rules)
         server.kill()
         for t in (alice, bob, carol):
-            t.proc.wait(timeout=20)                   # their connections died with it
+            t.proc.wait(timeout=20)  # their connections died with it
         server.start()
         assert "1 unfinished games restored" in server.first_line
         after = game(server, rules)

@@ -27,8 +27,7 @@ def say(t, text: str) -> None:
 
 
 @needs_ssh
-def test_three_at_a_table_talk_and_the_bell_rings_for_the_player_whose_move_it_is(
-        tmp_path, rules):
+def test_three_at_a_table_talk_and_the_bell_rings_for_the_player_whose_move_it_is(tmp_path, rules):
     make_keys(tmp_path, ["alice", "bob", "carol"])
     server = Server(tmp_path)
     terms = []
@@ -42,16 +41,15 @@ def test_three_at_a_table_talk_and_the_bell_rings_for_the_player_whose_move_it_i
 
         say(alice, "hello bob [b]x[/b]")
         for t in (bob, carol):
-            t.wait_shown("alice (SS): hello bob [b]x[/b]")      # as text, not markup
+            t.wait_shown("alice (SS): hello bob [b]x[/b]")  # as text, not markup
         say(bob, "hi alice")
         for t in (alice, carol):
             t.wait_shown("bob (Abwehr): hi alice")
         say(carol, "go go")
         for t in (alice, bob):
             t.wait_shown("carol (watching): go go")
-        said = load_record(server.table("T1")["record"], rules).chat        # kept
-        assert [(c.name, c.role) for c in said] == [("alice", "SS"), ("bob", "Abwehr"),
-                                                    ("carol", "watching")]
+        said = load_record(server.table("T1")["record"], rules).chat  # kept
+        assert [(c.name, c.role) for c in said] == [("alice", "SS"), ("bob", "Abwehr"), ("carol", "watching")]
 
         # alice leaves for the lobby; the game goes on to her move: her bell, her mark
         alice.send("q")
@@ -63,8 +61,8 @@ def test_three_at_a_table_talk_and_the_bell_rings_for_the_player_whose_move_it_i
             act(bob, server, rules)
         eventually(lambda: bells(alice) > bells_before[alice], "the bell at alice's terminal")
         alice.wait_shown("Your move at table T1")
-        alice.wait_shown("your move")                     # the lobby's marker
-        assert bells(alice) == bells_before[alice] + 1                   # once
+        alice.wait_shown("your move")  # the lobby's marker
+        assert bells(alice) == bells_before[alice] + 1  # once
         assert bells(bob) == bells_before[bob] and bells(carol) == bells_before[carol]
         for t in (bob, carol):
             assert "Your move at table" not in t.shown()

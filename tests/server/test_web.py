@@ -22,10 +22,12 @@ def session() -> aiohttp.ClientSession:
     return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
 
 
-async def sign_in(http: aiohttp.ClientSession, url: str, name: str,
-                  password: str = "swordfish", **how) -> aiohttp.ClientResponse:
-    return await http.post(f"{url}/signin", data={"name": name, "password": password},
-                           allow_redirects=False, **how)
+async def sign_in(
+    http: aiohttp.ClientSession, url: str, name: str, password: str = "swordfish", **how
+) -> aiohttp.ClientResponse:
+    return await http.post(
+        f"{url}/signin", data={"name": name, "password": password}, allow_redirects=False, **how
+    )
 
 
 class Tab:
@@ -60,8 +62,9 @@ class Tab:
 
 
 async def open_tab(http, url: str, *, origin: str | None = None, size=(120, 40)):
-    return await http.ws_connect(f"{url}/ws?width={size[0]}&height={size[1]}",
-                                 headers={"Origin": origin or url})
+    return await http.ws_connect(
+        f"{url}/ws?width={size[0]}&height={size[1]}", headers={"Origin": origin or url}
+    )
 
 
 def test_the_sign_in_page_is_served_with_its_protections(web_server):
@@ -74,13 +77,19 @@ def test_the_sign_in_page_is_served_with_its_protections(web_server):
             assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp
             assert "default-src 'none'" in csp and "connect-src 'self'" in csp
             assert r.headers["X-Content-Type-Options"] == "nosniff"
-            for path in ("/static/js/textual.js", "/static/css/xterm.css", "/plot/plot.css",
-                         "/plot/page.js", "/static/fonts/RobotoMono-VariableFont_wght.ttf"):
-                r = await http.get(web_server.web + path)     # every file from this server
+            for path in (
+                "/static/js/textual.js",
+                "/static/css/xterm.css",
+                "/plot/plot.css",
+                "/plot/page.js",
+                "/static/fonts/RobotoMono-VariableFont_wght.ttf",
+            ):
+                r = await http.get(web_server.web + path)  # every file from this server
                 assert r.status == 200, path
                 assert r.headers["Content-Security-Policy"] == csp
             r = await http.get(web_server.web + "/static/../webpage/plot.css")
             assert r.status in (403, 404)
+
     asyncio.run(go())
 
 
@@ -90,14 +99,14 @@ def test_a_wrong_password_or_a_hostile_name_is_refused_and_said_as_text(web_serv
             r = await sign_in(http, web_server.web, "alice", "guess")
             page = await r.text()
             assert r.status == 403 and "That is not the server&#x27;s password." in page
-            assert 'value="alice"' in page and "plot_session" not in r.headers.get(
-                "Set-Cookie", "")
+            assert 'value="alice"' in page and "plot_session" not in r.headers.get("Set-Cookie", "")
             r = await sign_in(http, web_server.web, "<img src=x onerror=alert(1)>")
             page = await r.text()
             assert r.status == 400 and "That name:" in page
-            assert "<img" not in page and "onerror" not in page   # never echoed as markup
-            r = await http.get(web_server.web + "/")                 # still not signed in
-            assert "action=\"/signin\"" in await r.text()
+            assert "<img" not in page and "onerror" not in page  # never echoed as markup
+            r = await http.get(web_server.web + "/")  # still not signed in
+            assert 'action="/signin"' in await r.text()
+
     asyncio.run(go())
 
 
@@ -116,7 +125,7 @@ def test_the_cookie_is_httponly_and_samesite_and_the_socket_wants_it(web_server)
             page = await r.text()
             assert 'data-session-websocket-url="/ws"' in page
             assert '<script src="/static/js/textual.js">' in page and "<script>" not in page
-            assert '<script src="/plot/page.js" defer>' in page     # the terminal takes keys
+            assert '<script src="/plot/page.js" defer>' in page  # the terminal takes keys
             # another site's page may not drive alice's session with her cookie
             with pytest.raises(aiohttp.WSServerHandshakeError) as elsewhere:
                 await open_tab(http, web_server.web, origin="http://evil.example")
@@ -125,6 +134,7 @@ def test_the_cookie_is_httponly_and_samesite_and_the_socket_wants_it(web_server)
             assert r.status == 303
             with pytest.raises(aiohttp.WSServerHandshakeError):
                 await open_tab(http, web_server.web)
+
     asyncio.run(go())
 
 
@@ -136,9 +146,16 @@ def test_a_browser_player_makes_a_table_and_plays_and_junk_is_ignored(web_server
             tab = Tab(ws)
             await tab.wait_shown("you are carol")
             # not the page's protocol: ignored, the session goes on
-            for junk in ("not json", "{}", "[]", "[1]", '["stdin", 5]',
-                         '["resize", {"width": -1, "height": 2}]',
-                         '["resize", {"width": true, "height": 2}]', '["ping", {}]'):
+            for junk in (
+                "not json",
+                "{}",
+                "[]",
+                "[1]",
+                '["stdin", 5]',
+                '["resize", {"width": -1, "height": 2}]',
+                '["resize", {"width": true, "height": 2}]',
+                '["ping", {}]',
+            ):
                 await ws.send_str(junk)
             await ws.send_bytes(b"\x00\x01binary")
             await ws.send_str(json.dumps(["ping", "42"]))
@@ -148,73 +165,84 @@ def test_a_browser_player_makes_a_table_and_plays_and_junk_is_ignored(web_server
                 await asyncio.sleep(0.05)
             await tab.keys("n")
             await tab.wait_shown("A new table")
-            await tab.keys("\x1b[B", " ", "\t", "\x1b[B", " ", "\r")   # Abwehr; computer
+            await tab.keys("\x1b[B", " ", "\t", "\x1b[B", " ", "\r")  # Abwehr; computer
             await tab.wait_shown("Game-Turn 1 of 9")
             await tab.wait_shown("carol plays the Abwehr")
-            for code in ("FHQ", "GES", "SSG", " BE "):        # the map's HQs and areas
+            for code in ("FHQ", "GES", "SSG", " BE "):  # the map's HQs and areas
                 await tab.wait_shown(code)
             await ws.close()
         t1 = web_server.table("T1")
-        assert "password carol" in json.dumps(t1)           # her seat, by her name
+        assert "password carol" in json.dumps(t1)  # her seat, by her name
+
     asyncio.run(go())
 
 
-def test_a_key_holder_makes_a_one_time_link_over_ssh_and_is_the_same_player_in_a_browser(
-        web_server):
-    bob = player(web_server, "bob")                               # in by key, no password
+def test_a_key_holder_makes_a_one_time_link_over_ssh_and_is_the_same_player_in_a_browser(web_server):
+    bob = player(web_server, "bob")  # in by key, no password
     try:
         bob.send("L")
         bob.wait_shown("in a browser:")
         shown = bob.shown()
-        url = shown[shown.index(web_server.web + "/link/"):].split()[0]
+        url = shown[shown.index(web_server.web + "/link/") :].split()[0]
     finally:
         bob.close()
     token = url.rsplit("/", 1)[1]
 
     async def go():
         async with session() as http:
-            r = await http.get(url)                           # a preview would do this
+            r = await http.get(url)  # a preview would do this
             page = await r.text()
             assert r.status == 200 and "Sign in as <b>bob</b>" not in page
             assert "Sign in as bob</button>" in page
-            r = await http.post(web_server.web + "/link", data={"token": token},
-                                allow_redirects=False)
+            r = await http.post(web_server.web + "/link", data={"token": token}, allow_redirects=False)
             assert r.status == 303 and "HttpOnly" in r.headers["Set-Cookie"]
             tab = Tab(await open_tab(http, web_server.web))
             await tab.wait_shown("you are bob")
             await tab.ws.close()
-        async with session() as other:                        # once: never again
-            r = await other.post(web_server.web + "/link", data={"token": token},
-                                 allow_redirects=False)
+        async with session() as other:  # once: never again
+            r = await other.post(web_server.web + "/link", data={"token": token}, allow_redirects=False)
             assert r.status == 410 and "That link has been used" in await r.text()
             r = await other.get(url)
             assert r.status == 410
             r = await other.get(web_server.web + "/link/<script>")
             assert r.status == 404
+
     asyncio.run(go())
 
 
 def test_forms_sent_from_another_sites_page_are_refused(web_server):
     """Cross-site request forgery: a page elsewhere auto-submitting to /signout, /signin
     or /link. Browsers say where a form comes from; this server's own page passes."""
+
     async def go():
         async with session() as http:
             assert (await sign_in(http, web_server.web, "alice")).status == 303
-            for elsewhere in ({"Origin": "http://evil.example"}, {"Origin": "null"},
-                              {"Sec-Fetch-Site": "cross-site"}):
-                for path, data in (("/signout", {}), ("/link", {"token": "x"}),
-                                   ("/signin", {"name": "mallory", "password": "swordfish"})):
-                    r = await http.post(web_server.web + path, data=data, headers=elsewhere,
-                                        allow_redirects=False)
+            for elsewhere in (
+                {"Origin": "http://evil.example"},
+                {"Origin": "null"},
+                {"Sec-Fetch-Site": "cross-site"},
+            ):
+                for path, data in (
+                    ("/signout", {}),
+                    ("/link", {"token": "x"}),
+                    ("/signin", {"name": "mallory", "password": "swordfish"}),
+                ):
+                    r = await http.post(
+                        web_server.web + path, data=data, headers=elsewhere, allow_redirects=False
+                    )
                     assert r.status == 403, (path, elsewhere)
                     assert "another site's page" in await r.text()
             page = await (await http.get(web_server.web + "/")).text()
-            assert 'data-session-websocket-url="/ws"' in page          # still signed in
-            r = await http.post(web_server.web + "/signout", allow_redirects=False,
-                                headers={"Origin": web_server.web, "Sec-Fetch-Site": "same-origin"})
-            assert r.status == 303                                     # from our own page
+            assert 'data-session-websocket-url="/ws"' in page  # still signed in
+            r = await http.post(
+                web_server.web + "/signout",
+                allow_redirects=False,
+                headers={"Origin": web_server.web, "Sec-Fetch-Site": "same-origin"},
+            )
+            assert r.status == 303  # from our own page
             page = await (await http.get(web_server.web + "/")).text()
             assert 'action="/signin"' in page
+
     asyncio.run(go())
 
 
@@ -238,7 +266,7 @@ def test_a_full_server_and_an_oversized_message_are_refused_and_the_player_stays
             tab = Tab(await open_tab(http, small.web))
             await tab.wait_shown("you are erin")
             with pytest.raises(aiohttp.WSServerHandshakeError) as full:
-                await open_tab(second, small.web)             # the one place is taken
+                await open_tab(second, small.web)  # the one place is taken
             assert full.value.status == 503
             r = await second.get(small.web + "/ws", headers={"Origin": small.web})
             assert "the server is full (1 players)" in await r.text()
@@ -250,7 +278,7 @@ def test_a_full_server_and_an_oversized_message_are_refused_and_the_player_stays
                 await asyncio.sleep(0.05)
             assert tab.ws.close_code == aiohttp.WSCloseCode.MESSAGE_TOO_BIG
             deadline = time.monotonic() + 10
-            while True:                                       # erin's place is given back
+            while True:  # erin's place is given back
                 try:
                     again = Tab(await open_tab(second, small.web))
                     break
@@ -259,24 +287,32 @@ def test_a_full_server_and_an_oversized_message_are_refused_and_the_player_stays
                     await asyncio.sleep(0.2)
             await again.wait_shown("you are finn")
             await again.ws.close()
+
     asyncio.run(go())
 
 
 def test_wrong_passwords_slow_down_through_both_doors_together(small):
     async def go():
         async with session() as http:
-            for _ in range(3):                                # the free ones, by the web
+            for _ in range(3):  # the free ones, by the web
                 r = await sign_in(http, small.web, "mallory", "guess")
                 assert r.status == 403
             started = time.monotonic()
-            with pytest.raises(asyncssh.PermissionDenied):   # the next one, by SSH, waits
-                await asyncssh.connect("127.0.0.1", small.port, username="mallory",
-                                       password="guess", known_hosts=None, client_keys=None,
-                                       preferred_auth="password")
+            with pytest.raises(asyncssh.PermissionDenied):  # the next one, by SSH, waits
+                await asyncssh.connect(
+                    "127.0.0.1",
+                    small.port,
+                    username="mallory",
+                    password="guess",
+                    known_hosts=None,
+                    client_keys=None,
+                    preferred_auth="password",
+                )
             assert time.monotonic() - started >= 0.5
             started = time.monotonic()
-            r = await sign_in(http, small.web, "mallory", "guess")    # and the web's: longer
+            r = await sign_in(http, small.web, "mallory", "guess")  # and the web's: longer
             assert r.status == 403 and time.monotonic() - started >= 1.0
+
     asyncio.run(go())
 
 
@@ -293,7 +329,7 @@ def test_silent_connections_cannot_fill_the_web_door(tmp_path):
     try:
         for _ in range(10):
             s = sockets.create_connection(("127.0.0.1", web))
-            s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")        # and never the rest
+            s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # and never the rest
             s.settimeout(5)
             silent.append(s)
             time.sleep(0.05)
@@ -304,7 +340,7 @@ def test_silent_connections_cannot_fill_the_web_door(tmp_path):
             except (TimeoutError, ConnectionResetError):
                 return isinstance(sys.exc_info()[1], ConnectionResetError)
 
-        assert all(closed(s) for s in silent[:6])              # the oldest went
+        assert all(closed(s) for s in silent[:6])  # the oldest went
 
         async def go():
             async with session() as http:
@@ -312,6 +348,7 @@ def test_silent_connections_cannot_fill_the_web_door(tmp_path):
                 tab = Tab(await open_tab(http, url))
                 await tab.wait_shown("you are ivan")
                 await tab.ws.close()
+
         asyncio.run(go())
     finally:
         for s in silent:
@@ -322,6 +359,7 @@ def test_silent_connections_cannot_fill_the_web_door(tmp_path):
 def test_the_first_size_a_page_asks_for_is_clamped_like_every_later_one(web_server):
     """The page's first size comes in the WebSocket's address; 99999x99999 there once
     made the server draw (and hold) a screen of that size."""
+
     async def go():
         async with session() as http:
             await sign_in(http, web_server.web, "wide")
@@ -330,10 +368,11 @@ def test_the_first_size_a_page_asks_for_is_clamped_like_every_later_one(web_serv
             await tab.wait_shown("you are wide")
             await tab.wait_shown("plot draws at most 500x200")
             lines = tab.screen.display
-            assert "Leave" in lines[199]                        # the footer: the 200th line
+            assert "Leave" in lines[199]  # the footer: the 200th line
             assert not any(line.strip() for line in lines[200:])
             assert not any(line[500:].strip() for line in lines)
             await ws.close()
+
     asyncio.run(go())
 
 
@@ -341,6 +380,7 @@ def _frame(text: str) -> bytes:
     """A masked WebSocket text frame, as a client must send it."""
     import os
     import struct
+
     data = text.encode()
     head = bytes([0x81])
     n = len(data)
@@ -359,14 +399,17 @@ def test_a_page_that_pings_and_never_reads_is_closed_and_cannot_grow_the_server(
         async with session() as http:
             r = await sign_in(http, web_server.web, "deaf")
             return r.cookies["plot_session"].value
+
     token = asyncio.run(cookie())
     port = int(web_server.web.rsplit(":", 1)[1])
     s = sockets.create_connection(("127.0.0.1", port))
-    s.setsockopt(sockets.SOL_SOCKET, sockets.SO_RCVBUF, 4096)    # and never read
-    s.sendall(f"GET /ws?width=80&height=24 HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-              f"Origin: {web_server.web}\r\nCookie: plot_session={token}\r\nUpgrade: websocket\r\n"
-              "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-              "Sec-WebSocket-Version: 13\r\n\r\n".encode())
+    s.setsockopt(sockets.SOL_SOCKET, sockets.SO_RCVBUF, 4096)  # and never read
+    s.sendall(
+        f"GET /ws?width=80&height=24 HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+        f"Origin: {web_server.web}\r\nCookie: plot_session={token}\r\nUpgrade: websocket\r\n"
+        "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+        "Sec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
     before = web_server.rss_mib()
     ping = _frame(json.dumps(["ping", "x" * 32])) * 64
     s.settimeout(1)
@@ -376,9 +419,9 @@ def test_a_page_that_pings_and_never_reads_is_closed_and_cannot_grow_the_server(
             try:
                 s.sendall(ping)
             except TimeoutError:
-                pass                                  # the server has stopped reading us
+                pass  # the server has stopped reading us
             except OSError:
-                closed = True                         # reset: the server has let go
+                closed = True  # reset: the server has let go
         grown = web_server.rss_mib() - before
         # Now read: what the server still sent, then the end of the connection.
         deadline = time.monotonic() + 20

@@ -75,17 +75,17 @@ def procs(rules, tmp_path, url):
 
 def stored_record(url, table_id, rules):
     with psycopg.connect(url) as conn:
-        rows = conn.execute("SELECT text FROM plot_lines WHERE table_id = %s ORDER BY line",
-                            (table_id,)).fetchall()
+        rows = conn.execute(
+            "SELECT text FROM plot_lines WHERE table_id = %s ORDER BY line", (table_id,)
+        ).fetchall()
     return check(parse_raw("".join(f"{r[0]}\n" for r in rows).encode(), table_id), rules)
 
 
 def test_an_empty_database_gets_the_schema_and_another_version_is_refused(url):
     prepare(url)
-    prepare(url)                                   # a second start finds it as it left it
+    prepare(url)  # a second start finds it as it left it
     with psycopg.connect(url) as conn:
-        assert conn.execute("SELECT version FROM plot_schema").fetchall() == \
-            [(SCHEMA_VERSION,)]
+        assert conn.execute("SELECT version FROM plot_schema").fetchall() == [(SCHEMA_VERSION,)]
         conn.execute("UPDATE plot_schema SET version = 99")
     with pytest.raises(StoreError, match="schema is version \\[99\\].*uses version 1"):
         prepare(url)
@@ -101,7 +101,7 @@ def test_players_on_two_processes_play_a_whole_game_through_the_store(procs, url
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=11)
     ss = a.sit(table.id, ALICE)
-    procs.until(lambda: table.id in b.tables)      # B heard of it (NOTIFY), and loaded it
+    procs.until(lambda: table.id in b.tables)  # B heard of it (NOTIFY), and loaded it
     ab = b.sit(table.id, BOB, code=table.code)
     procs.until(lambda: a.tables[table.id].owners[Player.ABWEHR] == BOB)
     guests = {Player.SS: ss, Player.ABWEHR: ab}
@@ -110,11 +110,12 @@ def test_players_on_two_processes_play_a_whole_game_through_the_store(procs, url
     while a.tables[table.id].session.state.outcome is None and moves < 4000:
         side = a.tables[table.id].session.state.to_act
         chair = guests[side].chair
-        procs.until(chair.my_move)                 # their own process has every line
+        procs.until(chair.my_move)  # their own process has every line
         chair.act(rnd.choice(chair.legal()))
         moves += 1
-        procs.until(lambda c=chair, o=guests[side.enemy].chair:
-                    o.actions == c.actions and not c.session.unsaved)
+        procs.until(
+            lambda c=chair, o=guests[side.enemy].chair: o.actions == c.actions and not c.session.unsaved
+        )
     assert a.tables[table.id].session.state.outcome is not None
     # both processes, and the store's record replayed, end in the same game
     final = a.tables[table.id].session.state
@@ -123,8 +124,7 @@ def test_players_on_two_processes_play_a_whole_game_through_the_store(procs, url
     assert record.finished and record.timeline.final == final
 
 
-def test_two_processes_racing_at_one_table_keep_one_move_and_tell_the_other(procs, url,
-                                                                            rules):
+def test_two_processes_racing_at_one_table_keep_one_move_and_tell_the_other(procs, url, rules):
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=3)
     procs.until(lambda: table.id in b.tables)
@@ -132,16 +132,21 @@ def test_two_processes_racing_at_one_table_keep_one_move_and_tell_the_other(proc
     procs.until(lambda: a.tables[table.id].owners[Player.ABWEHR] == BOB)
     who = {Player.SS: ALICE, Player.ABWEHR: BOB}[table.session.state.to_act]
     here = a.sit(table.id, who)
-    there = b.sit(table.id, who)                   # the same player from a second server
+    there = b.sit(table.id, who)  # the same player from a second server
     assert here.chair.my_move() and there.chair.my_move()
     legal = here.chair.legal()
     assert len(legal) > 1
     first, second = legal[0], legal[-1]
     here.chair.act(first)
-    there.chair.act(second)                        # both before either store write is heard
-    procs.until(lambda: not here.chair.session.unsaved and not there.chair.session.unsaved
-                and here.chair.actions == there.chair.actions
-                and here.chair.state == there.chair.state)
+    there.chair.act(second)  # both before either store write is heard
+    procs.until(
+        lambda: (
+            not here.chair.session.unsaved
+            and not there.chair.session.unsaved
+            and here.chair.actions == there.chair.actions
+            and here.chair.state == there.chair.state
+        )
+    )
     record = stored_record(url, table.id, rules)
     assert len(record.timeline) == here.chair.actions == 1
     kept = record.timeline.steps[0].action
@@ -160,15 +165,21 @@ def test_a_store_restart_is_waited_out_and_loses_nothing(procs, cluster, url, ru
     mover = guests[table.session.state.to_act].chair
     cluster.stop()
     try:
-        mover.act(mover.legal()[0])                # shown at once, saved when it can be
+        mover.act(mover.legal()[0])  # shown at once, saved when it can be
         procs.until(lambda: mover.session.record_problem == RECONNECTING)
         assert not mover.my_move() and mover.session.unsaved
     finally:
         cluster.start()
-    procs.until(lambda: not mover.session.unsaved and not mover.session.record_problem
-                and a.tables[table.id].session.actions == 1
-                and b.tables[table.id].session.actions == 1, timeout=20)
-    again = b.create(BOB, Player.ABWEHR, opponent=Seat.HUMAN, seed=5)   # lobby calls too
+    procs.until(
+        lambda: (
+            not mover.session.unsaved
+            and not mover.session.record_problem
+            and a.tables[table.id].session.actions == 1
+            and b.tables[table.id].session.actions == 1
+        ),
+        timeout=20,
+    )
+    again = b.create(BOB, Player.ABWEHR, opponent=Seat.HUMAN, seed=5)  # lobby calls too
     procs.until(lambda: again.id in a.tables)
     assert len(stored_record(url, table.id, rules).timeline) == 1
 
@@ -176,17 +187,18 @@ def test_a_store_restart_is_waited_out_and_loses_nothing(procs, cluster, url, ru
 def test_a_files_based_servers_tables_move_into_the_store(rules, tmp_path, url, capsys):
     from plot_cli.main import main
     from server.test_hub import play, two_players
+
     home = tmp_path / "old"
     old = Hub(rules, home, later=Clock())
     table, guests, _ = two_players(old)
     play(guests, 5, random.Random(3))
-    (home / "tables" / "T9.json").write_text("{not json")          # a damaged table file
-    assert main(["serve", "--store", url, "--import", str(home)]) == 1     # one was bad
+    (home / "tables" / "T9.json").write_text("{not json")  # a damaged table file
+    assert main(["serve", "--store", url, "--import", str(home)]) == 1  # one was bad
     out, err = capsys.readouterr()
     assert "imported table T1 -> T1" in out and "1 tables imported" in out
     assert "not imported" in err and "T9.json" in err and "T1.json" not in err
     (home / "tables" / "T9.json").unlink()
-    assert main(["serve", "--store", url, "--import", str(home)]) == 0      # again: nothing
+    assert main(["serve", "--store", url, "--import", str(home)]) == 0  # again: nothing
     out = capsys.readouterr().out
     assert "imported before" in out and "0 tables imported" in out
     procs = Processes(rules, tmp_path, url, n=1)
@@ -198,12 +210,16 @@ def test_a_files_based_servers_tables_move_into_the_store(rules, tmp_path, url, 
         procs.close()
 
 
-@pytest.mark.parametrize("store,message", [
-    ("mysql://somewhere/db", "wants a PostgreSQL address"),
-    ("postgresql://plot:sekrit@/none?host=/nonexistent", "cannot reach the store"),
-])
+@pytest.mark.parametrize(
+    "store,message",
+    [
+        ("mysql://somewhere/db", "wants a PostgreSQL address"),
+        ("postgresql://plot:sekrit@/none?host=/nonexistent", "cannot reach the store"),
+    ],
+)
 def test_a_bad_store_is_named_before_anything_starts(capsys, tmp_path, store, message):
     from plot_cli.main import main
+
     (tmp_path / "pw").write_text("swordfish\n")
     assert main(["serve", "--store", store, "--password-file", str(tmp_path / "pw")]) == 2
     err = capsys.readouterr().err
@@ -217,18 +233,22 @@ def test_talk_said_at_once_on_two_processes_is_all_kept(procs, url, rules):
     ss = a.sit(table.id, ALICE)
     ab = b.sit(table.id, BOB, code=table.code)
     a.say(ss, "first")
-    b.say(ab, "second")                            # both before either is heard: a race
-    procs.until(lambda: all(not h.tables[table.id].session.unsaved for h in (a, b))
-                and len(a.tables[table.id].session.chat) == 2
-                and len(b.tables[table.id].session.chat) == 2)
+    b.say(ab, "second")  # both before either is heard: a race
+    procs.until(
+        lambda: (
+            all(not h.tables[table.id].session.unsaved for h in (a, b))
+            and len(a.tables[table.id].session.chat) == 2
+            and len(b.tables[table.id].session.chat) == 2
+        )
+    )
     said = {h: [c.text for c in h.tables[table.id].session.chat] for h in (a, b)}
     assert sorted(said[a]) == ["first", "second"] and said[a] == said[b]
-    assert sorted(c.text for c in stored_record(url, table.id, rules).chat) == \
-        ["first", "second"]
+    assert sorted(c.text for c in stored_record(url, table.id, rules).chat) == ["first", "second"]
 
 
 def test_the_computer_moves_where_its_opponent_sits_not_where_someone_watches(procs):
     from server.test_hub import CAROL
+
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.COMPUTER, level="easy", seed=8)
     ss = a.sit(table.id, ALICE)
@@ -243,9 +263,8 @@ def test_the_computer_moves_where_its_opponent_sits_not_where_someone_watches(pr
             break
         ss.chair.act(rnd.choice(ss.chair.legal()))
     procs.until(lambda: b.tables[table.id].session.actions == ss.chair.actions)
-    assert ss.chair.actions > 40 and not moved_on_b      # the computer moved, on A only
+    assert ss.chair.actions > 40 and not moved_on_b  # the computer moved, on A only
     assert b.tables[table.id].session.state == ss.chair.state
-
 
 
 def test_others_lines_heard_before_ours_is_confirmed_wait_for_it(procs):
@@ -255,27 +274,30 @@ def test_others_lines_heard_before_ours_is_confirmed_wait_for_it(procs):
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=9)
     procs.until(lambda: table.id in b.tables)
-    chairs = {Player.SS: a.sit(table.id, ALICE).chair,
-              Player.ABWEHR: b.sit(table.id, BOB, code=table.code).chair}
+    chairs = {
+        Player.SS: a.sit(table.id, ALICE).chair,
+        Player.ABWEHR: b.sit(table.id, BOB, code=table.code).chair,
+    }
     procs.until(lambda: a.tables[table.id].owners[Player.ABWEHR] == BOB)
     rnd = random.Random(1)
-    while table.session.state.to_act is Player.SS:     # until B's player is to move
+    while table.session.state.to_act is Player.SS:  # until B's player is to move
         chairs[Player.SS].act(rnd.choice(chairs[Player.SS].legal()))
-        procs.until(lambda: b.tables[table.id].session.actions == table.session.actions
-                    and not table.session.unsaved)
+        procs.until(
+            lambda: b.tables[table.id].session.actions == table.session.actions and not table.session.unsaved
+        )
     there = chairs[Player.ABWEHR]
     there.act(rnd.choice(there.legal()))
     rec = table.session.recorder
     rows: list = []
     end = time.monotonic() + 10
-    while not rows and time.monotonic() < end:         # only B's loop turns
+    while not rows and time.monotonic() < end:  # only B's loop turns
         procs.loops[1].turn()
         rows = b.shared.store.lines(table.id, rec.next_line - 1)
     before = table.session.actions
     rec.unsaved.append("a line of A's own, not yet confirmed")
     a.lines_from_store(table.id, rows)
-    assert table.held_rows == rows and table.session.actions == before   # waits
-    rec.saved()                                         # the writer's word comes
+    assert table.held_rows == rows and table.session.actions == before  # waits
+    rec.saved()  # the writer's word comes
     assert table.held_rows == [] and table.session.actions == before + 1
     assert table.session.state == b.tables[table.id].session.state
 
@@ -286,9 +308,9 @@ def test_a_player_seated_through_another_process_is_not_shown_away(procs):
     guest = a.sit(table.id, ALICE)
     procs.until(lambda: table.id in b.tables)
     there = b.tables[table.id]
-    procs.until(lambda: there.seat_label(Player.SS) == ALICE.name)      # not "(away)"
+    procs.until(lambda: there.seat_label(Player.SS) == ALICE.name)  # not "(away)"
     assert "away" not in there.note_for(Player.ABWEHR)
-    a.leave(guest)                                        # gone from A: away on B as well
+    a.leave(guest)  # gone from A: away on B as well
     procs.until(lambda: there.seat_label(Player.SS) == f"{ALICE.name} (away)")
     assert f"({ALICE.name}) is away" in there.note_for(Player.ABWEHR)
 
@@ -297,9 +319,8 @@ def test_the_seats_of_a_process_that_stops_speaking_are_empty_after_a_while(proc
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=3)
     a.sit(table.id, ALICE)
-    procs.until(lambda: table.id in b.tables
-                and b.tables[table.id].seat_label(Player.SS) == ALICE.name)
-    later = time.monotonic() + PRESENCE_TTL + 1           # (as if A's worker had died)
+    procs.until(lambda: table.id in b.tables and b.tables[table.id].seat_label(Player.SS) == ALICE.name)
+    later = time.monotonic() + PRESENCE_TTL + 1  # (as if A's worker had died)
     b.now = lambda: later
     b.presence_tick()
     assert b.tables[table.id].seat_label(Player.SS) == f"{ALICE.name} (away)"
@@ -314,11 +335,10 @@ def test_a_presence_note_stays_under_notifys_limit_however_many_seats():
         def execute(self, sql, args):
             sent.append(args)
 
-    shared = Shared.__new__(Shared)                     # no store: only the note is made
+    shared = Shared.__new__(Shared)  # no store: only the note is made
     shared.process, shared.post = "p1", lambda f: None
     shared.hooks = Hooks(lambda *a: None, lambda *a: None, lambda *a: None)
-    shared._seated = frozenset((f"T{n}", side) for n in range(10_000)
-                               for side in ("ss", "abwehr"))
+    shared._seated = frozenset((f"T{n}", side) for n in range(10_000) for side in ("ss", "abwehr"))
     shared._tell_presence(Conn())
     channel, payload = sent[0]
     assert channel == PRESENCE and len(payload.encode()) < 8000

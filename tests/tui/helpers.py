@@ -29,8 +29,7 @@ def quick() -> SettingsFile:
 
 def app_for(state: GameState, *, human: Player | None = None, asks: bool = False) -> PlotApp:
     """Hot-seat unless ``human`` names the one human side (the other is the computer)."""
-    seats = HOTSEAT if human is None else {p: Seat.HUMAN if p is human else Seat.COMPUTER
-                                           for p in Player}
+    seats = HOTSEAT if human is None else {p: Seat.HUMAN if p is human else Seat.COMPUTER for p in Player}
     return PlotApp(session=Session(state, seats), settings=None if asks else quick())
 
 

@@ -22,13 +22,13 @@ def test_the_chances_follow_every_action_and_end_exact(finished, rules):
     a = analyse(record, top=3)
     assert len(a.chances) == len(record.timeline) + 1
     winner = record.timeline.final.outcome.winner
-    assert a.chances[-1] == ((1.0, 0.0) if winner == "ss" else (0.0, 1.0) if winner == "abwehr"
-                             else (0.0, 0.0))
-    assert all(0.0 <= ss <= 1.0 and 0.0 <= ab <= 1.0 and ss + ab <= 1.0 + 1e-9
-               for ss, ab in a.chances)
+    assert a.chances[-1] == (
+        (1.0, 0.0) if winner == "ss" else (0.0, 1.0) if winner == "abwehr" else (0.0, 0.0)
+    )
+    assert all(0.0 <= ss <= 1.0 and 0.0 <= ab <= 1.0 and ss + ab <= 1.0 + 1e-9 for ss, ab in a.chances)
     swings = [p.swing for p in a.turning_points]
     assert len(swings) == 3 and swings == sorted(swings, reverse=True) and swings[0] > 0
-    for p in a.turning_points:                 # each names its action and the chances
+    for p in a.turning_points:  # each names its action and the chances
         assert a.chances[p.i - 1] == p.before and a.chances[p.i] == p.after
 
 
@@ -56,8 +56,7 @@ def test_a_sparkline_is_one_line_at_most_the_width_asked():
     assert len(line) <= 50 and line[0] == "▁" and line[-1] == "█"
 
 
-def test_the_chart_is_an_svg_file_with_both_lines_and_an_escaped_title(finished, rules, tmp_path,
-                                                                          capsys):
+def test_the_chart_is_an_svg_file_with_both_lines_and_an_escaped_title(finished, rules, tmp_path, capsys):
     import xml.etree.ElementTree as ET
 
     chart = tmp_path / "chart.svg"
@@ -69,6 +68,7 @@ def test_the_chart_is_an_svg_file_with_both_lines_and_an_escaped_title(finished,
     assert len(lines) == 2
     assert all(len(p.get("points").split()) == len(record.timeline) + 1 for p in lines)
     from plot_tui.analysis import svg
+
     assert "<b>" not in svg(analyse(record), "<b>x</b>")
 
 
@@ -99,8 +99,7 @@ async def test_the_replay_viewer_shows_the_chances_and_e_jumps_to_turning_points
         assert replay.i == replay.turning[0]
 
 
-def test_at_each_turning_point_the_expert_says_what_it_would_have_done(finished, rules,
-                                                                        capsys):
+def test_at_each_turning_point_the_expert_says_what_it_would_have_done(finished, rules, capsys):
     from plot_tui.analysis import alternatives
 
     record = load_record(finished, rules)
@@ -109,27 +108,26 @@ def test_at_each_turning_point_the_expert_says_what_it_would_have_done(finished,
     assert better and {b.i for b in better} <= {p.i for p in a.turning_points}
     assert all(b.plan and 0.0 <= b.estimate <= 1.0 for b in better)
     lines = account(record, a, better)
-    assert sum("the expert agrees" in ln or "the expert would rather" in ln
-               for ln in lines) == len(better)
+    assert sum("the expert agrees" in ln or "the expert would rather" in ln for ln in lines) == len(better)
     assert main(["analyse", str(finished), "--top", "1", "--expert", "40"]) == 0
     assert "the expert " in capsys.readouterr().out
 
 
-def test_a_second_run_reads_what_the_first_kept_beside_the_record(tmp_path, rules, capsys,
-                                                                   monkeypatch):
+def test_a_second_run_reads_what_the_first_kept_beside_the_record(tmp_path, rules, capsys, monkeypatch):
     from plot_tui import analysis as an
 
     path = tmp_path / "g.plot.jsonl"
     recorded_game(path, rules, 41)
     assert main(["analyse", str(path), "--top", "2", "--expert", "20"]) == 0
     first = capsys.readouterr()
-    assert "searches turning point 1 of" in first.err                  # progress, said
+    assert "searches turning point 1 of" in first.err  # progress, said
     kept = an.analysis_path(path)
     assert kept.name == "g.plot.analysis.json" and kept.exists()
 
     # a second run asks neither the evaluation nor the expert anything, and says the same
     def no(*args, **kwargs):
         raise AssertionError("worked out again")
+
     monkeypatch.setattr(an, "analyse", no)
     monkeypatch.setattr(an, "alternatives", no)
     assert main(["analyse", str(path), "--top", "2", "--expert", "20"]) == 0
@@ -148,16 +146,20 @@ def test_a_run_stopped_half_way_goes_on_from_where_it_stopped(tmp_path, rules, m
 
     def stops_after_one(rec, pts, *, trials):
         if asked:
-            raise KeyboardInterrupt                 # the host pressed Ctrl-C
+            raise KeyboardInterrupt  # the host pressed Ctrl-C
         asked.append(pts[0].i)
         return real(rec, pts, trials=trials)
+
     monkeypatch.setattr(an, "alternatives", stops_after_one)
     with pytest.raises(KeyboardInterrupt):
         an.kept_alternatives(record, points, trials=20)
-    monkeypatch.setattr(an, "alternatives", lambda rec, pts, *, trials: (
-        asked.append(pts[0].i), real(rec, pts, trials=trials))[1])
+    monkeypatch.setattr(
+        an,
+        "alternatives",
+        lambda rec, pts, *, trials: (asked.append(pts[0].i), real(rec, pts, trials=trials))[1],
+    )
     an.kept_alternatives(record, points, trials=20)
-    assert asked == [p.i for p in points]           # each point searched once, in all
+    assert asked == [p.i for p in points]  # each point searched once, in all
 
 
 def test_an_analysis_kept_for_another_record_is_not_used(tmp_path, rules):
@@ -165,10 +167,11 @@ def test_an_analysis_kept_for_another_record_is_not_used(tmp_path, rules):
 
     path = tmp_path / "g.plot.jsonl"
     recorded_game(path, rules, 41)
-    an.analysis_path(path).write_text('{"format": "plot-analysis", "record": "other", '
-                                      '"analysis": {"chances": [], "points": []}}\n')
+    an.analysis_path(path).write_text(
+        '{"format": "plot-analysis", "record": "other", "analysis": {"chances": [], "points": []}}\n'
+    )
     a = an.kept_analysis(load_record(path, rules), top=2)
-    assert len(a.chances) > 1                       # worked out, not the stale file's
+    assert len(a.chances) > 1  # worked out, not the stale file's
 
 
 def test_the_calibration_compares_the_chances_given_with_the_games_won(capsys):
@@ -181,8 +184,9 @@ def test_the_calibration_compares_the_chances_given_with_the_games_won(capsys):
         for b in mine:
             assert b.low <= b.predicted < b.low + 0.1 + 1e-9 and 0.0 <= b.won <= 1.0
     # both sides' bins count the same positions (each position is in one bin per side)
-    assert sum(b.positions for b in bins if b.side.value == "ss") == \
-        sum(b.positions for b in bins if b.side.value == "abwehr")
+    assert sum(b.positions for b in bins if b.side.value == "ss") == sum(
+        b.positions for b in bins if b.side.value == "abwehr"
+    )
     assert main(["analyse", "--calibration", "--games", "1"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Calibration of the evaluation: 1 game of") and "mean given" in out

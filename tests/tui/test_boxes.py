@@ -19,7 +19,8 @@ SIZES = [(80, 24), (160, 50)]
 @pytest.mark.asyncio
 @pytest.mark.parametrize("size", SIZES)
 async def test_b_shows_who_is_in_each_box_off_the_map(size):
-    app = app_for(pos("""
+    app = app_for(
+        pos("""
         phase = "investigation"
         phasing = "ss"
         [units]
@@ -28,7 +29,8 @@ async def test_b_shows_who_is_in_each_box_off_the_map(size):
         "013" = { box = "ss_retirement" }
         "309" = { box = "abwehr_retirement" }
         "011" = { box = "eliminated" }
-        """))
+        """)
+    )
     async with app.run_test(size=size) as pilot:
         await pilot.press("B")
         await pilot.pause()
@@ -36,12 +38,11 @@ async def test_b_shows_who_is_in_each_box_off_the_map(size):
         side = game(app).query_one("#side").region
         assert all(tab.region.right <= side.right for tab in game(app).query(Tab))  # all seen
         shown = panel(app, "#boxbox")
-        sections = dict(re.findall(r"^(\w[^(\n]*?) \(\d+\)[^\n]*\n((?:  [^\n]*\n)*)",
-                                   shown, re.M))
+        sections = dict(re.findall(r"^(\w[^(\n]*?) \(\d+\)[^\n]*\n((?:  [^\n]*\n)*)", shown, re.M))
         assert sections["Interrogation Cell"] == "  Bonhoeffer (305) — suspected\n"
         assert sections["SS General Retirement"] == "  Best (013)\n"
         assert sections["Abwehr General Retirement"] == "  Trott (309)\n"
-        assert "  Hanke (011)\n" in sections["Eliminated"]    # a position's unlisted units too
+        assert "  Hanke (011)\n" in sections["Eliminated"]  # a position's unlisted units too
         assert "Allied holding box" in shown
 
 
@@ -54,11 +55,13 @@ def test_every_help_line_fits_the_80_column_help_box():
 
 @pytest.mark.asyncio
 async def test_the_help_is_shown_whole_at_80x24():
-    app = app_for(pos("""
+    app = app_for(
+        pos("""
         phasing = "ss"
         [units]
         "002" = { hex = "2110" }
-        """))
+        """)
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("question_mark")
         await pilot.pause()
@@ -69,31 +72,35 @@ async def test_the_help_is_shown_whole_at_80x24():
 @pytest.mark.asyncio
 @pytest.mark.parametrize("size", SIZES)
 async def test_ending_the_investigation_phase_first_shows_who_will_be_interrogated(size):
-    app = app_for(pos("""
+    app = app_for(
+        pos("""
         phase = "investigation"
         phasing = "ss"
         [units]
         "002" = { hex = "2110" }
         "305" = { box = "interrogation_cell", suspected = true }
-        """))
+        """)
+    )
     async with app.run_test(size=size) as pilot:
         s = game(app).session
         await pilot.press("P")
         said = " ".join(panel(app, "#prompt").split())
         assert "In the Interrogation Cell: Bonhoeffer (305)" in said and "(14.0)" in said
-        assert s.actions == 0                                     # nothing done yet
+        assert s.actions == 0  # nothing done yet
         await pilot.press("P")
         assert s.actions == 1 and s.state.step == "after_window"  # ended; the coup window
 
 
 @pytest.mark.asyncio
 async def test_an_empty_cell_ends_the_phase_at_once():
-    app = app_for(pos("""
+    app = app_for(
+        pos("""
         phase = "investigation"
         phasing = "ss"
         [units]
         "002" = { hex = "2110" }
-        """))
+        """)
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("P")
         assert game(app).session.actions == 1

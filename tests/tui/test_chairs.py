@@ -44,7 +44,7 @@ async def test_a_screen_at_a_shared_table_follows_the_other_players_moves():
     app = ChairApp(ss)
     async with app.run_test(size=(100, 30)) as pilot:
         assert "Waiting for the Abwehr: Abwehr to place the Allied unit" in text(app, "#prompt")
-        while session.state.to_act is Player.ABWEHR:       # the other screen acts
+        while session.state.to_act is Player.ABWEHR:  # the other screen acts
             abwehr.act(abwehr.legal()[0])
         app.screen.changed_elsewhere()
         await pilot.pause()
@@ -57,7 +57,7 @@ async def test_once_the_game_is_over_a_spectator_sees_both_hands_and_not_before(
     chairs = {p: Chair(session, p) for p in Player}
     app = ChairApp(Chair(session, None))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("w")                                # the chits panel
+        await pilot.press("w")  # the chits panel
         assert "SS chits" not in text(app, "#chitbox")
         rnd = random.Random(5)
         while session.state.outcome is None:
@@ -65,7 +65,7 @@ async def test_once_the_game_is_over_a_spectator_sees_both_hands_and_not_before(
             chairs[side].act(rnd.choice(chairs[side].legal()))
         app.screen.changed_elsewhere()
         await pilot.pause()
-        assert "over" in app.screen.__class__.__name__.lower()     # the game-over box
+        assert "over" in app.screen.__class__.__name__.lower()  # the game-over box
         shown = text(app, "#chitbox")
         state = session.state
         assert f"SS chits ({len(state.chits_of('ss'))})" in shown
@@ -100,11 +100,9 @@ async def test_a_chair_at_a_shared_table_uses_the_new_keys_too():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("r")
-        assert "Nothing to roll now" in text(app, "#prompt") or "Roll: not now" in \
-            text(app, "#prompt")
+        assert "Nothing to roll now" in text(app, "#prompt") or "Roll: not now" in text(app, "#prompt")
         await pilot.press("P")
-        assert "In the Interrogation Cell: Bonhoeffer (305)" in " ".join(
-            text(app, "#prompt").split())
+        assert "In the Interrogation Cell: Bonhoeffer (305)" in " ".join(text(app, "#prompt").split())
         assert session.actions == 0
         await pilot.press("P")
         assert session.actions == 1

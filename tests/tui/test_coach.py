@@ -25,11 +25,11 @@ def test_the_coach_has_words_for_every_phase_for_each_side_and_every_decision():
 
 def test_the_coach_says_where_the_game_stands_in_the_game_turn():
     s = load_position('turn = 3\nphase = "recruitment"\nphasing = "abwehr"')
-    assert where(view(s, Player.ABWEHR)) == ("Game-Turn 3, the Abwehr's Recruitment (then "
-                                             "Status Adjustment; then the SS's player turn)")
+    assert where(view(s, Player.ABWEHR)) == (
+        "Game-Turn 3, the Abwehr's Recruitment (then Status Adjustment; then the SS's player turn)"
+    )
     s = load_position('turn = 3\nphase = "status"\nphasing = "ss"')
-    assert where(view(s, Player.SS)) == "Game-Turn 3, the SS's Status Adjustment (then the " \
-                                        "next Game-Turn)"
+    assert where(view(s, Player.SS)) == "Game-Turn 3, the SS's Status Adjustment (then the next Game-Turn)"
 
 
 def test_the_coach_speaks_to_the_decision_in_hand_and_waits_while_the_other_side_plays():
@@ -47,7 +47,7 @@ async def test_a_guided_game_from_the_lesson_list_with_the_coach_silenced_and_ba
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, LessonList), "the lessons")
         box = app.screen.query_one("OptionList")
-        box.highlighted = box.option_count - 2                 # a whole game as the Abwehr
+        box.highlighted = box.option_count - 2  # a whole game as the Abwehr
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, CoachedGameScreen), "the game")
         screen = app.screen
@@ -55,7 +55,7 @@ async def test_a_guided_game_from_the_lesson_list_with_the_coach_silenced_and_ba
         assert "Coach (K: off): " in prompt(app)
         await pilot.press("K")
         assert "Coach" not in prompt(app) and "K brings him back" in prompt(app)
-        screen.do(screen.session.legal()[0])                   # the game goes on
+        screen.do(screen.session.legal()[0])  # the game goes on
         await pilot.pause()
         assert screen.session.actions >= 1
         await pilot.press("K")

@@ -36,15 +36,18 @@ turn = 2
 
 
 async def test_the_status_panel_says_the_coup_at_a_glance():
-    app = app_for(pos(COUP.format(die=1, more='"007" = { hex = "2510" }')),
-                  human=Player.ABWEHR)
+    app = app_for(pos(COUP.format(die=1, more='"007" = { hex = "2510" }')), human=Player.ABWEHR)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         status = panel(app, "#status")
-        for said in ("Game-Turn 1 · the coup", "Coup-Turn 2 of 6 · harassing costs 2 MP",
-                     "In Berlin's streets: SS 2 · Abwehr 2", "Bonus: SS +5 · Abwehr +3",
-                     "Hitler lives (2414): the Abwehr's bonus drops 2 a Coup-Turn (18.52)",
-                     "To win: empty the streets of the other side's units (18.71, 18.72)"):
+        for said in (
+            "Game-Turn 1 · the coup",
+            "Coup-Turn 2 of 6 · harassing costs 2 MP",
+            "In Berlin's streets: SS 2 · Abwehr 2",
+            "Bonus: SS +5 · Abwehr +3",
+            "Hitler lives (2414): the Abwehr's bonus drops 2 a Coup-Turn (18.52)",
+            "To win: empty the streets of the other side's units (18.71, 18.72)",
+        ):
             assert said in " ".join(status.split()), (said, status)
 
 
@@ -52,7 +55,7 @@ async def test_a_change_in_the_streets_is_said_and_the_end_says_who_won():
     app = app_for(pos(COUP.format(die=1, more='"007" = { hex = "2510" }')))
     async with app.run_test(size=(100, 40)) as pilot:
         s = game(app).session
-        await act_on(pilot, app, H("2110"), H("2210"))         # Canaris harasses Best: De
+        await act_on(pilot, app, H("2110"), H("2210"))  # Canaris harasses Best: De
         assert s.state.unit("013").hex is None
         assert "Units in Berlin's streets now: SS 1 (was 2), Abwehr 2" in prompt(app)
     # the last SS unit goes: the Abwehr wins at once (18.71)
@@ -62,7 +65,7 @@ async def test_a_change_in_the_streets_is_said_and_the_end_says_who_won():
         await act_on(pilot, app, H("2110"), H("2210"))
         await pilot.pause()
         assert s.state.outcome is not None and s.state.outcome.winner == "abwehr"
-        await pilot.press("b")                                 # from the result, the board
+        await pilot.press("b")  # from the result, the board
         await pilot.pause()
         status = " ".join(panel(app, "#status").split())
         assert "Game over: the Abwehr player wins (18.71)" in status

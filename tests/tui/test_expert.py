@@ -43,8 +43,9 @@ turn = 1
 @pytest.mark.asyncio
 async def test_the_screen_answers_keys_while_the_expert_thinks_and_w_says_why(rules):
     state = pos(COUP)
-    session = Session(state, {Player.SS: Seat.COMPUTER, Player.ABWEHR: Seat.HUMAN},
-                      levels={Player.SS: "expert"})
+    session = Session(
+        state, {Player.SS: Seat.COMPUTER, Player.ABWEHR: Seat.HUMAN}, levels={Player.SS: "expert"}
+    )
     # a search long enough to press keys during it (trials: the same search every run)
     session.computers[Player.SS] = make("expert", rules, trials=2000)
     app = PlotApp(session=session, settings=quick())
@@ -56,7 +57,7 @@ async def test_the_screen_answers_keys_while_the_expert_thinks_and_w_says_why(ru
         assert screen._thinking is not None, "the expert never started a search"
         assert "the computer is thinking" in prompt(app)
         before = screen.query_one(MapView).cursor
-        await pilot.press("l")                       # a key while it thinks: answered
+        await pilot.press("l")  # a key while it thinks: answered
         await pilot.pause()
         if screen._thinking is not None:
             assert screen.query_one(MapView).cursor != before
@@ -64,7 +65,7 @@ async def test_the_screen_answers_keys_while_the_expert_thinks_and_w_says_why(ru
             await pilot.pause(0.1)
         assert session.thoughts, "the search never came back"
         while session.state.to_act is Player.SS and time.monotonic() < deadline:
-            await pilot.pause(0.1)                   # it plays the plan's steps at once
+            await pilot.pause(0.1)  # it plays the plan's steps at once
         assert session.state.to_act is Player.ABWEHR
         thought = session.last_thought()
         assert thought.side is Player.SS and thought.level == "expert"
@@ -80,29 +81,55 @@ async def test_the_screen_answers_keys_while_the_expert_thinks_and_w_says_why(ru
 
 
 def test_a_plan_that_names_unseen_chits_is_hidden_from_the_other_side_until_the_end():
-    t = ThinkLine(12, Player.ABWEHR, "expert", 300, 0.9, (
-        PlanLine("declare the coup with 3 Führer Access chits", 0.41, 150, True),
-        PlanLine("no coup now", 0.30, 100, False),
-        PlanLine("[b]x[/b] \x1b[2J", 0.2, 50, False)))
+    t = ThinkLine(
+        12,
+        Player.ABWEHR,
+        "expert",
+        300,
+        0.9,
+        (
+            PlanLine("declare the coup with 3 Führer Access chits", 0.41, 150, True),
+            PlanLine("no coup now", 0.30, 100, False),
+            PlanLine("[b]x[/b] \x1b[2J", 0.2, 50, False),
+        ),
+    )
     ss = why_text(t, Player.SS, over=False).plain
     assert "Führer Access" not in ss and ss.count(HIDDEN) == 1
     assert "no coup now" in ss and "41%" in ss and "150 trials" in ss
-    assert "[b]x[/b]" in ss and "\x1b" not in ss           # text, never markup or escapes
+    assert "[b]x[/b]" in ss and "\x1b" not in ss  # text, never markup or escapes
     assert "3 Führer Access chits" in why_text(t, Player.ABWEHR, over=False).plain
     assert "3 Führer Access chits" in why_text(t, Player.SS, over=True).plain
-    assert HIDDEN in why_text(t, None, over=False).plain       # a spectator, too
+    assert HIDDEN in why_text(t, None, over=False).plain  # a spectator, too
     assert "has not weighed a plan yet" in why_text(None, Player.SS, over=False).plain
 
 
 def test_w_says_what_each_plan_changes_and_hides_it_with_a_private_plans_words():
-    t = ThinkLine(12, Player.ABWEHR, "expert", 1, 0.9, (
-        PlanLine("Canaris (300) to 1713, ends its move", 0.41, 1, False,
-                 "Canaris (300) reaches Berlin's streets (Abwehr, 18.71-18.72)"),
-        PlanLine("Oster (301) travels to 1714 with TR1", 0.30, 100, True,
-                 "Oster (301) enters Berlin; spends 1 Travel chit")))
+    t = ThinkLine(
+        12,
+        Player.ABWEHR,
+        "expert",
+        1,
+        0.9,
+        (
+            PlanLine(
+                "Canaris (300) to 1713, ends its move",
+                0.41,
+                1,
+                False,
+                "Canaris (300) reaches Berlin's streets (Abwehr, 18.71-18.72)",
+            ),
+            PlanLine(
+                "Oster (301) travels to 1714 with TR1",
+                0.30,
+                100,
+                True,
+                "Oster (301) enters Berlin; spends 1 Travel chit",
+            ),
+        ),
+    )
     ss = why_text(t, Player.SS, over=False).plain
     assert "what it changes: Canaris (300) reaches Berlin's streets" in ss
     assert "1 trial\n" in ss and "1 trials" not in ss
-    assert "Travel" not in ss and "Oster" not in ss             # the private plan, whole
+    assert "Travel" not in ss and "Oster" not in ss  # the private plan, whole
     mine = why_text(t, Player.ABWEHR, over=False).plain
     assert "what it changes: Oster (301) enters Berlin; spends 1 Travel chit" in mine

@@ -46,13 +46,13 @@ async def test_the_list_is_grouped_by_unit_and_narrowed_by_an_area_name_or_a_hex
         assert isinstance(menu, ActionMenu)
         lines = listed(menu)
         assert lines[0].startswith("Schellenberg (002) · Walter Schellenberg, 2711 Berlin (BE)")
-        assert len(lines) > 200                                # every Travel destination
-        await pilot.press(*"berne")                            # the area lesson 3 names
+        assert len(lines) > 200  # every Travel destination
+        await pilot.press(*"berne")  # the area lesson 3 names
         lines = listed(menu)
         travels = [ln for ln in lines if "Travel to" in ln]
-        assert travels and len(travels) == len(lines) - 1      # and the group's heading
+        assert travels and len(travels) == len(lines) - 1  # and the group's heading
         assert all("Travel chit TR1" in ln for ln in travels)
-        await pilot.press(*["backspace"] * 5, *"harass")       # a verb
+        await pilot.press(*["backspace"] * 5, *"harass")  # a verb
         lines = listed(menu)
         assert any("Harass Bonhoeffer (305)" in ln for ln in lines)
         # the odds beside the roll: +5 on the Harassment Table
@@ -60,20 +60,20 @@ async def test_the_list_is_grouped_by_unit_and_narrowed_by_an_area_name_or_a_hex
 
 
 async def test_a_roll_picked_from_the_list_is_confirmed_in_the_list():
-    app = app_for(pos(TRAVELLER), asks=True)                  # ask before rolling: on
+    app = app_for(pos(TRAVELLER), asks=True)  # ask before rolling: on
     async with app.run_test(size=(120, 40)) as pilot:
         s = game(app).session
         await pilot.press("a", *"harass bonh", "enter")
         menu = app.screen
-        assert isinstance(menu, ActionMenu)                   # still open: it asks first
+        assert isinstance(menu, ActionMenu)  # still open: it asks first
         asking = str(menu.query_one("#asking").render())
         assert "rolls on the Harassment Table column +5" in asking
         assert "Enter again to go ahead" in asking
         assert s.state.unit("305").marker is None
-        await pilot.press("enter")                             # the same line again
+        await pilot.press("enter")  # the same line again
         await pilot.pause()
         assert not isinstance(app.screen, ActionMenu)
-        assert s.state.unit("305").marker is not None          # die 3 at +5: N
+        assert s.state.unit("305").marker is not None  # die 3 at +5: N
         assert "Press again" not in prompt(app)
 
 
@@ -92,7 +92,7 @@ async def test_the_palette_finds_an_action_by_its_area_and_goes_ahead_at_once():
                 break
         first = str(shown.get_option_at_index(0).prompt)
         assert "Travel to" in first and "Berne (BR)" in first, first
-        assert "spends TR1" in first                           # said in the palette itself
+        assert "spends TR1" in first  # said in the palette itself
         await pilot.press("enter")
         await pilot.pause()
         assert s.state.rules.map.area_of[s.state.unit("002").hex] == "BR"
@@ -109,4 +109,4 @@ async def test_tab_visits_the_moving_units_neighbours_first():
             seen.append(mapview.cursor)
         near = [distance(h, H("2711")) for h in seen]
         assert near == sorted(near) and near[0] == 1
-        assert H("2611") in seen                               # Bonhoeffer, to harass
+        assert H("2611") in seen  # Bonhoeffer, to harass

@@ -45,12 +45,12 @@ async def test_enter_on_a_reachable_hex_two_away_walks_there_and_undo_goes_step_
     app = app_for(pos(DUEL))
     async with app.run_test(size=size) as pilot:
         s = game(app).session
-        await act_on(pilot, app, H("2110"))                     # Schellenberg moves
+        await act_on(pilot, app, H("2110"))  # Schellenberg moves
         assert H("1910") in game(app).query_one(MapView).board.reachable
-        await act_on(pilot, app, H("1910"))                     # two hexes away
+        await act_on(pilot, app, H("1910"))  # two hexes away
         assert s.state.unit("002").hex == H("1910") and s.state.mp_spent == 2
         await pilot.press("u")
-        assert s.state.unit("002").hex == H("2010")             # one step back
+        assert s.state.unit("002").hex == H("2010")  # one step back
         await pilot.press("u")
         assert s.state.unit("002").hex == H("2110")
 
@@ -70,8 +70,7 @@ async def test_the_cursor_keeps_some_map_around_it(size):
 @pytest.mark.parametrize("size", SIZES)
 async def test_the_map_follows_the_computers_moving_unit(size):
     state = new_game(21)
-    app = PlotApp(session=Session(state, {Player.SS: Seat.COMPUTER,
-                                          Player.ABWEHR: Seat.COMPUTER}, seed=21))
+    app = PlotApp(session=Session(state, {Player.SS: Seat.COMPUTER, Player.ABWEHR: Seat.COMPUTER}, seed=21))
     async with app.run_test(size=size) as pilot:
         s = game(app).session
         game(app).pace = 0.0

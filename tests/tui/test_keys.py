@@ -36,18 +36,18 @@ async def test_recruiters_keep_their_numbers_and_roll_and_call_off_keep_their_le
     async with app.run_test(size=size) as pilot:
         s = game(app).session
         await cursor_to(pilot, app, H("2210"))
-        await pilot.press("enter")                              # recruit Bormann
+        await pilot.press("enter")  # recruit Bormann
         said = flat(app)
         assert "3 Add Best (013) to the attempt" in said
         assert "d Call the attempt off" in said and " r " not in f" {said} "
-        await pilot.press("3")                                  # Best joins: 3 against 7
+        await pilot.press("3")  # Best joins: 3 against 7
         assert s.state.pending[-1].units == ("013",)
-        after = flat(app)                                       # the others keep theirs
+        after = flat(app)  # the others keep theirs
         assert "1 Add Hanke (011)" in after and "2 Add Frank (012)" in after
         assert "3 Add" not in after
-        await pilot.press("r")                                  # -4: refused, and why
-        assert "12.53" in flat(app) and s.state.pending            # nothing rolled
-        await pilot.press("3")                                  # taken: no longer a choice
+        await pilot.press("r")  # -4: refused, and why
+        assert "12.53" in flat(app) and s.state.pending  # nothing rolled
+        await pilot.press("3")  # taken: no longer a choice
         assert "There is no choice 3 now" in flat(app)
         await pilot.press("2", "1")
         assert "r Roll the die" in flat(app)
@@ -57,7 +57,8 @@ async def test_recruiters_keep_their_numbers_and_roll_and_call_off_keep_their_le
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_a_lone_recruiter_below_plus_one_is_told_why_it_cannot_roll(size):
-    app = app_for(pos("""
+    app = app_for(
+        pos("""
         phase = "recruitment"
         phasing = "abwehr"
         [units]
@@ -65,11 +66,12 @@ async def test_a_lone_recruiter_below_plus_one_is_told_why_it_cannot_roll(size):
         "309" = { hex = "2110" }
         [chits]
         abwehr = ["L101"]
-        """))
+        """)
+    )
     async with app.run_test(size=size) as pilot:
         s = game(app).session
         await cursor_to(pilot, app, H("2210"))
-        await pilot.press("enter", "1")                         # Bormann, with Hanke alone
+        await pilot.press("enter", "1")  # Bormann, with Hanke alone
         assert s.state.pending[-1].units == ("309",)
         await pilot.press("r")
         said = flat(app)
@@ -98,21 +100,22 @@ async def test_the_coup_question_has_the_same_letters_with_chits_or_without(size
         said = flat(app)
         assert "d No coup now" in said and "r Roll on the Walkyrie Table" in said
         assert ("1 Commit Führer Access chit FA1" in said) == bool(chits)
-        await pilot.press("d")                                  # habit: the same key
-        assert s.state.coup is None and not (s.state.pending and
-                                             s.state.pending[-1].kind == "coup")
+        await pilot.press("d")  # habit: the same key
+        assert s.state.coup is None and not (s.state.pending and s.state.pending[-1].kind == "coup")
 
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_ending_a_move_is_e_and_a_refused_key_names_the_rule(size):
-    app = app_for(pos("""
+    app = app_for(
+        pos("""
         phasing = "ss"
         [units]
         "002" = { hex = "2110" }
-        """))
+        """)
+    )
     async with app.run_test(size=size) as pilot:
         s = game(app).session
-        await pilot.press("e")                                   # no unit is moving
+        await pilot.press("e")  # no unit is moving
         assert "End the move" in flat(app) and s.state.active is None
         await cursor_to(pilot, app, H("2110"))
         await pilot.press("enter")
@@ -135,7 +138,7 @@ async def test_against_the_computer_d_shift_skips_the_coup_question_for_the_game
         assert "D No coup this Game-Turn" in flat(app)
         await pilot.press("D")
         asked = 0
-        for _ in range(400):                       # play on to the next Game-Turn
+        for _ in range(400):  # play on to the next Game-Turn
             await pilot.pause(0.02)
             v = s.view()
             if v.turn > 3:
@@ -146,12 +149,13 @@ async def test_against_the_computer_d_shift_skips_the_coup_question_for_the_game
             if s.my_move():
                 await pilot.press(*(["P"] if "P End the phase" in flat(app) else ["d"]))
         assert asked == 0 and s.view().turn == 4
-        assert sum(1 for ln in s.log if ln.action is not None
-                   and ln.event.text == "No coup now") >= 2      # each one answered, and logged
+        assert (
+            sum(1 for ln in s.log if ln.action is not None and ln.event.text == "No coup now") >= 2
+        )  # each one answered, and logged
 
 
 async def test_between_two_players_the_abwehr_too_may_skip_the_question_for_the_game_turn():
-    app = app_for(pos(COUP.format(chits="")))                   # hot-seat
+    app = app_for(pos(COUP.format(chits="")))  # hot-seat
     async with app.run_test(size=(80, 24)) as pilot:
         s = game(app).session
         await pilot.press("P")

@@ -43,8 +43,11 @@ async def test_every_lesson_can_be_finished_from_its_start_one_after_another():
             screen = await open_lesson(pilot, app, n)
             assert lesson.goal in str(screen.notice)
             for step in lesson.solution:
-                await until(pilot, lambda s=screen: s.session.my_move() or
-                            isinstance(app.screen, LessonDone), f"{lesson.key}: {step}")
+                await until(
+                    pilot,
+                    lambda s=screen: s.session.my_move() or isinstance(app.screen, LessonDone),
+                    f"{lesson.key}: {step}",
+                )
                 if isinstance(app.screen, LessonDone):
                     break
                 screen.do(parse_action(step))
@@ -52,32 +55,35 @@ async def test_every_lesson_can_be_finished_from_its_start_one_after_another():
             await until(pilot, lambda: isinstance(app.screen, LessonDone), f"{lesson.key} done")
             await pilot.press("enter")
             await until(pilot, lambda: isinstance(app.screen, LessonList), "the list again")
-            assert lesson.key in settings.settings.lessons_done      # ticked, and kept
+            assert lesson.key in settings.settings.lessons_done  # ticked, and kept
         ticks = [str(o.prompt) for o in app.screen.query_one("OptionList")._options]
-        assert all(t.startswith("✓") for t in ticks[:len(LESSONS)])
-        assert [t.strip() for t in ticks[len(LESSONS):]] == [     # then the guided games
-            "A whole game as the Abwehr, with a coach", "A whole game as the SS, with a coach"]
+        assert all(t.startswith("✓") for t in ticks[: len(LESSONS)])
+        assert [t.strip() for t in ticks[len(LESSONS) :]] == [  # then the guided games
+            "A whole game as the Abwehr, with a coach",
+            "A whole game as the SS, with a coach",
+        ]
 
 
 async def test_the_movement_lesson_by_keys_with_a_hint_and_the_rules():
     app = PlotApp(RULES, settings=SettingsFile(None), learn=True)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_lesson(pilot, app, [ls.key for ls in LESSONS].index("01-movement"))
-        await pilot.press("L")                                  # the goal and a first hint
+        await pilot.press("L")  # the goal and a first hint
         await until(pilot, lambda: isinstance(app.screen, LessonCard), "the card")
         assert "Hint 1" in str(app.screen.query_one("Static").render())
         await pilot.press("enter")
-        await pilot.press("C")                                  # the rules: its cases too
+        await pilot.press("C")  # the rules: its cases too
         await until(pilot, lambda: app.screen.__class__.__name__ == "RulesScreen", "rules")
         assert "11.32" in app.screen.shown[:6]
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is screen, "the board")
         from plot_tui.mapview import MapView
+
         mapview = screen.query_one(MapView)
         mapview.move_to(H("1813"))
-        await pilot.press("enter")                              # activate Oster
+        await pilot.press("enter")  # activate Oster
         mapview.move_to(H("2312"))
-        await pilot.press("enter")                              # walks round the zones
+        await pilot.press("enter")  # walks round the zones
         await until(pilot, lambda: screen.session.state.unit("303").hex == H("2312"), "the walk")
         await pilot.press("e")
         await until(pilot, lambda: isinstance(app.screen, LessonDone), "the lesson done")
@@ -109,7 +115,7 @@ async def test_a_wrong_try_in_a_lesson_gets_the_engines_reason_and_a_hint():
         n = [ls.key for ls in LESSONS].index("09-assignment")
         screen = await open_lesson(pilot, app, n)
         await until(pilot, lambda: screen.session.my_move(), "the Allied unit to place")
-        screen.do(parse_action("assign 000 3215"))          # before the Allied unit is placed
+        screen.do(parse_action("assign 000 3215"))  # before the Allied unit is placed
         said = str(screen.message)
         assert "Not allowed" in said and "7.11" in said
         assert f"Hint: {LESSONS[n].hints[0]}" in said

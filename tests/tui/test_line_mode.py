@@ -22,10 +22,23 @@ def played(session: Session, *lines: str) -> str:
 def test_questions_are_answered_and_a_number_plays_that_choice(rules):
     s = Session(new_game(5, rules=rules), AGAINST_THE_COMPUTER, seed=5)
     before = s.actions
-    out = played(s, "help", "chits", "where Himmler", "where 001", "look 2714", "rules 11.32",
-                 "streets", "99", "move 9999", "dance", "2", "quit")
+    out = played(
+        s,
+        "help",
+        "chits",
+        "where Himmler",
+        "where 001",
+        "look 2714",
+        "rules 11.32",
+        "streets",
+        "99",
+        "move 9999",
+        "dance",
+        "2",
+        "quit",
+    )
     assert "You play the SS. Type help for the commands." in out
-    assert "where NAME     where a unit is" in out                       # help
+    assert "where NAME     where a unit is" in out  # help
     assert "Your chits: " in out and "chits in the cup." in out
     assert "Himmler (000) is at 2714, Berlin (BE)." in out
     assert "Heydrich (001) is at" in out
@@ -36,15 +49,15 @@ def test_questions_are_answered_and_a_number_plays_that_choice(rules):
     assert "Not understood: unknown verb 'dance'" in out
     assert "Your move, SS: SS to reveal an assignment chit, or not (7.4, 7.5)" in out
     assert "  2. Reveal nothing (more) (no-reveal)." in out
-    assert s.actions > before                                            # 2 was played
+    assert s.actions > before  # 2 was played
     assert out.rstrip().endswith("Stopped. The game is saved: plot resume goes on with it.")
 
 
 def test_it_says_no_more_than_the_player_may_see_and_no_terminal_codes(rules):
     s = Session(new_game(5, rules=rules), AGAINST_THE_COMPUTER, seed=5)
     out = played(s, "2", "P", "end-phase", "quit")
-    assert "Abwehr draws 10 chits" in out and "Abwehr drew" not in out   # 4.1, 6.21
-    assert "SS drew " in out                                             # its own hand
+    assert "Abwehr draws 10 chits" in out and "Abwehr drew" not in out  # 4.1, 6.21
+    assert "SS drew " in out  # its own hand
     assert "\x1b" not in out and "[b]" not in out
 
 
@@ -83,6 +96,7 @@ def test_a_whole_game_is_played_through_the_plain_output_alone(rules):
         return str(rnd.choice(numbers)) if numbers else ""
 
     from plot_tui.line_mode import LineMode
+
     assert LineMode(s, read, out).run() == 0
     text = out.getvalue()
     assert s.state.outcome is not None and "The game is over: " in text
@@ -104,16 +118,15 @@ active = "301"
 def test_look_near_boxes_and_odds_answer_in_sentences(rules):
     from plot_core.engine.position import load_position
 
-    s = Session(load_position(NEAR, rules=rules), {Player.ABWEHR: Seat.HUMAN,
-                                                   Player.SS: Seat.COMPUTER}, seed=0)
+    s = Session(
+        load_position(NEAR, rules=rules), {Player.ABWEHR: Seat.HUMAN, Player.SS: Seat.COMPUTER}, seed=0
+    )
     out = played(s, "look 2210", "near 2110", "boxes", "odds", "near 99", "quit")
     # Dohnanyi's zone holds Hanke's hex (11.0)
-    assert "Hex 2210, Berlin (BE); units: Hanke (011); in the zone of control of the " \
-        "Abwehr." in out
-    assert "2109, Berlin (BE); no units; in the zone of control of the SS and the Abwehr." \
-        in out
+    assert "Hex 2210, Berlin (BE); units: Hanke (011); in the zone of control of the Abwehr." in out
+    assert "2109, Berlin (BE); no units; in the zone of control of the SS and the Abwehr." in out
     assert "Around 2110:" in out and "  2210, Berlin (BE); units: Hanke (011);" in out
-    assert out.count("\n  2") >= 6                                   # six neighbours
+    assert out.count("\n  2") >= 6  # six neighbours
     assert "Abwehr retirement: Oster (303)." in out and "6 Allied units held back" in out
     assert "face-down" not in out
     assert "Harass Hanke (011): Dohnanyi harasses Hanke" in out and "%" in out
@@ -126,12 +139,11 @@ def test_a_long_answer_is_paged_and_the_player_may_stop_it(rules):
         s.computer_step()
     s.seats = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.COMPUTER}
     out = io.StringIO()
-    lm = __import__("plot_tui.line_mode", fromlist=["LineMode"]).LineMode(
-        s, iter(["", "stop"]).__next__, out)
+    lm = __import__("plot_tui.line_mode", fromlist=["LineMode"]).LineMode(s, iter(["", "stop"]).__next__, out)
     lm.say_paged([f"line {i}" for i in range(50)])
     said = out.getvalue()
     assert "line 19" in said and "30 more lines: Enter for the next" in said
-    assert "line 39" in said and "line 40" not in said                 # stopped at the second
+    assert "line 39" in said and "line 40" not in said  # stopped at the second
 
 
 def test_the_lessons_in_plain_text_play_to_their_goal_and_are_kept(rules):
@@ -142,23 +154,24 @@ def test_the_lessons_in_plain_text_play_to_their_goal_and_are_kept(rules):
     n = [ls.key for ls in lessons].index("09-assignment")
     kept, out = [], io.StringIO()
     answers = [str(n + 1), "hint", "assign 000 3215", *lessons[n].solution, "quit"]
-    assert learn_lines(lessons, rules, (), io.StringIO("".join(f"{a}\n" for a in answers)),
-                       out, kept.append) == 0
+    assert (
+        learn_lines(lessons, rules, (), io.StringIO("".join(f"{a}\n" for a in answers)), out, kept.append)
+        == 0
+    )
     said = out.getvalue()
     assert "  2. A Game-Turn begins: the Assignment Inter-Phase (as the Abwehr)." in said
     assert f"Goal: {lessons[n].goal}" in said
     assert f"Hint 1: {lessons[n].hints[0]}" in said
-    assert "Refused: " in said and "Type hint for a hint." in said    # the engine's reason
+    assert "Refused: " in said and "Type hint for a hint." in said  # the engine's reason
     assert f"Lesson done: {lessons[n].goal}" in said and kept == ["09-assignment"]
-    assert "(as the Abwehr, done)." in said                            # the list again
+    assert "(as the Abwehr, done)." in said  # the list again
     assert "\x1b" not in said
 
 
 def test_a_guided_game_in_plain_text_has_the_coach_at_every_move(rules):
     from plot_tui.line_mode import LineMode
 
-    s = Session(new_game(5, rules=rules), {Player.ABWEHR: Seat.HUMAN,
-                                           Player.SS: Seat.COMPUTER}, seed=5)
+    s = Session(new_game(5, rules=rules), {Player.ABWEHR: Seat.HUMAN, Player.SS: Seat.COMPUTER}, seed=5)
     out = io.StringIO()
     LineMode(s, iter(["1", "quit"]).__next__, out, coach=True).run()
     assert out.getvalue().count("Coach: ") >= 2
@@ -175,8 +188,21 @@ def test_a_replay_in_plain_text_steps_jumps_and_keeps_to_its_eyes(tmp_path, rule
     replay = Replay(load_record(path, rules))
     replay.look(Player.SS)
     out = io.StringIO()
-    commands = ["", "next 3", "turn", "where Himmler", "back turn", "start", "back",
-                "eyes everyone", "log 2", "go 99999", "next", "dance", "quit"]
+    commands = [
+        "",
+        "next 3",
+        "turn",
+        "where Himmler",
+        "back turn",
+        "start",
+        "back",
+        "eyes everyone",
+        "log 2",
+        "go 99999",
+        "next",
+        "dance",
+        "quit",
+    ]
     assert replay_lines(replay, io.StringIO("".join(f"{c}\n" for c in commands)), out) == 0
     said = out.getvalue()
     assert said.startswith("Replay of game ") and "Seen by SS." in said
@@ -190,15 +216,14 @@ def test_a_replay_in_plain_text_steps_jumps_and_keeps_to_its_eyes(tmp_path, rule
 
 
 def test_a_long_list_of_choices_is_paged_and_a_number_at_more_plays_it(rules):
-    s = Session(new_game(5, rules=rules), {Player.ABWEHR: Seat.HUMAN,
-                                           Player.SS: Seat.COMPUTER}, seed=5)
+    s = Session(new_game(5, rules=rules), {Player.ABWEHR: Seat.HUMAN, Player.SS: Seat.COMPUTER}, seed=5)
     while not s.my_move():
         s.computer_step()
     many = len(s.legal())
-    assert many > 20                                   # the Allied unit's empty hexes
+    assert many > 20  # the Allied unit's empty hexes
     before = s.actions
-    said = played(s, "3", "quit")                      # typed at the first "more" prompt
+    said = played(s, "3", "quit")  # typed at the first "more" prompt
     assert "more lines: Enter for the next, or type your next command." in said
     first_page = said.split("more lines")[0].split("Your move, Abwehr")[-1]
-    assert 15 <= first_page.count("\n  ") <= 20       # a page: twenty lines at most
-    assert s.actions > before                          # choice 3 was played
+    assert 15 <= first_page.count("\n  ") <= 20  # a page: twenty lines at most
+    assert s.actions > before  # choice 3 was played

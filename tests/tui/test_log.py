@@ -25,27 +25,46 @@ def log_text(app) -> str:
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_a_units_steps_fold_into_one_line_and_f_unfolds_them(size):
-    app = app_for(pos("""
+    app = app_for(
+        pos("""
         phasing = "ss"
         [units]
         "002" = { hex = "2110" }
-        """))
+        """)
+    )
     async with app.run_test(size=size) as pilot:
         await act_on(pilot, app, H("2110"), H("2010"), H("1910"))
         await pilot.press("e")
         await pilot.pause()
         lines = [ln for ln in log_text(app).splitlines() if ln.strip()]
-        assert lines[-1].split() == ["1", "SS", "Move", "Schellenberg", "(002)", "→", "2010", "→",
-                                     "1910,", "and", "ends", "its", "move"]
-        await pilot.press("f")                                  # each step on its own line
+        assert lines[-1].split() == [
+            "1",
+            "SS",
+            "Move",
+            "Schellenberg",
+            "(002)",
+            "→",
+            "2010",
+            "→",
+            "1910,",
+            "and",
+            "ends",
+            "its",
+            "move",
+        ]
+        await pilot.press("f")  # each step on its own line
         await pilot.pause()
         lines = [" ".join(ln.split()) for ln in log_text(app).splitlines() if ln.strip()]
-        assert lines[-4:] == ["1 SS Move Schellenberg (002)", "2 SS Step to 2010",
-                              "3 SS Step to 1910", "4 SS End Schellenberg (002)'s move"]
+        assert lines[-4:] == [
+            "1 SS Move Schellenberg (002)",
+            "2 SS Step to 2010",
+            "3 SS Step to 1910",
+            "4 SS End Schellenberg (002)'s move",
+        ]
 
 
 async def test_every_action_of_the_computer_is_in_the_log_and_the_rules_are_no_side():
-    size = (80, 24)        # the same lines at any size (the log's layout has tests of its own)
+    size = (80, 24)  # the same lines at any size (the log's layout has tests of its own)
     state = new_game(11)
     app = PlotApp(session=Session(state, {p: Seat.COMPUTER for p in Player}, seed=11))
     async with app.run_test(size=size) as pilot:
@@ -53,8 +72,8 @@ async def test_every_action_of_the_computer_is_in_the_log_and_the_rules_are_no_s
         game(app).pace = 0.0
         while s.actions < 60 or not any("Hitler's movement" in ln.event.text for ln in s.log):
             await pilot.pause(0.02)
-        s.drives_computer = False                               # stop, to read
-        await pilot.press("f")                                  # unfolded: a line per action
+        s.drives_computer = False  # stop, to read
+        await pilot.press("f")  # unfolded: a line per action
         await pilot.pause()
         lines = log_text(app).splitlines()
         numbered = {int(ln.split()[0]) for ln in lines if ln[:4].strip().isdigit()}
@@ -70,10 +89,10 @@ async def test_the_log_scrolls_from_the_keyboard_at_80x24():
     app = PlotApp(session=Session(state, {p: Seat.COMPUTER for p in Player}, seed=12))
     async with app.run_test(size=(80, 24)) as pilot:
         s = game(app).session
-        game(app).pace = 0.0         # not s: skipping can finish the whole game in one go
+        game(app).pace = 0.0  # not s: skipping can finish the whole game in one go
         while s.actions < 60:
             await pilot.pause(0.02)
-        s.drives_computer = False                               # stop, to read
+        s.drives_computer = False  # stop, to read
         await pilot.press("g")
         await pilot.pause()
         pane = game(app).query_one("#log-pane", LogView)
@@ -106,7 +125,7 @@ async def test_the_log_follows_new_lines_that_come_faster_than_the_screen_is_dra
         pane.show(lines)
         await pilot.pause()
         assert pane.max_scroll_y > 0 and pane.scroll_y == pane.max_scroll_y
-        for more in range(5):                   # several fills between two refreshes
+        for more in range(5):  # several fills between two refreshes
             lines = lines + [Text(f"more {more}.{i}") for i in range(7)]
             pane.show(lines)
             pane.refresh(layout=True)
@@ -114,8 +133,8 @@ async def test_the_log_follows_new_lines_that_come_faster_than_the_screen_is_dra
         await pilot.pause()
         await pilot.pause()
         assert pane.scroll_y == pane.max_scroll_y, "the log stopped following"
-        pane.scroll_home(animate=False)         # the reader scrolls back to read ...
+        pane.scroll_home(animate=False)  # the reader scrolls back to read ...
         await pilot.pause()
         pane.show(lines + [Text("newest")])
         await pilot.pause()
-        assert pane.scroll_y == 0               # ... and stays where they are
+        assert pane.scroll_y == 0  # ... and stays where they are

@@ -35,25 +35,25 @@ async def test_map_shows_and_cursor_moves(rules):
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         view = game(app).query_one(MapView)
-        assert view.cursor == rules.map.named_setup["100"]          # starts on Hitler's hex
+        assert view.cursor == rules.map.named_setup["100"]  # starts on Hitler's hex
         info = game(app).query_one(HexInfo)
         assert "Führer HQ" in str(info.render())
         start = view.cursor
         await pilot.press("l")
-        assert view.cursor == start + 100                           # one column east
+        assert view.cursor == start + 100  # one column east
         await pilot.press("h", "y")
-        assert view.cursor == hex_at(start // 100 - 1, start % 100 - 1)   # even row: NW = c-1
-        c, r = start // 100 - 1, start % 100 - 1                      # an odd row
-        await pilot.press("i")                                       # NE from an odd row
+        assert view.cursor == hex_at(start // 100 - 1, start % 100 - 1)  # even row: NW = c-1
+        c, r = start // 100 - 1, start % 100 - 1  # an odd row
+        await pilot.press("i")  # NE from an odd row
         assert view.cursor == hex_at(c + 1, r - 1)
-        await pilot.press("n")                                       # SE from an even row
+        await pilot.press("n")  # SE from an even row
         assert view.cursor == hex_at(c + 1, r)
-        await pilot.press("b")                                       # SW from an odd row
+        await pilot.press("b")  # SW from an odd row
         assert view.cursor == hex_at(c + 1, r + 1)
         await pilot.press("m")
         assert view.show_marks
         line = "".join(seg.text for seg in view.render_row(rules.map.named_setup["100"] % 100))
-        assert "FH@" in line                                         # Hitler's named hex
+        assert "FH@" in line  # Hitler's named hex
 
 
 @pytest.mark.asyncio
@@ -64,9 +64,9 @@ async def test_the_map_is_drawn_as_hexes(rules):
         view = game(app).query_one(MapView)
         row = "".join(seg.text for seg in view.render_row(14))
         assert "FHQ" in row and "ABW" in row
-        assert row.startswith("  ·  ")                    # even rows: a hex is five cells
+        assert row.startswith("  ·  ")  # even rows: a hex is five cells
         odd = "".join(seg.text for seg in view.render_row(13))
-        assert odd.startswith("  ")                       # odd rows sit half a hex right
+        assert odd.startswith("  ")  # odd rows sit half a hex right
 
 
 @pytest.mark.asyncio
@@ -77,13 +77,14 @@ async def test_help_opens_and_q_asks_then_quits(rules):
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         from textual.containers import VerticalScroll
+
         box = app.screen.query_one(VerticalScroll)
-        assert box.max_scroll_y > 0                       # 80x24 is too small for all of it
+        assert box.max_scroll_y > 0  # 80x24 is too small for all of it
         await pilot.press("pagedown", "down")
         assert isinstance(app.screen, HelpScreen) and box.scroll_y > 0
         await pilot.press("space")
         assert not isinstance(app.screen, HelpScreen)
-        await pilot.press("q")                            # a game in progress: asked first
+        await pilot.press("q")  # a game in progress: asked first
         await pilot.press("n")
         game(app)
         await pilot.press("q", "y")
@@ -112,9 +113,9 @@ async def test_kept_rows_follow_the_board_and_the_cursor(rules):
         before = _line_text(view, row)
         view.show_board(Board(units={here: ("ZZZZ", Style(bold=True))}))
         assert "ZZZ" in _line_text(view, row) and "ZZZ" not in before
-        await pilot.press("down")                                    # to the next row
+        await pilot.press("down")  # to the next row
         await pilot.pause()
-        assert not _cursor_at(view, row)                             # old row rebuilt
+        assert not _cursor_at(view, row)  # old row rebuilt
         assert _cursor_at(view, view.cursor % 100)
         view.show_board(Board())
         assert "ZZZ" not in _line_text(view, row)
@@ -128,6 +129,7 @@ async def test_keys_faster_than_a_closing_screen_close_only_it(rules):
     from textual import events
 
     from plot_tui.screens import ConfirmScreen
+
     app = app_for(pos(EMPTY))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -138,12 +140,12 @@ async def test_keys_faster_than_a_closing_screen_close_only_it(rules):
             helper.post_message(events.Key(k, None))
         await pilot.pause()
         assert helper.closing and app.screen is game(app)
-        await pilot.press("q")                       # quit? asked; "n" and "y" both land
+        await pilot.press("q")  # quit? asked; "n" and "y" both land
         asked = app.screen
         assert isinstance(asked, ConfirmScreen)
         asked.action_answer(False)
-        asked.action_answer(True)                    # too late: the first answer stands
-        assert asked.dismiss() is not None           # a third time: still a no-op
+        asked.action_answer(True)  # too late: the first answer stands
+        assert asked.dismiss() is not None  # a third time: still a no-op
         await pilot.pause()
         assert app.screen is game(app) and app.is_running
 
@@ -155,6 +157,7 @@ async def test_a_key_for_a_covered_screen_does_not_close_the_one_on_top(rules):
     leaves both, and each closes normally afterwards."""
     from textual import events
     from textual.command import CommandPalette
+
     app = app_for(pos(EMPTY))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -181,9 +184,9 @@ async def test_keys_for_a_screen_not_built_yet_or_leaving_do_nothing(rules):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = game(app)
-        screen.closing = True                       # as if dismissed a moment ago
+        screen.closing = True  # as if dismissed a moment ago
         for child in list(screen.children):
-            await child.remove()                    # ... and its widgets already gone
+            await child.remove()  # ... and its widgets already gone
         assert await app.run_action("tables", screen) is True
         assert await app.run_action("tab('log')", screen) is True
         assert app.is_running
@@ -194,6 +197,7 @@ async def test_the_palette_opened_again_while_it_leaves_is_not_opened_twice(rule
     """ctrl+p, escape, ctrl+p faster than the first palette goes: one palette, no clash
     of ids (the SSH fuzz test found DuplicateIds)."""
     from textual.command import CommandPalette
+
     app = app_for(pos(EMPTY))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -201,7 +205,7 @@ async def test_the_palette_opened_again_while_it_leaves_is_not_opened_twice(rule
         palette = app.screen
         assert isinstance(palette, CommandPalette)
         palette.dismiss()
-        app.action_command_palette()                 # the old one has not gone yet
+        app.action_command_palette()  # the old one has not gone yet
         await pilot.pause()
         assert app.is_running
         await pilot.press("ctrl+p")
@@ -211,13 +215,14 @@ async def test_the_palette_opened_again_while_it_leaves_is_not_opened_twice(rule
 @pytest.mark.asyncio
 async def test_a_scroll_key_before_the_help_is_built_does_nothing(rules):
     from textual import events
+
     app = app_for(pos(EMPTY))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("question_mark")
         helper = app.screen
         for child in list(helper.children):
-            await child.remove()                    # as before its compose has run
+            await child.remove()  # as before its compose has run
         helper.post_message(events.Key("down", None))
         await pilot.pause()
         assert app.is_running and app.screen is helper
@@ -229,6 +234,7 @@ async def test_a_scroll_key_before_the_help_is_built_does_nothing(rules):
 async def test_tab_keys_on_a_board_without_its_tabs_do_nothing(rules):
     """Seen over SSH: a tab key reached a game screen whose tabs were not there."""
     from textual.widgets import TabbedContent
+
     app = app_for(pos(EMPTY))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -262,6 +268,7 @@ async def test_a_redraw_while_the_panels_are_not_there_waits_for_them(rules):
     """Seen over SSH: a game screen drew while its chit panel was not there (NoMatches);
     it now draws nothing then, and draws once the panels are back."""
     from plot_tui.panels import ChitPanel
+
     app = app_for(pos(EMPTY))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -270,26 +277,27 @@ async def test_a_redraw_while_the_panels_are_not_there_waits_for_them(rules):
         parent = panel.parent
         await panel.remove()
         assert not screen.all_there()
-        screen.redraw()                                   # nothing to draw on: no error
+        screen.redraw()  # nothing to draw on: no error
         await pilot.pause()
         assert app.is_running and screen._redraw_tries > 0
         await parent.mount(ChitPanel(screen.rules))
         await pilot.pause()
         await pilot.pause()
-        assert screen.all_there() and screen._redraw_tries == 0   # the put-off redraw ran
+        assert screen.all_there() and screen._redraw_tries == 0  # the put-off redraw ran
 
 
 def test_a_tab_bar_mounting_without_its_tabs_is_no_failure():
     """Seen over SSH: Textual's Tabs, mounting as its screen was taken down, found its
     first tab gone (ValueError); nothing of ours was lost, so the app lets it pass."""
     from textual.widgets import Tabs
+
     app = app_for(pos(EMPTY))
     try:
         Tabs().validate_active("--content-tab-hex")
     except ValueError as e:
         error = e
     assert app.harmless(error)
-    assert not app.harmless(ValueError("No Tab with id 'x'"))   # not raised in Tabs
+    assert not app.harmless(ValueError("No Tab with id 'x'"))  # not raised in Tabs
 
 
 @pytest.mark.asyncio
@@ -311,8 +319,8 @@ async def test_a_title_reaching_a_header_whose_screen_is_going_is_no_failure():
     ours = compile("header.query_one('HeaderTitle')", __file__, "exec")
     theirs = compile("header.query_one('HeaderTitle')", header_code.__file__, "exec")
     async with app.run_test(size=(100, 30)):
-        assert not app.harmless(raised(ours))   # a query of ours that finds nothing
-        assert app.harmless(raised(theirs))     # the Header's own, as its screen goes
+        assert not app.harmless(raised(ours))  # a query of ours that finds nothing
+        assert app.harmless(raised(theirs))  # the Header's own, as its screen goes
 
 
 LABEL_TOKENS = re.compile(r"^(\d{3}[?~mn.+ ]?|[A-Z]{2,3}|·|~|[+saxi]|[a-z@]|[A-Z]{2}[a-z@])$")
@@ -337,19 +345,21 @@ async def test_every_hex_under_the_cursor_shows_whole_labels_apart(rules, size):
         for h in sorted(rules.map.area_of):
             view.move_to(h)
             view.keep_in_view(h)
-            lines = ["".join(seg.text for seg in view.render_line(y))
-                     for y in range(view.scrollable_content_region.height)]
+            lines = [
+                "".join(seg.text for seg in view.render_line(y))
+                for y in range(view.scrollable_content_region.height)
+            ]
             for line in lines:
                 for token in line.split():
                     assert LABEL_TOKENS.match(token), (h, token, line)
                     if token[:3].isdigit():
                         assert token[:3] in ids, (h, token, line)
                         shown_ids.add(token[:3])
-            sx, sy = view.scroll_offset                          # and the cursor's hex
-            region = view.scrollable_content_region              # is whole in the pane
+            sx, sy = view.scroll_offset  # and the cursor's hex
+            region = view.scrollable_content_region  # is whole in the pane
             assert sy <= h % 100 - 1 < sy + region.height, h
             assert sx <= hex_x(h) and hex_x(h) + CELL <= sx + region.width, h
-        assert shown_ids == ids                                  # every unit was seen whole
+        assert shown_ids == ids  # every unit was seen whole
 
 
 @pytest.mark.asyncio
@@ -369,8 +379,9 @@ def test_whether_anyone_controls_a_unit_shows_without_colour_too(rules):
     from plot_core.engine.state import UnitState
     from plot_tui.boardview import unit_style
 
-    ss, ab, none = (unit_style(rules, UnitState("401", hex=2110, controller=c))
-                    for c in (Player.SS, Player.ABWEHR, None))
+    ss, ab, none = (
+        unit_style(rules, UnitState("401", hex=2110, controller=c)) for c in (Player.SS, Player.ABWEHR, None)
+    )
     # bold: someone's; italic: no one's; underline stays free for "a hex you can act on"
     assert (ss.bold, ss.italic, ab.bold, ab.italic) == (True, False, True, False)
     assert (none.bold, none.italic) == (False, True)
@@ -400,7 +411,7 @@ async def test_y_changes_the_maps_colours_and_the_choice_is_kept(tmp_path):
         assert "colour-blind" in str(screen.message)
         await pilot.press("Y")
         assert mapview.palette is HIGH_CONTRAST
-    assert SettingsFile(path).settings.palette == "high-contrast"      # kept for next time
+    assert SettingsFile(path).settings.palette == "high-contrast"  # kept for next time
     again = app_for(pos(EMPTY), human=Player.SS)
     again.settings = SettingsFile(path)
     async with again.run_test(size=(120, 40)) as pilot:
@@ -410,4 +421,5 @@ async def test_y_changes_the_maps_colours_and_the_choice_is_kept(tmp_path):
 
 def rules_party(uid):
     from plot_core import load_rules
+
     return load_rules().units[uid].party

@@ -34,11 +34,17 @@ abwehr = ["FA1", "FA2"]
 
 def test_a_result_is_said_with_what_it_means_and_its_case():
     rules = load_rules()
-    e = Event("10.71", "Schellenberg harasses Bonhoeffer: 8 - 3 = +5, die 3: N", roll=(3,),
-              table="harassment", row=3, column=5, result="N")
+    e = Event(
+        "10.71",
+        "Schellenberg harasses Bonhoeffer: 8 - 3 = +5, die 3: N",
+        roll=(3,),
+        table="harassment",
+        row=3,
+        column=5,
+        result="N",
+    )
     assert is_news(e)
-    assert news(rules, e) == ("Schellenberg harasses Bonhoeffer: 8 - 3 = +5, die 3: N (neutralized) "
-                              "(10.71)")
+    assert news(rules, e) == ("Schellenberg harasses Bonhoeffer: 8 - 3 = +5, die 3: N (neutralized) (10.71)")
     assert is_news(Event("18.52", "Hitler lives: the Abwehr's bonus is now +3"))
     assert not is_news(Event("9.13", "Schellenberg moves to 2111"))
 
@@ -49,8 +55,8 @@ async def test_the_walkyrie_roll_is_said_under_the_prompt_not_only_in_the_log():
     log: die 1 + 2 Führer Access = 3 is a failure (18.16)."""
     app = app_for(pos(COUP_WINDOW.format(die=1)), human=Player.ABWEHR)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("P")                                  # end the phase: the question
-        await pilot.press("1", "2", "r")                       # FA1, FA2, roll
+        await pilot.press("P")  # end the phase: the question
+        await pilot.press("1", "2", "r")  # FA1, FA2, roll
         await pilot.pause()
         shown = prompt(app)
         assert "Walkyrie: die 1 + 2 Führer Access = 3: the coup fails (18.8)" in shown, shown
@@ -60,7 +66,8 @@ async def test_the_walkyrie_roll_is_said_under_the_prompt_not_only_in_the_log():
 async def test_the_computers_rolls_are_said_on_the_humans_screen():
     """The SS is the computer; it harasses Bonhoeffer (the only thing it can do that
     rolls) and the Abwehr player reads the die and its result under the prompt."""
-    s = Session(pos("""
+    s = Session(
+        pos("""
         phasing = "ss"
         dice = [3]
         active = "002"
@@ -68,9 +75,12 @@ async def test_the_computers_rolls_are_said_on_the_humans_screen():
         "002" = { hex = "2110" }
         "305" = { hex = "2210", suspected = true }
         "308" = { hex = "1810", suspected = true }
-        """), {Player.SS: Seat.COMPUTER, Player.ABWEHR: Seat.HUMAN})
+        """),
+        {Player.SS: Seat.COMPUTER, Player.ABWEHR: Seat.HUMAN},
+    )
     s.computers[Player.SS].decide = lambda view, actions, rnd: next(
-        a for a in actions if a.verb.value == "harass")
+        a for a in actions if a.verb.value == "harass"
+    )
     app = PlotApp(session=s, settings=quick())
     async with app.run_test(size=(100, 30)) as pilot:
         for _ in range(50):
@@ -85,7 +95,8 @@ async def test_the_computers_rolls_are_said_on_the_humans_screen():
 async def test_a_roll_in_hot_seat_is_said_to_both_but_a_secret_draw_only_to_its_side():
     """Recruitment's Ep (12.53) makes the enemy draw: that it drew is public, which chits
     is not. The SS screen says the roll and its result but never the Abwehr's chits."""
-    app = app_for(pos("""
+    app = app_for(
+        pos("""
         phase = "recruitment"
         phasing = "ss"
         dice = [5]
@@ -93,14 +104,14 @@ async def test_a_roll_in_hot_seat_is_said_to_both_but_a_secret_draw_only_to_its_
         "101" = { hex = "2210", controller = "none" }
         "011" = { hex = "2310" }
         "012" = { hex = "2209" }
-        """))                                                 # 4 + 4 against 7: +1
+        """)
+    )  # 4 + 4 against 7: +1
     async with app.run_test(size=(100, 30)) as pilot:
         s = game(app).session
-        await act_on(pilot, app, H("2210"), H("2310"), H("2209"))   # recruit; two join
-        await pilot.press("r")                                  # die 5 in +1: Ep
+        await act_on(pilot, app, H("2210"), H("2310"), H("2209"))  # recruit; two join
+        await pilot.press("r")  # die 5 in +1: Ep
         await pilot.pause()
         ss_screen = prompt(app)
         assert "die 5: Ep (enemy picks a chit) (12.9)" in ss_screen, ss_screen
-        secret = [ln.event.text for ln in s.log_for(Player.ABWEHR)
-                  if ln.event.private is Player.ABWEHR]
+        secret = [ln.event.text for ln in s.log_for(Player.ABWEHR) if ln.event.private is Player.ABWEHR]
         assert secret and not any(text in ss_screen for text in secret)

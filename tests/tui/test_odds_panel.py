@@ -26,8 +26,8 @@ async def test_the_cursor_on_a_target_shows_the_arithmetic_and_the_chances(size)
     app = app_for(pos(DUEL.format(die=1)))
     async with app.run_test(size=size) as pilot:
         await cursor_to(pilot, app, H("2110"))
-        await pilot.press("enter")                         # Schellenberg moves
-        assert odds_shown(app) == ""                        # the cursor is on no target
+        await pilot.press("enter")  # Schellenberg moves
+        assert odds_shown(app) == ""  # the cursor is on no target
         await cursor_to(pilot, app, H("2210"))
         shown = odds_shown(app)
         assert "Schellenberg harasses Bonhoeffer" in shown and "10.71" in shown
@@ -43,14 +43,14 @@ async def test_the_first_enter_says_what_the_roll_will_read_and_the_second_rolls
     async with app.run_test(size=size) as pilot:
         s = game(app).session
         await cursor_to(pilot, app, H("2110"))
-        await pilot.press("enter")                         # activating rolls nothing: at once
+        await pilot.press("enter")  # activating rolls nothing: at once
         assert s.state.active == "002"
         await cursor_to(pilot, app, H("2210"))
         await pilot.press("enter")
         said = " ".join(prompt(app).split())
         assert s.actions == 1 and "rolls on the Harassment Table column +5" in said
         assert said.count("Press again to go ahead") == 1
-        await pilot.press("enter")                         # the same again: it rolls (die 1: Dr)
+        await pilot.press("enter")  # the same again: it rolls (die 1: Dr)
         assert s.actions == 2 and s.state.pending[-1].kind == "retreat"
 
 
@@ -63,18 +63,21 @@ async def test_o_turns_the_asking_off_and_says_so():
         assert "first key" in prompt(app)
         await cursor_to(pilot, app, H("2210"))
         await pilot.press("enter")
-        assert s.actions == 2                              # rolled on the first Enter
+        assert s.actions == 2  # rolled on the first Enter
 
 
 async def test_a_travel_says_which_chit_it_spends_first():
-    app = app_for(pos("""
+    app = app_for(
+        pos("""
         phasing = "ss"
         [units]
         "002" = { hex = "2711" }
         "308" = { hex = "1810", suspected = true }
         [chits]
         ss = ["TR1", "TR2"]
-        """), asks=True)
+        """),
+        asks=True,
+    )
     async with app.run_test(size=(160, 50)) as pilot:
         s = game(app).session
         await cursor_to(pilot, app, H("2711"))
@@ -91,9 +94,9 @@ async def test_the_setting_is_kept_in_a_file_and_a_bad_file_is_named_not_fatal(t
     from plot_tui.settings import Settings
 
     path = tmp_path / "plot" / "settings.json"
-    assert SettingsFile(path).settings.ask_before_rolling          # asks by default
+    assert SettingsFile(path).settings.ask_before_rolling  # asks by default
     assert SettingsFile(path).save(Settings(ask_before_rolling=False)) == ""
-    assert not SettingsFile(path).settings.ask_before_rolling      # read back next time
+    assert not SettingsFile(path).settings.ask_before_rolling  # read back next time
     path.write_text('{"ask_before_rolling": "sometimes"}')
     f = SettingsFile(path)
     assert f.settings.ask_before_rolling and str(path) in f.problem

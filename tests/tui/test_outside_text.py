@@ -20,8 +20,7 @@ from .test_talk import GuestApp, screen_of
 
 pytestmark = pytest.mark.asyncio
 
-EVIL = ("[@click=app.bell]EVIL[/]", "[/b]EVIL[b]", "EVIL[link=file:///etc]x[/link]",
-        "EVIL\x1b[2J\u202e")
+EVIL = ("[@click=app.bell]EVIL[/]", "[/b]EVIL[b]", "EVIL[link=file:///etc]x[/link]", "EVIL\x1b[2J\u202e")
 
 
 @pytest.fixture
@@ -37,6 +36,7 @@ def no_markup_from_outside(monkeypatch):
                 read.append(markup)
                 raise AssertionError(f"outside text read as markup: {markup!r}")
             return original(markup, *args, **kwargs)
+
         return parse
 
     monkeypatch.setattr(textual.markup, "to_content", watched(textual.markup.to_content))
@@ -44,8 +44,7 @@ def no_markup_from_outside(monkeypatch):
     return read
 
 
-async def test_talk_names_and_the_mute_list_at_a_served_table(rules, tmp_path,
-                                                              no_markup_from_outside):
+async def test_talk_names_and_the_mute_list_at_a_served_table(rules, tmp_path, no_markup_from_outside):
     hub = Hub(rules, tmp_path / "server", later=lambda delay, cb: None)
     alice = Who("k-alice", "alice")
     t = hub.create(alice, Player.SS, opponent=Seat.HUMAN, seed=7)
@@ -55,18 +54,18 @@ async def test_talk_names_and_the_mute_list_at_a_served_table(rules, tmp_path,
     app = GuestApp(seat)
     async with app.run_test(size=(160, 50)) as pilot:
         screen = screen_of(app)
-        for line in EVIL[:3]:                           # (the last is refused: test_chat)
+        for line in EVIL[:3]:  # (the last is refused: test_chat)
             hub.say(bob, line)
             hub.say(carol, line)
         screen.changed_elsewhere()
         await pilot.pause()
-        await pilot.press("T")                           # the Chat tab, and a line to say
+        await pilot.press("T")  # the Chat tab, and a line to say
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
         chat = " ".join(screen.query_one("#chat-pane").shown_text().split())
         assert "[b]EVIL[/b]carol (watching): [@click=app.bell]EVIL[/]" in chat
-        await pilot.press("M")                           # the mute list: who spoke
+        await pilot.press("M")  # the mute list: who spoke
         await pilot.pause()
         options = app.screen.query_one("OptionList")
         names = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
@@ -85,31 +84,37 @@ async def test_notes_talk_and_plans_in_the_replay_viewer(rules, tmp_path, no_mar
     session, _ = recorded_game(path, rules, 3, limit=12)
     for n, line in enumerate(EVIL):
         session.say(ChatLine(session.actions, "2026-11-23T21:40:05Z", f"bob{n}", "SS", line))
-    session._keep_thought(ThinkLine(session.actions, session.state.to_act or Player.SS,
-                                    "expert", 10, 0.5,
-                                    tuple(PlanLine(e, 0.5, 5, False, e) for e in EVIL[:3])))
+    session._keep_thought(
+        ThinkLine(
+            session.actions,
+            session.state.to_act or Player.SS,
+            "expert",
+            10,
+            0.5,
+            tuple(PlanLine(e, 0.5, 5, False, e) for e in EVIL[:3]),
+        )
+    )
     while session.state.outcome is None:
         session.computer_step()
     record = load_record(path, rules)
     # a notes file from someone else holds anything: new_note would refuse the last
-    save_notes(path, record.header.game,
-               [Note(k + 1, "2026-11-23T21:40:05Z", e) for k, e in enumerate(EVIL)])
+    save_notes(path, record.header.game, [Note(k + 1, "2026-11-23T21:40:05Z", e) for k, e in enumerate(EVIL)])
     app = PlotApp(rules, replay=Replay(record))
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(14):
-            await pilot.press("full_stop")               # past the talk and the plans
+            await pilot.press("full_stop")  # past the talk and the plans
         await pilot.pause()
-        await pilot.press("W")                           # why the computer moved
+        await pilot.press("W")  # why the computer moved
         await pilot.pause()
         await pilot.press("x")
-        await pilot.press("home", "L")                   # the notes list
+        await pilot.press("home", "L")  # the notes list
         await pilot.pause()
         options = app.screen.query_one("OptionList")
         listed = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert any("[@click=app.bell]EVIL[/]" in ln for ln in listed), listed
         await pilot.press("enter")
         await pilot.pause()
-        await pilot.press("g")                           # the log
+        await pilot.press("g")  # the log
         await pilot.pause()
     assert not no_markup_from_outside
 

@@ -41,20 +41,20 @@ async def test_moving_step_by_step_and_an_illegal_step_names_its_rule():
     app = app_for(pos(DUEL.format(die=1)))
     async with app.run_test(size=(100, 30)) as pilot:
         await cursor_to(pilot, app, H("2110"))
-        await pilot.press("enter")                              # activate Schellenberg
+        await pilot.press("enter")  # activate Schellenberg
         s = game(app).session
         assert s.state.active == "002"
         assert H("2010") in game(app).query_one(MapView).board.reachable
-        await pilot.press("b")                                  # cursor SW: 2011 ...
-        await pilot.press("l")                                  # ... east: 2111, in 305's zone
+        await pilot.press("b")  # cursor SW: 2011 ...
+        await pilot.press("l")  # ... east: 2111, in 305's zone
         assert game(app).query_one(MapView).cursor == H("2111")
         await pilot.press("enter")
         assert "(11.32)" in prompt(app) and s.state.unit("002").hex == H("2110")
-        await pilot.press("h")                                  # 2011: out of the zone
+        await pilot.press("h")  # 2011: out of the zone
         await pilot.press("enter")
         assert s.state.unit("002").hex == H("2011") and s.state.mp_spent == 1
         assert "6 of 7 MP left" in panel(app, "#status")
-        await pilot.press("e")                                  # end the move
+        await pilot.press("e")  # end the move
         assert s.state.active is None and "002" in s.state.activated
 
 
@@ -62,19 +62,19 @@ async def test_undo_takes_back_steps_but_not_a_die_roll():
     app = app_for(pos(DUEL.format(die=5)))
     async with app.run_test(size=(100, 30)) as pilot:
         s = game(app).session
-        await act_on(pilot, app, H("2110"), H("2010"))   # activate, act
+        await act_on(pilot, app, H("2110"), H("2010"))  # activate, act
         assert s.state.unit("002").hex == H("2010")
         await pilot.press("u")
         assert s.state.unit("002").hex == H("2110") and s.state.active == "002"
         await pilot.press("u")
         assert s.state.active is None
         await cursor_to(pilot, app, H("2010"))
-        await pilot.press("enter")                              # an empty hex: nothing to do
+        await pilot.press("enter")  # an empty hex: nothing to do
         assert "Nothing to do at 2010" in prompt(app)
         await cursor_to(pilot, app, H("2110"))
         await pilot.press("enter")
         await cursor_to(pilot, app, H("2210"))
-        await pilot.press("enter")                              # harass: die 5 -> M
+        await pilot.press("enter")  # harass: die 5 -> M
         assert s.state.unit("305").marker is Marker.MASKED
         await pilot.press("u")
         assert "cannot be taken back" in prompt(app)
@@ -82,12 +82,12 @@ async def test_undo_takes_back_steps_but_not_a_die_roll():
 
 
 async def test_harassment_retreat_and_advance_in_hot_seat():
-    app = app_for(pos(DUEL.format(die=1)))                   # +5, die 1: Dr
+    app = app_for(pos(DUEL.format(die=1)))  # +5, die 1: Dr
     async with app.run_test(size=(100, 30)) as pilot:
         s = game(app).session
-        await act_on(pilot, app, H("2110"), H("2210"))   # activate, act
+        await act_on(pilot, app, H("2110"), H("2210"))  # activate, act
         assert s.state.pending[-1].kind == "retreat"
-        await hand_over(pilot, app)                            # the Abwehr chooses (10.65)
+        await hand_over(pilot, app)  # the Abwehr chooses (10.65)
         assert s.viewer is Player.ABWEHR
         assert "retreats" in prompt(app)
         targets = game(app).query_one(MapView).board.targets
@@ -96,7 +96,7 @@ async def test_harassment_retreat_and_advance_in_hot_seat():
         await cursor_to(pilot, app, H("2209"))
         await pilot.press("enter")
         assert s.state.unit("305").hex == H("2209")
-        await hand_over(pilot, app)                            # the SS decides on advancing
+        await hand_over(pilot, app)  # the SS decides on advancing
         assert "Advance" in prompt(app) and "Stay" in prompt(app)
         await pilot.press("1")
         assert s.state.unit("002").hex == H("2210")
@@ -104,7 +104,8 @@ async def test_harassment_retreat_and_advance_in_hot_seat():
 
 
 async def test_recruitment_with_several_recruiters_then_roll():
-    app = app_for(pos("""
+    app = app_for(
+        pos("""
         phase = "recruitment"
         phasing = "ss"
         dice = [1]
@@ -113,15 +114,16 @@ async def test_recruitment_with_several_recruiters_then_roll():
         "013" = { hex = "2110" }
         "011" = { hex = "2310" }
         "012" = { hex = "2209" }
-        """))                                                 # 3 + 4 + 4 against 7: +4
+        """)
+    )  # 3 + 4 + 4 against 7: +4
     async with app.run_test(size=(100, 30)) as pilot:
         s = game(app).session
         await cursor_to(pilot, app, H("2210"))
-        await pilot.press("enter")                              # recruit Bormann
+        await pilot.press("enter")  # recruit Bormann
         assert s.state.pending[-1].kind == "recruit"
         for uid in ("013", "011", "012"):
             await cursor_to(pilot, app, s.state.unit(uid).hex)
-            await pilot.press("enter")                          # join
+            await pilot.press("enter")  # join
         assert set(s.state.pending[-1].units) == {"013", "011", "012"}
         await pilot.press("r")
         assert s.state.unit("101").controller is Player.SS
@@ -131,7 +133,8 @@ async def test_recruitment_with_several_recruiters_then_roll():
 
 async def test_investigation_with_both_players_revealing_chits():
     """13.19's worked example, played from the keyboard by two players."""
-    app = app_for(pos("""
+    app = app_for(
+        pos("""
         phase = "investigation"
         phasing = "ss"
         dice = [4]
@@ -143,34 +146,36 @@ async def test_investigation_with_both_players_revealing_chits():
         [chits]
         abwehr = ["L011", "L108"]
         ss = ["AA1"]
-        """))
+        """)
+    )
     async with app.run_test(size=(100, 30)) as pilot:
         s = game(app).session
         assert "AA1" in panel(app, "#chitbox") and "L011" not in panel(app, "#chitbox")
         await cursor_to(pilot, app, H("2210"))
-        await pilot.press("enter")                              # investigate Bonhoeffer
+        await pilot.press("enter")  # investigate Bonhoeffer
         for uid in ("000", "011", "108"):
             await cursor_to(pilot, app, s.state.unit(uid).hex)
             await pilot.press("enter")
         await pilot.press("r")
-        await hand_over(pilot, app)                            # the Abwehr may reveal (13.17)
+        await hand_over(pilot, app)  # the Abwehr may reveal (13.17)
         chits = panel(app, "#chitbox")
-        assert "L011" in chits and "AA1" not in chits           # his own chits, not the SS's
-        await pilot.press("1")                                  # reveal L011
-        assert " 2  Reveal Loyalty chit of" in prompt(app)      # numbers hold
-        await pilot.press("2")                                  # reveal L108
-        await pilot.press("d")                                  # no more: always d
-        await hand_over(pilot, app)                            # the SS may cover (13.18)
+        assert "L011" in chits and "AA1" not in chits  # his own chits, not the SS's
+        await pilot.press("1")  # reveal L011
+        assert " 2  Reveal Loyalty chit of" in prompt(app)  # numbers hold
+        await pilot.press("2")  # reveal L108
+        await pilot.press("d")  # no more: always d
+        await hand_over(pilot, app)  # the SS may cover (13.18)
         assert "Cover Hanke" in prompt(app)
-        await pilot.press("1")                                  # alibi 011 AA1
-        await pilot.press("d")                                  # no more
+        await pilot.press("1")  # alibi 011 AA1
+        await pilot.press("d")  # no more
         assert s.state.unit("305").marker is Marker.NEUTRALIZED
         last = game(app).query_one(TablesPanel).last
         assert last.table == "investigation" and last.column == 4
 
 
 async def test_interrogation_alibis_and_the_return_hex():
-    app = app_for(pos("""
+    app = app_for(
+        pos("""
         phase = "investigation"
         phasing = "ss"
         dice = [6]
@@ -178,47 +183,50 @@ async def test_interrogation_alibis_and_the_return_hex():
         "305" = { box = "interrogation_cell", suspected = true }
         [chits]
         abwehr = ["AA1"]
-        """))
+        """)
+    )
     async with app.run_test(size=(100, 30)) as pilot:
         s = game(app).session
-        await pilot.press("P")                                  # who is in the Cell (14.0)
+        await pilot.press("P")  # who is in the Cell (14.0)
         assert "In the Interrogation Cell: Bonhoeffer (305)" in prompt(app)
         assert s.state.phase is Phase.INVESTIGATION
-        await pilot.press("P")                                  # end the Investigation Phase
+        await pilot.press("P")  # end the Investigation Phase
         await hand_over(pilot, app)
         assert "coup" in prompt(app)
-        await pilot.press("d")                                  # no coup (18.11)
-        assert s.state.phase is Phase.INTERROGATION and s.state.pending[-1].kind == \
-            "interrogation_alibi"
-        await pilot.press("1")                                  # reveal AA1: 6 + 1 = 7: Hq
+        await pilot.press("d")  # no coup (18.11)
+        assert s.state.phase is Phase.INTERROGATION and s.state.pending[-1].kind == "interrogation_alibi"
+        await pilot.press("1")  # reveal AA1: 6 + 1 = 7: Hq
         assert " d  Reveal nothing" in prompt(app)
-        await pilot.press("d")                                  # no more
+        await pilot.press("d")  # no more
         assert s.state.pending[-1].kind == "return"
-        await pilot.press("tab", "enter")                       # the first friendly HQ hex
+        await pilot.press("tab", "enter")  # the first friendly HQ hex
         assert s.state.unit("305").hex is not None
 
 
 async def test_status_adjustment_takes_a_marker_off():
-    app = app_for(pos("""
+    app = app_for(
+        pos("""
         phase = "status"
         phasing = "abwehr"
         step = "retire"
         [units]
         "305" = { hex = "2210", suspected = true, marker = "neutralized" }
         "002" = { hex = "2110", marker = "masked" }
-        """))
+        """)
+    )
     async with app.run_test(size=(100, 30)) as pilot:
         s = game(app).session
         await cursor_to(pilot, app, H("2110"))
-        await pilot.press("enter")                              # not his unit
-        assert "Nothing to do at 2110" in prompt(app)              # not his unit (15.11)
+        await pilot.press("enter")  # not his unit
+        assert "Nothing to do at 2110" in prompt(app)  # not his unit (15.11)
         await cursor_to(pilot, app, H("2210"))
         await pilot.press("enter")
         assert s.state.unit("305").marker is None
 
 
 async def test_assignment_chits_and_picks():
-    app = app_for(pos("""
+    app = app_for(
+        pos("""
         turn = 1
         phase = "assignment"
         step = "roll"
@@ -230,21 +238,26 @@ async def test_assignment_chits_and_picks():
         "013" = { hex = "2310" }
         [chits]
         abwehr = ["FR1"]
-        """))                                                 # 2, 3: Allied EE, 2/Ab/BR
+        """)
+    )  # 2, 3: Allied EE, 2/Ab/BR
     async with app.run_test(size=(100, 30)) as pilot:
         s = game(app).session
         assert s.viewer is Player.ABWEHR and "Allied unit" in prompt(app)
-        await pilot.press("tab", "enter")                       # place the Allied unit
+        await pilot.press("tab", "enter")  # place the Allied unit
         assert "Reveal Friendly Assignment chit FR1" in prompt(app)
-        await pilot.press("1")                                  # 7.41: the Abwehr picks
+        await pilot.press("1")  # 7.41: the Abwehr picks
         assert s.state.pending[-1].kind == "assign" and s.viewer is Player.ABWEHR
         await pilot.press("a")
         assert isinstance(app.screen, ActionMenu)
-        await pilot.press("enter")                              # the first listed
+        await pilot.press("enter")  # the first listed
         await pilot.press("a", "enter")
         assert s.state.phase is Phase.MOVEMENT
-        assert sum(1 for u in ("301", "302", "303")
-                   if s.state.rules.map.area_of.get(s.state.unit(u).hex) == "BR") == 2
+        assert (
+            sum(
+                1 for u in ("301", "302", "303") if s.state.rules.map.area_of.get(s.state.unit(u).hex) == "BR"
+            )
+            == 2
+        )
 
 
 async def test_choosing_the_set_up_by_hand():
@@ -256,14 +269,15 @@ async def test_choosing_the_set_up_by_hand():
         before = sum(1 for u in s.state.units if u.hex is not None)
         assert "place your units" in prompt(app)
         await pilot.press("tab", "enter")
-        if isinstance(app.screen, ActionMenu):                 # several units fit this hex
+        if isinstance(app.screen, ActionMenu):  # several units fit this hex
             await pilot.press("enter")
         await pilot.pause()
         assert sum(1 for u in s.state.units if u.hex is not None) == before + 1
 
 
 async def test_declaring_the_coup_and_the_coup_turns():
-    app = app_for(pos("""
+    app = app_for(
+        pos("""
         turn = 3
         phase = "recruitment"
         phasing = "abwehr"
@@ -275,28 +289,30 @@ async def test_declaring_the_coup_and_the_coup_turns():
         "301" = { hex = "1812" }
         [chits]
         abwehr = ["FA1", "FA2"]
-        """))
+        """)
+    )
     async with app.run_test(size=(100, 30)) as pilot:
         s = game(app).session
         await pilot.press("P")
         assert "coup" in prompt(app)
-        await pilot.press("1", "2")                             # commit FA1, FA2
+        await pilot.press("1", "2")  # commit FA1, FA2
         assert " r  Roll on the Walkyrie" in prompt(app)
-        await pilot.press("r")                                  # 4 + 2 = 6: 3/5/2
+        await pilot.press("r")  # 4 + 2 = 6: 3/5/2
         assert s.state.phase is Phase.COUP_INTERPHASE
         assert "the coup" in panel(app, "#status") and "Bonus: SS +5" in panel(app, "#status")
-        await pilot.press("P")                                  # no interphase moves
+        await pilot.press("P")  # no interphase moves
         assert s.state.coup.turn == 1 and "Coup-Turn 1 of 6" in panel(app, "#status")
         await cursor_to(pilot, app, H("1812"))
-        await pilot.press("enter", "e")                         # the Abwehr moves one unit
-        await hand_over(pilot, app)                            # then the SS, one unit (18.32)
+        await pilot.press("enter", "e")  # the Abwehr moves one unit
+        await hand_over(pilot, app)  # then the SS, one unit (18.32)
         assert s.viewer is Player.SS and s.state.phasing is Player.SS
 
 
 async def test_the_end_of_the_game_shows_the_result(tmp_path):
     from plot_record import Header, Recorder
 
-    app = app_for(pos("""
+    app = app_for(
+        pos("""
         turn = 9
         phase = "status"
         phasing = "ss"
@@ -304,16 +320,23 @@ async def test_the_end_of_the_game_shows_the_result(tmp_path):
         [units]
         "000" = { hex = "2410" }
         "300" = { hex = "1810" }
-        """))
-    path = tmp_path / "end [1].plot.jsonl"                     # brackets: not markup
+        """)
+    )
+    path = tmp_path / "end [1].plot.jsonl"  # brackets: not markup
     s = app._session
-    s.recorder = Recorder(path, Header(rules_hash=s.state.rules.version, seed=0,
-                                       start={"setup": "standard"},
-                                       players={"ss": "human", "abwehr": "human"}))
+    s.recorder = Recorder(
+        path,
+        Header(
+            rules_hash=s.state.rules.version,
+            seed=0,
+            start={"setup": "standard"},
+            players={"ss": "human", "abwehr": "human"},
+        ),
+    )
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("P")
         await hand_over(pilot, app)
-        await pilot.press("d")                                  # no coup: 18.74
+        await pilot.press("d")  # no coup: 18.74
         await pilot.pause()
         assert s.state.outcome.winner == "ss"
         assert isinstance(app.screen, GameOverScreen)
@@ -321,25 +344,27 @@ async def test_the_end_of_the_game_shows_the_result(tmp_path):
         assert "SS player wins" in shown
         assert f"plot replay {path}" in shown.replace("\n", "")
         assert path.read_text().splitlines()[-1].startswith('{"end"')
-        await pilot.press("b")                                  # back to the board
+        await pilot.press("b")  # back to the board
         assert "Game over" in prompt(app) and "(18.74)" in prompt(app)
 
 
 async def test_travel_from_the_action_menu():
-    app = app_for(pos("""
+    app = app_for(
+        pos("""
         phasing = "ss"
         [units]
         "002" = { hex = "2711" }
         [chits]
         ss = ["TR1"]
-        """))                                                 # in Gestapo HQ (9.54)
+        """)
+    )  # in Gestapo HQ (9.54)
     async with app.run_test(size=(100, 30)) as pilot:
         s = game(app).session
         await cursor_to(pilot, app, H("2711"))
         await pilot.press("enter", "a")
         menu = app.screen
         assert isinstance(menu, ActionMenu)
-        await pilot.press(*"travel 0412")                      # typing narrows the list
+        await pilot.press(*"travel 0412")  # typing narrows the list
         await pilot.press("enter")
         assert s.state.unit("002").hex == H("0412") and "TR1" not in s.state.chits_of("ss")
 
@@ -387,12 +412,12 @@ async def test_the_new_game_screen_starts_a_game_against_the_computer():
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        assert not app.screen.query("#seed")              # no seed to see or choose (24)
+        assert not app.screen.query("#seed")  # no seed to see or choose (24)
         await pilot.press("enter")
         await pilot.pause()
         s = game(app).session
         assert s.viewer is Player.SS and not s.hotseat
-        assert s.recorder is not None and s.recorder.path.exists()     # saved as it goes
+        assert s.recorder is not None and s.recorder.path.exists()  # saved as it goes
         assert "Saving to" in prompt(app) and "seed was chosen" not in prompt(app)
         # the seed is the operating system's, kept in the record, shown nowhere
         assert s.state.seed > 2**32 and str(s.state.seed) not in app.sub_title
@@ -423,24 +448,25 @@ async def test_the_new_game_screen_can_start_a_game_to_watch_at_a_level():
         assert screen.pace == 0.4 and "waits 0.40 s" in prompt(app)
         await pilot.press("plus", "plus", "plus", "plus")
         assert screen.pace == 0.0
-        assert s.actions > 0                                # the computer is playing
+        assert s.actions > 0  # the computer is playing
 
 
 async def test_hot_seat_hides_the_board_between_players():
     app = app_for(pos(DUEL.format(die=1)))
     async with app.run_test(size=(100, 30)) as pilot:
-        await act_on(pilot, app, H("2110"), H("2210"))   # activate, act
+        await act_on(pilot, app, H("2110"), H("2210"))  # activate, act
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
         shot = app.export_screenshot().replace("&#160;", " ")
         assert "Pass the keyboard to the Abwehr player" in shot
-        assert "Schellenberg" not in shot and "Bonhoeffer" not in shot    # the board is hidden
-        await pilot.press("x")                                  # not Enter: stays hidden
+        assert "Schellenberg" not in shot and "Bonhoeffer" not in shot  # the board is hidden
+        await pilot.press("x")  # not Enter: stays hidden
         assert isinstance(app.screen, HandoffScreen)
 
 
 async def test_coup_harassment_from_the_keyboard():
-    app = app_for(pos("""
+    app = app_for(
+        pos("""
         phase = "coup_movement"
         phasing = "ss"
         dice = [6]
@@ -454,21 +480,23 @@ async def test_coup_harassment_from_the_keyboard():
         bonus = 5
         units = 2
         turn = 1
-        """))                                                 # 8 - 3 + 5 reads +6; die 6: Ae
+        """)
+    )  # 8 - 3 + 5 reads +6; die 6: Ae
     async with app.run_test(size=(100, 30)) as pilot:
         s = game(app).session
-        await act_on(pilot, app, H("2110"), H("2210"))   # activate, act
+        await act_on(pilot, app, H("2110"), H("2210"))  # activate, act
         await pilot.pause()
         ev = [e for e in s.state.events if e.table == "coup_harassment"][0]
         assert (ev.row, ev.column, ev.result) == (6, 6, "Ae")
-        assert s.state.unit("002").box is Box.ELIMINATED             # 10.72, 18.4
+        assert s.state.unit("002").box is Box.ELIMINATED  # 10.72, 18.4
         tables = game(app).query_one(TablesPanel)
         assert tables.last is ev and tables.name_ == "coup_harassment"
         assert "(10.72)" in game(app).query_one("#log-pane", LogView).shown_text()
 
 
 async def test_a_double_cross_spends_the_chits_shown_in_the_chit_box():
-    app = app_for(pos("""
+    app = app_for(
+        pos("""
         phase = "recruitment"
         phasing = "abwehr"
         dice = [1]
@@ -477,16 +505,17 @@ async def test_a_double_cross_spends_the_chits_shown_in_the_chit_box():
         "301" = { hex = "2110" }
         [chits]
         abwehr = ["L101", "DC1"]
-        """))                                                 # 8 vs 7: +1, die 1: R
+        """)
+    )  # 8 vs 7: +1, die 1: R
     async with app.run_test(size=(100, 30)) as pilot:
         s = game(app).session
         chits = panel(app, "#chitbox")
         assert "Loyalty chit of Bormann (L101)" in chits and "DC1" in chits
         await cursor_to(pilot, app, H("2210"))
-        await pilot.press("enter")                              # recruit Bormann (12.61)
+        await pilot.press("enter")  # recruit Bormann (12.61)
         await cursor_to(pilot, app, H("2110"))
-        await pilot.press("enter", "r")                         # Dohnanyi joins; roll
+        await pilot.press("enter", "r")  # Dohnanyi joins; roll
         assert s.state.unit("101").controller is Player.ABWEHR
         chits = panel(app, "#chitbox")
-        assert "L101" not in chits and "DC1" not in chits       # 12.62: both spent
+        assert "L101" not in chits and "DC1" not in chits  # 12.62: both spent
         assert "Your chits (0)" in chits

@@ -45,12 +45,12 @@ async def test_a_panel_given_the_same_text_again_lays_nothing_out(monkeypatch):
         asked: list[bool] = []
         monkeypatch.setattr(panel, "refresh", lambda *a, layout=False, **k: asked.append(layout))
         panel.update(Text("Game-Turn 3", style="bold"))
-        panel.update(Text("Game-Turn 3", style="bold"))        # equal: nothing to do
+        panel.update(Text("Game-Turn 3", style="bold"))  # equal: nothing to do
         assert asked == [True]
-        panel.update(Text("Game-Turn 3"))                      # its style changed: drawn
+        panel.update(Text("Game-Turn 3"))  # its style changed: drawn
         panel.update(Text("Game-Turn 3"))
         panel.update(Text.assemble(("Game-Turn", "red"), " 3"))  # a span changed
-        panel.update("Game-Turn 3")                            # a str is not a Text
+        panel.update("Game-Turn 3")  # a str is not a Text
         assert asked == [True, True, True, True]
         assert isinstance(panel, Panel)
 
@@ -61,7 +61,7 @@ async def test_the_map_rebuilds_only_the_rows_whose_hexes_changed():
         screen = await still(pilot, app)
         m = screen.query_one(MapView)
         board = m.board
-        for row in range(1, m.hexmap.rows + 1):                 # every row built
+        for row in range(1, m.hexmap.rows + 1):  # every row built
             m.render_line(row - 1 - m.scroll_offset.y)
         built = set(m._rows)
         h = next(iter(board.units))
@@ -70,7 +70,7 @@ async def test_the_map_rebuilds_only_the_rows_whose_hexes_changed():
         m.show_board(attrs.evolve(board, units=moved))
         row = row_of(h)
         assert set(m._rows) == built - {row}
-        m.show_board(m.board)                                   # the same board: nothing
+        m.show_board(m.board)  # the same board: nothing
         assert set(m._rows) == built - {row}
 
 
@@ -82,8 +82,8 @@ async def test_the_footer_is_told_only_when_its_keys_change():
         screen.bindings_updated_signal.subscribe(screen, told.append, immediate=True)
         screen.redraw()
         screen.redraw()
-        assert told == []                                       # nothing changed
-        screen._keys_shown = ()                                 # as if the keys had changed
+        assert told == []  # nothing changed
+        screen._keys_shown = ()  # as if the keys had changed
         screen.redraw()
         assert len(told) == 1
 
@@ -97,10 +97,10 @@ async def test_a_hidden_log_pane_is_filled_when_it_is_shown():
             screen.redraw()
         await pilot.pause()
         pane = screen.query_one("#log-pane", LogView)
-        assert pane._pending is not None                        # the Hex tab is in front
+        assert pane._pending is not None  # the Hex tab is in front
         chunks = pane.query(".log-chunk")
         assert "".join(str(c.render()) for c in chunks).strip() == ""
-        await pilot.press("g")                                  # the Log tab
+        await pilot.press("g")  # the Log tab
         await pilot.pause()
         assert pane._pending is None
         shown = pane.shown_text()
@@ -123,4 +123,4 @@ async def test_a_changed_row_is_drawn_again_where_it_is_on_a_scrolled_map(monkey
         drawn: list = []
         monkeypatch.setattr(m, "refresh", lambda *regions, **k: drawn.extend(regions))
         m.show_board(attrs.evolve(board, units=moved))
-        assert [r.y for r in drawn] == [row_of(h) - 1 - 6]    # the row's line on screen
+        assert [r.y for r in drawn] == [row_of(h) - 1 - 6]  # the row's line on screen

@@ -37,13 +37,11 @@ async def test_enter_on_an_enemy_too_strong_to_harass_says_10_34_with_the_odds()
     app = app_for(pos(KALTENBRUNNER.format(more="")))
     async with app.run_test(size=(100, 30)) as pilot:
         await cursor_to(pilot, app, H("2115"))
-        assert "no roll" in str(game(app).query_one("#odds").render())    # before Enter
-        assert "Below +0 there is no harassment (10.34)" in str(
-            game(app).query_one("#odds").render())
+        assert "no roll" in str(game(app).query_one("#odds").render())  # before Enter
+        assert "Below +0 there is no harassment (10.34)" in str(game(app).query_one("#odds").render())
         await pilot.press("enter")
         shown = prompt(app)
-        assert ("2115: the differential against Canaris would be below zero (10.34)"
-                in shown), shown
+        assert "2115: the differential against Canaris would be below zero (10.34)" in shown, shown
         assert "(8.12)" not in shown
 
 
@@ -55,12 +53,14 @@ async def test_enter_on_the_moving_unit_and_far_off_say_what_a_player_needs():
         await pilot.press("enter")
         shown = prompt(app)
         assert "is not next to" not in shown
-        assert "Kaltenbrunner (004) is on 2114: Enter on a hex next to it steps there; e ends " \
-               "its move." in shown
-        await cursor_to(pilot, app, H("3006"))                 # far beyond 6 MP
+        assert (
+            "Kaltenbrunner (004) is on 2114: Enter on a hex next to it steps there; e ends its move." in shown
+        )
+        await cursor_to(pilot, app, H("3006"))  # far beyond 6 MP
         await pilot.press("enter")
-        assert "3006: 3006 is 13 hexes away and Kaltenbrunner has 6 movement points left (9.12)" \
-            in prompt(app)
+        assert "3006: 3006 is 13 hexes away and Kaltenbrunner has 6 movement points left (9.12)" in prompt(
+            app
+        )
 
 
 @pytest.mark.asyncio
@@ -68,7 +68,7 @@ async def test_the_prompt_offers_e_only_where_the_unit_may_stop():
     app = app_for(pos(KALTENBRUNNER.format(more='"009" = { hex = "2014" }')))
     async with app.run_test(size=(100, 30)) as pilot:
         await cursor_to(pilot, app, H("2014"))
-        await pilot.press("enter")                              # onto Daluege: stacked
+        await pilot.press("enter")  # onto Daluege: stacked
         assert game(app).session.state.unit("004").hex == H("2014")
         shown = prompt(app)
         assert "end its move (e)" not in shown and "it may not stop there, 8.11" in shown
@@ -84,6 +84,7 @@ def positions(seeds, every: int = 37):
         n = keep.count = getattr(keep, "count", 0) + 1
         if n % every == 0 and state.outcome is None and state.to_act is not None:
             found.append(state)
+
     for seed in seeds:
         play_random(seed, busy_policy, on_state=keep)
     return found
@@ -113,15 +114,14 @@ async def test_every_refusal_on_the_map_is_the_engines_for_the_action_meant():
             if v.active is not None:
                 mover = next(u for u in v.units if u.id == v.active)
                 hexes |= {mover.hex, *rules.map.neighbours[mover.hex]}
-                hexes |= {u.hex for u in v.units if u.hex is not None
-                          and hex_distance(u.hex, mover.hex) <= 2}
+                hexes |= {u.hex for u in v.units if u.hex is not None and hex_distance(u.hex, mover.hex) <= 2}
             hexes |= set(rnd.sample(sorted(rules.map.area_of), 3))
             legal = s.legal()
             for h in sorted(hexes):
                 screen.query_one(MapView).move_to(h)
                 screen.message = screen.message.__class__("")
                 screen.action_act_here()
-                if state is not s.state:            # it acted: put the position back
+                if state is not s.state:  # it acted: put the position back
                     s.state = state
                     screen.redraw()
                     continue
@@ -129,9 +129,12 @@ async def test_every_refusal_on_the_map_is_the_engines_for_the_action_meant():
                 if not shown or any(a for a in legal if label(h) in str(a)):
                     continue
                 assert "is not next to " + label(h) + " " not in shown + " "
-                if v.active is not None and h in rules.map.neighbours[mover.hex] and any(
-                        u.hex == h and u.controller is not v.side for u in v.units):
-                    assert "(8.12)" not in shown, shown            # a harassment was meant
+                if (
+                    v.active is not None
+                    and h in rules.map.neighbours[mover.hex]
+                    and any(u.hex == h and u.controller is not v.side for u in v.units)
+                ):
+                    assert "(8.12)" not in shown, shown  # a harassment was meant
                 if walks(rules, v, h):
                     expected = s.why_not_walk(h)
                 else:

@@ -46,7 +46,7 @@ async def test_stepping_and_jumping_by_keys(records):
         await pilot.press("full_stop", "full_stop", "full_stop")
         assert r.i == 3
         step = tl.steps[2]
-        said = text(app, "#prompt")                        # in words, then as recorded
+        said = text(app, "#prompt")  # in words, then as recorded
         assert f"3 {'SS' if step.side is Player.SS else 'Abwehr'}: " in said
         assert f"   [{step.action}]" in said
         before = tl.state_at(2)
@@ -118,15 +118,19 @@ async def test_an_unfinished_game_never_shows_the_other_sides_chits(records):
                 await pilot.pause()
                 other = Player.ABWEHR if r.eyes is Player.SS else Player.SS
                 hidden = set(tl.state_at(i).chits_of(other.value))
-                screen = " ".join(text(app, sel) for sel in
-                                  ("#chitbox", "#prompt", "#status", "#info"))
+                screen = " ".join(text(app, sel) for sel in ("#chitbox", "#prompt", "#status", "#info"))
                 screen += " ".join(str(t) for t in viewer(app)._log_texts)
-                leaked = [c for c in hidden if c not in tl.state_at(i).chits_of(r.eyes.value)
-                          and f" {c}" in screen and c not in _public_chits(tl, i)]
+                leaked = [
+                    c
+                    for c in hidden
+                    if c not in tl.state_at(i).chits_of(r.eyes.value)
+                    and f" {c}" in screen
+                    and c not in _public_chits(tl, i)
+                ]
                 assert not leaked, f"position {i}, eyes {r.eyes}: {leaked}"
             seen.add(r.eyes)
             await pilot.press("p")
-        assert seen == {Player.SS, Player.ABWEHR}     # never everyone
+        assert seen == {Player.SS, Player.ABWEHR}  # never everyone
 
 
 def _public_chits(tl, i):
@@ -201,8 +205,7 @@ async def test_c_opens_the_rules_at_the_cases_of_the_newest_log_lines(records):
             await pilot.press("right")
         await pilot.pause()
         screen = viewer(app)
-        newest = [n for t in reversed(screen._log_texts[-5:])
-                  for n in cited(t.plain, screen.rules.cases)]
+        newest = [n for t in reversed(screen._log_texts[-5:]) for n in cited(t.plain, screen.rules.cases)]
         await pilot.press("C")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
@@ -218,7 +221,7 @@ async def test_c_on_the_tables_tab_puts_that_tables_case_first():
 
     app = app_for(pos(DUEL.format(die=1)))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("t")                        # the Harassment Table first
+        await pilot.press("t")  # the Harassment Table first
         await pilot.pause()
         await pilot.press("C")
         await pilot.pause()

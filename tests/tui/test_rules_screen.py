@@ -31,14 +31,14 @@ async def test_c_after_a_refusal_opens_the_case_it_cited(size):
     app = app_for(pos(DUEL.format(die=1)))
     async with app.run_test(size=size) as pilot:
         await cursor_to(pilot, app, H("2110"))
-        await pilot.press("enter", "b", "l", "enter")      # into Bonhoeffer's zone: 11.32
+        await pilot.press("enter", "b", "l", "enter")  # into Bonhoeffer's zone: 11.32
         assert "(11.32)" in prompt(app)
         await pilot.press("C")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)
         assert listed(app)[0] == "11.32"
         assert rules.cases["11.32"].says in case_shown(app)
-        assert len(listed(app)) == len(rules.cases.cases)      # and every other case
+        assert len(listed(app)) == len(rules.cases.cases)  # and every other case
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is game(app)
@@ -59,7 +59,7 @@ async def test_the_filter_takes_a_number_or_words_and_shows_our_reading():
         await pilot.press(*"walkyrie table")
         await pilot.pause()
         assert "18.8" in listed(app)
-        await pilot.press("down")                         # arrows move through what is listed
+        await pilot.press("down")  # arrows move through what is listed
         await pilot.pause()
         i = app.screen.query_one("#rules-list").highlighted
         number = listed(app)[i]
@@ -88,8 +88,15 @@ async def test_numbers_that_are_no_case_are_not_cited_and_a_prefix_finds_the_fam
     assert matches(cases["10.34"], "10.3") and not matches(cases["10.41"], "10.3")
     assert matches(cases["12.53"], "RECRUITMENT")
     from plot_tui.rules_screen import reading_order
+
     assert sorted(["3.4", "3.21", "3.2", "10.11", "10.2", "10.0"], key=reading_order) == [
-        "3.2", "3.21", "3.4", "10.0", "10.11", "10.2"]
+        "3.2",
+        "3.21",
+        "3.4",
+        "10.0",
+        "10.11",
+        "10.2",
+    ]
 
 
 async def test_a_click_on_a_case_number_in_the_prompt_opens_it():
@@ -97,7 +104,7 @@ async def test_a_click_on_a_case_number_in_the_prompt_opens_it():
     app = app_for(pos(DUEL.format(die=1)))
     async with app.run_test(size=(160, 50)) as pilot:
         await cursor_to(pilot, app, H("2110"))
-        await pilot.press("enter", "b", "l", "enter")      # a refusal citing 11.32
+        await pilot.press("enter", "b", "l", "enter")  # a refusal citing 11.32
         line = game(app).query_one("#prompt")
         text = line.render()
         at = text.plain.index("11.32")

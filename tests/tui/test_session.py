@@ -22,10 +22,10 @@ def test_hot_seat_hands_over_when_the_other_player_must_decide():
     s = Session(pos(DUEL), HOTSEAT)
     assert s.viewer is Player.SS and not s.needs_handoff()
     s.act(parse_action("activate 002"))
-    s.act(parse_action("harass 305"))                     # Dr: the Abwehr picks the retreat
+    s.act(parse_action("harass 305"))  # Dr: the Abwehr picks the retreat
     assert s.needs_handoff() and not s.my_move() and s.legal() == []
     with pytest.raises(IllegalAction):
-        s.act(parse_action("retreat 2310"))                # not before the hand-off
+        s.act(parse_action("retreat 2310"))  # not before the hand-off
     s.hand_over()
     assert s.viewer is Player.ABWEHR and s.my_move()
     assert all(a.verb.value == "retreat" for a in s.legal())
@@ -41,7 +41,7 @@ def test_against_the_computer_the_screen_stays_with_the_human():
         assert steps < 5000
     assert s.viewer is Player.SS
     assert all(ln.event.private in (None, Player.SS) for ln in s.visible_log())
-    assert any(ln.event.private is Player.ABWEHR for ln in s.log)   # there, but not shown
+    assert any(ln.event.private is Player.ABWEHR for ln in s.log)  # there, but not shown
 
 
 def test_undo_goes_back_step_by_step_to_the_last_roll():
@@ -55,7 +55,7 @@ def test_undo_goes_back_step_by_step_to_the_last_roll():
     assert not s.undo()
     s.act(parse_action("activate 002"))
     s.act(parse_action("harass 305"))
-    assert not s.can_undo()                                # a die was rolled (10.7)
+    assert not s.can_undo()  # a die was rolled (10.7)
     assert len(s.log) >= n
 
 

@@ -33,6 +33,7 @@ abwehr = ["FA1"]
 def at(*steps):
     """A run_before for snap_compare: for each (hex, keys...), the cursor to the hex and
     the keys pressed there, as a player would."""
+
     async def run(pilot):
         from plot_tui.mapview import MapView
 
@@ -42,6 +43,7 @@ def at(*steps):
             if keys:
                 await pilot.press(*keys)
         await pilot.pause()
+
     return run
 
 
@@ -63,20 +65,19 @@ def test_game_screen_at_the_start(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_unit_moving_with_its_reachable_hexes(snap_compare, size):
-    assert snap_compare(app_for(pos(DUEL)), terminal_size=size, press=["enter"],
-                        run_before=at((2110,)))
+    assert snap_compare(app_for(pos(DUEL)), terminal_size=size, press=["enter"], run_before=at((2110,)))
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_hand_off_after_a_harassment(snap_compare, size):
-    assert snap_compare(app_for(pos(DUEL)), terminal_size=size,
-                        run_before=at((2110, "enter"), (2210, "enter")))
+    assert snap_compare(
+        app_for(pos(DUEL)), terminal_size=size, run_before=at((2110, "enter"), (2210, "enter"))
+    )
 
 
 def test_tables_after_a_roll(snap_compare):
     harass_then_tables = at((2110, "enter"), (2210, "enter", "enter", "tab", "enter", "enter", "t"))
-    assert snap_compare(app_for(pos(DUEL)), terminal_size=(160, 50),
-                        run_before=harass_then_tables)
+    assert snap_compare(app_for(pos(DUEL)), terminal_size=(160, 50), run_before=harass_then_tables)
 
 
 def test_help_screen(snap_compare):
@@ -104,19 +105,21 @@ async def analysed(pilot) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_replay_at_the_coup_seen_by_everyone(snap_compare, tmp_path, size):
-    assert snap_compare(replay_of(tmp_path, 7), press=["v", "w"], terminal_size=size,
-                        run_before=analysed)
+    assert snap_compare(replay_of(tmp_path, 7), press=["v", "w"], terminal_size=size, run_before=analysed)
 
 
 def test_replay_of_an_unfinished_game_seen_by_the_ss(snap_compare, tmp_path):
-    assert snap_compare(replay_of(tmp_path, 8, limit=150), press=["end"],
-                        terminal_size=(100, 30))
+    assert snap_compare(replay_of(tmp_path, 8, limit=150), press=["end"], terminal_size=(100, 30))
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_odds_of_a_harassment_before_the_roll(snap_compare, size):
-    assert snap_compare(app_for(pos(DUEL), asks=True), terminal_size=size,
-                        run_before=at((2110, "enter"), (2210,)), press=["enter"])
+    assert snap_compare(
+        app_for(pos(DUEL), asks=True),
+        terminal_size=size,
+        run_before=at((2110, "enter"), (2210,)),
+        press=["enter"],
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -124,7 +127,7 @@ def test_the_rules_screen_on_the_case_a_refusal_cited(snap_compare, size):
     async def refused_then_rules(pilot):
         from textual.widgets import Input
 
-        await at((2110, "enter", "b", "l", "enter"))(pilot)      # zone to zone: 11.32
+        await at((2110, "enter", "b", "l", "enter"))(pilot)  # zone to zone: 11.32
         await pilot.press("C")
         await pilot.pause()
         # the filter's cursor blinks every 0.5 s: whether it shows would depend on how
@@ -143,11 +146,11 @@ def test_the_lessons(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_lessons_card(snap_compare, size):
-    assert snap_compare(PlotApp(settings=quick(), learn=True), terminal_size=size,
-                        press=["down", "enter"])
+    assert snap_compare(PlotApp(settings=quick(), learn=True), terminal_size=size, press=["down", "enter"])
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_lesson_on_the_board(snap_compare, size):
-    assert snap_compare(PlotApp(settings=quick(), learn=True), terminal_size=size,
-                        press=["down", "enter", "enter"])
+    assert snap_compare(
+        PlotApp(settings=quick(), learn=True), terminal_size=size, press=["down", "enter", "enter"]
+    )

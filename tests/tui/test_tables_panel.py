@@ -21,11 +21,13 @@ def shown(panel: TablesPanel) -> str:
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)])
 async def test_no_table_is_cut(size):
-    app = app_for(pos("""
+    app = app_for(
+        pos("""
         phasing = "ss"
         [units]
         "002" = { hex = "2110" }
-        """))
+        """)
+    )
     async with app.run_test(size=size) as pilot:
         await pilot.press("t")
         await pilot.pause()
@@ -40,25 +42,25 @@ async def test_no_table_is_cut(size):
         assert seen == set(TABLE_ORDER)
         panel.name_ = "assignment"
         text = shown(panel)
-        assert "2/Ab/BR" in text or "/Ab/" in text                # German assignments in full
+        assert "2/Ab/BR" in text or "/Ab/" in text  # German assignments in full
 
 
 async def test_the_last_assignment_roll_is_lit_in_the_narrow_layout():
     from plot_core.engine.state import Event
 
-    app = app_for(pos("""
+    app = app_for(
+        pos("""
         phasing = "ss"
         [units]
         "002" = { hex = "2110" }
-        """))
+        """)
+    )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("t")
         await pilot.pause()
         panel = game(app).query_one(TablesPanel)
-        panel.used(Event("7.0", "Assignment Table: 2, 3", roll=(2, 3), table="assignment",
-                         row=2, column=3))
+        panel.used(Event("7.0", "Assignment Table: 2, 3", roll=(2, 3), table="assignment", row=2, column=3))
         assert panel.narrow and panel.name_ == "assignment"
-        lit = [span for span in panel.render_table().renderables[0].spans
-               if "reverse" in str(span.style)]
+        lit = [span for span in panel.render_table().renderables[0].spans if "reverse" in str(span.style)]
         text = panel.render_table().renderables[0].plain
-        assert len(lit) == 1 and text[lit[0].start:lit[0].end].startswith("EE 2/Ab/BR")
+        assert len(lit) == 1 and text[lit[0].start : lit[0].end].startswith("EE 2/Ab/BR")

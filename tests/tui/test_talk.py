@@ -47,7 +47,7 @@ def table(rules, tmp_path):
     return hub, t
 
 
-@pytest.mark.parametrize("size", [(80, 24)])      # the Chat tab fits beside the others
+@pytest.mark.parametrize("size", [(80, 24)])  # the Chat tab fits beside the others
 async def test_t_says_a_line_that_the_other_screen_notices_and_shows(table, size):
     hub, t = table
     alice = hub.sit(t.id, ALICE)
@@ -59,17 +59,17 @@ async def test_t_says_a_line_that_the_other_screen_notices_and_shows(table, size
         assert isinstance(app.screen, TalkInput)
         await pilot.press(*"hi [b]bob[/b]", "enter")
         await pilot.pause()
-        assert "alice (SS): hi [b]bob[/b]" in chat_shown(app)       # as typed: not markup
+        assert "alice (SS): hi [b]bob[/b]" in chat_shown(app)  # as typed: not markup
         assert [c.text for c in t.session.chat] == ["hi [b]bob[/b]"]
     other = GuestApp(bob)
     async with other.run_test(size=size) as pilot:
         screen = screen_of(other)
-        assert "alice (SS): hi [b]bob[/b]" in chat_shown(other)      # said before he came
+        assert "alice (SS): hi [b]bob[/b]" in chat_shown(other)  # said before he came
         hub.say(alice, "your move")
         await pilot.pause()
         screen.changed_elsewhere()
         await pilot.pause()
-        assert "alice (SS): your move" in flat(screen.query_one("#prompt"))   # the notice
+        assert "alice (SS): your move" in flat(screen.query_one("#prompt"))  # the notice
 
 
 async def test_h_hides_spectators_and_m_mutes_a_person_on_one_screen_only(table):
@@ -93,12 +93,12 @@ async def test_h_hides_spectators_and_m_mutes_a_person_on_one_screen_only(table)
         await pilot.pause()
         options = app.screen.query_one("OptionList")
         names = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
-        assert names == ["mute [red]carol", "mute bob"]        # who spoke, names as typed
+        assert names == ["mute [red]carol", "mute bob"]  # who spoke, names as typed
         options.highlighted = names.index("mute bob")
         await pilot.press("enter")
         await pilot.pause()
         assert "thanks" not in chat_shown(app) and "nice opening" in chat_shown(app)
-    assert len(t.session.chat) == 2                      # muting hides, it deletes nothing
+    assert len(t.session.chat) == 2  # muting hides, it deletes nothing
 
 
 async def test_talk_is_refused_with_why_and_absent_from_local_games(table):
@@ -108,16 +108,17 @@ async def test_talk_is_refused_with_why_and_absent_from_local_games(table):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("T")
         await pilot.pause()
-        await pilot.press("enter")                         # nothing typed
+        await pilot.press("enter")  # nothing typed
         await pilot.pause()
         assert "empty" in flat(screen_of(app).query_one("#prompt"))
     from plot_tui.app import PlotApp
     from plot_tui.session import Session
 
     from .helpers import HOTSEAT
+
     local = PlotApp(session=Session(new_game(3), HOTSEAT))
     async with local.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")                         # past the hand-off
+        await pilot.press("enter")  # past the hand-off
         await pilot.press("T")
         await pilot.pause()
         screen = screen_of(local)
@@ -131,7 +132,7 @@ async def test_a_new_line_of_talk_redraws_only_the_newest_part_of_the_pane(table
 
     hub, t = table
     hub.pace_of_talk = chat.Pace(clock=lambda: 0.0)
-    hub.pace_of_talk.check = lambda key: None            # the pace has tests of its own
+    hub.pace_of_talk.check = lambda key: None  # the pace has tests of its own
     alice = hub.sit(t.id, ALICE)
     bob = hub.sit(t.id, BOB, code=t.code)
     app = GuestApp(alice)
@@ -140,7 +141,7 @@ async def test_a_new_line_of_talk_redraws_only_the_newest_part_of_the_pane(table
         for k in range(400):
             hub.say(bob, f"line {k}")
         screen.changed_elsewhere()
-        await pilot.press("T", "escape")                 # the Chat tab in front
+        await pilot.press("T", "escape")  # the Chat tab in front
         await pilot.pause()
         pane = screen.query_one("#chat-pane")
         chunks = list(pane.query(".log-chunk"))
@@ -150,5 +151,5 @@ async def test_a_new_line_of_talk_redraws_only_the_newest_part_of_the_pane(table
         hub.say(bob, "the newest")
         screen.changed_elsewhere()
         await pilot.pause()
-        assert redrawn == [chunks[-1]]                   # one chunk of 50 lines, not 400
+        assert redrawn == [chunks[-1]]  # one chunk of 50 lines, not 400
         assert "the newest" in pane.shown_text()

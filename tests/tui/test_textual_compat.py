@@ -57,7 +57,8 @@ def test_no_private_textual_name_is_used_outside_the_compatibility_module():
         if p.name == "textual_compat.py":
             continue
         text = p.read_text(encoding="utf-8")
-        found += [f"{p.name}: {m.group(0)}" for m in re.finditer(r"\.(_[a-z_]+)\b", text)
-                  if m.group(1) in private]
+        found += [
+            f"{p.name}: {m.group(0)}" for m in re.finditer(r"\.(_[a-z_]+)\b", text) if m.group(1) in private
+        ]
         found += [f"{p.name}: {m.group(0)}" for m in re.finditer(r"textual\._\w+", text)]
     assert not found, found

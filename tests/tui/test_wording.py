@@ -16,9 +16,13 @@ RULES = load_rules()
 
 
 def test_a_recruitment_ar_asks_where_the_recruiter_retreats_not_a_harassed_unit():
-    s = recruiting("ss", '''"107" = { hex = "2210", controller = "none" }
+    s = recruiting(
+        "ss",
+        """"107" = { hex = "2210", controller = "none" }
         "013" = { hex = "2110" }
-        "014" = { hex = "2310" }''', dice="4")             # 3 + 2 vs Popitz 3: +2, die 4: Ar
+        "014" = { hex = "2310" }""",
+        dice="4",
+    )  # 3 + 2 vs Popitz 3: +2, die 4: Ar
     s = play(s, "recruit 107", "join 013", "join 014", "roll")
     said = prompt(RULES, view(s, Player.SS))
     assert "recruiting unit retreats (12.32, 10.65)" in said
@@ -26,40 +30,51 @@ def test_a_recruitment_ar_asks_where_the_recruiter_retreats_not_a_harassed_unit(
 
 
 def test_a_double_cross_attempt_says_which_chits_it_spends():
-    s = recruiting("abwehr", '''"101" = { hex = "2210", controller = "ss" }
-        "301" = { hex = "2110" }''', chits='abwehr = ["L101", "DC1"]')
+    s = recruiting(
+        "abwehr",
+        """"101" = { hex = "2210", controller = "ss" }
+        "301" = { hex = "2110" }""",
+        chits='abwehr = ["L101", "DC1"]',
+    )
     v = view(s, Player.ABWEHR)
     [a] = [a for a in legal_actions(s) if str(a) == "recruit 101"]
-    assert words(RULES, v, a) == ("Try to recruit Bormann (101) by Double-Cross "
-                                  "(spends DC1 and L101, 12.62)")
+    assert words(RULES, v, a) == ("Try to recruit Bormann (101) by Double-Cross (spends DC1 and L101, 12.62)")
 
 
 def test_a_civilian_attempt_says_it_spends_the_loyalty_chit_and_a_free_one_says_nothing():
-    s = recruiting("ss", '''"201" = { hex = "2210", controller = "none" }
+    s = recruiting(
+        "ss",
+        """"201" = { hex = "2210", controller = "none" }
         "101" = { hex = "2109", controller = "none" }
-        "001" = { hex = "2110" }''', chits='ss = ["L201"]')
+        "001" = { hex = "2110" }""",
+        chits='ss = ["L201"]',
+    )
     v = view(s, Player.SS)
     said = {str(a): words(RULES, v, a) for a in legal_actions(s)}
     assert said["recruit 201"].endswith("(spends L201, 12.14)")
-    assert said["recruit 101"] == "Try to recruit Bormann (101)"      # a Nazi: free to the SS
+    assert said["recruit 101"] == "Try to recruit Bormann (101)"  # a Nazi: free to the SS
 
 
 def test_one_chit_drawn_is_one_chit():
-    s = recruiting("ss", '''"107" = { hex = "2210", controller = "none" }
+    s = recruiting(
+        "ss",
+        """"107" = { hex = "2210", controller = "none" }
         "013" = { hex = "2110" }
-        "014" = { hex = "2310" }''', dice="6")             # +2, die 6: Ep
+        "014" = { hex = "2310" }""",
+        dice="6",
+    )  # +2, die 6: Ep
     s = play(s, "recruit 107", "join 013", "join 014", "roll")
     assert any(e.text == "Abwehr draws 1 chit" for e in s.events)
 
 
 def test_travel_is_offered_in_words_only_to_a_side_holding_a_travel_chit():
-    duel = '''
+    duel = """
         phasing = "ss"
         [units]
         "002" = {{ hex = "2110" }}
         [chits]
         {chits}
-        '''
+        """
     without = play(pos(duel.format(chits="")), "activate 002")
     assert "travel" not in prompt(RULES, view(without, Player.SS))
     with_chit = play(pos(duel.format(chits='ss = ["TR1"]')), "activate 002")
@@ -67,31 +82,39 @@ def test_travel_is_offered_in_words_only_to_a_side_holding_a_travel_chit():
 
 
 def test_the_allied_placement_prompt_names_the_area_in_full():
-    s = pos('''
+    s = pos("""
         phase = "assignment"
         phasing = "ss"
         [units]
         "002" = { hex = "2110" }
-        ''')
+        """)
     s = evolve(s, pending=(PlaceAllied(Player.ABWEHR, unit="501", area="PR"),))
     assert "place the Allied unit in Paris (PR) (7.11)" in prompt(RULES, view(s, Player.ABWEHR))
-    assert "Paris (PR)" in prompt(RULES, view(s, Player.SS))     # the area is public; the unit not
+    assert "Paris (PR)" in prompt(RULES, view(s, Player.SS))  # the area is public; the unit not
 
 
 def test_the_other_side_reads_a_double_cross_without_the_chit_it_spends():
-    s = recruiting("abwehr", '''"101" = { hex = "2210", controller = "ss" }
-        "301" = { hex = "2110" }''', chits='abwehr = ["L101", "DC2"]')
+    s = recruiting(
+        "abwehr",
+        """"101" = { hex = "2210", controller = "ss" }
+        "301" = { hex = "2110" }""",
+        chits='abwehr = ["L101", "DC2"]',
+    )
     [a] = [a for a in legal_actions(s) if str(a) == "recruit 101"]
     for seen_by in (view(s, Player.SS), view(s, None), s):
         assert words(RULES, seen_by, a) == "Try to recruit Bormann (101) by Double-Cross (12.62)"
 
 
 def test_the_other_side_is_not_told_which_loyalty_chit_an_attempt_would_spend():
-    s = recruiting("abwehr", '''"206" = { hex = "2210", controller = "none" }
-        "301" = { hex = "2110" }''', chits='abwehr = ["L206"]')
+    s = recruiting(
+        "abwehr",
+        """"206" = { hex = "2210", controller = "none" }
+        "301" = { hex = "2110" }""",
+        chits='abwehr = ["L206"]',
+    )
     [a] = [a for a in legal_actions(s) if str(a) == "recruit 206"]
     assert "L206" in words(RULES, view(s, Player.ABWEHR), a)
-    for seen_by in (view(s, Player.SS), view(s, None), s):      # the log, the export
+    for seen_by in (view(s, Player.SS), view(s, None), s):  # the log, the export
         assert "L206" not in words(RULES, seen_by, a)
 
 

@@ -22,11 +22,11 @@ class Kind(StrEnum):
 
 
 class Status(StrEnum):
-    DONE = "done"          # implemented by a reducer and checked by a test
-    DATA = "data"          # a table held in rules_data
+    DONE = "done"  # implemented by a reducer and checked by a test
+    DATA = "data"  # a table held in rules_data
     NOT_APPLICABLE = "n/a"  # needs no code, with a reason
-    OPEN = "open"          # not yet implemented
-    NOTE = "note"          # nothing to enforce
+    OPEN = "open"  # not yet implemented
+    NOTE = "note"  # nothing to enforce
 
 
 @attrs.frozen
@@ -40,7 +40,7 @@ class Case:
     test: str | None = None
     na: str | None = None
     absent: bool = False
-    reading: str | None = None     # our reading where the OCR is garbled or ambiguous
+    reading: str | None = None  # our reading where the OCR is garbled or ambiguous
 
     @property
     def status(self) -> Status:
@@ -70,8 +70,7 @@ class CaseInventory:
         return Counter(c.kind.value for c in self.cases.values())
 
     def by_status(self, kind: Kind | None = None) -> Counter[str]:
-        return Counter(c.status.value for c in self.cases.values()
-                       if kind is None or c.kind is kind)
+        return Counter(c.status.value for c in self.cases.values() if kind is None or c.kind is kind)
 
 
 _FIELDS = ("kind", "title", "says", "data", "by", "test", "na", "absent")
@@ -90,9 +89,14 @@ def load_cases(source: Source, data_files: set[str]) -> CaseInventory:
         node = Node(source, raw, where=f"case {number}", line=table.line_of(number))
         kind = Kind(node.str("kind", choices=[k.value for k in Kind]))
         case = Case(
-            number=number, kind=kind, title=node.str("title"), says=node.str("says"),
-            data=node.str("data", default=None), by=node.str("by", default=None),
-            test=node.str("test", default=None), na=node.str("na", default=None),
+            number=number,
+            kind=kind,
+            title=node.str("title"),
+            says=node.str("says"),
+            data=node.str("data", default=None),
+            by=node.str("by", default=None),
+            test=node.str("test", default=None),
+            na=node.str("na", default=None),
             absent=node.bool("absent", default=False),
             reading=node.str("reading", default=None),
         )

@@ -25,7 +25,7 @@ class ChitKind(StrEnum):
 class Chit:
     id: str
     kind: ChitKind
-    unit: str | None = None   # the unit a Loyalty chit belongs to
+    unit: str | None = None  # the unit a Loyalty chit belongs to
 
 
 @attrs.frozen
@@ -61,8 +61,11 @@ def load_chits(source: Source) -> ChitSet:
     prefixes: dict[str, str] = {}
     for key, node in root.subtables("kinds"):
         if key not in {k.value for k in ChitKind} or key == ChitKind.LOYALTY:
-            node.fail(None, f"unknown chit kind '{key}' (known: "
-                            f"{', '.join(k.value for k in ChitKind if k is not ChitKind.LOYALTY)})")
+            node.fail(
+                None,
+                f"unknown chit kind '{key}' (known: "
+                f"{', '.join(k.value for k in ChitKind if k is not ChitKind.LOYALTY)})",
+            )
         kind = ChitKind(key)
         names[kind] = node.str("name")
         count = node.int("count", lo=1, hi=99)

@@ -10,28 +10,30 @@ from .reader import Node, Source
 @attrs.frozen
 class GameNumbers:
     die_sides: int
-    game_turns: int                 # 5.1
-    coup_turns: int                 # 5.1, 18.73
-    initial_draw: int               # 4.1
-    hitler_fuhrer_rolls: frozenset[int]     # 9.61
+    game_turns: int  # 5.1
+    coup_turns: int  # 5.1, 18.73
+    initial_draw: int  # 4.1
+    hitler_fuhrer_rolls: frozenset[int]  # 9.61
     hitler_rastenburg_rolls: frozenset[int]  # 9.61
-    hitler_stays_from_turn: int     # 9.63
-    hq_defence_bonus: int           # 10.41
-    recruit_min: int                # 12.53
-    recruit_max: int                # 12.54
-    investigate_min: int            # 13.21
-    investigate_max: int            # 13.23
-    interrogation_max_roll: int     # 14.23
+    hitler_stays_from_turn: int  # 9.63
+    hq_defence_bonus: int  # 10.41
+    recruit_min: int  # 12.53
+    recruit_max: int  # 12.54
+    investigate_min: int  # 13.21
+    investigate_max: int  # 13.23
+    interrogation_max_roll: int  # 14.23
     retirement_return_rolls: frozenset[int]  # 15.12
-    bonus_loss_per_coup_turn: int   # 18.52
-    min_bonus: int                  # 18.54
-    walkyrie_max_total: int         # 18.8
+    bonus_loss_per_coup_turn: int  # 18.52
+    min_bonus: int  # 18.54
+    walkyrie_max_total: int  # 18.8
 
 
 def _rolls(node: Node, key: str, sides: int) -> frozenset[int]:
-    return frozenset(node.list_of(key, lambda n, k, v: n.check_int(key, v, lo=1, hi=sides,
-                                                                  what=f"a die roll at {k}"),
-                                  min_length=1))
+    return frozenset(
+        node.list_of(
+            key, lambda n, k, v: n.check_int(key, v, lo=1, hi=sides, what=f"a die roll at {k}"), min_length=1
+        )
+    )
 
 
 def load_game(source: Source) -> GameNumbers:
@@ -64,7 +66,9 @@ def load_game(source: Source) -> GameNumbers:
     for node in (t, c, h, ha, re_, inv, itg, gr, coup):
         node.done()
     root.done()
-    if g.hitler_fuhrer_rolls & g.hitler_rastenburg_rolls or \
-            g.hitler_fuhrer_rolls | g.hitler_rastenburg_rolls != frozenset(range(1, sides + 1)):
+    if (
+        g.hitler_fuhrer_rolls & g.hitler_rastenburg_rolls
+        or g.hitler_fuhrer_rolls | g.hitler_rastenburg_rolls != frozenset(range(1, sides + 1))
+    ):
         h.fail("rastenburg_rolls", f"9.61: every roll 1..{sides} must send Hitler to exactly one HQ")
     return g

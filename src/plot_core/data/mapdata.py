@@ -21,15 +21,23 @@ from ..parties import Party
 from .reader import Node, Source
 
 SETUP_KINDS = ("ss", "nazi", "abwehr", "civilian", "okw", "common")
-BOX_KEYS = ("cup", "ss_chits", "abwehr_chits", "ss_retirement", "abwehr_retirement",
-            "allied_holding", "interrogation_cell", "eliminated")
+BOX_KEYS = (
+    "cup",
+    "ss_chits",
+    "abwehr_chits",
+    "ss_retirement",
+    "abwehr_retirement",
+    "allied_holding",
+    "interrogation_cell",
+    "eliminated",
+)
 
 
 @attrs.frozen
 class Area:
     code: str
     name: str
-    military_advance: int | None   # 16.11: Game-Turn it is occupied, None = never
+    military_advance: int | None  # 16.11: Game-Turn it is occupied, None = never
     colour: str
 
 
@@ -75,8 +83,12 @@ class HexMap:
         return tuple(h for h, a in self.area_of.items() if a == area)
 
     def bordering_areas(self, area: str) -> frozenset[str]:
-        return frozenset(self.area_of[n] for h in self.hexes_in(area)
-                         for n in self.neighbours[h] if self.area_of[n] != area)
+        return frozenset(
+            self.area_of[n]
+            for h in self.hexes_in(area)
+            for n in self.neighbours[h]
+            if self.area_of[n] != area
+        )
 
 
 def connected(hexes: Iterable[Hex], neighbours: Mapping[Hex, tuple[Hex, ...]]) -> bool:
@@ -108,21 +120,26 @@ def parse_art(source: Source, columns: int, rows: int) -> dict[Hex, str]:
             continue
         m = _ROW.match(line)
         if not m:
-            raise source.error("expected a map row like '07 |  PR  PR  CC ...' "
-                               "(row number, '|', one area code per column)", line=n)
+            raise source.error(
+                "expected a map row like '07 |  PR  PR  CC ...' (row number, '|', one area code per column)",
+                line=n,
+            )
         row = int(m.group(1))
         if row != expect:
             raise source.error(f"expected row {expect:02d} next, found row {row:02d}", line=n)
         tokens = m.group(2).split()
         if len(tokens) != columns:
-            raise source.error(f"row {row:02d} has {len(tokens)} hexes; map.toml says "
-                               f"columns = {columns}", line=n)
+            raise source.error(
+                f"row {row:02d} has {len(tokens)} hexes; map.toml says columns = {columns}", line=n
+            )
         for col, tok in enumerate(tokens, start=1):
             if tok == "..":
                 continue
             if not re.fullmatch(r"[A-Z]{2}", tok):
-                raise source.error(f"hex {label(hex_at(col, row))}: expected a two-letter area "
-                                   f"code or '..', got {tok!r}", line=n)
+                raise source.error(
+                    f"hex {label(hex_at(col, row))}: expected a two-letter area code or '..', got {tok!r}",
+                    line=n,
+                )
             area_of[hex_at(col, row)] = tok
         expect += 1
     if expect - 1 != rows:
@@ -131,6 +148,7 @@ def parse_art(source: Source, columns: int, rows: int) -> dict[Hex, str]:
 
 
 # -- map.toml --------------------------------------------------------------
+
 
 def _hex(node: Node, key: str, value: object, area_of: Mapping[Hex, str]) -> Hex:
     h = parse_hex(value) if isinstance(value, str) else None
@@ -155,9 +173,11 @@ def load_map(read: Callable[[str], Source]) -> HexMap:
 
     neighbours: dict[Hex, tuple[Hex, ...]] = {}
     for h in area_of:
-        neighbours[h] = tuple(n for n in (hex_at(c, r) for c, r in adjacent_ids(h)
-                                          if 1 <= c <= columns and 1 <= r <= rows)
-                              if n in area_of)
+        neighbours[h] = tuple(
+            n
+            for n in (hex_at(c, r) for c, r in adjacent_ids(h) if 1 <= c <= columns and 1 <= r <= rows)
+            if n in area_of
+        )
 
     areas: dict[str, Area] = {}
     for code, node in root.subtables("areas"):
@@ -165,24 +185,31 @@ def load_map(read: Callable[[str], Source]) -> HexMap:
             node.fail(None, f"area code must be two capital letters, got {code!r}")
         adv = node.raw("military_advance")
         if adv != "never":
-            adv = node.check_int("military_advance", adv, lo=1, hi=99,
-                                 what='a Game-Turn number or "never"')
-        areas[code] = Area(code, node.str("name"), None if adv == "never" else adv,
-                           node.str("colour", pattern=r"#[0-9a-fA-F]{6}", what="a colour like '#7a6a55'"))
+            adv = node.check_int("military_advance", adv, lo=1, hi=99, what='a Game-Turn number or "never"')
+        areas[code] = Area(
+            code,
+            node.str("name"),
+            None if adv == "never" else adv,
+            node.str("colour", pattern=r"#[0-9a-fA-F]{6}", what="a colour like '#7a6a55'"),
+        )
         node.done()
     for h, code in area_of.items():
         if code not in areas:
-            raise meta_src.error(f"map.txt uses area code {code} (hex {label(h)}) "
-                                 f"but map.toml has no [areas.{code}]")
+            raise meta_src.error(
+                f"map.txt uses area code {code} (hex {label(h)}) but map.toml has no [areas.{code}]"
+            )
     for code in areas:
         cells = [h for h, a in area_of.items() if a == code]
         if not cells:
-            raise meta_src.error(f"area {code} has no hexes in the map art",
-                                 line=meta_src.find(rf"^\[areas\.{code}\]"))
+            raise meta_src.error(
+                f"area {code} has no hexes in the map art", line=meta_src.find(rf"^\[areas\.{code}\]")
+            )
         if not connected(cells, neighbours):
-            raise meta_src.error(f"area {code} ({areas[code].name}) is split into separate "
-                                 "pieces; every area must be one connected region (docs/rules/map.md)",
-                                 line=meta_src.find(rf"^\[areas\.{code}\]"))
+            raise meta_src.error(
+                f"area {code} ({areas[code].name}) is split into separate "
+                "pieces; every area must be one connected region (docs/rules/map.md)",
+                line=meta_src.find(rf"^\[areas\.{code}\]"),
+            )
 
     hqs: dict[str, Headquarters] = {}
     hq_of: dict[Hex, str] = {}
@@ -193,8 +220,14 @@ def load_map(read: Callable[[str], Source]) -> HexMap:
         for p in fp:
             if p not in parties:
                 node.fail("friendly_parties", f"unknown party {p!r} (known: {', '.join(sorted(parties))})")
-        fu = node.list_of("friendly_units", lambda n, k, v: v if isinstance(v, str) and re.fullmatch(
-            r"\d{3}", v) else n.fail("friendly_units", f"{k}: expected a unit id like '100', got {v!r}"))
+        fu = node.list_of(
+            "friendly_units",
+            lambda n, k, v: (
+                v
+                if isinstance(v, str) and re.fullmatch(r"\d{3}", v)
+                else n.fail("friendly_units", f"{k}: expected a unit id like '100', got {v!r}")
+            ),
+        )
         hexes = tuple(node.list_of("hexes", lambda n, k, v: _hex(n, k, v, area_of), min_length=1))
         for h in hexes:
             if area_of[h] != area:
@@ -204,8 +237,9 @@ def load_map(read: Callable[[str], Source]) -> HexMap:
             hq_of[h] = key
         if not connected(hexes, neighbours):
             node.fail("hexes", "the HQ's hexes must touch one another")
-        hqs[key] = Headquarters(key, node.str("name"), area, frozenset(Party(p) for p in fp),
-                                frozenset(fu), hexes)
+        hqs[key] = Headquarters(
+            key, node.str("name"), area, frozenset(Party(p) for p in fp), frozenset(fu), hexes
+        )
         node.done()
 
     setup = root.table("setup")
@@ -217,18 +251,21 @@ def load_map(read: Callable[[str], Source]) -> HexMap:
         named[uid] = _hex(named_node, uid, named_node.raw(uid), area_of)
     named_node.done()
     marks_node = setup.table("marks")
-    marks = {k: tuple(marks_node.list_of(k, lambda n, key, v: _hex(n, key, v, area_of)))
-             for k in SETUP_KINDS}
+    marks = {k: tuple(marks_node.list_of(k, lambda n, key, v: _hex(n, key, v, area_of))) for k in SETUP_KINDS}
     marks_node.done()
     setup.done()
     placed: dict[Hex, str] = {}
-    for what, hexes in [*((f"{k} mark", v) for k, v in marks.items()),
-                        *((f"named hex of unit {u}", (h,)) for u, h in named.items())]:
+    for what, hexes in [
+        *((f"{k} mark", v) for k, v in marks.items()),
+        *((f"named hex of unit {u}", (h,)) for u, h in named.items()),
+    ]:
         for h in hexes:
             if h in placed:
-                raise meta_src.error(f"hex {label(h)} is both the {placed[h]} and the {what}; "
-                                     "each set-up hex takes one unit (4.3)",
-                                     line=meta_src.find(label(h)))
+                raise meta_src.error(
+                    f"hex {label(h)} is both the {placed[h]} and the {what}; "
+                    "each set-up hex takes one unit (4.3)",
+                    line=meta_src.find(label(h)),
+                )
             placed[h] = what
 
     boxes_node = root.table("boxes")
@@ -236,9 +273,15 @@ def load_map(read: Callable[[str], Source]) -> HexMap:
     boxes_node.done()
     root.done()
     return HexMap(
-        columns=columns, rows=rows, provenance=provenance,
-        area_of=MappingProxyType(area_of), areas=MappingProxyType(areas),
-        hqs=MappingProxyType(hqs), hq_of=MappingProxyType(hq_of),
-        named_setup=MappingProxyType(named), setup_marks=MappingProxyType(marks),
-        boxes=MappingProxyType(boxes), neighbours=MappingProxyType(neighbours),
+        columns=columns,
+        rows=rows,
+        provenance=provenance,
+        area_of=MappingProxyType(area_of),
+        areas=MappingProxyType(areas),
+        hqs=MappingProxyType(hqs),
+        hq_of=MappingProxyType(hq_of),
+        named_setup=MappingProxyType(named),
+        setup_marks=MappingProxyType(marks),
+        boxes=MappingProxyType(boxes),
+        neighbours=MappingProxyType(neighbours),
     )

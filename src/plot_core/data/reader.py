@@ -65,8 +65,14 @@ class Source:
 
 
 def _describe(value: Any) -> str:
-    kind = {bool: "true/false", int: "a number", float: "a number", str: "text",
-            list: "a list", dict: "a table"}.get(type(value), type(value).__name__)
+    kind = {
+        bool: "true/false",
+        int: "a number",
+        float: "a number",
+        str: "text",
+        list: "a list",
+        dict: "a table",
+    }.get(type(value), type(value).__name__)
     shown = repr(value)
     if len(shown) > 40:
         shown = shown[:37] + "..."
@@ -74,7 +80,7 @@ def _describe(value: Any) -> str:
 
 
 def _key_pattern(key: str) -> str:
-    key = re.sub(r"\[\d+\]$", "", key)       # an item of a list: the line of the list
+    key = re.sub(r"\[\d+\]$", "", key)  # an item of a list: the line of the list
     return rf'^\s*"?{re.escape(key)}"?\s*='
 
 
@@ -88,8 +94,15 @@ def _header_pattern(keys: tuple[str, ...], *, array: bool = False) -> str:
 class Node:
     """A TOML table being read. ``line`` is where the table starts in the file."""
 
-    def __init__(self, source: Source, data: dict[builtins.str, Any], *, where: builtins.str,
-                 line: builtins.int | None, keys: tuple[builtins.str, ...] = ()):
+    def __init__(
+        self,
+        source: Source,
+        data: dict[builtins.str, Any],
+        *,
+        where: builtins.str,
+        line: builtins.int | None,
+        keys: tuple[builtins.str, ...] = (),
+    ):
         self.source = source
         self.data = data
         self.where = where
@@ -124,11 +137,18 @@ class Node:
             return default
         return self.data[key]
 
-    def str(self, key: builtins.str, *, choices: Any = None, pattern: builtins.str | None = None,
-            default: Any = _MISSING, what: builtins.str | None = None) -> builtins.str:
+    def str(
+        self,
+        key: builtins.str,
+        *,
+        choices: Any = None,
+        pattern: builtins.str | None = None,
+        default: Any = _MISSING,
+        what: builtins.str | None = None,
+    ) -> builtins.str:
         value = self.raw(key, default)
         if value is default and default is not _MISSING:
-            return cast(builtins.str, value)         # the caller's default, of the caller's type
+            return cast(builtins.str, value)  # the caller's default, of the caller's type
         if not isinstance(value, str):
             self.fail(key, f"expected {what or 'text'}, got {_describe(value)}")
         if choices is not None and value not in choices:
@@ -137,27 +157,44 @@ class Node:
             self.fail(key, f"expected {what or 'text matching ' + pattern}, got {value!r}")
         return value
 
-    def int(self, key: builtins.str, *, lo: builtins.int | None = None, hi: builtins.int | None = None,
-            default: Any = _MISSING) -> builtins.int:
+    def int(
+        self,
+        key: builtins.str,
+        *,
+        lo: builtins.int | None = None,
+        hi: builtins.int | None = None,
+        default: Any = _MISSING,
+    ) -> builtins.int:
         value = self.raw(key, default)
         if value is default and default is not _MISSING:
             return cast(builtins.int, value)
         return self.check_int(key, value, lo=lo, hi=hi)
 
-    def check_choice(self, key: builtins.str, value: Any,
-                     choices: builtins.list[builtins.str]) -> builtins.str:
+    def check_choice(
+        self, key: builtins.str, value: Any, choices: builtins.list[builtins.str]
+    ) -> builtins.str:
         """An item that must be one of ``choices``."""
         if not isinstance(value, str) or value not in choices:
             self.fail(key, f"expected one of {', '.join(sorted(choices))}; got {value!r}")
         return value
 
-    def check_int(self, key: builtins.str, value: Any, *, lo: builtins.int | None = None,
-                  hi: builtins.int | None = None, what: builtins.str = "a whole number") -> builtins.int:
+    def check_int(
+        self,
+        key: builtins.str,
+        value: Any,
+        *,
+        lo: builtins.int | None = None,
+        hi: builtins.int | None = None,
+        what: builtins.str = "a whole number",
+    ) -> builtins.int:
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail(key, f"expected {what}, got {_describe(value)}")
         if (lo is not None and value < lo) or (hi is not None and value > hi):
-            rng = f"in {lo}..{hi}" if lo is not None and hi is not None else (
-                f"of at least {lo}" if lo is not None else f"of at most {hi}")
+            rng = (
+                f"in {lo}..{hi}"
+                if lo is not None and hi is not None
+                else (f"of at least {lo}" if lo is not None else f"of at most {hi}")
+            )
             self.fail(key, f"expected {what} {rng}, got {value}")
         return value
 
@@ -167,8 +204,14 @@ class Node:
             self.fail(key, f"expected true or false, got {_describe(value)}")
         return value
 
-    def list(self, key: builtins.str, *, length: builtins.int | None = None, min_length: builtins.int = 0,
-             default: Any = _MISSING) -> builtins.list[Any]:
+    def list(
+        self,
+        key: builtins.str,
+        *,
+        length: builtins.int | None = None,
+        min_length: builtins.int = 0,
+        default: Any = _MISSING,
+    ) -> builtins.list[Any]:
         value = self.raw(key, default)
         if value is default and default is not _MISSING:
             return cast(builtins.list[Any], value)
@@ -177,12 +220,16 @@ class Node:
         if length is not None and len(value) != length:
             self.fail(key, f"expected a list of {length} entries, got {len(value)}")
         if len(value) < min_length:
-            self.fail(key, f"expected at least {min_length} "
-                           f"{'entry' if min_length == 1 else 'entries'}, got {len(value)}")
+            self.fail(
+                key,
+                f"expected at least {min_length} "
+                f"{'entry' if min_length == 1 else 'entries'}, got {len(value)}",
+            )
         return value
 
-    def list_of(self, key: builtins.str, convert: Callable[[Node, builtins.str, Any], Any],
-                **kw: Any) -> builtins.list[Any]:
+    def list_of(
+        self, key: builtins.str, convert: Callable[[Node, builtins.str, Any], Any], **kw: Any
+    ) -> builtins.list[Any]:
         """A list whose items are checked by ``convert(self, 'key[i]', item)``."""
         items = self.list(key, **kw)
         return [convert(self, f"{key}[{i}]", item) for i, item in enumerate(items)]
@@ -205,13 +252,14 @@ class Node:
                 outer.fail(name, f"expected a table, got {_describe(value)}")
             keys = (*outer.keys, name)
             line = self.source.find(_header_pattern(keys)) or outer.line_of(name)
-            yield name, Node(self.source, value, where=f"{outer.path()} {name}".strip(), line=line,
-                             keys=keys)
+            yield name, Node(self.source, value, where=f"{outer.path()} {name}".strip(), line=line, keys=keys)
         outer.done()
 
-    def array_of_tables(self, key: builtins.str,
-                        label: Callable[[dict[builtins.str, Any], builtins.int], builtins.str],
-                        ) -> Iterator[Node]:
+    def array_of_tables(
+        self,
+        key: builtins.str,
+        label: Callable[[dict[builtins.str, Any], builtins.int], builtins.str],
+    ) -> Iterator[Node]:
         """Entries of ``[[key]]``; ``label`` names an entry in messages."""
         items = self.raw(key)
         if not isinstance(items, list) or not all(isinstance(x, dict) for x in items):

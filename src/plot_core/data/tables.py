@@ -68,7 +68,7 @@ class RandomizerTable:
     case: str
     name: str
     provenance: str
-    cells: tuple[tuple[Draw | None, ...], ...]   # [die-1][column-1]
+    cells: tuple[tuple[Draw | None, ...], ...]  # [die-1][column-1]
 
     def result(self, die: int, game_turn: int) -> Draw | None:
         """6.23: die against Game-Turn; turns past the last column use it (see the rules notes)."""
@@ -161,12 +161,18 @@ class Tables:
 
 # -- loading ---------------------------------------------------------------
 
+
 def _header(node: Node, case: str) -> tuple[str, str, str]:
     got = node.str("case")
     if got != case:
         node.fail("case", f"this file holds table {case}, but says case {got!r}")
-    return case, node.str("name"), node.str("provenance", pattern=r"(printed|reconstructed).*",
-                                            what="'printed...' or 'reconstructed: why'")
+    return (
+        case,
+        node.str("name"),
+        node.str(
+            "provenance", pattern=r"(printed|reconstructed).*", what="'printed...' or 'reconstructed: why'"
+        ),
+    )
 
 
 def _int_axis(node: Node, key: str, expect: list[int] | None = None) -> tuple[int, ...]:
@@ -178,8 +184,9 @@ def _int_axis(node: Node, key: str, expect: list[int] | None = None) -> tuple[in
     return values
 
 
-def _grid(node: Node, rows: tuple[int, ...], columns: tuple[int, ...], key: str,
-          codes: set[str] | None) -> tuple[tuple[str, ...], ...]:
+def _grid(
+    node: Node, rows: tuple[int, ...], columns: tuple[int, ...], key: str, codes: set[str] | None
+) -> tuple[tuple[str, ...], ...]:
     raw = node.list(key, length=len(rows))
     out = []
     for r, row in zip(rows, raw, strict=True):
@@ -190,14 +197,18 @@ def _grid(node: Node, rows: tuple[int, ...], columns: tuple[int, ...], key: str,
             if not isinstance(cell, str):
                 node.fail(key, f"row {r}, column {c}: expected a result code, got {cell!r}")
             if codes is not None and cell not in codes:
-                node.fail(key, f"row {r}, column {c}: unknown result {cell!r} "
-                               f"(expected one of {', '.join(sorted(codes))})")
+                node.fail(
+                    key,
+                    f"row {r}, column {c}: unknown result {cell!r} "
+                    f"(expected one of {', '.join(sorted(codes))})",
+                )
         out.append(tuple(row))
     return tuple(out)
 
 
-def _load_grid(source: Source, case: str, *, columns: list[int] | None = None,
-               rows: list[int] | None = None) -> Grid:
+def _load_grid(
+    source: Source, case: str, *, columns: list[int] | None = None, rows: list[int] | None = None
+) -> Grid:
     node = source.parse_toml()
     case, name, prov = _header(node, case)
     r = _int_axis(node, "rows", rows)
@@ -234,8 +245,9 @@ def _load_assignment(source: Source) -> AssignmentTable:
                 continue
             m = _GERMAN.fullmatch(text)
             if not m or int(m.group(1)) < 1:
-                node.fail("german", f"row {r}, column {c}: expected 'N/SS/XX', 'N/Ab/XX' or '-', "
-                                    f"got {text!r}")
+                node.fail(
+                    "german", f"row {r}, column {c}: expected 'N/SS/XX', 'N/Ab/XX' or '-', got {text!r}"
+                )
             player = Player.SS if m.group(2) == "SS" else Player.ABWEHR
             out.append(GermanAssignment(int(m.group(1)), player, m.group(3)))
         german.append(tuple(out))
@@ -281,8 +293,11 @@ def _load_walkyrie(source: Source) -> WalkyrieTable:
             node.fail("totals", f"entry {i + 1}: expected a total like '7' or '8-10', got {band!r}")
         lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
         if hi < lo or (expect is not None and lo != expect):
-            node.fail("totals", f"entry {i + 1}: bands must run on without gaps; got {band!r} "
-                                f"after a band ending at {expect - 1 if expect else '?'}")
+            node.fail(
+                "totals",
+                f"entry {i + 1}: bands must run on without gaps; got {band!r} "
+                f"after a band ending at {expect - 1 if expect else '?'}",
+            )
         expect = hi + 1
         cm = re.fullmatch(r"(\d)/(\d)/(\d)", cell) if isinstance(cell, str) else None
         if cell == "-":
@@ -299,9 +314,9 @@ def _load_panic(source: Source) -> PanicTable:
     node = source.parse_toml()
     case, name, prov = _header(node, "12.82")
     _int_axis(node, "rows", [1, 2, 3, 4, 5, 6])
-    counts = node.list_of("cells", lambda n, k, v: n.check_int("cells", v, lo=0, hi=18,
-                                                                 what=f"{k} a number of units"),
-                          length=6)
+    counts = node.list_of(
+        "cells", lambda n, k, v: n.check_int("cells", v, lo=0, hi=18, what=f"{k} a number of units"), length=6
+    )
     node.done()
     return PanicTable(case, name, prov, tuple(counts))
 
@@ -326,12 +341,10 @@ def load_tables(read: Callable[[str], Source]) -> Tables:
         assignment=_load_assignment(read(f["assignment"])),
         randomizer=_load_randomizer(read(f["randomizer"])),
         harassment=_load_grid(read(f["harassment"]), "10.71", columns=[0, 1, 2, 3, 4, 5, 6]),
-        coup_harassment=_load_grid(read(f["coup_harassment"]), "10.72",
-                                   columns=[0, 1, 2, 3, 4, 5, 6]),
+        coup_harassment=_load_grid(read(f["coup_harassment"]), "10.72", columns=[0, 1, 2, 3, 4, 5, 6]),
         recruitment=_load_grid(read(f["recruitment"]), "12.9", columns=[1, 2, 3, 4, 5, 6, 7]),
         investigation=_load_grid(read(f["investigation"]), "13.36"),
-        interrogation=_load_grid(read(f["interrogation"]), "14.34",
-                                 rows=[1, 2, 3, 4, 5, 6, 7, 8]),
+        interrogation=_load_grid(read(f["interrogation"]), "14.34", rows=[1, 2, 3, 4, 5, 6, 7, 8]),
         walkyrie=_load_walkyrie(read(f["walkyrie"])),
         okw_panic=_load_panic(read(f["okw_panic"])),
     )

@@ -12,13 +12,13 @@ import attrs
 from ..parties import Party, Player
 from .reader import Node, Source
 
-HITLER = "100"      # the one unit with rules of his own (9.6, 9.59, 18.5)
+HITLER = "100"  # the one unit with rules of his own (9.6, 9.59, 18.5)
 
 
 class Sides(StrEnum):
-    SINGLE = "single"            # SS units, Hitler, Allied units
+    SINGLE = "single"  # SS units, Hitler, Allied units
     RECRUITMENT = "recruitment"  # front Recruited / back Unrecruited (2.2)
-    SUSPICION = "suspicion"      # front Suspected / back Unsuspected (2.2, 12.74)
+    SUSPICION = "suspicion"  # front Suspected / back Unsuspected (2.2, 12.74)
 
 
 @attrs.frozen
@@ -38,21 +38,23 @@ class Ratings:
 @attrs.frozen
 class Unit:
     id: str
-    short: str               # the name messages use: "Stauffenberg"
-    label: str               # as printed on the counter: "Staufnbg"
-    name: str                # the person's full name
+    short: str  # the name messages use: "Stauffenberg"
+    label: str  # as printed on the counter: "Staufnbg"
+    name: str  # the person's full name
     party: Party
     sides: Sides
     front: Ratings
     back: Ratings | None
     leader: bool
-    control: Player | None   # 4.37: who controls it at the start
+    control: Player | None  # 4.37: who controls it at the start
     role: str
 
     @property
     def side_names(self) -> tuple[str, str] | None:
-        return {Sides.RECRUITMENT: ("recruited", "unrecruited"),
-                Sides.SUSPICION: ("suspected", "unsuspected")}.get(self.sides)
+        return {
+            Sides.RECRUITMENT: ("recruited", "unrecruited"),
+            Sides.SUSPICION: ("suspected", "unsuspected"),
+        }.get(self.sides)
 
 
 _RATINGS = re.compile(r"(\d)-(\d)-(\d)|\[(\d)\]")
@@ -62,8 +64,11 @@ def _ratings(node: Node, key: str) -> Ratings:
     text = node.str(key)
     m = _RATINGS.fullmatch(text)
     if not m:
-        node.fail(key, f"expected ratings like '8-7-8' (effectiveness-defence-movement) "
-                       f"or '[7]' (defence only), got {text!r}")
+        node.fail(
+            key,
+            f"expected ratings like '8-7-8' (effectiveness-defence-movement) "
+            f"or '[7]' (defence only), got {text!r}",
+        )
     if m.group(4) is not None:
         return Ratings(None, int(m.group(4)), None)
     return Ratings(int(m.group(1)), int(m.group(2)), int(m.group(3)))
@@ -81,7 +86,10 @@ def _unit(node: Node) -> Unit:
         short=node.str("short", pattern=r"\S.{0,15}", what="a name of 1-16 characters"),
         label=node.str("label", pattern=r"\S.{0,9}", what="a counter label of 1-10 characters"),
         name=node.str("name", pattern=r"\S.*", what="a name"),
-        party=party, sides=sides, front=front, back=back,
+        party=party,
+        sides=sides,
+        front=front,
+        back=back,
         leader=node.bool("leader", default=False),
         control=None if control == "none" else Player(control),
         role=node.str("role", default=""),

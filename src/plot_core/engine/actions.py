@@ -19,33 +19,33 @@ from .errors import IllegalAction
 
 
 class Verb(StrEnum):
-    PLACE = "place"            # 4.3 set-up: a unit on a hex
-    PLACE_ALLIED = "allied"    # 7.11: the Allied unit on a hex
-    REVEAL = "reveal"          # 7.4, 7.5: an assignment chit
-    NO_REVEAL = "no-reveal"    # 7.54: decline to reveal
-    ASSIGN = "assign"          # 7.23: send a unit to a hex of the area
-    ACTIVATE = "activate"      # 9.14: start moving a unit
-    MOVE = "move"              # 9.13: one hex
-    TRAVEL = "travel"          # 9.5: with a Travel chit
-    HARASS = "harass"          # 10.0: a unit, or a vacant HQ hex (10.69)
-    RETREAT = "retreat"        # 10.65: where a retreating unit goes
-    ADVANCE = "advance"        # 10.67
-    STAY = "stay"              # 10.67: decline the advance
-    HITLER = "hitler"          # 9.62: Hitler's hex in his HQ
-    DISPLACE = "displace"      # 9.63: who leaves Führer HQ for Hitler
-    RECRUIT = "recruit"        # 12.0: name the unit to recruit
+    PLACE = "place"  # 4.3 set-up: a unit on a hex
+    PLACE_ALLIED = "allied"  # 7.11: the Allied unit on a hex
+    REVEAL = "reveal"  # 7.4, 7.5: an assignment chit
+    NO_REVEAL = "no-reveal"  # 7.54: decline to reveal
+    ASSIGN = "assign"  # 7.23: send a unit to a hex of the area
+    ACTIVATE = "activate"  # 9.14: start moving a unit
+    MOVE = "move"  # 9.13: one hex
+    TRAVEL = "travel"  # 9.5: with a Travel chit
+    HARASS = "harass"  # 10.0: a unit, or a vacant HQ hex (10.69)
+    RETREAT = "retreat"  # 10.65: where a retreating unit goes
+    ADVANCE = "advance"  # 10.67
+    STAY = "stay"  # 10.67: decline the advance
+    HITLER = "hitler"  # 9.62: Hitler's hex in his HQ
+    DISPLACE = "displace"  # 9.63: who leaves Führer HQ for Hitler
+    RECRUIT = "recruit"  # 12.0: name the unit to recruit
     INVESTIGATE = "investigate"  # 13.0: name the unit to investigate
-    JOIN = "join"              # 12.25, 13.25: add a unit to the attempt
-    ROLL = "roll"              # resolve the attempt
-    CANCEL = "cancel"          # drop the attempt before rolling
-    EXPOSE = "expose"          # 12.75: SS reveals an Abwehr unit's Loyalty chit
-    ALIBI = "alibi"            # 13.18: an Alibi/Arrest chit covers an exposed investigator
-    RETURN = "return"          # 14.33, 15.12: where a unit comes back
-    CLEAR = "clear"            # 15.11: take a marker off
-    PANIC = "panic"            # 12.83: an OKW unit that panics
-    COUP = "coup"              # 18.13: roll the Walkyrie Table with the chits committed
-    PIN = "pin"                # 18.61: lay an enemy unit's Loyalty chit on it
-    END = "end"                # finish the active unit (9.14)
+    JOIN = "join"  # 12.25, 13.25: add a unit to the attempt
+    ROLL = "roll"  # resolve the attempt
+    CANCEL = "cancel"  # drop the attempt before rolling
+    EXPOSE = "expose"  # 12.75: SS reveals an Abwehr unit's Loyalty chit
+    ALIBI = "alibi"  # 13.18: an Alibi/Arrest chit covers an exposed investigator
+    RETURN = "return"  # 14.33, 15.12: where a unit comes back
+    CLEAR = "clear"  # 15.11: take a marker off
+    PANIC = "panic"  # 12.83: an OKW unit that panics
+    COUP = "coup"  # 18.13: roll the Walkyrie Table with the chits committed
+    PIN = "pin"  # 18.61: lay an enemy unit's Loyalty chit on it
+    END = "end"  # finish the active unit (9.14)
     END_PHASE = "end-phase"
 
 
@@ -78,8 +78,7 @@ def need(value: T | None, what: str) -> T:
 
 
 @functools.cache
-def act(verb: Verb, unit: str | None = None, hex: Hex | None = None,
-        chit: str | None = None) -> Action:
+def act(verb: Verb, unit: str | None = None, hex: Hex | None = None, chit: str | None = None) -> Action:
     """The Action with these fields, made once: actions are values, so the legal-action
     lists of many states can share them (four times cheaper than building one)."""
     return Action(verb, unit, hex, chit)
@@ -114,6 +113,8 @@ def parse_action(text: str) -> Action:
         elif _CHIT.fullmatch(w) and chit is None:
             chit = w
         else:
-            raise NotationError(f"in {text!r}: cannot read {w!r} (expected a unit id like 301, "
-                                "a hex like 1615, or a chit like TR2)")
+            raise NotationError(
+                f"in {text!r}: cannot read {w!r} (expected a unit id like 301, "
+                "a hex like 1615, or a chit like TR2)"
+            )
     return Action(verb, unit, hex_, chit)

@@ -48,12 +48,19 @@ def new_game(seed: int, *, setup: str = "standard", rules: Rules | None = None) 
 def _unplaced(seed: int, rules: Rules) -> GameState:
     units = []
     for uid, info in rules.units.items():
-        box = Box.ALLIED_HOLDING if not info.party.german else Box.UNPLACED   # 4.2
-        units.append(UnitState(uid, box=box, controller=info.control))       # 4.36, 4.37
-    return GameState(rules=rules, seed=seed, turn=0, phase=Phase.SETUP, phasing=Player.SS,
-                     step=Step.NAMED, units=tuple(units),
-                     chits=("cup",) * len(chit_ids(rules)),                  # 4.1
-                     rng=seed_state(seed))
+        box = Box.ALLIED_HOLDING if not info.party.german else Box.UNPLACED  # 4.2
+        units.append(UnitState(uid, box=box, controller=info.control))  # 4.36, 4.37
+    return GameState(
+        rules=rules,
+        seed=seed,
+        turn=0,
+        phase=Phase.SETUP,
+        phasing=Player.SS,
+        step=Step.NAMED,
+        units=tuple(units),
+        chits=("cup",) * len(chit_ids(rules)),  # 4.1
+        rng=seed_state(seed),
+    )
 
 
 @functools.cache
@@ -63,8 +70,7 @@ def _standard_placements(rules: Rules) -> GameState:
     state = sequence.settle(_unplaced(0, rules), stop_at=Step.DONE)
     while state.step != Step.DONE:
         choice = setup_module_choice(state)
-        state = setup.place(evolve(state, events=()), need(choice.unit, "a unit"),
-                            need(choice.hex, "a hex"))
+        state = setup.place(evolve(state, events=()), need(choice.unit, "a unit"), need(choice.hex, "a hex"))
         state = sequence.settle(state, stop_at=Step.DONE)
     return state
 
@@ -83,9 +89,9 @@ def legal_actions(state: GameState) -> Sequence[Action]:
         return []
     actions = _actions(state)
     if state.coup is not None:
-        actions += coup.coup_chit_actions(state, state.actor)                            # 18.6
+        actions += coup.coup_chit_actions(state, state.actor)  # 18.6
     elif state.to_act is Player.SS and state.phase is not Phase.SETUP:
-        actions += [act(Verb.EXPOSE, u) for u in recruitment.exposable(state)]   # 12.75
+        actions += [act(Verb.EXPOSE, u) for u in recruitment.exposable(state)]  # 12.75
     return actions
 
 
@@ -119,8 +125,7 @@ def apply(state: GameState, action: Action) -> GameState:
         state = coup.expose_semi(state, need(action.unit, "a unit"))
     elif verb is Verb.EXPOSE:
         if state.to_act is not Player.SS or state.phase is Phase.SETUP:
-            raise IllegalAction("12.75", "only the SS reveals Abwehr Loyalty chits, when it is "
-                                         "his move")
+            raise IllegalAction("12.75", "only the SS reveals Abwehr Loyalty chits, when it is his move")
         state = recruitment.expose(state, need(action.unit, "a unit"))
     elif d is not None:
         kind = KINDS[d.kind]
@@ -147,5 +152,3 @@ def _known(state: GameState, action: Action) -> None:
         raise IllegalAction("", f"{label(action.hex)} is not a hex of the map")
     if action.chit is not None and action.chit not in rules.chits.by_id():
         raise IllegalAction("", f"there is no chit {action.chit!r}")
-
-

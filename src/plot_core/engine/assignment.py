@@ -17,7 +17,7 @@ from .registry import case
 from .rolls import pick, roll
 from .state import CUP, Box, Event, GameState, evolve
 
-REROLL_LIMIT = 60   # 7.12/7.28 re-rolls; a map with no room anywhere must not loop forever
+REROLL_LIMIT = 60  # 7.12/7.28 re-rolls; a map with no room anywhere must not loop forever
 PARTY_OF = {Player.SS: Party.SS, Player.ABWEHR: Party.ABWEHR}
 
 
@@ -47,29 +47,42 @@ def roll_assignment(state: GameState) -> GameState:
     table = rules.tables.assignment
     first, second, state = _two_dice(state)
     allied, german = table.result(first, second)
-    state = state.log(Event("7.0", f"Assignment Table: dice {first}, {second}: the Allied unit "
-                                   f"goes to {_area(rules, allied)}; {_sent(rules, german)}",
-                            roll=(first, second),
-                            table="assignment", row=first, column=second,
-                            result=f"{allied} {german or '-'}"))
+    state = state.log(
+        Event(
+            "7.0",
+            f"Assignment Table: dice {first}, {second}: the Allied unit "
+            f"goes to {_area(rules, allied)}; {_sent(rules, german)}",
+            roll=(first, second),
+            table="assignment",
+            row=first,
+            column=second,
+            result=f"{allied} {german or '-'}",
+        )
+    )
     # German result (kept aside until the Allied unit is placed, 7.0 procedure)
     g = german
     for _ in range(REROLL_LIMIT):
         if g is None:
             break
         if impassable(state, g.area):
-            state = state.log(Event("7.29", f"{_area(rules, g.area)} is overrun: no units "
-                                            "are sent"))
+            state = state.log(Event("7.29", f"{_area(rules, g.area)} is overrun: no units are sent"))
             g = None
             break
         if empty_hexes(state, g.area):
             break
-        a, b, state = _two_dice(state)                               # 7.28
+        a, b, state = _two_dice(state)  # 7.28
         g = table.result(a, b)[1]
-        state = state.log(Event("7.28", f"no room in the destination; German result re-rolled: "
-                                        f"dice {a}, {b}: {_sent(rules, g)}", roll=(a, b),
-                                table="assignment",
-                                row=a, column=b, result=str(g or "-")))
+        state = state.log(
+            Event(
+                "7.28",
+                f"no room in the destination; German result re-rolled: dice {a}, {b}: {_sent(rules, g)}",
+                roll=(a, b),
+                table="assignment",
+                row=a,
+                column=b,
+                result=str(g or "-"),
+            )
+        )
     state = evolve(state, german_assignment=g)
     # Allied placement
     holding = [u.id for u in state.units if u.box is Box.ALLIED_HOLDING]
@@ -77,17 +90,23 @@ def roll_assignment(state: GameState) -> GameState:
         return state.log(Event("7.13", "no Allied units left to place"))
     for _ in range(REROLL_LIMIT):
         if impassable(state, allied):
-            return state.log(Event("7.14", f"{_area(rules, allied)} is overrun: no Allied unit "
-                                           "is placed"))
+            return state.log(Event("7.14", f"{_area(rules, allied)} is overrun: no Allied unit is placed"))
         if empty_hexes(state, allied):
-            k, state = pick(state, len(holding))                     # 7.11: drawn at random
+            k, state = pick(state, len(holding))  # 7.11: drawn at random
             return push(state, PlaceAllied(Player.ABWEHR, unit=holding[k], area=allied))
-        a, b, state = _two_dice(state)                               # 7.12
+        a, b, state = _two_dice(state)  # 7.12
         allied = table.result(a, b)[0]
-        state = state.log(Event("7.12", f"no room for the Allied unit; re-rolled: dice {a}, "
-                                        f"{b}: to {_area(rules, allied)}", roll=(a, b),
-                                table="assignment", row=a,
-                                column=b, result=allied))
+        state = state.log(
+            Event(
+                "7.12",
+                f"no room for the Allied unit; re-rolled: dice {a}, {b}: to {_area(rules, allied)}",
+                roll=(a, b),
+                table="assignment",
+                row=a,
+                column=b,
+                result=allied,
+            )
+        )
     return state.log(Event("7.12", "no area has room for an Allied unit"))
 
 
@@ -100,6 +119,7 @@ def place_allied(state: GameState, h: Hex) -> GameState:
 
 
 # -- German assignment -----------------------------------------------------------
+
 
 def start_german(state: GameState) -> GameState:
     g = state.german_assignment
@@ -128,19 +148,23 @@ def reveal_assignment_chit(state: GameState, chit: str | None) -> GameState:
     d = top(state, AssignmentChits)
     state = pop(state)
     if chit is None:
-        return _begin_assign(state, d, picker=d.party.enemy)            # 7.23
+        return _begin_assign(state, d, picker=d.party.enemy)  # 7.23
     kind = state.rules.chits.by_id()[chit].kind
     if chit not in state.chits_of(d.player.value) or kind not in (
-            ChitKind.FRIENDLY_ASSIGNMENT, ChitKind.ENEMY_ASSIGNMENT):
+        ChitKind.FRIENDLY_ASSIGNMENT,
+        ChitKind.ENEMY_ASSIGNMENT,
+    ):
         raise IllegalAction("7.31", f"{chit} is not an assignment chit you hold")
     state = state.with_chit(chit, CUP)
     if kind is ChitKind.FRIENDLY_ASSIGNMENT:
-        state = state.log(Event("7.41", f"{d.player.title} reveals a Friendly Assignment chit "
-                                        "and chooses his own units"))
+        state = state.log(
+            Event("7.41", f"{d.player.title} reveals a Friendly Assignment chit and chooses his own units")
+        )
         return _begin_assign(state, d, picker=d.party)
     switched = d.party.enemy
-    state = state.log(Event("7.51", f"{d.player.title} reveals an Enemy Assignment chit: "
-                                    f"{switched.title} units go instead"))
+    state = state.log(
+        Event("7.51", f"{d.player.title} reveals an Enemy Assignment chit: {switched.title} units go instead")
+    )
     return push(state, evolve(d, player=switched, party=switched))
 
 
@@ -148,9 +172,14 @@ def _eligible(state: GameState, party: Player) -> list[str]:
     """7.24, 7.26, 7.27: units of that party, in Berlin, unmarked."""
     m = state.rules.map
     want = PARTY_OF[party]
-    return [u.id for u in state.units
-            if u.hex is not None and state.info(u.id).party is want
-            and m.area_of[u.hex] == "BE" and u.marker is None]
+    return [
+        u.id
+        for u in state.units
+        if u.hex is not None
+        and state.info(u.id).party is want
+        and m.area_of[u.hex] == "BE"
+        and u.marker is None
+    ]
 
 
 @case("7.21", "7.22", "7.24", "7.25", "7.26", "7.27")
@@ -175,8 +204,11 @@ def assign_actions(state: GameState) -> list[Action]:
 def assign(state: GameState, uid: str, h: Hex) -> GameState:
     d = top(state, Assign)
     if uid not in _eligible(state, d.party):
-        raise IllegalAction("7.24", f"{uid} cannot be sent: only unmarked {d.party.title} units in "
-                                    "Berlin go on assignment (7.24-7.27)")
+        raise IllegalAction(
+            "7.24",
+            f"{uid} cannot be sent: only unmarked {d.party.title} units in "
+            "Berlin go on assignment (7.24-7.27)",
+        )
     if h not in empty_hexes(state, d.area):
         raise IllegalAction("7.25", f"{label(h)} is not an empty hex of {d.area}")
     state = pop(state).with_unit(uid, hex=h)

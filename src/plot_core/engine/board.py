@@ -27,12 +27,12 @@ def is_enemy(state: GameState, player: Player, u: UnitState) -> bool:
 @case("11.11", "11.12", "11.13", "11.14", "12.44", "15.21", "15.22")
 def exerts_zoc(state: GameState, u: UnitState) -> bool:
     """Who has a zone of control."""
-    if u.hex is None or u.controller is None:    # 11.12: an Allied unit belongs to no one
+    if u.hex is None or u.controller is None:  # 11.12: an Allied unit belongs to no one
         return False
     known = lookup(state.rules)
-    if (u.id in known.recruitment_sided and not u.recruited) or u.semi:   # 11.11, 12.44
+    if (u.id in known.recruitment_sided and not u.recruited) or u.semi:  # 11.11, 12.44
         return False
-    return u.marker is None                                # 11.13, 15.21, 15.22; else 11.14
+    return u.marker is None  # 11.13, 15.21, 15.22; else 11.14
 
 
 @case("11.0", "11.21", "9.15", "11.22", "11.52", "11.53", "9.25")
@@ -48,8 +48,7 @@ def zoc_of(state: GameState, u: UnitState) -> frozenset[Hex]:
 
 
 @derived(Basis.UNITS, also=lambda state: (state.phasing, state.activated))
-def zones_of(state: GameState,
-             which: Callable[[GameState, UnitState], bool]) -> dict[Hex, list[str]]:
+def zones_of(state: GameState, which: Callable[[GameState, UnitState], bool]) -> dict[Hex, list[str]]:
     """For every hex, the units ``which(state, u)`` picks whose zone holds it, in unit
     order: who could recruit or investigate there (12.21, 13.13). ``which`` may ask
     only about the units, the phasing player and the units used this phase: the answer
@@ -68,7 +67,8 @@ def enemy_controlled(state: GameState, player: Player) -> frozenset[Hex]:
     ``player``'s own units leaves them as they were)."""
     foe, zone = player.enemy, lookup(state.rules).zone
     return frozenset().union(
-        *[zone[u.at] for u in state.units if u.controller is foe and exerts_zoc(state, u)])
+        *[zone[u.at] for u in state.units if u.controller is foe and exerts_zoc(state, u)]
+    )
 
 
 def hq_at(state: GameState, h: Hex) -> Headquarters | None:
@@ -98,8 +98,7 @@ def unfriendly_hq(state: GameState, dest: Hex, uid: str) -> IllegalAction | None
     """Units never enter an unfriendly HQ by moving or Travel (only by advance after
     harassment, 10.6, within its own limits)."""
     if hq_friendly(state, dest, uid) is False:
-        return IllegalAction("9.24", f"{hq_name(state, dest)} is not friendly to "
-                                     f"{state.info(uid).short}")
+        return IllegalAction("9.24", f"{hq_name(state, dest)} is not friendly to {state.info(uid).short}")
     return None
 
 
@@ -117,8 +116,11 @@ def impassable_areas(state: GameState) -> frozenset[str]:
 
 @functools.cache
 def impassable_in(rules: Rules, turn: int) -> frozenset[str]:
-    return frozenset(a for a, area in rules.map.areas.items()
-                     if area.military_advance is not None and area.military_advance <= turn)
+    return frozenset(
+        a
+        for a, area in rules.map.areas.items()
+        if area.military_advance is not None and area.military_advance <= turn
+    )
 
 
 @case("17.21")

@@ -32,6 +32,5 @@ def draw_chits(state: GameState, player: Player, n: int, *, case_no: str) -> Gam
     state = state.log(Event(case_no, f"{player.title} draws {len(got)} {chits}{note}"))
     if got:
         # named, not "you": the line may be read by everyone once the game is over (24)
-        state = state.log(Event(case_no, f"{player.title} drew {', '.join(got)}",
-                                private=player))
+        state = state.log(Event(case_no, f"{player.title} drew {', '.join(got)}", private=player))
     return state

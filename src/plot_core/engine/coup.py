@@ -29,10 +29,10 @@ from .state import (
 
 # -- declaring ---------------------------------------------------------------------
 
+
 def fuhrer_access_chits(state: GameState) -> list[str]:
     by_id = state.rules.chits.by_id()
-    return [c for c in state.chits_of(Player.ABWEHR.value)
-            if by_id[c].kind is ChitKind.FUHRER_ACCESS]
+    return [c for c in state.chits_of(Player.ABWEHR.value) if by_id[c].kind is ChitKind.FUHRER_ACCESS]
 
 
 @case("18.11")
@@ -77,18 +77,40 @@ def attempt(state: GameState) -> GameState:
     total = die + len(d.chits)
     result = rules.tables.walkyrie.result(total)
     bands = rules.tables.walkyrie.bands
-    column = next(i for i, (lo, hi, _) in enumerate(bands, start=1)
-                  if lo <= min(max(total, bands[0][0]), bands[-1][1]) <= hi)
-    text = "fails" if result is None else (f"succeeds: harassment costs {result.penalty}, "
-                                           f"bonus +{result.bonus}, {result.units} units move")
-    state = state.log(Event("18.8", f"Walkyrie: die {die} + {len(d.chits)} Führer Access = "
-                                    f"{total}: the coup {text}", roll=(die,), table="walkyrie",
-                            row=1, column=column, result="-" if result is None else
-                            f"{result.penalty}/{result.bonus}/{result.units}"))
+    column = next(
+        i
+        for i, (lo, hi, _) in enumerate(bands, start=1)
+        if lo <= min(max(total, bands[0][0]), bands[-1][1]) <= hi
+    )
+    text = (
+        "fails"
+        if result is None
+        else (
+            f"succeeds: harassment costs {result.penalty}, bonus +{result.bonus}, {result.units} units move"
+        )
+    )
+    state = state.log(
+        Event(
+            "18.8",
+            f"Walkyrie: die {die} + {len(d.chits)} Führer Access = {total}: the coup {text}",
+            roll=(die,),
+            table="walkyrie",
+            row=1,
+            column=column,
+            result="-" if result is None else f"{result.penalty}/{result.bonus}/{result.units}",
+        )
+    )
     if result is None:
         return state
-    return begin(state, CoupState(penalty=result.penalty, bonus=result.bonus,
-                                  abwehr_bonus=result.bonus, interphase_units=result.units))
+    return begin(
+        state,
+        CoupState(
+            penalty=result.penalty,
+            bonus=result.bonus,
+            abwehr_bonus=result.bonus,
+            interphase_units=result.units,
+        ),
+    )
 
 
 @case("18.21", "18.22", "18.42", "18.45", "13.27", "14.15", "18.44", "16.12")
@@ -104,14 +126,29 @@ def begin(state: GameState, coup: CoupState) -> GameState:
         if u.box in (Box.SS_RETIREMENT, Box.ABWEHR_RETIREMENT):
             u = evolve(u, box=Box.ELIMINATED)
         units.append(u)
-    state = evolve(state, units=tuple(units), coup=coup, phase=Phase.COUP_INTERPHASE,
-                         phasing=Player.ABWEHR, step=Step.FREE, active=None, mp_spent=0,
-                         activated=frozenset(), targeted=frozenset(), pending=())
-    return state.log(Event("18.21", f"The coup is on: the Abwehr may move "
-                                    f"{coup.interphase_units} units before the first Coup-Turn"))
+    state = evolve(
+        state,
+        units=tuple(units),
+        coup=coup,
+        phase=Phase.COUP_INTERPHASE,
+        phasing=Player.ABWEHR,
+        step=Step.FREE,
+        active=None,
+        mp_spent=0,
+        activated=frozenset(),
+        targeted=frozenset(),
+        pending=(),
+    )
+    return state.log(
+        Event(
+            "18.21",
+            f"The coup is on: the Abwehr may move {coup.interphase_units} units before the first Coup-Turn",
+        )
+    )
 
 
 # -- Hitler ------------------------------------------------------------------------------
+
 
 def hitler_dead(state: GameState) -> bool:
     return state.unit(HITLER).box is Box.ELIMINATED
@@ -127,8 +164,7 @@ def eliminate(state: GameState, uid: str, *, case_no: str) -> GameState:
     if uid != HITLER or coup is None:
         return state
     state = evolve(state, coup=evolve(coup, abwehr_bonus=coup.bonus))
-    state = state.log(Event("18.55", f"Hitler is dead: the Abwehr's bonus is +{coup.bonus} "
-                                     "again"))
+    state = state.log(Event("18.55", f"Hitler is dead: the Abwehr's bonus is +{coup.bonus} again"))
     for u in state.units:
         if u.semi:
             state = state.with_unit(u.id, semi=False, recruited=True, controller=Player.ABWEHR)
@@ -138,6 +174,7 @@ def eliminate(state: GameState, uid: str, *, case_no: str) -> GameState:
 
 # -- Loyalty chits in the coup (18.61, 18.64) -------------------------------------------------
 
+
 def pinned(state: GameState, uid: str) -> bool:
     """18.61: a unit with its Loyalty chit lying on it may not harass this Coup-Turn."""
     return uid in state.holders()
@@ -145,8 +182,11 @@ def pinned(state: GameState, uid: str) -> bool:
 
 def pin_targets(state: GameState, player: Player) -> list[str]:
     foe = player.enemy
-    return [uid for uid in state.loyalty_held(player)
-            if (u := state.unit(uid)).controller is foe and u.hex is not None and not u.semi]
+    return [
+        uid
+        for uid in state.loyalty_held(player)
+        if (u := state.unit(uid)).controller is foe and u.hex is not None and not u.semi
+    ]
 
 
 @case("18.61")
@@ -155,11 +195,18 @@ def pin(state: GameState, uid: str) -> GameState:
     if state.phase is Phase.COUP_INTERPHASE:
         raise IllegalAction("18.61", "Loyalty chits may not be laid during the interphase")
     if uid not in pin_targets(state, player):
-        raise IllegalAction("18.61", f"you cannot lay a Loyalty chit on {state.info(uid).short}: "
-                                     "it must be an enemy unit whose chit you hold")
+        raise IllegalAction(
+            "18.61",
+            f"you cannot lay a Loyalty chit on {state.info(uid).short}: "
+            "it must be an enemy unit whose chit you hold",
+        )
     state = state.with_chit(f"L{uid}", uid)
-    return state.log(Event("18.61", f"{player.title} lays L{uid} on {state.info(uid).short}: "
-                                    "it may not harass this Coup-Turn"))
+    return state.log(
+        Event(
+            "18.61",
+            f"{player.title} lays L{uid} on {state.info(uid).short}: it may not harass this Coup-Turn",
+        )
+    )
 
 
 def semi_targets(state: GameState) -> list[str]:
@@ -171,11 +218,13 @@ def semi_targets(state: GameState) -> list[str]:
 @case("18.64")
 def expose_semi(state: GameState, uid: str) -> GameState:
     if uid not in semi_targets(state):
-        raise IllegalAction("18.64", f"{state.info(uid).short} is not a semi-recruited unit "
-                                     "whose Loyalty chit you hold, or Hitler is dead")
+        raise IllegalAction(
+            "18.64",
+            f"{state.info(uid).short} is not a semi-recruited unit "
+            "whose Loyalty chit you hold, or Hitler is dead",
+        )
     state = state.with_chit(f"L{uid}", CUP).with_unit(uid, semi=False, controller=None)
-    return state.log(Event("18.64", f"SS reveals L{uid}: {state.info(uid).short} is "
-                                    "unrecruited again"))
+    return state.log(Event("18.64", f"SS reveals L{uid}: {state.info(uid).short} is unrecruited again"))
 
 
 def coup_chit_actions(state: GameState, player: Player) -> tuple[Action, ...]:
@@ -195,6 +244,7 @@ def _coup_chit_actions(state: GameState, player: Player) -> tuple[Action, ...]:
 
 # -- victory -------------------------------------------------------------------------------
 
+
 @case("18.71", "18.72", "18.7")
 def check_victory(state: GameState, actor: Player | None) -> GameState:
     """At any moment of the coup: no SS units left in Berlin outside HQs and the Abwehr
@@ -212,5 +262,10 @@ def check_victory(state: GameState, actor: Player | None) -> GameState:
         winner = Player.ABWEHR if ss_gone else Player.SS
     case_no = "18.71" if winner is Player.ABWEHR else "18.72"
     loser = winner.enemy
-    return evolve(state, phase=Phase.GAME_OVER, step=Step.OVER, pending=(), outcome=Outcome(
-        winner.value, case_no, f"no {loser.title} units are left in Berlin outside the HQs"))
+    return evolve(
+        state,
+        phase=Phase.GAME_OVER,
+        step=Step.OVER,
+        pending=(),
+        outcome=Outcome(winner.value, case_no, f"no {loser.title} units are left in Berlin outside the HQs"),
+    )

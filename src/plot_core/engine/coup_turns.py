@@ -15,8 +15,15 @@ from .state import CUP, Event, GameState, Outcome, Phase, Step, evolve
 def begin_coup_turn(state: GameState, n: int) -> GameState:
     coup = evolve(state.coup_state, turn=n, passed=frozenset())
     # (the step is handoff's to set: it gives the move to whoever may move first)
-    state = evolve(state, coup=coup, phase=Phase.COUP_MOVEMENT, phasing=Player.ABWEHR,
-                         active=None, mp_spent=0, activated=frozenset())
+    state = evolve(
+        state,
+        coup=coup,
+        phase=Phase.COUP_MOVEMENT,
+        phasing=Player.ABWEHR,
+        active=None,
+        mp_spent=0,
+        activated=frozenset(),
+    )
     state = state.log(Event("5.3", f"Coup-Turn {n} begins"))
     return handoff(state, first=True)
 
@@ -41,10 +48,8 @@ def pass_moves(state: GameState) -> GameState:
 
 
 def begin_coup_status(state: GameState, player: Player) -> GameState:
-    state = evolve(state, phase=Phase.COUP_STATUS, phasing=player, step=Step.FREE,
-                         active=None, mp_spent=0)
-    return state.log(Event("5.3", f"{player.title} status adjustment (Coup-Turn "
-                                  f"{state.coup_state.turn})"))
+    state = evolve(state, phase=Phase.COUP_STATUS, phasing=player, step=Step.FREE, active=None, mp_spent=0)
+    return state.log(Event("5.3", f"{player.title} status adjustment (Coup-Turn {state.coup_state.turn})"))
 
 
 @case("18.52", "18.53", "18.54", "18.63", "18.73", "15.13")
@@ -64,7 +69,14 @@ def end_coup_status(state: GameState) -> GameState:
     chits = tuple(CUP if where not in (CUP, "ss", "abwehr") else where for where in state.chits)
     state = evolve(state, coup=coup, chits=chits)
     if coup.turn >= g.coup_turns:
-        return evolve(state, phase=Phase.GAME_OVER, step=Step.OVER, outcome=Outcome(
-            "allies", "18.73", f"after {coup.turn} Coup-Turns neither side has won: Germany "
-                               "collapses and the Allies win"))
+        return evolve(
+            state,
+            phase=Phase.GAME_OVER,
+            step=Step.OVER,
+            outcome=Outcome(
+                "allies",
+                "18.73",
+                f"after {coup.turn} Coup-Turns neither side has won: Germany collapses and the Allies win",
+            ),
+        )
     return begin_coup_turn(state, coup.turn + 1)

@@ -38,15 +38,19 @@ from ..parties import Party, Player
 class Basis(enum.Enum):
     """What a fact is worked out from, and so which store on the state keeps it."""
 
-    UNITS = "units"                  # the units (kept while the tuple of units is the same)
-    CHITS = "chits"                  # where the chits are, alone
-    UNITS_AND_CHITS = "both"         # kept with the units, and used only for the same chits
-    STATE = "state"                  # this state alone (a longer log keeps it)
+    UNITS = "units"  # the units (kept while the tuple of units is the same)
+    CHITS = "chits"  # where the chits are, alone
+    UNITS_AND_CHITS = "both"  # kept with the units, and used only for the same chits
+    STATE = "state"  # this state alone (a longer log keeps it)
 
 
 # The state's attribute that holds each basis's answers (state.py declares them).
-STORE = {Basis.UNITS: "_memo", Basis.CHITS: "_chitmemo", Basis.UNITS_AND_CHITS: "_memo",
-         Basis.STATE: "_scratch"}
+STORE = {
+    Basis.UNITS: "_memo",
+    Basis.CHITS: "_chitmemo",
+    Basis.UNITS_AND_CHITS: "_memo",
+    Basis.STATE: "_scratch",
+}
 
 F = TypeVar("F", bound=Callable[..., Any])
 _MISSING = object()
@@ -62,16 +66,22 @@ class _Fact:
 
     __slots__ = ("basis", "compute", "also", "kept_by_step")
 
-    def __init__(self, basis: Basis, compute: Callable[..., Any],
-                 also: Callable[[Any], Hashable] | None, kept_by_step: KeptByStep | None):
+    def __init__(
+        self,
+        basis: Basis,
+        compute: Callable[..., Any],
+        also: Callable[[Any], Hashable] | None,
+        kept_by_step: KeptByStep | None,
+    ):
         self.basis, self.compute, self.also, self.kept_by_step = basis, compute, also, kept_by_step
 
 
 FACTS: dict[Callable[..., Any], _Fact] = {}
 
 
-def derived(basis: Basis, *, also: Callable[[Any], Hashable] | None = None,
-            kept_by_step: KeptByStep | None = None) -> Callable[[F], F]:
+def derived(
+    basis: Basis, *, also: Callable[[Any], Hashable] | None = None, kept_by_step: KeptByStep | None = None
+) -> Callable[[F], F]:
     """Keep ``fn(state, *args)`` on the state, in the store for ``basis``.
 
     The key is the fact itself when it has no arguments (the commonest and cheapest
@@ -102,14 +112,16 @@ def derived(basis: Basis, *, also: Callable[[Any], Hashable] | None = None,
                 if found is _MISSING:
                     found = memo[key] = fn(state, *args)
                 return found
-        elif len(inspect.signature(fn).parameters) == 1:     # the commonest: state alone
+        elif len(inspect.signature(fn).parameters) == 1:  # the commonest: state alone
+
             def fact(state: Any) -> Any:
                 memo = getattr(state, store)
                 found = memo.get(fact, _MISSING)
                 if found is _MISSING:
                     found = memo[fact] = fn(state)
                 return found
-        elif len(inspect.signature(fn).parameters) == 2:     # and one argument
+        elif len(inspect.signature(fn).parameters) == 2:  # and one argument
+
             def fact(state: Any, arg: Any) -> Any:
                 memo = getattr(state, store)
                 key = (fact, arg)
@@ -118,6 +130,7 @@ def derived(basis: Basis, *, also: Callable[[Any], Hashable] | None = None,
                     found = memo[key] = fn(state, arg)
                 return found
         else:
+
             def fact(state: Any, *args: Any) -> Any:
                 memo = getattr(state, store)
                 key = (fact, *args)
@@ -125,9 +138,11 @@ def derived(basis: Basis, *, also: Callable[[Any], Hashable] | None = None,
                 if found is _MISSING:
                     found = memo[key] = fn(state, *args)
                 return found
+
         functools.update_wrapper(fact, fn)
         FACTS[fact] = _Fact(basis, fn, also, kept_by_step)
         return fact  # type: ignore[return-value]
+
     return wrap
 
 
@@ -151,5 +166,9 @@ def kept_keys(player: Player, party: Party) -> tuple[Hashable, ...]:
 
 @functools.cache
 def _kept_keys(player: Player, party: Party, declared: int) -> tuple[Hashable, ...]:
-    return tuple(key(fact, *args) for fact, known in FACTS.items() if known.kept_by_step
-                 for args in known.kept_by_step(player, party))
+    return tuple(
+        key(fact, *args)
+        for fact, known in FACTS.items()
+        if known.kept_by_step
+        for args in known.kept_by_step(player, party)
+    )

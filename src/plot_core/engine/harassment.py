@@ -28,7 +28,7 @@ from .state import (
 )
 from .terms import Term
 
-HARASS_COST = 1   # 10.11; the coup changes it (18.17)
+HARASS_COST = 1  # 10.11; the coup changes it (18.17)
 
 
 @case("18.17", "18.56", "18.23")
@@ -44,6 +44,7 @@ def differential_bonus(state: GameState) -> int:
 
 # -- who may harass whom -------------------------------------------------------------
 
+
 @case("10.41")
 def harassment_defence(state: GameState, target: UnitState) -> int:
     """Defence against harassment: +4 for a unit in an HQ friendly to it."""
@@ -53,10 +54,26 @@ def harassment_defence(state: GameState, target: UnitState) -> int:
     return d
 
 
-@case("8.13", "10.21", "10.22", "10.23", "10.24", "10.25", "10.31", "10.32", "10.33", "10.34",
-      "11.51", "12.72", "17.24", "18.46", "18.61")
-def harass_problem(state: GameState, target: str | None = None,
-                   hq_hex: Hex | None = None) -> IllegalAction | None:
+@case(
+    "8.13",
+    "10.21",
+    "10.22",
+    "10.23",
+    "10.24",
+    "10.25",
+    "10.31",
+    "10.32",
+    "10.33",
+    "10.34",
+    "11.51",
+    "12.72",
+    "17.24",
+    "18.46",
+    "18.61",
+)
+def harass_problem(
+    state: GameState, target: str | None = None, hq_hex: Hex | None = None
+) -> IllegalAction | None:
     """Why the active unit may not harass this target now, or None if it may."""
     return harasser_problem(state) or _target_problem(state, target, hq_hex)
 
@@ -73,20 +90,22 @@ def harasser_problem(state: GameState) -> IllegalAction | None:
     if len(state.occupancy().get(me.at, ())) > 1:
         return IllegalAction("8.13", f"{_name(state, uid)} must harass from a hex it has to itself")
     if coup_mod.pinned(state, uid):
-        return IllegalAction("18.61", f"{_name(state, uid)}'s Loyalty chit lies on it: it may not harass "
-                                      "this Coup-Turn")
+        return IllegalAction(
+            "18.61", f"{_name(state, uid)}'s Loyalty chit lies on it: it may not harass this Coup-Turn"
+        )
     if state.mp_spent + harass_cost(state) > movement_allowance(rules, me):
         return IllegalAction("10.23", f"{_name(state, uid)} has no movement points left to harass")
     return None
 
 
-def _target_problem(state: GameState, target: str | None, hq_hex: Hex | None,
-                    zone: frozenset[Hex] | None = None) -> IllegalAction | None:
+def _target_problem(
+    state: GameState, target: str | None, hq_hex: Hex | None, zone: frozenset[Hex] | None = None
+) -> IllegalAction | None:
     rules = state.rules
     uid = state.mover
     me = state.unit(uid)
     zone = zoc_of(state, me) if zone is None else zone
-    if hq_hex is not None:                                    # 10.69: a vacant HQ
+    if hq_hex is not None:  # 10.69: a vacant HQ
         hq = hq_at(state, hq_hex)
         if hq is None or hq_hex in state.occupancy():
             return IllegalAction("10.69", f"{label(hq_hex)} is not a vacant HQ hex")
@@ -103,17 +122,20 @@ def _target_problem(state: GameState, target: str | None, hq_hex: Hex | None,
     neutral = is_unrecruited(rules, t) or t.semi
     if t.hex is not None and neutral and state.coup is None:
         return IllegalAction("10.31", f"{_name(state, target)} is unrecruited or semi-recruited")
-    if t.hex is None or t.controller is state.phasing or (
-            not neutral and not is_enemy(state, state.phasing, t)):
+    if (
+        t.hex is None
+        or t.controller is state.phasing
+        or (not neutral and not is_enemy(state, state.phasing, t))
+    ):
         return IllegalAction("10.21", f"{_name(state, target)} is not an enemy unit on the map")
     if is_unsuspected_abwehr(rules, t):
         return IllegalAction("12.72", f"{_name(state, target)} is unsuspected and cannot be harassed")
     if t.hex not in zone:
-        return IllegalAction("10.21", f"{_name(state, target)} is not in "
-                                      f"{_name(state, uid)}'s zone of control")
+        return IllegalAction(
+            "10.21", f"{_name(state, target)} is not in {_name(state, uid)}'s zone of control"
+        )
     if effectiveness(rules, me) - harassment_defence(state, t) + differential_bonus(state) < 0:
-        return IllegalAction("10.34", f"the differential against {_name(state, target)} would "
-                                      "be below zero")
+        return IllegalAction("10.34", f"the differential against {_name(state, target)} would be below zero")
     return None
 
 
@@ -136,8 +158,9 @@ def harass_targets(state: GameState) -> list[Action]:
     # With no one and no HQ hex in the zone there is nothing to harass; and the points
     # left (10.23), the commonest reason not to, are asked without building the refusal.
     # harasser_problem then asks everything else.
-    if (occ.keys().isdisjoint(zone) and zone.isdisjoint(state.rules.map.hq_of)) \
-            or state.mp_spent + harass_cost(state) > movement_allowance(state.rules, me):
+    if (
+        occ.keys().isdisjoint(zone) and zone.isdisjoint(state.rules.map.hq_of)
+    ) or state.mp_spent + harass_cost(state) > movement_allowance(state.rules, me):
         return []
     if harasser_problem(state):
         return []
@@ -157,8 +180,10 @@ def harass_targets(state: GameState) -> list[Action]:
 
 # -- resolving -----------------------------------------------------------------------
 
-def harassment_terms(state: GameState, target: str | None = None,
-                     hq_hex: Hex | None = None) -> tuple[Term, ...]:
+
+def harassment_terms(
+    state: GameState, target: str | None = None, hq_hex: Hex | None = None
+) -> tuple[Term, ...]:
     """The differential's parts (10.3): the harasser's effectiveness, less the target's
     defence (+4 in an HQ friendly to it, 10.41; a vacant HQ defends with the 4 alone,
     10.69), plus the coup bonus (18.18). ``harass`` and the odds both sum these."""
@@ -166,8 +191,7 @@ def harassment_terms(state: GameState, target: str | None = None,
     me = state.unit(state.mover)
     terms = [Term(state.info(me.id).short, effectiveness(rules, me))]
     if hq_hex is not None:
-        terms.append(Term(f"vacant {hq_name(state, hq_hex)}", -rules.game.hq_defence_bonus,
-                          "10.69"))
+        terms.append(Term(f"vacant {hq_name(state, hq_hex)}", -rules.game.hq_defence_bonus, "10.69"))
     else:
         target = need_target(target)
         t = state.unit(target)
@@ -199,31 +223,38 @@ def harass(state: GameState, target: str | None = None, hq_hex: Hex | None = Non
     bonus = differential_bonus(state)
     diff = sum(t.value for t in harassment_terms(state, target, hq_hex))
     die, state = roll(state)
-    coup = state.coup is not None                            # 18.41
+    coup = state.coup is not None  # 18.41
     grid = rules.tables.coup_harassment if coup else rules.tables.harassment
     column = min(diff, grid.columns[-1])
     result = rules.tables.harassment_result(diff, die, coup=coup)
     plus = f" + {bonus}" if bonus else ""
-    state = state.log(Event("10.72" if coup else "10.71",
-                            f"{state.info(uid).short} harasses {what}: "
-                            f"{effectiveness(rules, me)} - {d}{plus} = {diff:+d}, "
-                            f"die {die}: {result}", roll=(die,),
-                            table="coup_harassment" if coup else "harassment", row=die,
-                            column=column, result=result))
-    if result == "Ae":                                       # 10.72: the attacker dies
+    state = state.log(
+        Event(
+            "10.72" if coup else "10.71",
+            f"{state.info(uid).short} harasses {what}: "
+            f"{effectiveness(rules, me)} - {d}{plus} = {diff:+d}, "
+            f"die {die}: {result}",
+            roll=(die,),
+            table="coup_harassment" if coup else "harassment",
+            row=die,
+            column=column,
+            result=result,
+        )
+    )
+    if result == "Ae":  # 10.72: the attacker dies
         state = finish_activation(state)
         return coup_mod.eliminate(state, uid, case_no="10.72")
     if hq_hex is not None:
-        if result in ("Dr", "De"):                           # 10.69
+        if result in ("Dr", "De"):  # 10.69
             return push(state, Advance(state.phasing, hex=hq_hex, unit=uid))
         if result == "Ar":
             return retreat_or_retire(state, uid, attacker=True)
-        return state                                         # M, N: no effect on an empty HQ
+        return state  # M, N: no effect on an empty HQ
     target = need_target(target)
     if result in ("M", "N"):
         marker = Marker.MASKED if result == "M" else Marker.NEUTRALIZED
-        return state.with_unit(target, marker=marker)        # 10.5: replaces an earlier one
-    if result == "De":                                       # 10.72: the defender dies
+        return state.with_unit(target, marker=marker)  # 10.5: replaces an earlier one
+    if result == "De":  # 10.72: the defender dies
         vacated = state.unit(target).at
         if is_allied(rules, state.unit(target)):
             state = state.with_unit(target, hex=None, box=Box.ALLIED_HOLDING, marker=None)
@@ -232,17 +263,22 @@ def harass(state: GameState, target: str | None = None, hq_hex: Hex | None = Non
         return offer_advance(state, uid, vacated)
     if result == "Dr":
         t = state.unit(target)
-        if is_allied(rules, t):                              # 17.25
+        if is_allied(rules, t):  # 17.25
             state = state.with_unit(target, hex=None, box=Box.ALLIED_HOLDING, marker=None)
-            state = state.log(Event("17.25", f"{state.info(target).short} is destroyed and "
-                                             "returns to the Allied Unit Holding Box"))
+            state = state.log(
+                Event(
+                    "17.25",
+                    f"{state.info(target).short} is destroyed and returns to the Allied Unit Holding Box",
+                )
+            )
             return offer_advance(state, uid, t.at)
         own_hq = bool(hq_friendly(state, t.at, target))
         return retreat_or_retire(state, target, attacker=False, harasser=uid, no_advance=own_hq)
-    return retreat_or_retire(state, uid, attacker=True)     # Ar
+    return retreat_or_retire(state, uid, attacker=True)  # Ar
 
 
 # -- retreat and advance -------------------------------------------------------------
+
 
 @case("10.62", "10.66", "11.41", "16.14", "17.26")
 def retreat_hexes(state: GameState, uid: str) -> list[Hex]:
@@ -252,9 +288,14 @@ def retreat_hexes(state: GameState, uid: str) -> list[Hex]:
     occ = state.occupancy()
     # A unit without an owner (harassed in the coup, 18.46) flees the harassing side's zones.
     ezoc = enemy_controlled(state, u.controller or state.phasing.enemy)
-    return [n for n in m.neighbours[u.at]
-            if n not in occ and n not in ezoc and not impassable(state, m.area_of[n])
-            and hq_friendly(state, n, uid) is not False]
+    return [
+        n
+        for n in m.neighbours[u.at]
+        if n not in occ
+        and n not in ezoc
+        and not impassable(state, m.area_of[n])
+        and hq_friendly(state, n, uid) is not False
+    ]
 
 
 @case("9.24")
@@ -263,25 +304,29 @@ def offer_advance(state: GameState, uid: str, h: Hex) -> GameState:
     unit into an HQ unfriendly to it only after harassing that HQ while it was vacant
     (10.69): never by advancing after a unit in it was driven out or eliminated."""
     if hq_friendly(state, h, uid) is False:
-        return state.log(Event("9.24", f"{state.info(uid).short} may not advance into "
-                                       f"{hq_name(state, h)}: unfriendly to it"))
+        return state.log(
+            Event(
+                "9.24", f"{state.info(uid).short} may not advance into {hq_name(state, h)}: unfriendly to it"
+            )
+        )
     return push(state, Advance(state.phasing, hex=h, unit=uid))
 
 
 @case("10.61", "10.64", "10.65")
-def retreat_or_retire(state: GameState, uid: str, *, attacker: bool, harasser: str | None = None,
-                      no_advance: bool = False) -> GameState:
+def retreat_or_retire(
+    state: GameState, uid: str, *, attacker: bool, harasser: str | None = None, no_advance: bool = False
+) -> GameState:
     """Queue a one-hex retreat; its owner picks the hex when the time comes (10.65), so
     several units retreating one after another each see the board as it then is."""
     u = state.unit(uid)
     if attacker:
-        state = finish_activation(state)                   # a repulsed unit stops
+        state = finish_activation(state)  # a repulsed unit stops
     if not attacker and harasser is not None:
         if no_advance:
             state = state.log(Event("10.68", "no advance into the enemy's own HQ"))
         else:
             state = offer_advance(state, harasser, u.at)
-    owner = u.controller or state.phasing.enemy             # 10.61: never the harasser
+    owner = u.controller or state.phasing.enemy  # 10.61: never the harasser
     return push(state, Retreat(owner, unit=uid))
 
 
@@ -293,12 +338,11 @@ def retire(state: GameState, uid: str) -> GameState:
     if state.coup is not None or u.controller is None:
         return coup_mod.eliminate(state, uid, case_no="18.43")
     state = state.with_unit(uid, hex=None, box=retirement_box(u.controller), marker=None)
-    return state.log(Event("10.64", f"{state.info(uid).short} cannot retreat and goes to "
-                                    "General Retirement"))
+    return state.log(Event("10.64", f"{state.info(uid).short} cannot retreat and goes to General Retirement"))
 
 
 def do_retreat(state: GameState, uid: str, dest: Hex) -> GameState:
-    state = state.with_unit(uid, hex=dest, marker=None)       # 10.5: the marker goes
+    state = state.with_unit(uid, hex=dest, marker=None)  # 10.5: the marker goes
     return state.log(Event("10.61", f"{state.info(uid).short} retreats to {label(dest)}"))
 
 
@@ -306,8 +350,11 @@ def choose_retreat(state: GameState, dest: Hex) -> GameState:
     d = top(state, Retreat)
     options = retreat_hexes(state, d.unit)
     if dest not in options:
-        raise IllegalAction("10.62", f"{state.info(d.unit).short} cannot retreat to {label(dest)}; "
-                                     f"choose one of {', '.join(label(h) for h in options)}")
+        raise IllegalAction(
+            "10.62",
+            f"{state.info(d.unit).short} cannot retreat to {label(dest)}; "
+            f"choose one of {', '.join(label(h) for h in options)}",
+        )
     return do_retreat(pop(state), d.unit, dest)
 
 
@@ -315,11 +362,9 @@ def choose_retreat(state: GameState, dest: Hex) -> GameState:
 def choose_advance(state: GameState, advance: bool) -> GameState:
     d = top(state, Advance)
     state = pop(state)
-    if not advance or d.unit is None:       # (an investigators' advance names no one unit)
+    if not advance or d.unit is None:  # (an investigators' advance names no one unit)
         return state
     if d.hex in state.occupancy():
         raise IllegalAction("10.67", f"{label(d.hex)} is no longer empty")
     state = state.with_unit(d.unit, hex=d.hex)
     return state.log(Event("10.67", f"{state.info(d.unit).short} advances into {label(d.hex)}"))
-
-

@@ -16,8 +16,9 @@ from .state import CUP, Box, Event, GameState, defence, evolve, retirement_box
 
 def next_prisoner(state: GameState) -> str | None:
     """14.11-14.12: the units in the cell not yet interrogated this phase, in id order."""
-    return next((u.id for u in state.units
-                 if u.box is Box.INTERROGATION and u.id not in state.targeted), None)
+    return next(
+        (u.id for u in state.units if u.box is Box.INTERROGATION and u.id not in state.targeted), None
+    )
 
 
 @case("14.11", "14.12", "14.13", "14.14", "14.21")
@@ -28,7 +29,8 @@ def announce(state: GameState, uid: str) -> GameState:
 
 def alibi_actions(state: GameState) -> list[Action]:
     return [act(Verb.REVEAL, None, None, c) for c in alibi_chits(state, Player.ABWEHR)][:1] + [
-        act(Verb.NO_REVEAL)]
+        act(Verb.NO_REVEAL)
+    ]
 
 
 def add_alibi(state: GameState, chit: str) -> GameState:
@@ -54,10 +56,19 @@ def interrogate(state: GameState) -> GameState:
     grid = rules.tables.interrogation
     column = max(grid.columns[0], min(dfn, grid.columns[-1]))
     state = evolve(state, targeted=state.targeted | {uid})
-    state = state.log(Event("14.34", f"Interrogation of {rules.units[uid].short}: die {die}"
-                                     f"{f' + {len(d.chits)}' if d.chits else ''} = {total} "
-                                     f"against defence {dfn}: {result}", roll=(die,),
-                            table="interrogation", row=total, column=column, result=result))
+    state = state.log(
+        Event(
+            "14.34",
+            f"Interrogation of {rules.units[uid].short}: die {die}"
+            f"{f' + {len(d.chits)}' if d.chits else ''} = {total} "
+            f"against defence {dfn}: {result}",
+            roll=(die,),
+            table="interrogation",
+            row=total,
+            column=column,
+            result=result,
+        )
+    )
     if result == "Ss":
         state = state.with_unit(uid, box=Box.ELIMINATED)
         state = state.log(Event("14.31", f"{rules.units[uid].short} is eliminated"))

@@ -34,7 +34,7 @@ from .state import (
 )
 from .terms import Term
 
-INVESTIGATORS = (Party.SS, Party.NAZI)   # 13.15
+INVESTIGATORS = (Party.SS, Party.NAZI)  # 13.15
 
 
 def loyalty_chit(uid: str) -> str:
@@ -54,9 +54,14 @@ def investigators_for(state: GameState, target: str) -> list[str]:
 
 
 def _can_investigate(state: GameState, u: UnitState) -> bool:
-    return (u.controller is Player.SS and u.hex is not None and u.id not in state.activated
-            and state.info(u.id).party in INVESTIGATORS and u.marker is None
-            and effectiveness(state.rules, u) > 0)
+    return (
+        u.controller is Player.SS
+        and u.hex is not None
+        and u.id not in state.activated
+        and state.info(u.id).party in INVESTIGATORS
+        and u.marker is None
+        and effectiveness(state.rules, u) > 0
+    )
 
 
 @case("13.11", "13.12", "13.16", "13.24", "13.26", "17.24")
@@ -64,7 +69,7 @@ def target_problem(state: GameState, target: str) -> IllegalAction | None:
     rules = state.rules
     t = state.unit(target)
     name = rules.units[target].short
-    if t.hex is None or t.controller is not Player.ABWEHR:   # 17.24: Allied units are no one's
+    if t.hex is None or t.controller is not Player.ABWEHR:  # 17.24: Allied units are no one's
         return IllegalAction("13.12", f"{name} is not an Abwehr-controlled unit on the map")
     if is_unrecruited(rules, t) and not t.semi:
         return IllegalAction("13.16", f"{name} cannot be investigated")
@@ -73,8 +78,9 @@ def target_problem(state: GameState, target: str) -> IllegalAction | None:
     if target in state.targeted:
         return IllegalAction("13.24", f"{name} has already been investigated this phase")
     if not investigators_for(state, target):
-        return IllegalAction("13.13", f"{name} is not in the zone of any SS or Nazi unit that "
-                                      "may still investigate")
+        return IllegalAction(
+            "13.13", f"{name} is not in the zone of any SS or Nazi unit that may still investigate"
+        )
     return None
 
 
@@ -103,24 +109,29 @@ def investigation_actions(state: GameState) -> list[Action]:
     if d is None:
         # only a unit some investigator's zone holds can pass target_problem (13.13)
         near = zones_of(state, _can_investigate)
-        out = [act(Verb.INVESTIGATE, u.id) for u in state.units
-               if u.controller is Player.ABWEHR and u.hex in near
-               and target_problem(state, u.id) is None]
+        out = [
+            act(Verb.INVESTIGATE, u.id)
+            for u in state.units
+            if u.controller is Player.ABWEHR and u.hex in near and target_problem(state, u.id) is None
+        ]
         return out + [act(Verb.END_PHASE)]
     if isinstance(d, Investigate):
-        out = [act(Verb.JOIN, u) for u in investigators_for(state, d.unit)
-               if u not in d.units]
+        out = [act(Verb.JOIN, u) for u in investigators_for(state, d.unit) if u not in d.units]
         if d.units and _ratio(state, d.units, d.unit) >= state.rules.game.investigate_min:
             out.append(act(Verb.ROLL))
         return out + [act(Verb.CANCEL)]
     if isinstance(d, ExposeInvestigators):
         held = state.chits_of(Player.ABWEHR.value)
-        return [act(Verb.REVEAL, None, None, loyalty_chit(u)) for u in d.units
-                if loyalty_chit(u) in held] + [act(Verb.NO_REVEAL)]
+        return [act(Verb.REVEAL, None, None, loyalty_chit(u)) for u in d.units if loyalty_chit(u) in held] + [
+            act(Verb.NO_REVEAL)
+        ]
     if isinstance(d, Alibi):
         alibis = alibi_chits(state, Player.SS)
-        covered = [Action(Verb.ALIBI, unit=c[1:], chit=alibis[0]) for c in d.chits
-                   if c[1:] not in d.cleared] if alibis else []
+        covered = (
+            [Action(Verb.ALIBI, unit=c[1:], chit=alibis[0]) for c in d.chits if c[1:] not in d.cleared]
+            if alibis
+            else []
+        )
         return covered + [act(Verb.NO_REVEAL)]
     raise AssertionError(d)
 
@@ -135,9 +146,12 @@ def start(state: GameState, target: str) -> GameState:
 def join(state: GameState, uid: str) -> GameState:
     d = top(state, Investigate)
     if uid in d.units or uid not in investigators_for(state, d.unit):
-        raise IllegalAction("13.15", f"{state.info(uid).short} cannot join: investigators are "
-                                     "unmarked SS or Nazi units, unused this phase, with the "
-                                     "target in their zone")
+        raise IllegalAction(
+            "13.15",
+            f"{state.info(uid).short} cannot join: investigators are "
+            "unmarked SS or Nazi units, unused this phase, with the "
+            "target in their zone",
+        )
     return push(pop(state), evolve(d, units=d.units + (uid,)))
 
 
@@ -151,8 +165,7 @@ def announce(state: GameState) -> GameState:
     if _ratio(state, d.units, d.unit) < state.rules.game.investigate_min:
         raise IllegalAction("13.21", "investigations need at least 2 to 1")
     state = pop(state)
-    state = evolve(state, activated=state.activated | set(d.units),
-                         targeted=state.targeted | {d.unit})
+    state = evolve(state, activated=state.activated | set(d.units), targeted=state.targeted | {d.unit})
     names = " + ".join(state.info(u).short for u in d.units)
     state = state.log(Event("13.0", f"SS investigates {state.info(d.unit).short} with {names}"))
     return push(state, ExposeInvestigators(Player.ABWEHR, unit=d.unit, units=d.units))
@@ -165,8 +178,9 @@ def expose_investigator(state: GameState, chit: str) -> GameState:
     if chit not in state.chits_of(Player.ABWEHR.value):
         raise IllegalAction("13.17", f"you do not hold {chit}")
     state = pop(state).with_chit(chit, CUP)
-    state = state.log(Event("13.17", f"Abwehr reveals {chit}: {state.info(chit[1:]).short} "
-                                     "drops out of the investigation"))
+    state = state.log(
+        Event("13.17", f"Abwehr reveals {chit}: {state.info(chit[1:]).short} drops out of the investigation")
+    )
     return push(state, evolve(d, chits=d.chits + (chit,)))
 
 
@@ -175,8 +189,7 @@ def done_exposing(state: GameState) -> GameState:
     d = top(state, ExposeInvestigators)
     state = pop(state)
     if d.chits:
-        return push(state, Alibi(Player.SS, unit=d.unit, units=d.units, chits=d.chits,
-                                 cleared=d.cleared))
+        return push(state, Alibi(Player.SS, unit=d.unit, units=d.units, chits=d.chits, cleared=d.cleared))
     return carry_out(state, d)
 
 
@@ -188,8 +201,7 @@ def cover(state: GameState, uid: str, chit: str) -> GameState:
     if loyalty_chit(uid) not in d.chits or uid in d.cleared:
         raise IllegalAction("13.18", f"{state.info(uid).short} has no exposure left to cancel")
     state = pop(state).with_chit(chit, CUP)
-    state = state.log(Event("13.18", f"SS reveals {chit}: {state.info(uid).short} investigates "
-                                     "after all"))
+    state = state.log(Event("13.18", f"SS reveals {chit}: {state.info(uid).short} investigates after all"))
     return push(state, evolve(d, cleared=d.cleared + (uid,)))
 
 
@@ -208,17 +220,24 @@ def carry_out(state: GameState, d: Exposure) -> GameState:
     total, dfn = sum(x.value for x in investigators), -against.value
     column = rules.tables.investigation_column(total, dfn)
     if column is None:
-        return state.log(Event("13.22", f"{total} to {dfn} is below 2 to 1: the investigation "
-                                        "is called off"))
+        return state.log(Event("13.22", f"{total} to {dfn} is below 2 to 1: the investigation is called off"))
     if t.marker is not None:
         state = state.with_unit(target, marker=None)
-        state = state.log(Event("13.31", f"{state.info(target).short} loses its "
-                                         f"{t.marker.value} marker"))
+        state = state.log(Event("13.31", f"{state.info(target).short} loses its {t.marker.value} marker"))
     die, state = roll(state)
     result = rules.tables.investigation.cell(die, column)
-    state = state.log(Event("13.36", f"Investigation of {state.info(target).short}: {total} to "
-                                     f"{dfn} ({column}:1), die {die}: {result}", roll=(die,),
-                            table="investigation", row=die, column=column, result=result))
+    state = state.log(
+        Event(
+            "13.36",
+            f"Investigation of {state.info(target).short}: {total} to "
+            f"{dfn} ({column}:1), die {die}: {result}",
+            roll=(die,),
+            table="investigation",
+            row=die,
+            column=column,
+            result=result,
+        )
+    )
     if result == "Ss":
         return take_from_abwehr(state, 1, case_no="13.32")
     if result == "N":
@@ -226,15 +245,15 @@ def carry_out(state: GameState, d: Exposure) -> GameState:
     # Ic: to the Interrogation Cell; one investigator may advance (13.35, per 10.6).
     there = t.at
     state = state.with_unit(target, hex=None, box=Box.INTERROGATION, marker=None)
-    state = state.log(Event("13.34", f"{state.info(target).short} goes to the Interrogation "
-                                     "Cell"))
+    state = state.log(Event("13.34", f"{state.info(target).short} goes to the Interrogation Cell"))
     if hq_friendly(state, there, target):
         return state.log(Event("10.68", "no advance into the enemy's own HQ"))
     # 13.35 follows 10.6, and so 9.24: only into an HQ friendly to the advancing unit.
     allowed = tuple(u for u in units if unfriendly_hq(state, there, u) is None)
     if not allowed:
-        return state.log(Event("9.24", f"no investigator may advance into "
-                                       f"{hq_name(state, there)}: unfriendly to them"))
+        return state.log(
+            Event("9.24", f"no investigator may advance into {hq_name(state, there)}: unfriendly to them")
+        )
     return push(state, Advance(Player.SS, hex=there, units=allowed))
 
 
@@ -249,13 +268,13 @@ def take_from_abwehr(state: GameState, n: int, *, case_no: str) -> GameState:
         k, state = pick(state, len(pool))
         got.append(ids[pool[k]])
         state = state.with_chit(ids[pool[k]], Player.SS.value)
-    state = state.log(Event(case_no, f"SS takes {len(got)} chit{'s' if len(got) != 1 else ''} "
-                                     "from the Abwehr box"))
+    state = state.log(
+        Event(case_no, f"SS takes {len(got)} chit{'s' if len(got) != 1 else ''} from the Abwehr box")
+    )
     if got:
         # each side's own line, naming the side: everyone reads both once the game is over
         state = state.log(Event(case_no, f"SS took {', '.join(got)}", private=Player.SS))
-        state = state.log(Event(case_no, f"Abwehr lost {', '.join(got)} to the SS",
-                                private=Player.ABWEHR))
+        state = state.log(Event(case_no, f"Abwehr lost {', '.join(got)} to the SS", private=Player.ABWEHR))
     return state
 
 

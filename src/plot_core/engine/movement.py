@@ -48,11 +48,11 @@ RASTENBURG = "rastenburg"
 
 # -- activation ------------------------------------------------------------------
 
+
 # Who may be activated (9.11-9.33), each rule written once: a cheap test of a unit for
 # the player who would move it, which names the rule that refuses it; the words of a
 # refusal are built only when one is shown (check_activate), movable asks the test alone.
-def _activation_refused(player: Player, activated: frozenset[str], u: UnitState,
-                        known: Lookup) -> str | None:
+def _activation_refused(player: Player, activated: frozenset[str], u: UnitState, known: Lookup) -> str | None:
     if u.controller is not player:
         return "9.11"
     if u.hex is None:
@@ -80,8 +80,7 @@ _ACTIVATION_REFUSALS = {
 
 def _interphase_full(state: GameState) -> bool:
     """18.22: the Walkyrie result lets so many units move in the interphase."""
-    return state.phase is Phase.COUP_INTERPHASE \
-        and len(state.activated) >= state.coup_state.interphase_units
+    return state.phase is Phase.COUP_INTERPHASE and len(state.activated) >= state.coup_state.interphase_units
 
 
 @case("9.11", "9.14", "9.31", "9.32", "9.33", "12.43", "15.21", "15.22", "18.22")
@@ -91,11 +90,12 @@ def check_activate(state: GameState, uid: str) -> None:
     u = state.unit(uid)
     refused = _activation_refused(state.phasing, state.activated, u, lookup(state.rules))
     if refused is not None:
-        raise IllegalAction(refused.split()[0],
-                            _ACTIVATION_REFUSALS[refused](state.info(uid).short, u))
+        raise IllegalAction(refused.split()[0], _ACTIVATION_REFUSALS[refused](state.info(uid).short, u))
     if _interphase_full(state):
-        raise IllegalAction("18.22", f"the Walkyrie result lets {state.coup_state.interphase_units} "
-                                     "units move in the interphase")
+        raise IllegalAction(
+            "18.22",
+            f"the Walkyrie result lets {state.coup_state.interphase_units} units move in the interphase",
+        )
 
 
 def movable(state: GameState, player: Player | None = None) -> list[str]:
@@ -126,10 +126,11 @@ def activate(state: GameState, uid: str) -> GameState:
 
 # -- stepping --------------------------------------------------------------------
 
-@case("8.11", "8.12", "9.12", "9.13", "11.23", "11.31", "11.32", "16.14", "17.22",
-      "17.23", "18.36")
-def move_problem(state: GameState, uid: str, dest: Hex, *,
-                 ezoc: frozenset[Hex] | None = None, lookahead: bool = True) -> IllegalAction | None:
+
+@case("8.11", "8.12", "9.12", "9.13", "11.23", "11.31", "11.32", "16.14", "17.22", "17.23", "18.36")
+def move_problem(
+    state: GameState, uid: str, dest: Hex, *, ezoc: frozenset[Hex] | None = None, lookahead: bool = True
+) -> IllegalAction | None:
     """Why the active unit may not step into ``dest`` now, or None if it may."""
     rules, m = state.rules, state.rules.map
     u = state.unit(uid)
@@ -142,12 +143,18 @@ def move_problem(state: GameState, uid: str, dest: Hex, *,
         return IllegalAction("16.14", f"{m.areas[m.area_of[dest]].name} is overrun and impassable")
     # 18.36 holds "during the Coup Sequence", which begins only after the Abwehr's
     # interphase (18.24): interphase units may still walk into Berlin.
-    if state.coup is not None and state.phase is not Phase.COUP_INTERPHASE \
-            and m.area_of[dest] == BERLIN and m.area_of[here] != BERLIN:
+    if (
+        state.coup is not None
+        and state.phase is not Phase.COUP_INTERPHASE
+        and m.area_of[dest] == BERLIN
+        and m.area_of[here] != BERLIN
+    ):
         return IllegalAction("18.36", "during the coup units enter Berlin only by Travel")
     if m.area_of[dest] != m.area_of[here] and m.area_of[here] in influenced_areas(state):
-        return IllegalAction("17.22", "an Allied unit's zone of influence holds German units in "
-                                      f"{m.areas[m.area_of[here]].name}")
+        return IllegalAction(
+            "17.22",
+            f"an Allied unit's zone of influence holds German units in {m.areas[m.area_of[here]].name}",
+        )
     if (refusal := unfriendly_hq(state, dest, uid)) is not None:
         return refusal
     player = u.owner
@@ -156,20 +163,27 @@ def move_problem(state: GameState, uid: str, dest: Hex, *,
         if o.marker is Marker.MASKED:
             return IllegalAction("11.23", f"{state.info(other).short} is masked and blocks {label(dest)}")
         if o.marker is Marker.NEUTRALIZED:
-            continue                                   # 8.12: neutralized units never block
+            continue  # 8.12: neutralized units never block
         if is_enemy(state, player, o) or is_unrecruited(rules, o) or o.semi:
             return IllegalAction("8.12", f"{state.info(other).short} blocks {label(dest)}")
     ezoc = enemy_controlled(state, player) if ezoc is None else ezoc
     if here in ezoc:
         if dest in ezoc:
-            return IllegalAction("11.32", "a unit may not move from one enemy-controlled hex "
-                                          "straight to another")
+            return IllegalAction(
+                "11.32", "a unit may not move from one enemy-controlled hex straight to another"
+            )
         if state.mp_spent > 0:
-            return IllegalAction("11.31", f"{state.info(uid).short} is in an enemy zone of control "
-                                          "and may leave it only with its first movement point")
+            return IllegalAction(
+                "11.31",
+                f"{state.info(uid).short} is in an enemy zone of control "
+                "and may leave it only with its first movement point",
+            )
     if lookahead and dest in state.occupancy() and not _can_stop_beyond(state, uid, dest, ezoc):
-        return IllegalAction("8.11", f"{state.info(uid).short} could pass through {label(dest)} "
-                                     "but could not then stop on an empty hex")
+        return IllegalAction(
+            "8.11",
+            f"{state.info(uid).short} could pass through {label(dest)} "
+            "but could not then stop on an empty hex",
+        )
     return None
 
 
@@ -177,12 +191,15 @@ def _can_stop_beyond(state: GameState, uid: str, start: Hex, ezoc: frozenset[Hex
     """8.11: after stepping onto a friend at ``start``, can the unit still reach an
     empty hex with the points it has left?"""
     occ = state.occupancy()
-    return any(not any(o != uid for o in occ.get(n, ()))
-               for n in steps_from(state, uid, start, state.mp_spent + 1, ezoc, lookahead=False))
+    return any(
+        not any(o != uid for o in occ.get(n, ()))
+        for n in steps_from(state, uid, start, state.mp_spent + 1, ezoc, lookahead=False)
+    )
 
 
-def steps_from(state: GameState, uid: str, start: Hex, spent: int, ezoc: frozenset[Hex], *,
-               lookahead: bool) -> Iterator[Hex]:
+def steps_from(
+    state: GameState, uid: str, start: Hex, spent: int, ezoc: frozenset[Hex], *, lookahead: bool
+) -> Iterator[Hex]:
     """Every hex the unit could step into from ``start`` having spent ``spent`` points,
     breadth first, so each hex is first reached with the fewest points spent."""
     neighbours = state.rules.map.neighbours
@@ -192,8 +209,7 @@ def steps_from(state: GameState, uid: str, start: Hex, spent: int, ezoc: frozens
         here, spent = frontier.popleft()
         probe = evolve(state.with_unit(uid, hex=here), mp_spent=spent)
         for n in neighbours[here]:
-            if n in seen or move_problem(probe, uid, n, ezoc=ezoc,
-                                         lookahead=lookahead) is not None:
+            if n in seen or move_problem(probe, uid, n, ezoc=ezoc, lookahead=lookahead) is not None:
                 continue
             seen.add(n)
             yield n
@@ -225,8 +241,12 @@ def blocked_hexes(state: GameState, player: Player) -> frozenset[Hex]:
         if u.marker is not None:
             if u.marker is Marker.MASKED:
                 out.add(h)
-        elif (u.id in known.allied or (u.controller is not None and u.controller is not player)
-                or (not u.recruited and u.id in known.recruitment_sided) or u.semi):
+        elif (
+            u.id in known.allied
+            or (u.controller is not None and u.controller is not player)
+            or (not u.recruited and u.id in known.recruitment_sided)
+            or u.semi
+        ):
             out.add(h)
     return frozenset(out)
 
@@ -241,13 +261,16 @@ class _Ways(dict[Hex, tuple[tuple[Hex, bool], ...]]):
 
     def __missing__(self, at: Hex) -> tuple[tuple[Hex, bool], ...]:
         m = self.rules.map
-        closed = impassable_in(self.rules, self.turn)                            # 16.14
-        unfriendly = lookup(self.rules).unfriendly_hq[self.uid]                   # 9.24
+        closed = impassable_in(self.rules, self.turn)  # 16.14
+        unfriendly = lookup(self.rules).unfriendly_hq[self.uid]  # 9.24
         area = m.area_of[at]
         ways = self[at] = tuple(
-            (n, m.area_of[n] != area) for n in m.neighbours[at]
-            if m.area_of[n] not in closed and n not in unfriendly
-            and not (self.berlin_by_travel and m.area_of[n] == BERLIN and area != BERLIN))  # 18.36
+            (n, m.area_of[n] != area)
+            for n in m.neighbours[at]
+            if m.area_of[n] not in closed
+            and n not in unfriendly
+            and not (self.berlin_by_travel and m.area_of[n] == BERLIN and area != BERLIN)
+        )  # 18.36
         return ways
 
 
@@ -276,17 +299,21 @@ def _walk(state: GameState, uid: str) -> list[Hex]:
     blocked = blocked_hexes(state, player)
 
     def open_from(at: Hex, spent: int) -> list[Hex]:
-        if spent + 1 > allowance:                                                # 9.12
+        if spent + 1 > allowance:  # 9.12
             return []
         in_ezoc = at in ezoc
-        if in_ezoc and spent > 0:                                                # 11.31
+        if in_ezoc and spent > 0:  # 11.31
             return []
-        held = area_of[at] in influenced                                         # 17.22
-        return [n for n, crossing in steps[at]
-                if not (crossing and held) and not (in_ezoc and n in ezoc)       # 11.32
-                and n not in blocked]
+        held = area_of[at] in influenced  # 17.22
+        return [
+            n
+            for n, crossing in steps[at]
+            if not (crossing and held)
+            and not (in_ezoc and n in ezoc)  # 11.32
+            and n not in blocked
+        ]
 
-    def can_stop_beyond(start: Hex) -> bool:                                     # 8.11
+    def can_stop_beyond(start: Hex) -> bool:  # 8.11
         frontier = deque([(start, state.mp_spent + 1)])
         seen = {start}
         while frontier:
@@ -295,7 +322,7 @@ def _walk(state: GameState, uid: str) -> list[Hex]:
                 if n in seen:
                     continue
                 there = occ.get(n)
-                if not there or there == [uid]:                    # empty but for itself
+                if not there or there == [uid]:  # empty but for itself
                     return True
                 seen.add(n)
                 frontier.append((n, spent + 1))
@@ -345,12 +372,12 @@ def _carry_forward(before: GameState, after: GameState, uid: str, dest: Hex) -> 
         else:
             del occ[here]
         there = occ.get(dest)
-        occ[dest] = [uid] if not there else sorted([*there, uid],
-                                                   key=after.rules.unit_order.__getitem__)
+        occ[dest] = [uid] if not there else sorted([*there, uid], key=after.rules.unit_order.__getitem__)
         kept[occupancy] = occ
 
 
 # -- ending ----------------------------------------------------------------------
+
 
 @case("8.0", "8.11", "8.13")
 def end_problem(state: GameState) -> IllegalAction | None:
@@ -363,8 +390,7 @@ def end_problem(state: GameState) -> IllegalAction | None:
     uid = state.mover
     here = state.unit(uid).at
     if len(state.occupancy().get(here, ())) > 1:
-        return IllegalAction("8.11", f"{state.info(uid).short} may not stop on another unit "
-                                     f"in {label(here)}")
+        return IllegalAction("8.11", f"{state.info(uid).short} may not stop on another unit in {label(here)}")
     return None
 
 
@@ -377,11 +403,12 @@ def end_activation(state: GameState) -> GameState:
 
 # -- travel ----------------------------------------------------------------------
 
+
 @case("9.51", "9.54", "9.57", "9.58", "9.59", "16.14")
 def travel_destinations(state: GameState, uid: str) -> list[Hex]:
     """Where the unit could Travel to from where it stands."""
     if uid == HITLER:
-        return []                                              # 9.59
+        return []  # 9.59
     return _travel_destinations(state, uid)
 
 
@@ -402,17 +429,16 @@ def _travel_destinations(state: GameState, uid: str) -> list[Hex]:
     def open_(h: Hex) -> bool:
         # Travel is movement (9.51): never into an unfriendly HQ (9.24), and not into an
         # occupied or overrun hex (9.54, 16.14).
-        return (h not in occ and m.area_of[h] not in closed
-                and hq_friendly(state, h, uid) is not False)
+        return h not in occ and m.area_of[h] not in closed and hq_friendly(state, h, uid) is not False
 
     if here_hq is not None and here_hq.key == RASTENBURG and from_friendly_hq:
         # 9.58: from Rastenburg, to a friendly Berlin HQ or anywhere beyond Berlin and Prussia.
         out |= {h for hq in friendly_hqs if hq.area == BERLIN for h in hq.hexes if open_(h)}
         out |= {h for h in beyond[(BERLIN, PRUSSIA)] if open_(h)}
     else:
-        if from_friendly_hq:                                    # 9.54 (1)
+        if from_friendly_hq:  # 9.54 (1)
             out |= {h for h in beyond[(BERLIN,)] if open_(h)}
-        if m.area_of[here] != BERLIN:                           # 9.54 (2)
+        if m.area_of[here] != BERLIN:  # 9.54 (2)
             out |= {h for hq in friendly_hqs for h in hq.hexes if open_(h)}
     out.discard(here)
     return sorted(out)
@@ -429,11 +455,16 @@ def travel(state: GameState, dest: Hex, chit: str) -> GameState:
     if dest not in travel_destinations(state, uid):
         if (refusal := unfriendly_hq(state, dest, uid)) is not None:
             raise refusal
-        raise IllegalAction("9.54", f"{state.info(uid).short} cannot Travel to {label(dest)} from "
-                                    f"{label(state.unit(uid).at)}")
+        raise IllegalAction(
+            "9.54", f"{state.info(uid).short} cannot Travel to {label(dest)} from {label(state.unit(uid).at)}"
+        )
     state = state.with_unit(uid, hex=dest).with_chit(chit, CUP)
-    return state.log(Event("9.52", f"{player.title} reveals Travel chit {chit}: "
-                                   f"{state.info(uid).short} travels to {label(dest)}"))
+    return state.log(
+        Event(
+            "9.52",
+            f"{player.title} reveals Travel chit {chit}: {state.info(uid).short} travels to {label(dest)}",
+        )
+    )
 
 
 @derived(Basis.CHITS)
@@ -457,7 +488,7 @@ def movement_actions(state: GameState) -> list[Action]:
     """Every legal step for the phasing player in a Movement and Harassment Phase."""
     if state.active is None:
         out = [act(Verb.ACTIVATE, uid) for uid in movable(state)]
-        out.append(act(Verb.END_PHASE))          # in a Coup-Turn: move no more units (18.33)
+        out.append(act(Verb.END_PHASE))  # in a Coup-Turn: move no more units (18.33)
         return out
     uid = state.active
     out = [_MOVES[n] for n in legal_steps(state, uid)]

@@ -28,22 +28,23 @@ from .terms import Term
 class Odds:
     """What one roll will be read on, and the chance of each result."""
 
-    title: str                           # "Himmler harasses Strölin"
-    case: str                            # the table's case: 10.71, 12.9, 18.8 ...
-    table: str                           # the table's name, from its data file
-    terms: tuple[Term, ...]              # the arithmetic, summed into ``total``
-    total: str                           # "+8", "7 to 3", "die + 2"
-    column: str                          # "+6", "2:1", "defence 3", "Game-Turn 4"; "": none
-    faces: tuple[tuple[str, int], ...]   # each result and how many of the die's faces give it
-    notes: tuple[str, ...] = ()          # what else to know: limits, caps, who may interfere
-    allowed: bool = True                 # False: the rules forbid the roll (the note says why)
-    nothing: str = "-"                   # what a face with no result ("-") means, in words
+    title: str  # "Himmler harasses Strölin"
+    case: str  # the table's case: 10.71, 12.9, 18.8 ...
+    table: str  # the table's name, from its data file
+    terms: tuple[Term, ...]  # the arithmetic, summed into ``total``
+    total: str  # "+8", "7 to 3", "die + 2"
+    column: str  # "+6", "2:1", "defence 3", "Game-Turn 4"; "": none
+    faces: tuple[tuple[str, int], ...]  # each result and how many of the die's faces give it
+    notes: tuple[str, ...] = ()  # what else to know: limits, caps, who may interfere
+    allowed: bool = True  # False: the rules forbid the roll (the note says why)
+    nothing: str = "-"  # what a face with no result ("-") means, in words
 
     def chances(self) -> str:
         """'De 50% · Dr 17% · N 17% · Ae 17%'; 'the coup fails 83% · 3/5/2 17%'."""
         sides = sum(n for _, n in self.faces)
-        return " · ".join(f"{self.nothing if code == '-' else code} {round(100 * n / sides)}%"
-                          for code, n in self.faces)
+        return " · ".join(
+            f"{self.nothing if code == '-' else code} {round(100 * n / sides)}%" for code, n in self.faces
+        )
 
     def line(self) -> str:
         """'+8 → column +6: De 50% · ...'."""
@@ -55,15 +56,16 @@ class Odds:
     def arithmetic(self) -> str:
         """'Schellenberg 8 - Bonhoeffer 3 - in its HQ 4 (10.41) = +1', 'Himmler 9 + Hanke 4 to
         Bonhoeffer 3', 'die + Führer Access chits 2 (18.13)'."""
+
         def named(t: Term) -> str:
             return f"{t.what} {abs(t.value)}" + (f" ({t.case})" if t.case else "")
 
         if not self.terms:
             return ""
-        if " to " in self.total:                       # a ratio (13.0): the sum to a defence
+        if " to " in self.total:  # a ratio (13.0): the sum to a defence
             *side, against = self.terms
             return f"{' + '.join(named(t) for t in side)} to {named(against)}"
-        if self.total.startswith("die"):               # a die and what is added to it
+        if self.total.startswith("die"):  # a die and what is added to it
             return " + ".join(["die", *(named(t) for t in self.terms if t.value)])
         text = named(self.terms[0])
         for t in self.terms[1:]:
@@ -71,8 +73,7 @@ class Odds:
         return f"{text} = {self.total}"
 
 
-def _faces(results: Sequence[str | None],
-           order: Collection[str]) -> tuple[tuple[str, int], ...]:
+def _faces(results: Sequence[str | None], order: Collection[str]) -> tuple[tuple[str, int], ...]:
     """Count each result over the six faces, in the table's own order of results."""
     counted: dict[str, int] = {}
     for r in results:
@@ -88,34 +89,51 @@ def _die(state: GameState) -> range:
 
 # -- harassment (10.0, 18.41) ----------------------------------------------------------
 
-def harassment_odds(state: GameState, target: str | None = None,
-                    hq_hex: Hex | None = None) -> Odds:
+
+def harassment_odds(state: GameState, target: str | None = None, hq_hex: Hex | None = None) -> Odds:
     """The active unit harassing ``target`` (or the vacant HQ at ``hq_hex``, 10.69)."""
     rules = state.rules
-    coup = state.coup is not None                                      # 18.41
+    coup = state.coup is not None  # 18.41
     grid = rules.tables.coup_harassment if coup else rules.tables.harassment
     terms = harassment_terms(state, target, hq_hex)
     diff = sum(t.value for t in terms)
     notes = []
-    whom = ("the vacant HQ" if hq_hex is not None else state.info(need_target(target)).short)
+    whom = "the vacant HQ" if hq_hex is not None else state.info(need_target(target)).short
     title = f"{state.info(state.mover).short} harasses {whom}"
     if diff < grid.columns[0]:
-        return Odds(title, grid.case, grid.name, terms, f"{diff:+d}", "-", (),
-                    (f"Below {grid.columns[0]:+d} there is no harassment (10.34).",),
-                    allowed=False)
+        return Odds(
+            title,
+            grid.case,
+            grid.name,
+            terms,
+            f"{diff:+d}",
+            "-",
+            (),
+            (f"Below {grid.columns[0]:+d} there is no harassment (10.34).",),
+            allowed=False,
+        )
     if diff > grid.columns[-1]:
-        notes.append(f"Above {grid.columns[-1]:+d} the {grid.columns[-1]:+d} column is read "
-                     "(see the rules notes).")
+        notes.append(
+            f"Above {grid.columns[-1]:+d} the {grid.columns[-1]:+d} column is read (see the rules notes)."
+        )
     results = [rules.tables.harassment_result(diff, die, coup=coup) for die in _die(state)]
     if "Ae" in results:
         faces = [die for die, r in zip(_die(state), results, strict=True) if r == "Ae"]
         notes.append(f"A {', '.join(map(str, faces))} eliminates the harasser (10.72).")
-    return Odds(title, grid.case, grid.name, terms, f"{diff:+d}",
-                f"{min(diff, grid.columns[-1]):+d}", _faces(results, grid.results),
-                tuple(notes))
+    return Odds(
+        title,
+        grid.case,
+        grid.name,
+        terms,
+        f"{diff:+d}",
+        f"{min(diff, grid.columns[-1]):+d}",
+        _faces(results, grid.results),
+        tuple(notes),
+    )
 
 
 # -- recruitment (12.0, 12.5) ----------------------------------------------------------
+
 
 def recruitment_odds(state: GameState, target: str, units: tuple[str, ...]) -> Odds:
     rules = state.rules
@@ -126,27 +144,37 @@ def recruitment_odds(state: GameState, target: str, units: tuple[str, ...]) -> O
     title = f"{names} {'try' if len(units) > 1 else 'tries'} to recruit {state.info(target).short}"
 
     def no_roll(why: str) -> Odds:
-        return Odds(title, "12.9", grid.name, terms, f"{diff:+d}", "-", (), (why,),
-                    allowed=False)
+        return Odds(title, "12.9", grid.name, terms, f"{diff:+d}", "-", (), (why,), allowed=False)
 
-    if not units:                                   # a target named out of everyone's reach
-        return no_roll(f"No unit of yours that may still recruit this phase has "
-                       f"{state.info(target).short} in its zone (12.21).")
+    if not units:  # a target named out of everyone's reach
+        return no_roll(
+            f"No unit of yours that may still recruit this phase has "
+            f"{state.info(target).short} in its zone (12.21)."
+        )
     if diff < rules.game.recruit_min:
         return no_roll(f"Recruitment needs at least {rules.game.recruit_min:+d} (12.53).")
     notes = []
     if diff > grid.columns[-1]:
-        notes.append(f"Above {grid.columns[-1]:+d} the {grid.columns[-1]:+d} column is read "
-                     "(12.54).")
+        notes.append(f"Above {grid.columns[-1]:+d} the {grid.columns[-1]:+d} column is read (12.54).")
     results = [rules.tables.recruitment_result(diff, die) for die in _die(state)]
-    return Odds(title, "12.9", grid.name, terms, f"{diff:+d}", f"{min(diff, grid.columns[-1]):+d}",
-                _faces(results, grid.results), tuple(notes))
+    return Odds(
+        title,
+        "12.9",
+        grid.name,
+        terms,
+        f"{diff:+d}",
+        f"{min(diff, grid.columns[-1]):+d}",
+        _faces(results, grid.results),
+        tuple(notes),
+    )
 
 
 # -- investigation (13.0) --------------------------------------------------------------
 
-def investigation_odds(state: GameState, target: str, units: tuple[str, ...], *,
-                       exposable: bool = False) -> Odds:
+
+def investigation_odds(
+    state: GameState, target: str, units: tuple[str, ...], *, exposable: bool = False
+) -> Odds:
     rules = state.rules
     grid = rules.tables.investigation
     terms = investigation_terms(state, target, units)
@@ -157,20 +185,36 @@ def investigation_odds(state: GameState, target: str, units: tuple[str, ...], *,
     title = f"{names} investigate{'' if len(units) > 1 else 's'} {state.info(target).short}"
     notes = []
     if exposable:
-        notes.append("The Abwehr may still reveal investigators' Loyalty chits to take them "
-                     "out (13.17).")
+        notes.append("The Abwehr may still reveal investigators' Loyalty chits to take them out (13.17).")
     if column is None:
-        return Odds(title, "13.36", grid.name, terms, f"{total} to {dfn}", "-", (),
-                    (f"Below {grid.columns[0]}:1 there is no investigation (13.21).", *notes),
-                    allowed=False)
+        return Odds(
+            title,
+            "13.36",
+            grid.name,
+            terms,
+            f"{total} to {dfn}",
+            "-",
+            (),
+            (f"Below {grid.columns[0]}:1 there is no investigation (13.21).", *notes),
+            allowed=False,
+        )
     if total // dfn > grid.columns[-1]:
         notes.append(f"Above {grid.columns[-1]}:1 the {grid.columns[-1]}:1 column is read (13.23).")
     results = [grid.cell(die, column) for die in _die(state)]
-    return Odds(title, "13.36", grid.name, terms, f"{total} to {dfn}", f"{column}:1",
-                _faces(results, grid.results), tuple(notes))
+    return Odds(
+        title,
+        "13.36",
+        grid.name,
+        terms,
+        f"{total} to {dfn}",
+        f"{column}:1",
+        _faces(results, grid.results),
+        tuple(notes),
+    )
 
 
 # -- interrogation (14.2) --------------------------------------------------------------
+
 
 def interrogation_odds(state: GameState, uid: str, alibis: int) -> Odds:
     rules = state.rules
@@ -178,16 +222,23 @@ def interrogation_odds(state: GameState, uid: str, alibis: int) -> Odds:
     dfn = defence(rules, state.unit(uid))
     top_roll = rules.game.interrogation_max_roll
     terms = (Term("Alibi/Arrest chits", alibis, "14.22"),)
-    results = [rules.tables.interrogation_result(dfn, min(die + alibis, top_roll))
-               for die in _die(state)]
+    results = [rules.tables.interrogation_result(dfn, min(die + alibis, top_roll)) for die in _die(state)]
     column = max(grid.columns[0], min(dfn, grid.columns[-1]))
     notes = [f"The roll counts at most {top_roll} (14.23)."]
-    return Odds(f"Interrogation of {state.info(uid).short}", "14.34", grid.name, terms,
-                f"die + {alibis}" if alibis else "die", f"defence {column}",
-                _faces(results, grid.results), tuple(notes))
+    return Odds(
+        f"Interrogation of {state.info(uid).short}",
+        "14.34",
+        grid.name,
+        terms,
+        f"die + {alibis}" if alibis else "die",
+        f"defence {column}",
+        _faces(results, grid.results),
+        tuple(notes),
+    )
 
 
 # -- the Walkyrie roll (18.13) ---------------------------------------------------------
+
 
 def walkyrie_odds(state: GameState, chits: int) -> Odds:
     table = state.rules.tables.walkyrie
@@ -195,14 +246,21 @@ def walkyrie_odds(state: GameState, chits: int) -> Odds:
     for die in _die(state):
         r = table.result(die + chits)
         results.append(None if r is None else f"{r.penalty}/{r.bonus}/{r.units}")
-    return Odds("The Walkyrie roll", table.case, table.name,
-                (Term("Führer Access chits", chits, "18.13"),),
-                f"die + {chits}" if chits else "die", "",
-                _faces(results, ["-"]),
-                ("Results read penalty/bonus/units (18.15).",), nothing="the coup fails")
+    return Odds(
+        "The Walkyrie roll",
+        table.case,
+        table.name,
+        (Term("Führer Access chits", chits, "18.13"),),
+        f"die + {chits}" if chits else "die",
+        "",
+        _faces(results, ["-"]),
+        ("Results read penalty/bonus/units (18.15).",),
+        nothing="the coup fails",
+    )
 
 
 # -- the rolls no one chooses: the Randomizer (6.23) and OKW Panic (12.82) -----------
+
 
 def randomizer_odds(state: GameState, turn: int) -> Odds:
     table = state.rules.tables.randomizer
@@ -211,20 +269,38 @@ def randomizer_odds(state: GameState, turn: int) -> Odds:
     for die in _die(state):
         d = table.result(die, turn)
         results.append(None if d is None else f"{d.player.title} draws {d.count}")
-    return Odds(f"The Randomizer of Game-Turn {turn}", table.case, table.name, (),
-                "die", f"Game-Turn {column}", _faces(results, []), nothing="no draw")
+    return Odds(
+        f"The Randomizer of Game-Turn {turn}",
+        table.case,
+        table.name,
+        (),
+        "die",
+        f"Game-Turn {column}",
+        _faces(results, []),
+        nothing="no draw",
+    )
 
 
 def panic_odds(state: GameState, rolls: int) -> Odds:
     table = state.rules.tables.okw_panic
     results = [f"{table.result(die)} panic" for die in _die(state)]
-    return Odds(f"OKW Panic, {rolls} roll{'s' if rolls != 1 else ''}", table.case, table.name,
-                (), "die", "-", _faces(results, []),
-                ("One roll for each SS-controlled SS, Nazi or Civilian unit in an HQ "
-                 "friendly to OKW; the Abwehr unrecruits that many of his OKW units (12.83).",))
+    return Odds(
+        f"OKW Panic, {rolls} roll{'s' if rolls != 1 else ''}",
+        table.case,
+        table.name,
+        (),
+        "die",
+        "-",
+        _faces(results, []),
+        (
+            "One roll for each SS-controlled SS, Nazi or Civilian unit in an HQ "
+            "friendly to OKW; the Abwehr unrecruits that many of his OKW units (12.83).",
+        ),
+    )
 
 
 # -- which roll an action makes --------------------------------------------------------
+
 
 def odds_of(state: GameState, action: Action) -> list[Odds]:
     """The rolls ``action`` would make (or, for a named target, the roll it leads to),
@@ -237,12 +313,16 @@ def odds_of(state: GameState, action: Action) -> list[Odds]:
             return [harassment_odds(state, action.unit, action.hex)]
         if verb is Verb.RECRUIT and action.unit is not None and d is None:
             from .recruitment import recruiters_for
+
             return [recruitment_odds(state, action.unit, tuple(recruiters_for(state, action.unit)))]
         if verb is Verb.INVESTIGATE and action.unit is not None and d is None:
             from .investigation import investigators_for
-            return [investigation_odds(state, action.unit,
-                                       tuple(investigators_for(state, action.unit)),
-                                       exposable=True)]
+
+            return [
+                investigation_odds(
+                    state, action.unit, tuple(investigators_for(state, action.unit)), exposable=True
+                )
+            ]
         if isinstance(d, Recruit) and verb in (Verb.JOIN, Verb.ROLL):
             units = d.units + ((action.unit,) if verb is Verb.JOIN and action.unit else ())
             return [recruitment_odds(state, d.unit, units)]
@@ -250,9 +330,9 @@ def odds_of(state: GameState, action: Action) -> list[Odds]:
             units = d.units + ((action.unit,) if verb is Verb.JOIN and action.unit else ())
             return [investigation_odds(state, d.unit, units, exposable=True)]
         if isinstance(d, Exposure):
-            if verb is Verb.REVEAL and action.chit:             # 13.17: one drops out
+            if verb is Verb.REVEAL and action.chit:  # 13.17: one drops out
                 d = attrs.evolve(d, chits=d.chits + (action.chit,))
-            elif verb is Verb.ALIBI and action.unit:            # 13.18: one comes back
+            elif verb is Verb.ALIBI and action.unit:  # 13.18: one comes back
                 d = attrs.evolve(d, cleared=d.cleared + (action.unit,))
             return [investigation_odds(state, d.unit, counting_investigators(d))]
         if isinstance(d, InterrogationAlibi):
@@ -279,8 +359,17 @@ def _probe(state: GameState, action: Action) -> GameState | None:
 def automatic_odds(state: GameState, action: Action) -> list[Odds]:
     """The Randomizer and OKW Panic rolls that ``action`` sets off before anyone decides
     again."""
-    if action.verb not in (Verb.END_PHASE, Verb.END, Verb.NO_REVEAL, Verb.STAY, Verb.ADVANCE,
-                           Verb.ASSIGN, Verb.REVEAL, Verb.PLACE_ALLIED, Verb.RETURN):
+    if action.verb not in (
+        Verb.END_PHASE,
+        Verb.END,
+        Verb.NO_REVEAL,
+        Verb.STAY,
+        Verb.ADVANCE,
+        Verb.ASSIGN,
+        Verb.REVEAL,
+        Verb.PLACE_ALLIED,
+        Verb.RETURN,
+    ):
         return []
     after = _probe(state, action)
     if after is None:
@@ -293,8 +382,6 @@ def automatic_odds(state: GameState, action: Action) -> list[Odds]:
     if panic:
         out.append(panic_odds(state, panic))
     return out
-
-
 
 
 @attrs.frozen
@@ -319,8 +406,10 @@ def stakes(state: GameState, action: Action) -> Stakes:
     enemy = state.to_act.enemy.value
     ids = chit_ids(state.rules)
     # a chit taken by the enemy is what a roll did (13.32, 14.31), not what was spent
-    spent = tuple(ids[i] for i, (was, now) in enumerate(zip(state.chits, after.chits,
-                                                             strict=True))
-                  if was == mine and now not in (mine, enemy))
+    spent = tuple(
+        ids[i]
+        for i, (was, now) in enumerate(zip(state.chits, after.chits, strict=True))
+        if was == mine and now not in (mine, enemy)
+    )
     rolled = any(e.roll for e in after.events)
     return Stakes(rolled, tuple(odds_of(state, action)) if rolled else (), spent)

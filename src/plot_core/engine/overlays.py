@@ -18,9 +18,9 @@ from .state import GameState
 
 @attrs.frozen
 class Overlays:
-    reachable: frozenset[Hex]               # the active unit's possible steps (9.1, 8.11, 11.3)
-    zones: dict[Player, frozenset[Hex]]     # hexes in each player's zones of control (11.x)
-    influence: frozenset[Hex]               # hexes of areas under Allied influence (17.21)
+    reachable: frozenset[Hex]  # the active unit's possible steps (9.1, 8.11, 11.3)
+    zones: dict[Player, frozenset[Hex]]  # hexes in each player's zones of control (11.x)
+    influence: frozenset[Hex]  # hexes of areas under Allied influence (17.21)
 
 
 def reachable(state: GameState) -> frozenset[Hex]:
@@ -40,4 +40,5 @@ def overlays(state: GameState) -> Overlays:
     return Overlays(
         reachable=reachable(state),
         zones={p: enemy_controlled(state, p.enemy) for p in Player},
-        influence=frozenset(h for h, a in m.area_of.items() if a in areas))
+        influence=frozenset(h for h, a in m.area_of.items() if a in areas),
+    )

@@ -17,7 +17,7 @@ from .errors import IllegalAction
 from .movement import move_problem
 from .state import GameState, movement_allowance
 
-MAX_STATES = 5_000      # far above any allowance's walks; a guard, not a rule
+MAX_STATES = 5_000  # far above any allowance's walks; a guard, not a rule
 
 
 def path_to(state: GameState, dest: Hex) -> list[Hex] | None:
@@ -39,16 +39,19 @@ def walk_problem(state: GameState, dest: Hex) -> IllegalAction | None:
     name = state.info(uid).short
     if dest == state.unit(uid).hex:
         return IllegalAction("9.13", f"{name} is already on {label(dest)}")
-    for here in reached:                     # nearest first: the last step that fails
+    for here in reached:  # nearest first: the last step that fails
         if dest in state.rules.map.neighbours[here.unit(uid).at]:
             problem = move_problem(here, uid, dest)
             if problem is not None:
                 return problem
     left = movement_allowance(state.rules, state.unit(uid)) - state.mp_spent
     if distance(state.unit(uid).at, dest) > left:
-        return IllegalAction("9.12", f"{label(dest)} is {distance(state.unit(uid).at, dest)} "
-                                     f"hexes away and {name} has {left} movement point"
-                                     f"{'s' if left != 1 else ''} left")
+        return IllegalAction(
+            "9.12",
+            f"{label(dest)} is {distance(state.unit(uid).at, dest)} "
+            f"hexes away and {name} has {left} movement point"
+            f"{'s' if left != 1 else ''} left",
+        )
     return IllegalAction("9.13", f"no way to {label(dest)} is open to {name} this move")
 
 
@@ -60,7 +63,7 @@ def _search(state: GameState, dest: Hex) -> tuple[list[Hex] | None, list[GameSta
         return None, []
     start = state.unit(uid).at
     if dest == start:
-        return None, [state]                 # it is there: no walk
+        return None, [state]  # it is there: no walk
     seen = {(start, state.mp_spent)}
     reached = [state]
     queue: deque[tuple[GameState, list[Hex]]] = deque([(state, [])])
@@ -73,7 +76,7 @@ def _search(state: GameState, dest: Hex) -> tuple[list[Hex] | None, list[GameSta
             if after.unit(uid).hex == dest:
                 return walk + [dest], reached
             if after.active != uid or after.pending or any(e.roll for e in after.events):
-                continue                     # the move stopped, or something happened: no further
+                continue  # the move stopped, or something happened: no further
             key = (after.unit(uid).at, after.mp_spent)
             if key not in seen:
                 seen.add(key)

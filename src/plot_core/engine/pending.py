@@ -22,21 +22,21 @@ from ..parties import Player
 class DecisionKind(StrEnum):
     """Every kind of decision, with the case that hands it to a player."""
 
-    PLACE_ALLIED = "place_allied"                  # 7.11
-    ASSIGNMENT_CHITS = "assignment_chits"          # 7.4, 7.5
-    ASSIGN = "assign"                              # 7.23
-    RETREAT = "retreat"                            # 10.65
-    ADVANCE = "advance"                            # 10.67, 13.35
-    HITLER = "hitler"                              # 9.62
-    DISPLACE = "displace"                          # 9.63
-    RECRUIT = "recruit"                            # 12.25
-    INVESTIGATE = "investigate"                    # 13.25
+    PLACE_ALLIED = "place_allied"  # 7.11
+    ASSIGNMENT_CHITS = "assignment_chits"  # 7.4, 7.5
+    ASSIGN = "assign"  # 7.23
+    RETREAT = "retreat"  # 10.65
+    ADVANCE = "advance"  # 10.67, 13.35
+    HITLER = "hitler"  # 9.62
+    DISPLACE = "displace"  # 9.63
+    RECRUIT = "recruit"  # 12.25
+    INVESTIGATE = "investigate"  # 13.25
     EXPOSE_INVESTIGATORS = "expose_investigators"  # 13.17
-    ALIBI = "alibi"                                # 13.18
-    INTERROGATION_ALIBI = "interrogation_alibi"    # 14.21
-    RETURN = "return"                              # 14.33, 15.12
-    PANIC = "panic"                                # 12.83
-    COUP = "coup"                                  # 18.11
+    ALIBI = "alibi"  # 13.18
+    INTERROGATION_ALIBI = "interrogation_alibi"  # 14.21
+    RETURN = "return"  # 14.33, 15.12
+    PANIC = "panic"  # 12.83
+    COUP = "coup"  # 18.11
 
 
 @attrs.frozen
@@ -68,7 +68,7 @@ class AssignmentChits(Decision):
     """7.4, 7.5: the player whose ``count`` units go to ``area`` may reveal a chit."""
 
     kind: ClassVar[DecisionKind] = DecisionKind.ASSIGNMENT_CHITS
-    party: Player                # whose units are to be sent
+    party: Player  # whose units are to be sent
     count: int
     area: str
 
@@ -129,7 +129,7 @@ class Recruit(Decision):
     kind: ClassVar[DecisionKind] = DecisionKind.RECRUIT
     unit: str
     double_cross: bool = False
-    units: tuple[str, ...] = ()      # the recruiters gathered so far
+    units: tuple[str, ...] = ()  # the recruiters gathered so far
 
 
 @attrs.frozen
@@ -138,7 +138,7 @@ class Investigate(Decision):
 
     kind: ClassVar[DecisionKind] = DecisionKind.INVESTIGATE
     unit: str
-    units: tuple[str, ...] = ()      # the investigators gathered so far
+    units: tuple[str, ...] = ()  # the investigators gathered so far
 
 
 @attrs.frozen
@@ -203,9 +203,25 @@ class CoupOffer(Decision):
 
 
 CLASSES: dict[DecisionKind, type[Decision]] = {
-    cls.kind: cls for cls in (PlaceAllied, AssignmentChits, Assign, Retreat, Advance, HitlerHex,
-                              Displace, Recruit, Investigate, ExposeInvestigators, Alibi,
-                              InterrogationAlibi, Return, Panic, CoupOffer)}
+    cls.kind: cls
+    for cls in (
+        PlaceAllied,
+        AssignmentChits,
+        Assign,
+        Retreat,
+        Advance,
+        HitlerHex,
+        Displace,
+        Recruit,
+        Investigate,
+        ExposeInvestigators,
+        Alibi,
+        InterrogationAlibi,
+        Return,
+        Panic,
+        CoupOffer,
+    )
+}
 
 # How a decision is written in a state's JSON: one object with every field any kind
 # has (the shape saved games and stored tables already hold), the kind naming the
@@ -213,14 +229,42 @@ CLASSES: dict[DecisionKind, type[Decision]] = {
 # their name in JSON:
 JSON_NAMES = {"double_cross": "flag", "case": "area"}
 JSON_DEFAULTS: dict[str, object] = {
-    "unit": None, "hex": None, "area": None, "count": 0, "party": None, "flag": False,
-    "options": (), "units": (), "chits": (), "cleared": ()}
+    "unit": None,
+    "hex": None,
+    "area": None,
+    "count": 0,
+    "party": None,
+    "flag": False,
+    "options": (),
+    "units": (),
+    "chits": (),
+    "cleared": (),
+}
 
 
-__all__ = ["CLASSES", "JSON_DEFAULTS", "JSON_NAMES", "Advance", "Alibi", "Assign",
-           "AssignmentChits", "CoupOffer", "Decision", "DecisionKind", "Displace",
-           "ExposeInvestigators", "Exposure", "HitlerHex", "Investigate", "InterrogationAlibi",
-           "Panic", "PlaceAllied", "Recruit", "Retreat", "Return"]
+__all__ = [
+    "CLASSES",
+    "JSON_DEFAULTS",
+    "JSON_NAMES",
+    "Advance",
+    "Alibi",
+    "Assign",
+    "AssignmentChits",
+    "CoupOffer",
+    "Decision",
+    "DecisionKind",
+    "Displace",
+    "ExposeInvestigators",
+    "Exposure",
+    "HitlerHex",
+    "Investigate",
+    "InterrogationAlibi",
+    "Panic",
+    "PlaceAllied",
+    "Recruit",
+    "Retreat",
+    "Return",
+]
 
-for _cls in CLASSES.values():       # field types as classes, not strings, for the JSON reader
+for _cls in CLASSES.values():  # field types as classes, not strings, for the JSON reader
     attrs.resolve_types(_cls)

@@ -82,8 +82,9 @@ class PositionError(DataError):
     """A position file is wrong; the message says where and what."""
 
 
-def load_position(text: str, *, name: str = "position", rules: Rules | None = None,
-                  seed: int = 0) -> GameState:
+def load_position(
+    text: str, *, name: str = "position", rules: Rules | None = None, seed: int = 0
+) -> GameState:
     from .api import new_game
 
     rules = rules or load_rules()
@@ -95,36 +96,37 @@ def load_position(text: str, *, name: str = "position", rules: Rules | None = No
         raise PositionError(err.file, err.message, line=err.line, where=err.where) from None
 
 
-def _player(node: Node, key: str, default: str | None = None,
-            allow_none: bool = False) -> Player | None:
+def _player(node: Node, key: str, default: str | None = None, allow_none: bool = False) -> Player | None:
     choices = ["ss", "abwehr"] + (["none"] if allow_none else [])
     value = node.str(key, choices=choices, default=default)
     return None if value in (None, "none") else Player(value)
 
 
-def _build(root: Node, rules: Rules, seed: int,
-           new_game: Callable[..., GameState]) -> GameState:
+def _build(root: Node, rules: Rules, seed: int, new_game: Callable[..., GameState]) -> GameState:
     base = root.str("base", choices=["empty", "standard"], default="empty")
     seed = root.int("seed", default=seed)
     if root.str("phase", choices=[*PLAY_PHASES, "setup"], default="movement") == "setup":
         # 4.3: a new game whose players place their units themselves; nothing else to say
         for key in root.data:
             if key not in ("phase", "seed"):
-                root.fail(key, "a set-up position is a new game's set-up: give only "
-                               "phase and seed")
+                root.fail(key, "a set-up position is a new game's set-up: give only phase and seed")
         root.done()
         return new_game(seed, setup="choose", rules=rules)
     state = new_game(seed, rules=rules)
     phase = Phase(root.str("phase", choices=PLAY_PHASES, default="movement"))
     phasing = _player(root, "phasing", default="abwehr") or Player.ABWEHR
     if phase in (Phase.INVESTIGATION, Phase.INTERROGATION) and phase not in PLAYER_TURN[phasing]:
-        root.fail("phase", f"the {phasing.title} player has no {phase.value} phase (5.2): "
-                           "only the SS investigates and interrogates")
+        root.fail(
+            "phase",
+            f"the {phasing.title} player has no {phase.value} phase (5.2): "
+            "only the SS investigates and interrogates",
+        )
     turn = root.int("turn", lo=1, hi=rules.game.game_turns, default=1)
-    dice = root.list_of("dice", lambda n, k, v: n.check_int("dice", v, lo=1,
-                                                            hi=rules.game.die_sides,
-                                                            what=f"a die roll at {k}"),
-                        default=[])
+    dice = root.list_of(
+        "dice",
+        lambda n, k, v: n.check_int("dice", v, lo=1, hi=rules.game.die_sides, what=f"a die roll at {k}"),
+        default=[],
+    )
     units = {u.id: u for u in state.units}
     if base == "empty":
         for uid, u in units.items():
@@ -141,7 +143,7 @@ def _build(root: Node, rules: Rules, seed: int,
                 table.fail(uid, f"there is no unit {uid!r}")
             raw = table.raw(uid)
             if not isinstance(raw, dict):
-                table.fail(uid, "expected { hex = \"1614\", ... }")
+                table.fail(uid, 'expected { hex = "1614", ... }')
             node = Node(table.source, raw, where=f"unit {uid}", line=table.line_of(uid))
             units[uid] = _unit(node, rules, units[uid])
     where: dict[int, str] = {}
@@ -169,10 +171,13 @@ def _build(root: Node, rules: Rules, seed: int,
     if root.has("coup"):
         c = root.table("coup")
         bonus = c.int("bonus", lo=0, hi=20)
-        coup = CoupState(penalty=c.int("penalty", lo=1, hi=20), bonus=bonus,
-                         abwehr_bonus=c.int("abwehr_bonus", lo=0, hi=20, default=bonus),
-                         interphase_units=c.int("units", lo=0, hi=20, default=0),
-                         turn=c.int("turn", lo=0, hi=rules.game.coup_turns, default=1))
+        coup = CoupState(
+            penalty=c.int("penalty", lo=1, hi=20),
+            bonus=bonus,
+            abwehr_bonus=c.int("abwehr_bonus", lo=0, hi=20, default=bonus),
+            interphase_units=c.int("units", lo=0, hi=20, default=0),
+            turn=c.int("turn", lo=0, hi=rules.game.coup_turns, default=1),
+        )
         c.done()
     if phase in COUP_PHASES and coup is None:
         root.fail("phase", f"phase {phase.value!r} needs a [coup] table")
@@ -180,32 +185,59 @@ def _build(root: Node, rules: Rules, seed: int,
     mp_spent = root.int("mp_spent", lo=0, hi=20, default=0)
     if active is not None and (active not in units or units[active].hex is None):
         root.fail("active", f"the active unit must be a unit on the map, got {active!r}")
-    if mp_spent and active is None:             # 9.14: points are spent by the unit moving
+    if mp_spent and active is None:  # 9.14: points are spent by the unit moving
         root.fail("mp_spent", "points spent belong to the unit moving now: give active too")
     # A phase that opens with automatic steps starts at its first one, so a position
     # named by its phase alone leads on (25): the Assignment Inter-Phase rolls its
     # tables (7.0), the Interrogation Phase takes each unit in the cell in turn (14.12).
-    step = Step(root.str("step", choices=[s.value for s in STEPS.get(phase, (Step.FREE,))],
-                         default=FIRST_STEP.get(phase, Step.FREE).value))
+    step = Step(
+        root.str(
+            "step",
+            choices=[s.value for s in STEPS.get(phase, (Step.FREE,))],
+            default=FIRST_STEP.get(phase, Step.FREE).value,
+        )
+    )
     if step == Step.HITLER and phasing is not Player.SS:
         root.fail("step", "only the SS rolls for Hitler, at the start of his movement (9.61)")
-    if phase is Phase.INTERROGATION and step == Step.FREE and any(
-            u.box is Box.INTERROGATION for u in units.values()):
-        root.fail("step", "the units in the Interrogation Cell are interrogated first (14.12): "
-                          "leave step out")
-    pending = tuple(_decision(node, rules) for node in root.array_of_tables(
-        "pending", lambda d, i: f"pending {i + 1}")) if root.has("pending") else ()
+    if (
+        phase is Phase.INTERROGATION
+        and step == Step.FREE
+        and any(u.box is Box.INTERROGATION for u in units.values())
+    ):
+        root.fail(
+            "step", "the units in the Interrogation Cell are interrogated first (14.12): leave step out"
+        )
+    pending = (
+        tuple(
+            _decision(node, rules)
+            for node in root.array_of_tables("pending", lambda d, i: f"pending {i + 1}")
+        )
+        if root.has("pending")
+        else ()
+    )
     root.done()
     # An announced investigation has used its investigators and its target this phase
     # (13.0), as announce() would have left them.
     used = {u for d in pending if isinstance(d, Exposure) for u in d.units}
     targeted = frozenset(d.unit for d in pending if isinstance(d, Exposure))
-    state = evolve(state, turn=turn, phase=phase, phasing=phasing, step=step,
-                        units=tuple(units[uid] for uid in rules.units), chits=tuple(chits),
-                        dice=tuple(dice), pending=pending, active=active, mp_spent=mp_spent,
-                        activated=frozenset({active} if active else ()) | used,
-                        targeted=targeted, events=(),
-                        german_assignment=None, coup=coup)
+    state = evolve(
+        state,
+        turn=turn,
+        phase=phase,
+        phasing=phasing,
+        step=step,
+        units=tuple(units[uid] for uid in rules.units),
+        chits=tuple(chits),
+        dice=tuple(dice),
+        pending=pending,
+        active=active,
+        mp_spent=mp_spent,
+        activated=frozenset({active} if active else ()) | used,
+        targeted=targeted,
+        events=(),
+        german_assignment=None,
+        coup=coup,
+    )
     return settle(state)
 
 
@@ -238,8 +270,7 @@ def _decision(node: Node, rules: Rules) -> Decision:
         elif f.name == "case":
             values[f.name] = node.str(f.name, choices=["14.33", "15.12"])
     node.done()
-    missing = [f.name for f in attrs.fields(cls)
-               if f.name not in values and f.default is attrs.NOTHING]
+    missing = [f.name for f in attrs.fields(cls) if f.name not in values and f.default is attrs.NOTHING]
     if missing:
         node.fail(None, f"the {kind.value} decision needs {', '.join(missing)}")
     return cls(**values)
@@ -269,35 +300,45 @@ def _unit(node: Node, rules: Rules, u: UnitState) -> UnitState:
     hex_text = node.str("hex", default=None)
     box_text = node.str("box", choices=[b.value for b in Box], default=None)
     if (hex_text is None) == (box_text is None):
-        node.fail(None, "give exactly one of hex = \"CCRR\" or box = \"...\"")
+        node.fail(None, 'give exactly one of hex = "CCRR" or box = "..."')
     h = None
     if hex_text is not None:
         h = parse_hex(hex_text)
         if h is None or h not in rules.map:
             node.fail("hex", f"{hex_text!r} is not a hex of the map")
-    controller = _player(node, "controller", default=(info.control.value if info.control
-                                                      else "none"), allow_none=True)
-    recruited = node.bool("recruited", default=info.sides is Sides.RECRUITMENT and
-                          controller is not None)
+    controller = _player(
+        node, "controller", default=(info.control.value if info.control else "none"), allow_none=True
+    )
+    recruited = node.bool("recruited", default=info.sides is Sides.RECRUITMENT and controller is not None)
     suspected = node.bool("suspected", default=False)
     semi = node.bool("semi", default=False)
     marker_text = node.str("marker", choices=[m.value for m in Marker], default=None)
     node.done()
     if controller is not None and not info.party.german:
-        node.fail("controller", f"{info.short} is Allied and belongs to neither player (2.2, "
-                                "11.12): leave controller out")
+        node.fail(
+            "controller",
+            f"{info.short} is Allied and belongs to neither player (2.2, 11.12): leave controller out",
+        )
     if recruited and info.sides is not Sides.RECRUITMENT:
         node.fail("recruited", f"{info.short} has no recruited side")
     if suspected and info.sides is not Sides.SUSPICION:
         node.fail("suspected", f"{info.short} has no suspected side")
-    if semi:                    # 12.35, 12.41: the Abwehr's, on its Unrecruited side
+    if semi:  # 12.35, 12.41: the Abwehr's, on its Unrecruited side
         if info.sides is not Sides.RECRUITMENT:
             node.fail("semi", f"{info.short} has no Unrecruited side to be semi-recruited on")
         if controller is not Player.ABWEHR:
-            node.fail("semi", "only the Abwehr semi-recruits (12.35): give controller = \"abwehr\"")
+            node.fail("semi", 'only the Abwehr semi-recruits (12.35): give controller = "abwehr"')
         if recruited:
-            node.fail("semi", "a semi-recruited unit shows its Unrecruited side (12.41): give "
-                              "recruited = false too")
-    return evolve(u, hex=h, box=None if h is not None else Box(box_text),
-                        controller=controller, recruited=recruited, suspected=suspected,
-                        semi=semi, marker=Marker(marker_text) if marker_text else None)
+            node.fail(
+                "semi", "a semi-recruited unit shows its Unrecruited side (12.41): give recruited = false too"
+            )
+    return evolve(
+        u,
+        hex=h,
+        box=None if h is not None else Box(box_text),
+        controller=controller,
+        recruited=recruited,
+        suspected=suspected,
+        semi=semi,
+        marker=Marker(marker_text) if marker_text else None,
+    )

@@ -20,11 +20,21 @@ from .state import HITLER, DecisionKind, GameState
 
 Policy = Callable[[GameState, Sequence[Action], random.Random], Action]
 
-_WEIGHTS = {Verb.END_PHASE: 0.15, Verb.CANCEL: 0.05, Verb.TRAVEL: 0.02, Verb.ROLL: 6.0,
-            Verb.JOIN: 3.0, Verb.HARASS: 3.0, Verb.RECRUIT: 2.0, Verb.INVESTIGATE: 4.0,
-            Verb.EXPOSE: 0.5, Verb.END: 0.5, Verb.ADVANCE: 4.0}
-_STORM_HQ = 30.0        # harassing a vacant HQ hex (10.69) or Hitler (18.51): rare by
-                        # chance, so favoured
+_WEIGHTS = {
+    Verb.END_PHASE: 0.15,
+    Verb.CANCEL: 0.05,
+    Verb.TRAVEL: 0.02,
+    Verb.ROLL: 6.0,
+    Verb.JOIN: 3.0,
+    Verb.HARASS: 3.0,
+    Verb.RECRUIT: 2.0,
+    Verb.INVESTIGATE: 4.0,
+    Verb.EXPOSE: 0.5,
+    Verb.END: 0.5,
+    Verb.ADVANCE: 4.0,
+}
+_STORM_HQ = 30.0  # harassing a vacant HQ hex (10.69) or Hitler (18.51): rare by
+# chance, so favoured
 
 
 def uniform_policy(state: GameState, actions: Sequence[Action], rnd: random.Random) -> Action:
@@ -53,9 +63,9 @@ def _weights(state: GameState, actions: Sequence[Action]) -> list[float]:
         if state.phasing is Player.SS:
             near = _nearness(state.rules, _okw_hq_hexes(state.rules))
         elif state.coup is not None and (hitler := state.unit(HITLER).hex) is not None:
-            near = _nearness(state.rules, (hitler,))                   # 18.51: strike at Hitler
+            near = _nearness(state.rules, (hitler,))  # 18.51: strike at Hitler
     here = near[state.unit(state.mover).at] if near is not None else 0
-    weight, harass, move = _WEIGHTS.get, Verb.HARASS, Verb.MOVE     # (a hot loop)
+    weight, harass, move = _WEIGHTS.get, Verb.HARASS, Verb.MOVE  # (a hot loop)
     out = []
     for a in actions:
         verb = a.verb
@@ -70,8 +80,7 @@ def _weights(state: GameState, actions: Sequence[Action]) -> list[float]:
 
 @functools.cache
 def _okw_hq_hexes(rules: Rules) -> tuple[int, ...]:
-    return tuple(h for hq in rules.map.hqs.values() if Party.OKW in hq.friendly_parties
-                 for h in hq.hexes)
+    return tuple(h for hq in rules.map.hqs.values() if Party.OKW in hq.friendly_parties for h in hq.hexes)
 
 
 @functools.cache
@@ -80,8 +89,13 @@ def _nearness(rules: Rules, targets: tuple[int, ...]) -> dict[int, int]:
     return {h: min(distance(h, t) for t in targets) for h in rules.map.area_of}
 
 
-def play_random(seed: int, policy: Policy = uniform_policy, *, limit: int = 50_000,
-                on_state: Callable[[GameState], None] | None = None) -> tuple[GameState, int]:
+def play_random(
+    seed: int,
+    policy: Policy = uniform_policy,
+    *,
+    limit: int = 50_000,
+    on_state: Callable[[GameState], None] | None = None,
+) -> tuple[GameState, int]:
     """Play one game from ``new_game(seed)`` to its end; returns the last state and the
     number of actions taken."""
     rnd = random.Random(seed)

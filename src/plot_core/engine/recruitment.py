@@ -45,7 +45,7 @@ def loyalty_chit(uid: str) -> str:
 
 
 def _holds(state: GameState, player: Player, chit: str) -> bool:
-    return state.holds(player, chit)     # a Player is the str its holder box is named by
+    return state.holds(player, chit)  # a Player is the str its holder box is named by
 
 
 def double_cross_chit(rules: Rules, held: Iterable[str]) -> str | None:
@@ -60,6 +60,7 @@ def _double_cross_chit(state: GameState, player: Player) -> str | None:
 
 # -- who can recruit whom ---------------------------------------------------------------
 
+
 @case("12.21", "12.22", "12.25", "12.51", "15.21", "15.22", "12.43", "12.44")
 def recruiters_for(state: GameState, target: str) -> list[str]:
     """Unused friendly units whose zone holds the target (12.21, 12.25, 12.51).
@@ -71,12 +72,17 @@ def recruiters_for(state: GameState, target: str) -> list[str]:
 
 
 def _can_recruit(state: GameState, u: UnitState) -> bool:
-    return (u.controller is state.phasing and u.hex is not None
-            and u.id not in state.activated and effectiveness(state.rules, u) > 0)
+    return (
+        u.controller is state.phasing
+        and u.hex is not None
+        and u.id not in state.activated
+        and effectiveness(state.rules, u) > 0
+    )
 
 
-@case("12.11", "12.12", "12.13", "12.14", "12.15", "12.16", "12.42", "12.61", "12.66",
-      "12.67", "12.24", "12.52")
+@case(
+    "12.11", "12.12", "12.13", "12.14", "12.15", "12.16", "12.42", "12.61", "12.66", "12.67", "12.24", "12.52"
+)
 def target_problem(state: GameState, target: str) -> IllegalAction | None:
     """Why the phasing player may not try to recruit ``target`` now, or None."""
     rules = state.rules
@@ -91,33 +97,36 @@ def target_problem(state: GameState, target: str) -> IllegalAction | None:
     if info.sides is not Sides.RECRUITMENT:
         return IllegalAction("12.11", f"{name} cannot be recruited")
     if target in state.targeted:
-        return IllegalAction("12.22", f"{name} has already been the target of a recruitment "
-                                      "this phase")
+        return IllegalAction("12.22", f"{name} has already been the target of a recruitment this phase")
     if t.semi:
         return IllegalAction("12.42", f"{name} is semi-recruited and cannot be recruited again")
     if t.recruited:
         if t.controller is player:
             return IllegalAction("12.11", f"{name} is already yours")
         if not (_double_cross_chit(state, player) and _holds(state, player, loyalty_chit(target))):
-            return IllegalAction("12.61", f"{name} is recruited by the enemy: it takes a "
-                                          "Double-Cross chit and its Loyalty chit")
+            return IllegalAction(
+                "12.61",
+                f"{name} is recruited by the enemy: it takes a Double-Cross chit and its Loyalty chit",
+            )
     elif info.party is not FREE_PARTY[player] and not _holds(state, player, loyalty_chit(target)):
-        return IllegalAction(loyalty_case(info.party, player),
-                             f"recruiting {name} takes its Loyalty chit")
+        return IllegalAction(loyalty_case(info.party, player), f"recruiting {name} takes its Loyalty chit")
     if not recruiters_for(state, target):
-        return IllegalAction("12.21", f"{name} is not in the zone of any of your units that "
-                                      "may still recruit this phase")
+        return IllegalAction(
+            "12.21", f"{name} is not in the zone of any of your units that may still recruit this phase"
+        )
     return None
 
 
 def recruitment_actions(state: GameState) -> list[Action]:
     d = peek(state)
-    if not isinstance(d, Recruit):             # the phase's own choices: nothing pending
+    if not isinstance(d, Recruit):  # the phase's own choices: nothing pending
         # only a unit some recruiter's zone holds can pass target_problem (12.21)
         near = _zones_of(state, _can_recruit)
-        out = [act(Verb.RECRUIT, u.id) for u in state.units
-               if u.hex is not None and u.hex in near
-               and target_problem(state, u.id) is None]
+        out = [
+            act(Verb.RECRUIT, u.id)
+            for u in state.units
+            if u.hex is not None and u.hex in near and target_problem(state, u.id) is None
+        ]
         return out + [act(Verb.END_PHASE)]
     out = [act(Verb.JOIN, r) for r in recruiters_for(state, d.unit) if r not in d.units]
     if d.units and _differential(state, d) >= state.rules.game.recruit_min:
@@ -138,9 +147,12 @@ def join(state: GameState, uid: str) -> GameState:
     if uid in d.units:
         raise IllegalAction("12.22", f"{state.info(uid).short} has already joined")
     if uid not in recruiters_for(state, d.unit):
-        raise IllegalAction("12.25", f"{state.info(uid).short} cannot join: it must be yours, "
-                                     f"unused this phase, with {state.info(d.unit).short} in "
-                                     "its zone")
+        raise IllegalAction(
+            "12.25",
+            f"{state.info(uid).short} cannot join: it must be yours, "
+            f"unused this phase, with {state.info(d.unit).short} in "
+            "its zone",
+        )
     return push(pop(state), evolve(d, units=d.units + (uid,)))
 
 
@@ -168,8 +180,26 @@ def loyalty_case(party: Party, player: Player) -> str:
     return "12.15" if player is Player.ABWEHR else "12.16"
 
 
-@case("12.0", "12.26", "12.27", "12.31", "12.32", "12.33", "12.34", "12.35", "12.41",
-      "12.53", "12.54", "12.62", "12.63", "12.64", "12.65", "12.73", "12.74", "12.9")
+@case(
+    "12.0",
+    "12.26",
+    "12.27",
+    "12.31",
+    "12.32",
+    "12.33",
+    "12.34",
+    "12.35",
+    "12.41",
+    "12.53",
+    "12.54",
+    "12.62",
+    "12.63",
+    "12.64",
+    "12.65",
+    "12.73",
+    "12.74",
+    "12.9",
+)
 def resolve(state: GameState) -> GameState:
     d = top(state, Recruit)
     player = d.player
@@ -178,64 +208,79 @@ def resolve(state: GameState) -> GameState:
         raise IllegalAction("12.25", "name at least one recruiting unit first")
     diff = _differential(state, d)
     if diff < rules.game.recruit_min:
-        raise IllegalAction("12.53", f"the differential is {diff:+d}; recruitment needs at "
-                                     f"least {rules.game.recruit_min:+d}")
+        raise IllegalAction(
+            "12.53", f"the differential is {diff:+d}; recruitment needs at least {rules.game.recruit_min:+d}"
+        )
     state = pop(state)
     target, name = d.unit, rules.units[d.unit].short
     # Chits spent on the attempt go back to the cup (12.14, 12.62).
     spent = []
     if d.double_cross:
         chit = _double_cross_chit(state, player)
-        if chit is None:                    # held when the attempt began (12.61)
+        if chit is None:  # held when the attempt began (12.61)
             raise AssertionError("the Double-Cross chit has gone")
         spent.append(chit)
     if d.double_cross or rules.units[target].party is not FREE_PARTY[player]:
         spent.append(loyalty_chit(target))
     for c in spent:
         state = state.with_chit(c, CUP)
-    if d.double_cross:                                  # 12.62: both go back to the cup
-        state = state.log(Event("12.62", f"{player.title} spends {spent[0]} and {spent[1]} on "
-                                         "a Double-Cross"))
+    if d.double_cross:  # 12.62: both go back to the cup
+        state = state.log(
+            Event("12.62", f"{player.title} spends {spent[0]} and {spent[1]} on a Double-Cross")
+        )
     elif spent:
-        state = state.log(Event(loyalty_case(rules.units[target].party, player),
-                                f"{player.title} reveals {spent[0]}"))
-    state = evolve(state, activated=state.activated | set(d.units),
-                         targeted=state.targeted | {target})
+        state = state.log(
+            Event(loyalty_case(rules.units[target].party, player), f"{player.title} reveals {spent[0]}")
+        )
+    state = evolve(state, activated=state.activated | set(d.units), targeted=state.targeted | {target})
     die, state = roll(state)
     grid = rules.tables.recruitment
     column = min(diff, grid.columns[-1])
     result = rules.tables.recruitment_result(diff, die)
     names = " + ".join(rules.units[u].short for u in d.units)
     tries = "tries" if len(d.units) == 1 else "try"
-    state = state.log(Event("12.9", f"{names} {tries} to recruit {name}"
-                                    f"{' (Double-Cross)' if d.double_cross else ''}: {diff:+d}, "
-                                    f"die {die}: {result}", roll=(die,), table="recruitment",
-                            row=die, column=column, result=result))
+    state = state.log(
+        Event(
+            "12.9",
+            f"{names} {tries} to recruit {name}"
+            f"{' (Double-Cross)' if d.double_cross else ''}: {diff:+d}, "
+            f"die {die}: {result}",
+            roll=(die,),
+            table="recruitment",
+            row=die,
+            column=column,
+            result=result,
+        )
+    )
     if result in ("R", "Sr"):
-        for u in d.units:                                          # 12.73, 12.74
+        for u in d.units:  # 12.73, 12.74
             if is_unsuspected_abwehr(rules, state.unit(u)):
                 state = state.with_unit(u, suspected=True)
                 state = state.log(Event("12.73", f"{rules.units[u].short} falls under suspicion"))
     if result == "R" or (result == "Sr" and (player is Player.SS or d.double_cross)):
         state = state.with_unit(target, recruited=True, controller=player, semi=False)
         return state.log(Event("12.31", f"{name} is recruited by {player.title}"))
-    if result == "Sr":                                              # 12.35
+    if result == "Sr":  # 12.35
         state = state.with_unit(target, semi=True, controller=player)
         return state.log(Event("12.35", f"{name} is semi-recruited"))
-    if result == "Ar":                                              # 12.32
+    if result == "Ar":  # 12.32
         for u in reversed(d.units):
             state = retreat_or_retire(state, u, attacker=True)
         return state
-    return draw_chits(state, player.enemy, 1, case_no="12.33")      # Ep
+    return draw_chits(state, player.enemy, 1, case_no="12.33")  # Ep
 
 
 # -- suspicion -----------------------------------------------------------------------
 
+
 def exposable(state: GameState) -> list[str]:
     """Abwehr units whose Loyalty chit the SS holds and which are still unsuspected."""
     party = lookup(state.rules).party
-    return [uid for uid in state.loyalty_held(Player.SS) if party[uid] is Party.ABWEHR
-            and state.unit(uid).hex is not None and not state.unit(uid).suspected]
+    return [
+        uid
+        for uid in state.loyalty_held(Player.SS)
+        if party[uid] is Party.ABWEHR and state.unit(uid).hex is not None and not state.unit(uid).suspected
+    ]
 
 
 @case("12.75", "12.71", "12.72")
@@ -247,5 +292,6 @@ def expose(state: GameState, uid: str) -> GameState:
     if not _holds(state, Player.SS, loyalty_chit(uid)):
         raise IllegalAction("12.75", f"you do not hold {loyalty_chit(uid)}")
     state = state.with_chit(loyalty_chit(uid), CUP).with_unit(uid, suspected=True)
-    return state.log(Event("12.75", f"SS reveals {loyalty_chit(uid)}: {state.info(uid).short} "
-                                    "is now suspected"))
+    return state.log(
+        Event("12.75", f"SS reveals {loyalty_chit(uid)}: {state.info(uid).short} is now suspected")
+    )

@@ -20,4 +20,5 @@ def case(*numbers: str) -> Callable[[F], F]:
             REGISTRY.setdefault(n, []).append(f"{fn.__module__}:{fn.__qualname__}")
         fn.cases = numbers  # type: ignore[attr-defined]
         return fn
+
     return mark

@@ -15,13 +15,21 @@ def return_hexes(state: GameState, uid: str) -> list[Hex]:
     m = state.rules.map
     occ = state.occupancy()
     party = state.info(uid).party
-    hq_hexes = [h for hq in m.hqs.values() if hq.friendly_to(uid, party) for h in hq.hexes
-                if not impassable(state, m.area_of[h])]
+    hq_hexes = [
+        h
+        for hq in m.hqs.values()
+        if hq.friendly_to(uid, party)
+        for h in hq.hexes
+        if not impassable(state, m.area_of[h])
+    ]
     free = [h for h in hq_hexes if h not in occ]
     if free or not hq_hexes:
         return sorted(free)
-    open_hexes = [h for h in m.area_of if h not in occ and not impassable(state, m.area_of[h])
-                  and hq_friendly(state, h, uid) is not False]
+    open_hexes = [
+        h
+        for h in m.area_of
+        if h not in occ and not impassable(state, m.area_of[h]) and hq_friendly(state, h, uid) is not False
+    ]
     if not open_hexes:
         return []
     best = min(min(distance(h, q) for q in hq_hexes) for h in open_hexes)
@@ -31,8 +39,11 @@ def return_hexes(state: GameState, uid: str) -> list[Hex]:
 def choose_return(state: GameState, h: Hex) -> GameState:
     d = top(state, Return)
     if h not in return_hexes(state, d.unit):
-        raise IllegalAction(d.case, f"{state.info(d.unit).short} returns to an empty "
-                                               "friendly HQ hex, or the nearest empty hex if "
-                                               "all are full")
+        raise IllegalAction(
+            d.case,
+            f"{state.info(d.unit).short} returns to an empty "
+            "friendly HQ hex, or the nearest empty hex if "
+            "all are full",
+        )
     state = pop(state).with_unit(d.unit, hex=h, box=None)
     return state.log(Event(d.case, f"{state.info(d.unit).short} returns to {label(h)}"))

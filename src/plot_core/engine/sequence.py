@@ -21,8 +21,7 @@ from .state import HITLER, Box, Event, GameState, Outcome, Phase, Step, evolve, 
 # 5.2: the Player-Turns, phase by phase
 PLAYER_TURN = {
     Player.ABWEHR: (Phase.MOVEMENT, Phase.RECRUITMENT, Phase.STATUS),
-    Player.SS: (Phase.MOVEMENT, Phase.RECRUITMENT, Phase.INVESTIGATION, Phase.INTERROGATION,
-                Phase.STATUS),
+    Player.SS: (Phase.MOVEMENT, Phase.RECRUITMENT, Phase.INVESTIGATION, Phase.INTERROGATION, Phase.STATUS),
 }
 
 
@@ -70,7 +69,7 @@ def _forced(state: GameState) -> GameState | None:
 def _automatic(state: GameState) -> GameState | None:
     """One automatic step, or None when a player now acts freely."""
     ph, step = state.phase, state.step
-    if step == Step.COUP_WINDOW:                                  # 18.11
+    if step == Step.COUP_WINDOW:  # 18.11
         return evolve(coup.offer(state), step=Step.AFTER_WINDOW)
     if step == Step.AFTER_WINDOW:
         return advance_phase(state)
@@ -101,6 +100,7 @@ def _automatic(state: GameState) -> GameState | None:
 
 # -- set-up to play ---------------------------------------------------------------
 
+
 @case("4.1")
 def initial_draws(state: GameState) -> GameState:
     n = state.rules.game.initial_draw
@@ -110,12 +110,21 @@ def initial_draws(state: GameState) -> GameState:
 
 
 def start_game_turn(state: GameState, turn: int) -> GameState:
-    state = evolve(state, turn=turn, phase=Phase.ASSIGNMENT, step=Step.HITLER8,
-                         phasing=Player.ABWEHR, active=None, mp_spent=0, activated=frozenset())
+    state = evolve(
+        state,
+        turn=turn,
+        phase=Phase.ASSIGNMENT,
+        step=Step.HITLER8,
+        phasing=Player.ABWEHR,
+        active=None,
+        mp_spent=0,
+        activated=frozenset(),
+    )
     return state.log(Event("5.2", f"Game-Turn {turn} begins"))
 
 
 # -- the Assignment Inter-Phase ------------------------------------------------------
+
 
 def _assignment_step(state: GameState) -> GameState:
     step = state.step
@@ -129,8 +138,7 @@ def _assignment_step(state: GameState) -> GameState:
     if step == Step.ROLL:
         return evolve(assignment.roll_assignment(state), step=Step.GERMAN)
     if step == Step.GERMAN:
-        return evolve(assignment.start_german(state), step=Step.RANDOMIZER,
-                            german_assignment=None)
+        return evolve(assignment.start_german(state), step=Step.RANDOMIZER, german_assignment=None)
     if step == Step.RANDOMIZER:
         return begin_phase(randomizer(state), Player.ABWEHR, Phase.MOVEMENT)
     raise AssertionError(step)
@@ -141,15 +149,24 @@ def randomizer(state: GameState) -> GameState:
     die, state = roll(state)
     draw = state.rules.tables.randomizer.result(die, state.turn)
     column = min(state.turn, len(state.rules.tables.randomizer.cells[0]))
-    said = "no draw" if draw is None else (
-        f"{draw.player.title} draws {draw.count} chit{'s' if draw.count != 1 else ''} "
-        "from the cup")
-    state = state.log(Event("6.23", f"Randomizer Table: die {die}, Game-Turn {state.turn}: {said}",
-                            roll=(die,), table="randomizer", row=die, column=column,
-                            result="-" if draw is None else
-                            f"{'S' if draw.player is Player.SS else 'A'}{draw.count}"))
+    said = (
+        "no draw"
+        if draw is None
+        else (f"{draw.player.title} draws {draw.count} chit{'s' if draw.count != 1 else ''} from the cup")
+    )
+    state = state.log(
+        Event(
+            "6.23",
+            f"Randomizer Table: die {die}, Game-Turn {state.turn}: {said}",
+            roll=(die,),
+            table="randomizer",
+            row=die,
+            column=column,
+            result="-" if draw is None else f"{'S' if draw.player is Player.SS else 'A'}{draw.count}",
+        )
+    )
     if draw is None:
-        return state                                                     # 6.25
+        return state  # 6.25
     return draw_chits(state, draw.player, draw.count, case_no="6.24")
 
 
@@ -165,8 +182,9 @@ def military_advance(state: GameState) -> GameState:
             if u.hex is not None and m.area_of[u.hex] == code:
                 if is_allied(state.rules, u):
                     state = state.with_unit(u.id, hex=None, box=Box.ALLIED_HOLDING, marker=None)
-                    state = state.log(Event("16.13", f"{state.info(u.id).short} returns to the "
-                                                     "Allied Unit Holding Box"))
+                    state = state.log(
+                        Event("16.13", f"{state.info(u.id).short} returns to the Allied Unit Holding Box")
+                    )
                 else:
                     state = state.with_unit(u.id, hex=None, box=Box.ELIMINATED, marker=None)
                     state = state.log(Event("16.13", f"{state.info(u.id).short} is eliminated"))
@@ -179,10 +197,21 @@ _FIRST_STEP = {Phase.STATUS: Step.RETIRE, Phase.INTERROGATION: Step.INTERROGATE}
 
 
 def begin_phase(state: GameState, player: Player, phase: Phase) -> GameState:
-    step = Step.HITLER if (player is Player.SS and phase is Phase.MOVEMENT) else (
-        _FIRST_STEP.get(phase, Step.FREE))
-    state = evolve(state, phase=phase, phasing=player, step=step, active=None, mp_spent=0,
-                         activated=frozenset(), targeted=frozenset())
+    step = (
+        Step.HITLER
+        if (player is Player.SS and phase is Phase.MOVEMENT)
+        else (_FIRST_STEP.get(phase, Step.FREE))
+    )
+    state = evolve(
+        state,
+        phase=phase,
+        phasing=player,
+        step=step,
+        active=None,
+        mp_spent=0,
+        activated=frozenset(),
+        targeted=frozenset(),
+    )
     return state.log(Event("5.2", f"{player.title} {phase.value} phase"))
 
 
@@ -209,12 +238,17 @@ def advance_phase(state: GameState) -> GameState:
 def next_game_turn(state: GameState) -> GameState:
     """D. Game-Turn indication: the marker moves on, or the game ends (5.1, 18.74)."""
     if state.turn >= state.rules.game.game_turns:
-        return evolve(state, phase=Phase.GAME_OVER, step=Step.OVER, outcome=Outcome(
-            "ss", "18.74", f"Game-Turn {state.turn} has ended and no coup was declared"))
+        return evolve(
+            state,
+            phase=Phase.GAME_OVER,
+            step=Step.OVER,
+            outcome=Outcome("ss", "18.74", f"Game-Turn {state.turn} has ended and no coup was declared"),
+        )
     return start_game_turn(state, state.turn + 1)
 
 
 # -- Hitler ------------------------------------------------------------------------
+
 
 def _hq_hexes(state: GameState, key: str) -> tuple[Hex, ...]:
     return state.rules.map.hqs[key].hexes
@@ -268,7 +302,7 @@ def hitler_to_berlin(state: GameState) -> GameState:
 
 def displace(state: GameState, uid: str) -> GameState:
     """9.63: the chosen occupant retreats one hex (10.6) and Hitler takes its hex."""
-    u = state.unit(uid)                  # on the map, in Führer HQ, someone's (9.63)
+    u = state.unit(uid)  # on the map, in Führer HQ, someone's (9.63)
     # The unit's owner picks its retreat hex (10.65), or it retires (10.64); then Hitler
     # moves into the hex it left.
     state = push(state, HitlerHex(Player.SS, options=(u.at,)))

@@ -30,7 +30,8 @@ def _is_set(t: object) -> bool:
 # orders a set of strings differently from run to run), so states can be compared and
 # checksummed as text.
 converter.register_unstructure_hook_func(
-    _is_set, lambda s: sorted((converter.unstructure(x) for x in s), key=json.dumps))
+    _is_set, lambda s: sorted((converter.unstructure(x) for x in s), key=json.dumps)
+)
 
 
 def _decision_to_json(d: Decision) -> dict[str, Any]:
@@ -42,20 +43,25 @@ def _decision_to_json(d: Decision) -> dict[str, Any]:
 
 def _decision_from_json(data: dict[str, Any], _: object) -> Decision:
     cls = CLASSES[DecisionKind(data["kind"])]
-    fields = {f.name: converter.structure(data[JSON_NAMES.get(f.name, f.name)], f.type)
-              for f in attrs.fields(cls)}
+    fields = {
+        f.name: converter.structure(data[JSON_NAMES.get(f.name, f.name)], f.type) for f in attrs.fields(cls)
+    }
     return cls(**fields)
 
 
 # A pending decision is written as the one shape every kind shares (pending.JSON_NAMES).
 converter.register_unstructure_hook_func(
-    lambda t: isinstance(t, type) and issubclass(t, Decision), _decision_to_json)
+    lambda t: isinstance(t, type) and issubclass(t, Decision), _decision_to_json
+)
 converter.register_structure_hook_func(
-    lambda t: isinstance(t, type) and issubclass(t, Decision), _decision_from_json)
+    lambda t: isinstance(t, type) and issubclass(t, Decision), _decision_from_json
+)
 converter.register_unstructure_hook(
-    GameState, make_dict_unstructure_fn(GameState, converter, rules=override(omit=True)))
+    GameState, make_dict_unstructure_fn(GameState, converter, rules=override(omit=True))
+)
 converter.register_structure_hook(
-    GameState, make_dict_structure_fn(GameState, converter, rules=override(omit=True)))
+    GameState, make_dict_structure_fn(GameState, converter, rules=override(omit=True))
+)
 
 
 class FormatError(ValueError):
@@ -88,8 +94,9 @@ def state_from_json(text: str, rules: Rules | None = None) -> GameState:
         raise FormatError(f"not JSON: {exc}") from None
     version = data.pop("rules_version", None)
     if not isinstance(version, str) or not same_game(version, rules):
-        raise FormatError(f"this state was saved under rules data {version}, but the loaded "
-                          f"rules data is {rules.version}")
+        raise FormatError(
+            f"this state was saved under rules data {version}, but the loaded rules data is {rules.version}"
+        )
     try:
         state = converter.structure(data, GameState)
     except Exception as exc:

@@ -22,13 +22,14 @@ from .state import Box, Event, GameState, Step, evolve
 STEPS: dict[Step, tuple[Player, dict[str, Party | None]]] = {
     Step.SS_MARKED: (Player.SS, {"ss": Party.SS, "nazi": Party.NAZI}),
     Step.SS_COMMON: (Player.SS, {"common": None}),
-    Step.ABWEHR_MARKED: (Player.ABWEHR, {"civilian": Party.CIVILIAN, "abwehr": Party.ABWEHR,
-                                         "okw": Party.OKW}),
+    Step.ABWEHR_MARKED: (
+        Player.ABWEHR,
+        {"civilian": Party.CIVILIAN, "abwehr": Party.ABWEHR, "okw": Party.OKW},
+    ),
     Step.ABWEHR_COMMON: (Player.ABWEHR, {"common": None}),
 }
 ORDER = (Step.SS_MARKED, Step.SS_COMMON, Step.ABWEHR_MARKED, Step.ABWEHR_COMMON)
-SIDE_PARTIES = {Player.SS: (Party.SS, Party.NAZI),
-                Player.ABWEHR: (Party.ABWEHR, Party.CIVILIAN, Party.OKW)}
+SIDE_PARTIES = {Player.SS: (Party.SS, Party.NAZI), Player.ABWEHR: (Party.ABWEHR, Party.CIVILIAN, Party.OKW)}
 
 
 @case("4.31")
@@ -39,8 +40,7 @@ def place_leaders(state: GameState) -> GameState:
 
 
 def _unplaced(state: GameState, parties: Iterable[Party]) -> list[str]:
-    return [u.id for u in state.units
-            if u.box is Box.UNPLACED and state.info(u.id).party in parties]
+    return [u.id for u in state.units if u.box is Box.UNPLACED and state.info(u.id).party in parties]
 
 
 def _open_marks(state: GameState, kind: str) -> list[Hex]:
@@ -64,11 +64,18 @@ def placements(state: GameState) -> list[Action]:
 def place(state: GameState, uid: str, h: Hex) -> GameState:
     if Action(Verb.PLACE, unit=uid, hex=h) not in placements(state):
         player, kinds = STEPS[state.step]
-        case_no = {Step.SS_MARKED: "4.32", Step.SS_COMMON: "4.33", Step.ABWEHR_MARKED: "4.34",
-                   Step.ABWEHR_COMMON: "4.35"}[state.step]
+        case_no = {
+            Step.SS_MARKED: "4.32",
+            Step.SS_COMMON: "4.33",
+            Step.ABWEHR_MARKED: "4.34",
+            Step.ABWEHR_COMMON: "4.35",
+        }[state.step]
         marks = " and ".join(kinds)
-        raise IllegalAction(case_no, f"now {player.title} places units on empty {marks} "
-                                     f"set-up hexes; {uid} on {label(h)} is not one of those")
+        raise IllegalAction(
+            case_no,
+            f"now {player.title} places units on empty {marks} "
+            f"set-up hexes; {uid} on {label(h)} is not one of those",
+        )
     state = state.with_unit(uid, hex=h, box=None)
     return state.log(Event("4.3", f"{state.info(uid).short} sets up on {label(h)}"))
 

@@ -35,7 +35,7 @@ class Box(StrEnum):
     ABWEHR_RETIREMENT = "abwehr_retirement"
     INTERROGATION = "interrogation_cell"
     ELIMINATED = "eliminated"
-    UNPLACED = "unplaced"            # waiting to be set up (4.3)
+    UNPLACED = "unplaced"  # waiting to be set up (4.3)
 
 
 def retirement_box(player: Player) -> Box:
@@ -48,16 +48,16 @@ class Marker(StrEnum):
 
 
 class Phase(StrEnum):
-    SETUP = "setup"                  # 4.3
-    ASSIGNMENT = "assignment"        # 5.2 A
-    MOVEMENT = "movement"            # 5.2 B1, C1
-    RECRUITMENT = "recruitment"      # 5.2 B2, C2
+    SETUP = "setup"  # 4.3
+    ASSIGNMENT = "assignment"  # 5.2 A
+    MOVEMENT = "movement"  # 5.2 B1, C1
+    RECRUITMENT = "recruitment"  # 5.2 B2, C2
     INVESTIGATION = "investigation"  # 5.2 C3
     INTERROGATION = "interrogation"  # 5.2 C4
-    STATUS = "status"                # 5.2 B3, C5
+    STATUS = "status"  # 5.2 B3, C5
     COUP_INTERPHASE = "coup_interphase"  # 18.2: the Abwehr's moves before the first Coup-Turn
-    COUP_MOVEMENT = "coup_movement"      # 5.3 A1, 18.3: alternating, unit by unit
-    COUP_STATUS = "coup_status"          # 5.3 A2
+    COUP_MOVEMENT = "coup_movement"  # 5.3 A1, 18.3: alternating, unit by unit
+    COUP_STATUS = "coup_status"  # 5.3 A2
     GAME_OVER = "game_over"
 
 
@@ -75,6 +75,7 @@ PHASE_TITLES = {
     Phase.COUP_STATUS: "Coup: status adjustment (18.34)",
     Phase.GAME_OVER: "Game over (18.7)",
 }
+
 
 class Step(StrEnum):
     """Where inside its phase's procedure the game is: sequence.py walks the automatic
@@ -111,16 +112,16 @@ class Step(StrEnum):
 CUP = "cup"
 
 
-@attrs.frozen                    # slots: the engine reads units' fields more than anything
+@attrs.frozen  # slots: the engine reads units' fields more than anything
 class UnitState:
     id: str
-    hex: Hex | None = None           # on the map, or None when in a box
+    hex: Hex | None = None  # on the map, or None when in a box
     box: Box | None = None
     controller: Player | None = None
-    recruited: bool = False          # recruitment-sided units: Recruited side up (2.2)
-    suspected: bool = False          # suspicion-sided units: Suspected side up (2.2)
-    semi: bool = False               # Semi-Recruitment marker (12.35)
-    marker: Marker | None = None     # Mask or Neutralized marker (10.71)
+    recruited: bool = False  # recruitment-sided units: Recruited side up (2.2)
+    suspected: bool = False  # suspicion-sided units: Suspected side up (2.2)
+    semi: bool = False  # Semi-Recruitment marker (12.35)
+    marker: Marker | None = None  # Mask or Neutralized marker (10.71)
 
     # For code that has already established where a unit is, or who holds it: the fact,
     # typed as present (a type checker cannot follow "it is on the map" by itself).
@@ -164,12 +165,12 @@ class Event:
 class CoupState:
     """What a successful Walkyrie roll set (18.15-18.18, 18.22) and how it has run since."""
 
-    penalty: int                     # movement points per harassment (18.17, 18.56)
-    bonus: int                       # the SS's differential bonus, and the Abwehr's at first
-    abwehr_bonus: int                # falls by 2 per Coup-Turn while Hitler lives (18.52)
-    interphase_units: int            # Abwehr units that may move in the interphase (18.22)
-    turn: int = 0                    # Coup-Turn, 1..6 (0 during the interphase)
-    passed: frozenset[Player] = frozenset()   # 18.33: who will move no more units
+    penalty: int  # movement points per harassment (18.17, 18.56)
+    bonus: int  # the SS's differential bonus, and the Abwehr's at first
+    abwehr_bonus: int  # falls by 2 per Coup-Turn while Hitler lives (18.52)
+    interphase_units: int  # Abwehr units that may move in the interphase (18.22)
+    turn: int = 0  # Coup-Turn, 1..6 (0 during the interphase)
+    passed: frozenset[Player] = frozenset()  # 18.33: who will move no more units
 
     def bonus_for(self, player: Player) -> int:
         return self.bonus if player is Player.SS else self.abwehr_bonus
@@ -177,32 +178,32 @@ class CoupState:
 
 @attrs.frozen
 class Outcome:
-    winner: str        # "ss", "abwehr" or "allies"
+    winner: str  # "ss", "abwehr" or "allies"
     case: str
     reason: str
 
 
-@attrs.frozen(kw_only=True, slots=False)    # a __dict__: see evolve() below
+@attrs.frozen(kw_only=True, slots=False)  # a __dict__: see evolve() below
 class GameState:
     rules: Rules = attrs.field(default=None, eq=False, repr=False)
     seed: int
     turn: int
     phase: Phase
     phasing: Player
-    step: Step                       # where inside the phase's procedure we are
+    step: Step  # where inside the phase's procedure we are
     units: tuple[UnitState, ...]
-    chits: tuple[str, ...]           # where each chit is: "cup", "ss", "abwehr", or the id of
-                                     # the unit it lies on in a Coup-Turn (18.61)
+    chits: tuple[str, ...]  # where each chit is: "cup", "ss", "abwehr", or the id of
+    # the unit it lies on in a Coup-Turn (18.61)
     rng: int
-    dice: tuple[int, ...] = ()       # scripted rolls, used before the generator
+    dice: tuple[int, ...] = ()  # scripted rolls, used before the generator
     pending: tuple[Decision, ...] = ()
-    active: str | None = None        # the unit moving now (9.14)
+    active: str | None = None  # the unit moving now (9.14)
     mp_spent: int = 0
-    activated: frozenset[str] = frozenset()   # units that have moved/recruited/investigated
-    targeted: frozenset[str] = frozenset()    # units recruited or investigated at this phase
-    german_assignment: GermanAssignment | None = None   # 7.22: rolled, not yet carried out
-    coup: CoupState | None = None    # set once a coup is declared (18.1)
-    events: tuple[Event, ...] = ()   # what the last action caused
+    activated: frozenset[str] = frozenset()  # units that have moved/recruited/investigated
+    targeted: frozenset[str] = frozenset()  # units recruited or investigated at this phase
+    german_assignment: GermanAssignment | None = None  # 7.22: rolled, not yet carried out
+    coup: CoupState | None = None  # set once a coup is declared (18.1)
+    events: tuple[Event, ...] = ()  # what the last action caused
     outcome: Outcome | None = None
     # The stores of facts worked out from this state (facts.py says what they may hold
     # and why a state stays a value): the units' facts, the chits', and this state's own.
@@ -272,8 +273,11 @@ class GameState:
         """The units whose Loyalty chits ``player`` holds, in unit order. Shared: do not
         change what it returns."""
         by_id, order = self.rules.chits.by_id(), self.rules.unit_order
-        held = [u for c in self.chits_of(player)
-                if by_id[c].kind is ChitKind.LOYALTY and (u := by_id[c].unit) is not None]
+        held = [
+            u
+            for c in self.chits_of(player)
+            if by_id[c].kind is ChitKind.LOYALTY and (u := by_id[c].unit) is not None
+        ]
         return sorted(held, key=order.__getitem__)
 
     def holds(self, holder: str, chit: str) -> bool:
@@ -369,6 +373,7 @@ def chit_index(rules: Rules, chit: str) -> int:
 
 
 # -- what a unit is now --------------------------------------------------------
+
 
 def effectiveness(rules: Rules, u: UnitState) -> int:
     return rules.units[u.id].front.effectiveness or 0

@@ -14,12 +14,15 @@ from .registry import case
 from .rolls import roll
 from .state import Event, GameState, evolve, retirement_box
 
-OKW_FRIENDLY_PANICKERS = (Party.SS, Party.NAZI, Party.CIVILIAN)   # 12.81
+OKW_FRIENDLY_PANICKERS = (Party.SS, Party.NAZI, Party.CIVILIAN)  # 12.81
 
 
 def clear_actions(state: GameState) -> list[Action]:
-    return [act(Verb.CLEAR, u.id) for u in state.units
-            if u.controller is state.phasing and u.hex is not None and u.marker is not None]
+    return [
+        act(Verb.CLEAR, u.id)
+        for u in state.units
+        if u.controller is state.phasing and u.hex is not None and u.marker is not None
+    ]
 
 
 @case("15.11")
@@ -46,8 +49,13 @@ def retirement_rolls(state: GameState) -> GameState:
             continue
         die, state = roll(state)
         ok = die in state.rules.game.retirement_return_rolls
-        state = state.log(Event("15.12", f"{state.info(u.id).short} in General Retirement: die "
-                                         f"{die}: {'returns' if ok else 'stays'}", roll=(die,)))
+        state = state.log(
+            Event(
+                "15.12",
+                f"{state.info(u.id).short} in General Retirement: die {die}: {'returns' if ok else 'stays'}",
+                roll=(die,),
+            )
+        )
         if ok:
             back.append(u.id)
     for uid in reversed(back):
@@ -77,10 +85,16 @@ def panic_rolls(state: GameState) -> GameState:
         n = state.rules.tables.okw_panic.result(die)
         total += n
         units = "unit panics" if n == 1 else "units panic"
-        state = state.log(Event("12.82", f"{state.info(u.id).short} stands in {hq.name}: OKW "
-                                         f"Panic die {die}: {n} Abwehr OKW {units}",
-                                roll=(die,), table="okw_panic",
-                                row=die, result=str(n)))
+        state = state.log(
+            Event(
+                "12.82",
+                f"{state.info(u.id).short} stands in {hq.name}: OKW Panic die {die}: {n} Abwehr OKW {units}",
+                roll=(die,),
+                table="okw_panic",
+                row=die,
+                result=str(n),
+            )
+        )
     if total and panickers(state):
         return push(state, Panic(Player.ABWEHR, count=total))
     return state
@@ -88,9 +102,11 @@ def panic_rolls(state: GameState) -> GameState:
 
 def panickers(state: GameState) -> list[str]:
     """12.83: Abwehr-controlled OKW units, recruited or semi-recruited."""
-    return [u.id for u in state.units
-            if state.info(u.id).party is Party.OKW and u.controller is Player.ABWEHR
-            and (u.recruited or u.semi)]
+    return [
+        u.id
+        for u in state.units
+        if state.info(u.id).party is Party.OKW and u.controller is Player.ABWEHR and (u.recruited or u.semi)
+    ]
 
 
 @case("12.83")

@@ -56,11 +56,11 @@ from .returns import choose_return, return_hexes
 from .state import GameState, Phase
 
 D = TypeVar("D", bound=Decision)
-Reducer = Callable[[GameState, Action], GameState]    # a verb's reducer in a phase
+Reducer = Callable[[GameState, Action], GameState]  # a verb's reducer in a phase
 
 
 def out_of_phase(state: GameState, verb: Verb) -> IllegalAction:
-    phase = state.phase.value.replace("_", " ")                  # "coup movement"
+    phase = state.phase.value.replace("_", " ")  # "coup movement"
     return IllegalAction("5.2", f"'{verb.value}' is not possible in the {phase} phase")
 
 
@@ -68,7 +68,7 @@ def out_of_phase(state: GameState, verb: Verb) -> IllegalAction:
 class DecisionRules(Generic[D]):
     """How one kind of decision (the class D) is answered."""
 
-    answers: Callable[[GameState, D], list[Action]]                 # for legal_actions
+    answers: Callable[[GameState, D], list[Action]]  # for legal_actions
     reducers: Mapping[Verb, Callable[[GameState, D, Action], GameState]]  # for apply
 
 
@@ -81,19 +81,22 @@ class PhaseRules:
 
 # -- decisions --------------------------------------------------------------------------
 
+
 def _advance_answers(state: GameState, d: Advance) -> list[Action]:
-    if d.units:                                     # 13.35: one investigator may advance
+    if d.units:  # 13.35: one investigator may advance
         return [act(Verb.ADVANCE, u, d.hex) for u in d.units] + [act(Verb.STAY)]
     return [act(Verb.ADVANCE, None, d.hex), act(Verb.STAY)]
 
 
 def _advance(state: GameState, d: Advance, a: Action) -> GameState:
-    if d.units:                                     # 13.35: an investigator, or none
+    if d.units:  # 13.35: an investigator, or none
         return investigation.advance_investigator(
-            state, need(a.unit, "a unit") if a.verb is Verb.ADVANCE else None)
-    if a.verb is Verb.ADVANCE and a.hex not in (None, d.hex):       # 10.67: that hex only
-        raise IllegalAction("10.67", f"the advance may go only into {label(d.hex)}, the hex "
-                                     "the harassed unit left")
+            state, need(a.unit, "a unit") if a.verb is Verb.ADVANCE else None
+        )
+    if a.verb is Verb.ADVANCE and a.hex not in (None, d.hex):  # 10.67: that hex only
+        raise IllegalAction(
+            "10.67", f"the advance may go only into {label(d.hex)}, the hex the harassed unit left"
+        )
     return harassment.choose_advance(state, a.verb is Verb.ADVANCE)
 
 
@@ -129,71 +132,98 @@ _REVEAL_ASSIGNMENT: dict[Verb, Callable[[GameState, AssignmentChits, Action], Ga
 DECISIONS: dict[DecisionKind, DecisionRules[Any]] = {
     DecisionKind.PLACE_ALLIED: DecisionRules[PlaceAllied](
         lambda s, d: [act(Verb.PLACE_ALLIED, None, h) for h in empty_hexes(s, d.area)],
-        {Verb.PLACE_ALLIED: lambda s, d, a: assignment.place_allied(s, need(a.hex, "a hex"))}),
-    DecisionKind.ASSIGNMENT_CHITS: DecisionRules[AssignmentChits](lambda s, d: assignment.chit_actions(s),
-                                      _REVEAL_ASSIGNMENT),
+        {Verb.PLACE_ALLIED: lambda s, d, a: assignment.place_allied(s, need(a.hex, "a hex"))},
+    ),
+    DecisionKind.ASSIGNMENT_CHITS: DecisionRules[AssignmentChits](
+        lambda s, d: assignment.chit_actions(s), _REVEAL_ASSIGNMENT
+    ),
     DecisionKind.ASSIGN: DecisionRules[Assign](
         lambda s, d: assignment.assign_actions(s),
-        {Verb.ASSIGN: lambda s, d, a: assignment.assign(s, need(a.unit, "a unit"),
-                                                        need(a.hex, "a hex"))}),
+        {Verb.ASSIGN: lambda s, d, a: assignment.assign(s, need(a.unit, "a unit"), need(a.hex, "a hex"))},
+    ),
     DecisionKind.RETREAT: DecisionRules[Retreat](
         lambda s, d: [act(Verb.RETREAT, None, h) for h in harassment.retreat_hexes(s, d.unit)],
-        {Verb.RETREAT: lambda s, d, a: harassment.choose_retreat(s, need(a.hex, "a hex"))}),
+        {Verb.RETREAT: lambda s, d, a: harassment.choose_retreat(s, need(a.hex, "a hex"))},
+    ),
     DecisionKind.ADVANCE: DecisionRules[Advance](
-        _advance_answers, {Verb.ADVANCE: _advance, Verb.STAY: _advance}),
+        _advance_answers, {Verb.ADVANCE: _advance, Verb.STAY: _advance}
+    ),
     DecisionKind.HITLER: DecisionRules[HitlerHex](
-        lambda s, d: [act(Verb.HITLER, None, h) for h in d.options], {Verb.HITLER: _hitler}),
+        lambda s, d: [act(Verb.HITLER, None, h) for h in d.options], {Verb.HITLER: _hitler}
+    ),
     DecisionKind.DISPLACE: DecisionRules[Displace](_displaceable, {Verb.DISPLACE: _displace}),
     DecisionKind.RECRUIT: DecisionRules[Recruit](
         lambda s, d: recruitment.recruitment_actions(s),
-        {Verb.JOIN: lambda s, d, a: recruitment.join(s, need(a.unit, "a unit")),
-         Verb.ROLL: lambda s, d, a: recruitment.resolve(s),
-         Verb.CANCEL: lambda s, d, a: recruitment.cancel(s)}),
+        {
+            Verb.JOIN: lambda s, d, a: recruitment.join(s, need(a.unit, "a unit")),
+            Verb.ROLL: lambda s, d, a: recruitment.resolve(s),
+            Verb.CANCEL: lambda s, d, a: recruitment.cancel(s),
+        },
+    ),
     DecisionKind.INVESTIGATE: DecisionRules[Investigate](
         _investigation_answers,
-        {Verb.JOIN: lambda s, d, a: investigation.join(s, need(a.unit, "a unit")),
-         Verb.ROLL: lambda s, d, a: investigation.announce(s),
-         Verb.CANCEL: lambda s, d, a: pop(s)}),
+        {
+            Verb.JOIN: lambda s, d, a: investigation.join(s, need(a.unit, "a unit")),
+            Verb.ROLL: lambda s, d, a: investigation.announce(s),
+            Verb.CANCEL: lambda s, d, a: pop(s),
+        },
+    ),
     DecisionKind.EXPOSE_INVESTIGATORS: DecisionRules[ExposeInvestigators](
         _investigation_answers,
-        {Verb.REVEAL: lambda s, d, a: investigation.expose_investigator(
-            s, need(a.chit, "a chit")),
-         Verb.NO_REVEAL: lambda s, d, a: investigation.done_exposing(s)}),
+        {
+            Verb.REVEAL: lambda s, d, a: investigation.expose_investigator(s, need(a.chit, "a chit")),
+            Verb.NO_REVEAL: lambda s, d, a: investigation.done_exposing(s),
+        },
+    ),
     DecisionKind.ALIBI: DecisionRules[Alibi](
         _investigation_answers,
-        {Verb.ALIBI: lambda s, d, a: investigation.cover(s, need(a.unit, "a unit"),
-                                                         need(a.chit, "a chit")),
-         Verb.NO_REVEAL: lambda s, d, a: investigation.done_covering(s)}),
+        {
+            Verb.ALIBI: lambda s, d, a: investigation.cover(
+                s, need(a.unit, "a unit"), need(a.chit, "a chit")
+            ),
+            Verb.NO_REVEAL: lambda s, d, a: investigation.done_covering(s),
+        },
+    ),
     DecisionKind.INTERROGATION_ALIBI: DecisionRules[InterrogationAlibi](
         lambda s, d: interrogation.alibi_actions(s),
-        {Verb.REVEAL: lambda s, d, a: interrogation.add_alibi(s, need(a.chit, "a chit")),
-         Verb.NO_REVEAL: lambda s, d, a: interrogation.interrogate(s)}),
+        {
+            Verb.REVEAL: lambda s, d, a: interrogation.add_alibi(s, need(a.chit, "a chit")),
+            Verb.NO_REVEAL: lambda s, d, a: interrogation.interrogate(s),
+        },
+    ),
     DecisionKind.RETURN: DecisionRules[Return](
         lambda s, d: [act(Verb.RETURN, None, h) for h in return_hexes(s, d.unit)],
-        {Verb.RETURN: lambda s, d, a: choose_return(s, need(a.hex, "a hex"))}),
+        {Verb.RETURN: lambda s, d, a: choose_return(s, need(a.hex, "a hex"))},
+    ),
     DecisionKind.PANIC: DecisionRules[Panic](
         lambda s, d: [act(Verb.PANIC, u) for u in status.panickers(s)],
-        {Verb.PANIC: lambda s, d, a: status.panic(s, need(a.unit, "a unit"))}),
+        {Verb.PANIC: lambda s, d, a: status.panic(s, need(a.unit, "a unit"))},
+    ),
     DecisionKind.COUP: DecisionRules[CoupOffer](
         lambda s, d: coup.offer_actions(s),
-        {Verb.REVEAL: lambda s, d, a: coup.commit_chit(s, need(a.chit, "a chit")),
-         Verb.COUP: lambda s, d, a: coup.attempt(s),
-         Verb.NO_REVEAL: lambda s, d, a: coup.decline(s)}),
+        {
+            Verb.REVEAL: lambda s, d, a: coup.commit_chit(s, need(a.chit, "a chit")),
+            Verb.COUP: lambda s, d, a: coup.attempt(s),
+            Verb.NO_REVEAL: lambda s, d, a: coup.decline(s),
+        },
+    ),
 }
 
 
 # -- phases -----------------------------------------------------------------------------
+
 
 def _needs_active(reducer: Reducer) -> Reducer:
     def step(state: GameState, a: Action) -> GameState:
         if state.active is None:
             raise IllegalAction("9.14", "activate a unit first")
         return reducer(state, a)
+
     return step
 
 
 def _harass(state: GameState, a: Action) -> GameState:
-    if a.unit is None:                                   # 10.69: or a vacant HQ hex
+    if a.unit is None:  # 10.69: or a vacant HQ hex
         need(a.hex, "a unit or an HQ hex")
     return harassment.harass(state, target=a.unit, hq_hex=a.hex)
 
@@ -202,25 +232,29 @@ def _end_movement_phase(state: GameState, a: Action) -> GameState:
     if state.active is not None:
         raise IllegalAction("9.14", f"finish moving {state.info(state.active).short} first")
     if state.phase is Phase.COUP_INTERPHASE:
-        return coup_turns.begin_coup_turn(state, 1)                              # 18.24
+        return coup_turns.begin_coup_turn(state, 1)  # 18.24
     if state.phase is Phase.COUP_MOVEMENT:
-        return coup_turns.pass_moves(state)                                      # 18.33
+        return coup_turns.pass_moves(state)  # 18.33
     return sequence.end_phase(state)
 
 
 def _end_phase(state: GameState, a: Action) -> GameState:
-    return sequence.end_phase(state)      # (settle interrogates every prisoner first, 14.12)
+    return sequence.end_phase(state)  # (settle interrogates every prisoner first, 14.12)
 
 
 _MOVEMENT = PhaseRules(
     movement.movement_actions,
-    {Verb.ACTIVATE: lambda s, a: movement.activate(s, need(a.unit, "a unit")),
-     Verb.END_PHASE: _end_movement_phase,
-     Verb.MOVE: _needs_active(lambda s, a: movement.move(s, need(a.hex, "a hex"))),
-     Verb.TRAVEL: _needs_active(lambda s, a: movement.travel(
-         s, need(a.hex, "a hex"), need(a.chit, "a Travel chit"))),
-     Verb.HARASS: _needs_active(_harass),
-     Verb.END: _needs_active(lambda s, a: movement.end_activation(s))})
+    {
+        Verb.ACTIVATE: lambda s, a: movement.activate(s, need(a.unit, "a unit")),
+        Verb.END_PHASE: _end_movement_phase,
+        Verb.MOVE: _needs_active(lambda s, a: movement.move(s, need(a.hex, "a hex"))),
+        Verb.TRAVEL: _needs_active(
+            lambda s, a: movement.travel(s, need(a.hex, "a hex"), need(a.chit, "a Travel chit"))
+        ),
+        Verb.HARASS: _needs_active(_harass),
+        Verb.END: _needs_active(lambda s, a: movement.end_activation(s)),
+    },
+)
 
 _ONLY_END = PhaseRules(lambda s: [act(Verb.END_PHASE)], {Verb.END_PHASE: _end_phase})
 
@@ -228,26 +262,33 @@ PHASES: dict[Phase, PhaseRules] = {
     Phase.SETUP: PhaseRules(
         setup.placements,
         {Verb.PLACE: lambda s, a: setup.place(s, need(a.unit, "a unit"), need(a.hex, "a hex"))},
-        refuse=lambda s, verb: IllegalAction("4.3", "set-up is under way: place units")),
+        refuse=lambda s, verb: IllegalAction("4.3", "set-up is under way: place units"),
+    ),
     Phase.MOVEMENT: _MOVEMENT,
     Phase.COUP_INTERPHASE: _MOVEMENT,
     Phase.COUP_MOVEMENT: _MOVEMENT,
     Phase.RECRUITMENT: PhaseRules(
         recruitment.recruitment_actions,
-        {Verb.RECRUIT: lambda s, a: recruitment.start(s, need(a.unit, "a unit")),
-         Verb.END_PHASE: _end_phase}),
+        {Verb.RECRUIT: lambda s, a: recruitment.start(s, need(a.unit, "a unit")), Verb.END_PHASE: _end_phase},
+    ),
     Phase.INVESTIGATION: PhaseRules(
         investigation.investigation_actions,
-        {Verb.INVESTIGATE: lambda s, a: investigation.start(s, need(a.unit, "a unit")),
-         Verb.END_PHASE: _end_phase}),
+        {
+            Verb.INVESTIGATE: lambda s, a: investigation.start(s, need(a.unit, "a unit")),
+            Verb.END_PHASE: _end_phase,
+        },
+    ),
     Phase.STATUS: PhaseRules(
         lambda s: status.clear_actions(s) + [act(Verb.END_PHASE)],
-        {Verb.CLEAR: lambda s, a: status.clear(s, need(a.unit, "a unit")),
-         Verb.END_PHASE: _end_phase}),
+        {Verb.CLEAR: lambda s, a: status.clear(s, need(a.unit, "a unit")), Verb.END_PHASE: _end_phase},
+    ),
     Phase.COUP_STATUS: PhaseRules(
         lambda s: status.clear_actions(s) + [act(Verb.END_PHASE)],
-        {Verb.CLEAR: lambda s, a: status.clear(s, need(a.unit, "a unit")),
-         Verb.END_PHASE: lambda s, a: coup_turns.end_coup_status(s)}),
+        {
+            Verb.CLEAR: lambda s, a: status.clear(s, need(a.unit, "a unit")),
+            Verb.END_PHASE: lambda s, a: coup_turns.end_coup_status(s),
+        },
+    ),
     Phase.ASSIGNMENT: _ONLY_END,
     Phase.INTERROGATION: _ONLY_END,
     Phase.GAME_OVER: _ONLY_END,
