@@ -3,8 +3,9 @@
 mutmut 3 leaves every decorated function alone: a decorator may do anything when the
 function is copied for each mutant. Nearly every rule of ours is a function decorated
 with ``@case("10.67")``, which only records the case number and returns the function
-unchanged (plot_core/engine/registry.py), so copying it is harmless. This lets mutmut
-past that one decorator, and no other, then runs mutmut's own command line.
+unchanged (plot_core/engine/registry.py), so copying it is harmless; the same holds for
+``@derived`` (engine/facts.py), which keeps a fact's answer on the state. This lets
+mutmut past those two decorators, and no other, then runs mutmut's own command line.
 
     python mutation/mutate.py run --max-children 2 [NAME-GLOB...]   # mutmut's own run
     python mutation/mutate.py survivors [MODULE-PREFIX]            # test survivors again
@@ -40,17 +41,23 @@ from mutmut.state import state
 _skip = file_mutation.MutationVisitor._skip_node_and_children
 
 
-def _only_case(node: cst.FunctionDef) -> bool:
+# Decorators mutmut may pass: ``case`` returns the function as it is, and ``derived``
+# (engine/facts.py) keeps what the function returns; both wrap mutmut's trampoline,
+# which keeps the function's signature, and neither runs the function when defined.
+_HARMLESS = ("case", "derived")
+
+
+def _only_harmless(node: cst.FunctionDef) -> bool:
     return bool(node.decorators) and all(
         isinstance(d.decorator, cst.Call)
         and isinstance(d.decorator.func, cst.Name)
-        and d.decorator.func.value == "case"
+        and d.decorator.func.value in _HARMLESS
         for d in node.decorators
     )
 
 
 def _skip_unless_case(self, node: cst.CSTNode) -> bool:
-    if isinstance(node, cst.FunctionDef) and _only_case(node):
+    if isinstance(node, cst.FunctionDef) and _only_harmless(node):
         return False
     return _skip(self, node)
 
