@@ -57,7 +57,7 @@ def _b(url: str, home: str, ready, arrivals) -> None:
 async def _play(url: str, home: str, moves: int) -> dict[int, float]:
     from plot_core import Player, load_rules
     from plot_server.hub import Hub, Who
-    from plot_tui.session import Seat
+    from plot_session.session import Seat
 
     loop = asyncio.get_running_loop()
     hub = Hub(load_rules(), Path(home), later=lambda d, cb: loop.call_later(d, cb))

@@ -54,9 +54,9 @@ def client() -> None:
 async def _client() -> None:
     from plot_core import Player, new_game
     from plot_core.engine.randomplay import busy_policy
+    from plot_session.session import Seat, Session
     from plot_tui.app import PlotApp
     from plot_tui.mapview import MapView
-    from plot_tui.session import Seat, Session
 
     state = new_game(5)
     rnd = random.Random(5)
@@ -154,8 +154,8 @@ async def _replay_client() -> None:
     import tempfile
     from pathlib import Path
 
+    from plot_session.replay import Replay
     from plot_tui.app import PlotApp
-    from plot_tui.replay import Replay
 
     with tempfile.TemporaryDirectory() as folder:
         path, rules, load_record = long_record(Path(folder))

@@ -21,10 +21,10 @@ from textual.widgets import Static
 from plot_ai import make
 from plot_core import Player, Rules, legal_actions, view
 from plot_core.engine.state import CUP, Box, GameState, chit_ids
-from plot_tui.chair import Chair
+from plot_session.chair import Chair
+from plot_session.session import Seat, Session
 from plot_tui.game import GameScreen
 from plot_tui.panels import LogView
-from plot_tui.session import Seat, Session
 
 HUMANS = {p: Seat.HUMAN for p in Player}
 

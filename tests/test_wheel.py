@@ -49,6 +49,7 @@ def test_the_wheel_holds_the_program_and_its_data_only(wheel):
         "plot_core",
         "plot_record",
         "plot_ai",
+        "plot_session",
         "plot_tui",
         "plot_server",
         "plot_cli",
@@ -110,7 +111,7 @@ import sys
 from plot_core import Player, load_rules, new_game
 from plot_record import Recorder
 from plot_record.format import Header
-from plot_tui.session import Seat, Session
+from plot_session.session import Seat, Session
 
 rules = load_rules()
 seats = {p: Seat.COMPUTER for p in Player}

@@ -159,8 +159,8 @@ def _seed(text: str) -> int:
 
 
 def _settings():
-    """The player's own settings file (plot_tui.settings), kept between games."""
-    from plot_tui.settings import SettingsFile, local_settings_path
+    """The player's own settings file (plot_session.settings), kept between games."""
+    from plot_session.settings import SettingsFile, local_settings_path
 
     return SettingsFile(local_settings_path())
 
@@ -181,7 +181,7 @@ def _play(args: argparse.Namespace) -> int:
     if getattr(args, "position", None):
         return _play_position(args, rules, record)
     if getattr(args, "plain", False):
-        from plot_tui.session import new_session, seats_for
+        from plot_session.session import new_session, seats_for
 
         seats = seats_for(hotseat=args.hotseat, watch=args.watch, side=Player(args.side or "ss"))
         session = new_session(
@@ -219,8 +219,8 @@ def _play_position(args: argparse.Namespace, rules, record: Path | None) -> int:
     from plot_core import Player, load_position
     from plot_record import Header, Recorder, new_record_path
     from plot_record.files import Unreadable, read_regular
+    from plot_session.session import Seat, Session
     from plot_tui.app import PlotApp
-    from plot_tui.session import Seat, Session
 
     path = Path(args.position)
     try:
@@ -267,8 +267,8 @@ def _learn_plain(args: argparse.Namespace, rules, lessons) -> int:
     import attrs
 
     from plot_core import Player
+    from plot_session.session import new_session, seats_for
     from plot_tui.line_mode import LineMode, learn_lines, line_reader
-    from plot_tui.session import new_session, seats_for
 
     if args.game:
         session = new_session(rules, seats_for(side=Player(args.side)), seed=args.seed)
@@ -298,8 +298,8 @@ def last_played(path: Path) -> str:
 
 def _resume(args: argparse.Namespace) -> int:
     from plot_record import Recorder, games_dir, latest_unfinished, load_record
+    from plot_session.session import Session
     from plot_tui.app import PlotApp
-    from plot_tui.session import Session
 
     rules = load_rules()
     path = Path(args.path) if args.path else latest_unfinished()
@@ -339,10 +339,10 @@ def _resume(args: argparse.Namespace) -> int:
 
 def _analyse(args: argparse.Namespace) -> int:
     from plot_record import RecordError, load_record
-    from plot_tui.analysis import Kept, NotFinished, account, kept_analysis
+    from plot_session.analysis import Kept, NotFinished, account, kept_analysis
 
     if args.calibration:
-        from plot_tui.analysis import calibration, calibration_table
+        from plot_session.analysis import calibration, calibration_table
 
         def counted_game(n: int) -> None:
             if n % 10 == 1:
@@ -365,7 +365,7 @@ def _analyse(args: argparse.Namespace) -> int:
         return 1
     better = None
     if args.expert:
-        from plot_tui.analysis import kept_alternatives
+        from plot_session.analysis import kept_alternatives
 
         def progress(k: int, n: int, point) -> None:
             print(
@@ -380,7 +380,7 @@ def _analyse(args: argparse.Namespace) -> int:
     for line in account(record, analysis, better):
         print(line)
     if args.svg:
-        from plot_tui.analysis import svg
+        from plot_session.analysis import svg
 
         try:
             Path(args.svg).write_text(svg(analysis, f"plot: {record.path.name}"), encoding="utf-8")
@@ -410,8 +410,8 @@ def _learn(args: argparse.Namespace) -> int:
 def _replay(args: argparse.Namespace) -> int:
     from plot_core import Player
     from plot_record import load_record
+    from plot_session.replay import EVERYONE, Replay
     from plot_tui.app import PlotApp
-    from plot_tui.replay import EVERYONE, Replay
 
     rules = load_rules()
     record = load_record(Path(args.path), rules)

@@ -23,10 +23,10 @@ from pathlib import Path
 from plot_core import Player, Rules, new_game
 from plot_record import ChatLine, Header, Recorder, RecordError, load_record, secret_seed
 from plot_record.files import loads, read_regular, write_whole
-from plot_tui.chair import Chair
-from plot_tui.describe import SIDE
+from plot_session.chair import Chair
+from plot_session.describe import SIDE
+from plot_session.session import Seat, Session
 from plot_tui.plain import clean
-from plot_tui.session import Seat, Session
 
 from .chat import TABLE_TALK, Lobby, Pace, TooFast, text_problem, utc_now
 from .hub_store import RECONNECTING, StoreTables

@@ -17,8 +17,8 @@ from plot_record.files import Unreadable, loads
 from plot_record.format import header_line, parse_entry
 from plot_record.store import parse_raw
 from plot_record.timeline import check
-from plot_tui.describe import SIDE
-from plot_tui.session import Seat, Session
+from plot_session.describe import SIDE
+from plot_session.session import Seat, Session
 
 from .pgstore import Conflict, StoreError
 from .shared import PRESENCE_TTL, Shared, StoreRecorder

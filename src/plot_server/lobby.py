@@ -14,12 +14,12 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Input, Label, RadioSet, Static
 
 from plot_core import Player
+from plot_session.session import Seat
 from plot_tui.closing import OnceModal, OnceScreen
 from plot_tui.fields import stray_key
 from plot_tui.panels import LogView
 from plot_tui.plain import join, plain
 from plot_tui.screens import Choice, SetupForm
-from plot_tui.session import Seat
 from plot_tui.talk import TalkInput, chat_text, clock_of
 
 from .hub import Hub, Refused, Table, Who

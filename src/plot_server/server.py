@@ -22,11 +22,11 @@ import attrs
 from rich.text import Text
 from textual import events
 
+from plot_session.session import Seat
+from plot_session.settings import user_settings
 from plot_tui.app import PlotApp
 from plot_tui.game import GameScreen
 from plot_tui.screens import ConfirmScreen
-from plot_tui.session import Seat
-from plot_tui.settings import user_settings
 from plot_tui.textual_compat import end_on_failure, forget_error_output, has_screens
 
 from .collector import Collector

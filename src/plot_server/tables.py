@@ -16,10 +16,10 @@ import attrs
 
 from plot_core import Player
 from plot_core.engine.state import Phase
-from plot_tui.chair import Chair
-from plot_tui.describe import SIDE
+from plot_session.chair import Chair
+from plot_session.describe import SIDE
+from plot_session.session import Seat, Session
 from plot_tui.plain import clean
-from plot_tui.session import Seat, Session
 
 from .guard import TableCodeLimit
 

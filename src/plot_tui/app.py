@@ -16,16 +16,16 @@ from textual.worker import WorkerFailed
 
 from plot_core import DataError, Player, Rules, load_rules
 from plot_core.lessons import Lesson, load_lessons
+from plot_session.coach import SIDE
+from plot_session.replay import Replay
+from plot_session.session import Seat, Session, lesson_session, new_session, seats_for
+from plot_session.settings import SettingsFile
 
-from .coach import SIDE
 from .game import GameScreen
 from .learn import CoachedGameScreen, LessonCard, LessonList, LessonScreen
 from .plain import plain
-from .replay import Replay
 from .replay_screen import ReplayScreen
 from .screens import ConfirmScreen, GameSetup, HelpScreen, NewGameScreen
-from .session import Seat, Session, lesson_session, new_session, seats_for
-from .settings import SettingsFile
 from .textual_compat import HEADER_SOURCE, TABS_SOURCE
 
 __all__ = ["GameSetup", "HelpScreen", "PlotApp"]

@@ -21,16 +21,16 @@ from plot_core.engine.overlays import Overlays
 from plot_core.engine.state import movement_allowance
 from plot_core.hexgrid import label
 from plot_core.wording import unit_name
+from plot_session.describe import SIDE
+from plot_session.session import LogLine
 
 from .boardview import build_board
 from .closing import OnceScreen
-from .describe import SIDE
 from .mapview import MapView
 from .palettes import STANDARD, Palette, next_palette
 from .panels import BoxPanel, ChitPanel, HexInfo, LogView, MapKey, Panel, StatusPanel, TablesPanel
 from .rules_screen import RulesScreen, cited, link_cases
 from .screens import HelpScreen
-from .session import LogLine
 
 # the panels every redraw fills
 PANELS = (MapView, StatusPanel, ChitPanel, HexInfo, TablesPanel, BoxPanel)

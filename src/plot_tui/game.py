@@ -26,13 +26,15 @@ from plot_core.engine.state import Box, DecisionKind, Phase
 from plot_core.english import counted
 from plot_core.hexgrid import distance, label
 from plot_core.wording import describe, is_news, news, unit_name, words
+from plot_session.chair import Chair
+from plot_session.describe import SIDE, WINNERS, in_streets, prompt
+from plot_session.intent import attempts, refusal_at, walks
+from plot_session.session import LogLine, Session
+from plot_session.settings import SettingsFile
 
 from .board_screen import BoardScreen
 from .boardview import action_hex, actions_at, active_hex, unit_hexes
-from .chair import Chair
 from .choices import FIXED, PHASE_GROUP, Numbers, area_words, fixed, group_of, search_words
-from .describe import SIDE, WINNERS, in_streets, prompt
-from .intent import attempts, refusal_at, walks
 from .mapview import MapView
 from .odds_view import odds_text
 from .palettes import PALETTES, STANDARD, Palette
@@ -40,8 +42,6 @@ from .panels import ChitPanel, LogView
 from .plain import clean, join, plain
 from .rules_screen import link_cases
 from .screens import ActionMenu, GameOverScreen, HandoffScreen, HelpScreen, MenuItem, help_text
-from .session import LogLine, Session
-from .settings import SettingsFile
 from .talk import TalkInput, chat_text, clock_of
 from .why import why_text
 

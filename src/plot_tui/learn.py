@@ -13,12 +13,12 @@ from textual.widgets.option_list import Option
 
 from plot_core import Player, PlayerView
 from plot_core.lessons import Lesson
+from plot_session.coach import SIDE, coach_line
+from plot_session.session import Session
+from plot_session.settings import SettingsFile
 
 from .closing import OnceModal, OnceScreen
-from .coach import SIDE, coach_line
 from .game import GameScreen
-from .session import Session
-from .settings import SettingsFile
 
 GUIDED = {f"game-{p.value}": p for p in (Player.ABWEHR, Player.SS)}  # the list's last entries
 

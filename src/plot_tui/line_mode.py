@@ -23,12 +23,12 @@ from plot_core.english import counted
 from plot_core.hexgrid import label, parse_hex
 from plot_core.lessons import Lesson
 from plot_core.wording import unit_name, words
+from plot_session.coach import coach_line
+from plot_session.describe import SIDE, WINNERS, area_name, coup_lines, prompt
+from plot_session.session import LogLine, Session, lesson_session
 
 from .choices import group_of
-from .coach import coach_line
-from .describe import SIDE, WINNERS, area_name, coup_lines, prompt
 from .plain import clean
-from .session import LogLine, Session, lesson_session
 
 HELP = """Commands (a number, or an action's notation such as "move 2010", plays a move):
   choices        the numbered choices again (also: an empty line)

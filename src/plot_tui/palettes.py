@@ -61,6 +61,8 @@ HIGH_CONTRAST = Palette(
 )
 
 PALETTES = {p.key: p for p in (STANDARD, COLOUR_BLIND, HIGH_CONTRAST)}
+# A player's settings name one of these by key (settings.PALETTE_NAMES, read without the
+# client); tests/tui/test_map.py checks the two agree.
 
 
 def next_palette(key: str) -> Palette:

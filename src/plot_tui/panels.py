@@ -19,9 +19,9 @@ from plot_core.data.tables import Grid
 from plot_core.engine.state import PHASE_TITLES, Box, Event, Phase, UnitState
 from plot_core.hexgrid import Hex, label
 from plot_core.wording import chit_name, unit_name
+from plot_session.describe import SIDE, WINNERS, coup_lines
 
 from .boardview import LEGEND
-from .describe import SIDE, WINNERS, coup_lines
 from .mapstyle import HQ_LABELS
 from .palettes import STANDARD, Palette
 

@@ -1,6 +1,6 @@
 """A recorded game replayed in plain text (`plot replay --plain`): a sentence a line, for
 a screen reader or a braille display. The replay model is the full-screen viewer's
-(plot_tui.replay): the same positions, jumps and eyes, so an unfinished game is seen
+(plot_session.replay): the same positions, jumps and eyes, so an unfinished game is seen
 only as one side saw it; the questions about the board are the plain game's."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from plot_core import Player, PlayerView, view
 from plot_core.engine.overlays import Overlays
 from plot_core.engine.state import PHASE_TITLES
 from plot_core.wording import words
+from plot_session.describe import SIDE, WINNERS
+from plot_session.replay import EVERYONE, Replay
 
-from .describe import SIDE, WINNERS
 from .line_mode import Answers, Board, line_reader
-from .replay import EVERYONE, Replay
 
 HELP = """Commands:
   next [N], back [N]   N actions on or back (Enter alone: the next action)

@@ -13,15 +13,15 @@ from plot_core import Action, Player, PlayerView, Rules
 from plot_core.engine.overlays import Overlays
 from plot_core.english import counted
 from plot_core.wording import describe
+from plot_session.describe import SIDE
+from plot_session.replay import EVERYONE, Replay
+from plot_session.session import LogLine
 
 from .board_screen import BoardScreen
-from .describe import SIDE
 from .mapview import MapView
 from .panels import ChitPanel, LogView
 from .plain import clean, plain
-from .replay import EVERYONE, Replay
 from .screens import ActionMenu, HelpScreen
-from .session import LogLine
 from .talk import TalkInput, chat_text, clock_of
 from .why import why_text
 
@@ -102,7 +102,7 @@ class ReplayScreen(BoardScreen):
     @work(thread=True, exclusive=True)
     def _analyse(self) -> None:
         """A finished game's chances and turning points, off the event loop."""
-        from .analysis import kept_analysis
+        from plot_session.analysis import kept_analysis
 
         analysis = kept_analysis(self.replay.record, top=8)  # kept beside the record
         self.app.call_from_thread(self._analysed, analysis)
@@ -162,7 +162,7 @@ class ReplayScreen(BoardScreen):
         t.append("━" * filled, style="green")
         t.append("─" * (width - filled), style="dim")
         if r.chances:  # a finished game: the chances, and where they turned
-            from .analysis import sparkline
+            from plot_session.analysis import sparkline
 
             ss, ab = r.chances[i]
             t.append(

@@ -16,8 +16,8 @@ from rich.text import Text
 from plot_core import Player
 from plot_core.english import counted
 from plot_record import ThinkLine
+from plot_session.describe import SIDE
 
-from .describe import SIDE
 from .plain import plain
 
 HIDDEN = "a plan with chits you have not seen"

@@ -14,7 +14,7 @@ from plot_core.dice import seed_state
 from plot_core.engine.randomplay import busy_policy
 from plot_core.engine.state import CUP, Box, chit_ids
 from plot_core.selfplay import play_games
-from plot_tui.session import Seat, Session
+from plot_session.session import Seat, Session
 
 
 def positions(rules, seeds=(3, 4), every=7) -> list[GameState]:

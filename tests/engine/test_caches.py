@@ -13,7 +13,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from plot_core.engine import board, facts, movement
+from plot_core.engine import facts, movement
 from plot_core.engine.actions import Action, Verb
 from plot_core.engine.api import apply, legal_actions, new_game
 from plot_core.engine.errors import IllegalAction
@@ -73,9 +73,10 @@ def _fresh(state, kept):
     plain, args = attrs.evolve(state), rest
     if known.also is not None:  # as the state was when it was kept
         extra, args = rest[0], rest[1:]
-        if fact is board.zones_of:
+        name = fact.__name__  # (mutation testing renames the functions it copies)
+        if "zones_of" in name:
             plain = attrs.evolve(plain, phasing=extra[0], activated=extra[1])
-        elif fact is movement._movable:
+        elif "_movable" in name:
             plain = attrs.evolve(plain, activated=extra)
         else:
             raise AssertionError(f"a fact this test does not know: {fact.__name__}")
@@ -100,7 +101,11 @@ def test_what_a_step_carries_forward_is_what_the_new_state_would_compute(seed, p
                 continue  # kept for chits that have since changed: unread
             assert value == _fresh(state, key), f"{policy} {seed}: {key!r} carried wrongly"
             checked[fact.__name__] += 1
-    assert checked["occupancy"] > 100 and checked["party_in_streets"] > 50
+
+    def times(name):
+        return sum(n for fact, n in checked.items() if name in fact)
+
+    assert times("occupancy") > 100 and times("party_in_streets") > 50 and times("enemy_controlled") > 50
 
 
 @pytest.mark.parametrize("seed", [100004, 100005])

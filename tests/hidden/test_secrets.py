@@ -107,9 +107,9 @@ def test_an_account_for_one_side_names_nothing_that_side_may_not_know(tmp_path, 
 @pytest.mark.asyncio
 async def test_hot_seat_hands_off_before_the_first_private_draw(rules):
     from plot_core import new_game
+    from plot_session.session import Session
     from plot_tui.app import PlotApp
     from plot_tui.screens import HandoffScreen
-    from plot_tui.session import Session
     from tui.helpers import HOTSEAT
 
     state = new_game(4_000_000_017, rules=rules)
@@ -131,8 +131,8 @@ async def test_hot_seat_hands_off_before_the_first_private_draw(rules):
 async def test_a_resumed_game_keeps_its_seed_secret(tmp_path, rules):
     from plot_core import new_game
     from plot_record import Header, Recorder, load_record, secret_seed
+    from plot_session.session import Seat, Session
     from plot_tui.app import PlotApp
-    from plot_tui.session import Seat, Session
 
     seed = secret_seed()
     seats = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.COMPUTER}

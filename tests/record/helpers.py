@@ -6,7 +6,7 @@ from pathlib import Path
 
 from plot_core import GameState, Player, Rules
 from plot_record import Header, Recorder
-from plot_tui.session import Seat, Session
+from plot_session.session import Seat, Session
 
 COMPUTERS = {p: Seat.COMPUTER for p in Player}
 

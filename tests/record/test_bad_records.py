@@ -9,7 +9,7 @@ import pytest
 
 from plot_cli.main import main
 from plot_record import Recorder, RecordError, load_record, read_raw
-from plot_tui.session import Session
+from plot_session.session import Session
 
 from .helpers import header, lines, recorded_game
 

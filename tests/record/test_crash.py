@@ -8,7 +8,7 @@ import sys
 import time
 
 from plot_record import Recorder, load_record
-from plot_tui.session import Session
+from plot_session.session import Session
 from terminal import Terminal
 
 from .helpers import lines, uninterrupted

@@ -12,7 +12,7 @@ import plot_record.store as store
 from plot_core import Player, legal_actions, new_game
 from plot_record import Header, Recorder, load_record
 from plot_server.hub import Hub, Who
-from plot_tui.session import Seat, Session
+from plot_session.session import Seat, Session
 
 HUMANS = {p: Seat.HUMAN for p in Player}
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from plot_core import Player, legal_actions, load_position, new_game
 from plot_record import Recorder, load_record
 from plot_record.timeline import SNAPSHOT_EVERY
-from plot_tui.session import Seat, Session
+from plot_session.session import Seat, Session
 
 from .helpers import header, lines, recorded_game, uninterrupted
 

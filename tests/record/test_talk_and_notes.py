@@ -13,8 +13,8 @@ from plot_record import ChatLine, load_record
 from plot_record.export import text_account
 from plot_record.format import RecordError
 from plot_record.notes import Note, load_notes, new_note, notes_path, save_notes
+from plot_session.replay import Replay
 from plot_tui.app import PlotApp
-from plot_tui.replay import Replay
 from plot_tui.replay_screen import ReplayScreen
 
 from .helpers import recorded_game

@@ -12,7 +12,7 @@ from plot_ai.pool import decide
 from plot_core import Player, new_game
 from plot_record import PlanLine, Recorder, ThinkLine, load_record
 from plot_record.format import RecordError
-from plot_tui.session import Session
+from plot_session.session import Session
 
 from .helpers import COMPUTERS, header, lines
 

@@ -13,7 +13,7 @@ from plot_record import load_record
 from plot_record.format import VERSION
 from plot_server import chat
 from plot_server.hub import Hub, Refused
-from plot_tui.session import Session
+from plot_session.session import Session
 
 from .test_hub import ALICE, BOB, CAROL, play, two_players
 

@@ -13,8 +13,8 @@ from plot_server.guard import PasswordThrottle, TableCodeLimit, name_problem
 from plot_server.hub import Hub, Refused, Who, WrongCode
 from plot_server.lobby import LobbyScreen
 from plot_server.server import ServedApp
+from plot_session.session import Seat
 from plot_tui.plain import clean, join, plain
-from plot_tui.session import Seat
 
 from .test_hub import ALICE, BOB, Clock
 

@@ -10,7 +10,7 @@ import pytest
 
 from plot_core import IllegalAction, Player
 from plot_server.hub import Hub, Refused, Who
-from plot_tui.session import Seat
+from plot_session.session import Seat
 
 ALICE = Who("key SHA256:alice", "alice")
 BOB = Who("key SHA256:bob", "bob")

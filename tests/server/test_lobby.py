@@ -11,8 +11,8 @@ from textual.widgets import Input
 from plot_core import Player
 from plot_server.hub import Hub
 from plot_server.lobby import JoinScreen, LobbyScreen
+from plot_session.session import Seat
 from plot_tui.panels import LogView
-from plot_tui.session import Seat
 
 from .test_hub import ALICE, BOB, CAROL, Clock, play
 

@@ -12,7 +12,7 @@ import pytest
 from plot_cli.main import main
 from plot_core import Player
 from plot_server.hub import Hub, Who
-from plot_tui.session import Seat
+from plot_session.session import Seat
 
 from .test_hub import ALICE, BOB, CAROL
 

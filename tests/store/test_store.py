@@ -18,7 +18,7 @@ from plot_record.timeline import check
 from plot_server.hub import RECONNECTING, Hub
 from plot_server.pgstore import SCHEMA_VERSION, StoreError, prepare
 from plot_server.shared import PRESENCE_TTL
-from plot_tui.session import Seat
+from plot_session.session import Seat
 from server.test_hub import ALICE, BOB, Clock
 
 

@@ -6,11 +6,11 @@ import textwrap
 
 from plot_core import Player, load_position
 from plot_core.engine.state import GameState
+from plot_session.session import Seat, Session
+from plot_session.settings import Settings, SettingsFile
 from plot_tui.app import PlotApp
 from plot_tui.game import GameScreen
 from plot_tui.mapview import MapView
-from plot_tui.session import Seat, Session
-from plot_tui.settings import Settings, SettingsFile
 
 HOTSEAT = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.HUMAN}
 

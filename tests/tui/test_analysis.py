@@ -6,7 +6,7 @@ import pytest
 
 from plot_cli.main import main
 from plot_record import load_record
-from plot_tui.analysis import NotFinished, account, analyse, sparkline
+from plot_session.analysis import NotFinished, account, analyse, sparkline
 from record.helpers import recorded_game
 
 
@@ -67,15 +67,15 @@ def test_the_chart_is_an_svg_file_with_both_lines_and_an_escaped_title(finished,
     record = load_record(finished, rules)
     assert len(lines) == 2
     assert all(len(p.get("points").split()) == len(record.timeline) + 1 for p in lines)
-    from plot_tui.analysis import svg
+    from plot_session.analysis import svg
 
     assert "<b>" not in svg(analyse(record), "<b>x</b>")
 
 
 @pytest.mark.asyncio
 async def test_the_replay_viewer_shows_the_chances_and_e_jumps_to_turning_points(finished, rules):
+    from plot_session.replay import Replay
     from plot_tui.app import PlotApp
-    from plot_tui.replay import Replay
     from plot_tui.replay_screen import ReplayScreen
 
     from .helpers import until
@@ -100,7 +100,7 @@ async def test_the_replay_viewer_shows_the_chances_and_e_jumps_to_turning_points
 
 
 def test_at_each_turning_point_the_expert_says_what_it_would_have_done(finished, rules, capsys):
-    from plot_tui.analysis import alternatives
+    from plot_session.analysis import alternatives
 
     record = load_record(finished, rules)
     a = analyse(record, top=3)
@@ -114,7 +114,7 @@ def test_at_each_turning_point_the_expert_says_what_it_would_have_done(finished,
 
 
 def test_a_second_run_reads_what_the_first_kept_beside_the_record(tmp_path, rules, capsys, monkeypatch):
-    from plot_tui import analysis as an
+    from plot_session import analysis as an
 
     path = tmp_path / "g.plot.jsonl"
     recorded_game(path, rules, 41)
@@ -136,7 +136,7 @@ def test_a_second_run_reads_what_the_first_kept_beside_the_record(tmp_path, rule
 
 
 def test_a_run_stopped_half_way_goes_on_from_where_it_stopped(tmp_path, rules, monkeypatch):
-    from plot_tui import analysis as an
+    from plot_session import analysis as an
 
     path = tmp_path / "g.plot.jsonl"
     recorded_game(path, rules, 41)
@@ -163,7 +163,7 @@ def test_a_run_stopped_half_way_goes_on_from_where_it_stopped(tmp_path, rules, m
 
 
 def test_an_analysis_kept_for_another_record_is_not_used(tmp_path, rules):
-    from plot_tui import analysis as an
+    from plot_session import analysis as an
 
     path = tmp_path / "g.plot.jsonl"
     recorded_game(path, rules, 41)
@@ -175,7 +175,7 @@ def test_an_analysis_kept_for_another_record_is_not_used(tmp_path, rules):
 
 
 def test_the_calibration_compares_the_chances_given_with_the_games_won(capsys):
-    from plot_tui.analysis import calibration
+    from plot_session.analysis import calibration
 
     bins = calibration(2, seed=2_000_000)
     for side in ("ss", "abwehr"):

@@ -10,9 +10,9 @@ from textual.app import App
 from textual.widgets import Footer
 
 from plot_core import Player, new_game
-from plot_tui.chair import Chair
+from plot_session.chair import Chair
+from plot_session.session import Session
 from plot_tui.game import GameScreen
-from plot_tui.session import Session
 
 from .helpers import HOTSEAT
 

@@ -9,8 +9,8 @@ from plot_core import Player, apply, legal_actions, load_rules, new_game, view
 from plot_core.engine.pending import DecisionKind
 from plot_core.engine.position import load_position
 from plot_core.engine.state import Phase
+from plot_session.coach import DECISION_ADVICE, PHASE_ADVICE, coach_line, where
 from plot_tui.app import PlotApp
-from plot_tui.coach import DECISION_ADVICE, PHASE_ADVICE, coach_line, where
 from plot_tui.learn import CoachedGameScreen, LessonList
 
 from .helpers import prompt, quick, until

@@ -11,10 +11,10 @@ from plot_ai import make
 from plot_core import Player
 from plot_core.hexgrid import parse_hex
 from plot_record import PlanLine, ThinkLine
+from plot_session.session import Seat, Session
 from plot_tui.app import PlotApp
 from plot_tui.mapview import MapView
 from plot_tui.screens import HelpScreen
-from plot_tui.session import Seat, Session
 from plot_tui.why import HIDDEN, why_text
 
 from .helpers import game, pos, prompt, quick

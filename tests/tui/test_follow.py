@@ -9,10 +9,10 @@ import pytest
 from plot_core import Player, new_game
 from plot_core.hexgrid import parse_hex as H
 from plot_core.hexgrid import row_of
+from plot_session.session import Seat, Session
 from plot_tui.app import PlotApp
 from plot_tui.mapstyle import CELL, hex_x
 from plot_tui.mapview import MapView
-from plot_tui.session import Seat, Session
 
 from .helpers import act_on, app_for, cursor_to, game, pos
 

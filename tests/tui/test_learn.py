@@ -8,10 +8,10 @@ import pytest
 from plot_core import load_rules, parse_action
 from plot_core.hexgrid import parse_hex
 from plot_core.lessons import load_lessons
+from plot_session.settings import SettingsFile
 from plot_tui.app import PlotApp
 from plot_tui.learn import LessonCard, LessonDone, LessonList, LessonScreen
 from plot_tui.screens import NewGameScreen
-from plot_tui.settings import SettingsFile
 
 from .helpers import quick, until
 

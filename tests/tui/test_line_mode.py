@@ -7,8 +7,8 @@ from __future__ import annotations
 import io
 
 from plot_core import Player, new_game
+from plot_session.session import Seat, Session
 from plot_tui.line_mode import play_lines
-from plot_tui.session import Seat, Session
 
 AGAINST_THE_COMPUTER = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.COMPUTER}
 
@@ -179,7 +179,7 @@ def test_a_guided_game_in_plain_text_has_the_coach_at_every_move(rules):
 
 def test_a_replay_in_plain_text_steps_jumps_and_keeps_to_its_eyes(tmp_path, rules):
     from plot_record import load_record
-    from plot_tui.replay import Replay
+    from plot_session.replay import Replay
     from plot_tui.replay_lines import replay_lines
     from record.helpers import recorded_game
 

@@ -8,9 +8,9 @@ import pytest
 
 from plot_core import Player, new_game
 from plot_core.hexgrid import parse_hex as H
+from plot_session.session import Seat, Session
 from plot_tui.app import PlotApp
 from plot_tui.panels import LogView
-from plot_tui.session import Seat, Session
 
 from .helpers import act_on, app_for, game, pos
 

@@ -391,8 +391,8 @@ def test_whether_anyone_controls_a_unit_shows_without_colour_too(rules):
 @pytest.mark.asyncio
 async def test_y_changes_the_maps_colours_and_the_choice_is_kept(tmp_path):
     from plot_core import Player
+    from plot_session.settings import SettingsFile
     from plot_tui.palettes import COLOUR_BLIND, HIGH_CONTRAST, STANDARD
-    from plot_tui.settings import SettingsFile
 
     from .helpers import until
 
@@ -423,3 +423,10 @@ def rules_party(uid):
     from plot_core import load_rules
 
     return load_rules().units[uid].party
+
+
+def test_every_palette_a_setting_may_name_exists_and_no_other():
+    from plot_session.settings import PALETTE_NAMES
+    from plot_tui.palettes import PALETTES
+
+    assert tuple(PALETTES) == PALETTE_NAMES

@@ -10,8 +10,8 @@ from plot_core import Player, load_rules
 from plot_core.engine.state import Event
 from plot_core.hexgrid import parse_hex
 from plot_core.wording import is_news, news
+from plot_session.session import Seat, Session
 from plot_tui.app import PlotApp
-from plot_tui.session import Seat, Session
 
 from .helpers import act_on, app_for, game, pos, prompt, quick
 

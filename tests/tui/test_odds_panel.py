@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from plot_core.hexgrid import parse_hex
-from plot_tui.settings import SettingsFile
+from plot_session.settings import SettingsFile
 
 from .helpers import app_for, cursor_to, game, pos, prompt
 from .test_play import DUEL
@@ -91,7 +91,7 @@ async def test_a_travel_says_which_chit_it_spends_first():
 
 
 async def test_the_setting_is_kept_in_a_file_and_a_bad_file_is_named_not_fatal(tmp_path):
-    from plot_tui.settings import Settings
+    from plot_session.settings import Settings
 
     path = tmp_path / "plot" / "settings.json"
     assert SettingsFile(path).settings.ask_before_rolling  # asks by default

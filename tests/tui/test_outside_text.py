@@ -12,9 +12,9 @@ from plot_core import Player
 from plot_record import ChatLine, PlanLine, ThinkLine, load_record
 from plot_record.notes import Note, save_notes
 from plot_server.hub import Hub, Who
+from plot_session.replay import Replay
+from plot_session.session import Seat
 from plot_tui.app import PlotApp
-from plot_tui.replay import Replay
-from plot_tui.session import Seat
 
 from .test_talk import GuestApp, screen_of
 

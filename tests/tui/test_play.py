@@ -427,9 +427,9 @@ async def test_the_new_game_screen_starts_a_game_against_the_computer():
 
 
 async def test_the_new_game_screen_can_start_a_game_to_watch_at_a_level():
+    from plot_session.session import Seat
     from plot_tui.app import PlotApp
     from plot_tui.screens import NewGameScreen
-    from plot_tui.session import Seat
 
     app = PlotApp(seed=5)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -9,11 +9,11 @@ from rich.text import Text
 
 from plot_core import Player, load_rules, new_game
 from plot_core.hexgrid import row_of
+from plot_session.session import Seat, Session
 from plot_tui.app import PlotApp
 from plot_tui.game import GameScreen
 from plot_tui.mapview import MapView
 from plot_tui.panels import LogView, Panel, StatusPanel
-from plot_tui.session import Seat, Session
 
 pytestmark = pytest.mark.asyncio
 

@@ -13,7 +13,7 @@ from plot_core.engine.errors import IllegalAction
 from plot_core.engine.randomplay import busy_policy, play_random
 from plot_core.hexgrid import distance as hex_distance
 from plot_core.hexgrid import label, parse_hex
-from plot_tui.intent import attempts, walks
+from plot_session.intent import attempts, walks
 from plot_tui.mapview import MapView
 
 from .helpers import app_for, cursor_to, game, pos, prompt

@@ -9,8 +9,8 @@ import pytest
 from plot_core import Player, load_rules
 from plot_core.wording import words
 from plot_record import load_record
+from plot_session.replay import EVERYONE, Replay
 from plot_tui.app import PlotApp
-from plot_tui.replay import EVERYONE, Replay
 from plot_tui.replay_screen import ReplayScreen
 from record.helpers import recorded_game
 

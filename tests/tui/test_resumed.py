@@ -7,8 +7,8 @@ import pytest
 
 from plot_core import Player, load_rules, new_game
 from plot_record import Recorder, load_record
+from plot_session.session import Seat, Session
 from plot_tui.app import PlotApp
-from plot_tui.session import Seat, Session
 from record.helpers import header
 
 pytestmark = pytest.mark.asyncio

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from plot_core import IllegalAction, Player, new_game, parse_action
-from plot_tui.session import Seat, Session
+from plot_session.session import Seat, Session
 
 from .helpers import HOTSEAT, pos
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from plot_core import Player, new_game
+from plot_session.session import Seat, Session
 from plot_tui.app import PlotApp
-from plot_tui.session import Seat, Session
 
 from .helpers import app_for, pos, quick
 
@@ -87,7 +87,7 @@ def test_help_screen(snap_compare):
 def replay_of(tmp_path, seed: int, limit: int | None = None) -> PlotApp:
     from plot_core import load_rules
     from plot_record import load_record
-    from plot_tui.replay import Replay
+    from plot_session.replay import Replay
     from record.helpers import recorded_game
 
     rules = load_rules()

@@ -9,8 +9,8 @@ from textual.app import App
 
 from plot_core import Player, new_game
 from plot_server.hub import Hub, Who
+from plot_session.session import Seat
 from plot_tui.game import GameScreen
-from plot_tui.session import Seat
 from plot_tui.talk import TalkInput
 
 pytestmark = pytest.mark.asyncio
@@ -111,8 +111,8 @@ async def test_talk_is_refused_with_why_and_absent_from_local_games(table):
         await pilot.press("enter")  # nothing typed
         await pilot.pause()
         assert "empty" in flat(screen_of(app).query_one("#prompt"))
+    from plot_session.session import Session
     from plot_tui.app import PlotApp
-    from plot_tui.session import Session
 
     from .helpers import HOTSEAT
 

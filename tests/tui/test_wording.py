@@ -10,7 +10,7 @@ from plot_core.engine.pending import PlaceAllied
 from plot_core.engine.state import evolve
 from plot_core.parties import Player
 from plot_core.wording import words
-from plot_tui.describe import prompt
+from plot_session.describe import prompt
 
 RULES = load_rules()
 

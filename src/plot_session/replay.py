@@ -30,7 +30,7 @@ class Replay:
         self.timeline = tl = record.timeline
         self.i = 0
         # a finished game's chances after every action and its turning points, once the
-        # screen has worked them out (plot_tui.analysis): empty until then
+        # screen has worked them out (plot_session.analysis): empty until then
         self.chances: tuple[tuple[float, float], ...] = ()
         self.turning: tuple[int, ...] = ()
         self._lines = timeline_log(tl)

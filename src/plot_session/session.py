@@ -13,6 +13,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 import attrs
 
@@ -501,15 +502,15 @@ def seats_for(*, hotseat: bool = False, watch: bool = False, side: Player = Play
 
 
 def new_session(
-    rules,
+    rules: Rules,
     seats: dict[Player, Seat],
     *,
     level: str = "easy",
     seed: int | None = None,
     setup: str = "standard",
     think: float = 1.0,
-    path=None,
-    records=None,
+    path: Path | None = None,
+    records: Path | None = None,
 ) -> Session:
     """A new game with its record: the seed secret unless given (then the record says it
     was chosen), saved to ``path`` or a new file in ``records`` (the games folder)."""

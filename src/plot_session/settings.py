@@ -16,14 +16,15 @@ import attrs
 
 from plot_record.files import write_whole
 
-from .palettes import PALETTES
+# The map's colour sets a player may choose (plot_tui/palettes.py holds their colours).
+PALETTE_NAMES = ("standard", "colour-blind", "high-contrast")
 
 
 @attrs.frozen
 class Settings:
     ask_before_rolling: bool = True  # the first Enter says, the second acts
     lessons_done: tuple[str, ...] = ()  # the tutorial's lessons finished (plot learn)
-    palette: str = "standard"  # the map's colours (palettes.PALETTES; Y changes)
+    palette: str = "standard"  # the map's colours (PALETTE_NAMES; Y changes)
 
 
 def local_settings_path() -> Path:
@@ -60,8 +61,8 @@ class SettingsFile:
             if not isinstance(done, list) or not all(isinstance(k, str) for k in done):
                 raise ValueError("lessons_done: expected a list of lesson names")
             palette = data.get("palette", "standard")
-            if palette not in PALETTES:
-                raise ValueError(f"palette: expected one of {', '.join(PALETTES)}")
+            if palette not in PALETTE_NAMES:
+                raise ValueError(f"palette: expected one of {', '.join(PALETTE_NAMES)}")
             return Settings(ask_before_rolling=ask, lessons_done=tuple(done), palette=palette)
         except (OSError, ValueError) as exc:  # json's errors are ValueErrors
             self.problem = f"settings file {self.path} not used: {exc}"

@@ -16,8 +16,9 @@ from plot_core.engine.odds import Odds, Stakes
 from plot_core.engine.overlays import Overlays
 from plot_core.engine.state import Event
 from plot_core.hexgrid import Hex
+from plot_record import ChatLine, ThinkLine
 
-from .session import NO_STAKES, LogLine, Session
+from .session import NO_STAKES, LogLine, Seat, Session
 
 
 class Chair:
@@ -36,10 +37,10 @@ class Chair:
         self.talk: Callable[[str], object] | None = None
 
     @property
-    def chat(self) -> list:
+    def chat(self) -> list[ChatLine]:
         return self.session.chat
 
-    def last_thought(self):
+    def last_thought(self) -> ThinkLine | None:
         return self.session.last_thought()
 
     @property
@@ -52,7 +53,7 @@ class Chair:
         return self.session.state
 
     @property
-    def seats(self):
+    def seats(self) -> dict[Player, Seat]:
         return self.session.seats
 
     @property
@@ -60,7 +61,7 @@ class Chair:
         return self.session.actions
 
     @property
-    def recorder(self):
+    def recorder(self) -> None:
         return None  # the record is the server's: its path means nothing here
 
     @property
