@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -19,18 +20,21 @@ from textual.widgets import Footer, Header, TabbedContent, TabPane
 from plot_core import Action, Player, PlayerView, Rules, Verb
 from plot_core.engine.overlays import Overlays
 from plot_core.engine.state import movement_allowance
-from plot_core.hexgrid import label
+from plot_core.hexgrid import Hex, label
 from plot_core.wording import unit_name
+from plot_record import ChatLine
 from plot_session.describe import SIDE
 from plot_session.session import LogLine
 
 from .boardview import build_board
 from .closing import OnceScreen
 from .mapview import MapView
+from .messages import CursorMoved
 from .palettes import STANDARD, Palette, next_palette
 from .panels import BoxPanel, ChitPanel, HexInfo, LogView, MapKey, Panel, StatusPanel, TablesPanel
 from .rules_screen import RulesScreen, cited, link_cases
 from .screens import HelpScreen
+from .talk import TalkPane
 
 # the panels every redraw fills
 PANELS = (MapView, StatusPanel, ChitPanel, HexInfo, TablesPanel, BoxPanel)
@@ -103,6 +107,10 @@ class BoardScreen(OnceScreen[str]):
         """A Chat tab: at a served table only."""
         return False
 
+    def talk_lines(self) -> list[ChatLine]:
+        """The talk at the table so far (none but at a served table)."""
+        return []
+
     def under_map(self) -> list[Widget]:
         """Widgets between the map and the prompt line."""
         return []
@@ -146,7 +154,7 @@ class BoardScreen(OnceScreen[str]):
                             yield MapKey(self.rules)
                     if self.has_chat():
                         with TabPane("Chat", id="chat"):
-                            yield LogView(id="chat-pane")
+                            yield TalkPane(seen=len(self.talk_lines()), id="chat-pane")
         yield Footer()
 
     def on_resize(self, event) -> None:
@@ -350,5 +358,10 @@ class BoardScreen(OnceScreen[str]):
         """A click on a case number (rules_screen.link_cases)."""
         self.app.push_screen(RulesScreen(self.rules.cases, [number]))
 
-    def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
-        self.query_one(HexInfo).show(message.hex, self.shown_view())
+    @on(CursorMoved)
+    def _cursor_moved(self, message: CursorMoved) -> None:
+        self.cursor_moved(message.hex)
+
+    def cursor_moved(self, h: Hex) -> None:
+        """What follows the map's cursor: the Hex tab (a subclass adds its own)."""
+        self.query_one(HexInfo).show(h, self.shown_view())

@@ -13,6 +13,7 @@ from typing import ClassVar, cast
 
 import attrs
 from rich.text import Text
+from textual import on, work
 from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
@@ -24,8 +25,9 @@ from plot_core import Action, IllegalAction, Player, PlayerView, Rules, Verb
 from plot_core.engine.overlays import Overlays
 from plot_core.engine.state import Box, DecisionKind, Phase
 from plot_core.english import counted
-from plot_core.hexgrid import distance, label
+from plot_core.hexgrid import Hex, distance, label
 from plot_core.wording import describe, is_news, news, unit_name, words
+from plot_record import ChatLine
 from plot_session.chair import Chair
 from plot_session.describe import SIDE, WINNERS, in_streets, prompt
 from plot_session.intent import attempts, refusal_at, walks
@@ -36,13 +38,14 @@ from .board_screen import BoardScreen
 from .boardview import action_hex, actions_at, active_hex, unit_hexes
 from .choices import FIXED, PHASE_GROUP, Numbers, area_words, fixed, group_of, search_words
 from .mapview import MapView
+from .messages import TalkHeard
 from .odds_view import odds_text
 from .palettes import PALETTES, STANDARD, Palette
-from .panels import ChitPanel, LogView
+from .panels import ChitPanel
 from .plain import clean, join, plain
 from .rules_screen import link_cases
 from .screens import ActionMenu, GameOverScreen, HandoffScreen, HelpScreen, MenuItem, help_text
-from .talk import TalkInput, chat_text, clock_of
+from .talk import TalkInput, TalkPane
 from .why import why_text
 
 SAVE_RETRY = 2.0  # seconds between tries to write what the disk refused (25)
@@ -179,12 +182,6 @@ class GameScreen(BoardScreen):
         self.numbers = Numbers()  # choice numbers that hold for a decision
         self.no_coup_turn: int | None = None  # D: the Game-Turn the coup question is off
         self._cell_shown: tuple | None = None  # when the Cell was last shown before 14.0
-        self.chat_seen = len(self._chat())  # lines already drawn (older ones: no notice)
-        self.hide_watchers = False  # H: spectators' lines hidden on this screen
-        self.muted: set[str] = set()  # M: names this screen does not show
-        # each line's Text, made once: the pane then sees its lines grow and draws only
-        # the newest (a new line's cost does not grow with the talk before it)
-        self._chat_texts: dict[object, Text] = {}  # by the (frozen, hashable) line
         self._size_hint = ""  # a small terminal: said until the first action
         self._said_at = -1  # the action count when the message was said
         self._streets: dict | None = None  # units in Berlin's streets, last drawn
@@ -342,8 +339,8 @@ class GameScreen(BoardScreen):
             self._key_odds = (s.state, got)
         return self._key_odds[1]
 
-    def on_map_view_cursor_moved(self, message: MapView.CursorMoved) -> None:
-        super().on_map_view_cursor_moved(message)
+    def cursor_moved(self, h: Hex) -> None:
+        super().cursor_moved(h)
         self.draw_odds()
 
     def say(self, text: str, *, error: bool = False) -> None:
@@ -513,40 +510,26 @@ class GameScreen(BoardScreen):
     def has_chat(self) -> bool:
         return getattr(self.session, "talk", None) is not None
 
-    def _chat(self) -> list:
+    def talk_lines(self) -> list[ChatLine]:
         return list(getattr(self.session, "chat", []))
 
-    def _shown_chat(self) -> list:
-        return [
-            ln
-            for ln in self._chat()
-            if ln.name not in self.muted and not (self.hide_watchers and ln.role == "watching")
-        ]
+    def _talk_pane(self) -> TalkPane | None:
+        return next(iter(self.query("#chat-pane").results(TalkPane)), None)
 
     def _draw_chat(self) -> None:
-        if not self.has_chat():
-            return
-        lines = self._chat()
-        new = lines[self.chat_seen :]
-        self.chat_seen = len(lines)
-        shown = self._shown_chat()
-        texts = []
-        for ln in shown:
-            text = self._chat_texts.get(ln)
-            if text is None:
-                text = self._chat_texts[ln] = chat_text(ln, clock=clock_of(ln))
-            texts.append(text)
-        for pane in self.query("#chat-pane").results(LogView):
-            pane.show(texts or [Text("Nobody has said anything yet. T to talk.", style="dim")])
-        heard = [ln for ln in new if ln in shown]
-        on_tab = any(t.active == "chat" for t in self.query(TabbedContent))
-        if heard and not on_tab:
-            last = heard[-1]
-            text = last.text if len(last.text) <= 60 else last.text[:57] + "..."
-            self.notice = join(
-                (f"{last.name} ({last.role}): ", "bold cyan"), (text, "cyan"), ("   T answers", "dim")
-            )
-            self.draw_prompt(self.session.view(), self.session.legal())
+        pane = self._talk_pane()
+        if pane is not None:
+            on_tab = any(t.active == "chat" for t in self.query(TabbedContent))
+            pane.show_talk(self.talk_lines(), tab_open=on_tab)
+
+    @on(TalkHeard)
+    def _heard(self, message: TalkHeard) -> None:
+        last = message.line
+        text = last.text if len(last.text) <= 60 else last.text[:57] + "..."
+        self.notice = join(
+            (f"{last.name} ({last.role}): ", "bold cyan"), (text, "cyan"), ("   T answers", "dim")
+        )
+        self.draw_prompt(self.session.view(), self.session.legal())
 
     def action_talk(self) -> None:
         if not self.has_chat():
@@ -573,32 +556,34 @@ class GameScreen(BoardScreen):
         self._draw_chat()  # one's own line at once, whatever the others do
 
     def action_hide_watchers(self) -> None:
-        self.hide_watchers = not self.hide_watchers
-        self._draw_chat_again()
+        pane = self._talk_pane()
+        if pane is None:
+            self.say("Talk is for tables served over SSH (plot serve).", error=True)
+            return
+        pane.hide_watchers = not pane.hide_watchers
+        self._draw_chat()
         self.say(
             "Spectators' talk is hidden on your screen (H shows it again)."
-            if self.hide_watchers
+            if pane.hide_watchers
             else "Spectators' talk is shown again."
         )
 
     def action_mute(self) -> None:
-        names = sorted({ln.name for ln in self._chat()})
-        if not names:
+        pane = self._talk_pane()
+        names = sorted({ln.name for ln in self.talk_lines()})
+        if pane is None or not names:
             self.say("Nobody has said anything to mute.", error=True)
             return
-        items = [(n, ("unmute " if n in self.muted else "mute ") + clean(n)) for n in names]
+        items = [(n, ("unmute " if n in pane.muted else "mute ") + clean(n)) for n in names]
         self.app.push_screen(ActionMenu("Mute or unmute, on your screen only", items), self._muted)
 
     def _muted(self, name: str | None) -> None:
-        if name is None:
+        pane = self._talk_pane()
+        if name is None or pane is None:
             return
-        self.muted ^= {name}
-        self._draw_chat_again()
-        self.say(f"{clean(name)} is {'muted' if name in self.muted else 'heard again'} on your screen.")
-
-    def _draw_chat_again(self) -> None:
-        self.chat_seen = len(self._chat())
+        pane.muted ^= {name}
         self._draw_chat()
+        self.say(f"{clean(name)} is {'muted' if name in pane.muted else 'heard again'} on your screen.")
 
     def cited_sources(self) -> list[str]:
         # what was just said (a refusal names its case) comes before the standing prompt
@@ -636,7 +621,7 @@ class GameScreen(BoardScreen):
             job = s.thought_job()
             if job is not None:  # a search: in a worker, keys still answered
                 self._thinking = job
-                self.run_worker(self._think(job), exclusive=True, group="think")
+                self._think(job)
                 break
             s.computer_step()
             if not self._skipping or time.perf_counter() > deadline:
@@ -648,7 +633,8 @@ class GameScreen(BoardScreen):
         self.redraw()
         self.after_change()
 
-    async def _think(self, job) -> None:
+    @work(exclusive=True, group="think")
+    async def _think(self, job: Job) -> None:
         """Wait for a worker's search (plot_ai.pool) without holding the event loop."""
         try:
             answer = await asyncio.wrap_future(shared_pool().submit(job))

@@ -7,7 +7,6 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
 from textual.geometry import Region, Size, Spacing
-from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -27,6 +26,7 @@ from .mapstyle import (
     line_width,
     row_offset,
 )
+from .messages import CursorMoved
 from .palettes import STANDARD, Palette
 
 BLANK = Style(bgcolor="grey7", color="grey35")
@@ -79,11 +79,6 @@ class MapView(ScrollView, can_focus=True):
     cursor: reactive[Hex] = reactive(0, init=False)
     show_marks: reactive[bool] = reactive(False)
     overlay: reactive[str] = reactive("off")  # off, zones, influence
-
-    class CursorMoved(Message):
-        def __init__(self, hex_: Hex) -> None:
-            self.hex = hex_
-            super().__init__()
 
     def __init__(self, hexmap: HexMap, *, start: Hex | None = None, **kw) -> None:
         super().__init__(**kw)
@@ -192,7 +187,7 @@ class MapView(ScrollView, can_focus=True):
     def watch_cursor(self, old: Hex, new: Hex) -> None:
         self._rebuild_rows({row_of(old), row_of(new)})
         self.keep_in_view(new)
-        self.post_message(self.CursorMoved(new))
+        self.post_message(CursorMoved(new))
 
     def keep_in_view(self, h: Hex) -> None:
         """Scroll, if need be, so ``h`` shows with some map around it: a cursor (or a
@@ -233,7 +228,7 @@ class MapView(ScrollView, can_focus=True):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.action_centre)
-        self.post_message(self.CursorMoved(self.cursor))
+        self.post_message(CursorMoved(self.cursor))
 
     def move_to(self, h: Hex) -> None:
         if h in self.hexmap:

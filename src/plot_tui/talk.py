@@ -10,10 +10,13 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Input, Label, Static
 
+from plot_record import ChatLine
 from plot_record.notes import NOTE_MAX
 
 from .closing import OnceModal
 from .fields import stray_key
+from .messages import TalkHeard
+from .panels import LogView
 from .plain import plain
 
 TALK_MAX = 300  # characters a line may hold (the server refuses longer ones too)
@@ -73,3 +76,45 @@ class TalkInput(OnceModal[str | None]):
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class TalkPane(LogView):
+    """The Chat tab at a served table: the talk as this screen shows it.
+
+    It keeps what is this screen's own: the names muted here (M), whether spectators'
+    lines are hidden (H), and how many lines it has seen, so that only a line that
+    comes while the tab is hidden is told to the screen (``TalkHeard``). Each line's
+    Text is made once: the pane then sees its lines grow and draws only the newest (a
+    new line's cost does not grow with the talk before it)."""
+
+    def __init__(self, *, seen: int = 0, **kwargs) -> None:
+        """``seen``: the lines already said when the screen opened (never told)."""
+        super().__init__(**kwargs)
+        self.seen = seen
+        self.hide_watchers = False
+        self.muted: set[str] = set()
+        self._texts: dict[ChatLine, Text] = {}  # by the (frozen, hashable) line
+
+    def shown(self, lines: list[ChatLine]) -> list[ChatLine]:
+        return [
+            ln
+            for ln in lines
+            if ln.name not in self.muted and not (self.hide_watchers and ln.role == "watching")
+        ]
+
+    def show_talk(self, lines: list[ChatLine], *, tab_open: bool) -> None:
+        """Draw ``lines`` (all the talk so far); tell the screen of the newest line heard
+        since the last time, unless the Chat tab is the one open."""
+        new = lines[self.seen :]
+        self.seen = len(lines)
+        shown = self.shown(lines)
+        texts = []
+        for ln in shown:
+            text = self._texts.get(ln)
+            if text is None:
+                text = self._texts[ln] = chat_text(ln, clock=clock_of(ln))
+            texts.append(text)
+        self.show(texts or [Text("Nobody has said anything yet. T to talk.", style="dim")])
+        heard = [ln for ln in new if ln in shown]
+        if heard and not tab_open:
+            self.post_message(TalkHeard(heard[-1]))

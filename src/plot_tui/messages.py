@@ -1,0 +1,29 @@
+"""The typed messages the client's widgets send the screen they sit on.
+
+Each widget owns one part of the screen and says what happened in it through one of
+these; the screen (game, replay, lesson) decides what that means for the rest.
+"""
+
+from __future__ import annotations
+
+from textual.message import Message
+
+from plot_core.hexgrid import Hex
+from plot_record import ChatLine
+
+
+class CursorMoved(Message):
+    """The map's cursor is on another hex: the panels about that hex follow it."""
+
+    def __init__(self, hex_: Hex) -> None:
+        self.hex = hex_
+        super().__init__()
+
+
+class TalkHeard(Message):
+    """A line of talk came while the Chat tab was hidden: the screen says so where the
+    player looks."""
+
+    def __init__(self, line: ChatLine) -> None:
+        self.line = line
+        super().__init__()
