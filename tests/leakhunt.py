@@ -23,6 +23,7 @@ from plot_core import Player, Rules, legal_actions, view
 from plot_core.engine.state import CUP, Box, GameState, chit_ids
 from plot_session.chair import Chair
 from plot_session.session import Seat, Session
+from plot_tui.app import STYLESHEET
 from plot_tui.game import GameScreen
 from plot_tui.panels import LogView
 
@@ -78,6 +79,8 @@ class Knowledge:
 
 class OneScreen(App[None]):
     """The game screen for one chair, as `plot serve` shows it to one player."""
+
+    CSS_PATH = STYLESHEET
 
     def __init__(self, chair: Chair) -> None:
         super().__init__()

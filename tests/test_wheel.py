@@ -57,6 +57,7 @@ def test_the_wheel_holds_the_program_and_its_data_only(wheel):
     }
     assert "plot_core/rules_data/counters.toml" in names
     assert "plot_server/webpage/page.js" in names and "plot_ai/value_weights.json" in names
+    assert "plot_tui/styles/plot.tcss" in names and "plot_server/styles/lobby.tcss" in names
     cli = sorted(n.split("/")[1] for n in names if n.startswith("plot_cli/"))
     assert cli == ["__init__.py", "main.py", "reference.py"], cli
 

@@ -3,6 +3,7 @@ take a side with a join code, or watch."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Protocol, cast
 
 import attrs
@@ -32,6 +33,10 @@ LOBBY_HELP = (
 )
 
 
+# The lobby's screens' styles, loaded after the client's (ServedApp.CSS_PATH).
+LOBBY_STYLESHEET = Path(__file__).parent / "styles" / "lobby.tcss"
+
+
 class TableDesk(Protocol):
     """What the lobby asks of the served app it runs in (server.ServedApp)."""
 
@@ -49,14 +54,6 @@ class TableSetup:
 
 
 class LobbyScreen(OnceScreen[None]):
-    DEFAULT_CSS = """
-    LobbyScreen { padding: 0 1; }
-    LobbyScreen #title { height: auto; margin-bottom: 1; }
-    LobbyScreen DataTable { height: 1fr; }
-    LobbyScreen #lobby-chat { height: 7; border-top: solid $primary-darken-2; }
-    LobbyScreen #message { height: auto; min-height: 1; }
-    LobbyScreen #keys { height: auto; color: $text-muted; }
-    """
     BINDINGS = [
         Binding("n", "new", "New table"),
         Binding("j", "join", "Join"),
@@ -220,12 +217,6 @@ class LobbyScreen(OnceScreen[None]):
 
 
 class JoinScreen(OnceModal[str | None]):
-    DEFAULT_CSS = """
-    JoinScreen { align: center middle; }
-    JoinScreen > Vertical { width: 50; height: auto; border: round $accent; padding: 0 2;
-                            background: $surface; }
-    JoinScreen Input { width: 32; }
-    """
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
     def __init__(self, table_id: str) -> None:

@@ -24,7 +24,7 @@ from textual import events
 
 from plot_session.session import Seat
 from plot_session.settings import user_settings
-from plot_tui.app import PlotApp
+from plot_tui.app import STYLESHEET, PlotApp
 from plot_tui.game import GameScreen
 from plot_tui.screens import ConfirmScreen
 from plot_tui.textual_compat import end_on_failure, forget_error_output, has_screens
@@ -33,7 +33,7 @@ from .collector import Collector
 from .driver import ChannelDriver
 from .guard import CodeLimit, PasswordThrottle, name_problem, normal_name
 from .hub import Guest, Hub, Refused, Who, WrongCode, to_operator
-from .lobby import LobbyScreen, TableSetup
+from .lobby import LOBBY_STYLESHEET, LobbyScreen, TableSetup
 from .logs import failure_log_path, log_failure
 
 IDLE_CHECK = 5.0  # seconds between checks of a connection's idle time
@@ -91,6 +91,8 @@ class ServedApp(PlotApp):
     """One SSH or browser session: the lobby, then a seat (or a place to watch) at a
     table. ``terminal`` is what the door's driver talks to: the SSH process, or the
     browser's WebSocket (with the size its page asked for as ``size``)."""
+
+    CSS_PATH = [STYLESHEET, LOBBY_STYLESHEET]
 
     def __init__(
         self,

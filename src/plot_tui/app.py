@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import cast
+from pathlib import Path, PurePath
+from typing import ClassVar, cast
 
 import attrs
 from textual import events
@@ -63,7 +63,13 @@ def seats_words(seats: dict[Player, Seat], levels: dict[Player, str]) -> str:
     return f"you play the {humans[0].title} against the computer ({levels.get(computer, 'easy')})"
 
 
+# The screens' styles (a widget's own defaults stay in its DEFAULT_CSS). Any app that
+# shows the client's screens loads it, the test apps too.
+STYLESHEET = Path(__file__).parent / "styles" / "plot.tcss"
+
+
 class PlotApp(App[None]):
+    CSS_PATH: ClassVar[list[str | PurePath]] = [STYLESHEET]
     TITLE = "The Plot to Assassinate Hitler"
     SUB_TITLE = "SPI 1976 · reconstructed map"
 

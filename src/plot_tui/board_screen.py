@@ -44,21 +44,6 @@ FOLDED = (Verb.MOVE, Verb.END)  # steps folded into the line that starts the mov
 
 
 class BoardScreen(OnceScreen[str]):
-    DEFAULT_CSS = """
-    #main { height: 1fr; }
-    #left { width: 1fr; }
-    MapView { height: 1fr; }
-    #prompt { height: auto; max-height: 8; padding: 0 1; background: $boost;
-              border-top: solid $primary; }
-    #odds { height: auto; max-height: 7; padding: 0 1; display: none;
-            border-top: solid $warning; }
-    #wide-log { height: 12; display: none; border-top: solid $primary-darken-2; }
-    #side { width: 36; border-left: solid $primary; }
-    #status { height: auto; padding: 0 1; border-bottom: solid $primary-darken-2; }
-    #tabs { height: 1fr; }
-    #tabs Tab { padding: 0 0 0 1; }   /* all six tab names fit the 36-column side panel */
-    TabPane { padding: 0 1; }
-    """
     BINDINGS = [
         Binding("x", "tab('hex')", "Hex", show=False),
         Binding("w", "tab('chits')", "Chits", show=False),

@@ -27,12 +27,6 @@ class LessonList(OnceScreen[Lesson | Player | None]):
     """Every lesson, the ones finished ticked, then a whole game with a coach for either
     side; Enter opens one (a lesson, or the side to play), Escape leaves."""
 
-    DEFAULT_CSS = """
-    LessonList { align: center middle; }
-    LessonList > Vertical { width: 72; max-width: 100%; height: auto; max-height: 100%;
-                            border: round $accent; padding: 0 1; }
-    LessonList OptionList { height: auto; max-height: 12; }
-    """
     BINDINGS = [Binding("escape,q", "leave", "Leave")]
 
     def __init__(self, lessons: list[Lesson], done: tuple[str, ...]) -> None:
@@ -79,11 +73,6 @@ class LessonList(OnceScreen[Lesson | Player | None]):
 class LessonCard(OnceModal[bool]):
     """A lesson's text, its goal and the hints asked for so far. Enter: on; Escape: back."""
 
-    DEFAULT_CSS = """
-    LessonCard { align: center middle; }
-    LessonCard > VerticalScroll { width: 76; max-width: 100%; height: auto; max-height: 100%;
-                                  border: round $accent; padding: 0 1; background: $surface; }
-    """
     BINDINGS = [Binding("enter,space", "answer(True)", "Go on"), Binding("escape", "answer(False)", "Back")]
 
     def __init__(self, lesson: Lesson, hints: int = 0, *, starting: bool = True) -> None:
@@ -169,11 +158,6 @@ class LessonScreen(GameScreen):
 
 
 class LessonDone(OnceModal[str]):
-    DEFAULT_CSS = """
-    LessonDone { align: center middle; }
-    LessonDone > Vertical { width: 60; height: auto; border: double $success; padding: 1 2;
-                            background: $surface; }
-    """
     BINDINGS = [Binding("enter,space,escape", "close", "Next")]
 
     def __init__(self, lesson: Lesson) -> None:
@@ -198,9 +182,6 @@ class CoachedGameScreen(GameScreen):
     it off and on; the game goes on either way)."""
 
     BINDINGS = [Binding("K", "coach", "Coach on/off")]
-    DEFAULT_CSS = """
-    CoachedGameScreen #prompt { max-height: 11; }
-    """
 
     def __init__(self, session: Session, rules, settings: SettingsFile | None = None) -> None:
         super().__init__(session, rules, settings)

@@ -52,9 +52,6 @@ last action did. Arrows or j/k scroll this help; any other key closes."""
 
 
 class ReplayScreen(BoardScreen):
-    DEFAULT_CSS = """
-    #timeline { height: auto; max-height: 4; padding: 0 1; background: $panel; }
-    """
     BINDINGS = [
         Binding("full_stop", "jump('next')", "Step"),
         Binding("comma", "jump('back')", "Back"),

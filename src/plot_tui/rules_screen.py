@@ -74,16 +74,6 @@ def case_text(case: Case) -> Text:
 
 
 class RulesScreen(OnceModal[None]):
-    DEFAULT_CSS = """
-    RulesScreen { align: center middle; }
-    RulesScreen > Vertical { width: 96%; max-width: 100; height: 100%; border: round $accent;
-                             background: $surface; padding: 0 1; }
-    RulesScreen Input { height: 3; }
-    RulesScreen OptionList { height: 1fr; min-height: 4; }
-    RulesScreen #case-text { height: auto; max-height: 9; border-top: solid $primary;
-                             padding: 0 1; }
-    RulesScreen #rules-hint { height: 1; color: $text-muted; }
-    """
     BINDINGS = [Binding("escape", "close", "Close")]
     MOVES = {"up": -1, "down": 1, "pageup": -8, "pagedown": 8}
 

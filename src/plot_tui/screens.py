@@ -91,12 +91,6 @@ def help_text(*, shared: bool = False) -> str:
 class HelpScreen(OnceModal[None]):
     """Keys and hints; scrolls when the terminal is small, any other key closes it."""
 
-    DEFAULT_CSS = """
-    HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll { width: auto; max-width: 96%; height: auto; max-height: 100%;
-                                  border: round $accent; padding: 0 2; background: $surface; }
-    HelpScreen Static { width: auto; }
-    """
     SCROLL_KEYS = {"up": -1, "k": -1, "down": 1, "j": 1, "pageup": -10, "pagedown": 10}
 
     def __init__(self, text: str | Text | None = None) -> None:
@@ -153,15 +147,6 @@ class Choice(RadioButton):
 class SetupForm(OnceScreen[T]):
     """A form of radio groups, shared by the new-game and new-table screens. It offers no
     seed: whoever knows a game's seed knows both hands and every roll to come (24)."""
-
-    DEFAULT_CSS = """
-    SetupForm { align: center middle; }
-    #box { width: 64; height: auto; border: round $accent; padding: 0 2; }
-    #box Label { text-style: bold; }
-    #box RadioSet { width: 100%; border: none; padding: 0; margin: 0; }
-    #box RadioSet:focus-within { background: $boost; }
-    #error { color: $error; height: auto; }
-    """
 
     @staticmethod
     def side_choice() -> RadioSet:
@@ -245,11 +230,6 @@ class NewGameScreen(SetupForm[GameSetup]):
 class HandoffScreen(OnceScreen[None]):
     """Hot-seat: hides the whole board until the named player takes the keyboard."""
 
-    DEFAULT_CSS = """
-    HandoffScreen { align: center middle; background: $background; }
-    HandoffScreen > Static { width: 60; border: double $warning; padding: 1 2; text-align: center; }
-    """
-
     def __init__(self, side_name: str, why: str) -> None:
         super().__init__()
         self.side_name, self.why = side_name, why
@@ -282,14 +262,6 @@ class ActionMenu(OnceModal[T | None]):
     A line that asks first (a roll, a spent chit) says so at the top on the first Enter
     and goes ahead on the second, without leaving the list."""
 
-    DEFAULT_CSS = """
-    ActionMenu { align: center middle; }
-    ActionMenu > Vertical { width: 90%; max-width: 110; height: 90%; border: round $accent;
-                            background: $surface; }
-    ActionMenu Input, ActionMenu Input:focus { height: 1; border: none; padding: 0 1; }
-    ActionMenu #asking { height: auto; color: $warning; text-style: bold; display: none; }
-    ActionMenu OptionList { height: 1fr; }
-    """
     BINDINGS = [Binding("escape", "close", "Close"), Binding("down", "to_list", "List", show=False)]
 
     def __init__(self, title: str, items: list[MenuItem[T]] | list[tuple[T, str]]) -> None:
@@ -378,11 +350,6 @@ class ActionMenu(OnceModal[T | None]):
 
 
 class GameOverScreen(OnceModal[str]):
-    DEFAULT_CSS = """
-    GameOverScreen { align: center middle; }
-    GameOverScreen > Vertical { width: 64; height: auto; border: double $success; padding: 1 2;
-                                background: $surface; }
-    """
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
         Binding("b", "choose('board')", "Board"),
@@ -404,11 +371,6 @@ class GameOverScreen(OnceModal[str]):
 
 
 class ConfirmScreen(OnceModal[bool]):
-    DEFAULT_CSS = """
-    ConfirmScreen { align: center middle; }
-    ConfirmScreen > Vertical { width: 56; height: auto; border: round $warning; padding: 1 2;
-                               background: $surface; }
-    """
     BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
 
     def __init__(self, question: str | Text) -> None:

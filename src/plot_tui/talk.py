@@ -39,11 +39,6 @@ def clock_of(line) -> str:
 class TalkInput(OnceModal[str | None]):
     """One line to say at a table or in the lobby; Enter sends, Escape keeps it unsaid."""
 
-    DEFAULT_CSS = """
-    TalkInput { align: center bottom; }
-    TalkInput > Vertical { width: 100%; height: auto; border: round $accent;
-                           background: $surface; padding: 0 1; }
-    """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, who: str, *, note: bool = False, where: str = "at the table") -> None:

@@ -10,8 +10,9 @@ from textual.widgets import Input
 
 from plot_core import Player
 from plot_server.hub import Hub
-from plot_server.lobby import JoinScreen, LobbyScreen
+from plot_server.lobby import LOBBY_STYLESHEET, JoinScreen, LobbyScreen
 from plot_session.session import Seat
+from plot_tui.app import STYLESHEET
 from plot_tui.panels import LogView
 
 from .test_hub import ALICE, BOB, CAROL, Clock, play
@@ -21,6 +22,8 @@ pytestmark = pytest.mark.asyncio
 
 class LobbyApp(App[None]):
     """Stands in for the server's app: records what the lobby asks of it."""
+
+    CSS_PATH = [STYLESHEET, LOBBY_STYLESHEET]
 
     def __init__(self, hub: Hub) -> None:
         super().__init__()

@@ -12,6 +12,7 @@ from textual.widgets import Footer
 from plot_core import Player, new_game
 from plot_session.chair import Chair
 from plot_session.session import Session
+from plot_tui.app import STYLESHEET
 from plot_tui.game import GameScreen
 
 from .helpers import HOTSEAT
@@ -20,6 +21,8 @@ pytestmark = pytest.mark.asyncio
 
 
 class ChairApp(App[None]):
+    CSS_PATH = STYLESHEET
+
     def __init__(self, chair: Chair) -> None:
         super().__init__()
         self.chair = chair

@@ -10,6 +10,7 @@ from textual.app import App
 from plot_core import Player, new_game
 from plot_server.hub import Hub, Who
 from plot_session.session import Seat
+from plot_tui.app import STYLESHEET
 from plot_tui.game import GameScreen
 from plot_tui.talk import TalkInput
 
@@ -19,6 +20,8 @@ ALICE, BOB, CAROL = Who("k-alice", "alice"), Who("k-bob", "bob"), Who("k-carol",
 
 
 class GuestApp(App[None]):
+    CSS_PATH = STYLESHEET
+
     def __init__(self, guest) -> None:
         super().__init__()
         self.guest = guest
