@@ -287,3 +287,19 @@ def test_8_11_with_18_36_the_empty_hex_beyond_friends_may_lie_two_friends_away()
     assert "move 1417" not in legal(s)  # 18.36
     s = play(s, "move 1217", "move 1117")
     assert at(s, "002") == "1117"
+
+
+def test_8_12_a_neutralized_unit_does_not_hide_a_blocking_one_in_its_hex():
+    """Two units can share a hex for a moment (a unit displaced into a hex, 9.63; a
+    position refuses to start so). The neutralized one comes first in the hex (lower
+    id): the enemy behind it still blocks, and the step is refused for it."""
+    s = pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2110" }
+        "106" = { hex = "2210", marker = "neutralized" }
+        "305" = { hex = "2310", suspected = true }
+        """)
+    s = play(s.with_unit("305", hex=s.unit("106").hex), "activate 002")
+    assert "move 2210" not in legal(s)
+    assert str(illegal(s, "move 2210", "8.12")) == "Bonhoeffer blocks 2210 (8.12)"  # 305, not 106

@@ -61,6 +61,9 @@ _MISSING = object()
 KeptByStep = Callable[[Player, Party], Iterable[tuple[Hashable, ...]]]
 
 
+# Mutation testing cannot reach _Fact and derived: both run when the engine's modules
+# are imported, before mutmut picks a mutant (mutation/survivors.md); what they do is
+# checked directly by tests/engine/test_caches.py.
 class _Fact:
     """What the registry knows of one derived fact."""
 
@@ -73,6 +76,7 @@ class _Fact:
         also: Callable[[Any], Hashable] | None,
         kept_by_step: KeptByStep | None,
     ):
+        # pragma: no mutate block
         self.basis, self.compute, self.also, self.kept_by_step = basis, compute, also, kept_by_step
 
 
@@ -87,6 +91,7 @@ def derived(
     The key is the fact itself when it has no arguments (the commonest and cheapest
     case), else ``(fact, *args)``; with ``also``, ``(fact, also(state), *args)``.
     """
+    # pragma: no mutate block
     store = STORE[basis]
 
     def wrap(fn: F) -> F:
