@@ -607,9 +607,30 @@ def _export(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    if args.chances and not record.finished:
+        print(
+            f"plot: the game in {args.path} is not finished: its chances would need what "
+            "neither side may see yet, so --chances is for finished games",
+            file=sys.stderr,
+        )
+        return 2
     notes = load_notes(record.path, record.header.game)
     for line in text_account(record, eyes, chat=not args.no_chat, notes=notes):
         print(line)
+    if args.chances:
+        from plot_session.analysis import Kept, chances_account, chart_path, kept_analysis, svg
+
+        kept = Kept(record)
+        analysis = kept_analysis(record, kept=kept)
+        for line in chances_account(record, analysis, kept.known_alternatives(analysis.turning_points)):
+            print(line)
+        chart = chart_path(Path(record.path))
+        try:
+            chart.write_text(svg(analysis, f"plot: {record.path.name}"), encoding="utf-8")
+        except OSError as exc:
+            print(f"plot: the chart could not be written to {chart}: {exc.strerror or exc}", file=sys.stderr)
+            return 1
+        print(f"\nThe chart of the chances is in {chart}.")
     return 0
 
 
@@ -800,6 +821,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ex.add_argument(
         "--no-chat", action="store_true", help="leave out what was said at the table (the replay notes stay)"
+    )
+    ex.add_argument(
+        "--chances",
+        action="store_true",
+        help="finished games: add each side's chance of winning as each phase began and the turning "
+        "points (with the expert's choices plot analyse --expert kept), and draw the chart as "
+        "GAME.chances.svg beside the record",
     )
     ex.set_defaults(run=_export)
     sv = sub.add_parser("serve", help="serve the game over SSH (players connect with ssh)")

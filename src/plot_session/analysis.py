@@ -138,6 +138,13 @@ def analysis_path(record_path: Path) -> Path:
     return record_path.with_name(f"{stem}.analysis.json")
 
 
+def chart_path(record_path: Path) -> Path:
+    """Where ``plot export --chances`` draws the chart: GAME.chances.svg beside GAME.jsonl."""
+    return analysis_path(record_path).with_name(
+        analysis_path(record_path).name.replace(".analysis.json", ".chances.svg")
+    )
+
+
 class Kept:
     """An analysis file: read once, rewritten after each piece of new work."""
 
@@ -214,6 +221,17 @@ class Kept:
             {"plan": alt.plan, "estimate": alt.estimate, "agrees": alt.agrees} if alt is not None else "none"
         )
         self.save()
+
+    def known_alternatives(self, points: tuple[TurningPoint, ...]) -> list[Alternative]:
+        """The expert's choice at each of ``points`` already worked out, from its
+        longest search kept (none asked now)."""
+        runs = sorted((int(t) for t in self.data.get("expert", {}) if str(t).isdigit()), reverse=True)
+        out = []
+        for p in points:
+            found = next((a for t in runs if (a := self.alternative(t, p.i)) is not None), None)
+            if found is not None:
+                out.append(found)
+        return out
 
     def asked(self, trials: int, i: int) -> bool:
         return str(i) in self.data.get("expert", {}).get(str(trials), {})
@@ -349,7 +367,6 @@ def sparkline(values: list[float], width: int = 72) -> str:
 
 def account(record: Record, analysis: Analysis, better: list[Alternative] | None = None) -> list[str]:
     """The analysis in words, for `plot analyse` (with the expert's choices, if asked)."""
-    said = {a.i: a for a in better or []}
     ab = [c[1] for c in analysis.chances]
     ss = [c[0] for c in analysis.chances]
     o = record.timeline.final.outcome
@@ -360,8 +377,14 @@ def account(record: Record, analysis: Analysis, better: list[Alternative] | None
         f"  SS      {sparkline(ss)}",
         f"  Abwehr  {sparkline(ab)}",
         "",
-        "Turning points (the actions after which the chances moved most):",
     ]
+    return lines + turning_point_lines(analysis, better)
+
+
+def turning_point_lines(analysis: Analysis, better: list[Alternative] | None = None) -> list[str]:
+    """The turning points in words, each with the expert's choice where it was asked."""
+    said = {a.i: a for a in better or []}
+    lines = ["Turning points (the actions after which the chances moved most):"]
     if not analysis.turning_points:
         lines.append("  none: the chances never moved")
     for p in analysis.turning_points:
@@ -377,6 +400,26 @@ def account(record: Record, analysis: Analysis, better: list[Alternative] | None
                 f"{alt.plan} (it gives the {SIDES[p.side]} {100 * alt.estimate:.0f}%)"
             )
     return lines
+
+
+def chances_account(record: Record, analysis: Analysis, better: list[Alternative] | None = None) -> list[str]:
+    """For an exported account: each side's chance of winning as each phase began, the
+    turning points (with the expert's choice where one was worked out), and the end."""
+    from plot_core.engine.state import PHASE_TITLES
+
+    lines = ["", "Each side's chance of winning as each phase began (the expert's evaluation):"]
+    last = None
+    for step in record.timeline.steps:
+        key = (step.turn, step.coup_turn, step.phase)
+        if key == last:
+            continue
+        last = key
+        ss, ab = analysis.chances[step.i - 1]
+        when = f"Coup-Turn {step.coup_turn}" if step.coup_turn else f"Game-Turn {step.turn}"
+        lines.append(f"  {when}, {PHASE_TITLES[step.phase]}: SS {100 * ss:.0f}%, Abwehr {100 * ab:.0f}%")
+    ss, ab = analysis.chances[-1]
+    lines += [f"  at the end: SS {100 * ss:.0f}%, Abwehr {100 * ab:.0f}%", ""]
+    return lines + turning_point_lines(analysis, better)
 
 
 def svg(analysis: Analysis, title: str, *, width: int = 720, height: int = 240) -> str:
@@ -421,6 +464,7 @@ __all__ = [
     "TurningPoint",
     "account",
     "alternatives",
+    "chances_account",
     "analyse",
     "sparkline",
     "svg",

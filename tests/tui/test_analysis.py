@@ -191,3 +191,46 @@ def test_the_calibration_compares_the_chances_given_with_the_games_won(capsys):
     out = capsys.readouterr().out
     assert out.startswith("Calibration of the evaluation: 1 game of") and "mean given" in out
     assert main(["analyse"]) == 2
+
+
+def test_the_export_adds_the_chances_by_phase_the_turning_points_and_the_chart(finished, rules, capsys):
+    import xml.etree.ElementTree as ET
+
+    from plot_session.analysis import chart_path, kept_analysis
+
+    record = load_record(finished, rules)
+    a = kept_analysis(record)
+    assert main(["export", str(finished), "--chances"]) == 0
+    out = capsys.readouterr().out
+    by_phase = out.split("as each phase began (the expert's evaluation):\n")[1].split("\n\n")[0].splitlines()
+    # one line as each phase began (the first action of each), then the end
+    starts = [
+        s
+        for k, s in enumerate(record.timeline.steps)
+        if k == 0
+        or (s.turn, s.coup_turn, s.phase)
+        != (
+            record.timeline.steps[k - 1].turn,
+            record.timeline.steps[k - 1].coup_turn,
+            record.timeline.steps[k - 1].phase,
+        )
+    ]
+    assert len(by_phase) == len(starts) + 1
+    ss, ab = a.chances[starts[1].i - 1]
+    assert by_phase[1].endswith(f": SS {100 * ss:.0f}%, Abwehr {100 * ab:.0f}%")
+    assert by_phase[-1].startswith("  at the end: ")
+    assert out.count("  action ") == len(a.turning_points)
+    chart = chart_path(finished)
+    assert f"The chart of the chances is in {chart}." in out
+    root = ET.fromstring(chart.read_text(encoding="utf-8"))
+    assert all(
+        len(p.get("points").split()) == len(record.timeline) + 1
+        for p in root.findall("{http://www.w3.org/2000/svg}polyline")
+    )
+
+
+def test_the_export_of_an_unfinished_game_has_no_chances(tmp_path, rules, capsys):
+    path = tmp_path / "u.plot.jsonl"
+    recorded_game(path, rules, 41, limit=20)
+    assert main(["export", str(path), "--as", "ss", "--chances"]) == 2
+    assert "--chances is for finished games" in capsys.readouterr().err
