@@ -338,6 +338,7 @@ def _resume(args: argparse.Namespace) -> int:
 
 
 def _analyse(args: argparse.Namespace) -> int:
+    from plot_core import Player
     from plot_record import RecordError, load_record
     from plot_session.analysis import Kept, NotFinished, account, kept_analysis
 
@@ -359,7 +360,8 @@ def _analyse(args: argparse.Namespace) -> int:
     try:
         record = load_record(Path(args.path), rules)
         kept = Kept(record)  # what an earlier run left beside the record
-        analysis = kept_analysis(record, top=args.top, kept=kept)
+        eyes = None if args.eyes in (None, "all") or record.finished else Player(args.eyes)
+        analysis = kept_analysis(record, top=args.top, kept=kept, eyes=eyes)
     except (RecordError, NotFinished) as exc:
         print(f"plot analyse: {exc}", file=sys.stderr)
         return 1
@@ -374,9 +376,10 @@ def _analyse(args: argparse.Namespace) -> int:
                 flush=True,
             )
 
-        better = kept_alternatives(
-            record, analysis.turning_points, trials=args.expert, progress=progress, kept=kept
-        )
+        # through one side's eyes, only that side's own moves: the expert would search
+        # from the mover's view, and the other side's view is not this side's to use
+        points = tuple(p for p in analysis.turning_points if eyes is None or p.side is eyes)
+        better = kept_alternatives(record, points, trials=args.expert, progress=progress, kept=kept)
     for line in account(record, analysis, better):
         print(line)
     if args.svg:
@@ -751,8 +754,8 @@ def build_parser() -> argparse.ArgumentParser:
     rs.set_defaults(run=_resume)
     an = sub.add_parser(
         "analyse",
-        help="a finished game's chances of winning after every "
-        "action, and its turning points (kept beside the "
+        help="a game's chances of winning after every action (an unfinished one through "
+        "one side's eyes), and its turning points (kept beside the "
         "record in GAME.analysis.json: a second run is "
         "instant)",
     )
@@ -761,6 +764,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--top", type=_positive, default=5, metavar="N", help="how many turning points to list (default 5)"
     )
     an.add_argument("--svg", metavar="FILE", help="also draw the chances as an SVG chart")
+    an.add_argument(
+        "--as",
+        dest="eyes",
+        choices=["ss", "abwehr"],
+        help="an unfinished game, through one side's eyes: its chances worked out from what "
+        "that side can see, never the other's secrets (a finished game is seen whole)",
+    )
     an.add_argument(
         "--expert",
         type=_positive,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from typing import Any
 import attrs
 
 from plot_ai.value import chances
-from plot_core import Player
+from plot_core import GameState, Player
 from plot_core.wording import words
 from plot_record import Record
 from plot_record.files import Unreadable, loads, read_regular, write_whole
@@ -56,23 +57,56 @@ class Analysis:
     turning_points: tuple[TurningPoint, ...]  # the largest drops, the largest first
 
 
-def analyse(record: Record, *, top: int = 5) -> Analysis:
+EYES_SAMPLES = 8  # full positions drawn from one side's view, per position analysed
+
+
+def seen_chances(state: GameState, side: Player, i: int) -> tuple[float, float]:
+    """Each side's chance at position ``i`` as ``side`` sees it: the evaluation averaged
+    over full positions drawn from that side's view alone (plot_ai's determiniser), the
+    same draws for the same view, so nothing the side cannot see moves the answer."""
+    from plot_ai.determinise import determinise
+    from plot_core import view
+
+    if state.outcome is not None:
+        return chances(state)  # the end is seen by both, and exact
+    v = view(state, side)
+    draws = random.Random(f"eyes/{side.value}/{i}")
+    ss = ab = 0.0
+    for _ in range(EYES_SAMPLES):
+        guess = chances(determinise(v, state.rules, random.Random(draws.getrandbits(32))))
+        ss, ab = ss + guess[0], ab + guess[1]
+    return ss / EYES_SAMPLES, ab / EYES_SAMPLES
+
+
+def analyse(record: Record, *, top: int = 5, eyes: Player | None = None) -> Analysis:
+    """The chances after every action and the turning points: of a finished game with
+    everything seen; of any game through ``eyes`` (one side's view, nothing more)."""
     tl = record.timeline
-    if tl.final.outcome is None:
+    if tl.final.outcome is None and eyes is None:
         raise NotFinished(
-            "the game is not finished: its chances would need each side's own "
-            "view (only finished games are analysed)"
+            "the game is not finished, so both sides' secrets are still secret: add "
+            "--as ss or --as abwehr to study it through one side's eyes"
         )
+    from plot_core import view
     from plot_core.engine.state import PHASE_TITLES
 
-    out = [chances(tl.state_at(0))]
+    def odds(i: int) -> tuple[float, float]:
+        state = tl.state_at(i)
+        return chances(state) if eyes is None else seen_chances(state, eyes, i)
+
+    out = [odds(0)]
     points = []
     for step in tl.steps:
         before_state = tl.state_at(step.i - 1)
-        out.append(chances(tl.state_at(step.i)))
-        said = words(before_state.rules, before_state, step.action)
+        out.append(odds(step.i))
+        if eyes is None or step.side is eyes:
+            said = words(
+                before_state.rules, before_state if eyes is None else view(before_state, eyes), step.action
+            )
+        else:  # the other side's action, as its public events tell it
+            said = next((e.text for e in step.events if e.private is None), f"the {SIDES[step.side]} acts")
         rolled = next((e.text for e in step.events if e.roll and e.private is None), None)
-        if rolled:
+        if rolled and rolled != said:
             said += f" ({rolled})"
         when = (
             f"Coup-Turn {step.coup_turn}" if step.coup_turn else f"Game-Turn {step.turn}"
@@ -169,8 +203,12 @@ class Kept:
         except OSError:
             pass  # kept next time, if the disk allows
 
-    def analysis(self, top: int) -> Analysis | None:
-        got = self.data.get("analysis")
+    @staticmethod
+    def _key(eyes: Player | None) -> str:
+        return "analysis" if eyes is None else f"analysis-{eyes.value}"
+
+    def analysis(self, top: int, eyes: Player | None = None) -> Analysis | None:
+        got = self.data.get(self._key(eyes))
         if not isinstance(got, dict) or top > KEPT_POINTS:
             return None
         try:
@@ -189,8 +227,8 @@ class Kept:
         except (KeyError, TypeError, ValueError):
             return None
 
-    def keep_analysis(self, a: Analysis) -> None:
-        self.data["analysis"] = {
+    def keep_analysis(self, a: Analysis, eyes: Player | None = None) -> None:
+        self.data[self._key(eyes)] = {
             "chances": [list(c) for c in a.chances],
             "points": [
                 {
@@ -237,15 +275,18 @@ class Kept:
         return str(i) in self.data.get("expert", {}).get(str(trials), {})
 
 
-def kept_analysis(record: Record, *, top: int = 5, kept: Kept | None = None) -> Analysis:
+def kept_analysis(
+    record: Record, *, top: int = 5, kept: Kept | None = None, eyes: Player | None = None
+) -> Analysis:
     """``analyse``, read from beside the record when it was worked out before (and kept
-    there when not: a second run is instant). ``kept``: the file, if already read."""
+    there when not: a second run is instant). ``kept``: the file, if already read;
+    ``eyes``: through one side's view (kept apart from the all-seeing one)."""
     kept = kept or Kept(record)
-    found = kept.analysis(top)
+    found = kept.analysis(top, eyes)
     if found is not None:
         return found
-    whole = analyse(record, top=max(top, KEPT_POINTS))
-    kept.keep_analysis(whole)
+    whole = analyse(record, top=max(top, KEPT_POINTS), eyes=eyes)
+    kept.keep_analysis(whole, eyes)
     return Analysis(whole.chances, whole.turning_points[:top])
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from plot_cli.main import main
@@ -234,3 +235,41 @@ def test_the_export_of_an_unfinished_game_has_no_chances(tmp_path, rules, capsys
     recorded_game(path, rules, 41, limit=20)
     assert main(["export", str(path), "--as", "ss", "--chances"]) == 2
     assert "--chances is for finished games" in capsys.readouterr().err
+
+
+def _other_side_shuffled(state, side, rnd):
+    """``state`` with the other side's chits swapped at random with chits in the cup: a
+    difference ``side`` cannot see (its view counts both, names neither)."""
+    enemy = side.enemy.value
+    places = [i for i, where in enumerate(state.chits) if where in (enemy, "cup")]
+    held = sum(1 for i in places if state.chits[i] == enemy)
+    chosen = set(rnd.sample(places, held))
+    chits = list(state.chits)
+    for i in places:
+        chits[i] = enemy if i in chosen else "cup"
+    return attrs.evolve(state, chits=tuple(chits))
+
+
+def test_one_sides_chances_of_an_unfinished_game_use_nothing_it_cannot_see(tmp_path, rules, capsys):
+    import random
+
+    from plot_core import Player, view
+    from plot_session.analysis import seen_chances
+
+    path = tmp_path / "u.plot.jsonl"
+    recorded_game(path, rules, 41, limit=120)
+    record = load_record(path, rules)
+    rnd, compared = random.Random(7), 0
+    for side in Player:
+        for i in range(0, len(record.timeline) + 1, 10):
+            state = record.timeline.state_at(i)
+            other = _other_side_shuffled(state, side, rnd)
+            if other.chits == state.chits:
+                continue
+            assert view(other, side) == view(state, side)  # the difference is hidden...
+            assert seen_chances(other, side, i) == seen_chances(state, side, i)  # ...and unused
+            compared += 1
+    assert compared > 10
+    assert main(["analyse", str(path), "--as", "abwehr", "--top", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Analysis of u.plot.jsonl: 120 actions; unfinished.")
