@@ -24,6 +24,7 @@ from .actions import Action, Verb, act, need
 from .decisions import KINDS, peek
 from .errors import IllegalAction
 from .registry import case
+from .rolls import OUTSIDE
 from .state import Box, GameState, Outcome, Phase, Step, UnitState, chit_ids, evolve
 from .table import DECISIONS, PHASES
 
@@ -31,18 +32,29 @@ SETUPS = ("standard", "choose")
 
 
 @case("4.0", "4.2", "4.36", "4.37")
-def new_game(seed: int, *, setup: str = "standard", rules: Rules | None = None) -> GameState:
+def new_game(
+    seed: int,
+    *,
+    setup: str = "standard",
+    rules: Rules | None = None,
+    outside_chance: bool = False,
+    dice: tuple[int, ...] = (),
+    picks: tuple[int, ...] = (),
+) -> GameState:
     """A fresh game. ``setup="choose"`` leaves the set-up (4.3) to the players as
-    decisions; ``"standard"`` plays the quick standard set-up through the same rules."""
+    decisions; ``"standard"`` plays the quick standard set-up through the same rules.
+    ``outside_chance``: the game draws nothing itself; every roll and pick comes from
+    ``dice`` and ``picks`` and, past them, raises rolls.ChanceNeeded (rolls.py)."""
     if setup not in SETUPS:
         raise ValueError(f"unknown set-up {setup!r}; choose one of {', '.join(SETUPS)}")
     rules = rules or load_rules()
+    rng = OUTSIDE if outside_chance else seed_state(seed)
     if setup == "standard":
         # The standard set-up rolls no die before the first chits are drawn (4.1), so
         # every game's set-up is the same until then: done once per Rules.
         placed = _standard_placements(rules)
-        return sequence.settle(evolve(placed, seed=seed, rng=seed_state(seed)))
-    return sequence.settle(_unplaced(seed, rules))
+        return sequence.settle(evolve(placed, seed=seed, rng=rng, dice=dice, picks=picks))
+    return sequence.settle(evolve(_unplaced(seed, rules), rng=rng, dice=dice, picks=picks))
 
 
 def _unplaced(seed: int, rules: Rules) -> GameState:

@@ -23,6 +23,7 @@ def can_take_back(before: GameState, action: Action, after: GameState) -> bool:
         and after.to_act is before.to_act
         and after.rng == before.rng
         and after.dice == before.dice  # no die, no draw
+        and after.picks == before.picks
         and after.chits == before.chits  # no chit moved
         and not any(e.roll for e in after.events)
     )

@@ -56,8 +56,13 @@ converter.register_unstructure_hook_func(
 converter.register_structure_hook_func(
     lambda t: isinstance(t, type) and issubclass(t, Decision), _decision_from_json
 )
+# Scripted picks (rolls.py) are left out when there are none: every state saved before
+# they existed reads and writes the same text.
 converter.register_unstructure_hook(
-    GameState, make_dict_unstructure_fn(GameState, converter, rules=override(omit=True))
+    GameState,
+    make_dict_unstructure_fn(
+        GameState, converter, rules=override(omit=True), picks=override(omit_if_default=True)
+    ),
 )
 converter.register_structure_hook(
     GameState, make_dict_structure_fn(GameState, converter, rules=override(omit=True))

@@ -196,6 +196,7 @@ class GameState:
     # the unit it lies on in a Coup-Turn (18.61)
     rng: int
     dice: tuple[int, ...] = ()  # scripted rolls, used before the generator
+    picks: tuple[int, ...] = ()  # scripted picks (rolls.py), used before the generator
     pending: tuple[Decision, ...] = ()
     active: str | None = None  # the unit moving now (9.14)
     mp_spent: int = 0
