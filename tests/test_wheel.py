@@ -50,6 +50,7 @@ def test_the_wheel_holds_the_program_and_its_data_only(wheel):
         "plot_record",
         "plot_ai",
         "plot_session",
+        "plot_openspiel",
         "plot_tui",
         "plot_server",
         "plot_cli",

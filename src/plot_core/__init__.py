@@ -7,6 +7,7 @@ from .engine.actions import Action, Verb, parse_action
 from .engine.api import apply, legal_actions, new_game, outcome
 from .engine.errors import IllegalAction
 from .engine.position import load_position
+from .engine.serial import state_from_json, state_to_json  # (and how a state pickles)
 from .engine.state import GameState
 from .engine.view import PlayerView, view
 from .errors import DataError
@@ -31,5 +32,7 @@ __all__ = [
     "new_game",
     "outcome",
     "parse_action",
+    "state_from_json",
+    "state_to_json",
     "view",
 ]

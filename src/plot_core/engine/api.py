@@ -75,6 +75,12 @@ def _unplaced(seed: int, rules: Rules) -> GameState:
     )
 
 
+def standard_setup(rules: Rules | None = None) -> GameState:
+    """The standard set-up made (4.3), before the first chits are drawn (4.1): where
+    every standard game stands before its first draw."""
+    return _standard_placements(rules or load_rules())
+
+
 @functools.cache
 def _standard_placements(rules: Rules) -> GameState:
     """The standard set-up's last placement made, as ``apply`` would leave it but for

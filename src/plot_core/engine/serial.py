@@ -6,6 +6,7 @@ under other rules_data is refused with a clear message.
 
 from __future__ import annotations
 
+import copyreg
 import json
 from typing import Any, get_origin
 
@@ -107,6 +108,15 @@ def state_from_json(text: str, rules: Rules | None = None) -> GameState:
     except Exception as exc:
         raise FormatError(f"not a game state: {exc}") from None
     return evolve(state, rules=rules)
+
+
+def _pickled(state: GameState) -> tuple[Any, tuple[str]]:
+    return state_from_json, (state_to_json(state),)
+
+
+# A state pickles as its JSON: the rules it points to are read again where it is
+# unpickled (and refused there if they are other rules data).
+copyreg.pickle(GameState, _pickled)
 
 
 def view_to_json(v: PlayerView) -> str:

@@ -242,6 +242,11 @@ class GameState:
             return self.pending[-1].player
         return self.phasing
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
+        """A state is a value: its deep copy is itself (what it keeps, facts.py, is
+        shared as it is between equal states), not a copy of the rules it points to."""
+        return self
+
     # -- lookups -----------------------------------------------------------
     def unit(self, uid: str) -> UnitState:
         return self.units[self.rules.unit_order[uid]]

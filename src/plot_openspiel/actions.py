@@ -1,0 +1,89 @@
+"""Actions as the integers OpenSpiel wants: every action the engine can offer has one
+fixed number in [0, ACTIONS.size), worked out from the rules data, not from play.
+
+Each verb takes the parts it can name (a unit, a hex, a chit; actions.py), in one or
+two shapes; each (verb, shape) has a block of numbers, one per combination of those
+parts. ``encode`` refuses an action of a shape not declared here, naming it.
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+from itertools import accumulate
+
+from plot_core import Action, Rules, Verb
+from plot_core.engine.state import chit_ids
+
+U, H, C = "unit", "hex", "chit"
+
+# The parts each verb names, as the engine builds its actions (a harass names a unit,
+# or a vacant HQ hex: 10.69; an advance may name the unit that advances).
+SHAPES: dict[Verb, tuple[tuple[str, ...], ...]] = {
+    Verb.PLACE: ((U, H),),
+    Verb.PLACE_ALLIED: ((H,),),
+    Verb.REVEAL: ((C,),),
+    Verb.NO_REVEAL: ((),),
+    Verb.ASSIGN: ((U, H),),
+    Verb.ACTIVATE: ((U,),),
+    Verb.MOVE: ((H,),),
+    Verb.TRAVEL: ((H, C),),
+    Verb.HARASS: ((U,), (H,)),
+    Verb.RETREAT: ((H,),),
+    Verb.ADVANCE: ((H,), (U, H)),
+    Verb.STAY: ((),),
+    Verb.HITLER: ((H,),),
+    Verb.DISPLACE: ((U,),),
+    Verb.RECRUIT: ((U,),),
+    Verb.INVESTIGATE: ((U,),),
+    Verb.JOIN: ((U,),),
+    Verb.ROLL: ((),),
+    Verb.CANCEL: ((),),
+    Verb.EXPOSE: ((U,),),
+    Verb.ALIBI: ((U, C),),
+    Verb.RETURN: ((H,),),
+    Verb.CLEAR: ((U,),),
+    Verb.PANIC: ((U,),),
+    Verb.COUP: ((),),
+    Verb.PIN: ((U,),),
+    Verb.END: ((),),
+    Verb.END_PHASE: ((),),
+}
+
+
+class ActionCodes:
+    """The numbering for one set of rules data."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.parts: dict[str, list] = {
+            U: sorted(rules.units),
+            H: sorted(rules.map.area_of),
+            C: list(chit_ids(rules)),
+        }
+        self.index = {name: {v: i for i, v in enumerate(vals)} for name, vals in self.parts.items()}
+        self.blocks = [(verb, shape) for verb in Verb for shape in SHAPES[verb]]
+        sizes = [functools.reduce(lambda n, p: n * len(self.parts[p]), shape, 1) for _, shape in self.blocks]
+        self.starts = [0, *accumulate(sizes)]
+        self.block_of = {block: k for k, block in enumerate(self.blocks)}
+        self.size = self.starts[-1]
+
+    def encode(self, a: Action) -> int:
+        shape = tuple(p for p, v in ((U, a.unit), (H, a.hex), (C, a.chit)) if v is not None)
+        k = self.block_of.get((a.verb, shape))
+        if k is None:
+            raise ValueError(f"no number for {a} (a {a.verb.value} naming {', '.join(shape) or 'nothing'})")
+        n = 0
+        for part, value in zip(shape, [v for v in (a.unit, a.hex, a.chit) if v is not None], strict=True):
+            n = n * len(self.parts[part]) + self.index[part][value]
+        return self.starts[k] + n
+
+    def decode(self, code: int) -> Action:
+        if not 0 <= code < self.size:
+            raise ValueError(f"no action has the number {code} (0 to {self.size - 1})")
+        k = bisect.bisect_right(self.starts, code) - 1
+        verb, shape = self.blocks[k]
+        n, found = code - self.starts[k], {}
+        for part in reversed(shape):
+            n, i = divmod(n, len(self.parts[part]))
+            found[part] = self.parts[part][i]
+        return Action(verb, unit=found.get(U), hex=found.get(H), chit=found.get(C))

@@ -1,0 +1,255 @@
+"""The OpenSpiel game and state: plot_core's engine behind pyspiel's Python game API.
+
+Chance is explicit: a state whose next step needs a roll or a pick is a chance node,
+with that draw's outcomes, all equally likely (rolls.py). When the outcome is chosen,
+the step is played again from the state before it with that outcome added to its
+script, so the game is the seeded engine's game, outcome for outcome. Player 0 is the
+SS, player 1 the Abwehr; a win scores 1 and a loss -1, and the Allies' win (18.73) is
+a loss for both.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from plot_ai.determinise import determinise
+from plot_core import Action, GameState, Player, Verb, apply, legal_actions, load_rules, new_game, view
+from plot_core.engine.api import standard_setup
+from plot_core.engine.rolls import OUTSIDE, ChanceNeeded
+from plot_core.engine.serial import view_to_json
+from plot_core.engine.state import Box, Marker, Phase, Step, chit_ids, evolve
+
+from .actions import ActionCodes
+
+RULES = load_rules()
+CODES = ActionCodes(RULES)
+PLAYERS = (Player.SS, Player.ABWEHR)  # OpenSpiel's player 0 and 1
+NUMBER = {p: n for n, p in enumerate(PLAYERS)}
+SCORES = {"ss": [1.0, -1.0], "abwehr": [-1.0, 1.0], "allies": [-1.0, -1.0]}
+# A game cannot be longer: every Game-Turn and Coup-Turn, every unit activated in each
+# movement phase and stepping its whole allowance, each roll and decision an action of
+# its own, is far below this (random games take about 700 actions; the longest seen
+# in 2,000 seeded ones about 2,000).
+MAX_GAME_LENGTH = 100_000
+# Taking back a recruitment or investigation declared but not rolled (cancel) changes
+# nothing in the game, so a player could declare and take back the same one for ever: a
+# game with no end, which OpenSpiel's algorithms cannot have. Here an attempt taken back
+# is not offered again in the same phase; every other action is as the engine offers.
+DECLARING = frozenset({Verb.RECRUIT, Verb.INVESTIGATE})
+MAX_CHANCE_OUTCOMES = max(RULES.game.die_sides, len(chit_ids(RULES)), len(RULES.units))
+
+GAME_TYPE = pyspiel.GameType(
+    short_name="python_plot_to_assassinate_hitler",
+    long_name="The Plot to Assassinate Hitler (SPI 1976), plot's engine",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.GENERAL_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=2,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification={},
+)
+GAME_INFO = pyspiel.GameInfo(
+    num_distinct_actions=CODES.size,
+    max_chance_outcomes=MAX_CHANCE_OUTCOMES,
+    num_players=2,
+    min_utility=-1.0,
+    max_utility=1.0,
+    utility_sum=None,
+    max_game_length=MAX_GAME_LENGTH,
+)
+
+
+class PlotGame(pyspiel.Game):
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(GAME_TYPE, GAME_INFO, params or {})
+
+    def new_initial_state(self) -> PlotState:
+        return PlotState(self)
+
+    def make_py_observer(self, iig_obs_type=None, params=None) -> PlotObserver:
+        return PlotObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+
+class PlotState(pyspiel.State):
+    def __init__(self, game: PlotGame, start: GameState | None = None) -> None:
+        super().__init__(game)
+        self._before: GameState | None = None  # the state the step in hand starts from
+        self._action: Action | None = None  # the step in hand (None: the game's start)
+        self._dice: tuple[int, ...] = ()
+        self._picks: tuple[int, ...] = ()
+        self._need: tuple[str, int] | None = None  # the draw the step in hand waits for
+        self._seen: dict[Player, list[str]] = {p: [] for p in PLAYERS}  # what each side saw
+        self._declared: Action | None = None  # the last recruitment or investigation named
+        self._taken_back: dict[tuple[int, int, str, str], set[Action]] = {}  # by phase
+        # The last state reached: at a chance node, the one the step in hand starts from
+        # (before the game's first draw, the standard set-up made).
+        self.game_state: GameState = start or evolve(standard_setup(RULES), rng=OUTSIDE)
+        if start is None:
+            self._resolve()
+
+    # -- chance ---------------------------------------------------------------------------
+    def _resolve(self) -> None:
+        """Play the step in hand with the outcomes chosen so far; a chance node if it
+        needs one more."""
+        try:
+            if self._action is None:
+                state = new_game(0, outside_chance=True, dice=self._dice, picks=self._picks, rules=RULES)
+            else:
+                assert self._before is not None
+                state = apply(evolve(self._before, dice=self._dice, picks=self._picks), self._action)
+        except ChanceNeeded as need:
+            self._need = (need.kind, need.outcomes)
+            return
+        self._need, self._dice, self._picks = None, (), ()
+        self.game_state = state
+        for side in PLAYERS:
+            self._seen[side] += [e.text for e in state.events if e.seen_by(side)]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        assert self._need is not None
+        n = self._need[1]
+        return [(k, 1.0 / n) for k in range(n)]
+
+    # -- the API ------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self._need is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.game_state.outcome is not None:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return NUMBER[self.game_state.actor]
+
+    def _phase(self) -> tuple[int, int, str, str]:
+        s = self.game_state
+        return (s.turn, s.coup.turn if s.coup is not None else 0, s.phase.value, s.phasing.value)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        taken_back = self._taken_back.get(self._phase(), ())
+        return sorted(CODES.encode(a) for a in legal_actions(self.game_state) if a not in taken_back)
+
+    def _apply_action(self, action: int) -> None:
+        if self._need is not None:
+            if self._need[0] == "die":
+                self._dice += (action + 1,)
+            else:
+                self._picks += (action,)
+        else:
+            chosen = CODES.decode(action)
+            self._seen[self.game_state.actor].append(f"you: {chosen}")
+            if chosen.verb in DECLARING:
+                self._declared = chosen
+            elif chosen.verb is Verb.CANCEL and self._declared is not None:
+                self._taken_back.setdefault(self._phase(), set()).add(self._declared)
+            self._before, self._action = self.game_state, chosen
+        self._resolve()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            need = self._need
+            return f"die {action + 1}" if need is None or need[0] == "die" else f"pick {action}"
+        return str(CODES.decode(action))
+
+    def is_terminal(self) -> bool:
+        return self._need is None and self.game_state.outcome is not None
+
+    def returns(self) -> list[float]:
+        o = self.game_state.outcome if self._need is None else None
+        return list(SCORES[o.winner]) if o is not None else [0.0, 0.0]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler) -> PlotState:
+        """A full state ``player_id``'s side cannot tell from this one: the hidden
+        facts drawn from its view alone (plot_ai's determiniser)."""
+        side = PLAYERS[player_id]
+        rnd = random.Random(int(probability_sampler() * 2**32))
+        guess = evolve(determinise(view(self.game_state, side), RULES, rnd), rng=OUTSIDE)
+        other = PlotState(self.get_game(), start=guess)
+        other._seen = {p: list(lines) for p, lines in self._seen.items()}
+        return other
+
+    def __str__(self) -> str:
+        s = self.game_state
+        o = s.outcome
+        return f"Game-Turn {s.turn}, {s.phase.value}, {s.step.value}" + (
+            f"; {o.winner} won ({o.case})" if o else ""
+        )
+
+
+class PlotObserver:
+    """Each side's observation, from ``view`` alone: a string (the view as JSON, and
+    with perfect recall everything the side has seen happen and done) and a tensor."""
+
+    def __init__(self, iig_obs_type, params) -> None:
+        if params:
+            raise ValueError(f"the observer takes no parameters; got {params}")
+        self.perfect_recall = iig_obs_type.perfect_recall
+        units, chits = len(RULES.units), len(chit_ids(RULES))
+        per_unit = 3 + len(Box) + 3 + 3 + len(Marker)
+        pieces = [
+            ("units", units * per_unit),
+            ("own_chits", chits),
+            ("chit_counts", 3),
+            ("turn", 1),
+            ("phase", len(Phase)),
+            ("step", len(Step)),
+            ("to_act", 2),
+            ("coup", 2),
+        ]
+        self.tensor = np.zeros(sum(n for _, n in pieces), np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+        at = 0
+        for name, n in pieces:
+            self.dict[name] = self.tensor[at : at + n]
+            at += n
+        self._per_unit = per_unit
+        self._chit_index = {c: i for i, c in enumerate(chit_ids(RULES))}
+        self._unit_order = RULES.unit_order
+
+    def set_from(self, state: PlotState, player: int) -> None:
+        self.tensor.fill(0)
+        v = view(state.game_state, PLAYERS[player])
+        boxes, markers = list(Box), list(Marker)
+        for u in v.units:
+            i = self._unit_order.get(u.id)
+            if i is None:
+                continue  # a face-down placeholder: nothing known of it
+            row = self.dict["units"][i * self._per_unit : (i + 1) * self._per_unit]
+            if u.hex is not None:
+                row[0], row[1], row[2] = 1.0, (u.hex // 100) / 100, (u.hex % 100) / 100
+            if u.box is not None:
+                row[3 + boxes.index(u.box)] = 1.0
+            at = 3 + len(boxes)
+            row[at + (0 if u.controller is None else 1 + NUMBER[u.controller])] = 1.0
+            row[at + 3], row[at + 4], row[at + 5] = float(u.recruited), float(u.semi), float(u.suspected)
+            if u.marker is not None:
+                row[at + 6 + markers.index(u.marker)] = 1.0
+        for c in v.own_chits:
+            self.dict["own_chits"][self._chit_index[c]] = 1.0
+        total = len(self._chit_index)
+        for k, holder in enumerate(("cup", "ss", "abwehr")):
+            self.dict["chit_counts"][k] = v.chit_counts.get(holder, 0) / total
+        self.dict["turn"][0] = v.turn / 20
+        self.dict["phase"][list(Phase).index(v.phase)] = 1.0
+        self.dict["step"][list(Step).index(v.step)] = 1.0
+        if v.to_act is not None:
+            self.dict["to_act"][NUMBER[v.to_act]] = 1.0
+        if v.coup is not None:
+            self.dict["coup"][0], self.dict["coup"][1] = 1.0, v.coup.turn / 10
+
+    def string_from(self, state: PlotState, player: int) -> str:
+        side = PLAYERS[player]
+        now = view_to_json(view(state.game_state, side))
+        if not self.perfect_recall:
+            return now
+        return "\n".join([f"{side.value}", *state._seen[side], now])
+
+
+pyspiel.register_game(GAME_TYPE, PlotGame)

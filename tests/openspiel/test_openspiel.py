@@ -1,0 +1,146 @@
+"""The OpenSpiel adapter (plot_openspiel), judged by OpenSpiel's own checks and ours:
+its random simulation test with serialisation, action numbers that name every action
+once, chance nodes that play the seeded engine's game, and information states built
+from what a side may see."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel is an extra: make test installs it")
+
+from plot_core import Verb, apply, legal_actions, new_game  # noqa: E402
+from plot_core.dice import below, seed_state  # noqa: E402
+from plot_core.engine.randomplay import busy_policy  # noqa: E402
+from plot_core.engine.state import evolve  # noqa: E402
+from plot_openspiel.game import CODES, GAME_TYPE, PlotState  # noqa: E402
+
+NAME = GAME_TYPE.short_name
+
+
+@pytest.fixture(scope="module")
+def game():
+    return pyspiel.load_game(NAME)
+
+
+def test_the_game_says_what_it_is(game):
+    t = game.get_type()
+    assert t.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert t.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert game.num_players() == 2 and game.num_distinct_actions() == CODES.size
+    assert (game.min_utility(), game.max_utility()) == (-1.0, 1.0)
+
+
+def test_openspiels_random_simulation_test_passes(game):
+    pyspiel.random_sim_test(game, num_sims=4, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def _play(game, rnd, steps=None):
+    """A random game through the API (uniform actions, chance by its probabilities)."""
+    state, n = game.new_initial_state(), 0
+    while not state.is_terminal() and (steps is None or n < steps):
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            assert abs(sum(probs) - 1.0) < 1e-9
+            state.apply_action(rnd.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rnd.choice(state.legal_actions()))
+        n += 1
+    return state
+
+
+def test_every_legal_action_has_one_number_and_back(game):
+    rnd, seen = random.Random(3), 0
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                for code in state.legal_actions():
+                    assert 0 <= code < CODES.size and CODES.encode(CODES.decode(code)) == code
+                    seen += 1
+                engine = {CODES.encode(a): a for a in legal_actions(state.game_state)}
+                offered = set(state.legal_actions())
+                assert offered <= set(engine)  # the engine's actions, but for attempts taken back
+                assert all(engine[c].verb in (Verb.RECRUIT, Verb.INVESTIGATE) for c in set(engine) - offered)
+            state = _step(state, rnd)
+    assert seen > 1000
+    with pytest.raises(ValueError, match="no action has the number"):
+        CODES.decode(CODES.size)
+
+
+def _step(state, rnd):
+    if state.is_chance_node():
+        state.apply_action(rnd.choice([o for o, _ in state.chance_outcomes()]))
+    else:
+        state.apply_action(rnd.choice(state.legal_actions()))
+    return state
+
+
+def test_chance_from_openspiel_plays_the_seeded_game(game):
+    """Each chance node answered with what the seeded engine's generator draws next: the
+    two games are one, action for action, with the same result."""
+    seed = 500200
+    rng, rnd = seed_state(seed), random.Random(seed)
+    seeded, state = new_game(seed), game.new_initial_state()
+    actions = 0
+    while True:
+        while state.is_chance_node():
+            value, rng = below(rng, len(state.chance_outcomes()))
+            state.apply_action(value)
+        assert evolve(state.game_state, rng=seeded.rng, seed=seeded.seed) == seeded
+        if seeded.outcome is not None:
+            break
+        action = busy_policy(seeded, legal_actions(seeded), rnd)
+        seeded = apply(seeded, action)
+        state.apply_action(CODES.encode(action))
+        actions += 1
+    assert state.is_terminal() and actions > 300
+    winner = seeded.outcome.winner
+    assert state.returns() == {"ss": [1.0, -1.0], "abwehr": [-1.0, 1.0], "allies": [-1.0, -1.0]}[winner]
+
+
+def test_a_side_cannot_tell_a_resampled_state_from_the_true_one(game):
+    """resample_from_infostate draws the hidden facts from the side's view alone: the side's
+    information state and observation are the same in both; the other side's may not be."""
+    rnd, differs = random.Random(5), 0
+    for steps in (60, 150, 300):
+        state = _play(game, rnd, steps)
+        if state.is_chance_node() or state.is_terminal():
+            continue
+        for player in (0, 1):
+            guess = state.resample_from_infostate(player, rnd.random)
+            assert guess.information_state_string(player) == state.information_state_string(player)
+            assert np.array_equal(guess.observation_tensor(player), state.observation_tensor(player))
+            assert guess.legal_actions() == state.legal_actions() or guess.current_player() != player
+            differs += guess.game_state.chits != state.game_state.chits
+    assert differs > 0  # the draws really do guess
+
+
+def test_a_state_pickles_and_comes_back_the_same(game):
+    state = _play(game, random.Random(9), 200)
+    back = pickle.loads(pickle.dumps(state))
+    assert isinstance(back, PlotState)
+    assert str(back) == str(state) and back.history() == state.history()
+    assert back.information_state_string(1) == state.information_state_string(1)
+    assert back.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize("pick", [0, 1, -1])
+def test_a_game_ends_whatever_a_fixed_choice_does(game, pick):
+    """Always the first (second, last) action and outcome: the game still ends, well
+    within its declared length. (Declaring an attempt and taking it back, over and
+    over, once made an endless game; an attempt taken back is not offered again in
+    that phase.)"""
+    state, n = game.new_initial_state(), 0
+    while not state.is_terminal():
+        options = [o for o, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        assert options, f"no action after {n}"
+        state.apply_action(options[pick % len(options)])
+        n += 1
+        assert n < game.max_game_length()
