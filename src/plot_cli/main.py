@@ -371,7 +371,7 @@ def _analyse(args: argparse.Namespace) -> int:
 
         def progress(k: int, n: int, point) -> None:
             print(
-                f"plot analyse: the expert searches turning point {k} of {n} (action {point.i})",
+                f"plot analyse: the expert's search, turning point {k} of {n} (action {point.i})",
                 file=sys.stderr,
                 flush=True,
             )
@@ -379,7 +379,9 @@ def _analyse(args: argparse.Namespace) -> int:
         # through one side's eyes, only that side's own moves: the expert would search
         # from the mover's view, and the other side's view is not this side's to use
         points = tuple(p for p in analysis.turning_points if eyes is None or p.side is eyes)
-        better = kept_alternatives(record, points, trials=args.expert, progress=progress, kept=kept)
+        better = kept_alternatives(
+            record, points, trials=args.expert, progress=progress, kept=kept, procs=args.procs
+        )
     for line in account(record, analysis, better):
         print(line)
     if args.svg:
@@ -778,6 +780,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="at each turning point, what the expert would have done, searching "
         "TRIALS trials from the mover's view (e.g. 300)",
+    )
+    an.add_argument(
+        "--procs",
+        type=_positive,
+        default=1,
+        metavar="N",
+        help="with --expert: search N turning points at once, in N worker processes (default 1)",
     )
     an.add_argument(
         "--calibration",

@@ -290,6 +290,17 @@ def kept_analysis(
     return Analysis(whole.chances, whole.turning_points[:top])
 
 
+def _search_point(path: str, i: int, side: str, trials: int) -> Alternative | None:
+    """One turning point's search, in a worker process: the record read there."""
+    from plot_core import load_rules
+    from plot_record import load_record
+
+    record = load_record(Path(path), load_rules())
+    point = TurningPoint(i, Player(side), "", "", (0.0, 0.0), (0.0, 0.0))
+    found = alternatives(record, (point,), trials=trials)
+    return found[0] if found else None
+
+
 def kept_alternatives(
     record: Record,
     points: tuple[TurningPoint, ...],
@@ -297,23 +308,33 @@ def kept_alternatives(
     trials: int = 300,
     progress: Callable[[int, int, TurningPoint], None] | None = None,
     kept: Kept | None = None,
+    procs: int = 1,
 ) -> list[Alternative]:
     """``alternatives``, each kept beside the record as soon as it is found: a second run
     asks the expert nothing, and a run stopped half way goes on from where it stopped.
-    ``progress(k, n, point)`` is told before each search that has to be made."""
+    ``progress(k, n, point)`` is told as each search that has to be made starts (one
+    process) or ends (``procs`` worker processes, each searching one point at a time)."""
     kept = kept or Kept(record)
-    out = []
     todo = [p for p in points if not kept.asked(trials, p.i)]
-    for k, p in enumerate(todo, start=1):
-        if progress is not None:
-            progress(k, len(todo), p)
-        found = alternatives(record, (p,), trials=trials)
-        kept.keep_alternative(trials, found[0] if found else None, p.i)
-    for p in points:
-        alt = kept.alternative(trials, p.i)
-        if alt is not None:
-            out.append(alt)
-    return out
+    if procs > 1 and len(todo) > 1:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        with ProcessPoolExecutor(max_workers=min(procs, len(todo))) as pool:
+            searches = {
+                pool.submit(_search_point, str(record.path), p.i, p.side.value, trials): p for p in todo
+            }
+            for k, done in enumerate(as_completed(searches), start=1):
+                p = searches[done]
+                kept.keep_alternative(trials, done.result(), p.i)
+                if progress is not None:
+                    progress(k, len(todo), p)
+    else:
+        for k, p in enumerate(todo, start=1):
+            if progress is not None:
+                progress(k, len(todo), p)
+            found = alternatives(record, (p,), trials=trials)
+            kept.keep_alternative(trials, found[0] if found else None, p.i)
+    return [alt for p in points if (alt := kept.alternative(trials, p.i)) is not None]
 
 
 # -- how far the chances can be trusted ------------------------------------------------------

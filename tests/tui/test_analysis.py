@@ -273,3 +273,24 @@ def test_one_sides_chances_of_an_unfinished_game_use_nothing_it_cannot_see(tmp_p
     assert main(["analyse", str(path), "--as", "abwehr", "--top", "2"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("Analysis of u.plot.jsonl: 120 actions; unfinished.")
+
+
+def test_worker_processes_find_what_one_process_finds_and_keep_it(finished, rules, tmp_path):
+    """--procs: the turning points searched at once, in worker processes; each search is
+    the same as in one process (its draws are seeded by the point), and kept as found."""
+    import shutil
+
+    from plot_session import analysis as an
+
+    alone = tmp_path / "alone.plot.jsonl"
+    shutil.copy(finished, alone)
+    record = load_record(alone, rules)
+    points = an.kept_analysis(record, top=3).turning_points
+    told = []
+    together = an.kept_alternatives(
+        record, points, trials=20, procs=2, progress=lambda k, n, p: told.append(k)
+    )
+    assert told == [1, 2, 3][: len(points)]
+    assert together == an.alternatives(record, points, trials=20)
+    kept = an.Kept(load_record(alone, rules))
+    assert all(kept.asked(20, p.i) for p in points)  # a second run asks nothing
