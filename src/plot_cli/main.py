@@ -366,12 +366,12 @@ def _analyse(args: argparse.Namespace) -> int:
         print(f"plot analyse: {exc}", file=sys.stderr)
         return 1
     better = None
-    if args.expert:
+    if args.expert or args.think:
         from plot_session.analysis import kept_alternatives
 
         def progress(k: int, n: int, point) -> None:
             print(
-                f"plot analyse: the expert's search, turning point {k} of {n} (action {point.i})",
+                f"plot analyse: the expert searches turning point {k} of {n} (action {point.i})",
                 file=sys.stderr,
                 flush=True,
             )
@@ -380,7 +380,13 @@ def _analyse(args: argparse.Namespace) -> int:
         # from the mover's view, and the other side's view is not this side's to use
         points = tuple(p for p in analysis.turning_points if eyes is None or p.side is eyes)
         better = kept_alternatives(
-            record, points, trials=args.expert, progress=progress, kept=kept, procs=args.procs
+            record,
+            points,
+            trials=args.expert or 300,
+            think=args.think,
+            progress=progress,
+            kept=kept,
+            procs=args.procs,
         )
     for line in account(record, analysis, better):
         print(line)
@@ -782,11 +788,18 @@ def build_parser() -> argparse.ArgumentParser:
         "TRIALS trials from the mover's view (e.g. 300)",
     )
     an.add_argument(
+        "--think",
+        type=_seconds,
+        default=None,
+        metavar="S",
+        help="the expert's choices (as --expert), each searched for S seconds instead of a number of trials",
+    )
+    an.add_argument(
         "--procs",
         type=_positive,
         default=1,
         metavar="N",
-        help="with --expert: search N turning points at once, in N worker processes (default 1)",
+        help="with --expert or --think: search N turning points at once, in N worker processes (default 1)",
     )
     an.add_argument(
         "--calibration",

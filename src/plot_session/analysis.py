@@ -126,8 +126,11 @@ class Alternative:
     agrees: bool  # the plan begins with the action that was played
 
 
-def alternatives(record: Record, points: tuple[TurningPoint, ...], *, trials: int = 300) -> list[Alternative]:
-    """The expert's choice at each turning point, searching ``trials`` trials from what
+def alternatives(
+    record: Record, points: tuple[TurningPoint, ...], *, trials: int = 300, think: float | None = None
+) -> list[Alternative]:
+    """The expert's choice at each turning point, searching ``trials`` trials (or, with
+    ``think``, for that many seconds, as it would in play) from what
     the mover could see then (its view: its own chits, the board), as it would in play."""
     import random
 
@@ -138,7 +141,7 @@ def alternatives(record: Record, points: tuple[TurningPoint, ...], *, trials: in
     out = []
     for p in points:
         before = tl.state_at(p.i - 1)
-        expert = make("expert", before.rules, trials=trials)
+        expert = make("expert", before.rules, trials=None if think else trials, think=think or 1.0)
         legal = list(legal_actions(before))
         if len(legal) < 2:
             continue  # nothing to choose
@@ -244,7 +247,7 @@ class Kept:
         }
         self.save()
 
-    def alternative(self, trials: int, i: int) -> Alternative | None:
+    def alternative(self, trials: int | str, i: int) -> Alternative | None:
         got = self.data.get("expert", {}).get(str(trials), {}).get(str(i))
         if not isinstance(got, dict):
             return None
@@ -253,7 +256,7 @@ class Kept:
         except (KeyError, TypeError, ValueError):
             return None
 
-    def keep_alternative(self, trials: int, alt: Alternative | None, i: int) -> None:
+    def keep_alternative(self, trials: int | str, alt: Alternative | None, i: int) -> None:
         """``alt`` None: the expert had nothing to choose there (kept, so not asked again)."""
         self.data.setdefault("expert", {}).setdefault(str(trials), {})[str(i)] = (
             {"plan": alt.plan, "estimate": alt.estimate, "agrees": alt.agrees} if alt is not None else "none"
@@ -271,7 +274,7 @@ class Kept:
                 out.append(found)
         return out
 
-    def asked(self, trials: int, i: int) -> bool:
+    def asked(self, trials: int | str, i: int) -> bool:
         return str(i) in self.data.get("expert", {}).get(str(trials), {})
 
 
@@ -290,14 +293,19 @@ def kept_analysis(
     return Analysis(whole.chances, whole.turning_points[:top])
 
 
-def _search_point(path: str, i: int, side: str, trials: int) -> Alternative | None:
+def budget(trials: int, think: float | None) -> int | str:
+    """What a search's results are kept under: its trials, or its seconds ("0.5s")."""
+    return trials if think is None else f"{think:g}s"
+
+
+def _search_point(path: str, i: int, side: str, trials: int, think: float | None) -> Alternative | None:
     """One turning point's search, in a worker process: the record read there."""
     from plot_core import load_rules
     from plot_record import load_record
 
     record = load_record(Path(path), load_rules())
     point = TurningPoint(i, Player(side), "", "", (0.0, 0.0), (0.0, 0.0))
-    found = alternatives(record, (point,), trials=trials)
+    found = alternatives(record, (point,), trials=trials, think=think)
     return found[0] if found else None
 
 
@@ -309,32 +317,35 @@ def kept_alternatives(
     progress: Callable[[int, int, TurningPoint], None] | None = None,
     kept: Kept | None = None,
     procs: int = 1,
+    think: float | None = None,
 ) -> list[Alternative]:
     """``alternatives``, each kept beside the record as soon as it is found: a second run
     asks the expert nothing, and a run stopped half way goes on from where it stopped.
     ``progress(k, n, point)`` is told as each search that has to be made starts (one
     process) or ends (``procs`` worker processes, each searching one point at a time)."""
     kept = kept or Kept(record)
-    todo = [p for p in points if not kept.asked(trials, p.i)]
+    key = budget(trials, think)
+    todo = [p for p in points if not kept.asked(key, p.i)]
     if procs > 1 and len(todo) > 1:
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
         with ProcessPoolExecutor(max_workers=min(procs, len(todo))) as pool:
             searches = {
-                pool.submit(_search_point, str(record.path), p.i, p.side.value, trials): p for p in todo
+                pool.submit(_search_point, str(record.path), p.i, p.side.value, trials, think): p
+                for p in todo
             }
             for k, done in enumerate(as_completed(searches), start=1):
                 p = searches[done]
-                kept.keep_alternative(trials, done.result(), p.i)
+                kept.keep_alternative(key, done.result(), p.i)
                 if progress is not None:
                     progress(k, len(todo), p)
     else:
         for k, p in enumerate(todo, start=1):
             if progress is not None:
                 progress(k, len(todo), p)
-            found = alternatives(record, (p,), trials=trials)
-            kept.keep_alternative(trials, found[0] if found else None, p.i)
-    return [alt for p in points if (alt := kept.alternative(trials, p.i)) is not None]
+            found = alternatives(record, (p,), trials=trials, think=think)
+            kept.keep_alternative(key, found[0] if found else None, p.i)
+    return [alt for p in points if (alt := kept.alternative(key, p.i)) is not None]
 
 
 # -- how far the chances can be trusted ------------------------------------------------------

@@ -145,11 +145,11 @@ def test_a_run_stopped_half_way_goes_on_from_where_it_stopped(tmp_path, rules, m
     points = an.kept_analysis(record, top=3).turning_points
     real, asked = an.alternatives, []
 
-    def stops_after_one(rec, pts, *, trials):
+    def stops_after_one(rec, pts, *, trials, think=None):
         if asked:
             raise KeyboardInterrupt  # the host pressed Ctrl-C
         asked.append(pts[0].i)
-        return real(rec, pts, trials=trials)
+        return real(rec, pts, trials=trials, think=think)
 
     monkeypatch.setattr(an, "alternatives", stops_after_one)
     with pytest.raises(KeyboardInterrupt):
@@ -157,7 +157,7 @@ def test_a_run_stopped_half_way_goes_on_from_where_it_stopped(tmp_path, rules, m
     monkeypatch.setattr(
         an,
         "alternatives",
-        lambda rec, pts, *, trials: (asked.append(pts[0].i), real(rec, pts, trials=trials))[1],
+        lambda rec, pts, *, trials, think=None: (asked.append(pts[0].i), real(rec, pts, trials=trials))[1],
     )
     an.kept_alternatives(record, points, trials=20)
     assert asked == [p.i for p in points]  # each point searched once, in all
@@ -294,3 +294,20 @@ def test_worker_processes_find_what_one_process_finds_and_keep_it(finished, rule
     assert together == an.alternatives(record, points, trials=20)
     kept = an.Kept(load_record(alone, rules))
     assert all(kept.asked(20, p.i) for p in points)  # a second run asks nothing
+
+
+def test_the_expert_may_search_for_a_time_instead_of_a_number_of_trials(finished, rules, tmp_path, capsys):
+    import shutil
+
+    from plot_session import analysis as an
+
+    copy = tmp_path / "t.plot.jsonl"
+    shutil.copy(finished, copy)
+    assert main(["analyse", str(copy), "--top", "2", "--think", "0.05"]) == 0
+    assert "the expert " in capsys.readouterr().out
+    kept = an.Kept(load_record(copy, rules))
+    points = an.kept_analysis(load_record(copy, rules), top=2, kept=kept).turning_points
+    assert all(kept.asked("0.05s", p.i) for p in points) and not kept.asked(300, points[0].i)
+    with pytest.raises(SystemExit):  # refused by the argument parser, saying why
+        main(["analyse", str(copy), "--think", "0"])
+    assert "must be more than 0" in capsys.readouterr().err
