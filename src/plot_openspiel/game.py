@@ -210,13 +210,16 @@ class PlotObserver:
             self.dict[name] = self.tensor[at : at + n]
             at += n
         self._per_unit = per_unit
+        self._box = {b: i for i, b in enumerate(Box)}
+        self._marker = {m: i for i, m in enumerate(Marker)}
+        self._phase = {p: i for i, p in enumerate(Phase)}
+        self._step = {s: i for i, s in enumerate(Step)}
         self._chit_index = {c: i for i, c in enumerate(chit_ids(RULES))}
         self._unit_order = RULES.unit_order
 
     def set_from(self, state: PlotState, player: int) -> None:
         self.tensor.fill(0)
         v = view(state.game_state, PLAYERS[player])
-        boxes, markers = list(Box), list(Marker)
         for u in v.units:
             i = self._unit_order.get(u.id)
             if i is None:
@@ -225,20 +228,20 @@ class PlotObserver:
             if u.hex is not None:
                 row[0], row[1], row[2] = 1.0, (u.hex // 100) / 100, (u.hex % 100) / 100
             if u.box is not None:
-                row[3 + boxes.index(u.box)] = 1.0
-            at = 3 + len(boxes)
+                row[3 + self._box[u.box]] = 1.0
+            at = 3 + len(self._box)
             row[at + (0 if u.controller is None else 1 + NUMBER[u.controller])] = 1.0
             row[at + 3], row[at + 4], row[at + 5] = float(u.recruited), float(u.semi), float(u.suspected)
             if u.marker is not None:
-                row[at + 6 + markers.index(u.marker)] = 1.0
+                row[at + 6 + self._marker[u.marker]] = 1.0
         for c in v.own_chits:
             self.dict["own_chits"][self._chit_index[c]] = 1.0
         total = len(self._chit_index)
         for k, holder in enumerate(("cup", "ss", "abwehr")):
             self.dict["chit_counts"][k] = v.chit_counts.get(holder, 0) / total
         self.dict["turn"][0] = v.turn / 20
-        self.dict["phase"][list(Phase).index(v.phase)] = 1.0
-        self.dict["step"][list(Step).index(v.step)] = 1.0
+        self.dict["phase"][self._phase[v.phase]] = 1.0
+        self.dict["step"][self._step[v.step]] = 1.0
         if v.to_act is not None:
             self.dict["to_act"][NUMBER[v.to_act]] = 1.0
         if v.coup is not None:

@@ -23,6 +23,7 @@ import attrs
 
 from plot_ai.value import chances
 from plot_core import GameState, Player
+from plot_core.engine.state import PHASE_TITLES, Phase
 from plot_core.wording import words
 from plot_record import Record
 from plot_record.files import Unreadable, loads, read_regular, write_whole
@@ -57,6 +58,12 @@ class Analysis:
     turning_points: tuple[TurningPoint, ...]  # the largest drops, the largest first
 
 
+def _moment(key: tuple[int, int, Phase]) -> str:
+    """A timeline's phase key in words: "Game-Turn 4, Recruitment", "Coup-Turn 2, ..."."""
+    turn, coup_turn, phase = key
+    return f"{f'Coup-Turn {coup_turn}' if coup_turn else f'Game-Turn {turn}'}, {PHASE_TITLES[phase]}"
+
+
 EYES_SAMPLES = 8  # full positions drawn from one side's view, per position analysed
 
 
@@ -88,7 +95,6 @@ def analyse(record: Record, *, top: int = 5, eyes: Player | None = None) -> Anal
             "--as ss or --as abwehr to study it through one side's eyes"
         )
     from plot_core import view
-    from plot_core.engine.state import PHASE_TITLES
 
     def odds(i: int) -> tuple[float, float]:
         state = tl.state_at(i)
@@ -108,10 +114,7 @@ def analyse(record: Record, *, top: int = 5, eyes: Player | None = None) -> Anal
         rolled = next((e.text for e in step.events if e.roll and e.private is None), None)
         if rolled and rolled != said:
             said += f" ({rolled})"
-        when = (
-            f"Coup-Turn {step.coup_turn}" if step.coup_turn else f"Game-Turn {step.turn}"
-        ) + f", {PHASE_TITLES[step.phase]}"
-        points.append(TurningPoint(step.i, step.side, said, when, out[-2], out[-1]))
+        points.append(TurningPoint(step.i, step.side, said, _moment(tl.phase_key(step.i)), out[-2], out[-1]))
     points.sort(key=lambda p: (-p.swing, p.i))
     return Analysis(tuple(out), tuple(p for p in points[:top] if p.swing > 0))
 
@@ -169,17 +172,18 @@ def _pair(c: Any) -> tuple[float, float]:
     return float(c[0]), float(c[1])
 
 
-def analysis_path(record_path: Path) -> Path:
+def _stem(record_path: Path) -> str:
     name = record_path.name
-    stem = name[: -len(".jsonl")] if name.endswith(".jsonl") else name
-    return record_path.with_name(f"{stem}.analysis.json")
+    return name[: -len(".jsonl")] if name.endswith(".jsonl") else name
+
+
+def analysis_path(record_path: Path) -> Path:
+    return record_path.with_name(f"{_stem(record_path)}.analysis.json")
 
 
 def chart_path(record_path: Path) -> Path:
     """Where ``plot export --chances`` draws the chart: GAME.chances.svg beside GAME.jsonl."""
-    return analysis_path(record_path).with_name(
-        analysis_path(record_path).name.replace(".analysis.json", ".chances.svg")
-    )
+    return record_path.with_name(f"{_stem(record_path)}.chances.svg")
 
 
 class Kept:
@@ -478,18 +482,16 @@ def turning_point_lines(analysis: Analysis, better: list[Alternative] | None = N
 def chances_account(record: Record, analysis: Analysis, better: list[Alternative] | None = None) -> list[str]:
     """For an exported account: each side's chance of winning as each phase began, the
     turning points (with the expert's choice where one was worked out), and the end."""
-    from plot_core.engine.state import PHASE_TITLES
-
+    tl = record.timeline
     lines = ["", "Each side's chance of winning as each phase began (the expert's evaluation):"]
     last = None
-    for step in record.timeline.steps:
-        key = (step.turn, step.coup_turn, step.phase)
+    for step in tl.steps:
+        key = tl.phase_key(step.i)
         if key == last:
             continue
         last = key
         ss, ab = analysis.chances[step.i - 1]
-        when = f"Coup-Turn {step.coup_turn}" if step.coup_turn else f"Game-Turn {step.turn}"
-        lines.append(f"  {when}, {PHASE_TITLES[step.phase]}: SS {100 * ss:.0f}%, Abwehr {100 * ab:.0f}%")
+        lines.append(f"  {_moment(key)}: SS {100 * ss:.0f}%, Abwehr {100 * ab:.0f}%")
     ss, ab = analysis.chances[-1]
     lines += [f"  at the end: SS {100 * ss:.0f}%, Abwehr {100 * ab:.0f}%", ""]
     return lines + turning_point_lines(analysis, better)

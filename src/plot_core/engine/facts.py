@@ -96,6 +96,7 @@ def derived(
 
     def wrap(fn: F) -> F:
         fact: Callable[..., Any]
+        arity = len(inspect.signature(fn).parameters)
         if basis is Basis.UNITS_AND_CHITS:
             if also is not None:
                 raise TypeError("a fact kept with the units and the chits takes no also")
@@ -117,7 +118,7 @@ def derived(
                 if found is _MISSING:
                     found = memo[key] = fn(state, *args)
                 return found
-        elif len(inspect.signature(fn).parameters) == 1:  # the commonest: state alone
+        elif arity == 1:  # the commonest: state alone
 
             def fact(state: Any) -> Any:
                 memo = getattr(state, store)
@@ -125,7 +126,7 @@ def derived(
                 if found is _MISSING:
                     found = memo[fact] = fn(state)
                 return found
-        elif len(inspect.signature(fn).parameters) == 2:  # and one argument
+        elif arity == 2:  # and one argument
 
             def fact(state: Any, arg: Any) -> Any:
                 memo = getattr(state, store)
