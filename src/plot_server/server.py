@@ -201,7 +201,7 @@ class ServedApp(PlotApp):
         self.bell()
         words = f"Your move at table {', '.join(fresh)}."
         if self.game_screen is not None:
-            self.game_screen.notice = Text(words + " (q: back to the lobby)", style="bold cyan")
+            self.game_screen.prompt_pane.notice = Text(words + " (q: back to the lobby)", style="bold cyan")
             self.game_screen.changed_elsewhere()
         elif self.lobby is not None:
             self._lobby.say(words)

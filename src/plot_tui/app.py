@@ -156,7 +156,7 @@ class PlotApp(App[None]):
         if self.settings.problem:
             notice = f"{notice} ({self.settings.problem})".strip()
         if notice:
-            screen.notice = plain(notice, style="dim")  # holds a file name
+            screen.prompt_pane.notice = plain(notice, style="dim")  # holds a file name
         self._notice = ""
         self.push_screen(screen, self._game_ended)
 
@@ -189,7 +189,7 @@ class PlotApp(App[None]):
         self.sub_title = f"a guided game as the {SIDE[side]} · game {session.game}"
         screen = CoachedGameScreen(session, self.rules, self.settings)
         if session.recorder is not None:
-            screen.notice = plain(f"Saving to {session.recorder.path}.", style="dim")
+            screen.prompt_pane.notice = plain(f"Saving to {session.recorder.path}.", style="dim")
         self.push_screen(screen, lambda _: self.show_lessons() if self._learn else self.exit())
 
     def _lesson_chosen(self, lesson: Lesson | Player | None) -> None:

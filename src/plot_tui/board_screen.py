@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,30 +16,28 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Footer, Header, TabbedContent, TabPane
 
-from plot_core import Action, Player, PlayerView, Rules, Verb
+from plot_core import Action, PlayerView, Rules
 from plot_core.engine.overlays import Overlays
 from plot_core.engine.state import movement_allowance
-from plot_core.hexgrid import Hex, label
+from plot_core.hexgrid import Hex
 from plot_core.wording import unit_name
 from plot_record import ChatLine
-from plot_session.describe import SIDE
 from plot_session.session import LogLine
 
 from .boardview import build_board
 from .closing import OnceScreen
+from .log_lines import LogLines
 from .mapview import MapView
 from .messages import CursorMoved
 from .palettes import STANDARD, Palette, next_palette
 from .panels import BoxPanel, ChitPanel, HexInfo, LogView, MapKey, Panel, StatusPanel, TablesPanel
-from .rules_screen import RulesScreen, cited, link_cases
+from .rules_screen import RulesScreen, cited
 from .screens import HelpScreen
 from .talk import TalkPane
 
 # the panels every redraw fills
 PANELS = (MapView, StatusPanel, ChitPanel, HexInfo, TablesPanel, BoxPanel)
 P = TypeVar("P", bound=Widget)
-
-FOLDED = (Verb.MOVE, Verb.END)  # steps folded into the line that starts the move
 
 
 class BoardScreen(OnceScreen[str]):
@@ -58,10 +55,7 @@ class BoardScreen(OnceScreen[str]):
     def __init__(self, rules: Rules) -> None:
         super().__init__()
         self.rules = rules
-        self._log_shown: list[LogLine] = []
-        self._log_texts: list[Text] = []
-        self._folding: Player | None = None  # whose move the last line is folding
-        self.log_folded = True
+        self.log_lines = LogLines(rules.cases)
         self._redraw_tries = 0  # redraws put off while the screen is being built
         self._keys_shown: tuple = ()  # the footer's keys when it was last told
         self._parts: dict[type, Widget] | None = None
@@ -96,6 +90,10 @@ class BoardScreen(OnceScreen[str]):
         """The talk at the table so far (none but at a served table)."""
         return []
 
+    def prompt_widget(self) -> Widget:
+        """The line under the map (a subclass may own a richer one)."""
+        return Panel(id="prompt")
+
     def under_map(self) -> list[Widget]:
         """Widgets between the map and the prompt line."""
         return []
@@ -115,7 +113,7 @@ class BoardScreen(OnceScreen[str]):
                 yield MapView(self.rules.map, start=start, id="map")
                 yield from self.under_map()
                 yield Panel(id="odds")
-                yield Panel(id="prompt")
+                yield self.prompt_widget()
                 yield LogView(id="wide-log")
             with Vertical(id="side"):
                 yield StatusPanel(self.rules, id="status")
@@ -235,63 +233,22 @@ class BoardScreen(OnceScreen[str]):
         return f"{unit_name(self.rules, v.active)}: {allowance - v.mp_spent} of {allowance} MP left"
 
     def _draw_log(self, *, again: bool = False) -> None:
-        lines = self.shown_log()
-        shown = self._log_shown
-        if lines == shown and not again:
+        new = self.log_lines.follow(self.shown_log(), again=again)
+        if new is None:
             return
-        if lines[: len(shown)] == shown and not again:
-            new = lines[len(shown) :]
-        else:  # an undo, or another player's eyes
-            new, self._log_texts, self._folding = lines, [], None
-        for ln in new:
-            if ln.event.table and not again:
-                self.part(TablesPanel).used(ln.event)
-            self._add_log_line(ln)  # each line formatted once
-        self._log_shown = list(lines)
+        if not again:  # the Tables tab turns to the table a new roll used
+            for ln in new:
+                if ln.event.table:
+                    self.part(TablesPanel).used(ln.event)
         for pane in self.query(LogView):
-            pane.show(self._log_texts)
-
-    def _add_log_line(self, ln: LogLine) -> None:
-        """A unit's steps fold into the line that started its move (f unfolds them)."""
-        a = ln.action
-        if (
-            self.log_folded
-            and a is not None
-            and a.verb in FOLDED
-            and self._folding is not None
-            and self._folding == ln.side
-        ):
-            tail = (
-                f" → {label(a.hex)}" if a.verb is Verb.MOVE and a.hex is not None else ", and ends its move"
-            )
-            self._log_texts[-1] = self._log_texts[-1] + tail
-            if a.verb is Verb.END:
-                self._folding = None
-            return
-        self._log_texts.append(link_cases(self._log_line(ln), self.rules.cases))
-        starts = a is not None and a.verb in (Verb.ACTIVATE, Verb.MOVE)
-        self._folding = ln.side if starts else None
-
-    @staticmethod
-    def _log_line(ln: LogLine) -> Text:
-        e = ln.event
-        if ln.action is not None:  # what a side did
-            text = Text(f"{ln.index:>4} {SIDE[ln.side]:<6} ", style="dim")
-            text.append(e.text, style="bold")
-            return text
-        if not ln.index:  # the set-up, before any action
-            text = Text(f"{'':>4} {'—':<6} ", style="dim")
-        else:  # what it caused, by the rules
-            text = Text(" " * 12)
-        text.append(e.text, style="yellow" if e.roll else "")
-        text.append(f"  ({e.case})", style="cyan")
-        return text
+            pane.show(self.log_lines.texts)
 
     def action_fold(self) -> None:
-        self.log_folded = not self.log_folded
+        self.log_lines.folded = not self.log_lines.folded
         self._draw_log(again=True)
         self.notify(
-            "Each step on its own line." if not self.log_folded else "A unit's steps on one line.", timeout=3
+            "A unit's steps on one line." if self.log_lines.folded else "Each step on its own line.",
+            timeout=3,
         )
 
     def action_scroll_log(self, how: str) -> None:
@@ -330,7 +287,7 @@ class BoardScreen(OnceScreen[str]):
             for tabs in self.query(TabbedContent)
             if tabs.active == "tables"
         ]
-        return tables + texts + [t.plain for t in reversed(self._log_texts[-5:])]
+        return tables + texts + [t.plain for t in reversed(self.log_lines.texts[-5:])]
 
     def action_rules(self) -> None:
         """C: every case, those cited on screen now first (the newest first)."""

@@ -18,6 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Static, TabbedContent
 
 from plot_ai.pool import Job, shared_pool
@@ -36,13 +37,14 @@ from plot_session.settings import SettingsFile
 
 from .board_screen import BoardScreen
 from .boardview import action_hex, actions_at, active_hex, unit_hexes
-from .choices import FIXED, PHASE_GROUP, Numbers, area_words, fixed, group_of, search_words
+from .choices import FIXED, PHASE_GROUP, area_words, fixed, group_of, search_words
 from .mapview import MapView
-from .messages import TalkHeard
+from .messages import ChoicePicked, TalkHeard
 from .odds_view import odds_text
 from .palettes import PALETTES, STANDARD, Palette
 from .panels import ChitPanel
 from .plain import clean, join, plain
+from .prompt import Asking, Choice, PromptPane
 from .rules_screen import link_cases
 from .screens import ActionMenu, GameOverScreen, HandoffScreen, HelpScreen, MenuItem, help_text
 from .talk import TalkInput, TalkPane
@@ -162,8 +164,8 @@ class GameScreen(BoardScreen):
         self.palette = PALETTES.get(self.settings.settings.palette, STANDARD)
         self._armed: tuple[Action, int] | None = None  # said once; the same again acts
         self._key_odds: tuple | None = None  # (state, the odds r/d/P would roll)
-        self.message: Text = Text("")
-        self.notice: Text = Text("")  # e.g. where the game is saved
+        # made here, not in compose: what opens the screen may leave a notice on it first
+        self.prompt_pane = PromptPane(rules.cases, id="prompt")
         self.pace = COMPUTER_PACE  # seconds between the computer's steps
         self._skipping = False
         self._over_shown = False
@@ -179,20 +181,17 @@ class GameScreen(BoardScreen):
         self._computer_timer: Timer | None = None
         self._thinking: Job | None = None  # a search the computer runs in a worker
         self._problem_told = False
-        self.numbers = Numbers()  # choice numbers that hold for a decision
         self.no_coup_turn: int | None = None  # D: the Game-Turn the coup question is off
         self._cell_shown: tuple | None = None  # when the Cell was last shown before 14.0
-        self._size_hint = ""  # a small terminal: said until the first action
         self._said_at = -1  # the action count when the message was said
         self._streets: dict | None = None  # units in Berlin's streets, last drawn
-        self._streets_note = ""  # how they changed, until the next action
         # news is drawn from the log since each side at this screen last acted
         self._news_from: dict[Player | None, int] = {}
 
     def on_mount(self) -> None:
         if self.closing or not self.query(MapView):  # dismissed before it was mounted
             return
-        self._size_hint = size_hint(self.app.size.width, self.app.size.height)
+        self.prompt_pane.size_hint = size_hint(self.app.size.width, self.app.size.height)
         self.query_one(MapView).focus()
         self.set_interval(SAVE_RETRY, self._retry_saving)
         self.redraw()
@@ -211,9 +210,12 @@ class GameScreen(BoardScreen):
     def shown_legal(self) -> list[Action]:
         return self.session.legal()
 
+    def prompt_widget(self) -> Widget:
+        return self.prompt_pane
+
     def on_resize(self, event) -> None:
-        if self._size_hint:  # grown since: the hint has done its work
-            self._size_hint = size_hint(event.size.width, event.size.height)
+        if self.prompt_pane.size_hint:  # grown since: the hint has done its work
+            self.prompt_pane.size_hint = size_hint(event.size.width, event.size.height)
 
     def _watch_streets(self, v: PlayerView) -> None:
         """In the coup, a change in who stands in Berlin's streets (what wins it, 18.71,
@@ -226,63 +228,65 @@ class GameScreen(BoardScreen):
             f"{party.value} {now[party]}" + (f" (was {before[party]})" if now[party] != before[party] else "")
             for party in now
         ]
-        self._streets_note = "Units in Berlin's streets now: " + ", ".join(said)
+        self.prompt_pane.streets_note = "Units in Berlin's streets now: " + ", ".join(said)
 
     def draw_prompt(self, v: PlayerView, legal: list[Action]) -> None:
-        s = self.session
         self._watch_streets(v)
-        t = Text()
+        if self.prompt_pane.is_attached:  # none while being built
+            self.prompt_pane.show(self.asking(v, legal))
+        self.draw_odds()
+
+    def asking(self, v: PlayerView, legal: list[Action]) -> Asking:
+        """What the prompt shows now: the question and its keyed choices, or whom the
+        game waits for; the table's note, the coach's line and the news."""
+        s = self.session
+        head = Text()
+        choices: list[Choice] = []
         if v.outcome is not None:
-            t.append(f"Game over: {v.outcome.reason} ({v.outcome.case})", style="bold")
+            head.append(f"Game over: {v.outcome.reason} ({v.outcome.case})", style="bold")
         elif s.my_move():
-            t.append(prompt(self.rules, v, legal), style="bold")
-            t.append("\n")
-            keyed = self.numbers.keyed(legal, v)
+            head.append(prompt(self.rules, v, legal), style="bold")
+            head.append("\n")
+            keyed = self.prompt_pane.numbers.keyed(legal, v)
             lettered = fixed(legal)
-            for key, a in [*keyed, *lettered.items()]:
-                t.append(f" {key} ", style="bold reverse")
-                t.append(f" {words(self.rules, v, a)}  ")
+            choices = [Choice(str(key), words(self.rules, v, a)) for key, a in [*keyed, *lettered.items()]]
             if self._may_skip_coups() and self._coup_asked(v):
-                t.append(" D ", style="bold reverse")
-                t.append(" No coup this Game-Turn  ")
+                choices.append(Choice("D", "No coup this Game-Turn"))
             if len(legal) > len(keyed) + len(lettered):
-                t.append(" a ", style="bold reverse")
-                t.append(f" all {counted(len(legal), 'action')}")
+                choices.append(Choice("a", f"all {counted(len(legal), 'action')}"))
         else:
             who = SIDE[v.to_act]
             thinking = self._thinking is not None or s.thinking
             if s.computer_to_act():
                 doing = "the computer is thinking" if thinking else "the computer is playing"
-                t.append(f"{who} to act — {doing}. ", style="italic")
+                head.append(f"{who} to act — {doing}. ", style="italic")
             else:  # what the other player is asked (it is public)
-                t.append(f"Waiting for the {who}: {prompt(self.rules, v)}. ", style="italic")
+                head.append(f"Waiting for the {who}: {prompt(self.rules, v)}. ", style="italic")
             if s.computer_to_act() and s.drives_computer:
-                t.append(
+                head.append(
                     "s: skip to your next decision" if s.humans() else "s: skip to the end of the game",
                     style="dim",
                 )
-        if s.status_note():
-            t.append("\n")
-            t.append_text(plain(s.status_note(), style="yellow"))  # names players
-        # What answers the player's key, and what calls them, before the news: a short
-        # box (80x24) cuts from the bottom, and the log has every roll too.
-        for note in (self.message, self.notice, Text(self._streets_note, style="bold red")):
-            if note.plain:
-                t.append("\n")
-                t.append_text(note)
-        if coach := self.coach_text(v):  # after what answers the player's key
-            t.append("\n")
-            t.append(coach, style="magenta")
-        for line in self._news():
-            t.append("\n")
-            t.append(line, style="cyan")
-        if self._size_hint:
-            t.append("\n" + self._size_hint, style="dim")
-        link_cases(t, self.rules.cases)  # a click opens the case
-        panel = self.by_id("prompt")  # none while being built
-        if isinstance(panel, Static):
-            panel.update(t)
-        self.draw_odds()
+        return Asking(
+            head,
+            tuple(choices),
+            status=plain(s.status_note(), style="yellow"),  # names players
+            coach=self.coach_text(v),
+            news=tuple(self._news()),
+        )
+
+    @on(ChoicePicked)
+    def _clicked(self, message: ChoicePicked) -> None:
+        """A clicked choice does what its key does."""
+        key = message.key
+        if key.isdigit():
+            self.action_number(int(key))
+        elif key == "D":
+            self.action_no_coup_this_turn()
+        elif key == "a":
+            self.action_menu()
+        else:
+            self.action_fixed(key)
 
     def _news(self) -> list[str]:
         """Rolls and results since this screen's player last acted (theirs, the other
@@ -344,7 +348,7 @@ class GameScreen(BoardScreen):
         self.draw_odds()
 
     def say(self, text: str, *, error: bool = False) -> None:
-        self.message = plain(text, style="bold red" if error else "green")
+        self.prompt_pane.message = plain(text, style="bold red" if error else "green")
         self._said_at = self.session.actions
         self.draw_prompt(self.session.view(), self.session.legal())
 
@@ -370,13 +374,13 @@ class GameScreen(BoardScreen):
             return
         self._news_from[self.session.viewer] = mark  # from this action on
         self._said_at = self.session.actions
-        self._streets_note = ""
+        self.prompt_pane.streets_note = ""
         # its rolls and results are news (drawn with the others); else its last event
-        self.message = Text(
+        self.prompt_pane.message = Text(
             "" if any(is_news(e) for e in events) else events[-1].text if events else said, style="green"
         )
-        self.notice = Text("")  # said until the player's first action
-        self._size_hint = ""
+        self.prompt_pane.notice = Text("")  # said until the player's first action
+        self.prompt_pane.size_hint = ""
         self._follow(action)
         self.redraw()
         self.after_change()
@@ -393,9 +397,9 @@ class GameScreen(BoardScreen):
             return False
         self._armed = moment
         # the part a player must read first comes first: the prompt's box can be short
-        self.message = Text("Press again to go ahead: ", style="bold yellow")
-        self.message.append_text(plain(stakes, style="yellow"))
-        self.message.append(" (O: never ask)", style="dim")
+        self.prompt_pane.message = Text("Press again to go ahead: ", style="bold yellow")
+        self.prompt_pane.message.append_text(plain(stakes, style="yellow"))
+        self.prompt_pane.message.append(" (O: never ask)", style="dim")
         self.draw_prompt(self.session.view(), self.session.legal())
         return True
 
@@ -526,7 +530,7 @@ class GameScreen(BoardScreen):
     def _heard(self, message: TalkHeard) -> None:
         last = message.line
         text = last.text if len(last.text) <= 60 else last.text[:57] + "..."
-        self.notice = join(
+        self.prompt_pane.notice = join(
             (f"{last.name} ({last.role}): ", "bold cyan"), (text, "cyan"), ("   T answers", "dim")
         )
         self.draw_prompt(self.session.view(), self.session.legal())
@@ -552,7 +556,7 @@ class GameScreen(BoardScreen):
         except Exception as exc:  # the server's refusal (empty, too long, too fast)
             self.say(str(exc), error=True)
             return
-        self.notice = Text("")
+        self.prompt_pane.notice = Text("")
         self._draw_chat()  # one's own line at once, whatever the others do
 
     def action_hide_watchers(self) -> None:
@@ -587,7 +591,7 @@ class GameScreen(BoardScreen):
 
     def cited_sources(self) -> list[str]:
         # what was just said (a refusal names its case) comes before the standing prompt
-        return [self.message.plain, self.notice.plain, *super().cited_sources()]
+        return [*self.prompt_pane.notes(), *super().cited_sources()]
 
     def _retry_saving(self) -> None:
         s = self.session
@@ -598,7 +602,7 @@ class GameScreen(BoardScreen):
     def changed_elsewhere(self) -> None:
         """Another screen at a shared table acted, or someone came or went."""
         if self.session.actions != self._said_at:
-            self.message = Text("")  # an answer to an earlier key ("not your move"): stale
+            self.prompt_pane.message = Text("")  # an answer to an earlier key ("not your move"): stale
         if self.is_attached and self.is_mounted:  # not mounted yet: on_mount draws it
             self.redraw()
             self.after_change()
@@ -606,13 +610,13 @@ class GameScreen(BoardScreen):
     def _handed_over(self, _=None) -> None:
         self._handoff_open = False
         self.session.hand_over()
-        self.message = Text("")
+        self.prompt_pane.message = Text("")
         self.redraw()
         self.after_change()
 
     def _computer_tick(self) -> None:
         self._computer_timer = None
-        self.message = Text("")  # its rolls are news; the log tells the rest
+        self.prompt_pane.message = Text("")  # its rolls are news; the log tells the rest
         s = self.session
         if not isinstance(s, Session):  # a served table runs its computer itself
             return
@@ -767,7 +771,7 @@ class GameScreen(BoardScreen):
         if not self.session.my_move():
             self.say(self._waiting(), error=True)
             return
-        chosen = self.numbers.action(n, self.session.legal(), self.session.view())
+        chosen = self.prompt_pane.numbers.action(n, self.session.legal(), self.session.view())
         if chosen is not None:
             self.do(chosen)
         else:
@@ -839,7 +843,7 @@ class GameScreen(BoardScreen):
             self.say("D answers the coup question (18.11); it is not asked now.", error=True)
             return
         self.no_coup_turn = v.turn
-        self.notice = Text(f"No coup asked again until Game-Turn {v.turn + 1}.", style="green")
+        self.prompt_pane.notice = Text(f"No coup asked again until Game-Turn {v.turn + 1}.", style="green")
         self._decline_coup()
 
     def _decline_coup(self) -> None:
@@ -849,7 +853,7 @@ class GameScreen(BoardScreen):
 
     def action_undo(self) -> None:
         if self.session.undo():
-            self.message = Text("Undone.", style="green")
+            self.prompt_pane.message = Text("Undone.", style="green")
             self._follow(Action(Verb.END))
             self.redraw()
         else:
@@ -863,7 +867,7 @@ class GameScreen(BoardScreen):
         i = min(range(len(PACES)), key=lambda k: abs(PACES[k] - self.pace))
         self.pace = PACES[max(0, min(len(PACES) - 1, i + step))]
         # a notice, not a message: the computer's next move would wipe a message at once
-        self.notice = Text(
+        self.prompt_pane.notice = Text(
             f"The computer now waits {self.pace:.2f} s between its moves (- slower, + faster).", style="green"
         )
         self.draw_prompt(self.session.view(), self.session.legal())

@@ -125,7 +125,8 @@ class LessonScreen(GameScreen):
         self.lesson = lesson
         self.hints_shown = 0
         self._done_shown = False
-        self.notice = Text(f"Lesson: {lesson.goal} (L: the goal and a hint; C: the rules)", style="cyan")
+        goal = f"Lesson: {lesson.goal} (L: the goal and a hint; C: the rules)"
+        self.prompt_pane.notice = Text(goal, style="cyan")
 
     def say(self, text: str, *, error: bool = False) -> None:
         # a wrong try: the engine's reason, then the lesson's next hint in plain words

@@ -27,3 +27,11 @@ class TalkHeard(Message):
     def __init__(self, line: ChatLine) -> None:
         self.line = line
         super().__init__()
+
+
+class ChoicePicked(Message):
+    """A choice under the prompt was clicked: the screen does what its key does."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+        super().__init__()

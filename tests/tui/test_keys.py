@@ -165,3 +165,30 @@ async def test_between_two_players_the_abwehr_too_may_skip_the_question_for_the_
         await pilot.pause()
         assert not (s.state.pending and s.state.pending[-1].kind == "coup")
         assert any(ln.action is not None and ln.event.text == "No coup now" for ln in s.log)
+
+
+def choice_cell(app, key: str) -> tuple[int, int]:
+    """Where on the screen the prompt draws choice ``key``: found by what is drawn
+    there (the cell's own mark), as a mouse would find it."""
+    pane = game(app).prompt_pane
+    region = pane.content_region
+    for y in range(region.y, region.bottom):
+        for x in range(region.x, region.right):
+            if app.screen.get_style_at(x, y).meta.get("choice") == key:
+                return x, y
+    raise AssertionError(f"choice {key} is not drawn: {prompt(app)!r}")
+
+
+async def test_a_click_on_a_choice_does_what_its_key_does():
+    app = app_for(pos(RECRUITING))
+    async with app.run_test(size=(160, 50)) as pilot:
+        s = game(app).session
+        await cursor_to(pilot, app, H("2210"))
+        await pilot.press("enter")  # recruit Bormann: the others are numbered choices
+        assert "3 Add Best (013) to the attempt" in flat(app)
+        await pilot.click(offset=choice_cell(app, "3"))
+        await pilot.pause()
+        assert s.state.pending[-1].units == ("013",)  # as the key 3 would
+        await pilot.click(offset=choice_cell(app, "d"))  # call the attempt off
+        await pilot.pause()
+        assert not s.state.pending and s.state.unit("101").controller is None

@@ -41,7 +41,7 @@ async def test_every_lesson_can_be_finished_from_its_start_one_after_another():
     async with app.run_test(size=(80, 24)) as pilot:
         for n, lesson in enumerate(LESSONS):
             screen = await open_lesson(pilot, app, n)
-            assert lesson.goal in str(screen.notice)
+            assert lesson.goal in str(screen.prompt_pane.notice)
             for step in lesson.solution:
                 await until(
                     pilot,
@@ -116,6 +116,6 @@ async def test_a_wrong_try_in_a_lesson_gets_the_engines_reason_and_a_hint():
         screen = await open_lesson(pilot, app, n)
         await until(pilot, lambda: screen.session.my_move(), "the Allied unit to place")
         screen.do(parse_action("assign 000 3215"))  # before the Allied unit is placed
-        said = str(screen.message)
+        said = str(screen.prompt_pane.message)
         assert "Not allowed" in said and "7.11" in said
         assert f"Hint: {LESSONS[n].hints[0]}" in said

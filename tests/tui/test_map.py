@@ -408,7 +408,7 @@ async def test_y_changes_the_maps_colours_and_the_choice_is_kept(tmp_path):
         assert mapview.palette is COLOUR_BLIND and screen.palette is COLOUR_BLIND
         _, style = mapview.board.units[2110]
         assert style.bgcolor.name == COLOUR_BLIND.party[rules_party("002")].lower()
-        assert "colour-blind" in str(screen.message)
+        assert "colour-blind" in str(screen.prompt_pane.message)
         await pilot.press("Y")
         assert mapview.palette is HIGH_CONTRAST
     assert SettingsFile(path).settings.palette == "high-contrast"  # kept for next time

@@ -104,7 +104,7 @@ async def test_a_hidden_log_pane_is_filled_when_it_is_shown():
         await pilot.pause()
         assert pane._pending is None
         shown = pane.shown_text()
-        last = screen._log_texts[-1].plain
+        last = screen.log_lines.texts[-1].plain
         assert last and last in shown
 
 

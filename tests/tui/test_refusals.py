@@ -119,13 +119,13 @@ async def test_every_refusal_on_the_map_is_the_engines_for_the_action_meant():
             legal = s.legal()
             for h in sorted(hexes):
                 screen.query_one(MapView).move_to(h)
-                screen.message = screen.message.__class__("")
+                screen.prompt_pane.message = screen.prompt_pane.message.__class__("")
                 screen.action_act_here()
                 if state is not s.state:  # it acted: put the position back
                     s.state = state
                     screen.redraw()
                     continue
-                shown = screen.message.plain
+                shown = screen.prompt_pane.message.plain
                 if not shown or any(a for a in legal if label(h) in str(a)):
                     continue
                 assert "is not next to " + label(h) + " " not in shown + " "

@@ -119,7 +119,7 @@ async def test_an_unfinished_game_never_shows_the_other_sides_chits(records):
                 other = Player.ABWEHR if r.eyes is Player.SS else Player.SS
                 hidden = set(tl.state_at(i).chits_of(other.value))
                 screen = " ".join(text(app, sel) for sel in ("#chitbox", "#prompt", "#status", "#info"))
-                screen += " ".join(str(t) for t in viewer(app)._log_texts)
+                screen += " ".join(str(t) for t in viewer(app).log_lines.texts)
                 leaked = [
                     c
                     for c in hidden
@@ -205,7 +205,9 @@ async def test_c_opens_the_rules_at_the_cases_of_the_newest_log_lines(records):
             await pilot.press("right")
         await pilot.pause()
         screen = viewer(app)
-        newest = [n for t in reversed(screen._log_texts[-5:]) for n in cited(t.plain, screen.rules.cases)]
+        newest = [
+            n for t in reversed(screen.log_lines.texts[-5:]) for n in cited(t.plain, screen.rules.cases)
+        ]
         await pilot.press("C")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen)

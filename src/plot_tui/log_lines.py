@@ -1,0 +1,77 @@
+"""The log's lines as the game and replay screens show them: each action on its line,
+what it caused under it with its case, and a unit's steps folded into the line that
+started its move (f unfolds them).
+
+Each line is formatted once, when it first comes; an undo or another side's eyes
+start the lines again. Both log panes (the Log tab and the wide log under the map)
+show the same lines.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from plot_core import Player, Verb
+from plot_core.data.cases import CaseInventory
+from plot_core.hexgrid import label
+from plot_session.describe import SIDE
+from plot_session.session import LogLine
+
+from .rules_screen import link_cases
+
+FOLDED = (Verb.MOVE, Verb.END)  # steps folded into the line that starts the move
+
+
+class LogLines:
+    def __init__(self, cases: CaseInventory) -> None:
+        self.cases = cases
+        self.folded = True
+        self.texts: list[Text] = []  # what the panes show
+        self._shown: list[LogLine] = []  # the log those texts were made from
+        self._folding: Player | None = None  # whose move the last line is folding
+
+    def follow(self, lines: list[LogLine], *, again: bool = False) -> list[LogLine] | None:
+        """Bring the texts up to ``lines``: the lines new since the last call (all of
+        them after an undo, another side's eyes or ``again``), or None if none changed."""
+        shown = self._shown
+        if lines == shown and not again:
+            return None
+        if lines[: len(shown)] == shown and not again:
+            new = lines[len(shown) :]
+        else:
+            new, self.texts, self._folding = lines, [], None
+        for ln in new:
+            self._add(ln)
+        self._shown = list(lines)
+        return new
+
+    def _add(self, ln: LogLine) -> None:
+        a = ln.action
+        folding = self._folding is not None and self._folding == ln.side
+        if self.folded and a is not None and a.verb in FOLDED and folding:
+            tail = (
+                f" → {label(a.hex)}" if a.verb is Verb.MOVE and a.hex is not None else ", and ends its move"
+            )
+            self.texts[-1] = self.texts[-1] + tail
+            if a.verb is Verb.END:
+                self._folding = None
+            return
+        self.texts.append(link_cases(line_text(ln), self.cases))
+        starts = a is not None and a.verb in (Verb.ACTIVATE, Verb.MOVE)
+        self._folding = ln.side if starts else None
+
+
+def line_text(ln: LogLine) -> Text:
+    """One line of the log, unfolded."""
+    e = ln.event
+    if ln.action is not None:  # what a side did
+        text = Text(f"{ln.index:>4} {SIDE[ln.side]:<6} ", style="dim")
+        text.append(e.text, style="bold")
+        return text
+    if not ln.index:  # the set-up, before any action
+        text = Text(f"{'':>4} {'—':<6} ", style="dim")
+    else:  # what it caused, by the rules
+        text = Text(" " * 12)
+    text.append(e.text, style="yellow" if e.roll else "")
+    text.append(f"  ({e.case})", style="cyan")
+    return text

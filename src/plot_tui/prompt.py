@@ -1,0 +1,95 @@
+"""The prompt under the map: what the rules ask now, the keyed choices, and what
+answers the player's last key.
+
+The pane owns what it says between two draws (the answer to the last key, a standing
+notice, a change in Berlin's streets, a small terminal's hint) and the numbers it gave
+the choices of this decision. The screen tells it what the game asks (``Asking``) and
+hears back, through ``ChoicePicked``, the key of a choice the player clicked: a click
+does what that key does.
+"""
+
+from __future__ import annotations
+
+import attrs
+from rich.style import Style
+from rich.text import Text
+from textual import events
+
+from plot_core.data.cases import CaseInventory
+
+from .choices import Numbers
+from .messages import ChoicePicked
+from .panels import Panel
+from .rules_screen import link_cases
+
+KEY_STYLE = Style.parse("bold reverse")
+CHOICE = "choice"  # the meta key that marks a choice's key and words
+
+
+@attrs.frozen
+class Choice:
+    """One keyed choice: the key ("1".."9", "r", "d", "e", "P", "D", "a") and its words."""
+
+    key: str
+    text: str
+
+
+@attrs.frozen
+class Asking:
+    """What the prompt shows of the game now, from the screen's player's view."""
+
+    head: Text  # the question (bold), the game's end, or who is being waited for
+    choices: tuple[Choice, ...] = ()
+    status: Text = Text("")  # the table's note (it can name players: outside text)
+    coach: str = ""  # a guided game's line
+    news: tuple[str, ...] = ()  # rolls and results since the player last acted
+
+
+class PromptPane(Panel):
+    def __init__(self, cases: CaseInventory, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.cases = cases
+        self.message = Text("")  # the answer to the player's last key
+        self.notice = Text("")  # said until the player's first action (where it saves ...)
+        self.streets_note = ""  # who stands in Berlin's streets now, until the next action
+        self.size_hint = ""  # a small terminal: said until the first action
+        self.numbers = Numbers()  # choice numbers that hold for a decision
+
+    def notes(self) -> list[str]:
+        """What the pane says beside the question, for the rules screen's citations."""
+        return [self.message.plain, self.notice.plain]
+
+    def show(self, asking: Asking) -> None:
+        t = asking.head.copy()
+        for k, choice in enumerate(asking.choices):
+            # a plain meta key, not "@click": a link would be underlined, and the keys
+            # are the way most players choose
+            click = Style.from_meta({CHOICE: choice.key})
+            t.append(f" {choice.key} ", style=KEY_STYLE + click)
+            t.append(f" {choice.text}", style=click)
+            if k < len(asking.choices) - 1:
+                t.append("  ")
+        if asking.status.plain:
+            t.append("\n")
+            t.append_text(asking.status)
+        # What answers the player's key, and what calls them, before the news: a short
+        # box (80x24) cuts from the bottom, and the log has every roll too.
+        for note in (self.message, self.notice, Text(self.streets_note, style="bold red")):
+            if note.plain:
+                t.append("\n")
+                t.append_text(note)
+        if asking.coach:  # after what answers the player's key
+            t.append("\n")
+            t.append(asking.coach, style="magenta")
+        for line in asking.news:
+            t.append("\n")
+            t.append(line, style="cyan")
+        if self.size_hint:
+            t.append("\n" + self.size_hint, style="dim")
+        self.update(link_cases(t, self.cases))  # a click on a case opens it
+
+    def on_click(self, event: events.Click) -> None:
+        key = event.style.meta.get(CHOICE)
+        if isinstance(key, str):
+            event.stop()
+            self.post_message(ChoicePicked(key))
