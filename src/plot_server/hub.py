@@ -32,6 +32,7 @@ from .chat import TABLE_TALK, Lobby, Pace, TooFast, text_problem, utc_now
 from .hub_store import RECONNECTING, StoreTables
 from .links import Links
 from .pgstore import Conflict, StoreError, prepare
+from .replays import FinishedGames
 from .shared import Hooks, Shared, StoreRecorder
 from .tables import (  # noqa: F401  (the names the server and tests import from here)
     TABLE_FILE_VERSION,
@@ -102,6 +103,7 @@ class Hub(StoreTables):
         self.sessions: set = set()  # the connected players' apps, both doors
         self.lobby = Lobby()  # the lobby's talk
         self.links = Links()  # one-time browser sign-ins
+        self.replays = FinishedGames(rules, None)  # finished games' records, for R
         self.web_url: str | None = None  # the web door's address, when it is open
         self.pace_of_talk = Pace()
         self._next = 1
@@ -119,6 +121,7 @@ class Hub(StoreTables):
         that uses it. ``post(callback)`` runs ``callback`` on this hub's loop,
         from any thread. Call before ``restore``; StoreError says why it cannot."""
         prepare(url)
+        self.replays.store_url = url
         self.shared = Shared(
             url,
             post,

@@ -43,6 +43,7 @@ class TableDesk(Protocol):
     def create_table(self, setup: TableSetup) -> None: ...
     def take_seat(self, table_id: str, code: str) -> None: ...
     def watch_table(self, table_id: str) -> None: ...
+    def replay_table(self, table_id: str) -> None: ...
 
 
 @attrs.frozen
@@ -58,6 +59,7 @@ class LobbyScreen(OnceScreen[None]):
         Binding("n", "new", "New table"),
         Binding("j", "join", "Join"),
         Binding("w", "watch", "Watch"),
+        Binding("R", "replay", "Replay a finished game"),
         Binding("enter", "enter", "Sit", priority=True),
         Binding("T", "talk", "Talk"),
         Binding("L", "link", "Browser link"),
@@ -214,6 +216,11 @@ class LobbyScreen(OnceScreen[None]):
         table = self.chosen("No table to watch yet.")
         if table is not None:
             self.desk.watch_table(table.id)
+
+    def action_replay(self) -> None:
+        table = self.chosen("No finished game to replay yet.")
+        if table is not None:
+            self.desk.replay_table(table.id)
 
 
 class JoinScreen(OnceModal[str | None]):

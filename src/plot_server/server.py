@@ -20,21 +20,25 @@ from pathlib import Path
 import asyncssh
 import attrs
 from rich.text import Text
-from textual import events
+from textual import events, work
 
+from plot_record import Record, RecordError
+from plot_session.replay import EVERYONE, Replay
 from plot_session.session import Seat
 from plot_session.settings import user_settings
 from plot_tui.app import STYLESHEET, PlotApp
 from plot_tui.game import GameScreen
+from plot_tui.replay_screen import ReplayScreen
 from plot_tui.screens import ConfirmScreen
 from plot_tui.textual_compat import end_on_failure, forget_error_output, has_screens
 
 from .collector import Collector
 from .driver import ChannelDriver
 from .guard import CodeLimit, PasswordThrottle, name_problem, normal_name
-from .hub import Guest, Hub, Refused, Who, WrongCode, to_operator
+from .hub import Guest, Hub, Refused, Table, Who, WrongCode, to_operator
 from .lobby import LOBBY_STYLESHEET, LobbyScreen, TableSetup
 from .logs import failure_log_path, log_failure
+from .pgstore import StoreError
 
 IDLE_CHECK = 5.0  # seconds between checks of a connection's idle time
 
@@ -270,6 +274,42 @@ class ServedApp(PlotApp):
             self._lobby.say(str(exc), error=True)
             return
         self._sit(guest)
+
+    def replay_table(self, table_id: str) -> None:
+        """R in the lobby: a finished table's game in the replay viewer, its record read
+        (and its chances worked out) off the loop."""
+        try:
+            table = self.hub.table(table_id)
+            self.hub.replays.check_finished(table)
+        except Refused as exc:
+            self._lobby.say(str(exc), error=True)
+            return
+        self._lobby.say(f"Opening table {table.id}'s game ...")
+        self._read_record(table)
+
+    @work(thread=True, exclusive=True, group="replay")
+    def _read_record(self, table: Table) -> None:
+        try:
+            record = self.hub.replays.record(table)
+        except (RecordError, StoreError, Refused, OSError) as exc:
+            self.call_from_thread(
+                self._lobby.say, f"Table {table.id}'s record cannot be read: {exc}", error=True
+            )
+            return
+        self.call_from_thread(self._open_replay, table, record)
+
+    def _open_replay(self, table: Table, record: Record) -> None:
+        if self.lobby is None or not self.is_running:
+            return
+        self.sub_title = f"table {table.id} · game {record.header.game} · replay"
+        screen = ReplayScreen(
+            Replay(record, EVERYONE, notes=False), self.rules, analysis=self.hub.replays.analysis
+        )
+        self.lobby.say("")
+        self.push_screen(screen, self._replay_closed)
+
+    def _replay_closed(self, _result: str | None) -> None:
+        self.sub_title = f"{self.door.words} · {self.who.name}"
 
     def _sit(self, guest: Guest) -> None:
         self.guest = guest

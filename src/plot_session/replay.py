@@ -25,7 +25,9 @@ EVERYONE = None
 
 
 class Replay:
-    def __init__(self, record: Record, eyes: Player | None = EVERYONE) -> None:
+    def __init__(self, record: Record, eyes: Player | None = EVERYONE, *, notes: bool = True) -> None:
+        """``notes``: read and keep notes beside the record (not for a record that is
+        not the viewer's own, as a served game's)."""
         self.record = record
         self.timeline = tl = record.timeline
         self.i = 0
@@ -40,10 +42,13 @@ class Replay:
         self.look(eyes if eyes is not EVERYONE or self.finished else self.default_eyes())
         # notes on the game, beside its record; a bad file is said, not fatal
         self.notes_problem = ""
+        self.notes_kept = notes
+        self.notes: list[Note] = []
         try:
-            self.notes: list[Note] = load_notes(record.path, record.header.game)
+            if notes:
+                self.notes = load_notes(record.path, record.header.game)
         except RecordError as exc:
-            self.notes, self.notes_problem = [], f"{exc} (left as it is; new notes are not saved)"
+            self.notes_problem = f"{exc} (left as it is; new notes are not saved)"
 
     # -- talk and notes --------------------------------------------------------
     def chat_so_far(self) -> list[ChatLine]:
@@ -63,6 +68,8 @@ class Replay:
     def add_note(self, text: str) -> Note:
         """A note on this position, saved beside the record at once; ValueError says
         why not (empty, too long), OSError if the disk refuses."""
+        if not self.notes_kept:
+            raise ValueError("notes are kept only on your own records (plot replay FILE)")
         if self.notes_problem:
             raise ValueError(
                 "the notes file beside this record could not be read, so it is "

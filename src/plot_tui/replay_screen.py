@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual import work
 from textual.binding import Binding
@@ -24,6 +27,10 @@ from .plain import clean, plain
 from .screens import ActionMenu, HelpScreen
 from .talk import TalkInput, chat_text, clock_of
 from .why import why_text
+
+if TYPE_CHECKING:
+    from plot_record import Record
+    from plot_session.analysis import Analysis
 
 PLAY_PACE = 0.35  # seconds per action when playing the record on
 
@@ -79,9 +86,14 @@ class ReplayScreen(BoardScreen):
         Binding("q", "leave", "Quit"),
     ]
 
-    def __init__(self, replay: Replay, rules: Rules) -> None:
+    def __init__(
+        self, replay: Replay, rules: Rules, *, analysis: Callable[[Record], Analysis] | None = None
+    ) -> None:
+        """``analysis``: how a finished game's chances are worked out (slow; run in a
+        worker thread); by default kept beside the record."""
         super().__init__(rules)
         self.replay = replay
+        self.analysis = analysis
         self.message = Text("")
         self._player: Timer | None = None
 
@@ -101,10 +113,14 @@ class ReplayScreen(BoardScreen):
         """A finished game's chances and turning points, off the event loop."""
         from plot_session.analysis import kept_analysis
 
-        analysis = kept_analysis(self.replay.record, top=8)  # kept beside the record
+        record = self.replay.record
+        if self.analysis is not None:
+            analysis = self.analysis(record)
+        else:
+            analysis = kept_analysis(record, top=8)  # kept beside the record
         self.app.call_from_thread(self._analysed, analysis)
 
-    def _analysed(self, analysis) -> None:
+    def _analysed(self, analysis: Analysis) -> None:
         self.replay.chances = analysis.chances
         self.replay.turning = tuple(sorted(p.i for p in analysis.turning_points))
         if self.is_mounted:

@@ -122,6 +122,10 @@ def test_players_on_two_processes_play_a_whole_game_through_the_store(procs, url
     assert b.tables[table.id].session.state == final
     record = stored_record(url, table.id, rules)
     assert record.finished and record.timeline.final == final
+    # the lobby's replay (R) reads the same record from the store, on a connection of
+    # its own (a worker thread's)
+    seen = b.replays.record(b.tables[table.id])
+    assert seen.finished and seen.timeline.final == final and str(seen.path) == f"store:{table.id}"
 
 
 def test_two_processes_racing_at_one_table_keep_one_move_and_tell_the_other(procs, url, rules):

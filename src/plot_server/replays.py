@@ -1,0 +1,74 @@
+"""A finished table's game, replayed by anyone in the lobby (R): its record as it was
+saved, in a file or in the store, and its chances and turning points worked out once
+for every viewer.
+
+A finished game hides nothing (the game screen shows both sides' chits once it is
+over), so its replay opens with everyone's eyes. Notes are not kept: a served record is
+the server's, not the viewer's. Reading the record and working out the chances are slow,
+so both run off the event loop; the analysis is kept in memory, one per game, for as
+long as the table is listed, and beside a file record as the local viewer keeps it.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from pathlib import Path
+
+from plot_core import Rules
+from plot_record import Record, load_record
+from plot_record.store import parse_raw
+from plot_record.timeline import check
+from plot_session.analysis import Analysis, analyse, kept_analysis
+
+from .pgstore import Store
+from .tables import Refused, Table
+
+TURNING_POINTS = 8  # as many as the local viewer marks
+KEPT_ANALYSES = 20  # games whose analysis stays in memory (about the lobby's finished list)
+
+
+class FinishedGames:
+    def __init__(self, rules: Rules, store_url: str | None) -> None:
+        self.rules = rules
+        self.store_url = store_url
+        self._analyses: OrderedDict[str, Analysis] = OrderedDict()
+        self._lock = threading.Lock()  # one analysis at a time: a second viewer waits for it
+
+    @staticmethod
+    def check_finished(table: Table) -> None:
+        if not table.over:
+            raise Refused(
+                f"Table {table.id}'s game is not over: press w to watch it "
+                "(a replay would show what its players may not yet see)."
+            )
+
+    def record(self, table: Table) -> Record:
+        """The table's record as saved (slow: read it in a worker thread)."""
+        self.check_finished(table)
+        if isinstance(table.record, Path) or table.meta_path is not None:
+            return load_record(Path(table.record), self.rules)
+        if self.store_url is None:
+            raise Refused(f"Table {table.id}'s record is in a store this server has no link to.")
+        store = Store(self.store_url)  # a connection of this thread's own
+        try:
+            rows = store.lines(table.id)
+        finally:
+            store.close()
+        data = "".join(f"{text}\n" for _, text in rows).encode("utf-8")
+        return check(parse_raw(data, Path(str(table.record))), self.rules)
+
+    def analysis(self, record: Record) -> Analysis:
+        """The game's chances and turning points (slow: in a worker thread), worked out
+        once however many watch it."""
+        with self._lock:
+            found = self._analyses.get(record.header.game)
+            if found is None:
+                if str(record.path).startswith("store:"):
+                    found = analyse(record, top=TURNING_POINTS)  # no file to keep it beside
+                else:
+                    found = kept_analysis(record, top=TURNING_POINTS)
+                self._analyses[record.header.game] = found
+                while len(self._analyses) > KEPT_ANALYSES:
+                    self._analyses.popitem(last=False)
+            return found
