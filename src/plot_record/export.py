@@ -75,9 +75,10 @@ def text_account(
             yield ""
             yield (f"Game-Turn {turn[0]}" if not turn[1] else f"Game-Turn {turn[0]}, Coup-Turn {turn[1]}")
             last_phase = None
-        if key[2] != last_phase:
-            yield f"  {PHASE_TITLES[key[2]]}"
-        last_turn, last_phase = turn, key[2]
+        if key[2:] != last_phase:
+            whose = f"{key[3].title} Player-Turn: " if key[3] is not None else ""
+            yield f"  {whose}{PHASE_TITLES[key[2]]}"
+        last_turn, last_phase = turn, key[2:]
         before = tl.state_at(step.i - 1)
         yield f"  {step.i:>5}  {SIDE[step.side]:<6}  {describe(before.rules, before, step.action)}"
         yield from _events(step.events, side)

@@ -25,6 +25,7 @@ from plot_core import (
     new_game,
 )
 from plot_core.engine.actions import Verb
+from plot_core.engine.sequence import player_turn
 from plot_core.engine.state import Event, Phase
 from plot_core.rules import same_game
 
@@ -46,6 +47,7 @@ class Step:
     turn: int  # Game-Turn after it
     phase: Phase
     coup_turn: int
+    player_turn: Player | None = None  # whose Player-Turn (5.2), in a Game-Turn
 
     @property
     def rolled(self) -> bool:
@@ -91,6 +93,7 @@ class Timeline:
                 after.turn,
                 after.phase,
                 after.coup.turn if after.coup else 0,
+                player_turn(after),
             )
         )
         if i % SNAPSHOT_EVERY == 0:
@@ -135,9 +138,13 @@ class Timeline:
         s = self.steps[i - 1] if i else None
         return (s.turn, s.coup_turn) if s else (self.start.turn, 0)
 
-    def phase_key(self, i: int) -> tuple[int, int, Phase]:
+    def phase_key(self, i: int) -> tuple[int, int, Phase, Player | None]:
+        """Which phase position ``i`` is in: Game-Turn, Coup-Turn, phase, and whose
+        Player-Turn (each side has its own Movement, Recruitment and Status, 5.2)."""
         s = self.steps[i - 1] if i else None
-        return (s.turn, s.coup_turn, s.phase) if s else (self.start.turn, 0, self.start.phase)
+        if s is None:
+            return (self.start.turn, 0, self.start.phase, player_turn(self.start))
+        return (s.turn, s.coup_turn, s.phase, s.player_turn)
 
     # -- jumps ----------------------------------------------------------------------------
     def next_change(self, i: int, key: Callable[[int], object]) -> int:

@@ -58,10 +58,12 @@ class Analysis:
     turning_points: tuple[TurningPoint, ...]  # the largest drops, the largest first
 
 
-def _moment(key: tuple[int, int, Phase]) -> str:
-    """A timeline's phase key in words: "Game-Turn 4, Recruitment", "Coup-Turn 2, ..."."""
-    turn, coup_turn, phase = key
-    return f"{f'Coup-Turn {coup_turn}' if coup_turn else f'Game-Turn {turn}'}, {PHASE_TITLES[phase]}"
+def _moment(key: tuple[int, int, Phase, Player | None]) -> str:
+    """A timeline's phase key in words: "Game-Turn 4, SS Recruitment (12.0)",
+    "Coup-Turn 2, Coup: alternating movement (18.3)"."""
+    turn, coup_turn, phase, whose = key
+    when = f"Coup-Turn {coup_turn}" if coup_turn else f"Game-Turn {turn}"
+    return f"{when}, {f'{whose.title} ' if whose is not None else ''}{PHASE_TITLES[phase]}"
 
 
 EYES_SAMPLES = 8  # full positions drawn from one side's view, per position analysed

@@ -160,7 +160,7 @@ class ReplayScreen(BoardScreen):
     def _draw_timeline(self) -> None:
         r, tl = self.replay, self.replay.timeline
         n, i = len(tl), r.i
-        turn, coup_turn, _ = tl.phase_key(i)
+        turn, coup_turn, *_ = tl.phase_key(i)
         # short enough for 80 columns; the phase and the eyes are in the status panel
         where = "Set-up" if turn == 0 else f"Turn {turn}"
         if coup_turn:

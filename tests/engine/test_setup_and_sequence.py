@@ -11,6 +11,7 @@ from plot_core.engine.api import apply, legal_actions, new_game
 from plot_core.engine.errors import IllegalAction
 from plot_core.engine.pending import HitlerHex, Retreat
 from plot_core.engine.position import STEPS
+from plot_core.engine.sequence import player_turn
 from plot_core.engine.state import Box, Event, GameState, Phase
 from plot_core.parties import Party, Player
 
@@ -112,6 +113,7 @@ def test_5_2_phase_order():
     order = []
     for _ in range(8):
         order.append((s.phasing.value, s.phase.value))
+        assert player_turn(s) is s.phasing  # its own Player-Turn's phase
         # the phase's automatic steps done (Hitler's roll, 9.61; the retirement rolls,
         # 15.12; no prisoner to interrogate, 14.12), the phasing player acts freely, at
         # the step a position file names so
@@ -132,6 +134,21 @@ def test_5_2_phase_order():
     # D: the Game-Turn marker moves on, and the next Assignment Inter-Phase begins (5.2 A).
     assert s.turn == 2 and s.phase is Phase.ASSIGNMENT
     assert s.to_act is Player.ABWEHR and s.pending[-1].kind == "place_allied"
+    assert player_turn(s) is None  # an inter-phase is no one's Player-Turn (5.2 A)
+
+
+def test_5_3_the_coup_turns_phases_are_both_players():
+    s = pos("""
+        phasing = "abwehr"
+        phase = "coup_movement"
+        [coup]
+        penalty = 1
+        bonus = 0
+        abwehr_bonus = 0
+        units = 2
+        turn = 1
+        """)
+    assert s.coup is not None and player_turn(s) is None
 
 
 def test_5_1_and_18_74_the_game_ends_after_game_turn_9_without_a_coup():

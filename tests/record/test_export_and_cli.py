@@ -59,6 +59,11 @@ def test_the_account_goes_turn_by_turn_with_every_action(finished, rules):
     o = record.timeline.final.outcome
     assert f"({o.case}): {o.reason}" in text
     assert "[SS only]" in text and "[Abwehr only]" in text
+    # each side's Player-Turn is named (5.2): a Game-Turn's two Movement phases apart
+    turn1 = text.split("\nGame-Turn 1\n")[1].split("\nGame-Turn 2\n")[0]
+    abwehr = turn1.index("  Abwehr Player-Turn: Movement and Harassment (9.0, 10.0)\n")
+    assert turn1.index("  SS Player-Turn: Movement and Harassment (9.0, 10.0)\n") > abwehr
+    assert "Player-Turn: Assignment" not in text  # an inter-phase is both sides'
 
 
 def test_one_sides_account_holds_none_of_the_others_secrets(unfinished, rules):

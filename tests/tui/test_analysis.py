@@ -220,6 +220,10 @@ def test_the_export_adds_the_chances_by_phase_the_turning_points_and_the_chart(f
     ss, ab = a.chances[starts[1].i - 1]
     assert by_phase[1].endswith(f": SS {100 * ss:.0f}%, Abwehr {100 * ab:.0f}%")
     assert by_phase[-1].startswith("  at the end: ")
+    # a Game-Turn's phases say whose Player-Turn they are in (5.2)
+    first_turn = [line for line in by_phase if line.startswith("  Game-Turn 1, ")]
+    assert any(line.startswith("  Game-Turn 1, Abwehr Movement and Harassment") for line in first_turn)
+    assert any(line.startswith("  Game-Turn 1, SS Movement and Harassment") for line in first_turn)
     assert out.count("  action ") == len(a.turning_points)
     chart = chart_path(finished)
     assert f"The chart of the chances is in {chart}." in out

@@ -25,6 +25,15 @@ PLAYER_TURN = {
 }
 
 
+def player_turn(state: GameState) -> Player | None:
+    """Whose Player-Turn it is (5.2): the phasing player in his own phases of a
+    Game-Turn; None in the inter-phases, before the game and in the Coup-Turns, whose
+    phases both players share (5.3)."""
+    if state.coup is None and state.phase in PLAYER_TURN[state.phasing]:
+        return state.phasing
+    return None
+
+
 def settle(state: GameState, *, stop_at: Step | None = None) -> GameState:
     """Carry out automatic steps until a decision or a player's free phase is reached
     (or, for new_game, the step ``stop_at``).
