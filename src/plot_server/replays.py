@@ -19,13 +19,23 @@ from plot_core import Rules
 from plot_record import Record, load_record
 from plot_record.store import parse_raw
 from plot_record.timeline import check
-from plot_session.analysis import Analysis, analyse, kept_analysis
+from plot_session.analysis import (
+    EXPERT_TRIALS,
+    Alternative,
+    Analysis,
+    TurningPoint,
+    alternatives,
+    analyse,
+    kept_alternative,
+    kept_analysis,
+)
 
 from .pgstore import Store
 from .tables import Refused, Table
 
 TURNING_POINTS = 8  # as many as the local viewer marks
 KEPT_ANALYSES = 20  # games whose analysis stays in memory (about the lobby's finished list)
+KEPT_ALTERNATIVES = KEPT_ANALYSES * TURNING_POINTS
 
 
 class FinishedGames:
@@ -33,6 +43,8 @@ class FinishedGames:
         self.rules = rules
         self.store_url = store_url
         self._analyses: OrderedDict[str, Analysis] = OrderedDict()
+        # the expert's choice at a turning point, by (game, action): asked once
+        self._better: OrderedDict[tuple[str, int], Alternative | None] = OrderedDict()
         self._lock = threading.Lock()  # one analysis at a time: a second viewer waits for it
 
     @staticmethod
@@ -72,3 +84,18 @@ class FinishedGames:
                 while len(self._analyses) > KEPT_ANALYSES:
                     self._analyses.popitem(last=False)
             return found
+
+    def alternative(self, record: Record, point: TurningPoint) -> Alternative | None:
+        """What the expert would have done at a turning point (a search: in a worker
+        thread), asked once however many watch it."""
+        key = (record.header.game, point.i)
+        with self._lock:
+            if key not in self._better:
+                if str(record.path).startswith("store:"):
+                    found = alternatives(record, (point,), trials=EXPERT_TRIALS)
+                    self._better[key] = found[0] if found else None
+                else:
+                    self._better[key] = kept_alternative(record, point)
+                while len(self._better) > KEPT_ALTERNATIVES:
+                    self._better.popitem(last=False)
+            return self._better[key]

@@ -302,9 +302,10 @@ class ServedApp(PlotApp):
         if self.lobby is None or not self.is_running:
             return
         self.sub_title = f"table {table.id} · game {record.header.game} · replay"
-        screen = ReplayScreen(
-            Replay(record, EVERYONE, notes=False), self.rules, analysis=self.hub.replays.analysis
-        )
+        # over: nothing is hidden; notes are kept only on a viewer's own records
+        replay = Replay(record, EVERYONE, notes=False)
+        games = self.hub.replays
+        screen = ReplayScreen(replay, self.rules, analysis=games.analysis, expert=games.alternative)
         self.lobby.say("")
         self.push_screen(screen, self._replay_closed)
 

@@ -354,6 +354,36 @@ def kept_alternatives(
     return [alt for p in points if (alt := kept.alternative(key, p.i)) is not None]
 
 
+EXPERT_TRIALS = 300  # the expert's search at a turning point, as plot analyse --expert
+
+
+def kept_alternative(
+    record: Record, point: TurningPoint, *, trials: int = EXPERT_TRIALS
+) -> Alternative | None:
+    """The expert's choice at one turning point (the replay viewer asks as it gets
+    there), kept beside the record with those of plot analyse --expert."""
+    found = kept_alternatives(record, (point,), trials=trials)
+    return found[0] if found else None
+
+
+def alternative_words(point: TurningPoint, alt: Alternative | None) -> str:
+    """What the expert says of a turning point's move, in a sentence."""
+    if alt is None:
+        return "The expert had nothing to choose there."
+    return (
+        f"The expert {'agrees' if alt.agrees else 'would rather'}: {alt.plan} "
+        f"(it gives the {SIDES[point.side]} {100 * alt.estimate:.0f}%)."
+    )
+
+
+def turning_words(point: TurningPoint) -> str:
+    """How the chances moved at a turning point, in a sentence."""
+    return (
+        f"A turning point ({point.turn}): SS {100 * point.before[0]:.0f}% -> {100 * point.after[0]:.0f}%, "
+        f"Abwehr {100 * point.before[1]:.0f}% -> {100 * point.after[1]:.0f}%."
+    )
+
+
 # -- how far the chances can be trusted ------------------------------------------------------
 #
 # The evaluation is fitted on the hard player's games from seed 1,000,000 (tools/fit.py);

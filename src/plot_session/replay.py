@@ -9,6 +9,8 @@ show either side the other's chits.
 from __future__ import annotations
 
 import bisect
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -20,6 +22,9 @@ from plot_record.notes import Note, load_notes, new_note, save_notes
 
 from .describe import SIDE
 from .session import LogLine, Seat, timeline_log
+
+if TYPE_CHECKING:  # the analysis imports the evaluation: not needed to replay
+    from .analysis import Alternative, Analysis, TurningPoint
 
 EVERYONE = None
 
@@ -35,6 +40,9 @@ class Replay:
         # screen has worked them out (plot_session.analysis): empty until then
         self.chances: tuple[tuple[float, float], ...] = ()
         self.turning: tuple[int, ...] = ()
+        self.turning_points: dict[int, TurningPoint] = {}  # by action number
+        # the expert's choice at a turning point, once asked (None: nothing to choose)
+        self.better: dict[int, Alternative | None] = {}
         self._lines = timeline_log(tl)
         # per eyes: the lines they may see, and each line's action number (for bisect)
         self._seen: dict[Player | None, tuple[list[LogLine], list[int]]] = {}
@@ -49,6 +57,18 @@ class Replay:
                 self.notes = load_notes(record.path, record.header.game)
         except RecordError as exc:
             self.notes_problem = f"{exc} (left as it is; new notes are not saved)"
+
+    def analysed(self, analysis: Analysis, better: Sequence[Alternative] = ()) -> None:
+        """A finished game's chances and turning points, and what the expert said
+        of any of them already."""
+        self.chances = analysis.chances
+        self.turning_points = {p.i: p for p in analysis.turning_points}
+        self.turning = tuple(sorted(self.turning_points))
+        self.better.update({a.i: a for a in better})
+
+    def turning_point(self) -> TurningPoint | None:
+        """The turning point the position is at (its action turned the game), if any."""
+        return self.turning_points.get(self.i)
 
     # -- talk and notes --------------------------------------------------------
     def chat_so_far(self) -> list[ChatLine]:

@@ -30,7 +30,7 @@ from .why import why_text
 
 if TYPE_CHECKING:
     from plot_record import Record
-    from plot_session.analysis import Analysis
+    from plot_session.analysis import Alternative, Analysis, TurningPoint
 
 PLAY_PACE = 0.35  # seconds per action when playing the record on
 
@@ -43,7 +43,8 @@ REPLAY_HELP = """[b]Replay keys[/b]
   [b]r R[/b]            next / previous die roll
   [b]v V[/b]            next / previous coup declaration
   [b]e E[/b]            next / previous turning point (a finished game:
-                   where the chances, shown under the map, moved most)
+                   where the chances, shown under the map, moved most;
+                   the expert says there what it would have done)
   [b]space[/b]          play on by itself, or pause
   [b]p[/b]              whose eyes: SS, Abwehr, everyone once it is over
   [b]N[/b]              a note on this position (kept beside the record)
@@ -87,13 +88,21 @@ class ReplayScreen(BoardScreen):
     ]
 
     def __init__(
-        self, replay: Replay, rules: Rules, *, analysis: Callable[[Record], Analysis] | None = None
+        self,
+        replay: Replay,
+        rules: Rules,
+        *,
+        analysis: Callable[[Record], Analysis] | None = None,
+        expert: Callable[[Record, TurningPoint], Alternative | None] | None = None,
     ) -> None:
-        """``analysis``: how a finished game's chances are worked out (slow; run in a
-        worker thread); by default kept beside the record."""
+        """``analysis``: how a finished game's chances are worked out, and ``expert``
+        how the expert is asked at a turning point (both slow: run in worker threads);
+        by default each is kept beside the record."""
         super().__init__(rules)
         self.replay = replay
         self.analysis = analysis
+        self.expert = expert
+        self._asking: int | None = None  # the turning point the expert is weighing
         self.message = Text("")
         self._player: Timer | None = None
 
@@ -111,18 +120,43 @@ class ReplayScreen(BoardScreen):
     @work(thread=True, exclusive=True)
     def _analyse(self) -> None:
         """A finished game's chances and turning points, off the event loop."""
-        from plot_session.analysis import kept_analysis
+        from plot_session.analysis import Kept, kept_analysis
 
         record = self.replay.record
+        better: list[Alternative] = []
         if self.analysis is not None:
             analysis = self.analysis(record)
-        else:
-            analysis = kept_analysis(record, top=8)  # kept beside the record
-        self.app.call_from_thread(self._analysed, analysis)
+        else:  # kept beside the record, with what the expert said before
+            kept = Kept(record)
+            analysis = kept_analysis(record, top=8, kept=kept)
+            better = kept.known_alternatives(analysis.turning_points)
+        self.app.call_from_thread(self._analysed, analysis, better)
 
-    def _analysed(self, analysis: Analysis) -> None:
-        self.replay.chances = analysis.chances
-        self.replay.turning = tuple(sorted(p.i for p in analysis.turning_points))
+    def _analysed(self, analysis: Analysis, better: list[Alternative]) -> None:
+        self.replay.analysed(analysis, better)
+        if self.is_mounted:
+            self.redraw()
+
+    def _ask_the_expert(self) -> None:
+        """At a turning point, the expert is asked what it would have done (once)."""
+        point = self.replay.turning_point()
+        if point is None or point.i in self.replay.better or self._asking == point.i:
+            return
+        self._asking = point.i
+        self._weigh(point)
+
+    @work(thread=True, exclusive=True, group="expert")
+    def _weigh(self, point: TurningPoint) -> None:
+        from plot_session.analysis import kept_alternative
+
+        record = self.replay.record
+        alt = self.expert(record, point) if self.expert is not None else kept_alternative(record, point)
+        self.app.call_from_thread(self._weighed, point, alt)
+
+    def _weighed(self, point: TurningPoint, alt: Alternative | None) -> None:
+        self.replay.better[point.i] = alt
+        if self._asking == point.i:
+            self._asking = None
         if self.is_mounted:
             self.redraw()
 
@@ -151,6 +185,7 @@ class ReplayScreen(BoardScreen):
         if r.eyes is EVERYONE:
             self.query_one(ChitPanel).show_everyone(r.view(Player.SS), r.view(Player.ABWEHR))
         self._draw_timeline()
+        self._ask_the_expert()
         for pane in self.query("#chat-pane").results(LogView):
             pane.show(
                 [chat_text(c, clock=clock_of(c)) for c in r.chat_so_far()]
@@ -219,6 +254,14 @@ class ReplayScreen(BoardScreen):
                 + (f"{o.reason} ({o.case})" if o else "the game goes on (plot resume)."),
                 style="italic",
             )
+        if (point := r.turning_point()) is not None:  # what the expert makes of it
+            from plot_session.analysis import alternative_words, turning_words
+
+            t.append(f"\n{turning_words(point)} ", style="bold magenta")
+            if point.i in r.better:
+                t.append(alternative_words(point, r.better[point.i]), style="magenta")
+            else:
+                t.append(f"The expert is weighing the {SIDE[point.side]}'s choice here ...", style="dim")
         if self.message.plain:
             t.append("\n")
             t.append_text(self.message)

@@ -62,6 +62,8 @@ async def test_r_replays_a_finished_table_with_its_chances_and_back_to_the_lobby
         await pilot.press("e")
         await pilot.pause()
         assert replay.i == replay.turning[0] > 0
+        await until(pilot, lambda: replay.turning[0] in replay.better, "the expert's answer")
+        assert "A turning point (" in text(app, "#prompt")
         await pilot.press("N", *"mine", "enter")  # notes are the viewer's own, not the server's
         await pilot.pause()
         assert "No note: notes are kept only on your own records" in text(app, "#prompt")

@@ -75,6 +75,7 @@ def test_the_chart_is_an_svg_file_with_both_lines_and_an_escaped_title(finished,
 
 @pytest.mark.asyncio
 async def test_the_replay_viewer_shows_the_chances_and_e_jumps_to_turning_points(finished, rules):
+    from plot_session.analysis import EXPERT_TRIALS, Kept
     from plot_session.replay import Replay
     from plot_tui.app import PlotApp
     from plot_tui.replay_screen import ReplayScreen
@@ -98,6 +99,22 @@ async def test_the_replay_viewer_shows_the_chances_and_e_jumps_to_turning_points
         await pilot.press("E")
         await pilot.pause()
         assert replay.i == replay.turning[0]
+        # at a turning point the prompt says how the chances moved, and the expert, asked
+        # as the viewer got there, what it would have done (kept beside the record)
+        point = replay.turning_point()
+        assert point is not None and point.i == replay.i
+        await until(pilot, lambda: point.i in replay.better, "the expert's answer")
+        said = " ".join(str(screen.query_one("#prompt").render()).split())
+        assert f"A turning point ({point.turn}): SS {100 * point.before[0]:.0f}% -> " in said
+        alt = replay.better[point.i]
+        assert alt is None or alt.plan in said
+        assert ("The expert agrees: " in said) or ("The expert would rather: " in said) or alt is None
+        assert Kept(replay.record).alternative(EXPERT_TRIALS, point.i) == alt  # plot analyse finds it
+    again = Replay(load_record(finished, rules))
+    app = PlotApp(rules, replay=again)
+    async with app.run_test(size=(120, 40)) as pilot:  # a second look: already known
+        await until(pilot, lambda: bool(again.turning), "the turning points")
+        assert again.better.get(point.i) == alt
 
 
 def test_at_each_turning_point_the_expert_says_what_it_would_have_done(finished, rules, capsys):
