@@ -223,3 +223,39 @@ def test_browser_and_ssh_players_play_one_game_a_browser_watches_and_one_plays_t
                 browser.quit()
         if bob is not None:
             bob.close()
+
+
+@needs_browser
+def test_a_finished_game_is_replayed_in_the_browser_with_its_chances_and_the_experts_word(tmp_path):
+    from selenium.webdriver.common.keys import Keys
+
+    from plot_server.hub import Hub
+    from serving import free_port, make_keys
+
+    from .test_hub import Clock
+    from .test_replays import finished_table
+
+    d = tmp_path / "server"
+    d.mkdir()
+    make_keys(d, ["bob"])  # (the server wants a key file; carol signs in with the password)
+    table = finished_table(Hub(load_rules(), d / "home", later=Clock()), 5)  # the server's own files
+    web = free_port()
+    server = Server(d, "--web", str(web))
+    carol = None
+    try:
+        carol = chromium(tmp_path / "carol")
+        sign_in(carol, f"http://127.0.0.1:{web}", "carol")
+        shown(carol, "tables on this server", table.id, "over:")
+        press(carol, "R")
+        shown(carol, "Start of the game", "here (the expert's evaluation)")  # the chart's line
+        press(carol, "e")  # the first turning point, and what the expert makes of it
+        seen = shown(carol, "A turning point (", "The expert ")
+        assert shows_the_map(seen), seen
+        press(carol, "q")
+        shown(carol, "tables on this server")
+        press(carol, Keys.ESCAPE)  # nothing left open: the lobby stays
+        assert "tables on this server" in screen(carol)
+    finally:
+        if carol is not None:
+            carol.quit()
+        server.stop()
