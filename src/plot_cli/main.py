@@ -370,8 +370,14 @@ def _analyse(args: argparse.Namespace) -> int:
         from plot_session.analysis import kept_alternatives
 
         def progress(k: int, n: int, point) -> None:
+            # a bar of how far the searches have gone: one process tells each as it
+            # starts, worker processes each as it ends
+            width, finished = 20, k if args.procs > 1 else k - 1
+            done = round(width * finished / n)
+            verb = "has searched" if args.procs > 1 else "searches"
             print(
-                f"plot analyse: the expert searches turning point {k} of {n} (action {point.i})",
+                f"plot analyse: [{'#' * done}{'.' * (width - done)}] the expert {verb} "
+                f"turning point {k} of {n} (action {point.i})",
                 file=sys.stderr,
                 flush=True,
             )

@@ -138,7 +138,9 @@ def test_a_second_run_reads_what_the_first_kept_beside_the_record(tmp_path, rule
     recorded_game(path, rules, 41)
     assert main(["analyse", str(path), "--top", "2", "--expert", "20"]) == 0
     first = capsys.readouterr()
-    assert "searches turning point 1 of" in first.err  # progress, said
+    progress = first.err.splitlines()  # a bar and the words, a line per search
+    assert "plot analyse: [....................] the expert searches turning point 1 of 2" in progress[0]
+    assert "plot analyse: [##########..........] the expert searches turning point 2 of 2" in progress[1]
     kept = an.analysis_path(path)
     assert kept.name == "g.plot.analysis.json" and kept.exists()
 
