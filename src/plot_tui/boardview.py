@@ -1,7 +1,10 @@
 """Units and overlays as the map draws them, from one side's view.
 
-A unit is its three-character id on its party's colour; the text colour says who
-controls it, and the fourth cell shows its state:
+A unit is its three-character id on its party's colour (the first digit says the party
+too). Who controls it is said by the text colour and, so that colour is never the only
+sign, by the type (bold for the SS, bold italic for the Abwehr, plain for no one) and,
+where the unit has no state to show, by a letter after the id (s the SS, a the Abwehr).
+The cell after the id shows its state first:
 
     m masked   n neutralized   ~ semi-recruited   ? suspected   . moved   + more units
 """
@@ -27,15 +30,18 @@ LEGEND = [
 ]
 
 
+CONTROL_LETTER: dict[Player | None, str] = {Player.SS: "s", Player.ABWEHR: "a", None: " "}
+
+
 def unit_style(rules: Rules, u: UnitState, palette: Palette = STANDARD) -> Style:
     party = rules.units[u.id].party
-    # controlled or not shows without colour too (bold, or italic); which side controls
-    # it, the Hex tab says in words (underline is taken: a hex you can act on)
+    # the controller in the type as well as the colour (underline is taken: a hex you
+    # can act on)
     return Style(
         bgcolor=palette.party[party],
         color=palette.control[u.controller],
         bold=u.controller is not None,
-        italic=u.controller is None,
+        italic=u.controller is Player.ABWEHR,
     )
 
 
@@ -66,6 +72,9 @@ def build_board(
         us.sort(key=lambda u: u.id != v.active)
         top = us[0]
         glyph = "+" if len(us) > 1 else state_glyph(top, v)
+        if glyph == " ":  # nothing else to say there: whose it is, in a letter
+            glyph = CONTROL_LETTER[top.controller]
+        # the first cell stays blank: it keeps each label apart from its neighbour's
         units[h] = (f" {top.id:<3.3}{glyph}", unit_style(rules, top, palette))
     where = unit_hexes(v)
     targets = {t for a in legal if (t := action_hex(a, where)) is not None}

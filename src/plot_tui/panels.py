@@ -21,7 +21,7 @@ from plot_core.hexgrid import Hex, label
 from plot_core.wording import chit_name, unit_name
 from plot_session.describe import SIDE, WINNERS, coup_lines
 
-from .boardview import LEGEND
+from .boardview import CONTROL_LETTER, LEGEND
 from .mapstyle import HQ_LABELS
 from .palettes import STANDARD, Palette
 
@@ -445,16 +445,18 @@ class MapKey(Static):
         t.append("Units", style="bold")
         t.append(
             ": id on the party colour (the first digit says the party too: 0 SS, 1 "
-            "Nazi, 2 Civilian, 3 Abwehr, 4 OKW, 5 Allied); text colour = controller, "
-            "bold if controlled, italic if no one's (the Hex tab says whose). Y: "
-            f"other colours (now {palette.title})\n"
+            "Nazi, 2 Civilian, 3 Abwehr, 4 OKW, 5 Allied); the controller by the text "
+            "colour and the type (bold: the SS, bold italic: the Abwehr, plain: no "
+            "one), and by a letter after the id where no state takes its place (s, a). "
+            f"Y: other colours (now {palette.title})\n"
         )
         for party, colour in palette.party.items():
             t.append(" " + party.value + " ", style=f"bright_white on {colour}")
         t.append("\n")
         for side, colour in palette.control.items():
-            how = " bold" if side is not None else " italic"
-            t.append(f" {SIDE[side] if side else 'uncontrolled'} ", style=f"{colour}{how} on grey23")
+            how = {None: "", Player.SS: " bold", Player.ABWEHR: " bold italic"}[side]
+            said = f"{SIDE[side]} {CONTROL_LETTER[side]}" if side else "uncontrolled"
+            t.append(f" {said} ", style=f"{colour}{how} on grey23")
         t.append("\n")
         for glyph, meaning in LEGEND:
             t.append(f"  {glyph} {meaning}\n")

@@ -7,6 +7,7 @@ import re
 import pytest
 from rich.style import Style
 
+from plot_core import Player
 from plot_core.hexgrid import hex_at
 from plot_tui.app import HelpScreen
 from plot_tui.mapstyle import CELL, hex_under, hex_x
@@ -323,7 +324,8 @@ async def test_a_title_reaching_a_header_whose_screen_is_going_is_no_failure():
         assert app.harmless(raised(theirs))  # the Header's own, as its screen goes
 
 
-LABEL_TOKENS = re.compile(r"^(\d{3}[?~mn.+ ]?|[A-Z]{2,3}|·|~|[+saxi]|[a-z@]|[A-Z]{2}[a-z@])$")
+LABEL_TOKENS = re.compile(r"^(\d{3}[?~mn.+ sa]?|[A-Z]{2,3}|·|~|[+saxi]|[a-z@]|[A-Z]{2}[a-z@])$")
+UNIT_TOKEN = re.compile(r"^(\d{3})(.?)$")
 
 
 @pytest.mark.asyncio
@@ -339,8 +341,12 @@ async def test_every_hex_under_the_cursor_shows_whole_labels_apart(rules, size):
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         view = game(app).query_one(MapView)
-        ids = {u.id for u in game(app).session.view().units if u.hex is not None}
-        assert ids
+        on_map = [u for u in game(app).session.view().units if u.hex is not None]
+        ids = {u.id for u in on_map}
+        # who controls a unit is a letter after its id (when no state takes its place),
+        # not its colour alone
+        letter = {u.id: {Player.SS: "s", Player.ABWEHR: "a", None: ""}[u.controller] for u in on_map}
+        assert ids and set(letter.values()) == {"s", "a", ""}
         shown_ids: set[str] = set()
         for h in sorted(rules.map.area_of):
             view.move_to(h)
@@ -352,9 +358,10 @@ async def test_every_hex_under_the_cursor_shows_whole_labels_apart(rules, size):
             for line in lines:
                 for token in line.split():
                     assert LABEL_TOKENS.match(token), (h, token, line)
-                    if token[:3].isdigit():
-                        assert token[:3] in ids, (h, token, line)
-                        shown_ids.add(token[:3])
+                    if unit := UNIT_TOKEN.match(token):
+                        uid, who = unit.groups()
+                        assert uid in ids and who == letter[uid], (h, token, line)
+                        shown_ids.add(uid)
             sx, sy = view.scroll_offset  # and the cursor's hex
             region = view.scrollable_content_region  # is whole in the pane
             assert sy <= h % 100 - 1 < sy + region.height, h
@@ -374,18 +381,35 @@ async def test_a_small_terminal_is_told_what_size_plays_best(rules):
             assert ("This terminal is 80x24; plot plays best at 120x36" in shown) is told
 
 
-def test_whether_anyone_controls_a_unit_shows_without_colour_too(rules):
-    from plot_core import Player
+def test_who_controls_a_unit_shows_without_colour_too(rules):
+    from plot_core import Player, view
+    from plot_core.engine.overlays import overlays
     from plot_core.engine.state import UnitState
-    from plot_tui.boardview import unit_style
+    from plot_tui.boardview import build_board, unit_style
 
     ss, ab, none = (
         unit_style(rules, UnitState("401", hex=2110, controller=c)) for c in (Player.SS, Player.ABWEHR, None)
     )
-    # bold: someone's; italic: no one's; underline stays free for "a hex you can act on"
-    assert (ss.bold, ss.italic, ab.bold, ab.italic) == (True, False, True, False)
-    assert (none.bold, none.italic) == (False, True)
+    # the type says whose: bold the SS, bold italic the Abwehr, plain no one's;
+    # underline stays free for "a hex you can act on"
+    assert (ss.bold, ss.italic) == (True, False)
+    assert (ab.bold, ab.italic) == (True, True)
+    assert (none.bold, none.italic) == (False, False)
     assert not (ss.underline or ab.underline or none.underline)
+    # and a letter after the id, where the unit has no state to show
+    state = pos(
+        EMPTY
+        + """[units]
+    "401" = { hex = "2110", controller = "ss" }
+    "402" = { hex = "2210", controller = "abwehr" }
+    "403" = { hex = "2310", controller = "none" }
+    "404" = { hex = "2410", controller = "abwehr", marker = "neutralized" }
+    """
+    )
+    board = build_board(rules, view(state, Player.SS), overlays(state), [])
+    shown = {h: text for h, (text, _) in board.units.items()}
+    # a state takes the letter's place (404 is neutralized: n, its controller by its type)
+    assert shown == {2110: " 401s", 2210: " 402a", 2310: " 403 ", 2410: " 404n"}
 
 
 @pytest.mark.asyncio
