@@ -23,6 +23,7 @@ from plot_core.english import counted
 from plot_core.hexgrid import label, parse_hex
 from plot_core.lessons import Lesson
 from plot_core.wording import unit_name, words
+from plot_session.chair import Chair
 from plot_session.coach import coach_line
 from plot_session.describe import SIDE, WINNERS, area_name, coup_lines, prompt
 from plot_session.session import LogLine, Session, lesson_session
@@ -47,6 +48,7 @@ HELP = """Commands (a number, or an action's notation such as "move 2010", plays
   quit           stop; the game is saved and `plot resume` goes on with it
 Long answers come 20 lines at a time: Enter for more, or type your next command."""
 PAGE = 20  # lines of one answer said before asking to go on
+ACTED, QUIT = "acted", "quit"  # what a line from the player did (LineMode.handle)
 
 
 class Board(Protocol):
@@ -62,10 +64,13 @@ class Answers:
 
     board: Board
     rules: Rules
-    read: Callable[[], str | None]
+    # the player's next line, waited for; None where lines come as they are typed (a
+    # served session): a long answer's rest then waits for the next empty line
+    read: Callable[[], str | None] | None
     out: TextIO
 
     typed_ahead: str | None = None
+    more: list[str] = []  # a long answer's lines not yet said (lines as typed)
 
     def say(self, text: str = "") -> None:
         print(clean(text), file=self.out, flush=True)
@@ -75,20 +80,33 @@ class Answers:
         if self.typed_ahead is not None:
             line, self.typed_ahead = self.typed_ahead, None
             return line
-        return self.read()
+        return self.read() if self.read is not None else None
 
     def say_paged(self, lines: list[str]) -> None:
         """A long answer, PAGE lines at a time: a screen reader's user hears a page and
         decides whether to hear more."""
+        self.more = []
         for start in range(0, len(lines), PAGE):
             if start:
                 self.say(f"{len(lines) - start} more lines: Enter for the next, or type your next command.")
+                if self.read is None:  # the rest waits for the next line (go_on)
+                    self.more = lines[start:]
+                    return
                 answer = self.read()
                 if answer is None or answer.strip():
                     self.typed_ahead = answer  # not "more": the player's next command
                     return
             for line in lines[start : start + PAGE]:
                 self.say(line)
+
+    def go_on(self, text: str) -> bool:
+        """Lines as typed: an empty line after "more lines" says the next page (True);
+        anything else drops the rest (False: it is the player's next command)."""
+        rest, self.more = self.more, []
+        if rest and not text.strip():
+            self.say_paged(rest)
+            return True
+        return False
 
     def where(self, name: str) -> None:
         v = self.board.view()
@@ -205,8 +223,8 @@ class LineMode(Answers):
 
     def __init__(
         self,
-        session: Session,
-        read: Callable[[], str | None],
+        session: Session | Chair,
+        read: Callable[[], str | None] | None,
         out: TextIO,
         *,
         lesson: Lesson | None = None,
@@ -224,7 +242,10 @@ class LineMode(Answers):
 
     # -- the loop ----------------------------------------------------------------------------
     def run(self) -> int:
+        """The whole game at one keyboard, lines waited for (a served seat is driven line
+        by line instead: plot_server.plain_door)."""
         s = self.session
+        assert isinstance(s, Session), "a game at one keyboard runs its own session"
         self.say(f"plot, plain text. You play {self._who()}. Type help for the commands.")
         if s.recorder is not None:
             self.say(f"Saving to {s.recorder.path}.")
@@ -234,10 +255,10 @@ class LineMode(Answers):
             if s.needs_handoff():
                 self._news()
                 self.say(f"Pass the keyboard to the {SIDE[s.state.to_act]} player, then press Enter.")
-                if self.read() is None:
+                if self.next_line() is None:
                     return 0
                 s.hand_over()
-                self.shown = len(s.visible_log()) - self._new_for(s.viewer)
+                self.shown = len(s.visible_log()) - self._new_for(s, s.viewer)
             self._news()
             if self.lesson is not None and self.lesson.check.met(s.state):
                 self.lesson_done = True
@@ -264,9 +285,10 @@ class LineMode(Answers):
             return "no side: the computer plays both, you watch"
         return f"the {SIDE[humans[0]]}"
 
-    def _new_for(self, side: Player | None) -> int:
+    @staticmethod
+    def _new_for(session: Session, side: Player | None) -> int:
         """How many of the last log lines came since ``side`` last acted."""
-        lines = self.session.log_for(side)
+        lines = session.log_for(side)
         n = 0
         for ln in reversed(lines):
             if ln.side is side and ln.action is not None:
@@ -307,49 +329,54 @@ class LineMode(Answers):
         self.say_paged(lines)  # (a number typed at "more" plays that choice)
 
     def _answer(self) -> bool:
-        """One line of input; False to stop."""
+        """Lines until one plays an action (True) or the player stops (False)."""
         while True:
             text = self.next_line()
             if text is None:
                 return False
-            text = text.strip()
-            word, _, rest = text.partition(" ")
-            word = word.lower()
-            if word in ("quit", "q", "exit"):
-                return False
-            if word in ("", "choices"):
-                self._list(self.choices)
-                continue
-            question = QUESTIONS.get(word)
-            if question is not None:
-                question(self, rest.strip())
-                continue
-            if word == "hint" and self.lesson is not None:
-                if not self.lesson.hints:
-                    self.say("This lesson has no hints.")
-                else:
-                    self.hints = min(self.hints + 1, len(self.lesson.hints))
-                    self.say(
-                        f"Goal: {self.lesson.goal} Hint {self.hints}: {self.lesson.hints[self.hints - 1]}"
-                    )
-                continue
-            if word == "undo":
-                if self.session.undo():
-                    self.shown = 0
-                    self.say("Taken back.")
-                    return True
-                self.say("Nothing of yours to take back.")
-                continue
-            action = self._action(text)
-            if action is None:
-                continue
-            try:
-                self.session.act(action)
-            except IllegalAction as exc:
-                hint = " Type hint for a hint." if self.lesson is not None and self.lesson.hints else ""
-                self.say(f"Refused: {exc}.{hint}")
-                continue
-            return True
+            done = self.handle(text)
+            if done is not None:
+                return done == ACTED
+
+    def handle(self, text: str) -> str | None:
+        """One line from the player: ACTED if it played an action, QUIT if the player
+        stops, None if it was a question or a refusal (the same decision stands)."""
+        text = text.strip()
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        if word in ("quit", "q", "exit"):
+            return QUIT
+        if word in ("", "choices"):
+            self._list(self.choices)
+            return None
+        question = QUESTIONS.get(word)
+        if question is not None:
+            question(self, rest.strip())
+            return None
+        if word == "hint" and self.lesson is not None:
+            if not self.lesson.hints:
+                self.say("This lesson has no hints.")
+            else:
+                self.hints = min(self.hints + 1, len(self.lesson.hints))
+                self.say(f"Goal: {self.lesson.goal} Hint {self.hints}: {self.lesson.hints[self.hints - 1]}")
+            return None
+        if word == "undo":
+            if self.session.undo():
+                self.shown = 0
+                self.say("Taken back.")
+                return ACTED
+            self.say("Nothing of yours to take back.")
+            return None
+        action = self._action(text)
+        if action is None:
+            return None
+        try:
+            self.session.act(action)
+        except IllegalAction as exc:
+            hint = " Type hint for a hint." if self.lesson is not None and self.lesson.hints else ""
+            self.say(f"Refused: {exc}.{hint}")
+            return None
+        return ACTED
 
     def _action(self, text: str) -> Action | None:
         if text.isdigit():
