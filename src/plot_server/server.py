@@ -39,6 +39,7 @@ from .hub import Guest, Hub, Refused, Table, Who, WrongCode, to_operator
 from .lobby import LOBBY_STYLESHEET, LobbyScreen, TableSetup
 from .logs import failure_log_path, log_failure
 from .pgstore import StoreError
+from .plain_door import serve_plain, split_plain
 
 IDLE_CHECK = 5.0  # seconds between checks of a connection's idle time
 
@@ -431,7 +432,7 @@ class Gate(asyncssh.SSHServer):
         return str((self._connection.get_extra_info("peername") or ("?", 0))[0])
 
     def begin_auth(self, username: str) -> bool:
-        problem = name_problem(username)
+        problem = name_problem(split_plain(username)[0])  # plain+NAME: the plain door
         if problem is not None:
             self._connection.disconnect(asyncssh.DISC_ILLEGAL_USER_NAME, f"plot: {problem}")
             return True
@@ -475,14 +476,15 @@ class Gate(asyncssh.SSHServer):
     def auth_completed(self) -> None:
         if self._state != "stranger":  # pushed out while signing in
             return
-        name = normal_name(self._connection.get_extra_info("username"))
+        name, plain = split_plain(self._connection.get_extra_info("username"))
+        name = normal_name(name)
         # Seats bind to the key when there is one; with the password, to the user name.
         who = (
             Who(f"key {self._key.get_fingerprint()}", name)
             if self._key is not None
             else Who(f"password {name}", name)
         )
-        self._connection.set_extra_info(plot_who=who, plot_gate=self)
+        self._connection.set_extra_info(plot_who=who, plot_gate=self, plot_plain=plain)
         if self in self.gauge.strangers:
             self.gauge.strangers.remove(self)
         self.gauge.open += 1
@@ -539,7 +541,8 @@ async def serve_session(
             gate,
         )
         return
-    if process.get_terminal_type() is None:
+    plain = bool(process.get_extra_info("plot_plain"))
+    if process.get_terminal_type() is None and not plain:  # plain text needs none
         _refuse(process, b"plot needs a terminal: connect with `ssh -t`.", gate)
         return
     if gate is not None:
@@ -547,6 +550,12 @@ async def serve_session(
             _refuse(process, b"plot: one session per connection; this one already has it.", None)
             return
         gate.sessions += 1
+    if plain:
+        try:
+            await serve_plain(process, hub, process.get_extra_info("plot_who"), limits.idle)
+        finally:
+            process.exit(0)
+        return
     app = ServedApp(
         process,
         hub,

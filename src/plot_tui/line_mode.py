@@ -253,13 +253,13 @@ class LineMode(Answers):
             while s.state.outcome is None and s.computer_to_act():
                 s.computer_step()
             if s.needs_handoff():
-                self._news()
+                self.news()
                 self.say(f"Pass the keyboard to the {SIDE[s.state.to_act]} player, then press Enter.")
                 if self.next_line() is None:
                     return 0
                 s.hand_over()
                 self.shown = len(s.visible_log()) - self._new_for(s, s.viewer)
-            self._news()
+            self.news()
             if self.lesson is not None and self.lesson.check.met(s.state):
                 self.lesson_done = True
                 self.say(f"Lesson done: {self.lesson.goal}")
@@ -268,7 +268,7 @@ class LineMode(Answers):
                 o = s.state.outcome
                 self.say(f"The game is over: {WINNERS[o.winner]} ({o.case}). {o.reason}.")
                 return 0
-            self._ask()
+            self.ask()
             if not self._answer():
                 self.say(
                     "Back to the list of lessons."
@@ -296,13 +296,13 @@ class LineMode(Answers):
             n += 1
         return n
 
-    def _news(self) -> None:
+    def news(self) -> None:
         lines = self.session.visible_log()
         for ln in lines[self.shown :]:
             self.say(self.log_line(ln))
         self.shown = len(lines)
 
-    def _ask(self) -> None:
+    def ask(self) -> None:
         s = self.session
         v = s.view()
         legal = s.legal()

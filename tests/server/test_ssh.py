@@ -269,3 +269,63 @@ def test_a_server_stopped_with_ctrl_c_tells_every_player_their_game_is_saved(tmp
     finally:
         t.close()
         srv.stop()
+
+
+@needs_ssh
+@pytest.mark.e2e
+def test_a_plain_text_player_and_a_full_screen_player_share_a_table_over_ssh(tmp_path):
+    """bob signs in as plain+bob and plays by reading only the sentences he is sent
+    (a number from the choices); alice plays on the full screen. bob's bytes hold no
+    terminal codes and nothing of alice's hand."""
+    import re
+
+    from plot_core import Player, load_rules
+    from serving import TerminalDoor, move_on, player
+
+    rules = load_rules()
+    make_keys(tmp_path, ["alice", "bob"])
+    server = Server(tmp_path)
+    alice = bob = None
+    try:
+        alice = player(server, "alice")  # the full screen
+        alice.send("n")
+        alice.wait_shown("A new table")
+        alice.send("\r")  # the SS, against another player
+        alice.wait_shown("Waiting for an opponent")
+        bob = Terminal(ssh_args(server.port, tmp_path / "bob", "-tt", "plain+bob@127.0.0.1"))
+        bob.wait_for("You are bob. Type help for the commands.")
+        bob.send(f"join T1 {server.table('T1')['code']}\r")
+        bob.wait_for("Your move, Abwehr")
+        read_to, movers = 0, []
+
+        def actions() -> int:
+            return len(server.record("T1", rules).timeline)
+
+        while set(movers) != {Player.SS, Player.ABWEHR} or len(movers) < 4:
+            assert len(movers) < 40, movers
+            side = server.record("T1", rules).timeline.final.to_act
+            movers.append(side)
+            before = actions()
+            if side is Player.SS:
+                move_on(server, "T1", TerminalDoor(alice), rules)
+                continue
+            eventually(
+                lambda start=read_to: re.search(r"^  \d+\. ", bob.text()[start:], re.M), "bob's choices"
+            )
+            numbers = re.findall(r"^  (\d+)\. ", bob.text()[read_to:].replace("\r", ""), re.M)
+            read_to = len(bob.text())
+            bob.send(f"{numbers[-1]}\r")
+            eventually(lambda before=before: actions() > before, "bob's move in the record")
+        raw = bob.out.decode("utf-8", "replace")
+        assert not re.search(r"[\x1b\x07\u2500-\u257f\u2580-\u259f]", raw)  # no codes, no boxes
+        assert "SS drew" not in raw  # alice's hand is hers (4.1)
+        bob.send("leave\r")
+        bob.wait_for("Back in the lobby")
+        bob.send("quit\r")
+        bob.wait_for("Goodbye.")
+        bob.proc.wait(timeout=15)
+    finally:
+        for t in (alice, bob):
+            if t is not None:
+                t.close()
+        server.stop()

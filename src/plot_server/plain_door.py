@@ -1,0 +1,381 @@
+"""The served game in plain text: `ssh -p PORT plain+NAME@host`, for a screen reader or
+a braille display. A sentence a line, no cursor movement, no colour.
+
+The lobby and the tables are the server's own (the same hub as the full-screen door:
+a player may sit down in one and come back in the other). At a table the player's
+lines are the plain game's (plot_tui.line_mode): a number or an action plays, a question
+is answered; what the other players do is said as it happens, and the choices again when
+it is the player's move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import codecs
+import io
+import time
+from collections.abc import Callable
+from typing import Any, TextIO, cast
+
+from plot_core import Player
+from plot_core.english import counted
+from plot_record import ChatLine
+from plot_session.describe import SIDE, WINNERS, prompt
+from plot_session.session import Seat
+from plot_tui.line_mode import ACTED, LineMode
+from plot_tui.plain import clean
+
+from .hub import Guest, Hub, Refused, Who, WrongCode
+
+PLAIN = "plain+"  # the user name's prefix that asks for the plain door
+LEVELS = ("random", "easy", "hard", "expert")
+RECENT = 5  # log lines said on sitting down (log N says more)
+LOBBY_WORDS = ("tables", "new", "join", "sit", "watch")
+
+LOBBY_HELP = """In the lobby:
+  tables               the tables, yours to move first
+  new ss|abwehr [computer [LEVEL]]   a new table, you on that side; against
+                       another player (they join with its code) or the computer
+                       (level random, easy, hard or expert; easy if not said)
+  join T CODE          take the free side of table T with its join code
+  sit T                sit again at a table where you have a side
+  watch T              watch table T (neither side's chits are shown)
+  say TEXT             say something to everyone in the lobby
+  quit                 leave the server
+At a table: the plain game's commands (help lists them), and
+  say TEXT             say something at the table
+  leave                back to the lobby (the game is saved and waits)"""
+
+
+def split_plain(username: str) -> tuple[str, bool]:
+    """The player's name, and whether they asked for the plain door."""
+    if username[: len(PLAIN)].lower() == PLAIN:
+        return username[len(PLAIN) :], True
+    return username, False
+
+
+class ChannelText(io.TextIOBase):
+    """Text for an SSH channel: each line ended as a terminal wants it (CR LF)."""
+
+    def __init__(self, send: Callable[[bytes], object]) -> None:
+        self.send = send
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        self.send(text.replace("\n", "\r\n").encode("utf-8", "replace"))
+        return len(text)
+
+
+class LineEditor:
+    """Typed bytes into lines: what a terminal in raw mode sends (each key as typed)
+    is echoed back, a backspace takes the last character back, Enter ends the line;
+    escape sequences (arrow keys) are dropped. Without a terminal, lines come whole."""
+
+    def __init__(self, echo: Callable[[bytes], object] | None) -> None:
+        self.echo = echo
+        self.buffer: list[str] = []
+        self._escape = 0  # in an escape sequence, still to drop
+        # a character can come split between two reads
+        self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace")
+
+    def feed(self, data: bytes) -> list[str]:
+        lines: list[str] = []
+        for ch in self._decode.decode(data):
+            if self._escape:
+                # ESC [ ... final byte: drop until a letter or ~ ends it
+                if ch.isalpha() or ch == "~":
+                    self._escape = 0
+                continue
+            if ch == "\x1b":
+                self._escape = 1
+            elif ch in "\r\n":
+                if ch == "\n" and self.echo is not None and not self.buffer and lines:
+                    continue  # the LF of a CR LF
+                lines.append("".join(self.buffer))
+                self.buffer = []
+                self._say(b"\r\n")
+            elif ch in "\x7f\x08":
+                if self.buffer:
+                    self.buffer.pop()
+                    self._say(b"\x08 \x08")
+            elif ch in "\x03\x04":  # Ctrl-C, Ctrl-D: as "quit"
+                lines.append("quit")
+            elif ch.isprintable():
+                self.buffer.append(ch)
+                self._say(ch.encode("utf-8"))
+        return lines
+
+    def _say(self, data: bytes) -> None:
+        if self.echo is not None:
+            self.echo(data)
+
+
+class PlainVisit:
+    """One plain-text player on the server: the lobby, then a table, then the lobby."""
+
+    def __init__(
+        self,
+        hub: Hub,
+        who: Who,
+        out: TextIO,
+        *,
+        later: Callable[[Callable[[], None]], object],
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.hub, self.who, self.out = hub, who, out
+        self.later = later  # run a callback on the loop soon (once per burst of changes)
+        self.clock = clock
+        self.last_seen = clock()  # a line typed, or a change at the table (the idle limit)
+        self.guest: Guest | None = None
+        self.seat: LineMode | None = None
+        self.talk_seen = 0
+        self.asked_at = -1  # the action count when the choices were last said
+        self._told = False
+
+    def say(self, text: str = "") -> None:
+        print(clean(text), file=self.out, flush=True)
+
+    # -- the lobby ----------------------------------------------------------------------
+    def start(self) -> None:
+        self.say(f"plot, plain text, on a server. You are {self.who.name}. Type help for the commands.")
+        self.tables()
+
+    def line(self, text: str) -> bool:
+        """One line from the player; False when they leave the server."""
+        self.last_seen = self.clock()
+        if self.seat is not None:
+            return self._at_table(text)
+        word, _, rest = text.strip().partition(" ")
+        word, rest = word.lower(), rest.strip()
+        if word in ("quit", "q", "exit"):
+            self.say("Goodbye.")
+            return False
+        try:
+            if word in ("", "tables"):
+                self.tables()
+            elif word == "new":
+                self.new(rest)
+            elif word == "join":
+                table_id, _, code = rest.partition(" ")
+                self.sit(table_id, code.strip())
+            elif word == "sit":
+                self.sit(rest, "")
+            elif word == "watch":
+                self.watch(rest)
+            elif word == "say":
+                self.hub.say_in_lobby(self.who, rest)
+                self.say("Said to the lobby.")
+            elif word in ("help", "?"):
+                for ln in LOBBY_HELP.splitlines():
+                    self.say(ln)
+            else:
+                self.say(f"Not understood: {word!r}. Type help for the commands.")
+        except Refused as exc:
+            self.say(f"Refused: {exc}")
+        return True
+
+    def tables(self) -> None:
+        tables = sorted(self.hub.tables.values(), key=lambda t: not t.your_move(self.who))
+        if not tables:
+            self.say("No tables yet: new ss or new abwehr sets one up.")
+            return
+        self.say(f"{counted(len(tables), 'table')}:")
+        for t in tables:
+            mine = t.side_of(self.who)
+            you = f"; you play the {SIDE[mine]}" if mine is not None else ""
+            move = "; your move" if t.your_move(self.who) else ""
+            self.say(
+                f"  {t.id}: SS {t.seat_label(Player.SS)}, Abwehr {t.seat_label(Player.ABWEHR)}; "
+                f"{t.status()}; {t.watchers()} watching{you}{move}."
+            )
+
+    def new(self, rest: str) -> None:
+        words = rest.lower().split()
+        side = {"ss": Player.SS, "abwehr": Player.ABWEHR}.get(words[0] if words else "")
+        if side is None:
+            self.say("Which side? new ss, or new abwehr (then computer and a level to play the computer).")
+            return
+        computer = len(words) > 1 and words[1] == "computer"
+        level = words[2] if computer and len(words) > 2 else "easy"
+        if level not in LEVELS:
+            self.say(f"No level {level!r}: random, easy, hard or expert.")
+            return
+        try:
+            table = self.hub.create(
+                self.who, side, opponent=Seat.COMPUTER if computer else Seat.HUMAN, level=level
+            )
+        except OSError:
+            self.say("The server cannot save a new game just now; nothing was set up. Try again later.")
+            return
+        if not computer:
+            self.say(f"Table {table.id} is yours. Tell your opponent its join code: {table.code}.")
+        self.sit(table.id, "")
+
+    def sit(self, table_id: str, code: str) -> None:
+        if not table_id:
+            self.say("Which table? sit T1 (or join T1 CODE for a free side).")
+            return
+        try:
+            guest = self.hub.sit(table_id, self.who, code=code, on_change=self._changed, on_kick=self._kicked)
+        except WrongCode as exc:
+            self.say(f"Refused: {exc}")
+            return
+        self._seat(guest)
+
+    def watch(self, table_id: str) -> None:
+        if not table_id:
+            self.say("Which table? watch T1.")
+            return
+        self._seat(self.hub.watch(table_id, self.who, on_change=self._changed))
+
+    def _seat(self, guest: Guest) -> None:
+        self.guest = guest
+        table = self.hub.tables[guest.table_id]
+        chair = guest.chair
+        self.seat = LineMode(chair, None, self.out)
+        log = chair.visible_log()
+        self.seat.shown = max(0, len(log) - RECENT)
+        self.talk_seen = len(chair.chat)
+        role = (
+            f"the {SIDE[chair.side]}" if chair.side is not None else "watching; you see neither side's chits"
+        )
+        self.say(f"Table {table.id}, game {table.session.game}: you are {role}. leave: back to the lobby.")
+        if note := chair.status_note():
+            self.say(note)
+        self.asked_at = -1
+        self.follow()
+
+    # -- at a table --------------------------------------------------------------------
+    def _at_table(self, text: str) -> bool:
+        seat, guest = self.seat, self.guest
+        assert seat is not None and guest is not None
+        if seat.go_on(text):  # Enter after "more lines"
+            return True
+        word, _, rest = text.strip().partition(" ")
+        if word.lower() in ("leave", "lobby", "quit", "q", "exit"):  # quit: the table only
+            self.leave_table()
+            self.say("Back in the lobby. The game is saved and waits for you (sit T to come back).")
+            self.tables()
+            return True
+        if word.lower() == "say":
+            self._talk(rest.strip())
+            return True
+        if word.lower() in LOBBY_WORDS:
+            self.say(f"You are at table {guest.table_id}: leave takes you back to the lobby first.")
+            return True
+        if not guest.chair.my_move() and (text.strip().isdigit() or word.lower() == "undo"):
+            self.say(self._waiting())
+            return True
+        if seat.handle(text) == ACTED:
+            self.follow()
+        return True
+
+    def _talk(self, text: str) -> None:
+        talk = self.guest.chair.talk if self.guest is not None else None
+        if talk is None:
+            return
+        try:
+            talk(text)
+        except Refused as exc:
+            self.say(f"Refused: {exc}")
+
+    def _changed(self) -> None:
+        """The table changed (a move, talk, someone came or went): said once the burst
+        is over."""
+        self.last_seen = self.clock()  # a game in motion is not idle
+        if not self._told:
+            self._told = True
+            self.later(self._catch_up)
+
+    def _catch_up(self) -> None:
+        self._told = False
+        if self.seat is not None:
+            self.follow()
+
+    def follow(self) -> None:
+        """What happened since last said, then what is asked: the choices on the
+        player's move (once per decision), else whom the game waits for."""
+        seat, guest = self.seat, self.guest
+        if seat is None or guest is None:
+            return
+        chair = guest.chair
+        seat.news()
+        for c in chair.chat[self.talk_seen :]:  # one's own line too: it was said
+            self.say(self._talk_line(c))
+        self.talk_seen = len(chair.chat)
+        v = chair.view()
+        if v.outcome is not None:
+            if self.asked_at != -2:
+                self.asked_at = -2
+                self.say(
+                    f"The game is over: {WINNERS[v.outcome.winner]} ({v.outcome.case}). {v.outcome.reason}."
+                )
+                self.say("leave: back to the lobby.")
+            return
+        if chair.actions == self.asked_at:
+            return
+        self.asked_at = chair.actions
+        if chair.my_move():
+            seat.ask()
+        else:
+            self.say(self._waiting())
+
+    def _waiting(self) -> str:
+        chair = self.guest.chair if self.guest is not None else None
+        if chair is None:
+            return ""
+        v = chair.view()
+        if v.outcome is not None or v.to_act is None:
+            return "The game is over."
+        who = SIDE[v.to_act]
+        if chair.seats[v.to_act] is Seat.COMPUTER:
+            return f"The {who} (the computer) is to act."
+        return f"Waiting for the {who}: {prompt(chair.state.rules, v)}."
+
+    @staticmethod
+    def _talk_line(c: ChatLine) -> str:
+        return f"{c.name} ({c.role}) says: {c.text}"
+
+    def _kicked(self, why: str) -> None:
+        self.guest = None
+        self.seat = None
+        self.say(why)
+        self.say("Back in the lobby.")
+
+    def leave_table(self) -> None:
+        if self.guest is not None:
+            self.hub.leave(self.guest)
+        self.guest = None
+        self.seat = None
+
+
+IDLE_CHECK = 5.0  # seconds between looks at the idle time
+
+
+async def serve_plain(process: Any, hub: Hub, who: Who, idle: float) -> None:
+    """One plain-text session over SSH (asyncssh's process: bytes in and out), until the
+    player quits, the connection ends or ``idle`` seconds pass without a line or a
+    change at the table."""
+    terminal = process.get_terminal_type() is not None
+    out = cast(TextIO, ChannelText(process.stdout.write))
+    editor = LineEditor(process.stdout.write if terminal else None)
+    visit = PlainVisit(hub, who, out, later=asyncio.get_running_loop().call_soon)
+    visit.start()
+    try:
+        while True:
+            try:
+                data = await asyncio.wait_for(process.stdin.read(4096), timeout=min(IDLE_CHECK, idle))
+            except TimeoutError:
+                if visit.clock() - visit.last_seen > idle:
+                    visit.say(f"Closed after {idle / 60:g} minutes without a line; your games are saved.")
+                    return
+                continue
+            if not data:
+                return
+            for line in editor.feed(data):
+                if not visit.line(line):
+                    return
+    finally:
+        visit.leave_table()

@@ -1,0 +1,132 @@
+"""The served game in plain text (ssh plain+NAME@host): the lobby and the tables in
+sentences, the same hub as the full-screen door; each player hears what the others do
+as it happens and the choices on their own move, and never the other side's secrets.
+(Through a real ssh client: tests/server/test_ssh.py.)"""
+
+from __future__ import annotations
+
+import io
+import re
+
+from plot_core import Player
+from plot_server.hub import Hub
+from plot_server.plain_door import LineEditor, PlainVisit, split_plain
+from plot_session.session import Seat
+
+from .test_hub import ALICE, BOB, CAROL, Clock
+
+CHOICE = re.compile(r"^  (\d+)\. ", re.M)
+TERMINAL_CODES = re.compile(r"[\x1b\x07\u2500-\u257f\u2580-\u259f]")
+
+
+class Player_:
+    """A plain-text visit whose output the test reads, line by line as a script would."""
+
+    def __init__(self, hub: Hub, who) -> None:
+        self.out = io.StringIO()
+        self.visit = PlainVisit(hub, who, self.out, later=lambda f: f())
+        self.read_to = 0
+
+    def new(self) -> str:
+        """What was said since the last look."""
+        text = self.out.getvalue()[self.read_to :]
+        self.read_to = len(self.out.getvalue())
+        return text
+
+    def type(self, line: str) -> str:
+        assert self.visit.line(line)
+        return self.new()
+
+
+def test_split_plain_names_the_player_and_the_door():
+    assert split_plain("plain+alice") == ("alice", True)
+    assert split_plain("PLAIN+bob") == ("bob", True)
+    assert split_plain("carol") == ("carol", False)
+
+
+def test_a_game_for_two_in_plain_text_from_the_lobby_to_talk_and_moves(rules, tmp_path):
+    hub = Hub(rules, tmp_path, later=Clock())
+    alice, bob = Player_(hub, ALICE), Player_(hub, BOB)
+    alice.visit.start()
+    assert "You are alice. Type help for the commands." in alice.new()
+    assert "join T CODE" in alice.type("help")
+    said = alice.type("new ss")
+    table = hub.tables["T1"]
+    assert f"Table T1 is yours. Tell your opponent its join code: {table.code}." in said
+    assert "you are the SS" in said and "Waiting for an opponent" in said
+    assert "Waiting for the Abwehr: Abwehr to place the Allied unit" in said  # 7.11: the Abwehr first
+    listed = bob.type("tables")
+    assert "1 table:" in listed and "T1: SS alice, Abwehr free; turn 1, Abwehr to act" in listed
+    assert "Refused: That is not the join code of table T1" in bob.type("join T1 WRONG")
+    said = bob.type(f"join t1 {table.code.lower()}")
+    assert "you are the Abwehr" in said and "Your move, Abwehr: Abwehr to place the Allied unit" in said
+    assert CHOICE.search(said)
+    # alice types a number out of turn: told whose move it is, nothing played
+    assert "Waiting for the Abwehr" in alice.type("1")
+    # talk reaches both, as text
+    bob.type("say [b]good luck[/b]")
+    assert "bob (Abwehr) says: [b]good luck[/b]" in alice.new()
+    # bob plays his first choice: alice hears it, and is asked once it is hers
+    before = table.session.actions
+    bob.type(CHOICE.search(said).group(1))
+    assert table.session.actions > before
+    heard = alice.new()
+    assert "Abwehr" in heard and "Allied unit" in heard
+    # the players play on by the numbers each is shown, until both have moved more
+    for _ in range(40):
+        for p in (alice, bob):
+            if p.visit.guest.chair.my_move():
+                numbers = CHOICE.findall(p.new()) or CHOICE.findall(p.type("choices"))
+                p.type(numbers[-1])
+    everything = alice.out.getvalue() + bob.out.getvalue()
+    assert not TERMINAL_CODES.search(everything)
+    assert "Abwehr drew" not in alice.out.getvalue()  # the Abwehr's hand is his (4.1)
+    assert "SS drew" not in bob.out.getvalue()
+    assert "SS drew" in alice.out.getvalue() or table.session.state.turn == 1
+    # leave: back to the lobby, the game waits; sit again
+    assert "Back in the lobby" in alice.type("leave")
+    assert alice.visit.guest is None and table.owners[Player.SS] == ALICE
+    assert "you are the SS" in alice.type("sit T1")
+
+
+def test_against_the_computer_and_watching_in_plain_text(rules, tmp_path):
+    clock = Clock()
+    hub = Hub(rules, tmp_path, later=clock)
+    carol = Player_(hub, CAROL)
+    said = carol.type("new abwehr computer easy")
+    table = hub.tables["T1"]
+    assert table.session.seats[Player.SS] is Seat.COMPUTER
+    assert "Your move, Abwehr" in said
+    # carol plays by the numbers; the table's computer answers on the hub's clock
+    before = table.session.actions
+    for _ in range(30):
+        if carol.visit.guest.chair.my_move():
+            carol.type((CHOICE.findall(carol.new()) or CHOICE.findall(carol.type("choices")))[0])
+        else:
+            clock.run()
+    assert any(ln.side is Player.SS for ln in table.session.log[before:])  # the computer moved
+    assert re.search(r"^SS: ", carol.out.getvalue(), re.M)  # and carol heard it
+    assert "Back in the lobby" in carol.type("leave")
+    assert "No level 'godlike'" in carol.type("new ss computer godlike")
+    dave = Player_(hub, ALICE)
+    said = dave.type("watch T1")
+    assert "watching; you see neither side's chits" in said
+    assert "Abwehr drew" not in dave.out.getvalue() and "SS drew" not in dave.out.getvalue()
+    assert "You are at table T1: leave takes you back to the lobby first." in dave.type("watch T9")
+    dave.type("leave")
+    assert "Refused: There is no table 'T9'" in dave.type("watch T9")
+
+
+def test_the_line_editor_echoes_takes_back_and_drops_arrow_keys():
+    echoed = bytearray()
+    editor = LineEditor(echoed.extend)
+    assert editor.feed(b"mvoe") == []
+    assert editor.feed(b"\x7f\x7f\x7fove 2010") == []  # three back: "m", then "ove 2010"
+    assert editor.feed(b"\x1b[A\r") == ["move 2010"]  # an arrow key is no text
+    assert echoed.endswith(b"\r\n") and b"\x08 \x08" in echoed and b"\x1b" not in echoed
+    assert editor.feed("h\u00e9".encode()[:2]) == [] and editor.feed("\u00e9".encode()[1:] + b"\r") == [
+        "h\u00e9"
+    ]
+    assert editor.feed(b"\x04") == ["quit"]  # Ctrl-D leaves
+    plain = LineEditor(None)  # no terminal: whole lines, nothing echoed
+    assert plain.feed(b"help\nlook 2110\n") == ["help", "look 2110"]
