@@ -174,3 +174,61 @@ async def hunt(
             if leaks:
                 break
     return session.actions, leaks
+
+
+def plain_hunt(
+    rules: Rules, seed: int, side: Player | None, home, *, limit: int, level: str = "random"
+) -> tuple[int, list[str]]:
+    """The same hunt through the served plain-text door: ``side``'s player (None: a
+    spectator) sits at a table of two through a plain visit and plays through its
+    lines; the other side plays through its own seat. Everything the visit says is
+    checked after every action. Returns how many actions were played and the leaks."""
+    from plot_server.hub import Hub, Who
+    from plot_server.plain_door import PlainVisit
+
+    ss, ab, watcher = Who("key ss", "ss player"), Who("key ab", "abwehr player"), Who("key w", "watcher")
+    hub = Hub(rules, home, later=lambda delay, callback: None)
+    table = hub.create(ss, Player.SS, opponent=Seat.HUMAN, seed=seed)
+    owner = {Player.SS: ss, Player.ABWEHR: ab}
+    if side is not Player.ABWEHR:
+        hub.sit(table.id, ab, code=table.code)  # the Abwehr's seat taken first, by its player
+    out = io.StringIO()
+    visit = PlainVisit(hub, owner[side] if side is not None else watcher, out, later=lambda f: f())
+    assert visit.line(f"join {table.id} {table.code}" if side is Player.ABWEHR else f"sit {table.id}")
+    if side is None:
+        assert visit.line("leave") and visit.line(f"watch {table.id}")
+    seats = {p: visit.guest.chair if p is side else None for p in Player}
+    for p in Player:  # the others' seats, each through its own player
+        if seats[p] is None:
+            seats[p] = hub.sit(table.id, owner[p], code=table.code).chair
+    players = {p: make(level, rules, seed=seed) for p in Player}
+    rnd = random.Random(f"plain hunt/{seed}")
+    know = Knowledge(rules, side)
+    know.learn(table.session.state)
+    leaks: list[str] = []
+    read = 0
+    for _ in range(limit):
+        state = table.session.state
+        if state.outcome is not None:
+            break
+        to_act = state.to_act
+        actions = list(legal_actions(state))
+        choice = (
+            actions[0] if len(actions) == 1 else players[to_act].decide(view(state, to_act), actions, rnd)
+        )
+        if to_act is side:
+            before = table.session.actions
+            assert visit.line(str(choice))  # typed, as the player would
+            assert table.session.actions > before, out.getvalue()[-300:]
+        else:
+            seats[to_act].act(choice)
+        know.see_action(choice)
+        know.learn(table.session.state)
+        said, read = out.getvalue()[read:], len(out.getvalue())
+        leaks += [
+            f"after action {table.session.actions}: {leak}"
+            for leak in know.leaks(said, table.session.state, seed)
+        ]
+        if leaks:
+            break
+    return table.session.actions, leaks

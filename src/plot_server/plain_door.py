@@ -30,7 +30,7 @@ from .hub import Guest, Hub, Refused, Who, WrongCode
 PLAIN = "plain+"  # the user name's prefix that asks for the plain door
 LEVELS = ("random", "easy", "hard", "expert")
 RECENT = 5  # log lines said on sitting down (log N says more)
-LOBBY_WORDS = ("tables", "new", "join", "sit", "watch")
+LOBBY_WORDS = ("tables", "new", "sit", "watch")  # (join is also a game verb: 12.25)
 
 LOBBY_HELP = """In the lobby:
   tables               the tables, yours to move first

@@ -9,7 +9,7 @@ import os
 
 import pytest
 
-from leakhunt import hunt
+from leakhunt import hunt, plain_hunt
 from plot_core import Player
 from plot_core.engine import state as state_module
 
@@ -33,6 +33,19 @@ async def test_the_hunter_catches_a_private_line_shown_to_everyone(rules, monkey
     """The net has no hole: make every private line public and it must be caught."""
     monkeypatch.setattr(state_module.Event, "seen_by", lambda self, side: True)
     _, leaks = await hunt(rules, SEED, Player.SS, limit=40, size=(100, 30))
+    assert leaks and "chit" in leaks[0]
+
+
+@pytest.mark.parametrize("side", VIEWERS, ids=IDS)
+def test_the_plain_text_door_says_nothing_its_side_may_not_know(rules, side, tmp_path):
+    played, leaks = plain_hunt(rules, SEED + 1, side, tmp_path, limit=400)
+    assert played == 400
+    assert not leaks, leaks
+
+
+def test_the_plain_hunter_catches_a_private_line_said_to_everyone(rules, monkeypatch, tmp_path):
+    monkeypatch.setattr(state_module.Event, "seen_by", lambda self, side: True)
+    _, leaks = plain_hunt(rules, SEED + 1, Player.SS, tmp_path, limit=60)
     assert leaks and "chit" in leaks[0]
 
 

@@ -44,7 +44,8 @@ def test_split_plain_names_the_player_and_the_door():
     assert split_plain("carol") == ("carol", False)
 
 
-def test_a_game_for_two_in_plain_text_from_the_lobby_to_talk_and_moves(rules, tmp_path):
+def test_a_game_for_two_in_plain_text_from_the_lobby_to_talk_and_moves(rules, tmp_path, monkeypatch):
+    monkeypatch.setattr("plot_server.hub.secret_seed", lambda: 4_400_000_029)  # one deal, every run
     hub = Hub(rules, tmp_path, later=Clock())
     alice, bob = Player_(hub, ALICE), Player_(hub, BOB)
     alice.visit.start()
@@ -82,14 +83,15 @@ def test_a_game_for_two_in_plain_text_from_the_lobby_to_talk_and_moves(rules, tm
     assert not TERMINAL_CODES.search(everything)
     assert "Abwehr drew" not in alice.out.getvalue()  # the Abwehr's hand is his (4.1)
     assert "SS drew" not in bob.out.getvalue()
-    assert "SS drew" in alice.out.getvalue() or table.session.state.turn == 1
+    assert "SS drew" in alice.out.getvalue()  # her own hand is said to her
     # leave: back to the lobby, the game waits; sit again
     assert "Back in the lobby" in alice.type("leave")
     assert alice.visit.guest is None and table.owners[Player.SS] == ALICE
     assert "you are the SS" in alice.type("sit T1")
 
 
-def test_against_the_computer_and_watching_in_plain_text(rules, tmp_path):
+def test_against_the_computer_and_watching_in_plain_text(rules, tmp_path, monkeypatch):
+    monkeypatch.setattr("plot_server.hub.secret_seed", lambda: 4_400_000_017)  # one deal, every run
     clock = Clock()
     hub = Hub(rules, tmp_path, later=clock)
     carol = Player_(hub, CAROL)
@@ -99,9 +101,11 @@ def test_against_the_computer_and_watching_in_plain_text(rules, tmp_path):
     assert "Your move, Abwehr" in said
     # carol plays by the numbers; the table's computer answers on the hub's clock
     before = table.session.actions
-    for _ in range(30):
+    for _ in range(300):  # the last choice, which is most often to end the phase
+        if any(ln.side is Player.SS for ln in table.session.log[before:]):
+            break
         if carol.visit.guest.chair.my_move():
-            carol.type((CHOICE.findall(carol.new()) or CHOICE.findall(carol.type("choices")))[0])
+            carol.type((CHOICE.findall(carol.new()) or CHOICE.findall(carol.type("choices")))[-1])
         else:
             clock.run()
     assert any(ln.side is Player.SS for ln in table.session.log[before:])  # the computer moved
