@@ -306,7 +306,13 @@ class ServedApp(PlotApp):
         # over: nothing is hidden; notes are kept only on a viewer's own records
         replay = Replay(record, EVERYONE, notes=False)
         games = self.hub.replays
-        screen = ReplayScreen(replay, self.rules, analysis=games.analysis, expert=games.alternative)
+        screen = ReplayScreen(
+            replay,
+            self.rules,
+            analysis=games.analysis,
+            expert=games.alternative,
+            settings=user_settings(self.hub.home, self.who.key),
+        )
         self.lobby.say("")
         self.push_screen(screen, self._replay_closed)
 

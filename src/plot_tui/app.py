@@ -107,7 +107,9 @@ class PlotApp(App[None]):
             h = self._replay.record.header
             over = self._replay.timeline.final.outcome is not None
             self.sub_title = f"replay of {h.seed_words(over)}"
-            self.push_screen(ReplayScreen(self._replay, self.rules), lambda _: self.exit())
+            self.push_screen(
+                ReplayScreen(self._replay, self.rules, settings=self.settings), lambda _: self.exit()
+            )
         elif self._coached is not None:
             self.start_coached(self._coached)
         elif self._learn:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+import attrs
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -23,13 +24,14 @@ from plot_core.hexgrid import Hex
 from plot_core.wording import unit_name
 from plot_record import ChatLine
 from plot_session.session import LogLine
+from plot_session.settings import SettingsFile
 
 from .boardview import build_board
 from .closing import OnceScreen
 from .log_lines import LogLines
 from .mapview import MapView
 from .messages import CursorMoved
-from .palettes import STANDARD, Palette, next_palette
+from .palettes import PALETTES, STANDARD, Palette, next_palette, use_theme
 from .panels import BoxPanel, ChitPanel, HexInfo, LogView, MapKey, Panel, StatusPanel, TablesPanel
 from .rules_screen import RulesScreen, cited
 from .screens import HelpScreen
@@ -52,15 +54,17 @@ class BoardScreen(OnceScreen[str]):
         Binding("Y", "palette", "Other colours", show=False),
     ]
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, settings: SettingsFile | None = None) -> None:
         super().__init__()
         self.rules = rules
+        self.settings = settings or SettingsFile(None)  # the player's (None: not kept)
         self.log_lines = LogLines(rules.cases)
         self._redraw_tries = 0  # redraws put off while the screen is being built
         self._keys_shown: tuple = ()  # the footer's keys when it was last told
         self._parts: dict[type, Widget] | None = None
         self._by_id: dict[str, Widget] = {}
-        self.palette: Palette = STANDARD  # the map's colours (Y: the next set)
+        # the colours (Y: the next set), as the player last chose them
+        self.palette: Palette = PALETTES.get(self.settings.settings.palette, STANDARD)
 
     # -- what to show: the subclass answers ---------------------------------------------
     def shown_view(self) -> PlayerView:
@@ -183,11 +187,16 @@ class BoardScreen(OnceScreen[str]):
 
     def action_palette(self) -> None:
         self.palette = next_palette(self.palette.key)
-        self.palette_chosen(self.palette)
+        problem = self.settings.save(attrs.evolve(self.settings.settings, palette=self.palette.key))
+        self.tell(
+            f"The map now shows {self.palette.title} (Y: the next)." + (f" ({problem})" if problem else ""),
+            error=bool(problem),
+        )
         self.redraw()
 
-    def palette_chosen(self, palette: Palette) -> None:
-        """A new set of colours: a screen that keeps settings keeps it."""
+    def tell(self, text: str, *, error: bool = False) -> None:
+        """Say ``text`` where the screen answers a key."""
+        self.notify(text, severity="error" if error else "information")
 
     def redraw(self) -> None:
         if not self.all_there():
@@ -201,6 +210,7 @@ class BoardScreen(OnceScreen[str]):
         v = self.shown_view()
         legal = self.shown_legal()
         mapview = self.part(MapView)
+        use_theme(self.app, self.palette)  # (nothing when it is already the app's)
         if mapview.palette is not self.palette:
             mapview.use_palette(self.palette)
             self.part(HexInfo).palette = self.palette

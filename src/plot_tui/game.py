@@ -41,7 +41,6 @@ from .choices import FIXED, PHASE_GROUP, area_words, fixed, group_of, search_wor
 from .mapview import MapView
 from .messages import ChoicePicked, TalkHeard
 from .odds_view import odds_text
-from .palettes import PALETTES, STANDARD, Palette
 from .panels import ChitPanel
 from .plain import clean, join, plain
 from .prompt import Asking, Choice, PromptPane
@@ -158,10 +157,8 @@ class GameScreen(BoardScreen):
     ]
 
     def __init__(self, session: Session | Chair, rules: Rules, settings: SettingsFile | None = None) -> None:
-        super().__init__(rules)
+        super().__init__(rules, settings)
         self.session = session
-        self.settings = settings or SettingsFile(None)
-        self.palette = PALETTES.get(self.settings.settings.palette, STANDARD)
         self._armed: tuple[Action, int] | None = None  # said once; the same again acts
         self._key_odds: tuple | None = None  # (state, the odds r/d/P would roll)
         # made here, not in compose: what opens the screen may leave a notice on it first
@@ -422,12 +419,8 @@ class GameScreen(BoardScreen):
             what.append(f"rolls on the {' then '.join(tables)}" if tables else "rolls a die")
         return f"{said}, {' and '.join(what)}."
 
-    def palette_chosen(self, palette: Palette) -> None:
-        problem = self.settings.save(attrs.evolve(self.settings.settings, palette=palette.key))
-        self.say(
-            f"The map now shows {palette.title} (Y: the next)." + (f" ({problem})" if problem else ""),
-            error=bool(problem),
-        )
+    def tell(self, text: str, *, error: bool = False) -> None:
+        self.say(text, error=error)
 
     def action_ask_before_rolling(self) -> None:
         ask = not self.settings.settings.ask_before_rolling

@@ -19,6 +19,7 @@ from plot_core.wording import describe
 from plot_session.describe import SIDE
 from plot_session.replay import EVERYONE, Replay
 from plot_session.session import LogLine
+from plot_session.settings import SettingsFile
 
 from .board_screen import BoardScreen
 from .mapview import MapView
@@ -94,11 +95,13 @@ class ReplayScreen(BoardScreen):
         *,
         analysis: Callable[[Record], Analysis] | None = None,
         expert: Callable[[Record, TurningPoint], Alternative | None] | None = None,
+        settings: SettingsFile | None = None,
     ) -> None:
         """``analysis``: how a finished game's chances are worked out, and ``expert``
         how the expert is asked at a turning point (both slow: run in worker threads);
-        by default each is kept beside the record."""
-        super().__init__(rules)
+        by default each is kept beside the record. ``settings``: the player's (the
+        colours)."""
+        super().__init__(rules, settings)
         self.replay = replay
         self.analysis = analysis
         self.expert = expert
@@ -303,6 +306,9 @@ class ReplayScreen(BoardScreen):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(REPLAY_HELP))
+
+    def tell(self, text: str, *, error: bool = False) -> None:
+        self.message = plain(text, style="bold red" if error else "green")
 
     def action_why(self) -> None:
         """Why the computer made its last new plan up to here, through the

@@ -428,19 +428,22 @@ async def test_y_changes_the_maps_colours_and_the_choice_is_kept(tmp_path):
         screen = game(app)
         mapview = screen.query_one(MapView)
         assert mapview.palette is STANDARD
+        assert app.theme == "textual-dark"
         await pilot.press("Y")
         assert mapview.palette is COLOUR_BLIND and screen.palette is COLOUR_BLIND
+        assert app.theme == "plot-colour-blind"  # the rest of the screen too
         _, style = mapview.board.units[2110]
         assert style.bgcolor.name == COLOUR_BLIND.party[rules_party("002")].lower()
         assert "colour-blind" in str(screen.prompt_pane.message)
         await pilot.press("Y")
-        assert mapview.palette is HIGH_CONTRAST
+        assert mapview.palette is HIGH_CONTRAST and app.theme == "plot-high-contrast"
     assert SettingsFile(path).settings.palette == "high-contrast"  # kept for next time
     again = app_for(pos(EMPTY), human=Player.SS)
     again.settings = SettingsFile(path)
     async with again.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: game(again).all_there(), "the game")
         assert game(again).query_one(MapView).palette is HIGH_CONTRAST
+        assert again.theme == "plot-high-contrast"  # the whole screen, from the start
 
 
 def rules_party(uid):

@@ -228,3 +228,21 @@ async def test_c_on_the_tables_tab_puts_that_tables_case_first():
         await pilot.press("C")
         await pilot.pause()
         assert isinstance(app.screen, RulesScreen) and app.screen.shown[0] == "10.71"
+
+
+@pytest.mark.asyncio
+async def test_the_viewer_starts_in_the_players_colours_and_y_keeps_the_next(records, tmp_path):
+    from plot_session.settings import Settings, SettingsFile
+    from plot_tui.palettes import COLOUR_BLIND, HIGH_CONTRAST
+
+    path = tmp_path / "settings.json"
+    SettingsFile(path).save(Settings(palette="colour-blind"))
+    app = PlotApp(replay=Replay(records["done"]), settings=SettingsFile(path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert viewer(app).palette is COLOUR_BLIND and app.theme == "plot-colour-blind"
+        await pilot.press("Y")
+        await pilot.pause()
+        assert viewer(app).palette is HIGH_CONTRAST and app.theme == "plot-high-contrast"
+        assert "The map now shows high contrast" in " ".join(text(app, "#prompt").split())
+    assert SettingsFile(path).settings.palette == "high-contrast"
