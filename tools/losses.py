@@ -1,7 +1,7 @@
 """How games are lost: plays games between two computer levels and tallies, for the side
 that lost each, how it came about, to find where a level is weakest.
 
-    python -m tools.losses --games 60 --seed 996200 --ss hard --abwehr expert --think 1
+    python -m tools.losses --games 60 --seed 996200 --ss hard --abwehr expert --think 1 --procs 2
 
 For the Abwehr: the coup never tried and time ran out (18.74); coups that failed on
 the Walkyrie roll, then time ran out (18.74); a coup that stalled past the last
@@ -116,8 +116,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ss", default="hard")
     ap.add_argument("--abwehr", default="hard")
     ap.add_argument("--think", type=float, default=1.0)
+    ap.add_argument("--procs", type=int, default=1, help="games at once, in worker processes")
     args = ap.parse_args(argv)
-    games = [play(args.seed + i, args.ss, args.abwehr, args.think) for i in range(args.games)]
+    seeds = [args.seed + i for i in range(args.games)]
+    if args.procs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=args.procs) as pool:
+            n = len(seeds)
+            games = list(pool.map(play, seeds, [args.ss] * n, [args.abwehr] * n, [args.think] * n))
+    else:
+        games = [play(seed, args.ss, args.abwehr, args.think) for seed in seeds]
     print(
         f"{args.ss} (SS) against {args.abwehr} (Abwehr), seeds {args.seed}-"
         f"{args.seed + args.games - 1}, think {args.think:g} s"
