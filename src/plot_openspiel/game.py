@@ -171,8 +171,14 @@ class PlotState(pyspiel.State):
         side = PLAYERS[player_id]
         rnd = random.Random(int(probability_sampler() * 2**32))
         guess = evolve(determinise(view(self.game_state, side), RULES, rnd), rng=OUTSIDE)
+        # what the last step said that this side heard is part of what it knows (and of
+        # its information state): the same lines in the guess
+        guess = evolve(guess, events=tuple(e for e in self.game_state.events if e.seen_by(side)))
         other = PlotState(self.get_game(), start=guess)
         other._seen = {p: list(lines) for p, lines in self._seen.items()}
+        # attempts declared and taken back are public: the guess offers the same choices
+        other._declared = self._declared
+        other._taken_back = {k: set(v) for k, v in self._taken_back.items()}
         return other
 
     def __str__(self) -> str:
