@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import pytest
 
+from fakes import Later
 from plot_server.hub import Hub
 from serving import Server, free_port, make_keys
-
-from .test_hub import Clock
 
 
 @pytest.fixture
 def clock():
-    return Clock()
+    return Later()
 
 
 @pytest.fixture

@@ -229,16 +229,16 @@ def test_browser_and_ssh_players_play_one_game_a_browser_watches_and_one_plays_t
 def test_a_finished_game_is_replayed_in_the_browser_with_its_chances_and_the_experts_word(tmp_path):
     from selenium.webdriver.common.keys import Keys
 
+    from fakes import Later
     from plot_server.hub import Hub
     from serving import free_port, make_keys
 
-    from .test_hub import Clock
     from .test_replays import finished_table
 
     d = tmp_path / "server"
     d.mkdir()
     make_keys(d, ["bob"])  # (the server wants a key file; carol signs in with the password)
-    table = finished_table(Hub(load_rules(), d / "home", later=Clock()), 5)  # the server's own files
+    table = finished_table(Hub(load_rules(), d / "home", later=Later()), 5)  # the server's own files
     web = free_port()
     server = Server(d, "--web", str(web))
     carol = None

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from fakes import Ticks
 from plot_core import Player
 from plot_record import load_record
 from plot_record.format import VERSION
@@ -16,14 +17,6 @@ from plot_server.hub import Hub, Refused
 from plot_session.session import Session
 
 from .test_hub import ALICE, BOB, CAROL, play, two_players
-
-
-class Ticks:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def test_players_and_a_spectator_talk_and_the_record_keeps_it_with_the_moment(hub):

@@ -4,19 +4,12 @@ from __future__ import annotations
 
 import gc
 
+from fakes import Ticks
 from plot_server.collector import NEVER, Collector
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def collector(pending: int = 5) -> tuple[Collector, Clock, list[float]]:
-    clock, runs = Clock(), []
+def collector(pending: int = 5) -> tuple[Collector, Ticks, list[float]]:
+    clock, runs = Ticks(), []
     c = Collector(
         quiet=2,
         every=30,
@@ -73,7 +66,7 @@ def test_taking_over_stops_automatic_full_collections():
 def test_what_survives_is_frozen_and_thawed_only_now_and_then():
     # a collection walks only what is newer than the last one; every thaw_every
     # seconds everything is walked again, so frozen cycles are not kept for ever
-    clock, said = Clock(), []
+    clock, said = Ticks(), []
     c = Collector(
         quiet=2,
         every=30,

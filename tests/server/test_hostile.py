@@ -8,6 +8,7 @@ import pytest
 from rich.text import Text
 from textual.widgets import DataTable, Static
 
+from fakes import Later, Ticks
 from plot_core import Player
 from plot_server.guard import PasswordThrottle, TableCodeLimit, name_problem
 from plot_server.hub import Hub, Refused, Who, WrongCode
@@ -16,7 +17,7 @@ from plot_server.server import ServedApp
 from plot_session.session import Seat
 from plot_tui.plain import clean, join, plain
 
-from .test_hub import ALICE, BOB, Clock
+from .test_hub import ALICE, BOB
 
 # What a hostile user tried against the server, and a few more of the same kind.
 HOSTILE = [
@@ -30,14 +31,6 @@ HOSTILE = [
     "\x1b[31mred\x1b[0m",
     "bell\x07\x9b2J",
 ]
-
-
-class Ticks:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 # -- names ---------------------------------------------------------------------------------
@@ -80,7 +73,7 @@ def test_outside_text_is_never_markup_nor_an_escape_sequence():
 def hostile_hub(rules, tmp_path):
     """Tables whose players have every hostile name (as a server of an older version, or
     one whose files were edited, could restore them)."""
-    hub = Hub(rules, tmp_path / "server", later=Clock())
+    hub = Hub(rules, tmp_path / "server", later=Later())
     for i, name in enumerate(HOSTILE):
         who = Who(f"key {i}", name)
         table = hub.create(who, Player.SS if i % 2 else Player.ABWEHR, opponent=Seat.HUMAN)
@@ -126,7 +119,7 @@ async def test_every_widget_showing_a_name_shows_it_as_it_is(hostile_hub, viewer
 async def test_an_idle_session_is_closed_with_the_reason_and_a_key_keeps_it_open(hub_dir, rules):
     """The idle limit on the session's own clock, advanced by the test (the real-time
     end-to-end version is in test_ssh.py)."""
-    hub = Hub(rules, hub_dir, later=Clock())
+    hub = Hub(rules, hub_dir, later=Later())
     clock = Ticks()
     app = ServedApp(None, hub, ALICE, idle=600, clock=clock)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -146,7 +139,7 @@ async def test_an_idle_session_is_closed_with_the_reason_and_a_key_keeps_it_open
 
 @pytest.mark.asyncio
 async def test_textual_actions_that_touch_the_server_are_refused(hub_dir, rules, tmp_path, monkeypatch):
-    hub = Hub(rules, hub_dir, later=Clock())
+    hub = Hub(rules, hub_dir, later=Later())
     monkeypatch.chdir(tmp_path)
     app = ServedApp(None, hub, ALICE, idle=600)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -192,7 +185,7 @@ def hub_dir(tmp_path):
 
 @pytest.mark.asyncio
 async def test_a_broken_session_is_one_line_for_the_operator_and_a_log(rules, hub_dir, capfd):
-    hub = Hub(rules, hub_dir, later=Clock())
+    hub = Hub(rules, hub_dir, later=Later())
     app = ServedApp(None, hub, ALICE, idle=600)
 
     def boom():
@@ -266,7 +259,7 @@ def test_players_signing_in_from_one_address_do_not_slow_each_other():
 
 
 def test_guessers_pause_at_a_table_and_the_rightful_opponent_still_sits(rules, tmp_path):
-    hub = Hub(rules, tmp_path / "server", later=Clock())
+    hub = Hub(rules, tmp_path / "server", later=Later())
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN)
     clock = Ticks()
     table.codes = TableCodeLimit(10, 60, clock=clock)
@@ -281,7 +274,7 @@ def test_guessers_pause_at_a_table_and_the_rightful_opponent_still_sits(rules, t
 
 
 def test_past_its_whole_limit_a_table_pauses_for_everyone(rules, tmp_path):
-    hub = Hub(rules, tmp_path / "server", later=Clock())
+    hub = Hub(rules, tmp_path / "server", later=Later())
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN)
     clock = Ticks()
     table.codes = TableCodeLimit(10, 60, clock=clock)
@@ -296,7 +289,7 @@ def test_past_its_whole_limit_a_table_pauses_for_everyone(rules, tmp_path):
 
 @pytest.mark.asyncio
 async def test_a_connection_takes_five_wrong_join_codes_a_minute(rules, tmp_path):
-    hub = Hub(rules, tmp_path / "server", later=Clock())
+    hub = Hub(rules, tmp_path / "server", later=Later())
     tables = [hub.create(Who(f"key {i}", f"p{i}"), Player.SS, opponent=Seat.HUMAN) for i in range(3)]
     app = ServedApp(None, hub, BOB, idle=600)
     async with app.run_test(size=(100, 30)) as pilot:

@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from fakes import Later
 from plot_core import IllegalAction, Player
 from plot_server.hub import Hub, Refused, Who
 from plot_session.session import Seat
@@ -15,23 +16,6 @@ from plot_session.session import Seat
 ALICE = Who("key SHA256:alice", "alice")
 BOB = Who("key SHA256:bob", "bob")
 CAROL = Who("key SHA256:carol", "carol")
-
-
-class Clock:
-    """The hub's ``later`` for tests: callbacks wait here until run."""
-
-    def __init__(self) -> None:
-        self.waiting = []
-
-    def __call__(self, delay, callback) -> None:
-        self.waiting.append(callback)
-
-    def run(self) -> int:
-        n = 0
-        while self.waiting:
-            self.waiting.pop(0)()
-            n += 1
-        return n
 
 
 def play(guests: dict[Player, object], steps: int, rnd: random.Random) -> int:
@@ -271,7 +255,7 @@ class Thinker:
 def test_the_computer_plays_itself_at_a_table_everyone_watches_and_its_searches_go_out(tmp_path, rules):
     from plot_ai import make
 
-    clock, thinker = Clock(), Thinker()
+    clock, thinker = Later(), Thinker()
     hub = Hub(rules, tmp_path, later=clock, think=thinker)
     table = hub.create(ALICE, Player.SS, opponent=Seat.COMPUTER, level="expert", seed=3, both=True)
     assert table.human_sides() == [] and table.owners == {}
@@ -292,14 +276,14 @@ def test_the_computer_plays_itself_at_a_table_everyone_watches_and_its_searches_
     assert searched > 0 and table.session.actions > 10  # searches ran outside the loop
     assert table.session.thoughts and all(t.level == "expert" for t in table.session.thoughts)
     # a restart brings it back as it was: still nobody's, still the computer's both sides
-    again = Hub(rules, tmp_path, later=Clock(), think=Thinker())
+    again = Hub(rules, tmp_path, later=Later(), think=Thinker())
     assert again.restore() == []
     assert again.tables[table.id].human_sides() == []
     assert again.tables[table.id].session.thoughts == table.session.thoughts
 
 
 def test_games_of_the_computer_against_itself_are_limited(tmp_path, rules):
-    hub = Hub(rules, tmp_path, later=Clock(), think=Thinker())
+    hub = Hub(rules, tmp_path, later=Later(), think=Thinker())
     hub.max_watched = 2
     for _ in range(2):
         hub.create(ALICE, Player.SS, opponent=Seat.COMPUTER, level="easy", both=True)

@@ -4,21 +4,14 @@ from __future__ import annotations
 
 import pytest
 
+from fakes import Ticks
 from plot_cli.main import main
 from plot_server.hub import Who
 from plot_server.links import Links
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def test_a_link_is_good_once_and_for_ten_minutes():
-    clock = Clock()
+    clock = Ticks()
     links = Links(clock=clock)
     bob = Who("key SHA256:abc", "bob")
     token = links.make(bob)

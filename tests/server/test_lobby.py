@@ -8,6 +8,7 @@ import pytest
 from textual.app import App
 from textual.widgets import Input
 
+from fakes import Later
 from plot_core import Player
 from plot_server.hub import Hub
 from plot_server.lobby import LOBBY_STYLESHEET, JoinScreen, LobbyScreen
@@ -15,7 +16,7 @@ from plot_session.session import Seat
 from plot_tui.app import STYLESHEET
 from plot_tui.panels import LogView
 
-from .test_hub import ALICE, BOB, CAROL, Clock, play
+from .test_hub import ALICE, BOB, CAROL, play
 
 pytestmark = pytest.mark.asyncio
 
@@ -41,7 +42,7 @@ class LobbyApp(App[None]):
 
 
 async def test_a_finished_game_that_left_the_list_is_said_and_not_opened(rules, tmp_path):
-    hub = Hub(rules, tmp_path, keep_finished=0, later=Clock())
+    hub = Hub(rules, tmp_path, keep_finished=0, later=Later())
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=5)
     guests = {Player.SS: hub.sit(table.id, ALICE), Player.ABWEHR: hub.sit(table.id, BOB, code=table.code)}
     play(guests, 20_000, random.Random(5))
@@ -65,7 +66,7 @@ async def test_a_finished_game_that_left_the_list_is_said_and_not_opened(rules, 
 
 
 async def test_a_join_code_typed_while_the_field_has_no_focus_is_not_lost(rules, tmp_path):
-    hub = Hub(rules, tmp_path, later=Clock())
+    hub = Hub(rules, tmp_path, later=Later())
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=5)
     app = LobbyApp(hub)
     async with app.run_test(size=(100, 20)) as pilot:
@@ -84,7 +85,7 @@ async def test_a_join_code_typed_while_the_field_has_no_focus_is_not_lost(rules,
 
 
 async def test_lobby_talk_and_the_tables_where_it_is_your_move_come_first(rules, tmp_path):
-    hub = Hub(rules, tmp_path, later=Clock())
+    hub = Hub(rules, tmp_path, later=Later())
     other = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=5)  # not carol's
     mine = hub.create(CAROL, Player.SS, opponent=Seat.HUMAN, seed=6)
     hub.sit(mine.id, BOB, code=mine.code)

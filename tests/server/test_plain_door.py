@@ -8,12 +8,13 @@ from __future__ import annotations
 import io
 import re
 
+from fakes import Later
 from plot_core import Player
 from plot_server.hub import Hub
 from plot_server.plain_door import LineEditor, PlainVisit, split_plain
 from plot_session.session import Seat
 
-from .test_hub import ALICE, BOB, CAROL, Clock
+from .test_hub import ALICE, BOB, CAROL
 
 CHOICE = re.compile(r"^  (\d+)\. ", re.M)
 TERMINAL_CODES = re.compile(r"[\x1b\x07\u2500-\u257f\u2580-\u259f]")
@@ -46,7 +47,7 @@ def test_split_plain_names_the_player_and_the_door():
 
 def test_a_game_for_two_in_plain_text_from_the_lobby_to_talk_and_moves(rules, tmp_path, monkeypatch):
     monkeypatch.setattr("plot_server.hub.secret_seed", lambda: 4_400_000_029)  # one deal, every run
-    hub = Hub(rules, tmp_path, later=Clock())
+    hub = Hub(rules, tmp_path, later=Later())
     alice, bob = Player_(hub, ALICE), Player_(hub, BOB)
     alice.visit.start()
     assert "You are alice. Type help for the commands." in alice.new()
@@ -92,7 +93,7 @@ def test_a_game_for_two_in_plain_text_from_the_lobby_to_talk_and_moves(rules, tm
 
 def test_against_the_computer_and_watching_in_plain_text(rules, tmp_path, monkeypatch):
     monkeypatch.setattr("plot_server.hub.secret_seed", lambda: 4_400_000_017)  # one deal, every run
-    clock = Clock()
+    clock = Later()
     hub = Hub(rules, tmp_path, later=clock)
     carol = Player_(hub, CAROL)
     said = carol.type("new abwehr computer easy")

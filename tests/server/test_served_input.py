@@ -8,16 +8,9 @@ import asyncio
 import pytest
 from textual import events
 
+from fakes import Ticks
 from plot_server import served_input
 from plot_server.served_input import Bucket, Flooded, KeyInput
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def keys_of(got: list) -> list[str]:
@@ -57,7 +50,7 @@ def test_an_escape_sequence_in_one_read_is_one_key_and_alt_x_stays_alt_x():
 
 def test_keys_past_the_burst_are_dropped_until_the_budget_refills():
     async def go():
-        clock, got = Clock(), []
+        clock, got = Ticks(), []
         keyboard = KeyInput(got.append, clock=clock)
         await keyboard.feed("x" * 500)
         assert len(keys_of(got)) == served_input.KEYS_BURST
@@ -72,7 +65,7 @@ def test_keys_past_the_burst_are_dropped_until_the_budget_refills():
 
 def test_mouse_movements_have_their_own_budget_and_never_crowd_out_keys():
     async def go():
-        clock, got = Clock(), []
+        clock, got = Ticks(), []
         keyboard = KeyInput(got.append, clock=clock)
         await keyboard.feed("\x1b[<35;10;5M" * 300)  # the mouse waved about
         moves = [e for e in got if isinstance(e, events.MouseMove)]
@@ -85,7 +78,7 @@ def test_mouse_movements_have_their_own_budget_and_never_crowd_out_keys():
 
 
 def test_the_byte_budget_pauses_a_fast_sender_and_closes_a_flood():
-    clock = Clock()
+    clock = Ticks()
     keyboard = KeyInput(lambda e: None, clock=clock)
     assert keyboard.pause_for(served_input.BYTES_BURST) == 0  # a paste goes at once
     wait = keyboard.pause_for(served_input.BYTES_PER_SECOND)  # one second more: wait
@@ -108,7 +101,7 @@ def test_the_byte_budget_pauses_a_fast_sender_and_closes_a_flood():
 
 
 def test_a_bucket_saves_up_no_more_than_its_burst():
-    clock = Clock()
+    clock = Ticks()
     bucket = Bucket(rate=2, burst=3, clock=clock)
     assert [bucket.take() for _ in range(4)] == [True, True, True, False]
     clock.now += 100

@@ -12,6 +12,7 @@ import time
 import psycopg
 import pytest
 
+from fakes import Later
 from plot_core import Player
 from plot_record.store import parse_raw
 from plot_record.timeline import check
@@ -19,7 +20,7 @@ from plot_server.hub import RECONNECTING, Hub
 from plot_server.pgstore import SCHEMA_VERSION, StoreError, prepare
 from plot_server.shared import PRESENCE_TTL
 from plot_session.session import Seat
-from server.test_hub import ALICE, BOB, Clock
+from server.test_hub import ALICE, BOB
 
 
 class Loop:
@@ -27,7 +28,7 @@ class Loop:
 
     def __init__(self) -> None:
         self.posted: queue.Queue = queue.Queue()
-        self.clock = Clock()
+        self.clock = Later()
 
     def post(self, callback) -> None:
         self.posted.put(callback)
@@ -193,7 +194,7 @@ def test_a_files_based_servers_tables_move_into_the_store(rules, tmp_path, url, 
     from server.test_hub import play, two_players
 
     home = tmp_path / "old"
-    old = Hub(rules, home, later=Clock())
+    old = Hub(rules, home, later=Later())
     table, guests, _ = two_players(old)
     play(guests, 5, random.Random(3))
     (home / "tables" / "T9.json").write_text("{not json")  # a damaged table file

@@ -1,0 +1,149 @@
+"""Our computer players against OpenSpiel's information-set MCTS (IS-MCTS), through the
+OpenSpiel game: the outside opponent the expert is measured by.
+
+    python -m tools.openspiel_match --ours expert --seat abwehr --games 100 --seed 998000 \
+        --think 1 --procs 2
+
+Each game is OpenSpiel's state from the start: chance nodes drawn from a generator
+seeded by the game's seed, IS-MCTS (random rollouts, UCT c=2, searching over states
+resampled from its own information state, as long as ``--think`` allows, at least two
+simulations) plays ``--seat`` in OpenSpiel's terms, and our level plays the other side
+from its own view of the engine's state, with the same time per decision. A win scores
+1, a loss -1, the Allies' win (18.73) is a loss for both. Printed: each side's wins, the
+Allies' wins, and IS-MCTS's simulations per decision (median), one line per game with
+``--verbose``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections import Counter
+
+import attrs
+
+SEATS = {"ss": 0, "abwehr": 1}
+
+
+@attrs.frozen
+class Result:
+    seed: int
+    winner: str  # "ss", "abwehr" or "allies"
+    case: str
+    actions: int
+    simulations: tuple[int, ...]  # IS-MCTS's per decision it searched
+
+
+def timed_ismcts(game, think: float, seed: int):
+    """OpenSpiel's IS-MCTS with a time budget per decision instead of a simulation
+    count (its own loop, with the clock checked between simulations)."""
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    class Timed(ismcts.ISMCTSBot):
+        def __init__(self) -> None:
+            super().__init__(
+                game,
+                mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed)),
+                uct_c=2.0,
+                max_simulations=1,
+                random_state=np.random.RandomState(seed + 1),
+            )
+            self.simulations: list[int] = []
+
+        def run_search(self, state):
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                return [(legal[0], 1.0)]
+            self.reset()
+            self._root_node = self.create_new_node(state)
+            deadline = time.monotonic() + think
+            n = 0
+            # the first simulation only opens the root: two at least, so a choice is made
+            while n < 2 or time.monotonic() < deadline:
+                self.run_simulation(self.sample_root_state(state))
+                n += 1
+            self.simulations.append(n)
+            return self.get_final_policy(state, self._root_node)
+
+    return Timed()
+
+
+def play(seed: int, ours: str, seat: str, think: float) -> Result:
+    import pyspiel
+
+    import plot_openspiel  # noqa: F401  (registers the game)
+    from plot_ai.players import make
+    from plot_core import Player, legal_actions, view
+    from plot_openspiel.game import CODES
+
+    game = pyspiel.load_game("python_plot_to_assassinate_hitler")
+    bot = timed_ismcts(game, think, seed)
+    ismcts_player = SEATS[seat]
+    rules = game.new_initial_state().game_state.rules
+    mine = make(ours, rules, think=think)
+    side_of = {0: Player.SS, 1: Player.ABWEHR}
+    chance = random.Random(f"chance/{seed}")
+    rnd = random.Random(f"ours/{seed}")
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = [o for o, _ in state.chance_outcomes()]
+            state.apply_action(chance.choice(outcomes))
+        elif state.current_player() == ismcts_player:
+            state.apply_action(bot.step(state))
+        else:
+            gs = state.game_state
+            allowed = set(state.legal_actions())
+            legal = [a for a in legal_actions(gs) if CODES.encode(a) in allowed]
+            side = side_of[state.current_player()]
+            choice = legal[0] if len(legal) == 1 else mine.decide(view(gs, side), legal, rnd)
+            state.apply_action(CODES.encode(choice))
+    o = state.game_state.outcome
+    return Result(seed, o.winner, o.case, len(state.history()), tuple(bot.simulations))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tools.openspiel_match", description=__doc__.split("\n")[0])
+    ap.add_argument("--ours", default="expert", help="our level: random, easy, hard or expert")
+    ap.add_argument("--seat", choices=sorted(SEATS), default="abwehr", help="the side IS-MCTS plays")
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=998000)
+    ap.add_argument("--think", type=float, default=1.0, help="seconds a decision, for both")
+    ap.add_argument("--procs", type=int, default=1)
+    ap.add_argument("--verbose", action="store_true")
+    args = ap.parse_args(argv)
+    seeds = list(range(args.seed, args.seed + args.games))
+    n = len(seeds)
+    if args.procs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=args.procs) as pool:
+            results = list(pool.map(play, seeds, [args.ours] * n, [args.seat] * n, [args.think] * n))
+    else:
+        results = [play(s, args.ours, args.seat, args.think) for s in seeds]
+    ours_side = "ss" if args.seat == "abwehr" else "abwehr"
+    won = Counter(r.winner for r in results)
+    sims = [s for r in results for s in r.simulations]
+    print(
+        f"IS-MCTS ({args.seat}) against {args.ours} ({ours_side}), seeds {seeds[0]}-{seeds[-1]}, "
+        f"think {args.think:g} s a decision"
+    )
+    print(
+        f"{n} games: {args.ours} won {won[ours_side]}, IS-MCTS won {won[args.seat]}, "
+        f"the Allies won {won['allies']}"
+    )
+    if sims:
+        print(
+            f"IS-MCTS searched {len(sims)} decisions, {statistics.median(sims):g} simulations each (median)"
+        )
+    if args.verbose:
+        for r in results:
+            print(f"  seed {r.seed}: {r.winner} ({r.case}), {r.actions} actions")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
