@@ -133,6 +133,9 @@ class PlainVisit:
         self.talk_seen = 0
         self.asked_at = -1  # the action count when the choices were last said
         self._told = False
+        self._lobby_told = False
+        self._lobby_last: ChatLine | None = None  # the last line of lobby talk said
+        self._my_moves: set[str] = set()  # tables where it was this player's move
 
     def say(self, text: str = "") -> None:
         print(clean(text), file=self.out, flush=True)
@@ -141,6 +144,41 @@ class PlainVisit:
     def start(self) -> None:
         self.say(f"plot, plain text, on a server. You are {self.who.name}. Type help for the commands.")
         self.tables()
+        lines = self.hub.lobby.lines
+        self._lobby_last = lines[-1] if lines else None  # talk from before is not news
+        self._my_moves = self._moves_now()
+        self.hub.lobby_listeners.append(self._lobby_changed)
+
+    def close(self) -> None:
+        """The player has gone: off the table, and no more told."""
+        self.leave_table()
+        if self._lobby_changed in self.hub.lobby_listeners:
+            self.hub.lobby_listeners.remove(self._lobby_changed)
+
+    def _moves_now(self) -> set[str]:
+        return {t.id for t in self.hub.tables.values() if t.your_move(self.who)}
+
+    def _lobby_changed(self) -> None:
+        if not self._lobby_told:
+            self._lobby_told = True
+            self.later(self._lobby_news)
+
+    def _lobby_news(self) -> None:
+        """Lobby talk, said in the lobby; and a table where it has just become this
+        player's move, said anywhere but at that table."""
+        self._lobby_told = False
+        lines = list(self.hub.lobby.lines)
+        new = lines[lines.index(self._lobby_last) + 1 :] if self._lobby_last in lines else lines
+        if lines:
+            self._lobby_last = lines[-1]
+        if self.seat is None:
+            for c in new:
+                self.say(f"{c.name} (lobby) says: {c.text}")
+        moves = self._moves_now()
+        here = self.guest.table_id if self.guest is not None else None
+        for table_id in sorted(moves - self._my_moves - {here}):
+            self.say(f"Your move at table {table_id} (sit {table_id}).")
+        self._my_moves = moves
 
     def line(self, text: str) -> bool:
         """One line from the player; False when they leave the server."""
@@ -165,8 +203,7 @@ class PlainVisit:
             elif word == "watch":
                 self.watch(rest)
             elif word == "say":
-                self.hub.say_in_lobby(self.who, rest)
-                self.say("Said to the lobby.")
+                self.hub.say_in_lobby(self.who, rest)  # (said back like anyone's)
             elif word in ("help", "?"):
                 for ln in LOBBY_HELP.splitlines():
                     self.say(ln)
@@ -378,4 +415,4 @@ async def serve_plain(process: Any, hub: Hub, who: Who, idle: float) -> None:
                 if not visit.line(line):
                     return
     finally:
-        visit.leave_table()
+        visit.close()

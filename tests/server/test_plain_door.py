@@ -57,6 +57,14 @@ def test_a_game_for_two_in_plain_text_from_the_lobby_to_talk_and_moves(rules, tm
     assert f"Table T1 is yours. Tell your opponent its join code: {table.code}." in said
     assert "you are the SS" in said and "Waiting for an opponent" in said
     assert "Waiting for the Abwehr: Abwehr to place the Allied unit" in said  # 7.11: the Abwehr first
+    bob.visit.start()
+    bob.new()
+    alice.type("say anyone for a game?")  # at her table: not lobby talk, her table's
+    carol = Player_(hub, CAROL)
+    carol.visit.start()
+    carol.type("say [b]me[/b], later")
+    assert "carol (lobby) says: [b]me[/b], later" in bob.new()  # bob is in the lobby
+    assert "lobby" not in alice.new()  # alice, at her table, is not told
     listed = bob.type("tables")
     assert "1 table:" in listed and "T1: SS alice, Abwehr free; turn 1, Abwehr to act" in listed
     assert "Refused: That is not the join code of table T1" in bob.type("join T1 WRONG")
@@ -88,6 +96,14 @@ def test_a_game_for_two_in_plain_text_from_the_lobby_to_talk_and_moves(rules, tm
     # leave: back to the lobby, the game waits; sit again
     assert "Back in the lobby" in alice.type("leave")
     assert alice.visit.guest is None and table.owners[Player.SS] == ALICE
+    # away in the lobby, she is told when it becomes her move there
+    for _ in range(200):
+        if table.session.state.to_act is Player.SS:
+            break
+        numbers = CHOICE.findall(bob.new()) or CHOICE.findall(bob.type("choices"))
+        bob.type(numbers[-1])
+    assert table.session.state.to_act is Player.SS
+    assert "Your move at table T1 (sit T1)." in alice.new()
     assert "you are the SS" in alice.type("sit T1")
 
 
