@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from plot_cli.main import main
-from plot_core.selfplay import POLICIES, Summary, play_game, play_games, wilson
+from plot_core.selfplay import POLICIES, Summary, gain, play_game, play_games, wilson
 
 
 def test_a_selfplay_game_is_reproducible_from_its_seed():
@@ -108,6 +110,9 @@ def test_selfplay_with_the_expert_in_two_processes_says_how_it_thought(capsys):
         (["--think", "soon"], "--think: expected seconds, e.g. 0.5, got 'soon'"),
         (["--think", "0"], "--think: must be more than 0 and at most 600, got 0.0"),
         (["--procs", "0"], "--procs: must be at least 1, got 0"),
+        (["--compare", "hard"], "--compare: expected SIDE=LEVEL, SIDE ss or abwehr"),
+        (["--compare", "allies=hard"], "got 'allies=hard'"),
+        (["--compare", "abwehr=genius"], "LEVEL one of busy, easy, expert, hard, random"),
     ],
 )
 def test_selfplay_bad_arguments_are_named(capsys, args, message):
@@ -115,3 +120,24 @@ def test_selfplay_bad_arguments_are_named(capsys, args, message):
         main(["selfplay", *args])
     assert exc.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_gain_and_its_interval_are_newcombes():
+    # Newcombe (1998), table II, example (a): 56/70 against 48/80, method 10
+    d, lo, hi = gain(56, 70, 48, 80)
+    assert (round(d, 4), round(lo, 4), round(hi, 4)) == (0.2, 0.0524, 0.3339)
+    d, lo, hi = gain(10, 10, 0, 10)  # at the edges the interval stays inside [-1, 1]
+    assert d == 1.0 and 0.5 < lo < 1.0 and hi == 1.0
+
+
+def test_selfplay_compare_plays_both_lines_on_the_same_seeds_and_says_the_gain(capsys):
+    assert main(["selfplay", "--games", "4", "--seed", "11", "--ss", "random", "--abwehr", "easy",
+                 "--compare", "abwehr=random"]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    assert "seeds 11-14, SS random vs Abwehr easy" in out and "seeds 11-14, SS random vs Abwehr random" in out
+    gained = re.search(r"Gain for the Abwehr, easy over random on the same seeds: ([+-]\d+\.\d) points "
+                       r"\[([+-]\d+\.\d), ([+-]\d+\.\d)\] \(95%, Newcombe's hybrid score interval\); "
+                       r"(\d) of 4 won against (\d) of 4", out)  # fmt: skip
+    assert gained, out
+    d, lo, hi, k1, k2 = gained.groups()
+    assert float(d) == round(100 * (int(k1) - int(k2)) / 4, 1) and float(lo) <= float(d) <= float(hi)

@@ -63,20 +63,43 @@ def _check_data(args: argparse.Namespace) -> int:
 
 
 def _selfplay(args: argparse.Namespace) -> int:
+    from plot_core.selfplay import gain
+
+    load_rules()  # fail on bad data before any game
+    first = _selfplay_line(args, args.ss, args.abwehr)
+    if args.compare is None:
+        return 0
+    side, level = args.compare
+    ss, abwehr = (level, args.abwehr) if side == "ss" else (args.ss, level)
+    print()
+    second = _selfplay_line(args, ss, abwehr)
+    measured = args.ss if side == "ss" else args.abwehr
+    k1, k2, n = first.wins()[side], second.wins()[side], first.games
+    d, lo, hi = gain(k1, n, k2, second.games)
+    name = "SS" if side == "ss" else "Abwehr"
+    print(
+        f"\nGain for the {name}, {measured} over {level} on the same seeds: {100 * d:+.1f} points "
+        f"[{100 * lo:+.1f}, {100 * hi:+.1f}] (95%, Newcombe's hybrid score interval); "
+        f"{k1} of {n} won against {k2} of {second.games}"
+    )
+    return 0
+
+
+def _selfplay_line(args: argparse.Namespace, ss_level: str, abwehr_level: str):
+    """One line of games, its summary printed; the summary."""
     import statistics
 
     from plot_ai.matches import play
     from plot_core.selfplay import Summary
 
-    load_rules()  # fail on bad data before any game
     print(
         f"plot selfplay: {args.games} game(s), seeds {args.seed}-{args.seed + args.games - 1}, "
-        f"SS {args.ss} vs Abwehr {args.abwehr}",
+        f"SS {ss_level} vs Abwehr {abwehr_level}",
         flush=True,
     )
     results = []
     clocks: dict[str, list] = {"SS": [], "Abwehr": []}
-    for r, ss, ab in play(args.games, args.seed, args.ss, args.abwehr, args.think, args.procs):
+    for r, ss, ab in play(args.games, args.seed, ss_level, abwehr_level, args.think, args.procs):
         results.append(r)
         for side, c in (("SS", ss), ("Abwehr", ab)):
             if c is not None:
@@ -88,8 +111,9 @@ def _selfplay(args: argparse.Namespace) -> int:
                 f"GT {r.game_turns}, {coup}, {r.seconds * 1000:.0f} ms",
                 flush=True,
             )
-    print("\n".join(Summary(tuple(results)).report()))
-    for side, level in (("SS", args.ss), ("Abwehr", args.abwehr)):
+    summary = Summary(tuple(results))
+    print("\n".join(summary.report()))
+    for side, level in (("SS", ss_level), ("Abwehr", abwehr_level)):
         seconds = [x for c in clocks[side] for x in c.seconds]
         if seconds:
             print(
@@ -106,7 +130,18 @@ def _selfplay(args: argparse.Namespace) -> int:
                 f"max {max(thoughts):.2f} s; thinking per game: mean "
                 f"{statistics.mean(totals):.1f} s, max {max(totals):.1f} s"
             )
-    return 0
+    return summary
+
+
+def _side_level(text: str) -> tuple[str, str]:
+    side, _, level = text.partition("=")
+    side, level = side.strip().lower(), level.strip().lower()
+    if side not in ("ss", "abwehr") or level not in (*LEVELS, "busy"):
+        known = ", ".join(sorted([*LEVELS, "busy"]))
+        raise argparse.ArgumentTypeError(
+            f"expected SIDE=LEVEL, SIDE ss or abwehr and LEVEL one of {known}; got {text!r}"
+        )
+    return side, level
 
 
 def _whole(text: str) -> int:
@@ -997,6 +1032,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="play N games at once, in N processes (default 1)",
     )
     sp.add_argument("-v", "--verbose", action="store_true", help="a line per game")
+    sp.add_argument(
+        "--compare",
+        type=_side_level,
+        metavar="SIDE=LEVEL",
+        help="then the same games with that side played by LEVEL (e.g. abwehr=hard), and "
+        "how much more often the side won in the first line, with its 95%% interval",
+    )
     sp.set_defaults(run=_selfplay)
     p.set_defaults(run=_play)
     return p

@@ -86,6 +86,19 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def gain(k1: int, n1: int, k2: int, n2: int) -> tuple[float, float, float]:
+    """How much more often a side won in one line (k1 of n1) than in another (k2 of n2):
+    the difference and its 95% interval by Newcombe's hybrid score method (Wilson's
+    interval of each line, combined), sound near 0% and 100% as a plain normal
+    interval is not. The lines are taken as independent; played on the same seeds
+    they are not quite, which makes the interval, if anything, wider than it need be."""
+    p1, p2 = k1 / n1, k2 / n2
+    l1, u1 = wilson(k1, n1)
+    l2, u2 = wilson(k2, n2)
+    d = p1 - p2
+    return d, d - math.hypot(p1 - l1, u2 - p2), d + math.hypot(u1 - p1, p2 - l2)
+
+
 @attrs.frozen
 class Summary:
     results: tuple[GameResult, ...]
