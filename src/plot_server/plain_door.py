@@ -77,12 +77,14 @@ class LineEditor:
         self.echo = echo
         self.buffer: list[str] = []
         self._escape = 0  # in an escape sequence, still to drop
+        self._after_cr = False  # the last character ended a line with CR (a LF may follow)
         # a character can come split between two reads
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace")
 
     def feed(self, data: bytes) -> list[str]:
         lines: list[str] = []
         for ch in self._decode.decode(data):
+            after_cr, self._after_cr = self._after_cr, ch == "\r"
             if self._escape:
                 # ESC [ ... final byte: drop until a letter or ~ ends it
                 if ch.isalpha() or ch == "~":
@@ -91,8 +93,8 @@ class LineEditor:
             if ch == "\x1b":
                 self._escape = 1
             elif ch in "\r\n":
-                if ch == "\n" and self.echo is not None and not self.buffer and lines:
-                    continue  # the LF of a CR LF
+                if ch == "\n" and after_cr:
+                    continue  # the LF of a CR LF: the line has ended already
                 lines.append("".join(self.buffer))
                 self.buffer = []
                 self._say(b"\r\n")

@@ -151,3 +151,4 @@ def test_the_line_editor_echoes_takes_back_and_drops_arrow_keys():
     assert editor.feed(b"\x04") == ["quit"]  # Ctrl-D leaves
     plain = LineEditor(None)  # no terminal: whole lines, nothing echoed
     assert plain.feed(b"help\nlook 2110\n") == ["help", "look 2110"]
+    assert plain.feed(b"chits\r") == ["chits"] and plain.feed(b"\nboxes\r\n\n") == ["boxes", ""]
