@@ -47,6 +47,24 @@ At a table: the plain game's commands (help lists them), and
   leave                back to the lobby (the game is saved and waits)"""
 
 
+# The server's words name the full screen's keys; here the commands are typed.
+KEYS_IN_WORDS = (
+    ("Press w to watch.", "Type watch and the table to watch it."),
+    ("press w to look at it.", "type watch and the table to look at it."),
+    (
+        "(they press j in the lobby)",
+        "(they type join, the table and the code; or press j on the full screen)",
+    ),
+)
+
+
+def in_words(text: str) -> str:
+    """A server's message with its full-screen keys said as plain commands."""
+    for key, words in KEYS_IN_WORDS:
+        text = text.replace(key, words)
+    return text
+
+
 def split_plain(username: str) -> tuple[str, bool]:
     """The player's name, and whether they asked for the plain door."""
     if username[: len(PLAIN)].lower() == PLAIN:
@@ -212,7 +230,7 @@ class PlainVisit:
             else:
                 self.say(f"Not understood: {word!r}. Type help for the commands.")
         except Refused as exc:
-            self.say(f"Refused: {exc}")
+            self.say(f"Refused: {in_words(str(exc))}")
         return True
 
     def tables(self) -> None:
@@ -259,7 +277,7 @@ class PlainVisit:
         try:
             guest = self.hub.sit(table_id, self.who, code=code, on_change=self._changed, on_kick=self._kicked)
         except WrongCode as exc:
-            self.say(f"Refused: {exc}")
+            self.say(f"Refused: {in_words(str(exc))}")
             return
         self._seat(guest)
 
@@ -282,7 +300,7 @@ class PlainVisit:
         )
         self.say(f"Table {table.id}, game {table.session.game}: you are {role}. leave: back to the lobby.")
         if note := chair.status_note():
-            self.say(note)
+            self.say(in_words(note))
         self.asked_at = -1
         self.follow()
 
@@ -318,7 +336,7 @@ class PlainVisit:
         try:
             talk(text)
         except Refused as exc:
-            self.say(f"Refused: {exc}")
+            self.say(f"Refused: {in_words(str(exc))}")
 
     def _changed(self) -> None:
         """The table changed (a move, talk, someone came or went): said once the burst

@@ -10,7 +10,7 @@ import re
 
 from fakes import Later
 from plot_core import Player
-from plot_server.hub import Hub
+from plot_server.hub import Hub, Who
 from plot_server.plain_door import LineEditor, PlainVisit, split_plain
 from plot_session.session import Seat
 
@@ -56,6 +56,7 @@ def test_a_game_for_two_in_plain_text_from_the_lobby_to_talk_and_moves(rules, tm
     table = hub.tables["T1"]
     assert f"Table T1 is yours. Tell your opponent its join code: {table.code}." in said
     assert "you are the SS" in said and "Waiting for an opponent" in said
+    assert "they type join, the table and the code" in said and "press j in the lobby" not in said
     assert "Waiting for the Abwehr: Abwehr to place the Allied unit" in said  # 7.11: the Abwehr first
     bob.visit.start()
     bob.new()
@@ -71,6 +72,9 @@ def test_a_game_for_two_in_plain_text_from_the_lobby_to_talk_and_moves(rules, tm
     said = bob.type(f"join t1 {table.code.lower()}")
     assert "you are the Abwehr" in said and "Your move, Abwehr: Abwehr to place the Allied unit" in said
     assert CHOICE.search(said)
+    dave = Player_(hub, Who("key SHA256:dave", "dave"))  # both sides taken now
+    refused = dave.type(f"join T1 {table.code}")
+    assert "Refused: Table T1 has no free side" in refused and "Type watch and the table" in refused
     # alice types a number out of turn: told whose move it is, nothing played
     assert "Waiting for the Abwehr" in alice.type("1")
     # talk reaches both, as text
