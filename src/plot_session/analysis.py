@@ -366,22 +366,32 @@ def kept_alternative(
     return found[0] if found else None
 
 
+def moved(point: TurningPoint) -> str:
+    """How the chances moved at a turning point: "SS 60% -> 40%, Abwehr 30% -> 52%"."""
+    (ss0, ab0), (ss1, ab1) = point.before, point.after
+    return f"SS {100 * ss0:.0f}% -> {100 * ss1:.0f}%, Abwehr {100 * ab0:.0f}% -> {100 * ab1:.0f}%"
+
+
+def expert_clause(point: TurningPoint, alt: Alternative) -> str:
+    """What the expert says of a turning point's move: "the expert would rather: ...
+    (it gives the SS 45%)"."""
+    return (
+        f"the expert {'agrees' if alt.agrees else 'would rather'}: {alt.plan} "
+        f"(it gives the {SIDES[point.side]} {100 * alt.estimate:.0f}%)"
+    )
+
+
 def alternative_words(point: TurningPoint, alt: Alternative | None) -> str:
     """What the expert says of a turning point's move, in a sentence."""
     if alt is None:
         return "The expert had nothing to choose there."
-    return (
-        f"The expert {'agrees' if alt.agrees else 'would rather'}: {alt.plan} "
-        f"(it gives the {SIDES[point.side]} {100 * alt.estimate:.0f}%)."
-    )
+    clause = expert_clause(point, alt)
+    return f"{clause[0].upper()}{clause[1:]}."
 
 
 def turning_words(point: TurningPoint) -> str:
     """How the chances moved at a turning point, in a sentence."""
-    return (
-        f"A turning point ({point.turn}): SS {100 * point.before[0]:.0f}% -> {100 * point.after[0]:.0f}%, "
-        f"Abwehr {100 * point.before[1]:.0f}% -> {100 * point.after[1]:.0f}%."
-    )
+    return f"A turning point ({point.turn}): {moved(point)}."
 
 
 # -- how far the chances can be trusted ------------------------------------------------------
@@ -497,17 +507,10 @@ def turning_point_lines(analysis: Analysis, better: list[Alternative] | None = N
     if not analysis.turning_points:
         lines.append("  none: the chances never moved")
     for p in analysis.turning_points:
-        lines.append(
-            f"  action {p.i} ({p.turn}), {SIDES[p.side]}: {p.words}. "
-            f"SS {100 * p.before[0]:.0f}% -> {100 * p.after[0]:.0f}%, "
-            f"Abwehr {100 * p.before[1]:.0f}% -> {100 * p.after[1]:.0f}%"
-        )
+        lines.append(f"  action {p.i} ({p.turn}), {SIDES[p.side]}: {p.words}. {moved(p)}")
         alt = said.get(p.i)
         if alt is not None:
-            lines.append(
-                f"      the expert {'agrees' if alt.agrees else 'would rather'}: "
-                f"{alt.plan} (it gives the {SIDES[p.side]} {100 * alt.estimate:.0f}%)"
-            )
+            lines.append(f"      {expert_clause(p, alt)}")
     return lines
 
 
