@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from plot_core import Player, Rules
-from plot_record import ChatLine, Header, RecordError
+from plot_record import ChatLine, Header, Record, RecordError
 from plot_record.files import Unreadable, loads
 from plot_record.format import header_line, parse_entry
 from plot_record.store import parse_raw
@@ -20,7 +20,7 @@ from plot_record.timeline import check
 from plot_session.describe import SIDE
 from plot_session.session import Seat, Session
 
-from .pgstore import Conflict, StoreError
+from .pgstore import Conflict, StoreError, record_name
 from .shared import PRESENCE_TTL, Shared, StoreRecorder
 from .tables import (
     TABLE_FILE_VERSION,
@@ -35,6 +35,12 @@ from .tables import (
 RECONNECTING = (
     "reconnecting to the game store; the game goes on by itself when it answers, and nothing is lost"
 )
+
+
+def stored_record(table_id: str, rows: list[tuple[int, str]], rules: Rules) -> Record:
+    """A stored table's record from its rows (line number, text), checked as a file's is."""
+    data = "".join(f"{text}\n" for _, text in rows).encode("utf-8")
+    return check(parse_raw(data, Path(record_name(table_id))), rules)
 
 
 def _stored(found: tuple[dict[str, Any], int] | None) -> tuple[dict[str, Any], int]:
@@ -91,7 +97,7 @@ class StoreTables:
                 session,
                 owners,
                 None,
-                f"store:{table_id}",
+                record_name(table_id),
                 datetime.now(UTC).isoformat(timespec="seconds"),
             )
             store.create(table_id, number, table.meta(), header_line(header).rstrip("\n"))
@@ -118,8 +124,7 @@ class StoreTables:
     def _load_shared(self, table_id: str, meta: dict, version: int, rows: list[tuple[int, str]]) -> Table:
         if meta.get("version") != TABLE_FILE_VERSION:
             raise ValueError(f"table version {meta.get('version')!r}, expected {TABLE_FILE_VERSION}")
-        data = "".join(f"{text}\n" for _, text in rows).encode("utf-8")
-        record = check(parse_raw(data, Path(f"store:{table_id}")), self.rules)
+        record = stored_record(table_id, rows, self.rules)
         recorder = None if record.finished else self._link.recorder(table_id, len(rows) + 1)
         session = Session.resume(record, recorder)
         owners = owners_from(meta)
@@ -131,7 +136,7 @@ class StoreTables:
             session,
             owners,
             None,
-            f"store:{table_id}",
+            record_name(table_id),
             meta["created"],
             version=version,
         )

@@ -44,6 +44,14 @@ CREATE TABLE plot_lines (
 """
 
 
+STORED = "store:"  # where a file record has its path, a stored table's record has this
+
+
+def record_name(table_id: str) -> str:
+    """The name that stands for a stored table's record where a file's path would."""
+    return f"{STORED}{table_id}"
+
+
 class StoreError(Exception):
     """The store cannot be used; the message says why and what to do."""
 
@@ -158,7 +166,7 @@ class Store:
                 return None
             number = _one(c.execute("SELECT nextval('plot_table_numbers')"))
             table_id = f"T{number}"
-            row = dict(meta, id=table_id, record=f"store:{table_id}")
+            row = dict(meta, id=table_id, record=record_name(table_id))
             c.execute(
                 "INSERT INTO plot_tables (id, number, meta, finished) VALUES (%s, %s, %s, %s)",
                 (table_id, number, json.dumps(row), finished),

@@ -17,8 +17,6 @@ from pathlib import Path
 
 from plot_core import Rules
 from plot_record import Record, load_record
-from plot_record.store import parse_raw
-from plot_record.timeline import check
 from plot_session.analysis import (
     EXPERT_TRIALS,
     Alternative,
@@ -30,12 +28,18 @@ from plot_session.analysis import (
     kept_analysis,
 )
 
-from .pgstore import Store
+from .hub_store import stored_record
+from .pgstore import STORED, Store
 from .tables import Refused, Table
 
 TURNING_POINTS = 8  # as many as the local viewer marks
 KEPT_ANALYSES = 20  # games whose analysis stays in memory (about the lobby's finished list)
 KEPT_ALTERNATIVES = KEPT_ANALYSES * TURNING_POINTS
+
+
+def _stored(record: Record) -> bool:
+    """Is it a stored table's record (no file beside which to keep what is worked out)?"""
+    return str(record.path).startswith(STORED)
 
 
 class FinishedGames:
@@ -67,8 +71,7 @@ class FinishedGames:
             rows = store.lines(table.id)
         finally:
             store.close()
-        data = "".join(f"{text}\n" for _, text in rows).encode("utf-8")
-        return check(parse_raw(data, Path(str(table.record))), self.rules)
+        return stored_record(table.id, rows, self.rules)
 
     def analysis(self, record: Record) -> Analysis:
         """The game's chances and turning points (slow: in a worker thread), worked out
@@ -76,7 +79,7 @@ class FinishedGames:
         with self._lock:
             found = self._analyses.get(record.header.game)
             if found is None:
-                if str(record.path).startswith("store:"):
+                if _stored(record):
                     found = analyse(record, top=TURNING_POINTS)  # no file to keep it beside
                 else:
                     found = kept_analysis(record, top=TURNING_POINTS)
@@ -91,7 +94,7 @@ class FinishedGames:
         key = (record.header.game, point.i)
         with self._lock:
             if key not in self._better:
-                if str(record.path).startswith("store:"):
+                if _stored(record):  # no file to keep it beside
                     found = alternatives(record, (point,), trials=EXPERT_TRIALS)
                     self._better[key] = found[0] if found else None
                 else:
