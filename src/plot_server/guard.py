@@ -1,5 +1,6 @@
 """What the server asks of strangers before and after they sign in: acceptable user
-names, and how fast wrong passwords and wrong join codes may come."""
+names, how fast wrong passwords and wrong join codes may come, and how often an idle
+connection is looked at."""
 
 from __future__ import annotations
 
@@ -9,6 +10,15 @@ from collections import deque
 from collections.abc import Callable
 
 MAX_NAME = 32
+IDLE_CHECK = 5.0  # seconds between looks at a connection's idle time, at most
+
+
+def idle_check_every(idle: float) -> float:
+    """How often to look whether a connection has been idle ``idle`` seconds: often
+    enough that it is closed soon after, never more than every IDLE_CHECK seconds."""
+    return min(IDLE_CHECK, idle / 4)
+
+
 # Beside letters, digits and spaces: punctuation a name may reasonably hold. No brackets
 # (markup), no backslash, quotes other than the apostrophe, or anything invisible.
 NAME_PUNCTUATION = set(" .,-_'@+!?()&:;#/")

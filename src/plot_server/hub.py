@@ -250,6 +250,14 @@ class Hub(StoreTables):
             session.recorder.on_refused = lambda: self._reload(table, self._lost(table))
 
     # -- sitting down ---------------------------------------------------------------------
+    def listed_for(self, who: Who) -> list[Table]:
+        """The tables as a lobby lists them to ``who``: those where it is their move first."""
+        return sorted(self.tables.values(), key=lambda t: not t.your_move(who))
+
+    def moves_of(self, who: Who) -> set[str]:
+        """The tables where it is ``who``'s move."""
+        return {t.id for t in self.tables.values() if t.your_move(who)}
+
     def table(self, table_id: str) -> Table:
         table = self.tables.get(table_id.strip().upper())
         if table is None:

@@ -96,7 +96,7 @@ class LobbyScreen(OnceScreen[None]):
         keep = self._under_cursor()
         t.clear()
         # the tables where it is this player's move come first, marked
-        tables = sorted(self.hub.tables.values(), key=lambda tb: not tb.your_move(self.who))
+        tables = self.hub.listed_for(self.who)
         for table in tables:
             mine = table.side_of(self.who)
             you = "SS" if mine is Player.SS else "Abwehr" if mine is Player.ABWEHR else ""

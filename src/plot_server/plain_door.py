@@ -20,11 +20,12 @@ from typing import Any, TextIO, cast
 from plot_core import Player
 from plot_core.english import counted
 from plot_record import ChatLine
-from plot_session.describe import SIDE, WINNERS, prompt
+from plot_session.describe import SIDE, prompt
 from plot_session.session import Seat
-from plot_tui.line_mode import ACTED, LineMode
+from plot_tui.line_mode import ACTED, LineMode, over_words
 from plot_tui.plain import clean
 
+from .guard import idle_check_every
 from .hub import Guest, Hub, Refused, Who, WrongCode
 
 PLAIN = "plain+"  # the user name's prefix that asks for the plain door
@@ -152,6 +153,7 @@ class PlainVisit:
         self.seat: LineMode | None = None
         self.talk_seen = 0
         self.asked_at = -1  # the action count when the choices were last said
+        self.over_said = False  # the game's end said at this table
         self._told = False
         self._lobby_told = False
         self._lobby_last: ChatLine | None = None  # the last line of lobby talk said
@@ -176,7 +178,7 @@ class PlainVisit:
             self.hub.lobby_listeners.remove(self._lobby_changed)
 
     def _moves_now(self) -> set[str]:
-        return {t.id for t in self.hub.tables.values() if t.your_move(self.who)}
+        return self.hub.moves_of(self.who)
 
     def _lobby_changed(self) -> None:
         if not self._lobby_told:
@@ -234,7 +236,7 @@ class PlainVisit:
         return True
 
     def tables(self) -> None:
-        tables = sorted(self.hub.tables.values(), key=lambda t: not t.your_move(self.who))
+        tables = self.hub.listed_for(self.who)
         if not tables:
             self.say("No tables yet: new ss or new abwehr sets one up.")
             return
@@ -301,7 +303,7 @@ class PlainVisit:
         self.say(f"Table {table.id}, game {table.session.game}: you are {role}. leave: back to the lobby.")
         if note := chair.status_note():
             self.say(in_words(note))
-        self.asked_at = -1
+        self.asked_at, self.over_said = -1, False
         self.follow()
 
     # -- at a table --------------------------------------------------------------------
@@ -364,11 +366,9 @@ class PlainVisit:
         self.talk_seen = len(chair.chat)
         v = chair.view()
         if v.outcome is not None:
-            if self.asked_at != -2:
-                self.asked_at = -2
-                self.say(
-                    f"The game is over: {WINNERS[v.outcome.winner]} ({v.outcome.case}). {v.outcome.reason}."
-                )
+            if not self.over_said:
+                self.over_said = True
+                self.say(over_words(v.outcome))
                 self.say("leave: back to the lobby.")
             return
         if chair.actions == self.asked_at:
@@ -396,7 +396,7 @@ class PlainVisit:
         return f"{c.name} ({c.role}) says: {c.text}"
 
     def _kicked(self, why: str) -> None:
-        self.guest = None
+        self.guest = None  # the hub has given the seat away already
         self.seat = None
         self.say(why)
         self.say("Back in the lobby.")
@@ -406,9 +406,6 @@ class PlainVisit:
             self.hub.leave(self.guest)
         self.guest = None
         self.seat = None
-
-
-IDLE_CHECK = 5.0  # seconds between looks at the idle time
 
 
 async def serve_plain(process: Any, hub: Hub, who: Who, idle: float) -> None:
@@ -423,7 +420,7 @@ async def serve_plain(process: Any, hub: Hub, who: Who, idle: float) -> None:
     try:
         while True:
             try:
-                data = await asyncio.wait_for(process.stdin.read(4096), timeout=min(IDLE_CHECK, idle))
+                data = await asyncio.wait_for(process.stdin.read(4096), timeout=idle_check_every(idle))
             except TimeoutError:
                 if visit.clock() - visit.last_seen > idle:
                     visit.say(f"Closed after {idle / 60:g} minutes without a line; your games are saved.")

@@ -34,14 +34,12 @@ from plot_tui.textual_compat import end_on_failure, forget_error_output, has_scr
 
 from .collector import Collector
 from .driver import ChannelDriver
-from .guard import CodeLimit, PasswordThrottle, name_problem, normal_name
+from .guard import CodeLimit, PasswordThrottle, idle_check_every, name_problem, normal_name
 from .hub import Guest, Hub, Refused, Table, Who, WrongCode, to_operator
 from .lobby import LOBBY_STYLESHEET, LobbyScreen, TableSetup
 from .logs import failure_log_path, log_failure
 from .pgstore import StoreError
 from .plain_door import serve_plain, split_plain
-
-IDLE_CHECK = 5.0  # seconds between checks of a connection's idle time
 
 
 @attrs.define
@@ -179,7 +177,7 @@ class ServedApp(PlotApp):
         self.hub.lobby_listeners.append(self._lobby_changed)
         self.hub.sessions.add(self)
         self.my_moves = self._moves_now()  # no bell for what was so before
-        self.set_interval(min(IDLE_CHECK, self.idle / 4), self._check_idle)
+        self.set_interval(idle_check_every(self.idle), self._check_idle)
 
     # The hub calls these from whichever connection changed something: they only post
     # a message to this app, which acts on it in its own task.
@@ -192,7 +190,7 @@ class ServedApp(PlotApp):
             self.lobby.refresh_rows()
 
     def _moves_now(self) -> set[str]:
-        return {t.id for t in self.hub.tables.values() if t.your_move(self.who)}
+        return self.hub.moves_of(self.who)
 
     def _tell_my_move(self) -> None:
         """Your move: when it becomes this player's move at a table they are

@@ -18,7 +18,7 @@ from typing import Protocol, TextIO
 
 from plot_core import Action, IllegalAction, Player, PlayerView, Rules, parse_action
 from plot_core.engine.overlays import Overlays
-from plot_core.engine.state import PHASE_TITLES, Box
+from plot_core.engine.state import PHASE_TITLES, Box, Outcome
 from plot_core.english import counted
 from plot_core.hexgrid import label, parse_hex
 from plot_core.lessons import Lesson
@@ -49,6 +49,11 @@ HELP = """Commands (a number, or an action's notation such as "move 2010", plays
 Long answers come 20 lines at a time: Enter for more, or type your next command."""
 PAGE = 20  # lines of one answer said before asking to go on
 ACTED, QUIT = "acted", "quit"  # what a line from the player did (LineMode.handle)
+
+
+def over_words(o: Outcome) -> str:
+    """The end of a game, as the plain text says it."""
+    return f"The game is over: {WINNERS[o.winner]} ({o.case}). {o.reason}."
 
 
 class Board(Protocol):
@@ -265,8 +270,7 @@ class LineMode(Answers):
                 self.say(f"Lesson done: {self.lesson.goal}")
                 return 0
             if s.state.outcome is not None:
-                o = s.state.outcome
-                self.say(f"The game is over: {WINNERS[o.winner]} ({o.case}). {o.reason}.")
+                self.say(over_words(s.state.outcome))
                 return 0
             self.ask()
             if not self._answer():
