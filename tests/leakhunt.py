@@ -113,6 +113,15 @@ def screen_text(app: App, *, terminal: bool = True, widgets: bool = True) -> str
     return "\n".join(parts)
 
 
+def next_choice(state: GameState, players: dict, rnd: random.Random):
+    """The side to act's next action, by its player from its own view (a lone legal
+    action needs no asking)."""
+    actions = list(legal_actions(state))
+    if len(actions) == 1:
+        return actions[0]
+    return players[state.to_act].decide(view(state, state.to_act), actions, rnd)
+
+
 async def hunt(
     rules: Rules,
     seed: int,
@@ -146,10 +155,7 @@ async def hunt(
             if state.outcome is not None:
                 break
             to_act = state.to_act
-            actions = list(legal_actions(state))
-            choice = (
-                actions[0] if len(actions) == 1 else players[to_act].decide(view(state, to_act), actions, rnd)
-            )
+            choice = next_choice(state, players, rnd)
             if to_act is side:
                 before = session.actions
                 screen.do(choice)  # the screen's own path: message line
@@ -212,10 +218,7 @@ def plain_hunt(
         if state.outcome is not None:
             break
         to_act = state.to_act
-        actions = list(legal_actions(state))
-        choice = (
-            actions[0] if len(actions) == 1 else players[to_act].decide(view(state, to_act), actions, rnd)
-        )
+        choice = next_choice(state, players, rnd)
         if to_act is side:
             before = table.session.actions
             assert visit.line(str(choice))  # typed, as the player would
