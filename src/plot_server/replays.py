@@ -19,6 +19,7 @@ from plot_core import Rules
 from plot_record import Record, load_record
 from plot_session.analysis import (
     EXPERT_TRIALS,
+    VIEWER_POINTS,
     Alternative,
     Analysis,
     TurningPoint,
@@ -32,9 +33,8 @@ from .hub_store import stored_record
 from .pgstore import STORED, Store
 from .tables import Refused, Table
 
-TURNING_POINTS = 8  # as many as the local viewer marks
 KEPT_ANALYSES = 20  # games whose analysis stays in memory (about the lobby's finished list)
-KEPT_ALTERNATIVES = KEPT_ANALYSES * TURNING_POINTS
+KEPT_ALTERNATIVES = KEPT_ANALYSES * VIEWER_POINTS
 
 
 def _stored(record: Record) -> bool:
@@ -80,9 +80,9 @@ class FinishedGames:
             found = self._analyses.get(record.header.game)
             if found is None:
                 if _stored(record):
-                    found = analyse(record, top=TURNING_POINTS)  # no file to keep it beside
+                    found = analyse(record, top=VIEWER_POINTS)  # no file to keep it beside
                 else:
-                    found = kept_analysis(record, top=TURNING_POINTS)
+                    found = kept_analysis(record, top=VIEWER_POINTS)
                 self._analyses[record.header.game] = found
                 while len(self._analyses) > KEPT_ANALYSES:
                     self._analyses.popitem(last=False)

@@ -355,6 +355,7 @@ def kept_alternatives(
 
 
 EXPERT_TRIALS = 300  # the expert's search at a turning point, as plot analyse --expert
+VIEWER_POINTS = 8  # turning points the replay viewer marks (at home and served)
 
 
 def kept_alternative(

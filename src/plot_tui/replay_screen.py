@@ -123,7 +123,7 @@ class ReplayScreen(BoardScreen):
     @work(thread=True, exclusive=True)
     def _analyse(self) -> None:
         """A finished game's chances and turning points, off the event loop."""
-        from plot_session.analysis import Kept, kept_analysis
+        from plot_session.analysis import VIEWER_POINTS, Kept, kept_analysis
 
         record = self.replay.record
         better: list[Alternative] = []
@@ -131,7 +131,7 @@ class ReplayScreen(BoardScreen):
             analysis = self.analysis(record)
         else:  # kept beside the record, with what the expert said before
             kept = Kept(record)
-            analysis = kept_analysis(record, top=8, kept=kept)
+            analysis = kept_analysis(record, top=VIEWER_POINTS, kept=kept)
             better = kept.known_alternatives(analysis.turning_points)
         self.app.call_from_thread(self._analysed, analysis, better)
 
