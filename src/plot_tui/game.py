@@ -273,17 +273,11 @@ class GameScreen(BoardScreen):
         )
 
     @on(ChoicePicked)
-    def _clicked(self, message: ChoicePicked) -> None:
-        """A clicked choice does what its key does."""
-        key = message.key
-        if key.isdigit():
-            self.action_number(int(key))
-        elif key == "D":
-            self.action_no_coup_this_turn()
-        elif key == "a":
-            self.action_menu()
-        else:
-            self.action_fixed(key)
+    async def _clicked(self, message: ChoicePicked) -> None:
+        """A clicked choice does what its key does: the screen's own binding for it."""
+        bound = self.active_bindings.get(message.key)
+        if bound is not None and bound.node is self:
+            await self.run_action(bound.binding.action)
 
     def _news(self) -> list[str]:
         """Rolls and results since this screen's player last acted (theirs, the other

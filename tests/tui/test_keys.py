@@ -192,3 +192,9 @@ async def test_a_click_on_a_choice_does_what_its_key_does():
         await pilot.click(offset=choice_cell(app, "d"))  # call the attempt off
         await pilot.pause()
         assert not s.state.pending and s.state.unit("101").controller is None
+        from plot_core.engine.state import DecisionKind
+
+        await pilot.click(offset=choice_cell(app, "P"))  # a capital letter's key too
+        await pilot.pause()
+        # the phase ended, as P ends it: the Abwehr is asked about the coup (18.11)
+        assert s.state.pending and s.state.pending[-1].kind == DecisionKind.COUP
