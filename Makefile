@@ -46,10 +46,11 @@ postgresql:
 	  echo "note: no PostgreSQL server; the shared store's tests will say so"
 
 # Two parts: the engine, record, screen and hidden-information tests in two processes
-# (they keep to themselves), then the SSH server tests one at a time (they time
+# (they keep to themselves; an idle process takes work from the other, so a long test
+# near the end does not leave one waiting), then the SSH server tests one at a time (they time
 # real terminals and servers, which a second process on a 2-core machine would disturb).
 test: $(STAMP) ssh-client browser postgresql
-	$(BIN)/python -m pytest -q -m "not slow" -n 2 --ignore=tests/server $(PYTEST_ARGS) tests
+	$(BIN)/python -m pytest -q -m "not slow" -n 2 --dist worksteal --ignore=tests/server $(PYTEST_ARGS) tests
 	$(BIN)/python -m pytest -q -m "not slow" $(PYTEST_ARGS) tests/server
 
 bench: $(STAMP) ssh-client postgresql

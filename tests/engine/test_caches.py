@@ -24,14 +24,14 @@ from plot_core.engine.state import evolve as state_evolve
 from .differential import POLICIES, compare_game, compare_games
 
 # Seeds no one tuned the engine on; uniform games are short, busy ones reach every table.
-QUICK = [(s, "uniform") for s in range(100000, 100160)] + [(s, "busy") for s in range(100000, 100040)]
+QUICK = [(s, "uniform") for s in range(100000, 100080)] + [(s, "busy") for s in range(100000, 100020)]
 LONG = [(s, "uniform") for s in range(110000, 111500)] + [(s, "busy") for s in range(110000, 110300)]
 
 
-def test_two_hundred_games_take_the_same_steps_with_and_without_caches():
+def test_a_hundred_games_take_the_same_steps_with_and_without_caches():
     actions, problems = compare_games(QUICK)
     assert not problems, "\n".join(problems[:3])
-    assert actions > 150_000  # whole games, every step compared
+    assert actions > 75_000  # whole games, every step compared
 
 
 @pytest.mark.slow

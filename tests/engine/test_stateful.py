@@ -64,7 +64,7 @@ class WholeGame(RuleBasedStateMachine):
 TestWholeGame = WholeGame.TestCase
 # A whole game is the unit under test, so its input is large by nature.
 TestWholeGame.settings = settings(
-    max_examples=6,
+    max_examples=4,
     stateful_step_count=400,
     deadline=None,
     suppress_health_check=[HealthCheck.large_base_example, HealthCheck.too_slow, HealthCheck.data_too_large],

@@ -137,8 +137,8 @@ async def test_a_client_that_never_reads_cannot_grow_the_server(guarded_server):
     for i in range(80):  # each new size redraws the whole screen
         proc.change_terminal_size(500 - i % 2, 200)
         proc.stdin.write(b"\x1b[B\x1b[A" * 10)
-        await asyncio.sleep(0.1)
-    await asyncio.sleep(3)
+        await asyncio.sleep(0.05)
+    await asyncio.sleep(1.5)
     grown = guarded_server.rss_mib() - before
     # What the server kept for it is what arrives once it reads again: at most the bound
     # (4 MiB) and the SSH window (2 MiB) and a frame or two, not every frame it missed.
@@ -146,7 +146,7 @@ async def test_a_client_that_never_reads_cannot_grow_the_server(guarded_server):
     got = b""
     try:
         while True:
-            got += await asyncio.wait_for(proc.stdout.read(1 << 20), 3)
+            got += await asyncio.wait_for(proc.stdout.read(1 << 20), 1.5)
     except TimeoutError:
         pass
     assert len(got) < 10 * 2**20, f"{len(got) / 2**20:.0f} MiB were held for a deaf client"
