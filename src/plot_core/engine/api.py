@@ -166,7 +166,7 @@ def _known(state: GameState, action: Action) -> None:
     rules = state.rules
     if action.unit is not None and action.unit not in rules.units:
         raise IllegalAction("", f"there is no unit {action.unit!r}")
-    if action.hex is not None and action.hex not in rules.map:
+    if action.hex is not None and action.hex not in rules.map.area_of:
         raise IllegalAction("", f"{label(action.hex)} is not a hex of the map")
     if action.chit is not None and action.chit not in rules.chits.by_id():
         raise IllegalAction("", f"there is no chit {action.chit!r}")

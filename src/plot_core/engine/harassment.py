@@ -166,15 +166,19 @@ def harass_targets(state: GameState) -> list[Action]:
         return []
     # the mover's own side's units are never targets (10.21): their refusals are not
     # worth building
-    out = []
-    for h in sorted(zone):
-        for t in occ.get(h, ()):
+    # (only occupied hexes and vacant HQ hexes can hold a target: the rest are not looked at)
+    hq_of, out = state.rules.map.hq_of, []
+    for h in sorted([h for h in zone if h in occ or h in hq_of]):
+        there = occ.get(h)
+        if there is None:  # a vacant HQ hex (10.69)
+            if _target_problem(state, None, h, zone) is None:
+                out.append(act(Verb.HARASS, None, h))
+            continue
+        for t in there:
             if state.unit(t).controller is state.phasing:
                 continue
             if _target_problem(state, t, None, zone) is None:
                 out.append(act(Verb.HARASS, t))
-        if h not in occ and hq_at(state, h) is not None and _target_problem(state, None, h, zone) is None:
-            out.append(act(Verb.HARASS, None, h))
     return out
 
 
