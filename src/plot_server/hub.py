@@ -32,6 +32,7 @@ from .chat import TABLE_TALK, Lobby, Pace, TooFast, text_problem, utc_now
 from .hub_store import RECONNECTING, StoreTables
 from .links import Links
 from .pgstore import Conflict, StoreError, prepare
+from .rematch import RematchTables, rematch_from, rematch_words
 from .replays import FinishedGames
 from .shared import Hooks, Shared, StoreRecorder
 from .tables import (  # noqa: F401  (the names the server and tests import from here)
@@ -73,7 +74,7 @@ def think_by_pool(job, done: Callable[[object], None]) -> None:
     fut.add_done_callback(back)
 
 
-class Hub(StoreTables):
+class Hub(StoreTables, RematchTables):
     """All tables of one server. ``later(delay, callback)`` runs the computer's moves
     (asyncio's loop on the server; tests pass their own)."""
 
@@ -309,7 +310,7 @@ class Hub(StoreTables):
         if old is not None:  # the same player again: the newer connection wins
             table.guests.remove(old)
             old.on_kick(f"You sat down at table {table.id} from another connection; this one is closed.")
-        chair = Chair(table.session, side, note=lambda: table.note_for(side))
+        chair = Chair(table.session, side, note=lambda: self.note_for(table, side))
         guest = Guest(table.id, chair, who, on_change, on_kick)
         chair.talk = lambda text: self.say(guest, text)
         table.guests.append(guest)
@@ -322,7 +323,7 @@ class Hub(StoreTables):
         table = self.table(table_id)
         guest = Guest(
             table.id,
-            Chair(table.session, None, note=lambda: table.note_for(None)),
+            Chair(table.session, None, note=lambda: self.note_for(table, None)),
             who,
             on_change,
             lambda why: None,
@@ -332,6 +333,11 @@ class Hub(StoreTables):
         # shared: a computer waiting for someone at the table moves now (_moves_computer)
         self._changed(table, game=self.shared is not None)
         return guest
+
+    @staticmethod
+    def note_for(table: Table, side: Player | None) -> str:
+        """What a screen at ``table`` says of the others, and of a rematch."""
+        return " ".join(w for w in (table.note_for(side), rematch_words(table, side)) if w)
 
     # -- talk -----------------------------------------------------------------
     def _words(self, who: Who, text: str) -> str:
@@ -539,4 +545,13 @@ class Hub(StoreTables):
         owners = owners_from(meta)
         if set(owners) != set(session.humans()):
             raise ValueError("its owners do not match the record's human sides")
-        return Table(meta["id"], meta["code"], session, owners, meta_path, path, meta["created"])
+        return Table(
+            meta["id"],
+            meta["code"],
+            session,
+            owners,
+            meta_path,
+            path,
+            meta["created"],
+            rematch=rematch_from(meta, str(meta_path)),
+        )

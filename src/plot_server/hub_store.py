@@ -21,6 +21,7 @@ from plot_session.describe import SIDE
 from plot_session.session import Seat, Session
 
 from .pgstore import Conflict, StoreError, record_name
+from .rematch import rematch_from
 from .shared import PRESENCE_TTL, Shared, StoreRecorder
 from .tables import (
     TABLE_FILE_VERSION,
@@ -139,6 +140,7 @@ class StoreTables:
             record_name(table_id),
             meta["created"],
             version=version,
+            rematch=rematch_from(meta, f"table {table_id} in the store"),
         )
 
     def lines_from_store(self, table_id: str, rows: list[tuple[int, str]]) -> None:
@@ -189,6 +191,7 @@ class StoreTables:
             return
         table.version, table.code = version, meta["code"]
         table.owners = owners_from(meta)
+        table.rematch = rematch_from(meta, f"table {table_id} in the store")
         self._changed(table, game=False)
 
     @staticmethod
@@ -221,7 +224,7 @@ class StoreTables:
         old = table.session
         old.listeners.clear()
         table.session, table.owners = fresh.session, fresh.owners
-        table.version, table.code = fresh.version, fresh.code
+        table.version, table.code, table.rematch = fresh.version, fresh.code, fresh.rematch
         for guest in table.guests:
             guest.chair.session = fresh.session
         table.news = (fresh.session.actions, news)

@@ -27,6 +27,7 @@ from plot_tui.plain import clean
 
 from .guard import idle_check_every
 from .hub import Guest, Hub, Refused, Who, WrongCode
+from .rematch import rematch_words, waiting_for
 
 PLAIN = "plain+"  # the user name's prefix that asks for the plain door
 LEVELS = ("random", "easy", "hard", "expert")
@@ -45,11 +46,15 @@ LOBBY_HELP = """In the lobby:
   quit                 leave the server
 At a table: the plain game's commands (help lists them), and
   say TEXT             say something at the table
+  rematch              once the game is over: a rematch, sides swapped (or yes
+                       to your opponent's offer); decline says no to it
   leave                back to the lobby (the game is saved and waits)"""
 
 
 # The server's words name the full screen's keys; here the commands are typed.
 KEYS_IN_WORDS = (
+    ("R: a rematch, sides swapped.", "rematch: a rematch, sides swapped."),
+    ("): R to answer.", "): rematch to play it, decline to say no."),
     ("Press w to watch.", "Type watch and the table to watch it."),
     ("press w to look at it.", "type watch and the table to look at it."),
     (
@@ -154,6 +159,7 @@ class PlainVisit:
         self.talk_seen = 0
         self.asked_at = -1  # the action count when the choices were last said
         self.over_said = False  # the game's end said at this table
+        self.rematch_said = ""  # ... and what was said of its rematch
         self._told = False
         self._lobby_told = False
         self._lobby_last: ChatLine | None = None  # the last line of lobby talk said
@@ -304,6 +310,8 @@ class PlainVisit:
         if note := chair.status_note():
             self.say(in_words(note))
         self.asked_at, self.over_said = -1, False
+        # (the note has said the rematch as it stands)
+        self.rematch_said = in_words(rematch_words(table, chair.side)) if chair.side is not None else ""
         self.follow()
 
     # -- at a table --------------------------------------------------------------------
@@ -320,6 +328,9 @@ class PlainVisit:
             return True
         if word.lower() == "say":
             self._talk(rest.strip())
+            return True
+        if word.lower() in ("rematch", "decline"):
+            self._rematch(word.lower() == "rematch")
             return True
         if word.lower() in LOBBY_WORDS:
             self.say(f"You are at table {guest.table_id}: leave takes you back to the lobby first.")
@@ -339,6 +350,30 @@ class PlainVisit:
             talk(text)
         except Refused as exc:
             self.say(f"Refused: {in_words(str(exc))}")
+
+    def _rematch(self, yes: bool) -> None:
+        """rematch: offer, accept, or at once against the computer; decline: say no."""
+        guest = self.guest
+        if guest is None:
+            return
+        table = self.hub.tables[guest.table_id]
+        try:
+            if yes and not waiting_for(table, guest.chair.side):
+                new = self.hub.rematch(guest)
+            else:
+                new = self.hub.answer_rematch(guest, yes=yes)
+        except Refused as exc:
+            self.say(f"Refused: {in_words(str(exc))}")
+            return
+        if new is not None:
+            self._to_rematch(new.id)
+        elif yes:
+            self.say("Rematch offered, sides swapped: your opponent is asked (and told when they come back).")
+
+    def _to_rematch(self, table_id: str) -> None:
+        self.leave_table()
+        self.say(f"The rematch is table {table_id}.")
+        self.sit(table_id, "")
 
     def _changed(self) -> None:
         """The table changed (a move, talk, someone came or went): said once the burst
@@ -370,6 +405,7 @@ class PlainVisit:
                 self.over_said = True
                 self.say(over_words(v.outcome))
                 self.say("leave: back to the lobby.")
+            self._rematch_news(guest)
             return
         if chair.actions == self.asked_at:
             return
@@ -378,6 +414,19 @@ class PlainVisit:
             seat.ask()
         else:
             self.say(self._waiting())
+
+    def _rematch_news(self, guest: Guest) -> None:
+        """A finished table's rematch, said when it changes; an accepted one is sat at."""
+        table = self.hub.tables.get(guest.table_id)
+        if table is None or guest.chair.side is None:
+            return
+        if table.rematch is not None and table.rematch.table is not None:
+            self._to_rematch(table.rematch.table)
+            return
+        words = in_words(rematch_words(table, guest.chair.side))
+        if words != self.rematch_said:
+            self.rematch_said = words
+            self.say(words)
 
     def _waiting(self) -> str:
         chair = self.guest.chair if self.guest is not None else None

@@ -20,7 +20,7 @@ from pathlib import Path
 import asyncssh
 import attrs
 from rich.text import Text
-from textual import events, work
+from textual import events, on, work
 
 from plot_record import Record, RecordError
 from plot_session.replay import EVERYONE, Replay
@@ -28,6 +28,7 @@ from plot_session.session import Seat
 from plot_session.settings import user_settings
 from plot_tui.app import STYLESHEET, PlotApp
 from plot_tui.game import GameScreen
+from plot_tui.messages import RematchAsked
 from plot_tui.replay_screen import ReplayScreen
 from plot_tui.screens import ConfirmScreen
 from plot_tui.textual_compat import end_on_failure, forget_error_output, has_screens
@@ -40,6 +41,7 @@ from .lobby import LOBBY_STYLESHEET, LobbyScreen, TableSetup
 from .logs import failure_log_path, log_failure
 from .pgstore import StoreError
 from .plain_door import serve_plain, split_plain
+from .rematch import offer_words, waiting_for
 
 
 @attrs.define
@@ -125,6 +127,8 @@ class ServedApp(PlotApp):
         self.codes = CodeLimit(join_codes)  # wrong join codes from this connection
         self.failure: str | None = None  # the reference of a failure, if one came
         self.my_moves: set[str] = set()  # tables where it is this player's move
+        self._asked_rematch: str | None = None  # the table whose offer this screen put to us
+        self._rematch_at: str | None = None  # a rematch's table, to sit at once we leave
 
     # -- what a stranger's session may make the server do -------------------------
     async def _dispatch_action(self, namespace, action_name: str, params) -> bool:
@@ -325,7 +329,9 @@ class ServedApp(PlotApp):
             f"{self.who.name} plays the {side.title}" if side is not None else f"{self.who.name} watches"
         )
         self.game_screen = GameScreen(guest.chair, self.rules, user_settings(self.hub.home, self.who.key))
+        self.game_screen.may_rematch = side is not None
         self.push_screen(self.game_screen, self._game_ended)
+        self._rematch_news()  # an offer that waited for us while we were away
 
     def _table_changed(self) -> None:
         self.touch()  # a game in motion is not idle
@@ -337,6 +343,74 @@ class ServedApp(PlotApp):
         self._redraw_pending = False
         if self.game_screen is not None:
             self.game_screen.changed_elsewhere()
+            self._rematch_news()
+
+    # -- a rematch (rematch.py) ----------------------------------------------------------
+    def _rematch_news(self) -> None:
+        """An offer waiting for our answer is put to us once; an accepted one takes us
+        to its table."""
+        guest = self.guest
+        table = self.hub.tables.get(guest.table_id) if guest is not None else None
+        if guest is None or table is None or guest.chair.side is None or table.rematch is None:
+            return
+        if self.game_screen is not None and not self.game_screen.end_shown:
+            # (asked once the game screen is up, over the end of game it shows first)
+            self.set_timer(0.05, self._rematch_news)
+            return
+        if table.rematch.table is not None:
+            self._go_to_rematch(table.rematch.table)
+        elif waiting_for(table, guest.chair.side) and self._asked_rematch != table.id:
+            self._asked_rematch = table.id
+            self.push_screen(
+                ConfirmScreen(f"{offer_words(table, guest.chair.side)}. Play it?"),
+                self._rematch_answered,
+            )
+
+    def _rematch_answered(self, yes: bool | None) -> None:
+        if self.guest is None:
+            return
+        try:
+            new = self.hub.answer_rematch(self.guest, yes=bool(yes))
+        except Refused as exc:
+            self._say_at_table(str(exc), error=True)
+            return
+        if new is not None:
+            self._go_to_rematch(new.id)
+
+    @on(RematchAsked)
+    def _rematch_asked(self) -> None:
+        if self.guest is None:
+            return
+        try:
+            new = self.hub.rematch(self.guest)
+        except Refused as exc:
+            self._say_at_table(str(exc), error=True)
+            return
+        except OSError as exc:
+            to_operator(f"cannot save a new game: {exc}")
+            self._say_at_table(
+                "The server cannot save a new game just now (its disk); try again later.", error=True
+            )
+            return
+        if new is not None:
+            self._go_to_rematch(new.id)
+        else:
+            self._say_at_table(
+                "Rematch offered, sides swapped: your opponent is asked (and told when they come back)."
+            )
+
+    def _say_at_table(self, words: str, *, error: bool = False) -> None:
+        if self.game_screen is not None:
+            self.game_screen.say(words, error=error)
+
+    def _go_to_rematch(self, table_id: str) -> None:
+        """Leave the finished game (and any dialog on it) for the rematch's table."""
+        if self.game_screen is None or self._rematch_at is not None:
+            return
+        self._rematch_at = table_id
+        while len(self.screen_stack) > 1 and self.screen is not self.game_screen:
+            self.pop_screen()
+        self.game_screen.dismiss("rematch")
 
     def _kicked(self, why: str) -> None:
         self.guest = None  # the hub has already given the seat away
@@ -351,7 +425,10 @@ class ServedApp(PlotApp):
 
     def _game_ended(self, result: str | None) -> None:
         self._leave_table()
-        if self.lobby is not None:
+        rematch, self._rematch_at, self._asked_rematch = self._rematch_at, None, None
+        if rematch is not None:
+            self.take_seat(rematch, "")
+        elif self.lobby is not None:
             self.lobby.refresh_rows()
 
     def action_quit_game(self) -> None:

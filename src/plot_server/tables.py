@@ -46,6 +46,26 @@ class Who:
     name: str
 
 
+DECLINED = "declined"
+
+
+@attrs.frozen
+class Rematch:
+    """``by``: the side that offered; ``answer``: "" while it waits, DECLINED, or the id
+    of the new table."""
+
+    by: Player
+    answer: str = ""
+
+    @property
+    def table(self) -> str | None:
+        """The rematch's table, once accepted."""
+        return self.answer if self.answer not in ("", DECLINED) else None
+
+    def to_meta(self) -> dict[str, str]:
+        return {"by": self.by.value, "answer": self.answer}
+
+
 @attrs.define(eq=False)
 class Guest:
     """One connection at a table."""
@@ -74,6 +94,7 @@ class Table:
     news: tuple[int, str] = (-1, "")  # (at action n, what the table's screens are told)
     held_rows: list = attrs.Factory(list)  # others' store lines waiting for ours (21)
     elsewhere: frozenset[Player] = frozenset()  # sides seated through another process
+    rematch: Rematch | None = None  # offered, declined or made, once the game is over
 
     @property
     def over(self) -> bool:
@@ -159,6 +180,7 @@ class Table:
                 p.value: (None if o is None else {"key": o.key, "name": o.name})
                 for p, o in self.owners.items()
             },
+            **({} if self.rematch is None else {"rematch": self.rematch.to_meta()}),
         }
 
 

@@ -39,7 +39,7 @@ from .board_screen import BoardScreen
 from .boardview import action_hex, actions_at, active_hex, unit_hexes
 from .choices import FIXED, PHASE_GROUP, area_words, fixed, group_of, search_words
 from .mapview import MapView
-from .messages import ChoicePicked, TalkHeard
+from .messages import ChoicePicked, RematchAsked, TalkHeard
 from .odds_view import odds_text
 from .panels import ChitPanel
 from .plain import clean, join, plain
@@ -145,6 +145,7 @@ class GameScreen(BoardScreen):
         Binding("tab", "target(1)", "Next target", show=False),
         Binding("shift+tab", "target(-1)", "Previous target", show=False),
         Binding("W", "why", "Why the computer moved", show=False),
+        Binding("R", "rematch", "Rematch", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit_game", "Quit"),
         # the log (the replay viewer has these keys for moving through the record)
@@ -184,6 +185,9 @@ class GameScreen(BoardScreen):
         self._streets: dict | None = None  # units in Berlin's streets, last drawn
         # news is drawn from the log since each side at this screen last acted
         self._news_from: dict[Player | None, int] = {}
+        # R: a served table's player may ask for a rematch once the game is over (the app
+        # that serves the table says so, and answers RematchAsked)
+        self.may_rematch = False
 
     def on_mount(self) -> None:
         if self.closing or not self.query(MapView):  # dismissed before it was mounted
@@ -447,7 +451,8 @@ class GameScreen(BoardScreen):
         if s.state.outcome is not None:
             if not self._over_shown:
                 self._over_shown = True
-                self.app.push_screen(GameOverScreen(self._result_text()), self._after_game)
+                over = GameOverScreen(self._result_text(), rematch=self.may_rematch)
+                self.app.push_screen(over, self._after_game)
             return
         if (s.needs_handoff() or self._first_handoff) and not self._handoff_open:
             self._handoff_open = True
@@ -670,6 +675,19 @@ class GameScreen(BoardScreen):
             self.dismiss("new")
         else:
             self.redraw()
+            if choice == "rematch":
+                self.post_message(RematchAsked())
+
+    @property
+    def end_shown(self) -> bool:
+        """Has the end of the game been put on the screen (GameOverScreen)?"""
+        return self._over_shown
+
+    def action_rematch(self) -> None:
+        if self.may_rematch and self.session.state.outcome is not None:
+            self.post_message(RematchAsked())
+        else:
+            self.say("A rematch is asked for at a served table, once its game is over.", error=True)
 
     # -- key actions --------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:

@@ -35,3 +35,8 @@ class ChoicePicked(Message):
     def __init__(self, key: str) -> None:
         self.key = key
         super().__init__()
+
+
+class RematchAsked(Message):
+    """The player at a finished game asked for a rematch (R): the app that serves the
+    table decides what that means (an offer, an answer, or a new game at once)."""

@@ -81,7 +81,8 @@ leaves the table and the game waits; the lobby's enter brings you
 back to your side. Your opponent sees every step you take back with u.
 Talk: T says a line to everyone at the table (the Chat tab shows
 them all, and the game's record keeps them); H hides spectators'
-lines, M mutes someone, both on your screen only."""
+lines, M mutes someone, both on your screen only. Once the game is
+over, R asks for a rematch with the sides swapped."""
 
 
 def help_text(*, shared: bool = False) -> str:
@@ -353,18 +354,27 @@ class GameOverScreen(OnceModal[str]):
     BINDINGS = [
         Binding("n", "choose('new')", "New game"),
         Binding("b", "choose('board')", "Board"),
+        Binding("r,R", "choose('rematch')", "Rematch"),
         Binding("q", "choose('quit')", "Quit"),
     ]
 
-    def __init__(self, text: Text) -> None:
-        """``text``: a Text, since it names a file (outside text, see plain.py)."""
+    def __init__(self, text: Text, *, rematch: bool = False) -> None:
+        """``text``: a Text, since it names a file (outside text, see plain.py);
+        ``rematch``: the table offers a rematch (a served table's players)."""
         super().__init__()
         self.text = text
+        self.rematch = rematch
 
     def compose(self) -> ComposeResult:
+        keys = "\n[b]n[/b] new game · [b]b[/b] look at the board · "
+        if self.rematch:
+            keys += "[b]r[/b] rematch, sides swapped · "
         with Vertical():
             yield Static(self.text)
-            yield Static("\n[b]n[/b] new game · [b]b[/b] look at the board · [b]q[/b] quit")
+            yield Static(keys + "[b]q[/b] quit")
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        return self.rematch or parameters != ("rematch",)
 
     def action_choose(self, what: str) -> None:
         self.dismiss(what)

@@ -347,3 +347,29 @@ def test_a_presence_note_stays_under_notifys_limit_however_many_seats():
     shared._tell_presence(Conn())
     channel, payload = sent[0]
     assert channel == PRESENCE and len(payload.encode()) < 8000
+
+
+def test_a_rematch_offered_on_one_process_is_accepted_on_the_other(procs):
+    a, b = procs.hubs
+    table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=13)
+    ss = a.sit(table.id, ALICE)
+    procs.until(lambda: table.id in b.tables)
+    ab = b.sit(table.id, BOB, code=table.code)
+    guests = {Player.SS: ss, Player.ABWEHR: ab}
+    rnd = random.Random(13)
+    while a.tables[table.id].session.state.outcome is None:
+        chair = guests[a.tables[table.id].session.state.to_act].chair
+        procs.until(chair.my_move)
+        chair.act(rnd.choice(chair.legal()))
+        procs.until(lambda c=chair: not c.session.unsaved)
+    procs.until(lambda: b.tables[table.id].over)
+    assert b.rematch(ab) is None  # bob offers on B; alice, on A, is asked
+    procs.until(lambda: a.tables[table.id].rematch is not None)
+    assert "bob offers a rematch" in a.note_for(a.tables[table.id], Player.SS)
+    new = a.answer_rematch(ss, yes=True)
+    assert new is not None
+    procs.until(
+        lambda: new.id in b.tables and (r := b.tables[table.id].rematch) is not None and r.table == new.id
+    )
+    assert b.tables[new.id].owners == {Player.SS: BOB, Player.ABWEHR: ALICE}
+    assert b.sit(new.id, BOB).chair.side is Player.SS  # no join code: his seat already
