@@ -3,7 +3,7 @@
 Depends on plot_core only; the client and the server use it, never the reverse.
 """
 
-from .format import ChatLine, Header, PlanLine, RecordError, ThinkLine, new_game_id, secret_seed
+from .format import ChatLine, Header, PlanLine, RecordError, ThinkLine, new_game_id, secret_seed, utc_stamp
 from .store import (
     Recorder,
     RecordWriter,
@@ -17,6 +17,7 @@ from .store import (
 from .timeline import Record, Step, Timeline, check, load_record, start_state
 
 __all__ = [
+    "utc_stamp",
     "ChatLine",
     "Header",
     "PlanLine",

@@ -4,7 +4,8 @@
      "rules_hash": "…", "seed": 7, "start": {"setup": "standard"},
      "players": {"ss": "human", "abwehr": "computer"}, "levels": {"abwehr": "easy"},
      "created": "2026-11-22T21:40:00Z"}
-    {"i": 1, "side": "ss", "action": {"verb": "activate", "unit": "301", …}, "text": "activate 301"}
+    {"i": 1, "side": "ss", "action": {"verb": "activate", "unit": "301", …}, "text": "activate 301",
+     "at": "2026-11-23T21:40:00Z"}
     {"undo": 1}
     {"chat": {"after": 14, "time": "2026-11-23T21:40:05Z", "name": "alice", "role": "SS",
               "text": "good luck"}}
@@ -22,6 +23,8 @@ plans it weighed (at most three, the chosen first), each with its estimated chan
 winning and the trials behind it; ``private`` marks a plan that names the player's own
 unseen chits, which screens show the other side only once the game is over; ``effect``
 (optional, "" when absent) says in words what the plan changes.
+``at`` (version 4, optional) is when the action was made (UTC, to the second): what a
+server's list of a player's games says of the last move.
 ``end`` is written when the game ends.
 This module only turns lines into values and back; checking the actions against
 the rules is the timeline's job.
@@ -45,8 +48,8 @@ from plot_core.engine.serial import FormatError, action_from_json, action_to_jso
 from plot_core.engine.state import Outcome
 
 FORMAT = "plot-record"
-VERSION = 3
-READS = (1, 2, 3)  # version 1 is 2 without chat lines, 2 is 3 without think lines
+VERSION = 4
+READS = (1, 2, 3, 4)  # 1 is 2 without chat lines, 2 is 3 without think lines, 3 is 4 without at
 SEATS = ("human", "computer")
 
 
@@ -84,7 +87,7 @@ class Header:
     start: dict[str, Any]  # {"setup": ...} or {"position": ..., "name": ...}
     players: dict[str, str]  # side -> "human" | "computer"
     levels: dict[str, str] = attrs.field(factory=dict)  # computer side -> its level
-    created: str = attrs.field(factory=lambda: dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"))
+    created: str = attrs.field(factory=lambda: utc_stamp())
     program: str = attrs.field(factory=program)
     chosen_seed: bool = False  # a player picked the seed (--seed)
     game: str = attrs.field()  # the id screens show, never the seed
@@ -115,11 +118,20 @@ class Header:
         return data
 
 
+def utc_stamp() -> str:
+    """Now, as a record writes a moment: UTC, to the second, ISO 8601."""
+    return dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
+
+
 @attrs.frozen
 class ActionLine:
     i: int
     side: Player
     action: Action
+    at: str | None = None  # when it was made (version 4)
 
 
 @attrs.frozen
@@ -186,8 +198,11 @@ def header_line(h: Header) -> str:
     return dumps(h.to_json())
 
 
-def action_line(i: int, side: Player, action: Action) -> str:
-    return dumps({"i": i, "side": side.value, "action": action_to_json(action), "text": str(action)})
+def action_line(i: int, side: Player, action: Action, at: str | None = None) -> str:
+    data = {"i": i, "side": side.value, "action": action_to_json(action), "text": str(action)}
+    if at is not None:
+        data["at"] = at
+    return dumps(data)
 
 
 def undo_line(i: int) -> str:
@@ -303,7 +318,10 @@ def parse_entry(data: object, where: str) -> Entry:
             f"{where}: the action's text {text!r} does not match its JSON "
             f"({str(action)!r}); the line has been altered"
         )
-    return ActionLine(i, side, action)
+    at = data.get("at")
+    if at is not None and not (isinstance(at, str) and STAMP.fullmatch(at)):
+        raise RecordError(f"{where}: at must be a UTC time like 2026-11-23T21:40:00Z, got {str(at)[:40]!r}")
+    return ActionLine(i, side, action, at)
 
 
 def _chat(chat: object, where: str) -> ChatLine:

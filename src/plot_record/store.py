@@ -135,7 +135,9 @@ class RecordWriter(Protocol):
     def path(self) -> Path | str: ...
     @property
     def unsaved(self) -> Sequence[object]: ...
-    def action(self, i: int, side: Player, action: Action, *, sync: bool = False) -> None: ...
+    def action(
+        self, i: int, side: Player, action: Action, *, sync: bool = False, at: str | None = None
+    ) -> None: ...
     def undo(self, i: int) -> None: ...
     def chat(self, line: ChatLine) -> None: ...
     def think(self, line: ThinkLine) -> None: ...
@@ -182,8 +184,10 @@ class Recorder:
                     self._file.write(b"\n")
             self._good = self._file.seek(0, os.SEEK_END)
 
-    def action(self, i: int, side: Player, action: Action, *, sync: bool = False) -> None:
-        self._write(action_line(i, side, action), sync=sync)
+    def action(
+        self, i: int, side: Player, action: Action, *, sync: bool = False, at: str | None = None
+    ) -> None:
+        self._write(action_line(i, side, action, at), sync=sync)
 
     def undo(self, i: int) -> None:
         self._write(undo_line(i), sync=True)

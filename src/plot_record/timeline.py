@@ -189,6 +189,7 @@ class Record:
     good_bytes: int
     chat: list[ChatLine] = attrs.Factory(list)  # what was said at the table
     thoughts: list[ThinkLine] = attrs.Factory(list)  # why the computer moved
+    times: list[str | None] = attrs.Factory(list)  # when each action was made, if said
 
     @property
     def finished(self) -> bool:
@@ -213,6 +214,7 @@ def check(raw: RawRecord, rules: Rules) -> Record:
     ended = False
     chat: list[ChatLine] = []
     thoughts: list[ThinkLine] = []
+    times: list[str | None] = []
     for line, entry in raw.entries:
         where = f"{path} line {line}"
         if isinstance(entry, ChatLine):  # talk: the game neither checks nor undoes it
@@ -248,10 +250,12 @@ def check(raw: RawRecord, rules: Rules) -> Record:
                 raise RecordError(
                     f"{where}: action {entry.i} '{entry.action}' is not legal here: {exc}"
                 ) from None
+            times.append(entry.at)
         elif isinstance(entry, UndoLine):
             if entry.i != n or n == 0:
                 raise RecordError(f"{where}: undo of action {entry.i}, but the last action is {n}")
             tl.pop()
+            times.pop()
         elif isinstance(entry, EndLine):
             final = tl.final
             if entry.i != n or final.outcome != entry.outcome:
@@ -265,4 +269,4 @@ def check(raw: RawRecord, rules: Rules) -> Record:
             ended = True
     # an undone action takes its reasons with it
     thoughts = [t for t in thoughts if t.after <= len(tl)]
-    return Record(path, h, tl, raw.warnings, raw.good_bytes, chat, thoughts)
+    return Record(path, h, tl, raw.warnings, raw.good_bytes, chat, thoughts, times)

@@ -228,8 +228,10 @@ class StoreRecorder:
         self.on_saved: Callable[[], None] = lambda: None
         self.on_refused: Callable[[], None] = lambda: None
 
-    def action(self, i: int, side: Player, action: Action, *, sync: bool = False) -> None:
-        self._write(action_line(i, side, action))
+    def action(
+        self, i: int, side: Player, action: Action, *, sync: bool = False, at: str | None = None
+    ) -> None:
+        self._write(action_line(i, side, action, at))
 
     def undo(self, i: int) -> None:
         self._write(undo_line(i))

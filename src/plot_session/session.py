@@ -39,7 +39,7 @@ from plot_core.engine.state import Event
 from plot_core.hexgrid import Hex
 from plot_core.lessons import Lesson
 from plot_core.wording import words
-from plot_record import ChatLine, PlanLine, Record, Recorder, RecordError, RecordWriter, ThinkLine
+from plot_record import ChatLine, PlanLine, Record, Recorder, RecordError, RecordWriter, ThinkLine, utc_stamp
 from plot_record.format import THINK_TEXT, ActionLine, Entry, UndoLine
 from plot_record.timeline import Timeline
 
@@ -115,6 +115,8 @@ class Session:
         self.chat: list[ChatLine] = []  # said at a served table, kept in the record
         self.thoughts: list[ThinkLine] = []  # why a searching computer moved
         self.thinking = False  # a server's worker is searching for it now
+        self.times: list[str | None] = []  # when each action was made (None: not said)
+        self.stamp: Callable[[], str] = utc_stamp  # the clock those times are read from
         humans = self.humans()
         # Whose eyes are on the screen: the lone human, or in hot-seat whoever took it last.
         self.screen: Player | None = humans[0] if len(humans) == 1 else None
@@ -144,6 +146,7 @@ class Session:
         session.log = timeline_log(tl)
         session.chat = list(record.chat)
         session.thoughts = list(record.thoughts)
+        session.times = list(record.times)
         if session.hotseat:
             session.screen = None
         return session
@@ -356,14 +359,21 @@ class Session:
         return self.thoughts[-1] if self.thoughts else None
 
     def _apply(
-        self, action: Action, *, undoable: bool, reasons: Callable[[], None] = lambda: None
+        self,
+        action: Action,
+        *,
+        undoable: bool,
+        reasons: Callable[[], None] = lambda: None,
+        at: str | None = None,
     ) -> list[Event]:
         """``reasons``: keeps a computer's reasons for the action (its think line comes
-        after its action line), before anyone is told of the change."""
+        after its action line), before anyone is told of the change. ``at``: when it was
+        made elsewhere (a line another process wrote); by default, now."""
         before, side = self.state, self.state.actor
         after = apply(before, action)
         self.state = after
         self.actions += 1
+        self.times.append(at if at is not None or self.recorder is None else self.stamp())
         if undoable and can_take_back(before, action, after):
             self._undo.append((before, len(self.log)))
         else:
@@ -389,7 +399,7 @@ class Session:
         # Each line is queued before it is tried: a line the disk refuses is kept, with
         # those after it, until retry_saving gets them all out (nothing shown is lost).
         try:
-            self.recorder.action(self.actions, side, action, sync=human_next)
+            self.recorder.action(self.actions, side, action, sync=human_next, at=self.times[-1])
         except OSError as exc:
             self._cannot_save(exc)
         if after.outcome is not None:
@@ -452,6 +462,12 @@ class Session:
     def _take_back(self) -> None:
         self.state, log_len = self._undo.pop()
         del self.log[log_len:]
+        del self.times[self.actions - 1 :]
+
+    @property
+    def last_move_at(self) -> str | None:
+        """When the last action was made (UTC, as the record says it), if known."""
+        return self.times[-1] if self.times else None
 
     # -- lines another server process wrote ---------------------------------
     def mirror(self, entry: Entry, where: str) -> None:
@@ -467,7 +483,8 @@ class Session:
                         f"not follow action {self.actions} here"
                     )
                 try:
-                    self._apply(entry.action, undoable=True)  # the maker's undo stack too
+                    # the maker's undo stack too, and the maker's time
+                    self._apply(entry.action, undoable=True, at=entry.at)
                 except IllegalAction as exc:
                     raise RecordError(f"{where}: {exc}") from None
             elif isinstance(entry, UndoLine):

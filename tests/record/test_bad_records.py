@@ -209,13 +209,31 @@ def test_a_chat_line_is_read_wherever_it_stands_and_changes_no_move(game, rules)
 
 
 def test_a_record_of_another_format_version(game, rules):
-    edit(game, 1, version=4)
+    edit(game, 1, version=5)
     refused(
         game,
         rules,
-        r"line 1: record format version 4 is not one this program reads "
-        r"\(it reads versions 1, 2, 3\)",
+        r"line 1: record format version 5 is not one this program reads "
+        r"\(it reads versions 1, 2, 3, 4\)",
     )
+
+
+def test_an_action_made_at_no_time_a_clock_could_say(game, rules):
+    edit(game, 5, at="yesterday")
+    refused(game, rules, r"line 5: at must be a UTC time like 2026-11-23T21:40:00Z, got 'yesterday'")
+
+
+def test_a_version_3_record_without_times_still_reads(game, rules):
+    """Version 4 added when each action was made; a record written before has none."""
+    before = load_record(game, rules)
+    edit(game, 1, version=3)
+    for n in range(2, len(lines(game)) + 1):
+        data = json.loads(lines(game)[n - 1])
+        data.pop("at", None)
+        rewrite(game, n, json.dumps(data))
+    older = load_record(game, rules)
+    assert older.timeline.final == before.timeline.final
+    assert older.times == [None] * len(older.timeline) and all(before.times)
 
 
 def test_not_a_record_at_all(tmp_path, rules):

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from plot_core import Player, legal_actions, load_position, new_game
 from plot_record import Recorder, load_record
+from plot_record.format import STAMP
 from plot_record.timeline import SNAPSHOT_EVERY
 from plot_session.session import Seat, Session
 
@@ -107,11 +108,37 @@ def test_each_line_is_json_with_action_text(tmp_path, rules):
     path = tmp_path / "g.plot.jsonl"
     recorded_game(path, rules, 1, limit=20)
     head, *rest = [json.loads(x) for x in lines(path)]
-    assert head["format"] == "plot-record" and head["version"] == 3
+    assert head["format"] == "plot-record" and head["version"] == 4
     assert head["rules_hash"] == rules.version and head["seed"] == 1
     assert head["players"] == {"ss": "computer", "abwehr": "computer"}
     assert [r["i"] for r in rest] == list(range(1, 21))
     assert all(r["side"] in ("ss", "abwehr") and r["text"] and r["action"]["verb"] for r in rest)
+    assert all(STAMP.fullmatch(r["at"]) for r in rest)  # when each was made (UTC)
+
+
+def test_when_each_action_was_made_is_kept_taken_back_with_it_and_read_again(tmp_path, rules):
+    path = tmp_path / "g.plot.jsonl"
+    ticks = iter(f"2026-11-27T10:{m:02d}:00Z" for m in range(60))
+    session = Session(
+        new_game(4, rules=rules),
+        {p: Seat.HUMAN for p in Player},
+        seed=4,
+        recorder=Recorder(path, header(rules, 4)),
+    )
+    session.stamp = lambda: next(ticks)
+    assert session.last_move_at is None
+    while not session.can_undo():  # to an action that can be taken back
+        session.hand_over()
+        session.act(legal_actions(session.state)[0])
+    n = session.actions
+    assert session.times == [f"2026-11-27T10:{m:02d}:00Z" for m in range(n)]
+    assert session.undo()  # taken back: its time goes with it
+    assert session.times == [f"2026-11-27T10:{m:02d}:00Z" for m in range(n - 1)]
+    session.act(legal_actions(session.state)[0])  # made again, later
+    assert session.last_move_at == f"2026-11-27T10:{n:02d}:00Z"
+    record = load_record(path, rules)
+    assert record.times == session.times
+    assert Session.resume(record).last_move_at == session.last_move_at
 
 
 def test_a_resumed_computer_game_goes_on_as_if_never_stopped(tmp_path, rules):

@@ -358,10 +358,14 @@ def test_a_rematch_offered_on_one_process_is_accepted_on_the_other(procs):
     guests = {Player.SS: ss, Player.ABWEHR: ab}
     rnd = random.Random(13)
     while a.tables[table.id].session.state.outcome is None:
-        chair = guests[a.tables[table.id].session.state.to_act].chair
+        side = a.tables[table.id].session.state.to_act
+        chair = guests[side].chair
         procs.until(chair.my_move)
         chair.act(rnd.choice(chair.legal()))
-        procs.until(lambda c=chair: not c.session.unsaved)
+        # (both processes have the move before the next is chosen from A's game)
+        procs.until(
+            lambda c=chair, o=guests[side.enemy].chair: o.actions == c.actions and not c.session.unsaved
+        )
     procs.until(lambda: b.tables[table.id].over)
     assert b.rematch(ab) is None  # bob offers on B; alice, on A, is asked
     procs.until(lambda: a.tables[table.id].rematch is not None)
