@@ -90,6 +90,7 @@ class Hub(StoreTables, RematchTables):
         think: Callable[[object, Callable[[object], None]], None] | None = None,
         shared: Shared | None = None,
         now: Callable[[], float] = time.monotonic,
+        wall: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
         self.rules, self.home, self.pace = rules, Path(home), pace
         self.max_tables = max_tables
@@ -114,6 +115,7 @@ class Hub(StoreTables, RematchTables):
         self.shared = shared
         self.store_trouble: str | None = None
         self.now = now
+        self.wall = wall  # the date and time, for "the last move: 3 h ago"
         # who sits where through other processes: their token -> (seats, when last heard)
         self._elsewhere: dict[str, tuple[frozenset[tuple[str, str]], float]] = {}
 
@@ -254,6 +256,14 @@ class Hub(StoreTables, RematchTables):
     def listed_for(self, who: Who) -> list[Table]:
         """The tables as a lobby lists them to ``who``: those where it is their move first."""
         return sorted(self.tables.values(), key=lambda t: not t.your_move(who))
+
+    def games_of(self, who: Who) -> list[Table]:
+        """The tables where ``who`` has a side: theirs to move first, then the most
+        recently moved (a game not yet begun last)."""
+        mine = [t for t in self.tables.values() if t.side_of(who) is not None]
+        mine.sort(key=lambda t: t.session.last_move_at or "", reverse=True)
+        mine.sort(key=lambda t: (not t.your_move(who), t.over))
+        return mine
 
     def moves_of(self, who: Who) -> set[str]:
         """The tables where it is ``who``'s move."""

@@ -15,6 +15,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Input, Label, RadioSet, Static
 
 from plot_core import Player
+from plot_session.describe import SIDE
 from plot_session.session import Seat
 from plot_tui.closing import OnceModal, OnceScreen
 from plot_tui.fields import stray_key
@@ -28,9 +29,11 @@ from .links import LINK_MINUTES
 
 LOBBY_HELP = (
     "[b]enter[/b] your game, or join a free side, or watch · [b]n[/b] new table · "
-    "[b]j[/b] join with a code · [b]w[/b] watch · [b]T[/b] talk · [b]L[/b] browser link · "
-    "[b]q[/b] leave"
+    "[b]j[/b] join with a code · [b]w[/b] watch · [b]m[/b] my games / all · [b]T[/b] talk · "
+    "[b]L[/b] browser link · [b]q[/b] leave"
 )
+ALL_COLUMNS = ("Table", "SS", "Abwehr", "Game", "Watching", "You")
+MY_COLUMNS = ("Table", "You play", "Opponent", "Game", "Last move")
 
 
 # The lobby's screens' styles, loaded after the client's (ServedApp.CSS_PATH).
@@ -59,6 +62,7 @@ class LobbyScreen(OnceScreen[None]):
         Binding("n", "new", "New table"),
         Binding("j", "join", "Join"),
         Binding("w", "watch", "Watch"),
+        Binding("m", "mine", "My games"),
         Binding("R", "replay", "Replay a finished game"),
         Binding("enter", "enter", "Sit", priority=True),
         Binding("T", "talk", "Talk"),
@@ -69,6 +73,7 @@ class LobbyScreen(OnceScreen[None]):
     def __init__(self, hub: Hub, who: Who) -> None:
         super().__init__()
         self.hub, self.who = hub, who
+        self.mine = False  # m: only the tables where one has a side
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -87,14 +92,48 @@ class LobbyScreen(OnceScreen[None]):
 
     def on_mount(self) -> None:
         t = self.query_one(DataTable)
-        t.add_columns("Table", "SS", "Abwehr", "Game", "Watching", "You")
+        t.add_columns(*ALL_COLUMNS)
         self.refresh_rows()
         t.focus()
+
+    def action_mine(self) -> None:
+        self.mine = not self.mine
+        t = self.query_one(DataTable)
+        t.clear(columns=True)
+        t.add_columns(*(MY_COLUMNS if self.mine else ALL_COLUMNS))
+        self.refresh_rows()
+        if self.mine:
+            self.say("Your games: yours to move first, then the most recently moved (m: every table).")
+        else:
+            self.say("Every table on this server (m: your games only).")
 
     def refresh_rows(self) -> None:
         t = self.query_one(DataTable)
         keep = self._under_cursor()
         t.clear()
+        if self.mine:
+            self._my_rows(t)
+        else:
+            self._all_rows(t)
+        if keep is not None and keep in self.hub.tables and keep in t.rows:
+            t.move_cursor(row=t.get_row_index(keep))
+        if not self.hub.tables:
+            self.say("No tables yet: press n to set one up.")
+        elif self.mine and not t.row_count:
+            self.say("You have no side at any table yet: n sets one up, j joins one.")
+        self.refresh_chat()
+
+    def _my_rows(self, t: DataTable) -> None:
+        now = self.hub.wall()
+        for table in self.hub.games_of(self.who):
+            side = table.side_of(self.who)
+            if side is None:
+                continue
+            you = SIDE[side] + (" ▶ your move" if table.your_move(self.who) else "")
+            cells = (table.id, you, table.seat_label(side.enemy), table.status(), table.last_move(now))
+            t.add_row(*(plain(c) for c in cells), key=table.id)
+
+    def _all_rows(self, t: DataTable) -> None:
         # the tables where it is this player's move come first, marked
         tables = self.hub.listed_for(self.who)
         for table in tables:
@@ -112,11 +151,6 @@ class LobbyScreen(OnceScreen[None]):
                 you,
             )
             t.add_row(*(plain(c) for c in cells), key=table.id)
-        if keep is not None and keep in self.hub.tables:
-            t.move_cursor(row=t.get_row_index(keep))
-        if not self.hub.tables:
-            self.say("No tables yet: press n to set one up.")
-        self.refresh_chat()
 
     def refresh_chat(self) -> None:
         lines = [chat_text(ln, clock=clock_of(ln)) for ln in self.hub.lobby.lines]

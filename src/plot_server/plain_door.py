@@ -32,10 +32,12 @@ from .rematch import rematch_words, waiting_for
 PLAIN = "plain+"  # the user name's prefix that asks for the plain door
 LEVELS = ("random", "easy", "hard", "expert")
 RECENT = 5  # log lines said on sitting down (log N says more)
-LOBBY_WORDS = ("tables", "new", "sit", "watch")  # (join is also a game verb: 12.25)
+LOBBY_WORDS = ("tables", "games", "new", "sit", "watch")  # (join is also a game verb: 12.25)
 
 LOBBY_HELP = """In the lobby:
   tables               the tables, yours to move first
+  games                your games: yours to move first, then the latest moved,
+                       with when the last move was made
   new ss|abwehr [computer [LEVEL]]   a new table, you on that side; against
                        another player (they join with its code) or the computer
                        (level random, easy, hard or expert; easy if not said)
@@ -221,6 +223,8 @@ class PlainVisit:
         try:
             if word in ("", "tables"):
                 self.tables()
+            elif word == "games":
+                self.games()
             elif word == "new":
                 self.new(rest)
             elif word == "join":
@@ -254,6 +258,23 @@ class PlainVisit:
             self.say(
                 f"  {t.id}: SS {t.seat_label(Player.SS)}, Abwehr {t.seat_label(Player.ABWEHR)}; "
                 f"{t.status()}; {t.watchers()} watching{you}{move}."
+            )
+
+    def games(self) -> None:
+        mine = self.hub.games_of(self.who)
+        if not mine:
+            self.say("You have no side at any table yet: new ss or new abwehr sets one up.")
+            return
+        now = self.hub.wall()
+        self.say(f"Your {counted(len(mine), 'game')}:")
+        for t in mine:
+            side = t.side_of(self.who)
+            if side is None:
+                continue
+            move = "; your move" if t.your_move(self.who) else ""
+            self.say(
+                f"  {t.id}: you play the {SIDE[side]} against {t.seat_label(side.enemy)}; "
+                f"{t.status()}; last move: {t.last_move(now)}{move}."
             )
 
     def new(self, rest: str) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import secrets
 import sys
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 
 import attrs
@@ -114,6 +115,13 @@ class Table:
         side = self.side_of(who)
         return side is not None and not self.over and self.session.state.to_act is side
 
+    def last_move(self, now: datetime) -> str:
+        """When the last move was made, as a list of one's games says it ("3 h ago")."""
+        at = self.session.last_move_at
+        if at is None:
+            return "not yet" if self.session.actions == 0 else "—"
+        return ago(datetime.strptime(at, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC), now)
+
     def seated(self, side: Player) -> Guest | None:
         return next((g for g in self.guests if g.chair.side is side), None)
 
@@ -182,6 +190,18 @@ class Table:
             },
             **({} if self.rematch is None else {"rematch": self.rematch.to_meta()}),
         }
+
+
+def ago(then: datetime, now: datetime) -> str:
+    """How long ago ``then`` was, in the largest whole unit."""
+    seconds = max(0, int((now - then).total_seconds()))
+    if seconds < 60:
+        return "just now"
+    for unit, size in (("day", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= size:
+            n = seconds // size
+            return f"{n} {unit}{'s' if unit == 'day' and n > 1 else ''} ago"
+    return "just now"  # (not reached)
 
 
 def to_operator(text: str) -> None:

@@ -1,0 +1,123 @@
+"""A player's own games, in the lobby (m) and in plain text (games): every table where
+they have a side, theirs to move first, then the most recently moved, with when the
+last move was made (from the record's times, so the same after a restart)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from fakes import Later
+from plot_core import Player
+from plot_server.hub import Hub, Who
+from plot_server.lobby import MY_COLUMNS
+from plot_server.server import ServedApp
+from plot_server.tables import ago
+from plot_session.session import Seat
+from plot_tui.game import GameScreen
+
+from .test_hub import ALICE, BOB, CAROL
+from .test_plain_door import Player_
+
+NOW = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
+
+
+def moved(guest, at: str) -> None:
+    """``guest``'s side acts, at ``at``, until it is the other side's move."""
+    guest.chair.session.stamp = lambda: at
+    assert guest.chair.my_move()
+    while guest.chair.my_move():
+        guest.chair.act(guest.chair.legal()[0])
+
+
+def three_games(hub: Hub):
+    """alice's games: T1 waits for her (last moved 10:00), T2 for bob (11:30), T3 not begun;
+    T4 is carol's and bob's."""
+    tables = []
+    for seed in (1, 2, 3):
+        t = hub.create(BOB, Player.ABWEHR, opponent=Seat.HUMAN, seed=seed)  # the Abwehr moves first
+        hub.sit(t.id, ALICE, code=t.code)
+        tables.append(t)
+    bob = [hub.sit(t.id, BOB) for t in tables]
+    moved(bob[0], "2026-11-27T10:00:00Z")  # now alice's move at T1
+    moved(bob[1], "2026-11-27T11:00:00Z")
+    moved(hub.sit(tables[1].id, ALICE), "2026-11-27T11:30:00Z")  # T2: back to bob
+    assert tables[1].session.state.to_act is Player.ABWEHR and tables[0].your_move(ALICE)
+    other = hub.create(CAROL, Player.SS, opponent=Seat.HUMAN, seed=4)
+    hub.sit(other.id, BOB, code=other.code)
+    return tables
+
+
+def test_ago_says_the_largest_whole_unit():
+    assert ago(datetime(2026, 11, 27, 11, 59, 30, tzinfo=UTC), NOW) == "just now"
+    assert ago(datetime(2026, 11, 27, 11, 55, tzinfo=UTC), NOW) == "5 min ago"
+    assert ago(datetime(2026, 11, 27, 9, 0, tzinfo=UTC), NOW) == "3 h ago"
+    assert ago(datetime(2026, 11, 26, 11, 0, tzinfo=UTC), NOW) == "1 day ago"
+    assert ago(datetime(2026, 11, 24, 12, 0, tzinfo=UTC), NOW) == "3 days ago"
+    assert ago(datetime(2026, 11, 28, 12, 0, tzinfo=UTC), NOW) == "just now"  # a clock behind
+
+
+def test_a_players_games_come_theirs_to_move_first_then_the_latest_moved(rules, tmp_path):
+    hub = Hub(rules, tmp_path, later=Later(), wall=lambda: NOW)
+    t1, t2, t3 = three_games(hub)
+    assert [t.id for t in hub.games_of(ALICE)] == [t1.id, t2.id, t3.id]
+    assert (t1.last_move(NOW), t2.last_move(NOW), t3.last_move(NOW)) == ("2 h ago", "30 min ago", "not yet")
+    assert [t.id for t in hub.games_of(CAROL)] == ["T4"]
+    # the times come from the record: a restarted server says the same
+    again = Hub(rules, tmp_path, later=Later(), wall=lambda: NOW)
+    assert again.restore() == []
+    assert [t.id for t in again.games_of(ALICE)] == [t1.id, t2.id, t3.id]
+    assert again.tables[t2.id].last_move(NOW) == "30 min ago"
+
+
+@pytest.mark.asyncio
+async def test_m_in_the_lobby_lists_ones_games_and_enter_sits_down(rules, tmp_path):
+    hub = Hub(rules, tmp_path, later=Later(), wall=lambda: NOW)
+    t1, t2, t3 = three_games(hub)
+    app = ServedApp(None, hub, ALICE, idle=600)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        table = app.lobby.query_one("DataTable")
+        assert tuple(str(c.label) for c in table.columns.values()) == MY_COLUMNS
+        rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+        assert rows == [
+            [t1.id, "SS ▶ your move", "bob", t1.status(), "2 h ago"],
+            [t2.id, "SS", "bob", t2.status(), "30 min ago"],
+            [t3.id, "SS", "bob", t3.status(), "not yet"],
+        ]
+        await pilot.press("enter")  # the first: her move
+        for _ in range(100):
+            if isinstance(app.screen, GameScreen):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, GameScreen)
+        assert app.guest is not None and app.guest.table_id == t1.id and app.guest.chair.my_move()
+        await pilot.press("q", "y")  # leave the table (her game waits)
+        for _ in range(100):
+            if app.screen is app.lobby:
+                break
+            await pilot.pause(0.02)
+        assert app.screen is app.lobby
+        await pilot.press("m")  # and back to every table
+        await pilot.pause()
+        assert app.lobby.query_one("DataTable").row_count == 4
+
+
+def test_games_in_plain_text(rules, tmp_path):
+    hub = Hub(rules, tmp_path, later=Later(), wall=lambda: NOW)
+    t1, t2, t3 = three_games(hub)
+    alice = Player_(hub, ALICE)
+    alice.visit.start()
+    alice.new()
+    said = alice.type("games")
+    assert "Your 3 games:" in said
+    lines = [ln.strip() for ln in said.splitlines() if ln.startswith("  T")]
+    assert lines == [
+        f"{t1.id}: you play the SS against bob; {t1.status()}; last move: 2 h ago; your move.",
+        f"{t2.id}: you play the SS against bob; {t2.status()}; last move: 30 min ago.",
+        f"{t3.id}: you play the SS against bob; {t3.status()}; last move: not yet.",
+    ]
+    assert "You have no side at any table yet" in Player_(hub, Who("key SHA256:dave", "dave")).type("games")
