@@ -162,6 +162,7 @@ class PlainVisit:
         self.asked_at = -1  # the action count when the choices were last said
         self.over_said = False  # the game's end said at this table
         self.rematch_said = ""  # ... and what was said of its rematch
+        self.rematch_before: str | None = None  # its rematch's table when we sat down
         self._told = False
         self._lobby_told = False
         self._lobby_last: ChatLine | None = None  # the last line of lobby talk said
@@ -331,8 +332,9 @@ class PlainVisit:
         if note := chair.status_note():
             self.say(in_words(note))
         self.asked_at, self.over_said = -1, False
-        # (the note has said the rematch as it stands)
+        # (the note has said the rematch as it stands; one made since takes us there)
         self.rematch_said = in_words(rematch_words(table, chair.side)) if chair.side is not None else ""
+        self.rematch_before = table.rematch.table if table.rematch is not None else None
         self.follow()
 
     # -- at a table --------------------------------------------------------------------
@@ -441,8 +443,9 @@ class PlainVisit:
         table = self.hub.tables.get(guest.table_id)
         if table is None or guest.chair.side is None:
             return
-        if table.rematch is not None and table.rematch.table is not None:
-            self._to_rematch(table.rematch.table)
+        made = table.rematch.table if table.rematch is not None else None
+        if made is not None and made != self.rematch_before:
+            self._to_rematch(made)
             return
         words = in_words(rematch_words(table, guest.chair.side))
         if words != self.rematch_said:

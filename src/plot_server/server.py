@@ -129,6 +129,9 @@ class ServedApp(PlotApp):
         self.my_moves: set[str] = set()  # tables where it is this player's move
         self._asked_rematch: str | None = None  # the table whose offer this screen put to us
         self._rematch_at: str | None = None  # a rematch's table, to sit at once we leave
+        # the rematch's table when we sat down: one made since takes us there; one made
+        # before leaves us looking at the finished game we chose
+        self._rematch_before: str | None = None
 
     # -- what a stranger's session may make the server do -------------------------
     async def _dispatch_action(self, namespace, action_name: str, params) -> bool:
@@ -330,6 +333,7 @@ class ServedApp(PlotApp):
         )
         self.game_screen = GameScreen(guest.chair, self.rules, user_settings(self.hub.home, self.who.key))
         self.game_screen.may_rematch = side is not None
+        self._rematch_before = table.rematch.table if table.rematch is not None else None
         self.push_screen(self.game_screen, self._game_ended)
         self._rematch_news()  # an offer that waited for us while we were away
 
@@ -358,7 +362,8 @@ class ServedApp(PlotApp):
             self.set_timer(0.05, self._rematch_news)
             return
         if table.rematch.table is not None:
-            self._go_to_rematch(table.rematch.table)
+            if table.rematch.table != self._rematch_before:
+                self._go_to_rematch(table.rematch.table)
         elif waiting_for(table, guest.chair.side) and self._asked_rematch != table.id:
             self._asked_rematch = table.id
             self.push_screen(

@@ -189,3 +189,37 @@ def test_in_plain_text_rematch_offers_and_the_other_player_types_rematch_to_play
     said = alice.new()  # alice, still at the old table, is taken to hers
     assert f"The rematch is table {new}." in said and "you are the Abwehr" in said
     assert hub.tables[new].owners == {Player.SS: BOB, Player.ABWEHR: ALICE}
+
+
+@pytest.mark.asyncio
+async def test_a_player_who_sits_at_the_old_game_after_the_rematch_was_made_stays_to_look(rules, tmp_path):
+    hub = Hub(rules, tmp_path, later=Later())
+    table, guests = finished(hub, seed=14)
+    hub.rematch(guests[Player.SS])
+    new = hub.answer_rematch(guests[Player.ABWEHR], yes=True)
+    assert new is not None
+    hub.leave(guests[Player.SS])
+    app = ServedApp(None, hub, ALICE, idle=600)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.take_seat(table.id, "")  # to look at the finished game again
+        await until(pilot, lambda: isinstance(app.screen, GameOverScreen), "the game's end")
+        await pilot.press("b")
+        await pilot.pause(0.2)
+        assert app.guest is not None and app.guest.table_id == table.id
+        assert f"The rematch is table {new.id}" in " ".join(str(app.screen.prompt_pane.render()).split())
+
+
+def test_in_plain_text_the_old_game_can_be_looked_at_after_its_rematch(rules, tmp_path):
+    from .test_plain_door import Player_
+
+    hub = Hub(rules, tmp_path, later=Later())
+    table, guests = finished(hub, seed=15)
+    hub.rematch(guests[Player.SS])
+    new = hub.answer_rematch(guests[Player.ABWEHR], yes=True)
+    hub.leave(guests[Player.SS])
+    alice = Player_(hub, ALICE)
+    alice.visit.start()
+    said = alice.type(f"sit {table.id}")
+    assert f"The rematch is table {new.id}: you play the Abwehr there." in said
+    assert alice.visit.guest is not None and alice.visit.guest.table_id == table.id
