@@ -32,7 +32,7 @@ from .chat import TABLE_TALK, Lobby, Pace, TooFast, text_problem, utc_now
 from .hub_store import RECONNECTING, StoreTables
 from .links import Links
 from .pgstore import Conflict, StoreError, prepare
-from .rematch import RematchTables, rematch_from, rematch_words
+from .rematch import RematchTables, rematch_from, rematch_words, waiting_for
 from .replays import FinishedGames
 from .shared import Hooks, Shared, StoreRecorder
 from .tables import (  # noqa: F401  (the names the server and tests import from here)
@@ -258,11 +258,11 @@ class Hub(StoreTables, RematchTables):
         return sorted(self.tables.values(), key=lambda t: not t.your_move(who))
 
     def games_of(self, who: Who) -> list[Table]:
-        """The tables where ``who`` has a side: theirs to move first, then the most
-        recently moved (a game not yet begun last)."""
+        """The tables where ``who`` has a side: theirs to move (or to answer an offer of a
+        rematch) first, then the most recently moved (a game not yet begun last)."""
         mine = [t for t in self.tables.values() if t.side_of(who) is not None]
         mine.sort(key=lambda t: t.session.last_move_at or "", reverse=True)
-        mine.sort(key=lambda t: (not t.your_move(who), t.over))
+        mine.sort(key=lambda t: (not (t.your_move(who) or waiting_for(t, t.side_of(who))), t.over))
         return mine
 
     def moves_of(self, who: Who) -> set[str]:

@@ -26,6 +26,7 @@ from plot_tui.talk import TalkInput, chat_text, clock_of
 
 from .hub import Hub, Refused, Table, Who
 from .links import LINK_MINUTES
+from .rematch import waiting_for
 
 LOBBY_HELP = (
     "[b]enter[/b] your game, or join a free side, or watch · [b]n[/b] new table · "
@@ -129,7 +130,13 @@ class LobbyScreen(OnceScreen[None]):
             side = table.side_of(self.who)
             if side is None:
                 continue
-            you = SIDE[side] + (" ▶ your move" if table.your_move(self.who) else "")
+            you = SIDE[side] + (
+                " ▶ your move"
+                if table.your_move(self.who)
+                else " ▶ rematch offered"
+                if waiting_for(table, side)
+                else ""
+            )
             cells = (table.id, you, table.seat_label(side.enemy), table.status(), table.last_move(now))
             t.add_row(*(plain(c) for c in cells), key=table.id)
 

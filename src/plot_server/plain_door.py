@@ -272,7 +272,13 @@ class PlainVisit:
             side = t.side_of(self.who)
             if side is None:
                 continue
-            move = "; your move" if t.your_move(self.who) else ""
+            move = (
+                "; your move"
+                if t.your_move(self.who)
+                else "; a rematch is offered to you (sit, then rematch or decline)"
+                if waiting_for(t, side)
+                else ""
+            )
             self.say(
                 f"  {t.id}: you play the {SIDE[side]} against {t.seat_label(side.enemy)}; "
                 f"{t.status()}; last move: {t.last_move(now)}{move}."

@@ -223,3 +223,21 @@ def test_in_plain_text_the_old_game_can_be_looked_at_after_its_rematch(rules, tm
     said = alice.type(f"sit {table.id}")
     assert f"The rematch is table {new.id}: you play the Abwehr there." in said
     assert alice.visit.guest is not None and alice.visit.guest.table_id == table.id
+
+
+def test_an_offer_waiting_for_a_player_heads_their_games(rules, tmp_path):
+    from .test_plain_door import Player_
+
+    hub = Hub(rules, tmp_path, later=Later())
+    old, guests = finished(hub, seed=16)
+    ongoing = hub.create(BOB, Player.ABWEHR, opponent=Seat.HUMAN, seed=17)  # bob's move: not alice's
+    hub.sit(ongoing.id, ALICE, code=ongoing.code)
+    assert [t.id for t in hub.games_of(ALICE)] == [ongoing.id, old.id]
+    hub.rematch(guests[Player.ABWEHR])  # bob offers: alice has something to answer
+    assert [t.id for t in hub.games_of(ALICE)] == [old.id, ongoing.id]
+    alice = Player_(hub, ALICE)
+    alice.visit.start()
+    alice.new()
+    said = alice.type("games")
+    assert f"{old.id}: you play the SS against bob; {old.status()}" in said
+    assert "a rematch is offered to you (sit, then rematch or decline)" in said
