@@ -383,7 +383,8 @@ class ServedApp(PlotApp):
             self._go_to_rematch(new.id)
 
     @on(RematchAsked)
-    def _rematch_asked(self) -> None:
+    def _rematch_asked(self, event: RematchAsked) -> None:
+        event.prevent_default()  # a served table's rematch, not PlotApp's new local game
         if self.guest is None:
             return
         try:

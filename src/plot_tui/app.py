@@ -6,7 +6,7 @@ from pathlib import Path, PurePath
 from typing import ClassVar, cast
 
 import attrs
-from textual import events
+from textual import events, on
 from textual.app import App, ScreenStackError
 from textual.command import CommandPalette
 from textual.css.query import NoMatches
@@ -23,6 +23,7 @@ from plot_session.settings import SettingsFile
 
 from .game import GameScreen
 from .learn import CoachedGameScreen, LessonCard, LessonList, LessonScreen
+from .messages import RematchAsked
 from .plain import plain
 from .replay_screen import ReplayScreen
 from .screens import ConfirmScreen, GameSetup, HelpScreen, NewGameScreen
@@ -101,6 +102,7 @@ class PlotApp(App[None]):
         self._coached = coached  # plot learn --game: that side
         self._lessons = lessons  # read once, when first shown
         self._palette: CommandPalette | None = None  # the one open or leaving
+        self._started: GameSetup | None = None  # the game being played, as it was set up
 
     def on_mount(self, event: events.Mount) -> None:
         if self._replay is not None:
@@ -115,7 +117,7 @@ class PlotApp(App[None]):
         elif self._learn:
             self.show_lessons()
         elif self._session is not None:
-            self.play(self._session)
+            self.play(self._session, self._setup)  # (a setup given with it: how it was made)
         elif self._setup is not None:
             self.start(self._setup)
         else:
@@ -144,10 +146,13 @@ class PlotApp(App[None]):
         )
         self._record_path = None  # a second game gets a file of its own
         self.sub_title = f"game {session.game} · {seats_words(seats, session.levels)}"
-        self.play(session)
+        self.play(session, setup)
 
-    def play(self, session: Session) -> None:
+    def play(self, session: Session, setup: GameSetup | None = None) -> None:
+        """``setup``: how the game was set up in this run, for a rematch (R)."""
         screen = GameScreen(session, self.rules, self.settings)
+        self._started = setup
+        screen.may_rematch = setup is not None
         if session.game and self.sub_title == self.SUB_TITLE:  # resumed, or a position
             self.sub_title = f"game {session.game} · {seats_words(session.seats, session.levels)}"
         notice = self._notice or (
@@ -223,6 +228,17 @@ class PlotApp(App[None]):
     def _game_ended(self, result: str | None) -> None:
         if result == "new":
             self.ask_new_game()
+
+    @on(RematchAsked)
+    def _rematch(self) -> None:
+        """R at a game's end: the same game again with a new deal, the sides swapped
+        against the computer (hot-seat and watching: the same seats)."""
+        setup, screen = self._started, self.screen
+        if setup is None or not isinstance(screen, GameScreen):
+            return
+        swapped = attrs.evolve(setup, side=setup.side.enemy, seed=None)
+        screen.dismiss("rematch")
+        self.start(swapped)
 
     async def _dispatch_action(self, namespace, action_name: str, params) -> bool:
         """A key bound on a screen that is not (or no longer) built, is leaving, is no

@@ -185,8 +185,8 @@ class GameScreen(BoardScreen):
         self._streets: dict | None = None  # units in Berlin's streets, last drawn
         # news is drawn from the log since each side at this screen last acted
         self._news_from: dict[Player | None, int] = {}
-        # R: a served table's player may ask for a rematch once the game is over (the app
-        # that serves the table says so, and answers RematchAsked)
+        # R: a rematch may be asked for once the game is over (the app says so, and
+        # answers RematchAsked: a new game here, an offer at a served table)
         self.may_rematch = False
 
     def on_mount(self) -> None:
@@ -687,7 +687,10 @@ class GameScreen(BoardScreen):
         if self.may_rematch and self.session.state.outcome is not None:
             self.post_message(RematchAsked())
         else:
-            self.say("A rematch is asked for at a served table, once its game is over.", error=True)
+            self.say(
+                "A rematch is asked for once the game is over (and not for a resumed game or a lesson).",
+                error=True,
+            )
 
     # -- key actions --------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:

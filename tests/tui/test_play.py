@@ -519,3 +519,43 @@ async def test_a_double_cross_spends_the_chits_shown_in_the_chit_box():
         chits = panel(app, "#chitbox")
         assert "L101" not in chits and "DC1" not in chits  # 12.62: both spent
         assert "Your chits (0)" in chits
+
+
+async def test_r_at_the_end_plays_the_same_game_again_with_a_new_deal_and_the_sides_swapped(tmp_path):
+    """Locally a rematch is a new game set up as the last (the human's side swapped
+    against the computer; hot-seat the same seats), on a new secret deal."""
+    from plot_tui.app import PlotApp
+    from plot_tui.screens import GameSetup
+
+    from .helpers import HOTSEAT, quick
+
+    s = app_for(
+        pos("""
+        turn = 9
+        phase = "status"
+        phasing = "ss"
+        step = "retire"
+        [units]
+        "000" = { hex = "2410" }
+        "300" = { hex = "1810" }
+        """)
+    )._session
+    setup = GameSetup(hotseat=True, seed=5)
+    app = PlotApp(session=s, setup=setup, settings=quick(), records=tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("P")
+        await hand_over(pilot, app)
+        await pilot.press("d")  # no coup: 18.74
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert "r rematch, sides swapped" in " ".join(str(w.render()) for w in app.screen.query("Static"))
+        await pilot.press("r")
+        for _ in range(50):
+            if game(app).session is not s:
+                break
+            await pilot.pause(0.05)
+        new = game(app).session
+        assert new is not s and new.state.outcome is None and new.actions == 0
+        assert new.seats == HOTSEAT and not new.chosen_seed  # a new, secret deal
+        assert app._started == GameSetup(hotseat=True, side=Player.ABWEHR, seed=None)
+        assert list(tmp_path.glob("*.plot.jsonl"))  # saved like any new game
