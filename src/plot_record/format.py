@@ -24,7 +24,11 @@ winning and the trials behind it; ``private`` marks a plan that names the player
 unseen chits, which screens show the other side only once the game is over; ``effect``
 (optional, "" when absent) says in words what the plan changes.
 ``at`` (version 4, optional) is when the action was made (UTC, to the second): what a
-server's list of a player's games says of the last move.
+server's list of a player's games says of the last move, and what a clock runs on.
+A header's ``clock`` (version 4, optional: ``{"days": 3, "bonus_hours": 12}``) gives the
+game a correspondence clock (clock.py); ``{"grant": {"side": "ss", "hours": 24, "time":
+…}}`` is extra time given to a side by the other player, and ``{"flag": {"side": "ss",
+"time": …}}`` ends the game: that side's clock ran out.
 ``end`` is written when the game ends.
 This module only turns lines into values and back; checking the actions against
 the rules is the timeline's job.
@@ -46,6 +50,8 @@ import attrs
 from plot_core import Action, Player
 from plot_core.engine.serial import FormatError, action_from_json, action_to_json
 from plot_core.engine.state import Outcome
+
+from .clock import MAX_GRANT_HOURS, ClockRule, Grant, clock_from_json
 
 FORMAT = "plot-record"
 VERSION = 4
@@ -91,6 +97,7 @@ class Header:
     program: str = attrs.field(factory=program)
     chosen_seed: bool = False  # a player picked the seed (--seed)
     game: str = attrs.field()  # the id screens show, never the seed
+    clock: ClockRule | None = None  # a correspondence clock (clock.py)
 
     @game.default
     def _game_id(self) -> str:
@@ -115,6 +122,8 @@ class Header:
         }
         if self.chosen_seed:
             data["chosen_seed"] = True
+        if self.clock is not None:
+            data["clock"] = self.clock.to_json()
         return data
 
 
@@ -187,7 +196,16 @@ class ThinkLine:
 THINK_PLANS = 3  # plans a think line keeps
 THINK_TEXT = 200  # characters of a plan's words a reader accepts
 
-Entry = ActionLine | UndoLine | EndLine | ChatLine | ThinkLine
+
+@attrs.frozen
+class FlagLine:
+    """``side``'s clock ran out at ``time``: the game is over (clock.on_time)."""
+
+    side: Player
+    time: str
+
+
+Entry = ActionLine | UndoLine | EndLine | ChatLine | ThinkLine | Grant | FlagLine
 
 
 def dumps(data: dict[str, Any]) -> str:
@@ -217,6 +235,12 @@ def think_line(t: ThinkLine) -> str:
     data = attrs.asdict(t)
     data["side"] = t.side.value
     return dumps({"think": data})
+
+
+def clock_line(line: Grant | FlagLine) -> str:
+    if isinstance(line, Grant):
+        return dumps({"grant": {"side": line.side.value, "hours": line.hours, "time": line.time}})
+    return dumps({"flag": {"side": line.side.value, "time": line.time}})
 
 
 def end_line(i: int, outcome: Outcome) -> str:
@@ -268,6 +292,12 @@ def parse_header(data: object, where: str) -> Header:
             f"{where}: levels must give a level for computer sides only, "
             f'e.g. {{"abwehr": "easy"}}, got {levels!r}'
         )
+    clock = None
+    if data.get("clock") is not None:
+        try:
+            clock = clock_from_json(data["clock"])
+        except ValueError as exc:
+            raise RecordError(f"{where}: {exc}") from None
     created, prog = str(data.get("created", "")), str(data.get("program", ""))
     game = data.get("game")
     if game is None:  # written before games had ids: one made from what is not secret
@@ -284,6 +314,7 @@ def parse_header(data: object, where: str) -> Header:
         program=prog,
         game=game,
         chosen_seed=data.get("chosen_seed") is True,
+        clock=clock,
     )
 
 
@@ -296,6 +327,8 @@ def parse_entry(data: object, where: str) -> Entry:
         return _chat(data["chat"], where)
     if "think" in data:
         return _think(data["think"], where)
+    if "grant" in data or "flag" in data:
+        return _clock_line(data, where)
     if "end" in data:
         end = data["end"]
         if not (
@@ -337,6 +370,30 @@ def _chat(chat: object, where: str) -> ChatLine:
                 f"{where}: chat: {key} must be text of at most {limit} characters, got {str(value)[:40]!r}"
             )
     return ChatLine(after, chat["time"], chat["name"], chat["role"], chat["text"])
+
+
+def _clock_line(data: dict[str, Any], where: str) -> Grant | FlagLine:
+    kind = "grant" if "grant" in data else "flag"
+    line = data[kind]
+    if not isinstance(line, dict):
+        raise RecordError(f"{where}: {kind} must be an object, got {str(line)[:40]!r}")
+    try:
+        side = Player(str(line.get("side")))
+    except ValueError:
+        raise RecordError(
+            f'{where}: {kind}: side must be "ss" or "abwehr", got {line.get("side")!r}'
+        ) from None
+    time = line.get("time")
+    if not (isinstance(time, str) and STAMP.fullmatch(time)):
+        raise RecordError(f"{where}: {kind}: time must be a UTC time like 2026-11-23T21:40:00Z")
+    if kind == "flag":
+        return FlagLine(side, time)
+    hours = line.get("hours")
+    if not _number(hours, 0.001, MAX_GRANT_HOURS):
+        raise RecordError(
+            f"{where}: grant: hours must be a number from 0 to {MAX_GRANT_HOURS}, got {hours!r}"
+        )
+    return Grant(side, float(hours), time)  # type: ignore[arg-type]  # (checked just above)
 
 
 def _whole(value: object) -> bool:

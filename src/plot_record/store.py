@@ -19,18 +19,21 @@ import attrs
 from plot_core import Action, Player
 from plot_core.engine.state import Outcome
 
+from .clock import Grant
 from .files import Unreadable, is_regular, loads, read_regular
 from .format import (
     ActionLine,
     ChatLine,
     EndLine,
     Entry,
+    FlagLine,
     Header,
     RecordError,
     ThinkLine,
     UndoLine,
     action_line,
     chat_line,
+    clock_line,
     end_line,
     header_line,
     parse_entry,
@@ -142,6 +145,7 @@ class RecordWriter(Protocol):
     def chat(self, line: ChatLine) -> None: ...
     def think(self, line: ThinkLine) -> None: ...
     def end(self, i: int, outcome: Outcome) -> None: ...
+    def clock(self, line: Grant | FlagLine) -> None: ...
     def close(self) -> None: ...
     def abandon(self) -> None: ...
     def flush_unsaved(self, *, sync: bool = True) -> None: ...
@@ -200,6 +204,9 @@ class Recorder:
 
     def end(self, i: int, outcome: Outcome) -> None:
         self._write(end_line(i, outcome), sync=True)
+
+    def clock(self, line: Grant | FlagLine) -> None:
+        self._write(clock_line(line), sync=True)
 
     def sync(self) -> None:
         os.fsync(self._file.fileno())

@@ -29,7 +29,8 @@ from plot_core.engine.sequence import player_turn
 from plot_core.engine.state import Event, Phase
 from plot_core.rules import same_game
 
-from .format import ActionLine, ChatLine, EndLine, Header, RecordError, ThinkLine, UndoLine
+from .clock import Grant, on_time
+from .format import ActionLine, ChatLine, EndLine, FlagLine, Header, RecordError, ThinkLine, UndoLine
 from .store import RawRecord, read_raw
 
 SNAPSHOT_EVERY = 32
@@ -76,6 +77,7 @@ class Timeline:
         self.steps: list[Step] = []
         self._snapshots: dict[int, GameState] = {0: start}
         self._last: tuple[int, GameState] = (0, start)
+        self.ended: GameState | None = None  # the final position, adjudicated on time
 
     # -- growing (loading, or a game being played) -------------------------------------
     def push(self, side: Player, action: Action, *, line: int = 0) -> GameState:
@@ -101,7 +103,13 @@ class Timeline:
         self._last = (i, after)
         return after
 
+    def end_on_time(self, loser: Player) -> GameState:
+        """``loser``'s clock ran out: the last position, ended on time (clock.py)."""
+        self.ended = on_time(self.final, loser)
+        return self.ended
+
     def pop(self) -> None:
+        self.ended = None
         i = len(self.steps)
         self.steps.pop()
         self._snapshots.pop(i, None)
@@ -118,6 +126,8 @@ class Timeline:
     def state_at(self, i: int) -> GameState:
         if not 0 <= i <= len(self.steps):
             raise IndexError(f"position {i} is outside 0..{len(self.steps)}")
+        if self.ended is not None and i == len(self.steps):
+            return self.ended
         last_i, last = self._last
         if last_i == i:
             return last
@@ -190,6 +200,7 @@ class Record:
     chat: list[ChatLine] = attrs.Factory(list)  # what was said at the table
     thoughts: list[ThinkLine] = attrs.Factory(list)  # why the computer moved
     times: list[str | None] = attrs.Factory(list)  # when each action was made, if said
+    grants: list[Grant] = attrs.Factory(list)  # extra time given on the clock
 
     @property
     def finished(self) -> bool:
@@ -215,6 +226,7 @@ def check(raw: RawRecord, rules: Rules) -> Record:
     chat: list[ChatLine] = []
     thoughts: list[ThinkLine] = []
     times: list[str | None] = []
+    grants: list[Grant] = []
     for line, entry in raw.entries:
         where = f"{path} line {line}"
         if isinstance(entry, ChatLine):  # talk: the game neither checks nor undoes it
@@ -231,6 +243,17 @@ def check(raw: RawRecord, rules: Rules) -> Record:
             continue
         if ended:
             raise RecordError(f"{where}: nothing may follow the end of the game")
+        if isinstance(entry, Grant | FlagLine) and h.clock is None:
+            raise RecordError(f"{where}: a clock's line in a game without a clock")
+        if isinstance(entry, Grant):
+            grants.append(entry)
+            continue
+        if isinstance(entry, FlagLine):
+            if tl.final.outcome is not None:
+                raise RecordError(f"{where}: a clock ran out after the game was over")
+            tl.end_on_time(entry.side)
+            ended = True
+            continue
         n = len(tl)
         if isinstance(entry, ActionLine):
             if entry.i != n + 1:
@@ -269,4 +292,4 @@ def check(raw: RawRecord, rules: Rules) -> Record:
             ended = True
     # an undone action takes its reasons with it
     thoughts = [t for t in thoughts if t.after <= len(tl)]
-    return Record(path, h, tl, raw.warnings, raw.good_bytes, chat, thoughts, times)
+    return Record(path, h, tl, raw.warnings, raw.good_bytes, chat, thoughts, times, grants)

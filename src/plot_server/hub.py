@@ -22,6 +22,7 @@ from pathlib import Path
 
 from plot_core import Player, Rules, new_game
 from plot_record import ChatLine, Header, Recorder, RecordError, load_record, secret_seed
+from plot_record.clock import ClockRule
 from plot_record.files import loads, read_regular, write_whole
 from plot_session.chair import Chair
 from plot_session.describe import SIDE
@@ -29,6 +30,7 @@ from plot_session.session import Seat, Session
 from plot_tui.plain import clean
 
 from .chat import TABLE_TALK, Lobby, Pace, TooFast, text_problem, utc_now
+from .clocks import ClockTables, clock_words
 from .hub_store import RECONNECTING, StoreTables
 from .links import Links
 from .pgstore import Conflict, StoreError, prepare
@@ -74,7 +76,7 @@ def think_by_pool(job, done: Callable[[object], None]) -> None:
     fut.add_done_callback(back)
 
 
-class Hub(StoreTables, RematchTables):
+class Hub(StoreTables, RematchTables, ClockTables):
     """All tables of one server. ``later(delay, callback)`` runs the computer's moves
     (asyncio's loop on the server; tests pass their own)."""
 
@@ -157,9 +159,13 @@ class Hub(StoreTables, RematchTables):
         seed: int | None = None,
         setup: str = "standard",
         both: bool = False,
+        clock: ClockRule | None = None,
     ) -> Table:
         """``seed``: None (always, in play) for a secret one; tests choose theirs.
-        ``both``: the computer plays both sides, for everyone to watch."""
+        ``both``: the computer plays both sides, for everyone to watch; ``clock``: a
+        correspondence clock, for a game between two players."""
+        if clock is not None and (opponent is not Seat.HUMAN or both):
+            raise Refused("A clock is for a game between two players; the computer needs none.")
         self._prune()
         if sum(not t.over for t in self.tables.values()) >= self.max_tables:
             raise Refused(
@@ -186,6 +192,7 @@ class Hub(StoreTables, RematchTables):
             start={"setup": setup},
             players={p.value: seats[p].value for p in Player},
             levels={p.value: lv for p, lv in levels.items()},
+            clock=clock,
         )
         owners: dict[Player, Who | None] = {p: None for p in Player if seats[p] is Seat.HUMAN}
         if not both:
@@ -207,6 +214,7 @@ class Hub(StoreTables, RematchTables):
                 levels=levels,
                 game=header.game,
                 chosen_seed=chosen,
+                clock=clock,
             )
             table = Table(
                 table_id,
@@ -344,10 +352,10 @@ class Hub(StoreTables, RematchTables):
         self._changed(table, game=self.shared is not None)
         return guest
 
-    @staticmethod
-    def note_for(table: Table, side: Player | None) -> str:
-        """What a screen at ``table`` says of the others, and of a rematch."""
-        return " ".join(w for w in (table.note_for(side), rematch_words(table, side)) if w)
+    def note_for(self, table: Table, side: Player | None) -> str:
+        """What a screen at ``table`` says of the others, the clock and a rematch."""
+        words = (table.note_for(side), clock_words(table, side, self.wall()), rematch_words(table, side))
+        return " ".join(w for w in words if w)
 
     # -- talk -----------------------------------------------------------------
     def _words(self, who: Who, text: str) -> str:

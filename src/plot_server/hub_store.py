@@ -91,6 +91,7 @@ class StoreTables:
                 levels=levels,
                 game=header.game,
                 chosen_seed=header.chosen_seed,
+                clock=header.clock,
             )
             table = Table(
                 table_id,

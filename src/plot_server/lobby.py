@@ -15,6 +15,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Input, Label, RadioSet, Static
 
 from plot_core import Player
+from plot_record.clock import PRESETS, ClockRule, span
 from plot_session.describe import SIDE
 from plot_session.session import Seat
 from plot_tui.closing import OnceModal, OnceScreen
@@ -34,7 +35,7 @@ LOBBY_HELP = (
     "[b]L[/b] browser link · [b]q[/b] leave"
 )
 ALL_COLUMNS = ("Table", "SS", "Abwehr", "Game", "Watching", "You")
-MY_COLUMNS = ("Table", "You play", "Opponent", "Game", "Last move")
+MY_COLUMNS = ("Table", "You play", "Opponent", "Game", "Your time", "Last move")
 
 
 # The lobby's screens' styles, loaded after the client's (ServedApp.CSS_PATH).
@@ -56,6 +57,7 @@ class TableSetup:
     opponent: Seat = Seat.HUMAN
     level: str = "easy"
     both: bool = False  # the computer plays both sides; the maker watches
+    clock: ClockRule | None = None  # a correspondence clock (two players only)
 
 
 class LobbyScreen(OnceScreen[None]):
@@ -137,7 +139,9 @@ class LobbyScreen(OnceScreen[None]):
                 if waiting_for(table, side)
                 else ""
             )
-            cells = (table.id, you, table.seat_label(side.enemy), table.status(), table.last_move(now))
+            left = table.session.time_left(now)
+            clock = "" if left is None else span(left[side])
+            cells = (table.id, you, table.seat_label(side.enemy), table.status(), clock, table.last_move(now))
             t.add_row(*(plain(c) for c in cells), key=table.id)
 
     def _all_rows(self, t: DataTable) -> None:
@@ -293,6 +297,43 @@ class JoinScreen(OnceModal[str | None]):
         self.dismiss(None)
 
 
+class GiveTimeScreen(OnceModal[float | None]):
+    """How many hours to give one's opponent on the clock."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, opponent: str) -> None:
+        super().__init__()
+        self.opponent = opponent
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(plain(f"Hours of time to give {self.opponent}"))
+            yield Input(id="hours", max_length=6, placeholder="24", select_on_focus=False)
+            yield Static("", id="error")
+            yield Static("[dim]enter: give · esc: back[/dim]")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._give(event.value)
+
+    def on_key(self, event: events.Key) -> None:
+        field = stray_key(self, "#hours", event)
+        if field is not None and event.key == "enter":
+            event.stop()
+            self._give(field.value)
+
+    def _give(self, text: str) -> None:
+        try:
+            hours = float(text)
+        except ValueError:
+            self.query_one("#error", Static).update(plain("A number of hours, like 24.", "bold red"))
+            return
+        self.dismiss(hours)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class NewTableScreen(SetupForm[TableSetup | None]):
     BINDINGS = [Binding("enter", "start", "Set up", priority=True), Binding("escape", "cancel", "Back")]
 
@@ -308,6 +349,11 @@ class NewTableScreen(SetupForm[TableSetup | None]):
                 yield Choice("nobody: the computer plays both sides, to watch")
             yield Label("The computer's level")
             yield self.level_choice()
+            yield Label("A clock (two players, a game over days)")
+            with RadioSet(id="clock"):
+                yield Choice("none", value=True)
+                for rule in PRESETS:
+                    yield Choice(rule.words())
             yield Static("", id="error")
             yield Static("[dim]tab: group · arrows/space: pick · enter: set up · esc: back[/dim]")
         yield Footer()
@@ -319,6 +365,7 @@ class NewTableScreen(SetupForm[TableSetup | None]):
                 opponent=Seat.COMPUTER if self.picked("opponent") >= 1 else Seat.HUMAN,
                 both=self.picked("opponent") == 2,
                 level=self.chosen_level(),
+                clock=PRESETS[self.picked("clock") - 1] if self.picked("clock") >= 1 else None,
             )
         )
 

@@ -20,6 +20,7 @@ from typing import Any, TextIO, cast
 from plot_core import Player
 from plot_core.english import counted
 from plot_record import ChatLine
+from plot_record.clock import parse_clock, span
 from plot_session.describe import SIDE, prompt
 from plot_session.session import Seat
 from plot_tui.line_mode import ACTED, LineMode, over_words
@@ -41,6 +42,8 @@ LOBBY_HELP = """In the lobby:
   new ss|abwehr [computer [LEVEL]]   a new table, you on that side; against
                        another player (they join with its code) or the computer
                        (level random, easy, hard or expert; easy if not said)
+  new ss|abwehr clock D+H   against another player, with a clock: D days each,
+                       H hours more each time the move passes (new ss clock 3+12)
   join T CODE          take the free side of table T with its join code
   sit T                sit again at a table where you have a side
   watch T              watch table T (neither side's chits are shown)
@@ -48,6 +51,7 @@ LOBBY_HELP = """In the lobby:
   quit                 leave the server
 At a table: the plain game's commands (help lists them), and
   say TEXT             say something at the table
+  give HOURS           more time on your opponent's clock
   rematch              once the game is over: a rematch, sides swapped (or yes
                        to your opponent's offer); decline says no to it
   leave                back to the lobby (the game is saved and waits)"""
@@ -279,9 +283,11 @@ class PlainVisit:
                 if waiting_for(t, side)
                 else ""
             )
+            left = t.session.time_left(now)
+            clock = "" if left is None else f"; your time: {span(left[side])}"
             self.say(
                 f"  {t.id}: you play the {SIDE[side]} against {t.seat_label(side.enemy)}; "
-                f"{t.status()}; last move: {t.last_move(now)}{move}."
+                f"{t.status()}{clock}; last move: {t.last_move(now)}{move}."
             )
 
     def new(self, rest: str) -> None:
@@ -295,9 +301,19 @@ class PlainVisit:
         if level not in LEVELS:
             self.say(f"No level {level!r}: random, easy, hard or expert.")
             return
+        clock = None
+        if len(words) > 1 and words[1] == "clock":  # new ss clock 3+12
+            if len(words) < 3:
+                self.say("Which clock? new ss clock 3+12: 3 days each, 12 hours more a move.")
+                return
+            try:
+                clock = parse_clock(" ".join(words[2:]))
+            except ValueError as exc:
+                self.say(f"Refused: {exc}.")
+                return
         try:
             table = self.hub.create(
-                self.who, side, opponent=Seat.COMPUTER if computer else Seat.HUMAN, level=level
+                self.who, side, opponent=Seat.COMPUTER if computer else Seat.HUMAN, level=level, clock=clock
             )
         except OSError:
             self.say("The server cannot save a new game just now; nothing was set up. Try again later.")
@@ -361,6 +377,9 @@ class PlainVisit:
         if word.lower() in ("rematch", "decline"):
             self._rematch(word.lower() == "rematch")
             return True
+        if word.lower() == "give":
+            self._give(rest.strip())
+            return True
         if word.lower() in LOBBY_WORDS:
             self.say(f"You are at table {guest.table_id}: leave takes you back to the lobby first.")
             return True
@@ -379,6 +398,22 @@ class PlainVisit:
             talk(text)
         except Refused as exc:
             self.say(f"Refused: {in_words(str(exc))}")
+
+    def _give(self, text: str) -> None:
+        """give HOURS: more time on the opponent's clock."""
+        if self.guest is None:
+            return
+        try:
+            hours = float(text)
+        except ValueError:
+            self.say("How many hours? give 24 gives your opponent a day more on the clock.")
+            return
+        try:
+            self.hub.give_time(self.guest, hours)
+        except Refused as exc:
+            self.say(f"Refused: {in_words(str(exc))}")
+            return
+        self.say(f"Given: {hours:g} h more on your opponent's clock.")
 
     def _rematch(self, yes: bool) -> None:
         """rematch: offer, accept, or at once against the computer; decline: say no."""

@@ -48,6 +48,7 @@ def run(
             hub.use_store(store, post)
         for problem in hub.restore():
             to_operator(f"could not restore a table: {problem}")
+        hub.watch_clocks()  # a game whose clock ran out while the server was down ends now
         collector = Collector()
         collector.take_over()  # rules and modules are loaded: see collector.py
         # Both doors count against the same limits and the same password guesses.

@@ -16,11 +16,13 @@ import secrets
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import ClassVar
 
 import asyncssh
 import attrs
 from rich.text import Text
 from textual import events, on, work
+from textual.binding import Binding, BindingType
 
 from plot_record import Record, RecordError
 from plot_session.replay import EVERYONE, Replay
@@ -37,7 +39,7 @@ from .collector import Collector
 from .driver import ChannelDriver
 from .guard import CodeLimit, PasswordThrottle, idle_check_every, name_problem, normal_name
 from .hub import Guest, Hub, Refused, Table, Who, WrongCode, to_operator
-from .lobby import LOBBY_STYLESHEET, LobbyScreen, TableSetup
+from .lobby import LOBBY_STYLESHEET, GiveTimeScreen, LobbyScreen, TableSetup
 from .logs import failure_log_path, log_failure
 from .pgstore import StoreError
 from .plain_door import serve_plain, split_plain
@@ -78,7 +80,11 @@ APP_ACTIONS = {
     "show_help_panel",
     "hide_help_panel",
     "bell",
+    "give_time",
 }
+
+
+CLOCK_REDRAW = 30.0  # seconds between redraws of a running clock on a game screen
 
 
 @attrs.frozen
@@ -98,6 +104,9 @@ class ServedApp(PlotApp):
     browser's WebSocket (with the size its page asked for as ``size``)."""
 
     CSS_PATH = [STYLESHEET, LOBBY_STYLESHEET]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("G", "give_time", "Give your opponent time on the clock", show=False)
+    ]
 
     def __init__(
         self,
@@ -185,6 +194,7 @@ class ServedApp(PlotApp):
         self.hub.sessions.add(self)
         self.my_moves = self._moves_now()  # no bell for what was so before
         self.set_interval(idle_check_every(self.idle), self._check_idle)
+        self.set_interval(CLOCK_REDRAW, self._clock_ticks)
 
     # The hub calls these from whichever connection changed something: they only post
     # a message to this app, which acts on it in its own task.
@@ -235,7 +245,12 @@ class ServedApp(PlotApp):
     def create_table(self, setup: TableSetup) -> None:
         try:
             table = self.hub.create(
-                self.who, setup.side, opponent=setup.opponent, level=setup.level, both=setup.both
+                self.who,
+                setup.side,
+                opponent=setup.opponent,
+                level=setup.level,
+                both=setup.both,
+                clock=setup.clock,
             )
         except Refused as exc:
             self._lobby.say(str(exc), error=True)
@@ -348,6 +363,33 @@ class ServedApp(PlotApp):
         if self.game_screen is not None:
             self.game_screen.changed_elsewhere()
             self._rematch_news()
+
+    # -- the clock (clocks.py) -----------------------------------------------------------------
+    def _clock_ticks(self) -> None:
+        """A running clock is drawn again now and then, with no move to redraw it."""
+        table = self.hub.tables.get(self.guest.table_id) if self.guest is not None else None
+        if table is not None and table.session.clock is not None and not table.over and self.game_screen:
+            self.game_screen.changed_elsewhere()  # (not a key press: the idle time runs on)
+
+    def action_give_time(self) -> None:
+        guest = self.guest
+        table = self.hub.tables.get(guest.table_id) if guest is not None else None
+        if guest is None or table is None or guest.chair.side is None or table.session.clock is None:
+            self._say_at_table("G gives your opponent time, at a table with a clock.", error=True)
+            return
+        opponent = table.owners.get(guest.chair.side.enemy)
+        name = opponent.name if opponent is not None else "your opponent"
+        self.push_screen(GiveTimeScreen(name), self._give)
+
+    def _give(self, hours: float | None) -> None:
+        if hours is None or self.guest is None:
+            return
+        try:
+            self.hub.give_time(self.guest, hours)
+        except Refused as exc:
+            self._say_at_table(str(exc), error=True)
+            return
+        self._say_at_table(f"Given: {hours:g} h more on your opponent's clock.")
 
     # -- a rematch (rematch.py) ----------------------------------------------------------
     def _rematch_news(self) -> None:

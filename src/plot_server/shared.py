@@ -23,7 +23,8 @@ import attrs
 from plot_core import Action, Player
 from plot_core.engine.state import Outcome
 from plot_record import ChatLine, ThinkLine
-from plot_record.format import action_line, chat_line, end_line, think_line, undo_line
+from plot_record.clock import Grant
+from plot_record.format import FlagLine, action_line, chat_line, clock_line, end_line, think_line, undo_line
 
 from .pgstore import CHANNEL, Conflict, Store, StoreError, connect
 
@@ -244,6 +245,9 @@ class StoreRecorder:
 
     def end(self, i: int, outcome: Outcome) -> None:
         self._write(end_line(i, outcome))
+
+    def clock(self, line: Grant | FlagLine) -> None:
+        self._write(clock_line(line))
 
     def mirrored(self, line: int) -> None:
         """Line ``line``, written by another process, is now this game's too."""

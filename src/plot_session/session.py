@@ -13,6 +13,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 import attrs
@@ -40,7 +41,8 @@ from plot_core.hexgrid import Hex
 from plot_core.lessons import Lesson
 from plot_core.wording import words
 from plot_record import ChatLine, PlanLine, Record, Recorder, RecordError, RecordWriter, ThinkLine, utc_stamp
-from plot_record.format import THINK_TEXT, ActionLine, Entry, UndoLine
+from plot_record.clock import ClockRule, Grant, on_time, time_left
+from plot_record.format import THINK_TEXT, ActionLine, Entry, FlagLine, UndoLine
 from plot_record.timeline import Timeline
 
 
@@ -92,11 +94,15 @@ class Session:
         think: float = 1.0,
         game: str = "",
         chosen_seed: bool = False,
+        clock: ClockRule | None = None,
     ) -> None:
         """``seed`` is the game's secret (24): it seeds the computer's choices and is never
         shown; ``game`` is the id screens show instead; ``chosen_seed``: a player picked
-        the seed (--seed), so the screen warns that the deal is no secret."""
+        the seed (--seed), so the screen warns that the deal is no secret; ``clock``: a
+        correspondence clock (plot_record.clock), kept in the record's header."""
         self.state = state
+        self.clock = clock
+        self.grants: list[Grant] = []  # extra time given on the clock
         self.seats = dict(seats)
         self.seed = seed
         self.game = game
@@ -116,6 +122,7 @@ class Session:
         self.thoughts: list[ThinkLine] = []  # why a searching computer moved
         self.thinking = False  # a server's worker is searching for it now
         self.times: list[str | None] = []  # when each action was made (None: not said)
+        self.actors: list[Player] = []  # ... and by whom (what a clock is worked out from)
         self.stamp: Callable[[], str] = utc_stamp  # the clock those times are read from
         humans = self.humans()
         # Whose eyes are on the screen: the lone human, or in hot-seat whoever took it last.
@@ -139,6 +146,7 @@ class Session:
                 levels=levels,
                 game=record.header.game,
                 chosen_seed=record.header.chosen_seed,
+                clock=record.header.clock,
             )
         except ValueError as exc:  # a level this program does not know
             raise RecordError(f"{record.path} line 1: {exc}") from None
@@ -147,6 +155,8 @@ class Session:
         session.chat = list(record.chat)
         session.thoughts = list(record.thoughts)
         session.times = list(record.times)
+        session.actors = [st.side for st in tl.steps]
+        session.grants = list(record.grants)
         if session.hotseat:
             session.screen = None
         return session
@@ -374,6 +384,7 @@ class Session:
         self.state = after
         self.actions += 1
         self.times.append(at if at is not None or self.recorder is None else self.stamp())
+        self.actors.append(side)
         if undoable and can_take_back(before, action, after):
             self._undo.append((before, len(self.log)))
         else:
@@ -463,6 +474,51 @@ class Session:
         self.state, log_len = self._undo.pop()
         del self.log[log_len:]
         del self.times[self.actions - 1 :]
+        del self.actors[self.actions - 1 :]
+
+    # -- the clock (plot_record.clock) ------------------------------------------------------
+    def time_left(self, now: datetime) -> dict[Player, float] | None:
+        """Seconds each side has left on the clock at ``now``; None without a clock."""
+        if self.clock is None:
+            return None
+        running = self.state.to_act if self.state.outcome is None else None
+        return time_left(
+            self.clock, list(zip(self.actors, self.times, strict=True)), running, now, self.grants
+        )
+
+    def out_of_time(self, now: datetime) -> Player | None:
+        """The side to act, if its clock has run out at ``now``."""
+        left = self.time_left(now)
+        side = self.state.to_act
+        if left is None or side is None or self.state.outcome is not None or left[side] > 0:
+            return None
+        return side
+
+    def lose_on_time(self, side: Player, time: str) -> None:
+        """``side``'s clock ran out: the game ends on time, said and recorded."""
+        self._clock_line(FlagLine(side, time))
+
+    def give_time(self, side: Player, hours: float, time: str) -> None:
+        """``hours`` more on ``side``'s clock, given by the other player."""
+        self._clock_line(Grant(side, hours, time))
+
+    def _clock_line(self, line: Grant | FlagLine, *, write: bool = True) -> None:
+        if isinstance(line, Grant):
+            self.grants.append(line)
+            text = f"The {line.side.title} is given {line.hours:g} h more on the clock."
+        else:
+            self.state = on_time(self.state, line.side)
+            self._undo.clear()
+            text = self.state.outcome.reason if self.state.outcome is not None else ""
+        self.log.append(LogLine(self.actions, None, Event("", text)))
+        if write and self.recorder is not None:
+            try:
+                self.recorder.clock(line)
+            except OSError as exc:
+                self._cannot_save(exc)
+            if isinstance(line, FlagLine) and not self.unsaved:
+                self._close_record()
+        self._tell()
 
     @property
     def last_move_at(self) -> str | None:
@@ -498,6 +554,8 @@ class Session:
                 self._tell()
             elif isinstance(entry, ThinkLine):
                 self.thoughts.append(entry)
+            elif isinstance(entry, Grant | FlagLine):
+                self._clock_line(entry, write=False)
             # an EndLine says what the last action's state already says
         finally:
             self.recorder = recorder

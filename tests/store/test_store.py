@@ -13,7 +13,7 @@ import psycopg
 import pytest
 
 from fakes import Later
-from plot_core import Player
+from plot_core import Player, Verb
 from plot_record.store import parse_raw
 from plot_record.timeline import check
 from plot_server.hub import RECONNECTING, Hub
@@ -43,11 +43,11 @@ class Loop:
 
 
 class Processes:
-    def __init__(self, rules, tmp_path, url, n: int = 2) -> None:
+    def __init__(self, rules, tmp_path, url, n: int = 2, wall=None) -> None:
         self.loops = [Loop() for _ in range(n)]
         self.hubs = []
         for i, loop in enumerate(self.loops):
-            hub = Hub(rules, tmp_path / f"p{i}", later=loop.clock)
+            hub = Hub(rules, tmp_path / f"p{i}", later=loop.clock, **({} if wall is None else {"wall": wall}))
             hub.use_store(url, loop.post)
             hub.restore()
             self.hubs.append(hub)
@@ -377,3 +377,45 @@ def test_a_rematch_offered_on_one_process_is_accepted_on_the_other(procs):
     )
     assert b.tables[new.id].owners == {Player.SS: BOB, Player.ABWEHR: ALICE}
     assert b.sit(new.id, BOB).chair.side is Player.SS  # no join code: his seat already
+
+
+def test_a_clock_runs_the_same_on_another_worker_and_a_loss_on_time_reaches_both(rules, tmp_path, url):
+    from server.test_clocks import RULE, Wall
+
+    def move(guest, side) -> None:
+        """``side`` plays until the move passes, each action saved before the next."""
+        for _ in range(500):
+            procs.until(lambda: not guest.chair.session.unsaved)
+            if guest.chair.session.state.to_act is not side:
+                return
+            legal = guest.chair.legal()
+            quick = [x for x in legal if x.verb in (Verb.END_PHASE, Verb.END)]
+            guest.chair.act(quick[0] if quick else legal[0])
+        raise AssertionError("the move never passed")
+
+    wall = Wall()
+    procs = Processes(rules, tmp_path, url, wall=wall)
+    try:
+        a, b = procs.hubs
+        table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=21, clock=RULE)
+        table.session.stamp = wall.stamp
+        ss = a.sit(table.id, ALICE)
+        procs.until(lambda: table.id in b.tables)
+        ab = b.sit(table.id, BOB, code=table.code)
+        b.tables[table.id].session.stamp = wall.stamp
+        move(ab, Player.ABWEHR)  # bob, on B
+        procs.until(lambda: ss.chair.my_move())
+        wall.wait(hours=5)
+        move(ss, Player.SS)  # alice, on A
+        procs.until(lambda: ab.chair.my_move() and not ss.chair.session.unsaved)
+        wall.wait(hours=3)
+        left = a.tables[table.id].session.time_left(wall())
+        assert b.tables[table.id].session.time_left(wall()) == left  # from the stored times
+        wall.wait(days=2)
+        assert b.check_clocks() == [table.id]  # B looks first and writes the loss
+        procs.until(lambda: a.tables[table.id].over)
+        assert a.tables[table.id].session.state.outcome == b.tables[table.id].session.state.outcome
+        assert a.tables[table.id].session.state.outcome.case == "clock"
+        assert a.check_clocks() == []  # nothing left to end
+    finally:
+        procs.close()

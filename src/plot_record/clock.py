@@ -1,0 +1,166 @@
+"""Correspondence clocks: days for each side, plus a bonus each time the move passes.
+
+A game that lasts days keeps its clock in its record: the rule in the header, the
+time of every action on its line ("at"), extra time given by the other player on a
+"grant" line, and a loss on time on a "flag" line. How much time each side has left is
+worked out from those alone, never from a timer in memory, so a restarted server or
+another server process gets the same answer to the second.
+
+How it runs: the clock starts with the first action (the time before it is free).
+The time from one action to the next is the actor's of the second (they had the
+move); when the move passes to the other side, the side that had it gains the bonus;
+after the last action the side to act is running. A loss on time is not a rule of the
+game: it is an adjudication, an ending laid on the position the game had reached.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+import attrs
+
+from plot_core import Player
+from plot_core.engine.state import GameState, Outcome, Phase, Step, evolve
+
+DAY, HOUR = 86400, 3600
+ON_TIME = "clock"  # the "case" of an ending on time: no rule of the game, the clock
+MAX_DAYS, MAX_BONUS_HOURS = 60, 24 * 14
+MAX_GRANT_HOURS = 24 * 30  # extra time given at once
+
+
+@attrs.frozen
+class ClockRule:
+    """``days`` for each side at the start, ``bonus_hours`` more each time the move
+    passes to the other side."""
+
+    days: float
+    bonus_hours: float = 0.0
+
+    def to_json(self) -> dict[str, float]:
+        return {"days": self.days, "bonus_hours": self.bonus_hours}
+
+    def words(self) -> str:
+        bonus = f" + {_num(self.bonus_hours)} h a move" if self.bonus_hours else ""
+        return f"{_num(self.days)} day{'' if self.days == 1 else 's'} each{bonus}"
+
+
+# The clocks a new table offers (free entry too: parse_clock)
+PRESETS = (ClockRule(1, 2), ClockRule(3, 12), ClockRule(7, 24))
+
+
+def _num(x: float) -> str:
+    return f"{x:g}"
+
+
+def parse_clock(text: str) -> ClockRule | None:
+    """``3+12`` (or ``3d+12h``, ``3 days + 12 h``): 3 days each, 12 hours a move; ``7``:
+    no bonus; ``none``: no clock. ValueError says what was wrong."""
+    t = text.strip().lower()
+    if t in ("", "none", "no", "off"):
+        return None
+    m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*(?:d|days?)?\s*(?:\+\s*(\d+(?:\.\d+)?)\s*(?:h|hours?)?)?", t)
+    if m is None:
+        raise ValueError(
+            f"a clock is days and hours a move, like 3+12 (3 days each, 12 h a move); not {text!r}"
+        )
+    rule = ClockRule(float(m[1]), float(m[2] or 0))
+    problem = clock_problem(rule)
+    if problem:
+        raise ValueError(problem)
+    return rule
+
+
+def clock_problem(rule: ClockRule) -> str:
+    if not 0 < rule.days <= MAX_DAYS:
+        return f"a clock's days must be more than 0 and at most {MAX_DAYS}"
+    if not 0 <= rule.bonus_hours <= MAX_BONUS_HOURS:
+        return f"a clock's bonus must be from 0 to {MAX_BONUS_HOURS} hours a move"
+    return ""
+
+
+def clock_from_json(data: object) -> ClockRule:
+    """A header's clock; ValueError says what is wrong with it."""
+    if not isinstance(data, dict) or set(data) != {"days", "bonus_hours"}:
+        raise ValueError(f"a clock must give days and bonus_hours, got {str(data)[:60]!r}")
+    days, bonus = data["days"], data["bonus_hours"]
+    if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in (days, bonus)):
+        raise ValueError(f"a clock's days and bonus_hours must be numbers, got {str(data)[:60]!r}")
+    rule = ClockRule(float(days), float(bonus))
+    problem = clock_problem(rule)
+    if problem:
+        raise ValueError(problem)
+    return rule
+
+
+def moment(stamp: str) -> datetime:
+    """A record's time (2026-11-27T10:00:00Z) as a datetime."""
+    return datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+
+
+@attrs.frozen
+class Grant:
+    """``hours`` more for ``side``, given by the other player at ``time``."""
+
+    side: Player
+    hours: float
+    time: str
+
+
+def time_left(
+    rule: ClockRule,
+    moves: Sequence[tuple[Player, str | None]],
+    to_act: Player | None,
+    now: datetime,
+    grants: Sequence[Grant] = (),
+) -> dict[Player, float]:
+    """Seconds each side has left: ``moves`` are each action's actor and time, in
+    order; ``to_act`` is running since the last (None: the game is over)."""
+    left = {p: rule.days * DAY for p in Player}
+    for g in grants:
+        left[g.side] += g.hours * HOUR
+    last: tuple[Player, datetime] | None = None
+    for side, at in moves:
+        when = moment(at) if at is not None else None
+        if last is not None and when is not None:
+            left[side] -= max(0.0, (when - last[1]).total_seconds())
+            if side is not last[0]:  # the move passed: the side that had it gains
+                left[last[0]] += rule.bonus_hours * HOUR
+        if when is not None:
+            last = (side, when)
+    if last is not None and to_act is not None:
+        if to_act is not last[0]:
+            left[last[0]] += rule.bonus_hours * HOUR
+        left[to_act] -= max(0.0, (now - last[1]).total_seconds())
+    return left
+
+
+def on_time(state: GameState, loser: Player) -> GameState:
+    """The game ended on time: ``loser``'s clock ran out where the game stood."""
+    winner = loser.enemy
+    return evolve(
+        state,
+        phase=Phase.GAME_OVER,
+        step=Step.OVER,
+        pending=(),
+        active=None,
+        outcome=Outcome(
+            winner.value,
+            ON_TIME,
+            f"the {loser.title} player's clock ran out: the {winner.title} wins on time",
+        ),
+    )
+
+
+def span(seconds: float) -> str:
+    """Time left as a player reads it: 2 days 4 h, 3 h 20 min, 12 min; 0 when out."""
+    s = max(0, int(seconds))
+    days, rest = divmod(s, DAY)
+    hours, rest = divmod(rest, HOUR)
+    minutes = rest // 60
+    if days:
+        return f"{days} day{'s' if days > 1 else ''}" + (f" {hours} h" if hours else "")
+    if hours:
+        return f"{hours} h" + (f" {minutes} min" if minutes else "")
+    return f"{minutes} min" if minutes else ("under a minute" if s else "none")

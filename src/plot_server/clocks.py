@@ -1,0 +1,87 @@
+"""The hub's correspondence clocks (plot_record.clock): a table's clock is set when it is
+made, runs from the record's times, and is looked at every CLOCK_CHECK seconds; a side
+whose time has run out loses on time, and the other player may give extra time.
+
+Every server process looks; with the shared store the first to write the loss keeps it
+and the others read it from the store, as they read a move."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from plot_core import Player
+from plot_record.clock import MAX_GRANT_HOURS, span
+
+from .tables import Refused, Table, tell_all
+
+if TYPE_CHECKING:
+    from .tables import Guest
+
+CLOCK_CHECK = 60.0  # seconds between looks at every running clock
+
+
+def stamp(when: datetime) -> str:
+    return when.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def clock_words(table: Table, side: Player | None, now: datetime) -> str:
+    """Each side's time, as a screen at ``table`` says it to ``side``."""
+    session = table.session
+    left = session.time_left(now)
+    if left is None or session.clock is None:
+        return ""
+    started = any(at is not None for at in session.times)  # (from the first action)
+    running = session.state.to_act if started and session.state.outcome is None else None
+
+    def who(p: Player) -> str:
+        owner = table.owners.get(p)
+        name = "you" if p is side else (owner.name if owner is not None else p.title)
+        return f"{name} {span(left[p])}" + (" (running)" if p is running else "")
+
+    return f"Clock ({session.clock.words()}): " + ", ".join(who(p) for p in Player) + "."
+
+
+class ClockTables:
+    """The hub's clocks (mixed into Hub, whose tables, clock and loop these use)."""
+
+    if TYPE_CHECKING:
+        tables: dict[str, Table]
+        wall: Callable[[], datetime]
+        later: Callable[[float, Callable[[], None]], None]
+
+    def watch_clocks(self) -> None:
+        """Look at every clock now, and again every CLOCK_CHECK seconds."""
+        self.check_clocks()
+        self.later(CLOCK_CHECK, self.watch_clocks)
+
+    def check_clocks(self) -> list[str]:
+        """Every unfinished game whose side to act is out of time ends on time; returns
+        the tables it ended at."""
+        now, ended = self.wall(), []
+        for table in list(self.tables.values()):
+            session = table.session
+            if session.clock is None or table.over or session.unsaved:
+                continue
+            side = session.out_of_time(now)
+            if side is not None:
+                session.lose_on_time(side, stamp(now))  # tells the table (its listeners)
+                ended.append(table.id)
+        return ended
+
+    def give_time(self, guest: Guest, hours: float) -> None:
+        """``guest``'s side gives the other ``hours`` more on the clock."""
+        table = self.tables[guest.table_id]
+        side = guest.chair.side
+        session = table.session
+        if side is None:
+            raise Refused("Only a player gives their opponent time.")
+        if session.clock is None:
+            raise Refused("This table has no clock.")
+        if table.over:
+            raise Refused("The game is over.")
+        if not 0 < hours <= MAX_GRANT_HOURS:
+            raise Refused(f"Give from a few minutes up to {MAX_GRANT_HOURS} hours at once.")
+        session.give_time(side.enemy, hours, stamp(self.wall()))
+        tell_all([g.on_change for g in table.guests], "of time given")

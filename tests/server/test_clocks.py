@@ -1,0 +1,179 @@
+"""A table's correspondence clock at the server: set when the table is made, shown to
+both players, run from the record's times (so the same after a restart, and on another
+worker process: tests/store/test_store.py), a loss on time when it runs out (looked
+for on the hub's clock, here advanced by hand), and extra time given."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from fakes import Later
+from plot_core import Player, Verb
+from plot_record import load_record
+from plot_record.clock import ClockRule
+from plot_server.hub import Hub, Refused
+from plot_session.session import Seat
+
+from .test_hub import ALICE, BOB
+from .test_plain_door import Player_
+
+RULE = ClockRule(1, 2)  # a day each, two hours a move
+
+
+class Wall:
+    """The server's date and time, moved on by the test."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 27, 9, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+    def stamp(self) -> str:
+        return self.now.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+    def wait(self, **kw: float) -> None:
+        self.now += timedelta(**kw)
+
+
+def clocked_table(hub: Hub, wall: Wall):
+    table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=21, clock=RULE)
+    table.session.stamp = wall.stamp
+    guests = {Player.SS: hub.sit(table.id, ALICE), Player.ABWEHR: hub.sit(table.id, BOB, code=table.code)}
+    return table, guests
+
+
+def move(guests, side: Player) -> None:
+    """``side`` plays until the move passes (ending each phase as soon as it may)."""
+    chair = guests[side].chair
+    assert chair.my_move()
+    for _ in range(500):
+        if not chair.my_move():
+            return
+        legal = chair.legal()
+        quick = [a for a in legal if a.verb in (Verb.END_PHASE, Verb.END)]
+        chair.act(quick[0] if quick else legal[0])
+    raise AssertionError("the move never passed")
+
+
+def test_the_clock_is_shown_runs_for_the_side_to_act_and_a_side_out_of_time_loses(rules, tmp_path):
+    wall = Wall()
+    hub = Hub(rules, tmp_path, later=Later(), wall=wall)
+    table, guests = clocked_table(hub, wall)
+    assert load_record(table.record, rules).header.clock == RULE  # kept in the record
+    note = hub.note_for(table, Player.SS)
+    assert "Clock (1 day each + 2 h a move): you 1 day, bob 1 day." in note  # not yet begun
+    move(guests, Player.ABWEHR)  # the Abwehr begins (7.1): its first action is free
+    wall.wait(hours=5)
+    note = hub.note_for(table, Player.SS)
+    assert "you 19 h (running), bob 1 day 2 h." in note  # bob earned the bonus
+    assert hub.check_clocks() == []
+    move(guests, Player.SS)  # 5 h of alice's day gone, and her bonus for passing the move
+    wall.wait(hours=20)
+    assert "alice 21 h, you 6 h (running)." in hub.note_for(table, Player.ABWEHR)
+    wall.wait(hours=6)  # bob's day and his bonus run out
+    loser = table.session.state.to_act
+    assert loser is Player.ABWEHR
+    assert hub.check_clocks() == [table.id]
+    assert table.over and table.session.state.outcome.case == "clock"
+    assert table.session.state.outcome.reason == "the Abwehr player's clock ran out: the SS wins on time"
+    assert table.status() == f"over: {loser.enemy.title} won"
+    record = load_record(table.record, rules)
+    assert record.finished and record.timeline.final.outcome == table.session.state.outcome
+
+
+def test_a_clock_runs_through_a_restart_from_the_records_times(rules, tmp_path):
+    wall = Wall()
+    hub = Hub(rules, tmp_path, later=Later(), wall=wall)
+    table, guests = clocked_table(hub, wall)
+    move(guests, Player.ABWEHR)
+    wall.wait(hours=3)
+    before = table.session.time_left(wall())
+    again = Hub(rules, tmp_path, later=Later(), wall=wall)  # the server comes back
+    assert again.restore() == []
+    assert again.tables[table.id].session.time_left(wall()) == before  # to the second
+    wall.wait(days=2)  # it was down while the SS's time ran out
+    assert again.check_clocks() == [table.id]
+    assert again.tables[table.id].session.state.outcome.winner == "abwehr"
+
+
+def test_the_clock_is_looked_at_on_the_hubs_own_timer(rules, tmp_path):
+    wall, later = Wall(), Later()
+    hub = Hub(rules, tmp_path, later=later, wall=wall)
+    table, guests = clocked_table(hub, wall)
+    move(guests, Player.ABWEHR)
+    hub.watch_clocks()  # the server starts it after restoring its tables
+    wall.wait(days=3)
+    later.waiting.pop(0)()  # a minute on: the look it put off
+    assert table.over and later.waiting  # and it looks again later
+
+
+def test_extra_time_is_given_by_the_other_player_only(rules, tmp_path):
+    wall = Wall()
+    hub = Hub(rules, tmp_path, later=Later(), wall=wall)
+    table, guests = clocked_table(hub, wall)
+    move(guests, Player.ABWEHR)
+    hub.give_time(guests[Player.ABWEHR], 24)  # bob gives alice (to move) a day
+    assert "you 2 days (running)" in hub.note_for(table, Player.SS)
+    with pytest.raises(Refused, match="up to 720 hours"):
+        hub.give_time(guests[Player.ABWEHR], 0)
+    with pytest.raises(Refused, match="Only a player"):
+        hub.give_time(hub.watch(table.id, BOB.__class__("key c", "carol")), 5)
+    assert load_record(table.record, rules).grants[0].hours == 24
+
+
+def test_a_clock_is_for_two_players(rules, tmp_path):
+    hub = Hub(rules, tmp_path, later=Later())
+    with pytest.raises(Refused, match="A clock is for a game between two players"):
+        hub.create(ALICE, Player.SS, opponent=Seat.COMPUTER, clock=RULE)
+    with pytest.raises(Refused, match="This table has no clock"):
+        t = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN)
+        hub.give_time(hub.sit(t.id, ALICE), 5)
+
+
+def test_in_plain_text_a_clocked_table_is_made_shown_and_time_given(rules, tmp_path):
+    wall = Wall()
+    hub = Hub(rules, tmp_path, later=Later(), wall=wall)
+    alice, bob = Player_(hub, ALICE), Player_(hub, BOB)
+    alice.visit.start(), bob.visit.start()
+    assert "Which clock?" in alice.type("new ss clock")
+    assert "Refused: a clock's days must be more than 0 and at most 60" in alice.type("new ss clock 99")
+    said = alice.type("new ss clock 1+2")
+    table = hub.tables["T1"]
+    assert table.session.clock == RULE and "Clock (1 day each + 2 h a move)" in said
+    table.session.stamp = wall.stamp
+    bob.type(f"join T1 {table.code}")
+    said = bob.type("give 5")
+    assert "Given: 5 h more on your opponent's clock." in said
+    bob.type("leave")
+    games = bob.type("games")
+    assert "your time: 1 day" in games
+
+
+@pytest.mark.asyncio
+async def test_a_new_table_in_the_lobby_gets_a_clock_from_the_list(rules, tmp_path):
+    from textual.widgets import RadioSet
+
+    from plot_server.lobby import NewTableScreen
+    from plot_server.server import ServedApp
+
+    hub = Hub(rules, tmp_path, later=Later())
+    app = ServedApp(None, hub, ALICE, idle=600)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewTableScreen)
+        clock = app.screen.query_one("#clock", RadioSet)
+        for _ in range(8):  # tab: the next group, to the clock's
+            if clock.has_focus:
+                break
+            await pilot.press("tab")
+        assert clock.has_focus
+        await pilot.press("down", "space", "enter")  # the first preset: a day and 2 h
+        await pilot.pause()
+        table = hub.tables["T1"]
+        assert table.session.clock == RULE
+        assert "Clock (1 day each + 2 h a move): you 1 day" in str(app.screen.prompt_pane.render())
