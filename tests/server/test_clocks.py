@@ -177,3 +177,30 @@ async def test_a_new_table_in_the_lobby_gets_a_clock_from_the_list(rules, tmp_pa
         table = hub.tables["T1"]
         assert table.session.clock == RULE
         assert "Clock (1 day each + 2 h a move): you 1 day" in str(app.screen.prompt_pane.render())
+
+
+@pytest.mark.asyncio
+async def test_g_at_the_table_gives_the_opponent_time(rules, tmp_path):
+    from plot_server.lobby import GiveTimeScreen
+    from plot_server.server import ServedApp
+
+    wall = Wall()
+    hub = Hub(rules, tmp_path, later=Later(), wall=wall)
+    table, guests = clocked_table(hub, wall)
+    hub.leave(guests[Player.ABWEHR])
+    app = ServedApp(None, hub, BOB, idle=600)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.take_seat(table.id, "")
+        await pilot.pause(0.2)
+        await pilot.press("G")
+        await pilot.pause()
+        assert isinstance(app.screen, GiveTimeScreen)
+        await pilot.press("x", "enter")  # not a number: said, still asked
+        await pilot.pause()
+        assert "A number of hours" in str(app.screen.query_one("#error").render())
+        await pilot.press("backspace", "1", "2", "enter")
+        await pilot.pause()
+        assert table.session.grants[0].side is Player.SS and table.session.grants[0].hours == 12
+        assert "Given: 12 h more on your opponent's clock." in str(app.screen.prompt_pane.render())
+        assert "alice 1 day 12 h" in str(app.screen.prompt_pane.render())
