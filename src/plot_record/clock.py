@@ -15,6 +15,7 @@ game: it is an adjudication, an ending laid on the position the game had reached
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 from datetime import UTC, datetime
@@ -94,8 +95,10 @@ def clock_from_json(data: object) -> ClockRule:
     return rule
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def moment(stamp: str) -> datetime:
-    """A record's time (2026-11-27T10:00:00Z) as a datetime."""
+    """A record's time (2026-11-27T10:00:00Z) as a datetime (remembered: a game's clock
+    is worked out again from all its times each time a screen shows it)."""
     return datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
 
 
