@@ -61,3 +61,16 @@ def test_why_a_walk_fails_is_the_rule_of_its_failing_step_or_the_allowance():
     assert str(blocked) == "Bonhoeffer blocks 2210 (8.12)"
     # on the unit's own hex there is no walk
     assert walk_problem(s, H("2110")).case == "9.13"
+
+
+def test_why_a_walk_fails_in_words():
+    """The words of each refusal, as the map's Enter says them (9.14, 9.13, 9.12)."""
+    from plot_core.engine.state import evolve
+
+    assert str(walk_problem(pos(DUEL), H("2010"))) == "no unit is moving; activate one first (9.14)"
+    s = play(pos(DUEL), "activate 002")
+    assert str(walk_problem(s, H("2110"))) == "Schellenberg is already on 2110 (9.13)"
+    one_left = evolve(s, mp_spent=6)  # six of its seven movement points spent
+    assert str(walk_problem(one_left, H("1910"))) == (
+        "1910 is 2 hexes away and Schellenberg has 1 movement point left (9.12)"
+    )
