@@ -334,3 +334,51 @@ units = ["003", "004"]
     assert sorted(str(a) for a in legal_actions(s)) == ["no-reveal", "reveal L003"]
     # 13.0: announced, the investigation has used its units and its target this phase
     assert s.activated == {"003", "004"} and s.targeted == {"305"}
+
+
+# Every field of every kind of pending decision, as a position file gives it, and the
+# decision it must read as (the position file's way to set up any decision to test).
+FIELDS = {
+    "unit": ('"002"', "002"),
+    "units": ('["003", "004"]', ("003", "004")),
+    "cleared": ('["005"]', ("005",)),
+    "hex": ('"2110"', 2110),
+    "options": ('["2110", "2111"]', (2110, 2111)),
+    "chits": ('["FA1", "FA6"]', ("FA1", "FA6")),
+    "count": ("3", 3),
+    "party": ('"abwehr"', Player.ABWEHR),
+    "double_cross": ("true", True),
+    "area": ('"BE"', "BE"),
+    "case": ('"15.12"', "15.12"),
+}
+
+
+UNITS = (
+    '[units]\n"002" = { hex = "2110" }\n"003" = { hex = "2111" }\n"004" = { hex = "2112" }\n'
+    '"005" = { hex = "2113" }\n'
+    # four OKW units the Abwehr holds: a panic of three is a choice (12.83)
+    + "".join(f'"40{i}" = {{ hex = "181{i}", controller = "abwehr" }}\n' for i in range(1, 5))
+)
+
+
+def test_every_field_of_every_pending_decision_reads_as_written():
+    import attrs
+
+    from plot_core.engine.position import CLASSES
+    from plot_core.hexgrid import parse_hex
+
+    for kind, cls in CLASSES.items():
+        names = [f.name for f in attrs.fields(cls) if f.name != "player"]
+        text = (
+            UNITS
+            + f'[[pending]]\nkind = "{kind.value}"\nplayer = "ss"\n'
+            + "".join(f"{n} = {FIELDS[n][0]}\n" for n in names)
+        )
+        expected = {n: FIELDS[n][1] for n in names}
+        for n in ("hex",):
+            if n in expected:
+                expected[n] = parse_hex("2110")
+        if "options" in expected:
+            expected["options"] = (parse_hex("2110"), parse_hex("2111"))
+        state = load_position(text, name=F)
+        assert state.pending == (cls(player=Player.SS, **expected),), kind.value

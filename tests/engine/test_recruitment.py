@@ -438,6 +438,24 @@ def test_12_83_when_as_many_must_panic_as_there_are_the_abwehr_chooses_nothing()
             assert (s.unit(u).controller, s.unit(u).recruited, s.unit(u).semi) == (None, False, False)
 
 
+def test_12_83_a_panic_with_no_okw_unit_left_to_panic_is_over_at_once():
+    """A position may leave a panic pending when the Abwehr holds no OKW unit (none
+    can panic): the game goes on, as when the last one has panicked."""
+    s = pos("""
+        turn = 3
+        phase = "status"
+        phasing = "ss"
+        [units]
+        "002" = { hex = "1714" }
+        [[pending]]
+        kind = "panic"
+        player = "abwehr"
+        count = 2
+        """)
+    assert not any(d.kind == "panic" for d in s.pending)
+    assert not [e for e in s.events if e.case == "12.83"]
+
+
 def test_12_81_no_panic_without_an_ss_unit_in_an_okw_hq():
     s = pos("""
         turn = 3

@@ -65,7 +65,9 @@ def _forced(state: GameState) -> GameState | None:
         if len(options) == 1:
             return choose_return(state, options[0])
     if isinstance(d, Panic) and len(status.panickers(state)) <= d.count:
-        return status.panic(state, status.panickers(state)[0])
+        # 12.83: as many panic as must, each without a choice; with none left, none does
+        who = status.panickers(state)
+        return status.panic(state, who[0]) if who else pop(state)
     if isinstance(d, Retreat):
         options = retreat_hexes(state, d.unit)
         if not options:
