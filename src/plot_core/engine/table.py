@@ -213,10 +213,18 @@ DECISIONS: dict[DecisionKind, DecisionRules[Any]] = {
 # -- phases -----------------------------------------------------------------------------
 
 
+def _check_moving(state: GameState) -> None:
+    """9.14: a step, a harassment or the end of a move needs a unit that is moving."""
+    if state.active is None:
+        raise IllegalAction("9.14", "activate a unit first")
+
+
 def _needs_active(reducer: Reducer) -> Reducer:
+    # (wraps the table's reducers as the table is built, at import: the rule itself is
+    # _check_moving, which runs with each step and so can be mutation-tested)
+    # pragma: no mutate block
     def step(state: GameState, a: Action) -> GameState:
-        if state.active is None:
-            raise IllegalAction("9.14", "activate a unit first")
+        _check_moving(state)
         return reducer(state, a)
 
     return step
