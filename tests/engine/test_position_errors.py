@@ -200,6 +200,40 @@ BAD = [
         '[[pending]]\nkind = "retreat"\nplayer = "ss"\nunit = "002"\nunits = ["003"]',
         f"{F}, line 5: pending 1 > units: unknown key 'units' (known keys here: kind, player, unit)",
     ),
+    # each field of a pending decision names what is wrong with it
+    (
+        '[units]\n"002" = { hex = "2110" }\n[[pending]]\nkind = "advance"\nplayer = "ss"\nhex = "2110"\nunits = ["002", "999"]',
+        f"{F}, line 7: pending 1 > units[1]: there is no unit '999'",
+    ),
+    (
+        '[[pending]]\nkind = "advance"\nplayer = "ss"\nhex = "9999"',
+        f"{F}, line 4: pending 1 > hex: '9999' is not a hex of the map",
+    ),
+    (
+        '[[pending]]\nkind = "coup"\nplayer = "abwehr"\nchits = ["FA1", "ZZ9"]',
+        f"{F}, line 4: pending 1 > chits[1]: there is no chit 'ZZ9'",
+    ),
+    (
+        '[[pending]]\nkind = "panic"\nplayer = "abwehr"\ncount = -1',
+        f"{F}, line 4: pending 1 > count: expected a whole number in 0..20, got -1",
+    ),
+    (
+        '[[pending]]\nkind = "panic"\nplayer = "abwehr"\ncount = 21',
+        f"{F}, line 4: pending 1 > count: expected a whole number in 0..20, got 21",
+    ),
+    (
+        '[units]\n"002" = { hex = "2110" }\n[[pending]]\nkind = "place_allied"\nplayer = "abwehr"\nunit = "002"\narea = "XX"',
+        f"{F}, line 7: pending 1 > area: expected one of AL, AU, BE, BR, BV, CC, CS, EE, IS, LS, MD, PR, PU, "
+        "RL, RM, SF, SK, SL, VT; got 'XX'",
+    ),
+    (
+        '[units]\n"002" = { hex = "2110" }\n[[pending]]\nkind = "return"\nplayer = "ss"\nunit = "002"\ncase = "9.99"',
+        f"{F}, line 7: pending 1 > case: expected one of 14.33, 15.12; got '9.99'",
+    ),
+    (
+        '[[pending]]\nkind = "return"\nplayer = "ss"',
+        f"{F}, line 1: pending 1: the return decision needs unit, case",
+    ),
 ]
 
 
