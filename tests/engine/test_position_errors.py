@@ -234,6 +234,10 @@ BAD = [
         '[[pending]]\nkind = "return"\nplayer = "ss"',
         f"{F}, line 1: pending 1: the return decision needs unit, case",
     ),
+    (  # a hex is text ("3506"), not a number
+        '[[pending]]\nkind = "hitler"\nplayer = "ss"\noptions = [3506]',
+        f"{F}, line 4: pending 1 > options[0]: 3506 is not a hex of the map",
+    ),
 ]
 
 
