@@ -202,7 +202,8 @@ BAD = [
     ),
     # each field of a pending decision names what is wrong with it
     (
-        '[units]\n"002" = { hex = "2110" }\n[[pending]]\nkind = "advance"\nplayer = "ss"\nhex = "2110"\nunits = ["002", "999"]',
+        '[units]\n"002" = { hex = "2110" }\n[[pending]]\nkind = "advance"\nplayer = "ss"\n'
+        'hex = "2110"\nunits = ["002", "999"]',
         f"{F}, line 7: pending 1 > units[1]: there is no unit '999'",
     ),
     (
@@ -222,12 +223,14 @@ BAD = [
         f"{F}, line 4: pending 1 > count: expected a whole number in 0..20, got 21",
     ),
     (
-        '[units]\n"002" = { hex = "2110" }\n[[pending]]\nkind = "place_allied"\nplayer = "abwehr"\nunit = "002"\narea = "XX"',
+        '[units]\n"002" = { hex = "2110" }\n[[pending]]\nkind = "place_allied"\nplayer = "abwehr"\n'
+        'unit = "002"\narea = "XX"',
         f"{F}, line 7: pending 1 > area: expected one of AL, AU, BE, BR, BV, CC, CS, EE, IS, LS, MD, PR, PU, "
         "RL, RM, SF, SK, SL, VT; got 'XX'",
     ),
     (
-        '[units]\n"002" = { hex = "2110" }\n[[pending]]\nkind = "return"\nplayer = "ss"\nunit = "002"\ncase = "9.99"',
+        '[units]\n"002" = { hex = "2110" }\n[[pending]]\nkind = "return"\nplayer = "ss"\n'
+        'unit = "002"\ncase = "9.99"',
         f"{F}, line 7: pending 1 > case: expected one of 14.33, 15.12; got '9.99'",
     ),
     (
