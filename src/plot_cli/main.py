@@ -603,6 +603,22 @@ def _serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    smtp = None
+    if args.smtp:
+        host_port = args.smtp.rsplit(":", 1)
+        if len(host_port) != 2 or not host_port[1].isdigit() or not args.smtp_from:
+            print(
+                "plot serve: --smtp wants HOST:PORT (like mail.example.org:25), and --smtp-from the "
+                "sender's address",
+                file=sys.stderr,
+            )
+            return 2
+        from plot_server.notices import Smtp, email_problem
+
+        if email_problem(args.smtp_from):
+            print(f"plot serve: --smtp-from: {email_problem(args.smtp_from)}", file=sys.stderr)
+            return 2
+        smtp = Smtp(host_port[0], int(host_port[1]), args.smtp_from)
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"plot serve: listening on {args.host}, not only this machine", file=sys.stderr)
     host_key = Path(args.host_key) if args.host_key else games_dir().parent / "ssh_host_key"
@@ -631,6 +647,9 @@ def _serve(args: argparse.Namespace) -> int:
             web_proxies=frozenset(str(ipaddress.ip_address(a)) for a in args.web_proxy or ()),
             store=args.store,
             shared_port=args.workers > 1,
+            notices=not args.no_notices,
+            smtp=smtp,
+            webhook_allow=frozenset(h.lower() for h in args.webhook_allow or ()),
         )
 
     try:
@@ -979,6 +998,24 @@ def build_parser() -> argparse.ArgumentParser:
         "with every server that uses it; an empty database gets the schema. "
         "The password: ~/.pgpass or PGPASSWORD, not the URL (or PLOT_STORE "
         "for the whole URL)",
+    )
+    sv.add_argument(
+        "--smtp",
+        metavar="HOST:PORT",
+        help="the mail server notices by e-mail go through (plain SMTP, STARTTLS when it offers it); "
+        "without it, notices go by webhook only",
+    )
+    sv.add_argument("--smtp-from", metavar="ADDRESS", help="the sender of e-mail notices (with --smtp)")
+    sv.add_argument(
+        "--webhook-allow",
+        metavar="HOST",
+        action="append",
+        help="a host name players' webhooks may name though it is on a private network (repeat for more)",
+    )
+    sv.add_argument(
+        "--no-notices",
+        action="store_true",
+        help="send no notices at all (no e-mail, no webhook: the server calls out to no one)",
     )
     sv.add_argument(
         "--workers",

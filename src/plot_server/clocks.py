@@ -14,9 +14,11 @@ from typing import TYPE_CHECKING
 from plot_core import Player
 from plot_record.clock import MAX_GRANT_HOURS, span
 
+from .notices import CLOCK_WARNING
 from .tables import Refused, Table, tell_all
 
 if TYPE_CHECKING:
+    from .notices import Notices
     from .tables import Guest
 
 CLOCK_CHECK = 60.0  # seconds between looks at every running clock
@@ -50,6 +52,7 @@ class ClockTables:
         tables: dict[str, Table]
         wall: Callable[[], datetime]
         later: Callable[[float, Callable[[], None]], None]
+        notices: Notices | None
 
     def watch_clocks(self) -> None:
         """Look at every clock now, and again every CLOCK_CHECK seconds."""
@@ -68,6 +71,11 @@ class ClockTables:
             if side is not None:
                 session.lose_on_time(side, stamp(now))  # tells the table (its listeners)
                 ended.append(table.id)
+                continue
+            left, to_act = session.time_left(now), session.state.to_act
+            if self.notices is not None and left is not None and to_act is not None:
+                if left[to_act] < CLOCK_WARNING and any(at is not None for at in session.times):
+                    self.notices.clock_low(table, to_act, left[to_act])
         return ended
 
     def give_time(self, guest: Guest, hours: float) -> None:

@@ -33,6 +33,7 @@ from .chat import TABLE_TALK, Lobby, Pace, TooFast, text_problem, utc_now
 from .clocks import ClockTables, clock_words
 from .hub_store import RECONNECTING, StoreTables
 from .links import Links
+from .notices import Notices
 from .pgstore import Conflict, StoreError, prepare
 from .rematch import RematchTables, rematch_from, rematch_words, waiting_for
 from .replays import FinishedGames
@@ -118,6 +119,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
         self.store_trouble: str | None = None
         self.now = now
         self.wall = wall  # the date and time, for "the last move: 3 h ago"
+        self.notices: Notices | None = None  # players told away from the screen (notices.py)
         # who sits where through other processes: their token -> (seats, when last heard)
         self._elsewhere: dict[str, tuple[frozenset[tuple[str, str]], float]] = {}
 
@@ -423,6 +425,8 @@ class Hub(StoreTables, RematchTables, ClockTables):
     # -- telling everyone ---------------------------------------------------------------------
     def _changed(self, table: Table, *, game: bool = True) -> None:
         tell_all([g.on_change for g in table.guests] + self.lobby_listeners, f"of a change at {table.id}")
+        if self.notices is not None:
+            self.notices.table_changed(table)
         if (
             game
             and self._moves_computer(table)

@@ -32,7 +32,7 @@ from .rematch import waiting_for
 LOBBY_HELP = (
     "[b]enter[/b] your game, or join a free side, or watch · [b]n[/b] new table · "
     "[b]j[/b] join with a code · [b]w[/b] watch · [b]m[/b] my games / all · [b]T[/b] talk · "
-    "[b]L[/b] browser link · [b]q[/b] leave"
+    "[b]N[/b] notices · [b]L[/b] browser link · [b]q[/b] leave"
 )
 ALL_COLUMNS = ("Table", "SS", "Abwehr", "Game", "Watching", "You")
 MY_COLUMNS = ("Table", "You play", "Opponent", "Game", "Your time", "Last move")
@@ -66,6 +66,7 @@ class LobbyScreen(OnceScreen[None]):
         Binding("j", "join", "Join"),
         Binding("w", "watch", "Watch"),
         Binding("m", "mine", "My games"),
+        Binding("N", "notices", "Notices"),
         Binding("R", "replay", "Replay a finished game"),
         Binding("enter", "enter", "Sit", priority=True),
         Binding("T", "talk", "Talk"),
@@ -257,6 +258,31 @@ class LobbyScreen(OnceScreen[None]):
             f"in a browser:\n{self.hub.web_url}link/{token}"
         )
 
+    def action_notices(self) -> None:
+        notices = self.hub.notices
+        if notices is None:
+            self.say("This server sends no notices.", error=True)
+            return
+        mine = notices.addresses(self.who)
+        screen = NoticesScreen(
+            mine.email if mine else "", mine.webhook if mine else "", mail=notices.outbox.smtp is not None
+        )
+        self.app.push_screen(screen, self._notices_set)
+
+    def _notices_set(self, answer: tuple[str, str] | None) -> None:
+        if answer is None or self.hub.notices is None:
+            return
+        try:
+            mine = self.hub.notices.set_addresses(self.who, email=answer[0], webhook=answer[1])
+        except ValueError as exc:
+            self.say(f"Not kept: {exc}.", error=True)
+            return
+        except OSError as exc:
+            self.say(f"Not kept: the server cannot write it ({exc.strerror}).", error=True)
+            return
+        ways = [w for w in (mine.email and "e-mail", mine.webhook and "webhook") if w]
+        self.say(f"Notices by {' and '.join(ways)}." if ways else "No notices: none will be sent.")
+
     def action_watch(self) -> None:
         table = self.chosen("No table to watch yet.")
         if table is not None:
@@ -292,6 +318,35 @@ class JoinScreen(OnceModal[str | None]):
         if field is not None and event.key == "enter":
             event.stop()
             self.dismiss(field.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class NoticesScreen(OnceModal[tuple[str, str] | None]):
+    """Where one's notices go: an e-mail address and/or a webhook; both empty: none."""
+
+    BINDINGS = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, email: str, webhook: str, *, mail: bool) -> None:
+        super().__init__()
+        self.email, self.webhook, self.mail = email, webhook, mail
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label("[b]Notices[/b]: your move, your clock, a game's end, while you are away")
+            yield Label("E-mail address" + ("" if self.mail else " (this server sends no e-mail)"))
+            yield Input(self.email, id="email", max_length=254, select_on_focus=False)
+            yield Label("Webhook (https://…, a chat service's incoming webhook)")
+            yield Input(self.webhook, id="webhook", max_length=500, select_on_focus=False)
+            yield Static("", id="error")
+            yield Static("[dim]tab: next field · enter: keep · esc: back · both empty: no notices[/dim]")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.dismiss((self.query_one("#email", Input).value, self.query_one("#webhook", Input).value))
+
+    def refused(self, why: str) -> None:
+        self.query_one("#error", Static).update(plain(why, "bold red"))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -33,12 +33,14 @@ from .rematch import rematch_words, waiting_for
 PLAIN = "plain+"  # the user name's prefix that asks for the plain door
 LEVELS = ("random", "easy", "hard", "expert")
 RECENT = 5  # log lines said on sitting down (log N says more)
-LOBBY_WORDS = ("tables", "games", "new", "sit", "watch")  # (join is also a game verb: 12.25)
+LOBBY_WORDS = ("tables", "games", "notices", "new", "sit", "watch")  # (join is also a game verb: 12.25)
 
 LOBBY_HELP = """In the lobby:
   tables               the tables, yours to move first
   games                your games: yours to move first, then the latest moved,
                        with when the last move was made
+  notices [email ADDRESS | webhook URL | off]   where you are told, while away,
+                       of your move, your clock and a game's end
   new ss|abwehr [computer [LEVEL]]   a new table, you on that side; against
                        another player (they join with its code) or the computer
                        (level random, easy, hard or expert; easy if not said)
@@ -230,6 +232,8 @@ class PlainVisit:
                 self.tables()
             elif word == "games":
                 self.games()
+            elif word == "notices":
+                self.notices(rest)
             elif word == "new":
                 self.new(rest)
             elif word == "join":
@@ -264,6 +268,41 @@ class PlainVisit:
                 f"  {t.id}: SS {t.seat_label(Player.SS)}, Abwehr {t.seat_label(Player.ABWEHR)}; "
                 f"{t.status()}; {t.watchers()} watching{you}{move}."
             )
+
+    def notices(self, rest: str) -> None:
+        """notices; notices email ADDRESS; notices webhook URL; notices off."""
+        book = self.hub.notices
+        if book is None:
+            self.say("This server sends no notices.")
+            return
+        mine = book.addresses(self.who)
+        email, webhook = (mine.email, mine.webhook) if mine else ("", "")
+        what, _, value = rest.strip().partition(" ")
+        if what:
+            if what == "email":
+                email = value.strip()
+            elif what == "webhook":
+                webhook = value.strip()
+            elif what == "off":
+                email = webhook = ""
+            else:
+                self.say("notices email ADDRESS, notices webhook URL, or notices off.")
+                return
+            try:
+                mine = book.set_addresses(self.who, email=email, webhook=webhook)
+            except ValueError as exc:
+                self.say(f"Not kept: {exc}.")
+                return
+        ways = [
+            f"e-mail to {mine.email}" if mine and mine.email else "",
+            f"webhook {mine.webhook}" if mine and mine.webhook else "",
+        ]
+        said = " and ".join(w for w in ways if w)
+        self.say(
+            f"Your notices: {said}."
+            if said
+            else "No notices are sent to you (notices email ADDRESS sets one)."
+        )
 
     def games(self) -> None:
         mine = self.hub.games_of(self.who)

@@ -14,6 +14,7 @@ from plot_core import Rules
 from .collector import Collector
 from .guard import PasswordThrottle
 from .hub import Hub, to_operator
+from .notices import NoticeBook, Notices, Outbox, Smtp
 from .server import Gauge, Limits, say_goodbye, start
 
 
@@ -32,6 +33,9 @@ def run(
     web_proxies: frozenset[str] = frozenset(),
     store: str | None = None,
     shared_port: bool = False,
+    notices: bool = True,
+    smtp: Smtp | None = None,
+    webhook_allow: frozenset[str] = frozenset(),
 ) -> None:
     """One server process. ``store``: the tables in PostgreSQL, else in files
     under ``home``; ``shared_port``: other processes listen on the same port (workers)."""
@@ -49,6 +53,10 @@ def run(
         for problem in hub.restore():
             to_operator(f"could not restore a table: {problem}")
         hub.watch_clocks()  # a game whose clock ran out while the server was down ends now
+        if notices:
+            hub.notices = Notices(
+                NoticeBook(home), Outbox(smtp, webhook_allow), where=lambda: hub.web_url or ""
+            )
         collector = Collector()
         collector.take_over()  # rules and modules are loaded: see collector.py
         # Both doors count against the same limits and the same password guesses.

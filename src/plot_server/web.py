@@ -293,6 +293,43 @@ def make_app(
  value="{html.escape(token)}"><button type="submit">Sign in as {name}</button></form></main>""",
         )
 
+    # The link at the end of every notice: opening it asks (a mail scanner that fetches
+    # it changes nothing), the button turns notices off.
+    async def notices_off(request: web.Request) -> web.Response:
+        token = request.match_info["token"]
+        name = hub.notices.book.whose(token) if hub.notices is not None else None
+        if name is None:
+            return _page(
+                "plot: notices",
+                '<main class="signin"><h1>plot</h1><p>This link is not known here.</p></main>',
+            )
+        return _page(
+            "plot: notices",
+            f"""<main class="signin"><h1>plot</h1>
+<p>No more notices (e-mail or webhook) for <b>{html.escape(name)}</b>?</p>
+<form method="post" action="/notices/off"><input type="hidden" name="token"
+ value="{html.escape(token)}"><button type="submit">Turn notices off</button></form></main>""",
+        )
+
+    async def notices_off_done(request: web.Request) -> web.Response:
+        try:
+            token = (await request.post()).get("token", "")
+        except (ValueError, web.HTTPException):
+            token = ""
+        name = None
+        if hub.notices is not None and isinstance(token, str):
+            name = hub.notices.book.off(token)
+        if name is None:
+            return _page(
+                "plot: notices",
+                '<main class="signin"><h1>plot</h1><p>This link is not known here.</p></main>',
+            )
+        return _page(
+            "plot: notices",
+            f'<main class="signin"><h1>plot</h1><p>No more notices for <b>{html.escape(name)}</b>. '
+            "N in the server's lobby turns them on again.</p></main>",
+        )
+
     async def use_link(request: web.Request) -> web.Response:
         try:
             token = (await request.post()).get("token", "")
@@ -370,6 +407,8 @@ def make_app(
     app.router.add_post("/signout", sign_out)
     app.router.add_get(r"/link/{token:[A-Za-z0-9_-]{1,64}}", link)
     app.router.add_post("/link", use_link)
+    app.router.add_get(r"/notices/off/{token:[A-Za-z0-9_-]{1,64}}", notices_off)
+    app.router.add_post("/notices/off", notices_off_done)
     app.router.add_get("/ws", play)
     app.router.add_static("/static/", TERMINAL_FILES, follow_symlinks=False)
     app.router.add_static("/plot/", OUR_FILES, follow_symlinks=False)

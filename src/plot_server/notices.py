@@ -1,0 +1,361 @@
+"""Notices away from the screen: "your move at table T3", "your clock has 5 h left",
+"the game ended", by e-mail (an SMTP server the host names) and/or a webhook (an HTTPS
+POST of a small JSON body, in the shape chat services take: ``text`` and ``content``).
+
+What a notice says is public at its table: its number, the turn, the opponent's name,
+the time on the clock, the game's result; never a chit, a hand or the seed. Each is
+sent at most once per move (a key says which move it is about) and at most RATE an
+hour to one player; it ends with a way to turn notices off.
+
+Sending happens on a thread of its own, never on the game's loop: a slow or failing
+server delays nobody's move. A notice that cannot be sent is tried again after 30 s,
+2 min and 10 min, then dropped with a line to the operator.
+
+A webhook's address is checked when it is set and again before each sending: HTTPS,
+no user name in it, and every address its host name resolves to public (no private,
+loopback, link-local or reserved address: a player may not make the server call into
+its own network), unless the host lists the name in ``--webhook-allow``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import ipaddress
+import json
+import queue
+import re
+import secrets
+import smtplib
+import socket
+import threading
+import time
+import urllib.request
+from collections import deque
+from collections.abc import Callable
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import attrs
+
+from plot_record.files import loads, read_regular, write_whole
+
+from .tables import Table, Who, to_operator
+
+RATE = 6  # notices an hour to one player, at most
+TRIES = (0.0, 30.0, 120.0, 600.0)  # seconds to wait before each try
+WEBHOOK_TIMEOUT = 5.0  # seconds for a webhook's whole answer
+SMTP_TIMEOUT = 10.0
+ANSWER_LIMIT = 64 * 1024  # bytes of a webhook's answer read, at most
+CLOCK_WARNING = 6 * 3600  # seconds left on a clock that are worth a notice
+EMAIL = re.compile(r"[^@\s<>,;\"'\\]{1,64}@[A-Za-z0-9.-]{1,253}\.[A-Za-z]{2,63}")
+
+Resolve = Callable[[str], list[str]]
+
+
+def resolve(host: str) -> list[str]:
+    """Every address ``host`` names (the system's resolver)."""
+    return sorted({str(info[4][0]) for info in socket.getaddrinfo(host, 443, proto=socket.IPPROTO_TCP)})
+
+
+def email_problem(address: str) -> str:
+    if len(address) > 254 or not EMAIL.fullmatch(address):
+        return f"{address[:60]!r} is not an e-mail address (name@example.org)"
+    return ""
+
+
+def webhook_problem(url: str, allow: frozenset[str], look_up: Resolve | None = resolve) -> str:
+    """Why the server may not post to ``url``, or "" if it may. ``look_up`` None: the
+    name is not looked up (when a player sets it, on the loop: only an address written
+    as numbers is judged then; the name is looked up before each sending)."""
+    if len(url) > 500:
+        return "a webhook's address may be at most 500 characters"
+    parts = urlsplit(url)
+    host = (parts.hostname or "").lower()
+    allowed = host in allow
+    if parts.scheme != "https" and not (parts.scheme == "http" and allowed):
+        return "a webhook's address must start with https://"
+    if not host:
+        return f"{url[:60]!r} names no host"
+    if parts.username or parts.password:
+        return "a webhook's address may not hold a user name or password"
+    if allowed:
+        return ""
+    try:
+        addresses = [str(ipaddress.ip_address(host))]
+    except ValueError:
+        if look_up is None:
+            return ""
+        try:
+            addresses = look_up(host)
+        except (OSError, UnicodeError):
+            return f"{host!r} cannot be found"
+    for a in addresses:
+        ip = ipaddress.ip_address(a.split("%")[0])
+        if not ip.is_global or ip.is_multicast:
+            return (
+                f"{host!r} is an address inside a private network ({a}); the server posts "
+                "only to public ones (the host may allow a name with --webhook-allow)"
+            )
+    return ""
+
+
+@attrs.frozen
+class Address:
+    """Where one player's notices go; ``token`` makes the link that turns them off."""
+
+    name: str
+    email: str = ""
+    webhook: str = ""
+    token: str = attrs.Factory(lambda: secrets.token_urlsafe(18))
+
+
+class NoticeBook:
+    """Every player's notice addresses, a small JSON file each under ``home/notices``
+    (a name made from the player's key, so the file names say nothing of it)."""
+
+    def __init__(self, home: Path) -> None:
+        self.dir = Path(home) / "notices"
+
+    def _path(self, who: Who) -> Path:
+        return self.dir / f"{hashlib.sha256(who.key.encode()).hexdigest()[:32]}.json"
+
+    def get(self, who: Who) -> Address | None:
+        path = self._path(who)
+        if not path.exists():
+            return None
+        try:
+            data = loads(read_regular(path, limit=8192), str(path))
+            if not isinstance(data, dict):
+                raise ValueError("not a JSON object")
+            return Address(str(data["name"]), str(data["email"]), str(data["webhook"]), str(data["token"]))
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            to_operator(f"{path}: notice addresses cannot be read ({exc}); no notices for its player")
+            return None
+
+    def set(self, who: Who, *, email: str, webhook: str, allow: frozenset[str]) -> Address:
+        """Keep ``who``'s addresses ("" for none); ValueError says what is wrong."""
+        email, webhook = email.strip(), webhook.strip()
+        problem = (email and email_problem(email)) or (webhook and webhook_problem(webhook, allow, None))
+        if problem:
+            raise ValueError(problem)
+        old = self.get(who)
+        address = Address(
+            who.name, email, webhook, old.token if old is not None else secrets.token_urlsafe(18)
+        )
+        self.dir.mkdir(parents=True, exist_ok=True)
+        write_whole(self._path(who), json.dumps(attrs.asdict(address)) + "\n")
+        return address
+
+    def _holder(self, token: str) -> tuple[Path, dict[str, Any]] | None:
+        if not self.dir.is_dir() or not token:
+            return None
+        for path in self.dir.glob("*.json"):
+            try:
+                data = loads(read_regular(path, limit=8192), str(path))
+            except (OSError, ValueError):
+                continue
+            if isinstance(data, dict) and secrets.compare_digest(str(data.get("token", "")), token):
+                return path, data
+        return None
+
+    def whose(self, token: str) -> str | None:
+        """The name of the player an off link belongs to (nothing changed)."""
+        found = self._holder(token)
+        return None if found is None else str(found[1].get("name", ""))
+
+    def off(self, token: str) -> str | None:
+        """The off link used: that player gets no more notices; their name, or None for a
+        token no one has."""
+        found = self._holder(token)
+        if found is None:
+            return None
+        path, data = found
+        data["email"] = data["webhook"] = ""
+        write_whole(path, json.dumps(data) + "\n")
+        return str(data.get("name", ""))
+
+
+@attrs.frozen
+class Smtp:
+    """The host's mail server: ``host:port``, the sender's address; plain SMTP, with
+    STARTTLS when the server offers it."""
+
+    host: str
+    port: int
+    sender: str
+
+
+@attrs.frozen
+class Notice:
+    to: Address
+    subject: str
+    text: str
+
+
+class Outbox:
+    """Sends notices on a thread of its own, each tried as TRIES says."""
+
+    def __init__(
+        self,
+        smtp: Smtp | None,
+        allow: frozenset[str],
+        *,
+        look_up: Resolve = resolve,
+        wait: Callable[[float], None] = time.sleep,
+        tries: tuple[float, ...] = TRIES,
+    ) -> None:
+        self.smtp, self.allow, self.look_up, self.wait, self.tries = smtp, allow, look_up, wait, tries
+        self.queue: queue.Queue[Notice | None] = queue.Queue()
+        self.sent: list[tuple[str, str]] = []  # (how, subject), for the operator and tests
+        self.failed: list[tuple[str, str]] = []
+        self._thread = threading.Thread(target=self._run, name="plot-notices", daemon=True)
+        self._thread.start()
+
+    def post(self, notice: Notice) -> None:
+        self.queue.put(notice)
+
+    def stop(self) -> None:
+        self.queue.put(None)
+        self._thread.join(timeout=5)
+
+    def _run(self) -> None:
+        while (notice := self.queue.get()) is not None:
+            if notice.to.email and self.smtp is not None:
+                self._try("e-mail", notice, self._mail)
+            if notice.to.webhook:
+                self._try("webhook", notice, self._hook)
+            self.queue.task_done()
+        self.queue.task_done()
+
+    def _try(self, how: str, notice: Notice, send: Callable[[Notice], None]) -> None:
+        for n, delay in enumerate(self.tries):
+            self.wait(delay)
+            try:
+                send(notice)
+                self.sent.append((how, notice.subject))
+                return
+            except (OSError, ValueError, smtplib.SMTPException) as exc:
+                why = f"{type(exc).__name__}: {exc}"
+                if n == len(self.tries) - 1:
+                    self.failed.append((how, notice.subject))
+                    to_operator(f"a notice to {notice.to.name} by {how} could not be sent ({why}); dropped")
+
+    def _mail(self, notice: Notice) -> None:
+        smtp = self.smtp
+        if smtp is None:
+            return
+        message = EmailMessage()
+        message["From"], message["To"], message["Subject"] = smtp.sender, notice.to.email, notice.subject
+        message.set_content(notice.text)
+        with smtplib.SMTP(smtp.host, smtp.port, timeout=SMTP_TIMEOUT) as server:
+            server.ehlo()
+            if server.has_extn("starttls"):
+                server.starttls()
+            server.send_message(message)
+
+    def _hook(self, notice: Notice) -> None:
+        problem = webhook_problem(notice.to.webhook, self.allow, self.look_up)  # (again: names move)
+        if problem:
+            raise ValueError(problem)
+        text = f"{notice.subject}\n{notice.text}"
+        body = json.dumps({"text": text, "content": text[:2000]}).encode()
+        request = urllib.request.Request(
+            notice.to.webhook, data=body, headers={"Content-Type": "application/json"}, method="POST"
+        )
+        opener = urllib.request.build_opener(_NoRedirect)
+        with opener.open(request, timeout=WEBHOOK_TIMEOUT) as answer:
+            answer.read(ANSWER_LIMIT)
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    """A webhook that answers with a redirect is not followed (it could point inside)."""
+
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+class Notices:
+    """What the hub tells players away from their tables, and when."""
+
+    def __init__(
+        self,
+        book: NoticeBook,
+        outbox: Outbox,
+        *,
+        where: Callable[[], str] = lambda: "",
+        now: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.book, self.outbox, self.where, self.now = book, outbox, where, now
+        self._said: deque[tuple[str, ...]] = deque(maxlen=10_000)  # keys of notices sent
+        self._said_set: set[tuple[str, ...]] = set()
+        self._times: dict[str, deque[float]] = {}
+
+    def table_changed(self, table: Table) -> None:
+        """After any change at ``table``: its move is told to an absent player whose it is,
+        and its end to both players, if away."""
+        session = table.session
+        for side in table.human_sides():
+            owner = table.owners.get(side)
+            if owner is None or table.present(side):
+                continue
+            if table.over and session.state.outcome is not None:
+                self._tell(
+                    owner,
+                    (table.id, "end"),
+                    f"The game at table {table.id} is over",
+                    f"{session.state.outcome.reason[:1].upper()}{session.state.outcome.reason[1:]}.",
+                )
+            elif table.your_move(owner):
+                other = table.owners.get(side.enemy)
+                by = f"{other.name} has moved" if other is not None else "It is your move"
+                self._tell(
+                    owner,
+                    (table.id, str(session.actions), "move"),
+                    f"Your move at table {table.id} (Game-Turn {session.state.turn})",
+                    f"{by}: the game at table {table.id} waits for you.",
+                )
+
+    def addresses(self, who: Who) -> Address | None:
+        return self.book.get(who)
+
+    def set_addresses(self, who: Who, *, email: str, webhook: str) -> Address:
+        """A player's own addresses; ValueError says what is wrong."""
+        return self.book.set(who, email=email, webhook=webhook, allow=self.outbox.allow)
+
+    def clock_low(self, table: Table, side: Any, left: float) -> None:
+        """The side to act has little time left (said once per move)."""
+        owner = table.owners.get(side)
+        if owner is None or table.present(side):
+            return
+        hours = max(0, int(left // 3600))
+        self._tell(
+            owner,
+            (table.id, str(table.session.actions), "clock"),
+            f"Your clock at table {table.id} has {hours} h left",
+            f"It is your move at table {table.id}, and your clock has about {hours} h left.",
+        )
+
+    def _tell(self, who: Who, key: tuple[str, ...], subject: str, text: str) -> None:
+        if key + (who.key,) in self._said_set:
+            return
+        address = self.book.get(who)
+        if address is None or not (address.email or address.webhook):
+            return
+        full = key + (who.key,)
+        if len(self._said) == self._said.maxlen:
+            self._said_set.discard(self._said[0])
+        self._said.append(full)
+        self._said_set.add(full)
+        times = self._times.setdefault(who.key, deque())
+        now = self.now()
+        while times and now - times[0] > 3600:
+            times.popleft()
+        if len(times) >= RATE:
+            return  # enough for this hour: the lobby's list says the rest
+        times.append(now)
+        where = self.where()
+        off = f"{where}notices/off/{address.token}" if where else "N in the server's lobby"
+        body = f"{text}\n\nTo have no more of these notices: {off}\n"
+        self.outbox.post(Notice(address, subject, body))

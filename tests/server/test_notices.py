@@ -1,0 +1,229 @@
+"""Notices away from the screen: a real SMTP server (aiosmtpd, over TCP) gets the mail,
+a local HTTP server the webhook's JSON; each move is told once, to a player who is not
+at the table, with nothing hidden in it; a webhook into a private network is refused
+unless the host allows its name; a notice that cannot be sent is tried again, then
+dropped with a word to the operator; the off link turns notices off."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, HTTPServer
+
+import pytest
+from aiosmtpd.controller import Controller
+
+from fakes import Later
+from plot_core import Player, Verb
+from plot_server.hub import Hub
+from plot_server.notices import (
+    Address,
+    Notice,
+    NoticeBook,
+    Notices,
+    Outbox,
+    Smtp,
+    email_problem,
+    webhook_problem,
+)
+from plot_session.session import Seat
+from serving import free_port
+
+from .test_hub import ALICE, BOB
+from .test_plain_door import Player_
+
+
+def public(host: str) -> list[str]:
+    return {"hooks.example": ["93.184.216.34"], "inside.example": ["10.1.2.3"]}[host]
+
+
+def test_a_webhook_into_a_private_network_is_refused_unless_the_host_allows_it():
+    assert webhook_problem("https://hooks.example/x", frozenset(), public) == ""
+    assert "inside a private network (10.1.2.3)" in webhook_problem(
+        "https://inside.example/x", frozenset(), public
+    )
+    assert "inside a private network (127.0.0.1)" in webhook_problem("https://127.0.0.1/x", frozenset(), None)
+    assert "private network (169.254.169.254)" in webhook_problem(
+        "https://169.254.169.254/", frozenset(), None
+    )
+    assert "must start with https://" in webhook_problem("http://hooks.example/x", frozenset(), public)
+    assert "user name or password" in webhook_problem("https://a:b@hooks.example/", frozenset(), public)
+    assert webhook_problem("http://127.0.0.1:9/x", frozenset({"127.0.0.1"}), None) == ""
+    assert email_problem("bob@example.org") == ""
+    assert "not an e-mail address" in email_problem("bob@example.org\nBcc: eve@example.org")
+
+
+class Hook(BaseHTTPRequestHandler):
+    got: list[dict] = []
+
+    def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+        Hook.got.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
+        self.send_response(200)
+        self.end_headers()
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture
+def hook_url():
+    Hook.got = []
+    server = HTTPServer(("127.0.0.1", 0), Hook)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/hook"
+    server.shutdown()
+
+
+class Inbox:
+    def __init__(self) -> None:
+        self.mail: list = []
+
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
+        self.mail.append(envelope)
+        return "250 OK"
+
+
+@pytest.fixture
+def smtp():
+    inbox = Inbox()
+    controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    yield Smtp("127.0.0.1", controller.port, "plot@example.org"), inbox
+    controller.stop()
+
+
+def pass_the_move(guest) -> None:
+    """``guest`` plays until it is the other side's move (ending phases when it may)."""
+    for _ in range(500):
+        if not guest.chair.my_move():
+            return
+        legal = guest.chair.legal()
+        quick = [a for a in legal if a.verb in (Verb.END_PHASE, Verb.END)]
+        guest.chair.act(quick[0] if quick else legal[0])
+    raise AssertionError("the move never passed")
+
+
+def until(test, what: str, seconds: float = 10.0) -> None:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if test():
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"never: {what}")
+
+
+def test_a_players_move_reaches_them_by_mail_and_webhook_once_with_nothing_hidden(
+    rules, tmp_path, smtp, hook_url
+):
+    server, inbox = smtp
+    hub = Hub(rules, tmp_path, later=Later())
+    outbox = Outbox(server, frozenset({"127.0.0.1"}))
+    hub.notices = Notices(NoticeBook(tmp_path), outbox, where=lambda: "https://plot.example/")
+    hub.notices.set_addresses(BOB, email="bob@example.org", webhook=hook_url)
+    table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=21)
+    bob = hub.sit(table.id, BOB, code=table.code)
+    alice = hub.sit(table.id, ALICE)
+    hub.leave(bob)  # bob goes away; the Abwehr moves first, so it is his move
+    until(lambda: len(inbox.mail) == 1 and len(Hook.got) == 1, "the mail and the webhook")
+    mail = inbox.mail[0].content.decode()
+    assert (
+        "Subject: Your move at table T1 (Game-Turn 1)" in mail and "bob@example.org" in inbox.mail[0].rcpt_tos
+    )
+    text = Hook.got[0]["text"]
+    assert text.startswith("Your move at table T1 (Game-Turn 1)") and Hook.got[0]["content"] == text
+    address = hub.notices.addresses(BOB)
+    assert f"https://plot.example/notices/off/{address.token}" in text
+    # nothing hidden: no chit of either side, no seed
+    for chit in table.session.state.chits_of("ss") + table.session.state.chits_of("abwehr"):
+        assert chit not in mail and chit not in text
+    assert str(table.session.seed) not in mail + text
+    hub._changed(table)  # the same move again: not told again
+    # bob comes back, plays until it is alice's move and leaves: alice is at the table
+    pass_the_move(hub.sit(table.id, BOB))
+    assert alice.chair.my_move()
+    time.sleep(0.2)
+    assert len(inbox.mail) == 1 and len(Hook.got) == 1  # alice is there: nothing sent
+    outbox.stop()
+
+
+def test_a_notice_that_cannot_be_sent_is_tried_again_then_dropped_and_said(tmp_path, capfd):
+    waits: list[float] = []
+    outbox = Outbox(None, frozenset({"127.0.0.1"}), wait=waits.append)
+    dead = f"http://127.0.0.1:{free_port()}/hook"  # nobody listens
+    outbox.post(Notice(Address("bob", webhook=dead), "Your move at table T1", "…"))
+    until(lambda: outbox.failed, "given up")
+    assert waits == [0.0, 30.0, 120.0, 600.0] and outbox.sent == []
+    assert "a notice to bob by webhook could not be sent" in capfd.readouterr().out
+    outbox.stop()
+
+
+def test_a_webhook_that_names_a_private_address_is_not_called(tmp_path, hook_url):
+    outbox = Outbox(None, frozenset(), wait=lambda s: None)  # 127.0.0.1 not allowed
+    outbox.post(Notice(Address("bob", webhook=hook_url), "Your move", "…"))
+    until(lambda: outbox.failed, "refused")
+    assert Hook.got == []
+    outbox.stop()
+
+
+def test_at_most_six_an_hour_and_the_off_link(rules, tmp_path, hook_url):
+    clock = [0.0]
+    outbox = Outbox(None, frozenset({"127.0.0.1"}))
+    notices = Notices(NoticeBook(tmp_path), outbox, now=lambda: clock[0])
+    hub = Hub(rules, tmp_path, later=Later())
+    hub.notices = notices
+    notices.set_addresses(BOB, email="", webhook=hook_url)
+    tables = [hub.create(ALICE, Player.ABWEHR, opponent=Seat.HUMAN, seed=s) for s in range(8)]
+    for t in tables:  # bob joins each and leaves; alice (the Abwehr) moves first, then it is his
+        hub.leave(hub.sit(t.id, BOB, code=t.code))
+        pass_the_move(hub.sit(t.id, ALICE))
+    until(lambda: len(Hook.got) == 6, "six")
+    time.sleep(0.2)
+    assert len(Hook.got) == 6  # the seventh and eighth wait for the lobby's list
+    token = notices.addresses(BOB).token
+    assert notices.book.whose(token) == "bob" and notices.book.whose("nobody") is None
+    assert notices.book.off(token) == "bob"
+    assert notices.addresses(BOB).webhook == ""
+    outbox.stop()
+
+
+def test_notices_in_plain_text(rules, tmp_path):
+    hub = Hub(rules, tmp_path, later=Later())
+    hub.notices = Notices(NoticeBook(tmp_path), Outbox(None, frozenset()))
+    bob = Player_(hub, BOB)
+    bob.visit.start()
+    assert "No notices are sent to you" in bob.type("notices")
+    assert "Not kept: 'bob at example' is not an e-mail address" in bob.type("notices email bob at example")
+    assert "Your notices: e-mail to bob@example.org." in bob.type("notices email bob@example.org")
+    assert "Not kept: a webhook's address must start with https://" in bob.type(
+        "notices webhook http://x.example/"
+    )
+    assert "No notices are sent to you" in bob.type("notices off")
+    hub.notices.outbox.stop()
+
+
+@pytest.mark.asyncio
+async def test_n_in_the_lobby_sets_where_ones_notices_go(rules, tmp_path):
+    from plot_server.lobby import NoticesScreen
+    from plot_server.server import ServedApp
+
+    hub = Hub(rules, tmp_path, later=Later())
+    hub.notices = Notices(NoticeBook(tmp_path), Outbox(None, frozenset()))
+    app = ServedApp(None, hub, BOB, idle=600)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("N")
+        await pilot.pause()
+        assert isinstance(app.screen, NoticesScreen)
+        assert "this server sends no e-mail" in " ".join(str(w.render()) for w in app.screen.query("Label"))
+        await pilot.press(*"b@ex.org", "tab", *"https://10.0.0.1", "enter")
+        await pilot.pause()
+        assert "Not kept:" in str(app.lobby.query_one("#message").render())  # a private address
+        assert hub.notices.addresses(BOB) is None
+        await pilot.press("N")
+        await pilot.pause()
+        await pilot.press(*"b@ex.org", "enter")
+        await pilot.pause()
+        assert "Notices by e-mail." in str(app.lobby.query_one("#message").render())
+        assert hub.notices.addresses(BOB).email == "b@ex.org"
+    hub.notices.outbox.stop()
