@@ -647,7 +647,9 @@ def _serve(args: argparse.Namespace) -> int:
             web_proxies=frozenset(str(ipaddress.ip_address(a)) for a in args.web_proxy or ()),
             store=args.store,
             shared_port=args.workers > 1,
-            notices=not args.no_notices,
+            # one process sends the notices (it hears every table through the store), so
+            # a move is told once however many workers see it
+            notices=not args.no_notices and worker == 0,
             smtp=smtp,
             webhook_allow=frozenset(h.lower() for h in args.webhook_allow or ()),
         )
