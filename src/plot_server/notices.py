@@ -31,7 +31,7 @@ import threading
 import time
 import urllib.request
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
@@ -291,16 +291,32 @@ class Notices:
         self._said: deque[tuple[str, ...]] = deque(maxlen=10_000)  # keys of notices sent
         self._said_set: set[tuple[str, ...]] = set()
         self._times: dict[str, deque[float]] = {}
+        self._going: set[str] = set()  # tables seen unfinished: their end is news
+
+    def start(self, tables: Iterable[Table]) -> None:
+        """The tables as the server found them: what was so before it started is not
+        news (no move or end told again after a restart)."""
+        for table in tables:
+            if table.over:
+                continue
+            self._going.add(table.id)
+            for side in table.human_sides():
+                owner = table.owners.get(side)
+                if owner is not None and table.your_move(owner):
+                    self._remember((table.id, str(table.session.actions), "move", owner.key))
 
     def table_changed(self, table: Table) -> None:
         """After any change at ``table``: its move is told to an absent player whose it is,
         and its end to both players, if away."""
         session = table.session
+        ended = table.over and table.id in self._going
+        if not table.over:
+            self._going.add(table.id)
         for side in table.human_sides():
             owner = table.owners.get(side)
             if owner is None or table.present(side):
                 continue
-            if table.over and session.state.outcome is not None:
+            if ended and session.state.outcome is not None:
                 self._tell(
                     owner,
                     (table.id, "end"),
@@ -309,13 +325,15 @@ class Notices:
                 )
             elif table.your_move(owner):
                 other = table.owners.get(side.enemy)
-                by = f"{other.name} has moved" if other is not None else "It is your move"
+                against = f" against {other.name}" if other is not None else ""
                 self._tell(
                     owner,
                     (table.id, str(session.actions), "move"),
                     f"Your move at table {table.id} (Game-Turn {session.state.turn})",
-                    f"{by}: the game at table {table.id} waits for you.",
+                    f"Your game{against} at table {table.id} waits for your move.",
                 )
+        if ended:
+            self._going.discard(table.id)  # told once, at its end, to those not there
 
     def addresses(self, who: Who) -> Address | None:
         return self.book.get(who)
@@ -337,17 +355,20 @@ class Notices:
             f"It is your move at table {table.id}, and your clock has about {hours} h left.",
         )
 
+    def _remember(self, key: tuple[str, ...]) -> None:
+        if len(self._said) == self._said.maxlen:
+            self._said_set.discard(self._said[0])
+        self._said.append(key)
+        self._said_set.add(key)
+
     def _tell(self, who: Who, key: tuple[str, ...], subject: str, text: str) -> None:
-        if key + (who.key,) in self._said_set:
+        full = key + (who.key,)
+        if full in self._said_set:
             return
         address = self.book.get(who)
         if address is None or not (address.email or address.webhook):
             return
-        full = key + (who.key,)
-        if len(self._said) == self._said.maxlen:
-            self._said_set.discard(self._said[0])
-        self._said.append(full)
-        self._said_set.add(full)
+        self._remember(full)
         times = self._times.setdefault(who.key, deque())
         now = self.now()
         while times and now - times[0] > 3600:

@@ -57,6 +57,7 @@ def run(
             hub.notices = Notices(
                 NoticeBook(home), Outbox(smtp, webhook_allow), where=lambda: hub.web_url or ""
             )
+            hub.notices.start(hub.tables.values())  # (nothing before the start is news)
         collector = Collector()
         collector.take_over()  # rules and modules are loaded: see collector.py
         # Both doors count against the same limits and the same password guesses.

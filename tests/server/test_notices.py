@@ -121,7 +121,7 @@ def test_a_players_move_reaches_them_by_mail_and_webhook_once_with_nothing_hidde
     outbox = Outbox(server, frozenset({"127.0.0.1"}))
     hub.notices = Notices(NoticeBook(tmp_path), outbox, where=lambda: "https://plot.example/")
     hub.notices.set_addresses(BOB, email="bob@example.org", webhook=hook_url)
-    table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=21)
+    table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN)  # a secret seed, as in play
     bob = hub.sit(table.id, BOB, code=table.code)
     alice = hub.sit(table.id, ALICE)
     hub.leave(bob)  # bob goes away; the Abwehr moves first, so it is his move
@@ -138,6 +138,7 @@ def test_a_players_move_reaches_them_by_mail_and_webhook_once_with_nothing_hidde
     for chit in table.session.state.chits_of("ss") + table.session.state.chits_of("abwehr"):
         assert chit not in mail and chit not in text
     assert str(table.session.seed) not in mail + text
+    assert "Your game against alice at table T1 waits for your move." in text
     hub._changed(table)  # the same move again: not told again
     # bob comes back, plays until it is alice's move and leaves: alice is at the table
     pass_the_move(hub.sit(table.id, BOB))
@@ -227,3 +228,32 @@ async def test_n_in_the_lobby_sets_where_ones_notices_go(rules, tmp_path):
         assert "Notices by e-mail." in str(app.lobby.query_one("#message").render())
         assert hub.notices.addresses(BOB).email == "b@ex.org"
     hub.notices.outbox.stop()
+
+
+def test_a_games_end_is_told_once_and_nothing_again_after_a_restart(rules, tmp_path, hook_url):
+    from server.test_clocks import RULE, Wall
+
+    wall = Wall()
+    hub = Hub(rules, tmp_path, later=Later(), wall=wall)
+    hub.notices = Notices(NoticeBook(tmp_path), Outbox(None, frozenset({"127.0.0.1"})))
+    hub.notices.set_addresses(BOB, email="", webhook=hook_url)
+    table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=21, clock=RULE)
+    table.session.stamp = wall.stamp
+    bob = hub.sit(table.id, BOB, code=table.code)
+    hub.sit(table.id, ALICE)
+    pass_the_move(bob)  # the Abwehr's first move starts the clocks
+    hub.leave(bob)
+    wall.wait(days=3)  # alice's time runs out while bob is away: he hears how it ended
+    assert hub.check_clocks() == [table.id]
+    until(lambda: len(Hook.got) == 1, "the end")
+    assert Hook.got[0]["text"].startswith("The game at table T1 is over\nThe SS player's clock ran out")
+    hub._changed(table)
+    again = Hub(rules, tmp_path, later=Later(), wall=wall)  # a restart
+    assert again.restore() == []
+    again.notices = Notices(NoticeBook(tmp_path), Outbox(None, frozenset({"127.0.0.1"})))
+    again.notices.start(again.tables.values())
+    again._changed(again.tables[table.id])
+    time.sleep(0.2)
+    assert len(Hook.got) == 1  # told once
+    hub.notices.outbox.stop()
+    again.notices.outbox.stop()
