@@ -45,7 +45,8 @@ postgresql:
 	  && apt-get install -y -q postgresql; }; } >/dev/null 2>&1; } || \
 	  echo "note: no PostgreSQL server; the shared store's tests will say so"
 
-# Two parts: the engine, record, screen and hidden-information tests in two processes
+# Two parts: the engine, record, screen, hidden-information and in-process served-game
+# (tests/served) tests in two processes
 # (they keep to themselves; an idle process takes work from the other, so a long test
 # near the end does not leave one waiting), then the SSH server tests one at a time (they time
 # real terminals and servers, which a second process on a 2-core machine would disturb).

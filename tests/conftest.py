@@ -141,3 +141,19 @@ def cluster():
 def url(cluster, request):
     """An empty database of its own for each test."""
     return cluster.new_database(request.node.name[:50].lower())
+
+
+@pytest.fixture
+def clock():
+    """The hub's ``later``: what it puts off waits for the test (fakes.Later)."""
+    from fakes import Later
+
+    return Later()
+
+
+@pytest.fixture
+def hub(rules, tmp_path, clock):
+    """A server's hub of tables in files, on the test's clock."""
+    from plot_server.hub import Hub
+
+    return Hub(rules, tmp_path / "server", later=clock)

@@ -1,23 +1,11 @@
-"""Fixtures the server tests share: a hub whose clock waits for the test, and a real
-`plot serve` with its web door."""
+"""Fixtures the server tests share: a real `plot serve` with its web door (the hub whose
+clock waits for the test is the root conftest's, shared with tests/served)."""
 
 from __future__ import annotations
 
 import pytest
 
-from fakes import Later
-from plot_server.hub import Hub
 from serving import Server, free_port, make_keys
-
-
-@pytest.fixture
-def clock():
-    return Later()
-
-
-@pytest.fixture
-def hub(rules, tmp_path, clock):
-    return Hub(rules, tmp_path / "server", later=clock)
 
 
 @pytest.fixture(scope="module")

@@ -380,7 +380,7 @@ def test_a_rematch_offered_on_one_process_is_accepted_on_the_other(procs):
 
 
 def test_a_clock_runs_the_same_on_another_worker_and_a_loss_on_time_reaches_both(rules, tmp_path, url):
-    from server.test_clocks import RULE, Wall
+    from served.test_clocks import RULE, Wall
 
     def move(guest, side) -> None:
         """``side`` plays until the move passes, each action saved before the next."""

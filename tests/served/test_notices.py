@@ -28,10 +28,9 @@ from plot_server.notices import (
     webhook_problem,
 )
 from plot_session.session import Seat
+from server.test_hub import ALICE, BOB
+from server.test_plain_door import Player_
 from serving import free_port
-
-from .test_hub import ALICE, BOB
-from .test_plain_door import Player_
 
 
 def public(host: str) -> list[str]:
@@ -231,7 +230,7 @@ async def test_n_in_the_lobby_sets_where_ones_notices_go(rules, tmp_path):
 
 
 def test_a_games_end_is_told_once_and_nothing_again_after_a_restart(rules, tmp_path, hook_url):
-    from server.test_clocks import RULE, Wall
+    from served.test_clocks import RULE, Wall
 
     wall = Wall()
     hub = Hub(rules, tmp_path, later=Later(), wall=wall)
