@@ -505,7 +505,7 @@ class Session:
     def _clock_line(self, line: Grant | FlagLine, *, write: bool = True) -> None:
         if isinstance(line, Grant):
             self.grants.append(line)
-            text = f"The {line.side.title} is given {line.hours:g} h more on the clock."
+            text = f"The {line.side.title} is given {line.hours:g} h more on the clock"
         else:
             self.state = on_time(self.state, line.side)
             self._undo.clear()
