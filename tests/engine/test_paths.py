@@ -74,3 +74,17 @@ def test_why_a_walk_fails_in_words():
     assert str(walk_problem(one_left, H("1910"))) == (
         "1910 is 2 hexes away and Schellenberg has 1 movement point left (9.12)"
     )
+
+
+def test_a_hex_in_reach_that_no_way_reaches_says_so():
+    """In the coup no unit walks into Berlin (18.36): a Berlin hex three away, with three
+    movement points left, is in reach by distance and by no way (9.13)."""
+    from plot_core.engine.state import evolve
+
+    from .test_movement import coup_pos
+
+    s = play(coup_pos('"002" = { hex = "1317" }', phasing="ss"), "activate 002")
+    three_left = evolve(s, mp_spent=4)
+    assert (
+        str(walk_problem(three_left, H("1515"))) == "no way to 1515 is open to Schellenberg this move (9.13)"
+    )
