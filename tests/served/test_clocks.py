@@ -15,8 +15,9 @@ from plot_record import load_record
 from plot_record.clock import ClockRule
 from plot_server.hub import Hub, Refused
 from plot_session.session import Seat
-from server.test_hub import ALICE, BOB
-from server.test_plain_door import Player_
+
+from .test_hub import ALICE, BOB
+from .test_plain_door import Player_
 
 RULE = ClockRule(1, 2)  # a day each, two hours a move
 

@@ -16,8 +16,9 @@ from plot_server.server import ServedApp
 from plot_server.tables import ago
 from plot_session.session import Seat
 from plot_tui.game import GameScreen
-from server.test_hub import ALICE, BOB, CAROL
-from server.test_plain_door import Player_
+
+from .test_hub import ALICE, BOB, CAROL
+from .test_plain_door import Player_
 
 NOW = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
 

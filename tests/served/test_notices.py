@@ -28,9 +28,10 @@ from plot_server.notices import (
     webhook_problem,
 )
 from plot_session.session import Seat
-from server.test_hub import ALICE, BOB
-from server.test_plain_door import Player_
 from serving import free_port
+
+from .test_hub import ALICE, BOB
+from .test_plain_door import Player_
 
 
 def public(host: str) -> list[str]:

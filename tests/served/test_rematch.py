@@ -18,7 +18,8 @@ from plot_server.server import ServedApp
 from plot_session.session import Seat
 from plot_tui.game import GameScreen
 from plot_tui.screens import ConfirmScreen, GameOverScreen
-from server.test_hub import ALICE, BOB, CAROL, play
+
+from .test_hub import ALICE, BOB, CAROL, play
 
 
 def finished(hub: Hub, seed: int = 5):
@@ -168,7 +169,7 @@ async def test_an_offer_made_while_away_is_asked_on_coming_back(rules, tmp_path)
 
 
 def test_in_plain_text_rematch_offers_and_the_other_player_types_rematch_to_play_it(rules, tmp_path):
-    from server.test_plain_door import Player_
+    from .test_plain_door import Player_
 
     hub = Hub(rules, tmp_path, later=Later())
     table, guests = finished(hub, seed=12)
@@ -210,7 +211,7 @@ async def test_a_player_who_sits_at_the_old_game_after_the_rematch_was_made_stay
 
 
 def test_in_plain_text_the_old_game_can_be_looked_at_after_its_rematch(rules, tmp_path):
-    from server.test_plain_door import Player_
+    from .test_plain_door import Player_
 
     hub = Hub(rules, tmp_path, later=Later())
     table, guests = finished(hub, seed=15)
@@ -225,7 +226,7 @@ def test_in_plain_text_the_old_game_can_be_looked_at_after_its_rematch(rules, tm
 
 
 def test_an_offer_waiting_for_a_player_heads_their_games(rules, tmp_path):
-    from server.test_plain_door import Player_
+    from .test_plain_door import Player_
 
     hub = Hub(rules, tmp_path, later=Later())
     old, guests = finished(hub, seed=16)

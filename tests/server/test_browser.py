@@ -231,9 +231,8 @@ def test_a_finished_game_is_replayed_in_the_browser_with_its_chances_and_the_exp
 
     from fakes import Later
     from plot_server.hub import Hub
+    from served.test_replays import finished_table
     from serving import free_port, make_keys
-
-    from .test_replays import finished_table
 
     d = tmp_path / "server"
     d.mkdir()

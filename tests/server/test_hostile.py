@@ -16,8 +16,7 @@ from plot_server.lobby import LobbyScreen
 from plot_server.server import ServedApp
 from plot_session.session import Seat
 from plot_tui.plain import clean, join, plain
-
-from .test_hub import ALICE, BOB
+from served.test_hub import ALICE, BOB
 
 # What a hostile user tried against the server, and a few more of the same kind.
 HOSTILE = [

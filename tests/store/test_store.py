@@ -20,7 +20,7 @@ from plot_server.hub import RECONNECTING, Hub
 from plot_server.pgstore import SCHEMA_VERSION, StoreError, prepare
 from plot_server.shared import PRESENCE_TTL
 from plot_session.session import Seat
-from server.test_hub import ALICE, BOB
+from served.test_hub import ALICE, BOB
 
 
 class Loop:
@@ -191,7 +191,7 @@ def test_a_store_restart_is_waited_out_and_loses_nothing(procs, cluster, url, ru
 
 def test_a_files_based_servers_tables_move_into_the_store(rules, tmp_path, url, capsys):
     from plot_cli.main import main
-    from server.test_hub import play, two_players
+    from served.test_hub import play, two_players
 
     home = tmp_path / "old"
     old = Hub(rules, home, later=Later())
@@ -252,7 +252,7 @@ def test_talk_said_at_once_on_two_processes_is_all_kept(procs, url, rules):
 
 
 def test_the_computer_moves_where_its_opponent_sits_not_where_someone_watches(procs):
-    from server.test_hub import CAROL
+    from served.test_hub import CAROL
 
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.COMPUTER, level="easy", seed=8)
