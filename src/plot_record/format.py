@@ -337,10 +337,7 @@ def parse_entry(data: object, where: str) -> Entry:
             raise RecordError(f"{where}: end must give winner, case and reason, got {end!r}")
         return EndLine(_index(data.get("i"), where), Outcome(end["winner"], end["case"], end["reason"]))
     i = _index(data.get("i"), where)
-    try:
-        side = Player(str(data.get("side")))
-    except ValueError:
-        raise RecordError(f'{where}: side must be "ss" or "abwehr", got {data.get("side")!r}') from None
+    side = _side(data.get("side"), where)
     try:
         action = action_from_json(data.get("action"))  # type: ignore[arg-type]  # it checks
     except FormatError as exc:
@@ -377,12 +374,7 @@ def _clock_line(data: dict[str, Any], where: str) -> Grant | FlagLine:
     line = data[kind]
     if not isinstance(line, dict):
         raise RecordError(f"{where}: {kind} must be an object, got {str(line)[:40]!r}")
-    try:
-        side = Player(str(line.get("side")))
-    except ValueError:
-        raise RecordError(
-            f'{where}: {kind}: side must be "ss" or "abwehr", got {line.get("side")!r}'
-        ) from None
+    side = _side(line.get("side"), f"{where}: {kind}")
     time = line.get("time")
     if not (isinstance(time, str) and STAMP.fullmatch(time)):
         raise RecordError(f"{where}: {kind}: time must be a UTC time like 2026-11-23T21:40:00Z")
@@ -394,6 +386,13 @@ def _clock_line(data: dict[str, Any], where: str) -> Grant | FlagLine:
             f"{where}: grant: hours must be a number from 0 to {MAX_GRANT_HOURS}, got {hours!r}"
         )
     return Grant(side, float(hours), time)  # type: ignore[arg-type]  # (checked just above)
+
+
+def _side(value: object, where: str) -> Player:
+    try:
+        return Player(str(value))
+    except ValueError:
+        raise RecordError(f'{where}: side must be "ss" or "abwehr", got {value!r}') from None
 
 
 def _whole(value: object) -> bool:
@@ -411,12 +410,7 @@ def _think(think: object, where: str) -> ThinkLine:
         raise RecordError(
             f"{where}: think: after must be an action number from 1, got {think.get('after')!r}"
         )
-    try:
-        side = Player(str(think.get("side")))
-    except ValueError:
-        raise RecordError(
-            f'{where}: think: side must be "ss" or "abwehr", got {think.get("side")!r}'
-        ) from None
+    side = _side(think.get("side"), f"{where}: think")
     level = think.get("level")
     if not isinstance(level, str) or not 0 < len(level) <= 16:
         raise RecordError(f"{where}: think: level must be a level's name, got {level!r}")
