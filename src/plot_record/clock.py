@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 import attrs
 
 from plot_core import Player
-from plot_core.engine.state import GameState, Outcome, Phase, Step, evolve
+from plot_core.engine.state import GameState, Outcome, game_over
 
 DAY, HOUR = 86400, 3600
 ON_TIME = "clock"  # the "case" of an ending on time: no rule of the game, the clock
@@ -142,18 +142,8 @@ def time_left(
 def on_time(state: GameState, loser: Player) -> GameState:
     """The game ended on time: ``loser``'s clock ran out where the game stood."""
     winner = loser.enemy
-    return evolve(
-        state,
-        phase=Phase.GAME_OVER,
-        step=Step.OVER,
-        pending=(),
-        active=None,
-        outcome=Outcome(
-            winner.value,
-            ON_TIME,
-            f"the {loser.title} player's clock ran out: the {winner.title} wins on time",
-        ),
-    )
+    reason = f"the {loser.title} player's clock ran out: the {winner.title} wins on time"
+    return game_over(state, Outcome(winner.value, ON_TIME, reason))
 
 
 def span(seconds: float) -> str:

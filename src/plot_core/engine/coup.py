@@ -25,6 +25,7 @@ from .state import (
     Phase,
     Step,
     evolve,
+    game_over,
 )
 
 # -- declaring ---------------------------------------------------------------------
@@ -262,10 +263,6 @@ def check_victory(state: GameState, actor: Player | None) -> GameState:
         winner = Player.ABWEHR if ss_gone else Player.SS
     case_no = "18.71" if winner is Player.ABWEHR else "18.72"
     loser = winner.enemy
-    return evolve(
-        state,
-        phase=Phase.GAME_OVER,
-        step=Step.OVER,
-        pending=(),
-        outcome=Outcome(winner.value, case_no, f"no {loser.title} units are left in Berlin outside the HQs"),
+    return game_over(
+        state, Outcome(winner.value, case_no, f"no {loser.title} units are left in Berlin outside the HQs")
     )

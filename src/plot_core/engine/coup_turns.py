@@ -8,7 +8,7 @@ from ..parties import Player
 from . import coup as coup_mod
 from .movement import can_move
 from .registry import case
-from .state import CUP, Event, GameState, Outcome, Phase, Step, evolve
+from .state import CUP, Event, GameState, Outcome, Phase, Step, evolve, game_over
 
 
 @case("18.24", "18.31", "5.3")
@@ -69,11 +69,9 @@ def end_coup_status(state: GameState) -> GameState:
     chits = tuple(CUP if where not in (CUP, "ss", "abwehr") else where for where in state.chits)
     state = evolve(state, coup=coup, chits=chits)
     if coup.turn >= g.coup_turns:
-        return evolve(
+        return game_over(
             state,
-            phase=Phase.GAME_OVER,
-            step=Step.OVER,
-            outcome=Outcome(
+            Outcome(
                 "allies",
                 "18.73",
                 f"after {coup.turn} Coup-Turns neither side has won: Germany collapses and the Allies win",

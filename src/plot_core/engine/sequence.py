@@ -16,7 +16,7 @@ from .pending import Displace, HitlerHex, Panic, Retreat, Return
 from .registry import case
 from .returns import choose_return, return_hexes
 from .rolls import roll
-from .state import HITLER, Box, Event, GameState, Outcome, Phase, Step, evolve, is_allied
+from .state import HITLER, Box, Event, GameState, Outcome, Phase, Step, evolve, game_over, is_allied
 
 # 5.2: the Player-Turns, phase by phase
 PLAYER_TURN = {
@@ -249,11 +249,8 @@ def advance_phase(state: GameState) -> GameState:
 def next_game_turn(state: GameState) -> GameState:
     """D. Game-Turn indication: the marker moves on, or the game ends (5.1, 18.74)."""
     if state.turn >= state.rules.game.game_turns:
-        return evolve(
-            state,
-            phase=Phase.GAME_OVER,
-            step=Step.OVER,
-            outcome=Outcome("ss", "18.74", f"Game-Turn {state.turn} has ended and no coup was declared"),
+        return game_over(
+            state, Outcome("ss", "18.74", f"Game-Turn {state.turn} has ended and no coup was declared")
         )
     return start_game_turn(state, state.turn + 1)
 

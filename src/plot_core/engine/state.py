@@ -360,6 +360,11 @@ def evolve(inst: T, **changes: Any) -> T:
     return new
 
 
+def game_over(state: GameState, outcome: Outcome) -> GameState:
+    """The game ends with ``outcome`` (18.7): nothing more is asked, nobody acts."""
+    return evolve(state, phase=Phase.GAME_OVER, step=Step.OVER, pending=(), outcome=outcome)
+
+
 def unit_index(rules: Rules, uid: str) -> int:
     return rules.unit_order[uid]
 
