@@ -20,6 +20,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
+import attrs
+
 from plot_core import Player, Rules, new_game
 from plot_record import ChatLine, Header, Recorder, RecordError, load_record, secret_seed
 from plot_record.clock import ClockRule
@@ -75,6 +77,17 @@ def think_by_pool(job, done: Callable[[object], None]) -> None:
         done(None if f.cancelled() or f.exception() is not None else f.result())
 
     fut.add_done_callback(back)
+
+
+@attrs.frozen
+class Game:
+    """One of a player's games, as their list of games says it."""
+
+    table: Table
+    side: Player
+    waits: str  # "move": theirs to move; "rematch": an offer waits for their answer; ""
+    left: float | None  # seconds on their clock (None: no clock)
+    last_move: str  # when the last move was made, in words ("2 h ago")
 
 
 class Hub(StoreTables, RematchTables, ClockTables):
@@ -267,13 +280,23 @@ class Hub(StoreTables, RematchTables, ClockTables):
         """The tables as a lobby lists them to ``who``: those where it is their move first."""
         return sorted(self.tables.values(), key=lambda t: not t.your_move(who))
 
-    def games_of(self, who: Who) -> list[Table]:
-        """The tables where ``who`` has a side: theirs to move (or to answer an offer of a
+    def games_of(self, who: Who) -> list[Game]:
+        """The games where ``who`` has a side: theirs to move (or to answer an offer of a
         rematch) first, then the most recently moved (a game not yet begun last)."""
-        mine = [t for t in self.tables.values() if t.side_of(who) is not None]
-        mine.sort(key=lambda t: t.session.last_move_at or "", reverse=True)
-        mine.sort(key=lambda t: (not (t.your_move(who) or waiting_for(t, t.side_of(who))), t.over))
-        return mine
+        now = self.wall()
+        games = [
+            Game(
+                table,
+                side,
+                "move" if table.your_move(who) else "rematch" if waiting_for(table, side) else "",
+                None if (left := table.session.time_left(now)) is None else left[side],
+                table.last_move(now),
+            )
+            for table, side in self.mine(who)
+        ]
+        games.sort(key=lambda g: g.table.session.last_move_at or "", reverse=True)
+        games.sort(key=lambda g: (not g.waits, g.table.over))
+        return games
 
     def moves_of(self, who: Who) -> set[str]:
         """The tables where it is ``who``'s move."""

@@ -27,7 +27,6 @@ from plot_tui.talk import TalkInput, chat_text, clock_of
 
 from .hub import Hub, Refused, Table, Who
 from .links import LINK_MINUTES
-from .rematch import waiting_for
 
 LOBBY_HELP = (
     "[b]enter[/b] your game, or join a free side, or watch · [b]n[/b] new table · "
@@ -128,22 +127,11 @@ class LobbyScreen(OnceScreen[None]):
         self.refresh_chat()
 
     def _my_rows(self, t: DataTable) -> None:
-        now = self.hub.wall()
-        for table in self.hub.games_of(self.who):
-            side = table.side_of(self.who)
-            if side is None:
-                continue
-            you = SIDE[side] + (
-                " ▶ your move"
-                if table.your_move(self.who)
-                else " ▶ rematch offered"
-                if waiting_for(table, side)
-                else ""
-            )
-            left = table.session.time_left(now)
-            clock = "" if left is None else span(left[side])
-            cells = (table.id, you, table.seat_label(side.enemy), table.status(), clock, table.last_move(now))
-            t.add_row(*(plain(c) for c in cells), key=table.id)
+        for g in self.hub.games_of(self.who):
+            you = SIDE[g.side] + {"move": " ▶ your move", "rematch": " ▶ rematch offered"}.get(g.waits, "")
+            clock = "" if g.left is None else span(g.left)
+            cells = (g.table.id, you, g.table.seat_label(g.side.enemy), g.table.status(), clock, g.last_move)
+            t.add_row(*(plain(c) for c in cells), key=g.table.id)
 
     def _all_rows(self, t: DataTable) -> None:
         # the tables where it is this player's move come first, marked

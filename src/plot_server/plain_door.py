@@ -309,24 +309,16 @@ class PlainVisit:
         if not mine:
             self.say("You have no side at any table yet: new ss or new abwehr sets one up.")
             return
-        now = self.hub.wall()
         self.say(f"Your {counted(len(mine), 'game')}:")
-        for t in mine:
-            side = t.side_of(self.who)
-            if side is None:
-                continue
-            move = (
-                "; your move"
-                if t.your_move(self.who)
-                else "; a rematch is offered to you (sit, then rematch or decline)"
-                if waiting_for(t, side)
-                else ""
-            )
-            left = t.session.time_left(now)
-            clock = "" if left is None else f"; your time: {span(left[side])}"
+        waits = {
+            "move": "; your move",
+            "rematch": "; a rematch is offered to you (sit, then rematch or decline)",
+        }
+        for g in mine:
+            clock = "" if g.left is None else f"; your time: {span(g.left)}"
             self.say(
-                f"  {t.id}: you play the {SIDE[side]} against {t.seat_label(side.enemy)}; "
-                f"{t.status()}{clock}; last move: {t.last_move(now)}{move}."
+                f"  {g.table.id}: you play the {SIDE[g.side]} against {g.table.seat_label(g.side.enemy)}; "
+                f"{g.table.status()}{clock}; last move: {g.last_move}{waits.get(g.waits, '')}."
             )
 
     def new(self, rest: str) -> None:

@@ -61,13 +61,13 @@ def test_ago_says_the_largest_whole_unit():
 def test_a_players_games_come_theirs_to_move_first_then_the_latest_moved(rules, tmp_path):
     hub = Hub(rules, tmp_path, later=Later(), wall=lambda: NOW)
     t1, t2, t3 = three_games(hub)
-    assert [t.id for t in hub.games_of(ALICE)] == [t1.id, t2.id, t3.id]
+    assert [g.table.id for g in hub.games_of(ALICE)] == [t1.id, t2.id, t3.id]
     assert (t1.last_move(NOW), t2.last_move(NOW), t3.last_move(NOW)) == ("2 h ago", "30 min ago", "not yet")
-    assert [t.id for t in hub.games_of(CAROL)] == ["T4"]
+    assert [g.table.id for g in hub.games_of(CAROL)] == ["T4"]
     # the times come from the record: a restarted server says the same
     again = Hub(rules, tmp_path, later=Later(), wall=lambda: NOW)
     assert again.restore() == []
-    assert [t.id for t in again.games_of(ALICE)] == [t1.id, t2.id, t3.id]
+    assert [g.table.id for g in again.games_of(ALICE)] == [t1.id, t2.id, t3.id]
     assert again.tables[t2.id].last_move(NOW) == "30 min ago"
 
 

@@ -232,9 +232,9 @@ def test_an_offer_waiting_for_a_player_heads_their_games(rules, tmp_path):
     old, guests = finished(hub, seed=16)
     ongoing = hub.create(BOB, Player.ABWEHR, opponent=Seat.HUMAN, seed=17)  # bob's move: not alice's
     hub.sit(ongoing.id, ALICE, code=ongoing.code)
-    assert [t.id for t in hub.games_of(ALICE)] == [ongoing.id, old.id]
+    assert [g.table.id for g in hub.games_of(ALICE)] == [ongoing.id, old.id]
     hub.rematch(guests[Player.ABWEHR])  # bob offers: alice has something to answer
-    assert [t.id for t in hub.games_of(ALICE)] == [old.id, ongoing.id]
+    assert [g.table.id for g in hub.games_of(ALICE)] == [old.id, ongoing.id]
     alice = Player_(hub, ALICE)
     alice.visit.start()
     alice.new()
