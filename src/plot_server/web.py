@@ -295,47 +295,42 @@ def make_app(
 
     # The link at the end of every notice: opening it asks (a mail scanner that fetches
     # it changes nothing), the button turns notices off.
+    def notices_page(body: str) -> web.Response:
+        return _page("plot: notices", f'<main class="signin"><h1>plot</h1>{body}</main>')
+
+    unknown = "<p>This link is not known here.</p>"
+
     async def notices_off(request: web.Request) -> web.Response:
         token = request.match_info["token"]
         name = hub.notices.book.whose(token) if hub.notices is not None else None
         if name is None:
-            return _page(
-                "plot: notices",
-                '<main class="signin"><h1>plot</h1><p>This link is not known here.</p></main>',
-            )
-        return _page(
-            "plot: notices",
-            f"""<main class="signin"><h1>plot</h1>
-<p>No more notices (e-mail or webhook) for <b>{html.escape(name)}</b>?</p>
+            return notices_page(unknown)
+        return notices_page(
+            f"""<p>No more notices (e-mail or webhook) for <b>{html.escape(name)}</b>?</p>
 <form method="post" action="/notices/off"><input type="hidden" name="token"
- value="{html.escape(token)}"><button type="submit">Turn notices off</button></form></main>""",
+ value="{html.escape(token)}"><button type="submit">Turn notices off</button></form>"""
         )
 
     async def notices_off_done(request: web.Request) -> web.Response:
-        try:
-            token = (await request.post()).get("token", "")
-        except (ValueError, web.HTTPException):
-            token = ""
-        name = None
-        if hub.notices is not None and isinstance(token, str):
-            name = hub.notices.book.off(token)
+        token = await posted_token(request)
+        name = hub.notices.book.off(token) if hub.notices is not None else None
         if name is None:
-            return _page(
-                "plot: notices",
-                '<main class="signin"><h1>plot</h1><p>This link is not known here.</p></main>',
-            )
-        return _page(
-            "plot: notices",
-            f'<main class="signin"><h1>plot</h1><p>No more notices for <b>{html.escape(name)}</b>. '
-            "N in the server's lobby turns them on again.</p></main>",
+            return notices_page(unknown)
+        return notices_page(
+            f"<p>No more notices for <b>{html.escape(name)}</b>. "
+            "N in the server's lobby turns them on again.</p>"
         )
 
-    async def use_link(request: web.Request) -> web.Response:
+    async def posted_token(request: web.Request) -> str:
+        """The ``token`` a form posted ("" for none, or a form that cannot be read)."""
         try:
             token = (await request.post()).get("token", "")
         except (ValueError, web.HTTPException):
             token = ""
-        who = hub.links.use(token) if isinstance(token, str) else None
+        return token if isinstance(token, str) else ""
+
+    async def use_link(request: web.Request) -> web.Response:
+        who = hub.links.use(await posted_token(request))
         if who is None:
             return _link_gone()
         return _signed_in(request, who)
