@@ -10,12 +10,13 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from fakes import Later
-from plot_core import Player, Verb
+from plot_core import Player
 from plot_record import load_record
 from plot_record.clock import ClockRule
 from plot_server.hub import Hub, Refused
 from plot_session.session import Seat
 
+from .moves import pass_the_move
 from .test_hub import ALICE, BOB
 from .test_plain_door import Player_
 
@@ -45,19 +46,6 @@ def clocked_table(hub: Hub, wall: Wall):
     return table, guests
 
 
-def move(guests, side: Player) -> None:
-    """``side`` plays until the move passes (ending each phase as soon as it may)."""
-    chair = guests[side].chair
-    assert chair.my_move()
-    for _ in range(500):
-        if not chair.my_move():
-            return
-        legal = chair.legal()
-        quick = [a for a in legal if a.verb in (Verb.END_PHASE, Verb.END)]
-        chair.act(quick[0] if quick else legal[0])
-    raise AssertionError("the move never passed")
-
-
 def test_the_clock_is_shown_runs_for_the_side_to_act_and_a_side_out_of_time_loses(rules, tmp_path):
     wall = Wall()
     hub = Hub(rules, tmp_path, later=Later(), wall=wall)
@@ -65,12 +53,12 @@ def test_the_clock_is_shown_runs_for_the_side_to_act_and_a_side_out_of_time_lose
     assert load_record(table.record, rules).header.clock == RULE  # kept in the record
     note = hub.note_for(table, Player.SS)
     assert "Clock (1 day each + 2 h a move): you 1 day, bob 1 day." in note  # not yet begun
-    move(guests, Player.ABWEHR)  # the Abwehr begins (7.1): its first action is free
+    pass_the_move(guests[Player.ABWEHR])  # the Abwehr begins (7.1): its first action is free
     wall.wait(hours=5)
     note = hub.note_for(table, Player.SS)
     assert "you 19 h (running), bob 1 day 2 h." in note  # bob earned the bonus
     assert hub.check_clocks() == []
-    move(guests, Player.SS)  # 5 h of alice's day gone, and her bonus for passing the move
+    pass_the_move(guests[Player.SS])  # 5 h of alice's day gone, and her bonus for passing the move
     wall.wait(hours=20)
     assert "alice 21 h, you 6 h (running)." in hub.note_for(table, Player.ABWEHR)
     wall.wait(hours=6)  # bob's day and his bonus run out
@@ -88,7 +76,7 @@ def test_a_clock_runs_through_a_restart_from_the_records_times(rules, tmp_path):
     wall = Wall()
     hub = Hub(rules, tmp_path, later=Later(), wall=wall)
     table, guests = clocked_table(hub, wall)
-    move(guests, Player.ABWEHR)
+    pass_the_move(guests[Player.ABWEHR])
     wall.wait(hours=3)
     before = table.session.time_left(wall())
     again = Hub(rules, tmp_path, later=Later(), wall=wall)  # the server comes back
@@ -103,7 +91,7 @@ def test_the_clock_is_looked_at_on_the_hubs_own_timer(rules, tmp_path):
     wall, later = Wall(), Later()
     hub = Hub(rules, tmp_path, later=later, wall=wall)
     table, guests = clocked_table(hub, wall)
-    move(guests, Player.ABWEHR)
+    pass_the_move(guests[Player.ABWEHR])
     hub.watch_clocks()  # the server starts it after restoring its tables
     wall.wait(days=3)
     later.waiting.pop(0)()  # a minute on: the look it put off
@@ -114,7 +102,7 @@ def test_extra_time_is_given_by_the_other_player_only(rules, tmp_path):
     wall = Wall()
     hub = Hub(rules, tmp_path, later=Later(), wall=wall)
     table, guests = clocked_table(hub, wall)
-    move(guests, Player.ABWEHR)
+    pass_the_move(guests[Player.ABWEHR])
     hub.give_time(guests[Player.ABWEHR], 24)  # bob gives alice (to move) a day
     assert "you 2 days (running)" in hub.note_for(table, Player.SS)
     with pytest.raises(Refused, match="up to 720 hours"):

@@ -17,6 +17,7 @@ from plot_server.tables import ago
 from plot_session.session import Seat
 from plot_tui.game import GameScreen
 
+from .moves import pass_the_move
 from .test_hub import ALICE, BOB, CAROL
 from .test_plain_door import Player_
 
@@ -26,9 +27,7 @@ NOW = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
 def moved(guest, at: str) -> None:
     """``guest``'s side acts, at ``at``, until it is the other side's move."""
     guest.chair.session.stamp = lambda: at
-    assert guest.chair.my_move()
-    while guest.chair.my_move():
-        guest.chair.act(guest.chair.legal()[0])
+    pass_the_move(guest)
 
 
 def three_games(hub: Hub):

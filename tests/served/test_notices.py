@@ -15,7 +15,7 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from fakes import Later
-from plot_core import Player, Verb
+from plot_core import Player
 from plot_server.hub import Hub
 from plot_server.notices import (
     Address,
@@ -30,6 +30,7 @@ from plot_server.notices import (
 from plot_session.session import Seat
 from serving import free_port
 
+from .moves import pass_the_move
 from .test_hub import ALICE, BOB
 from .test_plain_door import Player_
 
@@ -91,17 +92,6 @@ def smtp():
     controller.start()
     yield Smtp("127.0.0.1", controller.port, "plot@example.org"), inbox
     controller.stop()
-
-
-def pass_the_move(guest) -> None:
-    """``guest`` plays until it is the other side's move (ending phases when it may)."""
-    for _ in range(500):
-        if not guest.chair.my_move():
-            return
-        legal = guest.chair.legal()
-        quick = [a for a in legal if a.verb in (Verb.END_PHASE, Verb.END)]
-        guest.chair.act(quick[0] if quick else legal[0])
-    raise AssertionError("the move never passed")
 
 
 def until(test, what: str, seconds: float = 10.0) -> None:
