@@ -308,11 +308,10 @@ async def test_declaring_the_coup_and_the_coup_turns():
         assert s.viewer is Player.SS and s.state.phasing is Player.SS
 
 
-async def test_the_end_of_the_game_shows_the_result(tmp_path):
-    from plot_record import Header, Recorder
-
-    app = app_for(
-        pos("""
+def last_status_phase():
+    """The last Game-Turn's Status Phase with no coup declared: P, then the Abwehr
+    declining the coup, ends the game (18.74)."""
+    return pos("""
         turn = 9
         phase = "status"
         phasing = "ss"
@@ -321,7 +320,12 @@ async def test_the_end_of_the_game_shows_the_result(tmp_path):
         "000" = { hex = "2410" }
         "300" = { hex = "1810" }
         """)
-    )
+
+
+async def test_the_end_of_the_game_shows_the_result(tmp_path):
+    from plot_record import Header, Recorder
+
+    app = app_for(last_status_phase())
     path = tmp_path / "end [1].plot.jsonl"  # brackets: not markup
     s = app._session
     s.recorder = Recorder(
@@ -529,17 +533,7 @@ async def test_r_at_the_end_plays_the_same_game_again_with_a_new_deal_and_the_si
 
     from .helpers import HOTSEAT, quick
 
-    s = app_for(
-        pos("""
-        turn = 9
-        phase = "status"
-        phasing = "ss"
-        step = "retire"
-        [units]
-        "000" = { hex = "2410" }
-        "300" = { hex = "1810" }
-        """)
-    )._session
+    s = app_for(last_status_phase())._session
     setup = GameSetup(hotseat=True, seed=5)
     app = PlotApp(session=s, setup=setup, settings=quick(), records=tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
