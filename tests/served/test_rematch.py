@@ -18,6 +18,7 @@ from plot_server.server import ServedApp
 from plot_session.session import Seat
 from plot_tui.game import GameScreen
 from plot_tui.screens import ConfirmScreen, GameOverScreen
+from tui.helpers import until
 
 from .test_hub import ALICE, BOB, CAROL, play
 
@@ -114,14 +115,6 @@ def test_an_offer_waits_through_a_restart_and_a_bad_one_in_a_file_is_left_out(ru
     assert third.restore() == []  # the table and its game come back; the rematch does not
     assert third.tables[table.id].rematch is None
     assert "its rematch could not be read" in capfd.readouterr().out
-
-
-async def until(pilot, test, what: str, tries: int = 400) -> None:
-    for _ in range(tries):
-        if test():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"never: {what}")
 
 
 @pytest.mark.asyncio
