@@ -48,8 +48,7 @@ def rematch_words(table: Table, side: Player | None) -> str:
     if r is None:
         nobody = side is not None and side.enemy in table.owners and table.owners[side.enemy] is None
         return "" if side is None or nobody else "R: a rematch, sides swapped."
-    offerer = table.owners.get(r.by)
-    name = offerer.name if offerer is not None else f"the {SIDE[r.by]} player"
+    name = _offerer(table, r.by)
     if r.table is not None:
         if side is None:
             return f"The rematch is table {r.table}."
@@ -68,10 +67,13 @@ def rematch_words(table: Table, side: Player | None) -> str:
 def offer_words(table: Table, side: Player) -> str:
     """The offer waiting for ``side``, in words."""
     r = table.rematch
-    by = r.by if r is not None else side.enemy
-    offerer = table.owners.get(by)
-    name = offerer.name if offerer is not None else f"the {SIDE[by]} player"
+    name = _offerer(table, r.by if r is not None else side.enemy)
     return f"{name} offers a rematch, sides swapped (you would play the {SIDE[side.enemy]})"
+
+
+def _offerer(table: Table, by: Player) -> str:
+    owner = table.owners.get(by)
+    return owner.name if owner is not None else f"the {SIDE[by]} player"
 
 
 def waiting_for(table: Table, side: Player | None) -> bool:
