@@ -34,8 +34,7 @@ def clock_words(table: Table, side: Player | None, now: datetime) -> str:
     left = session.time_left(now)
     if left is None or session.clock is None:
         return ""
-    started = any(at is not None for at in session.times)  # (from the first action)
-    running = session.state.to_act if started and session.state.outcome is None else None
+    running = session.state.to_act if session.clock_started and session.state.outcome is None else None
 
     def who(p: Player) -> str:
         owner = table.owners.get(p)
@@ -74,7 +73,7 @@ class ClockTables:
                 continue
             left, to_act = session.time_left(now), session.state.to_act
             if self.notices is not None and left is not None and to_act is not None:
-                if left[to_act] < CLOCK_WARNING and any(at is not None for at in session.times):
+                if left[to_act] < CLOCK_WARNING and session.clock_started:
                     self.notices.clock_low(table, to_act, left[to_act])
         return ended
 

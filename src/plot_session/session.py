@@ -486,6 +486,11 @@ class Session:
             self.clock, list(zip(self.actors, self.times, strict=True)), running, now, self.grants
         )
 
+    @property
+    def clock_started(self) -> bool:
+        """Has the clock started (it runs from the first action whose time is known)?"""
+        return any(at is not None for at in self.times)
+
     def out_of_time(self, now: datetime) -> Player | None:
         """The side to act, if its clock has run out at ``now``."""
         left = self.time_left(now)
