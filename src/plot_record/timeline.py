@@ -201,6 +201,7 @@ class Record:
     thoughts: list[ThinkLine] = attrs.Factory(list)  # why the computer moved
     times: list[str | None] = attrs.Factory(list)  # when each action was made, if said
     grants: list[Grant] = attrs.Factory(list)  # extra time given on the clock
+    flag: FlagLine | None = None  # the loss on time that ended it, if one did
 
     @property
     def finished(self) -> bool:
@@ -227,6 +228,7 @@ def check(raw: RawRecord, rules: Rules) -> Record:
     thoughts: list[ThinkLine] = []
     times: list[str | None] = []
     grants: list[Grant] = []
+    flag: FlagLine | None = None
     for line, entry in raw.entries:
         where = f"{path} line {line}"
         if isinstance(entry, ChatLine):  # talk: the game neither checks nor undoes it
@@ -252,6 +254,7 @@ def check(raw: RawRecord, rules: Rules) -> Record:
             if tl.final.outcome is not None:
                 raise RecordError(f"{where}: a clock ran out after the game was over")
             tl.end_on_time(entry.side)
+            flag = entry
             ended = True
             continue
         n = len(tl)
@@ -292,4 +295,4 @@ def check(raw: RawRecord, rules: Rules) -> Record:
             ended = True
     # an undone action takes its reasons with it
     thoughts = [t for t in thoughts if t.after <= len(tl)]
-    return Record(path, h, tl, raw.warnings, raw.good_bytes, chat, thoughts, times, grants)
+    return Record(path, h, tl, raw.warnings, raw.good_bytes, chat, thoughts, times, grants, flag)

@@ -103,6 +103,7 @@ class Session:
         self.state = state
         self.clock = clock
         self.grants: list[Grant] = []  # extra time given on the clock
+        self.flagged_at: str | None = None  # when a clock ran out, if one ended the game
         self.seats = dict(seats)
         self.seed = seed
         self.game = game
@@ -157,6 +158,7 @@ class Session:
         session.times = list(record.times)
         session.actors = [st.side for st in tl.steps]
         session.grants = list(record.grants)
+        session.flagged_at = record.flag.time if record.flag is not None else None
         if session.hotseat:
             session.screen = None
         return session
@@ -513,6 +515,7 @@ class Session:
             text = f"The {line.side.title} is given {line.hours:g} h more on the clock"
         else:
             self.state = on_time(self.state, line.side)
+            self.flagged_at = line.time
             self._undo.clear()
             text = self.state.outcome.reason if self.state.outcome is not None else ""
         self.log.append(LogLine(self.actions, None, Event("", text)))
@@ -529,6 +532,14 @@ class Session:
     def last_move_at(self) -> str | None:
         """When the last action was made (UTC, as the record says it), if known."""
         return self.times[-1] if self.times else None
+
+    @property
+    def ended_at(self) -> str | None:
+        """When the game ended, if it has and the record says when: the loss on time, or
+        the last action."""
+        if self.state.outcome is None:
+            return None
+        return self.flagged_at or self.last_move_at
 
     # -- lines another server process wrote ---------------------------------
     def mirror(self, entry: Entry, where: str) -> None:
