@@ -37,8 +37,10 @@ from .hub_store import RECONNECTING, StoreTables
 from .links import Links
 from .notices import Notices
 from .pgstore import Conflict, StoreError, prepare
+from .ratings import LEVEL_RATINGS
 from .rematch import RematchTables, rematch_from, rematch_words, waiting_for
 from .replays import FinishedGames
+from .result_book import ResultBook, result_of
 from .shared import Hooks, Shared, StoreRecorder
 from .tables import (  # noqa: F401  (the names the server and tests import from here)
     TABLE_FILE_VERSION,
@@ -133,6 +135,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
         self.now = now
         self.wall = wall  # the date and time, for "the last move: 3 h ago"
         self.notices: Notices | None = None  # players told away from the screen (notices.py)
+        self.results = ResultBook(self.home)  # finished games' results: the ratings
         # who sits where through other processes: their token -> (seats, when last heard)
         self._elsewhere: dict[str, tuple[frozenset[tuple[str, str]], float]] = {}
 
@@ -154,6 +157,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
             ),
         )
         self.shared.start()
+        self.results = ResultBook(self.home, store=lambda: self._link.store)
 
     @property
     def games_dir(self) -> Path:
@@ -447,6 +451,8 @@ class Hub(StoreTables, RematchTables, ClockTables):
 
     # -- telling everyone ---------------------------------------------------------------------
     def _changed(self, table: Table, *, game: bool = True) -> None:
+        if table.over and not self.results.knows(table.id) and not table.session.unsaved:
+            self._rate(table)  # before the lobby is told: its ratings count the game
         tell_all([g.on_change for g in table.guests] + self.lobby_listeners, f"of a change at {table.id}")
         if self.notices is not None:
             self.notices.table_changed(table)
@@ -461,6 +467,34 @@ class Hub(StoreTables, RematchTables, ClockTables):
             pace = self.pace if table.human_sides() else max(self.pace, WATCH_PACE)
             self.later(pace, lambda: self._computer_step(table))
         self._watch_saving(table)
+
+    def _rate(self, table: Table) -> None:
+        """A finished game's result, kept for the ratings (once its record is saved: a
+        last line that lost a race to another process may not have ended it)."""
+        result = result_of(table)
+        if result is None:
+            return
+        try:
+            self.results.add(result)
+        except (OSError, StoreError) as exc:
+            to_operator(
+                f"table {table.id}'s result could not be kept for the ratings ({exc}); "
+                "it counts now, and is added again when the server next starts"
+            )
+
+    def rating_of(self, who: Who) -> str:
+        """``who``'s ratings as the lobby says them."""
+        standing = self.results.of(who.key)
+        return "not yet rated" if standing is None else f"rated {standing.words()}"
+
+    def seat_with_rating(self, table: Table, side: Player) -> str:
+        """Who plays ``side`` at ``table``, with their overall rating (the lobby's list)."""
+        if table.session.seats[side] is Seat.COMPUTER:
+            fixed = LEVEL_RATINGS.get(table.session.levels[side])
+            return table.seat_label(side, "" if fixed is None else f"{fixed.overall:.0f}")
+        owner = table.owners.get(side)
+        standing = None if owner is None else self.results.of(owner.key)
+        return table.seat_label(side, "" if standing is None else str(standing.overall))
 
     def _moves_computer(self, table: Table) -> bool:
         """Does this process move the computer at ``table``? Always, with files. With a
@@ -553,9 +587,9 @@ class Hub(StoreTables, RematchTables, ClockTables):
         """Every table from its files: the unfinished ones, and as many of the newest
         finished ones as the lobby lists. Returns what could not be restored and why (the
         files are left as they are); one bad file never stops the others."""
+        problems = self.results.load()
         if self.shared is not None:
-            return self._restore_shared()
-        problems = []
+            return problems + self._restore_shared()
         for p in [*self.tables_dir.glob("T*"), *self.games_dir.glob("T*-*")]:
             n = number(p.name.split(".")[0].split("-")[0])  # numbers held by any file
             self._next = max(self._next, n + 1)

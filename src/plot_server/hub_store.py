@@ -69,6 +69,7 @@ class StoreTables:
         def _changed(self, table: Table, *, game: bool = True) -> None: ...
         def _bind(self, table: Table) -> None: ...
         def _watch_saving(self, table: Table) -> None: ...
+        def _rate(self, table: Table) -> None: ...
 
     @property
     def _link(self) -> Shared:
@@ -121,6 +122,21 @@ class StoreTables:
                 continue
             self._open(table)
         self._prune()
+        return problems + self._rate_unrated()
+
+    def _rate_unrated(self) -> list[str]:
+        """Results for the finished tables not loaded that have none (games finished
+        before the store kept results): read once, the first time."""
+        problems = []
+        store = self._link.store
+        for table_id in store.unrated():
+            try:
+                meta, version = _stored(store.table(table_id))
+                table = self._load_shared(table_id, meta, version, store.lines(table_id))
+            except (ValueError, KeyError, TypeError, RecordError, Unreadable, StoreError) as exc:
+                problems.append(f"table {table_id} in the store, for the ratings: {exc}")
+                continue
+            self._rate(table)
         return problems
 
     def _load_shared(self, table_id: str, meta: dict, version: int, rows: list[tuple[int, str]]) -> Table:

@@ -26,12 +26,13 @@ from plot_tui.screens import Choice, SetupForm
 from plot_tui.talk import TalkInput, chat_text, clock_of
 
 from .hub import Hub, Refused, Table, Who
+from .leaderboard import LeaderboardScreen
 from .links import LINK_MINUTES
 
 LOBBY_HELP = (
     "[b]enter[/b] your game, or join a free side, or watch · [b]n[/b] new table · "
     "[b]j[/b] join with a code · [b]w[/b] watch · [b]m[/b] my games / all · [b]T[/b] talk · "
-    "[b]N[/b] notices · [b]L[/b] browser link · [b]q[/b] leave"
+    "[b]N[/b] notices · [b]r[/b] ratings · [b]L[/b] browser link · [b]q[/b] leave"
 )
 ALL_COLUMNS = ("Table", "SS", "Abwehr", "Game", "Watching", "You")
 MY_COLUMNS = ("Table", "You play", "Opponent", "Game", "Your time", "Last move")
@@ -67,6 +68,7 @@ class LobbyScreen(OnceScreen[None]):
         Binding("m", "mine", "My games"),
         Binding("N", "notices", "Notices"),
         Binding("R", "replay", "Replay a finished game"),
+        Binding("r", "ratings", "Ratings"),
         Binding("enter", "enter", "Sit", priority=True),
         Binding("T", "talk", "Talk"),
         Binding("L", "link", "Browser link"),
@@ -79,19 +81,20 @@ class LobbyScreen(OnceScreen[None]):
         self.mine = False  # m: only the tables where one has a side
 
     def compose(self) -> ComposeResult:
-        yield Static(
-            join(
-                ("The Plot to Assassinate Hitler", "bold"),
-                " — tables on this server · ",
-                (f"you are {self.who.name}", "bold"),
-            ),
-            id="title",
-        )
+        yield Static(self.title_text(), id="title")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         yield LogView(id="lobby-chat")
         yield Static("", id="message")
         yield Static(LOBBY_HELP, id="keys")
         yield Footer()
+
+    def title_text(self) -> Text:
+        return join(
+            ("The Plot to Assassinate Hitler", "bold"),
+            " — tables on this server · ",
+            (f"you are {self.who.name}", "bold"),
+            f", {self.hub.rating_of(self.who)}",
+        )
 
     def on_mount(self) -> None:
         t = self.query_one(DataTable)
@@ -111,6 +114,7 @@ class LobbyScreen(OnceScreen[None]):
             self.say("Every table on this server (m: your games only).")
 
     def refresh_rows(self) -> None:
+        self.query_one("#title", Static).update(self.title_text())  # a game's end rates
         t = self.query_one(DataTable)
         keep = self._under_cursor()
         t.clear()
@@ -130,7 +134,8 @@ class LobbyScreen(OnceScreen[None]):
         for g in self.hub.games_of(self.who):
             you = SIDE[g.side] + {"move": " ▶ your move", "rematch": " ▶ rematch offered"}.get(g.waits, "")
             clock = "" if g.left is None else span(g.left)
-            cells = (g.table.id, you, g.table.seat_label(g.side.enemy), g.table.status(), clock, g.last_move)
+            opponent = self.hub.seat_with_rating(g.table, g.side.enemy)
+            cells = (g.table.id, you, opponent, g.table.status(), clock, g.last_move)
             t.add_row(*(plain(c) for c in cells), key=g.table.id)
 
     def _all_rows(self, t: DataTable) -> None:
@@ -144,8 +149,8 @@ class LobbyScreen(OnceScreen[None]):
             # cells as Text: a DataTable reads a str cell as markup, and names are outside text
             cells = (
                 table.id,
-                table.seat_label(Player.SS),
-                table.seat_label(Player.ABWEHR),
+                self.hub.seat_with_rating(table, Player.SS),
+                self.hub.seat_with_rating(table, Player.ABWEHR),
                 table.status(),
                 str(table.watchers()),
                 you,
@@ -275,6 +280,9 @@ class LobbyScreen(OnceScreen[None]):
         table = self.chosen("No table to watch yet.")
         if table is not None:
             self.desk.watch_table(table.id)
+
+    def action_ratings(self) -> None:
+        self.app.push_screen(LeaderboardScreen(self.hub.results, self.who.key))
 
     def action_replay(self) -> None:
         table = self.chosen("No finished game to replay yet.")

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 import psycopg
 from psycopg import errors
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 CHANNEL = "plot_tables"
 T = TypeVar("T")
 TIMEOUT_MS = 2000  # a statement the store cannot answer in 2 s has failed
@@ -42,6 +42,15 @@ CREATE TABLE plot_lines (
     PRIMARY KEY (table_id, line)
 );
 """
+# Each version's change to the one before it, run in order on an older store.
+MIGRATIONS = {
+    2: """
+CREATE TABLE plot_results (
+    table_id text PRIMARY KEY REFERENCES plot_tables (id),
+    entry    jsonb NOT NULL                   -- who played, who won, when (result_book.py)
+);
+""",
+}
 
 
 STORED = "store:"  # where a file record has its path, a stored table's record has this
@@ -102,7 +111,10 @@ def prepare(url: str) -> None:
                     "point --store at an empty database or a plot store"
                 )
             conn.execute(SCHEMA)
+            for version in sorted(MIGRATIONS):
+                conn.execute(MIGRATIONS[version])
             return
+        _migrate(conn)
         rows = conn.execute("SELECT version FROM plot_schema").fetchall()
         if [r[0] for r in rows] != [SCHEMA_VERSION]:
             raise StoreError(
@@ -110,6 +122,19 @@ def prepare(url: str) -> None:
                 f"program uses version {SCHEMA_VERSION}; use the plot version "
                 "that made it"
             )
+
+
+def _migrate(conn: psycopg.Connection) -> None:
+    """Bring an older store's schema up to this program's, one version at a time. The
+    schema row is locked first, so two processes starting at once migrate it once."""
+    with conn.transaction():
+        rows = conn.execute("SELECT version FROM plot_schema FOR UPDATE").fetchall()
+        if len(rows) != 1 or not isinstance(rows[0][0], int):
+            return  # the caller names what is wrong
+        for version in range(rows[0][0] + 1, SCHEMA_VERSION + 1):
+            if version in MIGRATIONS:
+                conn.execute(MIGRATIONS[version])
+                conn.execute("UPDATE plot_schema SET version = %s", (version,))
 
 
 class Store:
@@ -232,6 +257,29 @@ class Store:
                 "SELECT id FROM plot_tables WHERE NOT finished UNION ALL (SELECT id FROM "
                 "plot_tables WHERE finished ORDER BY number DESC LIMIT %s)",
                 (keep_finished,),
+            ).fetchall()
+        )
+        return [r[0] for r in rows]
+
+    def add_result(self, table_id: str, entry: dict) -> None:
+        """A finished game's result; the first one written stands."""
+        self._do(
+            lambda c: c.execute(
+                "INSERT INTO plot_results VALUES (%s, %s) ON CONFLICT (table_id) DO NOTHING",
+                (table_id, json.dumps(entry)),
+            )
+        )
+
+    def results(self) -> list[tuple[str, Any]]:
+        """Every result kept: (table, its entry)."""
+        return self._do(lambda c: c.execute("SELECT table_id, entry FROM plot_results").fetchall())
+
+    def unrated(self) -> list[str]:
+        """The finished tables with no result kept (finished before ratings came)."""
+        rows = self._do(
+            lambda c: c.execute(
+                "SELECT id FROM plot_tables t WHERE finished AND NOT EXISTS "
+                "(SELECT 1 FROM plot_results r WHERE r.table_id = t.id) ORDER BY number"
             ).fetchall()
         )
         return [r[0] for r in rows]

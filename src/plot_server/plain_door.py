@@ -28,17 +28,28 @@ from plot_tui.plain import clean
 
 from .guard import idle_check_every
 from .hub import Guest, Hub, Refused, Who, WrongCode
+from .leaderboard import COLUMNS, POOL_NAMES, ranked_cells
 from .rematch import rematch_words, waiting_for
 
 PLAIN = "plain+"  # the user name's prefix that asks for the plain door
 LEVELS = ("random", "easy", "hard", "expert")
 RECENT = 5  # log lines said on sitting down (log N says more)
-LOBBY_WORDS = ("tables", "games", "notices", "new", "sit", "watch")  # (join is also a game verb: 12.25)
+LOBBY_WORDS = (
+    "tables",
+    "games",
+    "ratings",
+    "notices",
+    "new",
+    "sit",
+    "watch",
+)  # (join is also a game verb: 12.25)
 
 LOBBY_HELP = """In the lobby:
   tables               the tables, yours to move first
   games                your games: yours to move first, then the latest moved,
                        with when the last move was made
+  ratings [ss|abwehr]  the leaderboard: every rated player and the computer's
+                       levels, by overall rating (or by one side's)
   notices [email ADDRESS | webhook URL | off]   where you are told, while away,
                        of your move, your clock and a game's end
   new ss|abwehr [computer [LEVEL]]   a new table, you on that side; against
@@ -180,6 +191,7 @@ class PlainVisit:
     # -- the lobby ----------------------------------------------------------------------
     def start(self) -> None:
         self.say(f"plot, plain text, on a server. You are {self.who.name}. Type help for the commands.")
+        self.say(f"You are {self.hub.rating_of(self.who)} (ratings: the leaderboard).")
         self.tables()
         lines = self.hub.lobby.lines
         self._lobby_last = lines[-1] if lines else None  # talk from before is not news
@@ -232,6 +244,8 @@ class PlainVisit:
                 self.tables()
             elif word == "games":
                 self.games()
+            elif word == "ratings":
+                self.ratings(rest)
             elif word == "notices":
                 self.notices(rest)
             elif word == "new":
@@ -265,9 +279,25 @@ class PlainVisit:
             you = f"; you play the {SIDE[mine]}" if mine is not None else ""
             move = "; your move" if t.your_move(self.who) else ""
             self.say(
-                f"  {t.id}: SS {t.seat_label(Player.SS)}, Abwehr {t.seat_label(Player.ABWEHR)}; "
+                f"  {t.id}: SS {self.hub.seat_with_rating(t, Player.SS)}, "
+                f"Abwehr {self.hub.seat_with_rating(t, Player.ABWEHR)}; "
                 f"{t.status()}; {t.watchers()} watching{you}{move}."
             )
+
+    def ratings(self, rest: str) -> None:
+        """ratings; ratings ss; ratings abwehr."""
+        pool = rest.strip().lower() or "overall"
+        if pool not in POOL_NAMES:
+            self.say("ratings, ratings ss, or ratings abwehr.")
+            return
+        self.say(
+            f"Ratings, sorted {POOL_NAMES[pool]} (Glicko-2; ? marks a rating still unsure; "
+            "the computer's levels are fixed):"
+        )
+        self.say("  " + " | ".join(COLUMNS))
+        for place, row in enumerate(self.hub.results.ranked(pool), 1):
+            mark = "  <- you" if row.key and row.key == self.who.key else ""
+            self.say("  " + " | ".join(ranked_cells(place, row)) + mark)
 
     def notices(self, rest: str) -> None:
         """notices; notices email ADDRESS; notices webhook URL; notices off."""
@@ -317,7 +347,8 @@ class PlainVisit:
         for g in mine:
             clock = "" if g.left is None else f"; your time: {span(g.left)}"
             self.say(
-                f"  {g.table.id}: you play the {SIDE[g.side]} against {g.table.seat_label(g.side.enemy)}; "
+                f"  {g.table.id}: you play the {SIDE[g.side]} against "
+                f"{self.hub.seat_with_rating(g.table, g.side.enemy)}; "
                 f"{g.table.status()}{clock}; last move: {g.last_move}{waits.get(g.waits, '')}."
             )
 

@@ -132,14 +132,16 @@ class Table:
     def watchers(self) -> int:
         return sum(1 for g in self.guests if g.chair.side is None)
 
-    def seat_label(self, side: Player) -> str:
-        """Who plays ``side``, as the lobby and the screens say it."""
+    def seat_label(self, side: Player, rating: str = "") -> str:
+        """Who plays ``side``, as the lobby and the screens say it (``rating``: with it
+        after the name, as the lobby's list says it)."""
+        rated = f" {rating}" if rating else ""
         if self.session.seats[side] is Seat.COMPUTER:
-            return f"computer ({self.session.levels[side]})"
+            return f"computer ({self.session.levels[side]}){rated}"
         owner = self.owners.get(side)
         if owner is None:
             return "free"
-        return owner.name if self.present(side) else f"{owner.name} (away)"
+        return f"{owner.name}{rated}" + ("" if self.present(side) else " (away)")
 
     def status(self) -> str:
         st = self.session.state

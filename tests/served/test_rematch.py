@@ -232,5 +232,5 @@ def test_an_offer_waiting_for_a_player_heads_their_games(rules, tmp_path):
     alice.visit.start()
     alice.new()
     said = alice.type("games")
-    assert f"{old.id}: you play the SS against bob; {old.status()}" in said
+    assert f"{old.id}: you play the SS against bob 1500?; {old.status()}" in said
     assert "a rematch is offered to you (sit, then rematch or decline)" in said

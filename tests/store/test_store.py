@@ -88,8 +88,22 @@ def test_an_empty_database_gets_the_schema_and_another_version_is_refused(url):
     with psycopg.connect(url) as conn:
         assert conn.execute("SELECT version FROM plot_schema").fetchall() == [(SCHEMA_VERSION,)]
         conn.execute("UPDATE plot_schema SET version = 99")
-    with pytest.raises(StoreError, match="schema is version \\[99\\].*uses version 1"):
+    with pytest.raises(StoreError, match=f"schema is version \\[99\\].*uses version {SCHEMA_VERSION}"):
         prepare(url)
+
+
+def test_a_store_made_by_an_older_version_is_brought_up_to_date_and_keeps_its_tables(rules, tmp_path, url):
+    prepare(url)
+    with psycopg.connect(url) as conn:  # as version 1 left it: no results kept
+        conn.execute("DROP TABLE plot_results")
+        conn.execute("UPDATE plot_schema SET version = 1")
+    procs = Processes(rules, tmp_path, url)  # each starts (and prepares) the store
+    try:
+        with psycopg.connect(url) as conn:
+            assert conn.execute("SELECT version FROM plot_schema").fetchall() == [(SCHEMA_VERSION,)]
+            assert conn.execute("SELECT count(*) FROM plot_results").fetchone() == (0,)
+    finally:
+        procs.close()
 
 
 def test_a_store_that_cannot_be_reached_is_named_without_its_password(tmp_path):
@@ -419,3 +433,44 @@ def test_a_clock_runs_the_same_on_another_worker_and_a_loss_on_time_reaches_both
         assert a.check_clocks() == []  # nothing left to end
     finally:
         procs.close()
+
+
+def test_a_result_kept_by_one_process_rates_on_every_process_and_old_games_are_rated_at_start(
+    rules, tmp_path, url
+):
+    from served.test_clocks import RULE, Wall
+
+    wall = Wall()
+    procs = Processes(rules, tmp_path, url, wall=wall)
+    try:
+        a, b = procs.hubs
+        table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=21, clock=RULE)
+        table.session.stamp = wall.stamp
+        a.sit(table.id, ALICE)
+        ab = a.sit(table.id, BOB, code=table.code)
+        while ab.chair.session.state.to_act is Player.ABWEHR:  # bob passes the move
+            procs.until(ab.chair.my_move)
+            legal = ab.chair.legal()
+            quick = [x for x in legal if x.verb in (Verb.END_PHASE, Verb.END)]
+            ab.chair.act(quick[0] if quick else legal[0])
+        procs.until(lambda: not ab.chair.session.unsaved)
+        wall.wait(days=3)  # and alice lets her clock run out
+        assert a.check_clocks() == [table.id]
+        procs.until(lambda: table.id in b.tables and b.tables[table.id].over)
+        procs.until(lambda: b.results.knows(table.id))  # B saw it end, and kept it too (once)
+        assert a.results.standings() == b.results.standings()
+        assert b.results.of(BOB.key).overall.rating > 1500
+        with psycopg.connect(url) as conn:
+            rows = conn.execute("SELECT table_id, entry FROM plot_results").fetchall()
+            assert [r[0] for r in rows] == [table.id] and rows[0][1]["winner"] == "abwehr"
+            conn.execute("DELETE FROM plot_results")  # as a store from before ratings
+    finally:
+        procs.close()
+    later = Processes(rules, tmp_path / "later", url, n=1, wall=wall)
+    try:
+        (c,) = later.hubs
+        assert c.results.standings() == a.results.standings()  # read again from the game
+        with psycopg.connect(url) as conn:
+            assert conn.execute("SELECT count(*) FROM plot_results").fetchone() == (1,)
+    finally:
+        later.close()

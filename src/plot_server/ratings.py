@@ -1,0 +1,313 @@
+"""Players' ratings on a server: Glicko-2, worked out from the finished games' results.
+
+Why Glicko-2 and not Elo: a correspondence player may finish a handful of games a
+month, and a rating built on three games should say it is unsure. Glicko-2 carries that
+doubt (the rating deviation, RD): it shrinks as games are played, grows back while a
+player is away, and a game against a player whose rating is unsure moves one's own
+rating less. It is what lichess rates with; Elo has no such measure.
+
+How it is applied here (docs/hosts/serving.md says it for hosts):
+- Each finished game is its own rating period, as on lichess: both players are rated
+  on that one game against each other's rating as it was before it.
+- Before a game, a player's RD grows for each week (a fraction counts) since their
+  last rated game, up to a newcomer's 350; it never falls below 45, so a rating keeps
+  moving.
+- A win scores 1 and a loss 0. The Allies' win (18.73) is a loss for both players, so
+  between the two of them it is a draw: half each.
+- Three ratings each: overall (any side, against the opponent's overall rating), and
+  one per side (one's SS games against the Abwehr ratings of those one played, and
+  the other way round), since the sides are not equally easy.
+- The computer's levels have fixed ratings measured from self-play
+  (tools/level_ratings.py, docs/reports/ratings.md); games against them rate the
+  player, never the level. Games of the computer against itself rate nobody, and a
+  player rates nothing against themself.
+
+The ratings are a fold over the results in the order the games ended, so every
+process of a shared store, and a restarted server, works out the same numbers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from datetime import datetime
+
+import attrs
+
+from plot_core import Player
+
+SCALE = 173.7178  # Glicko-2's unit in rating points (400 / ln 10)
+TAU = 0.5  # how much the volatility may change (Glickman suggests 0.3-1.2)
+EPSILON = 0.000001  # the volatility's iteration stops within this
+NEW_RATING, NEW_RD, NEW_VOLATILITY = 1500.0, 350.0, 0.06
+MIN_RD = 45.0
+PROVISIONAL_RD = 110.0  # above it a rating is shown with "?" and not ranked (as lichess)
+PERIOD_DAYS = 7.0  # the RD grows by one period's volatility for each week away
+LEVEL_RD = 50.0  # how sure the computer's fixed ratings are (about their fit's error)
+
+
+@attrs.frozen
+class Rating:
+    rating: float = NEW_RATING
+    rd: float = NEW_RD
+    volatility: float = NEW_VOLATILITY
+
+    @property
+    def provisional(self) -> bool:
+        return self.rd > PROVISIONAL_RD
+
+    def __str__(self) -> str:
+        return f"{self.rating:.0f}{'?' if self.provisional else ''}"
+
+
+NEW = Rating()
+
+
+def _g(phi: float) -> float:
+    return 1 / math.sqrt(1 + 3 * phi * phi / (math.pi * math.pi))
+
+
+def expected(mu: float, mu_j: float, phi_j: float) -> float:
+    return 1 / (1 + math.exp(-_g(phi_j) * (mu - mu_j)))
+
+
+def rated(player: Rating, games: Iterable[tuple[Rating, float]], tau: float = TAU) -> Rating:
+    """``player`` after one rating period of ``games`` (opponent, score), by Glickman's
+    "Example of the Glicko-2 system" (2013), steps 2 to 8."""
+    mu, phi, sigma = (player.rating - NEW_RATING) / SCALE, player.rd / SCALE, player.volatility
+    played = [((o.rating - NEW_RATING) / SCALE, o.rd / SCALE, s) for o, s in games]
+    if not played:  # step 6 alone: the deviation grows
+        return attrs.evolve(player, rd=math.sqrt(phi * phi + sigma * sigma) * SCALE)
+    v_inv = 0.0
+    delta_sum = 0.0
+    for mu_j, phi_j, s in played:
+        e = expected(mu, mu_j, phi_j)
+        g = _g(phi_j)
+        v_inv += g * g * e * (1 - e)
+        delta_sum += g * (s - e)
+    v = 1 / v_inv
+    delta = v * delta_sum
+    # step 5: the new volatility, by the Illinois algorithm
+    a = math.log(sigma * sigma)
+
+    def f(x: float) -> float:
+        ex = math.exp(x)
+        return ex * (delta * delta - phi * phi - v - ex) / (2 * (phi * phi + v + ex) ** 2) - (x - a) / (
+            tau * tau
+        )
+
+    big_a = a
+    if delta * delta > phi * phi + v:
+        big_b = math.log(delta * delta - phi * phi - v)
+    else:
+        k = 1
+        while f(a - k * tau) < 0:
+            k += 1
+        big_b = a - k * tau
+    f_a, f_b = f(big_a), f(big_b)
+    while abs(big_b - big_a) > EPSILON:
+        big_c = big_a + (big_a - big_b) * f_a / (f_b - f_a)
+        f_c = f(big_c)
+        if f_c * f_b <= 0:
+            big_a, f_a = big_b, f_b
+        else:
+            f_a /= 2
+        big_b, f_b = big_c, f_c
+    new_sigma = math.exp(big_a / 2)
+    phi_star = math.sqrt(phi * phi + new_sigma * new_sigma)
+    new_phi = max(MIN_RD / SCALE, 1 / math.sqrt(1 / (phi_star * phi_star) + 1 / v))
+    new_mu = mu + new_phi * new_phi * delta_sum
+    return Rating(new_mu * SCALE + NEW_RATING, new_phi * SCALE, new_sigma)
+
+
+def away(player: Rating, days: float) -> Rating:
+    """``player``'s rating after ``days`` without a rated game: the RD grows by the
+    volatility for each period (fractions count), never past a newcomer's."""
+    if days <= 0:
+        return player
+    phi, sigma = player.rd / SCALE, player.volatility
+    grown = math.sqrt(phi * phi + sigma * sigma * days / PERIOD_DAYS) * SCALE
+    return attrs.evolve(player, rd=min(NEW_RD, grown))
+
+
+# -- the computer's levels -----------------------------------------------------------
+@attrs.frozen
+class LevelRating:
+    overall: float
+    ss: float
+    abwehr: float
+
+    def pool(self, pool: str) -> Rating:
+        return Rating(getattr(self, pool), LEVEL_RD, NEW_VOLATILITY)
+
+
+# Measured by `python -m tools.level_ratings` (its table and the seeds it played are in
+# docs/reports/ratings.md); the easy level is the scale's anchor at 1500.
+LEVEL_RATINGS: dict[str, LevelRating] = {
+    "random": LevelRating(1235, 1297, 1152),
+    "easy": LevelRating(1500, 1545, 1455),
+    "hard": LevelRating(1615, 1657, 1573),
+    "expert": LevelRating(1727, 1737, 1708),
+}
+
+
+# -- results -----------------------------------------------------------------------------
+WINNERS = ("ss", "abwehr", "allies")
+
+
+@attrs.frozen
+class Contestant:
+    """Who played a side: a player (``key`` binds, ``name`` is shown) or a level."""
+
+    key: str = ""
+    name: str = ""
+    level: str = ""  # the computer's level; "" for a player
+
+    @property
+    def computer(self) -> bool:
+        return bool(self.level)
+
+    def to_json(self) -> dict[str, str]:
+        return {"level": self.level} if self.level else {"key": self.key, "name": self.name}
+
+    @classmethod
+    def from_json(cls, data: object, where: str) -> Contestant:
+        if isinstance(data, dict) and set(data) == {"level"} and data["level"] in LEVEL_RATINGS:
+            return cls(level=data["level"])
+        if (
+            isinstance(data, dict)
+            and set(data) == {"key", "name"}
+            and all(isinstance(data[k], str) and data[k] for k in ("key", "name"))
+        ):
+            return cls(key=data["key"], name=data["name"])
+        raise ValueError(f"{where}: a side is {{'key', 'name'}} or {{'level'}} (a known level)")
+
+
+@attrs.frozen
+class Result:
+    """One finished game, as the ratings need it."""
+
+    table: str
+    ended: str  # when it ended, ISO 8601 UTC (the record's time)
+    winner: str  # "ss", "abwehr" or "allies"
+    how: str  # the case that ended it, or "on time"
+    ss: Contestant
+    abwehr: Contestant
+
+    def side(self, side: Player) -> Contestant:
+        return self.ss if side is Player.SS else self.abwehr
+
+    def score(self, side: Player) -> float:
+        """``side``'s score against the other: 1, 0, or half for the Allies' win."""
+        return 0.5 if self.winner == "allies" else float(self.winner == side.value)
+
+    @property
+    def rated(self) -> bool:
+        """Does it rate anyone? A player on at least one side, and not on both."""
+        if self.ss.computer and self.abwehr.computer:
+            return False
+        return self.ss.computer or self.abwehr.computer or self.ss.key != self.abwehr.key
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "table": self.table,
+            "ended": self.ended,
+            "winner": self.winner,
+            "how": self.how,
+            "ss": self.ss.to_json(),
+            "abwehr": self.abwehr.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: object, where: str) -> Result:
+        if not isinstance(data, dict):
+            raise ValueError(f"{where}: a result is a JSON object")
+        for name in ("table", "ended", "winner", "how"):
+            if not isinstance(data.get(name), str):
+                raise ValueError(f"{where}: {name!r} is missing or not text")
+        if data["winner"] not in WINNERS:
+            raise ValueError(f"{where}: the winner is one of {', '.join(WINNERS)}, not {data['winner']!r}")
+        try:
+            when(data["ended"])
+        except ValueError:
+            raise ValueError(f"{where}: 'ended' is not a date and time: {data['ended'][:40]!r}") from None
+        return cls(
+            data["table"],
+            data["ended"],
+            data["winner"],
+            data["how"],
+            Contestant.from_json(data.get("ss"), f"{where}: ss"),
+            Contestant.from_json(data.get("abwehr"), f"{where}: abwehr"),
+        )
+
+
+def when(text: str) -> datetime:
+    """A result's time (the record's "…Z", or a table's "+00:00")."""
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def table_number(table_id: str) -> int:
+    digits = table_id[1:]
+    return int(digits) if digits.isascii() and digits.isdigit() else 0
+
+
+# -- standings -----------------------------------------------------------------------------
+POOLS = ("overall", "ss", "abwehr")
+
+
+@attrs.define
+class Standing:
+    """A player's ratings and record of rated games."""
+
+    key: str
+    name: str
+    overall: Rating = NEW
+    ss: Rating = NEW
+    abwehr: Rating = NEW
+    games: int = 0
+    won: int = 0
+    lost: int = 0  # the Allies' wins are neither: games - won - lost
+    last: dict[str, datetime] = attrs.Factory(dict)  # pool -> its last rated game's end
+
+    def pool(self, pool: str) -> Rating:
+        rating: Rating = getattr(self, pool)
+        return rating
+
+    def words(self) -> str:
+        """How the lobby says it: "1563 (SS 1602, Abwehr 1498?)"."""
+        return f"{self.overall} (SS {self.ss}, Abwehr {self.abwehr})"
+
+
+def _before(c: Contestant, standing: Standing | None, pool: str, at: datetime) -> Rating:
+    """A side's rating in ``pool`` as a game ending at ``at`` finds it."""
+    if standing is None:
+        return LEVEL_RATINGS[c.level].pool(pool)
+    last = standing.last.get(pool)
+    r = standing.pool(pool)
+    return r if last is None else away(r, (at - last).total_seconds() / 86400)
+
+
+def standings(results: Iterable[Result]) -> dict[str, Standing]:
+    """Every rated player's standing (by key) after ``results``, taken in the order the
+    games ended (the table's number breaks a tie)."""
+    table: dict[str, Standing] = {}
+    ordered = sorted((r for r in results if r.rated), key=lambda r: (when(r.ended), table_number(r.table)))
+    for result in ordered:
+        at = when(result.ended)
+        players: dict[Player, Standing] = {}
+        for side in Player:
+            c = result.side(side)
+            if not c.computer:
+                players[side] = table.setdefault(c.key, Standing(c.key, c.name))
+                players[side].name = c.name  # the name they played under last
+        overall = {side: _before(result.side(side), players.get(side), "overall", at) for side in Player}
+        own = {side: _before(result.side(side), players.get(side), side.value, at) for side in Player}
+        for side, standing in players.items():
+            score = result.score(side)
+            standing.overall = rated(overall[side], [(overall[side.enemy], score)])
+            setattr(standing, side.value, rated(own[side], [(own[side.enemy], score)]))
+            standing.last["overall"] = standing.last[side.value] = at
+            standing.games += 1
+            standing.won += score == 1
+            standing.lost += score == 0
+    return table

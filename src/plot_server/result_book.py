@@ -1,0 +1,164 @@
+"""The finished games' results a server's ratings are worked out from (ratings.py).
+
+With files, they are kept one JSON object a line in ``results.jsonl`` in the server's
+home; with a shared store, in its plot_results table, one row a game. Either way a
+game's result is written once, when the hub first sees the game over (every process
+of a shared store sees every game end; the first row stands), and any finished table a
+server loads at start whose result is missing (a crash between the game's last line
+and its result, or games finished before ratings came) is added then. The ratings
+themselves are never stored: they are the fold of these results, so no two processes
+can disagree about them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import attrs
+
+from plot_core import Player
+from plot_record.files import Unreadable, loads, read_regular
+from plot_session.session import Seat
+
+from .pgstore import Store
+from .ratings import LEVEL_RATINGS, POOLS, Contestant, Rating, Result, Standing, standings
+from .tables import Table
+
+RESULTS_FILE = "results.jsonl"
+RESULTS_LIMIT = 64 * 1024 * 1024  # a results file past this is not a results file
+
+
+def result_of(table: Table) -> Result | None:
+    """A finished table's result (None while it is on, or if a side had no player)."""
+    session = table.session
+    outcome = session.state.outcome
+    if outcome is None:
+        return None
+    sides: dict[Player, Contestant] = {}
+    for side in Player:
+        if session.seats[side] is Seat.COMPUTER:
+            sides[side] = Contestant(level=session.levels[side])
+        elif (owner := table.owners.get(side)) is not None:
+            sides[side] = Contestant(key=owner.key, name=owner.name)
+        else:
+            return None
+    return Result(
+        table.id,
+        session.ended_at or table.created,
+        outcome.winner,
+        outcome.case,
+        sides[Player.SS],
+        sides[Player.ABWEHR],
+    )
+
+
+class ResultBook:
+    """Every finished game's result this server knows, by table, and the standings
+    they make. ``store()``: the store's connection for the hub's loop, or None for a
+    server on files (then ``home`` holds the file)."""
+
+    def __init__(self, home: Path, store: Callable[[], Store] | None = None) -> None:
+        self.path = home / RESULTS_FILE
+        self.store = store
+        self.results: dict[str, Result] = {}
+        self._standings: dict[str, Standing] | None = None
+
+    def load(self) -> list[str]:
+        """Read every kept result; returns what could not be read and why (the rest
+        stand; a game whose result was unreadable is rated again from its table)."""
+        problems: list[str] = []
+        if self.store is not None:
+            rows = self.store().results()
+            entries = [(f"the store's result of table {table_id}", entry) for table_id, entry in rows]
+        else:
+            if not os.path.lexists(self.path):
+                return []  # no game rated yet
+            try:
+                text = read_regular(self.path, limit=RESULTS_LIMIT).decode("utf-8", "replace")
+            except Unreadable as exc:
+                return [str(exc)]
+            entries = []
+            for n, line in enumerate(text.splitlines(), 1):
+                if not line.strip():
+                    continue
+                where = f"{self.path} line {n}"
+                try:
+                    entries.append((where, loads(line, where)))
+                except ValueError as exc:
+                    problems.append(f"{where}: {exc}" if where not in str(exc) else str(exc))
+        for where, entry in entries:
+            try:
+                result = Result.from_json(entry, where)
+            except ValueError as exc:
+                problems.append(str(exc))
+                continue
+            self.results.setdefault(result.table, result)
+        self._standings = None
+        return problems
+
+    def knows(self, table_id: str) -> bool:
+        return table_id in self.results
+
+    def add(self, result: Result) -> None:
+        """Keep ``result`` (at once in memory; OSError or StoreError if it could not be
+        written, and the next start adds it again from its table)."""
+        if result.table in self.results:
+            return
+        self.results[result.table] = result
+        self._standings = None
+        if self.store is not None:
+            self.store().add_result(result.table, result.to_json())
+            return
+        line = json.dumps(result.to_json(), ensure_ascii=False) + "\n"
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        try:
+            os.write(fd, line.encode("utf-8"))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+    def standings(self) -> dict[str, Standing]:
+        """Every rated player's standing (worked out again only after a new result)."""
+        if self._standings is None:
+            self._standings = standings(self.results.values())
+        return self._standings
+
+    def of(self, key: str) -> Standing | None:
+        return self.standings().get(key)
+
+    def ranked(self, pool: str = "overall") -> list[Ranked]:
+        """The leaderboard by ``pool``: rated players, and the computer's levels among
+        them at their fixed ratings; provisional ratings after the settled ones."""
+        if pool not in POOLS:
+            raise ValueError(f"the ratings are {', '.join(POOLS)}, not {pool!r}")
+        rows = [
+            Ranked(s.name, s.overall, s.ss, s.abwehr, s.games, s.won, s.lost, s.key)
+            for s in self.standings().values()
+        ]
+        rows += [
+            Ranked(f"computer ({level})", fixed.pool("overall"), fixed.pool("ss"), fixed.pool("abwehr"))
+            for level, fixed in LEVEL_RATINGS.items()
+        ]
+        return sorted(rows, key=lambda r: (r.pool(pool).provisional, -r.pool(pool).rating, r.name))
+
+
+@attrs.frozen
+class Ranked:
+    """One line of the leaderboard: a player, or a computer level (``games`` None)."""
+
+    name: str
+    overall: Rating
+    ss: Rating
+    abwehr: Rating
+    games: int | None = None
+    won: int = 0
+    lost: int = 0
+    key: str = ""  # a player's identity, to mark one's own line
+
+    def pool(self, pool: str) -> Rating:
+        rating: Rating = getattr(self, pool)
+        return rating
