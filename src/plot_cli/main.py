@@ -651,6 +651,7 @@ def _serve(args: argparse.Namespace) -> int:
             # a move is told once however many workers see it
             notices=not args.no_notices and worker == 0,
             smtp=smtp,
+            notice_rate=args.notices_an_hour,
             webhook_allow=frozenset(h.lower() for h in args.webhook_allow or ()),
         )
 
@@ -1013,6 +1014,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="HOST",
         action="append",
         help="a host name players' webhooks may name though it is on a private network (repeat for more)",
+    )
+    sv.add_argument(
+        "--notices-an-hour",
+        type=_positive,
+        default=6,
+        metavar="N",
+        help="notices sent to one player in an hour, at most (default 6; more wait for the lobby)",
     )
     sv.add_argument(
         "--no-notices",

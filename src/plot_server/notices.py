@@ -32,6 +32,7 @@ import time
 import urllib.request
 from collections import deque
 from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
@@ -39,11 +40,12 @@ from urllib.parse import urlsplit
 
 import attrs
 
+from plot_record.clock import span
 from plot_record.files import loads, read_regular, write_whole
 
 from .tables import Table, Who, to_operator
 
-RATE = 6  # notices an hour to one player, at most
+RATE = 6  # notices an hour to one player, at most, unless the host says otherwise
 TRIES = (0.0, 30.0, 120.0, 600.0)  # seconds to wait before each try
 WEBHOOK_TIMEOUT = 5.0  # seconds for a webhook's whole answer
 SMTP_TIMEOUT = 10.0
@@ -286,8 +288,12 @@ class Notices:
         *,
         where: Callable[[], str] = lambda: "",
         now: Callable[[], float] = time.monotonic,
+        wall: Callable[[], datetime] = lambda: datetime.now(UTC),
+        rate: int = RATE,
     ) -> None:
         self.book, self.outbox, self.where, self.now = book, outbox, where, now
+        self.rate = rate  # notices an hour to one player, at most
+        self.wall = wall  # the date and time, for the time left on a clock
         self._said: deque[tuple[str, ...]] = deque(maxlen=10_000)  # keys of notices sent
         self._said_set: set[tuple[str, ...]] = set()
         self._times: dict[str, deque[float]] = {}
@@ -326,11 +332,13 @@ class Notices:
             elif table.your_move(owner):
                 other = table.owners.get(side.enemy)
                 against = f" against {other.name}" if other is not None else ""
+                left = session.time_left(self.wall())
+                clock = "" if left is None else f" Your clock: {span(left[side])} left."
                 self._tell(
                     owner,
                     (table.id, str(session.actions), "move"),
                     f"Your move at table {table.id} (Game-Turn {session.state.turn})",
-                    f"Your game{against} at table {table.id} waits for your move.",
+                    f"Your game{against} at table {table.id} waits for your move.{clock}",
                 )
         if ended:
             self._going.discard(table.id)  # told once, at its end, to those not there
@@ -373,7 +381,7 @@ class Notices:
         now = self.now()
         while times and now - times[0] > 3600:
             times.popleft()
-        if len(times) >= RATE:
+        if len(times) >= self.rate:
             return  # enough for this hour: the lobby's list says the rest
         times.append(now)
         where = self.where()

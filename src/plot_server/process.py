@@ -14,7 +14,7 @@ from plot_core import Rules
 from .collector import Collector
 from .guard import PasswordThrottle
 from .hub import Hub, to_operator
-from .notices import NoticeBook, Notices, Outbox, Smtp
+from .notices import RATE, NoticeBook, Notices, Outbox, Smtp
 from .server import Gauge, Limits, say_goodbye, start
 
 
@@ -35,6 +35,7 @@ def run(
     shared_port: bool = False,
     notices: bool = True,
     smtp: Smtp | None = None,
+    notice_rate: int = RATE,
     webhook_allow: frozenset[str] = frozenset(),
 ) -> None:
     """One server process. ``store``: the tables in PostgreSQL, else in files
@@ -55,7 +56,11 @@ def run(
         hub.watch_clocks()  # a game whose clock ran out while the server was down ends now
         if notices:
             hub.notices = Notices(
-                NoticeBook(home), Outbox(smtp, webhook_allow), where=lambda: hub.web_url or ""
+                NoticeBook(home),
+                Outbox(smtp, webhook_allow),
+                where=lambda: hub.web_url or "",
+                wall=hub.wall,
+                rate=notice_rate,
             )
             hub.notices.start(hub.tables.values())  # (nothing before the start is news)
         collector = Collector()
