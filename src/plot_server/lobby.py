@@ -15,7 +15,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Footer, Input, Label, RadioSet, Static
 
 from plot_core import Player
-from plot_record.clock import PRESETS, ClockRule, span
+from plot_record.clock import PRESETS, ClockRule, parse_clock, span
 from plot_session.describe import SIDE
 from plot_session.session import Seat
 from plot_tui.closing import OnceModal, OnceScreen
@@ -405,18 +405,28 @@ class NewTableScreen(SetupForm[TableSetup | None]):
                 yield Choice("none", value=True)
                 for rule in PRESETS:
                     yield Choice(rule.words())
+            yield Label("… or your own: days each + hours a move (5+24; this wins over the list)")
+            yield Input(id="own-clock", max_length=24, placeholder="days+hours", select_on_focus=False)
             yield Static("", id="error")
             yield Static("[dim]tab: group · arrows/space: pick · enter: set up · esc: back[/dim]")
         yield Footer()
 
     def action_start(self) -> None:
+        clock = PRESETS[self.picked("clock") - 1] if self.picked("clock") >= 1 else None
+        own = self.query_one("#own-clock", Input).value
+        if own.strip():
+            try:
+                clock = parse_clock(own)
+            except ValueError as exc:
+                self.query_one("#error", Static).update(plain(f"Your own clock: {exc}.", "bold red"))
+                return
         self.dismiss(
             TableSetup(
                 side=self.chosen_side(),
                 opponent=Seat.COMPUTER if self.picked("opponent") >= 1 else Seat.HUMAN,
                 both=self.picked("opponent") == 2,
                 level=self.chosen_level(),
-                clock=PRESETS[self.picked("clock") - 1] if self.picked("clock") >= 1 else None,
+                clock=clock,
             )
         )
 

@@ -168,6 +168,37 @@ async def test_a_new_table_in_the_lobby_gets_a_clock_from_the_list(rules, tmp_pa
 
 
 @pytest.mark.asyncio
+async def test_a_clock_of_ones_own_is_typed_and_a_wrong_one_is_named(rules, tmp_path):
+    from textual.widgets import Input
+
+    from plot_record.clock import ClockRule
+    from plot_server.lobby import NewTableScreen
+    from plot_server.server import ServedApp
+
+    hub = Hub(rules, tmp_path, later=Later())
+    app = ServedApp(None, hub, ALICE, idle=600)
+    async with app.run_test(size=(80, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewTableScreen)
+        field = app.screen.query_one("#own-clock", Input)
+        for _ in range(10):  # tab: the next group, to the field
+            if field.has_focus:
+                break
+            await pilot.press("tab")
+        assert field.has_focus
+        await pilot.press(*"9+x", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewTableScreen) and not hub.tables  # nothing made
+        error = str(app.screen.query_one("#error").render())
+        assert "Your own clock: a clock is days and hours a move, like 3+12" in error
+        await pilot.press("backspace", "3", "6", "enter")  # 9 days each, 36 h a move
+        await pilot.pause()
+        assert hub.tables["T1"].session.clock == ClockRule(9, 36)
+
+
+@pytest.mark.asyncio
 async def test_g_at_the_table_gives_the_opponent_time(rules, tmp_path):
     from plot_server.lobby import GiveTimeScreen
     from plot_server.server import ServedApp

@@ -3,7 +3,7 @@ real SSH sessions send random bytes, escape sequences, paste bursts, resizes fro
 to 65535x65535, palette commands and sign-ins under hostile names. Afterwards the
 server still answers, stayed within its memory bound, wrote nothing outside --data and
 no traceback; the honest game is whole and saved, and neither honest screen ever held
-the other side's chits. `make test` fuzzes for PLOT_FUZZ_SECONDS (8); `make bench`
+the other side's chits. `make test` fuzzes for PLOT_FUZZ_SECONDS (5); `make bench`
 runs the long one (PLOT_FUZZ_LONG, 120)."""
 
 from __future__ import annotations
@@ -164,7 +164,7 @@ def fuzz(tmp_path, rules, seconds: float, fuzzers: int) -> None:
 
 @needs_ssh
 def test_ssh_fuzz_while_an_honest_pair_plays(tmp_path, rules):
-    fuzz(tmp_path, rules, float(os.environ.get("PLOT_FUZZ_SECONDS", "8")), fuzzers=4)
+    fuzz(tmp_path, rules, float(os.environ.get("PLOT_FUZZ_SECONDS", "5")), fuzzers=4)
 
 
 @needs_ssh
