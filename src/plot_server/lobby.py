@@ -405,7 +405,7 @@ class NewTableScreen(SetupForm[TableSetup | None]):
                 yield Choice("none", value=True)
                 for rule in PRESETS:
                     yield Choice(rule.words())
-            yield Label("… or your own: days each + hours a move (5+24; this wins over the list)")
+            yield Label("… or your own: days + hours a move (5+24)")
             yield Input(id="own-clock", max_length=24, placeholder="days+hours", select_on_focus=False)
             yield Static("", id="error")
             yield Static("[dim]tab: group · arrows/space: pick · enter: set up · esc: back[/dim]")
