@@ -494,7 +494,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
             return table.seat_label(side, "" if fixed is None else f"{fixed.overall:.0f}")
         owner = table.owners.get(side)
         standing = None if owner is None else self.results.of(owner.key)
-        return table.seat_label(side, "" if standing is None else str(standing.overall))
+        return table.seat_label(side, "" if standing is None else standing.shown("overall"))
 
     def _moves_computer(self, table: Table) -> bool:
         """Does this process move the computer at ``table``? Always, with files. With a

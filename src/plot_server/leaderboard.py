@@ -20,7 +20,7 @@ COLUMNS = ("#", "Player", "Overall", "SS", "Abwehr", "Games", "Won", "Lost")
 def ranked_cells(place: int, row: Ranked) -> tuple[str, ...]:
     """One leaderboard line's cells (the plain door says the same)."""
     games = ("fixed", "", "") if row.games is None else (str(row.games), str(row.won), str(row.lost))
-    return (str(place), row.name, str(row.overall), str(row.ss), str(row.abwehr), *games)
+    return (str(place), row.name, *(row.shown(pool) for pool in ("overall", "ss", "abwehr")), *games)
 
 
 class LeaderboardScreen(OnceModal[None]):

@@ -273,9 +273,13 @@ class Standing:
         rating: Rating = getattr(self, pool)
         return rating
 
+    def shown(self, pool: str) -> str:
+        """A rating as the lobby shows it: "1602", "1498?" (unsure), "—" (never played)."""
+        return str(self.pool(pool)) if pool in self.last else "—"
+
     def words(self) -> str:
-        """How the lobby says it: "1563 (SS 1602, Abwehr 1498?)"."""
-        return f"{self.overall} (SS {self.ss}, Abwehr {self.abwehr})"
+        """How the lobby says it: "1563 (SS 1602, Abwehr —)"."""
+        return f"{self.shown('overall')} (SS {self.shown('ss')}, Abwehr {self.shown('abwehr')})"
 
 
 def _before(c: Contestant, standing: Standing | None, pool: str, at: datetime) -> Rating:

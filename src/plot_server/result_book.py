@@ -40,6 +40,8 @@ def result_of(table: Table) -> Result | None:
     sides: dict[Player, Contestant] = {}
     for side in Player:
         if session.seats[side] is Seat.COMPUTER:
+            if session.levels[side] not in LEVEL_RATINGS:
+                return None  # a level with no measured rating rates no one
             sides[side] = Contestant(level=session.levels[side])
         elif (owner := table.owners.get(side)) is not None:
             sides[side] = Contestant(key=owner.key, name=owner.name)
@@ -136,7 +138,7 @@ class ResultBook:
         if pool not in POOLS:
             raise ValueError(f"the ratings are {', '.join(POOLS)}, not {pool!r}")
         rows = [
-            Ranked(s.name, s.overall, s.ss, s.abwehr, s.games, s.won, s.lost, s.key)
+            Ranked(s.name, s.overall, s.ss, s.abwehr, s.games, s.won, s.lost, s.key, frozenset(s.last))
             for s in self.standings().values()
         ]
         rows += [
@@ -158,7 +160,12 @@ class Ranked:
     won: int = 0
     lost: int = 0
     key: str = ""  # a player's identity, to mark one's own line
+    played: frozenset[str] = frozenset(POOLS)  # the pools a player has games in
 
     def pool(self, pool: str) -> Rating:
         rating: Rating = getattr(self, pool)
         return rating
+
+    def shown(self, pool: str) -> str:
+        """As the leaderboard shows it: "1602", "1498?" (unsure), "—" (never played)."""
+        return str(self.pool(pool)) if pool in self.played else "—"

@@ -82,6 +82,7 @@ def test_a_win_raises_the_winner_and_lowers_the_loser_overall_and_in_the_side_ea
     assert alice.overall.rating - 1500 == pytest.approx(1500 - bob.overall.rating)
     assert alice.ss.rating > 1500 > bob.abwehr.rating
     assert alice.abwehr == NEW and bob.ss == NEW  # a side not played is not rated
+    assert alice.words() == f"{alice.overall} (SS {alice.ss}, Abwehr —)"
     assert (alice.games, alice.won, alice.lost) == (1, 1, 0)
     assert (bob.games, bob.won, bob.lost) == (1, 0, 1)
     assert alice.overall.provisional  # one game says little
@@ -259,7 +260,7 @@ async def test_the_lobby_shows_ones_rating_and_r_opens_the_leaderboard(rules, tm
         best_first = sorted(LEVEL_RATINGS, key=lambda lv: -LEVEL_RATINGS[lv].overall)
         assert names[:4] == [f"computer ({lv})" for lv in best_first]
         assert names[4:] == ["alice", "bob"]  # provisional, after the sure ratings
-        assert rows[4] == ["5", "alice", str(alice.overall), str(alice.ss), "1500?", "1", "1", "0"]
+        assert rows[4] == ["5", "alice", str(alice.overall), str(alice.ss), "—", "1", "1", "0"]
         assert rows[0][5:] == ["fixed", "", ""]
         await pilot.press("s")  # sorted by the SS rating
         await pilot.pause()
