@@ -34,15 +34,8 @@ from .rematch import rematch_words, waiting_for
 PLAIN = "plain+"  # the user name's prefix that asks for the plain door
 LEVELS = ("random", "easy", "hard", "expert")
 RECENT = 5  # log lines said on sitting down (log N says more)
-LOBBY_WORDS = (
-    "tables",
-    "games",
-    "ratings",
-    "notices",
-    "new",
-    "sit",
-    "watch",
-)  # (join is also a game verb: 12.25)
+# the lobby's words, said again at a table (join is also a game verb: 12.25)
+LOBBY_WORDS = ("tables", "games", "ratings", "notices", "new", "sit", "watch")
 
 LOBBY_HELP = """In the lobby:
   tables               the tables, yours to move first
