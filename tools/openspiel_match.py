@@ -12,15 +12,23 @@ from its own view of the engine's state, with the same time per decision. A win 
 1, a loss -1, the Allies' win (18.73) is a loss for both. Printed: each side's wins, the
 Allies' wins, and IS-MCTS's simulations per decision (median), one line per game with
 ``--verbose``.
+
+The full measurement is some 15-20 hours on a 2-core machine, so it can be played in
+pieces: with ``--out FILE`` each game's result is appended to FILE (JSON lines) as it
+ends, games already there are not played again, and the summary counts every game of
+the seed range in the file. Run it again, with the same arguments, until it says all
+are played.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
 from collections import Counter
+from pathlib import Path
 
 import attrs
 
@@ -105,6 +113,27 @@ def play(seed: int, ours: str, seat: str, think: float) -> Result:
     return Result(seed, o.winner, o.case, len(state.history()), tuple(bot.simulations))
 
 
+def _kept(out: Path, ours: str, seat: str, think: float) -> dict[int, Result]:
+    """The games of this match already played and kept in ``out``."""
+    kept: dict[int, Result] = {}
+    if not out.exists():
+        return kept
+    for line in out.read_text().splitlines():
+        d = json.loads(line)
+        if (d["ours"], d["seat"], d["think"]) == (ours, seat, think):
+            kept[d["seed"]] = Result(d["seed"], d["winner"], d["case"], d["actions"], tuple(d["simulations"]))
+    return kept
+
+
+def _keep(out: Path | None, r: Result, args: argparse.Namespace) -> Result:
+    """``r``, appended to ``out`` (if given) as soon as its game has ended."""
+    if out is not None:
+        row = {"ours": args.ours, "seat": args.seat, "think": args.think, **attrs.asdict(r)}
+        with out.open("a") as f:
+            f.write(json.dumps(row) + "\n")
+    return r
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.openspiel_match", description=__doc__.split("\n")[0])
     ap.add_argument("--ours", default="expert", help="our level: random, easy, hard or expert")
@@ -114,16 +143,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--think", type=float, default=1.0, help="seconds a decision, for both")
     ap.add_argument("--procs", type=int, default=1)
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--out", type=Path, help="keep each game's result here; play only those not kept")
     args = ap.parse_args(argv)
     seeds = list(range(args.seed, args.seed + args.games))
-    n = len(seeds)
-    if args.procs > 1:
-        from concurrent.futures import ProcessPoolExecutor
+    kept = _kept(args.out, args.ours, args.seat, args.think) if args.out else {}
+    todo = [s for s in seeds if s not in kept]
+    n = len(todo)
+    if args.procs > 1 and n > 1:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
 
         with ProcessPoolExecutor(max_workers=args.procs) as pool:
-            results = list(pool.map(play, seeds, [args.ours] * n, [args.seat] * n, [args.think] * n))
+            jobs = [pool.submit(play, s, args.ours, args.seat, args.think) for s in todo]
+            for job in as_completed(jobs):  # kept as each ends: a stopped run loses no game
+                r = job.result()
+                kept[r.seed] = _keep(args.out, r, args)
     else:
-        results = [play(s, args.ours, args.seat, args.think) for s in seeds]
+        for s in todo:
+            kept[s] = _keep(args.out, play(s, args.ours, args.seat, args.think), args)
+    results = [kept[s] for s in seeds]
+    n = len(results)
     ours_side = "ss" if args.seat == "abwehr" else "abwehr"
     won = Counter(r.winner for r in results)
     sims = [s for r in results for s in r.simulations]
