@@ -383,7 +383,12 @@ class Hub(StoreTables, RematchTables, ClockTables):
 
     def note_for(self, table: Table, side: Player | None) -> str:
         """What a screen at ``table`` says of the others, the clock and a rematch."""
-        words = (table.note_for(side), clock_words(table, side, self.wall()), rematch_words(table, side))
+        words = (
+            table.note_for(side),
+            clock_words(table, side, self.wall()),
+            self.rating_change(table, side),
+            rematch_words(table, side),
+        )
         return " ".join(w for w in words if w)
 
     # -- talk -----------------------------------------------------------------
@@ -486,6 +491,15 @@ class Hub(StoreTables, RematchTables, ClockTables):
         """``who``'s ratings as the lobby says them."""
         standing = self.results.of(who.key)
         return "not yet rated" if standing is None else f"rated {standing.words()}"
+
+    def rating_change(self, table: Table, side: Player | None) -> str:
+        """What a finished game did to the rating of the player at ``side``."""
+        owner = table.owners.get(side) if side is not None and table.over else None
+        change = None if owner is None else self.results.change(table.id, owner.key)
+        if change is None:
+            return ""
+        before, after = change
+        return f"Your rating: {before} → {after} ({after.rating - before.rating:+.0f})."
 
     def seat_with_rating(self, table: Table, side: Player) -> str:
         """Who plays ``side`` at ``table``, with their overall rating (the lobby's list)."""

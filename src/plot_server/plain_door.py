@@ -523,6 +523,10 @@ class PlainVisit:
             if not self.over_said:
                 self.over_said = True
                 self.say(over_words(v.outcome))
+                table = self.hub.tables.get(guest.table_id)
+                rated = "" if table is None else self.hub.rating_change(table, chair.side)
+                if rated:
+                    self.say(rated)
                 self.say("leave: back to the lobby.")
             self._rematch_news(guest)
             return

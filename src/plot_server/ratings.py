@@ -291,9 +291,13 @@ def _before(c: Contestant, standing: Standing | None, pool: str, at: datetime) -
     return r if last is None else away(r, (at - last).total_seconds() / 86400)
 
 
-def standings(results: Iterable[Result]) -> dict[str, Standing]:
+Changes = dict[str, dict[str, tuple[Rating, Rating]]]  # table -> player -> overall before, after
+
+
+def standings(results: Iterable[Result], changes: Changes | None = None) -> dict[str, Standing]:
     """Every rated player's standing (by key) after ``results``, taken in the order the
-    games ended (the table's number breaks a tie)."""
+    games ended (the table's number breaks a tie). ``changes``, if given, gets each
+    game's overall rating before and after it, for each of its players."""
     table: dict[str, Standing] = {}
     ordered = sorted((r for r in results if r.rated), key=lambda r: (when(r.ended), table_number(r.table)))
     for result in ordered:
@@ -308,7 +312,10 @@ def standings(results: Iterable[Result]) -> dict[str, Standing]:
         own = {side: _before(result.side(side), players.get(side), side.value, at) for side in Player}
         for side, standing in players.items():
             score = result.score(side)
+            before_game = standing.overall
             standing.overall = rated(overall[side], [(overall[side.enemy], score)])
+            if changes is not None:
+                changes.setdefault(result.table, {})[standing.key] = (before_game, standing.overall)
             setattr(standing, side.value, rated(own[side], [(own[side.enemy], score)]))
             standing.last["overall"] = standing.last[side.value] = at
             standing.games += 1

@@ -24,7 +24,7 @@ from plot_record.files import Unreadable, loads, read_regular
 from plot_session.session import Seat
 
 from .pgstore import Store
-from .ratings import LEVEL_RATINGS, POOLS, Contestant, Rating, Result, Standing, standings
+from .ratings import LEVEL_RATINGS, POOLS, Changes, Contestant, Rating, Result, Standing, standings
 from .tables import Table
 
 RESULTS_FILE = "results.jsonl"
@@ -67,6 +67,7 @@ class ResultBook:
         self.store = store
         self.results: dict[str, Result] = {}
         self._standings: dict[str, Standing] | None = None
+        self._changes: Changes = {}
 
     def load(self) -> list[str]:
         """Read every kept result; returns what could not be read and why (the rest
@@ -126,8 +127,14 @@ class ResultBook:
     def standings(self) -> dict[str, Standing]:
         """Every rated player's standing (worked out again only after a new result)."""
         if self._standings is None:
-            self._standings = standings(self.results.values())
+            self._changes = {}
+            self._standings = standings(self.results.values(), self._changes)
         return self._standings
+
+    def change(self, table_id: str, key: str) -> tuple[Rating, Rating] | None:
+        """The player's overall rating before and after the game at ``table_id``."""
+        self.standings()
+        return self._changes.get(table_id, {}).get(key)
 
     def of(self, key: str) -> Standing | None:
         return self.standings().get(key)

@@ -178,6 +178,13 @@ def test_a_finished_game_is_rated_once_and_the_same_after_a_restart(rules, tmp_p
     alice = hub.results.of(ALICE.key)
     assert alice is not None and alice.overall.rating > 1500
     assert hub.rating_of(ALICE) == f"rated {alice.words()}"
+    gain = round(alice.overall.rating - 1500)
+    assert f"Your rating: 1500? → {alice.overall} (+{gain})." in hub.note_for(table, Player.SS)
+    bob = hub.results.of(BOB.key)
+    assert bob is not None and f"Your rating: 1500? → {bob.overall} (-{gain})." in hub.note_for(
+        table, Player.ABWEHR
+    )
+    assert "Your rating" not in hub.note_for(table, None)  # a spectator has none
     hub._changed(table)  # told again: not counted again
     assert len((tmp_path / RESULTS_FILE).read_text().splitlines()) == 1
     again = Hub(rules, tmp_path, later=Later(), wall=wall)
@@ -292,6 +299,8 @@ def test_in_plain_text_ratings_lists_the_leaderboard_and_the_lobby_says_ones_own
     carol = Player_(hub, CAROL)
     carol.visit.start()
     assert "You are not yet rated" in carol.new()
+    said = visit.type("sit T1")  # the finished game says what it did to bob's rating
+    assert "Your rating: 1500? → " in said and said.index("Your rating") < said.rindex("leave: back")
 
 
 def test_a_long_absence_is_counted_from_the_results_times(rules, tmp_path):
