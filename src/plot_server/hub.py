@@ -89,6 +89,7 @@ class Game:
     side: Player
     waits: str  # "move": theirs to move; "rematch": an offer waits for their answer; ""
     left: float | None  # seconds on their clock (None: no clock)
+    their_left: float | None  # seconds on the opponent's clock
     last_move: str  # when the last move was made, in words ("2 h ago")
 
 
@@ -294,6 +295,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
                 side,
                 "move" if table.your_move(who) else "rematch" if waiting_for(table, side) else "",
                 None if (left := table.session.time_left(now)) is None else left[side],
+                None if left is None else left[side.enemy],
                 table.last_move(now),
             )
             for table, side in self.mine(who)

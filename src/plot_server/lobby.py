@@ -35,7 +35,7 @@ LOBBY_HELP = (
     "[b]N[/b] notices · [b]r[/b] ratings · [b]L[/b] browser link · [b]q[/b] leave"
 )
 ALL_COLUMNS = ("Table", "SS", "Abwehr", "Game", "Watching", "You")
-MY_COLUMNS = ("Table", "You play", "Opponent", "Game", "Your time", "Last move")
+MY_COLUMNS = ("Table", "You play", "Opponent", "Game", "Your time", "Theirs", "Last move")
 
 
 # The lobby's screens' styles, loaded after the client's (ServedApp.CSS_PATH).
@@ -133,9 +133,9 @@ class LobbyScreen(OnceScreen[None]):
     def _my_rows(self, t: DataTable) -> None:
         for g in self.hub.games_of(self.who):
             you = SIDE[g.side] + {"move": " ▶ your move", "rematch": " ▶ rematch offered"}.get(g.waits, "")
-            clock = "" if g.left is None else span(g.left)
+            clock = ("", "") if g.left is None or g.their_left is None else (span(g.left), span(g.their_left))
             opponent = self.hub.seat_with_rating(g.table, g.side.enemy)
-            cells = (g.table.id, you, opponent, g.table.status(), clock, g.last_move)
+            cells = (g.table.id, you, opponent, g.table.status(), *clock, g.last_move)
             t.add_row(*(plain(c) for c in cells), key=g.table.id)
 
     def _all_rows(self, t: DataTable) -> None:

@@ -338,7 +338,11 @@ class PlainVisit:
             "rematch": "; a rematch is offered to you (sit, then rematch or decline)",
         }
         for g in mine:
-            clock = "" if g.left is None else f"; your time: {span(g.left)}"
+            clock = (
+                ""
+                if g.left is None or g.their_left is None
+                else f"; your time: {span(g.left)}, theirs: {span(g.their_left)}"
+            )
             self.say(
                 f"  {g.table.id}: you play the {SIDE[g.side]} against "
                 f"{self.hub.seat_with_rating(g.table, g.side.enemy)}; "

@@ -57,6 +57,8 @@ def test_the_clock_is_shown_runs_for_the_side_to_act_and_a_side_out_of_time_lose
     wall.wait(hours=5)
     note = hub.note_for(table, Player.SS)
     assert "you 19 h (running), bob 1 day 2 h." in note  # bob earned the bonus
+    (mine,) = hub.games_of(ALICE)  # her list of games says both
+    assert (mine.left, mine.their_left) == (19 * 3600, 26 * 3600)
     assert hub.check_clocks() == []
     pass_the_move(guests[Player.SS])  # 5 h of alice's day gone, and her bonus for passing the move
     wall.wait(hours=20)
@@ -137,7 +139,7 @@ def test_in_plain_text_a_clocked_table_is_made_shown_and_time_given(rules, tmp_p
     assert "Given: 5 h more on your opponent's clock." in said
     bob.type("leave")
     games = bob.type("games")
-    assert "your time: 1 day" in games
+    assert "your time: 1 day, theirs: 1 day 5 h" in games
 
 
 @pytest.mark.asyncio

@@ -83,9 +83,9 @@ async def test_m_in_the_lobby_lists_ones_games_and_enter_sits_down(rules, tmp_pa
         assert tuple(str(c.label) for c in table.columns.values()) == MY_COLUMNS
         rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
         assert rows == [
-            [t1.id, "SS ▶ your move", "bob", t1.status(), "", "2 h ago"],
-            [t2.id, "SS", "bob", t2.status(), "", "30 min ago"],
-            [t3.id, "SS", "bob", t3.status(), "", "not yet"],
+            [t1.id, "SS ▶ your move", "bob", t1.status(), "", "", "2 h ago"],
+            [t2.id, "SS", "bob", t2.status(), "", "", "30 min ago"],
+            [t3.id, "SS", "bob", t3.status(), "", "", "not yet"],
         ]
         await pilot.press("enter")  # the first: her move
         for _ in range(100):
