@@ -7,7 +7,7 @@ import textwrap
 import attrs
 
 from plot_core import load_rules
-from plot_core.engine.harassment import harasser_problem
+from plot_core.engine.harassment import harass_problem, harasser_problem
 from plot_core.engine.position import load_position
 from plot_core.engine.state import Box, Marker
 
@@ -455,3 +455,13 @@ def test_10_41_9_23_hitler_has_the_fuhrer_hqs_bonus_by_name_not_by_party():
     )
     assert "harass 100" not in legal(s)
     illegal(s, "harass 100", "10.34")
+
+
+def test_10_21_a_harassment_names_its_target_word_for_word():
+    # api refuses a harassment that names nothing before the rules are asked; the
+    # rule's own refusal is what the odds and harass_problem give.
+    s = duel(1)
+    problem = harass_problem(s, None, None)
+    assert problem is not None and problem.case == "10.21"
+    assert str(problem) == "name a unit or a vacant HQ hex to harass (10.21)"
+    assert str(illegal(s, "harass", "")) == "this action needs a unit or an HQ hex"

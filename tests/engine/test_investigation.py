@@ -610,3 +610,28 @@ def test_15_12_with_9_24_the_nearest_empty_hex_is_never_an_unfriendly_hq(data_co
     options = {a.split()[1] for a in legal(s) if a.startswith("return")}
     assert options == {"1613", "1614", "1615", "1713", "1715"}  # 1714's neighbours but 1814
     assert illegal(s, "return 1814", "15.12")
+
+
+def test_13_18_exposures_a_position_says_are_covered_stay_covered_when_the_ss_answers():
+    # The Abwehr has revealed both investigators' Loyalty chits (13.17); the position
+    # says the SS has already covered Müller's (13.18): only Kaltenbrunner's is left to
+    # cover once the Abwehr is done revealing.
+    s = pos("""
+phase = "investigation"
+phasing = "ss"
+[units]
+"305" = { hex = "2210", suspected = true }
+"003" = { hex = "2110" }
+"004" = { hex = "2310" }
+[chits]
+ss = ["AA1"]
+[[pending]]
+kind = "expose_investigators"
+player = "abwehr"
+unit = "305"
+units = ["003", "004"]
+chits = ["L003", "L004"]
+cleared = ["003"]
+""")
+    s = play(s, "no-reveal")
+    assert [a for a in legal(s) if a.startswith("alibi")] == ["alibi 004 AA1"]

@@ -61,3 +61,4 @@ def test_a_state_without_a_generator_says_what_it_needs():
     with pytest.raises(ChanceNeeded) as need:
         new_game(1, outside_chance=True)
     assert need.value.kind == "pick" and need.value.outcomes > 1  # 6.2: the first draw
+    assert str(need.value) == f"chance needed: a pick with {need.value.outcomes} outcomes"

@@ -364,3 +364,27 @@ def test_9_63_with_10_62_the_displaced_unit_retreats_by_the_rules_of_retreat():
     illegal(s, "retreat 2312", "10.62")
     s = play(s, "retreat 2413")
     assert at(s, "002") == "2413" and at(s, "100") == "2313"
+
+
+def test_4_3_the_standard_set_up_made_is_where_every_standard_game_starts():
+    # 4.1: nothing is drawn or rolled before the standard set-up is made, so it is the
+    # same for every seed: the units stand where a new game's do, every chit in the cup
+    from plot_core.engine.api import standard_setup
+
+    made = standard_setup()
+    assert made.units == new_game(5).units == new_game(6).units
+    assert set(made.chits) == {"cup"}
+
+
+def test_9_63_the_units_to_displace_are_those_in_the_named_hexes():
+    # A position may name a hex no one stands in among the choices: it offers no one.
+    s = pos("""
+phasing = "ss"
+[units]
+"002" = { hex = "2110" }
+[[pending]]
+kind = "displace"
+player = "ss"
+options = ["2110", "2111"]
+""")
+    assert legal(s) == ["displace 002"]

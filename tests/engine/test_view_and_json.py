@@ -105,6 +105,16 @@ def test_state_json_round_trip_along_a_game():
             assert state_from_json(state_to_json(s), s.rules) == s
 
 
+def test_a_state_pickles_as_its_json_along_a_game():
+    # the worker processes of a search are handed states by pickle
+    import pickle
+
+    for i, s in enumerate(random_trail(7, limit=300)):
+        if i % 50 == 0:
+            again = pickle.loads(pickle.dumps(s))
+            assert again == s and state_to_json(again) == state_to_json(s)
+
+
 def test_state_json_refuses_other_rules_data(data_copy):
     from plot_core import load_rules
 
