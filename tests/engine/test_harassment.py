@@ -5,9 +5,11 @@ from __future__ import annotations
 import textwrap
 
 import attrs
+import pytest
 
 from plot_core import load_rules
-from plot_core.engine.harassment import harass_problem, harasser_problem
+from plot_core.engine.errors import IllegalAction
+from plot_core.engine.harassment import harass_problem, harasser_problem, harassment_terms
 from plot_core.engine.position import load_position
 from plot_core.engine.state import Box, Marker
 
@@ -465,3 +467,6 @@ def test_10_21_a_harassment_names_its_target_word_for_word():
     assert problem is not None and problem.case == "10.21"
     assert str(problem) == "name a unit or a vacant HQ hex to harass (10.21)"
     assert str(illegal(s, "harass", "")) == "this action needs a unit or an HQ hex"
+    with pytest.raises(IllegalAction) as refused:  # the odds ask the same
+        harassment_terms(s)
+    assert str(refused.value) == str(problem)

@@ -117,7 +117,7 @@ def _target_problem(
             return IllegalAction("10.34", "the differential would be below zero")
         return None
     if target is None:
-        return IllegalAction("10.21", "name a unit or a vacant HQ hex to harass")
+        return no_target()
     t = state.unit(target)
     neutral = is_unrecruited(rules, t) or t.semi
     if t.hex is not None and neutral and state.coup is None:
@@ -139,9 +139,15 @@ def _target_problem(
     return None
 
 
+def no_target() -> IllegalAction:
+    """10.21: a harassment names its target, a unit or a vacant HQ hex."""
+    return IllegalAction("10.21", "name a unit or a vacant HQ hex to harass")
+
+
 def need_target(target: str | None) -> str:
+    """The unit a harassment names, or the refusal of one that names none."""
     if target is None:
-        raise IllegalAction("10.21", "name a unit or a vacant HQ hex to harass")
+        raise no_target()
     return target
 
 
