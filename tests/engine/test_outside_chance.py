@@ -62,3 +62,12 @@ def test_a_state_without_a_generator_says_what_it_needs():
         new_game(1, outside_chance=True)
     assert need.value.kind == "pick" and need.value.outcomes > 1  # 6.2: the first draw
     assert str(need.value) == f"chance needed: a pick with {need.value.outcomes} outcomes"
+
+
+def test_a_scripted_pick_outside_the_cup_is_refused_naming_it():
+    # 4.1: the first chit is picked from the whole cup, index 0 to one less than its size
+    cup = len(new_game(1).chits)
+    new_game(1, picks=(cup - 1,))  # the last chit may be picked
+    with pytest.raises(ValueError) as refused:
+        new_game(1, picks=(cup, 0))
+    assert str(refused.value) == f"a scripted pick of {cup} among {cup}"

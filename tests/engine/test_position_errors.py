@@ -423,3 +423,20 @@ def test_every_field_of_every_pending_decision_reads_as_written():
             expected["options"] = (parse_hex("2110"), parse_hex("2111"))
         state = load_position(text, name=F)
         assert state.pending == (cls(player=Player.SS, **expected),), kind.value
+
+
+def test_a_set_up_position_is_a_new_games_set_up_and_takes_nothing_else():
+    import attrs
+
+    from plot_core import load_rules
+    from plot_core.engine.api import new_game
+
+    s = load_position('phase = "setup"\nseed = 12', name=F)
+    assert s == new_game(12, setup="choose")
+    rules = attrs.evolve(load_rules())  # the rules the position is read with are its own
+    assert load_position('phase = "setup"', rules=rules).rules is rules
+    with pytest.raises(PositionError) as info:
+        load_position('phase = "setup"\nseed = 12\nphasing = "ss"', name=F)
+    assert str(info.value) == (
+        f"{F}, line 3: phasing: a set-up position is a new game's set-up: give only phase and seed"
+    )

@@ -388,3 +388,12 @@ player = "ss"
 options = ["2110", "2111"]
 """)
     assert legal(s) == ["displace 002"]
+
+
+def test_4_3_a_game_whose_set_up_is_chosen_keeps_its_seed_and_its_given_chance():
+    from plot_core.engine.rolls import OUTSIDE
+
+    chosen = new_game(7, setup="choose", dice=(4, 5), picks=(1,))
+    assert chosen.phase is Phase.SETUP and chosen.seed == 7
+    assert (chosen.dice, chosen.picks) == ((4, 5), (1,))
+    assert new_game(7, setup="choose", outside_chance=True).rng is OUTSIDE
