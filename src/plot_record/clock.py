@@ -95,11 +95,19 @@ def clock_from_json(data: object) -> ClockRule:
     return rule
 
 
+STAMP_FORMAT = "%Y-%m-%dT%H:%M:%SZ"  # how a record writes a moment: UTC, to the second
+
+
+def stamp(when: datetime) -> str:
+    """``when`` as a record writes it (2026-11-27T10:00:00Z)."""
+    return when.strftime(STAMP_FORMAT)
+
+
 @functools.lru_cache(maxsize=1 << 16)
-def moment(stamp: str) -> datetime:
+def moment(text: str) -> datetime:
     """A record's time (2026-11-27T10:00:00Z) as a datetime (remembered: a game's clock
     is worked out again from all its times each time a screen shows it)."""
-    return datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+    return datetime.strptime(text, STAMP_FORMAT).replace(tzinfo=UTC)
 
 
 @attrs.frozen

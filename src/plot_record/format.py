@@ -51,7 +51,7 @@ from plot_core import Action, Player
 from plot_core.engine.serial import FormatError, action_from_json, action_to_json
 from plot_core.engine.state import Outcome
 
-from .clock import MAX_GRANT_HOURS, ClockRule, Grant, clock_from_json
+from .clock import MAX_GRANT_HOURS, ClockRule, Grant, clock_from_json, stamp
 
 FORMAT = "plot-record"
 VERSION = 4
@@ -129,7 +129,7 @@ class Header:
 
 def utc_stamp() -> str:
     """Now, as a record writes a moment: UTC, to the second, ISO 8601."""
-    return dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return stamp(dt.datetime.now(dt.UTC))
 
 
 STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")

@@ -10,7 +10,6 @@ its own (``GAME.plot.notes.json``), so the record itself never changes.
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
 from pathlib import Path
 
 import attrs
@@ -18,7 +17,7 @@ import attrs
 from plot_core.outside_text import hidden_character
 
 from .files import Unreadable, loads, read_regular, write_whole
-from .format import RecordError
+from .format import RecordError, utc_stamp
 
 FORMAT = "plot-notes"
 NOTE_MAX = 2000  # characters a note holds
@@ -92,4 +91,4 @@ def new_note(at: int, text: str) -> Note:
     hidden = hidden_character(text)
     if hidden is not None:
         raise ValueError(f"a note may not hold {hidden}: it is unseen, and would change how the note reads")
-    return Note(at, datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), text)
+    return Note(at, utc_stamp(), text)

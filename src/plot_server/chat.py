@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from datetime import UTC, datetime
 
 from plot_core.outside_text import hidden_character
 from plot_record import ChatLine
@@ -26,10 +25,6 @@ TABLE_TALK = 1000  # lines a table's talk holds: its record stays small and read
 
 class TooFast(ValueError):
     pass
-
-
-def utc_now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def text_problem(text: str) -> str:

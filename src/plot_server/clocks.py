@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from plot_core import Player
-from plot_record.clock import MAX_GRANT_HOURS, span
+from plot_record.clock import MAX_GRANT_HOURS, span, stamp
 
 from .notices import CLOCK_WARNING
 from .tables import Refused, Table, tell_all
@@ -22,10 +22,6 @@ if TYPE_CHECKING:
     from .tables import Guest
 
 CLOCK_CHECK = 60.0  # seconds between looks at every running clock
-
-
-def stamp(when: datetime) -> str:
-    return when.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def clock_words(table: Table, side: Player | None, now: datetime) -> str:

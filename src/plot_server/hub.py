@@ -23,7 +23,7 @@ from pathlib import Path
 import attrs
 
 from plot_core import Player, Rules, new_game
-from plot_record import ChatLine, Header, Recorder, RecordError, load_record, secret_seed
+from plot_record import ChatLine, Header, Recorder, RecordError, load_record, secret_seed, utc_stamp
 from plot_record.clock import ClockRule
 from plot_record.files import loads, read_regular, write_whole
 from plot_session.chair import Chair
@@ -31,7 +31,7 @@ from plot_session.describe import SIDE
 from plot_session.session import Seat, Session
 from plot_tui.plain import clean
 
-from .chat import TABLE_TALK, Lobby, Pace, TooFast, text_problem, utc_now
+from .chat import TABLE_TALK, Lobby, Pace, TooFast, text_problem
 from .clocks import ClockTables, clock_words
 from .hub_store import RECONNECTING, StoreTables
 from .links import Links
@@ -417,7 +417,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
         side = guest.chair.side
         line = ChatLine(
             table.session.actions,
-            utc_now(),
+            utc_stamp(),
             guest.who.name,
             SIDE[side] if side is not None else "watching",
             self._words(guest.who, text),
@@ -426,7 +426,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
         return line
 
     def say_in_lobby(self, who: Who, text: str) -> ChatLine:
-        line = ChatLine(0, utc_now(), who.name, "lobby", self._words(who, text))
+        line = ChatLine(0, utc_stamp(), who.name, "lobby", self._words(who, text))
         self.lobby.add(line)
         tell_all(list(self.lobby_listeners), "of a line of lobby talk")
         return line

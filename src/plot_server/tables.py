@@ -10,13 +10,14 @@ from __future__ import annotations
 import secrets
 import sys
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 
 import attrs
 
 from plot_core import Player
 from plot_core.engine.state import Phase
+from plot_record.clock import moment
 from plot_session.chair import Chair
 from plot_session.describe import SIDE
 from plot_session.session import Seat, Session
@@ -120,7 +121,7 @@ class Table:
         at = self.session.last_move_at
         if at is None:
             return "not yet" if self.session.actions == 0 else "—"
-        return ago(datetime.strptime(at, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC), now)
+        return ago(moment(at), now)
 
     def seated(self, side: Player) -> Guest | None:
         return next((g for g in self.guests if g.chair.side is side), None)
