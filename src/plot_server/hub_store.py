@@ -6,7 +6,7 @@ brings the store's news to it)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -42,6 +42,10 @@ def stored_record(table_id: str, rows: list[tuple[int, str]], rules: Rules) -> R
     """A stored table's record from its rows (line number, text), checked as a file's is."""
     data = "".join(f"{text}\n" for _, text in rows).encode("utf-8")
     return check(parse_raw(data, Path(record_name(table_id))), rules)
+
+
+# what a stored table that cannot be read (or a store that cannot be reached) raises
+UNREADABLE = (ValueError, KeyError, TypeError, RecordError, Unreadable, StoreError)
 
 
 def _stored(found: tuple[dict[str, Any], int] | None) -> tuple[dict[str, Any], int]:
@@ -111,33 +115,32 @@ class StoreTables:
         return table
 
     def _restore_shared(self) -> list[str]:
-        problems = []
-        store = self._link.store
-        for table_id in store.tables(self.keep_finished):
-            try:
-                meta, version = _stored(store.table(table_id))
-                table = self._load_shared(table_id, meta, version, store.lines(table_id))
-            except (ValueError, KeyError, TypeError, RecordError, Unreadable, StoreError) as exc:
-                problems.append(f"table {table_id} in the store: {exc}")
-                continue
+        problems: list[str] = []
+        for table in self._read_each(self._link.store.tables(self.keep_finished), problems, ""):
             self._open(table)
         self._prune()
-        return problems + self._rate_unrated()
-
-    def _rate_unrated(self) -> list[str]:
-        """Results for the finished tables not loaded that have none (games finished
-        before the store kept results): read once, the first time."""
-        problems = []
-        store = self._link.store
-        for table_id in store.unrated():
-            try:
-                meta, version = _stored(store.table(table_id))
-                table = self._load_shared(table_id, meta, version, store.lines(table_id))
-            except (ValueError, KeyError, TypeError, RecordError, Unreadable, StoreError) as exc:
-                problems.append(f"table {table_id} in the store, for the ratings: {exc}")
-                continue
+        # results for the finished tables not loaded that have none (games finished
+        # before the store kept results): read once, the first time
+        for table in self._read_each(self._link.store.unrated(), problems, ", for the ratings"):
             self._rate(table)
         return problems
+
+    def _read_stored(self, table_id: str) -> Table:
+        """A table as the store holds it; UNREADABLE says why it cannot be had."""
+        store = self._link.store
+        meta, version = _stored(store.table(table_id))
+        return self._load_shared(table_id, meta, version, store.lines(table_id))
+
+    def _read_each(self, table_ids: list[str], problems: list[str], why: str) -> Iterator[Table]:
+        """The tables that can be read; the others named in ``problems`` (one bad table
+        never stops the rest)."""
+        for table_id in table_ids:
+            try:
+                table = self._read_stored(table_id)
+            except UNREADABLE as exc:
+                problems.append(f"table {table_id} in the store{why}: {exc}")
+                continue
+            yield table
 
     def _load_shared(self, table_id: str, meta: dict, version: int, rows: list[tuple[int, str]]) -> Table:
         if meta.get("version") != TABLE_FILE_VERSION:
@@ -232,10 +235,8 @@ class StoreTables:
         """Read ``table`` again from the store (a line of ours lost a race, or one of
         theirs made no sense here); its screens stay, on the stored game."""
         try:
-            store = self._link.store
-            meta, version = _stored(store.table(table.id))
-            fresh = self._load_shared(table.id, meta, version, store.lines(table.id))
-        except (StoreError, TypeError, ValueError, KeyError, RecordError, Unreadable) as exc:
+            fresh = self._read_stored(table.id)
+        except UNREADABLE as exc:
             to_operator(f"table {table.id} could not be read again from the store: {exc}")
             return
         old = table.session

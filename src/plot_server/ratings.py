@@ -36,6 +36,8 @@ import attrs
 
 from plot_core import Player
 
+from .tables import number
+
 SCALE = 173.7178  # Glicko-2's unit in rating points (400 / ln 10)
 TAU = 0.5  # how much the volatility may change (Glickman suggests 0.3-1.2)
 EPSILON = 0.000001  # the volatility's iteration stops within this
@@ -246,11 +248,6 @@ def when(text: str) -> datetime:
     return datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
-def table_number(table_id: str) -> int:
-    digits = table_id[1:]
-    return int(digits) if digits.isascii() and digits.isdigit() else 0
-
-
 # -- standings -----------------------------------------------------------------------------
 POOLS = ("overall", "ss", "abwehr")
 
@@ -299,7 +296,7 @@ def standings(results: Iterable[Result], changes: Changes | None = None) -> dict
     games ended (the table's number breaks a tie). ``changes``, if given, gets each
     game's overall rating before and after it, for each of its players."""
     table: dict[str, Standing] = {}
-    ordered = sorted((r for r in results if r.rated), key=lambda r: (when(r.ended), table_number(r.table)))
+    ordered = sorted((r for r in results if r.rated), key=lambda r: (when(r.ended), number(r.table)))
     for result in ordered:
         at = when(result.ended)
         players: dict[Player, Standing] = {}
