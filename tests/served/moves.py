@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from plot_core import Verb
 
 
-def pass_the_move(guest) -> None:
+def pass_the_move(guest, settle: Callable[[], None] = lambda: None) -> None:
     """``guest``'s side plays until it is the other side's move, ending each phase as soon
-    as it may (its first legal action otherwise)."""
+    as it may (its first legal action otherwise). ``settle`` waits until the last action
+    is saved (a shared store's: tests/store), before each look at whose move it is."""
     chair = guest.chair
+    settle()
     assert chair.my_move()
     for _ in range(500):
+        settle()
         if not chair.my_move():
             return
         legal = chair.legal()

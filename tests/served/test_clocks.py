@@ -12,7 +12,7 @@ import pytest
 from fakes import Later
 from plot_core import Player
 from plot_record import load_record
-from plot_record.clock import ClockRule
+from plot_record.clock import ClockRule, stamp
 from plot_server.hub import Hub, Refused
 from plot_session.session import Seat
 
@@ -33,7 +33,7 @@ class Wall:
         return self.now
 
     def stamp(self) -> str:
-        return self.now.strftime("%Y-%m-%dT%H:%M:%SZ")
+        return stamp(self.now)
 
     def wait(self, **kw: float) -> None:
         self.now += timedelta(**kw)
@@ -142,26 +142,30 @@ def test_in_plain_text_a_clocked_table_is_made_shown_and_time_given(rules, tmp_p
     assert "your time: 1 day, theirs: 1 day 5 h" in games
 
 
+async def new_table_at(pilot, app, selector: str) -> None:
+    """The lobby's new-table form (n), tabbed through to the widget ``selector`` names."""
+    from plot_server.lobby import NewTableScreen
+
+    await pilot.pause()
+    await pilot.press("n")
+    await pilot.pause()
+    assert isinstance(app.screen, NewTableScreen)
+    widget = app.screen.query_one(selector)
+    for _ in range(10):  # tab: the next group or field
+        if widget.has_focus:
+            break
+        await pilot.press("tab")
+    assert widget.has_focus
+
+
 @pytest.mark.asyncio
 async def test_a_new_table_in_the_lobby_gets_a_clock_from_the_list(rules, tmp_path):
-    from textual.widgets import RadioSet
-
-    from plot_server.lobby import NewTableScreen
     from plot_server.server import ServedApp
 
     hub = Hub(rules, tmp_path, later=Later())
     app = ServedApp(None, hub, ALICE, idle=600)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, NewTableScreen)
-        clock = app.screen.query_one("#clock", RadioSet)
-        for _ in range(8):  # tab: the next group, to the clock's
-            if clock.has_focus:
-                break
-            await pilot.press("tab")
-        assert clock.has_focus
+        await new_table_at(pilot, app, "#clock")
         await pilot.press("down", "space", "enter")  # the first preset: a day and 2 h
         await pilot.pause()
         table = hub.tables["T1"]
@@ -171,25 +175,13 @@ async def test_a_new_table_in_the_lobby_gets_a_clock_from_the_list(rules, tmp_pa
 
 @pytest.mark.asyncio
 async def test_a_clock_of_ones_own_is_typed_and_a_wrong_one_is_named(rules, tmp_path):
-    from textual.widgets import Input
-
-    from plot_record.clock import ClockRule
     from plot_server.lobby import NewTableScreen
     from plot_server.server import ServedApp
 
     hub = Hub(rules, tmp_path, later=Later())
     app = ServedApp(None, hub, ALICE, idle=600)
     async with app.run_test(size=(80, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("n")
-        await pilot.pause()
-        assert isinstance(app.screen, NewTableScreen)
-        field = app.screen.query_one("#own-clock", Input)
-        for _ in range(10):  # tab: the next group, to the field
-            if field.has_focus:
-                break
-            await pilot.press("tab")
-        assert field.has_focus
+        await new_table_at(pilot, app, "#own-clock")
         await pilot.press(*"9+x", "enter")
         await pilot.pause()
         assert isinstance(app.screen, NewTableScreen) and not hub.tables  # nothing made

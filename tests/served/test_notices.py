@@ -12,7 +12,6 @@ import time
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import pytest
-from aiosmtpd.controller import Controller
 
 from fakes import Later
 from plot_core import Player
@@ -29,6 +28,7 @@ from plot_server.notices import (
 )
 from plot_session.session import Seat
 from serving import free_port
+from smtp_inbox import receiving
 
 from .moves import pass_the_move
 from .test_hub import ALICE, BOB
@@ -76,22 +76,10 @@ def hook_url():
     server.shutdown()
 
 
-class Inbox:
-    def __init__(self) -> None:
-        self.mail: list = []
-
-    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
-        self.mail.append(envelope)
-        return "250 OK"
-
-
 @pytest.fixture
 def smtp():
-    inbox = Inbox()
-    controller = Controller(inbox, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    yield Smtp("127.0.0.1", controller.port, "plot@example.org"), inbox
-    controller.stop()
+    with receiving() as inbox:
+        yield Smtp("127.0.0.1", inbox.port, "plot@example.org"), inbox
 
 
 def until(test, what: str, seconds: float = 10.0) -> None:

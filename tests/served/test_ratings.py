@@ -11,10 +11,12 @@ import json
 import random
 from datetime import timedelta
 
+import attrs
 import pytest
 
 from fakes import Later
 from plot_core import Player
+from plot_record.clock import stamp
 from plot_server.hub import Hub
 from plot_server.leaderboard import LeaderboardScreen
 from plot_server.ratings import (
@@ -28,6 +30,7 @@ from plot_server.ratings import (
     away,
     rated,
     standings,
+    when,
 )
 from plot_server.result_book import RESULTS_FILE
 from plot_server.server import ServedApp
@@ -312,13 +315,7 @@ def test_a_long_absence_is_counted_from_the_results_times(rules, tmp_path):
     on_time(hub, wall, ALICE, BOB, loser=Player.ABWEHR, seed=23)
     first, second = sorted(hub.results.results.values(), key=lambda r: r.table)
     gap = hub.results.standings()
-    close = standings([first, attrs_evolve_ended(second, first.ended, days=1)])
+    a_day_later = stamp(when(first.ended) + timedelta(days=1))
+    close = standings([first, attrs.evolve(second, ended=a_day_later)])
     # the same two games a day apart move alice less than with 200 days between them
     assert gap[ALICE.key].overall.rating - 1500 > close[ALICE.key].overall.rating - 1500 > 0
-
-
-def attrs_evolve_ended(r: Result, after: str, *, days: int) -> Result:
-    from plot_server.ratings import when
-
-    ended = (when(after) + timedelta(days=days)).strftime("%Y-%m-%dT%H:%M:%SZ")
-    return Result(r.table, ended, r.winner, r.how, r.ss, r.abwehr)

@@ -6,38 +6,18 @@ again."""
 
 from __future__ import annotations
 
-import email
 import json
 import random
 import re
 
 import pytest
-from aiosmtpd.controller import Controller
 
 from plot_core import Player, apply, legal_actions, load_rules
-from serving import Server, eventually, free_port, make_keys, needs_ssh, ssh_args
+from serving import Server, eventually, make_keys, needs_ssh, ssh_args
+from smtp_inbox import receiving
 from terminal import Terminal
 
 PASSES = 4  # moves that pass from one player to the other, each over a fresh connection
-
-
-class Inbox:
-    def __init__(self) -> None:
-        self.mail: list = []
-
-    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
-        self.mail.append(envelope)
-        return "250 OK"
-
-    def to(self, address: str) -> list[str]:
-        """The mail sent to ``address``: its subject line and its text, decoded."""
-        out = []
-        for m in self.mail:
-            if address in m.rcpt_tos:
-                message = email.message_from_bytes(m.content)
-                body = message.get_payload(decode=True).decode()
-                out.append(f"Subject: {message['Subject']}\n{body}")
-        return out
 
 
 def visit(server: Server, name: str) -> Terminal:
@@ -76,12 +56,8 @@ def play_the_move(t: Terminal, server: Server, rules, side: Player, rnd: random.
 
 @pytest.fixture
 def inbox():
-    box = Inbox()
-    controller = Controller(box, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    box.port = controller.port
-    yield box
-    controller.stop()
+    with receiving() as box:
+        yield box
 
 
 def correspond(tmp_path, inbox, passes: int | None, *extra: str) -> tuple[Server, list]:

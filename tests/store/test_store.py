@@ -13,13 +13,14 @@ import psycopg
 import pytest
 
 from fakes import Later
-from plot_core import Player, Verb
+from plot_core import Player
 from plot_record.store import parse_raw
 from plot_record.timeline import check
 from plot_server.hub import RECONNECTING, Hub
 from plot_server.pgstore import SCHEMA_VERSION, StoreError, prepare
 from plot_server.shared import PRESENCE_TTL
 from plot_session.session import Seat
+from served.moves import pass_the_move
 from served.test_hub import ALICE, BOB
 
 
@@ -61,6 +62,10 @@ class Processes:
                 return
             time.sleep(0.002)
         raise AssertionError("the processes did not agree in time")
+
+    def pass_the_move(self, guest) -> None:
+        """``guest``'s side plays until the move passes, each action saved before the next."""
+        pass_the_move(guest, settle=lambda: self.until(lambda: not guest.chair.session.unsaved))
 
     def close(self) -> None:
         for hub in self.hubs:
@@ -396,17 +401,6 @@ def test_a_rematch_offered_on_one_process_is_accepted_on_the_other(procs):
 def test_a_clock_runs_the_same_on_another_worker_and_a_loss_on_time_reaches_both(rules, tmp_path, url):
     from served.test_clocks import RULE, Wall
 
-    def move(guest, side) -> None:
-        """``side`` plays until the move passes, each action saved before the next."""
-        for _ in range(500):
-            procs.until(lambda: not guest.chair.session.unsaved)
-            if guest.chair.session.state.to_act is not side:
-                return
-            legal = guest.chair.legal()
-            quick = [x for x in legal if x.verb in (Verb.END_PHASE, Verb.END)]
-            guest.chair.act(quick[0] if quick else legal[0])
-        raise AssertionError("the move never passed")
-
     wall = Wall()
     procs = Processes(rules, tmp_path, url, wall=wall)
     try:
@@ -417,10 +411,10 @@ def test_a_clock_runs_the_same_on_another_worker_and_a_loss_on_time_reaches_both
         procs.until(lambda: table.id in b.tables)
         ab = b.sit(table.id, BOB, code=table.code)
         b.tables[table.id].session.stamp = wall.stamp
-        move(ab, Player.ABWEHR)  # bob, on B
+        procs.pass_the_move(ab)  # bob, on B
         procs.until(lambda: ss.chair.my_move())
         wall.wait(hours=5)
-        move(ss, Player.SS)  # alice, on A
+        procs.pass_the_move(ss)  # alice, on A
         procs.until(lambda: ab.chair.my_move() and not ss.chair.session.unsaved)
         wall.wait(hours=3)
         left = a.tables[table.id].session.time_left(wall())
@@ -448,12 +442,8 @@ def test_a_result_kept_by_one_process_rates_on_every_process_and_old_games_are_r
         table.session.stamp = wall.stamp
         a.sit(table.id, ALICE)
         ab = a.sit(table.id, BOB, code=table.code)
-        while ab.chair.session.state.to_act is Player.ABWEHR:  # bob passes the move
-            procs.until(ab.chair.my_move)
-            legal = ab.chair.legal()
-            quick = [x for x in legal if x.verb in (Verb.END_PHASE, Verb.END)]
-            ab.chair.act(quick[0] if quick else legal[0])
-        procs.until(lambda: not ab.chair.session.unsaved)
+        procs.until(ab.chair.my_move)
+        procs.pass_the_move(ab)  # bob passes the move
         wall.wait(days=3)  # and alice lets her clock run out
         assert a.check_clocks() == [table.id]
         procs.until(lambda: table.id in b.tables and b.tables[table.id].over)
