@@ -291,31 +291,41 @@ def _before(c: Contestant, standing: Standing | None, pool: str, at: datetime) -
 Changes = dict[str, dict[str, tuple[Rating, Rating]]]  # table -> player -> overall before, after
 
 
+def order(result: Result) -> tuple[datetime, int]:
+    """Where a game stands among the others: when it ended (its table's number breaks
+    a tie)."""
+    return when(result.ended), number(result.table)
+
+
 def standings(results: Iterable[Result], changes: Changes | None = None) -> dict[str, Standing]:
-    """Every rated player's standing (by key) after ``results``, taken in the order the
-    games ended (the table's number breaks a tie). ``changes``, if given, gets each
-    game's overall rating before and after it, for each of its players."""
+    """Every rated player's standing (by key) after ``results``, taken in their order.
+    ``changes``, if given, gets each game's overall rating before and after it, for
+    each of its players."""
     table: dict[str, Standing] = {}
-    ordered = sorted((r for r in results if r.rated), key=lambda r: (when(r.ended), number(r.table)))
-    for result in ordered:
-        at = when(result.ended)
-        players: dict[Player, Standing] = {}
-        for side in Player:
-            c = result.side(side)
-            if not c.computer:
-                players[side] = table.setdefault(c.key, Standing(c.key, c.name))
-                players[side].name = c.name  # the name they played under last
-        overall = {side: _before(result.side(side), players.get(side), "overall", at) for side in Player}
-        own = {side: _before(result.side(side), players.get(side), side.value, at) for side in Player}
-        for side, standing in players.items():
-            score = result.score(side)
-            before_game = standing.overall
-            standing.overall = rated(overall[side], [(overall[side.enemy], score)])
-            if changes is not None:
-                changes.setdefault(result.table, {})[standing.key] = (before_game, standing.overall)
-            setattr(standing, side.value, rated(own[side], [(own[side.enemy], score)]))
-            standing.last["overall"] = standing.last[side.value] = at
-            standing.games += 1
-            standing.won += score == 1
-            standing.lost += score == 0
+    for result in sorted((r for r in results if r.rated), key=order):
+        count_game(table, result, changes)
     return table
+
+
+def count_game(table: dict[str, Standing], result: Result, changes: Changes | None = None) -> None:
+    """One more rated game in ``table``: the standings after every game before it."""
+    at = when(result.ended)
+    players: dict[Player, Standing] = {}
+    for side in Player:
+        c = result.side(side)
+        if not c.computer:
+            players[side] = table.setdefault(c.key, Standing(c.key, c.name))
+            players[side].name = c.name  # the name they played under last
+    overall = {side: _before(result.side(side), players.get(side), "overall", at) for side in Player}
+    own = {side: _before(result.side(side), players.get(side), side.value, at) for side in Player}
+    for side, standing in players.items():
+        score = result.score(side)
+        before_game = standing.overall
+        standing.overall = rated(overall[side], [(overall[side.enemy], score)])
+        if changes is not None:
+            changes.setdefault(result.table, {})[standing.key] = (before_game, standing.overall)
+        setattr(standing, side.value, rated(own[side], [(own[side.enemy], score)]))
+        standing.last["overall"] = standing.last[side.value] = at
+        standing.games += 1
+        standing.won += score == 1
+        standing.lost += score == 0

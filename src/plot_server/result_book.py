@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 import attrs
@@ -24,7 +25,18 @@ from plot_record.files import Unreadable, loads, read_regular
 from plot_session.session import Seat
 
 from .pgstore import Store
-from .ratings import LEVEL_RATINGS, POOLS, Changes, Contestant, Rating, Result, Standing, standings
+from .ratings import (
+    LEVEL_RATINGS,
+    POOLS,
+    Changes,
+    Contestant,
+    Rating,
+    Result,
+    Standing,
+    count_game,
+    order,
+    standings,
+)
 from .tables import Table
 
 RESULTS_FILE = "results.jsonl"
@@ -68,6 +80,7 @@ class ResultBook:
         self.results: dict[str, Result] = {}
         self._standings: dict[str, Standing] | None = None
         self._changes: Changes = {}
+        self._latest: tuple[datetime, int] | None = None  # the last game counted in them
 
     def load(self) -> list[str]:
         """Read every kept result; returns what could not be read and why (the rest
@@ -111,7 +124,7 @@ class ResultBook:
         if result.table in self.results:
             return
         self.results[result.table] = result
-        self._standings = None
+        self._count(result)
         if self.store is not None:
             self.store().add_result(result.table, result.to_json())
             return
@@ -124,11 +137,25 @@ class ResultBook:
         finally:
             os.close(fd)
 
+    def _count(self, result: Result) -> None:
+        """A new result in the standings: a game that ended after every one counted is
+        counted on top of them (the usual case: on the hub's loop, at each game's end);
+        one that ended before (another process's, heard late) has them worked out again
+        from the start when next asked."""
+        if not result.rated or self._standings is None:
+            return
+        if self._latest is not None and order(result) < self._latest:
+            self._standings = None
+            return
+        count_game(self._standings, result, self._changes)
+        self._latest = order(result)
+
     def standings(self) -> dict[str, Standing]:
-        """Every rated player's standing (worked out again only after a new result)."""
+        """Every rated player's standing."""
         if self._standings is None:
             self._changes = {}
             self._standings = standings(self.results.values(), self._changes)
+            self._latest = max((order(r) for r in self.results.values() if r.rated), default=None)
         return self._standings
 
     def change(self, table_id: str, key: str) -> tuple[Rating, Rating] | None:

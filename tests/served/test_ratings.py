@@ -32,7 +32,7 @@ from plot_server.ratings import (
     standings,
     when,
 )
-from plot_server.result_book import RESULTS_FILE
+from plot_server.result_book import RESULTS_FILE, ResultBook
 from plot_server.server import ServedApp
 from plot_session.session import Seat
 
@@ -128,6 +128,23 @@ def test_results_count_in_the_order_their_games_ended_whatever_order_they_are_ke
     random.Random(3).shuffle(shuffled)
     assert standings(shuffled) == standings(results)
     assert standings(results) != standings(results[1:])  # (each game counts)
+
+
+def test_a_servers_standings_count_each_new_game_as_a_fold_of_all_of_them_would(tmp_path):
+    book = ResultBook(tmp_path)
+    book.standings()
+    kept = []
+    # in the order they end, then one heard late (it ended before the last), then more
+    for r in [result(n, "ss" if n % 3 else "allies", day=n) for n in (1, 2, 3, 5)] + [
+        result(4, "abwehr", B, A, day=4),
+        result(6, "abwehr", day=6),
+    ]:
+        book.add(r)
+        kept.append(r)
+        assert book.standings() == standings(kept)
+    changes: dict = {}
+    standings(kept, changes)
+    assert all(book.change(t, k) == changes[t][k] for t in changes for k in changes[t])
 
 
 def test_a_player_away_for_months_comes_back_less_sure_and_moves_further():
