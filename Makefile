@@ -48,11 +48,13 @@ postgresql:
 # Two parts: the engine, record, screen, hidden-information and in-process served-game
 # (tests/served) tests in two processes
 # (they keep to themselves; an idle process takes work from the other, so a long test
-# near the end does not leave one waiting), then the SSH server tests one at a time (they time
-# real terminals and servers, which a second process on a 2-core machine would disturb).
+# near the end does not leave one waiting), then the tests with real servers and clients
+# (tests/server), also in two processes, a whole file to each: they mostly wait on
+# terminals, browsers and servers (a third of one core), and their deadlines hold with
+# both cores busy besides (tried with two busy loops beside them).
 test: $(STAMP) ssh-client browser postgresql
 	$(BIN)/python -m pytest -q -m "not slow" -n 2 --dist worksteal --ignore=tests/server $(PYTEST_ARGS) tests
-	$(BIN)/python -m pytest -q -m "not slow" $(PYTEST_ARGS) tests/server
+	$(BIN)/python -m pytest -q -m "not slow" -n 2 --dist loadfile $(PYTEST_ARGS) tests/server
 
 bench: $(STAMP) ssh-client postgresql
 	$(BIN)/python -m pytest -q -m slow $(PYTEST_ARGS)
