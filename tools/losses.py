@@ -3,6 +3,18 @@ that lost each, how it came about, to find where a level is weakest.
 
     python -m tools.losses --games 60 --seed 996200 --ss hard --abwehr expert --think 1 --procs 2
 
+Or reads the games `plot selfplay -v` played (its line per game), from one or more of
+its outputs, such as a long measurement played in pieces; for each pairing of levels
+it tallies the endings, and for two lines on the same seeds that differ in one side it
+prints how much more often that side won, with its 95% interval, as `--compare` does:
+
+    python -m tools.losses --read piece-1.txt piece-2.txt ...
+
+A game line says how the game ended and when the coup began, not what the evaluation
+thought then, nor who was lost by then, nor Hitler's fate: those are left out of a
+tally read from lines. A coup declared in a game that time ended (18.74) failed on the
+Walkyrie roll at least once.
+
 For the Abwehr: the coup never tried and time ran out (18.74); coups that failed on
 the Walkyrie roll, then time ran out (18.74); a coup that stalled past the last
 Coup-Turn, the Allies' win (18.73); the streets emptied by the SS (18.72). For the SS:
@@ -16,8 +28,10 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import statistics
 from collections import Counter
+from pathlib import Path
 
 import attrs
 
@@ -25,6 +39,7 @@ from plot_ai.players import Timed, make
 from plot_ai.value import chances
 from plot_core import Party, Player, apply, legal_actions, load_rules, new_game
 from plot_core.engine.state import HITLER, Box
+from plot_core.selfplay import gain
 
 LOST_BOXES = (Box.INTERROGATION, Box.ABWEHR_RETIREMENT, Box.ELIMINATED)
 
@@ -37,11 +52,11 @@ class Game:
     walkyrie_failures: int
     coup_turn: int | None  # the Game-Turn the coup began, if it did
     abwehr_at_coup: float | None  # the evaluation's Abwehr chance then
-    abwehr_lost_before: int  # Abwehr units in the cell, retired or gone by then
-    hitler_alive: bool
+    abwehr_lost_before: int | None  # Abwehr units in the cell, retired or gone by then
+    hitler_alive: bool | None  # (None: not known, for a game read from a line)
 
-    def how(self) -> tuple[str, str] | None:
-        """(the losing side, how), or None for no loser (never: the Allies' win is both's)."""
+    def how(self) -> tuple[str, str]:
+        """(the losing side, how): every game has one (the Allies' win is both's)."""
         if self.case == "18.74":
             why = (
                 "coups failed on the Walkyrie roll, then time ran out (18.74)"
@@ -97,15 +112,88 @@ def tally(games: list[Game]) -> list[str]:
         lines.append(f"  {who}: {why}: {n} ({100 * n / len(games):.0f}%)")
     declared = [g for g in games if g.coup_turn is not None]
     if declared:
+        turns = [g.coup_turn for g in declared if g.coup_turn is not None]
+        said = f"coup declared in {len(declared)} games, mean Game-Turn {statistics.mean(turns):.1f}"
+        chances = [g.abwehr_at_coup for g in declared if g.abwehr_at_coup is not None]
+        if chances:
+            said += f"; the evaluation's Abwehr chance then: mean {100 * statistics.mean(chances):.0f}%"
+        lost = [g.abwehr_lost_before for g in declared if g.abwehr_lost_before is not None]
+        if lost:
+            said += f"; Abwehr units lost by then: mean {statistics.mean(lost):.1f}"
+        lines.append(said)
+    alive = [g.hitler_alive for g in games if g.hitler_alive is not None]
+    if alive:
+        lines.append(f"Hitler alive at the end in {sum(alive)} of {len(alive)} games")
+    return lines
+
+
+# `plot selfplay -v`: a line's header, then a line per game (plot_cli's _selfplay_line).
+_HEADER = re.compile(r"plot selfplay: \d+ game\(s\), seeds \d+-\d+, SS (\w+) vs Abwehr (\w+)")
+_GAME = re.compile(
+    r"  seed (\d+): (\w+) by ([\d.]+) after \d+ actions, GT \d+, "
+    r"(?:coup at GT (\d+), \d+ CT|no coup), \d+ ms"
+)
+
+
+def read(paths: list[Path]) -> dict[tuple[str, str], dict[int, Game]]:
+    """The games in `plot selfplay -v` outputs, by (SS level, Abwehr level), by seed.
+    A game line outside a line's header, one that does not read, or a seed that comes
+    twice in one pairing (a piece read twice) is an error naming the file and line."""
+    found: dict[tuple[str, str], dict[int, Game]] = {}
+    for path in paths:
+        pairing: tuple[str, str] | None = None
+        for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            where = f"{path}, line {number}"
+            header = _HEADER.fullmatch(text)
+            if header:
+                pairing = (header[1], header[2])
+                continue
+            if not text.startswith("  seed "):
+                continue
+            game = _GAME.fullmatch(text)
+            if game is None:
+                raise ValueError(f"{where}: not a game line of plot selfplay -v: {text!r}")
+            if pairing is None:
+                raise ValueError(f"{where}: a game before any line's header")
+            seed, winner, case, coup = int(game[1]), game[2], game[3], game[4]
+            games = found.setdefault(pairing, {})
+            if seed in games:
+                raise ValueError(f"{where}: seed {seed} of SS {pairing[0]} vs Abwehr {pairing[1]} again")
+            failed = 1 if case == "18.74" and coup is not None else 0  # 18.74 after a coup: Walkyrie
+            games[seed] = Game(seed, winner, case, failed, int(coup) if coup else None, None, None, None)
+    return found
+
+
+def report(found: dict[tuple[str, str], dict[int, Game]]) -> list[str]:
+    """Each pairing's tally, then the gain for each two pairings on the same seeds that
+    differ in one side."""
+    lines: list[str] = []
+    for (ss, abwehr), games in found.items():
+        seeds = sorted(games)
         lines.append(
-            f"coup declared in {len(declared)} games, mean Game-Turn "
-            f"{statistics.mean(g.coup_turn for g in declared):.1f}; the evaluation's "
-            f"Abwehr chance then: mean "
-            f"{100 * statistics.mean(g.abwehr_at_coup for g in declared):.0f}%; Abwehr "
-            f"units lost by then: mean "
-            f"{statistics.mean(g.abwehr_lost_before for g in declared):.1f}"
+            f"{ss} (SS) against {abwehr} (Abwehr), seeds {seeds[0]}-{seeds[-1]} ({len(seeds)} games)"
         )
-    lines.append(f"Hitler alive at the end in {sum(g.hitler_alive for g in games)} of {len(games)} games")
+        lines += tally([games[s] for s in seeds])
+        lines.append("")
+    pairings = list(found)
+    for i, first in enumerate(pairings):
+        for second in pairings[i + 1 :]:
+            if found[first].keys() != found[second].keys():
+                continue
+            differ = [side for side, a, b in zip(("ss", "abwehr"), first, second, strict=True) if a != b]
+            if len(differ) != 1:
+                continue
+            side = differ[0]
+            n = len(found[first])
+            k1 = sum(g.winner == side for g in found[first].values())
+            k2 = sum(g.winner == side for g in found[second].values())
+            d, lo, hi = gain(k1, n, k2, n)
+            at = 0 if side == "ss" else 1
+            lines.append(
+                f"Gain for the {'SS' if side == 'ss' else 'Abwehr'}, {first[at]} over {second[at]} on the "
+                f"same {n} seeds: {100 * d:+.1f} points [{100 * lo:+.1f}, {100 * hi:+.1f}] (95%, "
+                f"Newcombe's hybrid score interval); {k1} of {n} won against {k2} of {n}"
+            )
     return lines
 
 
@@ -117,7 +205,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--abwehr", default="hard")
     ap.add_argument("--think", type=float, default=1.0)
     ap.add_argument("--procs", type=int, default=1, help="games at once, in worker processes")
+    ap.add_argument(
+        "--read", nargs="+", type=Path, metavar="FILE", help="read the games of plot selfplay -v outputs"
+    )
     args = ap.parse_args(argv)
+    if args.read:
+        try:
+            found = read(args.read)
+        except (OSError, ValueError) as e:
+            print(f"python -m tools.losses: {e}")
+            return 2
+        print("\n".join(report(found)))
+        return 0
     seeds = [args.seed + i for i in range(args.games)]
     if args.procs > 1:
         from concurrent.futures import ProcessPoolExecutor

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from tools.losses import Game, main, play, tally
+import re
+from pathlib import Path
+
+from tools.losses import Game, main, play, read, tally
+
+from plot_cli.main import main as cli
 
 
 def test_each_ending_is_told_by_the_rule_that_made_it():
@@ -23,3 +28,71 @@ def test_played_games_are_tallied(capsys):
     assert lines[0] == "1 games" and any("(100%)" in ln for ln in lines)
     assert main(["--games", "2", "--ss", "random", "--abwehr", "random"]) == 0
     assert "random (SS) against random (Abwehr)" in capsys.readouterr().out
+
+
+def _selfplay(capsys, tmp_path, name: str, *args: str) -> Path:
+    """`plot selfplay -v ...`'s output, kept in a file as a player would keep it."""
+    assert cli(["selfplay", "-v", "--ss", "random", "--abwehr", "random", *args]) == 0
+    out = tmp_path / name
+    out.write_text(capsys.readouterr().out, encoding="utf-8")
+    return out
+
+
+def test_games_read_from_selfplay_pieces_give_the_gain_selfplay_gives_for_the_whole(capsys, tmp_path):
+    whole = _selfplay(
+        capsys, tmp_path, "whole.txt", "--games", "6", "--seed", "4100", "--compare", "abwehr=busy"
+    )
+    said = re.search(r"Gain for the Abwehr, random over busy .*", whole.read_text()).group(0)
+    pieces = [
+        _selfplay(
+            capsys,
+            tmp_path,
+            f"piece-{seed}.txt",
+            "--games",
+            "3",
+            "--seed",
+            str(seed),
+            "--compare",
+            "abwehr=busy",
+        )
+        for seed in (4100, 4103)
+    ]
+    for files in ([whole], pieces):
+        assert main(["--read", *map(str, files)]) == 0
+        out = capsys.readouterr().out
+        assert "random (SS) against random (Abwehr), seeds 4100-4105 (6 games)" in out
+        assert "random (SS) against busy (Abwehr), seeds 4100-4105 (6 games)" in out
+        (gain_line,) = [ln for ln in out.splitlines() if ln.startswith("Gain for")]
+        # the same games, the same numbers, in the same words as --compare
+        assert gain_line.replace("on the same 6 seeds", "on the same seeds") == said
+    games = read(pieces)[("random", "random")]
+    assert sorted(games) == list(range(4100, 4106))
+    assert all(
+        g.case.startswith("18.7") and (g.hitler_alive, g.abwehr_at_coup) == (None, None)
+        for g in games.values()
+    )
+
+
+def test_a_piece_read_twice_or_a_damaged_line_is_named_where_it_is(capsys, tmp_path):
+    piece = _selfplay(capsys, tmp_path, "piece.txt", "--games", "2", "--seed", "4200")
+    assert main(["--read", str(piece), str(piece)]) == 2
+    assert f"{piece}, line 2: seed 4200 of SS random vs Abwehr random again" in capsys.readouterr().out
+    damaged = tmp_path / "damaged.txt"
+    damaged.write_text(piece.read_text().replace(" after ", " afterwards "), encoding="utf-8")
+    assert main(["--read", str(damaged)]) == 2
+    assert f"{damaged}, line 2: not a game line of plot selfplay -v" in capsys.readouterr().out
+    assert main(["--read", str(tmp_path / "absent.txt")]) == 2
+    assert "absent.txt" in capsys.readouterr().out
+
+
+def test_a_game_line_tells_a_coup_that_time_ended_as_failed_on_the_walkyrie_roll(tmp_path):
+    log = tmp_path / "log.txt"
+    log.write_text(
+        "plot selfplay: 2 game(s), seeds 7-8, SS hard vs Abwehr expert\n"
+        "  seed 7: ss by 18.74 after 900 actions, GT 9, coup at GT 6, 1 CT, 10 ms\n"
+        "  seed 8: ss by 18.74 after 900 actions, GT 9, no coup, 10 ms\n",
+        encoding="utf-8",
+    )
+    games = read([log])[("hard", "expert")]
+    assert games[7].how()[1].startswith("coups failed on the Walkyrie roll") and games[7].coup_turn == 6
+    assert games[8].how()[1] == "the coup never tried; time ran out (18.74)"
