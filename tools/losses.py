@@ -10,10 +10,11 @@ prints how much more often that side won, with its 95% interval, as `--compare` 
 
     python -m tools.losses --read piece-1.txt piece-2.txt ...
 
-A game line says how the game ended and when the coup began, not what the evaluation
-thought then, nor who was lost by then, nor Hitler's fate: those are left out of a
-tally read from lines. A coup declared in a game that time ended (18.74) failed on the
-Walkyrie roll at least once.
+A game line says how the game ended and when the coup began (its Walkyrie roll
+passed), not what the evaluation thought then, nor who was lost by then, nor
+Hitler's fate, nor whether a coup was declared and failed on the Walkyrie roll:
+those are left out of a tally read from lines, and a game that time ended with no
+coup begun is told as such, never tried or failed.
 
 For the Abwehr: the coup never tried and time ran out (18.74); coups that failed on
 the Walkyrie roll, then time ran out (18.74); a coup that stalled past the last
@@ -49,8 +50,8 @@ class Game:
     seed: int
     winner: str
     case: str
-    walkyrie_failures: int
-    coup_turn: int | None  # the Game-Turn the coup began, if it did
+    walkyrie_failures: int | None  # (None: not known, for a game read from a line)
+    coup_turn: int | None  # the Game-Turn the coup began (its Walkyrie roll passed), if it did
     abwehr_at_coup: float | None  # the evaluation's Abwehr chance then
     abwehr_lost_before: int | None  # Abwehr units in the cell, retired or gone by then
     hitler_alive: bool | None  # (None: not known, for a game read from a line)
@@ -58,6 +59,11 @@ class Game:
     def how(self) -> tuple[str, str]:
         """(the losing side, how): every game has one (the Allies' win is both's)."""
         if self.case == "18.74":
+            if self.walkyrie_failures is None:
+                return (
+                    "abwehr",
+                    "no coup begun, never tried or failed on the Walkyrie roll; time ran out (18.74)",
+                )
             why = (
                 "coups failed on the Walkyrie roll, then time ran out (18.74)"
                 if self.walkyrie_failures
@@ -113,7 +119,7 @@ def tally(games: list[Game]) -> list[str]:
     declared = [g for g in games if g.coup_turn is not None]
     if declared:
         turns = [g.coup_turn for g in declared if g.coup_turn is not None]
-        said = f"coup declared in {len(declared)} games, mean Game-Turn {statistics.mean(turns):.1f}"
+        said = f"coup begun in {len(declared)} games, mean Game-Turn {statistics.mean(turns):.1f}"
         chances = [g.abwehr_at_coup for g in declared if g.abwehr_at_coup is not None]
         if chances:
             said += f"; the evaluation's Abwehr chance then: mean {100 * statistics.mean(chances):.0f}%"
@@ -159,8 +165,7 @@ def read(paths: list[Path]) -> dict[tuple[str, str], dict[int, Game]]:
             games = found.setdefault(pairing, {})
             if seed in games:
                 raise ValueError(f"{where}: seed {seed} of SS {pairing[0]} vs Abwehr {pairing[1]} again")
-            failed = 1 if case == "18.74" and coup is not None else 0  # 18.74 after a coup: Walkyrie
-            games[seed] = Game(seed, winner, case, failed, int(coup) if coup else None, None, None, None)
+            games[seed] = Game(seed, winner, case, None, int(coup) if coup else None, None, None, None)
     return found
 
 

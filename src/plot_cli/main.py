@@ -105,7 +105,7 @@ def _selfplay_line(args: argparse.Namespace, ss_level: str, abwehr_level: str):
             if c is not None:
                 clocks[side].append(c)
         if args.verbose:
-            coup = f"coup at GT {r.coup_declared}, {r.coup_turns} CT" if r.coup_declared else "no coup"
+            coup = f"coup at GT {r.coup_begun}, {r.coup_turns} CT" if r.coup_begun else "no coup"
             print(
                 f"  seed {r.seed}: {r.winner} by {r.case} after {r.actions} actions, "
                 f"GT {r.game_turns}, {coup}, {r.seconds * 1000:.0f} ms",

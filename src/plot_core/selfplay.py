@@ -37,7 +37,7 @@ class GameResult:
     actions: int
     game_turns: int  # the Game-Turn the game ended in
     coup_turns: int  # Coup-Turns begun (0: no coup, or the coup failed at once)
-    coup_declared: int | None  # the Game-Turn of the coup, if one was declared
+    coup_begun: int | None  # the Game-Turn the coup began (its Walkyrie roll passed), if one did
     seconds: float
 
 
@@ -66,7 +66,7 @@ def play_game(seed: int, ss: Policy, abwehr: Policy, *, limit: int = 100_000) ->
         actions=n,
         game_turns=state.turn,
         coup_turns=state.coup.turn if state.coup else 0,
-        coup_declared=coup_at,
+        coup_begun=coup_at,
         seconds=time.perf_counter() - t0,
     )
 
@@ -126,14 +126,10 @@ class Summary:
         lines.append(
             "Ended by case: " + ", ".join(f"{case} x{k}" for case, k in sorted(self.endings().items()))
         )
-        coups = [r for r in rs if r.coup_declared is not None]
+        coups = [r for r in rs if r.coup_begun is not None]
         lines.append(
-            f"Coups declared: {len(coups)} of {n}"
-            + (
-                f" (mean Game-Turn {statistics.fmean(r.coup_declared or 0 for r in coups):.1f})"
-                if coups
-                else ""
-            )
+            f"Coups begun: {len(coups)} of {n}"
+            + (f" (mean Game-Turn {statistics.fmean(r.coup_begun or 0 for r in coups):.1f})" if coups else "")
         )
         lines.append(_stat("Actions per game", [r.actions for r in rs], "{:.0f}"))
         lines.append(_stat("Game-Turns per game", [r.game_turns for r in rs], "{:.1f}"))

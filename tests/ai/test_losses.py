@@ -85,14 +85,19 @@ def test_a_piece_read_twice_or_a_damaged_line_is_named_where_it_is(capsys, tmp_p
     assert "absent.txt" in capsys.readouterr().out
 
 
-def test_a_game_line_tells_a_coup_that_time_ended_as_failed_on_the_walkyrie_roll(tmp_path):
+def test_a_game_line_that_time_ended_without_a_coup_says_it_may_have_failed_on_the_walkyrie_roll(tmp_path):
     log = tmp_path / "log.txt"
     log.write_text(
         "plot selfplay: 2 game(s), seeds 7-8, SS hard vs Abwehr expert\n"
-        "  seed 7: ss by 18.74 after 900 actions, GT 9, coup at GT 6, 1 CT, 10 ms\n"
+        "  seed 7: abwehr by 18.71 after 900 actions, GT 9, coup at GT 6, 1 CT, 10 ms\n"
         "  seed 8: ss by 18.74 after 900 actions, GT 9, no coup, 10 ms\n",
         encoding="utf-8",
     )
     games = read([log])[("hard", "expert")]
-    assert games[7].how()[1].startswith("coups failed on the Walkyrie roll") and games[7].coup_turn == 6
-    assert games[8].how()[1] == "the coup never tried; time ran out (18.74)"
+    assert games[7].how() == ("ss", "the streets emptied by the Abwehr (18.71)") and games[7].coup_turn == 6
+    # a line does not say whether a coup was declared and failed (no coup began)
+    assert games[8].how() == (
+        "abwehr",
+        "no coup begun, never tried or failed on the Walkyrie roll; time ran out (18.74)",
+    )
+    assert games[8].coup_turn is None and games[8].walkyrie_failures is None
