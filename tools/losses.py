@@ -40,7 +40,7 @@ from plot_ai.players import Timed, make
 from plot_ai.value import chances
 from plot_core import Party, Player, apply, legal_actions, load_rules, new_game
 from plot_core.engine.state import HITLER, Box
-from plot_core.selfplay import gain
+from plot_core.selfplay import gain_words
 
 LOST_BOXES = (Box.INTERROGATION, Box.ABWEHR_RETIREMENT, Box.ELIMINATED)
 
@@ -192,13 +192,8 @@ def report(found: dict[tuple[str, str], dict[int, Game]]) -> list[str]:
             n = len(found[first])
             k1 = sum(g.winner == side for g in found[first].values())
             k2 = sum(g.winner == side for g in found[second].values())
-            d, lo, hi = gain(k1, n, k2, n)
             at = 0 if side == "ss" else 1
-            lines.append(
-                f"Gain for the {'SS' if side == 'ss' else 'Abwehr'}, {first[at]} over {second[at]} on the "
-                f"same {n} seeds: {100 * d:+.1f} points [{100 * lo:+.1f}, {100 * hi:+.1f}] (95%, "
-                f"Newcombe's hybrid score interval); {k1} of {n} won against {k2} of {n}"
-            )
+            lines.append(gain_words(side, first[at], second[at], k1, n, k2, n, seeds=f"{n} seeds"))
     return lines
 
 

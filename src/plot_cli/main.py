@@ -63,7 +63,7 @@ def _check_data(args: argparse.Namespace) -> int:
 
 
 def _selfplay(args: argparse.Namespace) -> int:
-    from plot_core.selfplay import gain
+    from plot_core.selfplay import gain_words
 
     load_rules()  # fail on bad data before any game
     first = _selfplay_line(args, args.ss, args.abwehr)
@@ -74,14 +74,8 @@ def _selfplay(args: argparse.Namespace) -> int:
     print()
     second = _selfplay_line(args, ss, abwehr)
     measured = args.ss if side == "ss" else args.abwehr
-    k1, k2, n = first.wins()[side], second.wins()[side], first.games
-    d, lo, hi = gain(k1, n, k2, second.games)
-    name = "SS" if side == "ss" else "Abwehr"
-    print(
-        f"\nGain for the {name}, {measured} over {level} on the same seeds: {100 * d:+.1f} points "
-        f"[{100 * lo:+.1f}, {100 * hi:+.1f}] (95%, Newcombe's hybrid score interval); "
-        f"{k1} of {n} won against {k2} of {second.games}"
-    )
+    k1, k2 = first.wins()[side], second.wins()[side]
+    print("\n" + gain_words(side, measured, level, k1, first.games, k2, second.games))
     return 0
 
 

@@ -99,6 +99,20 @@ def gain(k1: int, n1: int, k2: int, n2: int) -> tuple[float, float, float]:
     return d, d - math.hypot(p1 - l1, u2 - p2), d + math.hypot(u1 - p1, p2 - l2)
 
 
+def gain_words(
+    side: str, better: str, than: str, k1: int, n1: int, k2: int, n2: int, *, seeds: str = "seeds"
+) -> str:
+    """The gain of ``side`` ("ss" or "abwehr") played by ``better`` (k1 of n1 won) over
+    ``than`` (k2 of n2) on the same seeds, with its interval, as a line to print."""
+    d, lo, hi = gain(k1, n1, k2, n2)
+    name = "SS" if side == "ss" else "Abwehr"
+    return (
+        f"Gain for the {name}, {better} over {than} on the same {seeds}: {100 * d:+.1f} points "
+        f"[{100 * lo:+.1f}, {100 * hi:+.1f}] (95%, Newcombe's hybrid score interval); "
+        f"{k1} of {n1} won against {k2} of {n2}"
+    )
+
+
 @attrs.frozen
 class Summary:
     results: tuple[GameResult, ...]

@@ -144,11 +144,12 @@ class ResultBook:
         from the start when next asked."""
         if not result.rated or self._standings is None:
             return
-        if self._latest is not None and order(result) < self._latest:
+        at = order(result)
+        if self._latest is not None and at < self._latest:
             self._standings = None
             return
         count_game(self._standings, result, self._changes)
-        self._latest = order(result)
+        self._latest = at
 
     def standings(self) -> dict[str, Standing]:
         """Every rated player's standing."""
