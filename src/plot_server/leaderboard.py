@@ -49,12 +49,15 @@ class LeaderboardScreen(OnceModal[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_columns(*COLUMNS)
-        self.show()
-        table.focus()
+        # over SSH a key can close the board before it is mounted: then nothing to fill
+        for table in self.query(DataTable).results(DataTable):
+            table.add_columns(*COLUMNS)
+            self.show()
+            table.focus()
 
     def show(self) -> None:
+        if not (self.query("#ranked-title") and self.query(DataTable)):
+            return  # gone, or not built yet (keys can outrun the screen)
         title = self.query_one("#ranked-title", Static)
         title.update(join(("Ratings", "bold"), f" — sorted {POOL_NAMES[self.pool]}"))
         table = self.query_one(DataTable)

@@ -300,6 +300,27 @@ async def test_the_lobby_shows_ones_rating_and_r_opens_the_leaderboard(rules, tm
         assert app.screen is app.lobby
 
 
+@pytest.mark.asyncio
+async def test_a_leaderboard_closed_before_it_is_mounted_is_not_a_crash(rules, tmp_path):
+    """r then Esc faster than the board is built (the SSH fuzz test found it): its
+    mount and a late s find no widgets, and do nothing."""
+    hub = Hub(rules, tmp_path, later=Later(), wall=Wall())
+    app = ServedApp(None, hub, ALICE, idle=600)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        board = app.screen
+        assert isinstance(board, LeaderboardScreen)
+        for child in list(board.children):
+            await child.remove()  # as if closed a moment ago, its widgets already gone
+        board.on_mount()
+        board.action_next_pool()
+        assert board.pool == "ss" and app.is_running
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is app.lobby
+
+
 def test_in_plain_text_ratings_lists_the_leaderboard_and_the_lobby_says_ones_own(rules, tmp_path):
     wall = Wall()
     hub = Hub(rules, tmp_path, later=Later(), wall=wall)
