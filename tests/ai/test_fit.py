@@ -1,0 +1,50 @@
+"""The evaluation's fitting tool (tools/fit.py): its regression finds the weights that
+made the data, and its report by Coup-Turn sets the chances given beside what happened."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from plot_ai.features import COUP
+from tools.fit import by_coup_turn, logistic_fit
+
+
+def test_the_regression_finds_the_weights_that_made_the_data():
+    rnd = random.Random(7)
+    truth = [-0.5, 2.0, -1.5]
+    xs, ys = [], []
+    for _ in range(20_000):
+        x = [1.0, rnd.random(), rnd.random()]
+        p = 1 / (1 + math.exp(-sum(w * v for w, v in zip(truth, x, strict=True))))
+        xs.append(x)
+        ys.append(int(rnd.random() < p))
+    got = logistic_fit(xs, ys, ridge=0.0)
+    assert got == pytest.approx(truth, abs=0.15)
+    # a ridge pulls every weight but the bias towards nothing
+    shrunk = logistic_fit(xs, ys, ridge=0.01)
+    assert abs(shrunk[1]) < abs(got[1]) and abs(shrunk[2]) < abs(got[2])
+
+
+def test_the_report_by_coup_turn_gives_each_endings_chance_and_how_often_it_happened():
+    left = COUP.index("coup_turns_left")
+
+    def position(turn: int) -> list[float]:
+        x = [0.0] * len(COUP)
+        x[0], x[left] = 1.0, (6 - turn) / 6
+        return x
+
+    # bias-only models: the SS given 1/(1+e^0) = 0.5, the Abwehr 1/(1+e^1)
+    held = {"ss": [0.0] + [0.0] * (len(COUP) - 1), "abwehr": [-1.0] + [0.0] * (len(COUP) - 1)}
+    test = [(position(6), "allies"), (position(6), "allies"), (position(6), "ss"), (position(2), "abwehr")]
+    lines: list[str] = []
+    rows = by_coup_turn(held, test, lines.append)
+    assert [r["coup_turn"] for r in rows] == [2, 6]
+    last = rows[1]
+    assert last["positions"] == 3
+    assert last["ss"] == {"given": 0.5, "won": round(1 / 3, 3)}
+    assert last["abwehr"]["given"] == round(1 / (1 + math.e), 3)
+    assert last["allies"]["won"] == round(2 / 3, 3)
+    assert lines[1].startswith("  Coup-Turn 6 (3 positions): ss given 0.500, won 0.333")
