@@ -23,6 +23,7 @@ from plot_core.engine.lookup import BERLIN, PRUSSIA, lookup
 from plot_core.engine.state import HITLER, Box, Phase
 from plot_core.hexgrid import Hex
 
+LATE = ("last_coup_turn", "coup_turn_before_last", "third_coup_turn_from_last")
 # The names of the facts, in the order features() returns them (the weights file
 # keeps the names, so a change of this list is caught when the weights are read).
 PRE_COUP = (
@@ -77,6 +78,18 @@ COUP = (
     "ab_loyalty",
     "interphase",
     "interphase_left",
+    # How much the streets weigh depends on the Coup-Turns left to clear them in: in
+    # the last ones a side that has not cleared the streets is about to lose to the
+    # Allies (18.73), which facts weighed the same in every Coup-Turn cannot say.
+    "ss_streets_inv_left",
+    "ab_streets_inv_left",
+    "ss_streets_left",
+    "ab_streets_left",
+    *(
+        f"{when}{fact}"
+        for when in LATE
+        for fact in ("", "_ss_streets_inv", "_ab_streets_inv", "_both_in_streets")
+    ),
 )
 
 
@@ -215,13 +228,21 @@ def features(state: GameState) -> list[float]:
     coup_left = max(0, rules.game.coup_turns - coup.turn) / rules.game.coup_turns
     alive = hitler.box is not Box.ELIMINATED
     exposed = 1.0 if alive and hitler_hex is not None and not place.get(hitler_hex, 0) & BERLIN_HEX else 0.0
+    inv_ss, inv_ab = 1 / (1 + n_ss), 1 / (1 + n_ab)
+    both = 1.0 if n_ss and n_ab else 0.0
+    late: list[float] = []
+    for turns_after in range(len(LATE)):  # the last Coup-Turn (18.73), the one before it, ...
+        if coup.turn and rules.game.coup_turns - coup.turn == turns_after:
+            late += [1.0, inv_ss, inv_ab, both]
+        else:
+            late += [0.0, 0.0, 0.0, 0.0]
     return [
         1.0,
         coup_left,
         n_ss / 8,
         n_ab / 8,
-        1 / (1 + n_ss),
-        1 / (1 + n_ab),
+        inv_ss,
+        inv_ab,
         e_ss / 40,
         e_ab / 40,
         d_ss / 40,
@@ -241,6 +262,11 @@ def features(state: GameState) -> list[float]:
         1.0 if interphase else 0.0,
         # 18.22: the Abwehr units still to move before the SS can answer
         max(0, coup.interphase_units - len(state.activated)) / 5 if interphase else 0.0,
+        inv_ss * coup_left,
+        inv_ab * coup_left,
+        n_ss / 8 * coup_left,
+        n_ab / 8 * coup_left,
+        *late,
     ]
 
 

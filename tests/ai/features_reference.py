@@ -150,4 +150,18 @@ def plain_features(state: GameState) -> list[float]:
         1.0 if interphase else 0.0,
         # 18.22: the Abwehr units still to move before the SS can answer
         max(0, coup.interphase_units - len(state.activated)) / 5 if interphase else 0.0,
+        1 / (1 + n_ss) * coup_left,
+        1 / (1 + n_ab) * coup_left,
+        n_ss / 8 * coup_left,
+        n_ab / 8 * coup_left,
+    ] + [
+        # the last three Coup-Turns, the last first: each its flag, the streets' inverse
+        # counts and whether both sides are still there
+        x
+        for k in (0, 1, 2)
+        for x in (
+            [1.0, 1 / (1 + n_ss), 1 / (1 + n_ab), float(n_ss > 0 and n_ab > 0)]
+            if coup.turn > 0 and rules.game.coup_turns - coup.turn == k
+            else [0.0, 0.0, 0.0, 0.0]
+        )
     ]

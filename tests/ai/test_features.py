@@ -64,3 +64,25 @@ def test_goal_distances_kept_across_boards_are_each_boards_own(monkeypatch, seed
         for h in hexes:
             assert t.goal_distance(h) == min((distance(h, g) for g in t.goals), default=0)
         assert len(easy._NEAREST) <= 5
+
+
+def test_the_last_three_coup_turns_are_told_apart():
+    """18.73: after the sixth Coup-Turn the Allies win, so the streets weigh differently
+    in the last Coup-Turns; each of the last three has its own flag and its own reading
+    of the streets, and the others none (seed 944000 plays all six Coup-Turns)."""
+    names = {n: i for i, n in enumerate(COUP)}
+    seen = set()
+    for state in _states(944000):
+        if state.coup is None or state.outcome is not None:
+            continue
+        x = features(state)
+        left = load_rules().game.coup_turns - state.coup.turn
+        n_ss, n_ab = round(x[names["ss_streets"]] * 8), round(x[names["ab_streets"]] * 8)
+        for k, when in enumerate(("last_coup_turn", "coup_turn_before_last", "third_coup_turn_from_last")):
+            here = state.coup.turn > 0 and left == k
+            assert x[names[when]] == (1.0 if here else 0.0), (state.coup.turn, when)
+            assert x[names[f"{when}_ab_streets_inv"]] == (1 / (1 + n_ab) if here else 0.0)
+            assert x[names[f"{when}_ss_streets_inv"]] == (1 / (1 + n_ss) if here else 0.0)
+            assert x[names[f"{when}_both_in_streets"]] == (1.0 if here and n_ss and n_ab else 0.0)
+        seen.add(state.coup.turn)
+    assert seen == {0, 1, 2, 3, 4, 5, 6}

@@ -7,9 +7,9 @@ import math
 import random
 
 import pytest
+from tools.fit import by_coup_turn, logistic_fit
 
 from plot_ai.features import COUP
-from tools.fit import by_coup_turn, logistic_fit
 
 
 def test_the_regression_finds_the_weights_that_made_the_data():
