@@ -85,11 +85,7 @@ COUP = (
     "ab_streets_inv_left",
     "ss_streets_left",
     "ab_streets_left",
-    *(
-        f"{when}{fact}"
-        for when in LATE
-        for fact in ("", "_ss_streets_inv", "_ab_streets_inv", "_both_in_streets")
-    ),
+    *(f"{when}{fact}" for when in LATE for fact in ("", "_ss_streets_inv", "_ab_streets_inv")),
 )
 
 
@@ -229,13 +225,12 @@ def features(state: GameState) -> list[float]:
     alive = hitler.box is not Box.ELIMINATED
     exposed = 1.0 if alive and hitler_hex is not None and not place.get(hitler_hex, 0) & BERLIN_HEX else 0.0
     inv_ss, inv_ab = 1 / (1 + n_ss), 1 / (1 + n_ab)
-    both = 1.0 if n_ss and n_ab else 0.0
     late: list[float] = []
     for turns_after in range(len(LATE)):  # the last Coup-Turn (18.73), the one before it, ...
         if coup.turn and rules.game.coup_turns - coup.turn == turns_after:
-            late += [1.0, inv_ss, inv_ab, both]
+            late += [1.0, inv_ss, inv_ab]
         else:
-            late += [0.0, 0.0, 0.0, 0.0]
+            late += [0.0, 0.0, 0.0]
     return [
         1.0,
         coup_left,

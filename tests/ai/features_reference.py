@@ -155,13 +155,13 @@ def plain_features(state: GameState) -> list[float]:
         n_ss / 8 * coup_left,
         n_ab / 8 * coup_left,
     ] + [
-        # the last three Coup-Turns, the last first: each its flag, the streets' inverse
-        # counts and whether both sides are still there
+        # the last three Coup-Turns, the last first: each its flag and the streets'
+        # inverse counts
         x
         for k in (0, 1, 2)
         for x in (
-            [1.0, 1 / (1 + n_ss), 1 / (1 + n_ab), float(n_ss > 0 and n_ab > 0)]
+            [1.0, 1 / (1 + n_ss), 1 / (1 + n_ab)]
             if coup.turn > 0 and rules.game.coup_turns - coup.turn == k
-            else [0.0, 0.0, 0.0, 0.0]
+            else [0.0, 0.0, 0.0]
         )
     ]

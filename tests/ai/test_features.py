@@ -83,6 +83,5 @@ def test_the_last_three_coup_turns_are_told_apart():
             assert x[names[when]] == (1.0 if here else 0.0), (state.coup.turn, when)
             assert x[names[f"{when}_ab_streets_inv"]] == (1 / (1 + n_ab) if here else 0.0)
             assert x[names[f"{when}_ss_streets_inv"]] == (1 / (1 + n_ss) if here else 0.0)
-            assert x[names[f"{when}_both_in_streets"]] == (1.0 if here and n_ss and n_ab else 0.0)
         seen.add(state.coup.turn)
     assert seen == {0, 1, 2, 3, 4, 5, 6}
