@@ -17,7 +17,9 @@ written are refitted on all games.
     python -m tools.fit --games 2400 --seed 1000000 --played games.jsonl
 
 keeps the games played, and run again with the same ``--played`` fits to them without
-playing (about 35 s instead of 22 minutes on two cores).
+playing (about 35 s instead of 22 minutes on two cores). ``--models coup`` refits the
+coup's models alone and keeps the pre-coup ones in the file as they are (each model
+records when and on which games it was fitted).
 """
 
 from __future__ import annotations
@@ -178,9 +180,13 @@ def _base_rate_loss(ys: list[int], test: list[int]) -> float:
     return -sum(math.log(p) if y else math.log(1 - p) for y in test) / len(test)
 
 
-def fit(by_game: list[tuple[int, list]], report=print) -> dict:
+KINDS = {"pre_coup": PRE_COUP, "coup": COUP}
+
+
+def fit(by_game: list[tuple[int, list]], report=print, kinds: Sequence[str] = tuple(KINDS)) -> dict:
     models: dict[str, dict] = {}
-    for kind, names in (("pre_coup", PRE_COUP), ("coup", COUP)):
+    for kind in kinds:
+        names = KINDS[kind]
         rows = [(s, x, w) for s, kept in by_game for k, x, w in kept if k == kind]
         train = [(x, w) for s, x, w in rows if s % 5]
         test = [(x, w) for s, x, w in rows if not s % 5]
@@ -246,6 +252,28 @@ def by_coup_turn(
     return rows
 
 
+def weights_file(models: dict[str, dict], out: Path) -> dict:
+    """The weights file with ``models`` refitted and the other kinds kept from ``out``
+    as they are (each model says when and on which games it was fitted)."""
+    data: dict[str, Any] = {
+        "about": "weights of the expert's evaluation (plot_ai/value.py), fitted by "
+        "python -m tools.fit to self-played games of the hard player",
+        "models": {},
+    }
+    if set(models) != set(KINDS):
+        try:
+            kept = json.loads(out.read_text(encoding="utf-8"))["models"]
+        except (OSError, ValueError, KeyError) as exc:
+            raise SystemExit(f"{out}: cannot keep the models not refitted ({exc!r})") from None
+        for kind in set(KINDS) - set(models):
+            if tuple(kept.get(kind, {}).get("features", ())) != KINDS[kind]:
+                raise SystemExit(f"{out}: the {kind} model does not name today's facts; refit it too")
+            data["models"][kind] = kept[kind]
+    data["models"].update(models)
+    data["models"] = {kind: data["models"][kind] for kind in KINDS}
+    return data
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.fit", description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=3000)
@@ -257,6 +285,13 @@ def main(argv: list[str] | None = None) -> int:
         type=Path,
         help="keep the games played in this JSON Lines "
         "file (seed, actions, winner), or if it exists fit to the games in it",
+    )
+    ap.add_argument(
+        "--models",
+        nargs="+",
+        choices=tuple(KINDS),
+        default=list(KINDS),
+        help="refit only these models and keep the others in --out as they are",
     )
     args = ap.parse_args(argv)
     t0 = time.monotonic()
@@ -278,17 +313,14 @@ def main(argv: list[str] | None = None) -> int:
     with ProcessPoolExecutor(max(1, args.procs)) as pool:
         by_game = list(pool.map(featurise, games, chunksize=8))
     print(f"positions read back in {time.monotonic() - t0:.0f} s")
-    models = fit(by_game)
     seeds = sorted(s for s, _ in by_game)
-    data = {
-        "about": "weights of the expert's evaluation (plot_ai/value.py), fitted by "
-        "python -m tools.fit to self-played games of the hard player",
+    made = {
         "fitted": datetime.now(UTC).isoformat(timespec="seconds"),
         "games": len(by_game),
         "seeds": [seeds[0], seeds[-1]],
-        "models": models,
     }
-    args.out.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    models = {kind: {**made, **model} for kind, model in fit(by_game, kinds=args.models).items()}
+    args.out.write_text(json.dumps(weights_file(models, args.out), indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.out} in {time.monotonic() - t0:.0f} s")
     return 0
 

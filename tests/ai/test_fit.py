@@ -3,13 +3,14 @@ made the data, and its report by Coup-Turn sets the chances given beside what ha
 
 from __future__ import annotations
 
+import json
 import math
 import random
 
 import pytest
-from tools.fit import by_coup_turn, logistic_fit
+from tools.fit import by_coup_turn, logistic_fit, weights_file
 
-from plot_ai.features import COUP
+from plot_ai.features import COUP, PRE_COUP
 
 
 def test_the_regression_finds_the_weights_that_made_the_data():
@@ -48,3 +49,16 @@ def test_the_report_by_coup_turn_gives_each_endings_chance_and_how_often_it_happ
     assert last["abwehr"]["given"] == round(1 / (1 + math.e), 3)
     assert last["allies"]["won"] == round(2 / 3, 3)
     assert lines[1].startswith("  Coup-Turn 6 (3 positions): ss given 0.500, won 0.333")
+
+
+def test_refitting_one_kind_of_model_keeps_the_other_as_it_was(tmp_path):
+    out = tmp_path / "weights.json"
+    pre = {"fitted": "earlier", "features": list(PRE_COUP), "ss": [0.5] * len(PRE_COUP)}
+    out.write_text(json.dumps({"models": {"pre_coup": pre, "coup": {"features": ["old"]}}}))
+    coup = {"fitted": "now", "features": list(COUP), "ss": [0.25] * len(COUP)}
+    data = weights_file({"coup": coup}, out)
+    assert data["models"] == {"pre_coup": pre, "coup": coup}
+    # a kept model must read today's facts, or the expert could not load the file
+    out.write_text(json.dumps({"models": {"pre_coup": {"features": ["old"]}}}))
+    with pytest.raises(SystemExit, match="pre_coup model does not name today's facts"):
+        weights_file({"coup": coup}, out)
