@@ -40,7 +40,7 @@ import numpy as np
 
 from plot_ai.features import COUP, PRE_COUP, features
 from plot_ai.players import make
-from plot_ai.value import WEIGHTS
+from plot_ai.value import WEIGHTS, distribution
 from plot_core import (
     Action,
     GameState,
@@ -223,14 +223,15 @@ def by_coup_turn(
     held: dict[str, list[float]], test: list[tuple[list[float], str]], report: Callable[[str], None] = print
 ) -> list[dict[str, Any]]:
     """The held-out coup positions by Coup-Turn: each ending's mean chance as the two
-    models give it (made a distribution, as value.chances does) against how often it
+    models give it (made a distribution by value.distribution) against how often it
     happened. The facts give the Coup-Turn as the share of Coup-Turns left (COUP[1])."""
     x = np.asarray([x for x, _ in test], dtype=float)
     won = np.asarray([w for _, w in test])
     p = {side: 1 / (1 + np.exp(-np.clip(x @ np.asarray(w), -30, 30))) for side, w in held.items()}
-    total = np.maximum(p["ss"] + p["abwehr"], 1.0)
-    given = {"ss": p["ss"] / total, "abwehr": p["abwehr"] / total}
-    given["allies"] = 1 - given["ss"] - given["abwehr"]
+    pairs = np.asarray(
+        [distribution(a, b) for a, b in zip(p["ss"].tolist(), p["abwehr"].tolist(), strict=True)]
+    )
+    given = {"ss": pairs[:, 0], "abwehr": pairs[:, 1], "allies": 1 - pairs[:, 0] - pairs[:, 1]}
     turns = np.rint((1 - x[:, COUP.index("coup_turns_left")]) * load_rules().game.coup_turns)
     rows = []
     for turn in sorted(set(turns.astype(int))):

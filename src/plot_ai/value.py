@@ -70,11 +70,14 @@ def chances(state: GameState) -> tuple[float, float]:
         return (1.0 if w == "ss" else 0.0, 1.0 if w == "abwehr" else 0.0)
     model = weights()["coup" if state.coup is not None else "pre_coup"]
     x = features(state)
-    p_ss, p_ab = _logistic(model["ss"], x), _logistic(model["abwehr"], x)
+    return distribution(_logistic(model["ss"], x), _logistic(model["abwehr"], x))
+
+
+def distribution(p_ss: float, p_ab: float) -> tuple[float, float]:
+    """The two models' chances made a distribution (the rest is the Allies', 18.73):
+    they are two separate fits, whose sum may pass 1."""
     total = p_ss + p_ab
-    if total > 1.0:  # two separate fits: keep them a distribution
-        p_ss, p_ab = p_ss / total, p_ab / total
-    return p_ss, p_ab
+    return (p_ss / total, p_ab / total) if total > 1.0 else (p_ss, p_ab)
 
 
 def value(state: GameState, side: Player) -> float:

@@ -11,6 +11,7 @@ import pytest
 from tools.fit import by_coup_turn, logistic_fit, weights_file
 
 from plot_ai.features import COUP, PRE_COUP
+from plot_ai.value import distribution
 
 
 def test_the_regression_finds_the_weights_that_made_the_data():
@@ -62,3 +63,16 @@ def test_refitting_one_kind_of_model_keeps_the_other_as_it_was(tmp_path):
     out.write_text(json.dumps({"models": {"pre_coup": {"features": ["old"]}}}))
     with pytest.raises(SystemExit, match="pre_coup model does not name today's facts"):
         weights_file({"coup": coup}, out)
+
+
+def test_two_chances_that_sum_past_one_are_made_a_distribution():
+    # two separate fits: 0.8 and 0.6 become 4/7 and 3/7, nothing left for the Allies
+    assert distribution(0.8, 0.6) == pytest.approx((0.8 / 1.4, 0.6 / 1.4))
+    assert distribution(0.5, 0.2) == (0.5, 0.2)  # the Allies keep 0.3
+    # and the report by Coup-Turn reads them the same way
+    left = COUP.index("coup_turns_left")
+    x = [0.0] * len(COUP)
+    x[0], x[left] = 1.0, 0.0
+    held = {"ss": [math.log(4)] + [0.0] * (len(COUP) - 1), "abwehr": [math.log(4)] + [0.0] * (len(COUP) - 1)}
+    row = by_coup_turn(held, [(x, "ss")], lambda line: None)[0]
+    assert (row["ss"]["given"], row["abwehr"]["given"], row["allies"]["given"]) == (0.5, 0.5, 0.0)
