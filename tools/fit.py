@@ -295,6 +295,9 @@ def main(argv: list[str] | None = None) -> int:
         help="refit only these models and keep the others in --out as they are",
     )
     args = ap.parse_args(argv)
+    weights_file(
+        {kind: {} for kind in args.models}, args.out
+    )  # what is kept is readable: say so before playing
     t0 = time.monotonic()
     if args.played is not None and args.played.exists():
         games = [json.loads(line) for line in args.played.open(encoding="utf-8")]
