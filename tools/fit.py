@@ -295,9 +295,8 @@ def main(argv: list[str] | None = None) -> int:
         help="refit only these models and keep the others in --out as they are",
     )
     args = ap.parse_args(argv)
-    weights_file(
-        {kind: {} for kind in args.models}, args.out
-    )  # what is kept is readable: say so before playing
+    # Refuse a file whose kept models cannot be read now, not after the games are played.
+    weights_file({kind: {} for kind in args.models}, args.out)
     t0 = time.monotonic()
     if args.played is not None and args.played.exists():
         games = [json.loads(line) for line in args.played.open(encoding="utf-8")]

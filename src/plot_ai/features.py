@@ -23,7 +23,9 @@ from plot_core.engine.lookup import BERLIN, PRUSSIA, lookup
 from plot_core.engine.state import HITLER, Box, Phase
 from plot_core.hexgrid import Hex
 
+# The last three Coup-Turns, the last first: each has facts of its own (18.73).
 LATE = ("last_coup_turn", "coup_turn_before_last", "third_coup_turn_from_last")
+
 # The names of the facts, in the order features() returns them (the weights file
 # keeps the names, so a change of this list is caught when the weights are read).
 PRE_COUP = (
