@@ -85,16 +85,17 @@ def harasser_problem(state: GameState) -> IllegalAction | None:
     if uid is None:
         return IllegalAction("9.14", "no unit is moving; activate one first")
     me = state.unit(uid)
-    if me.marker is not None:
-        return IllegalAction("10.22", f"{_name(state, uid)} is {me.marker.value} and cannot harass")
+    if (marker := me.marker) is not None:
+        return IllegalAction("10.22", lambda: f"{_name(state, uid)} is {marker.value} and cannot harass")
     if len(state.occupancy().get(me.at, ())) > 1:
-        return IllegalAction("8.13", f"{_name(state, uid)} must harass from a hex it has to itself")
+        return IllegalAction("8.13", lambda: f"{_name(state, uid)} must harass from a hex it has to itself")
     if coup_mod.pinned(state, uid):
         return IllegalAction(
-            "18.61", f"{_name(state, uid)}'s Loyalty chit lies on it: it may not harass this Coup-Turn"
+            "18.61",
+            lambda: f"{_name(state, uid)}'s Loyalty chit lies on it: it may not harass this Coup-Turn",
         )
     if state.mp_spent + harass_cost(state) > movement_allowance(rules, me):
-        return IllegalAction("10.23", f"{_name(state, uid)} has no movement points left to harass")
+        return IllegalAction("10.23", lambda: f"{_name(state, uid)} has no movement points left to harass")
     return None
 
 
@@ -108,11 +109,13 @@ def _target_problem(
     if hq_hex is not None:  # 10.69: a vacant HQ
         hq = hq_at(state, hq_hex)
         if hq is None or hq_hex in state.occupancy():
-            return IllegalAction("10.69", f"{label(hq_hex)} is not a vacant HQ hex")
+            return IllegalAction("10.69", lambda: f"{label(hq_hex)} is not a vacant HQ hex")
         if hq.friendly_to(uid, state.info(uid).party):
-            return IllegalAction("10.69", f"{hq.name} is friendly to {_name(state, uid)}")
+            return IllegalAction("10.69", lambda: f"{hq.name} is friendly to {_name(state, uid)}")
         if hq_hex not in zone:
-            return IllegalAction("10.21", f"{label(hq_hex)} is not in {_name(state, uid)}'s zone of control")
+            return IllegalAction(
+                "10.21", lambda: f"{label(hq_hex)} is not in {_name(state, uid)}'s zone of control"
+            )
         if effectiveness(rules, me) - rules.game.hq_defence_bonus + differential_bonus(state) < 0:
             return IllegalAction("10.34", "the differential would be below zero")
         return None
@@ -121,21 +124,23 @@ def _target_problem(
     t = state.unit(target)
     neutral = is_unrecruited(rules, t) or t.semi
     if t.hex is not None and neutral and state.coup is None:
-        return IllegalAction("10.31", f"{_name(state, target)} is unrecruited or semi-recruited")
+        return IllegalAction("10.31", lambda: f"{_name(state, target)} is unrecruited or semi-recruited")
     if (
         t.hex is None
         or t.controller is state.phasing
         or (not neutral and not is_enemy(state, state.phasing, t))
     ):
-        return IllegalAction("10.21", f"{_name(state, target)} is not an enemy unit on the map")
+        return IllegalAction("10.21", lambda: f"{_name(state, target)} is not an enemy unit on the map")
     if is_unsuspected_abwehr(rules, t):
-        return IllegalAction("12.72", f"{_name(state, target)} is unsuspected and cannot be harassed")
+        return IllegalAction("12.72", lambda: f"{_name(state, target)} is unsuspected and cannot be harassed")
     if t.hex not in zone:
         return IllegalAction(
-            "10.21", f"{_name(state, target)} is not in {_name(state, uid)}'s zone of control"
+            "10.21", lambda: f"{_name(state, target)} is not in {_name(state, uid)}'s zone of control"
         )
     if effectiveness(rules, me) - harassment_defence(state, t) + differential_bonus(state) < 0:
-        return IllegalAction("10.34", f"the differential against {_name(state, target)} would be below zero")
+        return IllegalAction(
+            "10.34", lambda: f"the differential against {_name(state, target)} would be below zero"
+        )
     return None
 
 
@@ -158,31 +163,21 @@ def _name(state: GameState, uid: str) -> str:
 def harass_targets(state: GameState) -> list[Action]:
     me = state.unit(state.mover)
     zone = zoc_of(state, me)
-    if not zone:
-        return []
     occ = state.occupancy()
-    # With no one and no HQ hex in the zone there is nothing to harass; and the points
-    # left (10.23), the commonest reason not to, are asked without building the refusal.
-    # harasser_problem then asks everything else.
-    if (
-        occ.keys().isdisjoint(zone) and zone.isdisjoint(state.rules.map.hq_of)
-    ) or state.mp_spent + harass_cost(state) > movement_allowance(state.rules, me):
+    # Only occupied hexes and vacant HQ hexes in the zone can hold a target (10.21,
+    # 10.69): with none there, there is nothing to ask.
+    hq_of = state.rules.map.hq_of
+    candidates = [h for h in zone if h in occ or h in hq_of]
+    if not candidates or harasser_problem(state):
         return []
-    if harasser_problem(state):
-        return []
-    # the mover's own side's units are never targets (10.21): their refusals are not
-    # worth building
-    # (only occupied hexes and vacant HQ hexes can hold a target: the rest are not looked at)
-    hq_of, out = state.rules.map.hq_of, []
-    for h in sorted([h for h in zone if h in occ or h in hq_of]):
+    out = []
+    for h in sorted(candidates):
         there = occ.get(h)
         if there is None:  # a vacant HQ hex (10.69)
             if _target_problem(state, None, h, zone) is None:
                 out.append(act(Verb.HARASS, None, h))
             continue
         for t in there:
-            if state.unit(t).controller is state.phasing:
-                continue
             if _target_problem(state, t, None, zone) is None:
                 out.append(act(Verb.HARASS, t))
     return out
