@@ -12,7 +12,7 @@ from ..parties import Party, Player
 from ..rules import Rules
 from .errors import IllegalAction
 from .facts import Basis, derived
-from .lookup import lookup
+from .lookup import Lookup, lookup
 from .registry import case
 from .state import GameState, UnitState, is_allied
 
@@ -27,9 +27,13 @@ def is_enemy(state: GameState, player: Player, u: UnitState) -> bool:
 @case("11.11", "11.12", "11.13", "11.14", "12.44", "15.21", "15.22")
 def exerts_zoc(state: GameState, u: UnitState) -> bool:
     """Who has a zone of control."""
+    return _exerts_zoc(u, lookup(state.rules))
+
+
+def _exerts_zoc(u: UnitState, known: Lookup) -> bool:
+    # (exerts_zoc's rule, for callers that ask it of every unit and look the rules up once)
     if u.hex is None or u.controller is None:  # 11.12: an Allied unit belongs to no one
         return False
-    known = lookup(state.rules)
     if (u.id in known.recruitment_sided and not u.recruited) or u.semi:  # 11.11, 12.44
         return False
     return u.marker is None  # 11.13, 15.21, 15.22; else 11.14
@@ -65,9 +69,10 @@ def zones_of(state: GameState, which: Callable[[GameState, UnitState], bool]) ->
 def enemy_controlled(state: GameState, player: Player) -> frozenset[Hex]:
     """Hexes in the zone of any unit of ``player``'s enemy (a step by one of
     ``player``'s own units leaves them as they were)."""
-    foe, zone = player.enemy, lookup(state.rules).zone
+    foe, known = player.enemy, lookup(state.rules)
+    zone = known.zone
     return frozenset().union(
-        *[zone[u.at] for u in state.units if u.controller is foe and exerts_zoc(state, u)]
+        *[zone[u.at] for u in state.units if u.controller is foe and _exerts_zoc(u, known)]
     )
 
 
