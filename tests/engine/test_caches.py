@@ -76,8 +76,6 @@ def _fresh(state, kept):
         name = fact.__name__  # (mutation testing renames the functions it copies)
         if "zones_of" in name:
             plain = attrs.evolve(plain, phasing=extra[0], activated=extra[1])
-        elif "_movable" in name:
-            plain = attrs.evolve(plain, activated=extra)
         else:
             raise AssertionError(f"a fact this test does not know: {fact.__name__}")
     value = known.compute(plain, *args)
@@ -89,7 +87,8 @@ def _fresh(state, kept):
 )
 def test_what_a_step_carries_forward_is_what_the_new_state_would_compute(seed, policy):
     """A step hands the next state the facts it cannot change (the enemy's
-    zones, the occupancy with the mover moved, who is in Berlin's streets, 18.71): each
+    zones, the occupancy with the mover moved, who is in Berlin's streets, 18.71, who
+    may move, 9.11-9.33): each
     one, checked the moment it is handed on, equals a fresh count."""
     rnd, state, checked = random.Random(seed), new_game(seed), Counter()
     while state.outcome is None:
@@ -106,6 +105,7 @@ def test_what_a_step_carries_forward_is_what_the_new_state_would_compute(seed, p
         return sum(n for fact, n in checked.items() if name in fact)
 
     assert times("occupancy") > 100 and times("party_in_streets") > 50 and times("enemy_controlled") > 50
+    assert times("_fit_to_move") > 50  # who may move, for both sides, past either side's steps
 
 
 @pytest.mark.parametrize("seed", [100004, 100005])

@@ -100,23 +100,29 @@ def check_activate(state: GameState, uid: str) -> None:
 
 def movable(state: GameState, player: Player | None = None) -> list[str]:
     """The units check_activate lets ``player`` (the phasing player) activate now, in
-    unit order (kept while the units and the units used this phase stay the same).
-    Shared: do not change what it returns."""
+    unit order. Shared: do not change what it returns."""
     player = player or state.phasing
     if _interphase_full(state):
         return []
-    return _movable(state, player)
+    activated = state.activated
+    fit = _fit_to_move(state, player)
+    return fit if activated.isdisjoint(fit) else [uid for uid in fit if uid not in activated]
 
 
-@derived(Basis.UNITS, also=lambda state: state.activated)
-def _movable(state: GameState, player: Player) -> list[str]:
-    known, activated = lookup(state.rules), state.activated
+# 9.14 (one move a phase) is the only test that reads more than the unit, so movable
+# asks it after the rest; a step leaves every unit's answer to the rest as it was (the
+# mover passed them all and still does), so the list outlives the steps of both sides.
+@derived(Basis.UNITS, kept_by_step=lambda mover, party: [(p,) for p in Player])
+def _fit_to_move(state: GameState, player: Player) -> list[str]:
+    """The units _activation_refused lets ``player`` activate if they have not moved
+    this phase, in unit order."""
+    known, none = lookup(state.rules), frozenset[str]()
     # (the rule is _activation_refused's; most units are the other side's or no one's,
     # and comparing the controller here spares them a call that would say 9.11)
     return [
         u.id
         for u in state.units
-        if u.controller is player and _activation_refused(player, activated, u, known) is None
+        if u.controller is player and _activation_refused(player, none, u, known) is None
     ]
 
 
@@ -239,18 +245,19 @@ def blocked_hexes(state: GameState, player: Player) -> frozenset[Hex]:
     of ``player``'s units leaves them as they were: the mover blocks no friend (it is
     unmasked, recruited and not semi-recruited, or it could not move)."""
     known = lookup(state.rules)
+    allied, sided = known.allied, known.recruitment_sided
     out = set()
     for u in state.units:
         h = u.hex
         if h is None or h in out:
             continue
-        if u.marker is not None:
-            if u.marker is Marker.MASKED:
+        if (marker := u.marker) is not None:
+            if marker is Marker.MASKED:
                 out.add(h)
         elif (
-            u.id in known.allied
-            or (u.controller is not None and u.controller is not player)
-            or (not u.recruited and u.id in known.recruitment_sided)
+            u.id in allied
+            or ((c := u.controller) is not None and c is not player)
+            or (not u.recruited and u.id in sided)
             or u.semi
         ):
             out.add(h)
@@ -349,12 +356,16 @@ def move(state: GameState, dest: Hex) -> GameState:
     return after
 
 
+_OCCUPANCY = facts.key(GameState.occupancy)
+
+
 def _carry_forward(before: GameState, after: GameState, uid: str, dest: Hex) -> None:
     """Hand the step's new state what the step leaves as it was: the facts that say so
     (facts.kept_by_step), whether the mover's party is in Berlin's streets, and the
     occupancy, with only the mover moved."""
-    memo, player = before._memo, before.unit(uid).owner
-    known, here = lookup(before.rules), before.unit(uid).at
+    memo, mover = before._memo, before.unit(uid)
+    player, here = mover.owner, mover.at
+    known = lookup(before.rules)
     party = known.party[uid]
     kept = after._memo
     for key in kept_keys(player, party):
@@ -368,8 +379,7 @@ def _carry_forward(before: GameState, after: GameState, uid: str, dest: Hex) -> 
         kept[streets] = True
     elif was is not None and here not in known.streets:
         kept[streets] = was
-    occupancy = facts.key(GameState.occupancy)
-    occ = memo.get(occupancy)
+    occ = memo.get(_OCCUPANCY)
     if occ is not None:
         occ = dict(occ)
         rest = [o for o in occ[here] if o != uid]
@@ -379,7 +389,7 @@ def _carry_forward(before: GameState, after: GameState, uid: str, dest: Hex) -> 
             del occ[here]
         there = occ.get(dest)
         occ[dest] = [uid] if not there else sorted([*there, uid], key=after.rules.unit_order.__getitem__)
-        kept[occupancy] = occ
+        kept[_OCCUPANCY] = occ
 
 
 # -- ending ----------------------------------------------------------------------
