@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 from ..data.chits import ChitKind
 from ..hexgrid import Hex, label
@@ -292,6 +292,11 @@ def _open_ways(rules: Rules, uid: str, turn: int, berlin_by_travel: bool) -> _Wa
     return _Ways(rules, uid, turn, berlin_by_travel)
 
 
+# _open_from's arguments after the hex and the points spent: the allowance, the enemy's
+# zones, the areas under Allied influence, the blocked hexes, the ways and the areas.
+_Ground = tuple[int, frozenset[Hex], frozenset[str], frozenset[Hex], _Ways, Mapping[Hex, str]]
+
+
 def _walk(state: GameState, uid: str) -> list[Hex]:
     """move_problem's rules, for every neighbour at once.
 
@@ -300,48 +305,70 @@ def _walk(state: GameState, uid: str) -> list[Hex]:
     for every hex of the 8.11 look-ahead too.
     """
     rules = state.rules
-    area_of = rules.map.area_of
     u = state.unit(uid)
     player = u.owner
-    allowance = lookup(rules).movement[uid]
+    spent = state.mp_spent
     occ = state.occupancy()
-    ezoc = enemy_controlled(state, player)
-    influenced = influenced_areas(state)
-    berlin_by_travel = state.coup is not None and state.phase is not Phase.COUP_INTERPHASE
-    steps = _open_ways(rules, uid, state.turn, berlin_by_travel)
-    blocked = blocked_hexes(state, player)
+    # What a step depends on besides where the unit stands and what it has spent, read
+    # once for every hex the walk reaches; passed as arguments, not held by a closure or
+    # an object, because the walk is the engine's commonest question and each call counts.
+    ground: _Ground = (
+        lookup(rules).movement[uid],
+        enemy_controlled(state, player),
+        influenced_areas(state),
+        blocked_hexes(state, player),
+        _open_ways(
+            rules, uid, state.turn, state.coup is not None and state.phase is not Phase.COUP_INTERPHASE
+        ),
+        rules.map.area_of,
+    )
+    out = []
+    for n in _open_from(u.at, spent, *ground):
+        if n not in occ or _reaches_empty(n, spent + 1, uid, occ, ground):
+            out.append(n)
+    return out
 
-    def open_from(at: Hex, spent: int) -> list[Hex]:
-        if spent + 1 > allowance:  # 9.12
-            return []
-        in_ezoc = at in ezoc
-        if in_ezoc and spent > 0:  # 11.31
-            return []
-        held = area_of[at] in influenced  # 17.22
-        return [
-            n
-            for n, crossing in steps[at]
-            if not (crossing and held)
-            and not (in_ezoc and n in ezoc)  # 11.32
-            and n not in blocked
-        ]
 
-    def can_stop_beyond(start: Hex) -> bool:  # 8.11
-        frontier = deque([(start, state.mp_spent + 1)])
-        seen = {start}
-        while frontier:
-            at, spent = frontier.popleft()
-            for n in open_from(at, spent):
-                if n in seen:
-                    continue
-                there = occ.get(n)
-                if not there or there == [uid]:  # empty but for itself
-                    return True
-                seen.add(n)
-                frontier.append((n, spent + 1))
-        return False
+def _open_from(
+    at: Hex,
+    spent: int,
+    allowance: int,
+    ezoc: frozenset[Hex],
+    influenced: frozenset[str],
+    blocked: frozenset[Hex],
+    ways: _Ways,
+    area_of: Mapping[Hex, str],
+) -> list[Hex]:
+    """The neighbours of ``at`` a unit may step into having spent ``spent`` points."""
+    out: list[Hex] = []
+    if spent + 1 > allowance:  # 9.12
+        return out
+    in_ezoc = at in ezoc
+    if in_ezoc and spent > 0:  # 11.31
+        return out
+    held = area_of[at] in influenced  # 17.22
+    for n, crossing in ways[at]:  # (16.14, 18.36 and 9.24 are the ways' own)
+        if not (crossing and held) and not (in_ezoc and n in ezoc) and n not in blocked:  # 11.32, 8.12
+            out.append(n)
+    return out
 
-    return [n for n in open_from(u.at, state.mp_spent) if n not in occ or can_stop_beyond(n)]
+
+def _reaches_empty(start: Hex, spent: int, uid: str, occ: dict[Hex, list[str]], ground: _Ground) -> bool:
+    """8.11: having stepped onto a friend at ``start``, can the unit still reach a hex
+    empty but for itself?"""
+    frontier = deque([(start, spent)])
+    seen, alone = {start}, [uid]
+    while frontier:
+        at, spent = frontier.popleft()
+        for n in _open_from(at, spent, *ground):
+            if n in seen:
+                continue
+            there = occ.get(n)
+            if not there or there == alone:
+                return True
+            seen.add(n)
+            frontier.append((n, spent + 1))
+    return False
 
 
 @case("9.0")

@@ -8,6 +8,7 @@ for convenience, not part of equality or serialisation.
 
 from __future__ import annotations
 
+import operator
 from enum import StrEnum
 from functools import cache
 from typing import Any, TypeVar
@@ -316,8 +317,13 @@ class GameState:
 
 
 _STATE_FIELDS = frozenset(a.name for a in attrs.fields(GameState) if a.init)
-_UNIT_FIELDS = frozenset(a.name for a in attrs.fields(UnitState) if a.init)
-_UNIT_SLOTS = tuple(a.name for a in attrs.fields(UnitState))
+# A UnitState's fields in __init__'s order: every one is an argument (no converters,
+# no validators), so a copy is __init__ given the old values and the changes.
+_UNIT_NAMES = [a.name for a in attrs.fields(UnitState) if a.init]
+_UNIT_INDEX = {name: i for i, name in enumerate(_UNIT_NAMES)}
+if len(_UNIT_INDEX) != len(attrs.fields(UnitState)):
+    raise AssertionError("every field of UnitState must be an argument of its __init__")
+_unit_fields = operator.attrgetter(*_UNIT_NAMES)
 _new = object.__new__
 _set = object.__setattr__
 
@@ -328,11 +334,11 @@ T = TypeVar("T")
 def evolve(inst: T, **changes: Any) -> T:
     """``attrs.evolve``, several times cheaper for the two classes every action copies.
 
-    A GameState or UnitState has no validators or converters, so a copy of its
-    ``__dict__`` (a state's) or slots (a unit's) with the changes is exactly what
-    ``__init__`` would build. A state's memos start empty, as their factory would make
-    them, unless the copy keeps the very tuple of units (or chits) they were worked out
-    from (facts.py). Anything else goes to attrs.
+    A GameState or UnitState has no validators or converters, so a copy of a state's
+    ``__dict__`` with the changes is exactly what ``__init__`` would build, and a unit's
+    copy is ``__init__`` given its fields with the changes. A state's memos start
+    empty, as their factory would make them, unless the copy keeps the very tuple of
+    units (or chits) they were worked out from (facts.py). Anything else goes to attrs.
     """
     cls = type(inst)
     if cls is GameState:
@@ -347,12 +353,13 @@ def evolve(inst: T, **changes: Any) -> T:
         if len(changes) > 1 or "events" not in changes:  # the log decides nothing
             d["_scratch"] = {}
     elif cls is UnitState:
-        if not _UNIT_FIELDS.issuperset(changes):
-            raise TypeError(f"UnitState has no field {sorted(set(changes) - _UNIT_FIELDS)}")
-        unit: T = _new(cls)
-        for name in _UNIT_SLOTS:
-            _set(unit, name, changes[name] if name in changes else getattr(inst, name))
-        return unit
+        fields = list(_unit_fields(inst))
+        for name, value in changes.items():
+            i = _UNIT_INDEX.get(name)
+            if i is None:
+                raise TypeError(f"UnitState has no field {name!r}")
+            fields[i] = value
+        return cls(*fields)
     else:
         return attrs.evolve(inst, **changes)  # type: ignore[misc]  # (any attrs class)
     new: T = _new(cls)
