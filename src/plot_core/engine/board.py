@@ -46,9 +46,10 @@ def zoc_of(state: GameState, u: UnitState) -> frozenset[Hex]:
     An HQ hex projects no zone of its own (9.25); a unit in one still does.
     Zones of both players may overlap (11.22) and never hinder friends (11.52).
     """
-    if not exerts_zoc(state, u):
+    known = lookup(state.rules)
+    if not _exerts_zoc(u, known):
         return frozenset()
-    return lookup(state.rules).zone[u.at]
+    return known.zone[u.at]
 
 
 @derived(Basis.UNITS, also=lambda state: (state.phasing, state.activated))

@@ -104,9 +104,9 @@ def _target_problem(
 ) -> IllegalAction | None:
     rules = state.rules
     uid = state.mover
-    me = state.unit(uid)
-    zone = zoc_of(state, me) if zone is None else zone
     if hq_hex is not None:  # 10.69: a vacant HQ
+        me = state.unit(uid)
+        zone = zoc_of(state, me) if zone is None else zone
         hq = hq_at(state, hq_hex)
         if hq is None or hq_hex in state.occupancy():
             return IllegalAction("10.69", lambda: f"{label(hq_hex)} is not a vacant HQ hex")
@@ -133,6 +133,8 @@ def _target_problem(
         return IllegalAction("10.21", lambda: f"{_name(state, target)} is not an enemy unit on the map")
     if is_unsuspected_abwehr(rules, t):
         return IllegalAction("12.72", lambda: f"{_name(state, target)} is unsuspected and cannot be harassed")
+    me = state.unit(uid)
+    zone = zoc_of(state, me) if zone is None else zone
     if t.hex not in zone:
         return IllegalAction(
             "10.21", lambda: f"{_name(state, target)} is not in {_name(state, uid)}'s zone of control"
@@ -167,11 +169,16 @@ def harass_targets(state: GameState) -> list[Action]:
     # Only occupied hexes and vacant HQ hexes in the zone can hold a target (10.21,
     # 10.69): with none there, there is nothing to ask.
     hq_of = state.rules.map.hq_of
-    candidates = [h for h in zone if h in occ or h in hq_of]
+    candidates = []
+    for h in zone:
+        if h in occ or h in hq_of:
+            candidates.append(h)
     if not candidates or harasser_problem(state):
         return []
     out = []
-    for h in sorted(candidates):
+    if len(candidates) > 1:
+        candidates.sort()
+    for h in candidates:
         there = occ.get(h)
         if there is None:  # a vacant HQ hex (10.69)
             if _target_problem(state, None, h, zone) is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 from ..data.chits import ChitKind
 from ..hexgrid import Hex, label
@@ -15,7 +15,6 @@ from .actions import Action, Verb, act
 from .board import (
     enemy_controlled,
     hq_at,
-    hq_friendly,
     impassable,
     impassable_areas,
     impassable_in,
@@ -466,23 +465,24 @@ def _travel_destinations(state: GameState, uid: str) -> list[Hex]:
     friendly_hqs = [hq for hq in m.hqs.values() if hq.friendly_to(uid, party)]
     here_hq = hq_at(state, here)
     from_friendly_hq = here_hq is not None and here_hq.friendly_to(uid, party)
-    beyond = lookup(state.rules).hexes_beyond
+    known = lookup(state.rules)
+    beyond, unfriendly, area_of = known.hexes_beyond, known.unfriendly_hq[uid], m.area_of
     out: set[Hex] = set()
 
-    def open_(h: Hex) -> bool:
+    def open_(hexes: Iterable[Hex]) -> set[Hex]:
         # Travel is movement (9.51): never into an unfriendly HQ (9.24), and not into an
         # occupied or overrun hex (9.54, 16.14).
-        return h not in occ and m.area_of[h] not in closed and hq_friendly(state, h, uid) is not False
+        return {h for h in hexes if h not in occ and area_of[h] not in closed and h not in unfriendly}
 
     if here_hq is not None and here_hq.key == RASTENBURG and from_friendly_hq:
         # 9.58: from Rastenburg, to a friendly Berlin HQ or anywhere beyond Berlin and Prussia.
-        out |= {h for hq in friendly_hqs if hq.area == BERLIN for h in hq.hexes if open_(h)}
-        out |= {h for h in beyond[(BERLIN, PRUSSIA)] if open_(h)}
+        out |= open_(h for hq in friendly_hqs if hq.area == BERLIN for h in hq.hexes)
+        out |= open_(beyond[(BERLIN, PRUSSIA)])
     else:
         if from_friendly_hq:  # 9.54 (1)
-            out |= {h for h in beyond[(BERLIN,)] if open_(h)}
-        if m.area_of[here] != BERLIN:  # 9.54 (2)
-            out |= {h for hq in friendly_hqs for h in hq.hexes if open_(h)}
+            out |= open_(beyond[(BERLIN,)])
+        if area_of[here] != BERLIN:  # 9.54 (2)
+            out |= open_(h for hq in friendly_hqs for h in hq.hexes)
     out.discard(here)
     return sorted(out)
 
