@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator, Mapping
 
 from ..data.chits import ChitKind
 from ..hexgrid import Hex, label
-from ..parties import Player
+from ..parties import Party, Player
 from ..rules import Rules
 from . import facts
 from .actions import Action, Verb, act
@@ -378,41 +378,44 @@ def move(state: GameState, dest: Hex) -> GameState:
         if problem:
             raise problem
     after = evolve(state, units=state.units_with(uid, hex=dest), mp_spent=state.mp_spent + 1)
-    _carry_forward(state, after, uid, dest)
+    _carry_forward(state, after, state.unit(uid), dest)
     return after
 
 
 _OCCUPANCY = facts.key(GameState.occupancy)
+_IN_STREETS = {party: facts.key(party_in_streets, party) for party in Party}
+_MISSING = object()
 
 
-def _carry_forward(before: GameState, after: GameState, uid: str, dest: Hex) -> None:
+def _carry_forward(before: GameState, after: GameState, mover: UnitState, dest: Hex) -> None:
     """Hand the step's new state what the step leaves as it was: the facts that say so
     (facts.kept_by_step), whether the mover's party is in Berlin's streets, and the
     occupancy, with only the mover moved."""
-    memo, mover = before._memo, before.unit(uid)
-    player, here = mover.owner, mover.at
+    uid, player, here = mover.id, mover.owner, mover.at
+    memo, kept = before._memo, after._memo
     known = lookup(before.rules)
     party = known.party[uid]
-    kept = after._memo
+    found = memo.get
     for key in kept_keys(player, party):
-        if key in memo:
-            kept[key] = memo[key]
+        answer = found(key, _MISSING)
+        if answer is not _MISSING:
+            kept[key] = answer
     # The mover's own party is in Berlin's streets if the mover now is; and as before if
     # the mover was not there before.
-    streets = facts.key(party_in_streets, party)
-    was = memo.get(streets)
+    streets = _IN_STREETS[party]
+    was = found(streets)
     if dest in known.streets:
         kept[streets] = True
     elif was is not None and here not in known.streets:
         kept[streets] = was
-    occ = memo.get(_OCCUPANCY)
+    occ = found(_OCCUPANCY)
     if occ is not None:
-        occ = dict(occ)
-        rest = [o for o in occ[here] if o != uid]
-        if rest:
-            occ[here] = rest
-        else:
+        occ = occ.copy()
+        left = occ[here]
+        if len(left) == 1:  # (the mover alone, the commonest)
             del occ[here]
+        else:
+            occ[here] = [o for o in left if o != uid]
         there = occ.get(dest)
         occ[dest] = [uid] if not there else sorted([*there, uid], key=after.rules.unit_order.__getitem__)
         kept[_OCCUPANCY] = occ
