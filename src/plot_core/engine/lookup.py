@@ -48,8 +48,19 @@ def lookup(rules: Rules) -> Lookup:
             for areas in ((BERLIN,), (BERLIN, PRUSSIA))
         },
         streets=frozenset(h for h, a in m.area_of.items() if a == BERLIN and h not in m.hq_of),
-        unfriendly_hq={
-            uid: frozenset(h for hq in m.hqs.values() if not hq.friendly_to(uid, u.party) for h in hq.hexes)
-            for uid, u in units.items()
-        },
+        unfriendly_hq=_shared(
+            {
+                uid: frozenset(
+                    h for hq in m.hqs.values() if not hq.friendly_to(uid, u.party) for h in hq.hexes
+                )
+                for uid, u in units.items()
+            }
+        ),
     )
+
+
+def _shared(sets: dict[str, frozenset[Hex]]) -> dict[str, frozenset[Hex]]:
+    """The same sets, equal ones made one object: units of a party share their
+    unfriendly HQ hexes, and so the ways worked out from them (movement._open_ways)."""
+    one: dict[frozenset[Hex], frozenset[Hex]] = {}
+    return {uid: one.setdefault(hexes, hexes) for uid, hexes in sets.items()}

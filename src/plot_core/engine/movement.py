@@ -267,14 +267,15 @@ class _Ways(dict[Hex, tuple[tuple[Hex, bool], ...]]):
     """For each hex, the neighbours a unit may step into whoever stands where:
     (hex, whether the step crosses an area border), filled in as asked."""
 
-    def __init__(self, rules: Rules, uid: str, turn: int, berlin_by_travel: bool):
+    def __init__(self, rules: Rules, unfriendly: frozenset[Hex], turn: int, berlin_by_travel: bool):
         super().__init__()
-        self.rules, self.uid, self.turn, self.berlin_by_travel = rules, uid, turn, berlin_by_travel
+        self.rules, self.unfriendly, self.turn = rules, unfriendly, turn
+        self.berlin_by_travel = berlin_by_travel
 
     def __missing__(self, at: Hex) -> tuple[tuple[Hex, bool], ...]:
         m = self.rules.map
         closed = impassable_in(self.rules, self.turn)  # 16.14
-        unfriendly = lookup(self.rules).unfriendly_hq[self.uid]  # 9.24
+        unfriendly = self.unfriendly  # 9.24
         area = m.area_of[at]
         ways = self[at] = tuple(
             (n, m.area_of[n] != area)
@@ -287,8 +288,10 @@ class _Ways(dict[Hex, tuple[tuple[Hex, bool], ...]]):
 
 
 @functools.cache
-def _open_ways(rules: Rules, uid: str, turn: int, berlin_by_travel: bool) -> _Ways:
-    return _Ways(rules, uid, turn, berlin_by_travel)
+def _open_ways(rules: Rules, unfriendly: frozenset[Hex], turn: int, berlin_by_travel: bool) -> _Ways:
+    """The ways of every unit with these unfriendly HQ hexes (9.24): one per party, or
+    nearly (lookup makes equal sets one object, so the key is cheap to find)."""
+    return _Ways(rules, unfriendly, turn, berlin_by_travel)
 
 
 # _open_from's arguments after the hex and the points spent: the allowance, the enemy's
@@ -311,13 +314,17 @@ def _walk(state: GameState, uid: str) -> list[Hex]:
     # What a step depends on besides where the unit stands and what it has spent, read
     # once for every hex the walk reaches; passed as arguments, not held by a closure or
     # an object, because the walk is the engine's commonest question and each call counts.
+    known = lookup(rules)
     ground: _Ground = (
-        lookup(rules).movement[uid],
+        known.movement[uid],
         enemy_controlled(state, player),
         influenced_areas(state),
         blocked_hexes(state, player),
         _open_ways(
-            rules, uid, state.turn, state.coup is not None and state.phase is not Phase.COUP_INTERPHASE
+            rules,
+            known.unfriendly_hq[uid],
+            state.turn,
+            state.coup is not None and state.phase is not Phase.COUP_INTERPHASE,
         ),
         rules.map.area_of,
     )

@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..hexgrid import Hex, label
 from ..parties import Player
 from . import assignment, coup, coup_turns, interrogation, setup, status
@@ -41,7 +43,7 @@ def settle(state: GameState, *, stop_at: Step | None = None) -> GameState:
     A decision with a single possible answer is no decision: it is carried out.
     """
     for _ in range(10_000):
-        if state.outcome is not None or state.step == stop_at:
+        if state.outcome is not None or (stop_at is not None and state.step == stop_at):
             return state
         if state.pending:
             forced = _forced(state)
@@ -78,35 +80,10 @@ def _forced(state: GameState) -> GameState | None:
 
 
 def _automatic(state: GameState) -> GameState | None:
-    """One automatic step, or None when a player now acts freely."""
-    ph, step = state.phase, state.step
-    if step == Step.COUP_WINDOW:  # 18.11
-        return evolve(coup.offer(state), step=Step.AFTER_WINDOW)
-    if step == Step.AFTER_WINDOW:
-        return advance_phase(state)
-    if ph is Phase.COUP_MOVEMENT and step == Step.HANDOFF:
-        return coup_turns.handoff(state)
-    if ph is Phase.SETUP:
-        if step == Step.NAMED:
-            return evolve(setup.place_leaders(state), step=Step.SS_MARKED, phasing=Player.SS)
-        if step in setup.STEPS:
-            return setup.next_step(state) if setup.step_done(state) else None
-        if step == Step.DONE:
-            return initial_draws(state)
-    if ph is Phase.ASSIGNMENT:
-        return _assignment_step(state)
-    if ph is Phase.MOVEMENT and step == Step.HITLER:
-        return hitler_roll(state)
-    if ph is Phase.STATUS and step == Step.RETIRE:
-        return evolve(status.retirement_rolls(state), step=Step.FREE)
-    if ph is Phase.STATUS and step == Step.PANIC:
-        return evolve(status.panic_rolls(state), step=Step.COUP_WINDOW)
-    if ph is Phase.INTERROGATION and step == Step.INTERROGATE:
-        uid = interrogation.next_prisoner(state)
-        if uid is None:
-            return evolve(state, step=Step.FREE)
-        return interrogation.announce(state, uid)
-    return None
+    """One automatic step, or None when a player now acts freely (_AUTOMATIC below)."""
+    step = state.step
+    rule = _ANY_PHASE.get(step) or _AUTOMATIC.get((state.phase, step))
+    return None if rule is None else rule(state)
 
 
 # -- set-up to play ---------------------------------------------------------------
@@ -315,3 +292,54 @@ def displace(state: GameState, uid: str) -> GameState:
     # moves into the hex it left.
     state = push(state, HitlerHex(Player.SS, options=(u.at,)))
     return push(state, Retreat(u.owner, unit=uid))
+
+
+# -- the automatic steps, as a table ---------------------------------------------------
+
+
+def _coup_window(state: GameState) -> GameState:
+    return evolve(coup.offer(state), step=Step.AFTER_WINDOW)  # 18.11
+
+
+def _leaders_placed(state: GameState) -> GameState:
+    return evolve(setup.place_leaders(state), step=Step.SS_MARKED, phasing=Player.SS)
+
+
+def _setup_step(state: GameState) -> GameState | None:
+    return setup.next_step(state) if setup.step_done(state) else None
+
+
+def _retirement(state: GameState) -> GameState:
+    return evolve(status.retirement_rolls(state), step=Step.FREE)
+
+
+def _panic(state: GameState) -> GameState:
+    return evolve(status.panic_rolls(state), step=Step.COUP_WINDOW)
+
+
+def _interrogation(state: GameState) -> GameState:
+    uid = interrogation.next_prisoner(state)
+    if uid is None:
+        return evolve(state, step=Step.FREE)
+    return interrogation.announce(state, uid)
+
+
+Automatic = Callable[[GameState], GameState | None]
+
+# Steps carried out whatever the phase: the coup's window, which closes a Status phase
+# (18.11), and the move to the next phase after it.
+_ANY_PHASE: dict[Step, Automatic] = {Step.COUP_WINDOW: _coup_window, Step.AFTER_WINDOW: advance_phase}
+
+# The other automatic steps, by phase and step; at any step not listed a player acts.
+_AUTOMATIC: dict[tuple[Phase, Step], Automatic] = {
+    (Phase.COUP_MOVEMENT, Step.HANDOFF): coup_turns.handoff,
+    (Phase.SETUP, Step.NAMED): _leaders_placed,
+    **{(Phase.SETUP, step): _setup_step for step in setup.STEPS},
+    (Phase.SETUP, Step.DONE): initial_draws,
+    # the Assignment Inter-Phase has no free step: each of its steps is the next one's
+    **{(Phase.ASSIGNMENT, step): _assignment_step for step in Step if step not in _ANY_PHASE},
+    (Phase.MOVEMENT, Step.HITLER): hitler_roll,
+    (Phase.STATUS, Step.RETIRE): _retirement,
+    (Phase.STATUS, Step.PANIC): _panic,
+    (Phase.INTERROGATION, Step.INTERROGATE): _interrogation,
+}
