@@ -354,7 +354,8 @@ def _open_from(
         return out
     held = area_of[at] in influenced  # 17.22
     for n, crossing in ways[at]:  # (16.14, 18.36 and 9.24 are the ways' own)
-        if not (crossing and held) and not (in_ezoc and n in ezoc) and n not in blocked:  # 11.32, 8.12
+        # 17.22; 11.32; and who stands there, 8.12 and 11.23
+        if not (crossing and held) and not (in_ezoc and n in ezoc) and n not in blocked:
             out.append(n)
     return out
 
