@@ -357,7 +357,7 @@ def evolve(inst: T, **changes: Any) -> T:
         for name, value in changes.items():
             i = _UNIT_INDEX.get(name)
             if i is None:
-                raise TypeError(f"UnitState has no field {name!r}")
+                raise TypeError(f"UnitState has no field {sorted(changes.keys() - _UNIT_INDEX.keys())}")
             fields[i] = value
         return cls(*fields)
     else:
