@@ -25,13 +25,9 @@ def is_enemy(state: GameState, player: Player, u: UnitState) -> bool:
 
 
 @case("11.11", "11.12", "11.13", "11.14", "12.44", "15.21", "15.22")
-def exerts_zoc(state: GameState, u: UnitState) -> bool:
-    """Who has a zone of control."""
-    return _exerts_zoc(u, lookup(state.rules))
-
-
-def _exerts_zoc(u: UnitState, known: Lookup) -> bool:
-    # (exerts_zoc's rule, for callers that ask it of every unit and look the rules up once)
+def exerts_zoc(u: UnitState, known: Lookup) -> bool:
+    """Who has a zone of control (``known`` is the rules' lookup, which callers that ask
+    this of every unit look up once)."""
     if u.hex is None or u.controller is None:  # 11.12: an Allied unit belongs to no one
         return False
     if (u.id in known.recruitment_sided and not u.recruited) or u.semi:  # 11.11, 12.44
@@ -47,7 +43,7 @@ def zoc_of(state: GameState, u: UnitState) -> frozenset[Hex]:
     Zones of both players may overlap (11.22) and never hinder friends (11.52).
     """
     known = lookup(state.rules)
-    if not _exerts_zoc(u, known):
+    if not exerts_zoc(u, known):
         return frozenset()
     return known.zone[u.at]
 
@@ -73,7 +69,7 @@ def enemy_controlled(state: GameState, player: Player) -> frozenset[Hex]:
     foe, known = player.enemy, lookup(state.rules)
     zone = known.zone
     return frozenset().union(
-        *[zone[u.at] for u in state.units if u.controller is foe and _exerts_zoc(u, known)]
+        *[zone[u.at] for u in state.units if u.controller is foe and exerts_zoc(u, known)]
     )
 
 
