@@ -301,44 +301,44 @@ def _coup_window(state: GameState) -> GameState:
     return evolve(coup.offer(state), step=Step.AFTER_WINDOW)  # 18.11
 
 
-def _leaders_placed(state: GameState) -> GameState:
+def _leaders_placed(state: GameState) -> GameState:  # 4.3: the leaders first
     return evolve(setup.place_leaders(state), step=Step.SS_MARKED, phasing=Player.SS)
 
 
-def _setup_step(state: GameState) -> GameState | None:
+def _setup_step(state: GameState) -> GameState | None:  # 4.3: the next side's placing
     return setup.next_step(state) if setup.step_done(state) else None
 
 
-def _retirement(state: GameState) -> GameState:
+def _retirement(state: GameState) -> GameState:  # 15.12
     return evolve(status.retirement_rolls(state), step=Step.FREE)
 
 
-def _panic(state: GameState) -> GameState:
+def _panic(state: GameState) -> GameState:  # 12.81
     return evolve(status.panic_rolls(state), step=Step.COUP_WINDOW)
 
 
-def _interrogation(state: GameState) -> GameState:
+def _interrogation(state: GameState) -> GameState:  # 14.12: each prisoner in turn
     uid = interrogation.next_prisoner(state)
     if uid is None:
         return evolve(state, step=Step.FREE)
     return interrogation.announce(state, uid)
 
 
-Automatic = Callable[[GameState], GameState | None]
+_Automatic = Callable[[GameState], GameState | None]
 
 # Steps carried out whatever the phase: the coup's window, which closes a Status phase
 # (18.11), and the move to the next phase after it.
-_ANY_PHASE: dict[Step, Automatic] = {Step.COUP_WINDOW: _coup_window, Step.AFTER_WINDOW: advance_phase}
+_ANY_PHASE: dict[Step, _Automatic] = {Step.COUP_WINDOW: _coup_window, Step.AFTER_WINDOW: advance_phase}
 
 # The other automatic steps, by phase and step; at any step not listed a player acts.
-_AUTOMATIC: dict[tuple[Phase, Step], Automatic] = {
-    (Phase.COUP_MOVEMENT, Step.HANDOFF): coup_turns.handoff,
+_AUTOMATIC: dict[tuple[Phase, Step], _Automatic] = {
+    (Phase.COUP_MOVEMENT, Step.HANDOFF): coup_turns.handoff,  # 18.32
     (Phase.SETUP, Step.NAMED): _leaders_placed,
     **{(Phase.SETUP, step): _setup_step for step in setup.STEPS},
     (Phase.SETUP, Step.DONE): initial_draws,
     # the Assignment Inter-Phase has no free step: each of its steps is the next one's
     **{(Phase.ASSIGNMENT, step): _assignment_step for step in Step if step not in _ANY_PHASE},
-    (Phase.MOVEMENT, Step.HITLER): hitler_roll,
+    (Phase.MOVEMENT, Step.HITLER): hitler_roll,  # 9.61
     (Phase.STATUS, Step.RETIRE): _retirement,
     (Phase.STATUS, Step.PANIC): _panic,
     (Phase.INTERROGATION, Step.INTERROGATE): _interrogation,
