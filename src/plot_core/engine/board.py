@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
-from ..data.mapdata import Headquarters
+from ..data.mapdata import Area, Headquarters
 from ..hexgrid import Hex, label
 from ..parties import Party, Player
 from ..rules import Rules
@@ -106,9 +106,13 @@ def unfriendly_hq(state: GameState, dest: Hex, uid: str) -> IllegalAction | None
 
 @case("16.11", "16.14")
 def impassable(state: GameState, area: str) -> bool:
-    """Occupied by Military Advance from the start of the printed Game-Turn."""
-    turn = state.rules.map.areas[area].military_advance
-    return turn is not None and turn <= state.turn
+    """Is the area impassable now (16.14)?"""
+    return _overrun(state.rules.map.areas[area], state.turn)
+
+
+def _overrun(area: Area, turn: int) -> bool:
+    """Occupied by Military Advance from the start of the Game-Turn printed in it (16.11)."""
+    return area.military_advance is not None and area.military_advance <= turn
 
 
 def impassable_areas(state: GameState) -> frozenset[str]:
@@ -118,11 +122,8 @@ def impassable_areas(state: GameState) -> frozenset[str]:
 
 @functools.cache
 def impassable_in(rules: Rules, turn: int) -> frozenset[str]:
-    return frozenset(
-        a
-        for a, area in rules.map.areas.items()
-        if area.military_advance is not None and area.military_advance <= turn
-    )
+    """Every area impassable in Game-Turn ``turn``, worked out once per turn."""
+    return frozenset(a for a, area in rules.map.areas.items() if _overrun(area, turn))
 
 
 @case("17.21")

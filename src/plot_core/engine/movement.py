@@ -19,7 +19,6 @@ from .board import (
     impassable_areas,
     impassable_in,
     influenced_areas,
-    is_enemy,
     party_in_streets,
     unfriendly_hq,
 )
@@ -38,7 +37,6 @@ from .state import (
     Phase,
     UnitState,
     evolve,
-    is_unrecruited,
     movement_allowance,
 )
 
@@ -152,14 +150,7 @@ def move_problem(
         return IllegalAction("9.12", f"{state.info(uid).short} has no movement points left")
     if impassable(state, m.area_of[dest]):
         return IllegalAction("16.14", f"{m.areas[m.area_of[dest]].name} is overrun and impassable")
-    # 18.36 holds "during the Coup Sequence", which begins only after the Abwehr's
-    # interphase (18.24): interphase units may still walk into Berlin.
-    if (
-        state.coup is not None
-        and state.phase is not Phase.COUP_INTERPHASE
-        and m.area_of[dest] == BERLIN
-        and m.area_of[here] != BERLIN
-    ):
+    if _berlin_by_travel(state) and _into_berlin(m.area_of[here], m.area_of[dest]):
         return IllegalAction("18.36", "during the coup units enter Berlin only by Travel")
     if m.area_of[dest] != m.area_of[here] and m.area_of[here] in influenced_areas(state):
         return IllegalAction(
@@ -169,14 +160,13 @@ def move_problem(
     if (refusal := unfriendly_hq(state, dest, uid)) is not None:
         return refusal
     player = u.owner
+    known = lookup(rules)
     for other in state.occupancy().get(dest, ()):
-        o = state.unit(other)
-        if o.marker is Marker.MASKED:
-            return IllegalAction("11.23", f"{state.info(other).short} is masked and blocks {label(dest)}")
-        if o.marker is Marker.NEUTRALIZED:
-            continue  # 8.12: neutralized units never block
-        if is_enemy(state, player, o) or is_unrecruited(rules, o) or o.semi:
-            return IllegalAction("8.12", f"{state.info(other).short} blocks {label(dest)}")
+        if (bars := _bars(state.unit(other), player, known)) is not None:
+            name = state.info(other).short
+            if bars == "11.23":
+                return IllegalAction("11.23", f"{name} is masked and blocks {label(dest)}")
+            return IllegalAction(bars, f"{name} blocks {label(dest)}")
     ezoc = enemy_controlled(state, player) if ezoc is None else ezoc
     if here in ezoc:
         if dest in ezoc:
@@ -196,6 +186,18 @@ def move_problem(
             "but could not then stop on an empty hex",
         )
     return None
+
+
+@case("18.36")
+def _berlin_by_travel(state: GameState) -> bool:
+    """Do units enter Berlin only by Travel now? During the Coup Sequence, which begins
+    only after the Abwehr's interphase (18.24): interphase units may still walk in."""
+    return state.coup is not None and state.phase is not Phase.COUP_INTERPHASE
+
+
+def _into_berlin(here_area: str, dest_area: str) -> bool:
+    """A step from outside Berlin into it (18.36)."""
+    return dest_area == BERLIN and here_area != BERLIN
 
 
 def _can_stop_beyond(state: GameState, uid: str, start: Hex, ezoc: frozenset[Hex]) -> bool:
@@ -240,27 +242,33 @@ def legal_steps(state: GameState, uid: str) -> list[Hex]:
 @derived(Basis.UNITS, kept_by_step=lambda mover, party: [(mover,)])
 def blocked_hexes(state: GameState, player: Player) -> frozenset[Hex]:
     """The hexes none of ``player``'s units may enter for who stands there (8.12, 11.23):
-    move_problem's test of the occupants, for every occupied hex at once. A step by one
+    the hexes of every unit _bars names, as move_problem asks it of one hex. A step by one
     of ``player``'s units leaves them as they were: the mover blocks no friend (it is
     unmasked, recruited and not semi-recruited, or it could not move)."""
     known = lookup(state.rules)
-    allied, sided = known.allied, known.recruitment_sided
     out = set()
     for u in state.units:
         h = u.hex
-        if h is None or h in out:
-            continue
-        if (marker := u.marker) is not None:
-            if marker is Marker.MASKED:
-                out.add(h)
-        elif (
-            u.id in allied
-            or ((c := u.controller) is not None and c is not player)
-            or (not u.recruited and u.id in sided)
-            or u.semi
-        ):
+        if h is not None and h not in out and _bars(u, player, known) is not None:
             out.add(h)
     return frozenset(out)
+
+
+@case("8.12", "11.23")
+def _bars(u: UnitState, player: Player, known: Lookup) -> str | None:
+    """Why ``u`` keeps ``player``'s units out of its hex, by case, or None: a masked unit
+    (11.23); an enemy, Allied (17.24), unrecruited or semi-recruited one (8.12); never a
+    neutralized one (8.12)."""
+    if (marker := u.marker) is not None:
+        return "11.23" if marker is Marker.MASKED else None
+    if (
+        u.id in known.allied
+        or ((c := u.controller) is not None and c is not player)
+        or (not u.recruited and u.id in known.recruitment_sided)
+        or u.semi
+    ):
+        return "8.12"
+    return None
 
 
 class _Ways(dict[Hex, tuple[tuple[Hex, bool], ...]]):
@@ -282,8 +290,8 @@ class _Ways(dict[Hex, tuple[tuple[Hex, bool], ...]]):
             for n in m.neighbours[at]
             if m.area_of[n] not in closed
             and n not in unfriendly
-            and not (self.berlin_by_travel and m.area_of[n] == BERLIN and area != BERLIN)
-        )  # 18.36
+            and not (self.berlin_by_travel and _into_berlin(area, m.area_of[n]))
+        )
         return ways
 
 
@@ -324,7 +332,7 @@ def _walk(state: GameState, uid: str) -> list[Hex]:
             rules,
             known.unfriendly_hq[uid],
             state.turn,
-            state.coup is not None and state.phase is not Phase.COUP_INTERPHASE,
+            _berlin_by_travel(state),
         ),
         rules.map.area_of,
     )
