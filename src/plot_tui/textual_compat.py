@@ -9,11 +9,17 @@ their Textual names, as Python requires, and are listed here).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
+
+from textual._styles_cache import StylesCache
 
 # The escape-sequence parser Textual's own drivers use: a served session feeds it the
 # bytes of an SSH channel or a WebSocket (plot_server.served_input).
 from textual._xterm_parser import XTermParser
+from textual.color import Color
+from textual.dom import DOMNode
+from textual.style import Style
 
 # Methods of textual.app.App that plot overrides: which key actions run at all (a key
 # for a screen already gone does nothing; a stranger's session runs no app actions),
@@ -39,6 +45,43 @@ DRIVER_ATTRIBUTES = ("_app", "_size")
 TABS_SOURCE = "textual/widgets/_tabs.py"
 HEADER_SOURCE = "textual/widgets/_header.py"
 TRACEBACK_FILES = (TABS_SOURCE, HEADER_SOURCE)
+
+
+# StylesCache.get_inner_outer is an lru_cache on a method: its key holds the cache
+# object itself, and with it every line the widget drew, for its last 1,024 callers
+# (Textual issue 6665, open in 8.2). A screen opened and closed again and again (a
+# served session's lobby, five times a second) grew the server by hundreds of MiB.
+# The answer depends on the two colours alone: cached on them, nothing else is kept.
+@lru_cache(1024)
+def _inner_outer(base_background: Color, background: Color) -> tuple[Style, Style]:
+    return (Style(background=base_background + background), Style(background=base_background))
+
+
+def _get_inner_outer(self: StylesCache, base_background: Color, background: Color) -> tuple[Style, Style]:
+    return _inner_outer(base_background, background)
+
+
+STYLES_CACHE_PATCHED = ("get_inner_outer",)
+StylesCache.get_inner_outer = _get_inner_outer  # type: ignore[method-assign,assignment]
+
+
+# A widget bound to another's reactive (data_bind, as the Footer binds each of its keys)
+# is added to that reactive's watchers, and the list drops the widgets that have closed
+# only when the reactive next changes: the Footer's "compact" never does, so every key
+# it ever showed stayed, with its styles and drawn lines (some 20 widgets each time the
+# keys change, at every screen opened). New watchers now sweep out the closed ones.
+_watch_unswept = DOMNode.watch
+WATCHERS = "__watchers"  # where textual.reactive keeps an object's watchers
+
+
+def _watch_swept(self: DOMNode, obj: Any, attribute_name: str, callback: Any, init: bool = True) -> None:
+    watchers = getattr(obj, WATCHERS, {}).get(attribute_name)
+    if watchers:
+        watchers[:] = [(node, call) for node, call in watchers if not node._closing]
+    _watch_unswept(self, obj, attribute_name, callback, init=init)
+
+
+DOMNode.watch = _watch_swept  # type: ignore[method-assign]
 
 
 def has_screens(app: Any) -> bool:
@@ -74,6 +117,7 @@ __all__ = [
     "APP_OVERRIDES",
     "DRIVER_ATTRIBUTES",
     "HEADER_SOURCE",
+    "STYLES_CACHE_PATCHED",
     "TABS_SOURCE",
     "TRACEBACK_FILES",
     "XTermParser",

@@ -102,3 +102,73 @@ def test_a_real_collection_freezes_what_survives():
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)
+
+
+def test_a_server_that_grows_collects_at_once_though_never_quiet():
+    """Garbage that piles up while keys never stop (a screen opened and closed again
+    and again) is collected once the process has grown ``pressure`` bytes, not after the
+    longest wait; the next such collection needs as much growth again."""
+    clock, runs, memory = Ticks(), [], [100]
+    c = Collector(
+        quiet=2,
+        every=30,
+        at_most=300,
+        pressure=64,
+        clock=clock,
+        collect=lambda: runs.append(clock.now),
+        pending=lambda: 5,
+        freeze=lambda: None,
+        unfreeze=lambda: None,
+        memory=lambda: memory[0],
+    )
+    clock.now += 1
+    c.touch()
+    memory[0] = 163
+    assert not c.step()  # a key a moment ago, and grown less than the pressure
+    memory[0] = 164
+    assert c.step() and len(runs) == 1  # grown 64: now, though a key came just before
+    clock.now += 1
+    c.touch()
+    memory[0] = 200  # (what was freed is kept for reuse: the memory seldom shrinks)
+    assert not c.step()
+    memory[0] = 228
+    assert c.step() and len(runs) == 2
+
+
+def test_growth_since_the_last_thaw_thaws_first():
+    """What survives a collection is frozen; a screen open at that moment dies later,
+    frozen, out of reach: collections every few seconds would keep all of them. Once the
+    process has grown ``pressure`` since the last thaw, the next collection thaws."""
+    clock, said, memory = Ticks(), [], [100]
+    c = Collector(
+        quiet=2,
+        every=5,
+        at_most=300,
+        thaw_every=1000,
+        pressure=64,
+        clock=clock,
+        collect=lambda: said.append("collect"),
+        pending=lambda: 5,
+        freeze=lambda: said.append("freeze"),
+        unfreeze=lambda: said.append("unfreeze"),
+        memory=lambda: memory[0],
+    )
+    for grown in (20, 40, 60):  # quiet collections, each with a little more kept
+        clock.now += 10
+        memory[0] = 100 + grown
+        assert c.step()
+    assert "unfreeze" not in said
+    said.clear()
+    clock.now += 10
+    memory[0] = 164  # 64 since the start (the last thaw)
+    assert c.step() and said == ["unfreeze", "collect", "freeze"]
+    said.clear()
+    clock.now += 10
+    memory[0] = 200
+    assert c.step() and said == ["collect", "freeze"]  # counted from that thaw now
+
+
+def test_the_resident_memory_is_read_where_the_system_says_it():
+    from plot_server.collector import resident_bytes
+
+    assert resident_bytes() > 1024 * 1024  # this test process: some MiB at least

@@ -62,3 +62,54 @@ def test_no_private_textual_name_is_used_outside_the_compatibility_module():
         ]
         found += [f"{p.name}: {m.group(0)}" for m in re.finditer(r"textual\._\w+", text)]
     assert not found, found
+
+
+def test_the_styles_cache_keeps_no_widget_alive():
+    """Textual's StylesCache.get_inner_outer was an lru_cache on a method, keeping the
+    last 1,024 widgets' caches alive: plot's replacement is cached on the colours only.
+    When Textual mends it, this fails: drop the replacement."""
+    from textual._styles_cache import StylesCache
+    from textual.color import Color
+
+    original = inspect.getsource(StylesCache).split("def get_inner_outer")[0].rstrip().splitlines()[-1]
+    assert "lru_cache" in original, "Textual's get_inner_outer is no longer an lru_cache: drop the patch"
+    assert "get_inner_outer" in compat.STYLES_CACHE_PATCHED
+    a, b = StylesCache(), StylesCache()
+    red, blue = Color(255, 0, 0), Color(0, 0, 255)
+    assert a.get_inner_outer(red, blue) is b.get_inner_outer(red, blue)  # cached, not per widget
+    inner, outer = a.get_inner_outer(red, blue)
+    assert outer.background == red and inner.background == red + blue
+
+
+@pytest.mark.asyncio
+async def test_keys_a_footer_no_longer_shows_are_not_kept():
+    """The Footer binds each key it shows to its own reactive; Textual drops the closed
+    ones from the watchers only when that reactive changes, which it never does. Screens
+    with other keys opened and closed again and again must not pile them up."""
+    from textual.binding import Binding
+    from textual.screen import ModalScreen
+    from textual.widgets import Footer
+
+    class Other(ModalScreen[None]):
+        BINDINGS = [Binding(k, "dismiss", f"key {k}") for k in "abcdefgh"]
+
+        def compose(self):
+            yield Footer()
+
+    class Keys(App[None]):
+        BINDINGS = [Binding(k, "bell", f"key {k}") for k in "stuvwxyz"]
+
+        def compose(self):
+            yield Footer()
+
+    app = Keys()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        for _ in range(30):
+            await app.push_screen(Other())
+            await pilot.pause()
+            app.pop_screen()
+            await pilot.pause()
+        kept = getattr(footer, compat.WATCHERS, {}).get("compact", [])
+        assert len(kept) <= 3 * 8, f"{len(kept)} keys kept by the footer"
