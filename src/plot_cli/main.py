@@ -623,6 +623,7 @@ def _serve(args: argparse.Namespace) -> int:
         strangers=args.max_strangers,
         login=args.login_seconds,
         session_wait=min(10.0, args.login_seconds),
+        stall=args.stall_seconds,
     )
     ensure_host_key(host_key)  # before any worker: one key for all of them
 
@@ -987,6 +988,14 @@ def build_parser() -> argparse.ArgumentParser:
         default=30,
         metavar="M",
         help="close a connection after M minutes without a key press or a move at its table (default 30)",
+    )
+    sv.add_argument(
+        "--stall-seconds",
+        type=_seconds,
+        default=30,
+        metavar="S",
+        help="close a connection whose client has not read its output (4 MiB behind) for S seconds "
+        "(default 30)",
     )
     sv.add_argument(
         "--store",

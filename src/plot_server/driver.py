@@ -2,9 +2,10 @@
 
 Each SSH or browser session runs its own App in the server's event loop. ServedDriver
 holds what both doors share: the size the app draws at (clamped), resizes coalesced,
-output a client does not read dropped and, past a limit, the client closed, and input
-through served_input's parser and budget. ChannelDriver is the SSH door's; the web
-door's WebDriver is in webdriver.py.
+and every byte in and out through the connection's limits (connection_limits.py, the
+app's ``guard``): input through served_input's parser within its budget, output a
+client does not read dropped and, past the stall time, the client closed.
+ChannelDriver is the SSH door's; the web door's WebDriver is in webdriver.py.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from textual.geometry import Size
 
 from plot_tui.textual_compat import driver_app, set_driver_size
 
-from .served_input import Flooded, KeyInput
+from .connection_limits import ConnectionGuard, Flooded, Stalled
+from .served_input import KeyInput
 
 # Escape sequences a terminal application sends when it starts and stops.
 START = (
@@ -35,10 +37,6 @@ STOP = "\x1b[?2004l\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?25h\x1b[?10
 # A terminal larger than this is drawn at this size: Textual's memory grows with the
 # area, and one 65535x65535 request could take the whole server down.
 MAX_WIDTH, MAX_HEIGHT = 500, 200
-# Output the client has not read yet: past the first, frames are dropped (the next one
-# after it drains is drawn whole); a client that stays past it this long is closed.
-MAX_UNSENT = 4 * 1024 * 1024
-MAX_STALL = 30.0
 STALL_CHECK = 5.0  # seconds between checks, whether or not the screen draws
 # A window being dragged sends many sizes: only the last in each such pause is drawn,
 # so no client can make the server redraw whole screens as fast as it can send.
@@ -63,10 +61,11 @@ class ServedDriver(Driver):
         super().__init__(app, debug=debug, mouse=mouse, size=size)
         self._reader: asyncio.Task[None] | None = None
         self._stall_timer: asyncio.TimerHandle | None = None
-        self._dropping_since: float | None = None  # output dropped since then
         self._next_size: tuple[int, int] | None = None  # a resize waiting for its pause
         self.size_note = ""  # said when the terminal is clamped
-        self.input = KeyInput(self.process_message)
+        # the app's limits (a served app has them; any other app gets the defaults)
+        self.guard: ConnectionGuard = getattr(app, "guard", None) or ConnectionGuard()
+        self.input = KeyInput(self.process_message, self.guard)
 
     @property
     def is_headless(self) -> bool:
@@ -91,23 +90,19 @@ class ServedDriver(Driver):
     # -- output ---------------------------------------------------------------------------
     def _backed_up(self) -> bool:
         """Is the client too far behind to send it more? Closes it once it has been
-        behind for MAX_STALL seconds."""
-        if self._unsent() <= MAX_UNSENT:
-            return False
-        now = asyncio.get_running_loop().time()
-        if self._dropping_since is None:
-            self._dropping_since = now
-        elif now - self._dropping_since > MAX_STALL:
-            self.leave("plot: closed: your connection did not take the screen's output for half a minute.")
-        return True
+        behind for the stall time."""
+        try:
+            return not self.guard.sendable(self._unsent())
+        except Stalled as stall:
+            self.leave(f"plot: closed: {stall}.")
+            return True
 
     def write(self, data: str) -> None:
         if self._closing() or self._backed_up():
             return  # the client does not read: drop, rather than hold
-        if self._dropping_since is not None:
+        if self.guard.caught_up():
             # Frames were lost: ask for a whole new one instead of patching an unknown
             # screen, once this write is on its way.
-            self._dropping_since = None
             size = Size(*clamp(*self._window_now()))
             asyncio.get_running_loop().call_soon(
                 lambda: driver_app(self).post_message(events.Resize(size, size))
@@ -161,18 +156,22 @@ class ServedDriver(Driver):
     # -- input ----------------------------------------------------------------------------
     async def _take(self, text: str, n: int) -> bool:
         """Input of ``n`` bytes from the client: parsed within the budget, then a pause
-        if the client is over it. False when the client has flooded and is closed."""
+        if the client is over it, if the app is behind on its events, or if the client is
+        too far behind on its output to be sent the answer.
+        False when the client has flooded or stalled and is closed."""
         touch = getattr(driver_app(self), "touch", None)  # the server's idle clock
         if touch is not None:
             touch()
         await self.input.feed(text)
         try:
-            wait = self.input.pause_for(n)
-        except Flooded as flood:
-            self.leave(f"plot: closed: {flood}.")
+            wait = self.guard.take_bytes(n)
+            if wait:
+                await asyncio.sleep(wait)
+            await self.guard.wait_for_app(lambda: driver_app(self).message_queue_size)
+            await self.guard.wait_for_reader(self._unsent)
+        except (Flooded, Stalled) as why:
+            self.leave(f"plot: closed: {why}.")
             return False
-        if wait:
-            await asyncio.sleep(wait)
         return True
 
     def start_application_mode(self) -> None:

@@ -13,9 +13,10 @@ from __future__ import annotations
 import asyncio
 import codecs
 import io
-import time
 from collections.abc import Callable
 from typing import Any, TextIO, cast
+
+import attrs
 
 from plot_core import Player
 from plot_core.english import counted
@@ -26,6 +27,7 @@ from plot_session.session import Seat
 from plot_tui.line_mode import ACTED, LineMode, over_words
 from plot_tui.plain import clean
 
+from .connection_limits import ConnectionGuard, Flooded, Stalled
 from .guard import idle_check_every
 from .hub import Guest, Hub, Refused, Who, WrongCode
 from .leaderboard import COLUMNS, POOL_NAMES, ranked_cells
@@ -91,34 +93,56 @@ def split_plain(username: str) -> tuple[str, bool]:
 
 
 class ChannelText(io.TextIOBase):
-    """Text for an SSH channel: each line ended as a terminal wants it (CR LF)."""
+    """Text for an SSH channel: each line ended as a terminal wants it (CR LF), sent
+    within the connection's output limit (``sendable``: False drops the text, which is
+    counted and said once the client reads again)."""
 
-    def __init__(self, send: Callable[[bytes], object]) -> None:
-        self.send = send
+    def __init__(self, send: Callable[[bytes], object], sendable: Callable[[], bool] = lambda: True) -> None:
+        self.send, self.sendable = send, sendable
+        self.lost = 0  # lines dropped for a client that did not read them
+        self.dropped = False  # ... or any text at all
 
     def writable(self) -> bool:
         return True
 
     def write(self, text: str) -> int:
+        if not self.sendable():
+            self.lost += text.count("\n")
+            self.dropped = True
+            return len(text)
+        if self.dropped:
+            lost, self.lost, self.dropped = max(1, self.lost), 0, False
+            self.send(f"({counted(lost, 'line')} not sent: your connection did not read them.)\r\n".encode())
         self.send(text.replace("\n", "\r\n").encode("utf-8", "replace"))
         return len(text)
+
+
+@attrs.frozen
+class Overlong:
+    """A typed line longer than the connection's limit: dropped whole, said so."""
+
+    length: int
 
 
 class LineEditor:
     """Typed bytes into lines: what a terminal in raw mode sends (each key as typed)
     is echoed back, a backspace takes the last character back, Enter ends the line;
-    escape sequences (arrow keys) are dropped. Without a terminal, lines come whole."""
+    escape sequences (arrow keys) are dropped. Without a terminal, lines come whole.
+    A line never holds more than ``most`` characters: past them the rest of the line is
+    only counted, and the line comes out as Overlong."""
 
-    def __init__(self, echo: Callable[[bytes], object] | None) -> None:
+    def __init__(self, echo: Callable[[bytes], object] | None, *, most: int = 1000) -> None:
         self.echo = echo
+        self.most = most
         self.buffer: list[str] = []
+        self.over = 0  # characters of this line past ``most``, not kept
         self._escape = 0  # in an escape sequence, still to drop
         self._after_cr = False  # the last character ended a line with CR (a LF may follow)
         # a character can come split between two reads
         self._decode = codecs.getincrementaldecoder("utf-8")(errors="replace")
 
-    def feed(self, data: bytes) -> list[str]:
-        lines: list[str] = []
+    def feed(self, data: bytes) -> list[str | Overlong]:
+        lines: list[str | Overlong] = []
         for ch in self._decode.decode(data):
             after_cr, self._after_cr = self._after_cr, ch == "\r"
             if self._escape:
@@ -131,16 +155,21 @@ class LineEditor:
             elif ch in "\r\n":
                 if ch == "\n" and after_cr:
                     continue  # the LF of a CR LF: the line has ended already
-                lines.append("".join(self.buffer))
-                self.buffer = []
+                lines.append(Overlong(self.most + self.over) if self.over else "".join(self.buffer))
+                self.buffer, self.over = [], 0
                 self._say(b"\r\n")
             elif ch in "\x7f\x08":
-                if self.buffer:
+                if self.over:
+                    self.over -= 1
+                elif self.buffer:
                     self.buffer.pop()
                     self._say(b"\x08 \x08")
             elif ch in "\x03\x04":  # Ctrl-C, Ctrl-D: as "quit"
                 lines.append("quit")
             elif ch.isprintable():
+                if len(self.buffer) >= self.most:
+                    self.over += 1  # neither kept nor echoed
+                    continue
                 self.buffer.append(ch)
                 self._say(ch.encode("utf-8"))
         return lines
@@ -160,12 +189,11 @@ class PlainVisit:
         out: TextIO,
         *,
         later: Callable[[Callable[[], None]], object],
-        clock: Callable[[], float] = time.monotonic,
+        touch: Callable[[], None] = lambda: None,
     ) -> None:
         self.hub, self.who, self.out = hub, who, out
         self.later = later  # run a callback on the loop soon (once per burst of changes)
-        self.clock = clock
-        self.last_seen = clock()  # a line typed, or a change at the table (the idle limit)
+        self.touch = touch  # a line typed, or a change at the table (the idle limit)
         self.guest: Guest | None = None
         self.seat: LineMode | None = None
         self.talk_seen = 0
@@ -224,7 +252,7 @@ class PlainVisit:
 
     def line(self, text: str) -> bool:
         """One line from the player; False when they leave the server."""
-        self.last_seen = self.clock()
+        self.touch()
         if self.seat is not None:
             return self._at_table(text)
         word, _, rest = text.strip().partition(" ")
@@ -501,7 +529,7 @@ class PlainVisit:
     def _changed(self) -> None:
         """The table changed (a move, talk, someone came or went): said once the burst
         is over."""
-        self.last_seen = self.clock()  # a game in motion is not idle
+        self.touch()  # a game in motion is not idle
         if not self._told:
             self._told = True
             self.later(self._catch_up)
@@ -585,28 +613,55 @@ class PlainVisit:
         self.seat = None
 
 
-async def serve_plain(process: Any, hub: Hub, who: Who, idle: float) -> None:
+async def serve_plain(process: Any, hub: Hub, who: Who, guard: ConnectionGuard) -> None:
     """One plain-text session over SSH (asyncssh's process: bytes in and out), until the
-    player quits, the connection ends or ``idle`` seconds pass without a line or a
-    change at the table."""
+    player quits, the connection ends, or the connection's limits close it (``guard``:
+    too much input, output it does not read, or its idle time without a line or a change
+    at the table)."""
     terminal = process.get_terminal_type() is not None
-    out = cast(TextIO, ChannelText(process.stdout.write))
-    editor = LineEditor(process.stdout.write if terminal else None)
-    visit = PlainVisit(hub, who, out, later=asyncio.get_running_loop().call_soon)
+    unsent = process.channel.get_write_buffer_size
+
+    def sendable() -> bool:
+        try:
+            return guard.sendable(unsent())
+        except Stalled:  # the loop below stops at its next look (wait_for_reader)
+            return False
+
+    channel = ChannelText(process.stdout.write, sendable)
+    out = cast(TextIO, channel)
+    editor = LineEditor(process.stdout.write if terminal else None, most=guard.limits.line_length)
+    visit = PlainVisit(hub, who, out, later=asyncio.get_running_loop().call_soon, touch=guard.touch)
     visit.start()
     try:
         while True:
             try:
-                data = await asyncio.wait_for(process.stdin.read(4096), timeout=idle_check_every(idle))
+                await guard.wait_for_reader(unsent)
+                data = await asyncio.wait_for(
+                    process.stdin.read(4096), timeout=idle_check_every(guard.limits.idle)
+                )
             except TimeoutError:
-                if visit.clock() - visit.last_seen > idle:
-                    visit.say(f"Closed after {idle / 60:g} minutes without a line; your games are saved.")
+                if guard.idle():
+                    minutes = guard.limits.idle / 60
+                    visit.say(f"Closed after {minutes:g} minutes without a line; your games are saved.")
                     return
                 continue
             if not data:
                 return
+            guard.touch()
+            wait = guard.take_bytes(len(data))
             for line in editor.feed(data):
-                if not visit.line(line):
+                # each line waits its turn: a fast sender is paused, the others go on
+                await asyncio.sleep(guard.take_line())
+                if isinstance(line, Overlong):
+                    visit.say(
+                        f"That line had {line.length:,} characters; a line may have at most "
+                        f"{editor.most:,}: it was not read."
+                    )
+                elif not visit.line(line):
                     return
+            if wait:
+                await asyncio.sleep(wait)
+    except (Flooded, Stalled) as why:
+        visit.say(f"plot: closed: {why}.")
     finally:
         visit.close()

@@ -1,21 +1,13 @@
 """A served connection's keys, as its terminal sent them, turned into the app's events:
-Textual's own xterm parser, the escape delay a local terminal gets, and a budget, so one
-connection cannot starve the others on the server's one event loop.
-
-The budget has two parts. Bytes: a connection may send ``BYTES_BURST`` at once and then
-``BYTES_PER_SECOND``; past that its driver stops reading for as long as it is over, which
-pushes back on the client (SSH's window, TCP under the WebSocket) instead of holding its
-bytes here. A connection paused for more than half of the last ``FLOOD_SECONDS`` is
-closed with a reason. Events: keys and clicks past ``KEYS_PER_SECOND`` (after a burst of
-``KEYS_BURST``), and mouse movements past ``MOVES_PER_SECOND``, are dropped before they
-reach the app: nobody types faster, and a dropped movement is redrawn by the next one.
+Textual's own xterm parser, the escape delay a local terminal gets, and the connection's
+limits (connection_limits.py), so one connection cannot starve the others on the
+server's one event loop: keys and mouse movements past their budget are dropped before
+they reach the app.
 """
 
 from __future__ import annotations
 
 import asyncio
-import time
-from collections import deque
 from collections.abc import Callable, Iterable
 
 from textual import events
@@ -24,77 +16,19 @@ from textual.message import Message
 
 from plot_tui.textual_compat import XTermParser
 
-BYTES_PER_SECOND = 4096
-BYTES_BURST = 16 * 1024
-KEYS_PER_SECOND = 30
-KEYS_BURST = 60
-MOVES_PER_SECOND = 60
-FLOOD_SECONDS = 10.0
+from .connection_limits import KEY, MOVE, OTHER, ConnectionGuard
+
 CHUNK = 4096  # parsed at a time, with a turn for the others between
-
-
-class Bucket:
-    """A token bucket: ``rate`` tokens a second, at most ``burst`` saved up."""
-
-    def __init__(self, rate: float, burst: float, clock: Callable[[], float]) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.tokens = burst
-        self.when = clock()
-
-    def _refill(self) -> None:
-        now = self.clock()
-        self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
-        self.when = now
-
-    def take(self) -> bool:
-        """One token if there is one (the event goes ahead), else False (it is dropped)."""
-        self._refill()
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-    def charge(self, n: float) -> float:
-        """Spend ``n`` tokens, going into debt if need be; the seconds until the debt is
-        paid (0 if there is none), which is how long the sender should be paused."""
-        self._refill()
-        self.tokens -= n
-        return max(0.0, -self.tokens / self.rate)
-
-
-class Flooded(Exception):
-    """The connection has sent more than the byte budget for too long."""
 
 
 class KeyInput:
     """One connection's input. ``deliver`` takes each event that passes the budget (the
-    driver's ``process_message``); ``clock`` is injected for the tests."""
+    driver's ``process_message``); ``guard`` holds the connection's limits."""
 
-    def __init__(
-        self, deliver: Callable[[Message], None], *, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self.deliver, self.clock = deliver, clock
+    def __init__(self, deliver: Callable[[Message], None], guard: ConnectionGuard) -> None:
+        self.deliver, self.guard = deliver, guard
         self.parser = XTermParser()
-        self.bytes = Bucket(BYTES_PER_SECOND, BYTES_BURST, clock)
-        self.keys = Bucket(KEYS_PER_SECOND, KEYS_BURST, clock)
-        self.moves = Bucket(MOVES_PER_SECOND, MOVES_PER_SECOND, clock)
-        self.pauses: deque[tuple[float, float]] = deque()  # (when, how long), recent
-        self.dropped = 0  # events dropped, for the operator's log
         self._tick: asyncio.TimerHandle | None = None
-
-    def pause_for(self, n: int) -> float:
-        """Charge ``n`` bytes just read; the seconds to wait before reading more. Raises
-        Flooded once the connection has spent more than half of the last
-        ``FLOOD_SECONDS`` paused for sending too much."""
-        wait = self.bytes.charge(n)
-        if wait:
-            now = self.clock()
-            self.pauses.append((now, wait))
-            while self.pauses and self.pauses[0][0] < now - FLOOD_SECONDS:
-                self.pauses.popleft()
-            if sum(w for _, w in self.pauses) > FLOOD_SECONDS / 2:
-                raise Flooded("your connection kept sending keys faster than anyone types")
-        return wait
 
     async def feed(self, text: str) -> None:
         """Parse ``text`` a chunk at a time, letting the other connections run between."""
@@ -122,14 +56,14 @@ class KeyInput:
 
     def _pass(self, parsed: Iterable[Message]) -> None:
         for event in parsed:
-            if self._allowed(event):
+            if self.guard.admit(kind_of(event)):
                 self.deliver(event)
-            else:
-                self.dropped += 1
 
-    def _allowed(self, event: Message) -> bool:
-        if isinstance(event, events.MouseMove):
-            return self.moves.take()
-        if isinstance(event, (events.Key, events.MouseEvent)):
-            return self.keys.take()
-        return True
+
+def kind_of(event: Message) -> str:
+    """What the connection's limits count an event as."""
+    if isinstance(event, events.MouseMove):
+        return MOVE
+    if isinstance(event, (events.Key, events.MouseEvent)):
+        return KEY
+    return OTHER

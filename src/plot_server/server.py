@@ -36,6 +36,7 @@ from plot_tui.screens import ConfirmScreen
 from plot_tui.textual_compat import end_on_failure, forget_error_output, has_screens
 
 from .collector import Collector
+from .connection_limits import ConnectionGuard, ConnectionLimits
 from .driver import ChannelDriver
 from .guard import CodeLimit, PasswordThrottle, idle_check_every, name_problem, normal_name
 from .hub import Guest, Hub, Refused, Table, Who, WrongCode, to_operator
@@ -54,6 +55,11 @@ class Limits:
     strangers: int = 20  # connections not yet signed in, at once
     session_wait: float = 10  # seconds from signing in to asking for a terminal
     join_codes: int = 5  # wrong join codes a connection may try a minute
+    stall: float = 30.0  # seconds a client that does not read its output is kept
+
+    def connection(self) -> ConnectionLimits:
+        """The limits each connection goes through (connection_limits.py)."""
+        return ConnectionLimits(idle=self.idle, stall=self.stall)
 
 
 @attrs.define
@@ -114,7 +120,7 @@ class ServedApp(PlotApp):
         hub: Hub,
         who: Who,
         *,
-        idle: float,
+        limits: ConnectionLimits,
         collector: Collector | None = None,
         join_codes: int = 5,
         door: Door = SSH,
@@ -123,15 +129,16 @@ class ServedApp(PlotApp):
     ) -> None:
         self.terminal, self.terminal_size, self.door = terminal, size, door
         self.clock = clock  # idle time is measured on it (tests advance it)
+        # the connection's limits, which its driver reads: input, output, idle time
+        self.guard = ConnectionGuard(limits, clock)
         super().__init__(hub.rules)
         self.driver_class = door.driver
-        self.hub, self.who, self.idle = hub, who, idle
+        self.hub, self.who = hub, who
         self.guest: Guest | None = None
         self.game_screen: GameScreen | None = None
         self.lobby: LobbyScreen | None = None
         self._redraw_pending = False
         self.goodbye = ""  # said on the terminal after the app ends
-        self.last_seen = clock()
         self.collector = collector
         self.codes = CodeLimit(join_codes)  # wrong join codes from this connection
         self.failure: str | None = None  # the reference of a failure, if one came
@@ -181,7 +188,7 @@ class ServedApp(PlotApp):
         forget_error_output(self)  # said once, above: nothing on the server's output
 
     def touch(self) -> None:
-        self.last_seen = self.clock()
+        self.guard.touch()
         if self.collector is not None:
             self.collector.touch()
 
@@ -193,7 +200,7 @@ class ServedApp(PlotApp):
         self.hub.lobby_listeners.append(self._lobby_changed)
         self.hub.sessions.add(self)
         self.my_moves = self._moves_now()  # no bell for what was so before
-        self.set_interval(idle_check_every(self.idle), self._check_idle)
+        self.set_interval(idle_check_every(self.guard.limits.idle), self._check_idle)
         self.set_interval(CLOCK_REDRAW, self._clock_ticks)
 
     # The hub calls these from whichever connection changed something: they only post
@@ -227,9 +234,9 @@ class ServedApp(PlotApp):
             self._lobby.say(words)
 
     def _check_idle(self) -> None:
-        if self.clock() - self.last_seen > self.idle:
+        if self.guard.idle():
             self.goodbye = (
-                f"plot: closed after {self.idle / 60:g} minutes without a key "
+                f"plot: closed after {self.guard.limits.idle / 60:g} minutes without a key "
                 "press; any game of yours waits for you in the lobby."
             )
             self.exit()
@@ -680,16 +687,17 @@ async def serve_session(
             return
         gate.sessions += 1
     if plain:
+        guard = ConnectionGuard(limits.connection())
         try:
-            await serve_plain(process, hub, process.get_extra_info("plot_who"), limits.idle)
+            await serve_plain(process, hub, process.get_extra_info("plot_who"), guard)
         finally:
-            process.exit(0)
+            _end_session(process, gate, guard)
         return
     app = ServedApp(
         process,
         hub,
         process.get_extra_info("plot_who"),
-        idle=limits.idle,
+        limits=limits.connection(),
         collector=collector,
         join_codes=limits.join_codes,
     )
@@ -697,9 +705,23 @@ async def serve_session(
         await app.run_async()
     finally:
         app.leave_everything()
-        if app.goodbye and not process.is_closing():
+        if app.goodbye and not process.is_closing() and not app.guard.stalled:
             process.stdout.write(app.goodbye.encode() + b"\r\n")
-        process.exit(0)
+        _end_session(process, gate, app.guard)
+
+
+def _end_session(process: asyncssh.SSHServerProcess, gate: Gate | None, guard: ConnectionGuard) -> None:
+    """The session is over. A client that stopped reading is cut off (a clean close
+    would wait for it to read what is queued, for ever); and as a connection has one
+    session, the connection goes too, so as not to hold a player's slot."""
+    if guard.stalled:
+        process.channel.abort()
+        if gate is not None:
+            gate._connection.abort()
+        return
+    process.exit(0)
+    if gate is not None:
+        asyncio.get_running_loop().call_later(1.0, gate._connection.close)
 
 
 def ensure_host_key(host_key: Path) -> None:

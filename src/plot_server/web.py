@@ -376,7 +376,7 @@ def make_app(
             socket,
             hub,
             who,
-            idle=limits.idle,
+            limits=limits.connection(),
             collector=collector,
             join_codes=limits.join_codes,
             door=WEB,

@@ -13,6 +13,7 @@ from fakes import Later
 from plot_core import Player
 from plot_record import load_record
 from plot_record.clock import ClockRule, stamp
+from plot_server.connection_limits import ConnectionLimits
 from plot_server.hub import Hub, Refused
 from plot_session.session import Seat
 
@@ -163,7 +164,7 @@ async def test_a_new_table_in_the_lobby_gets_a_clock_from_the_list(rules, tmp_pa
     from plot_server.server import ServedApp
 
     hub = Hub(rules, tmp_path, later=Later())
-    app = ServedApp(None, hub, ALICE, idle=600)
+    app = ServedApp(None, hub, ALICE, limits=ConnectionLimits(idle=600))
     async with app.run_test(size=(80, 24)) as pilot:
         await new_table_at(pilot, app, "#clock")
         await pilot.press("down", "space", "enter")  # the first preset: a day and 2 h
@@ -179,7 +180,7 @@ async def test_a_clock_of_ones_own_is_typed_and_a_wrong_one_is_named(rules, tmp_
     from plot_server.server import ServedApp
 
     hub = Hub(rules, tmp_path, later=Later())
-    app = ServedApp(None, hub, ALICE, idle=600)
+    app = ServedApp(None, hub, ALICE, limits=ConnectionLimits(idle=600))
     async with app.run_test(size=(80, 40)) as pilot:
         await new_table_at(pilot, app, "#own-clock")
         await pilot.press(*"9+x", "enter")
@@ -201,7 +202,7 @@ async def test_g_at_the_table_gives_the_opponent_time(rules, tmp_path):
     hub = Hub(rules, tmp_path, later=Later(), wall=wall)
     table, guests = clocked_table(hub, wall)
     hub.leave(guests[Player.ABWEHR])
-    app = ServedApp(None, hub, BOB, idle=600)
+    app = ServedApp(None, hub, BOB, limits=ConnectionLimits(idle=600))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         app.take_seat(table.id, "")

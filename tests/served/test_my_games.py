@@ -10,6 +10,7 @@ import pytest
 
 from fakes import Later
 from plot_core import Player
+from plot_server.connection_limits import ConnectionLimits
 from plot_server.hub import Hub, Who
 from plot_server.lobby import MY_COLUMNS
 from plot_server.server import ServedApp
@@ -74,7 +75,7 @@ def test_a_players_games_come_theirs_to_move_first_then_the_latest_moved(rules, 
 async def test_m_in_the_lobby_lists_ones_games_and_enter_sits_down(rules, tmp_path):
     hub = Hub(rules, tmp_path, later=Later(), wall=lambda: NOW)
     t1, t2, t3 = three_games(hub)
-    app = ServedApp(None, hub, ALICE, idle=600)
+    app = ServedApp(None, hub, ALICE, limits=ConnectionLimits(idle=600))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         await pilot.press("m")

@@ -15,6 +15,7 @@ import pytest
 
 from fakes import Later
 from plot_core import Player
+from plot_server.connection_limits import ConnectionLimits
 from plot_server.hub import Hub
 from plot_server.notices import (
     Address,
@@ -189,7 +190,7 @@ async def test_n_in_the_lobby_sets_where_ones_notices_go(rules, tmp_path):
 
     hub = Hub(rules, tmp_path, later=Later())
     hub.notices = Notices(NoticeBook(tmp_path), Outbox(None, frozenset()))
-    app = ServedApp(None, hub, BOB, idle=600)
+    app = ServedApp(None, hub, BOB, limits=ConnectionLimits(idle=600))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         await pilot.press("N")

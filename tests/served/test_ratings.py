@@ -17,6 +17,7 @@ import pytest
 from fakes import Later
 from plot_core import Player
 from plot_record.clock import stamp
+from plot_server.connection_limits import ConnectionLimits
 from plot_server.hub import Hub
 from plot_server.leaderboard import LeaderboardScreen
 from plot_server.ratings import (
@@ -268,7 +269,7 @@ async def test_the_lobby_shows_ones_rating_and_r_opens_the_leaderboard(rules, tm
     hub.restore()
     on_time(hub, wall, ALICE, BOB, loser=Player.ABWEHR)
     waiting = hub.create(BOB, Player.SS, opponent=Seat.HUMAN, seed=4)
-    app = ServedApp(None, hub, ALICE, idle=600)
+    app = ServedApp(None, hub, ALICE, limits=ConnectionLimits(idle=600))
     alice, bob = hub.results.of(ALICE.key), hub.results.of(BOB.key)
     assert alice is not None and bob is not None
     async with app.run_test(size=(120, 40)) as pilot:
@@ -305,7 +306,7 @@ async def test_a_leaderboard_closed_before_it_is_mounted_is_not_a_crash(rules, t
     """r then Esc faster than the board is built (the SSH fuzz test found it): its
     mount and a late s find no widgets, and do nothing."""
     hub = Hub(rules, tmp_path, later=Later(), wall=Wall())
-    app = ServedApp(None, hub, ALICE, idle=600)
+    app = ServedApp(None, hub, ALICE, limits=ConnectionLimits(idle=600))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("r")
         await pilot.pause()

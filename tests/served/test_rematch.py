@@ -12,6 +12,7 @@ import pytest
 
 from fakes import Later
 from plot_core import Player
+from plot_server.connection_limits import ConnectionLimits
 from plot_server.hub import Hub, Refused
 from plot_server.rematch import DECLINED
 from plot_server.server import ServedApp
@@ -122,7 +123,7 @@ async def test_r_at_the_end_offers_and_the_answer_takes_the_player_to_the_new_ta
     hub = Hub(rules, tmp_path, later=Later())
     table, guests = finished(hub, seed=10)
     hub.leave(guests[Player.SS])  # alice watches the end on her screen instead
-    app = ServedApp(None, hub, ALICE, idle=600)
+    app = ServedApp(None, hub, ALICE, limits=ConnectionLimits(idle=600))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         app.take_seat(table.id, "")
@@ -145,7 +146,7 @@ async def test_an_offer_made_while_away_is_asked_on_coming_back(rules, tmp_path)
     table, guests = finished(hub, seed=11)
     hub.leave(guests[Player.SS])
     hub.rematch(guests[Player.ABWEHR])  # bob offers while alice is away
-    app = ServedApp(None, hub, ALICE, idle=600)
+    app = ServedApp(None, hub, ALICE, limits=ConnectionLimits(idle=600))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         app.take_seat(table.id, "")
@@ -192,7 +193,7 @@ async def test_a_player_who_sits_at_the_old_game_after_the_rematch_was_made_stay
     new = hub.answer_rematch(guests[Player.ABWEHR], yes=True)
     assert new is not None
     hub.leave(guests[Player.SS])
-    app = ServedApp(None, hub, ALICE, idle=600)
+    app = ServedApp(None, hub, ALICE, limits=ConnectionLimits(idle=600))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         app.take_seat(table.id, "")  # to look at the finished game again

@@ -11,6 +11,7 @@ import pytest
 
 from fakes import Later
 from plot_core import Player
+from plot_server.connection_limits import ConnectionLimits
 from plot_server.hub import Hub
 from plot_server.server import ServedApp
 from plot_session.replay import EVERYONE
@@ -47,7 +48,7 @@ def finished_table(hub: Hub, seed: int):
 async def test_r_replays_a_finished_table_with_its_chances_and_back_to_the_lobby(rules, tmp_path):
     hub = Hub(rules, tmp_path, later=Later())
     table = finished_table(hub, 5)
-    app = ServedApp(None, hub, CAROL, idle=600)  # carol did not play it
+    app = ServedApp(None, hub, CAROL, limits=ConnectionLimits(idle=600))  # carol did not play it
     async with app.run_test(size=(140, 44)) as pilot:
         await pilot.pause()
         await pilot.press("R")
@@ -79,7 +80,7 @@ async def test_r_replays_a_finished_table_with_its_chances_and_back_to_the_lobby
 async def test_r_on_a_game_still_being_played_is_refused_with_the_reason(rules, tmp_path):
     hub = Hub(rules, tmp_path, later=Later())
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=5)
-    app = ServedApp(None, hub, CAROL, idle=600)
+    app = ServedApp(None, hub, CAROL, limits=ConnectionLimits(idle=600))
     async with app.run_test(size=(120, 30)) as pilot:
         await pilot.pause()
         await pilot.press("R")

@@ -10,6 +10,7 @@ from textual.widgets import DataTable, Static
 
 from fakes import Later, Ticks
 from plot_core import Player
+from plot_server.connection_limits import ConnectionLimits
 from plot_server.guard import PasswordThrottle, TableCodeLimit, name_problem
 from plot_server.hub import Hub, Refused, Who, WrongCode
 from plot_server.lobby import LobbyScreen
@@ -84,7 +85,7 @@ def hostile_hub(rules, tmp_path):
 @pytest.mark.asyncio
 @pytest.mark.parametrize("viewer", HOSTILE[:6])
 async def test_every_widget_showing_a_name_shows_it_as_it_is(hostile_hub, viewer):
-    app = ServedApp(None, hostile_hub, Who("key viewer", viewer), idle=600)
+    app = ServedApp(None, hostile_hub, Who("key viewer", viewer), limits=ConnectionLimits(idle=600))
     async with app.run_test(size=(160, 40)) as pilot:
         await pilot.pause()
         lobby = app.screen
@@ -120,7 +121,7 @@ async def test_an_idle_session_is_closed_with_the_reason_and_a_key_keeps_it_open
     end-to-end version is in test_ssh.py)."""
     hub = Hub(rules, hub_dir, later=Later())
     clock = Ticks()
-    app = ServedApp(None, hub, ALICE, idle=600, clock=clock)
+    app = ServedApp(None, hub, ALICE, limits=ConnectionLimits(idle=600), clock=clock)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         clock.now += 599
@@ -140,7 +141,7 @@ async def test_an_idle_session_is_closed_with_the_reason_and_a_key_keeps_it_open
 async def test_textual_actions_that_touch_the_server_are_refused(hub_dir, rules, tmp_path, monkeypatch):
     hub = Hub(rules, hub_dir, later=Later())
     monkeypatch.chdir(tmp_path)
-    app = ServedApp(None, hub, ALICE, idle=600)
+    app = ServedApp(None, hub, ALICE, limits=ConnectionLimits(idle=600))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         before = sorted(p for p in tmp_path.rglob("*"))
@@ -185,7 +186,7 @@ def hub_dir(tmp_path):
 @pytest.mark.asyncio
 async def test_a_broken_session_is_one_line_for_the_operator_and_a_log(rules, hub_dir, capfd):
     hub = Hub(rules, hub_dir, later=Later())
-    app = ServedApp(None, hub, ALICE, idle=600)
+    app = ServedApp(None, hub, ALICE, limits=ConnectionLimits(idle=600))
 
     def boom():
         raise RuntimeError("a bug")
@@ -290,7 +291,7 @@ def test_past_its_whole_limit_a_table_pauses_for_everyone(rules, tmp_path):
 async def test_a_connection_takes_five_wrong_join_codes_a_minute(rules, tmp_path):
     hub = Hub(rules, tmp_path / "server", later=Later())
     tables = [hub.create(Who(f"key {i}", f"p{i}"), Player.SS, opponent=Seat.HUMAN) for i in range(3)]
-    app = ServedApp(None, hub, BOB, idle=600)
+    app = ServedApp(None, hub, BOB, limits=ConnectionLimits(idle=600))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         for i in range(5):
