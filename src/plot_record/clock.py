@@ -95,6 +95,17 @@ def clock_from_json(data: object) -> ClockRule:
     return rule
 
 
+def grant_problem(hours: object) -> str:
+    """Why ``hours`` cannot be extra time given at once, or "" if it can: one check
+    for the server that takes a grant and for the reader of the record it writes, so
+    that whatever a server accepted, a record reads back."""
+    if not isinstance(hours, int | float) or isinstance(hours, bool):
+        return f"extra time is a number of hours, not {str(hours)[:20]!r}"
+    if not 0 < hours <= MAX_GRANT_HOURS:  # (NaN too: no comparison holds)
+        return f"extra time is more than 0 and at most {MAX_GRANT_HOURS} hours at once, not {hours:g}"
+    return ""
+
+
 STAMP_FORMAT = "%Y-%m-%dT%H:%M:%SZ"  # how a record writes a moment: UTC, to the second
 
 

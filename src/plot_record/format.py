@@ -51,7 +51,7 @@ from plot_core import Action, Player
 from plot_core.engine.serial import FormatError, action_from_json, action_to_json
 from plot_core.engine.state import Outcome
 
-from .clock import MAX_GRANT_HOURS, ClockRule, Grant, clock_from_json, stamp
+from .clock import ClockRule, Grant, clock_from_json, grant_problem, stamp
 
 FORMAT = "plot-record"
 VERSION = 4
@@ -381,10 +381,9 @@ def _clock_line(data: dict[str, Any], where: str) -> Grant | FlagLine:
     if kind == "flag":
         return FlagLine(side, time)
     hours = line.get("hours")
-    if not _number(hours, 0.001, MAX_GRANT_HOURS):
-        raise RecordError(
-            f"{where}: grant: hours must be a number from 0 to {MAX_GRANT_HOURS}, got {hours!r}"
-        )
+    problem = grant_problem(hours)
+    if problem:
+        raise RecordError(f"{where}: grant: {problem}")
     return Grant(side, float(hours), time)  # type: ignore[arg-type]  # (checked just above)
 
 

@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from plot_core import Player
-from plot_record.clock import MAX_GRANT_HOURS, span, stamp
+from plot_record.clock import grant_problem, span, stamp
 
 from .notices import CLOCK_WARNING
 from .tables import Refused, Table, tell_all
@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from .tables import Guest
 
 CLOCK_CHECK = 60.0  # seconds between looks at every running clock
+MIN_GRANT_MINUTES = 5  # extra time given at once, at least
+GRANTS_A_MOVE = 3  # times a player may give time while the move stands
 
 
 def clock_words(table: Table, side: Player | None, now: datetime) -> str:
@@ -84,7 +86,18 @@ class ClockTables:
             raise Refused("This table has no clock.")
         if table.over:
             raise Refused("The game is over.")
-        if not 0 < hours <= MAX_GRANT_HOURS:
-            raise Refused(f"Give from a few minutes up to {MAX_GRANT_HOURS} hours at once.")
+        problem = grant_problem(hours)
+        if problem:
+            raise Refused(f"{problem[0].upper()}{problem[1:]}.")
+        if hours * 60 < MIN_GRANT_MINUTES:
+            raise Refused(f"Give at least {MIN_GRANT_MINUTES} minutes at once.")
+        # (each grant is a line of the record: a few while the move stands, not thousands)
+        since = session.last_move_at or ""
+        given = sum(1 for g in session.grants if g.side is side.enemy and g.time >= since)
+        if given >= GRANTS_A_MOVE:
+            raise Refused(
+                f"You have given time {GRANTS_A_MOVE} times since the last move; give more at once, "
+                "or after the next move."
+            )
         session.give_time(side.enemy, hours, stamp(self.wall()))
         tell_all([g.on_change for g in table.guests], "of time given")

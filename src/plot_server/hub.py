@@ -44,6 +44,7 @@ from .result_book import ResultBook, result_of
 from .shared import Hooks, Shared, StoreRecorder
 from .tables import (  # noqa: F401  (the names the server and tests import from here)
     TABLE_FILE_VERSION,
+    Damaged,
     Guest,
     Refused,
     Table,
@@ -52,6 +53,7 @@ from .tables import (  # noqa: F401  (the names the server and tests import from
     new_code,
     number,
     owners_from,
+    owners_or_none,
     tell_all,
     to_operator,
 )
@@ -120,6 +122,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
         # the loop when it is back (answer None if the worker failed)
         self.think = think or think_by_pool
         self.tables: dict[str, Table] = {}
+        self.damaged: dict[str, Damaged] = {}  # tables that could not be read back
         self.lobby_listeners: list[Callable[[], None]] = []
         self.sessions: set = set()  # the connected players' apps, both doors
         self.lobby = Lobby()  # the lobby's talk
@@ -311,8 +314,13 @@ class Hub(StoreTables, RematchTables, ClockTables):
     def table(self, table_id: str) -> Table:
         table = self.tables.get(table_id.strip().upper())
         if table is None:
-            raise Refused(f"There is no table {table_id!r} on this server.")
+            damaged = self.damaged.get(table_id.strip().upper())
+            raise Refused(damaged.refusal() if damaged else f"There is no table {table_id!r} on this server.")
         return table
+
+    def damaged_of(self, who: Who) -> list[Damaged]:
+        """The damaged tables where ``who`` has a side (their list of games says so)."""
+        return [d for d in self.damaged.values() if d.side_of(who) is not None]
 
     def sit(
         self, table_id: str, who: Who, *, code: str = "", on_change=lambda: None, on_kick=lambda why: None
@@ -603,9 +611,15 @@ class Hub(StoreTables, RematchTables, ClockTables):
         """Every table from its files: the unfinished ones, and as many of the newest
         finished ones as the lobby lists. Returns what could not be restored and why (the
         files are left as they are); one bad file never stops the others."""
-        problems = self.results.load()
+        problems = [
+            f"a kept result could not be read (its game is rated again from its table): {problem}"
+            for problem in self.results.load()
+        ]
         if self.shared is not None:
-            return problems + self._restore_shared()
+            return problems + [
+                f"could not restore a table (listed as damaged, left as it is): {problem}"
+                for problem in self._restore_shared()
+            ]
         for p in [*self.tables_dir.glob("T*"), *self.games_dir.glob("T*-*")]:
             n = number(p.name.split(".")[0].split("-")[0])  # numbers held by any file
             self._next = max(self._next, n + 1)
@@ -613,12 +627,24 @@ class Hub(StoreTables, RematchTables, ClockTables):
             try:
                 table = self._load(meta_path)
             except (OSError, ValueError, KeyError, TypeError, RecordError) as exc:
-                # named and left as it is; the others still come back
-                problems.append(f"{meta_path}: {exc}")
+                # named and left as it is; the others still come back; listed as damaged
+                problems.append(
+                    f"could not restore a table (listed as damaged, left as it is): {meta_path}: {exc}"
+                )
+                self._damaged(meta_path, str(exc))
                 continue
             self._open(table)
         self._prune()
         return problems
+
+    def _damaged(self, meta_path: Path, why: str) -> None:
+        if number(meta_path.stem) == 0:
+            return  # not a table's file at all: named to the host, nothing to list
+        try:
+            meta = loads(read_regular(meta_path, limit=64 * 1024), str(meta_path))
+        except (OSError, ValueError):
+            meta = None
+        self.damaged[meta_path.stem] = Damaged(meta_path.stem, owners_or_none(meta), why)
 
     def _load(self, meta_path: Path) -> Table:
         meta = loads(read_regular(meta_path, limit=64 * 1024), str(meta_path))  # (25)

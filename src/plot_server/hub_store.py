@@ -25,10 +25,12 @@ from .rematch import rematch_from
 from .shared import PRESENCE_TTL, Shared, StoreRecorder
 from .tables import (
     TABLE_FILE_VERSION,
+    Damaged,
     Refused,
     Table,
     new_code,
     owners_from,
+    owners_or_none,
     tell_all,
     to_operator,
 )
@@ -62,6 +64,7 @@ class StoreTables:
     if TYPE_CHECKING:  # the Hub's own, which this is mixed into
         rules: Rules
         tables: dict[str, Table]
+        damaged: dict[str, Damaged]
         keep_finished: int
         store_trouble: str | None
         _stepping: set[str]
@@ -116,7 +119,9 @@ class StoreTables:
 
     def _restore_shared(self) -> list[str]:
         problems: list[str] = []
-        for table in self._read_each(self._link.store.tables(self.keep_finished), problems, ""):
+        for table in self._read_each(
+            self._link.store.tables(self.keep_finished), problems, "", damaged=self.damaged
+        ):
             self._open(table)
         self._prune()
         # results for the finished tables not loaded that have none (games finished
@@ -131,16 +136,33 @@ class StoreTables:
         meta, version = _stored(store.table(table_id))
         return self._load_shared(table_id, meta, version, store.lines(table_id))
 
-    def _read_each(self, table_ids: list[str], problems: list[str], why: str) -> Iterator[Table]:
+    def _read_each(
+        self,
+        table_ids: list[str],
+        problems: list[str],
+        why: str,
+        *,
+        damaged: dict[str, Damaged] | None = None,
+    ) -> Iterator[Table]:
         """The tables that can be read; the others named in ``problems`` (one bad table
-        never stops the rest)."""
+        never stops the rest), and kept in ``damaged`` to be listed as such."""
         for table_id in table_ids:
             try:
                 table = self._read_stored(table_id)
             except UNREADABLE as exc:
                 problems.append(f"table {table_id} in the store{why}: {exc}")
+                if damaged is not None:
+                    damaged[table_id] = Damaged(table_id, self._stored_owners(table_id), str(exc))
                 continue
             yield table
+
+    def _stored_owners(self, table_id: str) -> dict:
+        """A damaged table's owners, if its row can still be read."""
+        try:
+            found = self._link.store.table(table_id)
+        except StoreError:
+            return {}
+        return owners_or_none(found[0]) if found is not None else {}
 
     def _load_shared(self, table_id: str, meta: dict, version: int, rows: list[tuple[int, str]]) -> Table:
         if meta.get("version") != TABLE_FILE_VERSION:

@@ -137,6 +137,11 @@ class LobbyScreen(OnceScreen[None]):
             opponent = self.hub.seat_with_rating(g.table, g.side.enemy)
             cells = (g.table.id, you, opponent, g.table.status(), *clock, g.last_move)
             t.add_row(*(plain(c) for c in cells), key=g.table.id)
+        for d in self.hub.damaged_of(self.who):
+            side = d.side_of(self.who)
+            assert side is not None  # (damaged_of lists only those)
+            cells = (d.id, SIDE[side], d.owner_name(side.enemy), d.STATUS, "", "", "")
+            t.add_row(*(plain(c, "red") for c in cells), key=d.id)
 
     def _all_rows(self, t: DataTable) -> None:
         # the tables where it is this player's move come first, marked
@@ -156,6 +161,17 @@ class LobbyScreen(OnceScreen[None]):
                 you,
             )
             t.add_row(*(plain(c) for c in cells), key=table.id)
+        for d in self.hub.damaged.values():
+            mine = d.side_of(self.who)
+            cells = (
+                d.id,
+                d.owner_name(Player.SS),
+                d.owner_name(Player.ABWEHR),
+                d.STATUS,
+                "",
+                SIDE[mine] if mine is not None else "",
+            )
+            t.add_row(*(plain(c, "red") for c in cells), key=d.id)
 
     def refresh_chat(self) -> None:
         lines = [chat_text(ln, clock=clock_of(ln)) for ln in self.hub.lobby.lines]
@@ -196,6 +212,10 @@ class LobbyScreen(OnceScreen[None]):
             self.say(empty, error=True)
             return None
         table = self.hub.tables.get(table_id)
+        damaged = self.hub.damaged.get(table_id)
+        if damaged is not None:
+            self.say(damaged.refusal(), error=True)
+            return None
         if table is None:  # a finished game pushed out by newer ones, still shown
             self.refresh_rows()
             self.say(f"Table {table_id} has left the list (its game is over); pick again.", error=True)

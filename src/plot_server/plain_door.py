@@ -29,7 +29,7 @@ from plot_tui.plain import clean
 
 from .connection_limits import ConnectionGuard, Flooded, Stalled
 from .guard import idle_check_every
-from .hub import Guest, Hub, Refused, Who, WrongCode
+from .hub import Damaged, Guest, Hub, Refused, Who, WrongCode
 from .leaderboard import COLUMNS, POOL_NAMES, ranked_cells
 from .rematch import rematch_words, waiting_for
 
@@ -291,10 +291,11 @@ class PlainVisit:
 
     def tables(self) -> None:
         tables = self.hub.listed_for(self.who)
-        if not tables:
+        damaged = list(self.hub.damaged.values())
+        if not tables and not damaged:
             self.say("No tables yet: new ss or new abwehr sets one up.")
             return
-        self.say(f"{counted(len(tables), 'table')}:")
+        self.say(f"{counted(len(tables) + len(damaged), 'table')}:")
         for t in tables:
             mine = t.side_of(self.who)
             you = f"; you play the {SIDE[mine]}" if mine is not None else ""
@@ -304,6 +305,15 @@ class PlainVisit:
                 f"Abwehr {self.hub.seat_with_rating(t, Player.ABWEHR)}; "
                 f"{t.status()}; {t.watchers()} watching{you}{move}."
             )
+        for d in damaged:
+            self.say(self._damaged_line(d))
+
+    def _damaged_line(self, d: Damaged) -> str:
+        mine = d.side_of(self.who)
+        you = f"; you play the {SIDE[mine]}" if mine is not None else ""
+        return (
+            f"  {d.id}: SS {d.owner_name(Player.SS)}, Abwehr {d.owner_name(Player.ABWEHR)}; {d.STATUS}{you}."
+        )
 
     def ratings(self, rest: str) -> None:
         """ratings; ratings ss; ratings abwehr."""
@@ -357,10 +367,11 @@ class PlainVisit:
 
     def games(self) -> None:
         mine = self.hub.games_of(self.who)
-        if not mine:
+        damaged = self.hub.damaged_of(self.who)
+        if not mine and not damaged:
             self.say("You have no side at any table yet: new ss or new abwehr sets one up.")
             return
-        self.say(f"Your {counted(len(mine), 'game')}:")
+        self.say(f"Your {counted(len(mine) + len(damaged), 'game')}:")
         waits = {
             "move": "; your move",
             "rematch": "; a rematch is offered to you (sit, then rematch or decline)",
@@ -376,6 +387,8 @@ class PlainVisit:
                 f"{self.hub.seat_with_rating(g.table, g.side.enemy)}; "
                 f"{g.table.status()}{clock}; last move: {g.last_move}{waits.get(g.waits, '')}."
             )
+        for d in damaged:
+            self.say(self._damaged_line(d))
 
     def new(self, rest: str) -> None:
         words = rest.lower().split()

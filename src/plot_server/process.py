@@ -52,7 +52,7 @@ def run(
 
             hub.use_store(store, post)
         for problem in hub.restore():
-            to_operator(f"could not restore a table: {problem}")
+            to_operator(problem)
         hub.watch_clocks()  # a game whose clock ran out while the server was down ends now
         if notices:
             hub.notices = Notices(

@@ -68,6 +68,41 @@ class Rematch:
         return {"by": self.by.value, "answer": self.answer}
 
 
+@attrs.frozen
+class Damaged:
+    """A table whose files (or rows in the store) could not be read back. It is never
+    dropped in silence: the host is told why when the server starts, and the lobby lists
+    it as damaged to everyone, under its number, with its players where they could be
+    read; nothing of it is deleted or written over."""
+
+    id: str
+    owners: dict[Player, Who | None]
+    why: str
+
+    def side_of(self, who: Who) -> Player | None:
+        return next((p for p, o in self.owners.items() if o is not None and o.key == who.key), None)
+
+    def owner_name(self, side: Player) -> str:
+        owner = self.owners.get(side)
+        return owner.name if owner is not None else "?"
+
+    STATUS = "damaged: its record cannot be read (the host has been told)"
+
+    def refusal(self) -> str:
+        return (
+            f"Table {self.id} is damaged: its record cannot be read back, so it cannot be "
+            "played now. The host has been told why; nothing of it was deleted."
+        )
+
+
+def owners_or_none(meta: object) -> dict[Player, Who | None]:
+    """A damaged table's owners, where its file or row can still say them."""
+    try:
+        return owners_from(meta)  # type: ignore[arg-type]  # (checked by trying)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return {}
+
+
 @attrs.define(eq=False)
 class Guest:
     """One connection at a table."""

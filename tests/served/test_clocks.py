@@ -108,7 +108,7 @@ def test_extra_time_is_given_by_the_other_player_only(rules, tmp_path):
     pass_the_move(guests[Player.ABWEHR])
     hub.give_time(guests[Player.ABWEHR], 24)  # bob gives alice (to move) a day
     assert "you 2 days (running)" in hub.note_for(table, Player.SS)
-    with pytest.raises(Refused, match="up to 720 hours"):
+    with pytest.raises(Refused, match="more than 0 and at most 720 hours"):
         hub.give_time(guests[Player.ABWEHR], 0)
     with pytest.raises(Refused, match="Only a player"):
         hub.give_time(hub.watch(table.id, BOB.__class__("key c", "carol")), 5)
@@ -218,3 +218,42 @@ async def test_g_at_the_table_gives_the_opponent_time(rules, tmp_path):
         assert table.session.grants[0].side is Player.SS and table.session.grants[0].hours == 12
         assert "Given: 12 h more on your opponent's clock." in str(app.screen.prompt_pane.render())
         assert "alice 1 day 12 h" in str(app.screen.prompt_pane.render())
+
+
+@pytest.mark.parametrize("hours", [0.0005, 0.01, 1 / 12, 0.1, 719.99, 720])
+def test_any_grant_the_server_takes_reads_back_after_a_restart(rules, tmp_path, hours):
+    """One check for the live grant and the record's reader: a losing player once gave
+    0.0005 h, which the server took and its reader then refused, so the game was gone
+    after a restart. Whatever the server takes now comes back, to the second."""
+    wall = Wall()
+    hub = Hub(rules, tmp_path, later=Later(), wall=wall)
+    table, guests = clocked_table(hub, wall)
+    pass_the_move(guests[Player.ABWEHR])
+    try:
+        hub.give_time(guests[Player.ABWEHR], hours)
+    except Refused as exc:
+        assert hours * 60 < 5 and "at least 5 minutes" in str(exc)
+        # what an older server took and wrote: read back all the same
+        table.session.give_time(Player.SS, hours, wall.stamp())
+    before = table.session.time_left(wall())
+    again = Hub(rules, tmp_path, later=Later(), wall=wall)
+    assert again.restore() == []
+    assert again.tables[table.id].session.time_left(wall()) == before
+    assert again.tables[table.id].session.grants[-1].hours == hours
+
+
+def test_grants_are_bounded_while_the_move_stands(rules, tmp_path):
+    wall = Wall()
+    hub = Hub(rules, tmp_path, later=Later(), wall=wall)
+    table, guests = clocked_table(hub, wall)
+    pass_the_move(guests[Player.ABWEHR])
+    for _ in range(3):
+        hub.give_time(guests[Player.ABWEHR], 1)
+    with pytest.raises(Refused, match="given time 3 times since the last move"):
+        hub.give_time(guests[Player.ABWEHR], 1)
+    with pytest.raises(Refused, match="at least 5 minutes"):
+        hub.give_time(guests[Player.SS], 0.05)
+    wall.wait(minutes=10)
+    pass_the_move(guests[Player.SS])  # the move passes: the Abwehr's turn to be given time
+    hub.give_time(guests[Player.SS], 1)
+    assert len(load_record(table.record, rules).grants) == 4

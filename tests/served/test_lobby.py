@@ -110,3 +110,25 @@ async def test_lobby_talk_and_the_tables_where_it_is_your_move_come_first(rules,
         chat = " ".join(lobby.query_one("#lobby-chat", LogView).shown_text().split())
         assert "carol (lobby): anyone for [b]a game[/b]?" in chat  # as text, not markup
         assert [c.text for c in hub.lobby.lines] == ["anyone for [b]a game[/b]?"]
+
+
+async def test_a_damaged_table_is_listed_in_red_and_entering_it_says_why(rules, tmp_path):
+    hub = Hub(rules, tmp_path, later=Later())
+    table = hub.create(CAROL, Player.SS, opponent=Seat.HUMAN, seed=5)
+    table.session.recorder.close()
+    table.record.write_text("not a record\n")
+    again = Hub(rules, tmp_path, later=Later())
+    assert len(again.restore()) == 1
+    app = LobbyApp(again)
+    async with app.run_test(size=(120, 20)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        row = " ".join(str(c) for c in lobby.query_one("DataTable").get_row(table.id))
+        assert "carol" in row and "damaged: its record cannot be read" in row and "SS" in row
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.asked == []
+        assert f"Table {table.id} is damaged" in str(lobby.query_one("#message").render())
+        await pilot.press("m")  # her games: there too
+        await pilot.pause()
+        assert "damaged" in " ".join(str(c) for c in lobby.query_one("DataTable").get_row(table.id))

@@ -95,3 +95,28 @@ def test_a_record_line_too_long_is_refused(tmp_path, rules):
         f.write(json.dumps({"i": 4, "side": "ss", "x": "y" * 2_000_000}) + "\n")
     with pytest.raises(RecordError, match="line 5: 2,000,03[0-9] bytes long"):
         read_raw(path)
+
+
+def test_a_table_that_cannot_be_read_back_is_listed_as_damaged_never_dropped(rules, hub, tmp_path, clock):
+    """A record the server wrote but cannot read back (damaged on disk, or written by a
+    version whose checks differed): the host is told which and why, and its players see
+    the table as damaged in every list, not gone; sitting at it says why."""
+    from .test_plain_door import Player_
+
+    table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN)
+    hub.sit(table.id, BOB, code=table.code)
+    table.session.recorder.close()
+    with open(table.record, "a", encoding="utf-8") as f:
+        f.write('{"grant": {"side": "ss", "hours": "lots", "time": "2026-11-27T10:00:00Z"}}\n')
+    again = Hub(rules, tmp_path / "server", later=clock)
+    (problem,) = again.restore()
+    assert "listed as damaged" in problem and str(table.record) in problem and "hours" in problem
+    assert table.id not in again.tables and again.damaged[table.id].owners[Player.ABWEHR] == BOB
+    bob = Player_(again, BOB)
+    said = bob.type("games")
+    assert f"{table.id}: SS alice, Abwehr bob; damaged: its record cannot be read" in said
+    assert "you play the Abwehr" in said
+    assert "damaged" in Player_(again, CAROL).type("tables")  # everyone sees it listed
+    said = bob.type(f"sit {table.id}")
+    assert f"Refused: Table {table.id} is damaged" in said and "nothing of it was deleted" in said
+    assert again.create(CAROL, Player.SS, opponent=Seat.HUMAN).id != table.id  # its number kept

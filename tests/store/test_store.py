@@ -464,3 +464,39 @@ def test_a_result_kept_by_one_process_rates_on_every_process_and_old_games_are_r
             assert conn.execute("SELECT count(*) FROM plot_results").fetchone() == (1,)
     finally:
         later.close()
+
+
+def test_a_tiny_grant_reads_back_from_the_store_and_a_damaged_table_is_listed(rules, tmp_path, url):
+    """The store's reader is the files' reader: a grant an older server took (0.0005 h)
+    reads back, and a table whose rows cannot be read is listed as damaged, not gone."""
+    from served.test_clocks import RULE, Wall
+
+    wall = Wall()
+    procs = Processes(rules, tmp_path, url, n=1, wall=wall)
+    try:
+        (a,) = procs.hubs
+        clocked = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=21, clock=RULE)
+        clocked.session.stamp = wall.stamp
+        a.sit(clocked.id, ALICE)
+        ab = a.sit(clocked.id, BOB, code=clocked.code)
+        procs.pass_the_move(ab)
+        clocked.session.give_time(Player.SS, 0.0005, wall.stamp())  # as an older server did
+        broken = a.create(BOB, Player.SS, opponent=Seat.HUMAN, seed=22)
+        procs.until(lambda: not clocked.session.unsaved and not broken.session.unsaved)
+        with psycopg.connect(url) as conn:
+            line = conn.execute(
+                "SELECT max(line) FROM plot_lines WHERE table_id = %s", (broken.id,)
+            ).fetchone()[0]
+            conn.execute("INSERT INTO plot_lines VALUES (%s, %s, %s)", (broken.id, line + 1, "{not json"))
+        left = clocked.session.time_left(wall())
+    finally:
+        procs.close()
+    again = Processes(rules, tmp_path / "again", url, n=1, wall=wall)
+    try:
+        (b,) = again.hubs
+        assert b.tables[clocked.id].session.time_left(wall()) == left
+        assert b.tables[clocked.id].session.grants[-1].hours == 0.0005
+        assert broken.id not in b.tables and b.damaged[broken.id].owners[Player.SS] == BOB
+        assert [d.id for d in b.damaged_of(BOB)] == [broken.id]
+    finally:
+        again.close()
