@@ -648,6 +648,8 @@ def _serve(args: argparse.Namespace) -> int:
             smtp=smtp,
             notice_rate=args.notices_an_hour,
             webhook_allow=frozenset(h.lower() for h in args.webhook_allow or ()),
+            max_tables=args.max_tables,
+            max_tables_per_player=args.max_tables_per_player,
         )
 
     try:
@@ -967,6 +969,20 @@ def build_parser() -> argparse.ArgumentParser:
         default=40,
         metavar="N",
         help="signed-in players at once (default 40)",
+    )
+    sv.add_argument(
+        "--max-tables",
+        type=_positive,
+        default=100,
+        metavar="N",
+        help="unfinished games the server holds at once (default 100)",
+    )
+    sv.add_argument(
+        "--max-tables-per-player",
+        type=_positive,
+        default=10,
+        metavar="N",
+        help="unfinished games one player may have at once, made or joined (default 10)",
     )
     sv.add_argument(
         "--max-strangers",

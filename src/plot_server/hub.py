@@ -106,6 +106,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
         *,
         pace: float = 0.15,
         max_tables: int = 100,
+        max_tables_per_player: int = 10,
         keep_finished: int = 20,
         later: Callable[[float, Callable[[], None]], None] = later_by_asyncio,
         think: Callable[[object, Callable[[object], None]], None] | None = None,
@@ -115,6 +116,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
     ) -> None:
         self.rules, self.home, self.pace = rules, Path(home), pace
         self.max_tables = max_tables
+        self.max_tables_per_player = max_tables_per_player  # unfinished, for one identity
         self.max_watched = MAX_WATCHED
         self.keep_finished = keep_finished  # finished games the lobby still lists
         self.later = later
@@ -195,6 +197,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
                 f"The server already holds {self.max_tables} unfinished games, "
                 "its limit; join or watch one of them."
             )
+        self._check_own_limit(who)
         if both and sum(not t.over and not t.human_sides() for t in self.tables.values()) >= self.max_watched:
             raise Refused(
                 f"The server already runs {self.max_watched} games of the computer "
@@ -258,6 +261,16 @@ class Hub(StoreTables, RematchTables, ClockTables):
             raise
         self._open(table)
         return table
+
+    def _check_own_limit(self, who: Who) -> None:
+        """One player may hold only so many unfinished games (a key, or a name signed
+        in with the password): one name once took every table the server had."""
+        mine = sum(1 for t, _ in self.mine(who) if not t.over)
+        if mine >= self.max_tables_per_player:
+            raise Refused(
+                f"You already play {mine} unfinished games here, this server's limit for one "
+                "player: finish one of them first."
+            )
 
     def _free_id(self) -> str:
         """The next table number no file holds: a table file that could not be read
@@ -343,6 +356,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
                 )
             if table.over:
                 raise Refused(f"The game at table {table.id} is over; press w to look at it.")
+            self._check_own_limit(who)
             wait = table.codes.blocked_for(who.key)
             if wait:  # a guesser's right code waits too: no guessing on
                 raise Refused(

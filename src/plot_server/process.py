@@ -37,13 +37,15 @@ def run(
     smtp: Smtp | None = None,
     notice_rate: int = RATE,
     webhook_allow: frozenset[str] = frozenset(),
+    max_tables: int = 100,
+    max_tables_per_player: int = 10,
 ) -> None:
     """One server process. ``store``: the tables in PostgreSQL, else in files
     under ``home``; ``shared_port``: other processes listen on the same port (workers)."""
     limits = limits or Limits()
 
     async def main() -> None:
-        hub = Hub(rules, home)
+        hub = Hub(rules, home, max_tables=max_tables, max_tables_per_player=max_tables_per_player)
         if store is not None:
             loop = asyncio.get_running_loop()
 

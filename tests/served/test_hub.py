@@ -290,3 +290,18 @@ def test_games_of_the_computer_against_itself_are_limited(tmp_path, rules):
     with pytest.raises(Refused, match="already runs 2 games of the computer against itself"):
         hub.create(BOB, Player.SS, opponent=Seat.COMPUTER, level="easy", both=True)
     hub.create(BOB, Player.SS, opponent=Seat.COMPUTER, level="easy")  # a player's: fine
+
+
+def test_one_player_cannot_take_every_table(rules, tmp_path, clock):
+    """One name once made all 100 unfinished tables in 15 s, and nobody else could set
+    up even a game against the computer. Each player may hold only so many."""
+    hub = Hub(rules, tmp_path, max_tables=10, max_tables_per_player=3, later=clock)
+    made = [hub.create(ALICE, Player.SS, opponent=Seat.HUMAN) for _ in range(2)]
+    made.append(hub.create(ALICE, Player.ABWEHR, opponent=Seat.COMPUTER))
+    with pytest.raises(Refused, match="You already play 3 unfinished games here"):
+        hub.create(ALICE, Player.SS, opponent=Seat.COMPUTER)
+    other = hub.create(BOB, Player.SS, opponent=Seat.HUMAN)  # everyone else still may
+    with pytest.raises(Refused, match="You already play 3 unfinished games"):
+        hub.sit(other.id, ALICE, code=other.code)  # joining counts too
+    assert hub.sit(other.id, CAROL, code=other.code).chair.side is Player.ABWEHR
+    assert hub.sit(made[0].id, ALICE).chair.side is Player.SS  # her own seats as ever
