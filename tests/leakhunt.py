@@ -21,8 +21,9 @@ from textual.widgets import Static
 from plot_ai import make
 from plot_core import Player, Rules, legal_actions, view
 from plot_core.engine.state import CUP, Box, GameState, chit_ids
-from plot_session.chair import Chair
+from plot_session.controller import Controller
 from plot_session.session import Seat, Session
+from plot_session.table import InlineScheduler, Table
 from plot_tui.app import STYLESHEET
 from plot_tui.game import GameScreen
 from plot_tui.panels import LogView
@@ -82,12 +83,12 @@ class OneScreen(App[None]):
 
     CSS_PATH = STYLESHEET
 
-    def __init__(self, chair: Chair) -> None:
+    def __init__(self, chair: Controller) -> None:
         super().__init__()
         self.chair = chair
 
     def on_mount(self) -> None:
-        self.push_screen(GameScreen(self.chair, self.chair.state.rules))
+        self.push_screen(GameScreen(self.chair, self.chair.table.session.state.rules))
 
 
 def screen_text(app: App, *, terminal: bool = True, widgets: bool = True) -> str:
@@ -140,7 +141,7 @@ async def hunt(
     from plot_core import new_game
 
     session = Session(new_game(seed, rules=rules), HUMANS, seed=seed, game="hunt")
-    chair = Chair(session, side)
+    chair = Controller(Table(session, InlineScheduler()), [side] if side else [], local=False)
     players = {p: make(level, rules, seed=seed) for p in Player}
     rnd = random.Random(f"hunt/{seed}")
     know = Knowledge(rules, side)
@@ -158,16 +159,16 @@ async def hunt(
             choice = next_choice(state, players, rnd)
             if to_act is side:
                 before = session.actions
-                screen.do(choice)  # the screen's own path: message line
+                screen.act(choice)  # the screen's own path: message line
                 if session.actions == before:  # a roll or a spent chit is said first:
                     leaks += [
                         f"before action {session.actions + 1}: {leak}"
                         for leak in know.leaks(screen_text(app, terminal=False), state, seed)
                     ]
-                    screen.do(choice)  # what it said is checked, then it acts
+                    screen.act(choice)  # what it said is checked, then it acts
             else:
                 session.act_as(to_act, choice)
-                screen.changed_elsewhere()
+            screen.catch_up()  # (it would draw on its next turn of the loop)
             know.see_action(choice)
             know.learn(session.state)
             drawn = session.actions % terminal_every == 0 or session.state.outcome is not None

@@ -297,11 +297,11 @@ def _learn_plain(args: argparse.Namespace, rules, lessons) -> int:
 
     from plot_core import Player
     from plot_session.session import new_session, seats_for
-    from plot_tui.line_mode import LineMode, learn_lines, line_reader
+    from plot_tui.line_mode import learn_lines, line_reader, local_lines
 
     if args.game:
         session = new_session(rules, seats_for(side=Player(args.side)), seed=args.seed)
-        return LineMode(session, line_reader(sys.stdin, sys.stdout), sys.stdout, coach=True).run()
+        return local_lines(session, line_reader(sys.stdin, sys.stdout), sys.stdout, coach=True).run()
     settings = _settings()
 
     def keep(key: str) -> None:

@@ -15,7 +15,7 @@ from plot_core import Player
 from plot_record.clock import grant_problem, span, stamp
 
 from .notices import CLOCK_WARNING
-from .tables import Refused, Table, tell_all
+from .tables import Refused, ServedTable, tell_all
 
 if TYPE_CHECKING:
     from .notices import Notices
@@ -26,7 +26,7 @@ MIN_GRANT_MINUTES = 5  # extra time given at once, at least
 GRANTS_A_MOVE = 3  # times a player may give time while the move stands
 
 
-def clock_words(table: Table, side: Player | None, now: datetime) -> str:
+def clock_words(table: ServedTable, side: Player | None, now: datetime) -> str:
     """Each side's time, as a screen at ``table`` says it to ``side``."""
     session = table.session
     left = session.time_left(now)
@@ -46,7 +46,7 @@ class ClockTables:
     """The hub's clocks (mixed into Hub, whose tables, clock and loop these use)."""
 
     if TYPE_CHECKING:
-        tables: dict[str, Table]
+        tables: dict[str, ServedTable]
         wall: Callable[[], datetime]
         later: Callable[[float, Callable[[], None]], None]
         notices: Notices | None

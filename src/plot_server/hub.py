@@ -22,13 +22,15 @@ from pathlib import Path
 
 import attrs
 
+from plot_ai.pool import Answer, Job
 from plot_core import Player, Rules, new_game
 from plot_record import ChatLine, Header, Recorder, RecordError, load_record, secret_seed, utc_stamp
 from plot_record.clock import ClockRule
 from plot_record.files import loads, read_regular, write_whole
-from plot_session.chair import Chair
+from plot_session.controller import Controller
 from plot_session.describe import SIDE
 from plot_session.session import Seat, Session
+from plot_session.table import AsyncioScheduler, CallbackScheduler, Table
 from plot_tui.plain import clean
 
 from .chat import TABLE_TALK, Lobby, Pace, TooFast, text_problem
@@ -47,7 +49,7 @@ from .tables import (  # noqa: F401  (the names the server and tests import from
     Damaged,
     Guest,
     Refused,
-    Table,
+    ServedTable,
     Who,
     WrongCode,
     new_code,
@@ -63,31 +65,11 @@ WATCH_PACE = 0.6  # seconds between its steps there: a pace one can follow
 SAVE_RETRY = 2.0  # seconds between tries to write a record the disk refused
 
 
-def later_by_asyncio(delay: float, callback: Callable[[], None]) -> None:
-    import asyncio
-
-    asyncio.get_running_loop().call_later(delay, callback)
-
-
-def think_by_pool(job, done: Callable[[object], None]) -> None:
-    """A search in the shared worker pool; ``done`` runs on this event loop."""
-    import asyncio
-
-    from plot_ai.pool import shared_pool
-
-    fut = asyncio.wrap_future(shared_pool().submit(job))
-
-    def back(f) -> None:
-        done(None if f.cancelled() or f.exception() is not None else f.result())
-
-    fut.add_done_callback(back)
-
-
 @attrs.frozen
 class Game:
     """One of a player's games, as their list of games says it."""
 
-    table: Table
+    table: ServedTable
     side: Player
     waits: str  # "move": theirs to move; "rematch": an offer waits for their answer; ""
     left: float | None  # seconds on their clock (None: no clock)
@@ -96,8 +78,9 @@ class Game:
 
 
 class Hub(StoreTables, RematchTables, ClockTables):
-    """All tables of one server. ``later(delay, callback)`` runs the computer's moves
-    (asyncio's loop on the server; tests pass their own)."""
+    """All tables of one server. ``later(delay, callback)`` and ``think(job, done)``: where
+    the tables' timed work and the computer's searches run (the server's loop and its
+    think pool; tests pass their own)."""
 
     def __init__(
         self,
@@ -108,8 +91,8 @@ class Hub(StoreTables, RematchTables, ClockTables):
         max_tables: int = 100,
         max_tables_per_player: int = 10,
         keep_finished: int = 20,
-        later: Callable[[float, Callable[[], None]], None] = later_by_asyncio,
-        think: Callable[[object, Callable[[object], None]], None] | None = None,
+        later: Callable[[float, Callable[[], None]], None] | None = None,
+        think: Callable[[Job, Callable[[Answer | None], None]], None] | None = None,
         shared: Shared | None = None,
         now: Callable[[], float] = time.monotonic,
         wall: Callable[[], datetime] = lambda: datetime.now(UTC),
@@ -119,11 +102,12 @@ class Hub(StoreTables, RematchTables, ClockTables):
         self.max_tables_per_player = max_tables_per_player  # unfinished, for one identity
         self.max_watched = MAX_WATCHED
         self.keep_finished = keep_finished  # finished games the lobby still lists
-        self.later = later
-        # think(job, done): a search on a worker process (plot_ai.pool); done(answer) on
-        # the loop when it is back (answer None if the worker failed)
-        self.think = think or think_by_pool
-        self.tables: dict[str, Table] = {}
+        # where the tables' timed work runs: the server's loop, and its think pool for the
+        # computer's searches (tests pass their own, and run them by hand)
+        loop = AsyncioScheduler()
+        self.scheduler = CallbackScheduler(later or loop.later, think or loop.think)
+        self.later = self.scheduler.later
+        self.tables: dict[str, ServedTable] = {}
         self.damaged: dict[str, Damaged] = {}  # tables that could not be read back
         self.lobby_listeners: list[Callable[[], None]] = []
         self.sessions: set = set()  # the connected players' apps, both doors
@@ -133,7 +117,6 @@ class Hub(StoreTables, RematchTables, ClockTables):
         self.web_url: str | None = None  # the web door's address, when it is open
         self.pace_of_talk = Pace()
         self._next = 1
-        self._stepping: set[str] = set()
         # shared: the tables live in PostgreSQL, shared with other processes;
         # None: in files under ``home``, this process's alone
         self.shared = shared
@@ -185,7 +168,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
         setup: str = "standard",
         both: bool = False,
         clock: ClockRule | None = None,
-    ) -> Table:
+    ) -> ServedTable:
         """``seed``: None (always, in play) for a secret one; tests choose theirs.
         ``both``: the computer plays both sides, for everyone to watch; ``clock``: a
         correspondence clock, for a game between two players."""
@@ -242,7 +225,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
                 chosen_seed=chosen,
                 clock=clock,
             )
-            table = Table(
+            table = ServedTable(
                 table_id,
                 new_code(),
                 session,
@@ -283,21 +266,27 @@ class Hub(StoreTables, RematchTables, ClockTables):
     def _taken(self, n: int) -> bool:
         return any(self.tables_dir.glob(f"T{n}.*")) or any(self.games_dir.glob(f"T{n}-*"))
 
-    def _open(self, table: Table) -> None:
+    def _open(self, table: ServedTable) -> None:
+        """A table made or read back: its game runs (plot_session.table) on the
+        server's loop; every change at it is told (_changed)."""
+        pace = self.pace if table.human_sides() else max(self.pace, WATCH_PACE)
+        table.runtime = Table(
+            table.session, self.scheduler, pace=pace, moves_computer=lambda: self._moves_computer(table)
+        )
+        table.runtime.subscribe(lambda _change: self._changed(table))
         self.tables[table.id] = table
         self._apply_presence()  # someone may sit at it through another process
         self._bind(table)
-        self._changed(table)
+        table.runtime.changed()
 
-    def _bind(self, table: Table) -> None:
+    def _bind(self, table: ServedTable) -> None:
         session = table.session
-        session.listeners.append(lambda: self._changed(table))
         if isinstance(session.recorder, StoreRecorder):
             session.recorder.on_saved = lambda: self._saved(table)
             session.recorder.on_refused = lambda: self._reload(table, self._lost(table))
 
     # -- sitting down ---------------------------------------------------------------------
-    def listed_for(self, who: Who) -> list[Table]:
+    def listed_for(self, who: Who) -> list[ServedTable]:
         """The tables as a lobby lists them to ``who``: those where it is their move first."""
         return sorted(self.tables.values(), key=lambda t: not t.your_move(who))
 
@@ -324,7 +313,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
         """The tables where it is ``who``'s move."""
         return {t.id for t in self.tables.values() if t.your_move(who)}
 
-    def table(self, table_id: str) -> Table:
+    def table(self, table_id: str) -> ServedTable:
         table = self.tables.get(table_id.strip().upper())
         if table is None:
             damaged = self.damaged.get(table_id.strip().upper())
@@ -381,31 +370,34 @@ class Hub(StoreTables, RematchTables, ClockTables):
         if old is not None:  # the same player again: the newer connection wins
             table.guests.remove(old)
             old.on_kick(f"You sat down at table {table.id} from another connection; this one is closed.")
-        chair = Chair(table.session, side, note=lambda: self.note_for(table, side))
-        guest = Guest(table.id, chair, who, on_change, on_kick)
-        chair.talk = lambda text: self.say(guest, text)
-        table.guests.append(guest)
+        guest = self._seat(table, side, who, on_change, on_kick)
         self._tell_presence()
-        # shared: a computer waiting for someone at the table moves now (_moves_computer)
-        self._changed(table, game=self.shared is not None)
+        # (with a store, a computer waiting for someone at the table moves now)
+        table.runtime.changed()
+        return guest
+
+    def _seat(self, table: ServedTable, side: Player | None, who: Who, on_change, on_kick) -> Guest:
+        """A connection's place at ``table``: its screens' controller (plot_session),
+        acting for ``side`` (None: watching), and the table's talk in its name."""
+        guest = Guest(table.id, None, who, on_change, on_kick)  # type: ignore[arg-type]  # (next line)
+        guest.chair = Controller(
+            table.runtime,
+            [side] if side is not None else [],
+            local=False,
+            note=lambda: self.note_for(table, side),
+            talk=lambda text: self.say(guest, text),
+        )
+        table.guests.append(guest)
         return guest
 
     def watch(self, table_id: str, who: Who, *, on_change=lambda: None) -> Guest:
         table = self.table(table_id)
-        guest = Guest(
-            table.id,
-            Chair(table.session, None, note=lambda: self.note_for(table, None)),
-            who,
-            on_change,
-            lambda why: None,
-        )
-        guest.chair.talk = lambda text: self.say(guest, text)
-        table.guests.append(guest)
-        # shared: a computer waiting for someone at the table moves now (_moves_computer)
-        self._changed(table, game=self.shared is not None)
+        guest = self._seat(table, None, who, on_change, lambda why: None)
+        # (with a store, a computer playing itself moves where someone watches)
+        table.runtime.changed()
         return guest
 
-    def note_for(self, table: Table, side: Player | None) -> str:
+    def note_for(self, table: ServedTable, side: Player | None) -> str:
         """What a screen at ``table`` says of the others, the clock and a rematch."""
         words = (
             table.note_for(side),
@@ -459,7 +451,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
             table.guests.remove(guest)
             self._tell_presence()
             self._prune()
-            self._changed(table, game=False)
+            table.runtime.changed()
 
     def _prune(self) -> None:
         """Finished games leave the lobby (their records stay on disk) once nobody is at
@@ -475,29 +467,21 @@ class Hub(StoreTables, RematchTables, ClockTables):
             if self.shared is not None:
                 self.shared.known.pop(table.id, None)
 
-    def mine(self, who: Who) -> list[tuple[Table, Player]]:
+    def mine(self, who: Who) -> list[tuple[ServedTable, Player]]:
         return [(t, side) for t in self.tables.values() if (side := t.side_of(who)) is not None]
 
     # -- telling everyone ---------------------------------------------------------------------
-    def _changed(self, table: Table, *, game: bool = True) -> None:
+    def _changed(self, table: ServedTable) -> None:
+        """Every change at ``table`` (its game, its seats, its talk): its players' and the
+        lobby's connections are told, the notices hear it, a finished game is rated."""
         if table.over and not self.results.knows(table.id) and not table.session.unsaved:
             self._rate(table)  # before the lobby is told: its ratings count the game
         tell_all([g.on_change for g in table.guests] + self.lobby_listeners, f"of a change at {table.id}")
         if self.notices is not None:
             self.notices.table_changed(table)
-        if (
-            game
-            and self._moves_computer(table)
-            and table.session.computer_to_act()
-            and not table.over
-            and table.id not in self._stepping
-        ):
-            self._stepping.add(table.id)
-            pace = self.pace if table.human_sides() else max(self.pace, WATCH_PACE)
-            self.later(pace, lambda: self._computer_step(table))
         self._watch_saving(table)
 
-    def _rate(self, table: Table) -> None:
+    def _rate(self, table: ServedTable) -> None:
         """A finished game's result, kept for the ratings (once its record is saved: a
         last line that lost a race to another process may not have ended it)."""
         result = result_of(table)
@@ -516,7 +500,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
         standing = self.results.of(who.key)
         return "not yet rated" if standing is None else f"rated {standing.words()}"
 
-    def rating_change(self, table: Table, side: Player | None) -> str:
+    def rating_change(self, table: ServedTable, side: Player | None) -> str:
         """What a finished game did to the rating of the player at ``side``."""
         owner = table.owners.get(side) if side is not None and table.over else None
         change = None if owner is None else self.results.change(table.id, owner.key)
@@ -525,7 +509,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
         before, after = change
         return f"Your rating: {before} → {after} ({after.rating - before.rating:+.0f})."
 
-    def seat_with_rating(self, table: Table, side: Player) -> str:
+    def seat_with_rating(self, table: ServedTable, side: Player) -> str:
         """Who plays ``side`` at ``table``, with their overall rating (the lobby's list)."""
         if table.session.seats[side] is Seat.COMPUTER:
             fixed = LEVEL_RATINGS.get(table.session.levels[side])
@@ -534,7 +518,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
         standing = None if owner is None else self.results.of(owner.key)
         return table.seat_label(side, "" if standing is None else standing.shown("overall"))
 
-    def _moves_computer(self, table: Table) -> bool:
+    def _moves_computer(self, table: ServedTable) -> bool:
         """Does this process move the computer at ``table``? Always, with files. With a
         shared store, where its human player sits (watchers may be on any process), or
         at a game of the computer against itself, where someone watches; if two
@@ -545,7 +529,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
             return any(g.chair.side is not None for g in table.guests)
         return bool(table.guests)
 
-    def _watch_saving(self, table: Table) -> None:
+    def _watch_saving(self, table: ServedTable) -> None:
         """A record the disk refuses: the table waits (its session lets nobody act), the
         operator is told once, and the hub tries again until the disk takes it (25)."""
         s = table.session
@@ -560,44 +544,12 @@ class Hub(StoreTables, RematchTables, ClockTables):
             table.saving_told = False
             to_operator(f"table {table.id} is saved again; its game goes on")
 
-    def _retry_saving(self, table: Table) -> None:
+    def _retry_saving(self, table: ServedTable) -> None:
         if table.session.unsaved and not table.session.retry_saving():
             self.later(SAVE_RETRY, lambda: self._retry_saving(table))
 
-    def _computer_step(self, table: Table) -> None:
-        self._stepping.discard(table.id)
-        if table.session.computer_to_act() and not table.over:
-            try:
-                job = table.session.thought_job()
-                if job is not None:  # a search: in a worker, never on the loop
-                    self._stepping.add(table.id)
-                    table.session.thinking = True
-                    tell_all([g.on_change for g in table.guests], "the computer thinks")
-                    self.think(job, lambda answer: self._thought_back(table, job, answer))
-                    return
-                table.session.computer_step()  # tells the table's listeners, which go on
-            except Exception as exc:  # a bug: the table stops, the server not
-                to_operator(f"the computer could not move at table {table.id}: {exc!r}")
-
-    def _thought_back(self, table: Table, job, answer) -> None:
-        """A worker's search for ``table`` is done (``answer`` None: the worker failed)."""
-        self._stepping.discard(table.id)
-        table.session.thinking = False
-        if self.tables.get(table.id) is not table or table.over:
-            return
-        try:
-            if answer is None:
-                to_operator(
-                    f"the computer's search failed at table {table.id}; it thinks in the server instead"
-                )
-                table.session.computer_step()
-            elif table.session.take_thought(job, answer) is None:
-                self._changed(table)  # stale: the table moved on; think again
-        except Exception as exc:
-            to_operator(f"the computer could not move at table {table.id}: {exc!r}")
-
     # -- on disk -------------------------------------------------------------------------------
-    def _save(self, table: Table) -> None:
+    def _save(self, table: ServedTable) -> None:
         if self.shared is not None:
             try:
                 table.version = self.shared.store.set_meta(table.id, table.meta(), table.version)
@@ -660,7 +612,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
             meta = None
         self.damaged[meta_path.stem] = Damaged(meta_path.stem, owners_or_none(meta), why)
 
-    def _load(self, meta_path: Path) -> Table:
+    def _load(self, meta_path: Path) -> ServedTable:
         meta = loads(read_regular(meta_path, limit=64 * 1024), str(meta_path))  # (25)
         if not isinstance(meta, dict):
             raise ValueError("not a table file (expected a JSON object)")
@@ -680,7 +632,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
         owners = owners_from(meta)
         if set(owners) != set(session.humans()):
             raise ValueError("its owners do not match the record's human sides")
-        return Table(
+        return ServedTable(
             meta["id"],
             meta["code"],
             session,

@@ -27,7 +27,7 @@ from .tables import (
     TABLE_FILE_VERSION,
     Damaged,
     Refused,
-    Table,
+    ServedTable,
     new_code,
     owners_from,
     owners_or_none,
@@ -63,20 +63,18 @@ class StoreTables:
     shared: Shared | None
     if TYPE_CHECKING:  # the Hub's own, which this is mixed into
         rules: Rules
-        tables: dict[str, Table]
+        tables: dict[str, ServedTable]
         damaged: dict[str, Damaged]
         keep_finished: int
         store_trouble: str | None
-        _stepping: set[str]
         _elsewhere: dict[str, tuple[frozenset[tuple[str, str]], float]]
         now: Callable[[], float]
 
-        def _open(self, table: Table) -> None: ...
+        def _open(self, table: ServedTable) -> None: ...
         def _prune(self) -> None: ...
-        def _changed(self, table: Table, *, game: bool = True) -> None: ...
-        def _bind(self, table: Table) -> None: ...
-        def _watch_saving(self, table: Table) -> None: ...
-        def _rate(self, table: Table) -> None: ...
+        def _bind(self, table: ServedTable) -> None: ...
+        def _watch_saving(self, table: ServedTable) -> None: ...
+        def _rate(self, table: ServedTable) -> None: ...
 
     @property
     def _link(self) -> Shared:
@@ -85,7 +83,7 @@ class StoreTables:
             raise AssertionError("this hub keeps its tables in files, not in the store")
         return self.shared
 
-    def _create_shared(self, header: Header, state, seats, levels, owners) -> Table:
+    def _create_shared(self, header: Header, state, seats, levels, owners) -> ServedTable:
         store = self._link.store
         table_id = None
         try:
@@ -101,7 +99,7 @@ class StoreTables:
                 chosen_seed=header.chosen_seed,
                 clock=header.clock,
             )
-            table = Table(
+            table = ServedTable(
                 table_id,
                 new_code(),
                 session,
@@ -130,7 +128,7 @@ class StoreTables:
             self._rate(table)
         return problems
 
-    def _read_stored(self, table_id: str) -> Table:
+    def _read_stored(self, table_id: str) -> ServedTable:
         """A table as the store holds it; UNREADABLE says why it cannot be had."""
         store = self._link.store
         meta, version = _stored(store.table(table_id))
@@ -143,7 +141,7 @@ class StoreTables:
         why: str,
         *,
         damaged: dict[str, Damaged] | None = None,
-    ) -> Iterator[Table]:
+    ) -> Iterator[ServedTable]:
         """The tables that can be read; the others named in ``problems`` (one bad table
         never stops the rest), and kept in ``damaged`` to be listed as such."""
         for table_id in table_ids:
@@ -164,7 +162,9 @@ class StoreTables:
             return {}
         return owners_or_none(found[0]) if found is not None else {}
 
-    def _load_shared(self, table_id: str, meta: dict, version: int, rows: list[tuple[int, str]]) -> Table:
+    def _load_shared(
+        self, table_id: str, meta: dict, version: int, rows: list[tuple[int, str]]
+    ) -> ServedTable:
         if meta.get("version") != TABLE_FILE_VERSION:
             raise ValueError(f"table version {meta.get('version')!r}, expected {TABLE_FILE_VERSION}")
         record = stored_record(table_id, rows, self.rules)
@@ -173,7 +173,7 @@ class StoreTables:
         owners = owners_from(meta)
         if set(owners) != set(session.humans()):
             raise ValueError("its owners do not match the record's human sides")
-        return Table(
+        return ServedTable(
             table_id,
             meta["code"],
             session,
@@ -210,7 +210,7 @@ class StoreTables:
                 return
             rec.mirrored(line)
 
-    def _saved(self, table: Table) -> None:
+    def _saved(self, table: ServedTable) -> None:
         """Every line this process wrote at ``table`` is committed: the game goes on,
         with any lines of others' that waited for it."""
         table.session.saved()
@@ -234,10 +234,10 @@ class StoreTables:
         table.version, table.code = version, meta["code"]
         table.owners = owners_from(meta)
         table.rematch = rematch_from(meta, f"table {table_id} in the store")
-        self._changed(table, game=False)
+        table.runtime.changed()
 
     @staticmethod
-    def _lost(table: Table) -> str:
+    def _lost(table: ServedTable) -> str:
         """What a table's screens are told when its next line lost a race: a player's
         move, said; the computer's (moved by two processes at once), nothing."""
         session = table.session
@@ -253,7 +253,7 @@ class StoreTables:
             "had moved on from another connection first."
         )
 
-    def _reload(self, table: Table, news: str) -> None:
+    def _reload(self, table: ServedTable, news: str) -> None:
         """Read ``table`` again from the store (a line of ours lost a race, or one of
         theirs made no sense here); its screens stay, on the stored game."""
         try:
@@ -262,22 +262,18 @@ class StoreTables:
             to_operator(f"table {table.id} could not be read again from the store: {exc}")
             return
         old = table.session
-        old.listeners.clear()
         table.session, table.owners = fresh.session, fresh.owners
         table.version, table.code, table.rematch = fresh.version, fresh.code, fresh.rematch
-        for guest in table.guests:
-            guest.chair.session = fresh.session
         table.news = (fresh.session.actions, news)
         table.held_rows = []  # the fresh game has them
-        self._stepping.discard(table.id)
         self._bind(table)
         # talk said here but not yet written is said again: a lost race costs a move,
         # never a line a player was shown as said
         for text in getattr(old.recorder, "unsaved", []):
             entry = json.loads(text)
             if "chat" in entry and isinstance(said := parse_entry(entry, f"table {table.id}"), ChatLine):
-                fresh.session.say(said)
-        self._changed(table)
+                fresh.session.say(said)  # (nobody listens to it yet: told below)
+        table.runtime.replace_session(fresh.session)  # every screen goes on, on the stored game
 
     # -- who sits where through other processes ---------------------------------------------
     def _tell_presence(self) -> None:
@@ -319,7 +315,7 @@ class StoreTables:
             there = frozenset(by_table.get(table.id, ()))
             if there != table.elsewhere:
                 table.elsewhere = there
-                self._changed(table, game=False)
+                table.runtime.changed()
 
     def store_away(self, why: str | None) -> None:
         """The store stopped answering (``why``), or answers again (None)."""

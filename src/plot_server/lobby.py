@@ -25,7 +25,7 @@ from plot_tui.plain import join, plain
 from plot_tui.screens import Choice, SetupForm
 from plot_tui.talk import TalkInput, chat_text, clock_of
 
-from .hub import Hub, Refused, Table, Who
+from .hub import Hub, Refused, ServedTable, Who
 from .leaderboard import LeaderboardScreen
 from .links import LINK_MINUTES
 
@@ -205,7 +205,7 @@ class LobbyScreen(OnceScreen[None]):
             return None
         return t.coordinate_to_cell_key(t.cursor_coordinate).row_key.value
 
-    def chosen(self, empty: str) -> Table | None:
+    def chosen(self, empty: str) -> ServedTable | None:
         """The table under the cursor, or None after saying why there is none."""
         table_id = self._under_cursor()
         if table_id is None:

@@ -43,7 +43,7 @@ import attrs
 from plot_record.clock import span
 from plot_record.files import loads, read_regular, write_whole
 
-from .tables import Table, Who, to_operator
+from .tables import ServedTable, Who, to_operator
 
 RATE = 6  # notices an hour to one player, at most, unless the host says otherwise
 TRIES = (0.0, 30.0, 120.0, 600.0)  # seconds to wait before each try
@@ -299,7 +299,7 @@ class Notices:
         self._times: dict[str, deque[float]] = {}
         self._going: set[str] = set()  # tables seen unfinished: their end is news
 
-    def start(self, tables: Iterable[Table]) -> None:
+    def start(self, tables: Iterable[ServedTable]) -> None:
         """The tables as the server found them: what was so before it started is not
         news (no move or end told again after a restart)."""
         for table in tables:
@@ -311,7 +311,7 @@ class Notices:
                 if owner is not None and table.your_move(owner):
                     self._remember((table.id, str(table.session.actions), "move", owner.key))
 
-    def table_changed(self, table: Table) -> None:
+    def table_changed(self, table: ServedTable) -> None:
         """After any change at ``table``: its move is told to an absent player whose it is,
         and its end to both players, if away."""
         session = table.session
@@ -350,7 +350,7 @@ class Notices:
         """A player's own addresses; ValueError says what is wrong."""
         return self.book.set(who, email=email, webhook=webhook, allow=self.outbox.allow)
 
-    def clock_low(self, table: Table, side: Any, left: float) -> None:
+    def clock_low(self, table: ServedTable, side: Any, left: float) -> None:
         """The side to act has little time left (said once per move)."""
         owner = table.owners.get(side)
         if owner is None or table.present(side):

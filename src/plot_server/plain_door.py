@@ -22,7 +22,7 @@ from plot_core import Player
 from plot_core.english import counted
 from plot_record import ChatLine
 from plot_record.clock import parse_clock, span
-from plot_session.describe import SIDE, prompt
+from plot_session.describe import SIDE
 from plot_session.session import Seat
 from plot_tui.line_mode import ACTED, LineMode, over_words
 from plot_tui.plain import clean
@@ -444,14 +444,14 @@ class PlainVisit:
         table = self.hub.tables[guest.table_id]
         chair = guest.chair
         self.seat = LineMode(chair, None, self.out)
-        log = chair.visible_log()
-        self.seat.shown = max(0, len(log) - RECENT)
-        self.talk_seen = len(chair.chat)
+        shot = chair.snapshot()
+        self.seat.shown = max(0, len(shot.log) - RECENT)
+        self.talk_seen = len(shot.chat)
         role = (
             f"the {SIDE[chair.side]}" if chair.side is not None else "watching; you see neither side's chits"
         )
         self.say(f"Table {table.id}, game {table.session.game}: you are {role}. leave: back to the lobby.")
-        if note := chair.status_note():
+        if note := chair.note():
             self.say(in_words(note))
         self.asked_at, self.over_said = -1, False
         # (the note has said the rematch as it stands; one made since takes us there)
@@ -559,11 +559,12 @@ class PlainVisit:
         if seat is None or guest is None:
             return
         chair = guest.chair
+        shot = chair.snapshot()
         seat.news()
-        for c in chair.chat[self.talk_seen :]:  # one's own line too: it was said
+        for c in shot.chat[self.talk_seen :]:  # one's own line too: it was said
             self.say(self._talk_line(c))
-        self.talk_seen = len(chair.chat)
-        v = chair.view()
+        self.talk_seen = len(shot.chat)
+        v = shot.view
         if v.outcome is not None:
             if not self.over_said:
                 self.over_said = True
@@ -575,10 +576,10 @@ class PlainVisit:
                 self.say("leave: back to the lobby.")
             self._rematch_news(guest)
             return
-        if chair.actions == self.asked_at:
+        if shot.actions == self.asked_at:
             return
-        self.asked_at = chair.actions
-        if chair.my_move():
+        self.asked_at = shot.actions
+        if shot.my_move:
             seat.ask()
         else:
             self.say(self._waiting())
@@ -601,13 +602,14 @@ class PlainVisit:
         chair = self.guest.chair if self.guest is not None else None
         if chair is None:
             return ""
-        v = chair.view()
+        shot = chair.snapshot()
+        v = shot.view
         if v.outcome is not None or v.to_act is None:
             return "The game is over."
         who = SIDE[v.to_act]
-        if chair.seats[v.to_act] is Seat.COMPUTER:
+        if shot.computer_to_act:
             return f"The {who} (the computer) is to act."
-        return f"Waiting for the {who}: {prompt(chair.state.rules, v)}."
+        return f"Waiting for the {who}: {shot.prompt}."
 
     @staticmethod
     def _talk_line(c: ChatLine) -> str:

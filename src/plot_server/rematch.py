@@ -17,7 +17,7 @@ from plot_core import Player
 from plot_session.describe import SIDE
 from plot_session.session import Seat
 
-from .tables import DECLINED, Refused, Rematch, Table, to_operator
+from .tables import DECLINED, Refused, Rematch, ServedTable, to_operator
 
 if TYPE_CHECKING:
     from .tables import Guest, Who
@@ -39,7 +39,7 @@ def rematch_from(meta: dict[str, Any], where: str) -> Rematch | None:
         return None
 
 
-def rematch_words(table: Table, side: Player | None) -> str:
+def rematch_words(table: ServedTable, side: Player | None) -> str:
     """What a screen at a finished table says of the rematch, to ``side`` (None: a
     spectator)."""
     r = table.rematch
@@ -64,19 +64,19 @@ def rematch_words(table: Table, side: Player | None) -> str:
     return f"{offer_words(table, side)}: R to answer."
 
 
-def offer_words(table: Table, side: Player) -> str:
+def offer_words(table: ServedTable, side: Player) -> str:
     """The offer waiting for ``side``, in words."""
     r = table.rematch
     name = _offerer(table, r.by if r is not None else side.enemy)
     return f"{name} offers a rematch, sides swapped (you would play the {SIDE[side.enemy]})"
 
 
-def _offerer(table: Table, by: Player) -> str:
+def _offerer(table: ServedTable, by: Player) -> str:
     owner = table.owners.get(by)
     return owner.name if owner is not None else f"the {SIDE[by]} player"
 
 
-def waiting_for(table: Table, side: Player | None) -> bool:
+def waiting_for(table: ServedTable, side: Player | None) -> bool:
     """Does an offer at ``table`` wait for ``side``'s answer?"""
     r = table.rematch
     return side is not None and r is not None and r.answer == "" and r.by is side.enemy
@@ -86,13 +86,12 @@ class RematchTables:
     """The hub's rematches (mixed into Hub, whose tables, create and _save these use)."""
 
     if TYPE_CHECKING:
-        tables: dict[str, Table]
+        tables: dict[str, ServedTable]
 
-        def create(self, who: Who, side: Player, *, opponent: Seat, level: str = ...) -> Table: ...
-        def _save(self, table: Table) -> None: ...
-        def _changed(self, table: Table, *, game: bool = True) -> None: ...
+        def create(self, who: Who, side: Player, *, opponent: Seat, level: str = ...) -> ServedTable: ...
+        def _save(self, table: ServedTable) -> None: ...
 
-    def rematch(self, guest: Guest) -> Table | None:
+    def rematch(self, guest: Guest) -> ServedTable | None:
         """R at a finished table. Against the computer: the new table, sides swapped. Against
         a player: their offer accepted (the new table), or ours made (None). Refused with
         why when there is nothing to offer."""
@@ -123,7 +122,7 @@ class RematchTables:
         self._set(table, Rematch(side))
         return None
 
-    def answer_rematch(self, guest: Guest, *, yes: bool) -> Table | None:
+    def answer_rematch(self, guest: Guest, *, yes: bool) -> ServedTable | None:
         """Accept (the new table, where each plays the side the other played) or decline
         the offer waiting for ``guest``."""
         table = self.tables[guest.table_id]
@@ -140,14 +139,14 @@ class RematchTables:
         new.owners[side] = offerer  # ... and the offerer takes ours: no join code asked
         self._save(new)
         self._set(table, attrs.evolve(r, answer=new.id))
-        self._changed(new, game=False)
+        new.runtime.changed()
         return new
 
-    def _set(self, table: Table, rematch: Rematch) -> None:
+    def _set(self, table: ServedTable, rematch: Rematch) -> None:
         before, table.rematch = table.rematch, rematch
         try:
             self._save(table)
         except Refused:
             table.rematch = before
             raise
-        self._changed(table, game=False)
+        table.runtime.changed()

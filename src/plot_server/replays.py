@@ -31,7 +31,7 @@ from plot_session.analysis import (
 
 from .hub_store import stored_record
 from .pgstore import STORED, Store
-from .tables import Refused, Table
+from .tables import Refused, ServedTable
 
 KEPT_ANALYSES = 20  # games whose analysis stays in memory (about the lobby's finished list)
 KEPT_ALTERNATIVES = KEPT_ANALYSES * VIEWER_POINTS
@@ -52,14 +52,14 @@ class FinishedGames:
         self._lock = threading.Lock()  # one analysis at a time: a second viewer waits for it
 
     @staticmethod
-    def check_finished(table: Table) -> None:
+    def check_finished(table: ServedTable) -> None:
         if not table.over:
             raise Refused(
                 f"Table {table.id}'s game is not over: press w to watch it "
                 "(a replay would show what its players may not yet see)."
             )
 
-    def record(self, table: Table) -> Record:
+    def record(self, table: ServedTable) -> Record:
         """The table's record as saved (slow: read it in a worker thread)."""
         self.check_finished(table)
         if isinstance(table.record, Path) or table.meta_path is not None:

@@ -37,13 +37,13 @@ from .ratings import (
     order,
     standings,
 )
-from .tables import Table
+from .tables import ServedTable
 
 RESULTS_FILE = "results.jsonl"
 RESULTS_LIMIT = 64 * 1024 * 1024  # a results file past this is not a results file
 
 
-def result_of(table: Table) -> Result | None:
+def result_of(table: ServedTable) -> Result | None:
     """A finished table's result (None while it is on, or if a side had no player)."""
     session = table.session
     outcome = session.state.outcome

@@ -26,7 +26,6 @@ from textual.binding import Binding, BindingType
 
 from plot_record import Record, RecordError
 from plot_session.replay import EVERYONE, Replay
-from plot_session.session import Seat
 from plot_session.settings import user_settings
 from plot_tui.app import STYLESHEET, PlotApp
 from plot_tui.game import GameScreen
@@ -39,7 +38,7 @@ from .collector import Collector
 from .connection_limits import ConnectionGuard, ConnectionLimits
 from .driver import ChannelDriver
 from .guard import CodeLimit, PasswordThrottle, idle_check_every, name_problem, normal_name
-from .hub import Guest, Hub, Refused, Table, Who, WrongCode, to_operator
+from .hub import Guest, Hub, Refused, ServedTable, Who, WrongCode, to_operator
 from .lobby import LOBBY_STYLESHEET, GiveTimeScreen, LobbyScreen, TableSetup
 from .logs import failure_log_path, log_failure
 from .pgstore import StoreError
@@ -137,7 +136,7 @@ class ServedApp(PlotApp):
         self.guest: Guest | None = None
         self.game_screen: GameScreen | None = None
         self.lobby: LobbyScreen | None = None
-        self._redraw_pending = False
+        self._news_pending = False
         self.goodbye = ""  # said on the terminal after the app ends
         self.collector = collector
         self.codes = CodeLimit(join_codes)  # wrong join codes from this connection
@@ -228,8 +227,7 @@ class ServedApp(PlotApp):
         self.bell()
         words = f"Your move at table {', '.join(fresh)}."
         if self.game_screen is not None:
-            self.game_screen.prompt_pane.notice = Text(words + " (q: back to the lobby)", style="bold cyan")
-            self.game_screen.changed_elsewhere()
+            self.game_screen.show_notice(Text(words + " (q: back to the lobby)", style="bold cyan"))
         elif self.lobby is not None:
             self._lobby.say(words)
 
@@ -316,7 +314,7 @@ class ServedApp(PlotApp):
         self._read_record(table)
 
     @work(thread=True, exclusive=True, group="replay")
-    def _read_record(self, table: Table) -> None:
+    def _read_record(self, table: ServedTable) -> None:
         try:
             record = self.hub.replays.record(table)
         except (RecordError, StoreError, Refused, OSError) as exc:
@@ -326,7 +324,7 @@ class ServedApp(PlotApp):
             return
         self.call_from_thread(self._open_replay, table, record)
 
-    def _open_replay(self, table: Table, record: Record) -> None:
+    def _open_replay(self, table: ServedTable, record: Record) -> None:
         if self.lobby is None or not self.is_running:
             return
         self.sub_title = f"table {table.id} · game {record.header.game} · replay"
@@ -353,22 +351,24 @@ class ServedApp(PlotApp):
         self.sub_title = f"table {table.id} · game {table.session.game} · " + (
             f"{self.who.name} plays the {side.title}" if side is not None else f"{self.who.name} watches"
         )
-        self.game_screen = GameScreen(guest.chair, self.rules, user_settings(self.hub.home, self.who.key))
+        guest.chair.settings = settings = user_settings(self.hub.home, self.who.key)
+        self.game_screen = GameScreen(guest.chair, self.rules, settings)
         self.game_screen.may_rematch = side is not None
         self._rematch_before = table.rematch.table if table.rematch is not None else None
         self.push_screen(self.game_screen, self._game_ended)
         self._rematch_news()  # an offer that waited for us while we were away
 
     def _table_changed(self) -> None:
-        self.touch()  # a game in motion is not idle
-        if not self._redraw_pending:  # one redraw catches up with any number of changes
-            self._redraw_pending = True
-            self.call_later(self._redraw_table)
+        """Something changed at the table (its screen draws it by itself): a game in
+        motion is not idle, and a rematch may have been offered or made."""
+        self.touch()
+        if not self._news_pending:  # once for any number of changes
+            self._news_pending = True
+            self.call_later(self._table_news)
 
-    def _redraw_table(self) -> None:
-        self._redraw_pending = False
+    def _table_news(self) -> None:
+        self._news_pending = False
         if self.game_screen is not None:
-            self.game_screen.changed_elsewhere()
             self._rematch_news()
 
     # -- the clock (clocks.py) -----------------------------------------------------------------
@@ -376,7 +376,7 @@ class ServedApp(PlotApp):
         """A running clock is drawn again now and then, with no move to redraw it."""
         table = self.hub.tables.get(self.guest.table_id) if self.guest is not None else None
         if table is not None and table.session.clock is not None and not table.over and self.game_screen:
-            self.game_screen.changed_elsewhere()  # (not a key press: the idle time runs on)
+            self.game_screen.refresh_prompt()  # (not a key press: the idle time runs on)
 
     def action_give_time(self) -> None:
         guest = self.guest
@@ -492,12 +492,12 @@ class ServedApp(PlotApp):
             self.exit()
             return
         chair = self.guest.chair
-        if chair.side is None or screen.session.state.outcome is not None:
+        if chair.side is None or screen.shot.over:
             screen.dismiss("lobby")
             return
         waits = (
             "the computer stops at your next decision"
-            if chair.seats[chair.side.enemy] is Seat.COMPUTER
+            if chair.side.enemy not in screen.shot.humans
             else "your opponent is told you are away"
         )
 

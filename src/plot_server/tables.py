@@ -18,9 +18,10 @@ import attrs
 from plot_core import Player
 from plot_core.engine.state import Phase
 from plot_record.clock import moment
-from plot_session.chair import Chair
+from plot_session.controller import Controller
 from plot_session.describe import SIDE
 from plot_session.session import Seat, Session
+from plot_session.table import Table
 from plot_tui.plain import clean
 
 from .guard import TableCodeLimit
@@ -108,14 +109,14 @@ class Guest:
     """One connection at a table."""
 
     table_id: str
-    chair: Chair
+    chair: Controller  # this connection's place at the table's game (plot_session)
     who: Who
     on_change: Callable[[], None]
     on_kick: Callable[[str], None]
 
 
 @attrs.define(eq=False)
-class Table:
+class ServedTable:
     id: str
     code: str
     session: Session
@@ -132,6 +133,7 @@ class Table:
     held_rows: list = attrs.Factory(list)  # others' store lines waiting for ours (21)
     elsewhere: frozenset[Player] = frozenset()  # sides seated through another process
     rematch: Rematch | None = None  # offered, declined or made, once the game is over
+    runtime: Table = attrs.field(init=False)  # the game's owner, made as the hub opens it
 
     @property
     def over(self) -> bool:

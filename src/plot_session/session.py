@@ -1,11 +1,10 @@
-"""A game: who sits in each seat, whose screen it is, undo, the log, the record.
+"""A game: who sits in each seat, undo, the log, the record, the talk, the clock, and
+the computer players of its seats.
 
-No Textual here, so the rules of the table (hand-off, undo, whose eyes see what)
-are tested without a screen. The full state stays inside the session; screens
-are built only from ``view(state, viewer)``, which holds nothing the viewer may
-not see. A game at one terminal uses the Session itself (``screen`` says whose eyes
-are on it); a game shared by several terminals gives each a ``Chair`` (chair.py),
-which asks the same questions for one fixed side.
+No Textual here, so the rules of the table are tested without a screen. The full
+state stays inside the session; a table (table.py) owns it and is the only thing that
+changes it, and every screen is drawn from a snapshot (snapshot.py) that holds only
+``view(state, eyes)``: nothing those eyes may not see.
 """
 
 from __future__ import annotations
@@ -26,18 +25,13 @@ from plot_core import (
     GameState,
     IllegalAction,
     Player,
-    PlayerView,
     Rules,
     apply,
     legal_actions,
 )
 from plot_core import view as view_of
 from plot_core.engine.history import can_take_back
-from plot_core.engine.odds import Odds, Stakes, odds_of, stakes
-from plot_core.engine.overlays import Overlays, overlays
-from plot_core.engine.paths import path_to, walk_problem
 from plot_core.engine.state import Event
-from plot_core.hexgrid import Hex
 from plot_core.lessons import Lesson
 from plot_core.wording import words
 from plot_record import ChatLine, PlanLine, Record, Recorder, RecordError, RecordWriter, ThinkLine, utc_stamp
@@ -52,7 +46,6 @@ class Seat(enum.StrEnum):
 
 
 DEFAULT_LEVEL = "easy"
-NO_STAKES = Stakes(False, (), ())
 
 
 @attrs.define
@@ -80,9 +73,6 @@ def timeline_log(tl: Timeline) -> list[LogLine]:
 
 
 class Session:
-    drives_computer = True  # the screen paces the computer's moves (a Chair's table does)
-    shared = False  # one terminal (a Chair: one of several at a served table)
-
     def __init__(
         self,
         state: GameState,
@@ -125,16 +115,10 @@ class Session:
         self.times: list[str | None] = []  # when each action was made (None: not said)
         self.actors: list[Player] = []  # ... and by whom (what a clock is worked out from)
         self.stamp: Callable[[], str] = utc_stamp  # the clock those times are read from
-        humans = self.humans()
-        # Whose eyes are on the screen: the lone human, or in hot-seat whoever took it last.
-        self.screen: Player | None = humans[0] if len(humans) == 1 else None
-        if len(humans) == 2:
-            self.screen = state.to_act or Player.SS
 
     @classmethod
     def resume(cls, record: Record, recorder: RecordWriter | None = None) -> Session:
-        """The game of ``record`` where it stopped. In hot-seat nobody's chits are on
-        the screen until the player to act has taken it (a hand-off comes first)."""
+        """The game of ``record`` where it stopped."""
         tl = record.timeline
         seats = {p: Seat(record.header.players[p.value]) for p in Player}
         levels = {Player(side): level for side, level in record.header.levels.items()}
@@ -159,8 +143,6 @@ class Session:
         session.actors = [st.side for st in tl.steps]
         session.grants = list(record.grants)
         session.flagged_at = record.flag.time if record.flag is not None else None
-        if session.hotseat:
-            session.screen = None
         return session
 
     # -- seats and eyes --------------------------------------------------------------
@@ -171,27 +153,14 @@ class Session:
     def hotseat(self) -> bool:
         return len(self.humans()) == 2
 
-    @property
-    def viewer(self) -> Player | None:
-        return self.screen
-
-    def needs_handoff(self) -> bool:
-        """Hot-seat: the other player must decide, and this screen shows private chits."""
-        to_act = self.state.to_act
-        return self.hotseat and to_act is not None and to_act is not self.screen
-
-    def hand_over(self) -> None:
-        if self.state.to_act is not None:
-            self.screen = self.state.to_act
-
     def may_act(self, side: Player | None) -> bool:
         """``side``'s human player may act now (not while a move waits to be saved)."""
         to_act = self.state.to_act
         return to_act is not None and to_act is side and self.seats[to_act] is Seat.HUMAN and not self.unsaved
 
     def my_move(self) -> bool:
-        """The player at the screen may act now."""
-        return self.may_act(self.screen)
+        """A human may act now (the side to act is a human's)."""
+        return self.may_act(self.state.to_act)
 
     def computer_to_act(self) -> bool:
         to_act = self.state.to_act
@@ -222,33 +191,16 @@ class Session:
         """A shared store committed every line: the game goes on."""
         self._tell()
 
-    def status_note(self) -> str:
-        """Anything the screen should say about the other players (none at one terminal)."""
-        return ""
-
-    def everyone(self) -> None:
-        """Both hands for every screen at the end: only at a shared table (Chair); one
-        terminal's game-over screen shows its own way."""
-        return None
-
-    # -- what a screen may show -----------------------------------------------------------
-    def view(self) -> PlayerView:
-        return view_of(self.state, self.viewer)
-
-    def overlays(self) -> Overlays:
-        return overlays(self.state)
-
+    # -- what a side may see (a table's snapshots are made of these) ---------------------
     def legal_for(self, side: Player | None) -> list[Action]:
         return list(legal_actions(self.state)) if self.may_act(side) else []
 
     def legal(self) -> list[Action]:
-        return self.legal_for(self.viewer)
+        """What the side to act may do, if a human plays it."""
+        return self.legal_for(self.state.to_act)
 
     def log_for(self, side: Player | None) -> list[LogLine]:
         return [ln for ln in self.log if ln.event.seen_by(side)]
-
-    def visible_log(self) -> list[LogLine]:
-        return self.log_for(self.viewer)
 
     # -- acting ---------------------------------------------------------------------------
     def act_as(self, side: Player | None, action: Action) -> list[Event]:
@@ -260,8 +212,8 @@ class Session:
         return [e for e in self._apply(action, undoable=True) if e.seen_by(side)]
 
     def act(self, action: Action) -> list[Event]:
-        """The human at the screen acts."""
-        return self.act_as(self.screen, action)
+        """The human to act acts (a table's screens act for their own side: act_as)."""
+        return self.act_as(self.state.to_act, action)
 
     def why_not(self, action: Action) -> str | None:
         """The rule that forbids ``action`` now, or None if it is legal."""
@@ -270,24 +222,6 @@ class Session:
         except IllegalAction as exc:
             return str(exc)
         return None
-
-    def odds(self, action: Action) -> list[Odds]:
-        """The odds of the roll ``action`` makes or leads to (plot_core.engine.odds): only
-        public facts, asked only for the side to act."""
-        return odds_of(self.state, action)
-
-    def stakes(self, action: Action) -> Stakes:
-        """What ``action`` rolls and which of the actor's own chits it spends."""
-        return stakes(self.state, action) if self.my_move() else NO_STAKES
-
-    def walk_to(self, h: Hex) -> list[Hex] | None:
-        """The shortest legal walk of the moving unit to ``h`` (plot_core.engine.paths)."""
-        return path_to(self.state, h)
-
-    def why_not_walk(self, h: Hex) -> str | None:
-        """The rule that keeps the moving unit from walking to ``h``, or None."""
-        problem = walk_problem(self.state, h)
-        return None if problem is None else str(problem)
 
     def _computer_rnd(self) -> str:
         # Seeded by the game and the action's number, so a resumed game goes on as it would
@@ -454,7 +388,7 @@ class Session:
         return bool(self._undo) and self.may_act(side)
 
     def can_undo(self) -> bool:
-        return self.can_undo_for(self.screen)
+        return self.can_undo_for(self.state.to_act)
 
     def undo_for(self, side: Player | None) -> bool:
         if not self.can_undo_for(side):
@@ -470,7 +404,7 @@ class Session:
         return True
 
     def undo(self) -> bool:
-        return self.undo_for(self.screen)
+        return self.undo_for(self.state.to_act)
 
     def _take_back(self) -> None:
         self.state, log_len = self._undo.pop()

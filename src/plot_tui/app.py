@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path, PurePath
 from typing import ClassVar, cast
 
@@ -14,14 +15,16 @@ from textual.screen import Screen
 from textual.widget import MountError
 from textual.worker import WorkerFailed
 
-from plot_core import DataError, Player, Rules, load_rules
+from plot_core import DataError, GameState, Player, Rules, load_rules
 from plot_core.lessons import Lesson, load_lessons
 from plot_session.coach import SIDE
+from plot_session.controller import Controller
 from plot_session.replay import Replay
 from plot_session.session import Seat, Session, lesson_session, new_session, seats_for
 from plot_session.settings import SettingsFile
+from plot_session.table import AsyncioScheduler, Table
 
-from .game import GameScreen
+from .game import COMPUTER_PACE, GameScreen
 from .learn import CoachedGameScreen, LessonCard, LessonList, LessonScreen
 from .messages import RematchAsked
 from .plain import plain
@@ -148,9 +151,17 @@ class PlotApp(App[None]):
         self.sub_title = f"game {session.game} · {seats_words(seats, session.levels)}"
         self.play(session, setup)
 
+    def local(
+        self, session: Session, *, until: Callable[[GameState], bool] = lambda state: False
+    ) -> Controller:
+        """A game at this keyboard: its table, run on this app's loop, and the screen's
+        place at it (every human side: one, or both at a hot-seat)."""
+        table = Table(session, AsyncioScheduler(), pace=COMPUTER_PACE, until=until)
+        return Controller(table, session.humans(), settings=self.settings)
+
     def play(self, session: Session, setup: GameSetup | None = None) -> None:
         """``setup``: how the game was set up in this run, for a rematch (R)."""
-        screen = GameScreen(session, self.rules, self.settings)
+        screen = GameScreen(self.local(session), self.rules, self.settings)
         self._started = setup
         screen.may_rematch = setup is not None
         if session.game and self.sub_title == self.SUB_TITLE:  # resumed, or a position
@@ -194,7 +205,7 @@ class PlotApp(App[None]):
         )
         self._record_path = None
         self.sub_title = f"a guided game as the {SIDE[side]} · game {session.game}"
-        screen = CoachedGameScreen(session, self.rules, self.settings)
+        screen = CoachedGameScreen(self.local(session), self.rules, self.settings)
         if session.recorder is not None:
             screen.prompt_pane.notice = plain(f"Saving to {session.recorder.path}.", style="dim")
         self.push_screen(screen, lambda _: self.show_lessons() if self._learn else self.exit())
@@ -216,7 +227,8 @@ class PlotApp(App[None]):
 
     def _start_lesson(self, lesson: Lesson) -> None:
         self.sub_title = f"lesson: {lesson.title}"
-        screen = LessonScreen(lesson, lesson_session(lesson, self.rules), self.rules, self.settings)
+        controller = self.local(lesson_session(lesson, self.rules), until=lesson.check.met)
+        screen = LessonScreen(lesson, controller, self.rules, self.settings)
         self.push_screen(screen, lambda result: self._lesson_ended(lesson, result))
 
     def _lesson_ended(self, lesson: Lesson, result: str | None) -> None:
@@ -299,9 +311,10 @@ class PlotApp(App[None]):
 
     def action_quit_game(self) -> None:
         screen = self.screen
-        if isinstance(screen, GameScreen) and screen.session.state.outcome is None:
-            rec = screen.session.recorder
-            if rec is not None and screen.session.unsaved:
+        if isinstance(screen, GameScreen) and not screen.shot.over:
+            session = screen.controller.table.session
+            rec = session.recorder
+            if rec is not None and session.unsaved:
                 saved = (
                     f"The disk has not taken its last moves yet ({rec.path}): quitting "
                     'now loses them. Free some space and wait for "Saved again".'
@@ -309,7 +322,7 @@ class PlotApp(App[None]):
             elif rec is not None:
                 saved = f"It is saved in {rec.path}; `plot resume` goes on from here."
             else:
-                saved = "It is NOT saved: " + (screen.session.record_problem or "no record was kept") + "."
+                saved = "It is NOT saved: " + (session.record_problem or "no record was kept") + "."
             self.push_screen(
                 ConfirmScreen(f"Quit this game? {saved}"),  # shown as text
                 lambda yes: self.exit() if yes else None,

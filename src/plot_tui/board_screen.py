@@ -3,6 +3,11 @@
 A subclass says what to show (``shown_view``, ``shown_log`` ...) and writes the
 line under the map; this class lays the screen out and draws it. Everything drawn
 comes from one side's ``PlayerView`` (or a spectator's), never the full state.
+
+Drawing is one assignment: ``redraw`` makes a ``Shown`` (shown.py) and sets it on the
+screen, and every panel, bound to it, draws itself; a panel mounted later (inside a tab
+not yet built) draws from it as it mounts. Nothing waits for widgets, looks for them
+again, or draws on a screen that is not there.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import var
 from textual.widget import Widget
 from textual.widgets import Footer, Header, TabbedContent, TabPane
 
@@ -32,13 +38,12 @@ from .log_lines import LogLines
 from .mapview import MapView
 from .messages import CursorMoved
 from .palettes import PALETTES, STANDARD, Palette, next_palette, use_theme
-from .panels import BoxPanel, ChitPanel, HexInfo, LogView, MapKey, Panel, StatusPanel, TablesPanel
+from .panels import BoxPanel, ChitPanel, GameLog, HexInfo, LogView, MapKey, Panel, StatusPanel, TablesPanel
 from .rules_screen import RulesScreen, cited
 from .screens import HelpScreen
+from .shown import Shown
 from .talk import TalkPane
 
-# the panels every redraw fills
-PANELS = (MapView, StatusPanel, ChitPanel, HexInfo, TablesPanel, BoxPanel)
 P = TypeVar("P", bound=Widget)
 
 
@@ -59,9 +64,7 @@ class BoardScreen(OnceScreen[str]):
         self.rules = rules
         self.settings = settings or SettingsFile(None)  # the player's (None: not kept)
         self.log_lines = LogLines(rules.cases)
-        self._redraw_tries = 0  # redraws put off while the screen is being built
         self._keys_shown: tuple = ()  # the footer's keys when it was last told
-        self._parts: dict[type, Widget] | None = None
         self._by_id: dict[str, Widget] = {}
         # the colours (Y: the next set), as the player last chose them
         self.palette: Palette = PALETTES.get(self.settings.settings.palette, STANDARD)
@@ -82,6 +85,10 @@ class BoardScreen(OnceScreen[str]):
     def draw_prompt(self, v: PlayerView, legal: list[Action]) -> None:
         raise NotImplementedError
 
+    def shown_everyone(self) -> tuple[PlayerView, PlayerView] | None:
+        """Both hands, when nothing is secret any more (None: the view's own)."""
+        return None
+
     def who(self) -> str | None:
         """Whose eyes the screen shows, if not simply the viewer's side."""
         return None
@@ -94,6 +101,10 @@ class BoardScreen(OnceScreen[str]):
         """The talk at the table so far (none but at a served table)."""
         return []
 
+    def talk_empty(self) -> str:
+        """What the Chat tab says before anyone has said anything."""
+        return "Nobody has said anything yet. T to talk."
+
     def prompt_widget(self) -> Widget:
         """The line under the map (a subclass may own a richer one)."""
         return Panel(id="prompt")
@@ -103,45 +114,45 @@ class BoardScreen(OnceScreen[str]):
         return []
 
     # -- layout -------------------------------------------------------------------------
-    @property
-    def built(self) -> bool:
-        """Are its widgets all there? Over SSH a key can come while they are being built
-        or taken down; PlotApp drops the key then."""
-        return bool(self.query("#prompt")) and bool(self.query(TabbedContent))
+    # What is drawn, all of it: every panel is bound to it (data_bind) and draws itself.
+    shown: var[Shown | None] = var(None, always_update=True)
 
     def compose(self) -> ComposeResult:
+        bound = BoardScreen.shown
         yield Header()
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 start = self.rules.map.named_setup.get("100")
-                yield MapView(self.rules.map, start=start, id="map")
+                yield MapView(self.rules.map, start=start, id="map").data_bind(bound)
                 yield from self.under_map()
                 yield Panel(id="odds")
                 yield self.prompt_widget()
-                yield LogView(id="wide-log")
+                yield GameLog(id="wide-log").data_bind(bound)
             with Vertical(id="side"):
-                yield StatusPanel(self.rules, id="status")
+                yield StatusPanel(self.rules, id="status").data_bind(bound)
                 with TabbedContent(id="tabs", initial="hex"):
                     with TabPane("Hex", id="hex"):
                         with VerticalScroll():
-                            yield HexInfo(self.rules, id="info")
+                            yield HexInfo(self.rules, id="info").data_bind(bound)
                     with TabPane("Chits", id="chits"):
                         with VerticalScroll():
-                            yield ChitPanel(self.rules, id="chitbox")
+                            yield ChitPanel(self.rules, id="chitbox").data_bind(bound)
                     with TabPane("Boxes", id="boxes"):
                         with VerticalScroll():
-                            yield BoxPanel(self.rules, id="boxbox")
+                            yield BoxPanel(self.rules, id="boxbox").data_bind(bound)
                     with TabPane("Tables", id="tables"):
                         with VerticalScroll():
-                            yield TablesPanel(self.rules, id="tablebox")
+                            yield TablesPanel(self.rules, id="tablebox").data_bind(bound)
                     with TabPane("Log", id="log"):
-                        yield LogView(id="log-pane")
+                        yield GameLog(id="log-pane").data_bind(bound)
                     with TabPane("Key", id="key"):
                         with VerticalScroll():
-                            yield MapKey(self.rules)
+                            yield MapKey(self.rules).data_bind(bound)
                     if self.has_chat():
                         with TabPane("Chat", id="chat"):
-                            yield TalkPane(seen=len(self.talk_lines()), id="chat-pane")
+                            said = len(self.talk_lines())
+                            talk = TalkPane(seen=said, empty=self.talk_empty(), id="chat-pane")
+                            yield talk.data_bind(shown_talk=bound)
         yield Footer()
 
     def on_resize(self, event) -> None:
@@ -151,23 +162,6 @@ class BoardScreen(OnceScreen[str]):
         self.query_one("#wide-log").styles.display = "block" if h >= 40 else "none"
 
     # -- drawing ------------------------------------------------------------------------
-    def all_there(self) -> bool:
-        """Are the panels a redraw fills all there? Over SSH the screen can be asked to
-        draw while it is still being built, or already being taken down (the player left
-        as it opened): then there is nothing to draw on, and nothing is lost."""
-        return self._panels() is not None
-
-    def _panels(self) -> dict[type, Widget] | None:
-        # found once, not at every redraw: a query walks the whole screen
-        if self._parts is None or not all(w.is_attached for w in self._parts.values()):
-            if not self.built:
-                return None
-            found = {kind: self.query(kind) for kind in PANELS}
-            if not all(found.values()):
-                return None
-            self._parts = {kind: q.first() for kind, q in found.items()}
-        return self._parts
-
     def by_id(self, name: str) -> Widget | None:
         """The widget with this id, if the screen has it now: looked up once, as the
         prompt and the odds are drawn at every key."""
@@ -178,12 +172,6 @@ class BoardScreen(OnceScreen[str]):
                 return None
             found = self._by_id[name] = query.first()
         return found
-
-    def part(self, kind: type[P]) -> P:
-        """The screen's one panel of this kind (the screen is built)."""
-        parts = self._panels()
-        assert parts is not None, "the screen is not built"
-        return parts[kind]  # type: ignore[return-value]
 
     def action_palette(self) -> None:
         self.palette = next_palette(self.palette.key)
@@ -198,31 +186,24 @@ class BoardScreen(OnceScreen[str]):
         """Say ``text`` where the screen answers a key."""
         self.notify(text, severity="error" if error else "information")
 
-    def redraw(self) -> None:
-        if not self.all_there():
-            # Still being built: draw once it is (looking again every 50 ms, for up to
-            # 10 s); being taken down: nothing to draw.
-            if self._redraw_tries < 200 and self in self.app.screen_stack:
-                self._redraw_tries += 1
-                self.set_timer(0.05, self.redraw)
-            return
-        self._redraw_tries = 0
+    def redraw(self, *, again: bool = False) -> None:
+        """Draw what the subclass shows now (``again``: the log's lines made anew)."""
         v = self.shown_view()
         legal = self.shown_legal()
-        mapview = self.part(MapView)
+        new = self.log_lines.follow(self.shown_log(), again=again)
         use_theme(self.app, self.palette)  # (nothing when it is already the app's)
-        if mapview.palette is not self.palette:
-            mapview.use_palette(self.palette)
-            self.part(HexInfo).palette = self.palette
-            for key in self.query(MapKey):
-                key.paint(self.palette)
-        mapview.show_board(build_board(self.rules, v, self.shown_overlays(), legal, self.palette))
-        self.part(StatusPanel).show(v, self._mp_line(v), self.who())
-        self.part(ChitPanel).show(v)
-        self.part(BoxPanel).show(v)
-        self.part(HexInfo).show(mapview.cursor, v)
+        self.shown = Shown(
+            view=v,
+            board=build_board(self.rules, v, self.shown_overlays(), legal, self.palette),
+            mp_line=self._mp_line(v),
+            who=self.who(),
+            log=tuple(self.log_lines.texts),
+            rolled=next((ln.event for ln in reversed(new or []) if ln.event.table), None),
+            everyone=self.shown_everyone(),
+            talk=tuple(self.talk_lines()),
+            palette=self.palette,
+        )
         self.draw_prompt(v, legal)
-        self._draw_log()
         self._refresh_keys()
 
     def _refresh_keys(self) -> None:
@@ -242,20 +223,9 @@ class BoardScreen(OnceScreen[str]):
         allowance = movement_allowance(self.rules, next(u for u in v.units if u.id == v.active))
         return f"{unit_name(self.rules, v.active)}: {allowance - v.mp_spent} of {allowance} MP left"
 
-    def _draw_log(self, *, again: bool = False) -> None:
-        new = self.log_lines.follow(self.shown_log(), again=again)
-        if new is None:
-            return
-        if not again:  # the Tables tab turns to the table a new roll used
-            for ln in new:
-                if ln.event.table:
-                    self.part(TablesPanel).used(ln.event)
-        for pane in self.query(LogView):
-            pane.show(self.log_lines.texts)
-
     def action_fold(self) -> None:
         self.log_lines.folded = not self.log_lines.folded
-        self._draw_log(again=True)
+        self.redraw(again=True)
         self.notify(
             "A unit's steps on one line." if self.log_lines.folded else "Each step on its own line.",
             timeout=3,
@@ -316,4 +286,5 @@ class BoardScreen(OnceScreen[str]):
 
     def cursor_moved(self, h: Hex) -> None:
         """What follows the map's cursor: the Hex tab (a subclass adds its own)."""
-        self.query_one(HexInfo).show(h, self.shown_view())
+        for info in self.query(HexInfo):  # (its view is the screen's Shown)
+            info.show(h)

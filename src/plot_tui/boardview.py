@@ -16,6 +16,7 @@ from rich.style import Style
 from plot_core import Action, Player, PlayerView, Rules
 from plot_core.engine.overlays import Overlays
 from plot_core.engine.state import Marker, UnitState
+from plot_session.choices import action_hex, unit_hexes
 
 from .mapview import Board
 from .palettes import STANDARD, Palette
@@ -86,28 +87,3 @@ def build_board(
         zones_abwehr=ov.zones[Player.ABWEHR],
         influence=ov.influence,
     )
-
-
-def unit_hexes(v: PlayerView) -> dict[str, int]:
-    return {u.id: u.hex for u in v.units if u.hex is not None}
-
-
-def active_hex(v: PlayerView) -> int | None:
-    """Where the moving unit stands (None: no unit is moving, or it is off the map)."""
-    if v.active is None:
-        return None
-    return next((u.hex for u in v.units if u.id == v.active), None)
-
-
-def action_hex(a: Action, where: dict[str, int]) -> int | None:
-    """The hex a player points at for this action: the one it names, else where its
-    unit stands; None for what no hex stands for (end, roll, reveal ...)."""
-    if a.hex is not None:
-        return a.hex
-    return where.get(a.unit) if a.unit is not None else None
-
-
-def actions_at(legal: list[Action], v: PlayerView, h: int) -> list[Action]:
-    """The legal actions that name hex ``h`` or a unit standing in it."""
-    where = unit_hexes(v)
-    return [a for a in legal if action_hex(a, where) == h]

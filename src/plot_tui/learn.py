@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 from plot_core import Player, PlayerView
 from plot_core.lessons import Lesson
 from plot_session.coach import SIDE, coach_line
-from plot_session.session import Session
+from plot_session.controller import Controller
 from plot_session.settings import SettingsFile
 
 from .closing import OnceModal, OnceScreen
@@ -120,8 +120,10 @@ class LessonScreen(GameScreen):
 
     BINDINGS = [Binding("L", "lesson", "Lesson: goal and hint"), Binding("q", "leave", "Leave the lesson")]
 
-    def __init__(self, lesson: Lesson, session: Session, rules, settings: SettingsFile | None = None) -> None:
-        super().__init__(session, rules, settings)
+    def __init__(
+        self, lesson: Lesson, controller: Controller, rules, settings: SettingsFile | None = None
+    ) -> None:
+        super().__init__(controller, rules, settings)
         self.lesson = lesson
         self.hints_shown = 0
         self._done_shown = False
@@ -136,7 +138,7 @@ class LessonScreen(GameScreen):
         super().say(text, error=error)
 
     def after_change(self) -> None:
-        if self.lesson.check.met(self.session.state):
+        if self.lesson.check.met(self.controller.table.session.state):
             if not self._done_shown:
                 self._done_shown = True
                 self.app.push_screen(LessonDone(self.lesson), self._finished)
@@ -184,8 +186,8 @@ class CoachedGameScreen(GameScreen):
 
     BINDINGS = [Binding("K", "coach", "Coach on/off")]
 
-    def __init__(self, session: Session, rules, settings: SettingsFile | None = None) -> None:
-        super().__init__(session, rules, settings)
+    def __init__(self, controller: Controller, rules, settings: SettingsFile | None = None) -> None:
+        super().__init__(controller, rules, settings)
         self.coaching = True
 
     def coach_text(self, v: PlayerView) -> str:

@@ -23,12 +23,13 @@ from plot_core.english import counted
 from plot_core.hexgrid import label, parse_hex
 from plot_core.lessons import Lesson
 from plot_core.wording import unit_name, words
-from plot_session.chair import Chair
+from plot_session.choices import group_of
 from plot_session.coach import coach_line
-from plot_session.describe import SIDE, WINNERS, area_name, coup_lines, prompt
+from plot_session.controller import Controller
+from plot_session.describe import SIDE, WINNERS, area_name, coup_lines
 from plot_session.session import LogLine, Session, lesson_session
+from plot_session.table import InlineScheduler, Table
 
-from .choices import group_of
 from .plain import clean
 
 HELP = """Commands (a number, or an action's notation such as "move 2010", plays a move):
@@ -224,20 +225,25 @@ class Answers:
 
 
 class LineMode(Answers):
-    """One player's (or, hot-seat, two players') plain text game."""
+    """One player's (or, hot-seat, two players') plain text game: a view over the
+    screen's Controller (plot_session.controller), as the full screen is."""
 
     def __init__(
         self,
-        session: Session | Chair,
+        controller: Controller,
         read: Callable[[], str | None] | None,
         out: TextIO,
         *,
         lesson: Lesson | None = None,
         coach: bool = False,
+        settle: Callable[[], int] = lambda: 0,
     ) -> None:
-        self.session, self.rules = session, session.state.rules
-        self.board: Board = session
-        self.read, self.out = read, out
+        """``settle()``: run what the table has scheduled (the computer's moves) until a
+        human is to act, and say how many steps ran (a game at one keyboard; a served
+        table runs by itself)."""
+        self.controller, self.rules = controller, controller.table.session.state.rules
+        self.board: Board = controller
+        self.read, self.out, self.settle = read, out, settle
         self.shown = 0  # log lines already said to this viewer
         self.choices: list[Action] = []
         self.lesson = lesson  # a lesson's practice: its goal ends the game
@@ -248,30 +254,44 @@ class LineMode(Answers):
     # -- the loop ----------------------------------------------------------------------------
     def run(self) -> int:
         """The whole game at one keyboard, lines waited for (a served seat is driven line
-        by line instead: plot_server.plain_door)."""
-        s = self.session
-        assert isinstance(s, Session), "a game at one keyboard runs its own session"
+        by line instead: plot_server.plain_door). What the computer does is said as it
+        does it."""
+        c = self.controller
         self.say(f"plot, plain text. You play {self._who()}. Type help for the commands.")
-        if s.recorder is not None:
-            self.say(f"Saving to {s.recorder.path}.")
+        if c.record_path is not None:
+            self.say(f"Saving to {c.record_path}.")
+        stop = c.table.subscribe(lambda _change: self.news())
+        c.table.start()  # the computer moves first if its side opens the game
+        try:
+            return self._play()
+        finally:
+            stop()
+
+    def _play(self) -> int:
+        c = self.controller
         while True:
-            while s.state.outcome is None and s.computer_to_act():
-                s.computer_step()
-            if s.needs_handoff():
+            ran = self.settle()
+            if c.needs_handoff():
                 self.news()
-                self.say(f"Pass the keyboard to the {SIDE[s.state.to_act]} player, then press Enter.")
+                self.say(f"Pass the keyboard to the {c.handoff_words()[0]} player, then press Enter.")
                 if self.next_line() is None:
                     return 0
-                s.hand_over()
-                self.shown = len(s.visible_log()) - self._new_for(s, s.viewer)
+                c.hand_over()
+                self.shown = len(c.snapshot().log) - self._new_for(c.eyes)
             self.news()
-            if self.lesson is not None and self.lesson.check.met(s.state):
+            state = c.table.session.state
+            if self.lesson is not None and self.lesson.check.met(state):
                 self.lesson_done = True
                 self.say(f"Lesson done: {self.lesson.goal}")
                 return 0
-            if s.state.outcome is not None:
-                self.say(over_words(s.state.outcome))
+            if state.outcome is not None:
+                self.say(over_words(state.outcome))
                 return 0
+            if not c.my_move():
+                if ran:
+                    continue  # (the computer moved: settled above)
+                self.say("Nobody at this keyboard can make the next move, and the computer does not.")
+                return 1
             self.ask()
             if not self._answer():
                 self.say(
@@ -282,43 +302,40 @@ class LineMode(Answers):
                 return 0
 
     def _who(self) -> str:
-        humans = self.session.humans()
-        if len(humans) == 2:
+        sides = self.controller.sides
+        if len(sides) == 2:
             return "both sides, hot-seat"
-        if not humans:
+        if not sides:
             return "no side: the computer plays both, you watch"
-        return f"the {SIDE[humans[0]]}"
+        return f"the {SIDE[next(iter(sides))]}"
 
-    @staticmethod
-    def _new_for(session: Session, side: Player | None) -> int:
+    def _new_for(self, side: Player | None) -> int:
         """How many of the last log lines came since ``side`` last acted."""
-        lines = session.log_for(side)
         n = 0
-        for ln in reversed(lines):
+        for ln in reversed(self.controller.snapshot().log):
             if ln.side is side and ln.action is not None:
                 break
             n += 1
         return n
 
     def news(self) -> None:
-        lines = self.session.visible_log()
+        lines = self.controller.snapshot().log
         for ln in lines[self.shown :]:
             self.say(self.log_line(ln))
         self.shown = len(lines)
 
     def ask(self) -> None:
-        s = self.session
-        v = s.view()
-        legal = s.legal()
+        shot = self.controller.snapshot()
+        v = shot.view
         phase = PHASE_TITLES[v.phase]
         turn = f"Coup-Turn {v.coup.turn}" if v.coup is not None else f"Game-Turn {v.turn}"
-        self.say(f"{turn}, {phase}. Your move, {SIDE[v.to_act]}: {prompt(self.rules, v, legal)}")
+        self.say(f"{turn}, {phase}. Your move, {SIDE[v.to_act]}: {shot.prompt}")
         if self.coach:
             self.say(f"Coach: {coach_line(v)}")
-        self._list(legal)
+        self._list(list(shot.legal))
 
     def _list(self, legal: list[Action]) -> None:
-        v = self.session.view()
+        v = self.controller.view()
         self.choices = list(legal)
         group = None
         lines = []
@@ -327,7 +344,7 @@ class LineMode(Answers):
             if g != group:
                 lines.append(f"{g}:")
                 group = g
-            odds = self.session.odds(a)
+            odds = self.controller.odds(a)
             extra = f" Chances: {odds[0].chances()}." if odds and odds[0].allowed else ""
             lines.append(f"  {n}. {words(self.rules, v, a)} ({a}).{extra}")
         self.say_paged(lines)  # (a number typed at "more" plays that choice)
@@ -365,7 +382,7 @@ class LineMode(Answers):
                 self.say(f"Goal: {self.lesson.goal} Hint {self.hints}: {self.lesson.hints[self.hints - 1]}")
             return None
         if word == "undo":
-            if self.session.undo():
+            if not self.controller.undo().error:
                 self.shown = 0
                 self.say("Taken back.")
                 return ACTED
@@ -375,7 +392,7 @@ class LineMode(Answers):
         if action is None:
             return None
         try:
-            self.session.act(action)
+            self.controller.act(action)
         except IllegalAction as exc:
             hint = " Type hint for a hint." if self.lesson is not None and self.lesson.hints else ""
             self.say(f"Refused: {exc}.{hint}")
@@ -397,17 +414,17 @@ class LineMode(Answers):
 
     # -- questions ---------------------------------------------------------------------------
     def odds(self, _: str) -> None:
-        v = self.session.view()
+        v = self.controller.view()
         lines = []
         for n, a in enumerate(self.choices, start=1):
-            for o in self.session.odds(a):
+            for o in self.controller.odds(a):
                 if o.allowed:
                     lines.append(f"{n}. {words(self.rules, v, a)}: {o.title}, {o.chances()}.")
         self.say_paged(lines or ["None of the choices now rolls a die."])
 
     def log(self, text: str) -> None:
         n = int(text) if text.isdigit() else 10
-        self.say_paged([self.log_line(ln) for ln in self.session.visible_log()[-n:]])
+        self.say_paged([self.log_line(ln) for ln in self.controller.snapshot().log[-n:]])
 
     def help(self, _: str) -> None:
         for line in HELP.splitlines():
@@ -441,10 +458,26 @@ def line_reader(inp: TextIO, out: TextIO) -> Callable[[], str | None]:
     return read
 
 
+def local_lines(
+    session: Session,
+    read: Callable[[], str | None],
+    out: TextIO,
+    *,
+    lesson: Lesson | None = None,
+    coach: bool = False,
+) -> LineMode:
+    """A game at one keyboard in plain text: its table, run here as the lines are read
+    (the computer's moves at once, each said as it is made)."""
+    scheduler = InlineScheduler()
+    until = lesson.check.met if lesson is not None else (lambda state: False)
+    table = Table(session, scheduler, pace=0.0, until=until)
+    controller = Controller(table, session.humans())
+    return LineMode(controller, read, out, lesson=lesson, coach=coach, settle=scheduler.run)
+
+
 def play_lines(session: Session, inp: TextIO, out: TextIO) -> int:
     """Play ``session`` reading lines from ``inp`` and writing sentences to ``out``."""
-    read = line_reader(inp, out)
-    return LineMode(session, read, out).run()
+    return local_lines(session, line_reader(inp, out), out).run()
 
 
 def learn_lines(
@@ -485,11 +518,11 @@ def learn_lines(
                 "a game they never are."
             )
         say(f"Goal: {lesson.goal} Type hint for a hint, quit to go back to the list.")
-        mode = LineMode(lesson_session(lesson, rules), read, out, lesson=lesson)
+        mode = local_lines(lesson_session(lesson, rules), read, out, lesson=lesson)
         mode.run()
         if mode.lesson_done and lesson.key not in finished:
             finished.add(lesson.key)
             on_done(lesson.key)
 
 
-__all__ = ["HELP", "LineMode", "learn_lines", "line_reader", "play_lines"]
+__all__ = ["HELP", "LineMode", "learn_lines", "line_reader", "local_lines", "play_lines"]

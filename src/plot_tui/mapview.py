@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import attrs
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
 from textual.geometry import Region, Size, Spacing
-from textual.reactive import reactive
+from textual.reactive import reactive, var
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from plot_core.data.mapdata import HexMap
-from plot_core.hexgrid import Hex, adjacent_ids, column_of, hex_at, row_of
+from plot_core.hexgrid import Hex, adjacent_ids, column_of, distance, hex_at, row_of
 
 from .mapstyle import (
     CELL,
@@ -28,6 +30,9 @@ from .mapstyle import (
 )
 from .messages import CursorMoved
 from .palettes import STANDARD, Palette
+
+if TYPE_CHECKING:
+    from .shown import Shown  # (which holds a Board of this module's)
 
 BLANK = Style(bgcolor="grey7", color="grey35")
 CURSOR = Style(reverse=True, bold=True)
@@ -79,6 +84,14 @@ class MapView(ScrollView, can_focus=True):
     cursor: reactive[Hex] = reactive(0, init=False)
     show_marks: reactive[bool] = reactive(False)
     overlay: reactive[str] = reactive("off")  # off, zones, influence
+    shown: var[Shown | None] = var(None, always_update=True)  # bound to the screen's
+
+    def watch_shown(self, shown: Shown | None) -> None:
+        if shown is None:
+            return
+        if shown.palette is not self.palette:
+            self.use_palette(shown.palette)
+        self.show_board(shown.board)
 
     def __init__(self, hexmap: HexMap, *, start: Hex | None = None, **kw) -> None:
         super().__init__(**kw)
@@ -233,6 +246,26 @@ class MapView(ScrollView, can_focus=True):
     def move_to(self, h: Hex) -> None:
         if h in self.hexmap:
             self.cursor = h
+
+    def next_target(self, step: int, around: Hex | None) -> bool:
+        """Tab: the cursor to the next hex where the player can act (``step`` -1: the one
+        before); with a unit moving (``around``), its own neighbours first, then
+        outwards. False when there is no hex to act on."""
+        if not self.board.targets:
+            return False
+
+        def key(h: Hex) -> tuple[int, int, int]:
+            near = distance(h, around) if around is not None else 0
+            return (near, h % 100, h // 100)
+
+        targets = sorted(self.board.targets, key=key)
+        now = key(self.cursor)
+        if step > 0:
+            nxt = next((h for h in targets if key(h) > now), targets[0])
+        else:
+            nxt = next((h for h in reversed(targets) if key(h) < now), targets[-1])
+        self.move_to(nxt)
+        return True
 
     def action_step(self, direction: str) -> None:
         dc_even, dc_odd, dr = _STEPS[direction]

@@ -9,6 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.containers import VerticalScroll
+from textual.reactive import var
 from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
@@ -24,6 +25,7 @@ from plot_session.describe import SIDE, WINNERS, coup_lines
 from .boardview import CONTROL_LETTER, LEGEND
 from .mapstyle import HQ_LABELS
 from .palettes import STANDARD, Palette
+from .shown import Shown
 
 _MARK_NAMES = {
     "ss": "SS set-up hex (4.32)",
@@ -78,6 +80,14 @@ class HexInfo(Panel):
         self.view: PlayerView | None = None
         self.hex: Hex | None = None
         self.palette = STANDARD
+
+    shown: var[Shown | None] = var(None, always_update=True)  # bound to the screen's
+
+    def watch_shown(self, shown: Shown | None) -> None:
+        if shown is not None:
+            self.palette = shown.palette
+            self.view = shown.view
+            self.update(self.text())
 
     def show(self, h: Hex, v: PlayerView | None = None) -> None:
         self.hex = h
@@ -147,6 +157,12 @@ class StatusPanel(Panel):
         super().__init__(**kw)
         self.rules = rules
 
+    shown: var[Shown | None] = var(None, always_update=True)  # bound to the screen's
+
+    def watch_shown(self, shown: Shown | None) -> None:
+        if shown is not None:
+            self.show(shown.view, shown.mp_line, shown.who)
+
     def show(self, v: PlayerView, mp_line: str = "", who: str | None = None) -> None:
         g = self.rules.game
         t = Text()
@@ -176,6 +192,14 @@ class ChitPanel(Panel):
     def __init__(self, rules: Rules, **kw) -> None:
         super().__init__(**kw)
         self.rules = rules
+
+    shown: var[Shown | None] = var(None, always_update=True)  # bound to the screen's
+
+    def watch_shown(self, shown: Shown | None) -> None:
+        if shown is not None and shown.everyone is not None:
+            self.show_everyone(*shown.everyone)
+        elif shown is not None:
+            self.show(shown.view)
 
     def show(self, v: PlayerView) -> None:
         t = Text()
@@ -242,6 +266,12 @@ class BoxPanel(Panel):
         super().__init__(**kw)
         self.rules = rules
 
+    shown: var[Shown | None] = var(None, always_update=True)  # bound to the screen's
+
+    def watch_shown(self, shown: Shown | None) -> None:
+        if shown is not None:
+            self.show(shown.view)
+
     def show(self, v: PlayerView) -> None:
         t = Text()
         for box, title, cases in BOXES:
@@ -290,6 +320,12 @@ class TablesPanel(Static):
         self.rules = rules
         self.name_ = "harassment"
         self.last: Event | None = None
+
+    shown: var[Shown | None] = var(None, always_update=True)  # bound to the screen's
+
+    def watch_shown(self, shown: Shown | None) -> None:
+        if shown is not None and shown.rolled is not None and shown.rolled is not self.last:
+            self.used(shown.rolled)
 
     def used(self, e: Event) -> None:
         self.last, self.name_ = e, e.table or self.name_
@@ -437,9 +473,17 @@ class MapKey(Static):
     def __init__(self, rules: Rules, **kw) -> None:
         super().__init__(**kw)
         self.rules = rules
+        self.palette = STANDARD
         self.paint(STANDARD)
 
+    shown: var[Shown | None] = var(None, always_update=True)  # bound to the screen's
+
+    def watch_shown(self, shown: Shown | None) -> None:
+        if shown is not None and shown.palette is not self.palette:
+            self.paint(shown.palette)
+
     def paint(self, palette: Palette) -> None:
+        self.palette = palette
         m = self.rules.map
         t = Text()
         t.append("Units", style="bold")
@@ -561,3 +605,13 @@ class LogView(VerticalScroll):
         # A pane hidden behind another tab cannot scroll; catch up when it is shown.
         self._catch_up()
         self.call_after_refresh(self.scroll_end, animate=False)
+
+
+class GameLog(LogView):
+    """A board screen's log (the Log tab, and the wide log under the map)."""
+
+    shown: var[Shown | None] = var(None, always_update=True)  # bound to the screen's
+
+    def watch_shown(self, shown: Shown | None) -> None:
+        if shown is not None:
+            self.show(list(shown.log))

@@ -16,14 +16,26 @@ from rich.text import Text
 from textual import events
 
 from plot_core.data.cases import CaseInventory
+from plot_session.choices import Numbers
 
-from .choices import Numbers
 from .messages import ChoicePicked
 from .panels import Panel
 from .rules_screen import link_cases
 
 KEY_STYLE = Style.parse("bold reverse")
+BEST_SIZE = (120, 36)  # what the layout plays best at; smaller is said at the start
 CHOICE = "choice"  # the meta key that marks a choice's key and words
+
+
+def size_hint(width: int, height: int) -> str:
+    """A line for a terminal smaller than the layout plays best at, else ""."""
+    best_w, best_h = BEST_SIZE
+    if width >= best_w and height >= best_h:
+        return ""
+    return (
+        f"This terminal is {width}x{height}; plot plays best at {best_w}x{best_h} or "
+        "more (more map, fewer wrapped lines). x w B t g switch the side panel."
+    )
 
 
 @attrs.frozen

@@ -16,6 +16,7 @@ from plot_core import Action, Player, PlayerView, Rules
 from plot_core.engine.overlays import Overlays
 from plot_core.english import counted
 from plot_core.wording import describe
+from plot_record import ChatLine
 from plot_session.describe import SIDE
 from plot_session.replay import EVERYONE, Replay
 from plot_session.session import LogLine
@@ -23,7 +24,6 @@ from plot_session.settings import SettingsFile
 
 from .board_screen import BoardScreen
 from .mapview import MapView
-from .panels import ChitPanel, LogView
 from .plain import clean, plain
 from .screens import ActionMenu, HelpScreen
 from .talk import TalkInput, chat_text, clock_of
@@ -182,18 +182,20 @@ class ReplayScreen(BoardScreen):
     def has_chat(self) -> bool:
         return bool(self.replay.record.chat)
 
-    def redraw(self) -> None:
-        super().redraw()
+    def talk_lines(self) -> list[ChatLine]:
+        return list(self.replay.chat_so_far())
+
+    def talk_empty(self) -> str:
+        return "Nothing said yet at this point."
+
+    def shown_everyone(self) -> tuple[PlayerView, PlayerView] | None:
         r = self.replay
-        if r.eyes is EVERYONE:
-            self.query_one(ChitPanel).show_everyone(r.view(Player.SS), r.view(Player.ABWEHR))
+        return (r.view(Player.SS), r.view(Player.ABWEHR)) if r.eyes is EVERYONE else None
+
+    def redraw(self, *, again: bool = False) -> None:
+        super().redraw(again=again)
         self._draw_timeline()
         self._ask_the_expert()
-        for pane in self.query("#chat-pane").results(LogView):
-            pane.show(
-                [chat_text(c, clock=clock_of(c)) for c in r.chat_so_far()]
-                or [Text("Nothing said yet at this point.", style="dim")]
-            )
 
     def _draw_timeline(self) -> None:
         r, tl = self.replay, self.replay.timeline

@@ -23,9 +23,12 @@ from textual.widgets.option_list import Option
 
 from plot_ai import LEVELS
 from plot_core import Player
+from plot_core.engine.state import Outcome
+from plot_core.english import counted
+from plot_session.describe import WINNERS
 
 from .closing import OnceModal, OnceScreen
-from .plain import plain
+from .plain import join, plain
 
 T = TypeVar("T")
 
@@ -348,6 +351,21 @@ class ActionMenu(OnceModal[T | None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def result_text(o: Outcome | None, actions: int, record_path: str | None) -> Text:
+    """The end of a game as its last screen says it; where it is saved, if it is."""
+    if o is None:
+        return Text("The game goes on.")
+    winner = WINNERS[o.winner]
+    t = join(
+        (winner[0].upper() + winner[1:], "bold"),
+        f"\n\n{o.reason} ({o.case}).\n\n{counted(actions, 'action')} were played.",
+    )
+    if record_path is not None:
+        path = (record_path, "")  # (a file name: outside text)
+        t.append_text(join("\n\nSaved as ", path, "\n(watch it again: plot replay ", path, ")"))
+    return t
 
 
 class GameOverScreen(OnceModal[str]):

@@ -3,22 +3,49 @@ each line as text (a name or a line is never read as markup or an escape)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Protocol
+
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.css.query import DOMQuery
+from textual.reactive import var
 from textual.widgets import Input, Label, Static
 
 from plot_record import ChatLine
 from plot_record.notes import NOTE_MAX
+from plot_session.describe import SIDE
 
 from .closing import OnceModal
 from .fields import stray_key
 from .messages import TalkHeard
 from .panels import LogView
-from .plain import plain
+from .plain import clean, plain
+from .screens import ActionMenu
+from .shown import Shown
 
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from plot_session.controller import Controller
+
+
+class TalkScreen(Protocol):
+    """What the talk keys ask of the game screen they are on."""
+
+    controller: Controller
+    app: App
+
+    def query(self, selector: str) -> DOMQuery: ...
+    def say(self, text: str, *, error: bool = False) -> None: ...
+    def show_notice(self, notice: Text) -> None: ...
+    def action_tab(self, tab: str) -> None: ...
+    def talk_lines(self) -> list[ChatLine]: ...
+
+
+NOBODY_YET = "Nobody has said anything yet. T to talk."
 TALK_MAX = 300  # characters a line may hold (the server refuses longer ones too)
 
 
@@ -82,13 +109,26 @@ class TalkPane(LogView):
     Text is made once: the pane then sees its lines grow and draws only the newest (a
     new line's cost does not grow with the talk before it)."""
 
-    def __init__(self, *, seen: int = 0, **kwargs) -> None:
-        """``seen``: the lines already said when the screen opened (never told)."""
+    def __init__(self, *, seen: int = 0, empty: str = NOBODY_YET, **kwargs) -> None:
+        """``seen``: the lines already said when the screen opened (never told);
+        ``empty``: what the pane says before anyone has said anything."""
         super().__init__(**kwargs)
-        self.seen = seen
+        self.seen, self.empty = seen, empty
         self.hide_watchers = False
         self.muted: set[str] = set()
         self._texts: dict[ChatLine, Text] = {}  # by the (frozen, hashable) line
+        self._lines: tuple[ChatLine, ...] = ()
+
+    shown_talk: var[Shown | None] = var(None, always_update=True)  # the screen's Shown
+
+    def watch_shown_talk(self, shown: Shown | None) -> None:
+        if shown is not None and shown.talk is not self._lines:
+            self._lines = shown.talk
+            self.show_talk(list(shown.talk), tab_open=self._seen())
+
+    def again(self) -> None:
+        """Draw the same talk again (a name muted, spectators hidden or shown)."""
+        self.show_talk(list(self._lines), tab_open=True)
 
     def shown(self, lines: list[ChatLine]) -> list[ChatLine]:
         return [
@@ -109,7 +149,84 @@ class TalkPane(LogView):
             if text is None:
                 text = self._texts[ln] = chat_text(ln, clock=clock_of(ln))
             texts.append(text)
-        self.show(texts or [Text("Nobody has said anything yet. T to talk.", style="dim")])
+        self.show(texts or [Text(self.empty, style="dim")])
         heard = [ln for ln in new if ln in shown]
         if heard and not tab_open:
             self.post_message(TalkHeard(heard[-1]))
+
+
+class TalkKeys:
+    """T, H and M on a game screen: say a line at a served table, hide spectators' lines,
+    mute someone (on this screen only). At one keyboard there is nobody to talk to."""
+
+    def __init__(self, screen: TalkScreen) -> None:
+        self.screen = screen
+
+    def _pane(self) -> TalkPane | None:
+        return next(iter(self.screen.query("#chat-pane").results(TalkPane)), None)
+
+    def talk(self) -> None:
+        s = self.screen
+        if s.controller.talk is None:
+            s.say(
+                "Talk is for tables served over SSH (plot serve); here the other player sits beside you.",
+                error=True,
+            )
+            return
+        s.action_tab("chat")
+        side = s.controller.side
+        s.app.push_screen(TalkInput(SIDE[side] if side else "a spectator"), self._said)
+
+    def _said(self, text: str | None) -> None:
+        s = self.screen
+        if text is None or s.controller.talk is None:  # Escape: nothing said
+            return
+        try:
+            s.controller.talk(text)
+        except Exception as exc:  # the server's refusal (empty, too long, too fast)
+            s.say(str(exc), error=True)
+            return
+        s.show_notice(Text(""))
+
+    def hide_watchers(self) -> None:
+        pane = self._pane()
+        if pane is None:
+            self.screen.say("Talk is for tables served over SSH (plot serve).", error=True)
+            return
+        pane.hide_watchers = not pane.hide_watchers
+        pane.again()
+        self.screen.say(
+            "Spectators' talk is hidden on your screen (H shows it again)."
+            if pane.hide_watchers
+            else "Spectators' talk is shown again."
+        )
+
+    def mute(self) -> None:
+        pane = self._pane()
+        names = sorted({ln.name for ln in self.screen.talk_lines()})
+        if pane is None or not names:
+            self.screen.say("Nobody has said anything to mute.", error=True)
+            return
+        items = [(n, ("unmute " if n in pane.muted else "mute ") + clean(n)) for n in names]
+        self.screen.app.push_screen(ActionMenu("Mute or unmute, on your screen only", items), self._muted)
+
+    def _muted(self, name: str | None) -> None:
+        pane = self._pane()
+        if name is None or pane is None:
+            return
+        pane.muted ^= {name}
+        pane.again()
+        self.screen.say(
+            f"{clean(name)} is {'muted' if name in pane.muted else 'heard again'} on your screen."
+        )
+
+    def heard(self, line: ChatLine) -> None:
+        """A line came while the Chat tab was hidden: said where the player looks."""
+        text = line.text if len(line.text) <= 60 else line.text[:57] + "..."
+        self.screen.show_notice(
+            Text.assemble(
+                (f"{clean(line.name)} ({line.role}): ", "bold cyan"),
+                (clean(text), "cyan"),
+                ("   T answers", "dim"),
+            )
+        )

@@ -58,7 +58,7 @@ async def test_the_drawer_sees_his_draw_named_by_side(rules):
             if s.actions > 400:
                 break
         drawn = set(s.state.chits_of("ss")) - before
-        lines = [ln.event.text for ln in s.visible_log()]
+        lines = [ln.event.text for ln in s.log_for(Player.SS)]
         for chit in drawn:
             assert any(t.startswith("SS drew") and chit in t for t in lines), lines
 

@@ -144,7 +144,7 @@ async def test_the_screen_says_why_the_game_waits_and_when_it_goes_on(tmp_path, 
         await pilot.pause()
         await pilot.press("enter")  # hot-seat: take the keyboard
         disk.full = True
-        game(app).do(s.legal()[0])
+        game(app).act(s.legal()[0])
         await until(pilot, lambda: "cannot be saved" in prompt(app), "the warning")
         assert "it waits" in prompt(app) and "nothing is lost" in prompt(app)
         disk.full = False

@@ -14,7 +14,9 @@ from plot_core import Player, legal_actions, load_position, new_game
 from plot_record import Recorder, load_record
 from plot_record.format import STAMP
 from plot_record.timeline import SNAPSHOT_EVERY
+from plot_session.controller import Controller
 from plot_session.session import Seat, Session
+from plot_session.table import InlineScheduler, Table
 
 from .helpers import header, lines, recorded_game, uninterrupted
 
@@ -51,7 +53,6 @@ def test_hotseat_games_with_undos_replay_exactly(tmp_path_factory, rules, seed, 
     for _ in range(400):
         if session.state.outcome is not None:
             break
-        session.hand_over()
         if session.can_undo() and rnd.random() < 0.2:
             assert session.undo()
             states.pop()
@@ -82,7 +83,6 @@ def test_a_game_from_a_position_records_its_start(tmp_path, rules):
     )
     rnd = random.Random(3)
     for _ in range(30):
-        session.hand_over()
         session.act(rnd.choice(list(legal_actions(session.state))))
     record = load_record(path, rules)
     assert record.timeline.start == start
@@ -99,7 +99,6 @@ def test_choose_setup_games_replay(tmp_path, rules):
     )
     rnd = random.Random(4)
     for _ in range(60):
-        session.hand_over()
         session.act(rnd.choice(list(legal_actions(session.state))))
     assert load_record(path, rules).timeline.final == session.state
 
@@ -128,7 +127,6 @@ def test_when_each_action_was_made_is_kept_taken_back_with_it_and_read_again(tmp
     session.stamp = lambda: next(ticks)
     assert session.last_move_at is None
     while not session.can_undo():  # to an action that can be taken back
-        session.hand_over()
         session.act(legal_actions(session.state)[0])
     n = session.actions
     assert session.times == [f"2026-11-27T10:{m:02d}:00Z" for m in range(n)]
@@ -162,14 +160,14 @@ def test_resume_rebuilds_the_log_and_hands_over_in_hotseat(tmp_path, rules):
     )
     rnd = random.Random(2)
     for _ in range(25):
-        session.hand_over()
         session.act(rnd.choice(list(legal_actions(session.state))))
     back = Session.resume(load_record(path, rules))
     assert [(ln.index, ln.side, ln.event) for ln in back.log] == [
         (ln.index, ln.side, ln.event) for ln in session.log
     ]
     assert back.actions == 25 and back.state == session.state
-    assert back.screen is None and back.needs_handoff()  # nobody's chits until handed over
+    screen = Controller(Table(back, InlineScheduler()), Player)  # a hot-seat screen on it
+    assert screen.eyes is None and screen.needs_handoff()  # nobody's chits until handed over
 
 
 def test_seeking_matches_playing_through_in_any_order(tmp_path, rules):

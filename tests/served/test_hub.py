@@ -22,7 +22,7 @@ def play(guests: dict[Player, object], steps: int, rnd: random.Random) -> int:
     """Both humans act in turn, each through their own chair; returns the actions made."""
     done = 0
     for _ in range(steps):
-        session = guests[Player.SS].chair.session
+        session = guests[Player.SS].chair.table.session
         side = session.state.to_act
         if side is None:
             break
@@ -92,11 +92,11 @@ def test_each_chair_sees_only_its_own_chits_and_a_spectator_none(hub):
         # the other hand is a count only
         assert v.chit_counts[side.enemy.value] == len(state.chits_of(side.enemy.value))
         assert not set(v.own_chits) & set(state.chits_of(side.enemy.value))
-        assert all(ln.event.seen_by(side) for ln in guest.chair.visible_log())
+        assert all(ln.event.seen_by(side) for ln in guest.chair.snapshot().log)
     watcher = hub.watch(table.id, CAROL)
     v = watcher.chair.view()
     assert v.side is None and not v.own_chits and not watcher.chair.legal()
-    assert all(ln.event.seen_by(None) for ln in watcher.chair.visible_log())
+    assert all(ln.event.seen_by(None) for ln in watcher.chair.snapshot().log)
     assert "1 watching" in table.note_for(Player.SS)
 
 
@@ -192,10 +192,10 @@ def test_the_server_holds_at_most_its_limit_of_unfinished_games(rules, tmp_path,
 def test_once_the_game_is_over_every_chair_may_see_both_hands(hub):
     table, guests, _ = two_players(hub)
     watcher = hub.watch(table.id, CAROL)
-    assert watcher.chair.everyone() is None and guests[Player.SS].chair.everyone() is None
+    assert watcher.chair.snapshot().everyone is None and guests[Player.SS].chair.snapshot().everyone is None
     play(guests, 20_000, random.Random(5))
     assert table.over
-    ss, abwehr = watcher.chair.everyone()
+    ss, abwehr = watcher.chair.snapshot().everyone
     state = table.session.state
     assert list(ss.own_chits) == state.chits_of("ss")
     assert list(abwehr.own_chits) == state.chits_of("abwehr")
@@ -227,7 +227,7 @@ def test_finished_games_leave_the_lobby_once_newer_ones_fill_it_and_a_restart_ke
     assert back.over and back.session.state == newer.session.state
     assert back.session.recorder is None  # nothing more to write
     guest = again.sit(back.id, ALICE)  # its owner may look again
-    assert guest.chair.everyone() is not None
+    assert guest.chair.snapshot().everyone is not None
     assert json.loads(back.meta_path.read_text())["record"] == str(newer.record)
     assert again.create(ALICE, Player.SS, opponent=Seat.HUMAN).id == "T4"
 

@@ -27,7 +27,7 @@ NOW = datetime(2026, 11, 27, 12, 0, tzinfo=UTC)
 
 def moved(guest, at: str) -> None:
     """``guest``'s side acts, at ``at``, until it is the other side's move."""
-    guest.chair.session.stamp = lambda: at
+    guest.chair.table.session.stamp = lambda: at
     pass_the_move(guest)
 
 

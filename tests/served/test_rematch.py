@@ -137,7 +137,9 @@ async def test_r_at_the_end_offers_and_the_answer_takes_the_player_to_the_new_ta
         assert new is not None
         await until(pilot, lambda: app.guest is not None and app.guest.table_id == new.id, "alice moved")
         assert app.guest.chair.side is Player.ABWEHR and isinstance(app.screen, GameScreen)
-        assert app.screen.session.state.outcome is None and f"table {new.id}" in app.sub_title
+        assert (
+            app.screen.controller.table.session.state.outcome is None and f"table {new.id}" in app.sub_title
+        )
 
 
 @pytest.mark.asyncio

@@ -65,7 +65,7 @@ class Processes:
 
     def pass_the_move(self, guest) -> None:
         """``guest``'s side plays until the move passes, each action saved before the next."""
-        pass_the_move(guest, settle=lambda: self.until(lambda: not guest.chair.session.unsaved))
+        pass_the_move(guest, settle=lambda: self.until(lambda: not guest.chair.table.session.unsaved))
 
     def close(self) -> None:
         for hub in self.hubs:
@@ -134,7 +134,9 @@ def test_players_on_two_processes_play_a_whole_game_through_the_store(procs, url
         chair.act(rnd.choice(chair.legal()))
         moves += 1
         procs.until(
-            lambda c=chair, o=guests[side.enemy].chair: o.actions == c.actions and not c.session.unsaved
+            lambda c=chair, o=guests[side.enemy].chair: (
+                o.table.session.actions == c.table.session.actions and not c.table.session.unsaved
+            )
         )
     assert a.tables[table.id].session.state.outcome is not None
     # both processes, and the store's record replayed, end in the same game
@@ -165,18 +167,18 @@ def test_two_processes_racing_at_one_table_keep_one_move_and_tell_the_other(proc
     there.chair.act(second)  # both before either store write is heard
     procs.until(
         lambda: (
-            not here.chair.session.unsaved
-            and not there.chair.session.unsaved
-            and here.chair.actions == there.chair.actions
-            and here.chair.state == there.chair.state
+            not here.chair.table.session.unsaved
+            and not there.chair.table.session.unsaved
+            and here.chair.table.session.actions == there.chair.table.session.actions
+            and here.chair.table.session.state == there.chair.table.session.state
         )
     )
     record = stored_record(url, table.id, rules)
-    assert len(record.timeline) == here.chair.actions == 1
+    assert len(record.timeline) == here.chair.table.session.actions == 1
     kept = record.timeline.steps[0].action
     assert kept in (first, second)
     loser = there if kept == first else here
-    assert "was not kept" in loser.chair.status_note()
+    assert "was not kept" in loser.chair.note()
 
 
 def test_a_store_restart_is_waited_out_and_loses_nothing(procs, cluster, url, rules):
@@ -190,14 +192,14 @@ def test_a_store_restart_is_waited_out_and_loses_nothing(procs, cluster, url, ru
     cluster.stop()
     try:
         mover.act(mover.legal()[0])  # shown at once, saved when it can be
-        procs.until(lambda: mover.session.record_problem == RECONNECTING)
-        assert not mover.my_move() and mover.session.unsaved
+        procs.until(lambda: mover.table.session.record_problem == RECONNECTING)
+        assert not mover.my_move() and mover.table.session.unsaved
     finally:
         cluster.start()
     procs.until(
         lambda: (
-            not mover.session.unsaved
-            and not mover.session.record_problem
+            not mover.table.session.unsaved
+            and not mover.table.session.record_problem
             and a.tables[table.id].session.actions == 1
             and b.tables[table.id].session.actions == 1
         ),
@@ -282,13 +284,13 @@ def test_the_computer_moves_where_its_opponent_sits_not_where_someone_watches(pr
     b.tables[table.id].session.computer_step = lambda: moved_on_b.append(1)
     rnd = random.Random(4)
     for _ in range(40):
-        procs.until(lambda: ss.chair.my_move() or ss.chair.state.outcome is not None)
-        if ss.chair.state.outcome is not None:
+        procs.until(lambda: ss.chair.my_move() or ss.chair.table.session.state.outcome is not None)
+        if ss.chair.table.session.state.outcome is not None:
             break
         ss.chair.act(rnd.choice(ss.chair.legal()))
-    procs.until(lambda: b.tables[table.id].session.actions == ss.chair.actions)
-    assert ss.chair.actions > 40 and not moved_on_b  # the computer moved, on A only
-    assert b.tables[table.id].session.state == ss.chair.state
+    procs.until(lambda: b.tables[table.id].session.actions == ss.chair.table.session.actions)
+    assert ss.chair.table.session.actions > 40 and not moved_on_b  # the computer moved, on A only
+    assert b.tables[table.id].session.state == ss.chair.table.session.state
 
 
 def test_others_lines_heard_before_ours_is_confirmed_wait_for_it(procs):
@@ -383,7 +385,9 @@ def test_a_rematch_offered_on_one_process_is_accepted_on_the_other(procs):
         chair.act(rnd.choice(chair.legal()))
         # (both processes have the move before the next is chosen from A's game)
         procs.until(
-            lambda c=chair, o=guests[side.enemy].chair: o.actions == c.actions and not c.session.unsaved
+            lambda c=chair, o=guests[side.enemy].chair: (
+                o.table.session.actions == c.table.session.actions and not c.table.session.unsaved
+            )
         )
     procs.until(lambda: b.tables[table.id].over)
     assert b.rematch(ab) is None  # bob offers on B; alice, on A, is asked
@@ -415,7 +419,7 @@ def test_a_clock_runs_the_same_on_another_worker_and_a_loss_on_time_reaches_both
         procs.until(lambda: ss.chair.my_move())
         wall.wait(hours=5)
         procs.pass_the_move(ss)  # alice, on A
-        procs.until(lambda: ab.chair.my_move() and not ss.chair.session.unsaved)
+        procs.until(lambda: ab.chair.my_move() and not ss.chair.table.session.unsaved)
         wall.wait(hours=3)
         left = a.tables[table.id].session.time_left(wall())
         assert b.tables[table.id].session.time_left(wall()) == left  # from the stored times

@@ -6,8 +6,10 @@ import textwrap
 
 from plot_core import Player, load_position
 from plot_core.engine.state import GameState
+from plot_session.controller import Controller
 from plot_session.session import Seat, Session
 from plot_session.settings import Settings, SettingsFile
+from plot_session.table import InlineScheduler, Table
 from plot_tui.app import PlotApp
 from plot_tui.game import GameScreen
 from plot_tui.mapview import MapView
@@ -38,6 +40,23 @@ def game(app: PlotApp) -> GameScreen:
     screens = [s for s in app.screen_stack if isinstance(s, GameScreen)]
     assert screens, f"no game screen; the screen is {app.screen!r}"
     return screens[-1]
+
+
+def shared_table(session: Session) -> Table:
+    """A table several screens share (as a server's), its computer run by hand."""
+    return Table(session, InlineScheduler())
+
+
+def seat_at(table: Table, side: Player | None) -> Controller:
+    """One screen's place at a shared table, as the server gives each connection: one
+    side's eyes (None: a spectator's), the server running the table for all."""
+    return Controller(table, [side] if side is not None else [], local=False)
+
+
+def session_of(app: PlotApp) -> Session:
+    """The game at the screen, as the judge sees it (every secret in it): the tests read
+    its state; the screen itself is drawn from its table's snapshots only."""
+    return game(app).controller.table.session
 
 
 def prompt(app: PlotApp) -> str:

@@ -11,7 +11,7 @@ from textual.widgets import Tab, TabbedContent
 from plot_tui.replay_screen import REPLAY_HELP
 from plot_tui.screens import help_text
 
-from .helpers import app_for, game, panel, pos
+from .helpers import app_for, game, panel, pos, session_of
 
 SIZES = [(80, 24), (160, 50)]
 
@@ -82,7 +82,7 @@ async def test_ending_the_investigation_phase_first_shows_who_will_be_interrogat
         """)
     )
     async with app.run_test(size=size) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await pilot.press("P")
         said = " ".join(panel(app, "#prompt").split())
         assert "In the Interrogation Cell: Bonhoeffer (305)" in said and "(14.0)" in said
@@ -103,4 +103,4 @@ async def test_an_empty_cell_ends_the_phase_at_once():
     )
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("P")
-        assert game(app).session.actions == 1
+        assert session_of(app).actions == 1

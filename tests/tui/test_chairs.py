@@ -1,5 +1,5 @@
-"""The game screen at a shared table: a Chair's eyes, redrawn when another screen acts,
-and both hands shown once the game is over."""
+"""The game screen at a shared table: one side's eyes, redrawn when another screen
+acts (it hears the table's every version), and both hands shown once the game is over."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from textual.app import App
 from textual.widgets import Footer
 
 from plot_core import Player, new_game
-from plot_session.chair import Chair
+from plot_session.controller import Controller
 from plot_session.session import Session
 from plot_tui.app import STYLESHEET
 from plot_tui.game import GameScreen
 
-from .helpers import HOTSEAT
+from .helpers import HOTSEAT, seat_at, shared_table
 
 pytestmark = pytest.mark.asyncio
 
@@ -23,12 +23,12 @@ pytestmark = pytest.mark.asyncio
 class ChairApp(App[None]):
     CSS_PATH = STYLESHEET
 
-    def __init__(self, chair: Chair) -> None:
+    def __init__(self, chair: Controller) -> None:
         super().__init__()
         self.chair = chair
 
     def on_mount(self) -> None:
-        self.push_screen(GameScreen(self.chair, self.chair.session.state.rules))
+        self.push_screen(GameScreen(self.chair, self.chair.table.session.state.rules))
 
 
 def text(app: App, selector: str) -> str:
@@ -43,13 +43,13 @@ def footer_keys(app: App) -> str:
 
 async def test_a_screen_at_a_shared_table_follows_the_other_players_moves():
     session = Session(new_game(7), HOTSEAT)
-    ss, abwehr = Chair(session, Player.SS), Chair(session, Player.ABWEHR)
+    table = shared_table(session)
+    ss, abwehr = seat_at(table, Player.SS), seat_at(table, Player.ABWEHR)
     app = ChairApp(ss)
     async with app.run_test(size=(100, 30)) as pilot:
         assert "Waiting for the Abwehr: Abwehr to place the Allied unit" in text(app, "#prompt")
         while session.state.to_act is Player.ABWEHR:  # the other screen acts
             abwehr.act(abwehr.legal()[0])
-        app.screen.changed_elsewhere()
         await pilot.pause()
         assert "Waiting" not in text(app, "#prompt").split("\n")[0]
         assert ss.my_move()
@@ -57,8 +57,9 @@ async def test_a_screen_at_a_shared_table_follows_the_other_players_moves():
 
 async def test_once_the_game_is_over_a_spectator_sees_both_hands_and_not_before():
     session = Session(new_game(7), HOTSEAT)
-    chairs = {p: Chair(session, p) for p in Player}
-    app = ChairApp(Chair(session, None))
+    table = shared_table(session)
+    chairs = {p: seat_at(table, p) for p in Player}
+    app = ChairApp(seat_at(table, None))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("w")  # the chits panel
         assert "SS chits" not in text(app, "#chitbox")
@@ -66,7 +67,6 @@ async def test_once_the_game_is_over_a_spectator_sees_both_hands_and_not_before(
         while session.state.outcome is None:
             side = session.state.to_act
             chairs[side].act(rnd.choice(chairs[side].legal()))
-        app.screen.changed_elsewhere()
         await pilot.pause()
         assert "over" in app.screen.__class__.__name__.lower()  # the game-over box
         shown = text(app, "#chitbox")
@@ -78,7 +78,7 @@ async def test_once_the_game_is_over_a_spectator_sees_both_hands_and_not_before(
 async def test_a_spectator_is_not_offered_undo_and_a_player_is():
     session = Session(new_game(7), HOTSEAT)
     for side, offered in ((None, False), (Player.SS, True)):
-        app = ChairApp(Chair(session, side))
+        app = ChairApp(seat_at(shared_table(session), side))
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             assert ("Undo" in footer_keys(app)) is offered
@@ -87,8 +87,8 @@ async def test_a_spectator_is_not_offered_undo_and_a_player_is():
 
 @pytest.mark.asyncio
 async def test_a_chair_at_a_shared_table_uses_the_new_keys_too():
-    """The Cell before 14.0, the fixed letters and the walk, through a Chair (as `plot
-    serve` gives each player) - a Chair has no full log, only the side's."""
+    """The Cell before 14.0, the fixed letters and the walk, at a shared table (as `plot
+    serve` gives each player) - a side's screen has no full log, only the side's."""
     from .helpers import pos
 
     state = pos("""
@@ -99,7 +99,7 @@ async def test_a_chair_at_a_shared_table_uses_the_new_keys_too():
         "305" = { box = "interrogation_cell", suspected = true }
         """)
     session = Session(state, HOTSEAT)
-    app = ChairApp(Chair(session, Player.SS))
+    app = ChairApp(seat_at(shared_table(session), Player.SS))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("r")
@@ -115,13 +115,13 @@ async def test_a_stale_answer_goes_and_the_waiting_side_reads_what_the_other_is_
     """The SS pressed a key while the Abwehr was to act ("It is the Abwehr player's
     move"); once the Abwehr has acted and it is the SS's turn the line must not stay."""
     session = Session(new_game(7), HOTSEAT)
-    ss, abwehr = Chair(session, Player.SS), Chair(session, Player.ABWEHR)
+    table = shared_table(session)
+    ss, abwehr = seat_at(table, Player.SS), seat_at(table, Player.ABWEHR)
     app = ChairApp(ss)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.press("1")
         assert "It is the Abwehr player's move." in text(app, "#prompt")
         while session.state.to_act is Player.ABWEHR:
             abwehr.act(abwehr.legal()[0])
-        app.screen.changed_elsewhere()
         await pilot.pause()
         assert "It is the Abwehr player's move." not in text(app, "#prompt")

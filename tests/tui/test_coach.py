@@ -51,12 +51,12 @@ async def test_a_guided_game_from_the_lesson_list_with_the_coach_silenced_and_ba
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, CoachedGameScreen), "the game")
         screen = app.screen
-        await until(pilot, lambda: screen.session.my_move(), "the Abwehr's first decision")
+        await until(pilot, lambda: screen.controller.my_move(), "the Abwehr's first decision")
         assert "Coach (K: off): " in prompt(app)
         await pilot.press("K")
         assert "Coach" not in prompt(app) and "K brings him back" in prompt(app)
-        screen.do(screen.session.legal()[0])  # the game goes on
+        screen.act(screen.controller.legal()[0])  # the game goes on
         await pilot.pause()
-        assert screen.session.actions >= 1
+        assert screen.controller.table.session.actions >= 1
         await pilot.press("K")
         assert "Coach (K: off)" in prompt(app)

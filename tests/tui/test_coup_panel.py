@@ -9,7 +9,7 @@ import pytest
 from plot_core import Player
 from plot_core.hexgrid import parse_hex
 
-from .helpers import act_on, app_for, game, panel, pos, prompt
+from .helpers import act_on, app_for, panel, pos, prompt, session_of
 
 pytestmark = pytest.mark.asyncio
 H = parse_hex
@@ -54,14 +54,14 @@ async def test_the_status_panel_says_the_coup_at_a_glance():
 async def test_a_change_in_the_streets_is_said_and_the_end_says_who_won():
     app = app_for(pos(COUP.format(die=1, more='"007" = { hex = "2510" }')))
     async with app.run_test(size=(100, 40)) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await act_on(pilot, app, H("2110"), H("2210"))  # Canaris harasses Best: De
         assert s.state.unit("013").hex is None
         assert "Units in Berlin's streets now: SS 1 (was 2), Abwehr 2" in prompt(app)
     # the last SS unit goes: the Abwehr wins at once (18.71)
     app = app_for(pos(COUP.format(die=1, more="")))
     async with app.run_test(size=(100, 40)) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await act_on(pilot, app, H("2110"), H("2210"))
         await pilot.pause()
         assert s.state.outcome is not None and s.state.outcome.winner == "abwehr"

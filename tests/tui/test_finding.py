@@ -13,7 +13,7 @@ from plot_core.hexgrid import distance, parse_hex
 from plot_tui.mapview import MapView
 from plot_tui.screens import ActionMenu
 
-from .helpers import app_for, cursor_to, game, pos, prompt
+from .helpers import app_for, cursor_to, game, pos, prompt, session_of
 
 pytestmark = pytest.mark.asyncio
 H = parse_hex
@@ -62,7 +62,7 @@ async def test_the_list_is_grouped_by_unit_and_narrowed_by_an_area_name_or_a_hex
 async def test_a_roll_picked_from_the_list_is_confirmed_in_the_list():
     app = app_for(pos(TRAVELLER), asks=True)  # ask before rolling: on
     async with app.run_test(size=(120, 40)) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await pilot.press("a", *"harass bonh", "enter")
         menu = app.screen
         assert isinstance(menu, ActionMenu)  # still open: it asks first
@@ -80,7 +80,7 @@ async def test_a_roll_picked_from_the_list_is_confirmed_in_the_list():
 async def test_the_palette_finds_an_action_by_its_area_and_goes_ahead_at_once():
     app = app_for(pos(TRAVELLER), asks=True)
     async with app.run_test(size=(120, 40)) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await pilot.press("ctrl+p")
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)

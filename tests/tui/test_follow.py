@@ -14,7 +14,7 @@ from plot_tui.app import PlotApp
 from plot_tui.mapstyle import CELL, hex_x
 from plot_tui.mapview import MapView
 
-from .helpers import act_on, app_for, cursor_to, game, pos
+from .helpers import act_on, app_for, cursor_to, game, pos, session_of
 
 pytestmark = pytest.mark.asyncio
 SIZES = [(80, 24), (160, 50)]
@@ -44,7 +44,7 @@ def on_screen(m: MapView, h: int, margin_rows: int = 0, margin_cols: int = 0) ->
 async def test_enter_on_a_reachable_hex_two_away_walks_there_and_undo_goes_step_by_step(size):
     app = app_for(pos(DUEL))
     async with app.run_test(size=size) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await act_on(pilot, app, H("2110"))  # Schellenberg moves
         assert H("1910") in game(app).query_one(MapView).board.reachable
         await act_on(pilot, app, H("1910"))  # two hexes away
@@ -72,15 +72,15 @@ async def test_the_map_follows_the_computers_moving_unit(size):
     state = new_game(21)
     app = PlotApp(session=Session(state, {Player.SS: Seat.COMPUTER, Player.ABWEHR: Seat.COMPUTER}, seed=21))
     async with app.run_test(size=size) as pilot:
-        s = game(app).session
-        game(app).pace = 0.0
+        game(app).controller.table.pace = 0.0
         m = game(app).query_one(MapView)
         seen = 0
         for _ in range(600):
             await pilot.pause(0.01)
-            active = s.view().active
+            drawn = game(app).shot.view  # what the screen shows now
+            active = drawn.active
             if active is not None:
-                h = s.state.unit(active).hex
+                h = next(u.hex for u in drawn.units if u.id == active)
                 if h is not None:
                     seen += 1
                     assert on_screen(m, h), (active, h)

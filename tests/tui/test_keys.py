@@ -9,7 +9,7 @@ import pytest
 from plot_core.hexgrid import parse_hex as H
 from plot_core.parties import Player
 
-from .helpers import app_for, cursor_to, game, pos, prompt
+from .helpers import app_for, cursor_to, game, pos, prompt, session_of
 
 pytestmark = pytest.mark.asyncio
 SIZES = [(80, 24), (160, 50)]
@@ -34,7 +34,7 @@ def flat(app) -> str:
 async def test_recruiters_keep_their_numbers_and_roll_and_call_off_keep_their_letters(size):
     app = app_for(pos(RECRUITING))
     async with app.run_test(size=size) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await cursor_to(pilot, app, H("2210"))
         await pilot.press("enter")  # recruit Bormann
         said = flat(app)
@@ -69,7 +69,7 @@ async def test_a_lone_recruiter_below_plus_one_is_told_why_it_cannot_roll(size):
         """)
     )
     async with app.run_test(size=size) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await cursor_to(pilot, app, H("2210"))
         await pilot.press("enter", "1")  # Bormann, with Hanke alone
         assert s.state.pending[-1].units == ("309",)
@@ -95,7 +95,7 @@ COUP = """
 async def test_the_coup_question_has_the_same_letters_with_chits_or_without(size, chits):
     app = app_for(pos(COUP.format(chits=chits)))
     async with app.run_test(size=size) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await pilot.press("P")
         said = flat(app)
         assert "d No coup now" in said and "r Roll on the Walkyrie Table" in said
@@ -114,7 +114,7 @@ async def test_ending_a_move_is_e_and_a_refused_key_names_the_rule(size):
         """)
     )
     async with app.run_test(size=size) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await pilot.press("e")  # no unit is moving
         assert "End the move" in flat(app) and s.state.active is None
         await cursor_to(pilot, app, H("2110"))
@@ -132,15 +132,15 @@ async def test_against_the_computer_d_shift_skips_the_coup_question_for_the_game
     # at 80x24 with asking before rolls on: D's answers are never asked again
     app = app_for(state, human=Player.ABWEHR, asks=size == (80, 24))
     async with app.run_test(size=size) as pilot:
-        s = game(app).session
-        game(app).pace = 0.0
+        s = session_of(app)
+        game(app).controller.table.pace = 0.0
         await pilot.press("P")
         assert "D No coup this Game-Turn" in flat(app)
         await pilot.press("D")
         asked = 0
         for _ in range(400):  # play on to the next Game-Turn
             await pilot.pause(0.02)
-            v = s.view()
+            v = s.state
             if v.turn > 3:
                 break
             if s.my_move() and v.pending and v.pending[-1].kind == "coup":
@@ -148,7 +148,7 @@ async def test_against_the_computer_d_shift_skips_the_coup_question_for_the_game
                 break
             if s.my_move():
                 await pilot.press(*(["P"] if "P End the phase" in flat(app) else ["d"]))
-        assert asked == 0 and s.view().turn == 4
+        assert asked == 0 and s.state.turn == 4
         assert (
             sum(1 for ln in s.log if ln.action is not None and ln.event.text == "No coup now") >= 2
         )  # each one answered, and logged
@@ -157,7 +157,7 @@ async def test_against_the_computer_d_shift_skips_the_coup_question_for_the_game
 async def test_between_two_players_the_abwehr_too_may_skip_the_question_for_the_game_turn():
     app = app_for(pos(COUP.format(chits="")))  # hot-seat
     async with app.run_test(size=(80, 24)) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await pilot.press("P")
         await pilot.pause()
         assert "D No coup this Game-Turn" in flat(app)
@@ -182,7 +182,7 @@ def choice_cell(app, key: str) -> tuple[int, int]:
 async def test_a_click_on_a_choice_does_what_its_key_does():
     app = app_for(pos(RECRUITING))
     async with app.run_test(size=(160, 50)) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await cursor_to(pilot, app, H("2210"))
         await pilot.press("enter")  # recruit Bormann: the others are numbered choices
         assert "3 Add Best (013) to the attempt" in flat(app)

@@ -45,12 +45,12 @@ async def test_every_lesson_can_be_finished_from_its_start_one_after_another():
             for step in lesson.solution:
                 await until(
                     pilot,
-                    lambda s=screen: s.session.my_move() or isinstance(app.screen, LessonDone),
+                    lambda s=screen: s.controller.my_move() or isinstance(app.screen, LessonDone),
                     f"{lesson.key}: {step}",
                 )
                 if isinstance(app.screen, LessonDone):
                     break
-                screen.do(parse_action(step))
+                screen.act(parse_action(step))
                 await pilot.pause()
             await until(pilot, lambda: isinstance(app.screen, LessonDone), f"{lesson.key} done")
             await pilot.press("enter")
@@ -84,7 +84,9 @@ async def test_the_movement_lesson_by_keys_with_a_hint_and_the_rules():
         await pilot.press("enter")  # activate Oster
         mapview.move_to(H("2312"))
         await pilot.press("enter")  # walks round the zones
-        await until(pilot, lambda: screen.session.state.unit("303").hex == H("2312"), "the walk")
+        await until(
+            pilot, lambda: screen.controller.table.session.state.unit("303").hex == H("2312"), "the walk"
+        )
         await pilot.press("e")
         await until(pilot, lambda: isinstance(app.screen, LessonDone), "the lesson done")
 
@@ -114,8 +116,8 @@ async def test_a_wrong_try_in_a_lesson_gets_the_engines_reason_and_a_hint():
     async with app.run_test(size=(80, 24)) as pilot:
         n = [ls.key for ls in LESSONS].index("09-assignment")
         screen = await open_lesson(pilot, app, n)
-        await until(pilot, lambda: screen.session.my_move(), "the Allied unit to place")
-        screen.do(parse_action("assign 000 3215"))  # before the Allied unit is placed
+        await until(pilot, lambda: screen.controller.my_move(), "the Allied unit to place")
+        screen.act(parse_action("assign 000 3215"))  # before the Allied unit is placed
         said = str(screen.prompt_pane.message)
         assert "Not allowed" in said and "7.11" in said
         assert f"Hint: {LESSONS[n].hints[0]}" in said

@@ -63,9 +63,13 @@ def test_it_says_no_more_than_the_player_may_see_and_no_terminal_codes(rules):
 
 def test_hot_seat_passes_the_keyboard_between_the_players(rules):
     s = Session(new_game(5, rules=rules), {p: Seat.HUMAN for p in Player}, seed=5)
-    out = played(s, "1", "", "quit")
-    assert "Pass the keyboard to the SS player, then press Enter." in out
-    assert out.index("Pass the keyboard") < out.index("Your move, SS")
+    out = played(s, "", "1", "", "quit")
+    # the opening draw is the Abwehr's secret: its hand is said once it has the keyboard
+    first = out.index("Pass the keyboard to the Abwehr player, then press Enter.")
+    assert first < out.index("Abwehr drew ") < out.index("Your move, Abwehr")
+    second = out.index("Pass the keyboard to the SS player, then press Enter.")
+    assert out.index("Your move, Abwehr") < second < out.index("Your move, SS")
+    assert "SS drew " in out[second:] and "Abwehr drew " not in out[second:]
 
 
 def test_refusals_give_the_engines_reason_with_its_case(rules):
@@ -95,9 +99,9 @@ def test_a_whole_game_is_played_through_the_plain_output_alone(rules):
             return None
         return str(rnd.choice(numbers)) if numbers else ""
 
-    from plot_tui.line_mode import LineMode
+    from plot_tui.line_mode import local_lines
 
-    assert LineMode(s, read, out).run() == 0
+    assert local_lines(s, read, out).run() == 0
     text = out.getvalue()
     assert s.state.outcome is not None and "The game is over: " in text
     assert not re.search(r"[\x1b\x07\u2500-\u257f\u2580-\u259f]", text)
@@ -139,7 +143,9 @@ def test_a_long_answer_is_paged_and_the_player_may_stop_it(rules):
         s.computer_step()
     s.seats = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.COMPUTER}
     out = io.StringIO()
-    lm = __import__("plot_tui.line_mode", fromlist=["LineMode"]).LineMode(s, iter(["", "stop"]).__next__, out)
+    lm = __import__("plot_tui.line_mode", fromlist=["local_lines"]).local_lines(
+        s, iter(["", "stop"]).__next__, out
+    )
     lm.say_paged([f"line {i}" for i in range(50)])
     said = out.getvalue()
     assert "line 19" in said and "30 more lines: Enter for the next" in said
@@ -169,11 +175,11 @@ def test_the_lessons_in_plain_text_play_to_their_goal_and_are_kept(rules):
 
 
 def test_a_guided_game_in_plain_text_has_the_coach_at_every_move(rules):
-    from plot_tui.line_mode import LineMode
+    from plot_tui.line_mode import local_lines
 
     s = Session(new_game(5, rules=rules), {Player.ABWEHR: Seat.HUMAN, Player.SS: Seat.COMPUTER}, seed=5)
     out = io.StringIO()
-    LineMode(s, iter(["1", "quit"]).__next__, out, coach=True).run()
+    local_lines(s, iter(["1", "quit"]).__next__, out, coach=True).run()
     assert out.getvalue().count("Coach: ") >= 2
 
 

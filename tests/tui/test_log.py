@@ -12,7 +12,7 @@ from plot_session.session import Seat, Session
 from plot_tui.app import PlotApp
 from plot_tui.panels import LogView
 
-from .helpers import act_on, app_for, game, pos
+from .helpers import act_on, app_for, game, pos, session_of
 
 pytestmark = pytest.mark.asyncio
 SIZES = [(80, 24), (160, 50)]
@@ -68,11 +68,12 @@ async def test_every_action_of_the_computer_is_in_the_log_and_the_rules_are_no_s
     state = new_game(11)
     app = PlotApp(session=Session(state, {p: Seat.COMPUTER for p in Player}, seed=11))
     async with app.run_test(size=size) as pilot:
-        s = game(app).session
-        game(app).pace = 0.0
+        s = session_of(app)
+        game(app).controller.table.pace = 0.0
         while s.actions < 60 or not any("Hitler's movement" in ln.event.text for ln in s.log):
             await pilot.pause(0.02)
-        s.drives_computer = False  # stop, to read
+        game(app).controller.table.moves_computer = lambda: False  # stop, to read
+        await pilot.pause()
         await pilot.press("f")  # unfolded: a line per action
         await pilot.pause()
         lines = log_text(app).splitlines()
@@ -88,11 +89,12 @@ async def test_the_log_scrolls_from_the_keyboard_at_80x24():
     state = new_game(12)
     app = PlotApp(session=Session(state, {p: Seat.COMPUTER for p in Player}, seed=12))
     async with app.run_test(size=(80, 24)) as pilot:
-        s = game(app).session
-        game(app).pace = 0.0  # not s: skipping can finish the whole game in one go
+        s = session_of(app)
+        game(app).controller.table.pace = 0.0  # not s: skipping can finish the whole game in one go
         while s.actions < 60:
             await pilot.pause(0.02)
-        s.drives_computer = False  # stop, to read
+        game(app).controller.table.moves_computer = lambda: False  # stop, to read
+        await pilot.pause()
         await pilot.press("g")
         await pilot.pause()
         pane = game(app).query_one("#log-pane", LogView)

@@ -13,7 +13,7 @@ from plot_core.wording import is_news, news
 from plot_session.session import Seat, Session
 from plot_tui.app import PlotApp
 
-from .helpers import act_on, app_for, game, pos, prompt, quick
+from .helpers import act_on, app_for, pos, prompt, quick, session_of
 
 H = parse_hex
 
@@ -107,7 +107,7 @@ async def test_a_roll_in_hot_seat_is_said_to_both_but_a_secret_draw_only_to_its_
         """)
     )  # 4 + 4 against 7: +1
     async with app.run_test(size=(100, 30)) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await act_on(pilot, app, H("2210"), H("2310"), H("2209"))  # recruit; two join
         await pilot.press("r")  # die 5 in +1: Ep
         await pilot.pause()

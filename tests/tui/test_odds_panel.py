@@ -8,7 +8,7 @@ import pytest
 from plot_core.hexgrid import parse_hex
 from plot_session.settings import SettingsFile
 
-from .helpers import app_for, cursor_to, game, pos, prompt
+from .helpers import app_for, cursor_to, game, pos, prompt, session_of
 from .test_play import DUEL
 
 pytestmark = pytest.mark.asyncio
@@ -41,7 +41,7 @@ async def test_the_cursor_on_a_target_shows_the_arithmetic_and_the_chances(size)
 async def test_the_first_enter_says_what_the_roll_will_read_and_the_second_rolls(size):
     app = app_for(pos(DUEL.format(die=1)), asks=True)
     async with app.run_test(size=size) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await cursor_to(pilot, app, H("2110"))
         await pilot.press("enter")  # activating rolls nothing: at once
         assert s.state.active == "002"
@@ -57,7 +57,7 @@ async def test_the_first_enter_says_what_the_roll_will_read_and_the_second_rolls
 async def test_o_turns_the_asking_off_and_says_so():
     app = app_for(pos(DUEL.format(die=1)), asks=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await cursor_to(pilot, app, H("2110"))
         await pilot.press("enter", "O")
         assert "first key" in prompt(app)
@@ -79,7 +79,7 @@ async def test_a_travel_says_which_chit_it_spends_first():
         asks=True,
     )
     async with app.run_test(size=(160, 50)) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await cursor_to(pilot, app, H("2711"))
         await pilot.press("enter")
         before = s.actions

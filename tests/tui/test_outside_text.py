@@ -57,8 +57,6 @@ async def test_talk_names_and_the_mute_list_at_a_served_table(rules, tmp_path, n
         for line in EVIL[:3]:  # (the last is refused: test_chat)
             hub.say(bob, line)
             hub.say(carol, line)
-        screen.changed_elsewhere()
-        await pilot.pause()
         await pilot.press("T")  # the Chat tab, and a line to say
         await pilot.pause()
         await pilot.press("escape")

@@ -11,7 +11,7 @@ from plot_tui.mapview import MapView
 from plot_tui.panels import LogView, TablesPanel
 from plot_tui.screens import ActionMenu, GameOverScreen, HandoffScreen
 
-from .helpers import act_on, app_for, cursor_to, game, panel, pos, prompt
+from .helpers import act_on, app_for, cursor_to, game, panel, pos, prompt, session_of
 
 pytestmark = pytest.mark.asyncio
 
@@ -42,7 +42,7 @@ async def test_moving_step_by_step_and_an_illegal_step_names_its_rule():
     async with app.run_test(size=(100, 30)) as pilot:
         await cursor_to(pilot, app, H("2110"))
         await pilot.press("enter")  # activate Schellenberg
-        s = game(app).session
+        s = session_of(app)
         assert s.state.active == "002"
         assert H("2010") in game(app).query_one(MapView).board.reachable
         await pilot.press("b")  # cursor SW: 2011 ...
@@ -61,7 +61,7 @@ async def test_moving_step_by_step_and_an_illegal_step_names_its_rule():
 async def test_undo_takes_back_steps_but_not_a_die_roll():
     app = app_for(pos(DUEL.format(die=5)))
     async with app.run_test(size=(100, 30)) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await act_on(pilot, app, H("2110"), H("2010"))  # activate, act
         assert s.state.unit("002").hex == H("2010")
         await pilot.press("u")
@@ -84,11 +84,11 @@ async def test_undo_takes_back_steps_but_not_a_die_roll():
 async def test_harassment_retreat_and_advance_in_hot_seat():
     app = app_for(pos(DUEL.format(die=1)))  # +5, die 1: Dr
     async with app.run_test(size=(100, 30)) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await act_on(pilot, app, H("2110"), H("2210"))  # activate, act
         assert s.state.pending[-1].kind == "retreat"
         await hand_over(pilot, app)  # the Abwehr chooses (10.65)
-        assert s.viewer is Player.ABWEHR
+        assert game(app).controller.eyes is Player.ABWEHR
         assert "retreats" in prompt(app)
         targets = game(app).query_one(MapView).board.targets
         # 10.62: never into an enemy zone (Schellenberg's at 2110, Best's at 2410)
@@ -117,7 +117,7 @@ async def test_recruitment_with_several_recruiters_then_roll():
         """)
     )  # 3 + 4 + 4 against 7: +4
     async with app.run_test(size=(100, 30)) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await cursor_to(pilot, app, H("2210"))
         await pilot.press("enter")  # recruit Bormann
         assert s.state.pending[-1].kind == "recruit"
@@ -149,7 +149,7 @@ async def test_investigation_with_both_players_revealing_chits():
         """)
     )
     async with app.run_test(size=(100, 30)) as pilot:
-        s = game(app).session
+        s = session_of(app)
         assert "AA1" in panel(app, "#chitbox") and "L011" not in panel(app, "#chitbox")
         await cursor_to(pilot, app, H("2210"))
         await pilot.press("enter")  # investigate Bonhoeffer
@@ -186,7 +186,7 @@ async def test_interrogation_alibis_and_the_return_hex():
         """)
     )
     async with app.run_test(size=(100, 30)) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await pilot.press("P")  # who is in the Cell (14.0)
         assert "In the Interrogation Cell: Bonhoeffer (305)" in prompt(app)
         assert s.state.phase is Phase.INVESTIGATION
@@ -215,7 +215,7 @@ async def test_status_adjustment_takes_a_marker_off():
         """)
     )
     async with app.run_test(size=(100, 30)) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await cursor_to(pilot, app, H("2110"))
         await pilot.press("enter")  # not his unit
         assert "Nothing to do at 2110" in prompt(app)  # not his unit (15.11)
@@ -241,12 +241,12 @@ async def test_assignment_chits_and_picks():
         """)
     )  # 2, 3: Allied EE, 2/Ab/BR
     async with app.run_test(size=(100, 30)) as pilot:
-        s = game(app).session
-        assert s.viewer is Player.ABWEHR and "Allied unit" in prompt(app)
+        s = session_of(app)
+        assert game(app).controller.eyes is Player.ABWEHR and "Allied unit" in prompt(app)
         await pilot.press("tab", "enter")  # place the Allied unit
         assert "Reveal Friendly Assignment chit FR1" in prompt(app)
         await pilot.press("1")  # 7.41: the Abwehr picks
-        assert s.state.pending[-1].kind == "assign" and s.viewer is Player.ABWEHR
+        assert s.state.pending[-1].kind == "assign" and game(app).controller.eyes is Player.ABWEHR
         await pilot.press("a")
         assert isinstance(app.screen, ActionMenu)
         await pilot.press("enter")  # the first listed
@@ -265,7 +265,7 @@ async def test_choosing_the_set_up_by_hand():
 
     app = app_for(new_game(4, setup="choose"))
     async with app.run_test(size=(100, 30)) as pilot:
-        s = game(app).session
+        s = session_of(app)
         before = sum(1 for u in s.state.units if u.hex is not None)
         assert "place your units" in prompt(app)
         await pilot.press("tab", "enter")
@@ -292,7 +292,7 @@ async def test_declaring_the_coup_and_the_coup_turns():
         """)
     )
     async with app.run_test(size=(100, 30)) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await pilot.press("P")
         assert "coup" in prompt(app)
         await pilot.press("1", "2")  # commit FA1, FA2
@@ -305,7 +305,7 @@ async def test_declaring_the_coup_and_the_coup_turns():
         await cursor_to(pilot, app, H("1812"))
         await pilot.press("enter", "e")  # the Abwehr moves one unit
         await hand_over(pilot, app)  # then the SS, one unit (18.32)
-        assert s.viewer is Player.SS and s.state.phasing is Player.SS
+        assert game(app).controller.eyes is Player.SS and s.state.phasing is Player.SS
 
 
 def last_status_phase():
@@ -363,7 +363,7 @@ async def test_travel_from_the_action_menu():
         """)
     )  # in Gestapo HQ (9.54)
     async with app.run_test(size=(100, 30)) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await cursor_to(pilot, app, H("2711"))
         await pilot.press("enter", "a")
         menu = app.screen
@@ -378,17 +378,17 @@ async def test_against_the_computer_the_screen_shows_only_your_side():
 
     app = app_for(new_game(11), human=Player.SS)
     async with app.run_test(size=(100, 30)) as pilot:
-        s = game(app).session
+        s = session_of(app)
         game(app).action_skip()
         for _ in range(200):
             await pilot.pause(0.01)
             if s.my_move():
                 break
-        assert s.my_move() and s.viewer is Player.SS
+        assert s.my_move() and game(app).controller.eyes is Player.SS
         chits = panel(app, "#chitbox")
         for c in s.state.chits_of("abwehr"):
             assert c not in chits
-        assert all(ln.event.private in (None, Player.SS) for ln in s.visible_log())
+        assert all(ln.event.private in (None, Player.SS) for ln in game(app).shot.log)
         hidden = [ln for ln in s.log if ln.event.private is Player.ABWEHR]
         assert hidden, "the Abwehr drew chits privately"
         shown = "\n".join(p.shown_text() for p in game(app).query(LogView))
@@ -399,7 +399,7 @@ async def test_against_the_computer_the_screen_shows_only_your_side():
 async def test_the_command_palette_lists_the_legal_actions():
     app = app_for(pos(DUEL.format(die=1)))
     async with app.run_test(size=(100, 30)) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await pilot.press("ctrl+p")
         await pilot.press(*"Move Schel")
         await pilot.pause(0.3)
@@ -419,8 +419,8 @@ async def test_the_new_game_screen_starts_a_game_against_the_computer():
         assert not app.screen.query("#seed")  # no seed to see or choose (24)
         await pilot.press("enter")
         await pilot.pause()
-        s = game(app).session
-        assert s.viewer is Player.SS and not s.hotseat
+        s = session_of(app)
+        assert game(app).controller.eyes is Player.SS and not game(app).controller.hotseat
         assert s.recorder is not None and s.recorder.path.exists()  # saved as it goes
         assert "Saving to" in prompt(app) and "seed was chosen" not in prompt(app)
         # the seed is the operating system's, kept in the record, shown nowhere
@@ -443,15 +443,15 @@ async def test_the_new_game_screen_can_start_a_game_to_watch_at_a_level():
         app.screen.query_one("#level").query("RadioButton")[2].value = True
         await pilot.press("enter")
         await pilot.pause(0.3)
-        s = game(app).session
-        assert set(s.seats.values()) == {Seat.COMPUTER} and s.viewer is None
+        s = session_of(app)
+        assert set(s.seats.values()) == {Seat.COMPUTER} and game(app).controller.eyes is None
         assert {c.level for c in s.computers.values()} == {"hard"}
         assert "s: skip to the end of the game" in prompt(app)
         screen = game(app)
         await pilot.press("minus", "minus")
-        assert screen.pace == 0.4 and "waits 0.40 s" in prompt(app)
+        assert screen.controller.table.pace == 0.4 and "waits 0.40 s" in prompt(app)
         await pilot.press("plus", "plus", "plus", "plus")
-        assert screen.pace == 0.0
+        assert screen.controller.table.pace == 0.0
         assert s.actions > 0  # the computer is playing
 
 
@@ -487,7 +487,7 @@ async def test_coup_harassment_from_the_keyboard():
         """)
     )  # 8 - 3 + 5 reads +6; die 6: Ae
     async with app.run_test(size=(100, 30)) as pilot:
-        s = game(app).session
+        s = session_of(app)
         await act_on(pilot, app, H("2110"), H("2210"))  # activate, act
         await pilot.pause()
         ev = [e for e in s.state.events if e.table == "coup_harassment"][0]
@@ -512,7 +512,7 @@ async def test_a_double_cross_spends_the_chits_shown_in_the_chit_box():
         """)
     )  # 8 vs 7: +1, die 1: R
     async with app.run_test(size=(100, 30)) as pilot:
-        s = game(app).session
+        s = session_of(app)
         chits = panel(app, "#chitbox")
         assert "Loyalty chit of Bormann (L101)" in chits and "DC1" in chits
         await cursor_to(pilot, app, H("2210"))
@@ -545,10 +545,10 @@ async def test_r_at_the_end_plays_the_same_game_again_with_a_new_deal_and_the_si
         assert "r rematch, sides swapped" in " ".join(str(w.render()) for w in app.screen.query("Static"))
         await pilot.press("r")
         for _ in range(50):
-            if game(app).session is not s:
+            if session_of(app) is not s:
                 break
             await pilot.pause(0.05)
-        new = game(app).session
+        new = session_of(app)
         assert new is not s and new.state.outcome is None and new.actions == 0
         assert new.seats == HOTSEAT and not new.chosen_seed  # a new, secret deal
         assert app._started == GameSetup(hotseat=True, side=Player.ABWEHR, seed=None)

@@ -29,10 +29,7 @@ async def still(pilot, app) -> GameScreen:
     await pilot.pause()
     screen = app.screen
     assert isinstance(screen, GameScreen)
-    screen.pace = 10**6
-    if screen._computer_timer is not None:
-        screen._computer_timer.stop()
-        screen._computer_timer = None
+    screen.controller.table.moves_computer = lambda: False  # the test moves it
     await pilot.pause()
     return screen
 
@@ -93,9 +90,8 @@ async def test_a_hidden_log_pane_is_filled_when_it_is_shown():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await still(pilot, app)
         for _ in range(30):
-            screen.session.computer_step()
-            screen.redraw()
-        await pilot.pause()
+            screen.controller.table.session.computer_step()  # (each drawn as it comes)
+            await pilot.pause()
         pane = screen.query_one("#log-pane", LogView)
         assert pane._pending is not None  # the Hex tab is in front
         chunks = pane.query(".log-chunk")

@@ -16,7 +16,7 @@ from plot_core.hexgrid import label, parse_hex
 from plot_session.intent import attempts, walks
 from plot_tui.mapview import MapView
 
-from .helpers import app_for, cursor_to, game, pos, prompt
+from .helpers import app_for, cursor_to, game, pos, prompt, session_of
 
 H = parse_hex
 
@@ -69,7 +69,7 @@ async def test_the_prompt_offers_e_only_where_the_unit_may_stop():
     async with app.run_test(size=(100, 30)) as pilot:
         await cursor_to(pilot, app, H("2014"))
         await pilot.press("enter")  # onto Daluege: stacked
-        assert game(app).session.state.unit("004").hex == H("2014")
+        assert session_of(app).state.unit("004").hex == H("2014")
         shown = prompt(app)
         assert "end its move (e)" not in shown and "it may not stop there, 8.11" in shown
         await pilot.press("e")
@@ -103,12 +103,18 @@ async def test_every_refusal_on_the_map_is_the_engines_for_the_action_meant():
     checked = 0
     async with app.run_test(size=(100, 30)):
         screen = game(app)
-        s = screen.session
-        for state in states:
+        c = screen.controller
+        s = c.table.session
+
+        def put(state):  # the position, as the table's next version, seen by its side
             s.state = state
-            s.screen = state.to_act
-            screen.redraw()
-            v = s.view()
+            c.eyes = state.to_act
+            c.table.changed()
+            screen.catch_up()
+
+        for state in states:
+            put(state)
+            v = c.view()
             rules = state.rules
             hexes = set(rnd.sample(sorted(u.hex for u in v.units if u.hex is not None), 6))
             if v.active is not None:
@@ -116,14 +122,13 @@ async def test_every_refusal_on_the_map_is_the_engines_for_the_action_meant():
                 hexes |= {mover.hex, *rules.map.neighbours[mover.hex]}
                 hexes |= {u.hex for u in v.units if u.hex is not None and hex_distance(u.hex, mover.hex) <= 2}
             hexes |= set(rnd.sample(sorted(rules.map.area_of), 3))
-            legal = s.legal()
+            legal = c.legal()
             for h in sorted(hexes):
                 screen.query_one(MapView).move_to(h)
                 screen.prompt_pane.message = screen.prompt_pane.message.__class__("")
                 screen.action_act_here()
                 if state is not s.state:  # it acted: put the position back
-                    s.state = state
-                    screen.redraw()
+                    put(state)
                     continue
                 shown = screen.prompt_pane.message.plain
                 if not shown or any(a for a in legal if label(h) in str(a)):
@@ -136,7 +141,7 @@ async def test_every_refusal_on_the_map_is_the_engines_for_the_action_meant():
                 ):
                     assert "(8.12)" not in shown, shown  # a harassment was meant
                 if walks(rules, v, h):
-                    expected = s.why_not_walk(h)
+                    expected = c.why_not_walk(h)
                 else:
                     expected = None
                     for a in attempts(rules, v, h):

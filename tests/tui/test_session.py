@@ -1,11 +1,14 @@
-"""The table rules of a local game, without a screen: seats, hand-off, undo, the log."""
+"""The table rules of a local game, without a screen: seats, hand-off, undo, the log.
+(The hand-off is the screen's part: its Controller, plot_session.controller.)"""
 
 from __future__ import annotations
 
 import pytest
 
 from plot_core import IllegalAction, Player, new_game, parse_action
+from plot_session.controller import Controller
 from plot_session.session import Seat, Session
+from plot_session.table import InlineScheduler, Table
 
 from .helpers import HOTSEAT, pos
 
@@ -18,29 +21,34 @@ dice = [1]
 """
 
 
+def screen_at(session: Session) -> Controller:
+    """A screen at one keyboard for every human side, its table run by hand."""
+    scheduler = InlineScheduler()
+    return Controller(Table(session, scheduler, pace=0), session.humans())
+
+
 def test_hot_seat_hands_over_when_the_other_player_must_decide():
-    s = Session(pos(DUEL), HOTSEAT)
-    assert s.viewer is Player.SS and not s.needs_handoff()
-    s.act(parse_action("activate 002"))
-    s.act(parse_action("harass 305"))  # Dr: the Abwehr picks the retreat
-    assert s.needs_handoff() and not s.my_move() and s.legal() == []
+    c = screen_at(Session(pos(DUEL), HOTSEAT))
+    assert c.eyes is Player.SS and not c.needs_handoff()
+    c.act(parse_action("activate 002"))
+    c.act(parse_action("harass 305"))  # Dr: the Abwehr picks the retreat
+    assert c.needs_handoff() and not c.my_move() and c.legal() == []
     with pytest.raises(IllegalAction):
-        s.act(parse_action("retreat 2310"))  # not before the hand-off
-    s.hand_over()
-    assert s.viewer is Player.ABWEHR and s.my_move()
-    assert all(a.verb.value == "retreat" for a in s.legal())
+        c.act(parse_action("retreat 2310"))  # not before the hand-off
+    assert c.handoff_words() == ("Abwehr", "Your opponent has finished; it is your decision now.")
+    c.hand_over()
+    assert c.eyes is Player.ABWEHR and c.my_move()
+    assert all(a.verb.value == "retreat" for a in c.legal())
 
 
 def test_against_the_computer_the_screen_stays_with_the_human():
     s = Session(new_game(2), {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.COMPUTER}, seed=2)
-    steps = 0
-    while not s.my_move():
-        assert s.computer_to_act() and not s.needs_handoff()
-        s.computer_step()
-        steps += 1
-        assert steps < 5000
-    assert s.viewer is Player.SS
-    assert all(ln.event.private in (None, Player.SS) for ln in s.visible_log())
+    c = screen_at(s)
+    c.table.start()
+    c.table.scheduler.run()  # type: ignore[attr-defined]  # the computer plays till the SS is asked
+    assert c.my_move() and not c.needs_handoff()
+    assert c.eyes is Player.SS
+    assert all(ln.event.private in (None, Player.SS) for ln in c.snapshot().log)
     assert any(ln.event.private is Player.ABWEHR for ln in s.log)  # there, but not shown
 
 

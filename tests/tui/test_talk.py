@@ -27,7 +27,7 @@ class GuestApp(App[None]):
         self.guest = guest
 
     def on_mount(self) -> None:
-        self.push_screen(GameScreen(self.guest.chair, self.guest.chair.session.state.rules))
+        self.push_screen(GameScreen(self.guest.chair, self.guest.chair.table.session.state.rules))
 
 
 def flat(widget) -> str:
@@ -70,8 +70,6 @@ async def test_t_says_a_line_that_the_other_screen_notices_and_shows(table, size
         assert "alice (SS): hi [b]bob[/b]" in chat_shown(other)  # said before he came
         hub.say(alice, "your move")
         await pilot.pause()
-        screen.changed_elsewhere()
-        await pilot.pause()
         assert "alice (SS): your move" in flat(screen.query_one("#prompt"))  # the notice
 
 
@@ -82,10 +80,9 @@ async def test_h_hides_spectators_and_m_mutes_a_person_on_one_screen_only(table)
     carol = hub.watch(t.id, CAROL)
     app = GuestApp(alice)
     async with app.run_test(size=(160, 50)) as pilot:
-        screen = screen_of(app)
+        screen_of(app)
         hub.say(carol, "nice opening")
         hub.say(bob, "thanks")
-        screen.changed_elsewhere()
         await pilot.pause()
         shown = chat_shown(app)
         assert "[red]carol (watching): nice opening" in shown and "bob (Abwehr): thanks" in shown
@@ -143,7 +140,7 @@ async def test_a_new_line_of_talk_redraws_only_the_newest_part_of_the_pane(table
         screen = screen_of(app)
         for k in range(400):
             hub.say(bob, f"line {k}")
-        screen.changed_elsewhere()
+        screen.catch_up()
         await pilot.press("T", "escape")  # the Chat tab in front
         await pilot.pause()
         pane = screen.query_one("#chat-pane")
@@ -152,7 +149,6 @@ async def test_a_new_line_of_talk_redraws_only_the_newest_part_of_the_pane(table
         for c in chunks:
             c.update = lambda content, c=c, up=c.update: (redrawn.append(c), up(content))[1]
         hub.say(bob, "the newest")
-        screen.changed_elsewhere()
-        await pilot.pause()
+        screen.catch_up()  # (the screen's own draw, at once)
         assert redrawn == [chunks[-1]]  # one chunk of 50 lines, not 400
         assert "the newest" in pane.shown_text()

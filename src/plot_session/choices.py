@@ -11,7 +11,31 @@ from __future__ import annotations
 from plot_core import Action, PlayerView, Rules, Verb
 from plot_core.hexgrid import label
 
-from .boardview import action_hex, unit_hexes
+
+def unit_hexes(v: PlayerView) -> dict[str, int]:
+    return {u.id: u.hex for u in v.units if u.hex is not None}
+
+
+def active_hex(v: PlayerView) -> int | None:
+    """Where the moving unit stands (None: no unit is moving, or it is off the map)."""
+    if v.active is None:
+        return None
+    return next((u.hex for u in v.units if u.id == v.active), None)
+
+
+def action_hex(a: Action, where: dict[str, int]) -> int | None:
+    """The hex a player points at for this action: the one it names, else where its
+    unit stands; None for what no hex stands for (end, roll, reveal ...)."""
+    if a.hex is not None:
+        return a.hex
+    return where.get(a.unit) if a.unit is not None else None
+
+
+def actions_at(legal: list[Action], v: PlayerView, h: int) -> list[Action]:
+    """The legal actions that name hex ``h`` or a unit standing in it."""
+    where = unit_hexes(v)
+    return [a for a in legal if action_hex(a, where) == h]
+
 
 # key -> the verbs it answers; at most one of them is legal at any moment
 FIXED: dict[str, frozenset[Verb]] = {
@@ -49,7 +73,7 @@ def listed(legal: list[Action], v: PlayerView) -> list[Action]:
     return [a for a in core if action_hex(a, where) is None]
 
 
-def decision_of(v: PlayerView) -> tuple:
+def decision_of(v: PlayerView) -> tuple[object, ...]:
     """What one decision is: numbers last while this stays the same."""
     top = v.pending[-1] if v.pending else None
     return (
@@ -67,7 +91,7 @@ class Numbers:
     """Numbers given to a decision's choices, kept until the decision changes."""
 
     def __init__(self) -> None:
-        self._decision: tuple | None = None
+        self._decision: tuple[object, ...] | None = None
         self._given: dict[Action, int] = {}
 
     def keyed(self, legal: list[Action], v: PlayerView) -> list[tuple[int, Action]]:

@@ -1,0 +1,453 @@
+"""One screen's part in the turn's flow, without a screen: what a key or a typed line
+does at a table, and what the player is told.
+
+A Controller sits between a player's keys and their Table (table.py). It knows which
+sides this screen acts for (one, both at a hot-seat keyboard, none for a spectator) and
+whose eyes are on it now; it numbers the choices so that a number keeps its action
+while the decision lasts; it says a roll or a spent chit before doing it (the same
+action again goes ahead); it holds the Abwehr's standing "no coup this Game-Turn" for
+this screen; it hands the keyboard over between hot-seat players; and it puts every
+answer in words (``Said``). The full screen, the plain text and the served doors are
+views over it: they read its snapshot and its words, and never decide what a key does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import attrs
+
+from plot_core import Action, IllegalAction, Party, Player, PlayerView, Verb
+from plot_core.engine.odds import Odds, Stakes, odds_of, stakes
+from plot_core.engine.overlays import Overlays
+from plot_core.engine.paths import path_to, walk_problem
+from plot_core.engine.state import Box, DecisionKind, Event, Phase
+from plot_core.english import counted
+from plot_core.hexgrid import Hex
+from plot_core.wording import is_news, news, unit_name, words
+
+from .choices import FIXED, Numbers, active_hex, fixed
+from .describe import SIDE, in_streets
+from .session import LogLine
+from .settings import SettingsFile
+from .snapshot import Snapshot
+from .table import Table
+
+KEY_NAMES = {"r": "Roll", "d": "Decline", "e": "End the move", "P": "End the phase"}
+ROLLING = (Verb.HARASS, Verb.RECRUIT, Verb.INVESTIGATE)  # a roll follows, with odds
+MAX_NEWS = 3  # lines of rolls and results under the prompt (the log has all)
+NO_STAKES = Stakes(False, (), ())
+PACES = (0.0, 0.04, 0.15, 0.4, 1.0)  # seconds between the computer's steps, slower and faster
+
+
+@attrs.frozen
+class Said:
+    """What the player is told in answer to a key or a line; ``error``: a refusal."""
+
+    text: str = ""
+    error: bool = False
+    armed: bool = False  # said before going ahead: the same again goes ahead
+
+
+@attrs.frozen
+class Choice:
+    """One keyed choice as the prompt offers it: the key and its words."""
+
+    key: str
+    text: str
+
+
+@attrs.frozen
+class Asking:
+    """What the prompt says now: the question (or the game's end, or whom it waits for),
+    the keyed choices, and the rolls and results since this screen's player last acted."""
+
+    head: str
+    kind: str  # "question", "over" or "waiting"
+    choices: tuple[Choice, ...] = ()
+    news: tuple[str, ...] = ()
+    hint: str = ""  # what a key can do meanwhile (skip ahead)
+
+
+class Controller:
+    """One screen at ``table``, acting for ``sides`` (none: a spectator). ``local``: a
+    screen at one keyboard, which paces the computer and shows where the game is saved
+    (a served table's screens do neither: the server runs its table for all of them).
+    ``settings`` keep whether a roll is said first; ``note()``: what the table says of
+    the others; ``talk``: how this screen speaks at a served table (None: no talk)."""
+
+    def __init__(
+        self,
+        table: Table,
+        sides: Iterable[Player],
+        *,
+        local: bool = True,
+        settings: SettingsFile | None = None,
+        note: Callable[[], str] = lambda: "",
+        talk: Callable[[str], object] | None = None,
+    ) -> None:
+        self.table = table
+        self.sides = frozenset(sides)
+        self.local = local
+        self.settings = settings or SettingsFile(None)
+        self.note, self.talk = note, talk
+        self.numbers = Numbers()  # the numbered choices, kept while a decision lasts
+        self.no_coup_turn: int | None = None  # D: the Game-Turn the coup question is off
+        self._armed: tuple[Action, int] | None = None  # said once; the same again acts
+        self._cell_shown: tuple[int, int] | None = None  # the Cell shown before 14.0
+        self._news_from: dict[Player | None, int] = {}  # each side's last action
+        self._streets: dict[Party, int] | None = None  # units in Berlin's streets, last asked
+        self.eyes = self._first_eyes()
+
+    def _first_eyes(self) -> Player | None:
+        s = self.table.session
+        if len(self.sides) == 1:
+            return next(iter(self.sides))
+        if not self.sides:
+            return None
+        # hot-seat: a game under way, or one whose first lines are a side's secret (the
+        # opening draw), waits for its player to take the keyboard
+        if s.actions or any(ln.event.private is not None for ln in s.log):
+            return None
+        return s.state.to_act or Player.SS
+
+    # -- what the screen shows ------------------------------------------------------------
+    def snapshot(self) -> Snapshot:
+        return self.table.snapshot(self.eyes)
+
+    def view(self) -> PlayerView:
+        return self.snapshot().view
+
+    def legal(self) -> list[Action]:
+        return list(self.snapshot().legal)
+
+    def overlays(self) -> Overlays:
+        return self.snapshot().overlays
+
+    @property
+    def side(self) -> Player | None:
+        """The one side this screen plays (None: a spectator, or hot-seat's two)."""
+        return next(iter(self.sides)) if len(self.sides) == 1 else None
+
+    @property
+    def hotseat(self) -> bool:
+        return len(self.sides) == 2
+
+    @property
+    def spectator(self) -> bool:
+        return not self.sides
+
+    @property
+    def record_path(self) -> str | None:
+        """Where the game is saved, at one keyboard (a server's record is its own)."""
+        recorder = self.table.session.recorder
+        return str(recorder.path) if self.local and recorder is not None else None
+
+    def my_move(self) -> bool:
+        return self.snapshot().my_move
+
+    def needs_handoff(self) -> bool:
+        """Hot-seat: the other player is to decide, and this screen shows private chits."""
+        to_act = self.table.session.state.to_act
+        return self.hotseat and to_act is not None and to_act is not self.eyes
+
+    def handoff_words(self) -> tuple[str, str]:
+        """Whom to pass the keyboard to, and why."""
+        to_act = self.table.session.state.to_act
+        why = (
+            "A new game: the first decision is yours."
+            if self.table.session.actions == 0
+            else "Your opponent has finished; it is your decision now."
+        )
+        return SIDE[to_act], why
+
+    def hand_over(self) -> None:
+        to_act = self.table.session.state.to_act
+        if to_act is not None and to_act in self.sides:
+            self.eyes = to_act
+
+    def asking(self) -> Asking:
+        shot = self.snapshot()
+        v = shot.view
+        rules = self.table.session.state.rules
+        if v.outcome is not None:
+            return Asking(f"Game over: {v.outcome.reason} ({v.outcome.case})", "over", news=self.news())
+        if shot.my_move:
+            legal = list(shot.legal)
+            keyed = self.numbers.keyed(legal, v)
+            lettered = fixed(legal)
+            choices = [Choice(str(key), words(rules, v, a)) for key, a in [*keyed, *lettered.items()]]
+            if self.may_skip_coups() and coup_asked(shot):
+                choices.append(Choice("D", "No coup this Game-Turn"))
+            if len(legal) > len(keyed) + len(lettered):
+                choices.append(Choice("a", f"all {counted(len(legal), 'action')}"))
+            return Asking(shot.prompt, "question", tuple(choices), self.news())
+        who = SIDE[v.to_act]
+        if shot.computer_to_act:
+            doing = "the computer is thinking" if shot.thinking else "the computer is playing"
+            head = f"{who} to act — {doing}."
+            hint = "s: skip to your next decision" if shot.humans else "s: skip to the end of the game"
+            return Asking(head, "waiting", news=self.news(), hint=hint if self.local else "")
+        return Asking(f"Waiting for the {who}: {shot.prompt}.", "waiting", news=self.news())
+
+    def news(self) -> tuple[str, ...]:
+        """Rolls and results since this screen's player last acted (theirs, the other
+        player's, the computer's), newest last: each a sentence (plot_core.wording)."""
+        rules = self.table.session.state.rules
+        since = self._news_from.get(self.eyes, -1)
+        found: list[LogLine] = []
+        for ln in reversed(self.snapshot().log):  # only the last few are said
+            if ln.index <= since or len(found) > MAX_NEWS:
+                break
+            if is_news(ln.event):
+                found.append(ln)
+        lines = [news(rules, ln.event) for ln in reversed(found[:MAX_NEWS])]
+        if len(found) > MAX_NEWS:
+            lines.insert(0, "... and before that, more in the log (g)")
+        return tuple(lines)
+
+    def waiting(self) -> str:
+        v = self.snapshot().view
+        if v.outcome is not None:
+            return "The game is over."
+        return f"It is the {SIDE[v.to_act]} player's move."
+
+    # -- the computer, as this screen sees it -------------------------------------------
+    def skip(self) -> Said:
+        if not self.local:
+            return Said("The server plays the computer at its own pace here.", error=True)
+        self.table.skip()
+        return Said("")
+
+    def set_pace(self, pace: float) -> Said:
+        if not self.local:  # (one screen may not change everyone's pace)
+            return Said("The server plays the computer at its own pace here.", error=True)
+        self.table.pace = pace
+        return Said(f"The computer now waits {pace:.2f} s between its moves (- slower, + faster).")
+
+    def pace_step(self, step: int) -> Said:
+        """Slower (+1) or faster (-1) computer moves, to follow them or to get on."""
+        now = self.table.pace
+        i = min(range(len(PACES)), key=lambda k: abs(PACES[k] - now))
+        return self.set_pace(PACES[max(0, min(len(PACES) - 1, i + step))])
+
+    # -- this player's settings and what they are told between moves ----------------------
+    def toggle_asking(self) -> Said:
+        """Whether a roll or a spent chit is said before it is made (kept for next time)."""
+        ask = not self.settings.settings.ask_before_rolling
+        problem = self.settings.save(attrs.evolve(self.settings.settings, ask_before_rolling=ask))
+        text = (
+            "Rolls and spent chits are said first; the same key again goes ahead."
+            if ask
+            else "Rolls and spent chits now go ahead on the first key."
+        )
+        return Said(text + (f" ({problem})" if problem else ""), error=bool(problem))
+
+    def streets_change(self) -> str:
+        """In the coup, a change in who stands in Berlin's streets (what wins it, 18.71,
+        18.72) since this screen last asked, in words; "" when nothing changed."""
+        v = self.snapshot().view
+        rules = self.table.session.state.rules
+        now = in_streets(rules, v) if v.coup is not None else None
+        before, self._streets = self._streets, now
+        if now is None or before is None or now == before:
+            return ""
+        said = [f"{p.value} {now[p]}" + (f" (was {before[p]})" if now[p] != before[p] else "") for p in now]
+        return "Units in Berlin's streets now: " + ", ".join(said)
+
+    # -- acting -------------------------------------------------------------------------
+    def act(self, action: Action) -> list[Event]:
+        """``action`` at once, as typed (no asking first): what it caused, as far as
+        these eyes may see it. IllegalAction names the rule that forbids it."""
+        mark = self.table.session.actions
+        events = self.table.session.act_as(self.eyes, action)
+        self._news_from[self.eyes] = mark
+        return events
+
+    def press(self, action: Action, *, asked: bool = False) -> Said:
+        """The player chose ``action`` (a key, a click, a line). A roll or a spent chit
+        is said first unless ``asked`` (the player has said so already: the list, the
+        palette, a standing answer); the same action again goes ahead."""
+        s = self.table.session
+        if not self.my_move():
+            return Said("It is not your move.", error=True)
+        v = self.snapshot().view
+        said = words(s.state.rules, v, action)  # in the words of before
+        if not asked:
+            armed = self._ask_first(action, said)
+            if armed is not None:
+                return armed
+        mark = s.actions
+        try:
+            events = s.act_as(self.eyes, action)
+        except IllegalAction as exc:
+            return Said(f"Not allowed: {exc}", error=True)
+        self._news_from[self.eyes] = mark  # from this action on
+        # its rolls and results are news (said with the others); else its last event
+        if any(is_news(e) for e in events):
+            return Said("")
+        return Said(events[-1].text if events else said)
+
+    def _ask_first(self, action: Action, said: str) -> Said | None:
+        moment = (action, self.table.session.actions)
+        if self._armed == moment:
+            self._armed = None
+            return None
+        at_stake = self.stakes_words(action, said)
+        if not at_stake:
+            return None
+        self._armed = moment
+        return Said(at_stake, armed=True)  # (a view says how to go ahead)
+
+    def stakes(self, action: Action) -> Stakes:
+        """What ``action`` rolls and which of the actor's own chits it spends (asked
+        only of the side to act: the chits it names are its own)."""
+        if not self.my_move():
+            return NO_STAKES
+        return stakes(self.table.session.state, action)
+
+    def stakes_words(self, action: Action, said: str) -> str:
+        """What to say before ``action`` goes ahead ("..., spends FR1 and rolls on the
+        Harassment Table column +5."), or "" when it needs no asking (or the player
+        turned the asking off)."""
+        if not self.settings.settings.ask_before_rolling:
+            return ""
+        at_stake = self.stakes(action)
+        if not at_stake:
+            return ""
+        what = []
+        if at_stake.spends:
+            what.append(f"spends {', '.join(at_stake.spends)}")
+        if at_stake.rolls:
+            tables = [
+                o.table + (f" column {o.column}" if o.column else "") for o in at_stake.odds if o.allowed
+            ]
+            what.append(f"rolls on the {' then '.join(tables)}" if tables else "rolls a die")
+        return f"{said}, {' and '.join(what)}."
+
+    def odds(self, action: Action) -> list[Odds]:
+        """The odds of the roll ``action`` makes or leads to: public facts, for the side
+        to act only."""
+        return odds_of(self.table.session.state, action) if self.my_move() else []
+
+    def why_not(self, action: Action) -> str | None:
+        return self.table.session.why_not(action)
+
+    def walk_to(self, h: Hex) -> list[Hex] | None:
+        """The shortest legal walk of the moving unit to ``h``."""
+        return path_to(self.table.session.state, h) if self.my_move() else None
+
+    def why_not_walk(self, h: Hex) -> str | None:
+        problem = walk_problem(self.table.session.state, h)
+        return None if problem is None else str(problem)
+
+    def walk(self, h: Hex) -> Said | None:
+        """A hex further than one step: walk the shortest legal way there, a step at a
+        time (each its own action, so undo takes them back one by one). None, with
+        nothing done, if there is no such way."""
+        path = self.walk_to(h)
+        if not path:
+            return None
+        uid = self.snapshot().view.active
+        said = Said("")
+        for step in path:
+            if not self.my_move() or self.snapshot().view.active != uid:
+                break  # something stopped the move on the way
+            said = self.press(Action(Verb.MOVE, hex=step))
+            if active_hex(self.snapshot().view) != step:
+                break  # refused: said says why
+        return said
+
+    def number(self, n: int) -> Said:
+        if not self.my_move():
+            return Said(self.waiting(), error=True)
+        shot = self.snapshot()
+        chosen = self.numbers.action(n, list(shot.legal), shot.view)
+        if chosen is None:
+            return Said(f"There is no choice {n} now. {shot.prompt}", error=True)
+        return self.press(chosen)
+
+    def key(self, letter: str) -> Said:
+        """r, d, e, P: the same key for rolling, declining and ending at every moment;
+        when it does nothing now, the engine says why, with its case."""
+        if not self.my_move():
+            return Said(self.waiting(), error=True)
+        chosen = fixed(list(self.snapshot().legal)).get(letter)
+        if chosen is None:
+            return Said(self._why_not_key(letter), error=True)
+        cell = self._ask_before_interrogation(chosen)
+        if cell is not None:
+            return cell
+        return self.press(chosen)
+
+    def _ask_before_interrogation(self, action: Action) -> Said | None:
+        """Ending the Investigation Phase with units in the Interrogation Cell starts
+        their interrogation (14.0) at once: the first P shows who is there, a second one
+        goes on."""
+        v = self.snapshot().view
+        if action.verb is not Verb.END_PHASE or v.phase is not Phase.INVESTIGATION:
+            return None
+        cell = [u.id for u in v.units if u.box is Box.INTERROGATION]
+        moment = (v.turn, len(self.snapshot().log))
+        if not cell or self._cell_shown == moment:
+            return None
+        self._cell_shown = moment
+        rules = self.table.session.state.rules
+        names = ", ".join(unit_name(rules, uid) for uid in cell)
+        return Said(
+            f"In the Interrogation Cell: {names}. Ending the phase interrogates them "
+            "now (14.0). P again to end it; B shows the boxes."
+        )
+
+    def _why_not_key(self, letter: str) -> str:
+        shot = self.snapshot()
+        for verb in sorted(FIXED[letter], key=lambda verb: verb.value):
+            why = self.why_not(Action(verb))
+            # "not in this phase" (5.2) or "waiting for ..." says less than the prompt does
+            if why and not why.endswith("(5.2)") and not why.startswith("waiting for"):
+                return f"{KEY_NAMES[letter]}: not now: {why}"
+        return f"Nothing to {KEY_NAMES[letter].lower()} now. {shot.prompt}"
+
+    def undo(self) -> Said:
+        if self.table.session.undo_for(self.eyes):
+            return Said("Undone.")
+        return Said(
+            "Nothing to undo: a roll, a draw, a reveal or the other player's turn cannot be taken back.",
+            error=True,
+        )
+
+    # -- the coup question's standing answer (18.11) ----------------------------------------
+    def may_skip_coups(self) -> bool:
+        """D is for the Abwehr's human player. The SS then sees the question answered at
+        once; it learns no more than the answer itself tells at the phase's end."""
+        return Player.ABWEHR in self.sides
+
+    def no_coup_this_turn(self) -> Said:
+        shot = self.snapshot()
+        if not self.may_skip_coups():
+            return Said("D answers the Abwehr's coup question (18.11).", error=True)
+        if not (shot.my_move and coup_asked(shot)):
+            return Said("D answers the coup question (18.11); it is not asked now.", error=True)
+        self.no_coup_turn = shot.view.turn
+        self._decline_coup()
+        return Said(f"No coup asked again until Game-Turn {shot.view.turn + 1}.")
+
+    def follow_standing_answers(self) -> bool:
+        """After a change: the coup question this screen's player has already answered
+        for this Game-Turn is answered again, at once. True if it acted."""
+        shot = self.snapshot()
+        if self.no_coup_turn is not None and shot.my_move and coup_asked(shot):
+            if shot.view.turn == self.no_coup_turn:
+                return self._decline_coup()
+        return False
+
+    def _decline_coup(self) -> bool:
+        no = fixed(list(self.snapshot().legal)).get("d")
+        if no is not None and no.verb is Verb.NO_REVEAL:
+            return not self.press(no, asked=True).error
+        return False
+
+
+def coup_asked(shot: Snapshot) -> bool:
+    v = shot.view
+    return bool(v.pending) and v.pending[-1].kind == DecisionKind.COUP

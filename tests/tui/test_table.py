@@ -1,0 +1,169 @@
+"""The table runtime (plot_session.table), without a screen: one owner of a game that
+moves its computer in one place, publishes a version per change, and makes each set of
+eyes' snapshot once per version however many screens ask. Run by hand (InlineScheduler)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+from fakes import Later
+from plot_ai.pool import Answer, Job
+from plot_core import Player, new_game, parse_action
+from plot_record import load_record
+from plot_server.hub import Hub, Who
+from plot_session import snapshot as snapshot_module
+from plot_session.controller import Controller
+from plot_session.session import Seat, Session, new_session
+from plot_session.table import CallbackScheduler, Changed, InlineScheduler, Table
+
+from .helpers import HOTSEAT, pos
+
+DUEL = """
+phasing = "ss"
+dice = [1]
+[units]
+"002" = { hex = "2110" }
+"305" = { hex = "2210", suspected = true }
+"""
+AGAINST = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.COMPUTER}
+
+
+def test_every_change_is_a_new_version_told_to_every_listener():
+    table = Table(Session(pos(DUEL), HOTSEAT), InlineScheduler())
+    heard: list[Changed] = []
+    stop = table.subscribe(heard.append)
+    table.session.act(parse_action("activate 002"))
+    table.session.act(parse_action("move 2010"))
+    assert [c.version for c in heard] == [1, 2] and table.version == 2
+    stop()
+    table.session.undo()
+    assert len(heard) == 2 and table.version == 3  # no longer told, still counted
+
+
+def test_the_computer_moves_by_itself_at_the_tables_pace_until_a_human_is_asked():
+    scheduler = InlineScheduler()
+    session = Session(new_game(2), AGAINST, seed=2)
+    table = Table(session, scheduler, pace=0.4)
+    table.start()
+    assert scheduler.delays == [0.4]  # one step at a time, each after the pace
+    scheduler.run()
+    assert session.my_move() and len(scheduler.delays) == session.actions
+    assert set(scheduler.delays) == {0.4}
+    table.start()  # nothing to do: a human is asked
+    assert not scheduler.waiting
+
+
+def test_skipping_ahead_plays_on_without_pausing_until_a_human_is_asked():
+    scheduler = InlineScheduler()
+    session = Session(new_game(2), AGAINST, seed=2)
+    table = Table(session, scheduler, pace=0.4)
+    table.skip()
+    scheduler.run()
+    assert session.my_move() and not table.skipping
+    assert scheduler.delays[0] == 0.0 and 0.4 not in scheduler.delays[:-1]
+
+
+def test_a_lesson_s_goal_stops_the_computer():
+    scheduler = InlineScheduler()
+    session = Session(new_game(2), AGAINST, seed=2)
+    table = Table(session, scheduler, until=lambda state: True)  # met from the start
+    table.start()
+    assert not scheduler.waiting and session.actions == 0
+
+
+def test_a_search_runs_away_from_the_loop_and_a_stale_answer_is_not_played(rules):
+    """The expert's plan is sent to the think pool, and the screens hear that the
+    computer is thinking. An answer for a game that has since moved on (another server
+    process played the step) is dropped, and the table thinks again."""
+    jobs: list[tuple[Job, Callable[[Answer | None], None]]] = []
+    later = Later()
+    scheduler = CallbackScheduler(later, lambda job, done: jobs.append((job, done)))
+    seats = {Player.SS: Seat.COMPUTER, Player.ABWEHR: Seat.HUMAN}
+    session = Session(new_game(4), seats, seed=4, levels={Player.SS: "expert"}, think=0.05)
+    table = Table(session, scheduler)
+    thinking: list[bool] = []
+    table.subscribe(lambda change: thinking.append(table.snapshot(None).thinking))
+    table.start()
+    for _ in range(500):  # the Abwehr's set-up first (7.1), then the SS's plans
+        later.run()
+        if jobs:
+            break
+        if session.my_move():
+            session.act(session.legal()[0])
+    assert jobs and thinking[-1] is True  # asked, and said so
+    job, done = jobs.pop()
+    session.computer_step()  # the game moves on meanwhile (elsewhere)
+    moved = session.actions
+    done(Answer(job.legal[0], (), (), None))
+    assert session.actions == moved and not table.snapshot(None).thinking  # not played
+    for _ in range(50):
+        later.run()
+        if jobs or session.my_move():
+            break
+    assert jobs or session.my_move()  # it thought again (or had nothing to think about)
+
+
+def test_each_set_of_eyes_is_snapshot_once_a_version_however_many_screens(monkeypatch, rules, tmp_path):
+    """A served table with one player and twenty spectators: each change costs one
+    snapshot for the player's eyes and one for all the spectators, not twenty-one."""
+    made: list[tuple[int, Player | None]] = []
+    real = snapshot_module.snapshot_of
+
+    def counted(session, eyes, version):
+        made.append((version, eyes))
+        return real(session, eyes, version)
+
+    monkeypatch.setattr("plot_session.table.snapshot_of", counted)
+    later = Later()
+    hub = Hub(rules, tmp_path, later=later)
+    t = hub.create(Who("key a", "alice"), Player.SS, opponent=Seat.COMPUTER, level="easy", seed=9)
+    player = hub.sit(t.id, Who("key a", "alice"))
+    watchers = [hub.watch(t.id, Who(f"key w{i}", f"w{i}")) for i in range(20)]
+    screens = [player.chair] + [w.chair for w in watchers]
+    for _ in range(30):  # every screen draws every version, as a served screen does
+        made.clear()
+        for c in screens:
+            c.snapshot()
+        assert len(made) <= 2 and len(set(made)) == len(made), made
+        if player.chair.my_move():
+            player.chair.act(player.chair.legal()[0])
+        else:
+            later.run()  # the computer's step
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_a_local_game_and_a_served_game_against_the_same_computer_are_the_same_game(rules, tmp_path, level):
+    """The computer is moved in one place, the table, whether the game is at one
+    keyboard or on a server: the same seed, the same human moves, the same record."""
+    seed, moves = 123_456, 120
+
+    def human(state, legal, i):
+        return random.Random(i).choice(legal)
+
+    # at one keyboard
+    session = new_session(rules, AGAINST, level=level, seed=seed, path=tmp_path / "local.jsonl")
+    scheduler = InlineScheduler()
+    local = Controller(Table(session, scheduler), [Player.SS])
+    local.table.start()
+    for i in range(moves):
+        scheduler.run()
+        if session.state.outcome is not None:
+            break
+        local.act(human(session.state, local.legal(), i))
+    # on a server
+    later = Later()
+    hub = Hub(rules, tmp_path / "server", later=later)
+    t = hub.create(Who("key a", "alice"), Player.SS, opponent=Seat.COMPUTER, level=level, seed=seed)
+    guest = hub.sit(t.id, Who("key a", "alice"))
+    for i in range(moves):
+        later.run()
+        if t.session.state.outcome is not None:
+            break
+        guest.chair.act(human(t.session.state, guest.chair.legal(), i))
+    mine = load_record(tmp_path / "local.jsonl", rules).timeline
+    theirs = load_record(t.record, rules).timeline
+    assert len(mine) > 40
+    assert [(s.side, s.action) for s in mine.steps] == [(s.side, s.action) for s in theirs.steps]
