@@ -277,7 +277,12 @@ class ActionMenu(OnceModal[T | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(Text(self.title_))
-            yield Input(placeholder="type to narrow: a unit, an area, a hex, a verb", id="narrow")
+            # (not selected on focus: the letter that moved the focus here is kept)
+            yield Input(
+                placeholder="type to narrow: a unit, an area, a hex, a verb",
+                id="narrow",
+                select_on_focus=False,
+            )
             yield Static(id="asking")
             yield OptionList(*self._options(""))
 

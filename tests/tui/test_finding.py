@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from textual.command import CommandPalette
-from textual.widgets import OptionList
+from textual.widgets import Input, OptionList
 
 from plot_core.hexgrid import distance, parse_hex
 from plot_tui.mapview import MapView
@@ -57,6 +57,22 @@ async def test_the_list_is_grouped_by_unit_and_narrowed_by_an_area_name_or_a_hex
         assert any("Harass Bonhoeffer (305)" in ln for ln in lines)
         # the odds beside the roll: +5 on the Harassment Table
         assert any("+5 → Harassment Table, column +5:" in ln for ln in lines)
+
+
+async def test_letters_typed_one_at_a_time_into_the_list_all_count():
+    """As a person types: each key on its own, the screen caught up in between. The
+    first letter moves the keyboard to the narrowing field and stays in it."""
+    app = app_for(pos(TRAVELLER))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, ActionMenu)
+        for key in "berne":
+            await pilot.press(key)
+            await pilot.pause()
+        assert menu.query_one("#narrow", Input).value == "berne"
+        assert any("Travel to" in ln for ln in listed(menu))
 
 
 async def test_a_roll_picked_from_the_list_is_confirmed_in_the_list():
