@@ -2,10 +2,29 @@
 
 from __future__ import annotations
 
+import unicodedata
+
+SPELLED_OUT = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
     """'1 trial', '2 trials', '1,204 trials'; ``plural`` where adding an s is wrong."""
     return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
 
 
-__all__ = ["counted"]
+def plain_letters(text: str) -> str:
+    """``text`` as a search compares it: lower case, accents dropped (Müller: muller)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def searchable(text: str) -> str:
+    """``text`` as a search looks in it: in plain letters, and again with German
+    umlauts spelled out where it has any, so that muller, mueller and müller all find
+    Müller (a query is made ``plain_letters`` too)."""
+    spelled = plain_letters(text.casefold().translate(SPELLED_OUT))
+    plain = plain_letters(text)
+    return plain if spelled == plain else f"{plain} {spelled}"
+
+
+__all__ = ["counted", "plain_letters", "searchable"]

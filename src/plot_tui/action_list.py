@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from plot_core import Action, PlayerView, Rules, Verb
+from plot_core.english import plain_letters, searchable
 from plot_core.wording import describe, words
 from plot_session.choices import PHASE_GROUP, action_hex, area_words, group_of, search_words, unit_hexes
 from plot_session.controller import ROLLING, Controller
@@ -87,10 +88,10 @@ class ActionCommands(Provider):
     async def search(self, query: str) -> Hits:
         # Every word of the query somewhere in the action's words (not Textual's fuzzy
         # match: on hundreds of long lines it takes seconds a key); the shown words first.
-        wanted = query.lower().split()
+        wanted = plain_letters(query).split()  # (accents and case aside: muller finds Müller)
         for text, more, help_, a in self._items():
-            shown = text.lower()
-            if not all(w in shown or w in more.lower() for w in wanted):
+            shown = searchable(text)
+            if not all(w in shown or w in searchable(more) for w in wanted):
                 continue
             score = (1 + sum(w in shown for w in wanted)) / (1 + len(wanted))
             line = Text(text)

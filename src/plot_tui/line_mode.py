@@ -19,7 +19,7 @@ from typing import Protocol, TextIO
 from plot_core import Action, IllegalAction, Player, PlayerView, Rules, parse_action
 from plot_core.engine.overlays import Overlays
 from plot_core.engine.state import PHASE_TITLES, Box, Outcome
-from plot_core.english import counted
+from plot_core.english import counted, plain_letters, searchable
 from plot_core.hexgrid import label, parse_hex
 from plot_core.lessons import Lesson
 from plot_core.wording import unit_name, words
@@ -116,21 +116,14 @@ class Answers:
 
     def where(self, name: str) -> None:
         v = self.board.view()
-        key = name.lower()
-        found = (
-            [
-                u
-                for u in v.units
-                if u.id != "?"
-                and (
-                    u.id == key
-                    or self.rules.units[u.id].short.lower().startswith(key)
-                    or self.rules.units[u.id].name.lower().startswith(key)
-                )
-            ]
-            if key
-            else []
-        )
+        key = plain_letters(name.strip())  # (accents and case aside: muller finds Müller)
+
+        def named(uid: str) -> bool:  # its id, or the start of its name or of a word in it
+            unit = self.rules.units[uid]
+            names = (searchable(unit.short), searchable(unit.name))
+            return uid == key or any(n.startswith(key) or f" {key}" in n for n in names)
+
+        found = [u for u in v.units if u.id != "?" and named(u.id)] if key else []
         if not found:
             self.say(f"No unit is called {name!r}: give a name (Himmler) or a counter id (000).")
             return

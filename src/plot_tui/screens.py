@@ -24,7 +24,7 @@ from textual.widgets.option_list import Option
 from plot_ai import LEVELS
 from plot_core import Player
 from plot_core.engine.state import Outcome
-from plot_core.english import counted
+from plot_core.english import counted, plain_letters, searchable
 from plot_session.describe import WINNERS
 
 from .closing import OnceModal, OnceScreen
@@ -287,11 +287,11 @@ class ActionMenu(OnceModal[T | None]):
             yield OptionList(*self._options(""))
 
     def _options(self, query: str) -> list[Option | None]:
-        words = query.lower().split()
+        words = plain_letters(query).split()  # (accents and case aside: muller finds Müller)
         out: list[Option | None] = []
         group = None
         for i, item in enumerate(self.items):
-            found = f"{item.text} {item.group} {item.words}".lower()
+            found = searchable(f"{item.text} {item.group} {item.words}")
             if not all(w in found for w in words):
                 continue
             if item.group and item.group != group:

@@ -75,6 +75,24 @@ async def test_letters_typed_one_at_a_time_into_the_list_all_count():
         assert any("Travel to" in ln for ln in listed(menu))
 
 
+async def test_the_list_finds_a_name_whatever_its_accents_and_case():
+    from textual.app import App
+
+    class Lists(App):
+        def on_mount(self) -> None:
+            items = [("h", "Harass H. Müller (003)"), ("j", "Recruit J. Müller (306)"), ("o", "Move Oster")]
+            self.push_screen(ActionMenu("3 legal actions", items))
+
+    app = Lists()
+    async with app.run_test(size=(100, 30)) as pilot:
+        menu = app.screen
+        for typed in ("muller", "MUELLER", "müller"):
+            box = menu.query_one("#narrow", Input)
+            box.value = typed
+            await pilot.pause()
+            assert listed(menu) == ["Harass H. Müller (003)", "Recruit J. Müller (306)"], typed
+
+
 async def test_a_roll_picked_from_the_list_is_confirmed_in_the_list():
     app = app_for(pos(TRAVELLER), asks=True)  # ask before rolling: on
     async with app.run_test(size=(120, 40)) as pilot:

@@ -53,6 +53,14 @@ def test_questions_are_answered_and_a_number_plays_that_choice(rules):
     assert out.rstrip().endswith("Stopped. The game is saved: plot resume goes on with it.")
 
 
+def test_where_finds_a_name_whatever_its_accents_and_case(rules):
+    s = Session(new_game(5, rules=rules), AGAINST_THE_COMPUTER, seed=5)
+    out = played(s, "where muller", "where MUELLER", "where Müller", "where heinrich m", "quit")
+    for both in out.split("> ")[1:4]:
+        assert "H. Müller (003) is at" in both and "J. Müller (306) is at" in both, both
+    assert "H. Müller (003) is at" in out.split("> ")[4] and "J. Müller" not in out.split("> ")[4]
+
+
 def test_it_says_no_more_than_the_player_may_see_and_no_terminal_codes(rules):
     s = Session(new_game(5, rules=rules), AGAINST_THE_COMPUTER, seed=5)
     out = played(s, "2", "P", "end-phase", "quit")
