@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual import on
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -29,6 +29,7 @@ from plot_session.table import Changed
 
 from .action_list import ActionCommands, menu_items
 from .board_screen import BoardScreen
+from .game_keys import GAME_KEYS
 from .mapview import MapView
 from .messages import ChoicePicked, RematchAsked, TalkHeard
 from .odds_view import OddsFinder, odds_text
@@ -42,40 +43,11 @@ from .why import why_text
 SAVE_RETRY = 2.0  # seconds between tries to write what the disk refused
 COMPUTER_PACE = 0.04  # seconds between the computer's steps at one keyboard
 HEAD_STYLES = {"question": "bold", "over": "bold", "waiting": "italic"}
-LETTERS = (("e", "End move"), ("P", "End phase"), ("r", "Roll"), ("d", "Decline"))
 
 
 class GameScreen(BoardScreen):
     COMMANDS = Screen.COMMANDS | {ActionCommands}
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space", "act_here", "Act", priority=False),
-        Binding("a", "menu", "Actions"),
-        # shown in the prompt when they do something; always live, to say why when not
-        *[Binding(k, f"fixed('{k}')", d, show=False) for k, d in LETTERS],
-        Binding("D", "no_coup_this_turn", "No coup this Game-Turn", show=False),
-        Binding("O", "ask_before_rolling", "Ask before rolling", show=False),
-        # talk at a served table
-        Binding("T", "talk", "Talk", show=False),
-        Binding("H", "hide_watchers", "Hide spectators' talk", show=False),
-        Binding("M", "mute", "Mute someone", show=False),
-        Binding("u", "undo", "Undo"),
-        Binding("s", "skip", "Skip ahead"),
-        Binding("minus", "pace(1)", "Slower", show=False),
-        Binding("plus,equals_sign", "pace(-1)", "Faster", show=False),
-        Binding("tab", "target(1)", "Next target", show=False),
-        Binding("shift+tab", "target(-1)", "Previous target", show=False),
-        Binding("W", "why", "Why the computer moved", show=False),
-        Binding("R", "rematch", "Rematch", show=False),
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "app.quit_game", "Quit"),
-        # the log (the replay viewer has these keys for moving through the record);
-        # priority: the focused map is a scroll view and would take these keys itself
-        Binding("pageup", "scroll_log('up')", priority=True, description="Log up", show=False),
-        Binding("pagedown", "scroll_log('down')", priority=True, description="Log down", show=False),
-        Binding("home", "scroll_log('home')", priority=True, description="Log start", show=False),
-        Binding("end", "scroll_log('end')", priority=True, description="Log end", show=False),
-        *[Binding(str(i), f"number({i})", show=False) for i in range(1, 10)],
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = GAME_KEYS
 
     def __init__(self, controller: Controller, rules: Rules, settings: SettingsFile | None = None) -> None:
         super().__init__(rules, settings)
