@@ -271,7 +271,12 @@ class Hub(StoreTables, RematchTables, ClockTables):
         server's loop; every change at it is told (_changed)."""
         pace = self.pace if table.human_sides() else max(self.pace, WATCH_PACE)
         table.runtime = Table(
-            table.session, self.scheduler, pace=pace, moves_computer=lambda: self._moves_computer(table)
+            table.session,
+            self.scheduler,
+            pace=pace,
+            moves_computer=lambda: self._moves_computer(table),
+            # a bug: the host is told, the server goes on (the next change tries again)
+            on_error=lambda exc: to_operator(f"the computer could not move at table {table.id}: {exc!r}"),
         )
         table.runtime.subscribe(lambda _change: self._changed(table))
         self.tables[table.id] = table
@@ -534,7 +539,10 @@ class Hub(StoreTables, RematchTables, ClockTables):
         operator is told once, and the hub tries again until the disk takes it (25)."""
         s = table.session
         if self.shared is not None:  # the store's writer retries by itself (21)
-            s.record_problem = RECONNECTING if self.store_trouble and s.unsaved else None
+            problem = RECONNECTING if self.store_trouble and s.unsaved else None
+            if problem != s.record_problem:  # every screen says so: a new version
+                s.record_problem = problem
+                self.later(0, table.runtime.changed)
             return
         if s.unsaved and not table.saving_told:
             table.saving_told = True

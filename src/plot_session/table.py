@@ -65,7 +65,11 @@ class AsyncioScheduler:
 
         from plot_ai.pool import shared_pool
 
-        future = asyncio.wrap_future(shared_pool().submit(job))
+        try:
+            future = asyncio.wrap_future(shared_pool().submit(job))
+        except Exception:  # a broken pool (a worker killed): the table thinks here instead
+            asyncio.get_running_loop().call_soon(done, None)
+            return
 
         def back(f: asyncio.Future[Answer]) -> None:
             done(None if f.cancelled() or f.exception() is not None else f.result())
@@ -130,8 +134,12 @@ class Table:
         moves_computer: Callable[[], bool] = lambda: True,
         until: Callable[[GameState], bool] = lambda state: False,
         clock: Callable[[], float] = time.perf_counter,
+        on_error: Callable[[BaseException], None] | None = None,
     ) -> None:
+        """``on_error``: told of a computer's step that failed (a server tells its host);
+        without it, the error is raised where the step ran."""
         self.scheduler, self.pace = scheduler, pace
+        self.on_error = on_error
         self.moves_computer, self.until, self.clock = moves_computer, until, clock
         self.version = 0
         self.skipping = False  # the computer plays on without pausing (a screen's s)
@@ -139,6 +147,7 @@ class Table:
         self._listeners: list[Callable[[Changed], None]] = []
         self._snapshots: dict[Eyes, Snapshot] = {}
         self._stepping = False  # a step (or a search) is on its way
+        self._generation = 0  # counts sessions: a step scheduled for an older one is dropped
         self.session = session
         session.listeners.append(self.changed)
 
@@ -177,6 +186,8 @@ class Table:
             self.session.listeners.remove(self.changed)
         self.session = session
         self._stepping = False
+        self._generation += 1  # what was on its way for the old session is dropped
+        session.thinking = False
         session.listeners.append(self.changed)
         self.changed()
 
@@ -216,7 +227,21 @@ class Table:
             return
         self._stepping = True
         delay = 0.0 if self.skipping or at_once else self.pace
-        self.scheduler.later(delay, self._step)
+        self.scheduler.later(delay, functools.partial(self._guarded, self._step, self._generation))
+
+    def _guarded(self, step: Callable[[], None], generation: int) -> None:
+        """Run ``step`` for the session it was scheduled for; a step that fails leaves
+        the table able to move again (and says so), never stuck "on its way"."""
+        if generation != self._generation or self.closed:
+            return
+        try:
+            step()
+        except Exception as exc:
+            self._stepping = False
+            self.session.thinking = False
+            if self.on_error is None:
+                raise
+            self.on_error(exc)
 
     def _step(self) -> None:
         self._stepping = False
@@ -228,7 +253,8 @@ class Table:
                 self._stepping = True
                 s.thinking = True
                 self.changed()  # (the screens say the computer is thinking)
-                self.scheduler.think(job, functools.partial(self._thought_back, job))
+                back = functools.partial(self._answer_back, job, self._generation)
+                self.scheduler.think(job, back)
                 return
             self._stepping = True  # (the change it makes must not schedule another)
             s.computer_step()
@@ -236,6 +262,9 @@ class Table:
             if not self.skipping or self.clock() > deadline:
                 break
         self._drive()
+
+    def _answer_back(self, job: Job, generation: int, answer: Answer | None) -> None:
+        self._guarded(functools.partial(self._thought_back, job, answer), generation)
 
     def _thought_back(self, job: Job, answer: Answer | None) -> None:
         self._stepping = False

@@ -80,6 +80,8 @@ class GameScreen(BoardScreen):
 
     def on_unmount(self) -> None:
         self._unsubscribe()
+        if self.controller.local:  # the game at this keyboard is left: its computer stops
+            self.controller.table.close()
 
     # -- drawing: once per version of the table -----------------------------------------
     def _changed(self, _change: Changed) -> None:

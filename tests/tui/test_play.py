@@ -553,3 +553,24 @@ async def test_r_at_the_end_plays_the_same_game_again_with_a_new_deal_and_the_si
         assert new.seats == HOTSEAT and not new.chosen_seed  # a new, secret deal
         assert app._started == GameSetup(hotseat=True, side=Player.ABWEHR, seed=None)
         assert list(tmp_path.glob("*.plot.jsonl"))  # saved like any new game
+
+
+async def test_a_game_screen_left_stops_its_computer():
+    """A lesson or a game left at one keyboard: its table is closed, so its computer
+    neither plays nor writes on behind the screen that replaced it."""
+    from plot_core import new_game
+    from plot_session.session import Seat, Session
+    from plot_tui.app import PlotApp
+
+    app = PlotApp(session=Session(new_game(2), {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.COMPUTER}))
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = game(app)
+        table = screen.controller.table
+        await pilot.pause()
+        screen.dismiss()
+        await pilot.pause()
+        assert table.closed and screen not in app.screen_stack
+        played = table.session.actions
+        table.changed()  # what a late answer would do: nothing moves
+        await pilot.pause(0.2)
+        assert table.session.actions == played

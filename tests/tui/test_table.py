@@ -167,3 +167,41 @@ def test_a_local_game_and_a_served_game_against_the_same_computer_are_the_same_g
     theirs = load_record(t.record, rules).timeline
     assert len(mine) > 40
     assert [(s.side, s.action) for s in mine.steps] == [(s.side, s.action) for s in theirs.steps]
+
+
+def test_a_computer_step_that_fails_is_reported_and_the_table_moves_again():
+    scheduler = InlineScheduler()
+    session = Session(new_game(2), AGAINST, seed=2)
+    failures: list[BaseException] = []
+    table = Table(session, scheduler, on_error=failures.append)
+    real_step, broken = session.computer_step, [True]
+
+    def step_once_broken():
+        if broken.pop() if broken else False:
+            raise RuntimeError("a bug in a computer player")
+        return real_step()
+
+    session.computer_step = step_once_broken
+    table.start()
+    scheduler.run()
+    assert [str(f) for f in failures] == ["a bug in a computer player"] and session.actions == 0
+    table.start()  # not stuck "on its way": the next change (or start) moves it again
+    scheduler.run()
+    assert session.my_move() and session.actions > 0
+
+
+def test_a_step_on_its_way_for_a_replaced_session_is_dropped():
+    """A server on a shared store reads a game again (a line lost a race): what the
+    table had scheduled for the old session does not also run, so one chain of
+    computer steps goes on, on the game as stored."""
+    scheduler = InlineScheduler()
+    old = Session(new_game(2), AGAINST, seed=2)
+    table = Table(old, scheduler)
+    table.start()
+    assert len(scheduler.waiting) == 1  # the old session's step, on its way
+    fresh = Session(new_game(2), AGAINST, seed=2)
+    table.replace_session(fresh)
+    assert len(scheduler.waiting) == 2
+    scheduler.run()
+    assert old.actions == 0 and fresh.my_move()
+    assert len(scheduler.delays) == fresh.actions + 1  # one chain, and the dropped step
