@@ -25,7 +25,7 @@ from plot_core.lessons import Lesson
 from plot_core.wording import unit_name, words
 from plot_session.choices import group_of
 from plot_session.coach import coach_line
-from plot_session.controller import Controller
+from plot_session.controller import Controller, coup_asked
 from plot_session.describe import SIDE, WINNERS, area_name, coup_lines
 from plot_session.session import LogLine, Session, lesson_session
 from plot_session.table import InlineScheduler, Table
@@ -43,6 +43,9 @@ HELP = """Commands (a number, or an action's notation such as "move 2010", plays
   odds           the chances of every choice now that rolls a die
   log N          the last N lines of the log (log 10)
   rules CASE     a rules case in our words (rules 11.32)
+  r d e P        roll, decline, end the move, end the phase: what the prompt
+                 names them by, as on the full screen
+  D              the Abwehr: no coup asked again this Game-Turn (18.11)
   undo           take back your last action
   hint           in a lesson: its goal and one more hint
   help           this list
@@ -50,6 +53,7 @@ HELP = """Commands (a number, or an action's notation such as "move 2010", plays
 Long answers come 20 lines at a time: Enter for more, or type your next command."""
 PAGE = 20  # lines of one answer said before asking to go on
 ACTED, QUIT = "acted", "quit"  # what a line from the player did (LineMode.handle)
+LETTER_KEYS = ("r", "d", "e", "P", "D")  # as typed: d declines, D answers the coup question
 
 
 def over_words(o: Outcome) -> str:
@@ -280,6 +284,8 @@ class LineMode(Answers):
             if state.outcome is not None:
                 self.say(over_words(state.outcome))
                 return 0
+            if c.follow_standing_answers():
+                continue  # the coup question this player answered for the Game-Turn
             if not c.my_move():
                 if ran:
                     continue  # (the computer moved: settled above)
@@ -326,6 +332,8 @@ class LineMode(Answers):
         if self.coach:
             self.say(f"Coach: {coach_line(v)}")
         self._list(list(shot.legal))
+        if self.controller.may_skip_coups() and coup_asked(shot):
+            self.say("Or D: no coup asked again this Game-Turn (18.11).")
 
     def _list(self, legal: list[Action]) -> None:
         v = self.controller.view()
@@ -374,6 +382,8 @@ class LineMode(Answers):
                 self.hints = min(self.hints + 1, len(self.lesson.hints))
                 self.say(f"Goal: {self.lesson.goal} Hint {self.hints}: {self.lesson.hints[self.hints - 1]}")
             return None
+        if text in LETTER_KEYS:  # the keys the prompt names, as the full screen has them
+            return self._key(text)
         if word == "undo":
             if not self.controller.undo().error:
                 self.shown = 0
@@ -391,6 +401,15 @@ class LineMode(Answers):
             self.say(f"Refused: {exc}.{hint}")
             return None
         return ACTED
+
+    def _key(self, letter: str) -> str | None:
+        c = self.controller
+        before = c.snapshot().actions
+        said = c.no_coup_this_turn() if letter == "D" else c.key(letter)
+        acted = c.snapshot().actions != before
+        if said.text and (said.error or said.armed or letter == "D" or not acted):
+            self.say(said.text + (" The same again goes ahead." if said.armed else ""))
+        return ACTED if acted else None  # (what it did is said with the news)
 
     def _action(self, text: str) -> Action | None:
         if text.isdigit():

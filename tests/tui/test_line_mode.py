@@ -241,3 +241,30 @@ def test_a_long_list_of_choices_is_paged_and_a_number_at_more_plays_it(rules):
     first_page = said.split("more lines")[0].split("Your move, Abwehr")[-1]
     assert 15 <= first_page.count("\n  ") <= 20  # a page: twenty lines at most
     assert s.actions > before  # choice 3 was played
+
+
+def test_the_letters_the_prompt_names_work_as_on_the_full_screen(rules):
+    """The prompt says "end the phase (P)": P ends it; a letter that does nothing now
+    says why, with its case; nothing is "unknown verb"."""
+    from .helpers import pos
+
+    duel = '\nphasing = "ss"\ndice = [1]\n[units]\n"002" = { hex = "2110" }\n'
+    s = Session(pos(duel), AGAINST_THE_COMPUTER)
+    out = played(s, "e", "P", "quit")
+    assert "or end the phase (P)" in out
+    assert "End the move: not now: activate a unit first (9.14)" in out
+    assert "unknown verb" not in out and s.state.phase.name == "RECRUITMENT"
+
+
+def test_d_answers_the_coup_question_for_the_whole_game_turn(rules):
+    """The Abwehr's standing answer (18.11): asked at the end of the SS's phase,
+    answered by D, and not asked again this Game-Turn: the next phase's question is
+    answered by itself, and the game goes on."""
+    from .helpers import pos
+
+    duel = '\nphasing = "ss"\ndice = [1]\n[units]\n"002" = { hex = "2110" }\n'
+    s = Session(pos(duel), {Player.SS: Seat.COMPUTER, Player.ABWEHR: Seat.HUMAN})
+    out = played(s, "D", "quit")
+    assert out.count("Or D: no coup asked again this Game-Turn (18.11).") == 1
+    assert "No coup asked again until Game-Turn 2." in out
+    assert out.count("Abwehr: No coup now.") >= 2  # this phase's question and the next's
