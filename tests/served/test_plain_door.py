@@ -156,3 +156,27 @@ def test_the_line_editor_echoes_takes_back_and_drops_arrow_keys():
     plain = LineEditor(None)  # no terminal: whole lines, nothing echoed
     assert plain.feed(b"help\nlook 2110\n") == ["help", "look 2110"]
     assert plain.feed(b"chits\r") == ["chits"] and plain.feed(b"\nboxes\r\n\n") == ["boxes", ""]
+
+
+def test_d_at_the_plain_door_answers_the_coup_question_for_the_game_turn(rules, tmp_path):
+    """The Abwehr's standing answer (18.11) at a server's plain door: asked once, D,
+    and the SS's next phase ends without asking again; the prompt's letters work."""
+    from tests.tui.helpers import pos
+
+    later = Later()
+    hub = Hub(rules, tmp_path, later=later)
+    table = hub.create(ALICE, Player.ABWEHR, opponent=Seat.COMPUTER, seed=5)
+    table.session.state = pos('\nphasing = "ss"\ndice = [1]\n[units]\n"002" = { hex = "2110" }\n')
+    table.runtime.changed()
+    alice = Player_(hub, ALICE)
+    alice.visit.start()
+    alice.type("sit T1")
+    later.run()  # the computer's SS moves and ends its phase
+    said = alice.new()
+    assert "Abwehr to attempt a coup now, or not (18.11)" in said
+    assert "Or D: no coup asked again this Game-Turn (18.11)." in said
+    said = alice.type("D")
+    later.run()
+    said += alice.new()
+    assert "No coup asked again until Game-Turn 2." in said
+    assert said.count("Abwehr: No coup now.") >= 2 and "Or D:" not in said
