@@ -177,7 +177,7 @@ class GameScreen(BoardScreen):
 
     # -- what the player is told ----------------------------------------------------------
     def say(self, text: str, *, error: bool = False) -> None:
-        self.prompt_pane.message = plain(text, style="bold red" if error else "green")
+        self.prompt_pane.answer(text, error=error)
         self._said_at = self.shot.actions
         self.draw_prompt(self.shot.view, list(self.shot.legal))
 
@@ -198,17 +198,13 @@ class GameScreen(BoardScreen):
         """What a key did: said at once if it changed nothing (a refusal, a roll said
         first); else with the table's next version, where the cursor follows the unit."""
         if said.armed:  # the part a player must read first comes first: a short box
-            self.prompt_pane.message = Text("Press again to go ahead: ", style="bold yellow")
-            self.prompt_pane.message.append_text(plain(said.text, style="yellow"))
-            self.prompt_pane.message.append(" (O: never ask)", style="dim")
-            self.draw_prompt(self.shot.view, list(self.shot.legal))
+            self.prompt_pane.ask_again(said.text)
+            self.refresh_prompt()
         elif said.error or self.controller.snapshot().version == self._drawn:
             self.say(said.text, error=said.error)
         else:
-            self.prompt_pane.message = plain(said.text, style="green")
+            self.prompt_pane.acted(said.text)
             self._said_at = self.controller.snapshot().actions
-            self.prompt_pane.notice = Text("")  # said until the player's first action
-            self.prompt_pane.streets_note = self.prompt_pane.size_hint = ""
             h = active_hex(self.controller.snapshot().view)
             if h is not None:  # the next step starts from the moving unit
                 self.query_one(MapView).move_to(h)
@@ -361,14 +357,9 @@ class GameScreen(BoardScreen):
                 error=True,
             )
 
-    def action_talk(self) -> None:
-        self.talk.talk()
-
-    def action_hide_watchers(self) -> None:
-        self.talk.hide_watchers()
-
-    def action_mute(self) -> None:
-        self.talk.mute()
+    def action_talk(self, what: str) -> None:
+        """T, H, M: talk, hide the spectators' talk, mute someone (talk.py)."""
+        {"talk": self.talk.talk, "hide": self.talk.hide_watchers, "mute": self.talk.mute}[what]()
 
     @on(TalkHeard)
     def _heard(self, message: TalkHeard) -> None:

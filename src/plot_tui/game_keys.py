@@ -15,9 +15,9 @@ GAME_KEYS: list[BindingType] = [
     Binding("D", "no_coup_this_turn", "No coup this Game-Turn", show=False),
     Binding("O", "ask_before_rolling", "Ask before rolling", show=False),
     # talk at a served table
-    Binding("T", "talk", "Talk", show=False),
-    Binding("H", "hide_watchers", "Hide spectators' talk", show=False),
-    Binding("M", "mute", "Mute someone", show=False),
+    Binding("T", "talk('talk')", "Talk", show=False),
+    Binding("H", "talk('hide')", "Hide spectators' talk", show=False),
+    Binding("M", "talk('mute')", "Mute someone", show=False),
     Binding("u", "undo", "Undo"),
     Binding("s", "skip", "Skip ahead"),
     Binding("minus", "pace(1)", "Slower", show=False),

@@ -20,6 +20,7 @@ from plot_session.choices import Numbers
 
 from .messages import ChoicePicked
 from .panels import Panel
+from .plain import plain
 from .rules_screen import link_cases
 
 KEY_STYLE = Style.parse("bold reverse")
@@ -66,6 +67,22 @@ class PromptPane(Panel):
         self.streets_note = ""  # who stands in Berlin's streets now, until the next action
         self.size_hint = ""  # a small terminal: said until the first action
         self.numbers = Numbers()  # choice numbers that hold for a decision
+
+    def answer(self, text: str, *, error: bool = False) -> None:
+        """What the player's last key did (outside text may be in it: shown as text)."""
+        self.message = plain(text, style="bold red" if error else "green")
+
+    def ask_again(self, text: str) -> None:
+        """A roll or a spent chit said before it is made: the same key again goes ahead."""
+        self.message = Text("Press again to go ahead: ", style="bold yellow")
+        self.message.append_text(plain(text, style="yellow"))
+        self.message.append(" (O: never ask)", style="dim")
+
+    def acted(self, text: str) -> None:
+        """The player acted: what it did, and the lines said until then are done."""
+        self.answer(text)
+        self.notice = Text("")
+        self.streets_note = self.size_hint = ""
 
     def notes(self) -> list[str]:
         """What the pane says beside the question, for the rules screen's citations."""
