@@ -367,6 +367,12 @@ def kept_alternative(
     return found[0] if found else None
 
 
+def chances_words(ss: float, ab: float) -> str:
+    """Each side's chance of winning, and the rest: neither wins, the Allies do (18.73)."""
+    allies = max(0.0, 1.0 - ss - ab)
+    return f"SS {100 * ss:.0f}%, Abwehr {100 * ab:.0f}%, the Allies {100 * allies:.0f}%"
+
+
 def moved(point: TurningPoint) -> str:
     """How the chances moved at a turning point: "SS 60% -> 40%, Abwehr 30% -> 52%"."""
     (ss0, ab0), (ss1, ab1) = point.before, point.after
@@ -519,7 +525,11 @@ def chances_account(record: Record, analysis: Analysis, better: list[Alternative
     """For an exported account: each side's chance of winning as each phase began, the
     turning points (with the expert's choice where one was worked out), and the end."""
     tl = record.timeline
-    lines = ["", "Each side's chance of winning as each phase began (the expert's evaluation):"]
+    lines = [
+        "",
+        "Each side's chance of winning as each phase began (the expert's evaluation; "
+        "the Allies win if neither side does, 18.73):",
+    ]
     last = None
     for step in tl.steps:
         key = tl.phase_key(step.i)
@@ -527,9 +537,9 @@ def chances_account(record: Record, analysis: Analysis, better: list[Alternative
             continue
         last = key
         ss, ab = analysis.chances[step.i - 1]
-        lines.append(f"  {_moment(key)}: SS {100 * ss:.0f}%, Abwehr {100 * ab:.0f}%")
+        lines.append(f"  {_moment(key)}: {chances_words(ss, ab)}")
     ss, ab = analysis.chances[-1]
-    lines += [f"  at the end: SS {100 * ss:.0f}%, Abwehr {100 * ab:.0f}%", ""]
+    lines += [f"  at the end: {chances_words(ss, ab)}", ""]
     return lines + turning_point_lines(analysis, better)
 
 

@@ -215,12 +215,11 @@ class ReplayScreen(BoardScreen):
         t.append("━" * filled, style="green")
         t.append("─" * (width - filled), style="dim")
         if r.chances:  # a finished game: the chances, and where they turned
-            from plot_session.analysis import sparkline
+            from plot_session.analysis import chances_words, sparkline
 
             ss, ab = r.chances[i]
             t.append(
-                f"\nAbwehr {100 * ab:.0f}% · SS {100 * ss:.0f}% here (the expert's "
-                "evaluation); e: next turning point\n",
+                f"\n{chances_words(ss, ab)} here (the expert's evaluation); e: next turning point\n",
                 style="dim",
             )
             t.append(sparkline([c[1] for c in r.chances], width=width))

@@ -222,7 +222,11 @@ def test_the_export_adds_the_chances_by_phase_the_turning_points_and_the_chart(f
     a = kept_analysis(record)
     assert main(["export", str(finished), "--chances"]) == 0
     out = capsys.readouterr().out
-    by_phase = out.split("as each phase began (the expert's evaluation):\n")[1].split("\n\n")[0].splitlines()
+    by_phase = (
+        out.split("(the expert's evaluation; the Allies win if neither side does, 18.73):\n")[1]
+        .split("\n\n")[0]
+        .splitlines()
+    )
     # one line as each phase began (the first action of each), then the end
     starts = [
         s
@@ -237,7 +241,10 @@ def test_the_export_adds_the_chances_by_phase_the_turning_points_and_the_chart(f
     ]
     assert len(by_phase) == len(starts) + 1
     ss, ab = a.chances[starts[1].i - 1]
-    assert by_phase[1].endswith(f": SS {100 * ss:.0f}%, Abwehr {100 * ab:.0f}%")
+    allies = max(0.0, 1.0 - ss - ab)
+    assert by_phase[1].endswith(
+        f": SS {100 * ss:.0f}%, Abwehr {100 * ab:.0f}%, the Allies {100 * allies:.0f}%"
+    )
     assert by_phase[-1].startswith("  at the end: ")
     # a Game-Turn's phases say whose Player-Turn they are in (5.2)
     first_turn = [line for line in by_phase if line.startswith("  Game-Turn 1, ")]
