@@ -354,8 +354,13 @@ class PlainVisit:
             except ValueError as exc:
                 self.say(f"Not kept: {exc}.")
                 return
+        mails = book.outbox.smtp is not None
+        if what == "email" and email and not mails:  # kept for when the host sets --smtp
+            self.say("This server sends no e-mail (its host has not set --smtp): the address is kept.")
         ways = [
-            f"e-mail to {mine.email}" if mine and mine.email else "",
+            f"e-mail to {mine.email}" + ("" if mails else " (not sent: this server sends no e-mail)")
+            if mine and mine.email
+            else "",
             f"webhook {mine.webhook}" if mine and mine.webhook else "",
         ]
         said = " and ".join(w for w in ways if w)
