@@ -8,6 +8,8 @@ decision and keep their numbers while it lasts: taking choice 1 leaves 2 as 2.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from plot_core import Action, PlayerView, Rules, Verb
 from plot_core.hexgrid import label
 
@@ -88,21 +90,29 @@ def decision_of(v: PlayerView) -> tuple[object, ...]:
 
 
 class Numbers:
-    """Numbers given to a decision's choices, kept until the decision changes."""
+    """Numbers given to a decision's choices, kept until the decision changes: a choice
+    keeps its number while it stays a choice, so a number typed from memory never
+    means another action. ``worth``: which actions get one (the full screen numbers a
+    few, the map has the rest; plain text numbers every one); ``most``: the highest."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self,
+        most: int | None = MAX_NUMBER,
+        worth: Callable[[list[Action], PlayerView], list[Action]] | None = None,
+    ) -> None:
         self._decision: tuple[object, ...] | None = None
         self._given: dict[Action, int] = {}
+        self._most, self._worth = most, worth or listed
 
     def keyed(self, legal: list[Action], v: PlayerView) -> list[tuple[int, Action]]:
         """(number, action) for the numbered choices now, in number order."""
         decision = decision_of(v)
         if decision != self._decision:
             self._decision, self._given = decision, {}
-        for a in listed(legal, v):
+        for a in self._worth(legal, v):
             if a not in self._given:
                 nxt = max(self._given.values(), default=0) + 1
-                if nxt > MAX_NUMBER:
+                if self._most is not None and nxt > self._most:
                     break
                 self._given[a] = nxt
         now = set(legal)

@@ -23,7 +23,7 @@ from plot_core.english import counted, plain_letters, searchable
 from plot_core.hexgrid import label, parse_hex
 from plot_core.lessons import Lesson
 from plot_core.wording import unit_name, words
-from plot_session.choices import group_of
+from plot_session.choices import Numbers, group_of
 from plot_session.coach import coach_line
 from plot_session.controller import Controller, coup_asked
 from plot_session.describe import SIDE, WINNERS, area_name, coup_lines
@@ -242,7 +242,8 @@ class LineMode(Answers):
         self.board: Board = controller
         self.read, self.out, self.settle = read, out, settle
         self.shown = 0  # log lines already said to this viewer
-        self.choices: list[Action] = []
+        self.numbers = Numbers(most=None, worth=lambda legal, v: legal)  # every choice
+        self.choices: dict[int, Action] = {}  # the numbers as last listed
         self.lesson = lesson  # a lesson's practice: its goal ends the game
         self.hints = 0  # the lesson's hints given so far
         self.lesson_done = False
@@ -337,10 +338,12 @@ class LineMode(Answers):
 
     def _list(self, legal: list[Action]) -> None:
         v = self.controller.view()
-        self.choices = list(legal)
+        number = {a: n for n, a in self.numbers.keyed(legal, v)}
+        self.choices = {n: a for a, n in number.items()}
         group = None
         lines = []
-        for n, a in enumerate(self.choices, start=1):
+        for a in legal:  # (grouped as the rules list them; each keeps its number)
+            n = number[a]
             g = group_of(self.rules, v, a)
             if g != group:
                 lines.append(f"{g}:")
@@ -369,7 +372,10 @@ class LineMode(Answers):
         if word in ("quit", "q", "exit"):
             return QUIT
         if word in ("", "choices"):
-            self._list(self.choices)
+            if self.controller.my_move():
+                self._list(self.controller.legal())
+            else:
+                self.say(self.controller.waiting())
             return None
         question = QUESTIONS.get(word)
         if question is not None:
@@ -412,12 +418,12 @@ class LineMode(Answers):
         return ACTED if acted else None  # (what it did is said with the news)
 
     def _action(self, text: str) -> Action | None:
-        if text.isdigit():
-            n = int(text)
-            if 1 <= n <= len(self.choices):
-                return self.choices[n - 1]
-            self.say(f"There is no choice {n}: the choices go from 1 to {len(self.choices)}.")
-            return None
+        if text.isdigit():  # a number keeps its action while the decision lasts
+            c = self.controller
+            chosen = self.numbers.action(int(text), c.legal(), c.view()) if c.my_move() else None
+            if chosen is None:
+                self.say(f"There is no choice {text} now: Enter (or choices) lists them.")
+            return chosen
         try:
             return parse_action(text)
         except ValueError as exc:
@@ -428,7 +434,7 @@ class LineMode(Answers):
     def odds(self, _: str) -> None:
         v = self.controller.view()
         lines = []
-        for n, a in enumerate(self.choices, start=1):
+        for n, a in sorted(self.choices.items()):
             for o in self.controller.odds(a):
                 if o.allowed:
                     lines.append(f"{n}. {words(self.rules, v, a)}: {o.title}, {o.chances()}.")

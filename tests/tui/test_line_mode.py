@@ -44,7 +44,7 @@ def test_questions_are_answered_and_a_number_plays_that_choice(rules):
     assert "Heydrich (001) is at" in out
     assert "Hex 2714, Berlin (BE)" in out and "Himmler (000)" in out
     assert "11.32 " in out
-    assert "There is no choice 99: the choices go from 1 to" in out
+    assert "There is no choice 99 now: Enter (or choices) lists them." in out
     assert "Refused: 9999 is not a hex of the map" in out or "Not understood" in out
     assert "Not understood: unknown verb 'dance'" in out
     assert "Your move, SS: SS to reveal an assignment chit, or not (7.4, 7.5)" in out
@@ -268,3 +268,20 @@ def test_d_answers_the_coup_question_for_the_whole_game_turn(rules):
     assert out.count("Or D: no coup asked again this Game-Turn (18.11).") == 1
     assert "No coup asked again until Game-Turn 2." in out
     assert out.count("Abwehr: No coup now.") >= 2  # this phase's question and the next's
+
+
+def test_a_number_keeps_its_action_while_the_decision_lasts(rules):
+    """Plain text numbers every choice; after an action within one decision the
+    choices left keep their numbers, so a number typed from memory never plays
+    another action (it plays the same one, or none)."""
+    from plot_core import parse_action, view
+    from plot_session.choices import Numbers
+
+    from .helpers import pos
+
+    v = view(pos('\nphasing = "ss"\n[units]\n"002" = { hex = "2110" }\n'), Player.SS)
+    numbers = Numbers(most=None, worth=lambda legal, v: legal)
+    a, b, c, d = (parse_action(t) for t in ("move 2010", "move 2011", "end", "end-phase"))
+    assert numbers.keyed([a, b, c], v) == [(1, a), (2, b), (3, c)]
+    assert numbers.keyed([b, c, d], v) == [(2, b), (3, c), (4, d)]  # b and c keep theirs
+    assert numbers.action(1, [b, c, d], v) is None  # 1 was a: gone, never another action
