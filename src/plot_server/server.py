@@ -456,7 +456,7 @@ class ServedApp(PlotApp):
 
     def _say_at_table(self, words: str, *, error: bool = False) -> None:
         if self.game_screen is not None:
-            self.game_screen.say(words, error=error)
+            self.game_screen.tell(words, error=error)
 
     def _go_to_rematch(self, table_id: str) -> None:
         """Leave the finished game (and any dialog on it) for the rematch's table."""

@@ -38,6 +38,7 @@ ROLLING = (Verb.HARASS, Verb.RECRUIT, Verb.INVESTIGATE)  # a roll follows, with 
 MAX_NEWS = 3  # lines of rolls and results under the prompt (the log has all)
 NO_STAKES = Stakes(False, (), ())
 PACES = (0.0, 0.04, 0.15, 0.4, 1.0)  # seconds between the computer's steps, slower and faster
+LOCAL_PACE = 0.04  # the computer's pace at one keyboard, until the player changes it
 
 
 @attrs.frozen
@@ -97,6 +98,7 @@ class Controller:
         self._cell_shown: tuple[int, int] | None = None  # the Cell shown before 14.0
         self._news_from: dict[Player | None, int] = {}  # each side's last action
         self._streets: dict[Party, int] | None = None  # units in Berlin's streets, last asked
+        self._problem_told = False  # the record's trouble has been said
         self.eyes = self._first_eyes()
 
     def _first_eyes(self) -> Player | None:
@@ -242,6 +244,18 @@ class Controller:
             else "Rolls and spent chits now go ahead on the first key."
         )
         return Said(text + (f" ({problem})" if problem else ""), error=bool(problem))
+
+    def saving_news(self) -> Said | None:
+        """The record's trouble (a full disk, a store gone), said once as it starts and
+        once as it ends: meanwhile nobody may act, and nothing is lost."""
+        problem = self.snapshot().record_problem
+        if problem and not self._problem_told:
+            self._problem_told = True
+            return Said(f"Warning: {problem}", error=True)
+        if self._problem_told and not problem:
+            self._problem_told = False
+            return Said("Saved again: every move is on disk, and the game goes on.")
+        return None
 
     def streets_change(self) -> str:
         """In the coup, a change in who stands in Berlin's streets (what wins it, 18.71,

@@ -18,13 +18,13 @@ from textual.worker import WorkerFailed
 from plot_core import DataError, GameState, Player, Rules, load_rules
 from plot_core.lessons import Lesson, load_lessons
 from plot_session.coach import SIDE
-from plot_session.controller import Controller
+from plot_session.controller import LOCAL_PACE, Controller
 from plot_session.replay import Replay
 from plot_session.session import Seat, Session, lesson_session, new_session, seats_for
 from plot_session.settings import SettingsFile
 from plot_session.table import AsyncioScheduler, Table
 
-from .game import COMPUTER_PACE, GameScreen
+from .game import GameScreen
 from .learn import CoachedGameScreen, LessonCard, LessonList, LessonScreen
 from .messages import RematchAsked
 from .plain import plain
@@ -156,7 +156,7 @@ class PlotApp(App[None]):
     ) -> Controller:
         """A game at this keyboard: its table, run on this app's loop, and the screen's
         place at it (every human side: one, or both at a hot-seat)."""
-        table = Table(session, AsyncioScheduler(), pace=COMPUTER_PACE, until=until)
+        table = Table(session, AsyncioScheduler(), pace=LOCAL_PACE, until=until)
         return Controller(table, session.humans(), settings=self.settings)
 
     def play(self, session: Session, setup: GameSetup | None = None) -> None:

@@ -34,15 +34,13 @@ from .mapview import MapView
 from .messages import ChoicePicked, RematchAsked, TalkHeard
 from .odds_view import OddsFinder, odds_text
 from .plain import plain
-from .prompt import Asking, Choice, PromptPane, size_hint
+from .prompt import PromptPane, size_hint
 from .rules_screen import link_cases
 from .screens import ActionMenu, GameOverScreen, HandoffScreen, HelpScreen, help_text, result_text
 from .talk import TalkKeys
 from .why import why_text
 
 SAVE_RETRY = 2.0  # seconds between tries to write what the disk refused
-COMPUTER_PACE = 0.04  # seconds between the computer's steps at one keyboard
-HEAD_STYLES = {"question": "bold", "over": "bold", "waiting": "italic"}
 
 
 class GameScreen(BoardScreen):
@@ -60,13 +58,10 @@ class GameScreen(BoardScreen):
         self._drawn = -1  # the table's version last drawn
         self._draw_asked = False
         self._said_at = -1  # the action count when the message was said
-        self._over_shown = False
+        self.end_shown = False  # the game's end has been put on the screen
         self._handoff_open = False
-        self._problem_told = False
         self._unsubscribe = lambda: None
-        # R: a rematch may be asked for once the game is over (the app says so, and
-        # answers RematchAsked: a new game here, an offer at a served table)
-        self.may_rematch = False
+        self.may_rematch = False  # R at the end: the app says if, and answers RematchAsked
 
     def on_mount(self) -> None:
         if self.closing or not self.query(MapView):  # dismissed before it was mounted
@@ -137,21 +132,10 @@ class GameScreen(BoardScreen):
         streets = self.controller.streets_change()
         if streets:  # said where the player looks, until their next action
             self.prompt_pane.streets_note = streets
-        asking = self.controller.asking()
-        head = Text()  # (a span, not the text's base style: the choices follow it)
-        head.append(asking.head, style=HEAD_STYLES[asking.kind])
-        if asking.kind == "question":
-            head.append("\n")
-        elif asking.hint:
-            head.append(" " + asking.hint, style="dim")
         self.prompt_pane.show(
-            Asking(
-                head,
-                tuple(Choice(c.key, c.text) for c in asking.choices),
-                status=plain(self.controller.note(), style="yellow"),  # names players
-                coach=self.coach_text(v),
-                news=asking.news,
-            )
+            self.controller.asking(),
+            status=plain(self.controller.note(), style="yellow"),  # it names players
+            coach=self.coach_text(v),
         )
         self.draw_odds()
 
@@ -176,13 +160,11 @@ class GameScreen(BoardScreen):
         return [*self.prompt_pane.notes(), *super().cited_sources()]
 
     # -- what the player is told ----------------------------------------------------------
-    def say(self, text: str, *, error: bool = False) -> None:
+    def tell(self, text: str, *, error: bool = False) -> None:
+        """Say ``text`` where the screen answers a key: the prompt's message line."""
         self.prompt_pane.answer(text, error=error)
         self._said_at = self.shot.actions
         self.draw_prompt(self.shot.view, list(self.shot.legal))
-
-    def tell(self, text: str, *, error: bool = False) -> None:
-        self.say(text, error=error)
 
     def show_notice(self, notice: Text) -> None:
         """A standing line under the prompt (said until the player's next action)."""
@@ -201,7 +183,7 @@ class GameScreen(BoardScreen):
             self.prompt_pane.ask_again(said.text)
             self.refresh_prompt()
         elif said.error or self.controller.snapshot().version == self._drawn:
-            self.say(said.text, error=said.error)
+            self.tell(said.text, error=said.error)
         else:
             self.prompt_pane.acted(said.text)
             self._said_at = self.controller.snapshot().actions
@@ -215,15 +197,12 @@ class GameScreen(BoardScreen):
     def after_change(self) -> None:
         """What a new version may call for: a dialog, or a standing answer."""
         c, shot = self.controller, self.shot
-        if shot.record_problem and not self._problem_told:  # said once, loudly
-            self._problem_told = True
-            self.say(f"Warning: {shot.record_problem}", error=True)
-        elif self._problem_told and not shot.record_problem:
-            self._problem_told = False
-            self.say("Saved again: every move is on disk, and the game goes on.")
+        saving = c.saving_news()
+        if saving is not None:
+            self.tell(saving.text, error=saving.error)
         if shot.over:
-            if not self._over_shown:
-                self._over_shown = True
+            if not self.end_shown:
+                self.end_shown = True
                 said = result_text(self.shot.view.outcome, self.shot.actions, self.controller.record_path)
                 over = GameOverScreen(said, rematch=self.may_rematch)
                 self.app.push_screen(over, self._after_game)
@@ -259,11 +238,6 @@ class GameScreen(BoardScreen):
         elif choice == "rematch":
             self.post_message(RematchAsked())
 
-    @property
-    def end_shown(self) -> bool:
-        """Has the end of the game been put on the screen (GameOverScreen)?"""
-        return self._over_shown
-
     # -- keys ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Footer shows only the keys that do something now."""
@@ -285,7 +259,7 @@ class GameScreen(BoardScreen):
     def action_act_here(self) -> None:
         c, shot = self.controller, self.shot
         if not shot.my_move:
-            self.say(c.waiting(), error=True)
+            self.tell(c.waiting(), error=True)
             return
         h = self.query_one(MapView).cursor
         here = actions_at(list(shot.legal), shot.view, h)
@@ -296,7 +270,7 @@ class GameScreen(BoardScreen):
         elif walks(self.rules, shot.view, h) and (walked := c.walk(h)) is not None:
             self.answered(walked)
         else:
-            self.say(refusal_at(self.rules, c, h), error=True)
+            self.tell(refusal_at(self.rules, c, h), error=True)
 
     def action_menu(self) -> None:
         legal = list(self.shot.legal)
@@ -318,41 +292,42 @@ class GameScreen(BoardScreen):
         self.answered(self.controller.key(key))
 
     def action_no_coup_this_turn(self) -> None:
-        said = self.controller.no_coup_this_turn()
-        if said.error:
-            self.say(said.text, error=True)
-        else:
-            self.prompt_pane.notice = Text(said.text, style="green")
+        self._standing(self.controller.no_coup_this_turn())
 
     def action_undo(self) -> None:
         self.answered(self.controller.undo())
 
     def action_ask_before_rolling(self) -> None:
         said = self.controller.toggle_asking()
-        self.say(said.text, error=said.error)
+        self.tell(said.text, error=said.error)
 
     def action_pace(self, step: int) -> None:
-        said = self.controller.pace_step(step)
-        # a notice, not a message: the computer's next move would wipe a message at once
-        self.prompt_pane.notice = Text(said.text, style="red" if said.error else "green")
-        self.refresh_prompt()
+        self._standing(self.controller.pace_step(step))
+
+    def _standing(self, said: Said) -> None:
+        """A setting's answer: a notice, not a message (the computer's next move would
+        wipe a message at once); a refusal as any other."""
+        if said.error:
+            self.tell(said.text, error=True)
+        else:
+            self.show_notice(Text(said.text, style="green"))
 
     def action_skip(self) -> None:
         said = self.controller.skip()
         if said.text:
-            self.say(said.text, error=said.error)
+            self.tell(said.text, error=said.error)
 
     def action_target(self, step: int) -> None:
         """Tab: the next hex where the player can act; with a unit moving, its own
         neighbours first, then outwards (a harassment next door before a far Travel)."""
         if not self.query_one(MapView).next_target(step, active_hex(self.shot.view)):
-            self.say("No hex to act on: use the numbered choices or a.", error=True)
+            self.tell("No hex to act on: use the numbered choices or a.", error=True)
 
     def action_rematch(self) -> None:
         if self.may_rematch and self.shot.over:
             self.post_message(RematchAsked())
         else:
-            self.say(
+            self.tell(
                 "A rematch is asked for once the game is over (and not for a resumed game or a lesson).",
                 error=True,
             )

@@ -130,12 +130,12 @@ class LessonScreen(GameScreen):
         goal = f"Lesson: {lesson.goal} (L: the goal and a hint; C: the rules)"
         self.prompt_pane.notice = Text(goal, style="cyan")
 
-    def say(self, text: str, *, error: bool = False) -> None:
+    def tell(self, text: str, *, error: bool = False) -> None:
         # a wrong try: the engine's reason, then the lesson's next hint in plain words
         if error and self.lesson.hints:
             hint = self.lesson.hints[min(self.hints_shown, len(self.lesson.hints) - 1)]
             text = f"{text} Hint: {hint}"
-        super().say(text, error=error)
+        super().tell(text, error=error)
 
     def after_change(self) -> None:
         if self.lesson.check.met(self.controller.table.session.state):
@@ -195,4 +195,5 @@ class CoachedGameScreen(GameScreen):
 
     def action_coach(self) -> None:
         self.coaching = not self.coaching
-        self.say("The coach is back (K: off)." if self.coaching else "The coach is quiet; K brings him back.")
+        back = "The coach is back (K: off)."
+        self.tell(back if self.coaching else "The coach is quiet; K brings him back.")

@@ -2,21 +2,20 @@
 answers the player's last key.
 
 The pane owns what it says between two draws (the answer to the last key, a standing
-notice, a change in Berlin's streets, a small terminal's hint) and the numbers it gave
-the choices of this decision. The screen tells it what the game asks (``Asking``) and
-hears back, through ``ChoicePicked``, the key of a choice the player clicked: a click
-does what that key does.
+notice, a change in Berlin's streets, a small terminal's hint). The screen hands it
+what the game asks, in its controller's words (``Asking``: the numbers a decision's
+choices keep are the controller's), and hears back, through ``ChoicePicked``, the
+key of a choice the player clicked: a click does what that key does.
 """
 
 from __future__ import annotations
 
-import attrs
 from rich.style import Style
 from rich.text import Text
 from textual import events
 
 from plot_core.data.cases import CaseInventory
-from plot_session.choices import Numbers
+from plot_session.controller import Asking
 
 from .messages import ChoicePicked
 from .panels import Panel
@@ -26,6 +25,7 @@ from .rules_screen import link_cases
 KEY_STYLE = Style.parse("bold reverse")
 BEST_SIZE = (120, 36)  # what the layout plays best at; smaller is said at the start
 CHOICE = "choice"  # the meta key that marks a choice's key and words
+EMPTY = Text("")
 
 
 def size_hint(width: int, height: int) -> str:
@@ -39,23 +39,7 @@ def size_hint(width: int, height: int) -> str:
     )
 
 
-@attrs.frozen
-class Choice:
-    """One keyed choice: the key ("1".."9", "r", "d", "e", "P", "D", "a") and its words."""
-
-    key: str
-    text: str
-
-
-@attrs.frozen
-class Asking:
-    """What the prompt shows of the game now, from the screen's player's view."""
-
-    head: Text  # the question (bold), the game's end, or who is being waited for
-    choices: tuple[Choice, ...] = ()
-    status: Text = Text("")  # the table's note (it can name players: outside text)
-    coach: str = ""  # a guided game's line
-    news: tuple[str, ...] = ()  # rolls and results since the player last acted
+HEAD_STYLES = {"question": "bold", "over": "bold", "waiting": "italic"}
 
 
 class PromptPane(Panel):
@@ -66,7 +50,6 @@ class PromptPane(Panel):
         self.notice = Text("")  # said until the player's first action (where it saves ...)
         self.streets_note = ""  # who stands in Berlin's streets now, until the next action
         self.size_hint = ""  # a small terminal: said until the first action
-        self.numbers = Numbers()  # choice numbers that hold for a decision
 
     def answer(self, text: str, *, error: bool = False) -> None:
         """What the player's last key did (outside text may be in it: shown as text)."""
@@ -88,8 +71,16 @@ class PromptPane(Panel):
         """What the pane says beside the question, for the rules screen's citations."""
         return [self.message.plain, self.notice.plain]
 
-    def show(self, asking: Asking) -> None:
-        t = asking.head.copy()
+    def show(self, asking: Asking, *, status: Text = EMPTY, coach: str = "") -> None:
+        """What the game asks, in the controller's words (plot_session.controller);
+        ``status``: the table's note (it can name players: outside text, as Text);
+        ``coach``: a guided game's line."""
+        t = Text()  # (a span, not the text's base style: the choices follow it)
+        t.append(asking.head, style=HEAD_STYLES[asking.kind])
+        if asking.kind == "question":
+            t.append("\n")
+        elif asking.hint:
+            t.append(" " + asking.hint, style="dim")
         for k, choice in enumerate(asking.choices):
             # a plain meta key, not "@click": a link would be underlined, and the keys
             # are the way most players choose
@@ -98,18 +89,18 @@ class PromptPane(Panel):
             t.append(f" {choice.text}", style=click)
             if k < len(asking.choices) - 1:
                 t.append("  ")
-        if asking.status.plain:
+        if status.plain:
             t.append("\n")
-            t.append_text(asking.status)
+            t.append_text(status)
         # What answers the player's key, and what calls them, before the news: a short
         # box (80x24) cuts from the bottom, and the log has every roll too.
         for note in (self.message, self.notice, Text(self.streets_note, style="bold red")):
             if note.plain:
                 t.append("\n")
                 t.append_text(note)
-        if asking.coach:  # after what answers the player's key
+        if coach:  # after what answers the player's key
             t.append("\n")
-            t.append(asking.coach, style="magenta")
+            t.append(coach, style="magenta")
         for line in asking.news:
             t.append("\n")
             t.append(line, style="cyan")

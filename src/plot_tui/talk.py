@@ -39,7 +39,7 @@ class TalkScreen(Protocol):
     app: App
 
     def query(self, selector: str) -> DOMQuery: ...
-    def say(self, text: str, *, error: bool = False) -> None: ...
+    def tell(self, text: str, *, error: bool = False) -> None: ...
     def show_notice(self, notice: Text) -> None: ...
     def action_tab(self, tab: str) -> None: ...
     def talk_lines(self) -> list[ChatLine]: ...
@@ -168,7 +168,7 @@ class TalkKeys:
     def talk(self) -> None:
         s = self.screen
         if s.controller.talk is None:
-            s.say(
+            s.tell(
                 "Talk is for tables served over SSH (plot serve); here the other player sits beside you.",
                 error=True,
             )
@@ -184,18 +184,18 @@ class TalkKeys:
         try:
             s.controller.talk(text)
         except Exception as exc:  # the server's refusal (empty, too long, too fast)
-            s.say(str(exc), error=True)
+            s.tell(str(exc), error=True)
             return
         s.show_notice(Text(""))
 
     def hide_watchers(self) -> None:
         pane = self._pane()
         if pane is None:
-            self.screen.say("Talk is for tables served over SSH (plot serve).", error=True)
+            self.screen.tell("Talk is for tables served over SSH (plot serve).", error=True)
             return
         pane.hide_watchers = not pane.hide_watchers
         pane.again()
-        self.screen.say(
+        self.screen.tell(
             "Spectators' talk is hidden on your screen (H shows it again)."
             if pane.hide_watchers
             else "Spectators' talk is shown again."
@@ -205,7 +205,7 @@ class TalkKeys:
         pane = self._pane()
         names = sorted({ln.name for ln in self.screen.talk_lines()})
         if pane is None or not names:
-            self.screen.say("Nobody has said anything to mute.", error=True)
+            self.screen.tell("Nobody has said anything to mute.", error=True)
             return
         items = [(n, ("unmute " if n in pane.muted else "mute ") + clean(n)) for n in names]
         self.screen.app.push_screen(ActionMenu("Mute or unmute, on your screen only", items), self._muted)
@@ -216,7 +216,7 @@ class TalkKeys:
             return
         pane.muted ^= {name}
         pane.again()
-        self.screen.say(
+        self.screen.tell(
             f"{clean(name)} is {'muted' if name in pane.muted else 'heard again'} on your screen."
         )
 
