@@ -266,7 +266,13 @@ class ActionMenu(OnceModal[T | None]):
     A line that asks first (a roll, a spent chit) says so at the top on the first Enter
     and goes ahead on the second, without leaving the list."""
 
-    BINDINGS = [Binding("escape", "close", "Close"), Binding("down", "to_list", "List", show=False)]
+    BINDINGS = [
+        Binding("escape", "close", "Close"),
+        Binding("down", "to_list", "List", show=False),
+        # an Enter typed ahead, before the list took the keyboard (a busy machine): the
+        # first line, as if the list had it
+        Binding("enter", "pick", "Pick", show=False),
+    ]
 
     def __init__(self, title: str, items: list[MenuItem[T]] | list[tuple[T, str]]) -> None:
         super().__init__()
@@ -356,6 +362,14 @@ class ActionMenu(OnceModal[T | None]):
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+    def action_pick(self) -> None:
+        options = self.query_one(OptionList)
+        if options.highlighted is None:
+            self._highlight_first()
+        options.focus()
+        if options.highlighted is not None:
+            options.action_select()
 
 
 def result_text(o: Outcome | None, actions: int, record_path: str | None) -> Text:

@@ -75,6 +75,26 @@ async def test_letters_typed_one_at_a_time_into_the_list_all_count():
         assert any("Travel to" in ln for ln in listed(menu))
 
 
+async def test_an_enter_typed_before_the_list_has_the_keyboard_picks_the_first_line():
+    """On a busy machine the Enter after `a` can come before the list takes the
+    keyboard: it picks the first line all the same, never lost."""
+    from textual.app import App
+
+    picked = []
+
+    class Lists(App):
+        def on_mount(self) -> None:
+            menu = ActionMenu("2 legal actions", [("h", "Harass Oster (303)"), ("o", "Move Oster")])
+            self.push_screen(menu, picked.append)
+
+    app = Lists()
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.set_focus(None)  # as before the list's own mount gave it the keyboard
+        await pilot.press("enter")
+        await pilot.pause()
+    assert picked == ["h"]
+
+
 async def test_the_list_finds_a_name_whatever_its_accents_and_case():
     from textual.app import App
 
