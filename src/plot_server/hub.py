@@ -110,7 +110,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
         self.tables: dict[str, ServedTable] = {}
         self.damaged: dict[str, Damaged] = {}  # tables that could not be read back
         self.lobby_listeners: list[Callable[[], None]] = []
-        self.sessions: set = set()  # the connected players' apps, both doors
+        self.sessions: set = set()  # every connected player's session, every door (goodbye)
         self.lobby = Lobby()  # the lobby's talk
         self.links = Links()  # one-time browser sign-ins
         self.replays = FinishedGames(rules, None)  # finished games' records, for R

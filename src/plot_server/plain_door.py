@@ -635,6 +635,21 @@ class PlainVisit:
         self.seat = None
 
 
+class PlainGoodbye:
+    """A plain session as the server's stop sees its sessions (server.say_goodbye):
+    ``goodbye`` said, then the session ended, as a full screen's is."""
+
+    def __init__(self, visit: PlainVisit, task: asyncio.Task[Any] | None) -> None:
+        self.visit, self.task, self.goodbye, self.told = visit, task, "", False
+
+    def exit(self) -> None:
+        if self.goodbye:
+            self.visit.say(self.goodbye)
+        self.told = True
+        if self.task is not None:
+            self.task.cancel()
+
+
 async def serve_plain(process: Any, hub: Hub, who: Who, guard: ConnectionGuard) -> None:
     """One plain-text session over SSH (asyncssh's process: bytes in and out), until the
     player quits, the connection ends, or the connection's limits close it (``guard``:
@@ -654,6 +669,8 @@ async def serve_plain(process: Any, hub: Hub, who: Who, guard: ConnectionGuard) 
     editor = LineEditor(process.stdout.write if terminal else None, most=guard.limits.line_length)
     visit = PlainVisit(hub, who, out, later=asyncio.get_running_loop().call_soon, touch=guard.touch)
     visit.start()
+    stopping = PlainGoodbye(visit, asyncio.current_task())
+    hub.sessions.add(stopping)  # the server's stop tells this player too
     try:
         while True:
             try:
@@ -685,5 +702,9 @@ async def serve_plain(process: Any, hub: Hub, who: Who, guard: ConnectionGuard) 
                 await asyncio.sleep(wait)
     except (Flooded, Stalled) as why:
         visit.say(f"plot: closed: {why}.")
+    except asyncio.CancelledError:
+        if not stopping.told:
+            raise  # (not the server's stop: whoever cancelled it goes on cancelling)
     finally:
+        hub.sessions.discard(stopping)
         visit.close()

@@ -252,22 +252,27 @@ def test_a_server_stopped_with_ctrl_c_tells_every_player_their_game_is_saved(tmp
     "Connection closed" and no word from the game."""
     import signal
 
-    make_keys(tmp_path, ["alice"])
+    make_keys(tmp_path, ["alice", "bob"])
     srv = Server(tmp_path)
     t = Terminal(ssh_args(srv.port, tmp_path / "alice", "-tt", "alice@127.0.0.1"))
+    plain = Terminal(ssh_args(srv.port, tmp_path / "bob", "-tt", "plain+bob@127.0.0.1"))
     try:
         t.wait_shown("you are alice")
+        plain.wait_for("You are bob. Type help for the commands.")
         srv.proc.send_signal(signal.SIGINT)
         said = t.ended(timeout=30)
         assert "the server is stopping" in said and "Your game is saved" in said, said[-300:]
+        said = plain.ended(timeout=30)  # the plain door is told the same, in words
+        assert "the server is stopping" in said and "Your game is saved" in said, said[-300:]
         assert srv.proc.wait(timeout=30) == 0
         eventually(
-            lambda: any("stopping: 1 connected player told" in ln for ln in srv.output),
+            lambda: any("stopping: 2 connected players told" in ln for ln in srv.output),
             "the operator told",
             10,
         )
     finally:
         t.close()
+        plain.close()
         srv.stop()
 
 
