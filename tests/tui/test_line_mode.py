@@ -285,3 +285,24 @@ def test_a_number_keeps_its_action_while_the_decision_lasts(rules):
     assert numbers.keyed([a, b, c], v) == [(1, a), (2, b), (3, c)]
     assert numbers.keyed([b, c, d], v) == [(2, b), (3, c), (4, d)]  # b and c keep theirs
     assert numbers.action(1, [b, c, d], v) is None  # 1 was a: gone, never another action
+
+
+def test_a_watched_game_is_said_move_by_move_as_it_is_played(rules):
+    """plot play --plain --watch: each move is said as the computer makes it, not a
+    Game-Turn at a time once it has thought them all."""
+    s = Session(new_game(3, rules=rules), {p: Seat.COMPUTER for p in Player}, seed=3)
+    out = io.StringIO()
+    said_before_step: list[int] = []
+    step = s.computer_step
+
+    def step_and_count():
+        said_before_step.append(len(out.getvalue()))
+        return step()
+
+    s.computer_step = step_and_count
+    from plot_tui.line_mode import local_lines
+
+    assert local_lines(s, lambda: None, out).run() == 0  # (nobody types: watched to the end)
+    assert len(said_before_step) > 40
+    grew = sum(b > a for a, b in zip(said_before_step, said_before_step[1:], strict=False))
+    assert grew > len(said_before_step) // 2  # said between one move and the next
