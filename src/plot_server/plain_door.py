@@ -581,8 +581,6 @@ class PlainVisit:
                 self.say("leave: back to the lobby.")
             self._rematch_news(guest)
             return
-        if chair.follow_standing_answers():
-            return  # the coup question answered for this Game-Turn: its change says the rest
         if shot.actions == self.asked_at:
             return
         self.asked_at = shot.actions

@@ -93,7 +93,6 @@ class Controller:
         self.settings = settings or SettingsFile(None)
         self.note, self.talk = note, talk
         self.numbers = Numbers()  # the numbered choices, kept while a decision lasts
-        self.no_coup_turn: int | None = None  # D: the Game-Turn the coup question is off
         self._armed: tuple[Action, int] | None = None  # said once; the same again acts
         self._cell_shown: tuple[int, int] | None = None  # the Cell shown before 14.0
         self._news_from: dict[Player | None, int] = {}  # each side's last action
@@ -437,29 +436,20 @@ class Controller:
         return Player.ABWEHR in self.sides
 
     def no_coup_this_turn(self) -> Said:
+        """D: this question answered no, and the rest of this Game-Turn's answered by
+        the table as they come, whether this screen is open or not (18.11)."""
         shot = self.snapshot()
         if not self.may_skip_coups():
             return Said("D answers the Abwehr's coup question (18.11).", error=True)
         if not (shot.my_move and coup_asked(shot)):
             return Said("D answers the coup question (18.11); it is not asked now.", error=True)
-        self.no_coup_turn = shot.view.turn
-        self._decline_coup()
-        return Said(f"No coup asked again until Game-Turn {shot.view.turn + 1}.")
-
-    def follow_standing_answers(self) -> bool:
-        """After a change: the coup question this screen's player has already answered
-        for this Game-Turn is answered again, at once. True if it acted."""
-        shot = self.snapshot()
-        if self.no_coup_turn is not None and shot.my_move and coup_asked(shot):
-            if shot.view.turn == self.no_coup_turn:
-                return self._decline_coup()
-        return False
-
-    def _decline_coup(self) -> bool:
-        no = fixed(list(self.snapshot().legal)).get("d")
+        self.table.no_coup_in[Player.ABWEHR] = shot.view.turn
+        no = fixed(list(shot.legal)).get("d")
         if no is not None and no.verb is Verb.NO_REVEAL:
-            return not self.press(no, asked=True).error
-        return False
+            said = self.press(no, asked=True)
+            if said.error:
+                return said
+        return Said(f"No coup asked again until Game-Turn {shot.view.turn + 1}.")
 
 
 def coup_asked(shot: Snapshot) -> bool:

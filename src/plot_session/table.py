@@ -25,9 +25,10 @@ from typing import Protocol
 import attrs
 
 from plot_ai.pool import Answer, Job, decide
-from plot_core import GameState, Player
+from plot_core import GameState, IllegalAction, Player, Verb, legal_actions
+from plot_core.engine.state import DecisionKind
 
-from .session import Session
+from .session import Seat, Session
 from .snapshot import Snapshot, snapshot_of
 
 Eyes = Player | None  # whose eyes a screen shows: a side's, or a spectator's (None)
@@ -148,6 +149,8 @@ class Table:
         self._snapshots: dict[Eyes, Snapshot] = {}
         self._stepping = False  # a step (or a search) is on its way
         self._generation = 0  # counts sessions: a step scheduled for an older one is dropped
+        # a seat's standing answer to the coup question (18.11): no coup this Game-Turn
+        self.no_coup_in: dict[Player, int] = {}
         self.session = session
         session.listeners.append(self.changed)
 
@@ -167,10 +170,31 @@ class Table:
         a new version for every screen, and the computer's next step if it is its turn."""
         self.version += 1
         self._snapshots.clear()
+        if self._answer_standing():
+            return  # (the answer's own change told everyone: nobody hears it was asked)
         change = Changed(self.version)
         for listener in list(self._listeners):
             listener(change)
         self._drive()
+
+    def _answer_standing(self) -> bool:
+        """The coup question, asked of a seat whose player answered it for this
+        Game-Turn (18.11), answered at once: no prompt, no notice of a move to make,
+        at the table or away from it. True if it answered."""
+        s = self.session
+        state, side = s.state, s.state.to_act
+        if side is None or self.no_coup_in.get(side) != state.turn or s.seats.get(side) is not Seat.HUMAN:
+            return False
+        if not state.pending or state.pending[-1].kind != DecisionKind.COUP:
+            return False
+        no = next((a for a in legal_actions(state) if a.verb is Verb.NO_REVEAL), None)
+        if no is None:
+            return False
+        try:
+            s.act_as(side, no)  # (tells the table again, at the next question)
+        except IllegalAction:  # the record cannot take it now: asked as ever
+            return False
+        return True
 
     def snapshot(self, eyes: Eyes) -> Snapshot:
         """What ``eyes`` may see now, made once per version however many screens ask."""

@@ -195,7 +195,7 @@ class GameScreen(BoardScreen):
         self.answered(self.controller.press(action, asked=asked))
 
     def after_change(self) -> None:
-        """What a new version may call for: a dialog, or a standing answer."""
+        """What a new version may call for: a word on saving, or a dialog."""
         c, shot = self.controller, self.shot
         saving = c.saving_news()
         if saving is not None:
@@ -210,8 +210,6 @@ class GameScreen(BoardScreen):
         if c.needs_handoff() and not self._handoff_open:
             self._handoff_open = True
             self.app.push_screen(HandoffScreen(*c.handoff_words()), self._handed_over)
-            return
-        if c.follow_standing_answers():
             return
         h = active_hex(shot.view)
         if h is not None and not shot.my_move and not c.table.skipping:

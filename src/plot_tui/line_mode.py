@@ -285,8 +285,6 @@ class LineMode(Answers):
             if state.outcome is not None:
                 self.say(over_words(state.outcome))
                 return 0
-            if c.follow_standing_answers():
-                continue  # the coup question this player answered for the Game-Turn
             if not c.my_move():
                 if ran:
                     continue  # (the computer moved: settled above)

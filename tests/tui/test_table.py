@@ -205,3 +205,26 @@ def test_a_step_on_its_way_for_a_replaced_session_is_dropped():
     scheduler.run()
     assert old.actions == 0 and fresh.my_move()
     assert len(scheduler.delays) == fresh.actions + 1  # one chain, and the dropped step
+
+
+def test_a_standing_no_coup_is_answered_by_the_table_and_nobody_hears_it_asked():
+    """The Abwehr's D (18.11) is kept by the table, not a screen: each coup question
+    of that Game-Turn is answered as it comes, with no screen open, and no change is
+    published with the question pending (so no screen prompts and no notice is sent)."""
+    scheduler = InlineScheduler()
+    start = pos('\nphasing = "ss"\ndice = [1]\n[units]\n"002" = { hex = "2110" }\n')
+    session = Session(start, {Player.SS: Seat.COMPUTER, Player.ABWEHR: Seat.HUMAN})
+    table = Table(session, scheduler)
+    asked: list[bool] = []
+    table.subscribe(
+        lambda _c: asked.append(
+            bool(session.state.pending) and "coup" in str(session.state.pending[-1].kind).lower()
+        )
+    )
+    table.no_coup_in[Player.ABWEHR] = start.turn
+    table.start()
+    scheduler.run()
+    assert session.state.turn == start.turn + 1  # the SS's phases all ended, the turn is over
+    assert asked and not any(asked)
+    no_coups = [ln for ln in session.log if ln.action is not None and ln.action.verb.value == "no-reveal"]
+    assert len(no_coups) >= 4  # one answer at each SS phase's end
