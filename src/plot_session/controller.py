@@ -5,8 +5,8 @@ A Controller sits between a player's keys and their Table (table.py). It knows w
 sides this screen acts for (one, both at a hot-seat keyboard, none for a spectator) and
 whose eyes are on it now; it numbers the choices so that a number keeps its action
 while the decision lasts; it says a roll or a spent chit before doing it (the same
-action again goes ahead); it holds the Abwehr's standing "no coup this Game-Turn" for
-this screen; it hands the keyboard over between hot-seat players; and it puts every
+action again goes ahead); it gives the table the Abwehr's standing "no coup this
+Game-Turn" (D); it hands the keyboard over between hot-seat players; and it puts every
 answer in words (``Said``). The full screen, the plain text and the served doors are
 views over it: they read its snapshot and its words, and never decide what a key does.
 """
