@@ -256,9 +256,10 @@ async def test_a_client_that_never_reads_is_held_to_a_bounded_backlog_on_every_d
         # What was held for it, then the end: a client behind by more than the output
         # bound is cut off after the stall time (test_connection_limits holds that, on
         # an injected clock); here, on a busy machine, a client the server never had to
-        # hold that much for may still be open: it is taken at what it was held.
-        deadline, quiet = time.monotonic() + 20, 0
-        while not plain and not door.closed() and time.monotonic() < deadline and quiet < 40:
+        # hold that much for may still be open: it is taken at what it was held, which
+        # comes at once over loopback (3 s at most; what comes later is drawn anew)
+        deadline, quiet = time.monotonic() + 3, 0
+        while not plain and not door.closed() and time.monotonic() < deadline and quiet < 10:
             before_wait = len(door.got)
             await asyncio.sleep(0.1)
             quiet = quiet + 1 if len(door.got) == before_wait else 0
@@ -306,4 +307,6 @@ async def test_a_fast_sender_that_reads_is_held_to_its_budget_and_the_others_pla
     plain_login = time.monotonic() - start
     held = await flooding
     assert all(held.values()), held
-    assert login < 6 and plain_login < 6, (login, plain_login)
+    # (14.6 s and a reset before the guard; about 1 s alone, 6 s with the other test
+    # process busy beside it on two cores)
+    assert login < 9 and plain_login < 9, (login, plain_login)
