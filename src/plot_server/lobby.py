@@ -34,7 +34,8 @@ LOBBY_HELP = (
     "[b]j[/b] join with a code · [b]w[/b] watch · [b]m[/b] my games / all · [b]T[/b] talk · "
     "[b]N[/b] notices · [b]r[/b] ratings · [b]L[/b] browser link · [b]q[/b] leave"
 )
-ALL_COLUMNS = ("Table", "SS", "Abwehr", "Game", "Watching", "You")
+# "You" second: a player's mark ("your move") is never the part 80 columns cut
+ALL_COLUMNS = ("Table", "You", "SS", "Abwehr", "Game", "Watching")
 MY_COLUMNS = ("Table", "You play", "Opponent", "Game", "Your time", "Theirs", "Last move")
 
 
@@ -154,22 +155,22 @@ class LobbyScreen(OnceScreen[None]):
             # cells as Text: a DataTable reads a str cell as markup, and names are outside text
             cells = (
                 table.id,
+                you,
                 self.hub.seat_with_rating(table, Player.SS),
                 self.hub.seat_with_rating(table, Player.ABWEHR),
                 table.status(),
                 str(table.watchers()),
-                you,
             )
             t.add_row(*(plain(c) for c in cells), key=table.id)
         for d in self.hub.damaged.values():
             mine = d.side_of(self.who)
             cells = (
                 d.id,
+                SIDE[mine] if mine is not None else "",
                 d.owner_name(Player.SS),
                 d.owner_name(Player.ABWEHR),
                 d.STATUS,
                 "",
-                SIDE[mine] if mine is not None else "",
             )
             t.add_row(*(plain(c, "red") for c in cells), key=d.id)
 

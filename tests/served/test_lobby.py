@@ -99,7 +99,7 @@ async def test_lobby_talk_and_the_tables_where_it_is_your_move_come_first(rules,
         lobby = app.screen
         rows = lobby.query_one("DataTable")
         first = [str(c) for c in rows.get_row_at(0)]
-        assert first[0] == mine.id and first[-1] == "▶ SS: your move"
+        assert first[0] == mine.id and first[1] == "▶ SS: your move"  # (second: never cut)
         assert "your move" not in " ".join(str(c) for c in rows.get_row(other.id))
         await pilot.press("T")
         await pilot.pause()

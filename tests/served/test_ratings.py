@@ -278,7 +278,7 @@ async def test_the_lobby_shows_ones_rating_and_r_opens_the_leaderboard(rules, tm
         assert f"you are alice, rated {alice.words()}" in title
         table = app.lobby.query_one("DataTable")
         row = [str(c) for c in table.get_row(waiting.id)]
-        assert row[1] == f"bob {bob.overall} (away)"  # the players' ratings in the list
+        assert row[2] == f"bob {bob.overall} (away)"  # the players' ratings in the list
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, LeaderboardScreen)
