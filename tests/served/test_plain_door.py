@@ -161,12 +161,12 @@ def test_the_line_editor_echoes_takes_back_and_drops_arrow_keys():
 def test_d_at_the_plain_door_answers_the_coup_question_for_the_game_turn(rules, tmp_path):
     """The Abwehr's standing answer (18.11) at a server's plain door: asked once, D,
     and the SS's next phase ends without asking again; the prompt's letters work."""
-    from tests.tui.helpers import pos
+    from tests.tui.helpers import SS_ALONE, pos
 
     later = Later()
     hub = Hub(rules, tmp_path, later=later)
     table = hub.create(ALICE, Player.ABWEHR, opponent=Seat.COMPUTER, seed=5)
-    table.session.state = pos('\nphasing = "ss"\ndice = [1]\n[units]\n"002" = { hex = "2110" }\n')
+    table.session.state = pos(SS_ALONE)
     table.runtime.changed()
     alice = Player_(hub, ALICE)
     alice.visit.start()

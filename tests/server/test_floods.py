@@ -166,14 +166,16 @@ def doors(server: Server, size: tuple[int, int] = (120, 40)) -> list:
     ]
 
 
-async def honest_player_comes_in(server: Server) -> float:
-    """An honest player signs in (full screen) and the lobby answers a key: how long."""
+async def honest_player_comes_in(server: Server, *, plain: bool = False) -> float:
+    """An honest player signs in (full screen, or plain text) and the lobby answers a
+    key or a line: how long."""
     start = time.monotonic()
-    door = SshDoor(server.port, plain=False)
+    door = SshDoor(server.port, plain=plain)
+    typed, answer = (b"tables\r", "new ss or new abwehr") if plain else (b"n", "A new table")
     try:
-        await door.open("honest")
-        await door.send(b"n")
-        await door.until("A new table", timeout=20)
+        await door.open("reader" if plain else "honest")
+        await door.send(typed)
+        await door.until(answer, timeout=20)
     finally:
         door.close()
     return time.monotonic() - start
@@ -296,15 +298,7 @@ async def test_a_fast_sender_that_reads_is_held_to_its_budget_and_the_others_pla
     flooding = asyncio.ensure_future(on_every_door(flood_server, run))
     await asyncio.sleep(3)
     login = await honest_player_comes_in(flood_server)
-    plain = SshDoor(flood_server.port, plain=True)  # and an honest plain player too
-    start = time.monotonic()
-    try:
-        await plain.open("reader")
-        await plain.send(b"tables\r")
-        await plain.until("new ss or new abwehr", timeout=20)
-    finally:
-        plain.close()
-    plain_login = time.monotonic() - start
+    plain_login = await honest_player_comes_in(flood_server, plain=True)  # and a plain one
     held = await flooding
     assert all(held.values()), held
     # (14.6 s and a reset before the guard; about 1 s alone, 6 s with the other test

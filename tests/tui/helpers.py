@@ -17,6 +17,18 @@ from plot_tui.mapview import MapView
 HOTSEAT = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.HUMAN}
 
 
+# Schellenberg (002) next to a suspected Bonhoeffer (305), the SS phasing: a harassment
+DUEL = """
+phasing = "ss"
+dice = [1]
+[units]
+"002" = { hex = "2110" }
+"305" = { hex = "2210", suspected = true }
+"""
+# Schellenberg alone, the SS phasing: its phases end at once (the coup asked after each)
+SS_ALONE = 'phasing = "ss"\ndice = [1]\n[units]\n"002" = { hex = "2110" }\n'
+
+
 def pos(text: str) -> GameState:
     return load_position(textwrap.dedent(text))
 

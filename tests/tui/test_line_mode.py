@@ -246,10 +246,9 @@ def test_a_long_list_of_choices_is_paged_and_a_number_at_more_plays_it(rules):
 def test_the_letters_the_prompt_names_work_as_on_the_full_screen(rules):
     """The prompt says "end the phase (P)": P ends it; a letter that does nothing now
     says why, with its case; nothing is "unknown verb"."""
-    from .helpers import pos
+    from .helpers import SS_ALONE, pos
 
-    duel = '\nphasing = "ss"\ndice = [1]\n[units]\n"002" = { hex = "2110" }\n'
-    s = Session(pos(duel), AGAINST_THE_COMPUTER)
+    s = Session(pos(SS_ALONE), AGAINST_THE_COMPUTER)
     out = played(s, "e", "P", "quit")
     assert "or end the phase (P)" in out
     assert "End the move: not now: activate a unit first (9.14)" in out
@@ -260,10 +259,9 @@ def test_d_answers_the_coup_question_for_the_whole_game_turn(rules):
     """The Abwehr's standing answer (18.11): asked at the end of the SS's phase,
     answered by D, and not asked again this Game-Turn: the next phase's question is
     answered by itself, and the game goes on."""
-    from .helpers import pos
+    from .helpers import SS_ALONE, pos
 
-    duel = '\nphasing = "ss"\ndice = [1]\n[units]\n"002" = { hex = "2110" }\n'
-    s = Session(pos(duel), {Player.SS: Seat.COMPUTER, Player.ABWEHR: Seat.HUMAN})
+    s = Session(pos(SS_ALONE), {Player.SS: Seat.COMPUTER, Player.ABWEHR: Seat.HUMAN})
     out = played(s, "D", "quit")
     assert out.count("Or D: no coup asked again this Game-Turn (18.11).") == 1
     assert "No coup asked again until Game-Turn 2." in out
@@ -277,9 +275,9 @@ def test_a_number_keeps_its_action_while_the_decision_lasts(rules):
     from plot_core import parse_action, view
     from plot_session.choices import Numbers
 
-    from .helpers import pos
+    from .helpers import SS_ALONE, pos
 
-    v = view(pos('\nphasing = "ss"\n[units]\n"002" = { hex = "2110" }\n'), Player.SS)
+    v = view(pos(SS_ALONE), Player.SS)
     numbers = Numbers(most=None, worth=lambda legal, v: legal)
     a, b, c, d = (parse_action(t) for t in ("move 2010", "move 2011", "end", "end-phase"))
     assert numbers.keyed([a, b, c], v) == [(1, a), (2, b), (3, c)]

@@ -10,15 +10,7 @@ from plot_session.controller import Controller
 from plot_session.session import Seat, Session
 from plot_session.table import InlineScheduler, Table
 
-from .helpers import HOTSEAT, pos
-
-DUEL = """
-phasing = "ss"
-dice = [1]
-[units]
-"002" = { hex = "2110" }
-"305" = { hex = "2210", suspected = true }
-"""
+from .helpers import DUEL, HOTSEAT, pos
 
 
 def screen_at(session: Session) -> Controller:

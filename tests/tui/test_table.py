@@ -19,15 +19,8 @@ from plot_session.controller import Controller
 from plot_session.session import Seat, Session, new_session
 from plot_session.table import CallbackScheduler, Changed, InlineScheduler, Table
 
-from .helpers import HOTSEAT, pos
+from .helpers import DUEL, HOTSEAT, SS_ALONE, pos
 
-DUEL = """
-phasing = "ss"
-dice = [1]
-[units]
-"002" = { hex = "2110" }
-"305" = { hex = "2210", suspected = true }
-"""
 AGAINST = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.COMPUTER}
 
 
@@ -212,7 +205,7 @@ def test_a_standing_no_coup_is_answered_by_the_table_and_nobody_hears_it_asked()
     of that Game-Turn is answered as it comes, with no screen open, and no change is
     published with the question pending (so no screen prompts and no notice is sent)."""
     scheduler = InlineScheduler()
-    start = pos('\nphasing = "ss"\ndice = [1]\n[units]\n"002" = { hex = "2110" }\n')
+    start = pos(SS_ALONE)
     session = Session(start, {Player.SS: Seat.COMPUTER, Player.ABWEHR: Seat.HUMAN})
     table = Table(session, scheduler)
     asked: list[bool] = []
