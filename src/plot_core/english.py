@@ -12,6 +12,11 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
 
 
+def listed(names: list[str]) -> str:
+    """'Canaris', 'Canaris and Oster', 'Canaris, Oster and Beck'."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def plain_letters(text: str) -> str:
     """``text`` as a search compares it: lower case, accents dropped (Müller: muller)."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
@@ -27,4 +32,4 @@ def searchable(text: str) -> str:
     return plain if spelled == plain else f"{plain} {spelled}"
 
 
-__all__ = ["counted", "plain_letters", "searchable"]
+__all__ = ["counted", "listed", "plain_letters", "searchable"]

@@ -136,7 +136,8 @@ def words(rules: Rules, v: PlayerView | GameState, a: Action) -> str:
 
 # -- what just happened, in a sentence ---------------------------------------------------
 # Beside every die roll and table result, the events a player must not miss: the coup's
-# bonuses and Hitler's fate (18.52, 18.55), units changing sides or leaving the board.
+# bonuses and Hitler's fate (18.52, 18.55), units changing sides or leaving the board,
+# recruiters falling under suspicion (12.73).
 NOTABLE = frozenset(
     {
         "18.21",
@@ -148,6 +149,9 @@ NOTABLE = frozenset(
         "13.34",
         "16.13",
         "17.25",
+        "12.31",
+        "12.35",
+        "12.73",
         "12.75",
         "14.31",
         "14.32",
@@ -156,9 +160,14 @@ NOTABLE = frozenset(
 )
 
 
+def rolled(event: Event) -> bool:
+    """A die was rolled or a table read: the news its consequences belong to."""
+    return bool(event.roll) or event.table is not None
+
+
 def is_news(event: Event) -> bool:
     """Worth the message line, not only the log: a roll, a table's result, or NOTABLE."""
-    return bool(event.roll) or event.table is not None or event.case in NOTABLE
+    return rolled(event) or event.case in NOTABLE
 
 
 def news(rules: Rules, event: Event) -> str:

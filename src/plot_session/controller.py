@@ -24,7 +24,7 @@ from plot_core.engine.paths import path_to, walk_problem
 from plot_core.engine.state import Box, DecisionKind, Event, Phase
 from plot_core.english import counted
 from plot_core.hexgrid import Hex
-from plot_core.wording import is_news, news, unit_name, words
+from plot_core.wording import is_news, news, rolled, unit_name, words
 
 from .choices import FIXED, Numbers, active_hex, fixed
 from .describe import SIDE, in_streets
@@ -193,18 +193,30 @@ class Controller:
 
     def news(self) -> tuple[str, ...]:
         """Rolls and results since this screen's player last acted (theirs, the other
-        player's, the computer's), newest last: each a sentence (plot_core.wording)."""
+        player's, the computer's), newest last: each a sentence (plot_core.wording). What
+        a roll caused in the same action (a unit recruited, recruiters suspected, a
+        bonus) is said on the roll's line, so a short box that keeps the line keeps it."""
         rules = self.table.session.state.rules
         since = self._news_from.get(self.eyes, -1)
         found: list[LogLine] = []
+        rolls = 0
         for ln in reversed(self.snapshot().log):  # only the last few are said
-            if ln.index <= since or len(found) > MAX_NEWS:
+            if ln.index <= since or rolls > MAX_NEWS or len(found) > 8 * MAX_NEWS:
                 break
             if is_news(ln.event):
                 found.append(ln)
-        lines = [news(rules, ln.event) for ln in reversed(found[:MAX_NEWS])]
-        if len(found) > MAX_NEWS:
-            lines.insert(0, "... and before that, more in the log (g)")
+                rolls += rolled(ln.event)
+        lines: list[str] = []
+        roll_action: int | None = None  # the action whose roll the last line says
+        for ln in reversed(found):
+            said = news(rules, ln.event)
+            if not rolled(ln.event) and lines and ln.index == roll_action:
+                lines[-1] += f"; {said}"
+                continue
+            lines.append(said)
+            roll_action = ln.index if rolled(ln.event) else None
+        if len(lines) > MAX_NEWS:
+            lines[: len(lines) - MAX_NEWS] = ["... and before that, more in the log (g)"]
         return tuple(lines)
 
     def waiting(self) -> str:

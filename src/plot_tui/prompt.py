@@ -25,6 +25,7 @@ from .rules_screen import link_cases
 KEY_STYLE = Style.parse("bold reverse")
 BEST_SIZE = (120, 36)  # what the layout plays best at; smaller is said at the start
 CHOICE = "choice"  # the meta key that marks a choice's key and words
+ALL = "a"  # the key that lists every action, with its words (game_keys.py)
 EMPTY = Text("")
 
 
@@ -50,6 +51,7 @@ class PromptPane(Panel):
         self.notice = Text("")  # said until the player's first action (where it saves ...)
         self.streets_note = ""  # who stands in Berlin's streets now, until the next action
         self.size_hint = ""  # a small terminal: said until the first action
+        self._asked: tuple[Asking, Text, str] | None = None  # the last show's, for a resize
 
     def answer(self, text: str, *, error: bool = False) -> None:
         """What the player's last key did (outside text may be in it: shown as text)."""
@@ -75,10 +77,47 @@ class PromptPane(Panel):
         """What the game asks, in the controller's words (plot_session.controller);
         ``status``: the table's note (it can name players: outside text, as Text);
         ``coach``: a guided game's line."""
+        self._asked = (asking, status, coach)
+        room = self._room()
+        t = self._text(asking, status, coach, folded=False, hint=False)
+        if self.size_hint and self._lines(t) < room:  # a hint only where it fits
+            with_hint = self._text(asking, status, coach, folded=False, hint=True)
+            t = with_hint if self._lines(with_hint) <= room else t
+        lines = self._lines(t)
+        if asking.choices and lines > room:
+            # A short box cuts from the bottom: the choices fold to their keys first,
+            # so that a roll's result and what it caused stay in sight ...
+            t = self._text(asking, status, coach, folded=True, hint=False)
+            lines = self._lines(t)
+        # ... and if that is not enough, the pane grows over the map (up to half the
+        # screen) until the next draw.
+        grown = min(lines, self.screen.size.height // 2) if lines > room else None
+        self.styles.max_height = None if grown is None else grown + self._frame()
+        self.update(link_cases(t, self.cases))  # a click on a case opens it
+
+    def on_resize(self) -> None:
+        if self._asked is not None:  # what fits has changed
+            self.show(self._asked[0], status=self._asked[1], coach=self._asked[2])
+
+    def _room(self) -> int:
+        """Lines of text the pane may show: its greatest height less its border."""
+        most = self.styles.base.max_height  # the style sheet's, not a grown pane's
+        cells = int(most.value) if most is not None and most.is_cells else 8
+        return max(1, cells - self._frame())
+
+    def _frame(self) -> int:
+        """Rows the pane takes beside its text (its border)."""
+        return self.outer_size.height - self.content_size.height if self.content_size.height else 1
+
+    def _lines(self, t: Text) -> int:
+        width = self.content_size.width or max(20, self.screen.size.width - 40)
+        return len(t.wrap(self.app.console, width))
+
+    def _text(self, asking: Asking, status: Text, coach: str, *, folded: bool, hint: bool) -> Text:
         t = Text()  # (a span, not the text's base style: the choices follow it)
         t.append(asking.head, style=HEAD_STYLES[asking.kind])
         if asking.kind == "question":
-            t.append("\n")
+            t.append(" " if folded else "\n")  # folded, the keys follow the question
         elif asking.hint:
             t.append(" " + asking.hint, style="dim")
         for k, choice in enumerate(asking.choices):
@@ -86,9 +125,12 @@ class PromptPane(Panel):
             # are the way most players choose
             click = Style.from_meta({CHOICE: choice.key})
             t.append(f" {choice.key} ", style=KEY_STYLE + click)
-            t.append(f" {choice.text}", style=click)
+            if not folded or choice.key == ALL:
+                t.append(f" {choice.text}", style=click)
             if k < len(asking.choices) - 1:
-                t.append("  ")
+                t.append("  " if not folded else " ")
+        if folded and all(c.key != ALL for c in asking.choices):
+            t.append(f" ({ALL}: the list)", style="dim")
         if status.plain:
             t.append("\n")
             t.append_text(status)
@@ -104,9 +146,9 @@ class PromptPane(Panel):
         for line in asking.news:
             t.append("\n")
             t.append(line, style="cyan")
-        if self.size_hint:
+        if hint:
             t.append("\n" + self.size_hint, style="dim")
-        self.update(link_cases(t, self.cases))  # a click on a case opens it
+        return t
 
     def on_click(self, event: events.Click) -> None:
         key = event.style.meta.get(CHOICE)

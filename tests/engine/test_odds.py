@@ -153,6 +153,20 @@ def test_12_54_above_plus_7_reads_plus_7_and_says_so():
     assert faces(o) == column_of("recruitment", 7) == rolled(s, ["roll"], "recruitment")
 
 
+def test_12_73_the_odds_say_an_unsuspected_abwehr_recruiter_falls_under_suspicion():
+    units = """"401" = { hex = "2210", controller = "none" }
+        "301" = { hex = "2110" }"""
+    s = play(recruiting("abwehr", units, dice="1"), "recruit 401", "join 301")
+    o = one(s, "roll")  # Dohnanyi 8 vs Stauffenberg 7
+    assert "On R or Sr, Dohnanyi falls under suspicion (12.73, 12.74)." in o.notes
+    assert play(s, "roll").unit("301").suspected  # and so the engine does
+    # A recruiter already suspected risks nothing more; an SS recruiter never does.
+    s = play(recruiting("abwehr", units.replace('"2110" }', '"2110", suspected = true }')), "recruit 401")
+    assert not any("12.73" in n for n in one(s, "join 301").notes)
+    s = recruiting("ss", TARGET + '\n        "002" = { hex = "2110" }')
+    assert not any("12.73" in n for n in one(s, "recruit 107").notes)
+
+
 def test_12_2_naming_a_target_shows_the_odds_with_every_unit_that_may_join():
     s = recruiting(
         "ss",

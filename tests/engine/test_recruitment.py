@@ -65,6 +65,8 @@ def test_12_74_goerdeler_too_falls_under_suspicion():
     )  # 5 + 2 vs Schulenburg 6: +1
     s = play(s, "recruit 418", "join 200", "join 309", "roll")
     assert s.unit("200").suspected and s.unit("309").suspected
+    # one line for everyone the roll put under suspicion
+    assert [e.text for e in s.events if e.case == "12.73"] == ["Goerdeler and Trott fall under suspicion"]
 
 
 def test_12_14_civilians_need_their_loyalty_chit():

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
+from textual.geometry import Region
+
 from plot_core import Player, load_position
 from plot_core.engine.state import GameState
 from plot_session.controller import Controller
@@ -73,6 +75,14 @@ def session_of(app: PlotApp) -> Session:
 
 def prompt(app: PlotApp) -> str:
     return str(game(app).query_one("#prompt").render())
+
+
+def prompt_seen(app: PlotApp) -> str:
+    """The prompt as far as the screen shows it (a short box cuts what does not fit),
+    its wrapped lines joined into one line of words."""
+    pane = game(app).query_one("#prompt")
+    w, h = pane.outer_size
+    return " ".join(" ".join(strip.text for strip in pane.render_lines(Region(0, 0, w, h))).split())
 
 
 def panel(app: PlotApp, selector: str) -> str:

@@ -13,7 +13,7 @@ from plot_core.wording import is_news, news
 from plot_session.session import Seat, Session
 from plot_tui.app import PlotApp
 
-from .helpers import act_on, app_for, pos, prompt, quick, session_of
+from .helpers import act_on, app_for, game, pos, prompt, prompt_seen, quick, session_of
 
 H = parse_hex
 
@@ -115,3 +115,36 @@ async def test_a_roll_in_hot_seat_is_said_to_both_but_a_secret_draw_only_to_its_
         assert "die 5: Ep (enemy picks a chit) (12.9)" in ss_screen, ss_screen
         secret = [ln.event.text for ln in s.log_for(Player.ABWEHR) if ln.event.private is Player.ABWEHR]
         assert secret and not any(text in ss_screen for text in secret)
+
+
+@pytest.mark.asyncio
+async def test_at_80x24_a_rolls_result_and_all_it_caused_stay_in_sight():
+    """Three Abwehr recruiters roll an R: the die, the result, the three suspicions
+    (12.73) and the recruitment (12.31) are all on the screen, not only in the log."""
+    app = app_for(
+        pos("""
+        phase = "recruitment"
+        phasing = "abwehr"
+        dice = [1]
+        [units]
+        "401" = { hex = "2210", controller = "none" }
+        "301" = { hex = "2110" }
+        "300" = { hex = "2310" }
+        "302" = { hex = "2211" }
+        """)
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1", "1", "2", "3")  # Stauffenberg; Canaris, Dohnanyi, Gisevius
+        await pilot.press("r")
+        await pilot.pause()
+        seen = prompt_seen(app)
+        for said in (
+            "die 1: R (recruited) (12.9)",
+            "Canaris, Dohnanyi and Gisevius fall under suspicion (12.73)",
+            "Stauffenberg is recruited by Abwehr (12.31)",
+        ):
+            assert said in seen, seen
+        assert "P" in seen and "End the phase" not in seen  # the choices folded to keys
+        await pilot.press("P")  # acting again: the pane is its own size again
+        await pilot.pause()
+        assert game(app).query_one("#prompt").outer_size.height <= 8

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from ..data.chits import ChitKind
 from ..data.units import Sides
+from ..english import listed
 from ..parties import Party, Player
 from ..rules import Rules
 from .actions import Action, Verb, act
@@ -253,10 +254,13 @@ def resolve(state: GameState) -> GameState:
         )
     )
     if result in ("R", "Sr"):
-        for u in d.units:  # 12.73, 12.74
-            if is_unsuspected_abwehr(rules, state.unit(u)):
-                state = state.with_unit(u, suspected=True)
-                state = state.log(Event("12.73", f"{rules.units[u].short} falls under suspicion"))
+        suspects = [u for u in d.units if is_unsuspected_abwehr(rules, state.unit(u))]  # 12.74
+        for u in suspects:  # 12.73
+            state = state.with_unit(u, suspected=True)
+        if suspects:
+            falls = "falls" if len(suspects) == 1 else "fall"
+            who = listed([rules.units[u].short for u in suspects])
+            state = state.log(Event("12.73", f"{who} {falls} under suspicion"))
     if result == "R" or (result == "Sr" and (player is Player.SS or d.double_cross)):
         state = state.with_unit(target, recruited=True, controller=player, semi=False)
         return state.log(Event("12.31", f"{name} is recruited by {player.title}"))
