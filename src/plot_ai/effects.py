@@ -69,7 +69,7 @@ def played(state: GameState, actions: tuple[Action, ...]) -> tuple[GameState, st
         st = stakes(state, a)
         if st.rolls:
             odds = "; ".join(f"{o.title}: {o.chances()}" for o in st.odds if o.allowed)
-            return state, odds or "then a roll"
+            return state, odds or "a roll"
         try:
             state = apply(state, a)
         except IllegalAction:

@@ -83,8 +83,9 @@ def words(rules: Rules, v: PlayerView | GameState, a: Action) -> str:
             return f"Move {u}"
         case Verb.MOVE:
             return f"Step to {h}"
-        case Verb.TRAVEL:
-            return f"Travel to {h} with {chit_name(rules, a.chit)}"
+        case Verb.TRAVEL if a.hex is not None:  # a journey is chosen by its destination
+            area = rules.map.areas[rules.map.area_of[a.hex]].name
+            return f"Travel to {area} ({h}) with {chit_name(rules, a.chit)}"
         case Verb.HARASS if a.hex is not None:
             return f"Harass the vacant HQ at {h}"
         case Verb.HARASS:

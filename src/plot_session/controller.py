@@ -23,7 +23,7 @@ from plot_core.engine.overlays import Overlays
 from plot_core.engine.paths import path_to, walk_problem
 from plot_core.engine.state import Box, DecisionKind, Event, Phase
 from plot_core.english import counted
-from plot_core.hexgrid import Hex
+from plot_core.hexgrid import Hex, label
 from plot_core.wording import is_news, news, rolled, unit_name, words
 
 from .choices import FIXED, Numbers, active_hex, fixed
@@ -48,6 +48,7 @@ class Said:
     text: str = ""
     error: bool = False
     armed: bool = False  # said before going ahead: the same again goes ahead
+    path: tuple[Hex, ...] = ()  # a walk said before it is taken: the map shows its way
 
 
 @attrs.frozen
@@ -94,6 +95,7 @@ class Controller:
         self.note, self.talk = note, talk
         self.numbers = Numbers()  # the numbered choices, kept while a decision lasts
         self._armed: tuple[Action, int] | None = None  # said once; the same again acts
+        self._walk_armed: tuple[Hex, int] | None = None  # a walk said once, the same
         self._cell_shown: tuple[int, int] | None = None  # the Cell shown before 14.0
         self._news_from: dict[Player | None, int] = {}  # each side's last action
         self._streets: dict[Party, int] | None = None  # units in Berlin's streets, last asked
@@ -367,21 +369,34 @@ class Controller:
         return None if problem is None else str(problem)
 
     def walk(self, h: Hex) -> Said | None:
-        """A hex further than one step: walk the shortest legal way there, a step at a
-        time (each its own action, so undo takes them back one by one). None, with
+        """A hex further than one step: the way there is said (and given, for the map
+        to show) first; the same hex again walks it, a step at a time (each its own
+        action and checked as one, so undo takes them back one by one). None, with
         nothing done, if there is no such way."""
         path = self.walk_to(h)
         if not path:
             return None
-        uid = self.snapshot().view.active
+        s = self.table.session
+        v = self.snapshot().view
+        uid = v.active
+        name = unit_name(s.state.rules, uid)
+        way = ", ".join(label(step) for step in path)
+        moment = (h, s.actions)
+        if self._walk_armed != moment:
+            self._walk_armed = moment
+            steps = counted(len(path), "step")
+            return Said(f"Walk {name} to {label(h)} by {way} ({steps}): Enter again to go.", path=tuple(path))
+        self._walk_armed = None
         said = Said("")
         for step in path:
             if not self.my_move() or self.snapshot().view.active != uid:
                 break  # something stopped the move on the way
             said = self.press(Action(Verb.MOVE, hex=step))
             if active_hex(self.snapshot().view) != step:
-                break  # refused: said says why
-        return said
+                return said  # refused: said says why
+        if said.error or active_hex(self.snapshot().view) != h:
+            return said
+        return Said(f"{name} walked to {label(h)} by {way}")
 
     def number(self, n: int) -> Said:
         if not self.my_move():

@@ -95,6 +95,7 @@ class GameScreen(BoardScreen):
             if shot.actions != self._said_at:  # an answer to an earlier key: stale now
                 self.prompt_pane.message = Text("")
             self.shot, self._drawn = shot, shot.version
+            self.query_one(MapView).show_way(())  # a walk said before this is stale
             self.redraw()
         self.after_change()
 
@@ -179,6 +180,7 @@ class GameScreen(BoardScreen):
     def answered(self, said: Said) -> None:
         """What a key did: said at once if it changed nothing (a refusal, a roll said
         first); else with the table's next version, where the cursor follows the unit."""
+        self.query_one(MapView).show_way(said.path)  # a walk said first shows its way
         if said.armed:  # the part a player must read first comes first: a short box
             self.prompt_pane.ask_again(said.text)
             self.refresh_prompt()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import attrs
@@ -39,6 +40,7 @@ CURSOR = Style(reverse=True, bold=True)
 TARGET = Style(underline=True, bold=True)  # a hex some legal action names
 REACH = Style(color="bright_green", bold=True)  # the active unit can step here
 ZONE = Style(color="bright_magenta", bold=True)
+WAY = Style(color="bright_yellow", bold=True, reverse=True)  # a walk said before it is taken
 
 
 @attrs.frozen
@@ -108,6 +110,7 @@ class MapView(ScrollView, can_focus=True):
         # show changes: the board, the marks, the overlay.
         self._rows: dict[int, Strip] = {}
         self.palette = STANDARD
+        self.way: frozenset[Hex] = frozenset()  # the hexes of a walk said, not yet taken
 
     def use_palette(self, palette: Palette) -> None:
         self.palette = palette
@@ -121,6 +124,11 @@ class MapView(ScrollView, can_focus=True):
         for name in ("targets", "reachable", "zones_ss", "zones_abwehr", "influence"):
             changed |= getattr(old, name) ^ getattr(board, name)
         self._rebuild_rows({row_of(h) for h in changed})
+
+    def show_way(self, hexes: Iterable[Hex]) -> None:
+        """Mark the hexes of a walk the player is asked to confirm (none: no walk)."""
+        old, self.way = self.way, frozenset(hexes)
+        self._rebuild_rows({row_of(h) for h in old ^ self.way})
 
     def _rebuild_rows(self, rows: set[int]) -> None:
         for row in rows:
@@ -217,6 +225,8 @@ class MapView(ScrollView, can_focus=True):
 
     def _overlay_mark(self, h: Hex) -> tuple[str, Style] | None:
         b = self.board
+        if h in self.way:
+            return " * ", WAY
         if h in b.reachable:
             return " + ", REACH
         if self.overlay == "zones":

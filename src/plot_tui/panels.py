@@ -504,7 +504,9 @@ class MapKey(Static):
         t.append("\n")
         for glyph, meaning in LEGEND:
             t.append(f"  {glyph} {meaning}\n")
-        t.append("  + (green) the moving unit can step here\n  underlined: a hex you can act on\n")
+        t.append("  + (green) the moving unit can step here\n")
+        t.append("  * (yellow) the way of a walk, before Enter again takes it\n")
+        t.append("  underlined: a hex you can act on\n")
         t.append("  o: zones of control (s, a, x both) / Allied influence (i)\n\n")
         t.append("Reconstructed map", style="bold")
         t.append(" (the printed map is not in the rulebook; see docs/rules/map.md)\n")

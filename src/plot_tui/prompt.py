@@ -78,6 +78,8 @@ class PromptPane(Panel):
         ``status``: the table's note (it can name players: outside text, as Text);
         ``coach``: a guided game's line."""
         self._asked = (asking, status, coach)
+        if not self.is_attached:  # (a screen being taken down: nothing to fit)
+            return
         room = self._room()
         t = self._text(asking, status, coach, folded=False, hint=False)
         if self.size_hint and self._lines(t) < room:  # a hint only where it fits
@@ -91,7 +93,7 @@ class PromptPane(Panel):
             lines = self._lines(t)
         # ... and if that is not enough, the pane grows over the map (up to half the
         # screen) until the next draw.
-        grown = min(lines, self.screen.size.height // 2) if lines > room else None
+        grown = min(lines, self.app.size.height // 2) if lines > room else None
         self.styles.max_height = None if grown is None else grown + self._frame()
         self.update(link_cases(t, self.cases))  # a click on a case opens it
 
@@ -110,7 +112,7 @@ class PromptPane(Panel):
         return self.outer_size.height - self.content_size.height if self.content_size.height else 1
 
     def _lines(self, t: Text) -> int:
-        width = self.content_size.width or max(20, self.screen.size.width - 40)
+        width = self.content_size.width or max(20, self.app.size.width - 40)
         return len(t.wrap(self.app.console, width))
 
     def _text(self, asking: Asking, status: Text, coach: str, *, folded: bool, hint: bool) -> Text:

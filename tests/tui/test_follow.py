@@ -14,7 +14,7 @@ from plot_tui.app import PlotApp
 from plot_tui.mapstyle import CELL, hex_x
 from plot_tui.mapview import MapView
 
-from .helpers import act_on, app_for, cursor_to, game, pos, session_of
+from .helpers import act_on, app_for, cursor_to, game, pos, prompt, session_of
 
 pytestmark = pytest.mark.asyncio
 SIZES = [(80, 24), (160, 50)]
@@ -47,8 +47,14 @@ async def test_enter_on_a_reachable_hex_two_away_walks_there_and_undo_goes_step_
         s = session_of(app)
         await act_on(pilot, app, H("2110"))  # Schellenberg moves
         assert H("1910") in game(app).query_one(MapView).board.reachable
-        await act_on(pilot, app, H("1910"))  # two hexes away
+        await act_on(pilot, app, H("1910"))  # two hexes away: the way is said first
+        m = game(app).query_one(MapView)
+        assert s.state.unit("002").hex == H("2110") and m.way == {H("2010"), H("1910")}
+        said = " ".join(prompt(app).split())
+        assert "Walk Schellenberg (002) to 1910 by 2010, 1910 (2 steps): Enter again to go." in said
+        await pilot.press("enter")
         assert s.state.unit("002").hex == H("1910") and s.state.mp_spent == 2
+        assert not m.way and "Schellenberg (002) walked to 1910 by 2010, 1910" in prompt(app)
         await pilot.press("u")
         assert s.state.unit("002").hex == H("2010")  # one step back
         await pilot.press("u")

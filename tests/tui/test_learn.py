@@ -83,7 +83,7 @@ async def test_the_movement_lesson_by_keys_with_a_hint_and_the_rules():
         mapview.move_to(H("1813"))
         await pilot.press("enter")  # activate Oster
         mapview.move_to(H("2312"))
-        await pilot.press("enter")  # walks round the zones
+        await pilot.press("enter", "enter")  # the way round the zones, said; then walked
         await until(
             pilot, lambda: screen.controller.table.session.state.unit("303").hex == H("2312"), "the walk"
         )

@@ -81,6 +81,12 @@ def test_travel_is_offered_in_words_only_to_a_side_holding_a_travel_chit():
     assert "harass, travel, or end" in prompt(RULES, view(with_chit, Player.SS))
 
 
+def test_a_journey_is_named_by_the_area_it_goes_to():
+    s = play(pos('phasing = "ss"\n[units]\n"002" = { hex = "2711" }\n[chits]\nss = ["TR1"]'), "activate 002")
+    journeys = [words(RULES, s, a) for a in legal_actions(s) if a.verb.value == "travel"]
+    assert "Travel to Berne (0925) with Travel chit TR1" in journeys, journeys[:5]
+
+
 def test_the_allied_placement_prompt_names_the_area_in_full():
     s = pos("""
         phase = "assignment"
