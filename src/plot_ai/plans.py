@@ -37,6 +37,8 @@ class Plan:
     actions: tuple[Action, ...]
     text: str  # in a player's words
     private: bool = False  # names or spends chits the other side has not seen
+    public: str = ""  # a private plan in words the other side may read: only where
+    # the plan's mere existence tells nothing (a Travel plan would tell a chit is held)
     prior: float = 0.0  # a rule of thumb's opinion, to order and to break ties
 
     def __str__(self) -> str:
@@ -210,6 +212,7 @@ def coup_plans(state: GameState, legal: Sequence[Action]) -> list[Plan]:
             tuple(Action(Verb.REVEAL, chit=c) for c in held) + (Action(Verb.COUP),),
             f"declare the coup with {n} Führer Access chit{'s' * (n != 1)}",
             private=True,
+            public="declare the coup",  # open to the Abwehr at every window: no secret
         )
     )
     return out

@@ -60,6 +60,7 @@ class Weighed:
     trials: int
     private: bool = False
     effect: str = ""  # what it changes, in a player's words (effects.py)
+    public: str = ""  # a private plan in words the other side may read
 
 
 @attrs.frozen
@@ -264,6 +265,7 @@ class Search:
                 self.counts[i],
                 self.plans[i].private,
                 effect(first, self.plans[i].actions),
+                self.plans[i].public,
             )
             for i in order[:3]
         )

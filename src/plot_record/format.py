@@ -21,7 +21,8 @@ the table after action ``after``; the game ignores it and an undo never takes it
 ``think`` (version 3) says why a searching computer player chose action ``after``: the
 plans it weighed (at most three, the chosen first), each with its estimated chance of
 winning and the trials behind it; ``private`` marks a plan that names the player's own
-unseen chits, which screens show the other side only once the game is over; ``effect``
+unseen chits, which screens show the other side only once the game is over (in its
+``public`` words, optional, meanwhile: the plan with no chit named); ``effect``
 (optional, "" when absent) says in words what the plan changes.
 ``at`` (version 4, optional) is when the action was made (UTC, to the second): what a
 server's list of a player's games says of the last move, and what a clock runs on.
@@ -179,6 +180,7 @@ class PlanLine:
     trials: int
     private: bool = False
     effect: str = ""  # what the plan changes, in a player's words
+    public: str = ""  # a private plan in words the other side may read (no chit named)
 
 
 @attrs.frozen
@@ -435,12 +437,14 @@ def _think(think: object, where: str) -> ThinkLine:
             and isinstance(plan.get("private", False), bool)
             and isinstance(plan.get("effect", ""), str)
             and len(plan.get("effect", "")) <= THINK_TEXT
+            and isinstance(plan.get("public", ""), str)
+            and len(plan.get("public", "")) <= THINK_TEXT
         )
         if not ok:
             raise RecordError(
                 f"{where}: think: plan {n} must give text and effect (at most "
-                f"{THINK_TEXT} characters each), win (0 to 1), trials and "
-                f"private, got {str(plan)[:60]!r}"
+                f"{THINK_TEXT} characters each, as public words), win (0 to 1), trials "
+                f"and private, got {str(plan)[:60]!r}"
             )
         out.append(
             PlanLine(
@@ -449,6 +453,7 @@ def _think(think: object, where: str) -> ThinkLine:
                 plan["trials"],
                 plan.get("private", False),
                 plan.get("effect", ""),
+                plan.get("public", ""),
             )
         )
     return ThinkLine(think["after"], side, level, think["trials"], float(think["seconds"]), tuple(out))

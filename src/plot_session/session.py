@@ -283,7 +283,14 @@ class Session:
                         thought.trials,
                         thought.seconds,
                         tuple(
-                            PlanLine(w.text, w.win, w.trials, w.private, w.effect[:THINK_TEXT])
+                            PlanLine(
+                                w.text,
+                                w.win,
+                                w.trials,
+                                w.private,
+                                w.effect[:THINK_TEXT],
+                                w.public[:THINK_TEXT],
+                            )
                             for w in thought.plans
                         ),
                     )

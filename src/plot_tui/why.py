@@ -15,7 +15,7 @@ from rich.text import Text
 
 from plot_core import Player
 from plot_core.english import counted
-from plot_record import ThinkLine
+from plot_record import PlanLine, ThinkLine
 from plot_session.describe import SIDE
 
 from .plain import plain
@@ -27,6 +27,14 @@ def shown_text(text: str, private: bool, thinker: Player, viewer: Player | None,
     return text if not private or over or viewer is thinker else HIDDEN
 
 
+def plan_words(plan: PlanLine, thinker: Player, viewer: Player | None, over: bool) -> str:
+    """The plan as ``viewer`` may read it: whole, or in its public words (no chit
+    named) while the game lasts and the chits are the thinker's secret."""
+    if not plan.private or over or viewer is thinker:
+        return plan.text
+    return f"{plan.public} (with chits you have not seen)" if plan.public else HIDDEN
+
+
 def why_text(t: ThinkLine | None, viewer: Player | None, *, over: bool) -> Text:
     if t is None:
         return Text(
@@ -35,6 +43,12 @@ def why_text(t: ThinkLine | None, viewer: Player | None, *, over: bool) -> Text:
         )
     out = Text()
     out.append(f"Why the computer ({t.level}, {SIDE[t.side]}) did what it did\n", style="bold")
+    if t.trials == 0:  # nothing was weighed: no chance to give, and none made up
+        out.append(f"At action {t.after} it had one plan only, so it tried none:\n\n", style="dim")
+        out.append(" chosen  ", style="bold")
+        out.append_text(plain(plan_words(t.plans[0], t.side, viewer, over)))
+        out.append("\n\n(any key closes this)", style="dim")
+        return out
     out.append(
         f"Its last new plan, at action {t.after}: {counted(t.trials, 'trial')} in {t.seconds:.2f} s.\n",
         style="dim",
@@ -47,13 +61,15 @@ def why_text(t: ThinkLine | None, viewer: Player | None, *, over: bool) -> Text:
     )
     for n, plan in enumerate(t.plans):
         out.append(" chosen  " if n == 0 else "         ", style="bold" if n == 0 else "")
-        out.append_text(plain(shown_text(plan.text, plan.private, t.side, viewer, over)))
+        out.append_text(plain(plan_words(plan, t.side, viewer, over)))
         if plan.effect and shown_text(plan.effect, plan.private, t.side, viewer, over) == plan.effect:
             out.append("\n           what it changes: ", style="dim")
             out.append_text(plain(plan.effect))
-        out.append(
-            f"\n           wins {100 * plan.win:.0f}% · {counted(plan.trials, 'trial')}\n",
-            style="green" if n == 0 else "",
+        chances = (
+            f"wins {100 * plan.win:.0f}% · {counted(plan.trials, 'trial')}"
+            if plan.trials
+            else "not tried in the time it had"
         )
+        out.append(f"\n           {chances}\n", style="green" if n == 0 else "")
     out.append("\n(any key closes this)", style="dim")
     return out

@@ -103,6 +103,30 @@ def test_a_plan_that_names_unseen_chits_is_hidden_from_the_other_side_until_the_
     assert "has not weighed a plan yet" in why_text(None, Player.SS, over=False).plain
 
 
+def test_a_coup_plan_is_named_to_the_other_side_without_its_chits_and_no_chance_is_made_up():
+    coup = PlanLine("declare the coup with 3 Führer Access chits", 0.41, 150, True, "", "declare the coup")
+    t = ThinkLine(12, Player.ABWEHR, "expert", 150, 0.9, (coup, PlanLine("no coup now", 0.3, 0, False)))
+    ss = why_text(t, Player.SS, over=False).plain
+    assert "declare the coup (with chits you have not seen)" in ss and "Führer Access" not in ss
+    assert "not tried in the time it had" in ss and "0%" not in ss  # no chance from no trial
+    only = ThinkLine(20, Player.SS, "expert", 0, 0.0, (PlanLine("End the phase", 0.0, 0, False),))
+    said = why_text(only, Player.ABWEHR, over=False).plain
+    assert "one plan only, so it tried none" in said and "End the phase" in said
+    assert "0 trials" not in said and "0%" not in said
+
+
+def test_the_plans_of_a_coup_say_no_count_to_the_other_side_from_the_search_itself():
+    from engine.helpers import play
+    from plot_ai.plans import coup_plans
+    from plot_core import legal_actions
+
+    from .test_news import COUP_WINDOW
+
+    s = play(pos(COUP_WINDOW.format(die=1)), "end-phase")  # the Abwehr asked: coup now?
+    [declare] = [p for p in coup_plans(s, legal_actions(s)) if p.private]
+    assert declare.public == "declare the coup" and "chit" not in declare.public
+
+
 def test_w_says_what_each_plan_changes_and_hides_it_with_a_private_plans_words():
     t = ThinkLine(
         12,
