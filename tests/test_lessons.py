@@ -20,9 +20,11 @@ LESSONS = load_lessons(RULES)
 
 
 def reaches(lesson, state, steps: list[str], depth: int = 0) -> bool:
-    """The goal is met after the learner's steps, for every answer of the other side."""
+    """The goal is met after the learner's steps, for every answer of the other side,
+    and no step on the way is said to miss it."""
     if lesson.check.met(state):
         return True
+    assert lesson.check.missed(state) is None, (lesson.key, lesson.check.missed(state))
     if state.outcome is not None or depth > 40:
         return False
     if state.to_act is lesson.side:
@@ -115,6 +117,41 @@ def test_each_lesson_is_reached_by_its_solution_and_not_before(lesson):
     assert lesson.text.strip() and lesson.goal and lesson.hints
     assert lesson.set_dice == bool(start.dice)
     assert all(c in RULES.cases.cases for c in lesson.cases)
+
+
+BY_KEY = {lesson.key: lesson for lesson in LESSONS}
+
+
+@pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.key for lesson in LESSONS])
+def test_every_lesson_is_a_position_a_game_can_reach(lesson):
+    """Each unit in one place, each chit in one, no two units in a hex, and Hitler on the
+    map (a lesson without him had the coup panel say he was dead, and its Abwehr bonus
+    contradict 18.55); the set-up lesson's units are all still to be placed (4.3)."""
+    from engine.test_view_and_json import check_invariants
+
+    state = lesson.start(RULES)
+    check_invariants(state)
+    assert state.unit("100").hex is not None or state.phase is Phase.SETUP
+    if state.coup is not None:  # the bonus shrinks only while Hitler lives (18.52, 18.55)
+        assert state.coup.abwehr_bonus <= state.coup.bonus
+
+
+@pytest.mark.parametrize(
+    "key, steps, said",
+    [
+        ("00-setting-up", ["place 001 2316"], "Heydrich was placed at 2316"),  # 4.32, not next to Hitler
+        ("01-movement", ["activate 303", "move 1912", "end"], "Oster ended the move at 1912"),  # 9.11
+        ("03-travel", ["activate 302", "end"], "Gisevius ended the move at 1714"),
+    ],
+)
+def test_a_move_that_misses_the_goal_is_said_to_miss_it(key, steps, said):
+    lesson = BY_KEY[key]
+    state = lesson.start(RULES)
+    for step in steps[:-1]:
+        state = apply(state, parse_action(step))
+        assert lesson.check.missed(state) is None  # not yet: the unit may still get there
+    state = apply(state, parse_action(steps[-1]))
+    assert lesson.check.missed(state) == said
 
 
 def test_a_bad_lesson_file_names_the_file_and_the_field():

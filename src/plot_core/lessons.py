@@ -35,7 +35,7 @@ from .engine.actions import Verb
 from .engine.position import load_position
 from .engine.state import Box, GameState, Phase
 from .errors import DataError
-from .hexgrid import parse_hex
+from .hexgrid import label, parse_hex
 from .parties import Player
 from .rules import Rules, load_rules
 
@@ -103,6 +103,23 @@ class Goal:
             return state.phase is self.phase and u.hex is not None
         raise AssertionError(k)
 
+    def missed(self, state: GameState) -> str | None:
+        """Why the goal is out of reach the way the learner went (an undo may take it
+        back), in words; None while it may still be met. A goal about where a unit
+        stands is missed once the unit is placed (4.32) or has ended its move (9.11)
+        elsewhere; a recruitment goal, once the attempt on the unit failed (12.3)."""
+        if self.unit is None or state.pending or self.met(state):
+            return None  # (a decision still open, such as an advance, may yet meet it)
+        u, name = state.unit(self.unit), state.info(self.unit).short
+        if self.kind in ("next_to", "in_area", "stands_on"):
+            placed = state.phase is Phase.SETUP and u.hex is not None
+            moved = self.unit in state.activated and state.active != self.unit
+            if u.hex is not None and (placed or moved):
+                return f"{name} {'was placed' if placed else 'ended the move'} at {label(u.hex)}"
+        if self.kind == "recruited" and self.unit in state.targeted:
+            return f"the attempt to recruit {name} failed"
+        return None
+
 
 @attrs.frozen
 class Lesson:
@@ -118,6 +135,19 @@ class Lesson:
     position: str
     check: Goal
     set_dice: bool = False  # its position scripts the dice (the card says so)
+
+    def missed(self, state: GameState, *, hints_given: int = 0) -> str | None:
+        """What a learner is told once a move misses the goal (Goal.missed): what went
+        wrong, the goal, how to go back, and the next hint; None while it may be met."""
+        why = self.check.missed(state)
+        if why is None:
+            return None
+        hint = self.hints[min(hints_given, len(self.hints) - 1)] if self.hints else ""
+        return (
+            f"That misses the goal: {why}. The goal: {self.goal} "
+            "u takes steps back; q leaves, and the lesson starts again from the list."
+            + (f" Hint: {hint}" if hint else "")
+        )
 
     def start(self, rules: Rules, *, seed: int = 0) -> GameState:
         return load_position(self.position, name=f"lesson {self.key}", rules=rules, seed=seed)

@@ -110,6 +110,8 @@ class LessonCard(OnceModal[bool]):
     def on_mount(self) -> None:
         for box in self.query(VerticalScroll).results(VerticalScroll):
             box.focus()  # arrows scroll a long card
+            if self.hints:  # asked again for a hint: the newest is at the end, in sight
+                self.call_after_refresh(box.scroll_end, animate=False)
 
     def action_answer(self, go: bool) -> None:
         self.dismiss(go)
@@ -118,7 +120,10 @@ class LessonCard(OnceModal[bool]):
 class LessonScreen(GameScreen):
     """A game screen that watches the lesson's goal after every change."""
 
-    BINDINGS = [Binding("L", "lesson", "Lesson: goal and hint"), Binding("q", "leave", "Leave the lesson")]
+    BINDINGS = [
+        Binding("q,escape", "leave", "Leave the lesson"),
+        Binding("L", "lesson", "Lesson: goal and hint"),
+    ]
 
     def __init__(
         self, lesson: Lesson, controller: Controller, rules, settings: SettingsFile | None = None
@@ -127,7 +132,7 @@ class LessonScreen(GameScreen):
         self.lesson = lesson
         self.hints_shown = 0
         self._done_shown = False
-        goal = f"Lesson: {lesson.goal} (L: the goal and a hint; C: the rules)"
+        goal = f"Lesson: {lesson.goal} (L: the goal and a hint; C: the rules; q: leave)"
         self.prompt_pane.notice = Text(goal, style="cyan")
 
     def tell(self, text: str, *, error: bool = False) -> None:
@@ -138,11 +143,16 @@ class LessonScreen(GameScreen):
         super().tell(text, error=error)
 
     def after_change(self) -> None:
-        if self.lesson.check.met(self.controller.table.session.state):
+        state = self.controller.table.session.state
+        if self.lesson.check.met(state):
             if not self._done_shown:
                 self._done_shown = True
                 self.app.push_screen(LessonDone(self.lesson), self._finished)
             return
+        missed = self.lesson.missed(state, hints_given=self.hints_shown)
+        if missed is not None and self.prompt_pane.notice.plain != missed:
+            # said at once, not left for the learner to find: the lesson would go on
+            self.show_notice(Text(missed, style="bold yellow"))
         super().after_change()
 
     def _finished(self, result: str | None) -> None:

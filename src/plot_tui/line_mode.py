@@ -247,6 +247,7 @@ class LineMode(Answers):
         self.lesson = lesson  # a lesson's practice: its goal ends the game
         self.hints = 0  # the lesson's hints given so far
         self.lesson_done = False
+        self._missed_said: str | None = None  # the lesson's last "that misses the goal"
         self.coach = coach  # a guided game: the coach's line at every move
 
     # -- the loop ----------------------------------------------------------------------------
@@ -282,6 +283,10 @@ class LineMode(Answers):
                 self.lesson_done = True
                 self.say(f"Lesson done: {self.lesson.goal}")
                 return 0
+            missed = self.lesson.missed(state, hints_given=self.hints) if self.lesson is not None else None
+            if missed is not None and missed != self._missed_said:
+                self.say(missed)  # once, not at every prompt after it
+            self._missed_said = missed
             if state.outcome is not None:
                 self.say(over_words(state.outcome))
                 return 0

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from typing import Generic, TypeVar
 
 import attrs
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Region
 from textual.widgets import (
     Button,
     Footer,
@@ -57,7 +61,7 @@ HELP = """\
   ctrl+p           command palette: search the legal actions by name
  [b]The computer[/b]
   s                skip ahead to your next decision
-  -  +             its moves slower / faster (0 to 1 s apart)
+  - +              its moves slower / faster (0 to 1 s apart)
   W                why it moved: the plans it weighed (expert)
  [b]Panels[/b]
   x  hex and units   w  your chits   B  boxes off the map
@@ -92,6 +96,31 @@ def help_text(*, shared: bool = False) -> str:
     return HELP.format(saving=SAVING_SHARED if shared else SAVING_HERE)
 
 
+KEYED_LINE = re.compile(r"^( +\S.*?  +)(\S.*)$")  # "  enter, space     act on ..."
+
+
+def hanging(text: Text) -> RenderableType:
+    """``text`` laid out to wrap in a narrow terminal: a run of "key   what it does"
+    lines becomes a two-column grid, so a long line wraps under its own words and
+    never under the keys (or is cut at the edge)."""
+    parts: list[RenderableType] = []
+    grid: Table | None = None
+    for line in text.split("\n", allow_blank=True):
+        m = KEYED_LINE.match(line.plain)
+        if m is None:
+            grid = None
+            parts.append(line)
+            continue
+        if grid is None:
+            grid = Table.grid()
+            grid.add_column(no_wrap=True)
+            grid.add_column()
+            parts.append(grid)
+        cut = len(m.group(1))
+        grid.add_row(line[:cut], line[cut:])
+    return Group(*parts)
+
+
 class HelpScreen(OnceModal[None]):
     """Keys and hints; scrolls when the terminal is small, any other key closes it."""
 
@@ -102,8 +131,15 @@ class HelpScreen(OnceModal[None]):
         self.text = text if text is not None else help_text()
 
     def compose(self) -> ComposeResult:
+        text = Text.from_markup(self.text) if isinstance(self.text, str) else self.text
         with VerticalScroll():
-            yield Static(self.text)
+            yield Static(hanging(text))
+
+    def shown_text(self) -> str:
+        """What the box shows, its whole height (it scrolls), as lines of text."""
+        box = self.query_one(Static)
+        lines = box.render_lines(Region(0, 0, box.size.width, box.virtual_size.height))
+        return "\n".join(strip.text.rstrip() for strip in lines)
 
     def on_key(self, event) -> None:
         event.stop()

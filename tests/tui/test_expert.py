@@ -72,7 +72,7 @@ async def test_the_screen_answers_keys_while_the_expert_thinks_and_w_says_why(ru
         await pilot.press("W")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        shown = str(app.screen.query_one("Static").render())
+        shown = " ".join(app.screen.shown_text().split())
         assert "Why the computer (expert, SS) did what it did" in shown
         assert thought.plans[0].text in shown and "chosen" in shown
         await pilot.press("x")

@@ -121,3 +121,39 @@ async def test_a_wrong_try_in_a_lesson_gets_the_engines_reason_and_a_hint():
         said = str(screen.prompt_pane.message)
         assert "Not allowed" in said and "7.11" in said
         assert f"Hint: {LESSONS[n].hints[0]}" in said
+
+
+async def test_a_placement_that_misses_the_goal_is_said_at_once_and_esc_leaves_the_lesson():
+    """Heydrich placed at 2316, not next to Hitler: the lesson says so (it used to carry
+    on as if nothing were wrong), undo takes it back, and Esc leaves for the list."""
+    app = PlotApp(RULES, settings=quick(), learn=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lesson(pilot, app, [ls.key for ls in LESSONS].index("00-setting-up"))
+        screen.act(parse_action("place 001 2316"))
+        await until(pilot, lambda: "That misses the goal" in str(screen.prompt_pane.notice), "the miss said")
+        said = str(screen.prompt_pane.notice)
+        assert "Heydrich was placed at 2316" in said and "u takes steps back" in said
+        await pilot.press("u")
+        await until(pilot, lambda: screen.controller.table.session.state.unit("001").hex is None, "undone")
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LessonList), "the list again")
+
+
+async def test_at_80x24_the_card_asked_for_a_hint_shows_the_hint():
+    """L in a lesson: the card opens at its end, where the newest hint is (at 80x24 the
+    card's text is taller than the screen, and the hints were below it)."""
+    from textual.containers import VerticalScroll
+    from textual.geometry import Region
+    from textual.widgets import Static
+
+    app = PlotApp(RULES, settings=quick(), learn=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        n = [ls.key for ls in LESSONS].index("07-victory")  # the longest card
+        await open_lesson(pilot, app, n)
+        await pilot.press("L")
+        await until(pilot, lambda: isinstance(app.screen, LessonCard), "the card")
+        await pilot.pause()
+        box, text = app.screen.query_one(VerticalScroll), app.screen.query_one(Static)
+        top, height = round(box.scroll_y), box.size.height
+        seen = " ".join(s.text for s in text.render_lines(Region(0, top, text.size.width, height)))
+        assert "Hint 1:" in " ".join(seen.split()), seen

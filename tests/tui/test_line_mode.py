@@ -182,6 +182,20 @@ def test_the_lessons_in_plain_text_play_to_their_goal_and_are_kept(rules):
     assert "\x1b" not in said
 
 
+def test_a_lesson_in_plain_text_says_once_that_a_placement_missed_its_goal(rules):
+    from plot_core.lessons import load_lessons
+    from plot_tui.line_mode import learn_lines
+
+    lessons = load_lessons(rules)
+    n = [ls.key for ls in lessons].index("00-setting-up")
+    answers = [str(n + 1), "place 001 2316", "undo", *lessons[n].solution, "quit"]
+    out = io.StringIO()
+    learn_lines(lessons, rules, (), io.StringIO("".join(f"{a}\n" for a in answers)), out, lambda key: None)
+    said = out.getvalue()
+    assert said.count("That misses the goal: Heydrich was placed at 2316.") == 1
+    assert f"Lesson done: {lessons[n].goal}" in said  # taken back, then done
+
+
 def test_a_guided_game_in_plain_text_has_the_coach_at_every_move(rules):
     from plot_tui.line_mode import local_lines
 
