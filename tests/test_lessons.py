@@ -139,8 +139,8 @@ def test_every_lesson_is_a_position_a_game_can_reach(lesson):
 @pytest.mark.parametrize(
     "key, steps, said",
     [
-        ("00-setting-up", ["place 001 2316"], "Heydrich was placed at 2316"),  # 4.32, not next to Hitler
-        ("01-movement", ["activate 303", "move 1912", "end"], "Oster ended the move at 1912"),  # 9.11
+        ("00-setting-up", ["place 001 2316"], "Heydrich was placed at 2316"),  # 4.3, not next to Hitler
+        ("01-movement", ["activate 303", "move 1912", "end"], "Oster ended the move at 1912"),  # 9.14
         ("03-travel", ["activate 302", "end"], "Gisevius ended the move at 1714"),
     ],
 )
@@ -152,6 +152,18 @@ def test_a_move_that_misses_the_goal_is_said_to_miss_it(key, steps, said):
         assert lesson.check.missed(state) is None  # not yet: the unit may still get there
     state = apply(state, parse_action(steps[-1]))
     assert lesson.check.missed(state) == said
+
+
+def test_a_failed_attempt_misses_a_recruitment_goal_and_no_undo_is_offered_past_the_die():
+    import attrs
+
+    lesson = BY_KEY["04-recruitment"]
+    state = attrs.evolve(lesson.start(RULES), dice=(5,))  # one recruiter, die 5: Ep (12.9)
+    for step in ("recruit 401", "join 301", "roll"):
+        state = apply(state, parse_action(step))
+    assert lesson.check.missed(state) == "the attempt to recruit Stauffenberg failed"  # 12.22
+    said = lesson.missed(state)
+    assert said is not None and "takes steps back" not in said and "q leaves" in said
 
 
 def test_a_bad_lesson_file_names_the_file_and_the_field():

@@ -13,8 +13,8 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
 
 
 def listed(names: list[str]) -> str:
-    """'Canaris', 'Canaris and Oster', 'Canaris, Oster and Beck'."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    """'Canaris', 'Canaris and Oster', 'Canaris, Oster and Beck' ('' for none)."""
+    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
 
 
 def plain_letters(text: str) -> str:

@@ -106,8 +106,9 @@ class Goal:
     def missed(self, state: GameState) -> str | None:
         """Why the goal is out of reach the way the learner went (an undo may take it
         back), in words; None while it may still be met. A goal about where a unit
-        stands is missed once the unit is placed (4.32) or has ended its move (9.11)
-        elsewhere; a recruitment goal, once the attempt on the unit failed (12.3)."""
+        stands is missed once the unit is placed (4.3) or has ended its move (9.14)
+        elsewhere; a recruitment goal, once the attempt on the unit failed (a unit is
+        the target of one attempt a phase, 12.22)."""
         if self.unit is None or state.pending or self.met(state):
             return None  # (a decision still open, such as an advance, may yet meet it)
         u, name = state.unit(self.unit), state.info(self.unit).short
@@ -136,16 +137,23 @@ class Lesson:
     check: Goal
     set_dice: bool = False  # its position scripts the dice (the card says so)
 
-    def missed(self, state: GameState, *, hints_given: int = 0) -> str | None:
+    def missed(
+        self, state: GameState, *, hints_given: int = 0, keys: tuple[str, str] = ("u", "q")
+    ) -> str | None:
         """What a learner is told once a move misses the goal (Goal.missed): what went
-        wrong, the goal, how to go back, and the next hint; None while it may be met."""
+        wrong, the goal, how to go back, and the next hint; None while it may be met.
+        ``keys``: the door's words for undo and for leaving ("undo", "quit" in plain
+        text). After a roll there is no going back (undo stops at a die), so then
+        only leaving is said."""
         why = self.check.missed(state)
         if why is None:
             return None
+        undo, leave = keys
         hint = self.hints[min(hints_given, len(self.hints) - 1)] if self.hints else ""
+        back = "" if self.check.kind == "recruited" else f"{undo} takes steps back; "
         return (
             f"That misses the goal: {why}. The goal: {self.goal} "
-            "u takes steps back; q leaves, and the lesson starts again from the list."
+            f"{back}{leave} leaves, and the lesson starts again from the list."
             + (f" Hint: {hint}" if hint else "")
         )
 

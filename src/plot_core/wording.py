@@ -84,8 +84,9 @@ def words(rules: Rules, v: PlayerView | GameState, a: Action) -> str:
         case Verb.MOVE:
             return f"Step to {h}"
         case Verb.TRAVEL if a.hex is not None:  # a journey is chosen by its destination
-            area = rules.map.areas[rules.map.area_of[a.hex]].name
-            return f"Travel to {area} ({h}) with {chit_name(rules, a.chit)}"
+            area = rules.map.area_of.get(a.hex)  # (an action typed for no hex of the map)
+            where = f"{rules.map.areas[area].name} ({h})" if area else h
+            return f"Travel to {where} with {chit_name(rules, a.chit)}"
         case Verb.HARASS if a.hex is not None:
             return f"Harass the vacant HQ at {h}"
         case Verb.HARASS:
@@ -158,6 +159,15 @@ NOTABLE = frozenset(
         "14.32",
         "14.33",
     }
+)
+
+
+# Of those, what a roll's result brings about at once: said on the roll's own line
+# (a unit recruited or suspected, a retreat with nowhere to go, a unit taken to the
+# Cell, an interrogation's outcome, Hitler's death and what follows it). The others
+# (an overrun, a revealed Loyalty chit, the interphase) are news of their own.
+CAUSED_BY_A_ROLL = frozenset(
+    {"12.31", "12.35", "12.73", "10.64", "13.34", "14.31", "14.32", "14.33", "17.25", "18.55", "18.57"}
 )
 
 

@@ -11,7 +11,8 @@
               "text": "good luck"}}
     {"think": {"after": 15, "side": "abwehr", "level": "expert", "trials": 1204,
                "seconds": 0.84, "plans": [{"text": "…", "win": 0.42, "trials": 310,
-                                           "private": false, "effect": "…"}, …]}}
+                                           "private": false, "effect": "…",
+                                           "public": ""}, …]}}
     {"end": {"winner": "abwehr", "case": "18.73", "reason": "…"}, "i": 212}
 
 ``start`` is ``{"setup": "standard"}``, ``{"setup": "choose"}`` or
@@ -443,8 +444,8 @@ def _think(think: object, where: str) -> ThinkLine:
         if not ok:
             raise RecordError(
                 f"{where}: think: plan {n} must give text and effect (at most "
-                f"{THINK_TEXT} characters each, as public words), win (0 to 1), trials "
-                f"and private, got {str(plan)[:60]!r}"
+                f"{THINK_TEXT} characters each, as must its public words), win (0 to 1), "
+                f"trials and private, got {str(plan)[:60]!r}"
             )
         out.append(
             PlanLine(

@@ -24,7 +24,7 @@ from plot_core.engine.paths import path_to, walk_problem
 from plot_core.engine.state import Box, DecisionKind, Event, Phase
 from plot_core.english import counted
 from plot_core.hexgrid import Hex, label
-from plot_core.wording import is_news, news, rolled, unit_name, words
+from plot_core.wording import CAUSED_BY_A_ROLL, is_news, news, rolled, unit_name, words
 
 from .choices import FIXED, Numbers, active_hex, fixed
 from .describe import SIDE, in_streets
@@ -95,7 +95,7 @@ class Controller:
         self.note, self.talk = note, talk
         self.numbers = Numbers()  # the numbered choices, kept while a decision lasts
         self._armed: tuple[Action, int] | None = None  # said once; the same again acts
-        self._walk_armed: tuple[Hex, int] | None = None  # a walk said once, the same
+        self._walk_armed: tuple[Hex, int] | None = None  # a walk said, at a version
         self._cell_shown: tuple[int, int] | None = None  # the Cell shown before 14.0
         self._news_from: dict[Player | None, int] = {}  # each side's last action
         self._streets: dict[Party, int] | None = None  # units in Berlin's streets, last asked
@@ -212,7 +212,7 @@ class Controller:
         roll_action: int | None = None  # the action whose roll the last line says
         for ln in reversed(found):
             said = news(rules, ln.event)
-            if not rolled(ln.event) and lines and ln.index == roll_action:
+            if ln.event.case in CAUSED_BY_A_ROLL and lines and ln.index == roll_action:
                 lines[-1] += f"; {said}"
                 continue
             lines.append(said)
@@ -296,6 +296,7 @@ class Controller:
         is said first unless ``asked`` (the player has said so already: the list, the
         palette, a standing answer); the same action again goes ahead."""
         s = self.table.session
+        self._walk_armed = None  # another action: a walk said before is asked again
         if not self.my_move():
             return Said("It is not your move.", error=True)
         v = self.snapshot().view
@@ -381,7 +382,7 @@ class Controller:
         uid = v.active
         name = unit_name(s.state.rules, uid)
         way = ", ".join(label(step) for step in path)
-        moment = (h, s.actions)
+        moment = (h, self.snapshot().version)  # (an undo and a new step: asked again)
         if self._walk_armed != moment:
             self._walk_armed = moment
             steps = counted(len(path), "step")
@@ -397,6 +398,11 @@ class Controller:
         if said.error or active_hex(self.snapshot().view) != h:
             return said
         return Said(f"{name} walked to {label(h)} by {way}")
+
+    def cancel_walk(self) -> bool:
+        """Forget a walk said and not taken; was there one?"""
+        armed, self._walk_armed = self._walk_armed is not None, None
+        return armed
 
     def number(self, n: int) -> Said:
         if not self.my_move():

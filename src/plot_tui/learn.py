@@ -19,6 +19,7 @@ from plot_session.settings import SettingsFile
 
 from .closing import OnceModal, OnceScreen
 from .game import GameScreen
+from .mapview import MapView
 
 GUIDED = {f"game-{p.value}": p for p in (Player.ABWEHR, Player.SS)}  # the list's last entries
 
@@ -121,7 +122,8 @@ class LessonScreen(GameScreen):
     """A game screen that watches the lesson's goal after every change."""
 
     BINDINGS = [
-        Binding("q,escape", "leave", "Leave the lesson"),
+        Binding("q", "leave", "Leave the lesson"),
+        Binding("escape", "leave_or_stay", "Leave the lesson", show=False),
         Binding("L", "lesson", "Lesson: goal and hint"),
     ]
 
@@ -160,6 +162,14 @@ class LessonScreen(GameScreen):
 
     def action_leave(self) -> None:
         self.dismiss(None)
+
+    def action_leave_or_stay(self) -> None:
+        """Esc: a walk said and not taken is called off first; else the lesson is left."""
+        if self.controller.cancel_walk():
+            self.query_one(MapView).show_way(())
+            self.tell("The walk is called off.")
+        else:
+            self.dismiss(None)
 
     def action_lesson(self) -> None:
         self.hints_shown = min(self.hints_shown + 1, len(self.lesson.hints))

@@ -283,7 +283,11 @@ class LineMode(Answers):
                 self.lesson_done = True
                 self.say(f"Lesson done: {self.lesson.goal}")
                 return 0
-            missed = self.lesson.missed(state, hints_given=self.hints) if self.lesson is not None else None
+            missed = (
+                self.lesson.missed(state, hints_given=self.hints, keys=("undo", "quit"))
+                if self.lesson is not None
+                else None
+            )
             if missed is not None and missed != self._missed_said:
                 self.say(missed)  # once, not at every prompt after it
             self._missed_said = missed

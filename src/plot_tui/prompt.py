@@ -93,7 +93,7 @@ class PromptPane(Panel):
             lines = self._lines(t)
         # ... and if that is not enough, the pane grows over the map (up to half the
         # screen) until the next draw.
-        grown = min(lines, self.app.size.height // 2) if lines > room else None
+        grown = max(room, min(lines, self.app.size.height // 2)) if lines > room else None
         self.styles.max_height = None if grown is None else grown + self._frame()
         self.update(link_cases(t, self.cases))  # a click on a case opens it
 

@@ -32,7 +32,7 @@ def plan_words(plan: PlanLine, thinker: Player, viewer: Player | None, over: boo
     named) while the game lasts and the chits are the thinker's secret."""
     if not plan.private or over or viewer is thinker:
         return plan.text
-    return f"{plan.public} (with chits you have not seen)" if plan.public else HIDDEN
+    return f"{plan.public} (any chits it commits not shown)" if plan.public else HIDDEN
 
 
 def why_text(t: ThinkLine | None, viewer: Player | None, *, over: bool) -> Text:

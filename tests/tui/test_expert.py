@@ -107,7 +107,7 @@ def test_a_coup_plan_is_named_to_the_other_side_without_its_chits_and_no_chance_
     coup = PlanLine("declare the coup with 3 Führer Access chits", 0.41, 150, True, "", "declare the coup")
     t = ThinkLine(12, Player.ABWEHR, "expert", 150, 0.9, (coup, PlanLine("no coup now", 0.3, 0, False)))
     ss = why_text(t, Player.SS, over=False).plain
-    assert "declare the coup (with chits you have not seen)" in ss and "Führer Access" not in ss
+    assert "declare the coup (any chits it commits not shown)" in ss and "Führer Access" not in ss
     assert "not tried in the time it had" in ss and "0%" not in ss  # no chance from no trial
     only = ThinkLine(20, Player.SS, "expert", 0, 0.0, (PlanLine("End the phase", 0.0, 0, False),))
     said = why_text(only, Player.ABWEHR, over=False).plain

@@ -157,3 +157,27 @@ async def test_at_80x24_the_card_asked_for_a_hint_shows_the_hint():
         top, height = round(box.scroll_y), box.size.height
         seen = " ".join(s.text for s in text.render_lines(Region(0, top, text.size.width, height)))
         assert "Hint 1:" in " ".join(seen.split()), seen
+
+
+async def test_esc_calls_off_a_walk_said_and_then_leaves_the_lesson():
+    from plot_tui.mapview import MapView
+
+    app = PlotApp(RULES, settings=quick(), learn=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lesson(pilot, app, [ls.key for ls in LESSONS].index("01-movement"))
+        mapview = screen.query_one(MapView)
+        mapview.move_to(H("1813"))
+        await pilot.press("enter")  # Oster moves
+        mapview.move_to(H("2312"))
+        await pilot.press("enter")  # the way there, said and marked
+        await until(pilot, lambda: bool(mapview.way), "the way marked")
+        await pilot.press("escape")
+        await until(pilot, lambda: not mapview.way, "the way gone")
+        assert isinstance(app.screen, LessonScreen) and "The walk is called off." in str(
+            screen.prompt_pane.message
+        )
+        await pilot.press("enter")  # asked again, not walked
+        await until(pilot, lambda: bool(mapview.way), "the way marked again")
+        assert screen.controller.table.session.state.unit("303").hex == H("1813")
+        await pilot.press("escape", "escape")
+        await until(pilot, lambda: isinstance(app.screen, LessonList), "the list again")

@@ -193,6 +193,7 @@ def test_a_lesson_in_plain_text_says_once_that_a_placement_missed_its_goal(rules
     learn_lines(lessons, rules, (), io.StringIO("".join(f"{a}\n" for a in answers)), out, lambda key: None)
     said = out.getvalue()
     assert said.count("That misses the goal: Heydrich was placed at 2316.") == 1
+    assert "undo takes steps back; quit leaves" in said  # the plain words, not keys
     assert f"Lesson done: {lessons[n].goal}" in said  # taken back, then done
 
 

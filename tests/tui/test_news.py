@@ -145,6 +145,8 @@ async def test_at_80x24_a_rolls_result_and_all_it_caused_stay_in_sight():
         ):
             assert said in seen, seen
         assert "P" in seen and "End the phase" not in seen  # the choices folded to keys
+        [line] = game(app).controller.news()  # what the roll caused, on the roll's line
+        assert line.startswith("Canaris + Dohnanyi + Gisevius try") and line.endswith("by Abwehr (12.31)")
         await pilot.press("P")  # acting again: the pane is its own size again
         await pilot.pause()
         assert game(app).query_one("#prompt").outer_size.height <= 8

@@ -12,16 +12,16 @@ from collections.abc import Collection, Sequence
 
 import attrs
 
-from ..english import listed
 from ..hexgrid import Hex
+from ..parties import Party
 from .actions import Action, Verb
 from .decisions import peek
 from .errors import IllegalAction
 from .harassment import harassment_terms, need_target
 from .investigation import counting_investigators, investigation_terms
 from .pending import CoupOffer, Exposure, InterrogationAlibi, Investigate, Recruit
-from .recruitment import recruitment_terms
-from .state import GameState, chit_ids, defence, is_unsuspected_abwehr
+from .recruitment import recruitment_terms, success_suspects, suspicion_words
+from .state import GameState, chit_ids, defence
 from .terms import Term
 
 
@@ -158,11 +158,12 @@ def recruitment_odds(state: GameState, target: str, units: tuple[str, ...]) -> O
     if diff > grid.columns[-1]:
         notes.append(f"Above {grid.columns[-1]:+d} the {grid.columns[-1]:+d} column is read (12.54).")
     # What the recruiter risks by succeeding: the decision a player weighs here.
-    suspects = [u for u in units if is_unsuspected_abwehr(rules, state.unit(u))]
+    suspects = success_suspects(state, units)
     if suspects:
-        who = listed([state.info(u).short for u in suspects])
-        falls = "falls" if len(suspects) == 1 else "fall"
-        notes.append(f"On R or Sr, {who} {falls} under suspicion (12.73, 12.74).")
+        goerdeler = any(rules.units[u].party is not Party.ABWEHR for u in suspects)  # 12.74
+        notes.append(
+            f"On R or Sr, {suspicion_words(rules, suspects)} ({'12.73, 12.74' if goerdeler else '12.73'})."
+        )
     results = [rules.tables.recruitment_result(diff, die) for die in _die(state)]
     return Odds(
         title,

@@ -254,13 +254,11 @@ def resolve(state: GameState) -> GameState:
         )
     )
     if result in ("R", "Sr"):
-        suspects = [u for u in d.units if is_unsuspected_abwehr(rules, state.unit(u))]  # 12.74
+        suspects = success_suspects(state, d.units)
         for u in suspects:  # 12.73
             state = state.with_unit(u, suspected=True)
         if suspects:
-            falls = "falls" if len(suspects) == 1 else "fall"
-            who = listed([rules.units[u].short for u in suspects])
-            state = state.log(Event("12.73", f"{who} {falls} under suspicion"))
+            state = state.log(Event("12.73", suspicion_words(rules, suspects)))
     if result == "R" or (result == "Sr" and (player is Player.SS or d.double_cross)):
         state = state.with_unit(target, recruited=True, controller=player, semi=False)
         return state.log(Event("12.31", f"{name} is recruited by {player.title}"))
@@ -275,6 +273,18 @@ def resolve(state: GameState) -> GameState:
 
 
 # -- suspicion -----------------------------------------------------------------------
+
+
+def success_suspects(state: GameState, units: Iterable[str]) -> list[str]:
+    """The recruiters an R or Sr puts under suspicion: each unsuspected Abwehr unit
+    (12.73), and Goerdeler, who counts as one (12.74)."""
+    return [u for u in units if is_unsuspected_abwehr(state.rules, state.unit(u))]
+
+
+def suspicion_words(rules: Rules, suspects: list[str]) -> str:
+    """ "Canaris and Oster fall under suspicion" (the log's line, the odds' note)."""
+    falls = "falls" if len(suspects) == 1 else "fall"
+    return f"{listed([rules.units[u].short for u in suspects])} {falls} under suspicion"
 
 
 def exposable(state: GameState) -> list[str]:
