@@ -197,7 +197,7 @@ class PlainVisit:
         self.guest: Guest | None = None
         self.seat: LineMode | None = None
         self.talk_seen = 0
-        self.asked_at = -1  # the action count when the choices were last said
+        self.asked_at: tuple[int, bool] | None = None  # (actions, my move) when last asked
         self.over_said = False  # the game's end said at this table
         self.rematch_said = ""  # ... and what was said of its rematch
         self.rematch_before: str | None = None  # its rematch's table when we sat down
@@ -458,7 +458,7 @@ class PlainVisit:
         self.say(f"Table {table.id}, game {table.session.game}: you are {role}. leave: back to the lobby.")
         if note := chair.note():
             self.say(in_words(note))
-        self.asked_at, self.over_said = -1, False
+        self.asked_at, self.over_said = None, False
         # (the note has said the rematch as it stands; one made since takes us there)
         self.rematch_said = in_words(rematch_words(table, chair.side)) if chair.side is not None else ""
         self.rematch_before = table.rematch.table if table.rematch is not None else None
@@ -581,9 +581,12 @@ class PlainVisit:
                 self.say("leave: back to the lobby.")
             self._rematch_news(guest)
             return
-        if shot.actions == self.asked_at:
+        if shot.unsaved and not shot.record_problem:
+            return  # its last action is being saved (a store: a moment); the next version asks
+        moment = (shot.actions, shot.my_move)
+        if moment == self.asked_at:
             return
-        self.asked_at = shot.actions
+        self.asked_at = moment
         if shot.my_move:
             seat.ask()
         else:

@@ -504,3 +504,35 @@ def test_a_tiny_grant_reads_back_from_the_store_and_a_damaged_table_is_listed(ru
         assert [d.id for d in b.damaged_of(BOB)] == [broken.id]
     finally:
         again.close()
+
+
+def test_the_plain_door_on_the_store_asks_again_when_the_same_player_decides_twice(procs):
+    """A blind player's only door: after an action that leaves the move with the same
+    player (placing the Allied unit, then the next decision), the store's confirmation
+    comes later, and the plain door must then offer the choices, not "Waiting for" its
+    own side."""
+    from served.test_plain_door import CHOICE, Player_
+
+    a = procs.hubs[0]
+    alice, bob = Player_(a, ALICE), Player_(a, BOB)
+    alice.visit.start(), bob.visit.start()
+    alice.type("new ss")
+    table = next(iter(a.tables.values()))
+    procs.until(lambda: not table.session.unsaved)
+    said = bob.type(f"join {table.id} {table.code}")
+    twice = 0
+    for _ in range(30):
+        procs.until(lambda: not table.session.unsaved)
+        side = table.session.state.to_act
+        p = alice if side is Player.SS else bob
+        said += p.new()
+        numbers = CHOICE.findall(said) or CHOICE.findall(p.type("choices"))
+        assert numbers, said[-400:]
+        said = p.type(numbers[-1])
+        procs.until(lambda: not table.session.unsaved)
+        said += p.new()
+        if table.session.state.to_act is side:  # the same player decides again
+            twice += 1
+            waiting = f"Waiting for the {'SS' if side is Player.SS else 'Abwehr'}"
+            assert CHOICE.search(said) and waiting not in said.splitlines()[-1], said[-400:]
+    assert twice >= 3
