@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
-.PHONY: run test bench soak-test lint clean ssh-client browser postgresql mutate mutate-again
+.PHONY: run test test-local test-doors bench soak-test lint clean ssh-client browser postgresql mutate mutate-again
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "plot needs Python 3.11 or newer; set PYTHON=/path/to/python3.11")'
@@ -45,19 +45,24 @@ postgresql:
 	  && apt-get install -y -q postgresql; }; } >/dev/null 2>&1; } || \
 	  echo "note: no PostgreSQL server; the shared store's tests will say so"
 
-# Two parts: the engine, record, screen, hidden-information and in-process served-game
-# (tests/served) tests in two processes
-# (they keep to themselves; an idle process takes work from the other, so a long test
-# near the end does not leave one waiting), then the tests with real servers and clients
+# Three parts. The engine, record, screen, hidden-information and in-process served-game
+# (tests/served) tests run in two processes (they keep to themselves; an idle process
+# takes work from the other, so a long test near the end does not leave one waiting).
+# Beside them, at the same time, the tests with real servers and clients
 # (tests/server), also in two processes, a whole file to each: they mostly wait on
 # terminals, browsers and servers (a third of one core), and their deadlines hold with
-# both cores busy besides (tried with two busy loops beside them). The floods last, on
-# their own: they time an honest player's login while three connections flood one
-# server, which a browser test in the other process would time as well.
+# both cores busy besides. Each part's output is printed whole when it ends. The floods
+# last, on their own: they time an honest player's login while three connections flood
+# one server, which any other test beside them would be timed with.
 test: $(STAMP) ssh-client browser postgresql
-	$(BIN)/python -m pytest -q -m "not slow" -n 2 --dist worksteal --ignore=tests/server $(PYTEST_ARGS) tests
-	$(BIN)/python -m pytest -q -m "not slow" -n 2 --dist loadfile --ignore=tests/server/test_floods.py $(PYTEST_ARGS) tests/server
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-local test-doors
 	$(BIN)/python -m pytest -q -m "not slow" $(PYTEST_ARGS) tests/server/test_floods.py
+
+test-local: $(STAMP)
+	$(BIN)/python -m pytest -q -m "not slow" -n 2 --dist worksteal --ignore=tests/server $(PYTEST_ARGS) tests
+
+test-doors: $(STAMP) ssh-client browser postgresql
+	$(BIN)/python -m pytest -q -m "not slow" -n 2 --dist loadfile --ignore=tests/server/test_floods.py $(PYTEST_ARGS) tests/server
 
 bench: $(STAMP) ssh-client postgresql
 	$(BIN)/python -m pytest -q -m slow $(PYTEST_ARGS)
