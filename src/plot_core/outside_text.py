@@ -37,4 +37,47 @@ def hidden_character(text: str, *, line_breaks: bool = False) -> str | None:
     return None
 
 
-__all__ = ["HIDDEN_CATEGORIES", "hidden_character", "is_hidden"]
+# Letters and symbols that draw as nothing at all: the Hangul fillers and the blank
+# braille cell (a name or a line of them looks empty, or like someone else's name).
+BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+MARKS = frozenset({"Mn", "Me"})  # combining marks: drawn on the character before them
+
+
+def blank_looking(text: str) -> str | None:
+    """'U+3164 (hangul filler)' for the first character of ``text`` that draws as
+    nothing though it is no space, or None."""
+    for ch in text:
+        if ch in BLANK_LOOKING:
+            return f"U+{ord(ch):04X} ({unicodedata.name(ch, 'a blank character').lower()})"
+    return None
+
+
+def shows_nothing(text: str) -> bool:
+    """Would ``text`` look empty: only spaces, unseen characters, blank-looking ones and
+    combining marks with nothing to sit on?"""
+    return not any(
+        not ch.isspace()
+        and not is_hidden(ch)
+        and ch not in BLANK_LOOKING
+        and unicodedata.category(ch) not in MARKS
+        for ch in text
+    )
+
+
+def piled_marks(text: str) -> tuple[int, int] | None:
+    """(marks, characters) when ``text`` has more combining marks than characters for
+    them to sit on: piled up, they are drawn over the lines above and below."""
+    marks = sum(unicodedata.category(ch) in MARKS for ch in text)
+    bases = sum(not ch.isspace() and unicodedata.category(ch) not in MARKS for ch in text)
+    return (marks, bases) if marks > bases else None
+
+
+__all__ = [
+    "BLANK_LOOKING",
+    "HIDDEN_CATEGORIES",
+    "blank_looking",
+    "hidden_character",
+    "is_hidden",
+    "piled_marks",
+    "shows_nothing",
+]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections import deque
 
-from plot_core.outside_text import hidden_character
+from plot_core.outside_text import blank_looking, hidden_character, piled_marks, shows_nothing
 from plot_record import ChatLine
 from plot_tui.talk import TALK_MAX
 
@@ -37,6 +37,16 @@ def text_problem(text: str) -> str:
     if hidden is not None:
         return (
             f"A line may not hold {hidden}: it is unseen, and would change how others' screens show the text."
+        )
+    if shows_nothing(text):
+        blank = blank_looking(text)
+        return f"Nothing to say: the line shows nothing{f' (it is {blank} and the like)' if blank else ''}."
+    piled = piled_marks(text)
+    if piled is not None:
+        marks, letters = piled
+        return (
+            f"A line may hold no more combining marks than letters ({marks} on {letters}): "
+            "piled up, they are drawn over the other lines."
         )
     return ""
 

@@ -9,6 +9,8 @@ import unicodedata
 from collections import deque
 from collections.abc import Callable
 
+from plot_core.outside_text import blank_looking
+
 MAX_NAME = 32
 IDLE_CHECK = 5.0  # seconds between looks at a connection's idle time, at most
 
@@ -37,6 +39,9 @@ def name_problem(name: str) -> str | None:
         return f"a user name may have at most {MAX_NAME} characters; yours has {len(n)}"
     if n != n.strip():
         return "a user name may not begin or end with a space"
+    blank = blank_looking(n)
+    if blank is not None:  # "alice" and "alice" + U+3164 would look the same
+        return f"a user name may not hold {blank}: it draws as nothing"
     for ch in n:
         cat = unicodedata.category(ch)
         if not (cat.startswith("L") or cat == "Nd" or ch in NAME_PUNCTUATION):

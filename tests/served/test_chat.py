@@ -61,9 +61,16 @@ def test_empty_long_and_fast_lines_are_refused_with_why(hub):
     ):
         with pytest.raises(Refused, match=named):
             hub.say(alice, sneaky)
+    # lines that show nothing, or pile marks over the other lines
+    for blank in ("\u3164", "\u2800\u2800 ", "\u0301\u0301"):
+        with pytest.raises(Refused, match="Nothing to say: the line shows nothing"):
+            hub.say(alice, blank)
+    with pytest.raises(Refused, match=r"no more combining marks than letters \(200 on 1\)"):
+        hub.say(alice, "a" + "\u0301" * 200)
     assert not table.session.chat
+    hub.say(alice, "Jo\u0308rg l\u00e4chelt")  # a mark on a letter is writing: said
     hub.say(alice, "y" * 300)  # exactly the limit: said
-    for k in range(4):
+    for k in range(3):
         hub.say(alice, f"line {k}")
     with pytest.raises(Refused, match=r"5 lines in 10 s at most; wait 10 s"):
         hub.say(alice, "one too many")

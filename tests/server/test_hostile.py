@@ -34,7 +34,9 @@ HOSTILE = [
 
 
 # -- names ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("name", HOSTILE + ["x" * 33, " alice", "", "a\u200bb", "tab\tname"])
+@pytest.mark.parametrize(
+    "name", HOSTILE + ["x" * 33, " alice", "", "a\u200bb", "tab\tname", "\u3164", "alice\u3164", "\u2800"]
+)
 def test_a_hostile_or_odd_name_is_refused_with_the_reason(name):
     problem = name_problem(name)
     assert problem is not None
@@ -43,6 +45,7 @@ def test_a_hostile_or_odd_name_is_refused_with_the_reason(name):
         or "may hold letters" in problem
         or "space" in problem
         or "needed" in problem
+        or "draws as nothing" in problem
     )
 
 
