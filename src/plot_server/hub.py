@@ -39,10 +39,9 @@ from .hub_store import RECONNECTING, StoreTables
 from .links import Links
 from .notices import Notices
 from .pgstore import Conflict, StoreError, prepare
-from .ratings import LEVEL_RATINGS
 from .rematch import RematchTables, rematch_from, rematch_words, waiting_for
 from .replays import FinishedGames
-from .result_book import ResultBook, result_of
+from .result_book import ResultBook
 from .shared import Hooks, Shared, StoreRecorder
 from .tables import (  # noqa: F401  (the names the server and tests import from here)
     TABLE_FILE_VERSION,
@@ -407,7 +406,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
         words = (
             table.note_for(side),
             clock_words(table, side, self.wall()),
-            self.rating_change(table, side),
+            self.results.change_words(table, side),
             rematch_words(table, side),
         )
         return " ".join(w for w in words if w)
@@ -480,48 +479,11 @@ class Hub(StoreTables, RematchTables, ClockTables):
         """Every change at ``table`` (its game, its seats, its talk): its players' and the
         lobby's connections are told, the notices hear it, a finished game is rated."""
         if table.over and not self.results.knows(table.id) and not table.session.unsaved:
-            self._rate(table)  # before the lobby is told: its ratings count the game
+            self.results.rate(table)  # before the lobby is told: its ratings count the game
         tell_all([g.on_change for g in table.guests] + self.lobby_listeners, f"of a change at {table.id}")
         if self.notices is not None:
             self.notices.table_changed(table)
         self._watch_saving(table)
-
-    def _rate(self, table: ServedTable) -> None:
-        """A finished game's result, kept for the ratings (once its record is saved: a
-        last line that lost a race to another process may not have ended it)."""
-        result = result_of(table)
-        if result is None:
-            return
-        try:
-            self.results.add(result)
-        except (OSError, StoreError) as exc:
-            to_operator(
-                f"table {table.id}'s result could not be kept for the ratings ({exc}); "
-                "it counts now, and is added again when the server next starts"
-            )
-
-    def rating_of(self, who: Who) -> str:
-        """``who``'s ratings as the lobby says them."""
-        standing = self.results.of(who.key)
-        return "not yet rated" if standing is None else f"rated {standing.words()}"
-
-    def rating_change(self, table: ServedTable, side: Player | None) -> str:
-        """What a finished game did to the rating of the player at ``side``."""
-        owner = table.owners.get(side) if side is not None and table.over else None
-        change = None if owner is None else self.results.change(table.id, owner.key)
-        if change is None:
-            return ""
-        before, after = change
-        return f"Your rating: {before} → {after} ({after.rating - before.rating:+.0f})."
-
-    def seat_with_rating(self, table: ServedTable, side: Player) -> str:
-        """Who plays ``side`` at ``table``, with their overall rating (the lobby's list)."""
-        if table.session.seats[side] is Seat.COMPUTER:
-            fixed = LEVEL_RATINGS.get(table.session.levels[side])
-            return table.seat_label(side, "" if fixed is None else f"{fixed.overall:.0f}")
-        owner = table.owners.get(side)
-        standing = None if owner is None else self.results.of(owner.key)
-        return table.seat_label(side, "" if standing is None else standing.shown("overall"))
 
     def _moves_computer(self, table: ServedTable) -> bool:
         """Does this process move the computer at ``table``? Always, with files. With a

@@ -22,6 +22,7 @@ from plot_session.session import Seat, Session
 
 from .pgstore import Conflict, StoreError, record_name
 from .rematch import rematch_from
+from .result_book import ResultBook
 from .shared import PRESENCE_TTL, Shared, StoreRecorder
 from .tables import (
     TABLE_FILE_VERSION,
@@ -67,6 +68,7 @@ class StoreTables:
         damaged: dict[str, Damaged]
         keep_finished: int
         store_trouble: str | None
+        results: ResultBook
         _elsewhere: dict[str, tuple[frozenset[tuple[str, str]], float]]
         now: Callable[[], float]
 
@@ -74,7 +76,6 @@ class StoreTables:
         def _prune(self) -> None: ...
         def _bind(self, table: ServedTable) -> None: ...
         def _watch_saving(self, table: ServedTable) -> None: ...
-        def _rate(self, table: ServedTable) -> None: ...
 
     @property
     def _link(self) -> Shared:
@@ -125,7 +126,7 @@ class StoreTables:
         # results for the finished tables not loaded that have none (games finished
         # before the store kept results): read once, the first time
         for table in self._read_each(self._link.store.unrated(), problems, ", for the ratings"):
-            self._rate(table)
+            self.results.rate(table)
         return problems
 
     def _read_stored(self, table_id: str) -> ServedTable:

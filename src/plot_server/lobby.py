@@ -94,7 +94,7 @@ class LobbyScreen(OnceScreen[None]):
             ("The Plot to Assassinate Hitler", "bold"),
             " — tables on this server · ",
             (f"you are {self.who.name}", "bold"),
-            f", {self.hub.rating_of(self.who)}",
+            f", {self.hub.results.rating_words(self.who.key)}",
         )
 
     def on_mount(self) -> None:
@@ -135,7 +135,7 @@ class LobbyScreen(OnceScreen[None]):
         for g in self.hub.games_of(self.who):
             you = SIDE[g.side] + {"move": " ▶ your move", "rematch": " ▶ rematch offered"}.get(g.waits, "")
             clock = ("", "") if g.left is None or g.their_left is None else (span(g.left), span(g.their_left))
-            opponent = self.hub.seat_with_rating(g.table, g.side.enemy)
+            opponent = self.hub.results.seat_words(g.table, g.side.enemy)
             cells = (g.table.id, you, opponent, g.table.status(), *clock, g.last_move)
             t.add_row(*(plain(c) for c in cells), key=g.table.id)
         for d in self.hub.damaged_of(self.who):
@@ -156,8 +156,8 @@ class LobbyScreen(OnceScreen[None]):
             cells = (
                 table.id,
                 you,
-                self.hub.seat_with_rating(table, Player.SS),
-                self.hub.seat_with_rating(table, Player.ABWEHR),
+                self.hub.results.seat_words(table, Player.SS),
+                self.hub.results.seat_words(table, Player.ABWEHR),
                 table.status(),
                 str(table.watchers()),
             )

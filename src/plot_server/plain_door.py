@@ -212,7 +212,7 @@ class PlainVisit:
     # -- the lobby ----------------------------------------------------------------------
     def start(self) -> None:
         self.say(f"plot, plain text, on a server. You are {self.who.name}. Type help for the commands.")
-        self.say(f"You are {self.hub.rating_of(self.who)} (ratings: the leaderboard).")
+        self.say(f"You are {self.hub.results.rating_words(self.who.key)} (ratings: the leaderboard).")
         self.tables()
         lines = self.hub.lobby.lines
         self._lobby_last = lines[-1] if lines else None  # talk from before is not news
@@ -301,8 +301,8 @@ class PlainVisit:
             you = f"; you play the {SIDE[mine]}" if mine is not None else ""
             move = "; your move" if t.your_move(self.who) else ""
             self.say(
-                f"  {t.id}: SS {self.hub.seat_with_rating(t, Player.SS)}, "
-                f"Abwehr {self.hub.seat_with_rating(t, Player.ABWEHR)}; "
+                f"  {t.id}: SS {self.hub.results.seat_words(t, Player.SS)}, "
+                f"Abwehr {self.hub.results.seat_words(t, Player.ABWEHR)}; "
                 f"{t.status()}; {t.watchers()} watching{you}{move}."
             )
         for d in damaged:
@@ -389,7 +389,7 @@ class PlainVisit:
             )
             self.say(
                 f"  {g.table.id}: you play the {SIDE[g.side]} against "
-                f"{self.hub.seat_with_rating(g.table, g.side.enemy)}; "
+                f"{self.hub.results.seat_words(g.table, g.side.enemy)}; "
                 f"{g.table.status()}{clock}; last move: {g.last_move}{waits.get(g.waits, '')}."
             )
         for d in damaged:
@@ -575,7 +575,7 @@ class PlainVisit:
                 self.over_said = True
                 self.say(over_words(v.outcome))
                 table = self.hub.tables.get(guest.table_id)
-                rated = "" if table is None else self.hub.rating_change(table, chair.side)
+                rated = "" if table is None else self.hub.results.change_words(table, chair.side)
                 if rated:
                     self.say(rated)
                 self.say("leave: back to the lobby.")

@@ -24,7 +24,7 @@ from plot_core import Player
 from plot_record.files import Unreadable, loads, read_regular
 from plot_session.session import Seat
 
-from .pgstore import Store
+from .pgstore import Store, StoreError
 from .ratings import (
     LEVEL_RATINGS,
     POOLS,
@@ -37,7 +37,7 @@ from .ratings import (
     order,
     standings,
 )
-from .tables import ServedTable
+from .tables import ServedTable, to_operator
 
 RESULTS_FILE = "results.jsonl"
 RESULTS_LIMIT = 64 * 1024 * 1024  # a results file past this is not a results file
@@ -163,6 +163,44 @@ class ResultBook:
         """The player's overall rating before and after the game at ``table_id``."""
         self.standings()
         return self._changes.get(table_id, {}).get(key)
+
+    # -- the ratings as the lobby, a table's note and the plain door say them -----------
+    def rate(self, table: ServedTable) -> None:
+        """A finished game's result, kept for the ratings (once its record is saved: a
+        last line that lost a race to another process may not have ended it)."""
+        result = result_of(table)
+        if result is None:
+            return
+        try:
+            self.add(result)
+        except (OSError, StoreError) as exc:
+            to_operator(
+                f"table {table.id}'s result could not be kept for the ratings ({exc}); "
+                "it counts now, and is added again when the server next starts"
+            )
+
+    def rating_words(self, key: str) -> str:
+        """A player's ratings as the lobby says them."""
+        standing = self.of(key)
+        return "not yet rated" if standing is None else f"rated {standing.words()}"
+
+    def change_words(self, table: ServedTable, side: Player | None) -> str:
+        """What a finished game did to the rating of the player at ``side``."""
+        owner = table.owners.get(side) if side is not None and table.over else None
+        change = None if owner is None else self.change(table.id, owner.key)
+        if change is None:
+            return ""
+        before, after = change
+        return f"Your rating: {before} → {after} ({after.rating - before.rating:+.0f})."
+
+    def seat_words(self, table: ServedTable, side: Player) -> str:
+        """Who plays ``side`` at ``table``, with their overall rating (the lobby's list)."""
+        if table.session.seats[side] is Seat.COMPUTER:
+            fixed = LEVEL_RATINGS.get(table.session.levels[side])
+            return table.seat_label(side, "" if fixed is None else f"{fixed.overall:.0f}")
+        owner = table.owners.get(side)
+        standing = None if owner is None else self.of(owner.key)
+        return table.seat_label(side, "" if standing is None else standing.shown("overall"))
 
     def of(self, key: str) -> Standing | None:
         return self.standings().get(key)

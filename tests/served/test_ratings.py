@@ -188,7 +188,7 @@ def test_a_finished_game_is_rated_once_and_the_same_after_a_restart(rules, tmp_p
     wall = Wall()
     hub = Hub(rules, tmp_path, later=Later(), wall=wall)
     assert hub.restore() == []
-    assert hub.rating_of(ALICE) == "not yet rated"
+    assert hub.results.rating_words(ALICE.key) == "not yet rated"
     table = on_time(hub, wall, ALICE, BOB, loser=Player.ABWEHR)
     lines = (tmp_path / RESULTS_FILE).read_text().splitlines()
     assert len(lines) == 1
@@ -198,7 +198,7 @@ def test_a_finished_game_is_rated_once_and_the_same_after_a_restart(rules, tmp_p
     assert kept.ss == Contestant(ALICE.key, "alice") and kept.abwehr == Contestant(BOB.key, "bob")
     alice = hub.results.of(ALICE.key)
     assert alice is not None and alice.overall.rating > 1500
-    assert hub.rating_of(ALICE) == f"rated {alice.words()}"
+    assert hub.results.rating_words(ALICE.key) == f"rated {alice.words()}"
     gain = round(alice.overall.rating - 1500)
     assert f"Your rating: 1500? → {alice.overall} (+{gain})." in hub.note_for(table, Player.SS)
     bob = hub.results.of(BOB.key)
