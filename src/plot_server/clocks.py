@@ -42,21 +42,25 @@ def clock_words(table: ServedTable, side: Player | None, now: datetime) -> str:
     return f"Clock ({session.clock.words()}): " + ", ".join(who(p) for p in Player) + "."
 
 
-class ClockTables:
-    """The hub's clocks (mixed into Hub, whose tables, clock and loop these use)."""
+class Clocks:
+    """The clocks of a hub's tables: looked at in turn, run out, and given time."""
 
-    if TYPE_CHECKING:
-        tables: dict[str, ServedTable]
-        wall: Callable[[], datetime]
-        later: Callable[[float, Callable[[], None]], None]
-        notices: Notices | None
+    def __init__(
+        self,
+        tables: dict[str, ServedTable],
+        wall: Callable[[], datetime],
+        later: Callable[[float, Callable[[], None]], None],
+        notices: Callable[[], Notices | None],
+    ) -> None:
+        self.tables = tables  # the hub's own, as it changes
+        self.wall, self.later, self._notices = wall, later, notices
 
-    def watch_clocks(self) -> None:
+    def watch(self) -> None:
         """Look at every clock now, and again every CLOCK_CHECK seconds."""
-        self.check_clocks()
-        self.later(CLOCK_CHECK, self.watch_clocks)
+        self.check()
+        self.later(CLOCK_CHECK, self.watch)
 
-    def check_clocks(self) -> list[str]:
+    def check(self) -> list[str]:
         """Every unfinished game whose side to act is out of time ends on time; returns
         the tables it ended at."""
         now, ended = self.wall(), []
@@ -70,9 +74,10 @@ class ClockTables:
                 ended.append(table.id)
                 continue
             left, to_act = session.time_left(now), session.state.to_act
-            if self.notices is not None and left is not None and to_act is not None:
+            notices = self._notices()
+            if notices is not None and left is not None and to_act is not None:
                 if left[to_act] < CLOCK_WARNING and session.clock_started:
-                    self.notices.clock_low(table, to_act, left[to_act])
+                    notices.clock_low(table, to_act, left[to_act])
         return ended
 
     def give_time(self, guest: Guest, hours: float) -> None:

@@ -34,7 +34,7 @@ from plot_session.table import AsyncioScheduler, CallbackScheduler, Table
 from plot_tui.plain import clean
 
 from .chat import TABLE_TALK, Lobby, Pace, TooFast, text_problem
-from .clocks import ClockTables, clock_words
+from .clocks import Clocks, clock_words
 from .hub_store import RECONNECTING, StoreTables
 from .links import Links
 from .notices import Notices
@@ -76,7 +76,7 @@ class Game:
     last_move: str  # when the last move was made, in words ("2 h ago")
 
 
-class Hub(StoreTables, RematchTables, ClockTables):
+class Hub(StoreTables, RematchTables):
     """All tables of one server. ``later(delay, callback)`` and ``think(job, done)``: where
     the tables' timed work and the computer's searches run (the server's loop and its
     think pool; tests pass their own)."""
@@ -124,6 +124,7 @@ class Hub(StoreTables, RematchTables, ClockTables):
         self.wall = wall  # the date and time, for "the last move: 3 h ago"
         self.notices: Notices | None = None  # players told away from the screen (notices.py)
         self.results = ResultBook(self.home)  # finished games' results: the ratings
+        self.clocks = Clocks(self.tables, self.wall, self.later, lambda: self.notices)
         # who sits where through other processes: their token -> (seats, when last heard)
         self._elsewhere: dict[str, tuple[frozenset[tuple[str, str]], float]] = {}
 

@@ -514,7 +514,7 @@ class PlainVisit:
             self.say("How many hours? give 24 gives your opponent a day more on the clock.")
             return
         try:
-            self.hub.give_time(self.guest, hours)
+            self.hub.clocks.give_time(self.guest, hours)
         except Refused as exc:
             self.say(f"Refused: {in_words(str(exc))}")
             return

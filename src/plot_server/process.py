@@ -55,7 +55,7 @@ def run(
             hub.use_store(store, post)
         for problem in hub.restore():
             to_operator(problem)
-        hub.watch_clocks()  # a game whose clock ran out while the server was down ends now
+        hub.clocks.watch()  # a game whose clock ran out while the server was down ends now
         if notices:
             hub.notices = Notices(
                 NoticeBook(home),

@@ -392,7 +392,7 @@ class ServedApp(PlotApp):
         if hours is None or self.guest is None:
             return
         try:
-            self.hub.give_time(self.guest, hours)
+            self.hub.clocks.give_time(self.guest, hours)
         except Refused as exc:
             self._say_at_table(str(exc), error=True)
             return

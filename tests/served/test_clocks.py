@@ -60,14 +60,14 @@ def test_the_clock_is_shown_runs_for_the_side_to_act_and_a_side_out_of_time_lose
     assert "you 19 h (running), bob 1 day 2 h." in note  # bob earned the bonus
     (mine,) = hub.games_of(ALICE)  # her list of games says both
     assert (mine.left, mine.their_left) == (19 * 3600, 26 * 3600)
-    assert hub.check_clocks() == []
+    assert hub.clocks.check() == []
     pass_the_move(guests[Player.SS])  # 5 h of alice's day gone, and her bonus for passing the move
     wall.wait(hours=20)
     assert "alice 21 h, you 6 h (running)." in hub.note_for(table, Player.ABWEHR)
     wall.wait(hours=6)  # bob's day and his bonus run out
     loser = table.session.state.to_act
     assert loser is Player.ABWEHR
-    assert hub.check_clocks() == [table.id]
+    assert hub.clocks.check() == [table.id]
     assert table.over and table.session.state.outcome.case == "clock"
     assert table.session.state.outcome.reason == "the Abwehr player's clock ran out: the SS wins on time"
     assert table.status() == f"over: {loser.enemy.title} won"
@@ -86,7 +86,7 @@ def test_a_clock_runs_through_a_restart_from_the_records_times(rules, tmp_path):
     assert again.restore() == []
     assert again.tables[table.id].session.time_left(wall()) == before  # to the second
     wall.wait(days=2)  # it was down while the SS's time ran out
-    assert again.check_clocks() == [table.id]
+    assert again.clocks.check() == [table.id]
     assert again.tables[table.id].session.state.outcome.winner == "abwehr"
 
 
@@ -95,7 +95,7 @@ def test_the_clock_is_looked_at_on_the_hubs_own_timer(rules, tmp_path):
     hub = Hub(rules, tmp_path, later=later, wall=wall)
     table, guests = clocked_table(hub, wall)
     pass_the_move(guests[Player.ABWEHR])
-    hub.watch_clocks()  # the server starts it after restoring its tables
+    hub.clocks.watch()  # the server starts it after restoring its tables
     wall.wait(days=3)
     later.waiting.pop(0)()  # a minute on: the look it put off
     assert table.over and later.waiting  # and it looks again later
@@ -106,12 +106,12 @@ def test_extra_time_is_given_by_the_other_player_only(rules, tmp_path):
     hub = Hub(rules, tmp_path, later=Later(), wall=wall)
     table, guests = clocked_table(hub, wall)
     pass_the_move(guests[Player.ABWEHR])
-    hub.give_time(guests[Player.ABWEHR], 24)  # bob gives alice (to move) a day
+    hub.clocks.give_time(guests[Player.ABWEHR], 24)  # bob gives alice (to move) a day
     assert "you 2 days (running)" in hub.note_for(table, Player.SS)
     with pytest.raises(Refused, match="more than 0 and at most 720 hours"):
-        hub.give_time(guests[Player.ABWEHR], 0)
+        hub.clocks.give_time(guests[Player.ABWEHR], 0)
     with pytest.raises(Refused, match="Only a player"):
-        hub.give_time(hub.watch(table.id, BOB.__class__("key c", "carol")), 5)
+        hub.clocks.give_time(hub.watch(table.id, BOB.__class__("key c", "carol")), 5)
     assert load_record(table.record, rules).grants[0].hours == 24
 
 
@@ -121,7 +121,7 @@ def test_a_clock_is_for_two_players(rules, tmp_path):
         hub.create(ALICE, Player.SS, opponent=Seat.COMPUTER, clock=RULE)
     with pytest.raises(Refused, match="This table has no clock"):
         t = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN)
-        hub.give_time(hub.sit(t.id, ALICE), 5)
+        hub.clocks.give_time(hub.sit(t.id, ALICE), 5)
 
 
 def test_in_plain_text_a_clocked_table_is_made_shown_and_time_given(rules, tmp_path):
@@ -230,7 +230,7 @@ def test_any_grant_the_server_takes_reads_back_after_a_restart(rules, tmp_path, 
     table, guests = clocked_table(hub, wall)
     pass_the_move(guests[Player.ABWEHR])
     try:
-        hub.give_time(guests[Player.ABWEHR], hours)
+        hub.clocks.give_time(guests[Player.ABWEHR], hours)
     except Refused as exc:
         assert hours * 60 < 5 and "at least 5 minutes" in str(exc)
         # what an older server took and wrote: read back all the same
@@ -248,12 +248,12 @@ def test_grants_are_bounded_while_the_move_stands(rules, tmp_path):
     table, guests = clocked_table(hub, wall)
     pass_the_move(guests[Player.ABWEHR])
     for _ in range(3):
-        hub.give_time(guests[Player.ABWEHR], 1)
+        hub.clocks.give_time(guests[Player.ABWEHR], 1)
     with pytest.raises(Refused, match="given time 3 times since the last move"):
-        hub.give_time(guests[Player.ABWEHR], 1)
+        hub.clocks.give_time(guests[Player.ABWEHR], 1)
     with pytest.raises(Refused, match="at least 5 minutes"):
-        hub.give_time(guests[Player.SS], 0.05)
+        hub.clocks.give_time(guests[Player.SS], 0.05)
     wall.wait(minutes=10)
     pass_the_move(guests[Player.SS])  # the move passes: the Abwehr's turn to be given time
-    hub.give_time(guests[Player.SS], 1)
+    hub.clocks.give_time(guests[Player.SS], 1)
     assert len(load_record(table.record, rules).grants) == 4

@@ -226,7 +226,7 @@ def test_a_games_end_is_told_once_and_nothing_again_after_a_restart(rules, tmp_p
     pass_the_move(bob)  # the Abwehr's first move starts the clocks
     hub.leave(bob)
     wall.wait(days=3)  # alice's time runs out while bob is away: he hears how it ended
-    assert hub.check_clocks() == [table.id]
+    assert hub.clocks.check() == [table.id]
     until(lambda: len(Hook.got) == 1, "the end")
     assert Hook.got[0]["text"].startswith("The game at table T1 is over\nThe SS player's clock ran out")
     hub._changed(table)

@@ -178,7 +178,7 @@ def on_time(hub: Hub, wall: Wall, ss, abwehr, loser: Player, seed: int = 21):
     if loser is Player.ABWEHR:
         pass_the_move(guests[Player.SS])
     wall.wait(days=3)
-    assert hub.check_clocks() == [table.id]
+    assert hub.clocks.check() == [table.id]
     for guest in guests.values():
         hub.leave(guest)
     return table

@@ -424,11 +424,11 @@ def test_a_clock_runs_the_same_on_another_worker_and_a_loss_on_time_reaches_both
         left = a.tables[table.id].session.time_left(wall())
         assert b.tables[table.id].session.time_left(wall()) == left  # from the stored times
         wall.wait(days=2)
-        assert b.check_clocks() == [table.id]  # B looks first and writes the loss
+        assert b.clocks.check() == [table.id]  # B looks first and writes the loss
         procs.until(lambda: a.tables[table.id].over)
         assert a.tables[table.id].session.state.outcome == b.tables[table.id].session.state.outcome
         assert a.tables[table.id].session.state.outcome.case == "clock"
-        assert a.check_clocks() == []  # nothing left to end
+        assert a.clocks.check() == []  # nothing left to end
     finally:
         procs.close()
 
@@ -449,7 +449,7 @@ def test_a_result_kept_by_one_process_rates_on_every_process_and_old_games_are_r
         procs.until(ab.chair.my_move)
         procs.pass_the_move(ab)  # bob passes the move
         wall.wait(days=3)  # and alice lets her clock run out
-        assert a.check_clocks() == [table.id]
+        assert a.clocks.check() == [table.id]
         procs.until(lambda: table.id in b.tables and b.tables[table.id].over)
         # B saw it end, and kept it too (once); A rates it once the store has taken its
         # own last line (a busy machine may be slower to say so than B is to read it)
