@@ -39,7 +39,7 @@ from .hub_store import RECONNECTING, StoreTables
 from .links import Links
 from .notices import Notices
 from .pgstore import Conflict, StoreError, prepare
-from .rematch import RematchTables, rematch_from, rematch_words, waiting_for
+from .rematch import Rematches, rematch_from, rematch_words, waiting_for
 from .replays import FinishedGames
 from .result_book import ResultBook
 from .shared import Hooks, Shared, StoreRecorder
@@ -76,7 +76,7 @@ class Game:
     last_move: str  # when the last move was made, in words ("2 h ago")
 
 
-class Hub(StoreTables, RematchTables):
+class Hub(StoreTables):
     """All tables of one server. ``later(delay, callback)`` and ``think(job, done)``: where
     the tables' timed work and the computer's searches run (the server's loop and its
     think pool; tests pass their own)."""
@@ -125,6 +125,7 @@ class Hub(StoreTables, RematchTables):
         self.notices: Notices | None = None  # players told away from the screen (notices.py)
         self.results = ResultBook(self.home)  # finished games' results: the ratings
         self.clocks = Clocks(self.tables, self.wall, self.later, lambda: self.notices)
+        self.rematches = Rematches(self.tables, self.create, self._save)
         # who sits where through other processes: their token -> (seats, when last heard)
         self._elsewhere: dict[str, tuple[frozenset[tuple[str, str]], float]] = {}
 

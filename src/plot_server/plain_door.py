@@ -528,9 +528,9 @@ class PlainVisit:
         table = self.hub.tables[guest.table_id]
         try:
             if yes and not waiting_for(table, guest.chair.side):
-                new = self.hub.rematch(guest)
+                new = self.hub.rematches.ask(guest)
             else:
-                new = self.hub.answer_rematch(guest, yes=yes)
+                new = self.hub.rematches.answer(guest, yes=yes)
         except Refused as exc:
             self.say(f"Refused: {in_words(str(exc))}")
             return

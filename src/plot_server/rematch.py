@@ -9,6 +9,7 @@ game: a declined offer is not made again, so no one can be pestered with offers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -20,7 +21,7 @@ from plot_session.session import Seat
 from .tables import DECLINED, Refused, Rematch, ServedTable, to_operator
 
 if TYPE_CHECKING:
-    from .tables import Guest, Who
+    from .tables import Guest
 
 
 def rematch_from(meta: dict[str, Any], where: str) -> Rematch | None:
@@ -82,16 +83,21 @@ def waiting_for(table: ServedTable, side: Player | None) -> bool:
     return side is not None and r is not None and r.answer == "" and r.by is side.enemy
 
 
-class RematchTables:
-    """The hub's rematches (mixed into Hub, whose tables, create and _save these use)."""
+class Rematches:
+    """The rematches at a hub's tables: asked for, offered, answered. ``create`` makes
+    a table (the hub's, with its limits) and ``save`` writes a table's small file or
+    row."""
 
-    if TYPE_CHECKING:
-        tables: dict[str, ServedTable]
+    def __init__(
+        self,
+        tables: dict[str, ServedTable],
+        create: Callable[..., ServedTable],
+        save: Callable[[ServedTable], None],
+    ) -> None:
+        self.tables = tables  # the hub's own, as it changes
+        self.create, self._save = create, save
 
-        def create(self, who: Who, side: Player, *, opponent: Seat, level: str = ...) -> ServedTable: ...
-        def _save(self, table: ServedTable) -> None: ...
-
-    def rematch(self, guest: Guest) -> ServedTable | None:
+    def ask(self, guest: Guest) -> ServedTable | None:
         """R at a finished table. Against the computer: the new table, sides swapped. Against
         a player: their offer accepted (the new table), or ours made (None). Refused with
         why when there is nothing to offer."""
@@ -110,7 +116,7 @@ class RematchTables:
         if r is not None and r.table is not None:
             raise Refused(f"The rematch is already table {r.table}; it is in the lobby.")
         if waiting_for(table, side):
-            return self.answer_rematch(guest, yes=True)
+            return self.answer(guest, yes=True)
         if r is not None:
             raise Refused(
                 "You offered a rematch already."
@@ -122,7 +128,7 @@ class RematchTables:
         self._set(table, Rematch(side))
         return None
 
-    def answer_rematch(self, guest: Guest, *, yes: bool) -> ServedTable | None:
+    def answer(self, guest: Guest, *, yes: bool) -> ServedTable | None:
         """Accept (the new table, where each plays the side the other played) or decline
         the offer waiting for ``guest``."""
         table = self.tables[guest.table_id]

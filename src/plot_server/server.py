@@ -424,7 +424,7 @@ class ServedApp(PlotApp):
         if self.guest is None:
             return
         try:
-            new = self.hub.answer_rematch(self.guest, yes=bool(yes))
+            new = self.hub.rematches.answer(self.guest, yes=bool(yes))
         except Refused as exc:
             self._say_at_table(str(exc), error=True)
             return
@@ -437,7 +437,7 @@ class ServedApp(PlotApp):
         if self.guest is None:
             return
         try:
-            new = self.hub.rematch(self.guest)
+            new = self.hub.rematches.ask(self.guest)
         except Refused as exc:
             self._say_at_table(str(exc), error=True)
             return

@@ -36,14 +36,14 @@ def finished(hub: Hub, seed: int = 5):
 def test_an_offer_accepted_makes_a_table_with_the_sides_swapped_and_no_code_asked(hub):
     table, guests = finished(hub)
     assert "R: a rematch, sides swapped." in hub.note_for(table, Player.SS)
-    assert hub.rematch(guests[Player.ABWEHR]) is None  # bob offers: a question for alice
+    assert hub.rematches.ask(guests[Player.ABWEHR]) is None  # bob offers: a question for alice
     assert "bob offers a rematch, sides swapped (you would play the Abwehr): R to answer." in hub.note_for(
         table, Player.SS
     )
     assert "waits for your opponent's answer" in hub.note_for(table, Player.ABWEHR)
     with pytest.raises(Refused, match="offered a rematch already"):
-        hub.rematch(guests[Player.ABWEHR])
-    new = hub.answer_rematch(guests[Player.SS], yes=True)
+        hub.rematches.ask(guests[Player.ABWEHR])
+    new = hub.rematches.answer(guests[Player.SS], yes=True)
     assert new is not None and new.id != table.id and not new.over
     assert new.owners == {Player.SS: BOB, Player.ABWEHR: ALICE}  # swapped, both taken
     assert new.session.seats == {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.HUMAN}
@@ -51,7 +51,7 @@ def test_an_offer_accepted_makes_a_table_with_the_sides_swapped_and_no_code_aske
     assert f"The rematch is table {new.id}: you play the Abwehr there." in hub.note_for(table, Player.SS)
     assert f"The rematch is table {new.id}." in hub.note_for(table, None)
     with pytest.raises(Refused, match=f"already table {new.id}"):
-        hub.rematch(guests[Player.SS])
+        hub.rematches.ask(guests[Player.SS])
     # bob sits at his new side without a join code; alice too
     assert hub.sit(new.id, BOB).chair.side is Player.SS
     assert hub.sit(new.id, ALICE).chair.side is Player.ABWEHR
@@ -59,16 +59,16 @@ def test_an_offer_accepted_makes_a_table_with_the_sides_swapped_and_no_code_aske
 
 def test_a_declined_offer_is_said_and_not_made_again(hub):
     table, guests = finished(hub, seed=6)
-    hub.rematch(guests[Player.SS])
-    assert hub.answer_rematch(guests[Player.ABWEHR], yes=False) is None
+    hub.rematches.ask(guests[Player.SS])
+    assert hub.rematches.answer(guests[Player.ABWEHR], yes=False) is None
     assert table.rematch is not None and table.rematch.answer == DECLINED
     assert "Your offer of a rematch was declined." in hub.note_for(table, Player.SS)
     assert "You declined the rematch." in hub.note_for(table, Player.ABWEHR)
     for side in Player:  # a side offers once: no pestering
         with pytest.raises(Refused, match="declined; a side offers once"):
-            hub.rematch(guests[side])
+            hub.rematches.ask(guests[side])
     with pytest.raises(Refused, match="No offer of a rematch waits"):
-        hub.answer_rematch(guests[Player.ABWEHR], yes=True)
+        hub.rematches.answer(guests[Player.ABWEHR], yes=True)
     assert len(hub.tables) == 1
 
 
@@ -76,12 +76,12 @@ def test_only_the_players_of_a_finished_game_ask(hub):
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=7)
     guests = {Player.SS: hub.sit(table.id, ALICE), Player.ABWEHR: hub.sit(table.id, BOB, code=table.code)}
     with pytest.raises(Refused, match="when the game is over"):
-        hub.rematch(guests[Player.SS])
+        hub.rematches.ask(guests[Player.SS])
     play(guests, 20_000, random.Random(7))
     with pytest.raises(Refused, match="Only the players"):
-        hub.rematch(hub.watch(table.id, CAROL))
+        hub.rematches.ask(hub.watch(table.id, CAROL))
     with pytest.raises(Refused, match="No offer of a rematch waits"):
-        hub.answer_rematch(guests[Player.SS], yes=True)  # nobody offered
+        hub.rematches.answer(guests[Player.SS], yes=True)  # nobody offered
 
 
 def test_against_the_computer_the_rematch_is_a_new_game_at_once(hub, clock):
@@ -93,21 +93,21 @@ def test_against_the_computer_the_rematch_is_a_new_game_at_once(hub, clock):
             guest.chair.act(rnd.choice(guest.chair.legal()))
         else:
             assert clock.run() > 0
-    new = hub.rematch(guest)
+    new = hub.rematches.ask(guest)
     assert new is not None and new.owners == {Player.ABWEHR: ALICE}
     assert new.session.seats[Player.SS] is Seat.COMPUTER and new.session.levels[Player.SS] == "random"
 
 
 def test_an_offer_waits_through_a_restart_and_a_bad_one_in_a_file_is_left_out(rules, hub, tmp_path, capfd):
     table, guests = finished(hub, seed=9)
-    hub.rematch(guests[Player.SS])
+    hub.rematches.ask(guests[Player.SS])
     again = Hub(rules, tmp_path / "server", later=Later())  # the server comes back
     assert again.restore() == []
     back = again.tables[table.id]
     assert back.rematch == table.rematch
     bob = again.sit(table.id, BOB)  # bob comes back to his finished game: the offer waits
     assert "alice offers a rematch" in again.note_for(back, Player.ABWEHR)
-    assert again.answer_rematch(bob, yes=True) is not None
+    assert again.rematches.answer(bob, yes=True) is not None
 
     meta = json.loads(table.meta_path.read_text())
     meta["rematch"] = {"by": "allies", "answer": ""}  # no such side: damaged by hand
@@ -133,7 +133,7 @@ async def test_r_at_the_end_offers_and_the_answer_takes_the_player_to_the_new_ta
         await until(pilot, lambda: table.rematch is not None, "the offer")
         assert isinstance(app.screen, GameScreen)
         assert "Rematch offered" in str(app.screen.prompt_pane.message)
-        new = hub.answer_rematch(guests[Player.ABWEHR], yes=True)  # bob, elsewhere, accepts
+        new = hub.rematches.answer(guests[Player.ABWEHR], yes=True)  # bob, elsewhere, accepts
         assert new is not None
         await until(pilot, lambda: app.guest is not None and app.guest.table_id == new.id, "alice moved")
         assert app.guest.chair.side is Player.ABWEHR and isinstance(app.screen, GameScreen)
@@ -147,7 +147,7 @@ async def test_an_offer_made_while_away_is_asked_on_coming_back(rules, tmp_path)
     hub = Hub(rules, tmp_path, later=Later())
     table, guests = finished(hub, seed=11)
     hub.leave(guests[Player.SS])
-    hub.rematch(guests[Player.ABWEHR])  # bob offers while alice is away
+    hub.rematches.ask(guests[Player.ABWEHR])  # bob offers while alice is away
     app = ServedApp(None, hub, ALICE, limits=ConnectionLimits(idle=600))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -191,8 +191,8 @@ def test_in_plain_text_rematch_offers_and_the_other_player_types_rematch_to_play
 async def test_a_player_who_sits_at_the_old_game_after_the_rematch_was_made_stays_to_look(rules, tmp_path):
     hub = Hub(rules, tmp_path, later=Later())
     table, guests = finished(hub, seed=14)
-    hub.rematch(guests[Player.SS])
-    new = hub.answer_rematch(guests[Player.ABWEHR], yes=True)
+    hub.rematches.ask(guests[Player.SS])
+    new = hub.rematches.answer(guests[Player.ABWEHR], yes=True)
     assert new is not None
     hub.leave(guests[Player.SS])
     app = ServedApp(None, hub, ALICE, limits=ConnectionLimits(idle=600))
@@ -211,8 +211,8 @@ def test_in_plain_text_the_old_game_can_be_looked_at_after_its_rematch(rules, tm
 
     hub = Hub(rules, tmp_path, later=Later())
     table, guests = finished(hub, seed=15)
-    hub.rematch(guests[Player.SS])
-    new = hub.answer_rematch(guests[Player.ABWEHR], yes=True)
+    hub.rematches.ask(guests[Player.SS])
+    new = hub.rematches.answer(guests[Player.ABWEHR], yes=True)
     hub.leave(guests[Player.SS])
     alice = Player_(hub, ALICE)
     alice.visit.start()
@@ -229,7 +229,7 @@ def test_an_offer_waiting_for_a_player_heads_their_games(rules, tmp_path):
     ongoing = hub.create(BOB, Player.ABWEHR, opponent=Seat.HUMAN, seed=17)  # bob's move: not alice's
     hub.sit(ongoing.id, ALICE, code=ongoing.code)
     assert [g.table.id for g in hub.games_of(ALICE)] == [ongoing.id, old.id]
-    hub.rematch(guests[Player.ABWEHR])  # bob offers: alice has something to answer
+    hub.rematches.ask(guests[Player.ABWEHR])  # bob offers: alice has something to answer
     assert [g.table.id for g in hub.games_of(ALICE)] == [old.id, ongoing.id]
     alice = Player_(hub, ALICE)
     alice.visit.start()

@@ -390,10 +390,10 @@ def test_a_rematch_offered_on_one_process_is_accepted_on_the_other(procs):
             )
         )
     procs.until(lambda: b.tables[table.id].over)
-    assert b.rematch(ab) is None  # bob offers on B; alice, on A, is asked
+    assert b.rematches.ask(ab) is None  # bob offers on B; alice, on A, is asked
     procs.until(lambda: a.tables[table.id].rematch is not None)
     assert "bob offers a rematch" in a.note_for(a.tables[table.id], Player.SS)
-    new = a.answer_rematch(ss, yes=True)
+    new = a.rematches.answer(ss, yes=True)
     assert new is not None
     procs.until(
         lambda: new.id in b.tables and (r := b.tables[table.id].rematch) is not None and r.table == new.id
