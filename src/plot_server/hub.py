@@ -39,6 +39,7 @@ from .hub_store import RECONNECTING, StoreTables
 from .links import Links
 from .notices import Notices
 from .pgstore import Conflict, StoreError, prepare
+from .presence import Presence
 from .rematch import Rematches, rematch_from, rematch_words, waiting_for
 from .replays import FinishedGames
 from .result_book import ResultBook
@@ -126,8 +127,7 @@ class Hub(StoreTables):
         self.results = ResultBook(self.home)  # finished games' results: the ratings
         self.clocks = Clocks(self.tables, self.wall, self.later, lambda: self.notices)
         self.rematches = Rematches(self.tables, self.create, self._save)
-        # who sits where through other processes: their token -> (seats, when last heard)
-        self._elsewhere: dict[str, tuple[frozenset[tuple[str, str]], float]] = {}
+        self.presence = Presence(self.tables, lambda: self.shared, now)  # seats elsewhere
 
     def use_store(self, url: str, post: Callable[[Callable[[], None]], None]) -> None:
         """Keep the tables in the PostgreSQL store at ``url``, shared with every process
@@ -142,8 +142,8 @@ class Hub(StoreTables):
                 self.lines_from_store,
                 self.table_from_store,
                 self.store_away,
-                self.presence_from_store,
-                self.presence_tick,
+                self.presence.heard,
+                self.presence.tick,
             ),
         )
         self.shared.start()
@@ -281,7 +281,7 @@ class Hub(StoreTables):
         )
         table.runtime.subscribe(lambda _change: self._changed(table))
         self.tables[table.id] = table
-        self._apply_presence()  # someone may sit at it through another process
+        self.presence.apply()  # someone may sit at it through another process
         self._bind(table)
         table.runtime.changed()
 
@@ -377,7 +377,7 @@ class Hub(StoreTables):
             table.guests.remove(old)
             old.on_kick(f"You sat down at table {table.id} from another connection; this one is closed.")
         guest = self._seat(table, side, who, on_change, on_kick)
-        self._tell_presence()
+        self.presence.tell()
         # (with a store, a computer waiting for someone at the table moves now)
         table.runtime.changed()
         return guest
@@ -455,7 +455,7 @@ class Hub(StoreTables):
         table = self.tables.get(guest.table_id)
         if table is not None and guest in table.guests:
             table.guests.remove(guest)
-            self._tell_presence()
+            self.presence.tell()
             self._prune()
             table.runtime.changed()
 

@@ -6,7 +6,7 @@ brings the store's news to it)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,7 +23,7 @@ from plot_session.session import Seat, Session
 from .pgstore import Conflict, StoreError, record_name
 from .rematch import rematch_from
 from .result_book import ResultBook
-from .shared import PRESENCE_TTL, Shared, StoreRecorder
+from .shared import Shared, StoreRecorder
 from .tables import (
     TABLE_FILE_VERSION,
     Damaged,
@@ -69,8 +69,6 @@ class StoreTables:
         keep_finished: int
         store_trouble: str | None
         results: ResultBook
-        _elsewhere: dict[str, tuple[frozenset[tuple[str, str]], float]]
-        now: Callable[[], float]
 
         def _open(self, table: ServedTable) -> None: ...
         def _prune(self) -> None: ...
@@ -275,48 +273,6 @@ class StoreTables:
             if "chat" in entry and isinstance(said := parse_entry(entry, f"table {table.id}"), ChatLine):
                 fresh.session.say(said)  # (nobody listens to it yet: told below)
         table.runtime.replace_session(fresh.session)  # every screen goes on, on the stored game
-
-    # -- who sits where through other processes ---------------------------------------------
-    def _tell_presence(self) -> None:
-        """This process's seats, for the others (a no-op without a store)."""
-        if self.shared is not None:
-            self.shared.announce(
-                frozenset(
-                    (t.id, g.chair.side.value)
-                    for t in self.tables.values()
-                    for g in t.guests
-                    if g.chair.side is not None
-                )
-            )
-
-    def presence_from_store(self, process: str, seats: frozenset[tuple[str, str]]) -> None:
-        """Another process says where its players sit (at once when it changes, and every
-        few seconds); a process heard from for the first time is told ours at once."""
-        new = process not in self._elsewhere
-        self._elsewhere[process] = (seats, self.now())
-        self._apply_presence()
-        if new:
-            self._tell_presence()
-
-    def presence_tick(self) -> None:
-        """A process not heard from for PRESENCE_TTL is gone: its seats are empty."""
-        now = self.now()
-        for process, (_, heard) in list(self._elsewhere.items()):
-            if now - heard > PRESENCE_TTL:
-                del self._elsewhere[process]
-        self._apply_presence()
-
-    def _apply_presence(self) -> None:
-        by_table: dict[str, set[Player]] = {}
-        for seats, _ in self._elsewhere.values():
-            for table_id, side in seats:
-                if side in ("ss", "abwehr"):
-                    by_table.setdefault(table_id, set()).add(Player(side))
-        for table in self.tables.values():
-            there = frozenset(by_table.get(table.id, ()))
-            if there != table.elsewhere:
-                table.elsewhere = there
-                table.runtime.changed()
 
     def store_away(self, why: str | None) -> None:
         """The store stopped answering (``why``), or answers again (None)."""

@@ -347,8 +347,8 @@ def test_the_seats_of_a_process_that_stops_speaking_are_empty_after_a_while(proc
     a.sit(table.id, ALICE)
     procs.until(lambda: table.id in b.tables and b.tables[table.id].seat_label(Player.SS) == ALICE.name)
     later = time.monotonic() + PRESENCE_TTL + 1  # (as if A's worker had died)
-    b.now = lambda: later
-    b.presence_tick()
+    b.presence.now = lambda: later
+    b.presence.tick()
     assert b.tables[table.id].seat_label(Player.SS) == f"{ALICE.name} (away)"
 
 

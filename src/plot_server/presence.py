@@ -1,0 +1,72 @@
+"""Who sits where through the other server processes of a shared store.
+
+Each process announces the seats its connections hold (at once when they change, and
+every few seconds, shared.py); the others keep what they last heard, and forget a
+process not heard from for PRESENCE_TTL. A table's ``elsewhere`` is the sides held
+through another process: its screens say that player is there, not away.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from plot_core import Player
+
+from .shared import PRESENCE_TTL, Shared
+from .tables import ServedTable
+
+
+class Presence:
+    def __init__(
+        self,
+        tables: dict[str, ServedTable],
+        link: Callable[[], Shared | None],
+        now: Callable[[], float],
+    ) -> None:
+        self.tables = tables  # the hub's own, as it changes
+        self._link, self.now = link, now
+        # what each other process last said: its seats, and when it was heard
+        self.elsewhere: dict[str, tuple[frozenset[tuple[str, str]], float]] = {}
+
+    def tell(self) -> None:
+        """This process's seats, for the others (nothing without a store)."""
+        link = self._link()
+        if link is not None:
+            link.announce(
+                frozenset(
+                    (t.id, g.chair.side.value)
+                    for t in self.tables.values()
+                    for g in t.guests
+                    if g.chair.side is not None
+                )
+            )
+
+    def heard(self, process: str, seats: frozenset[tuple[str, str]]) -> None:
+        """Another process says where its players sit; a process heard from for the
+        first time is told ours at once."""
+        new = process not in self.elsewhere
+        self.elsewhere[process] = (seats, self.now())
+        self.apply()
+        if new:
+            self.tell()
+
+    def tick(self) -> None:
+        """A process not heard from for PRESENCE_TTL is gone: its seats are empty."""
+        now = self.now()
+        for process, (_, heard) in list(self.elsewhere.items()):
+            if now - heard > PRESENCE_TTL:
+                del self.elsewhere[process]
+        self.apply()
+
+    def apply(self) -> None:
+        """Each table's sides held elsewhere, brought up to date (a change is told)."""
+        by_table: dict[str, set[Player]] = {}
+        for seats, _ in self.elsewhere.values():
+            for table_id, side in seats:
+                if side in ("ss", "abwehr"):
+                    by_table.setdefault(table_id, set()).add(Player(side))
+        for table in self.tables.values():
+            there = frozenset(by_table.get(table.id, ()))
+            if there != table.elsewhere:
+                table.elsewhere = there
+                table.runtime.changed()
