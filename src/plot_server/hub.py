@@ -43,7 +43,7 @@ from .presence import Presence
 from .rematch import Rematches, rematch_from, rematch_words, waiting_for
 from .replays import FinishedGames
 from .result_book import ResultBook
-from .shared import Hooks, Shared, StoreRecorder
+from .shared import Hooks, Shared
 from .tables import (  # noqa: F401  (the names the server and tests import from here)
     TABLE_FILE_VERSION,
     Damaged,
@@ -77,7 +77,7 @@ class Game:
     last_move: str  # when the last move was made, in words ("2 h ago")
 
 
-class Hub(StoreTables):
+class Hub:
     """All tables of one server. ``later(delay, callback)`` and ``think(job, done)``: where
     the tables' timed work and the computer's searches run (the server's loop and its
     think pool; tests pass their own)."""
@@ -93,7 +93,6 @@ class Hub(StoreTables):
         keep_finished: int = 20,
         later: Callable[[float, Callable[[], None]], None] | None = None,
         think: Callable[[Job, Callable[[Answer | None], None]], None] | None = None,
-        shared: Shared | None = None,
         now: Callable[[], float] = time.monotonic,
         wall: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
@@ -119,7 +118,8 @@ class Hub(StoreTables):
         self._next = 1
         # shared: the tables live in PostgreSQL, shared with other processes;
         # None: in files under ``home``, this process's alone
-        self.shared = shared
+        self.shared: Shared | None = None
+        self.stored: StoreTables | None = None  # the tables' part in the store, if shared
         self.store_trouble: str | None = None
         self.now = now
         self.wall = wall  # the date and time, for "the last move: 3 h ago"
@@ -135,19 +135,20 @@ class Hub(StoreTables):
         from any thread. Call before ``restore``; StoreError says why it cannot."""
         prepare(url)
         self.replays.store_url = url
-        self.shared = Shared(
+        self.stored = stored = StoreTables(self.rules, self)
+        stored.shared = self.shared = Shared(
             url,
             post,
             Hooks(
-                self.lines_from_store,
-                self.table_from_store,
-                self.store_away,
+                stored.lines_from_store,
+                stored.table_from_store,
+                stored.store_away,
                 self.presence.heard,
                 self.presence.tick,
             ),
         )
         self.shared.start()
-        self.results = ResultBook(self.home, store=lambda: self._link.store)
+        self.results = ResultBook(self.home, store=lambda: stored.link.store)
 
     @property
     def games_dir(self) -> Path:
@@ -175,7 +176,7 @@ class Hub(StoreTables):
         correspondence clock, for a game between two players."""
         if clock is not None and (opponent is not Seat.HUMAN or both):
             raise Refused("A clock is for a game between two players; the computer needs none.")
-        self._prune()
+        self.prune()
         if sum(not t.over for t in self.tables.values()) >= self.max_tables:
             raise Refused(
                 f"The server already holds {self.max_tables} unfinished games, "
@@ -208,8 +209,8 @@ class Hub(StoreTables):
         if not both:
             owners[side] = who
         if self.shared is not None:
-            table = self._create_shared(header, state, seats, levels, owners)
-            self._open(table)
+            table = self._stored().create(header, state, seats, levels, owners)
+            self.open_table(table)
             return table
         table_id = self._free_id()
         path = self.games_dir / f"{table_id}-{header.game}.jsonl"  # no seed in names
@@ -243,7 +244,7 @@ class Hub(StoreTables):
             for leftover in (path, self.tables_dir / f"{table_id}.tmp"):
                 leftover.unlink(missing_ok=True)
             raise
-        self._open(table)
+        self.open_table(table)
         return table
 
     def _check_own_limit(self, who: Who) -> None:
@@ -267,7 +268,7 @@ class Hub(StoreTables):
     def _taken(self, n: int) -> bool:
         return any(self.tables_dir.glob(f"T{n}.*")) or any(self.games_dir.glob(f"T{n}-*"))
 
-    def _open(self, table: ServedTable) -> None:
+    def open_table(self, table: ServedTable) -> None:
         """A table made or read back: its game runs (plot_session.table) on the
         server's loop; every change at it is told (_changed)."""
         pace = self.pace if table.human_sides() else max(self.pace, WATCH_PACE)
@@ -282,14 +283,15 @@ class Hub(StoreTables):
         table.runtime.subscribe(lambda _change: self._changed(table))
         self.tables[table.id] = table
         self.presence.apply()  # someone may sit at it through another process
-        self._bind(table)
+        if self.stored is not None:
+            self.stored.bind(table)
         table.runtime.changed()
 
-    def _bind(self, table: ServedTable) -> None:
-        session = table.session
-        if isinstance(session.recorder, StoreRecorder):
-            session.recorder.on_saved = lambda: self._saved(table)
-            session.recorder.on_refused = lambda: self._reload(table, self._lost(table))
+    def _stored(self) -> StoreTables:
+        """The tables' part in the shared store (only a hub that keeps one asks)."""
+        if self.stored is None:
+            raise AssertionError("this hub keeps its tables in files, not in the store")
+        return self.stored
 
     # -- sitting down ---------------------------------------------------------------------
     def listed_for(self, who: Who) -> list[ServedTable]:
@@ -456,10 +458,10 @@ class Hub(StoreTables):
         if table is not None and guest in table.guests:
             table.guests.remove(guest)
             self.presence.tell()
-            self._prune()
+            self.prune()
             table.runtime.changed()
 
-    def _prune(self) -> None:
+    def prune(self) -> None:
         """Finished games leave the lobby (their records stay on disk) once nobody is at
         them and ``keep_finished`` newer finished games are listed: a server that runs
         for months must not list, or hold in memory, every game it ever saw."""
@@ -485,7 +487,7 @@ class Hub(StoreTables):
         tell_all([g.on_change for g in table.guests] + self.lobby_listeners, f"of a change at {table.id}")
         if self.notices is not None:
             self.notices.table_changed(table)
-        self._watch_saving(table)
+        self.watch_saving(table)
 
     def _moves_computer(self, table: ServedTable) -> bool:
         """Does this process move the computer at ``table``? Always, with files. With a
@@ -498,7 +500,7 @@ class Hub(StoreTables):
             return any(g.chair.side is not None for g in table.guests)
         return bool(table.guests)
 
-    def _watch_saving(self, table: ServedTable) -> None:
+    def watch_saving(self, table: ServedTable) -> None:
         """A record the disk refuses: the table waits (its session lets nobody act), the
         operator is told once, and the hub tries again until the disk takes it (25)."""
         s = table.session
@@ -556,7 +558,7 @@ class Hub(StoreTables):
         if self.shared is not None:
             return problems + [
                 f"could not restore a table (listed as damaged, left as it is): {problem}"
-                for problem in self._restore_shared()
+                for problem in self._stored().restore()
             ]
         for p in [*self.tables_dir.glob("T*"), *self.games_dir.glob("T*-*")]:
             n = number(p.name.split(".")[0].split("-")[0])  # numbers held by any file
@@ -571,8 +573,8 @@ class Hub(StoreTables):
                 )
                 self._damaged(meta_path, str(exc))
                 continue
-            self._open(table)
-        self._prune()
+            self.open_table(table)
+        self.prune()
         return problems
 
     def _damaged(self, meta_path: Path, why: str) -> None:

@@ -9,7 +9,7 @@ import json
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from plot_core import Player, Rules
 from plot_record import ChatLine, Header, Record, RecordError
@@ -58,32 +58,36 @@ def _stored(found: tuple[dict[str, Any], int] | None) -> tuple[dict[str, Any], i
     return found
 
 
+class HubForStore(Protocol):
+    """What the store's tables need of the hub they serve."""
+
+    tables: dict[str, ServedTable]
+    damaged: dict[str, Damaged]
+    keep_finished: int
+    results: ResultBook
+    store_trouble: str | None
+
+    def open_table(self, table: ServedTable) -> None: ...
+    def prune(self) -> None: ...
+    def watch_saving(self, table: ServedTable) -> None: ...
+
+
 class StoreTables:
-    """Hub's methods for tables in the shared store; ``self.shared`` is set."""
+    """A hub's tables in the shared store: made, read back, kept up to date with what
+    the other processes write (the store's hooks), and read again on a lost race."""
 
-    shared: Shared | None
-    if TYPE_CHECKING:  # the Hub's own, which this is mixed into
-        rules: Rules
-        tables: dict[str, ServedTable]
-        damaged: dict[str, Damaged]
-        keep_finished: int
-        store_trouble: str | None
-        results: ResultBook
-
-        def _open(self, table: ServedTable) -> None: ...
-        def _prune(self) -> None: ...
-        def _bind(self, table: ServedTable) -> None: ...
-        def _watch_saving(self, table: ServedTable) -> None: ...
+    def __init__(self, rules: Rules, hub: HubForStore) -> None:
+        self.rules, self.hub = rules, hub
+        self.shared: Shared | None = None  # the link, once started (Hub.use_store)
 
     @property
-    def _link(self) -> Shared:
-        """The store link; these methods run only in a hub that keeps one."""
+    def link(self) -> Shared:
         if self.shared is None:
-            raise AssertionError("this hub keeps its tables in files, not in the store")
+            raise AssertionError("the store's tables are used before the store is linked")
         return self.shared
 
-    def _create_shared(self, header: Header, state, seats, levels, owners) -> ServedTable:
-        store = self._link.store
+    def create(self, header: Header, state, seats, levels, owners) -> ServedTable:
+        store = self.link.store
         table_id = None
         try:
             number = store.next_number()
@@ -92,7 +96,7 @@ class StoreTables:
                 state,
                 seats,
                 seed=header.seed,
-                recorder=self._link.recorder(table_id, next_line=2),
+                recorder=self.link.recorder(table_id, next_line=2),
                 levels=levels,
                 game=header.game,
                 chosen_seed=header.chosen_seed,
@@ -110,26 +114,26 @@ class StoreTables:
             store.create(table_id, number, table.meta(), header_line(header).rstrip("\n"))
         except (StoreError, Conflict) as exc:
             if table_id is not None:
-                self._link.known.pop(table_id, None)  # no table to follow after all
+                self.link.known.pop(table_id, None)  # no table to follow after all
             raise Refused(f"The table could not be made: {exc or 'try again'}.") from None
         return table
 
-    def _restore_shared(self) -> list[str]:
+    def restore(self) -> list[str]:
         problems: list[str] = []
         for table in self._read_each(
-            self._link.store.tables(self.keep_finished), problems, "", damaged=self.damaged
+            self.link.store.tables(self.hub.keep_finished), problems, "", damaged=self.hub.damaged
         ):
-            self._open(table)
-        self._prune()
+            self.hub.open_table(table)
+        self.hub.prune()
         # results for the finished tables not loaded that have none (games finished
         # before the store kept results): read once, the first time
-        for table in self._read_each(self._link.store.unrated(), problems, ", for the ratings"):
-            self.results.rate(table)
+        for table in self._read_each(self.link.store.unrated(), problems, ", for the ratings"):
+            self.hub.results.rate(table)
         return problems
 
     def _read_stored(self, table_id: str) -> ServedTable:
         """A table as the store holds it; UNREADABLE says why it cannot be had."""
-        store = self._link.store
+        store = self.link.store
         meta, version = _stored(store.table(table_id))
         return self._load_shared(table_id, meta, version, store.lines(table_id))
 
@@ -156,7 +160,7 @@ class StoreTables:
     def _stored_owners(self, table_id: str) -> dict:
         """A damaged table's owners, if its row can still be read."""
         try:
-            found = self._link.store.table(table_id)
+            found = self.link.store.table(table_id)
         except StoreError:
             return {}
         return owners_or_none(found[0]) if found is not None else {}
@@ -167,7 +171,7 @@ class StoreTables:
         if meta.get("version") != TABLE_FILE_VERSION:
             raise ValueError(f"table version {meta.get('version')!r}, expected {TABLE_FILE_VERSION}")
         record = stored_record(table_id, rows, self.rules)
-        recorder = None if record.finished else self._link.recorder(table_id, len(rows) + 1)
+        recorder = None if record.finished else self.link.recorder(table_id, len(rows) + 1)
         session = Session.resume(record, recorder)
         owners = owners_from(meta)
         if set(owners) != set(session.humans()):
@@ -186,7 +190,7 @@ class StoreTables:
 
     def lines_from_store(self, table_id: str, rows: list[tuple[int, str]]) -> None:
         """Another process wrote ``rows`` of a table's record: made here too."""
-        table = self.tables.get(table_id)
+        table = self.hub.tables.get(table_id)
         rec = table.session.recorder if table is not None else None
         if table is None or not isinstance(rec, StoreRecorder):
             return
@@ -205,11 +209,11 @@ class StoreTables:
                 table.session.mirror(parse_entry(loads(text, where), where), where)
             except (RecordError, Unreadable, ValueError) as exc:
                 to_operator(f"{exc}; the table is read again from the store")
-                self._reload(table, "")
+                self.reload(table, "")
                 return
             rec.mirrored(line)
 
-    def _saved(self, table: ServedTable) -> None:
+    def saved(self, table: ServedTable) -> None:
         """Every line this process wrote at ``table`` is committed: the game goes on,
         with any lines of others' that waited for it."""
         table.session.saved()
@@ -219,12 +223,12 @@ class StoreTables:
 
     def table_from_store(self, table_id: str, meta: dict, version: int, rows: list[tuple[int, str]]) -> None:
         """A table another process made, or whose seats it changed."""
-        table = self.tables.get(table_id)
+        table = self.hub.tables.get(table_id)
         if table is None:
             if not rows:
                 return
             try:
-                self._open(self._load_shared(table_id, meta, version, rows))
+                self.hub.open_table(self._load_shared(table_id, meta, version, rows))
             except (ValueError, KeyError, TypeError, RecordError, Unreadable) as exc:
                 to_operator(f"could not take table {table_id} from the store: {exc}")
             return
@@ -236,7 +240,7 @@ class StoreTables:
         table.runtime.changed()
 
     @staticmethod
-    def _lost(table: ServedTable) -> str:
+    def lost(table: ServedTable) -> str:
         """What a table's screens are told when its next line lost a race: a player's
         move, said; the computer's (moved by two processes at once), nothing."""
         session = table.session
@@ -252,7 +256,7 @@ class StoreTables:
             "had moved on from another connection first."
         )
 
-    def _reload(self, table: ServedTable, news: str) -> None:
+    def reload(self, table: ServedTable, news: str) -> None:
         """Read ``table`` again from the store (a line of ours lost a race, or one of
         theirs made no sense here); its screens stay, on the stored game."""
         try:
@@ -265,7 +269,7 @@ class StoreTables:
         table.version, table.code, table.rematch = fresh.version, fresh.code, fresh.rematch
         table.news = (fresh.session.actions, news)
         table.held_rows = []  # the fresh game has them
-        self._bind(table)
+        self.bind(table)
         # talk said here but not yet written is said again: a lost race costs a move,
         # never a line a player was shown as said
         for text in getattr(old.recorder, "unsaved", []):
@@ -274,10 +278,17 @@ class StoreTables:
                 fresh.session.say(said)  # (nobody listens to it yet: told below)
         table.runtime.replace_session(fresh.session)  # every screen goes on, on the stored game
 
+    def bind(self, table: ServedTable) -> None:
+        """``table``'s writer tells back: a line committed, or refused (a lost race)."""
+        recorder = table.session.recorder
+        if isinstance(recorder, StoreRecorder):
+            recorder.on_saved = lambda: self.saved(table)
+            recorder.on_refused = lambda: self.reload(table, self.lost(table))
+
     def store_away(self, why: str | None) -> None:
         """The store stopped answering (``why``), or answers again (None)."""
-        self.store_trouble = why
+        self.hub.store_trouble = why
         to_operator(f"the store is away ({why}); reconnecting" if why else "the store answers again")
-        for table in list(self.tables.values()):
-            self._watch_saving(table)
+        for table in list(self.hub.tables.values()):
+            self.hub.watch_saving(table)
             tell_all([g.on_change for g in table.guests], "of the store")

@@ -321,7 +321,7 @@ def test_others_lines_heard_before_ours_is_confirmed_wait_for_it(procs):
         rows = b.shared.store.lines(table.id, rec.next_line - 1)
     before = table.session.actions
     rec.unsaved.append("a line of A's own, not yet confirmed")
-    a.lines_from_store(table.id, rows)
+    a.stored.lines_from_store(table.id, rows)
     assert table.held_rows == rows and table.session.actions == before  # waits
     rec.saved()  # the writer's word comes
     assert table.held_rows == [] and table.session.actions == before + 1
