@@ -535,6 +535,7 @@ def _serve(args: argparse.Namespace) -> int:
     import os
 
     from plot_record import games_dir
+    from plot_server.private_files import keep_private, make_data_private
     from plot_server.process import run
     from plot_server.server import Limits, ensure_host_key
 
@@ -625,6 +626,8 @@ def _serve(args: argparse.Namespace) -> int:
         session_wait=min(10.0, args.login_seconds),
         stall=args.stall_seconds,
     )
+    keep_private()  # the records hold each game's secret seed: this user's alone
+    make_data_private(home)
     ensure_host_key(host_key)  # before any worker: one key for all of them
 
     def serve(worker: int = 0) -> None:

@@ -43,6 +43,7 @@ from .lobby import LOBBY_STYLESHEET, GiveTimeScreen, LobbyScreen, TableSetup
 from .logs import failure_log_path, log_failure
 from .pgstore import StoreError
 from .plain_door import serve_plain, split_plain
+from .private_files import make_private
 from .rematch import offer_words, waiting_for
 
 
@@ -725,10 +726,12 @@ def _end_session(process: asyncssh.SSHServerProcess, gate: Gate | None, guard: C
 
 
 def ensure_host_key(host_key: Path) -> None:
-    """Make the server's key the first time (once, before any worker starts)."""
+    """Make the server's key the first time (once, before any worker starts); only the
+    server's user may read it, however it was made (private_files.py)."""
     if not host_key.exists():
         host_key.parent.mkdir(parents=True, exist_ok=True)
         asyncssh.generate_private_key("ssh-ed25519").write_private_key(str(host_key))
+    make_private(host_key)
 
 
 async def start(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
+import stat
 import subprocess
 import time
 
@@ -55,6 +56,12 @@ def test_a_player_connects_with_plain_ssh_and_plays(ssh_server):
         t.send("q")
         t.proc.wait(timeout=15)
         assert t.proc.returncode == 0
+        # the key, the records (each holds its game's secret seed) and the folders are
+        # the server's user's alone, though the tests run it with a looser umask
+        made = [d / "host_key", d / "home", *(d / "home").rglob("*")]
+        assert any(p.name.endswith(".jsonl") for p in made)  # a record among them
+        loose = [f"{p}: {stat.filemode(p.stat().st_mode)}" for p in made if p.stat().st_mode & 0o077]
+        assert not loose, loose
     finally:
         t.close()
 
