@@ -136,12 +136,17 @@ class Server:
                 return conn.execute("SELECT meta FROM plot_tables WHERE id = %s", (table_id,)).fetchone()[0]
         return json.loads((self.d / "home" / "tables" / f"{table_id}.json").read_text())
 
+    def record_file(self, table_id: str) -> Path:
+        """A files-based table's record (its table file names it inside the data folder)."""
+        kept = Path(self.table(table_id)["record"])
+        return kept if kept.is_absolute() else self.d / "home" / kept
+
     def record(self, table_id: str, rules):
         """The table's record as the server has written it so far."""
         from plot_record import load_record
 
         if self.store is None:
-            return load_record(self.table(table_id)["record"], rules)
+            return load_record(self.record_file(table_id), rules)
         import psycopg
 
         from plot_record.store import parse_raw

@@ -45,6 +45,7 @@ from .replays import FinishedGames
 from .result_book import ResultBook
 from .shared import Hooks, Shared
 from .tables import (  # noqa: F401  (the names the server and tests import from here)
+    GAMES,
     TABLE_FILE_VERSION,
     Damaged,
     Guest,
@@ -56,6 +57,7 @@ from .tables import (  # noqa: F401  (the names the server and tests import from
     number,
     owners_from,
     owners_or_none,
+    record_path,
     tell_all,
     to_operator,
 )
@@ -152,7 +154,7 @@ class Hub:
 
     @property
     def games_dir(self) -> Path:
-        return self.home / "games"
+        return self.home / GAMES
 
     @property
     def tables_dir(self) -> Path:
@@ -598,7 +600,7 @@ class Hub:
                 f"the same id inside; this one says {str(meta.get('id'))[:20]!r}"
             )
         self._next = max(self._next, number(meta["id"]) + 1)
-        path = Path(meta["record"])
+        path = record_path(self.home, meta.get("record"))
         record = load_record(path, self.rules)
         # a finished game takes no more actions: nothing to write, no file to hold open
         recorder = None if record.finished else Recorder(path, truncate_to=record.good_bytes)

@@ -222,7 +222,7 @@ class ServedTable:
             "version": TABLE_FILE_VERSION,
             "id": self.id,
             "code": self.code,
-            "record": str(self.record),
+            "record": record_in_data(Path(self.record)) if self.meta_path is not None else str(self.record),
             "created": self.created,
             "owners": {
                 p.value: (None if o is None else {"key": o.key, "name": o.name})
@@ -259,6 +259,29 @@ def tell_all(tells: list[Callable[[], None]], what: str) -> None:
             tell()
         except Exception as exc:
             to_operator(f"a connection could not be told {what}: {exc!r}")
+
+
+GAMES = "games"  # the data folder's folder of records (a table file names its own)
+
+
+def record_in_data(record: Path) -> str:
+    """A record's path as its table file keeps it: inside the data folder, so a copy of
+    the folder restored elsewhere reads (and writes) its own records."""
+    return f"{GAMES}/{record.name}"
+
+
+def record_path(home: Path, kept: object) -> Path:
+    """The record a table file names, in the data folder ``home``. An older table file
+    kept the absolute path: its record is read from this folder's own games too (a
+    copy must never append to the original's). ValueError if it names anything else."""
+    if not isinstance(kept, str) or not kept:
+        raise ValueError("its record is not named")
+    name = Path(kept).name
+    if not Path(kept).is_absolute() and kept != f"{GAMES}/{name}":
+        raise ValueError(f"its record must be in the data folder's {GAMES}/, not {kept[:60]!r}")
+    if not name.endswith(".jsonl") or name.startswith("."):
+        raise ValueError(f"its record is not a game record: {name[:60]!r}")
+    return home / GAMES / name
 
 
 def number(table_id: str) -> int:

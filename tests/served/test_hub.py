@@ -228,7 +228,7 @@ def test_finished_games_leave_the_lobby_once_newer_ones_fill_it_and_a_restart_ke
     assert back.session.recorder is None  # nothing more to write
     guest = again.sit(back.id, ALICE)  # its owner may look again
     assert guest.chair.snapshot().everyone is not None
-    assert json.loads(back.meta_path.read_text())["record"] == str(newer.record)
+    assert json.loads(back.meta_path.read_text())["record"] == f"games/{newer.record.name}"  # in the folder
     assert again.create(ALICE, Player.SS, opponent=Seat.HUMAN).id == "T4"
 
 

@@ -82,8 +82,7 @@ def press(browser, *keys: str) -> None:
 
 
 def record_path(web_server: Server, table: str) -> Path:
-    path = Path(web_server.table(table)["record"])
-    return path if path.is_absolute() else web_server.d / "home" / path
+    return web_server.record_file(table)
 
 
 def actions(web_server: Server, table: str) -> int:

@@ -48,7 +48,7 @@ def test_three_at_a_table_talk_and_the_bell_rings_for_the_player_whose_move_it_i
         say(carol, "go go")
         for t in (alice, bob):
             t.wait_shown("carol (watching): go go")
-        said = load_record(server.table("T1")["record"], rules).chat  # kept
+        said = load_record(server.record_file("T1"), rules).chat  # kept
         assert [(c.name, c.role) for c in said] == [("alice", "SS"), ("bob", "Abwehr"), ("carol", "watching")]
 
         # alice leaves for the lobby; the game goes on to her move: her bell, her mark
