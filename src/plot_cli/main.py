@@ -959,7 +959,10 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument(
         "--host-key",
         metavar="FILE",
-        help="the server's key (default: made once, kept beside the saved games)",
+        help=(
+            "the server's key (default: made once as plot/ssh_host_key in your data folder, "
+            "beside --data's default plot/server, not inside it: back it up with --data)"
+        ),
     )
     sv.add_argument(
         "--data",
