@@ -247,6 +247,13 @@ class Hub:
                 leftover.unlink(missing_ok=True)
             raise
         self.open_table(table)
+        against = (
+            "both sides the computer's"
+            if both
+            else f"the {SIDE[side]} against "
+            + ("a player" if opponent is Seat.HUMAN else f"the computer ({level})")
+        )
+        to_operator(f"table {table.id} made by {who.name}: {against}")
         return table
 
     def _check_own_limit(self, who: Who) -> None:
@@ -282,6 +289,8 @@ class Hub:
             # a bug: the host is told, the server goes on (the next change tries again)
             on_error=lambda exc: to_operator(f"the computer could not move at table {table.id}: {exc!r}"),
         )
+        table.end_told = table.over  # a finished game read back was said when it ended
+        table.session.names_paths = False  # the host's paths are for the host's log
         table.runtime.subscribe(lambda _change: self._changed(table))
         self.tables[table.id] = table
         self.presence.apply()  # someone may sit at it through another process
@@ -486,6 +495,10 @@ class Hub:
         lobby's connections are told, the notices hear it, a finished game is rated."""
         if table.over and not self.results.knows(table.id) and not table.session.unsaved:
             self.results.rate(table)  # before the lobby is told: its ratings count the game
+        if table.over and not table.end_told:
+            table.end_told = True
+            outcome = table.session.state.outcome
+            to_operator(f"table {table.id} is over: {outcome.reason if outcome is not None else ''}")
         tell_all([g.on_change for g in table.guests] + self.lobby_listeners, f"of a change at {table.id}")
         if self.notices is not None:
             self.notices.table_changed(table)
@@ -514,7 +527,9 @@ class Hub:
             return
         if s.unsaved and not table.saving_told:
             table.saving_told = True
-            to_operator(f"table {table.id}: {s.record_problem}; retrying every {SAVE_RETRY:g} s")
+            to_operator(
+                f"table {table.id}: {s.record_problem} ({table.record}); retrying every {SAVE_RETRY:g} s"
+            )
             self.later(SAVE_RETRY, lambda: self._retry_saving(table))
         elif not s.unsaved and table.saving_told:
             table.saving_told = False

@@ -276,6 +276,7 @@ class StoreTables:
             entry = json.loads(text)
             if "chat" in entry and isinstance(said := parse_entry(entry, f"table {table.id}"), ChatLine):
                 fresh.session.say(said)  # (nobody listens to it yet: told below)
+        fresh.session.names_paths = False  # (as the hub opened it)
         table.runtime.replace_session(fresh.session)  # every screen goes on, on the stored game
 
     def bind(self, table: ServedTable) -> None:

@@ -537,6 +537,7 @@ class Gate(asyncssh.SSHServer):
         self._key: asyncssh.SSHKey | None = None  # the key of the last attempt
         self._state = ""  # "", "stranger", "signed-in"
         self.sessions = 0  # interactive sessions opened
+        self._signed_in: str | None = None  # "NAME from ADDRESS", for the sign-out line
 
     def connection_made(self, conn) -> None:
         self.conn = conn
@@ -556,6 +557,8 @@ class Gate(asyncssh.SSHServer):
             self.gauge.strangers.remove(self)
         elif self._state == "signed-in":
             self.gauge.open -= 1
+            if self._signed_in is not None:
+                to_operator(f"sign-out: {self._signed_in}")
         self._state = ""
 
     @property
@@ -599,6 +602,7 @@ class Gate(asyncssh.SSHServer):
             self.throttle.passed(address)
         else:
             self.throttle.failed(address)
+            to_operator(f"refused sign-in: {split_plain(username)[0][:40]} from {address} (a wrong password)")
         return ok
 
     def public_key_auth_supported(self) -> bool:
@@ -622,6 +626,9 @@ class Gate(asyncssh.SSHServer):
             else Who(f"password {name}", name)
         )
         self._connection.set_extra_info(plot_who=who, plot_gate=self, plot_plain=plain)
+        how = "a key" if self._key is not None else "the password"
+        self._signed_in = f"{name} from {self._address()}"  # (gone with the connection)
+        to_operator(f"sign-in: {name} by {how}, {'plain' if plain else 'ssh'} door, from {self._address()}")
         if self in self.gauge.strangers:
             self.gauge.strangers.remove(self)
         self.gauge.open += 1

@@ -17,6 +17,7 @@ import attrs
 
 from plot_core import Player
 from plot_core.engine.state import Phase
+from plot_record import utc_stamp
 from plot_record.clock import moment
 from plot_session.controller import Controller
 from plot_session.describe import SIDE
@@ -128,6 +129,7 @@ class ServedTable:
     # wrong join codes: the guessers pause, the rightful opponent does not
     codes: TableCodeLimit = attrs.Factory(lambda: TableCodeLimit(TABLE_WRONG_CODES, TABLE_ALL_CODES))
     saving_told: bool = False  # the operator knows its record cannot be written
+    end_told: bool = False  # the operator knows the game is over (restored over: known)
     version: int = 1  # the store's version of owners and code (21)
     news: tuple[int, str] = (-1, "")  # (at action n, what the table's screens are told)
     held_rows: list = attrs.Factory(list)  # others' store lines waiting for ours (21)
@@ -245,10 +247,11 @@ def ago(then: datetime, now: datetime) -> str:
 
 
 def to_operator(text: str) -> None:
-    """The server's own output. Not print(): a running Textual app captures sys.stdout."""
+    """The server's own output, each line with its time (UTC, to the second). Not
+    print(): a running Textual app captures sys.stdout."""
     out = sys.__stdout__
     if out is not None:  # (None: started with no standard output at all)
-        out.write(f"plot serve: {clean(text)}\n")
+        out.write(f"plot serve {utc_stamp()}: {clean(text)}\n")
         out.flush()
 
 

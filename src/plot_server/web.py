@@ -29,6 +29,7 @@ from .guard import PasswordThrottle, name_problem, normal_name
 from .hub import Hub, Who
 from .links import LINK_MINUTES, evict
 from .server import Door, Gauge, Limits, ServedApp
+from .tables import to_operator
 from .webdriver import MAX_MESSAGE, WebDriver
 
 WEB = Door(WebDriver, "in the browser")
@@ -261,6 +262,7 @@ def make_app(
             return sign_in_page(password=True, problem=f"That name: {problem}.", status=400)
         if not secrets.compare_digest(given.encode(), password.encode()):
             throttle.failed(address)
+            to_operator(f"refused sign-in: {name[:40]} from {address} (a wrong password, web door)")
             return sign_in_page(
                 password=True, name=name, problem="That is not the server's password.", status=403
             )
@@ -336,6 +338,8 @@ def make_app(
         return _signed_in(request, who)
 
     def _signed_in(request: web.Request, who: Who) -> web.Response:
+        how = "the password" if who.key.startswith("password ") else "a one-time link"
+        to_operator(f"sign-in: {who.name} by {how}, web door, from {_address(request, proxies)}")
         response = web.HTTPSeeOther("/", headers=HEADERS)
         response.set_cookie(
             COOKIE,
@@ -349,6 +353,9 @@ def make_app(
         return response
 
     async def sign_out(request: web.Request) -> web.Response:
+        who = sign_ins.who(request.cookies.get(COOKIE))
+        if who is not None:
+            to_operator(f"sign-out: {who.name} from {_address(request, proxies)} (web door)")
         sign_ins.forget(request.cookies.get(COOKIE))
         response = web.HTTPSeeOther("/", headers=HEADERS)
         response.del_cookie(COOKIE, path="/")

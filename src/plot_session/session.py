@@ -108,6 +108,9 @@ class Session:
         self._undo: list[tuple[GameState, int]] = []
         self.recorder = recorder
         self.record_problem: str | None = None  # why the game is no longer being saved
+        # a trouble's words name the record's file: at one's own keyboard, not at a
+        # server (its paths are the host's, told to the host)
+        self.names_paths = True
         self.listeners: list[Callable[[], None]] = []  # told after every change
         self.chat: list[ChatLine] = []  # said at a served table, kept in the record
         self.thoughts: list[ThinkLine] = []  # why a searching computer moved
@@ -373,7 +376,7 @@ class Session:
             self._cannot_save(exc)
 
     def _cannot_save(self, exc: OSError) -> None:
-        where = self.recorder.path if self.recorder is not None else "its file"
+        where = self.recorder.path if self.recorder is not None and self.names_paths else "its file"
         self.record_problem = (
             f"the game cannot be saved to {where} "
             f"({exc.strerror or exc}); it waits, and goes on by itself "

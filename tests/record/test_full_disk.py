@@ -122,6 +122,10 @@ def test_a_served_table_waits_tells_the_operator_once_and_retries(tmp_path, rule
         later.run_one()
     out = capfd.readouterr().out
     assert out.count("cannot be saved") == 1 and "retrying" in out
+    assert str(table.record) in out  # the host is told which file ...
+    for p in Player:  # ... the players are told the game waits, never where the host keeps it
+        said = guests[p].chair.saving_news()
+        assert said is not None and "cannot be saved" in said.text and str(tmp_path) not in said.text
     assert not guests[table.session.state.to_act].chair.legal()
     disk.full = False
     later.run_one()

@@ -305,3 +305,19 @@ def test_one_player_cannot_take_every_table(rules, tmp_path, clock):
         hub.sit(other.id, ALICE, code=other.code)  # joining counts too
     assert hub.sit(other.id, CAROL, code=other.code).chair.side is Player.ABWEHR
     assert hub.sit(made[0].id, ALICE).chair.side is Player.SS  # her own seats as ever
+
+
+def test_the_hosts_log_says_a_table_made_and_its_game_over_once(rules, tmp_path, capfd):
+    from served.test_clocks import RULE
+
+    hub = Hub(rules, tmp_path, later=Later())
+    table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=4, clock=RULE)
+    hub.sit(table.id, BOB, code=table.code)
+    table.session.lose_on_time(Player.ABWEHR, "2026-11-30T09:00:00Z")  # tells the table
+    table.runtime.changed()
+    log = capfd.readouterr().out
+    assert f"table {table.id} made by alice: the SS against a player" in log
+    assert log.count(f"table {table.id} is over: ") == 1 and "time" in log
+    again = Hub(rules, tmp_path, later=Later())
+    again.restore()  # a game over when read back was said when it ended
+    assert "is over" not in capfd.readouterr().out

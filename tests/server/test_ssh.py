@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import socket
 import stat
 import subprocess
@@ -136,6 +137,30 @@ def test_port_forwarding_is_refused(ssh_server):
         stdin=subprocess.DEVNULL,
     )
     assert r.returncode == 255 and "forwarding failed" in r.stderr
+
+
+@pytest.mark.asyncio
+async def test_the_hosts_log_says_who_signed_in_and_out_and_who_was_refused_with_times(tmp_path):
+    make_keys(tmp_path, ["player"])
+    srv = Server(tmp_path)
+    try:
+        options = dict(known_hosts=None, client_keys=None, username="bob")
+        with pytest.raises(asyncssh.PermissionDenied):
+            await asyncssh.connect("127.0.0.1", srv.port, password="wrong", **options)
+        async with asyncssh.connect("127.0.0.1", srv.port, password="swordfish", **options) as conn:
+            proc = await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+            seen = b""
+            while b"you are bob" not in seen:
+                seen += await asyncio.wait_for(proc.stdout.read(65536), 20)
+        eventually(lambda: any("sign-out: bob" in line for line in srv.output), "the sign-out said")
+        log = "".join(srv.output)
+        stamp = r"plot serve \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ: "
+        assert re.search(stamp + r"refused sign-in: bob from 127\.0\.0\.1 \(a wrong password\)", log), log
+        assert re.search(stamp + r"sign-in: bob by the password, ssh door, from 127\.0\.0\.1", log), log
+        assert re.search(stamp + r"sign-out: bob from 127\.0\.0\.1", log), log
+        assert "swordfish" not in log and "wrong" not in log.replace("a wrong password", "")
+    finally:
+        srv.stop()
 
 
 @pytest.mark.asyncio
