@@ -107,7 +107,12 @@ def run(
             f"{open_games} unfinished games restored from {where}"
         )
         if web_runner is not None:
-            to_operator(f"the web door: {hub.web_url} (put TLS in front of it for the open internet)")
+            tls = (
+                ""
+                if (hub.web_url or "").startswith("https://")
+                else " (put TLS in front of it for the open internet)"
+            )
+            to_operator(f"the web door: {hub.web_url}{tls}")
         janitor = asyncio.create_task(collector.run())
         stopping = asyncio.Event()
         for sig in (signal.SIGINT, signal.SIGTERM):  # Ctrl-C, or the host's service manager

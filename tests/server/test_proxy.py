@@ -127,10 +127,11 @@ def proxied(tmp_path_factory):
         pytest.skip("no nginx: `make test` installs it")
     d = tmp_path_factory.mktemp("proxied")
     make_keys(d, ["bob"])
-    web = free_port()
-    srv = Server(d, "--web", str(web), "--web-proxy", "127.0.0.1")
-    nginx = Nginx(d, free_port(), web)
-    srv.url = f"https://127.0.0.1:{nginx.port}"
+    web, tls_port = free_port(), free_port()
+    url = f"https://127.0.0.1:{tls_port}"
+    srv = Server(d, "--web", str(web), "--web-proxy", "127.0.0.1", "--web-url", url)
+    nginx = Nginx(d, tls_port, web)
+    srv.url = url
     srv.tls = ssl.create_default_context(cafile=str(d / "cert.pem"))
     yield srv
     nginx.stop()
@@ -146,6 +147,9 @@ def browser(srv, local: str = "127.0.0.1") -> aiohttp.ClientSession:
 
 @needs_nginx
 def test_through_tls_the_cookie_is_secure_and_the_game_runs_over_wss(proxied):
+    said = "".join(proxied.output)  # its address is https: no advice to put TLS in front
+    assert f"the web door: {proxied.url}/\n" in said and "put TLS in front" not in said
+
     async def go():
         async with browser(proxied) as http:
             r = await http.get(proxied.url + "/")
