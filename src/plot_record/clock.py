@@ -28,6 +28,10 @@ from plot_core.engine.state import GameState, Outcome, game_over
 DAY, HOUR = 86400, 3600
 ON_TIME = "clock"  # the "case" of an ending on time: no rule of the game, the clock
 MAX_DAYS, MAX_BONUS_HOURS = 60, 24 * 14
+# A new clock gives each side an hour at least: a clock of seconds was a trap (the
+# joiner lost on time before moving, and the maker took the rating). Records keep
+# whatever clock they were made with: the reader checks only the outer bounds.
+MIN_NEW_HOURS = 1.0
 MAX_GRANT_HOURS = 24 * 30  # extra time given at once
 
 
@@ -70,6 +74,11 @@ def parse_clock(text: str) -> ClockRule | None:
     problem = clock_problem(rule)
     if problem:
         raise ValueError(problem)
+    if rule.days * 24 < MIN_NEW_HOURS:
+        raise ValueError(
+            f"a clock gives each side {MIN_NEW_HOURS:g} hour at least "
+            f"({_num(rule.days * 24 * 60)} minutes is too short a game: type days, like 0.5 or 3+12)"
+        )
     return rule
 
 

@@ -43,12 +43,22 @@ RESULTS_FILE = "results.jsonl"
 RESULTS_LIMIT = 64 * 1024 * 1024  # a results file past this is not a results file
 
 
+# A game lost on time rates only once each side has played this many actions: a side
+# that never played was not beaten, only waited out (a trap table farms ratings so).
+ACTIONS_BEFORE_TIME_RATES = 5
+
+
 def result_of(table: ServedTable) -> Result | None:
-    """A finished table's result (None while it is on, or if a side had no player)."""
+    """A finished table's result (None while it is on, if a side had no player, or if
+    it was lost on time before both sides had played a few actions)."""
     session = table.session
     outcome = session.state.outcome
     if outcome is None:
         return None
+    if session.flagged_at is not None:
+        played = [sum(1 for ln in session.log if ln.action is not None and ln.side is p) for p in Player]
+        if min(played) < ACTIONS_BEFORE_TIME_RATES:
+            return None
     sides: dict[Player, Contestant] = {}
     for side in Player:
         if session.seats[side] is Seat.COMPUTER:

@@ -11,7 +11,7 @@ import pytest
 
 from plot_core import Player, legal_actions, new_game
 from plot_record import Recorder, RecordError, load_record
-from plot_record.clock import DAY, HOUR, ClockRule, Grant, parse_clock, span, time_left
+from plot_record.clock import DAY, HOUR, ClockRule, Grant, clock_from_json, parse_clock, span, time_left
 from plot_record.format import Header
 from plot_session.session import Seat, Session
 
@@ -69,11 +69,18 @@ def test_a_clock_is_written_as_days_and_hours(text, rule):
         ("0+12", "more than 0"),
         ("90", "at most 60"),
         ("3+999", "0 to 336 hours"),
+        ("0.00001", "each side 1 hour at least"),  # a trap of 0.86 s a side
     ],
 )
 def test_a_clock_that_is_not_one_says_why(text, why):
     with pytest.raises(ValueError, match=why):
         parse_clock(text)
+
+
+def test_a_record_made_with_a_shorter_clock_still_reads():
+    """The hour is asked of a new clock only: a game an older version let start with
+    less is read back as it was made."""
+    assert clock_from_json({"days": 0.00001, "bonus_hours": 0}) == ClockRule(0.00001, 0)
 
 
 def test_time_is_said_in_its_largest_units():

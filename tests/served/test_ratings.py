@@ -33,7 +33,7 @@ from plot_server.ratings import (
     standings,
     when,
 )
-from plot_server.result_book import RESULTS_FILE, ResultBook
+from plot_server.result_book import ACTIONS_BEFORE_TIME_RATES, RESULTS_FILE, ResultBook
 from plot_server.server import ServedApp
 from plot_session.session import Seat
 
@@ -169,14 +169,38 @@ def test_a_result_round_trips_through_json_and_a_bad_one_is_named():
 
 
 # -- a server's results ----------------------------------------------------------------------
+def played_enough(session) -> bool:
+    """Has each side played the actions a game lost on time needs to be rated?"""
+    return all(
+        sum(1 for ln in session.log if ln.action is not None and ln.side is p) >= ACTIONS_BEFORE_TIME_RATES
+        for p in Player
+    )
+
+
+def test_a_game_lost_on_time_before_both_sides_played_is_not_rated(rules, tmp_path):
+    """A trap table (a short clock, the joiner waited out before moving) farms no rating."""
+    wall = Wall()
+    hub = Hub(rules, tmp_path, later=Later(), wall=wall)
+    table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=21, clock=RULE)
+    table.session.stamp = wall.stamp
+    bob = hub.sit(table.id, BOB, code=table.code)
+    hub.sit(table.id, ALICE)
+    bob.chair.act(bob.chair.legal()[0])  # the Abwehr's first action; then no more
+    wall.wait(days=3)
+    assert hub.clocks.check() == [table.id] and table.over
+    assert not hub.results.knows(table.id) and hub.results.standings() == {}
+    assert hub.results.rating_words(BOB.key) == "not yet rated"
+
+
 def on_time(hub: Hub, wall: Wall, ss, abwehr, loser: Player, seed: int = 21):
     """``ss`` and ``abwehr`` play at a table with a clock until ``loser``'s runs out."""
     table = hub.create(ss, Player.SS, opponent=Seat.HUMAN, seed=seed, clock=RULE)
     table.session.stamp = wall.stamp
     guests = {Player.SS: hub.sit(table.id, ss), Player.ABWEHR: hub.sit(table.id, abwehr, code=table.code)}
-    pass_the_move(guests[Player.ABWEHR])  # the Abwehr begins (7.1)
-    if loser is Player.ABWEHR:
-        pass_the_move(guests[Player.SS])
+    # both sides play a few actions (a loss on time before that is not rated), then
+    # the move is the loser's
+    while not played_enough(table.session) or table.session.state.to_act is not loser:
+        pass_the_move(guests[table.session.state.to_act])  # the Abwehr begins (7.1)
     wall.wait(days=3)
     assert hub.clocks.check() == [table.id]
     for guest in guests.values():

@@ -437,6 +437,7 @@ def test_a_result_kept_by_one_process_rates_on_every_process_and_old_games_are_r
     rules, tmp_path, url
 ):
     from served.test_clocks import RULE, Wall
+    from served.test_ratings import played_enough
 
     wall = Wall()
     procs = Processes(rules, tmp_path, url, wall=wall)
@@ -444,10 +445,12 @@ def test_a_result_kept_by_one_process_rates_on_every_process_and_old_games_are_r
         a, b = procs.hubs
         table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=21, clock=RULE)
         table.session.stamp = wall.stamp
-        a.sit(table.id, ALICE)
-        ab = a.sit(table.id, BOB, code=table.code)
-        procs.until(ab.chair.my_move)
-        procs.pass_the_move(ab)  # bob passes the move
+        guests = {Player.SS: a.sit(table.id, ALICE), Player.ABWEHR: a.sit(table.id, BOB, code=table.code)}
+        procs.until(guests[Player.ABWEHR].chair.my_move)
+        # both play a few actions (a loss on time before that is not rated), then bob
+        # passes the move ...
+        while not played_enough(table.session) or table.session.state.to_act is not Player.SS:
+            procs.pass_the_move(guests[table.session.state.to_act])
         wall.wait(days=3)  # and alice lets her clock run out
         assert a.clocks.check() == [table.id]
         procs.until(lambda: table.id in b.tables and b.tables[table.id].over)
