@@ -21,6 +21,8 @@ BURST = 5
 BURST_SECONDS = 10.0
 LOBBY_KEEP = 50  # lines of lobby talk held in memory
 TABLE_TALK = 1000  # lines a table's talk holds: its record stays small and readable
+WATCHERS_TALK = 200  # of them, the watchers' share: a crowd cannot silence the players
+WATCHING = "watching"  # a watcher's line's role (a player's is their side)
 
 
 class TooFast(ValueError):

@@ -33,7 +33,7 @@ from plot_session.session import Seat, Session
 from plot_session.table import AsyncioScheduler, CallbackScheduler, Table
 from plot_tui.plain import clean
 
-from .chat import TABLE_TALK, Lobby, Pace, TooFast, text_problem
+from .chat import TABLE_TALK, WATCHERS_TALK, WATCHING, Lobby, Pace, TooFast, text_problem
 from .clocks import Clocks, clock_words
 from .hub_store import RECONNECTING, StoreTables
 from .links import Links
@@ -448,11 +448,16 @@ class Hub:
                 f"game's record); the lobby's talk is still open."
             )
         side = guest.chair.side
+        if side is None and sum(c.role == WATCHING for c in table.session.chat) >= WATCHERS_TALK:
+            raise Refused(
+                f"The watchers' share of this table's talk is used ({WATCHERS_TALK} lines): "
+                "the players may still talk here, and the lobby's talk is open."
+            )
         line = ChatLine(
             table.session.actions,
             utc_stamp(),
             guest.who.name,
-            SIDE[side] if side is not None else "watching",
+            SIDE[side] if side is not None else WATCHING,
             self._words(guest.who, text),
         )
         table.session.say(line)  # tells the table's screens

@@ -13,7 +13,7 @@ from plot_core import Player
 from plot_record import load_record
 from plot_record.format import VERSION
 from plot_server import chat
-from plot_server.hub import Hub, Refused
+from plot_server.hub import Hub, Refused, Who
 from plot_session.session import Session
 
 from .test_hub import ALICE, BOB, CAROL, play, two_players
@@ -132,3 +132,18 @@ def test_a_tables_talk_is_bounded_and_the_record_stays_readable(rules, hub, tmp_
     again = Hub(rules, tmp_path / "server", later=clock)
     assert again.restore() == []  # and the game comes back
     assert len(again.table(table.id).session.chat) == chat.TABLE_TALK
+
+
+def test_watchers_have_their_share_of_a_tables_talk_and_the_players_keep_theirs(rules, hub):
+    """25 watchers once filled a table's 1,000 lines and the two players could not talk."""
+    hub.pace_of_talk = chat.Pace(clock=(ticks := Ticks()))
+    table, guests, _ = two_players(hub)
+    watchers = [hub.watch(table.id, Who(f"key w{k}", f"watcher{k}")) for k in range(25)]
+    for k in range(chat.WATCHERS_TALK):
+        ticks.now += 3
+        hub.say(watchers[k % 25], f"go go {k}")
+    with pytest.raises(Refused, match=r"watchers' share of this table's talk is used \(200 lines\)"):
+        hub.say(watchers[0], "one more")
+    hub.say(guests[Player.SS], "we can still talk")  # the players' own share is whole
+    hub.say(guests[Player.ABWEHR], "good")
+    assert [c.role for c in table.session.chat[-2:]] == ["SS", "Abwehr"]
