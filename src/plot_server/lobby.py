@@ -158,7 +158,7 @@ class LobbyScreen(OnceScreen[None]):
                 you,
                 self.hub.results.seat_words(table, Player.SS),
                 self.hub.results.seat_words(table, Player.ABWEHR),
-                table.status(),
+                table.status(clock=True),
                 str(table.watchers()),
             )
             t.add_row(*(plain(c) for c in cells), key=table.id)

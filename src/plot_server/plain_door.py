@@ -303,7 +303,7 @@ class PlainVisit:
             self.say(
                 f"  {t.id}: SS {self.hub.results.seat_words(t, Player.SS)}, "
                 f"Abwehr {self.hub.results.seat_words(t, Player.ABWEHR)}; "
-                f"{t.status()}; {t.watchers()} watching{you}{move}."
+                f"{t.status(clock=True)}; {t.watchers()} watching{you}{move}."
             )
         for d in damaged:
             self.say(self._damaged_line(d))

@@ -183,14 +183,18 @@ class ServedTable:
             return "free"
         return f"{owner.name}{rated}" + ("" if self.present(side) else " (away)")
 
-    def status(self) -> str:
+    def status(self, *, clock: bool = False) -> str:
+        """The game's state in a few words; ``clock``: and its clock, if it has one
+        (the list a player joins from says it: no clock is a surprise)."""
         st = self.session.state
         if st.outcome is not None:
             return {"ss": "over: SS won", "abwehr": "over: Abwehr won", "allies": "over: the Allies won"}[
                 st.outcome.winner
             ]
         turn = "set-up" if st.phase is Phase.SETUP else f"turn {st.turn}"
-        return f"{turn}, {SIDE[st.to_act]} to act" if st.to_act else turn
+        said = f"{turn}, {SIDE[st.to_act]} to act" if st.to_act else turn
+        rule = self.session.clock
+        return said if rule is None or not clock else f"{said}; clock {rule.days:g}d+{rule.bonus_hours:g}h"
 
     def note_for(self, side: Player | None) -> str:
         """What a screen at this table says about the others (the prompt's last line)."""

@@ -257,3 +257,19 @@ def test_grants_are_bounded_while_the_move_stands(rules, tmp_path):
     pass_the_move(guests[Player.SS])  # the move passes: the Abwehr's turn to be given time
     hub.clocks.give_time(guests[Player.SS], 1)
     assert len(load_record(table.record, rules).grants) == 4
+
+
+def test_the_list_a_player_joins_from_says_each_tables_clock(rules, tmp_path):
+    """A trap clock was invisible until one sat down: the lobby's list of tables and
+    plain text's `tables` say it first."""
+    from .test_plain_door import Player_
+
+    hub = Hub(rules, tmp_path, later=Later())
+    clocked = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=2, clock=RULE)
+    plain = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=3)
+    assert clocked.status(clock=True) == "turn 1, Abwehr to act; clock 1d+2h"
+    assert plain.status(clock=True) == "turn 1, Abwehr to act"
+    bob = Player_(hub, BOB)
+    bob.visit.start()
+    listed = bob.type("tables")
+    assert f"{clocked.id}: SS alice (away), Abwehr free; turn 1, Abwehr to act; clock 1d+2h" in listed
