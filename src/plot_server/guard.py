@@ -81,19 +81,13 @@ class Window:
 
 class PasswordThrottle:
     """Password attempts from one address, across both doors, take turns: each attempt
-    takes the next slot in its queue, so guessers in parallel wait behind one another
-    rather than side by side. The first ``free`` attempts in ``span`` seconds are
-    answered at once; each further one waits twice as long after the one before (at
-    most ``cap`` seconds apart): a few dozen answers an hour.
-
-    A name that has signed in with the right password before (a known name) has a
-    queue of its own at each address: guessers behind the same address (a club, a
-    household, a company's NAT, a load balancer) trying other names never make a
-    player wait, and guesses at that very name slow only it. Any other name waits in
-    the address's queue. A right password gives its attempt back. The operator hears
-    of a burst once, when ``tell`` wrong ones come within a minute."""
-
-    MOST_KNOWN = 100_000  # names remembered as known (the oldest forgotten first)
+    takes the next slot in that address's queue, so guessers in parallel wait behind one
+    another rather than side by side. The first ``free`` attempts in ``span`` seconds
+    are answered at once; each further one waits twice as long after the one before
+    (at most ``cap`` seconds apart): from one address, a few dozen answers an hour.
+    A right password gives its attempt back, so players sharing an address (a club, a
+    household) are not slowed by signing in. The operator hears of a burst once, when
+    ``tell`` wrong ones come within a minute."""
 
     def __init__(
         self,
@@ -107,39 +101,27 @@ class PasswordThrottle:
     ) -> None:
         self.free, self.cap, self.span, self.tell = free, cap, span, tell
         self.clock, self.say = clock, say
-        self.attempts: dict[str, Window] = {}  # attempts not given back, per queue
+        self.attempts: dict[str, Window] = {}  # attempts not given back, per address
         self.wrong: dict[str, Window] = {}  # wrong ones in the last minute, to tell
-        self.next_slot: dict[str, float] = {}  # when the queue is free
-        self.known: dict[str, None] = {}  # names the right password came with (in order)
+        self.next_slot: dict[str, float] = {}  # when the address's queue is free
 
-    def _queue(self, address: str, name: str) -> str:
-        return f"{address} {name}" if name in self.known else address
-
-    def delay(self, address: str, name: str = "") -> float:
-        """Take the next slot for an attempt from ``address`` naming ``name``: how long
-        to wait first."""
-        queue = self._queue(address, name)
+    def delay(self, address: str) -> float:
+        """Take the next slot for an attempt from ``address``: how long to wait first."""
         now = self.clock()
-        w = self.attempts.setdefault(queue, Window(self.span, self.clock))
+        w = self.attempts.setdefault(address, Window(self.span, self.clock))
         n = w.count()
         step = 0.0 if n < self.free else min(self.cap, 0.5 * 2 ** min(n - self.free, 16))
-        start = max(now, self.next_slot.get(queue, now)) + step
-        self.next_slot[queue] = start
+        start = max(now, self.next_slot.get(address, now)) + step
+        self.next_slot[address] = start
         w.add()
         self._forget_quiet()
         return start - now
 
-    def passed(self, address: str, name: str = "") -> None:
-        """The attempt's password was right: it gives its count back, and the name is
-        known from now on."""
-        w = self.attempts.get(self._queue(address, name))
+    def passed(self, address: str) -> None:
+        """The attempt's password was right: it gives its count back."""
+        w = self.attempts.get(address)
         if w is not None and w.times:
             w.times.pop()
-        if name:
-            self.known.pop(name, None)
-            self.known[name] = None  # the newest last
-            if len(self.known) > self.MOST_KNOWN:
-                del self.known[next(iter(self.known))]
 
     def failed(self, address: str) -> None:
         w = self.wrong.setdefault(address, Window(60.0, self.clock))

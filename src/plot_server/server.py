@@ -594,13 +594,12 @@ class Gate(asyncssh.SSHServer):
     async def validate_password(self, username: str, password: str) -> bool:
         self._key = None
         address = self._address()
-        name = normal_name(split_plain(username)[0])
-        wait = self.throttle.delay(address, name)
+        wait = self.throttle.delay(address)
         if wait:  # guessing from this address slows down
             await asyncio.sleep(wait)
         ok = self.password is not None and secrets.compare_digest(password.encode(), self.password.encode())
         if ok:
-            self.throttle.passed(address, name)
+            self.throttle.passed(address)
         else:
             self.throttle.failed(address)
             to_operator(f"refused sign-in: {split_plain(username)[0][:40]} from {address} (a wrong password)")

@@ -254,7 +254,7 @@ def make_app(
         if not isinstance(name, str) or not isinstance(given, str):
             return sign_in_page(password=True, problem="Send a name and a password.", status=400)
         address = _address(request, proxies)
-        wait = throttle.delay(address, normal_name(name))
+        wait = throttle.delay(address)
         if wait:  # guessing from this address slows down, both doors
             await asyncio.sleep(wait)
         problem = name_problem(name)
@@ -266,8 +266,8 @@ def make_app(
             return sign_in_page(
                 password=True, name=name, problem="That is not the server's password.", status=403
             )
+        throttle.passed(address)
         name = normal_name(name)
-        throttle.passed(address, name)
         return _signed_in(request, Who(f"password {name}", name))  # as `ssh name@host`
 
     def _link_gone() -> web.Response:
