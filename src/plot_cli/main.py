@@ -627,7 +627,12 @@ def _serve(args: argparse.Namespace) -> int:
         stall=args.stall_seconds,
     )
     keep_private()  # the records hold each game's secret seed: this user's alone
-    make_data_private(home)
+    try:
+        for problem in make_data_private(home):
+            print(f"plot serve: {problem}", file=sys.stderr)
+    except OSError as exc:
+        print(f"plot serve: --data {home}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     ensure_host_key(host_key)  # before any worker: one key for all of them
 
     def serve(worker: int = 0) -> None:

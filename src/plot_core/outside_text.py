@@ -64,17 +64,26 @@ def shows_nothing(text: str) -> bool:
     )
 
 
+MARKS_ON_ONE = 4  # combining marks one character may carry (Vietnamese uses two)
+
+
 def piled_marks(text: str) -> tuple[int, int] | None:
     """(marks, characters) when ``text`` has more combining marks than characters for
-    them to sit on: piled up, they are drawn over the lines above and below."""
+    them to sit on, or more than MARKS_ON_ONE on one character: piled up, they are
+    drawn over the lines above and below."""
     marks = sum(unicodedata.category(ch) in MARKS for ch in text)
     bases = sum(not ch.isspace() and unicodedata.category(ch) not in MARKS for ch in text)
-    return (marks, bases) if marks > bases else None
+    run = most = 0
+    for ch in text:
+        run = run + 1 if unicodedata.category(ch) in MARKS else 0
+        most = max(most, run)
+    return (marks, bases) if marks > bases or most > MARKS_ON_ONE else None
 
 
 __all__ = [
     "BLANK_LOOKING",
     "HIDDEN_CATEGORIES",
+    "MARKS_ON_ONE",
     "blank_looking",
     "hidden_character",
     "is_hidden",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections import deque
 
-from plot_core.outside_text import blank_looking, hidden_character, piled_marks, shows_nothing
+from plot_core.outside_text import MARKS_ON_ONE, blank_looking, hidden_character, piled_marks, shows_nothing
 from plot_record import ChatLine
 from plot_tui.talk import TALK_MAX
 
@@ -47,8 +47,8 @@ def text_problem(text: str) -> str:
     if piled is not None:
         marks, letters = piled
         return (
-            f"A line may hold no more combining marks than letters ({marks} on {letters}): "
-            "piled up, they are drawn over the other lines."
+            f"A line may hold no more combining marks than letters ({marks} on {letters}), "
+            f"nor more than {MARKS_ON_ONE} on one letter: piled up, they are drawn over the other lines."
         )
     return ""
 

@@ -210,10 +210,23 @@ class Hub:
         owners: dict[Player, Who | None] = {p: None for p in Player if seats[p] is Seat.HUMAN}
         if not both:
             owners[side] = who
-        if self.shared is not None:
-            table = self._stored().create(header, state, seats, levels, owners)
-            self.open_table(table)
-            return table
+        table = (
+            self._stored().create(header, state, seats, levels, owners)
+            if self.shared is not None
+            else self._create_in_files(header, state, seats, levels, owners)
+        )
+        self.open_table(table)
+        against = (
+            "both sides the computer's"
+            if both
+            else f"the {SIDE[side]} against "
+            + ("a player" if opponent is Seat.HUMAN else f"the computer ({level})")
+        )
+        to_operator(f"table {table.id} made by {who.name}: {against}")
+        return table
+
+    def _create_in_files(self, header: Header, state, seats, levels, owners) -> ServedTable:
+        """A new table's record and table file under ``home``; nothing half made."""
         table_id = self._free_id()
         path = self.games_dir / f"{table_id}-{header.game}.jsonl"  # no seed in names
         recorder = None
@@ -222,12 +235,12 @@ class Hub:
             session = Session(
                 state,
                 seats,
-                seed=seed,
+                seed=header.seed,
                 recorder=recorder,
                 levels=levels,
                 game=header.game,
-                chosen_seed=chosen,
-                clock=clock,
+                chosen_seed=header.chosen_seed,
+                clock=header.clock,
             )
             table = ServedTable(
                 table_id,
@@ -246,14 +259,6 @@ class Hub:
             for leftover in (path, self.tables_dir / f"{table_id}.tmp"):
                 leftover.unlink(missing_ok=True)
             raise
-        self.open_table(table)
-        against = (
-            "both sides the computer's"
-            if both
-            else f"the {SIDE[side]} against "
-            + ("a player" if opponent is Seat.HUMAN else f"the computer ({level})")
-        )
-        to_operator(f"table {table.id} made by {who.name}: {against}")
         return table
 
     def _check_own_limit(self, who: Who) -> None:
@@ -554,10 +559,9 @@ class Hub:
                     "Someone changed that table from another connection a moment "
                     "ago; look again and try once more."
                 ) from None
-            except StoreError as exc:
-                raise Refused(
-                    f"The server cannot reach its store just now ({exc}); try again in a moment."
-                ) from None
+            except StoreError as exc:  # (its words name the store: the host's)
+                to_operator(f"table {table.id} could not be saved to the store: {exc}")
+                raise Refused("The server cannot reach its store just now; try again in a moment.") from None
             return
         self.tables_dir.mkdir(parents=True, exist_ok=True)
         if table.meta_path is None:
@@ -620,7 +624,7 @@ class Hub:
                 f"the same id inside; this one says {str(meta.get('id'))[:20]!r}"
             )
         self._next = max(self._next, number(meta["id"]) + 1)
-        path = record_path(self.home, meta.get("record"))
+        path = record_path(self.home, meta.get("record"), meta["id"])
         record = load_record(path, self.rules)
         # a finished game takes no more actions: nothing to write, no file to hold open
         recorder = None if record.finished else Recorder(path, truncate_to=record.good_bytes)

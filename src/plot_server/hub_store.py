@@ -115,7 +115,8 @@ class StoreTables:
         except (StoreError, Conflict) as exc:
             if table_id is not None:
                 self.link.known.pop(table_id, None)  # no table to follow after all
-            raise Refused(f"The table could not be made: {exc or 'try again'}.") from None
+            to_operator(f"a table could not be made in the store: {exc}")  # the host's words
+            raise Refused("The table could not be made just now: try again in a moment.") from None
         return table
 
     def restore(self) -> list[str]:

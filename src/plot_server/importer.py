@@ -30,7 +30,7 @@ def import_tables(home: Path, url: str, rules: Rules) -> tuple[list[str], list[s
                 meta = loads(read_regular(meta_path, limit=64 * 1024), str(meta_path))
                 if not isinstance(meta, dict) or meta.get("version") != TABLE_FILE_VERSION:
                     raise ValueError("not a table file of this plot version")
-                path = record_path(Path(home), meta.get("record"))
+                path = record_path(Path(home), meta.get("record"), str(meta.get("id")))
                 record = load_record(path, rules)  # checked, line by line
                 data = read_regular(path, what="record")[: record.good_bytes]
                 lines = data.decode("utf-8").splitlines()

@@ -318,9 +318,15 @@ class ServedApp(PlotApp):
     def _read_record(self, table: ServedTable) -> None:
         try:
             record = self.hub.replays.record(table)
-        except (RecordError, StoreError, Refused, OSError) as exc:
+        except Refused as exc:  # (written for players)
+            self.call_from_thread(self._lobby.say, str(exc), error=True)
+            return
+        except (RecordError, StoreError, OSError) as exc:  # names the host's files or store
+            to_operator(f"table {table.id}'s record could not be read for a replay: {exc}")
             self.call_from_thread(
-                self._lobby.say, f"Table {table.id}'s record cannot be read: {exc}", error=True
+                self._lobby.say,
+                f"Table {table.id}'s record cannot be read just now (the host has been told).",
+                error=True,
             )
             return
         self.call_from_thread(self._open_replay, table, record)
@@ -738,7 +744,8 @@ def ensure_host_key(host_key: Path) -> None:
     if not host_key.exists():
         host_key.parent.mkdir(parents=True, exist_ok=True)
         asyncssh.generate_private_key("ssh-ed25519").write_private_key(str(host_key))
-    make_private(host_key)
+    if not host_key.is_symlink():  # (a link the host made is the host's to keep)
+        make_private(host_key)
 
 
 async def start(

@@ -277,13 +277,16 @@ def record_in_data(record: Path) -> str:
     return f"{GAMES}/{record.name}"
 
 
-def record_path(home: Path, kept: object) -> Path:
-    """The record a table file names, in the data folder ``home``. An older table file
-    kept the absolute path: its record is read from this folder's own games too (a
-    copy must never append to the original's). ValueError if it names anything else."""
+def record_path(home: Path, kept: object, table_id: str) -> Path:
+    """The record table ``table_id``'s file names, in the data folder ``home``. An older
+    table file kept the absolute path: its record is read from this folder's own games
+    too (a copy must never append to the original's). ValueError if it names anything
+    else, or another table's record (two tables would write into one)."""
     if not isinstance(kept, str) or not kept:
         raise ValueError("its record is not named")
     name = Path(kept).name
+    if not name.startswith(f"{table_id}-"):
+        raise ValueError(f"its record must be table {table_id}'s own, not {name[:60]!r}")
     if not Path(kept).is_absolute() and kept != f"{GAMES}/{name}":
         raise ValueError(f"its record must be in the data folder's {GAMES}/, not {kept[:60]!r}")
     if not name.endswith(".jsonl") or name.startswith("."):

@@ -268,7 +268,7 @@ def make_app(
             )
         throttle.passed(address)
         name = normal_name(name)
-        return _signed_in(request, Who(f"password {name}", name))  # as `ssh name@host`
+        return _signed_in(request, Who(f"password {name}", name), "the password")  # as `ssh name@host`
 
     def _link_gone() -> web.Response:
         return sign_in_page(
@@ -335,10 +335,9 @@ def make_app(
         who = hub.links.use(await posted_token(request))
         if who is None:
             return _link_gone()
-        return _signed_in(request, who)
+        return _signed_in(request, who, "a one-time link")
 
-    def _signed_in(request: web.Request, who: Who) -> web.Response:
-        how = "the password" if who.key.startswith("password ") else "a one-time link"
+    def _signed_in(request: web.Request, who: Who, how: str) -> web.Response:
         to_operator(f"sign-in: {who.name} by {how}, web door, from {_address(request, proxies)}")
         response = web.HTTPSeeOther("/", headers=HEADERS)
         response.set_cookie(

@@ -67,6 +67,8 @@ def test_empty_long_and_fast_lines_are_refused_with_why(hub):
             hub.say(alice, blank)
     with pytest.raises(Refused, match=r"no more combining marks than letters \(200 on 1\)"):
         hub.say(alice, "a" + "\u0301" * 200)
+    with pytest.raises(Refused, match=r"nor more than 4 on one letter"):  # spread thin elsewhere
+        hub.say(alice, "a" + "\u0301" * 140 + "b" * 140)
     assert not table.session.chat
     hub.say(alice, "Jo\u0308rg l\u00e4chelt")  # a mark on a letter is writing: said
     hub.say(alice, "y" * 300)  # exactly the limit: said

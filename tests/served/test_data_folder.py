@@ -47,13 +47,20 @@ def test_a_copied_data_folder_restores_and_plays_on_in_its_own_records(rules, tm
     assert len(mine.read_bytes()) > len(original)  # the copy wrote its own
 
 
-def test_a_table_file_naming_a_record_outside_the_data_folder_is_listed_as_damaged(rules, tmp_path):
+@pytest.mark.parametrize(
+    ("kept", "why"),
+    [
+        ("../../etc/T1-passwd.jsonl", "its record must be in the data folder's games/"),
+        ("games/T2-abcdef.jsonl", "its record must be table T1's own"),  # two would write one
+    ],
+)
+def test_a_table_file_naming_a_record_not_its_own_is_listed_as_damaged(rules, tmp_path, kept, why):
     first = Hub(rules, tmp_path, later=Later())
     table = a_game_on(first)
     meta_file = tmp_path / "tables" / f"{table.id}.json"
     meta = json.loads(meta_file.read_text())
-    meta_file.write_text(json.dumps(dict(meta, record="../../etc/passwd")))
+    meta_file.write_text(json.dumps(dict(meta, record=kept)))
     again = Hub(rules, tmp_path, later=Later())
     [problem] = again.restore()
-    assert "its record must be in the data folder's games/" in problem
+    assert why in problem
     assert table.id in again.damaged

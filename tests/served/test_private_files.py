@@ -53,3 +53,18 @@ def test_what_an_earlier_version_left_open_is_closed_at_start(tmp_path, usual_um
     ensure_host_key(key)  # a key already there: kept, and closed
     assert not loose([home, home / "games", record, key])
     assert key.read_text() == "not really a key\n"
+
+
+def test_only_the_servers_own_entries_are_closed_and_no_link_is_followed(tmp_path, usual_umask):
+    """`--data` may name a folder that holds other things: they are left as they are."""
+    home = tmp_path / "home"
+    (home / "games").mkdir(parents=True)
+    (home / "games" / "T1-abc.jsonl").write_text("{}\n")
+    mine = home / "holiday.jpg"  # not the server's
+    mine.write_text("x")
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("y")
+    (home / "games" / "link.jsonl").symlink_to(elsewhere)
+    assert make_data_private(home) == []
+    assert not loose([home, home / "games", home / "games" / "T1-abc.jsonl"])
+    assert loose([mine]) and loose([elsewhere])  # left alone, through the link too
