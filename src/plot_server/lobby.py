@@ -37,6 +37,7 @@ LOBBY_HELP = (
 # "You" second: a player's mark ("your move") is never the part 80 columns cut
 ALL_COLUMNS = ("Table", "You", "SS", "Abwehr", "Game", "Watching")
 MY_COLUMNS = ("Table", "You play", "Opponent", "Game", "Your time", "Theirs", "Last move")
+YOUR_MARK = len("Abwehr ▶ rematch offered")  # the longest a player's own cell gets
 
 
 # The lobby's screens' styles, loaded after the client's (ServedApp.CSS_PATH).
@@ -99,7 +100,7 @@ class LobbyScreen(OnceScreen[None]):
 
     def on_mount(self) -> None:
         t = self.query_one(DataTable)
-        t.add_columns(*ALL_COLUMNS)
+        self._add_columns(t)
         self.refresh_rows()
         t.focus()
 
@@ -107,12 +108,19 @@ class LobbyScreen(OnceScreen[None]):
         self.mine = not self.mine
         t = self.query_one(DataTable)
         t.clear(columns=True)
-        t.add_columns(*(MY_COLUMNS if self.mine else ALL_COLUMNS))
+        self._add_columns(t)
         self.refresh_rows()
         if self.mine:
             self.say("Your games: yours to move first, then the most recently moved (m: every table).")
         else:
             self.say("Every table on this server (m: your games only).")
+
+    def _add_columns(self, t: DataTable) -> None:
+        """The list's columns. The player's own column has the width of its longest mark
+        from the start: a column sized by its rows kept its first width on a busy
+        server, and cut "▶ SS: your move" to "▶ S"."""
+        for name in MY_COLUMNS if self.mine else ALL_COLUMNS:
+            t.add_column(name, width=YOUR_MARK if name in ("You", "You play") else None)
 
     def refresh_rows(self) -> None:
         self.query_one("#title", Static).update(self.title_text())  # a game's end rates

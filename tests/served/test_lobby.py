@@ -6,6 +6,7 @@ import random
 
 import pytest
 from textual.app import App
+from textual.geometry import Region
 from textual.widgets import Input
 
 from fakes import Later
@@ -100,6 +101,8 @@ async def test_lobby_talk_and_the_tables_where_it_is_your_move_come_first(rules,
         rows = lobby.query_one("DataTable")
         first = [str(c) for c in rows.get_row_at(0)]
         assert first[0] == mine.id and first[1] == "▶ SS: your move"  # (second: never cut)
+        shown = [strip.text for strip in rows.render_lines(Region(0, 0, rows.size.width, 2))]
+        assert "▶ SS: your move" in shown[1], shown  # drawn whole, not "▶ S"
         assert "your move" not in " ".join(str(c) for c in rows.get_row(other.id))
         await pilot.press("T")
         await pilot.pause()
