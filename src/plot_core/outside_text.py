@@ -71,12 +71,13 @@ def piled_marks(text: str) -> tuple[int, int] | None:
     """(marks, characters) when ``text`` has more combining marks than characters for
     them to sit on, or more than MARKS_ON_ONE on one character: piled up, they are
     drawn over the lines above and below."""
-    marks = sum(unicodedata.category(ch) in MARKS for ch in text)
-    bases = sum(not ch.isspace() and unicodedata.category(ch) not in MARKS for ch in text)
-    run = most = 0
+    marks = bases = run = most = 0  # run: the marks on the character before them
     for ch in text:
-        run = run + 1 if unicodedata.category(ch) in MARKS else 0
-        most = max(most, run)
+        if unicodedata.category(ch) in MARKS:
+            marks, run = marks + 1, run + 1
+            most = max(most, run)
+        else:
+            bases, run = bases + (not ch.isspace()), 0
     return (marks, bases) if marks > bases or most > MARKS_ON_ONE else None
 
 

@@ -137,38 +137,17 @@ def words(rules: Rules, v: PlayerView | GameState, a: Action) -> str:
 
 
 # -- what just happened, in a sentence ---------------------------------------------------
-# Beside every die roll and table result, the events a player must not miss: the coup's
-# bonuses and Hitler's fate (18.52, 18.55), units changing sides or leaving the board,
-# recruiters falling under suspicion (12.73).
-NOTABLE = frozenset(
-    {
-        "18.21",
-        "18.52",
-        "18.55",
-        "18.57",
-        "18.64",
-        "10.64",
-        "13.34",
-        "16.13",
-        "17.25",
-        "12.31",
-        "12.35",
-        "12.73",
-        "12.75",
-        "14.31",
-        "14.32",
-        "14.33",
-    }
-)
-
-
-# Of those, what a roll's result brings about at once: said on the roll's own line
-# (a unit recruited or suspected, a retreat with nowhere to go, a unit taken to the
-# Cell, an interrogation's outcome, Hitler's death and what follows it). The others
-# (an overrun, a revealed Loyalty chit, the interphase) are news of their own.
+# What a roll's result brings about at once, said on the roll's own line: a unit
+# recruited or suspected (12.31, 12.35, 12.73), a retreat with nowhere to go (10.64),
+# a unit taken to the Cell (13.34), an interrogation's outcome (14.31-14.33), an Allied
+# unit destroyed (17.25), Hitler's death and what follows it (18.55, 18.57).
 CAUSED_BY_A_ROLL = frozenset(
     {"12.31", "12.35", "12.73", "10.64", "13.34", "14.31", "14.32", "14.33", "17.25", "18.55", "18.57"}
 )
+# Beside every die roll and table result, the events a player must not miss: those, and
+# news of their own (the interphase, the coup's bonus, an overrun, a revealed Loyalty
+# chit).
+NOTABLE = CAUSED_BY_A_ROLL | frozenset({"18.21", "18.52", "18.64", "16.13", "12.75"})
 
 
 def rolled(event: Event) -> bool:

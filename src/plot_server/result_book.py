@@ -56,8 +56,7 @@ def result_of(table: ServedTable) -> Result | None:
     if outcome is None:
         return None
     if session.flagged_at is not None:
-        played = [sum(1 for ln in session.log if ln.action is not None and ln.side is p) for p in Player]
-        if min(played) < ACTIONS_BEFORE_TIME_RATES:
+        if min(session.actions_by(p) for p in Player) < ACTIONS_BEFORE_TIME_RATES:
             return None
     sides: dict[Player, Contestant] = {}
     for side in Player:

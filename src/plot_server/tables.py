@@ -289,7 +289,7 @@ def record_path(home: Path, kept: object, table_id: str) -> Path:
         raise ValueError(f"its record must be table {table_id}'s own, not {name[:60]!r}")
     if not Path(kept).is_absolute() and kept != f"{GAMES}/{name}":
         raise ValueError(f"its record must be in the data folder's {GAMES}/, not {kept[:60]!r}")
-    if not name.endswith(".jsonl") or name.startswith("."):
+    if not name.endswith(".jsonl"):
         raise ValueError(f"its record is not a game record: {name[:60]!r}")
     return home / GAMES / name
 

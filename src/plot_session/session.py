@@ -202,6 +202,10 @@ class Session:
         """What the side to act may do, if a human plays it."""
         return self.legal_for(self.state.to_act)
 
+    def actions_by(self, side: Player) -> int:
+        """How many actions ``side`` has played in this game."""
+        return sum(1 for ln in self.log if ln.action is not None and ln.side is side)
+
     def log_for(self, side: Player | None) -> list[LogLine]:
         return [ln for ln in self.log if ln.event.seen_by(side)]
 

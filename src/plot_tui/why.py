@@ -23,14 +23,16 @@ from .plain import plain
 HIDDEN = "a plan with chits you have not seen"
 
 
-def shown_text(text: str, private: bool, thinker: Player, viewer: Player | None, over: bool) -> str:
-    return text if not private or over or viewer is thinker else HIDDEN
+def seen_whole(plan: PlanLine, thinker: Player, viewer: Player | None, over: bool) -> bool:
+    """May ``viewer`` read the plan and what it changes as the thinker wrote them? Not
+    while the game lasts, if they name the thinker's unseen chits."""
+    return not plan.private or over or viewer is thinker
 
 
 def plan_words(plan: PlanLine, thinker: Player, viewer: Player | None, over: bool) -> str:
     """The plan as ``viewer`` may read it: whole, or in its public words (no chit
     named) while the game lasts and the chits are the thinker's secret."""
-    if not plan.private or over or viewer is thinker:
+    if seen_whole(plan, thinker, viewer, over):
         return plan.text
     return f"{plan.public} (any chits it commits not shown)" if plan.public else HIDDEN
 
@@ -62,7 +64,7 @@ def why_text(t: ThinkLine | None, viewer: Player | None, *, over: bool) -> Text:
     for n, plan in enumerate(t.plans):
         out.append(" chosen  " if n == 0 else "         ", style="bold" if n == 0 else "")
         out.append_text(plain(plan_words(plan, t.side, viewer, over)))
-        if plan.effect and shown_text(plan.effect, plan.private, t.side, viewer, over) == plan.effect:
+        if plan.effect and seen_whole(plan, t.side, viewer, over):
             out.append("\n           what it changes: ", style="dim")
             out.append_text(plain(plan.effect))
         chances = (

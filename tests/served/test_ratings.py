@@ -171,10 +171,7 @@ def test_a_result_round_trips_through_json_and_a_bad_one_is_named():
 # -- a server's results ----------------------------------------------------------------------
 def played_enough(session) -> bool:
     """Has each side played the actions a game lost on time needs to be rated?"""
-    return all(
-        sum(1 for ln in session.log if ln.action is not None and ln.side is p) >= ACTIONS_BEFORE_TIME_RATES
-        for p in Player
-    )
+    return all(session.actions_by(p) >= ACTIONS_BEFORE_TIME_RATES for p in Player)
 
 
 def test_a_game_lost_on_time_before_both_sides_played_is_not_rated(rules, tmp_path):
