@@ -346,10 +346,15 @@ def test_a_plain_text_player_and_a_full_screen_player_share_a_table_over_ssh(tmp
             if side is Player.SS:
                 move_on(server, "T1", TerminalDoor(alice), rules)
                 continue
-            eventually(
-                lambda start=read_to: re.search(r"^  \d+\. ", bob.text()[start:], re.M), "bob's choices"
-            )
-            numbers = re.findall(r"^  (\d+)\. ", bob.text()[read_to:].replace("\r", ""), re.M)
+            def choices(start: int) -> list[str]:
+                # the numbers of the decision asked since bob last sent one: the tail of
+                # the list he answered may still be arriving before it
+                tail = bob.text()[start:].replace("\r", "")
+                asked = tail.rfind("Your move, Abwehr")
+                return re.findall(r"^  (\d+)\. ", tail[asked:], re.M) if asked >= 0 else []
+
+            eventually(lambda start=read_to: choices(start), "bob's choices")
+            numbers = choices(read_to)
             read_to = len(bob.text())
             bob.send(f"{numbers[-1]}\r")
             eventually(lambda before=before: actions() > before, "bob's move in the record")
