@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import codecs
+import contextlib
 import io
 from collections.abc import Callable
 from typing import Any, TextIO, cast
@@ -36,6 +37,7 @@ from .rematch import rematch_words, waiting_for
 PLAIN = "plain+"  # the user name's prefix that asks for the plain door
 LEVELS = ("random", "easy", "hard", "expert")
 RECENT = 5  # log lines said on sitting down (log N says more)
+SAVE_WAIT = 10.0  # seconds a line typed ahead waits for the last move to be saved
 # the lobby's words, said again at a table (join is also a game verb: 12.25)
 LOBBY_WORDS = ("tables", "games", "ratings", "notices", "new", "sit", "watch")
 
@@ -205,6 +207,7 @@ class PlainVisit:
         self._lobby_told = False
         self._lobby_last: ChatLine | None = None  # the last line of lobby talk said
         self._my_moves: set[str] = set()  # tables where it was this player's move
+        self._saved: asyncio.Event | None = None  # set when the move being saved is
 
     def say(self, text: str = "") -> None:
         print(clean(text), file=self.out, flush=True)
@@ -544,9 +547,29 @@ class PlainVisit:
         self.say(f"The rematch is table {table_id}.")
         self.sit(table_id, "")
 
+    def saving(self) -> bool:
+        """The table waits for this player's last move to be saved (with a store: a
+        moment, the time a commit takes)."""
+        if self.guest is None:
+            return False
+        shot = self.guest.chair.snapshot()
+        return shot.unsaved and not shot.record_problem
+
+    async def saved(self, most: float) -> None:
+        """Until the move being saved is saved, at most ``most`` seconds: a line typed
+        ahead waits for it as for a slow server, not refused as "not your move"."""
+        if not self.saving():
+            return
+        self._saved = asyncio.Event()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._saved.wait(), most)
+        self._saved = None
+
     def _changed(self) -> None:
         """The table changed (a move, talk, someone came or went): said once the burst
         is over."""
+        if self._saved is not None and not self.saving():
+            self._saved.set()
         self.touch()  # a game in motion is not idle
         if not self._told:
             self._told = True
@@ -692,6 +715,7 @@ async def serve_plain(process: Any, hub: Hub, who: Who, guard: ConnectionGuard) 
             for line in editor.feed(data):
                 # each line waits its turn: a fast sender is paused, the others go on
                 await asyncio.sleep(guard.take_line())
+                await visit.saved(most=SAVE_WAIT)
                 if isinstance(line, Overlong):
                     visit.say(
                         f"That line had {line.length:,} characters; a line may have at most "

@@ -215,6 +215,8 @@ class Session:
         roll makes the enemy draw: 12.53's draw is the enemy's secret, 6.21). Raises
         IllegalAction with the rule's reason."""
         if not self.may_act(side):
+            if self.unsaved and side is self.state.to_act:
+                raise IllegalAction("", "your last move is not saved yet: the game waits for it")
             raise IllegalAction("5.2", "it is not your move")
         return [e for e in self._apply(action, undoable=True) if e.seen_by(side)]
 

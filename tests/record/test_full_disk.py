@@ -9,7 +9,7 @@ import os
 import pytest
 
 import plot_record.store as store
-from plot_core import Player, legal_actions, new_game
+from plot_core import IllegalAction, Player, legal_actions, new_game
 from plot_record import Header, Recorder, load_record
 from plot_server.hub import Hub, Who
 from plot_session.session import Seat, Session
@@ -64,8 +64,10 @@ def test_a_full_disk_stops_the_game_and_loses_nothing(tmp_path, rules, disk):
     s.act_as(side, list(legal_actions(s.state))[0])  # shown on screen: acknowledged
     assert s.unsaved and "cannot be saved" in s.record_problem and "nothing is lost" in s.record_problem
     assert not s.may_act(s.state.to_act) and not s.legal_for(s.state.to_act)  # the game waits
-    with pytest.raises(Exception, match="5.2"):
-        s.act_as(s.state.to_act, Player.SS)  # refused, not queued
+    with pytest.raises(IllegalAction, match="your last move is not saved yet"):
+        s.act_as(s.state.to_act, list(legal_actions(s.state))[0])  # refused, and said why
+    with pytest.raises(IllegalAction, match="not your move \\(5.2\\)"):
+        s.act_as(s.state.to_act.enemy, list(legal_actions(s.state))[0])
     assert not s.retry_saving()  # still full
     disk.full = False
     assert s.retry_saving() and not s.unsaved and s.record_problem is None
