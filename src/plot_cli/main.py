@@ -498,16 +498,6 @@ def _store(args: argparse.Namespace) -> int | None:
                 )
                 return 2
         return None
-    if args.workers > 1 and getattr(args, "web", None):
-        # a browser's page, sign-in and WebSocket may reach three different workers, and
-        # sign-ins and one-time links live in each worker's memory
-        print(
-            "plot serve: --web cannot be used with --workers yet: a browser's sign-in "
-            "is kept by the one process that made it. Serve the web door with "
-            "--workers 1 (the default).",
-            file=sys.stderr,
-        )
-        return 2
     if not args.store.startswith(("postgresql://", "postgres://")):
         print("plot serve: --store wants a PostgreSQL address, postgresql://user@host/db", file=sys.stderr)
         return 2
@@ -650,9 +640,11 @@ def _serve(args: argparse.Namespace) -> int:
             web_proxies=frozenset(str(ipaddress.ip_address(a)) for a in args.web_proxy or ()),
             store=args.store,
             shared_port=args.workers > 1,
-            # one process sends the notices (it hears every table through the store), so
-            # a move is told once however many workers see it
-            notices=not args.no_notices and worker == 0,
+            notices=not args.no_notices,
+            # every worker keeps players' addresses and answers their off links; the first
+            # (numbered from 1; 0 alone) sends, as it hears every table through the store,
+            # so a move is told once however many workers see it
+            tells_notices=worker <= 1,
             smtp=smtp,
             notice_rate=args.notices_an_hour,
             webhook_allow=frozenset(h.lower() for h in args.webhook_allow or ()),

@@ -36,8 +36,8 @@ from plot_tui.plain import clean
 from .chat import TABLE_TALK, WATCHERS_TALK, WATCHING, Lobby, Pace, TooFast, text_problem
 from .clocks import Clocks, clock_words
 from .hub_store import RECONNECTING, StoreTables
-from .links import Links
 from .notices import Notices
+from .passes import Passes, PassesInMemory, StoredPasses
 from .pgstore import Conflict, StoreError, prepare
 from .presence import Presence
 from .rematch import Rematches, rematch_from, rematch_words, waiting_for
@@ -65,6 +65,10 @@ from .tables import (  # noqa: F401  (the names the server and tests import from
 MAX_WATCHED = 5  # games of the computer against itself at once (they cost CPU)
 WATCH_PACE = 0.6  # seconds between its steps there: a pace one can follow
 SAVE_RETRY = 2.0  # seconds between tries to write a record the disk refused
+# With a store, who sits where in another worker comes on its own channel, a moment
+# after the move that a notice would tell: whether a player is away is judged this
+# many seconds after the change, once it has come.
+NOTICE_GRACE = 2.0
 
 
 @attrs.frozen
@@ -113,7 +117,8 @@ class Hub:
         self.lobby_listeners: list[Callable[[], None]] = []
         self.sessions: set = set()  # every connected player's session, every door (goodbye)
         self.lobby = Lobby()  # the lobby's talk
-        self.links = Links()  # one-time browser sign-ins
+        # browsers' sign-ins and one-time links: in memory, or in the store (use_store)
+        self.passes: Passes = PassesInMemory()
         self.replays = FinishedGames(rules, None)  # finished games' records, for R
         self.web_url: str | None = None  # the web door's address, when it is open
         self.pace_of_talk = Pace()
@@ -126,6 +131,7 @@ class Hub:
         self.now = now
         self.wall = wall  # the date and time, for "the last move: 3 h ago"
         self.notices: Notices | None = None  # players told away from the screen (notices.py)
+        self._notice_due: set[str] = set()  # tables whose change the notices hear soon
         self.results = ResultBook(self.home)  # finished games' results: the ratings
         self.clocks = Clocks(self.tables, self.wall, self.later, lambda: self.notices)
         self.rematches = Rematches(self.tables, self.create, self._save)
@@ -137,6 +143,7 @@ class Hub:
         from any thread. Call before ``restore``; StoreError says why it cannot."""
         prepare(url)
         self.replays.store_url = url
+        self.passes = StoredPasses(url)
         self.stored = stored = StoreTables(self.rules, self)
         stored.shared = self.shared = Shared(
             url,
@@ -510,9 +517,18 @@ class Hub:
             outcome = table.session.state.outcome
             to_operator(f"table {table.id} is over: {outcome.reason if outcome is not None else ''}")
         tell_all([g.on_change for g in table.guests] + self.lobby_listeners, f"of a change at {table.id}")
-        if self.notices is not None:
-            self.notices.table_changed(table)
+        if self.shared is None:
+            self._tell_notices(table.id)
+        elif table.id not in self._notice_due:
+            self._notice_due.add(table.id)
+            self.later(NOTICE_GRACE, lambda: self._tell_notices(table.id))
         self.watch_saving(table)
+
+    def _tell_notices(self, table_id: str) -> None:
+        self._notice_due.discard(table_id)
+        table = self.tables.get(table_id)
+        if self.notices is not None and table is not None:
+            self.notices.table_changed(table)
 
     def _moves_computer(self, table: ServedTable) -> bool:
         """Does this process move the computer at ``table``? Always, with files. With a

@@ -25,9 +25,9 @@ from plot_tui.plain import join, plain
 from plot_tui.screens import Choice, SetupForm
 from plot_tui.talk import TalkInput, chat_text, clock_of
 
-from .hub import Hub, Refused, ServedTable, Who
+from .hub import Hub, Refused, ServedTable, Who, to_operator
 from .leaderboard import LeaderboardScreen
-from .links import LINK_MINUTES
+from .passes import LINK, LINK_MINUTES, StoreError
 
 LOBBY_HELP = (
     "[b]enter[/b] your game, or join a free side, or watch · [b]n[/b] new table · "
@@ -269,12 +269,17 @@ class LobbyScreen(OnceScreen[None]):
             JoinScreen(table.id), lambda code: None if code is None else self.desk.take_seat(table.id, code)
         )
 
-    def action_link(self) -> None:
+    async def action_link(self) -> None:
         """A one-time link that signs this player in from a browser."""
         if self.hub.web_url is None:
             self.say("This server has no web door (plot serve --web PORT).", error=True)
             return
-        token = self.hub.links.make(self.who)
+        try:
+            token = await self.hub.passes.add(LINK, self.who)
+        except StoreError as exc:
+            to_operator(f"no link made for {self.who.name}: {exc}")
+            self.say("No link now: the server cannot reach its store. Try again in a minute.", error=True)
+            return
         self.say(
             f"Open this once, within {LINK_MINUTES} minutes, to be {self.who.name} "
             f"in a browser:\n{self.hub.web_url}link/{token}"

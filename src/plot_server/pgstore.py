@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 import psycopg
 from psycopg import errors
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 CHANNEL = "plot_tables"
 T = TypeVar("T")
 TIMEOUT_MS = 2000  # a statement the store cannot answer in 2 s has failed
@@ -49,6 +49,19 @@ CREATE TABLE plot_results (
     table_id text PRIMARY KEY REFERENCES plot_tables (id),
     entry    jsonb NOT NULL                   -- who played, who won, when (result_book.py)
 );
+""",
+    3: """
+CREATE SEQUENCE plot_pass_order;
+CREATE TABLE plot_passes (                    -- browsers' sign-ins and one-time links (passes.py)
+    token_hash text PRIMARY KEY,              -- the token's SHA-256: a copy of the store signs no one in
+    kind       text NOT NULL,                 -- 'sign-in' or 'link'
+    who_key    text NOT NULL,
+    who_name   text NOT NULL,
+    address    text NOT NULL,                 -- where it was made from
+    seen       double precision NOT NULL,     -- made, or last used: seconds since the epoch
+    n          bigint NOT NULL DEFAULT nextval('plot_pass_order')  -- the order they were seen in
+);
+CREATE INDEX plot_passes_by_kind ON plot_passes (kind, n);
 """,
 }
 

@@ -34,6 +34,7 @@ def run(
     store: str | None = None,
     shared_port: bool = False,
     notices: bool = True,
+    tells_notices: bool = True,
     smtp: Smtp | None = None,
     notice_rate: int = RATE,
     webhook_allow: frozenset[str] = frozenset(),
@@ -41,7 +42,8 @@ def run(
     max_tables_per_player: int = 10,
 ) -> None:
     """One server process. ``store``: the tables in PostgreSQL, else in files
-    under ``home``; ``shared_port``: other processes listen on the same port (workers)."""
+    under ``home``; ``shared_port``: other processes listen on the same port (workers);
+    ``tells_notices``: this process sends the notices (one of the workers does)."""
     limits = limits or Limits()
 
     async def main() -> None:
@@ -63,6 +65,7 @@ def run(
                 where=lambda: hub.web_url or "",
                 wall=hub.wall,
                 rate=notice_rate,
+                telling=tells_notices,
             )
             hub.notices.start(hub.tables.values())  # (nothing before the start is news)
         collector = Collector()
@@ -128,6 +131,7 @@ def run(
             janitor.cancel()
             if web_runner is not None:
                 await web_runner.cleanup()
+            await hub.passes.close()
             if hub.shared is not None:
                 hub.shared.stop()
 

@@ -14,20 +14,16 @@ import asyncio
 import contextlib
 import html
 import secrets
-import time
-from collections import OrderedDict
-from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import attrs
 import textual_serve
 from aiohttp import web
 
 from .collector import Collector
 from .guard import PasswordThrottle, name_problem, normal_name
 from .hub import Hub, Who
-from .links import LINK_MINUTES, evict
+from .passes import LINK, LINK_MINUTES, SESSION_HOURS, SIGN_IN, StoreError
 from .server import Door, Gauge, Limits, ServedApp
 from .tables import to_operator
 from .webdriver import MAX_MESSAGE, WebDriver
@@ -37,10 +33,6 @@ TERMINAL_FILES = Path(textual_serve.__file__).parent / "static"
 OUR_FILES = Path(__file__).parent / "webpage"
 
 COOKIE = "plot_session"
-SESSION_HOURS = 24  # a sign-in lasts this long without a visit
-MAX_SIGNED_IN = 10_000  # remembered sign-ins; past it the oldest is forgotten
-SIGN_INS_PER_PLAYER = 10  # browsers one player may be signed in on at once
-SIGN_INS_PER_ADDRESS = 20  # sign-ins made from one address at once
 MAX_FORM = 4096  # bytes of a sign-in form
 
 # Scripts only from this server and no inline ones; xterm.js sets styles inline; the
@@ -58,42 +50,6 @@ HEADERS = {
     "Referrer-Policy": "same-origin",
     "Cache-Control": "no-store",
 }
-
-
-@attrs.define
-class SignIns:
-    """Signed-in browsers: a random token (the cookie) -> who, and when last seen."""
-
-    hours: float = SESSION_HOURS
-    most: int = MAX_SIGNED_IN
-    clock: Callable[[], float] = time.monotonic
-    _known: OrderedDict = attrs.Factory(OrderedDict)
-
-    def add(self, who: Who, address: str = "") -> str:
-        """A new sign-in. Past a player's or an address's bound their own oldest is
-        forgotten, never someone else's (see links.evict for the whole bound)."""
-        token = secrets.token_urlsafe(32)
-        self._known[token] = (who, self.clock(), address)
-        evict(self._known, who, SIGN_INS_PER_PLAYER, self.most)
-        if address:
-            mine = [t for t, kept in self._known.items() if kept[2] == address]
-            for old in mine[: max(0, len(mine) - SIGN_INS_PER_ADDRESS)]:
-                del self._known[old]
-        return token
-
-    def who(self, token: str | None) -> Who | None:
-        if not token or token not in self._known:
-            return None
-        who, seen, address = self._known[token]
-        if self.clock() - seen > self.hours * 3600:
-            del self._known[token]
-            return None
-        self._known[token] = (who, self.clock(), address)
-        self._known.move_to_end(token)
-        return who
-
-    def forget(self, token: str | None) -> None:
-        self._known.pop(token or "", None)
 
 
 def _page(title: str, body: str, *, status: int = 200) -> web.Response:
@@ -185,6 +141,24 @@ async def same_site_forms(request: web.Request, handler):
     return await handler(request)
 
 
+@web.middleware
+async def store_away(request: web.Request, handler):
+    """A sign-in or link the store cannot check now: said to the browser, whose page
+    can be loaded again, and the reason to the host."""
+    try:
+        return await handler(request)
+    except StoreError as exc:
+        route = request.match_info.route.resource  # its pattern: a token is not logged
+        where = route.canonical if route is not None else "a page"
+        to_operator(f"web door: {request.method} {where} not answered: {exc}")
+        return _page(
+            "plot: try again",
+            '<main class="signin"><h1>plot</h1><p>The server cannot check sign-ins just now '
+            "(its store does not answer). Try again in a minute.</p></main>",
+            status=503,
+        )
+
+
 class Doorman:
     """The web door's connections that hold no game (a page loading, a sign-in, or one
     opened and left silent): past ``most`` the oldest is closed, as the SSH door closes
@@ -218,16 +192,15 @@ def make_app(
     gauge: Gauge,
     throttle: PasswordThrottle,
     collector: Collector | None = None,
-    sign_ins: SignIns | None = None,
     doorman: Doorman | None = None,
     proxies: frozenset[str] = frozenset(),
 ) -> web.Application:
-    sign_ins = sign_ins or SignIns()
+    passes = hub.passes
     doorman = doorman or Doorman(limits.strangers)
-    app = web.Application(client_max_size=MAX_FORM, middlewares=[same_site_forms])
+    app = web.Application(client_max_size=MAX_FORM, middlewares=[same_site_forms, store_away])
 
     async def index(request: web.Request) -> web.Response:
-        if sign_ins.who(request.cookies.get(COOKIE)) is None:
+        if await passes.who(SIGN_IN, request.cookies.get(COOKIE)) is None:
             return sign_in_page(password=password is not None)
         return web.Response(
             text=(
@@ -268,7 +241,7 @@ def make_app(
             )
         throttle.passed(address)
         name = normal_name(name)
-        return _signed_in(request, Who(f"password {name}", name), "the password")  # as `ssh name@host`
+        return await _signed_in(request, Who(f"password {name}", name), "the password")  # as `ssh name@host`
 
     def _link_gone() -> web.Response:
         return sign_in_page(
@@ -283,7 +256,7 @@ def make_app(
     async def link(request: web.Request) -> web.Response:
         # Opening the link only asks: a preview that fetches it does not use it up.
         token = request.match_info["token"]
-        who = hub.links.peek(token)
+        who = await passes.who(LINK, token)
         if who is None:
             return _link_gone()
         name = html.escape(who.name)
@@ -332,17 +305,17 @@ def make_app(
         return token if isinstance(token, str) else ""
 
     async def use_link(request: web.Request) -> web.Response:
-        who = hub.links.use(await posted_token(request))
+        who = await passes.take(LINK, await posted_token(request))
         if who is None:
             return _link_gone()
-        return _signed_in(request, who, "a one-time link")
+        return await _signed_in(request, who, "a one-time link")
 
-    def _signed_in(request: web.Request, who: Who, how: str) -> web.Response:
+    async def _signed_in(request: web.Request, who: Who, how: str) -> web.Response:
         to_operator(f"sign-in: {who.name} by {how}, web door, from {_address(request, proxies)}")
         response = web.HTTPSeeOther("/", headers=HEADERS)
         response.set_cookie(
             COOKIE,
-            sign_ins.add(who, _address(request, proxies)),
+            await passes.add(SIGN_IN, who, _address(request, proxies)),
             httponly=True,
             samesite="Strict",
             path="/",
@@ -352,16 +325,15 @@ def make_app(
         return response
 
     async def sign_out(request: web.Request) -> web.Response:
-        who = sign_ins.who(request.cookies.get(COOKIE))
+        who = await passes.take(SIGN_IN, request.cookies.get(COOKIE))
         if who is not None:
             to_operator(f"sign-out: {who.name} from {_address(request, proxies)} (web door)")
-        sign_ins.forget(request.cookies.get(COOKIE))
         response = web.HTTPSeeOther("/", headers=HEADERS)
         response.del_cookie(COOKIE, path="/")
         return response
 
     async def play(request: web.Request) -> web.StreamResponse:
-        who = sign_ins.who(request.cookies.get(COOKIE))
+        who = await passes.who(SIGN_IN, request.cookies.get(COOKIE))
         if who is None:
             return web.Response(status=401, text="sign in first", headers=HEADERS)
         if not _same_origin(request):

@@ -60,15 +60,17 @@ def inbox():
         yield box
 
 
-def correspond(tmp_path, inbox, passes: int | None, *extra: str) -> tuple[Server, list]:
+def correspond(tmp_path, inbox, passes: int | None, *extra: str, **where) -> tuple[Server, list]:
     """alice (SS) and bob (Abwehr) set up a table with a clock and ask for their notices
     by e-mail; then, ``passes`` times (None: to the game's end), the player whose move
     it is plays it over a connection of their own and leaves, and the other comes back
-    only once the mail saying it is their move has come. Returns the server (stopped)
-    and the moves' mails, checked on the way."""
+    only once the mail saying it is their move has come. ``where``: the Server's store
+    and workers. Returns the server (stopped) and the moves' mails, checked on the way."""
     rules = load_rules()
     make_keys(tmp_path, ["alice", "bob"])
-    server = Server(tmp_path, "--smtp", f"127.0.0.1:{inbox.port}", "--smtp-from", "plot@example.org", *extra)
+    server = Server(
+        tmp_path, "--smtp", f"127.0.0.1:{inbox.port}", "--smtp-from", "plot@example.org", *extra, **where
+    )
     address = {Player.SS: "alice@example.org", Player.ABWEHR: "bob@example.org"}
     name = {Player.SS: "alice", Player.ABWEHR: "bob"}
     rnd = random.Random(20261127)
@@ -134,6 +136,17 @@ def test_two_players_never_on_at_once_play_on_each_mail_that_says_it_is_their_mo
     passes += record.timeline.final.to_act is not movers[-1]  # the last: passed, not yet played
     assert passes == PASSES  # every move was played over its own connection
     assert all(at is not None for at in record.times)  # the clock's times are kept
+
+
+@needs_ssh
+@pytest.mark.e2e
+def test_with_two_workers_each_move_is_mailed_once_whichever_worker_it_was_played_on(tmp_path, inbox, url):
+    """Every visit lands on either worker; the addresses set on one are the other's too,
+    and one of them sends each notice."""
+    server, mails = correspond(tmp_path, inbox, 2, store=url, workers=2)
+    assert len(mails) == 2  # bob's move passed to alice, hers back to him
+    # the server has stopped: every mail it sent is in, and each move was told once
+    assert len(inbox.to("alice@example.org")) == len(inbox.to("bob@example.org")) == 1
 
 
 @needs_ssh

@@ -320,34 +320,4 @@ def test_plot_games_prints_a_hostile_file_name_as_text(tmp_path, monkeypatch, ca
     assert "evil\\x1b]0;owned\\x07\\x1b[2J.plot.jsonl" in out
 
 
-# -- links and sign-ins ----------------------------------------------------------------------
-def test_one_party_cannot_evict_anothers_one_time_link():
-    from plot_server.links import PER_PLAYER, Links
-
-    links = Links(most=100)
-    bob = Who("SHA256:bobs-key", "bob")
-    kept = links.make(bob)
-    mallory = Who("password mallory", "mallory")
-    made = [links.make(mallory) for _ in range(1100)]  # L pressed 1,100 times
-    assert links.peek(kept) == bob
-    assert sum(links.peek(t) is not None for t in made) == PER_PLAYER  # her newest
-    for i in range(1100):  # and as 1,100 made-up names
-        links.make(Who(f"password m{i}", f"m{i}"))
-    assert links.peek(kept) == bob  # a key holder's link stays
-
-
-def test_one_party_cannot_sign_everyone_out_of_the_browser():
-    from plot_server.web import SIGN_INS_PER_ADDRESS, SIGN_INS_PER_PLAYER, SignIns
-
-    sign_ins = SignIns(most=1000)
-    alice = Who("password alice", "alice")
-    bob = Who("SHA256:bobs-key", "bob")
-    hers, his = sign_ins.add(alice, "192.0.2.1"), sign_ins.add(bob, "192.0.2.2")
-    flood = [
-        sign_ins.add(Who(f"password m{i}", f"m{i}"), "203.0.113.9") for i in range(10_050)
-    ]  # 10,050 sign-ins from one address
-    assert sign_ins.who(hers) == alice and sign_ins.who(his) == bob
-    assert sum(sign_ins.who(t) is not None for t in flood) == SIGN_INS_PER_ADDRESS
-    many = [sign_ins.add(alice, f"198.51.100.{i}") for i in range(30)]  # her own browsers
-    assert sum(sign_ins.who(t) is not None for t in [hers, *many]) == SIGN_INS_PER_PLAYER
-    assert sign_ins.who(many[-1]) == alice and sign_ins.who(his) == bob
+# (links and sign-ins: tests/store/test_passes.py, on both holders)

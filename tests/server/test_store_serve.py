@@ -4,17 +4,31 @@ load balancer; `--workers 2` is the same on one port."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
+from yarl import URL
 
 from plot_core import Player
-from serving import Server, eventually, make_keys, needs_ssh, player, table_for_two
+from serving import (
+    Server,
+    TerminalDoor,
+    eventually,
+    free_port,
+    join_with_code,
+    make_keys,
+    move_on,
+    needs_ssh,
+    player,
+    table_for_two,
+)
 from terminal import Terminal
 
 from .test_tables import check_secrets, game, play_both_sides
@@ -115,29 +129,88 @@ def test_workers_without_a_store_are_refused():
     assert r.returncode == 2 and "--workers needs the shared store" in r.stderr
 
 
-def test_the_web_door_with_workers_is_refused_with_why():
-    """Sign-ins live in the process that made them; a browser's next request may reach
-    another worker (most visits then failed): refused, and said, until they are shared."""
-    r = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "plot_cli.main",
-            "serve",
-            "--workers",
-            "2",
-            "--web",
-            "8099",
-            "--store",
-            "postgresql://nobody@127.0.0.1:1/none",
-            "--password-file",
-            "/dev/null",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
-    assert r.returncode == 2 and "--web cannot be used with --workers" in r.stderr
+class TabDoor:
+    """A browser tab (test_web.Tab, on its own loop in another thread) as serving.move_on
+    drives a door: its screen read, its keys sent and waited for."""
+
+    def __init__(self, tab, loop: asyncio.AbstractEventLoop) -> None:
+        self.tab, self.loop = tab, loop
+
+    def screen(self) -> str:
+        return self.tab.shown()
+
+    def press(self, key: str) -> None:
+        asyncio.run_coroutine_threadsafe(self.tab.keys(key), self.loop).result(timeout=10)
+
+
+@needs_ssh
+@pytest.mark.e2e
+def test_a_browser_signed_in_through_one_worker_plays_through_another(keys, url, rules):
+    """Two servers on one store stand for two workers (or machines) behind a load
+    balancer that keeps no sessions: carol signs in through one, her page's WebSocket
+    reaches the other, she makes a table there and plays; alice, over SSH on the first,
+    joins and answers her moves."""
+    from .test_web import Tab, open_tab, session, sign_in
+
+    web_a, web_b = free_port(), free_port()
+    a = Server(keys, "--web", str(web_a), store=url)
+    b = Server(keys, "--web", str(web_b), store=url)
+    a.web, b.web = f"http://127.0.0.1:{web_a}", f"http://127.0.0.1:{web_b}"
+    terms: list[Terminal] = []
+    loop = asyncio.new_event_loop()
+    threading.Thread(target=loop.run_forever, daemon=True).start()
+
+    def on_loop(coroutine, timeout: float = 60):
+        return asyncio.run_coroutine_threadsafe(coroutine, loop).result(timeout=timeout)
+
+    async def carol_sits_on_b():
+        http = session()
+        signed = await sign_in(http, a.web, "carol")  # the sign-in: the first worker
+        assert signed.status == 303
+        tab = Tab(await open_tab(http, b.web))  # the page's socket: the other
+        await tab.wait_shown("you are carol")
+        await tab.keys("n")
+        await tab.wait_shown("A new table")
+        await tab.keys("\r")  # the SS, against another player
+        await tab.wait_shown("Waiting for an opponent")
+        return http, tab
+
+    try:
+        http, tab = on_loop(carol_sits_on_b())
+        assert b.table("T1")["owners"]["ss"]["key"] == "password carol"
+        alice = player(a, "alice")
+        terms.append(alice)
+        alice.wait_shown("T1")
+        join_with_code(alice, a.table("T1")["code"])
+        alice.wait_shown("You are: Abwehr")
+        on_loop(tab.wait_shown("You are: SS"))
+        # each acts on what the other's move left on their own screen
+        doors = {Player.SS: TabDoor(tab, loop), Player.ABWEHR: TerminalDoor(alice)}
+        done = {Player.SS: 0, Player.ABWEHR: 0}
+        while min(done.values()) < 1:
+            assert sum(done.values()) < 30, done
+            side = game(a, rules).final.to_act
+            move_on(a, "T1", doors[side], rules)
+            done[side] += 1
+        # a sign-out through either worker ends the sign-in on both
+        on_loop(tab.ws.close())
+        cookie = http.cookie_jar.filter_cookies(URL(a.web))["plot_session"].value
+        gone = on_loop(http.post(f"{b.web}/signout", allow_redirects=False))
+        assert gone.status == 303
+        on_loop(http.close())
+
+        async def page_with_the_old_cookie() -> str:
+            async with session() as fresh:
+                got = await fresh.get(f"{a.web}/", headers={"Cookie": f"plot_session={cookie}"})
+                return await got.text()
+
+        assert 'name="password"' in on_loop(page_with_the_old_cookie())  # asked to sign in
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        for t in terms:
+            t.close()
+        for s in (a, b):
+            s.stop()
 
 
 @needs_ssh

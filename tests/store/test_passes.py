@@ -1,0 +1,187 @@
+"""Browsers' sign-ins and one-time links, held in memory (one process) or in the
+PostgreSQL store (every worker and machine): one set of rules, checked on both."""
+
+from __future__ import annotations
+
+import asyncio
+
+import attrs
+import psycopg
+import pytest
+
+from fakes import Ticks
+from plot_server.hub import Who
+from plot_server.passes import LINK, SIGN_IN, PassesInMemory, StoredPasses
+from plot_server.pgstore import StoreError, prepare
+
+BOB = Who("SHA256:bobs-key", "bob")
+ALICE = Who("password alice", "alice")
+
+
+@pytest.fixture(params=["memory", "store"])
+def held(request):
+    """(holder, clock): sign-ins and links held in memory, or in a store of its own."""
+    clock = Ticks()
+    if request.param == "memory":
+        return PassesInMemory(clock=clock), clock
+    url = request.getfixturevalue("url")
+    prepare(url)
+    return StoredPasses(url, clock=clock), clock
+
+
+def run(book, work):
+    """``work(book)`` on a loop of its own; the holder is closed after it."""
+
+    async def go():
+        try:
+            return await work(book)
+        finally:
+            await book.close()
+
+    return asyncio.run(go())
+
+
+def test_a_link_is_good_once_and_for_ten_minutes(held):
+    book, clock = held
+
+    async def go(links):
+        token = await links.add(LINK, BOB)
+        assert len(token) >= 32 and await links.add(LINK, BOB) != token  # random, never the same
+        assert await links.who(LINK, token) == BOB and await links.who(LINK, token) == BOB  # looking keeps it
+        assert await links.who(SIGN_IN, token) is None  # a link is not a sign-in
+        assert await links.take(LINK, token) == BOB
+        assert await links.take(LINK, token) is None and await links.who(LINK, token) is None  # once
+        late = await links.add(LINK, BOB)
+        clock.now += 10 * 60
+        assert await links.who(LINK, late) == BOB  # the tenth minute
+        clock.now += 1
+        assert await links.take(LINK, late) is None  # then not
+        assert await links.take(LINK, "made-up") is None and await links.who(LINK, None) is None
+
+    run(book, go)
+
+
+def test_a_sign_in_lasts_a_day_from_the_last_visit_and_ends_at_sign_out(held):
+    book, clock = held
+
+    async def go(book):
+        token = await book.add(SIGN_IN, ALICE, "192.0.2.1")
+        clock.now += 23 * 3600
+        assert await book.who(SIGN_IN, token) == ALICE  # a visit: another day from now
+        clock.now += 23 * 3600
+        assert await book.who(SIGN_IN, token) == ALICE
+        clock.now += 24 * 3600 + 1
+        assert await book.who(SIGN_IN, token) is None  # a day and a second without one
+        again = await book.add(SIGN_IN, ALICE, "192.0.2.1")
+        assert await book.take(SIGN_IN, again) == ALICE  # signing out
+        assert await book.who(SIGN_IN, again) is None
+
+    run(book, go)
+
+
+def test_past_the_most_open_links_the_oldest_lapses(held):
+    book, clock = held
+    two = attrs.evolve(LINK, most=2)
+
+    async def go(links):
+        a, b, c = [await links.add(two, Who(f"password {n}", n)) for n in "abc"]
+        assert await links.who(two, a) is None
+        assert (await links.who(two, b)).name == "b" and (await links.who(two, c)).name == "c"
+
+    run(book, go)
+
+
+def test_one_party_cannot_evict_anothers_one_time_link(held):
+    book, clock = held
+    links_at_most = attrs.evolve(LINK, most=40)
+
+    async def go(links):
+        kept = await links.add(links_at_most, BOB)
+        mallory = Who("password mallory", "mallory")
+        made = [await links.add(links_at_most, mallory) for _ in range(60)]  # L pressed 60 times
+        assert await links.who(links_at_most, kept) == BOB
+        assert sum([await links.who(links_at_most, t) is not None for t in made]) == LINK.per_player
+        for i in range(60):  # and as 60 made-up names: more than the whole bound
+            await links.add(links_at_most, Who(f"password m{i}", f"m{i}"))
+        assert await links.who(links_at_most, kept) == BOB  # a key holder's link stays
+
+    run(book, go)
+
+
+def test_one_party_cannot_sign_everyone_out_of_the_browser(held):
+    book, clock = held
+    sign_in = attrs.evolve(SIGN_IN, most=50)
+
+    async def go(book):
+        hers, his = await book.add(sign_in, ALICE, "192.0.2.1"), await book.add(sign_in, BOB, "192.0.2.2")
+        flood = [
+            await book.add(sign_in, Who(f"password m{i}", f"m{i}"), "203.0.113.9") for i in range(80)
+        ]  # more sign-ins from one address than the whole bound
+        assert await book.who(sign_in, hers) == ALICE and await book.who(sign_in, his) == BOB
+        assert sum([await book.who(sign_in, t) is not None for t in flood]) == SIGN_IN.per_address
+        many = [await book.add(sign_in, ALICE, f"198.51.100.{i}") for i in range(15)]  # her browsers
+        assert sum([await book.who(sign_in, t) is not None for t in [hers, *many]]) == SIGN_IN.per_player
+        assert await book.who(sign_in, many[-1]) == ALICE and await book.who(sign_in, his) == BOB
+
+    run(book, go)
+
+
+def test_every_worker_knows_a_sign_in_and_a_link_is_used_once_among_them(url):
+    prepare(url)
+
+    async def go():
+        one, other = StoredPasses(url), StoredPasses(url)
+        try:
+            token = await one.add(SIGN_IN, ALICE, "192.0.2.1")
+            assert await other.who(SIGN_IN, token) == ALICE  # the next request, another worker
+            link = await one.add(LINK, BOB)
+            with psycopg.connect(url) as conn:  # a copy of the store signs no one in
+                kept = [row[0] for row in conn.execute("SELECT token_hash FROM plot_passes")]
+            assert len(kept) == 2 and token not in kept and link not in kept
+            won = await asyncio.gather(one.take(LINK, link), other.take(LINK, link))
+            assert sorted(w is not None for w in won) == [False, True]
+            assert await other.take(SIGN_IN, token) == ALICE  # signed out through either
+            assert await one.who(SIGN_IN, token) is None
+        finally:
+            await one.close()
+            await other.close()
+
+    asyncio.run(go())
+
+
+def test_a_store_that_does_not_answer_is_said_not_hung_on(tmp_path):
+    async def go():
+        book = StoredPasses(f"postgresql://plot:sekrit@/nowhere?host={tmp_path}")
+        with pytest.raises(StoreError) as info:
+            await book.who(SIGN_IN, "some-token")
+        assert "did not answer" in str(info.value) and "sekrit" not in str(info.value)
+
+    asyncio.run(go())
+
+
+def test_the_web_door_says_when_the_store_cannot_check_a_sign_in(rules, tmp_path, capfd):
+    """The page says to try again (503), the host's log says why, and no token is logged."""
+    from aiohttp.test_utils import TestClient, TestServer
+
+    from plot_server.guard import PasswordThrottle
+    from plot_server.hub import Hub
+    from plot_server.server import Gauge, Limits
+    from plot_server.web import make_app
+
+    hub = Hub(rules, tmp_path / "server")
+    hub.passes = StoredPasses(f"postgresql://plot@/nowhere?host={tmp_path}")
+    app = make_app(hub, password="swordfish", limits=Limits(), gauge=Gauge(), throttle=PasswordThrottle())
+
+    async def go():
+        async with TestClient(TestServer(app)) as client:
+            page = await client.get("/", cookies={"plot_session": "a-cookie-of-yesterday"})
+            assert page.status == 503 and "cannot check sign-ins just now" in await page.text()
+            signed = await client.post("/signin", data={"name": "carol", "password": "swordfish"})
+            assert signed.status == 503 and "Try again in a minute" in await signed.text()
+            link = await client.get("/link/the-token-in-an-email")
+            assert link.status == 503
+
+    asyncio.run(go())
+    said = capfd.readouterr().out
+    assert "web door: GET /link/{token} not answered: the store" in said
+    assert "the-token-in-an-email" not in said and "a-cookie-of-yesterday" not in said
