@@ -76,6 +76,7 @@ bench: $(STAMP) ssh-client postgresql
 	$(BIN)/python -m bench.serve 20 10 web
 	$(BIN)/python -m bench.serve 60 10 ssh
 	$(BIN)/python -m bench.serve 60 10 ssh --workers 2
+	$(BIN)/python -m bench.serve 20 10 web --workers 2
 	$(BIN)/python -m bench.store 300
 
 # Mutation testing of plot_core: hours on 2 cores, never part of `make test`.
