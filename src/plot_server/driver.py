@@ -11,6 +11,7 @@ ChannelDriver is the SSH door's; the web door's WebDriver is in webdriver.py.
 from __future__ import annotations
 
 import asyncio
+import time
 from codecs import getincrementaldecoder
 from typing import Any
 
@@ -66,6 +67,9 @@ class ServedDriver(Driver):
         # the app's limits (a served app has them; any other app gets the defaults)
         self.guard: ConnectionGuard = getattr(app, "guard", None) or ConnectionGuard()
         self.input = KeyInput(self.process_message, self.guard)
+        hub = getattr(app, "hub", None)  # a served app's: the process's figures
+        self._latency = hub.figures.key_to_redraw if hub is not None else None
+        self._key_at: float | None = None  # the first key not yet answered by output
 
     @property
     def is_headless(self) -> bool:
@@ -108,6 +112,9 @@ class ServedDriver(Driver):
                 lambda: driver_app(self).post_message(events.Resize(size, size))
             )
         self._send(data.encode("utf-8"))
+        if self._key_at is not None and self._latency is not None:
+            self._latency.observe(time.monotonic() - self._key_at)
+        self._key_at = None
 
     def _check_stall(self) -> None:
         # The screen may not be drawing (nothing changes), yet the client may be filling
@@ -159,6 +166,8 @@ class ServedDriver(Driver):
         if the client is over it, if the app is behind on its events, or if the client is
         too far behind on its output to be sent the answer.
         False when the client has flooded or stalled and is closed."""
+        if self._key_at is None:
+            self._key_at = time.monotonic()
         touch = getattr(driver_app(self), "touch", None)  # the server's idle clock
         if touch is not None:
             touch()

@@ -35,6 +35,7 @@ from plot_tui.plain import clean
 
 from .chat import TABLE_TALK, WATCHERS_TALK, WATCHING, Lobby, Pace, TooFast, text_problem
 from .clocks import Clocks, clock_words
+from .figures import Figures
 from .hub_store import RECONNECTING, StoreTables
 from .notices import Notices
 from .passes import Passes, PassesInMemory, StoredPasses
@@ -132,6 +133,7 @@ class Hub:
         self.wall = wall  # the date and time, for "the last move: 3 h ago"
         self.notices: Notices | None = None  # players told away from the screen (notices.py)
         self._notice_due: set[str] = set()  # tables whose change the notices hear soon
+        self.figures = Figures()  # what the host watches (figures.py)
         self.results = ResultBook(self.home)  # finished games' results: the ratings
         self.clocks = Clocks(self.tables, self.wall, self.later, lambda: self.notices)
         self.rematches = Rematches(self.tables, self.create, self._save)

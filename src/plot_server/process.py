@@ -9,13 +9,49 @@ import signal
 from collections.abc import Callable
 from pathlib import Path
 
+import attrs
+
 from plot_core import Rules
 
 from .collector import Collector
+from .figures import LOG_EVERY, minute_line
 from .guard import PasswordThrottle
 from .hub import Hub, to_operator
 from .notices import RATE, NoticeBook, Notices, Outbox, Smtp
 from .server import Gauge, Limits, say_goodbye, start
+
+
+@attrs.frozen
+class Watch:
+    """The figures' sources in this process (figures.Watched)."""
+
+    hub: Hub
+    gauge: Gauge
+
+    def players_connected(self) -> int:
+        return self.gauge.open
+
+    def connecting(self) -> int:
+        return len(self.gauge.strangers)
+
+    def tables_loaded(self) -> int:
+        return len(self.hub.tables)
+
+    def games_unfinished(self) -> int:
+        return sum(not t.over for t in self.hub.tables.values())
+
+    def notices_sent(self) -> int:
+        return len(self.hub.notices.outbox.sent) if self.hub.notices is not None else 0
+
+    def store_away(self) -> bool | None:
+        return None if self.hub.shared is None else self.hub.store_trouble is not None
+
+
+async def log_figures(watch: Watch) -> None:
+    """The figures' line in the output, each minute, for as long as the server runs."""
+    while True:
+        await asyncio.sleep(LOG_EVERY)
+        to_operator(minute_line(watch, watch.hub.figures))
 
 
 def run(
@@ -72,6 +108,7 @@ def run(
         collector.take_over()  # rules and modules are loaded: see collector.py
         # Both doors count against the same limits and the same password guesses.
         gauge, throttle = Gauge(), PasswordThrottle(say=to_operator)
+        watch = Watch(hub, gauge)
         server = await start(
             host,
             port,
@@ -101,6 +138,7 @@ def run(
                 throttle=throttle,
                 collector=collector,
                 proxies=web_proxies,
+                watched=watch,
                 reuse_port=shared_port,
             )
         open_games = sum(not t.over for t in hub.tables.values())
@@ -117,6 +155,7 @@ def run(
             )
             to_operator(f"the web door: {hub.web_url}{tls}")
         janitor = asyncio.create_task(collector.run())
+        figures = asyncio.create_task(log_figures(watch))
         stopping = asyncio.Event()
         for sig in (signal.SIGINT, signal.SIGTERM):  # Ctrl-C, or the host's service manager
             asyncio.get_running_loop().add_signal_handler(sig, stopping.set)
@@ -129,6 +168,7 @@ def run(
                 )
         finally:
             janitor.cancel()
+            figures.cancel()
             if web_runner is not None:
                 await web_runner.cleanup()
             await hub.passes.close()

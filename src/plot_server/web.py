@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import ipaddress
 import secrets
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -21,6 +22,7 @@ import textual_serve
 from aiohttp import web
 
 from .collector import Collector
+from .figures import Watched, prometheus_text
 from .guard import PasswordThrottle, name_problem, normal_name
 from .hub import Hub, Who
 from .passes import LINK, LINK_MINUTES, SESSION_HOURS, SIGN_IN, StoreError
@@ -110,6 +112,16 @@ def _address(request: web.Request, proxies: frozenset[str]) -> str:
     return remote
 
 
+def _from_this_machine(request: web.Request) -> bool:
+    """Sent from this machine itself, and not passed on by a proxy."""
+    if any(h in request.headers for h in ("X-Forwarded-For", "Forwarded", "X-Real-IP")):
+        return False
+    try:
+        return ipaddress.ip_address(request.remote or "").is_loopback
+    except ValueError:
+        return False
+
+
 def _same_origin(request: web.Request) -> bool:
     """A WebSocket opened by our own page: a page elsewhere may not drive a player's
     session with their cookie (cross-site WebSocket hijacking)."""
@@ -194,6 +206,7 @@ def make_app(
     collector: Collector | None = None,
     doorman: Doorman | None = None,
     proxies: frozenset[str] = frozenset(),
+    watched: Watched | None = None,
 ) -> web.Application:
     passes = hub.passes
     doorman = doorman or Doorman(limits.strangers)
@@ -382,7 +395,19 @@ def make_app(
     app.router.add_post("/link", use_link)
     app.router.add_get(r"/notices/off/{token:[A-Za-z0-9_-]{1,64}}", notices_off)
     app.router.add_post("/notices/off", notices_off_done)
+
+    async def metrics(request: web.Request) -> web.Response:
+        # this machine's monitoring only: a request from elsewhere, or forwarded by a
+        # proxy (which may sit on this machine), is told there is no such page
+        if watched is None or not _from_this_machine(request):
+            return web.Response(status=404, text="Not Found", headers=HEADERS)
+        return web.Response(
+            text=prometheus_text(watched, hub.figures),
+            headers={**HEADERS, "Content-Type": "text/plain; version=0.0.4; charset=utf-8"},
+        )
+
     app.router.add_get("/ws", play)
+    app.router.add_get("/metrics", metrics)
     app.router.add_static("/static/", TERMINAL_FILES, follow_symlinks=False)
     app.router.add_static("/plot/", OUR_FILES, follow_symlinks=False)
     app.on_response_prepare.append(_static_headers)

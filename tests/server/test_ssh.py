@@ -346,6 +346,7 @@ def test_a_plain_text_player_and_a_full_screen_player_share_a_table_over_ssh(tmp
             if side is Player.SS:
                 move_on(server, "T1", TerminalDoor(alice), rules)
                 continue
+
             def choices(start: int) -> list[str]:
                 # the numbers of the decision asked since bob last sent one: the tail of
                 # the list he answered may still be arriving before it

@@ -461,3 +461,34 @@ def test_the_link_at_the_end_of_a_notice_asks_then_turns_notices_off(web_server)
             assert "This link is not known here." in gone
 
     asyncio.run(go())
+
+
+def test_the_host_reads_the_servers_figures_from_this_machine_only(web_server):
+    """/metrics: Prometheus's text, with a key's time to its redraw counted; a request
+    passed on by a proxy (which may sit on this machine) is told there is no such page."""
+
+    def figure(text: str, name: str) -> float:
+        line = next(ln for ln in text.splitlines() if ln.startswith(name + "{"))
+        return float(line.rsplit(" ", 1)[1])
+
+    async def go():
+        async with session() as http:
+            r = await http.get(web_server.web + "/metrics")
+            assert r.status == 200 and r.headers["Content-Type"].startswith("text/plain; version=0.0.4")
+            before = figure(await r.text(), "plot_key_to_redraw_seconds_count")
+            await sign_in(http, web_server.web, "erin")
+            tab = Tab(await open_tab(http, web_server.web))
+            await tab.wait_shown("you are erin")
+            await tab.keys("n")
+            await tab.wait_shown("A new table")
+            r = await http.get(web_server.web + "/metrics")
+            text = await r.text()
+            assert figure(text, "plot_players_connected") >= 1
+            assert figure(text, "plot_key_to_redraw_seconds_count") > before
+            assert figure(text, "plot_resident_memory_bytes") > 10 * 2**20
+            await tab.ws.close()
+            for header in ("X-Forwarded-For", "Forwarded", "X-Real-IP"):
+                r = await http.get(web_server.web + "/metrics", headers={header: "203.0.113.9"})
+                assert r.status == 404 and "plot_" not in await r.text()
+
+    asyncio.run(go())
