@@ -36,8 +36,12 @@ LOBBY_HELP = (
 )
 # "You" second: a player's mark ("your move") is never the part 80 columns cut
 ALL_COLUMNS = ("Table", "You", "SS", "Abwehr", "Game", "Watching")
-MY_COLUMNS = ("Table", "You play", "Opponent", "Game", "Your time", "Theirs", "Last move")
+# One's own games, within 80 columns: whose move is in "You play", so "Game" says only
+# how far it is; the clocks' column comes only when one of the games has a clock.
+MY_COLUMNS = ("Table", "You play", "Opponent", "Game", "Last move")
+CLOCKS_COLUMN = "Clocks"  # yours / theirs (the hint under the list says so)
 YOUR_MARK = len("Abwehr ▶ rematch offered")  # the longest a player's own cell gets
+MY_MARK = len("Abwehr ▶ your move")  # ... in the list of their own games
 
 
 # The lobby's screens' styles, loaded after the client's (ServedApp.CSS_PATH).
@@ -111,7 +115,8 @@ class LobbyScreen(OnceScreen[None]):
         self._add_columns(t)
         self.refresh_rows()
         if self.mine:
-            self.say("Your games: yours to move first, then the most recently moved (m: every table).")
+            clocks = " Clocks: your time left / theirs." if CLOCKS_COLUMN in self._my_columns() else ""
+            self.say(f"Your games: yours to move first, then the latest moved (m: every table).{clocks}")
         else:
             self.say("Every table on this server (m: your games only).")
 
@@ -119,8 +124,16 @@ class LobbyScreen(OnceScreen[None]):
         """The list's columns. The player's own column has the width of its longest mark
         from the start: a column sized by its rows kept its first width on a busy
         server, and cut "▶ SS: your move" to "▶ S"."""
-        for name in MY_COLUMNS if self.mine else ALL_COLUMNS:
-            t.add_column(name, width=YOUR_MARK if name in ("You", "You play") else None)
+        if not self.mine:
+            for name in ALL_COLUMNS:
+                t.add_column(name, width=YOUR_MARK if name == "You" else None)
+            return
+        for name in self._my_columns():
+            t.add_column(name, width=MY_MARK if name == "You play" else None)
+
+    def _my_columns(self) -> tuple[str, ...]:
+        clocked = any(g.left is not None for g in self.hub.games_of(self.who))
+        return MY_COLUMNS[:-1] + (CLOCKS_COLUMN,) * clocked + MY_COLUMNS[-1:]
 
     def refresh_rows(self) -> None:
         self.query_one("#title", Static).update(self.title_text())  # a game's end rates
@@ -128,6 +141,9 @@ class LobbyScreen(OnceScreen[None]):
         keep = self._under_cursor()
         t.clear()
         if self.mine:
+            if tuple(str(c.label) for c in t.columns.values()) != self._my_columns():
+                t.clear(columns=True)  # a clock came or went
+                self._add_columns(t)
             self._my_rows(t)
         else:
             self._all_rows(t)
@@ -140,16 +156,19 @@ class LobbyScreen(OnceScreen[None]):
         self.refresh_chat()
 
     def _my_rows(self, t: DataTable) -> None:
+        clocked = len(t.columns) > len(MY_COLUMNS)
         for g in self.hub.games_of(self.who):
-            you = SIDE[g.side] + {"move": " ▶ your move", "rematch": " ▶ rematch offered"}.get(g.waits, "")
-            clock = ("", "") if g.left is None or g.their_left is None else (span(g.left), span(g.their_left))
-            opponent = self.hub.results.seat_words(g.table, g.side.enemy)
-            cells = (g.table.id, you, opponent, g.table.status(), *clock, g.last_move)
+            you = SIDE[g.side] + {"move": " ▶ your move", "rematch": " ▶ rematch"}.get(g.waits, "")
+            clock = ""
+            if g.left is not None and g.their_left is not None:
+                clock = f"{span(g.left, short=True)} / {span(g.their_left, short=True)}"
+            opponent = g.table.seat_label(g.side.enemy)  # (the ratings: the list of every table)
+            cells = (g.table.id, you, opponent, g.table.stage(), *(clock,) * clocked, g.last_move)
             t.add_row(*(plain(c) for c in cells), key=g.table.id)
         for d in self.hub.damaged_of(self.who):
             side = d.side_of(self.who)
             assert side is not None  # (damaged_of lists only those)
-            cells = (d.id, SIDE[side], d.owner_name(side.enemy), d.STATUS, "", "", "")
+            cells = (d.id, SIDE[side], d.owner_name(side.enemy), d.STATUS, *("",) * clocked, "")
             t.add_row(*(plain(c, "red") for c in cells), key=d.id)
 
     def _all_rows(self, t: DataTable) -> None:

@@ -183,15 +183,20 @@ class ServedTable:
             return "free"
         return f"{owner.name}{rated}" + ("" if self.present(side) else " (away)")
 
+    def stage(self) -> str:
+        """How far the game is: "set-up", "turn 3", or who won ("SS won")."""
+        st = self.session.state
+        if st.outcome is not None:
+            return {"ss": "SS won", "abwehr": "Abwehr won", "allies": "the Allies won"}[st.outcome.winner]
+        return "set-up" if st.phase is Phase.SETUP else f"turn {st.turn}"
+
     def status(self, *, clock: bool = False) -> str:
         """The game's state in a few words; ``clock``: and its clock, if it has one
         (the list a player joins from says it: no clock is a surprise)."""
         st = self.session.state
+        turn = self.stage()
         if st.outcome is not None:
-            return {"ss": "over: SS won", "abwehr": "over: Abwehr won", "allies": "over: the Allies won"}[
-                st.outcome.winner
-            ]
-        turn = "set-up" if st.phase is Phase.SETUP else f"turn {st.turn}"
+            return f"over: {turn}"
         said = f"{turn}, {SIDE[st.to_act]} to act" if st.to_act else turn
         rule = self.session.clock
         return said if rule is None or not clock else f"{said}; clock {rule.days:g}d+{rule.bonus_hours:g}h"

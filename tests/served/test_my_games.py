@@ -12,7 +12,7 @@ from fakes import Later
 from plot_core import Player
 from plot_server.connection_limits import ConnectionLimits
 from plot_server.hub import Hub, Who
-from plot_server.lobby import MY_COLUMNS
+from plot_server.lobby import CLOCKS_COLUMN, MY_COLUMNS
 from plot_server.server import ServedApp
 from plot_server.tables import ago
 from plot_session.session import Seat
@@ -76,18 +76,19 @@ async def test_m_in_the_lobby_lists_ones_games_and_enter_sits_down(rules, tmp_pa
     hub = Hub(rules, tmp_path, later=Later(), wall=lambda: NOW)
     t1, t2, t3 = three_games(hub)
     app = ServedApp(None, hub, ALICE, limits=ConnectionLimits(idle=600))
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("m")
         await pilot.pause()
         table = app.lobby.query_one("DataTable")
-        assert tuple(str(c.label) for c in table.columns.values()) == MY_COLUMNS
+        assert tuple(str(c.label) for c in table.columns.values()) == MY_COLUMNS  # no clocks
         rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
         assert rows == [
-            [t1.id, "SS ▶ your move", "bob", t1.status(), "", "", "2 h ago"],
-            [t2.id, "SS", "bob", t2.status(), "", "", "30 min ago"],
-            [t3.id, "SS", "bob", t3.status(), "", "", "not yet"],
+            [t1.id, "SS ▶ your move", "bob", "turn 1", "2 h ago"],
+            [t2.id, "SS", "bob", "turn 1", "30 min ago"],
+            [t3.id, "SS", "bob", "set-up" if t3.session.state.turn == 0 else "turn 1", "not yet"],
         ]
+        assert fits(table, 80)
         await pilot.press("enter")  # the first: her move
         for _ in range(100):
             if isinstance(app.screen, GameScreen):
@@ -104,6 +105,35 @@ async def test_m_in_the_lobby_lists_ones_games_and_enter_sits_down(rules, tmp_pa
         await pilot.press("m")  # and back to every table
         await pilot.pause()
         assert app.lobby.query_one("DataTable").row_count == 4
+
+
+def fits(table, columns: int) -> bool:
+    """Every column of the list drawn whole within ``columns`` (none scrolled off)."""
+    return sum(c.get_render_width(table) for c in table.columns.values()) <= columns
+
+
+@pytest.mark.asyncio
+async def test_ones_games_with_clocks_and_the_computer_fit_80_columns(rules, tmp_path):
+    """The longest cells a list of one's games gets: a rematch offered, the expert's
+    name and rating, a game over, and clocks of days and hours each side."""
+    from plot_record.clock import parse_clock
+
+    hub = Hub(rules, tmp_path, later=Later(), wall=lambda: NOW)
+    clocked = hub.create(BOB, Player.ABWEHR, opponent=Seat.HUMAN, seed=5, clock=parse_clock("7+24"))
+    hub.sit(clocked.id, ALICE, code=clocked.code)
+    expert = hub.create(ALICE, Player.ABWEHR, opponent=Seat.COMPUTER, level="expert", seed=6)
+    app = ServedApp(None, hub, ALICE, limits=ConnectionLimits(idle=600))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        table = app.lobby.query_one("DataTable")
+        labels = tuple(str(c.label) for c in table.columns.values())
+        assert labels == (*MY_COLUMNS[:-1], CLOCKS_COLUMN, "Last move")
+        rows = {str(r[0]): [str(cell) for cell in r] for r in map(table.get_row_at, range(table.row_count))}
+        assert rows[clocked.id][4] == "7d / 7d" and rows[expert.id][4] == ""
+        assert "expert" in rows[expert.id][2]
+        assert fits(table, 80), [c.get_render_width(table) for c in table.columns.values()]
 
 
 def test_games_in_plain_text(rules, tmp_path):
