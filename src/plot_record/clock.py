@@ -176,14 +176,14 @@ def on_time(state: GameState, loser: Player) -> GameState:
 
 def span(seconds: float, *, short: bool = False) -> str:
     """Time left as a player reads it: 2 days 4 h, 3 h 20 min, 12 min; 0 when out.
-    ``short``, for a list's narrow column: 2d 4h, 3h 20m, 12m."""
+    ``short``, for a list's narrow column: 2d4h, 3h20m, 12m."""
     s = max(0, int(seconds))
     days, rest = divmod(s, DAY)
     hours, rest = divmod(rest, HOUR)
     minutes = rest // 60
     if short:
         parts = [f"{days}d"] * bool(days) + [f"{hours}h"] * bool(hours) + [f"{minutes}m"] * (not days)
-        return " ".join(p for p in parts if p != "0m") or ("<1m" if s else "0")
+        return "".join(p for p in parts if p != "0m") or ("<1m" if s else "0")
     if days:
         return f"{days} day{'s' if days > 1 else ''}" + (f" {hours} h" if hours else "")
     if hours:

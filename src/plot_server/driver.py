@@ -39,6 +39,9 @@ STOP = "\x1b[?2004l\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?25h\x1b[?10
 # area, and one 65535x65535 request could take the whole server down.
 MAX_WIDTH, MAX_HEIGHT = 500, 200
 STALL_CHECK = 5.0  # seconds between checks, whether or not the screen draws
+# A key with no output within this many seconds drew nothing: the next output (a
+# clock, the opponent's move) is not its answer, and is not counted as its redraw time.
+UNANSWERED = 5.0
 # A window being dragged sends many sizes: only the last in each such pause is drawn,
 # so no client can make the server redraw whole screens as fast as it can send.
 RESIZE_PAUSE = 0.2
@@ -113,7 +116,9 @@ class ServedDriver(Driver):
             )
         self._send(data.encode("utf-8"))
         if self._key_at is not None and self._latency is not None:
-            self._latency.observe(time.monotonic() - self._key_at)
+            waited = time.monotonic() - self._key_at
+            if waited <= UNANSWERED:  # (longer: the key drew nothing, this is other news)
+                self._latency.observe(waited)
         self._key_at = None
 
     def _check_stall(self) -> None:
@@ -166,7 +171,7 @@ class ServedDriver(Driver):
         if the client is over it, if the app is behind on its events, or if the client is
         too far behind on its output to be sent the answer.
         False when the client has flooded or stalled and is closed."""
-        if self._key_at is None:
+        if self._key_at is None and text:  # (a ping carries none)
             self._key_at = time.monotonic()
         touch = getattr(driver_app(self), "touch", None)  # the server's idle clock
         if touch is not None:

@@ -87,7 +87,7 @@ def prometheus_text(watched: Watched, figures: Figures, memory: Callable[[], int
         out.extend([f"# HELP {name} {what}", f"# TYPE {name} {kind}", f"{name}{{{pid}}} {number}"])
 
     one("plot_players_connected", "gauge", "Signed-in connections, every door.", watched.players_connected())
-    one("plot_connections_signing_in", "gauge", "Connections not yet signed in.", watched.connecting())
+    one("plot_connections_signing_in", "gauge", "SSH connections not yet signed in.", watched.connecting())
     one("plot_tables_loaded", "gauge", "Tables held in this process's memory.", watched.tables_loaded())
     one("plot_games_unfinished", "gauge", "Unfinished games among them.", watched.games_unfinished())
     one("plot_notices_sent_total", "counter", "Notices sent (e-mail and webhook).", watched.notices_sent())

@@ -156,7 +156,7 @@ class LobbyScreen(OnceScreen[None]):
         self.refresh_chat()
 
     def _my_rows(self, t: DataTable) -> None:
-        clocked = len(t.columns) > len(MY_COLUMNS)
+        clocked = any(str(c.label) == CLOCKS_COLUMN for c in t.columns.values())  # (as _add_columns chose)
         for g in self.hub.games_of(self.who):
             you = SIDE[g.side] + {"move": " ▶ your move", "rematch": " ▶ rematch"}.get(g.waits, "")
             clock = ""

@@ -16,6 +16,7 @@ goes first, then an address's, and past the whole bound the oldest of the same k
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import secrets
 import time
@@ -42,9 +43,15 @@ class Kind:
     most: int  # held at once; past it the oldest of the same kind goes
     token_bytes: int  # of randomness in its token
 
+    def since(self, now: float) -> float:
+        """The earliest a pass may have been seen and still be good at ``now``."""
+        return now - self.lasts
+
 
 SESSION_HOURS = 24  # a sign-in lasts this long without a visit
 LINK_MINUTES = 10  # a link is good this long after it is made
+WITHIN = 8.0  # seconds a stored pass may take to check, however the store fails
+
 SIGN_IN = Kind(
     "sign-in", SESSION_HOURS * 3600, True, per_player=10, per_address=20, most=10_000, token_bytes=32
 )
@@ -116,8 +123,10 @@ class PassesInMemory:
 
     async def add(self, kind: Kind, who: Who, address: str = "") -> str:
         token = secrets.token_urlsafe(kind.token_bytes)
-        held = self._of(kind)
-        held[token] = Held(who, self.clock(), address)
+        held, now = self._of(kind), self.clock()
+        for old in [t for t, h in held.items() if h.seen < kind.since(now)]:
+            del held[old]  # the lapsed first, as the store does: they count against no bound
+        held[token] = Held(who, now, address)
         for old in overflow(list(held.items()), who, address, kind):
             del held[old]
         return token
@@ -128,7 +137,7 @@ class PassesInMemory:
         if kept is None or token is None:
             return None
         now = self.clock()
-        if now - kept.seen > kind.lasts:
+        if kept.seen < kind.since(now):
             del held[token]
             return None
         if kind.renewed:
@@ -145,6 +154,11 @@ class PassesInMemory:
         pass
 
 
+async def _close_quietly(conn: psycopg.AsyncConnection) -> None:
+    with contextlib.suppress(psycopg.Error, OSError):
+        await conn.close()
+
+
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -154,33 +168,46 @@ class StoredPasses:
     this process's, awaited on the loop: a slow store holds up only the page that asked.
     ``clock``: seconds since the epoch, the same on every machine."""
 
-    def __init__(self, url: str, clock: Callable[[], float] = time.time) -> None:
-        self.url, self.clock = url, clock
+    def __init__(self, url: str, clock: Callable[[], float] = time.time, *, within: float = WITHIN) -> None:
+        self.url, self.clock, self.within = url, clock, within
         self._conn: psycopg.AsyncConnection | None = None
         self._lock = asyncio.Lock()  # one operation's statements at a time on the connection
 
     async def _run(self, work):
-        """``work(connection)`` in one transaction; a connection the database dropped is
-        opened afresh and the work tried once more (it was not committed)."""
-        async with self._lock:
-            for attempt in (1, 2):
-                try:
-                    if self._conn is None or self._conn.closed or self._conn.broken:
-                        self._conn = await psycopg.AsyncConnection.connect(
-                            self.url,
-                            autocommit=True,
-                            connect_timeout=5,
-                            options=f"-c statement_timeout={TIMEOUT_MS}",
-                        )
-                    async with self._conn.transaction():
-                        return await work(self._conn)
-                except psycopg.OperationalError as exc:
-                    if attempt == 1 and self._conn is not None and self._conn.broken:
-                        continue
-                    raise StoreError(
-                        f"the store {safe_url(self.url)} did not answer: {str(exc).strip()}"
-                    ) from None
+        """``work(connection)`` in one transaction, answered within ``within`` seconds
+        however the store fails (a server gone silent never answers a statement
+        timeout): a page waits that long at most, and the next one tries afresh. A
+        connection the database dropped is opened again and the work tried once more
+        (it was not committed)."""
+        try:
+            async with asyncio.timeout(self.within), self._lock:
+                for attempt in (1, 2):
+                    try:
+                        if self._conn is None or self._conn.closed or self._conn.broken:
+                            self._conn = await psycopg.AsyncConnection.connect(
+                                self.url,
+                                autocommit=True,
+                                connect_timeout=5,
+                                options=f"-c statement_timeout={TIMEOUT_MS}",
+                            )
+                        async with self._conn.transaction():
+                            return await work(self._conn)
+                    except psycopg.OperationalError as exc:
+                        if attempt == 1 and self._conn is not None and self._conn.broken:
+                            continue
+                        raise self._away(str(exc).strip()) from None
+                    except psycopg.Error as exc:
+                        raise self._away(str(exc).strip() or type(exc).__name__) from None
+        except TimeoutError:
+            raise self._away(f"no answer in {self.within:g} s") from None
         raise AssertionError("unreachable")
+
+    def _away(self, why: str) -> StoreError:
+        """The store did not answer: the connection is let go (the next call opens one)."""
+        conn, self._conn = self._conn, None
+        if conn is not None and not conn.closed:
+            asyncio.get_running_loop().create_task(_close_quietly(conn))
+        return StoreError(f"the store {safe_url(self.url)} did not answer: {why}")
 
     async def close(self) -> None:
         if self._conn is not None:
@@ -192,7 +219,7 @@ class StoredPasses:
 
         async def work(c: psycopg.AsyncConnection) -> None:
             await c.execute(
-                "DELETE FROM plot_passes WHERE kind = %s AND seen < %s", (kind.name, now - kind.lasts)
+                "DELETE FROM plot_passes WHERE kind = %s AND seen < %s", (kind.name, kind.since(now))
             )
             await c.execute(
                 "INSERT INTO plot_passes (token_hash, kind, who_key, who_name, address, seen) "
@@ -225,13 +252,13 @@ class StoredPasses:
                     "UPDATE plot_passes SET seen = %s, n = nextval('plot_pass_order') "
                     "WHERE token_hash = %s AND kind = %s "
                     "AND seen >= %s RETURNING who_key, who_name",
-                    (now, _digest(token), kind.name, now - kind.lasts),
+                    (now, _digest(token), kind.name, kind.since(now)),
                 )
             else:
                 found = await c.execute(
                     "SELECT who_key, who_name FROM plot_passes WHERE token_hash = %s "
                     "AND kind = %s AND seen >= %s",
-                    (_digest(token), kind.name, now - kind.lasts),
+                    (_digest(token), kind.name, kind.since(now)),
                 )
             row = await found.fetchone()
             return None if row is None else Who(row[0], row[1])
@@ -251,7 +278,7 @@ class StoredPasses:
                 (_digest(token), kind.name),
             )
             row = await found.fetchone()
-            if row is None or row[2] < now - kind.lasts:
+            if row is None or row[2] < kind.since(now):
                 return None
             return Who(row[0], row[1])
 

@@ -112,12 +112,33 @@ def _address(request: web.Request, proxies: frozenset[str]) -> str:
     return remote
 
 
-def _from_this_machine(request: web.Request) -> bool:
-    """Sent from this machine itself, and not passed on by a proxy."""
-    if any(h in request.headers for h in ("X-Forwarded-For", "Forwarded", "X-Real-IP")):
+def set_cookie(response: web.StreamResponse, request: web.Request, token: str) -> None:
+    """The sign-in's cookie, good for a day from now (each visit sets it again)."""
+    response.set_cookie(
+        COOKIE,
+        token,
+        httponly=True,
+        samesite="Strict",
+        path="/",
+        secure=_secure(request),
+        max_age=SESSION_HOURS * 3600,
+    )
+
+
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
+
+
+def _from_this_machine(request: web.Request, proxies: frozenset[str]) -> bool:
+    """Sent from this machine itself, for this machine: not passed on by a proxy (named
+    by --web-proxy, or adding a forwarding header), and addressed to a loopback name (a
+    page elsewhere that renamed itself to 127.0.0.1, DNS rebinding, names its own)."""
+    remote = request.remote or ""
+    if remote in proxies or any(h in request.headers for h in ("X-Forwarded-For", "Forwarded", "X-Real-IP")):
+        return False
+    if request.host.rsplit(":", 1)[0] not in LOOPBACK_NAMES:
         return False
     try:
-        return ipaddress.ip_address(request.remote or "").is_loopback
+        return ipaddress.ip_address(remote).is_loopback
     except ValueError:
         return False
 
@@ -213,9 +234,10 @@ def make_app(
     app = web.Application(client_max_size=MAX_FORM, middlewares=[same_site_forms, store_away])
 
     async def index(request: web.Request) -> web.Response:
-        if await passes.who(SIGN_IN, request.cookies.get(COOKIE)) is None:
+        token = request.cookies.get(COOKIE)
+        if token is None or await passes.who(SIGN_IN, token) is None:
             return sign_in_page(password=password is not None)
-        return web.Response(
+        page = web.Response(
             text=(
                 '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
                 "<title>plot</title>"
@@ -228,6 +250,8 @@ def make_app(
             content_type="text/html",
             headers=HEADERS,
         )
+        set_cookie(page, request, token)  # a visit: another day from now, in the browser too
+        return page
 
     async def sign_in(request: web.Request) -> web.Response:
         if password is None:
@@ -254,7 +278,8 @@ def make_app(
             )
         throttle.passed(address)
         name = normal_name(name)
-        return await _signed_in(request, Who(f"password {name}", name), "the password")  # as `ssh name@host`
+        who = Who(f"password {name}", name)  # as `ssh name@host`
+        return _signed_in(request, who, "the password", await passes.add(SIGN_IN, who, address))
 
     def _link_gone() -> web.Response:
         return sign_in_page(
@@ -318,23 +343,22 @@ def make_app(
         return token if isinstance(token, str) else ""
 
     async def use_link(request: web.Request) -> web.Response:
-        who = await passes.take(LINK, await posted_token(request))
+        token = await posted_token(request)
+        who = await passes.who(LINK, token)
         if who is None:
             return _link_gone()
-        return await _signed_in(request, who, "a one-time link")
+        # the sign-in first, then the link used up: a store that fails between them
+        # leaves the link good for another try, and two tries at once sign in once
+        cookie = await passes.add(SIGN_IN, who, _address(request, proxies))
+        if await passes.take(LINK, token) is None:
+            await passes.take(SIGN_IN, cookie)
+            return _link_gone()
+        return _signed_in(request, who, "a one-time link", cookie)
 
-    async def _signed_in(request: web.Request, who: Who, how: str) -> web.Response:
+    def _signed_in(request: web.Request, who: Who, how: str, cookie: str) -> web.Response:
         to_operator(f"sign-in: {who.name} by {how}, web door, from {_address(request, proxies)}")
         response = web.HTTPSeeOther("/", headers=HEADERS)
-        response.set_cookie(
-            COOKIE,
-            await passes.add(SIGN_IN, who, _address(request, proxies)),
-            httponly=True,
-            samesite="Strict",
-            path="/",
-            secure=_secure(request),
-            max_age=SESSION_HOURS * 3600,
-        )
+        set_cookie(response, request, cookie)
         return response
 
     async def sign_out(request: web.Request) -> web.Response:
@@ -399,7 +423,7 @@ def make_app(
     async def metrics(request: web.Request) -> web.Response:
         # this machine's monitoring only: a request from elsewhere, or forwarded by a
         # proxy (which may sit on this machine), is told there is no such page
-        if watched is None or not _from_this_machine(request):
+        if watched is None or not _from_this_machine(request, proxies):
             return web.Response(status=404, text="Not Found", headers=HEADERS)
         return web.Response(
             text=prometheus_text(watched, hub.figures),

@@ -114,8 +114,9 @@ def fits(table, columns: int) -> bool:
 
 @pytest.mark.asyncio
 async def test_ones_games_with_clocks_and_the_computer_fit_80_columns(rules, tmp_path):
-    """The longest cells a list of one's games gets: a rematch offered, the expert's
-    name and rating, a game over, and clocks of days and hours each side."""
+    """A clocked game beside one against the expert: the clocks' column comes, in its
+    short form, and every column is drawn within 80 columns (a name of more than a
+    dozen letters, away, may still push the last one off)."""
     from plot_record.clock import parse_clock
 
     hub = Hub(rules, tmp_path, later=Later(), wall=lambda: NOW)
@@ -134,6 +135,21 @@ async def test_ones_games_with_clocks_and_the_computer_fit_80_columns(rules, tmp
         assert rows[clocked.id][4] == "7d / 7d" and rows[expert.id][4] == ""
         assert "expert" in rows[expert.id][2]
         assert fits(table, 80), [c.get_render_width(table) for c in table.columns.values()]
+
+
+def test_a_clock_in_a_lists_narrow_column():
+    from plot_record.clock import span
+
+    day, hour = 86400, 3600
+    seconds = (6 * day + 23 * hour + 59, 7 * day, 3 * hour + 1200, 720, 30, 0)
+    assert [span(s, short=True) for s in seconds] == [
+        "6d23h",
+        "7d",
+        "3h20m",
+        "12m",
+        "<1m",
+        "0",
+    ]
 
 
 def test_games_in_plain_text(rules, tmp_path):

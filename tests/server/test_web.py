@@ -124,6 +124,9 @@ def test_the_cookie_is_httponly_and_samesite_and_the_socket_wants_it(web_server)
             r = await http.get(web_server.web + "/")
             page = await r.text()
             assert 'data-session-websocket-url="/ws"' in page
+            # each visit gives the cookie another day in the browser too
+            again = r.headers.get("Set-Cookie", "")
+            assert again.startswith("plot_session=") and "Max-Age=86400" in again
             assert '<script src="/static/js/textual.js">' in page and "<script>" not in page
             assert '<script src="/plot/page.js" defer>' in page  # the terminal takes keys
             # another site's page may not drive alice's session with her cookie
@@ -490,5 +493,8 @@ def test_the_host_reads_the_servers_figures_from_this_machine_only(web_server):
             for header in ("X-Forwarded-For", "Forwarded", "X-Real-IP"):
                 r = await http.get(web_server.web + "/metrics", headers={header: "203.0.113.9"})
                 assert r.status == 404 and "plot_" not in await r.text()
+            # a page that renamed itself to this machine's address names its own host
+            r = await http.get(web_server.web + "/metrics", headers={"Host": "plot.attacker.example"})
+            assert r.status == 404
 
     asyncio.run(go())

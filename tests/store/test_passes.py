@@ -4,6 +4,9 @@ PostgreSQL store (every worker and machine): one set of rules, checked on both."
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import socket
+import threading
 
 import attrs
 import psycopg
@@ -126,6 +129,23 @@ def test_one_party_cannot_sign_everyone_out_of_the_browser(held):
     run(book, go)
 
 
+def test_a_lapsed_pass_counts_against_no_bound(held):
+    """A link past its ten minutes goes first when a new one is made, never a good one."""
+    book, clock = held
+    two = attrs.evolve(LINK, most=2)
+
+    async def go(links):
+        old = await links.add(two, Who("password mallory", "mallory"))
+        clock.now += 9 * 60
+        good = await links.add(two, BOB)
+        clock.now += 2 * 60  # mallory's has lapsed, bob's has not
+        newer = await links.add(two, Who("SHA256:carols-key", "carol"))
+        assert await links.who(two, good) == BOB and (await links.who(two, newer)).name == "carol"
+        assert await links.who(two, old) is None
+
+    run(book, go)
+
+
 def test_every_worker_knows_a_sign_in_and_a_link_is_used_once_among_them(url):
     prepare(url)
 
@@ -136,8 +156,9 @@ def test_every_worker_knows_a_sign_in_and_a_link_is_used_once_among_them(url):
             assert await other.who(SIGN_IN, token) == ALICE  # the next request, another worker
             link = await one.add(LINK, BOB)
             with psycopg.connect(url) as conn:  # a copy of the store signs no one in
-                kept = [row[0] for row in conn.execute("SELECT token_hash FROM plot_passes")]
-            assert len(kept) == 2 and token not in kept and link not in kept
+                kept = {row[0] for row in conn.execute("SELECT token_hash FROM plot_passes")}
+            digests = {hashlib.sha256(t.encode()).hexdigest() for t in (token, link)}
+            assert kept == digests and not kept & {token, link}
             won = await asyncio.gather(one.take(LINK, link), other.take(LINK, link))
             assert sorted(w is not None for w in won) == [False, True]
             assert await other.take(SIGN_IN, token) == ALICE  # signed out through either
@@ -185,3 +206,29 @@ def test_the_web_door_says_when_the_store_cannot_check_a_sign_in(rules, tmp_path
     said = capfd.readouterr().out
     assert "web door: GET /link/{token} not answered: the store" in said
     assert "the-token-in-an-email" not in said and "a-cookie-of-yesterday" not in said
+
+
+def test_a_store_gone_silent_holds_a_page_up_for_seconds_not_minutes():
+    """A server that takes the connection and never answers (a dead host, a hung
+    proxy): the page is answered "try again" within the bound, and the next tries afresh."""
+    quiet = socket.socket()
+    quiet.bind(("127.0.0.1", 0))
+    quiet.listen()
+    held: list[socket.socket] = []
+    threading.Thread(target=lambda: held.append(quiet.accept()[0]), daemon=True).start()
+    port = quiet.getsockname()[1]
+
+    async def go():
+        book = StoredPasses(f"postgresql://plot@127.0.0.1:{port}/plot", within=0.5)
+        started = asyncio.get_running_loop().time()
+        with pytest.raises(StoreError, match="no answer in 0.5 s"):
+            await book.who(SIGN_IN, "some-token")
+        assert asyncio.get_running_loop().time() - started < 3
+        await book.close()
+
+    try:
+        asyncio.run(go())
+    finally:
+        quiet.close()
+        for s in held:
+            s.close()
