@@ -11,6 +11,7 @@ the password, the user name) is who they are for the seats they take.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 import secrets
 import time
@@ -91,6 +92,7 @@ APP_ACTIONS = {
 
 
 CLOCK_REDRAW = 30.0  # seconds between redraws of a running clock on a game screen
+CLOSE_GRACE = 10.0  # seconds a finished session's last output has to reach its client
 
 
 @attrs.frozen
@@ -735,7 +737,16 @@ def _end_session(process: asyncssh.SSHServerProcess, gate: Gate | None, guard: C
         return
     process.exit(0)
     if gate is not None:
-        asyncio.get_running_loop().call_later(1.0, gate._connection.close)
+        asyncio.get_running_loop().create_task(_close_when_sent(process, gate))
+
+
+async def _close_when_sent(process: asyncssh.SSHServerProcess, gate: Gate) -> None:
+    """The connection closed once its session's channel has closed, so the last lines
+    ("Goodbye.") reach the client first, even from a busy server; within a bound, as
+    a client may never close its side."""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(process.channel.wait_closed(), CLOSE_GRACE)
+    gate._connection.close()
 
 
 def ensure_host_key(host_key: Path) -> None:
