@@ -637,6 +637,8 @@ class PlainVisit:
         v = shot.view
         if v.outcome is not None or v.to_act is None:
             return "The game is over."
+        if shot.unsaved:
+            return chair.waiting()
         who = SIDE[v.to_act]
         if shot.computer_to_act:
             return f"The {who} (the computer) is to act."

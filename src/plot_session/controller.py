@@ -222,9 +222,12 @@ class Controller:
         return tuple(lines)
 
     def waiting(self) -> str:
-        v = self.snapshot().view
+        shot = self.snapshot()
+        v = shot.view
         if v.outcome is not None:
             return "The game is over."
+        if shot.unsaved:  # (whoever is to act: nobody may until it is)
+            return shot.record_problem or "The last move is being saved: the game goes on once it is."
         return f"It is the {SIDE[v.to_act]} player's move."
 
     # -- the computer, as this screen sees it -------------------------------------------

@@ -180,3 +180,39 @@ def test_d_at_the_plain_door_answers_the_coup_question_for_the_game_turn(rules, 
     said += alice.new()
     assert "No coup asked again until Game-Turn 2." in said
     assert said.count("Abwehr: No coup now.") >= 2 and "Or D:" not in said
+
+
+def test_a_line_typed_while_the_last_move_is_saved_waits_for_it(rules, tmp_path):
+    """With a store each move waits for its commit: the next line typed waits for the
+    save (here: the game says it is saved), not refused as "not your move"; and waits
+    no longer than its bound if the save never comes."""
+    import asyncio
+
+    hub = Hub(rules, tmp_path, later=Later())
+    table = hub.create(BOB, Player.ABWEHR, opponent=Seat.HUMAN, seed=3)  # the Abwehr begins (7.1)
+    hub.sit(table.id, ALICE, code=table.code)
+    bob = Player_(hub, BOB)
+    bob.visit.start()
+    bob.type(f"sit {table.id}")
+    session = table.session
+    assert session.recorder is not None and not bob.visit.saving()
+
+    async def go() -> None:
+        session.recorder.unsaved.append(b"a line the store has not confirmed yet\n")
+        session._tell()  # as the act that wrote it: a new version, saving
+        assert bob.visit.saving()
+        waiting = asyncio.ensure_future(bob.visit.saved(most=30))
+        await asyncio.sleep(0)
+        assert not waiting.done()
+        session.recorder.unsaved.clear()
+        session.saved()  # the store's answer
+        await asyncio.wait_for(waiting, 5)  # at once, not after its 30 s
+        session.recorder.unsaved.append(b"a line never confirmed\n")
+        session._tell()
+        started = asyncio.get_running_loop().time()
+        await bob.visit.saved(most=0.05)  # the bound: the line then goes on, and is said why
+        assert asyncio.get_running_loop().time() - started < 5
+        said = bob.type("choices") + bob.type("1")
+        assert said.count("The last move is being saved: the game goes on once it is.") == 2, said
+
+    asyncio.run(go())
