@@ -172,39 +172,57 @@ class StoredPasses:
         self.url, self.clock, self.within = url, clock, within
         self._conn: psycopg.AsyncConnection | None = None
         self._lock = asyncio.Lock()  # one operation's statements at a time on the connection
+        self._generation = 0  # counts attempts given up on: theirs are not this holder's
 
     async def _run(self, work):
         """``work(connection)`` in one transaction, answered within ``within`` seconds
-        however the store fails (a server gone silent never answers a statement
-        timeout): a page waits that long at most, and the next one tries afresh. A
-        connection the database dropped is opened again and the work tried once more
-        (it was not committed)."""
-        try:
-            async with asyncio.timeout(self.within), self._lock:
-                for attempt in (1, 2):
-                    try:
-                        if self._conn is None or self._conn.closed or self._conn.broken:
-                            self._conn = await psycopg.AsyncConnection.connect(
-                                self.url,
-                                autocommit=True,
-                                connect_timeout=5,
-                                options=f"-c statement_timeout={TIMEOUT_MS}",
-                            )
-                        async with self._conn.transaction():
-                            return await work(self._conn)
-                    except psycopg.OperationalError as exc:
-                        if attempt == 1 and self._conn is not None and self._conn.broken:
-                            continue
-                        raise self._away(str(exc).strip()) from None
-                    except psycopg.Error as exc:
-                        raise self._away(str(exc).strip() or type(exc).__name__) from None
-        except TimeoutError:
-            raise self._away(f"no answer in {self.within:g} s") from None
+        however the store fails: a server gone silent answers no statement timeout, nor
+        the rollback of a cancelled one, so the caller does not wait on the attempt. It
+        is left to end as it may, on its own connection, and the next call opens
+        another."""
+        attempt = asyncio.ensure_future(self._attempt(work, self._generation))
+        done, _ = await asyncio.wait({attempt}, timeout=self.within)
+        if done:
+            return attempt.result()
+        self._generation += 1  # its connection and its turn are no longer this holder's
+        self._conn, self._lock = None, asyncio.Lock()
+        attempt.add_done_callback(lambda a: a.cancelled() or a.exception())  # (its end is not news)
+        attempt.cancel()
+        raise StoreError(f"the store {safe_url(self.url)} did not answer in {self.within:g} s")
+
+    async def _attempt(self, work, generation: int):
+        """``work`` on this holder's connection, one call at a time; a connection the
+        database dropped is opened again and the work tried once more (it was not
+        committed)."""
+        async with self._lock:
+            for attempt in (1, 2):
+                conn = self._conn
+                try:
+                    if conn is None or conn.closed or conn.broken:
+                        conn = await psycopg.AsyncConnection.connect(
+                            self.url,
+                            autocommit=True,
+                            connect_timeout=5,
+                            options=f"-c statement_timeout={TIMEOUT_MS}",
+                        )
+                        if generation != self._generation:  # given up on meanwhile
+                            await _close_quietly(conn)
+                            raise StoreError("an attempt given up on")
+                        self._conn = conn
+                    async with conn.transaction():
+                        return await work(conn)
+                except psycopg.OperationalError as exc:
+                    if attempt == 1 and conn is not None and conn.broken:
+                        continue
+                    raise self._away(conn, str(exc).strip()) from None
+                except psycopg.Error as exc:
+                    raise self._away(conn, str(exc).strip() or type(exc).__name__) from None
         raise AssertionError("unreachable")
 
-    def _away(self, why: str) -> StoreError:
-        """The store did not answer: the connection is let go (the next call opens one)."""
-        conn, self._conn = self._conn, None
+    def _away(self, conn: psycopg.AsyncConnection | None, why: str) -> StoreError:
+        """The store did not answer: its connection is let go (the next call opens one)."""
+        if self._conn is conn:
+            self._conn = None
         if conn is not None and not conn.closed:
             asyncio.get_running_loop().create_task(_close_quietly(conn))
         return StoreError(f"the store {safe_url(self.url)} did not answer: {why}")

@@ -221,7 +221,7 @@ def test_a_store_gone_silent_holds_a_page_up_for_seconds_not_minutes():
     async def go():
         book = StoredPasses(f"postgresql://plot@127.0.0.1:{port}/plot", within=0.5)
         started = asyncio.get_running_loop().time()
-        with pytest.raises(StoreError, match="no answer in 0.5 s"):
+        with pytest.raises(StoreError, match="did not answer in 0.5 s"):
             await book.who(SIGN_IN, "some-token")
         assert asyncio.get_running_loop().time() - started < 3
         await book.close()
@@ -232,3 +232,28 @@ def test_a_store_gone_silent_holds_a_page_up_for_seconds_not_minutes():
         quiet.close()
         for s in held:
             s.close()
+
+
+def test_a_store_that_holds_a_statement_is_given_up_on_and_the_next_call_goes_on(url):
+    """A statement the store holds up (here: a row another connection has locked) is
+    given up on within the bound; the next call, on a connection of its own, goes on."""
+    prepare(url)
+
+    async def go():
+        book = StoredPasses(url, within=0.5)
+        token = await book.add(SIGN_IN, ALICE, "192.0.2.1")
+        locker = await psycopg.AsyncConnection.connect(url)
+        try:
+            await locker.execute("SELECT * FROM plot_passes FOR UPDATE")  # held, uncommitted
+            started = asyncio.get_running_loop().time()
+            with pytest.raises(StoreError, match="did not answer in 0.5 s"):
+                await book.take(SIGN_IN, token)
+            assert asyncio.get_running_loop().time() - started < 2
+        finally:
+            await locker.rollback()
+            await locker.close()
+        again = await book.add(SIGN_IN, ALICE, "192.0.2.1")  # the next call goes on
+        assert await book.who(SIGN_IN, again) == ALICE
+        await book.close()
+
+    asyncio.run(go())
