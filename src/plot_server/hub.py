@@ -188,7 +188,7 @@ class Hub:
         if clock is not None and (opponent is not Seat.HUMAN or both):
             raise Refused("A clock is for a game between two players; the computer needs none.")
         self.prune()
-        if sum(not t.over for t in self.tables.values()) >= self.max_tables:
+        if self.unfinished() >= self.max_tables:
             raise Refused(
                 f"The server already holds {self.max_tables} unfinished games, "
                 "its limit; join or watch one of them."
@@ -341,6 +341,10 @@ class Hub:
         games.sort(key=lambda g: g.table.session.last_move_at or "", reverse=True)
         games.sort(key=lambda g: (not g.waits, g.table.over))
         return games
+
+    def unfinished(self) -> int:
+        """The unfinished games this process holds."""
+        return sum(not t.over for t in self.tables.values())
 
     def moves_of(self, who: Who) -> set[str]:
         """The tables where it is ``who``'s move."""

@@ -552,8 +552,7 @@ class PlainVisit:
         moment, the time a commit takes)."""
         if self.guest is None:
             return False
-        shot = self.guest.chair.snapshot()
-        return shot.unsaved and not shot.record_problem
+        return self.guest.chair.snapshot().saving
 
     async def saved(self, most: float) -> None:
         """Until the move being saved is saved, at most ``most`` seconds: a line typed
@@ -604,7 +603,7 @@ class PlainVisit:
                 self.say("leave: back to the lobby.")
             self._rematch_news(guest)
             return
-        if shot.unsaved and not shot.record_problem:
+        if shot.saving:
             return  # its last action is being saved (a store: a moment); the next version asks
         moment = (shot.actions, shot.my_move)
         if moment == self.asked_at:

@@ -38,7 +38,7 @@ class Watch:
         return len(self.hub.tables)
 
     def games_unfinished(self) -> int:
-        return sum(not t.over for t in self.hub.tables.values())
+        return self.hub.unfinished()
 
     def notices_sent(self) -> int:
         return len(self.hub.notices.outbox.sent) if self.hub.notices is not None else 0
@@ -141,7 +141,7 @@ def run(
                 watched=watch,
                 reuse_port=shared_port,
             )
-        open_games = sum(not t.over for t in hub.tables.values())
+        open_games = hub.unfinished()
         where = "the store" if store is not None else str(home)
         to_operator(
             f"listening on {host}:{port} (ssh -p {port} player@{host}); "

@@ -47,6 +47,12 @@ class Snapshot:
     def over(self) -> bool:
         return self.view.outcome is not None
 
+    @property
+    def saving(self) -> bool:
+        """A move is on its way to the record: a moment (a store's commit), not a record
+        that cannot be written (which waits for the host, and says why)."""
+        return self.unsaved and not self.record_problem
+
 
 def snapshot_of(session: Session, eyes: Player | None, version: int) -> Snapshot:
     state = session.state
