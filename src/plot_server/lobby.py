@@ -25,7 +25,7 @@ from plot_tui.plain import join, plain
 from plot_tui.screens import Choice, SetupForm
 from plot_tui.talk import TalkInput, chat_text, clock_of
 
-from .hub import Hub, Refused, ServedTable, Who, to_operator
+from .hub import Game, Hub, Refused, ServedTable, Who, to_operator
 from .leaderboard import LeaderboardScreen
 from .passes import LINK, LINK_MINUTES, StoreError
 
@@ -104,36 +104,30 @@ class LobbyScreen(OnceScreen[None]):
 
     def on_mount(self) -> None:
         t = self.query_one(DataTable)
-        self._add_columns(t)
         self.refresh_rows()
         t.focus()
 
     def action_mine(self) -> None:
         self.mine = not self.mine
-        t = self.query_one(DataTable)
-        t.clear(columns=True)
-        self._add_columns(t)
-        self.refresh_rows()
+        self.refresh_rows()  # (its columns too)
         if self.mine:
-            clocks = " Clocks: your time left / theirs." if CLOCKS_COLUMN in self._my_columns() else ""
+            labels = {str(c.label) for c in self.query_one(DataTable).columns.values()}
+            clocks = " Clocks: your time left / theirs." if CLOCKS_COLUMN in labels else ""
             self.say(f"Your games: yours to move first, then the latest moved (m: every table).{clocks}")
         else:
             self.say("Every table on this server (m: your games only).")
 
-    def _add_columns(self, t: DataTable) -> None:
-        """The list's columns. The player's own column has the width of its longest mark
-        from the start: a column sized by its rows kept its first width on a busy
-        server, and cut "▶ SS: your move" to "▶ S"."""
-        if not self.mine:
-            for name in ALL_COLUMNS:
-                t.add_column(name, width=YOUR_MARK if name == "You" else None)
+    def _set_columns(self, t: DataTable, names: tuple[str, ...]) -> None:
+        """The list's columns, made again only when they change (the view, or a clock
+        come or gone). The player's own column has the width of its longest mark from
+        the start: a column sized by its rows kept its first width on a busy server,
+        and cut "▶ SS: your move" to "▶ S"."""
+        if tuple(str(c.label) for c in t.columns.values()) == names:
             return
-        for name in self._my_columns():
-            t.add_column(name, width=MY_MARK if name == "You play" else None)
-
-    def _my_columns(self) -> tuple[str, ...]:
-        clocked = any(g.left is not None for g in self.hub.games_of(self.who))
-        return MY_COLUMNS[:-1] + (CLOCKS_COLUMN,) * clocked + MY_COLUMNS[-1:]
+        t.clear(columns=True)
+        mark = {"You": YOUR_MARK, "You play": MY_MARK}
+        for name in names:
+            t.add_column(name, width=mark.get(name))
 
     def refresh_rows(self) -> None:
         self.query_one("#title", Static).update(self.title_text())  # a game's end rates
@@ -141,11 +135,12 @@ class LobbyScreen(OnceScreen[None]):
         keep = self._under_cursor()
         t.clear()
         if self.mine:
-            if tuple(str(c.label) for c in t.columns.values()) != self._my_columns():
-                t.clear(columns=True)  # a clock came or went
-                self._add_columns(t)
-            self._my_rows(t)
+            games = self.hub.games_of(self.who)
+            clocked = any(g.left is not None for g in games)
+            self._set_columns(t, MY_COLUMNS[:-1] + (CLOCKS_COLUMN,) * clocked + MY_COLUMNS[-1:])
+            self._my_rows(t, games, clocked)
         else:
+            self._set_columns(t, ALL_COLUMNS)
             self._all_rows(t)
         if keep is not None and keep in self.hub.tables and keep in t.rows:
             t.move_cursor(row=t.get_row_index(keep))
@@ -155,9 +150,8 @@ class LobbyScreen(OnceScreen[None]):
             self.say("You have no side at any table yet: n sets one up, j joins one.")
         self.refresh_chat()
 
-    def _my_rows(self, t: DataTable) -> None:
-        clocked = any(str(c.label) == CLOCKS_COLUMN for c in t.columns.values())  # (as _add_columns chose)
-        for g in self.hub.games_of(self.who):
+    def _my_rows(self, t: DataTable, games: list[Game], clocked: bool) -> None:
+        for g in games:
             you = SIDE[g.side] + {"move": " ▶ your move", "rematch": " ▶ rematch"}.get(g.waits, "")
             clock = ""
             if g.left is not None and g.their_left is not None:

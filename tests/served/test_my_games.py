@@ -71,17 +71,26 @@ def test_a_players_games_come_theirs_to_move_first_then_the_latest_moved(rules, 
     assert again.tables[t2.id].last_move(NOW) == "30 min ago"
 
 
+async def my_games(app: ServedApp, pilot):
+    """The lobby's list after m: the player's own games."""
+    await pilot.pause()
+    await pilot.press("m")
+    await pilot.pause()
+    return app.lobby.query_one("DataTable")
+
+
+def labels(table) -> tuple[str, ...]:
+    return tuple(str(c.label) for c in table.columns.values())
+
+
 @pytest.mark.asyncio
 async def test_m_in_the_lobby_lists_ones_games_and_enter_sits_down(rules, tmp_path):
     hub = Hub(rules, tmp_path, later=Later(), wall=lambda: NOW)
     t1, t2, t3 = three_games(hub)
     app = ServedApp(None, hub, ALICE, limits=ConnectionLimits(idle=600))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("m")
-        await pilot.pause()
-        table = app.lobby.query_one("DataTable")
-        assert tuple(str(c.label) for c in table.columns.values()) == MY_COLUMNS  # no clocks
+        table = await my_games(app, pilot)
+        assert labels(table) == MY_COLUMNS  # no clocks
         rows = [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
         assert rows == [
             [t1.id, "SS ▶ your move", "bob", "turn 1", "2 h ago"],
@@ -125,12 +134,8 @@ async def test_ones_games_with_clocks_and_the_computer_fit_80_columns(rules, tmp
     expert = hub.create(ALICE, Player.ABWEHR, opponent=Seat.COMPUTER, level="expert", seed=6)
     app = ServedApp(None, hub, ALICE, limits=ConnectionLimits(idle=600))
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("m")
-        await pilot.pause()
-        table = app.lobby.query_one("DataTable")
-        labels = tuple(str(c.label) for c in table.columns.values())
-        assert labels == (*MY_COLUMNS[:-1], CLOCKS_COLUMN, "Last move")
+        table = await my_games(app, pilot)
+        assert labels(table) == (*MY_COLUMNS[:-1], CLOCKS_COLUMN, "Last move")
         rows = {str(r[0]): [str(cell) for cell in r] for r in map(table.get_row_at, range(table.row_count))}
         assert rows[clocked.id][4] == "7d / 7d" and rows[expert.id][4] == ""
         assert "expert" in rows[expert.id][2]
