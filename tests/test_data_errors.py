@@ -1115,7 +1115,7 @@ junk = st.sampled_from(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.sampled_from(DATA_FILES), mutations, st.randoms(use_true_random=False), junk)
 def test_any_mutation_loads_or_gives_a_clear_data_error(file, how, rnd, text):
     with tempfile.TemporaryDirectory() as tmp:

@@ -10,7 +10,8 @@ so every door must hold the same way:
   a bounded backlog for it and closes it, and does not grow;
 - a client sending as fast as it can while reading everything: keys closed with the
   reason, typed lines paced; everyone else comes in and plays as quickly as on an idle
-  server.
+  server;
+- and, on the full screen over SSH alone, 100 KB of keys in one write.
 """
 
 from __future__ import annotations
@@ -304,3 +305,20 @@ async def test_a_fast_sender_that_reads_is_held_to_its_budget_and_the_others_pla
     # (14.6 s and a reset before the guard; about 1 s alone, 6 s with the other test
     # process busy beside it on two cores)
     assert login < 9 and plain_login < 9, (login, plain_login)
+
+
+async def test_one_write_of_a_hundred_kilobytes_of_keys_keeps_no_one_waiting(flood_server):
+    """100 KB of keys in one write once took every other player's turn for 11 s. Past
+    its budget the sender is paused and its extra keys dropped, a flood that goes on is
+    closed with the reason, and the others come in and play meanwhile."""
+    door = SshDoor(flood_server.port, plain=False)
+    try:
+        await door.open("flood")
+        door.proc.stdin.write(b"x" * 100_000)  # one write, not drained: all at once
+        took = await honest_player_comes_in(flood_server)
+        # (11.6 s for the login alone before the guard; about 1 s on an idle server)
+        assert took < 6, f"an honest player took {took:.1f} s to come in and be answered"
+        await door.until("faster than anyone types", timeout=30)
+        assert b"plot: closed:" in door.got
+    finally:
+        door.close()
