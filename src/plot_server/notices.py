@@ -13,13 +13,16 @@ server delays nobody's move. A notice that cannot be sent is tried again after 3
 
 A webhook's address is checked when it is set and again before each sending: HTTPS,
 no user name in it, and every address its host name resolves to public (no private,
-loopback, link-local or reserved address: a player may not make the server call into
-its own network), unless the host lists the name in ``--webhook-allow``.
+loopback, link-local or reserved address, nor an IPv6 form of one: a player may not
+make the server call into its own network), unless the host lists the name in
+``--webhook-allow``. The sending connects to an address that was judged, not to what
+the name answers a moment later.
 """
 
 from __future__ import annotations
 
 import hashlib
+import http.client
 import ipaddress
 import json
 import queue
@@ -27,9 +30,9 @@ import re
 import secrets
 import smtplib
 import socket
+import ssl
 import threading
 import time
-import urllib.request
 from collections import deque
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
@@ -67,40 +70,81 @@ def email_problem(address: str) -> str:
     return ""
 
 
-def webhook_problem(url: str, allow: frozenset[str], look_up: Resolve | None = resolve) -> str:
-    """Why the server may not post to ``url``, or "" if it may. ``look_up`` None: the
-    name is not looked up (when a player sets it, on the loop: only an address written
-    as numbers is judged then; the name is looked up before each sending)."""
+# IPv6 ranges that carry an IPv4 address in their last 32 bits: an address there is as
+# public as the IPv4 one it carries (::ffff:0:0:0/96 translated, 64:ff9b::/96 NAT64,
+# ::/96 the old "compatible" form; ::ffff:0:0/96, mapped, is Python's ipv4_mapped)
+CARRY_IPV4 = tuple(ipaddress.ip_network(n) for n in ("::ffff:0:0:0/96", "64:ff9b::/96", "::/96"))
+LOCAL_NAT64 = ipaddress.ip_network("64:ff9b:1::/48")  # a network's own translator (RFC 8215)
+
+
+def carried_ipv4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    """The IPv4 address an IPv6 address stands for, if it stands for one."""
+    if ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    if ip.sixtofour is not None:  # 2002::/16: the 6to4 relay of an IPv4 address
+        return ip.sixtofour
+    if any(ip in net for net in CARRY_IPV4):
+        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+    return None
+
+
+def public(address: str) -> bool:
+    """May the server post to ``address``? Only a public one: an IPv6 address that stands
+    for an IPv4 one is judged by that one (otherwise ::ffff:0:7f00:1, 64:ff9b::7f00:1
+    or 2002:7f00:1:: would reach this machine under a public-looking form)."""
+    ip = ipaddress.ip_address(address.split("%")[0])
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip in LOCAL_NAT64:
+            return False
+        ip = carried_ipv4(ip) or ip
+    return ip.is_global and not ip.is_multicast
+
+
+def checked_webhook(
+    url: str, allow: frozenset[str], look_up: Resolve | None = resolve
+) -> tuple[str, list[str]]:
+    """Why the server may not post to ``url`` ("" if it may), and the addresses judged
+    public: the sending connects to one of those, so a name that answers differently
+    the second time cannot turn it inward. ``look_up`` None: the name is not looked
+    up (when a player sets it, on the loop: only an address written as numbers is
+    judged then; the name is looked up before each sending). No addresses with the
+    problem, nor for a host in ``allow`` (the host's own choice: looked up as usual)."""
     if len(url) > 500:
-        return "a webhook's address may be at most 500 characters"
+        return "a webhook's address may be at most 500 characters", []
     parts = urlsplit(url)
     host = (parts.hostname or "").lower()
     allowed = host in allow
     if parts.scheme != "https" and not (parts.scheme == "http" and allowed):
-        return "a webhook's address must start with https://"
+        return "a webhook's address must start with https://", []
     if not host:
-        return f"{url[:60]!r} names no host"
+        return f"{url[:60]!r} names no host", []
     if parts.username or parts.password:
-        return "a webhook's address may not hold a user name or password"
+        return "a webhook's address may not hold a user name or password", []
     if allowed:
-        return ""
+        return "", []
     try:
         addresses = [str(ipaddress.ip_address(host))]
     except ValueError:
         if look_up is None:
-            return ""
+            return "", []
         try:
             addresses = look_up(host)
         except (OSError, UnicodeError):
-            return f"{host!r} cannot be found"
+            return f"{host!r} cannot be found", []
+    if not addresses:
+        return f"{host!r} cannot be found", []
     for a in addresses:
-        ip = ipaddress.ip_address(a.split("%")[0])
-        if not ip.is_global or ip.is_multicast:
+        if not public(a):
             return (
                 f"{host!r} is an address inside a private network ({a}); the server posts "
                 "only to public ones (the host may allow a name with --webhook-allow)"
-            )
-    return ""
+            ), []
+    return "", addresses
+
+
+def webhook_problem(url: str, allow: frozenset[str], look_up: Resolve | None = resolve) -> str:
+    """Why the server may not post to ``url``, or "" if it may (see checked_webhook)."""
+    return checked_webhook(url, allow, look_up)[0]
 
 
 @attrs.frozen
@@ -258,24 +302,51 @@ class Outbox:
             server.send_message(message)
 
     def _hook(self, notice: Notice) -> None:
-        problem = webhook_problem(notice.to.webhook, self.allow, self.look_up)  # (again: names move)
+        url = notice.to.webhook
+        problem, addresses = checked_webhook(url, self.allow, self.look_up)  # (again: names move)
         if problem:
             raise ValueError(problem)
         text = f"{notice.subject}\n{notice.text}"
         body = json.dumps({"text": text, "content": text[:2000]}).encode()
-        request = urllib.request.Request(
-            notice.to.webhook, data=body, headers={"Content-Type": "application/json"}, method="POST"
-        )
-        opener = urllib.request.build_opener(_NoRedirect)
-        with opener.open(request, timeout=WEBHOOK_TIMEOUT) as answer:
+        parts = urlsplit(url)
+        host = parts.hostname or ""
+        connection: http.client.HTTPConnection
+        if parts.scheme == "https":
+            connection = _Pinned(host, parts.port or 443, addresses[0] if addresses else None)
+        else:  # plain http: only to a name the host allowed
+            connection = http.client.HTTPConnection(host, parts.port or 80, timeout=WEBHOOK_TIMEOUT)
+        path = parts.path or "/"
+        try:
+            connection.request(
+                "POST",
+                f"{path}?{parts.query}" if parts.query else path,
+                body,
+                {"Content-Type": "application/json"},
+            )
+            answer = connection.getresponse()  # a redirect is not followed: it could point inside
             answer.read(ANSWER_LIMIT)
+            if answer.status >= 300:
+                raise OSError(f"the webhook answered {answer.status} {answer.reason[:60]}")
+        finally:
+            connection.close()
 
 
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    """A webhook that answers with a redirect is not followed (it could point inside)."""
+class _Pinned(http.client.HTTPSConnection):
+    """HTTPS to ``host``, connected to ``address``, the one found public, not to
+    whatever the name answers now (the certificate and the Host header still name the
+    host). ``address`` None: the host's own choice (--webhook-allow), looked up as usual."""
 
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
-        return None
+    def __init__(self, host: str, port: int, address: str | None) -> None:
+        self.tls = ssl.create_default_context()
+        super().__init__(host, port, timeout=WEBHOOK_TIMEOUT, context=self.tls)
+        self.address = address
+
+    def connect(self) -> None:
+        if self.address is None:
+            super().connect()
+            return
+        raw = socket.create_connection((self.address, self.port), self.timeout)
+        self.sock = self.tls.wrap_socket(raw, server_hostname=self.host)
 
 
 class Notices:

@@ -15,6 +15,7 @@ import pytest
 
 from fakes import Later
 from plot_core import Player
+from plot_server import notices
 from plot_server.connection_limits import ConnectionLimits
 from plot_server.hub import Hub
 from plot_server.notices import (
@@ -52,6 +53,13 @@ def test_a_webhook_into_a_private_network_is_refused_unless_the_host_allows_it()
     assert "must start with https://" in webhook_problem("http://hooks.example/x", frozenset(), public)
     assert "user name or password" in webhook_problem("https://a:b@hooks.example/", frozenset(), public)
     assert webhook_problem("http://127.0.0.1:9/x", frozenset({"127.0.0.1"}), None) == ""
+    # IPv6 forms that stand for an IPv4 address are judged by that address
+    for inside in ("::ffff:127.0.0.1", "::ffff:0:7f00:1", "64:ff9b::a01:203", "2002:7f00:1::1", "::10.1.2.3"):
+        said = webhook_problem(f"https://[{inside}]/x", frozenset(), None)
+        assert "inside a private network" in said, inside
+    assert "inside a private network" in webhook_problem("https://[64:ff9b:1::808:808]/", frozenset(), None)
+    for outside in ("::ffff:8.8.8.8", "64:ff9b::808:808", "2002:808:808::1", "2606:4700::1111"):
+        assert webhook_problem(f"https://[{outside}]/x", frozenset(), None) == "", outside
     assert email_problem("bob@example.org") == ""
     assert "not an e-mail address" in email_problem("bob@example.org\nBcc: eve@example.org")
 
@@ -135,6 +143,30 @@ def test_a_notice_that_cannot_be_sent_is_tried_again_then_dropped_and_said(tmp_p
     until(lambda: outbox.failed, "given up")
     assert waits == [0.0, 30.0, 120.0, 600.0] and outbox.sent == []
     assert "a notice to bob by webhook could not be sent" in capfd.readouterr().out
+    outbox.stop()
+
+
+def test_a_webhook_is_sent_to_the_address_that_was_judged_public(monkeypatch):
+    """A name is looked up once per sending, and the connection goes to the address
+    judged then: a name that answers "public" to the check and "inside" a moment later
+    (DNS rebinding) cannot turn the server inward."""
+    answers = iter([["93.184.216.34"], ["10.1.2.3"]])
+    looked_up: list[str] = []
+    connected: list[tuple[str, int]] = []
+
+    def look_up(host: str) -> list[str]:
+        looked_up.append(host)
+        return next(answers)
+
+    def connect(address, timeout=None, *args):
+        connected.append(address)
+        raise ConnectionRefusedError("nobody there in this test")
+
+    monkeypatch.setattr(notices.socket, "create_connection", connect)
+    outbox = Outbox(None, frozenset(), look_up=look_up, wait=lambda s: None, tries=(0.0,))
+    outbox.post(Notice(Address("bob", webhook="https://hooks.example:8443/x"), "Your move", "…"))
+    until(lambda: outbox.failed, "given up")
+    assert looked_up == ["hooks.example"] and connected == [("93.184.216.34", 8443)]
     outbox.stop()
 
 
