@@ -11,6 +11,8 @@ from collections.abc import Callable
 
 from plot_core.outside_text import blank_looking
 
+from .lookalikes import mixed_scripts
+
 MAX_NAME = 32
 IDLE_CHECK = 5.0  # seconds between looks at a connection's idle time, at most
 
@@ -42,6 +44,12 @@ def name_problem(name: str) -> str | None:
     blank = blank_looking(n)
     if blank is not None:  # "alice" and "alice" + U+3164 would look the same
         return f"a user name may not hold {blank}: it draws as nothing"
+    mixed = mixed_scripts(n)
+    if mixed:  # "аlice", its first letter Cyrillic, would pass for "alice"
+        return (
+            f"a user name may not mix {' and '.join(s.title() for s in mixed)} letters: "
+            "many of them look alike"
+        )
     for ch in n:
         cat = unicodedata.category(ch)
         if not (cat.startswith("L") or cat == "Nd" or ch in NAME_PUNCTUATION):

@@ -36,7 +36,9 @@ from plot_tui.plain import clean
 from .chat import TABLE_TALK, WATCHERS_TALK, WATCHING, Lobby, Pace, TooFast, text_problem
 from .clocks import Clocks, clock_words
 from .figures import Figures
+from .guard import name_problem, normal_name
 from .hub_store import RECONNECTING, StoreTables
+from .lookalikes import lookalike
 from .notices import Notices
 from .passes import Passes, PassesInMemory, StoredPasses
 from .pgstore import Conflict, StoreError, prepare
@@ -356,6 +358,22 @@ class Hub:
             damaged = self.damaged.get(table_id.strip().upper())
             raise Refused(damaged.refusal() if damaged else f"There is no table {table_id!r} on this server.")
         return table
+
+    def name_problem(self, name: str) -> str | None:
+        """Why ``name`` may not sign in here, or None: not a name at all (guard.py), or
+        one that looks just like a player's name known here, at a table or in the ratings
+        (lookalikes.py): a look-alike could pass for that player."""
+        problem = name_problem(name)
+        if problem is not None:
+            return problem
+        name = normal_name(name)
+        known = {o.name for t in self.tables.values() for o in t.owners.values() if o is not None}
+        known |= {g.who.name for t in self.tables.values() for g in t.guests}
+        known |= {s.name for s in self.results.standings().values()}
+        other = lookalike(name, known)
+        if other is not None:
+            return f"a user name that looks just like {other!r}, a player here, may not be taken"
+        return None
 
     def damaged_of(self, who: Who) -> list[Damaged]:
         """The damaged tables where ``who`` has a side (their list of games says so)."""

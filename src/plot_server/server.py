@@ -538,8 +538,10 @@ class Gate(asyncssh.SSHServer):
         limits: Limits,
         gauge: Gauge,
         throttle: PasswordThrottle | None = None,
+        name_problem: Callable[[str], str | None] = name_problem,
     ) -> None:
         self.password, self.keys, self.limits, self.gauge = password, keys, limits, gauge
+        self.name_problem = name_problem  # the hub's: no look-alike of a player's name
         self.throttle = throttle or PasswordThrottle(say=to_operator)
         self.conn: asyncssh.SSHServerConnection | None = None
         self._key: asyncssh.SSHKey | None = None  # the key of the last attempt
@@ -580,7 +582,7 @@ class Gate(asyncssh.SSHServer):
         return str((self._connection.get_extra_info("peername") or ("?", 0))[0])
 
     def begin_auth(self, username: str) -> bool:
-        problem = name_problem(split_plain(username)[0])  # plain+NAME: the plain door
+        problem = self.name_problem(split_plain(username)[0])  # plain+NAME: the plain door
         if problem is not None:
             self._connection.disconnect(asyncssh.DISC_ILLEGAL_USER_NAME, f"plot: {problem}")
             return True
@@ -779,7 +781,7 @@ async def start(
     gauge = gauge or Gauge()
     throttle = throttle or PasswordThrottle(say=to_operator)  # one for the server: per address
     return await asyncssh.create_server(
-        lambda: Gate(password, keys, limits, gauge, throttle),
+        lambda: Gate(password, keys, limits, gauge, throttle, hub.name_problem),
         host,
         port,
         server_host_keys=[str(host_key)],

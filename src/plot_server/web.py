@@ -23,7 +23,7 @@ from aiohttp import web
 
 from .collector import Collector
 from .figures import Watched, prometheus_text
-from .guard import PasswordThrottle, name_problem, normal_name
+from .guard import PasswordThrottle, normal_name
 from .hub import Hub, Who
 from .passes import LINK, LINK_MINUTES, SESSION_HOURS, SIGN_IN, StoreError
 from .server import Door, Gauge, Limits, ServedApp
@@ -267,7 +267,7 @@ def make_app(
         wait = throttle.delay(address)
         if wait:  # guessing from this address slows down, both doors
             await asyncio.sleep(wait)
-        problem = name_problem(name)
+        problem = hub.name_problem(name)
         if problem is not None:
             return sign_in_page(password=True, problem=f"That name: {problem}.", status=400)
         if not secrets.compare_digest(given.encode(), password.encode()):

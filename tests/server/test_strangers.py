@@ -57,6 +57,8 @@ async def test_a_hostile_name_is_refused_at_sign_in_and_says_why(guarded_server)
     assert r.returncode == 255 and "a user name may hold letters" in r.stderr, r.stderr
     with pytest.raises(asyncssh.DisconnectError, match="at most 32 characters"):
         await asyncssh.connect("127.0.0.1", guarded_server.port, username="x" * 40, **OPTIONS)
+    with pytest.raises(asyncssh.DisconnectError, match="may not mix Latin and Cyrillic letters"):
+        await asyncssh.connect("127.0.0.1", guarded_server.port, username="аlice", **OPTIONS)
     conn, _ = await lobby(guarded_server.port, "Jörg Müller")  # an ordinary name is welcome
     conn.close()
 
