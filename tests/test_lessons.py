@@ -166,6 +166,40 @@ def test_a_failed_attempt_misses_a_recruitment_goal_and_no_undo_is_offered_past_
     assert said is not None and "takes steps back" not in said and "q leaves" in said
 
 
+@pytest.mark.parametrize("lesson", LESSONS, ids=[lesson.key for lesson in LESSONS])
+def test_the_solution_walks_the_hints_in_their_order(lesson):
+    """Each solution step taken moves the learner along; the hint given is the one for
+    the step they are at, never one for a step behind them."""
+    taken = []
+    for n, step in enumerate(lesson.solution):
+        now = lesson.hint_now(taken)
+        assert lesson.progress(taken) == n
+        # the first hint of those for the furthest step reached
+        assert lesson.hint_steps[now] == max(s for s in lesson.hint_steps if s <= n)
+        assert now == 0 or lesson.hint_steps[now - 1] < lesson.hint_steps[now]
+        taken.append(parse_action(step))
+    assert lesson.progress(taken) == len(lesson.solution)
+
+
+def test_hints_follow_the_learner_not_the_count_of_asking():
+    """Once the phase is ended, the coup lesson's hint is no longer "P ends the
+    Recruitment Phase" but what comes next; a walk of one's own between the steps does
+    not lose one's place; asked again where one is, the next hint."""
+    lesson = BY_KEY["06-coup"]
+    taken = []
+    assert lesson.hint_for(taken) == "P ends the Recruitment Phase; the coup question follows."
+    taken.append(parse_action("end-phase"))
+    assert lesson.hint_for(taken) == "Reveal both Führer Access chits with their numbers."
+    assert lesson.hints_to_show(taken, 0) == 2  # the first asking shows up to the one for here
+    assert lesson.hints_to_show(taken, 2) == 3  # asked again: one more
+    taken += [parse_action("reveal FA1"), parse_action("reveal FA2")]
+    assert lesson.hint_for(taken) == "Then roll the Walkyrie Table (r, twice)."
+    taken += [parse_action("coup"), parse_action("activate 303"), parse_action("move 1913")]
+    assert lesson.hint_for(taken).startswith("In the interphase, activate Oster")
+    said = lesson.missed(apply(lesson.start(RULES), parse_action("end-phase")), taken=taken[:1])
+    assert said is None  # (nothing missed yet: no hint said)
+
+
 def test_a_bad_lesson_file_names_the_file_and_the_field():
     text = (RULES.directory / "lessons" / "01-movement.toml").read_text(encoding="utf-8")
     bad = text.replace('kind = "next_to"', 'kind = "teleport"')
@@ -177,6 +211,15 @@ def test_a_bad_lesson_file_names_the_file_and_the_field():
         load_lesson(Source("x.toml", bad), "x", RULES)
     bad = text.replace('"303" = { hex = "1813"', '"303" = { hex = "9999"')
     with pytest.raises(DataError, match="position"):
+        load_lesson(Source("x.toml", bad), "x", RULES)
+    bad = text.replace("hint_steps = [0, 1, 4]", "hint_steps = [0, 4, 1]")
+    with pytest.raises(DataError, match="hint_steps: the first hint is for step 0, each later one"):
+        load_lesson(Source("x.toml", bad), "x", RULES)
+    bad = text.replace("hint_steps = [0, 1, 4]", "hint_steps = [0, 1]")
+    with pytest.raises(DataError, match="hint_steps: expected a list of 3 entries, got 2"):
+        load_lesson(Source("x.toml", bad), "x", RULES)
+    bad = text.replace("hint_steps = [0, 1, 4]", "hint_steps = [0, 1, 8]")
+    with pytest.raises(DataError, match=r"hint_steps\[2\]: expected a whole number in 0..7, got 8"):
         load_lesson(Source("x.toml", bad), "x", RULES)
 
 

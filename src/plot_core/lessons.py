@@ -12,6 +12,8 @@ A lesson file:
                                       # searches every other way and finds none)
     hints = ["First hint", "Second hint"]
     solution = ["activate 301", "harass 011", "advance 2210"]   # the tests play it
+    hint_steps = [0, 2]               # the solution's step (from 0) each hint is for:
+                                      # a learner is given the hint for where they are
     position = '''(a position file, see position.py)'''
 
     [check]                           # the goal, as the engine reads it
@@ -25,13 +27,15 @@ rules-data version (rules.WORDS_ONLY).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
 import attrs
 
 from .data.reader import Node, Source
-from .engine.actions import Verb
+from .engine.actions import Action, Verb, parse_action
 from .engine.position import load_position
 from .engine.state import Box, GameState, Phase
 from .errors import DataError
@@ -136,12 +140,41 @@ class Lesson:
     position: str
     check: Goal
     set_dice: bool = False  # its position scripts the dice (the card says so)
+    hint_steps: tuple[int, ...] = ()  # the solution's step each hint is for
+
+    def progress(self, taken: Sequence[Action]) -> int:
+        """How many of the solution's steps the learner has taken, in its order (other
+        actions between them, such as a walk of their own, count for nothing)."""
+        steps, done = _steps(self.solution), 0
+        for action in taken:
+            if done < len(steps) and action == steps[done]:
+                done += 1
+        return done
+
+    def hint_now(self, taken: Sequence[Action]) -> int:
+        """The hint for where the learner is: the first of those for the furthest step of
+        the solution reached (-1: the lesson has none)."""
+        if not self.hints:
+            return -1
+        reached = self.progress(taken)
+        return self.hint_steps.index(max(s for s in self.hint_steps if s <= reached))
+
+    def hint_for(self, taken: Sequence[Action]) -> str:
+        now = self.hint_now(taken)
+        return self.hints[now] if now >= 0 else ""
+
+    def hints_to_show(self, taken: Sequence[Action], shown: int) -> int:
+        """How many hints a learner who asks (L, or `hint`) sees, ``shown`` seen so far:
+        up to the one for where they are; asked again there, one more."""
+        now = self.hint_now(taken)
+        return now + 1 if shown <= now else min(shown + 1, len(self.hints))
 
     def missed(
-        self, state: GameState, *, hints_given: int = 0, keys: tuple[str, str] = ("u", "q")
+        self, state: GameState, *, taken: Sequence[Action] = (), keys: tuple[str, str] = ("u", "q")
     ) -> str | None:
         """What a learner is told once a move misses the goal (Goal.missed): what went
-        wrong, the goal, how to go back, and the next hint; None while it may be met.
+        wrong, the goal, how to go back, and the hint for where they are (``taken``: the
+        actions so far); None while it may be met.
         ``keys``: the door's words for undo and for leaving ("undo", "quit" in plain
         text). After a roll there is no going back (undo stops at a die), so then
         only leaving is said."""
@@ -149,7 +182,7 @@ class Lesson:
         if why is None:
             return None
         undo, leave = keys
-        hint = self.hints[min(hints_given, len(self.hints) - 1)] if self.hints else ""
+        hint = self.hint_for(taken)
         back = "" if self.check.kind == "recruited" else f"{undo} takes steps back; "
         return (
             f"That misses the goal: {why}. The goal: {self.goal} "
@@ -206,16 +239,37 @@ def load_lesson(source: Source, key: str, rules: Rules) -> Lesson:
         )
     )
     hints = tuple(node.list_of("hints", lambda n, k, v: str(v)))
-    solution = tuple(node.list_of("solution", lambda n, k, v: str(v)))
+    solution = tuple(node.list_of("solution", lambda n, k, v: str(v), min_length=1))
+    for i, step in enumerate(solution):
+        try:
+            parse_action(step)
+        except ValueError as exc:
+            node.fail(f"solution[{i}]", str(exc))
+    hint_steps = tuple(
+        node.list_of(
+            "hint_steps",
+            lambda n, k, v: n.check_int(k, v, lo=0, hi=len(solution) - 1),
+            length=len(hints),
+        )
+    )
+    if hint_steps and (hint_steps[0] != 0 or list(hint_steps) != sorted(hint_steps)):
+        node.fail("hint_steps", "the first hint is for step 0, each later one for that step or a later one")
     position = node.str("position")
     check = _goal(node.table("check"), rules)
     node.done()
-    lesson = Lesson(key, title, side, cases, text, goal, teaches, hints, solution, position, check)
+    lesson = Lesson(
+        key, title, side, cases, text, goal, teaches, hints, solution, position, check, hint_steps=hint_steps
+    )
     try:
         start = lesson.start(rules)
     except DataError as exc:  # the position's own error, inside the lesson
         raise source.error(f"position: {exc}", line=node.line_of("position")) from None
     return attrs.evolve(lesson, set_dice=bool(start.dice))
+
+
+@functools.cache
+def _steps(solution: tuple[str, ...]) -> tuple[Action, ...]:
+    return tuple(parse_action(step) for step in solution)
 
 
 def lessons_dir(rules: Rules) -> Path:

@@ -11,7 +11,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from plot_core import Player, PlayerView
+from plot_core import Action, Player, PlayerView
 from plot_core.lessons import Lesson
 from plot_session.coach import SIDE, coach_line
 from plot_session.controller import Controller
@@ -138,10 +138,9 @@ class LessonScreen(GameScreen):
         self.prompt_pane.notice = Text(goal, style="cyan")
 
     def tell(self, text: str, *, error: bool = False) -> None:
-        # a wrong try: the engine's reason, then the lesson's next hint in plain words
+        # a wrong try: the engine's reason, then the hint for where the learner is
         if error and self.lesson.hints:
-            hint = self.lesson.hints[min(self.hints_shown, len(self.lesson.hints) - 1)]
-            text = f"{text} Hint: {hint}"
+            text = f"{text} Hint: {self.lesson.hint_for(self.taken)}"
         super().tell(text, error=error)
 
     def after_change(self) -> None:
@@ -151,7 +150,7 @@ class LessonScreen(GameScreen):
                 self._done_shown = True
                 self.app.push_screen(LessonDone(self.lesson), self._finished)
             return
-        missed = self.lesson.missed(state, hints_given=self.hints_shown)
+        missed = self.lesson.missed(state, taken=self.taken)
         if missed is not None and self.prompt_pane.notice.plain != missed:
             # said at once, not left for the learner to find: the lesson would go on
             self.show_notice(Text(missed, style="bold yellow"))
@@ -171,8 +170,14 @@ class LessonScreen(GameScreen):
         else:
             self.dismiss(None)
 
+    @property
+    def taken(self) -> list[Action]:
+        """The learner's actions so far: how far along the solution they are."""
+        return self.controller.table.session.taken
+
     def action_lesson(self) -> None:
-        self.hints_shown = min(self.hints_shown + 1, len(self.lesson.hints))
+        # the hint for where the learner is; asked again there, the next one
+        self.hints_shown = self.lesson.hints_to_show(self.taken, self.hints_shown)
         self.app.push_screen(LessonCard(self.lesson, self.hints_shown, starting=False))
 
     def cited_sources(self) -> list[str]:

@@ -284,7 +284,7 @@ class LineMode(Answers):
                 self.say(f"Lesson done: {self.lesson.goal}")
                 return 0
             missed = (
-                self.lesson.missed(state, hints_given=self.hints, keys=("undo", "quit"))
+                self.lesson.missed(state, taken=c.table.session.taken, keys=("undo", "quit"))
                 if self.lesson is not None
                 else None
             )
@@ -392,7 +392,8 @@ class LineMode(Answers):
             if not self.lesson.hints:
                 self.say("This lesson has no hints.")
             else:
-                self.hints = min(self.hints + 1, len(self.lesson.hints))
+                # the hint for where the learner is; asked again there, the next one
+                self.hints = self.lesson.hints_to_show(self.controller.table.session.taken, self.hints)
                 self.say(f"Goal: {self.lesson.goal} Hint {self.hints}: {self.lesson.hints[self.hints - 1]}")
             return None
         if text in LETTER_KEYS:  # the keys the prompt names, as the full screen has them

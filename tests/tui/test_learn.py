@@ -159,6 +159,24 @@ async def test_at_80x24_the_card_asked_for_a_hint_shows_the_hint():
         assert "Hint 1:" in " ".join(seen.split()), seen
 
 
+async def test_l_gives_the_hint_for_where_the_learner_is():
+    """The coup lesson, its phase ended: L's newest hint is about the Führer Access
+    chits, not "P ends the Recruitment Phase" (hints once came in a fixed order)."""
+    from textual.widgets import Static
+
+    from plot_core import parse_action
+
+    app = PlotApp(RULES, settings=quick(), learn=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lesson(pilot, app, [ls.key for ls in LESSONS].index("06-coup"))
+        screen.act(parse_action("end-phase"))
+        await until(pilot, lambda: screen.controller.table.session.taken, "the phase ended")
+        await pilot.press("L")
+        await until(pilot, lambda: isinstance(app.screen, LessonCard), "the card")
+        card = " ".join(str(app.screen.query_one(Static).render()).split())
+        assert "Hint 2: Reveal both Führer Access chits with their numbers." in card, card
+
+
 async def test_esc_calls_off_a_walk_said_and_then_leaves_the_lesson():
     from plot_tui.mapview import MapView
 

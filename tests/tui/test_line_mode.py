@@ -182,6 +182,22 @@ def test_the_lessons_in_plain_text_play_to_their_goal_and_are_kept(rules):
     assert "\x1b" not in said
 
 
+def test_in_plain_text_the_hint_is_the_one_for_where_the_learner_is(rules):
+    """The coup lesson: with the phase ended, `hint` tells of the Führer Access chits,
+    not that P ends the phase; asked again there, the next hint."""
+    from plot_core.lessons import load_lessons
+    from plot_tui.line_mode import learn_lines
+
+    lessons = load_lessons(rules)
+    n = [ls.key for ls in lessons].index("06-coup")
+    out = io.StringIO()
+    answers = [str(n + 1), "end-phase", "hint", "hint", "quit", "quit"]
+    learn_lines(lessons, rules, (), io.StringIO("".join(f"{a}\n" for a in answers)), out, lambda key: None)
+    said = out.getvalue()
+    assert f"Hint 2: {lessons[n].hints[1]}" in said and f"Hint 3: {lessons[n].hints[2]}" in said
+    assert "Hint 1:" not in said
+
+
 def test_a_lesson_in_plain_text_says_once_that_a_placement_missed_its_goal(rules):
     from plot_core.lessons import load_lessons
     from plot_tui.line_mode import learn_lines
