@@ -15,6 +15,8 @@ from plot_core.english import counted
 from plot_record import RecordError
 from plot_tui.plain import clean
 
+from .admin import add_admin_parser
+
 
 def print(*parts, **kw) -> None:  # noqa: A001
     """Everything the command prints may hold outside text (file names, a record's
@@ -1063,6 +1065,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="copy the tables of a files-based server (its --data folder) into --store, then stop",
     )
     sv.set_defaults(run=_serve)
+    add_admin_parser(sub)
     gs = sub.add_parser("games", help="list the saved games")
     gs.set_defaults(run=_games)
     c = sub.add_parser("cases", help="summarise the rulebook case inventory")

@@ -24,6 +24,7 @@ import attrs
 
 from plot_ai.pool import Answer, Job
 from plot_core import Player, Rules, new_game
+from plot_core.english import counted
 from plot_record import ChatLine, Header, Recorder, RecordError, load_record, secret_seed, utc_stamp
 from plot_record.clock import ClockRule
 from plot_record.files import loads, read_regular, write_whole
@@ -33,6 +34,7 @@ from plot_session.session import Seat, Session
 from plot_session.table import AsyncioScheduler, CallbackScheduler, Table
 from plot_tui.plain import clean
 
+from .bans import Bans
 from .chat import TABLE_TALK, WATCHERS_TALK, WATCHING, Lobby, Pace, TooFast, text_problem
 from .clocks import Clocks, clock_words
 from .figures import Figures
@@ -54,6 +56,7 @@ from .tables import (  # noqa: F401  (the names the server and tests import from
     Guest,
     Refused,
     ServedTable,
+    TableClosed,
     Who,
     WrongCode,
     new_code,
@@ -137,6 +140,7 @@ class Hub:
         self._notice_due: set[str] = set()  # tables whose change the notices hear soon
         self.figures = Figures()  # what the host watches (figures.py)
         self.results = ResultBook(self.home)  # finished games' results: the ratings
+        self.bans = Bans(self.home)  # names the host has barred (plot admin)
         self.clocks = Clocks(self.tables, self.wall, self.later, lambda: self.notices)
         self.rematches = Rematches(self.tables, self.create, self._save)
         self.presence = Presence(self.tables, lambda: self.shared, now)  # seats elsewhere
@@ -367,6 +371,9 @@ class Hub:
         if problem is not None:
             return problem
         name = normal_name(name)
+        ban = self.bans.barring(name)
+        if ban is not None:
+            return ban.words()
         known = {o.name for t in self.tables.values() for o in t.owners.values() if o is not None}
         known |= {g.who.name for t in self.tables.values() for g in t.guests}
         known |= {s.name for s in self.results.standings().values()}
@@ -375,12 +382,78 @@ class Hub:
             return f"a user name that looks just like {other!r}, a player here, may not be taken"
         return None
 
+    def close(self, table_id: str, why: str) -> ServedTable:
+        """The host closes a table (plot admin): everyone at it is sent to the lobby and
+        told why, it leaves every list, and it is not read back on a restart; its
+        record stays as it is. Refused if there is no such table."""
+        table = self.table(table_id)
+        closed = " ".join(why.split())[:200] or "closed by the host"
+        if self.shared is not None:
+            # on the store's own row: a seat taken through another process a moment ago
+            # must not make the host's word a conflict
+            try:
+                found = self.shared.store.table(table.id)
+                if found is None:
+                    raise Refused(f"There is no table {table.id!r} in the store.")
+                meta, version = found
+                table.version = self.shared.store.set_meta(table.id, {**meta, "closed": closed}, version)
+            except (Conflict, StoreError) as exc:
+                raise Refused(f"Table {table.id} could not be closed just now ({exc}); try again.") from None
+            table.closed = closed
+        else:
+            table.closed = closed
+            try:
+                self._save(table)
+            except Refused:
+                table.closed = ""
+                raise
+        self.drop_closed(table)
+        to_operator(f"table {table.id} closed by the host: {table.closed}")
+        return table
+
+    def drop_closed(self, table: ServedTable) -> None:
+        """A table closed here or through another process: its screens told, then gone."""
+        self.tables.pop(table.id, None)
+        if self.shared is not None:
+            self.shared.known.pop(table.id, None)
+        for guest in list(table.guests):
+            table.guests.remove(guest)
+            guest.on_closed(f"The host closed table {table.id}: {table.closed}. Its record is kept.")
+        self.presence.tell()
+        tell_all(list(self.lobby_listeners), f"of table {table.id} closed")
+
+    def ban(self, name: str, why: str) -> int:
+        """The host bars ``name`` (and names that look just like it) from signing in;
+        its sessions now are ended with the reason. How many were ended."""
+        ban = self.bans.add(normal_name(name), why)
+        ended = 0
+        for session in list(self.sessions):
+            if self.bans.barring(session.who.name) is ban:
+                session.goodbye = f"plot: {ban.words()}."
+                session.exit()
+                ended += 1
+        to_operator(f"the host barred the name {ban.name!r} ({counted(ended, 'session')} ended): {ban.why}")
+        return ended
+
+    def unban(self, name: str) -> bool:
+        done = self.bans.remove(normal_name(name))
+        if done:
+            to_operator(f"the host lifted the ban on the name {normal_name(name)!r}")
+        return done
+
     def damaged_of(self, who: Who) -> list[Damaged]:
         """The damaged tables where ``who`` has a side (their list of games says so)."""
         return [d for d in self.damaged.values() if d.side_of(who) is not None]
 
     def sit(
-        self, table_id: str, who: Who, *, code: str = "", on_change=lambda: None, on_kick=lambda why: None
+        self,
+        table_id: str,
+        who: Who,
+        *,
+        code: str = "",
+        on_change=lambda: None,
+        on_kick=lambda why: None,
+        on_closed=lambda why: None,
     ) -> Guest:
         """Take (or take back) a side. A side once taken is ``who``'s alone; the join
         code is needed only to take a free side."""
@@ -426,6 +499,7 @@ class Hub:
             table.guests.remove(old)
             old.on_kick(f"You sat down at table {table.id} from another connection; this one is closed.")
         guest = self._seat(table, side, who, on_change, on_kick)
+        guest.on_closed = on_closed
         self.presence.tell()
         # (with a store, a computer waiting for someone at the table moves now)
         table.runtime.changed()
@@ -445,9 +519,10 @@ class Hub:
         table.guests.append(guest)
         return guest
 
-    def watch(self, table_id: str, who: Who, *, on_change=lambda: None) -> Guest:
+    def watch(self, table_id: str, who: Who, *, on_change=lambda: None, on_closed=lambda why: None) -> Guest:
         table = self.table(table_id)
         guest = self._seat(table, None, who, on_change, lambda why: None)
+        guest.on_closed = on_closed
         # (with a store, a computer playing itself moves where someone watches)
         table.runtime.changed()
         return guest
@@ -620,7 +695,7 @@ class Hub:
         problems = [
             f"a kept result could not be read (its game is rated again from its table): {problem}"
             for problem in self.results.load()
-        ]
+        ] + self.bans.load()
         if self.shared is not None:
             return problems + [
                 f"could not restore a table (listed as damaged, left as it is): {problem}"
@@ -632,6 +707,8 @@ class Hub:
         for meta_path in sorted(self.tables_dir.glob("T*.json"), key=lambda p: number(p.stem)):
             try:
                 table = self._load(meta_path)
+            except TableClosed:
+                continue  # the host closed it: its files stay, the server leaves it be
             except (OSError, ValueError, KeyError, TypeError, RecordError) as exc:
                 # named and left as it is; the others still come back; listed as damaged
                 problems.append(
@@ -658,6 +735,8 @@ class Hub:
             raise ValueError("not a table file (expected a JSON object)")
         if meta.get("version") != TABLE_FILE_VERSION:
             raise ValueError(f"table file version {meta.get('version')!r}, expected {TABLE_FILE_VERSION}")
+        if meta.get("closed"):
+            raise TableClosed(str(meta["closed"]))
         if meta.get("id") != meta_path.stem or number(meta_path.stem) == 0:
             raise ValueError(
                 f"a table file is named T and its number (T12.json), and says "

@@ -29,6 +29,7 @@ from .tables import (
     Damaged,
     Refused,
     ServedTable,
+    TableClosed,
     new_code,
     owners_from,
     owners_or_none,
@@ -68,6 +69,7 @@ class HubForStore(Protocol):
     store_trouble: str | None
 
     def open_table(self, table: ServedTable) -> None: ...
+    def drop_closed(self, table: ServedTable) -> None: ...
     def prune(self) -> None: ...
     def watch_saving(self, table: ServedTable) -> None: ...
 
@@ -151,6 +153,8 @@ class StoreTables:
         for table_id in table_ids:
             try:
                 table = self._read_stored(table_id)
+            except TableClosed:
+                continue  # the host closed it: its rows stay, the server leaves it be
             except UNREADABLE as exc:
                 problems.append(f"table {table_id} in the store{why}: {exc}")
                 if damaged is not None:
@@ -171,6 +175,8 @@ class StoreTables:
     ) -> ServedTable:
         if meta.get("version") != TABLE_FILE_VERSION:
             raise ValueError(f"table version {meta.get('version')!r}, expected {TABLE_FILE_VERSION}")
+        if meta.get("closed"):
+            raise TableClosed(str(meta["closed"]))
         record = stored_record(table_id, rows, self.rules)
         recorder = None if record.finished else self.link.recorder(table_id, len(rows) + 1)
         session = Session.resume(record, recorder)
@@ -230,10 +236,16 @@ class StoreTables:
                 return
             try:
                 self.hub.open_table(self._load_shared(table_id, meta, version, rows))
+            except TableClosed:
+                pass
             except (ValueError, KeyError, TypeError, RecordError, Unreadable) as exc:
                 to_operator(f"could not take table {table_id} from the store: {exc}")
             return
         if version <= table.version:
+            return
+        if meta.get("closed"):  # closed by the host through another process
+            table.version, table.closed = version, str(meta["closed"])
+            self.hub.drop_closed(table)
             return
         table.version, table.code = version, meta["code"]
         table.owners = owners_from(meta)

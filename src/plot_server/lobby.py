@@ -85,6 +85,7 @@ class LobbyScreen(OnceScreen[None]):
         super().__init__()
         self.hub, self.who = hub, who
         self.mine = False  # m: only the tables where one has a side
+        self.kept = ""  # news that stays over the list's own hints until a key (a table closed)
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text(), id="title")
@@ -144,7 +145,9 @@ class LobbyScreen(OnceScreen[None]):
             self._all_rows(t)
         if keep is not None and keep in self.hub.tables and keep in t.rows:
             t.move_cursor(row=t.get_row_index(keep))
-        if not self.hub.tables:
+        if self.kept:
+            self.say(self.kept, error=True)
+        elif not self.hub.tables:
             self.say("No tables yet: press n to set one up.")
         elif self.mine and not t.row_count:
             self.say("You have no side at any table yet: n sets one up, j joins one.")
@@ -242,6 +245,9 @@ class LobbyScreen(OnceScreen[None]):
             self.refresh_rows()
             self.say(f"Table {table_id} has left the list (its game is over); pick again.", error=True)
         return table
+
+    def on_key(self, event: events.Key) -> None:
+        self.kept = ""  # (read: the list's hints may come back)
 
     def say(self, text: str, *, error: bool = False) -> None:
         """``text`` is shown as it is (it may name players): no markup."""

@@ -21,7 +21,7 @@ import attrs
 
 from plot_core import Player
 from plot_core.english import counted
-from plot_record import ChatLine
+from plot_record import ChatLine, utc_stamp
 from plot_record.clock import parse_clock, span
 from plot_session.describe import SIDE
 from plot_session.session import Seat
@@ -435,7 +435,14 @@ class PlainVisit:
             self.say("Which table? sit T1 (or join T1 CODE for a free side).")
             return
         try:
-            guest = self.hub.sit(table_id, self.who, code=code, on_change=self._changed, on_kick=self._kicked)
+            guest = self.hub.sit(
+                table_id,
+                self.who,
+                code=code,
+                on_change=self._changed,
+                on_kick=self._kicked,
+                on_closed=self._kicked,
+            )
         except WrongCode as exc:
             self.say(f"Refused: {in_words(str(exc))}")
             return
@@ -445,7 +452,7 @@ class PlainVisit:
         if not table_id:
             self.say("Which table? watch T1.")
             return
-        self._seat(self.hub.watch(table_id, self.who, on_change=self._changed))
+        self._seat(self.hub.watch(table_id, self.who, on_change=self._changed, on_closed=self._kicked))
 
     def _seat(self, guest: Guest) -> None:
         self.guest = guest
@@ -664,8 +671,19 @@ class PlainGoodbye:
     """A plain session as the server's stop sees its sessions (server.say_goodbye):
     ``goodbye`` said, then the session ended, as a full screen's is."""
 
-    def __init__(self, visit: PlainVisit, task: asyncio.Task[Any] | None) -> None:
+    door_words = "in plain text over SSH"
+
+    def __init__(self, visit: PlainVisit, task: asyncio.Task[Any] | None, address: str = "") -> None:
         self.visit, self.task, self.goodbye, self.told = visit, task, "", False
+        self.address, self.since = address, utc_stamp()  # as the host sees it (plot admin who)
+
+    @property
+    def who(self) -> Who:
+        return self.visit.who
+
+    @property
+    def guest(self) -> Guest | None:
+        return self.visit.guest
 
     def exit(self) -> None:
         if self.goodbye:
@@ -675,7 +693,7 @@ class PlainGoodbye:
             self.task.cancel()
 
 
-async def serve_plain(process: Any, hub: Hub, who: Who, guard: ConnectionGuard) -> None:
+async def serve_plain(process: Any, hub: Hub, who: Who, guard: ConnectionGuard, address: str = "") -> None:
     """One plain-text session over SSH (asyncssh's process: bytes in and out), until the
     player quits, the connection ends, or the connection's limits close it (``guard``:
     too much input, output it does not read, or its idle time without a line or a change
@@ -694,7 +712,7 @@ async def serve_plain(process: Any, hub: Hub, who: Who, guard: ConnectionGuard) 
     editor = LineEditor(process.stdout.write if terminal else None, most=guard.limits.line_length)
     visit = PlainVisit(hub, who, out, later=asyncio.get_running_loop().call_soon, touch=guard.touch)
     visit.start()
-    stopping = PlainGoodbye(visit, asyncio.current_task())
+    stopping = PlainGoodbye(visit, asyncio.current_task(), address)
     hub.sessions.add(stopping)  # the server's stop tells this player too
     try:
         while True:

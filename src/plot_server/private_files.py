@@ -20,7 +20,7 @@ PRIVATE_UMASK = 0o077
 OPEN_BITS = stat.S_IRWXG | stat.S_IRWXO  # what a group or the world may do
 # what a server keeps in its data folder: the records, the tables, the notices'
 # settings, the failures' log and the results (hub.py, notices.py, logs.py, result_book.py)
-SERVER_ENTRIES = ("games", "tables", "notices", "logs", "results.jsonl")
+SERVER_ENTRIES = ("games", "tables", "notices", "logs", "results.jsonl", "bans.json", "admin")
 
 
 def keep_private() -> None:

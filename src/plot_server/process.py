@@ -13,6 +13,7 @@ import attrs
 
 from plot_core import Rules
 
+from .admin import open_admin
 from .collector import Collector
 from .figures import LOG_EVERY, minute_line
 from .guard import PasswordThrottle
@@ -141,6 +142,7 @@ def run(
                 watched=watch,
                 reuse_port=shared_port,
             )
+        admin, admin_path = await open_admin(hub)  # plot admin's way in
         open_games = hub.unfinished()
         where = "the store" if store is not None else str(home)
         to_operator(
@@ -167,6 +169,8 @@ def run(
                     f"stopping: {told} connected player{'s' if told != 1 else ''} told their games are saved"
                 )
         finally:
+            admin.close()
+            admin_path.unlink(missing_ok=True)
             janitor.cancel()
             figures.cancel()
             if web_runner is not None:

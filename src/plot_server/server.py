@@ -25,7 +25,7 @@ from rich.text import Text
 from textual import events, on, work
 from textual.binding import Binding, BindingType
 
-from plot_record import Record, RecordError
+from plot_record import Record, RecordError, utc_stamp
 from plot_session.replay import EVERYONE, Replay
 from plot_session.settings import user_settings
 from plot_tui.app import STYLESHEET, PlotApp
@@ -128,8 +128,11 @@ class ServedApp(PlotApp):
         door: Door = SSH,
         size: tuple[int, int] = (80, 24),
         clock: Callable[[], float] = time.monotonic,
+        address: str = "",
     ) -> None:
         self.terminal, self.terminal_size, self.door = terminal, size, door
+        # as the host sees it (plot admin who): where from, and since when
+        self.door_words, self.address, self.since = door.words, address, utc_stamp()
         self.clock = clock  # idle time is measured on it (tests advance it)
         # the connection's limits, which its driver reads: input, output, idle time
         self.guard = ConnectionGuard(limits, clock)
@@ -285,7 +288,12 @@ class ServedApp(PlotApp):
             return
         try:
             guest = self.hub.sit(
-                table_id, self.who, code=code, on_change=self._table_changed, on_kick=self._kicked
+                table_id,
+                self.who,
+                code=code,
+                on_change=self._table_changed,
+                on_kick=self._kicked,
+                on_closed=self._table_closed,
             )
         except WrongCode as exc:
             self.codes.wrong()
@@ -298,7 +306,9 @@ class ServedApp(PlotApp):
 
     def watch_table(self, table_id: str) -> None:
         try:
-            guest = self.hub.watch(table_id, self.who, on_change=self._table_changed)
+            guest = self.hub.watch(
+                table_id, self.who, on_change=self._table_changed, on_closed=self._table_closed
+            )
         except Refused as exc:
             self._lobby.say(str(exc), error=True)
             return
@@ -480,6 +490,21 @@ class ServedApp(PlotApp):
         self.guest = None  # the hub has already given the seat away
         self.goodbye = f"plot: {why}"
         self.call_later(self.exit)
+
+    def _table_closed(self, why: str) -> None:
+        """The host closed the table: back to the lobby (dialogs on the game closed),
+        told why there."""
+        self.guest = None  # the hub has let go of the seat already
+        self.call_later(self._back_to_lobby, why)
+
+    def _back_to_lobby(self, why: str) -> None:
+        if self.game_screen is not None:
+            while len(self.screen_stack) > 1 and self.screen is not self.game_screen:
+                self.pop_screen()
+            self.game_screen.dismiss(None)
+        if self.lobby is not None:
+            self.lobby.kept = why
+            self.lobby.say(why, error=True)
 
     def _leave_table(self) -> None:
         if self.guest is not None:
@@ -704,10 +729,11 @@ async def serve_session(
             _refuse(process, b"plot: one session per connection; this one already has it.", None)
             return
         gate.sessions += 1
+    address = str((process.get_extra_info("peername") or ("?", 0))[0])
     if plain:
         guard = ConnectionGuard(limits.connection())
         try:
-            await serve_plain(process, hub, process.get_extra_info("plot_who"), guard)
+            await serve_plain(process, hub, process.get_extra_info("plot_who"), guard, address)
         finally:
             _end_session(process, gate, guard)
         return
@@ -718,6 +744,7 @@ async def serve_session(
         limits=limits.connection(),
         collector=collector,
         join_codes=limits.join_codes,
+        address=address,
     )
     try:
         await app.run_async()

@@ -42,6 +42,10 @@ class WrongCode(Refused):
     """A join code that is not the table's (counted against the guesser)."""
 
 
+class TableClosed(Exception):
+    """A table the host closed: not read back (its record is kept as it is)."""
+
+
 @attrs.frozen
 class Who:
     """An authenticated connection's identity: ``key`` binds seats, ``name`` is shown."""
@@ -113,7 +117,8 @@ class Guest:
     chair: Controller  # this connection's place at the table's game (plot_session)
     who: Who
     on_change: Callable[[], None]
-    on_kick: Callable[[str], None]
+    on_kick: Callable[[str], None]  # its seat taken from another connection: closed
+    on_closed: Callable[[str], None] = lambda why: None  # the host closed the table
 
 
 @attrs.define(eq=False)
@@ -135,6 +140,7 @@ class ServedTable:
     held_rows: list = attrs.Factory(list)  # others' store lines waiting for ours (21)
     elsewhere: frozenset[Player] = frozenset()  # sides seated through another process
     rematch: Rematch | None = None  # offered, declined or made, once the game is over
+    closed: str = ""  # why the host closed it (plot admin close): its record is kept
     runtime: Table = attrs.field(init=False)  # the game's owner, made as the hub opens it
 
     @property
@@ -240,6 +246,7 @@ class ServedTable:
                 for p, o in self.owners.items()
             },
             **({} if self.rematch is None else {"rematch": self.rematch.to_meta()}),
+            **({"closed": self.closed} if self.closed else {}),
         }
 
 

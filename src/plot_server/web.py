@@ -235,8 +235,12 @@ def make_app(
 
     async def index(request: web.Request) -> web.Response:
         token = request.cookies.get(COOKIE)
-        if token is None or await passes.who(SIGN_IN, token) is None:
+        who = None if token is None else await passes.who(SIGN_IN, token)
+        if token is None or who is None:
             return sign_in_page(password=password is not None)
+        ban = hub.bans.barring(who.name)  # (a browser signed in before the ban)
+        if ban is not None:
+            return sign_in_page(password=password is not None, problem=f"{ban.words()}.", status=403)
         page = web.Response(
             text=(
                 '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -347,6 +351,9 @@ def make_app(
         who = await passes.who(LINK, token)
         if who is None:
             return _link_gone()
+        ban = hub.bans.barring(who.name)
+        if ban is not None:
+            return sign_in_page(password=password is not None, problem=f"{ban.words()}.", status=403)
         # the sign-in first, then the link used up: a store that fails between them
         # leaves the link good for another try, and two tries at once sign in once
         cookie = await passes.add(SIGN_IN, who, _address(request, proxies))
@@ -373,6 +380,9 @@ def make_app(
         who = await passes.who(SIGN_IN, request.cookies.get(COOKIE))
         if who is None:
             return web.Response(status=401, text="sign in first", headers=HEADERS)
+        ban = hub.bans.barring(who.name)
+        if ban is not None:
+            return web.Response(status=403, text=ban.words(), headers=HEADERS)
         if not _same_origin(request):
             return web.Response(status=403, text="not from this server's page", headers=HEADERS)
         if gauge.open >= limits.connections:
@@ -396,6 +406,7 @@ def make_app(
             join_codes=limits.join_codes,
             door=WEB,
             size=size,
+            address=_address(request, proxies),
         )
         try:
             await served.run_async()

@@ -543,3 +543,28 @@ def test_the_plain_door_on_the_store_asks_again_when_the_same_player_decides_twi
             waiting = f"Waiting for the {'SS' if side is Player.SS else 'Abwehr'}"
             assert CHOICE.search(said) and waiting not in said.splitlines()[-1], said[-400:]
     assert twice >= 3
+
+
+def test_a_table_the_host_closes_on_one_process_closes_on_the_other_and_stays_closed(
+    procs, rules, tmp_path, url
+):
+    """plot admin asks one process to close a table: a player seated through the other
+    is sent to the lobby and told why; the rows stay; a process started afterwards
+    leaves it be."""
+    a, b = procs.hubs
+    table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=3)
+    other = a.create(ALICE, Player.ABWEHR, opponent=Seat.HUMAN, seed=4)
+    procs.until(lambda: table.id in b.tables and other.id in b.tables)
+    told: list[str] = []
+    b.sit(table.id, BOB, code=table.code, on_closed=told.append)
+    a.close(table.id, "a test of the host's hand")
+    procs.until(lambda: told)
+    assert told == [f"The host closed table {table.id}: a test of the host's hand. Its record is kept."]
+    assert table.id not in b.tables and table.id not in a.tables
+    assert stored_record(url, table.id, rules).header.seed == 3  # its record is kept
+    later = Processes(rules, tmp_path / "later", url, n=1)
+    try:
+        assert table.id not in later.hubs[0].tables and other.id in later.hubs[0].tables
+        assert not later.hubs[0].damaged
+    finally:
+        later.close()
