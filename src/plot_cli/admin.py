@@ -17,7 +17,8 @@ WHO = ("name", "door", "address", "since", "where")
 def add_admin_parser(sub: Any) -> None:
     ad = sub.add_parser(
         "admin",
-        help="the host's view of a running plot serve: who is on, its tables; close a table, bar a name",
+        help="the host's view of a running plot serve: who is on, its tables; close a table, "
+        "bar or mute a name",
     )
     ad.add_argument(
         "--data",
@@ -36,7 +37,12 @@ def add_admin_parser(sub: Any) -> None:
     ban.add_argument("--why", default="", help="the reason the player is told")
     unban = asks.add_parser("unban", help="lift a bar")
     unban.add_argument("name")
-    asks.add_parser("bans", help="the names barred")
+    mute = asks.add_parser("mute", help="a name (and its look-alikes) may play, but not talk, here")
+    mute.add_argument("name")
+    mute.add_argument("--why", default="", help="the reason the player is told")
+    unmute = asks.add_parser("unmute", help="lift a mute")
+    unmute.add_argument("name")
+    asks.add_parser("bans", help="the names barred or muted")
     ad.set_defaults(run=run_admin)
 
 
@@ -93,9 +99,13 @@ def _lines(request: str, results: list[Any]) -> list[str]:
         return [f"The name {results[0]['name']!r} is barred; {counted(ended, 'session')} of it ended."]
     if request == "unban":
         return [f"The name {results[0]['name']!r} may sign in again."]
-    bans = {b["name"]: b for answer in results for b in answer}
-    rows = [[b["name"], b["at"], b["why"] or "-"] for b in bans.values()]
-    return _columns(["name", "barred", "why"], rows) if rows else ["No name is barred."]
+    if request == "mute":
+        return [f"The name {results[0]['name']!r} is muted: it may play, not talk."]
+    if request == "unmute":
+        return [f"The name {results[0]['name']!r} may talk again."]
+    bans = {(b["name"], b["what"]): b for answer in results for b in answer}
+    rows = [[b["name"], b["what"], b["at"], b["why"] or "-"] for b in bans.values()]
+    return _columns(["name", "what", "since", "why"], rows) if rows else ["No name is barred or muted."]
 
 
 def _columns(heads: list[str], rows: list[list[str]]) -> list[str]:

@@ -1,5 +1,5 @@
 """`plot admin`: the host's hand on a running server. Who is on, the tables (a player's
-or all), closing a table, barring a name and lifting the bar.
+or all), closing a table, barring or muting a name and lifting the bar or the mute.
 
 Each server process listens on a Unix socket of its own in the data folder
 (``admin/<pid>.sock``: the folder is the server user's alone, 0700, so only that user,
@@ -23,6 +23,7 @@ from typing import Any
 from plot_core import Player
 from plot_session.describe import SIDE
 
+from .bans import BAR, DONE, MUTE
 from .hub import Hub, Refused, ServedTable, number
 
 ADMIN_DIR = "admin"
@@ -41,7 +42,9 @@ class Admin:
             "tables": lambda r: self.tables(str(r.get("player") or "")),
             "close": lambda r: self.close(str(r.get("table", "")), str(r.get("why", ""))),
             "ban": lambda r: self.ban(str(r.get("name", "")), str(r.get("why", ""))),
-            "unban": lambda r: self.unban(str(r.get("name", ""))),
+            "unban": lambda r: self.lift(str(r.get("name", "")), BAR),
+            "mute": lambda r: self.mute(str(r.get("name", "")), str(r.get("why", ""))),
+            "unmute": lambda r: self.lift(str(r.get("name", "")), MUTE),
             "bans": lambda r: self.bans(),
         }
 
@@ -86,13 +89,19 @@ class Admin:
         ended = self.hub.ban(name, why)
         return {"name": name, "ended": ended}
 
-    def unban(self, name: str) -> dict[str, Any]:
-        if not self.hub.unban(name):
-            raise Refused(f"the name {name!r} is not barred here")
+    def mute(self, name: str, why: str) -> dict[str, Any]:
+        if not name.strip():
+            raise Refused("name the player to mute")
+        self.hub.mute(name, why)
+        return {"name": name}
+
+    def lift(self, name: str, kind: str) -> dict[str, Any]:
+        if not self.hub.lift(name, kind):
+            raise Refused(f"the name {name!r} is not {DONE[kind]} here")
         return {"name": name}
 
     def bans(self) -> list[dict[str, str]]:
-        return [{"name": b.name, "why": b.why, "at": b.at} for b in self.hub.bans.kept.values()]
+        return [{"name": b.name, "what": DONE[b.kind], "why": b.why, "at": b.at} for b in self.hub.bans.all()]
 
 
 def _names(table: ServedTable) -> set[str]:

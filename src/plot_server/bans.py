@@ -1,7 +1,9 @@
-"""Names the host has barred (`plot admin ban`): refused at sign-in on every door, with
-every name that looks just like them, and their sessions ended at once. Kept in the
-data folder's bans.json, written whole, so a restart keeps them; a file that cannot be
-read is named to the host and bars no one (the server still starts)."""
+"""Names the host has barred (`plot admin ban`) or muted (`plot admin mute`). A barred
+name is refused at sign-in on every door, with every name that looks just like it, and
+its sessions are ended at once; a muted one may play but not talk, at a table or in the
+lobby. Kept in the data folder's bans.json, written whole, so a restart keeps them; a
+file that cannot be read is named to the host and bars no one (the server still
+starts)."""
 
 from __future__ import annotations
 
@@ -17,7 +19,9 @@ from plot_record.files import loads, read_regular, write_whole
 from .lookalikes import skeleton
 
 BANS_FILE = "bans.json"
-MAX_WHY = 200  # characters of a ban's reason
+MAX_WHY = 200  # characters of a reason
+BAR, MUTE = "bans", "mutes"  # the two lists, as the file names them
+DONE = {BAR: "barred", MUTE: "muted"}
 
 
 @attrs.frozen
@@ -25,10 +29,11 @@ class Ban:
     name: str
     why: str
     at: str  # when, ISO 8601 UTC
+    kind: str = BAR
 
     def words(self) -> str:
-        """What a barred player is told (the host's reason is theirs to read)."""
-        return f"the host of this server has barred the name {self.name!r}" + (
+        """What the player is told (the host's reason is theirs to read)."""
+        return f"the host of this server has {DONE[self.kind]} the name {self.name!r}" + (
             f": {self.why}" if self.why else ""
         )
 
@@ -36,41 +41,62 @@ class Ban:
 class Bans:
     def __init__(self, home: Path) -> None:
         self.path = Path(home) / BANS_FILE
-        self.kept: dict[str, Ban] = {}
+        self.kept: dict[str, dict[str, Ban]] = {BAR: {}, MUTE: {}}
 
     def load(self) -> list[str]:
-        """The kept bans; what could not be read, for the host."""
+        """The kept bars and mutes; what could not be read, for the host."""
         if not self.path.exists():
             return []
         try:
             data: Any = loads(read_regular(self.path, limit=1 << 20), str(self.path))
             self.kept = {
-                str(b["name"]): Ban(str(b["name"]), str(b["why"]), str(b["at"])) for b in data["bans"]
+                kind: {
+                    str(b["name"]): Ban(str(b["name"]), str(b["why"]), str(b["at"]), kind)
+                    for b in data.get(kind, [])
+                }
+                for kind in (BAR, MUTE)
             }
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            return [f"the host's bans could not be read ({self.path}: {exc}); no name is barred"]
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            return [f"the host's bans could not be read ({self.path}: {exc}); no name is barred or muted"]
         return []
 
     def _save(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        bans = [attrs.asdict(b) for b in sorted(self.kept.values(), key=lambda b: b.at)]
-        write_whole(self.path, json.dumps({"bans": bans}, indent=1) + "\n", tmp=self.path.with_suffix(".tmp"))
+        data = {
+            kind: [
+                {"name": b.name, "why": b.why, "at": b.at} for b in sorted(kept.values(), key=lambda b: b.at)
+            ]
+            for kind, kept in self.kept.items()
+        }
+        write_whole(self.path, json.dumps(data, indent=1) + "\n", tmp=self.path.with_suffix(".tmp"))
 
-    def add(self, name: str, why: str) -> Ban:
-        ban = Ban(name, " ".join(why.split())[:MAX_WHY], datetime.now(UTC).isoformat(timespec="seconds"))
-        self.kept[name] = ban
+    def add(self, name: str, why: str, kind: str = BAR) -> Ban:
+        ban = Ban(
+            name, " ".join(why.split())[:MAX_WHY], datetime.now(UTC).isoformat(timespec="seconds"), kind
+        )
+        self.kept[kind][name] = ban
         self._save()
         return ban
 
-    def remove(self, name: str) -> bool:
-        if self.kept.pop(name, None) is None:
+    def remove(self, name: str, kind: str = BAR) -> bool:
+        if self.kept[kind].pop(name, None) is None:
             return False
         self._save()
         return True
 
+    def all(self) -> list[Ban]:
+        return sorted((b for kept in self.kept.values() for b in kept.values()), key=lambda b: b.at)
+
     def barring(self, name: str) -> Ban | None:
-        """The ban that bars ``name``: its own, or one of a name it looks just like."""
-        if name in self.kept:
-            return self.kept[name]
+        """The bar on ``name``: its own, or one of a name it looks just like."""
+        return self._on(name, BAR)
+
+    def muting(self, name: str) -> Ban | None:
+        return self._on(name, MUTE)
+
+    def _on(self, name: str, kind: str) -> Ban | None:
+        kept = self.kept[kind]
+        if name in kept:
+            return kept[name]
         drawn = skeleton(name)
-        return next((b for b in self.kept.values() if skeleton(b.name) == drawn), None)
+        return next((b for b in kept.values() if skeleton(b.name) == drawn), None)

@@ -34,7 +34,7 @@ from plot_session.session import Seat, Session
 from plot_session.table import AsyncioScheduler, CallbackScheduler, Table
 from plot_tui.plain import clean
 
-from .bans import Bans
+from .bans import BAR, MUTE, Bans
 from .chat import TABLE_TALK, WATCHERS_TALK, WATCHING, Lobby, Pace, TooFast, text_problem
 from .clocks import Clocks, clock_words
 from .figures import Figures
@@ -435,10 +435,18 @@ class Hub:
         to_operator(f"the host barred the name {ban.name!r} ({counted(ended, 'session')} ended): {ban.why}")
         return ended
 
-    def unban(self, name: str) -> bool:
-        done = self.bans.remove(normal_name(name))
+    def mute(self, name: str, why: str) -> None:
+        """The host mutes ``name`` (and its look-alikes): it plays on, and talks nowhere."""
+        ban = self.bans.add(normal_name(name), why, MUTE)
+        to_operator(f"the host muted the name {ban.name!r}: {ban.why}")
+
+    def lift(self, name: str, kind: str = BAR) -> bool:
+        """The host lifts a bar (or a mute) on ``name``; False if there was none."""
+        done = self.bans.remove(normal_name(name), kind)
         if done:
-            to_operator(f"the host lifted the ban on the name {normal_name(name)!r}")
+            to_operator(
+                f"the host lifted the {'ban' if kind == BAR else 'mute'} on the name {normal_name(name)!r}"
+            )
         return done
 
     def damaged_of(self, who: Who) -> list[Damaged]:
@@ -539,6 +547,9 @@ class Hub:
 
     # -- talk -----------------------------------------------------------------
     def _words(self, who: Who, text: str) -> str:
+        muted = self.bans.muting(who.name)
+        if muted is not None:
+            raise Refused(f"You may not talk here: {muted.words()}.")
         problem = text_problem(text)
         if problem:
             raise Refused(problem)

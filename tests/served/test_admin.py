@@ -14,6 +14,7 @@ import pytest
 from fakes import Later
 from plot_core import Player
 from plot_server.admin import Admin, ask, open_admin, socket_path
+from plot_server.bans import MUTE
 from plot_server.hub import Hub, Who
 from plot_session.session import Seat
 
@@ -192,3 +193,35 @@ def test_a_browser_signed_in_before_the_ban_is_turned_away_with_the_reason(rules
             assert play.status == 403 and "abuse in the lobby" in await play.text()
 
     asyncio.run(go())
+
+
+def test_a_muted_name_plays_on_but_talks_nowhere_until_the_mute_is_lifted(rules, tmp_path):
+    from plot_server.hub import Refused
+
+    hub = Hub(rules, tmp_path, later=Later())
+    chatter = Who("password chatter", "chatter")
+    table = hub.create(chatter, Player.SS, opponent=Seat.HUMAN, seed=1)
+    guest = hub.sit(table.id, chatter)
+    admin = Admin(hub)
+    assert admin.answer({"command": "mute", "name": "chatter", "why": "insults"}) == {
+        "answer": {"name": "chatter"}
+    }
+    said = "You may not talk here: the host of this server has muted the name 'chatter': insults."
+    for talk in (lambda: hub.say(guest, "hello"), lambda: hub.say_in_lobby(chatter, "hello")):
+        try:
+            talk()
+        except Refused as exc:
+            assert str(exc) == said
+        else:
+            raise AssertionError("a muted name talked")
+    assert guest in table.guests and guest.chair.side is Player.SS  # still seated, still playing
+    assert hub.name_problem("chatter") is None  # a mute is not a bar
+    again = Hub(rules, tmp_path, later=Later())
+    again.restore()
+    listed = Admin(again).answer({"command": "bans"})["answer"]
+    assert [(b["name"], b["what"], b["why"]) for b in listed] == [("chatter", "muted", "insults")]
+    assert Admin(again).answer({"command": "unmute", "name": "chatter"}) == {"answer": {"name": "chatter"}}
+    assert again.bans.muting("chatter") is None
+    assert "is not muted here" in Admin(again).answer({"command": "unmute", "name": "chatter"})["error"]
+    hub.lift("chatter", MUTE)
+    assert hub.say(guest, "sorry").text == "sorry"
