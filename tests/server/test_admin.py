@@ -62,3 +62,29 @@ async def test_the_host_sees_who_is_on_and_bars_a_name_with_its_look_alikes(serv
         timeout=30,
     )
     assert nobody.returncode == 2 and "no running plot serve answers for the data folder" in nobody.stderr
+
+
+async def test_on_a_store_with_two_workers_the_host_closes_a_table_its_player_is_told(tmp_path, url):
+    """Every worker answers `plot admin`; the tables are listed once; a table closed
+    through one worker sends its player, on whichever worker, back to the lobby."""
+    make_keys(tmp_path, ["player"])
+    server = Server(tmp_path, store=url, workers=2)
+    try:
+        conn, proc = await lobby(server.port, "alice")
+        proc.stdin.write(b"n")
+        await until_shown(proc, b"A new table")
+        proc.stdin.write(b"\r")
+        await until_shown(proc, b"Game-Turn 1", timeout=20)
+        tables = await asyncio.to_thread(admin, server, "tables", "--player", "alice")
+        assert tables.returncode == 0, tables.stderr
+        assert tables.stdout.count("T1 ") == 1 and "SS: alice" in tables.stdout, tables.stdout
+        who = await asyncio.to_thread(admin, server, "who")
+        assert "alice  over SSH  127.0.0.1" in who.stdout and "T1, the SS" in who.stdout, who.stdout
+        closed = await asyncio.to_thread(admin, server, "close", "T1", "--why", "a test")
+        assert closed.returncode == 0, closed.stderr
+        await until_shown(proc, b"The host closed table T1: a test.", timeout=15)
+        after = await asyncio.to_thread(admin, server, "tables")
+        assert after.stdout.strip() == "No tables."
+        conn.close()
+    finally:
+        server.stop()
