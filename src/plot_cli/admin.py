@@ -62,14 +62,14 @@ def run_admin(args: argparse.Namespace) -> int:
     except (NoServer, OSError, ValueError) as exc:
         print(f"plot admin: {exc}", file=sys.stderr)
         return 2
-    errors = [a["error"] for a in answers if "error" in a]
-    if errors:
-        print(f"plot admin: {clean(errors[0])}", file=sys.stderr)
-        return 1
-    results = [a["answer"] for a in answers]
-    for line in _lines(args.request, results):
-        print(clean(line))
-    return 0
+    results = [a["answer"] for a in answers if "answer" in a]
+    if results:  # (what was done where it could be, said even if a worker refused)
+        for line in _lines(args.request, results):
+            print(clean(line))
+    errors = [str(a.get("error", "no answer")) for a in answers if "answer" not in a]
+    for error in dict.fromkeys(errors):
+        print(f"plot admin: {clean(error)}", file=sys.stderr)
+    return 1 if errors else 0
 
 
 def _lines(request: str, results: list[Any]) -> list[str]:

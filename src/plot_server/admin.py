@@ -2,7 +2,7 @@
 or all), closing a table, barring or muting a name and lifting the bar or the mute.
 
 Each server process listens on a Unix socket of its own in the data folder
-(``admin/<pid>.sock``: the folder is the server user's alone, 0700, so only that user,
+(``admin/<pid>-<letters>.sock``: the folder is the server user's alone, 0700, so only that user,
 or root, can ask). A request is one line of JSON, and so is its answer. `plot admin`
 asks every process of the data folder (all the workers of one machine) and puts their
 answers together; a socket that nobody answers (a process that died) is removed.
@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import json
 import os
+import secrets
 import socket
 from collections.abc import Callable
 from pathlib import Path
@@ -25,6 +26,7 @@ from plot_session.describe import SIDE
 
 from .bans import BAR, DONE, MUTE
 from .hub import Hub, Refused, ServedTable, number
+from .pgstore import StoreError
 
 ADMIN_DIR = "admin"
 REQUEST_LIMIT = 64 * 1024  # bytes of one request line, at most
@@ -56,6 +58,8 @@ class Admin:
             return {"answer": self.commands[command](request)}
         except Refused as exc:
             return {"error": str(exc)}
+        except (OSError, StoreError) as exc:  # (the host's own disk or store: named)
+            return {"error": f"the server could not keep that: {exc}"}
 
     def who(self) -> list[dict[str, str]]:
         out = []
@@ -78,7 +82,7 @@ class Admin:
 
     def tables(self, player: str) -> list[dict[str, Any]]:
         tables = sorted(self.hub.tables.values(), key=lambda t: number(t.id))
-        return [_table(t) for t in tables if not player or player in _names(t)]
+        return [_table(t) for t in tables if not player or player in t.names()]
 
     def close(self, table_id: str, why: str) -> dict[str, Any]:
         return _table(self.hub.close(table_id, why))
@@ -104,10 +108,6 @@ class Admin:
         return [{"name": b.name, "what": DONE[b.kind], "why": b.why, "at": b.at} for b in self.hub.bans.all()]
 
 
-def _names(table: ServedTable) -> set[str]:
-    return {o.name for o in table.owners.values() if o is not None} | {g.who.name for g in table.guests}
-
-
 def _table(table: ServedTable) -> dict[str, Any]:
     session = table.session
     players = {}
@@ -128,8 +128,10 @@ def _table(table: ServedTable) -> dict[str, Any]:
 
 
 # -- the process's socket -------------------------------------------------------------
-def socket_path(home: Path, pid: int | None = None) -> Path:
-    return Path(home) / ADMIN_DIR / f"{pid if pid is not None else os.getpid()}.sock"
+def socket_path(home: Path) -> Path:
+    """A name of this process's own: its number, and a few random letters (processes in
+    containers sharing a data folder may have the same number)."""
+    return Path(home) / ADMIN_DIR / f"{os.getpid()}-{secrets.token_hex(3)}.sock"
 
 
 async def open_admin(hub: Hub) -> tuple[asyncio.AbstractServer, Path]:
@@ -138,7 +140,6 @@ async def open_admin(hub: Hub) -> tuple[asyncio.AbstractServer, Path]:
     path = socket_path(hub.home)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.parent.chmod(0o700)
-    path.unlink(missing_ok=True)  # a process before this one with our number
 
     async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:

@@ -24,12 +24,20 @@ BAR, MUTE = "bans", "mutes"  # the two lists, as the file names them
 DONE = {BAR: "barred", MUTE: "muted"}
 
 
+def trimmed(why: str) -> str:
+    """A reason the host gave, as it is kept and shown: one line, at most MAX_WHY."""
+    return " ".join(why.split())[:MAX_WHY]
+
+
 @attrs.frozen
 class Ban:
     name: str
     why: str
     at: str  # when, ISO 8601 UTC
     kind: str = BAR
+    # the keys that signed in under the name, barred with it: a key holder may type
+    # any user name, and would otherwise come back under another
+    keys: tuple[str, ...] = ()
 
     def words(self) -> str:
         """What the player is told (the host's reason is theirs to read)."""
@@ -51,7 +59,9 @@ class Bans:
             data: Any = loads(read_regular(self.path, limit=1 << 20), str(self.path))
             self.kept = {
                 kind: {
-                    str(b["name"]): Ban(str(b["name"]), str(b["why"]), str(b["at"]), kind)
+                    str(b["name"]): Ban(
+                        str(b["name"]), str(b["why"]), str(b["at"]), kind, tuple(map(str, b.get("keys", ())))
+                    )
                     for b in data.get(kind, [])
                 }
                 for kind in (BAR, MUTE)
@@ -64,25 +74,34 @@ class Bans:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         data = {
             kind: [
-                {"name": b.name, "why": b.why, "at": b.at} for b in sorted(kept.values(), key=lambda b: b.at)
+                {"name": b.name, "why": b.why, "at": b.at, "keys": list(b.keys)}
+                for b in sorted(kept.values(), key=lambda b: b.at)
             ]
             for kind, kept in self.kept.items()
         }
         write_whole(self.path, json.dumps(data, indent=1) + "\n", tmp=self.path.with_suffix(".tmp"))
 
-    def add(self, name: str, why: str, kind: str = BAR) -> Ban:
-        ban = Ban(
-            name, " ".join(why.split())[:MAX_WHY], datetime.now(UTC).isoformat(timespec="seconds"), kind
-        )
+    def add(self, name: str, why: str, kind: str = BAR, keys: tuple[str, ...] = ()) -> Ban:
+        ban = Ban(name, trimmed(why), datetime.now(UTC).isoformat(timespec="seconds"), kind, keys)
+        before = dict(self.kept[kind])
         self.kept[kind][name] = ban
-        self._save()
+        self._kept_or(kind, before)
         return ban
 
     def remove(self, name: str, kind: str = BAR) -> bool:
+        before = dict(self.kept[kind])
         if self.kept[kind].pop(name, None) is None:
             return False
-        self._save()
+        self._kept_or(kind, before)
         return True
+
+    def _kept_or(self, kind: str, before: dict[str, Ban]) -> None:
+        """Saved, or back as it was (OSError): what is in force is what a restart reads."""
+        try:
+            self._save()
+        except OSError:
+            self.kept[kind] = before
+            raise
 
     def all(self) -> list[Ban]:
         return sorted((b for kept in self.kept.values() for b in kept.values()), key=lambda b: b.at)
@@ -91,6 +110,10 @@ class Bans:
         """The bar on ``name``: its own, or one of a name it looks just like."""
         return self._on(name, BAR)
 
+    def barring_key(self, key: str) -> Ban | None:
+        """The bar on a key that signed in under a barred name, whatever name it gives."""
+        return next((b for b in self.kept[BAR].values() if key in b.keys), None)
+
     def muting(self, name: str) -> Ban | None:
         return self._on(name, MUTE)
 
@@ -98,5 +121,9 @@ class Bans:
         kept = self.kept[kind]
         if name in kept:
             return kept[name]
-        drawn = skeleton(name)
-        return next((b for b in kept.values() if skeleton(b.name) == drawn), None)
+        # a bar on "troll" is not dodged by "Troll" or "TROLL": case is folded too
+        drawn, folded = skeleton(name), skeleton(name.casefold())
+        return next(
+            (b for b in kept.values() if skeleton(b.name) == drawn or skeleton(b.name.casefold()) == folded),
+            None,
+        )

@@ -13,6 +13,7 @@ in PostgreSQL (hub_store.py).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import time
@@ -34,7 +35,7 @@ from plot_session.session import Seat, Session
 from plot_session.table import AsyncioScheduler, CallbackScheduler, Table
 from plot_tui.plain import clean
 
-from .bans import BAR, MUTE, Bans
+from .bans import BAR, MUTE, Ban, Bans, trimmed
 from .chat import TABLE_TALK, WATCHERS_TALK, WATCHING, Lobby, Pace, TooFast, text_problem
 from .clocks import Clocks, clock_words
 from .figures import Figures
@@ -64,6 +65,7 @@ from .tables import (  # noqa: F401  (the names the server and tests import from
     owners_from,
     owners_or_none,
     record_path,
+    refuse_closed,
     tell_all,
     to_operator,
 )
@@ -364,20 +366,34 @@ class Hub:
         return table
 
     def name_problem(self, name: str) -> str | None:
-        """Why ``name`` may not sign in here, or None: not a name at all (guard.py), or
-        one that looks just like a player's name known here, at a table or in the ratings
-        (lookalikes.py): a look-alike could pass for that player."""
+        """Why ``name`` may not even try to sign in here, or None: not a name at all
+        (guard.py), or one the host barred. Asked before any password or key, so it
+        names no player but a barred one (the host's own word)."""
         problem = name_problem(name)
         if problem is not None:
             return problem
-        name = normal_name(name)
-        ban = self.bans.barring(name)
-        if ban is not None:
-            return ban.words()
-        known = {o.name for t in self.tables.values() for o in t.owners.values() if o is not None}
-        known |= {g.who.name for t in self.tables.values() for g in t.guests}
+        ban = self.bans.barring(normal_name(name))
+        return ban.words() if ban is not None else None
+
+    def barred(self, who: Who) -> Ban | None:
+        """The host's bar on ``who``: on its name (or one it looks just like), or on its key."""
+        return self.bans.barring(who.name) or self.bans.barring_key(who.key)
+
+    def signed_in_problem(self, who: Who) -> str | None:
+        """Why ``who``, whose password or key was right, may not come in after all: its
+        key is barred under another name, or its name looks just like a player's."""
+        ban = self.barred(who)
+        return ban.words() if ban is not None else self.lookalike_problem(who.name)
+
+    def lookalike_problem(self, name: str) -> str | None:
+        """Why a player who has signed in may not be called ``name``: it looks just like
+        the name of a player known here (lookalikes.py), connected, at a table or in
+        the ratings, and could pass for them. Asked only once the password or key is
+        right: the answer names that player. A name already known keeps its place."""
+        known = {name for t in self.tables.values() for name in t.names()}
+        known |= {s.who.name for s in self.sessions}
         known |= {s.name for s in self.results.standings().values()}
-        other = lookalike(name, known)
+        other = None if name in known else lookalike(name, known)
         if other is not None:
             return f"a user name that looks just like {other!r}, a player here, may not be taken"
         return None
@@ -387,7 +403,7 @@ class Hub:
         told why, it leaves every list, and it is not read back on a restart; its
         record stays as it is. Refused if there is no such table."""
         table = self.table(table_id)
-        closed = " ".join(why.split())[:200] or "closed by the host"
+        closed = trimmed(why) or "closed by the host"
         if self.shared is not None:
             # on the store's own row: a seat taken through another process a moment ago
             # must not make the host's word a conflict
@@ -404,15 +420,24 @@ class Hub:
             table.closed = closed
             try:
                 self._save(table)
-            except Refused:
+            except OSError as exc:  # (nothing half done: the table plays on, unclosed)
                 table.closed = ""
-                raise
+                to_operator(f"table {table.id} could not be closed: {exc}")
+                raise Refused(
+                    f"Table {table.id} could not be closed: its file could not be written."
+                ) from None
         self.drop_closed(table)
         to_operator(f"table {table.id} closed by the host: {table.closed}")
         return table
 
     def drop_closed(self, table: ServedTable) -> None:
-        """A table closed here or through another process: its screens told, then gone."""
+        """A table closed here or through another process: its game stops (the computer
+        too), its record is closed as it stands, its screens are told, and it is gone."""
+        table.runtime.close()
+        recorder = table.session.recorder
+        if recorder is not None:
+            with contextlib.suppress(OSError):
+                recorder.close()
         self.tables.pop(table.id, None)
         if self.shared is not None:
             self.shared.known.pop(table.id, None)
@@ -425,10 +450,16 @@ class Hub:
     def ban(self, name: str, why: str) -> int:
         """The host bars ``name`` (and names that look just like it) from signing in;
         its sessions now are ended with the reason. How many were ended."""
-        ban = self.bans.add(normal_name(name), why)
+        name = normal_name(name)
+        # the keys seen under the name (not a password's: any name may take those)
+        seen = [s.who for s in self.sessions] + [
+            o for t in self.tables.values() for o in t.owners.values() if o is not None
+        ]
+        keys = tuple(sorted({w.key for w in seen if w.name == name and not w.key.startswith("password ")}))
+        ban = self.bans.add(name, why, BAR, keys)
         ended = 0
         for session in list(self.sessions):
-            if self.bans.barring(session.who.name) is ban:
+            if self.barred(session.who) is not None:
                 session.goodbye = f"plot: {ban.words()}."
                 session.exit()
                 ended += 1
@@ -746,8 +777,7 @@ class Hub:
             raise ValueError("not a table file (expected a JSON object)")
         if meta.get("version") != TABLE_FILE_VERSION:
             raise ValueError(f"table file version {meta.get('version')!r}, expected {TABLE_FILE_VERSION}")
-        if meta.get("closed"):
-            raise TableClosed(str(meta["closed"]))
+        refuse_closed(meta)
         if meta.get("id") != meta_path.stem or number(meta_path.stem) == 0:
             raise ValueError(
                 f"a table file is named T and its number (T12.json), and says "

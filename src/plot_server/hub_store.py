@@ -33,6 +33,7 @@ from .tables import (
     new_code,
     owners_from,
     owners_or_none,
+    refuse_closed,
     tell_all,
     to_operator,
 )
@@ -175,8 +176,7 @@ class StoreTables:
     ) -> ServedTable:
         if meta.get("version") != TABLE_FILE_VERSION:
             raise ValueError(f"table version {meta.get('version')!r}, expected {TABLE_FILE_VERSION}")
-        if meta.get("closed"):
-            raise TableClosed(str(meta["closed"]))
+        refuse_closed(meta)
         record = stored_record(table_id, rows, self.rules)
         recorder = None if record.finished else self.link.recorder(table_id, len(rows) + 1)
         session = Session.resume(record, recorder)

@@ -60,8 +60,9 @@ Resolve = Callable[[str], list[str]]
 
 
 def resolve(host: str) -> list[str]:
-    """Every address ``host`` names (the system's resolver)."""
-    return sorted({str(info[4][0]) for info in socket.getaddrinfo(host, 443, proto=socket.IPPROTO_TCP)})
+    """Every address ``host`` names, in the system resolver's order of preference."""
+    found = socket.getaddrinfo(host, 443, proto=socket.IPPROTO_TCP, flags=socket.AI_ADDRCONFIG)
+    return list(dict.fromkeys(str(info[4][0]) for info in found))
 
 
 def email_problem(address: str) -> str:
@@ -120,6 +121,10 @@ def checked_webhook(
         return f"{url[:60]!r} names no host", []
     if parts.username or parts.password:
         return "a webhook's address may not hold a user name or password", []
+    try:
+        parts.port  # noqa: B018  (it checks: a port past 65535 is refused here, not at each sending)
+    except ValueError:
+        return f"{url[:60]!r} names a port that cannot be", []
     if allowed:
         return "", []
     try:
@@ -310,25 +315,36 @@ class Outbox:
         body = json.dumps({"text": text, "content": text[:2000]}).encode()
         parts = urlsplit(url)
         host = parts.hostname or ""
-        connection: http.client.HTTPConnection
-        if parts.scheme == "https":
-            connection = _Pinned(host, parts.port or 443, addresses[0] if addresses else None)
-        else:  # plain http: only to a name the host allowed
-            connection = http.client.HTTPConnection(host, parts.port or 80, timeout=WEBHOOK_TIMEOUT)
         path = parts.path or "/"
-        try:
-            connection.request(
-                "POST",
-                f"{path}?{parts.query}" if parts.query else path,
-                body,
-                {"Content-Type": "application/json"},
-            )
-            answer = connection.getresponse()  # a redirect is not followed: it could point inside
-            answer.read(ANSWER_LIMIT)
-            if answer.status >= 300:
-                raise OSError(f"the webhook answered {answer.status} {answer.reason[:60]}")
-        finally:
-            connection.close()
+        # each address judged public in turn (an IPv6 one first may not be reachable
+        # from here); a name the host allowed (None) is looked up as usual
+        for n, address in enumerate(addresses or [None]):
+            connection: http.client.HTTPConnection
+            if parts.scheme == "https":
+                connection = _Pinned(host, parts.port or 443, address)
+            else:  # plain http: only to a name the host allowed
+                connection = http.client.HTTPConnection(host, parts.port or 80, timeout=WEBHOOK_TIMEOUT)
+            try:
+                connection.connect()
+            except OSError:
+                connection.close()
+                if n == len(addresses or [None]) - 1:
+                    raise
+                continue
+            try:
+                connection.request(
+                    "POST",
+                    f"{path}?{parts.query}" if parts.query else path,
+                    body,
+                    {"Content-Type": "application/json"},
+                )
+                answer = connection.getresponse()  # a redirect is not followed: it could point inside
+                answer.read(ANSWER_LIMIT)
+                if answer.status >= 300:
+                    raise OSError(f"the webhook answered {answer.status} {answer.reason[:60]}")
+            finally:
+                connection.close()
+            return
 
 
 class _Pinned(http.client.HTTPSConnection):

@@ -440,8 +440,8 @@ class PlainVisit:
                 self.who,
                 code=code,
                 on_change=self._changed,
-                on_kick=self._kicked,
-                on_closed=self._kicked,
+                on_kick=self._sent_away,
+                on_closed=self._sent_away,
             )
         except WrongCode as exc:
             self.say(f"Refused: {in_words(str(exc))}")
@@ -452,7 +452,7 @@ class PlainVisit:
         if not table_id:
             self.say("Which table? watch T1.")
             return
-        self._seat(self.hub.watch(table_id, self.who, on_change=self._changed, on_closed=self._kicked))
+        self._seat(self.hub.watch(table_id, self.who, on_change=self._changed, on_closed=self._sent_away))
 
     def _seat(self, guest: Guest) -> None:
         self.guest = guest
@@ -654,7 +654,9 @@ class PlainVisit:
     def _talk_line(c: ChatLine) -> str:
         return f"{c.name} ({c.role}) says: {c.text}"
 
-    def _kicked(self, why: str) -> None:
+    def _sent_away(self, why: str) -> None:
+        """Sent from the table: its seat taken from another connection, or the table
+        closed by the host. Said, and back in the lobby."""
         self.guest = None  # the hub has given the seat away already
         self.seat = None
         self.say(why)

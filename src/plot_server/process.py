@@ -142,7 +142,11 @@ def run(
                 watched=watch,
                 reuse_port=shared_port,
             )
-        admin, admin_path = await open_admin(hub)  # plot admin's way in
+        try:
+            admin = await open_admin(hub)  # plot admin's way in
+        except OSError as exc:  # (a data folder's path too long for a socket, say)
+            admin = None
+            to_operator(f"plot admin cannot reach this process: {exc}")
         open_games = hub.unfinished()
         where = "the store" if store is not None else str(home)
         to_operator(
@@ -169,8 +173,9 @@ def run(
                     f"stopping: {told} connected player{'s' if told != 1 else ''} told their games are saved"
                 )
         finally:
-            admin.close()
-            admin_path.unlink(missing_ok=True)
+            if admin is not None:
+                admin[0].close()
+                admin[1].unlink(missing_ok=True)
             janitor.cancel()
             figures.cancel()
             if web_runner is not None:

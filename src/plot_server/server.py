@@ -482,9 +482,7 @@ class ServedApp(PlotApp):
         if self.game_screen is None or self._rematch_at is not None:
             return
         self._rematch_at = table_id
-        while len(self.screen_stack) > 1 and self.screen is not self.game_screen:
-            self.pop_screen()
-        self.game_screen.dismiss("rematch")
+        self._leave_game_screen("rematch")
 
     def _kicked(self, why: str) -> None:
         self.guest = None  # the hub has already given the seat away
@@ -497,11 +495,15 @@ class ServedApp(PlotApp):
         self.guest = None  # the hub has let go of the seat already
         self.call_later(self._back_to_lobby, why)
 
-    def _back_to_lobby(self, why: str) -> None:
+    def _leave_game_screen(self, result: str | None) -> None:
+        """The game screen closed, with any dialog open over it (_game_ended follows)."""
         if self.game_screen is not None:
             while len(self.screen_stack) > 1 and self.screen is not self.game_screen:
                 self.pop_screen()
-            self.game_screen.dismiss(None)
+            self.game_screen.dismiss(result)
+
+    def _back_to_lobby(self, why: str) -> None:
+        self._leave_game_screen(None)
         if self.lobby is not None:
             self.lobby.kept = why
             self.lobby.say(why, error=True)
@@ -564,9 +566,12 @@ class Gate(asyncssh.SSHServer):
         gauge: Gauge,
         throttle: PasswordThrottle | None = None,
         name_problem: Callable[[str], str | None] = name_problem,
+        signed_in_problem: Callable[[Who], str | None] = lambda who: None,
     ) -> None:
         self.password, self.keys, self.limits, self.gauge = password, keys, limits, gauge
-        self.name_problem = name_problem  # the hub's: no look-alike of a player's name
+        # the hub's: a name's form and the host's bars before sign-in; after it, a
+        # barred key, or a look-alike of a player's name (that answer names the player)
+        self.name_problem, self.signed_in_problem = name_problem, signed_in_problem
         self.throttle = throttle or PasswordThrottle(say=to_operator)
         self.conn: asyncssh.SSHServerConnection | None = None
         self._key: asyncssh.SSHKey | None = None  # the key of the last attempt
@@ -660,6 +665,11 @@ class Gate(asyncssh.SSHServer):
             if self._key is not None
             else Who(f"password {name}", name)
         )
+        problem = self.signed_in_problem(who)
+        if problem is not None:  # (still a stranger: its slot goes with the connection)
+            to_operator(f"refused sign-in: {name} from {self._address()} ({problem})")
+            self._connection.disconnect(asyncssh.DISC_ILLEGAL_USER_NAME, f"plot: {problem}")
+            return
         self._connection.set_extra_info(plot_who=who, plot_gate=self, plot_plain=plain)
         how = "a key" if self._key is not None else "the password"
         self._signed_in = f"{name} from {self._address()}"  # (gone with the connection)
@@ -808,7 +818,7 @@ async def start(
     gauge = gauge or Gauge()
     throttle = throttle or PasswordThrottle(say=to_operator)  # one for the server: per address
     return await asyncssh.create_server(
-        lambda: Gate(password, keys, limits, gauge, throttle, hub.name_problem),
+        lambda: Gate(password, keys, limits, gauge, throttle, hub.name_problem, hub.signed_in_problem),
         host,
         port,
         server_host_keys=[str(host_key)],

@@ -46,6 +46,12 @@ class TableClosed(Exception):
     """A table the host closed: not read back (its record is kept as it is)."""
 
 
+def refuse_closed(meta: dict) -> None:
+    """TableClosed if a table's file (or row) says the host closed it."""
+    if meta.get("closed"):
+        raise TableClosed(str(meta["closed"]))
+
+
 @attrs.frozen
 class Who:
     """An authenticated connection's identity: ``key`` binds seats, ``name`` is shown."""
@@ -233,6 +239,10 @@ class ServedTable:
         if self.news[0] == self.session.actions:
             parts.append(self.news[1])
         return " ".join(parts)
+
+    def names(self) -> set[str]:
+        """The names of everyone with a side here or watching."""
+        return {o.name for o in self.owners.values() if o is not None} | {g.who.name for g in self.guests}
 
     def meta(self) -> dict:
         return {

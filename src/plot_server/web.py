@@ -238,7 +238,7 @@ def make_app(
         who = None if token is None else await passes.who(SIGN_IN, token)
         if token is None or who is None:
             return sign_in_page(password=password is not None)
-        ban = hub.bans.barring(who.name)  # (a browser signed in before the ban)
+        ban = hub.barred(who)  # (a browser signed in before the ban)
         if ban is not None:
             return sign_in_page(password=password is not None, problem=f"{ban.words()}.", status=403)
         page = web.Response(
@@ -283,6 +283,9 @@ def make_app(
         throttle.passed(address)
         name = normal_name(name)
         who = Who(f"password {name}", name)  # as `ssh name@host`
+        problem = hub.signed_in_problem(who)
+        if problem is not None:
+            return sign_in_page(password=True, problem=f"That name: {problem}.", status=400)
         return _signed_in(request, who, "the password", await passes.add(SIGN_IN, who, address))
 
     def _link_gone() -> web.Response:
@@ -351,7 +354,7 @@ def make_app(
         who = await passes.who(LINK, token)
         if who is None:
             return _link_gone()
-        ban = hub.bans.barring(who.name)
+        ban = hub.barred(who)
         if ban is not None:
             return sign_in_page(password=password is not None, problem=f"{ban.words()}.", status=403)
         # the sign-in first, then the link used up: a store that fails between them
@@ -380,7 +383,7 @@ def make_app(
         who = await passes.who(SIGN_IN, request.cookies.get(COOKIE))
         if who is None:
             return web.Response(status=401, text="sign in first", headers=HEADERS)
-        ban = hub.bans.barring(who.name)
+        ban = hub.barred(who)
         if ban is not None:
             return web.Response(status=403, text=ban.words(), headers=HEADERS)
         if not _same_origin(request):

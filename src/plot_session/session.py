@@ -117,7 +117,6 @@ class Session:
         self.thinking = False  # a server's worker is searching for it now
         self.times: list[str | None] = []  # when each action was made (None: not said)
         self.actors: list[Player] = []  # ... and by whom (what a clock is worked out from)
-        self.taken: list[Action] = []  # ... and what it was (a lesson's progress)
         self.stamp: Callable[[], str] = utc_stamp  # the clock those times are read from
 
     @classmethod
@@ -145,7 +144,6 @@ class Session:
         session.thoughts = list(record.thoughts)
         session.times = list(record.times)
         session.actors = [st.side for st in tl.steps]
-        session.taken = [st.action for st in tl.steps]
         session.grants = list(record.grants)
         session.flagged_at = record.flag.time if record.flag is not None else None
         return session
@@ -204,9 +202,13 @@ class Session:
         """What the side to act may do, if a human plays it."""
         return self.legal_for(self.state.to_act)
 
+    def actions_of(self, side: Player) -> list[Action]:
+        """The actions ``side`` has played in this game, in order (a lesson's progress)."""
+        return [ln.action for ln in self.log if ln.action is not None and ln.side is side]
+
     def actions_by(self, side: Player) -> int:
         """How many actions ``side`` has played in this game."""
-        return sum(1 for ln in self.log if ln.action is not None and ln.side is side)
+        return len(self.actions_of(side))
 
     def log_for(self, side: Player | None) -> list[LogLine]:
         return [ln for ln in self.log if ln.event.seen_by(side)]
@@ -339,7 +341,6 @@ class Session:
         self.actions += 1
         self.times.append(at if at is not None or self.recorder is None else self.stamp())
         self.actors.append(side)
-        self.taken.append(action)
         if undoable and can_take_back(before, action, after):
             self._undo.append((before, len(self.log)))
         else:
@@ -430,7 +431,6 @@ class Session:
         del self.log[log_len:]
         del self.times[self.actions - 1 :]
         del self.actors[self.actions - 1 :]
-        del self.taken[self.actions - 1 :]
 
     # -- the clock (plot_record.clock) ------------------------------------------------------
     def time_left(self, now: datetime) -> dict[Player, float] | None:

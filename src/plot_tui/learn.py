@@ -173,7 +173,7 @@ class LessonScreen(GameScreen):
     @property
     def taken(self) -> list[Action]:
         """The learner's actions so far: how far along the solution they are."""
-        return self.controller.table.session.taken
+        return self.controller.table.session.actions_of(self.lesson.side)
 
     def action_lesson(self) -> None:
         # the hint for where the learner is; asked again there, the next one

@@ -284,7 +284,9 @@ class LineMode(Answers):
                 self.say(f"Lesson done: {self.lesson.goal}")
                 return 0
             missed = (
-                self.lesson.missed(state, taken=c.table.session.taken, keys=("undo", "quit"))
+                self.lesson.missed(
+                    state, taken=c.table.session.actions_of(self.lesson.side), keys=("undo", "quit")
+                )
                 if self.lesson is not None
                 else None
             )
@@ -393,7 +395,8 @@ class LineMode(Answers):
                 self.say("This lesson has no hints.")
             else:
                 # the hint for where the learner is; asked again there, the next one
-                self.hints = self.lesson.hints_to_show(self.controller.table.session.taken, self.hints)
+                taken = self.controller.table.session.actions_of(self.lesson.side)
+                self.hints = self.lesson.hints_to_show(taken, self.hints)
                 self.say(f"Goal: {self.lesson.goal} Hint {self.hints}: {self.lesson.hints[self.hints - 1]}")
             return None
         if text in LETTER_KEYS:  # the keys the prompt names, as the full screen has them

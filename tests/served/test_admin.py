@@ -13,7 +13,7 @@ import pytest
 
 from fakes import Later
 from plot_core import Player
-from plot_server.admin import Admin, ask, open_admin, socket_path
+from plot_server.admin import Admin, ask, open_admin
 from plot_server.bans import MUTE
 from plot_server.hub import Hub, Who
 from plot_session.session import Seat
@@ -113,7 +113,7 @@ def test_plot_admin_reaches_the_process_through_its_socket_in_the_data_folder(ru
 
     async def go():
         server, path = await open_admin(hub)
-        dead = socket_path(tmp_path, 1)  # a process gone: nobody listens there
+        dead = tmp_path / "admin" / "1-dead00.sock"  # a process gone: nobody listens there
         dead.touch()
         try:
             answers = await asyncio.to_thread(ask, tmp_path, {"command": "tables"})
@@ -225,3 +225,37 @@ def test_a_muted_name_plays_on_but_talks_nowhere_until_the_mute_is_lifted(rules,
     assert "is not muted here" in Admin(again).answer({"command": "unmute", "name": "chatter"})["error"]
     hub.lift("chatter", MUTE)
     assert hub.say(guest, "sorry").text == "sorry"
+
+
+def test_a_closed_table_plays_no_more_and_its_record_stays_as_it_was(rules, tmp_path):
+    """The computer against itself, closed after a few steps: nothing more is played,
+    written or rated (a closed table's game once went on to its end)."""
+    clock = Later()
+    hub = Hub(rules, tmp_path, later=clock)
+    table = hub.create(ALICE, Player.SS, opponent=Seat.COMPUTER, level="easy", seed=5, both=True)
+    hub.watch(table.id, BOB)
+    for _ in range(6):  # a few of its steps, each of which puts off the next
+        clock.waiting.pop(0)()
+    assert table.session.actions > 0
+    hub.close(table.id, "enough")
+    played, size = table.session.actions, table.record.stat().st_size
+    clock.run()
+    assert table.session.actions == played and table.record.stat().st_size == size
+    assert not hub.results.knows(table.id)
+
+
+def test_a_key_holder_barred_under_one_name_is_barred_under_any(rules, tmp_path):
+    """A key may sign in under any user name: the keys seen under a barred name are
+    barred with it."""
+    hub = Hub(rules, tmp_path, later=Later())
+    troll = Who("key SHA256:trollkey", "troll")
+    hub.sessions.add(Connected(troll))
+    hub.ban("troll", "abuse")
+    assert hub.signed_in_problem(Who("key SHA256:trollkey", "angel")) == (
+        "the host of this server has barred the name 'troll': abuse"
+    )
+    assert hub.signed_in_problem(Who("key SHA256:another", "angel")) is None
+    again = Hub(rules, tmp_path, later=Later())
+    again.restore()
+    assert again.signed_in_problem(Who("key SHA256:trollkey", "angel")) is not None  # kept with the bar
+    assert hub.bans.barring("TROLL") is not None and hub.bans.barring("Troll") is not None

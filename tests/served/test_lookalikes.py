@@ -50,15 +50,16 @@ def test_a_name_in_one_script_is_welcome(name):
 
 def test_a_look_alike_of_a_player_at_a_table_watching_or_rated_is_refused(rules, tmp_path):
     hub = Hub(rules, tmp_path, later=Later())
-    assert hub.name_problem("a1ice") is None  # no alice here yet: nobody to pass for
+    assert hub.lookalike_problem("a1ice") is None  # no alice here yet: nobody to pass for
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=1)
     for name in ("a1ice", "𝐚𝐥𝐢𝐜𝐞", "ａｌｉｃｅ"):
-        problem = hub.name_problem(name)
+        problem = hub.lookalike_problem(name)
         assert problem == "a user name that looks just like 'alice', a player here, may not be taken"
-    assert hub.name_problem("alice") is None  # alice herself comes back
-    assert hub.name_problem("Alice") is None
+        assert hub.name_problem(name) is None  # before the password: nobody's name said
+    assert hub.lookalike_problem("alice") is None  # alice herself comes back
+    assert hub.lookalike_problem("Alice") is None
     hub.watch(table.id, Who("password dave", "dave"))  # a watcher is a player here too
-    assert "looks just like 'dave'" in (hub.name_problem("ｄａｖｅ") or "")
+    assert "looks just like 'dave'" in (hub.lookalike_problem("ｄａｖｅ") or "")
     hub.results.add(
         Result(
             "T9",
@@ -69,7 +70,14 @@ def test_a_look_alike_of_a_player_at_a_table_watching_or_rated_is_refused(rules,
             Contestant(key="kc", name="coll"),
         )
     )
-    assert "looks just like 'coll'" in (hub.name_problem("co11") or "")  # in the ratings
+    assert "looks just like 'coll'" in (hub.lookalike_problem("co11") or "")  # in the ratings
+    for n, name in enumerate(("bobl", "bob1")):  # rated before look-alikes were refused
+        ss = Contestant(key=f"k{name}", name=name)
+        hub.results.add(
+            Result(f"T{10 + n}", "2026-11-02T12:00:00Z", "ss", "18.71", ss, Contestant(level="easy"))
+        )
+    assert hub.lookalike_problem("bob1") is None and hub.lookalike_problem("bobl") is None  # both keep theirs
+    assert "looks just like 'bob" in (hub.lookalike_problem("bobI") or "")
     assert lookalike(BOB.name, ["bob"]) is None
 
 
@@ -85,6 +93,9 @@ def test_the_web_door_refuses_a_look_alike_with_the_reason(rules, tmp_path):
 
     async def go():
         async with TestClient(TestServer(app)) as client:
+            page = await client.post("/signin", data={"name": "a1ice", "password": "not it"})
+            said = await page.text()
+            assert page.status == 403 and "alice" not in said.replace("a1ice", "")  # no name for guessers
             page = await client.post("/signin", data={"name": "a1ice", "password": "swordfish"})
             said = await page.text()
             assert page.status == 400 and "looks just like &#x27;alice&#x27;, a player here" in said, said

@@ -150,7 +150,7 @@ def test_a_webhook_is_sent_to_the_address_that_was_judged_public(monkeypatch):
     """A name is looked up once per sending, and the connection goes to the address
     judged then: a name that answers "public" to the check and "inside" a moment later
     (DNS rebinding) cannot turn the server inward."""
-    answers = iter([["93.184.216.34"], ["10.1.2.3"]])
+    answers = iter([["2606:2800:220:1::1", "93.184.216.34"], ["10.1.2.3"]])
     looked_up: list[str] = []
     connected: list[tuple[str, int]] = []
 
@@ -166,7 +166,12 @@ def test_a_webhook_is_sent_to_the_address_that_was_judged_public(monkeypatch):
     outbox = Outbox(None, frozenset(), look_up=look_up, wait=lambda s: None, tries=(0.0,))
     outbox.post(Notice(Address("bob", webhook="https://hooks.example:8443/x"), "Your move", "…"))
     until(lambda: outbox.failed, "given up")
-    assert looked_up == ["hooks.example"] and connected == [("93.184.216.34", 8443)]
+    # each address judged public, in the resolver's order, and none looked up again
+    assert looked_up == ["hooks.example"]
+    assert connected == [("2606:2800:220:1::1", 8443), ("93.184.216.34", 8443)]
+    assert webhook_problem("https://hooks.example:99999/x", frozenset(), public) == (
+        "'https://hooks.example:99999/x' names a port that cannot be"
+    )
     outbox.stop()
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from plot_core import load_rules, parse_action
+from plot_core import Player, load_rules, parse_action
 from plot_core.hexgrid import parse_hex
 from plot_core.lessons import load_lessons
 from plot_session.settings import SettingsFile
@@ -170,7 +170,8 @@ async def test_l_gives_the_hint_for_where_the_learner_is():
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_lesson(pilot, app, [ls.key for ls in LESSONS].index("06-coup"))
         screen.act(parse_action("end-phase"))
-        await until(pilot, lambda: screen.controller.table.session.taken, "the phase ended")
+        session = screen.controller.table.session
+        await until(pilot, lambda: session.actions_of(Player.ABWEHR), "the phase ended")
         await pilot.press("L")
         await until(pilot, lambda: isinstance(app.screen, LessonCard), "the card")
         card = " ".join(str(app.screen.query_one(Static).render()).split())
