@@ -48,9 +48,17 @@ def subcommands() -> dict[str, set[str]]:
     """Each subcommand and its option strings."""
     import argparse
 
+    def options(p: argparse.ArgumentParser) -> set[str]:
+        """``p``'s options, and those of its own subcommands (plot admin REQUEST ...)."""
+        own = {o for a in p._actions for o in a.option_strings}
+        for a in p._actions:
+            if isinstance(a, argparse._SubParsersAction):
+                own |= {o for q in a.choices.values() for o in options(q)}
+        return own
+
     parser = build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    return {name: {o for a in p._actions for o in a.option_strings} for name, p in sub.choices.items()}
+    return {name: options(p) for name, p in sub.choices.items()}
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(REPO)))
