@@ -43,6 +43,11 @@ def add_admin_parser(sub: Any) -> None:
     unmute = asks.add_parser("unmute", help="lift a mute")
     unmute.add_argument("name")
     asks.add_parser("bans", help="the names barred or muted")
+    talk = asks.add_parser("talk", help="a table's talk, each line numbered")
+    talk.add_argument("table", help="the table's number (T3)")
+    unsay = asks.add_parser("unsay", help="take back a line of a table's talk (shown as removed by the host)")
+    unsay.add_argument("table", help="the table's number (T3)")
+    unsay.add_argument("line", type=int, help="the line's number, as `plot admin talk` gives it")
     ad.set_defaults(run=run_admin)
 
 
@@ -53,12 +58,13 @@ def run_admin(args: argparse.Namespace) -> int:
 
     home = Path(args.data) if args.data else games_dir().parent / "server"
     request: dict[str, Any] = {"command": args.request}
-    for field in ("player", "table", "why", "name"):
+    for field in ("player", "table", "why", "name", "line"):
         if getattr(args, field, None) is not None:
             request[field] = getattr(args, field)
     try:
-        # a table is closed once, by one process (the others hear it through the store)
-        answers = ask(home, request, first_only=args.request == "close")
+        # a table is closed, or its talk read or taken back, by one process (the others
+        # hear it through the store)
+        answers = ask(home, request, first_only=args.request in ("close", "talk", "unsay"))
     except (NoServer, OSError, ValueError) as exc:
         print(f"plot admin: {exc}", file=sys.stderr)
         return 2
@@ -99,6 +105,14 @@ def _lines(request: str, results: list[Any]) -> list[str]:
         return [f"The name {results[0]['name']!r} is barred; {counted(ended, 'session')} of it ended."]
     if request == "unban":
         return [f"The name {results[0]['name']!r} may sign in again."]
+    if request == "talk":
+        rows = [[str(c["line"]), c["time"], f"{c['name']} ({c['role']})", c["text"]] for c in results[0]]
+        return (
+            _columns(["line", "time", "who", "said"], rows) if rows else ["Nothing was said at that table."]
+        )
+    if request == "unsay":
+        u = results[0]
+        return [f"Line {u['line']} of the talk at {u['table']} ({u['name']}'s) is taken back."]
     if request == "mute":
         return [f"The name {results[0]['name']!r} is muted: it may play, not talk."]
     if request == "unmute":

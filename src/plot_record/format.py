@@ -31,6 +31,9 @@ A header's ``clock`` (version 4, optional: ``{"days": 3, "bonus_hours": 12}``) g
 game a correspondence clock (clock.py); ``{"grant": {"side": "ss", "hours": 24, "time":
 …}}`` is extra time given to a side by the other player, and ``{"flag": {"side": "ss",
 "time": …}}`` ends the game: that side's clock ran out.
+``{"unsay": {"line": 3, "time": …}}`` (version 5) takes back the fourth line of
+talk said at the table (counted from 0): its host removed it (`plot admin unsay`); its
+words stay in the file above, and every reader shows it as removed by the host.
 ``end`` is written when the game ends.
 This module only turns lines into values and back; checking the actions against
 the rules is the timeline's job.
@@ -56,8 +59,10 @@ from plot_core.engine.state import Outcome
 from .clock import ClockRule, Grant, clock_from_json, grant_problem, stamp
 
 FORMAT = "plot-record"
-VERSION = 4
-READS = (1, 2, 3, 4)  # 1 is 2 without chat lines, 2 is 3 without think lines, 3 is 4 without at
+VERSION = 5
+# 1 is 2 without chat lines, 2 is 3 without think lines, 3 is 4 without at, 4 is 5
+# without unsay lines
+READS = (1, 2, 3, 4, 5)
 SEATS = ("human", "computer")
 
 
@@ -169,6 +174,21 @@ class ChatLine:
 
 
 CHAT_LIMITS = {"name": 64, "role": 16, "time": 32, "text": 1000}  # what a reader accepts
+REMOVED = "(removed by the host)"  # what a line of talk the host took back shows
+
+
+@attrs.frozen
+class UnsayLine:
+    """The host took back the ``line``-th line of talk at the table (from 0), at
+    ``time``; its words stay in the file above, shown to no one."""
+
+    line: int
+    time: str
+
+
+def unsaid(chat: ChatLine) -> ChatLine:
+    """``chat`` as it is shown once the host has taken it back."""
+    return attrs.evolve(chat, text=REMOVED)
 
 
 @attrs.frozen
@@ -208,7 +228,7 @@ class FlagLine:
     time: str
 
 
-Entry = ActionLine | UndoLine | EndLine | ChatLine | ThinkLine | Grant | FlagLine
+Entry = ActionLine | UndoLine | EndLine | ChatLine | UnsayLine | ThinkLine | Grant | FlagLine
 
 
 def dumps(data: dict[str, Any]) -> str:
@@ -232,6 +252,10 @@ def undo_line(i: int) -> str:
 
 def chat_line(chat: ChatLine) -> str:
     return dumps({"chat": attrs.asdict(chat)})
+
+
+def unsay_line(unsay: UnsayLine) -> str:
+    return dumps({"unsay": attrs.asdict(unsay)})
 
 
 def think_line(t: ThinkLine) -> str:
@@ -328,6 +352,18 @@ def parse_entry(data: object, where: str) -> Entry:
         return UndoLine(_index(data["undo"], where))
     if "chat" in data:
         return _chat(data["chat"], where)
+    if "unsay" in data:
+        unsay = data["unsay"]
+        if not (
+            isinstance(unsay, dict) and isinstance(unsay.get("time"), str) and STAMP.fullmatch(unsay["time"])
+        ):
+            raise RecordError(
+                f"{where}: unsay must give a line of talk and a UTC time, got {str(unsay)[:60]!r}"
+            )
+        line = unsay.get("line")
+        if not isinstance(line, int) or isinstance(line, bool) or not 0 <= line < 100_000:
+            raise RecordError(f"{where}: unsay: line must be a whole number from 0, got {line!r}")
+        return UnsayLine(line, unsay["time"])
     if "think" in data:
         return _think(data["think"], where)
     if "grant" in data or "flag" in data:

@@ -31,6 +31,7 @@ from .format import (
     RecordError,
     ThinkLine,
     UndoLine,
+    UnsayLine,
     action_line,
     chat_line,
     clock_line,
@@ -40,6 +41,7 @@ from .format import (
     parse_header,
     think_line,
     undo_line,
+    unsay_line,
 )
 
 SUFFIX = ".plot.jsonl"
@@ -143,6 +145,7 @@ class RecordWriter(Protocol):
     ) -> None: ...
     def undo(self, i: int) -> None: ...
     def chat(self, line: ChatLine) -> None: ...
+    def unsay(self, line: UnsayLine) -> None: ...
     def think(self, line: ThinkLine) -> None: ...
     def end(self, i: int, outcome: Outcome) -> None: ...
     def clock(self, line: Grant | FlagLine) -> None: ...
@@ -198,6 +201,9 @@ class Recorder:
 
     def chat(self, line: ChatLine) -> None:
         self._write(chat_line(line), sync=False)
+
+    def unsay(self, line: UnsayLine) -> None:
+        self._write(unsay_line(line), sync=True)  # (the host's word: kept at once)
 
     def think(self, line: ThinkLine) -> None:
         self._write(think_line(line), sync=False)

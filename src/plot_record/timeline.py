@@ -30,7 +30,18 @@ from plot_core.engine.state import Event, Phase
 from plot_core.rules import same_game
 
 from .clock import Grant, on_time
-from .format import ActionLine, ChatLine, EndLine, FlagLine, Header, RecordError, ThinkLine, UndoLine
+from .format import (
+    ActionLine,
+    ChatLine,
+    EndLine,
+    FlagLine,
+    Header,
+    RecordError,
+    ThinkLine,
+    UndoLine,
+    UnsayLine,
+    unsaid,
+)
 from .store import RawRecord, read_raw
 
 SNAPSHOT_EVERY = 32
@@ -233,6 +244,11 @@ def check(raw: RawRecord, rules: Rules) -> Record:
         where = f"{path} line {line}"
         if isinstance(entry, ChatLine):  # talk: the game neither checks nor undoes it
             chat.append(entry)
+            continue
+        if isinstance(entry, UnsayLine):  # a line of talk the host took back
+            if entry.line >= len(chat):
+                raise RecordError(f"{where}: unsay: there is no line {entry.line} of talk before it")
+            chat[entry.line] = unsaid(chat[entry.line])
             continue
         if isinstance(entry, ThinkLine):  # the computer's reasons for an action of its
             if entry.after != len(tl) or not tl.steps or tl.steps[-1].side is not entry.side:

@@ -1,5 +1,6 @@
 """`plot admin`: the host's hand on a running server. Who is on, the tables (a player's
-or all), closing a table, barring or muting a name and lifting the bar or the mute.
+or all), closing a table, a table's talk and taking a line of it back, barring or
+muting a name and lifting the bar or the mute.
 
 Each server process listens on a Unix socket of its own in the data folder
 (``admin/<pid>-<letters>.sock``: the folder is the server user's alone, 0700, so only that user,
@@ -48,6 +49,8 @@ class Admin:
             "mute": lambda r: self.mute(str(r.get("name", "")), str(r.get("why", ""))),
             "unmute": lambda r: self.lift(str(r.get("name", "")), MUTE),
             "bans": lambda r: self.bans(),
+            "talk": lambda r: self.talk(str(r.get("table", ""))),
+            "unsay": lambda r: self.unsay(str(r.get("table", "")), r.get("line")),
         }
 
     def answer(self, request: Any) -> dict[str, Any]:
@@ -103,6 +106,20 @@ class Admin:
         if not self.hub.lift(name, kind):
             raise Refused(f"the name {name!r} is not {DONE[kind]} here")
         return {"name": name}
+
+    def talk(self, table_id: str) -> list[dict[str, Any]]:
+        """A table's talk, numbered as `unsay` takes it."""
+        chat = self.hub.table(table_id).session.chat
+        return [
+            {"line": n, "time": c.time, "name": c.name, "role": c.role, "text": c.text}
+            for n, c in enumerate(chat)
+        ]
+
+    def unsay(self, table_id: str, line: object) -> dict[str, Any]:
+        if not isinstance(line, int) or isinstance(line, bool):
+            raise Refused("name the line of talk by its number (plot admin talk TABLE lists them)")
+        said = self.hub.unsay(table_id, line)
+        return {"table": table_id.strip().upper(), "line": line, "name": said.name}
 
     def bans(self) -> list[dict[str, str]]:
         return [{"name": b.name, "what": DONE[b.kind], "why": b.why, "at": b.at} for b in self.hub.bans.all()]

@@ -466,6 +466,21 @@ class Hub:
         to_operator(f"the host barred the name {ban.name!r} ({counted(ended, 'session')} ended): {ban.why}")
         return ended
 
+    def unsay(self, table_id: str, n: int) -> ChatLine:
+        """The host takes back line ``n`` of a table's talk (from 0, as `plot admin talk`
+        numbers them): every screen shows it removed, and the record says so."""
+        table = self.table(table_id)
+        if table.over:
+            raise Refused(f"The game at table {table.id} is over: its record takes no more lines.")
+        try:
+            line = table.session.unsay(n)
+        except IndexError:
+            raise Refused(
+                f"Table {table.id} has no line {n} of talk (it has {len(table.session.chat)})."
+            ) from None
+        to_operator(f"the host took back line {n} of the talk at table {table.id}")
+        return line
+
     def mute(self, name: str, why: str) -> None:
         """The host mutes ``name`` (and its look-alikes): it plays on, and talks nowhere."""
         ban = self.bans.add(normal_name(name), why, MUTE)

@@ -24,7 +24,17 @@ from plot_core import Action, Player
 from plot_core.engine.state import Outcome
 from plot_record import ChatLine, ThinkLine
 from plot_record.clock import Grant
-from plot_record.format import FlagLine, action_line, chat_line, clock_line, end_line, think_line, undo_line
+from plot_record.format import (
+    FlagLine,
+    UnsayLine,
+    action_line,
+    chat_line,
+    clock_line,
+    end_line,
+    think_line,
+    undo_line,
+    unsay_line,
+)
 
 from .pgstore import CHANNEL, Conflict, Store, StoreError, connect
 
@@ -239,6 +249,9 @@ class StoreRecorder:
 
     def chat(self, line: ChatLine) -> None:
         self._write(chat_line(line))
+
+    def unsay(self, line: UnsayLine) -> None:
+        self._write(unsay_line(line))
 
     def think(self, line: ThinkLine) -> None:
         self._write(think_line(line))

@@ -36,7 +36,7 @@ from plot_core.lessons import Lesson
 from plot_core.wording import words
 from plot_record import ChatLine, PlanLine, Record, Recorder, RecordError, RecordWriter, ThinkLine, utc_stamp
 from plot_record.clock import ClockRule, Grant, on_time, time_left
-from plot_record.format import THINK_TEXT, ActionLine, Entry, FlagLine, UndoLine
+from plot_record.format import THINK_TEXT, ActionLine, Entry, FlagLine, UndoLine, UnsayLine, unsaid
 from plot_record.timeline import Timeline
 
 
@@ -404,6 +404,21 @@ class Session:
                 self._cannot_save(exc)
         self._tell()
 
+    def unsay(self, n: int) -> ChatLine:
+        """The host takes back the ``n``-th line of talk (from 0): shown as removed on
+        every screen, and so written to the record (the words stay in the file above,
+        read by no screen). IndexError if there is no such line."""
+        if not 0 <= n < len(self.chat):
+            raise IndexError(n)
+        self.chat[n] = unsaid(self.chat[n])
+        if self.recorder is not None and self.state.outcome is None:
+            try:
+                self.recorder.unsay(UnsayLine(n, utc_stamp()))
+            except OSError as exc:
+                self._cannot_save(exc)
+        self._tell()
+        return self.chat[n]
+
     def can_undo_for(self, side: Player | None) -> bool:
         return bool(self._undo) and self.may_act(side)
 
@@ -521,6 +536,11 @@ class Session:
                 self._tell()
             elif isinstance(entry, ChatLine):
                 self.chat.append(entry)
+                self._tell()
+            elif isinstance(entry, UnsayLine):
+                if entry.line >= len(self.chat):
+                    raise RecordError(f"{where}: unsay: there is no line {entry.line} of talk here")
+                self.chat[entry.line] = unsaid(self.chat[entry.line])
                 self._tell()
             elif isinstance(entry, ThinkLine):
                 self.thoughts.append(entry)

@@ -149,3 +149,43 @@ def test_watchers_have_their_share_of_a_tables_talk_and_the_players_keep_theirs(
     hub.say(guests[Player.SS], "we can still talk")  # the players' own share is whole
     hub.say(guests[Player.ABWEHR], "good")
     assert [c.role for c in table.session.chat[-2:]] == ["SS", "Abwehr"]
+
+
+def test_a_line_the_host_takes_back_is_shown_removed_everywhere_and_stays_so(rules, hub, tmp_path):
+    """plot admin unsay: every screen at the table is told; the record says the line
+    was taken back, so a restart and a reader of the record show it removed too."""
+    from plot_record.format import REMOVED
+    from plot_server.admin import Admin
+
+    table, guests, told = two_players(hub)
+    hub.say(guests[Player.SS], "a rude word")
+    hub.say(guests[Player.ABWEHR], "steady on")
+    before = dict(told)
+    listed = Admin(hub).answer({"command": "talk", "table": table.id})["answer"]
+    assert [(c["line"], c["name"], c["text"]) for c in listed] == [
+        (0, "alice", "a rude word"),
+        (1, "bob", "steady on"),
+    ]
+    taken = Admin(hub).answer({"command": "unsay", "table": table.id, "line": 0})
+    assert taken == {"answer": {"table": table.id, "line": 0, "name": "alice"}}
+    assert [c.text for c in table.session.chat] == [REMOVED, "steady on"]
+    assert all(told[p] > before[p] for p in Player)  # every screen is told
+    assert "a rude word" not in [c.text for c in load_record(table.record, rules).chat]
+    again = Hub(rules, hub.home, later=hub.later)
+    again.restore()
+    assert [c.text for c in again.tables[table.id].session.chat] == [REMOVED, "steady on"]
+    with pytest.raises(Refused, match="has no line 5 of talk"):
+        hub.unsay(table.id, 5)
+    assert "by its number" in Admin(hub).answer({"command": "unsay", "table": table.id, "line": "0"})["error"]
+
+
+def test_a_record_whose_unsay_names_no_line_of_talk_is_named(rules, hub, tmp_path):
+    from plot_record import RecordError
+    from plot_record.format import UnsayLine, unsay_line
+
+    table, _, _ = two_players(hub)
+    header = table.record.read_text().splitlines()[0]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(f"{header}\n{unsay_line(UnsayLine(0, '2026-11-28T12:00:00Z'))}")
+    with pytest.raises(RecordError, match="line 2: unsay: there is no line 0 of talk before it"):
+        load_record(bad, rules)

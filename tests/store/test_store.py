@@ -568,3 +568,19 @@ def test_a_table_the_host_closes_on_one_process_closes_on_the_other_and_stays_cl
         assert not later.hubs[0].damaged
     finally:
         later.close()
+
+
+def test_a_line_of_talk_taken_back_on_one_process_is_removed_on_the_other(procs, url, rules):
+    from plot_record.format import REMOVED
+
+    a, b = procs.hubs
+    table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=6)
+    ss = a.sit(table.id, ALICE)
+    procs.until(lambda: table.id in b.tables)
+    b.sit(table.id, BOB, code=table.code)
+    a.say(ss, "a rude word")
+    procs.until(lambda: len(b.tables[table.id].session.chat) == 1)
+    procs.until(lambda: not a.tables[table.id].session.unsaved)
+    a.unsay(table.id, 0)
+    procs.until(lambda: b.tables[table.id].session.chat[0].text == REMOVED)
+    assert [c.text for c in stored_record(url, table.id, rules).chat] == [REMOVED]
