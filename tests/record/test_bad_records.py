@@ -209,12 +209,12 @@ def test_a_chat_line_is_read_wherever_it_stands_and_changes_no_move(game, rules)
 
 
 def test_a_record_of_another_format_version(game, rules):
-    edit(game, 1, version=5)
+    edit(game, 1, version=6)
     refused(
         game,
         rules,
-        r"line 1: record format version 5 is not one this program reads "
-        r"\(it reads versions 1, 2, 3, 4\)",
+        r"line 1: record format version 6 is not one this program reads "
+        r"\(it reads versions 1, 2, 3, 4, 5\)",
     )
 
 

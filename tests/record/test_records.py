@@ -107,7 +107,7 @@ def test_each_line_is_json_with_action_text(tmp_path, rules):
     path = tmp_path / "g.plot.jsonl"
     recorded_game(path, rules, 1, limit=20)
     head, *rest = [json.loads(x) for x in lines(path)]
-    assert head["format"] == "plot-record" and head["version"] == 4
+    assert head["format"] == "plot-record" and head["version"] == 5
     assert head["rules_hash"] == rules.version and head["seed"] == 1
     assert head["players"] == {"ss": "computer", "abwehr": "computer"}
     assert [r["i"] for r in rest] == list(range(1, 21))
