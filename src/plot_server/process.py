@@ -168,6 +168,8 @@ def run(
         try:
             async with server:
                 await stopping.wait()
+                if web_runner is not None:
+                    web.stop_waiting(web_runner)
                 told = await say_goodbye(hub)
                 to_operator(
                     f"stopping: {told} connected player{'s' if told != 1 else ''} told their games are saved"

@@ -36,6 +36,12 @@ OUR_FILES = Path(__file__).parent / "webpage"
 
 COOKIE = "plot_session"
 MAX_FORM = 4096  # bytes of a sign-in form
+FAREWELL = 5.0  # seconds a page's last frames and its goodbye may take
+# seconds requests still running may take once the server stops: a page's farewell;
+# not a sign-in waiting out its guesses' delay (aiohttp's own default, 60 s, let a
+# server under guessing load ignore a stop for a minute)
+STOP_GRACE = FAREWELL + 1.0
+STOPPING = web.AppKey("stopping", asyncio.Event)  # set when the server stops (stop_waiting)
 
 # Scripts only from this server and no inline ones; xterm.js sets styles inline; the
 # page talks only to its own server (the WebSocket) and may not be framed elsewhere.
@@ -232,6 +238,7 @@ def make_app(
     passes = hub.passes
     doorman = doorman or Doorman(limits.strangers)
     app = web.Application(client_max_size=MAX_FORM, middlewares=[same_site_forms, store_away])
+    app[STOPPING] = asyncio.Event()
 
     async def index(request: web.Request) -> web.Response:
         token = request.cookies.get(COOKIE)
@@ -269,8 +276,9 @@ def make_app(
             return sign_in_page(password=True, problem="Send a name and a password.", status=400)
         address = _address(request, proxies)
         wait = throttle.delay(address)
-        if wait:  # guessing from this address slows down, both doors
-            await asyncio.sleep(wait)
+        # guessing from this address slows down, both doors; a stop ends the wait
+        if wait and await _stopped_within(request.app[STOPPING], wait):
+            return sign_in_page(password=True, problem="The server is stopping; try again soon.", status=503)
         problem = hub.name_problem(name)
         if problem is not None:
             return sign_in_page(password=True, problem=f"That name: {problem}.", status=400)
@@ -421,7 +429,7 @@ def make_app(
             # as a page that reads nothing would otherwise hold them forever.
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(
-                    _farewell(socket, getattr(served, "web_sender", None), served.goodbye), 5
+                    _farewell(socket, getattr(served, "web_sender", None), served.goodbye), FAREWELL
                 )
             await _let_go(transport)
         return socket
@@ -485,9 +493,26 @@ def _number(text: str | None, default: int) -> int:
     return int(text) if text and text.isascii() and text.isdigit() and len(text) < 6 else default
 
 
+async def _stopped_within(stopping: asyncio.Event, seconds: float) -> bool:
+    """Waits ``seconds``, or less if the server stops meanwhile: did it?"""
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stopping.wait(), seconds)
+    return stopping.is_set()
+
+
+def stop_waiting(runner: web.AppRunner) -> None:
+    """The server stops: sign-ins waiting out their guesses' delay are answered now."""
+    runner.app[STOPPING].set()
+
+
 async def start(host: str, port: int, hub: Hub, *, reuse_port: bool = False, **kwargs) -> web.AppRunner:
     doorman = Doorman(kwargs["limits"].strangers)
-    runner = web.AppRunner(make_app(hub, doorman=doorman, **kwargs), access_log=None, keepalive_timeout=15)
+    runner = web.AppRunner(
+        make_app(hub, doorman=doorman, **kwargs),
+        access_log=None,
+        keepalive_timeout=15,
+        shutdown_timeout=STOP_GRACE,
+    )
     await runner.setup()
     if runner.server is None:
         raise RuntimeError("the web server did not start")
