@@ -66,6 +66,7 @@ from .tables import (  # noqa: F401  (the names the server and tests import from
     owners_or_none,
     record_path,
     refuse_closed,
+    seat_taken,
     tell_all,
     to_operator,
 )
@@ -551,7 +552,7 @@ class Hub:
         old = table.seated(side)
         if old is not None:  # the same player again: the newer connection wins
             table.guests.remove(old)
-            old.on_kick(f"You sat down at table {table.id} from another connection; this one is closed.")
+            old.on_kick(seat_taken(table.id))
         guest = self._seat(table, side, who, on_change, on_kick)
         guest.on_closed = on_closed
         self.presence.tell()

@@ -4,6 +4,11 @@ Each process announces the seats its connections hold (at once when they change,
 every few seconds, shared.py); the others keep what they last heard, and forget a
 process not heard from for PRESENCE_TTL. A table's ``elsewhere`` is the sides held
 through another process: its screens say that player is there, not away.
+
+A seat has one live connection, whichever process it came through: a process that
+hears a seat it holds taken more recently through another (the player sat down again
+on another machine) closes its own connection there, as a sitting down again through
+the same process does.
 """
 
 from __future__ import annotations
@@ -12,8 +17,8 @@ from collections.abc import Callable
 
 from plot_core import Player
 
-from .shared import PRESENCE_TTL, Shared
-from .tables import ServedTable
+from .shared import PRESENCE_TTL, HeldSeat, Shared
+from .tables import ServedTable, seat_taken
 
 
 class Presence:
@@ -26,7 +31,7 @@ class Presence:
         self.tables = tables  # the hub's own, as it changes
         self._link, self.now = link, now
         # what each other process last said: its seats, and when it was heard
-        self.elsewhere: dict[str, tuple[frozenset[tuple[str, str]], float]] = {}
+        self.elsewhere: dict[str, tuple[frozenset[HeldSeat], float]] = {}
 
     def tell(self) -> None:
         """This process's seats, for the others (nothing without a store)."""
@@ -34,21 +39,40 @@ class Presence:
         if link is not None:
             link.announce(
                 frozenset(
-                    (t.id, g.chair.side.value)
+                    (t.id, g.chair.side.value, g.since)
                     for t in self.tables.values()
                     for g in t.guests
                     if g.chair.side is not None
                 )
             )
 
-    def heard(self, process: str, seats: frozenset[tuple[str, str]]) -> None:
+    def heard(self, process: str, seats: frozenset[HeldSeat]) -> None:
         """Another process says where its players sit; a process heard from for the
         first time is told ours at once."""
         new = process not in self.elsewhere
         self.elsewhere[process] = (seats, self.now())
+        moved = self._sat_again_elsewhere(process, seats)
         self.apply()
-        if new:
+        if new or moved:
             self.tell()
+
+    def _sat_again_elsewhere(self, process: str, seats: frozenset[HeldSeat]) -> bool:
+        """Our connections at seats their players took again through ``process``,
+        later than here, are closed with the reason. Were any?"""
+        link = self._link()
+        here = link.process if link is not None else ""
+        closed = False
+        for table_id, side, since in seats:
+            table = self.tables.get(table_id)
+            if table is None or side not in ("ss", "abwehr"):
+                continue
+            ours = table.seated(Player(side))
+            # the later sitting wins (the same millisecond: the greater process name)
+            if ours is not None and (ours.since, here) < (since, process):
+                table.guests.remove(ours)
+                ours.on_kick(seat_taken(table.id))
+                closed = True
+        return closed
 
     def tick(self) -> None:
         """A process not heard from for PRESENCE_TTL is gone: its seats are empty."""
@@ -62,7 +86,7 @@ class Presence:
         """Each table's sides held elsewhere, brought up to date (a change is told)."""
         by_table: dict[str, set[Player]] = {}
         for seats, _ in self.elsewhere.values():
-            for table_id, side in seats:
+            for table_id, side, _since in seats:
                 if side in ("ss", "abwehr"):
                     by_table.setdefault(table_id, set()).add(Player(side))
         for table in self.tables.values():

@@ -42,7 +42,8 @@ RETRY = (0.2, 0.5, 1.0, 2.0, 5.0)  # seconds between tries while the store is aw
 PRESENCE = "plot_presence"  # the channel on which processes say who sits where
 HEARTBEAT = 10.0  # seconds between a process's presence notes
 PRESENCE_TTL = 3 * HEARTBEAT  # a process silent this long is gone, its seats empty
-MAX_SEATS_TOLD = 300  # a note's payload stays under NOTIFY's 8000 bytes
+MAX_SEATS_TOLD = 200  # a note's payload stays under NOTIFY's 8000 bytes
+HeldSeat = tuple[str, str, int]  # a seat held: (table, side, when its player sat down, ms)
 
 Post = Callable[[Callable[[], None]], None]
 
@@ -62,7 +63,7 @@ class Hooks:
     table: Callable[[str, dict, int, list[tuple[int, str]]], None]
     trouble: Callable[[str | None], None]  # the store away (None: back)
     # who sits where in another process: (its token, its seats as (table, side) pairs)
-    presence: Callable[[str, frozenset[tuple[str, str]]], None] = lambda p, s: None
+    presence: Callable[[str, frozenset[HeldSeat]], None] = lambda p, s: None
     presence_tick: Callable[[], None] = lambda: None  # time to forget the silent
 
 
@@ -80,7 +81,7 @@ class Shared:
         # through another worker is not shown as away (and one whose worker died is, once
         # its word is PRESENCE_TTL old). Its token tells its own notes from the others'.
         self.process = secrets.token_hex(6)
-        self._seated: frozenset[tuple[str, str]] = frozenset()
+        self._seated: frozenset[HeldSeat] = frozenset()
         self._announce = threading.Event()
         self._threads = [
             threading.Thread(target=self._write_all, name="plot-store-writer", daemon=True),
@@ -98,9 +99,9 @@ class Shared:
             t.join(timeout=5)
         self.store.close()
 
-    def announce(self, seated: frozenset[tuple[str, str]]) -> None:
-        """This process's seats now, (table, side) pairs: told to the others by the
-        listener thread (the caller, on the event loop, waits for nothing)."""
+    def announce(self, seated: frozenset[HeldSeat]) -> None:
+        """This process's seats now, (table, side, since) each: told to the others by
+        the listener thread (the caller, on the event loop, waits for nothing)."""
         self._seated = seated
         self._announce.set()
 
@@ -198,7 +199,8 @@ class Shared:
         try:
             data = json.loads(payload)
             process = str(data["process"])
-            seats = frozenset((str(t), str(s)) for t, s in data["seats"])
+            # (a process of the version before says no since: it sat down long ago)
+            seats = frozenset((str(t), str(s), int(rest[0]) if rest else 0) for t, s, *rest in data["seats"])
         except (ValueError, KeyError, TypeError):
             return  # not ours to read: another program's
         if process != self.process:

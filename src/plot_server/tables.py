@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 import sys
+import time
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -125,6 +126,13 @@ class Guest:
     on_change: Callable[[], None]
     on_kick: Callable[[str], None]  # its seat taken from another connection: closed
     on_closed: Callable[[str], None] = lambda why: None  # the host closed the table
+    # when it sat down (the wall clock in milliseconds: other machines compare it)
+    since: int = attrs.field(factory=lambda: int(time.time() * 1000))
+
+
+def seat_taken(table_id: str) -> str:
+    """What a connection is told when its player sits at its seat from another one."""
+    return f"You sat down at table {table_id} from another connection; this one is closed."
 
 
 @attrs.define(eq=False)

@@ -366,7 +366,9 @@ def test_a_presence_note_stays_under_notifys_limit_however_many_seats():
     shared = Shared.__new__(Shared)  # no store: only the note is made
     shared.process, shared.post = "p1", lambda f: None
     shared.hooks = Hooks(lambda *a: None, lambda *a: None, lambda *a: None)
-    shared._seated = frozenset((f"T{n}", side) for n in range(10_000) for side in ("ss", "abwehr"))
+    shared._seated = frozenset(
+        (f"T{n}", side, 1_764_345_600_123) for n in range(100_000, 110_000) for side in ("ss", "abwehr")
+    )
     shared._tell_presence(Conn())
     channel, payload = sent[0]
     assert channel == PRESENCE and len(payload.encode()) < 8000
@@ -584,3 +586,24 @@ def test_a_line_of_talk_taken_back_on_one_process_is_removed_on_the_other(procs,
     a.unsay(table.id, 0)
     procs.until(lambda: b.tables[table.id].session.chat[0].text == REMOVED)
     assert [c.text for c in stored_record(url, table.id, rules).chat] == [REMOVED]
+
+
+def test_a_player_who_sits_again_through_another_process_keeps_only_the_newer_connection(procs):
+    """One live connection per seat, whichever machine it came through: alice at her
+    seat through A sits down again through B; A's connection is closed with the reason
+    (two connections once moved the same unit), B's plays on."""
+    from plot_server.tables import seat_taken
+
+    a, b = procs.hubs
+    table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=7)
+    kicked_a: list[str] = []
+    on_a = a.sit(table.id, ALICE, on_kick=kicked_a.append)
+    procs.until(lambda: table.id in b.tables and b.tables[table.id].present(Player.SS))
+    time.sleep(0.002)  # (a later sitting, to the millisecond)
+    kicked_b: list[str] = []
+    on_b = b.sit(table.id, ALICE, on_kick=kicked_b.append)
+    procs.until(lambda: kicked_a)
+    assert kicked_a == [seat_taken(table.id)] and on_a not in a.tables[table.id].guests
+    for _ in range(20):  # and B's stays, whatever A says next
+        procs.until(lambda: True)
+    assert not kicked_b and on_b in b.tables[table.id].guests
