@@ -42,3 +42,24 @@ def at(state: GameState, uid: str) -> str | None:
 
 def H(text: str) -> int:
     return parse_hex(text)
+
+
+def to_phase(state: GameState, phase: str, phasing: str, limit: int = 500) -> list[GameState]:
+    """Play on to the next start of ``phasing``'s ``phase`` (the next Game-Turn's, if
+    it is that phase now): each phase ended as soon as it may be, every question
+    answered no, anything else the first legal choice. Every state on the way, the
+    one reached last."""
+    start = (state.turn, state.phase.value, state.phasing.value)
+    seen = [state]
+    while (state.phase.value, state.phasing.value) != (phase, phasing) or (
+        state.turn,
+        state.phase.value,
+        state.phasing.value,
+    ) == start:
+        acts = legal_actions(state)
+        pick = next((a for a in acts if str(a) == "end-phase"), None)
+        pick = pick or next((a for a in acts if str(a) in ("no-reveal", "stay")), None) or acts[0]
+        state = apply(state, pick)
+        seen.append(state)
+        assert len(seen) < limit, f"never reached {phasing}'s {phase}"
+    return seen

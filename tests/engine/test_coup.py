@@ -244,6 +244,21 @@ def test_18_32_18_33_alternate_one_unit_each_then_the_rest():
     assert s.phase is Phase.COUP_STATUS and s.to_act is Player.ABWEHR  # 18.34
 
 
+def test_18_33_a_side_that_passed_in_one_coup_turn_moves_again_in_the_next():
+    """Passing ends a side's movement for that Coup-Turn only (a planted bug that made
+    it last was once caught only by whole games)."""
+    s = coup_pos(""""301" = { hex = "1910", suspected = true }
+        "302" = { hex = "1912", suspected = true }
+        "001" = { hex = "2612" }
+        "002" = { hex = "2614" }""")
+    s = play(s, "activate 301", "end", "activate 001", "end", "end-phase")  # the Abwehr passes
+    assert Player.ABWEHR in s.coup.passed and s.to_act is Player.SS
+    s = play(s, "activate 002", "end", "activate 013", "end")  # the SS moves the rest
+    s = end_coup_turn(s)
+    assert (s.phase, s.coup.turn, s.to_act) == (Phase.COUP_MOVEMENT, 2, Player.ABWEHR)
+    assert s.coup.passed == frozenset() and "activate 301" in legal(s)
+
+
 def test_18_35_masked_units_wait():
     s = coup_pos(""""301" = { hex = "1910", suspected = true, marker = "masked" }""")
     assert "activate 301" not in legal(s)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from plot_core.engine.state import evolve
 from plot_core.parties import Player
 
-from .helpers import at, illegal, legal, play, pos
+from .helpers import H, at, illegal, legal, play, pos, to_phase
 
 # Target at 2210; 2210's neighbours: 2110 2310 2109 2209 2111 2211 (all plain Berlin).
 
@@ -715,6 +716,25 @@ def test_12_every_refused_target_says_why_with_its_case():
         str(illegal(s, "recruit 101", "12.22"))
         == "Bormann has already been the target of a recruitment this phase (12.22)"
     )
+
+
+def test_12_22_a_target_tried_in_one_phase_may_be_tried_again_in_the_next():
+    """The bar on a second attempt lasts the phase, not the game (a planted bug that
+    made it last was once caught only by whole games)."""
+    s = recruiting(
+        "ss",
+        """"101" = { hex = "2210", controller = "none" }
+        "001" = { hex = "2110" }""",
+        dice="5",
+    )
+    s = play(s, "recruit 101", "join 001", "roll")  # Ep: Bormann stays free (12.33)
+    assert s.unit("101").controller is None and at(s, "001") == "2110"
+    illegal(s, "recruit 101", "12.22")
+    s = to_phase(s, "recruitment", "ss")[-1]  # the next Game-Turn's
+    assert s.turn == 2 and not s.targeted
+    # (the Assignment Inter-Phase sent Heydrich away: he is put back beside Bormann)
+    s = evolve(s, units=tuple(evolve(u, hex=H("2110")) if u.id == "001" else u for u in s.units))
+    assert "recruit 101" in legal(s)
 
 
 def test_12_2_recruiters_need_effectiveness_above_0():

@@ -15,7 +15,7 @@ from plot_core.engine.sequence import player_turn
 from plot_core.engine.state import Box, Event, GameState, Phase
 from plot_core.parties import Party, Player
 
-from .helpers import at, illegal, legal, play, pos
+from .helpers import at, illegal, legal, play, pos, to_phase
 
 # -- set-up ----------------------------------------------------------------------
 
@@ -321,6 +321,26 @@ def test_apply_never_mutates_its_input():
         if acts:
             apply(s, rnd.choice(acts))
     assert [state_to_json(s) for s in trail] == snapshots
+
+
+def test_9_61_the_roll_comes_as_the_ss_movement_phase_begins_and_in_no_other_phase():
+    """From the Abwehr's Movement Phase on, through its Recruitment and Status Phases:
+    the die for Hitler is rolled once, as the SS Movement Phase begins (a planted bug
+    that rolled it in another phase was once caught only by whole games)."""
+    s = pos("""
+        turn = 3
+        phasing = "abwehr"
+        phase = "movement"
+        dice = [5]
+        [units]
+        "100" = { hex = "2414" }
+        """)
+    trail = to_phase(s, "movement", "ss")
+    rolled = [(st.phase, st.phasing) for st in trail if any(e.case == "9.61" for e in st.events)]
+    assert rolled == [(Phase.MOVEMENT, Player.SS)]
+    assert [e.text for e in trail[-1].events if e.case == "9.61"] == [
+        "Hitler's movement: die 5: Hitler goes to Rastenburg HQ"
+    ]
 
 
 def test_9_61_9_62_the_log_and_one_free_hex_taken_without_asking():
