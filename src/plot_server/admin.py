@@ -118,8 +118,8 @@ class Admin:
     def unsay(self, table_id: str, line: object) -> dict[str, Any]:
         if not isinstance(line, int) or isinstance(line, bool):
             raise Refused("name the line of talk by its number (plot admin talk TABLE lists them)")
-        said = self.hub.unsay(table_id, line)
-        return {"table": table_id.strip().upper(), "line": line, "name": said.name}
+        table, said = self.hub.unsay(table_id, line)
+        return {"table": table, "line": line, "name": said.name}
 
     def bans(self) -> list[dict[str, str]]:
         return [{"name": b.name, "what": DONE[b.kind], "why": b.why, "at": b.at} for b in self.hub.bans.all()]

@@ -14,6 +14,7 @@ from collections import deque
 
 from plot_core.outside_text import MARKS_ON_ONE, blank_looking, hidden_character, piled_marks, shows_nothing
 from plot_record import ChatLine
+from plot_record.format import REMOVED
 from plot_tui.talk import TALK_MAX
 
 CHAT_MAX = TALK_MAX  # the input field holds no more either
@@ -35,6 +36,8 @@ def text_problem(text: str) -> str:
         return "Nothing to say: the line is empty."
     if len(text) > CHAT_MAX:
         return f"A line holds at most {CHAT_MAX} characters ({len(text)} typed)."
+    if text.strip().casefold() == REMOVED.casefold():  # (only the host's removal reads so)
+        return f"{REMOVED!r} is how a line the host took back reads: say it another way."
     hidden = hidden_character(text.strip())
     if hidden is not None:
         return (

@@ -29,6 +29,7 @@ from plot_core.english import counted
 from plot_record import ChatLine, Header, Recorder, RecordError, load_record, secret_seed, utc_stamp
 from plot_record.clock import ClockRule
 from plot_record.files import loads, read_regular, write_whole
+from plot_record.format import REMOVED
 from plot_session.controller import Controller
 from plot_session.describe import SIDE
 from plot_session.session import Seat, Session
@@ -467,12 +468,16 @@ class Hub:
         to_operator(f"the host barred the name {ban.name!r} ({counted(ended, 'session')} ended): {ban.why}")
         return ended
 
-    def unsay(self, table_id: str, n: int) -> ChatLine:
+    def unsay(self, table_id: str, n: int) -> tuple[str, ChatLine]:
         """The host takes back line ``n`` of a table's talk (from 0, as `plot admin talk`
-        numbers them): every screen shows it removed, and the record says so."""
+        numbers them): every screen shows it removed, and the record says so. The
+        table's id, and the line as it now reads (who said it, and when)."""
         table = self.table(table_id)
         if table.over:
             raise Refused(f"The game at table {table.id} is over: its record takes no more lines.")
+        chat = table.session.chat
+        if 0 <= n < len(chat) and chat[n].text == REMOVED:
+            raise Refused(f"Line {n} of the talk at table {table.id} is taken back already.")
         try:
             line = table.session.unsay(n)
         except IndexError:
@@ -480,7 +485,7 @@ class Hub:
                 f"Table {table.id} has no line {n} of talk (it has {len(table.session.chat)})."
             ) from None
         to_operator(f"the host took back line {n} of the talk at table {table.id}")
-        return line
+        return table.id, line
 
     def mute(self, name: str, why: str) -> None:
         """The host mutes ``name`` (and its look-alikes): it plays on, and talks nowhere."""

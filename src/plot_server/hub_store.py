@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from plot_core import Player, Rules
 from plot_record import ChatLine, Header, Record, RecordError
 from plot_record.files import Unreadable, loads
-from plot_record.format import header_line, parse_entry
+from plot_record.format import REMOVED, UnsayLine, header_line, parse_entry
 from plot_record.store import parse_raw
 from plot_record.timeline import check
 from plot_session.describe import SIDE
@@ -283,12 +283,23 @@ class StoreTables:
         table.news = (fresh.session.actions, news)
         table.held_rows = []  # the fresh game has them
         self.bind(table)
-        # talk said here but not yet written is said again: a lost race costs a move,
-        # never a line a player was shown as said
+        # talk said here but not yet written is said again, and a line the host took
+        # back here is taken back again (found by who said it and when: its number
+        # may differ in the stored game): a lost race costs a move, never a line a
+        # player was shown as said, nor brings back one the host removed
         for text in getattr(old.recorder, "unsaved", []):
-            entry = json.loads(text)
-            if "chat" in entry and isinstance(said := parse_entry(entry, f"table {table.id}"), ChatLine):
+            said = parse_entry(json.loads(text), f"table {table.id}")
+            if isinstance(said, ChatLine):
                 fresh.session.say(said)  # (nobody listens to it yet: told below)
+            elif isinstance(said, UnsayLine) and said.line < len(old.chat):
+                gone = old.chat[said.line]
+                fresh_chat = fresh.session.chat
+                same = (gone.after, gone.time, gone.name, gone.role)
+                n = next(
+                    (i for i, c in enumerate(fresh_chat) if (c.after, c.time, c.name, c.role) == same), None
+                )
+                if n is not None and fresh_chat[n].text != REMOVED:
+                    fresh.session.unsay(n)
         fresh.session.names_paths = False  # (as the hub opened it)
         table.runtime.replace_session(fresh.session)  # every screen goes on, on the stored game
 

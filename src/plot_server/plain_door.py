@@ -23,6 +23,7 @@ from plot_core import Player
 from plot_core.english import counted
 from plot_record import ChatLine, utc_stamp
 from plot_record.clock import parse_clock, span
+from plot_record.format import REMOVED
 from plot_session.describe import SIDE
 from plot_session.session import Seat
 from plot_tui.line_mode import ACTED, LineMode, over_words
@@ -199,6 +200,7 @@ class PlainVisit:
         self.guest: Guest | None = None
         self.seat: LineMode | None = None
         self.talk_seen = 0
+        self.removed_seen: set[int] = set()  # lines of talk shown taken back by the host
         self.asked_at: tuple[int, bool] | None = None  # (actions, my move) when last asked
         self.over_said = False  # the game's end said at this table
         self.rematch_said = ""  # ... and what was said of its rematch
@@ -462,6 +464,7 @@ class PlainVisit:
         shot = chair.snapshot()
         self.seat.shown = max(0, len(shot.log) - RECENT)
         self.talk_seen = len(shot.chat)
+        self.removed_seen = {n for n, c in enumerate(shot.chat) if c.text == REMOVED}
         role = (
             f"the {SIDE[chair.side]}" if chair.side is not None else "watching; you see neither side's chits"
         )
@@ -598,6 +601,11 @@ class PlainVisit:
         for c in shot.chat[self.talk_seen :]:  # one's own line too: it was said
             self.say(self._talk_line(c))
         self.talk_seen = len(shot.chat)
+        # a line said here before and taken back by the host since: said so
+        removed = {n for n, c in enumerate(shot.chat) if c.text == REMOVED}
+        for n in sorted(removed - self.removed_seen):
+            self.say(f"The host took back a line {shot.chat[n].name} said.")
+        self.removed_seen = removed
         v = shot.view
         if v.outcome is not None:
             if not self.over_said:

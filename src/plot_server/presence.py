@@ -49,26 +49,39 @@ class Presence:
     def heard(self, process: str, seats: frozenset[HeldSeat]) -> None:
         """Another process says where its players sit; a process heard from for the
         first time is told ours at once."""
-        new = process not in self.elsewhere
+        before = self.elsewhere.get(process)
         self.elsewhere[process] = (seats, self.now())
-        moved = self._sat_again_elsewhere(process, seats)
+        moved = self._sat_again_elsewhere(process, seats, None if before is None else before[0])
         self.apply()
-        if new or moved:
+        if before is None or moved:
             self.tell()
 
-    def _sat_again_elsewhere(self, process: str, seats: frozenset[HeldSeat]) -> bool:
-        """Our connections at seats their players took again through ``process``,
-        later than here, are closed with the reason. Were any?"""
+    def _sat_again_elsewhere(
+        self, process: str, seats: frozenset[HeldSeat], before: frozenset[HeldSeat] | None
+    ) -> bool:
+        """Our connections at seats their players took again through ``process`` are
+        closed with the reason. Were any? A seat new in that process's notes was taken
+        there after ours: the store hands every process the notes in one order, so no
+        clock is asked. Only from a process heard for the first time (all its seats
+        new) are the times of sitting compared, the same millisecond going to the
+        greater process name."""
         link = self._link()
         here = link.process if link is not None else ""
+        held_before = None if before is None else {(t, s) for t, s, _ in before}
         closed = False
         for table_id, side, since in seats:
             table = self.tables.get(table_id)
             if table is None or side not in ("ss", "abwehr"):
-                continue
+                continue  # (watchers hold no seat)
             ours = table.seated(Player(side))
-            # the later sitting wins (the same millisecond: the greater process name)
-            if ours is not None and (ours.since, here) < (since, process):
+            if ours is None:
+                continue
+            later = (
+                (ours.since, here) < (since, process)
+                if held_before is None
+                else (table_id, side) not in held_before
+            )
+            if later:
                 table.guests.remove(ours)
                 ours.on_kick(seat_taken(table.id))
                 closed = True

@@ -62,7 +62,7 @@ class Hooks:
     # a table new here, or its seats changed: (id, meta, version, its record's lines)
     table: Callable[[str, dict, int, list[tuple[int, str]]], None]
     trouble: Callable[[str | None], None]  # the store away (None: back)
-    # who sits where in another process: (its token, its seats as (table, side) pairs)
+    # who sits where in another process: (its token, its seats as (table, side, since))
     presence: Callable[[str, frozenset[HeldSeat]], None] = lambda p, s: None
     presence_tick: Callable[[], None] = lambda: None  # time to forget the silent
 
@@ -189,18 +189,25 @@ class Shared:
                     self._drop(c)
 
     def _tell_presence(self, conn: Any) -> None:
-        seats = sorted(self._seated)[:MAX_SEATS_TOLD]
-        conn.execute(
-            "SELECT pg_notify(%s, %s)", (PRESENCE, json.dumps({"process": self.process, "seats": seats}))
-        )
+        held = sorted(self._seated)[:MAX_SEATS_TOLD]
+        # "seats" stays (table, side) pairs, as processes of the version before read
+        # them; when each was taken goes beside them
+        note = {
+            "process": self.process,
+            "seats": [[t, s] for t, s, _ in held],
+            "since": [n for *_, n in held],
+        }
+        conn.execute("SELECT pg_notify(%s, %s)", (PRESENCE, json.dumps(note, separators=(",", ":"))))
         self.post(self.hooks.presence_tick)
 
     def _heard_presence(self, payload: str) -> None:
         try:
             data = json.loads(payload)
             process = str(data["process"])
-            # (a process of the version before says no since: it sat down long ago)
-            seats = frozenset((str(t), str(s), int(rest[0]) if rest else 0) for t, s, *rest in data["seats"])
+            pairs = [(str(t), str(s)) for t, s in data["seats"]]
+            # (a process of the version before says no since: its seats, long taken)
+            since = [int(n) for n in data.get("since", [])] or [0] * len(pairs)
+            seats = frozenset((t, s, n) for (t, s), n in zip(pairs, since, strict=True))
         except (ValueError, KeyError, TypeError):
             return  # not ours to read: another program's
         if process != self.process:

@@ -388,6 +388,8 @@ def make_app(
         return response
 
     async def play(request: web.Request) -> web.StreamResponse:
+        if request.app[STOPPING].is_set():  # (its goodbye has been said: no new game)
+            return web.Response(status=503, text="the server is stopping", headers=HEADERS)
         who = await passes.who(SIGN_IN, request.cookies.get(COOKIE))
         if who is None:
             return web.Response(status=401, text="sign in first", headers=HEADERS)

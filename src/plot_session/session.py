@@ -413,7 +413,7 @@ class Session:
         self.chat[n] = unsaid(self.chat[n])
         if self.recorder is not None and self.state.outcome is None:
             try:
-                self.recorder.unsay(UnsayLine(n, utc_stamp()))
+                self.recorder.unsay(UnsayLine(n, self.stamp()))
             except OSError as exc:
                 self._cannot_save(exc)
         self._tell()

@@ -176,6 +176,10 @@ def test_a_line_the_host_takes_back_is_shown_removed_everywhere_and_stays_so(rul
     assert [c.text for c in again.tables[table.id].session.chat] == [REMOVED, "steady on"]
     with pytest.raises(Refused, match="has no line 5 of talk"):
         hub.unsay(table.id, 5)
+    with pytest.raises(Refused, match="is taken back already"):
+        hub.unsay(table.id, 0)
+    with pytest.raises(Refused, match="is how a line the host took back reads"):
+        hub.say(guests[Player.SS], "(Removed by the host)")  # nobody passes for the host
     assert "by its number" in Admin(hub).answer({"command": "unsay", "table": table.id, "line": "0"})["error"]
 
 
@@ -189,3 +193,22 @@ def test_a_record_whose_unsay_names_no_line_of_talk_is_named(rules, hub, tmp_pat
     bad.write_text(f"{header}\n{unsay_line(UnsayLine(0, '2026-11-28T12:00:00Z'))}")
     with pytest.raises(RecordError, match="line 2: unsay: there is no line 0 of talk before it"):
         load_record(bad, rules)
+
+
+def test_in_plain_text_a_line_the_host_takes_back_is_said_to_be_gone(rules, hub):
+    from .test_plain_door import Player_
+
+    table = hub.create(ALICE, Player.SS, opponent=hub_seat(), seed=3)
+    alice = Player_(hub, ALICE)
+    alice.visit.start()
+    alice.type(f"sit {table.id}")
+    alice.type("say a rude word")
+    hub.unsay(table.id, 0)
+    said = alice.type("help")  # (anything typed: what happened meanwhile is said first)
+    assert "The host took back a line alice said." in said and "a rude word" not in said
+
+
+def hub_seat():
+    from plot_session.session import Seat
+
+    return Seat.HUMAN

@@ -33,5 +33,8 @@ def test_a_stop_answers_a_sign_in_waiting_out_its_guesses_delay(rules, tmp_path)
             page = await asyncio.wait_for(waiting, 5)
             assert page.status == 503 and "The server is stopping; try again soon." in await page.text()
             assert time.monotonic() - asked < 2
+            # and no game opens once the players have been told goodbye
+            game = await client.get("/ws", headers={"Origin": str(client.make_url(""))})
+            assert game.status == 503 and await game.text() == "the server is stopping"
 
     asyncio.run(go())
