@@ -22,9 +22,9 @@ class CursorMoved(Message):
 
 class TalkHeard(Message):
     """A line of talk came while the Chat tab was hidden: the screen says so where the
-    player looks."""
+    player looks. None: the line said there was taken back by the host since."""
 
-    def __init__(self, line: ChatLine) -> None:
+    def __init__(self, line: ChatLine | None) -> None:
         self.line = line
         super().__init__()
 

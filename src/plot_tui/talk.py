@@ -117,6 +117,7 @@ class TalkPane(LogView):
         self.hide_watchers = False
         self.muted: set[str] = set()
         self._texts: dict[ChatLine, Text] = {}  # by the (frozen, hashable) line
+        self.told: ChatLine | None = None  # the line last said where the player looks
         self._lines: tuple[ChatLine, ...] = ()
 
     shown_talk: var[Shown | None] = var(None, always_update=True)  # the screen's Shown
@@ -152,7 +153,11 @@ class TalkPane(LogView):
         self.show(texts or [Text(self.empty, style="dim")])
         heard = [ln for ln in new if ln in shown]
         if heard and not tab_open:
+            self.told = heard[-1]
             self.post_message(TalkHeard(heard[-1]))
+        elif self.told is not None and self.told not in lines:  # taken back by the host
+            self.told = None
+            self.post_message(TalkHeard(None))
 
 
 class TalkKeys:
@@ -220,8 +225,12 @@ class TalkKeys:
             f"{clean(name)} is {'muted' if name in pane.muted else 'heard again'} on your screen."
         )
 
-    def heard(self, line: ChatLine) -> None:
-        """A line came while the Chat tab was hidden: said where the player looks."""
+    def heard(self, line: ChatLine | None) -> None:
+        """A line came while the Chat tab was hidden: said where the player looks (None:
+        the line said there was taken back, and its words go from there too)."""
+        if line is None:
+            self.screen.show_notice(Text("The host took back that line of talk.", style="dim"))
+            return
         text = line.text if len(line.text) <= 60 else line.text[:57] + "..."
         self.screen.show_notice(
             Text.assemble(

@@ -212,3 +212,27 @@ def hub_seat():
     from plot_session.session import Seat
 
     return Seat.HUMAN
+
+
+def test_a_line_taken_back_then_an_undo_reads_back_and_exports_without_its_words(rules, hub):
+    """An unsay between actions, then an undo of the last action: the game is the undone
+    one, the talk keeps its removal, and neither a reader nor the account shows the words."""
+    from plot_record.export import text_account
+    from plot_record.format import REMOVED
+
+    table, guests, _ = two_players(hub)
+    play(guests, 2, random.Random(2))
+    hub.say(guests[Player.SS], "a rude word")
+    hub.unsay(table.id, 0)
+    mover = next(g for g in guests.values() if g.chair.my_move())
+    before = table.session.state
+    for action in mover.chair.legal():  # the first that can be taken back (no die rolled)
+        mover.chair.act(action)
+        if table.session.undo_for(mover.chair.side):
+            break
+        pytest.fail(f"{action} could not be taken back")
+    assert table.session.state == before
+    record = load_record(table.record, rules)
+    assert record.timeline.final == before and [c.text for c in record.chat] == [REMOVED]
+    account = "\n".join(text_account(record, Player.SS))
+    assert REMOVED in account and "rude" not in account

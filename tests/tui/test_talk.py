@@ -152,3 +152,23 @@ async def test_a_new_line_of_talk_redraws_only_the_newest_part_of_the_pane(table
         screen.catch_up()  # (the screen's own draw, at once)
         assert redrawn == [chunks[-1]]  # one chunk of 50 lines, not 400
         assert "the newest" in pane.shown_text()
+
+
+async def test_a_line_the_host_takes_back_leaves_the_pane_and_the_notice(table):
+    """Heard while the Chat tab was hidden, then taken back by the host (plot admin
+    unsay): its words go from the notice and the pane, both saying it was removed."""
+    hub, t = table
+    alice = hub.sit(t.id, ALICE)
+    bob = hub.sit(t.id, BOB, code=t.code)
+    app = GuestApp(bob)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = screen_of(app)
+        hub.say(alice, "a rude word")
+        await pilot.pause()
+        assert "alice (SS): a rude word" in flat(screen.query_one("#prompt"))  # the notice
+        hub.unsay(t.id, 0)
+        await pilot.pause()
+        await pilot.pause()
+        assert "rude" not in flat(screen.query_one("#prompt"))
+        assert "The host took back that line of talk." in flat(screen.query_one("#prompt"))
+        assert "rude" not in chat_shown(app) and "(removed by the host)" in chat_shown(app)
