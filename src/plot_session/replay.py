@@ -21,7 +21,7 @@ from plot_record import ChatLine, Record, RecordError, Step, ThinkLine
 from plot_record.notes import Note, load_notes, new_note, save_notes
 
 from .describe import SIDE
-from .session import LogLine, Seat, timeline_log
+from .session import LogLine, Seat, thoughts_since_other_side, timeline_log
 
 if TYPE_CHECKING:  # the analysis imports the evaluation: not needed to replay
     from .analysis import Alternative, Analysis, TurningPoint
@@ -78,6 +78,11 @@ class Replay:
     def thought_so_far(self) -> ThinkLine | None:
         """The computer's reasons for its last new plan up to this position."""
         return next((t for t in reversed(self.record.thoughts) if t.after <= self.i), None)
+
+    def thoughts_of_its_turn(self) -> list[ThinkLine]:
+        """Its plans up to this position since its opponent last acted (as W in play)."""
+        actors = [step.side for step in self.record.timeline.steps]
+        return thoughts_since_other_side(self.record.thoughts, actors, self.i)
 
     def said_here(self) -> list[ChatLine]:
         return [c for c in self.record.chat if c.after == self.i]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 
@@ -324,6 +324,11 @@ class Session:
         not see: plot_tui.why)."""
         return self.thoughts[-1] if self.thoughts else None
 
+    def thoughts_of_its_turn(self) -> list[ThinkLine]:
+        """Every plan the computer chose since its opponent last acted, oldest first:
+        what W explains of its moves (thoughts_since_other_side)."""
+        return thoughts_since_other_side(self.thoughts, self.actors, self.actions)
+
     def _apply(
         self,
         action: Action,
@@ -549,6 +554,20 @@ class Session:
             # an EndLine says what the last action's state already says
         finally:
             self.recorder = recorder
+
+
+def thoughts_since_other_side(
+    thoughts: Sequence[ThinkLine], actors: Sequence[Player], upto: int
+) -> list[ThinkLine]:
+    """Of ``thoughts`` up to action ``upto``, those of the last thinker since its
+    opponent's last action (``actors``: who made each action, the first being 1): the
+    plans of its phase, or of its run of steps."""
+    made = [t for t in thoughts if t.after <= upto]
+    if not made:
+        return []
+    side = made[-1].side
+    last_other = max((i for i, who in enumerate(actors[:upto], start=1) if who is not side), default=0)
+    return [t for t in made if t.side is side and t.after > last_other]
 
 
 def lesson_session(lesson: Lesson, rules: Rules) -> Session:

@@ -40,6 +40,7 @@ class Snapshot:
     humans: tuple[Player, ...]  # the sides a human plays
     chat: tuple[ChatLine, ...]  # talk at the table (everyone hears it)
     last_thought: ThinkLine | None  # the computer's reasons for its last plan
+    its_turn: tuple[ThinkLine, ...]  # ... and for each plan since its opponent last acted
     # both sides' views once the game is over and nothing is secret; None before
     everyone: tuple[PlayerView, PlayerView] | None
 
@@ -78,5 +79,6 @@ def snapshot_of(session: Session, eyes: Player | None, version: int) -> Snapshot
         humans=tuple(session.humans()),
         chat=tuple(session.chat),
         last_thought=session.last_thought(),
+        its_turn=tuple(session.thoughts_of_its_turn()),
         everyone=(view_of(state, Player.SS), view_of(state, Player.ABWEHR)) if over else None,
     )

@@ -346,4 +346,5 @@ class GameScreen(BoardScreen):
     def action_why(self) -> None:
         """The computer's last new plan and the others it weighed."""
         shot = self.shot
-        self.app.push_screen(HelpScreen(why_text(shot.last_thought, shot.eyes, over=shot.over)))
+        said = why_text(shot.last_thought, shot.eyes, over=shot.over, earlier=shot.its_turn[:-1])
+        self.app.push_screen(HelpScreen(said))

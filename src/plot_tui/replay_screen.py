@@ -315,7 +315,10 @@ class ReplayScreen(BoardScreen):
         """Why the computer made its last new plan up to here, through the
         replay's eyes: a plan naming the other side's unseen chits stays hidden."""
         r = self.replay
-        self.app.push_screen(HelpScreen(why_text(r.thought_so_far(), r.eyes, over=r.eyes is None)))
+        said = why_text(
+            r.thought_so_far(), r.eyes, over=r.eyes is None, earlier=r.thoughts_of_its_turn()[:-1]
+        )
+        self.app.push_screen(HelpScreen(said))
 
     # -- notes -------------------------------------------------------------------
     def action_note(self) -> None:

@@ -1,4 +1,5 @@
-"""Why the computer moved: its last new plan and the others it weighed.
+"""Why the computer moved: its last new plan and the others it weighed, after the
+plans it chose before it in the same turn of its (since its opponent last acted).
 
 A searching player records, with each new plan, the plans it weighed (at most three,
 the chosen first) with its estimate of its chance of winning after each, the trials
@@ -10,6 +11,8 @@ seen" until the game is over. The estimates themselves are the computer's opinio
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from rich.text import Text
 
@@ -37,7 +40,12 @@ def plan_words(plan: PlanLine, thinker: Player, viewer: Player | None, over: boo
     return f"{plan.public} (any chits it commits not shown)" if plan.public else HIDDEN
 
 
-def why_text(t: ThinkLine | None, viewer: Player | None, *, over: bool) -> Text:
+def why_text(
+    t: ThinkLine | None, viewer: Player | None, *, over: bool, earlier: Sequence[ThinkLine] = ()
+) -> Text:
+    """The computer's reasons for ``t``, its last new plan, with each plan it chose
+    ``earlier`` in the same turn of its (since its opponent last acted), as ``viewer``
+    may read them."""
     if t is None:
         return Text(
             "The computer has not weighed a plan yet in this game: only the\n"
@@ -45,6 +53,19 @@ def why_text(t: ThinkLine | None, viewer: Player | None, *, over: bool) -> Text:
         )
     out = Text()
     out.append(f"Why the computer ({t.level}, {SIDE[t.side]}) did what it did\n", style="bold")
+    if earlier:
+        out.append("Its plans before the last, since its opponent last acted:\n", style="dim")
+        for before in earlier:
+            chosen = before.plans[0]
+            out.append(f" at action {before.after}: ")
+            out.append_text(plain(plan_words(chosen, before.side, viewer, over)))
+            if chosen.effect and seen_whole(chosen, before.side, viewer, over):
+                out.append(" — ", style="dim")
+                out.append_text(plain(chosen.effect))
+            if chosen.trials:  # (no chance is given for a plan it did not try)
+                out.append(f" (wins {100 * chosen.win:.0f}%)", style="green")
+            out.append("\n")
+        out.append("\n")
     if t.trials == 0:  # nothing was weighed: no chance to give, and none made up
         out.append(f"At action {t.after} it had one plan only, so it tried none:\n\n", style="dim")
         out.append(" chosen  ", style="bold")

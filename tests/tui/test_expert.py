@@ -157,3 +157,35 @@ def test_w_says_what_each_plan_changes_and_hides_it_with_a_private_plans_words()
     assert "Travel" not in ss and "Oster" not in ss  # the private plan, whole
     mine = why_text(t, Player.ABWEHR, over=False).plain
     assert "what it changes: Oster (301) enters Berlin; spends 1 Travel chit" in mine
+
+
+def test_w_says_every_plan_of_the_computers_turn_not_only_the_last():
+    """Since its opponent last acted the computer may have chosen several plans (a
+    phase's units, one plan each): W says each, masked as the last one is."""
+    from plot_session.session import thoughts_since_other_side
+
+    SS, AB = Player.SS, Player.ABWEHR
+
+    def thought(after, words, private=False, win=0.5, trials=40):
+        plan = PlanLine(words, win, trials, private, "Hanke moves to 2113", "a plan")
+        return ThinkLine(after, SS, "expert", trials, 0.5, (plan,))
+
+    thoughts = [
+        thought(2, "Heydrich to 2110"),
+        thought(5, "Hanke to 2113"),
+        thought(6, "travel with TR1", True),
+    ]
+    actors = [SS, SS, AB, SS, SS, SS]
+    assert [t.after for t in thoughts_since_other_side(thoughts, actors, 6)] == [5, 6]
+    assert [t.after for t in thoughts_since_other_side(thoughts, actors, 2)] == [2]  # a replay there
+    assert thoughts_since_other_side([], actors, 6) == []
+    run = thoughts_since_other_side(thoughts, actors, 6)
+    said = why_text(run[-1], AB, over=False, earlier=run[:-1]).plain
+    assert "Its plans before the last, since its opponent last acted:" in said
+    assert "at action 5: Hanke to 2113 — Hanke moves to 2113 (wins 50%)" in said
+    assert "TR1" not in said  # the last plan names the SS's own chit: masked for the Abwehr
+    untried = thought(5, "End the phase", trials=0)
+    line = next(
+        x for x in why_text(run[-1], SS, over=False, earlier=[untried]).plain.splitlines() if "action 5" in x
+    )
+    assert "End the phase" in line and "wins" not in line  # no chance from no trial
