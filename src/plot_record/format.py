@@ -191,6 +191,14 @@ def unsaid(chat: ChatLine) -> ChatLine:
     return attrs.evolve(chat, text=REMOVED)
 
 
+def take_back(chat: list[ChatLine], unsay: UnsayLine, where: str) -> None:
+    """``unsay`` read from a record applied to the talk read before it; RecordError,
+    naming ``where``, if it names no line said yet."""
+    if unsay.line >= len(chat):
+        raise RecordError(f"{where}: unsay: there is no line {unsay.line} of talk before it")
+    chat[unsay.line] = unsaid(chat[unsay.line])
+
+
 @attrs.frozen
 class PlanLine:
     """One plan a computer player weighed: its words, its estimated chance of winning

@@ -40,7 +40,7 @@ from .format import (
     ThinkLine,
     UndoLine,
     UnsayLine,
-    unsaid,
+    take_back,
 )
 from .store import RawRecord, read_raw
 
@@ -246,9 +246,7 @@ def check(raw: RawRecord, rules: Rules) -> Record:
             chat.append(entry)
             continue
         if isinstance(entry, UnsayLine):  # a line of talk the host took back
-            if entry.line >= len(chat):
-                raise RecordError(f"{where}: unsay: there is no line {entry.line} of talk before it")
-            chat[entry.line] = unsaid(chat[entry.line])
+            take_back(chat, entry, where)
             continue
         if isinstance(entry, ThinkLine):  # the computer's reasons for an action of its
             if entry.after != len(tl) or not tl.steps or tl.steps[-1].side is not entry.side:

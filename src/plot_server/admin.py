@@ -22,6 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 from plot_core import Player
 from plot_session.describe import SIDE
 
@@ -151,7 +153,19 @@ def socket_path(home: Path) -> Path:
     return Path(home) / ADMIN_DIR / f"{os.getpid()}-{secrets.token_hex(3)}.sock"
 
 
-async def open_admin(hub: Hub) -> tuple[asyncio.AbstractServer, Path]:
+@attrs.frozen
+class AdminSocket:
+    """This process's admin socket, listening; ``close`` takes it away again."""
+
+    server: asyncio.AbstractServer
+    path: Path
+
+    def close(self) -> None:
+        self.server.close()
+        self.path.unlink(missing_ok=True)
+
+
+async def open_admin(hub: Hub) -> AdminSocket:
     """This process's admin socket, listening on the hub's loop."""
     admin = Admin(hub)
     path = socket_path(hub.home)
@@ -176,7 +190,7 @@ async def open_admin(hub: Hub) -> tuple[asyncio.AbstractServer, Path]:
 
     server = await asyncio.start_unix_server(serve, str(path), limit=REQUEST_LIMIT)
     path.chmod(0o600)
-    return server, path
+    return AdminSocket(server, path)
 
 
 # -- plot admin's side ---------------------------------------------------------------

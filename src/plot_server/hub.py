@@ -67,7 +67,6 @@ from .tables import (  # noqa: F401  (the names the server and tests import from
     owners_or_none,
     record_path,
     refuse_closed,
-    seat_taken,
     tell_all,
     to_operator,
 )
@@ -556,8 +555,7 @@ class Hub:
                 raise
         old = table.seated(side)
         if old is not None:  # the same player again: the newer connection wins
-            table.guests.remove(old)
-            old.on_kick(seat_taken(table.id))
+            table.sat_again(old)
         guest = self._seat(table, side, who, on_change, on_kick)
         guest.on_closed = on_closed
         self.presence.tell()

@@ -39,7 +39,7 @@ from datetime import UTC, datetime
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 import attrs
 
@@ -314,37 +314,45 @@ class Outbox:
         text = f"{notice.subject}\n{notice.text}"
         body = json.dumps({"text": text, "content": text[:2000]}).encode()
         parts = urlsplit(url)
-        host = parts.hostname or ""
         path = parts.path or "/"
-        # each address judged public in turn (an IPv6 one first may not be reachable
-        # from here); a name the host allowed (None) is looked up as usual
-        for n, address in enumerate(addresses or [None]):
-            connection: http.client.HTTPConnection
-            if parts.scheme == "https":
-                connection = _Pinned(host, parts.port or 443, address)
-            else:  # plain http: only to a name the host allowed
-                connection = http.client.HTTPConnection(host, parts.port or 80, timeout=WEBHOOK_TIMEOUT)
-            try:
-                connection.connect()
-            except OSError:
-                connection.close()
-                if n == len(addresses or [None]) - 1:
-                    raise
-                continue
-            try:
-                connection.request(
-                    "POST",
-                    f"{path}?{parts.query}" if parts.query else path,
-                    body,
-                    {"Content-Type": "application/json"},
-                )
-                answer = connection.getresponse()  # a redirect is not followed: it could point inside
-                answer.read(ANSWER_LIMIT)
-                if answer.status >= 300:
-                    raise OSError(f"the webhook answered {answer.status} {answer.reason[:60]}")
-            finally:
-                connection.close()
-            return
+        connection = _connected(parts, addresses)
+        try:
+            connection.request(
+                "POST",
+                f"{path}?{parts.query}" if parts.query else path,
+                body,
+                {"Content-Type": "application/json"},
+            )
+            answer = connection.getresponse()  # a redirect is not followed: it could point inside
+            answer.read(ANSWER_LIMIT)
+            if answer.status >= 300:
+                raise OSError(f"the webhook answered {answer.status} {answer.reason[:60]}")
+        finally:
+            connection.close()
+
+
+def _connected(parts: SplitResult, addresses: list[str]) -> http.client.HTTPConnection:
+    """A connection to a webhook's host: to each address judged public in turn (an IPv6
+    one first may not be reachable from here), or, for a name the host allowed (no
+    addresses), wherever the name leads. OSError, the last refusal, if none answers."""
+    host, refused = parts.hostname or "", None
+    tries: list[str | None] = [*addresses] or [None]
+    for address in tries:
+        connection: http.client.HTTPConnection
+        if parts.scheme == "https":
+            connection = _Pinned(host, parts.port or 443, address)
+        else:  # plain http: only to a name the host allowed
+            connection = http.client.HTTPConnection(host, parts.port or 80, timeout=WEBHOOK_TIMEOUT)
+        try:
+            connection.connect()
+        except OSError as exc:
+            connection.close()
+            refused = exc
+            continue
+        return connection
+    if refused is None:
+        raise AssertionError("a webhook with no address to try")
+    raise refused
 
 
 class _Pinned(http.client.HTTPSConnection):

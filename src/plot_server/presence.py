@@ -18,7 +18,7 @@ from collections.abc import Callable
 from plot_core import Player
 
 from .shared import PRESENCE_TTL, HeldSeat, Shared
-from .tables import ServedTable, seat_taken
+from .tables import ServedTable
 
 
 class Presence:
@@ -82,8 +82,7 @@ class Presence:
                 else (table_id, side) not in held_before
             )
             if later:
-                table.guests.remove(ours)
-                ours.on_kick(seat_taken(table.id))
+                table.sat_again(ours)
                 closed = True
         return closed
 

@@ -176,8 +176,7 @@ def run(
                 )
         finally:
             if admin is not None:
-                admin[0].close()
-                admin[1].unlink(missing_ok=True)
+                admin.close()
             janitor.cancel()
             figures.cancel()
             if web_runner is not None:

@@ -185,6 +185,12 @@ class ServedTable:
     def seated(self, side: Player) -> Guest | None:
         return next((g for g in self.guests if g.chair.side is side), None)
 
+    def sat_again(self, old: Guest) -> None:
+        """``old``'s player sat down at its seat from another connection (through this
+        process or another): the newer connection wins, the old one is told and closed."""
+        self.guests.remove(old)
+        old.on_kick(seat_taken(self.id))
+
     def present(self, side: Player) -> bool:
         """Is ``side``'s player at the table, through this process or another?"""
         return self.seated(side) is not None or side in self.elsewhere

@@ -240,14 +240,21 @@ def make_app(
     app = web.Application(client_max_size=MAX_FORM, middlewares=[same_site_forms, store_away])
     app[STOPPING] = asyncio.Event()
 
+    def turned_away(who: Who) -> web.Response | None:
+        """The sign-in page saying why, for a name or key the host barred."""
+        ban = hub.barred(who)
+        if ban is None:
+            return None
+        return sign_in_page(password=password is not None, problem=f"{ban.words()}.", status=403)
+
     async def index(request: web.Request) -> web.Response:
         token = request.cookies.get(COOKIE)
         who = None if token is None else await passes.who(SIGN_IN, token)
         if token is None or who is None:
             return sign_in_page(password=password is not None)
-        ban = hub.barred(who)  # (a browser signed in before the ban)
-        if ban is not None:
-            return sign_in_page(password=password is not None, problem=f"{ban.words()}.", status=403)
+        turned = turned_away(who)  # (a browser signed in before the ban)
+        if turned is not None:
+            return turned
         page = web.Response(
             text=(
                 '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -362,9 +369,9 @@ def make_app(
         who = await passes.who(LINK, token)
         if who is None:
             return _link_gone()
-        ban = hub.barred(who)
-        if ban is not None:
-            return sign_in_page(password=password is not None, problem=f"{ban.words()}.", status=403)
+        turned = turned_away(who)
+        if turned is not None:
+            return turned
         # the sign-in first, then the link used up: a store that fails between them
         # leaves the link good for another try, and two tries at once sign in once
         cookie = await passes.add(SIGN_IN, who, _address(request, proxies))

@@ -36,7 +36,7 @@ from plot_core.lessons import Lesson
 from plot_core.wording import words
 from plot_record import ChatLine, PlanLine, Record, Recorder, RecordError, RecordWriter, ThinkLine, utc_stamp
 from plot_record.clock import ClockRule, Grant, on_time, time_left
-from plot_record.format import THINK_TEXT, ActionLine, Entry, FlagLine, UndoLine, UnsayLine, unsaid
+from plot_record.format import THINK_TEXT, ActionLine, Entry, FlagLine, UndoLine, UnsayLine, take_back, unsaid
 from plot_record.timeline import Timeline
 
 
@@ -543,9 +543,7 @@ class Session:
                 self.chat.append(entry)
                 self._tell()
             elif isinstance(entry, UnsayLine):
-                if entry.line >= len(self.chat):
-                    raise RecordError(f"{where}: unsay: there is no line {entry.line} of talk here")
-                self.chat[entry.line] = unsaid(self.chat[entry.line])
+                take_back(self.chat, entry, where)
                 self._tell()
             elif isinstance(entry, ThinkLine):
                 self.thoughts.append(entry)

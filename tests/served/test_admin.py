@@ -112,16 +112,17 @@ def test_plot_admin_reaches_the_process_through_its_socket_in_the_data_folder(ru
     hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=1)
 
     async def go():
-        server, path = await open_admin(hub)
+        admin = await open_admin(hub)
+        path = admin.path
         dead = tmp_path / "admin" / "1-dead00.sock"  # a process gone: nobody listens there
         dead.touch()
         try:
             answers = await asyncio.to_thread(ask, tmp_path, {"command": "tables"})
+            assert path.stat().st_mode & 0o777 == 0o600 and path.parent.stat().st_mode & 0o777 == 0o700
         finally:
-            server.close()
+            admin.close()
         assert [[t["id"] for t in a["answer"]] for a in answers] == [["T1"]]
-        assert not dead.exists()
-        assert path.stat().st_mode & 0o777 == 0o600 and path.parent.stat().st_mode & 0o777 == 0o700
+        assert not dead.exists() and not path.exists()  # and its own goes with it
 
     asyncio.run(go())
 
