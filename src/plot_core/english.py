@@ -19,6 +19,8 @@ def listed(names: list[str]) -> str:
 
 def plain_letters(text: str) -> str:
     """``text`` as a search compares it: lower case, accents dropped (Müller: muller)."""
+    if text.isascii():  # nothing to drop: the common case, kept cheap (a search a key)
+        return text.lower()
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 

@@ -5,9 +5,11 @@ made from the game screen's snapshot and answered through its controller."""
 
 from __future__ import annotations
 
+import heapq
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
+import attrs
 from rich.text import Text
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
@@ -49,19 +51,33 @@ def menu_items(controller: Controller, rules: Rules, v: PlayerView, actions: lis
     return items
 
 
+PALETTE_LINES = 60  # more than the tallest terminal shows at once
+
+
+@attrs.frozen
+class PaletteLine:
+    """One legal action as the palette shows it and searches it."""
+
+    text: str  # what is shown
+    shown: str  # the same, as a search compares it (worked out once, not at every key)
+    more: str  # what else it is found by, as a search compares it
+    help: str  # what is at stake
+    action: Action
+
+
 class ActionCommands(Provider):
     """The command palette searches the legal actions by their words and notation."""
 
-    _found: list[tuple[str, str, str, Action]] | None = None
+    _found: list[PaletteLine] | None = None
 
-    def _items(self) -> list[tuple[str, str, str, Action]]:
-        """(what is shown, what else it is found by, what is at stake, the action), worked
-        out once each time the palette opens (a provider lives as long as it is open)."""
+    def _items(self) -> list[PaletteLine]:
+        """The palette's lines, worked out once each time the palette opens (a provider
+        lives as long as it is open)."""
         if self._found is None:
             self._found = self._work_out()
         return self._found
 
-    def _work_out(self) -> list[tuple[str, str, str, Action]]:
+    def _work_out(self) -> list[PaletteLine]:
         from .game import GameScreen
 
         screen = self.screen
@@ -76,27 +92,32 @@ class ActionCommands(Provider):
             help_ = controller.stakes_words(a, words(rules, v, a)) or (
                 line_for(controller, rules, v, a)[len(describe(rules, v, a)) :].strip()
             )
-            out.append((text, search_words(rules, v, a), help_, a))
+            out.append(PaletteLine(text, searchable(text), searchable(search_words(rules, v, a)), help_, a))
         return out
 
     # What the palette shows of an action is what the list and the prompt would say
     # first, so picking it goes ahead at once.
     async def discover(self) -> Hits:
-        for text, _, help_, a in self._items():
-            yield DiscoveryHit(Text(text), partial(self._game.act, a, asked=True), help=help_ or None)
+        for line in self._items():
+            yield DiscoveryHit(
+                Text(line.text), partial(self._game.act, line.action, asked=True), help=line.help or None
+            )
 
     async def search(self, query: str) -> Hits:
         # Every word of the query somewhere in the action's words (not Textual's fuzzy
         # match: on hundreds of long lines it takes seconds a key); the shown words first.
         wanted = plain_letters(query).split()  # (accents and case aside: muller finds Müller)
-        for text, more, help_, a in self._items():
-            shown = searchable(text)
-            if not all(w in shown or w in searchable(more) for w in wanted):
-                continue
-            score = (1 + sum(w in shown for w in wanted)) / (1 + len(wanted))
-            line = Text(text)
-            line.highlight_words(wanted, style="bold", case_sensitive=False)
-            yield Hit(score, line, partial(self._game.act, a, asked=True), help=help_ or None)
+        found = [
+            ((1 + sum(w in line.shown for w in wanted)) / (1 + len(wanted)), -k, line)
+            for k, line in enumerate(self._items())
+            if all(w in line.shown or w in line.more for w in wanted)
+        ]
+        # The best that a screen can show, in the list's order among equals: a travel
+        # phase has hundreds of lines, and the palette draws each it is given at every key.
+        for score, _, line in heapq.nlargest(PALETTE_LINES, found, key=lambda f: f[:2]):
+            shown = Text(line.text)
+            shown.highlight_words(wanted, style="bold", case_sensitive=False)
+            yield Hit(score, shown, partial(self._game.act, line.action, asked=True), help=line.help or None)
 
     @property
     def _game(self) -> GameScreen:

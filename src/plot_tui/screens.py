@@ -295,6 +295,12 @@ class MenuItem(Generic[T]):
     group: str = ""  # the heading it is listed under
     words: str = ""  # what else it is found by (names, areas, hexes)
     ask: str = ""  # said first; the same line picked again goes ahead
+    # what typing is compared with, worked out once (not again at every key)
+    found: str = attrs.field(init=False, eq=False, repr=False)
+
+    @found.default
+    def _found(self) -> str:
+        return searchable(f"{self.text} {self.group} {self.words}")
 
 
 class ActionMenu(OnceModal[T | None]):
@@ -333,8 +339,7 @@ class ActionMenu(OnceModal[T | None]):
         out: list[Option | None] = []
         group = None
         for i, item in enumerate(self.items):
-            found = searchable(f"{item.text} {item.group} {item.words}")
-            if not all(w in found for w in words):
+            if not all(w in item.found for w in words):
                 continue
             if item.group and item.group != group:
                 out.append(Option(Text(item.group, style="bold"), disabled=True))

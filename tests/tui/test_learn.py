@@ -33,13 +33,14 @@ async def open_lesson(pilot, app, n: int) -> LessonScreen:
     return app.screen
 
 
-async def test_every_lesson_can_be_finished_from_its_start_one_after_another():
-    """The whole tutorial in one sitting, as a learner would take it: each lesson from
-    the list, played to its goal, ticked and kept."""
+async def take_lessons_in_one_sitting(taken: list[int]) -> None:
+    """Lessons from the list one after another, as a learner takes them: each played
+    to its goal, ticked and kept; the others stay unticked."""
     settings = quick()
     app = PlotApp(RULES, settings=settings, learn=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        for n, lesson in enumerate(LESSONS):
+        for n in taken:
+            lesson = LESSONS[n]
             screen = await open_lesson(pilot, app, n)
             assert lesson.goal in str(screen.prompt_pane.notice)
             for step in lesson.solution:
@@ -57,11 +58,23 @@ async def test_every_lesson_can_be_finished_from_its_start_one_after_another():
             await until(pilot, lambda: isinstance(app.screen, LessonList), "the list again")
             assert lesson.key in settings.settings.lessons_done  # ticked, and kept
         ticks = [str(o.prompt) for o in app.screen.query_one("OptionList")._options]
-        assert all(t.startswith("✓") for t in ticks[: len(LESSONS)])
+        assert [t.startswith("✓") for t in ticks[: len(LESSONS)]] == [n in taken for n in range(len(LESSONS))]
         assert [t.strip() for t in ticks[len(LESSONS) :]] == [  # then the guided games
             "A whole game as the Abwehr, with a coach",
             "A whole game as the SS, with a coach",
         ]
+
+
+async def test_the_first_and_the_last_lesson_are_finished_one_after_another():
+    # (each lesson's solution reaching its goal is checked on the engine in
+    # test_lessons.py; the whole tutorial by the keyboard is the soak below)
+    await take_lessons_in_one_sitting([0, len(LESSONS) - 1])
+
+
+@pytest.mark.slow  # ~40 s: under make bench
+async def test_every_lesson_can_be_finished_from_its_start_one_after_another():
+    """The whole tutorial in one sitting."""
+    await take_lessons_in_one_sitting(list(range(len(LESSONS))))
 
 
 async def test_the_movement_lesson_by_keys_with_a_hint_and_the_rules():
