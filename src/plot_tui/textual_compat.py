@@ -20,6 +20,7 @@ from textual._xterm_parser import XTermParser
 from textual.color import Color
 from textual.dom import DOMNode
 from textual.style import Style
+from textual.widgets._footer import FooterKey
 
 # Methods of textual.app.App that plot overrides: which key actions run at all (a key
 # for a screen already gone does nothing; a stranger's session runs no app actions),
@@ -82,6 +83,25 @@ def _watch_swept(self: DOMNode, obj: Any, attribute_name: str, callback: Any, in
 
 
 DOMNode.watch = _watch_swept  # type: ignore[method-assign]
+
+
+# Each key the Footer shows starts "compact" and is then bound to the Footer's own
+# "compact" (never set here: False), so every key changed its classes twice as it was
+# made, each change restyling it: some 40 restylings each time the keys change (at
+# every screen opened), a tenth of the time to open a game. A key now starts as it will
+# be drawn: the palette's key compact (it is bound to nothing), the others as their
+# Footer is (not compact), so no change is left to restyle for.
+_footer_key_init = FooterKey.__init__
+
+
+def _footer_key_made_as_drawn(self: FooterKey, *args: Any, **kwargs: Any) -> None:
+    _footer_key_init(self, *args, **kwargs)
+    compact = self.has_class("-command-palette")
+    self.set_reactive(FooterKey.compact, compact)
+    self.set_class(compact, "-compact", update=False)
+
+
+FooterKey.__init__ = _footer_key_made_as_drawn  # type: ignore[method-assign]
 
 
 def has_screens(app: Any) -> bool:

@@ -113,3 +113,36 @@ async def test_keys_a_footer_no_longer_shows_are_not_kept():
             await pilot.pause()
         kept = getattr(footer, compat.WATCHERS, {}).get("compact", [])
         assert len(kept) <= 3 * 8, f"{len(kept)} keys kept by the footer"
+
+
+@pytest.mark.asyncio
+async def test_a_footers_keys_are_styled_once_as_they_are_made_and_look_as_before():
+    """Each key starts as it will be drawn, so making the keys restyles none of them
+    (each was restyled twice); they look as before (the 80x24 snapshots hold that)."""
+    from textual.binding import Binding
+    from textual.widgets import Footer
+    from textual.widgets._footer import FooterKey
+
+    class Keys(App[None]):
+        BINDINGS = [Binding(k, f"notify('{k}')", f"key {k}") for k in "stuvwxyz"]
+
+        def compose(self):
+            yield Footer()
+
+    app = Keys()
+    restyled: list[object] = []
+    async with app.run_test(size=(120, 10)) as pilot:
+        await pilot.pause()
+        old = list(app.screen.query(FooterKey))
+        real = app.update_styles
+        app.update_styles = lambda node=None, animate=True: (restyled.append(node), real(node, animate))[1]
+        app.screen.refresh_bindings()  # the keys made anew, as at every screen opened
+        await pilot.pause()
+        await pilot.pause()
+        keys = list(app.screen.query(FooterKey))
+        assert not set(keys) & set(old), "the keys were not made anew"
+        # as Textual draws them: the bound keys as their Footer (not compact), the
+        # palette's own key compact
+        assert [k.has_class("-compact") for k in keys] == [False] * 8 + [True]
+        assert not [n for n in restyled if isinstance(n, FooterKey)]
+        assert "key s" in str(keys[0].render())
