@@ -15,8 +15,6 @@ goes first, then an address's, and past the whole bound the oldest of the same k
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import hashlib
 import secrets
 import time
@@ -27,7 +25,7 @@ from typing import Protocol
 import attrs
 import psycopg
 
-from .pgstore import TIMEOUT_MS, StoreError, safe_url
+from .async_store import WITHIN, AsyncStore
 from .tables import Who
 
 
@@ -50,7 +48,6 @@ class Kind:
 
 SESSION_HOURS = 24  # a sign-in lasts this long without a visit
 LINK_MINUTES = 10  # a link is good this long after it is made
-WITHIN = 8.0  # seconds a stored pass may take to check, however the store fails
 
 SIGN_IN = Kind(
     "sign-in", SESSION_HOURS * 3600, True, per_player=10, per_address=20, most=10_000, token_bytes=32
@@ -154,11 +151,6 @@ class PassesInMemory:
         pass
 
 
-async def _close_quietly(conn: psycopg.AsyncConnection) -> None:
-    with contextlib.suppress(psycopg.Error, OSError):
-        await conn.close()
-
-
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -169,67 +161,12 @@ class StoredPasses:
     ``clock``: seconds since the epoch, the same on every machine."""
 
     def __init__(self, url: str, clock: Callable[[], float] = time.time, *, within: float = WITHIN) -> None:
-        self.url, self.clock, self.within = url, clock, within
-        self._conn: psycopg.AsyncConnection | None = None
-        self._lock = asyncio.Lock()  # one operation's statements at a time on the connection
-        self._generation = 0  # counts attempts given up on: theirs are not this holder's
-
-    async def _run(self, work):
-        """``work(connection)`` in one transaction, answered within ``within`` seconds
-        however the store fails: a server gone silent answers no statement timeout, nor
-        the rollback of a cancelled one, so the caller does not wait on the attempt. It
-        is left to end as it may, on its own connection, and the next call opens
-        another."""
-        attempt = asyncio.ensure_future(self._attempt(work, self._generation))
-        done, _ = await asyncio.wait({attempt}, timeout=self.within)
-        if done:
-            return attempt.result()
-        self._generation += 1  # its connection and its turn are no longer this holder's
-        self._conn, self._lock = None, asyncio.Lock()
-        attempt.add_done_callback(lambda a: a.cancelled() or a.exception())  # (its end is not news)
-        attempt.cancel()
-        raise StoreError(f"the store {safe_url(self.url)} did not answer in {self.within:g} s")
-
-    async def _attempt(self, work, generation: int):
-        """``work`` on this holder's connection, one call at a time; a connection the
-        database dropped is opened again and the work tried once more (it was not
-        committed)."""
-        async with self._lock:
-            for attempt in (1, 2):
-                conn = self._conn
-                try:
-                    if conn is None or conn.closed or conn.broken:
-                        conn = await psycopg.AsyncConnection.connect(
-                            self.url,
-                            autocommit=True,
-                            connect_timeout=5,
-                            options=f"-c statement_timeout={TIMEOUT_MS}",
-                        )
-                        if generation != self._generation:  # given up on meanwhile
-                            await _close_quietly(conn)
-                            raise StoreError("an attempt given up on")
-                        self._conn = conn
-                    async with conn.transaction():
-                        return await work(conn)
-                except psycopg.OperationalError as exc:
-                    if attempt == 1 and conn is not None and conn.broken:
-                        continue
-                    raise self._away(conn, str(exc).strip()) from None
-                except psycopg.Error as exc:
-                    raise self._away(conn, str(exc).strip() or type(exc).__name__) from None
-        raise AssertionError("unreachable")
-
-    def _away(self, conn: psycopg.AsyncConnection | None, why: str) -> StoreError:
-        """The store did not answer: its connection is let go (the next call opens one)."""
-        if self._conn is conn:
-            self._conn = None
-        if conn is not None and not conn.closed:
-            asyncio.get_running_loop().create_task(_close_quietly(conn))
-        return StoreError(f"the store {safe_url(self.url)} did not answer: {why}")
+        self.url, self.clock = url, clock
+        self.db = AsyncStore(url, within=within)
+        self._run = self.db.run
 
     async def close(self) -> None:
-        if self._conn is not None:
-            await self._conn.close()
+        await self.db.close()
 
     async def add(self, kind: Kind, who: Who, address: str = "") -> str:
         token = secrets.token_urlsafe(kind.token_bytes)
