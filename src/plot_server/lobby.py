@@ -27,7 +27,8 @@ from plot_tui.talk import TalkInput, chat_text, clock_of
 
 from .hub import Game, Hub, Refused, ServedTable, Who, to_operator
 from .leaderboard import LeaderboardScreen
-from .passes import LINK, LINK_MINUTES, StoreError
+from .passes import LINK, LINK_MINUTES
+from .pgstore import StoreError
 
 LOBBY_HELP = (
     "[b]enter[/b] your game, or join a free side, or watch · [b]n[/b] new table · "
@@ -304,27 +305,34 @@ class LobbyScreen(OnceScreen[None]):
             f"in a browser:\n{self.hub.web_url}link/{token}"
         )
 
-    def action_notices(self) -> None:
+    async def action_notices(self) -> None:
         notices = self.hub.notices
         if notices is None:
             self.say("This server sends no notices.", error=True)
             return
-        mine = notices.addresses(self.who)
+        try:
+            mine = await notices.addresses(self.who)
+        except StoreError:
+            self.say("Your notices cannot be read now: the server cannot reach its store.", error=True)
+            return
         screen = NoticesScreen(
             mine.email if mine else "", mine.webhook if mine else "", mail=notices.outbox.smtp is not None
         )
         self.app.push_screen(screen, self._notices_set)
 
-    def _notices_set(self, answer: tuple[str, str] | None) -> None:
+    async def _notices_set(self, answer: tuple[str, str] | None) -> None:
         if answer is None or self.hub.notices is None:
             return
         try:
-            mine = self.hub.notices.set_addresses(self.who, email=answer[0], webhook=answer[1])
+            mine = await self.hub.notices.set_addresses(self.who, email=answer[0], webhook=answer[1])
         except ValueError as exc:
             self.say(f"Not kept: {exc}.", error=True)
             return
         except OSError as exc:
             self.say(f"Not kept: the server cannot write it ({exc.strerror}).", error=True)
+            return
+        except StoreError:
+            self.say("Not kept: the server cannot reach its store. Try again in a minute.", error=True)
             return
         ways = [w for w in (mine.email and "e-mail", mine.webhook and "webhook") if w]
         self.say(f"Notices by {' and '.join(ways)}." if ways else "No notices: none will be sent.")

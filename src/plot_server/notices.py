@@ -21,13 +21,12 @@ the name answers a moment later.
 
 from __future__ import annotations
 
-import hashlib
+import functools
 import http.client
 import ipaddress
 import json
 import queue
 import re
-import secrets
 import smtplib
 import socket
 import ssl
@@ -37,15 +36,15 @@ from collections import deque
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from email.message import EmailMessage
-from pathlib import Path
 from typing import Any
 from urllib.parse import SplitResult, urlsplit
 
 import attrs
 
 from plot_record.clock import span
-from plot_record.files import loads, read_regular, write_whole
 
+from .notice_addresses import Address, AddressBook
+from .pgstore import StoreError
 from .tables import ServedTable, Who, to_operator
 
 RATE = 6  # notices an hour to one player, at most, unless the host says otherwise
@@ -153,82 +152,6 @@ def webhook_problem(url: str, allow: frozenset[str], look_up: Resolve | None = r
 
 
 @attrs.frozen
-class Address:
-    """Where one player's notices go; ``token`` makes the link that turns them off."""
-
-    name: str
-    email: str = ""
-    webhook: str = ""
-    token: str = attrs.Factory(lambda: secrets.token_urlsafe(18))
-
-
-class NoticeBook:
-    """Every player's notice addresses, a small JSON file each under ``home/notices``
-    (a name made from the player's key, so the file names say nothing of it)."""
-
-    def __init__(self, home: Path) -> None:
-        self.dir = Path(home) / "notices"
-
-    def _path(self, who: Who) -> Path:
-        return self.dir / f"{hashlib.sha256(who.key.encode()).hexdigest()[:32]}.json"
-
-    def get(self, who: Who) -> Address | None:
-        path = self._path(who)
-        if not path.exists():
-            return None
-        try:
-            data = loads(read_regular(path, limit=8192), str(path))
-            if not isinstance(data, dict):
-                raise ValueError("not a JSON object")
-            return Address(str(data["name"]), str(data["email"]), str(data["webhook"]), str(data["token"]))
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            to_operator(f"{path}: notice addresses cannot be read ({exc}); no notices for its player")
-            return None
-
-    def set(self, who: Who, *, email: str, webhook: str, allow: frozenset[str]) -> Address:
-        """Keep ``who``'s addresses ("" for none); ValueError says what is wrong."""
-        email, webhook = email.strip(), webhook.strip()
-        problem = (email and email_problem(email)) or (webhook and webhook_problem(webhook, allow, None))
-        if problem:
-            raise ValueError(problem)
-        old = self.get(who)
-        address = Address(
-            who.name, email, webhook, old.token if old is not None else secrets.token_urlsafe(18)
-        )
-        self.dir.mkdir(parents=True, exist_ok=True)
-        write_whole(self._path(who), json.dumps(attrs.asdict(address)) + "\n")
-        return address
-
-    def _holder(self, token: str) -> tuple[Path, dict[str, Any]] | None:
-        if not self.dir.is_dir() or not token:
-            return None
-        for path in self.dir.glob("*.json"):
-            try:
-                data = loads(read_regular(path, limit=8192), str(path))
-            except (OSError, ValueError):
-                continue
-            if isinstance(data, dict) and secrets.compare_digest(str(data.get("token", "")), token):
-                return path, data
-        return None
-
-    def whose(self, token: str) -> str | None:
-        """The name of the player an off link belongs to (nothing changed)."""
-        found = self._holder(token)
-        return None if found is None else str(found[1].get("name", ""))
-
-    def off(self, token: str) -> str | None:
-        """The off link used: that player gets no more notices; their name, or None for a
-        token no one has."""
-        found = self._holder(token)
-        if found is None:
-            return None
-        path, data = found
-        data["email"] = data["webhook"] = ""
-        write_whole(path, json.dumps(data) + "\n")
-        return str(data.get("name", ""))
-
-
-@attrs.frozen
 class Smtp:
     """The host's mail server: ``host:port``, the sender's address; plain SMTP, with
     STARTTLS when the server offers it."""
@@ -245,6 +168,11 @@ class Notice:
     text: str
 
 
+# What the notices' thread sends: a notice, or what works one out there (the address
+# and the claim to send it are asked of the book off the loop; None: not sent).
+Outgoing = Notice | Callable[[], Notice | None]
+
+
 class Outbox:
     """Sends notices on a thread of its own, each tried as TRIES says."""
 
@@ -258,13 +186,13 @@ class Outbox:
         tries: tuple[float, ...] = TRIES,
     ) -> None:
         self.smtp, self.allow, self.look_up, self.wait, self.tries = smtp, allow, look_up, wait, tries
-        self.queue: queue.Queue[Notice | None] = queue.Queue()
+        self.queue: queue.Queue[Outgoing | None] = queue.Queue()
         self.sent: list[tuple[str, str]] = []  # (how, subject), for the operator and tests
         self.failed: list[tuple[str, str]] = []
         self._thread = threading.Thread(target=self._run, name="plot-notices", daemon=True)
         self._thread.start()
 
-    def post(self, notice: Notice) -> None:
+    def post(self, notice: Outgoing) -> None:
         self.queue.put(notice)
 
     def stop(self) -> None:
@@ -272,11 +200,17 @@ class Outbox:
         self._thread.join(timeout=5)
 
     def _run(self) -> None:
-        while (notice := self.queue.get()) is not None:
-            if notice.to.email and self.smtp is not None:
-                self._try("e-mail", notice, self._mail)
-            if notice.to.webhook:
-                self._try("webhook", notice, self._hook)
+        while (outgoing := self.queue.get()) is not None:
+            try:
+                notice = outgoing() if callable(outgoing) else outgoing
+            except StoreError as exc:
+                to_operator(f"a notice was not sent: {exc}")
+                notice = None
+            if notice is not None:
+                if notice.to.email and self.smtp is not None:
+                    self._try("e-mail", notice, self._mail)
+                if notice.to.webhook:
+                    self._try("webhook", notice, self._hook)
             self.queue.task_done()
         self.queue.task_done()
 
@@ -378,22 +312,20 @@ class Notices:
 
     def __init__(
         self,
-        book: NoticeBook,
+        book: AddressBook,
         outbox: Outbox,
         *,
         where: Callable[[], str] = lambda: "",
-        now: Callable[[], float] = time.monotonic,
         wall: Callable[[], datetime] = lambda: datetime.now(UTC),
         rate: int = RATE,
         telling: bool = True,
     ) -> None:
-        self.book, self.outbox, self.where, self.now = book, outbox, where, now
+        self.book, self.outbox, self.where = book, outbox, where
         self.telling = telling  # False: another worker sends; this one keeps addresses
         self.rate = rate  # notices an hour to one player, at most
-        self.wall = wall  # the date and time, for the time left on a clock
+        self.wall = wall  # the date and time: a clock's time left, and the hour's count
         self._said: deque[tuple[str, ...]] = deque(maxlen=10_000)  # keys of notices sent
         self._said_set: set[tuple[str, ...]] = set()
-        self._times: dict[str, deque[float]] = {}
         self._going: set[str] = set()  # tables seen unfinished: their end is news
 
     def start(self, tables: Iterable[ServedTable]) -> None:
@@ -440,12 +372,20 @@ class Notices:
         if ended:
             self._going.discard(table.id)  # told once, at its end, to those not there
 
-    def addresses(self, who: Who) -> Address | None:
-        return self.book.get(who)
+    async def addresses(self, who: Who) -> Address | None:
+        """A player's own addresses (StoreError: the store did not answer)."""
+        return await self.book.get(who)
 
-    def set_addresses(self, who: Who, *, email: str, webhook: str) -> Address:
-        """A player's own addresses; ValueError says what is wrong."""
-        return self.book.set(who, email=email, webhook=webhook, allow=self.outbox.allow)
+    async def set_addresses(self, who: Who, *, email: str, webhook: str) -> Address:
+        """Keep a player's own addresses ("" for none); ValueError says what is wrong,
+        StoreError that the store did not answer."""
+        email, webhook = email.strip(), webhook.strip()
+        problem = (email and email_problem(email)) or (
+            webhook and webhook_problem(webhook, self.outbox.allow, None)
+        )
+        if problem:
+            raise ValueError(problem)
+        return await self.book.set(who, email=email, webhook=webhook)
 
     def clock_low(self, table: ServedTable, side: Any, left: float) -> None:
         """The side to act has little time left (said once per move)."""
@@ -470,18 +410,17 @@ class Notices:
         full = key + (who.key,)
         if not self.telling or full in self._said_set:
             return
-        address = self.book.get(who)
-        if address is None or not (address.email or address.webhook):
-            return
         self._remember(full)
-        times = self._times.setdefault(who.key, deque())
-        now = self.now()
-        while times and now - times[0] > 3600:
-            times.popleft()
-        if len(times) >= self.rate:
-            return  # enough for this hour: the lobby's list says the rest
-        times.append(now)
+        when = self.wall().timestamp()
+        self.outbox.post(functools.partial(self._ready, who, "/".join(full), when, subject, text))
+
+    def _ready(self, who: Who, key: str, when: float, subject: str, text: str) -> Notice | None:
+        """On the notices' thread: the notice as it goes, or None: no address, sent
+        already (by another process), or enough for this hour (the lobby's list says
+        the rest)."""
+        address = self.book.to_send(who, key, when, self.rate)
+        if address is None:
+            return None
         where = self.where()
         off = f"{where}notices/off/{address.token}" if where else "N in the server's lobby"
-        body = f"{text}\n\nTo have no more of these notices: {off}\n"
-        self.outbox.post(Notice(address, subject, body))
+        return Notice(address, subject, f"{text}\n\nTo have no more of these notices: {off}\n")

@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 import psycopg
 from psycopg import errors
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 CHANNEL = "plot_tables"
 T = TypeVar("T")
 TIMEOUT_MS = 2000  # a statement the store cannot answer in 2 s has failed
@@ -62,6 +62,21 @@ CREATE TABLE plot_passes (                    -- browsers' sign-ins and one-time
     n          bigint NOT NULL DEFAULT nextval('plot_pass_order')  -- the order they were seen in
 );
 CREATE INDEX plot_passes_by_kind ON plot_passes (kind, n);
+""",
+    4: """
+CREATE TABLE plot_notice_addresses (          -- where each player's notices go (notice_addresses.py)
+    who_key  text PRIMARY KEY,
+    name     text NOT NULL,
+    email    text NOT NULL,
+    webhook  text NOT NULL,
+    token    text UNIQUE NOT NULL             -- the off link's, which every notice carries
+);
+CREATE TABLE plot_notices_sent (              -- each notice once, whichever process sends it
+    key      text PRIMARY KEY,                -- the table, the move, what is told, to whom
+    who_key  text NOT NULL,
+    sent     double precision NOT NULL        -- seconds since the epoch: the hour's count
+);
+CREATE INDEX plot_notices_sent_by_player ON plot_notices_sent (who_key, sent);
 """,
 }
 

@@ -33,6 +33,8 @@ from .connection_limits import ConnectionGuard, Flooded, Stalled
 from .guard import idle_check_every
 from .hub import Damaged, Guest, Hub, Refused, Who, WrongCode
 from .leaderboard import COLUMNS, POOL_NAMES, ranked_cells
+from .notices import Notices
+from .pgstore import StoreError
 from .rematch import rematch_words, waiting_for
 
 PLAIN = "plain+"  # the user name's prefix that asks for the plain door
@@ -210,6 +212,7 @@ class PlainVisit:
         self._lobby_last: ChatLine | None = None  # the last line of lobby talk said
         self._my_moves: set[str] = set()  # tables where it was this player's move
         self._saved: asyncio.Event | None = None  # set when the move being saved is
+        self._asking: asyncio.Future[None] | None = None  # a command waiting on the store
 
     def say(self, text: str = "") -> None:
         print(clean(text), file=self.out, flush=True)
@@ -273,7 +276,7 @@ class PlainVisit:
             elif word == "ratings":
                 self.ratings(rest)
             elif word == "notices":
-                self.notices(rest)
+                self._asking = asyncio.ensure_future(self.notices(rest))  # (the next line waits)
             elif word == "new":
                 self.new(rest)
             elif word == "join":
@@ -335,13 +338,19 @@ class PlainVisit:
             mark = "  <- you" if row.key and row.key == self.who.key else ""
             self.say("  " + " | ".join(ranked_cells(place, row)) + mark)
 
-    def notices(self, rest: str) -> None:
+    async def notices(self, rest: str) -> None:
         """notices; notices email ADDRESS; notices webhook URL; notices off."""
         book = self.hub.notices
         if book is None:
             self.say("This server sends no notices.")
             return
-        mine = book.addresses(self.who)
+        try:
+            await self._notices(book, rest)
+        except StoreError:
+            self.say("Your notices cannot be read or kept now: the server cannot reach its store.")
+
+    async def _notices(self, book: Notices, rest: str) -> None:
+        mine = await book.addresses(self.who)
         email, webhook = (mine.email, mine.webhook) if mine else ("", "")
         what, _, value = rest.strip().partition(" ")
         if what:
@@ -355,7 +364,7 @@ class PlainVisit:
                 self.say("notices email ADDRESS, notices webhook URL, or notices off.")
                 return
             try:
-                mine = book.set_addresses(self.who, email=email, webhook=webhook)
+                mine = await book.set_addresses(self.who, email=email, webhook=webhook)
             except ValueError as exc:
                 self.say(f"Not kept: {exc}.")
                 return
@@ -565,8 +574,13 @@ class PlainVisit:
         return self.guest.chair.snapshot().saving
 
     async def saved(self, most: float) -> None:
-        """Until the move being saved is saved, at most ``most`` seconds: a line typed
-        ahead waits for it as for a slow server, not refused as "not your move"."""
+        """Until the move being saved is saved, and a command asking the store is
+        answered, at most ``most`` seconds: a line typed ahead waits for it as for a slow
+        server (not refused as "not your move", nor answered before the line before)."""
+        asking, self._asking = self._asking, None
+        if asking is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(asking), most)
         if not self.saving():
             return
         self._saved = asyncio.Event()

@@ -18,7 +18,8 @@ from .collector import Collector
 from .figures import LOG_EVERY, minute_line
 from .guard import PasswordThrottle
 from .hub import Hub, to_operator
-from .notices import RATE, NoticeBook, Notices, Outbox, Smtp
+from .notice_addresses import NoticeBook, StoredNoticeBook
+from .notices import RATE, Notices, Outbox, Smtp
 from .server import Gauge, Limits, say_goodbye, start
 
 
@@ -97,7 +98,7 @@ def run(
         hub.clocks.watch()  # a game whose clock ran out while the server was down ends now
         if notices:
             hub.notices = Notices(
-                NoticeBook(home),
+                StoredNoticeBook(store) if store is not None else NoticeBook(home),
                 Outbox(smtp, webhook_allow),
                 where=lambda: hub.web_url or "",
                 wall=hub.wall,
@@ -182,6 +183,8 @@ def run(
             if web_runner is not None:
                 await web_runner.cleanup()
             await hub.passes.close()
+            if hub.notices is not None:
+                await hub.notices.book.close()
             if hub.shared is not None:
                 hub.shared.stop()
 

@@ -25,7 +25,8 @@ from .collector import Collector
 from .figures import Watched, prometheus_text
 from .guard import PasswordThrottle, normal_name
 from .hub import Hub, Who
-from .passes import LINK, LINK_MINUTES, SESSION_HOURS, SIGN_IN, StoreError
+from .passes import LINK, LINK_MINUTES, SESSION_HOURS, SIGN_IN
+from .pgstore import StoreError
 from .server import Door, Gauge, Limits, ServedApp
 from .tables import to_operator
 from .webdriver import MAX_MESSAGE, WebDriver
@@ -337,7 +338,7 @@ def make_app(
 
     async def notices_off(request: web.Request) -> web.Response:
         token = request.match_info["token"]
-        name = hub.notices.book.whose(token) if hub.notices is not None else None
+        name = await hub.notices.book.whose(token) if hub.notices is not None else None
         if name is None:
             return notices_page(unknown)
         return notices_page(
@@ -348,7 +349,7 @@ def make_app(
 
     async def notices_off_done(request: web.Request) -> web.Response:
         token = await posted_token(request)
-        name = hub.notices.book.off(token) if hub.notices is not None else None
+        name = await hub.notices.book.off(token) if hub.notices is not None else None
         if name is None:
             return notices_page(unknown)
         return notices_page(

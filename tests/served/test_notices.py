@@ -6,6 +6,7 @@ dropped with a word to the operator; the off link turns notices off."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import time
@@ -18,10 +19,9 @@ from plot_core import Player
 from plot_server import notices
 from plot_server.connection_limits import ConnectionLimits
 from plot_server.hub import Hub
+from plot_server.notice_addresses import Address, NoticeBook
 from plot_server.notices import (
-    Address,
     Notice,
-    NoticeBook,
     Notices,
     Outbox,
     Smtp,
@@ -91,6 +91,11 @@ def smtp():
         yield Smtp("127.0.0.1", inbox.port, "plot@example.org"), inbox
 
 
+def done(work):
+    """An awaitable's answer, outside a loop (the book is asked on the server's loop)."""
+    return asyncio.run(work)
+
+
 def until(test, what: str, seconds: float = 10.0) -> None:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
@@ -107,7 +112,7 @@ def test_a_players_move_reaches_them_by_mail_and_webhook_once_with_nothing_hidde
     hub = Hub(rules, tmp_path, later=Later())
     outbox = Outbox(server, frozenset({"127.0.0.1"}))
     hub.notices = Notices(NoticeBook(tmp_path), outbox, where=lambda: "https://plot.example/")
-    hub.notices.set_addresses(BOB, email="bob@example.org", webhook=hook_url)
+    done(hub.notices.set_addresses(BOB, email="bob@example.org", webhook=hook_url))
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN)  # a secret seed, as in play
     bob = hub.sit(table.id, BOB, code=table.code)
     alice = hub.sit(table.id, ALICE)
@@ -119,7 +124,7 @@ def test_a_players_move_reaches_them_by_mail_and_webhook_once_with_nothing_hidde
     )
     text = Hook.got[0]["text"]
     assert text.startswith("Your move at table T1 (Game-Turn 1)") and Hook.got[0]["content"] == text
-    address = hub.notices.addresses(BOB)
+    address = done(hub.notices.addresses(BOB))
     assert f"https://plot.example/notices/off/{address.token}" in text
     # nothing hidden: no chit of either side, no seed
     for chit in table.session.state.chits_of("ss") + table.session.state.chits_of("abwehr"):
@@ -185,12 +190,11 @@ def test_a_webhook_that_names_a_private_address_is_not_called(tmp_path, hook_url
 
 @pytest.mark.parametrize("rate", [6, 2])
 def test_at_most_six_an_hour_or_as_many_as_the_host_says_and_the_off_link(rules, tmp_path, hook_url, rate):
-    clock = [0.0]
     outbox = Outbox(None, frozenset({"127.0.0.1"}))
-    notices = Notices(NoticeBook(tmp_path), outbox, now=lambda: clock[0], rate=rate)
+    notices = Notices(NoticeBook(tmp_path), outbox, rate=rate)
     hub = Hub(rules, tmp_path, later=Later())
     hub.notices = notices
-    notices.set_addresses(BOB, email="", webhook=hook_url)
+    done(notices.set_addresses(BOB, email="", webhook=hook_url))
     tables = [hub.create(ALICE, Player.ABWEHR, opponent=Seat.HUMAN, seed=s) for s in range(8)]
     for t in tables:  # bob joins each and leaves; alice (the Abwehr) moves first, then it is his
         hub.leave(hub.sit(t.id, BOB, code=t.code))
@@ -198,27 +202,28 @@ def test_at_most_six_an_hour_or_as_many_as_the_host_says_and_the_off_link(rules,
     until(lambda: len(Hook.got) == rate, "as many as allowed")
     time.sleep(0.2)
     assert len(Hook.got) == rate  # the rest wait for the lobby's list
-    token = notices.addresses(BOB).token
-    assert notices.book.whose(token) == "bob" and notices.book.whose("nobody") is None
-    assert notices.book.off(token) == "bob"
-    assert notices.addresses(BOB).webhook == ""
+    token = done(notices.addresses(BOB)).token
+    assert done(notices.book.whose(token)) == "bob" and done(notices.book.whose("nobody")) is None
+    assert done(notices.book.off(token)) == "bob"
+    assert done(notices.addresses(BOB)).webhook == ""
     outbox.stop()
 
 
-def test_notices_in_plain_text(rules, tmp_path):
+@pytest.mark.asyncio
+async def test_notices_in_plain_text(rules, tmp_path):
     hub = Hub(rules, tmp_path, later=Later())
     hub.notices = Notices(NoticeBook(tmp_path), Outbox(None, frozenset()))
     bob = Player_(hub, BOB)
     bob.visit.start()
-    assert "No notices are sent to you" in bob.type("notices")
-    assert "Not kept: 'bob at example' is not an e-mail address" in bob.type("notices email bob at example")
-    said = bob.type("notices email bob@example.org")  # a server with no --smtp says so
+    assert "No notices are sent to you" in await bob.answer("notices")
+    said = await bob.answer("notices email bob at example")
+    assert "Not kept: 'bob at example' is not an e-mail address" in said
+    said = await bob.answer("notices email bob@example.org")  # a server with no --smtp says so
     assert "This server sends no e-mail (its host has not set --smtp): the address is kept." in said
     assert "Your notices: e-mail to bob@example.org (not sent: this server sends no e-mail)." in said
-    assert "Not kept: a webhook's address must start with https://" in bob.type(
-        "notices webhook http://x.example/"
-    )
-    assert "No notices are sent to you" in bob.type("notices off")
+    said = await bob.answer("notices webhook http://x.example/")
+    assert "Not kept: a webhook's address must start with https://" in said
+    assert "No notices are sent to you" in await bob.answer("notices off")
     hub.notices.outbox.stop()
 
 
@@ -239,13 +244,13 @@ async def test_n_in_the_lobby_sets_where_ones_notices_go(rules, tmp_path):
         await pilot.press(*"b@ex.org", "tab", *"https://10.0.0.1", "enter")
         await pilot.pause()
         assert "Not kept:" in str(app.lobby.query_one("#message").render())  # a private address
-        assert hub.notices.addresses(BOB) is None
+        assert await hub.notices.addresses(BOB) is None
         await pilot.press("N")
         await pilot.pause()
         await pilot.press(*"b@ex.org", "enter")
         await pilot.pause()
         assert "Notices by e-mail." in str(app.lobby.query_one("#message").render())
-        assert hub.notices.addresses(BOB).email == "b@ex.org"
+        assert (await hub.notices.addresses(BOB)).email == "b@ex.org"
     hub.notices.outbox.stop()
 
 
@@ -255,7 +260,7 @@ def test_a_games_end_is_told_once_and_nothing_again_after_a_restart(rules, tmp_p
     wall = Wall()
     hub = Hub(rules, tmp_path, later=Later(), wall=wall)
     hub.notices = Notices(NoticeBook(tmp_path), Outbox(None, frozenset({"127.0.0.1"})))
-    hub.notices.set_addresses(BOB, email="", webhook=hook_url)
+    done(hub.notices.set_addresses(BOB, email="", webhook=hook_url))
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=21, clock=RULE)
     table.session.stamp = wall.stamp
     bob = hub.sit(table.id, BOB, code=table.code)

@@ -38,6 +38,12 @@ class Player_:
         assert self.visit.line(line)
         return self.new()
 
+    async def answer(self, line: str) -> str:
+        """A line whose answer may wait on the store (notices): said once it is in."""
+        assert self.visit.line(line)
+        await self.visit.saved(most=5)
+        return self.new()
+
 
 def test_split_plain_names_the_player_and_the_door():
     assert split_plain("plain+alice") == ("alice", True)

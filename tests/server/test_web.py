@@ -443,23 +443,23 @@ def test_a_page_that_pings_and_never_reads_is_closed_and_cannot_grow_the_server(
 
 def test_the_link_at_the_end_of_a_notice_asks_then_turns_notices_off(web_server):
     """Opening the link changes nothing (a mail scanner fetches links); its button does."""
-    from plot_server.notices import NoticeBook
+    from plot_server.notice_addresses import NoticeBook
     from plot_server.tables import Who
 
     book = NoticeBook(web_server.d / "home")
     who = Who("key SHA256:dave", "dave <b>")
-    token = book.set(who, email="dave@example.org", webhook="", allow=frozenset()).token
 
     async def go() -> None:
+        token = (await book.set(who, email="dave@example.org", webhook="")).token
         async with session() as http:
             page = await (await http.get(f"{web_server.web}/notices/off/{token}")).text()
             assert "No more notices (e-mail or webhook) for <b>dave &lt;b&gt;</b>?" in page
-            assert book.get(who).email == "dave@example.org"  # only asked
+            assert (await book.get(who)).email == "dave@example.org"  # only asked
             r = await http.post(
                 f"{web_server.web}/notices/off", data={"token": token}, headers={"Origin": web_server.web}
             )
             assert "No more notices for <b>dave &lt;b&gt;</b>." in await r.text()
-            assert book.get(who).email == ""
+            assert (await book.get(who)).email == ""
             gone = await (await http.get(f"{web_server.web}/notices/off/{'x' * 24}")).text()
             assert "This link is not known here." in gone
 

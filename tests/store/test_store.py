@@ -100,8 +100,8 @@ def test_an_empty_database_gets_the_schema_and_another_version_is_refused(url):
 
 def test_a_store_made_by_an_older_version_is_brought_up_to_date_and_keeps_its_tables(rules, tmp_path, url):
     prepare(url)
-    with psycopg.connect(url) as conn:  # as version 1 left it: no results, no passes kept
-        conn.execute("DROP TABLE plot_results, plot_passes")
+    with psycopg.connect(url) as conn:  # as version 1 left it: no results, passes, notices kept
+        conn.execute("DROP TABLE plot_results, plot_passes, plot_notice_addresses, plot_notices_sent")
         conn.execute("DROP SEQUENCE plot_pass_order")
         conn.execute("UPDATE plot_schema SET version = 1")
     procs = Processes(rules, tmp_path, url)  # each starts (and prepares) the store
@@ -110,6 +110,7 @@ def test_a_store_made_by_an_older_version_is_brought_up_to_date_and_keeps_its_ta
             assert conn.execute("SELECT version FROM plot_schema").fetchall() == [(SCHEMA_VERSION,)]
             assert conn.execute("SELECT count(*) FROM plot_results").fetchone() == (0,)
             assert conn.execute("SELECT count(*) FROM plot_passes").fetchone() == (0,)
+            assert conn.execute("SELECT count(*) FROM plot_notice_addresses").fetchone() == (0,)
     finally:
         procs.close()
 
