@@ -3,11 +3,14 @@ name is refused at sign-in on every door, with every name that looks just like i
 its sessions are ended at once; a muted one may play but not talk, at a table or in the
 lobby. Kept in the data folder's bans.json, written whole, so a restart keeps them; a
 file that cannot be read is named to the host and bars no one (the server still
-starts)."""
+starts). With a shared store they are kept in it (plot_bans) instead, so a name barred
+through one machine is barred on every machine: each process is told of the change and
+reads them again (Hub.bans_heard ends the sessions it now bars)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -17,6 +20,7 @@ import attrs
 from plot_record.files import loads, read_regular, write_whole
 
 from .lookalikes import skeleton
+from .pgstore import Store
 
 BANS_FILE = "bans.json"
 MAX_WHY = 200  # characters of a reason
@@ -47,12 +51,18 @@ class Ban:
 
 
 class Bans:
-    def __init__(self, home: Path) -> None:
+    """``store()``: the store's connection for the hub's loop, or None for the file."""
+
+    def __init__(self, home: Path, store: Callable[[], Store] | None = None) -> None:
         self.path = Path(home) / BANS_FILE
+        self.store = store
         self.kept: dict[str, dict[str, Ban]] = {BAR: {}, MUTE: {}}
 
     def load(self) -> list[str]:
         """The kept bars and mutes; what could not be read, for the host."""
+        if self.store is not None:
+            self.heard(self.store().bans())
+            return []
         if not self.path.exists():
             return []
         try:
@@ -70,6 +80,14 @@ class Bans:
             return [f"the host's bans could not be read ({self.path}: {exc}); no name is barred or muted"]
         return []
 
+    def heard(self, rows: list[tuple[str, str, str, str, list[str]]]) -> None:
+        """The store's bars and mutes, as it has them now: (kind, name, why, when, keys)."""
+        kept: dict[str, dict[str, Ban]] = {BAR: {}, MUTE: {}}
+        for kind, name, why, at, keys in rows:
+            if kind in kept:
+                kept[kind][name] = Ban(name, why, at, kind, tuple(keys))
+        self.kept = kept
+
     def _save(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         data = {
@@ -83,12 +101,20 @@ class Bans:
 
     def add(self, name: str, why: str, kind: str = BAR, keys: tuple[str, ...] = ()) -> Ban:
         ban = Ban(name, trimmed(why), datetime.now(UTC).isoformat(timespec="seconds"), kind, keys)
+        if self.store is not None:  # (StoreError: not kept, and not in force)
+            self.store().keep_ban(kind, name, ban.why, ban.at, list(keys))
+            self.kept[kind][name] = ban
+            return ban
         before = dict(self.kept[kind])
         self.kept[kind][name] = ban
         self._kept_or(kind, before)
         return ban
 
     def remove(self, name: str, kind: str = BAR) -> bool:
+        if self.store is not None:
+            gone = self.store().lift_ban(kind, name)  # (the store knows all machines' bans)
+            self.kept[kind].pop(name, None)
+            return gone
         before = dict(self.kept[kind])
         if self.kept[kind].pop(name, None) is None:
             return False

@@ -165,10 +165,12 @@ class Hub:
                 stored.store_away,
                 self.presence.heard,
                 self.presence.tick,
+                self.bans_heard,
             ),
         )
         self.shared.start()
         self.results = ResultBook(self.home, store=lambda: stored.link.store)
+        self.bans = Bans(self.home, store=lambda: stored.link.store)
 
     @property
     def games_dir(self) -> Path:
@@ -458,13 +460,25 @@ class Hub:
         ]
         keys = tuple(sorted({w.key for w in seen if w.name == name and not w.key.startswith("password ")}))
         ban = self.bans.add(name, why, BAR, keys)
+        ended = self._end_barred()
+        to_operator(f"the host barred the name {ban.name!r} ({counted(ended, 'session')} ended): {ban.why}")
+        return ended
+
+    def bans_heard(self, rows: list[tuple[str, str, str, str, list[str]]]) -> None:
+        """The host's bars and mutes as the store has them, after a change through
+        another process: the sessions they now bar here end too."""
+        self.bans.heard(rows)
+        self._end_barred()
+
+    def _end_barred(self) -> int:
+        """The sessions of barred names ended, each told why; how many."""
         ended = 0
         for session in list(self.sessions):
-            if self.barred(session.who) is not None:
+            ban = self.barred(session.who)
+            if ban is not None:
                 session.goodbye = f"plot: {ban.words()}."
                 session.exit()
                 ended += 1
-        to_operator(f"the host barred the name {ban.name!r} ({counted(ended, 'session')} ended): {ban.why}")
         return ended
 
     def unsay(self, table_id: str, n: int) -> tuple[str, ChatLine]:

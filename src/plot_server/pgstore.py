@@ -21,6 +21,7 @@ from psycopg import errors
 
 SCHEMA_VERSION = 4
 CHANNEL = "plot_tables"
+BANS_CHANNEL = "plot_bans"  # a bar or mute added or lifted: every process reads them again
 T = TypeVar("T")
 TIMEOUT_MS = 2000  # a statement the store cannot answer in 2 s has failed
 
@@ -77,6 +78,14 @@ CREATE TABLE plot_notices_sent (              -- each notice once, whichever pro
     sent     double precision NOT NULL        -- seconds since the epoch: the hour's count
 );
 CREATE INDEX plot_notices_sent_by_player ON plot_notices_sent (who_key, sent);
+CREATE TABLE plot_bans (                      -- names the host barred or muted (bans.py)
+    kind     text NOT NULL,                   -- 'bans' or 'mutes'
+    name     text NOT NULL,
+    why      text NOT NULL,
+    at       text NOT NULL,                   -- when, ISO 8601 UTC
+    keys     jsonb NOT NULL,                  -- the keys barred with the name
+    PRIMARY KEY (kind, name)
+);
 """,
 }
 
@@ -301,6 +310,37 @@ class Store:
     def results(self) -> list[tuple[str, Any]]:
         """Every result kept: (table, its entry)."""
         return self._do(lambda c: c.execute("SELECT table_id, entry FROM plot_results").fetchall())
+
+    def bans(self) -> list[tuple[str, str, str, str, list[str]]]:
+        """Every bar and mute: (kind, name, why, when, keys)."""
+        rows = self._do(
+            lambda c: c.execute("SELECT kind, name, why, at, keys FROM plot_bans ORDER BY at").fetchall()
+        )
+        return [(str(k), str(n), str(w), str(a), [str(x) for x in keys]) for k, n, w, a, keys in rows]
+
+    def keep_ban(self, kind: str, name: str, why: str, at: str, keys: list[str]) -> None:
+        """A bar or mute, told to every process."""
+
+        def work(c: psycopg.Connection) -> None:
+            c.execute(
+                "INSERT INTO plot_bans (kind, name, why, at, keys) VALUES (%s, %s, %s, %s, %s) "
+                "ON CONFLICT (kind, name) DO UPDATE SET "
+                "why = excluded.why, at = excluded.at, keys = excluded.keys",
+                (kind, name, why, at, json.dumps(keys)),
+            )
+            c.execute(f"NOTIFY {BANS_CHANNEL}")
+
+        self._do(work)
+
+    def lift_ban(self, kind: str, name: str) -> bool:
+        """A bar or mute lifted (told to every process); False if there was none."""
+
+        def work(c: psycopg.Connection) -> bool:
+            gone = c.execute("DELETE FROM plot_bans WHERE kind = %s AND name = %s", (kind, name)).rowcount
+            c.execute(f"NOTIFY {BANS_CHANNEL}")
+            return bool(gone)
+
+        return self._do(work)
 
     def unrated(self) -> list[str]:
         """The finished tables with no result kept (finished before ratings came)."""

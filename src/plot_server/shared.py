@@ -36,7 +36,7 @@ from plot_record.format import (
     unsay_line,
 )
 
-from .pgstore import CHANNEL, Conflict, Store, StoreError, connect
+from .pgstore import BANS_CHANNEL, CHANNEL, Conflict, Store, StoreError, connect
 
 RETRY = (0.2, 0.5, 1.0, 2.0, 5.0)  # seconds between tries while the store is away
 PRESENCE = "plot_presence"  # the channel on which processes say who sits where
@@ -65,6 +65,8 @@ class Hooks:
     # who sits where in another process: (its token, its seats as (table, side, since))
     presence: Callable[[str, frozenset[HeldSeat]], None] = lambda p, s: None
     presence_tick: Callable[[], None] = lambda: None  # time to forget the silent
+    # the host's bars and mutes changed (through another process): all of them now
+    bans: Callable[[list[tuple[str, str, str, str, list[str]]]], None] = lambda rows: None
 
 
 class Shared:
@@ -169,6 +171,7 @@ class Shared:
                 store = Store(self.url)
                 conn.execute(f"LISTEN {CHANNEL}")
                 conn.execute(f"LISTEN {PRESENCE}")
+                conn.execute(f"LISTEN {BANS_CHANNEL}")
                 self._catch_up(store)  # what was missed while not listening
                 waits = iter(RETRY)
                 told = 0.0  # (a new connection says where we sit)
@@ -176,6 +179,9 @@ class Shared:
                     for note in conn.notifies(timeout=0.5):
                         if note.channel == PRESENCE:
                             self._heard_presence(note.payload)
+                        elif note.channel == BANS_CHANNEL:
+                            if note.pid not in self._pids:
+                                self._heard_bans(store)
                         elif note.pid not in self._pids:
                             self._heard(store, note.payload)
                     if self._announce.is_set() or time.monotonic() - told >= HEARTBEAT:
@@ -213,7 +219,12 @@ class Shared:
         if process != self.process:
             self.post(lambda: self.hooks.presence(process, seats))
 
+    def _heard_bans(self, store: Store) -> None:
+        rows = store.bans()
+        self.post(lambda: self.hooks.bans(rows))
+
     def _catch_up(self, store: Store) -> None:
+        self._heard_bans(store)  # (changed, perhaps, while not listening)
         for table_id in list(self.known):
             self._heard(store, f"{table_id} 0")
         for table_id in store.tables(keep_finished=0):

@@ -101,7 +101,9 @@ def test_an_empty_database_gets_the_schema_and_another_version_is_refused(url):
 def test_a_store_made_by_an_older_version_is_brought_up_to_date_and_keeps_its_tables(rules, tmp_path, url):
     prepare(url)
     with psycopg.connect(url) as conn:  # as version 1 left it: no results, passes, notices kept
-        conn.execute("DROP TABLE plot_results, plot_passes, plot_notice_addresses, plot_notices_sent")
+        conn.execute(
+            "DROP TABLE plot_results, plot_passes, plot_notice_addresses, plot_notices_sent, plot_bans"
+        )
         conn.execute("DROP SEQUENCE plot_pass_order")
         conn.execute("UPDATE plot_schema SET version = 1")
     procs = Processes(rules, tmp_path, url)  # each starts (and prepares) the store
@@ -631,3 +633,37 @@ def test_a_presence_note_reads_as_pairs_to_the_version_before_and_its_pairs_read
     assert [tuple(x) for x in note["seats"]] == [("T3", "ss")]  # what the version before reads
     shared._heard_presence(json.dumps({"process": "old", "seats": [["T4", "abwehr"]]}))
     assert heard == [("old", frozenset({("T4", "abwehr", 0)}))]
+
+
+def test_a_name_barred_or_muted_through_one_process_is_so_on_every_one(procs, rules, tmp_path):
+    """With a store, bars and mutes are the store's: a bar made through A ends the
+    barred player's session on B at once, a mute made through B silences them on A, a
+    lifted bar lets them in everywhere, and a process started later knows them all."""
+    from plot_server.admin import Admin
+    from plot_server.hub import Refused, Who
+    from served.test_admin import Connected
+
+    a, b = procs.hubs
+    troll = Who("password troll", "troll")
+    on_b = Connected(troll)
+    b.sessions.add(on_b)
+    assert Admin(a).answer({"command": "ban", "name": "troll", "why": "spam"}) == {
+        "answer": {"name": "troll", "ended": 0}  # (not connected through A)
+    }
+    procs.until(lambda: on_b.ended)
+    assert on_b.goodbye == "plot: the host of this server has barred the name 'troll': spam."
+    assert b.name_problem("tro1l") == "the host of this server has barred the name 'troll': spam"
+    Admin(b).answer({"command": "mute", "name": "chatter", "why": "insults"})
+    procs.until(lambda: a.bans.muting("chatter") is not None)
+    with pytest.raises(Refused, match="muted the name 'chatter': insults"):
+        a.say_in_lobby(Who("password chatter", "chatter"), "hello")
+    later = Hub(rules, tmp_path / "p9", later=Later())
+    later.use_store(procs.hubs[0].shared.url, lambda f: None)
+    try:
+        later.restore()
+        listed = Admin(later).answer({"command": "bans"})["answer"]
+        assert sorted((x["name"], x["what"]) for x in listed) == [("chatter", "muted"), ("troll", "barred")]
+    finally:
+        later.shared.stop()
+    assert Admin(b).answer({"command": "unban", "name": "troll"}) == {"answer": {"name": "troll"}}
+    procs.until(lambda: a.name_problem("troll") is None)
