@@ -61,7 +61,7 @@ def test_a_data_folder_left_by_an_older_version_is_read_and_played_on(rules, tmp
     assert not named.exists() or named.read_bytes() == kept
 
 
-def test_a_store_left_by_an_older_version_is_brought_up_to_date_and_played_on(rules, tmp_path, url, cluster):
+def test_a_store_left_by_an_older_version_is_brought_up_to_date_and_played_on(rules, tmp_path, url):
     from tools import pgcluster
 
     psql = pgcluster.find("psql")
