@@ -43,6 +43,8 @@ PER_UNIT = 8  # of which at most this many walks of one unit
 SURE, SURE_AFTER = 3.0, 24  # stop once the leader is 3 standard errors ahead, on 24+ trials
 MATTERS = 0.005  # ... or once no live plan can differ from it by this much
 SETTLE_LIMIT = 200  # actions the rules of thumb may take to settle a trial
+FEAR_GAP = 0.15  # a fall in the chance of winning worth naming as what a plan risks
+FEAR_AFTER = 24  # trials a plan needs before its risks are named (fewer: noise)
 
 
 class Prior(Protocol):
@@ -61,6 +63,7 @@ class Weighed:
     private: bool = False
     effect: str = ""  # what it changes, in a player's words (effects.py)
     public: str = ""  # a private plan in words the other side may read
+    feared: str = ""  # what went worst in its trials, in words (feared)
 
 
 @attrs.frozen
@@ -84,6 +87,42 @@ class Budget:
         if self.trials is not None and spent >= self.trials:
             return True
         return self.deadline is not None and time.perf_counter() >= self.deadline
+
+
+def feared(results: dict[int, float]) -> str:
+    """What went worst in a plan's trials (its chance of winning by drawn state), in
+    words, or "" when nothing stands out. First the die: drawn state j's first die is
+    j % 6 + 1, so the trials on each face say how much the next roll matters; the faces
+    that leave the plan FEAR_GAP or more below its best are named. Then what it cannot
+    see (the other side's chits, the cup), once the die's part is taken out: named when
+    the worst quarter of trials falls FEAR_GAP or more below what their die leads one to
+    expect. Nothing is said on fewer than FEAR_AFTER trials."""
+    if len(results) < FEAR_AFTER:
+        return ""
+    by_die: dict[int, list[float]] = {}
+    for j, won in results.items():
+        by_die.setdefault(j % 6 + 1, []).append(won)
+    means = {die: sum(v) / len(v) for die, v in by_die.items()}
+    best = max(means, key=lambda d: (means[d], -d))
+    bad = sorted(d for d in means if means[best] - means[d] >= FEAR_GAP)
+    said = []
+    if len(means) == 6 and 0 < len(bad) <= 3:
+        faces = f"{', '.join(map(str, bad[:-1]))} or {bad[-1]}" if len(bad) > 1 else str(bad[0])
+        then = sum(means[d] for d in bad) / len(bad)
+        said.append(
+            f"the next die coming up {faces} (then it wins {100 * then:.0f}%; "
+            f"{100 * means[best]:.0f}% on a {best})"
+        )
+    # the die's part taken out: how far each trial fell below its face's mean
+    below = sorted(results, key=lambda j: (results[j] - means[j % 6 + 1], j))[: len(results) // 4]
+    fell = sum(results[j] - means[j % 6 + 1] for j in below) / len(below)
+    if fell <= -FEAR_GAP:
+        worst = sum(results[j] for j in below) / len(below)
+        said.append(
+            f"what it cannot see (the other side's chits, the cup): its worst quarter of trials "
+            f"won {100 * worst:.0f}%"
+        )
+    return "; and ".join(said)
 
 
 def horizon(state: GameState, me: Player, rnd: random.Random, reply: bool) -> GameState:
@@ -266,6 +305,7 @@ class Search:
                 self.plans[i].private,
                 effect(first, self.plans[i].actions),
                 self.plans[i].public,
+                feared(self.results[i]),
             )
             for i in order[:3]
         )

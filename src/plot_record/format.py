@@ -210,6 +210,7 @@ class PlanLine:
     private: bool = False
     effect: str = ""  # what the plan changes, in a player's words
     public: str = ""  # a private plan in words the other side may read (no chit named)
+    feared: str = ""  # what went worst in its trials (the die, or what it cannot see)
 
 
 @attrs.frozen
@@ -484,11 +485,14 @@ def _think(think: object, where: str) -> ThinkLine:
             and len(plan.get("effect", "")) <= THINK_TEXT
             and isinstance(plan.get("public", ""), str)
             and len(plan.get("public", "")) <= THINK_TEXT
+            and isinstance(plan.get("feared", ""), str)
+            and len(plan.get("feared", "")) <= THINK_TEXT
         )
         if not ok:
             raise RecordError(
                 f"{where}: think: plan {n} must give text and effect (at most "
-                f"{THINK_TEXT} characters each, as must its public words), win (0 to 1), "
+                f"{THINK_TEXT} characters each, as must its public words and what it "
+                f"feared), win (0 to 1), "
                 f"trials and private, got {str(plan)[:60]!r}"
             )
         out.append(
@@ -499,6 +503,7 @@ def _think(think: object, where: str) -> ThinkLine:
                 plan.get("private", False),
                 plan.get("effect", ""),
                 plan.get("public", ""),
+                plan.get("feared", ""),
             )
         )
     return ThinkLine(think["after"], side, level, think["trials"], float(think["seconds"]), tuple(out))

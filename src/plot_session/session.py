@@ -303,6 +303,7 @@ class Session:
                                 w.private,
                                 w.effect[:THINK_TEXT],
                                 w.public[:THINK_TEXT],
+                                w.feared[:THINK_TEXT],
                             )
                             for w in thought.plans
                         ),

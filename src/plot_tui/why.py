@@ -3,7 +3,9 @@ plans it chose before it in the same turn of its (since its opponent last acted)
 
 A searching player records, with each new plan, the plans it weighed (at most three,
 the chosen first) with its estimate of its chance of winning after each, the trials
-behind that estimate, and what the plan changes in game terms (plot_ai.effects). A
+behind that estimate, what the plan changes in game terms (plot_ai.effects), and what
+went worst in the chosen plan's trials: the next die, or what it cannot see
+(plot_ai.search.feared). A
 plan that names or spends the player's own chits (a Travel, a coup with some number of
 Führer Access chits) would tell the other side what it holds: such a plan (and what it
 changes) is shown to the other side as "a plan with chits you have not
@@ -88,6 +90,9 @@ def why_text(
         if plan.effect and seen_whole(plan, t.side, viewer, over):
             out.append("\n           what it changes: ", style="dim")
             out.append_text(plain(plan.effect))
+        if n == 0 and plan.feared and seen_whole(plan, t.side, viewer, over):
+            out.append("\n           what it feared: ", style="dim")
+            out.append_text(plain(plan.feared))
         chances = (
             f"wins {100 * plan.win:.0f}% · {counted(plan.trials, 'trial')}"
             if plan.trials

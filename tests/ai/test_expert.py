@@ -280,3 +280,26 @@ def test_what_is_left_before_the_coup_is_the_coups(rules):
     decide(e, s)  # the first decision in the coup
     assert e.bank["pre"] == 0.0
     assert 27.5 < e.bank["coup"] <= 31.5  # 27.5 + 4.0, less under a second of thought
+
+
+def test_what_a_plan_feared_is_the_die_or_what_it_cannot_see_and_nothing_on_few_trials():
+    from plot_ai.search import FEAR_AFTER, feared
+
+    by_face = {j: 0.1 if j % 6 + 1 in (1, 2) else 0.6 for j in range(36)}  # drawn state j: face j % 6 + 1
+    assert feared(by_face) == "the next die coming up 1 or 2 (then it wins 10%; 60% on a 3)"
+    unseen = {j: 0.1 if j in (0, 7, 14, 21, 28, 35, 1, 8, 15) else 0.6 for j in range(36)}  # any face
+    assert (
+        feared(unseen)
+        == "what it cannot see (the other side's chits, the cup): its worst quarter of trials won 10%"
+    )
+    assert feared(dict.fromkeys(range(36), 0.5)) == ""  # nothing stands out
+    assert feared({j: 0.1 if j % 6 == 0 else 0.6 for j in range(FEAR_AFTER - 1)}) == ""  # too few to say
+
+
+def test_the_expert_says_its_harassment_hangs_on_the_die(rules):
+    s = coup(HEYDRICH_NEAR_BONHOEFFER, phasing="ss")
+    player = make("expert", rules, trials=400)
+    decide(player, s)
+    chosen = player.fresh_thought().plans[0]
+    assert "harass Bonhoeffer" in chosen.text
+    assert chosen.feared.startswith("the next die coming up"), chosen.feared

@@ -120,6 +120,10 @@ def short(tmp_path, rules):
             lambda other: think(3, plans=[{"text": "x", "win": 0.5, "trials": 1, "effect": "y" * 201}]),
             "think: plan 1 must give text and effect",
         ),
+        (
+            lambda other: think(3, plans=[{"text": "x", "win": 0.5, "trials": 1, "feared": ["a die"]}]),
+            "think: plan 1 must give text and effect .* what it feared",
+        ),
     ],
 )
 def test_a_bad_think_line_is_refused_naming_its_line(short, rules, line, says):
@@ -139,12 +143,15 @@ def test_think_lines_round_trip(tmp_path, rules):
         "expert",
         120,
         0.75,
-        (PlanLine("a", 0.5, 60, False, "Canaris reaches Berlin's streets"), PlanLine("b", 0.25, 40, True)),
+        (
+            PlanLine("a", 0.5, 60, False, "Canaris reaches Berlin's streets", "", "the next die coming up 1"),
+            PlanLine("b", 0.25, 40, True),
+        ),
     )
     from plot_record.format import parse_entry, think_line
 
     assert parse_entry(json.loads(think_line(t)), "here") == t
-    older = json.loads(think_line(t))  # written before plans said their effect
+    older = json.loads(think_line(t))  # written before plans said their effect and fears
     for plan in older["think"]["plans"]:
-        del plan["effect"]
-    assert parse_entry(older, "here").plans[0].effect == ""
+        del plan["effect"], plan["feared"]
+    assert parse_entry(older, "here").plans[0].effect == parse_entry(older, "here").plans[0].feared == ""

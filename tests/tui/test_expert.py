@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import attrs
 import pytest
 
 from plot_ai import make
@@ -189,3 +190,19 @@ def test_w_says_every_plan_of_the_computers_turn_not_only_the_last():
         x for x in why_text(run[-1], SS, over=False, earlier=[untried]).plain.splitlines() if "action 5" in x
     )
     assert "End the phase" in line and "wins" not in line  # no chance from no trial
+
+
+def test_w_says_what_the_chosen_plan_feared_and_hides_it_with_a_private_plans_words():
+    fear = "the next die coming up 6 (then it wins 31%; 65% on a 1)"
+    public = PlanLine("Heydrich (001) to 2010, harass Bonhoeffer (305)", 0.55, 36, False, "", "", fear)
+    t = ThinkLine(
+        12, Player.SS, "expert", 36, 0.9, (public, PlanLine("End the phase", 0.3, 30, False, "", "", "x"))
+    )
+    for viewer in (Player.SS, Player.ABWEHR, None):
+        said = why_text(t, viewer, over=False).plain
+        assert f"what it feared: {fear}" in said and "what it feared: x" not in said  # the chosen plan's
+    private = attrs.evolve(public, text="Oster (301) travels to 1714 with TR1", private=True, feared=fear)
+    hidden = attrs.evolve(t, plans=(private, *t.plans[1:]))
+    assert "what it feared" not in why_text(hidden, Player.ABWEHR, over=False).plain
+    assert f"what it feared: {fear}" in why_text(hidden, Player.SS, over=False).plain
+    assert f"what it feared: {fear}" in why_text(hidden, Player.ABWEHR, over=True).plain
