@@ -17,7 +17,18 @@ import numpy as np
 import pyspiel
 
 from plot_ai.determinise import determinise
-from plot_core import Action, GameState, Player, Verb, apply, legal_actions, load_rules, new_game, view
+from plot_core import (
+    Action,
+    GameState,
+    IllegalAction,
+    Player,
+    Verb,
+    apply,
+    legal_actions,
+    load_rules,
+    new_game,
+    view,
+)
 from plot_core.engine.api import standard_setup
 from plot_core.engine.rolls import OUTSIDE, ChanceNeeded
 from plot_core.engine.serial import view_to_json
@@ -88,7 +99,8 @@ class PlotState(pyspiel.State):
         self._dice: tuple[int, ...] = ()
         self._picks: tuple[int, ...] = ()
         self._need: tuple[str, int] | None = None  # the draw the step in hand waits for
-        self._seen: dict[Player, list[str]] = {p: [] for p in PLAYERS}  # what each side saw
+        # what each side saw (None: what everyone saw, the public events)
+        self._seen: dict[Player | None, list[str]] = {p: [] for p in (*PLAYERS, None)}
         self._declared: Action | None = None  # the last recruitment or investigation named
         self._taken_back: dict[tuple[int, int, str, str], set[Action]] = {}  # by phase
         # The last state reached: at a chance node, the one the step in hand starts from
@@ -112,7 +124,7 @@ class PlotState(pyspiel.State):
             return
         self._need, self._dice, self._picks = None, (), ()
         self.game_state = state
-        for side in PLAYERS:
+        for side in (*PLAYERS, None):
             self._seen[side] += [e.text for e in state.events if e.seen_by(side)]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -142,15 +154,24 @@ class PlotState(pyspiel.State):
                 self._dice += (action + 1,)
             else:
                 self._picks += (action,)
-        else:
-            chosen = CODES.decode(action)
-            self._seen[self.game_state.actor].append(f"you: {chosen}")
-            if chosen.verb in DECLARING:
-                self._declared = chosen
-            elif chosen.verb is Verb.CANCEL and self._declared is not None:
-                self._taken_back.setdefault(self._phase(), set()).add(self._declared)
-            self._before, self._action = self.game_state, chosen
-        self._resolve()
+            self._resolve()
+            return
+        chosen = CODES.decode(action)
+        if chosen in self._taken_back.get(self._phase(), ()):
+            raise ValueError(f"{chosen} was declared and taken back in this phase: it is not offered again")
+        actor, step = self.game_state.actor, (self._before, self._action)
+        heard = len(self._seen[actor])
+        self._before, self._action = self.game_state, chosen
+        try:
+            self._resolve()
+        except IllegalAction:
+            self._before, self._action = step  # refused: nothing of it is kept, nor seen
+            raise
+        self._seen[actor].insert(heard, f"you: {chosen}")  # (before what it made happen)
+        if chosen.verb in DECLARING:
+            self._declared = chosen
+        elif chosen.verb is Verb.CANCEL and self._declared is not None:
+            self._taken_back.setdefault(self._phase(), set()).add(self._declared)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -191,12 +212,21 @@ class PlotState(pyspiel.State):
 
 class PlotObserver:
     """Each side's observation, from ``view`` alone: a string (the view as JSON, and
-    with perfect recall everything the side has seen happen and done) and a tensor."""
+    with perfect recall everything the side has seen happen and done) and a tensor.
+
+    The observation type is honoured: public information only (``private_info=NONE``:
+    a spectator's view, no chit of either side), the side's own (the default), or
+    every player's (``ALL_PLAYERS``: the other side's hand too); without
+    ``public_info``, the side's private information alone (its hand). No
+    information-state tensor is offered (the game type says so): a perfect-recall
+    observer gives strings only."""
 
     def __init__(self, iig_obs_type, params) -> None:
         if params:
             raise ValueError(f"the observer takes no parameters; got {params}")
         self.perfect_recall = iig_obs_type.perfect_recall
+        self.public = iig_obs_type.public_info
+        self.private = iig_obs_type.private_info
         units, chits = len(RULES.units), len(chit_ids(RULES))
         per_unit = 3 + len(Box) + 3 + 3 + len(Marker)
         pieces = [
@@ -209,6 +239,8 @@ class PlotObserver:
             ("to_act", 2),
             ("coup", 2),
         ]
+        if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            pieces.append(("other_chits", chits))
         self.tensor = np.zeros(sum(n for _, n in pieces), np.float32)
         self.dict: dict[str, np.ndarray] = {}
         at = 0
@@ -223,9 +255,32 @@ class PlotObserver:
         self._chit_index = {c: i for i, c in enumerate(chit_ids(RULES))}
         self._unit_order = RULES.unit_order
 
+    def _view(self, state: PlotState, player: int):
+        """What the observation is made from: the side's view, or with no private
+        information a spectator's."""
+        side = PLAYERS[player] if self.private != pyspiel.PrivateInfoType.NONE else None
+        return view(state.game_state, side)
+
+    def _others(self, state: PlotState, player: int) -> tuple[str, ...]:
+        """The other side's hand, for an observer of every player's private information."""
+        if self.private != pyspiel.PrivateInfoType.ALL_PLAYERS:
+            return ()
+        return tuple(state.game_state.chits_of(PLAYERS[1 - player].value))
+
     def set_from(self, state: PlotState, player: int) -> None:
+        if self.perfect_recall:
+            raise ValueError(
+                "plot offers no information-state tensor (its game type says so): use the "
+                "information-state string, or the observation tensor"
+            )
         self.tensor.fill(0)
-        v = view(state.game_state, PLAYERS[player])
+        v = self._view(state, player)
+        for c in v.own_chits:
+            self.dict["own_chits"][self._chit_index[c]] = 1.0
+        for c in self._others(state, player):
+            self.dict["other_chits"][self._chit_index[c]] = 1.0
+        if not self.public:
+            return  # the side's private information alone
         for u in v.units:
             i = self._unit_order.get(u.id)
             if i is None:
@@ -240,8 +295,6 @@ class PlotObserver:
             row[at + 3], row[at + 4], row[at + 5] = float(u.recruited), float(u.semi), float(u.suspected)
             if u.marker is not None:
                 row[at + 6 + self._marker[u.marker]] = 1.0
-        for c in v.own_chits:
-            self.dict["own_chits"][self._chit_index[c]] = 1.0
         total = len(self._chit_index)
         for k, holder in enumerate(("cup", "ss", "abwehr")):
             self.dict["chit_counts"][k] = v.chit_counts.get(holder, 0) / total
@@ -255,10 +308,19 @@ class PlotObserver:
 
     def string_from(self, state: PlotState, player: int) -> str:
         side = PLAYERS[player]
-        now = view_to_json(view(state.game_state, side))
+        v = self._view(state, player)
+        others = self._others(state, player)
+        if not self.public:
+            lines = [f"own chits: {' '.join(v.own_chits)}"]
+        else:
+            lines = [view_to_json(v)]
+        if others:
+            lines.append(f"the other side's chits: {' '.join(others)}")
+        now = "\n".join(lines)
         if not self.perfect_recall:
             return now
-        return "\n".join([f"{side.value}", *state._seen[side], now])
+        seen = state._seen[side if self.private != pyspiel.PrivateInfoType.NONE else None]
+        return "\n".join([f"{side.value}", *seen, now])
 
 
 pyspiel.register_game(GAME_TYPE, PlotGame)

@@ -147,3 +147,65 @@ def test_a_game_ends_whatever_a_fixed_choice_does(game, pick):
         state.apply_action(options[pick % len(options)])
         n += 1
         assert n < game.max_game_length()
+
+
+def _at_a_decision(game, seed: int, steps: int):
+    """A state some random steps in, where a side is to act (not chance, not over)."""
+    rnd = random.Random(seed)
+    state = _play(game, rnd, steps)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert not state.is_terminal()
+    return state
+
+
+def test_a_refused_action_changes_nothing_not_even_what_a_side_has_seen(game):
+    for seed, steps in ((1, 0), (2, 60), (3, 150)):
+        state = _at_a_decision(game, seed, steps)
+        player = state.current_player()
+        before = [state.information_state_string(p) for p in (0, 1)]
+        history = state.history()
+        refused = next(a for a in range(CODES.size) if a not in set(state.legal_actions()))
+        with pytest.raises(Exception, match=r"\(\d+\.\d+"):  # the engine's refusal, with its case
+            state.apply_action(refused)
+        assert [state.information_state_string(p) for p in (0, 1)] == before
+        assert state.history() == history and state.current_player() == player
+        state.apply_action(state.legal_actions()[0])  # and the game goes on as before
+        assert f"you: {CODES.decode(state.history()[-1])}" in state.information_state_string(player)
+
+
+def test_no_information_state_tensor_is_offered_as_the_game_type_says(game):
+    assert not GAME_TYPE.provides_information_state_tensor and GAME_TYPE.provides_information_state_string
+    state = _at_a_decision(game, 4, 40)
+    with pytest.raises(Exception, match="no information-state tensor"):
+        state.information_state_tensor(0)
+    assert state.information_state_string(0).startswith("ss\n")  # the strings are offered
+
+
+def test_the_observer_gives_what_the_observation_type_asks_for(game):
+    state = _at_a_decision(game, 6, 80)
+    s = state.game_state
+    hands = {p: s.chits_of(side) for p, side in ((0, "ss"), (1, "abwehr"))}
+    assert hands[0] and hands[1]
+
+    from open_spiel.python.observation import make_observation
+
+    def observed(player: int, **kind):
+        obs = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False, **kind))
+        obs.set_from(state, player)
+        return obs
+
+    mine = observed(0)  # the default: public information and the side's own
+    assert np.count_nonzero(mine.dict["own_chits"]) == len(hands[0]) and "other_chits" not in mine.dict
+    public = observed(0, private_info=pyspiel.PrivateInfoType.NONE)
+    assert not np.any(public.dict["own_chits"])  # no chit of either side
+    assert np.array_equal(public.dict["units"], mine.dict["units"])
+    assert observed(0, private_info=pyspiel.PrivateInfoType.NONE).string_from(state, 0) == (
+        observed(1, private_info=pyspiel.PrivateInfoType.NONE).string_from(state, 1)
+    )  # what everyone sees, whoever asks
+    every = observed(0, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)
+    assert np.count_nonzero(every.dict["other_chits"]) == len(hands[1])
+    assert " ".join(hands[1]) in every.string_from(state, 0)
+    alone = observed(1, public_info=False)  # the side's private information only
+    assert not np.any(alone.dict["units"]) and np.count_nonzero(alone.dict["own_chits"]) == len(hands[1])
+    assert alone.string_from(state, 1) == f"own chits: {' '.join(hands[1])}"
