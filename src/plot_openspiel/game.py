@@ -32,14 +32,13 @@ from plot_core import (
 from plot_core.engine.api import standard_setup
 from plot_core.engine.rolls import OUTSIDE, ChanceNeeded
 from plot_core.engine.serial import view_to_json
-from plot_core.engine.state import Box, Marker, Phase, Step, chit_ids, evolve
+from plot_core.engine.state import chit_ids, evolve
 
 from .actions import ActionCodes
+from .tensor import NUMBER, PLAYERS, Layout
 
 RULES = load_rules()
 CODES = ActionCodes(RULES)
-PLAYERS = (Player.SS, Player.ABWEHR)  # OpenSpiel's player 0 and 1
-NUMBER = {p: n for n, p in enumerate(PLAYERS)}
 SCORES = {"ss": [1.0, -1.0], "abwehr": [-1.0, 1.0], "allies": [-1.0, -1.0]}
 # A game cannot be longer: every Game-Turn and Coup-Turn, every unit activated in each
 # movement phase and stepping its whole allowance, each roll and decision an action of
@@ -144,8 +143,12 @@ class PlotState(pyspiel.State):
         s = self.game_state
         return (s.turn, s.coup.turn if s.coup is not None else 0, s.phase.value, s.phasing.value)
 
+    def taken_back(self) -> frozenset[Action]:
+        """The attempts declared and taken back in this phase: not offered again."""
+        return frozenset(self._taken_back.get(self._phase(), ()))
+
     def _legal_actions(self, player: int) -> list[int]:
-        taken_back = self._taken_back.get(self._phase(), ())
+        taken_back = self.taken_back()
         return sorted(CODES.encode(a) for a in legal_actions(self.game_state) if a not in taken_back)
 
     def _apply_action(self, action: int) -> None:
@@ -227,33 +230,9 @@ class PlotObserver:
         self.perfect_recall = iig_obs_type.perfect_recall
         self.public = iig_obs_type.public_info
         self.private = iig_obs_type.private_info
-        units, chits = len(RULES.units), len(chit_ids(RULES))
-        per_unit = 3 + len(Box) + 3 + 3 + len(Marker)
-        pieces = [
-            ("units", units * per_unit),
-            ("own_chits", chits),
-            ("chit_counts", 3),
-            ("turn", 1),
-            ("phase", len(Phase)),
-            ("step", len(Step)),
-            ("to_act", 2),
-            ("coup", 2),
-        ]
-        if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            pieces.append(("other_chits", chits))
-        self.tensor = np.zeros(sum(n for _, n in pieces), np.float32)
-        self.dict: dict[str, np.ndarray] = {}
-        at = 0
-        for name, n in pieces:
-            self.dict[name] = self.tensor[at : at + n]
-            at += n
-        self._per_unit = per_unit
-        self._box = {b: i for i, b in enumerate(Box)}
-        self._marker = {m: i for i, m in enumerate(Marker)}
-        self._phase = {p: i for i, p in enumerate(Phase)}
-        self._step = {s: i for i, s in enumerate(Step)}
-        self._chit_index = {c: i for i, c in enumerate(chit_ids(RULES))}
-        self._unit_order = RULES.unit_order
+        self.layout = Layout(RULES, other_chits=self.private == pyspiel.PrivateInfoType.ALL_PLAYERS)
+        self.tensor = np.zeros(self.layout.size, np.float32)
+        self.dict: dict[str, np.ndarray] = self.layout.pieces_of(self.tensor)
 
     def _view(self, state: PlotState, player: int):
         """What the observation is made from: the side's view, or with no private
@@ -275,36 +254,9 @@ class PlotObserver:
             )
         self.tensor.fill(0)
         v = self._view(state, player)
-        for c in v.own_chits:
-            self.dict["own_chits"][self._chit_index[c]] = 1.0
-        for c in self._others(state, player):
-            self.dict["other_chits"][self._chit_index[c]] = 1.0
-        if not self.public:
-            return  # the side's private information alone
-        for u in v.units:
-            i = self._unit_order.get(u.id)
-            if i is None:
-                continue  # a face-down placeholder: nothing known of it
-            row = self.dict["units"][i * self._per_unit : (i + 1) * self._per_unit]
-            if u.hex is not None:
-                row[0], row[1], row[2] = 1.0, (u.hex // 100) / 100, (u.hex % 100) / 100
-            if u.box is not None:
-                row[3 + self._box[u.box]] = 1.0
-            at = 3 + len(self._box)
-            row[at + (0 if u.controller is None else 1 + NUMBER[u.controller])] = 1.0
-            row[at + 3], row[at + 4], row[at + 5] = float(u.recruited), float(u.semi), float(u.suspected)
-            if u.marker is not None:
-                row[at + 6 + self._marker[u.marker]] = 1.0
-        total = len(self._chit_index)
-        for k, holder in enumerate(("cup", "ss", "abwehr")):
-            self.dict["chit_counts"][k] = v.chit_counts.get(holder, 0) / total
-        self.dict["turn"][0] = v.turn / 20
-        self.dict["phase"][self._phase[v.phase]] = 1.0
-        self.dict["step"][self._step[v.step]] = 1.0
-        if v.to_act is not None:
-            self.dict["to_act"][NUMBER[v.to_act]] = 1.0
-        if v.coup is not None:
-            self.dict["coup"][0], self.dict["coup"][1] = 1.0, v.coup.turn / 10
+        self.layout.write_private(self.dict, v, self._others(state, player))
+        if self.public:  # (without: the side's private information alone)
+            self.layout.write_public(self.dict, v, state.taken_back())
 
     def string_from(self, state: PlotState, player: int) -> str:
         side = PLAYERS[player]
@@ -313,7 +265,12 @@ class PlotObserver:
         if not self.public:
             lines = [f"own chits: {' '.join(v.own_chits)}"]
         else:
-            lines = [view_to_json(v)]
+            # the view as it stands (the last step's log lines are the information
+            # state's, line by line), and what this adapter no longer offers in the phase
+            lines = [view_to_json(evolve(v, events=()))]
+            taken_back = sorted(str(a) for a in state.taken_back())
+            if taken_back:
+                lines.append(f"taken back in this phase: {', '.join(taken_back)}")
         if others:
             lines.append(f"the other side's chits: {' '.join(others)}")
         now = "\n".join(lines)

@@ -209,3 +209,27 @@ def test_the_observer_gives_what_the_observation_type_asks_for(game):
     alone = observed(1, public_info=False)  # the side's private information only
     assert not np.any(alone.dict["units"]) and np.count_nonzero(alone.dict["own_chits"]) == len(hands[1])
     assert alone.string_from(state, 1) == f"own chits: {' '.join(hands[1])}"
+
+
+def test_two_points_with_one_observation_tensor_have_one_observation_and_the_same_choices(game):
+    """The tensor says everything the observation string says: walking whole random
+    games, no two decision points share a tensor and differ in their legal actions or
+    their observation strings (the unit moving, its movement points, the decision
+    pending and the units that have acted were once left out)."""
+    seen: dict[bytes, tuple[tuple[int, ...], str]] = {}
+    points = 0
+    for seed in range(3):
+        rnd, state = random.Random(100 + seed), game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rnd.choices(outcomes, probs)[0])
+                continue
+            player = state.current_player()
+            key = np.asarray(state.observation_tensor(player), np.float32).tobytes()
+            now = (tuple(state.legal_actions()), state.observation_string(player))
+            before = seen.setdefault(key, now)
+            assert before == now, f"one tensor, two observations:\n{before[1][:300]}\n{now[1][:300]}"
+            points += 1
+            state.apply_action(rnd.choice(state.legal_actions()))
+    assert points > 1000
