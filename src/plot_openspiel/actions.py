@@ -4,6 +4,12 @@ fixed number in [0, ACTIONS.size), worked out from the rules data, not from play
 Each verb takes the parts it can name (a unit, a hex, a chit; actions.py), in one or
 two shapes; each (verb, shape) has a block of numbers, one per combination of those
 parts. ``encode`` refuses an action of a shape not declared here, naming it.
+
+The same actions factored, for a policy that chooses part by part rather than among
+358,606 numbers: (verb, unit, hex, chit), each a small index, 0 for a part the action
+does not name and 1 + its place in the sorted parts otherwise (``FACTORS`` gives each
+factor's size). ``factors`` and ``from_factors`` go between the two, exactly; the flat
+numbers stay as they were (a test pins some).
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from __future__ import annotations
 import bisect
 import functools
 from itertools import accumulate
+from typing import NamedTuple
 
 from plot_core import Action, Rules, Verb
 from plot_core.engine.state import chit_ids
@@ -51,6 +58,18 @@ SHAPES: dict[Verb, tuple[tuple[str, ...], ...]] = {
 }
 
 
+class Factors(NamedTuple):
+    """An action part by part: 0 for a part it does not name, else 1 + the part's index."""
+
+    verb: int
+    unit: int
+    hex: int
+    chit: int
+
+
+VERBS = list(Verb)
+
+
 class ActionCodes:
     """The numbering for one set of rules data."""
 
@@ -66,6 +85,8 @@ class ActionCodes:
         self.starts = [0, *accumulate(sizes)]
         self.block_of = {block: k for k, block in enumerate(self.blocks)}
         self.size = self.starts[-1]
+        # each factor's number of values: the verbs, and each part with "none" first
+        self.factor_sizes = Factors(len(VERBS), *(len(self.parts[p]) + 1 for p in (U, H, C)))
 
     def encode(self, a: Action) -> int:
         shape = tuple(p for p, v in ((U, a.unit), (H, a.hex), (C, a.chit)) if v is not None)
@@ -87,3 +108,22 @@ class ActionCodes:
             n, i = divmod(n, len(self.parts[part]))
             found[part] = self.parts[part][i]
         return Action(verb, unit=found.get(U), hex=found.get(H), chit=found.get(C))
+
+    def factors(self, code: int) -> Factors:
+        """The action numbered ``code``, part by part."""
+        a = self.decode(code)
+        return Factors(
+            VERBS.index(a.verb),
+            *(0 if v is None else 1 + self.index[p][v] for p, v in ((U, a.unit), (H, a.hex), (C, a.chit))),
+        )
+
+    def from_factors(self, f: Factors | tuple[int, int, int, int]) -> int:
+        """The number of the action ``f`` names; ValueError for one no verb takes."""
+        f = Factors(*f)
+        for size, value, name in zip(self.factor_sizes, f, Factors._fields, strict=True):
+            if not 0 <= value < size:
+                raise ValueError(f"no action has {name} {value} (0 to {size - 1})")
+        unit, hex_, chit = (
+            None if v == 0 else self.parts[p][v - 1] for p, v in zip((U, H, C), f[1:], strict=True)
+        )
+        return self.encode(Action(VERBS[f.verb], unit=unit, hex=hex_, chit=chit))

@@ -34,7 +34,7 @@ from plot_core.engine.rolls import OUTSIDE, ChanceNeeded
 from plot_core.engine.serial import view_to_json
 from plot_core.engine.state import chit_ids, evolve
 
-from .actions import ActionCodes
+from .actions import ActionCodes, Factors
 from .tensor import NUMBER, PLAYERS, Layout
 
 RULES = load_rules()
@@ -150,6 +150,11 @@ class PlotState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         taken_back = self.taken_back()
         return sorted(CODES.encode(a) for a in legal_actions(self.game_state) if a not in taken_back)
+
+    def legal_factors(self) -> list[Factors]:
+        """The legal actions part by part (verb, unit, hex, chit: actions.Factors), in
+        the order of ``legal_actions()``."""
+        return [CODES.factors(a) for a in self.legal_actions()]
 
     def _apply_action(self, action: int) -> None:
         if self._need is not None:

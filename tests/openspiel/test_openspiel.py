@@ -233,3 +233,34 @@ def test_two_points_with_one_observation_tensor_have_one_observation_and_the_sam
             points += 1
             state.apply_action(rnd.choice(state.legal_actions()))
     assert points > 1000
+
+
+def test_actions_factored_part_by_part_go_back_to_the_same_numbers_which_stay_as_they_were(game):
+    from plot_core import Action
+    from plot_openspiel.actions import Factors
+
+    # the flat numbers a trained policy was given stay the same from version to version
+    pinned = {
+        Action(Verb.END): 358604,
+        Action(Verb.END_PHASE): 358605,
+        Action(Verb.ACTIVATE, unit="001"): 157030,
+        Action(Verb.MOVE, hex=2110): 157629,
+        Action(Verb.TRAVEL, hex=1714, chit="TR1"): 200818,
+    }
+    assert CODES.size == 358606 and {a: CODES.encode(a) for a in pinned} == pinned
+    assert CODES.factor_sizes == Factors(len(Verb), 70, 1130, 98)
+    travel = CODES.factors(pinned[Action(Verb.TRAVEL, hex=1714, chit="TR1")])
+    assert travel.verb == list(Verb).index(Verb.TRAVEL) and travel.unit == 0 and travel.hex and travel.chit
+    rnd, checked = random.Random(11), 0
+    for steps in (0, 50, 150, 300):
+        state = _at_a_decision(game, rnd.randrange(1000), steps)
+        for code, f in zip(state.legal_actions(), state.legal_factors(), strict=True):
+            assert CODES.from_factors(f) == code and all(
+                0 <= x < n for x, n in zip(f, CODES.factor_sizes, strict=True)
+            )
+            checked += 1
+    assert checked > 50
+    with pytest.raises(ValueError, match="no action has hex 1130"):
+        CODES.from_factors((list(Verb).index(Verb.MOVE), 0, 1130, 0))
+    with pytest.raises(ValueError, match="no number for"):  # a move names no unit
+        CODES.from_factors((list(Verb).index(Verb.MOVE), 3, 0, 0))
