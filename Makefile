@@ -70,6 +70,7 @@ bench: $(STAMP) ssh-client postgresql
 	$(BIN)/python -m bench.timings
 	$(BIN)/python -m bench.expert --before 6135eca
 	$(BIN)/python -m bench.local_turns
+	$(BIN)/python -m bench.openspiel
 	$(BIN)/python -m tools.expert_agreement
 	$(BIN)/python -m tools.trial_depth
 	$(BIN)/python -m bench.serve 20 10 ssh
