@@ -50,7 +50,7 @@ def test_every_named_test_exists(rules):
 
 
 def test_the_inventory_is_complete(rules):
-    """Issue 5: every mechanic, procedure and example case is answered — a reducer and a
+    """Every mechanic, procedure and example case is answered — a reducer and a
     test, or a stated reason it needs none. `plot cases` shows 100%."""
     from plot_core.data.cases import Kind, Status
 

@@ -111,7 +111,7 @@ class Header:
         return new_game_id(self.seed if self.chosen_seed else None)
 
     def seed_words(self, over: bool) -> str:
-        """How a screen names the game: its seed only once the game is over (24)."""
+        """How a screen names the game: its seed only once the game is over."""
         return f"game {self.game}, seed {self.seed}" if over else f"game {self.game}"
 
     def to_json(self) -> dict[str, Any]:

@@ -57,7 +57,7 @@ def games_dir() -> Path:
 def new_record_path(header: Header, directory: Path | None = None) -> Path:
     directory = directory or games_dir()
     stamp = header.created.replace(":", "").replace("-", "")
-    # named by the game's id, never its seed: the name is shown on screens (24)
+    # named by the game's id, never its seed: the name is shown on screens
     path = directory / f"{stamp}-{header.game}{SUFFIX}"
     n = 2
     while path.exists():
@@ -261,7 +261,7 @@ def records_in(directory: Path | None = None) -> Iterator[Path]:
 
 def is_finished(path: Path) -> bool:
     """Cheap check: does the record end with an ``end`` line?"""
-    if not is_regular(path):  # a pipe would make this wait for ever (25)
+    if not is_regular(path):  # a pipe would make this wait for ever
         return False
     try:
         with open(path, "rb") as f:

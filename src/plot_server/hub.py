@@ -273,7 +273,7 @@ class Hub:
             )
             self._save(table)
         except OSError:
-            # nothing half made: no table in the lobby, no record or .tmp left behind (25)
+            # nothing half made: no table in the lobby, no record or .tmp left behind
             if recorder is not None:
                 recorder.abandon()
             for leftover in (path, self.tables_dir / f"{table_id}.tmp"):
@@ -293,7 +293,7 @@ class Hub:
 
     def _free_id(self) -> str:
         """The next table number no file holds: a table file that could not be read
-        keeps its number, and its files are never written over (25)."""
+        keeps its number, and its files are never written over."""
         while self._taken(self._next):
             self._next += 1
         self._next += 1
@@ -717,9 +717,9 @@ class Hub:
 
     def watch_saving(self, table: ServedTable) -> None:
         """A record the disk refuses: the table waits (its session lets nobody act), the
-        operator is told once, and the hub tries again until the disk takes it (25)."""
+        operator is told once, and the hub tries again until the disk takes it."""
         s = table.session
-        if self.shared is not None:  # the store's writer retries by itself (21)
+        if self.shared is not None:  # the store's writer retries by itself
             problem = RECONNECTING if self.store_trouble and s.unsaved else None
             if problem != s.record_problem:  # every screen says so: a new version
                 s.record_problem = problem
@@ -805,7 +805,9 @@ class Hub:
         self.damaged[meta_path.stem] = Damaged(meta_path.stem, owners_or_none(meta), why)
 
     def _load(self, meta_path: Path) -> ServedTable:
-        meta = loads(read_regular(meta_path, limit=64 * 1024), str(meta_path))  # (25)
+        meta = loads(
+            read_regular(meta_path, limit=64 * 1024), str(meta_path)
+        )  # (a bounded read: a file is not trusted)
         if not isinstance(meta, dict):
             raise ValueError("not a table file (expected a JSON object)")
         if meta.get("version") != TABLE_FILE_VERSION:

@@ -141,7 +141,7 @@ class ServedTable:
     code: str
     session: Session
     owners: dict[Player, Who | None]  # human sides only; None: free
-    meta_path: Path | None  # None: the table lives in the shared store (21)
+    meta_path: Path | None  # None: the table lives in the shared store
     record: Path | str
     created: str
     guests: list[Guest] = attrs.Factory(list)
@@ -149,9 +149,9 @@ class ServedTable:
     codes: TableCodeLimit = attrs.Factory(lambda: TableCodeLimit(TABLE_WRONG_CODES, TABLE_ALL_CODES))
     saving_told: bool = False  # the operator knows its record cannot be written
     end_told: bool = False  # the operator knows the game is over (restored over: known)
-    version: int = 1  # the store's version of owners and code (21)
+    version: int = 1  # the store's version of owners and code (compare-and-set)
     news: tuple[int, str] = (-1, "")  # (at action n, what the table's screens are told)
-    held_rows: list = attrs.Factory(list)  # others' store lines waiting for ours (21)
+    held_rows: list = attrs.Factory(list)  # others' store lines waiting for ours
     elsewhere: frozenset[Player] = frozenset()  # sides seated through another process
     rematch: Rematch | None = None  # offered, declined or made, once the game is over
     closed: str = ""  # why the host closed it (plot admin close): its record is kept

@@ -86,10 +86,11 @@ class Session:
         chosen_seed: bool = False,
         clock: ClockRule | None = None,
     ) -> None:
-        """``seed`` is the game's secret (24): it seeds the computer's choices and is never
-        shown; ``game`` is the id screens show instead; ``chosen_seed``: a player picked
-        the seed (--seed), so the screen warns that the deal is no secret; ``clock``: a
-        correspondence clock (plot_record.clock), kept in the record's header."""
+        """``seed`` is the game's secret (it deals both hands and every roll): it seeds the
+        computer's choices and is never shown; ``game`` is the id screens show instead;
+        ``chosen_seed``: a player picked the seed (--seed), so the screen warns that the
+        deal is no secret; ``clock``: a correspondence clock (plot_record.clock), kept in
+        the record's header."""
         self.state = state
         self.clock = clock
         self.grants: list[Grant] = []  # extra time given on the clock
@@ -171,7 +172,8 @@ class Session:
 
     @property
     def unsaved(self) -> bool:
-        """Moves made that the disk has not yet taken: the game waits for them (25)."""
+        """Moves made that the disk has not yet taken: the game waits for them (a full
+        disk loses nothing)."""
         return self.recorder is not None and bool(self.recorder.unsaved)
 
     def retry_saving(self) -> bool:

@@ -167,7 +167,7 @@ LEVEL_WORDS = {
 class GameSetup:
     hotseat: bool = False
     side: Player = Player.SS  # the human's side against the computer
-    seed: int | None = None  # None: a secret one (24); a number only from --seed
+    seed: int | None = None  # None: a secret one (it deals both hands); a number only from --seed
     setup: str = "standard"
     watch: bool = False  # computer against computer, for the spectator
     level: str = "easy"  # the computer's level (plot_ai.LEVELS)
@@ -186,7 +186,7 @@ class Choice(RadioButton):
 
 class SetupForm(OnceScreen[T]):
     """A form of radio groups, shared by the new-game and new-table screens. It offers no
-    seed: whoever knows a game's seed knows both hands and every roll to come (24)."""
+    seed: whoever knows a game's seed knows both hands and every roll to come."""
 
     @staticmethod
     def side_choice() -> RadioSet:

@@ -1,4 +1,4 @@
-"""Issue 24: what one side may not see never reaches its screen — the Ep draw, the seed."""
+"""What one side may not see never reaches its screen — the Ep draw, the seed."""
 
 from __future__ import annotations
 

@@ -108,7 +108,7 @@ def test_plot_games_lists_what_is_saved(_games_folder, rules, capsys):
         rf"\d{{4}}-\d\d-\d\d \d\d:\d\d; {o.winner} won \({o.case}\)",
         out,
     )
-    # an unfinished game's seed would deal both hands: not listed (24)
+    # an unfinished game's seed would deal both hands: not listed
     assert re.search(
         r"b\.plot\.jsonl\s+game \w+, ss computer, .*, 5 actions, Game-Turn 1, "
         r"Movement and Harassment \(9\.0, 10\.0\), last played .*; unfinished: "

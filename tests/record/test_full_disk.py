@@ -1,4 +1,4 @@
-"""Issue 25: a disk that refuses a write (full) loses nothing. The record's one writing
+"""A disk that refuses a write (full) loses nothing. The record's one writing
 call is swapped for one that fails as a full disk does, part-way through a line too."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 25's storage half: files that are not what they claim, numbers never reused,
+"""Storage: files that are not what they claim, numbers never reused,
 nothing half made when the disk says no."""
 
 from __future__ import annotations

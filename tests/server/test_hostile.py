@@ -1,4 +1,4 @@
-"""Issue 23 without a network: hostile names shown as text on every screen that shows a
+"""Hostile strangers without a network: hostile names shown as text on every screen that shows a
 name, names refused at sign-in, Textual's own actions that touch the server refused,
 guessing slowed down, a broken session one line."""
 

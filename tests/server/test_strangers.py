@@ -1,4 +1,4 @@
-"""Issue 23 end to end: a real `plot serve` against hostile strangers using real SSH
+"""A real `plot serve` against hostile strangers using real SSH
 clients (OpenSSH, and asyncssh where a client must misbehave in ways `ssh` will not)."""
 
 from __future__ import annotations

@@ -57,9 +57,7 @@ def check_secrets(terms: dict[Player, Terminal], watcher: Terminal | None, serve
     tl = game(server, rules)
     seed = str(server.record("T1", rules).header.seed)
     for t in [*terms.values(), *([watcher] if watcher else [])]:
-        assert seed not in t.text() and seed not in t.shown(), (
-            "an unfinished game's seed reached a terminal (24)"
-        )
+        assert seed not in t.text() and seed not in t.shown(), "an unfinished game's seed reached a terminal"
     for side, t in terms.items():
         own = tl.final.chits_of(side.value)
         for attempt in range(3):  # a server busy with fuzzers may lose a key

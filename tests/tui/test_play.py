@@ -416,7 +416,7 @@ async def test_the_new_game_screen_starts_a_game_against_the_computer():
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        assert not app.screen.query("#seed")  # no seed to see or choose (24)
+        assert not app.screen.query("#seed")  # no seed to see or choose: it would deal both hands
         await pilot.press("enter")
         await pilot.pause()
         s = session_of(app)

@@ -59,7 +59,7 @@ def test_new_game_screen(snap_compare, size):
 
 @pytest.mark.parametrize("size", SIZES)
 def test_game_screen_at_the_start(snap_compare, size):
-    # hot-seat: the opening draw waits for its player to take the keyboard (24)
+    # hot-seat: the opening draw waits for its player to take the keyboard (its hand is its own)
     assert snap_compare(standard_game(), terminal_size=size, press=["enter"])
 
 

@@ -31,6 +31,6 @@ def draw_chits(state: GameState, player: Player, n: int, *, case_no: str) -> Gam
     chits = "chit" if len(got) == 1 else "chits"
     state = state.log(Event(case_no, f"{player.title} draws {len(got)} {chits}{note}"))
     if got:
-        # named, not "you": the line may be read by everyone once the game is over (24)
+        # named, not "you": the line may be read by everyone once the game is over
         state = state.log(Event(case_no, f"{player.title} drew {', '.join(got)}", private=player))
     return state

@@ -188,7 +188,7 @@ def _build(root: Node, rules: Rules, seed: int, new_game: Callable[..., GameStat
     if mp_spent and active is None:  # 9.14: points are spent by the unit moving
         root.fail("mp_spent", "points spent belong to the unit moving now: give active too")
     # A phase that opens with automatic steps starts at its first one, so a position
-    # named by its phase alone leads on (25): the Assignment Inter-Phase rolls its
+    # named by its phase alone leads on: the Assignment Inter-Phase rolls its
     # tables (7.0), the Interrogation Phase takes each unit in the cell in turn (14.12).
     step = Step(
         root.str(
