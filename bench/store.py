@@ -56,14 +56,14 @@ def _b(url: str, home: str, ready, arrivals) -> None:
 
 async def _play(url: str, home: str, moves: int) -> dict[int, float]:
     from plot_core import Player, load_rules
-    from plot_server.hub import Hub, Who
+    from plot_server.hub import Account, Hub
     from plot_session.session import Seat
 
     loop = asyncio.get_running_loop()
     hub = Hub(load_rules(), Path(home), later=lambda d, cb: loop.call_later(d, cb))
     hub.use_store(url, loop.call_soon_threadsafe)
     hub.restore()
-    alice, bob = Who("a", "alice"), Who("b", "bob")
+    alice, bob = Account("a", "alice"), Account("b", "bob")
     table = hub.create(alice, Player.SS, opponent=Seat.HUMAN, seed=1)
     chairs = {
         Player.SS: hub.sit(table.id, alice).chair,

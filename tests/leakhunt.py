@@ -190,10 +190,14 @@ def plain_hunt(
     spectator) sits at a table of two through a plain visit and plays through its
     lines; the other side plays through its own seat. Everything the visit says is
     checked after every action. Returns how many actions were played and the leaks."""
-    from plot_server.hub import Hub, Who
+    from plot_server.hub import Account, Hub
     from plot_server.plain_door import PlainVisit
 
-    ss, ab, watcher = Who("key ss", "ss player"), Who("key ab", "abwehr player"), Who("key w", "watcher")
+    ss, ab, watcher = (
+        Account("key ss", "ss player"),
+        Account("key ab", "abwehr player"),
+        Account("key w", "watcher"),
+    )
     hub = Hub(rules, home, later=lambda delay, callback: None)
     table = hub.create(ss, Player.SS, opponent=Seat.HUMAN, seed=seed)
     owner = {Player.SS: ss, Player.ABWEHR: ab}

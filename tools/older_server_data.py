@@ -25,14 +25,14 @@ import time
 from pathlib import Path
 
 from plot_core import Player, load_rules
-from plot_server.hub import Hub, Who
+from plot_server.hub import Account, Hub
 
 # where the older version keeps Seat (plot_session.session today): this runs with its code
 Seat = importlib.import_module("plot_tui.session").Seat
 
 HERE = Path(__file__).resolve().parent
-ALICE = Who("password alice", "alice")
-BOB = Who("SHA256:bobs-key", "bob")
+ALICE = Account("password alice", "alice")
+BOB = Account("SHA256:bobs-key", "bob")
 
 
 def play(guest, rnd: random.Random, actions: int) -> None:

@@ -39,7 +39,7 @@ BERLIN = "BE"
 
 def choose(v: PlayerView, legal: Sequence[Action], rules: Rules, rnd: random.Random) -> Action:
     s = determinise(v, rules, random.Random(rnd.getrandbits(32)))
-    return _best(Thumb(s, v), legal, rnd)
+    return _best(Heuristic(s, v), legal, rnd)
 
 
 class Seen(NamedTuple):
@@ -58,10 +58,10 @@ def seen(s: GameState) -> Seen:
 def choose_in(s: GameState, legal: Sequence[Action], rnd: random.Random) -> Action:
     """The same rules of thumb on a state already drawn from the side's view: how the
     expert imagines both sides playing on inside its search (search.py)."""
-    return _best(Thumb(s, seen(s)), legal, rnd)
+    return _best(Heuristic(s, seen(s)), legal, rnd)
 
 
-def _best(t: Thumb, legal: Sequence[Action], rnd: random.Random) -> Action:
+def _best(t: Heuristic, legal: Sequence[Action], rnd: random.Random) -> Action:
     best, best_score = legal[0], float("-inf")
     for a in legal:
         score = t.score(a) + rnd.random() * 0.01  # ties broken at random
@@ -89,7 +89,7 @@ def _apart(a: int, b: int) -> int:
     return d
 
 
-class Thumb:
+class Heuristic:
     def __init__(self, s: GameState, v: PlayerView | Seen, *, hitler: float = 8.0) -> None:
         self.s, self.v, self.rules = s, v, s.rules
         self.hitler = hitler  # what Hitler's death is worth in the coup
@@ -140,7 +140,7 @@ class Thumb:
             d = _NEAREST[key] = {}
         return d
 
-    def share_board(self, other: Thumb) -> None:
+    def share_board(self, other: Heuristic) -> None:
         """Take ``other``'s goals, and the distances to them worked out so far: a thumb
         for the same board with another unit active (expert.Prior)."""
         self.goals = other.goals

@@ -78,20 +78,20 @@ def turns_ahead(v: PlayerView, rules: Rules) -> int:
 
 
 class Prior:
-    """The rules of thumb's opinion of plans (easy.Thumb), worked out on one drawn state:
+    """The rules of thumb's opinion of plans (easy.Heuristic), worked out on one drawn state:
     which units are worth walking out, which plans to try first, and between two plans
     the search cannot tell apart, which to play."""
 
     def __init__(self, s: GameState) -> None:
         self.s = s
         self.v = easy.seen(s)
-        self.thumb = easy.Thumb(s, self.v)
-        self._of_unit: dict[str, easy.Thumb] = {}
+        self.thumb = easy.Heuristic(s, self.v)
+        self._of_unit: dict[str, easy.Heuristic] = {}
 
-    def unit_thumb(self, uid: str) -> easy.Thumb:
+    def unit_thumb(self, uid: str) -> easy.Heuristic:
         t = self._of_unit.get(uid)
         if t is None:
-            t = self._of_unit[uid] = easy.Thumb(evolve(self.s, active=uid), self.v)
+            t = self._of_unit[uid] = easy.Heuristic(evolve(self.s, active=uid), self.v)
             t.share_board(self.thumb)  # the same board: worked out once
         return t
 

@@ -51,13 +51,15 @@ def choose(v: PlayerView, legal: Sequence[Action], rules: Rules, rnd: random.Ran
         return easy.choose(v, legal, rules, rnd)
     s = determinise(v, rules, random.Random(rnd.getrandbits(32)))
     deadline = time.perf_counter() + think
-    thumb = easy.Thumb(s, v, hitler=HITLER_WORTH)
+    thumb = easy.Heuristic(s, v, hitler=HITLER_WORTH)
     if s.active is None:
         return _activation(s, thumb, legal, deadline) or easy.choose(v, legal, rules, rnd)
     return _step(s, thumb, legal) or easy.choose(v, legal, rules, rnd)
 
 
-def _activation(s: GameState, thumb: easy.Thumb, legal: Sequence[Action], deadline: float) -> Action | None:
+def _activation(
+    s: GameState, thumb: easy.Heuristic, legal: Sequence[Action], deadline: float
+) -> Action | None:
     """Which unit to move next: the one with the best plan."""
     best, best_value = None, NOTHING_WORTH_IT
     for a in legal:
@@ -73,7 +75,7 @@ def _activation(s: GameState, thumb: easy.Thumb, legal: Sequence[Action], deadli
     return next((a for a in legal if a.verb is Verb.END_PHASE), None)
 
 
-def _step(s: GameState, thumb: easy.Thumb, legal: Sequence[Action]) -> Action | None:
+def _step(s: GameState, thumb: easy.Heuristic, legal: Sequence[Action]) -> Action | None:
     """The active unit's next step along its best plan."""
     plan = best_plan(s, thumb)
     if plan is None:
@@ -87,7 +89,7 @@ def _step(s: GameState, thumb: easy.Thumb, legal: Sequence[Action]) -> Action | 
     return want if want in legal else None
 
 
-def best_plan(s: GameState, thumb: easy.Thumb) -> Plan | None:
+def best_plan(s: GameState, thumb: easy.Heuristic) -> Plan | None:
     """Every stop the active unit can reach, and the best harassment from each."""
     uid = s.mover
     u = s.unit(uid)
@@ -120,14 +122,14 @@ def best_plan(s: GameState, thumb: easy.Thumb) -> Plan | None:
 
 
 def _from(
-    s: GameState, thumb: easy.Thumb, uid: str, hex_: int, spent: int, allowance: int, cost: int
+    s: GameState, thumb: easy.Heuristic, uid: str, hex_: int, spent: int, allowance: int, cost: int
 ) -> tuple[float, str | None]:
     """The best harassments open from ``hex_`` with the points left after walking there."""
     tries = (allowance - spent) // cost
     if tries < 1:
         return 0.0, None
     probe = attrs.evolve(s.with_unit(uid, hex=hex_), mp_spent=spent)
-    thumb_here = easy.Thumb(probe, thumb.v, hitler=thumb.hitler)
+    thumb_here = easy.Heuristic(probe, thumb.v, hitler=thumb.hitler)
     occ = probe.occupancy()
     values = []
     for n in s.rules.map.neighbours[hex_]:
@@ -141,7 +143,7 @@ def _from(
     return 1.0 + total, values[0][1]
 
 
-def _standing(thumb: easy.Thumb, uid: str, start: int, end: int) -> float:
+def _standing(thumb: easy.Heuristic, uid: str, start: int, end: int) -> float:
     """Where the unit is left standing, compared with where it stood: a unit with nothing
     to strike at closes in on the enemy; the party that must hold the streets stays in
     them."""

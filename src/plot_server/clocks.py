@@ -19,7 +19,7 @@ from .tables import Refused, ServedTable, tell_all
 
 if TYPE_CHECKING:
     from .notices import Notices
-    from .tables import Guest
+    from .tables import TableConnection
 
 CLOCK_CHECK = 60.0  # seconds between looks at every running clock
 MIN_GRANT_MINUTES = 5  # extra time given at once, at least
@@ -80,7 +80,7 @@ class Clocks:
                     notices.clock_low(table, to_act, left[to_act])
         return ended
 
-    def give_time(self, guest: Guest, hours: float) -> None:
+    def give_time(self, guest: TableConnection, hours: float) -> None:
         """``guest``'s side gives the other ``hours`` more on the clock."""
         table = self.tables[guest.table_id]
         side = guest.chair.side

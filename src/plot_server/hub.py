@@ -2,7 +2,7 @@
 
 No Textual and no SSH here, so the rules of the room are tested directly. Each table
 is one Session (one game, one record) shared by every connection at it; each
-connection holds a Chair that sees with one side's eyes, or none for a spectator.
+connection holds a Controller that sees with one side's eyes, or none for a spectator.
 A side, once taken, belongs to the identity that took it (a key's fingerprint, or
 the user name when the server admits by password), and only that identity can sit
 there again. Everything needed to go on after a restart is on disk: the game in its
@@ -54,12 +54,12 @@ from .shared import Hooks, Shared
 from .tables import (  # noqa: F401  (the names the server and tests import from here)
     GAMES,
     TABLE_FILE_VERSION,
+    Account,
     Damaged,
-    Guest,
     Refused,
     ServedTable,
     TableClosed,
-    Who,
+    TableConnection,
     WrongCode,
     new_code,
     number,
@@ -183,7 +183,7 @@ class Hub:
     # -- making tables ----------------------------------------------------------------------
     def create(
         self,
-        who: Who,
+        who: Account,
         side: Player,
         *,
         opponent: Seat,
@@ -227,7 +227,7 @@ class Hub:
             levels={p.value: lv for p, lv in levels.items()},
             clock=clock,
         )
-        owners: dict[Player, Who | None] = {p: None for p in Player if seats[p] is Seat.HUMAN}
+        owners: dict[Player, Account | None] = {p: None for p in Player if seats[p] is Seat.HUMAN}
         if not both:
             owners[side] = who
         table = (
@@ -281,7 +281,7 @@ class Hub:
             raise
         return table
 
-    def _check_own_limit(self, who: Who) -> None:
+    def _check_own_limit(self, who: Account) -> None:
         """One player may hold only so many unfinished games (a key, or a name signed
         in with the password): one name once took every table the server had."""
         mine = sum(1 for t, _ in self.mine(who) if not t.over)
@@ -330,11 +330,11 @@ class Hub:
         return self.stored
 
     # -- sitting down ---------------------------------------------------------------------
-    def listed_for(self, who: Who) -> list[ServedTable]:
+    def listed_for(self, who: Account) -> list[ServedTable]:
         """The tables as a lobby lists them to ``who``: those where it is their move first."""
         return sorted(self.tables.values(), key=lambda t: not t.your_move(who))
 
-    def games_of(self, who: Who) -> list[Game]:
+    def games_of(self, who: Account) -> list[Game]:
         """The games where ``who`` has a side: theirs to move (or to answer an offer of a
         rematch) first, then the most recently moved (a game not yet begun last)."""
         now = self.wall()
@@ -357,7 +357,7 @@ class Hub:
         """The unfinished games this process holds."""
         return sum(not t.over for t in self.tables.values())
 
-    def moves_of(self, who: Who) -> set[str]:
+    def moves_of(self, who: Account) -> set[str]:
         """The tables where it is ``who``'s move."""
         return {t.id for t in self.tables.values() if t.your_move(who)}
 
@@ -378,11 +378,11 @@ class Hub:
         ban = self.bans.barring(normal_name(name))
         return ban.words() if ban is not None else None
 
-    def barred(self, who: Who) -> Ban | None:
+    def barred(self, who: Account) -> Ban | None:
         """The host's bar on ``who``: on its name (or one it looks just like), or on its key."""
         return self.bans.barring(who.name) or self.bans.barring_key(who.key)
 
-    def signed_in_problem(self, who: Who) -> str | None:
+    def signed_in_problem(self, who: Account) -> str | None:
         """Why ``who``, whose password or key was right, may not come in after all: its
         key is barred under another name, or its name looks just like a player's."""
         ban = self.barred(who)
@@ -514,20 +514,20 @@ class Hub:
             )
         return done
 
-    def damaged_of(self, who: Who) -> list[Damaged]:
+    def damaged_of(self, who: Account) -> list[Damaged]:
         """The damaged tables where ``who`` has a side (their list of games says so)."""
         return [d for d in self.damaged.values() if d.side_of(who) is not None]
 
     def sit(
         self,
         table_id: str,
-        who: Who,
+        who: Account,
         *,
         code: str = "",
         on_change=lambda: None,
         on_kick=lambda why: None,
         on_closed=lambda why: None,
-    ) -> Guest:
+    ) -> TableConnection:
         """Take (or take back) a side. A side once taken is ``who``'s alone; the join
         code is needed only to take a free side."""
         table = self.table(table_id)
@@ -577,10 +577,12 @@ class Hub:
         table.runtime.changed()
         return guest
 
-    def _seat(self, table: ServedTable, side: Player | None, who: Who, on_change, on_kick) -> Guest:
+    def _seat(
+        self, table: ServedTable, side: Player | None, who: Account, on_change, on_kick
+    ) -> TableConnection:
         """A connection's place at ``table``: its screens' controller (plot_session),
         acting for ``side`` (None: watching), and the table's talk in its name."""
-        guest = Guest(table.id, None, who, on_change, on_kick)  # type: ignore[arg-type]  # (next line)
+        guest = TableConnection(table.id, None, who, on_change, on_kick)  # type: ignore[arg-type]  # (next line)
         guest.chair = Controller(
             table.runtime,
             [side] if side is not None else [],
@@ -591,7 +593,9 @@ class Hub:
         table.guests.append(guest)
         return guest
 
-    def watch(self, table_id: str, who: Who, *, on_change=lambda: None, on_closed=lambda why: None) -> Guest:
+    def watch(
+        self, table_id: str, who: Account, *, on_change=lambda: None, on_closed=lambda why: None
+    ) -> TableConnection:
         table = self.table(table_id)
         guest = self._seat(table, None, who, on_change, lambda why: None)
         guest.on_closed = on_closed
@@ -610,7 +614,7 @@ class Hub:
         return " ".join(w for w in words if w)
 
     # -- talk -----------------------------------------------------------------
-    def _words(self, who: Who, text: str) -> str:
+    def _words(self, who: Account, text: str) -> str:
         muted = self.bans.muting(who.name)
         if muted is not None:
             raise Refused(f"You may not talk here: {muted.words()}.")
@@ -624,7 +628,7 @@ class Hub:
         # whatever a terminal sent, the record is UTF-8: nothing it cannot write gets in
         return text.strip().encode("utf-8", "replace").decode("utf-8")
 
-    def say(self, guest: Guest, text: str) -> ChatLine:
+    def say(self, guest: TableConnection, text: str) -> ChatLine:
         """``guest`` says ``text`` at their table: everyone there sees it, and the game's
         record keeps it. Refused (with why) if empty, too long or too fast."""
         table = self.table(guest.table_id)
@@ -649,13 +653,13 @@ class Hub:
         table.session.say(line)  # tells the table's screens
         return line
 
-    def say_in_lobby(self, who: Who, text: str) -> ChatLine:
+    def say_in_lobby(self, who: Account, text: str) -> ChatLine:
         line = ChatLine(0, utc_stamp(), who.name, "lobby", self._words(who, text))
         self.lobby.add(line)
         tell_all(list(self.lobby_listeners), "of a line of lobby talk")
         return line
 
-    def leave(self, guest: Guest) -> None:
+    def leave(self, guest: TableConnection) -> None:
         table = self.tables.get(guest.table_id)
         if table is not None and guest in table.guests:
             table.guests.remove(guest)
@@ -677,7 +681,7 @@ class Hub:
             if self.shared is not None:
                 self.shared.known.pop(table.id, None)
 
-    def mine(self, who: Who) -> list[tuple[ServedTable, Player]]:
+    def mine(self, who: Account) -> list[tuple[ServedTable, Player]]:
         return [(t, side) for t in self.tables.values() if (side := t.side_of(who)) is not None]
 
     # -- telling everyone ---------------------------------------------------------------------

@@ -25,7 +25,7 @@ from plot_tui.plain import join, plain
 from plot_tui.screens import Choice, SetupForm
 from plot_tui.talk import TalkInput, chat_text, clock_of
 
-from .hub import Game, Hub, Refused, ServedTable, Who, to_operator
+from .hub import Account, Game, Hub, Refused, ServedTable, to_operator
 from .leaderboard import LeaderboardScreen
 from .passes import LINK, LINK_MINUTES
 from .pgstore import StoreError
@@ -82,7 +82,7 @@ class LobbyScreen(OnceScreen[None]):
         Binding("q", "app.quit", "Leave"),
     ]
 
-    def __init__(self, hub: Hub, who: Who) -> None:
+    def __init__(self, hub: Hub, who: Account) -> None:
         super().__init__()
         self.hub, self.who = hub, who
         self.mine = False  # m: only the tables where one has a side

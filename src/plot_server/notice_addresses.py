@@ -26,7 +26,7 @@ from plot_record.files import loads, read_regular, write_whole
 
 from .async_store import AsyncStore
 from .pgstore import Store
-from .tables import Who, to_operator
+from .tables import Account, to_operator
 
 HOUR = 3600.0
 KEPT = 2 * 86400.0  # seconds a sent notice's key is kept in the store: long past its hour
@@ -43,9 +43,9 @@ class Address:
 
 
 class AddressBook(Protocol):
-    async def get(self, who: Who) -> Address | None: ...
+    async def get(self, who: Account) -> Address | None: ...
 
-    async def set(self, who: Who, *, email: str, webhook: str) -> Address:
+    async def set(self, who: Account, *, email: str, webhook: str) -> Address:
         """Keep ``who``'s addresses ("" for none), already checked."""
         ...
 
@@ -58,7 +58,7 @@ class AddressBook(Protocol):
         a token no one has."""
         ...
 
-    def to_send(self, who: Who, key: str, when: float, rate: int) -> Address | None:
+    def to_send(self, who: Account, key: str, when: float, rate: int) -> Address | None:
         """On the notices' thread: ``who``'s address if the notice ``key`` goes out now
         (``when``: seconds since the epoch): not sent before, and fewer than ``rate``
         sent to them in the hour before. Saying yes counts it as sent."""
@@ -77,10 +77,10 @@ class NoticeBook:
         self._sent: dict[str, deque[float]] = {}  # by player: when each of the hour's went
         self._lock = threading.Lock()  # (the loop writes the files, the thread reads them)
 
-    def _path(self, who: Who) -> Path:
+    def _path(self, who: Account) -> Path:
         return self.dir / f"{hashlib.sha256(who.key.encode()).hexdigest()[:32]}.json"
 
-    def _read(self, who: Who) -> Address | None:
+    def _read(self, who: Account) -> Address | None:
         path = self._path(who)
         if not path.exists():
             return None
@@ -93,11 +93,11 @@ class NoticeBook:
             to_operator(f"{path}: notice addresses cannot be read ({exc}); no notices for its player")
             return None
 
-    async def get(self, who: Who) -> Address | None:
+    async def get(self, who: Account) -> Address | None:
         with self._lock:
             return self._read(who)
 
-    async def set(self, who: Who, *, email: str, webhook: str) -> Address:
+    async def set(self, who: Account, *, email: str, webhook: str) -> Address:
         with self._lock:
             old = self._read(who)
             address = Address(
@@ -133,7 +133,7 @@ class NoticeBook:
             write_whole(path, json.dumps(data) + "\n")
             return str(data.get("name", ""))
 
-    def to_send(self, who: Who, key: str, when: float, rate: int) -> Address | None:
+    def to_send(self, who: Account, key: str, when: float, rate: int) -> Address | None:
         with self._lock:
             address = self._read(who)
         if address is None or not (address.email or address.webhook):
@@ -161,7 +161,7 @@ class StoredNoticeBook:
         self.db = AsyncStore(url)
         self._store: Store | None = None  # the notices' thread's own connection
 
-    async def get(self, who: Who) -> Address | None:
+    async def get(self, who: Account) -> Address | None:
         async def work(c: psycopg.AsyncConnection) -> Address | None:
             row = await (
                 await c.execute(
@@ -173,7 +173,7 @@ class StoredNoticeBook:
 
         return await self.db.run(work)
 
-    async def set(self, who: Who, *, email: str, webhook: str) -> Address:
+    async def set(self, who: Account, *, email: str, webhook: str) -> Address:
         async def work(c: psycopg.AsyncConnection) -> Address:
             row = await (
                 await c.execute(
@@ -211,7 +211,7 @@ class StoredNoticeBook:
 
         return await self.db.run(work) if token else None
 
-    def to_send(self, who: Who, key: str, when: float, rate: int) -> Address | None:
+    def to_send(self, who: Account, key: str, when: float, rate: int) -> Address | None:
         def work(c: psycopg.Connection) -> Address | None:
             c.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"plot notices {who.key}",))
             row = c.execute(

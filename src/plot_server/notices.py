@@ -45,7 +45,7 @@ from plot_record.clock import span
 
 from .notice_addresses import Address, AddressBook
 from .pgstore import StoreError
-from .tables import ServedTable, Who, to_operator
+from .tables import Account, ServedTable, to_operator
 
 RATE = 6  # notices an hour to one player, at most, unless the host says otherwise
 TRIES = (0.0, 30.0, 120.0, 600.0)  # seconds to wait before each try
@@ -372,11 +372,11 @@ class Notices:
         if ended:
             self._going.discard(table.id)  # told once, at its end, to those not there
 
-    async def addresses(self, who: Who) -> Address | None:
+    async def addresses(self, who: Account) -> Address | None:
         """A player's own addresses (StoreError: the store did not answer)."""
         return await self.book.get(who)
 
-    async def set_addresses(self, who: Who, *, email: str, webhook: str) -> Address:
+    async def set_addresses(self, who: Account, *, email: str, webhook: str) -> Address:
         """Keep a player's own addresses ("" for none); ValueError says what is wrong,
         StoreError that the store did not answer."""
         email, webhook = email.strip(), webhook.strip()
@@ -406,7 +406,7 @@ class Notices:
         self._said.append(key)
         self._said_set.add(key)
 
-    def _tell(self, who: Who, key: tuple[str, ...], subject: str, text: str) -> None:
+    def _tell(self, who: Account, key: tuple[str, ...], subject: str, text: str) -> None:
         full = key + (who.key,)
         if not self.telling or full in self._said_set:
             return
@@ -414,7 +414,7 @@ class Notices:
         when = self.wall().timestamp()
         self.outbox.post(functools.partial(self._ready, who, "/".join(full), when, subject, text))
 
-    def _ready(self, who: Who, key: str, when: float, subject: str, text: str) -> Notice | None:
+    def _ready(self, who: Account, key: str, when: float, subject: str, text: str) -> Notice | None:
         """On the notices' thread: the notice as it goes, or None: no address, sent
         already (by another process), or enough for this hour (the lobby's list says
         the rest)."""

@@ -26,7 +26,7 @@ import attrs
 import psycopg
 
 from .async_store import WITHIN, AsyncStore
-from .tables import Who
+from .tables import Account
 
 
 @attrs.frozen
@@ -55,7 +55,7 @@ SIGN_IN = Kind(
 LINK = Kind("link", LINK_MINUTES * 60, False, per_player=3, per_address=0, most=1000, token_bytes=24)
 
 
-def by_password(who: Who) -> bool:
+def by_password(who: Account) -> bool:
     """Signed in with the server's password (anyone who has it may take any name), not
     with a key the operator authorized."""
     return who.key.startswith("password ")
@@ -63,12 +63,12 @@ def by_password(who: Who) -> bool:
 
 @attrs.frozen
 class Held:
-    who: Who
+    who: Account
     seen: float  # when it was made, or last used if its kind is renewed
     address: str
 
 
-def overflow(held: Sequence[tuple[str, Held]], who: Who, address: str, kind: Kind) -> list[str]:
+def overflow(held: Sequence[tuple[str, Held]], who: Account, address: str, kind: Kind) -> list[str]:
     """The tokens to forget after ``who`` added one from ``address`` (``held``: the
     kind's tokens, least recently seen first, the new one among them)."""
     gone: list[str] = []
@@ -90,15 +90,15 @@ class Passes(Protocol):
     """Where sign-ins and links are held. A method raises StoreError when the store
     cannot be reached (a memory holder never does)."""
 
-    async def add(self, kind: Kind, who: Who, address: str = "") -> str:
+    async def add(self, kind: Kind, who: Account, address: str = "") -> str:
         """A new pass for ``who``, made from ``address``: its token."""
         ...
 
-    async def who(self, kind: Kind, token: str | None) -> Who | None:
+    async def who(self, kind: Kind, token: str | None) -> Account | None:
         """Whom the token lets in, if it is still good (a sign-in lasts again)."""
         ...
 
-    async def take(self, kind: Kind, token: str | None) -> Who | None:
+    async def take(self, kind: Kind, token: str | None) -> Account | None:
         """Whom the token lets in, once: after this it is gone (a link used, a
         sign-out)."""
         ...
@@ -118,7 +118,7 @@ class PassesInMemory:
     def _of(self, kind: Kind) -> OrderedDict[str, Held]:
         return self._held.setdefault(kind.name, OrderedDict())
 
-    async def add(self, kind: Kind, who: Who, address: str = "") -> str:
+    async def add(self, kind: Kind, who: Account, address: str = "") -> str:
         token = secrets.token_urlsafe(kind.token_bytes)
         held, now = self._of(kind), self.clock()
         for old in [t for t, h in held.items() if h.seen < kind.since(now)]:
@@ -128,7 +128,7 @@ class PassesInMemory:
             del held[old]
         return token
 
-    async def who(self, kind: Kind, token: str | None) -> Who | None:
+    async def who(self, kind: Kind, token: str | None) -> Account | None:
         held = self._of(kind)
         kept = held.get(token or "")
         if kept is None or token is None:
@@ -142,7 +142,7 @@ class PassesInMemory:
             held.move_to_end(token)
         return kept.who
 
-    async def take(self, kind: Kind, token: str | None) -> Who | None:
+    async def take(self, kind: Kind, token: str | None) -> Account | None:
         who = await self.who(kind, token)
         self._of(kind).pop(token or "", None)
         return who
@@ -168,7 +168,7 @@ class StoredPasses:
     async def close(self) -> None:
         await self.db.close()
 
-    async def add(self, kind: Kind, who: Who, address: str = "") -> str:
+    async def add(self, kind: Kind, who: Account, address: str = "") -> str:
         token = secrets.token_urlsafe(kind.token_bytes)
         now = self.clock()
 
@@ -188,7 +188,7 @@ class StoredPasses:
                     (kind.name,),
                 )
             ).fetchall()
-            held = [(r[0], Held(Who(r[1], r[2]), r[4], r[3])) for r in rows]
+            held = [(r[0], Held(Account(r[1], r[2]), r[4], r[3])) for r in rows]
             gone = overflow(held, who, address, kind)
             if gone:
                 await c.execute("DELETE FROM plot_passes WHERE token_hash = ANY(%s)", (gone,))
@@ -196,12 +196,12 @@ class StoredPasses:
         await self._run(work)
         return token
 
-    async def who(self, kind: Kind, token: str | None) -> Who | None:
+    async def who(self, kind: Kind, token: str | None) -> Account | None:
         if not token:
             return None
         now = self.clock()
 
-        async def work(c: psycopg.AsyncConnection) -> Who | None:
+        async def work(c: psycopg.AsyncConnection) -> Account | None:
             if kind.renewed:
                 found = await c.execute(
                     "UPDATE plot_passes SET seen = %s, n = nextval('plot_pass_order') "
@@ -216,16 +216,16 @@ class StoredPasses:
                     (_digest(token), kind.name, kind.since(now)),
                 )
             row = await found.fetchone()
-            return None if row is None else Who(row[0], row[1])
+            return None if row is None else Account(row[0], row[1])
 
         return await self._run(work)
 
-    async def take(self, kind: Kind, token: str | None) -> Who | None:
+    async def take(self, kind: Kind, token: str | None) -> Account | None:
         if not token:
             return None
         now = self.clock()
 
-        async def work(c: psycopg.AsyncConnection) -> Who | None:
+        async def work(c: psycopg.AsyncConnection) -> Account | None:
             # one worker's DELETE wins: a link used on two machines at once signs in once
             found = await c.execute(
                 "DELETE FROM plot_passes WHERE token_hash = %s AND kind = %s "
@@ -235,6 +235,6 @@ class StoredPasses:
             row = await found.fetchone()
             if row is None or row[2] < kind.since(now):
                 return None
-            return Who(row[0], row[1])
+            return Account(row[0], row[1])
 
         return await self._run(work)

@@ -31,7 +31,7 @@ from plot_tui.plain import clean
 
 from .connection_limits import ConnectionGuard, Flooded, Stalled
 from .guard import idle_check_every
-from .hub import Damaged, Guest, Hub, Refused, Who, WrongCode
+from .hub import Account, Damaged, Hub, Refused, TableConnection, WrongCode
 from .leaderboard import COLUMNS, POOL_NAMES, ranked_cells
 from .notices import Notices
 from .pgstore import StoreError
@@ -190,7 +190,7 @@ class PlainVisit:
     def __init__(
         self,
         hub: Hub,
-        who: Who,
+        who: Account,
         out: TextIO,
         *,
         later: Callable[[Callable[[], None]], object],
@@ -199,7 +199,7 @@ class PlainVisit:
         self.hub, self.who, self.out = hub, who, out
         self.later = later  # run a callback on the loop soon (once per burst of changes)
         self.touch = touch  # a line typed, or a change at the table (the idle limit)
-        self.guest: Guest | None = None
+        self.guest: TableConnection | None = None
         self.seat: LineMode | None = None
         self.talk_seen = 0
         self.removed_seen: set[int] = set()  # lines of talk shown taken back by the host
@@ -465,7 +465,7 @@ class PlainVisit:
             return
         self._seat(self.hub.watch(table_id, self.who, on_change=self._changed, on_closed=self._sent_away))
 
-    def _seat(self, guest: Guest) -> None:
+    def _seat(self, guest: TableConnection) -> None:
         self.guest = guest
         table = self.hub.tables[guest.table_id]
         chair = guest.chair
@@ -643,7 +643,7 @@ class PlainVisit:
         else:
             self.say(self._waiting())
 
-    def _rematch_news(self, guest: Guest) -> None:
+    def _rematch_news(self, guest: TableConnection) -> None:
         """A finished table's rematch, said when it changes; an accepted one is sat at."""
         table = self.hub.tables.get(guest.table_id)
         if table is None or guest.chair.side is None:
@@ -702,11 +702,11 @@ class PlainGoodbye:
         self.address, self.since = address, utc_stamp()  # as the host sees it (plot admin who)
 
     @property
-    def who(self) -> Who:
+    def who(self) -> Account:
         return self.visit.who
 
     @property
-    def guest(self) -> Guest | None:
+    def guest(self) -> TableConnection | None:
         return self.visit.guest
 
     def exit(self) -> None:
@@ -717,7 +717,9 @@ class PlainGoodbye:
             self.task.cancel()
 
 
-async def serve_plain(process: Any, hub: Hub, who: Who, guard: ConnectionGuard, address: str = "") -> None:
+async def serve_plain(
+    process: Any, hub: Hub, who: Account, guard: ConnectionGuard, address: str = ""
+) -> None:
     """One plain-text session over SSH (asyncssh's process: bytes in and out), until the
     player quits, the connection ends, or the connection's limits close it (``guard``:
     too much input, output it does not read, or its idle time without a line or a change

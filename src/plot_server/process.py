@@ -20,7 +20,7 @@ from .guard import PasswordThrottle
 from .hub import Hub, to_operator
 from .notice_addresses import NoticeBook, StoredNoticeBook
 from .notices import RATE, Notices, Outbox, Smtp
-from .server import Gauge, Limits, say_goodbye, start
+from .server import ConnectionCount, Limits, say_goodbye, start
 
 
 @attrs.frozen
@@ -28,7 +28,7 @@ class Watch:
     """The figures' sources in this process (figures.Watched)."""
 
     hub: Hub
-    gauge: Gauge
+    gauge: ConnectionCount
 
     def players_connected(self) -> int:
         return self.gauge.open
@@ -109,7 +109,7 @@ def run(
         collector = Collector()
         collector.take_over()  # rules and modules are loaded: see collector.py
         # Both doors count against the same limits and the same password guesses.
-        gauge, throttle = Gauge(), PasswordThrottle(say=to_operator)
+        gauge, throttle = ConnectionCount(), PasswordThrottle(say=to_operator)
         watch = Watch(hub, gauge)
         server = await start(
             host,

@@ -21,7 +21,7 @@ from plot_session.session import Seat
 from .tables import DECLINED, Refused, Rematch, ServedTable, to_operator
 
 if TYPE_CHECKING:
-    from .tables import Guest
+    from .tables import TableConnection
 
 
 def rematch_from(meta: dict[str, Any], where: str) -> Rematch | None:
@@ -97,7 +97,7 @@ class Rematches:
         self.tables = tables  # the hub's own, as it changes
         self.create, self._save = create, save
 
-    def ask(self, guest: Guest) -> ServedTable | None:
+    def ask(self, guest: TableConnection) -> ServedTable | None:
         """R at a finished table. Against the computer: the new table, sides swapped. Against
         a player: their offer accepted (the new table), or ours made (None). Refused with
         why when there is nothing to offer."""
@@ -128,7 +128,7 @@ class Rematches:
         self._set(table, Rematch(side))
         return None
 
-    def answer(self, guest: Guest, *, yes: bool) -> ServedTable | None:
+    def answer(self, guest: TableConnection, *, yes: bool) -> ServedTable | None:
         """Accept (the new table, where each plays the side the other played) or decline
         the offer waiting for ``guest``."""
         table = self.tables[guest.table_id]

@@ -39,7 +39,7 @@ from .collector import Collector
 from .connection_limits import ConnectionGuard, ConnectionLimits
 from .driver import ChannelDriver
 from .guard import CodeLimit, PasswordThrottle, idle_check_every, name_problem, normal_name
-from .hub import Guest, Hub, Refused, ServedTable, Who, WrongCode, to_operator
+from .hub import Account, Hub, Refused, ServedTable, TableConnection, WrongCode, to_operator
 from .lobby import LOBBY_STYLESHEET, GiveTimeScreen, LobbyScreen, TableSetup
 from .logs import failure_log_path, log_failure
 from .pgstore import StoreError
@@ -64,7 +64,7 @@ class Limits:
 
 
 @attrs.define
-class Gauge:
+class ConnectionCount:
     """The server's connections: ``open`` signed in (against ``Limits.connections``),
     ``strangers`` not yet (against ``Limits.strangers``), oldest first."""
 
@@ -96,14 +96,14 @@ CLOSE_GRACE = 10.0  # seconds a finished session's last output has to reach its 
 
 
 @attrs.frozen
-class Door:
+class Frontend:
     """How a player came in: the driver that is their terminal, and the words for it."""
 
     driver: type
     words: str
 
 
-SSH = Door(ChannelDriver, "over SSH")
+SSH = Frontend(ChannelDriver, "over SSH")
 
 
 class ServedApp(PlotApp):
@@ -120,12 +120,12 @@ class ServedApp(PlotApp):
         self,
         terminal,
         hub: Hub,
-        who: Who,
+        who: Account,
         *,
         limits: ConnectionLimits,
         collector: Collector | None = None,
         join_codes: int = 5,
-        door: Door = SSH,
+        door: Frontend = SSH,
         size: tuple[int, int] = (80, 24),
         clock: Callable[[], float] = time.monotonic,
         address: str = "",
@@ -139,7 +139,7 @@ class ServedApp(PlotApp):
         super().__init__(hub.rules)
         self.driver_class = door.driver
         self.hub, self.who = hub, who
-        self.guest: Guest | None = None
+        self.guest: TableConnection | None = None
         self.game_screen: GameScreen | None = None
         self.lobby: LobbyScreen | None = None
         self._news_pending = False
@@ -363,7 +363,7 @@ class ServedApp(PlotApp):
     def _replay_closed(self, _result: str | None) -> None:
         self.sub_title = f"{self.door.words} · {self.who.name}"
 
-    def _sit(self, guest: Guest) -> None:
+    def _sit(self, guest: TableConnection) -> None:
         self.guest = guest
         table = self.hub.tables[guest.table_id]
         side = guest.chair.side
@@ -555,7 +555,7 @@ class ServedApp(PlotApp):
             self.hub.lobby_listeners.remove(self._lobby_changed)
 
 
-class Gate(asyncssh.SSHServer):
+class PlotSSHServer(asyncssh.SSHServer):
     """Who may come in, who they are, and what they may ask for once in."""
 
     def __init__(
@@ -563,10 +563,10 @@ class Gate(asyncssh.SSHServer):
         password: str | None,
         keys: asyncssh.SSHAuthorizedKeys | None,
         limits: Limits,
-        gauge: Gauge,
+        gauge: ConnectionCount,
         throttle: PasswordThrottle | None = None,
         name_problem: Callable[[str], str | None] = name_problem,
-        signed_in_problem: Callable[[Who], str | None] = lambda who: None,
+        signed_in_problem: Callable[[Account], str | None] = lambda who: None,
     ) -> None:
         self.password, self.keys, self.limits, self.gauge = password, keys, limits, gauge
         # the hub's: a name's form and the host's bars before sign-in; after it, a
@@ -661,9 +661,9 @@ class Gate(asyncssh.SSHServer):
         name = normal_name(name)
         # Seats bind to the key when there is one; with the password, to the user name.
         who = (
-            Who(f"key {self._key.get_fingerprint()}", name)
+            Account(f"key {self._key.get_fingerprint()}", name)
             if self._key is not None
-            else Who(f"password {name}", name)
+            else Account(f"password {name}", name)
         )
         problem = self.signed_in_problem(who)
         if problem is not None:  # (still a stranger: its slot goes with the connection)
@@ -710,7 +710,7 @@ class Gate(asyncssh.SSHServer):
         return False
 
 
-def _refuse(process: asyncssh.SSHServerProcess, why: bytes, gate: Gate | None) -> None:
+def _refuse(process: asyncssh.SSHServerProcess, why: bytes, gate: PlotSSHServer | None) -> None:
     process.stderr.write(why + b"\r\n")
     process.exit(1)
     if gate is not None and gate.sessions == 0:
@@ -721,7 +721,7 @@ def _refuse(process: asyncssh.SSHServerProcess, why: bytes, gate: Gate | None) -
 async def serve_session(
     process: asyncssh.SSHServerProcess, hub: Hub, limits: Limits, collector: Collector | None = None
 ) -> None:
-    gate: Gate | None = process.get_extra_info("plot_gate")
+    gate: PlotSSHServer | None = process.get_extra_info("plot_gate")
     if process.command is not None or process.subsystem is not None:
         _refuse(
             process,
@@ -765,7 +765,9 @@ async def serve_session(
         _end_session(process, gate, app.guard)
 
 
-def _end_session(process: asyncssh.SSHServerProcess, gate: Gate | None, guard: ConnectionGuard) -> None:
+def _end_session(
+    process: asyncssh.SSHServerProcess, gate: PlotSSHServer | None, guard: ConnectionGuard
+) -> None:
     """The session is over. A client that stopped reading is cut off (a clean close
     would wait for it to read what is queued, for ever); and as a connection has one
     session, the connection goes too, so as not to hold a player's slot."""
@@ -779,7 +781,7 @@ def _end_session(process: asyncssh.SSHServerProcess, gate: Gate | None, guard: C
         asyncio.get_running_loop().create_task(_close_when_sent(process, gate))
 
 
-async def _close_when_sent(process: asyncssh.SSHServerProcess, gate: Gate) -> None:
+async def _close_when_sent(process: asyncssh.SSHServerProcess, gate: PlotSSHServer) -> None:
     """The connection closed once its session's channel has closed, so the last lines
     ("Goodbye.") reach the client first, even from a busy server; within a bound, as
     a client may never close its side."""
@@ -808,17 +810,19 @@ async def start(
     keys_file: Path | None,
     limits: Limits | None = None,
     collector: Collector | None = None,
-    gauge: Gauge | None = None,
+    gauge: ConnectionCount | None = None,
     throttle: PasswordThrottle | None = None,
     reuse_port: bool = False,
 ):
     limits = limits or Limits()
     ensure_host_key(host_key)
     keys = asyncssh.read_authorized_keys(str(keys_file)) if keys_file is not None else None
-    gauge = gauge or Gauge()
+    gauge = gauge or ConnectionCount()
     throttle = throttle or PasswordThrottle(say=to_operator)  # one for the server: per address
     return await asyncssh.create_server(
-        lambda: Gate(password, keys, limits, gauge, throttle, hub.name_problem, hub.signed_in_problem),
+        lambda: PlotSSHServer(
+            password, keys, limits, gauge, throttle, hub.name_problem, hub.signed_in_problem
+        ),
         host,
         port,
         server_host_keys=[str(host_key)],

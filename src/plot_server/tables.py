@@ -1,7 +1,7 @@
 """A served table and who is at it: the things the hub and its store share.
 
 A table is one Session (one game, one record) shared by every connection at it;
-each connection is a Guest holding a Chair that sees with one side's eyes, or none
+each connection is a TableConnection holding a Controller that sees with one side's eyes, or none
 for a spectator. A side, once taken, belongs to the identity that took it.
 """
 
@@ -54,7 +54,7 @@ def refuse_closed(meta: dict) -> None:
 
 
 @attrs.frozen
-class Who:
+class Account:
     """An authenticated connection's identity: ``key`` binds seats, ``name`` is shown."""
 
     key: str
@@ -89,10 +89,10 @@ class Damaged:
     read; nothing of it is deleted or written over."""
 
     id: str
-    owners: dict[Player, Who | None]
+    owners: dict[Player, Account | None]
     why: str
 
-    def side_of(self, who: Who) -> Player | None:
+    def side_of(self, who: Account) -> Player | None:
         return next((p for p, o in self.owners.items() if o is not None and o.key == who.key), None)
 
     def owner_name(self, side: Player) -> str:
@@ -108,7 +108,7 @@ class Damaged:
         )
 
 
-def owners_or_none(meta: object) -> dict[Player, Who | None]:
+def owners_or_none(meta: object) -> dict[Player, Account | None]:
     """A damaged table's owners, where its file or row can still say them."""
     try:
         return owners_from(meta)  # type: ignore[arg-type]  # (checked by trying)
@@ -117,12 +117,12 @@ def owners_or_none(meta: object) -> dict[Player, Who | None]:
 
 
 @attrs.define(eq=False)
-class Guest:
+class TableConnection:
     """One connection at a table."""
 
     table_id: str
     chair: Controller  # this connection's place at the table's game (plot_session)
-    who: Who
+    who: Account
     on_change: Callable[[], None]
     on_kick: Callable[[str], None]  # its seat taken from another connection: closed
     on_closed: Callable[[str], None] = lambda why: None  # the host closed the table
@@ -140,11 +140,11 @@ class ServedTable:
     id: str
     code: str
     session: Session
-    owners: dict[Player, Who | None]  # human sides only; None: free
+    owners: dict[Player, Account | None]  # human sides only; None: free
     meta_path: Path | None  # None: the table lives in the shared store
     record: Path | str
     created: str
-    guests: list[Guest] = attrs.Factory(list)
+    guests: list[TableConnection] = attrs.Factory(list)
     # wrong join codes: the guessers pause, the rightful opponent does not
     codes: TableCodeLimit = attrs.Factory(lambda: TableCodeLimit(TABLE_WRONG_CODES, TABLE_ALL_CODES))
     saving_told: bool = False  # the operator knows its record cannot be written
@@ -167,10 +167,10 @@ class ServedTable:
     def free_sides(self) -> list[Player]:
         return [p for p in self.human_sides() if self.owners.get(p) is None]
 
-    def side_of(self, who: Who) -> Player | None:
+    def side_of(self, who: Account) -> Player | None:
         return next((p for p, o in self.owners.items() if o is not None and o.key == who.key), None)
 
-    def your_move(self, who: Who) -> bool:
+    def your_move(self, who: Account) -> bool:
         """Is it ``who``'s move here (the lobby's mark, the bell)?"""
         side = self.side_of(who)
         return side is not None and not self.over and self.session.state.to_act is side
@@ -182,10 +182,10 @@ class ServedTable:
             return "not yet" if self.session.actions == 0 else "—"
         return ago(moment(at), now)
 
-    def seated(self, side: Player) -> Guest | None:
+    def seated(self, side: Player) -> TableConnection | None:
         return next((g for g in self.guests if g.chair.side is side), None)
 
-    def sat_again(self, old: Guest) -> None:
+    def sat_again(self, old: TableConnection) -> None:
         """``old``'s player sat down at its seat from another connection (through this
         process or another): the newer connection wins, the old one is told and closed."""
         self.guests.remove(old)
@@ -341,8 +341,9 @@ def new_code() -> str:
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
 
 
-def owners_from(meta: dict) -> dict[Player, Who | None]:
+def owners_from(meta: dict) -> dict[Player, Account | None]:
     """A table file's (or row's) owners: side -> who took it, or None if free."""
     return {
-        Player(side): (None if o is None else Who(o["key"], o["name"])) for side, o in meta["owners"].items()
+        Player(side): (None if o is None else Account(o["key"], o["name"]))
+        for side, o in meta["owners"].items()
     }

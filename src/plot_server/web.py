@@ -24,14 +24,14 @@ from aiohttp import web
 from .collector import Collector
 from .figures import Watched, prometheus_text
 from .guard import PasswordThrottle, normal_name
-from .hub import Hub, Who
+from .hub import Account, Hub
 from .passes import LINK, LINK_MINUTES, SESSION_HOURS, SIGN_IN
 from .pgstore import StoreError
-from .server import Door, Gauge, Limits, ServedApp
+from .server import ConnectionCount, Frontend, Limits, ServedApp
 from .tables import to_operator
 from .webdriver import MAX_MESSAGE, WebDriver
 
-WEB = Door(WebDriver, "in the browser")
+WEB = Frontend(WebDriver, "in the browser")
 TERMINAL_FILES = Path(textual_serve.__file__).parent / "static"
 OUR_FILES = Path(__file__).parent / "webpage"
 
@@ -199,7 +199,7 @@ async def store_away(request: web.Request, handler):
         )
 
 
-class Doorman:
+class WebConnectionLimit:
     """The web door's connections that hold no game (a page loading, a sign-in, or one
     opened and left silent): past ``most`` the oldest is closed, as the SSH door closes
     its oldest stranger, so silent sockets cannot fill the server."""
@@ -229,19 +229,19 @@ def make_app(
     *,
     password: str | None,
     limits: Limits,
-    gauge: Gauge,
+    gauge: ConnectionCount,
     throttle: PasswordThrottle,
     collector: Collector | None = None,
-    doorman: Doorman | None = None,
+    doorman: WebConnectionLimit | None = None,
     proxies: frozenset[str] = frozenset(),
     watched: Watched | None = None,
 ) -> web.Application:
     passes = hub.passes
-    doorman = doorman or Doorman(limits.strangers)
+    doorman = doorman or WebConnectionLimit(limits.strangers)
     app = web.Application(client_max_size=MAX_FORM, middlewares=[same_site_forms, store_away])
     app[STOPPING] = asyncio.Event()
 
-    def turned_away(who: Who) -> web.Response | None:
+    def turned_away(who: Account) -> web.Response | None:
         """The sign-in page saying why, for a name or key the host barred."""
         ban = hub.barred(who)
         if ban is None:
@@ -298,7 +298,7 @@ def make_app(
             )
         throttle.passed(address)
         name = normal_name(name)
-        who = Who(f"password {name}", name)  # as `ssh name@host`
+        who = Account(f"password {name}", name)  # as `ssh name@host`
         problem = hub.signed_in_problem(who)
         if problem is not None:
             return sign_in_page(password=True, problem=f"That name: {problem}.", status=400)
@@ -381,7 +381,7 @@ def make_app(
             return _link_gone()
         return _signed_in(request, who, "a one-time link", cookie)
 
-    def _signed_in(request: web.Request, who: Who, how: str, cookie: str) -> web.Response:
+    def _signed_in(request: web.Request, who: Account, how: str, cookie: str) -> web.Response:
         to_operator(f"sign-in: {who.name} by {how}, web door, from {_address(request, proxies)}")
         response = web.HTTPSeeOther("/", headers=HEADERS)
         set_cookie(response, request, cookie)
@@ -516,7 +516,7 @@ def stop_waiting(runner: web.AppRunner) -> None:
 
 
 async def start(host: str, port: int, hub: Hub, *, reuse_port: bool = False, **kwargs) -> web.AppRunner:
-    doorman = Doorman(kwargs["limits"].strangers)
+    doorman = WebConnectionLimit(kwargs["limits"].strangers)
     runner = web.AppRunner(
         make_app(hub, doorman=doorman, **kwargs),
         access_log=None,

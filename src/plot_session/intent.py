@@ -62,7 +62,7 @@ def walks(rules: Rules, v: PlayerView, h: Hex) -> bool:
 
 
 class Asks(Protocol):
-    """What refusal_at needs of a Session or a Chair."""
+    """What refusal_at needs of a Session or a Controller."""
 
     def view(self) -> PlayerView: ...
     def legal(self) -> list[Action]: ...

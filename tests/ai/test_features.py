@@ -60,7 +60,7 @@ def test_goal_distances_kept_across_boards_are_each_boards_own(monkeypatch, seed
     for state in _states(seed):
         if state.outcome is not None:
             break
-        t = easy.Thumb(state, easy.seen(state))
+        t = easy.Heuristic(state, easy.seen(state))
         for h in hexes:
             assert t.goal_distance(h) == min((distance(h, g) for g in t.goals), default=0)
         assert len(easy._NEAREST) <= 5

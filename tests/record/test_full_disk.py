@@ -11,7 +11,7 @@ import pytest
 import plot_record.store as store
 from plot_core import IllegalAction, Player, legal_actions, new_game
 from plot_record import Header, Recorder, load_record
-from plot_server.hub import Hub, Who
+from plot_server.hub import Account, Hub
 from plot_session.session import Seat, Session
 
 HUMANS = {p: Seat.HUMAN for p in Player}
@@ -114,7 +114,7 @@ def test_a_served_table_waits_tells_the_operator_once_and_retries(tmp_path, rule
 
     later = Later()
     hub = Hub(rules, tmp_path / "server", later=later)
-    alice, bob = Who("key a", "alice"), Who("key b", "bob")
+    alice, bob = Account("key a", "alice"), Account("key b", "bob")
     table = hub.create(alice, Player.SS, opponent=Seat.HUMAN, seed=9)
     guests = {Player.SS: hub.sit(table.id, alice), Player.ABWEHR: hub.sit(table.id, bob, code=table.code)}
     disk.full = True

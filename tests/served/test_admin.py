@@ -15,7 +15,7 @@ from fakes import Later
 from plot_core import Player
 from plot_server.admin import Admin, ask, open_admin
 from plot_server.bans import MUTE
-from plot_server.hub import Hub, Who
+from plot_server.hub import Account, Hub
 from plot_session.session import Seat
 
 from .test_hub import ALICE, BOB, CAROL
@@ -25,7 +25,7 @@ from .test_hub import ALICE, BOB, CAROL
 class Connected:
     """A session as the hub's list of sessions holds it (a full screen or a plain one)."""
 
-    who: Who
+    who: Account
     door_words: str = "over SSH"
     address: str = "192.0.2.7"
     since: str = "2026-11-28T10:00:00Z"
@@ -76,7 +76,7 @@ def test_a_closed_table_sends_its_players_to_the_lobby_keeps_its_record_and_stay
 
 def test_a_barred_name_is_ended_refused_with_its_look_alikes_and_kept_over_a_restart(rules, tmp_path):
     hub = Hub(rules, tmp_path, later=Later())
-    on = Connected(Who("password troll", "troll"))
+    on = Connected(Account("password troll", "troll"))
     hub.sessions |= {on, Connected(BOB)}
     admin = Admin(hub)
     answer = admin.answer({"command": "ban", "name": "troll", "why": "spam in the lobby"})
@@ -176,11 +176,13 @@ def test_a_browser_signed_in_before_the_ban_is_turned_away_with_the_reason(rules
     from aiohttp.test_utils import TestClient, TestServer
 
     from plot_server.guard import PasswordThrottle
-    from plot_server.server import Gauge, Limits
+    from plot_server.server import ConnectionCount, Limits
     from plot_server.web import make_app
 
     hub = Hub(rules, tmp_path, later=Later())
-    app = make_app(hub, password="swordfish", limits=Limits(), gauge=Gauge(), throttle=PasswordThrottle())
+    app = make_app(
+        hub, password="swordfish", limits=Limits(), gauge=ConnectionCount(), throttle=PasswordThrottle()
+    )
 
     async def go():
         async with TestClient(TestServer(app)) as client:
@@ -200,7 +202,7 @@ def test_a_muted_name_plays_on_but_talks_nowhere_until_the_mute_is_lifted(rules,
     from plot_server.hub import Refused
 
     hub = Hub(rules, tmp_path, later=Later())
-    chatter = Who("password chatter", "chatter")
+    chatter = Account("password chatter", "chatter")
     table = hub.create(chatter, Player.SS, opponent=Seat.HUMAN, seed=1)
     guest = hub.sit(table.id, chatter)
     admin = Admin(hub)
@@ -249,14 +251,14 @@ def test_a_key_holder_barred_under_one_name_is_barred_under_any(rules, tmp_path)
     """A key may sign in under any user name: the keys seen under a barred name are
     barred with it."""
     hub = Hub(rules, tmp_path, later=Later())
-    troll = Who("key SHA256:trollkey", "troll")
+    troll = Account("key SHA256:trollkey", "troll")
     hub.sessions.add(Connected(troll))
     hub.ban("troll", "abuse")
-    assert hub.signed_in_problem(Who("key SHA256:trollkey", "angel")) == (
+    assert hub.signed_in_problem(Account("key SHA256:trollkey", "angel")) == (
         "the host of this server has barred the name 'troll': abuse"
     )
-    assert hub.signed_in_problem(Who("key SHA256:another", "angel")) is None
+    assert hub.signed_in_problem(Account("key SHA256:another", "angel")) is None
     again = Hub(rules, tmp_path, later=Later())
     again.restore()
-    assert again.signed_in_problem(Who("key SHA256:trollkey", "angel")) is not None  # kept with the bar
+    assert again.signed_in_problem(Account("key SHA256:trollkey", "angel")) is not None  # kept with the bar
     assert hub.bans.barring("TROLL") is not None and hub.bans.barring("Troll") is not None

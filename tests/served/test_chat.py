@@ -13,7 +13,7 @@ from plot_core import Player
 from plot_record import load_record
 from plot_record.format import VERSION
 from plot_server import chat
-from plot_server.hub import Hub, Refused, Who
+from plot_server.hub import Account, Hub, Refused
 from plot_session.session import Session
 
 from .test_hub import ALICE, BOB, CAROL, play, two_players
@@ -140,7 +140,7 @@ def test_watchers_have_their_share_of_a_tables_talk_and_the_players_keep_theirs(
     """25 watchers once filled a table's 1,000 lines and the two players could not talk."""
     hub.pace_of_talk = chat.Pace(clock=(ticks := Ticks()))
     table, guests, _ = two_players(hub)
-    watchers = [hub.watch(table.id, Who(f"key w{k}", f"watcher{k}")) for k in range(25)]
+    watchers = [hub.watch(table.id, Account(f"key w{k}", f"watcher{k}")) for k in range(25)]
     for k in range(chat.WATCHERS_TALK):
         ticks.now += 3
         hub.say(watchers[k % 25], f"go go {k}")

@@ -10,12 +10,12 @@ import pytest
 
 from fakes import Later
 from plot_core import IllegalAction, Player
-from plot_server.hub import Hub, Refused, Who
+from plot_server.hub import Account, Hub, Refused
 from plot_session.session import Seat
 
-ALICE = Who("key SHA256:alice", "alice")
-BOB = Who("key SHA256:bob", "bob")
-CAROL = Who("key SHA256:carol", "carol")
+ALICE = Account("key SHA256:alice", "alice")
+BOB = Account("key SHA256:bob", "bob")
+CAROL = Account("key SHA256:carol", "carol")
 
 
 def play(guests: dict[Player, object], steps: int, rnd: random.Random) -> int:

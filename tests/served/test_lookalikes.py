@@ -11,7 +11,7 @@ import pytest
 from fakes import Later
 from plot_core import Player
 from plot_server.guard import PasswordThrottle, name_problem
-from plot_server.hub import Hub, Who
+from plot_server.hub import Account, Hub
 from plot_server.lookalikes import lookalike, skeleton
 from plot_server.ratings import Contestant, Result
 from plot_session.session import Seat
@@ -58,7 +58,7 @@ def test_a_look_alike_of_a_player_at_a_table_watching_or_rated_is_refused(rules,
         assert hub.name_problem(name) is None  # before the password: nobody's name said
     assert hub.lookalike_problem("alice") is None  # alice herself comes back
     assert hub.lookalike_problem("Alice") is None
-    hub.watch(table.id, Who("password dave", "dave"))  # a watcher is a player here too
+    hub.watch(table.id, Account("password dave", "dave"))  # a watcher is a player here too
     assert "looks just like 'dave'" in (hub.lookalike_problem("ｄａｖｅ") or "")
     hub.results.add(
         Result(
@@ -84,12 +84,14 @@ def test_a_look_alike_of_a_player_at_a_table_watching_or_rated_is_refused(rules,
 def test_the_web_door_refuses_a_look_alike_with_the_reason(rules, tmp_path):
     from aiohttp.test_utils import TestClient, TestServer
 
-    from plot_server.server import Gauge, Limits
+    from plot_server.server import ConnectionCount, Limits
     from plot_server.web import make_app
 
     hub = Hub(rules, tmp_path, later=Later())
     hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=1)
-    app = make_app(hub, password="swordfish", limits=Limits(), gauge=Gauge(), throttle=PasswordThrottle())
+    app = make_app(
+        hub, password="swordfish", limits=Limits(), gauge=ConnectionCount(), throttle=PasswordThrottle()
+    )
 
     async def go():
         async with TestClient(TestServer(app)) as client:

@@ -11,7 +11,7 @@ import pytest
 from fakes import Later
 from plot_core import Player
 from plot_server.connection_limits import ConnectionLimits
-from plot_server.hub import Hub, Who
+from plot_server.hub import Account, Hub
 from plot_server.lobby import CLOCKS_COLUMN, MY_COLUMNS
 from plot_server.server import ServedApp
 from plot_server.tables import ago
@@ -171,4 +171,6 @@ def test_games_in_plain_text(rules, tmp_path):
         f"{t2.id}: you play the SS against bob; {t2.status()}; last move: 30 min ago.",
         f"{t3.id}: you play the SS against bob; {t3.status()}; last move: not yet.",
     ]
-    assert "You have no side at any table yet" in Player_(hub, Who("key SHA256:dave", "dave")).type("games")
+    assert "You have no side at any table yet" in Player_(hub, Account("key SHA256:dave", "dave")).type(
+        "games"
+    )

@@ -10,7 +10,7 @@ import re
 
 from fakes import Later
 from plot_core import Player
-from plot_server.hub import Hub, Who
+from plot_server.hub import Account, Hub
 from plot_server.plain_door import LineEditor, PlainVisit, split_plain
 from plot_session.session import Seat
 
@@ -78,7 +78,7 @@ def test_a_game_for_two_in_plain_text_from_the_lobby_to_talk_and_moves(rules, tm
     said = bob.type(f"join t1 {table.code.lower()}")
     assert "you are the Abwehr" in said and "Your move, Abwehr: Abwehr to place the Allied unit" in said
     assert CHOICE.search(said)
-    dave = Player_(hub, Who("key SHA256:dave", "dave"))  # both sides taken now
+    dave = Player_(hub, Account("key SHA256:dave", "dave"))  # both sides taken now
     refused = dave.type(f"join T1 {table.code}")
     assert "Refused: Table T1 has no free side" in refused and "Type watch and the table" in refused
     # alice types a number out of turn: told whose move it is, nothing played

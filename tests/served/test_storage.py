@@ -11,7 +11,7 @@ import pytest
 
 from plot_cli.main import main
 from plot_core import Player
-from plot_server.hub import Hub, Who
+from plot_server.hub import Account, Hub
 from plot_session.session import Seat
 
 from .test_hub import ALICE, BOB, CAROL
@@ -38,7 +38,7 @@ def test_start_up_names_and_keeps_every_unreadable_file_and_restores_the_rest(ru
     good = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN)
     nested_record = hub.create(BOB, Player.SS, opponent=Seat.HUMAN)
     piped_record = hub.create(CAROL, Player.SS, opponent=Seat.HUMAN)
-    nested_table = hub.create(Who("key d", "dora"), Player.SS, opponent=Seat.HUMAN)
+    nested_table = hub.create(Account("key d", "dora"), Player.SS, opponent=Seat.HUMAN)
     for t in (nested_record, piped_record):
         t.session.recorder.close()
     nested_record.record.write_text(NESTED + "\n")

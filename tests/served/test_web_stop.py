@@ -9,7 +9,7 @@ import time
 from fakes import Later
 from plot_server.guard import PasswordThrottle
 from plot_server.hub import Hub
-from plot_server.server import Gauge, Limits
+from plot_server.server import ConnectionCount, Limits
 from plot_server.web import make_app, stop_waiting
 
 
@@ -20,7 +20,7 @@ def test_a_stop_answers_a_sign_in_waiting_out_its_guesses_delay(rules, tmp_path)
     throttle = PasswordThrottle()
     for _ in range(10):  # a guesser's queue from this address: minutes long now
         throttle.delay("127.0.0.1")
-    app = make_app(hub, password="swordfish", limits=Limits(), gauge=Gauge(), throttle=throttle)
+    app = make_app(hub, password="swordfish", limits=Limits(), gauge=ConnectionCount(), throttle=throttle)
 
     async def go():
         async with TestClient(TestServer(app)) as client:

@@ -12,7 +12,7 @@ from fakes import Later, Ticks
 from plot_core import Player
 from plot_server.connection_limits import ConnectionLimits
 from plot_server.guard import PasswordThrottle, TableCodeLimit, name_problem
-from plot_server.hub import Hub, Refused, Who, WrongCode
+from plot_server.hub import Account, Hub, Refused, WrongCode
 from plot_server.lobby import LobbyScreen
 from plot_server.server import ServedApp
 from plot_session.session import Seat
@@ -78,17 +78,17 @@ def hostile_hub(rules, tmp_path):
     one whose files were edited, could restore them)."""
     hub = Hub(rules, tmp_path / "server", later=Later())
     for i, name in enumerate(HOSTILE):
-        who = Who(f"key {i}", name)
+        who = Account(f"key {i}", name)
         table = hub.create(who, Player.SS if i % 2 else Player.ABWEHR, opponent=Seat.HUMAN)
         if i % 3 == 0:
-            hub.sit(table.id, Who(f"key other {i}", HOSTILE[-1 - i]), code=table.code)
+            hub.sit(table.id, Account(f"key other {i}", HOSTILE[-1 - i]), code=table.code)
     return hub
 
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("viewer", HOSTILE[:6])
 async def test_every_widget_showing_a_name_shows_it_as_it_is(hostile_hub, viewer):
-    app = ServedApp(None, hostile_hub, Who("key viewer", viewer), limits=ConnectionLimits(idle=600))
+    app = ServedApp(None, hostile_hub, Account("key viewer", viewer), limits=ConnectionLimits(idle=600))
     async with app.run_test(size=(160, 40)) as pilot:
         await pilot.pause()
         lobby = app.screen
@@ -266,7 +266,7 @@ def test_guessers_pause_at_a_table_and_the_rightful_opponent_still_sits(rules, t
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN)
     clock = Ticks()
     table.codes = TableCodeLimit(10, 60, clock=clock)
-    guessers = [Who(f"key {i}", f"guesser{i}") for i in range(5)]
+    guessers = [Account(f"key {i}", f"guesser{i}") for i in range(5)]
     for i in range(10):
         with pytest.raises(WrongCode):
             hub.sit(table.id, guessers[i % 5], code="AAAAAA")
@@ -283,7 +283,7 @@ def test_past_its_whole_limit_a_table_pauses_for_everyone(rules, tmp_path):
     table.codes = TableCodeLimit(10, 60, clock=clock)
     for i in range(60):  # a new name for every guess
         with pytest.raises(WrongCode):
-            hub.sit(table.id, Who(f"key {i}", f"guesser{i}"), code="AAAAAA")
+            hub.sit(table.id, Account(f"key {i}", f"guesser{i}"), code="AAAAAA")
     with pytest.raises(Refused, match="takes no join code from you for 60 s"):
         hub.sit(table.id, BOB, code=table.code)
     clock.now += 61
@@ -293,7 +293,7 @@ def test_past_its_whole_limit_a_table_pauses_for_everyone(rules, tmp_path):
 @pytest.mark.asyncio
 async def test_a_connection_takes_five_wrong_join_codes_a_minute(rules, tmp_path):
     hub = Hub(rules, tmp_path / "server", later=Later())
-    tables = [hub.create(Who(f"key {i}", f"p{i}"), Player.SS, opponent=Seat.HUMAN) for i in range(3)]
+    tables = [hub.create(Account(f"key {i}", f"p{i}"), Player.SS, opponent=Seat.HUMAN) for i in range(3)]
     app = ServedApp(None, hub, BOB, limits=ConnectionLimits(idle=600))
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()

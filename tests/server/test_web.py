@@ -444,10 +444,10 @@ def test_a_page_that_pings_and_never_reads_is_closed_and_cannot_grow_the_server(
 def test_the_link_at_the_end_of_a_notice_asks_then_turns_notices_off(web_server):
     """Opening the link changes nothing (a mail scanner fetches links); its button does."""
     from plot_server.notice_addresses import NoticeBook
-    from plot_server.tables import Who
+    from plot_server.tables import Account
 
     book = NoticeBook(web_server.d / "home")
-    who = Who("key SHA256:dave", "dave <b>")
+    who = Account("key SHA256:dave", "dave <b>")
 
     async def go() -> None:
         token = (await book.set(who, email="dave@example.org", webhook="")).token

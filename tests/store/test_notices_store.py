@@ -13,7 +13,7 @@ import pytest
 
 from fakes import Later
 from plot_core import Player
-from plot_server.hub import Hub, Who
+from plot_server.hub import Account, Hub
 from plot_server.notice_addresses import StoredNoticeBook
 from plot_server.notices import Notices, Outbox
 from plot_server.pgstore import StoreError, prepare
@@ -21,8 +21,8 @@ from plot_session.session import Seat
 from served.moves import pass_the_move
 from served.test_notices import until
 
-ALICE = Who("password alice", "alice")
-BOB = Who("SHA256:bobs-key", "bob")
+ALICE = Account("password alice", "alice")
+BOB = Account("SHA256:bobs-key", "bob")
 
 
 class Hook(BaseHTTPRequestHandler):

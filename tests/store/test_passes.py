@@ -13,12 +13,12 @@ import psycopg
 import pytest
 
 from fakes import Ticks
-from plot_server.hub import Who
+from plot_server.hub import Account
 from plot_server.passes import LINK, SIGN_IN, PassesInMemory, StoredPasses
 from plot_server.pgstore import StoreError, prepare
 
-BOB = Who("SHA256:bobs-key", "bob")
-ALICE = Who("password alice", "alice")
+BOB = Account("SHA256:bobs-key", "bob")
+ALICE = Account("password alice", "alice")
 
 
 @pytest.fixture(params=["memory", "store"])
@@ -87,7 +87,7 @@ def test_past_the_most_open_links_the_oldest_lapses(held):
     two = attrs.evolve(LINK, most=2)
 
     async def go(links):
-        a, b, c = [await links.add(two, Who(f"password {n}", n)) for n in "abc"]
+        a, b, c = [await links.add(two, Account(f"password {n}", n)) for n in "abc"]
         assert await links.who(two, a) is None
         assert (await links.who(two, b)).name == "b" and (await links.who(two, c)).name == "c"
 
@@ -100,12 +100,12 @@ def test_one_party_cannot_evict_anothers_one_time_link(held):
 
     async def go(links):
         kept = await links.add(links_at_most, BOB)
-        mallory = Who("password mallory", "mallory")
+        mallory = Account("password mallory", "mallory")
         made = [await links.add(links_at_most, mallory) for _ in range(60)]  # L pressed 60 times
         assert await links.who(links_at_most, kept) == BOB
         assert sum([await links.who(links_at_most, t) is not None for t in made]) == LINK.per_player
         for i in range(60):  # and as 60 made-up names: more than the whole bound
-            await links.add(links_at_most, Who(f"password m{i}", f"m{i}"))
+            await links.add(links_at_most, Account(f"password m{i}", f"m{i}"))
         assert await links.who(links_at_most, kept) == BOB  # a key holder's link stays
 
     run(book, go)
@@ -118,7 +118,7 @@ def test_one_party_cannot_sign_everyone_out_of_the_browser(held):
     async def go(book):
         hers, his = await book.add(sign_in, ALICE, "192.0.2.1"), await book.add(sign_in, BOB, "192.0.2.2")
         flood = [
-            await book.add(sign_in, Who(f"password m{i}", f"m{i}"), "203.0.113.9") for i in range(80)
+            await book.add(sign_in, Account(f"password m{i}", f"m{i}"), "203.0.113.9") for i in range(80)
         ]  # more sign-ins from one address than the whole bound
         assert await book.who(sign_in, hers) == ALICE and await book.who(sign_in, his) == BOB
         assert sum([await book.who(sign_in, t) is not None for t in flood]) == SIGN_IN.per_address
@@ -135,11 +135,11 @@ def test_a_lapsed_pass_counts_against_no_bound(held):
     two = attrs.evolve(LINK, most=2)
 
     async def go(links):
-        old = await links.add(two, Who("password mallory", "mallory"))
+        old = await links.add(two, Account("password mallory", "mallory"))
         clock.now += 9 * 60
         good = await links.add(two, BOB)
         clock.now += 2 * 60  # mallory's has lapsed, bob's has not
-        newer = await links.add(two, Who("SHA256:carols-key", "carol"))
+        newer = await links.add(two, Account("SHA256:carols-key", "carol"))
         assert await links.who(two, good) == BOB and (await links.who(two, newer)).name == "carol"
         assert await links.who(two, old) is None
 
@@ -186,12 +186,14 @@ def test_the_web_door_says_when_the_store_cannot_check_a_sign_in(rules, tmp_path
 
     from plot_server.guard import PasswordThrottle
     from plot_server.hub import Hub
-    from plot_server.server import Gauge, Limits
+    from plot_server.server import ConnectionCount, Limits
     from plot_server.web import make_app
 
     hub = Hub(rules, tmp_path / "server")
     hub.passes = StoredPasses(f"postgresql://plot@/nowhere?host={tmp_path}")
-    app = make_app(hub, password="swordfish", limits=Limits(), gauge=Gauge(), throttle=PasswordThrottle())
+    app = make_app(
+        hub, password="swordfish", limits=Limits(), gauge=ConnectionCount(), throttle=PasswordThrottle()
+    )
 
     async def go():
         async with TestClient(TestServer(app)) as client:

@@ -640,11 +640,11 @@ def test_a_name_barred_or_muted_through_one_process_is_so_on_every_one(procs, ru
     barred player's session on B at once, a mute made through B silences them on A, a
     lifted bar lets them in everywhere, and a process started later knows them all."""
     from plot_server.admin import Admin
-    from plot_server.hub import Refused, Who
+    from plot_server.hub import Account, Refused
     from served.test_admin import Connected
 
     a, b = procs.hubs
-    troll = Who("password troll", "troll")
+    troll = Account("password troll", "troll")
     on_b = Connected(troll)
     b.sessions.add(on_b)
     assert Admin(a).answer({"command": "ban", "name": "troll", "why": "spam"}) == {
@@ -656,7 +656,7 @@ def test_a_name_barred_or_muted_through_one_process_is_so_on_every_one(procs, ru
     Admin(b).answer({"command": "mute", "name": "chatter", "why": "insults"})
     procs.until(lambda: a.bans.muting("chatter") is not None)
     with pytest.raises(Refused, match="muted the name 'chatter': insults"):
-        a.say_in_lobby(Who("password chatter", "chatter"), "hello")
+        a.say_in_lobby(Account("password chatter", "chatter"), "hello")
     later = Hub(rules, tmp_path / "p9", later=Later())
     later.use_store(procs.hubs[0].shared.url, lambda f: None)
     try:

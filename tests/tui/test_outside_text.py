@@ -11,7 +11,7 @@ import pytest
 from plot_core import Player
 from plot_record import ChatLine, PlanLine, ThinkLine, load_record
 from plot_record.notes import Note, save_notes
-from plot_server.hub import Hub, Who
+from plot_server.hub import Account, Hub
 from plot_session.replay import Replay
 from plot_session.session import Seat
 from plot_tui.app import PlotApp
@@ -46,11 +46,11 @@ def no_markup_from_outside(monkeypatch):
 
 async def test_talk_names_and_the_mute_list_at_a_served_table(rules, tmp_path, no_markup_from_outside):
     hub = Hub(rules, tmp_path / "server", later=lambda delay, cb: None)
-    alice = Who("k-alice", "alice")
+    alice = Account("k-alice", "alice")
     t = hub.create(alice, Player.SS, opponent=Seat.HUMAN, seed=7)
     seat = hub.sit(t.id, alice)
-    bob = hub.sit(t.id, Who("k-bob", "bob"), code=t.code)
-    carol = hub.watch(t.id, Who("k-carol", "[b]EVIL[/b]carol"))
+    bob = hub.sit(t.id, Account("k-bob", "bob"), code=t.code)
+    carol = hub.watch(t.id, Account("k-carol", "[b]EVIL[/b]carol"))
     app = GuestApp(seat)
     async with app.run_test(size=(160, 50)) as pilot:
         screen = screen_of(app)

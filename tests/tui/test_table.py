@@ -13,7 +13,7 @@ from fakes import Later
 from plot_ai.pool import Answer, Job
 from plot_core import Player, new_game, parse_action
 from plot_record import load_record
-from plot_server.hub import Hub, Who
+from plot_server.hub import Account, Hub
 from plot_session import snapshot as snapshot_module
 from plot_session.controller import Controller
 from plot_session.session import Seat, Session, new_session
@@ -112,9 +112,9 @@ def test_each_set_of_eyes_is_snapshot_once_a_version_however_many_screens(monkey
     monkeypatch.setattr("plot_session.table.snapshot_of", counted)
     later = Later()
     hub = Hub(rules, tmp_path, later=later)
-    t = hub.create(Who("key a", "alice"), Player.SS, opponent=Seat.COMPUTER, level="easy", seed=9)
-    player = hub.sit(t.id, Who("key a", "alice"))
-    watchers = [hub.watch(t.id, Who(f"key w{i}", f"w{i}")) for i in range(20)]
+    t = hub.create(Account("key a", "alice"), Player.SS, opponent=Seat.COMPUTER, level="easy", seed=9)
+    player = hub.sit(t.id, Account("key a", "alice"))
+    watchers = [hub.watch(t.id, Account(f"key w{i}", f"w{i}")) for i in range(20)]
     screens = [player.chair] + [w.chair for w in watchers]
     for _ in range(30):  # every screen draws every version, as a served screen does
         made.clear()
@@ -149,8 +149,8 @@ def test_a_local_game_and_a_served_game_against_the_same_computer_are_the_same_g
     # on a server
     later = Later()
     hub = Hub(rules, tmp_path / "server", later=later)
-    t = hub.create(Who("key a", "alice"), Player.SS, opponent=Seat.COMPUTER, level=level, seed=seed)
-    guest = hub.sit(t.id, Who("key a", "alice"))
+    t = hub.create(Account("key a", "alice"), Player.SS, opponent=Seat.COMPUTER, level=level, seed=seed)
+    guest = hub.sit(t.id, Account("key a", "alice"))
     for i in range(moves):
         later.run()
         if t.session.state.outcome is not None:

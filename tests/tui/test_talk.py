@@ -8,7 +8,7 @@ import pytest
 from textual.app import App
 
 from plot_core import Player, new_game
-from plot_server.hub import Hub, Who
+from plot_server.hub import Account, Hub
 from plot_session.session import Seat
 from plot_tui.app import STYLESHEET
 from plot_tui.game import GameScreen
@@ -16,7 +16,7 @@ from plot_tui.talk import TalkInput
 
 pytestmark = pytest.mark.asyncio
 
-ALICE, BOB, CAROL = Who("k-alice", "alice"), Who("k-bob", "bob"), Who("k-carol", "[red]carol")
+ALICE, BOB, CAROL = Account("k-alice", "alice"), Account("k-bob", "bob"), Account("k-carol", "[red]carol")
 
 
 class GuestApp(App[None]):
