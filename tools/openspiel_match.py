@@ -44,9 +44,10 @@ class Result:
     simulations: tuple[int, ...]  # IS-MCTS's per decision it searched
 
 
-def timed_ismcts(game, think: float, seed: int):
+def timed_ismcts(game, think: float, seed: int, evaluator=None):
     """OpenSpiel's IS-MCTS with a time budget per decision instead of a simulation
-    count (its own loop, with the clock checked between simulations)."""
+    count (its own loop, with the clock checked between simulations); random rollouts
+    unless another ``evaluator`` is given."""
     import numpy as np
     from open_spiel.python.algorithms import ismcts, mcts
 
@@ -54,7 +55,8 @@ def timed_ismcts(game, think: float, seed: int):
         def __init__(self) -> None:
             super().__init__(
                 game,
-                mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed)),
+                evaluator
+                or mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(seed)),
                 uct_c=2.0,
                 max_simulations=1,
                 random_state=np.random.RandomState(seed + 1),

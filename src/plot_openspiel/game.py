@@ -6,6 +6,13 @@ the step is played again from the state before it with that outcome added to its
 script, so the game is the seeded engine's game, outcome for outcome. Player 0 is the
 SS, player 1 the Abwehr; a win scores 1 and a loss -1, and the Allies' win (18.73) is
 a loss for both.
+
+Two games are registered: the game as written (general-sum), and a zero-sum variant
+in which the Allies' win is a draw (0 for both), for algorithms that need a zero-sum
+game. Either takes ``start_turn`` (1 to 9): the game begins at the start of that
+Game-Turn, from the standard game played that far by the heuristic policy for both
+sides (plot_ai's rules of thumb, on the whole state), dealt by ``start_seed`` (the
+next deal where that game ends sooner): a shorter game with the same end.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ import numpy as np
 import pyspiel
 
 from plot_ai.determinise import determinise
+from plot_ai.easy import choose_in
 from plot_core import (
     Action,
     GameState,
@@ -52,39 +60,80 @@ MAX_GAME_LENGTH = 100_000
 DECLARING = frozenset({Verb.RECRUIT, Verb.INVESTIGATE})
 MAX_CHANCE_OUTCOMES = max(RULES.game.die_sides, len(chit_ids(RULES)), len(RULES.units))
 
-GAME_TYPE = pyspiel.GameType(
-    short_name="python_plot_to_assassinate_hitler",
-    long_name="The Plot to Assassinate Hitler (SPI 1976), plot's engine",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.GENERAL_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={},
+PARAMETERS = {"start_turn": 1, "start_seed": 0}
+
+
+def _game_type(short_name: str, long_name: str, utility) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=short_name,
+        long_name=long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=utility,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2,
+        min_num_players=2,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=PARAMETERS,
+    )
+
+
+def _game_info(utility_sum: float | None) -> pyspiel.GameInfo:
+    return pyspiel.GameInfo(
+        num_distinct_actions=CODES.size,
+        max_chance_outcomes=MAX_CHANCE_OUTCOMES,
+        num_players=2,
+        min_utility=-1.0,
+        max_utility=1.0,
+        utility_sum=utility_sum,
+        max_game_length=MAX_GAME_LENGTH,
+    )
+
+
+GAME_TYPE = _game_type(
+    "python_plot_to_assassinate_hitler",
+    "The Plot to Assassinate Hitler (SPI 1976), plot's engine",
+    pyspiel.GameType.Utility.GENERAL_SUM,
 )
-GAME_INFO = pyspiel.GameInfo(
-    num_distinct_actions=CODES.size,
-    max_chance_outcomes=MAX_CHANCE_OUTCOMES,
-    num_players=2,
-    min_utility=-1.0,
-    max_utility=1.0,
-    utility_sum=None,
-    max_game_length=MAX_GAME_LENGTH,
+ZERO_SUM_TYPE = _game_type(
+    "python_plot_to_assassinate_hitler_zero_sum",
+    "The Plot to Assassinate Hitler (SPI 1976), plot's engine; the Allies' win a draw",
+    pyspiel.GameType.Utility.ZERO_SUM,
 )
+GAME_INFO = _game_info(None)
+
+
+def opening(turn: int, seed: int) -> GameState:
+    """The standard game played by the heuristic policy for both sides to the start of
+    Game-Turn ``turn``, dealt by ``seed`` (or, where that game ends sooner, by the next
+    seed whose game does not); chance from then on is OpenSpiel's."""
+    if not 1 <= turn <= RULES.game.game_turns:
+        raise ValueError(f"start_turn must be from 1 to {RULES.game.game_turns}, not {turn}")
+    for deal in range(seed, seed + 1000):
+        s, rnd = new_game(deal, rules=RULES), random.Random(deal)
+        while s.outcome is None and s.turn < turn:
+            legal = legal_actions(s)
+            s = apply(s, legal[0] if len(legal) == 1 else choose_in(s, legal, rnd))
+        if s.outcome is None:
+            return evolve(s, rng=OUTSIDE)
+    raise ValueError(f"no game dealt from start_seed {seed} on lasted to Game-Turn {turn}")
 
 
 class PlotGame(pyspiel.Game):
+    game_type, zero_sum = GAME_TYPE, False
+
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(GAME_TYPE, GAME_INFO, params or {})
+        params = {**PARAMETERS, **(params or {})}
+        super().__init__(self.game_type, _game_info(0.0 if self.zero_sum else None), params)
+        self.start_turn, self.start_seed = int(params["start_turn"]), int(params["start_seed"])
+        self._opening = opening(self.start_turn, self.start_seed) if self.start_turn > 1 else None
 
     def new_initial_state(self) -> PlotState:
-        return PlotState(self)
+        return PlotState(self, start=self._opening)
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> PlotObserver:
         return PlotObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
@@ -192,7 +241,9 @@ class PlotState(pyspiel.State):
 
     def returns(self) -> list[float]:
         o = self.game_state.outcome if self._need is None else None
-        return list(SCORES[o.winner]) if o is not None else [0.0, 0.0]
+        if o is None or (o.winner == "allies" and self.get_game().zero_sum):
+            return [0.0, 0.0]
+        return list(SCORES[o.winner])
 
     def resample_from_infostate(self, player_id: int, probability_sampler) -> PlotState:
         """A full state ``player_id``'s side cannot tell from this one: the hidden
@@ -285,4 +336,11 @@ class PlotObserver:
         return "\n".join([f"{side.value}", *seen, now])
 
 
+class ZeroSumPlotGame(PlotGame):
+    """The Allies' win (18.73) scored as a draw: what one side wins, the other loses."""
+
+    game_type, zero_sum = ZERO_SUM_TYPE, True
+
+
 pyspiel.register_game(GAME_TYPE, PlotGame)
+pyspiel.register_game(ZERO_SUM_TYPE, ZeroSumPlotGame)

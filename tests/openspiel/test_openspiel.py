@@ -264,3 +264,68 @@ def test_actions_factored_part_by_part_go_back_to_the_same_numbers_which_stay_as
         CODES.from_factors((list(Verb).index(Verb.MOVE), 0, 1130, 0))
     with pytest.raises(ValueError, match="no number for"):  # a move names no unit
         CODES.from_factors((list(Verb).index(Verb.MOVE), 3, 0, 0))
+
+
+ZERO_SUM = "python_plot_to_assassinate_hitler_zero_sum"
+
+
+def test_a_shorter_zero_sum_game_starts_at_the_turn_asked_and_scores_the_allies_win_a_draw():
+    from plot_openspiel.game import opening
+
+    short = pyspiel.load_game(f"{ZERO_SUM}(start_turn=8,start_seed=4)")
+    t = short.get_type()
+    assert t.utility == pyspiel.GameType.Utility.ZERO_SUM and short.utility_sum() == 0.0
+    first = short.new_initial_state()
+    assert first.game_state.turn == 8 and first.game_state.outcome is None
+    assert (
+        first.game_state
+        == pyspiel.load_game(f"{ZERO_SUM}(start_turn=8,start_seed=4)").new_initial_state().game_state
+    )
+    assert opening(8, 6) != first.game_state  # another deal, another opening
+    assert opening(8, 5) == opening(8, 6)  # deal 5's game ends before Game-Turn 8: the next deal's
+    pyspiel.random_sim_test(short, num_sims=2, serialize=True, verbose=False)
+    rnd, ended = random.Random(2), []
+    for _ in range(3):
+        state = short.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rnd.choice([o for o, _ in state.chance_outcomes()]))
+            else:
+                state.apply_action(rnd.choice(state.legal_actions()))
+        ended.append((state.game_state.outcome.winner, state.returns()))
+    for winner, returns in ended:
+        assert sum(returns) == 0.0
+        assert returns == {"ss": [1.0, -1.0], "abwehr": [-1.0, 1.0], "allies": [0.0, 0.0]}[winner]
+    with pytest.raises(Exception, match="start_turn must be from 1 to 9, not 12"):
+        pyspiel.load_game(f"{NAME}(start_turn=12)")
+
+
+def test_plots_evaluation_is_offered_to_openspiels_searches(game):
+    from open_spiel.python.algorithms import ismcts
+
+    from plot_ai.value import chances
+    from plot_openspiel.evaluators import ChancesEvaluator, HeuristicRolloutEvaluator
+
+    state = _at_a_decision(game, 8, 120)
+    p_ss, p_ab = chances(state.game_state)
+    assert list(ChancesEvaluator().evaluate(state)) == pytest.approx([2 * p_ss - 1, 2 * p_ab - 1])
+    zero = pyspiel.load_game(f"{ZERO_SUM}(start_turn=8,start_seed=4)").new_initial_state()
+    while zero.is_chance_node():
+        zero.apply_action(zero.chance_outcomes()[0][0])
+    assert sum(ChancesEvaluator().evaluate(zero)) == pytest.approx(0.0)
+    legal = state.legal_actions()
+    assert ChancesEvaluator().prior(state) == [(a, 1.0 / len(legal)) for a in legal]
+    rolled = HeuristicRolloutEvaluator(n_rollouts=2, steps=60, seed=1).evaluate(state)
+    assert all(-1.0 <= x <= 1.0 for x in rolled)
+    bot = ismcts.ISMCTSBot(
+        game, ChancesEvaluator(), uct_c=2.0, max_simulations=20, random_state=np.random.RandomState(1)
+    )
+    assert bot.step(state) in legal
+
+
+def test_openspiels_tabular_q_learning_trains_on_the_shorter_zero_sum_game_end_to_end():
+    from tools.openspiel_qlearning import run
+
+    got = run(episodes=1, start_turn=9, evaluate=1, seed=3)
+    assert got["states"] > 10  # the learners' tables filled from their observations
+    assert -1.0 <= got["score"] <= 1.0

@@ -1,0 +1,120 @@
+"""OpenSpiel's IS-MCTS with plot's evaluation against IS-MCTS with random rollouts, at
+the same time a decision, on the OpenSpiel game (by default the zero-sum variant
+starting at Game-Turn 7: a game of minutes, whose every result counts).
+
+    python -m tools.openspiel_evaluators --games 16 --seed 999000 --think 0.1 --procs 2
+
+Each game's chance is drawn from a generator seeded by its seed; the evaluated search
+(``ChancesEvaluator``, plot_openspiel.evaluators) plays the SS on even seeds and the
+Abwehr on odd ones, the random-rollout search the other side, both with UCT c=2 and
+``--think`` seconds a decision (at least two simulations). Printed: each search's
+wins, the draws (the Allies' win, in the zero-sum variant), the simulations a
+decision of each (median). ``--out FILE`` keeps each game's result as it ends (JSON
+lines); a run again with the same arguments plays only the games not kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+from pathlib import Path
+
+from tools.openspiel_match import timed_ismcts
+
+GAMES = {
+    "zero_sum": "python_plot_to_assassinate_hitler_zero_sum",
+    "general_sum": "python_plot_to_assassinate_hitler",
+}
+
+
+def play(seed: int, game_name: str, think: float) -> dict:
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import mcts
+
+    import plot_openspiel  # noqa: F401  (registers the games)
+    from plot_openspiel.evaluators import ChancesEvaluator
+
+    game = pyspiel.load_game(game_name)
+    evaluated_seat = seed % 2  # 0: the SS, 1: the Abwehr
+    bots = {
+        evaluated_seat: timed_ismcts(game, think, seed, evaluator=ChancesEvaluator()),
+        1 - evaluated_seat: timed_ismcts(
+            game, think, seed, evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
+        ),
+    }
+    chance = random.Random(f"chance/{seed}")
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(chance.choice([o for o, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    returns = state.returns()
+    return {
+        "game": game_name,
+        "think": think,
+        "seed": seed,
+        "evaluated": returns[evaluated_seat],
+        "case": state.game_state.outcome.case,
+        "sims_evaluated": statistics.median(bots[evaluated_seat].simulations or [0]),
+        "sims_random": statistics.median(bots[1 - evaluated_seat].simulations or [0]),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(
+        prog="python -m tools.openspiel_evaluators", description=__doc__.split("\n")[0]
+    )
+    ap.add_argument("--game", choices=sorted(GAMES), default="zero_sum")
+    ap.add_argument("--start-turn", type=int, default=7)
+    ap.add_argument("--games", type=int, default=16)
+    ap.add_argument("--seed", type=int, default=999000)
+    ap.add_argument("--think", type=float, default=0.1, help="seconds a decision, for both")
+    ap.add_argument("--procs", type=int, default=1)
+    ap.add_argument("--out", type=Path, help="keep each game's result here; play only those not kept")
+    args = ap.parse_args(argv)
+    name = f"{GAMES[args.game]}(start_turn={args.start_turn},start_seed={args.seed})"
+    kept: dict[int, dict] = {}
+    if args.out is not None and args.out.exists():
+        for line in args.out.read_text().splitlines():
+            row = json.loads(line)
+            if (row["game"], row["think"]) == (name, args.think):
+                kept[row["seed"]] = row
+    seeds = list(range(args.seed, args.seed + args.games))
+    todo = [s for s in seeds if s not in kept]
+
+    def keep(row: dict) -> None:
+        kept[row["seed"]] = row
+        if args.out is not None:
+            with args.out.open("a") as f:
+                f.write(json.dumps(row) + "\n")
+
+    if args.procs > 1 and len(todo) > 1:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        with ProcessPoolExecutor(max_workers=args.procs) as pool:
+            for job in as_completed([pool.submit(play, s, name, args.think) for s in todo]):
+                keep(job.result())
+    else:
+        for s in todo:
+            keep(play(s, name, args.think))
+    rows = [kept[s] for s in seeds]
+    won = sum(r["evaluated"] > 0 for r in rows)
+    lost = sum(r["evaluated"] < 0 for r in rows)
+    print(f"{name}, seeds {seeds[0]}-{seeds[-1]}, {args.think:g} s a decision for both")
+    print(
+        f"{len(rows)} games: IS-MCTS with plot's evaluation won {won}, with random rollouts won {lost}, "
+        f"drawn {len(rows) - won - lost}; mean score of the evaluated search "
+        f"{statistics.mean(r['evaluated'] for r in rows):+.2f}"
+    )
+    evaluated = statistics.median(r["sims_evaluated"] for r in rows)
+    random_rollouts = statistics.median(r["sims_random"] for r in rows)
+    print(f"simulations a decision (median): evaluated {evaluated:g}, random rollouts {random_rollouts:g}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
