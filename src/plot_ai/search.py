@@ -94,7 +94,8 @@ def feared(results: dict[int, float]) -> str:
     words, or "" when nothing stands out. First the die: drawn state j's first die is
     j % 6 + 1, so the trials on each face say how much the next roll matters; the faces
     that leave the plan FEAR_GAP or more below its best are named. Then what it cannot
-    see (the other side's chits, the cup), once the die's part is taken out: named when
+    see or foretell (the other side's chits, the cup, later dice and the rules of thumb's
+    own draws in the trials), once the first die's part is taken out: named when
     the worst quarter of trials falls FEAR_GAP or more below what their die leads one to
     expect. Nothing is said on fewer than FEAR_AFTER trials."""
     if len(results) < FEAR_AFTER:
@@ -119,8 +120,8 @@ def feared(results: dict[int, float]) -> str:
     if fell <= -FEAR_GAP:
         worst = sum(results[j] for j in below) / len(below)
         said.append(
-            f"what it cannot see (the other side's chits, the cup): its worst quarter of trials "
-            f"won {100 * worst:.0f}%"
+            f"what it cannot see or foretell (the other side's chits, the cup, later dice): "
+            f"its worst quarter of trials won {100 * worst:.0f}%"
         )
     return "; and ".join(said)
 

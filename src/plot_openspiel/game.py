@@ -332,8 +332,9 @@ class PlotObserver:
         now = "\n".join(lines)
         if not self.perfect_recall:
             return now
-        seen = state._seen[side if self.private != pyspiel.PrivateInfoType.NONE else None]
-        return "\n".join([f"{side.value}", *seen, now])
+        if self.private == pyspiel.PrivateInfoType.NONE:  # the same, whichever player asks
+            return "\n".join([*state._seen[None], now])
+        return "\n".join([f"{side.value}", *state._seen[side], now])
 
 
 class ZeroSumPlotGame(PlotGame):

@@ -9,6 +9,7 @@ reads them again (Hub.bans_heard ends the sessions it now bars)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -23,6 +24,7 @@ from .lookalikes import skeleton
 from .pgstore import Store
 
 BANS_FILE = "bans.json"
+CARRIED = ".carried-into-the-store"  # the file's name once its bans are in a store
 MAX_WHY = 200  # characters of a reason
 BAR, MUTE = "bans", "mutes"  # the two lists, as the file names them
 DONE = {BAR: "barred", MUTE: "muted"}
@@ -61,10 +63,14 @@ class Bans:
     def load(self) -> list[str]:
         """The kept bars and mutes; what could not be read, for the host."""
         if self.store is not None:
+            problems = self._carry_in() if self.path.exists() else []
             self.heard(self.store().bans())
-            return []
+            return problems
         if not self.path.exists():
             return []
+        return self._read_file()
+
+    def _read_file(self) -> list[str]:
         try:
             data: Any = loads(read_regular(self.path, limit=1 << 20), str(self.path))
             self.kept = {
@@ -78,6 +84,23 @@ class Bans:
             }
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
             return [f"the host's bans could not be read ({self.path}: {exc}); no name is barred or muted"]
+        return []
+
+    def _carry_in(self) -> list[str]:
+        """The data folder's bans (kept there before its server had a store) copied into
+        the store, once: the file is renamed after, so a restart does not bring back a
+        ban lifted since. Those the store has already are left as they are."""
+        store = self.store
+        assert store is not None
+        problems = self._read_file()
+        if problems:
+            return problems
+        have = {(kind, name) for kind, name, *_ in store().bans()}
+        for ban in self.all():
+            if (ban.kind, ban.name) not in have:
+                store().keep_ban(ban.kind, ban.name, ban.why, ban.at, list(ban.keys))
+        with contextlib.suppress(FileNotFoundError):  # (another worker carried it)
+            self.path.rename(self.path.with_name(self.path.name + CARRIED))
         return []
 
     def heard(self, rows: list[tuple[str, str, str, str, list[str]]]) -> None:

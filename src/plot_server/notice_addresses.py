@@ -11,6 +11,7 @@ already and the player has had fewer than the hour's allowance.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import secrets
@@ -29,7 +30,14 @@ from .pgstore import Store
 from .tables import Account, to_operator
 
 HOUR = 3600.0
+CARRIED = ".carried-into-the-store"  # a data folder's notices/ once copied into a store
 KEPT = 2 * 86400.0  # seconds a sent notice's key is kept in the store: long past its hour
+
+
+def digest(who: Account) -> str:
+    """How a player is named where their addresses are kept: a digest of their key (a
+    file's name, a store's row), so the files and the store say nothing of the key."""
+    return hashlib.sha256(who.key.encode()).hexdigest()[:32]
 
 
 @attrs.frozen
@@ -78,7 +86,7 @@ class NoticeBook:
         self._lock = threading.Lock()  # (the loop writes the files, the thread reads them)
 
     def _path(self, who: Account) -> Path:
-        return self.dir / f"{hashlib.sha256(who.key.encode()).hexdigest()[:32]}.json"
+        return self.dir / f"{digest(who)}.json"
 
     def _read(self, who: Account) -> Address | None:
         path = self._path(who)
@@ -166,7 +174,7 @@ class StoredNoticeBook:
             row = await (
                 await c.execute(
                     "SELECT name, email, webhook, token FROM plot_notice_addresses WHERE who_key = %s",
-                    (who.key,),
+                    (digest(who),),
                 )
             ).fetchone()
             return None if row is None else Address(*row)
@@ -181,7 +189,7 @@ class StoredNoticeBook:
                     "VALUES (%s, %s, %s, %s, %s) ON CONFLICT (who_key) DO UPDATE SET "
                     "name = excluded.name, email = excluded.email, webhook = excluded.webhook "
                     "RETURNING name, email, webhook, token",
-                    (who.key, who.name, email, webhook, secrets.token_urlsafe(18)),
+                    (digest(who), who.name, email, webhook, secrets.token_urlsafe(18)),
                 )
             ).fetchone()
             assert row is not None  # (RETURNING gives the row written)
@@ -212,10 +220,13 @@ class StoredNoticeBook:
         return await self.db.run(work) if token else None
 
     def to_send(self, who: Account, key: str, when: float, rate: int) -> Address | None:
+        player = digest(who)
+
         def work(c: psycopg.Connection) -> Address | None:
-            c.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"plot notices {who.key}",))
+            c.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"plot notices {player}",))
             row = c.execute(
-                "SELECT name, email, webhook, token FROM plot_notice_addresses WHERE who_key = %s", (who.key,)
+                "SELECT name, email, webhook, token FROM plot_notice_addresses WHERE who_key = %s",
+                (digest(who),),
             ).fetchone()
             if row is None or not (row[1] or row[2]):
                 return None
@@ -223,21 +234,62 @@ class StoredNoticeBook:
                 return None  # another process sent it
             had = c.execute(
                 "SELECT count(*) FROM plot_notices_sent WHERE who_key = %s AND sent > %s",
-                (who.key, when - HOUR),
+                (player, when - HOUR),
             ).fetchone()
             if had is not None and had[0] >= rate:
                 return None
+            c.execute("DELETE FROM plot_notices_sent WHERE who_key = %s AND sent < %s", (player, when - KEPT))
             c.execute(
-                "DELETE FROM plot_notices_sent WHERE who_key = %s AND sent < %s", (who.key, when - KEPT)
-            )
-            c.execute(
-                "INSERT INTO plot_notices_sent (key, who_key, sent) VALUES (%s, %s, %s)", (key, who.key, when)
+                "INSERT INTO plot_notices_sent (key, who_key, sent) VALUES (%s, %s, %s)", (key, player, when)
             )
             return Address(*row)
 
         if self._store is None:
             self._store = Store(self.url)
         return self._store._do(work)
+
+    def carry_in(self, home: Path) -> int:
+        """A data folder's addresses (kept there before its server had a store) copied
+        into the store, once: the folder is renamed after, so a restart does not bring
+        back what a player has changed since. How many; those already in the store
+        are left as they are."""
+        folder = Path(home) / "notices"
+        if not folder.is_dir():
+            return 0
+        rows = []
+        for path in sorted(folder.glob("*.json")):
+            try:
+                data: Any = loads(read_regular(path, limit=8192), str(path))
+                rows.append(
+                    (
+                        path.stem,
+                        str(data["name"]),
+                        str(data["email"]),
+                        str(data["webhook"]),
+                        str(data["token"]),
+                    )
+                )
+            except (OSError, ValueError, KeyError, TypeError) as exc:
+                to_operator(f"{path}: notice addresses cannot be read ({exc}); not carried into the store")
+
+        def work(c: psycopg.Connection) -> int:
+            n = 0
+            for row in rows:
+                n += c.execute(
+                    "INSERT INTO plot_notice_addresses (who_key, name, email, webhook, token) "
+                    "VALUES (%s, %s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                    row,
+                ).rowcount
+            return n
+
+        store = Store(self.url)
+        try:
+            n = store._do(work)
+        finally:
+            store.close()
+        with contextlib.suppress(FileNotFoundError):  # (another worker carried it)
+            folder.rename(folder.with_name(folder.name + CARRIED))
+        return n
 
     async def close(self) -> None:
         await self.db.close()

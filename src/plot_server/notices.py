@@ -43,7 +43,7 @@ import attrs
 
 from plot_record.clock import span
 
-from .notice_addresses import Address, AddressBook
+from .notice_addresses import Address, AddressBook, digest
 from .pgstore import StoreError
 from .tables import Account, ServedTable, to_operator
 
@@ -205,6 +205,9 @@ class Outbox:
                 notice = outgoing() if callable(outgoing) else outgoing
             except StoreError as exc:
                 to_operator(f"a notice was not sent: {exc}")
+                notice = None
+            except Exception as exc:  # (the thread goes on: the next notice is not lost too)
+                to_operator(f"a notice was not sent: {type(exc).__name__}: {exc}")
                 notice = None
             if notice is not None:
                 if notice.to.email and self.smtp is not None:
@@ -412,7 +415,8 @@ class Notices:
             return
         self._remember(full)
         when = self.wall().timestamp()
-        self.outbox.post(functools.partial(self._ready, who, "/".join(full), when, subject, text))
+        told = "/".join((*key, digest(who)))  # (the store keeps no player's key)
+        self.outbox.post(functools.partial(self._ready, who, told, when, subject, text))
 
     def _ready(self, who: Account, key: str, when: float, subject: str, text: str) -> Notice | None:
         """On the notices' thread: the notice as it goes, or None: no address, sent

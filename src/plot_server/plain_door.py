@@ -229,6 +229,8 @@ class PlainVisit:
 
     def close(self) -> None:
         """The player has gone: off the table, and no more told."""
+        if self._asking is not None:
+            self._asking.cancel()  # (nothing to say it to)
         self.leave_table()
         if self._lobby_changed in self.hub.lobby_listeners:
             self.hub.lobby_listeners.remove(self._lobby_changed)
@@ -348,6 +350,8 @@ class PlainVisit:
             await self._notices(book, rest)
         except StoreError:
             self.say("Your notices cannot be read or kept now: the server cannot reach its store.")
+        except OSError as exc:
+            self.say(f"Not kept: the server cannot write it ({exc.strerror}).")
 
     async def _notices(self, book: Notices, rest: str) -> None:
         mine = await book.addresses(self.who)

@@ -18,7 +18,7 @@ from .collector import Collector
 from .figures import LOG_EVERY, minute_line
 from .guard import PasswordThrottle
 from .hub import Hub, to_operator
-from .notice_addresses import NoticeBook, StoredNoticeBook
+from .notice_addresses import AddressBook, NoticeBook, StoredNoticeBook
 from .notices import RATE, Notices, Outbox, Smtp
 from .server import ConnectionCount, Limits, say_goodbye, start
 
@@ -97,8 +97,14 @@ def run(
             to_operator(problem)
         hub.clocks.watch()  # a game whose clock ran out while the server was down ends now
         if notices:
+            book: AddressBook = NoticeBook(home)
+            if store is not None:
+                book = StoredNoticeBook(store)
+                carried = book.carry_in(home)  # (what the data folder kept before a store)
+                if carried:
+                    to_operator(f"{carried} players' notice addresses carried from {home} into the store")
             hub.notices = Notices(
-                StoredNoticeBook(store) if store is not None else NoticeBook(home),
+                book,
                 Outbox(smtp, webhook_allow),
                 where=lambda: hub.web_url or "",
                 wall=hub.wall,

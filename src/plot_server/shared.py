@@ -180,8 +180,9 @@ class Shared:
                         if note.channel == PRESENCE:
                             self._heard_presence(note.payload)
                         elif note.channel == BANS_CHANNEL:
-                            if note.pid not in self._pids:
-                                self._heard_bans(store)
+                            # (this process's own changes too: what it read before a
+                            # change of its own is read again after it)
+                            self._heard_bans(store)
                         elif note.pid not in self._pids:
                             self._heard(store, note.payload)
                     if self._announce.is_set() or time.monotonic() - told >= HEARTBEAT:

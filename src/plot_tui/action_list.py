@@ -98,7 +98,7 @@ class ActionCommands(Provider):
     # What the palette shows of an action is what the list and the prompt would say
     # first, so picking it goes ahead at once.
     async def discover(self) -> Hits:
-        for line in self._items():
+        for line in self._items()[:PALETTE_LINES]:  # (typing finds the rest)
             yield DiscoveryHit(
                 Text(line.text), partial(self._game.act, line.action, asked=True), help=line.help or None
             )

@@ -288,9 +288,9 @@ def test_what_a_plan_feared_is_the_die_or_what_it_cannot_see_and_nothing_on_few_
     by_face = {j: 0.1 if j % 6 + 1 in (1, 2) else 0.6 for j in range(36)}  # drawn state j: face j % 6 + 1
     assert feared(by_face) == "the next die coming up 1 or 2 (then it wins 10%; 60% on a 3)"
     unseen = {j: 0.1 if j in (0, 7, 14, 21, 28, 35, 1, 8, 15) else 0.6 for j in range(36)}  # any face
-    assert (
-        feared(unseen)
-        == "what it cannot see (the other side's chits, the cup): its worst quarter of trials won 10%"
+    assert feared(unseen) == (
+        "what it cannot see or foretell (the other side's chits, the cup, later dice): "
+        "its worst quarter of trials won 10%"
     )
     assert feared(dict.fromkeys(range(36), 0.5)) == ""  # nothing stands out
     assert feared({j: 0.1 if j % 6 == 0 else 0.6 for j in range(FEAR_AFTER - 1)}) == ""  # too few to say

@@ -281,3 +281,18 @@ def test_a_games_end_is_told_once_and_nothing_again_after_a_restart(rules, tmp_p
     assert len(Hook.got) == 1  # told once
     hub.notices.outbox.stop()
     again.notices.outbox.stop()
+
+
+def test_a_notice_that_fails_to_be_worked_out_costs_only_itself(capfd):
+    outbox = Outbox(None, frozenset(), wait=lambda s: None, tries=(0.0,))
+
+    def broken():
+        raise RuntimeError("a book that broke")
+
+    outbox.post(broken)
+    outbox.post(
+        Notice(Address("bob", webhook="https://127.0.0.1:9/x"), "Your move", "…")
+    )  # (refused: private)
+    until(lambda: outbox.failed, "the next notice tried")
+    assert "a notice was not sent: RuntimeError: a book that broke" in capfd.readouterr().out
+    outbox.stop()

@@ -120,3 +120,18 @@ def test_a_store_that_cannot_be_reached_loses_a_notice_with_a_word_to_the_operat
     assert "a notice was not sent: cannot reach the store" in capfd.readouterr().out
     assert notices.outbox.sent == []
     notices.outbox.stop()
+
+
+def test_addresses_a_data_folder_kept_before_its_server_had_a_store_are_carried_in_once(tmp_path, url):
+    from plot_server.notice_addresses import CARRIED, NoticeBook
+
+    prepare(url)
+    home = tmp_path / "data"
+    files = NoticeBook(home)  # the server before the store
+    kept = asyncio.run(files.set(BOB, email="bob@example.org", webhook=""))
+    book = StoredNoticeBook(url)
+    assert book.carry_in(home) == 1
+    seen = asyncio.run(book.get(BOB))
+    assert seen == kept  # the same address and the same off link
+    assert not (home / "notices").exists() and (home / f"notices{CARRIED}").is_dir()
+    assert book.carry_in(home) == 0  # once: a change made since is not undone

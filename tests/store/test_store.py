@@ -667,3 +667,28 @@ def test_a_name_barred_or_muted_through_one_process_is_so_on_every_one(procs, ru
         later.shared.stop()
     assert Admin(b).answer({"command": "unban", "name": "troll"}) == {"answer": {"name": "troll"}}
     procs.until(lambda: a.name_problem("troll") is None)
+
+
+def test_the_bans_a_data_folder_kept_before_its_server_had_a_store_are_carried_in_once(rules, tmp_path, url):
+    from plot_server.admin import Admin
+    from plot_server.bans import CARRIED
+
+    home = tmp_path / "p0"
+    before = Hub(rules, home, later=Later())  # the server before it had a store
+    before.ban("troll", "spam")
+    before.mute("chatter", "insults")
+    procs = Processes(rules, tmp_path, url)  # its data folder, now with a store
+    try:
+        a, b = procs.hubs
+        for hub in (a, b):
+            assert hub.name_problem("troll") is not None and hub.bans.muting("chatter") is not None
+        assert not (home / "bans.json").exists() and (home / f"bans.json{CARRIED}").exists()
+        Admin(a).answer({"command": "unban", "name": "troll"})
+        procs.until(lambda: b.name_problem("troll") is None)
+    finally:
+        procs.close()
+    again = Processes(rules, tmp_path, url, n=1)  # a restart does not bring the lifted bar back
+    try:
+        assert again.hubs[0].name_problem("troll") is None
+    finally:
+        again.close()
