@@ -201,14 +201,7 @@ class Outbox:
 
     def _run(self) -> None:
         while (outgoing := self.queue.get()) is not None:
-            try:
-                notice = outgoing() if callable(outgoing) else outgoing
-            except StoreError as exc:
-                to_operator(f"a notice was not sent: {exc}")
-                notice = None
-            except Exception as exc:  # (the thread goes on: the next notice is not lost too)
-                to_operator(f"a notice was not sent: {type(exc).__name__}: {exc}")
-                notice = None
+            notice = self._worked_out(outgoing) if callable(outgoing) else outgoing
             if notice is not None:
                 if notice.to.email and self.smtp is not None:
                     self._try("e-mail", notice, self._mail)
@@ -216,6 +209,22 @@ class Outbox:
                     self._try("webhook", notice, self._hook)
             self.queue.task_done()
         self.queue.task_done()
+
+    def _worked_out(self, work: Callable[[], Notice | None]) -> Notice | None:
+        """The notice ``work`` makes (the address and the claim to send it, from the
+        book), tried again as TRIES says while the store does not answer; None if it
+        is not to go, or cannot be worked out (said to the operator)."""
+        for n, delay in enumerate(self.tries):
+            self.wait(delay)
+            try:
+                return work()
+            except StoreError as exc:
+                if n == len(self.tries) - 1:
+                    to_operator(f"a notice was not sent: {exc}")
+            except Exception as exc:  # (the thread goes on: the next notice is not lost too)
+                to_operator(f"a notice was not sent: {type(exc).__name__}: {exc}")
+                return None
+        return None
 
     def _try(self, how: str, notice: Notice, send: Callable[[Notice], None]) -> None:
         for n, delay in enumerate(self.tries):

@@ -296,3 +296,23 @@ def test_a_notice_that_fails_to_be_worked_out_costs_only_itself(capfd):
     until(lambda: outbox.failed, "the next notice tried")
     assert "a notice was not sent: RuntimeError: a book that broke" in capfd.readouterr().out
     outbox.stop()
+
+
+def test_a_notice_whose_store_does_not_answer_is_worked_out_again_later(capfd):
+    from plot_server.pgstore import StoreError
+
+    waits: list[float] = []
+    outbox = Outbox(None, frozenset({"127.0.0.1"}), wait=waits.append)
+    answers = iter([StoreError("the store did not answer"), StoreError("still not"), None])
+
+    def claim():
+        answer = next(answers)
+        if answer is not None:
+            raise answer
+        return Notice(Address("bob", webhook=f"http://127.0.0.1:{free_port()}/hook"), "Your move", "…")
+
+    outbox.post(claim)
+    until(lambda: outbox.failed, "sent at the third try (and its webhook tried, nobody there)")
+    assert waits[:3] == [0.0, 30.0, 120.0]  # worked out at the third try, then sent
+    assert "a notice was not sent" not in capfd.readouterr().out
+    outbox.stop()
