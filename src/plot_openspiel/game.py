@@ -104,7 +104,6 @@ ZERO_SUM_TYPE = _game_type(
     "The Plot to Assassinate Hitler (SPI 1976), plot's engine; the Allies' win a draw",
     pyspiel.GameType.Utility.ZERO_SUM,
 )
-GAME_INFO = _game_info(None)
 
 
 def opening(turn: int, seed: int) -> GameState:
@@ -214,7 +213,7 @@ class PlotState(pyspiel.State):
             self._resolve()
             return
         chosen = CODES.decode(action)
-        if chosen in self._taken_back.get(self._phase(), ()):
+        if chosen in self.taken_back():
             raise ValueError(f"{chosen} was declared and taken back in this phase: it is not offered again")
         actor, step = self.game_state.actor, (self._before, self._action)
         heard = len(self._seen[actor])

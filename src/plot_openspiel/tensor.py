@@ -44,7 +44,7 @@ class Layout:
     """Where each piece sits in the tensor, and how a view is written into it."""
 
     def __init__(self, rules: Rules, *, other_chits: bool) -> None:
-        self.units = {u: i for u, i in rules.unit_order.items()}
+        self.units = dict(rules.unit_order)
         self.chits = {c: i for i, c in enumerate(chit_ids(rules))}
         self.areas = {a: i for i, a in enumerate(sorted(set(rules.map.area_of.values())))}
         self.hexes = {h: i for i, h in enumerate(sorted(rules.map.area_of))}

@@ -21,7 +21,7 @@ import attrs
 from plot_record.files import loads, read_regular, write_whole
 
 from .lookalikes import skeleton
-from .pgstore import Store
+from .pgstore import BanRow, Store
 
 BANS_FILE = "bans.json"
 CARRIED = ".carried-into-the-store"  # the file's name once its bans are in a store
@@ -103,7 +103,7 @@ class Bans:
             self.path.rename(self.path.with_name(self.path.name + CARRIED))
         return []
 
-    def heard(self, rows: list[tuple[str, str, str, str, list[str]]]) -> None:
+    def heard(self, rows: list[BanRow]) -> None:
         """The store's bars and mutes, as it has them now: (kind, name, why, when, keys)."""
         kept: dict[str, dict[str, Ban]] = {BAR: {}, MUTE: {}}
         for kind, name, why, at, keys in rows:

@@ -45,7 +45,7 @@ from .hub_store import RECONNECTING, StoreTables
 from .lookalikes import lookalike
 from .notices import Notices
 from .passes import Passes, PassesInMemory, StoredPasses
-from .pgstore import Conflict, StoreError, prepare
+from .pgstore import BanRow, Conflict, StoreError, prepare
 from .presence import Presence
 from .rematch import Rematches, rematch_from, rematch_words, waiting_for
 from .replays import FinishedGames
@@ -464,7 +464,7 @@ class Hub:
         to_operator(f"the host barred the name {ban.name!r} ({counted(ended, 'session')} ended): {ban.why}")
         return ended
 
-    def bans_heard(self, rows: list[tuple[str, str, str, str, list[str]]]) -> None:
+    def bans_heard(self, rows: list[BanRow]) -> None:
         """The host's bars and mutes as the store has them, after a change through
         another process: the sessions they now bar here end too."""
         self.bans.heard(rows)

@@ -50,6 +50,15 @@ class Address:
     token: str = attrs.Factory(lambda: secrets.token_urlsafe(18))
 
 
+def read_address(path: Path) -> Address:
+    """The addresses kept in one file of a data folder's notices/ (OSError, ValueError,
+    KeyError or TypeError if it cannot be read as such)."""
+    data: Any = loads(read_regular(path, limit=8192), str(path))
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")
+    return Address(str(data["name"]), str(data["email"]), str(data["webhook"]), str(data["token"]))
+
+
 class AddressBook(Protocol):
     async def get(self, who: Account) -> Address | None: ...
 
@@ -93,10 +102,7 @@ class NoticeBook:
         if not path.exists():
             return None
         try:
-            data = loads(read_regular(path, limit=8192), str(path))
-            if not isinstance(data, dict):
-                raise ValueError("not a JSON object")
-            return Address(str(data["name"]), str(data["email"]), str(data["webhook"]), str(data["token"]))
+            return read_address(path)
         except (OSError, ValueError, KeyError, TypeError) as exc:
             to_operator(f"{path}: notice addresses cannot be read ({exc}); no notices for its player")
             return None
@@ -226,7 +232,7 @@ class StoredNoticeBook:
             c.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"plot notices {player}",))
             row = c.execute(
                 "SELECT name, email, webhook, token FROM plot_notice_addresses WHERE who_key = %s",
-                (digest(who),),
+                (player,),
             ).fetchone()
             if row is None or not (row[1] or row[2]):
                 return None
@@ -246,7 +252,7 @@ class StoredNoticeBook:
 
         if self._store is None:
             self._store = Store(self.url)
-        return self._store._do(work)
+        return self._store.run(work)
 
     def carry_in(self, home: Path) -> int:
         """A data folder's addresses (kept there before its server had a store) copied
@@ -259,16 +265,7 @@ class StoredNoticeBook:
         rows = []
         for path in sorted(folder.glob("*.json")):
             try:
-                data: Any = loads(read_regular(path, limit=8192), str(path))
-                rows.append(
-                    (
-                        path.stem,
-                        str(data["name"]),
-                        str(data["email"]),
-                        str(data["webhook"]),
-                        str(data["token"]),
-                    )
-                )
+                rows.append((path.stem, *attrs.astuple(read_address(path))))
             except (OSError, ValueError, KeyError, TypeError) as exc:
                 to_operator(f"{path}: notice addresses cannot be read ({exc}); not carried into the store")
 
@@ -284,7 +281,7 @@ class StoredNoticeBook:
 
         store = Store(self.url)
         try:
-            n = store._do(work)
+            n = store.run(work)
         finally:
             store.close()
         with contextlib.suppress(FileNotFoundError):  # (another worker carried it)

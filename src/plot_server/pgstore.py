@@ -23,6 +23,7 @@ SCHEMA_VERSION = 4
 CHANNEL = "plot_tables"
 BANS_CHANNEL = "plot_bans"  # a bar or mute added or lifted: every process reads them again
 T = TypeVar("T")
+BanRow = tuple[str, str, str, str, list[str]]  # a bar or a mute: kind, name, why, when, keys
 TIMEOUT_MS = 2000  # a statement the store cannot answer in 2 s has failed
 
 SCHEMA = f"""
@@ -184,7 +185,7 @@ class Store:
     def close(self) -> None:
         self.conn.close()
 
-    def _do(self, work: Callable[[psycopg.Connection], T]) -> T:
+    def run(self, work: Callable[[psycopg.Connection], T]) -> T:
         """``work`` in one transaction. A connection the database dropped (a restart)
         is opened afresh and the work tried once more: it was not committed."""
         for attempt in (1, 2):
@@ -204,7 +205,7 @@ class Store:
         raise AssertionError("unreachable")
 
     def next_number(self) -> int:
-        return self._do(lambda c: _one(c.execute("SELECT nextval('plot_table_numbers')")))
+        return self.run(lambda c: _one(c.execute("SELECT nextval('plot_table_numbers')")))
 
     def create(self, table_id: str, number: int, meta: dict, header: str) -> None:
         def work(c: psycopg.Connection) -> None:
@@ -215,7 +216,7 @@ class Store:
             c.execute("INSERT INTO plot_lines VALUES (%s, 1, %s)", (table_id, header))
             c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} new"))
 
-        self._do(work)
+        self.run(work)
 
     def import_table(self, meta: dict, lines: list[str], finished: bool) -> str | None:
         """A table from a files-based server, under a new number; None if a table with
@@ -241,7 +242,7 @@ class Store:
             c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} new"))
             return table_id
 
-        return self._do(work)
+        return self.run(work)
 
     def set_meta(self, table_id: str, meta: dict, version: int) -> int:
         """Write ``meta`` if the table is still at ``version``; the new version, or
@@ -257,7 +258,7 @@ class Store:
                 c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} meta"))
             return None if row is None else row[0]
 
-        new = self._do(work)
+        new = self.run(work)
         if new is None:
             raise Conflict()
         return new
@@ -271,10 +272,10 @@ class Store:
                 c.execute("UPDATE plot_tables SET finished = true WHERE id = %s", (table_id,))
             c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} {line}"))
 
-        self._do(work)
+        self.run(work)
 
     def lines(self, table_id: str, after: int = 0) -> list[tuple[int, str]]:
-        return self._do(
+        return self.run(
             lambda c: c.execute(
                 "SELECT line, text FROM plot_lines WHERE table_id = %s AND line > %s ORDER BY line",
                 (table_id, after),
@@ -282,14 +283,14 @@ class Store:
         )
 
     def table(self, table_id: str) -> tuple[dict, int] | None:
-        row = self._do(
+        row = self.run(
             lambda c: c.execute("SELECT meta, version FROM plot_tables WHERE id = %s", (table_id,)).fetchone()
         )
         return None if row is None else (row[0], row[1])
 
     def tables(self, keep_finished: int) -> list[str]:
         """The unfinished tables and the newest ``keep_finished`` finished ones."""
-        rows = self._do(
+        rows = self.run(
             lambda c: c.execute(
                 "SELECT id FROM plot_tables WHERE NOT finished UNION ALL (SELECT id FROM "
                 "plot_tables WHERE finished ORDER BY number DESC LIMIT %s)",
@@ -300,7 +301,7 @@ class Store:
 
     def add_result(self, table_id: str, entry: dict) -> None:
         """A finished game's result; the first one written stands."""
-        self._do(
+        self.run(
             lambda c: c.execute(
                 "INSERT INTO plot_results VALUES (%s, %s) ON CONFLICT (table_id) DO NOTHING",
                 (table_id, json.dumps(entry)),
@@ -309,11 +310,11 @@ class Store:
 
     def results(self) -> list[tuple[str, Any]]:
         """Every result kept: (table, its entry)."""
-        return self._do(lambda c: c.execute("SELECT table_id, entry FROM plot_results").fetchall())
+        return self.run(lambda c: c.execute("SELECT table_id, entry FROM plot_results").fetchall())
 
-    def bans(self) -> list[tuple[str, str, str, str, list[str]]]:
+    def bans(self) -> list[BanRow]:
         """Every bar and mute: (kind, name, why, when, keys)."""
-        rows = self._do(
+        rows = self.run(
             lambda c: c.execute("SELECT kind, name, why, at, keys FROM plot_bans ORDER BY at").fetchall()
         )
         return [(str(k), str(n), str(w), str(a), [str(x) for x in keys]) for k, n, w, a, keys in rows]
@@ -330,7 +331,7 @@ class Store:
             )
             c.execute(f"NOTIFY {BANS_CHANNEL}")
 
-        self._do(work)
+        self.run(work)
 
     def lift_ban(self, kind: str, name: str) -> bool:
         """A bar or mute lifted (told to every process); False if there was none."""
@@ -340,11 +341,11 @@ class Store:
             c.execute(f"NOTIFY {BANS_CHANNEL}")
             return bool(gone)
 
-        return self._do(work)
+        return self.run(work)
 
     def unrated(self) -> list[str]:
         """The finished tables with no result kept (finished before ratings came)."""
-        rows = self._do(
+        rows = self.run(
             lambda c: c.execute(
                 "SELECT id FROM plot_tables t WHERE finished AND NOT EXISTS "
                 "(SELECT 1 FROM plot_results r WHERE r.table_id = t.id) ORDER BY number"

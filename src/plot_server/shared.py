@@ -36,7 +36,7 @@ from plot_record.format import (
     unsay_line,
 )
 
-from .pgstore import BANS_CHANNEL, CHANNEL, Conflict, Store, StoreError, connect
+from .pgstore import BANS_CHANNEL, CHANNEL, BanRow, Conflict, Store, StoreError, connect
 
 RETRY = (0.2, 0.5, 1.0, 2.0, 5.0)  # seconds between tries while the store is away
 PRESENCE = "plot_presence"  # the channel on which processes say who sits where
@@ -66,7 +66,7 @@ class Hooks:
     presence: Callable[[str, frozenset[HeldSeat]], None] = lambda p, s: None
     presence_tick: Callable[[], None] = lambda: None  # time to forget the silent
     # the host's bars and mutes changed (through another process): all of them now
-    bans: Callable[[list[tuple[str, str, str, str, list[str]]]], None] = lambda rows: None
+    bans: Callable[[list[BanRow]], None] = lambda rows: None
 
 
 class Shared:

@@ -5,9 +5,6 @@ allowance holds across machines, and an off link made on one turns off all."""
 from __future__ import annotations
 
 import asyncio
-import json
-import threading
-from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import pytest
 
@@ -18,32 +15,14 @@ from plot_server.notice_addresses import StoredNoticeBook
 from plot_server.notices import Notices, Outbox
 from plot_server.pgstore import StoreError, prepare
 from plot_session.session import Seat
+from served import test_notices
 from served.moves import pass_the_move
-from served.test_notices import until
+from served.test_notices import Hook, until
+
+hook_url = test_notices.hook_url  # the notices' tests' webhook receiver, a fixture here too
 
 ALICE = Account("password alice", "alice")
 BOB = Account("SHA256:bobs-key", "bob")
-
-
-class Hook(BaseHTTPRequestHandler):
-    got: list[dict] = []
-
-    def do_POST(self) -> None:  # noqa: N802 (http.server's name)
-        Hook.got.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
-        self.send_response(200)
-        self.end_headers()
-
-    def log_message(self, *args) -> None:
-        pass
-
-
-@pytest.fixture
-def hook_url():
-    Hook.got = []
-    server = HTTPServer(("127.0.0.1", 0), Hook)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/hook"
-    server.shutdown()
 
 
 def machine(url: str, *, rate: int = 6) -> Notices:
