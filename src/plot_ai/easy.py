@@ -61,6 +61,13 @@ def choose_in(s: GameState, legal: Sequence[Action], rnd: random.Random) -> Acti
     return _best(Heuristic(s, seen(s)), legal, rnd)
 
 
+def played_on(s: GameState, rnd: random.Random) -> GameState:
+    """``s`` after one more action by the rules of thumb (the only one, where there is
+    one): how a search, an opening or a rollout plays the sides on."""
+    legal = legal_actions(s)
+    return apply(s, legal[0] if len(legal) == 1 else choose_in(s, legal, rnd))
+
+
 def _best(t: Heuristic, legal: Sequence[Action], rnd: random.Random) -> Action:
     best, best_score = legal[0], float("-inf")
     for a in legal:

@@ -28,7 +28,6 @@ from typing import Protocol
 import attrs
 
 from plot_core import Action, GameState, IllegalAction, Player, PlayerView, Rules, Verb, apply
-from plot_core import legal_actions as legal_of
 from plot_core.engine.state import evolve
 
 from . import easy
@@ -137,8 +136,7 @@ def horizon(state: GameState, me: Player, rnd: random.Random, reply: bool) -> Ga
         if not s.pending:
             if not reply or s.to_act is me:
                 break
-        legal = legal_of(s)
-        s = apply(s, legal[0] if len(legal) == 1 else easy.choose_in(s, legal, rnd))
+        s = easy.played_on(s, rnd)
     return s
 
 

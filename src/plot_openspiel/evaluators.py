@@ -22,9 +22,9 @@ import random
 import numpy as np
 from open_spiel.python.algorithms import mcts
 
-from plot_ai.easy import choose_in
+from plot_ai.easy import played_on
 from plot_ai.value import chances
-from plot_core import GameState, apply, legal_actions
+from plot_core import GameState
 from plot_core.dice import seed_state
 from plot_core.engine.state import evolve
 
@@ -72,6 +72,5 @@ def _played_on(s: GameState, steps: int, rnd: random.Random) -> GameState:
     for _ in range(steps):
         if s.outcome is not None:
             break
-        legal = legal_actions(s)
-        s = apply(s, legal[0] if len(legal) == 1 else choose_in(s, legal, rnd))
+        s = played_on(s, rnd)
     return s

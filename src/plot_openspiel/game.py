@@ -24,7 +24,7 @@ import numpy as np
 import pyspiel
 
 from plot_ai.determinise import determinise
-from plot_ai.easy import choose_in
+from plot_ai.easy import played_on
 from plot_core import (
     Action,
     GameState,
@@ -115,8 +115,7 @@ def opening(turn: int, seed: int) -> GameState:
     for deal in range(seed, seed + 1000):
         s, rnd = new_game(deal, rules=RULES), random.Random(deal)
         while s.outcome is None and s.turn < turn:
-            legal = legal_actions(s)
-            s = apply(s, legal[0] if len(legal) == 1 else choose_in(s, legal, rnd))
+            s = played_on(s, rnd)
         if s.outcome is None:
             return evolve(s, rng=OUTSIDE)
     raise ValueError(f"no game dealt from start_seed {seed} on lasted to Game-Turn {turn}")
