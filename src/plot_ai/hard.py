@@ -16,15 +16,13 @@ from __future__ import annotations
 
 import random
 import time
-from collections import deque
 from collections.abc import Sequence
 
 import attrs
 
 from plot_core import Action, GameState, PlayerView, Rules, Verb
-from plot_core.engine.board import enemy_controlled
 from plot_core.engine.harassment import harass_cost, harass_problem
-from plot_core.engine.movement import move_problem
+from plot_core.engine.movement import reach
 from plot_core.engine.state import Phase, movement_allowance
 
 from . import easy
@@ -97,21 +95,12 @@ def best_plan(s: GameState, thumb: easy.Heuristic) -> Plan | None:
         return None
     allowance = movement_allowance(s.rules, u)
     cost = harass_cost(s)
-    ezoc = enemy_controlled(s, u.controller) if u.controller else frozenset()
-    occupied = s.occupancy()
     first_step: dict[int, int | None] = {u.hex: None}
-    frontier = deque([(u.hex, s.mp_spent)])
     stops = [(u.hex, s.mp_spent)]
-    while frontier:
-        here, spent = frontier.popleft()
-        probe = attrs.evolve(s.with_unit(uid, hex=here), mp_spent=spent)
-        for n in s.rules.map.neighbours[here]:
-            if n in first_step or move_problem(probe, uid, n, ezoc=ezoc) is not None:
-                continue
-            first_step[n] = n if here == u.hex else first_step[here]
-            frontier.append((n, spent + 1))
-            if n not in occupied:  # 8.11: a walk ends on an empty hex
-                stops.append((n, spent + 1))
+    for r in reach(s, uid):
+        first_step[r.hex] = r.hex if r.came_from == u.hex else first_step[r.came_from]
+        if r.stops:  # 8.11: a walk ends on an empty hex
+            stops.append((r.hex, r.spent))
     best = None
     for hex_, spent in stops:
         value, target = _from(s, thumb, uid, hex_, spent, allowance, cost)

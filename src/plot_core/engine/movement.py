@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
+
+import attrs
 
 from ..data.chits import ChitKind
 from ..hexgrid import Hex, label
@@ -137,9 +139,7 @@ def activate(state: GameState, uid: str) -> GameState:
 
 
 @case("8.11", "8.12", "9.12", "9.13", "11.23", "11.31", "11.32", "16.14", "17.22", "17.23", "18.36")
-def move_problem(
-    state: GameState, uid: str, dest: Hex, *, ezoc: frozenset[Hex] | None = None, lookahead: bool = True
-) -> IllegalAction | None:
+def move_problem(state: GameState, uid: str, dest: Hex) -> IllegalAction | None:
     """Why the active unit may not step into ``dest`` now, or None if it may."""
     rules, m = state.rules, state.rules.map
     u = state.unit(uid)
@@ -167,7 +167,7 @@ def move_problem(
             if bars == "11.23":
                 return IllegalAction("11.23", f"{name} is masked and blocks {label(dest)}")
             return IllegalAction(bars, f"{name} blocks {label(dest)}")
-    ezoc = enemy_controlled(state, player) if ezoc is None else ezoc
+    ezoc = enemy_controlled(state, player)
     if here in ezoc:
         if dest in ezoc:
             return IllegalAction(
@@ -179,7 +179,8 @@ def move_problem(
                 f"{state.info(uid).short} is in an enemy zone of control "
                 "and may leave it only with its first movement point",
             )
-    if lookahead and dest in state.occupancy() and not _can_stop_beyond(state, uid, dest, ezoc):
+    occ = state.occupancy()
+    if dest in occ and not _reaches_empty(dest, state.mp_spent + 1, uid, occ, _ground(state, uid)):
         return IllegalAction(
             "8.11",
             f"{state.info(uid).short} could pass through {label(dest)} "
@@ -198,35 +199,6 @@ def _berlin_by_travel(state: GameState) -> bool:
 def _into_berlin(here_area: str, dest_area: str) -> bool:
     """A step from outside Berlin into it (18.36)."""
     return dest_area == BERLIN and here_area != BERLIN
-
-
-def _can_stop_beyond(state: GameState, uid: str, start: Hex, ezoc: frozenset[Hex]) -> bool:
-    """8.11: after stepping onto a friend at ``start``, can the unit still reach an
-    empty hex with the points it has left?"""
-    occ = state.occupancy()
-    return any(
-        not any(o != uid for o in occ.get(n, ()))
-        for n in steps_from(state, uid, start, state.mp_spent + 1, ezoc, lookahead=False)
-    )
-
-
-def steps_from(
-    state: GameState, uid: str, start: Hex, spent: int, ezoc: frozenset[Hex], *, lookahead: bool
-) -> Iterator[Hex]:
-    """Every hex the unit could step into from ``start`` having spent ``spent`` points,
-    breadth first, so each hex is first reached with the fewest points spent."""
-    neighbours = state.rules.map.neighbours
-    frontier = deque([(start, spent)])
-    seen = {start}
-    while frontier:
-        here, spent = frontier.popleft()
-        probe = evolve(state.with_unit(uid, hex=here), mp_spent=spent)
-        for n in neighbours[here]:
-            if n in seen or move_problem(probe, uid, n, ezoc=ezoc, lookahead=lookahead) is not None:
-                continue
-            seen.add(n)
-            yield n
-            frontier.append((n, spent + 1))
 
 
 @derived(Basis.STATE)
@@ -307,23 +279,21 @@ def _open_ways(rules: Rules, unfriendly: frozenset[Hex], turn: int, berlin_by_tr
 _Ground = tuple[int, frozenset[Hex], frozenset[str], frozenset[Hex], _Ways, Mapping[Hex, str]]
 
 
-def _walk(state: GameState, uid: str) -> list[Hex]:
-    """move_problem's rules, for every neighbour at once.
+def _ground(state: GameState, uid: str) -> _Ground:
+    """What a step of ``uid`` depends on besides where it stands and what it has spent,
+    read once for every hex a walk reaches.
 
     A unit's own hex never blocks it (it is neither masked, nor an enemy, nor
-    unrecruited, or it could not move), so the occupancy of the real state serves
-    for every hex of the 8.11 look-ahead too.
+    unrecruited, or it could not move), and no German unit's step changes the enemy's
+    zones, the Allied influence or the HQ hexes: what the real state says serves for
+    every hex the unit might walk to.
     """
     rules = state.rules
-    u = state.unit(uid)
-    player = u.owner
-    spent = state.mp_spent
-    occ = state.occupancy()
-    # What a step depends on besides where the unit stands and what it has spent, read
-    # once for every hex the walk reaches; passed as arguments, not held by a closure or
-    # an object, because the walk is the engine's commonest question and each call counts.
     known = lookup(rules)
-    ground: _Ground = (
+    player = state.unit(uid).owner
+    # passed as arguments, not held by a closure or an object: the walk is the engine's
+    # commonest question and each call counts
+    return (
         known.movement[uid],
         enemy_controlled(state, player),
         influenced_areas(state),
@@ -336,10 +306,54 @@ def _walk(state: GameState, uid: str) -> list[Hex]:
         ),
         rules.map.area_of,
     )
+
+
+def _walk(state: GameState, uid: str) -> list[Hex]:
+    """move_problem's rules, for every neighbour at once."""
+    spent = state.mp_spent
+    occ = state.occupancy()
+    ground = _ground(state, uid)
     out = []
-    for n in _open_from(u.at, spent, *ground):
+    for n in _open_from(state.unit(uid).at, spent, *ground):
         if n not in occ or _reaches_empty(n, spent + 1, uid, occ, ground):
             out.append(n)
+    return out
+
+
+@attrs.frozen
+class Reached:
+    """A hex the moving unit can walk to this activation, by its shortest walk."""
+
+    hex: Hex
+    spent: int  # movement points spent on arriving
+    came_from: Hex  # the hex before it on that walk
+    stops: bool  # empty but for the unit: the walk may end there (8.11)
+
+
+def reach(state: GameState, uid: str) -> list[Reached]:
+    """Every hex the active unit could walk to with the points it has left, nearest
+    first, each by a walk of single legal steps (the walk's rules, 9.1-9.2, 8.11-8.12,
+    11.2-11.3, 16.14, 17.22, 18.36): the map's overlay, the computer's plans and the
+    look-ahead of 8.11 all ask this one search. Breadth first, so each hex is reached
+    with the fewest points spent, which leaves the most steps open beyond it (9.12, 11.31)."""
+    u = state.unit(uid)
+    start = u.at
+    occ = state.occupancy()
+    ground = _ground(state, uid)
+    seen = {start}
+    out: list[Reached] = []
+    frontier = deque([(start, state.mp_spent)])
+    while frontier:
+        at, spent = frontier.popleft()
+        for n in _open_from(at, spent, *ground):
+            if n in seen:
+                continue
+            empty = n not in occ  # (the unit's own first hex is seen already)
+            if not empty and not _reaches_empty(n, spent + 1, uid, occ, ground):
+                continue  # 8.11: a friend's hex it could not walk on from
+            seen.add(n)
+            out.append(Reached(n, spent + 1, at, empty))
+            frontier.append((n, spent + 1))
     return out
 
 
@@ -390,9 +404,11 @@ def _reaches_empty(start: Hex, spent: int, uid: str, occ: dict[Hex, list[str]], 
 def move(state: GameState, dest: Hex) -> GameState:
     uid = state.mover
     if dest not in legal_steps(state, uid):
-        problem = move_problem(state, uid, dest)
-        if problem:
-            raise problem
+        # The walk decides; move_problem finds the words (the differential tests hold the
+        # two to one answer, and a disagreement refuses rather than lets a step through).
+        raise move_problem(state, uid, dest) or IllegalAction(
+            "9.13", f"{state.info(uid).short} cannot step into {label(dest)} now"
+        )
     after = evolve(state, units=state.units_with(uid, hex=dest), mp_spent=state.mp_spent + 1)
     _carry_forward(state, after, state.unit(uid), dest)
     return after

@@ -12,7 +12,7 @@ import attrs
 from ..hexgrid import Hex
 from ..parties import Player
 from .board import enemy_controlled, influenced_areas
-from .movement import steps_from
+from .movement import reach
 from .state import GameState
 
 
@@ -24,14 +24,12 @@ class Overlays:
 
 
 def reachable(state: GameState) -> frozenset[Hex]:
-    """Every hex the active unit could still step into this activation, breadth first
-    with the points it has left (Travel aside)."""
+    """Every hex the active unit could still walk to this activation with the points it
+    has left (Travel aside)."""
     uid = state.active
-    if uid is None or (here := state.unit(uid).hex) is None:
+    if uid is None or state.unit(uid).hex is None:
         return frozenset()
-    u = state.unit(uid)
-    ezoc = enemy_controlled(state, u.controller) if u.controller else frozenset()
-    return frozenset(steps_from(state, uid, here, state.mp_spent, ezoc, lookahead=True))
+    return frozenset(r.hex for r in reach(state, uid))
 
 
 def overlays(state: GameState) -> Overlays:
