@@ -303,3 +303,22 @@ def test_8_12_a_neutralized_unit_does_not_hide_a_blocking_one_in_its_hex():
     s = play(s.with_unit("305", hex=s.unit("106").hex), "activate 002")
     assert "move 2210" not in legal(s)
     assert str(illegal(s, "move 2210", "8.12")) == "Bonhoeffer blocks 2210 (8.12)"  # 305, not 106
+
+
+def test_9_1_a_step_the_walk_refuses_is_refused_even_without_words_for_it(monkeypatch):
+    """The legal steps decide; the words of a refusal are only looked for. Were the two
+    ever to disagree, the step is refused (9.13), not let through."""
+    from plot_core.engine import movement
+
+    s = play(
+        pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2210" }
+        "305" = { hex = "2310", suspected = true }
+        """),
+        "activate 002",
+    )  # 2209 is refused by 11.32, as the test of that rule shows
+    monkeypatch.setattr(movement, "move_problem", lambda *_: None)  # no words for anything
+    refusal = illegal(s, "move 2209", "9.13")
+    assert "cannot step into" in str(refusal) and at(s, "002") == "2210"
