@@ -11,6 +11,9 @@ does, by up to half) moves them all alike:
   today's (today's must stay at least 5x as fast);
 - ``d9ca47c``: the engine just before it became one path (no switch between a fast
   and a reference way of saying a rule; today's must stay within 10 % of it);
+- ``5a7ac5a``: the engine just before each rule of a step became one entry of a table
+  (movement.STEP_RULES) that the walk and the refusals both read (today's must stay
+  within 5 % of it);
 - ``now``: today's engine.
 
 Without git history only today's engine is measured. Then a profile of a few games:
@@ -31,7 +34,8 @@ from pathlib import Path
 from bench.from_git import import_from_git
 
 SEEDS = range(120000, 120020)  # not the seeds profiled while tuning (70000-70099)
-EARLIER = ("7800699", "d9ca47c")  # before the speed work; before the one-path work
+# before the speed work; before the one-path work; before the step rules' table
+EARLIER = ("7800699", "d9ca47c", "5a7ac5a")
 
 
 class Engine:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable
 
 import attrs
 
@@ -17,7 +17,6 @@ from .actions import Action, Verb, act
 from .board import (
     enemy_controlled,
     hq_at,
-    impassable,
     impassable_areas,
     impassable_in,
     influenced_areas,
@@ -39,7 +38,6 @@ from .state import (
     Phase,
     UnitState,
     evolve,
-    movement_allowance,
 )
 
 RASTENBURG = "rastenburg"
@@ -138,53 +136,260 @@ def activate(state: GameState, uid: str) -> GameState:
 # -- stepping --------------------------------------------------------------------
 
 
-@case("8.11", "8.12", "9.12", "9.13", "11.23", "11.31", "11.32", "16.14", "17.22", "17.23", "18.36")
-def move_problem(state: GameState, uid: str, dest: Hex) -> IllegalAction | None:
-    """Why the active unit may not step into ``dest`` now, or None if it may."""
-    rules, m = state.rules, state.rules.map
-    u = state.unit(uid)
-    here = u.at
-    if dest not in m.neighbours[here]:
-        return IllegalAction("9.13", f"{label(dest)} is not next to {label(here)}")
-    if state.mp_spent + 1 > movement_allowance(rules, u):
-        return IllegalAction("9.12", f"{state.info(uid).short} has no movement points left")
-    if impassable(state, m.area_of[dest]):
-        return IllegalAction("16.14", f"{m.areas[m.area_of[dest]].name} is overrun and impassable")
-    if _berlin_by_travel(state) and _into_berlin(m.area_of[here], m.area_of[dest]):
-        return IllegalAction("18.36", "during the coup units enter Berlin only by Travel")
-    if m.area_of[dest] != m.area_of[here] and m.area_of[here] in influenced_areas(state):
-        return IllegalAction(
-            "17.22",
-            f"an Allied unit's zone of influence holds German units in {m.areas[m.area_of[here]].name}",
+# Each rule of a single step, once: a cheap test the walk filters every step by, and the
+# words of a refusal, built only when one is shown (move_problem). A test reads only
+# what its kind of rule says, so the walk asks it as seldom as it can:
+# - HERE: the hex the unit stands on and the points it has spent (a refusal there
+#   closes every way out of the hex);
+# - FIXED: the two hexes and what holds for the whole phase (the map, the Game-Turn,
+#   the unit's HQs, the coup): asked once per hex for every position alike;
+# - NEAR: where the units stand: the hexes it shuts to a unit on a hex, asked once per
+#   hex and position.
+# The look-ahead of 8.11 (a friend's hex only with an empty one beyond) is the walk
+# itself, searched on from that hex (_reaches_empty).
+
+
+@attrs.frozen
+class Phasewide:
+    """What a step depends on that holds for the whole phase: the FIXED rules' ground."""
+
+    rules: Rules
+    unfriendly: frozenset[Hex]  # HQ hexes the unit may not enter (9.23, 9.24)
+    closed: frozenset[str]  # impassable areas (16.14)
+    berlin_by_travel: bool  # Berlin entered only by Travel (18.36)
+
+
+class _Crossings(dict[Hex, frozenset[Hex]]):
+    """For each hex, its neighbours in another area (an area's border, 17.22)."""
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.neighbours, self.area_of = rules.map.neighbours, rules.map.area_of
+
+    def __missing__(self, at: Hex) -> frozenset[Hex]:
+        area = self.area_of[at]
+        out = self[at] = frozenset(n for n in self.neighbours[at] if self.area_of[n] != area)
+        return out
+
+
+@functools.cache
+def _crossings(rules: Rules) -> _Crossings:
+    return _Crossings(rules)
+
+
+class Ground(dict[Hex, list[Hex]]):
+    """What a step of one unit depends on besides where it stands and what it has spent,
+    read once per position; as a mapping, the neighbours of each hex that no FIXED or
+    NEAR rule refuses, filled in as a walk reaches them.
+
+    A unit's own hex never blocks it (it is neither masked, nor an enemy, nor
+    unrecruited, or it could not move), and no German unit's step changes the enemy's
+    zones, the Allied influence or the HQ hexes: what the real state says serves for
+    every hex the unit might walk to.
+    """
+
+    # read by every rule's test: slots, as the walk is the engine's commonest question
+    __slots__ = ("uid", "crossings", "occupancy", "allowance", "ezoc", "influenced", "blocked", "ways")
+    uid: str
+    crossings: _Crossings
+    occupancy: dict[Hex, list[str]]
+    allowance: int  # 9.12
+    ezoc: frozenset[Hex]  # the enemy's zones of control (11.3)
+    influenced: frozenset[str]  # areas under Allied influence (17.22)
+    blocked: frozenset[Hex]  # hexes the unit's side may not enter (8.12, 11.23)
+    ways: _Ways
+
+    def __init__(self, state: GameState, uid: str) -> None:
+        super().__init__()
+        rules = state.rules
+        known = lookup(rules)
+        player = state.unit(uid).owner
+        self.uid = uid
+        self.crossings = _crossings(rules)
+        self.occupancy = state.occupancy()
+        self.allowance = known.movement[uid]
+        self.ezoc = enemy_controlled(state, player)
+        self.influenced = influenced_areas(state)
+        self.blocked = blocked_hexes(state, player)
+        self.ways = _open_ways(
+            rules, known.unfriendly_hq[uid], impassable_in(rules, state.turn), _berlin_by_travel(state)
         )
-    if (refusal := unfriendly_hq(state, dest, uid)) is not None:
-        return refusal
-    player = u.owner
-    known = lookup(rules)
+
+    def __missing__(self, at: Hex) -> list[Hex]:
+        out = list(self.ways[at])
+        for shut in _NEAR:
+            if closed := shut(self, at):
+                out = [n for n in out if n not in closed]
+        self[at] = out
+        return out
+
+
+class _Ways(dict[Hex, tuple[Hex, ...]]):
+    """For each hex, the neighbours no FIXED rule refuses: the same for every position
+    of a phase, filled in as asked."""
+
+    def __init__(self, wide: Phasewide) -> None:
+        super().__init__()
+        self.wide = wide
+
+    def __missing__(self, at: Hex) -> tuple[Hex, ...]:
+        wide = self.wide
+        ways = self[at] = tuple(
+            n for n in wide.rules.map.neighbours[at] if not any(refuses(wide, at, n) for refuses in _FIXED)
+        )
+        return ways
+
+
+@functools.cache
+def _open_ways(
+    rules: Rules, unfriendly: frozenset[Hex], closed: frozenset[str], berlin_by_travel: bool
+) -> _Ways:
+    """The ways of every unit with these HQs, this Game-Turn and this stage of the coup:
+    a few per game (lookup makes equal sets of HQ hexes one object, so the key is cheap)."""
+    return _Ways(Phasewide(rules, unfriendly, closed, berlin_by_travel))
+
+
+Why = Callable[[GameState, str, Hex], IllegalAction]  # a refusal in words, for a step to a hex
+
+
+@attrs.frozen
+class HereRule:
+    """A rule read from the unit's hex and the points it has spent: it closes every way
+    out of the hex or none."""
+
+    case: str
+    test: Callable[[Ground, Hex, int], bool]  # (ground, at, spent): refused?
+    why: Why
+
+    def refuses(self, g: Ground, at: Hex, spent: int, dest: Hex) -> bool:
+        return self.test(g, at, spent)
+
+
+@attrs.frozen
+class FixedRule:
+    """A rule read from the two hexes and what holds all phase: asked once per hex."""
+
+    case: str
+    test: Callable[[Phasewide, Hex, Hex], bool]  # (phasewide, at, dest): refused?
+    why: Why
+
+    def refuses(self, g: Ground, at: Hex, spent: int, dest: Hex) -> bool:
+        return self.test(g.ways.wide, at, dest)
+
+
+@attrs.frozen
+class NearRule:
+    """A rule read from where the units stand: the hexes it shuts to a unit on a hex."""
+
+    case: str
+    test: Callable[[Ground, Hex], Collection[Hex]]  # (ground, at): the hexes shut
+    why: Why
+
+    def refuses(self, g: Ground, at: Hex, spent: int, dest: Hex) -> bool:
+        return dest in self.test(g, at)
+
+
+StepRule = HereRule | FixedRule | NearRule
+
+
+def _name(state: GameState, uid: str) -> str:
+    return state.info(uid).short
+
+
+def _blocker(state: GameState, uid: str, dest: Hex) -> IllegalAction:
+    known, player = lookup(state.rules), state.unit(uid).owner
     for other in state.occupancy().get(dest, ()):
         if (bars := _bars(state.unit(other), player, known)) is not None:
-            name = state.info(other).short
-            if bars == "11.23":
-                return IllegalAction("11.23", f"{name} is masked and blocks {label(dest)}")
-            return IllegalAction(bars, f"{name} blocks {label(dest)}")
-    ezoc = enemy_controlled(state, player)
-    if here in ezoc:
-        if dest in ezoc:
-            return IllegalAction(
-                "11.32", "a unit may not move from one enemy-controlled hex straight to another"
-            )
-        if state.mp_spent > 0:
-            return IllegalAction(
-                "11.31",
-                f"{state.info(uid).short} is in an enemy zone of control "
-                "and may leave it only with its first movement point",
-            )
-    occ = state.occupancy()
-    if dest in occ and not _reaches_empty(dest, state.mp_spent + 1, uid, occ, _ground(state, uid)):
+            masked = " is masked and" if bars == "11.23" else ""
+            return IllegalAction(bars, f"{_name(state, other)}{masked} blocks {label(dest)}")
+    raise AssertionError(f"nobody blocks {label(dest)}")
+
+
+def _unfriendly(state: GameState, uid: str, dest: Hex) -> IllegalAction:
+    refusal = unfriendly_hq(state, dest, uid)
+    if refusal is None:
+        raise AssertionError(f"{label(dest)} is no unfriendly HQ of {uid}")
+    return refusal
+
+
+def _area_name(state: GameState, h: Hex) -> str:
+    m = state.rules.map
+    return m.areas[m.area_of[h]].name
+
+
+STEP_RULES: tuple[StepRule, ...] = (
+    FixedRule(
+        "9.13",
+        lambda wide, at, dest: dest not in wide.rules.map.neighbours[at],
+        lambda s, uid, dest: IllegalAction("9.13", f"{label(dest)} is not next to {label(s.unit(uid).at)}"),
+    ),
+    HereRule(
+        "9.12",
+        lambda g, at, spent: spent + 1 > g.allowance,
+        lambda s, uid, dest: IllegalAction("9.12", f"{_name(s, uid)} has no movement points left"),
+    ),
+    FixedRule(
+        "16.14",
+        lambda wide, at, dest: wide.rules.map.area_of[dest] in wide.closed,
+        lambda s, uid, dest: IllegalAction("16.14", f"{_area_name(s, dest)} is overrun and impassable"),
+    ),
+    FixedRule(
+        "18.36",
+        lambda wide, at, dest: (
+            wide.berlin_by_travel and _into_berlin(wide.rules.map.area_of[at], wide.rules.map.area_of[dest])
+        ),
+        lambda s, uid, dest: IllegalAction("18.36", "during the coup units enter Berlin only by Travel"),
+    ),
+    NearRule(
+        "17.22",
+        lambda g, at: g.crossings[at] if g.crossings.area_of[at] in g.influenced else (),
+        lambda s, uid, dest: IllegalAction(
+            "17.22",
+            "an Allied unit's zone of influence holds German units in " + _area_name(s, s.unit(uid).at),
+        ),
+    ),
+    FixedRule(
+        "9.24",
+        lambda wide, at, dest: dest in wide.unfriendly,
+        lambda s, uid, dest: _unfriendly(s, uid, dest),
+    ),
+    NearRule("8.12", lambda g, at: g.blocked, _blocker),  # and 11.23
+    NearRule(
+        "11.32",
+        lambda g, at: g.ezoc if at in g.ezoc else (),
+        lambda s, uid, dest: IllegalAction(
+            "11.32", "a unit may not move from one enemy-controlled hex straight to another"
+        ),
+    ),
+    HereRule(
+        "11.31",
+        lambda g, at, spent: at in g.ezoc and spent > 0,
+        lambda s, uid, dest: IllegalAction(
+            "11.31",
+            f"{_name(s, uid)} is in an enemy zone of control "
+            "and may leave it only with its first movement point",
+        ),
+    ),
+)
+_HERE = tuple(r.test for r in STEP_RULES if isinstance(r, HereRule))
+_FIXED = tuple(r.test for r in STEP_RULES if isinstance(r, FixedRule))
+_NEAR = tuple(r.test for r in STEP_RULES if isinstance(r, NearRule))
+
+
+@case("8.11", "8.12", "9.12", "9.13", "9.24", "11.23", "11.31", "11.32", "16.14", "17.22", "17.23", "18.36")
+def move_problem(state: GameState, uid: str, dest: Hex) -> IllegalAction | None:
+    """Why the active unit may not step into ``dest`` now, or None if it may: the first
+    of STEP_RULES that refuses it, then the look-ahead (8.11). Entering an area under
+    Allied influence is free (17.23): only leaving one is held."""
+    g = Ground(state, uid)
+    at, spent = state.unit(uid).at, state.mp_spent
+    for rule in STEP_RULES:
+        if rule.refuses(g, at, spent, dest):
+            return rule.why(state, uid, dest)
+    if dest in g.occupancy and not _reaches_empty(dest, spent + 1, g):
         return IllegalAction(
             "8.11",
-            f"{state.info(uid).short} could pass through {label(dest)} "
-            "but could not then stop on an empty hex",
+            f"{_name(state, uid)} could pass through {label(dest)} but could not then stop on an empty hex",
         )
     return None
 
@@ -203,12 +408,14 @@ def _into_berlin(here_area: str, dest_area: str) -> bool:
 
 @derived(Basis.STATE)
 def legal_steps(state: GameState, uid: str) -> list[Hex]:
-    """The hexes the active unit may step into now, in the map's neighbour order.
-
-    Worked out by walking hexes (see _walk) instead of asking move_problem about each
-    neighbour and building a state for every look-ahead.
-    """
-    return _walk(state, uid)
+    """The hexes the active unit may step into now, in the map's neighbour order:
+    STEP_RULES for every neighbour at once, and the look-ahead (8.11) for a friend's."""
+    g = Ground(state, uid)
+    spent = state.mp_spent
+    occ = g.occupancy
+    return [
+        n for n in _open_from(g, state.unit(uid).at, spent) if n not in occ or _reaches_empty(n, spent + 1, g)
+    ]
 
 
 @derived(Basis.UNITS, kept_by_step=lambda mover, party: [(mover,)])
@@ -243,81 +450,13 @@ def _bars(u: UnitState, player: Player, known: Lookup) -> str | None:
     return None
 
 
-class _Ways(dict[Hex, tuple[tuple[Hex, bool], ...]]):
-    """For each hex, the neighbours a unit may step into whoever stands where:
-    (hex, whether the step crosses an area border), filled in as asked."""
-
-    def __init__(self, rules: Rules, unfriendly: frozenset[Hex], turn: int, berlin_by_travel: bool):
-        super().__init__()
-        self.rules, self.unfriendly, self.turn = rules, unfriendly, turn
-        self.berlin_by_travel = berlin_by_travel
-
-    def __missing__(self, at: Hex) -> tuple[tuple[Hex, bool], ...]:
-        m = self.rules.map
-        closed = impassable_in(self.rules, self.turn)  # 16.14
-        unfriendly = self.unfriendly  # 9.24
-        area = m.area_of[at]
-        ways = self[at] = tuple(
-            (n, m.area_of[n] != area)
-            for n in m.neighbours[at]
-            if m.area_of[n] not in closed
-            and n not in unfriendly
-            and not (self.berlin_by_travel and _into_berlin(area, m.area_of[n]))
-        )
-        return ways
-
-
-@functools.cache
-def _open_ways(rules: Rules, unfriendly: frozenset[Hex], turn: int, berlin_by_travel: bool) -> _Ways:
-    """The ways of every unit with these unfriendly HQ hexes (9.24): one per party, or
-    nearly (lookup makes equal sets one object, so the key is cheap to find)."""
-    return _Ways(rules, unfriendly, turn, berlin_by_travel)
-
-
-# _open_from's arguments after the hex and the points spent: the allowance, the enemy's
-# zones, the areas under Allied influence, the blocked hexes, the ways and the areas.
-_Ground = tuple[int, frozenset[Hex], frozenset[str], frozenset[Hex], _Ways, Mapping[Hex, str]]
-
-
-def _ground(state: GameState, uid: str) -> _Ground:
-    """What a step of ``uid`` depends on besides where it stands and what it has spent,
-    read once for every hex a walk reaches.
-
-    A unit's own hex never blocks it (it is neither masked, nor an enemy, nor
-    unrecruited, or it could not move), and no German unit's step changes the enemy's
-    zones, the Allied influence or the HQ hexes: what the real state says serves for
-    every hex the unit might walk to.
-    """
-    rules = state.rules
-    known = lookup(rules)
-    player = state.unit(uid).owner
-    # passed as arguments, not held by a closure or an object: the walk is the engine's
-    # commonest question and each call counts
-    return (
-        known.movement[uid],
-        enemy_controlled(state, player),
-        influenced_areas(state),
-        blocked_hexes(state, player),
-        _open_ways(
-            rules,
-            known.unfriendly_hq[uid],
-            state.turn,
-            _berlin_by_travel(state),
-        ),
-        rules.map.area_of,
-    )
-
-
-def _walk(state: GameState, uid: str) -> list[Hex]:
-    """move_problem's rules, for every neighbour at once."""
-    spent = state.mp_spent
-    occ = state.occupancy()
-    ground = _ground(state, uid)
-    out = []
-    for n in _open_from(state.unit(uid).at, spent, *ground):
-        if n not in occ or _reaches_empty(n, spent + 1, uid, occ, ground):
-            out.append(n)
-    return out
+def _open_from(g: Ground, at: Hex, spent: int) -> list[Hex]:
+    """The neighbours of ``at`` the unit may step into having spent ``spent`` points, by
+    every rule but the look-ahead."""
+    for refuses in _HERE:
+        if refuses(g, at, spent):
+            return []
+    return g[at]
 
 
 @attrs.frozen
@@ -332,24 +471,23 @@ class Reached:
 
 def reach(state: GameState, uid: str) -> list[Reached]:
     """Every hex the active unit could walk to with the points it has left, nearest
-    first, each by a walk of single legal steps (the walk's rules, 9.1-9.2, 8.11-8.12,
-    11.2-11.3, 16.14, 17.22, 18.36): the map's overlay, the computer's plans and the
-    look-ahead of 8.11 all ask this one search. Breadth first, so each hex is reached
-    with the fewest points spent, which leaves the most steps open beyond it (9.12, 11.31)."""
-    u = state.unit(uid)
-    start = u.at
-    occ = state.occupancy()
-    ground = _ground(state, uid)
+    first, each by a walk of single legal steps (STEP_RULES and 8.11): the map's
+    overlay and the computer's plans ask this one search, as the look-ahead of 8.11
+    does from a friend's hex. Breadth first, so each hex is reached with the fewest
+    points spent, which leaves the most steps open beyond it (9.12, 11.31)."""
+    g = Ground(state, uid)
+    start = state.unit(uid).at
+    occ = g.occupancy
     seen = {start}
     out: list[Reached] = []
     frontier = deque([(start, state.mp_spent)])
     while frontier:
         at, spent = frontier.popleft()
-        for n in _open_from(at, spent, *ground):
+        for n in _open_from(g, at, spent):
             if n in seen:
                 continue
             empty = n not in occ  # (the unit's own first hex is seen already)
-            if not empty and not _reaches_empty(n, spent + 1, uid, occ, ground):
+            if not empty and not _reaches_empty(n, spent + 1, g):
                 continue  # 8.11: a friend's hex it could not walk on from
             seen.add(n)
             out.append(Reached(n, spent + 1, at, empty))
@@ -357,39 +495,15 @@ def reach(state: GameState, uid: str) -> list[Reached]:
     return out
 
 
-def _open_from(
-    at: Hex,
-    spent: int,
-    allowance: int,
-    ezoc: frozenset[Hex],
-    influenced: frozenset[str],
-    blocked: frozenset[Hex],
-    ways: _Ways,
-    area_of: Mapping[Hex, str],
-) -> list[Hex]:
-    """The neighbours of ``at`` a unit may step into having spent ``spent`` points."""
-    out: list[Hex] = []
-    if spent + 1 > allowance:  # 9.12
-        return out
-    in_ezoc = at in ezoc
-    if in_ezoc and spent > 0:  # 11.31
-        return out
-    held = area_of[at] in influenced  # 17.22
-    for n, crossing in ways[at]:  # (16.14, 18.36 and 9.24 are the ways' own)
-        # 17.22; 11.32; and who stands there, 8.12 and 11.23
-        if not (crossing and held) and not (in_ezoc and n in ezoc) and n not in blocked:
-            out.append(n)
-    return out
-
-
-def _reaches_empty(start: Hex, spent: int, uid: str, occ: dict[Hex, list[str]], ground: _Ground) -> bool:
+def _reaches_empty(start: Hex, spent: int, g: Ground) -> bool:
     """8.11: having stepped onto a friend at ``start``, can the unit still reach a hex
     empty but for itself?"""
+    occ, alone = g.occupancy, [g.uid]
     frontier = deque([(start, spent)])
-    seen, alone = {start}, [uid]
+    seen = {start}
     while frontier:
         at, spent = frontier.popleft()
-        for n in _open_from(at, spent, *ground):
+        for n in _open_from(g, at, spent):
             if n in seen:
                 continue
             there = occ.get(n)
