@@ -107,6 +107,8 @@ class Session:
         self.actions = 0
         self.log: list[LogLine] = [LogLine(0, None, e) for e in state.events]
         self._undo: list[tuple[GameState, int]] = []
+        # each side's readable lines, and how much of which log they were read from
+        self._read: dict[Player | None, tuple[list[LogLine], int, list[LogLine]]] = {}
         self.recorder = recorder
         self.record_problem: str | None = None  # why the game is no longer being saved
         # a trouble's words name the record's file: at one's own keyboard, not at a
@@ -213,7 +215,15 @@ class Session:
         return len(self.actions_of(side))
 
     def log_for(self, side: Player | None) -> list[LogLine]:
-        return [ln for ln in self.log if ln.event.seen_by(side)]
+        """The lines ``side`` may read. Worked out once per line and side: the log only
+        grows, but for an undo (which forgets what was read) or a log read anew."""
+        log, read, lines = self._read.get(side, (None, 0, []))
+        if log is not self.log:
+            log, read, lines = self.log, 0, []
+        if read < len(log):
+            lines = lines + [ln for ln in log[read:] if ln.event.seen_by(side)]
+            self._read[side] = (log, len(log), lines)
+        return list(lines)
 
     # -- acting ---------------------------------------------------------------------------
     def act_as(self, side: Player | None, action: Action) -> list[Event]:
@@ -452,6 +462,7 @@ class Session:
     def _take_back(self) -> None:
         self.state, log_len = self._undo.pop()
         del self.log[log_len:]
+        self._read.clear()
         del self.times[self.actions - 1 :]
         del self.actors[self.actions - 1 :]
 

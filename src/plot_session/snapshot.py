@@ -55,7 +55,10 @@ class Snapshot:
         return self.unsaved and not self.record_problem
 
 
-def snapshot_of(session: Session, eyes: Player | None, version: int) -> Snapshot:
+def snapshot_of(
+    session: Session, eyes: Player | None, version: int, shown: Overlays | None = None
+) -> Snapshot:
+    """``shown``: the overlays of this version, if another pair of eyes had them made."""
     state = session.state
     mine = session.may_act(eyes)
     legal = tuple(legal_actions(state)) if mine else ()
@@ -66,7 +69,7 @@ def snapshot_of(session: Session, eyes: Player | None, version: int) -> Snapshot
         eyes=eyes,
         view=v,
         legal=legal,
-        overlays=overlays(state),
+        overlays=shown if shown is not None else overlays(state),
         log=tuple(session.log_for(eyes)),
         prompt=prompt(state.rules, v, list(legal) if mine else None),
         my_move=mine,

@@ -200,7 +200,9 @@ class Table:
         """What ``eyes`` may see now, made once per version however many screens ask."""
         shot = self._snapshots.get(eyes)
         if shot is None:
-            shot = self._snapshots[eyes] = snapshot_of(self.session, eyes, self.version)
+            # the overlays are public (where units stand): one for every pair of eyes
+            shown = next((s.overlays for s in self._snapshots.values()), None)
+            shot = self._snapshots[eyes] = snapshot_of(self.session, eyes, self.version, shown)
         return shot
 
     def replace_session(self, session: Session) -> None:

@@ -59,6 +59,28 @@ def test_undo_goes_back_step_by_step_to_the_last_roll():
     assert len(s.log) >= n
 
 
+def test_each_side_reads_its_own_lines_after_an_undo_and_a_different_action():
+    """The lines a side may read are kept as the log grows; an undo takes back what was
+    read, and the log then read is the one that stands."""
+    s = Session(pos(DUEL), HOTSEAT)
+
+    def fresh(side):
+        return [ln for ln in s.log if ln.event.seen_by(side)]
+
+    s.act(parse_action("activate 002"))
+    s.act(parse_action("move 2010"))
+    for side in (Player.SS, Player.ABWEHR, None):
+        assert s.log_for(side) == fresh(side)
+    assert s.undo()
+    assert [ln.action for ln in s.log_for(None)][-1] == parse_action("activate 002")
+    s.act(parse_action("move 2011"))
+    for side in (Player.SS, Player.ABWEHR, None):
+        assert s.log_for(side) == fresh(side)
+        assert parse_action("move 2010") not in [ln.action for ln in s.log_for(side)]
+    s.log_for(Player.SS).clear()  # a caller's copy: the kept lines are not touched
+    assert s.log_for(Player.SS) == fresh(Player.SS)
+
+
 def test_why_not_names_the_rule():
     s = Session(pos(DUEL), HOTSEAT)
     s.act(parse_action("activate 002"))

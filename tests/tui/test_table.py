@@ -101,15 +101,22 @@ def test_a_search_runs_away_from_the_loop_and_a_stale_answer_is_not_played(rules
 
 def test_each_set_of_eyes_is_snapshot_once_a_version_however_many_screens(monkeypatch, rules, tmp_path):
     """A served table with one player and twenty spectators: each change costs one
-    snapshot for the player's eyes and one for all the spectators, not twenty-one."""
+    snapshot for the player's eyes and one for all the spectators, not twenty-one, and
+    one set of overlays (public: where the units stand) for both."""
     made: list[tuple[int, Player | None]] = []
-    real = snapshot_module.snapshot_of
+    overlaid: list[int] = []
+    real, real_overlays = snapshot_module.snapshot_of, snapshot_module.overlays
 
-    def counted(session, eyes, version):
+    def counted(session, eyes, version, shown=None):
         made.append((version, eyes))
-        return real(session, eyes, version)
+        return real(session, eyes, version, shown)
+
+    def counted_overlays(state):
+        overlaid.append(1)
+        return real_overlays(state)
 
     monkeypatch.setattr("plot_session.table.snapshot_of", counted)
+    monkeypatch.setattr(snapshot_module, "overlays", counted_overlays)
     later = Later()
     hub = Hub(rules, tmp_path, later=later)
     t = hub.create(Account("key a", "alice"), Player.SS, opponent=Seat.COMPUTER, level="easy", seed=9)
@@ -118,9 +125,11 @@ def test_each_set_of_eyes_is_snapshot_once_a_version_however_many_screens(monkey
     screens = [player.chair] + [w.chair for w in watchers]
     for _ in range(30):  # every screen draws every version, as a served screen does
         made.clear()
+        overlaid.clear()
         for c in screens:
             c.snapshot()
         assert len(made) <= 2 and len(set(made)) == len(made), made
+        assert len(overlaid) <= 1 and player.chair.overlays() is watchers[0].chair.overlays()
         if player.chair.my_move():
             player.chair.act(player.chair.legal()[0])
         else:

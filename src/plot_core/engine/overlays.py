@@ -7,10 +7,13 @@ so any side's screen may show it.
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from ..hexgrid import Hex
 from ..parties import Player
+from ..rules import Rules
 from .board import enemy_controlled, influenced_areas
 from .movement import reach
 from .state import GameState
@@ -33,10 +36,14 @@ def reachable(state: GameState) -> frozenset[Hex]:
 
 
 def overlays(state: GameState) -> Overlays:
-    m = state.rules.map
-    areas = influenced_areas(state)
     return Overlays(
         reachable=reachable(state),
         zones={p: enemy_controlled(state, p.enemy) for p in Player},
-        influence=frozenset(h for h, a in m.area_of.items() if a in areas),
+        influence=_hexes_of(state.rules, influenced_areas(state)),
     )
+
+
+@functools.lru_cache(64)
+def _hexes_of(rules: Rules, areas: frozenset[str]) -> frozenset[Hex]:
+    """Every hex of ``areas``: the same few sets of areas all game long."""
+    return frozenset(h for h, a in rules.map.area_of.items() if a in areas)
