@@ -87,8 +87,17 @@ class ActionCodes:
         self.size = self.starts[-1]
         # each factor's number of values: the verbs, and each part with "none" first
         self.factor_sizes = Factors(len(VERBS), *(len(self.parts[p]) + 1 for p in (U, H, C)))
+        self._codes: dict[Action, int] = {}  # the actions numbered so far
 
     def encode(self, a: Action) -> int:
+        # Each decision numbers every legal action, and the same few thousand actions
+        # come again and again: each is worked out once (the numbers never change).
+        code = self._codes.get(a)
+        if code is None:
+            code = self._codes[a] = self._encode(a)
+        return code
+
+    def _encode(self, a: Action) -> int:
         shape = tuple(p for p, v in ((U, a.unit), (H, a.hex), (C, a.chit)) if v is not None)
         k = self.block_of.get((a.verb, shape))
         if k is None:
