@@ -33,7 +33,8 @@ from .pgstore import StoreError
 LOBBY_HELP = (
     "[b]enter[/b] your game, or join a free side, or watch · [b]n[/b] new table · "
     "[b]j[/b] join with a code · [b]w[/b] watch · [b]m[/b] my games / all · [b]T[/b] talk · "
-    "[b]N[/b] notices · [b]r[/b] ratings · [b]L[/b] browser link · [b]q[/b] leave"
+    "[b]N[/b] notices · [b]R[/b] replay a finished game · [b]r[/b] ratings · [b]L[/b] browser link · "
+    "[b]q[/b] leave"
 )
 # "You" second: a player's mark ("your move") is never the part 80 columns cut
 ALL_COLUMNS = ("Table", "You", "SS", "Abwehr", "Game", "Watching")
@@ -68,17 +69,18 @@ class TableSetup:
 
 
 class LobbyScreen(OnceScreen[None]):
+    # The footer holds what fits 80 columns whole; every key is in the help above it.
     BINDINGS = [
         Binding("n", "new", "New table"),
         Binding("j", "join", "Join"),
         Binding("w", "watch", "Watch"),
         Binding("m", "mine", "My games"),
-        Binding("N", "notices", "Notices"),
-        Binding("R", "replay", "Replay a finished game"),
-        Binding("r", "ratings", "Ratings"),
+        Binding("N", "notices", "Notices", show=False),
+        Binding("R", "replay", "Replay a finished game", show=False),
+        Binding("r", "ratings", "Ratings", show=False),
         Binding("enter", "enter", "Sit", priority=True),
         Binding("T", "talk", "Talk"),
-        Binding("L", "link", "Browser link"),
+        Binding("L", "link", "Browser link", show=False),
         Binding("q", "app.quit", "Leave"),
     ]
 

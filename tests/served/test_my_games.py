@@ -17,6 +17,7 @@ from plot_server.server import ServedApp
 from plot_server.tables import ago
 from plot_session.session import Seat
 from plot_tui.game import GameScreen
+from tui.narrow import cut_at_80x24
 
 from .moves import pass_the_move
 from .test_hub import ALICE, BOB, CAROL
@@ -140,6 +141,9 @@ async def test_ones_games_with_clocks_and_the_computer_fit_80_columns(rules, tmp
         assert rows[clocked.id][4] == "7d / 7d" and rows[expert.id][4] == ""
         assert "expert" in rows[expert.id][2]
         assert fits(table, 80), [c.get_render_width(table) for c in table.columns.values()]
+        assert await cut_at_80x24(pilot, app) == []  # nor a word cut anywhere on the lobby
+        await pilot.press("m")  # every table
+        assert await cut_at_80x24(pilot, app) == []
 
 
 def test_a_clock_in_a_lists_narrow_column():

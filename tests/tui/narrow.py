@@ -1,0 +1,62 @@
+"""Words a narrow terminal cuts: what a screen shows at 80x24, against what it shows
+with room to spare.
+
+Each screen is drawn twice, at 160x50 and at 80x24, the same app resized (so the same
+game and the same screen). A word drawn at 80x24 that is not drawn whole at 160x50, yet
+begins or ends a word that is, was cut by an edge ("Last mo" for "Last move", "s 004s"
+for a label cut at the map's edge). Text that wraps is untouched by the check: wrapping
+breaks lines between words. A dialog's own region is read alone, as what the screen
+behind it shows round its edges is cut by the dialog, not by the terminal.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+from rich.console import Console
+from textual.app import App
+from textual.screen import ModalScreen
+
+WIDE, NARROW = (160, 50), (80, 24)
+# blanks, and the box, block and arrow characters that frame and mark text
+_BETWEEN = re.compile(r"[\s\u2190-\u21ff\u2500-\u259f\u25a0-\u25ff·⏎▏▕]+")
+
+
+def drawn(app: App) -> str:
+    """Every character of the top screen as drawn now (the screens behind it left out)."""
+    console = Console(
+        width=app.size.width,
+        height=app.size.height,
+        file=io.StringIO(),
+        record=True,
+        force_terminal=True,
+        color_system=None,
+    )
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=[]))
+    lines = console.export_text().splitlines()
+    if not isinstance(app.screen, ModalScreen):
+        return "\n".join(lines)
+    own = []
+    for widget in app.screen.children:
+        r = widget.region
+        own += [line[r.x : r.x + r.width] for line in lines[r.y : r.y + r.height]]
+    return "\n".join(own)
+
+
+def words(text: str) -> set[str]:
+    return {w for w in _BETWEEN.split(text) if w}
+
+
+async def cut_at_80x24(pilot, app: App) -> list[str]:
+    """The words the top screen cuts at 80x24 (none: it fits). Leaves the app at 80x24."""
+    await pilot.resize_terminal(*WIDE)
+    await pilot.pause()
+    whole = words(drawn(app))
+    await pilot.resize_terminal(*NARROW)
+    await pilot.pause()
+    return sorted(
+        w
+        for w in words(drawn(app)) - whole
+        if len(w) >= 2 and any(o != w and (o.startswith(w) or o.endswith(w)) for o in whole)
+    )

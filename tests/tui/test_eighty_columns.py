@@ -1,0 +1,114 @@
+"""At 80x24, the smallest terminal plot supports, no screen or dialog cuts a word: each
+is drawn as a player at that size sees it and read against the same screen drawn with
+room to spare (narrow.py says how)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+from plot_core import legal_actions, load_rules, new_game
+from plot_session.replay import Replay
+from plot_session.session import Session
+from plot_tui.app import PlotApp
+from plot_tui.game import GameScreen
+from plot_tui.learn import LessonCard, LessonList, LessonScreen
+from plot_tui.replay_screen import ReplayScreen
+from record.helpers import recorded_game
+
+from .helpers import HOTSEAT, quick, until
+from .narrow import cut_at_80x24
+
+pytestmark = pytest.mark.asyncio
+RULES = load_rules()
+LONG = "word " * 15 + "unbroken, on one line"  # 80 columns end in "unbro|ken"
+
+
+class OneLine(App[None]):
+    CSS = "Static { text-wrap: nowrap; text-overflow: clip; }"
+
+    def __init__(self, wraps: bool) -> None:
+        super().__init__()
+        self.wraps = wraps
+
+    def compose(self) -> ComposeResult:
+        line = Static(LONG)
+        if self.wraps:
+            line.styles.text_wrap = "wrap"
+        yield line
+
+
+async def test_the_check_finds_a_word_the_edge_cuts_and_passes_words_that_wrap():
+    app = OneLine(wraps=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await cut_at_80x24(pilot, app) == ["unbro"]
+    app = OneLine(wraps=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await cut_at_80x24(pilot, app) == []
+
+
+def mid_game(seed: int = 11, actions: int = 160) -> Session:
+    """A hot-seat game some way in: a log, chits in hand, units moved."""
+    session, rnd = Session(new_game(seed, rules=RULES), HOTSEAT), random.Random(seed)
+    while session.actions < actions and session.state.outcome is None:
+        session.act(rnd.choice(list(legal_actions(session.state))))
+    return session
+
+
+# the game screen's tabs, then its dialogs (each closed again with Esc)
+TABS = ["t", "B", "w", "x", "g"]
+DIALOGS = ["question_mark", "a", "C", "q", "ctrl+p"]
+
+
+async def test_the_game_screen_its_tabs_and_its_dialogs_cut_no_word():
+    app = PlotApp(session=mid_game(), settings=quick())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-off
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+        cut = {"game": await cut_at_80x24(pilot, app)}
+        for key in TABS:
+            await pilot.press(key)
+            cut[key] = await cut_at_80x24(pilot, app)
+        for key in DIALOGS:
+            await pilot.press(key)
+            await until(pilot, lambda: not isinstance(app.screen, GameScreen), f"the dialog of {key}")
+            cut[f"{key} ({type(app.screen).__name__})"] = await cut_at_80x24(pilot, app)
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, GameScreen), f"back from {key}")
+        assert {k: v for k, v in cut.items() if v} == {}
+
+
+async def test_the_lessons_their_cards_and_a_lessons_goal_cut_no_word():
+    app = PlotApp(RULES, settings=quick(), learn=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LessonList), "the list of lessons")
+        cut = {"list": await cut_at_80x24(pilot, app)}
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, LessonCard), "the lesson's card")
+        cut["card"] = await cut_at_80x24(pilot, app)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen), "the lesson's board")
+        cut["board"] = await cut_at_80x24(pilot, app)
+        await pilot.press("L")
+        await until(pilot, lambda: isinstance(app.screen, LessonCard), "the goal and hint")
+        cut["goal"] = await cut_at_80x24(pilot, app)
+        assert {k: v for k, v in cut.items() if v} == {}
+
+
+async def test_the_replay_viewer_and_its_help_cut_no_word(tmp_path):
+    path = tmp_path / "done.plot.jsonl"
+    recorded_game(path, RULES, 7, limit=300)
+    from plot_record import load_record
+
+    app = PlotApp(replay=Replay(load_record(path, RULES)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen), "the viewer")
+        await pilot.press("right_curly_bracket", "r")  # a Game-Turn on, then a roll
+        cut = {"viewer": await cut_at_80x24(pilot, app)}
+        await pilot.press("question_mark")
+        await until(pilot, lambda: not isinstance(app.screen, ReplayScreen), "the viewer's help")
+        cut["help"] = await cut_at_80x24(pilot, app)
+        assert {k: v for k, v in cut.items() if v} == {}
