@@ -16,6 +16,7 @@ from plot_server.lobby import LOBBY_STYLESHEET, JoinScreen, LobbyScreen
 from plot_session.session import Seat
 from plot_tui.app import STYLESHEET
 from plot_tui.panels import LogView
+from tui.helpers import until
 
 from .test_hub import ALICE, BOB, CAROL, play
 
@@ -135,3 +136,27 @@ async def test_a_damaged_table_is_listed_in_red_and_entering_it_says_why(rules, 
         await pilot.press("m")  # her games: there too
         await pilot.pause()
         assert "damaged" in " ".join(str(c) for c in lobby.query_one("DataTable").get_row(table.id))
+
+
+async def test_the_lobby_and_each_of_its_dialogs_cut_no_word_at_80x24(rules, tmp_path):
+    """New table, join, replays, ratings: each opened from the lobby at 80x24
+    (narrow.py says how a cut word is found)."""
+    from plot_server.connection_limits import ConnectionLimits
+    from plot_server.server import ServedApp
+    from tui.narrow import cut_at_80x24
+
+    hub = Hub(rules, tmp_path, later=Later())
+    table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=5)
+    guests = {Player.SS: hub.sit(table.id, ALICE), Player.ABWEHR: hub.sit(table.id, BOB, code=table.code)}
+    play(guests, 20_000, random.Random(5))  # a finished game, to replay and to rate
+    app = ServedApp(None, hub, CAROL, limits=ConnectionLimits(idle=600))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen is app.lobby, "the lobby")
+        cut = {"lobby": await cut_at_80x24(pilot, app)}
+        for key in ("n", "j", "R", "r"):
+            await pilot.press(key)
+            await until(pilot, lambda: app.screen is not app.lobby, f"the dialog of {key}")
+            cut[f"{key} ({type(app.screen).__name__})"] = await cut_at_80x24(pilot, app)
+            await pilot.press("q" if key == "R" else "escape")  # (the one game is replayed at once)
+            await until(pilot, lambda: app.screen is app.lobby, f"back from {key}")
+        assert {k: v for k, v in cut.items() if v} == {}

@@ -17,6 +17,7 @@ from plot_tui.app import PlotApp
 from plot_tui.game import GameScreen
 from plot_tui.learn import LessonCard, LessonList, LessonScreen
 from plot_tui.replay_screen import ReplayScreen
+from plot_tui.screens import NewGameScreen
 from record.helpers import recorded_game
 
 from .helpers import HOTSEAT, quick, until
@@ -81,11 +82,14 @@ async def test_the_game_screen_its_tabs_and_its_dialogs_cut_no_word():
         assert {k: v for k, v in cut.items() if v} == {}
 
 
-async def test_the_lessons_their_cards_and_a_lessons_goal_cut_no_word():
-    app = PlotApp(RULES, settings=quick(), learn=True)
+async def test_the_new_game_screen_the_lessons_their_cards_and_a_lessons_goal_cut_no_word():
+    app = PlotApp(RULES, settings=quick())
     async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
+        cut = {"new game": await cut_at_80x24(pilot, app)}
+        await pilot.press("L")
         await until(pilot, lambda: isinstance(app.screen, LessonList), "the list of lessons")
-        cut = {"list": await cut_at_80x24(pilot, app)}
+        cut["list"] = await cut_at_80x24(pilot, app)
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, LessonCard), "the lesson's card")
         cut["card"] = await cut_at_80x24(pilot, app)
