@@ -24,29 +24,15 @@ from plot_session.session import Seat, Session, lesson_session, new_session, sea
 from plot_session.settings import SettingsFile
 from plot_session.table import AsyncioScheduler, Table
 
+from .departed import from_departed_widget
 from .game import GameScreen
 from .learn import CoachedGameScreen, LessonCard, LessonList, LessonScreen
 from .messages import RematchAsked
 from .plain import plain
 from .replay_screen import ReplayScreen
 from .screens import ConfirmScreen, GameSetup, HelpScreen, NewGameScreen
-from .textual_compat import HEADER_SOURCE, TABS_SOURCE
 
 __all__ = ["GameSetup", "HelpScreen", "PlotApp"]
-
-
-def _raised_in(error: BaseException, path: str) -> bool:
-    """Did ``error`` pass through the file ``path`` (written with "/")?"""
-    tb = error.__traceback__
-    while tb is not None:
-        if tb.tb_frame.f_code.co_filename.replace("\\", "/").endswith(path):
-            return True
-        tb = tb.tb_next
-    return False
-
-
-def _raised_in_palette(error: BaseException) -> bool:
-    return _raised_in(error, "textual/command.py")
 
 
 CHOSEN_SEED = (
@@ -284,26 +270,18 @@ class PlotApp(App[None]):
                 pass  # the screen left between the check and the mount
 
     def harmless(self, error: BaseException) -> bool:
-        """Races inside Textual that keys faster than the screen can set off (found by
-        the SSH fuzz test): the command palette closed while its search still ran (its
-        worker finds the list gone), a screen asked to close twice (the second pop finds
-        nothing to pop, and pops nothing), or a screen that looks for its widgets while
-        the app is shutting down (the client hung up). Nothing of ours is lost."""
+        """Races that keys faster than the screen can set off (found by the SSH fuzz
+        test), after which nothing of ours is lost: a screen asked to close twice (the
+        second pop finds nothing to pop, and pops nothing); a widget whose screen has
+        already left the app, finding its parts gone (departed.py); or any query once
+        the app is shutting down (the client hung up)."""
         if isinstance(error, ScreenStackError):
             return True
         if isinstance(error, WorkerFailed):
             error = error.error
-        if (
-            isinstance(error, ValueError)
-            and str(error).startswith("No Tab with id")
-            and _raised_in(error, TABS_SOURCE)
-        ):
-            return True  # a tab bar mounting after its tabs were taken away with its screen
-        # a title change reaching a Header whose screen is being taken down (its title
-        # widget already gone): found by the SSH fuzz test
-        return isinstance(error, NoMatches) and (
-            _raised_in_palette(error) or _raised_in(error, HEADER_SOURCE) or not self.is_running
-        )
+        if isinstance(error, NoMatches) and not self.is_running:
+            return True
+        return from_departed_widget(self, error)
 
     def _handle_exception(self, error: Exception) -> None:
         if not self.harmless(error):

@@ -42,11 +42,6 @@ APP_ATTRIBUTES = (
 # the size Textual reads as the app's size.
 DRIVER_ATTRIBUTES = ("_app", "_size")
 
-# Textual's source files whose tracebacks name a known race (PlotApp.harmless).
-TABS_SOURCE = "textual/widgets/_tabs.py"
-HEADER_SOURCE = "textual/widgets/_header.py"
-TRACEBACK_FILES = (TABS_SOURCE, HEADER_SOURCE)
-
 
 # StylesCache.get_inner_outer is an lru_cache on a method: its key holds the cache
 # object itself, and with it every line the widget drew, for its last 1,024 callers
@@ -136,10 +131,7 @@ __all__ = [
     "APP_ATTRIBUTES",
     "APP_OVERRIDES",
     "DRIVER_ATTRIBUTES",
-    "HEADER_SOURCE",
     "STYLES_CACHE_PATCHED",
-    "TABS_SOURCE",
-    "TRACEBACK_FILES",
     "XTermParser",
     "driver_app",
     "end_on_failure",

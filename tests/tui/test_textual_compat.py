@@ -8,7 +8,6 @@ import inspect
 from pathlib import Path
 
 import pytest
-import textual
 from textual.app import App
 from textual.driver import Driver
 
@@ -38,12 +37,6 @@ async def test_the_app_attributes_a_served_session_uses_are_still_there(name):
 def test_the_driver_attributes_a_served_driver_uses_are_still_set(name):
     source = inspect.getsource(Driver.__init__)
     assert f"self.{name} =" in source, f"textual's Driver no longer sets {name}"
-
-
-@pytest.mark.parametrize("path", compat.TRACEBACK_FILES)
-def test_the_source_files_named_in_known_races_still_exist(path):
-    root = Path(textual.__file__).parent.parent
-    assert (root / path).is_file(), f"{path} is gone: PlotApp.harmless names it"
 
 
 def test_no_private_textual_name_is_used_outside_the_compatibility_module():

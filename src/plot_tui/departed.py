@@ -1,0 +1,53 @@
+"""Failures that change nothing: a widget whose screen has already left the app.
+
+Keys faster than the screen (found by the SSH fuzz test) let Textual's own widgets go
+on for a moment after their screen is taken down: the command palette's search finds
+its list gone, a Header told of a new title finds its title widget gone, a tab bar
+mounting finds its tabs gone. Whatever such a widget meant to draw, nobody sees it,
+and nothing of the game is held there. What decides is where the widget is, read
+from the failure itself (the widget whose method raised), not which file raised.
+"""
+
+from __future__ import annotations
+
+from types import TracebackType
+
+from textual.app import App
+from textual.css.query import NoMatches
+from textual.dom import DOMNode
+from textual.widget import Widget
+
+
+def raised_by(error: BaseException) -> DOMNode | None:
+    """The innermost widget or screen whose method ``error`` passed through."""
+    found = None
+    tb: TracebackType | None = error.__traceback__
+    while tb is not None:
+        me = tb.tb_frame.f_locals.get("self")
+        if isinstance(me, DOMNode) and not isinstance(me, App):
+            found = me
+        tb = tb.tb_next
+    return found
+
+
+def departed(app: App, node: DOMNode) -> bool:
+    """Has ``node`` left the app's screens (taken away, or its screen closed)?"""
+    if isinstance(node, Widget) and not node.is_attached:
+        return True
+    try:
+        screen = node.screen
+    except Exception:  # (no screen: it is not in the app any more)
+        return True
+    return screen not in app.screen_stack
+
+
+def from_departed_widget(app: App, error: BaseException) -> bool:
+    """A query that found nothing (NoMatches), or a Textual widget's own check of its
+    parts (ValueError: a tab bar's tab gone), raised by a widget that has left the
+    app's screens."""
+    node = raised_by(error)
+    if node is None or not departed(app, node):
+        return False
+    if isinstance(error, NoMatches):
+        return True
+    return isinstance(error, ValueError) and type(node).__module__.startswith("textual.")
