@@ -166,7 +166,10 @@ class MapView(ScrollView, can_focus=True):
                     text = self.cell_text(h)
                     mark = self._overlay_mark(h)
                     if mark:
-                        text, extra = mark
+                        sign, extra = mark
+                        text = (
+                            f" {sign:<3.3} "  # a cell's width, as a label: the hexes after it stay in place
+                        )
                         style = style + extra
                 if h in b.targets:
                     style = style + TARGET

@@ -449,3 +449,29 @@ def test_every_palette_a_setting_may_name_exists_and_no_other():
     from plot_tui.palettes import PALETTES
 
     assert tuple(PALETTES) == PALETTE_NAMES
+
+
+@pytest.mark.asyncio
+async def test_a_row_with_reachable_marks_keeps_every_hex_at_its_own_columns():
+    """A reachable hex's mark (+) fills the hex's cell as a label does: the hexes after it
+    in the row are drawn where they stand (each mark once drew them two columns early,
+    off the grid, and a label at the pane's edge came out cut: "105  0")."""
+    from plot_core.hexgrid import row_of
+
+    from .helpers import DUEL, cursor_to
+
+    app = app_for(pos(DUEL))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await cursor_to(pilot, app, 2110)
+        await pilot.press("enter")  # 002 moves: its reachable hexes are marked
+        await pilot.pause()
+        m = game(app).query_one(MapView)
+        assert 2210 in m.board.units and row_of(2210) == row_of(2110)  # a unit after marks
+        for row in {row_of(h) for h in m.board.reachable}:
+            line = "".join(seg.text for seg in m.render_row(row))
+            for h in (h for h in m.hexmap.area_of if row_of(h) == row):
+                cell = line[hex_x(h) : hex_x(h) + CELL]
+                if h in m.board.units:
+                    assert cell == m.board.units[h][0], (h, cell)
+                elif h in m.board.reachable:
+                    assert cell == "  +  ", (h, cell)
