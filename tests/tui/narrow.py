@@ -21,6 +21,7 @@ from textual.screen import ModalScreen
 WIDE, NARROW = (160, 50), (80, 24)
 # blanks, and the box, block and arrow characters that frame and mark text
 _BETWEEN = re.compile(r"[\s\u2190-\u21ff\u2500-\u259f\u25a0-\u25ff·⏎▏▕]+")
+_PUNCTUATION = ",;:.!?()[]'\""
 
 
 def drawn(app: App) -> str:
@@ -45,7 +46,9 @@ def drawn(app: App) -> str:
 
 
 def words(text: str) -> set[str]:
-    return {w for w in _BETWEEN.split(text) if w}
+    """The words of ``text``, without the punctuation round them (a column's edge that
+    falls after "1," of "turn 1, Abwehr to act" cuts no word)."""
+    return {w.strip(_PUNCTUATION) or w for w in _BETWEEN.split(text) if w}
 
 
 async def cut_at_80x24(pilot, app: App) -> list[str]:
@@ -58,5 +61,5 @@ async def cut_at_80x24(pilot, app: App) -> list[str]:
     return sorted(
         w
         for w in words(drawn(app)) - whole
-        if len(w) >= 2 and any(o != w and (o.startswith(w) or o.endswith(w)) for o in whole)
+        if any(o != w and (o.startswith(w) or o.endswith(w)) for o in whole)
     )

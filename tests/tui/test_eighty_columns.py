@@ -20,7 +20,7 @@ from plot_tui.replay_screen import ReplayScreen
 from plot_tui.screens import NewGameScreen
 from record.helpers import recorded_game
 
-from .helpers import HOTSEAT, quick, until
+from .helpers import HOTSEAT, app_for, quick, until
 from .narrow import cut_at_80x24
 
 pytestmark = pytest.mark.asyncio
@@ -116,3 +116,17 @@ async def test_the_replay_viewer_and_its_help_cut_no_word(tmp_path):
         await until(pilot, lambda: not isinstance(app.screen, ReplayScreen), "the viewer's help")
         cut["help"] = await cut_at_80x24(pilot, app)
         assert {k: v for k, v in cut.items() if v} == {}
+
+
+async def test_the_map_scrolled_with_a_unit_moving_cuts_no_label():
+    """A unit moving marks the hexes it can reach; with the map scrolled to it, the hexes
+    at the pane's edges are drawn whole or not at all."""
+    from .helpers import DUEL, cursor_to, pos
+
+    app = app_for(pos(DUEL))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await cursor_to(pilot, app, 2110)
+        await pilot.press("enter")  # 002 moves: its reachable hexes are marked
+        for _ in range(6):  # to the east, the map scrolling with the cursor
+            await pilot.press("l")
+        assert await cut_at_80x24(pilot, app) == []
