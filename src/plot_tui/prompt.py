@@ -10,6 +10,7 @@ key of a choice the player clicked: a click does what that key does.
 
 from __future__ import annotations
 
+import attrs
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -86,14 +87,22 @@ class PromptPane(Panel):
             with_hint = self._text(asking, status, coach, folded=False, hint=True)
             t = with_hint if self._lines(with_hint) <= room else t
         lines = self._lines(t)
-        if asking.choices and lines > room:
+        folded = bool(asking.choices) and lines > room
+        if folded:
             # A short box cuts from the bottom: the choices fold to their keys first,
             # so that a roll's result and what it caused stay in sight ...
             t = self._text(asking, status, coach, folded=True, hint=False)
             lines = self._lines(t)
         # ... and if that is not enough, the pane grows over the map (up to half the
-        # screen) until the next draw.
-        grown = max(room, min(lines, self.app.size.height // 2)) if lines > room else None
+        # screen) until the next draw; past that, the oldest news go (a spectator, who
+        # never acts, gathers them all game), so that the newest is said whole: the log
+        # keeps every one.
+        most = max(room, self.app.size.height // 2)
+        while lines > most and asking.news:
+            asking = attrs.evolve(asking, news=asking.news[1:])
+            t = self._text(asking, status, coach, folded=folded, hint=False)
+            lines = self._lines(t)
+        grown = max(room, min(lines, most)) if lines > room else None
         self.styles.max_height = None if grown is None else grown + self._frame()
         self.update(link_cases(t, self.cases))  # a click on a case opens it
 

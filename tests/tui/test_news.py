@@ -13,7 +13,7 @@ from plot_core.wording import is_news, news
 from plot_session.session import Seat, Session
 from plot_tui.app import PlotApp
 
-from .helpers import act_on, app_for, game, pos, prompt, prompt_seen, quick, session_of
+from .helpers import SS_ALONE, act_on, app_for, game, pos, prompt, prompt_seen, quick, session_of
 
 H = parse_hex
 
@@ -150,3 +150,24 @@ async def test_at_80x24_a_rolls_result_and_all_it_caused_stay_in_sight():
         await pilot.press("P")  # acting again: the pane is its own size again
         await pilot.pause()
         assert game(app).query_one("#prompt").outer_size.height <= 8
+
+
+@pytest.mark.asyncio
+async def test_at_80x24_the_newest_news_stays_whole_when_old_news_fill_the_pane():
+    """A spectator never acts, so the rolls said since gather all game: when they no
+    longer fit, the oldest go (the log keeps them) and the newest is said whole, its
+    case included; it was the newest whose end was cut off."""
+    from plot_session.controller import Asking
+
+    app = app_for(pos(SS_ALONE))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        news = tuple(f"Roll {i}: Oster tries to recruit Tresckow: +1, die 5: Ep (12.9)" for i in range(1, 21))
+        game(app).prompt_pane.show(
+            Asking("Waiting for the Abwehr: take markers off your units.", "waiting", news=news)
+        )
+        await pilot.pause()
+        seen = prompt_seen(app)
+        assert "Roll 20: Oster tries to recruit Tresckow: +1, die 5: Ep (12.9)" in seen, seen
+        assert "Roll 1:" not in seen and "Waiting for the Abwehr" in seen
+        assert game(app).query_one("#prompt").outer_size.height <= 12 + 1  # half the screen, and its border
