@@ -58,9 +58,13 @@ class Terminal:
     def wait_for(self, what: str, timeout: float = 30) -> None:
         deadline = time.monotonic() + timeout
         while what not in self.text():
-            assert self.proc.poll() is None or what in self.text(), (
-                f"the program ended before {what!r} appeared: {self.text()[-500:]!r}"
-            )
+            if self.proc.poll() is not None:
+                # its last words may still be on their way to the reader: read them all
+                self._reader.join(timeout=10)
+                assert what in self.text(), (
+                    f"the program ended before {what!r} appeared: {self.text()[-500:]!r}"
+                )
+                return
             assert time.monotonic() < deadline, f"{what!r} never appeared: {self.text()[-500:]!r}"
             time.sleep(0.1)
 
