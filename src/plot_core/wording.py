@@ -7,6 +7,8 @@ action is public once taken, so an account for one side may print the other's.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .data.chits import ChitKind
 from .engine.actions import Action, Verb
 from .engine.recruitment import FREE_PARTY, double_cross_chit, loyalty_case, loyalty_chit
@@ -59,16 +61,41 @@ def describe(rules: Rules, v: PlayerView | GameState, a: Action) -> str:
     return f"{words(rules, v, a)}   [{a}]"
 
 
+# Each verb's words, from the unit's name (u), the hex's label (h) and the chit's name
+# (c); the verbs whose words depend on the position are in words() below.
+_SAID: dict[Verb, Callable[[str, str, str], str]] = {
+    Verb.PLACE: lambda u, h, c: f"Place {u} at {h}",
+    Verb.PLACE_ALLIED: lambda u, h, c: f"Place the Allied unit at {h}",
+    Verb.ASSIGN: lambda u, h, c: f"Send {u} to {h}",
+    Verb.ACTIVATE: lambda u, h, c: f"Move {u}",
+    Verb.MOVE: lambda u, h, c: f"Step to {h}",
+    Verb.RETREAT: lambda u, h, c: f"Retreat to {h}",
+    Verb.ADVANCE: lambda u, h, c: f"Advance {u + ' ' if u else ''}into {h}",
+    Verb.STAY: lambda u, h, c: "Stay (do not advance)",
+    Verb.HITLER: lambda u, h, c: f"Put Hitler at {h}",
+    Verb.DISPLACE: lambda u, h, c: f"{u} makes room for Hitler",
+    Verb.INVESTIGATE: lambda u, h, c: f"Investigate {u}",
+    Verb.JOIN: lambda u, h, c: f"Add {u} to the attempt",
+    Verb.ROLL: lambda u, h, c: "Roll the die",
+    Verb.CANCEL: lambda u, h, c: "Call the attempt off",
+    Verb.ALIBI: lambda u, h, c: f"Cover {u} with {c}",
+    Verb.RETURN: lambda u, h, c: f"Return the unit to {h}",
+    Verb.CLEAR: lambda u, h, c: f"Take the marker off {u}",
+    Verb.PANIC: lambda u, h, c: f"{u} panics",
+    Verb.COUP: lambda u, h, c: "Roll on the Walkyrie Table: the coup",
+    Verb.PIN: lambda u, h, c: f"Lay the Loyalty chit on {u} (it may not harass, 18.61)",
+}
+
+
 def words(rules: Rules, v: PlayerView | GameState, a: Action) -> str:
     """The action in plain words; ``v`` is the position it is taken in."""
     u = unit_name(rules, a.unit) if a.unit else ""
     h = label(a.hex) if a.hex is not None else ""
     kind = v.pending[-1].kind if v.pending else None
+    said = _SAID.get(a.verb)
+    if said is not None:
+        return said(u, h, chit_name(rules, a.chit))
     match a.verb:
-        case Verb.PLACE:
-            return f"Place {u} at {h}"
-        case Verb.PLACE_ALLIED:
-            return f"Place the Allied unit at {h}"
         case Verb.REVEAL if kind == DecisionKind.COUP:
             return f"Commit {chit_name(rules, a.chit)} to the coup"
         case Verb.REVEAL:
@@ -77,12 +104,6 @@ def words(rules: Rules, v: PlayerView | GameState, a: Action) -> str:
             return "No coup now"
         case Verb.NO_REVEAL:
             return "Reveal nothing (more)"
-        case Verb.ASSIGN:
-            return f"Send {u} to {h}"
-        case Verb.ACTIVATE:
-            return f"Move {u}"
-        case Verb.MOVE:
-            return f"Step to {h}"
         case Verb.TRAVEL if a.hex is not None:  # a journey is chosen by its destination
             area = rules.map.area_of.get(a.hex)  # (an action typed for no hex of the map)
             where = f"{rules.map.areas[area].name} ({h})" if area else h
@@ -91,42 +112,12 @@ def words(rules: Rules, v: PlayerView | GameState, a: Action) -> str:
             return f"Harass the vacant HQ at {h}"
         case Verb.HARASS:
             return f"Harass {u}"
-        case Verb.RETREAT:
-            return f"Retreat to {h}"
-        case Verb.ADVANCE:
-            return f"Advance {u + ' ' if u else ''}into {h}"
-        case Verb.STAY:
-            return "Stay (do not advance)"
-        case Verb.HITLER:
-            return f"Put Hitler at {h}"
-        case Verb.DISPLACE:
-            return f"{u} makes room for Hitler"
         case Verb.RECRUIT:
             return f"Try to recruit {u}{_recruit_cost(rules, v, a.unit)}"
-        case Verb.INVESTIGATE:
-            return f"Investigate {u}"
-        case Verb.JOIN:
-            return f"Add {u} to the attempt"
-        case Verb.ROLL:
-            return "Roll the die"
-        case Verb.CANCEL:
-            return "Call the attempt off"
         case Verb.EXPOSE if v.phase.value.startswith("coup"):
             return f"Unmask {u}: reveal its Loyalty chit (18.64)"
         case Verb.EXPOSE:
             return f"Expose {u}: reveal its Loyalty chit (12.75)"
-        case Verb.ALIBI:
-            return f"Cover {u} with {chit_name(rules, a.chit)}"
-        case Verb.RETURN:
-            return f"Return the unit to {h}"
-        case Verb.CLEAR:
-            return f"Take the marker off {u}"
-        case Verb.PANIC:
-            return f"{u} panics"
-        case Verb.COUP:
-            return "Roll on the Walkyrie Table: the coup"
-        case Verb.PIN:
-            return f"Lay the Loyalty chit on {u} (it may not harass, 18.61)"
         case Verb.END:
             return f"End {unit_name(rules, v.active)}'s move"
         case Verb.END_PHASE if v.phase is Phase.COUP_MOVEMENT:

@@ -224,6 +224,48 @@ def load_record(path: Path, rules: Rules) -> Record:
     return check(raw, rules)
 
 
+def _check_thought(tl: Timeline, entry: ThinkLine, where: str) -> None:
+    """The reasons explain the last action, and it was the computer's side's."""
+    if entry.after != len(tl) or not tl.steps or tl.steps[-1].side is not entry.side:
+        raise RecordError(
+            f"{where}: think: it explains action {entry.after}, but "
+            f"the last action is {len(tl)}" + ("" if not tl.steps else f", the {tl.steps[-1].side.value}'s")
+        )
+
+
+def _play(tl: Timeline, entry: ActionLine, where: str, line: int) -> None:
+    """The next action, by the side to act, legal where it is played."""
+    n = len(tl)
+    if entry.i != n + 1:
+        raise RecordError(f"{where}: action number {entry.i}, expected {n + 1}")
+    state = tl.final
+    if state.outcome is not None:
+        raise RecordError(f"{where}: the game was already over ({state.outcome.case})")
+    if entry.side is not state.to_act:
+        raise RecordError(
+            f"{where}: action {entry.i} '{entry.action}' is the "
+            f"{entry.side.value}'s, but the "
+            f"{state.to_act.value if state.to_act else 'nobody'} is to act"
+        )
+    try:
+        tl.push(entry.side, entry.action, line=line)
+    except IllegalAction as exc:
+        raise RecordError(f"{where}: action {entry.i} '{entry.action}' is not legal here: {exc}") from None
+
+
+def _check_end(tl: Timeline, entry: EndLine, where: str) -> None:
+    """The end the record says is the end the replay reaches, after the same action."""
+    final, n = tl.final, len(tl)
+    if entry.i != n or final.outcome != entry.outcome:
+        got = f"{final.outcome.winner} by {final.outcome.case}" if final.outcome else "no end yet"
+        raise RecordError(
+            f"{where}: the record says the game ended after action "
+            f"{entry.i} with {entry.outcome.winner} by "
+            f"{entry.outcome.case}, but replaying it gives {got} "
+            f"after action {n}"
+        )
+
+
 def check(raw: RawRecord, rules: Rules) -> Record:
     h, path = raw.header, raw.path
     if not same_game(h.rules_hash, rules):
@@ -249,12 +291,7 @@ def check(raw: RawRecord, rules: Rules) -> Record:
             take_back(chat, entry, where)
             continue
         if isinstance(entry, ThinkLine):  # the computer's reasons for an action of its
-            if entry.after != len(tl) or not tl.steps or tl.steps[-1].side is not entry.side:
-                raise RecordError(
-                    f"{where}: think: it explains action {entry.after}, but "
-                    f"the last action is {len(tl)}"
-                    + ("" if not tl.steps else f", the {tl.steps[-1].side.value}'s")
-                )
+            _check_thought(tl, entry, where)
             thoughts.append(entry)
             continue
         if ended:
@@ -273,23 +310,7 @@ def check(raw: RawRecord, rules: Rules) -> Record:
             continue
         n = len(tl)
         if isinstance(entry, ActionLine):
-            if entry.i != n + 1:
-                raise RecordError(f"{where}: action number {entry.i}, expected {n + 1}")
-            state = tl.final
-            if state.outcome is not None:
-                raise RecordError(f"{where}: the game was already over ({state.outcome.case})")
-            if entry.side is not state.to_act:
-                raise RecordError(
-                    f"{where}: action {entry.i} '{entry.action}' is the "
-                    f"{entry.side.value}'s, but the "
-                    f"{state.to_act.value if state.to_act else 'nobody'} is to act"
-                )
-            try:
-                tl.push(entry.side, entry.action, line=line)
-            except IllegalAction as exc:
-                raise RecordError(
-                    f"{where}: action {entry.i} '{entry.action}' is not legal here: {exc}"
-                ) from None
+            _play(tl, entry, where, line)
             times.append(entry.at)
         elif isinstance(entry, UndoLine):
             if entry.i != n or n == 0:
@@ -297,15 +318,7 @@ def check(raw: RawRecord, rules: Rules) -> Record:
             tl.pop()
             times.pop()
         elif isinstance(entry, EndLine):
-            final = tl.final
-            if entry.i != n or final.outcome != entry.outcome:
-                got = f"{final.outcome.winner} by {final.outcome.case}" if final.outcome else "no end yet"
-                raise RecordError(
-                    f"{where}: the record says the game ended after action "
-                    f"{entry.i} with {entry.outcome.winner} by "
-                    f"{entry.outcome.case}, but replaying it gives {got} "
-                    f"after action {n}"
-                )
+            _check_end(tl, entry, where)
             ended = True
     # an undone action takes its reasons with it
     thoughts = [t for t in thoughts if t.after <= len(tl)]

@@ -374,90 +374,107 @@ class TablesPanel(Static):
         out = Table(
             title=title, title_justify="left", box=None, padding=(0, 1), header_style="bold", show_edge=False
         )
-        hot = "bold reverse"
         if isinstance(t, Grid):
-            out.add_column("die")
-            for c in t.columns:
-                out.add_column(
-                    f"{c:+d}" if t.columns[0] <= 0 else str(c),
-                    header_style=hot if e and e.column == c else "bold",
+            return self._grid(t, e, out)
+        draw = {
+            "assignment": self._assignment,
+            "randomizer": self._randomizer,
+            "walkyrie": self._walkyrie,
+        }.get(self.name_, self._panic)
+        return draw(t, e, out, title)
+
+    @staticmethod
+    def _grid(t: Grid, e: Event | None, out: Table) -> Group:
+        """A table of a die down and a differential (or a count) across."""
+        out.add_column("die")
+        for c in t.columns:
+            out.add_column(
+                f"{c:+d}" if t.columns[0] <= 0 else str(c),
+                header_style=HOT if e and e.column == c else "bold",
+            )
+        for r, row in zip(t.rows, t.cells, strict=True):
+            cells = [
+                Text(
+                    x,
+                    style=HOT
+                    if e and e.row == r and e.column == c
+                    else ("yellow" if e and (e.row == r or e.column == c) else ""),
                 )
-            for r, row in zip(t.rows, t.cells, strict=True):
+                for c, x in zip(t.columns, row, strict=True)
+            ]
+            out.add_row(Text(str(r), style="bold"), *cells)
+        keys = "  ".join(f"{k} {v}" for k, v in t.results.items())
+        return _with_footer(out, keys, e)
+
+    def _assignment(self, t, e: Event | None, out: Table, title: str) -> Group:
+        if self.narrow:
+            return _with_footer(
+                self._assignment_lines(t, e, title),
+                "1st die, then 2nd die: Allied result, German assignment (7.6)",
+                e,
+            )
+        out.add_column("1st\\2nd")
+        for c in range(1, 7):
+            out.add_column(str(c), header_style=HOT if e and e.column == c else "bold")
+        for r in range(1, 7):
+            cells = []
+            for c in range(1, 7):
+                allied, german = t.result(r, c)
+                lit = e and e.row == r and e.column == c
+                cells.append(Text(f"{allied} {german or '-'}", style=HOT if lit else ""))
+            out.add_row(str(r), *cells)
+        return _with_footer(out, "Allied result, then German assignment (7.6)", e)
+
+    def _randomizer(self, t, e: Event | None, out: Table, title: str) -> Group:
+        def drawn(d) -> str:
+            return "-" if d is None else f"{'SS' if d.player is Player.SS else 'Ab'}{d.count}"
+
+        if self.narrow:  # turned on its side: Game-Turns down, the die across
+            out.padding = (0, 0)  # each cell brings its own space: "SS12" fits 33
+            out.add_column("")
+            for r in range(1, len(t.cells) + 1):
+                out.add_column(f" {r}", header_style=HOT if e and e.row == r else "bold")
+            for c in range(1, len(t.cells[0]) + 1):
                 cells = [
                     Text(
-                        x,
-                        style=hot
-                        if e and e.row == r and e.column == c
-                        else ("yellow" if e and (e.row == r or e.column == c) else ""),
+                        f" {drawn(t.cells[r - 1][c - 1])}",
+                        style=HOT if e and e.row == r and e.column == c else "",
                     )
-                    for c, x in zip(t.columns, row, strict=True)
+                    for r in range(1, len(t.cells) + 1)
                 ]
-                out.add_row(Text(str(r), style="bold"), *cells)
-            keys = "  ".join(f"{k} {v}" for k, v in t.results.items())
-            return _with_footer(out, keys, e)
-        if self.name_ == "assignment":
-            if self.narrow:
-                return _with_footer(
-                    self._assignment_lines(t, e, title),
-                    "1st die, then 2nd die: Allied result, German assignment (7.6)",
-                    e,
-                )
-            out.add_column("1st\\2nd")
-            for c in range(1, 7):
-                out.add_column(str(c), header_style=hot if e and e.column == c else "bold")
-            for r in range(1, 7):
-                cells = []
-                for c in range(1, 7):
-                    allied, german = t.result(r, c)
-                    lit = e and e.row == r and e.column == c
-                    cells.append(Text(f"{allied} {german or '-'}", style=hot if lit else ""))
-                out.add_row(str(r), *cells)
-            return _with_footer(out, "Allied result, then German assignment (7.6)", e)
-        if self.name_ == "randomizer":
+                out.add_row(Text(f"GT{c}", style=HOT if e and e.column == c else "bold"), *cells)
+            return _with_footer(out, "Game-Turn down, die across: who draws, and how many chits (6.23)", e)
+        out.add_column("die")
+        for c in range(1, len(t.cells[0]) + 1):
+            out.add_column(f"GT{c}", header_style=HOT if e and e.column == c else "bold")
+        for r, row in enumerate(t.cells, start=1):
+            cells = [
+                Text(drawn(d), style=HOT if e and e.row == r and e.column == c else "")
+                for c, d in enumerate(row, start=1)
+            ]
+            out.add_row(str(r), *cells)
+        return _with_footer(out, "who draws, and how many chits (6.23)", e)
 
-            def drawn(d) -> str:
-                return "-" if d is None else f"{'SS' if d.player is Player.SS else 'Ab'}{d.count}"
+    @staticmethod
+    def _walkyrie(t, e: Event | None, out: Table, title: str) -> Group:
+        out.add_column("total")
+        out.add_column("result (penalty/bonus/units)")
+        for i, (lo, hi, res) in enumerate(t.bands, start=1):
+            span = str(lo) if lo == hi else f"{lo}-{hi}"
+            text = "fails" if res is None else f"{res.penalty}/{res.bonus}/{res.units}"
+            out.add_row(span, Text(text, style=HOT if e and e.column == i else ""))
+        return _with_footer(out, "die + Führer Access chits committed (18.13)", e)
 
-            if self.narrow:  # turned on its side: Game-Turns down, the die across
-                out.padding = (0, 0)  # each cell brings its own space: "SS12" fits 33
-                out.add_column("")
-                for r in range(1, len(t.cells) + 1):
-                    out.add_column(f" {r}", header_style=hot if e and e.row == r else "bold")
-                for c in range(1, len(t.cells[0]) + 1):
-                    cells = [
-                        Text(
-                            f" {drawn(t.cells[r - 1][c - 1])}",
-                            style=hot if e and e.row == r and e.column == c else "",
-                        )
-                        for r in range(1, len(t.cells) + 1)
-                    ]
-                    out.add_row(Text(f"GT{c}", style=hot if e and e.column == c else "bold"), *cells)
-                return _with_footer(
-                    out, "Game-Turn down, die across: who draws, and how many chits (6.23)", e
-                )
-            out.add_column("die")
-            for c in range(1, len(t.cells[0]) + 1):
-                out.add_column(f"GT{c}", header_style=hot if e and e.column == c else "bold")
-            for r, row in enumerate(t.cells, start=1):
-                cells = [
-                    Text(drawn(d), style=hot if e and e.row == r and e.column == c else "")
-                    for c, d in enumerate(row, start=1)
-                ]
-                out.add_row(str(r), *cells)
-            return _with_footer(out, "who draws, and how many chits (6.23)", e)
-        if self.name_ == "walkyrie":
-            out.add_column("total")
-            out.add_column("result (penalty/bonus/units)")
-            for i, (lo, hi, res) in enumerate(t.bands, start=1):
-                span = str(lo) if lo == hi else f"{lo}-{hi}"
-                text = "fails" if res is None else f"{res.penalty}/{res.bonus}/{res.units}"
-                out.add_row(span, Text(text, style=hot if e and e.column == i else ""))
-            return _with_footer(out, "die + Führer Access chits committed (18.13)", e)
+    @staticmethod
+    def _panic(t, e: Event | None, out: Table, title: str) -> Group:
         out.add_column("die")
         out.add_column("units that panic")
         for d, n in enumerate(t.counts, start=1):
-            out.add_row(str(d), Text(str(n), style=hot if e and e.row == d else ""))
+            out.add_row(str(d), Text(str(n), style=HOT if e and e.row == d else ""))
         return _with_footer(out, "one roll per SS unit in an OKW-friendly HQ (12.82)", e)
+
+
+HOT = "bold reverse"  # the cell of the last roll
 
 
 def _with_footer(table: RenderableType, note: str, e: Event | None) -> Group:

@@ -102,31 +102,8 @@ def _player(node: Node, key: str, default: str | None = None, allow_none: bool =
     return None if value in (None, "none") else Player(value)
 
 
-def _build(root: Node, rules: Rules, seed: int, new_game: Callable[..., GameState]) -> GameState:
-    base = root.str("base", choices=["empty", "standard"], default="empty")
-    seed = root.int("seed", default=seed)
-    if root.str("phase", choices=[*PLAY_PHASES, "setup"], default="movement") == "setup":
-        # 4.3: a new game whose players place their units themselves; nothing else to say
-        for key in root.data:
-            if key not in ("phase", "seed"):
-                root.fail(key, "a set-up position is a new game's set-up: give only phase and seed")
-        root.done()
-        return new_game(seed, setup="choose", rules=rules)
-    state = new_game(seed, rules=rules)
-    phase = Phase(root.str("phase", choices=PLAY_PHASES, default="movement"))
-    phasing = _player(root, "phasing", default="abwehr") or Player.ABWEHR
-    if phase in (Phase.INVESTIGATION, Phase.INTERROGATION) and phase not in PLAYER_TURN[phasing]:
-        root.fail(
-            "phase",
-            f"the {phasing.title} player has no {phase.value} phase (5.2): "
-            "only the SS investigates and interrogates",
-        )
-    turn = root.int("turn", lo=1, hi=rules.game.game_turns, default=1)
-    dice = root.list_of(
-        "dice",
-        lambda n, k, v: n.check_int("dice", v, lo=1, hi=rules.game.die_sides, what=f"a die roll at {k}"),
-        default=[],
-    )
+def _units(root: Node, rules: Rules, state: GameState, base: str) -> dict[str, UnitState]:
+    """Every unit where the base puts it, then as the [units] table says."""
     units = {u.id: u for u in state.units}
     if base == "empty":
         for uid, u in units.items():
@@ -155,6 +132,11 @@ def _build(root: Node, rules: Rules, seed: int, new_game: Callable[..., GameStat
                 listed = u.id if u.id in table.data else where[u.hex]
                 table.fail(listed, f"units {where[u.hex]} and {u.id} are both on {label(u.hex)}")
             where[u.hex] = u.id
+    return units
+
+
+def _chits(root: Node, rules: Rules) -> list[str]:
+    """Each chit's holder: in the cup unless the [chits] table hands it to a side."""
     chits = ["cup"] * len(chit_ids(rules))
     if root.has("chits"):
         table = root.table("chits")
@@ -167,18 +149,54 @@ def _build(root: Node, rules: Rules, seed: int, new_game: Callable[..., GameStat
                     table.fail(holder, f"chit {c} is listed twice")
                 chits[index[c]] = holder
         table.done()
-    coup = None
-    if root.has("coup"):
-        c = root.table("coup")
-        bonus = c.int("bonus", lo=0, hi=20)
-        coup = CoupState(
-            penalty=c.int("penalty", lo=1, hi=20),
-            bonus=bonus,
-            abwehr_bonus=c.int("abwehr_bonus", lo=0, hi=20, default=bonus),
-            interphase_units=c.int("units", lo=0, hi=20, default=0),
-            turn=c.int("turn", lo=0, hi=rules.game.coup_turns, default=1),
+    return chits
+
+
+def _coup(root: Node, rules: Rules) -> CoupState | None:
+    """The coup under way, as the [coup] table says (none without one)."""
+    if not root.has("coup"):
+        return None
+    c = root.table("coup")
+    bonus = c.int("bonus", lo=0, hi=20)
+    coup = CoupState(
+        penalty=c.int("penalty", lo=1, hi=20),
+        bonus=bonus,
+        abwehr_bonus=c.int("abwehr_bonus", lo=0, hi=20, default=bonus),
+        interphase_units=c.int("units", lo=0, hi=20, default=0),
+        turn=c.int("turn", lo=0, hi=rules.game.coup_turns, default=1),
+    )
+    c.done()
+    return coup
+
+
+def _build(root: Node, rules: Rules, seed: int, new_game: Callable[..., GameState]) -> GameState:
+    base = root.str("base", choices=["empty", "standard"], default="empty")
+    seed = root.int("seed", default=seed)
+    if root.str("phase", choices=[*PLAY_PHASES, "setup"], default="movement") == "setup":
+        # 4.3: a new game whose players place their units themselves; nothing else to say
+        for key in root.data:
+            if key not in ("phase", "seed"):
+                root.fail(key, "a set-up position is a new game's set-up: give only phase and seed")
+        root.done()
+        return new_game(seed, setup="choose", rules=rules)
+    state = new_game(seed, rules=rules)
+    phase = Phase(root.str("phase", choices=PLAY_PHASES, default="movement"))
+    phasing = _player(root, "phasing", default="abwehr") or Player.ABWEHR
+    if phase in (Phase.INVESTIGATION, Phase.INTERROGATION) and phase not in PLAYER_TURN[phasing]:
+        root.fail(
+            "phase",
+            f"the {phasing.title} player has no {phase.value} phase (5.2): "
+            "only the SS investigates and interrogates",
         )
-        c.done()
+    turn = root.int("turn", lo=1, hi=rules.game.game_turns, default=1)
+    dice = root.list_of(
+        "dice",
+        lambda n, k, v: n.check_int("dice", v, lo=1, hi=rules.game.die_sides, what=f"a die roll at {k}"),
+        default=[],
+    )
+    units = _units(root, rules, state, base)
+    chits = _chits(root, rules)
+    coup = _coup(root, rules)
     if phase in COUP_PHASES and coup is None:
         root.fail("phase", f"phase {phase.value!r} needs a [coup] table")
     active = root.str("active", default=None)
