@@ -160,3 +160,21 @@ async def test_the_lobby_and_each_of_its_dialogs_cut_no_word_at_80x24(rules, tmp
             await pilot.press("q" if key == "R" else "escape")  # (the one game is replayed at once)
             await until(pilot, lambda: app.screen is app.lobby, f"back from {key}")
         assert {k: v for k, v in cut.items() if v} == {}
+
+
+async def test_a_served_game_screen_with_its_chat_tab_cuts_no_word_at_80x24(rules, tmp_path):
+    """A served table's screen has a seventh tab, Chat: every tab name still fits."""
+    from plot_server.connection_limits import ConnectionLimits
+    from plot_server.server import ServedApp
+    from plot_tui.game import GameScreen
+    from tui.narrow import cut_at_80x24
+
+    hub = Hub(rules, tmp_path, later=Later())
+    table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=5)
+    hub.sit(table.id, BOB, code=table.code)
+    app = ServedApp(None, hub, ALICE, limits=ConnectionLimits(idle=600))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen is app.lobby, "the lobby")
+        await pilot.press("enter")  # her table
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+        assert await cut_at_80x24(pilot, app) == []
