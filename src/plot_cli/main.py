@@ -7,6 +7,7 @@ import builtins
 import ipaddress
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from plot_ai import LEVELS
 from plot_core import DataError, load_rules
@@ -16,6 +17,9 @@ from plot_record import RecordError
 from plot_tui.plain import clean
 
 from .admin import add_admin_parser
+
+if TYPE_CHECKING:  # (the server's modules load only for plot serve)
+    from plot_server.notices import Smtp
 
 
 def print(*parts, **kw) -> None:  # noqa: A001
@@ -523,6 +527,36 @@ def _store(args: argparse.Namespace) -> int | None:
     return None
 
 
+def _web_door_problem(args: argparse.Namespace) -> str | None:
+    """What is wrong with the web door's options, if anything."""
+    if args.web_url and args.web is None:
+        return "--web-url is the web door's address: open the door with --web PORT too"
+    if args.web_proxy and args.web is None:
+        return "--web-proxy is for the web door: open it with --web PORT too"
+    for address in args.web_proxy or ():
+        try:
+            ipaddress.ip_address(address)
+        except ValueError:
+            return (
+                f"--web-proxy wants the proxy's IP address (as the server sees it connect), not {address!r}"
+            )
+    if args.web_url and not args.web_url.startswith(("http://", "https://")):
+        return f"--web-url must start with http:// or https://, not {args.web_url!r}"
+    return None
+
+
+def _smtp(args: argparse.Namespace) -> Smtp | str:
+    """The mail server notices go through, or what is wrong with --smtp and --smtp-from."""
+    from plot_server.notices import Smtp, email_problem
+
+    host_port = args.smtp.rsplit(":", 1)
+    if len(host_port) != 2 or not host_port[1].isdigit() or not args.smtp_from:
+        return "--smtp wants HOST:PORT (like mail.example.org:25), and --smtp-from the sender's address"
+    if email_problem(args.smtp_from):
+        return f"--smtp-from: {email_problem(args.smtp_from)}"
+    return Smtp(host_port[0], int(host_port[1]), args.smtp_from)
+
+
 def _serve(args: argparse.Namespace) -> int:
     import os
 
@@ -565,47 +599,17 @@ def _serve(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    if args.web_url and args.web is None:
-        print(
-            "plot serve: --web-url is the web door's address: open the door with --web PORT too",
-            file=sys.stderr,
-        )
+    problem = _web_door_problem(args)
+    if problem is not None:
+        print(f"plot serve: {problem}", file=sys.stderr)
         return 2
-    if args.web_proxy and args.web is None:
-        print("plot serve: --web-proxy is for the web door: open it with --web PORT too", file=sys.stderr)
-        return 2
-    for address in args.web_proxy or ():
-        try:
-            ipaddress.ip_address(address)
-        except ValueError:
-            print(
-                f"plot serve: --web-proxy wants the proxy's IP address (as the server "
-                f"sees it connect), not {address!r}",
-                file=sys.stderr,
-            )
-            return 2
-    if args.web_url and not args.web_url.startswith(("http://", "https://")):
-        print(
-            f"plot serve: --web-url must start with http:// or https://, not {args.web_url!r}",
-            file=sys.stderr,
-        )
-        return 2
-    smtp = None
+    smtp: Smtp | None = None
     if args.smtp:
-        host_port = args.smtp.rsplit(":", 1)
-        if len(host_port) != 2 or not host_port[1].isdigit() or not args.smtp_from:
-            print(
-                "plot serve: --smtp wants HOST:PORT (like mail.example.org:25), and --smtp-from the "
-                "sender's address",
-                file=sys.stderr,
-            )
+        chosen = _smtp(args)
+        if isinstance(chosen, str):
+            print(f"plot serve: {chosen}", file=sys.stderr)
             return 2
-        from plot_server.notices import Smtp, email_problem
-
-        if email_problem(args.smtp_from):
-            print(f"plot serve: --smtp-from: {email_problem(args.smtp_from)}", file=sys.stderr)
-            return 2
-        smtp = Smtp(host_port[0], int(host_port[1]), args.smtp_from)
+        smtp = chosen
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"plot serve: listening on {args.host}, not only this machine", file=sys.stderr)
     host_key = Path(args.host_key) if args.host_key else games_dir().parent / "ssh_host_key"

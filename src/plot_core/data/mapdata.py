@@ -159,26 +159,10 @@ def _hex(node: Node, key: str, value: object, area_of: Mapping[Hex, str]) -> Hex
     return h
 
 
-def load_map(read: Callable[[str], Source]) -> HexMap:
-    """``read(relative_path) -> Source``."""
-    meta_src = read("map/map.toml")
-    root = meta_src.parse_toml()
-    m = root.table("map")
-    columns = m.int("columns", lo=1, hi=99)
-    rows = m.int("rows", lo=1, hi=99)
-    art_name = m.str("art", pattern=r"[\w.-]+", what="a file name beside map.toml")
-    provenance = m.str("provenance")
-    m.done()
-    area_of = parse_art(read(f"map/{art_name}"), columns, rows)
-
-    neighbours: dict[Hex, tuple[Hex, ...]] = {}
-    for h in area_of:
-        neighbours[h] = tuple(
-            n
-            for n in (hex_at(c, r) for c, r in adjacent_ids(h) if 1 <= c <= columns and 1 <= r <= rows)
-            if n in area_of
-        )
-
+def _areas(
+    root: Node, meta_src: Source, area_of: dict[Hex, str], neighbours: dict[Hex, tuple[Hex, ...]]
+) -> dict[str, Area]:
+    """The [areas] of map.toml, each used by the art and each one connected piece."""
     areas: dict[str, Area] = {}
     for code, node in root.subtables("areas"):
         if not re.fullmatch(r"[A-Z]{2}", code):
@@ -210,7 +194,13 @@ def load_map(read: Callable[[str], Source]) -> HexMap:
                 "pieces; every area must be one connected region (docs/rules/map.md)",
                 line=meta_src.find(rf"^\[areas\.{code}\]"),
             )
+    return areas
 
+
+def _hqs(
+    root: Node, areas: dict[str, Area], area_of: dict[Hex, str], neighbours: dict[Hex, tuple[Hex, ...]]
+) -> tuple[dict[str, Headquarters], dict[Hex, str]]:
+    """The [hqs]: each in one area, its hexes touching, no hex in two."""
     hqs: dict[str, Headquarters] = {}
     hq_of: dict[Hex, str] = {}
     parties = {p.value for p in Party}
@@ -241,7 +231,13 @@ def load_map(read: Callable[[str], Source]) -> HexMap:
             key, node.str("name"), area, frozenset(Party(p) for p in fp), frozenset(fu), hexes
         )
         node.done()
+    return hqs, hq_of
 
+
+def _setup(
+    root: Node, meta_src: Source, area_of: dict[Hex, str]
+) -> tuple[dict[str, Hex], dict[str, tuple[Hex, ...]]]:
+    """The set-up's named hexes and marks (4.3): one unit to a hex."""
     setup = root.table("setup")
     named_node = setup.table("named")
     named = {}
@@ -267,6 +263,32 @@ def load_map(read: Callable[[str], Source]) -> HexMap:
                     line=meta_src.find(label(h)),
                 )
             placed[h] = what
+    return named, marks
+
+
+def load_map(read: Callable[[str], Source]) -> HexMap:
+    """``read(relative_path) -> Source``."""
+    meta_src = read("map/map.toml")
+    root = meta_src.parse_toml()
+    m = root.table("map")
+    columns = m.int("columns", lo=1, hi=99)
+    rows = m.int("rows", lo=1, hi=99)
+    art_name = m.str("art", pattern=r"[\w.-]+", what="a file name beside map.toml")
+    provenance = m.str("provenance")
+    m.done()
+    area_of = parse_art(read(f"map/{art_name}"), columns, rows)
+
+    neighbours: dict[Hex, tuple[Hex, ...]] = {}
+    for h in area_of:
+        neighbours[h] = tuple(
+            n
+            for n in (hex_at(c, r) for c, r in adjacent_ids(h) if 1 <= c <= columns and 1 <= r <= rows)
+            if n in area_of
+        )
+
+    areas = _areas(root, meta_src, area_of, neighbours)
+    hqs, hq_of = _hqs(root, areas, area_of, neighbours)
+    named, marks = _setup(root, meta_src, area_of)
 
     boxes_node = root.table("boxes")
     boxes = {k: boxes_node.str(k) for k in BOX_KEYS}
