@@ -12,6 +12,7 @@ from pathlib import Path
 import attrs
 
 from plot_core import Rules
+from plot_core.english import counted
 
 from .admin import open_admin
 from .collector import Collector
@@ -158,7 +159,7 @@ def run(
         where = "the store" if store is not None else str(home)
         to_operator(
             f"listening on {host}:{port} (ssh -p {port} player@{host}); "
-            f"{open_games} unfinished games restored from {where}"
+            f"{counted(open_games, 'unfinished game')} restored from {where}"
         )
         if web_runner is not None:
             tls = (

@@ -838,14 +838,15 @@ async def start(
     )
 
 
+# said to everyone connected, playing, watching or in the lobby
 GOODBYE = (
-    "plot: the server is stopping (its host stopped it). Your game is saved, "
+    "plot: the server is stopping (its host stopped it). Every game is saved, "
     "every move of it: connect again once the server is back."
 )
 
 
 async def say_goodbye(hub: Hub, wait: float = 5.0) -> int:
-    """Every connected player is told the server is stopping and that their game is
+    """Everyone connected is told the server is stopping and that every game is
     saved (each move is on disk as it is made); their sessions end, for at most ``wait``
     seconds, before the doors close. How many were told."""
     sessions = list(hub.sessions)

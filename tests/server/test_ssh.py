@@ -293,9 +293,9 @@ def test_a_server_stopped_with_ctrl_c_tells_every_player_their_game_is_saved(tmp
         plain.wait_for("You are bob. Type help for the commands.")
         srv.proc.send_signal(signal.SIGINT)
         said = t.ended(timeout=30)
-        assert "the server is stopping" in said and "Your game is saved" in said, said[-300:]
+        assert "the server is stopping" in said and "Every game is saved" in said, said[-300:]
         said = plain.ended(timeout=30)  # the plain door is told the same, in words
-        assert "the server is stopping" in said and "Your game is saved" in said, said[-300:]
+        assert "the server is stopping" in said and "Every game is saved" in said, said[-300:]
         assert srv.proc.wait(timeout=30) == 0
         eventually(
             lambda: any("stopping: 2 connected players told" in ln for ln in srv.output),

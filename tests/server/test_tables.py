@@ -132,7 +132,7 @@ def test_two_players_a_spectator_a_lost_client_and_a_server_crash(tmp_path, rule
         for t in (alice, bob, carol):
             t.proc.wait(timeout=20)  # their connections died with it
         server.start()
-        assert "1 unfinished games restored" in server.first_line
+        assert "1 unfinished game restored" in server.first_line
         after = game(server, rules)
         assert len(after) == len(before) and after.final == before.final
         terms = {Player.SS: connect("alice"), Player.ABWEHR: connect("bob")}
