@@ -18,20 +18,26 @@ from textual.dom import DOMNode
 from textual.widget import Widget
 
 
-def raised_by(error: BaseException) -> DOMNode | None:
-    """The innermost widget or screen whose method ``error`` passed through."""
-    found = None
+def raised_by(error: BaseException) -> list[DOMNode]:
+    """Every widget or screen whose method ``error`` passed through, outermost first."""
+    found: list[DOMNode] = []
     tb: TracebackType | None = error.__traceback__
     while tb is not None:
         me = tb.tb_frame.f_locals.get("self")
-        if isinstance(me, DOMNode) and not isinstance(me, App):
-            found = me
+        if isinstance(me, DOMNode) and not isinstance(me, App) and me not in found:
+            found.append(me)
         tb = tb.tb_next
     return found
 
 
 def departed(app: App, node: DOMNode) -> bool:
-    """Has ``node`` left the app's screens (taken away, or its screen closed)?"""
+    """Has ``node`` left the app's screens (taken away, or its screen closed)? A widget
+    not mounted yet has if it was being mounted into one that has (a tab bar composed
+    as its screen went); one made and never placed anywhere has not: a query of it
+    that finds nothing is a defect."""
+    if isinstance(node, Widget) and not node.is_mounted:
+        parent = node.parent
+        return isinstance(parent, DOMNode) and not isinstance(parent, App) and departed(app, parent)
     if isinstance(node, Widget) and not node.is_attached:
         return True
     try:
@@ -43,11 +49,12 @@ def departed(app: App, node: DOMNode) -> bool:
 
 def from_departed_widget(app: App, error: BaseException) -> bool:
     """A query that found nothing (NoMatches), or a Textual widget's own check of its
-    parts (ValueError: a tab bar's tab gone), raised by a widget that has left the
-    app's screens."""
-    node = raised_by(error)
-    if node is None or not departed(app, node):
+    parts (ValueError: a tab bar's tab gone), raised where every widget it passed
+    through has left the app's screens (a screen still up that calls into a widget
+    it took away has a defect, and is told so)."""
+    nodes = raised_by(error)
+    if not nodes or not all(departed(app, node) for node in nodes):
         return False
     if isinstance(error, NoMatches):
         return True
-    return isinstance(error, ValueError) and type(node).__module__.startswith("textual.")
+    return isinstance(error, ValueError) and type(nodes[-1]).__module__.startswith("textual.")

@@ -288,7 +288,7 @@ async def test_a_widget_whose_screen_has_gone_finding_its_parts_gone_is_no_failu
     taken down found its title widget gone (NoMatches). Nothing of ours was lost, so
     the app lets them pass; the same failures in a widget on a screen still up fail."""
     from textual.css.query import NoMatches
-    from textual.widgets import Header, Tabs
+    from textual.widgets import Header, Static, Tabs
 
     def raised(call) -> Exception:
         try:
@@ -305,6 +305,16 @@ async def test_a_widget_whose_screen_has_gone_finding_its_parts_gone_is_no_failu
         await up.mount(tabs)
         here = [raised(lambda: header.query_one("NoSuchWidget")), raised(lambda: tabs.validate_active("x"))]
         assert not any(app.harmless(e) for e in here)  # on the screen still up: failures
+        lone = Static()  # made and never placed anywhere: a query of it is a defect
+        assert not app.harmless(raised(lambda: lone.query_one("NoSuchWidget")))
+        taken = Static()
+        await up.mount(taken)
+        await taken.remove()
+
+        def on_the_screen(self, child):  # a method of the screen, still up, that calls
+            return child.query_one("NoSuchWidget")  # into a widget it took away: a defect
+
+        assert not app.harmless(raised(lambda: on_the_screen(up, taken)))
         assert not app.harmless(ValueError("No Tab with id 'x'"))  # raised by no widget
         await pilot.press("question_mark")  # another screen on top: the game screen is still up
         await pilot.pause()
