@@ -36,6 +36,7 @@ from .table import Table
 KEY_NAMES = {"r": "Roll", "d": "Decline", "e": "End the move", "P": "End the phase"}
 ROLLING = (Verb.HARASS, Verb.RECRUIT, Verb.INVESTIGATE)  # a roll follows, with odds
 MAX_NEWS = 3  # lines of rolls and results under the prompt (the log has all)
+MORE_IN_THE_LOG = "... and before that, more in the log (g)"  # the news said stands for older ones
 NO_STAKES = Stakes(False, (), ())
 PACES = (0.0, 0.04, 0.15, 0.4, 1.0)  # seconds between the computer's steps, slower and faster
 LOCAL_PACE = 0.04  # the computer's pace at one keyboard, until the player changes it
@@ -218,7 +219,7 @@ class Controller:
             lines.append(said)
             roll_action = ln.index if rolled(ln.event) else None
         if len(lines) > MAX_NEWS:
-            lines[: len(lines) - MAX_NEWS] = ["... and before that, more in the log (g)"]
+            lines[: len(lines) - MAX_NEWS] = [MORE_IN_THE_LOG]
         return tuple(lines)
 
     def waiting(self) -> str:

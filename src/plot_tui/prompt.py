@@ -16,7 +16,7 @@ from rich.text import Text
 from textual import events
 
 from plot_core.data.cases import CaseInventory
-from plot_session.controller import Asking
+from plot_session.controller import MORE_IN_THE_LOG, Asking
 
 from .messages import ChoicePicked
 from .panels import Panel
@@ -98,8 +98,9 @@ class PromptPane(Panel):
         # never acts, gathers them all game), so that the newest is said whole: the log
         # keeps every one.
         most = max(room, self.app.size.height // 2)
-        while lines > most and asking.news:
-            asking = attrs.evolve(asking, news=asking.news[1:])
+        while lines > most and set(asking.news) - {MORE_IN_THE_LOG}:
+            older = [n for n in asking.news if n != MORE_IN_THE_LOG][1:]
+            asking = attrs.evolve(asking, news=(MORE_IN_THE_LOG, *older))
             t = self._text(asking, status, coach, folded=folded, hint=False)
             lines = self._lines(t)
         grown = max(room, min(lines, most)) if lines > room else None

@@ -4,6 +4,7 @@ it, whoever rolled: the player, the other player, or the computer."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from plot_core import Player, load_rules
@@ -154,20 +155,24 @@ async def test_at_80x24_a_rolls_result_and_all_it_caused_stay_in_sight():
 
 @pytest.mark.asyncio
 async def test_at_80x24_the_newest_news_stays_whole_when_old_news_fill_the_pane():
-    """A spectator never acts, so the rolls said since gather all game: when they no
-    longer fit, the oldest go (the log keeps them) and the newest is said whole, its
-    case included; it was the newest whose end was cut off."""
-    from plot_session.controller import Asking
+    """A spectator never acts, and the news it is told (three lines, each a roll with
+    all it caused) can outgrow the pane: then the oldest go, the line that says more is
+    in the log stays, and the newest is said whole, its case included (it was the
+    newest whose end was cut off)."""
+    from plot_session.controller import MAX_NEWS, MORE_IN_THE_LOG, Asking
 
     app = app_for(pos(SS_ALONE))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        news = tuple(f"Roll {i}: Oster tries to recruit Tresckow: +1, die 5: Ep (12.9)" for i in range(1, 21))
-        game(app).prompt_pane.show(
-            Asking("Waiting for the Abwehr: take markers off your units.", "waiting", news=news)
-        )
+        caused = "; ".join(f"{name} falls under suspicion (12.73)" for name in ("Canaris", "Oster", "Beck"))
+        rolls = [
+            f"Roll {i}: Oster tries to recruit Tresckow: +1, die 1: R (12.9); {caused}" for i in (1, 2, 3)
+        ]
+        assert len(rolls) == MAX_NEWS  # as many as the controller tells
+        waiting = Asking("Waiting for the Abwehr: take markers off your units.", "waiting")
+        game(app).prompt_pane.show(attrs.evolve(waiting, news=(MORE_IN_THE_LOG, *rolls)))
         await pilot.pause()
         seen = prompt_seen(app)
-        assert "Roll 20: Oster tries to recruit Tresckow: +1, die 5: Ep (12.9)" in seen, seen
-        assert "Roll 1:" not in seen and "Waiting for the Abwehr" in seen
+        assert rolls[-1] in seen, seen
+        assert "Roll 1:" not in seen and "Waiting for the Abwehr" in seen and MORE_IN_THE_LOG in seen
         assert game(app).query_one("#prompt").outer_size.height <= 12 + 1  # half the screen, and its border
