@@ -4,9 +4,12 @@ with room to spare.
 Each screen is drawn twice, at 160x50 and at 80x24, the same app resized (so the same
 game and the same screen). A word drawn at 80x24 that is not drawn whole at 160x50, yet
 begins or ends a word that is, was cut by an edge ("Last mo" for "Last move", "s 004s"
-for a label cut at the map's edge). Text that wraps is untouched by the check: wrapping
-breaks lines between words. A dialog's own region is read alone, as what the screen
-behind it shows round its edges is cut by the dialog, not by the terminal.
+for a label cut at the map's edge). A word ended by an ellipsis ("Abwe…") is not
+counted: the ellipsis tells the player there is more (80 columns still show some:
+the game's title before the player's name, and the Tables tab's wider tables). Text
+that wraps is untouched by the check: wrapping breaks lines between words. A dialog's
+own region is read alone, as what the screen behind it shows round its edges is cut
+by the dialog, not by the terminal.
 """
 
 from __future__ import annotations
@@ -52,14 +55,16 @@ def words(text: str) -> set[str]:
 
 
 async def cut_at_80x24(pilot, app: App) -> list[str]:
-    """The words the top screen cuts at 80x24 (none: it fits). Leaves the app at 80x24."""
+    """The words the top screen, as it is now at 80x24, cuts (none: it fits). Then it
+    is drawn with room to spare and left at 80x24 again (a map scrolled may have moved)."""
+    assert tuple(app.size) == NARROW, f"the app is {app.size}, not 80x24"
+    await pilot.pause()
+    shown = words(drawn(app))
     await pilot.resize_terminal(*WIDE)
     await pilot.pause()
     whole = words(drawn(app))
     await pilot.resize_terminal(*NARROW)
     await pilot.pause()
     return sorted(
-        w
-        for w in words(drawn(app)) - whole
-        if any(o != w and (o.startswith(w) or o.endswith(w)) for o in whole)
+        w for w in shown - whole if any(o != w and (o.startswith(w) or o.endswith(w)) for o in whole)
     )
