@@ -49,9 +49,16 @@ def prompt(rules: Rules, v: PlayerView, legal: list[Action] | None = None) -> st
     if v.phase is Phase.SETUP:
         return f"{who}: place your units (4.3)"
     if v.active is not None:
-        # travel only for a side holding a Travel chit (9.4): no promise the rules withhold
-        chits = rules.chits.by_id()
-        travel = ", travel" if any(chits[c].kind is ChitKind.TRAVEL for c in v.own_chits) else ""
+        # travel only where the rules allow it (9.4: a Travel chit, and somewhere to go):
+        # the legal actions say so; without them, the side's own chits, and for the other
+        # side's move nothing (its chits are its own)
+        if legal is not None:
+            can_travel = any(a.verb is Verb.TRAVEL for a in legal)
+        else:
+            chits = rules.chits.by_id()
+            mine = v.side is v.to_act
+            can_travel = mine and any(chits[c].kind is ChitKind.TRAVEL for c in v.own_chits)
+        travel = ", travel" if can_travel else ""
         can_end = legal is None or any(a.verb is Verb.END for a in legal)
         return f"{who}: move {unit_name(rules, v.active)} — step, harass{travel}" + (
             ", or end its move (e)" if can_end else " (it shares a hex: it may not stop there, 8.11)"

@@ -79,6 +79,32 @@ def test_travel_is_offered_in_words_only_to_a_side_holding_a_travel_chit():
     assert "travel" not in prompt(RULES, view(without, Player.SS))
     with_chit = play(pos(duel.format(chits='ss = ["TR1"]')), "activate 002")
     assert "harass, travel, or end" in prompt(RULES, view(with_chit, Player.SS))
+    at_hq = play(
+        pos('phasing = "ss"\n[units]\n"002" = { hex = "2711" }\n[chits]\nss = ["TR1"]'), "activate 002"
+    )
+    legal = list(legal_actions(at_hq))  # (from Gestapo HQ a journey is legal, 9.54)
+    assert any(a.verb.value == "travel" for a in legal)
+    assert "harass, travel, or end" in prompt(RULES, view(at_hq, Player.SS), legal)
+
+
+def test_the_other_sides_move_is_said_without_travel_whatever_the_watcher_holds():
+    """Waiting for the SS's move, the Abwehr (holding a Travel chit of its own) and a
+    spectator are not told the SS may travel: that depends on the SS's chits (9.4)."""
+    s = play(
+        pos('phasing = "ss"\n[units]\n"002" = { hex = "2110" }\n[chits]\nabwehr = ["TR2"]'), "activate 002"
+    )
+    for eyes in (Player.ABWEHR, None):
+        said = prompt(RULES, view(s, eyes))
+        assert "move Schellenberg" in said and "travel" not in said, said
+
+
+def test_travel_is_not_offered_where_no_journey_is_legal():
+    """A Travel chit in hand but no journey legal from where the unit stands: the
+    mover's prompt, told the legal actions, names no travel (it used to)."""
+    s = play(pos('phasing = "ss"\n[units]\n"002" = { hex = "2110" }\n[chits]\nss = ["TR1"]'), "activate 002")
+    legal = list(legal_actions(s))
+    assert not any(a.verb.value == "travel" for a in legal)
+    assert "travel" not in prompt(RULES, view(s, Player.SS), legal)
 
 
 def test_a_journey_is_named_by_the_area_it_goes_to():
