@@ -91,22 +91,29 @@ class OneScreen(App[None]):
         self.push_screen(GameScreen(self.chair, self.chair.table.session.state.rules))
 
 
+def terminal_text(app: App, *, behind: bool = True) -> str:
+    """Every character on the terminal now, as text; ``behind``: with the screens under
+    a dialog (False: the top screen alone)."""
+    console = Console(
+        width=app.size.width,
+        height=app.size.height,
+        file=io.StringIO(),
+        record=True,
+        force_terminal=True,
+        color_system=None,
+    )
+    under = app._background_screens if behind else []
+    console.print(app.screen._compositor.render_update(full=True, screen_stack=under))
+    return console.export_text()
+
+
 def screen_text(app: App, *, terminal: bool = True, widgets: bool = True) -> str:
     """Every text widget's whole content (a tab behind another, a log scrolled away, a
     log pane's lines waiting for it to be shown), and with ``terminal`` every character
     on the terminal now (the map is drawn line by line, not held as text)."""
     parts = []
     if terminal:
-        console = Console(
-            width=app.size.width,
-            height=app.size.height,
-            file=io.StringIO(),
-            record=True,
-            force_terminal=True,
-            color_system=None,
-        )
-        console.print(app.screen._compositor.render_update(full=True, screen_stack=app._background_screens))
-        parts.append(console.export_text())
+        parts.append(terminal_text(app))
     for screen in app.screen_stack if widgets else ():
         parts += [pane.shown_text() for pane in screen.query(LogView)]
         parts += [str(w.render()) for w in screen.query(Static)]

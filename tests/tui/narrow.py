@@ -14,12 +14,12 @@ by the dialog, not by the terminal.
 
 from __future__ import annotations
 
-import io
 import re
 
-from rich.console import Console
 from textual.app import App
 from textual.screen import ModalScreen
+
+from leakhunt import terminal_text
 
 WIDE, NARROW = (160, 50), (80, 24)
 # blanks, and the box, block and arrow characters that frame and mark text
@@ -29,16 +29,7 @@ _PUNCTUATION = ",;:.!?()[]'\""
 
 def drawn(app: App) -> str:
     """Every character of the top screen as drawn now (the screens behind it left out)."""
-    console = Console(
-        width=app.size.width,
-        height=app.size.height,
-        file=io.StringIO(),
-        record=True,
-        force_terminal=True,
-        color_system=None,
-    )
-    console.print(app.screen._compositor.render_update(full=True, screen_stack=[]))
-    lines = console.export_text().splitlines()
+    lines = terminal_text(app, behind=False).splitlines()
     if not isinstance(app.screen, ModalScreen):
         return "\n".join(lines)
     own = []

@@ -87,18 +87,16 @@ async def test_the_new_game_screen_the_lessons_their_cards_and_a_lessons_goal_cu
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
         cut = {"new game": await cut_at_80x24(pilot, app)}
-        await pilot.press("L")
-        await until(pilot, lambda: isinstance(app.screen, LessonList), "the list of lessons")
-        cut["list"] = await cut_at_80x24(pilot, app)
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, LessonCard), "the lesson's card")
-        cut["card"] = await cut_at_80x24(pilot, app)
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, LessonScreen), "the lesson's board")
-        cut["board"] = await cut_at_80x24(pilot, app)
-        await pilot.press("L")
-        await until(pilot, lambda: isinstance(app.screen, LessonCard), "the goal and hint")
-        cut["goal"] = await cut_at_80x24(pilot, app)
+        # each key, the screen it opens, in the order a learner meets them
+        for key, screen, what in (
+            ("L", LessonList, "the list of lessons"),
+            ("enter", LessonCard, "the lesson's card"),
+            ("enter", LessonScreen, "the lesson's board"),
+            ("L", LessonCard, "the goal and hint"),
+        ):
+            await pilot.press(key)
+            await until(pilot, lambda screen=screen: isinstance(app.screen, screen), what)
+            cut[what] = await cut_at_80x24(pilot, app)
         assert {k: v for k, v in cut.items() if v} == {}
 
 
