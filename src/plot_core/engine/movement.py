@@ -160,15 +160,15 @@ class Phasewide:
 
 
 class _Crossings(dict[Hex, frozenset[Hex]]):
-    """For each hex, its neighbours in another area (an area's border, 17.22)."""
+    """For each hex, its neighbours across a border (2.2: another area; 17.22)."""
 
     def __init__(self, rules: Rules) -> None:
         super().__init__()
-        self.neighbours, self.area_of = rules.map.neighbours, rules.map.area_of
+        self.map = rules.map
 
     def __missing__(self, at: Hex) -> frozenset[Hex]:
-        area = self.area_of[at]
-        out = self[at] = frozenset(n for n in self.neighbours[at] if self.area_of[n] != area)
+        m = self.map
+        out = self[at] = frozenset(n for n in m.neighbours[at] if m.is_border(at, n))
         return out
 
 
@@ -342,7 +342,7 @@ STEP_RULES: tuple[StepRule, ...] = (
     ),
     NearRule(
         "17.22",
-        lambda g, at: g.crossings[at] if g.crossings.area_of[at] in g.influenced else (),
+        lambda g, at: g.crossings[at] if g.crossings.map.area_of[at] in g.influenced else (),
         lambda s, uid, dest: IllegalAction(
             "17.22",
             "an Allied unit's zone of influence holds German units in " + _area_name(s, s.unit(uid).at),
