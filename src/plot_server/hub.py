@@ -444,6 +444,8 @@ class Hub:
         self.tables.pop(table.id, None)
         if self.shared is not None:
             self.shared.known.pop(table.id, None)
+        if self.stored is not None:
+            self.stored.closed[table.id] = table.version
         for guest in list(table.guests):
             table.guests.remove(guest)
             guest.on_closed(f"The host closed table {table.id}: {table.closed}. Its record is kept.")

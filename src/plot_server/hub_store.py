@@ -82,6 +82,10 @@ class StoreTables:
     def __init__(self, rules: Rules, hub: HubForStore) -> None:
         self.rules, self.hub = rules, hub
         self.shared: Shared | None = None  # the link, once started (Hub.use_store)
+        # tables closed by the host, and the version of the row that closed them: a
+        # notice read before the closing (the listener runs beside the loop) must not
+        # open one again
+        self.closed: dict[str, int] = {}
 
     @property
     def link(self) -> Shared:
@@ -232,7 +236,7 @@ class StoreTables:
         """A table another process made, or whose seats it changed."""
         table = self.hub.tables.get(table_id)
         if table is None:
-            if not rows:
+            if not rows or version <= self.closed.get(table_id, -1):
                 return
             try:
                 self.hub.open_table(self._load_shared(table_id, meta, version, rows))
