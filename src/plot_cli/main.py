@@ -7,7 +7,7 @@ import builtins
 import ipaddress
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from plot_ai import LEVELS
 from plot_core import DataError, load_rules
@@ -307,21 +307,35 @@ def _learn_plain(args: argparse.Namespace, rules, lessons) -> int:
 
     if args.game:
         session = new_session(rules, seats_for(side=Player(args.side)), seed=args.seed)
-        return local_lines(session, line_reader(sys.stdin, sys.stdout), sys.stdout, coach=True).run()
+        out = _terminal_out()
+        return local_lines(session, line_reader(sys.stdin, out), out, coach=True).run()
     settings = _settings()
 
     def keep(key: str) -> None:
         done = settings.settings.lessons_done
         settings.save(attrs.evolve(settings.settings, lessons_done=(*done, key)))
 
-    return learn_lines(lessons, rules, settings.settings.lessons_done, sys.stdin, sys.stdout, keep)
+    return learn_lines(lessons, rules, settings.settings.lessons_done, sys.stdin, _terminal_out(), keep)
 
 
 def _plain(session) -> int:
     """The game as lines of sentences (plot_tui.line_mode), on this terminal's streams."""
     from plot_tui.line_mode import play_lines
 
-    return play_lines(session, sys.stdin, sys.stdout)
+    return play_lines(session, sys.stdin, _terminal_out())
+
+
+def _terminal_out() -> TextIO:
+    """Standard output for plain text: on a terminal, each line folded to its width
+    between words (the terminal would break them wherever its edge falls)."""
+    import shutil
+    from typing import cast
+
+    from plot_tui.folding import FoldedText
+
+    if not sys.stdout.isatty():
+        return sys.stdout
+    return cast(TextIO, FoldedText(sys.stdout, lambda: shutil.get_terminal_size().columns))
 
 
 def last_played(path: Path) -> str:
@@ -482,7 +496,7 @@ def _replay(args: argparse.Namespace) -> int:
     if args.plain:
         from plot_tui.replay_lines import replay_lines
 
-        return replay_lines(replay, sys.stdin, sys.stdout)
+        return replay_lines(replay, sys.stdin, _terminal_out())
     PlotApp(rules, replay=replay).run()
     return 0
 

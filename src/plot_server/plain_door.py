@@ -26,6 +26,7 @@ from plot_record.clock import parse_clock, span
 from plot_record.format import REMOVED
 from plot_session.describe import SIDE
 from plot_session.session import Seat
+from plot_tui.folding import fold
 from plot_tui.line_mode import ACTED, LineMode, over_words
 from plot_tui.plain import clean
 
@@ -98,12 +99,18 @@ def split_plain(username: str) -> tuple[str, bool]:
 
 
 class ChannelText(io.TextIOBase):
-    """Text for an SSH channel: each line ended as a terminal wants it (CR LF), sent
-    within the connection's output limit (``sendable``: False drops the text, which is
-    counted and said once the client reads again)."""
+    """Text for an SSH channel: each line folded to the client's terminal (``width``, 0
+    if it has none) and ended as a terminal wants it (CR LF), sent within the
+    connection's output limit (``sendable``: False drops the text, which is counted and
+    said once the client reads again)."""
 
-    def __init__(self, send: Callable[[bytes], object], sendable: Callable[[], bool] = lambda: True) -> None:
-        self.send, self.sendable = send, sendable
+    def __init__(
+        self,
+        send: Callable[[bytes], object],
+        sendable: Callable[[], bool] = lambda: True,
+        width: Callable[[], int] = lambda: 0,
+    ) -> None:
+        self.send, self.sendable, self.width = send, sendable, width
         self.lost = 0  # lines dropped for a client that did not read them
         self.dropped = False  # ... or any text at all
 
@@ -118,7 +125,7 @@ class ChannelText(io.TextIOBase):
         if self.dropped:
             lost, self.lost, self.dropped = max(1, self.lost), 0, False
             self.send(f"({counted(lost, 'line')} not sent: your connection did not read them.)\r\n".encode())
-        self.send(text.replace("\n", "\r\n").encode("utf-8", "replace"))
+        self.send(fold(text, self.width()).replace("\n", "\r\n").encode("utf-8", "replace"))
         return len(text)
 
 
@@ -737,7 +744,10 @@ async def serve_plain(
         except Stalled:  # the loop below stops at its next look (wait_for_reader)
             return False
 
-    channel = ChannelText(process.stdout.write, sendable)
+    def width() -> int:
+        return process.get_terminal_size()[0] if terminal else 0
+
+    channel = ChannelText(process.stdout.write, sendable, width)
     out = cast(TextIO, channel)
     editor = LineEditor(process.stdout.write if terminal else None, most=guard.limits.line_length)
     visit = PlainVisit(hub, who, out, later=asyncio.get_running_loop().call_soon, touch=guard.touch)

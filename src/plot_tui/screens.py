@@ -321,6 +321,10 @@ class ActionMenu(OnceModal[T | None]):
         self.title_ = title
         self.items: list[MenuItem[T]] = [i if isinstance(i, MenuItem) else MenuItem(*i) for i in items]
         self._asked: int | None = None  # the line that has said what it does
+        # each line's Option made once: it keeps its laid-out height, so narrowing the
+        # list at each key lays out nothing again (a new Option per key took a tenth of
+        # a second with a few hundred lines)
+        self._made: dict[tuple[str, int], Option] = {}
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -342,10 +346,17 @@ class ActionMenu(OnceModal[T | None]):
             if not all(w in item.found for w in words):
                 continue
             if item.group and item.group != group:
-                out.append(Option(Text(item.group, style="bold"), disabled=True))
+                out.append(self._option("heading", i, Text(item.group, style="bold"), disabled=True))
             group = item.group
-            out.append(Option(Text(("  " if item.group else "") + item.text), id=str(i)))
+            out.append(self._option("line", i, Text(("  " if item.group else "") + item.text), id=str(i)))
         return out
+
+    def _option(self, kind: str, i: int, prompt: Text, **kwargs) -> Option:
+        """The Option of item ``i`` (or of the heading over it), made the first time."""
+        made = self._made.get((kind, i))
+        if made is None:
+            made = self._made[(kind, i)] = Option(prompt, **kwargs)
+        return made
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

@@ -271,7 +271,9 @@ async def test_a_client_that_never_reads_is_held_to_a_bounded_backlog_on_every_d
         if plain:
             await flood(door, b"help\r" * 20, seconds=15)
         else:
-            await flood(door, b"rq", seconds=40, pace=0.2)
+            # 15 s: three times the stall time, and many times the output bound in
+            # frames of 500x200 were nothing dropped
+            await flood(door, b"rq", seconds=15, pace=0.2)
         grown = flood_server.rss_mib() - before
         await asyncio.sleep(1)
         door.go_on_reading()

@@ -279,6 +279,30 @@ def test_an_authorized_keys_file_with_no_key_is_named_not_a_traceback(capsys, tm
 
 
 @needs_ssh
+def test_the_plain_door_folds_its_lines_between_words_to_a_narrow_terminal(tmp_path):
+    """A plain player at a 50-column terminal: every line they are sent fits it, broken
+    between words (the terminal broke them mid-word: "end the p" / "hase")."""
+    make_keys(tmp_path, ["bob"])
+    srv = Server(tmp_path)
+    plain = Terminal(ssh_args(srv.port, tmp_path / "bob", "-tt", "plain+bob@127.0.0.1"), size=(50, 24))
+    try:
+        plain.wait_for("No tables yet")
+        for ch in "help\r":  # as a person types
+            plain.send(ch)
+        plain.wait_for("back to the lobby")
+        said = plain.text()
+        lines = [line for line in said.replace("\r", "").split("\n") if line.strip()]
+        assert len(lines) > 10 and all(len(line) <= 50 for line in lines), [
+            line for line in lines if len(line) > 50
+        ]
+        words = " ".join(said.split())
+        assert "plot, plain text, on a server. You are bob. Type help for the commands." in words
+    finally:
+        plain.close()
+        srv.stop()
+
+
+@needs_ssh
 def test_a_server_stopped_with_ctrl_c_tells_every_player_their_game_is_saved(tmp_path):
     """Ctrl-C (or the service manager's SIGTERM) used to drop every player with ssh's
     "Connection closed" and no word from the game."""
