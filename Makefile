@@ -5,6 +5,12 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 
+# Compiled modules are kept (__pycache__, ignored by git) even where the environment
+# asks Python not to write them: the tests start a hundred Python processes (pytest's
+# workers, servers, the command line), and each compiled every module again (a
+# worker's collection: 11 s without, 5 s with).
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: run test test-local test-doors bench soak-test lint clean ssh-client browser postgresql mutate mutate-again
 
 $(STAMP): pyproject.toml
