@@ -365,6 +365,9 @@ class Controller:
     def why_not(self, action: Action) -> str | None:
         return self.table.session.why_not(action)
 
+    def refusal(self, action: Action) -> IllegalAction | None:
+        return self.table.session.refusal(action)
+
     def walk_to(self, h: Hex) -> list[Hex] | None:
         """The shortest legal walk of the moving unit to ``h``."""
         return path_to(self.table.session.state, h) if self.my_move() else None

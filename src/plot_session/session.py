@@ -241,11 +241,16 @@ class Session:
         return self.act_as(self.state.to_act, action)
 
     def why_not(self, action: Action) -> str | None:
-        """The rule that forbids ``action`` now, or None if it is legal."""
+        """The rule that forbids ``action`` now, in words, or None if it is legal."""
+        refused = self.refusal(action)
+        return None if refused is None else str(refused)
+
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """The engine's refusal of ``action`` now (its case, its words), or None."""
         try:
             apply(self.state, action)
         except IllegalAction as exc:
-            return str(exc)
+            return exc
         return None
 
     def _computer_rnd(self) -> str:

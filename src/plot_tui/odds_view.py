@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from plot_core import Rules
+from plot_core import IllegalAction, Rules
 from plot_core.engine.odds import Odds
 from plot_core.hexgrid import Hex
 from plot_session.choices import actions_at, fixed
@@ -33,11 +33,12 @@ class OddsFinder:
             if a.verb in ROLLING:
                 return c.odds(a)
         # what Enter would try there: its odds too when the differential alone forbids
-        # the roll, so a refusal for 10.34 or 12.53 comes with its arithmetic
+        # the roll, so a refusal for 10.34 or 12.53 comes with its arithmetic; not when
+        # another rule forbids it (a unit of one's own is no target: 12.11)
         if not here:
             for a in [a for a in attempts(self.rules, shot.view, cursor) if a.verb in ROLLING][:1]:
                 odds = c.odds(a)
-                if odds and not odds[0].allowed:
+                if odds and not odds[0].allowed and explains(odds[0], c.refusal(a)):
                     return odds
         if self._keys[0] != shot.version:
             lettered = fixed(legal)
@@ -46,6 +47,11 @@ class OddsFinder:
             )
             self._keys = (shot.version, got)
         return self._keys[1]
+
+
+def explains(o: Odds, refusal: IllegalAction | None) -> bool:
+    """Do the odds say why the engine refuses the roll (they cite its case)?"""
+    return refusal is not None and f"({refusal.case})" in " ".join(o.notes)
 
 
 def odds_text(o: Odds) -> Text:

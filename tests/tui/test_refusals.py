@@ -46,6 +46,29 @@ async def test_enter_on_an_enemy_too_strong_to_harass_says_10_34_with_the_odds()
 
 
 @pytest.mark.asyncio
+async def test_a_unit_of_ones_own_shows_no_odds_of_recruiting_it_and_enter_says_12_11():
+    """The odds panel showed "Loringhoven + Hansen try to recruit Canaris: no roll,
+    needs +1 (12.53)" over the Abwehr's own leader: a differential for an attempt no
+    differential allows. Odds show only where they are the reason."""
+    app = app_for(
+        pos("""
+        phase = "recruitment"
+        phasing = "abwehr"
+        [units]
+        "300" = { hex = "2210" }
+        "304" = { hex = "2110" }
+        "310" = { hex = "2310" }
+        """)
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+        await cursor_to(pilot, app, H("2210"))
+        odds = game(app).query_one("#odds")
+        assert not odds.display or "Canaris" not in str(odds.render())
+        await pilot.press("enter")
+        assert "Canaris cannot be recruited (12.11)" in " ".join(prompt(app).split())
+
+
+@pytest.mark.asyncio
 async def test_enter_on_the_moving_unit_and_far_off_say_what_a_player_needs():
     app = app_for(pos(KALTENBRUNNER.format(more="")))
     async with app.run_test(size=(100, 30)) as pilot:
