@@ -32,25 +32,43 @@ from plot_session.table import InlineScheduler, Table
 
 from .plain import clean
 
-HELP = """Commands (a number, or an action's notation such as "move 2010", plays a move):
-  choices        the numbered choices again (also: an empty line)
-  where NAME     where a unit is (Himmler, 000)
-  look HEX       a hex: its area, HQ, units and whose zones of control hold it
-  near HEX       the six hexes around it, the same way (near 2110)
-  chits          your chits, and how many the others hold
-  boxes          who is off the map: retirement, the cell, eliminated, held back
-  streets        who stands in Berlin's streets, and the coup's numbers
-  odds           the chances of every choice now that rolls a die
-  log N          the last N lines of the log (log 10)
-  rules CASE     a rules case in our words (rules 11.32)
-  r d e P        roll, decline, end the move, end the phase: what the prompt
-                 names them by, as on the full screen
-  D              the Abwehr: no coup asked again this Game-Turn (18.11)
-  undo           take back your last action
-  hint           in a lesson: its goal and one more hint
-  help           this list
-  quit           stop; the game is saved and `plot resume` goes on with it
-Long answers come 20 lines at a time: Enter for more, or type your next command."""
+# The commands, each with whom it is for: a player at the keyboard (``seat``), watching
+# (``watch``), on a server (``served``: quit leaves the table there), in a lesson.
+HELP_HEAD = 'Commands (a number, or an action\'s notation such as "move 2010", plays a move):'
+HELP_LINES: tuple[tuple[str, str], ...] = (
+    ("seat", "  choices        the numbered choices again (also: an empty line)"),
+    ("seat watch", "  where NAME     where a unit is (Himmler, 000)"),
+    ("seat watch", "  look HEX       a hex: its area, HQ, units and whose zones of control hold it"),
+    ("seat watch", "  near HEX       the six hexes around it, the same way (near 2110)"),
+    ("seat", "  chits          your chits, and how many the others hold"),
+    ("watch", "  chits          how many chits each side holds"),
+    ("seat watch", "  boxes          who is off the map: retirement, the cell, eliminated, held back"),
+    ("seat watch", "  streets        who stands in Berlin's streets, and the coup's numbers"),
+    ("seat", "  odds           the chances of every choice now that rolls a die"),
+    ("seat watch", "  log N          the last N lines of the log (log 10)"),
+    ("seat watch", "  rules CASE     a rules case in our words (rules 11.32)"),
+    ("seat", "  r d e P        roll, decline, end the move, end the phase: what the prompt"),
+    ("seat", "                 names them by, as on the full screen"),
+    ("abwehr", "  D              the Abwehr: no coup asked again this Game-Turn (18.11)"),
+    ("seat", "  undo           take back your last action"),
+    ("lesson", "  hint           in a lesson: its goal and one more hint"),
+    ("seat watch", "  help           this list"),
+    ("local", "  quit           stop; the game is saved and `plot resume` goes on with it"),
+)
+HELP_TAIL = "Long answers come 20 lines at a time: Enter for more, or type your next command."
+
+
+def help_lines(*, watching: bool, abwehr: bool, served: bool, lesson: bool) -> list[str]:
+    """The commands this player may use: a watcher is not offered moves, undo or odds,
+    nor a player on a server `plot resume` (there, leave and quit go back to the lobby)."""
+    who = {"watch" if watching else "seat"}
+    who |= {"abwehr"} if abwehr and not watching else set()
+    who |= {"lesson"} if lesson else set()
+    who |= set() if served else {"local"}
+    head = "Commands (you are watching: the moves are the players'):" if watching else HELP_HEAD
+    return [head] + [line for kinds, line in HELP_LINES if who & set(kinds.split())] + [HELP_TAIL]
+
+
 PAGE = 20  # lines of one answer said before asking to go on
 ACTED, QUIT = "acted", "quit"  # what a line from the player did (LineMode.handle)
 LETTER_KEYS = ("r", "d", "e", "P", "D")  # as typed: d declines, D answers the coup question
@@ -456,7 +474,13 @@ class LineMode(Answers):
         self.say_paged([self.log_line(ln) for ln in self.controller.snapshot().log[-n:]])
 
     def help(self, _: str) -> None:
-        for line in HELP.splitlines():
+        c = self.controller
+        for line in help_lines(
+            watching=c.spectator,
+            abwehr=c.may_skip_coups(),
+            served=self.read is None,
+            lesson=self.lesson is not None,
+        ):
             self.say(line)
 
 
@@ -554,4 +578,4 @@ def learn_lines(
             on_done(lesson.key)
 
 
-__all__ = ["HELP", "LineMode", "learn_lines", "line_reader", "local_lines", "play_lines"]
+__all__ = ["LineMode", "help_lines", "learn_lines", "line_reader", "local_lines", "play_lines"]

@@ -143,6 +143,14 @@ def test_against_the_computer_and_watching_in_plain_text(rules, tmp_path, monkey
     said = dave.type("watch T1")
     assert "watching; you see neither side's chits" in said
     assert "Abwehr drew" not in dave.out.getvalue() and "SS drew" not in dave.out.getvalue()
+    # a watcher is offered the questions, not the moves, undo, odds or `plot resume`
+    watching = dave.type("help")
+    assert "you are watching" in watching and "rules CASE" in watching and "log N" in watching
+    for offered in ("undo", "r d e P", "odds ", "plot resume", "  D  ", "choices"):
+        assert offered not in watching, offered
+    playing = carol.type("sit T1") + carol.type("help")
+    assert "undo" in playing and "r d e P" in playing and "  D  " in playing  # the Abwehr's D
+    assert "plot resume" not in playing  # on a server, quit goes back to the lobby
     assert "You are at table T1: leave takes you back to the lobby first." in dave.type("watch T9")
     dave.type("leave")
     assert "Refused: There is no table 'T9'" in dave.type("watch T9")
