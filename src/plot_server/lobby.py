@@ -183,8 +183,8 @@ class LobbyScreen(OnceScreen[None]):
             cells = (
                 table.id,
                 you,
-                self.hub.results.seat_words(table, Player.SS),
-                self.hub.results.seat_words(table, Player.ABWEHR),
+                self.hub.results.seat_words(table, Player.SS, self.who),
+                self.hub.results.seat_words(table, Player.ABWEHR, self.who),
                 table.status(clock=True),
                 str(table.watchers()),
             )

@@ -318,8 +318,8 @@ class PlainVisit:
             you = f"; you play the {SIDE[mine]}" if mine is not None else ""
             move = "; your move" if t.your_move(self.who) else ""
             self.say(
-                f"  {t.id}: SS {self.hub.results.seat_words(t, Player.SS)}, "
-                f"Abwehr {self.hub.results.seat_words(t, Player.ABWEHR)}; "
+                f"  {t.id}: SS {self.hub.results.seat_words(t, Player.SS, self.who)}, "
+                f"Abwehr {self.hub.results.seat_words(t, Player.ABWEHR, self.who)}; "
                 f"{t.status(clock=True)}; {t.watchers()} watching{you}{move}."
             )
         for d in damaged:

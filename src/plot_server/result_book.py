@@ -37,7 +37,7 @@ from .ratings import (
     order,
     standings,
 )
-from .tables import ServedTable, to_operator
+from .tables import Account, ServedTable, to_operator
 
 RESULTS_FILE = "results.jsonl"
 RESULTS_LIMIT = 64 * 1024 * 1024  # a results file past this is not a results file
@@ -202,14 +202,15 @@ class ResultBook:
         before, after = change
         return f"Your rating: {before} → {after} ({after.rating - before.rating:+.0f})."
 
-    def seat_words(self, table: ServedTable, side: Player) -> str:
-        """Who plays ``side`` at ``table``, with their overall rating (the lobby's list)."""
+    def seat_words(self, table: ServedTable, side: Player, viewer: Account | None = None) -> str:
+        """Who plays ``side`` at ``table``, with their overall rating (the lobby's list,
+        as ``viewer`` reads it)."""
         if table.session.seats[side] is Seat.COMPUTER:
             fixed = LEVEL_RATINGS.get(table.session.levels[side])
             return table.seat_label(side, "" if fixed is None else f"{fixed.overall:.0f}")
         owner = table.owners.get(side)
         standing = None if owner is None else self.of(owner.key)
-        return table.seat_label(side, "" if standing is None else standing.shown("overall"))
+        return table.seat_label(side, "" if standing is None else standing.shown("overall"), viewer)
 
     def of(self, key: str) -> Standing | None:
         return self.standings().get(key)

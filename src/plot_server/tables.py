@@ -198,16 +198,18 @@ class ServedTable:
     def watchers(self) -> int:
         return sum(1 for g in self.guests if g.chair.side is None)
 
-    def seat_label(self, side: Player, rating: str = "") -> str:
+    def seat_label(self, side: Player, rating: str = "", viewer: Account | None = None) -> str:
         """Who plays ``side``, as the lobby and the screens say it (``rating``: with it
-        after the name, as the lobby's list says it)."""
+        after the name, as the lobby's list says it). A player not at the table is
+        "(away)", but not to themselves: they are reading the list."""
         rated = f" {rating}" if rating else ""
         if self.session.seats[side] is Seat.COMPUTER:
             return f"computer ({self.session.levels[side]}){rated}"
         owner = self.owners.get(side)
         if owner is None:
             return "free"
-        return f"{owner.name}{rated}" + ("" if self.present(side) else " (away)")
+        here = self.present(side) or (viewer is not None and owner.key == viewer.key)
+        return f"{owner.name}{rated}" + ("" if here else " (away)")
 
     def stage(self) -> str:
         """How far the game is: "set-up", "turn 3", or who won ("SS won")."""

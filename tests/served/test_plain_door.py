@@ -230,3 +230,16 @@ def test_a_line_typed_while_the_last_move_is_saved_waits_for_it(rules, tmp_path)
         assert said.count("The last move is being saved: the game goes on once it is.") == 2, said
 
     asyncio.run(go())
+
+
+def test_a_player_reading_the_list_is_not_away_at_their_own_table(rules, tmp_path):
+    """"(away)" tells the others a player is not at the table; to the player reading the
+    list in the lobby it said they were away from where they are."""
+    hub = Hub(rules, tmp_path, later=Later())
+    alice, bob = Player_(hub, ALICE), Player_(hub, BOB)
+    alice.visit.start()
+    alice.type("new ss")
+    alice.type("leave")
+    assert "T1: SS alice, Abwehr free;" in alice.type("tables")
+    bob.visit.start()
+    assert "T1: SS alice (away), Abwehr free;" in bob.type("tables")
