@@ -3,6 +3,7 @@ take a side with a join code, or watch."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 from typing import Protocol, cast
 
@@ -38,6 +39,11 @@ LOBBY_HELP = (
 )
 # "You" second: a player's mark ("your move") is never the part 80 columns cut
 ALL_COLUMNS = ("Table", "You", "SS", "Abwehr", "Game", "Watching")
+# Narrower than WIDE_ENOUGH, each table takes two lines: the ratings and the clock
+# under the names and the game, one's own name marked "(you)" and one's move under
+# the table's id (on one line the list is 100 columns and more: 80 cut "Watching")
+NARROW_COLUMNS = ("Table", "SS", "Abwehr", "Game", "Watching")
+WIDE_ENOUGH = 110
 # One's own games, within 80 columns: whose move is in "You play", so "Game" says only
 # how far it is; the clocks' column comes only when one of the games has a clock.
 MY_COLUMNS = ("Table", "You play", "Opponent", "Game", "Last move")
@@ -88,6 +94,7 @@ class LobbyScreen(OnceScreen[None]):
         super().__init__()
         self.hub, self.who = hub, who
         self.mine = False  # m: only the tables where one has a side
+        self.narrow = False  # every table listed on two lines (a narrow terminal)
         self.kept = ""  # news that stays over the list's own hints until a key (a table closed)
 
     def compose(self) -> ComposeResult:
@@ -144,7 +151,8 @@ class LobbyScreen(OnceScreen[None]):
             self._set_columns(t, MY_COLUMNS[:-1] + (CLOCKS_COLUMN,) * clocked + MY_COLUMNS[-1:])
             self._my_rows(t, games, clocked)
         else:
-            self._set_columns(t, ALL_COLUMNS)
+            self.narrow = self.size.width < WIDE_ENOUGH
+            self._set_columns(t, NARROW_COLUMNS if self.narrow else ALL_COLUMNS)
             self._all_rows(t)
         if keep is not None and keep in self.hub.tables and keep in t.rows:
             t.move_cursor(row=t.get_row_index(keep))
@@ -171,7 +179,14 @@ class LobbyScreen(OnceScreen[None]):
             cells = (d.id, SIDE[side], d.owner_name(side.enemy), d.STATUS, *("",) * clocked, "")
             t.add_row(*(plain(c, "red") for c in cells), key=d.id)
 
+    def on_resize(self, event: events.Resize) -> None:
+        if not self.mine and (event.size.width < WIDE_ENOUGH) != self.narrow:
+            self.refresh_rows()  # one line a table, or two
+
     def _all_rows(self, t: DataTable) -> None:
+        if self.narrow:
+            self._all_rows_narrow(t)
+            return
         # the tables where it is this player's move come first, marked
         tables = self.hub.listed_for(self.who)
         for table in tables:
@@ -200,6 +215,29 @@ class LobbyScreen(OnceScreen[None]):
                 "",
             )
             t.add_row(*(plain(c, "red") for c in cells), key=d.id)
+
+    def _all_rows_narrow(self, t: DataTable) -> None:
+        results = self.hub.results
+        for table in self.hub.listed_for(self.who):
+            cells = (
+                table.id + ("\n▶ yours" if table.your_move(self.who) else ""),
+                results.seat_words(table, Player.SS, self.who, narrow=True),
+                results.seat_words(table, Player.ABWEHR, self.who, narrow=True),
+                table.status(clock=True).replace("; ", "\n"),
+                str(table.watchers()),
+            )
+            lines = max(c.count("\n") for c in cells) + 1
+            t.add_row(*(plain(c) for c in cells), key=table.id, height=lines)
+        for d in self.hub.damaged.values():
+            mine = d.side_of(self.who)
+            cells = (
+                d.id,
+                d.owner_name(Player.SS) + (" (you)" if mine is Player.SS else ""),
+                d.owner_name(Player.ABWEHR) + (" (you)" if mine is Player.ABWEHR else ""),
+                textwrap.fill(d.STATUS, 22),
+                "",
+            )
+            t.add_row(*(plain(c, "red") for c in cells), key=d.id, height=3)
 
     def refresh_chat(self) -> None:
         lines = [chat_text(ln, clock=clock_of(ln)) for ln in self.hub.lobby.lines]

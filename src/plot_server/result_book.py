@@ -202,15 +202,19 @@ class ResultBook:
         before, after = change
         return f"Your rating: {before} → {after} ({after.rating - before.rating:+.0f})."
 
-    def seat_words(self, table: ServedTable, side: Player, viewer: Account | None = None) -> str:
+    def seat_words(
+        self, table: ServedTable, side: Player, viewer: Account | None = None, *, narrow: bool = False
+    ) -> str:
         """Who plays ``side`` at ``table``, with their overall rating (the lobby's list,
-        as ``viewer`` reads it)."""
+        as ``viewer`` reads it; ``narrow``: the rating on a second line)."""
         if table.session.seats[side] is Seat.COMPUTER:
             fixed = LEVEL_RATINGS.get(table.session.levels[side])
-            return table.seat_label(side, "" if fixed is None else f"{fixed.overall:.0f}")
-        owner = table.owners.get(side)
-        standing = None if owner is None else self.of(owner.key)
-        return table.seat_label(side, "" if standing is None else standing.shown("overall"), viewer)
+            rating = "" if fixed is None else f"{fixed.overall:.0f}"
+        else:
+            owner = table.owners.get(side)
+            standing = None if owner is None else self.of(owner.key)
+            rating = "" if standing is None else standing.shown("overall")
+        return table.seat_label(side, rating, viewer, narrow=narrow)
 
     def of(self, key: str) -> Standing | None:
         return self.standings().get(key)

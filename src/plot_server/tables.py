@@ -198,18 +198,26 @@ class ServedTable:
     def watchers(self) -> int:
         return sum(1 for g in self.guests if g.chair.side is None)
 
-    def seat_label(self, side: Player, rating: str = "", viewer: Account | None = None) -> str:
+    def seat_label(
+        self, side: Player, rating: str = "", viewer: Account | None = None, *, narrow: bool = False
+    ) -> str:
         """Who plays ``side``, as the lobby and the screens say it (``rating``: with it
-        after the name, as the lobby's list says it). A player not at the table is
+        after the name, as the lobby's list says it; ``narrow``: on a line of its own,
+        and the viewer's own name marked "(you)"). A player not at the table is
         "(away)", but not to themselves: they are reading the list."""
-        rated = f" {rating}" if rating else ""
+        mine = away = False
         if self.session.seats[side] is Seat.COMPUTER:
-            return f"computer ({self.session.levels[side]}){rated}"
-        owner = self.owners.get(side)
-        if owner is None:
+            name = f"computer ({self.session.levels[side]})"
+        elif (owner := self.owners.get(side)) is None:
             return "free"
-        here = self.present(side) or (viewer is not None and owner.key == viewer.key)
-        return f"{owner.name}{rated}" + ("" if here else " (away)")
+        else:
+            name = owner.name
+            mine = viewer is not None and owner.key == viewer.key
+            away = not (self.present(side) or mine)
+        if narrow:
+            first = name + (" (you)" if mine else "") + (" (away)" if away else "")
+            return f"{first}\n{rating}" if rating else first
+        return name + (f" {rating}" if rating else "") + (" (away)" if away else "")
 
     def stage(self) -> str:
         """How far the game is: "set-up", "turn 3", or who won ("SS won")."""

@@ -96,7 +96,7 @@ async def test_lobby_talk_and_the_tables_where_it_is_your_move_come_first(rules,
     while mine.session.state.to_act is not Player.SS:  # on to carol's move
         play({p: guests[p] for p in Player}, 1, rnd)
     app = LobbyApp(hub)
-    async with app.run_test(size=(100, 24)) as pilot:
+    async with app.run_test(size=(120, 24)) as pilot:
         await pilot.pause()
         lobby = app.screen
         rows = lobby.query_one("DataTable")
@@ -105,6 +105,12 @@ async def test_lobby_talk_and_the_tables_where_it_is_your_move_come_first(rules,
         shown = [strip.text for strip in rows.render_lines(Region(0, 0, rows.size.width, 2))]
         assert "▶ SS: your move" in shown[1], shown  # drawn whole, not "▶ S"
         assert "your move" not in " ".join(str(c) for c in rows.get_row(other.id))
+        await pilot.resize_terminal(100, 24)  # narrower: each table on two lines
+        await pilot.pause()
+        first = [str(c) for c in rows.get_row_at(0)]
+        assert first[:2] == [f"{mine.id}\n▶ yours", "carol (you)"], first
+        shown = [strip.text for strip in rows.render_lines(Region(0, 0, rows.size.width, 3))]
+        assert "▶ yours" in shown[2] and "Watching" in shown[0], shown
         await pilot.press("T")
         await pilot.pause()
         asked = " ".join(str(w.render()) for w in app.screen.query("Label"))
@@ -141,6 +147,8 @@ async def test_a_damaged_table_is_listed_in_red_and_entering_it_says_why(rules, 
 async def test_the_lobby_and_each_of_its_dialogs_cut_no_word_at_80x24(rules, tmp_path):
     """New table, join, replays, ratings: each opened from the lobby at 80x24
     (narrow.py says how a cut word is found)."""
+    from leakhunt import terminal_text
+    from plot_record.clock import parse_clock
     from plot_server.connection_limits import ConnectionLimits
     from plot_server.server import ServedApp
     from tui.narrow import cut_at_80x24
@@ -149,6 +157,9 @@ async def test_the_lobby_and_each_of_its_dialogs_cut_no_word_at_80x24(rules, tmp
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=5)
     guests = {Player.SS: hub.sit(table.id, ALICE), Player.ABWEHR: hub.sit(table.id, BOB, code=table.code)}
     play(guests, 20_000, random.Random(5))  # a finished game, to replay and to rate
+    # the widest rows: a clock, the computer with its rating, one's own move
+    hub.create(ALICE, Player.ABWEHR, opponent=Seat.HUMAN, seed=6, clock=parse_clock("3+12"))
+    hub.create(BOB, Player.SS, opponent=Seat.COMPUTER, seed=7)
     app = ServedApp(None, hub, CAROL, limits=ConnectionLimits(idle=600))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.screen is app.lobby, "the lobby")
@@ -159,6 +170,14 @@ async def test_the_lobby_and_each_of_its_dialogs_cut_no_word_at_80x24(rules, tmp
             cut[f"{key} ({type(app.screen).__name__})"] = await cut_at_80x24(pilot, app)
             await pilot.press("q" if key == "R" else "escape")  # (the one game is replayed at once)
             await until(pilot, lambda: app.screen is app.lobby, f"back from {key}")
+        # every column of every table's row is on the screen (on one line a table's
+        # row was 100 columns wide: "Watching" and the games' states fell off)
+        hub.create(CAROL, Player.ABWEHR, opponent=Seat.HUMAN, seed=8)  # her move at once
+        await until(pilot, lambda: "▶ yours" in terminal_text(app), "her own table")
+        shown = terminal_text(app)
+        for seen in ("Watching", "clock 3d+12h", "carol (you)", "computer (easy)", "over: the Allies won"):
+            assert seen in shown, (seen, shown)
+        cut["her own table"] = await cut_at_80x24(pilot, app)
         assert {k: v for k, v in cut.items() if v} == {}
 
 

@@ -233,7 +233,7 @@ def test_a_line_typed_while_the_last_move_is_saved_waits_for_it(rules, tmp_path)
 
 
 def test_a_player_reading_the_list_is_not_away_at_their_own_table(rules, tmp_path):
-    """"(away)" tells the others a player is not at the table; to the player reading the
+    """ "(away)" tells the others a player is not at the table; to the player reading the
     list in the lobby it said they were away from where they are."""
     hub = Hub(rules, tmp_path, later=Later())
     alice, bob = Player_(hub, ALICE), Player_(hub, BOB)
