@@ -499,22 +499,40 @@ class NewTableScreen(SetupForm[TableSetup | None]):
                 yield Choice("another player (give them the join code)", value=True)
                 yield Choice("the computer")
                 yield Choice("nobody: the computer plays both sides, to watch")
-            yield Label("The computer's level")
-            yield self.level_choice()
-            yield Label("A clock (two players, a game over days)")
-            with RadioSet(id="clock"):
-                yield Choice("none", value=True)
-                for rule in PRESETS:
-                    yield Choice(rule.words())
-            yield Label("… or your own: days + hours a move (5+24)")
-            yield Input(id="own-clock", max_length=24, placeholder="days+hours", select_on_focus=False)
+            # the level is asked only of a game with the computer, the clock only of a
+            # game between two players: the form fits 24 rows (with both it did not)
+            with Vertical(id="levels", classes="part"):
+                yield Label("The computer's level")
+                yield self.level_choice()
+            with Vertical(id="clocks", classes="part"):
+                yield Label("A clock (two players, a game over days)")
+                with RadioSet(id="clock"):
+                    yield Choice("none", value=True)
+                    for rule in PRESETS:
+                        yield Choice(rule.words())
+                yield Label("… or your own: days + hours a move (5+24)")
+                yield Input(id="own-clock", max_length=24, placeholder="days+hours", select_on_focus=False)
             yield Static("", id="error")
             yield Static("[dim]tab: group · arrows/space: pick · enter: set up · esc: back[/dim]")
         yield Footer()
 
+    def on_mount(self) -> None:
+        self._show_parts()
+
+    def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
+        if event.radio_set.id == "opponent":
+            self._show_parts()
+
+    def _show_parts(self) -> None:
+        computer = self.picked("opponent") >= 1
+        self.query_one("#levels").display = computer
+        self.query_one("#clocks").display = not computer
+
     def action_start(self) -> None:
         clock = PRESETS[self.picked("clock") - 1] if self.picked("clock") >= 1 else None
         own = self.query_one("#own-clock", Input).value
+        if self.picked("opponent") >= 1:
+            clock, own = None, ""  # (a clock is for two players: its part is hidden)
         if own.strip():
             try:
                 clock = parse_clock(own)

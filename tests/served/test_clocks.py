@@ -273,3 +273,33 @@ def test_the_list_a_player_joins_from_says_each_tables_clock(rules, tmp_path):
     bob.visit.start()
     listed = bob.type("tables")
     assert f"{clocked.id}: SS alice (away), Abwehr free; turn 1, Abwehr to act; clock 1d+2h" in listed
+
+
+@pytest.mark.asyncio
+async def test_the_form_asks_the_clock_of_two_players_and_the_level_of_the_computer_in_24_rows(
+    rules, tmp_path
+):
+    """With both parts the form was taller than 24 rows; each is asked only where it
+    counts, and a clock picked before choosing the computer makes no clock."""
+    from plot_server.lobby import NewTableScreen
+    from plot_server.server import ServedApp
+    from tui.helpers import until
+
+    hub = Hub(rules, tmp_path, later=Later())
+    app = ServedApp(None, hub, ALICE, limits=ConnectionLimits(idle=600))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await new_table_at(pilot, app, "#clock")
+        form = app.screen
+        assert isinstance(form, NewTableScreen)
+        box = form.query_one("#box").region
+        assert box.y >= 0 and box.bottom <= 23, box  # above the footer, nothing scrolled off
+        assert form.query_one("#clocks").display and not form.query_one("#levels").display
+        await pilot.press("down", "space")  # a clock: a day and 2 h
+        await pilot.press("shift+tab", "down", "space")  # then the computer after all
+        await pilot.pause()
+        assert form.query_one("#levels").display and not form.query_one("#clocks").display
+        assert form.query_one("#box").region.bottom <= 23
+        await pilot.press("enter")
+        await until(pilot, lambda: "T1" in hub.tables, "the table")
+        assert hub.tables["T1"].session.seats[Player.ABWEHR] is Seat.COMPUTER
+        assert hub.tables["T1"].session.clock is None
