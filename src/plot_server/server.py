@@ -367,9 +367,10 @@ class ServedApp(PlotApp):
         self.guest = guest
         table = self.hub.tables[guest.table_id]
         side = guest.chair.side
-        self.sub_title = f"table {table.id} · game {table.session.game} · " + (
+        # who first: 80 columns end the header at the game's id ("· a…" was the name)
+        self.sub_title = (
             f"{self.who.name} plays the {side.title}" if side is not None else f"{self.who.name} watches"
-        )
+        ) + f" · table {table.id} · game {table.session.game}"
         guest.chair.settings = settings = user_settings(self.hub.home, self.who.key)
         self.game_screen = GameScreen(guest.chair, self.rules, settings)
         self.game_screen.may_rematch = side is not None

@@ -134,7 +134,7 @@ class PlotApp(App[None]):
             records=self._records,
         )
         self._record_path = None  # a second game gets a file of its own
-        self.sub_title = f"game {session.game} · {seats_words(seats, session.levels)}"
+        self.sub_title = f"{seats_words(seats, session.levels)} · game {session.game}"  # (who first: 80 columns)
         self.play(session, setup)
 
     def local(
@@ -151,7 +151,7 @@ class PlotApp(App[None]):
         self._started = setup
         screen.may_rematch = setup is not None
         if session.game and self.sub_title == self.SUB_TITLE:  # resumed, or a position
-            self.sub_title = f"game {session.game} · {seats_words(session.seats, session.levels)}"
+            self.sub_title = f"{seats_words(session.seats, session.levels)} · game {session.game}"
         notice = self._notice or (
             f"Saving to {session.recorder.path}." if session.recorder is not None else ""
         )
