@@ -134,7 +134,8 @@ class PlotApp(App[None]):
             records=self._records,
         )
         self._record_path = None  # a second game gets a file of its own
-        self.sub_title = f"{seats_words(seats, session.levels)} · game {session.game}"  # (who first: 80 columns)
+        # who first: 80 columns end the header at the game's id, not at the player
+        self.sub_title = f"{seats_words(seats, session.levels)} · game {session.game}"
         self.play(session, setup)
 
     def local(

@@ -375,7 +375,7 @@ class TablesPanel(Static):
             title=title, title_justify="left", box=None, padding=(0, 1), header_style="bold", show_edge=False
         )
         if isinstance(t, Grid):
-            return self._grid(t, e, out)
+            return self._grid(t, e, out, self.narrow)
         draw = {
             "assignment": self._assignment,
             "randomizer": self._randomizer,
@@ -384,18 +384,23 @@ class TablesPanel(Static):
         return draw(t, e, out, title)
 
     @staticmethod
-    def _grid(t: Grid, e: Event | None, out: Table) -> Group:
-        """A table of a die down and a differential (or a count) across."""
+    def _grid(t: Grid, e: Event | None, out: Table, narrow: bool = False) -> Group:
+        """A table of a die down and a differential (or a count) across. Narrow, each
+        cell brings one space of its own instead of one each side: the side panel with
+        its scroll bar is narrower than eight columns padded (80 columns cut "die")."""
+        gap = " " if narrow else ""
+        if narrow:
+            out.padding = (0, 0)
         out.add_column("die")
         for c in t.columns:
             out.add_column(
-                f"{c:+d}" if t.columns[0] <= 0 else str(c),
+                gap + (f"{c:+d}" if t.columns[0] <= 0 else str(c)),
                 header_style=HOT if e and e.column == c else "bold",
             )
         for r, row in zip(t.rows, t.cells, strict=True):
             cells = [
                 Text(
-                    x,
+                    gap + x,
                     style=HOT
                     if e and e.row == r and e.column == c
                     else ("yellow" if e and (e.row == r or e.column == c) else ""),
@@ -426,24 +431,33 @@ class TablesPanel(Static):
         return _with_footer(out, "Allied result, then German assignment (7.6)", e)
 
     def _randomizer(self, t, e: Event | None, out: Table, title: str) -> Group:
-        def drawn(d) -> str:
-            return "-" if d is None else f"{'SS' if d.player is Player.SS else 'Ab'}{d.count}"
+        def drawn(d, short: bool = False) -> str:
+            if d is None:
+                return "-"
+            who = ("S" if short else "SS") if d.player is Player.SS else ("A" if short else "Ab")
+            return f"{who}{d.count}"
 
         if self.narrow:  # turned on its side: Game-Turns down, the die across
-            out.padding = (0, 0)  # each cell brings its own space: "SS12" fits 33
+            # each cell brings its own space, its drawer a letter: "S12" fits the 31
+            # columns of a served screen's panel ("SS12" did not)
+            out.padding = (0, 0)
             out.add_column("")
             for r in range(1, len(t.cells) + 1):
                 out.add_column(f" {r}", header_style=HOT if e and e.row == r else "bold")
             for c in range(1, len(t.cells[0]) + 1):
                 cells = [
                     Text(
-                        f" {drawn(t.cells[r - 1][c - 1])}",
+                        f" {drawn(t.cells[r - 1][c - 1], short=True)}",
                         style=HOT if e and e.row == r and e.column == c else "",
                     )
                     for r in range(1, len(t.cells) + 1)
                 ]
                 out.add_row(Text(f"GT{c}", style=HOT if e and e.column == c else "bold"), *cells)
-            return _with_footer(out, "Game-Turn down, die across: who draws, and how many chits (6.23)", e)
+            return _with_footer(
+                out,
+                "Game-Turn down, die across: who draws (S the SS, A the Abwehr), and how many chits (6.23)",
+                e,
+            )
         out.add_column("die")
         for c in range(1, len(t.cells[0]) + 1):
             out.add_column(f"GT{c}", header_style=HOT if e and e.column == c else "bold")
@@ -458,12 +472,14 @@ class TablesPanel(Static):
     @staticmethod
     def _walkyrie(t, e: Event | None, out: Table, title: str) -> Group:
         out.add_column("total")
-        out.add_column("result (penalty/bonus/units)")
+        out.add_column("result")
         for i, (lo, hi, res) in enumerate(t.bands, start=1):
             span = str(lo) if lo == hi else f"{lo}-{hi}"
             text = "fails" if res is None else f"{res.penalty}/{res.bonus}/{res.units}"
             out.add_row(span, Text(text, style=HOT if e and e.column == i else ""))
-        return _with_footer(out, "die + Führer Access chits committed (18.13)", e)
+        return _with_footer(
+            out, "total: die + Führer Access chits committed (18.13); result: penalty/bonus/units (18.15)", e
+        )
 
     @staticmethod
     def _panic(t, e: Event | None, out: Table, title: str) -> Group:

@@ -10,8 +10,6 @@ from plot_tui.panels import TABLE_ORDER, TablesPanel
 
 from .helpers import app_for, game, pos
 
-pytestmark = pytest.mark.asyncio
-
 
 def shown(panel: TablesPanel) -> str:
     console = Console(width=panel.content_size.width, record=True, file=open("/dev/null", "w"))
@@ -19,6 +17,7 @@ def shown(panel: TablesPanel) -> str:
     return console.export_text()
 
 
+@pytest.mark.asyncio
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)])
 async def test_no_table_is_cut(size):
     app = app_for(
@@ -45,6 +44,7 @@ async def test_no_table_is_cut(size):
         assert "2/Ab/BR" in text or "/Ab/" in text  # German assignments in full
 
 
+@pytest.mark.asyncio
 async def test_the_last_assignment_roll_is_lit_in_the_narrow_layout():
     from plot_core.engine.state import Event
 
@@ -64,3 +64,20 @@ async def test_the_last_assignment_roll_is_lit_in_the_narrow_layout():
         lit = [span for span in panel.render_table().renderables[0].spans if "reverse" in str(span.style)]
         text = panel.render_table().renderables[0].plain
         assert len(lit) == 1 and text[lit[0].start : lit[0].end].startswith("EE 2/Ab/BR")
+
+
+@pytest.mark.parametrize("width", [28, 31, 34])
+def test_every_table_fits_the_side_panel_as_narrow_as_a_served_screen_makes_it(width, rules):
+    """A served screen's side panel (seven tabs, a scroll bar) is 31 columns at 80x24:
+    eight padded columns did not fit it ("die" came out "d…", the last column fell off)."""
+
+    class Narrow(TablesPanel):
+        narrow = True  # (as the panel is laid out at 80 columns, and at 160)
+
+    panel = Narrow(rules)
+    for name in TABLE_ORDER:
+        panel.name_ = name
+        console = Console(width=width, record=True, file=open("/dev/null", "w"))
+        console.print(panel.render_table())
+        text = console.export_text()
+        assert "…" not in text, f"{name} at {width} columns:\n{text}"
