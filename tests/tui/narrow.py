@@ -5,8 +5,8 @@ Each screen is drawn twice, at 160x50 and at 80x24, the same app resized (so the
 game and the same screen). A word drawn at 80x24 that is not drawn whole at 160x50, yet
 begins or ends a word that is, was cut by an edge ("Last mo" for "Last move", "s 004s"
 for a label cut at the map's edge). A word ended by an ellipsis ("Abwe…") is not
-counted: the ellipsis tells the player there is more (80 columns still show some:
-the game's title before the player's name, and the Tables tab's wider tables). Text
+counted: the ellipsis tells the player there is more (80 columns still end the
+header's line at the game's id that way). Text
 that wraps is untouched by the check: wrapping breaks lines between words. A dialog's
 own region is read alone, as what the screen behind it shows round its edges is cut
 by the dialog, not by the terminal.
