@@ -12,10 +12,8 @@ import random
 
 import attrs
 
-from plot_core import GameState, Player, PlayerView, Rules
-from plot_core.dice import seed_state
-from plot_core.engine.pending import PlaceAllied
-from plot_core.engine.state import CUP, UnitState, chit_ids
+from plot_core import GameState, Player, PlayerView, Rules, seed_state
+from plot_core.engine import CUP, PlaceAllied, UnitState, chit_ids
 
 HIDDEN = "?"
 

@@ -23,14 +23,19 @@ from collections.abc import Sequence
 from functools import cached_property
 from typing import NamedTuple
 
-from plot_core import Action, GameState, Player, PlayerView, Rules, Verb, apply, legal_actions
-from plot_core.data.chits import ChitKind
-from plot_core.engine.actions import need
-from plot_core.engine.harassment import differential_bonus, harassment_defence
-from plot_core.engine.pending import CoupOffer
-from plot_core.engine.state import HITLER, UnitState, effectiveness, movement_allowance
+from plot_core import Action, GameState, Party, Player, PlayerView, Rules, Verb, apply, legal_actions
+from plot_core.data import ChitKind
+from plot_core.engine import (
+    HITLER,
+    CoupOffer,
+    UnitState,
+    differential_bonus,
+    effectiveness,
+    harassment_defence,
+    movement_allowance,
+    need,
+)
 from plot_core.hexgrid import distance
-from plot_core.parties import Party
 
 from .determinise import determinise
 

@@ -14,10 +14,8 @@ hidden from the other side with its words.
 from __future__ import annotations
 
 from plot_core import Action, GameState, IllegalAction, Party, Player, apply
-from plot_core.data.chits import ChitKind
-from plot_core.engine.lookup import BERLIN, lookup
-from plot_core.engine.odds import stakes
-from plot_core.engine.state import HITLER, Marker
+from plot_core.data import ChitKind
+from plot_core.engine import BERLIN, HITLER, Marker, lookup, stakes
 from plot_core.hexgrid import distance
 from plot_core.wording import unit_name
 

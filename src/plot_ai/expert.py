@@ -22,7 +22,7 @@ import time
 from collections.abc import Sequence
 
 from plot_core import Action, GameState, Player, PlayerView, Rules, Verb
-from plot_core.engine.state import DecisionKind, Phase, evolve
+from plot_core.engine import DecisionKind, Phase, evolve
 
 from . import easy, hard
 from .plans import Plan

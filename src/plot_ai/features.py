@@ -18,9 +18,8 @@ from __future__ import annotations
 from functools import cache
 
 from plot_core import GameState, Party, Player, Rules
-from plot_core.data.chits import ChitKind
-from plot_core.engine.lookup import BERLIN, PRUSSIA, lookup
-from plot_core.engine.state import HITLER, Box, Phase
+from plot_core.data import ChitKind
+from plot_core.engine import BERLIN, HITLER, PRUSSIA, Box, Phase, lookup
 from plot_core.hexgrid import Hex
 
 # The last three Coup-Turns, the last first: each has facts of its own (18.73).

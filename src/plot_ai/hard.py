@@ -21,9 +21,7 @@ from collections.abc import Sequence
 import attrs
 
 from plot_core import Action, GameState, PlayerView, Rules, Verb
-from plot_core.engine.harassment import harass_cost, harass_problem
-from plot_core.engine.movement import reach
-from plot_core.engine.state import Phase, movement_allowance
+from plot_core.engine import Phase, harass_cost, harass_problem, movement_allowance, reach
 
 from . import easy
 from .determinise import determinise

@@ -22,9 +22,8 @@ from typing import cast
 import attrs
 
 from plot_core import Action, GameState, Player, Verb, apply, legal_actions
-from plot_core.data.chits import ChitKind
-from plot_core.engine.pending import CoupOffer, Investigate, Recruit
-from plot_core.engine.state import DecisionKind
+from plot_core.data import ChitKind
+from plot_core.engine import CoupOffer, DecisionKind, Investigate, Recruit
 from plot_core.hexgrid import label
 from plot_core.wording import unit_name, words
 

@@ -28,7 +28,7 @@ from typing import Protocol
 import attrs
 
 from plot_core import Action, GameState, IllegalAction, Player, PlayerView, Rules, Verb, apply
-from plot_core.engine.state import evolve
+from plot_core.engine import evolve
 
 from . import easy
 from .determinise import determinise

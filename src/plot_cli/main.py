@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from plot_ai import LEVELS
 from plot_core import DataError, load_rules
-from plot_core.data.cases import Kind, Status
+from plot_core.data import Kind, Status
 from plot_core.english import counted
 from plot_record import RecordError
 from plot_tui.plain import clean
@@ -726,7 +726,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _games(args: argparse.Namespace) -> int:
-    from plot_core.engine.state import PHASE_TITLES
+    from plot_core.engine import PHASE_TITLES
     from plot_record import RecordError, games_dir, load_record, records_in
 
     rules = load_rules()

@@ -1,8 +1,15 @@
 """plot_core: the rules engine of The Plot to Assassinate Hitler.
 
 Pure: no I/O except loading rules_data. Never imports the UI.
+
+What the rest of plot may use of the core is here and in a few public modules:
+plot_core.engine (the state, the actions, the decisions, the odds, the overlays),
+plot_core.data (the rules data's types), plot_core.hexgrid, plot_core.wording and
+plot_core.english (the words), plot_core.lessons, plot_core.outside_text and
+plot_core.selfplay. Every other module is the core's own (an import-linter contract).
 """
 
+from .dice import seed_state
 from .engine.actions import Action, Verb, parse_action
 from .engine.api import apply, legal_actions, new_game, outcome
 from .engine.errors import IllegalAction
@@ -12,7 +19,7 @@ from .engine.state import GameState
 from .engine.view import PlayerView, view
 from .errors import DataError
 from .parties import Party, Player
-from .rules import Rules, load_rules, rules_data_dir
+from .rules import Rules, load_rules, rules_data_dir, same_game
 
 __all__ = [
     "Action",
@@ -26,6 +33,8 @@ __all__ = [
     "Verb",
     "apply",
     "rules_data_dir",
+    "same_game",
+    "seed_state",
     "legal_actions",
     "load_position",
     "load_rules",

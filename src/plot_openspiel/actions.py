@@ -20,7 +20,7 @@ from itertools import accumulate
 from typing import NamedTuple
 
 from plot_core import Action, Rules, Verb
-from plot_core.engine.state import chit_ids
+from plot_core.engine import chit_ids
 
 U, H, C = "unit", "hex", "chit"
 

@@ -24,9 +24,8 @@ from open_spiel.python.algorithms import mcts
 
 from plot_ai.easy import played_on
 from plot_ai.value import chances
-from plot_core import GameState
-from plot_core.dice import seed_state
-from plot_core.engine.state import evolve
+from plot_core import GameState, seed_state
+from plot_core.engine import evolve
 
 
 def expected_returns(state: GameState, zero_sum: bool) -> list[float]:

@@ -37,10 +37,7 @@ from plot_core import (
     new_game,
     view,
 )
-from plot_core.engine.api import standard_setup
-from plot_core.engine.rolls import OUTSIDE, ChanceNeeded
-from plot_core.engine.serial import view_to_json
-from plot_core.engine.state import chit_ids, evolve
+from plot_core.engine import OUTSIDE, ChanceNeeded, chit_ids, evolve, standard_setup, view_to_json
 
 from .actions import ActionCodes, Factors
 from .tensor import NUMBER, PLAYERS, Layout

@@ -23,7 +23,7 @@ from datetime import UTC, datetime
 import attrs
 
 from plot_core import Player
-from plot_core.engine.state import GameState, Outcome, game_over
+from plot_core.engine import GameState, Outcome, game_over
 
 DAY, HOUR = 86400, 3600
 ON_TIME = "clock"  # the "case" of an ending on time: no rule of the game, the clock

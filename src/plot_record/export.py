@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from plot_core import Player
-from plot_core.engine.state import PHASE_TITLES, Event, Phase
+from plot_core.engine import PHASE_TITLES, Event, Phase
 from plot_core.english import counted
 from plot_core.wording import describe
 

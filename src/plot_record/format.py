@@ -53,8 +53,7 @@ from typing import Any
 import attrs
 
 from plot_core import Action, Player
-from plot_core.engine.serial import FormatError, action_from_json, action_to_json
-from plot_core.engine.state import Outcome
+from plot_core.engine import FormatError, Outcome, action_from_json, action_to_json
 
 from .clock import ClockRule, Grant, clock_from_json, grant_problem, stamp
 

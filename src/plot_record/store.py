@@ -17,7 +17,7 @@ from typing import Protocol
 import attrs
 
 from plot_core import Action, Player
-from plot_core.engine.state import Outcome
+from plot_core.engine import Outcome
 
 from .clock import Grant
 from .files import Unreadable, is_regular, loads, read_regular

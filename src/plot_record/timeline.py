@@ -23,11 +23,9 @@ from plot_core import (
     apply,
     load_position,
     new_game,
+    same_game,
 )
-from plot_core.engine.actions import Verb
-from plot_core.engine.sequence import player_turn
-from plot_core.engine.state import Event, Phase
-from plot_core.rules import same_game
+from plot_core.engine import Event, Phase, Verb, player_turn
 
 from .clock import Grant, on_time
 from .format import (

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 import attrs
 
 from plot_core import Action, Player
-from plot_core.engine.state import Outcome
+from plot_core.engine import Outcome
 from plot_record import ChatLine, ThinkLine
 from plot_record.clock import Grant
 from plot_record.format import (

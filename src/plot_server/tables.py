@@ -17,7 +17,7 @@ from pathlib import Path
 import attrs
 
 from plot_core import Player
-from plot_core.engine.state import Phase
+from plot_core.engine import Phase
 from plot_record import utc_stamp
 from plot_record.clock import moment
 from plot_session.controller import Controller

@@ -23,7 +23,7 @@ import attrs
 
 from plot_ai.value import chances
 from plot_core import GameState, Player
-from plot_core.engine.state import PHASE_TITLES, Phase
+from plot_core.engine import PHASE_TITLES, Phase
 from plot_core.wording import words
 from plot_record import Record
 from plot_record.files import Unreadable, loads, read_regular, write_whole

@@ -6,9 +6,7 @@ the side it coaches."""
 from __future__ import annotations
 
 from plot_core import Player, PlayerView
-from plot_core.engine.pending import DecisionKind
-from plot_core.engine.sequence import PLAYER_TURN
-from plot_core.engine.state import Phase
+from plot_core.engine import PLAYER_TURN, DecisionKind, Phase
 
 SIDE = {Player.SS: "SS", Player.ABWEHR: "Abwehr"}
 

@@ -18,10 +18,19 @@ from collections.abc import Callable, Iterable
 import attrs
 
 from plot_core import Action, IllegalAction, Party, Player, PlayerView, Verb
-from plot_core.engine.odds import Odds, Stakes, odds_of, stakes
-from plot_core.engine.overlays import Overlays
-from plot_core.engine.paths import path_to, walk_problem
-from plot_core.engine.state import Box, DecisionKind, Event, Phase
+from plot_core.engine import (
+    Box,
+    DecisionKind,
+    Event,
+    Odds,
+    Overlays,
+    Phase,
+    Stakes,
+    odds_of,
+    path_to,
+    stakes,
+    walk_problem,
+)
 from plot_core.english import counted
 from plot_core.hexgrid import Hex, label
 from plot_core.wording import CAUSED_BY_A_ROLL, is_news, news, rolled, unit_name, words

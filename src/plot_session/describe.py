@@ -3,14 +3,10 @@ chits and units in words are plot_core.wording (a record's account uses them too
 
 from __future__ import annotations
 
-from plot_core import Action, Player, PlayerView, Rules, Verb
-from plot_core.data.chits import ChitKind
-from plot_core.engine.decisions import KINDS
-from plot_core.engine.lookup import lookup
-from plot_core.engine.pending import PlaceAllied, Retreat, Return
-from plot_core.engine.state import HITLER, DecisionKind, Phase
+from plot_core import Action, Party, Player, PlayerView, Rules, Verb
+from plot_core.data import ChitKind
+from plot_core.engine import HITLER, KINDS, DecisionKind, Phase, PlaceAllied, Retreat, Return, lookup
 from plot_core.hexgrid import label
-from plot_core.parties import Party
 from plot_core.wording import unit_name
 
 SIDE = {Player.SS: "SS", Player.ABWEHR: "Abwehr", None: "spectator"}

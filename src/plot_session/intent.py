@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from plot_core import Action, Player, PlayerView, Rules, Verb
-from plot_core.engine.state import Phase
+from plot_core.engine import Phase
 from plot_core.hexgrid import Hex, label
 from plot_core.wording import unit_name
 

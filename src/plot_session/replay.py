@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from plot_core import Player, PlayerView, view
-from plot_core.engine.overlays import Overlays, overlays
-from plot_core.engine.state import Event
+from plot_core.engine import Event, Overlays, overlays
 from plot_record import ChatLine, Record, RecordError, Step, ThinkLine
 from plot_record.notes import Note, load_notes, new_note, save_notes
 

@@ -30,8 +30,7 @@ from plot_core import (
     legal_actions,
 )
 from plot_core import view as view_of
-from plot_core.engine.history import can_take_back
-from plot_core.engine.state import Event
+from plot_core.engine import Event, can_take_back
 from plot_core.lessons import Lesson
 from plot_core.wording import words
 from plot_record import ChatLine, PlanLine, Record, Recorder, RecordError, RecordWriter, ThinkLine, utc_stamp

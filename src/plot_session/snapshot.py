@@ -14,7 +14,7 @@ import attrs
 
 from plot_core import Action, Player, PlayerView, legal_actions
 from plot_core import view as view_of
-from plot_core.engine.overlays import Overlays, overlays
+from plot_core.engine import Overlays, overlays
 from plot_record import ChatLine, ThinkLine
 
 from .describe import prompt

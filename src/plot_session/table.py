@@ -26,7 +26,7 @@ import attrs
 
 from plot_ai.pool import Answer, Job, decide
 from plot_core import GameState, IllegalAction, Player, Verb, legal_actions
-from plot_core.engine.state import DecisionKind
+from plot_core.engine import DecisionKind
 
 from .session import Seat, Session
 from .snapshot import Snapshot, snapshot_of

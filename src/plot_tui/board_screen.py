@@ -24,8 +24,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Header, TabbedContent, TabPane
 
 from plot_core import Action, PlayerView, Rules
-from plot_core.engine.overlays import Overlays
-from plot_core.engine.state import movement_allowance
+from plot_core.engine import Overlays, movement_allowance
 from plot_core.hexgrid import Hex
 from plot_core.wording import unit_name
 from plot_record import ChatLine

@@ -14,8 +14,7 @@ from __future__ import annotations
 from rich.style import Style
 
 from plot_core import Action, Player, PlayerView, Rules
-from plot_core.engine.overlays import Overlays
-from plot_core.engine.state import Marker, UnitState
+from plot_core.engine import Marker, Overlays, UnitState
 from plot_session.choices import action_hex, unit_hexes
 
 from .mapview import Board

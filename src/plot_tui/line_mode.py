@@ -17,8 +17,7 @@ from collections.abc import Callable
 from typing import Protocol, TextIO
 
 from plot_core import Action, IllegalAction, Player, PlayerView, Rules, parse_action
-from plot_core.engine.overlays import Overlays
-from plot_core.engine.state import PHASE_TITLES, Box, Outcome
+from plot_core.engine import PHASE_TITLES, Box, Outcome, Overlays
 from plot_core.english import counted, plain_letters, searchable
 from plot_core.hexgrid import label, parse_hex
 from plot_core.lessons import Lesson

@@ -12,7 +12,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from plot_core import Player, Verb
-from plot_core.data.cases import CaseInventory
+from plot_core.data import CaseInventory
 from plot_core.hexgrid import label
 from plot_session.describe import SIDE
 from plot_session.session import LogLine

@@ -12,7 +12,7 @@ from functools import cache
 from rich.color import Color
 from rich.style import Style
 
-from plot_core.data.mapdata import HexMap
+from plot_core.data import HexMap
 from plot_core.hexgrid import Hex, axial, column_of, hex_at, row_of
 
 CELL = 5

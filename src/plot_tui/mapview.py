@@ -14,7 +14,7 @@ from textual.reactive import reactive, var
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from plot_core.data.mapdata import HexMap
+from plot_core.data import HexMap
 from plot_core.hexgrid import Hex, adjacent_ids, column_of, distance, hex_at, row_of
 
 from .mapstyle import (

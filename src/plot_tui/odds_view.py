@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from plot_core import IllegalAction, Rules
-from plot_core.engine.odds import Odds
+from plot_core.engine import Odds
 from plot_core.hexgrid import Hex
 from plot_session.choices import actions_at, fixed
 from plot_session.controller import ROLLING, Controller

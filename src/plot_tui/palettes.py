@@ -15,8 +15,7 @@ import attrs
 from textual.app import App
 from textual.theme import Theme
 
-from plot_core import Player
-from plot_core.parties import Party
+from plot_core import Party, Player
 
 
 @attrs.frozen

@@ -15,9 +15,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from plot_core import Player, PlayerView, Rules
-from plot_core.data.chits import ChitKind
-from plot_core.data.tables import Grid
-from plot_core.engine.state import PHASE_TITLES, Box, Event, Phase, UnitState
+from plot_core.data import ChitKind, Grid
+from plot_core.engine import PHASE_TITLES, Box, Event, Phase, UnitState
 from plot_core.hexgrid import Hex, label
 from plot_core.wording import chit_name, unit_name
 from plot_session.describe import SIDE, WINNERS, coup_lines

@@ -15,7 +15,7 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 
-from plot_core.data.cases import CaseInventory
+from plot_core.data import CaseInventory
 from plot_session.controller import MORE_IN_THE_LOG, Asking
 
 from .messages import ChoicePicked

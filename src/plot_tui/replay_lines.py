@@ -9,8 +9,7 @@ from collections.abc import Callable
 from typing import TextIO
 
 from plot_core import Player, PlayerView, view
-from plot_core.engine.overlays import Overlays
-from plot_core.engine.state import PHASE_TITLES
+from plot_core.engine import PHASE_TITLES, Overlays
 from plot_core.wording import words
 from plot_session.describe import SIDE, WINNERS
 from plot_session.replay import EVERYONE, Replay

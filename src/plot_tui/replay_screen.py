@@ -13,7 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from plot_core import Action, Player, PlayerView, Rules
-from plot_core.engine.overlays import Overlays
+from plot_core.engine import Overlays
 from plot_core.english import counted
 from plot_core.wording import describe
 from plot_record import ChatLine

@@ -15,7 +15,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from plot_core.data.cases import Case, CaseInventory
+from plot_core.data import Case, CaseInventory
 
 from .closing import OnceModal
 

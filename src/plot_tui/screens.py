@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 
 from plot_ai import LEVELS
 from plot_core import Player
-from plot_core.engine.state import Outcome
+from plot_core.engine import Outcome
 from plot_core.english import counted, plain_letters, searchable
 from plot_session.describe import WINNERS
 

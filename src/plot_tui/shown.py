@@ -13,7 +13,7 @@ import attrs
 from rich.text import Text
 
 from plot_core import PlayerView
-from plot_core.engine.state import Event
+from plot_core.engine import Event
 from plot_record import ChatLine
 
 from .mapview import Board

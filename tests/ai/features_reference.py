@@ -11,7 +11,7 @@ from functools import cache
 
 from plot_core import GameState, Party, Player, Rules
 from plot_core.data.chits import ChitKind
-from plot_core.engine.lookup import BERLIN, PRUSSIA, lookup
+from plot_core.engine.rules_lookup import BERLIN, PRUSSIA, lookup
 from plot_core.engine.state import HITLER, Box, Phase
 
 

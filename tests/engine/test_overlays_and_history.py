@@ -8,7 +8,7 @@ import attrs
 from plot_core.engine.actions import parse_action
 from plot_core.engine.api import apply
 from plot_core.engine.history import can_take_back
-from plot_core.engine.overlays import overlays, reachable
+from plot_core.engine.map_overlays import overlays, reachable
 from plot_core.parties import Player
 
 from .helpers import H, play, pos

@@ -385,7 +385,7 @@ async def test_a_small_terminal_is_told_what_size_plays_best(rules):
 
 def test_who_controls_a_unit_shows_without_colour_too(rules):
     from plot_core import Player, view
-    from plot_core.engine.overlays import overlays
+    from plot_core.engine.map_overlays import overlays
     from plot_core.engine.state import UnitState
     from plot_tui.boardview import build_board, unit_style
 

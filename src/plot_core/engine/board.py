@@ -12,8 +12,8 @@ from ..parties import Party, Player
 from ..rules import Rules
 from .errors import IllegalAction
 from .facts import Basis, derived
-from .lookup import Lookup, lookup
 from .registry import case
+from .rules_lookup import Lookup, lookup
 from .state import GameState, UnitState, is_allied
 
 

@@ -27,8 +27,8 @@ from .decisions import finish_activation
 from .errors import IllegalAction
 from .facts import Basis, derived, kept_keys
 from .harassment import harass_targets
-from .lookup import BERLIN, PRUSSIA, Lookup, lookup
 from .registry import case
+from .rules_lookup import BERLIN, PRUSSIA, Lookup, lookup
 from .state import (
     CUP,
     HITLER,

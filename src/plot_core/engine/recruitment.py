@@ -19,10 +19,10 @@ from .chitdraw import draw_chits
 from .decisions import peek, pop, push, top
 from .errors import IllegalAction
 from .harassment import retreat_or_retire
-from .lookup import lookup
 from .pending import Recruit
 from .registry import case
 from .rolls import roll
+from .rules_lookup import lookup
 from .state import (
     CUP,
     Event,

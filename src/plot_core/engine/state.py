@@ -23,9 +23,9 @@ from ..hexgrid import Hex
 from ..parties import Party, Player
 from ..rules import Rules
 from .facts import Basis, derived
-from .lookup import lookup
 from .pending import Decision as Decision
 from .pending import DecisionKind as DecisionKind
+from .rules_lookup import lookup
 
 
 class Box(StrEnum):
