@@ -61,7 +61,7 @@ def test_three_at_a_table_talk_and_the_bell_rings_for_the_player_whose_move_it_i
             act(bob, server, rules)
         eventually(lambda: bells(alice) > bells_before[alice], "the bell at alice's terminal")
         alice.wait_shown("Your move at table T1")
-        alice.wait_shown("your move")  # the lobby's marker
+        alice.wait_shown("▶ yours")  # the lobby's marker (80 columns: the two-line list)
         assert bells(alice) == bells_before[alice] + 1  # once
         assert bells(bob) == bells_before[bob] and bells(carol) == bells_before[carol]
         for t in (bob, carol):
