@@ -69,6 +69,11 @@ def run_admin(args: argparse.Namespace) -> int:
         print(f"plot admin: {exc}", file=sys.stderr)
         return 2
     results = [a["answer"] for a in answers if "answer" in a]
+    if args.request in ("unban", "unmute") and results and not any(r["lifted"] for r in results):
+        print(
+            f"plot admin: the name {clean(results[0]['name'])!r} is not {results[0]['was']}", file=sys.stderr
+        )
+        return 1
     if results:  # (what was done where it could be, said even if a worker refused)
         for line in _lines(args.request, results):
             print(clean(line))

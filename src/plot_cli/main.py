@@ -625,7 +625,10 @@ def _serve(args: argparse.Namespace) -> int:
             return 2
         smtp = chosen
     if args.host not in ("127.0.0.1", "localhost", "::1"):
-        print(f"plot serve: listening on {args.host}, not only this machine", file=sys.stderr)
+        from plot_record import utc_stamp
+
+        # (as every line the server writes: its name and the time)
+        print(f"plot serve {utc_stamp()}: listening on {args.host}, not only this machine", file=sys.stderr)
     host_key = Path(args.host_key) if args.host_key else games_dir().parent / "ssh_host_key"
     home = Path(args.data) if args.data else games_dir().parent / "server"
     limits = Limits(

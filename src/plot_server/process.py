@@ -157,8 +157,10 @@ def run(
             to_operator(f"plot admin cannot reach this process: {exc}")
         open_games = hub.unfinished()
         where = "the store" if store is not None else str(home)
+        # 0.0.0.0 is every address of this machine, not one a player can reach it by
+        reach = "<this machine's name>" if host in ("0.0.0.0", "::", "") else host
         to_operator(
-            f"listening on {host}:{port} (ssh -p {port} player@{host}); "
+            f"listening on {host}:{port} (ssh -p {port} player@{reach}); "
             f"{counted(open_games, 'unfinished game')} restored from {where}"
         )
         if web_runner is not None:

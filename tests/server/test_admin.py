@@ -86,5 +86,14 @@ async def test_on_a_store_with_two_workers_the_host_closes_a_table_its_player_is
         after = await asyncio.to_thread(admin, server, "tables")
         assert after.stdout.strip() == "No tables."
         conn.close()
+        # a bar in the store is lifted by the first worker asked: the second finding it
+        # gone is no failure (it printed "not barred here" and exited 1)
+        for ask, lift in (("ban", "unban"), ("mute", "unmute")):
+            done = await asyncio.to_thread(admin, server, ask, "troll")
+            assert done.returncode == 0, done.stderr
+            lifted = await asyncio.to_thread(admin, server, lift, "troll")
+            assert lifted.returncode == 0 and not lifted.stderr, lifted.stderr
+            again = await asyncio.to_thread(admin, server, lift, "troll")
+            assert again.returncode == 1 and "the name 'troll' is not" in again.stderr, again.stderr
     finally:
         server.stop()
