@@ -24,7 +24,7 @@ from plot_core.english import counted
 from plot_record import ChatLine, utc_stamp
 from plot_record.clock import parse_clock, span
 from plot_record.format import REMOVED
-from plot_session.describe import SIDE
+from plot_session.describe import SIDE, awaited
 from plot_session.session import Seat
 from plot_tui.folding import fold
 from plot_tui.line_mode import ACTED, LineMode, over_words
@@ -681,7 +681,7 @@ class PlainVisit:
         who = SIDE[v.to_act]
         if shot.computer_to_act:
             return f"The {who} (the computer) is to act."
-        return f"Waiting for the {who}: {shot.prompt}."
+        return awaited(shot.prompt, who)
 
     @staticmethod
     def _talk_line(c: ChatLine) -> str:

@@ -36,7 +36,7 @@ from plot_core.hexgrid import Hex, label
 from plot_core.wording import CAUSED_BY_A_ROLL, is_news, news, rolled, unit_name, words
 
 from .choices import FIXED, Numbers, active_hex, fixed
-from .describe import SIDE, in_streets
+from .describe import SIDE, awaited, in_streets
 from .session import LogLine
 from .settings import SettingsFile
 from .snapshot import Snapshot
@@ -201,7 +201,7 @@ class Controller:
             head = f"{who} to act — {doing}."
             hint = "s: skip to your next decision" if shot.humans else "s: skip to the end of the game"
             return Asking(head, "waiting", news=self.news(), hint=hint if self.local else "")
-        return Asking(f"Waiting for the {who}: {shot.prompt}.", "waiting", news=self.news())
+        return Asking(awaited(shot.prompt, who), "waiting", news=self.news())
 
     def news(self) -> tuple[str, ...]:
         """Rolls and results since this screen's player last acted (theirs, the other

@@ -3,6 +3,8 @@ chits and units in words are plot_core.wording (a record's account uses them too
 
 from __future__ import annotations
 
+import re
+
 from plot_core import Action, Party, Player, PlayerView, Rules, Verb
 from plot_core.data import ChitKind
 from plot_core.engine import HITLER, KINDS, DecisionKind, Phase, PlaceAllied, Retreat, Return, lookup
@@ -23,6 +25,28 @@ def area_name(rules: Rules, code: str) -> str:
     """An area as a player reads it: "Paris (PR)", since the code alone may mislead."""
     area = rules.map.areas.get(code)
     return f"{area.name} ({code})" if area is not None else code
+
+
+# The keys a prompt names, as the full screen reads them; a plain-text player types the
+# letters (P, e), and nobody but the side to act presses anything
+_ENTER = re.compile(r" \((?:Enter on it|Enter)\)")
+_LETTERS = re.compile(r" \((?:P|e)\)")
+
+
+def awaited(prompt_text: str, who: str) -> str:
+    """What the side to act is doing, for the other side's "Waiting for ..." line:
+    without the keys (they are not this reader's) and without the side's name said
+    twice ("Waiting for the SS: SS: choose ...")."""
+    text = _LETTERS.sub("", _ENTER.sub("", prompt_text))
+    if text.startswith(f"{who} to "):
+        return f"Waiting for the {who} to {text[len(who) + 4 :]}."
+    return f"Waiting for the {who}: {text.removeprefix(f'{who}: ')}."
+
+
+def plain_prompt(prompt_text: str, who: str) -> str:
+    """A prompt as plain text says it after "Your move, SS:": the letters it types
+    kept, the screen's Enter and the side's name (said already) left out."""
+    return _ENTER.sub("", prompt_text).removeprefix(f"{who}: ").removeprefix(f"{who} to ")
 
 
 def prompt(rules: Rules, v: PlayerView, legal: list[Action] | None = None) -> str:

@@ -25,7 +25,7 @@ from plot_core.wording import unit_name, words
 from plot_session.choices import Numbers, group_of
 from plot_session.coach import coach_line
 from plot_session.controller import Controller, coup_asked
-from plot_session.describe import SIDE, WINNERS, area_name, coup_lines
+from plot_session.describe import SIDE, WINNERS, area_name, coup_lines, plain_prompt
 from plot_session.session import LogLine, Session, lesson_session
 from plot_session.table import InlineScheduler, Table
 
@@ -355,7 +355,7 @@ class LineMode(Answers):
         v = shot.view
         phase = PHASE_TITLES[v.phase]
         turn = f"Coup-Turn {v.coup.turn}" if v.coup is not None else f"Game-Turn {v.turn}"
-        self.say(f"{turn}, {phase}. Your move, {SIDE[v.to_act]}: {shot.prompt}")
+        self.say(f"{turn}, {phase}. Your move, {SIDE[v.to_act]}: {plain_prompt(shot.prompt, SIDE[v.to_act])}")
         if self.coach:
             self.say(f"Coach: {coach_line(v)}")
         self._list(list(shot.legal))

@@ -63,7 +63,7 @@ def test_a_game_for_two_in_plain_text_from_the_lobby_to_talk_and_moves(rules, tm
     assert f"Table T1 is yours. Tell your opponent its join code: {table.code}." in said
     assert "you are the SS" in said and "Waiting for an opponent" in said
     assert "they type join, the table and the code" in said and "press j in the lobby" not in said
-    assert "Waiting for the Abwehr: Abwehr to place the Allied unit" in said  # 7.11: the Abwehr first
+    assert "Waiting for the Abwehr to place the Allied unit" in said  # 7.11: the Abwehr first
     bob.visit.start()
     bob.new()
     alice.type("say anyone for a game?")  # at her table: not lobby talk, her table's
@@ -76,7 +76,7 @@ def test_a_game_for_two_in_plain_text_from_the_lobby_to_talk_and_moves(rules, tm
     assert "1 table:" in listed and "T1: SS alice, Abwehr free; turn 1, Abwehr to act" in listed
     assert "Refused: That is not the join code of table T1" in bob.type("join T1 WRONG")
     said = bob.type(f"join t1 {table.code.lower()}")
-    assert "you are the Abwehr" in said and "Your move, Abwehr: Abwehr to place the Allied unit" in said
+    assert "you are the Abwehr" in said and "Your move, Abwehr: place the Allied unit" in said
     assert CHOICE.search(said)
     dave = Player_(hub, Account("key SHA256:dave", "dave"))  # both sides taken now
     refused = dave.type(f"join T1 {table.code}")
@@ -187,7 +187,7 @@ def test_d_at_the_plain_door_answers_the_coup_question_for_the_game_turn(rules, 
     alice.type("sit T1")
     later.run()  # the computer's SS moves and ends its phase
     said = alice.new()
-    assert "Abwehr to attempt a coup now, or not (18.11)" in said
+    assert "Your move, Abwehr: attempt a coup now, or not (18.11)" in said
     assert "Or D: no coup asked again this Game-Turn (18.11)." in said
     said = alice.type("D")
     later.run()

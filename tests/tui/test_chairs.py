@@ -47,7 +47,7 @@ async def test_a_screen_at_a_shared_table_follows_the_other_players_moves():
     ss, abwehr = seat_at(table, Player.SS), seat_at(table, Player.ABWEHR)
     app = ChairApp(ss)
     async with app.run_test(size=(100, 30)) as pilot:
-        assert "Waiting for the Abwehr: Abwehr to place the Allied unit" in text(app, "#prompt")
+        assert "Waiting for the Abwehr to place the Allied unit" in text(app, "#prompt")
         while session.state.to_act is Player.ABWEHR:  # the other screen acts
             abwehr.act(abwehr.legal()[0])
         await pilot.pause()

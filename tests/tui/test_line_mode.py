@@ -47,7 +47,7 @@ def test_questions_are_answered_and_a_number_plays_that_choice(rules):
     assert "There is no choice 99 now: Enter (or choices) lists them." in out
     assert "Refused: 9999 is not a hex of the map" in out or "Not understood" in out
     assert "Not understood: unknown verb 'dance'" in out
-    assert "Your move, SS: SS to reveal an assignment chit, or not (7.4, 7.5)" in out
+    assert "Your move, SS: reveal an assignment chit, or not (7.4, 7.5)" in out
     assert "  2. Reveal nothing (more) (no-reveal)." in out
     assert s.actions > before  # 2 was played
     assert out.rstrip().endswith("Stopped. The game is saved: plot resume goes on with it.")
