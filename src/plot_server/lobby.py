@@ -95,6 +95,7 @@ class LobbyScreen(OnceScreen[None]):
         self.hub, self.who = hub, who
         self.mine = False  # m: only the tables where one has a side
         self.narrow = False  # every table listed on two lines (a narrow terminal)
+        self._said_hint = ""  # the last "the list is empty" hint said
         self.kept = ""  # news that stays over the list's own hints until a key (a table closed)
 
     def compose(self) -> ComposeResult:
@@ -156,12 +157,18 @@ class LobbyScreen(OnceScreen[None]):
             self._all_rows(t)
         if keep is not None and keep in self.hub.tables and keep in t.rows:
             t.move_cursor(row=t.get_row_index(keep))
+        hint = ""  # what the list itself says of its emptiness
+        if not self.hub.tables:
+            hint = "No tables yet: press n to set one up."
+        elif self.mine and not t.row_count:
+            hint = "You have no side at any table yet: n sets one up, j joins one."
         if self.kept:
             self.say(self.kept, error=True)
-        elif not self.hub.tables:
-            self.say("No tables yet: press n to set one up.")
-        elif self.mine and not t.row_count:
-            self.say("You have no side at any table yet: n sets one up, j joins one.")
+        elif hint:
+            self.say(hint)
+        elif self._said_hint and str(self.query_one("#message", Static).render()) == self._said_hint:
+            self.say("")  # the list is no longer empty: its hint goes ("No tables yet" over T1)
+        self._said_hint = hint or self._said_hint
         self.refresh_chat()
 
     def _my_rows(self, t: DataTable, games: list[Game], clocked: bool) -> None:

@@ -197,3 +197,20 @@ async def test_a_served_game_screen_with_its_chat_tab_cuts_no_word_at_80x24(rule
         await pilot.press("enter")  # her table
         await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
         assert await cut_at_80x24(pilot, app) == []
+
+
+async def test_the_empty_lists_hint_goes_when_a_table_comes(rules, tmp_path):
+    """ "No tables yet: press n to set one up." stayed under a list that had T1 in it."""
+    from textual.widgets import Static
+
+    hub = Hub(rules, tmp_path, later=Later())
+    app = LobbyApp(hub)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.pause()
+        message = app.screen.query_one("#message", Static)
+        assert "No tables yet" in str(message.render())
+        hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=5)
+        app.screen.refresh_rows()  # (as the server's app does when the lobby changes)
+        await pilot.pause()
+        assert "T1" in str(app.screen.query_one("DataTable").get_row_at(0)[0])
+        assert "No tables yet" not in str(message.render())

@@ -166,7 +166,7 @@ def test_every_help_text_reads_without_a_markup_tag_left_over():
 
 
 def test_the_other_side_waits_without_keys_and_a_side_is_named_once():
-    """"Waiting for the SS: SS: choose a unit to recruit (Enter on it), or end the phase
+    """ "Waiting for the SS: SS: choose a unit to recruit (Enter on it), or end the phase
     (P)" named the side twice and keys that were not the reader's; plain text said
     "Your move, SS: SS: ... (Enter on it)", a key it has no use for."""
     from plot_session.describe import awaited, plain_prompt
@@ -174,7 +174,8 @@ def test_the_other_side_waits_without_keys_and_a_side_is_named_once():
     phase = "SS: choose a unit to recruit (Enter on it), or end the phase (P)"
     assert awaited(phase, "SS") == "Waiting for the SS: choose a unit to recruit, or end the phase."
     decision = "Abwehr to place the Allied unit in Paris (PR) (7.11)"
-    assert awaited(decision, "Abwehr") == "Waiting for the Abwehr to place the Allied unit in Paris (PR) (7.11)."
+    waiting = "Waiting for the Abwehr to place the Allied unit in Paris (PR) (7.11)."
+    assert awaited(decision, "Abwehr") == waiting
     assert plain_prompt(phase, "SS") == "choose a unit to recruit, or end the phase (P)"  # P is typed
     assert plain_prompt(decision, "Abwehr") == "place the Allied unit in Paris (PR) (7.11)"
     moving = "SS: move Heydrich (001) — step, harass, or end its move (e)"
