@@ -214,6 +214,7 @@ class PlainVisit:
         self.over_said = False  # the game's end said at this table
         self.rematch_said = ""  # ... and what was said of its rematch
         self.rematch_before: str | None = None  # its rematch's table when we sat down
+        self.opponent_here: bool | None = None  # the opponent at the table, when last said
         self._told = False
         self._lobby_told = False
         self._lobby_last: ChatLine | None = None  # the last line of lobby talk said
@@ -492,6 +493,7 @@ class PlainVisit:
         if note := chair.note():
             self.say(in_words(note))
         self.asked_at, self.over_said = None, False
+        self.opponent_here = None  # (the note has said whether the opponent is here)
         # (the note has said the rematch as it stands; one made since takes us there)
         self.rematch_said = in_words(rematch_words(table, chair.side)) if chair.side is not None else ""
         self.rematch_before = table.rematch.table if table.rematch is not None else None
@@ -631,6 +633,7 @@ class PlainVisit:
         for n in sorted(removed - self.removed_seen):
             self.say(f"The host took back a line {shot.chat[n].name} said.")
         self.removed_seen = removed
+        self._opponent_news(guest)
         v = shot.view
         if v.outcome is not None:
             if not self.over_said:
@@ -653,6 +656,24 @@ class PlainVisit:
             seat.ask()
         else:
             self.say(self._waiting())
+
+    def _opponent_news(self, guest: TableConnection) -> None:
+        """The opponent left the table, or came back: said once each time (the full
+        screen says it on the prompt's last line; its leave dialog promises it)."""
+        table, side = self.hub.tables.get(guest.table_id), guest.chair.side
+        if table is None or side is None or table.over:
+            return
+        other, owner = side.enemy, table.owners.get(side.enemy)
+        if owner is None or table.session.seats[other] is not Seat.HUMAN:
+            return
+        here = table.present(other)
+        if here != self.opponent_here and self.opponent_here is not None:
+            if here:
+                self.say(f"The {SIDE[other]} player ({owner.name}) is back at the table.")
+            else:
+                waits = "; the game waits for them" if table.session.state.to_act is other else ""
+                self.say(f"The {SIDE[other]} player ({owner.name}) has left the table{waits}.")
+        self.opponent_here = here
 
     def _rematch_news(self, guest: TableConnection) -> None:
         """A finished table's rematch, said when it changes; an accepted one is sat at."""

@@ -243,3 +243,20 @@ def test_a_player_reading_the_list_is_not_away_at_their_own_table(rules, tmp_pat
     assert "T1: SS alice, Abwehr free;" in alice.type("tables")
     bob.visit.start()
     assert "T1: SS alice (away), Abwehr free;" in bob.type("tables")
+
+
+def test_a_plain_player_is_told_when_the_opponent_leaves_the_table_and_comes_back(rules, tmp_path):
+    """The leave dialog promises "your opponent is told you are away": the full screen
+    says it on its prompt's last line, plain text said nothing."""
+    hub = Hub(rules, tmp_path, later=Later())
+    alice, bob = Player_(hub, ALICE), Player_(hub, BOB)
+    alice.visit.start()
+    alice.type("new ss")
+    code = hub.tables["T1"].code
+    bob.visit.start()
+    bob.type(f"join T1 {code}")
+    alice.new()
+    bob.type("leave")
+    assert "The Abwehr player (bob) has left the table; the game waits for them." in alice.new()
+    bob.type("sit T1")
+    assert "The Abwehr player (bob) is back at the table." in alice.new()
