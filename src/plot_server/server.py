@@ -29,6 +29,7 @@ from plot_record import Record, RecordError, utc_stamp
 from plot_session.replay import EVERYONE, Replay
 from plot_session.settings import user_settings
 from plot_tui.app import STYLESHEET, PlotApp
+from plot_tui.folding import fold
 from plot_tui.game import GameScreen
 from plot_tui.messages import RematchAsked
 from plot_tui.replay_screen import ReplayScreen
@@ -762,7 +763,9 @@ async def serve_session(
     finally:
         app.leave_everything()
         if app.goodbye and not process.is_closing() and not app.guard.stalled:
-            process.stdout.write(app.goodbye.encode() + b"\r\n")
+            # on the terminal the app leaves behind: folded between words to its width
+            said = fold(app.goodbye, process.get_terminal_size()[0])
+            process.stdout.write(said.replace("\n", "\r\n").encode() + b"\r\n")
         _end_session(process, gate, app.guard)
 
 

@@ -318,6 +318,11 @@ def test_a_server_stopped_with_ctrl_c_tells_every_player_their_game_is_saved(tmp
         srv.proc.send_signal(signal.SIGINT)
         said = t.ended(timeout=30)
         assert "the server is stopping" in said and "Every game is saved" in said, said[-300:]
+        # written after the full screen ends: folded to the terminal between words (it
+        # broke "every m" / "ove of it")
+        farewell = said[said.rfind("plot: the server is stopping") :].replace("\r", "").strip()
+        assert all(len(line) <= 80 for line in farewell.split("\n")), farewell
+        assert "every move of it" in " ".join(farewell.split()), farewell
         said = plain.ended(timeout=30)  # the plain door is told the same, in words
         assert "the server is stopping" in said and "Every game is saved" in said, said[-300:]
         assert srv.proc.wait(timeout=30) == 0
