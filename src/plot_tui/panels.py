@@ -393,7 +393,7 @@ class TablesPanel(Static):
         out.add_column("die")
         for c in t.columns:
             out.add_column(
-                gap + (f"{c:+d}" if t.columns[0] <= 0 else str(c)),
+                gap + t.column_label(c, short=True),  # as the odds name it
                 header_style=HOT if e and e.column == c else "bold",
             )
         for r, row in zip(t.rows, t.cells, strict=True):
@@ -408,6 +408,8 @@ class TablesPanel(Static):
             ]
             out.add_row(Text(str(r), style="bold"), *cells)
         keys = "  ".join(f"{k} {v}" for k, v in t.results.items())
+        if t.column_label(t.columns[0], short=True) != t.column_label(t.columns[0]):
+            keys = f"Columns: the prisoner's defence ({t.case}).  {keys}"
         return _with_footer(out, keys, e)
 
     def _assignment(self, t, e: Event | None, out: Table, title: str) -> Group:

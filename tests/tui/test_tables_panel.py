@@ -81,3 +81,22 @@ def test_every_table_fits_the_side_panel_as_narrow_as_a_served_screen_makes_it(w
         console.print(panel.render_table())
         text = console.export_text()
         assert "…" not in text, f"{name} at {width} columns:\n{text}"
+
+
+def test_a_grids_columns_are_named_as_the_odds_name_them(rules):
+    """The odds said "column +4" over a Recruitment Table headed 1 ... 7."""
+
+    class Narrow(TablesPanel):
+        narrow = True
+
+    panel = Narrow(rules)
+    for name, heads in (
+        ("recruitment", ["+1", "+4", "+7"]),
+        ("investigation", ["2:1", "5:1"]),
+        ("interrogation", ["3", "8", "the prisoner's defence"]),
+    ):
+        panel.name_ = name
+        console = Console(width=31, record=True, file=open("/dev/null", "w"))
+        console.print(panel.render_table())
+        text = console.export_text()
+        assert all(h in text for h in heads), (name, text)

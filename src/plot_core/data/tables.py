@@ -31,6 +31,16 @@ class Grid:
     def cell(self, row: int, column: int) -> str:
         return self.cells[self.rows.index(row)][self.columns.index(column)]
 
+    def column_label(self, column: int, *, short: bool = False) -> str:
+        """A column as the odds and the Tables tab both name it: a differential (+3,
+        10.71, 10.72, 12.9), odds (3:1, 13.36) or the prisoner's defence (defence 3,
+        14.34; ``short``: 3, under a heading that says so)."""
+        if self.case == "13.36":
+            return f"{column}:1"
+        if self.case == "14.34":
+            return str(column) if short else f"defence {column}"
+        return f"{column:+d}"
+
 
 @attrs.frozen
 class GermanAssignment:

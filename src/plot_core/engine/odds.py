@@ -127,7 +127,7 @@ def harassment_odds(state: GameState, target: str | None = None, hq_hex: Hex | N
         grid.name,
         terms,
         f"{diff:+d}",
-        f"{min(diff, grid.columns[-1]):+d}",
+        grid.column_label(min(diff, grid.columns[-1])),
         _faces(results, grid.results),
         tuple(notes),
     )
@@ -171,7 +171,7 @@ def recruitment_odds(state: GameState, target: str, units: tuple[str, ...]) -> O
         grid.name,
         terms,
         f"{diff:+d}",
-        f"{min(diff, grid.columns[-1]):+d}",
+        grid.column_label(min(diff, grid.columns[-1])),
         _faces(results, grid.results),
         tuple(notes),
     )
@@ -215,7 +215,7 @@ def investigation_odds(
         grid.name,
         terms,
         f"{total} to {dfn}",
-        f"{column}:1",
+        grid.column_label(column),
         _faces(results, grid.results),
         tuple(notes),
     )
@@ -239,7 +239,7 @@ def interrogation_odds(state: GameState, uid: str, alibis: int) -> Odds:
         grid.name,
         terms,
         f"die + {alibis}" if alibis else "die",
-        f"defence {column}",
+        grid.column_label(column),
         _faces(results, grid.results),
         tuple(notes),
     )
