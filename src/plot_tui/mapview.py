@@ -78,8 +78,10 @@ class MapView(ScrollView, can_focus=True):
         Binding("n", "step('se')", "South-east", show=False),
         Binding("up,k", "vertical(-1)", "Up", show=False),
         Binding("down,j", "vertical(1)", "Down", show=False),
-        Binding("c", "centre", "Centre"),
-        Binding("m", "toggle_marks", "Set-up marks"),
+        # c and m are in the help (?), not the footer: with them, 80 columns cut its
+        # last key, q Quit
+        Binding("c", "centre", "Centre", show=False),
+        Binding("m", "toggle_marks", "Set-up marks", show=False),
         Binding("o", "cycle_overlay", "Zones"),
     ]
 
