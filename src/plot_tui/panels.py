@@ -456,7 +456,8 @@ class TablesPanel(Static):
                 out.add_row(Text(f"GT{c}", style=HOT if e and e.column == c else "bold"), *cells)
             return _with_footer(
                 out,
-                "Game-Turn down, die across: who draws (S the SS, A the Abwehr), and how many chits (6.23)",
+                "Game-Turn down, die across: who draws (S the SS, A the Abwehr), and how many chits "
+                f"(6.23). {LAST_COLUMN}",
                 e,
             )
         out.add_column("die")
@@ -468,7 +469,7 @@ class TablesPanel(Static):
                 for c, d in enumerate(row, start=1)
             ]
             out.add_row(str(r), *cells)
-        return _with_footer(out, "who draws, and how many chits (6.23)", e)
+        return _with_footer(out, f"who draws, and how many chits (6.23). {LAST_COLUMN}", e)
 
     @staticmethod
     def _walkyrie(t, e: Event | None, out: Table, title: str) -> Group:
@@ -492,6 +493,9 @@ class TablesPanel(Static):
 
 
 HOT = "bold reverse"  # the cell of the last roll
+# the printed Randomizer Table has eight columns for nine Game-Turns (odds.py reads
+# column min(turn, 8))
+LAST_COLUMN = "Game-Turn 9 reads the GT8 column."
 
 
 def _with_footer(table: RenderableType, note: str, e: Event | None) -> Group:
