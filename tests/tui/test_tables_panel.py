@@ -99,5 +99,5 @@ def test_a_grids_columns_are_named_as_the_odds_name_them(rules):
         panel.name_ = name
         console = Console(width=31, record=True, file=open("/dev/null", "w"))
         console.print(panel.render_table())
-        text = console.export_text()
+        text = " ".join(console.export_text().split())  # (a footer wraps)
         assert all(h in text for h in heads), (name, text)
