@@ -122,9 +122,10 @@ class LessonScreen(GameScreen):
     """A game screen that watches the lesson's goal after every change."""
 
     BINDINGS = [
-        Binding("q", "leave", "Leave the lesson"),
+        # short words: the footer's keys fit 80 columns (q, then L, were cut)
+        Binding("q", "leave", "Leave"),
         Binding("escape", "leave_or_stay", "Leave the lesson", show=False),
-        Binding("L", "lesson", "Lesson: goal and hint"),
+        Binding("L", "lesson", "Goal, hint"),
     ]
 
     def __init__(
