@@ -42,3 +42,14 @@ def test_check_data_reports_a_broken_file_without_a_traceback(data_copy):
 def test_check_data_ok(capsys):
     assert main(["check-data"]) == 0
     assert "is valid" in capsys.readouterr().out
+
+
+def test_an_import_into_a_store_that_cannot_be_reached_says_so_in_a_line(tmp_path, capsys):
+    """--import with a store that refuses or is not there: said, with status 2, as
+    plot serve says it (it ended in a traceback)."""
+    folder = tmp_path / "server"
+    folder.mkdir()
+    url = "postgresql://plot@127.0.0.1:9/plot"  # (nothing listens on the discard port)
+    assert main(["serve", "--store", url, "--import", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("plot serve: cannot reach the store") and "Traceback" not in err, err

@@ -524,14 +524,18 @@ def _store(args: argparse.Namespace) -> int | None:
     if args.import_dir:
         from plot_server.importer import import_tables
 
-        done, before, problems = import_tables(Path(args.import_dir), args.store, load_rules())
+        try:
+            done, before, problems = import_tables(Path(args.import_dir), args.store, load_rules())
+        except StoreError as exc:  # (unreachable, or refused: said in a line, as serving says it)
+            print(f"plot serve: {exc}", file=sys.stderr)
+            return 2
         for line in done:
             print(f"imported table {line}")
         for line in before:
             print(f"imported before, left as it is: {line}")
         for line in problems:
             print(f"not imported: {line}", file=sys.stderr)
-        print(f"{len(done)} tables imported into {safe_url(args.store)}")
+        print(f"{counted(len(done), 'table')} imported into {safe_url(args.store)}")
         return 1 if problems else 0
     try:
         prepare(args.store)
