@@ -16,11 +16,10 @@ the outcomes of self-played games (``python -m tools.fit``).
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
 
 from plot_core import GameState, Party, Player, Rules
 from plot_core.data import ChitKind
-from plot_core.engine import BERLIN, HITLER, PRUSSIA, Box, Phase, UnitState, lookup
+from plot_core.engine import BERLIN, HITLER, PRUSSIA, Box, Phase, lookup
 from plot_core.hexgrid import Hex
 
 # The last three Coup-Turns, the last first: each has facts of its own (18.73).
@@ -98,12 +97,10 @@ _LOST_AB = frozenset({Box.INTERROGATION, Box.ABWEHR_RETIREMENT, Box.ELIMINATED})
 _LOST_SS = frozenset({Box.SS_RETIREMENT, Box.ELIMINATED})
 
 
-# each unit's (party, effectiveness, defence); each hex's place; Prussia; each chit's kind
-_Facts = tuple[tuple[tuple[int, int, int], ...], dict[Hex, int], frozenset[Hex], tuple[ChitKind, ...]]
-
-
 @cache
-def _facts(rules: Rules) -> _Facts:
+def _facts(
+    rules: Rules,
+) -> tuple[tuple[tuple[int, int, int], ...], dict[Hex, int], frozenset[Hex], tuple[ChitKind, ...]]:
     lk = lookup(rules)
     berlin = frozenset(lk.hexes_in[BERLIN])
     prussia = frozenset(lk.hexes_in[PRUSSIA])
@@ -135,36 +132,22 @@ def is_coup(state: GameState) -> bool:
     return state.coup is not None
 
 
-class _Units(NamedTuple):
-    """What the units on and off the map add up to, for both sides at once."""
-
-    n_ss: int  # own party units in the streets (18.71, 18.72)
-    n_ab: int
-    e_ss: int  # their effectiveness there
-    e_ab: int
-    d_ss: int  # and defence
-    d_ab: int
-    idle_ss: int  # own party units there under a Mask or Neutralized marker
-    idle_ab: int
-    be_ss: int  # controlled effectiveness anywhere in Berlin
-    be_ab: int
-    map_ss: int  # controlled effectiveness on the map
-    map_ab: int
-    suspected: int
-    lost_ab: int
-    lost_ss: int
-    unrecruited: int  # recruitable units in Berlin that nobody controls
-    near_hitler: int  # the Abwehr's effectiveness next to Hitler
-
-
-def _units(state: GameState, facts: _Facts, hitler_hex: Hex | None) -> _Units:
-    """One pass over the units (the evaluation's inner loop: kept to locals)."""
-    static, place, _, _ = facts
+def features(state: GameState) -> list[float]:
+    """The facts of ``state`` in the order of PRE_COUP, or of COUP once a coup runs."""
+    rules = state.rules
+    static, place, prussia, chit_kinds = _facts(rules)
     ss, ab = Player.SS, Player.ABWEHR
-    n_ss = n_ab = e_ss = e_ab = d_ss = d_ab = idle_ss = idle_ab = 0
-    be_ss = be_ab = map_ss = map_ab = 0
-    suspected = lost_ab = lost_ss = unrecruited = near_hitler = 0
-    near = frozenset(state.rules.map.neighbours[hitler_hex]) if hitler_hex is not None else frozenset()
+    n_ss = n_ab = 0  # own party units in the streets (18.71, 18.72)
+    e_ss = e_ab = 0  # their effectiveness there
+    d_ss = d_ab = 0  # and defence
+    idle_ss = idle_ab = 0  # own party units there under a Mask or Neutralized marker
+    be_ss = be_ab = 0  # controlled effectiveness anywhere in Berlin
+    map_ss = map_ab = 0  # controlled effectiveness on the map
+    suspected = lost_ab = lost_ss = unrecruited = 0
+    hitler = state.unit(HITLER)
+    near_hitler = 0
+    hitler_hex = hitler.hex
+    near = frozenset(rules.map.neighbours[hitler_hex]) if hitler_hex is not None else frozenset()
     for u, (party, eff, dfn) in zip(state.units, static, strict=True):
         h = u.hex
         c = u.controller
@@ -201,88 +184,48 @@ def _units(state: GameState, facts: _Facts, hitler_hex: Hex | None) -> _Units:
                 suspected += 1
         elif c is None and where & BERLIN_HEX and party == RECRUITABLE:
             unrecruited += 1
-    return _Units(
-        n_ss, n_ab, e_ss, e_ab, d_ss, d_ab, idle_ss, idle_ab, be_ss, be_ab, map_ss, map_ab,
-        suspected, lost_ab, lost_ss, unrecruited, near_hitler,
-    )  # fmt: skip
-
-
-def _held(state: GameState, facts: _Facts) -> tuple[dict[ChitKind, int], dict[ChitKind, int]]:
-    """How many chits of each kind the Abwehr and the SS hold."""
-    counts: dict[str, dict[ChitKind, int]] = {Player.SS.value: {}, Player.ABWEHR.value: {}}
-    for k, holder in zip(facts[3], state.chits, strict=True):
+    counts: dict[str, dict[ChitKind, int]] = {ss.value: {}, Player.ABWEHR.value: {}}
+    for k, holder in zip(chit_kinds, state.chits, strict=True):
         held = counts.get(holder)
         if held is not None:
             held[k] = held.get(k, 0) + 1
-    return counts[Player.ABWEHR.value], counts[Player.SS.value]
-
-
-def features(state: GameState) -> list[float]:
-    """The facts of ``state`` in the order of PRE_COUP, or of COUP once a coup runs."""
-    facts = _facts(state.rules)  # (once: a Rules is hashed field by field)
-    hitler = state.unit(HITLER)
-    t = _units(state, facts, hitler.hex)
-    mine_ab, mine_ss = _held(state, facts)
+    mine_ab, mine_ss = counts[Player.ABWEHR.value], counts[ss.value]
     if state.coup is None:
-        return _before_the_coup(state, t, mine_ab, mine_ss, hitler.hex in facts[2])
-    return _in_the_coup(state, t, mine_ab, mine_ss, hitler, facts[1])
-
-
-def _before_the_coup(
-    state: GameState,
-    t: _Units,
-    mine_ab: dict[ChitKind, int],
-    mine_ss: dict[ChitKind, int],
-    in_prussia: bool,
-) -> list[float]:
-    rules = state.rules
-    turns_left = max(0, rules.game.game_turns - state.turn) / rules.game.game_turns
-    fa = mine_ab.get(ChitKind.FUHRER_ACCESS, 0)
-    return [
-        1.0,
-        turns_left,
-        t.n_ss / 8,
-        t.n_ab / 8,
-        1 / (1 + t.n_ss),
-        1 / (1 + t.n_ab),
-        t.e_ss / 40,
-        t.e_ab / 40,
-        t.be_ss / 40,
-        t.be_ab / 40,
-        t.map_ss / 60,
-        t.map_ab / 60,
-        fa / 4,
-        mine_ss.get(ChitKind.FUHRER_ACCESS, 0) / 4,
-        sum(mine_ab.values()) / 10,
-        sum(mine_ss.values()) / 10,
-        mine_ab.get(ChitKind.LOYALTY, 0) / 5,
-        mine_ss.get(ChitKind.LOYALTY, 0) / 5,
-        mine_ab.get(ChitKind.TRAVEL, 0) / 3,
-        t.suspected / 8,
-        t.lost_ab / 8,
-        t.lost_ss / 8,
-        1.0 if in_prussia else 0.0,  # Hitler
-        t.unrecruited / 10,
-        fa / 4 * (1 - turns_left),
-    ]
-
-
-def _in_the_coup(
-    state: GameState,
-    t: _Units,
-    mine_ab: dict[ChitKind, int],
-    mine_ss: dict[ChitKind, int],
-    hitler: UnitState,
-    place: dict[Hex, int],
-) -> list[float]:
-    rules, coup = state.rules, state.coup
-    assert coup is not None
+        turns_left = max(0, rules.game.game_turns - state.turn) / rules.game.game_turns
+        fa = mine_ab.get(ChitKind.FUHRER_ACCESS, 0)
+        return [
+            1.0,
+            turns_left,
+            n_ss / 8,
+            n_ab / 8,
+            1 / (1 + n_ss),
+            1 / (1 + n_ab),
+            e_ss / 40,
+            e_ab / 40,
+            be_ss / 40,
+            be_ab / 40,
+            map_ss / 60,
+            map_ab / 60,
+            fa / 4,
+            mine_ss.get(ChitKind.FUHRER_ACCESS, 0) / 4,
+            sum(mine_ab.values()) / 10,
+            sum(mine_ss.values()) / 10,
+            mine_ab.get(ChitKind.LOYALTY, 0) / 5,
+            mine_ss.get(ChitKind.LOYALTY, 0) / 5,
+            mine_ab.get(ChitKind.TRAVEL, 0) / 3,
+            suspected / 8,
+            lost_ab / 8,
+            lost_ss / 8,
+            1.0 if hitler_hex in prussia else 0.0,
+            unrecruited / 10,
+            fa / 4 * (1 - turns_left),
+        ]
+    coup = state.coup
     interphase = state.phase is Phase.COUP_INTERPHASE
     coup_left = max(0, rules.game.coup_turns - coup.turn) / rules.game.coup_turns
     alive = hitler.box is not Box.ELIMINATED
-    hitler_hex = hitler.hex
     exposed = 1.0 if alive and hitler_hex is not None and not place.get(hitler_hex, 0) & BERLIN_HEX else 0.0
-    inv_ss, inv_ab = 1 / (1 + t.n_ss), 1 / (1 + t.n_ab)
+    inv_ss, inv_ab = 1 / (1 + n_ss), 1 / (1 + n_ab)
     late: list[float] = []
     for turns_after in range(len(LATE)):  # the last Coup-Turn (18.73), the one before it, ...
         if coup.turn and rules.game.coup_turns - coup.turn == turns_after:
@@ -292,24 +235,24 @@ def _in_the_coup(
     return [
         1.0,
         coup_left,
-        t.n_ss / 8,
-        t.n_ab / 8,
+        n_ss / 8,
+        n_ab / 8,
         inv_ss,
         inv_ab,
-        t.e_ss / 40,
-        t.e_ab / 40,
-        t.d_ss / 40,
-        t.d_ab / 40,
-        t.be_ss / 40,
-        t.be_ab / 40,
+        e_ss / 40,
+        e_ab / 40,
+        d_ss / 40,
+        d_ab / 40,
+        be_ss / 40,
+        be_ab / 40,
         (coup.bonus - coup.abwehr_bonus) / 7,
         coup.abwehr_bonus / 7,
         coup.penalty / 3,
         1.0 if alive else 0.0,
         exposed,
-        t.idle_ss / 4,
-        t.idle_ab / 4,
-        t.near_hitler / 20 if alive else 0.0,
+        idle_ss / 4,
+        idle_ab / 4,
+        near_hitler / 20 if alive else 0.0,
         mine_ss.get(ChitKind.LOYALTY, 0) / 5,
         mine_ab.get(ChitKind.LOYALTY, 0) / 5,
         1.0 if interphase else 0.0,
@@ -317,8 +260,8 @@ def _in_the_coup(
         max(0, coup.interphase_units - len(state.activated)) / 5 if interphase else 0.0,
         inv_ss * coup_left,
         inv_ab * coup_left,
-        t.n_ss / 8 * coup_left,
-        t.n_ab / 8 * coup_left,
+        n_ss / 8 * coup_left,
+        n_ab / 8 * coup_left,
         *late,
     ]
 
