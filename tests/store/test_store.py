@@ -227,7 +227,7 @@ def test_a_files_based_servers_tables_move_into_the_store(rules, tmp_path, url, 
     (home / "tables" / "T9.json").write_text("{not json")  # a damaged table file
     assert main(["serve", "--store", url, "--import", str(home)]) == 1  # one was bad
     out, err = capsys.readouterr()
-    assert "imported table T1 -> T1" in out and "1 tables imported" in out
+    assert "imported table T1 -> T1" in out and "1 table imported" in out
     assert "not imported" in err and "T9.json" in err and "T1.json" not in err
     (home / "tables" / "T9.json").unlink()
     assert main(["serve", "--store", url, "--import", str(home)]) == 0  # again: nothing
