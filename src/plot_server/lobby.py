@@ -95,7 +95,7 @@ class LobbyScreen(OnceScreen[None]):
         self.hub, self.who = hub, who
         self.mine = False  # m: only the tables where one has a side
         self.narrow = False  # every table listed on two lines (a narrow terminal)
-        self._said_hint = ""  # the last "the list is empty" hint said
+        self._hint_shown = False  # the message line holds the empty list's hint
         self.kept = ""  # news that stays over the list's own hints until a key (a table closed)
 
     def compose(self) -> ComposeResult:
@@ -166,9 +166,9 @@ class LobbyScreen(OnceScreen[None]):
             self.say(self.kept, error=True)
         elif hint:
             self.say(hint)
-        elif self._said_hint and str(self.query_one("#message", Static).render()) == self._said_hint:
+            self._hint_shown = True
+        elif self._hint_shown:
             self.say("")  # the list is no longer empty: its hint goes ("No tables yet" over T1)
-        self._said_hint = hint or self._said_hint
         self.refresh_chat()
 
     def _my_rows(self, t: DataTable, games: list[Game], clocked: bool) -> None:
@@ -299,6 +299,7 @@ class LobbyScreen(OnceScreen[None]):
 
     def say(self, text: str, *, error: bool = False) -> None:
         """``text`` is shown as it is (it may name players): no markup."""
+        self._hint_shown = False  # (anything said takes the hint's place)
         self.query_one("#message", Static).update(plain(text, "bold red" if error else "green"))
 
     @property
