@@ -408,8 +408,8 @@ class TablesPanel(Static):
             ]
             out.add_row(Text(str(r), style="bold"), *cells)
         keys = "  ".join(f"{k} {v}" for k, v in t.results.items())
-        if t.column_label(t.columns[0], short=True) != t.column_label(t.columns[0]):
-            keys = f"Columns: the prisoner's defence ({t.case}).  {keys}"
+        if t.columns_are:
+            keys = f"Columns: {t.columns_are} ({t.case}).  {keys}"
         return _with_footer(out, keys, e)
 
     def _assignment(self, t, e: Event | None, out: Table, title: str) -> Group:

@@ -37,9 +37,14 @@ class Grid:
         14.34; ``short``: 3, under a heading that says so)."""
         if self.case == "13.36":
             return f"{column}:1"
-        if self.case == "14.34":
+        if self.columns_are:
             return str(column) if short else f"defence {column}"
         return f"{column:+d}"
+
+    @property
+    def columns_are(self) -> str:
+        """What a short column label counts, where the number alone does not say."""
+        return "the prisoner's defence" if self.case == "14.34" else ""
 
 
 @attrs.frozen
