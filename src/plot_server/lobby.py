@@ -524,14 +524,14 @@ class NewTableScreen(SetupForm[TableSetup | None]):
             yield Static("[dim]tab: group · arrows/space: pick · enter: set up · esc: back[/dim]")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self._show_parts()
-
     def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
         if event.radio_set.id == "opponent":
             self._show_parts()
 
     def _show_parts(self) -> None:
+        """The level's part for a game with the computer, the clock's for two players.
+        (Not asked at mount, where a key may have closed the form already: the style
+        sheet opens it on the clock's part.)"""
         computer = self.picked("opponent") >= 1
         self.query_one("#levels").display = computer
         self.query_one("#clocks").display = not computer
