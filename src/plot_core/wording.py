@@ -127,6 +127,17 @@ def words(rules: Rules, v: PlayerView | GameState, a: Action) -> str:
     return str(a)
 
 
+def words_before_its_hex(rules: Rules, v: PlayerView | GameState, a: Action, hexes: str = "a hex") -> str:
+    """An action whose hex the player is yet to name, ``hexes`` saying which it may be:
+    "Travel to a hex of Paris (PR) with Travel chit TR2", "Send Heydrich (001) to a hex"."""
+    if a.verb is Verb.TRAVEL:
+        return f"Travel to {hexes} with {chit_name(rules, a.chit)}"
+    said = _SAID.get(a.verb)
+    if said is None:
+        return words(rules, v, a)
+    return said(unit_name(rules, a.unit) if a.unit else "", hexes, chit_name(rules, a.chit))
+
+
 # -- what just happened, in a sentence ---------------------------------------------------
 # What a roll's result brings about at once, said on the roll's own line: a unit
 # recruited or suspected (12.31, 12.35, 12.73), a retreat with nowhere to go (10.64),

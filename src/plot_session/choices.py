@@ -8,10 +8,13 @@ decision and keep their numbers while it lasts: taking choice 1 leaves 2 as 2.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
+
+import attrs
 
 from plot_core import Action, PlayerView, Rules, Verb
-from plot_core.hexgrid import label
+from plot_core.hexgrid import Hex, label
 
 
 def unit_hexes(v: PlayerView) -> dict[str, int]:
@@ -89,22 +92,69 @@ def decision_of(v: PlayerView) -> tuple[object, ...]:
     )
 
 
-class Numbers:
+@attrs.frozen
+class HexChoice:
+    """Actions alike but for the hex they name (a journey's destination, a hex of the
+    area an assignment goes to): one choice, which the player finishes by naming a hex.
+    It stays the same choice while its verb, unit and chit do, as its hexes are taken."""
+
+    verb: Verb
+    unit: str | None
+    chit: str | None
+    hexes: tuple[Hex, ...] = attrs.field(eq=False)
+
+    def at(self, h: Hex) -> Action:
+        return Action(self.verb, self.unit, h, self.chit)
+
+    def notation(self) -> str:
+        """``travel HEX TR2``: the action's notation with the hex to be named."""
+        return " ".join(p for p in (self.verb.value, self.unit, "HEX", self.chit) if p is not None)
+
+
+FEWEST_FOR_A_HEX_CHOICE = 10  # fewer hexes than this are listed one choice each
+
+
+def by_hex(legal: list[Action], fewest: int = FEWEST_FOR_A_HEX_CHOICE) -> list[Action | HexChoice]:
+    """The legal actions with each set of at least ``fewest`` that differ only in their hex
+    folded into one HexChoice, where the first of them stood: a journey to any of 900
+    hexes is one choice, not 900 lines."""
+    alike: dict[tuple[Verb, str | None, str | None], list[Hex]] = {}
+    for a in legal:
+        if a.hex is not None:
+            alike.setdefault((a.verb, a.unit, a.chit), []).append(a.hex)
+    out: list[Action | HexChoice] = []
+    folded: set[tuple[Verb, str | None, str | None]] = set()
+    for a in legal:
+        key = (a.verb, a.unit, a.chit)
+        hexes = alike.get(key, []) if a.hex is not None else []
+        if len(hexes) < fewest:
+            out.append(a)
+        elif key not in folded:
+            folded.add(key)
+            out.append(HexChoice(a.verb, a.unit, a.chit, tuple(hexes)))
+    return out
+
+
+Choice = TypeVar("Choice", bound=Hashable)
+
+
+class Numbers(Generic[Choice]):
     """Numbers given to a decision's choices, kept until the decision changes: a choice
     keeps its number while it stays a choice, so a number typed from memory never
-    means another action. ``worth``: which actions get one (the full screen numbers a
-    few, the map has the rest; plain text numbers every one); ``most``: the highest."""
+    means another action. ``worth``: which choices get one (the full screen numbers a
+    few actions, the map has the rest; plain text numbers every choice); ``most``: the
+    highest."""
 
     def __init__(
         self,
+        worth: Callable[[list[Choice], PlayerView], list[Choice]],
         most: int | None = MAX_NUMBER,
-        worth: Callable[[list[Action], PlayerView], list[Action]] | None = None,
     ) -> None:
         self._decision: tuple[object, ...] | None = None
-        self._given: dict[Action, int] = {}
-        self._most, self._worth = most, worth or listed
+        self._given: dict[Choice, int] = {}
+        self._most, self._worth = most, worth
 
-    def keyed(self, legal: list[Action], v: PlayerView) -> list[tuple[int, Action]]:
+    def keyed(self, legal: list[Choice], v: PlayerView) -> list[tuple[int, Choice]]:
         """(number, action) for the numbered choices now, in number order."""
         decision = decision_of(v)
         if decision != self._decision:
@@ -115,10 +165,10 @@ class Numbers:
                 if self._most is not None and nxt > self._most:
                     break
                 self._given[a] = nxt
-        now = set(legal)
-        return sorted(((n, a) for a, n in self._given.items() if a in now), key=lambda pair: pair[0])
+        now = {c: c for c in legal}  # (the choice as it is now: a HexChoice's hexes change)
+        return sorted(((n, now[c]) for c, n in self._given.items() if c in now), key=lambda pair: pair[0])
 
-    def action(self, n: int, legal: list[Action], v: PlayerView) -> Action | None:
+    def action(self, n: int, legal: list[Choice], v: PlayerView) -> Choice | None:
         return dict(self.keyed(legal, v)).get(n)
 
 

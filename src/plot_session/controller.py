@@ -35,7 +35,7 @@ from plot_core.english import counted
 from plot_core.hexgrid import Hex, label
 from plot_core.wording import CAUSED_BY_A_ROLL, is_news, news, rolled, unit_name, words
 
-from .choices import FIXED, Numbers, active_hex, fixed
+from .choices import FIXED, Numbers, active_hex, fixed, listed
 from .describe import SIDE, awaited, in_streets
 from .session import LogLine
 from .settings import SettingsFile
@@ -103,7 +103,7 @@ class Controller:
         self.local = local
         self.settings = settings or SettingsFile(None)
         self.note, self.talk = note, talk
-        self.numbers = Numbers()  # the numbered choices, kept while a decision lasts
+        self.numbers: Numbers[Action] = Numbers(listed)  # the numbered choices, kept while a decision lasts
         self._armed: tuple[Action, int] | None = None  # said once; the same again acts
         self._walk_armed: tuple[Hex, int] | None = None  # a walk said, at a version
         self._cell_shown: tuple[int, int] | None = None  # the Cell shown before 14.0

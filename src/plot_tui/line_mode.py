@@ -21,8 +21,8 @@ from plot_core.engine import PHASE_TITLES, Box, Outcome, Overlays
 from plot_core.english import counted, plain_letters, searchable
 from plot_core.hexgrid import label, parse_hex
 from plot_core.lessons import Lesson
-from plot_core.wording import unit_name, words
-from plot_session.choices import Numbers, group_of
+from plot_core.wording import unit_name, words, words_before_its_hex
+from plot_session.choices import HexChoice, Numbers, area_words, by_hex, group_of
 from plot_session.coach import coach_line
 from plot_session.controller import Controller, coup_asked
 from plot_session.describe import SIDE, WINNERS, area_name, coup_lines, plain_prompt
@@ -36,6 +36,8 @@ from .plain import clean
 HELP_HEAD = 'Commands (a number, or an action\'s notation such as "move 2010", plays a move):'
 HELP_LINES: tuple[tuple[str, str], ...] = (
     ("seat", "  choices        the numbered choices again (also: an empty line)"),
+    ("seat", "  N HEX          a choice that goes to a hex: its number and the hex (7 0925);"),
+    ("seat", "                 its number and an area lists the hexes open there (7 Berne)"),
     ("seat watch", "  where NAME     where a unit is (Himmler, 000)"),
     ("seat watch", "  look HEX       a hex: its area, HQ, units and whose zones of control hold it"),
     ("seat watch", "  near HEX       the six hexes around it, the same way (near 2110)"),
@@ -69,6 +71,7 @@ def help_lines(*, watching: bool, abwehr: bool, served: bool, lesson: bool) -> l
 
 
 PAGE = 20  # lines of one answer said before asking to go on
+HEXES_NAMED = 12  # a choice that goes to more hexes than this names their areas instead
 ACTED, QUIT = "acted", "quit"  # what a line from the player did (LineMode.handle)
 LETTER_KEYS = ("r", "d", "e", "P", "D")  # as typed: d declines, D answers the coup question
 
@@ -259,8 +262,8 @@ class LineMode(Answers):
         self.board: Board = controller
         self.read, self.out, self.settle = read, out, settle
         self.shown = 0  # log lines already said to this viewer
-        self.numbers = Numbers(most=None, worth=lambda legal, v: legal)  # every choice
-        self.choices: dict[int, Action] = {}  # the numbers as last listed
+        self.numbers: Numbers[Action | HexChoice] = Numbers(lambda choices, v: choices, most=None)
+        self.choices: dict[int, Action | HexChoice] = {}  # the numbers as last listed
         self.lesson = lesson  # a lesson's practice: its goal ends the game
         self.hints = 0  # the lesson's hints given so far
         self.lesson_done = False
@@ -364,20 +367,51 @@ class LineMode(Answers):
 
     def _list(self, legal: list[Action]) -> None:
         v = self.controller.view()
-        number = {a: n for n, a in self.numbers.keyed(legal, v)}
-        self.choices = {n: a for a, n in number.items()}
+        choices = by_hex(legal)  # (a journey to any of 900 hexes is one choice)
+        number = {c: n for n, c in self.numbers.keyed(choices, v)}
+        self.choices = {n: c for c, n in number.items()}
         group = None
         lines = []
-        for a in legal:  # (grouped as the rules list them; each keeps its number)
-            n = number[a]
-            g = group_of(self.rules, v, a)
+        for c in choices:  # (grouped as the rules list them; each keeps its number)
+            n = number[c]
+            g = group_of(self.rules, v, c if isinstance(c, Action) else c.at(c.hexes[0]))
             if g != group:
                 lines.append(f"{g}:")
                 group = g
-            odds = self.controller.odds(a)
+            if isinstance(c, HexChoice):
+                lines.append(f"  {n}. {self._hex_choice(c, v)}")
+                continue
+            odds = self.controller.odds(c)
             extra = f" Chances: {odds[0].chances()}." if odds and odds[0].allowed else ""
-            lines.append(f"  {n}. {words(self.rules, v, a)} ({a}).{extra}")
+            lines.append(f"  {n}. {words(self.rules, v, c)} ({c}).{extra}")
+        first = next((c for c in choices if isinstance(c, HexChoice)), None)
+        if first is not None:
+            n, h = number[first], first.hexes[0]
+            area = self.rules.map.areas[self.rules.map.area_of[h]].name
+            lines.append(
+                f"A choice that goes to a hex is played by its number and the hex ({n} {label(h)}); "
+                f"its number and an area lists the hexes there ({n} {area})."
+            )
         self.say_paged(lines)  # (a number typed at "more" plays that choice)
+
+    def _hex_choice(self, c: HexChoice, v: PlayerView) -> str:
+        """ "Travel to one of 913 hexes with Travel chit TR2 (travel HEX TR2), in 18
+        areas: Channel Coast (CC) 65, ..." — the hexes themselves when there are few."""
+        a = Action(c.verb, c.unit, None, c.chit)
+        areas: dict[str, list[int]] = {}
+        for h in c.hexes:
+            areas.setdefault(area_words(self.rules, h) or "off the areas", []).append(h)
+        if len(c.hexes) <= HEXES_NAMED:
+            what = words_before_its_hex(self.rules, v, a, "one of these hexes")
+            where = "; ".join(f"{area}: {' '.join(label(h) for h in hs)}" for area, hs in areas.items())
+            return f"{what} ({c.notation()}): {where}."
+        many = counted(len(c.hexes), "hex", "hexes")
+        if len(areas) == 1:
+            what = words_before_its_hex(self.rules, v, a, f"a hex of {next(iter(areas))}")
+            return f"{what} ({c.notation()}): {many} to choose from."
+        what = words_before_its_hex(self.rules, v, a, f"one of {many}")
+        where = ", ".join(f"{area} {len(hs)}" for area, hs in areas.items())
+        return f"{what} ({c.notation()}), in {counted(len(areas), 'area')}: {where}."
 
     def _answer(self) -> bool:
         """Lines until one plays an action (True) or the player stops (False)."""
@@ -446,23 +480,63 @@ class LineMode(Answers):
         return ACTED if acted else None  # (what it did is said with the news)
 
     def _action(self, text: str) -> Action | None:
-        if text.isdigit():  # a number keeps its action while the decision lasts
+        first, _, rest = text.partition(" ")
+        if first.isdigit():  # a number keeps its choice while the decision lasts
             c = self.controller
-            chosen = self.numbers.action(int(text), c.legal(), c.view()) if c.my_move() else None
-            if chosen is None:
-                self.say(f"There is no choice {text} now: Enter (or choices) lists them.")
-            return chosen
+            choice = self.numbers.action(int(first), by_hex(c.legal()), c.view()) if c.my_move() else None
+            if choice is None:
+                self.say(f"There is no choice {first} now: Enter (or choices) lists them.")
+                return None
+            if isinstance(choice, HexChoice):
+                return self._to_hex(int(first), choice, rest.strip())
+            if rest.strip():
+                self.say(f"Choice {first} names no hex: type {first} alone to play it.")
+                return None
+            return choice
         try:
             return parse_action(text)
         except ValueError as exc:
             self.say(f'Not understood: {exc}. Type a number, an action such as "move 2010", or help.')
             return None
 
+    def _to_hex(self, n: int, choice: HexChoice, where: str) -> Action | None:
+        """``5 0925`` plays choice 5 at hex 0925; ``5 Berne`` lists the hexes it may go to
+        in Berne; ``5`` alone says how to finish it."""
+        v = self.controller.view()
+        a = Action(choice.verb, choice.unit, None, choice.chit)
+        example = f"{n} {label(choice.hexes[0])}"
+        if not where:
+            self.say(
+                f"Choice {n}: {words_before_its_hex(self.rules, v, a)}. Type {n} and the hex ({example})."
+            )
+            return None
+        h = parse_hex(where)
+        if h is not None:
+            return choice.at(h)  # (a hex it may not go to is refused by the rules, with the case)
+        key = plain_letters(where)
+        areas = self.rules.map.areas
+        named = next(
+            (code for code in areas if key in (plain_letters(code), plain_letters(areas[code].name))), None
+        )
+        if named is None:
+            self.say(f'"{where}" is neither a hex nor an area: type {n} and a hex ({example}).')
+            return None
+        area = f"{areas[named].name} ({named})"
+        hexes = [h for h in choice.hexes if self.rules.map.area_of.get(h) == named]
+        if not hexes:
+            self.say(f"Choice {n} goes to no hex of {area}.")
+        else:
+            what = words_before_its_hex(self.rules, v, a, f"a hex of {area}")
+            self.say(f"{what}: {' '.join(label(h) for h in hexes)}. Type {n} and one of them.")
+        return None
+
     # -- questions ---------------------------------------------------------------------------
     def odds(self, _: str) -> None:
         v = self.controller.view()
         lines = []
         for n, a in sorted(self.choices.items()):
+            if isinstance(a, HexChoice):
+                continue  # (no journey or assignment rolls a die)
             for o in self.controller.odds(a):
                 if o.allowed:
                     lines.append(f"{n}. {words(self.rules, v, a)}: {o.title}, {o.chances()}.")

@@ -9,6 +9,7 @@ import io
 import re
 
 from fakes import Later
+from plain_reader import CHOICE, play_choice
 from plot_core import Player
 from plot_server.hub import Account, Hub
 from plot_server.plain_door import LineEditor, PlainVisit, split_plain
@@ -16,7 +17,6 @@ from plot_session.session import Seat
 
 from .test_hub import ALICE, BOB, CAROL
 
-CHOICE = re.compile(r"^  (\d+)\. ", re.M)
 TERMINAL_CODES = re.compile(r"[\x1b\x07\u2500-\u257f\u2580-\u259f]")
 
 
@@ -88,7 +88,7 @@ def test_a_game_for_two_in_plain_text_from_the_lobby_to_talk_and_moves(rules, tm
     assert "bob (Abwehr) says: [b]good luck[/b]" in alice.new()
     # bob plays his first choice: alice hears it, and is asked once it is hers
     before = table.session.actions
-    bob.type(CHOICE.search(said).group(1))
+    play_choice(bob.type, said, pick=lambda choices: choices[0])
     assert table.session.actions > before
     heard = alice.new()
     assert "Abwehr" in heard and "Allied unit" in heard
@@ -96,8 +96,8 @@ def test_a_game_for_two_in_plain_text_from_the_lobby_to_talk_and_moves(rules, tm
     for _ in range(40):
         for p in (alice, bob):
             if p.visit.guest.chair.my_move():
-                numbers = CHOICE.findall(p.new()) or CHOICE.findall(p.type("choices"))
-                p.type(numbers[-1])
+                shown = p.new()
+                play_choice(p.type, shown if CHOICE.search(shown) else p.type("choices"))
     everything = alice.out.getvalue() + bob.out.getvalue()
     assert not TERMINAL_CODES.search(everything)
     assert "Abwehr drew" not in alice.out.getvalue()  # the Abwehr's hand is his (4.1)
@@ -110,9 +110,9 @@ def test_a_game_for_two_in_plain_text_from_the_lobby_to_talk_and_moves(rules, tm
     for _ in range(200):
         if table.session.state.to_act is Player.SS:
             break
-        numbers = CHOICE.findall(bob.new()) or CHOICE.findall(bob.type("choices"))
-        bob.type(numbers[-1])
-    assert table.session.state.to_act is Player.SS
+        shown = bob.new()
+        play_choice(bob.type, shown if CHOICE.search(shown) else bob.type("choices"))
+    assert table.session.state.to_act is Player.SS, bob.out.getvalue()[-3000:]
     assert "Your move at table T1 (sit T1)." in alice.new()
     assert "you are the SS" in alice.type("sit T1")
 
@@ -132,7 +132,8 @@ def test_against_the_computer_and_watching_in_plain_text(rules, tmp_path, monkey
         if any(ln.side is Player.SS for ln in table.session.log[before:]):
             break
         if carol.visit.guest.chair.my_move():
-            carol.type((CHOICE.findall(carol.new()) or CHOICE.findall(carol.type("choices")))[-1])
+            shown = carol.new()
+            play_choice(carol.type, shown if CHOICE.search(shown) else carol.type("choices"))
         else:
             clock.run()
     assert any(ln.side is Player.SS for ln in table.session.log[before:])  # the computer moved

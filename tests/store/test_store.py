@@ -524,7 +524,8 @@ def test_the_plain_door_on_the_store_asks_again_when_the_same_player_decides_twi
     player (placing the Allied unit, then the next decision), the store's confirmation
     comes later, and the plain door must then offer the choices, not "Waiting for" its
     own side."""
-    from served.test_plain_door import CHOICE, Player_
+    from plain_reader import CHOICE, play_choice
+    from served.test_plain_door import Player_
 
     a = procs.hubs[0]
     alice, bob = Player_(a, ALICE), Player_(a, BOB)
@@ -539,9 +540,9 @@ def test_the_plain_door_on_the_store_asks_again_when_the_same_player_decides_twi
         side = table.session.state.to_act
         p = alice if side is Player.SS else bob
         said += p.new()
-        numbers = CHOICE.findall(said) or CHOICE.findall(p.type("choices"))
-        assert numbers, said[-400:]
-        said = p.type(numbers[-1])
+        shown = said if CHOICE.search(said) else p.type("choices")
+        assert CHOICE.search(shown), said[-400:]
+        said = play_choice(p.type, shown)
         procs.until(lambda: not table.session.unsaved)
         said += p.new()
         if table.session.state.to_act is side:  # the same player decides again

@@ -71,7 +71,7 @@ def test_it_says_no_more_than_the_player_may_see_and_no_terminal_codes(rules):
 
 def test_hot_seat_passes_the_keyboard_between_the_players(rules):
     s = Session(new_game(5, rules=rules), {p: Seat.HUMAN for p in Player}, seed=5)
-    out = played(s, "", "1", "", "quit")
+    out = played(s, "", "1 0105", "", "quit")
     # the opening draw is the Abwehr's secret: its hand is said once it has the keyboard
     first = out.index("Pass the keyboard to the Abwehr player, then press Enter.")
     assert first < out.index("Abwehr drew ") < out.index("Your move, Abwehr")
@@ -99,13 +99,22 @@ def test_a_whole_game_is_played_through_the_plain_output_alone(rules):
     read_from = 0
 
     def read() -> str | None:
+        """A number among those shown; one that goes to a hex is finished as a reader
+        would: its number and an area it names, then one of the hexes said."""
         nonlocal read_from
         shown = out.getvalue()[read_from:]
         read_from = len(out.getvalue())
-        numbers = [int(n) for n in re.findall(r"^  (\d+)\. ", shown, re.M)]
         if "The game is over" in shown or len(out.getvalue()) > 20_000_000:
             return None
-        return str(rnd.choice(numbers)) if numbers else ""
+        hexes = re.search(r"^.*a hex of .*\((\w\w)\): ([\d ]+)\. Type (\d+) and one of them", shown, re.M)
+        if hexes:
+            return f"{hexes[3]} {rnd.choice(hexes[2].split())}"
+        choices = re.findall(r"^  (\d+)\. (.*)$", shown, re.M)
+        if not choices:
+            return ""
+        n, line = rnd.choice(choices)
+        areas = re.findall(r"\(([A-Z]{2})\)", line)
+        return f"{n} {rnd.choice(areas)}" if " HEX" in line else n
 
     from plot_tui.line_mode import local_lines
 
@@ -218,7 +227,7 @@ def test_a_guided_game_in_plain_text_has_the_coach_at_every_move(rules):
 
     s = Session(new_game(5, rules=rules), {Player.ABWEHR: Seat.HUMAN, Player.SS: Seat.COMPUTER}, seed=5)
     out = io.StringIO()
-    local_lines(s, iter(["1", "quit"]).__next__, out, coach=True).run()
+    local_lines(s, iter(["1 0105", "quit"]).__next__, out, coach=True).run()
     assert out.getvalue().count("Coach: ") >= 2
 
 
@@ -261,17 +270,77 @@ def test_a_replay_in_plain_text_steps_jumps_and_keeps_to_its_eyes(tmp_path, rule
 
 
 def test_a_long_list_of_choices_is_paged_and_a_number_at_more_plays_it(rules):
+    """The Enemy Assignment chit sends one of eleven Abwehr units (7.23): two lines each,
+    more than a page; a choice typed at the first "more" is played."""
+    s = Session(new_game(5, rules=rules), {p: Seat.HUMAN for p in Player}, seed=5)
+    # the Allied unit placed; the SS reveals EN2 (7.51), the Abwehr nothing
+    said = played(s, "", "1 0105", "", "1", "", "2", "", "3 1205", "1 RL", "quit")
+    assert "more lines: Enter for the next, or type your next command." in said
+    first_page = said.split("more lines")[0].split("choose a unit to send on assignment")[-1]
+    assert 15 <= first_page.count("\n") <= 21  # a page: twenty lines at most
+    assert "SS: Send Gisevius (302) to 1205." in said  # choice 3, played at "more"
+    # the second unit sent (7.23) is offered the hexes left: 1205 is taken
+    there = said.split("> ")[-2]
+    assert there.startswith("Send Canaris (300) to a hex of Rhineland (RL): ") and "1205" not in there
+
+
+def test_a_choice_of_many_hexes_is_one_numbered_line_finished_by_a_hex(rules):
+    """The Allied unit may go to any of Paris's 60 empty hexes (7.11): one choice, not
+    60 lines. Its number and an area lists the hexes open there; its number and a hex
+    plays it, and a hex the rules refuse is refused with their case."""
     s = Session(new_game(5, rules=rules), {Player.ABWEHR: Seat.HUMAN, Player.SS: Seat.COMPUTER}, seed=5)
     while not s.my_move():
         s.computer_step()
-    many = len(s.legal())
-    assert many > 20  # the Allied unit's empty hexes
-    before = s.actions
-    said = played(s, "3", "quit")  # typed at the first "more" prompt
-    assert "more lines: Enter for the next, or type your next command." in said
-    first_page = said.split("more lines")[0].split("Your move, Abwehr")[-1]
-    assert 15 <= first_page.count("\n  ") <= 20  # a page: twenty lines at most
-    assert s.actions > before  # choice 3 was played
+    out = played(s, "1", "1 paris", "1 Berne", "1 narnia", "1 0101", "1 0105", "quit")
+    asked = out.split("> ")
+    assert (
+        "  1. Place the Allied unit at a hex of Paris (PR) (allied HEX): 60 hexes to choose from." in asked[0]
+    )
+    assert "  2. " not in asked[0]
+    assert (
+        "by its number and the hex (1 0105); its number and an area lists the hexes there (1 Paris)"
+        in asked[0]
+    )
+    assert asked[1].startswith("Choice 1: Place the Allied unit at a hex. Type 1 and the hex (1 0105).")
+    assert asked[2].startswith("Place the Allied unit at a hex of Paris (PR): 0105 0106 ")
+    assert asked[2].count(" 0") + asked[2].count(" 1") >= 60
+    assert asked[3].startswith("Choice 1 goes to no hex of Berne (BR).")
+    assert asked[4].startswith('"narnia" is neither a hex nor an area: type 1 and a hex (1 0105).')
+    assert asked[5].startswith("Refused: the Allied unit goes on an empty hex of PR (7.11).")
+    assert "Abwehr: Place the Allied unit at 0105." in asked[6]
+    assert s.state.unit("504").hex == 105
+
+
+def test_a_journey_names_its_areas_and_keeps_its_number(rules):
+    """A unit that may travel (10.0) is offered its steps and one choice for the journey,
+    which names the areas it may go to and how many hexes each; the journey is played
+    by its number and a hex."""
+    from .helpers import pos
+
+    s = Session(
+        pos(
+            """
+            phasing = "ss"
+            active = "002"
+            [units]
+            "002" = { hex = "2711" }
+            [chits]
+            ss = ["TR1"]
+            """
+        ),
+        AGAINST_THE_COMPUTER,
+    )  # (Schellenberg at the Gestapo HQ, with a Travel chit)
+    out = played(s, "", "quit")
+    line = next(ln for ln in out.splitlines() if "Travel to" in ln)
+    number = line.split(".")[0].strip()
+    assert (
+        line.startswith(f"  {number}. Travel to one of ")
+        and "with Travel chit TR1 (travel HEX TR1), in " in line
+    )
+    assert "Berne (BR) " in line and "Paris (PR) " in line
+    assert sum("Travel" in ln for ln in out.splitlines()) == 2  # (listed again by the empty line)
+    played(s, f"{number} 0925", "quit")
+    assert s.state.unit("002").hex == 925
 
 
 def test_the_letters_the_prompt_names_work_as_on_the_full_screen(rules):
