@@ -39,6 +39,7 @@ from .pgstore import StoreError
 from .rematch import rematch_words, waiting_for
 
 PLAIN = "plain+"  # the user name's prefix that asks for the plain door
+PROMPT = "> "  # where the player's next line goes, at a terminal
 LEVELS = ("random", "easy", "hard", "expert")
 RECENT = 5  # log lines said on sitting down (log N says more)
 SAVE_WAIT = 10.0  # seconds a line typed ahead waits for the last move to be saved
@@ -102,17 +103,28 @@ class ChannelText(io.TextIOBase):
     """Text for an SSH channel: each line folded to the client's terminal (``width``, 0
     if it has none) and ended as a terminal wants it (CR LF), sent within the
     connection's output limit (``sendable``: False drops the text, which is counted and
-    said once the client reads again)."""
+    said once the client reads again).
+
+    At a terminal (``later`` given: how to run something once this turn of the loop is
+    done) each burst of text is followed by the prompt, "> " and whatever the player had
+    typed of their next line, as a local plain game asks: a reader hears where the
+    server stopped talking, and a line half typed when news came in is shown again."""
 
     def __init__(
         self,
         send: Callable[[bytes], object],
         sendable: Callable[[], bool] = lambda: True,
         width: Callable[[], int] = lambda: 0,
+        *,
+        later: Callable[[Callable[[], None]], object] | None = None,
+        typed: Callable[[], str] = lambda: "",
     ) -> None:
         self.send, self.sendable, self.width = send, sendable, width
+        self.later, self.typed = later, typed
         self.lost = 0  # lines dropped for a client that did not read them
         self.dropped = False  # ... or any text at all
+        self.at_prompt = False  # the prompt (and what was typed after it) ends the screen
+        self._prompt_due = False
 
     def writable(self) -> bool:
         return True
@@ -122,11 +134,38 @@ class ChannelText(io.TextIOBase):
             self.lost += text.count("\n")
             self.dropped = True
             return len(text)
+        on_screen = ""  # what stands before the text on its first line
+        if self.at_prompt:  # news, or the answer to a line: it goes on after the prompt
+            self.at_prompt = False
+            if self.typed():
+                self.send(b"\r\n")  # (a line half typed: shown again by the next prompt)
+            else:
+                on_screen = PROMPT
         if self.dropped:
             lost, self.lost, self.dropped = max(1, self.lost), 0, False
             self.send(f"({counted(lost, 'line')} not sent: your connection did not read them.)\r\n".encode())
-        self.send(fold(text, self.width()).replace("\n", "\r\n").encode("utf-8", "replace"))
+            on_screen = ""  # (the note went on after the prompt)
+        folded = fold(on_screen + text, self.width())[len(on_screen) :]
+        self.send(folded.replace("\n", "\r\n").encode("utf-8", "replace"))
+        self._prompt_soon()
         return len(text)
+
+    def echo(self, data: bytes) -> None:
+        """A typed key shown back; Enter ends the line the prompt began."""
+        self.send(data)
+        if data.endswith(b"\n"):
+            self.at_prompt = False
+
+    def _prompt_soon(self) -> None:
+        if self.later is not None and not self._prompt_due:
+            self._prompt_due = True
+            self.later(self._prompt)
+
+    def _prompt(self) -> None:
+        self._prompt_due = False
+        if not self.at_prompt and self.sendable():
+            self.send((PROMPT + self.typed()).encode("utf-8", "replace"))
+            self.at_prompt = True
 
 
 @attrs.frozen
@@ -768,10 +807,16 @@ async def serve_plain(
     def width() -> int:
         return process.get_terminal_size()[0] if terminal else 0
 
-    channel = ChannelText(process.stdout.write, sendable, width)
+    def typed() -> str:
+        return "".join(editor.buffer)
+
+    loop = asyncio.get_running_loop()
+    channel = ChannelText(
+        process.stdout.write, sendable, width, later=loop.call_soon if terminal else None, typed=typed
+    )
     out = cast(TextIO, channel)
-    editor = LineEditor(process.stdout.write if terminal else None, most=guard.limits.line_length)
-    visit = PlainVisit(hub, who, out, later=asyncio.get_running_loop().call_soon, touch=guard.touch)
+    editor = LineEditor(channel.echo if terminal else None, most=guard.limits.line_length)
+    visit = PlainVisit(hub, who, out, later=loop.call_soon, touch=guard.touch)
     visit.start()
     stopping = PlainGoodbye(visit, asyncio.current_task(), address)
     hub.sessions.add(stopping)  # the server's stop tells this player too

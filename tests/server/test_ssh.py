@@ -13,6 +13,7 @@ import time
 import asyncssh
 import pytest
 
+from plain_reader import CHOICE, one_line
 from plot_cli.main import main
 from serving import Server, eventually, make_keys, needs_ssh, ssh_args
 from terminal import Terminal
@@ -303,6 +304,44 @@ def test_the_plain_door_folds_its_lines_between_words_to_a_narrow_terminal(tmp_p
 
 
 @needs_ssh
+def test_the_plain_door_prompts_after_each_answer_and_shows_a_half_typed_line_again(tmp_path):
+    """At a terminal, "> " follows everything the server says, as in a local plain game:
+    the player sees where to type. News that comes while a line is half typed goes on a
+    line of its own, and the prompt then shows what was typed, to be finished."""
+    make_keys(tmp_path, ["alice", "bob"])
+    srv = Server(tmp_path)
+    bob = Terminal(ssh_args(srv.port, tmp_path / "bob", "-tt", "plain+bob@127.0.0.1"))
+    alice = Terminal(ssh_args(srv.port, tmp_path / "alice", "-tt", "plain+alice@127.0.0.1"))
+
+    def last_line(t: Terminal) -> str:
+        return [line for line in t.shown().split("\n") if line.strip()][-1].rstrip()
+
+    try:
+        bob.wait_for("No tables yet")
+        alice.wait_for("No tables yet")
+        eventually(lambda: last_line(bob) == ">", "the prompt after the greeting")
+        for ch in "hel":  # as a person types
+            bob.send(ch)
+        eventually(lambda: last_line(bob) == "> hel", "the keys echoed after the prompt")
+        for ch in "say anyone for a game?\r":
+            alice.send(ch)
+        bob.wait_shown("alice (lobby) says: anyone for a game?")
+        eventually(lambda: last_line(bob) == "> hel", "the half-typed line shown again below the news")
+        shown = bob.shown()
+        news = next(line for line in shown.split("\n") if "says: anyone" in line)
+        assert news.startswith("alice (lobby)"), shown  # on a line of its own
+        for ch in "p\r":
+            bob.send(ch)
+        bob.wait_shown("back to the lobby")
+        eventually(lambda: last_line(bob) == ">", "the prompt after the answer")
+        assert "> help\r\n" in bob.text()  # (the help has scrolled it off the screen)
+    finally:
+        alice.close()
+        bob.close()
+        srv.stop()
+
+
+@needs_ssh
 def test_a_server_stopped_with_ctrl_c_tells_every_player_their_game_is_saved(tmp_path):
     """Ctrl-C (or the service manager's SIGTERM) used to drop every player with ssh's
     "Connection closed" and no word from the game."""
@@ -376,17 +415,20 @@ def test_a_plain_text_player_and_a_full_screen_player_share_a_table_over_ssh(tmp
                 move_on(server, "T1", TerminalDoor(alice), rules)
                 continue
 
-            def choices(start: int) -> list[str]:
-                # the numbers of the decision asked since bob last sent one: the tail of
-                # the list he answered may still be arriving before it
+            def choices(start: int) -> str:
+                # the decision asked since bob last sent a line, once its list is whole
+                # (the tail of the list he answered may still be arriving before it)
                 tail = bob.text()[start:].replace("\r", "")
                 asked = tail.rfind("Your move, Abwehr")
-                return re.findall(r"^  (\d+)\. ", tail[asked:], re.M) if asked >= 0 else []
+                return (
+                    tail[asked:] if asked >= 0 and CHOICE.search(tail[asked:]) and tail.endswith("> ") else ""
+                )
 
             eventually(lambda start=read_to: choices(start), "bob's choices")
-            numbers = choices(read_to)
+            shown = choices(read_to)
             read_to = len(bob.text())
-            bob.send(f"{numbers[-1]}\r")
+            for ch in one_line(shown) + "\r":  # as a person types
+                bob.send(ch)
             eventually(lambda before=before: actions() > before, "bob's move in the record")
         raw = bob.out.decode("utf-8", "replace")
         assert not re.search(r"[\x1b\x07\u2500-\u257f\u2580-\u259f]", raw)  # no codes, no boxes
