@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .data.chits import ChitKind
-from .engine.actions import Action, Verb
+from .engine.actions import SPOKEN, Action, Verb
 from .engine.recruitment import FREE_PARTY, double_cross_chit, loyalty_case, loyalty_chit
 from .engine.state import DecisionKind, Event, GameState, Phase
 from .engine.view import PlayerView
@@ -58,7 +58,17 @@ def _recruit_cost(rules: Rules, v: PlayerView | GameState, uid: str | None) -> s
 
 def describe(rules: Rules, v: PlayerView | GameState, a: Action) -> str:
     """An action as a menu line: plain words, then the notation."""
-    return f"{words(rules, v, a)}   [{a}]"
+    return f"{words(rules, v, a)}   [{notation(v, a)}]"
+
+
+def notation(v: PlayerView | GameState, a: Action) -> str:
+    """The action as a player types it in the position ``v``: on the coup's question
+    (18.11) its reveal verbs are said as what they do, ``commit FR3`` and ``no-coup``."""
+    if v.pending and v.pending[-1].kind == DecisionKind.COUP:
+        spoken = next((word for word, verb in SPOKEN.items() if verb is a.verb), None)
+        if spoken is not None:
+            return str(a).replace(a.verb.value, spoken, 1)
+    return str(a)
 
 
 # Each verb's words, from the unit's name (u), the hex's label (h) and the chit's name

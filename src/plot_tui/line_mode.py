@@ -21,7 +21,7 @@ from plot_core.engine import PHASE_TITLES, Box, Outcome, Overlays
 from plot_core.english import counted, plain_letters, searchable
 from plot_core.hexgrid import label, parse_hex
 from plot_core.lessons import Lesson
-from plot_core.wording import unit_name, words, words_before_its_hex
+from plot_core.wording import notation, unit_name, words, words_before_its_hex
 from plot_session.choices import HexChoice, Numbers, area_words, by_hex, group_of
 from plot_session.coach import coach_line
 from plot_session.controller import Controller, coup_asked
@@ -383,7 +383,7 @@ class LineMode(Answers):
                 continue
             odds = self.controller.odds(c)
             extra = f" Chances: {odds[0].chances()}." if odds and odds[0].allowed else ""
-            lines.append(f"  {n}. {words(self.rules, v, c)} ({c}).{extra}")
+            lines.append(f"  {n}. {words(self.rules, v, c)} ({notation(v, c)}).{extra}")
         first = next((c for c in choices if isinstance(c, HexChoice)), None)
         if first is not None:
             n, h = number[first], first.hexes[0]

@@ -158,7 +158,7 @@ EXPECTED = "(expected a unit id like 301, a hex like 1615, or a chit like TR2)"
             "unknown verb 'fly' (known: place, allied, reveal, no-reveal, assign, activate, "
             "move, travel, harass, retreat, advance, stay, hitler, displace, recruit, "
             "investigate, join, roll, cancel, expose, alibi, return, clear, panic, coup, "
-            "pin, end, end-phase)",
+            "pin, end, end-phase, commit, no-coup)",
         ),
         ("move 16x5", f"in 'move 16x5': cannot read '16x5' {EXPECTED}"),
         ("move 1615 1616", f"in 'move 1615 1616': cannot read '1616' {EXPECTED}"),

@@ -10,6 +10,7 @@ import pytest
 from plot_cli.main import main
 from plot_core import Verb
 from plot_core.english import counted
+from plot_core.wording import notation
 from plot_record import RecordError, load_record
 from plot_record.export import SIDE, text_account
 
@@ -46,10 +47,11 @@ def test_the_account_goes_turn_by_turn_with_every_action(finished, rules):
     assert "Seen by: everyone (the game is over)" in text
     turns = [int(m) for m in re.findall(r"^Game-Turn (\d+)", text, re.M)]
     assert turns[0] == 1 and turns == sorted(turns)
-    for step in record.timeline.steps:  # in words, then as recorded
+    for step in record.timeline.steps:  # in words, then as a player types it
+        before = record.timeline.state_at(step.i - 1)
         assert re.search(
             rf"^\s+{step.i}\s+(SS|Abwehr)\s+\S.*   "
-            rf"\[{re.escape(str(step.action))}\]$",
+            rf"\[{re.escape(notation(before, step.action))}\]$",
             text,
             re.M,
         )

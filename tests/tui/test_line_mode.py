@@ -404,3 +404,18 @@ def test_a_watched_game_is_said_move_by_move_as_it_is_played(rules):
     assert len(said_before_step) > 40
     grew = sum(b > a for a, b in zip(said_before_step, said_before_step[1:], strict=False))
     assert grew > len(said_before_step) // 2  # said between one move and the next
+
+
+def test_the_coups_question_names_its_answers_as_they_are_typed(rules):
+    """Asked whether to attempt a coup (18.11), "No coup now" is typed `no-coup`, as the
+    list shows it (the record keeps the reveal verb), and `commit` commits a chit."""
+    from plot_core import parse_action
+
+    from .helpers import SS_ALONE, pos
+
+    s = Session(pos(SS_ALONE), {Player.SS: Seat.COMPUTER, Player.ABWEHR: Seat.HUMAN})
+    out = played(s, "no-coup", "quit")
+    assert "  2. No coup now (no-coup)." in out and "no-reveal" not in out
+    assert "Abwehr: No coup now." in out
+    assert [str(a) for a in s.actions_of(Player.ABWEHR)] == ["no-reveal"]
+    assert parse_action("commit FR3") == parse_action("reveal FR3")

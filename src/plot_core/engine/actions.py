@@ -49,6 +49,11 @@ class Verb(StrEnum):
     END_PHASE = "end-phase"
 
 
+# What a player deciding on a coup (18.11) types for the reveal verbs: chits are
+# committed to it, or none is (the record keeps the verbs themselves).
+SPOKEN = {"commit": Verb.REVEAL, "no-coup": Verb.NO_REVEAL}
+
+
 @attrs.frozen
 class Action:
     verb: Verb
@@ -98,9 +103,9 @@ def parse_action(text: str) -> Action:
     if not words:
         raise NotationError("empty action")
     try:
-        verb = Verb(words[0])
+        verb = SPOKEN.get(words[0]) or Verb(words[0])
     except ValueError:
-        known = ", ".join(v.value for v in Verb)
+        known = ", ".join([v.value for v in Verb] + list(SPOKEN))
         raise NotationError(f"unknown verb {words[0]!r} (known: {known})") from None
     unit = hex_ = chit = None
     for w in words[1:]:
