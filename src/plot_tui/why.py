@@ -69,9 +69,22 @@ def why_text(
             out.append("\n")
         out.append("\n")
     if t.trials == 0:  # nothing was weighed: no chance to give, and none made up
+        only = t.plans[0]
         out.append(f"At action {t.after} it had one plan only, so it tried none:\n\n", style="dim")
         out.append(" chosen  ", style="bold")
-        out.append_text(plain(plan_words(t.plans[0], t.side, viewer, over)))
+        out.append_text(plain(plan_words(only, t.side, viewer, over)))
+        if only.effect and seen_whole(only, t.side, viewer, over):
+            out.append("\n           what it changes: ", style="dim")
+            out.append_text(plain(only.effect))
+        weighed = next((before for before in reversed(earlier) if before.plans[0].trials), None)
+        if weighed is not None:  # the chance it last gave itself, as it gave it
+            out.append(
+                f"\n\nIts last weighed plan, at action {weighed.after}, expected to win "
+                f"{100 * weighed.plans[0].win:.0f}% ({counted(weighed.plans[0].trials, 'trial')}).",
+                style="dim",
+            )
+        else:
+            out.append("\n\nIt has weighed no plan since its opponent last acted.", style="dim")
         out.append("\n\n(any key closes this)", style="dim")
         return out
     out.append(

@@ -114,6 +114,15 @@ def test_a_coup_plan_is_named_to_the_other_side_without_its_chits_and_no_chance_
     said = why_text(only, Player.ABWEHR, over=False).plain
     assert "one plan only, so it tried none" in said and "End the phase" in said
     assert "0 trials" not in said and "0%" not in said
+    assert "It has weighed no plan since its opponent last acted." in said
+    # a forced move after weighed ones: the chance it last gave itself, and what it changes
+    moved = PlanLine("Heydrich (001) to 2010", 0.62, 240, effect="Heydrich moves to 2010")
+    end = PlanLine("End the phase", 0.0, 0, effect="the Abwehr moves next")
+    forced = ThinkLine(21, Player.SS, "expert", 0, 0.0, (end,))
+    earlier = [ThinkLine(18, Player.SS, "expert", 240, 1.1, (moved,))]
+    said = why_text(forced, Player.ABWEHR, over=False, earlier=earlier).plain
+    assert "what it changes: the Abwehr moves next" in said
+    assert "Its last weighed plan, at action 18, expected to win 62% (240 trials)." in said
 
 
 def test_the_plans_of_a_coup_say_no_count_to_the_other_side_from_the_search_itself():
