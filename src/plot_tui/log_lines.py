@@ -9,6 +9,9 @@ show the same lines.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
 from plot_core import Player, Verb
@@ -20,6 +23,7 @@ from plot_session.session import LogLine
 from .rules_screen import link_cases
 
 FOLDED = (Verb.MOVE, Verb.END)  # steps folded into the line that starts the move
+INDENT = 12  # a line's number and side ("  41 Abwehr "), before its text
 
 
 class LogLines:
@@ -65,13 +69,36 @@ def line_text(ln: LogLine) -> Text:
     """One line of the log, unfolded."""
     e = ln.event
     if ln.action is not None:  # what a side did
-        text = Text(f"{ln.index:>4} {SIDE[ln.side]:<6} ", style="dim")
+        text = Text(f"{ln.index:>4} {SIDE[ln.side]:<6} ", style="dim")  # (INDENT columns)
         text.append(e.text, style="bold")
         return text
     if not ln.index:  # the set-up, before any action
         text = Text(f"{'':>4} {'—':<6} ", style="dim")
     else:  # what it caused, by the rules
-        text = Text(" " * 12)
+        text = Text(" " * INDENT)
     text.append(e.text, style="yellow" if e.roll else "")
     text.append(f"  ({e.case})", style="cyan")
     return text
+
+
+class Hanging:
+    """Log lines as a pane draws them: a line wider than the pane goes on under its own
+    text, not under the action's number, so the column of numbers and sides stays
+    clear to scan."""
+
+    def __init__(self, lines: Sequence[Text]) -> None:
+        self.lines = lines
+
+    def __str__(self) -> str:
+        return "\n".join(t.plain for t in self.lines)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        under = Text(" " * INDENT)
+        for line in self.lines:
+            if line.cell_len <= width or width < 2 * INDENT:  # (too narrow: wrapped as it comes)
+                yield line
+                continue
+            head, body = line[:INDENT], line[INDENT:]
+            for n, part in enumerate(body.wrap(console, width - INDENT, overflow="fold")):
+                yield (head if n == 0 else under) + part

@@ -22,6 +22,7 @@ from plot_core.wording import chit_name, unit_name
 from plot_session.describe import SIDE, WINNERS, coup_lines
 
 from .boardview import CONTROL_LETTER, LEGEND
+from .log_lines import Hanging
 from .mapstyle import HQ_LABELS
 from .palettes import STANDARD, Palette
 from .shown import Shown
@@ -620,7 +621,11 @@ class LogView(VerticalScroll):
             chunks.append(self._new_chunk())
         for i in range(first_dirty, needed):
             a = self._start + i * self.CHUNK
-            chunks[i].update(Text("\n").join(lines[a : a + self.CHUNK]))
+            chunks[i].update(self.drawn(lines[a : a + self.CHUNK]))
+
+    def drawn(self, lines: list[Text]) -> RenderableType:
+        """A chunk of lines as it is drawn."""
+        return Text("\n").join(lines)
 
     def _seen(self) -> bool:
         return all(node.display for node in self.ancestors_with_self if isinstance(node, Widget))
@@ -629,7 +634,7 @@ class LogView(VerticalScroll):
         """What the pane holds (or will, once shown), as plain text (for tests and
         tools)."""
         self._catch_up()
-        return "\n".join(str(c.render()) for c in self.query(".log-chunk").results(Static))
+        return "\n".join(str(c.content) for c in self.query(".log-chunk").results(Static))
 
     def _new_chunk(self) -> Static:
         chunk = Panel(classes="log-chunk")
@@ -655,3 +660,6 @@ class GameLog(LogView):
     def watch_shown(self, shown: Shown | None) -> None:
         if shown is not None:
             self.show(list(shown.log))
+
+    def drawn(self, lines: list[Text]) -> RenderableType:
+        return Hanging(lines)  # (a long line goes on under its text, not its number)

@@ -140,3 +140,28 @@ async def test_the_log_follows_new_lines_that_come_faster_than_the_screen_is_dra
         pane.show(lines + [Text("newest")])
         await pilot.pause()
         assert pane.scroll_y == 0  # ... and stays where they are
+
+
+async def test_a_long_line_goes_on_under_its_text_not_under_the_number():
+    """At 80x24 the Log tab is narrow: a unit's move folded into one line wraps, and its
+    next lines start where its text does, leaving the column of numbers and sides clear."""
+    from leakhunt import terminal_text
+
+    app = app_for(
+        pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2110" }
+        """)
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await act_on(pilot, app, H("2110"), H("2010"), H("1910"), H("1810"))
+        await pilot.press("e")
+        await pilot.press("g")  # the Log tab
+        await pilot.pause()
+        r = game(app).query_one("#log-pane", LogView).region
+        drawn = [ln[r.x : r.right] for ln in terminal_text(app).splitlines()[r.y : r.bottom]]
+        first = next(i for i, ln in enumerate(drawn) if "Move Schellenberg" in ln)
+        rest = [ln for ln in drawn[first + 1 :] if ln.strip()]
+        assert "ends its move" in " ".join(" ".join(rest).split()), drawn  # it wrapped
+        assert all(ln.startswith(" " * 12) and ln[12] != " " for ln in rest), drawn
