@@ -21,7 +21,7 @@ import attrs
 import numpy as np
 
 from plot_core import Action, Player, PlayerView, Rules, Verb
-from plot_core.engine import DECISION_CLASSES, Box, Decision, DecisionKind, Marker, Phase, Step, chit_ids
+from plot_core.engine import DECISION_RULES, Box, Decision, DecisionKind, Marker, Phase, Step, chit_ids
 
 PLAYERS = (Player.SS, Player.ABWEHR)  # OpenSpiel's player 0 and 1
 NUMBER = {p: n for n, p in enumerate(PLAYERS)}
@@ -30,7 +30,7 @@ SCALE = 10.0  # counts, bonuses and movement points are given over ten
 
 def decision_classes() -> list[type[Decision]]:
     """Every kind of pending decision, each once (its class), in a fixed order."""
-    return sorted(DECISION_CLASSES.values(), key=lambda c: list(DecisionKind).index(c.kind))
+    return sorted((r.cls for r in DECISION_RULES.values()), key=lambda c: list(DecisionKind).index(c.kind))
 
 
 class Layout:

@@ -7,7 +7,7 @@ import re
 
 from plot_core import Action, Party, Player, PlayerView, Rules, Verb
 from plot_core.data import ChitKind
-from plot_core.engine import HITLER, KINDS, DecisionKind, Phase, PlaceAllied, Retreat, Return, lookup
+from plot_core.engine import DECISION_RULES, HITLER, DecisionKind, Phase, PlaceAllied, Retreat, Return, lookup
 from plot_core.hexgrid import label
 from plot_core.wording import unit_name
 
@@ -57,7 +57,7 @@ def prompt(rules: Rules, v: PlayerView, legal: list[Action] | None = None) -> st
     if v.pending:
         d = v.pending[-1]
         who = SIDE[d.player]
-        what = KINDS[d.kind].task
+        what = DECISION_RULES[d.kind].task
         if d.kind == DecisionKind.RETREAT and v.phase in REPULSED:
             what = f"choose where the {REPULSED[v.phase]} unit retreats (12.32, 10.65)"
         if isinstance(d, PlaceAllied):

@@ -405,10 +405,10 @@ UNITS = (
 def test_every_field_of_every_pending_decision_reads_as_written():
     import attrs
 
-    from plot_core.engine.position import CLASSES
+    from plot_core.engine import DECISION_RULES
     from plot_core.hexgrid import parse_hex
 
-    for kind, cls in CLASSES.items():
+    for kind, cls in ((k, rule.cls) for k, rule in DECISION_RULES.items()):
         names = [f.name for f in attrs.fields(cls) if f.name != "player"]
         text = (
             UNITS

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from plot_core.engine import pending
+from plot_core.engine import DECISION_RULES, pending
 from plot_core.engine.actions import Action, NotationError, Verb, parse_action
 from plot_core.engine.api import apply, legal_actions, new_game
 from plot_core.engine.position import PLAY_PHASES, PositionError, load_position
@@ -321,7 +321,7 @@ _EVERY_DECISION = (
 
 
 def test_every_kind_of_decision_round_trips_through_a_states_json():
-    assert {type(d) for d in _EVERY_DECISION} == set(pending.CLASSES.values())
+    assert {type(d) for d in _EVERY_DECISION} == {rule.cls for rule in DECISION_RULES.values()}
     s = attrs.evolve(new_game(seed=3), pending=_EVERY_DECISION)
     back = state_from_json(state_to_json(s))
     assert back.pending == _EVERY_DECISION

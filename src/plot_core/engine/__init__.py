@@ -9,7 +9,7 @@ modules below (an import-linter contract holds it): those are the engine's own.
 
 from .actions import Action, Verb, need, parse_action
 from .api import apply, legal_actions, new_game, outcome, standard_setup
-from .decisions import KINDS
+from .decisions import DECISION_RULES, DecisionRule, declare
 from .errors import IllegalAction
 from .harassment import differential_bonus, harass_cost, harass_problem, harassment_defence
 from .history import can_take_back
@@ -17,7 +17,6 @@ from .map_overlays import Overlays, overlays
 from .movement import reach
 from .odds import Odds, Stakes, odds_of, stakes
 from .paths import path_to, walk_problem
-from .pending import CLASSES as DECISION_CLASSES
 from .pending import CoupOffer, Decision, Investigate, PlaceAllied, Recruit, Retreat, Return
 from .position import load_position
 from .rolls import OUTSIDE, ChanceNeeded
@@ -53,11 +52,11 @@ from .state import (
 from .view import PlayerView, view
 
 __all__ = [
+    "declare",
     "BERLIN",
     "CUP",
-    "DECISION_CLASSES",
+    "DECISION_RULES",
     "HITLER",
-    "KINDS",
     "OUTSIDE",
     "PHASE_TITLES",
     "PLAYER_TURN",
@@ -68,6 +67,7 @@ __all__ = [
     "CoupOffer",
     "Decision",
     "DecisionKind",
+    "DecisionRule",
     "Event",
     "FormatError",
     "GameState",

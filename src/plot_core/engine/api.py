@@ -16,17 +16,16 @@ from ..parties import Player
 from ..rules import Rules, load_rules
 from . import (
     coup,
-    recruitment,
     sequence,
     setup,
 )
-from .actions import Action, Verb, act, need
-from .decisions import KINDS, peek
+from .actions import Action, Verb, need
+from .decisions import DECISION_RULES, peek
 from .errors import IllegalAction
 from .registry import case
 from .rolls import OUTSIDE
 from .state import Box, GameState, Outcome, Phase, Step, UnitState, chit_ids, evolve
-from .table import DECISIONS, PHASES
+from .table import ANY_TIME, PHASES, any_time_actions
 
 SETUPS = ("standard", "choose")
 
@@ -105,23 +104,15 @@ def legal_actions(state: GameState) -> Sequence[Action]:
     """Every legal action for ``state.to_act``, small enough to list in a menu."""
     if state.outcome is not None:
         return []
-    actions = _actions(state)
-    if state.coup is not None:
-        actions += coup.coup_chit_actions(state, state.actor)  # 18.6
-    elif state.to_act is Player.SS and state.phase is not Phase.SETUP:
-        actions += [act(Verb.EXPOSE, u) for u in recruitment.exposable(state)]  # 12.75
-    return actions
-
-
-def _actions(state: GameState) -> list[Action]:
     d = peek(state)
-    if d is not None:
-        return DECISIONS[d.kind].answers(state, d)
-    return PHASES[state.phase].actions(state)
+    actions = (
+        DECISION_RULES[d.kind].answers(state, d) if d is not None else PHASES[state.phase].actions(state)
+    )
+    return actions + any_time_actions(state)
 
 
-# Verbs that only ever answer a decision (decisions.KINDS): alone they mean nothing.
-_DECISION_ONLY = set().union(*(k.answers for k in KINDS.values())) - {Verb.ROLL}
+# Verbs that only ever answer a decision: alone they mean nothing.
+_DECISION_ONLY = set().union(*(rule.verbs for rule in DECISION_RULES.values())) - {Verb.ROLL}
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -133,23 +124,14 @@ def apply(state: GameState, action: Action) -> GameState:
     d = peek(state)
     verb = action.verb
     actor = state.to_act
-    if verb is Verb.PIN:
-        if state.coup is None:
-            raise IllegalAction("18.61", "Loyalty chits are laid on units only during the coup")
-        state = coup.pin(state, need(action.unit, "a unit"))
-    elif verb is Verb.EXPOSE and state.coup is not None:
-        if actor is not Player.SS:
-            raise IllegalAction("18.64", "only the SS reveals semi-recruited units' chits")
-        state = coup.expose_semi(state, need(action.unit, "a unit"))
-    elif verb is Verb.EXPOSE:
-        if state.to_act is not Player.SS or state.phase is Phase.SETUP:
-            raise IllegalAction("12.75", "only the SS reveals Abwehr Loyalty chits, when it is his move")
-        state = recruitment.expose(state, need(action.unit, "a unit"))
+    if verb in ANY_TIME:
+        state = ANY_TIME[verb](state, action)
     elif d is not None:
-        kind = KINDS[d.kind]
-        if verb not in kind.answers:
-            raise IllegalAction(kind.case, f"waiting for {d.player.title} to choose {kind.choose}")
-        state = DECISIONS[d.kind].reducers[verb](state, d, action)
+        rule = DECISION_RULES[d.kind]
+        answer = rule.reducers.get(verb)
+        if answer is None:
+            raise IllegalAction(rule.case, f"waiting for {d.player.title} to choose {rule.choose}")
+        state = answer(state, d, action)
     elif verb in _DECISION_ONLY:
         raise IllegalAction("5.2", f"nothing is waiting for '{verb.value}' now")
     else:

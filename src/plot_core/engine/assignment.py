@@ -8,9 +8,9 @@ from ..data.tables import GermanAssignment
 from ..hexgrid import Hex, label
 from ..parties import Party, Player
 from ..rules import Rules
-from .actions import Action, Verb, act
+from .actions import Action, Verb, act, need
 from .board import empty_hexes, impassable
-from .decisions import pop, push, top
+from .decisions import DecisionRule, declare, pop, push, top
 from .errors import IllegalAction
 from .pending import Assign, AssignmentChits, PlaceAllied
 from .registry import case
@@ -220,3 +220,39 @@ def chit_actions(state: GameState) -> list[Action]:
     d = top(state, AssignmentChits)
     held = assignment_chits(state, d.player)
     return [act(Verb.REVEAL, None, None, c) for c in held.values()] + [act(Verb.NO_REVEAL)]
+
+
+# -- the decisions of the Assignment Phase ------------------------------------------------
+declare(
+    DecisionRule[PlaceAllied](
+        PlaceAllied,
+        "7.11",
+        "where the Allied unit goes",
+        "place the Allied unit in its area (7.11)",
+        lambda s, d: [act(Verb.PLACE_ALLIED, None, h) for h in empty_hexes(s, d.area)],
+        {Verb.PLACE_ALLIED: lambda s, d, a: place_allied(s, need(a.hex, "a hex"))},
+    )
+)
+declare(
+    DecisionRule[AssignmentChits](
+        AssignmentChits,
+        "7.54",
+        "whether to reveal an assignment chit",
+        "reveal an assignment chit, or not (7.4, 7.5)",
+        lambda s, d: chit_actions(s),
+        {
+            Verb.REVEAL: lambda s, d, a: reveal_assignment_chit(s, need(a.chit, "a chit")),
+            Verb.NO_REVEAL: lambda s, d, a: reveal_assignment_chit(s, None),
+        },
+    )
+)
+declare(
+    DecisionRule[Assign](
+        Assign,
+        "7.23",
+        "which unit goes on assignment",
+        "choose a unit to send on assignment (7.23)",
+        lambda s, d: assign_actions(s),
+        {Verb.ASSIGN: lambda s, d, a: assign(s, need(a.unit, "a unit"), need(a.hex, "a hex"))},
+    )
+)

@@ -6,9 +6,9 @@ from __future__ import annotations
 from ..data.chits import ChitKind
 from ..data.units import Sides
 from ..parties import Party, Player
-from .actions import Action, Verb, act
+from .actions import Action, Verb, act, need
 from .board import party_in_streets
-from .decisions import pop, push, top
+from .decisions import DecisionRule, declare, pop, push, top
 from .errors import IllegalAction
 from .facts import Basis, derived
 from .pending import CoupOffer
@@ -266,3 +266,20 @@ def check_victory(state: GameState, actor: Player | None) -> GameState:
     return game_over(
         state, Outcome(winner.value, case_no, f"no {loser.title} units are left in Berlin outside the HQs")
     )
+
+
+# -- the coup's question ----------------------------------------------------------------------
+declare(
+    DecisionRule[CoupOffer](
+        CoupOffer,
+        "18.11",
+        "whether to attempt a coup",
+        "attempt a coup now, or not (18.11)",
+        lambda s, d: offer_actions(s),
+        {
+            Verb.REVEAL: lambda s, d, a: commit_chit(s, need(a.chit, "a chit")),
+            Verb.COUP: lambda s, d, a: attempt(s),
+            Verb.NO_REVEAL: lambda s, d, a: decline(s),
+        },
+    )
+)

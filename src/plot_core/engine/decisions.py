@@ -1,101 +1,61 @@
-"""The stack of pending decisions: who must choose what before play goes on."""
+"""The stack of pending decisions, and how each kind of decision is declared.
+
+Each kind is declared once, beside the rules that hand it to a player (``declare`` at
+the foot of assignment.py, harassment.py, ...): its class, the case a wrong answer
+cites, how it is said, how its answers are listed, the reducer of each answering verb
+(the verbs that answer it are those reducers' keys), and when the rules answer it
+themselves. ``legal_actions`` and ``apply`` (api.py), the sequence of play's forced
+answers (sequence.settle), the saved games' reader and the screens all read
+``DECISION_RULES``; adding a kind is one class and one ``declare``.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, TypeVar
 
 import attrs
 
-from .actions import Verb
+from .actions import Action, Verb
 from .pending import Decision, DecisionKind
 from .state import GameState, Phase, Step, evolve
 
 D = TypeVar("D", bound=Decision)
 
 
-def _verbs(verbs: Iterable[Verb]) -> frozenset[Verb]:
-    return frozenset(verbs)
-
-
 @attrs.frozen
-class Kind:
-    """One kind of pending decision: what answers it, and how it is said."""
+class DecisionRule(Generic[D]):
+    """One kind of pending decision (the class D, which names its kind)."""
 
-    answers: frozenset[Verb] = attrs.field(converter=_verbs)  # the verbs that answer it
+    cls: type[D]
     case: str  # cited when anything else is tried
     choose: str  # in "waiting for the SS to choose ..."
     task: str  # in the prompt "SS to ...", with its cases
+    answers: Callable[[GameState, D], list[Action]]  # the legal answers now
+    reducers: Mapping[Verb, Callable[[GameState, D, Action], GameState]]  # each answer's
+    # the rules' own answer when the player has no choice (one way left, or none), else None
+    forced: Callable[[GameState, D], GameState | None] | None = None
+
+    @property
+    def kind(self) -> DecisionKind:
+        return self.cls.kind
+
+    @property
+    def verbs(self) -> frozenset[Verb]:
+        """The verbs that answer it."""
+        return frozenset(self.reducers)
 
 
-_CHIP_IN = {Verb.JOIN, Verb.ROLL, Verb.CANCEL}
-_REVEAL_OR_NOT = {Verb.REVEAL, Verb.NO_REVEAL}
-KINDS = {
-    DecisionKind.PLACE_ALLIED: Kind(
-        {Verb.PLACE_ALLIED}, "7.11", "where the Allied unit goes", "place the Allied unit in its area (7.11)"
-    ),
-    DecisionKind.ASSIGNMENT_CHITS: Kind(
-        _REVEAL_OR_NOT,
-        "7.54",
-        "whether to reveal an assignment chit",
-        "reveal an assignment chit, or not (7.4, 7.5)",
-    ),
-    DecisionKind.ASSIGN: Kind(
-        {Verb.ASSIGN}, "7.23", "which unit goes on assignment", "choose a unit to send on assignment (7.23)"
-    ),
-    DecisionKind.RETREAT: Kind(
-        {Verb.RETREAT}, "10.65", "where the unit retreats", "choose where the harassed unit retreats (10.65)"
-    ),
-    DecisionKind.ADVANCE: Kind(
-        {Verb.ADVANCE, Verb.STAY},
-        "10.67",
-        "whether to advance",
-        "advance into the emptied hex, or stay (10.67)",
-    ),
-    DecisionKind.HITLER: Kind({Verb.HITLER}, "9.62", "Hitler's hex", "choose Hitler's hex (9.62)"),
-    DecisionKind.DISPLACE: Kind(
-        {Verb.DISPLACE}, "9.63", "who leaves Führer HQ", "choose who leaves Führer HQ for Hitler (9.63)"
-    ),
-    DecisionKind.RECRUIT: Kind(
-        _CHIP_IN, "12.25", "the recruiters, then roll", "add recruiters, then roll (12.25)"
-    ),
-    DecisionKind.INVESTIGATE: Kind(
-        _CHIP_IN, "13.25", "the investigators, then roll", "add investigators, then roll (13.25)"
-    ),
-    DecisionKind.EXPOSE_INVESTIGATORS: Kind(
-        _REVEAL_OR_NOT,
-        "13.17",
-        "whether to reveal investigators' Loyalty chits",
-        "reveal investigators' Loyalty chits, or not (13.17)",
-    ),
-    DecisionKind.ALIBI: Kind(
-        {Verb.ALIBI, Verb.NO_REVEAL},
-        "13.18",
-        "whether to answer with Alibi/Arrest chits",
-        "cover exposed investigators with Alibi/Arrest chits, or not (13.18)",
-    ),
-    DecisionKind.INTERROGATION_ALIBI: Kind(
-        _REVEAL_OR_NOT,
-        "14.21",
-        "whether to reveal Alibi/Arrest chits",
-        "reveal Alibi/Arrest chits for the prisoner, or not (14.21)",
-    ),
-    DecisionKind.RETURN: Kind(
-        {Verb.RETURN},
-        "15.12",
-        "where the returning unit goes",
-        "choose where the returning unit goes (14.33, 15.12)",
-    ),
-    DecisionKind.PANIC: Kind(
-        {Verb.PANIC}, "12.83", "which OKW units panic", "choose which OKW unit panics (12.83)"
-    ),
-    DecisionKind.COUP: Kind(
-        {Verb.REVEAL, Verb.COUP, Verb.NO_REVEAL},
-        "18.11",
-        "whether to attempt a coup",
-        "attempt a coup now, or not (18.11)",
-    ),
-}
+DECISION_RULES: dict[DecisionKind, DecisionRule[Any]] = {}  # by kind, as each is declared
+
+
+def declare(rule: DecisionRule[D]) -> DecisionRule[D]:
+    """Adds a kind of decision to the engine (once: a kind declared twice is a defect)."""
+    if rule.kind in DECISION_RULES:
+        raise ValueError(f"the decision kind {rule.kind!r} is declared twice")
+    attrs.resolve_types(rule.cls)  # (field types as classes, for the saved games' reader)
+    DECISION_RULES[rule.kind] = rule
+    return rule
 
 
 def push(state: GameState, decision: Decision) -> GameState:

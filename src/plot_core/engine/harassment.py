@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from ..hexgrid import Hex, label
 from . import coup as coup_mod
-from .actions import Action, Verb, act
+from .actions import Action, Verb, act, need
 from .board import enemy_controlled, hq_at, hq_friendly, hq_name, impassable, is_enemy, zoc_of
-from .decisions import finish_activation, pop, push, top
+from .decisions import DecisionRule, declare, finish_activation, pop, push, top
 from .errors import IllegalAction
+from .investigation import advance_investigator
 from .pending import Advance, Retreat
 from .registry import case
 from .rolls import roll
@@ -380,3 +381,53 @@ def choose_advance(state: GameState, advance: bool) -> GameState:
         raise IllegalAction("10.67", f"{label(d.hex)} is no longer empty")
     state = state.with_unit(d.unit, hex=d.hex)
     return state.log(Event("10.67", f"{state.info(d.unit).short} advances into {label(d.hex)}"))
+
+
+# -- the decisions a harassment hands a player --------------------------------------------
+def _retreat_forced(state: GameState, d: Retreat) -> GameState | None:
+    """10.64, 10.65: with nowhere to go the unit retires; with one hex it goes there."""
+    options = retreat_hexes(state, d.unit)
+    if not options:
+        return retire(pop(state), d.unit)
+    if len(options) == 1:
+        return choose_retreat(state, options[0])
+    return None
+
+
+def _advance_answers(state: GameState, d: Advance) -> list[Action]:
+    if d.units:  # 13.35: one investigator may advance
+        return [act(Verb.ADVANCE, u, d.hex) for u in d.units] + [act(Verb.STAY)]
+    return [act(Verb.ADVANCE, None, d.hex), act(Verb.STAY)]
+
+
+def _advance(state: GameState, d: Advance, a: Action) -> GameState:
+    if d.units:  # 13.35: an investigator, or none
+        return advance_investigator(state, need(a.unit, "a unit") if a.verb is Verb.ADVANCE else None)
+    if a.verb is Verb.ADVANCE and a.hex not in (None, d.hex):  # 10.67: that hex only
+        raise IllegalAction(
+            "10.67", f"the advance may go only into {label(d.hex)}, the hex the harassed unit left"
+        )
+    return choose_advance(state, a.verb is Verb.ADVANCE)
+
+
+declare(
+    DecisionRule[Retreat](
+        Retreat,
+        "10.65",
+        "where the unit retreats",
+        "choose where the harassed unit retreats (10.65)",
+        lambda s, d: [act(Verb.RETREAT, None, h) for h in retreat_hexes(s, d.unit)],
+        {Verb.RETREAT: lambda s, d, a: choose_retreat(s, need(a.hex, "a hex"))},
+        forced=_retreat_forced,
+    )
+)
+declare(
+    DecisionRule[Advance](
+        Advance,
+        "10.67",
+        "whether to advance",
+        "advance into the emptied hex, or stay (10.67)",
+        _advance_answers,
+        {Verb.ADVANCE: _advance, Verb.STAY: _advance},
+    )
+)

@@ -4,8 +4,8 @@ may add Alibi/Arrest chits to each roll (14.21-14.24)."""
 from __future__ import annotations
 
 from ..parties import Player
-from .actions import Action, Verb, act
-from .decisions import pop, push, top
+from .actions import Action, Verb, act, need
+from .decisions import DecisionRule, declare, pop, push, top
 from .errors import IllegalAction
 from .investigation import alibi_chits, take_from_abwehr
 from .pending import InterrogationAlibi, Return
@@ -77,3 +77,19 @@ def interrogate(state: GameState) -> GameState:
         state = state.with_unit(uid, box=retirement_box(u.controller or Player.ABWEHR))
         return state.log(Event("14.32", f"{rules.units[uid].short} goes to General Retirement"))
     return push(state, Return(u.controller or Player.ABWEHR, unit=uid, case="14.33"))
+
+
+# -- the decision of an interrogation --------------------------------------------------------
+declare(
+    DecisionRule[InterrogationAlibi](
+        InterrogationAlibi,
+        "14.21",
+        "whether to reveal Alibi/Arrest chits",
+        "reveal Alibi/Arrest chits for the prisoner, or not (14.21)",
+        lambda s, d: alibi_actions(s),
+        {
+            Verb.REVEAL: lambda s, d, a: add_alibi(s, need(a.chit, "a chit")),
+            Verb.NO_REVEAL: lambda s, d, a: interrogate(s),
+        },
+    )
+)

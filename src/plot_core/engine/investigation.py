@@ -11,9 +11,9 @@ from ..data.chits import ChitKind
 from ..data.units import Sides
 from ..hexgrid import label
 from ..parties import Party, Player
-from .actions import Action, Verb, act
+from .actions import Action, Verb, act, need
 from .board import hq_friendly, hq_name, unfriendly_hq, zones_of
-from .decisions import peek, pop, push, top
+from .decisions import DecisionRule, declare, peek, pop, push, top
 from .errors import IllegalAction
 from .pending import Advance, Alibi, ExposeInvestigators, Exposure, Investigate
 from .registry import case
@@ -291,3 +291,46 @@ def advance_investigator(state: GameState, uid: str | None) -> GameState:
         raise IllegalAction("13.35", f"{label(d.hex)} is no longer empty")
     state = state.with_unit(uid, hex=d.hex)
     return state.log(Event("13.35", f"{state.info(uid).short} advances into {label(d.hex)}"))
+
+
+# -- the decisions of an investigation -------------------------------------------------------
+declare(
+    DecisionRule[Investigate](
+        Investigate,
+        "13.25",
+        "the investigators, then roll",
+        "add investigators, then roll (13.25)",
+        lambda s, d: investigation_actions(s),
+        {
+            Verb.JOIN: lambda s, d, a: join(s, need(a.unit, "a unit")),
+            Verb.ROLL: lambda s, d, a: announce(s),
+            Verb.CANCEL: lambda s, d, a: pop(s),
+        },
+    )
+)
+declare(
+    DecisionRule[ExposeInvestigators](
+        ExposeInvestigators,
+        "13.17",
+        "whether to reveal investigators' Loyalty chits",
+        "reveal investigators' Loyalty chits, or not (13.17)",
+        lambda s, d: investigation_actions(s),
+        {
+            Verb.REVEAL: lambda s, d, a: expose_investigator(s, need(a.chit, "a chit")),
+            Verb.NO_REVEAL: lambda s, d, a: done_exposing(s),
+        },
+    )
+)
+declare(
+    DecisionRule[Alibi](
+        Alibi,
+        "13.18",
+        "whether to answer with Alibi/Arrest chits",
+        "cover exposed investigators with Alibi/Arrest chits, or not (13.18)",
+        lambda s, d: investigation_actions(s),
+        {
+            Verb.ALIBI: lambda s, d, a: cover(s, need(a.unit, "a unit"), need(a.chit, "a chit")),
+            Verb.NO_REVEAL: lambda s, d, a: done_covering(s),
+        },
+    )
+)

@@ -3,8 +3,8 @@ record per kind, holding exactly what that kind is about.
 
 Each class names its kind (``kind``, a class variable) and its player; a type checker
 narrows a ``Decision`` to its class by ``isinstance``, and ``decisions.top`` hands a
-reducer the class it expects. decisions.KINDS says how each kind is asked, and
-table.DECISIONS how it is answered.
+reducer the class it expects. Each kind's rules (how it is asked, answered and forced)
+are declared beside the rules that hand it out (decisions.declare).
 """
 
 from __future__ import annotations
@@ -202,27 +202,6 @@ class CoupOffer(Decision):
     chits: tuple[str, ...] = ()
 
 
-CLASSES: dict[DecisionKind, type[Decision]] = {
-    cls.kind: cls
-    for cls in (
-        PlaceAllied,
-        AssignmentChits,
-        Assign,
-        Retreat,
-        Advance,
-        HitlerHex,
-        Displace,
-        Recruit,
-        Investigate,
-        ExposeInvestigators,
-        Alibi,
-        InterrogationAlibi,
-        Return,
-        Panic,
-        CoupOffer,
-    )
-}
-
 # How a decision is written in a state's JSON: one object with every field any kind
 # has (the shape saved games and stored tables already hold), the kind naming the
 # class and "unit" holding the subject. Fields whose name in the class differs from
@@ -243,7 +222,6 @@ JSON_DEFAULTS: dict[str, object] = {
 
 
 __all__ = [
-    "CLASSES",
     "JSON_DEFAULTS",
     "JSON_NAMES",
     "Advance",
@@ -265,6 +243,3 @@ __all__ = [
     "Retreat",
     "Return",
 ]
-
-for _cls in CLASSES.values():  # field types as classes, not strings, for the JSON reader
-    attrs.resolve_types(_cls)

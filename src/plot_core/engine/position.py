@@ -50,7 +50,8 @@ from ..errors import DataError
 from ..hexgrid import label, parse_hex
 from ..parties import Player
 from ..rules import Rules, load_rules
-from .pending import CLASSES, Decision, DecisionKind, Exposure
+from .decisions import DECISION_RULES
+from .pending import Decision, DecisionKind, Exposure
 from .sequence import PLAYER_TURN, settle
 from .state import (
     CUP,
@@ -262,7 +263,7 @@ def _build(root: Node, rules: Rules, seed: int, new_game: Callable[..., GameStat
 def _decision(node: Node, rules: Rules) -> Decision:
     """One pending decision: its kind names its class, which names the fields it takes."""
     kind = DecisionKind(node.str("kind", choices=[k.value for k in DecisionKind]))
-    cls = CLASSES[kind]
+    cls: type[Decision] = DECISION_RULES[kind].cls
     values: dict[str, Any] = {"player": _player(node, "player") or Player.ABWEHR}
     for f in attrs.fields(cls):
         if f.name == "player" or not node.has(f.name):

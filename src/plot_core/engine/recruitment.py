@@ -13,10 +13,10 @@ from ..data.units import Sides
 from ..english import listed
 from ..parties import Party, Player
 from ..rules import Rules
-from .actions import Action, Verb, act
+from .actions import Action, Verb, act, need
 from .board import zones_of as _zones_of
 from .chitdraw import draw_chits
-from .decisions import peek, pop, push, top
+from .decisions import DecisionRule, declare, peek, pop, push, top
 from .errors import IllegalAction
 from .harassment import retreat_or_retire
 from .pending import Recruit
@@ -309,3 +309,20 @@ def expose(state: GameState, uid: str) -> GameState:
     return state.log(
         Event("12.75", f"SS reveals {loyalty_chit(uid)}: {state.info(uid).short} is now suspected")
     )
+
+
+# -- the decision of a recruitment ---------------------------------------------------------
+declare(
+    DecisionRule[Recruit](
+        Recruit,
+        "12.25",
+        "the recruiters, then roll",
+        "add recruiters, then roll (12.25)",
+        lambda s, d: recruitment_actions(s),
+        {
+            Verb.JOIN: lambda s, d, a: join(s, need(a.unit, "a unit")),
+            Verb.ROLL: lambda s, d, a: resolve(s),
+            Verb.CANCEL: lambda s, d, a: cancel(s),
+        },
+    )
+)

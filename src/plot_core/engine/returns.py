@@ -4,8 +4,9 @@ HQ friendly to it, or, when all are full, the nearest empty hex (ties: owner's c
 from __future__ import annotations
 
 from ..hexgrid import Hex, distance, label
+from .actions import Verb, act, need
 from .board import hq_friendly, impassable
-from .decisions import pop, top
+from .decisions import DecisionRule, declare, pop, top
 from .errors import IllegalAction
 from .pending import Return
 from .state import Event, GameState
@@ -47,3 +48,22 @@ def choose_return(state: GameState, h: Hex) -> GameState:
         )
     state = pop(state).with_unit(d.unit, hex=h, box=None)
     return state.log(Event(d.case, f"{state.info(d.unit).short} returns to {label(h)}"))
+
+
+# -- the decision of a unit coming back ------------------------------------------------------
+def _forced(state: GameState, d: Return) -> GameState | None:
+    options = return_hexes(state, d.unit)
+    return choose_return(state, options[0]) if len(options) == 1 else None
+
+
+declare(
+    DecisionRule[Return](
+        Return,
+        "15.12",
+        "where the returning unit goes",
+        "choose where the returning unit goes (14.33, 15.12)",
+        lambda s, d: [act(Verb.RETURN, None, h) for h in return_hexes(s, d.unit)],
+        {Verb.RETURN: lambda s, d, a: choose_return(s, need(a.hex, "a hex"))},
+        forced=_forced,
+    )
+)

@@ -11,12 +11,12 @@ from collections.abc import Callable
 from ..hexgrid import Hex, label
 from ..parties import Player
 from . import assignment, coup, coup_turns, interrogation, setup, status
+from .actions import Action, Verb, act, need
 from .chitdraw import draw_chits
-from .decisions import pop, push
-from .harassment import choose_retreat, retire, retreat_hexes
-from .pending import Displace, HitlerHex, Panic, Retreat, Return
+from .decisions import DECISION_RULES, DecisionRule, declare, pop, push
+from .errors import IllegalAction
+from .pending import Displace, HitlerHex, Retreat
 from .registry import case
-from .returns import choose_return, return_hexes
 from .rolls import roll
 from .state import HITLER, Box, Event, GameState, Outcome, Phase, Step, evolve, game_over, is_allied
 
@@ -59,24 +59,10 @@ def settle(state: GameState, *, stop_at: Step | None = None) -> GameState:
 
 
 def _forced(state: GameState) -> GameState | None:
+    """The rules' own answer to the decision on top, when its player has no choice."""
     d = state.pending[-1]
-    if isinstance(d, HitlerHex) and len(d.options) == 1:
-        return move_hitler(pop(state), d.options[0])
-    if isinstance(d, Return):
-        options = return_hexes(state, d.unit)
-        if len(options) == 1:
-            return choose_return(state, options[0])
-    if isinstance(d, Panic) and len(status.panickers(state)) <= d.count:
-        # 12.83: as many panic as must, each without a choice; with none left, none does
-        who = status.panickers(state)
-        return status.panic(state, who[0]) if who else pop(state)
-    if isinstance(d, Retreat):
-        options = retreat_hexes(state, d.unit)
-        if not options:
-            return retire(pop(state), d.unit)
-        if len(options) == 1:
-            return choose_retreat(state, options[0])
-    return None
+    forced = DECISION_RULES[d.kind].forced
+    return None if forced is None else forced(state, d)
 
 
 def _automatic(state: GameState) -> GameState | None:
@@ -343,3 +329,46 @@ _AUTOMATIC: dict[tuple[Phase, Step], _Automatic] = {
     (Phase.STATUS, Step.PANIC): _panic,
     (Phase.INTERROGATION, Step.INTERROGATE): _interrogation,
 }
+
+
+# -- the decisions Hitler's movement hands the SS ---------------------------------------------
+def _hitler(state: GameState, d: HitlerHex, a: Action) -> GameState:
+    h = need(a.hex, "a hex")
+    if h not in d.options:
+        raise IllegalAction("9.62", f"Hitler may go to {', '.join(label(x) for x in d.options)}")
+    return move_hitler(pop(state), h)
+
+
+def _displace(state: GameState, d: Displace, a: Action) -> GameState:
+    uid = need(a.unit, "a unit")
+    if state.unit(uid).hex not in d.options:
+        raise IllegalAction("9.63", "choose a unit standing in Führer HQ")
+    return displace(pop(state), uid)
+
+
+def _displaceable(state: GameState, d: Displace) -> list[Action]:
+    occ = state.occupancy()
+    return [act(Verb.DISPLACE, u) for h in d.options for u in occ.get(h, ())]
+
+
+declare(
+    DecisionRule[HitlerHex](
+        HitlerHex,
+        "9.62",
+        "Hitler's hex",
+        "choose Hitler's hex (9.62)",
+        lambda s, d: [act(Verb.HITLER, None, h) for h in d.options],
+        {Verb.HITLER: _hitler},
+        forced=lambda s, d: move_hitler(pop(s), d.options[0]) if len(d.options) == 1 else None,
+    )
+)
+declare(
+    DecisionRule[Displace](
+        Displace,
+        "9.63",
+        "who leaves Führer HQ",
+        "choose who leaves Führer HQ for Hitler (9.63)",
+        _displaceable,
+        {Verb.DISPLACE: _displace},
+    )
+)

@@ -16,7 +16,8 @@ from cattrs.preconf.json import make_converter
 
 from ..rules import Rules, load_rules, same_game
 from .actions import Action
-from .pending import CLASSES, JSON_DEFAULTS, JSON_NAMES, Decision, DecisionKind
+from .decisions import DECISION_RULES
+from .pending import JSON_DEFAULTS, JSON_NAMES, Decision
 from .state import GameState, evolve
 from .view import PlayerView
 
@@ -43,7 +44,10 @@ def _decision_to_json(d: Decision) -> dict[str, Any]:
 
 
 def _decision_from_json(data: dict[str, Any], _: object) -> Decision:
-    cls = CLASSES[DecisionKind(data["kind"])]
+    rule = DECISION_RULES.get(data["kind"])  # (a kind's value finds it: the kinds are strings)
+    if rule is None:
+        raise ValueError(f"no decision is of the kind {data['kind']!r}")
+    cls: type[Decision] = rule.cls
     fields = {
         f.name: converter.structure(data[JSON_NAMES.get(f.name, f.name)], f.type) for f in attrs.fields(cls)
     }

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from ..data.units import Sides
 from ..parties import Party, Player
-from .actions import Action, Verb, act
+from .actions import Action, Verb, act, need
 from .board import hq_at
-from .decisions import pop, push, top
+from .decisions import DecisionRule, declare, pop, push, top
 from .errors import IllegalAction
 from .pending import Panic, Return
 from .registry import case
@@ -119,3 +119,25 @@ def panic(state: GameState, uid: str) -> GameState:
     if d.count > 1 and panickers(state):
         state = push(state, evolve(d, count=d.count - 1))
     return state
+
+
+# -- the decision of a panic ------------------------------------------------------------------
+def _panic_forced(state: GameState, d: Panic) -> GameState | None:
+    """12.83: as many panic as must, each without a choice; with none left, none does."""
+    who = panickers(state)
+    if len(who) > d.count:
+        return None
+    return panic(state, who[0]) if who else pop(state)
+
+
+declare(
+    DecisionRule[Panic](
+        Panic,
+        "12.83",
+        "which OKW units panic",
+        "choose which OKW unit panics (12.83)",
+        lambda s, d: [act(Verb.PANIC, u) for u in panickers(s)],
+        {Verb.PANIC: lambda s, d, a: panic(s, need(a.unit, "a unit"))},
+        forced=_panic_forced,
+    )
+)
