@@ -59,6 +59,7 @@ class Said:
     error: bool = False
     armed: bool = False  # said before going ahead: the same again goes ahead
     path: tuple[Hex, ...] = ()  # a walk said before it is taken: the map shows its way
+    unseen: bool = False  # armed because the key's words were not on the screen
 
 
 @attrs.frozen
@@ -420,13 +421,21 @@ class Controller:
         armed, self._walk_armed = self._walk_armed is not None, None
         return armed
 
-    def number(self, n: int) -> Said:
+    def number(self, n: int, *, labelled: bool = True) -> Said:
+        """Choice ``n``. One whose words were not on the screen (``labelled`` False: a
+        short prompt showed the keys alone) is said first, with what it rolls or
+        spends; the same number again goes ahead."""
         if not self.my_move():
             return Said(self.waiting(), error=True)
         shot = self.snapshot()
         chosen = self.numbers.action(n, list(shot.legal), shot.view)
         if chosen is None:
             return Said(f"There is no choice {n} now. {shot.prompt}", error=True)
+        moment = (chosen, self.table.session.actions)
+        if not labelled and self._armed != moment:
+            said = words(self.table.session.state.rules, shot.view, chosen)
+            self._armed = moment  # (press, the next time, goes ahead: this said it all)
+            return Said(f"{n}: {self.stakes_words(chosen, said) or said}", armed=True, unseen=True)
         return self.press(chosen)
 
     def key(self, letter: str) -> Said:

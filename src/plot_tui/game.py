@@ -182,7 +182,7 @@ class GameScreen(BoardScreen):
         first); else with the table's next version, where the cursor follows the unit."""
         self.query_one(MapView).show_way(said.path)  # a walk said first shows its way
         if said.armed:  # the part a player must read first comes first: a short box
-            self.prompt_pane.ask_again(said.text)
+            self.prompt_pane.ask_again(said.text, never_ask=not said.unseen)
             self.refresh_prompt()
         elif said.error or self.controller.snapshot().version == self._drawn:
             self.tell(said.text, error=said.error)
@@ -286,7 +286,8 @@ class GameScreen(BoardScreen):
             self.act(action, asked=True)  # the list said what it does, if anything
 
     def action_number(self, n: int) -> None:
-        self.answered(self.controller.number(n))
+        # a number the short prompt showed without its words is said before it acts
+        self.answered(self.controller.number(n, labelled=not self.prompt_pane.keys_alone))
 
     def action_fixed(self, key: str) -> None:
         self.answered(self.controller.key(key))

@@ -53,16 +53,19 @@ class PromptPane(Panel):
         self.streets_note = ""  # who stands in Berlin's streets now, until the next action
         self.size_hint = ""  # a small terminal: said until the first action
         self._asked: tuple[Asking, Text, str] | None = None  # the last show's, for a resize
+        self.keys_alone = False  # the choices are shown by their keys only (a short box)
 
     def answer(self, text: str, *, error: bool = False) -> None:
         """What the player's last key did (outside text may be in it: shown as text)."""
         self.message = plain(text, style="bold red" if error else "green")
 
-    def ask_again(self, text: str) -> None:
-        """A roll or a spent chit said before it is made: the same key again goes ahead."""
+    def ask_again(self, text: str, *, never_ask: bool = True) -> None:
+        """A roll or a spent chit (or a choice whose words were not shown) said before it
+        is made: the same key again goes ahead. ``never_ask``: O turns this asking off."""
         self.message = Text("Press again to go ahead: ", style="bold yellow")
         self.message.append_text(plain(text, style="yellow"))
-        self.message.append(" (O: never ask)", style="dim")
+        if never_ask:
+            self.message.append(" (O: never ask)", style="dim")
 
     def acted(self, text: str) -> None:
         """The player acted: what it did, and the lines said until then are done."""
@@ -87,12 +90,16 @@ class PromptPane(Panel):
             with_hint = self._text(asking, status, coach, folded=False, hint=True)
             t = with_hint if self._lines(with_hint) <= room else t
         lines = self._lines(t)
+        if lines > room:  # packed as words wrap, a key may end a line: fewer lines
+            t = self._text(asking, status, coach, folded=False, hint=False, tidy=False)
+            lines = self._lines(t)
         folded = bool(asking.choices) and lines > room
         if folded:
             # A short box cuts from the bottom: the choices fold to their keys first,
             # so that a roll's result and what it caused stay in sight ...
             t = self._text(asking, status, coach, folded=True, hint=False)
             lines = self._lines(t)
+        self.keys_alone = folded
         # ... and if that is not enough, the pane grows over the map (up to half the
         # screen) until the next draw; past that, the oldest news go (a spectator, who
         # never acts, gathers them all game), so that the newest is said whole: the log
@@ -121,26 +128,41 @@ class PromptPane(Panel):
         """Rows the pane takes beside its text (its border)."""
         return self.outer_size.height - self.content_size.height if self.content_size.height else 1
 
-    def _lines(self, t: Text) -> int:
-        width = self.content_size.width or max(20, self.app.size.width - 40)
-        return len(t.wrap(self.app.console, width))
+    def _width(self) -> int:
+        return self.content_size.width or max(20, self.app.size.width - 40)
 
-    def _text(self, asking: Asking, status: Text, coach: str, *, folded: bool, hint: bool) -> Text:
+    def _lines(self, t: Text) -> int:
+        return len(t.wrap(self.app.console, self._width()))
+
+    def _text(
+        self, asking: Asking, status: Text, coach: str, *, folded: bool, hint: bool, tidy: bool = True
+    ) -> Text:
+        """``tidy``: each choice starts a line if it would not fit on the one before."""
         t = Text()  # (a span, not the text's base style: the choices follow it)
         t.append(asking.head, style=HEAD_STYLES[asking.kind])
         if asking.kind == "question":
             t.append(" " if folded else "\n")  # folded, the keys follow the question
         elif asking.hint:
             t.append(" " + asking.hint, style="dim")
+        width, column = self._width(), 0  # (the choices start a line of their own)
         for k, choice in enumerate(asking.choices):
             # a plain meta key, not "@click": a link would be underlined, and the keys
             # are the way most players choose
             click = Style.from_meta({CHOICE: choice.key})
+            words = f" {choice.text}" if not folded or choice.key == ALL else ""
+            if k:
+                # a choice that would not fit on the line starts the next one: its key
+                # is never left at a line's end with its words under it
+                wide = len(choice.key) + 2 + len(words)
+                if tidy and not folded and column + 2 + wide > width:
+                    t.append("\n")
+                    column = 0
+                else:
+                    t.append("  " if not folded else " ")
+                    column += 2
             t.append(f" {choice.key} ", style=KEY_STYLE + click)
-            if not folded or choice.key == ALL:
-                t.append(f" {choice.text}", style=click)
-            if k < len(asking.choices) - 1:
-                t.append("  " if not folded else " ")
+            t.append(words, style=click)
+            column += len(choice.key) + 2 + len(words)
         if folded and all(c.key != ALL for c in asking.choices):
             t.append(f" ({ALL}: the list)", style="dim")
         if status.plain:

@@ -4,8 +4,11 @@ it, whoever rolled: the player, the other player, or the computer."""
 
 from __future__ import annotations
 
+import re
+
 import attrs
 import pytest
+from textual.geometry import Region
 
 from plot_core import Player, load_rules
 from plot_core.engine.state import Event
@@ -176,3 +179,65 @@ async def test_at_80x24_the_newest_news_stays_whole_when_old_news_fill_the_pane(
         assert rolls[-1] in seen, seen
         assert "Roll 1:" not in seen and "Waiting for the Abwehr" in seen and MORE_IN_THE_LOG in seen
         assert game(app).query_one("#prompt").outer_size.height <= 12 + 1  # half the screen, and its border
+
+
+@pytest.mark.asyncio
+async def test_at_80x24_a_number_shown_without_its_words_is_said_before_it_acts():
+    """With the news of a roll on screen the choices fold to their keys; a number
+    pressed then says what it is and waits for the same number again (it started an
+    attempt the player could not see)."""
+    app = app_for(
+        pos("""
+        phase = "recruitment"
+        phasing = "abwehr"
+        dice = [1]
+        [units]
+        "401" = { hex = "2210", controller = "none" }
+        "402" = { hex = "2209", controller = "none" }
+        "301" = { hex = "2110" }
+        "300" = { hex = "2310" }
+        "302" = { hex = "2211" }
+        """)
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1", "1", "2", "3")  # Stauffenberg; Canaris, Dohnanyi, Gisevius
+        await pilot.press("r")  # R: Stauffenberg may now recruit next door (12.27)
+        await pilot.pause()
+        pane = game(app).prompt_pane
+        assert pane.keys_alone, prompt_seen(app)
+        s = session_of(app)
+        before = s.actions
+        await pilot.press("1")
+        await pilot.pause()
+        seen = prompt_seen(app)
+        assert "Press again to go ahead: 1: Try to recruit" in seen and "never ask" not in seen, seen
+        assert s.actions == before  # nothing done yet
+        await pilot.press("1")
+        await pilot.pause()
+        assert s.actions == before + 1 and s.state.pending[-1].kind == "recruit"
+
+
+@pytest.mark.asyncio
+async def test_a_choices_key_is_never_left_at_a_lines_end_without_its_words():
+    """The prompt's choices wrap choice by choice: a key is followed on its line by its
+    words ("d" at a line's end with "Call the attempt off" under it was seen)."""
+    app = app_for(
+        pos("""
+        phase = "recruitment"
+        phasing = "abwehr"
+        [units]
+        "401" = { hex = "2210", controller = "none" }
+        "301" = { hex = "2110" }
+        "300" = { hex = "2310" }
+        """)
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1")  # Stauffenberg: two may join
+        await pilot.pause()
+        pane = game(app).query_one("#prompt")
+        w, h = pane.outer_size
+        lines = [strip.text.rstrip(" │") for strip in pane.render_lines(Region(0, 0, w, h))]
+        choices = [ln for ln in lines if "Add " in ln or "Call the attempt off" in ln]
+        assert len(choices) >= 2, lines
+        for ln in lines:
+            assert not re.search(r"  [1-9dre P]$", ln), lines  # a key alone at the end
