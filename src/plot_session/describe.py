@@ -4,6 +4,7 @@ chits and units in words are plot_core.wording (a record's account uses them too
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from plot_core import Action, Party, Player, PlayerView, Rules, Verb
 from plot_core.data import ChitKind
@@ -126,3 +127,13 @@ def coup_lines(rules: Rules, v: PlayerView) -> list[str]:
         f"To win: empty the streets of the other side's units (18.71, 18.72); "
         f"nobody by Coup-Turn {turns}: the Allies (18.73)",
     ]
+
+
+def shown_path(path: str | Path, home: Path | None = None) -> str:
+    """A file's path as a player reads it: under their home folder it starts with ~,
+    as a shell takes it (a full path wrapped mid-name on an 80-column screen)."""
+    text = str(path)
+    home_text = str(home or Path.home())
+    if home_text not in ("", "/") and (text == home_text or text.startswith(home_text + "/")):
+        return "~" + text[len(home_text) :]
+    return text

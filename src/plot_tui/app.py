@@ -19,6 +19,7 @@ from plot_core import DataError, GameState, Player, Rules, load_rules
 from plot_core.lessons import Lesson, load_lessons
 from plot_session.coach import SIDE
 from plot_session.controller import LOCAL_PACE, Controller
+from plot_session.describe import shown_path
 from plot_session.replay import Replay
 from plot_session.session import Seat, Session, lesson_session, new_session, seats_for
 from plot_session.settings import SettingsFile
@@ -154,7 +155,7 @@ class PlotApp(App[None]):
         if session.game and self.sub_title == self.SUB_TITLE:  # resumed, or a position
             self.sub_title = f"{seats_words(session.seats, session.levels)} · game {session.game}"
         notice = self._notice or (
-            f"Saving to {session.recorder.path}." if session.recorder is not None else ""
+            f"Saving to {shown_path(session.recorder.path)}." if session.recorder is not None else ""
         )
         if session.chosen_seed:
             notice = f"{notice} {CHOSEN_SEED}".strip()
@@ -194,7 +195,7 @@ class PlotApp(App[None]):
         self.sub_title = f"a guided game as the {SIDE[side]} · game {session.game}"
         screen = CoachedGameScreen(self.local(session), self.rules, self.settings)
         if session.recorder is not None:
-            screen.prompt_pane.notice = plain(f"Saving to {session.recorder.path}.", style="dim")
+            screen.prompt_pane.notice = plain(f"Saving to {shown_path(session.recorder.path)}.", style="dim")
         self.push_screen(screen, lambda _: self.show_lessons() if self._learn else self.exit())
 
     def _lesson_chosen(self, lesson: Lesson | Player | None) -> None:
@@ -295,11 +296,11 @@ class PlotApp(App[None]):
             rec = session.recorder
             if rec is not None and session.unsaved:
                 saved = (
-                    f"The disk has not taken its last moves yet ({rec.path}): quitting "
+                    f"The disk has not taken its last moves yet ({shown_path(rec.path)}): quitting "
                     'now loses them. Free some space and wait for "Saved again".'
                 )
             elif rec is not None:
-                saved = f"It is saved in {rec.path}; `plot resume` goes on from here."
+                saved = f"It is saved in {shown_path(rec.path)}; `plot resume` goes on from here."
             else:
                 saved = "It is NOT saved: " + (session.record_problem or "no record was kept") + "."
             self.push_screen(

@@ -25,7 +25,7 @@ from plot_core.wording import notation, unit_name, words, words_before_its_hex
 from plot_session.choices import HexChoice, Numbers, area_words, by_hex, group_of
 from plot_session.coach import coach_line
 from plot_session.controller import Controller, coup_asked
-from plot_session.describe import SIDE, WINNERS, area_name, coup_lines, plain_prompt
+from plot_session.describe import SIDE, WINNERS, area_name, coup_lines, plain_prompt, shown_path
 from plot_session.session import LogLine, Session, lesson_session
 from plot_session.table import InlineScheduler, Table
 
@@ -278,7 +278,7 @@ class LineMode(Answers):
         c = self.controller
         self.say(f"plot, plain text. You play {self._who()}. Type help for the commands.")
         if c.record_path is not None:
-            self.say(f"Saving to {c.record_path}.")
+            self.say(f"Saving to {shown_path(c.record_path)}.")
         stop = c.table.subscribe(lambda _change: self.news())
         c.table.start()  # the computer moves first if its side opens the game
         try:

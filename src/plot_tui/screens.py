@@ -29,7 +29,7 @@ from plot_ai import LEVELS
 from plot_core import Player
 from plot_core.engine import Outcome
 from plot_core.english import counted, plain_letters, searchable
-from plot_session.describe import WINNERS
+from plot_session.describe import WINNERS, shown_path
 
 from .closing import OnceModal, OnceScreen
 from .plain import join, plain
@@ -434,7 +434,7 @@ def result_text(o: Outcome | None, actions: int, record_path: str | None) -> Tex
         f"\n\n{o.reason} ({o.case}).\n\n{counted(actions, 'action')} were played.",
     )
     if record_path is not None:
-        path = (record_path, "")  # (a file name: outside text)
+        path = (shown_path(record_path), "")  # (a file name: outside text)
         t.append_text(join("\n\nSaved as ", path, "\n(watch it again: plot replay ", path, ")"))
     return t
 

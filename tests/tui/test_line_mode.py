@@ -419,3 +419,22 @@ def test_the_coups_question_names_its_answers_as_they_are_typed(rules):
     assert "Abwehr: No coup now." in out
     assert [str(a) for a in s.actions_of(Player.ABWEHR)] == ["no-reveal"]
     assert parse_action("commit FR3") == parse_action("reveal FR3")
+
+
+def test_where_a_game_is_saved_is_said_from_the_home_folder(rules, tmp_path, monkeypatch):
+    """A saved game under the player's home is named from ~ (a full path wrapped
+    mid-name on an 80-column screen); elsewhere, whole."""
+    from pathlib import Path
+
+    from plot_session.describe import shown_path
+    from plot_session.session import new_session
+    from plot_tui.line_mode import local_lines
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    seats = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.COMPUTER}
+    s = new_session(rules, seats, records=tmp_path / "games")
+    out = io.StringIO()
+    local_lines(s, iter(["quit"]).__next__, out).run()
+    assert f"Saving to ~/games/{s.recorder.path.name}." in out.getvalue()
+    assert shown_path("/srv/plot/games/T1.plot.jsonl", home=Path("/home/ann")) == "/srv/plot/games/T1.plot.jsonl"
+    assert shown_path("/home/annie/x", home=Path("/home/ann")) == "/home/annie/x"  # not her folder
