@@ -145,8 +145,16 @@ class GameScreen(BoardScreen):
         panel = self.by_id("odds")
         if isinstance(panel, Static):
             shown = self.odds.at(self.shot, self.query_one(MapView).cursor)
-            panel.update(link_cases(odds_text(shown[0]), self.rules.cases) if shown else "")
             panel.display = bool(shown)
+            if shown:  # fitted to the pane: whole results and whole notes
+                room = panel.styles.max_height
+                lines = int(room.value) - 1 if room is not None and room.is_cells else 0  # (its border)
+                text = odds_text(
+                    shown[0], panel.content_size.width or max(20, self.app.size.width - 40), lines
+                )
+                panel.update(link_cases(text, self.rules.cases))
+            else:
+                panel.update("")
 
     def cursor_moved(self, h: Hex) -> None:
         super().cursor_moved(h)

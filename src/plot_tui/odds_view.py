@@ -4,11 +4,13 @@ out for a narrow panel. Nothing of the odds themselves is computed here."""
 
 from __future__ import annotations
 
+from rich.console import Console
 from rich.text import Text
 
 from plot_core import IllegalAction, Rules
 from plot_core.engine import Odds
 from plot_core.hexgrid import Hex
+from plot_core.wording import CAUSED_BY_A_ROLL
 from plot_session.choices import actions_at, fixed
 from plot_session.controller import ROLLING, Controller
 from plot_session.intent import attempts
@@ -54,19 +56,52 @@ def explains(o: Odds, refusal: IllegalAction | None) -> bool:
     return refusal is not None and f"({refusal.case})" in " ".join(o.notes)
 
 
-def odds_text(o: Odds) -> Text:
-    """Title, arithmetic, column and chances, notes: short lines for a 44-column pane."""
+def odds_text(o: Odds, width: int = 0, lines: int = 0) -> Text:
+    """Title, arithmetic, column and chances, notes, for a pane ``width`` columns wide
+    showing at most ``lines`` lines (0: no bound). The chances break between results,
+    never inside one ("Ep" / "33%"). What the roll brings about (12.73: who falls under
+    suspicion) comes first among the notes; where not all fits, the other notes go
+    first, then the arithmetic, then that: nothing is cut mid-sentence."""
+    notes = list(o.notes) if o.allowed else []
+    brings = [n for n in notes if any(f"({c})" in n for c in CAUSED_BY_A_ROLL)]
+    others = [n for n in notes if n not in brings]
+    tries = ((True, brings + others), (True, brings), (False, brings), (True, []), (False, []))
+    for with_sums, said in tries:
+        t = _odds_text(o, width, with_sums, said)
+        if not (width and lines) or len(t.wrap(_MEASURE, width)) <= lines:
+            break
+    return t
+
+
+def _odds_text(o: Odds, width: int, with_sums: bool, notes: list[str]) -> Text:
     t = Text()
     t.append(o.title, style="bold")
     t.append(f" · {o.table} ({o.case})", style="cyan")
     sums = o.arithmetic()
-    if sums and sums != "die":
+    if with_sums and sums and sums != "die":
         t.append(f"\n{sums}")
     if o.allowed:
-        t.append(f"\ncolumn {o.column}: " if o.column else "\nchances: ", style="bold")
-        t.append(o.chances(), style="bold yellow")
+        head = f"column {o.column}: " if o.column else "chances: "
+        t.append("\n" + head, style="bold")
+        _append_chances(t, o.chances().split(" · "), len(head), width)
     else:
         t.append(f"\n{o.line()}", style="bold red")
-    if o.allowed and o.notes:
-        t.append("\n" + " ".join(o.notes), style="dim")
+    if notes:
+        t.append("\n" + " ".join(notes), style="dim")
     return t
+
+
+_MEASURE = Console(width=200)  # (lines are counted at the pane's width, given each time)
+
+
+def _append_chances(t: Text, results: list[str], column: int, width: int) -> None:
+    for k, result in enumerate(results):
+        if k:
+            if width and column + 3 + len(result) > width:
+                t.append(" ·\n", style="bold yellow")
+                column = 0
+            else:
+                t.append(" · ", style="bold yellow")
+                column += 3
+        t.append(result, style="bold yellow")
+        column += len(result)

@@ -101,3 +101,42 @@ async def test_the_setting_is_kept_in_a_file_and_a_bad_file_is_named_not_fatal(t
     f = SettingsFile(path)
     assert f.settings.ask_before_rolling and str(path) in f.problem
     assert "expected true or false" in f.problem
+
+
+async def test_at_80x24_the_odds_keep_what_the_roll_brings_about_whole():
+    """Three Abwehr recruiters: at 80x24 the pane cannot hold everything; what a success
+    brings about (12.73: the recruiters fall under suspicion) is said whole, before the
+    arithmetic, and no sentence or result is cut ("fall under" with no "suspicion")."""
+    from rich.console import Console
+    from textual.geometry import Region
+
+    from plot_core.engine import Odds
+    from plot_tui.odds_view import odds_text
+
+    app = app_for(
+        pos("""
+        phase = "recruitment"
+        phasing = "abwehr"
+        [units]
+        "401" = { hex = "2210", controller = "none" }
+        "301" = { hex = "2110" }
+        "300" = { hex = "2310" }
+        "302" = { hex = "2211" }
+        """)
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await cursor_to(pilot, app, H("2210"))
+        await pilot.pause()
+        pane = game(app).query_one("#odds")
+        w, h = pane.outer_size
+        drawn = " ".join(" ".join(s.text for s in pane.render_lines(Region(0, 0, w, h))).split())
+        assert drawn.endswith("On R or Sr, Canaris, Dohnanyi and Gisevius fall under suspicion (12.73)."), (
+            drawn
+        )
+        assert "column +7: R 100%" in drawn
+    # a long row of results breaks between them, never between a result and its share
+    faces = (("R", 1), ("Sr", 1), ("Ar", 2), ("Ep", 2))
+    o = Odds("Oster tries to recruit Beck", "12.9", "Recruitment Table", (), "+1", "+1", faces)
+    lines = [ln.plain for ln in odds_text(o, width=30).wrap(Console(), 30)]
+    assert all(not ln.rstrip().endswith(("R", "Sr", "Ar", "Ep")) for ln in lines), lines
+    assert "Ep 33%" in " ".join(lines)
