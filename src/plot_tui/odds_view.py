@@ -65,7 +65,13 @@ def odds_text(o: Odds, width: int = 0, lines: int = 0) -> Text:
     notes = list(o.notes) if o.allowed else []
     brings = [n for n in notes if any(f"({c})" in n for c in CAUSED_BY_A_ROLL)]
     others = [n for n in notes if n not in brings]
-    tries = ((True, brings + others), (True, brings), (False, brings), (True, []), (False, []))
+    tries: tuple[tuple[bool, list[str]], ...] = (
+        (True, brings + others),
+        (True, brings),
+        (False, brings),
+        (True, []),
+        (False, []),
+    )
     for with_sums, said in tries:
         t = _odds_text(o, width, with_sums, said)
         if not (width and lines) or len(t.wrap(_MEASURE, width)) <= lines:
