@@ -13,10 +13,10 @@ Textual-free: it reads and writes text streams, which is also how it is tested.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO
 
-from plot_core import Action, IllegalAction, Player, PlayerView, Rules, parse_action
+from plot_core import Action, IllegalAction, Player, PlayerView, Rules, Verb, parse_action
 from plot_core.engine import PHASE_TITLES, Box, Outcome, Overlays
 from plot_core.english import counted, plain_letters, searchable
 from plot_core.hexgrid import label, parse_hex
@@ -26,7 +26,7 @@ from plot_session.choices import HexChoice, Numbers, area_words, by_hex, group_o
 from plot_session.coach import coach_line
 from plot_session.controller import Controller, coup_asked
 from plot_session.describe import SIDE, WINNERS, area_name, coup_lines, plain_prompt, shown_path
-from plot_session.session import LogLine, Session, lesson_session
+from plot_session.session import LogLine, Seat, Session, lesson_session
 from plot_session.table import InlineScheduler, Table
 
 from .plain import clean
@@ -191,6 +191,28 @@ class Answers:
             return f"{SIDE[ln.side]}: {ln.event.text}."
         return f"  {ln.event.text}{case}."
 
+    @classmethod
+    def log_lines(cls, lines: Sequence[LogLine]) -> list[str]:
+        """Lines of the log as said, a unit's steps folded into the line that starts its
+        move, as the full screen's log has them ("SS: Move Heydrich (001) → 2612 →
+        2513, and ends its move."): a computer's phase was some 90 lines, a step each."""
+        out: list[str] = []
+        moving: Player | None = None  # whose move the last line said is going on
+        for ln in lines:
+            a = ln.action
+            if a is not None and moving is not None and ln.side is moving and a.verb in (Verb.MOVE, Verb.END):
+                step = (
+                    f" → {label(a.hex)}"
+                    if a.verb is Verb.MOVE and a.hex is not None
+                    else ", and ends its move"
+                )
+                out[-1] = out[-1].removesuffix(".") + step + "."
+                moving = None if a.verb is Verb.END else moving
+                continue
+            out.append(cls.log_line(ln))
+            moving = ln.side if a is not None and a.verb in (Verb.ACTIVATE, Verb.MOVE) else None
+        return out
+
     def look(self, text: str) -> None:
         h = self._hex(text)
         if h is not None:
@@ -348,10 +370,19 @@ class LineMode(Answers):
         return n
 
     def news(self) -> None:
-        lines = self.controller.snapshot().log
-        for ln in lines[self.shown :]:
-            self.say(self.log_line(ln))
-        self.shown = len(lines)
+        c = self.controller
+        lines = c.snapshot().log
+        end = len(lines)
+        if not c.my_move():  # a computer's unit on its way: said whole once its move ends
+            while end > self.shown and self._computer_stepping(lines[end - 1]):
+                end -= 1
+        for said in self.log_lines(lines[self.shown : end]):
+            self.say(said)
+        self.shown = end
+
+    def _computer_stepping(self, ln: LogLine) -> bool:
+        a, seats = ln.action, self.controller.table.session.seats
+        return a is not None and a.verb in (Verb.ACTIVATE, Verb.MOVE) and seats.get(ln.side) is Seat.COMPUTER
 
     def ask(self) -> None:
         shot = self.controller.snapshot()
@@ -544,7 +575,7 @@ class LineMode(Answers):
 
     def log(self, text: str) -> None:
         n = int(text) if text.isdigit() else 10
-        self.say_paged([self.log_line(ln) for ln in self.controller.snapshot().log[-n:]])
+        self.say_paged(self.log_lines(self.controller.snapshot().log[-n:]))
 
     def help(self, _: str) -> None:
         c = self.controller

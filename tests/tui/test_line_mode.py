@@ -11,6 +11,7 @@ from plot_session.session import Seat, Session
 from plot_tui.line_mode import play_lines
 
 AGAINST_THE_COMPUTER = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.COMPUTER}
+AGAINST_THE_COMPUTER_AS_THE_ABWEHR = {Player.SS: Seat.COMPUTER, Player.ABWEHR: Seat.HUMAN}
 
 
 def played(session: Session, *lines: str) -> str:
@@ -439,3 +440,19 @@ def test_where_a_game_is_saved_is_said_from_the_home_folder(rules, tmp_path, mon
     elsewhere = "/srv/plot/games/T1.plot.jsonl"
     assert shown_path(elsewhere, home=Path("/home/ann")) == elsewhere
     assert shown_path("/home/annie/x", home=Path("/home/ann")) == "/home/annie/x"  # not her folder
+
+
+def test_the_computers_moves_are_said_a_unit_a_line(rules):
+    """The computer's unit moving is one sentence with its steps, said when its move
+    ends ("SS: Move Himmler (000) → 2615 → 2515, and ends its move."), as the full
+    screen's log folds it: an SS Movement Phase was some 90 lines, a step each."""
+    import re
+
+    s = Session(new_game(5, rules=rules), AGAINST_THE_COMPUTER_AS_THE_ABWEHR, seed=5)
+    out = played(s, "1 0105", "2", *(["P", "no-coup"] * 8), "quit")
+    said = [ln for ln in out.splitlines() if ln.startswith("SS: ")]
+    assert any(
+        re.fullmatch(r"SS: Move .+ \(\d{3}\)( → \d{4}){2,}, and ends its move\.", ln) for ln in said
+    ), said
+    steps = sum(a.verb.value == "move" for a in s.actions_of(Player.SS))
+    assert steps > 10 and sum(ln.startswith("SS: Step to") for ln in said) < steps / 5
