@@ -382,7 +382,8 @@ class LineMode(Answers):
 
     def _computer_stepping(self, ln: LogLine) -> bool:
         a, seats = ln.action, self.controller.table.session.seats
-        return a is not None and a.verb in (Verb.ACTIVATE, Verb.MOVE) and seats.get(ln.side) is Seat.COMPUTER
+        moving = a is not None and a.verb in (Verb.ACTIVATE, Verb.MOVE)
+        return moving and ln.side is not None and seats[ln.side] is Seat.COMPUTER
 
     def ask(self) -> None:
         shot = self.controller.snapshot()
