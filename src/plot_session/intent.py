@@ -17,6 +17,7 @@ from plot_core.engine import Phase
 from plot_core.hexgrid import Hex, label
 from plot_core.wording import unit_name
 
+from .choices import action_hex, unit_hexes
 from .describe import prompt
 
 MOVING = (Phase.MOVEMENT, Phase.COUP_INTERPHASE, Phase.COUP_MOVEMENT)
@@ -91,4 +92,7 @@ def refusal_at(rules: Rules, s: Asks, h: Hex) -> str:
         why = s.why_not(a)
         if why:
             return f"{label(h)}: {why}"
-    return f"Nothing to do at {label(h)}. {prompt(rules, v, s.legal())}"
+    legal = s.legal()
+    elsewhere = any(action_hex(a, unit_hexes(v)) is not None for a in legal)
+    tab = " Tab goes to the hexes where you can." if elsewhere else ""  # (the map's key)
+    return f"Nothing to do at {label(h)}. {prompt(rules, v, legal)}{tab}"

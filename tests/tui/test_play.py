@@ -69,8 +69,9 @@ async def test_undo_takes_back_steps_but_not_a_die_roll():
         await pilot.press("u")
         assert s.state.active is None
         await cursor_to(pilot, app, H("2010"))
-        await pilot.press("enter")  # an empty hex: nothing to do
+        await pilot.press("enter")  # an empty hex: nothing to do, and where there is
         assert "Nothing to do at 2010" in prompt(app)
+        assert "Tab goes to the hexes where you can." in prompt(app)
         await cursor_to(pilot, app, H("2110"))
         await pilot.press("enter")
         await cursor_to(pilot, app, H("2210"))
