@@ -82,8 +82,15 @@ class LessonCard(OnceModal[bool]):
 
     def compose(self) -> ComposeResult:
         ls = self.lesson
+        keys = (
+            "enter: start the lesson · esc: back to the list"
+            if self.starting
+            else "enter: back to the board · L again: another hint"
+        )
         t = Text()
         t.append(ls.title, style="bold")
+        if self.starting:  # in sight at once, however long the card (80x24 hid it below)
+            t.append(f"\n{keys}", style="dim")
         for para in ls.text.strip().split("\n\n"):
             t.append("\n\n" + " ".join(para.split()))
         if ls.set_dice:
@@ -99,11 +106,6 @@ class LessonCard(OnceModal[bool]):
             t.append(hint)
         if ls.cases:
             t.append(f"\n\nCases: {', '.join(ls.cases)} (C in the lesson shows them)", style="dim")
-        keys = (
-            "enter: start the lesson · esc: back to the list"
-            if self.starting
-            else "enter: back to the board · L again: another hint"
-        )
         t.append(f"\n{keys}", style="dim")
         with VerticalScroll():
             yield Static(t)

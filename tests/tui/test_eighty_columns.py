@@ -21,7 +21,7 @@ from plot_tui.screens import NewGameScreen
 from record.helpers import recorded_game
 
 from .helpers import HOTSEAT, app_for, quick, until
-from .narrow import cut_at_80x24
+from .narrow import cut_at_80x24, drawn
 
 pytestmark = pytest.mark.asyncio
 RULES = load_rules()
@@ -96,6 +96,8 @@ async def test_the_new_game_screen_the_lessons_their_cards_and_a_lessons_goal_cu
         ):
             await pilot.press(key)
             await until(pilot, lambda screen=screen: isinstance(app.screen, screen), what)
+            if what == "the lesson's card":  # the key that starts it, in sight at once
+                assert "enter: start the lesson" in drawn(app)
             cut[what] = await cut_at_80x24(pilot, app)
         assert {k: v for k, v in cut.items() if v} == {}
 
