@@ -248,11 +248,19 @@ class BoardScreen(OnceScreen[str]):
             tabs.active = tab
 
     def action_tables(self) -> None:
+        """t: the Tables tab, at the table of the roll in play (the odds under the map);
+        t again: the next table."""
         for tabs in self.query(TabbedContent):
-            if tabs.active == "tables":
-                for panel in self.query(TablesPanel):
+            for panel in self.query(TablesPanel):
+                if tabs.active == "tables":
                     panel.cycle()
+                elif (name := self.table_in_play()) is not None:
+                    panel.show_named(name)
             tabs.active = "tables"
+
+    def table_in_play(self) -> str | None:
+        """The name of the table the roll in play reads (None: no roll in play)."""
+        return None
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())

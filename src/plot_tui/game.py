@@ -156,6 +156,10 @@ class GameScreen(BoardScreen):
             else:
                 panel.update("")
 
+    def table_in_play(self) -> str | None:
+        shown = self.odds.at(self.shot, self.query_one(MapView).cursor)
+        return shown[0].table if shown else None
+
     def cursor_moved(self, h: Hex) -> None:
         super().cursor_moved(h)
         self.draw_odds()

@@ -140,3 +140,30 @@ async def test_at_80x24_the_odds_keep_what_the_roll_brings_about_whole():
     lines = [ln.plain for ln in odds_text(o, width=30).wrap(Console(), 30)]
     assert all(not ln.rstrip().endswith(("R", "Sr", "Ar", "Ep")) for ln in lines), lines
     assert "Ep 33%" in " ".join(lines)
+
+
+async def test_t_opens_the_tables_at_the_table_the_roll_in_play_reads():
+    """With a recruitment's odds under the map, t shows the Recruitment Table (it opened
+    on whichever was last shown: six presses away); t again goes on to the next."""
+    from plot_tui.panels import TablesPanel
+
+    from .test_tables_panel import shown
+
+    app = app_for(
+        pos("""
+        phase = "recruitment"
+        phasing = "abwehr"
+        [units]
+        "401" = { hex = "2210", controller = "none" }
+        "301" = { hex = "2110" }
+        """)
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await cursor_to(pilot, app, H("2210"))
+        await pilot.press("t")
+        await pilot.pause()
+        tables = game(app).query_one(TablesPanel)
+        assert tables.name_ == "recruitment" and "Recruitment Table" in shown(tables)
+        await pilot.press("t")
+        await pilot.pause()
+        assert tables.name_ == "investigation"
