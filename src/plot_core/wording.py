@@ -158,8 +158,8 @@ CAUSED_BY_A_ROLL = frozenset(
 )
 # Beside every die roll and table result, the events a player must not miss: those, and
 # news of their own (the interphase, the coup's bonus, an overrun, a revealed Loyalty
-# chit).
-NOTABLE = CAUSED_BY_A_ROLL | frozenset({"18.21", "18.52", "18.64", "16.13", "12.75"})
+# chit, a unit sent away on assignment).
+NOTABLE = CAUSED_BY_A_ROLL | frozenset({"18.21", "18.52", "18.64", "16.13", "12.75", "7.21"})
 
 
 def rolled(event: Event) -> bool:

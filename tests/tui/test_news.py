@@ -51,6 +51,7 @@ def test_a_result_is_said_with_what_it_means_and_its_case():
     assert news(rules, e) == ("Schellenberg harasses Bonhoeffer: 8 - 3 = +5, die 3: N (neutralized) (10.71)")
     assert is_news(Event("18.52", "Hitler lives: the Abwehr's bonus is now +3"))
     assert not is_news(Event("9.13", "Schellenberg moves to 2111"))
+    assert is_news(Event("7.21", "Gisevius is sent on assignment to 1827"))  # a unit gone away
 
 
 @pytest.mark.asyncio
