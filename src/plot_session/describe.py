@@ -8,7 +8,17 @@ from pathlib import Path
 
 from plot_core import Action, Party, Player, PlayerView, Rules, Verb
 from plot_core.data import ChitKind
-from plot_core.engine import DECISION_RULES, HITLER, DecisionKind, Phase, PlaceAllied, Retreat, Return, lookup
+from plot_core.engine import (
+    DECISION_RULES,
+    HITLER,
+    DecisionKind,
+    Phase,
+    PlaceAllied,
+    Retreat,
+    Return,
+    UnitState,
+    lookup,
+)
 from plot_core.hexgrid import label
 from plot_core.wording import unit_name
 
@@ -137,3 +147,24 @@ def shown_path(path: str | Path, home: Path | None = None) -> str:
     if home_text not in ("", "/") and (text == home_text or text.startswith(home_text + "/")):
         return "~" + text[len(home_text) :]
     return text
+
+
+def counter_lines(rules: Rules, u: UnitState) -> tuple[str, str, str]:
+    """A counter as a player reads both its sides (12.28: counters are public): its
+    party, role and label; who controls it and how it stands; its ratings."""
+    info = rules.units[u.id]
+    kind = f'{info.party.value} · {info.role} · counter "{info.label}"'
+    state = [SIDE[u.controller] + "-controlled" if u.controller else "uncontrolled"]
+    if info.side_names:
+        up = u.recruited if info.sides.value == "recruitment" else u.suspected
+        state.append(info.side_names[0] if up else info.side_names[1])
+    if u.semi:
+        state.append("semi-recruited")
+    if u.marker:
+        state.append(u.marker.value)
+    if info.back is None:
+        ratings = f"ratings {info.front} (effect.-defence-move)"
+    else:
+        front, back = info.side_names or ("front", "back")
+        ratings = f"{front} {info.front} · {back} {info.back}"
+    return kind, ", ".join(state), ratings

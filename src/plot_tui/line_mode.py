@@ -25,7 +25,15 @@ from plot_core.wording import notation, unit_name, words, words_before_its_hex
 from plot_session.choices import HexChoice, Numbers, area_words, by_hex, group_of
 from plot_session.coach import coach_line
 from plot_session.controller import Controller, coup_asked
-from plot_session.describe import SIDE, WINNERS, area_name, coup_lines, plain_prompt, shown_path
+from plot_session.describe import (
+    SIDE,
+    WINNERS,
+    area_name,
+    counter_lines,
+    coup_lines,
+    plain_prompt,
+    shown_path,
+)
 from plot_session.session import LogLine, Seat, Session, lesson_session
 from plot_session.table import InlineScheduler, Table
 
@@ -39,7 +47,8 @@ HELP_LINES: tuple[tuple[str, str], ...] = (
     ("seat", "  N HEX          a choice that goes to a hex: its number and the hex (7 0925);"),
     ("seat", "                 its number and an area lists the hexes open there (7 Berne)"),
     ("seat watch", "  where NAME     where a unit is (Himmler, 000)"),
-    ("seat watch", "  look HEX       a hex: its area, HQ, units and whose zones of control hold it"),
+    ("seat watch", "  look HEX       a hex: its area, HQ, units (their ratings too) and whose"),
+    ("seat watch", "                 zones of control hold it"),
     ("seat watch", "  near HEX       the six hexes around it, the same way (near 2110)"),
     ("seat", "  chits          your chits, and how many the others hold"),
     ("watch", "  chits          how many chits each side holds"),
@@ -166,15 +175,24 @@ class Answers:
             return None
         return h
 
-    def _about(self, h: int, v: PlayerView, zones: dict[Player, frozenset[int]]) -> str:
-        """A hex in one sentence: area, HQ, units, and whose zones of control hold it."""
+    def _about(
+        self, h: int, v: PlayerView, zones: dict[Player, frozenset[int]], *, counters: bool = False
+    ) -> str:
+        """A hex in one sentence: area, HQ, units (``counters``: with both sides of each
+        counter, its ratings and how it stands, as the full screen's Hex tab), and whose
+        zones of control hold it."""
         m = self.rules.map
         words = [f"{label(h)}, {area_name(self.rules, m.area_of[h])}"]
         hq = m.hq_of.get(h)
         if hq is not None:
             words.append(f"{m.hqs[hq].name}")
         here = [
-            unit_name(self.rules, u.id) if u.id != "?" else "a face-down unit" for u in v.units if u.hex == h
+            unit_name(self.rules, u.id)
+            + (f" ({', '.join(counter_lines(self.rules, u))})" if counters else "")
+            if u.id != "?"
+            else "a face-down unit"
+            for u in v.units
+            if u.hex == h
         ]
         words.append("units: " + ", ".join(here) if here else "no units")
         held = [SIDE[p] for p in Player if h in zones[p]]
@@ -216,7 +234,7 @@ class Answers:
     def look(self, text: str) -> None:
         h = self._hex(text)
         if h is not None:
-            self.say(f"Hex {self._about(h, self.board.view(), self.board.overlays().zones)}")
+            self.say(f"Hex {self._about(h, self.board.view(), self.board.overlays().zones, counters=True)}")
 
     def near(self, text: str) -> None:
         h = self._hex(text)

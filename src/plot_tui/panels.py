@@ -19,7 +19,7 @@ from plot_core.data import ChitKind, Grid
 from plot_core.engine import PHASE_TITLES, Box, Event, Phase, UnitState
 from plot_core.hexgrid import Hex, label
 from plot_core.wording import chit_name, unit_name
-from plot_session.describe import SIDE, WINNERS, coup_lines
+from plot_session.describe import SIDE, WINNERS, counter_lines, coup_lines
 
 from .boardview import CONTROL_LETTER, LEGEND
 from .log_lines import Hanging
@@ -132,22 +132,8 @@ class HexInfo(Panel):
             style=f"bold {self.palette.control[u.controller]} on {self.palette.party[info.party]}",
         )
         t.append(f" {info.name}", style="bold")
-        t.append(f'\n  {info.party.value} · {info.role} · counter "{info.label}"\n')
-        control = SIDE[u.controller] + "-controlled" if u.controller else "uncontrolled"
-        state = [control]
-        if info.side_names:
-            up = u.recruited if info.sides.value == "recruitment" else u.suspected
-            state.append(info.side_names[0] if up else info.side_names[1])
-        if u.semi:
-            state.append("semi-recruited")
-        if u.marker:
-            state.append(u.marker.value)
-        t.append(f"  {', '.join(state)}\n")
-        if info.back is None:
-            t.append(f"  ratings {info.front} (effect.-defence-move)\n")
-        else:
-            front, back = info.side_names or ("front", "back")
-            t.append(f"  {front} {info.front} · {back} {info.back}\n")
+        kind, state, ratings = counter_lines(self.rules, u)
+        t.append(f"\n  {kind}\n  {state}\n  {ratings}\n")
 
 
 class StatusPanel(Panel):

@@ -44,6 +44,9 @@ def test_questions_are_answered_and_a_number_plays_that_choice(rules):
     assert "Himmler (000) is at 2714, Berlin (BE)." in out
     assert "Heydrich (001) is at" in out
     assert "Hex 2714, Berlin (BE)" in out and "Himmler (000)" in out
+    # a counter's two sides, as the full screen's Hex tab (12.28): its ratings to weigh
+    himmler = 'Himmler (000) (SS · Reichsführer-SS, head of the SS · counter "Himmler", SS-controlled'
+    assert f"{himmler}, ratings 9-9-9" in out
     assert "11.32 " in out
     assert "There is no choice 99 now: Enter (or choices) lists them." in out
     assert "Refused: 9999 is not a hex of the map" in out or "Not understood" in out
