@@ -148,7 +148,8 @@ def test_look_near_boxes_and_odds_answer_in_sentences(rules):
     )
     out = played(s, "look 2210", "near 2110", "boxes", "odds", "near 99", "quit")
     # Dohnanyi's zone holds Hanke's hex (11.0)
-    assert "Hex 2210, Berlin (BE); units: Hanke (011); in the zone of control of the Abwehr." in out
+    assert "Hex 2210, Berlin (BE); units: Hanke (011) (SS · SS general;" in out
+    assert "ratings 4-4-5 (effect.-defence-move)); in the zone of control of the Abwehr." in out
     assert "2109, Berlin (BE); no units; in the zone of control of the SS and the Abwehr." in out
     assert "Around 2110:" in out and "  2210, Berlin (BE); units: Hanke (011);" in out
     assert out.count("\n  2") >= 6  # six neighbours
