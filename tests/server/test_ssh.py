@@ -13,7 +13,7 @@ import time
 import asyncssh
 import pytest
 
-from plain_reader import CHOICE, one_line
+from plain_reader import CHOICE, play_choice
 from plot_cli.main import main
 from serving import Server, eventually, make_keys, needs_ssh, ssh_args
 from terminal import Terminal
@@ -397,7 +397,8 @@ def test_a_plain_text_player_and_a_full_screen_player_share_a_table_over_ssh(tmp
         alice.wait_shown("A new table")
         alice.send("\r")  # the SS, against another player
         alice.wait_shown("Waiting for an opponent")
-        bob = Terminal(ssh_args(server.port, tmp_path / "bob", "-tt", "plain+bob@127.0.0.1"))
+        # wide: a choice's line comes whole, to be read by the script
+        bob = Terminal(ssh_args(server.port, tmp_path / "bob", "-tt", "plain+bob@127.0.0.1"), size=(250, 50))
         bob.wait_for("You are bob. Type help for the commands.")
         bob.send(f"join T1 {server.table('T1')['code']}\r")
         bob.wait_for("Your move, Abwehr")
@@ -424,11 +425,21 @@ def test_a_plain_text_player_and_a_full_screen_player_share_a_table_over_ssh(tmp
                     tail[asked:] if asked >= 0 and CHOICE.search(tail[asked:]) and tail.endswith("> ") else ""
                 )
 
+            def typed(line: str) -> str:
+                """A line typed as a person types, and the answer to it, once the
+                prompt after it has come."""
+                mark = len(bob.text())
+                for ch in line + "\r":
+                    bob.send(ch)
+                eventually(
+                    lambda: bob.text()[mark:].replace("\r", "").endswith("\n> "), f"the answer to {line}"
+                )
+                return bob.text()[mark:].replace("\r", "")
+
             eventually(lambda start=read_to: choices(start), "bob's choices")
             shown = choices(read_to)
             read_to = len(bob.text())
-            for ch in one_line(shown) + "\r":  # as a person types
-                bob.send(ch)
+            play_choice(typed, shown)  # (one that goes to a hex: its area, then a hex there)
             eventually(lambda before=before: actions() > before, "bob's move in the record")
         raw = bob.out.decode("utf-8", "replace")
         assert not re.search(r"[\x1b\x07\u2500-\u257f\u2580-\u259f]", raw)  # no codes, no boxes
