@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO
 
 from plot_core import Action, IllegalAction, Player, PlayerView, Rules, Verb, parse_action
+from plot_core.data import ChitKind
 from plot_core.engine import PHASE_TITLES, Box, Outcome, Overlays
 from plot_core.english import counted, plain_letters, searchable
 from plot_core.hexgrid import label, parse_hex
@@ -461,7 +462,19 @@ class LineMode(Answers):
             return f"{what} ({c.notation()}): {many} to choose from."
         what = words_before_its_hex(self.rules, v, a, f"one of {many}")
         where = ", ".join(f"{area} {len(hs)}" for area, hs in areas.items())
-        return f"{what} ({c.notation()}), in {counted(len(areas), 'area')}: {where}."
+        return (
+            f"{what} ({c.notation()}), in {counted(len(areas), 'area')}: {where}.{self._other_travel(c, v)}"
+        )
+
+    def _other_travel(self, c: HexChoice, v: PlayerView) -> str:
+        """A journey is offered with one Travel chit; the others held go the same way."""
+        if c.verb is not Verb.TRAVEL:
+            return ""
+        kinds = self.rules.chits.by_id()
+        others = [x for x in v.own_chits if x != c.chit and kinds[x].kind is ChitKind.TRAVEL]
+        if not others:
+            return ""
+        return f" Your other Travel chits ({', '.join(others)}) go the same way: travel HEX {others[0]}."
 
     def _answer(self) -> bool:
         """Lines until one plays an action (True) or the player stops (False)."""

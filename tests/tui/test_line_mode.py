@@ -330,11 +330,11 @@ def test_a_journey_names_its_areas_and_keeps_its_number(rules):
             [units]
             "002" = { hex = "2711" }
             [chits]
-            ss = ["TR1"]
+            ss = ["TR1", "TR4"]
             """
         ),
         AGAINST_THE_COMPUTER,
-    )  # (Schellenberg at the Gestapo HQ, with a Travel chit)
+    )  # (Schellenberg at the Gestapo HQ, with two Travel chits)
     out = played(s, "", "quit")
     line = next(ln for ln in out.splitlines() if "Travel to" in ln)
     number = line.split(".")[0].strip()
@@ -343,6 +343,7 @@ def test_a_journey_names_its_areas_and_keeps_its_number(rules):
         and "with Travel chit TR1 (travel HEX TR1), in " in line
     )
     assert "Berne (BR) " in line and "Paris (PR) " in line
+    assert line.endswith("Your other Travel chits (TR4) go the same way: travel HEX TR4.")
     assert sum("Travel" in ln for ln in out.splitlines()) == 2  # (listed again by the empty line)
     played(s, f"{number} 0925", "quit")
     assert s.state.unit("002").hex == 925
