@@ -45,7 +45,7 @@ from .table import Table
 KEY_NAMES = {"r": "Roll", "d": "Decline", "e": "End the move", "P": "End the phase"}
 ROLLING = (Verb.HARASS, Verb.RECRUIT, Verb.INVESTIGATE)  # a roll follows, with odds
 MAX_NEWS = 3  # lines of rolls and results under the prompt (the log has all)
-MORE_IN_THE_LOG = "... and before that, more in the log (g)"  # the news said stands for older ones
+MORE_IN_THE_LOG = "Earlier news is in the log (g); the latest:"  # said before the newest news it stands above
 NO_STAKES = Stakes(False, (), ())
 PACES = (0.0, 0.04, 0.15, 0.4, 1.0)  # seconds between the computer's steps, slower and faster
 LOCAL_PACE = 0.04  # the computer's pace at one keyboard, until the player changes it
