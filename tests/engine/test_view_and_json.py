@@ -258,7 +258,13 @@ def test_a_bad_state_or_action_in_json_says_what_is_wrong():
     data["turn"] = "x"
     with pytest.raises(FormatError) as info:
         state_from_json(json.dumps(data), s.rules)
-    assert str(info.value).startswith("not a game state: While structuring GameState")
+    assert str(info.value) == "not a game state: invalid literal for int() with base 10: 'x' @ state.turn"
+    data["turn"] = 3
+    data["pending"] = [{"kind": "toss", "player": "ss"}]  # a kind the game does not have
+    with pytest.raises(FormatError) as info:
+        state_from_json(json.dumps(data), s.rules)
+    assert str(info.value) == "not a game state: no decision is of the kind 'toss' @ state.pending[0]"
+    data["pending"] = []
     del data["rules_version"]
     with pytest.raises(FormatError) as info:
         state_from_json(json.dumps(data), s.rules)

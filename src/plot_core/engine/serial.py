@@ -11,8 +11,10 @@ import json
 from typing import Any, get_origin
 
 import attrs
+from cattrs import transform_error
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.preconf.json import make_converter
+from cattrs.v import format_exception
 
 from ..rules import Rules, load_rules, same_game
 from .actions import Action
@@ -110,8 +112,18 @@ def state_from_json(text: str, rules: Rules | None = None) -> GameState:
     try:
         state = converter.structure(data, GameState)
     except Exception as exc:
-        raise FormatError(f"not a game state: {exc}") from None
+        raise FormatError(f"not a game state: {'; '.join(_what_was_wrong(exc))}") from None
     return evolve(state, rules=rules)
+
+
+def _what_was_wrong(exc: Exception) -> list[str]:
+    """Each thing wrong with a state's JSON, and where ("no decision is of the kind
+    'toss' @ state.pending[0]"): a reader's own words where it gave some."""
+
+    def said(e: BaseException, type_: Any) -> str:
+        return str(e) if isinstance(e, ValueError) and str(e) else format_exception(e, type_)
+
+    return transform_error(exc, path="state", format_exception=said)
 
 
 def _pickled(state: GameState) -> tuple[Any, tuple[str]]:
