@@ -273,7 +273,10 @@ def test_a_bad_state_or_action_in_json_says_what_is_wrong():
     )
     with pytest.raises(FormatError) as info:
         action_from_json({"verb": "fly"})
-    assert str(info.value).startswith("not an action: {'verb': 'fly'} (While structuring")
+    assert str(info.value) == "not an action: {'verb': 'fly'} ('fly' is not a valid Verb @ action.verb)"
+    with pytest.raises(FormatError) as info:
+        action_from_json({"verb": "move", "hex": "x"})
+    assert str(info.value).endswith("(invalid literal for int() with base 10: 'x' @ action.hex)")
 
 
 def test_every_side_sees_how_the_game_ended():

@@ -11,7 +11,7 @@ import json
 from typing import Any, get_origin
 
 import attrs
-from cattrs import transform_error
+from cattrs import ClassValidationError, IterableValidationError, transform_error
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 from cattrs.preconf.json import make_converter
 from cattrs.v import format_exception
@@ -89,7 +89,7 @@ def action_from_json(data: dict[str, Any]) -> Action:
     try:
         return converter.structure(data, Action)
     except Exception as exc:  # cattrs raises several kinds; the caller needs one
-        raise FormatError(f"not an action: {data!r} ({exc})") from None
+        raise FormatError(f"not an action: {data!r} ({'; '.join(_what_was_wrong(exc, 'action'))})") from None
 
 
 def state_to_json(state: GameState) -> str:
@@ -116,14 +116,16 @@ def state_from_json(text: str, rules: Rules | None = None) -> GameState:
     return evolve(state, rules=rules)
 
 
-def _what_was_wrong(exc: Exception) -> list[str]:
-    """Each thing wrong with a state's JSON, and where ("no decision is of the kind
-    'toss' @ state.pending[0]"): a reader's own words where it gave some."""
+def _what_was_wrong(exc: Exception, what: str = "state") -> list[str]:
+    """Each thing wrong with a state's (or an action's) JSON, and where ("no decision
+    is of the kind 'toss' @ state.pending[0]"): a reader's own words where it gave some."""
 
     def said(e: BaseException, type_: Any) -> str:
         return str(e) if isinstance(e, ValueError) and str(e) else format_exception(e, type_)
 
-    return transform_error(exc, path="state", format_exception=said)
+    if not isinstance(exc, (ClassValidationError, IterableValidationError)):
+        return [format_exception(exc, None)]  # (not a table at all)
+    return transform_error(exc, path=what, format_exception=said)
 
 
 def _pickled(state: GameState) -> tuple[Any, tuple[str]]:
