@@ -264,7 +264,14 @@ def test_a_bad_state_or_action_in_json_says_what_is_wrong():
     with pytest.raises(FormatError) as info:
         state_from_json(json.dumps(data), s.rules)
     assert str(info.value) == "not a game state: no decision is of the kind 'toss' @ state.pending[0]"
-    data["pending"] = []
+    data["turn"] = "x"  # two things wrong: each said, where it is
+    with pytest.raises(FormatError) as info:
+        state_from_json(json.dumps(data), s.rules)
+    assert str(info.value) == (
+        "not a game state: invalid literal for int() with base 10: 'x' @ state.turn; "
+        "no decision is of the kind 'toss' @ state.pending[0]"
+    )
+    data["turn"], data["pending"] = 3, []
     del data["rules_version"]
     with pytest.raises(FormatError) as info:
         state_from_json(json.dumps(data), s.rules)
@@ -277,6 +284,11 @@ def test_a_bad_state_or_action_in_json_says_what_is_wrong():
     with pytest.raises(FormatError) as info:
         action_from_json({"verb": "move", "hex": "x"})
     assert str(info.value).endswith("(invalid literal for int() with base 10: 'x' @ action.hex)")
+    with pytest.raises(FormatError) as info:
+        action_from_json({"verb": "fly", "hex": "x"})
+    assert str(info.value).endswith(
+        "('fly' is not a valid Verb @ action.verb; invalid literal for int() with base 10: 'x' @ action.hex)"
+    )
 
 
 def test_every_side_sees_how_the_game_ended():
