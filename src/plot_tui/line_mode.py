@@ -36,6 +36,7 @@ from plot_session.describe import (
     shown_path,
 )
 from plot_session.session import LogLine, Seat, Session, lesson_session
+from plot_session.step_folding import STARTS, StepFolding
 from plot_session.table import InlineScheduler, Table
 
 from .plain import clean
@@ -216,20 +217,13 @@ class Answers:
         move, as the full screen's log has them ("SS: Move Heydrich (001) → 2612 →
         2513, and ends its move."): a computer's phase was some 90 lines, a step each."""
         out: list[str] = []
-        moving: Player | None = None  # whose move the last line said is going on
+        steps = StepFolding()
         for ln in lines:
-            a = ln.action
-            if a is not None and moving is not None and ln.side is moving and a.verb in (Verb.MOVE, Verb.END):
-                step = (
-                    f" → {label(a.hex)}"
-                    if a.verb is Verb.MOVE and a.hex is not None
-                    else ", and ends its move"
-                )
-                out[-1] = out[-1].removesuffix(".") + step + "."
-                moving = None if a.verb is Verb.END else moving
-                continue
-            out.append(cls.log_line(ln))
-            moving = ln.side if a is not None and a.verb in (Verb.ACTIVATE, Verb.MOVE) else None
+            tail = steps.tail(ln)
+            if tail is not None:
+                out[-1] = out[-1].removesuffix(".") + tail + "."
+            else:
+                out.append(cls.log_line(ln))
         return out
 
     def look(self, text: str) -> None:
@@ -401,7 +395,7 @@ class LineMode(Answers):
 
     def _computer_stepping(self, ln: LogLine) -> bool:
         a, seats = ln.action, self.controller.table.session.seats
-        moving = a is not None and a.verb in (Verb.ACTIVATE, Verb.MOVE)
+        moving = a is not None and a.verb in STARTS
         return moving and ln.side is not None and seats[ln.side] is Seat.COMPUTER
 
     def ask(self) -> None:

@@ -14,15 +14,13 @@ from collections.abc import Sequence
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
-from plot_core import Player, Verb
 from plot_core.data import CaseInventory
-from plot_core.hexgrid import label
 from plot_session.describe import SIDE
 from plot_session.session import LogLine
+from plot_session.step_folding import StepFolding
 
 from .rules_screen import link_cases
 
-FOLDED = (Verb.MOVE, Verb.END)  # steps folded into the line that starts the move
 INDENT = 12  # a line's number and side ("  41 Abwehr "), before its text
 
 
@@ -32,7 +30,7 @@ class LogLines:
         self.folded = True
         self.texts: list[Text] = []  # what the panes show
         self._shown: list[LogLine] = []  # the log those texts were made from
-        self._folding: Player | None = None  # whose move the last line is folding
+        self._steps = StepFolding()  # a unit's steps into the line that starts its move
 
     def follow(self, lines: list[LogLine], *, again: bool = False) -> list[LogLine] | None:
         """Bring the texts up to ``lines``: the lines new since the last call (all of
@@ -43,26 +41,18 @@ class LogLines:
         if lines[: len(shown)] == shown and not again:
             new = lines[len(shown) :]
         else:
-            new, self.texts, self._folding = lines, [], None
+            new, self.texts, self._steps = lines, [], StepFolding()
         for ln in new:
             self._add(ln)
         self._shown = list(lines)
         return new
 
     def _add(self, ln: LogLine) -> None:
-        a = ln.action
-        folding = self._folding is not None and self._folding == ln.side
-        if self.folded and a is not None and a.verb in FOLDED and folding:
-            tail = (
-                f" → {label(a.hex)}" if a.verb is Verb.MOVE and a.hex is not None else ", and ends its move"
-            )
+        tail = self._steps.tail(ln) if self.folded else None
+        if tail is not None:
             self.texts[-1] = self.texts[-1] + tail
-            if a.verb is Verb.END:
-                self._folding = None
-            return
-        self.texts.append(link_cases(line_text(ln), self.cases))
-        starts = a is not None and a.verb in (Verb.ACTIVATE, Verb.MOVE)
-        self._folding = ln.side if starts else None
+        else:
+            self.texts.append(link_cases(line_text(ln), self.cases))
 
 
 def line_text(ln: LogLine) -> Text:
