@@ -103,7 +103,8 @@ class HexChoice:
     chit: str | None
     hexes: tuple[Hex, ...] = attrs.field(eq=False)
 
-    def at(self, h: Hex) -> Action:
+    def at(self, h: Hex | None) -> Action:
+        """The action at hex ``h`` (None: the action with its hex still to name)."""
         return Action(self.verb, self.unit, h, self.chit)
 
     def notation(self) -> str:

@@ -442,7 +442,7 @@ class LineMode(Answers):
     def _hex_choice(self, c: HexChoice, v: PlayerView) -> str:
         """ "Travel to one of 913 hexes with Travel chit TR2 (travel HEX TR2), in 18
         areas: Channel Coast (CC) 65, ..." — the hexes themselves when there are few."""
-        a = Action(c.verb, c.unit, None, c.chit)
+        a = c.at(None)
         areas: dict[str, list[int]] = {}
         for h in c.hexes:
             areas.setdefault(area_words(self.rules, h) or "off the areas", []).append(h)
@@ -560,7 +560,7 @@ class LineMode(Answers):
         """``5 0925`` plays choice 5 at hex 0925; ``5 Berne`` lists the hexes it may go to
         in Berne; ``5`` alone says how to finish it."""
         v = self.controller.view()
-        a = Action(choice.verb, choice.unit, None, choice.chit)
+        a = choice.at(None)
         example = f"{n} {label(choice.hexes[0])}"
         if not where:
             self.say(

@@ -321,14 +321,13 @@ class TablesPanel(Static):
         self.name_ = TABLE_ORDER[(TABLE_ORDER.index(self.name_) + 1) % len(TABLE_ORDER)]
         self.refresh_table()
 
-    def show_named(self, name: str) -> bool:
+    def show_named(self, name: str) -> None:
         """The table called ``name`` (as its data file names it: "Recruitment Table"),
         if there is one."""
         key = next((k for k in TABLE_ORDER if getattr(self.rules.tables, k).name == name), None)
         if key is not None and key != self.name_:
             self.name_ = key
             self.refresh_table()
-        return key is not None
 
     def on_mount(self) -> None:
         self.refresh_table()
