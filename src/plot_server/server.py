@@ -162,11 +162,6 @@ class ServedApp(PlotApp):
             return True
         return await super()._dispatch_action(namespace, action_name, params)
 
-    def get_system_commands(self, screen):
-        """The palette offers the game's actions and the keys panel, nothing that acts
-        on the server (no screenshot, theme or quit-the-app commands)."""
-        return (c for c in super().get_system_commands(screen) if c.title in ("Keys", "Maximize", "Minimize"))
-
     def deliver_screenshot(self, *args, **kwargs) -> None:
         return None  # never writes a file on the server
 
@@ -176,8 +171,6 @@ class ServedApp(PlotApp):
     def _handle_exception(self, error: Exception) -> None:
         """A broken session: one line for the operator, the traceback to the log under
         --data, a short apology for the player; the others are untouched."""
-        if self.harmless(error):
-            return
         self.failure = ref = secrets.token_hex(3)
         log_failure(self.hub.home, ref, self.who.name, error)
         to_operator(

@@ -35,8 +35,9 @@ from plot_core.english import counted
 from plot_core.hexgrid import Hex, label
 from plot_core.wording import CAUSED_BY_A_ROLL, is_news, news, rolled, unit_name, words
 
-from .choices import FIXED, Numbers, active_hex, fixed, listed
+from .choices import FIXED, Numbers, actions_at, active_hex, fixed, listed
 from .describe import SIDE, awaited, in_streets
+from .intent import refusal_at, walks
 from .session import LogLine
 from .settings import SettingsFile
 from .snapshot import Snapshot
@@ -385,6 +386,23 @@ class Controller:
     def why_not_walk(self, h: Hex) -> str | None:
         problem = walk_problem(self.table.session.state, h)
         return None if problem is None else str(problem)
+
+    def at_hex(self, h: Hex) -> Said | list[Action]:
+        """Enter on ``h``: the one action there, done; several, the list to choose from;
+        none, a walk of the moving unit there when that is what it means; else why not,
+        with its case."""
+        shot = self.snapshot()
+        if not shot.my_move:
+            return Said(self.waiting(), error=True)
+        here = actions_at(list(shot.legal), shot.view, h)
+        if len(here) == 1:
+            return self.press(here[0])
+        if here:
+            return here
+        rules = self.table.session.state.rules
+        if walks(rules, shot.view, h) and (walked := self.walk(h)) is not None:
+            return walked
+        return Said(refusal_at(rules, self, h), error=True)
 
     def walk(self, h: Hex) -> Said | None:
         """A hex further than one step: the way there is said (and given, for the map

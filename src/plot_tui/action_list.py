@@ -6,23 +6,21 @@ made from the game screen's snapshot and answered through its controller."""
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, cast
 
 import attrs
 from rich.text import Text
-from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from plot_core import Action, PlayerView, Rules, Verb
 from plot_core.english import plain_letters, searchable
 from plot_core.wording import describe, words
 from plot_session.choices import PHASE_GROUP, action_hex, area_words, group_of, search_words, unit_hexes
 from plot_session.controller import ROLLING, Controller
+from plot_session.snapshot import Snapshot
 
+from .command_finder import Found, Search
 from .screens import MenuItem
-
-if TYPE_CHECKING:
-    from .game import GameScreen
 
 
 def line_for(controller: Controller, rules: Rules, v: PlayerView, a: Action) -> str:
@@ -65,60 +63,47 @@ class PaletteLine:
     action: Action
 
 
-class ActionCommands(Provider):
-    """The command palette searches the legal actions by their words and notation."""
+def palette_lines(controller: Controller, rules: Rules, shot: Snapshot) -> list[PaletteLine]:
+    """The palette's lines, worked out once each time the palette opens."""
+    v = shot.view
+    out = []
+    for a in shot.legal:
+        area = area_words(rules, action_hex(a, unit_hexes(v)))
+        text = describe(rules, v, a) + (f" · {area}" if area else "")
+        help_ = controller.stakes_words(a, words(rules, v, a)) or (
+            line_for(controller, rules, v, a)[len(describe(rules, v, a)) :].strip()
+        )
+        out.append(PaletteLine(text, searchable(text), searchable(search_words(rules, v, a)), help_, a))
+    return out
 
-    _found: list[PaletteLine] | None = None
 
-    def _items(self) -> list[PaletteLine]:
-        """The palette's lines, worked out once each time the palette opens (a provider
-        lives as long as it is open)."""
-        if self._found is None:
-            self._found = self._work_out()
-        return self._found
+def palette_search(lines: list[PaletteLine], query: str) -> list[tuple[PaletteLine, Text]]:
+    """The best lines for ``query``, each as shown with the query's words in bold: every
+    word somewhere in the action's words (not a fuzzy match: on hundreds of long lines
+    that takes seconds a key), the lines with more of them in their shown words first,
+    in the list's order among equals. A palette shows at most PALETTE_LINES (a travel
+    phase has hundreds of lines; typing finds the rest); an empty query, the first."""
+    wanted = plain_letters(query).split()  # (accents and case aside: muller finds Müller)
+    if not wanted:
+        return [(line, Text(line.text)) for line in lines[:PALETTE_LINES]]
+    found = [
+        ((1 + sum(w in line.shown for w in wanted)) / (1 + len(wanted)), -k, line)
+        for k, line in enumerate(lines)
+        if all(w in line.shown or w in line.more for w in wanted)
+    ]
+    out = []
+    for _, _, line in heapq.nlargest(PALETTE_LINES, found, key=lambda f: f[:2]):
+        shown = Text(line.text)
+        shown.highlight_words(wanted, style="bold", case_sensitive=False)
+        out.append((line, shown))
+    return out
 
-    def _work_out(self) -> list[PaletteLine]:
-        from .game import GameScreen
 
-        screen = self.screen
-        if not isinstance(screen, GameScreen):
-            return []
-        shot, rules, controller = screen.shot, screen.rules, screen.controller
-        v = shot.view
-        out = []
-        for a in shot.legal:
-            area = area_words(rules, action_hex(a, unit_hexes(v)))
-            text = describe(rules, v, a) + (f" · {area}" if area else "")
-            help_ = controller.stakes_words(a, words(rules, v, a)) or (
-                line_for(controller, rules, v, a)[len(describe(rules, v, a)) :].strip()
-            )
-            out.append(PaletteLine(text, searchable(text), searchable(search_words(rules, v, a)), help_, a))
-        return out
-
-    # What the palette shows of an action is what the list and the prompt would say
-    # first, so picking it goes ahead at once.
-    async def discover(self) -> Hits:
-        for line in self._items()[:PALETTE_LINES]:  # (typing finds the rest)
-            yield DiscoveryHit(
-                Text(line.text), partial(self._game.act, line.action, asked=True), help=line.help or None
-            )
-
-    async def search(self, query: str) -> Hits:
-        # Every word of the query somewhere in the action's words (not Textual's fuzzy
-        # match: on hundreds of long lines it takes seconds a key); the shown words first.
-        wanted = plain_letters(query).split()  # (accents and case aside: muller finds Müller)
-        found = [
-            ((1 + sum(w in line.shown for w in wanted)) / (1 + len(wanted)), -k, line)
-            for k, line in enumerate(self._items())
-            if all(w in line.shown or w in line.more for w in wanted)
-        ]
-        # The best that a screen can show, in the list's order among equals: a travel
-        # phase has hundreds of lines, and the palette draws each it is given at every key.
-        for score, _, line in heapq.nlargest(PALETTE_LINES, found, key=lambda f: f[:2]):
-            shown = Text(line.text)
-            shown.highlight_words(wanted, style="bold", case_sensitive=False)
-            yield Hit(score, shown, partial(self._game.act, line.action, asked=True), help=line.help or None)
-
-    @property
-    def _game(self) -> GameScreen:
-        return cast("GameScreen", self.screen)  # the palette opens over a game only
+def action_search(
+    controller: Controller, rules: Rules, shot: Snapshot, act: Callable[[Action], object]
+) -> Search:
+    """The palette's search over the legal actions of ``shot``; a line picked is acted."""
+    lines = palette_lines(controller, rules, shot)
+    return lambda query: [
+        Found(shown, line.help, partial(act, line.action)) for line, shown in palette_search(lines, query)
+    ]

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path, PurePath
-from typing import ClassVar, cast
+from typing import ClassVar
 
 import attrs
 from textual import events, on
-from textual.app import App, ScreenStackError
-from textual.command import CommandPalette
-from textual.css.query import NoMatches
+from textual.app import App
 from textual.screen import Screen
 from textual.widget import MountError
-from textual.worker import WorkerFailed
 
 from plot_core import DataError, GameState, Player, Rules, load_rules
 from plot_core.lessons import Lesson, load_lessons
@@ -25,7 +22,7 @@ from plot_session.session import Seat, Session, lesson_session, new_session, sea
 from plot_session.settings import SettingsFile
 from plot_session.table import AsyncioScheduler, Table
 
-from .departed import from_departed_widget
+from .command_finder import CommandFinder, Run, nothing_found, with_keys
 from .game import GameScreen
 from .learn import CoachedGameScreen, LessonCard, LessonList, LessonScreen
 from .messages import RematchAsked
@@ -91,7 +88,6 @@ class PlotApp(App[None]):
         self._learn = learn  # plot learn: the lessons first
         self._coached = coached  # plot learn --game: that side
         self._lessons = lessons  # read once, when first shown
-        self._palette: CommandPalette | None = None  # the one open or leaving
         self._started: GameSetup | None = None  # the game being played, as it was set up
 
     def on_mount(self, event: events.Mount) -> None:
@@ -255,12 +251,16 @@ class PlotApp(App[None]):
         return await super()._dispatch_action(namespace, action_name, params)
 
     def action_command_palette(self) -> None:
-        """One palette at a time: one still leaving holds its id until it has gone."""
-        if self._palette is not None and self._palette.is_attached:
+        """ctrl+p: the palette over the screen on top (one at a time)."""
+        screen = self.screen
+        if isinstance(screen, CommandFinder) or not screen.is_mounted:
             return
-        if self.use_command_palette and not CommandPalette.is_open(cast("App[object]", self)):
-            self._palette = CommandPalette(id="--command-palette")
-            self.push_screen(self._palette)
+        search = screen.commands() if isinstance(screen, GameScreen) else nothing_found
+        self.push_screen(CommandFinder(with_keys(search, self.action_show_help_panel)), self._palette_picked)
+
+    def _palette_picked(self, run: Run | None) -> None:
+        if run is not None:
+            run()
 
     def action_show_help_panel(self) -> None:
         """The keys panel, on a screen that is there to hold it: the palette's "Keys"
@@ -270,24 +270,6 @@ class PlotApp(App[None]):
                 super().action_show_help_panel()
             except MountError:
                 pass  # the screen left between the check and the mount
-
-    def harmless(self, error: BaseException) -> bool:
-        """Races that keys faster than the screen can set off (found by the SSH fuzz
-        test), after which nothing of ours is lost: a screen asked to close twice (the
-        second pop finds nothing to pop, and pops nothing); a widget whose screen has
-        already left the app, finding its parts gone (departed.py); or any query once
-        the app is shutting down (the client hung up)."""
-        if isinstance(error, ScreenStackError):
-            return True
-        if isinstance(error, WorkerFailed):
-            error = error.error
-        if isinstance(error, NoMatches) and not self.is_running:
-            return True
-        return from_departed_widget(self, error)
-
-    def _handle_exception(self, error: Exception) -> None:
-        if not self.harmless(error):
-            super()._handle_exception(error)
 
     def action_quit_game(self) -> None:
         screen = self.screen

@@ -7,12 +7,12 @@ table the controller hands it, once per version of the table, whoever changed it
 
 from __future__ import annotations
 
+from functools import partial
 from typing import ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.binding import BindingType
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -20,22 +20,21 @@ from plot_core import Action, PlayerView, Rules
 from plot_core.english import counted
 from plot_core.hexgrid import Hex, label
 from plot_record import ChatLine
-from plot_session.choices import actions_at, active_hex
+from plot_session.choices import active_hex
 from plot_session.controller import Controller, Said
-from plot_session.intent import refusal_at, walks
 from plot_session.session import LogLine
 from plot_session.settings import SettingsFile
 from plot_session.table import Changed
 
-from .action_list import ActionCommands, menu_items
+from .action_list import action_search, menu_items
 from .board_screen import BoardScreen
+from .command_finder import Search
 from .game_keys import GAME_KEYS
 from .mapview import MapView
 from .messages import ChoicePicked, RematchAsked, TalkHeard
-from .odds_view import OddsFinder, odds_text
+from .odds_view import OddsFinder, show_odds
 from .plain import plain
 from .prompt import PromptPane, size_hint
-from .rules_screen import link_cases
 from .screens import ActionMenu, GameOverScreen, HandoffScreen, HelpScreen, help_text, result_text
 from .talk import TalkKeys
 from .why import why_text
@@ -44,7 +43,6 @@ SAVE_RETRY = 2.0  # seconds between tries to write what the disk refused
 
 
 class GameScreen(BoardScreen):
-    COMMANDS = Screen.COMMANDS | {ActionCommands}
     BINDINGS: ClassVar[list[BindingType]] = GAME_KEYS
 
     def __init__(self, controller: Controller, rules: Rules, settings: SettingsFile | None = None) -> None:
@@ -145,16 +143,7 @@ class GameScreen(BoardScreen):
         panel = self.by_id("odds")
         if isinstance(panel, Static):
             shown = self.odds.at(self.shot, self.query_one(MapView).cursor)
-            panel.display = bool(shown)
-            if shown:  # fitted to the pane: whole results and whole notes
-                room = panel.styles.max_height
-                lines = int(room.value) - 1 if room is not None and room.is_cells else 0  # (its border)
-                text = odds_text(
-                    shown[0], panel.content_size.width or max(20, self.app.size.width - 40), lines
-                )
-                panel.update(link_cases(text, self.rules.cases))
-            else:
-                panel.update("")
+            show_odds(panel, shown, self.rules.cases, fallback_width=max(20, self.app.size.width - 40))
 
     def table_in_play(self) -> str | None:
         shown = self.odds.at(self.shot, self.query_one(MapView).cursor)
@@ -207,6 +196,10 @@ class GameScreen(BoardScreen):
 
     def act(self, action: Action, *, asked: bool = False) -> None:
         self.answered(self.controller.press(action, asked=asked))
+
+    def commands(self) -> Search:
+        """What ctrl+p finds: the legal actions, each going ahead at once when picked."""
+        return action_search(self.controller, self.rules, self.shot, partial(self.act, asked=True))
 
     def after_change(self) -> None:
         """What a new version may call for: a word on saving, or a dialog."""
@@ -269,20 +262,12 @@ class GameScreen(BoardScreen):
             await self.run_action(bound.binding.action)
 
     def action_act_here(self) -> None:
-        c, shot = self.controller, self.shot
-        if not shot.my_move:
-            self.tell(c.waiting(), error=True)
-            return
         h = self.query_one(MapView).cursor
-        here = actions_at(list(shot.legal), shot.view, h)
-        if len(here) == 1:
-            self.act(here[0])
-        elif here:
-            self._menu(f"At {label(h)}", here)
-        elif walks(self.rules, shot.view, h) and (walked := c.walk(h)) is not None:
-            self.answered(walked)
+        said = self.controller.at_hex(h)
+        if isinstance(said, Said):
+            self.answered(said)
         else:
-            self.tell(refusal_at(self.rules, c, h), error=True)
+            self._menu(f"At {label(h)}", said)
 
     def action_menu(self) -> None:
         legal = list(self.shot.legal)

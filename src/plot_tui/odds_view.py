@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from rich.console import Console
 from rich.text import Text
+from textual.widgets import Static
 
 from plot_core import IllegalAction, Rules
+from plot_core.data import CaseInventory
 from plot_core.engine import Odds
 from plot_core.hexgrid import Hex
 from plot_core.wording import CAUSED_BY_A_ROLL
@@ -15,6 +17,8 @@ from plot_session.choices import actions_at, fixed
 from plot_session.controller import ROLLING, Controller
 from plot_session.intent import attempts
 from plot_session.snapshot import Snapshot
+
+from .rules_screen import link_cases
 
 
 class OddsFinder:
@@ -49,6 +53,19 @@ class OddsFinder:
             )
             self._keys = (shot.version, got)
         return self._keys[1]
+
+
+def show_odds(panel: Static, shown: list[Odds], cases: CaseInventory, *, fallback_width: int) -> None:
+    """The first of ``shown`` in ``panel``, fitted to it (whole results, whole notes,
+    the cases cited as links), or the panel hidden when there are none."""
+    panel.display = bool(shown)
+    if not shown:
+        panel.update("")
+        return
+    room = panel.styles.max_height
+    lines = int(room.value) - 1 if room is not None and room.is_cells else 0  # (its border)
+    text = odds_text(shown[0], panel.content_size.width or fallback_width, lines)
+    panel.update(link_cases(text, cases))
 
 
 def explains(o: Odds, refusal: IllegalAction | None) -> bool:

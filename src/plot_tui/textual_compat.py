@@ -24,8 +24,8 @@ from textual.widgets._footer import FooterKey
 
 # Methods of textual.app.App that plot overrides: which key actions run at all (a key
 # for a screen already gone does nothing; a stranger's session runs no app actions),
-# what a failure does (a race inside Textual is harmless; a served session's failure
-# ends only that session), and that nothing is printed on the server's own terminal.
+# what a failure does (a served session's failure ends only that session), and that
+# nothing is printed on the server's own terminal.
 APP_OVERRIDES = ("_dispatch_action", "_handle_exception", "_print_error_renderables")
 
 # Attributes of an App a served session reads or sets when it ends on a failure.

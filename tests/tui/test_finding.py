@@ -6,11 +6,11 @@ neighbours before anything further off."""
 from __future__ import annotations
 
 import pytest
-from textual.command import CommandPalette
 from textual.widgets import Input, OptionList
 
 from plot_core.hexgrid import distance, parse_hex
 from plot_tui.action_list import PALETTE_LINES
+from plot_tui.command_finder import CommandFinder
 from plot_tui.mapview import MapView
 from plot_tui.screens import ActionMenu
 
@@ -138,7 +138,7 @@ async def test_the_palette_finds_an_action_by_its_area_and_goes_ahead_at_once():
         s = session_of(app)
         await pilot.press("ctrl+p")
         await pilot.pause()
-        assert isinstance(app.screen, CommandPalette)
+        assert isinstance(app.screen, CommandFinder)
         await pilot.press(*"travel berne")
         for _ in range(40):
             await pilot.pause(0.05)

@@ -157,7 +157,8 @@ async def test_a_key_for_a_covered_screen_does_not_close_the_one_on_top(rules):
     Textual's dismiss would pop the palette and spend the help screen's result; ours
     leaves both, and each closes normally afterwards."""
     from textual import events
-    from textual.command import CommandPalette
+
+    from plot_tui.command_finder import CommandFinder
 
     app = app_for(pos(EMPTY))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -165,10 +166,10 @@ async def test_a_key_for_a_covered_screen_does_not_close_the_one_on_top(rules):
         await pilot.press("question_mark")
         helper = app.screen
         await pilot.press("ctrl+p")
-        assert isinstance(app.screen, CommandPalette)
+        assert isinstance(app.screen, CommandFinder)
         helper.post_message(events.Key("x", None))
         await pilot.pause()
-        assert isinstance(app.screen, CommandPalette) and not helper.closing
+        assert isinstance(app.screen, CommandFinder) and not helper.closing
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is helper
@@ -197,20 +198,90 @@ async def test_keys_for_a_screen_not_built_yet_or_leaving_do_nothing(rules):
 async def test_the_palette_opened_again_while_it_leaves_is_not_opened_twice(rules):
     """ctrl+p, escape, ctrl+p faster than the first palette goes: one palette, no clash
     of ids (the SSH fuzz test found DuplicateIds)."""
-    from textual.command import CommandPalette
+    from plot_tui.command_finder import CommandFinder
 
     app = app_for(pos(EMPTY))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+p")
         palette = app.screen
-        assert isinstance(palette, CommandPalette)
+        assert isinstance(palette, CommandFinder)
         palette.dismiss()
         app.action_command_palette()  # the old one has not gone yet
         await pilot.pause()
         assert app.is_running
         await pilot.press("ctrl+p")
-        assert isinstance(app.screen, CommandPalette)
+        assert isinstance(app.screen, CommandFinder)
+
+
+@pytest.mark.asyncio
+async def test_keys_typed_into_the_palette_as_it_closes_search_nothing_after_it_has_gone(rules):
+    """ctrl+p, a few letters and Escape sent at once, as a fast typist or a paste over
+    SSH does: the letters' searches are done before the palette goes, so none runs on
+    against a list that has gone (Textual's own palette searched in a worker and failed
+    so, within the first bursts of these)."""
+    import random
+
+    from textual import events
+
+    from plot_tui.command_finder import CommandFinder
+
+    chars = {"ctrl+p": "\x10", "escape": "\x1b", "enter": "\r"}
+    bursts = [
+        ["ctrl+p", "a", "b", "escape"],
+        ["ctrl+p", "escape"],
+        ["ctrl+p", "k", "escape", "ctrl+p"],
+        ["escape", "m"],
+        ["ctrl+p", "k", "e", "y", "s", "enter"],
+    ]
+    rnd = random.Random(1)
+    app = app_for(pos(EMPTY))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        for k in range(60):
+            for key in rnd.choice(bursts):
+                app.post_message(events.Key(key, chars.get(key, key)))
+            if k % 3 == 0:
+                await pilot.pause()
+        await pilot.pause()
+        for _ in range(4):  # whatever is left open: the keys panel, the palette
+            await pilot.press("escape")
+        assert app.is_running and app.return_code is None
+        await pilot.press("ctrl+p", *"keys")
+        assert isinstance(app.screen, CommandFinder)
+
+
+@pytest.mark.asyncio
+async def test_a_palette_closed_before_it_was_mounted_mounts_without_failing(rules):
+    """Escape right behind ctrl+p over SSH: the palette is taken down before it mounts,
+    and mounting finds its parts gone; it looks none of them up, so nothing fails."""
+    from plot_tui.command_finder import CommandFinder, nothing_found
+
+    app = app_for(pos(EMPTY))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(5):
+            palette = CommandFinder(nothing_found)
+            app.push_screen(palette)
+            palette.dismiss()
+            await pilot.pause()
+        assert app.is_running and app.screen is game(app)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("size", [(1, 24), (2, 5), (1, 1)])
+async def test_the_palette_on_a_terminal_a_column_or_two_wide_searches_without_failing(size):
+    """A client may resize its terminal to 1x1 (the SSH fuzz test does): the palette's
+    lines, an action and what is at stake under it, still wrap (at a width of 0,
+    Textual's list fails)."""
+    app = app_for(pos(EMPTY))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p", *"move")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.is_running and app.screen is game(app)
 
 
 @pytest.mark.asyncio
@@ -279,51 +350,6 @@ async def test_a_panel_shown_late_draws_the_game_as_it_is_now(rules):
         await pilot.press("B")  # the Boxes tab, never shown before
         await pilot.pause()
         assert "Interrogation Cell (1)" in str(screen.query_one(BoxPanel).render())
-
-
-@pytest.mark.asyncio
-async def test_a_widget_whose_screen_has_gone_finding_its_parts_gone_is_no_failure():
-    """Seen over SSH: Textual's Tabs, mounting as its screen was taken down, found its
-    first tab gone (ValueError); a Header told of a new sub-title as its screen was
-    taken down found its title widget gone (NoMatches). Nothing of ours was lost, so
-    the app lets them pass; the same failures in a widget on a screen still up fail."""
-    from textual.css.query import NoMatches
-    from textual.widgets import Header, Static, Tabs
-
-    def raised(call) -> Exception:
-        try:
-            call()
-        except (NoMatches, ValueError) as e:
-            return e
-        raise AssertionError("nothing raised")
-
-    app = app_for(pos(EMPTY))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        up = game(app)
-        header, tabs = up.query_one(Header), Tabs()
-        await up.mount(tabs)
-        here = [raised(lambda: header.query_one("NoSuchWidget")), raised(lambda: tabs.validate_active("x"))]
-        assert not any(app.harmless(e) for e in here)  # on the screen still up: failures
-        lone = Static()  # made and never placed anywhere: a query of it is a defect
-        assert not app.harmless(raised(lambda: lone.query_one("NoSuchWidget")))
-        taken = Static()
-        await up.mount(taken)
-        await taken.remove()
-
-        def on_the_screen(self, child):  # a method of the screen, still up, that calls
-            return child.query_one("NoSuchWidget")  # into a widget it took away: a defect
-
-        assert not app.harmless(raised(lambda: on_the_screen(up, taken)))
-        assert not app.harmless(ValueError("No Tab with id 'x'"))  # raised by no widget
-        await pilot.press("question_mark")  # another screen on top: the game screen is still up
-        await pilot.pause()
-        assert not any(app.harmless(e) for e in here)
-        app.pop_screen()
-        app.pop_screen()  # the game screen taken away: its widgets have gone with it
-        await pilot.pause()
-        gone = [raised(lambda: header.query_one("NoSuchWidget")), raised(lambda: tabs.validate_active("x"))]
-        assert all(app.harmless(e) for e in gone)
 
 
 LABEL_TOKENS = re.compile(r"^(\d{3}[?~mn.+ sa]?|[A-Z]{2,3}|·|~|[+saxi]|[a-z@]|[A-Z]{2}[a-z@])$")

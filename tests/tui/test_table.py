@@ -230,3 +230,26 @@ def test_a_standing_no_coup_is_answered_by_the_table_and_nobody_hears_it_asked()
     assert asked and not any(asked)
     no_coups = [ln for ln in session.log if ln.action is not None and ln.action.verb.value == "no-reveal"]
     assert len(no_coups) >= 4  # one answer at each SS phase's end
+
+
+def test_enter_on_a_hex_acts_walks_or_says_why_not_without_a_screen():
+    """Enter on a hex is decided by the controller, whichever screen pressed it: the one
+    action there is taken; a hex further than a step is a walk, said first with its
+    way; a hex the unit may not enter is refused with its case (11.32 here); and the
+    side not to move is told whose move it is."""
+    from plot_core.hexgrid import parse_hex
+
+    def controller(side: Player) -> Controller:
+        return Controller(Table(Session(pos(DUEL), HOTSEAT), InlineScheduler()), [side])
+
+    ss = controller(Player.SS)
+    said = ss.at_hex(parse_hex("2110"))  # Schellenberg's hex: the one action, to move him
+    assert not isinstance(said, list) and said.text == "Move Schellenberg (002)"
+    assert ss.table.session.state.active == "002"
+    walk = ss.at_hex(parse_hex("2112"))
+    assert not isinstance(walk, list) and walk.path == (parse_hex("2011"), parse_hex("2112"))
+    assert "Enter again" in walk.text and ss.table.session.state.unit("002").hex == parse_hex("2110")
+    refused = ss.at_hex(parse_hex("2111"))
+    assert not isinstance(refused, list) and refused.error and refused.text.endswith("(11.32)")
+    waiting = controller(Player.ABWEHR).at_hex(parse_hex("2110"))
+    assert not isinstance(waiting, list) and waiting.error and waiting.text == "It is the SS player's move."
