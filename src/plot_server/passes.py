@@ -53,6 +53,28 @@ SIGN_IN = Kind(
     "sign-in", SESSION_HOURS * 3600, True, per_player=10, per_address=20, most=10_000, token_bytes=32
 )
 LINK = Kind("link", LINK_MINUTES * 60, False, per_player=3, per_address=0, most=1000, token_bytes=24)
+DEVICE_DAYS = 180  # a browser stays known this long after its last sign-in
+# A browser that has signed in with the right password: its later sign-ins wait only
+# behind its own wrong ones, not behind the guesses of strangers at the same address
+# (a club's NAT, a load balancer). Only a right password ever makes one.
+DEVICE = Kind("device", DEVICE_DAYS * 86400, True, per_player=10, per_address=20, most=10_000, token_bytes=32)
+
+
+# An SSH key a client offered (and the server did not know) on a connection that then
+# gave the right password: its later connections sign in with the key, proving they
+# hold it, and never wait behind anyone's guesses. Its "token" is the key's fingerprint,
+# a kind of its own, so that no browser can name it as a cookie.
+KEY = Kind("key", DEVICE_DAYS * 86400, True, per_player=10, per_address=20, most=10_000, token_bytes=0)
+
+
+def key_token(fingerprint: str) -> str:
+    return "ssh key " + fingerprint
+
+
+def queue_of(device: str) -> str:
+    """The password throttle's queue for a known browser: named by a digest of its
+    token (the throttle's names reach the operator's log; the token must not)."""
+    return "browser " + _digest(device)[:16]
 
 
 def by_password(who: Account) -> bool:
@@ -90,8 +112,9 @@ class Passes(Protocol):
     """Where sign-ins and links are held. A method raises StoreError when the store
     cannot be reached (a memory holder never does)."""
 
-    async def add(self, kind: Kind, who: Account, address: str = "") -> str:
-        """A new pass for ``who``, made from ``address``: its token."""
+    async def add(self, kind: Kind, who: Account, address: str = "", token: str = "") -> str:
+        """A new pass for ``who``, made from ``address``: its token (random, unless
+        ``token`` names it: a key's, made again when it is already held)."""
         ...
 
     async def who(self, kind: Kind, token: str | None) -> Account | None:
@@ -118,9 +141,10 @@ class PassesInMemory:
     def _of(self, kind: Kind) -> OrderedDict[str, Held]:
         return self._held.setdefault(kind.name, OrderedDict())
 
-    async def add(self, kind: Kind, who: Account, address: str = "") -> str:
-        token = secrets.token_urlsafe(kind.token_bytes)
+    async def add(self, kind: Kind, who: Account, address: str = "", token: str = "") -> str:
+        token = token or secrets.token_urlsafe(kind.token_bytes)
         held, now = self._of(kind), self.clock()
+        held.pop(token, None)
         for old in [t for t, h in held.items() if h.seen < kind.since(now)]:
             del held[old]  # the lapsed first, as the store does: they count against no bound
         held[token] = Held(who, now, address)
@@ -168,8 +192,8 @@ class StoredPasses:
     async def close(self) -> None:
         await self.db.close()
 
-    async def add(self, kind: Kind, who: Account, address: str = "") -> str:
-        token = secrets.token_urlsafe(kind.token_bytes)
+    async def add(self, kind: Kind, who: Account, address: str = "", token: str = "") -> str:
+        token = token or secrets.token_urlsafe(kind.token_bytes)
         now = self.clock()
 
         async def work(c: psycopg.AsyncConnection) -> None:
@@ -178,7 +202,9 @@ class StoredPasses:
             )
             await c.execute(
                 "INSERT INTO plot_passes (token_hash, kind, who_key, who_name, address, seen) "
-                "VALUES (%s, %s, %s, %s, %s, %s)",
+                "VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (token_hash) DO UPDATE SET "
+                "who_key = EXCLUDED.who_key, who_name = EXCLUDED.who_name, address = EXCLUDED.address, "
+                "seen = EXCLUDED.seen, n = nextval('plot_pass_order') WHERE plot_passes.kind = EXCLUDED.kind",
                 (_digest(token), kind.name, who.key, who.name, address, now),
             )
             rows = await (

@@ -43,6 +43,7 @@ from .guard import CodeLimit, PasswordThrottle, idle_check_every, name_problem, 
 from .hub import Account, Hub, Refused, ServedTable, TableConnection, WrongCode, to_operator
 from .lobby import LOBBY_STYLESHEET, GiveTimeScreen, LobbyScreen, TableSetup
 from .logs import failure_log_path, log_failure
+from .passes import KEY, Passes, key_token
 from .pgstore import StoreError
 from .plain_door import serve_plain, split_plain
 from .private_files import make_private
@@ -550,6 +551,9 @@ class ServedApp(PlotApp):
             self.hub.lobby_listeners.remove(self._lobby_changed)
 
 
+MOST_OFFERED = 8  # keys a connection may offer that are remembered with its password
+
+
 class PlotSSHServer(asyncssh.SSHServer):
     """Who may come in, who they are, and what they may ask for once in."""
 
@@ -562,8 +566,13 @@ class PlotSSHServer(asyncssh.SSHServer):
         throttle: PasswordThrottle | None = None,
         name_problem: Callable[[str], str | None] = name_problem,
         signed_in_problem: Callable[[Account], str | None] = lambda who: None,
+        remembered: Passes | None = None,
     ) -> None:
         self.password, self.keys, self.limits, self.gauge = password, keys, limits, gauge
+        # the keys clients offered on connections that gave the right password (passes.KEY)
+        self.remembered = remembered if password is not None else None
+        self._offered: list[asyncssh.SSHKey] = []  # unknown keys this connection offered
+        self._by_remembered_key = False
         # the hub's: a name's form and the host's bars before sign-in; after it, a
         # barred key, or a look-alike of a player's name (that answer names the player)
         self.name_problem, self.signed_in_problem = name_problem, signed_in_problem
@@ -626,8 +635,32 @@ class PlotSSHServer(asyncssh.SSHServer):
     def password_auth_supported(self) -> bool:
         return self.password is not None
 
+    def public_key_auth_supported(self) -> bool:
+        return self.keys is not None or self.remembered is not None
+
+    async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """A key the operator authorized (seats bind to it), or one this server has
+        seen given with the right password before (the player is who the name says, as
+        with the password). asyncssh asks again with the client's signature before it
+        lets either in, so holding the key is proved, not claimed."""
+        peer = self._connection.get_extra_info("peername") or ("", 0)
+        ok = self.keys is not None and self.keys.validate(key, peer[0], peer[0]) is not None
+        self._key = key if ok else None
+        self._by_remembered_key = False
+        if ok or self.remembered is None:
+            return ok
+        try:
+            known = await self.remembered.who(KEY, key_token(key.get_fingerprint())) is not None
+        except StoreError:
+            known = False  # the store away: the password still lets the player in
+        if known:
+            self._by_remembered_key = True
+        elif len(self._offered) < MOST_OFFERED and key not in self._offered:
+            self._offered.append(key)
+        return known
+
     async def validate_password(self, username: str, password: str) -> bool:
-        self._key = None
+        self._key, self._by_remembered_key = None, False
         address = self._address()
         wait = self.throttle.delay(address)
         if wait:  # guessing from this address slows down
@@ -635,19 +668,25 @@ class PlotSSHServer(asyncssh.SSHServer):
         ok = self.password is not None and secrets.compare_digest(password.encode(), self.password.encode())
         if ok:
             self.throttle.passed(address)
+            await self._remember_offered(username, address)
         else:
             self.throttle.failed(address)
             to_operator(f"refused sign-in: {split_plain(username)[0][:40]} from {address} (a wrong password)")
         return ok
 
-    def public_key_auth_supported(self) -> bool:
-        return self.keys is not None
-
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        peer = self._connection.get_extra_info("peername") or ("", 0)
-        ok = self.keys is not None and self.keys.validate(key, peer[0], peer[0]) is not None
-        self._key = key if ok else None
-        return ok
+    async def _remember_offered(self, username: str, address: str) -> None:
+        """The keys this client offered before the right password: known from now on,
+        so that its next sign-in needs no password and waits behind no one's guesses
+        (players behind one address: a club's NAT, a load balancer)."""
+        if self.remembered is None or self.name_problem(split_plain(username)[0]) is not None:
+            return
+        name = normal_name(split_plain(username)[0])
+        try:
+            for key in self._offered:
+                token = key_token(key.get_fingerprint())
+                await self.remembered.add(KEY, Account(f"password {name}", name), address, token)
+        except StoreError as e:
+            to_operator(f"the keys {name} offered are not remembered: {e}")
 
     def auth_completed(self) -> None:
         if self._state != "stranger":  # pushed out while signing in
@@ -658,7 +697,7 @@ class PlotSSHServer(asyncssh.SSHServer):
         who = (
             Account(f"key {self._key.get_fingerprint()}", name)
             if self._key is not None
-            else Account(f"password {name}", name)
+            else Account(f"password {name}", name)  # (a remembered key: as the password)
         )
         problem = self.signed_in_problem(who)
         if problem is not None:  # (still a stranger: its slot goes with the connection)
@@ -666,7 +705,13 @@ class PlotSSHServer(asyncssh.SSHServer):
             self._connection.disconnect(asyncssh.DISC_ILLEGAL_USER_NAME, f"plot: {problem}")
             return
         self._connection.set_extra_info(plot_who=who, plot_gate=self, plot_plain=plain)
-        how = "a key" if self._key is not None else "the password"
+        how = (
+            "a key"
+            if self._key is not None
+            else "a key given with the password before"
+            if self._by_remembered_key
+            else "the password"
+        )
         self._signed_in = f"{name} from {self._address()}"  # (gone with the connection)
         to_operator(f"sign-in: {name} by {how}, {'plain' if plain else 'ssh'} door, from {self._address()}")
         if self in self.gauge.strangers:
@@ -818,7 +863,7 @@ async def start(
     throttle = throttle or PasswordThrottle(say=to_operator)  # one for the server: per address
     return await asyncssh.create_server(
         lambda: PlotSSHServer(
-            password, keys, limits, gauge, throttle, hub.name_problem, hub.signed_in_problem
+            password, keys, limits, gauge, throttle, hub.name_problem, hub.signed_in_problem, hub.passes
         ),
         host,
         port,

@@ -25,7 +25,7 @@ from .collector import Collector
 from .figures import Watched, prometheus_text
 from .guard import PasswordThrottle, normal_name
 from .hub import Account, Hub
-from .passes import LINK, LINK_MINUTES, SESSION_HOURS, SIGN_IN
+from .passes import DEVICE, DEVICE_DAYS, LINK, LINK_MINUTES, SESSION_HOURS, SIGN_IN, queue_of
 from .pgstore import StoreError
 from .server import ConnectionCount, Frontend, Limits, ServedApp
 from .tables import to_operator
@@ -36,6 +36,7 @@ TERMINAL_FILES = Path(textual_serve.__file__).parent / "static"
 OUR_FILES = Path(__file__).parent / "webpage"
 
 COOKIE = "plot_session"
+DEVICE_COOKIE = "plot_device"  # this browser has signed in with the password before
 MAX_FORM = 4096  # bytes of a sign-in form
 FAREWELL = 5.0  # seconds a page's last frames and its goodbye may take
 # seconds requests still running may take once the server stops: a page's farewell;
@@ -129,6 +130,19 @@ def set_cookie(response: web.StreamResponse, request: web.Request, token: str) -
         path="/",
         secure=_secure(request),
         max_age=SESSION_HOURS * 3600,
+    )
+
+
+def set_device_cookie(response: web.StreamResponse, request: web.Request, token: str) -> None:
+    """The known browser's cookie, good for DEVICE_DAYS from its last sign-in."""
+    response.set_cookie(
+        DEVICE_COOKIE,
+        token,
+        httponly=True,
+        samesite="Strict",
+        path="/",
+        secure=_secure(request),
+        max_age=DEVICE_DAYS * 86400,
     )
 
 
@@ -283,26 +297,36 @@ def make_app(
         if not isinstance(name, str) or not isinstance(given, str):
             return sign_in_page(password=True, problem="Send a name and a password.", status=400)
         address = _address(request, proxies)
-        wait = throttle.delay(address)
-        # guessing from this address slows down, both doors; a stop ends the wait
+        # A browser that has had the right password waits behind its own wrong ones
+        # only; any other, behind every guess from its address (both doors).
+        device = request.cookies.get(DEVICE_COOKIE)
+        known = device is not None and await passes.who(DEVICE, device) is not None
+        queue = queue_of(device) if known and device is not None else address
+        wait = throttle.delay(queue)
+        # a stop ends the wait
         if wait and await _stopped_within(request.app[STOPPING], wait):
             return sign_in_page(password=True, problem="The server is stopping; try again soon.", status=503)
         problem = hub.name_problem(name)
         if problem is not None:
             return sign_in_page(password=True, problem=f"That name: {problem}.", status=400)
         if not secrets.compare_digest(given.encode(), password.encode()):
-            throttle.failed(address)
+            throttle.failed(queue)
             to_operator(f"refused sign-in: {name[:40]} from {address} (a wrong password, web door)")
             return sign_in_page(
                 password=True, name=name, problem="That is not the server's password.", status=403
             )
-        throttle.passed(address)
+        throttle.passed(queue)
         name = normal_name(name)
         who = Account(f"password {name}", name)  # as `ssh name@host`
         problem = hub.signed_in_problem(who)
         if problem is not None:
             return sign_in_page(password=True, problem=f"That name: {problem}.", status=400)
-        return _signed_in(request, who, "the password", await passes.add(SIGN_IN, who, address))
+        response = _signed_in(request, who, "the password", await passes.add(SIGN_IN, who, address))
+        if not known:
+            device = await passes.add(DEVICE, who, address)
+        assert device is not None
+        set_device_cookie(response, request, device)  # (known: another DEVICE_DAYS)
+        return response
 
     def _link_gone() -> web.Response:
         return sign_in_page(
@@ -391,8 +415,10 @@ def make_app(
         who = await passes.take(SIGN_IN, request.cookies.get(COOKIE))
         if who is not None:
             to_operator(f"sign-out: {who.name} from {_address(request, proxies)} (web door)")
+        await passes.take(DEVICE, request.cookies.get(DEVICE_COOKIE))  # (a shared computer)
         response = web.HTTPSeeOther("/", headers=HEADERS)
         response.del_cookie(COOKIE, path="/")
+        response.del_cookie(DEVICE_COOKIE, path="/")
         return response
 
     async def play(request: web.Request) -> web.StreamResponse:

@@ -14,7 +14,7 @@ import pytest
 
 from fakes import Ticks
 from plot_server.hub import Account
-from plot_server.passes import LINK, SIGN_IN, PassesInMemory, StoredPasses
+from plot_server.passes import DEVICE, LINK, SIGN_IN, PassesInMemory, StoredPasses
 from plot_server.pgstore import StoreError, prepare
 
 BOB = Account("SHA256:bobs-key", "bob")
@@ -78,6 +78,24 @@ def test_a_sign_in_lasts_a_day_from_the_last_visit_and_ends_at_sign_out(held):
         again = await book.add(SIGN_IN, ALICE, "192.0.2.1")
         assert await book.take(SIGN_IN, again) == ALICE  # signing out
         assert await book.who(SIGN_IN, again) is None
+
+    run(book, go)
+
+
+def test_a_known_browser_is_known_on_every_worker_for_half_a_year_from_its_last_sign_in(held):
+    """What lets a browser that has had the password sign in past the guesses from its
+    address (web.py): kept where the sign-ins are, so every worker knows it."""
+    book, clock = held
+
+    async def go(book):
+        device = await book.add(DEVICE, ALICE, "192.0.2.1")
+        assert await book.who(SIGN_IN, device) is None  # a known browser is not signed in
+        clock.now += 179 * 86400
+        assert await book.who(DEVICE, device) == ALICE  # a sign-in: another 180 days
+        clock.now += 180 * 86400 + 1
+        assert await book.who(DEVICE, device) is None
+        again = await book.add(DEVICE, ALICE, "192.0.2.1")
+        assert await book.take(DEVICE, again) == ALICE and await book.who(DEVICE, again) is None
 
     run(book, go)
 

@@ -1,0 +1,72 @@
+"""Players behind one address (a club's NAT, a load balancer) with strangers guessing
+the server's password there: a real OpenSSH client that once gave the right password,
+offering its key, signs in with that key from then on, at once, proving it holds the key;
+a client that never has waits behind the guesses as before."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import time
+
+import asyncssh
+import pytest
+
+from serving import Server, make_keys, needs_ssh, ssh_args
+
+pytestmark = needs_ssh
+
+
+def sign_in(server: Server, key, name: str, *, password: bool, timeout: float = 30) -> float:
+    """``name`` signs in with OpenSSH offering ``key`` (and the password when asked, if
+    ``password``); the seconds it took. The session then ends: no terminal is asked for."""
+    askpass = server.d / "askpass"
+    askpass.write_text("#!/bin/sh\necho swordfish\n")
+    askpass.chmod(0o700)
+    args = ssh_args(server.port, key, "-T", f"{name}@127.0.0.1")
+    if password:  # a person at the keyboard, who types the password when asked
+        args[args.index("BatchMode=yes")] = "BatchMode=no"
+        args[1:1] = ["-o", "NumberOfPasswordPrompts=1", "-o", "PreferredAuthentications=publickey,password"]
+    env = {**os.environ, "SSH_ASKPASS": str(askpass), "SSH_ASKPASS_REQUIRE": "force", "DISPLAY": ":0"}
+    started = time.monotonic()
+    subprocess.run(args, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout)
+    return time.monotonic() - started
+
+
+def guess(server: Server, times: int) -> None:
+    """A stranger at the same address tries wrong passwords."""
+
+    async def go():
+        for _ in range(times):
+            with pytest.raises((asyncssh.PermissionDenied, asyncssh.ConnectionLost)):
+                await asyncssh.connect(
+                    "127.0.0.1",
+                    server.port,
+                    username="mallory",
+                    known_hosts=None,
+                    client_keys=None,
+                    password="guess",
+                )
+
+    asyncio.run(go())
+
+
+def test_a_key_given_with_the_right_password_signs_in_past_the_guesses_from_its_address(tmp_path):
+    make_keys(tmp_path, ["alice"], strangers=["dora", "erin"])
+    server = Server(tmp_path)
+    try:
+        assert sign_in(server, tmp_path / "dora", "dora", password=False) < 20
+        assert not [ln for ln in server.output if "sign-in: dora" in ln]  # a key alone: unknown
+        sign_in(server, tmp_path / "dora", "dora", password=True)
+        assert [ln for ln in server.output if "sign-in: dora by the password" in ln], server.output
+        guess(server, 7)  # the address's queue is now seconds long, and growing
+        took = sign_in(server, tmp_path / "dora", "dora", password=False)
+        assert [ln for ln in server.output if "sign-in: dora by a key given with the password before" in ln]
+        assert took < 3, took
+        # erin's key was never given with the password: erin waits behind the guesses
+        took = sign_in(server, tmp_path / "erin", "erin", password=True)
+        assert took > 3, took
+        assert [ln for ln in server.output if "sign-in: erin by the password" in ln]
+    finally:
+        server.stop()
