@@ -134,18 +134,16 @@ class ChannelText(io.TextIOBase):
             self.lost += text.count("\n")
             self.dropped = True
             return len(text)
-        on_screen = ""  # what stands before the text on its first line
-        if self.at_prompt:  # news, or the answer to a line: it goes on after the prompt
+        if self.at_prompt:  # news comes in: it takes the prompt's line
             self.at_prompt = False
             if self.typed():
                 self.send(b"\r\n")  # (a line half typed: shown again by the next prompt)
-            else:
-                on_screen = PROMPT
+            else:  # the prompt wiped (a carriage return, no cursor codes): the news is not
+                self.send(b"\r" + b" " * len(PROMPT) + b"\r")  # read as if typed after it
         if self.dropped:
             lost, self.lost, self.dropped = max(1, self.lost), 0, False
             self.send(f"({counted(lost, 'line')} not sent: your connection did not read them.)\r\n".encode())
-            on_screen = ""  # (the note went on after the prompt)
-        folded = fold(on_screen + text, self.width())[len(on_screen) :]
+        folded = fold(text, self.width())
         self.send(folded.replace("\n", "\r\n").encode("utf-8", "replace"))
         self._prompt_soon()
         return len(text)
@@ -250,6 +248,7 @@ class PlainVisit:
         self.talk_seen = 0
         self.removed_seen: set[int] = set()  # lines of talk shown taken back by the host
         self.asked_at: tuple[int, bool] | None = None  # (actions, my move) when last asked
+        self.waiting_said = ""  # whom the game waits for, as last said (once, not each step)
         self.over_said = False  # the game's end said at this table
         self.rematch_said = ""  # ... and what was said of its rematch
         self.rematch_before: str | None = None  # its rematch's table when we sat down
@@ -531,7 +530,7 @@ class PlainVisit:
         self.say(f"Table {table.id}, game {table.session.game}: you are {role}. leave: back to the lobby.")
         if note := chair.note():
             self.say(in_words(note))
-        self.asked_at, self.over_said = None, False
+        self.asked_at, self.over_said, self.waiting_said = None, False, ""
         self.opponent_here = None  # (the note has said whether the opponent is here)
         # (the note has said the rematch as it stands; one made since takes us there)
         self.rematch_said = in_words(rematch_words(table, chair.side)) if chair.side is not None else ""
@@ -692,9 +691,11 @@ class PlainVisit:
             return
         self.asked_at = moment
         if shot.my_move:
+            self.waiting_said = ""
             seat.ask()
-        else:
-            self.say(self._waiting())
+        elif (waiting := self._waiting()) != self.waiting_said:
+            self.waiting_said = waiting  # (the computer's steps, each an action: said once)
+            self.say(waiting)
 
     def _opponent_news(self, guest: TableConnection) -> None:
         """The opponent left the table, or came back: said once each time (the full

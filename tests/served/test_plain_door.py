@@ -128,9 +128,9 @@ def test_against_the_computer_and_watching_in_plain_text(rules, tmp_path, monkey
     assert "Your move, Abwehr" in said
     # carol plays by the numbers; the table's computer answers on the hub's clock
     before = table.session.actions
-    for _ in range(300):  # the last choice, which is most often to end the phase
-        if any(ln.side is Player.SS for ln in table.session.log[before:]):
-            break
+    for _ in range(600):  # the last choice, which is most often to end the phase
+        if sum(ln.side is Player.SS and ln.action is not None for ln in table.session.log[before:]) >= 6:
+            break  # the computer has made several moves (a phase of its own)
         if carol.visit.guest.chair.my_move():
             shown = carol.new()
             play_choice(carol.type, shown if CHOICE.search(shown) else carol.type("choices"))
@@ -138,6 +138,9 @@ def test_against_the_computer_and_watching_in_plain_text(rules, tmp_path, monkey
             clock.run()
     assert any(ln.side is Player.SS for ln in table.session.log[before:])  # the computer moved
     assert re.search(r"^SS: ", carol.out.getvalue(), re.M)  # and carol heard it
+    # whom the game waits for is said once, not again at each of the computer's steps
+    for between in carol.out.getvalue().split("Your move"):
+        assert between.count("(the computer) is to act") <= 1, between
     assert "Back in the lobby" in carol.type("leave")
     assert "No level 'godlike'" in carol.type("new ss computer godlike")
     dave = Player_(hub, ALICE)
@@ -261,3 +264,39 @@ def test_a_plain_player_is_told_when_the_opponent_leaves_the_table_and_comes_bac
     assert "The Abwehr player (bob) has left the table; the game waits for them." in alice.new()
     bob.type("sit T1")
     assert "The Abwehr player (bob) is back at the table." in alice.new()
+
+
+def on_screen(sent: bytes) -> list[str]:
+    """The lines a terminal shows for ``sent``: a carriage return goes back to the
+    start of its line, and what follows writes over it."""
+    lines = []
+    for raw in sent.decode().split("\r\n"):
+        line = ""
+        for part in raw.split("\r"):
+            line = part + line[len(part) :]
+        lines.append(line.rstrip())
+    return lines
+
+
+def test_news_at_an_empty_prompt_takes_its_line_and_is_not_read_as_typed():
+    """Over SSH the prompt follows each burst; news that comes while the player has
+    typed nothing wipes it and stands at the start of the line (after "> " it read as
+    if the player had typed it); the prompt then follows the news."""
+    from plot_server.plain_door import ChannelText
+
+    sent: list[bytes] = []
+    soon: list = []
+    out = ChannelText(sent.append, later=soon.append, typed=lambda: "")
+    out.write("You are alice. Type help for the commands.\n")
+    soon.pop()()
+    assert on_screen(b"".join(sent))[-1] == ">"
+    out.write("The Abwehr (the computer) is to act.\n")
+    out.write("Abwehr: Move Canaris (300) → 1613, and ends its move.\n")
+    soon.pop()()
+    assert on_screen(b"".join(sent))[-4:] == [
+        "You are alice. Type help for the commands.",
+        "The Abwehr (the computer) is to act.",
+        "Abwehr: Move Canaris (300) → 1613, and ends its move.",
+        ">",
+    ]
+    assert b"\x1b" not in b"".join(sent)  # a carriage return and spaces: no cursor codes
