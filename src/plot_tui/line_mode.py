@@ -511,7 +511,9 @@ class LineMode(Answers):
             return self._key(text)
         if word == "undo":
             if not self.controller.undo().error:
-                self.shown = 0
+                # the log up to the step taken back is the same: only where things now
+                # stand is said (the prompt), not the game again from its set-up
+                self.shown = len(self.controller.snapshot().log)
                 self.say("Taken back.")
                 return ACTED
             self.say("Nothing of yours to take back.")
