@@ -61,6 +61,7 @@ class PaletteLine:
     more: str  # what else it is found by, as a search compares it
     help: str  # what is at stake
     action: Action
+    ask: str = ""  # said before it goes ahead (a roll, a spent chit), as the list asks
 
 
 def palette_lines(controller: Controller, rules: Rules, shot: Snapshot) -> list[PaletteLine]:
@@ -70,10 +71,9 @@ def palette_lines(controller: Controller, rules: Rules, shot: Snapshot) -> list[
     for a in shot.legal:
         area = area_words(rules, action_hex(a, unit_hexes(v)))
         text = describe(rules, v, a) + (f" · {area}" if area else "")
-        help_ = controller.stakes_words(a, words(rules, v, a)) or (
-            line_for(controller, rules, v, a)[len(describe(rules, v, a)) :].strip()
-        )
-        out.append(PaletteLine(text, searchable(text), searchable(search_words(rules, v, a)), help_, a))
+        ask = controller.stakes_words(a, words(rules, v, a))
+        help_ = ask or line_for(controller, rules, v, a)[len(describe(rules, v, a)) :].strip()
+        out.append(PaletteLine(text, searchable(text), searchable(search_words(rules, v, a)), help_, a, ask))
     return out
 
 
@@ -105,5 +105,6 @@ def action_search(
     """The palette's search over the legal actions of ``shot``; a line picked is acted."""
     lines = palette_lines(controller, rules, shot)
     return lambda query: [
-        Found(shown, line.help, partial(act, line.action)) for line, shown in palette_search(lines, query)
+        Found(shown, line.help, partial(act, line.action), line.ask)
+        for line, shown in palette_search(lines, query)
     ]

@@ -17,7 +17,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Input, OptionList
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from .closing import OnceModal
@@ -27,11 +27,13 @@ Run = Callable[[], object]
 
 @attrs.frozen
 class Found:
-    """One line the palette offers: what it shows, what is at stake, what it does."""
+    """One line the palette offers: what it shows, what is at stake, what it does, and
+    what to say before it does it (a roll, a spent chit), as the action list asks."""
 
     prompt: Text
     help: str
     run: Run
+    ask: str = ""
 
 
 Search = Callable[[str], list[Found]]
@@ -41,7 +43,9 @@ NO_MATCHES = "No matches found"
 
 class CommandFinder(OnceModal[Run | None]):
     """Typing searches; the arrows move the highlight; Enter runs the highlighted line
-    (the first if none is); Escape closes. The result is what to run, or None."""
+    (the first if none is); Escape closes. A line that asks first (a roll, a spent
+    chit) says so at the top on the first Enter and goes ahead on the second, as the
+    action list does. The result is what to run, or None."""
 
     BINDINGS = [
         Binding("escape", "close", "Close"),
@@ -54,14 +58,17 @@ class CommandFinder(OnceModal[Run | None]):
         super().__init__()
         self.search = search
         self.found: list[Found] = []
+        self.asked: Found | None = None  # the line that has said what it does
         # held, not looked up: a palette closed by a key before it was mounted (over
         # SSH) mounts with its parts already gone, and has nothing to look for
         self.box = Input(placeholder="Search for actions…", select_on_focus=False)
+        self.asking = Static(id="asking")
         self.options = OptionList()
 
     def compose(self) -> ComposeResult:
         with Vertical():
             yield self.box
+            yield self.asking
             yield self.options
 
     def on_mount(self) -> None:
@@ -73,6 +80,8 @@ class CommandFinder(OnceModal[Run | None]):
 
     def _show(self, query: str) -> None:
         self.found = self.search(query)
+        self.asked = None
+        self.asking.display = False
         options = self.options
         options.clear_options()
         if not self.found and query.strip():
@@ -111,8 +120,15 @@ class CommandFinder(OnceModal[Run | None]):
         self.dismiss(None)
 
     def _run(self, k: int) -> None:
-        if 0 <= k < len(self.found):
-            self.dismiss(self.found[k].run)
+        if not 0 <= k < len(self.found):
+            return
+        found = self.found[k]
+        if found.ask and self.asked is not found:
+            self.asked = found
+            self.asking.update(Text(f"{found.ask} Enter again to go ahead, Escape to stop."))
+            self.asking.display = True
+            return
+        self.dismiss(found.run)
 
 
 KEYS_WORDS = "keys help panel"

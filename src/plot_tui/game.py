@@ -198,7 +198,7 @@ class GameScreen(BoardScreen):
         self.answered(self.controller.press(action, asked=asked))
 
     def commands(self) -> Search:
-        """What ctrl+p finds: the legal actions, each going ahead at once when picked."""
+        """What ctrl+p finds: the legal actions (the palette asks first where it must)."""
         return action_search(self.controller, self.rules, self.shot, partial(self.act, asked=True))
 
     def after_change(self) -> None:

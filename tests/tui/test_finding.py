@@ -6,7 +6,7 @@ neighbours before anything further off."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input, OptionList
+from textual.widgets import Input, OptionList, Static
 
 from plot_core.hexgrid import distance, parse_hex
 from plot_tui.action_list import PALETTE_LINES
@@ -132,7 +132,9 @@ async def test_a_roll_picked_from_the_list_is_confirmed_in_the_list():
         assert "Press again" not in prompt(app)
 
 
-async def test_the_palette_finds_an_action_by_its_area_and_goes_ahead_at_once():
+async def test_the_palette_finds_an_action_by_its_area_and_asks_first_as_the_list_does():
+    """ctrl+p finds a journey by its area; the first Enter says what it spends, at the
+    top of the palette (as the `a` list and the number keys ask); the second goes."""
     app = app_for(pos(TRAVELLER), asks=True)
     async with app.run_test(size=(120, 40)) as pilot:
         s = session_of(app)
@@ -140,16 +142,28 @@ async def test_the_palette_finds_an_action_by_its_area_and_goes_ahead_at_once():
         await pilot.pause()
         assert isinstance(app.screen, CommandFinder)
         await pilot.press(*"travel berne")
-        for _ in range(40):
-            await pilot.pause(0.05)
-            shown = app.screen.query_one(OptionList)
-            if shown.option_count:
-                break
+        await pilot.pause()
+        shown = app.screen.query_one(OptionList)
         first = str(shown.get_option_at_index(0).prompt)
         assert "Travel to" in first and "Berne (BR)" in first, first
         assert shown.option_count <= PALETTE_LINES  # the best of hundreds, not all drawn
         assert "spends TR1" in first  # said in the palette itself
+        before = s.state
         await pilot.press("enter")
+        await pilot.pause()
+        asking = str(app.screen.query_one("#asking", Static).render())
+        assert "spends TR1" in asking and "Enter again to go ahead" in asking, asking
+        assert s.state == before and isinstance(app.screen, CommandFinder)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert s.state.rules.map.area_of[s.state.unit("002").hex] == "BR"
+
+
+async def test_the_palette_goes_ahead_at_once_when_the_player_turned_the_asking_off():
+    app = app_for(pos(TRAVELLER))  # (the tests' settings: no asking)
+    async with app.run_test(size=(120, 40)) as pilot:
+        s = session_of(app)
+        await pilot.press("ctrl+p", *"travel berne", "enter")
         await pilot.pause()
         assert s.state.rules.map.area_of[s.state.unit("002").hex] == "BR"
 
