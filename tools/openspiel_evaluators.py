@@ -70,13 +70,19 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--game", choices=sorted(GAMES), default="zero_sum")
     ap.add_argument("--start-turn", type=int, default=7)
+    ap.add_argument(
+        "--start-in-coup",
+        action="store_true",
+        help="begin once the heuristic game has declared a coup (the Coup-Turns alone)",
+    )
     ap.add_argument("--games", type=int, default=16)
     ap.add_argument("--seed", type=int, default=999000)
     ap.add_argument("--think", type=float, default=0.1, help="seconds a decision, for both")
     ap.add_argument("--procs", type=int, default=1)
     ap.add_argument("--out", type=Path, help="keep each game's result here; play only those not kept")
     args = ap.parse_args(argv)
-    name = f"{GAMES[args.game]}(start_turn={args.start_turn},start_seed={args.seed})"
+    coup = ",start_in_coup=True" if args.start_in_coup else ""
+    name = f"{GAMES[args.game]}(start_turn={args.start_turn},start_seed={args.seed}{coup})"
     kept: dict[int, dict] = {}
     if args.out is not None and args.out.exists():
         for line in args.out.read_text().splitlines():

@@ -12,7 +12,9 @@ in which the Allies' win is a draw (0 for both), for algorithms that need a zero
 game. Either takes ``start_turn`` (1 to 9): the game begins at the start of that
 Game-Turn, from the standard game played that far by the heuristic policy for both
 sides (plot_ai's rules of thumb, on the whole state), dealt by ``start_seed`` (the
-next deal where that game ends sooner): a shorter game with the same end.
+next deal where that game ends sooner): a shorter game with the same end. With
+``start_in_coup`` it begins once that game has declared a coup (18.1): the Coup-Turns
+alone, where a search's judgement of the coup decides the game.
 """
 
 from __future__ import annotations
@@ -57,7 +59,7 @@ MAX_GAME_LENGTH = 100_000
 DECLARING = frozenset({Verb.RECRUIT, Verb.INVESTIGATE})
 MAX_CHANCE_OUTCOMES = max(RULES.game.die_sides, len(chit_ids(RULES)), len(RULES.units))
 
-PARAMETERS = {"start_turn": 1, "start_seed": 0}
+PARAMETERS = {"start_turn": 1, "start_seed": 0, "start_in_coup": False}
 
 
 def _game_type(short_name: str, long_name: str, utility) -> pyspiel.GameType:
@@ -103,19 +105,21 @@ ZERO_SUM_TYPE = _game_type(
 )
 
 
-def opening(turn: int, seed: int) -> GameState:
+def opening(turn: int, seed: int, *, in_coup: bool = False) -> GameState:
     """The standard game played by the heuristic policy for both sides to the start of
-    Game-Turn ``turn``, dealt by ``seed`` (or, where that game ends sooner, by the next
-    seed whose game does not); chance from then on is OpenSpiel's."""
+    Game-Turn ``turn`` (``in_coup``: on, to the moment a coup has been declared, 18.1),
+    dealt by ``seed`` (or, where that game ends sooner, by the next seed whose game does
+    not); chance from then on is OpenSpiel's."""
     if not 1 <= turn <= RULES.game.game_turns:
         raise ValueError(f"start_turn must be from 1 to {RULES.game.game_turns}, not {turn}")
     for deal in range(seed, seed + 1000):
         s, rnd = new_game(deal, rules=RULES), random.Random(deal)
-        while s.outcome is None and s.turn < turn:
+        while s.outcome is None and (s.turn < turn or (in_coup and s.coup is None)):
             s = played_on(s, rnd)
         if s.outcome is None:
             return evolve(s, rng=OUTSIDE)
-    raise ValueError(f"no game dealt from start_seed {seed} on lasted to Game-Turn {turn}")
+    until = "a coup" if in_coup else f"Game-Turn {turn}"
+    raise ValueError(f"no game dealt from start_seed {seed} on lasted to {until}")
 
 
 class PlotGame(pyspiel.Game):
@@ -125,7 +129,12 @@ class PlotGame(pyspiel.Game):
         params = {**PARAMETERS, **(params or {})}
         super().__init__(self.game_type, _game_info(0.0 if self.zero_sum else None), params)
         self.start_turn, self.start_seed = int(params["start_turn"]), int(params["start_seed"])
-        self._opening = opening(self.start_turn, self.start_seed) if self.start_turn > 1 else None
+        self.start_in_coup = bool(params["start_in_coup"])
+        self._opening = (
+            opening(self.start_turn, self.start_seed, in_coup=self.start_in_coup)
+            if self.start_turn > 1 or self.start_in_coup
+            else None
+        )
 
     def new_initial_state(self) -> PlotState:
         return PlotState(self, start=self._opening)

@@ -269,6 +269,23 @@ def test_actions_factored_part_by_part_go_back_to_the_same_numbers_which_stay_as
 ZERO_SUM = "python_plot_to_assassinate_hitler_zero_sum"
 
 
+def test_a_game_started_in_the_coup_begins_once_a_coup_has_been_declared():
+    """start_in_coup: the heuristic policy's game up to its coup's declaration (18.1),
+    so that a search is measured where its judgement of the coup decides the game."""
+    game = pyspiel.load_game(f"{ZERO_SUM}(start_in_coup=True,start_seed=999005)")
+    first = game.new_initial_state().game_state
+    assert first.coup is not None and first.outcome is None
+    # deal 999005's heuristic game never declares one (18.74): the next deal's
+    assert (
+        first
+        == pyspiel.load_game(f"{ZERO_SUM}(start_in_coup=True,start_seed=999006)")
+        .new_initial_state()
+        .game_state
+    )
+    assert pyspiel.load_game(f"{ZERO_SUM}(start_seed=999006)").new_initial_state().game_state.coup is None
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
 def test_a_shorter_zero_sum_game_starts_at_the_turn_asked_and_scores_the_allies_win_a_draw():
     from plot_openspiel.game import opening
 
