@@ -27,7 +27,10 @@ def line_for(controller: Controller, rules: Rules, v: PlayerView, a: Action) -> 
     """A list's line for ``a``: its words and notation, and its odds if it rolls."""
     text = describe(rules, v, a)
     odds = controller.odds(a) if a.verb in ROLLING else []
-    return f"{text}   {odds[0].line()}" if odds else text
+    if not odds:
+        return text
+    assumes = f"{odds[0].assumes}: " if odds[0].assumes else ""  # every unit that may join
+    return f"{text}   {assumes}{odds[0].line()}"
 
 
 def menu_items(controller: Controller, rules: Rules, v: PlayerView, actions: list[Action]) -> list[MenuItem]:

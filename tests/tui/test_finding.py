@@ -180,3 +180,18 @@ async def test_tab_visits_the_moving_units_neighbours_first():
         near = [distance(h, H("2711")) for h in seen]
         assert near == sorted(near) and near[0] == 1
         assert H("2611") in seen  # Bonhoeffer, to harass
+
+
+async def test_the_list_says_whom_a_targets_odds_count():
+    """A recruitment target's odds count every unit that may still join (12.2): the
+    `a` list says whom, before the player adds them one by one."""
+    from .test_line_mode import RECRUITING
+
+    app = app_for(pos(RECRUITING))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("a")
+        await pilot.pause()
+        options = app.screen.query_one(OptionList)
+        lines = [str(options.get_option_at_index(k).prompt) for k in range(options.option_count)]
+        target = next(line for line in lines if "Try to recruit Popitz" in line)
+        assert "with Himmler and Daluege: +10" in target or "with Daluege and Himmler: +10" in target, target

@@ -5,6 +5,7 @@ information and saving."""
 from __future__ import annotations
 
 import io
+import re
 
 from plot_core import Player, new_game
 from plot_session.session import Seat, Session
@@ -470,3 +471,26 @@ def test_undo_says_where_things_stand_not_the_game_again_from_its_set_up(rules):
     assert out.count("Schulenburg sets up on 1810") == 1 and "sets up on" not in after
     assert "Your move, Abwehr: move Goerdeler (200)" in after  # the step back: where it stands
     assert "Step to 2017" in after
+
+
+RECRUITING = """
+phase = "recruitment"
+phasing = "ss"
+[units]
+"107" = { hex = "2210" }
+"000" = { hex = "2110" }
+"009" = { hex = "2310" }
+"""
+
+
+def test_a_targets_chances_say_whom_they_count_and_a_join_below_plus_1_says_no_roll_yet(rules):
+    """Naming a target (12.2) shows the odds with every unit that may join: the list
+    says whom, since the player then adds them one at a time and may add fewer."""
+    from .helpers import pos
+
+    s = Session(pos(RECRUITING), AGAINST_THE_COMPUTER)
+    out = played(s, "choices", "recruit 107", "quit")
+    target = next(ln for ln in out.splitlines() if "(recruit 107)" in ln)
+    assert re.search(r"Chances, with (Himmler and Daluege|Daluege and Himmler): R ", target), target
+    joining = [ln for ln in out.split("recruit 107")[-1].splitlines() if "(join " in ln]
+    assert joining and all("Chances: " in ln or "no roll yet" in ln for ln in joining), joining

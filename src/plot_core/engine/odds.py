@@ -39,6 +39,7 @@ class Odds:
     notes: tuple[str, ...] = ()  # what else to know: limits, caps, who may interfere
     allowed: bool = True  # False: the rules forbid the roll (the note says why)
     nothing: str = "-"  # what a face with no result ("-") means, in words
+    assumes: str = ""  # who is counted that is not chosen yet: "with Oster and Gehre"
 
     def chances(self) -> str:
         """'De 50% · Dr 17% · N 17% · Ae 17%'; 'the coup fails 83% · 3/5/2 17%'."""
@@ -310,6 +311,16 @@ def panic_odds(state: GameState, rolls: int) -> Odds:
 # -- which roll an action makes --------------------------------------------------------
 
 
+def _every_one(state: GameState, odds: Odds, units: tuple[str, ...]) -> Odds:
+    """The odds of a target just named, counting every unit that may still join the
+    attempt: said, since the player then adds them one by one and may add fewer."""
+    names = [state.info(u).short for u in units]
+    if not names:
+        return odds  # nobody in reach: the odds say why there is no roll
+    said = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return attrs.evolve(odds, assumes=f"with {said}")
+
+
 def odds_of(state: GameState, action: Action) -> list[Odds]:
     """The rolls ``action`` would make (or, for a named target, the roll it leads to),
     with their odds; [] for an action that rolls nothing. ``state`` is the true state;
@@ -322,15 +333,13 @@ def odds_of(state: GameState, action: Action) -> list[Odds]:
         if verb is Verb.RECRUIT and action.unit is not None and d is None:
             from .recruitment import recruiters_for
 
-            return [recruitment_odds(state, action.unit, tuple(recruiters_for(state, action.unit)))]
+            units = tuple(recruiters_for(state, action.unit))
+            return [_every_one(state, recruitment_odds(state, action.unit, units), units)]
         if verb is Verb.INVESTIGATE and action.unit is not None and d is None:
             from .investigation import investigators_for
 
-            return [
-                investigation_odds(
-                    state, action.unit, tuple(investigators_for(state, action.unit)), exposable=True
-                )
-            ]
+            units = tuple(investigators_for(state, action.unit))
+            return [_every_one(state, investigation_odds(state, action.unit, units, exposable=True), units)]
         if isinstance(d, Recruit) and verb in (Verb.JOIN, Verb.ROLL):
             units = d.units + ((action.unit,) if verb is Verb.JOIN and action.unit else ())
             return [recruitment_odds(state, d.unit, units)]
