@@ -545,8 +545,9 @@ class PlainVisit:
             return True
         word, _, rest = text.strip().partition(" ")
         if word.lower() in ("leave", "lobby", "quit", "q", "exit"):  # quit: the table only
+            table_id = guest.table_id
             self.leave_table()
-            self.say("Back in the lobby. The game is saved and waits for you (sit T to come back).")
+            self.say(f"Back in the lobby. The game is saved and waits for you (sit {table_id} to come back).")
             self.tables()
             return True
         if word.lower() == "say":

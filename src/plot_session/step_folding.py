@@ -18,6 +18,7 @@ class StepFolding:
 
     def __init__(self) -> None:
         self.moving: Player | None = None  # whose unit the last line left on its way
+        self.stepped = False  # ... and whether it has taken a step since
 
     def tail(self, ln: LogLine) -> str | None:
         """What ``ln`` adds to the line before it (" → 2612", ", and ends its move"), or
@@ -25,8 +26,10 @@ class StepFolding:
         a = ln.action
         if a is not None and self.moving is not None and ln.side is self.moving and a.verb in FOLDED:
             if a.verb is Verb.END or a.hex is None:
-                self.moving = None
-                return ", and ends its move"
+                self.moving, stepped = None, self.stepped
+                return ", and ends its move" if stepped else ", and ends its move where it stands"
+            self.stepped = True
             return f" → {label(a.hex)}"
         self.moving = ln.side if a is not None and a.verb in STARTS else None
+        self.stepped = a is not None and a.verb is Verb.MOVE  # (a first step starts a line too)
         return None

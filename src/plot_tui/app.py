@@ -282,7 +282,8 @@ class PlotApp(App[None]):
                     'now loses them. Free some space and wait for "Saved again".'
                 )
             elif rec is not None:
-                saved = f"It is saved in {shown_path(rec.path)}; `plot resume` goes on from here."
+                # (the path on a line of its own: it is longer than a line breaks well)
+                saved = f"It is saved in\n{shown_path(rec.path)}\n`plot resume` goes on from here."
             else:
                 saved = "It is NOT saved: " + (session.record_problem or "no record was kept") + "."
             self.push_screen(

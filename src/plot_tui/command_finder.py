@@ -136,7 +136,7 @@ KEYS_WORDS = "keys help panel"
 
 def with_keys(search: Search, show_keys: Run) -> Search:
     """``search``, with the line that opens the keys panel wherever the query fits it."""
-    keys = Found(Text("Keys"), "The keys of what has the focus, and the screen's", show_keys)
+    keys = Found(Text("Keys"), "Show the keys this screen answers to", show_keys)
 
     def found(query: str) -> list[Found]:
         wanted = query.casefold().split()

@@ -452,7 +452,7 @@ class TablesPanel(Static):
             return _with_footer(
                 out,
                 "Game-Turn down, die across: who draws (S the SS, A the Abwehr), and how many chits "
-                f"(6.23). {LAST_COLUMN}",
+                f"(6.23). {LAST_READ.format('row')}",
                 e,
             )
         out.add_column("die")
@@ -464,7 +464,7 @@ class TablesPanel(Static):
                 for c, d in enumerate(row, start=1)
             ]
             out.add_row(str(r), *cells)
-        return _with_footer(out, f"who draws, and how many chits (6.23). {LAST_COLUMN}", e)
+        return _with_footer(out, f"who draws, and how many chits (6.23). {LAST_READ.format('column')}", e)
 
     @staticmethod
     def _walkyrie(t, e: Event | None, out: Table, title: str) -> Group:
@@ -490,7 +490,7 @@ class TablesPanel(Static):
 HOT = "bold reverse"  # the cell of the last roll
 # the printed Randomizer Table has eight columns for nine Game-Turns (odds.py reads
 # column min(turn, 8))
-LAST_COLUMN = "Game-Turn 9 reads the GT8 column."
+LAST_READ = "Game-Turn 9 reads the GT8 {}."  # a column as printed; a row turned on its side
 
 
 def _with_footer(table: RenderableType, note: str, e: Event | None) -> Group:

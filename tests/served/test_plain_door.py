@@ -141,7 +141,9 @@ def test_against_the_computer_and_watching_in_plain_text(rules, tmp_path, monkey
     # whom the game waits for is said once, not again at each of the computer's steps
     for between in carol.out.getvalue().split("Your move"):
         assert between.count("(the computer) is to act") <= 1, between
-    assert "Back in the lobby" in carol.type("leave")
+    assert "Back in the lobby. The game is saved and waits for you (sit T1 to come back)." in carol.type(
+        "leave"
+    )
     assert "No level 'godlike'" in carol.type("new ss computer godlike")
     dave = Player_(hub, ALICE)
     said = dave.type("watch T1")

@@ -174,7 +174,7 @@ async def test_textual_actions_that_touch_the_server_are_refused(hub_dir, rules,
         await pilot.pause()
         offered = app.screen.query_one(OptionList)
         titles = [str(offered.get_option_at_index(k).prompt) for k in range(offered.option_count)]
-        assert titles == ["Keys\nThe keys of what has the focus, and the screen's"], titles
+        assert titles == ["Keys\nShow the keys this screen answers to"], titles
         await pilot.press(*"screenshot", "enter")
         await pilot.pause()
         await pilot.press("escape")

@@ -130,3 +130,22 @@ async def test_the_map_scrolled_with_a_unit_moving_cuts_no_label():
         for _ in range(6):  # to the east, the map scrolling with the cursor
             await pilot.press("l")
         assert await cut_at_80x24(pilot, app) == []
+
+
+async def test_the_quit_dialog_of_a_saved_game_shows_its_path_whole(tmp_path, monkeypatch):
+    """Where a game is saved is said from ~ on a line of its own (it had been broken in
+    the middle of the file's name)."""
+    from plot_session.session import new_session
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    games = tmp_path / ".local" / "share" / "plot" / "games"
+    games.mkdir(parents=True)
+    session = new_session(RULES, HOTSEAT, seed=11, records=games)
+    app = PlotApp(session=session, settings=quick())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-off
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+        await pilot.press("q")
+        await until(pilot, lambda: not isinstance(app.screen, GameScreen), "the quit dialog")
+        assert await cut_at_80x24(pilot, app) == []
+        assert f"~/.local/share/plot/games/{session.recorder.path.name}" in drawn(app)

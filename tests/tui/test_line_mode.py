@@ -494,3 +494,21 @@ def test_a_targets_chances_say_whom_they_count_and_a_join_below_plus_1_says_no_r
     assert re.search(r"Chances, with (Himmler and Daluege|Daluege and Himmler): R ", target), target
     joining = [ln for ln in out.split("recruit 107")[-1].splitlines() if "(join " in ln]
     assert joining and all("Chances: " in ln or "no roll yet" in ln for ln in joining), joining
+
+
+def test_a_unit_that_ends_its_move_without_a_step_is_said_to_stay(rules):
+    """Folded, "Move John (308), and ends its move" read as if John had gone somewhere."""
+    from plot_core import Action, Verb
+    from plot_core.engine import Event
+    from plot_session.session import LogLine
+    from plot_session.step_folding import StepFolding
+
+    def line(verb: Verb, **kw) -> LogLine:
+        return LogLine(1, Player.ABWEHR, Event("", ""), Action(verb, **kw))
+
+    folding = StepFolding()
+    assert folding.tail(line(Verb.ACTIVATE, unit="308")) is None
+    assert folding.tail(line(Verb.END)) == ", and ends its move where it stands"
+    assert folding.tail(line(Verb.ACTIVATE, unit="300")) is None
+    assert folding.tail(line(Verb.MOVE, hex=1613)) == " → 1613"
+    assert folding.tail(line(Verb.END)) == ", and ends its move"

@@ -94,7 +94,8 @@ def test_a_grids_columns_are_named_as_the_odds_name_them(rules):
         ("recruitment", ["+1", "+4", "+7"]),
         ("investigation", ["2:1", "5:1"]),
         ("interrogation", ["3", "8", "the prisoner's defence"]),
-        ("randomizer", ["GT8", "Game-Turn 9 reads the GT8 column"]),  # eight columns, nine turns
+        # eight columns, nine turns; turned on its side, the Game-Turns are rows
+        ("randomizer", ["GT8", "Game-Turn down, die across", "Game-Turn 9 reads the GT8 row"]),
     ):
         panel.name_ = name
         console = Console(width=31, record=True, file=open("/dev/null", "w"))
