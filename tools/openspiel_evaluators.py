@@ -76,20 +76,30 @@ def main(argv: list[str] | None = None) -> int:
         help="begin once the heuristic game has declared a coup (the Coup-Turns alone)",
     )
     ap.add_argument("--games", type=int, default=16)
+    ap.add_argument(
+        "--openings",
+        choices=("one", "each"),
+        default="one",
+        help="every game from the opening dealt by --seed, or each from its own seed's",
+    )
     ap.add_argument("--seed", type=int, default=999000)
     ap.add_argument("--think", type=float, default=0.1, help="seconds a decision, for both")
     ap.add_argument("--procs", type=int, default=1)
     ap.add_argument("--out", type=Path, help="keep each game's result here; play only those not kept")
     args = ap.parse_args(argv)
     coup = ",start_in_coup=True" if args.start_in_coup else ""
-    name = f"{GAMES[args.game]}(start_turn={args.start_turn},start_seed={args.seed}{coup})"
+
+    def name_of(seed: int) -> str:
+        opening = seed if args.openings == "each" else args.seed
+        return f"{GAMES[args.game]}(start_turn={args.start_turn},start_seed={opening}{coup})"
+
+    seeds = list(range(args.seed, args.seed + args.games))
     kept: dict[int, dict] = {}
     if args.out is not None and args.out.exists():
         for line in args.out.read_text().splitlines():
             row = json.loads(line)
-            if (row["game"], row["think"]) == (name, args.think):
+            if (row["game"], row["think"]) == (name_of(row["seed"]), args.think):
                 kept[row["seed"]] = row
-    seeds = list(range(args.seed, args.seed + args.games))
     todo = [s for s in seeds if s not in kept]
 
     def keep(row: dict) -> None:
@@ -102,15 +112,18 @@ def main(argv: list[str] | None = None) -> int:
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
         with ProcessPoolExecutor(max_workers=args.procs) as pool:
-            for job in as_completed([pool.submit(play, s, name, args.think) for s in todo]):
+            for job in as_completed([pool.submit(play, s, name_of(s), args.think) for s in todo]):
                 keep(job.result())
     else:
         for s in todo:
-            keep(play(s, name, args.think))
+            keep(play(s, name_of(s), args.think))
     rows = [kept[s] for s in seeds]
     won = sum(r["evaluated"] > 0 for r in rows)
     lost = sum(r["evaluated"] < 0 for r in rows)
-    print(f"{name}, seeds {seeds[0]}-{seeds[-1]}, {args.think:g} s a decision for both")
+    print(
+        f"{name_of(seeds[0])} ({args.openings} opening), seeds {seeds[0]}-{seeds[-1]}, "
+        f"{args.think:g} s a decision for both"
+    )
     print(
         f"{len(rows)} games: IS-MCTS with plot's evaluation won {won}, with random rollouts won {lost}, "
         f"drawn {len(rows) - won - lost}; mean score of the evaluated search "
