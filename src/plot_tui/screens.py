@@ -97,19 +97,30 @@ def help_text(*, shared: bool = False) -> str:
 
 
 KEYED_LINE = re.compile(r"^( +\S.*?  +)(\S.*)$")  # "  enter, space     act on ..."
+INDENTED = re.compile(r"^( +)\S")  # "           what it changes: ..."
 
 
 def hanging(text: Text) -> RenderableType:
     """``text`` laid out to wrap in a narrow terminal: a run of "key   what it does"
     lines becomes a two-column grid, so a long line wraps under its own words and
-    never under the keys (or is cut at the edge)."""
+    never under the keys (or is cut at the edge); any other indented line wraps under
+    its own indent."""
     parts: list[RenderableType] = []
     grid: Table | None = None
     for line in text.split("\n", allow_blank=True):
         m = KEYED_LINE.match(line.plain)
         if m is None:
             grid = None
-            parts.append(line)
+            indent = INDENTED.match(line.plain)
+            if indent is None:
+                parts.append(line)
+                continue
+            cut = len(indent.group(1))
+            under = Table.grid()
+            under.add_column(no_wrap=True)
+            under.add_column()
+            under.add_row(line[:cut], line[cut:])
+            parts.append(under)
             continue
         if grid is None:
             grid = Table.grid()

@@ -4,6 +4,7 @@ room to spare (narrow.py says how)."""
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
@@ -149,3 +150,21 @@ async def test_the_quit_dialog_of_a_saved_game_shows_its_path_whole(tmp_path, mo
         await until(pilot, lambda: not isinstance(app.screen, GameScreen), "the quit dialog")
         assert await cut_at_80x24(pilot, app) == []
         assert f"~/.local/share/plot/games/{session.recorder.path.name}" in drawn(app)
+
+
+async def test_an_indented_line_of_a_help_box_wraps_under_its_own_indent():
+    """W's "what it changes: ..." lines, indented under their plan, went on at the left
+    edge when they wrapped."""
+    from rich.console import Console
+    from rich.text import Text
+
+    from plot_tui.screens import hanging
+
+    said = Text(
+        "Plan 2 of 3\n           what it changes: Hansen (310) falls under suspicion; spends 1 Loyalty chit"
+    )
+    console = Console(width=50, record=True, file=io.StringIO())
+    console.print(hanging(said))
+    lines = console.export_text().splitlines()
+    assert lines[0] == "Plan 2 of 3"
+    assert len(lines) >= 3 and all(ln.startswith(" " * 11) and ln[11] != " " for ln in lines[1:]), lines
