@@ -16,6 +16,7 @@ goes first, then an address's, and past the whole bound the oldest of the same k
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 import time
 from collections import OrderedDict
@@ -53,22 +54,30 @@ SIGN_IN = Kind(
     "sign-in", SESSION_HOURS * 3600, True, per_player=10, per_address=20, most=10_000, token_bytes=32
 )
 LINK = Kind("link", LINK_MINUTES * 60, False, per_player=3, per_address=0, most=1000, token_bytes=24)
-DEVICE_DAYS = 180  # a browser stays known this long after its last sign-in
+DEVICE_DAYS = 180  # a known browser or key stays known this long after it was made
 # A browser that has signed in with the right password: its later sign-ins wait only
 # behind its own wrong ones, not behind the guesses of strangers at the same address
-# (a club's NAT, a load balancer). Only a right password ever makes one.
-DEVICE = Kind("device", DEVICE_DAYS * 86400, True, per_player=10, per_address=20, most=10_000, token_bytes=32)
-
+# (a club's NAT, a load balancer). Only a right password makes one, and its first
+# wrong one forgets it. Looking one up does not make it last longer (not renewed):
+# only a right password makes it anew. Many players may share one address.
+DEVICE = Kind(
+    "device", DEVICE_DAYS * 86400, False, per_player=10, per_address=200, most=10_000, token_bytes=32
+)
 
 # An SSH key a client offered (and the server did not know) on a connection that then
-# gave the right password: its later connections sign in with the key, proving they
-# hold it, and never wait behind anyone's guesses. Its "token" is the key's fingerprint,
-# a kind of its own, so that no browser can name it as a cookie.
-KEY = Kind("key", DEVICE_DAYS * 86400, True, per_player=10, per_address=20, most=10_000, token_bytes=0)
+# gave the right password under a name: later connections under that name sign in with
+# the key, proving they hold it, and never wait behind anyone's guesses. A kind of its
+# own, so that no browser can name one as a cookie.
+KEY = Kind("key", DEVICE_DAYS * 86400, False, per_player=10, per_address=0, most=10_000, token_bytes=0)
 
 
-def key_token(fingerprint: str) -> str:
-    return "ssh key " + fingerprint
+def key_token(fingerprint: str, name: str, password: str) -> str:
+    """A remembered key's token: the key, the name it was given with, and the server's
+    password as it was then, so that the key lets in only that name, and a new password
+    forgets every key (the host's way to shut out someone who had the old one). Keyed
+    by the password, it says nothing of it (and the store keeps only its digest)."""
+    mac = hmac.new(password.encode(), f"{name}\n{fingerprint}".encode(), hashlib.sha256)
+    return "ssh key " + mac.hexdigest()
 
 
 def queue_of(device: str) -> str:

@@ -571,8 +571,9 @@ class PlotSSHServer(asyncssh.SSHServer):
         self.password, self.keys, self.limits, self.gauge = password, keys, limits, gauge
         # the keys clients offered on connections that gave the right password (passes.KEY)
         self.remembered = remembered if password is not None else None
-        self._offered: list[asyncssh.SSHKey] = []  # unknown keys this connection offered
+        self._offered: list[asyncssh.SSHKey] = []  # the keys this connection offered
         self._by_remembered_key = False
+        self._remembering: asyncio.Task | None = None  # (held: a task nobody holds may go)
         # the hub's: a name's form and the host's bars before sign-in; after it, a
         # barred key, or a look-alike of a player's name (that answer names the player)
         self.name_problem, self.signed_in_problem = name_problem, signed_in_problem
@@ -639,24 +640,27 @@ class PlotSSHServer(asyncssh.SSHServer):
         return self.keys is not None or self.remembered is not None
 
     async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        """A key the operator authorized (seats bind to it), or one this server has
-        seen given with the right password before (the player is who the name says, as
-        with the password). asyncssh asks again with the client's signature before it
-        lets either in, so holding the key is proved, not claimed."""
+        """A key the operator authorized (seats bind to it), or one given before with
+        the right password under this name (the player is who the name says, as with
+        the password). asyncssh asks again with the client's signature before it lets
+        either in, so holding the key is proved, not claimed."""
         peer = self._connection.get_extra_info("peername") or ("", 0)
         ok = self.keys is not None and self.keys.validate(key, peer[0], peer[0]) is not None
         self._key = key if ok else None
         self._by_remembered_key = False
-        if ok or self.remembered is None:
+        name = split_plain(username)[0]
+        if ok or self.remembered is None or self.password is None or self.name_problem(name) is not None:
             return ok
+        if key not in self._offered:
+            if len(self._offered) >= MOST_OFFERED:
+                return False  # (a stranger offering key after key: the store is not asked)
+            self._offered.append(key)
+        token = key_token(key.get_fingerprint(), normal_name(name), self.password)
         try:
-            known = await self.remembered.who(KEY, key_token(key.get_fingerprint())) is not None
+            known = await self.remembered.who(KEY, token) is not None
         except StoreError:
             known = False  # the store away: the password still lets the player in
-        if known:
-            self._by_remembered_key = True
-        elif len(self._offered) < MOST_OFFERED and key not in self._offered:
-            self._offered.append(key)
+        self._by_remembered_key = known
         return known
 
     async def validate_password(self, username: str, password: str) -> bool:
@@ -668,22 +672,20 @@ class PlotSSHServer(asyncssh.SSHServer):
         ok = self.password is not None and secrets.compare_digest(password.encode(), self.password.encode())
         if ok:
             self.throttle.passed(address)
-            await self._remember_offered(username, address)
         else:
             self.throttle.failed(address)
             to_operator(f"refused sign-in: {split_plain(username)[0][:40]} from {address} (a wrong password)")
         return ok
 
-    async def _remember_offered(self, username: str, address: str) -> None:
-        """The keys this client offered before the right password: known from now on,
-        so that its next sign-in needs no password and waits behind no one's guesses
-        (players behind one address: a club's NAT, a load balancer)."""
-        if self.remembered is None or self.name_problem(split_plain(username)[0]) is not None:
+    async def _remember_offered(self, name: str, address: str) -> None:
+        """The keys this client offered before the right password, known from now on
+        under ``name``: its next sign-in as ``name`` needs no password and waits behind
+        no one's guesses (players behind one address: a club's NAT, a load balancer)."""
+        if self.remembered is None or self.password is None:
             return
-        name = normal_name(split_plain(username)[0])
         try:
             for key in self._offered:
-                token = key_token(key.get_fingerprint())
+                token = key_token(key.get_fingerprint(), name, self.password)
                 await self.remembered.add(KEY, Account(f"password {name}", name), address, token)
         except StoreError as e:
             to_operator(f"the keys {name} offered are not remembered: {e}")
@@ -714,6 +716,10 @@ class PlotSSHServer(asyncssh.SSHServer):
         )
         self._signed_in = f"{name} from {self._address()}"  # (gone with the connection)
         to_operator(f"sign-in: {name} by {how}, {'plain' if plain else 'ssh'} door, from {self._address()}")
+        if how == "the password" and self._offered:  # (not held up by the store: later)
+            self._remembering = asyncio.get_running_loop().create_task(
+                self._remember_offered(name, self._address())
+            )
         if self in self.gauge.strangers:
             self.gauge.strangers.remove(self)
         self.gauge.open += 1

@@ -311,6 +311,8 @@ def make_app(
             return sign_in_page(password=True, problem=f"That name: {problem}.", status=400)
         if not secrets.compare_digest(given.encode(), password.encode()):
             throttle.failed(queue)
+            if known:  # its first wrong password: the browser waits with its address again
+                await passes.take(DEVICE, device)
             to_operator(f"refused sign-in: {name[:40]} from {address} (a wrong password, web door)")
             return sign_in_page(
                 password=True, name=name, problem="That is not the server's password.", status=403
@@ -322,10 +324,9 @@ def make_app(
         if problem is not None:
             return sign_in_page(password=True, problem=f"That name: {problem}.", status=400)
         response = _signed_in(request, who, "the password", await passes.add(SIGN_IN, who, address))
-        if not known:
-            device = await passes.add(DEVICE, who, address)
-        assert device is not None
-        set_device_cookie(response, request, device)  # (known: another DEVICE_DAYS)
+        if known:  # made anew at each right password: known DEVICE_DAYS from now
+            await passes.take(DEVICE, device)
+        set_device_cookie(response, request, await passes.add(DEVICE, who, address))
         return response
 
     def _link_gone() -> web.Response:

@@ -64,6 +64,11 @@ def test_a_key_given_with_the_right_password_signs_in_past_the_guesses_from_its_
         took = sign_in(server, tmp_path / "dora", "dora", password=False)
         assert [ln for ln in server.output if "sign-in: dora by a key given with the password before" in ln]
         assert took < 3, took
+        # the key lets in only the name it was given with (and so, never a barred name
+        # under another): offered as erin, it is not known, and without the password
+        # (BatchMode) erin is not let in
+        sign_in(server, tmp_path / "dora", "erin", password=False)
+        assert not [ln for ln in server.output if "sign-in: erin" in ln]
         # erin's key was never given with the password: erin waits behind the guesses
         took = sign_in(server, tmp_path / "erin", "erin", password=True)
         assert took > 3, took

@@ -14,7 +14,7 @@ import pytest
 
 from fakes import Ticks
 from plot_server.hub import Account
-from plot_server.passes import DEVICE, LINK, SIGN_IN, PassesInMemory, StoredPasses
+from plot_server.passes import DEVICE, KEY, LINK, SIGN_IN, PassesInMemory, StoredPasses, key_token
 from plot_server.pgstore import StoreError, prepare
 
 BOB = Account("SHA256:bobs-key", "bob")
@@ -82,20 +82,46 @@ def test_a_sign_in_lasts_a_day_from_the_last_visit_and_ends_at_sign_out(held):
     run(book, go)
 
 
-def test_a_known_browser_is_known_on_every_worker_for_half_a_year_from_its_last_sign_in(held):
+def test_a_known_browser_is_known_for_half_a_year_and_looking_does_not_make_it_last(held):
     """What lets a browser that has had the password sign in past the guesses from its
-    address (web.py): kept where the sign-ins are, so every worker knows it."""
+    address (web.py): kept where the sign-ins are, so every worker knows it; only a
+    right password makes it anew (web.py), so probing it keeps nothing alive."""
     book, clock = held
 
     async def go(book):
         device = await book.add(DEVICE, ALICE, "192.0.2.1")
         assert await book.who(SIGN_IN, device) is None  # a known browser is not signed in
         clock.now += 179 * 86400
-        assert await book.who(DEVICE, device) == ALICE  # a sign-in: another 180 days
-        clock.now += 180 * 86400 + 1
+        assert await book.who(DEVICE, device) == ALICE
+        clock.now += 86400 + 1  # half a year from when it was made, looked up or not
         assert await book.who(DEVICE, device) is None
         again = await book.add(DEVICE, ALICE, "192.0.2.1")
         assert await book.take(DEVICE, again) == ALICE and await book.who(DEVICE, again) is None
+
+    run(book, go)
+
+
+def test_a_remembered_key_is_one_pass_for_its_name_and_the_password_it_was_given_with(held):
+    """A key given again with the password is the same pass made anew; it is found only
+    under the name and the password it was given with (a new password forgets every
+    key), and no other kind of pass answers to its token."""
+    book, clock = held
+    token = key_token("SHA256:doras-key", "dora", "swordfish")
+    assert token != key_token("SHA256:doras-key", "erin", "swordfish")  # another name
+    assert token != key_token("SHA256:doras-key", "dora", "marlin")  # a new password
+    assert "swordfish" not in token and "dora" not in token
+    dora, mallory = Account("password dora", "dora"), Account("password mallory", "mallory")
+
+    async def go(book):
+        assert await book.add(KEY, dora, "192.0.2.1", token) == token
+        clock.now += 100 * 86400
+        assert await book.add(KEY, dora, "192.0.2.7", token) == token  # given again: anew
+        clock.now += 100 * 86400
+        assert await book.who(KEY, token) == dora
+        assert await book.who(DEVICE, token) is None and await book.who(SIGN_IN, token) is None
+        others = key_token("SHA256:doras-key", "mallory", "swordfish")
+        await book.add(KEY, mallory, "192.0.2.9", others)  # her key, offered as mallory
+        assert await book.who(KEY, token) == dora and await book.who(KEY, others) == mallory
 
     run(book, go)
 
