@@ -27,10 +27,7 @@ def line_for(controller: Controller, rules: Rules, v: PlayerView, a: Action) -> 
     """A list's line for ``a``: its words and notation, and its odds if it rolls."""
     text = describe(rules, v, a)
     odds = controller.odds(a) if a.verb in ROLLING else []
-    if not odds:
-        return text
-    assumes = f"{odds[0].assumes}: " if odds[0].assumes else ""  # every unit that may join
-    return f"{text}   {assumes}{odds[0].line()}"
+    return f"{text}   {odds[0].choice_line()}" if odds else text
 
 
 def menu_items(controller: Controller, rules: Rules, v: PlayerView, actions: list[Action]) -> list[MenuItem]:
@@ -103,11 +100,13 @@ def palette_search(lines: list[PaletteLine], query: str) -> list[tuple[PaletteLi
 
 
 def action_search(
-    controller: Controller, rules: Rules, shot: Snapshot, act: Callable[[Action], object]
+    controller: Controller, rules: Rules, shot: Snapshot, act: Callable[[Action, bool], object]
 ) -> Search:
-    """The palette's search over the legal actions of ``shot``; a line picked is acted."""
+    """The palette's search over the legal actions of ``shot``; a line picked is acted,
+    told whether the palette asked first (if not, and the table has changed since so
+    that it must ask now, the prompt asks)."""
     lines = palette_lines(controller, rules, shot)
     return lambda query: [
-        Found(shown, line.help, partial(act, line.action), line.ask)
+        Found(shown, line.help, partial(act, line.action, bool(line.ask)), line.ask)
         for line, shown in palette_search(lines, query)
     ]

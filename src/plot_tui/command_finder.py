@@ -20,6 +20,8 @@ from textual.containers import Vertical
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from plot_core.english import plain_letters
+
 from .closing import OnceModal
 
 Run = Callable[[], object]
@@ -101,6 +103,12 @@ class CommandFinder(OnceModal[Run | None]):
         event.stop()
         self.action_pick()
 
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Another line: what the last one said it would do no longer stands."""
+        if self.asked is not None and self.found[event.option_index] is not self.asked:
+            self.asked = None
+            self.asking.display = False
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self._run(event.option_index)
@@ -139,7 +147,7 @@ def with_keys(search: Search, show_keys: Run) -> Search:
     keys = Found(Text("Keys"), "Show the keys this screen answers to", show_keys)
 
     def found(query: str) -> list[Found]:
-        wanted = query.casefold().split()
+        wanted = plain_letters(query).split()  # (as the actions' search compares)
         return search(query) + ([keys] if all(w in KEYS_WORDS for w in wanted) else [])
 
     return found

@@ -7,7 +7,6 @@ table the controller hands it, once per version of the table, whoever changed it
 
 from __future__ import annotations
 
-from functools import partial
 from typing import ClassVar
 
 from rich.text import Text
@@ -194,12 +193,12 @@ class GameScreen(BoardScreen):
             if h is not None:  # the next step starts from the moving unit
                 self.query_one(MapView).move_to(h)
 
-    def act(self, action: Action, *, asked: bool = False) -> None:
+    def act(self, action: Action, asked: bool = False) -> None:
         self.answered(self.controller.press(action, asked=asked))
 
     def commands(self) -> Search:
         """What ctrl+p finds: the legal actions (the palette asks first where it must)."""
-        return action_search(self.controller, self.rules, self.shot, partial(self.act, asked=True))
+        return action_search(self.controller, self.rules, self.shot, self.act)
 
     def after_change(self) -> None:
         """What a new version may call for: a word on saving, or a dialog."""

@@ -18,7 +18,7 @@ from typing import Protocol, TextIO
 
 from plot_core import Action, IllegalAction, Player, PlayerView, Rules, Verb, parse_action
 from plot_core.data import ChitKind
-from plot_core.engine import PHASE_TITLES, Box, Odds, Outcome, Overlays
+from plot_core.engine import PHASE_TITLES, Box, Outcome, Overlays
 from plot_core.english import counted, plain_letters, searchable
 from plot_core.hexgrid import label, parse_hex
 from plot_core.lessons import Lesson
@@ -85,14 +85,6 @@ PAGE = 20  # lines of one answer said before asking to go on
 HEXES_NAMED = 12  # a choice that goes to more hexes than this names their areas instead
 ACTED, QUIT = "acted", "quit"  # what a line from the player did (LineMode.handle)
 LETTER_KEYS = ("r", "d", "e", "P", "D")  # as typed: d declines, D answers the coup question
-
-
-def odds_words(o: Odds) -> str:
-    """A choice's odds in a sentence: "Chances, with Oster and Gehre: R 83% · Sr 17%.",
-    or why there is no roll yet."""
-    if not o.allowed:
-        return f"{o.total}: no roll yet. {' '.join(o.notes)}"
-    return f"Chances{', ' + o.assumes if o.assumes else ''}: {o.chances()}."
 
 
 def over_words(o: Outcome) -> str:
@@ -435,7 +427,8 @@ class LineMode(Answers):
                 lines.append(f"  {n}. {self._hex_choice(c, v)}")
                 continue
             odds = self.controller.odds(c)
-            extra = f" {odds_words(odds[0])}" if odds else ""
+            said = odds[0].choice_line() if odds else ""  # (the full screen's words)
+            extra = f" {said[:1].upper()}{said[1:]}".rstrip(".") + "." if said else ""
             lines.append(f"  {n}. {words(self.rules, v, c)} ({notation(v, c)}).{extra}")
         first = next((c for c in choices if isinstance(c, HexChoice)), None)
         if first is not None:

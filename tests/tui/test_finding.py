@@ -154,6 +154,12 @@ async def test_the_palette_finds_an_action_by_its_area_and_asks_first_as_the_lis
         asking = str(app.screen.query_one("#asking", Static).render())
         assert "spends TR1" in asking and "Enter again to go ahead" in asking, asking
         assert s.state == before and isinstance(app.screen, CommandFinder)
+        await pilot.press("down", "up")  # another line, and back: asked again, not gone
+        await pilot.pause()
+        assert not app.screen.query_one("#asking", Static).display
+        await pilot.press("enter")
+        await pilot.pause()
+        assert s.state == before and app.screen.query_one("#asking", Static).display
         await pilot.press("enter")
         await pilot.pause()
         assert s.state.rules.map.area_of[s.state.unit("002").hex] == "BR"

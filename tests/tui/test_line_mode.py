@@ -483,7 +483,7 @@ phasing = "ss"
 """
 
 
-def test_a_targets_chances_say_whom_they_count_and_a_join_below_plus_1_says_no_roll_yet(rules):
+def test_a_targets_odds_say_whom_they_count_and_each_join_says_its_own(rules):
     """Naming a target (12.2) shows the odds with every unit that may join: the list
     says whom, since the player then adds them one at a time and may add fewer."""
     from .helpers import pos
@@ -491,9 +491,11 @@ def test_a_targets_chances_say_whom_they_count_and_a_join_below_plus_1_says_no_r
     s = Session(pos(RECRUITING), AGAINST_THE_COMPUTER)
     out = played(s, "choices", "recruit 107", "quit")
     target = next(ln for ln in out.splitlines() if "(recruit 107)" in ln)
-    assert re.search(r"Chances, with (Himmler and Daluege|Daluege and Himmler): R ", target), target
+    assert re.search(r"With (Himmler and Daluege|Daluege and Himmler): \+10 → Recruitment Table", target), (
+        target
+    )
     joining = [ln for ln in out.split("recruit 107")[-1].splitlines() if "(join " in ln]
-    assert joining and all("Chances: " in ln or "no roll yet" in ln for ln in joining), joining
+    assert joining and all(" → Recruitment Table" in ln or "no roll" in ln for ln in joining), joining
 
 
 def test_a_unit_that_ends_its_move_without_a_step_is_said_to_stay(rules):

@@ -12,6 +12,7 @@ from collections.abc import Collection, Sequence
 
 import attrs
 
+from ..english import listed
 from ..hexgrid import Hex
 from ..parties import Party
 from .actions import Action, Verb
@@ -47,6 +48,10 @@ class Odds:
         return " · ".join(
             f"{self.nothing if code == '-' else code} {round(100 * n / sides)}%" for code, n in self.faces
         )
+
+    def choice_line(self) -> str:
+        """What a list of choices says of the roll: whom it counts, then ``line``."""
+        return f"{self.assumes}: {self.line()}" if self.assumes else self.line()
 
     def line(self) -> str:
         """'+8 → column +6: De 50% · ...'."""
@@ -311,14 +316,13 @@ def panic_odds(state: GameState, rolls: int) -> Odds:
 # -- which roll an action makes --------------------------------------------------------
 
 
-def _every_one(state: GameState, odds: Odds, units: tuple[str, ...]) -> Odds:
-    """The odds of a target just named, counting every unit that may still join the
-    attempt: said, since the player then adds them one by one and may add fewer."""
-    names = [state.info(u).short for u in units]
-    if not names:
+def _counting_every_joiner(state: GameState, odds: Odds, units: tuple[str, ...]) -> Odds:
+    """The odds of a target just named count every unit that may still join the
+    attempt (units combine their ratings: 12.25, 13.19): said, since the player then
+    adds them one by one and may add fewer."""
+    if not units:
         return odds  # nobody in reach: the odds say why there is no roll
-    said = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    return attrs.evolve(odds, assumes=f"with {said}")
+    return attrs.evolve(odds, assumes=f"with {listed([state.info(u).short for u in units])}")
 
 
 def odds_of(state: GameState, action: Action) -> list[Odds]:
@@ -334,12 +338,13 @@ def odds_of(state: GameState, action: Action) -> list[Odds]:
             from .recruitment import recruiters_for
 
             units = tuple(recruiters_for(state, action.unit))
-            return [_every_one(state, recruitment_odds(state, action.unit, units), units)]
+            return [_counting_every_joiner(state, recruitment_odds(state, action.unit, units), units)]
         if verb is Verb.INVESTIGATE and action.unit is not None and d is None:
             from .investigation import investigators_for
 
             units = tuple(investigators_for(state, action.unit))
-            return [_every_one(state, investigation_odds(state, action.unit, units, exposable=True), units)]
+            odds = investigation_odds(state, action.unit, units, exposable=True)
+            return [_counting_every_joiner(state, odds, units)]
         if isinstance(d, Recruit) and verb in (Verb.JOIN, Verb.ROLL):
             units = d.units + ((action.unit,) if verb is Verb.JOIN and action.unit else ())
             return [recruitment_odds(state, d.unit, units)]
