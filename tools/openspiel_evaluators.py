@@ -69,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m tools.openspiel_evaluators", description=__doc__.split("\n")[0]
     )
     ap.add_argument("--game", choices=sorted(GAMES), default="zero_sum")
-    ap.add_argument("--start-turn", type=int, default=7)
+    ap.add_argument("--start-turn", type=int, help="7, or 1 with --start-in-coup")
     ap.add_argument(
         "--start-in-coup",
         action="store_true",
@@ -87,6 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--procs", type=int, default=1)
     ap.add_argument("--out", type=Path, help="keep each game's result here; play only those not kept")
     args = ap.parse_args(argv)
+    if args.start_turn is None:  # (a coup from Game-Turn 7 on would skip the earlier ones)
+        args.start_turn = 1 if args.start_in_coup else 7
     coup = ",start_in_coup=True" if args.start_in_coup else ""
 
     def name_of(seed: int) -> str:
