@@ -73,6 +73,7 @@ test-doors: $(STAMP) ssh-client browser postgresql
 bench: $(STAMP) ssh-client postgresql
 	$(BIN)/python -m pytest -q -m slow $(PYTEST_ARGS)
 	$(BIN)/python -m bench.engine
+	$(BIN)/python -m bench.evaluation
 	$(BIN)/python -m bench.timings
 	$(BIN)/python -m bench.expert --before 6135eca
 	$(BIN)/python -m bench.local_turns

@@ -158,7 +158,7 @@ def features(state: GameState) -> list[float]:
                 lost_ss += u.box in _LOST_SS
             continue
         where = place.get(h, 0)
-        e = eff if u.marker is None else 0  # a masked or neutralized unit does nothing
+        e = eff * (u.marker is None)  # a masked or neutralized unit does nothing
         if where & STREETS:
             if party == SS_PARTY:
                 n_ss += 1
@@ -216,7 +216,7 @@ def features(state: GameState) -> list[float]:
             suspected / 8,
             lost_ab / 8,
             lost_ss / 8,
-            1.0 if hitler_hex in prussia else 0.0,
+            float(hitler_hex in prussia),
             unrecruited / 10,
             fa / 4 * (1 - turns_left),
         ]
@@ -224,14 +224,13 @@ def features(state: GameState) -> list[float]:
     interphase = state.phase is Phase.COUP_INTERPHASE
     coup_left = max(0, rules.game.coup_turns - coup.turn) / rules.game.coup_turns
     alive = hitler.box is not Box.ELIMINATED
-    exposed = 1.0 if alive and hitler_hex is not None and not place.get(hitler_hex, 0) & BERLIN_HEX else 0.0
+    exposed = float(alive and hitler_hex is not None and not place.get(hitler_hex, 0) & BERLIN_HEX)
     inv_ss, inv_ab = 1 / (1 + n_ss), 1 / (1 + n_ab)
-    late: list[float] = []
-    for turns_after in range(len(LATE)):  # the last Coup-Turn (18.73), the one before it, ...
-        if coup.turn and rules.game.coup_turns - coup.turn == turns_after:
-            late += [1.0, inv_ss, inv_ab]
-        else:
-            late += [0.0, 0.0, 0.0]
+    # the last Coup-Turn (18.73), the one before it, ...: three facts each, set for this one
+    late = [0.0] * (3 * len(LATE))
+    turns_after = rules.game.coup_turns - coup.turn if coup.turn else len(LATE)
+    if 0 <= turns_after < len(LATE):
+        late[3 * turns_after : 3 * turns_after + 3] = [1.0, inv_ss, inv_ab]
     return [
         1.0,
         coup_left,
@@ -248,16 +247,16 @@ def features(state: GameState) -> list[float]:
         (coup.bonus - coup.abwehr_bonus) / 7,
         coup.abwehr_bonus / 7,
         coup.penalty / 3,
-        1.0 if alive else 0.0,
+        float(alive),
         exposed,
         idle_ss / 4,
         idle_ab / 4,
-        near_hitler / 20 if alive else 0.0,
+        near_hitler / 20 * alive,
         mine_ss.get(ChitKind.LOYALTY, 0) / 5,
         mine_ab.get(ChitKind.LOYALTY, 0) / 5,
-        1.0 if interphase else 0.0,
+        float(interphase),
         # 18.22: the Abwehr units still to move before the SS can answer
-        max(0, coup.interphase_units - len(state.activated)) / 5 if interphase else 0.0,
+        max(0, coup.interphase_units - len(state.activated)) / 5 * interphase,
         inv_ss * coup_left,
         inv_ab * coup_left,
         n_ss / 8 * coup_left,
