@@ -180,7 +180,9 @@ def test_12_2_naming_a_target_shows_the_odds_with_every_unit_that_may_join():
     assert o.title.startswith(("Himmler + Daluege try", "Daluege + Himmler try"))
     # said, since the player then adds them one by one and may add fewer
     assert o.assumes in ("with Himmler and Daluege", "with Daluege and Himmler")
-    assert one(play(s, "recruit 107"), "join 000").assumes == ""  # one chosen: just them
+    assert o.choice_line() == f"{o.assumes}: +10 → Recruitment Table, column +7: R 100%"
+    joined = one(play(s, "recruit 107"), "join 000")
+    assert joined.assumes == "" and joined.choice_line() == joined.line()  # one chosen: just them
 
 
 def test_12_21_a_target_out_of_every_recruiters_reach_has_no_roll_and_says_why():

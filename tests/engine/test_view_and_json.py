@@ -291,6 +291,31 @@ def test_a_bad_state_or_action_in_json_says_what_is_wrong():
     )
 
 
+def test_a_state_or_action_that_is_not_a_table_or_lacks_a_field_says_so():
+    """A damaged file: JSON of the wrong shape is refused with what was wrong, never a
+    crash of the reader (a list or a number had no ``pop``)."""
+    s = new_game(3)
+    data = json.loads(state_to_json(s))
+    del data["turn"]
+    with pytest.raises(FormatError) as info:
+        state_from_json(json.dumps(data), s.rules)
+    assert str(info.value) == "not a game state: required field missing @ state.turn"
+    data["turn"] = None
+    with pytest.raises(FormatError) as info:
+        state_from_json(json.dumps(data), s.rules)
+    assert str(info.value) == "not a game state: invalid value for type, expected int @ state.turn"
+    for shape, name in (([1, 2], "list"), (5, "int"), ("x", "str")):
+        with pytest.raises(FormatError) as info:
+            state_from_json(json.dumps(shape), s.rules)
+        assert str(info.value) == f"not a game state: a JSON object was expected, not {name}"
+    with pytest.raises(FormatError) as info:
+        action_from_json(5)  # type: ignore[arg-type]
+    assert str(info.value) == "not an action: 5 (invalid type (argument of type 'int' is not iterable))"
+    with pytest.raises(FormatError) as info:
+        action_from_json({"hex": 1})
+    assert str(info.value) == "not an action: {'hex': 1} (required field missing @ action.verb)"
+
+
 def test_every_side_sees_how_the_game_ended():
     """18.7: the outcome is public; each side's view and a spectator's carry it."""
     last, _ = play_random(7, busy_policy)

@@ -104,6 +104,8 @@ def state_from_json(text: str, rules: Rules | None = None) -> GameState:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise FormatError(f"not JSON: {exc}") from None
+    if not isinstance(data, dict):  # (a damaged file: a list, a number)
+        raise FormatError(f"not a game state: a JSON object was expected, not {type(data).__name__}")
     version = data.pop("rules_version", None)
     if not isinstance(version, str) or not same_game(version, rules):
         raise FormatError(
