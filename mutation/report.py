@@ -1,4 +1,4 @@
-"""`make mutate`'s report (issue 22): from mutmut's results under mutants/, the share of
+"""`make mutate`'s report: from mutmut's results under mutants/, the share of
 mutants killed in each module of plot_core, and every survivor by name.
 
     python mutation/report.py            # the table and the survivors, as Markdown

@@ -223,7 +223,7 @@ def eventually(check, what: str, timeout: float = 20) -> None:
 
 
 # -- a player moving the game on, through whatever door they sit at ------------------------
-class TerminalDoor:
+class TerminalScreen:
     """A player's screen and keyboard in an SSH terminal (pyte reads the screen)."""
 
     def __init__(self, terminal: Terminal) -> None:

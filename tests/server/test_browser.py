@@ -11,7 +11,7 @@ import pytest
 
 from plot_core import Player, load_rules
 from plot_record import load_record
-from serving import Server, TerminalDoor, eventually, join_with_code, move_on, player
+from serving import Server, TerminalScreen, eventually, join_with_code, move_on, player
 
 CHROMIUM, DRIVER = shutil.which("chromium"), shutil.which("chromedriver")
 needs_browser = pytest.mark.skipif(
@@ -100,7 +100,7 @@ def shows_the_map(text: str) -> bool:
     return sum(code in text for code in codes) >= 3
 
 
-class BrowserDoor:
+class BrowserScreen:
     """A player's screen and keyboard in a browser page (serving.move_on drives it)."""
 
     def __init__(self, browser) -> None:
@@ -167,7 +167,7 @@ def test_browser_and_ssh_players_play_one_game_a_browser_watches_and_one_plays_t
         join_with_code(bob, web_server.table("T1")["code"])
         bob.wait_shown("You are: SS")
         shown(alice, "You are: Abwehr")
-        doors = {Player.ABWEHR: BrowserDoor(alice), Player.SS: TerminalDoor(bob)}
+        doors = {Player.ABWEHR: BrowserScreen(alice), Player.SS: TerminalScreen(bob)}
         movers = []
         while set(movers) != {Player.SS, Player.ABWEHR}:  # until both doors have moved
             assert len(movers) < 30, movers
@@ -214,7 +214,7 @@ def test_browser_and_ssh_players_play_one_game_a_browser_watches_and_one_plays_t
             "abwehr": "human",
         }
         shown(alice, "You are: Abwehr")
-        move_on(web_server, "T2", BrowserDoor(alice), load_rules())
+        move_on(web_server, "T2", BrowserScreen(alice), load_rules())
         assert actions(web_server, "T2") >= 1
     finally:
         for browser in (alice, watcher):

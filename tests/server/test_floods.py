@@ -55,7 +55,7 @@ def network_holds() -> int:
     return send_most + 2 * RECEIVE_BUFFER
 
 
-class Door:
+class FloodClient:
     """A client of one of the server's doors; ``got``: every byte it has read."""
 
     name = ""
@@ -69,7 +69,7 @@ class Door:
             await asyncio.sleep(0.05)
 
 
-class SshDoor(Door):
+class SshClient(FloodClient):
     """A client of the SSH door: the full screen, or the plain text door (plain+NAME)."""
 
     def __init__(self, port: int, *, plain: bool, size: tuple[int, int] = (120, 40)) -> None:
@@ -116,7 +116,7 @@ class SshDoor(Door):
             self.conn.abort()
 
 
-class WebDoor(Door):
+class WebClient(FloodClient):
     """A browser tab of the web door: signed in, then the page's WebSocket."""
 
     name = "full screen in a browser"
@@ -186,9 +186,9 @@ def flood_server(tmp_path):
 
 def doors(server: Server, size: tuple[int, int] = (120, 40)) -> list:
     return [
-        SshDoor(server.port, plain=False, size=size),
-        SshDoor(server.port, plain=True),
-        WebDoor(server.web, size),
+        SshClient(server.port, plain=False, size=size),
+        SshClient(server.port, plain=True),
+        WebClient(server.web, size),
     ]
 
 
@@ -196,7 +196,7 @@ async def honest_player_comes_in(server: Server, *, plain: bool = False) -> floa
     """An honest player signs in (full screen, or plain text) and the lobby answers a
     key or a line: how long."""
     start = time.monotonic()
-    door = SshDoor(server.port, plain=plain)
+    door = SshClient(server.port, plain=plain)
     typed, answer = (b"tables\r", "new ss or new abwehr") if plain else (b"n", "A new table")
     try:
         await door.open("reader" if plain else "honest")
@@ -267,7 +267,7 @@ async def test_a_client_that_never_reads_is_held_to_a_bounded_backlog_on_every_d
         # every door is open and drawn at 500x200 by now: what grows from here is held
         before = flood_server.rss_mib()
         door.stop_reading()
-        plain = isinstance(door, SshDoor) and door.plain
+        plain = isinstance(door, SshClient) and door.plain
         if plain:
             await flood(door, b"help\r" * 20, seconds=15)
         else:
@@ -315,7 +315,7 @@ async def test_a_fast_sender_that_reads_is_held_to_its_budget_and_the_others_pla
     wait their turn, a few a second after a pasted page, however long it goes on."""
 
     async def run(door):
-        if isinstance(door, SshDoor) and door.plain:
+        if isinstance(door, SshClient) and door.plain:
             start = time.monotonic()
             await flood(door, b"help\r" * 50, seconds=12)
             took = time.monotonic() - start
@@ -341,7 +341,7 @@ async def test_one_write_of_a_hundred_kilobytes_of_keys_keeps_no_one_waiting(flo
     """100 KB of keys in one write once took every other player's turn for 11 s. Past
     its budget the sender is paused and its extra keys dropped, a flood that goes on is
     closed with the reason, and the others come in and play meanwhile."""
-    door = SshDoor(flood_server.port, plain=False)
+    door = SshClient(flood_server.port, plain=False)
     try:
         await door.open("flood")
         door.proc.stdin.write(b"x" * 100_000)  # one write, not drained: all at once

@@ -18,7 +18,7 @@ import asyncssh
 import pytest
 
 from plot_core import Player
-from serving import Server, TerminalDoor, join_with_code, make_keys, move_on, needs_ssh, player
+from serving import Server, TerminalScreen, join_with_code, make_keys, move_on, needs_ssh, player
 
 from .test_hostile import HOSTILE
 from .test_tables import check_secrets, game
@@ -28,7 +28,7 @@ def honest_move(terms, server, rules) -> None:
     """Whoever is to act moves the game on, as a player would, on what the screen shows
     (the server is busy with the fuzzers: it only takes longer)."""
     side = game(server, rules).final.to_act
-    move_on(server, "T1", TerminalDoor(terms[side]), rules, timeout=120)
+    move_on(server, "T1", TerminalScreen(terms[side]), rules, timeout=120)
 
 
 MEMORY_BOUND_MIB = 700  # the server's resident size, whatever the fuzzers do

@@ -385,7 +385,7 @@ def test_a_plain_text_player_and_a_full_screen_player_share_a_table_over_ssh(tmp
     import re
 
     from plot_core import Player, load_rules
-    from serving import TerminalDoor, move_on, player
+    from serving import TerminalScreen, move_on, player
 
     rules = load_rules()
     make_keys(tmp_path, ["alice", "bob"])
@@ -413,7 +413,7 @@ def test_a_plain_text_player_and_a_full_screen_player_share_a_table_over_ssh(tmp
             movers.append(side)
             before = actions()
             if side is Player.SS:
-                move_on(server, "T1", TerminalDoor(alice), rules)
+                move_on(server, "T1", TerminalScreen(alice), rules)
                 continue
 
             def choices(start: int) -> str:

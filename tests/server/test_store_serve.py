@@ -19,7 +19,7 @@ from yarl import URL
 from plot_core import Player
 from serving import (
     Server,
-    TerminalDoor,
+    TerminalScreen,
     eventually,
     free_port,
     join_with_code,
@@ -129,7 +129,7 @@ def test_workers_without_a_store_are_refused():
     assert r.returncode == 2 and "--workers needs the shared store" in r.stderr
 
 
-class TabDoor:
+class TabScreen:
     """A browser tab (test_web.Tab, on its own loop in another thread) as serving.move_on
     drives a door: its screen read, its keys sent and waited for."""
 
@@ -185,7 +185,7 @@ def test_a_browser_signed_in_through_one_worker_plays_through_another(keys, url,
         alice.wait_shown("You are: Abwehr")
         on_loop(tab.wait_shown("You are: SS"))
         # each acts on what the other's move left on their own screen
-        doors = {Player.SS: TabDoor(tab, loop), Player.ABWEHR: TerminalDoor(alice)}
+        doors = {Player.SS: TabScreen(tab, loop), Player.ABWEHR: TerminalScreen(alice)}
         done = {Player.SS: 0, Player.ABWEHR: 0}
         while min(done.values()) < 1:
             assert sum(done.values()) < 30, done

@@ -12,7 +12,7 @@ import pytest
 from plot_core import Player
 from serving import (
     Server,
-    TerminalDoor,
+    TerminalScreen,
     join_with_code,
     make_keys,
     move_on,
@@ -29,7 +29,7 @@ def game(server: Server, rules, table: str = "T1"):
 
 def act(t: Terminal, server: Server, rules, table: str = "T1") -> None:
     """The player at ``t`` moves the game on (serving.move_on)."""
-    move_on(server, table, TerminalDoor(t), rules)
+    move_on(server, table, TerminalScreen(t), rules)
 
 
 def held_throughout(tl, side: Player) -> set[str]:
