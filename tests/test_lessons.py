@@ -7,11 +7,12 @@ import re
 
 import pytest
 
-from plot_core import apply, legal_actions, load_rules, parse_action
+from plot_core import Verb, apply, legal_actions, load_rules, parse_action
 from plot_core.data.reader import Source
 from plot_core.engine.pending import DecisionKind
 from plot_core.engine.state import Phase
 from plot_core.errors import DataError
+from plot_core.hexgrid import parse_hex
 from plot_core.lessons import load_lesson, load_lessons
 from plot_core.parties import Player
 
@@ -244,3 +245,30 @@ def test_the_order_of_the_lessons_lists_every_lesson_once(tmp_path, order, says)
     (tmp_path / "lessons" / "order.toml").write_text(order + "\n", encoding="utf-8")
     with pytest.raises(DataError, match=re.escape(says)):
         load_lessons(attrs.evolve(RULES, directory=tmp_path))
+
+
+def test_hitler_put_elsewhere_misses_a_goal_about_where_he_stands():
+    """9.62: the SS chooses Hitler's hex; choosing another than the goal's misses it
+    (the lesson had carried on without a word)."""
+    lesson = BY_KEY["15-hitler-to-rastenburg"]
+    state = lesson.start(RULES)
+    other = next(a for a in legal_actions(state) if a.verb is Verb.HITLER and a.hex != parse_hex("3405"))
+    taken = [other]
+    state = apply(state, other)
+    said = lesson.missed(state, taken=taken)
+    assert said is not None
+    assert said.startswith(f"That misses the goal: Hitler was placed at {other.hex:04d}.")
+    assert "u takes steps back" in said and "Hint: The die is set at 5" in said
+
+
+def test_a_coup_that_fails_misses_a_lesson_that_goes_through_the_coup_and_offers_no_undo():
+    """18.8: rolled without the Führer Access chits, the coup lesson's coup fails; the
+    lesson says so, and offers only leaving (no undo past a die, no hint to follow)."""
+    lesson = BY_KEY["06-coup"]
+    state, taken = lesson.start(RULES), []
+    for step in ("end-phase", "coup"):
+        taken.append(parse_action(step))
+        state = apply(state, taken[-1])
+    said = lesson.missed(state, taken=taken)
+    assert said is not None and said.startswith("That misses the goal: the coup failed (18.8).")
+    assert "takes steps back" not in said and "Hint" not in said and "q leaves" in said

@@ -37,7 +37,7 @@ import attrs
 from .data.reader import Node, Source
 from .engine.actions import Action, Verb, parse_action
 from .engine.position import load_position
-from .engine.state import Box, GameState, Phase
+from .engine.state import HITLER, Box, GameState, Phase
 from .errors import DataError
 from .hexgrid import label, parse_hex
 from .parties import Player
@@ -107,20 +107,22 @@ class Goal:
             return state.phase is self.phase and u.hex is not None
         raise AssertionError(k)
 
-    def missed(self, state: GameState) -> str | None:
+    def missed(self, state: GameState, taken: Sequence[Action] = ()) -> str | None:
         """Why the goal is out of reach the way the learner went (an undo may take it
         back), in words; None while it may still be met. A goal about where a unit
         stands is missed once the unit is placed (4.3) or has ended its move (9.14)
-        elsewhere; a recruitment goal, once the attempt on the unit failed (a unit is
-        the target of one attempt a phase, 12.22)."""
+        elsewhere, or for Hitler, once his hex was chosen (9.62: ``taken``, the
+        learner's actions); a recruitment goal, once the attempt on the unit failed (a
+        unit is the target of one attempt a phase, 12.22)."""
         if self.unit is None or state.pending or self.met(state):
             return None  # (a decision still open, such as an advance, may yet meet it)
         u, name = state.unit(self.unit), state.info(self.unit).short
         if self.kind in ("next_to", "in_area", "stands_on"):
             placed = state.phase is Phase.SETUP and u.hex is not None
+            chosen = self.unit == HITLER and any(a.verb is Verb.HITLER for a in taken)
             moved = self.unit in state.activated and state.active != self.unit
-            if u.hex is not None and (placed or moved):
-                return f"{name} {'was placed' if placed else 'ended the move'} at {label(u.hex)}"
+            if u.hex is not None and (placed or chosen or moved):
+                return f"{name} {'ended the move' if moved else 'was placed'} at {label(u.hex)}"
         if self.kind == "recruited" and self.unit in state.targeted:
             return f"the attempt to recruit {name} failed"
         return None
@@ -178,16 +180,28 @@ class Lesson:
         ``keys``: the door's words for undo and for leaving ("undo", "quit" in plain
         text). After a roll there is no going back (undo stops at a die), so then
         only leaving is said."""
-        why = self.check.missed(state)
+        why = self.check.missed(state, taken)
+        rolled = self.check.kind == "recruited"  # (missed by a die: no going back past it)
+        if why is None and self._coup_failed(state, taken):
+            why, rolled = "the coup failed (18.8)", True
         if why is None:
             return None
         undo, leave = keys
         hint = self.hint_for(taken)
-        back = "" if self.check.kind == "recruited" else f"{undo} takes steps back; "
+        back = "" if rolled else f"{undo} takes steps back; "
         return (
             f"That misses the goal: {why}. The goal: {self.goal} "
             f"{back}{leave} leaves, and the lesson starts again from the list."
-            + (f" Hint: {hint}" if hint else "")
+            + ("" if rolled or not hint else f" Hint: {hint}")
+        )
+
+    def _coup_failed(self, state: GameState, taken: Sequence[Action]) -> bool:
+        """A lesson whose way goes through a coup (its solution rolls one) cannot be
+        done once the learner's coup has failed (18.8): no coup is under way after it."""
+        return (
+            state.coup is None
+            and any(a.verb is Verb.COUP for a in _steps(self.solution))
+            and any(a.verb is Verb.COUP for a in taken)
         )
 
     def start(self, rules: Rules, *, seed: int = 0) -> GameState:
