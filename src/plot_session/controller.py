@@ -192,7 +192,7 @@ class Controller:
             keyed = self.numbers.keyed(legal, v)
             lettered = fixed(legal)
             choices = [Choice(str(key), words(rules, v, a)) for key, a in [*keyed, *lettered.items()]]
-            if self.may_skip_coups() and coup_asked(shot):
+            if self.may_skip_coups() and coup_declinable(shot):
                 choices.append(Choice("D", "No coup this Game-Turn"))
             if len(legal) > len(keyed) + len(lettered):
                 choices.append(Choice("a", f"all {counted(len(legal), 'action')}"))
@@ -519,6 +519,12 @@ class Controller:
             return Said("D answers the Abwehr's coup question (18.11).", error=True)
         if not (shot.my_move and coup_asked(shot)):
             return Said("D answers the coup question (18.11); it is not asked now.", error=True)
+        if not coup_declinable(shot):
+            return Said(
+                "Führer Access chits are committed: the coup goes ahead (18.13). r rolls it; "
+                "u takes the chits back.",
+                error=True,
+            )
         self.table.no_coup_in[Player.ABWEHR] = shot.view.turn
         no = fixed(list(shot.legal)).get("d")
         if no is not None and no.verb is Verb.NO_REVEAL:
@@ -531,3 +537,10 @@ class Controller:
 def coup_asked(shot: Snapshot) -> bool:
     v = shot.view
     return bool(v.pending) and v.pending[-1].kind == DecisionKind.COUP
+
+
+def coup_declinable(shot: Snapshot) -> bool:
+    """The coup question is asked and may still be answered no (18.11): not once
+    Führer Access chits are committed to it, when the engine offers only the roll."""
+    no = fixed(list(shot.legal)).get("d")
+    return coup_asked(shot) and no is not None and no.verb is Verb.NO_REVEAL

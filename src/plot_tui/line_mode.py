@@ -25,7 +25,7 @@ from plot_core.lessons import Lesson
 from plot_core.wording import notation, unit_name, words, words_before_its_hex
 from plot_session.choices import HexChoice, Numbers, area_words, by_hex, group_of
 from plot_session.coach import coach_line
-from plot_session.controller import Controller, coup_asked
+from plot_session.controller import Controller, coup_declinable
 from plot_session.describe import (
     SIDE,
     WINNERS,
@@ -407,7 +407,7 @@ class LineMode(Answers):
         if self.coach:
             self.say(f"Coach: {coach_line(v)}")
         self._list(list(shot.legal))
-        if self.controller.may_skip_coups() and coup_asked(shot):
+        if self.controller.may_skip_coups() and coup_declinable(shot):
             self.say("Or D: no coup asked again this Game-Turn (18.11).")
 
     def _list(self, legal: list[Action]) -> None:

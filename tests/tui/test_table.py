@@ -253,3 +253,27 @@ def test_enter_on_a_hex_acts_walks_or_says_why_not_without_a_screen():
     assert not isinstance(refused, list) and refused.error and refused.text.endswith("(11.32)")
     waiting = controller(Player.ABWEHR).at_hex(parse_hex("2110"))
     assert not isinstance(waiting, list) and waiting.error and waiting.text == "It is the SS player's move."
+
+
+def test_d_is_not_offered_once_fuhrer_access_chits_are_committed_to_the_coup():
+    """Committed chits make the coup go ahead (18.13): the engine offers only the roll,
+    so D ("no coup this Game-Turn") is neither shown nor taken, and sets nothing."""
+    from plot_core import load_rules, parse_action
+    from plot_core.lessons import load_lessons
+    from plot_session.controller import coup_declinable
+
+    lesson = next(ls for ls in load_lessons() if ls.key == "06-coup")
+    seats = {Player.SS: Seat.COMPUTER, Player.ABWEHR: Seat.HUMAN}
+    session = Session(lesson.start(load_rules()), seats)
+    controller = Controller(Table(session, InlineScheduler()), [Player.ABWEHR])
+    controller.act(parse_action("end-phase"))
+    shot = controller.snapshot()
+    assert coup_declinable(shot) and any(c.key == "D" for c in controller.asking().choices)
+    controller.act(parse_action("reveal FA1"))
+    shot = controller.snapshot()
+    assert not coup_declinable(shot) and not any(c.key == "D" for c in controller.asking().choices)
+    said = controller.no_coup_this_turn()
+    assert said.error and said.text.startswith(
+        "Führer Access chits are committed: the coup goes ahead (18.13)."
+    )
+    assert Player.ABWEHR not in controller.table.no_coup_in
