@@ -235,6 +235,8 @@ class Hub:
             if self.shared is not None
             else self._create_in_files(header, state, seats, levels, owners)
         )
+        if self.notices is not None:
+            self.notices.not_news(table)  # (its maker is sitting down at it)
         self.open_table(table)
         against = (
             "both sides the computer's"

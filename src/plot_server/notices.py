@@ -344,13 +344,18 @@ class Notices:
         """The tables as the server found them: what was so before it started is not
         news (no move or end told again after a restart)."""
         for table in tables:
-            if table.over:
-                continue
-            self._going.add(table.id)
-            for side in table.human_sides():
-                owner = table.owners.get(side)
-                if owner is not None and table.your_move(owner):
-                    self._remember((table.id, str(table.session.actions), "move", owner.key))
+            if not table.over:
+                self.not_news(table)
+
+    def not_news(self, table: ServedTable) -> None:
+        """Whose move it is at ``table`` now is known to them: a table just read back
+        after a restart, or just made (its maker sits at it at once, and is not mailed
+        "your move" for the table they made)."""
+        self._going.add(table.id)
+        for side in table.human_sides():
+            owner = table.owners.get(side)
+            if owner is not None and table.your_move(owner):
+                self._remember((table.id, str(table.session.actions), "move", owner.key))
 
     def table_changed(self, table: ServedTable) -> None:
         """After any change at ``table``: its move is told to an absent player whose it is,

@@ -316,3 +316,18 @@ def test_a_notice_whose_store_does_not_answer_is_worked_out_again_later(capfd):
     assert waits[:3] == [0.0, 30.0, 120.0]  # worked out at the third try, then sent
     assert "a notice was not sent" not in capfd.readouterr().out
     outbox.stop()
+
+
+def test_the_maker_of_a_table_is_not_told_it_is_their_move_at_it(rules, tmp_path, hook_url):
+    """The Abwehr moves first (7.11): a table made as the Abwehr is its maker's move at
+    once, and its maker is sitting down at it; "your move" is for a move that waits
+    for a player away, not for the table they just made."""
+    outbox = Outbox(None, frozenset({"127.0.0.1"}))
+    hub = Hub(rules, tmp_path, later=Later())
+    hub.notices = Notices(NoticeBook(tmp_path), outbox)
+    done(hub.notices.set_addresses(ALICE, email="", webhook=hook_url))
+    table = hub.create(ALICE, Player.ABWEHR, opponent=Seat.HUMAN, seed=3)
+    hub.sit(table.id, ALICE)
+    time.sleep(0.3)
+    assert Hook.got == []
+    outbox.stop()
