@@ -365,7 +365,11 @@ class Controller:
             tables = [
                 o.table + (f" column {o.column}" if o.column else "") for o in at_stake.odds if o.allowed
             ]
-            what.append(f"rolls on the {' then '.join(tables)}" if tables else "rolls a die")
+            rolls = f"rolls on the {' then '.join(tables)}" if tables else "rolls a die"
+            if not (tables and all(table in said for table in tables)):  # (not said twice)
+                what.append(rolls)
+        if not what:
+            return f"{said}."
         return f"{said}, {' and '.join(what)}."
 
     def odds(self, action: Action) -> list[Odds]:

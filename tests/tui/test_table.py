@@ -277,3 +277,19 @@ def test_d_is_not_offered_once_fuhrer_access_chits_are_committed_to_the_coup():
         "Führer Access chits are committed: the coup goes ahead (18.13)."
     )
     assert Player.ABWEHR not in controller.table.no_coup_in
+
+
+def test_what_a_coup_roll_stakes_is_said_once():
+    """ "Roll on the Walkyrie Table: the coup, rolls on the Walkyrie Table." said the
+    table twice; the roll is said once, with the chits it spends when there are any."""
+    from plot_core import load_rules, parse_action
+    from plot_core.lessons import load_lessons
+    from plot_core.wording import words
+
+    lesson = next(ls for ls in load_lessons() if ls.key == "06-coup")
+    session = Session(lesson.start(load_rules()), {Player.SS: Seat.COMPUTER, Player.ABWEHR: Seat.HUMAN})
+    controller = Controller(Table(session, InlineScheduler()), [Player.ABWEHR])
+    controller.act(parse_action("end-phase"))
+    coup = parse_action("coup")
+    said = controller.stakes_words(coup, words(session.state.rules, controller.view(), coup))
+    assert said == "Roll on the Walkyrie Table: the coup."
