@@ -17,12 +17,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
 from plot_core.english import plain_letters
 
 from .closing import OnceModal
+from .screens import AskingLine
 
 Run = Callable[[], object]
 
@@ -60,11 +61,10 @@ class CommandFinder(OnceModal[Run | None]):
         super().__init__()
         self.search = search
         self.found: list[Found] = []
-        self.asked: Found | None = None  # the line that has said what it does
         # held, not looked up: a palette closed by a key before it was mounted (over
         # SSH) mounts with its parts already gone, and has nothing to look for
         self.box = Input(placeholder="Search for actions…", select_on_focus=False)
-        self.asking = Static(id="asking")
+        self.asking = AskingLine()
         self.options = OptionList()
 
     def compose(self) -> ComposeResult:
@@ -82,8 +82,7 @@ class CommandFinder(OnceModal[Run | None]):
 
     def _show(self, query: str) -> None:
         self.found = self.search(query)
-        self.asked = None
-        self.asking.display = False
+        self.asking.forget()
         options = self.options
         options.clear_options()
         if not self.found and query.strip():
@@ -104,10 +103,8 @@ class CommandFinder(OnceModal[Run | None]):
         self.action_pick()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        """Another line: what the last one said it would do no longer stands."""
-        if self.asked is not None and self.found[event.option_index] is not self.asked:
-            self.asked = None
-            self.asking.display = False
+        if 0 <= event.option_index < len(self.found):
+            self.asking.moved_to(self.found[event.option_index])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
@@ -131,12 +128,8 @@ class CommandFinder(OnceModal[Run | None]):
         if not 0 <= k < len(self.found):
             return
         found = self.found[k]
-        if found.ask and self.asked is not found:
-            self.asked = found
-            self.asking.update(Text(f"{found.ask} Enter again to go ahead, Escape to stop."))
-            self.asking.display = True
-            return
-        self.dismiss(found.run)
+        if self.asking.goes_ahead(found, found.ask):
+            self.dismiss(found.run)
 
 
 KEYS_WORDS = "keys help panel"

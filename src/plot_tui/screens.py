@@ -297,6 +297,35 @@ class HandoffScreen(OnceScreen[None]):
             self.dismiss()
 
 
+class AskingLine(Static):
+    """The line at the top of a list that says what a picked line will do before it
+    goes ahead (a roll, a spent chit): the first pick of a line that asks says it, the
+    same line picked again goes ahead. Another line, or another search, and what was
+    said no longer stands. The action list and the palette ask the same way."""
+
+    def __init__(self) -> None:
+        super().__init__(id="asking")
+        self.asked: object = None  # the line that has said what it does
+
+    def goes_ahead(self, line: object, ask: str) -> bool:
+        """Picking ``line`` (``ask``: what to say first, "" for nothing): may it go?"""
+        if not ask or self.asked == line:
+            return True
+        self.asked = line
+        self.update(Text(f"{ask} Enter again to go ahead, Escape to stop."))
+        self.display = True
+        return False
+
+    def moved_to(self, line: object) -> None:
+        """The highlight is on ``line`` now: what another line said no longer stands."""
+        if self.asked is not None and self.asked != line:
+            self.forget()
+
+    def forget(self) -> None:
+        self.asked = None
+        self.display = False
+
+
 @attrs.frozen
 class MenuItem(Generic[T]):
     """One line of an ActionMenu. Every string in it is text, never markup."""
@@ -331,7 +360,7 @@ class ActionMenu(OnceModal[T | None]):
         super().__init__()
         self.title_ = title
         self.items: list[MenuItem[T]] = [i if isinstance(i, MenuItem) else MenuItem(*i) for i in items]
-        self._asked: int | None = None  # the line that has said what it does
+        self.asking = AskingLine()
         # each line's Option made once: it keeps its laid-out height, so narrowing the
         # list at each key lays out nothing again (a new Option per key took a tenth of
         # a second with a few hundred lines)
@@ -346,7 +375,7 @@ class ActionMenu(OnceModal[T | None]):
                 id="narrow",
                 select_on_focus=False,
             )
-            yield Static(id="asking")
+            yield self.asking
             yield OptionList(*self._options(""))
 
     def _options(self, query: str) -> list[Option | None]:
@@ -399,8 +428,7 @@ class ActionMenu(OnceModal[T | None]):
         options = self.query_one(OptionList)
         options.clear_options()
         options.add_options(self._options(event.value))
-        self._asked = None
-        self.query_one("#asking", Static).display = False
+        self.asking.forget()
         self._highlight_first()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -415,13 +443,8 @@ class ActionMenu(OnceModal[T | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         k = int(event.option.id or 0)
         item = self.items[k]
-        if item.ask and self._asked != k:
-            self._asked = k
-            asking = self.query_one("#asking", Static)
-            asking.update(Text(f"{item.ask} Enter again to go ahead, Escape to stop."))
-            asking.display = True
-            return
-        self.dismiss(item.value)
+        if self.asking.goes_ahead(k, item.ask):
+            self.dismiss(item.value)
 
     def action_close(self) -> None:
         self.dismiss(None)
