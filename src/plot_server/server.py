@@ -716,7 +716,8 @@ class PlotSSHServer(asyncssh.SSHServer):
         )
         self._signed_in = f"{name} from {self._address()}"  # (gone with the connection)
         to_operator(f"sign-in: {name} by {how}, {'plain' if plain else 'ssh'} door, from {self._address()}")
-        if how == "the password" and self._offered:  # (not held up by the store: later)
+        by_password = self._key is None and not self._by_remembered_key
+        if by_password and self._offered:  # (not held up by the store: later)
             self._remembering = asyncio.get_running_loop().create_task(
                 self._remember_offered(name, self._address())
             )

@@ -120,29 +120,19 @@ def _address(request: web.Request, proxies: frozenset[str]) -> str:
     return remote
 
 
-def set_cookie(response: web.StreamResponse, request: web.Request, token: str) -> None:
-    """The sign-in's cookie, good for a day from now (each visit sets it again)."""
+def set_cookie(
+    response: web.StreamResponse,
+    request: web.Request,
+    token: str,
+    *,
+    name: str = COOKIE,
+    seconds: int = SESSION_HOURS * 3600,
+) -> None:
+    """One of the server's cookies, never read by the page's script and never sent by
+    another site: the sign-in's by default, good for a day from now (each visit sets it
+    again); the known browser's (DEVICE_COOKIE) for DEVICE_DAYS."""
     response.set_cookie(
-        COOKIE,
-        token,
-        httponly=True,
-        samesite="Strict",
-        path="/",
-        secure=_secure(request),
-        max_age=SESSION_HOURS * 3600,
-    )
-
-
-def set_device_cookie(response: web.StreamResponse, request: web.Request, token: str) -> None:
-    """The known browser's cookie, good for DEVICE_DAYS from its last sign-in."""
-    response.set_cookie(
-        DEVICE_COOKIE,
-        token,
-        httponly=True,
-        samesite="Strict",
-        path="/",
-        secure=_secure(request),
-        max_age=DEVICE_DAYS * 86400,
+        name, token, httponly=True, samesite="Strict", path="/", secure=_secure(request), max_age=seconds
     )
 
 
@@ -300,8 +290,8 @@ def make_app(
         # A browser that has had the right password waits behind its own wrong ones
         # only; any other, behind every guess from its address (both doors).
         device = request.cookies.get(DEVICE_COOKIE)
-        known = device is not None and await passes.who(DEVICE, device) is not None
-        queue = queue_of(device) if known and device is not None else address
+        known = device if device and await passes.who(DEVICE, device) is not None else None
+        queue = queue_of(known) if known else address
         wait = throttle.delay(queue)
         # a stop ends the wait
         if wait and await _stopped_within(request.app[STOPPING], wait):
@@ -312,7 +302,7 @@ def make_app(
         if not secrets.compare_digest(given.encode(), password.encode()):
             throttle.failed(queue)
             if known:  # its first wrong password: the browser waits with its address again
-                await passes.take(DEVICE, device)
+                await passes.take(DEVICE, known)
             to_operator(f"refused sign-in: {name[:40]} from {address} (a wrong password, web door)")
             return sign_in_page(
                 password=True, name=name, problem="That is not the server's password.", status=403
@@ -325,8 +315,9 @@ def make_app(
             return sign_in_page(password=True, problem=f"That name: {problem}.", status=400)
         response = _signed_in(request, who, "the password", await passes.add(SIGN_IN, who, address))
         if known:  # made anew at each right password: known DEVICE_DAYS from now
-            await passes.take(DEVICE, device)
-        set_device_cookie(response, request, await passes.add(DEVICE, who, address))
+            await passes.take(DEVICE, known)
+        anew = await passes.add(DEVICE, who, address)
+        set_cookie(response, request, anew, name=DEVICE_COOKIE, seconds=DEVICE_DAYS * 86400)
         return response
 
     def _link_gone() -> web.Response:
