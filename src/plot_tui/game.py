@@ -33,7 +33,7 @@ from .mapview import MapView
 from .messages import ChoicePicked, RematchAsked, TalkHeard
 from .odds_view import OddsFinder, show_odds
 from .plain import plain
-from .prompt import PromptPane, size_hint
+from .prompt import PromptPane, size_hint, under_the_map
 from .screens import ActionMenu, GameOverScreen, HandoffScreen, HelpScreen, help_text, result_text
 from .talk import TalkKeys
 from .why import why_text
@@ -142,7 +142,7 @@ class GameScreen(BoardScreen):
         panel = self.by_id("odds")
         if isinstance(panel, Static):
             shown = self.odds.at(self.shot, self.query_one(MapView).cursor)
-            show_odds(panel, shown, self.rules.cases, fallback_width=max(20, self.app.size.width - 40))
+            show_odds(panel, shown, self.rules.cases, fallback_width=under_the_map(self.app.size.width))
 
     def table_in_play(self) -> str | None:
         shown = self.odds.at(self.shot, self.query_one(MapView).cursor)

@@ -44,6 +44,12 @@ def size_hint(width: int, height: int) -> str:
 HEAD_STYLES = {"question": "bold", "over": "bold", "waiting": "italic"}
 
 
+def under_the_map(screen_width: int) -> int:
+    """The width of a pane under the map before it is laid out (the side panels take
+    some 40 columns): what the prompt and the odds panel are fitted to until then."""
+    return max(20, screen_width - 40)
+
+
 class PromptPane(Panel):
     def __init__(self, cases: CaseInventory, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -129,7 +135,7 @@ class PromptPane(Panel):
         return self.outer_size.height - self.content_size.height if self.content_size.height else 1
 
     def _width(self) -> int:
-        return self.content_size.width or max(20, self.app.size.width - 40)
+        return self.content_size.width or under_the_map(self.app.size.width)
 
     def _lines(self, t: Text) -> int:
         return len(t.wrap(self.app.console, self._width()))
