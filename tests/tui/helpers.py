@@ -27,6 +27,18 @@ dice = [1]
 "002" = { hex = "2110" }
 "305" = { hex = "2210", suspected = true }
 """
+# Stauffenberg (401), nobody's, among three Abwehr recruiters: Dohnanyi (301), Canaris
+# (300) and Gisevius (302); die 1: R. A success makes all three suspected (12.73).
+THREE_RECRUITERS = """
+phase = "recruitment"
+phasing = "abwehr"
+dice = [1]
+[units]
+"401" = { hex = "2210", controller = "none" }
+"301" = { hex = "2110" }
+"300" = { hex = "2310" }
+"302" = { hex = "2211" }
+"""
 # Schellenberg alone, the SS phasing: its phases end at once (the coup asked after each)
 SS_ALONE = 'phasing = "ss"\ndice = [1]\n[units]\n"002" = { hex = "2110" }\n'
 

@@ -17,7 +17,18 @@ from plot_core.wording import is_news, news
 from plot_session.session import Seat, Session
 from plot_tui.app import PlotApp
 
-from .helpers import SS_ALONE, act_on, app_for, game, pos, prompt, prompt_seen, quick, session_of
+from .helpers import (
+    SS_ALONE,
+    THREE_RECRUITERS,
+    act_on,
+    app_for,
+    game,
+    pos,
+    prompt,
+    prompt_seen,
+    quick,
+    session_of,
+)
 
 H = parse_hex
 
@@ -126,18 +137,7 @@ async def test_a_roll_in_hot_seat_is_said_to_both_but_a_secret_draw_only_to_its_
 async def test_at_80x24_a_rolls_result_and_all_it_caused_stay_in_sight():
     """Three Abwehr recruiters roll an R: the die, the result, the three suspicions
     (12.73) and the recruitment (12.31) are all on the screen, not only in the log."""
-    app = app_for(
-        pos("""
-        phase = "recruitment"
-        phasing = "abwehr"
-        dice = [1]
-        [units]
-        "401" = { hex = "2210", controller = "none" }
-        "301" = { hex = "2110" }
-        "300" = { hex = "2310" }
-        "302" = { hex = "2211" }
-        """)
-    )
+    app = app_for(pos(THREE_RECRUITERS))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("1", "1", "2", "3")  # Stauffenberg; Canaris, Dohnanyi, Gisevius
         await pilot.press("r")

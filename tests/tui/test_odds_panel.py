@@ -8,7 +8,7 @@ import pytest
 from plot_core.hexgrid import parse_hex
 from plot_session.settings import SettingsFile
 
-from .helpers import app_for, cursor_to, game, pos, prompt, session_of
+from .helpers import THREE_RECRUITERS, app_for, cursor_to, game, pos, prompt, session_of
 from .test_play import DUEL
 
 pytestmark = pytest.mark.asyncio
@@ -113,17 +113,7 @@ async def test_at_80x24_the_odds_keep_what_the_roll_brings_about_whole():
     from plot_core.engine import Odds
     from plot_tui.odds_view import odds_text
 
-    app = app_for(
-        pos("""
-        phase = "recruitment"
-        phasing = "abwehr"
-        [units]
-        "401" = { hex = "2210", controller = "none" }
-        "301" = { hex = "2110" }
-        "300" = { hex = "2310" }
-        "302" = { hex = "2211" }
-        """)
-    )
+    app = app_for(pos(THREE_RECRUITERS))
     async with app.run_test(size=(80, 24)) as pilot:
         await cursor_to(pilot, app, H("2210"))
         await pilot.pause()
