@@ -159,6 +159,16 @@ class Server:
         return check(parse_raw("".join(f"{r[0]}\n" for r in rows).encode(), table_id), rules)
 
 
+async def wrong_passwords(port: int, times: int) -> None:
+    """A stranger on 127.0.0.1 tries ``times`` wrong passwords over SSH, each refused (or
+    cut off by the sign-in time limit while made to wait)."""
+    for _ in range(times):
+        with pytest.raises((asyncssh.PermissionDenied, asyncssh.ConnectionLost)):
+            await asyncssh.connect(
+                "127.0.0.1", port, username="mallory", known_hosts=None, client_keys=None, password="guess"
+            )
+
+
 def ssh_args(port: int, key: Path, *extra: str) -> list[str]:
     return [
         SSH,

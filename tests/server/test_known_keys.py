@@ -10,10 +10,7 @@ import os
 import subprocess
 import time
 
-import asyncssh
-import pytest
-
-from serving import Server, make_keys, needs_ssh, ssh_args
+from serving import Server, make_keys, needs_ssh, ssh_args, wrong_passwords
 
 pytestmark = needs_ssh
 
@@ -34,24 +31,6 @@ def sign_in(server: Server, key, name: str, *, password: bool, timeout: float = 
     return time.monotonic() - started
 
 
-def guess(server: Server, times: int) -> None:
-    """A stranger at the same address tries wrong passwords."""
-
-    async def go():
-        for _ in range(times):
-            with pytest.raises((asyncssh.PermissionDenied, asyncssh.ConnectionLost)):
-                await asyncssh.connect(
-                    "127.0.0.1",
-                    server.port,
-                    username="mallory",
-                    known_hosts=None,
-                    client_keys=None,
-                    password="guess",
-                )
-
-    asyncio.run(go())
-
-
 def test_a_key_given_with_the_right_password_signs_in_past_the_guesses_from_its_address(tmp_path):
     make_keys(tmp_path, ["alice"], strangers=["dora", "erin"])
     server = Server(tmp_path)
@@ -60,7 +39,7 @@ def test_a_key_given_with_the_right_password_signs_in_past_the_guesses_from_its_
         assert not [ln for ln in server.output if "sign-in: dora" in ln]  # a key alone: unknown
         sign_in(server, tmp_path / "dora", "dora", password=True)
         assert [ln for ln in server.output if "sign-in: dora by the password" in ln], server.output
-        guess(server, 7)  # the address's queue is now seconds long, and growing
+        asyncio.run(wrong_passwords(server.port, 7))  # the address's queue is now seconds long, and growing
         took = sign_in(server, tmp_path / "dora", "dora", password=False)
         assert [ln for ln in server.output if "sign-in: dora by a key given with the password before" in ln]
         assert took < 3, took

@@ -11,7 +11,7 @@ import time
 import asyncssh
 import pytest
 
-from serving import Server, make_keys, needs_ssh, ssh_args
+from serving import Server, make_keys, needs_ssh, ssh_args, wrong_passwords
 
 pytestmark = pytest.mark.asyncio
 OPTIONS = dict(known_hosts=None, client_keys=None, password="swordfish")
@@ -117,17 +117,7 @@ async def test_one_game_screen_per_connection(guarded_server):
 
 async def test_wrong_passwords_are_refused_and_the_operator_hears_once(guarded_server):
     # (how much each waits is the throttle's, tested on its own clock in test_hostile)
-    for _ in range(6):
-        # refused, or cut off by the sign-in time limit while made to wait
-        with pytest.raises((asyncssh.PermissionDenied, asyncssh.ConnectionLost)):
-            await asyncssh.connect(
-                "127.0.0.1",
-                guarded_server.port,
-                username="mallory",
-                known_hosts=None,
-                client_keys=None,
-                password="guess",
-            )
+    await wrong_passwords(guarded_server.port, 6)
     said = [ln for ln in guarded_server.output if "wrong passwords from 127.0.0.1" in ln]
     assert len(said) == 1, guarded_server.output
 
