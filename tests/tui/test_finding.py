@@ -15,6 +15,7 @@ from plot_tui.mapview import MapView
 from plot_tui.screens import ActionMenu
 
 from .helpers import app_for, cursor_to, game, pos, prompt, session_of
+from .narrow import drawn
 
 pytestmark = pytest.mark.asyncio
 H = parse_hex
@@ -48,7 +49,11 @@ async def test_the_list_is_grouped_by_unit_and_narrowed_by_an_area_name_or_a_hex
         lines = listed(menu)
         assert lines[0].startswith("Schellenberg (002) · Walter Schellenberg, 2711 Berlin (BE)")
         assert len(lines) > 200  # every Travel destination
+        await pilot.pause()
+        assert "type to narrow: a unit, an area, a hex, a verb" in drawn(app)  # the box, in sight
         await pilot.press(*"berne")  # the area lesson 3 names
+        await pilot.pause()
+        assert "berne" in drawn(app)  # what was typed, in sight
         lines = listed(menu)
         travels = [ln for ln in lines if "Travel to" in ln]
         assert travels and len(travels) == len(lines) - 1  # and the group's heading
@@ -141,8 +146,10 @@ async def test_the_palette_finds_an_action_by_its_area_and_asks_first_as_the_lis
         await pilot.press("ctrl+p")
         await pilot.pause()
         assert isinstance(app.screen, CommandFinder)
+        assert "Search for actions…" in drawn(app)  # the box, in sight
         await pilot.press(*"travel berne")
         await pilot.pause()
+        assert "travel berne" in drawn(app)
         shown = app.screen.query_one(OptionList)
         first = str(shown.get_option_at_index(0).prompt)
         assert "Travel to" in first and "Berne (BR)" in first, first
