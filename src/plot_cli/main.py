@@ -1003,9 +1003,9 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument(
         "--max-tables",
         type=_positive,
-        default=100,
+        default=20_000,  # (plot_server.hub.MAX_TABLES: not imported before the server starts)
         metavar="N",
-        help="unfinished games the server holds at once (default 100)",
+        help="unfinished games the server keeps, loaded in memory or not (default 20,000)",
     )
     sv.add_argument(
         "--max-tables-per-player",

@@ -29,6 +29,7 @@ from plot_session.describe import SIDE
 
 from .bans import BAR, DONE, MUTE
 from .hub import Hub, Refused, ServedTable, number
+from .listing import Listing
 from .pgstore import StoreError
 
 ADMIN_DIR = "admin"
@@ -86,11 +87,17 @@ class Admin:
         return sorted(out, key=lambda s: (s["name"].casefold(), s["since"]))
 
     def tables(self, player: str) -> list[dict[str, Any]]:
-        tables = sorted(self.hub.tables.values(), key=lambda t: number(t.id))
-        return [_table(t) for t in tables if not player or player in t.names()]
+        out = []
+        for listing in sorted(self.hub.listings(), key=lambda t: number(t.id)):
+            loaded = self.hub.tables.get(listing.id)
+            names = loaded.names() if loaded is not None else listing.names()  # (watchers too)
+            if not player or player in names:
+                out.append(_table(listing, loaded))
+        return out
 
     def close(self, table_id: str, why: str) -> dict[str, Any]:
-        return _table(self.hub.close(table_id, why))
+        table = self.hub.close(table_id, why)
+        return _table(table.listing(), table, table.closed)
 
     def ban(self, name: str, why: str) -> dict[str, Any]:
         if not name.strip():
@@ -128,22 +135,24 @@ class Admin:
         return [{"name": b.name, "what": DONE[b.kind], "why": b.why, "at": b.at} for b in self.hub.bans.all()]
 
 
-def _table(table: ServedTable) -> dict[str, Any]:
-    session = table.session
+def _table(table: Listing, loaded: ServedTable | None, closed: str = "") -> dict[str, Any]:
+    """A table as plot admin lists it (``loaded``: the table in memory here, if it is)."""
     players = {}
     for side in Player:
         owner = table.owners.get(side)
         if side in table.owners:
             players[SIDE[side]] = owner.name if owner is not None else "(free)"
         else:
-            players[SIDE[side]] = f"the computer ({session.levels.get(side, '')})"
+            players[SIDE[side]] = f"the computer ({table.levels.get(side, '')})"
+    guests = loaded.guests if loaded is not None else []
     return {
         "id": table.id,
         "players": players,
-        "stage": "over" if table.over else table.stage(),
-        "watching": sorted(g.who.name for g in table.guests if g.chair.side is None),
+        "stage": "over" if table.over else table.stage,
+        "watching": sorted(g.who.name for g in guests if g.chair.side is None),
         "created": table.created,
-        "closed": table.closed,
+        "closed": closed,
+        "loaded": loaded is not None,
     }
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from plot_core import Player
 from plot_record.clock import grant_problem, span, stamp
 
+from .listing import Listing
 from .notices import CLOCK_WARNING
 from .tables import Refused, ServedTable, tell_all
 
@@ -51,9 +52,17 @@ class Clocks:
         wall: Callable[[], datetime],
         later: Callable[[float, Callable[[], None]], None],
         notices: Callable[[], Notices | None],
+        *,
+        listed: dict[str, Listing] | None = None,
+        load: Callable[[str], ServedTable | None] = lambda table_id: None,
+        keeps_time: Callable[[], bool] = lambda: True,
     ) -> None:
         self.tables = tables  # the hub's own, as it changes
         self.wall, self.later, self._notices = wall, later, notices
+        # the tables not loaded (their listings), and how one is loaded: a clock that
+        # runs out there loads it, in the process that ``keeps_time``
+        self.listed = listed if listed is not None else {}
+        self.load, self.keeps_time = load, keeps_time
 
     def watch(self) -> None:
         """Look at every clock now, and again every CLOCK_CHECK seconds."""
@@ -64,6 +73,17 @@ class Clocks:
         """Every unfinished game whose side to act is out of time ends on time; returns
         the tables it ended at."""
         now, ended = self.wall(), []
+        notices = self._notices()
+        if self.keeps_time():
+            for table_id, listing in list(self.listed.items()):
+                if table_id in self.tables or listing.clock is None or listing.over:
+                    continue
+                left, to_act = listing.time_left(now), listing.to_act
+                if listing.out_of_time(now) is not None:
+                    self.load(table_id)  # (its clock is looked at below, with the others')
+                elif notices is not None and left is not None and to_act is not None:
+                    if left[to_act] < CLOCK_WARNING and listing.clock_started:
+                        notices.clock_low(listing, to_act, left[to_act])
         for table in list(self.tables.values()):
             session = table.session
             if session.clock is None or table.over or session.unsaved:
@@ -74,10 +94,9 @@ class Clocks:
                 ended.append(table.id)
                 continue
             left, to_act = session.time_left(now), session.state.to_act
-            notices = self._notices()
             if notices is not None and left is not None and to_act is not None:
                 if left[to_act] < CLOCK_WARNING and session.clock_started:
-                    notices.clock_low(table, to_act, left[to_act])
+                    notices.clock_low(table.listing(), to_act, left[to_act])
         return ended
 
     def give_time(self, guest: TableConnection, hours: float) -> None:

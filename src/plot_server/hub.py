@@ -41,7 +41,8 @@ from .chat import TABLE_TALK, WATCHERS_TALK, WATCHING, Lobby, Pace, TooFast, tex
 from .clocks import Clocks, clock_words
 from .figures import Figures
 from .guard import name_problem, normal_name
-from .hub_store import RECONNECTING, StoreTables
+from .hub_store import RECONNECTING, UNREADABLE, StoreTables
+from .listing import Listing, listing_from
 from .lookalikes import lookalike
 from .notices import Notices
 from .passes import Passes, PassesInMemory, StoredPasses
@@ -71,6 +72,9 @@ from .tables import (  # noqa: F401  (the names the server and tests import from
     to_operator,
 )
 
+MAX_TABLES = 20_000  # unfinished games a server keeps, loaded or not (a host's setting)
+IDLE_AFTER = 600.0  # seconds a table nobody is at stays in memory
+SWEEP_EVERY = 60.0  # seconds between looks for such tables
 MAX_WATCHED = 5  # games of the computer against itself at once (they cost CPU)
 WATCH_PACE = 0.6  # seconds between its steps there: a pace one can follow
 SAVE_RETRY = 2.0  # seconds between tries to write a record the disk refused
@@ -78,13 +82,14 @@ SAVE_RETRY = 2.0  # seconds between tries to write a record the disk refused
 # after the move that a notice would tell: whether a player is away is judged this
 # many seconds after the change, once it has come.
 NOTICE_GRACE = 2.0
+LISTING_PAUSE = 1.0  # seconds a table's listing waits for the store, gathering changes
 
 
 @attrs.frozen
 class Game:
     """One of a player's games, as their list of games says it."""
 
-    table: ServedTable
+    table: Listing
     side: Player
     waits: str  # "move": theirs to move; "rematch": an offer waits for their answer; ""
     left: float | None  # seconds on their clock (None: no clock)
@@ -103,9 +108,10 @@ class Hub:
         home: Path,
         *,
         pace: float = 0.15,
-        max_tables: int = 100,
+        max_tables: int = MAX_TABLES,
         max_tables_per_player: int = 10,
         keep_finished: int = 20,
+        idle_after: float = IDLE_AFTER,
         later: Callable[[float, Callable[[], None]], None] | None = None,
         think: Callable[[Job, Callable[[Answer | None], None]], None] | None = None,
         now: Callable[[], float] = time.monotonic,
@@ -115,13 +121,18 @@ class Hub:
         self.max_tables = max_tables
         self.max_tables_per_player = max_tables_per_player  # unfinished, for one identity
         self.max_watched = MAX_WATCHED
+        self.idle_after = idle_after  # seconds a table nobody is at stays loaded
         self.keep_finished = keep_finished  # finished games the lobby still lists
         # where the tables' timed work runs: the server's loop, and its think pool for the
         # computer's searches (tests pass their own, and run them by hand)
         loop = AsyncioScheduler()
         self.scheduler = CallbackScheduler(later or loop.later, think or loop.think)
         self.later = self.scheduler.later
-        self.tables: dict[str, ServedTable] = {}
+        self.tables: dict[str, ServedTable] = {}  # the tables loaded in this process
+        # every other table the lists show: its listing, kept beside its record; it is
+        # loaded (load) when someone sits, watches, or its clock runs out
+        self.listed: dict[str, Listing] = {}
+        self.keeps_time = True  # looks at the clocks of tables not loaded (one worker does)
         self.damaged: dict[str, Damaged] = {}  # tables that could not be read back
         self.lobby_listeners: list[Callable[[], None]] = []
         self.sessions: set = set()  # every connected player's session, every door (goodbye)
@@ -141,10 +152,19 @@ class Hub:
         self.wall = wall  # the date and time, for "the last move: 3 h ago"
         self.notices: Notices | None = None  # players told away from the screen (notices.py)
         self._notice_due: set[str] = set()  # tables whose change the notices hear soon
+        self._listing_due: set[str] = set()  # tables whose listing the store gets soon
         self.figures = Figures()  # what the host watches (figures.py)
         self.results = ResultBook(self.home)  # finished games' results: the ratings
         self.bans = Bans(self.home)  # names the host has barred (plot admin)
-        self.clocks = Clocks(self.tables, self.wall, self.later, lambda: self.notices)
+        self.clocks = Clocks(
+            self.tables,
+            self.wall,
+            self.later,
+            lambda: self.notices,
+            listed=self.listed,
+            load=self.load,
+            keeps_time=lambda: self.keeps_time,
+        )
         self.rematches = Rematches(self.tables, self.create, self._save)
         self.presence = Presence(self.tables, lambda: self.shared, now)  # seats elsewhere
 
@@ -166,6 +186,7 @@ class Hub:
                 self.presence.heard,
                 self.presence.tick,
                 self.bans_heard,
+                stored.listing_heard,
             ),
         )
         self.shared.start()
@@ -205,7 +226,7 @@ class Hub:
                 "its limit; join or watch one of them."
             )
         self._check_own_limit(who)
-        if both and sum(not t.over and not t.human_sides() for t in self.tables.values()) >= self.max_watched:
+        if both and sum(not t.over and not t.human_sides() for t in self.listings()) >= self.max_watched:
             raise Refused(
                 f"The server already runs {self.max_watched} games of the computer "
                 "against itself, its limit; watch one of them."
@@ -236,7 +257,7 @@ class Hub:
             else self._create_in_files(header, state, seats, levels, owners)
         )
         if self.notices is not None:
-            self.notices.not_news(table)  # (its maker is sitting down at it)
+            self.notices.not_news(table.listing())  # (its maker is sitting down at it)
         self.open_table(table)
         against = (
             "both sides the computer's"
@@ -317,9 +338,11 @@ class Hub:
             on_error=lambda exc: to_operator(f"the computer could not move at table {table.id}: {exc!r}"),
         )
         table.end_told = table.over  # a finished game read back was said when it ended
+        table.touched = self.now()
         table.session.names_paths = False  # the host's paths are for the host's log
         table.runtime.subscribe(lambda _change: self._changed(table))
         self.tables[table.id] = table
+        self.listed.pop(table.id, None)
         self.presence.apply()  # someone may sit at it through another process
         if self.stored is not None:
             self.stored.bind(table)
@@ -332,9 +355,30 @@ class Hub:
         return self.stored
 
     # -- sitting down ---------------------------------------------------------------------
-    def listed_for(self, who: Account) -> list[ServedTable]:
-        """The tables as a lobby lists them to ``who``: those where it is their move first."""
-        return sorted(self.tables.values(), key=lambda t: not t.your_move(who))
+    def listings(self) -> list[Listing]:
+        """Every table this server lists, loaded or not, as the lists say it."""
+        here = self.presence.by_table()
+        loaded = [t.listing() for t in self.tables.values()]
+        return loaded + [
+            attrs.evolve(listing, present=here.get(table_id, frozenset()))
+            for table_id, listing in self.listed.items()
+            if table_id not in self.tables
+        ]
+
+    def listing(self, table_id: str) -> Listing | None:
+        """One table as the lists say it; None if there is none (or it is damaged)."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table.listing()
+        listing = self.listed.get(table_id)
+        if listing is None:
+            return None
+        return attrs.evolve(listing, present=self.presence.by_table().get(table_id, frozenset()))
+
+    def listed_for(self, who: Account) -> list[Listing]:
+        """The tables as a lobby lists them to ``who``: those where it is their move
+        first, then in the order they were made."""
+        return sorted(self.listings(), key=lambda t: (not t.your_move(who), number(t.id)))
 
     def games_of(self, who: Account) -> list[Game]:
         """The games where ``who`` has a side: theirs to move (or to answer an offer of a
@@ -345,30 +389,59 @@ class Hub:
                 table,
                 side,
                 "move" if table.your_move(who) else "rematch" if waiting_for(table, side) else "",
-                None if (left := table.session.time_left(now)) is None else left[side],
+                None if (left := table.time_left(now)) is None else left[side],
                 None if left is None else left[side.enemy],
                 table.last_move(now),
             )
             for table, side in self.mine(who)
         ]
-        games.sort(key=lambda g: g.table.session.last_move_at or "", reverse=True)
+        games.sort(key=lambda g: g.table.last_move_at or "", reverse=True)
         games.sort(key=lambda g: (not g.waits, g.table.over))
         return games
 
     def unfinished(self) -> int:
-        """The unfinished games this process holds."""
-        return sum(not t.over for t in self.tables.values())
+        """The unfinished games this server keeps, loaded or not."""
+        return sum(not t.over for t in self.tables.values()) + sum(
+            not t.over for i, t in self.listed.items() if i not in self.tables
+        )
 
     def moves_of(self, who: Account) -> set[str]:
         """The tables where it is ``who``'s move."""
-        return {t.id for t in self.tables.values() if t.your_move(who)}
+        return {t.id for t in self.listings() if t.your_move(who)}
 
     def table(self, table_id: str) -> ServedTable:
-        table = self.tables.get(table_id.strip().upper())
+        """A table, loaded if it was not (Refused: there is none, or it is damaged)."""
+        key = table_id.strip().upper()
+        table = self.tables.get(key)
+        if table is None and key in self.listed:
+            table = self.load(key)
         if table is None:
-            damaged = self.damaged.get(table_id.strip().upper())
+            damaged = self.damaged.get(key)
             raise Refused(damaged.refusal() if damaged else f"There is no table {table_id!r} on this server.")
         return table
+
+    def load(self, table_id: str) -> ServedTable | None:
+        """A listed table read from its record and opened here; None if it cannot be
+        read (it is then listed as damaged, and the host told why)."""
+        try:
+            table = self._read(table_id)
+        except TableClosed:
+            table = None
+        except (OSError, *UNREADABLE) as exc:
+            to_operator(f"could not load table {table_id} (listed as damaged, left as it is): {exc}")
+            owners = self.listed[table_id].owners
+            self.damaged[table_id] = Damaged(table_id, owners, str(exc))
+            table = None
+        self.listed.pop(table_id, None)
+        if table is not None:
+            self.open_table(table)
+        return table
+
+    def _read(self, table_id: str) -> ServedTable:
+        """A table as its files or the store hold it (not opened)."""
+        if self.stored is not None:
+            return self.stored.read(table_id)
+        return self._load(self.tables_dir / f"{table_id}.json")
 
     def name_problem(self, name: str) -> str | None:
         """Why ``name`` may not even try to sign in here, or None: not a name at all
@@ -395,7 +468,8 @@ class Hub:
         the name of a player known here (lookalikes.py), connected, at a table or in
         the ratings, and could pass for them. Asked only once the password or key is
         right: the answer names that player. A name already known keeps its place."""
-        known = {name for t in self.tables.values() for name in t.names()}
+        known = {name for t in self.listings() for name in t.names()}
+        known |= {name for t in self.tables.values() for name in t.names()}  # (watchers too)
         known |= {s.who.name for s in self.sessions}
         known |= {s.name for s in self.results.standings().values()}
         other = None if name in known else lookalike(name, known)
@@ -438,14 +512,9 @@ class Hub:
     def drop_closed(self, table: ServedTable) -> None:
         """A table closed here or through another process: its game stops (the computer
         too), its record is closed as it stands, its screens are told, and it is gone."""
-        table.runtime.close()
-        recorder = table.session.recorder
-        if recorder is not None:
-            with contextlib.suppress(OSError):
-                recorder.close()
+        self._unload(table)
         self.tables.pop(table.id, None)
-        if self.shared is not None:
-            self.shared.known.pop(table.id, None)
+        self.listed.pop(table.id, None)
         if self.stored is not None:
             self.stored.closed[table.id] = table.version
         for guest in list(table.guests):
@@ -460,7 +529,7 @@ class Hub:
         name = normal_name(name)
         # the keys seen under the name (not a password's: any name may take those)
         seen = [s.who for s in self.sessions] + [
-            o for t in self.tables.values() for o in t.owners.values() if o is not None
+            o for t in self.listings() for o in t.owners.values() if o is not None
         ]
         keys = tuple(sorted({w.key for w in seen if w.name == name and not w.key.startswith("password ")}))
         ban = self.bans.add(name, why, BAR, keys)
@@ -667,6 +736,7 @@ class Hub:
         table = self.tables.get(guest.table_id)
         if table is not None and guest in table.guests:
             table.guests.remove(guest)
+            table.touched = self.now()
             self.presence.tell()
             self.prune()
             table.runtime.changed()
@@ -676,22 +746,85 @@ class Hub:
         them and ``keep_finished`` newer finished games are listed: a server that runs
         for months must not list, or hold in memory, every game it ever saw."""
         done = sorted(
-            (t for t in self.tables.values() if t.over and not t.guests),
-            key=lambda t: number(t.id),
+            (
+                t.id
+                for t in self.listings()
+                if t.over and not (t.id in self.tables and self.tables[t.id].guests)
+            ),
+            key=number,
             reverse=True,
         )
-        for table in done[self.keep_finished :]:
-            del self.tables[table.id]
-            if self.shared is not None:
-                self.shared.known.pop(table.id, None)
+        for table_id in done[self.keep_finished :]:
+            self.listed.pop(table_id, None)
+            table = self.tables.pop(table_id, None)
+            if table is not None:
+                self._unload(table)
 
-    def mine(self, who: Account) -> list[tuple[ServedTable, Player]]:
-        return [(t, side) for t in self.tables.values() if (side := t.side_of(who)) is not None]
+    # -- tables loaded on demand ------------------------------------------------------------
+    def sweep(self) -> None:
+        """Tables nobody has been at for ``idle_after`` seconds leave memory (their
+        listings stay in the lists); looked for now and every SWEEP_EVERY seconds."""
+        self.drop_idle()
+        self.later(SWEEP_EVERY, self.sweep)
+
+    def drop_idle(self) -> list[str]:
+        """The idle tables dropped from memory now: nobody at them, nothing of theirs
+        waiting to be written or told, and the computer not to move there."""
+        now, dropped = self.now(), []
+        for table in list(self.tables.values()):
+            idle = now - table.touched >= self.idle_after
+            if idle and not table.guests and not self._busy(table):
+                listing = self._keep_listing(table)
+                del self.tables[table.id]
+                self._unload(table)
+                self.listed[table.id] = listing
+                dropped.append(table.id)
+        return dropped
+
+    def _busy(self, table: ServedTable) -> bool:
+        """Is something of ``table``'s still under way (a line not yet written, a
+        notice not yet told, the computer's move)?"""
+        s = table.session
+        due = table.id in self._notice_due or table.id in self._listing_due
+        return bool(s.unsaved or table.held_rows or due or table.runtime.busy)
+
+    def _unload(self, table: ServedTable) -> None:
+        """A table no longer in memory here: its game stops, its record file is closed."""
+        table.runtime.close()
+        self._close_record(table)
+
+    def _close_record(self, table: ServedTable) -> None:
+        recorder = table.session.recorder
+        if recorder is not None:
+            with contextlib.suppress(OSError):
+                recorder.close()
+        if self.shared is not None:
+            self.shared.known.pop(table.id, None)
+
+    def _keep_listing(self, table: ServedTable) -> Listing:
+        """``table``'s listing now, written beside its record (its file, or its row)."""
+        if self.stored is not None:
+            return self.stored.keep_listing(table)
+        listing = table.listing(self._record_size(table))
+        with contextlib.suppress(OSError):  # (not kept: made again from the record)
+            self._save(table, listing)
+        return listing
+
+    @staticmethod
+    def _record_size(table: ServedTable) -> int:
+        try:
+            return Path(table.record).stat().st_size
+        except OSError:
+            return -1
+
+    def mine(self, who: Account) -> list[tuple[Listing, Player]]:
+        return [(t, side) for t in self.listings() if (side := t.side_of(who)) is not None]
 
     # -- telling everyone ---------------------------------------------------------------------
     def _changed(self, table: ServedTable) -> None:
         """Every change at ``table`` (its game, its seats, its talk): its players' and the
         lobby's connections are told, the notices hear it, a finished game is rated."""
+        table.touched = self.now()
         if table.over and not self.results.knows(table.id) and not table.session.unsaved:
             self.results.rate(table)  # before the lobby is told: its ratings count the game
         if table.over and not table.end_told:
@@ -701,16 +834,35 @@ class Hub:
         tell_all([g.on_change for g in table.guests] + self.lobby_listeners, f"of a change at {table.id}")
         if self.shared is None:
             self._tell_notices(table.id)
-        elif table.id not in self._notice_due:
-            self._notice_due.add(table.id)
-            self.later(NOTICE_GRACE, lambda: self._tell_notices(table.id))
+        else:
+            self._notices_soon(table.id)
+            if table.id not in self._listing_due:  # (a move's listing, not every step's)
+                self._listing_due.add(table.id)
+                self.later(LISTING_PAUSE, lambda: self._keep_listing_now(table.id))
         self.watch_saving(table)
+
+    def listing_changed(self, table_id: str) -> None:
+        """A table not loaded here changed through another process (its listing came):
+        the lobby and the notices are told."""
+        tell_all(list(self.lobby_listeners), f"of a change at {table_id}")
+        self._notices_soon(table_id)
+
+    def _notices_soon(self, table_id: str) -> None:
+        if table_id not in self._notice_due:
+            self._notice_due.add(table_id)
+            self.later(NOTICE_GRACE, lambda: self._tell_notices(table_id))
+
+    def _keep_listing_now(self, table_id: str) -> None:
+        self._listing_due.discard(table_id)
+        table = self.tables.get(table_id)
+        if table is not None:
+            self._keep_listing(table)
 
     def _tell_notices(self, table_id: str) -> None:
         self._notice_due.discard(table_id)
-        table = self.tables.get(table_id)
-        if self.notices is not None and table is not None:
-            self.notices.table_changed(table)
+        listing = self.listing(table_id)
+        if self.notices is not None and listing is not None:
+            self.notices.table_changed(listing)
 
     def _moves_computer(self, table: ServedTable) -> bool:
         """Does this process move the computer at ``table``? Always, with files. With a
@@ -748,7 +900,9 @@ class Hub:
             self.later(SAVE_RETRY, lambda: self._retry_saving(table))
 
     # -- on disk -------------------------------------------------------------------------------
-    def _save(self, table: ServedTable) -> None:
+    def _save(self, table: ServedTable, listing: Listing | None = None) -> None:
+        """Write ``table``'s owners and code (its file, or its row in the store); in a
+        file, with its listing (``listing``, or made now) for the lists after a restart."""
         if self.shared is not None:
             try:
                 table.version = self.shared.store.set_meta(table.id, table.meta(), table.version)
@@ -765,9 +919,11 @@ class Hub:
         if table.meta_path is None:
             raise AssertionError(f"table {table.id} lives in the store, not in a file")
         # T1.tmp, not T1.json.tmp: every file of table n is T{n}.* (see _taken)
+        if listing is None:
+            listing = table.listing(self._record_size(table))
         write_whole(
             table.meta_path,
-            json.dumps(table.meta(), indent=1) + "\n",
+            json.dumps({**table.meta(), "listing": listing.to_json()}, indent=1) + "\n",
             tmp=table.meta_path.with_suffix(".tmp"),
         )
 
@@ -789,6 +945,10 @@ class Hub:
             self._next = max(self._next, n + 1)
         for meta_path in sorted(self.tables_dir.glob("T*.json"), key=lambda p: number(p.stem)):
             try:
+                listing = self._listed_in(meta_path)
+                if listing is not None:
+                    self.listed[listing.id] = listing  # (read when someone comes)
+                    continue
                 table = self._load(meta_path)
             except TableClosed:
                 continue  # the host closed it: its files stay, the server leaves it be
@@ -799,9 +959,37 @@ class Hub:
                 )
                 self._damaged(meta_path, str(exc))
                 continue
-            self.open_table(table)
+            self._restored(table)
         self.prune()
         return problems
+
+    def _restored(self, table: ServedTable) -> None:
+        """A table read back whose listing had to be made from its game: opened if the
+        computer is to move there, else listed (its listing kept) and let go."""
+        if not table.over and table.session.computer_to_act():
+            self.open_table(table)
+            return
+        if table.over and not self.results.knows(table.id):
+            self.results.rate(table)  # (its result was lost: rated again from its game)
+        self.listed[table.id] = self._keep_listing(table)
+        self._close_record(table)  # (never opened: no game runs)
+
+    def _listed_in(self, meta_path: Path) -> Listing | None:
+        """A table's listing as its file keeps it, if it is as new as its record and the
+        game need not run (else None: the table is read); TableClosed, ValueError and
+        the like as _load's."""
+        meta = self._meta(meta_path)
+        kept = meta.get("listing")
+        if kept is None:
+            return None
+        listing = listing_from(kept)
+        path = record_path(self.home, meta.get("record"), meta["id"])
+        if listing.id != meta["id"] or listing.size != path.stat().st_size:
+            return None  # older than its record: made again from the game
+        if listing.computer_to_act() or (listing.over and not self.results.knows(listing.id)):
+            return None  # the computer is to move (its game runs), or a result is to be kept
+        # the file's owners and rematch are the table's own; the listing repeats them
+        return attrs.evolve(listing, owners=owners_from(meta), rematch=rematch_from(meta, str(meta_path)))
 
     def _damaged(self, meta_path: Path, why: str) -> None:
         if number(meta_path.stem) == 0:
@@ -812,7 +1000,8 @@ class Hub:
             meta = None
         self.damaged[meta_path.stem] = Damaged(meta_path.stem, owners_or_none(meta), why)
 
-    def _load(self, meta_path: Path) -> ServedTable:
+    def _meta(self, meta_path: Path) -> dict:
+        """A table's file, checked (TableClosed: the host closed it)."""
         meta = loads(
             read_regular(meta_path, limit=64 * 1024), str(meta_path)
         )  # (a bounded read: a file is not trusted)
@@ -827,6 +1016,10 @@ class Hub:
                 f"the same id inside; this one says {str(meta.get('id'))[:20]!r}"
             )
         self._next = max(self._next, number(meta["id"]) + 1)
+        return meta
+
+    def _load(self, meta_path: Path) -> ServedTable:
+        meta = self._meta(meta_path)
         path = record_path(self.home, meta.get("record"), meta["id"])
         record = load_record(path, self.rules)
         # a finished game takes no more actions: nothing to write, no file to hold open

@@ -11,6 +11,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
 
+import attrs
+
 from plot_core import Player, Rules
 from plot_record import ChatLine, Header, Record, RecordError
 from plot_record.files import Unreadable, loads
@@ -20,6 +22,7 @@ from plot_record.timeline import check
 from plot_session.describe import SIDE
 from plot_session.session import Seat, Session
 
+from .listing import Listing, listing_from
 from .pgstore import Conflict, StoreError, record_name
 from .rematch import rematch_from
 from .result_book import ResultBook
@@ -64,12 +67,15 @@ class HubForStore(Protocol):
     """What the store's tables need of the hub they serve."""
 
     tables: dict[str, ServedTable]
+    listed: dict[str, Listing]
     damaged: dict[str, Damaged]
     keep_finished: int
     results: ResultBook
     store_trouble: str | None
 
     def open_table(self, table: ServedTable) -> None: ...
+    def listing_changed(self, table_id: str) -> None: ...
+    def load(self, table_id: str) -> ServedTable | None: ...
     def drop_closed(self, table: ServedTable) -> None: ...
     def prune(self) -> None: ...
     def watch_saving(self, table: ServedTable) -> None: ...
@@ -118,7 +124,8 @@ class StoreTables:
                 record_name(table_id),
                 datetime.now(UTC).isoformat(timespec="seconds"),
             )
-            store.create(table_id, number, table.meta(), header_line(header).rstrip("\n"))
+            listing = table.listing(1).to_json()  # (its record: the header, line 1)
+            store.create(table_id, number, table.meta(), header_line(header).rstrip("\n"), listing)
         except (StoreError, Conflict) as exc:
             if table_id is not None:
                 self.link.known.pop(table_id, None)  # no table to follow after all
@@ -127,17 +134,76 @@ class StoreTables:
         return table
 
     def restore(self) -> list[str]:
+        """The tables' listings from the store; a table whose listing is missing or
+        older than its record is read, and its listing made again and kept."""
         problems: list[str] = []
-        for table in self._read_each(
-            self.link.store.tables(self.hub.keep_finished), problems, "", damaged=self.hub.damaged
-        ):
-            self.hub.open_table(table)
+        stale = []
+        for table_id, meta, _version, kept, lines in self.link.store.listings(self.hub.keep_finished):
+            listing = self._listing(table_id, meta, kept)
+            unrated = listing is not None and listing.over and not self.hub.results.knows(table_id)
+            if listing is None or listing.size != lines or unrated:
+                stale.append(table_id)  # (read: its listing made again, its result kept)
+            elif not meta.get("closed"):
+                self.hub.listed[table_id] = listing
+        for table in self._read_each(stale, problems, "", damaged=self.hub.damaged):
+            if table.over and not self.hub.results.knows(table.id):
+                self.hub.results.rate(table)
+            self.hub.listed[table.id] = self.keep_listing(table)
+            if isinstance(table.session.recorder, StoreRecorder):
+                table.session.recorder.abandon()
+            self.link.known.pop(table.id, None)
         self.hub.prune()
         # results for the finished tables not loaded that have none (games finished
         # before the store kept results): read once, the first time
         for table in self._read_each(self.link.store.unrated(), problems, ", for the ratings"):
             self.hub.results.rate(table)
         return problems
+
+    @staticmethod
+    def _listing(table_id: str, meta: dict, kept: object) -> Listing | None:
+        """A stored listing with its row's owners and rematch (the table's own); None if
+        there is none that can be read."""
+        if kept is None:
+            return None
+        try:
+            listing = listing_from(kept)
+            if listing.id != table_id:
+                return None
+            return attrs.evolve(
+                listing,
+                owners=owners_from(meta),
+                rematch=rematch_from(meta, f"table {table_id} in the store"),
+            )
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return None  # (made again from the game)
+
+    def keep_listing(self, table: ServedTable) -> Listing:
+        """``table``'s listing now, kept in the store after the lines written before it."""
+        rec = table.session.recorder
+        lines = rec.next_line - 1 if isinstance(rec, StoreRecorder) else self.link.known.get(table.id, 0)
+        listing = table.listing(lines)
+        self.link.keep_listing(table.id, listing.to_json())
+        return listing
+
+    def listing_heard(self, table_id: str, meta: dict, version: int, kept: object) -> None:
+        """A table not loaded here changed through another process: its listing now."""
+        if table_id in self.hub.tables:  # loaded meanwhile: as a table's change
+            self.table_from_store(table_id, meta, version, [])
+            return
+        if meta.get("closed"):
+            self.hub.listed.pop(table_id, None)
+        else:
+            listing = self._listing(table_id, meta, kept)
+            if listing is None:
+                return
+            self.hub.listed[table_id] = listing
+            if listing.over and not self.hub.results.knows(table_id):
+                self.hub.load(table_id)  # a game ended elsewhere is rated here too
+        self.hub.listing_changed(table_id)
+
+    def read(self, table_id: str) -> ServedTable:
+        """A table as the store holds it, to be opened here; UNREADABLE says why not."""
+        return self._read_stored(table_id)
 
     def _read_stored(self, table_id: str) -> ServedTable:
         """A table as the store holds it; UNREADABLE says why it cannot be had."""
@@ -236,15 +302,7 @@ class StoreTables:
         """A table another process made, or whose seats it changed."""
         table = self.hub.tables.get(table_id)
         if table is None:
-            if not rows or version <= self.closed.get(table_id, -1):
-                return
-            try:
-                self.hub.open_table(self._load_shared(table_id, meta, version, rows))
-            except TableClosed:
-                pass
-            except (ValueError, KeyError, TypeError, RecordError, Unreadable) as exc:
-                to_operator(f"could not take table {table_id} from the store: {exc}")
-            return
+            return  # (not loaded here: its listing is told)
         if version <= table.version:
             return
         if meta.get("closed"):  # closed by the host through another process

@@ -26,8 +26,9 @@ from plot_tui.plain import join, plain
 from plot_tui.screens import Choice, SetupForm
 from plot_tui.talk import TalkInput, chat_text, clock_of
 
-from .hub import Account, Game, Hub, Refused, ServedTable, to_operator
+from .hub import Account, Game, Hub, Refused, to_operator
 from .leaderboard import LeaderboardScreen
+from .listing import Listing
 from .passes import LINK, LINK_MINUTES
 from .pgstore import StoreError
 
@@ -155,10 +156,10 @@ class LobbyScreen(OnceScreen[None]):
             self.narrow = self.size.width < WIDE_ENOUGH
             self._set_columns(t, NARROW_COLUMNS if self.narrow else ALL_COLUMNS)
             self._all_rows(t)
-        if keep is not None and keep in self.hub.tables and keep in t.rows:
+        if keep is not None and keep in t.rows:
             t.move_cursor(row=t.get_row_index(keep))
         hint = ""  # what the list itself says of its emptiness
-        if not self.hub.tables:
+        if not (self.hub.tables or self.hub.listed):
             hint = "No tables yet: press n to set one up."
         elif self.mine and not t.row_count:
             hint = "You have no side at any table yet: n sets one up, j joins one."
@@ -178,7 +179,7 @@ class LobbyScreen(OnceScreen[None]):
             if g.left is not None and g.their_left is not None:
                 clock = f"{span(g.left, short=True)} / {span(g.their_left, short=True)}"
             opponent = g.table.seat_label(g.side.enemy)  # (the ratings: the list of every table)
-            cells = (g.table.id, you, opponent, g.table.stage(), *(clock,) * clocked, g.last_move)
+            cells = (g.table.id, you, opponent, g.table.stage, *(clock,) * clocked, g.last_move)
             t.add_row(*(plain(c) for c in cells), key=g.table.id)
         for d in self.hub.damaged_of(self.who):
             side = d.side_of(self.who)
@@ -208,7 +209,7 @@ class LobbyScreen(OnceScreen[None]):
                 self.hub.results.seat_words(table, Player.SS, self.who),
                 self.hub.results.seat_words(table, Player.ABWEHR, self.who),
                 table.status(clock=True),
-                str(table.watchers()),
+                str(table.watchers),
             )
             t.add_row(*(plain(c) for c in cells), key=table.id)
         for d in self.hub.damaged.values():
@@ -231,7 +232,7 @@ class LobbyScreen(OnceScreen[None]):
                 results.seat_words(table, Player.SS, self.who, narrow=True),
                 results.seat_words(table, Player.ABWEHR, self.who, narrow=True),
                 table.status(clock=True).replace("; ", "\n"),
-                str(table.watchers()),
+                str(table.watchers),
             )
             lines = max(c.count("\n") for c in cells) + 1
             t.add_row(*(plain(c) for c in cells), key=table.id, height=lines)
@@ -278,13 +279,13 @@ class LobbyScreen(OnceScreen[None]):
             return None
         return t.coordinate_to_cell_key(t.cursor_coordinate).row_key.value
 
-    def chosen(self, empty: str) -> ServedTable | None:
+    def chosen(self, empty: str) -> Listing | None:
         """The table under the cursor, or None after saying why there is none."""
         table_id = self._under_cursor()
         if table_id is None:
             self.say(empty, error=True)
             return None
-        table = self.hub.tables.get(table_id)
+        table = self.hub.listing(table_id)
         damaged = self.hub.damaged.get(table_id)
         if damaged is not None:
             self.say(damaged.refusal(), error=True)

@@ -43,9 +43,10 @@ import attrs
 
 from plot_record.clock import span
 
+from .listing import Listing
 from .notice_addresses import Address, AddressBook, digest
 from .pgstore import StoreError
-from .tables import Account, ServedTable, to_operator
+from .tables import Account, to_operator
 
 RATE = 6  # notices an hour to one player, at most, unless the host says otherwise
 TRIES = (0.0, 30.0, 120.0, 600.0)  # seconds to wait before each try
@@ -340,14 +341,14 @@ class Notices:
         self._said_set: set[tuple[str, ...]] = set()
         self._going: set[str] = set()  # tables seen unfinished: their end is news
 
-    def start(self, tables: Iterable[ServedTable]) -> None:
+    def start(self, tables: Iterable[Listing]) -> None:
         """The tables as the server found them: what was so before it started is not
         news (no move or end told again after a restart)."""
         for table in tables:
             if not table.over:
                 self.not_news(table)
 
-    def not_news(self, table: ServedTable) -> None:
+    def not_news(self, table: Listing) -> None:
         """Whose move it is at ``table`` now is known to them: a table just read back
         after a restart, or just made (its maker sits at it at once, and is not mailed
         "your move" for the table they made)."""
@@ -355,35 +356,34 @@ class Notices:
         for side in table.human_sides():
             owner = table.owners.get(side)
             if owner is not None and table.your_move(owner):
-                self._remember((table.id, str(table.session.actions), "move", owner.key))
+                self._remember((table.id, str(table.actions), "move", owner.key))
 
-    def table_changed(self, table: ServedTable) -> None:
+    def table_changed(self, table: Listing) -> None:
         """After any change at ``table``: its move is told to an absent player whose it is,
         and its end to both players, if away."""
-        session = table.session
         ended = table.over and table.id in self._going
         if not table.over:
             self._going.add(table.id)
         for side in table.human_sides():
             owner = table.owners.get(side)
-            if owner is None or table.present(side):
+            if owner is None or side in table.present:
                 continue
-            if ended and session.state.outcome is not None:
+            if ended:
                 self._tell(
                     owner,
                     (table.id, "end"),
                     f"The game at table {table.id} is over",
-                    f"{session.state.outcome.reason[:1].upper()}{session.state.outcome.reason[1:]}.",
+                    f"{table.reason[:1].upper()}{table.reason[1:]}.",
                 )
             elif table.your_move(owner):
                 other = table.owners.get(side.enemy)
                 against = f" against {other.name}" if other is not None else ""
-                left = session.time_left(self.wall())
+                left = table.time_left(self.wall())
                 clock = "" if left is None else f" Your clock: {span(left[side])} left."
                 self._tell(
                     owner,
-                    (table.id, str(session.actions), "move"),
-                    f"Your move at table {table.id} (Game-Turn {session.state.turn})",
+                    (table.id, str(table.actions), "move"),
+                    f"Your move at table {table.id} (Game-Turn {table.turn})",
                     f"Your game{against} at table {table.id} waits for your move.{clock}",
                 )
         if ended:
@@ -404,15 +404,15 @@ class Notices:
             raise ValueError(problem)
         return await self.book.set(who, email=email, webhook=webhook)
 
-    def clock_low(self, table: ServedTable, side: Any, left: float) -> None:
+    def clock_low(self, table: Listing, side: Any, left: float) -> None:
         """The side to act has little time left (said once per move)."""
         owner = table.owners.get(side)
-        if owner is None or table.present(side):
+        if owner is None or side in table.present:
             return
         hours = max(0, int(left // 3600))
         self._tell(
             owner,
-            (table.id, str(table.session.actions), "clock"),
+            (table.id, str(table.actions), "clock"),
             f"Your clock at table {table.id} has {hours} h left",
             f"It is your move at table {table.id}, and your clock has about {hours} h left.",
         )

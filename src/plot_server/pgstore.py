@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 import psycopg
 from psycopg import errors
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 CHANNEL = "plot_tables"
 BANS_CHANNEL = "plot_bans"  # a bar or mute added or lifted: every process reads them again
 T = TypeVar("T")
@@ -87,6 +87,11 @@ CREATE TABLE plot_bans (                      -- names the host barred or muted 
     keys     jsonb NOT NULL,                  -- the keys barred with the name
     PRIMARY KEY (kind, name)
 );
+""",
+    5: """
+-- a table as the lists say it (listing.py), so that a table need not be read to be
+-- listed; its "size" is the lines of its record it was made from
+ALTER TABLE plot_tables ADD COLUMN IF NOT EXISTS listing jsonb;
 """,
 }
 
@@ -207,11 +212,11 @@ class Store:
     def next_number(self) -> int:
         return self.run(lambda c: _one(c.execute("SELECT nextval('plot_table_numbers')")))
 
-    def create(self, table_id: str, number: int, meta: dict, header: str) -> None:
+    def create(self, table_id: str, number: int, meta: dict, header: str, listing: dict) -> None:
         def work(c: psycopg.Connection) -> None:
             c.execute(
-                "INSERT INTO plot_tables (id, number, meta) VALUES (%s, %s, %s)",
-                (table_id, number, json.dumps(meta)),
+                "INSERT INTO plot_tables (id, number, meta, listing) VALUES (%s, %s, %s, %s)",
+                (table_id, number, json.dumps(meta), json.dumps(listing)),
             )
             c.execute("INSERT INTO plot_lines VALUES (%s, 1, %s)", (table_id, header))
             c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} new"))
@@ -273,6 +278,42 @@ class Store:
             c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} {line}"))
 
         self.run(work)
+
+    def set_listing(self, table_id: str, listing: dict) -> None:
+        """A table's listing, unless one made from a longer record is there already."""
+
+        def work(c: psycopg.Connection) -> None:
+            row = c.execute(
+                "UPDATE plot_tables SET listing = %s WHERE id = %s AND "
+                "coalesce((listing->>'size')::integer, 0) <= %s RETURNING 1",
+                (json.dumps(listing), table_id, listing["size"]),
+            ).fetchone()
+            if row is not None:
+                c.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{table_id} listing"))
+
+        self.run(work)
+
+    def listings(self, keep_finished: int) -> list[tuple[str, dict, int, Any, int]]:
+        """The unfinished tables and the newest ``keep_finished`` finished ones, each
+        as (id, meta, version, listing or None, the lines of its record)."""
+        return self.run(
+            lambda c: c.execute(
+                "SELECT t.id, t.meta, t.version, t.listing, "
+                "(SELECT max(line) FROM plot_lines l WHERE l.table_id = t.id) FROM plot_tables t "
+                "WHERE t.id IN (SELECT id FROM plot_tables WHERE NOT finished UNION ALL (SELECT id FROM "
+                "plot_tables WHERE finished ORDER BY number DESC LIMIT %s)) ORDER BY t.number",
+                (keep_finished,),
+            ).fetchall()
+        )
+
+    def listed(self, table_id: str) -> tuple[dict, int, Any] | None:
+        """A table's meta, version and listing (None: it has none yet)."""
+        row = self.run(
+            lambda c: c.execute(
+                "SELECT meta, version, listing FROM plot_tables WHERE id = %s", (table_id,)
+            ).fetchone()
+        )
+        return None if row is None else (row[0], row[1], row[2])
 
     def lines(self, table_id: str, after: int = 0) -> list[tuple[int, str]]:
         return self.run(

@@ -359,7 +359,7 @@ class PlainVisit:
             self.say(
                 f"  {t.id}: SS {self.hub.results.seat_words(t, Player.SS, self.who)}, "
                 f"Abwehr {self.hub.results.seat_words(t, Player.ABWEHR, self.who)}; "
-                f"{t.status(clock=True)}; {t.watchers()} watching{you}{move}."
+                f"{t.status(clock=True)}; {t.watchers} watching{you}{move}."
             )
         for d in damaged:
             self.say(self._damaged_line(d))

@@ -94,15 +94,20 @@ class Presence:
                 del self.elsewhere[process]
         self.apply()
 
-    def apply(self) -> None:
-        """Each table's sides held elsewhere, brought up to date (a change is told)."""
+    def by_table(self) -> dict[str, frozenset[Player]]:
+        """The sides held through other processes, by table."""
         by_table: dict[str, set[Player]] = {}
         for seats, _ in self.elsewhere.values():
             for table_id, side, _since in seats:
                 if side in ("ss", "abwehr"):
                     by_table.setdefault(table_id, set()).add(Player(side))
+        return {t: frozenset(sides) for t, sides in by_table.items()}
+
+    def apply(self) -> None:
+        """Each table's sides held elsewhere, brought up to date (a change is told)."""
+        by_table = self.by_table()
         for table in self.tables.values():
-            there = frozenset(by_table.get(table.id, ()))
+            there = by_table.get(table.id, frozenset())
             if there != table.elsewhere:
                 table.elsewhere = there
                 table.runtime.changed()

@@ -18,7 +18,7 @@ from .admin import open_admin
 from .collector import Collector
 from .figures import LOG_EVERY, minute_line
 from .guard import PasswordThrottle
-from .hub import Hub, to_operator
+from .hub import MAX_TABLES, Hub, to_operator
 from .notice_addresses import AddressBook, NoticeBook, StoredNoticeBook
 from .notices import RATE, Notices, Outbox, Smtp
 from .server import ConnectionCount, Limits, say_goodbye, start
@@ -77,7 +77,7 @@ def run(
     smtp: Smtp | None = None,
     notice_rate: int = RATE,
     webhook_allow: frozenset[str] = frozenset(),
-    max_tables: int = 100,
+    max_tables: int = MAX_TABLES,
     max_tables_per_player: int = 10,
 ) -> None:
     """One server process. ``store``: the tables in PostgreSQL, else in files
@@ -87,6 +87,7 @@ def run(
 
     async def main() -> None:
         hub = Hub(rules, home, max_tables=max_tables, max_tables_per_player=max_tables_per_player)
+        hub.keeps_time = tells_notices  # (one worker loads a table whose clock ran out)
         if store is not None:
             loop = asyncio.get_running_loop()
 
@@ -97,6 +98,7 @@ def run(
         for problem in hub.restore():
             to_operator(problem)
         hub.clocks.watch()  # a game whose clock ran out while the server was down ends now
+        hub.sweep()  # tables nobody is at leave memory after a while
         if notices:
             book: AddressBook = NoticeBook(home)
             if store is not None:
@@ -112,7 +114,7 @@ def run(
                 rate=notice_rate,
                 telling=tells_notices,
             )
-            hub.notices.start(hub.tables.values())  # (nothing before the start is news)
+            hub.notices.start(hub.listings())  # (nothing before the start is news)
         collector = Collector()
         collector.take_over()  # rules and modules are loaded: see collector.py
         # Both doors count against the same limits and the same password guesses.

@@ -18,6 +18,7 @@ from plot_core import Player
 from plot_session.describe import SIDE
 from plot_session.session import Seat
 
+from .listing import Listing
 from .tables import DECLINED, Refused, Rematch, ServedTable, to_operator
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ def _offerer(table: ServedTable, by: Player) -> str:
     return owner.name if owner is not None else f"the {SIDE[by]} player"
 
 
-def waiting_for(table: ServedTable, side: Player | None) -> bool:
+def waiting_for(table: ServedTable | Listing, side: Player | None) -> bool:
     """Does an offer at ``table`` wait for ``side``'s answer?"""
     r = table.rematch
     return side is not None and r is not None and r.answer == "" and r.by is side.enemy

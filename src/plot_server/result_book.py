@@ -24,6 +24,7 @@ from plot_core import Player
 from plot_record.files import Unreadable, loads, read_regular
 from plot_session.session import Seat
 
+from .listing import Listing
 from .pgstore import Store, StoreError
 from .ratings import (
     LEVEL_RATINGS,
@@ -203,12 +204,12 @@ class ResultBook:
         return f"Your rating: {before} → {after} ({after.rating - before.rating:+.0f})."
 
     def seat_words(
-        self, table: ServedTable, side: Player, viewer: Account | None = None, *, narrow: bool = False
+        self, table: Listing, side: Player, viewer: Account | None = None, *, narrow: bool = False
     ) -> str:
         """Who plays ``side`` at ``table``, with their overall rating (the lobby's list,
         as ``viewer`` reads it; ``narrow``: the rating on a second line)."""
-        if table.session.seats[side] is Seat.COMPUTER:
-            fixed = LEVEL_RATINGS.get(table.session.levels[side])
+        if table.seats.get(side) is Seat.COMPUTER:
+            fixed = LEVEL_RATINGS.get(table.levels.get(side, ""))
             rating = "" if fixed is None else f"{fixed.overall:.0f}"
         else:
             owner = table.owners.get(side)

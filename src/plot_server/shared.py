@@ -9,6 +9,7 @@ network (a store that is slow or restarting holds up no screen).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import queue
@@ -67,6 +68,17 @@ class Hooks:
     presence_tick: Callable[[], None] = lambda: None  # time to forget the silent
     # the host's bars and mutes changed (through another process): all of them now
     bans: Callable[[list[BanRow]], None] = lambda rows: None
+    # a table not loaded here, as the lists say it, changed (made, moved, seats taken):
+    # (id, meta, version, its listing or None)
+    listing: Callable[[str, dict, int, Any], None] = lambda t, m, v, listing: None
+
+
+@attrs.frozen
+class ListingWrite:
+    """A table's listing, for the writer to keep after the lines queued before it."""
+
+    table_id: str
+    listing: dict
 
 
 class Shared:
@@ -107,6 +119,10 @@ class Shared:
         self._seated = seated
         self._announce.set()
 
+    def keep_listing(self, table_id: str, listing: dict) -> None:
+        """``listing`` kept in the store, after every line of the table queued so far."""
+        self._queue.put(ListingWrite(table_id, listing))
+
     def recorder(self, table_id: str, next_line: int) -> StoreRecorder:
         self.known[table_id] = next_line - 1
         return StoreRecorder(self, table_id, next_line)
@@ -118,15 +134,22 @@ class Shared:
             item = self._queue.get()
             if item is None:
                 break
-            rec, line, text = item
-            if rec.dead:
-                continue
+            if isinstance(item, ListingWrite):
+                rec, line, text = None, 0, ""
+            else:
+                rec, line, text = item
+                if rec.dead:
+                    continue
             for wait in itertools.chain(RETRY, itertools.repeat(RETRY[-1])):
                 try:
                     if store is None:
                         store = Store(self.url)
                         self._pids.add(store.conn.info.backend_pid)
-                    saved = self._append(store, rec, line, text)
+                    if rec is None:
+                        store.set_listing(item.table_id, item.listing)
+                        saved = True
+                    else:
+                        saved = self._append(store, rec, line, text)
                     break
                 except StoreError as exc:
                     store = self._drop(store)
@@ -134,6 +157,8 @@ class Shared:
                     if self._stop.wait(wait):
                         return
             self._set_away(None)
+            if rec is None:
+                continue
             if saved:
                 self.post(rec.saved)
             else:
@@ -228,17 +253,23 @@ class Shared:
         self._heard_bans(store)  # (changed, perhaps, while not listening)
         for table_id in list(self.known):
             self._heard(store, f"{table_id} 0")
-        for table_id in store.tables(keep_finished=0):
+        for table_id, meta, version, listing, _ in store.listings(keep_finished=0):
             if table_id not in self.known:
-                self._heard(store, f"{table_id} new")
+                self.post(functools.partial(self.hooks.listing, table_id, meta, version, listing))
 
     def _heard(self, store: Store, payload: str) -> None:
         table_id, _, what = payload.partition(" ")
-        if what in ("new", "meta"):
-            got = store.table(table_id)
-            if got is not None:
-                rows = store.lines(table_id) if table_id not in self.known else []
-                self.post(lambda: self.hooks.table(table_id, got[0], got[1], rows))
+        if what in ("new", "meta", "listing"):
+            if table_id in self.known and what == "listing":
+                return  # loaded here: its listing is made from its game
+            got = store.listed(table_id)
+            if got is None:
+                return
+            meta, version, listing = got
+            if table_id in self.known:
+                self.post(lambda: self.hooks.table(table_id, meta, version, []))
+            else:
+                self.post(lambda: self.hooks.listing(table_id, meta, version, listing))
             return
         if table_id not in self.known:
             return

@@ -11,7 +11,7 @@ import secrets
 import sys
 import time
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 import attrs
@@ -27,6 +27,7 @@ from plot_session.table import Table
 from plot_tui.plain import clean
 
 from .guard import TableCodeLimit
+from .listing import DECLINED, WINNERS, Account, Listing, Rematch, ago  # noqa: F401  (named here too)
 
 CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read over the phone
 CODE_LENGTH = 6
@@ -51,34 +52,6 @@ def refuse_closed(meta: dict) -> None:
     """TableClosed if a table's file (or row) says the host closed it."""
     if meta.get("closed"):
         raise TableClosed(str(meta["closed"]))
-
-
-@attrs.frozen
-class Account:
-    """An authenticated connection's identity: ``key`` binds seats, ``name`` is shown."""
-
-    key: str
-    name: str
-
-
-DECLINED = "declined"
-
-
-@attrs.frozen
-class Rematch:
-    """``by``: the side that offered; ``answer``: "" while it waits, DECLINED, or the id
-    of the new table."""
-
-    by: Player
-    answer: str = ""
-
-    @property
-    def table(self) -> str | None:
-        """The rematch's table, once accepted."""
-        return self.answer if self.answer not in ("", DECLINED) else None
-
-    def to_meta(self) -> dict[str, str]:
-        return {"by": self.by.value, "answer": self.answer}
 
 
 @attrs.frozen
@@ -155,6 +128,7 @@ class ServedTable:
     elsewhere: frozenset[Player] = frozenset()  # sides seated through another process
     rematch: Rematch | None = None  # offered, declined or made, once the game is over
     closed: str = ""  # why the host closed it (plot admin close): its record is kept
+    touched: float = 0.0  # when it last changed, or someone left it (the hub's clock)
     runtime: Table = attrs.field(init=False)  # the game's owner, made as the hub opens it
 
     @property
@@ -172,15 +146,7 @@ class ServedTable:
 
     def your_move(self, who: Account) -> bool:
         """Is it ``who``'s move here (the lobby's mark, the bell)?"""
-        side = self.side_of(who)
-        return side is not None and not self.over and self.session.state.to_act is side
-
-    def last_move(self, now: datetime) -> str:
-        """When the last move was made, as a list of one's games says it ("3 h ago")."""
-        at = self.session.last_move_at
-        if at is None:
-            return "not yet" if self.session.actions == 0 else "—"
-        return ago(moment(at), now)
+        return self.listing().your_move(who)
 
     def seated(self, side: Player) -> TableConnection | None:
         return next((g for g in self.guests if g.chair.side is side), None)
@@ -201,41 +167,43 @@ class ServedTable:
     def seat_label(
         self, side: Player, rating: str = "", viewer: Account | None = None, *, narrow: bool = False
     ) -> str:
-        """Who plays ``side``, as the lobby and the screens say it (``rating``: with it
-        after the name, as the lobby's list says it; ``narrow``: on a line of its own,
-        and the viewer's own name marked "(you)"). A player not at the table is
-        "(away)", but not to themselves: they are reading the list."""
-        mine = away = False
-        if self.session.seats[side] is Seat.COMPUTER:
-            name = f"computer ({self.session.levels[side]})"
-        elif (owner := self.owners.get(side)) is None:
-            return "free"
-        else:
-            name = owner.name
-            mine = viewer is not None and owner.key == viewer.key
-            away = not (self.present(side) or mine)
-        if narrow:
-            first = name + (" (you)" if mine else "") + (" (away)" if away else "")
-            return f"{first}\n{rating}" if rating else first
-        return name + (f" {rating}" if rating else "") + (" (away)" if away else "")
+        return self.listing().seat_label(side, rating, viewer, narrow=narrow)
 
-    def stage(self) -> str:
-        """How far the game is: "set-up", "turn 3", or who won ("SS won")."""
-        st = self.session.state
-        if st.outcome is not None:
-            return {"ss": "SS won", "abwehr": "Abwehr won", "allies": "the Allies won"}[st.outcome.winner]
-        return "set-up" if st.phase is Phase.SETUP else f"turn {st.turn}"
-
-    def status(self, *, clock: bool = False) -> str:
-        """The game's state in a few words; ``clock``: and its clock, if it has one
-        (the list a player joins from says it: no clock is a surprise)."""
-        st = self.session.state
-        turn = self.stage()
-        if st.outcome is not None:
-            return f"over: {turn}"
-        said = f"{turn}, {SIDE[st.to_act]} to act" if st.to_act else turn
-        rule = self.session.clock
-        return said if rule is None or not clock else f"{said}; clock {rule.days:g}d+{rule.bonus_hours:g}h"
+    def listing(self, size: int | None = None) -> Listing:
+        """This table as the lists say it, from its game now (listing.py). ``size``: the
+        record's length, where the listing is to be kept beside it."""
+        s = self.session
+        st = s.state
+        left = since = None
+        if s.clock is not None:
+            since = next((at for at in reversed(s.times) if at is not None), None)
+            # the clocks as they stood at the last move: the side to act's runs from there
+            left = s.time_left(moment(since) if since is not None else datetime.now(UTC))
+        return Listing(
+            id=self.id,
+            created=self.created,
+            owners=dict(self.owners),
+            seats=dict(s.seats),
+            levels=dict(s.levels),
+            stage=WINNERS[st.outcome.winner]
+            if st.outcome is not None
+            else "set-up"
+            if st.phase is Phase.SETUP
+            else f"turn {st.turn}",
+            turn=st.turn,
+            to_act=st.to_act,
+            over=st.outcome is not None,
+            reason="" if st.outcome is None else st.outcome.reason,
+            actions=s.actions,
+            last_move_at=s.last_move_at,
+            clock=s.clock,
+            clock_left=left,
+            clock_since=since,
+            rematch=self.rematch,
+            size=-1 if size is None else size,
+            present=frozenset(p for p in Player if self.present(p)),
+            watchers=self.watchers(),
+        )
 
     def note_for(self, side: Player | None) -> str:
         """What a screen at this table says about the others (the prompt's last line)."""
@@ -282,18 +250,6 @@ class ServedTable:
             **({} if self.rematch is None else {"rematch": self.rematch.to_meta()}),
             **({"closed": self.closed} if self.closed else {}),
         }
-
-
-def ago(then: datetime, now: datetime) -> str:
-    """How long ago ``then`` was, in the largest whole unit."""
-    seconds = max(0, int((now - then).total_seconds()))
-    if seconds < 60:
-        return "just now"
-    for unit, size in (("day", 86400), ("h", 3600), ("min", 60)):
-        if seconds >= size:
-            n = seconds // size
-            return f"{n} {unit}{'s' if unit == 'day' and n > 1 else ''} ago"
-    return "just now"  # (not reached)
 
 
 def to_operator(text: str) -> None:

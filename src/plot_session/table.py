@@ -225,6 +225,11 @@ class Table:
             self.session.listeners.remove(self.changed)
 
     # -- the computer: the one place that decides when it moves --------------------------
+    @property
+    def busy(self) -> bool:
+        """Is the computer moving here, or about to (the table must stay loaded)?"""
+        return self._stepping or self._computer_may_move()
+
     def start(self) -> None:
         """Set the computer going if it is to act (a table opened or brought back)."""
         self._drive()

@@ -70,7 +70,7 @@ def test_a_closed_table_sends_its_players_to_the_lobby_keeps_its_record_and_stay
     # a restart leaves it closed, not damaged; the others come back
     again = Hub(rules, tmp_path, later=Later())
     assert again.restore() == []
-    assert set(again.tables) == {other.id} and not again.damaged
+    assert {t.id for t in again.listings()} == {other.id} and not again.damaged
     assert "There is no table" in admin.answer({"command": "close", "table": "T99"})["error"]
 
 

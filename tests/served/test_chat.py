@@ -101,7 +101,7 @@ def test_talk_survives_an_undo_a_restart_and_plot_resume(rules, hub, tmp_path, c
     assert [c.text for c in table.session.chat] == ["watch this"]  # the talk stays
     again = Hub(rules, tmp_path / "server", later=clock)
     assert again.restore() == []
-    assert [c.text for c in again.tables[table.id].session.chat] == ["watch this"]
+    assert [c.text for c in again.table(table.id).session.chat] == ["watch this"]
     record = load_record(table.record, rules)
     assert [c.text for c in record.chat] == ["watch this"]
     assert [c.text for c in Session.resume(record).chat] == ["watch this"]
@@ -173,7 +173,7 @@ def test_a_line_the_host_takes_back_is_shown_removed_everywhere_and_stays_so(rul
     assert "a rude word" not in [c.text for c in load_record(table.record, rules).chat]
     again = Hub(rules, hub.home, later=hub.later)
     again.restore()
-    assert [c.text for c in again.tables[table.id].session.chat] == [REMOVED, "steady on"]
+    assert [c.text for c in again.table(table.id).session.chat] == [REMOVED, "steady on"]
     with pytest.raises(Refused, match="has no line 5 of talk"):
         hub.unsay(table.id, 5)
     with pytest.raises(Refused, match="is taken back already"):

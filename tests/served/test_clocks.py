@@ -70,7 +70,7 @@ def test_the_clock_is_shown_runs_for_the_side_to_act_and_a_side_out_of_time_lose
     assert hub.clocks.check() == [table.id]
     assert table.over and table.session.state.outcome.case == "clock"
     assert table.session.state.outcome.reason == "the Abwehr player's clock ran out: the SS wins on time"
-    assert table.status() == f"over: {loser.enemy.title} won"
+    assert table.listing().status() == f"over: {loser.enemy.title} won"
     record = load_record(table.record, rules)
     assert record.finished and record.timeline.final.outcome == table.session.state.outcome
 
@@ -84,10 +84,10 @@ def test_a_clock_runs_through_a_restart_from_the_records_times(rules, tmp_path):
     before = table.session.time_left(wall())
     again = Hub(rules, tmp_path, later=Later(), wall=wall)  # the server comes back
     assert again.restore() == []
-    assert again.tables[table.id].session.time_left(wall()) == before  # to the second
+    assert again.table(table.id).session.time_left(wall()) == before  # to the second
     wall.wait(days=2)  # it was down while the SS's time ran out
     assert again.clocks.check() == [table.id]
-    assert again.tables[table.id].session.state.outcome.winner == "abwehr"
+    assert again.table(table.id).session.state.outcome.winner == "abwehr"
 
 
 def test_the_clock_is_looked_at_on_the_hubs_own_timer(rules, tmp_path):
@@ -238,8 +238,8 @@ def test_any_grant_the_server_takes_reads_back_after_a_restart(rules, tmp_path, 
     before = table.session.time_left(wall())
     again = Hub(rules, tmp_path, later=Later(), wall=wall)
     assert again.restore() == []
-    assert again.tables[table.id].session.time_left(wall()) == before
-    assert again.tables[table.id].session.grants[-1].hours == hours
+    assert again.table(table.id).session.time_left(wall()) == before
+    assert again.table(table.id).session.grants[-1].hours == hours
 
 
 def test_grants_are_bounded_while_the_move_stands(rules, tmp_path):
@@ -267,8 +267,8 @@ def test_the_list_a_player_joins_from_says_each_tables_clock(rules, tmp_path):
     hub = Hub(rules, tmp_path, later=Later())
     clocked = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=2, clock=RULE)
     plain = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=3)
-    assert clocked.status(clock=True) == "turn 1, Abwehr to act; clock 1d+2h"
-    assert plain.status(clock=True) == "turn 1, Abwehr to act"
+    assert clocked.listing().status(clock=True) == "turn 1, Abwehr to act; clock 1d+2h"
+    assert plain.listing().status(clock=True) == "turn 1, Abwehr to act"
     bob = Player_(hub, BOB)
     bob.visit.start()
     listed = bob.type("tables")

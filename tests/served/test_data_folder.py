@@ -38,7 +38,7 @@ def test_a_copied_data_folder_restores_and_plays_on_in_its_own_records(rules, tm
     shutil.copytree(tmp_path / "a", tmp_path / "b")
     copy = Hub(rules, tmp_path / "b", later=Later())
     assert copy.restore() == []
-    again = copy.tables[table.id]
+    again = copy.table(table.id)
     assert again.session.actions == table.session.actions
     guests = {Player.SS: copy.sit(table.id, ALICE), Player.ABWEHR: copy.sit(table.id, BOB)}
     assert play(guests, 6, random.Random(5)) == 6

@@ -136,17 +136,17 @@ def test_a_restart_restores_every_unfinished_table_with_nothing_lost(rules, hub,
 
     again = Hub(rules, tmp_path / "server", later=clock)  # the server comes back
     assert again.restore() == []
-    assert set(again.tables) == {table.id, lone.id}
-    t = again.tables[table.id]
+    assert {t.id for t in again.listings()} == {table.id, lone.id}
+    t = again.table(table.id)
     assert t.session.state == state and t.code == code
     assert t.owners == {Player.SS: ALICE, Player.ABWEHR: BOB}
-    assert again.tables[lone.id].free_sides() == [Player.ABWEHR]
+    assert again.table(lone.id).free_sides() == [Player.ABWEHR]
     # both come back to their own sides, and the game goes on, recorded
     back = {Player.SS: again.sit(t.id, ALICE), Player.ABWEHR: again.sit(t.id, BOB)}
     assert play(back, 10, random.Random(4)) == 10
     third = Hub(rules, tmp_path / "server", later=clock)
     third.restore()
-    assert third.tables[t.id].session.state == t.session.state
+    assert third.table(t.id).session.state == t.session.state
     assert third.create(ALICE, Player.SS, opponent=Seat.HUMAN).id == "T3"  # no id reused
 
 
@@ -159,7 +159,7 @@ def test_a_broken_table_file_is_reported_and_the_others_still_come_back(rules, h
     gone.session.recorder.path.unlink()
     again = Hub(rules, tmp_path / "server", later=clock)
     problems = again.restore()
-    assert set(again.tables) == {good.id}
+    assert {t.id for t in again.listings()} == {good.id}
     assert len(problems) == 2
     assert any(str(bad.meta_path) in p for p in problems)
     assert any(meta["record"] in p or str(gone.meta_path) in p for p in problems)
@@ -174,8 +174,8 @@ def test_an_oddly_named_table_file_is_named_and_skipped(rules, hub, tmp_path, cl
     (good.meta_path.parent / f"{odd}.tmp").write_text("half written")
     again = Hub(rules, tmp_path / "server", later=clock)
     problems = again.restore()  # the server starts
-    assert good.id in again.tables
-    assert set(again.tables) == {good.id}
+    assert good.id in again.listed
+    assert {t.id for t in again.listings()} == {good.id}
     assert len(problems) == 1 and f"{odd}.json" in problems[0]
     made = again.create(BOB, Player.SS, opponent=Seat.HUMAN, seed=2)
     assert made.id == "T2"  # numbering goes on from the real tables
@@ -199,7 +199,7 @@ def test_once_the_game_is_over_every_chair_may_see_both_hands(hub):
     state = table.session.state
     assert list(ss.own_chits) == state.chits_of("ss")
     assert list(abwehr.own_chits) == state.chits_of("abwehr")
-    assert "over" in table.status()
+    assert "over" in table.listing().status()
 
 
 def test_finished_games_leave_the_lobby_once_newer_ones_fill_it_and_a_restart_keeps_it(
@@ -222,8 +222,8 @@ def test_finished_games_leave_the_lobby_once_newer_ones_fill_it_and_a_restart_ke
 
     again = Hub(rules, tmp_path, keep_finished=1, later=clock)
     assert again.restore() == []
-    assert set(again.tables) == {newer.id, open_table.id}
-    back = again.tables[newer.id]
+    assert {t.id for t in again.listings()} == {newer.id, open_table.id}
+    back = again.table(newer.id)
     assert back.over and back.session.state == newer.session.state
     assert back.session.recorder is None  # nothing more to write
     guest = again.sit(back.id, ALICE)  # its owner may look again
@@ -278,8 +278,8 @@ def test_the_computer_plays_itself_at_a_table_everyone_watches_and_its_searches_
     # a restart brings it back as it was: still nobody's, still the computer's both sides
     again = Hub(rules, tmp_path, later=Later(), think=Thinker())
     assert again.restore() == []
-    assert again.tables[table.id].human_sides() == []
-    assert again.tables[table.id].session.thoughts == table.session.thoughts
+    assert again.table(table.id).human_sides() == []
+    assert again.table(table.id).session.thoughts == table.session.thoughts
 
 
 def test_games_of_the_computer_against_itself_are_limited(tmp_path, rules):

@@ -63,13 +63,17 @@ def test_a_players_games_come_theirs_to_move_first_then_the_latest_moved(rules, 
     hub = Hub(rules, tmp_path, later=Later(), wall=lambda: NOW)
     t1, t2, t3 = three_games(hub)
     assert [g.table.id for g in hub.games_of(ALICE)] == [t1.id, t2.id, t3.id]
-    assert (t1.last_move(NOW), t2.last_move(NOW), t3.last_move(NOW)) == ("2 h ago", "30 min ago", "not yet")
+    assert (t1.listing().last_move(NOW), t2.listing().last_move(NOW), t3.listing().last_move(NOW)) == (
+        "2 h ago",
+        "30 min ago",
+        "not yet",
+    )
     assert [g.table.id for g in hub.games_of(CAROL)] == ["T4"]
     # the times come from the record: a restarted server says the same
     again = Hub(rules, tmp_path, later=Later(), wall=lambda: NOW)
     assert again.restore() == []
     assert [g.table.id for g in again.games_of(ALICE)] == [t1.id, t2.id, t3.id]
-    assert again.tables[t2.id].last_move(NOW) == "30 min ago"
+    assert again.listing(t2.id).last_move(NOW) == "30 min ago"
 
 
 async def my_games(app: ServedApp, pilot):
@@ -171,9 +175,9 @@ def test_games_in_plain_text(rules, tmp_path):
     assert "Your 3 games:" in said
     lines = [ln.strip() for ln in said.splitlines() if ln.startswith("  T")]
     assert lines == [
-        f"{t1.id}: you play the SS against bob; {t1.status()}; last move: 2 h ago; your move.",
-        f"{t2.id}: you play the SS against bob; {t2.status()}; last move: 30 min ago.",
-        f"{t3.id}: you play the SS against bob; {t3.status()}; last move: not yet.",
+        f"{t1.id}: you play the SS against bob; {t1.listing().status()}; last move: 2 h ago; your move.",
+        f"{t2.id}: you play the SS against bob; {t2.listing().status()}; last move: 30 min ago.",
+        f"{t3.id}: you play the SS against bob; {t3.listing().status()}; last move: not yet.",
     ]
     assert "You have no side at any table yet" in Player_(hub, Account("key SHA256:dave", "dave")).type(
         "games"

@@ -275,8 +275,8 @@ def test_a_games_end_is_told_once_and_nothing_again_after_a_restart(rules, tmp_p
     again = Hub(rules, tmp_path, later=Later(), wall=wall)  # a restart
     assert again.restore() == []
     again.notices = Notices(NoticeBook(tmp_path), Outbox(None, frozenset({"127.0.0.1"})))
-    again.notices.start(again.tables.values())
-    again._changed(again.tables[table.id])
+    again.notices.start(again.listings())
+    again._changed(again.table(table.id))
     time.sleep(0.2)
     assert len(Hook.got) == 1  # told once
     hub.notices.outbox.stop()

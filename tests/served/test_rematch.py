@@ -103,7 +103,7 @@ def test_an_offer_waits_through_a_restart_and_a_bad_one_in_a_file_is_left_out(ru
     hub.rematches.ask(guests[Player.SS])
     again = Hub(rules, tmp_path / "server", later=Later())  # the server comes back
     assert again.restore() == []
-    back = again.tables[table.id]
+    back = again.table(table.id)
     assert back.rematch == table.rematch
     bob = again.sit(table.id, BOB)  # bob comes back to his finished game: the offer waits
     assert "alice offers a rematch" in again.note_for(back, Player.ABWEHR)
@@ -114,7 +114,7 @@ def test_an_offer_waits_through_a_restart_and_a_bad_one_in_a_file_is_left_out(ru
     table.meta_path.write_text(json.dumps(meta))
     third = Hub(rules, tmp_path / "server", later=Later())
     assert third.restore() == []  # the table and its game come back; the rematch does not
-    assert third.tables[table.id].rematch is None
+    assert third.table(table.id).rematch is None
     assert "its rematch could not be read" in capfd.readouterr().out
 
 
@@ -235,5 +235,5 @@ def test_an_offer_waiting_for_a_player_heads_their_games(rules, tmp_path):
     alice.visit.start()
     alice.new()
     said = alice.type("games")
-    assert f"{old.id}: you play the SS against bob 1500?; {old.status()}" in said
+    assert f"{old.id}: you play the SS against bob 1500?; {old.listing().status()}" in said
     assert "a rematch is offered to you (sit, then rematch or decline)" in said

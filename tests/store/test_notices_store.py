@@ -70,12 +70,12 @@ def test_a_move_heard_by_two_machines_is_told_once_and_the_hour_counts_both(rule
         hub.leave(hub.sit(t.id, BOB, code=t.code))
         pass_the_move(hub.sit(t.id, ALICE))
     # both machines hear the first table's move: one notice
-    a.table_changed(tables[0])
-    b.table_changed(tables[0])
+    a.table_changed(tables[0].listing())
+    b.table_changed(tables[0].listing())
     until(lambda: len(Hook.got) == 1, "the first move told")
     # the next two, one through each machine: the second is past the hour's two
-    a.table_changed(tables[1])
-    b.table_changed(tables[2])
+    a.table_changed(tables[1].listing())
+    b.table_changed(tables[2].listing())
     until(lambda: len(Hook.got) == 2, "the second move told")
     a.outbox.queue.join()
     b.outbox.queue.join()

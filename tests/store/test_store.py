@@ -6,7 +6,6 @@ table, and a loop (``Loop``) the test turns by hand."""
 from __future__ import annotations
 
 import json
-import queue
 import random
 import time
 
@@ -21,63 +20,9 @@ from plot_server.hub import RECONNECTING, Hub
 from plot_server.pgstore import SCHEMA_VERSION, StoreError, prepare
 from plot_server.shared import PRESENCE_TTL
 from plot_session.session import Seat
-from served.moves import pass_the_move
 from served.test_hub import ALICE, BOB
 
-
-class Loop:
-    """One process's event loop: what the store's threads post runs when turned."""
-
-    def __init__(self) -> None:
-        self.posted: queue.Queue = queue.Queue()
-        self.clock = Later()
-
-    def post(self, callback) -> None:
-        self.posted.put(callback)
-
-    def turn(self) -> None:
-        while True:
-            try:
-                self.posted.get_nowait()()
-            except queue.Empty:
-                break
-        self.clock.run()
-
-
-class Processes:
-    def __init__(self, rules, tmp_path, url, n: int = 2, wall=None) -> None:
-        self.loops = [Loop() for _ in range(n)]
-        self.hubs = []
-        for i, loop in enumerate(self.loops):
-            hub = Hub(rules, tmp_path / f"p{i}", later=loop.clock, **({} if wall is None else {"wall": wall}))
-            hub.use_store(url, loop.post)
-            hub.restore()
-            self.hubs.append(hub)
-
-    def until(self, condition, timeout: float = 30.0) -> None:  # (a loaded CI box is slow to notify)
-        end = time.monotonic() + timeout
-        while time.monotonic() < end:
-            for loop in self.loops:
-                loop.turn()
-            if condition():
-                return
-            time.sleep(0.002)
-        raise AssertionError("the processes did not agree in time")
-
-    def pass_the_move(self, guest) -> None:
-        """``guest``'s side plays until the move passes, each action saved before the next."""
-        pass_the_move(guest, settle=lambda: self.until(lambda: not guest.chair.table.session.unsaved))
-
-    def close(self) -> None:
-        for hub in self.hubs:
-            hub.shared.stop()
-
-
-@pytest.fixture
-def procs(rules, tmp_path, url):
-    p = Processes(rules, tmp_path, url)
-    yield p
-    p.close()
+from .processes import Processes
 
 
 def stored_record(url, table_id, rules):
@@ -127,7 +72,7 @@ def test_players_on_two_processes_play_a_whole_game_through_the_store(procs, url
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=11)
     ss = a.sit(table.id, ALICE)
-    procs.until(lambda: table.id in b.tables)  # B heard of it (NOTIFY), and loaded it
+    procs.load(b, table.id)  # B heard of it (NOTIFY), and loads it
     ab = b.sit(table.id, BOB, code=table.code)
     procs.until(lambda: a.tables[table.id].owners[Player.ABWEHR] == BOB)
     guests = {Player.SS: ss, Player.ABWEHR: ab}
@@ -159,7 +104,7 @@ def test_players_on_two_processes_play_a_whole_game_through_the_store(procs, url
 def test_two_processes_racing_at_one_table_keep_one_move_and_tell_the_other(procs, url, rules):
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=3)
-    procs.until(lambda: table.id in b.tables)
+    procs.load(b, table.id)
     b.sit(table.id, BOB, code=table.code)
     procs.until(lambda: a.tables[table.id].owners[Player.ABWEHR] == BOB)
     who = {Player.SS: ALICE, Player.ABWEHR: BOB}[table.session.state.to_act]
@@ -191,7 +136,7 @@ def test_a_store_restart_is_waited_out_and_loses_nothing(procs, cluster, url, ru
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=4)
     guests = {Player.SS: a.sit(table.id, ALICE)}
-    procs.until(lambda: table.id in b.tables)
+    procs.load(b, table.id)
     guests[Player.ABWEHR] = b.sit(table.id, BOB, code=table.code)
     procs.until(lambda: a.tables[table.id].owners[Player.ABWEHR] == BOB)
     mover = guests[table.session.state.to_act].chair
@@ -212,7 +157,7 @@ def test_a_store_restart_is_waited_out_and_loses_nothing(procs, cluster, url, ru
         timeout=20,
     )
     again = b.create(BOB, Player.ABWEHR, opponent=Seat.HUMAN, seed=5)  # lobby calls too
-    procs.until(lambda: again.id in a.tables)
+    procs.load(a, again.id)
     assert len(stored_record(url, table.id, rules).timeline) == 1
 
 
@@ -235,7 +180,7 @@ def test_a_files_based_servers_tables_move_into_the_store(rules, tmp_path, url, 
     assert "imported before" in out and "0 tables imported" in out
     procs = Processes(rules, tmp_path, url, n=1)
     try:
-        moved = procs.hubs[0].tables["T1"]
+        moved = procs.hubs[0].table("T1")
         assert moved.session.state == table.session.state and moved.owners == table.owners
         assert moved.code == table.code and moved.session.actions == 5
     finally:
@@ -261,7 +206,7 @@ def test_a_bad_store_is_named_before_anything_starts(capsys, tmp_path, store, me
 def test_talk_said_at_once_on_two_processes_is_all_kept(procs, url, rules):
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=6)
-    procs.until(lambda: table.id in b.tables)
+    procs.load(b, table.id)
     ss = a.sit(table.id, ALICE)
     ab = b.sit(table.id, BOB, code=table.code)
     a.say(ss, "first")
@@ -284,7 +229,7 @@ def test_the_computer_moves_where_its_opponent_sits_not_where_someone_watches(pr
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.COMPUTER, level="easy", seed=8)
     ss = a.sit(table.id, ALICE)
-    procs.until(lambda: table.id in b.tables)
+    procs.load(b, table.id)
     b.watch(table.id, CAROL)
     moved_on_b = []
     b.tables[table.id].session.computer_step = lambda: moved_on_b.append(1)
@@ -305,7 +250,7 @@ def test_others_lines_heard_before_ours_is_confirmed_wait_for_it(procs):
     be dropped, and a game's last moves could then never reach this process)."""
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=9)
-    procs.until(lambda: table.id in b.tables)
+    procs.load(b, table.id)
     chairs = {
         Player.SS: a.sit(table.id, ALICE).chair,
         Player.ABWEHR: b.sit(table.id, BOB, code=table.code).chair,
@@ -338,7 +283,7 @@ def test_a_player_seated_through_another_process_is_not_shown_away(procs):
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=3)
     guest = a.sit(table.id, ALICE)
-    procs.until(lambda: table.id in b.tables)
+    procs.load(b, table.id)
     there = b.tables[table.id]
     procs.until(lambda: there.seat_label(Player.SS) == ALICE.name)  # not "(away)"
     assert "away" not in there.note_for(Player.ABWEHR)
@@ -351,11 +296,12 @@ def test_the_seats_of_a_process_that_stops_speaking_are_empty_after_a_while(proc
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=3)
     a.sit(table.id, ALICE)
-    procs.until(lambda: table.id in b.tables and b.tables[table.id].seat_label(Player.SS) == ALICE.name)
+    # (B lists the table without loading it: its listing hears where players sit too)
+    procs.until(lambda: (t := b.listing(table.id)) is not None and t.seat_label(Player.SS) == ALICE.name)
     later = time.monotonic() + PRESENCE_TTL + 1  # (as if A's worker had died)
     b.presence.now = lambda: later
     b.presence.tick()
-    assert b.tables[table.id].seat_label(Player.SS) == f"{ALICE.name} (away)"
+    assert b.listing(table.id).seat_label(Player.SS) == f"{ALICE.name} (away)"
 
 
 def test_a_presence_note_stays_under_notifys_limit_however_many_seats():
@@ -382,7 +328,7 @@ def test_a_rematch_offered_on_one_process_is_accepted_on_the_other(procs):
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=13)
     ss = a.sit(table.id, ALICE)
-    procs.until(lambda: table.id in b.tables)
+    procs.load(b, table.id)
     ab = b.sit(table.id, BOB, code=table.code)
     guests = {Player.SS: ss, Player.ABWEHR: ab}
     rnd = random.Random(13)
@@ -404,9 +350,9 @@ def test_a_rematch_offered_on_one_process_is_accepted_on_the_other(procs):
     new = a.rematches.answer(ss, yes=True)
     assert new is not None
     procs.until(
-        lambda: new.id in b.tables and (r := b.tables[table.id].rematch) is not None and r.table == new.id
+        lambda: new.id in b.listed and (r := b.tables[table.id].rematch) is not None and r.table == new.id
     )
-    assert b.tables[new.id].owners == {Player.SS: BOB, Player.ABWEHR: ALICE}
+    assert b.listed[new.id].owners == {Player.SS: BOB, Player.ABWEHR: ALICE}
     assert b.sit(new.id, BOB).chair.side is Player.SS  # no join code: his seat already
 
 
@@ -420,7 +366,7 @@ def test_a_clock_runs_the_same_on_another_worker_and_a_loss_on_time_reaches_both
         table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=21, clock=RULE)
         table.session.stamp = wall.stamp
         ss = a.sit(table.id, ALICE)
-        procs.until(lambda: table.id in b.tables)
+        procs.load(b, table.id)
         ab = b.sit(table.id, BOB, code=table.code)
         b.tables[table.id].session.stamp = wall.stamp
         procs.pass_the_move(ab)  # bob, on B
@@ -511,9 +457,10 @@ def test_a_tiny_grant_reads_back_from_the_store_and_a_damaged_table_is_listed(ru
     again = Processes(rules, tmp_path / "again", url, n=1, wall=wall)
     try:
         (b,) = again.hubs
-        assert b.tables[clocked.id].session.time_left(wall()) == left
-        assert b.tables[clocked.id].session.grants[-1].hours == 0.0005
-        assert broken.id not in b.tables and b.damaged[broken.id].owners[Player.SS] == BOB
+        assert b.listing(clocked.id).time_left(wall()) == left  # listed, not read
+        assert b.table(clocked.id).session.time_left(wall()) == left
+        assert b.table(clocked.id).session.grants[-1].hours == 0.0005
+        assert broken.id not in b.listed and b.damaged[broken.id].owners[Player.SS] == BOB
         assert [d.id for d in b.damaged_of(BOB)] == [broken.id]
     finally:
         again.close()
@@ -561,17 +508,17 @@ def test_a_table_the_host_closes_on_one_process_closes_on_the_other_and_stays_cl
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=3)
     other = a.create(ALICE, Player.ABWEHR, opponent=Seat.HUMAN, seed=4)
-    procs.until(lambda: table.id in b.tables and other.id in b.tables)
+    procs.until(lambda: table.id in b.listed and other.id in b.listed)
     told: list[str] = []
     b.sit(table.id, BOB, code=table.code, on_closed=told.append)
     a.close(table.id, "a test of the host's hand")
     procs.until(lambda: told)
     assert told == [f"The host closed table {table.id}: a test of the host's hand. Its record is kept."]
-    assert table.id not in b.tables and table.id not in a.tables
+    assert table.id not in b.tables and table.id not in a.tables and table.id not in b.listed
     assert stored_record(url, table.id, rules).header.seed == 3  # its record is kept
     later = Processes(rules, tmp_path / "later", url, n=1)
     try:
-        assert table.id not in later.hubs[0].tables and other.id in later.hubs[0].tables
+        assert table.id not in later.hubs[0].listed and other.id in later.hubs[0].listed
         assert not later.hubs[0].damaged
     finally:
         later.close()
@@ -597,7 +544,7 @@ def test_a_line_of_talk_taken_back_on_one_process_is_removed_on_the_other(procs,
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=6)
     ss = a.sit(table.id, ALICE)
-    procs.until(lambda: table.id in b.tables)
+    procs.load(b, table.id)
     b.sit(table.id, BOB, code=table.code)
     a.say(ss, "a rude word")
     procs.until(lambda: len(b.tables[table.id].session.chat) == 1)
@@ -617,7 +564,7 @@ def test_a_player_who_sits_again_through_another_process_keeps_only_the_newer_co
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=7)
     kicked_a: list[str] = []
     on_a = a.sit(table.id, ALICE, on_kick=kicked_a.append)
-    procs.until(lambda: table.id in b.tables and b.tables[table.id].present(Player.SS))
+    procs.until(lambda: (t := b.listing(table.id)) is not None and Player.SS in t.present)
     time.sleep(0.002)  # (a later sitting, to the millisecond)
     kicked_b: list[str] = []
     on_b = b.sit(table.id, ALICE, on_kick=kicked_b.append)

@@ -1,0 +1,178 @@
+"""Tables loaded on demand: a table nobody is at leaves memory and is listed from the
+listing kept beside its record; sitting, watching or its clock brings it back, with
+nothing of its game lost; a restart reads listings, not games."""
+
+from __future__ import annotations
+
+import json
+import random
+from datetime import UTC, datetime, timedelta
+
+import attrs
+import pytest
+
+from fakes import Later
+from plot_core import Player
+from plot_record.clock import ClockRule
+from plot_server.hub import IDLE_AFTER, MAX_TABLES, Hub, Refused
+from plot_server.listing import listing_from
+from plot_session.session import Seat
+
+from .test_hub import ALICE, BOB, CAROL, play, two_players
+
+START = datetime.now(UTC)  # (a game's record stamps its moves with the real time)
+
+
+class Clock:
+    """The hub's monotonic clock and wall clock, moved by the test."""
+
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def now(self) -> float:
+        return self.t
+
+    def wall(self) -> datetime:
+        return START + timedelta(seconds=self.t - 1000.0)
+
+
+def hub_at(rules, home, later, clock: Clock) -> Hub:
+    return Hub(rules, home, later=later, now=clock.now, wall=clock.wall)
+
+
+def listed_fields(listing) -> dict:
+    """What a list shows of a table (not where it was made from)."""
+    skip = ("size", "present", "watchers")
+    return {k: v for k, v in attrs.asdict(listing, recurse=False).items() if k not in skip}
+
+
+def test_a_table_nobody_is_at_leaves_memory_and_comes_back_with_nothing_lost(rules, tmp_path):
+    clock, later = Clock(), Later()
+    hub = hub_at(rules, tmp_path / "server", later, clock)
+    table, guests, _ = two_players(hub)
+    play(guests, 40, random.Random(5))
+    guests[Player.SS].chair.talk("back tomorrow")
+    actions, state, chat = table.session.actions, table.session.state, list(table.session.chat)
+    for g in guests.values():
+        hub.leave(g)
+    before = table.listing()
+    later.run()
+    clock.t += IDLE_AFTER - 1
+    assert hub.drop_idle() == []  # not idle long enough
+    clock.t += 2
+    assert hub.drop_idle() == [table.id]
+    assert table.id not in hub.tables and hub.unfinished() == 1
+    # the lists still say it as it was: whose move, the stage, who plays
+    after = hub.listing(table.id)
+    assert after is not None and listed_fields(after) == listed_fields(before)
+    assert [g.table.id for g in hub.games_of(ALICE)] == [table.id]
+    mover = ALICE if state.to_act is Player.SS else BOB
+    assert hub.moves_of(mover) == {table.id}
+    # sitting brings it back: the same game, its talk, and it plays on
+    back = hub.sit(table.id, mover)
+    loaded = hub.tables[table.id]
+    assert loaded is not table and loaded.session.actions == actions
+    assert loaded.session.state == state and loaded.session.chat == chat
+    back.chair.act(back.chair.legal()[0])
+    assert loaded.session.actions == actions + 1
+
+
+def test_a_table_with_someone_at_it_or_the_computer_to_move_stays(rules, tmp_path):
+    clock, later = Clock(), Later()
+    hub = hub_at(rules, tmp_path / "server", later, clock)
+    watched = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=3)
+    hub.watch(watched.id, CAROL)
+    computer = hub.create(BOB, Player.SS, opponent=Seat.COMPUTER, seed=4, both=True)
+    clock.t += IDLE_AFTER + 1
+    # the computer's game against itself: its next step waits on the test's clock
+    assert computer.runtime.busy
+    assert hub.drop_idle() == []
+
+
+def test_a_restart_lists_the_tables_without_reading_their_games(rules, tmp_path, monkeypatch):
+    clock, later = Clock(), Later()
+    hub = hub_at(rules, tmp_path / "server", later, clock)
+    table, guests, _ = two_players(hub)
+    play(guests, 25, random.Random(2))
+    for g in guests.values():
+        hub.leave(g)
+    clock.t += IDLE_AFTER + 1
+    hub.drop_idle()
+    before = hub.listing(table.id)
+    again = hub_at(rules, tmp_path / "server", Later(), clock)
+    read = []
+    monkeypatch.setattr(Hub, "_load", lambda self, path: read.append(path))
+    assert again.restore() == []
+    assert read == [] and again.tables == {}
+    assert again.listing(table.id) == before
+    assert again.unfinished() == 1 and [t.id for t in again.listed_for(ALICE)] == [table.id]
+
+
+def test_a_listing_older_than_its_record_is_made_again_at_the_restart(rules, tmp_path):
+    clock, later = Clock(), Later()
+    hub = hub_at(rules, tmp_path / "server", later, clock)
+    table, guests, _ = two_players(hub)
+    kept = json.loads(table.meta_path.read_text())["listing"]
+    play(guests, 30, random.Random(9))  # (a crash: the table file keeps the listing of move 0)
+    assert json.loads(table.meta_path.read_text())["listing"] == kept
+    again = hub_at(rules, tmp_path / "server", Later(), clock)
+    assert again.restore() == []
+    listing = again.listing(table.id)
+    assert listing is not None and listing.actions == table.session.actions == 30
+    assert listing.to_act is table.session.state.to_act
+    # ... and kept, so the next restart reads it without the game
+    assert listing_from(json.loads(table.meta_path.read_text())["listing"]).actions == 30
+
+
+def test_a_table_where_the_computer_is_to_move_is_opened_at_the_restart(rules, tmp_path):
+    clock, later = Clock(), Later()
+    hub = hub_at(rules, tmp_path / "server", later, clock)
+    both = hub.create(ALICE, Player.SS, opponent=Seat.COMPUTER, seed=6, both=True)
+    again = hub_at(rules, tmp_path / "server", Later(), clock)
+    again.restore()
+    assert both.id in again.tables  # its game runs by itself, for watchers to find
+    people = hub.create(BOB, Player.SS, opponent=Seat.HUMAN, seed=7)
+    third = hub_at(rules, tmp_path / "server", Later(), clock)
+    third.restore()
+    assert people.id not in third.tables and third.listing(people.id) is not None
+
+
+def test_a_listed_clock_runs_as_the_game_s_and_runs_out_with_the_table_unloaded(rules, tmp_path):
+    clock, later = Clock(), Later()
+    hub = hub_at(rules, tmp_path / "server", later, clock)
+    table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=7, clock=ClockRule(1, 2))
+    guests = {Player.SS: hub.sit(table.id, ALICE), Player.ABWEHR: hub.sit(table.id, BOB, code=table.code)}
+    rnd = random.Random(3)
+    play(guests, 6, rnd)
+    listing = table.listing()
+    for later_on in (0, 3600, 20 * 3600):
+        at = clock.wall() + timedelta(seconds=later_on)
+        assert listing.time_left(at) == table.session.time_left(at)
+    for g in guests.values():
+        hub.leave(g)
+    later.run()
+    clock.t += IDLE_AFTER + 1
+    assert hub.drop_idle() == [table.id]
+    loser = listing.to_act
+    clock.t += 2 * 86400
+    assert hub.clocks.check() == [table.id]  # loaded for it, and ended on time
+    assert hub.tables[table.id].over
+    over = hub.listing(table.id)
+    assert over is not None and over.over and "clock ran out" in over.reason
+    assert loser is not None and f"the {loser.title} player's clock" in over.reason
+
+
+def test_the_server_keeps_tens_of_thousands_of_games_by_default(rules, tmp_path):
+    assert MAX_TABLES >= 10_000 and Hub(rules, tmp_path).max_tables == MAX_TABLES
+
+
+def test_a_player_with_a_table_not_loaded_is_still_known_to_the_limits(rules, tmp_path):
+    clock, later = Clock(), Later()
+    hub = hub_at(rules, tmp_path / "server", later, clock)
+    hub.max_tables_per_player = 1
+    hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=1)
+    clock.t += IDLE_AFTER + 1
+    hub.drop_idle()
+    assert hub.tables == {}
+    with pytest.raises(Refused, match="finish one of them first"):
+        hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=2)
