@@ -87,6 +87,7 @@ bench: $(STAMP) ssh-client postgresql
 	$(BIN)/python -m bench.serve 60 10 ssh --workers 2
 	$(BIN)/python -m bench.serve 20 10 web --workers 2
 	$(BIN)/python -m bench.store 300
+	$(BIN)/python -m bench.many_games 10000 500 50
 
 # Mutation testing of plot_core: hours on 2 cores, never part of `make test`.
 # Stopped by the time budget (or Ctrl+C), the next run goes on where it stopped.

@@ -37,6 +37,8 @@ async def _watch(url: str, home: str, ready, arrivals) -> None:
     seen: set[str] = set()
 
     def follow() -> None:
+        for table_id in list(hub.listed):  # made in A: loaded here, as a watcher would
+            hub.table(table_id)
         for table in hub.tables.values():
             if table.id not in seen:
                 seen.add(table.id)

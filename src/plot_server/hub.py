@@ -75,6 +75,7 @@ from .tables import (  # noqa: F401  (the names the server and tests import from
 MAX_TABLES = 20_000  # unfinished games a server keeps, loaded or not (a host's setting)
 IDLE_AFTER = 600.0  # seconds a table nobody is at stays in memory
 SWEEP_EVERY = 60.0  # seconds between looks for such tables
+LOBBY_ROWS = 100  # tables a lobby lists beside the player's own (a server may keep thousands)
 MAX_WATCHED = 5  # games of the computer against itself at once (they cost CPU)
 WATCH_PACE = 0.6  # seconds between its steps there: a pace one can follow
 SAVE_RETRY = 2.0  # seconds between tries to write a record the disk refused
@@ -83,6 +84,16 @@ SAVE_RETRY = 2.0  # seconds between tries to write a record the disk refused
 # many seconds after the change, once it has come.
 NOTICE_GRACE = 2.0
 LISTING_PAUSE = 1.0  # seconds a table's listing waits for the store, gathering changes
+
+
+@attrs.frozen
+class Index:
+    """Who has a side at which table, and the tables every lobby lists: made once after
+    a change, and read by every connection (each asks after every change anywhere)."""
+
+    by_owner: dict[str, tuple[str, ...]]  # an identity's key -> its tables
+    public: tuple[str, ...]  # the tables listed to everyone, at most LOBBY_ROWS
+    total: int  # the tables listed, loaded or not
 
 
 @attrs.frozen
@@ -133,6 +144,7 @@ class Hub:
         # loaded (load) when someone sits, watches, or its clock runs out
         self.listed: dict[str, Listing] = {}
         self.keeps_time = True  # looks at the clocks of tables not loaded (one worker does)
+        self._index: Index | None = None  # made again after any change (index())
         self.damaged: dict[str, Damaged] = {}  # tables that could not be read back
         self.lobby_listeners: list[Callable[[], None]] = []
         self.sessions: set = set()  # every connected player's session, every door (goodbye)
@@ -343,6 +355,7 @@ class Hub:
         table.runtime.subscribe(lambda _change: self._changed(table))
         self.tables[table.id] = table
         self.listed.pop(table.id, None)
+        self.reindex()
         self.presence.apply()  # someone may sit at it through another process
         if self.stored is not None:
             self.stored.bind(table)
@@ -375,10 +388,42 @@ class Hub:
             return None
         return attrs.evolve(listing, present=self.presence.by_table().get(table_id, frozenset()))
 
+    def index(self) -> Index:
+        """Who plays where, and the tables every lobby lists: those with a free side,
+        then those someone is at, then the newest."""
+        if self._index is None:
+            listings = self.listings()
+            by_owner: dict[str, list[str]] = {}
+            for t in listings:
+                for owner in t.owners.values():
+                    if owner is not None:
+                        by_owner.setdefault(owner.key, []).append(t.id)
+            ranked = sorted(
+                listings,
+                key=lambda t: (
+                    not (t.free_sides() and not t.over),
+                    not (t.present or t.watchers),
+                    -number(t.id),
+                ),
+            )
+            self._index = Index(
+                {k: tuple(v) for k, v in by_owner.items()},
+                tuple(t.id for t in ranked[:LOBBY_ROWS]),
+                len(listings),
+            )
+        return self._index
+
+    def reindex(self) -> None:
+        """Something listed changed: the index is made again when next asked."""
+        self._index = None
+
     def listed_for(self, who: Account) -> list[Listing]:
-        """The tables as a lobby lists them to ``who``: those where it is their move
-        first, then in the order they were made."""
-        return sorted(self.listings(), key=lambda t: (not t.your_move(who), number(t.id)))
+        """The tables as a lobby lists them to ``who``: their own and the index's public
+        ones, those where it is their move first, then in the order they were made."""
+        index = self.index()
+        ids = dict.fromkeys(index.by_owner.get(who.key, ()) + index.public)
+        shown = [t for i in ids if (t := self.listing(i)) is not None]
+        return sorted(shown, key=lambda t: (not t.your_move(who), number(t.id)))
 
     def games_of(self, who: Account) -> list[Game]:
         """The games where ``who`` has a side: theirs to move (or to answer an offer of a
@@ -407,7 +452,7 @@ class Hub:
 
     def moves_of(self, who: Account) -> set[str]:
         """The tables where it is ``who``'s move."""
-        return {t.id for t in self.listings() if t.your_move(who)}
+        return {t.id for t, _ in self.mine(who) if t.your_move(who)}
 
     def table(self, table_id: str) -> ServedTable:
         """A table, loaded if it was not (Refused: there is none, or it is damaged)."""
@@ -433,6 +478,7 @@ class Hub:
             self.damaged[table_id] = Damaged(table_id, owners, str(exc))
             table = None
         self.listed.pop(table_id, None)
+        self.reindex()
         if table is not None:
             self.open_table(table)
         return table
@@ -515,6 +561,7 @@ class Hub:
         self._unload(table)
         self.tables.pop(table.id, None)
         self.listed.pop(table.id, None)
+        self.reindex()
         if self.stored is not None:
             self.stored.closed[table.id] = table.version
         for guest in list(table.guests):
@@ -759,6 +806,7 @@ class Hub:
             table = self.tables.pop(table_id, None)
             if table is not None:
                 self._unload(table)
+        self.reindex()  # (the end of a restart, too: whatever it listed)
 
     # -- tables loaded on demand ------------------------------------------------------------
     def sweep(self) -> None:
@@ -779,6 +827,7 @@ class Hub:
                 self._unload(table)
                 self.listed[table.id] = listing
                 dropped.append(table.id)
+                self.reindex()
         return dropped
 
     def _busy(self, table: ServedTable) -> bool:
@@ -818,13 +867,20 @@ class Hub:
             return -1
 
     def mine(self, who: Account) -> list[tuple[Listing, Player]]:
-        return [(t, side) for t in self.listings() if (side := t.side_of(who)) is not None]
+        """The tables where ``who`` has a side, and the side."""
+        out = []
+        for table_id in self.index().by_owner.get(who.key, ()):
+            t = self.listing(table_id)
+            if t is not None and (side := t.side_of(who)) is not None:
+                out.append((t, side))
+        return out
 
     # -- telling everyone ---------------------------------------------------------------------
     def _changed(self, table: ServedTable) -> None:
         """Every change at ``table`` (its game, its seats, its talk): its players' and the
         lobby's connections are told, the notices hear it, a finished game is rated."""
         table.touched = self.now()
+        self.reindex()
         if table.over and not self.results.knows(table.id) and not table.session.unsaved:
             self.results.rate(table)  # before the lobby is told: its ratings count the game
         if table.over and not table.end_told:
@@ -844,6 +900,7 @@ class Hub:
     def listing_changed(self, table_id: str) -> None:
         """A table not loaded here changed through another process (its listing came):
         the lobby and the notices are told."""
+        self.reindex()
         tell_all(list(self.lobby_listeners), f"of a change at {table_id}")
         self._notices_soon(table_id)
 
