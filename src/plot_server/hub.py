@@ -52,6 +52,7 @@ from .rematch import Rematches, rematch_from, rematch_words, waiting_for
 from .replays import FinishedGames
 from .result_book import ResultBook
 from .shared import Hooks, Shared
+from .table_index import TableIndex
 from .tables import (  # noqa: F401  (the names the server and tests import from here)
     GAMES,
     TABLE_FILE_VERSION,
@@ -75,7 +76,6 @@ from .tables import (  # noqa: F401  (the names the server and tests import from
 MAX_TABLES = 20_000  # unfinished games a server keeps, loaded or not (a host's setting)
 IDLE_AFTER = 600.0  # seconds a table nobody is at stays in memory
 SWEEP_EVERY = 60.0  # seconds between looks for such tables
-LOBBY_ROWS = 100  # tables a lobby lists beside the player's own (a server may keep thousands)
 MAX_WATCHED = 5  # games of the computer against itself at once (they cost CPU)
 WATCH_PACE = 0.6  # seconds between its steps there: a pace one can follow
 SAVE_RETRY = 2.0  # seconds between tries to write a record the disk refused
@@ -86,14 +86,14 @@ NOTICE_GRACE = 2.0
 LISTING_PAUSE = 1.0  # seconds a table's listing waits for the store, gathering changes
 
 
-@attrs.frozen
-class Index:
-    """Who has a side at which table, and the tables every lobby lists: made once after
-    a change, and read by every connection (each asks after every change anywhere)."""
-
-    by_owner: dict[str, tuple[str, ...]]  # an identity's key -> its tables
-    public: tuple[str, ...]  # the tables listed to everyone, at most LOBBY_ROWS
-    total: int  # the tables listed, loaded or not
+def unlisted(more: int, rows: int) -> str:
+    """What a list of every table says of the ``more`` tables it leaves out (it lists
+    ``rows`` besides the player's own)."""
+    tables = "table is" if more == 1 else "tables are"
+    return (
+        f"{more:,} more {tables} not listed: the list shows yours, then those with a free "
+        f"side, then those being played, at most {rows} besides yours."
+    )
 
 
 @attrs.frozen
@@ -144,7 +144,8 @@ class Hub:
         # loaded (load) when someone sits, watches, or its clock runs out
         self.listed: dict[str, Listing] = {}
         self.keeps_time = True  # looks at the clocks of tables not loaded (one worker does)
-        self._index: Index | None = None  # made again after any change (index())
+        self.index = TableIndex(number)  # who plays where; what every lobby lists
+        self._elsewhere: dict[str, frozenset[Player]] = {}  # presence, as last indexed
         self.damaged: dict[str, Damaged] = {}  # tables that could not be read back
         self.lobby_listeners: list[Callable[[], None]] = []
         self.sessions: set = set()  # every connected player's session, every door (goodbye)
@@ -195,10 +196,10 @@ class Hub:
                 stored.lines_from_store,
                 stored.table_from_store,
                 stored.store_away,
-                self.presence.heard,
-                self.presence.tick,
+                self._presence_heard,
+                self._presence_tick,
                 self.bans_heard,
-                stored.listing_heard,
+                stored.listings_heard,
             ),
         )
         self.shared.start()
@@ -355,7 +356,6 @@ class Hub:
         table.runtime.subscribe(lambda _change: self._changed(table))
         self.tables[table.id] = table
         self.listed.pop(table.id, None)
-        self.reindex()
         self.presence.apply()  # someone may sit at it through another process
         if self.stored is not None:
             self.stored.bind(table)
@@ -370,13 +370,13 @@ class Hub:
     # -- sitting down ---------------------------------------------------------------------
     def listings(self) -> list[Listing]:
         """Every table this server lists, loaded or not, as the lists say it."""
+        out = [t.listing() for t in self.tables.values()]
         here = self.presence.by_table()
-        loaded = [t.listing() for t in self.tables.values()]
-        return loaded + [
-            attrs.evolve(listing, present=here.get(table_id, frozenset()))
-            for table_id, listing in self.listed.items()
-            if table_id not in self.tables
-        ]
+        for table_id, listing in self.listed.items():
+            if table_id not in self.tables:
+                present = here.get(table_id)
+                out.append(listing if present is None else attrs.evolve(listing, present=present))
+        return out
 
     def listing(self, table_id: str) -> Listing | None:
         """One table as the lists say it; None if there is none (or it is damaged)."""
@@ -384,44 +384,39 @@ class Hub:
         if table is not None:
             return table.listing()
         listing = self.listed.get(table_id)
+        present = self.presence.by_table().get(table_id)
+        return listing if listing is None or present is None else attrs.evolve(listing, present=present)
+
+    def track(self, table_id: str) -> None:
+        """``table_id`` changed (made, moved, seats taken, gone): the index follows."""
+        listing = self.listing(table_id)
         if listing is None:
-            return None
-        return attrs.evolve(listing, present=self.presence.by_table().get(table_id, frozenset()))
+            self.index.forget(table_id)
+        else:
+            self.index.track(listing)
 
-    def index(self) -> Index:
-        """Who plays where, and the tables every lobby lists: those with a free side,
-        then those someone is at, then the newest."""
-        if self._index is None:
-            listings = self.listings()
-            by_owner: dict[str, list[str]] = {}
-            for t in listings:
-                for owner in t.owners.values():
-                    if owner is not None:
-                        by_owner.setdefault(owner.key, []).append(t.id)
-            ranked = sorted(
-                listings,
-                key=lambda t: (
-                    not (t.free_sides() and not t.over),
-                    not (t.present or t.watchers),
-                    -number(t.id),
-                ),
-            )
-            self._index = Index(
-                {k: tuple(v) for k, v in by_owner.items()},
-                tuple(t.id for t in ranked[:LOBBY_ROWS]),
-                len(listings),
-            )
-        return self._index
+    def _presence_heard(self, process: str, seats: frozenset) -> None:
+        self.presence.heard(process, seats)
+        self.elsewhere_changed()
 
-    def reindex(self) -> None:
-        """Something listed changed: the index is made again when next asked."""
-        self._index = None
+    def _presence_tick(self) -> None:
+        self.presence.tick()
+        self.elsewhere_changed()
+
+    def elsewhere_changed(self) -> None:
+        """Who sits where through other processes changed: the tables concerned are
+        indexed again (who is at a table ranks it in the lobbies' list)."""
+        now = self.presence.by_table()
+        for table_id in set(now) | set(self._elsewhere):
+            if now.get(table_id) != self._elsewhere.get(table_id):
+                self.track(table_id)
+        self._elsewhere = now
 
     def listed_for(self, who: Account) -> list[Listing]:
-        """The tables as a lobby lists them to ``who``: their own and the index's public
-        ones, those where it is their move first, then in the order they were made."""
-        index = self.index()
-        ids = dict.fromkeys(index.by_owner.get(who.key, ()) + index.public)
+        """The tables as a lobby lists them to ``who``: their own and those the index
+        lists to everyone, those where it is their move first, then in the order they
+        were made."""
+        ids = dict.fromkeys(self.index.owned(who.key) + self.index.public())
         shown = [t for i in ids if (t := self.listing(i)) is not None]
         return sorted(shown, key=lambda t: (not t.your_move(who), number(t.id)))
 
@@ -478,9 +473,10 @@ class Hub:
             self.damaged[table_id] = Damaged(table_id, owners, str(exc))
             table = None
         self.listed.pop(table_id, None)
-        self.reindex()
         if table is not None:
-            self.open_table(table)
+            self.open_table(table)  # (indexed at its first change)
+        else:
+            self.track(table_id)  # damaged, or closed: no longer listed
         return table
 
     def _read(self, table_id: str) -> ServedTable:
@@ -561,7 +557,7 @@ class Hub:
         self._unload(table)
         self.tables.pop(table.id, None)
         self.listed.pop(table.id, None)
-        self.reindex()
+        self.track(table.id)
         if self.stored is not None:
             self.stored.closed[table.id] = table.version
         for guest in list(table.guests):
@@ -792,21 +788,14 @@ class Hub:
         """Finished games leave the lobby (their records stay on disk) once nobody is at
         them and ``keep_finished`` newer finished games are listed: a server that runs
         for months must not list, or hold in memory, every game it ever saw."""
-        done = sorted(
-            (
-                t.id
-                for t in self.listings()
-                if t.over and not (t.id in self.tables and self.tables[t.id].guests)
-            ),
-            key=number,
-            reverse=True,
-        )
-        for table_id in done[self.keep_finished :]:
+        over = [i for i, t in self.listed.items() if t.over and i not in self.tables]
+        over += [i for i, t in self.tables.items() if t.over and not t.guests]
+        for table_id in sorted(over, key=number, reverse=True)[self.keep_finished :]:
             self.listed.pop(table_id, None)
             table = self.tables.pop(table_id, None)
             if table is not None:
                 self._unload(table)
-        self.reindex()  # (the end of a restart, too: whatever it listed)
+            self.index.forget(table_id)
 
     # -- tables loaded on demand ------------------------------------------------------------
     def sweep(self) -> None:
@@ -827,7 +816,7 @@ class Hub:
                 self._unload(table)
                 self.listed[table.id] = listing
                 dropped.append(table.id)
-                self.reindex()
+                self.track(table.id)  # (nobody watching it now)
         return dropped
 
     def _busy(self, table: ServedTable) -> bool:
@@ -869,7 +858,7 @@ class Hub:
     def mine(self, who: Account) -> list[tuple[Listing, Player]]:
         """The tables where ``who`` has a side, and the side."""
         out = []
-        for table_id in self.index().by_owner.get(who.key, ()):
+        for table_id in self.index.owned(who.key):
             t = self.listing(table_id)
             if t is not None and (side := t.side_of(who)) is not None:
                 out.append((t, side))
@@ -880,7 +869,7 @@ class Hub:
         """Every change at ``table`` (its game, its seats, its talk): its players' and the
         lobby's connections are told, the notices hear it, a finished game is rated."""
         table.touched = self.now()
-        self.reindex()
+        self.track(table.id)
         if table.over and not self.results.knows(table.id) and not table.session.unsaved:
             self.results.rate(table)  # before the lobby is told: its ratings count the game
         if table.over and not table.end_told:
@@ -897,12 +886,13 @@ class Hub:
                 self.later(LISTING_PAUSE, lambda: self._keep_listing_now(table.id))
         self.watch_saving(table)
 
-    def listing_changed(self, table_id: str) -> None:
-        """A table not loaded here changed through another process (its listing came):
-        the lobby and the notices are told."""
-        self.reindex()
-        tell_all(list(self.lobby_listeners), f"of a change at {table_id}")
-        self._notices_soon(table_id)
+    def listings_changed(self, table_ids: list[str]) -> None:
+        """Tables not loaded here changed through another process (their listings
+        came): the lobby is told once, and the notices of each."""
+        for table_id in table_ids:
+            self.track(table_id)
+            self._notices_soon(table_id)
+        tell_all(list(self.lobby_listeners), f"of a change at {', '.join(table_ids[:3])}")
 
     def _notices_soon(self, table_id: str) -> None:
         if table_id not in self._notice_due:
@@ -993,10 +983,18 @@ class Hub:
             for problem in self.results.load()
         ] + self.bans.load()
         if self.shared is not None:
-            return problems + [
+            problems += [
                 f"could not restore a table (listed as damaged, left as it is): {problem}"
                 for problem in self._stored().restore()
             ]
+        else:
+            problems += self._restore_files()
+        for table_id in list(self.listed):
+            self.track(table_id)
+        return problems
+
+    def _restore_files(self) -> list[str]:
+        problems = []
         for p in [*self.tables_dir.glob("T*"), *self.games_dir.glob("T*-*")]:
             n = number(p.name.split(".")[0].split("-")[0])  # numbers held by any file
             self._next = max(self._next, n + 1)

@@ -74,7 +74,7 @@ class HubForStore(Protocol):
     store_trouble: str | None
 
     def open_table(self, table: ServedTable) -> None: ...
-    def listing_changed(self, table_id: str) -> None: ...
+    def listings_changed(self, table_ids: list[str]) -> None: ...
     def load(self, table_id: str) -> ServedTable | None: ...
     def drop_closed(self, table: ServedTable) -> None: ...
     def prune(self) -> None: ...
@@ -185,21 +185,28 @@ class StoreTables:
         self.link.keep_listing(table.id, listing.to_json())
         return listing
 
-    def listing_heard(self, table_id: str, meta: dict, version: int, kept: object) -> None:
-        """A table not loaded here changed through another process: its listing now."""
-        if table_id in self.hub.tables:  # loaded meanwhile: as a table's change
-            self.table_from_store(table_id, meta, version, [])
-            return
-        if meta.get("closed"):
-            self.hub.listed.pop(table_id, None)
-        else:
+    def listings_heard(self, rows: list[tuple[str, dict, int, Any]]) -> None:
+        """Tables not loaded here, as the store lists them now (changed through another
+        process, or all of them after the link was lost a while): (id, meta, version,
+        listing) each. Those that changed are told, at once."""
+        changed = []
+        for table_id, meta, version, kept in rows:
+            if table_id in self.hub.tables:  # loaded meanwhile: as a table's change
+                self.table_from_store(table_id, meta, version, [])
+                continue
+            if meta.get("closed"):
+                if self.hub.listed.pop(table_id, None) is not None:
+                    changed.append(table_id)
+                continue
             listing = self._listing(table_id, meta, kept)
-            if listing is None:
-                return
+            if listing is None or listing == self.hub.listed.get(table_id):
+                continue
             self.hub.listed[table_id] = listing
+            changed.append(table_id)
             if listing.over and not self.hub.results.knows(table_id):
                 self.hub.load(table_id)  # a game ended elsewhere is rated here too
-        self.hub.listing_changed(table_id)
+        if changed:
+            self.hub.listings_changed(changed)
 
     def read(self, table_id: str) -> ServedTable:
         """A table as the store holds it, to be opened here; UNREADABLE says why not."""

@@ -26,7 +26,7 @@ from plot_tui.plain import join, plain
 from plot_tui.screens import Choice, SetupForm
 from plot_tui.talk import TalkInput, chat_text, clock_of
 
-from .hub import Account, Game, Hub, Refused, to_operator
+from .hub import Account, Game, Hub, Refused, to_operator, unlisted
 from .leaderboard import LeaderboardScreen
 from .listing import Listing
 from .passes import LINK, LINK_MINUTES
@@ -147,6 +147,7 @@ class LobbyScreen(OnceScreen[None]):
         t = self.query_one(DataTable)
         keep = self._under_cursor()
         t.clear()
+        more = 0  # tables the list leaves out
         if self.mine:
             games = self.hub.games_of(self.who)
             clocked = any(g.left is not None for g in games)
@@ -155,7 +156,7 @@ class LobbyScreen(OnceScreen[None]):
         else:
             self.narrow = self.size.width < WIDE_ENOUGH
             self._set_columns(t, NARROW_COLUMNS if self.narrow else ALL_COLUMNS)
-            self._all_rows(t)
+            more = self.hub.index.total - self._all_rows(t)
         if keep is not None and keep in t.rows:
             t.move_cursor(row=t.get_row_index(keep))
         hint = ""  # what the list itself says of its emptiness
@@ -163,6 +164,8 @@ class LobbyScreen(OnceScreen[None]):
             hint = "No tables yet: press n to set one up."
         elif self.mine and not t.row_count:
             hint = "You have no side at any table yet: n sets one up, j joins one."
+        elif more > 0:
+            hint = unlisted(more, self.hub.index.rows)
         if self.kept:
             self.say(self.kept, error=True)
         elif hint:
@@ -191,10 +194,10 @@ class LobbyScreen(OnceScreen[None]):
         if not self.mine and (event.size.width < WIDE_ENOUGH) != self.narrow:
             self.refresh_rows()  # one line a table, or two
 
-    def _all_rows(self, t: DataTable) -> None:
+    def _all_rows(self, t: DataTable) -> int:
+        """Every table's row (as many as are listed); how many tables are."""
         if self.narrow:
-            self._all_rows_narrow(t)
-            return
+            return self._all_rows_narrow(t)
         # the tables where it is this player's move come first, marked
         tables = self.hub.listed_for(self.who)
         for table in tables:
@@ -223,10 +226,12 @@ class LobbyScreen(OnceScreen[None]):
                 "",
             )
             t.add_row(*(plain(c, "red") for c in cells), key=d.id)
+        return len(tables)
 
-    def _all_rows_narrow(self, t: DataTable) -> None:
+    def _all_rows_narrow(self, t: DataTable) -> int:
         results = self.hub.results
-        for table in self.hub.listed_for(self.who):
+        tables = self.hub.listed_for(self.who)
+        for table in tables:
             cells = (
                 table.id + ("\n▶ yours" if table.your_move(self.who) else ""),
                 results.seat_words(table, Player.SS, self.who, narrow=True),
@@ -246,6 +251,7 @@ class LobbyScreen(OnceScreen[None]):
                 "",
             )
             t.add_row(*(plain(c, "red") for c in cells), key=d.id, height=3)
+        return len(tables)
 
     def refresh_chat(self) -> None:
         lines = [chat_text(ln, clock=clock_of(ln)) for ln in self.hub.lobby.lines]

@@ -32,7 +32,7 @@ from plot_tui.plain import clean
 
 from .connection_limits import ConnectionGuard, Flooded, Stalled
 from .guard import idle_check_every
-from .hub import Account, Damaged, Hub, Refused, TableConnection, WrongCode
+from .hub import Account, Damaged, Hub, Refused, TableConnection, WrongCode, unlisted
 from .leaderboard import COLUMNS, POOL_NAMES, ranked_cells
 from .notices import Notices
 from .pgstore import StoreError
@@ -352,6 +352,7 @@ class PlainVisit:
             self.say("No tables yet: new ss or new abwehr sets one up.")
             return
         self.say(f"{counted(len(tables) + len(damaged), 'table')}:")
+        more = self.hub.index.total - len(tables)
         for t in tables:
             mine = t.side_of(self.who)
             you = f"; you play the {SIDE[mine]}" if mine is not None else ""
@@ -363,6 +364,8 @@ class PlainVisit:
             )
         for d in damaged:
             self.say(self._damaged_line(d))
+        if more > 0:
+            self.say(unlisted(more, self.hub.index.rows))
 
     def _damaged_line(self, d: Damaged) -> str:
         mine = d.side_of(self.who)

@@ -32,6 +32,7 @@ class Presence:
         self._link, self.now = link, now
         # what each other process last said: its seats, and when it was heard
         self.elsewhere: dict[str, tuple[frozenset[HeldSeat], float]] = {}
+        self._by_table: dict[str, frozenset[Player]] | None = None  # (made from elsewhere)
 
     def tell(self) -> None:
         """This process's seats, for the others (nothing without a store)."""
@@ -51,6 +52,7 @@ class Presence:
         first time is told ours at once."""
         before = self.elsewhere.get(process)
         self.elsewhere[process] = (seats, self.now())
+        self._by_table = None
         moved = self._sat_again_elsewhere(process, seats, None if before is None else before[0])
         self.apply()
         if before is None or moved:
@@ -92,16 +94,19 @@ class Presence:
         for process, (_, heard) in list(self.elsewhere.items()):
             if now - heard > PRESENCE_TTL:
                 del self.elsewhere[process]
+                self._by_table = None
         self.apply()
 
     def by_table(self) -> dict[str, frozenset[Player]]:
         """The sides held through other processes, by table."""
-        by_table: dict[str, set[Player]] = {}
-        for seats, _ in self.elsewhere.values():
-            for table_id, side, _since in seats:
-                if side in ("ss", "abwehr"):
-                    by_table.setdefault(table_id, set()).add(Player(side))
-        return {t: frozenset(sides) for t, sides in by_table.items()}
+        if self._by_table is None:
+            by_table: dict[str, set[Player]] = {}
+            for seats, _ in self.elsewhere.values():
+                for table_id, side, _since in seats:
+                    if side in ("ss", "abwehr"):
+                        by_table.setdefault(table_id, set()).add(Player(side))
+            self._by_table = {t: frozenset(sides) for t, sides in by_table.items()}
+        return self._by_table
 
     def apply(self) -> None:
         """Each table's sides held elsewhere, brought up to date (a change is told)."""

@@ -68,9 +68,9 @@ class Hooks:
     presence_tick: Callable[[], None] = lambda: None  # time to forget the silent
     # the host's bars and mutes changed (through another process): all of them now
     bans: Callable[[list[BanRow]], None] = lambda rows: None
-    # a table not loaded here, as the lists say it, changed (made, moved, seats taken):
-    # (id, meta, version, its listing or None)
-    listing: Callable[[str, dict, int, Any], None] = lambda t, m, v, listing: None
+    # tables not loaded here, as the lists say them, changed (made, moved, seats
+    # taken): (id, meta, version, its listing or None) each
+    listings: Callable[[list[tuple[str, dict, int, Any]]], None] = lambda rows: None
 
 
 @attrs.frozen
@@ -253,9 +253,12 @@ class Shared:
         self._heard_bans(store)  # (changed, perhaps, while not listening)
         for table_id in list(self.known):
             self._heard(store, f"{table_id} 0")
-        for table_id, meta, version, listing, _ in store.listings(keep_finished=0):
-            if table_id not in self.known:
-                self.post(functools.partial(self.hooks.listing, table_id, meta, version, listing))
+        rows = [
+            (table_id, meta, version, listing)
+            for table_id, meta, version, listing, _ in store.listings(keep_finished=0)
+            if table_id not in self.known
+        ]
+        self.post(functools.partial(self.hooks.listings, rows))  # (those that changed are told)
 
     def _heard(self, store: Store, payload: str) -> None:
         table_id, _, what = payload.partition(" ")
@@ -269,7 +272,7 @@ class Shared:
             if table_id in self.known:
                 self.post(lambda: self.hooks.table(table_id, meta, version, []))
             else:
-                self.post(lambda: self.hooks.listing(table_id, meta, version, listing))
+                self.post(functools.partial(self.hooks.listings, [(table_id, meta, version, listing)]))
             return
         if table_id not in self.known:
             return

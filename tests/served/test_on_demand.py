@@ -14,7 +14,7 @@ import pytest
 from fakes import Later
 from plot_core import Player
 from plot_record.clock import ClockRule
-from plot_server.hub import IDLE_AFTER, MAX_TABLES, Hub, Refused
+from plot_server.hub import IDLE_AFTER, MAX_TABLES, Account, Hub, Refused
 from plot_server.listing import listing_from
 from plot_session.session import Seat
 
@@ -176,3 +176,27 @@ def test_a_player_with_a_table_not_loaded_is_still_known_to_the_limits(rules, tm
     assert hub.tables == {}
     with pytest.raises(Refused, match="finish one of them first"):
         hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=2)
+
+
+def test_a_busy_server_lists_a_player_s_own_tables_and_the_others_up_to_a_limit(rules, tmp_path):
+    from .test_plain_door import Player_
+
+    hub = hub_at(rules, tmp_path / "server", Later(), Clock())
+    hub.index.rows = 3
+    mine = hub.create(CAROL, Player.SS, opponent=Seat.HUMAN, seed=1)  # the oldest
+    others = [
+        hub.create(Account(f"key {k}", f"p{k}"), Player.SS, opponent=Seat.HUMAN, seed=k) for k in range(6)
+    ]
+    for t in others[:4]:  # four of them full: the two still open come first
+        hub.sit(t.id, BOB, code=t.code)
+    # hers, and the three others every lobby lists: the open ones first (hers is one)
+    assert [t.id for t in hub.listed_for(CAROL)] == [mine.id, others[4].id, others[5].id]
+    assert [t.id for t in hub.listed_for(BOB)] == [
+        *(t.id for t in others[:4]),
+        mine.id,
+        others[4].id,
+        others[5].id,
+    ]
+    said = Player_(hub, CAROL).type("tables")
+    assert "4 more tables are not listed" in said and f"{mine.id}:" in said
+    assert hub.index.total == 7 and [g.table.id for g in hub.games_of(CAROL)] == [mine.id]
