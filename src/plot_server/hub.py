@@ -200,6 +200,7 @@ class Hub:
                 self._presence_tick,
                 self.bans_heard,
                 stored.listings_heard,
+                stored.marks_heard,
             ),
         )
         self.shared.start()

@@ -92,6 +92,9 @@ class StoreTables:
         # notice read before the closing (the listener runs beside the loop) must not
         # open one again
         self.closed: dict[str, int] = {}
+        # each table listed here: its row's version and its listing's size, as read
+        # (what the store's marks are compared with after the link was lost)
+        self.marks: dict[str, tuple[int, int]] = {}
 
     @property
     def link(self) -> Shared:
@@ -138,17 +141,23 @@ class StoreTables:
         older than its record is read, and its listing made again and kept."""
         problems: list[str] = []
         stale = []
-        for table_id, meta, _version, kept, lines in self.link.store.listings(self.hub.keep_finished):
+
+        def take(row: tuple[str, dict, int, Any, int]) -> None:
+            table_id, meta, version, kept, lines = row
             listing = self._listing(table_id, meta, kept)
             unrated = listing is not None and listing.over and not self.hub.results.knows(table_id)
             if listing is None or listing.size != lines or unrated:
                 stale.append(table_id)  # (read: its listing made again, its result kept)
             elif not meta.get("closed"):
                 self.hub.listed[table_id] = listing
+                self.marks[table_id] = (version, listing.size)
+
+        self.link.store.each_listing(self.hub.keep_finished, take)
         for table in self._read_each(stale, problems, "", damaged=self.hub.damaged):
             if table.over and not self.hub.results.knows(table.id):
                 self.hub.results.rate(table)
-            self.hub.listed[table.id] = self.keep_listing(table)
+            listing = self.hub.listed[table.id] = self.keep_listing(table)
+            self.marks[table.id] = (table.version, listing.size)
             if isinstance(table.session.recorder, StoreRecorder):
                 table.session.recorder.abandon()
             self.link.known.pop(table.id, None)
@@ -199,7 +208,10 @@ class StoreTables:
                     changed.append(table_id)
                 continue
             listing = self._listing(table_id, meta, kept)
-            if listing is None or listing == self.hub.listed.get(table_id):
+            if listing is None:
+                continue
+            self.marks[table_id] = (version, listing.size)
+            if listing == self.hub.listed.get(table_id):
                 continue
             self.hub.listed[table_id] = listing
             changed.append(table_id)
@@ -207,6 +219,22 @@ class StoreTables:
                 self.hub.load(table_id)  # a game ended elsewhere is rated here too
         if changed:
             self.hub.listings_changed(changed)
+
+    def marks_heard(self, marks: list[tuple[str, int, int]]) -> None:
+        """The store's marks of every table listed, after the link was lost a while:
+        the tables whose row or listing changed meanwhile are read and told."""
+        changed = [
+            i
+            for i, version, size in marks
+            if i not in self.hub.tables and self.marks.get(i) != (version, size)
+        ]
+        if changed:
+            try:
+                rows = self.link.store.listed_many(changed)
+            except StoreError as exc:
+                to_operator(f"the tables changed while the store was away could not be read: {exc}")
+                return
+            self.listings_heard(rows)
 
     def read(self, table_id: str) -> ServedTable:
         """A table as the store holds it, to be opened here; UNREADABLE says why not."""

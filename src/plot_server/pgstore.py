@@ -96,6 +96,11 @@ ALTER TABLE plot_tables ADD COLUMN IF NOT EXISTS listing jsonb;
 }
 
 
+# the tables listed: the unfinished ones, and the newest %s finished
+LISTED = (
+    "SELECT id FROM plot_tables WHERE NOT finished UNION ALL "
+    "(SELECT id FROM plot_tables WHERE finished ORDER BY number DESC LIMIT %s)"
+)
 STORED = "store:"  # where a file record has its path, a stored table's record has this
 
 
@@ -293,16 +298,44 @@ class Store:
 
         self.run(work)
 
-    def listings(self, keep_finished: int) -> list[tuple[str, dict, int, Any, int]]:
-        """The unfinished tables and the newest ``keep_finished`` finished ones, each
-        as (id, meta, version, listing or None, the lines of its record)."""
+    def each_listing(
+        self, keep_finished: int, take: Callable[[tuple[str, dict, int, Any, int]], None]
+    ) -> None:
+        """``take`` each unfinished table and each of the newest ``keep_finished``
+        finished ones, as (id, meta, version, listing or None, the lines of its
+        record): read a few hundred at a time, so that thousands of tables never
+        stand in memory as rows at once."""
+
+        def work(c: psycopg.Connection) -> None:
+            with c.cursor(name="plot_listings") as cursor:
+                cursor.itersize = 500
+                cursor.execute(
+                    "SELECT t.id, t.meta, t.version, t.listing, "
+                    "(SELECT max(line) FROM plot_lines l WHERE l.table_id = t.id) FROM plot_tables t "
+                    f"WHERE t.id IN ({LISTED}) ORDER BY t.number",
+                    (keep_finished,),
+                )
+                for row in cursor:
+                    take(row)
+
+        self.run(work)
+
+    def marks(self, keep_finished: int) -> list[tuple[str, int, int]]:
+        """What says whether a table listed has changed: (id, version, its listing's
+        size, -1 for none), for the tables each_listing takes."""
         return self.run(
             lambda c: c.execute(
-                "SELECT t.id, t.meta, t.version, t.listing, "
-                "(SELECT max(line) FROM plot_lines l WHERE l.table_id = t.id) FROM plot_tables t "
-                "WHERE t.id IN (SELECT id FROM plot_tables WHERE NOT finished UNION ALL (SELECT id FROM "
-                "plot_tables WHERE finished ORDER BY number DESC LIMIT %s)) ORDER BY t.number",
+                "SELECT id, version, coalesce((listing->>'size')::integer, -1) FROM plot_tables "
+                f"WHERE id IN ({LISTED})",
                 (keep_finished,),
+            ).fetchall()
+        )
+
+    def listed_many(self, table_ids: list[str]) -> list[tuple[str, dict, int, Any]]:
+        """Tables' (id, meta, version, listing or None), for those there are."""
+        return self.run(
+            lambda c: c.execute(
+                "SELECT id, meta, version, listing FROM plot_tables WHERE id = ANY(%s)", (table_ids,)
             ).fetchall()
         )
 
@@ -328,17 +361,6 @@ class Store:
             lambda c: c.execute("SELECT meta, version FROM plot_tables WHERE id = %s", (table_id,)).fetchone()
         )
         return None if row is None else (row[0], row[1])
-
-    def tables(self, keep_finished: int) -> list[str]:
-        """The unfinished tables and the newest ``keep_finished`` finished ones."""
-        rows = self.run(
-            lambda c: c.execute(
-                "SELECT id FROM plot_tables WHERE NOT finished UNION ALL (SELECT id FROM "
-                "plot_tables WHERE finished ORDER BY number DESC LIMIT %s)",
-                (keep_finished,),
-            ).fetchall()
-        )
-        return [r[0] for r in rows]
 
     def add_result(self, table_id: str, entry: dict) -> None:
         """A finished game's result; the first one written stands."""

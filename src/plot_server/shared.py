@@ -71,6 +71,8 @@ class Hooks:
     # tables not loaded here, as the lists say them, changed (made, moved, seats
     # taken): (id, meta, version, its listing or None) each
     listings: Callable[[list[tuple[str, dict, int, Any]]], None] = lambda rows: None
+    # after the link was lost a while: each listed table's (id, version, listing size)
+    marks: Callable[[list[tuple[str, int, int]]], None] = lambda marks: None
 
 
 @attrs.frozen
@@ -253,12 +255,8 @@ class Shared:
         self._heard_bans(store)  # (changed, perhaps, while not listening)
         for table_id in list(self.known):
             self._heard(store, f"{table_id} 0")
-        rows = [
-            (table_id, meta, version, listing)
-            for table_id, meta, version, listing, _ in store.listings(keep_finished=0)
-            if table_id not in self.known
-        ]
-        self.post(functools.partial(self.hooks.listings, rows))  # (those that changed are told)
+        # the tables listed: those whose marks changed are read, on the loop
+        self.post(functools.partial(self.hooks.marks, store.marks(keep_finished=0)))
 
     def _heard(self, store: Store, payload: str) -> None:
         table_id, _, what = payload.partition(" ")
