@@ -10,7 +10,11 @@ left it. Then the bench starts two workers and reports:
   at their tables (each signed in over SSH, each sitting at one of their games that
   no worker had loaded);
 - "my games": from the key m in the lobby to the list of one's games on the screen;
-- sitting at a table not loaded: from Enter on one's game to its board on the screen.
+- sitting at a table not loaded: from Enter on one's game to its board on the screen;
+  and, to compare, the same again once the player has left it (loaded by then: the
+  second game screen of a session is also cheaper to draw than its first);
+- reading a table not loaded, alone: `Hub.table` in this process, on the same store
+  (the part of sitting down that the store's size could change).
 
     python -m bench.many_games [GAMES [PLAYERS [SEATED]]] [--store URL]
 
@@ -152,7 +156,7 @@ async def run(url: str, games: int, players: int, seated: int, d: str) -> None:
         alone = worker_rss(server)
         print(f"{'memory per worker, started':<44} " + ", ".join(f"{m:.1f}" for m in alone) + " MiB")
         clients = [Client(f"player{k}") for k in range(seated)]
-        mine, sit = [], []
+        mine, sit, again = [], [], []
         for c in clients:
             await c.connect(port)
             await c.wait_for(b"you are")
@@ -167,8 +171,23 @@ async def run(url: str, games: int, players: int, seated: int, d: str) -> None:
             c.write("\r")  # the first of their games: loaded by no worker yet
             await c.wait_for(b"Game-Turn", since=mark)
             sit.append(time.perf_counter() - t)
+        for c in clients[: seated // 2]:  # back to the lobby, and to the same table
+            await asyncio.sleep(0.3)
+            mark = len(c.out)
+            c.write("q")
+            await c.wait_for(b"Leave the table?", since=mark)
+            await asyncio.sleep(0.2)
+            mark = len(c.out)
+            c.write("y")
+            await c.wait_for(b"Your games", since=mark)
+            await asyncio.sleep(0.3)
+            mark, t = len(c.out), time.perf_counter()
+            c.write("\r")
+            await c.wait_for(b"Game-Turn", since=mark)
+            again.append(time.perf_counter() - t)
         print(f"{'m: the list of my games on the screen':<44} {median(mine)}")
         print(f"{'Enter: a table not loaded, on the screen':<44} {median(sit)}")
+        print(f"{'Enter: the same table again (loaded)':<44} {median(again)}")
         await asyncio.sleep(2)
         full = worker_rss(server)
         print(
@@ -181,6 +200,28 @@ async def run(url: str, games: int, players: int, seated: int, d: str) -> None:
     finally:
         server.terminate()
         server.wait(timeout=20)
+    read_alone(url, seated, d)
+
+
+def read_alone(url: str, n: int, d: str) -> None:
+    """Tables not loaded, read by a hub in this process: their median and p90."""
+    from plot_core import load_rules
+    from plot_server.hub import Hub
+
+    hub = Hub(load_rules(), Path(d) / "alone", later=lambda delay, callback: None)
+    hub.use_store(url, lambda callback: None)
+    try:
+        t0 = time.perf_counter()
+        hub.restore()
+        print(f"{'its tables listed by one more hub':<44} {time.perf_counter() - t0:10.2f} s")
+        times = []
+        for table_id in random.Random(3).sample(sorted(hub.listed), n):
+            t0 = time.perf_counter()
+            hub.table(table_id)
+            times.append(time.perf_counter() - t0)
+        print(f"{'Hub.table: a table not loaded, read':<44} {median(times)}")
+    finally:
+        hub.shared.stop()
 
 
 def main(games: int = 10_000, players: int = 500, seated: int = 50, store: str = "") -> None:

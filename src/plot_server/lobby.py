@@ -75,6 +75,16 @@ class TableSetup:
     clock: ClockRule | None = None  # a correspondence clock (two players only)
 
 
+@attrs.frozen
+class Row:
+    """One row of the lobby's list, as shown (its cells are outside text: shown plain)."""
+
+    key: str
+    cells: tuple[str, ...]
+    style: str = ""
+    height: int = 1
+
+
 class LobbyScreen(OnceScreen[None]):
     # The footer holds what fits 80 columns whole; every key is in the help above it.
     BINDINGS = [
@@ -98,6 +108,7 @@ class LobbyScreen(OnceScreen[None]):
         self.narrow = False  # every table listed on two lines (a narrow terminal)
         self._hint_shown = False  # the message line holds the empty list's hint
         self.kept = ""  # news that stays over the list's own hints until a key (a table closed)
+        self._shown: tuple[tuple[str, ...], list[Row]] | None = None  # the list on the screen
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text(), id="title")
@@ -145,20 +156,28 @@ class LobbyScreen(OnceScreen[None]):
     def refresh_rows(self) -> None:
         self.query_one("#title", Static).update(self.title_text())  # a game's end rates
         t = self.query_one(DataTable)
-        keep = self._under_cursor()
-        t.clear()
+        rows: list[Row] = []
         more = 0  # tables the list leaves out
         if self.mine:
             games = self.hub.games_of(self.who)
             clocked = any(g.left is not None for g in games)
-            self._set_columns(t, MY_COLUMNS[:-1] + (CLOCKS_COLUMN,) * clocked + MY_COLUMNS[-1:])
-            self._my_rows(t, games, clocked)
+            columns = MY_COLUMNS[:-1] + (CLOCKS_COLUMN,) * clocked + MY_COLUMNS[-1:]
+            self._my_rows(rows, games, clocked)
         else:
             self.narrow = self.size.width < WIDE_ENOUGH
-            self._set_columns(t, NARROW_COLUMNS if self.narrow else ALL_COLUMNS)
-            more = self.hub.index.total - self._all_rows(t)
-        if keep is not None and keep in t.rows:
-            t.move_cursor(row=t.get_row_index(keep))
+            columns = NARROW_COLUMNS if self.narrow else ALL_COLUMNS
+            more = self.hub.index.total - self._all_rows(rows)
+        # the list is made again only when it changed: every change at any table asks
+        # every lobby, and most change nothing it shows
+        if (columns, rows) != self._shown:
+            self._shown = (columns, rows)
+            keep = self._under_cursor()
+            t.clear()
+            self._set_columns(t, columns)
+            for row in rows:
+                t.add_row(*(plain(c, row.style) for c in row.cells), key=row.key, height=row.height)
+            if keep is not None and keep in t.rows:
+                t.move_cursor(row=t.get_row_index(keep))
         hint = ""  # what the list itself says of its emptiness
         if not (self.hub.tables or self.hub.listed):
             hint = "No tables yet: press n to set one up."
@@ -175,7 +194,7 @@ class LobbyScreen(OnceScreen[None]):
             self.say("")  # the list is no longer empty: its hint goes ("No tables yet" over T1)
         self.refresh_chat()
 
-    def _my_rows(self, t: DataTable, games: list[Game], clocked: bool) -> None:
+    def _my_rows(self, rows: list[Row], games: list[Game], clocked: bool) -> None:
         for g in games:
             you = SIDE[g.side] + {"move": " ▶ your move", "rematch": " ▶ rematch"}.get(g.waits, "")
             clock = ""
@@ -183,21 +202,21 @@ class LobbyScreen(OnceScreen[None]):
                 clock = f"{span(g.left, short=True)} / {span(g.their_left, short=True)}"
             opponent = g.table.seat_label(g.side.enemy)  # (the ratings: the list of every table)
             cells = (g.table.id, you, opponent, g.table.stage, *(clock,) * clocked, g.last_move)
-            t.add_row(*(plain(c) for c in cells), key=g.table.id)
+            rows.append(Row(g.table.id, cells))
         for d in self.hub.damaged_of(self.who):
             side = d.side_of(self.who)
             assert side is not None  # (damaged_of lists only those)
             cells = (d.id, SIDE[side], d.owner_name(side.enemy), d.STATUS, *("",) * clocked, "")
-            t.add_row(*(plain(c, "red") for c in cells), key=d.id)
+            rows.append(Row(d.id, cells, "red"))
 
     def on_resize(self, event: events.Resize) -> None:
         if not self.mine and (event.size.width < WIDE_ENOUGH) != self.narrow:
             self.refresh_rows()  # one line a table, or two
 
-    def _all_rows(self, t: DataTable) -> int:
+    def _all_rows(self, rows: list[Row]) -> int:
         """Every table's row (as many as are listed); how many tables are."""
         if self.narrow:
-            return self._all_rows_narrow(t)
+            return self._all_rows_narrow(rows)
         # the tables where it is this player's move come first, marked
         tables = self.hub.listed_for(self.who)
         for table in tables:
@@ -214,7 +233,7 @@ class LobbyScreen(OnceScreen[None]):
                 table.status(clock=True),
                 str(table.watchers),
             )
-            t.add_row(*(plain(c) for c in cells), key=table.id)
+            rows.append(Row(table.id, cells))
         for d in self.hub.damaged.values():
             mine = d.side_of(self.who)
             cells = (
@@ -225,10 +244,10 @@ class LobbyScreen(OnceScreen[None]):
                 d.STATUS,
                 "",
             )
-            t.add_row(*(plain(c, "red") for c in cells), key=d.id)
+            rows.append(Row(d.id, cells, "red"))
         return len(tables)
 
-    def _all_rows_narrow(self, t: DataTable) -> int:
+    def _all_rows_narrow(self, rows: list[Row]) -> int:
         results = self.hub.results
         tables = self.hub.listed_for(self.who)
         for table in tables:
@@ -240,7 +259,7 @@ class LobbyScreen(OnceScreen[None]):
                 str(table.watchers),
             )
             lines = max(c.count("\n") for c in cells) + 1
-            t.add_row(*(plain(c) for c in cells), key=table.id, height=lines)
+            rows.append(Row(table.id, cells, height=lines))
         for d in self.hub.damaged.values():
             mine = d.side_of(self.who)
             cells = (
@@ -250,7 +269,7 @@ class LobbyScreen(OnceScreen[None]):
                 textwrap.fill(d.STATUS, 22),
                 "",
             )
-            t.add_row(*(plain(c, "red") for c in cells), key=d.id, height=3)
+            rows.append(Row(d.id, cells, "red", 3))
         return len(tables)
 
     def refresh_chat(self) -> None:
