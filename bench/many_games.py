@@ -11,8 +11,9 @@ left it. Then the bench starts two workers and reports:
   no worker had loaded);
 - "my games": from the key m in the lobby to the list of one's games on the screen;
 - sitting at a table not loaded: from Enter on one's game to its board on the screen;
-  and, to compare, the same again once the player has left it (loaded by then: the
-  second game screen of a session is also cheaper to draw than its first);
+  and, to compare, a session's first game screen at a table in memory (a new table
+  against the computer, from the Enter that makes it), and the same player's table
+  again once they have left it (loaded, and a session's second game screen);
 - reading a table not loaded, alone: `Hub.table` in this process, on the same store
   (the part of sitting down that the store's size could change).
 
@@ -185,8 +186,26 @@ async def run(url: str, games: int, players: int, seated: int, d: str) -> None:
             c.write("\r")
             await c.wait_for(b"Game-Turn", since=mark)
             again.append(time.perf_counter() - t)
+        fresh = []
+        for k in range(min(seated, 10)):  # (players with no games: their limit is free)
+            c = Client(f"newcomer{k}")
+            await c.connect(port)
+            await c.wait_for(b"you are")
+            await asyncio.sleep(0.2)
+            c.write("n")
+            await c.wait_for(b"A new table")
+            for keys in ("\t", "\x1b[B", " "):  # opponent: the computer
+                await asyncio.sleep(0.2)
+                c.write(keys)
+            await asyncio.sleep(0.3)
+            mark, t = len(c.out), time.perf_counter()
+            c.write("\r")
+            await c.wait_for(b"Game-Turn", since=mark)
+            fresh.append(time.perf_counter() - t)
+            clients.append(c)
         print(f"{'m: the list of my games on the screen':<44} {median(mine)}")
         print(f"{'Enter: a table not loaded, on the screen':<44} {median(sit)}")
+        print(f"{'Enter: a new table (its first screen)':<44} {median(fresh)}")
         print(f"{'Enter: the same table again (loaded)':<44} {median(again)}")
         await asyncio.sleep(2)
         full = worker_rss(server)

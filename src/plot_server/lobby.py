@@ -108,7 +108,11 @@ class LobbyScreen(OnceScreen[None]):
         self.narrow = False  # every table listed on two lines (a narrow terminal)
         self._hint_shown = False  # the message line holds the empty list's hint
         self.kept = ""  # news that stays over the list's own hints until a key (a table closed)
-        self._shown: tuple[tuple[str, ...], list[Row]] | None = None  # the list on the screen
+        # what is on the screen: the list, the title, the lobby's talk, the message line
+        self._shown: tuple[tuple[str, ...], list[Row]] | None = None
+        self._title_shown = ""
+        self._chat_shown: tuple | None = None
+        self._message_shown: tuple[str, bool] = ("", False)
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text(), id="title")
@@ -154,7 +158,12 @@ class LobbyScreen(OnceScreen[None]):
             t.add_column(name, width=mark.get(name))
 
     def refresh_rows(self) -> None:
-        self.query_one("#title", Static).update(self.title_text())  # a game's end rates
+        # (each part is drawn again only when it changed: every change at any table asks
+        # every lobby, and most change nothing it shows)
+        title = self.title_text()  # a game's end rates
+        if title.plain != self._title_shown:
+            self._title_shown = title.plain
+            self.query_one("#title", Static).update(title)
         t = self.query_one(DataTable)
         rows: list[Row] = []
         more = 0  # tables the list leaves out
@@ -167,8 +176,6 @@ class LobbyScreen(OnceScreen[None]):
             self.narrow = self.size.width < WIDE_ENOUGH
             columns = NARROW_COLUMNS if self.narrow else ALL_COLUMNS
             more = self.hub.index.total - self._all_rows(rows)
-        # the list is made again only when it changed: every change at any table asks
-        # every lobby, and most change nothing it shows
         if (columns, rows) != self._shown:
             self._shown = (columns, rows)
             keep = self._under_cursor()
@@ -273,7 +280,11 @@ class LobbyScreen(OnceScreen[None]):
         return len(tables)
 
     def refresh_chat(self) -> None:
-        lines = [chat_text(ln, clock=clock_of(ln)) for ln in self.hub.lobby.lines]
+        said = tuple(self.hub.lobby.lines)
+        if said == self._chat_shown:
+            return
+        self._chat_shown = said
+        lines = [chat_text(ln, clock=clock_of(ln)) for ln in said]
         for pane in self.query("#lobby-chat").results(LogView):
             pane.show(
                 lines
@@ -326,7 +337,9 @@ class LobbyScreen(OnceScreen[None]):
     def say(self, text: str, *, error: bool = False) -> None:
         """``text`` is shown as it is (it may name players): no markup."""
         self._hint_shown = False  # (anything said takes the hint's place)
-        self.query_one("#message", Static).update(plain(text, "bold red" if error else "green"))
+        if (text, error) != self._message_shown:
+            self._message_shown = (text, error)
+            self.query_one("#message", Static).update(plain(text, "bold red" if error else "green"))
 
     @property
     def desk(self) -> TableDesk:

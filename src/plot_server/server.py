@@ -94,6 +94,7 @@ APP_ACTIONS = {
 
 
 CLOCK_REDRAW = 30.0  # seconds between redraws of a running clock on a game screen
+LOBBY_PAUSE = 0.3  # seconds the lobby gathers changes at any table before it is drawn
 CLOSE_GRACE = 10.0  # seconds a finished session's last output has to reach its client
 
 
@@ -144,6 +145,7 @@ class ServedApp(PlotApp):
         self.guest: TableConnection | None = None
         self.game_screen: GameScreen | None = None
         self.lobby: LobbyScreen | None = None
+        self._lobby_due = False  # a change at some table: the lobby is drawn soon
         self._news_pending = False
         self.goodbye = ""  # said on the terminal after the app ends
         self.collector = collector
@@ -206,9 +208,14 @@ class ServedApp(PlotApp):
     # The hub calls these from whichever connection changed something: they only post
     # a message to this app, which acts on it in its own task.
     def _lobby_changed(self) -> None:
-        self.call_later(self._refresh_lobby)
+        # gathered for LOBBY_PAUSE: a change anywhere asks every connection, and the
+        # player whose action made it is drawn first
+        if not self._lobby_due:
+            self._lobby_due = True
+            self.set_timer(LOBBY_PAUSE, self._refresh_lobby)
 
     def _refresh_lobby(self) -> None:
+        self._lobby_due = False
         self._tell_my_move()
         if self.lobby is not None and has_screens(self) and self.screen is self.lobby:
             self.lobby.refresh_rows()
