@@ -55,19 +55,42 @@ def _same(a: object, b: object) -> bool:
 
 
 class Panel(Static):
-    """A Static that lays the screen out again only when what it shows has changed.
+    """A Static that lays the screen out again only when its size may have changed.
 
     Every update of a Static re-lays and repaints the whole screen, and a screen is
     redrawn after every move; over SSH one process draws every player's and watcher's
-    screen, so a move that changes three lines must not cost a dozen layouts."""
+    screen, so a move that changes three lines must not cost a dozen layouts. What
+    it shows unchanged is not drawn again, and new text as many lines high as the
+    old (the Hex tab as the map's cursor moves) is drawn without a layout."""
 
     _shown: object = None
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         if _same(content, self._shown):
             return
+        if layout and self._as_high(content):
+            layout = False
         self._shown = content
         super().update(content, layout=layout)
+
+    def _as_high(self, content: object) -> bool:
+        """Does ``content`` leave this panel as high as it is, at this width (and a
+        width that does not follow the text)? It does if it takes as many lines as
+        what is shown, or if the panel is held higher than what is shown (a minimum
+        height) and ``content`` fits in it too."""
+        width = self.content_region.width  # (0 before the first layout)
+        old = self._shown
+        if not width or (self.styles.width is not None and self.styles.width.is_auto):
+            return False  # (no width given: it fills its container's)
+        if not isinstance(content, str | Text) or not isinstance(old, str | Text):
+            return False
+        console = self.app.console
+
+        def lines(text: str | Text) -> int:
+            return len((Text(text) if isinstance(text, str) else text).wrap(console, width))
+
+        new, shown, high = lines(content), lines(old), self.content_region.height
+        return new == shown or (shown < high and new <= high)
 
 
 class HexInfo(Panel):

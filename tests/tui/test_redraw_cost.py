@@ -48,8 +48,32 @@ async def test_a_panel_given_the_same_text_again_lays_nothing_out(monkeypatch):
         panel.update(Text("Game-Turn 3"))
         panel.update(Text.assemble(("Game-Turn", "red"), " 3"))  # a span changed
         panel.update("Game-Turn 3")  # a str is not a Text
-        assert asked == [True, True, True, True]
+        # each drawn, and none laid out: as many lines as before, at the same width
+        assert asked == [True, False, False, False]
+        panel.update(Text("\n".join(["Game-Turn 3"] * 30)))  # higher than the panel: laid out
+        assert asked[-1] is True
         assert isinstance(panel, Panel)
+
+
+async def test_the_hex_tab_follows_the_map_s_cursor_without_laying_the_screen_out(monkeypatch):
+    """The Hex tab is held as high as its tab: a hex whose text fits in it is drawn
+    in place (an arrow key once laid the whole screen out, twice)."""
+    from plot_tui.panels import HexInfo
+
+    app = watching()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await still(pilot, app)
+        info = screen.query_one(HexInfo)
+        m = screen.query_one(MapView)
+        asked: list[bool] = []
+        monkeypatch.setattr(info, "refresh", lambda *a, layout=False, **k: asked.append(layout))
+        texts = []
+        for key in ("right", "right", "down", "left"):
+            await pilot.press(key)
+            await pilot.pause()
+            texts.append(info.text().plain)
+        assert len(set(texts)) > 1 and m.cursor is not None  # other hexes, other words
+        assert asked and not any(asked)
 
 
 async def test_the_map_rebuilds_only_the_rows_whose_hexes_changed():
