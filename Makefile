@@ -86,6 +86,8 @@ bench: $(STAMP) ssh-client postgresql
 	$(BIN)/python -m bench.serve 60 10 ssh
 	$(BIN)/python -m bench.serve 60 10 ssh --workers 2
 	$(BIN)/python -m bench.serve 20 10 web --workers 2
+	$(BIN)/python -m bench.serve 200 5 ssh --workers 2
+	$(BIN)/python -m bench.serve 100 5 web --workers 2
 	$(BIN)/python -m bench.store 300
 	$(BIN)/python -m bench.many_games 10000 500 50
 
