@@ -91,8 +91,8 @@ def unlisted(more: int, rows: int) -> str:
     ``rows`` besides the player's own)."""
     tables = "table is" if more == 1 else "tables are"
     return (
-        f"{more:,} more {tables} not listed: the list shows yours, then those with a free "
-        f"side, then those being played, at most {rows} besides yours."
+        f"{more:,} more {tables} not listed: the list holds yours and at most {rows} others, "
+        "those with a free side first, then those being played, then the newest."
     )
 
 
@@ -825,7 +825,10 @@ class Hub:
         notice not yet told, the computer's move)?"""
         s = table.session
         due = table.id in self._notice_due or table.id in self._listing_due
-        return bool(s.unsaved or table.held_rows or due or table.runtime.busy)
+        # a seat's standing answer to the coup question (18.11) is the table's own,
+        # in memory: it stays loaded for the Game-Turn the answer stands for
+        standing = s.state.turn in table.runtime.no_coup_in.values()
+        return bool(s.unsaved or table.held_rows or due or standing or table.runtime.busy)
 
     def _unload(self, table: ServedTable) -> None:
         """A table no longer in memory here: its game stops, its record file is closed."""

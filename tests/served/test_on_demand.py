@@ -200,3 +200,19 @@ def test_a_busy_server_lists_a_player_s_own_tables_and_the_others_up_to_a_limit(
     said = Player_(hub, CAROL).type("tables")
     assert "4 more tables are not listed" in said and f"{mine.id}:" in said
     assert hub.index.total == 7 and [g.table.id for g in hub.games_of(CAROL)] == [mine.id]
+
+
+def test_a_table_with_a_standing_no_coup_answer_stays_loaded_for_its_game_turn(rules, tmp_path):
+    clock, later = Clock(), Later()
+    hub = hub_at(rules, tmp_path / "server", later, clock)
+    table, guests, _ = two_players(hub)
+    for g in guests.values():
+        hub.leave(g)
+    later.run()
+    # the Abwehr answered the coup question ahead for this Game-Turn (18.11): held in
+    # the table's memory, so the table is not let go while the answer stands
+    table.runtime.no_coup_in[Player.ABWEHR] = table.session.state.turn
+    clock.t += IDLE_AFTER + 1
+    assert hub.drop_idle() == []
+    table.runtime.no_coup_in[Player.ABWEHR] = table.session.state.turn - 1  # a turn gone by
+    assert hub.drop_idle() == [table.id]
