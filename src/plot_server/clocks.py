@@ -54,15 +54,17 @@ class Clocks:
         notices: Callable[[], Notices | None],
         *,
         listed: dict[str, Listing] | None = None,
+        listing: Callable[[str], Listing | None] = lambda table_id: None,
         load: Callable[[str], ServedTable | None] = lambda table_id: None,
         keeps_time: Callable[[], bool] = lambda: True,
     ) -> None:
         self.tables = tables  # the hub's own, as it changes
         self.wall, self.later, self._notices = wall, later, notices
-        # the tables not loaded (their listings), and how one is loaded: a clock that
-        # runs out there loads it, in the process that ``keeps_time``
+        # the tables not loaded (their listings; ``listing``: one as the lists say it,
+        # with who is at it), and how one is loaded: a clock that runs out there loads
+        # it, in the process that ``keeps_time``
         self.listed = listed if listed is not None else {}
-        self.load, self.keeps_time = load, keeps_time
+        self.listing, self.load, self.keeps_time = listing, load, keeps_time
 
     def watch(self) -> None:
         """Look at every clock now, and again every CLOCK_CHECK seconds."""
@@ -75,12 +77,16 @@ class Clocks:
         now, ended = self.wall(), []
         notices = self._notices()
         if self.keeps_time():
-            for table_id, listing in list(self.listed.items()):
-                if table_id in self.tables or listing.clock is None or listing.over:
+            for table_id, kept in list(self.listed.items()):
+                if table_id in self.tables or kept.clock is None or kept.over:
                     continue
+                listing = self.listing(table_id) or kept
                 left, to_act = listing.time_left(now), listing.to_act
                 if listing.out_of_time(now) is not None:
-                    self.load(table_id)  # (its clock is looked at below, with the others')
+                    try:
+                        self.load(table_id)  # (its clock is looked at below, with the others')
+                    except Refused:
+                        pass  # the store away: looked at again in a minute
                 elif notices is not None and left is not None and to_act is not None:
                     if left[to_act] < CLOCK_WARNING and listing.clock_started:
                         notices.clock_low(listing, to_act, left[to_act])

@@ -175,6 +175,7 @@ class Hub:
             self.later,
             lambda: self.notices,
             listed=self.listed,
+            listing=self.listing,
             load=self.load,
             keeps_time=lambda: self.keeps_time,
         )
@@ -202,6 +203,7 @@ class Hub:
                 stored.listings_heard,
                 stored.marks_heard,
             ),
+            self.keep_finished,
         )
         self.shared.start()
         self.results = ResultBook(self.home, store=lambda: stored.link.store)
@@ -463,11 +465,18 @@ class Hub:
 
     def load(self, table_id: str) -> ServedTable | None:
         """A listed table read from its record and opened here; None if it cannot be
-        read (it is then listed as damaged, and the host told why)."""
+        read (it is then listed as damaged, and the host told why). Refused if the
+        store does not answer just now (the table stays listed)."""
         try:
             table = self._read(table_id)
         except TableClosed:
             table = None
+        except StoreError as exc:
+            to_operator(f"could not load table {table_id} just now: {exc}")
+            raise Refused(
+                f"Table {table_id} cannot be read just now: the server cannot reach its store. "
+                "Try again in a moment."
+            ) from None
         except (OSError, *UNREADABLE) as exc:
             to_operator(f"could not load table {table_id} (listed as damaged, left as it is): {exc}")
             owners = self.listed[table_id].owners
@@ -790,7 +799,8 @@ class Hub:
         them and ``keep_finished`` newer finished games are listed: a server that runs
         for months must not list, or hold in memory, every game it ever saw."""
         over = [i for i, t in self.listed.items() if t.over and i not in self.tables]
-        over += [i for i, t in self.tables.items() if t.over and not t.guests]
+        # (a game just ended is not let go before its listing, notices and result are out)
+        over += [i for i, t in self.tables.items() if t.over and not t.guests and not self._busy(t)]
         for table_id in sorted(over, key=number, reverse=True)[self.keep_finished :]:
             self.listed.pop(table_id, None)
             table = self.tables.pop(table_id, None)

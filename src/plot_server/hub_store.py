@@ -5,6 +5,7 @@ brings the store's news to it)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -156,7 +157,10 @@ class StoreTables:
         for table in self._read_each(stale, problems, "", damaged=self.hub.damaged):
             if table.over and not self.hub.results.knows(table.id):
                 self.hub.results.rate(table)
-            listing = self.hub.listed[table.id] = self.keep_listing(table)
+            # its listing made from the record as read (nothing of it is being written),
+            # and the table let go: it is read again when someone comes
+            listing = self.hub.listed[table.id] = table.listing(table.stored_lines)
+            self.link.keep_listing(table.id, listing.to_json(), None)
             self.marks[table.id] = (table.version, listing.size)
             if isinstance(table.session.recorder, StoreRecorder):
                 table.session.recorder.abandon()
@@ -189,9 +193,9 @@ class StoreTables:
     def keep_listing(self, table: ServedTable) -> Listing:
         """``table``'s listing now, kept in the store after the lines written before it."""
         rec = table.session.recorder
-        lines = rec.next_line - 1 if isinstance(rec, StoreRecorder) else self.link.known.get(table.id, 0)
-        listing = table.listing(lines)
-        self.link.keep_listing(table.id, listing.to_json())
+        writer = rec if isinstance(rec, StoreRecorder) else None  # (none: a finished game)
+        listing = table.listing(writer.next_line - 1 if writer is not None else table.stored_lines)
+        self.link.keep_listing(table.id, listing.to_json(), writer)
         return listing
 
     def listings_heard(self, rows: list[tuple[str, dict, int, Any]]) -> None:
@@ -200,6 +204,8 @@ class StoreTables:
         listing) each. Those that changed are told, at once."""
         changed = []
         for table_id, meta, version, kept in rows:
+            if table_id in self.hub.damaged:
+                continue  # named to the host and listed as damaged: left as it is
             if table_id in self.hub.tables:  # loaded meanwhile: as a table's change
                 self.table_from_store(table_id, meta, version, [])
                 continue
@@ -216,7 +222,8 @@ class StoreTables:
             self.hub.listed[table_id] = listing
             changed.append(table_id)
             if listing.over and not self.hub.results.knows(table_id):
-                self.hub.load(table_id)  # a game ended elsewhere is rated here too
+                with contextlib.suppress(Refused):  # (the store away: rated when read)
+                    self.hub.load(table_id)  # a game ended elsewhere is rated here too
         if changed:
             self.hub.listings_changed(changed)
 
@@ -226,7 +233,7 @@ class StoreTables:
         changed = [
             i
             for i, version, size in marks
-            if i not in self.hub.tables and self.marks.get(i) != (version, size)
+            if i not in self.hub.tables and i not in self.hub.damaged and self.marks.get(i) != (version, size)
         ]
         if changed:
             try:
@@ -238,7 +245,14 @@ class StoreTables:
 
     def read(self, table_id: str) -> ServedTable:
         """A table as the store holds it, to be opened here; UNREADABLE says why not."""
-        return self._read_stored(table_id)
+        # followed from before its lines are read: a line another process commits
+        # meanwhile is fetched by the listener, and taken once the table is open
+        self.link.known.setdefault(table_id, 0)
+        try:
+            return self._read_stored(table_id)
+        except BaseException:
+            self.link.known.pop(table_id, None)
+            raise
 
     def _read_stored(self, table_id: str) -> ServedTable:
         """A table as the store holds it; UNREADABLE says why it cannot be had."""
@@ -298,6 +312,7 @@ class StoreTables:
             meta["created"],
             version=version,
             rematch=rematch_from(meta, f"table {table_id} in the store"),
+            stored_lines=len(rows),
         )
 
     def lines_from_store(self, table_id: str, rows: list[tuple[int, str]]) -> None:

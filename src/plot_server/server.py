@@ -212,7 +212,9 @@ class ServedApp(PlotApp):
         # player whose action made it is drawn first
         if not self._lobby_due:
             self._lobby_due = True
-            self.set_timer(LOBBY_PAUSE, self._refresh_lobby)
+            # (the timer is set by the app itself: the change may come from anywhere,
+            # another connection's task, a clock or the store's news, where no app runs)
+            self.call_later(self.set_timer, LOBBY_PAUSE, self._refresh_lobby)
 
     def _refresh_lobby(self) -> None:
         self._lobby_due = False

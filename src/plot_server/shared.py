@@ -77,15 +77,18 @@ class Hooks:
 
 @attrs.frozen
 class ListingWrite:
-    """A table's listing, for the writer to keep after the lines queued before it."""
+    """A table's listing, for the writer to keep after the lines queued before it
+    (not kept if one of them was refused: it would describe a move the store lost)."""
 
     table_id: str
     listing: dict
+    recorder: StoreRecorder | None
 
 
 class Shared:
-    def __init__(self, url: str, post: Post, hooks: Hooks) -> None:
+    def __init__(self, url: str, post: Post, hooks: Hooks, keep_finished: int = 0) -> None:
         self.url, self.post, self.hooks = url, post, hooks
+        self.keep_finished = keep_finished  # finished tables listed (the catch-up's marks)
         self.store = Store(url)  # the loop's own calls: lobby actions, loading
         self.known: dict[str, int] = {}  # lines each table has here (the listener's floor)
         self._queue: queue.Queue = queue.Queue()
@@ -121,9 +124,10 @@ class Shared:
         self._seated = seated
         self._announce.set()
 
-    def keep_listing(self, table_id: str, listing: dict) -> None:
-        """``listing`` kept in the store, after every line of the table queued so far."""
-        self._queue.put(ListingWrite(table_id, listing))
+    def keep_listing(self, table_id: str, listing: dict, recorder: StoreRecorder | None) -> None:
+        """``listing`` kept in the store, after every line of the table queued so far
+        (through ``recorder``, if it writes its lines)."""
+        self._queue.put(ListingWrite(table_id, listing, recorder))
 
     def recorder(self, table_id: str, next_line: int) -> StoreRecorder:
         self.known[table_id] = next_line - 1
@@ -137,6 +141,8 @@ class Shared:
             if item is None:
                 break
             if isinstance(item, ListingWrite):
+                if item.recorder is not None and item.recorder.dead:
+                    continue  # a line before it was refused: the table is read again
                 rec, line, text = None, 0, ""
             else:
                 rec, line, text = item
@@ -169,7 +175,9 @@ class Shared:
 
     def _append(self, store: Store, rec: StoreRecorder, line: int, text: str) -> bool:
         try:
-            store.append(rec.table_id, line, text, finished=text.startswith('{"end"'))
+            # (a game ends with its end line, or with a clock that ran out)
+            ended = text.startswith(('{"end"', '{"flag"'))
+            store.append(rec.table_id, line, text, finished=ended)
             return True
         except Conflict:
             # the same line already there: our own commit whose answer the network lost
@@ -256,7 +264,7 @@ class Shared:
         for table_id in list(self.known):
             self._heard(store, f"{table_id} 0")
         # the tables listed: those whose marks changed are read, on the loop
-        self.post(functools.partial(self.hooks.marks, store.marks(keep_finished=0)))
+        self.post(functools.partial(self.hooks.marks, store.marks(self.keep_finished)))
 
     def _heard(self, store: Store, payload: str) -> None:
         table_id, _, what = payload.partition(" ")

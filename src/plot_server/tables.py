@@ -129,6 +129,7 @@ class ServedTable:
     rematch: Rematch | None = None  # offered, declined or made, once the game is over
     closed: str = ""  # why the host closed it (plot admin close): its record is kept
     touched: float = 0.0  # when it last changed, or someone left it (the hub's clock)
+    stored_lines: int = 0  # the lines of its record read from the store (a finished game's)
     runtime: Table = attrs.field(init=False)  # the game's owner, made as the hub opens it
 
     @property
@@ -201,8 +202,9 @@ class ServedTable:
             clock_since=since,
             rematch=self.rematch,
             size=-1 if size is None else size,
-            present=frozenset(p for p in Player if self.present(p)),
-            watchers=self.watchers(),
+            # kept (a size given): who is at the table now is not the listing's to keep
+            present=frozenset(p for p in Player if self.present(p)) if size is None else frozenset(),
+            watchers=self.watchers() if size is None else 0,
         )
 
     def note_for(self, side: Player | None) -> str:

@@ -82,12 +82,12 @@ class Panel(Static):
         old = self._shown
         if not width or (self.styles.width is not None and self.styles.width.is_auto):
             return False  # (no width given: it fills its container's)
-        if not isinstance(content, str | Text) or not isinstance(old, str | Text):
-            return False
+        if not isinstance(content, Text) or not isinstance(old, Text):
+            return False  # (a str is read as markup: its height is not guessed here)
         console = self.app.console
 
-        def lines(text: str | Text) -> int:
-            return len((Text(text) if isinstance(text, str) else text).wrap(console, width))
+        def lines(text: Text) -> int:
+            return len(text.wrap(console, width))
 
         new, shown, high = lines(content), lines(old), self.content_region.height
         return new == shown or (shown < high and new <= high)

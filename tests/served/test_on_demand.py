@@ -216,3 +216,84 @@ def test_a_table_with_a_standing_no_coup_answer_stays_loaded_for_its_game_turn(r
     assert hub.drop_idle() == []
     table.runtime.no_coup_in[Player.ABWEHR] = table.session.state.turn - 1  # a turn gone by
     assert hub.drop_idle() == [table.id]
+
+
+@pytest.mark.asyncio
+async def test_a_lobby_hears_a_change_made_where_no_app_runs(rules, tmp_path):
+    """A change may come from anywhere (a clock, the store's news, another connection
+    leaving): the served lobby still draws it (its timer was once set outside any app,
+    and the lobby froze)."""
+    import asyncio
+    import contextvars
+
+    from plot_server.connection_limits import ConnectionLimits
+    from plot_server.server import ServedApp
+    from tui.helpers import until
+
+    hub = Hub(rules, tmp_path / "server", later=Later())
+    app = ServedApp(None, hub, CAROL, limits=ConnectionLimits(idle=600))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen is app.lobby, "the lobby")
+        made: list[str] = []
+
+        def make() -> None:
+            made.append(hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=3).id)
+
+        asyncio.get_running_loop().call_soon(make, context=contextvars.Context())  # no app here
+        await until(pilot, lambda: made and made[0] in app.lobby.query_one("DataTable").rows, "the new table")
+        assert not app._lobby_due
+
+
+def test_a_finished_table_is_not_let_go_while_its_end_is_still_being_told(rules, tmp_path, monkeypatch):
+    clock, later = Clock(), Later()
+    hub = Hub(rules, tmp_path / "server", later=later, now=clock.now, wall=clock.wall, keep_finished=0)
+    table, guests, _ = two_players(hub)
+    play(guests, 20_000, random.Random(5))
+    assert table.over
+    busy = {table.id}
+    monkeypatch.setattr(hub, "_busy", lambda t: t.id in busy)
+    for g in guests.values():
+        hub.leave(g)  # (each leave prunes the finished games past keep_finished)
+    assert table.id in hub.tables  # its listing, notices or result still on their way
+    busy.clear()
+    hub.prune()
+    assert table.id not in hub.tables and hub.listing(table.id) is None
+
+
+def test_a_listing_let_go_says_nobody_is_at_the_table(rules, tmp_path):
+    clock, later = Clock(), Later()
+    hub = hub_at(rules, tmp_path / "server", later, clock)
+    table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=2)
+    table.elsewhere = frozenset({Player.SS})  # (seated through another process, as heard)
+    assert Player.SS in table.listing().present
+    clock.t += IDLE_AFTER + 1
+    assert hub.drop_idle() == [table.id]
+    # what is kept says nothing of who was there: the presence heard now says it
+    assert hub.listed[table.id].present == frozenset() and hub.listing(table.id).present == frozenset()
+
+
+def test_a_clock_running_low_at_a_table_not_loaded_is_told_with_who_is_there(rules, tmp_path):
+    clock, later = Clock(), Later()
+    hub = hub_at(rules, tmp_path / "server", later, clock)
+    table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=7, clock=ClockRule(1, 0))
+    guests = {Player.SS: hub.sit(table.id, ALICE), Player.ABWEHR: hub.sit(table.id, BOB, code=table.code)}
+    play(guests, 3, random.Random(1))
+    to_act = table.session.state.to_act
+    for g in guests.values():
+        hub.leave(g)
+    later.run()
+    clock.t += IDLE_AFTER + 1
+    assert hub.drop_idle() == [table.id]
+    told = []
+
+    class Notices:
+        def clock_low(self, listing, side, left):
+            told.append((listing, side))
+
+    hub.notices = Notices()  # type: ignore[assignment]
+    hub.presence.elsewhere["other"] = (frozenset({(table.id, to_act.value, 0)}), hub.presence.now())
+    hub.presence._by_table = None
+    clock.t += 86400 - 3600  # an hour left on the clock of the side to act
+    assert hub.clocks.check() == []
+    assert [(listing.id, side) for listing, side in told] == [(table.id, to_act)]
+    assert to_act in told[0][0].present  # seated through another process: not away

@@ -7,13 +7,14 @@ from __future__ import annotations
 import time
 
 import psycopg
+import pytest
 
 from plot_core import Player
 from plot_server.hub import IDLE_AFTER, Hub
 from plot_session.session import Seat
 from served.test_hub import ALICE, BOB
 
-from .processes import Loop
+from .processes import Loop, Processes
 
 
 def test_another_process_lists_a_table_without_loading_it_and_sits_down_there(procs, rules):
@@ -94,3 +95,62 @@ def _wait(condition, timeout: float = 30.0) -> bool:
             return True
         time.sleep(0.01)
     return False
+
+
+def test_a_damaged_table_stays_damaged_when_the_store_s_marks_are_read_again(rules, tmp_path, url):
+    procs = Processes(rules, tmp_path / "a", url, n=1)
+    try:
+        (a,) = procs.hubs
+        broken = a.create(BOB, Player.SS, opponent=Seat.HUMAN, seed=22)
+        procs.until(lambda: not broken.session.unsaved)
+    finally:
+        procs.close()
+    with psycopg.connect(url) as conn:
+        conn.execute("INSERT INTO plot_lines VALUES (%s, 2, %s)", (broken.id, "{not json"))
+    later = Processes(rules, tmp_path / "b", url, n=1)
+    try:
+        (b,) = later.hubs
+        assert broken.id in b.damaged and broken.id not in b.listed
+        # the listener's catch-up after (re)connecting: the damaged table is left be
+        b.stored.marks_heard(b.shared.store.marks(b.keep_finished))
+        later.until(lambda: True)
+        assert broken.id not in b.listed and [t.id for t in b.listed_for(BOB)] == []
+    finally:
+        later.close()
+
+
+def test_a_store_that_does_not_answer_at_sitting_down_leaves_the_table_listed(procs, monkeypatch):
+    from plot_server.hub import Refused
+    from plot_server.pgstore import StoreError
+
+    a, b = procs.hubs
+    table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=14)
+    procs.until(lambda: table.id in b.listed)
+
+    def away(table_id):
+        raise StoreError("the store did not answer")
+
+    monkeypatch.setattr(b.stored, "_read_stored", away)
+    with pytest.raises(Refused, match="cannot reach its store.*Try again"):
+        b.sit(table.id, ALICE)
+    assert table.id in b.listed and table.id not in b.damaged and table.id not in b.shared.known
+    monkeypatch.undo()
+    assert b.sit(table.id, ALICE).chair.side is Player.SS  # the store back: it is read
+
+
+def test_a_table_being_read_is_followed_from_before_its_lines_are_read(procs, monkeypatch):
+    """A line another process commits while a table is read is fetched by the
+    listener once the table is open (it was once dropped as a table not followed)."""
+    a, b = procs.hubs
+    table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=15)
+    procs.until(lambda: table.id in b.listed)
+    followed = []
+    read = b.stored._read_stored
+
+    def reading(table_id):
+        followed.append(table_id in b.shared.known)
+        return read(table_id)
+
+    monkeypatch.setattr(b.stored, "_read_stored", reading)
+    b.table(table.id)
+    assert followed == [True]

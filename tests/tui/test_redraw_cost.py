@@ -47,9 +47,10 @@ async def test_a_panel_given_the_same_text_again_lays_nothing_out(monkeypatch):
         panel.update(Text("Game-Turn 3"))  # its style changed: drawn
         panel.update(Text("Game-Turn 3"))
         panel.update(Text.assemble(("Game-Turn", "red"), " 3"))  # a span changed
-        panel.update("Game-Turn 3")  # a str is not a Text
-        # each drawn, and none laid out: as many lines as before, at the same width
-        assert asked == [True, False, False, False]
+        panel.update("Game-Turn 3")  # a str is not a Text (and is read as markup)
+        # each drawn; the Texts as many lines high as before, at the same width, laid
+        # nothing out; the str's height is not guessed: laid out
+        assert asked == [True, False, False, True]
         panel.update(Text("\n".join(["Game-Turn 3"] * 30)))  # higher than the panel: laid out
         assert asked[-1] is True
         assert isinstance(panel, Panel)
