@@ -79,7 +79,7 @@ async def _play(url: str, home: str, moves: int) -> dict[int, float]:
         if not chair.my_move():
             continue  # the last move not yet committed
         chair.act(rnd.choice(chair.legal()))
-        made[chair.actions] = time.monotonic()
+        made[table.session.actions] = time.monotonic()
     await asyncio.sleep(1)
     hub.shared.stop()
     return made
