@@ -34,8 +34,11 @@ def import_tables(home: Path, url: str, rules: Rules) -> tuple[list[str], list[s
                 record = load_record(path, rules)  # checked, line by line
                 data = read_regular(path, what="record")[: record.good_bytes]
                 lines = data.decode("utf-8").splitlines()
+                # (its listing, made under its old number, is made again from the game
+                # by the first server that starts on the store)
+                row = {k: v for k, v in meta.items() if k != "listing"}
                 new_id = store.import_table(
-                    dict(meta, imported=f"{meta_path}:{meta['id']}"), lines, record.finished
+                    dict(row, imported=f"{meta_path}:{meta['id']}"), lines, record.finished
                 )
             except (OSError, ValueError, KeyError, TypeError, RecordError, Unreadable) as exc:
                 problems.append(f"{meta_path}: {exc}")

@@ -180,6 +180,10 @@ def test_a_files_based_servers_tables_move_into_the_store(rules, tmp_path, url, 
     assert "imported before" in out and "0 tables imported" in out
     procs = Processes(rules, tmp_path, url, n=1)
     try:
+        # listed from its game at the first start (its file's listing is not carried in)
+        listed = procs.hubs[0].listing("T1")
+        assert listed is not None and listed.actions == 5 and listed.id == "T1"
+        assert "listing" not in procs.hubs[0].shared.store.table("T1")[0]
         moved = procs.hubs[0].table("T1")
         assert moved.session.state == table.session.state and moved.owners == table.owners
         assert moved.code == table.code and moved.session.actions == 5
