@@ -91,8 +91,8 @@ def unlisted(more: int, rows: int) -> str:
     ``rows`` besides the player's own)."""
     tables = "table is" if more == 1 else "tables are"
     return (
-        f"{more:,} more {tables} not listed: the list holds yours and at most {rows} others, "
-        "those with a free side first, then those being played, then the newest."
+        f"{more:,} more {tables} not listed: besides yours, the list holds {rows} chosen "
+        "from those with a free side, then those being played, then the newest."
     )
 
 

@@ -96,6 +96,8 @@ class LobbyScreen(OnceScreen[None]):
         Binding("R", "replay", "Replay a finished game", show=False),
         Binding("r", "ratings", "Ratings", show=False),
         Binding("enter", "enter", "Sit", priority=True),
+        Binding("home", "first_row", "First table", show=False, priority=True),  # (a busy server lists 100)
+        Binding("end", "last_row", "Last table", show=False, priority=True),
         Binding("T", "talk", "Talk"),
         Binding("L", "link", "Browser link", show=False),
         Binding("q", "app.quit", "Leave"),
@@ -134,6 +136,17 @@ class LobbyScreen(OnceScreen[None]):
         t = self.query_one(DataTable)
         self.refresh_rows()
         t.focus()
+
+    def action_first_row(self) -> None:
+        self._cursor_to(0)
+
+    def action_last_row(self) -> None:
+        self._cursor_to(self.query_one(DataTable).row_count - 1)
+
+    def _cursor_to(self, row: int) -> None:
+        t = self.query_one(DataTable)
+        if t.row_count:
+            t.move_cursor(row=row)
 
     def action_mine(self) -> None:
         self.mine = not self.mine

@@ -371,10 +371,13 @@ class ServedApp(PlotApp):
         self.guest = guest
         table = self.hub.tables[guest.table_id]
         side = guest.chair.side
-        # who first: 80 columns end the header at the game's id ("· a…" was the name)
+        # the table and who first: 80 columns end the header at the game's id (the
+        # name, then the table's number, were once cut off there)
         self.sub_title = (
-            f"{self.who.name} plays the {side.title}" if side is not None else f"{self.who.name} watches"
-        ) + f" · table {table.id} · game {table.session.game}"
+            f"table {table.id}: "
+            + (f"{self.who.name} plays the {side.title}" if side is not None else f"{self.who.name} watches")
+            + f" · game {table.session.game}"
+        )
         guest.chair.settings = settings = user_settings(self.hub.home, self.who.key)
         self.game_screen = GameScreen(guest.chair, self.rules, settings)
         self.game_screen.may_rematch = side is not None

@@ -297,3 +297,33 @@ def test_a_clock_running_low_at_a_table_not_loaded_is_told_with_who_is_there(rul
     assert hub.clocks.check() == []
     assert [(listing.id, side) for listing, side in told] == [(table.id, to_act)]
     assert to_act in told[0][0].present  # seated through another process: not away
+
+
+@pytest.mark.asyncio
+async def test_home_and_end_reach_the_lobby_s_first_and_last_table_and_the_title_names_the_table(
+    rules, tmp_path
+):
+    from plot_server.connection_limits import ConnectionLimits
+    from plot_server.server import ServedApp
+    from tui.helpers import until
+
+    hub = Hub(rules, tmp_path / "server", later=Later())
+    made = [
+        hub.create(Account(f"key {k}", f"p{k}"), Player.SS, opponent=Seat.HUMAN, seed=k).id for k in range(9)
+    ]
+    app = ServedApp(None, hub, CAROL, limits=ConnectionLimits(idle=600))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen is app.lobby, "the lobby")
+        rows = app.lobby.query_one("DataTable")
+        await pilot.press("end")
+        assert rows.cursor_row == len(made) - 1
+        await pilot.press("home")
+        assert rows.cursor_row == 0
+        await pilot.press("end", "j")  # the last table's join dialog
+        await until(pilot, lambda: app.screen is not app.lobby, "the join dialog")
+        for c in hub.tables[made[-1]].code:
+            await pilot.press(c)
+        await pilot.press("enter")
+        await until(pilot, lambda: app.game_screen is not None, "the game")
+        # at 80 columns the header ends at the game's id: the table comes first
+        assert app.sub_title.startswith(f"table {made[-1]}: carol plays the Abwehr")
