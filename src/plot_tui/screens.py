@@ -54,7 +54,7 @@ HELP = """\
   a                every legal action, in a list
   r                roll: recruitment, investigation, the coup
   d                decline: no coup, reveal no more, stay, call off
-  D                no coup this Game-Turn (against the computer)
+  D                no coup this Game-Turn, not asked again (18.11)
   e                end the moving unit's move
   P                end the phase (in a Coup-Turn: move no more units)
   u                undo your last step (not past a roll, draw, reveal)
