@@ -114,7 +114,7 @@ async def test_every_widget_showing_a_name_shows_it_as_it_is(hostile_hub, viewer
         prompt = str(app.screen.query_one("#prompt").render())
         for o in t.owners.values():
             assert clean(o.name) in prompt
-        assert app.sub_title.startswith(f"{viewer} watches")
+        assert app.sub_title.startswith(f"table {t.id}: {viewer} watches")
         assert app.is_running
 
 
