@@ -262,6 +262,9 @@ class Shared:
     def _catch_up(self, store: Store) -> None:
         self._heard_bans(store)  # (changed, perhaps, while not listening)
         for table_id in list(self.known):
+            # its seats, code and rematch as they are now (a seat taken elsewhere before
+            # this listener listened, at a start or after a lost link), then its lines
+            self._heard(store, f"{table_id} meta")
             self._heard(store, f"{table_id} 0")
         # the tables listed: those whose marks changed are read, on the loop
         self.post(functools.partial(self.hooks.marks, store.marks(self.keep_finished)))

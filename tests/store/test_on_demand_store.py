@@ -154,3 +154,30 @@ def test_a_table_being_read_is_followed_from_before_its_lines_are_read(procs, mo
     monkeypatch.setattr(b.stored, "_read_stored", reading)
     b.table(table.id)
     assert followed == [True]
+
+
+def test_a_seat_taken_while_a_process_was_not_listening_is_read_at_its_catch_up(procs, url):
+    """A process whose listener was not yet listening (at its start, or while its link
+    was lost) hears nothing of a seat taken meanwhile: its catch-up reads the seats of
+    the tables it holds, not only their lines."""
+    import json
+
+    from plot_server.pgstore import Store
+
+    a, _ = procs.hubs
+    table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=16)
+    meta, _version = a.shared.store.table(table.id)
+    meta["owners"]["abwehr"] = {"key": BOB.key, "name": BOB.name}
+    with psycopg.connect(url) as conn:  # taken with no NOTIFY: as if A was not listening
+        conn.execute(
+            "UPDATE plot_tables SET meta = %s, version = version + 1 WHERE id = %s",
+            (json.dumps(meta), table.id),
+        )
+    procs.until(lambda: True)
+    assert table.owners[Player.ABWEHR] is None
+    store = Store(url)
+    try:
+        a.shared._catch_up(store)
+    finally:
+        store.close()
+    procs.until(lambda: table.owners[Player.ABWEHR] == BOB)
