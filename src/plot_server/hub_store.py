@@ -91,7 +91,7 @@ class StoreTables:
         self.shared: Shared | None = None  # the link, once started (Hub.use_store)
         # tables closed by the host, and the version of the row that closed them: a
         # notice read before the closing (the listener runs beside the loop) must not
-        # open one again
+        # list one again
         self.closed: dict[str, int] = {}
         # each table listed here: its row's version and its listing's size, as read
         # (what the store's marks are compared with after the link was lost)
@@ -204,8 +204,8 @@ class StoreTables:
         listing) each. Those that changed are told, at once."""
         changed = []
         for table_id, meta, version, kept in rows:
-            if table_id in self.hub.damaged:
-                continue  # named to the host and listed as damaged: left as it is
+            if table_id in self.hub.damaged or version <= self.closed.get(table_id, -1):
+                continue  # listed as damaged (left as it is), or news older than its closing
             if table_id in self.hub.tables:  # loaded meanwhile: as a table's change
                 self.table_from_store(table_id, meta, version, [])
                 continue

@@ -535,11 +535,12 @@ def test_a_notice_read_before_the_host_closed_a_table_does_not_open_it_again(pro
     a, _ = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=3)
     store = a.shared.store
-    meta, version = store.table(table.id)  # the row as it stood before the closing
+    meta, version, listing = store.listed(table.id)  # the row as it stood before the closing
     rows = store.lines(table.id)
     a.close(table.id, "a test of the host's hand")
     a.stored.table_from_store(table.id, meta, version, rows)
-    assert table.id not in a.tables
+    a.stored.listings_heard([(table.id, meta, version, listing)])  # nor list it again
+    assert table.id not in a.tables and table.id not in a.listed and a.listing(table.id) is None
 
 
 def test_a_line_of_talk_taken_back_on_one_process_is_removed_on_the_other(procs, url, rules):
