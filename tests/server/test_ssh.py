@@ -408,7 +408,9 @@ def test_a_plain_text_player_and_a_full_screen_player_share_a_table_over_ssh(tmp
             return len(server.record("T1", rules).timeline)
 
         while set(movers) != {Player.SS, Player.ABWEHR} or len(movers) < 4:
-            assert len(movers) < 40, movers
+            # (a guard against a game stuck: how many steps the Abwehr takes before the
+            # SS's first depends on the table's secret seed, and once went past 40)
+            assert len(movers) < 150, movers
             side = server.record("T1", rules).timeline.final.to_act
             movers.append(side)
             before = actions()
