@@ -21,7 +21,7 @@ from plot_session.describe import SIDE
 from plot_session.session import Seat
 from plot_tui.closing import OnceModal, OnceScreen
 from plot_tui.fields import stray_key
-from plot_tui.panels import LogView
+from plot_tui.panels import LogView, Panel
 from plot_tui.plain import join, plain
 from plot_tui.screens import Choice, SetupForm
 from plot_tui.talk import TalkInput, chat_text, clock_of
@@ -110,17 +110,17 @@ class LobbyScreen(OnceScreen[None]):
         self.narrow = False  # every table listed on two lines (a narrow terminal)
         self._hint_shown = False  # the message line holds the empty list's hint
         self.kept = ""  # news that stays over the list's own hints until a key (a table closed)
-        # what is on the screen: the list, the title, the lobby's talk, the message line
+        # what is on the screen: the list, and the lobby's talk (the title and message
+        # line are Panels, which keep their own)
         self._shown: tuple[tuple[str, ...], list[Row]] | None = None
-        self._title_shown = ""
         self._chat_shown: tuple | None = None
-        self._message_shown: tuple[str, bool] = ("", False)
 
     def compose(self) -> ComposeResult:
-        yield Static(self.title_text(), id="title")
+        # (Panels: each is drawn again only when what it says changed)
+        yield Panel(self.title_text(), id="title")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         yield LogView(id="lobby-chat")
-        yield Static("", id="message")
+        yield Panel("", id="message")
         yield Static(LOBBY_HELP, id="keys")
         yield Footer()
 
@@ -173,10 +173,7 @@ class LobbyScreen(OnceScreen[None]):
     def refresh_rows(self) -> None:
         # (each part is drawn again only when it changed: every change at any table asks
         # every lobby, and most change nothing it shows)
-        title = self.title_text()  # a game's end rates
-        if title.plain != self._title_shown:
-            self._title_shown = title.plain
-            self.query_one("#title", Static).update(title)
+        self.query_one("#title", Panel).update(self.title_text())  # a game's end rates
         t = self.query_one(DataTable)
         rows: list[Row] = []
         more = 0  # tables the list leaves out
@@ -350,9 +347,7 @@ class LobbyScreen(OnceScreen[None]):
     def say(self, text: str, *, error: bool = False) -> None:
         """``text`` is shown as it is (it may name players): no markup."""
         self._hint_shown = False  # (anything said takes the hint's place)
-        if (text, error) != self._message_shown:
-            self._message_shown = (text, error)
-            self.query_one("#message", Static).update(plain(text, "bold red" if error else "green"))
+        self.query_one("#message", Panel).update(plain(text, "bold red" if error else "green"))
 
     @property
     def desk(self) -> TableDesk:
