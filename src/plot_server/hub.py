@@ -41,8 +41,8 @@ from .chat import TABLE_TALK, WATCHERS_TALK, WATCHING, Lobby, Pace, TooFast, tex
 from .clocks import Clocks, clock_words
 from .figures import Figures
 from .guard import name_problem, normal_name
-from .hub_store import RECONNECTING, UNREADABLE, StoreTables
-from .listing import Listing, listing_from
+from .hub_store import RECONNECTING, UNREADABLE, StoreTables, kept_listing
+from .listing import Listing
 from .lookalikes import lookalike
 from .notices import Notices
 from .passes import Passes, PassesInMemory, StoredPasses
@@ -373,13 +373,10 @@ class Hub:
     # -- sitting down ---------------------------------------------------------------------
     def listings(self) -> list[Listing]:
         """Every table this server lists, loaded or not, as the lists say it."""
-        out = [t.listing() for t in self.tables.values()]
-        here = self.presence.by_table()
-        for table_id, listing in self.listed.items():
-            if table_id not in self.tables:
-                present = here.get(table_id)
-                out.append(listing if present is None else attrs.evolve(listing, present=present))
-        return out
+        loaded = [t.listing() for t in self.tables.values()]
+        return loaded + [
+            t for i in self.listed if i not in self.tables and (t := self.listing(i)) is not None
+        ]
 
     def listing(self, table_id: str) -> Listing | None:
         """One table as the lists say it; None if there is none (or it is damaged)."""
@@ -1048,17 +1045,15 @@ class Hub:
         game need not run (else None: the table is read); TableClosed, ValueError and
         the like as _load's."""
         meta = self._meta(meta_path)
-        kept = meta.get("listing")
-        if kept is None:
+        listing = kept_listing(meta["id"], meta, meta.get("listing"), str(meta_path))
+        if listing is None:
             return None
-        listing = listing_from(kept)
         path = record_path(self.home, meta.get("record"), meta["id"])
-        if listing.id != meta["id"] or listing.size != path.stat().st_size:
+        if listing.size != path.stat().st_size:
             return None  # older than its record: made again from the game
         if listing.computer_to_act() or (listing.over and not self.results.knows(listing.id)):
             return None  # the computer is to move (its game runs), or a result is to be kept
-        # the file's owners and rematch are the table's own; the listing repeats them
-        return attrs.evolve(listing, owners=owners_from(meta), rematch=rematch_from(meta, str(meta_path)))
+        return listing
 
     def _damaged(self, meta_path: Path, why: str) -> None:
         if number(meta_path.stem) == 0:

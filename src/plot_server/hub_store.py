@@ -47,6 +47,19 @@ RECONNECTING = (
 )
 
 
+def kept_listing(table_id: str, meta: dict, kept: object, where: str) -> Listing | None:
+    """A table's listing as kept beside its record (in its table file, or its row),
+    with the owners and rematch of that file or row, which are the table's own (the
+    listing repeats them); None if none is kept, or it is another table's. ValueError
+    (KeyError, TypeError) if it cannot be read."""
+    if kept is None:
+        return None
+    listing = listing_from(kept)
+    if listing.id != table_id:
+        return None
+    return attrs.evolve(listing, owners=owners_from(meta), rematch=rematch_from(meta, where))
+
+
 def stored_record(table_id: str, rows: list[tuple[int, str]], rules: Rules) -> Record:
     """A stored table's record from its rows (line number, text), checked as a file's is."""
     data = "".join(f"{text}\n" for _, text in rows).encode("utf-8")
@@ -176,17 +189,8 @@ class StoreTables:
     def _listing(table_id: str, meta: dict, kept: object) -> Listing | None:
         """A stored listing with its row's owners and rematch (the table's own); None if
         there is none that can be read."""
-        if kept is None:
-            return None
         try:
-            listing = listing_from(kept)
-            if listing.id != table_id:
-                return None
-            return attrs.evolve(
-                listing,
-                owners=owners_from(meta),
-                rematch=rematch_from(meta, f"table {table_id} in the store"),
-            )
+            return kept_listing(table_id, meta, kept, f"table {table_id} in the store")
         except (ValueError, KeyError, TypeError, AttributeError):
             return None  # (made again from the game)
 
