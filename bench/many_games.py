@@ -244,18 +244,11 @@ def read_alone(url: str, n: int, d: str) -> None:
 
 
 def main(games: int = 10_000, players: int = 500, seated: int = 50, store: str = "") -> None:
-    with tempfile.TemporaryDirectory() as d:
-        if store:
-            asyncio.run(run(store, games, players, seated, d))
-            return
-        from tools import pgcluster
+    from tools import pgcluster
 
-        why = pgcluster.missing()
-        if why:
-            print(f"many games: needs PostgreSQL: {why}")
-            return
-        with pgcluster.throwaway("many") as (_, url):
-            asyncio.run(run(url, games, players, seated, d))
+    with tempfile.TemporaryDirectory() as d, pgcluster.store_for(store, "many", "many games") as found:
+        if found is not None:
+            asyncio.run(run(found[1], games, players, seated, d))
 
 
 if __name__ == "__main__":

@@ -315,17 +315,15 @@ def main(
     if workers == 1 and store is None:
         asyncio.run(run(sessions, rounds, door, thinkers, cpus=cpus))
         return
-    if store not in (None, "auto"):
-        asyncio.run(run(sessions, rounds, door, thinkers, workers, store, cpus))
-        return
     from tools import pgcluster
 
-    why = pgcluster.missing()
-    if why:
-        print(f"{door}: --workers {workers} needs PostgreSQL: {why}")
-        return
-    with pgcluster.throwaway("bench") as (cluster, url):
-        STORE_PIDS.append(int((cluster.data / "postmaster.pid").read_text().split()[0]))
+    given = None if store == "auto" else store
+    with pgcluster.store_for(given, "bench", f"{door}: --workers {workers}") as found:
+        if found is None:
+            return
+        cluster, url = found
+        if cluster is not None:  # (its CPU is counted apart from the server's)
+            STORE_PIDS.append(int((cluster.data / "postmaster.pid").read_text().split()[0]))
         asyncio.run(run(sessions, rounds, door, thinkers, workers, url, cpus))
 
 

@@ -115,17 +115,11 @@ def main() -> None:
         url = args[k + 1]
         del args[k : k + 2]
     moves = int(args[0]) if args else 300
-    if url:
-        run(url, moves)
-        return
     from tools import pgcluster
 
-    why = pgcluster.missing()
-    if why:
-        print(f"store: needs PostgreSQL: {why}")
-        return
-    with pgcluster.throwaway("bench_store") as (_, url):
-        run(url, moves)
+    with pgcluster.store_for(url, "bench_store", "store") as found:
+        if found is not None:
+            run(found[1], moves)
 
 
 if __name__ == "__main__":

@@ -102,3 +102,20 @@ def throwaway(database: str) -> Iterator[tuple[Cluster, str]]:
         yield cluster, cluster.new_database(database)
     finally:
         cluster.remove()
+
+
+@contextmanager
+def store_for(url: str | None, database: str, what: str) -> Iterator[tuple[Cluster | None, str] | None]:
+    """A bench's store: the one at ``url`` if given (no cluster), else a throwaway
+    cluster's ``database``; None, with why said for ``what``, if PostgreSQL cannot be
+    had here."""
+    if url:
+        yield None, url
+        return
+    why = missing()
+    if why:
+        print(f"{what}: needs PostgreSQL: {why}")
+        yield None
+        return
+    with throwaway(database) as made:
+        yield made
