@@ -111,8 +111,33 @@ BAD = [
         f"{F}, line 5: chits > ss: there is no chit 'ZZ9'",
     ),
     (
+        "[chits]\nabwehr_hidden = 99",
+        f"{F}, line 2: chits > abwehr_hidden: expected a whole number in 0..97, got 99",
+    ),
+    (
+        "[chits]\nss_hidden = 60\nabwehr_hidden = 38",
+        f"{F}, line 2: chits > ss_hidden: only 97 chits are left in the cup",
+    ),
+    (
+        '[chits]\nlaid = { FA1 = "999" }',
+        f"{F}, line 2: chits > laid: chit FA1 must lie on a unit (18.61), and there is no unit '999'",
+    ),
+    (
+        '[chits]\nss = ["TR1"]\nlaid = { TR1 = "301" }',
+        f"{F}, line 3: chits > laid: chit TR1 is listed twice",
+    ),
+    (
+        'activated = ["999"]',
+        f"{F}, line 1: activated[0]: there is no unit '999'",
+    ),
+    (
+        'phase = "coup_movement"\n[coup]\npenalty = 2\nbonus = 3\npassed = ["allies"]',
+        f'{F}, line 5: coup > passed[0]: expected "ss" or "abwehr", got \'allies\'',
+    ),
+    (
         '[chits]\nss = ["TR1"]\ncup = ["TR2"]',
-        f"{F}, line 3: chits > cup: unknown key 'cup' (known keys here: abwehr, ss)",
+        f"{F}, line 3: chits > cup: unknown key 'cup' "
+        "(known keys here: abwehr, abwehr_hidden, laid, ss, ss_hidden)",
     ),
     ('phase = "coup_movement"', f"{F}, line 1: phase: phase 'coup_movement' needs a [coup] table"),
     (
@@ -146,7 +171,7 @@ BAD = [
     (
         'phase = "coup_movement"\n\n[coup]\npenalty = 2\nbonus = 5\nwhat = 1',
         f"{F}, line 6: coup > what: unknown key 'what' (known keys here: abwehr_bonus, bonus, "
-        "penalty, turn, units)",
+        "passed, penalty, turn, units)",
     ),
     ('active = "303"', f"{F}, line 1: active: the active unit must be a unit on the map, got '303'"),
     ('active = "777"', f"{F}, line 1: active: the active unit must be a unit on the map, got '777'"),
@@ -159,8 +184,14 @@ BAD = [
         f"{F}, line 2: unit 501 > controller: Jade-Amicol is Allied and belongs to neither player "
         "(2.2, 11.12): leave controller out",
     ),
-    ('step = "bogus"', f"{F}, line 1: step: expected one of free, hitler; got 'bogus'"),
-    ('phase = "recruitment"\nstep = "roll"', f"{F}, line 2: step: expected one of free; got 'roll'"),
+    (
+        'step = "bogus"',
+        f"{F}, line 1: step: expected one of after_window, coup_window, free, hitler; got 'bogus'",
+    ),
+    (
+        'phase = "recruitment"\nstep = "roll"',
+        f"{F}, line 2: step: expected one of after_window, coup_window, free; got 'roll'",
+    ),
     (
         'phasing = "abwehr"\nstep = "hitler"',
         f"{F}, line 2: step: only the SS rolls for Hitler, at the start of his movement (9.61)",
@@ -175,8 +206,8 @@ BAD = [
     ("mp_spent = -1", f"{F}, line 1: mp_spent: expected a whole number in 0..20, got -1"),
     (
         "extra = 1",
-        f"{F}, line 1: extra: unknown key 'extra' (known keys here: active, base, "
-        "dice, mp_spent, phase, phasing, seed, step, turn)",
+        f"{F}, line 1: extra: unknown key 'extra' (known keys here: activated, active, "
+        "base, dice, mp_spent, phase, phasing, seed, step, targeted, turn)",
     ),
     (
         '[[pending]]\nkind = "bribe"',

@@ -17,9 +17,16 @@
     "002" = { hex = "1714", marker = "masked" }
     "000" = { box = "eliminated" }
 
+    activated = ["302"]           # optional: units that have moved, recruited or
+    targeted = ["105"]            #   investigated this phase, and units recruited or
+                                  #   investigated at it (the active unit is activated)
+
     [chits]                       # every chit not listed is in the cup
     ss = ["TR1", "L305"]
     abwehr = ["FR1"]
+    abwehr_hidden = 2             # optional: chits the SS has not seen, dealt from the
+                                  #   cup by the seed (a position from the SS's eyes)
+    laid = { FA2 = "301" }        # optional: chits laid on units in a Coup-Turn (18.61)
 
     [coup]                        # for phase = "coup_interphase", "coup_movement", "coup_status"
     penalty = 2                   # 18.17
@@ -27,6 +34,7 @@
     abwehr_bonus = 3              # optional, default = bonus (18.52)
     units = 2                     # interphase units (18.22)
     turn = 1                      # Coup-Turn; 0 in the interphase
+    passed = ["ss"]               # optional: who will move no more units (18.33)
 
     [[pending]]                   # optional: decisions waiting, the last one first to answer
     kind = "expose_investigators" # a kind of decision (engine/pending.py) and what it is
@@ -39,6 +47,7 @@ Errors name the line and key, like the rules_data loaders.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -77,6 +86,13 @@ STEPS = {
     Phase.STATUS: (Step.RETIRE, Step.FREE, Step.PANIC, Step.COUP_WINDOW, Step.AFTER_WINDOW),
     Phase.COUP_MOVEMENT: (Step.FREE, Step.HANDOFF),
 }
+ANY_PHASE = (Step.COUP_WINDOW, Step.AFTER_WINDOW)  # the coup's window ends every phase (18.11)
+
+
+def steps_of(phase: Phase) -> tuple[Step, ...]:
+    """The steps of ``phase`` a position may start at."""
+    own = STEPS.get(phase, (Step.FREE,))
+    return own + tuple(s for s in ANY_PHASE if s not in own)
 
 
 class PositionError(DataError):
@@ -103,8 +119,9 @@ def _player(node: Node, key: str, default: str | None = None, allow_none: bool =
     return None if value in (None, "none") else Player(value)
 
 
-def _units(root: Node, rules: Rules, state: GameState, base: str) -> dict[str, UnitState]:
-    """Every unit where the base puts it, then as the [units] table says."""
+def _units(root: Node, rules: Rules, state: GameState, base: str, active: str | None) -> dict[str, UnitState]:
+    """Every unit where the base puts it, then as the [units] table says. One unit to a
+    hex (8.0), but the unit moving may be passing through another's (8.11)."""
     units = {u.id: u for u in state.units}
     if base == "empty":
         for uid, u in units.items():
@@ -126,7 +143,7 @@ def _units(root: Node, rules: Rules, state: GameState, base: str) -> dict[str, U
             units[uid] = _unit(node, rules, units[uid])
     where: dict[int, str] = {}
     for u in units.values():
-        if u.hex is not None:
+        if u.hex is not None and u.id != active:
             if u.hex in where and table is not None:
                 # The line that put one there: the standard set-up puts no two units
                 # on one hex, so a [units] table listed at least one of them.
@@ -136,19 +153,41 @@ def _units(root: Node, rules: Rules, state: GameState, base: str) -> dict[str, U
     return units
 
 
-def _chits(root: Node, rules: Rules) -> list[str]:
-    """Each chit's holder: in the cup unless the [chits] table hands it to a side."""
+def _chits(root: Node, rules: Rules, seed: int, units: dict[str, UnitState]) -> list[str]:
+    """Each chit's holder: in the cup unless the [chits] table hands it to a side or lays
+    it on a unit; a side's hidden chits are then dealt from the cup, by the seed."""
     chits = ["cup"] * len(chit_ids(rules))
     if root.has("chits"):
         table = root.table("chits")
         index = {c: i for i, c in enumerate(chit_ids(rules))}
+
+        def give(key: str, c: object, holder: str) -> None:
+            if not isinstance(c, str) or c not in index:
+                table.fail(key, f"there is no chit {c!r}")
+            if chits[index[c]] != CUP:
+                table.fail(key, f"chit {c} is listed twice")
+            chits[index[c]] = holder
+
         for holder in ("ss", "abwehr"):
             for c in table.list(holder, default=[]):
-                if c not in index:
-                    table.fail(holder, f"there is no chit {c!r}")
-                if chits[index[c]] != CUP:
-                    table.fail(holder, f"chit {c} is listed twice")
-                chits[index[c]] = holder
+                give(holder, c, holder)
+        laid = table.raw("laid", default={})
+        if not isinstance(laid, dict):
+            table.fail("laid", 'expected { FA2 = "301", ... }: each chit and the unit it lies on')
+        for c, uid in laid.items():
+            if not isinstance(uid, str) or uid not in units:
+                table.fail("laid", f"chit {c} must lie on a unit (18.61), and there is no unit {uid!r}")
+            give("laid", c, uid)
+        hidden = {h: table.int(f"{h}_hidden", lo=0, hi=len(index), default=0) for h in ("ss", "abwehr")}
+        cup = [i for i, where in enumerate(chits) if where == CUP]
+        if sum(hidden.values()) > len(cup):
+            key = "ss_hidden" if hidden["ss"] else "abwehr_hidden"
+            table.fail(key, f"only {len(cup)} chits are left in the cup")
+        random.Random(f"{seed}/hidden chits").shuffle(cup)
+        for holder, n in hidden.items():
+            for i in cup[:n]:
+                chits[i] = holder
+            cup = cup[n:]
         table.done()
     return chits
 
@@ -165,6 +204,7 @@ def _coup(root: Node, rules: Rules) -> CoupState | None:
         abwehr_bonus=c.int("abwehr_bonus", lo=0, hi=20, default=bonus),
         interphase_units=c.int("units", lo=0, hi=20, default=0),
         turn=c.int("turn", lo=0, hi=rules.game.coup_turns, default=1),
+        passed=frozenset(c.list_of("passed", lambda n, k, v: _player_named(n, k, v), default=[])),
     )
     c.done()
     return coup
@@ -195,12 +235,12 @@ def _build(root: Node, rules: Rules, seed: int, new_game: Callable[..., GameStat
         lambda n, k, v: n.check_int("dice", v, lo=1, hi=rules.game.die_sides, what=f"a die roll at {k}"),
         default=[],
     )
-    units = _units(root, rules, state, base)
-    chits = _chits(root, rules)
+    active = root.str("active", default=None)
+    units = _units(root, rules, state, base, active)
+    chits = _chits(root, rules, seed, units)
     coup = _coup(root, rules)
     if phase in COUP_PHASES and coup is None:
         root.fail("phase", f"phase {phase.value!r} needs a [coup] table")
-    active = root.str("active", default=None)
     mp_spent = root.int("mp_spent", lo=0, hi=20, default=0)
     if active is not None and (active not in units or units[active].hex is None):
         root.fail("active", f"the active unit must be a unit on the map, got {active!r}")
@@ -212,7 +252,7 @@ def _build(root: Node, rules: Rules, seed: int, new_game: Callable[..., GameStat
     step = Step(
         root.str(
             "step",
-            choices=[s.value for s in STEPS.get(phase, (Step.FREE,))],
+            choices=[s.value for s in steps_of(phase)],
             default=FIRST_STEP.get(phase, Step.FREE).value,
         )
     )
@@ -234,11 +274,15 @@ def _build(root: Node, rules: Rules, seed: int, new_game: Callable[..., GameStat
         if root.has("pending")
         else ()
     )
+    listed = {
+        key: frozenset(root.list_of(key, lambda n, k, v: _unit_id(n, k, v, rules), default=[]))
+        for key in ("activated", "targeted")
+    }
     root.done()
     # An announced investigation has used its investigators and its target this phase
     # (13.0), as announce() would have left them.
-    used = {u for d in pending if isinstance(d, Exposure) for u in d.units}
-    targeted = frozenset(d.unit for d in pending if isinstance(d, Exposure))
+    used = {u for d in pending if isinstance(d, Exposure) for u in d.units} | listed["activated"]
+    targeted = frozenset(d.unit for d in pending if isinstance(d, Exposure)) | listed["targeted"]
     state = evolve(
         state,
         turn=turn,
@@ -293,6 +337,12 @@ def _decision(node: Node, rules: Rules) -> Decision:
     if missing:
         node.fail(None, f"the {kind.value} decision needs {', '.join(missing)}")
     return cls(**values)
+
+
+def _player_named(node: Node, key: str, name: object) -> Player:
+    if name not in ("ss", "abwehr"):
+        node.fail(key, f'expected "ss" or "abwehr", got {name!r}')
+    return Player(name)
 
 
 def _unit_id(node: Node, key: str, uid: object, rules: Rules) -> str:

@@ -1,0 +1,133 @@
+"""A position written from one side's view loads back to the same view: every decision
+of real games, written and read, gives its side the same board, hand, pending decisions
+and legal actions; and the text holds nothing the side could not see."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+
+from plot_ai import easy
+from plot_core import Player, apply, legal_actions, load_position, load_rules, new_game, view
+from plot_core.engine import CUP, chit_ids
+from plot_core.engine.position_text import Unwritable, position_text
+
+from .helpers import illegal, play, pos
+
+RULES = load_rules()
+
+
+def decisions(seed: int):
+    """Every state of a game between the rules of thumb where the side to act has a choice."""
+    s = new_game(seed, rules=RULES)
+    rnd = random.Random(seed)
+    while s.outcome is None:
+        legal = legal_actions(s)
+        if len(legal) > 1:
+            yield s, legal
+        s = apply(s, easy.choose_in(s, legal, rnd))
+
+
+@pytest.mark.parametrize("seed", [8101, 8102])
+def test_every_decision_of_a_game_loads_back_as_its_side_saw_it(seed):
+    written = 0
+    for s, legal in decisions(seed):
+        side = s.actor
+        v = view(s, side)
+        try:
+            text = position_text(v, RULES, seed=5)
+        except Unwritable:
+            assert s.german_assignment is not None  # the one moment a position cannot hold
+            continue
+        back = load_position(text, rules=RULES)
+        assert attrs.evolve(view(back, side), events=()) == attrs.evolve(v, events=()), text
+        assert set(legal_actions(back)) == set(legal), text
+        written += 1
+    assert written > 300
+
+
+def _swap_hidden(s, side: Player):
+    """The same moment with the other side's hand dealt afresh from its chits and the cup."""
+    other = Player.ABWEHR if side is Player.SS else Player.SS
+    ids = chit_ids(RULES)
+    pool = [i for i, w in enumerate(s.chits) if w in (CUP, other.value)]
+    held = sum(1 for i in pool if s.chits[i] == other.value)
+    random.Random(1).shuffle(pool)
+    chits = list(s.chits)
+    for k, i in enumerate(pool):
+        chits[i] = other.value if k < held else CUP
+    assert len(chits) == len(ids)
+    return attrs.evolve(s, chits=tuple(chits))
+
+
+def test_the_text_holds_nothing_the_side_could_not_see():
+    """The other side's hand, the cup and the seed of the game change nothing written."""
+    seen = 0
+    for s, _ in decisions(8103):
+        side = s.actor
+        other_hand = s.chits_of((Player.ABWEHR if side is Player.SS else Player.SS).value)
+        if not other_hand or s.german_assignment is not None:
+            continue
+        swapped = attrs.evolve(_swap_hidden(s, side), seed=s.seed + 1, rng=s.rng + 1)
+        if swapped.chits == s.chits:
+            continue
+        mine = position_text(view(s, side), RULES, seed=5)
+        assert position_text(view(swapped, side), RULES, seed=5) == mine
+        for c in other_hand:
+            assert c not in mine
+        seen += 1
+    assert seen > 50
+
+
+def test_a_spectators_view_and_a_finished_game_are_refused():
+    s = new_game(3, rules=RULES)
+    with pytest.raises(Unwritable, match="spectator"):
+        position_text(view(s, None), RULES, seed=1)
+
+
+# -- what the new keys mean ----------------------------------------------------------------
+
+
+def test_a_unit_listed_as_activated_may_not_move_again_this_phase():
+    """9.14: a unit moves once a phase; ``activated`` says who has."""
+    s = pos('turn = 2\nactivated = ["301"]\n[units]\n"301" = { hex = "1614" }')
+    illegal(s, "activate 301", "9.14")
+
+
+def test_a_unit_listed_as_targeted_may_not_be_recruited_again_this_phase():
+    """12.22: one attempt a phase on a target; ``targeted`` says who has been one."""
+    units = '[units]\n"101" = { hex = "2210", controller = "none" }\n"001" = { hex = "2110" }'
+    fresh = pos(f'phase = "recruitment"\nphasing = "ss"\n{units}')
+    assert "recruit 101" in [str(a) for a in legal_actions(fresh)]
+    s = pos(f'phase = "recruitment"\nphasing = "ss"\ntargeted = ["101"]\n{units}')
+    illegal(s, "recruit 101", "12.22")
+
+
+def test_the_unit_moving_may_stand_on_a_friendly_unit_it_passes_through():
+    """8.11: a unit moving may pass through a friendly unit; it may not stop there (8.0)."""
+    s = pos(
+        'turn = 2\nactive = "301"\nmp_spent = 1\n[units]\n"301" = { hex = "1614" }\n"302" = { hex = "1614" }'
+    )
+    assert s.unit("301").hex == s.unit("302").hex
+    illegal(s, "end", "8.11")
+    moved = play(s, "move 1615")
+    assert moved.unit("301").hex != moved.unit("302").hex
+
+
+def test_hidden_chits_are_dealt_from_the_cup_by_the_seed():
+    text = '[chits]\nss = ["TR1"]\nabwehr_hidden = 4'
+    one, again, other = (load_position(text, rules=RULES, seed=k) for k in (1, 1, 2))
+    assert len(one.chits_of("abwehr")) == 4 and one.chits_of("ss") == ["TR1"]
+    assert one.chits_of("abwehr") == again.chits_of("abwehr")
+    assert one.chits_of("abwehr") != other.chits_of("abwehr")
+
+
+def test_chits_laid_on_units_in_a_coup_turn_stay_laid():
+    s = pos(
+        'phase = "coup_movement"\n[units]\n"301" = { hex = "1614" }\n'
+        '[chits]\nlaid = { L305 = "301" }\n[coup]\npenalty = 2\nbonus = 3\npassed = ["ss"]'
+    )
+    assert s.chits[chit_ids(RULES).index("L305")] == "301"
+    assert s.coup is not None and s.coup.passed == frozenset({Player.SS})
