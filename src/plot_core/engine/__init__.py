@@ -19,6 +19,7 @@ from .odds import Odds, Stakes, odds_of, stakes
 from .paths import path_to, walk_problem
 from .pending import CoupOffer, Decision, Investigate, PlaceAllied, Recruit, Retreat, Return
 from .position import load_position
+from .position_text import Unwritable, position_text
 from .rolls import OUTSIDE, ChanceNeeded
 from .rules_lookup import BERLIN, PRUSSIA, lookup
 from .sequence import PLAYER_TURN, player_turn
@@ -101,6 +102,8 @@ __all__ = [
     "harassment_defence",
     "legal_actions",
     "load_position",
+    "position_text",
+    "Unwritable",
     "lookup",
     "movement_allowance",
     "need",
