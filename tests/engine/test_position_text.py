@@ -11,8 +11,7 @@ import pytest
 
 from plot_ai import easy
 from plot_core import Player, apply, legal_actions, load_position, load_rules, new_game, view
-from plot_core.engine import CUP, chit_ids
-from plot_core.engine import Unwritable, position_text
+from plot_core.engine import CUP, Unwritable, chit_ids, position_text
 
 from .helpers import illegal, play, pos
 
