@@ -582,6 +582,7 @@ def _serve(args: argparse.Namespace) -> int:
     from plot_server.private_files import keep_private, make_data_private
     from plot_server.process import run
     from plot_server.server import Limits, ensure_host_key
+    from plot_server.tables import to_operator
 
     early = _store(args)
     if early is not None:
@@ -646,7 +647,7 @@ def _serve(args: argparse.Namespace) -> int:
     keep_private()  # the records hold each game's secret seed: this user's alone
     try:
         for problem in make_data_private(home):
-            print(f"plot serve: {problem}", file=sys.stderr)
+            to_operator(problem)
     except OSError as exc:
         print(f"plot serve: --data {home}: {exc.strerror or exc}", file=sys.stderr)
         return 2

@@ -56,8 +56,8 @@ def make_data_private(home: Path) -> list[str]:
             for folder, folders, files in os.walk(top):  # (os.walk follows no link)
                 paths += [Path(folder) / name for name in [*folders, *files]]
     for path in paths:
-        if path.is_symlink():
-            continue
+        if path.is_symlink() or path.is_socket():
+            continue  # (an admin socket is reached only through its folder, made private)
         try:
             make_private(path)
         except OSError as exc:

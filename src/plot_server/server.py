@@ -630,7 +630,8 @@ class PlotSSHServer(asyncssh.SSHServer):
 
     def begin_auth(self, username: str) -> bool:
         problem = self.name_problem(split_plain(username)[0])  # plain+NAME: the plain door
-        if problem is not None:
+        if problem is not None:  # (a bad name, or one the host barred: the host hears of it)
+            to_operator(f"refused sign-in: {username[:40]} from {self._address()} ({problem})")
             self._connection.disconnect(asyncssh.DISC_ILLEGAL_USER_NAME, f"plot: {problem}")
             return True
         # Refused here, not on arrival: before the key exchange a client could not

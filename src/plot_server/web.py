@@ -436,6 +436,8 @@ def make_app(
         await socket.prepare(request)
         doorman.seated.add(request.protocol)
         gauge.open += 1
+        address = _address(request, proxies)
+        to_operator(f"connected: {who.name} from {address} (web door)")
         served = ServedApp(
             socket,
             hub,
@@ -445,11 +447,12 @@ def make_app(
             join_codes=limits.join_codes,
             door=WEB,
             size=size,
-            address=_address(request, proxies),
+            address=address,
         )
         try:
             await served.run_async()
         finally:
+            to_operator(f"disconnected: {who.name} from {address} (web door)")
             gauge.open -= 1
             doorman.seated.discard(request.protocol)
             served.leave_everything()

@@ -68,3 +68,17 @@ def test_only_the_servers_own_entries_are_closed_and_no_link_is_followed(tmp_pat
     assert make_data_private(home) == []
     assert not loose([home, home / "games", home / "games" / "T1-abc.jsonl"])
     assert loose([mine]) and loose([elsewhere])  # left alone, through the link too
+
+
+def test_a_socket_left_by_a_server_that_was_killed_is_no_problem(tmp_path, usual_umask):
+    """A server killed outright (kill -9) leaves its admin socket; the next start says
+    nothing of it (it was opened with open(), which a socket refuses: a false alarm)."""
+    import socket
+
+    home = tmp_path / "home"
+    (home / "admin").mkdir(parents=True)
+    left = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    left.bind(str(home / "admin" / "190-bee004.sock"))
+    left.close()  # the file stays, as after a kill
+    assert make_data_private(home) == []
+    assert not loose([home, home / "admin"])

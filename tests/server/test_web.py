@@ -177,6 +177,17 @@ def test_a_browser_player_makes_a_table_and_plays_and_junk_is_ignored(web_server
         t1 = web_server.table("T1")
         assert "password carol" in json.dumps(t1)  # her seat, by her name
 
+        # the host's log says when her page's game connection opened and closed
+        def said(what: str) -> bool:
+            return any(what in line for line in web_server.output)
+
+        assert said("sign-in: carol by the password, web door, from 127.0.0.1")
+        assert said("connected: carol from 127.0.0.1 (web door)")
+        deadline = time.monotonic() + 10
+        while not said("disconnected: carol from 127.0.0.1 (web door)"):
+            assert time.monotonic() < deadline, "".join(web_server.output)
+            time.sleep(0.05)
+
     asyncio.run(go())
 
 
