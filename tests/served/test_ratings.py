@@ -20,21 +20,10 @@ from plot_record.clock import stamp
 from plot_server.connection_limits import ConnectionLimits
 from plot_server.hub import Hub
 from plot_server.leaderboard import LeaderboardScreen
-from plot_server.ratings import (
-    LEVEL_RATINGS,
-    MIN_RD,
-    NEW,
-    NEW_RD,
-    Contestant,
-    Rating,
-    Result,
-    away,
-    rated,
-    standings,
-    when,
-)
+from plot_server.ratings import LEVEL_RATINGS, Contestant, Result, standings, when
 from plot_server.result_book import ACTIONS_BEFORE_TIME_RATES, RESULTS_FILE, ResultBook
 from plot_server.server import ServedApp
+from plot_session.glicko import MIN_RD, NEW, NEW_RD, Rating, away, rated
 from plot_session.session import Seat
 
 from .moves import pass_the_move
