@@ -28,7 +28,7 @@ from typing import Protocol
 import attrs
 
 from plot_core import Action, GameState, IllegalAction, Player, PlayerView, Rules, Verb, apply
-from plot_core.engine import evolve
+from plot_core.engine import CoupOffer, evolve
 
 from . import easy
 from .determinise import determinise
@@ -125,13 +125,20 @@ def feared(results: dict[int, float]) -> str:
     return "; and ".join(said)
 
 
-def horizon(state: GameState, me: Player, rnd: random.Random, reply: bool) -> GameState:
+def horizon(
+    state: GameState, me: Player, rnd: random.Random, reply: bool, *, own_window: bool = False
+) -> GameState:
     """Let the rules of thumb play on from the end of a plan until the position is
     quiet: every pending decision answered (a retreat, an advance ...), and with
-    ``reply`` the other side's next move made as well."""
+    ``reply`` the other side's next move made as well. With ``own_window``, a coup
+    window of ``me``'s own ends it too, unanswered: whether to declare is a decision of
+    its own (the rules of thumb would declare the coup there on their own terms, and
+    a plan such as ending a phase, which opens the window, would be judged by that)."""
     s = state
     for _ in range(SETTLE_LIMIT):
         if s.outcome is not None:
+            break
+        if own_window and s.pending and isinstance(s.pending[-1], CoupOffer) and s.pending[-1].player is me:
             break
         if not s.pending:
             if not reply or s.to_act is me:
@@ -141,7 +148,13 @@ def horizon(state: GameState, me: Player, rnd: random.Random, reply: bool) -> Ga
 
 
 def trial(
-    plan: Plan, start: GameState, me: Player, rnd: random.Random, *, reply: bool = False
+    plan: Plan,
+    start: GameState,
+    me: Player,
+    rnd: random.Random,
+    *,
+    reply: bool = False,
+    own_window: bool = False,
 ) -> float | None:
     """``me``'s chance of winning after ``plan`` from ``start``; None if the plan is not
     legal there (it is in every state drawn from the same view; a guard)."""
@@ -153,7 +166,7 @@ def trial(
             return None
         if s.outcome is not None:
             break
-    return value(horizon(s, me, rnd, reply), me)
+    return value(horizon(s, me, rnd, reply, own_window=own_window), me)
 
 
 class Search:
@@ -167,12 +180,13 @@ class Search:
         reply: bool = False,
         prior: Callable[[GameState], Prior] | None = None,
         walk: int = 1000,
+        own_window: bool = False,
     ):
         self.v, self.legal, self.rules, self.seed = v, list(legal), rules, seed
         if v.side is None:
             raise ValueError("a spectator's view has no side to search for")
         self.me: Player = v.side
-        self.reply = reply
+        self.reply, self.own_window = reply, own_window
         self.samples: list[GameState] = []
         first = self.sample(0)
         opinion = prior(first) if prior is not None else None
@@ -220,7 +234,7 @@ class Search:
 
     def _try(self, i: int, j: int) -> None:
         rnd = random.Random(f"{self.seed}/{j}/settle")
-        got = trial(self.plans[i], self.sample(j), self.me, rnd, reply=self.reply)
+        got = trial(self.plans[i], self.sample(j), self.me, rnd, reply=self.reply, own_window=self.own_window)
         self.spent += 1
         if got is None:  # never legal: never chosen
             self.sums[i] = -1.0e9
@@ -229,6 +243,12 @@ class Search:
         self.sums[i] += got
         self.counts[i] += 1
         self.results[i][j] = got
+
+    def top_up(self, i: int, trials: int) -> None:
+        """Try plan ``i`` on each of the first ``trials`` drawn states it has not met."""
+        for j in range(trials):
+            if j not in self.results[i]:
+                self._try(i, j)
 
     def settled(self, alive: list[int]) -> bool:
         """Would more trials leave the choice as it is? Yes if, against every other live

@@ -1,0 +1,326 @@
+"""Find puzzles in the expert's own games: the decisions where one plan is clearly best.
+
+Each game on the seeds given (set aside for this in docs/reports/puzzles.md, used for
+nothing else) is played by the expert against itself, counting trials, not seconds, so
+a game is the same on any machine. At every decision where the side to act begins a new
+plan and has more than one, the plans are weighed from that side's view
+(plot_ai.weighing) twice, from independent draws; the decision is kept as a puzzle
+candidate when both weighings put the same plan ahead of every other by the margin.
+
+Every decision examined is written down (its gaps, kept or not), one file a game
+(`DIR/game-SEED.jsonl`, written when the game is done), so a run stopped part way goes
+on where it stopped, and the figures of docs/reports/puzzles.md can be counted again:
+
+    python -m tools.make_puzzles --seeds 4100000-4100079 --procs 2
+    python -m tools.make_puzzles --count      # the figures of every game played so far
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from plot_core.engine import HITLER
+
+DIR = Path("docs/reports/puzzles")
+MARGIN = 0.15  # the best plan's lead over the second, in chance of winning
+PLAY_TRIALS = 150  # the expert's search while it plays the game (counted: reproducible)
+THEMES = {  # the first verb of the best plan that names what the puzzle is about
+    "coup": "the coup",
+    "no-reveal": "the coup",
+    "reveal": "the coup",
+    "recruit": "recruitment",
+    "join": "recruitment",
+    "investigate": "investigation",
+    "expose": "investigation",
+    "alibi": "investigation",
+    "harass": "harassment",
+    "retreat": "harassment",
+    "advance": "harassment",
+    "hitler": "Hitler",
+    "assign": "assignment",
+    "panic": "OKW panic",
+}
+
+
+def theme(phase: str, actions: list[str]) -> str:
+    if any(a.split()[1:2] == [HITLER] for a in actions):
+        return "Hitler"
+    if phase.startswith("coup_"):
+        return "the Coup-Turns"
+    if phase == "assignment":
+        return "assignment"
+    for a in actions:
+        verb = a.split()[0]
+        if verb in THEMES:
+            return THEMES[verb]
+    return "movement"
+
+
+def play(seed: int, margin: float) -> list[dict[str, Any]]:
+    """One game of the expert against itself, and every decision examined in it."""
+    from plot_ai.determinise import determinise
+    from plot_ai.effects import effect
+    from plot_ai.expert import Expert
+    from plot_ai.weighing import clear, weigh
+    from plot_core import Player, apply, legal_actions, load_rules, new_game, view
+    from plot_core.engine import Unwritable, position_text
+
+    rules = load_rules()
+    s = new_game(seed, rules=rules)
+    experts = {p: Expert(rules, trials=PLAY_TRIALS) for p in Player}
+    rnd = random.Random(seed)
+    out: list[dict[str, Any]] = []
+    i = 0
+    while s.outcome is None:
+        legal = legal_actions(s)
+        side = s.actor
+        player = experts[side]
+        v = view(s, side)
+        if len(legal) > 1 and not player.continues(legal):
+            t0 = time.perf_counter()
+            first = weigh(v, legal, rules, seed * 1000 + i * 2)
+            second = (
+                weigh(v, legal, rules, seed * 1000 + i * 2 + 1) if first and first.gap >= margin else None
+            )
+            row: dict[str, Any] = {
+                "seed": seed,
+                "i": i,
+                "side": side.value,
+                "turn": s.turn,
+                "coup_turn": s.coup.turn if s.coup else 0,
+                "phase": s.phase.value,
+                "plans": first.plans if first else 1,
+                "gap": first.gap if first else None,
+                "noise": first.noise if first else None,
+                "gap2": second.gap if second else None,
+                "kept": clear(first, second, margin),
+                "seconds": round(time.perf_counter() - t0, 2),
+            }
+            if row["kept"] and first is not None:
+                try:
+                    row["position"] = position_text(v, rules, seed=seed * 1000 + i)
+                except Unwritable as e:
+                    row["kept"], row["unwritable"] = False, str(e)
+                else:
+                    drawn = determinise(v, rules, random.Random(seed * 1000 + i))  # the mover's view only
+                    best = [str(a) for a in first.choices[0].actions]
+                    row["theme"] = theme(s.phase.value, best)
+                    row["choices"] = [
+                        {
+                            "actions": [str(a) for a in c.actions],
+                            "text": c.text,
+                            "win": c.win,
+                            "public": c.public,
+                            "tempting": c.tempting,
+                            "effect": effect(drawn, c.actions),
+                        }
+                        for c in first.choices
+                    ]
+                    row["win2"] = second.choices[0].win if second else None
+            if first is not None:
+                out.append(row)
+        s = apply(s, player.decide(v, legal, rnd))
+        i += 1
+    return out
+
+
+def _one(seed: int, margin: float, folder: str) -> tuple[int, int, int]:
+    rows = play(seed, margin)
+    path = Path(folder) / f"game-{seed}.jsonl"
+    tmp = path.with_suffix(".part")
+    tmp.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    os.replace(tmp, path)
+    return seed, len(rows), sum(r["kept"] for r in rows)
+
+
+def rows(folder: Path) -> list[dict[str, Any]]:
+    out = []
+    for path in sorted(folder.glob("game-*.jsonl")):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            try:
+                out.append(json.loads(line))
+            except json.JSONDecodeError:
+                sys.exit(f"{path}, line {n}: not a JSON line")
+    return out
+
+
+def count(folder: Path) -> list[str]:
+    """The figures: games, decisions examined and kept, the margins of those kept."""
+    found = rows(folder)
+    games = len({r["seed"] for r in found})
+    kept = [r for r in found if r["kept"]]
+    lines = [f"{games} games, {len(found)} decisions examined, {len(kept)} kept"]
+    gaps = sorted(min(r["gap"], r["gap2"]) for r in kept)
+    if gaps:
+        q = [gaps[int(k * (len(gaps) - 1) / 4)] for k in range(5)]
+        lines.append("margin kept (the smaller of the two weighings): " + ", ".join(f"{x:.2f}" for x in q))
+        lines.append("  (least, quartiles, most)")
+    bands = Counter(
+        "under 0.05" if r["gap"] < 0.05 else "0.05-0.15" if r["gap"] < 0.15 else "0.15 or more" for r in found
+    )
+    lines.append(
+        "first weighing's gap, every decision: " + ", ".join(f"{k} {v}" for k, v in sorted(bands.items()))
+    )
+    lines.append(
+        "kept by theme: " + ", ".join(f"{k} {v}" for k, v in Counter(r["theme"] for r in kept).most_common())
+    )
+    lines.append(
+        "kept by side: " + ", ".join(f"{k} {v}" for k, v in Counter(r["side"] for r in kept).most_common())
+    )
+    return lines
+
+
+# -- the set shipped: one puzzle per game, theme and turn, each explained --------------
+
+SHIPPED = Path("rules_data/puzzles")
+# What each theme's rules are, in our words, with their cases: the explanation's last part.
+RULES_SAID = {
+    "the coup": "The Abwehr may try the coup at the end of any phase (18.11), adding each "
+    "Führer Access chit it commits to the Walkyrie roll (18.12, 18.13); a failed try spends "
+    "them (18.16); a coup must clear the SS's own units from Berlin's streets within six "
+    "Coup-Turns or the Allies win and both sides lose (18.71, 18.73); and never trying loses "
+    "too (18.74).",
+    "the Coup-Turns": "In the Coup-Turns a side wins at once when none of the other's own units "
+    "is left in Berlin's streets (18.71, 18.72); after six Coup-Turns the Allies win and both "
+    "sides lose (18.73).",
+    "recruitment": "A unit may be the target of one recruitment a phase, by the units beside it "
+    "together (12.22, 12.25), and one it wins may recruit again at once (12.27).",
+    "investigation": "The SS investigates suspected units within its zones (13.0); the Abwehr "
+    "may answer with its chits (13.17).",
+    "harassment": "Harassment spends movement points and may drive the target back or take it "
+    "off the board (10.1, 10.5, 10.6).",
+    "movement": "Units move one at a time, each once a phase (9.14); the phasing side may end "
+    "the phase with units unmoved.",
+    "Hitler": "Where Hitler goes decides who can reach him (9.6).",
+    "assignment": "The Assignment Inter-Phase hands out units and chits by its table (7.0).",
+    "OKW panic": "An OKW headquarters entered by the SS may panic (12.8).",
+}
+SIDES = {"ss": "the SS", "abwehr": "the Abwehr"}
+QUOTES = "'" * 3  # a TOML multi-line literal string
+
+
+def _when(r: dict[str, Any]) -> str:
+    from plot_core.engine import PHASE_TITLES, Phase
+
+    turn = f"Coup-Turn {r['coup_turn']}" if r["coup_turn"] else f"Game-Turn {r['turn']}"
+    title = PHASE_TITLES[Phase(r["phase"])]
+    return f"{turn}, at the end of {title}" if r["theme"] == "the coup" else f"{turn}, {title}"
+
+
+def explain(r: dict[str, Any]) -> str:
+    """One paragraph: the best plan and what it does, the tempting or next best and what it
+    loses, and the rules in play, with their cases."""
+    best, *others = r["choices"]
+    side = SIDES[r["side"]]
+    out = [
+        f"{_when(r)}, {side} to decide. Best: {best['text']}"
+        + (f" ({best['effect']})" if best.get("effect") else "")
+        + f"; {side} wins {best['win']:.0%} from there."
+    ]
+    tempting = next((c for c in others if c["tempting"]), None)
+    other = tempting or others[0]
+    lead = "The rules of thumb would choose" if tempting else "The next best is"
+    out.append(
+        f"{lead} {other['text']}"
+        + (f" ({other['effect']})" if other.get("effect") else "")
+        + f": {other['win']:.0%}, {round((best['win'] - other['win']) * 100)} points less."
+    )
+    out.append(RULES_SAID[r["theme"]])
+    return " ".join(out)
+
+
+def chosen(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The kept decisions shipped: per game, the first of each theme in each turn (the
+    coup's window comes after every phase, and its answer rarely changes within a turn)."""
+    seen: set[tuple[Any, ...]] = set()
+    out = []
+    for r in sorted(found, key=lambda r: (r["seed"], r["i"])):
+        key = (r["seed"], r.get("theme"), r["turn"], r["coup_turn"])
+        if r["kept"] and key not in seen:
+            seen.add(key)
+            out.append(r)
+    return out
+
+
+def puzzle_file(r: dict[str, Any]) -> str:
+    rating = 1300 if r["choices"][0]["tempting"] else 1700  # the rules of thumb find it, or not
+    lines = [
+        f"side = {json.dumps(r['side'])}",
+        f"phase = {json.dumps(r['phase'])}",
+        f"theme = {json.dumps(r['theme'])}",
+        f"rating = {rating}",
+        f"margin = {min(r['gap'], r['gap2']):.4f}",
+        f'game = "{r["seed"]}/{r["i"]}"',
+        f"explanation = {json.dumps(explain(r), ensure_ascii=False)}",
+        f"position = {QUOTES}",
+        r["position"].rstrip("\n"),
+        QUOTES,
+    ]
+    for c in r["choices"]:
+        lines += [
+            "",
+            "[[choices]]",
+            "actions = [" + ", ".join(json.dumps(a) for a in c["actions"]) + "]",
+            f"text = {json.dumps(c['text'], ensure_ascii=False)}",
+            f"win = {c['win']}",
+        ]
+        if c["tempting"]:
+            lines.append("tempting = true")
+    return "\n".join(lines) + "\n"
+
+
+def ship(folder: Path, into: Path) -> int:
+    """Write the chosen puzzles into ``into``, replacing what it held."""
+    into.mkdir(parents=True, exist_ok=True)
+    picked = chosen(rows(folder))
+    for old in into.glob("*.toml"):
+        old.unlink()
+    for r in picked:
+        (into / f"{r['seed']}-{r['i']:04d}.toml").write_text(puzzle_file(r), encoding="utf-8")
+    return len(picked)
+
+
+def said(seed: int, examined: int, kept: int) -> None:
+    print(f"game {seed}: {examined} decisions examined, {kept} kept", flush=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m tools.make_puzzles", description=__doc__.split("\n")[0])
+    ap.add_argument("--seeds", help="A-B: the games to play (those already played are skipped)")
+    ap.add_argument("--dir", type=Path, default=DIR, help=f"where each game's findings go (default {DIR})")
+    ap.add_argument("--margin", type=float, default=MARGIN)
+    ap.add_argument("--procs", type=int, default=1)
+    ap.add_argument("--count", action="store_true", help="print the figures of the games played so far")
+    ap.add_argument("--ship", action="store_true", help=f"write the puzzles chosen into {SHIPPED}")
+    args = ap.parse_args(argv)
+    args.dir.mkdir(parents=True, exist_ok=True)
+    if args.seeds:
+        lo, _, hi = args.seeds.partition("-")
+        todo = [s for s in range(int(lo), int(hi or lo) + 1) if not (args.dir / f"game-{s}.jsonl").exists()]
+        print(f"{len(todo)} games to play", flush=True)
+        if args.procs > 1:
+            from concurrent.futures import ProcessPoolExecutor, as_completed
+
+            with ProcessPoolExecutor(args.procs) as pool:
+                jobs = [pool.submit(_one, s, args.margin, str(args.dir)) for s in todo]
+                for done in as_completed(jobs):
+                    said(*done.result())
+        else:
+            for s in todo:
+                said(*_one(s, args.margin, str(args.dir)))
+    if args.ship:
+        print(f"{ship(args.dir, SHIPPED)} puzzles written into {SHIPPED}")
+    if args.count or not (args.seeds or args.ship):
+        print("\n".join(count(args.dir)))
+
+
+if __name__ == "__main__":
+    main()
