@@ -227,11 +227,11 @@ def explain(r: dict[str, Any]) -> str:
     ]
     tempting = next((c for c in others if c["tempting"]), None)
     other = tempting or others[0]
-    lead = "The rules of thumb would choose" if tempting else "The next best is"
+    lead = "The rules of thumb's choice" if tempting else "The next best"
     out.append(
-        f"{lead} {other['text']}"
+        f"{lead}, {other['text']}"
         + (f" ({other['effect']})" if other.get("effect") else "")
-        + f": {other['win']:.0%}, {round((best['win'] - other['win']) * 100)} points less."
+        + f", gives {other['win']:.0%}: {round((best['win'] - other['win']) * 100)} points less."
     )
     out.append(RULES_SAID[r["theme"]])
     return " ".join(out)

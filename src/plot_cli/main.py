@@ -297,6 +297,23 @@ def _play_position(args: argparse.Namespace, rules, record: Path | None) -> int:
     return 0
 
 
+def _puzzles(args: argparse.Namespace) -> int:
+    from plot_core.puzzles import load_puzzles
+    from plot_tui.app import PlotApp
+
+    rules = load_rules()
+    puzzles = load_puzzles(rules)  # a broken puzzle file is said here, with its line
+    if not puzzles:
+        print("plot puzzles: no puzzles are installed (rules_data/puzzles/ is empty)", file=sys.stderr)
+        return 1
+    if args.plain:
+        from plot_tui.line_mode import puzzle_lines
+
+        return puzzle_lines(puzzles, rules, _settings(), sys.stdin, _terminal_out())
+    PlotApp(rules, settings=_settings(), puzzles=puzzles).run()
+    return 0
+
+
 def _learn_plain(args: argparse.Namespace, rules, lessons) -> int:
     """plot learn --plain: the lessons, or (--game) a guided game, in plain text."""
     import attrs
@@ -842,6 +859,13 @@ def build_parser() -> argparse.ArgumentParser:
         "guided game, its coach's line at every move)",
     )
     ln.set_defaults(run=_learn)
+    pz = sub.add_parser(
+        "puzzles",
+        help="puzzles: decisions from real games where one plan is clearly best, to find "
+        "yourself; rated, each the nearest your rating",
+    )
+    pz.add_argument("--plain", action="store_true", help="in plain text, a sentence a line")
+    pz.set_defaults(run=_puzzles)
     rs = sub.add_parser("resume", help="go on with an unfinished game from its record")
     rs.add_argument("path", nargs="?", help="the record (default: the latest unfinished game)")
     rs.add_argument(

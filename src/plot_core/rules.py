@@ -61,10 +61,10 @@ def _data_files(root: Path) -> list[str]:
     )
 
 
-# The case inventory and the tutorial's lessons hold words, citations and practice
-# positions, no number of the game: rewording them must not stop anyone's saved game
-# from resuming, so the version that records carry leaves them out.
-WORDS_ONLY = ("cases.toml", "lessons/")
+# The case inventory, the tutorial's lessons and the puzzles hold words, citations and
+# practice positions, no number of the game: rewording them must not stop anyone's saved
+# game from resuming, so the version that records carry leaves them out.
+WORDS_ONLY = ("cases.toml", "lessons/", "puzzles/")
 # Earlier versions and the version that plays the very same game now: 0.1.0 counted
 # cases.toml as well (the inventory left the hash with the rules screen); then words
 # only changed: the units' readable names (counters.toml's short names, printed labels

@@ -25,6 +25,8 @@ class Settings:
     ask_before_rolling: bool = True  # the first Enter says, the second acts
     lessons_done: tuple[str, ...] = ()  # the tutorial's lessons finished (plot learn)
     palette: str = "standard"  # the map's colours (PALETTE_NAMES; Y changes)
+    puzzle_rating: tuple[float, float, float] = (1500.0, 350.0, 0.06)  # Glicko-2: rating, RD, volatility
+    puzzles_tried: tuple[tuple[str, bool], ...] = ()  # each puzzle tried, and whether solved
 
 
 def local_settings_path() -> Path:
@@ -63,7 +65,23 @@ class SettingsFile:
             palette = data.get("palette", "standard")
             if palette not in PALETTE_NAMES:
                 raise ValueError(f"palette: expected one of {', '.join(PALETTE_NAMES)}")
-            return Settings(ask_before_rolling=ask, lessons_done=tuple(done), palette=palette)
+            rating = data.get("puzzle_rating", [1500.0, 350.0, 0.06])
+            if (
+                not isinstance(rating, list)
+                or len(rating) != 3
+                or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and x >= 0 for x in rating)
+            ):
+                raise ValueError("puzzle_rating: expected [rating, deviation, volatility]")
+            tried = data.get("puzzles_tried", {})
+            if not isinstance(tried, dict) or not all(isinstance(v, bool) for v in tried.values()):
+                raise ValueError("puzzles_tried: expected each puzzle's name and true or false")
+            return Settings(
+                ask_before_rolling=ask,
+                lessons_done=tuple(done),
+                palette=palette,
+                puzzle_rating=(float(rating[0]), float(rating[1]), float(rating[2])),
+                puzzles_tried=tuple(sorted(tried.items())),
+            )
         except (OSError, ValueError) as exc:  # json's errors are ValueErrors
             self.problem = f"settings file {self.path} not used: {exc}"
             return Settings()
@@ -78,6 +96,8 @@ class SettingsFile:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             data = attrs.asdict(settings)
             data["lessons_done"] = list(settings.lessons_done)
+            data["puzzle_rating"] = list(settings.puzzle_rating)
+            data["puzzles_tried"] = dict(settings.puzzles_tried)
             write_whole(self.path, json.dumps(data, indent=1), tmp=self.path.with_suffix(".tmp"))
         except OSError as exc:
             return f"could not save the setting ({exc.strerror or exc}); it holds until you quit"

@@ -14,9 +14,11 @@ from textual.widget import MountError
 
 from plot_core import DataError, GameState, Player, Rules, load_rules
 from plot_core.lessons import Lesson, load_lessons
+from plot_core.puzzles import Puzzle
 from plot_session.coach import SIDE
 from plot_session.controller import LOCAL_PACE, Controller
 from plot_session.describe import shown_path
+from plot_session.puzzle_play import Attempt, next_puzzle, record_of
 from plot_session.replay import Replay
 from plot_session.session import Seat, Session, lesson_session, new_session, seats_for
 from plot_session.settings import SettingsFile
@@ -27,6 +29,7 @@ from .game import GameScreen
 from .learn import CoachedGameScreen, LessonCard, LessonList, LessonScreen
 from .messages import RematchAsked
 from .plain import plain
+from .puzzle_screens import PuzzleCard, PuzzleScreen
 from .replay_screen import ReplayScreen
 from .screens import ConfirmScreen, GameSetup, HelpScreen, NewGameScreen
 
@@ -76,6 +79,7 @@ class PlotApp(App[None]):
         learn: bool = False,
         lessons: list[Lesson] | None = None,
         coached: Player | None = None,
+        puzzles: list[Puzzle] | None = None,
     ) -> None:
         """``records``: the folder new games are saved in (default: the user's data
         folder); ``record_path``: the file for the first game; ``notice``: said at start."""
@@ -88,6 +92,7 @@ class PlotApp(App[None]):
         self._learn = learn  # plot learn: the lessons first
         self._coached = coached  # plot learn --game: that side
         self._lessons = lessons  # read once, when first shown
+        self._puzzles = puzzles  # plot puzzles: one after another
         self._started: GameSetup | None = None  # the game being played, as it was set up
 
     def on_mount(self, event: events.Mount) -> None:
@@ -98,6 +103,8 @@ class PlotApp(App[None]):
             self.push_screen(
                 ReplayScreen(self._replay, self.rules, settings=self.settings), lambda _: self.exit()
             )
+        elif self._puzzles is not None:
+            self.next_puzzle()
         elif self._coached is not None:
             self.start_coached(self._coached)
         elif self._learn:
@@ -220,6 +227,28 @@ class PlotApp(App[None]):
         if result == "lesson-done" and lesson.key not in done:
             self.settings.save(attrs.evolve(self.settings.settings, lessons_done=(*done, lesson.key)))
         self.show_lessons()
+
+    # -- puzzles ---------------------------------------------------------------
+    def next_puzzle(self) -> None:
+        record = record_of(self.settings.settings)
+        puzzle = next_puzzle(self._puzzles or [], record)
+        if puzzle is None:
+            self.push_screen(
+                ConfirmScreen(plain(f"Every puzzle is solved. Your puzzle rating: {record.rating}. Leave?")),
+                lambda _: self.exit(),
+            )
+            return
+        attempt = Attempt(puzzle, self.rules)
+        self.sub_title = f"puzzle {puzzle.key}"
+        self.push_screen(
+            PuzzleCard(attempt.intro(record.rating)),
+            lambda go: self._start_puzzle(attempt) if go else self.exit(),
+        )
+
+    def _start_puzzle(self, attempt: Attempt) -> None:
+        controller = self.local(attempt.session, until=lambda state: attempt.judged())
+        screen = PuzzleScreen(attempt, controller, self.rules, self.settings)
+        self.push_screen(screen, lambda result: self.next_puzzle() if result == "next" else self.exit())
 
     def _game_ended(self, result: str | None) -> None:
         if result == "new":

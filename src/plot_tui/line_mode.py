@@ -22,6 +22,7 @@ from plot_core.engine import PHASE_TITLES, Box, Outcome, Overlays
 from plot_core.english import counted, plain_letters, searchable
 from plot_core.hexgrid import label, parse_hex
 from plot_core.lessons import Lesson
+from plot_core.puzzles import Puzzle, Verdict
 from plot_core.wording import notation, unit_name, words, words_before_its_hex
 from plot_session.choices import HexChoice, Numbers, area_words, by_hex, group_of
 from plot_session.coach import coach_line
@@ -35,7 +36,9 @@ from plot_session.describe import (
     plain_prompt,
     shown_path,
 )
+from plot_session.puzzle_play import Attempt, kept, next_puzzle, record_of
 from plot_session.session import LogLine, Seat, Session, lesson_session
+from plot_session.settings import SettingsFile
 from plot_session.step_folding import STARTS, StepFolding
 from plot_session.table import InlineScheduler, Table
 
@@ -66,17 +69,21 @@ HELP_LINES: tuple[tuple[str, str], ...] = (
     ("lesson", "  hint           in a lesson: its goal and one more hint"),
     ("seat watch", "  help           this list"),
     ("local", "  quit           stop; the game is saved and `plot resume` goes on with it"),
+    ("practice", "  quit           leave it (a lesson or puzzle is not saved)"),
 )
 HELP_TAIL = "Long answers come 20 lines at a time: Enter for more, or type your next command."
 
 
-def help_lines(*, watching: bool, abwehr: bool, served: bool, lesson: bool) -> list[str]:
+def help_lines(
+    *, watching: bool, abwehr: bool, served: bool, lesson: bool, puzzle: bool = False
+) -> list[str]:
     """The commands this player may use: a watcher is not offered moves, undo or odds,
-    nor a player on a server `plot resume` (there, leave and quit go back to the lobby)."""
+    nor a player on a server, in a lesson or at a puzzle `plot resume` (on a server,
+    leave and quit go back to the lobby; a lesson or puzzle is not saved)."""
     who = {"watch" if watching else "seat"}
     who |= {"abwehr"} if abwehr and not watching else set()
     who |= {"lesson"} if lesson else set()
-    who |= set() if served else {"local"}
+    who |= set() if served else {"practice"} if lesson or puzzle else {"local"}
     head = "Commands (you are watching: the moves are the players'):" if watching else HELP_HEAD
     return [head] + [line for kinds, line in HELP_LINES if who & set(kinds.split())] + [HELP_TAIL]
 
@@ -287,6 +294,7 @@ class LineMode(Answers):
         out: TextIO,
         *,
         lesson: Lesson | None = None,
+        puzzle: Attempt | None = None,
         coach: bool = False,
         settle: Callable[[], int] = lambda: 0,
     ) -> None:
@@ -300,6 +308,7 @@ class LineMode(Answers):
         self.numbers: Numbers[Action | HexChoice] = Numbers(lambda choices, v: choices, most=None)
         self.choices: dict[int, Action | HexChoice] = {}  # the numbers as last listed
         self.lesson = lesson  # a lesson's practice: its goal ends the game
+        self.puzzle = puzzle  # a puzzle: judged once the solver's plan is over
         self.hints = 0  # the lesson's hints given so far
         self.lesson_done = False
         self._missed_said: str | None = None  # the lesson's last "that misses the goal"
@@ -338,6 +347,10 @@ class LineMode(Answers):
                 self.lesson_done = True
                 self.say(f"Lesson done: {self.lesson.goal}")
                 return 0
+            if self.puzzle is not None and self.puzzle.judged():
+                for line in self.puzzle.words():
+                    self.say(line)
+                return 0
             missed = (
                 self.lesson.missed(
                     state, taken=c.table.session.actions_of(self.lesson.side), keys=("undo", "quit")
@@ -361,6 +374,8 @@ class LineMode(Answers):
                 self.say(
                     "Back to the list of lessons."
                     if self.lesson is not None
+                    else "The puzzle is left unsolved."
+                    if self.puzzle is not None
                     else "Stopped. The game is saved: plot resume goes on with it."
                 )
                 return 0
@@ -613,6 +628,7 @@ class LineMode(Answers):
             abwehr=c.may_skip_coups(),
             served=self.read is None,
             lesson=self.lesson is not None,
+            puzzle=self.puzzle is not None,
         ):
             self.say(line)
 
@@ -650,15 +666,22 @@ def local_lines(
     out: TextIO,
     *,
     lesson: Lesson | None = None,
+    puzzle: Attempt | None = None,
     coach: bool = False,
 ) -> LineMode:
     """A game at one keyboard in plain text: its table, run here as the lines are read
     (the computer's moves at once, each said as it is made)."""
     scheduler = InlineScheduler()
-    until = lesson.check.met if lesson is not None else (lambda state: False)
+    until = (
+        lesson.check.met
+        if lesson is not None
+        else (lambda state: puzzle.judged())
+        if puzzle is not None
+        else (lambda state: False)
+    )
     table = Table(session, scheduler, pace=0.0, until=until)
     controller = Controller(table, session.humans())
-    return LineMode(controller, read, out, lesson=lesson, coach=coach, settle=scheduler.run)
+    return LineMode(controller, read, out, lesson=lesson, puzzle=puzzle, coach=coach, settle=scheduler.run)
 
 
 def play_lines(session: Session, inp: TextIO, out: TextIO) -> int:
@@ -711,4 +734,43 @@ def learn_lines(
             on_done(lesson.key)
 
 
-__all__ = ["LineMode", "help_lines", "learn_lines", "line_reader", "local_lines", "play_lines"]
+def puzzle_lines(
+    puzzles: list[Puzzle], rules: Rules, settings: SettingsFile, inp: TextIO, out: TextIO
+) -> int:
+    """Puzzles in plain text, one after another, each the nearest the player's rating;
+    each solved or missed is kept in ``settings`` with the rating it leaves."""
+    read = line_reader(inp, out)
+
+    def say(text: str = "") -> None:
+        print(clean(text), file=out, flush=True)
+
+    while True:
+        record = record_of(settings.settings)
+        puzzle = next_puzzle(puzzles, record)
+        if puzzle is None:
+            say(f"Every puzzle is solved. Your puzzle rating: {record.rating}.")
+            return 0
+        attempt = Attempt(puzzle, rules)
+        say(attempt.intro(record.rating))
+        say("Play your plan as in a game (help lists the commands); quit leaves the puzzle.")
+        local_lines(attempt.session, read, out, puzzle=attempt).run()
+        if not attempt.judged():
+            return 0
+        after = record.after(puzzle, attempt.verdict() is Verdict.RIGHT)
+        problem = settings.save(kept(settings.settings, after))
+        say(f"Your puzzle rating: {after.rating} (was {record.rating}).{f' ({problem})' if problem else ''}")
+        say("Press Enter for the next puzzle, or type quit.")
+        answer = read()
+        if answer is None or answer.strip().lower() in ("quit", "q", "exit"):
+            return 0
+
+
+__all__ = [
+    "LineMode",
+    "help_lines",
+    "learn_lines",
+    "line_reader",
+    "local_lines",
+    "play_lines",
+    "puzzle_lines",
+]

@@ -170,6 +170,23 @@ class Node:
             return cast(builtins.int, value)
         return self.check_int(key, value, lo=lo, hi=hi)
 
+    def float(
+        self,
+        key: builtins.str,
+        *,
+        lo: builtins.float,
+        hi: builtins.float,
+        default: Any = _MISSING,
+    ) -> builtins.float:
+        value = self.raw(key, default)
+        if value is default and default is not _MISSING:
+            return cast(builtins.float, value)
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            self.fail(key, f"expected a number, got {_describe(value)}")
+        if not lo <= value <= hi:
+            self.fail(key, f"expected a number in {lo:g}..{hi:g}, got {value:g}")
+        return builtins.float(value)
+
     def check_choice(
         self, key: builtins.str, value: Any, choices: builtins.list[builtins.str]
     ) -> builtins.str:

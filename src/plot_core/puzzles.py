@@ -1,0 +1,192 @@
+"""Puzzles (rules_data/puzzles/*.toml): a decision from a real game where one plan is
+clearly best, seen from the mover's eyes, with the plans weighed and why.
+
+A puzzle file (written by tools/make_puzzles.py, from the expert's own games):
+
+    side = "abwehr"                    # the solver's side
+    phase = "status"                   # tags: the phase, and what it is about
+    theme = "the coup"
+    rating = 1620                      # its starting rating (Glicko-2, as players')
+    margin = 0.21                      # the best plan's lead, in chance of winning
+    game = "4100012/57"                # the game (seed) and decision it comes from
+    explanation = '''Why, in game terms, with the cases.'''
+    position = '''(a position from the side's eyes, see position.py)'''
+
+    [[choices]]                        # the plans weighed closely, the best first
+    actions = ["no-reveal"]            # in the actions' notation
+    text = "no coup now"
+    win = 0.62                         # the side's chance of winning after it
+    tempting = false                   # the rules of thumb's favourite
+
+A move of a unit is judged by where it stops and what it does there, not by the way it
+walked: a plan is compared as its actions with each run of steps folded into the hex it
+ends on.
+
+Puzzles are words and positions, no number of the game: they are left out of the
+rules-data version (rules.WORDS_ONLY).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+from pathlib import Path
+
+import attrs
+
+from .data.reader import Node, Source
+from .engine.actions import Action, Verb, parse_action
+from .engine.position import load_position
+from .engine.state import GameState, Phase
+from .errors import DataError
+from .parties import Player
+from .rules import Rules, load_rules
+
+THEMES = (
+    "the coup",
+    "the Coup-Turns",
+    "recruitment",
+    "investigation",
+    "harassment",
+    "movement",
+    "Hitler",
+    "assignment",
+    "OKW panic",
+)
+
+
+@attrs.frozen
+class Choice:
+    actions: tuple[Action, ...]
+    text: str
+    win: float
+    tempting: bool = False
+
+
+class Verdict(Enum):
+    GOING = "going"  # the answer so far may still be the best plan
+    RIGHT = "right"
+    WRONG = "wrong"
+
+
+Step = tuple[str, object]  # an action, or ("to", hex): a run of steps, by where it ends
+
+
+def folded(actions: Sequence[Action]) -> tuple[Step, ...]:
+    """The plan as compared: each run of steps by the hex it ends on."""
+    out: list[Step] = []
+    for a in actions:
+        if a.verb is Verb.MOVE:
+            if out and out[-1][0] == "to":
+                out[-1] = ("to", a.hex)
+            else:
+                out.append(("to", a.hex))
+        else:
+            out.append(("do", a))
+    return tuple(out)
+
+
+@attrs.frozen
+class Puzzle:
+    key: str  # the file's name without .toml
+    side: Player
+    phase: str
+    theme: str
+    rating: float
+    margin: float
+    game: str
+    explanation: str
+    position: str
+    choices: tuple[Choice, ...]
+
+    @property
+    def best(self) -> Choice:
+        return self.choices[0]
+
+    def start(self, rules: Rules) -> GameState:
+        return load_position(self.position, name=f"puzzle {self.key}", rules=rules)
+
+    def verdict(self, played: Sequence[Action], *, moving: bool) -> Verdict:
+        """The answer ``played`` so far: right once it is the best plan, wrong once it
+        can no longer be, going while it may. ``moving``: the unit that took the last
+        step may still move on (its walk is not over)."""
+        mine, best = folded(played), folded(self.best.actions)
+        if mine == best and not (moving and played and played[-1].verb is Verb.MOVE):
+            return Verdict.RIGHT
+        n = len(mine)
+        if n > len(best):
+            return Verdict.WRONG
+        walking = moving and played and played[-1].verb is Verb.MOVE
+        same = mine[: n - 1] == best[: n - 1] if walking else mine == best[:n]
+        if walking and best[n - 1][0] != "to":
+            same = False
+        return Verdict.GOING if same else Verdict.WRONG
+
+    def matching(self, played: Sequence[Action]) -> Choice | None:
+        """The weighed plan the answer played is, if it is one."""
+        mine = folded(played)
+        return next((c for c in self.choices if folded(c.actions) == mine), None)
+
+
+def _choice(node: Node) -> Choice:
+    actions = tuple(
+        node.list_of("actions", lambda n, k, v: _action(n, k, v), min_length=1),
+    )
+    choice = Choice(
+        actions=actions,
+        text=node.str("text"),
+        win=node.float("win", lo=0.0, hi=1.0),
+        tempting=node.bool("tempting", default=False),
+    )
+    node.done()
+    return choice
+
+
+def _action(node: Node, key: str, text: object) -> Action:
+    try:
+        return parse_action(str(text))
+    except ValueError as e:
+        node.fail(key, f"{text!r} is not an action: {e}")
+
+
+def load_puzzle(source: Source, key: str, rules: Rules) -> Puzzle:
+    root = source.parse_toml()
+    side = Player(root.str("side", choices=["ss", "abwehr"]))
+    choices = tuple(_choice(n) for n in root.array_of_tables("choices", lambda d, i: f"choice {i + 1}"))
+    if len(choices) < 2:
+        root.fail("choices", "a puzzle weighs at least two plans")
+    puzzle = Puzzle(
+        key=key,
+        side=side,
+        phase=root.str("phase", choices=[p.value for p in Phase]),
+        theme=root.str("theme", choices=list(THEMES)),
+        rating=root.float("rating", lo=0.0, hi=4000.0),
+        margin=root.float("margin", lo=0.0, hi=1.0),
+        game=root.str("game"),
+        explanation=root.str("explanation").strip(),
+        position=root.str("position"),
+        choices=choices,
+    )
+    root.done()
+    try:
+        start = puzzle.start(rules)
+    except DataError as exc:  # the position's own error, inside the puzzle
+        raise source.error(f"position: {exc}", line=root.line_of("position")) from None
+    if start.to_act is not side:
+        acting = f"the {start.to_act.title}" if start.to_act is not None else "no one"
+        root.fail("side", f"the position has {acting} to act, not the {side.title}")
+    return puzzle
+
+
+def puzzles_dir(rules: Rules) -> Path:
+    return rules.directory / "puzzles"
+
+
+def load_puzzles(rules: Rules | None = None) -> list[Puzzle]:
+    """Every puzzle, in the order of their files' names (a puzzle's name is its file's,
+    and stays: a player's record of it is kept by name)."""
+    rules = rules or load_rules()
+    return [
+        load_puzzle(Source.read(rules.directory, f"puzzles/{path.name}"), path.stem, rules)
+        for path in sorted(puzzles_dir(rules).glob("*.toml"))
+    ]

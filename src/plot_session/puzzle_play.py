@@ -1,0 +1,127 @@
+"""Solving puzzles (plot_core.puzzles): one attempt at a puzzle, judged as it is played,
+the words said once it is judged, and a player's rating kept across puzzles.
+
+An attempt is a session from the puzzle's position with the solver at their side and
+the easy computer at the other (which never gets to move: the puzzle is judged when the
+solver's plan is over, before any reply). Its answer is the solver's own actions, read
+from the session's log, so undo takes an answer back like any move.
+
+Ratings are Glicko-2, as lichess rates puzzles: a solved puzzle is a win against the
+puzzle's rating, a missed one a loss. The next puzzle is the one not yet solved whose
+rating is nearest the player's. A puzzle's own rating is the one shipped with it (a
+served store may move it with every player's attempts; one player's attempts at home
+rate only the player).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from plot_core import Action, Player, Rules, Verb
+from plot_core.puzzles import Puzzle, Verdict
+
+from .glicko import NEW, Rating, rated
+from .session import Seat, Session
+from .settings import Settings
+
+PUZZLE_RD = 80.0  # how sure a shipped puzzle's rating is
+SIDE = {Player.SS: "SS", Player.ABWEHR: "Abwehr"}
+
+
+def puzzle_session(puzzle: Puzzle, rules: Rules) -> Session:
+    """The puzzle's position, the solver at its side, unrecorded."""
+    seats = {p: Seat.HUMAN if p is puzzle.side else Seat.COMPUTER for p in Player}
+    return Session(puzzle.start(rules), seats, seed=0, levels={puzzle.side.enemy: "easy"})
+
+
+class Attempt:
+    """One try at ``puzzle``: its session, and the verdict on what has been played."""
+
+    def __init__(self, puzzle: Puzzle, rules: Rules) -> None:
+        self.puzzle = puzzle
+        self.session = puzzle_session(puzzle, rules)
+
+    @property
+    def played(self) -> list[Action]:
+        return self.session.actions_of(self.puzzle.side)
+
+    def verdict(self) -> Verdict:
+        played = self.played
+        state = self.session.state
+        moving = bool(played) and played[-1].verb is Verb.MOVE and state.active is not None
+        return self.puzzle.verdict(played, moving=moving)
+
+    def judged(self) -> bool:
+        return self.verdict() is not Verdict.GOING
+
+    def intro(self, rating: Rating | None = None) -> str:
+        p = self.puzzle
+        yours = f" Your rating: {rating}." if rating is not None else ""
+        return (
+            f"Puzzle {p.key} (rated {p.rating:.0f}). You play the {SIDE[p.side]}: find the best "
+            f"plan from here, with what the {SIDE[p.side]} can see.{yours}"
+        )
+
+    def words(self) -> list[str]:
+        """What is said once the attempt is judged: right or not, why, and the chances of
+        each plan weighed (the solver's own among them, if it was one)."""
+        p = self.puzzle
+        right = self.verdict() is Verdict.RIGHT
+        mine = p.matching(self.played)
+        lines = [
+            "Right: that is the best plan."
+            if right
+            else f"Not the best plan. The best: {p.best.text}."
+            + (f" Yours, {mine.text}, wins {mine.win:.0%}." if mine is not None else ""),
+            p.explanation,
+            "The plans weighed, with the chance of winning after each:",
+        ]
+        for c in p.choices:
+            marks = [m for m, on in (("best", c is p.best), ("yours", c is mine and not right)) if on]
+            lines.append(f"  {c.win:.0%}  {c.text}" + (f" ({', '.join(marks)})" if marks else ""))
+        return lines
+
+
+@attrs.frozen
+class PuzzleRecord:
+    """A player's puzzles: their rating, and each puzzle tried (solved or not, last try)."""
+
+    rating: Rating = NEW
+    tried: tuple[tuple[str, bool], ...] = ()
+
+    def solved(self, key: str) -> bool:
+        return dict(self.tried).get(key, False)
+
+    def after(self, puzzle: Puzzle, solved: bool) -> PuzzleRecord:
+        """The record after an attempt: the rating moved (a first try only: a puzzle
+        seen before is no test), the attempt kept."""
+        seen = dict(self.tried)
+        rating = self.rating
+        if puzzle.key not in seen:
+            rating = rated(rating, [(Rating(puzzle.rating, PUZZLE_RD), 1.0 if solved else 0.0)])
+        seen[puzzle.key] = seen.get(puzzle.key, False) or solved
+        return PuzzleRecord(rating, tuple(sorted(seen.items())))
+
+
+def record_of(settings: Settings) -> PuzzleRecord:
+    return PuzzleRecord(Rating(*settings.puzzle_rating), settings.puzzles_tried)
+
+
+def kept(settings: Settings, record: PuzzleRecord) -> Settings:
+    r = record.rating
+    return attrs.evolve(settings, puzzle_rating=(r.rating, r.rd, r.volatility), puzzles_tried=record.tried)
+
+
+def next_puzzle(puzzles: Sequence[Puzzle], record: PuzzleRecord) -> Puzzle | None:
+    """The puzzle not yet tried whose rating is nearest the player's (then one tried and
+    not solved; None once every one is solved)."""
+    tried = dict(record.tried)
+    for pool in (
+        [p for p in puzzles if p.key not in tried],
+        [p for p in puzzles if not tried.get(p.key, False)],
+    ):
+        if pool:
+            return min(pool, key=lambda p: (abs(p.rating - record.rating.rating), p.key))
+    return None

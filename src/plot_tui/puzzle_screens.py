@@ -1,0 +1,112 @@
+"""Puzzles on the full screen (`plot puzzles`): a card that sets the puzzle, the game
+screen at its position, judged as the solver plays, and a card with the verdict, the
+plans weighed and the rating it leaves (plot_session.puzzle_play)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from plot_core.puzzles import Verdict
+from plot_session.controller import Controller
+from plot_session.puzzle_play import Attempt, kept, record_of
+from plot_session.settings import SettingsFile
+
+from .closing import OnceModal
+from .game import GameScreen
+
+
+class PuzzleCard(OnceModal[bool]):
+    """The puzzle's setting: whose side, and the rating. Enter: start; Escape: leave."""
+
+    BINDINGS = [
+        Binding("enter,space", "answer(True)", "Start"),
+        Binding("escape,q", "answer(False)", "Leave"),
+    ]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        t = Text(self.text)
+        t.append("\n\nPlay your plan with the usual keys (? lists them); u takes a step back.", style="dim")
+        t.append("\nenter: start · esc: leave the puzzles", style="dim")
+        with VerticalScroll():
+            yield Static(t)
+
+    def action_answer(self, go: bool) -> None:
+        self.dismiss(go)
+
+
+class PuzzleResult(OnceModal[bool]):
+    """The verdict, why, the plans weighed, and the rating. Enter: the next; Escape: leave."""
+
+    BINDINGS = [
+        Binding("enter,space,n", "answer(True)", "Next"),
+        Binding("escape,q", "answer(False)", "Leave"),
+    ]
+
+    def __init__(self, lines: list[str], right: bool) -> None:
+        super().__init__()
+        self.lines, self.right = lines, right
+
+    def compose(self) -> ComposeResult:
+        t = Text()
+        first, *rest = self.lines
+        t.append(first, style="bold green" if self.right else "bold yellow")
+        for line in rest:
+            t.append("\n\n" if not line.startswith("  ") and not line.startswith("Your") else "\n")
+            t.append(line)
+        t.append("\n\nenter: the next puzzle · esc: leave", style="dim")
+        with VerticalScroll():
+            yield Static(t)
+
+    def on_mount(self) -> None:
+        for box in self.query(VerticalScroll).results(VerticalScroll):
+            box.focus()  # arrows scroll a long card
+
+    def action_answer(self, go: bool) -> None:
+        self.dismiss(go)
+
+
+class PuzzleScreen(GameScreen):
+    """The game screen at the puzzle's position, judged after every change; once judged,
+    the attempt is kept in the player's settings and the verdict shown."""
+
+    BINDINGS = [Binding("q", "leave", "Leave")]
+
+    def __init__(
+        self, attempt: Attempt, controller: Controller, rules, settings: SettingsFile | None = None
+    ) -> None:
+        super().__init__(controller, rules, settings)
+        self.attempt = attempt
+        self._judged = False
+        self.prompt_pane.notice = Text(
+            "Puzzle: find the best plan for your side (q: leave the puzzles)", style="cyan"
+        )
+
+    def after_change(self) -> None:
+        super().after_change()
+        if self._judged or not self.attempt.judged():
+            return
+        self._judged = True
+        right = self.attempt.verdict() is Verdict.RIGHT
+        lines = self.attempt.words()
+        if self.settings is not None:
+            record = record_of(self.settings.settings)
+            after = record.after(self.attempt.puzzle, right)
+            problem = self.settings.save(kept(self.settings.settings, after))
+            lines.append(f"Your puzzle rating: {after.rating} (was {record.rating}).")
+            if problem:
+                lines.append(problem)
+        self.app.push_screen(PuzzleResult(lines, right), self._finished)
+
+    def _finished(self, go_on: bool | None) -> None:
+        self.app.call_later(self.dismiss, "next" if go_on else None)  # not from the card's handler
+
+    def action_leave(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,133 @@
+"""Solving a puzzle: an attempt judged as it is played, what is said then, the rating it
+moves, and the next puzzle chosen near the player's rating; in plain text end to end."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import attrs
+import pytest
+
+from plot_core import load_rules, parse_action
+from plot_core.data.reader import Source
+from plot_core.puzzles import Verdict, load_puzzle
+from plot_session.glicko import Rating
+from plot_session.puzzle_play import Attempt, PuzzleRecord, kept, next_puzzle, record_of
+from plot_session.settings import Settings, SettingsFile
+from plot_tui.line_mode import puzzle_lines
+
+RULES = load_rules()
+DATA = Path(__file__).parent / "data"
+
+
+def coup_window():
+    """A real one (a tuning game's): the Abwehr at the coup's window, with two Führer
+    Access chits; waiting is best by 16 points."""
+    path = DATA / "coup-window.toml"
+    return load_puzzle(Source(path.name, path.read_text(encoding="utf-8")), "coup-window", RULES)
+
+
+def play(attempt: Attempt, *actions: str) -> None:
+    for a in actions:
+        attempt.session.act(parse_action(a))
+
+
+def test_the_best_plan_is_right_and_said_with_every_plans_chances():
+    attempt = Attempt(coup_window(), RULES)
+    assert attempt.verdict() is Verdict.GOING
+    play(attempt, "no-reveal")
+    assert attempt.verdict() is Verdict.RIGHT
+    words = attempt.words()
+    assert words[0] == "Right: that is the best plan."
+    assert "(18.11)" in words[1] and "16 points less" in words[1]
+    assert words[-2:] == ["  49%  no coup now (best)", "  33%  declare the coup with 2 Führer Access chits"]
+
+
+def test_another_plan_is_wrong_as_soon_as_it_begins_and_is_named_when_whole():
+    attempt = Attempt(coup_window(), RULES)
+    play(attempt, "reveal FA4")
+    assert attempt.verdict() is Verdict.WRONG
+    assert attempt.words()[0] == "Not the best plan. The best: no coup now."
+    whole = Attempt(coup_window(), RULES)
+    play(whole, "reveal FA4", "reveal FA8", "coup")
+    assert whole.words()[0] == (
+        "Not the best plan. The best: no coup now. "
+        "Yours, declare the coup with 2 Führer Access chits, wins 33%."
+    )
+    assert "  33%  declare the coup with 2 Führer Access chits (yours)" in whole.words()
+
+
+def test_the_puzzle_holds_none_of_the_other_sides_chits():
+    """From the mover's eyes: the SS's hand is a count, dealt by the seed at loading."""
+    from tests.leakhunt import Knowledge
+
+    p = coup_window()
+    start = p.start(RULES)
+    knows = Knowledge(RULES, p.side)
+    knows.learn(start)
+    text = (DATA / "coup-window.toml").read_text(encoding="utf-8")
+    assert knows.leaks(text, start, seed=0) == []
+    assert "ss_hidden = " in text and "\nss = " not in text
+
+
+def test_a_solved_puzzle_raises_the_rating_a_missed_one_lowers_it_and_a_second_try_does_not_count():
+    p = coup_window()
+    new = PuzzleRecord()
+    up, down = new.after(p, True), new.after(p, False)
+    assert up.rating.rating > 1500 > down.rating.rating
+    assert up.rating.rd < 350 and up.solved(p.key) and not down.solved(p.key)
+    again = down.after(p, True)  # the answer is known now: no test of the player
+    assert again.rating == down.rating and again.solved(p.key)
+
+
+def test_the_next_puzzle_is_the_untried_one_nearest_the_players_rating():
+    p = coup_window()
+    easy, hard = attrs.evolve(p, key="easy", rating=1100.0), attrs.evolve(p, key="hard", rating=1900.0)
+    near = attrs.evolve(p, key="near", rating=1450.0)
+    record = PuzzleRecord(Rating(1500.0, 100.0, 0.06))
+    assert next_puzzle([easy, hard, near], record) is near
+    record = PuzzleRecord(Rating(1800.0, 100.0, 0.06), (("near", True),))
+    assert next_puzzle([easy, hard, near], record) is hard
+    missed = PuzzleRecord(Rating(1500.0, 100.0, 0.06), (("near", True), ("easy", False), ("hard", True)))
+    assert next_puzzle([easy, hard, near], missed) is easy  # every one tried: a missed one again
+    done = PuzzleRecord(Rating(1500.0, 100.0, 0.06), (("near", True), ("easy", True), ("hard", True)))
+    assert next_puzzle([easy, hard, near], done) is None
+
+
+def test_the_record_is_kept_in_the_settings_file_and_a_bad_one_is_set_aside_in_words(tmp_path):
+    path = tmp_path / "settings.json"
+    f = SettingsFile(path)
+    record = PuzzleRecord().after(coup_window(), True)
+    f.save(kept(f.settings, record))
+    back = SettingsFile(path)
+    assert record_of(back.settings) == record and back.problem == ""
+    path.write_text(json.dumps({"puzzle_rating": [1500, "x", 0.06]}))
+    bad = SettingsFile(path)
+    assert bad.settings == Settings()
+    assert "puzzle_rating: expected [rating, deviation, volatility]" in bad.problem
+
+
+def test_puzzles_in_plain_text_one_after_another_with_the_rating_said(tmp_path):
+    settings = SettingsFile(tmp_path / "settings.json")
+    p = coup_window()
+    other = attrs.evolve(p, key="other", rating=1700.0)
+    out = io.StringIO()
+    lines = "help\nno-reveal\n\nD\n\n"  # the first solved; the next answered by D, the standing no
+    assert puzzle_lines([p, other], RULES, settings, io.StringIO(lines), out) == 0
+    said = out.getvalue()
+    assert said.count("Right: that is the best plan.") == 2
+    assert "quit           leave it (a lesson or puzzle is not saved)" in said
+    assert "plot resume" not in said
+    assert "Your puzzle rating: " in said
+    assert dict(settings.settings.puzzles_tried) == {"coup-window": True, "other": True}
+    assert "Every puzzle is solved." in said
+
+
+@pytest.mark.parametrize("answer", ["quit", ""])
+def test_leaving_a_puzzle_in_plain_text_keeps_nothing(tmp_path, answer):
+    settings = SettingsFile(tmp_path / "settings.json")
+    out = io.StringIO()
+    puzzle_lines([coup_window()], RULES, settings, io.StringIO(f"{answer}\n" if answer else ""), out)
+    assert settings.settings.puzzles_tried == ()

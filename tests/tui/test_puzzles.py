@@ -1,0 +1,63 @@
+"""Puzzles on the full screen at 80x24: the card, the board at the puzzle's position,
+the verdict with the plans weighed and the rating, and on to the next."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+import pytest
+
+from plot_core import load_rules
+from plot_core.data.reader import Source
+from plot_core.puzzles import load_puzzle
+from plot_tui.app import PlotApp
+from plot_tui.puzzle_screens import PuzzleCard, PuzzleResult, PuzzleScreen
+
+from .helpers import quick, until
+
+pytestmark = pytest.mark.asyncio
+
+RULES = load_rules()
+DATA = Path(__file__).parents[1] / "puzzles" / "data"
+
+
+def coup_window():
+    path = DATA / "coup-window.toml"
+    return load_puzzle(Source(path.name, path.read_text(encoding="utf-8")), "coup-window", RULES)
+
+
+def shown(app) -> str:
+    from tests.leakhunt import screen_text
+
+    return screen_text(app)
+
+
+async def test_a_puzzle_solved_by_its_keys_then_one_missed_then_leaving():
+    settings = quick()
+    first = coup_window()
+    second = attrs.evolve(first, key="second", rating=1700.0)
+    app = PlotApp(RULES, settings=settings, puzzles=[first, second])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, PuzzleCard), "the puzzle's card")
+        assert "Puzzle coup-window (rated 1300). You play the Abwehr" in shown(app)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, PuzzleScreen), "the board")
+        assert "attempt a coup now, or not (18.11)" in shown(app)
+        await pilot.press("d")  # the prompt's key for declining: no coup now
+        await until(pilot, lambda: isinstance(app.screen, PuzzleResult), "the verdict")
+        text = shown(app)
+        assert "Right: that is the best plan." in text and "no coup now (best)" in text
+        assert "Your puzzle rating: " in text
+        assert dict(settings.settings.puzzles_tried) == {"coup-window": True}
+        await pilot.press("enter")  # the next puzzle
+        await until(pilot, lambda: isinstance(app.screen, PuzzleCard), "the next card")
+        assert "Puzzle second (rated 1700)" in shown(app)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, PuzzleScreen), "the second board")
+        await pilot.press("1", "1")  # commit a Führer Access chit (asked, then done): the coup begun
+        await until(pilot, lambda: isinstance(app.screen, PuzzleResult), "the second verdict")
+        assert "Not the best plan. The best: no coup now." in shown(app)
+        assert dict(settings.settings.puzzles_tried) == {"coup-window": True, "second": False}
+        await pilot.press("escape")
+        await until(pilot, lambda: not app.is_running, "the app to end")
