@@ -568,6 +568,8 @@ def _web_door_problem(args: argparse.Namespace) -> str | None:
         return "--web-url is the web door's address: open the door with --web PORT too"
     if args.web_proxy and args.web is None:
         return "--web-proxy is for the web door: open it with --web PORT too"
+    if args.web_host and args.web is None:
+        return "--web-host is the web door's address: open the door with --web PORT too"
     for address in args.web_proxy or ():
         try:
             ipaddress.ip_address(address)
@@ -681,6 +683,7 @@ def _serve(args: argparse.Namespace) -> int:
             keys_file=keys,
             limits=limits,
             web_port=args.web,
+            web_host=args.web_host or args.host,
             web_url=args.web_url,
             web_proxies=frozenset(str(ipaddress.ip_address(a)) for a in args.web_proxy or ()),
             store=args.store,
@@ -781,11 +784,23 @@ def _games(args: argparse.Namespace) -> int:
     return 0
 
 
+def _version() -> str:
+    """The installed package's version."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        number = version("plot")
+    except PackageNotFoundError:
+        number = "(not installed)"
+    return number
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="plot",
         description="The Plot to Assassinate Hitler (SPI, 1976): a rules-enforced terminal edition.",
     )
+    p.add_argument("--version", action="version", version=f"plot {_version()}")
     sub = p.add_subparsers(dest="command")
     pl = sub.add_parser(
         "play", help="start the game (the default); with any option below, skip the new-game screen"
@@ -985,6 +1000,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PORT",
         help="also open the web door on this port: the same tables from a "
         "browser, signed in with a name and the server password",
+    )
+    sv.add_argument(
+        "--web-host",
+        metavar="ADDRESS",
+        help="the web door's own address to listen on (default: --host's); behind a TLS "
+        "proxy on this machine, 127.0.0.1 keeps the door's plain HTTP off the network",
     )
     sv.add_argument(
         "--web-url",

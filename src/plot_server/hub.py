@@ -26,6 +26,7 @@ import attrs
 from plot_ai.pool import Answer, Job
 from plot_core import Player, Rules, new_game
 from plot_core.english import counted
+from plot_core.puzzles import Puzzle, load_puzzles
 from plot_record import ChatLine, Header, Recorder, RecordError, load_record, secret_seed, utc_stamp
 from plot_record.clock import ClockRule
 from plot_record.files import loads, read_regular, write_whole
@@ -153,6 +154,7 @@ class Hub:
         # browsers' sign-ins and one-time links: in memory, or in the store (use_store)
         self.passes: Passes = PassesInMemory()
         self.replays = FinishedGames(rules, None)  # finished games' records, for R
+        self._puzzles: list[Puzzle] | None = None  # read when first asked for
         self.web_url: str | None = None  # the web door's address, when it is open
         self.pace_of_talk = Pace()
         self._next = 1
@@ -460,6 +462,12 @@ class Hub:
             raise Refused(damaged.refusal() if damaged else f"There is no table {table_id!r} on this server.")
         return table
 
+    def puzzles(self) -> list[Puzzle]:
+        """The installed puzzles, read once for every session (the lobby's p)."""
+        if self._puzzles is None:
+            self._puzzles = load_puzzles(self.rules)
+        return self._puzzles
+
     def load(self, table_id: str) -> ServedTable | None:
         """A listed table read from its record and opened here; None if it cannot be
         read (it is then listed as damaged, and the host told why). Refused if the
@@ -690,6 +698,7 @@ class Hub:
             except Refused:
                 table.owners[side] = None
                 raise
+            to_operator(f"table {table.id}: {who.name} joins as the {SIDE[side]}")
         old = table.seated(side)
         if old is not None:  # the same player again: the newer connection wins
             table.sat_again(old)

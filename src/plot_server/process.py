@@ -68,6 +68,7 @@ def run(
     keys_file: Path | None,
     limits: Limits | None = None,
     web_port: int | None = None,
+    web_host: str | None = None,
     web_url: str | None = None,
     web_proxies: frozenset[str] = frozenset(),
     store: str | None = None,
@@ -138,9 +139,9 @@ def run(
             # aiohttp is imported only by a server that opens the web door
             from . import web
 
-            hub.web_url = (web_url or f"http://{host}:{web_port}").rstrip("/") + "/"
+            hub.web_url = (web_url or f"http://{web_host or host}:{web_port}").rstrip("/") + "/"
             web_runner = await web.start(
-                host,
+                web_host or host,
                 web_port,
                 hub,
                 password=password,
@@ -171,7 +172,7 @@ def run(
                 if (hub.web_url or "").startswith("https://")
                 else " (put TLS in front of it for the open internet)"
             )
-            to_operator(f"the web door: {hub.web_url}{tls}")
+            to_operator(f"the web door: {hub.web_url}{tls}; listening on {web_host or host}:{web_port}")
         janitor = asyncio.create_task(collector.run())
         figures = asyncio.create_task(log_figures(watch))
         stopping = asyncio.Event()

@@ -347,6 +347,19 @@ class ServedApp(PlotApp):
             return
         self.call_from_thread(self._open_replay, table, record)
 
+    def open_puzzles(self) -> None:
+        """p in the lobby: puzzles, one after another, this player's rating kept with
+        their settings; leaving them comes back here."""
+        self._puzzles = self.hub.puzzles()
+        if not self._puzzles:
+            self._lobby.say("This server has no puzzles installed.", error=True)
+            return
+        self.settings = user_settings(self.hub.home, self.who.key)
+        self.next_puzzle()
+
+    def puzzles_left(self) -> None:
+        self.sub_title = f"{self.door.words} · {self.who.name}"
+
     def _open_replay(self, table: ServedTable, record: Record) -> None:
         if self.lobby is None or not self.is_running:
             return
@@ -727,8 +740,9 @@ class PlotSSHServer(asyncssh.SSHServer):
             if self._by_remembered_key
             else "the password"
         )
-        self._signed_in = f"{name} from {self._address()}"  # (gone with the connection)
-        to_operator(f"sign-in: {name} by {how}, {'plain' if plain else 'ssh'} door, from {self._address()}")
+        door = "plain" if plain else "ssh"
+        self._signed_in = f"{name} from {self._address()} ({door} door)"  # (gone with the connection)
+        to_operator(f"sign-in: {name} by {how}, {door} door, from {self._address()}")
         by_password = self._key is None and not self._by_remembered_key
         if by_password and self._offered:  # (not held up by the store: later)
             self._remembering = asyncio.get_running_loop().create_task(

@@ -307,7 +307,7 @@ def test_one_player_cannot_take_every_table(rules, tmp_path, clock):
     assert hub.sit(made[0].id, ALICE).chair.side is Player.SS  # her own seats as ever
 
 
-def test_the_hosts_log_says_a_table_made_and_its_game_over_once(rules, tmp_path, capfd):
+def test_the_hosts_log_says_a_table_made_joined_and_its_game_over_once(rules, tmp_path, capfd):
     from served.test_clocks import RULE
 
     hub = Hub(rules, tmp_path, later=Later())
@@ -317,6 +317,7 @@ def test_the_hosts_log_says_a_table_made_and_its_game_over_once(rules, tmp_path,
     table.runtime.changed()
     log = capfd.readouterr().out
     assert f"table {table.id} made by alice: the SS against a player" in log
+    assert log.count(f"table {table.id}: bob joins as the Abwehr") == 1
     assert log.count(f"table {table.id} is over: ") == 1 and "time" in log
     again = Hub(rules, tmp_path, later=Later())
     again.restore()  # a game over when read back was said when it ended

@@ -20,6 +20,7 @@ from plot_cli.main import main
         ),
         (["--web", "none"], "--web"),
         (["--web-proxy", "127.0.0.1"], "--web-proxy is for the web door: open it with --web"),
+        (["--web-host", "127.0.0.1"], "--web-host is the web door's address: open the door with --web"),
         (
             ["--web", "8080", "--web-proxy", "proxy.example"],
             "--web-proxy wants the proxy's IP address (as the server sees it connect), not 'proxy.example'",

@@ -158,7 +158,7 @@ async def test_the_hosts_log_says_who_signed_in_and_out_and_who_was_refused_with
         stamp = r"plot serve \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ: "
         assert re.search(stamp + r"refused sign-in: bob from 127\.0\.0\.1 \(a wrong password\)", log), log
         assert re.search(stamp + r"sign-in: bob by the password, ssh door, from 127\.0\.0\.1", log), log
-        assert re.search(stamp + r"sign-out: bob from 127\.0\.0\.1", log), log
+        assert re.search(stamp + r"sign-out: bob from 127\.0\.0\.1 \(ssh door\)", log), log
         assert "swordfish" not in log and "wrong" not in log.replace("a wrong password", "")
     finally:
         srv.stop()

@@ -509,3 +509,26 @@ def test_the_host_reads_the_servers_figures_from_this_machine_only(web_server):
             assert r.status == 404
 
     asyncio.run(go())
+
+
+def test_the_web_door_may_listen_on_an_address_of_its_own(tmp_path):
+    """--web-host: SSH open to the network, the web door's plain HTTP kept to this machine
+    (its TLS proxy's side). Here 127.0.0.2 stands for "another address": the door answers
+    there alone, and the start says where it listens."""
+    import socket
+
+    make_keys(tmp_path, ["bob"])
+    web = free_port()
+    srv = Server(tmp_path, "--web", str(web), "--web-host", "127.0.0.2")
+    try:
+        assert any(f"listening on 127.0.0.2:{web}" in line for line in srv.output), srv.output
+
+        async def page(address: str) -> int:
+            async with session() as http:
+                return (await http.get(f"http://{address}:{web}/")).status
+
+        assert asyncio.run(page("127.0.0.2")) == 200
+        with socket.socket() as s:
+            assert s.connect_ex(("127.0.0.1", web)) != 0  # nothing listens there
+    finally:
+        srv.stop()
