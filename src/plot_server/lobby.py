@@ -35,7 +35,8 @@ from .pgstore import StoreError
 LOBBY_HELP = (
     "[b]enter[/b] your game, or join a free side, or watch · [b]n[/b] new table · "
     "[b]j[/b] join with a code · [b]w[/b] watch · [b]m[/b] my games / all · [b]T[/b] talk · "
-    "[b]N[/b] notices · [b]R[/b] replay a finished game · [b]r[/b] ratings · [b]L[/b] browser link · "
+    "[b]N[/b] notices · [b]R[/b] replay a finished game · [b]r[/b] ratings · [b]p[/b] puzzles · "
+    "[b]L[/b] browser link · "
     "[b]q[/b] leave"
 )
 # "You" second: a player's mark ("your move") is never the part 80 columns cut
@@ -64,6 +65,7 @@ class TableDesk(Protocol):
     def take_seat(self, table_id: str, code: str) -> None: ...
     def watch_table(self, table_id: str) -> None: ...
     def replay_table(self, table_id: str) -> None: ...
+    def open_puzzles(self) -> None: ...
 
 
 @attrs.frozen
@@ -95,6 +97,7 @@ class LobbyScreen(OnceScreen[None]):
         Binding("N", "notices", "Notices", show=False),
         Binding("R", "replay", "Replay a finished game", show=False),
         Binding("r", "ratings", "Ratings", show=False),
+        Binding("p", "puzzles", "Puzzles", show=False),
         Binding("enter", "enter", "Sit", priority=True),
         Binding("home", "first_row", "First table", show=False, priority=True),  # (a busy server lists 100)
         Binding("end", "last_row", "Last table", show=False, priority=True),
@@ -436,6 +439,9 @@ class LobbyScreen(OnceScreen[None]):
         table = self.chosen("No table to watch yet.")
         if table is not None:
             self.desk.watch_table(table.id)
+
+    def action_puzzles(self) -> None:
+        self.desk.open_puzzles()
 
     def action_ratings(self) -> None:
         self.app.push_screen(LeaderboardScreen(self.hub.results, self.who.key))

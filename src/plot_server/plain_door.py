@@ -25,9 +25,11 @@ from plot_record import ChatLine, utc_stamp
 from plot_record.clock import parse_clock, span
 from plot_record.format import REMOVED
 from plot_session.describe import SIDE, awaited
+from plot_session.puzzle_play import Attempt, keep, next_puzzle, record_of
 from plot_session.session import Seat
+from plot_session.settings import user_settings
 from plot_tui.folding import fold
-from plot_tui.line_mode import ACTED, LineMode, over_words
+from plot_tui.line_mode import ACTED, LineMode, local_lines, over_words
 from plot_tui.plain import clean
 
 from .connection_limits import ConnectionGuard, Flooded, Stalled
@@ -44,7 +46,7 @@ LEVELS = ("random", "easy", "hard", "expert")
 RECENT = 5  # log lines said on sitting down (log N says more)
 SAVE_WAIT = 10.0  # seconds a line typed ahead waits for the last move to be saved
 # the lobby's words, said again at a table (join is also a game verb: 12.25)
-LOBBY_WORDS = ("tables", "games", "ratings", "notices", "new", "sit", "watch")
+LOBBY_WORDS = ("tables", "games", "ratings", "notices", "new", "sit", "watch", "puzzles")
 
 LOBBY_HELP = """In the lobby:
   tables               the tables, yours to move first
@@ -63,6 +65,8 @@ LOBBY_HELP = """In the lobby:
   sit T                sit again at a table where you have a side
   watch T              watch table T (neither side's chits are shown)
   say TEXT             say something to everyone in the lobby
+  puzzles              puzzles: a decision from a real game to find, each the
+                       nearest your rating (leave: back here)
   quit                 leave the server
 At a table: the plain game's commands (help lists them), and
   say TEXT             say something at the table
@@ -258,6 +262,8 @@ class PlainVisit:
         self._lobby_last: ChatLine | None = None  # the last line of lobby talk said
         self._my_moves: set[str] = set()  # tables where it was this player's move
         self._saved: asyncio.Event | None = None  # set when the move being saved is
+        self.attempt: Attempt | None = None  # a puzzle being solved (puzzles)
+        self.puzzle_seat: LineMode | None = None  # ... its plain game, at this connection alone
         self._asking: asyncio.Future[None] | None = None  # a command waiting on the store
 
     def say(self, text: str = "") -> None:
@@ -311,6 +317,8 @@ class PlainVisit:
         self.touch()
         if self.seat is not None:
             return self._at_table(text)
+        if self.attempt is not None:
+            return self._at_puzzle(text)
         word, _, rest = text.strip().partition(" ")
         word, rest = word.lower(), rest.strip()
         if word in ("quit", "q", "exit"):
@@ -336,6 +344,8 @@ class PlainVisit:
                 self.watch(rest)
             elif word == "say":
                 self.hub.say_in_lobby(self.who, rest)  # (said back like anyone's)
+            elif word == "puzzles":
+                self.next_puzzle()
             elif word in ("help", "?"):
                 for ln in LOBBY_HELP.splitlines():
                     self.say(ln)
@@ -539,6 +549,56 @@ class PlainVisit:
         self.rematch_said = in_words(rematch_words(table, chair.side)) if chair.side is not None else ""
         self.rematch_before = table.rematch.table if table.rematch is not None else None
         self.follow()
+
+    # -- puzzles (plot_session.puzzle_play): a game of this connection's own ---------------
+    def next_puzzle(self) -> None:
+        puzzles = self.hub.puzzles()
+        settings = user_settings(self.hub.home, self.who.key)
+        record = record_of(settings.settings)
+        puzzle = next_puzzle(puzzles, record) if puzzles else None
+        if puzzle is None:
+            self.attempt = self.puzzle_seat = None
+            self.say(
+                f"Every puzzle is solved. Your puzzle rating: {record.rating}."
+                if puzzles
+                else "This server has no puzzles installed."
+            )
+            return
+        self.attempt = attempt = Attempt(puzzle, self.hub.rules)
+        self.puzzle_seat = local_lines(attempt.session, None, self.out, puzzle=attempt)  # (read line by line)
+        self.say(attempt.intro(record.rating))
+        self.say("Play your plan as in a game (help lists the commands); leave: back to the lobby.")
+        self.puzzle_seat.ask()
+
+    def _at_puzzle(self, text: str) -> bool:
+        attempt, seat = self.attempt, self.puzzle_seat
+        assert attempt is not None and seat is not None
+        word = text.strip().lower()
+        if word in ("leave", "lobby", "quit", "q", "exit"):
+            self.attempt = self.puzzle_seat = None
+            self.say("Back in the lobby." + ("" if attempt.judged() else " The puzzle is left unsolved."))
+            return True
+        if attempt.judged():  # the verdict has been said
+            if word in ("", "next"):
+                self.next_puzzle()
+            else:
+                self.say("Type next for the next puzzle, or leave.")
+            return True
+        if seat.go_on(text):  # Enter after "more lines"
+            return True
+        if word.split(" ")[0] in LOBBY_WORDS:
+            self.say("You are at a puzzle: leave takes you back to the lobby first.")
+            return True
+        acted = seat.handle(text) == ACTED
+        seat.news()
+        if attempt.judged():
+            for line in attempt.words():
+                self.say(line)
+            self.say(keep(attempt, user_settings(self.hub.home, self.who.key)))
+            self.say("Type next (or press Enter) for the next puzzle, or leave.")
+        elif acted:
+            seat.ask()
+        return True
 
     # -- at a table --------------------------------------------------------------------
     def _at_table(self, text: str) -> bool:

@@ -24,7 +24,7 @@ from plot_core.puzzles import Puzzle, Verdict
 
 from .glicko import NEW, Rating, rated
 from .session import Seat, Session
-from .settings import Settings
+from .settings import Settings, SettingsFile
 
 PUZZLE_RD = 80.0  # how sure a shipped puzzle's rating is
 SIDE = {Player.SS: "SS", Player.ABWEHR: "Abwehr"}
@@ -112,6 +112,14 @@ def record_of(settings: Settings) -> PuzzleRecord:
 def kept(settings: Settings, record: PuzzleRecord) -> Settings:
     r = record.rating
     return attrs.evolve(settings, puzzle_rating=(r.rating, r.rd, r.volatility), puzzles_tried=record.tried)
+
+
+def keep(attempt: Attempt, settings: SettingsFile) -> str:
+    """A judged attempt kept in the player's settings; what is said of their rating."""
+    record = record_of(settings.settings)
+    after = record.after(attempt.puzzle, attempt.verdict() is Verdict.RIGHT)
+    problem = settings.save(kept(settings.settings, after))
+    return f"Your puzzle rating: {after.rating} (was {record.rating})." + (f" ({problem})" if problem else "")
 
 
 def next_puzzle(puzzles: Sequence[Puzzle], record: PuzzleRecord) -> Puzzle | None:

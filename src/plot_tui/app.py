@@ -235,20 +235,26 @@ class PlotApp(App[None]):
         if puzzle is None:
             self.push_screen(
                 ConfirmScreen(plain(f"Every puzzle is solved. Your puzzle rating: {record.rating}. Leave?")),
-                lambda _: self.exit(),
+                lambda _: self.puzzles_left(),
             )
             return
         attempt = Attempt(puzzle, self.rules)
         self.sub_title = f"puzzle {puzzle.key}"
         self.push_screen(
             PuzzleCard(attempt.intro(record.rating)),
-            lambda go: self._start_puzzle(attempt) if go else self.exit(),
+            lambda go: self._start_puzzle(attempt) if go else self.puzzles_left(),
         )
 
     def _start_puzzle(self, attempt: Attempt) -> None:
         controller = self.local(attempt.session, until=lambda state: attempt.judged())
         screen = PuzzleScreen(attempt, controller, self.rules, self.settings)
-        self.push_screen(screen, lambda result: self.next_puzzle() if result == "next" else self.exit())
+        self.push_screen(
+            screen, lambda result: self.next_puzzle() if result == "next" else self.puzzles_left()
+        )
+
+    def puzzles_left(self) -> None:
+        """The player is done with puzzles: plot puzzles ends (a server's lobby stays)."""
+        self.exit()
 
     def _game_ended(self, result: str | None) -> None:
         if result == "new":

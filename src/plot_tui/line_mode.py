@@ -22,7 +22,7 @@ from plot_core.engine import PHASE_TITLES, Box, Outcome, Overlays
 from plot_core.english import counted, plain_letters, searchable
 from plot_core.hexgrid import label, parse_hex
 from plot_core.lessons import Lesson
-from plot_core.puzzles import Puzzle, Verdict
+from plot_core.puzzles import Puzzle
 from plot_core.wording import notation, unit_name, words, words_before_its_hex
 from plot_session.choices import HexChoice, Numbers, area_words, by_hex, group_of
 from plot_session.coach import coach_line
@@ -36,7 +36,7 @@ from plot_session.describe import (
     plain_prompt,
     shown_path,
 )
-from plot_session.puzzle_play import Attempt, kept, next_puzzle, record_of
+from plot_session.puzzle_play import Attempt, keep, next_puzzle, record_of
 from plot_session.session import LogLine, Seat, Session, lesson_session
 from plot_session.settings import SettingsFile
 from plot_session.step_folding import STARTS, StepFolding
@@ -662,7 +662,7 @@ def line_reader(inp: TextIO, out: TextIO) -> Callable[[], str | None]:
 
 def local_lines(
     session: Session,
-    read: Callable[[], str | None],
+    read: Callable[[], str | None] | None,
     out: TextIO,
     *,
     lesson: Lesson | None = None,
@@ -756,9 +756,7 @@ def puzzle_lines(
         local_lines(attempt.session, read, out, puzzle=attempt).run()
         if not attempt.judged():
             return 0
-        after = record.after(puzzle, attempt.verdict() is Verdict.RIGHT)
-        problem = settings.save(kept(settings.settings, after))
-        say(f"Your puzzle rating: {after.rating} (was {record.rating}).{f' ({problem})' if problem else ''}")
+        say(keep(attempt, settings))
         say("Press Enter for the next puzzle, or type quit.")
         answer = read()
         if answer is None or answer.strip().lower() in ("quit", "q", "exit"):

@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from plot_core.puzzles import Verdict
 from plot_session.controller import Controller
-from plot_session.puzzle_play import Attempt, kept, record_of
+from plot_session.puzzle_play import Attempt, keep
 from plot_session.settings import SettingsFile
 
 from .closing import OnceModal
@@ -95,14 +95,7 @@ class PuzzleScreen(GameScreen):
             return
         self._judged = True
         right = self.attempt.verdict() is Verdict.RIGHT
-        lines = self.attempt.words()
-        if self.settings is not None:
-            record = record_of(self.settings.settings)
-            after = record.after(self.attempt.puzzle, right)
-            problem = self.settings.save(kept(self.settings.settings, after))
-            lines.append(f"Your puzzle rating: {after.rating} (was {record.rating}).")
-            if problem:
-                lines.append(problem)
+        lines = [*self.attempt.words(), keep(self.attempt, self.settings)]
         self.app.push_screen(PuzzleResult(lines, right), self._finished)
 
     def _finished(self, go_on: bool | None) -> None:

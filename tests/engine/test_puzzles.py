@@ -40,7 +40,8 @@ def puzzle_text(**change: str) -> str:
         head
         + '\n\n[[choices]]\nactions = ["activate 301", "move 1615", "move 1616", "end"]\n'
         + 'text = "Dohnanyi to 1616"\nwin = 0.6\n'
-        + '\n[[choices]]\nactions = ["activate 302", "end"]\ntext = "Oster stays"\nwin = 0.4\ntempting = true\n'
+        + '\n[[choices]]\nactions = ["activate 302", "end"]\ntext = "Oster stays"\n'
+        + "win = 0.4\ntempting = true\n"
     )
 
 
@@ -78,7 +79,9 @@ def test_a_walk_is_compared_by_where_it_ends():
     assert folded(acts("activate 301", "move 1615", "move 1616", "end")) == folded(
         acts("activate 301", "move 1715", "move 1616", "end")
     )
-    assert folded(acts("activate 301", "move 1615", "end")) != folded(acts("activate 301", "move 1616", "end"))
+    assert folded(acts("activate 301", "move 1615", "end")) != folded(
+        acts("activate 301", "move 1616", "end")
+    )
 
 
 def test_an_answer_is_going_while_it_may_be_the_best_and_judged_once_it_cannot():

@@ -61,7 +61,7 @@ def test_another_plan_is_wrong_as_soon_as_it_begins_and_is_named_when_whole():
 
 def test_the_puzzle_holds_none_of_the_other_sides_chits():
     """From the mover's eyes: the SS's hand is a count, dealt by the seed at loading."""
-    from tests.leakhunt import Knowledge
+    from leakhunt import Knowledge
 
     p = coup_window()
     start = p.start(RULES)

@@ -214,3 +214,38 @@ async def test_the_empty_lists_hint_goes_when_a_table_comes(rules, tmp_path):
         await pilot.pause()
         assert "T1" in str(app.screen.query_one("DataTable").get_row_at(0)[0])
         assert "No tables yet" not in str(message.render())
+
+
+async def test_puzzles_from_the_lobby_are_solved_kept_with_the_player_and_left_back_to_the_lobby(
+    rules, tmp_path
+):
+    """p in the lobby: the puzzles of plot puzzles, the player's rating kept with their
+    settings on the server; leaving them comes back to the lobby, not off the server."""
+    from leakhunt import terminal_text
+    from plot_server.connection_limits import ConnectionLimits
+    from plot_server.server import ServedApp
+    from plot_session.settings import user_settings
+    from plot_tui.puzzle_screens import PuzzleCard, PuzzleResult, PuzzleScreen
+    from puzzles.test_solving import coup_window
+    from tui.narrow import cut_at_80x24
+
+    hub = Hub(rules, tmp_path, later=Later())
+    hub._puzzles = [coup_window()]  # (the installed set may change; this one is known)
+    app = ServedApp(None, hub, CAROL, limits=ConnectionLimits(idle=600))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen is app.lobby, "the lobby")
+        assert "p puzzles" in terminal_text(app)
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, PuzzleCard), "the puzzle's card")
+        assert await cut_at_80x24(pilot, app) == []
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, PuzzleScreen), "the board")
+        await pilot.press("d")  # no coup now
+        await until(pilot, lambda: isinstance(app.screen, PuzzleResult), "the verdict")
+        assert "Right: that is the best plan." in terminal_text(app)
+        assert await cut_at_80x24(pilot, app) == []
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is app.lobby, "the lobby again")
+        assert app.is_running
+    kept = user_settings(tmp_path, CAROL.key).settings
+    assert dict(kept.puzzles_tried) == {"coup-window": True} and kept.puzzle_rating[0] > 1500

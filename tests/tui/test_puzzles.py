@@ -28,7 +28,7 @@ def coup_window():
 
 
 def shown(app) -> str:
-    from tests.leakhunt import screen_text
+    from leakhunt import screen_text
 
     return screen_text(app)
 
