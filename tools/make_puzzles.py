@@ -237,14 +237,23 @@ def explain(r: dict[str, Any]) -> str:
     return " ".join(out)
 
 
+def instructive(r: dict[str, Any]) -> bool:
+    """Is the decision worth setting? At the coup's window the best answer is nearly
+    always to wait (a window whose best is to declare is rarely 15 points clear of
+    waiting), so a window is set only where the rules of thumb would declare: where a
+    player is tempted. Every other kept decision is set."""
+    return r.get("theme") != "the coup" or not r["choices"][0]["tempting"]
+
+
 def chosen(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The kept decisions shipped: per game, the first of each theme in each turn (the
-    coup's window comes after every phase, and its answer rarely changes within a turn)."""
+    """The kept decisions shipped: the instructive ones, and per game the first of each
+    theme in each turn (the coup's window comes after every phase, and its answer
+    rarely changes within a turn)."""
     seen: set[tuple[Any, ...]] = set()
     out = []
     for r in sorted(found, key=lambda r: (r["seed"], r["i"])):
         key = (r["seed"], r.get("theme"), r["turn"], r["coup_turn"])
-        if r["kept"] and key not in seen:
+        if r["kept"] and instructive(r) and key not in seen:
             seen.add(key)
             out.append(r)
     return out

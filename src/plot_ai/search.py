@@ -126,19 +126,20 @@ def feared(results: dict[int, float]) -> str:
 
 
 def horizon(
-    state: GameState, me: Player, rnd: random.Random, reply: bool, *, own_window: bool = False
+    state: GameState, me: Player, rnd: random.Random, reply: bool, *, windows: bool = False
 ) -> GameState:
     """Let the rules of thumb play on from the end of a plan until the position is
     quiet: every pending decision answered (a retreat, an advance ...), and with
-    ``reply`` the other side's next move made as well. With ``own_window``, a coup
-    window of ``me``'s own ends it too, unanswered: whether to declare is a decision of
-    its own (the rules of thumb would declare the coup there on their own terms, and
-    a plan such as ending a phase, which opens the window, would be judged by that)."""
+    ``reply`` the other side's next move made as well. With ``windows``, a coup window
+    ends it too, unanswered: whether to declare is a decision of its own, the
+    Abwehr's, which the rules of thumb would make on their own terms; a plan that
+    opens the window (ending a phase, for either side) would be judged by their
+    choice."""
     s = state
     for _ in range(SETTLE_LIMIT):
         if s.outcome is not None:
             break
-        if own_window and s.pending and isinstance(s.pending[-1], CoupOffer) and s.pending[-1].player is me:
+        if windows and s.pending and isinstance(s.pending[-1], CoupOffer):
             break
         if not s.pending:
             if not reply or s.to_act is me:
@@ -154,7 +155,7 @@ def trial(
     rnd: random.Random,
     *,
     reply: bool = False,
-    own_window: bool = False,
+    windows: bool = False,
 ) -> float | None:
     """``me``'s chance of winning after ``plan`` from ``start``; None if the plan is not
     legal there (it is in every state drawn from the same view; a guard)."""
@@ -166,7 +167,7 @@ def trial(
             return None
         if s.outcome is not None:
             break
-    return value(horizon(s, me, rnd, reply, own_window=own_window), me)
+    return value(horizon(s, me, rnd, reply, windows=windows), me)
 
 
 class Search:
@@ -180,13 +181,13 @@ class Search:
         reply: bool = False,
         prior: Callable[[GameState], Prior] | None = None,
         walk: int = 1000,
-        own_window: bool = False,
+        windows: bool = False,
     ):
         self.v, self.legal, self.rules, self.seed = v, list(legal), rules, seed
         if v.side is None:
             raise ValueError("a spectator's view has no side to search for")
         self.me: Player = v.side
-        self.reply, self.own_window = reply, own_window
+        self.reply, self.windows = reply, windows
         self.samples: list[GameState] = []
         first = self.sample(0)
         opinion = prior(first) if prior is not None else None
@@ -234,7 +235,7 @@ class Search:
 
     def _try(self, i: int, j: int) -> None:
         rnd = random.Random(f"{self.seed}/{j}/settle")
-        got = trial(self.plans[i], self.sample(j), self.me, rnd, reply=self.reply, own_window=self.own_window)
+        got = trial(self.plans[i], self.sample(j), self.me, rnd, reply=self.reply, windows=self.windows)
         self.spent += 1
         if got is None:  # never legal: never chosen
             self.sums[i] = -1.0e9
