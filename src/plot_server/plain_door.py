@@ -25,7 +25,7 @@ from plot_record import ChatLine, utc_stamp
 from plot_record.clock import parse_clock, span
 from plot_record.format import REMOVED
 from plot_session.describe import SIDE, awaited
-from plot_session.puzzle_play import Attempt, keep, next_puzzle, record_of
+from plot_session.puzzle_play import Attempt, keep, next_puzzle, record_of, solved_all
 from plot_session.session import Seat
 from plot_session.settings import user_settings
 from plot_tui.folding import fold
@@ -558,11 +558,7 @@ class PlainVisit:
         puzzle = next_puzzle(puzzles, record) if puzzles else None
         if puzzle is None:
             self.attempt = self.puzzle_seat = None
-            self.say(
-                f"Every puzzle is solved. Your puzzle rating: {record.rating}."
-                if puzzles
-                else "This server has no puzzles installed."
-            )
+            self.say(solved_all(record) if puzzles else "This server has no puzzles installed.")
             return
         self.attempt = attempt = Attempt(puzzle, self.hub.rules)
         self.puzzle_seat = local_lines(attempt.session, None, self.out, puzzle=attempt)  # (read line by line)

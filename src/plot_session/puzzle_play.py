@@ -58,7 +58,7 @@ class Attempt:
 
     def intro(self, rating: Rating | None = None) -> str:
         p = self.puzzle
-        yours = f" Your rating: {rating}." if rating is not None else ""
+        yours = f" Your puzzle rating: {rating_words(rating)}." if rating is not None else ""
         return (
             f"Puzzle {p.key} (rated {p.rating:.0f}). You play the {SIDE[p.side]}: find the best "
             f"plan from here, with what the {SIDE[p.side]} can see.{yours}"
@@ -105,6 +105,15 @@ class PuzzleRecord:
         return PuzzleRecord(rating, tuple(sorted(seen.items())))
 
 
+def rating_words(r: Rating) -> str:
+    """A puzzle rating as said to its player: unsure while few puzzles are behind it."""
+    return f"{r.rating:.0f}" + (" (provisional: a few more puzzles make it sure)" if r.provisional else "")
+
+
+def solved_all(record: PuzzleRecord) -> str:
+    return f"Every puzzle is solved. Your puzzle rating: {rating_words(record.rating)}."
+
+
 def record_of(settings: Settings) -> PuzzleRecord:
     return PuzzleRecord(Rating(*settings.puzzle_rating), settings.puzzles_tried)
 
@@ -119,7 +128,10 @@ def keep(attempt: Attempt, settings: SettingsFile) -> str:
     record = record_of(settings.settings)
     after = record.after(attempt.puzzle, attempt.verdict() is Verdict.RIGHT)
     problem = settings.save(kept(settings.settings, after))
-    return f"Your puzzle rating: {after.rating} (was {record.rating})." + (f" ({problem})" if problem else "")
+    was = f"{record.rating.rating:.0f}"
+    return f"Your puzzle rating: {rating_words(after.rating)} (was {was})." + (
+        f" ({problem})" if problem else ""
+    )
 
 
 def next_puzzle(puzzles: Sequence[Puzzle], record: PuzzleRecord) -> Puzzle | None:

@@ -18,7 +18,7 @@ from plot_core.puzzles import Puzzle
 from plot_session.coach import SIDE
 from plot_session.controller import LOCAL_PACE, Controller
 from plot_session.describe import shown_path
-from plot_session.puzzle_play import Attempt, next_puzzle, record_of
+from plot_session.puzzle_play import Attempt, next_puzzle, record_of, solved_all
 from plot_session.replay import Replay
 from plot_session.session import Seat, Session, lesson_session, new_session, seats_for
 from plot_session.settings import SettingsFile
@@ -234,7 +234,7 @@ class PlotApp(App[None]):
         puzzle = next_puzzle(self._puzzles or [], record)
         if puzzle is None:
             self.push_screen(
-                ConfirmScreen(plain(f"Every puzzle is solved. Your puzzle rating: {record.rating}. Leave?")),
+                ConfirmScreen(plain(f"{solved_all(record)} Leave?")),
                 lambda _: self.puzzles_left(),
             )
             return

@@ -36,7 +36,7 @@ from plot_session.describe import (
     plain_prompt,
     shown_path,
 )
-from plot_session.puzzle_play import Attempt, keep, next_puzzle, record_of
+from plot_session.puzzle_play import Attempt, keep, next_puzzle, record_of, solved_all
 from plot_session.session import LogLine, Seat, Session, lesson_session
 from plot_session.settings import SettingsFile
 from plot_session.step_folding import STARTS, StepFolding
@@ -748,7 +748,7 @@ def puzzle_lines(
         record = record_of(settings.settings)
         puzzle = next_puzzle(puzzles, record)
         if puzzle is None:
-            say(f"Every puzzle is solved. Your puzzle rating: {record.rating}.")
+            say(solved_all(record))
             return 0
         attempt = Attempt(puzzle, rules)
         say(attempt.intro(record.rating))
