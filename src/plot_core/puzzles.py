@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import Enum
 from pathlib import Path
+from typing import cast
 
 import attrs
 
@@ -69,21 +70,42 @@ class Verdict(Enum):
     WRONG = "wrong"
 
 
-Step = tuple[str, object]  # an action, or ("to", hex): a run of steps, by where it ends
+Step = tuple[str, object]  # ("do", an action), ("to", a hex) or ("all", the actions of a run)
+UNORDERED = (Verb.JOIN, Verb.REVEAL)  # helpers joining an attempt, chits committed to a coup
 
 
 def folded(actions: Sequence[Action]) -> tuple[Step, ...]:
-    """The plan as compared: each run of steps by the hex it ends on."""
+    """The plan as compared: each run of steps by the hex it ends on, and each run of
+    helpers joining (12.25) or chits committed (18.12) by who or what, in any order."""
     out: list[Step] = []
     for a in actions:
-        if a.verb is Verb.MOVE:
-            if out and out[-1][0] == "to":
-                out[-1] = ("to", a.hex)
-            else:
-                out.append(("to", a.hex))
+        last = out[-1] if out else None
+        if a.verb is Verb.MOVE and last is not None and last[0] == "to":
+            out[-1] = ("to", a.hex)
+        elif a.verb is Verb.MOVE:
+            out.append(("to", a.hex))
+        elif a.verb in UNORDERED and last is not None and last[0] == "all" and a.verb is _verb_of(last):
+            out[-1] = ("all", cast(frozenset[Action], last[1]) | {a})
+        elif a.verb in UNORDERED:
+            out.append(("all", frozenset({a})))
         else:
             out.append(("do", a))
     return tuple(out)
+
+
+def _verb_of(step: Step) -> Verb:
+    return next(iter(cast(frozenset[Action], step[1]))).verb
+
+
+def _may_grow_into(mine: Step, want: Step, *, walking: bool) -> bool:
+    """Can the answer's last step, not finished, still become the best plan's?"""
+    if mine == want:
+        return True
+    if mine[0] == want[0] == "to":
+        return walking  # still on its way: it may stop where the best plan stops
+    if mine[0] == want[0] == "all":
+        return cast(frozenset[Action], mine[1]) < cast(frozenset[Action], want[1])
+    return False
 
 
 @attrs.frozen
@@ -111,16 +133,15 @@ class Puzzle:
         can no longer be, going while it may. ``moving``: the unit that took the last
         step may still move on (its walk is not over)."""
         mine, best = folded(played), folded(self.best.actions)
-        if mine == best and not (moving and played and played[-1].verb is Verb.MOVE):
+        walking = moving and bool(played) and played[-1].verb is Verb.MOVE
+        if mine == best and not walking:
             return Verdict.RIGHT
         n = len(mine)
-        if n > len(best):
+        if n == 0:
+            return Verdict.GOING
+        if n > len(best) or mine[: n - 1] != best[: n - 1]:
             return Verdict.WRONG
-        walking = moving and played and played[-1].verb is Verb.MOVE
-        same = mine[: n - 1] == best[: n - 1] if walking else mine == best[:n]
-        if walking and best[n - 1][0] != "to":
-            same = False
-        return Verdict.GOING if same else Verdict.WRONG
+        return Verdict.GOING if _may_grow_into(mine[-1], best[n - 1], walking=walking) else Verdict.WRONG
 
     def matching(self, played: Sequence[Action]) -> Choice | None:
         """The weighed plan the answer played is, if it is one."""

@@ -95,6 +95,26 @@ def test_an_answer_is_going_while_it_may_be_the_best_and_judged_once_it_cannot()
     assert p.matching(acts("activate 301", "move 1615", "end")) is None
 
 
+def test_helpers_joining_and_chits_committed_are_compared_whatever_their_order():
+    """Who joins an attempt (12.25) and which chits go to the coup (18.12) matter, not
+    the order they are named in."""
+    coup = ("reveal FA4", "reveal FA8", "coup")
+    assert folded(acts(*coup)) == folded(acts("reveal FA8", "reveal FA4", "coup"))
+    assert folded(acts("reveal FA4", "coup")) != folded(acts(*coup))
+    p = load(
+        puzzle_text().replace(
+            '"activate 301", "move 1615", "move 1616", "end"', ", ".join(f'"{a}"' for a in coup)
+        )
+    )
+    assert p.verdict(acts("reveal FA8"), moving=False) is Verdict.GOING
+    assert p.verdict(acts("reveal FA8", "reveal FA4"), moving=False) is Verdict.GOING
+    assert p.verdict(acts("reveal FA8", "reveal FA4", "coup"), moving=False) is Verdict.RIGHT
+    assert p.verdict(acts("reveal FA8", "coup"), moving=False) is Verdict.WRONG  # one chit kept back
+    assert p.verdict(acts("reveal FA1"), moving=False) is Verdict.WRONG  # not one of them
+    recruit = ("recruit 104", "join 101", "join 102", "roll")
+    assert folded(acts(*recruit)) == folded(acts("recruit 104", "join 102", "join 101", "roll"))
+
+
 def test_a_unit_whose_walk_ends_on_its_last_point_is_judged_then():
     """A plan may end on a step: the unit's points are spent and its move is over."""
     p = load(puzzle_text().replace('"move 1616", "end"]', '"move 1616"]'))
