@@ -170,7 +170,10 @@ class PlotState(pyspiel.State):
                 state = new_game(0, outside_chance=True, dice=self._dice, picks=self._picks, rules=RULES)
             else:
                 assert self._before is not None
-                state = apply(evolve(self._before, dice=self._dice, picks=self._picks), self._action)
+                before = self._before
+                if self._dice or self._picks:  # (outcomes chosen at chance nodes: set first)
+                    before = evolve(before, dice=self._dice, picks=self._picks)
+                state = apply(before, self._action)
         except ChanceNeeded as need:
             self._need = (need.kind, need.outcomes)
             return
@@ -201,8 +204,11 @@ class PlotState(pyspiel.State):
         return frozenset(self._taken_back.get(self._phase(), ()))
 
     def _legal_actions(self, player: int) -> list[int]:
-        taken_back = self.taken_back()
-        return sorted(CODES.encode(a) for a in legal_actions(self.game_state) if a not in taken_back)
+        taken_back = self._taken_back.get(self._phase())
+        encode = CODES.encode
+        if not taken_back:  # (nearly always: no attempt taken back this phase)
+            return sorted([encode(a) for a in legal_actions(self.game_state)])
+        return sorted([encode(a) for a in legal_actions(self.game_state) if a not in taken_back])
 
     def legal_factors(self) -> list[Factors]:
         """The legal actions part by part (verb, unit, hex, chit: actions.Factors), in
