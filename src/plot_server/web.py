@@ -97,10 +97,14 @@ your name over SSH, to sit in the same seats) and the server's password.</p>{sai
     )
 
 
+# Once the connection has closed (q in the lobby, or the server stopping) the page says
+# so, and offers to sign this browser out: on a shared computer, leaving is not enough.
 PLAY_PAGE = """<main id="terminal" class="textual-terminal"
  data-session-websocket-url="/ws" data-font-size="16"></main>
-<p class="closed">The connection has closed; any game of yours waits for you.
-<a href="/">Come back</a></p>"""
+<div class="closed"><p>The connection has closed; any game of yours waits for you.
+<a href="/">Come back</a></p>
+<form method="post" action="/signout"><button type="submit">Sign this browser out</button>
+(on a computer others use)</form></div>"""
 
 
 def _secure(request: web.Request) -> bool:

@@ -257,3 +257,29 @@ def test_a_finished_game_is_replayed_in_the_browser_with_its_chances_and_the_exp
         if carol is not None:
             carol.quit()
         server.stop()
+
+
+@needs_browser
+def test_leaving_in_the_browser_offers_to_sign_it_out_and_puzzles_open_from_the_lobby(web_server, tmp_path):
+    """On a computer others use, leaving the server (q) is not enough: the page offers
+    to sign the browser out, and after that the page asks for a name again. Before
+    leaving, p opens the puzzles and q brings the lobby back."""
+    from selenium.webdriver.common.by import By
+
+    dave = chromium(tmp_path / "dave")
+    try:
+        sign_in(dave, web_server.web, "dave")
+        shown(dave, "tables on this server")
+        press(dave, "p")
+        shown(dave, "Puzzle ", "You play the")
+        press(dave, "q")
+        shown(dave, "tables on this server")
+        press(dave, "q")  # leave the server
+        button = dave.find_element(By.CSS_SELECTOR, ".closed button")
+        eventually(button.is_displayed, "the closed page's sign-out", timeout=30)
+        button.click()
+        eventually(lambda: dave.find_elements(By.NAME, "password"), "the sign-in page", timeout=30)
+        dave.get(web_server.web + "/")  # the cookie is gone: asked again
+        assert dave.find_elements(By.NAME, "password")
+    finally:
+        dave.quit()

@@ -129,6 +129,8 @@ def test_the_cookie_is_httponly_and_samesite_and_the_socket_wants_it(web_server)
             assert again.startswith("plot_session=") and "Max-Age=86400" in again
             assert '<script src="/static/js/textual.js">' in page and "<script>" not in page
             assert '<script src="/plot/page.js" defer>' in page  # the terminal takes keys
+            # once the connection closes, the page offers to sign this browser out
+            assert '<form method="post" action="/signout"><button type="submit">Sign this' in page
             # another site's page may not drive alice's session with her cookie
             with pytest.raises(aiohttp.WSServerHandshakeError) as elsewhere:
                 await open_tab(http, web_server.web, origin="http://evil.example")
