@@ -18,6 +18,7 @@ on where it stopped, and the figures of docs/reports/puzzles.md can be counted a
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import random
@@ -64,6 +65,11 @@ def theme(phase: str, actions: list[str]) -> str:
     return "movement"
 
 
+def derived(seed: int, i: int, what: str) -> int:
+    """A seed for one use at one decision of one game, unlike any other's."""
+    return int.from_bytes(hashlib.sha256(f"{seed}/{i}/{what}".encode()).digest()[:7], "big")
+
+
 def play(seed: int, margin: float) -> list[dict[str, Any]]:
     """One game of the expert against itself, and every decision examined in it."""
     from plot_ai.determinise import determinise
@@ -86,10 +92,9 @@ def play(seed: int, margin: float) -> list[dict[str, Any]]:
         v = view(s, side)
         if len(legal) > 1 and not player.continues(legal):
             t0 = time.perf_counter()
-            first = weigh(v, legal, rules, seed * 1000 + i * 2)
-            second = (
-                weigh(v, legal, rules, seed * 1000 + i * 2 + 1) if first and first.gap >= margin else None
-            )
+            first = weigh(v, legal, rules, derived(seed, i, "first"))
+            close = first is not None and first.gap >= margin
+            second = weigh(v, legal, rules, derived(seed, i, "second")) if close else None
             row: dict[str, Any] = {
                 "seed": seed,
                 "i": i,
@@ -98,6 +103,7 @@ def play(seed: int, margin: float) -> list[dict[str, Any]]:
                 "coup_turn": s.coup.turn if s.coup else 0,
                 "phase": s.phase.value,
                 "plans": first.plans if first else 1,
+                "complete": first.complete if first else False,
                 "gap": first.gap if first else None,
                 "noise": first.noise if first else None,
                 "gap2": second.gap if second else None,
@@ -106,11 +112,11 @@ def play(seed: int, margin: float) -> list[dict[str, Any]]:
             }
             if row["kept"] and first is not None:
                 try:
-                    row["position"] = position_text(v, rules, seed=seed * 1000 + i)
+                    row["position"] = position_text(v, rules, seed=derived(seed, i, "position"))
                 except Unwritable as e:
                     row["kept"], row["unwritable"] = False, str(e)
                 else:
-                    drawn = determinise(v, rules, random.Random(seed * 1000 + i))  # the mover's view only
+                    drawn = determinise(v, rules, random.Random(derived(seed, i, "effect")))  # the view only
                     best = [str(a) for a in first.choices[0].actions]
                     row["theme"] = theme(s.phase.value, best)
                     row["choices"] = [
@@ -238,10 +244,13 @@ def explain(r: dict[str, Any]) -> str:
 
 
 def instructive(r: dict[str, Any]) -> bool:
-    """Is the decision worth setting? At the coup's window the best answer is nearly
-    always to wait (a window whose best is to declare is rarely 15 points clear of
-    waiting), so a window is set only where the rules of thumb would declare: where a
-    player is tempted. Every other kept decision is set."""
+    """Is the decision worth setting? Only where every plan it offers was weighed (an
+    answer never weighed cannot be called wrong). And at the coup's window, whose best
+    answer is nearly always to wait (a window where declaring is 15 points clear of
+    waiting is rare), only where the rules of thumb would answer otherwise: where a
+    player is tempted."""
+    if not r.get("complete", False):
+        return False
     return r.get("theme") != "the coup" or not r["choices"][0]["tempting"]
 
 
@@ -267,7 +276,6 @@ def puzzle_file(r: dict[str, Any]) -> str:
         f"theme = {json.dumps(r['theme'])}",
         f"rating = {rating}",
         f"margin = {min(r['gap'], r['gap2']):.4f}",
-        f'game = "{r["seed"]}/{r["i"]}"',
         f"explanation = {json.dumps(explain(r), ensure_ascii=False)}",
         f"position = {QUOTES}",
         r["position"].rstrip("\n"),
@@ -286,14 +294,25 @@ def puzzle_file(r: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def name(r: dict[str, Any]) -> str:
+    """A puzzle's name: from what it holds (its position and answer), not from the game
+    it came from, so a name stays with its puzzle and says nothing of the game's seed."""
+    text = r["position"] + "\n".join(r["choices"][0]["actions"])
+    return hashlib.sha256(text.encode()).hexdigest()[:8]
+
+
 def ship(folder: Path, into: Path) -> int:
-    """Write the chosen puzzles into ``into``, replacing what it held."""
+    """Write the chosen puzzles into ``into``, replacing what it held, and beside the
+    findings which game and decision each came from (for those who study the set)."""
     into.mkdir(parents=True, exist_ok=True)
     picked = chosen(rows(folder))
     for old in into.glob("*.toml"):
         old.unlink()
+    sources = []
     for r in picked:
-        (into / f"{r['seed']}-{r['i']:04d}.toml").write_text(puzzle_file(r), encoding="utf-8")
+        (into / f"{name(r)}.toml").write_text(puzzle_file(r), encoding="utf-8")
+        sources.append(f"{name(r)} game {r['seed']} decision {r['i']}\n")
+    (folder / "shipped.txt").write_text("".join(sources), encoding="utf-8")
     return len(picked)
 
 

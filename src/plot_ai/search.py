@@ -188,7 +188,7 @@ class Search:
             raise ValueError("a spectator's view has no side to search for")
         self.me: Player = v.side
         self.reply, self.windows = reply, windows
-        self.samples: list[GameState] = []
+        self.samples: dict[int, GameState] = {}  # by number: drawn when first asked for
         first = self.sample(0)
         opinion = prior(first) if prior is not None else None
         found = plans(
@@ -198,6 +198,7 @@ class Search:
         for p in found:
             unique.setdefault(p.actions, p)
         self.plans = list(unique.values())
+        self.found = len(self.plans)  # plans found, before any is cut (below)
         if opinion is not None:
             self.plans = [attrs.evolve(p, prior=opinion(p)) for p in self.plans]
             self.plans.sort(key=lambda p: -p.prior)
@@ -221,10 +222,9 @@ class Search:
 
     def sample(self, j: int) -> GameState:
         """The j-th drawn state (the same for every plan); its first die is 1..6 in turn."""
-        while len(self.samples) <= j:
-            k = len(self.samples)
-            s = determinise(self.v, self.rules, random.Random(f"{self.seed}/{k}"))
-            self.samples.append(evolve(s, dice=(k % 6 + 1,)))
+        if j not in self.samples:
+            s = determinise(self.v, self.rules, random.Random(f"{self.seed}/{j}"))
+            self.samples[j] = evolve(s, dice=(j % 6 + 1,))
         return self.samples[j]
 
     def mean(self, i: int) -> float:
@@ -245,9 +245,9 @@ class Search:
         self.counts[i] += 1
         self.results[i][j] = got
 
-    def top_up(self, i: int, trials: int) -> None:
-        """Try plan ``i`` on each of the first ``trials`` drawn states it has not met."""
-        for j in range(trials):
+    def top_up(self, i: int, draws: range) -> None:
+        """Try plan ``i`` on each of ``draws`` (drawn states by number) it has not met."""
+        for j in draws:
             if j not in self.results[i]:
                 self._try(i, j)
 

@@ -4,9 +4,11 @@ The expert's search (search.py) only needs to pick a plan; a puzzle needs to kno
 much the best beats the rest, beyond the search's own noise. So the plans are first
 screened by the expert's search (sequential halving), and then the few best, with the
 rules of thumb's favourite among them (the answer a player is tempted by), are all tried
-on the same drawn states and dice, as many trials each, from the mover's view alone. The
-gap between the best and each other is measured on those common trials (paired), with
-its standard error.
+on the same drawn states and dice, as many trials each, from the mover's view alone:
+states drawn afresh, not those the screening chose them on. The gap between the best
+and each other is measured on those common trials (paired), with its standard error.
+A weighing says whether it weighed every plan the decision offers (``complete``): a
+puzzle can call an answer wrong only if it was weighed.
 
 A trial ends at a coup window, unanswered (search.horizon): otherwise the rules of
 thumb would declare the coup there by their own rule, and every plan that opens the
@@ -28,13 +30,16 @@ import attrs
 
 from plot_core import Action, PlayerView, Rules
 
-from .expert import WALK, WALK_COUP, Prior
+from .expert import Prior
 from .plans import Plan
 from .search import Budget, Search
 
 SCREEN_TRIALS = 240  # the expert's search, to find the plans worth weighing closely
 CLOSE_TRIALS = 96  # trials each of the plans weighed closely (a multiple of 6: every die face alike)
 CLOSE_PLANS = 6  # how many plans are weighed closely
+# The close trials are drawn afresh, numbered where the screening never reaches: a plan
+# that led the screening on lucky draws is not measured on those same draws again.
+CLOSE_DRAWS = 1_000_000
 
 
 @attrs.frozen
@@ -55,14 +60,15 @@ class Weighing:
     gap: float  # the best's chance minus the second's, on common trials
     noise: float  # the standard error of that gap
     trials: int  # trials each plan weighed closely had
-    plans: int  # plans open at the decision (before screening)
+    plans: int  # plans open at the decision (every unit's every walk and act)
+    complete: bool = False  # every one of them was weighed closely
 
 
-def _paired(a: dict[int, float], b: dict[int, float], n: int) -> tuple[float, float]:
-    d = [a[j] - b[j] for j in range(n)]
-    m = sum(d) / n
-    var = sum((x - m) ** 2 for x in d) / (n - 1)
-    return m, math.sqrt(var / n)
+def _paired(a: dict[int, float], b: dict[int, float], draws: range) -> tuple[float, float]:
+    d = [a[j] - b[j] for j in draws]
+    m = sum(d) / len(d)
+    var = sum((x - m) ** 2 for x in d) / (len(d) - 1)
+    return m, math.sqrt(var / len(d))
 
 
 def weigh(
@@ -75,9 +81,9 @@ def weigh(
     close: int = CLOSE_TRIALS,
     keep: int = CLOSE_PLANS,
 ) -> Weighing | None:
-    """The decision's plans weighed from ``v`` (None if there is only one)."""
-    walk = WALK_COUP if v.coup is not None else WALK
-    search = Search(v, legal, rules, seed, prior=Prior, walk=walk, windows=True)
+    """The decision's plans weighed from ``v`` (None if fewer than two can be). Every
+    unit's walks are listed, so that ``complete`` can say whether any plan went unweighed."""
+    search = Search(v, legal, rules, seed, prior=Prior, walk=len(v.units), windows=True)
     n = len(search.plans)
     if n < 2:
         return None
@@ -85,19 +91,31 @@ def weigh(
     ranked = sorted(range(n), key=lambda i: (-search.mean(i) if search.counts[i] else 1.0, i))
     tempting = max(range(n), key=lambda i: (search.plans[i].prior, -i))
     chosen = ranked[:keep] + ([tempting] if tempting not in ranked[:keep] else [])
-    chosen = [i for i in chosen if search.sums[i] > -1.0e8]  # never legal: never weighed
+    draws = range(CLOSE_DRAWS, CLOSE_DRAWS + close)
     for i in chosen:
-        search.top_up(i, close)
-    means = {i: sum(search.results[i][j] for j in range(close)) / close for i in chosen}
+        search.top_up(i, draws)
+    # a plan refused on some drawn state (a guard: plans are legal in every state drawn
+    # from one view) is never weighed
+    chosen = [i for i in chosen if search.sums[i] > -1.0e8 and all(j in search.results[i] for j in draws)]
+    if len(chosen) < 2:
+        return None
+    means = {i: sum(search.results[i][j] for j in draws) / close for i in chosen}
     chosen.sort(key=lambda i: (-means[i], i))
     best, second = chosen[0], chosen[1]
-    gap, noise = _paired(search.results[best], search.results[second], close)
+    gap, noise = _paired(search.results[best], search.results[second], draws)
 
     def choice(i: int) -> Choice:
         p: Plan = search.plans[i]
         return Choice(p.actions, p.text, round(means[i], 4), p.private, p.public, i == tempting)
 
-    return Weighing(tuple(choice(i) for i in chosen), round(gap, 4), round(noise, 4), close, n)
+    return Weighing(
+        tuple(choice(i) for i in chosen),
+        round(gap, 4),
+        round(noise, 4),
+        close,
+        search.found,
+        complete=len(chosen) == search.found,
+    )
 
 
 def clear(first: Weighing | None, second: Weighing | None, margin: float) -> bool:

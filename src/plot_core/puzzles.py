@@ -8,7 +8,6 @@ A puzzle file (written by tools/make_puzzles.py, from the expert's own games):
     theme = "the coup"
     rating = 1620                      # its starting rating (Glicko-2, as players')
     margin = 0.21                      # the best plan's lead, in chance of winning
-    game = "4100012/57"                # the game (seed) and decision it comes from
     explanation = '''Why, in game terms, with the cases.'''
     position = '''(a position from the side's eyes, see position.py)'''
 
@@ -116,7 +115,6 @@ class Puzzle:
     theme: str
     rating: float
     margin: float
-    game: str
     explanation: str
     position: str
     choices: tuple[Choice, ...]
@@ -183,7 +181,6 @@ def load_puzzle(source: Source, key: str, rules: Rules) -> Puzzle:
         theme=root.str("theme", choices=list(THEMES)),
         rating=root.float("rating", lo=0.0, hi=4000.0),
         margin=root.float("margin", lo=0.0, hi=1.0),
-        game=root.str("game"),
         explanation=root.str("explanation").strip(),
         position=root.str("position"),
         choices=choices,

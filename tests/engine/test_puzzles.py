@@ -30,7 +30,6 @@ def puzzle_text(**change: str) -> str:
         "theme": '"movement"',
         "rating": "1500",
         "margin": "0.2",
-        "game": '"1/2"',
         "explanation": '"Why."',
         "position": f"'''{POSITION}'''",
     }
@@ -66,7 +65,7 @@ def test_a_puzzle_loads_and_its_position_has_its_side_to_act():
         ({"rating": '"high"'}, "p.toml, line 4: rating: expected a number, got"),
         ({"margin": "2"}, "p.toml, line 5: margin: expected a number in 0..1, got 2"),
         ({"side": '"ss"'}, "p.toml, line 1: side: the position has the Abwehr to act, not the SS"),
-        ({"position": "'''turn = 99'''"}, "p.toml, line 8: position: puzzle p, line 1: turn:"),
+        ({"position": "'''turn = 99'''"}, "p.toml, line 7: position: puzzle p, line 1: turn:"),
     ],
 )
 def test_a_bad_puzzle_says_where_and_what(change, says):
