@@ -188,6 +188,19 @@ BAD = [
         'step = "bogus"',
         f"{F}, line 1: step: expected one of after_window, coup_window, free, hitler; got 'bogus'",
     ),
+    (  # 8.11, 8.12: a unit moves through friends and neutralized units only
+        'turn = 2\nactive = "301"\nmp_spent = 1\n[units]\n"301" = { hex = "1614" }\n"001" = { hex = "1614" }',
+        f"{F}, line 5: units > 301: the moving unit 301 may stand only where it passes through a "
+        "friendly or a neutralized unit (8.11, 8.12), not on 001 at 1614",
+    ),
+    (  # 18.11: no coup's window after the Assignment Inter-Phase, nor inside the coup
+        'phase = "assignment"\nstep = "after_window"',
+        f"{F}, line 2: step: expected one of advance, german, hitler8, randomizer, roll; got 'after_window'",
+    ),
+    (
+        'phase = "coup_status"\nstep = "coup_window"\n[coup]\npenalty = 2\nbonus = 3',
+        f"{F}, line 2: step: expected one of free; got 'coup_window'",
+    ),
     (
         'phase = "recruitment"\nstep = "roll"',
         f"{F}, line 2: step: expected one of after_window, coup_window, free; got 'roll'",

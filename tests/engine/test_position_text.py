@@ -130,3 +130,27 @@ def test_chits_laid_on_units_in_a_coup_turn_stay_laid():
     )
     assert s.chits[chit_ids(RULES).index("L305")] == "301"
     assert s.coup is not None and s.coup.passed == frozenset({Player.SS})
+
+
+@pytest.mark.parametrize("phase", ["movement", "recruitment", "status"])
+def test_a_position_at_the_coups_window_asks_the_abwehr_and_plays_on(phase):
+    """18.11: at the end of each phase of a Player-Turn the Abwehr may declare the coup;
+    a position may start there, and answering goes on to the next phase."""
+    head = f'turn = 3\nphase = "{phase}"\nphasing = "abwehr"\nstep = "coup_window"'
+    s = pos(head + '\n[units]\n"301" = { hex = "1614" }')
+    assert s.to_act is Player.ABWEHR and "no-reveal" in [str(a) for a in legal_actions(s)]
+    after = play(s, "no-reveal")
+    assert after.phase.value != phase or after.turn != 3
+
+
+def test_a_chit_committed_to_the_coup_is_never_dealt_back_into_a_hidden_hand():
+    """18.12: the Führer Access chits committed at the coup's question are in the open
+    while it is answered; the Abwehr's hand as the SS sees it (a count) is dealt from
+    the rest of the cup, or FA8 would count twice towards the Walkyrie roll (18.13)."""
+    text = (
+        'turn = 5\nphase = "movement"\nphasing = "abwehr"\nstep = "after_window"\n'
+        '[chits]\nabwehr_hidden = 30\n[[pending]]\nkind = "coup"\nplayer = "abwehr"\nchits = ["FA8"]\n'
+    )
+    for seed in range(25):
+        s = load_position(text, rules=RULES, seed=seed)
+        assert "FA8" not in s.chits_of("abwehr") and len(s.chits_of("abwehr")) == 30

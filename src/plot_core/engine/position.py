@@ -86,13 +86,16 @@ STEPS = {
     Phase.STATUS: (Step.RETIRE, Step.FREE, Step.PANIC, Step.COUP_WINDOW, Step.AFTER_WINDOW),
     Phase.COUP_MOVEMENT: (Step.FREE, Step.HANDOFF),
 }
-ANY_PHASE = (Step.COUP_WINDOW, Step.AFTER_WINDOW)  # the coup's window ends every phase (18.11)
+WINDOW = (Step.COUP_WINDOW, Step.AFTER_WINDOW)
+# 18.11: the coup's window ends each phase of a Player-Turn (not the Assignment
+# Inter-Phase, nor a phase of the coup itself, which is under way)
+WINDOW_PHASES = frozenset(p for phases in PLAYER_TURN.values() for p in phases)
 
 
 def steps_of(phase: Phase) -> tuple[Step, ...]:
     """The steps of ``phase`` a position may start at."""
     own = STEPS.get(phase, (Step.FREE,))
-    return own + tuple(s for s in ANY_PHASE if s not in own)
+    return own + tuple(s for s in WINDOW if s not in own and phase in WINDOW_PHASES)
 
 
 class PositionError(DataError):
@@ -124,12 +127,7 @@ def _units(root: Node, rules: Rules, state: GameState, base: str, active: str | 
     hex (8.0), but the unit moving may be passing through another's (8.11)."""
     units = {u.id: u for u in state.units}
     if base == "empty":
-        for uid, u in units.items():
-            info = rules.units[uid]
-            box = Box.ALLIED_HOLDING if not info.party.german else Box.ELIMINATED
-            # A new game's units show their printed side, unmarked, with their printed
-            # owner (test_an_empty_base_...): only where they are changes.
-            units[uid] = evolve(u, hex=None, box=box)
+        units = {uid: off_the_map(rules, u) for uid, u in units.items()}
     table: Node | None = None
     if root.has("units"):
         table = root.table("units")
@@ -150,12 +148,32 @@ def _units(root: Node, rules: Rules, state: GameState, base: str, active: str | 
                 listed = u.id if u.id in table.data else where[u.hex]
                 table.fail(listed, f"units {where[u.hex]} and {u.id} are both on {label(u.hex)}")
             where[u.hex] = u.id
+    mover = units.get(active) if active is not None else None
+    if mover is not None and mover.hex in where and table is not None:
+        other = units[where[mover.hex]]
+        if other.controller is not mover.controller and other.marker is not Marker.NEUTRALIZED:
+            table.fail(
+                active if active in table.data else other.id,
+                f"the moving unit {active} may stand only where it passes through a friendly or "
+                f"a neutralized unit (8.11, 8.12), not on {other.id} at {label(mover.hex)}",
+            )
     return units
 
 
-def _chits(root: Node, rules: Rules, seed: int, units: dict[str, UnitState]) -> list[str]:
+def off_the_map(rules: Rules, u: UnitState) -> UnitState:
+    """A new game's unit as the empty base leaves it: an Allied unit in the holding box,
+    a German one eliminated. It shows its printed side, unmarked, with its printed
+    owner (test_an_empty_base_...): only where it is changes."""
+    box = Box.ALLIED_HOLDING if not rules.units[u.id].party.german else Box.ELIMINATED
+    return evolve(u, hex=None, box=box)
+
+
+def _chits(
+    root: Node, rules: Rules, seed: int, units: dict[str, UnitState], pending: tuple[Decision, ...]
+) -> list[str]:
     """Each chit's holder: in the cup unless the [chits] table hands it to a side or lays
-    it on a unit; a side's hidden chits are then dealt from the cup, by the seed."""
+    it on a unit; a side's hidden chits are then dealt from the cup, by the seed (never
+    a chit a pending decision names: chits committed to a coup are in the open, 18.12)."""
     chits = ["cup"] * len(chit_ids(rules))
     if root.has("chits"):
         table = root.table("chits")
@@ -179,7 +197,8 @@ def _chits(root: Node, rules: Rules, seed: int, units: dict[str, UnitState]) -> 
                 table.fail("laid", f"chit {c} must lie on a unit (18.61), and there is no unit {uid!r}")
             give("laid", c, uid)
         hidden = {h: table.int(f"{h}_hidden", lo=0, hi=len(index), default=0) for h in ("ss", "abwehr")}
-        cup = [i for i, where in enumerate(chits) if where == CUP]
+        named = {index[c] for d in pending for c in getattr(d, "chits", ()) if c in index}
+        cup = [i for i, where in enumerate(chits) if where == CUP and i not in named]
         if sum(hidden.values()) > len(cup):
             key = "ss_hidden" if hidden["ss"] else "abwehr_hidden"
             table.fail(key, f"only {len(cup)} chits are left in the cup")
@@ -237,7 +256,15 @@ def _build(root: Node, rules: Rules, seed: int, new_game: Callable[..., GameStat
     )
     active = root.str("active", default=None)
     units = _units(root, rules, state, base, active)
-    chits = _chits(root, rules, seed, units)
+    pending = (
+        tuple(
+            _decision(node, rules)
+            for node in root.array_of_tables("pending", lambda d, i: f"pending {i + 1}")
+        )
+        if root.has("pending")
+        else ()
+    )
+    chits = _chits(root, rules, seed, units, pending)
     coup = _coup(root, rules)
     if phase in COUP_PHASES and coup is None:
         root.fail("phase", f"phase {phase.value!r} needs a [coup] table")
@@ -266,14 +293,6 @@ def _build(root: Node, rules: Rules, seed: int, new_game: Callable[..., GameStat
         root.fail(
             "step", "the units in the Interrogation Cell are interrogated first (14.12): leave step out"
         )
-    pending = (
-        tuple(
-            _decision(node, rules)
-            for node in root.array_of_tables("pending", lambda d, i: f"pending {i + 1}")
-        )
-        if root.has("pending")
-        else ()
-    )
     listed = {
         key: frozenset(root.list_of(key, lambda n, k, v: _unit_id(n, k, v, rules), default=[]))
         for key in ("activated", "targeted")

@@ -25,8 +25,8 @@ from ..hexgrid import label
 from ..parties import Player
 from ..rules import Rules
 from .pending import Decision
-from .position import steps_of
-from .state import Box, Phase, UnitState
+from .position import off_the_map, steps_of
+from .state import Phase, UnitState
 from .view import PlayerView
 
 HIDDEN = "?"  # the view's name for a face-down Allied unit
@@ -41,11 +41,7 @@ def _unlisted(rules: Rules) -> dict[str, UnitState]:
     """Each unit as a position leaves it when it is not listed (base = "empty")."""
     from .api import new_game
 
-    out = {}
-    for u in new_game(0, rules=rules).units:
-        box = Box.ALLIED_HOLDING if not rules.units[u.id].party.german else Box.ELIMINATED
-        out[u.id] = attrs.evolve(u, hex=None, box=box)
-    return out
+    return {u.id: off_the_map(rules, u) for u in new_game(0, rules=rules).units}
 
 
 def _q(value: Any) -> str:
@@ -61,7 +57,7 @@ def _q(value: Any) -> str:
 
 def _unit(rules: Rules, u: UnitState) -> str:
     info = rules.units[u.id]
-    fields = [("hex", label(u.hex))] if u.hex is not None else [("box", str(u.box))]
+    fields: list[tuple[str, object]] = [("hex", label(u.hex))] if u.hex is not None else [("box", str(u.box))]
     printed = info.control
     if u.controller is not printed:
         fields.append(("controller", u.controller.value if u.controller else "none"))
