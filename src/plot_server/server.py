@@ -644,7 +644,9 @@ class PlotSSHServer(asyncssh.SSHServer):
     def begin_auth(self, username: str) -> bool:
         problem = self.name_problem(split_plain(username)[0])  # plain+NAME: the plain door
         if problem is not None:  # (a bad name, or one the host barred: the host hears of it)
-            to_operator(f"refused sign-in: {username[:40]} from {self._address()} ({problem})")
+            # (quoted: the name is refused unread, and may hold a line break that would
+            # forge a line of the log)
+            to_operator(f"refused sign-in: {username[:40]!r} from {self._address()} ({problem})")
             self._connection.disconnect(asyncssh.DISC_ILLEGAL_USER_NAME, f"plot: {problem}")
             return True
         # Refused here, not on arrival: before the key exchange a client could not

@@ -51,7 +51,7 @@ async def test_the_host_sees_who_is_on_and_bars_a_name_with_its_look_alikes(serv
             await asyncssh.connect("127.0.0.1", server.port, username=name, **OPTIONS)
     assert any("the host barred the name 'mallory'" in line for line in server.output)
     for name in ("mallory", "ma1lory"):  # the host's log says each try of a barred name
-        assert any(f"refused sign-in: {name} from 127.0.0.1 (" in line for line in server.output)
+        assert any(f"refused sign-in: '{name}' from 127.0.0.1 (" in line for line in server.output)
     lifted = await asyncio.to_thread(admin, server, "unban", "mallory")
     assert lifted.returncode == 0, lifted.stderr
     conn, _ = await lobby(server.port, "mallory")

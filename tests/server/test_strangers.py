@@ -61,6 +61,8 @@ async def test_a_hostile_name_is_refused_at_sign_in_and_says_why(guarded_server)
         await asyncssh.connect("127.0.0.1", guarded_server.port, username="аlice", **OPTIONS)
     conn, _ = await lobby(guarded_server.port, "Jörg Müller")  # an ordinary name is welcome
     conn.close()
+    # each refusal is a line of the host's log, the name quoted as it came
+    assert any("refused sign-in: '[reverse]ALICE[/reverse]' from" in line for line in guarded_server.output)
 
 
 async def test_a_huge_terminal_is_drawn_at_most_500x200_and_said(guarded_server):
