@@ -126,11 +126,14 @@ class Puzzle:
     def start(self, rules: Rules) -> GameState:
         return load_position(self.position, name=f"puzzle {self.key}", rules=rules)
 
-    def verdict(self, played: Sequence[Action], *, moving: bool) -> Verdict:
+    def verdict(self, played: Sequence[Action], *, moving: bool, over: bool = False) -> Verdict:
         """The answer ``played`` so far: right once it is the best plan, wrong once it
         can no longer be, going while it may. ``moving``: the unit that took the last
-        step may still move on (its walk is not over)."""
+        step may still move on (its walk is not over); ``over``: the game has ended
+        (18.7), so the answer is whole, whatever it is."""
         mine, best = folded(played), folded(self.best.actions)
+        if over:
+            return Verdict.RIGHT if mine == best else Verdict.WRONG
         walking = moving and bool(played) and played[-1].verb is Verb.MOVE
         if mine == best and not walking:
             return Verdict.RIGHT

@@ -303,7 +303,7 @@ class PlainVisit:
         new = lines[lines.index(self._lobby_last) + 1 :] if self._lobby_last in lines else lines
         if lines:
             self._lobby_last = lines[-1]
-        if self.seat is None:
+        if self.seat is None and self.attempt is None:  # (not at a table, nor at a puzzle)
             for c in new:
                 self.say(f"{c.name} (lobby) says: {c.text}")
         moves = self._moves_now()
@@ -553,7 +553,7 @@ class PlainVisit:
     # -- puzzles (plot_session.puzzle_play): a game of this connection's own ---------------
     def next_puzzle(self) -> None:
         puzzles = self.hub.puzzles()
-        settings = user_settings(self.hub.home, self.who.key)
+        settings = user_settings(self.hub.home, self.who.key)  # (read afresh: see keep)
         record = record_of(settings.settings)
         puzzle = next_puzzle(puzzles, record) if puzzles else None
         if puzzle is None:
@@ -561,8 +561,9 @@ class PlainVisit:
             self.say(solved_all(record) if puzzles else "This server has no puzzles installed.")
             return
         self.attempt = attempt = Attempt(puzzle, self.hub.rules)
-        self.puzzle_seat = local_lines(attempt.session, None, self.out, puzzle=attempt)  # (read line by line)
-        self.say(attempt.intro(record.rating))
+        # read line by line here, with the player's own settings (ask before a roll)
+        self.puzzle_seat = local_lines(attempt.session, None, self.out, puzzle=attempt, settings=settings)
+        self.say(attempt.intro(record.rating, settings.problem))
         self.say("Play your plan as in a game (help lists the commands); leave: back to the lobby.")
         self.puzzle_seat.ask()
 

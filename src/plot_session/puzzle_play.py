@@ -8,9 +8,8 @@ from the session's log, so undo takes an answer back like any move.
 
 Ratings are Glicko-2, as lichess rates puzzles: a solved puzzle is a win against the
 puzzle's rating, a missed one a loss. The next puzzle is the one not yet solved whose
-rating is nearest the player's. A puzzle's own rating is the one shipped with it (a
-served store may move it with every player's attempts; one player's attempts at home
-rate only the player).
+rating is nearest the player's. A puzzle's own rating is the one shipped with it:
+attempts rate the player, not the puzzle.
 """
 
 from __future__ import annotations
@@ -22,12 +21,12 @@ import attrs
 from plot_core import Action, Player, Rules, Verb
 from plot_core.puzzles import Puzzle, Verdict
 
+from .describe import SIDE
 from .glicko import NEW, Rating, rated
 from .session import Seat, Session
 from .settings import Settings, SettingsFile
 
 PUZZLE_RD = 80.0  # how sure a shipped puzzle's rating is
-SIDE = {Player.SS: "SS", Player.ABWEHR: "Abwehr"}
 
 
 def puzzle_session(puzzle: Puzzle, rules: Rules) -> Session:
@@ -51,17 +50,20 @@ class Attempt:
         played = self.played
         state = self.session.state
         moving = bool(played) and played[-1].verb is Verb.MOVE and state.active is not None
-        return self.puzzle.verdict(played, moving=moving)
+        return self.puzzle.verdict(played, moving=moving, over=state.outcome is not None)
 
     def judged(self) -> bool:
         return self.verdict() is not Verdict.GOING
 
-    def intro(self, rating: Rating | None = None) -> str:
+    def intro(self, rating: Rating | None = None, problem: str = "") -> str:
+        """The puzzle set: whose side, the ratings; ``problem``: why the player's settings
+        file was not read whole (its default holds), said, not hidden."""
         p = self.puzzle
         yours = f" Your puzzle rating: {rating_words(rating)}." if rating is not None else ""
+        said = f" ({problem})" if problem else ""
         return (
             f"Puzzle {p.key} (rated {p.rating:.0f}). You play the {SIDE[p.side]}: find the best "
-            f"plan from here, with what the {SIDE[p.side]} can see.{yours}"
+            f"plan from here, with what the {SIDE[p.side]} can see.{yours}{said}"
         )
 
     def words(self) -> list[str]:
@@ -124,8 +126,9 @@ def kept(settings: Settings, record: PuzzleRecord) -> Settings:
 
 
 def keep(attempt: Attempt, settings: SettingsFile) -> str:
-    """A judged attempt kept in the player's settings; what is said of their rating."""
-    record = record_of(settings.settings)
+    """A judged attempt kept in the player's settings; what is said of their rating. The
+    settings are read again first: the player may have solved puzzles elsewhere since."""
+    record = record_of(settings.reload())
     after = record.after(attempt.puzzle, attempt.verdict() is Verdict.RIGHT)
     problem = settings.save(kept(settings.settings, after))
     was = f"{record.rating.rating:.0f}"

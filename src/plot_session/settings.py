@@ -9,8 +9,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -41,6 +44,52 @@ def user_settings(home: Path, key: str) -> SettingsFile:
     return SettingsFile(Path(home) / "users" / f"{digest}.json")
 
 
+def _ask(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError("expected true or false")
+    return value
+
+
+def _lessons(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(k, str) for k in value):
+        raise ValueError("expected a list of lesson names")
+    return tuple(value)
+
+
+def _palette(value: object) -> str:
+    if value not in PALETTE_NAMES:
+        raise ValueError(f"expected one of {', '.join(PALETTE_NAMES)}")
+    return str(value)
+
+
+def _rating(value: object) -> tuple[float, float, float]:
+    numbers = value if isinstance(value, list) and len(value) == 3 else None
+    if numbers is None or not all(
+        isinstance(x, (int, float)) and not isinstance(x, bool) and math.isfinite(x) for x in numbers
+    ):
+        raise ValueError("expected [rating, deviation, volatility]")
+    rating, rd, volatility = (float(x) for x in numbers)
+    if not (0 < rd <= 350 and 0 < volatility < 1):  # Glicko-2's own bounds (glicko.py)
+        raise ValueError("expected a deviation in 0..350 and a volatility in 0..1")
+    return rating, rd, volatility
+
+
+def _tried(value: object) -> tuple[tuple[str, bool], ...]:
+    if not isinstance(value, dict) or not all(isinstance(v, bool) for v in value.values()):
+        raise ValueError("expected each puzzle's name and true or false")
+    return tuple(sorted(value.items()))
+
+
+# Each setting's check: what the file holds, or ValueError saying what was expected.
+CHECKS: dict[str, Callable[[object], object]] = {
+    "ask_before_rolling": _ask,
+    "lessons_done": _lessons,
+    "palette": _palette,
+    "puzzle_rating": _rating,
+    "puzzles_tried": _tried,
+}
+
+
 class SettingsFile:
     """``path`` None: kept in memory only (tests, a guest without a name)."""
 
@@ -50,41 +99,37 @@ class SettingsFile:
         self.settings = self._load()
 
     def _load(self) -> Settings:
+        """The file's settings, each checked on its own: one that cannot be read is
+        said (``problem``) and its default holds, the others are kept."""
         if self.path is None or not self.path.exists():
             return Settings()
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
             if not isinstance(data, dict):
                 raise ValueError("expected an object of settings")
-            ask = data.get("ask_before_rolling", True)
-            if not isinstance(ask, bool):
-                raise ValueError("ask_before_rolling: expected true or false")
-            done = data.get("lessons_done", [])
-            if not isinstance(done, list) or not all(isinstance(k, str) for k in done):
-                raise ValueError("lessons_done: expected a list of lesson names")
-            palette = data.get("palette", "standard")
-            if palette not in PALETTE_NAMES:
-                raise ValueError(f"palette: expected one of {', '.join(PALETTE_NAMES)}")
-            rating = data.get("puzzle_rating", [1500.0, 350.0, 0.06])
-            if (
-                not isinstance(rating, list)
-                or len(rating) != 3
-                or not all(isinstance(x, (int, float)) and not isinstance(x, bool) and x >= 0 for x in rating)
-            ):
-                raise ValueError("puzzle_rating: expected [rating, deviation, volatility]")
-            tried = data.get("puzzles_tried", {})
-            if not isinstance(tried, dict) or not all(isinstance(v, bool) for v in tried.values()):
-                raise ValueError("puzzles_tried: expected each puzzle's name and true or false")
-            return Settings(
-                ask_before_rolling=ask,
-                lessons_done=tuple(done),
-                palette=palette,
-                puzzle_rating=(float(rating[0]), float(rating[1]), float(rating[2])),
-                puzzles_tried=tuple(sorted(tried.items())),
-            )
         except (OSError, ValueError) as exc:  # json's errors are ValueErrors
             self.problem = f"settings file {self.path} not used: {exc}"
             return Settings()
+        values: dict[str, Any] = {}
+        wrong: list[str] = []
+        for key, check in CHECKS.items():
+            if key not in data:
+                continue
+            try:
+                values[key] = check(data[key])
+            except (TypeError, ValueError) as exc:
+                wrong.append(f"{key}: {exc}")
+        if wrong:
+            self.problem = f"settings file {self.path}: {'; '.join(wrong)} (the default holds)"
+        return attrs.evolve(Settings(), **values)
+
+    def reload(self) -> Settings:
+        """The file read again (another session of the same player may have written it);
+        settings kept in memory only stay as they are."""
+        if self.path is not None:
+            self.problem = ""
+            self.settings = self._load()
+        return self.settings
 
     def save(self, settings: Settings) -> str:
         """Keep ``settings``; returns '' or why they could not be written (they still

@@ -29,7 +29,7 @@ from .game import GameScreen
 from .learn import CoachedGameScreen, LessonCard, LessonList, LessonScreen
 from .messages import RematchAsked
 from .plain import plain
-from .puzzle_screens import PuzzleCard, PuzzleScreen
+from .puzzle_screens import PuzzleCard, PuzzleResult, PuzzleScreen
 from .replay_screen import ReplayScreen
 from .screens import ConfirmScreen, GameSetup, HelpScreen, NewGameScreen
 
@@ -230,18 +230,18 @@ class PlotApp(App[None]):
 
     # -- puzzles ---------------------------------------------------------------
     def next_puzzle(self) -> None:
-        record = record_of(self.settings.settings)
+        record = record_of(self.settings.reload())  # (another session may have solved some)
         puzzle = next_puzzle(self._puzzles or [], record)
         if puzzle is None:
             self.push_screen(
-                ConfirmScreen(plain(f"{solved_all(record)} Leave?")),
+                PuzzleResult([solved_all(record)], True, keys="enter or esc: leave the puzzles"),
                 lambda _: self.puzzles_left(),
             )
             return
         attempt = Attempt(puzzle, self.rules)
         self.sub_title = f"puzzle {puzzle.key}"
         self.push_screen(
-            PuzzleCard(attempt.intro(record.rating)),
+            PuzzleCard(attempt.intro(record.rating, self.settings.problem)),
             lambda go: self._start_puzzle(attempt) if go else self.puzzles_left(),
         )
 

@@ -43,6 +43,7 @@ SAVE_RETRY = 2.0  # seconds between tries to write what the disk refused
 
 class GameScreen(BoardScreen):
     BINDINGS: ClassVar[list[BindingType]] = GAME_KEYS
+    practice = False  # a lesson or a puzzle: not saved, and its help says so
 
     def __init__(self, controller: Controller, rules: Rules, settings: SettingsFile | None = None) -> None:
         super().__init__(rules, settings)
@@ -338,7 +339,8 @@ class GameScreen(BoardScreen):
         self.talk.heard(message.line)
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(help_text(shared=not self.controller.local)))
+        shared = not self.controller.local
+        self.app.push_screen(HelpScreen(help_text(shared=shared, practice=self.practice)))
 
     def action_why(self) -> None:
         """The computer's last new plan and the others it weighed."""

@@ -123,6 +123,8 @@ class LessonCard(OnceModal[bool]):
 class LessonScreen(GameScreen):
     """A game screen that watches the lesson's goal after every change."""
 
+    practice = True
+
     BINDINGS = [
         # short words: the footer's keys fit 80 columns (q, then L, were cut)
         Binding("q", "leave", "Leave"),

@@ -668,6 +668,7 @@ def local_lines(
     lesson: Lesson | None = None,
     puzzle: Attempt | None = None,
     coach: bool = False,
+    settings: SettingsFile | None = None,
 ) -> LineMode:
     """A game at one keyboard in plain text: its table, run here as the lines are read
     (the computer's moves at once, each said as it is made)."""
@@ -680,7 +681,7 @@ def local_lines(
         else (lambda state: False)
     )
     table = Table(session, scheduler, pace=0.0, until=until)
-    controller = Controller(table, session.humans())
+    controller = Controller(table, session.humans(), settings=settings)
     return LineMode(controller, read, out, lesson=lesson, puzzle=puzzle, coach=coach, settle=scheduler.run)
 
 
@@ -745,15 +746,15 @@ def puzzle_lines(
         print(clean(text), file=out, flush=True)
 
     while True:
-        record = record_of(settings.settings)
+        record = record_of(settings.reload())
         puzzle = next_puzzle(puzzles, record)
         if puzzle is None:
             say(solved_all(record))
             return 0
         attempt = Attempt(puzzle, rules)
-        say(attempt.intro(record.rating))
+        say(attempt.intro(record.rating, settings.problem))
         say("Play your plan as in a game (help lists the commands); quit leaves the puzzle.")
-        local_lines(attempt.session, read, out, puzzle=attempt).run()
+        local_lines(attempt.session, read, out, puzzle=attempt, settings=settings).run()
         if not attempt.judged():
             return 0
         say(keep(attempt, settings))

@@ -42,6 +42,9 @@ class PuzzleCard(OnceModal[bool]):
         self.dismiss(go)
 
 
+NEXT_KEYS = "enter: the next puzzle · esc: leave"
+
+
 class PuzzleResult(OnceModal[bool]):
     """The verdict, why, the plans weighed, and the rating. Enter: the next; Escape: leave."""
 
@@ -50,9 +53,11 @@ class PuzzleResult(OnceModal[bool]):
         Binding("escape,q", "answer(False)", "Leave"),
     ]
 
-    def __init__(self, lines: list[str], right: bool) -> None:
+    def __init__(
+        self, lines: list[str], right: bool, keys: str = "enter: the next puzzle · esc: leave"
+    ) -> None:
         super().__init__()
-        self.lines, self.right = lines, right
+        self.lines, self.right, self.keys = lines, right, keys
 
     def compose(self) -> ComposeResult:
         t = Text()
@@ -61,7 +66,7 @@ class PuzzleResult(OnceModal[bool]):
         for line in rest:
             t.append("\n\n" if not line.startswith("  ") and not line.startswith("Your") else "\n")
             t.append(line)
-        t.append("\n\nenter: the next puzzle · esc: leave", style="dim")
+        t.append(f"\n\n{self.keys}", style="dim")
         with VerticalScroll():
             yield Static(t)
 
@@ -77,6 +82,8 @@ class PuzzleScreen(GameScreen):
     """The game screen at the puzzle's position, judged after every change; once judged,
     the attempt is kept in the player's settings and the verdict shown."""
 
+    practice = True
+
     BINDINGS = [Binding("q", "leave", "Leave")]
 
     def __init__(
@@ -90,9 +97,13 @@ class PuzzleScreen(GameScreen):
         )
 
     def after_change(self) -> None:
-        super().after_change()
-        if self._judged or not self.attempt.judged():
+        if self._judged:
             return
+        if not self.attempt.judged():
+            super().after_change()
+            return
+        # judged: the verdict, not the game's own dialogs (a step that ended the game
+        # would open the game-over box, whose keys leave the puzzles or the server)
         self._judged = True
         right = self.attempt.verdict() is Verdict.RIGHT
         lines = [*self.attempt.words(), keep(self.attempt, self.settings)]

@@ -92,8 +92,12 @@ lines, M mutes someone, both on your screen only. Once the game is
 over, R asks for a rematch with the sides swapped."""
 
 
-def help_text(*, shared: bool = False) -> str:
-    return HELP.format(saving=SAVING_SHARED if shared else SAVING_HERE)
+SAVING_NOT = """\
+A lesson or a puzzle is practice: it is not saved, and q leaves it."""
+
+
+def help_text(*, shared: bool = False, practice: bool = False) -> str:
+    return HELP.format(saving=SAVING_NOT if practice else SAVING_SHARED if shared else SAVING_HERE)
 
 
 KEYED_LINE = re.compile(r"^( +\S.*?  +)(\S.*)$")  # "  enter, space     act on ..."

@@ -114,6 +114,15 @@ def test_helpers_joining_and_chits_committed_are_compared_whatever_their_order()
     assert folded(acts(*recruit)) == folded(acts("recruit 104", "join 102", "join 101", "roll"))
 
 
+def test_a_step_that_ends_the_game_is_a_whole_answer():
+    """A step that loses the game at once (18.72) leaves nothing to play: the answer is
+    judged then, though the unit still had points to move on."""
+    p = load(puzzle_text())
+    assert p.verdict(acts("activate 301", "move 1615"), moving=True, over=True) is Verdict.WRONG
+    whole = acts("activate 301", "move 1615", "move 1616", "end")
+    assert p.verdict(whole, moving=False, over=True) is Verdict.RIGHT
+
+
 def test_a_unit_whose_walk_ends_on_its_last_point_is_judged_then():
     """A plan may end on a step: the unit's points are spent and its move is over."""
     p = load(puzzle_text().replace('"move 1616", "end"]', '"move 1616"]'))

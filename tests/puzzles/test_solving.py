@@ -107,6 +107,12 @@ def test_the_record_is_kept_in_the_settings_file_and_a_bad_one_is_set_aside_in_w
     bad = SettingsFile(path)
     assert bad.settings == Settings()
     assert "puzzle_rating: expected [rating, deviation, volatility]" in bad.problem
+    # one bad setting costs only itself: the lessons done are kept
+    path.write_text(json.dumps({"lessons_done": ["01-movement"], "puzzle_rating": [1500, 60, 0]}))
+    partly = SettingsFile(path)
+    assert partly.settings.lessons_done == ("01-movement",)
+    assert partly.settings.puzzle_rating == Settings().puzzle_rating
+    assert "puzzle_rating: expected a deviation in 0..350 and a volatility in 0..1" in partly.problem
 
 
 def test_puzzles_in_plain_text_one_after_another_with_the_rating_said(tmp_path):

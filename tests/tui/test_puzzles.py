@@ -13,6 +13,7 @@ from plot_core.data.reader import Source
 from plot_core.puzzles import load_puzzle
 from plot_tui.app import PlotApp
 from plot_tui.puzzle_screens import PuzzleCard, PuzzleResult, PuzzleScreen
+from plot_tui.screens import HelpScreen
 
 from .helpers import quick, until
 
@@ -44,6 +45,13 @@ async def test_a_puzzle_solved_by_its_keys_then_one_missed_then_leaving():
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, PuzzleScreen), "the board")
         assert "attempt a coup now, or not (18.11)" in shown(app)
+        await pilot.press("question_mark")  # the help says a puzzle is not saved
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen), "the help")
+        await pilot.pause()
+        helped = " ".join(app.screen.shown_text().split())
+        assert "A lesson or a puzzle is practice" in helped and "plot resume" not in helped
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, PuzzleScreen), "the board again")
         await pilot.press("d")  # the prompt's key for declining: no coup now
         await until(pilot, lambda: isinstance(app.screen, PuzzleResult), "the verdict")
         text = shown(app)
