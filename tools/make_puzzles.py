@@ -221,6 +221,20 @@ def _when(r: dict[str, Any]) -> str:
     return f"{turn}, at the end of {title}" if r["theme"] == "the coup" else f"{turn}, {title}"
 
 
+ROLLING = ("coup", "roll", "harass")  # a plan that ends on a roll of its own
+
+
+def _effect(c: dict[str, Any]) -> str:
+    """What a plan changes, in words; the roll that follows it only if it is the plan's
+    own (the Walkyrie roll of a coup, a recruitment's, a harassment's), not the next
+    phase's."""
+    said = (c.get("effect") or "").replace("then The ", "then the ")  # (as effects.py says it now)
+    parts = [p for p in said.split("; ") if p]
+    if c["actions"][-1].split()[0] not in ROLLING:
+        parts = [p for p in parts if not p.startswith("then ")]
+    return f" ({'; '.join(parts)})" if parts else ""
+
+
 def explain(r: dict[str, Any]) -> str:
     """One paragraph: the best plan and what it does, the tempting or next best and what it
     loses, and the rules in play, with their cases."""
@@ -228,7 +242,7 @@ def explain(r: dict[str, Any]) -> str:
     side = SIDES[r["side"]]
     out = [
         f"{_when(r)}, {side} to decide. Best: {best['text']}"
-        + (f" ({best['effect']})" if best.get("effect") else "")
+        + _effect(best)
         + f"; {side} wins {best['win']:.0%} from there."
     ]
     tempting = next((c for c in others if c["tempting"]), None)
@@ -236,7 +250,7 @@ def explain(r: dict[str, Any]) -> str:
     lead = "The rules of thumb's choice" if tempting else "The next best"
     out.append(
         f"{lead}, {other['text']}"
-        + (f" ({other['effect']})" if other.get("effect") else "")
+        + _effect(other)
         + f", gives {other['win']:.0%}: {round((best['win'] - other['win']) * 100)} points less."
     )
     out.append(RULES_SAID[r["theme"]])

@@ -125,7 +125,7 @@ def effect(state: GameState, actions: tuple[Action, ...]) -> str:
     after, roll = played(state, actions)
     said = changes(state, after, side)[:MOST_SAID]
     if roll:
-        said.append(f"then {roll}")
+        said.append(f"then {'the ' + roll[4:] if roll.startswith('The ') else roll}")  # (mid-sentence)
     return "; ".join(said)
 
 
