@@ -8,7 +8,7 @@ plan and has more than one, the plans are weighed from that side's view
 candidate when both weighings put the same plan ahead of every other by the margin.
 
 Every decision examined is written down (its gaps, kept or not), one file a game
-(`DIR/game-SEED.jsonl`, written when the game is done), so a run stopped part way goes
+(`DIR/game-SEED.jsonl.gz`, written when the game is done), so a run stopped part way goes
 on where it stopped, and the figures of docs/reports/puzzles.md can be counted again:
 
     python -m tools.make_puzzles --seeds 4100000-4100079 --procs 2
@@ -18,6 +18,7 @@ on where it stopped, and the figures of docs/reports/puzzles.md can be counted a
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import os
@@ -138,19 +139,28 @@ def play(seed: int, margin: float) -> list[dict[str, Any]]:
     return out
 
 
+def found_file(folder: Path, seed: int) -> Path:
+    """One game's findings, compressed (a game's hundreds of decisions, a few with a
+    whole position: about 15 kB so, ten times that as text)."""
+    return folder / f"game-{seed}.jsonl.gz"
+
+
 def _one(seed: int, margin: float, folder: str) -> tuple[int, int, int]:
     rows = play(seed, margin)
-    path = Path(folder) / f"game-{seed}.jsonl"
+    path = found_file(Path(folder), seed)
     tmp = path.with_suffix(".part")
-    tmp.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    text = "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)
+    tmp.write_bytes(gzip.compress(text.encode("utf-8"), mtime=0))  # (the same bytes each run)
     os.replace(tmp, path)
     return seed, len(rows), sum(r["kept"] for r in rows)
 
 
 def rows(folder: Path) -> list[dict[str, Any]]:
     out = []
-    for path in sorted(folder.glob("game-*.jsonl")):
-        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    for path in sorted(folder.glob("game-*.jsonl*")):
+        data = path.read_bytes()
+        text = (gzip.decompress(data) if path.suffix == ".gz" else data).decode("utf-8")
+        for n, line in enumerate(text.splitlines(), start=1):
             try:
                 out.append(json.loads(line))
             except json.JSONDecodeError:
@@ -346,7 +356,7 @@ def main(argv: list[str] | None = None) -> None:
     args.dir.mkdir(parents=True, exist_ok=True)
     if args.seeds:
         lo, _, hi = args.seeds.partition("-")
-        todo = [s for s in range(int(lo), int(hi or lo) + 1) if not (args.dir / f"game-{s}.jsonl").exists()]
+        todo = [s for s in range(int(lo), int(hi or lo) + 1) if not found_file(args.dir, s).exists()]
         print(f"{len(todo)} games to play", flush=True)
         if args.procs > 1:
             from concurrent.futures import ProcessPoolExecutor, as_completed

@@ -1,0 +1,68 @@
+"""The puzzle finder's choices and words (tools/make_puzzles.py), on findings made by
+hand: which kept decisions are set, what their explanation says, the files read back."""
+
+from __future__ import annotations
+
+import gzip
+import json
+
+from tools.make_puzzles import chosen, explain, name, rows
+
+
+def row(**change):
+    r = {
+        "seed": 7,
+        "i": 3,
+        "side": "abwehr",
+        "turn": 4,
+        "coup_turn": 0,
+        "phase": "movement",
+        "plans": 2,
+        "complete": True,
+        "gap": 0.2,
+        "gap2": 0.19,
+        "kept": True,
+        "theme": "the coup",
+        "position": "turn = 4\n",
+        "choices": [
+            {"actions": ["no-reveal"], "text": "no coup now", "win": 0.6, "tempting": False, "effect": ""},
+            {
+                "actions": ["reveal FA1", "coup"],
+                "text": "declare the coup with 1 Führer Access chit",
+                "win": 0.4,
+                "tempting": True,
+                "effect": "spends 1 Führer Access chit; then The Walkyrie roll: the coup fails 67%",
+            },
+        ],
+    }
+    r.update(change)
+    return r
+
+
+def test_a_window_is_set_where_the_rules_of_thumb_are_tempted_and_every_plan_was_weighed():
+    tempted = row()
+    agreeing = row(i=4, turn=5, choices=[{**row()["choices"][0], "tempting": True}, row()["choices"][1]])
+    unweighed = row(i=5, turn=6, complete=False)
+    same_turn = row(i=9)  # a second window in the same Game-Turn
+    marker = row(i=6, turn=6, theme="the Coup-Turns", coup_turn=2, phase="coup_status")
+    lost = row(i=8, turn=7, kept=False)
+    assert chosen([tempted, agreeing, unweighed, same_turn, marker, lost]) == [tempted, marker]
+
+
+def test_the_explanation_says_when_the_best_what_tempts_and_what_it_loses_with_the_cases():
+    said = explain(row())
+    assert said.startswith(
+        "Game-Turn 4, at the end of Movement and Harassment (9.0, 10.0), the Abwehr to decide. "
+        "Best: no coup now; the Abwehr wins 60% from there. The rules of thumb's choice, declare the "
+        "coup with 1 Führer Access chit (spends 1 Führer Access chit; then the Walkyrie roll: the coup "
+        "fails 67%), gives 40%: 20 points less."
+    )
+    assert "(18.11)" in said and "(18.74)" in said
+
+
+def test_findings_are_read_back_compressed_or_not_and_a_puzzle_is_named_by_what_it_holds(tmp_path):
+    (tmp_path / "game-7.jsonl.gz").write_bytes(gzip.compress((json.dumps(row()) + "\n").encode()))
+    (tmp_path / "game-8.jsonl").write_text(json.dumps(row(seed=8)) + "\n", encoding="utf-8")
+    assert [r["seed"] for r in rows(tmp_path)] == [7, 8]
+    assert name(row()) == name(row(seed=99, i=1)) != name(row(position="turn = 5\n"))
+    assert len(name(row())) == 8
