@@ -148,7 +148,7 @@ def browser(srv, local: str = "127.0.0.1") -> aiohttp.ClientSession:
 @needs_nginx
 def test_through_tls_the_cookie_is_secure_and_the_game_runs_over_wss(proxied):
     said = "".join(proxied.output)  # its address is https: no advice to put TLS in front
-    assert f"the web door: {proxied.url}/\n" in said and "put TLS in front" not in said
+    assert f"the web door: {proxied.url}/; listening on 127.0.0.1:" in said and "put TLS in front" not in said
 
     async def go():
         async with browser(proxied) as http:
