@@ -92,6 +92,7 @@ class PuzzleRecord:
 
     rating: Rating = NEW
     tried: tuple[tuple[str, bool], ...] = ()
+    last: str = ""  # the puzzle tried last (the next is not the same question again)
 
     def solved(self, key: str) -> bool:
         return dict(self.tried).get(key, False)
@@ -104,7 +105,7 @@ class PuzzleRecord:
         if puzzle.key not in seen:
             rating = rated(rating, [(Rating(puzzle.rating, PUZZLE_RD), 1.0 if solved else 0.0)])
         seen[puzzle.key] = seen.get(puzzle.key, False) or solved
-        return PuzzleRecord(rating, tuple(sorted(seen.items())))
+        return PuzzleRecord(rating, tuple(sorted(seen.items())), puzzle.key)
 
 
 def rating_words(r: Rating) -> str:
@@ -117,12 +118,17 @@ def solved_all(record: PuzzleRecord) -> str:
 
 
 def record_of(settings: Settings) -> PuzzleRecord:
-    return PuzzleRecord(Rating(*settings.puzzle_rating), settings.puzzles_tried)
+    return PuzzleRecord(Rating(*settings.puzzle_rating), settings.puzzles_tried, settings.puzzle_last)
 
 
 def kept(settings: Settings, record: PuzzleRecord) -> Settings:
     r = record.rating
-    return attrs.evolve(settings, puzzle_rating=(r.rating, r.rd, r.volatility), puzzles_tried=record.tried)
+    return attrs.evolve(
+        settings,
+        puzzle_rating=(r.rating, r.rd, r.volatility),
+        puzzles_tried=record.tried,
+        puzzle_last=record.last,
+    )
 
 
 def keep(attempt: Attempt, settings: SettingsFile) -> str:
@@ -137,14 +143,26 @@ def keep(attempt: Attempt, settings: SettingsFile) -> str:
     )
 
 
+VARIETY = 400.0  # rating points a puzzle of another answer may be further off than the nearest
+
+
 def next_puzzle(puzzles: Sequence[Puzzle], record: PuzzleRecord) -> Puzzle | None:
     """The puzzle not yet tried whose rating is nearest the player's (then one tried and
-    not solved; None once every one is solved)."""
+    not solved; None once every one is solved); but not the same answer as the last
+    puzzle's twice running, while one with another answer is within VARIETY of it."""
     tried = dict(record.tried)
+    last = next((p for p in puzzles if p.key == record.last), None)
+
+    def off(p: Puzzle) -> float:
+        return abs(p.rating - record.rating.rating)
+
     for pool in (
         [p for p in puzzles if p.key not in tried],
         [p for p in puzzles if not tried.get(p.key, False)],
     ):
         if pool:
-            return min(pool, key=lambda p: (abs(p.rating - record.rating.rating), p.key))
+            nearest = min(off(p) for p in pool)
+            other = [p for p in pool if last is None or p.best.text != last.best.text]
+            near = [p for p in other if off(p) <= nearest + VARIETY] or pool
+            return min(near, key=lambda p: (off(p), p.key))
     return None

@@ -30,6 +30,7 @@ class Settings:
     palette: str = "standard"  # the map's colours (PALETTE_NAMES; Y changes)
     puzzle_rating: tuple[float, float, float] = (1500.0, 350.0, 0.06)  # Glicko-2: rating, RD, volatility
     puzzles_tried: tuple[tuple[str, bool], ...] = ()  # each puzzle tried, and whether solved
+    puzzle_last: str = ""  # the puzzle tried last
 
 
 def local_settings_path() -> Path:
@@ -80,6 +81,12 @@ def _tried(value: object) -> tuple[tuple[str, bool], ...]:
     return tuple(sorted(value.items()))
 
 
+def _name(value: object) -> str:
+    if not isinstance(value, str) or len(value) > 64:
+        raise ValueError("expected a puzzle's name")
+    return value
+
+
 # Each setting's check: what the file holds, or ValueError saying what was expected.
 CHECKS: dict[str, Callable[[object], object]] = {
     "ask_before_rolling": _ask,
@@ -87,6 +94,7 @@ CHECKS: dict[str, Callable[[object], object]] = {
     "palette": _palette,
     "puzzle_rating": _rating,
     "puzzles_tried": _tried,
+    "puzzle_last": _name,
 }
 
 

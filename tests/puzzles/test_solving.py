@@ -137,3 +137,15 @@ def test_leaving_a_puzzle_in_plain_text_keeps_nothing(tmp_path, answer):
     out = io.StringIO()
     puzzle_lines([coup_window()], RULES, settings, io.StringIO(f"{answer}\n" if answer else ""), out)
     assert settings.settings.puzzles_tried == ()
+
+
+def test_the_same_answer_is_not_set_twice_running_while_another_is_near_enough():
+    p = coup_window()
+    wait = attrs.evolve(p, key="wait", rating=1500.0)  # best: no coup now, as the last one's
+    declare = attrs.evolve(p, key="declare", rating=1800.0, choices=(p.choices[1], p.choices[0]))
+    far = attrs.evolve(declare, key="far", rating=2000.0)
+    after_waiting = PuzzleRecord(Rating(1500.0, 100.0, 0.06), (("coup-window", True),), "coup-window")
+    assert next_puzzle([p, wait, declare], after_waiting) is declare  # 300 points further: another answer
+    assert next_puzzle([p, wait, far], after_waiting) is wait  # 500 further: the nearest after all
+    assert next_puzzle([p, wait, declare], PuzzleRecord(Rating(1500.0, 100.0, 0.06))) is wait
+    assert PuzzleRecord().after(p, True).last == "coup-window"
