@@ -608,7 +608,8 @@ class PlainVisit:
             table_id = guest.table_id
             self.leave_table()
             self.say(f"Back in the lobby. The game is saved and waits for you (sit {table_id} to come back).")
-            self.tables()
+            self.games()  # one's own: every table (a hundred lines, on a busy server) on asking
+            self.say("tables lists every table.")
             return True
         if word.lower() == "say":
             self._talk(rest.strip())

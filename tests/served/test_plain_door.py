@@ -104,7 +104,10 @@ def test_a_game_for_two_in_plain_text_from_the_lobby_to_talk_and_moves(rules, tm
     assert "SS drew" not in bob.out.getvalue()
     assert "SS drew" in alice.out.getvalue()  # her own hand is said to her
     # leave: back to the lobby, the game waits; sit again
-    assert "Back in the lobby" in alice.type("leave")
+    back = alice.type("leave")
+    assert "Back in the lobby" in back
+    # one's own games, not every table on the server again (a hundred lines, read aloud)
+    assert "Your 1 game:" in back and back.rstrip().endswith("tables lists every table.")
     assert alice.visit.guest is None and table.owners[Player.SS] == ALICE
     # away in the lobby, she is told when it becomes her move there
     for _ in range(200):
