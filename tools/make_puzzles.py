@@ -261,7 +261,7 @@ def explain(r: dict[str, Any]) -> str:
     out.append(
         f"{lead}, {other['text']}"
         + _effect(other)
-        + f", gives {other['win']:.0%}: {round((best['win'] - other['win']) * 100)} points less."
+        + f", gives {other['win']:.0%}: {round(best['win'] * 100) - round(other['win'] * 100)} points less."
     )
     out.append(RULES_SAID[r["theme"]])
     return " ".join(out)

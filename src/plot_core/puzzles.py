@@ -107,6 +107,22 @@ def _may_grow_into(mine: Step, want: Step, *, walking: bool) -> bool:
     return False
 
 
+def _judged(played: Sequence[Action], plan: Sequence[Action], *, moving: bool, over: bool = False) -> Verdict:
+    """``played`` against one plan: it, on its way to it, or not it."""
+    mine, want = folded(played), folded(plan)
+    if over:
+        return Verdict.RIGHT if mine == want else Verdict.WRONG
+    walking = moving and bool(played) and played[-1].verb is Verb.MOVE
+    if mine == want and not walking:
+        return Verdict.RIGHT
+    n = len(mine)
+    if n == 0:
+        return Verdict.GOING
+    if n > len(want) or mine[: n - 1] != want[: n - 1]:
+        return Verdict.WRONG
+    return Verdict.GOING if _may_grow_into(mine[-1], want[n - 1], walking=walking) else Verdict.WRONG
+
+
 @attrs.frozen
 class Puzzle:
     key: str  # the file's name without .toml
@@ -131,18 +147,14 @@ class Puzzle:
         can no longer be, going while it may. ``moving``: the unit that took the last
         step may still move on (its walk is not over); ``over``: the game has ended
         (18.7), so the answer is whole, whatever it is."""
-        mine, best = folded(played), folded(self.best.actions)
-        if over:
-            return Verdict.RIGHT if mine == best else Verdict.WRONG
-        walking = moving and bool(played) and played[-1].verb is Verb.MOVE
-        if mine == best and not walking:
-            return Verdict.RIGHT
-        n = len(mine)
-        if n == 0:
-            return Verdict.GOING
-        if n > len(best) or mine[: n - 1] != best[: n - 1]:
-            return Verdict.WRONG
-        return Verdict.GOING if _may_grow_into(mine[-1], best[n - 1], walking=walking) else Verdict.WRONG
+        return _judged(played, self.best.actions, moving=moving, over=over)
+
+    def begun(self, played: Sequence[Action]) -> Choice | None:
+        """The weighed plan the answer is, or is on its way to (a wrong answer judged as
+        soon as it leaves the best plan may be the start of another one)."""
+        return next(
+            (c for c in self.choices if _judged(played, c.actions, moving=True) is not Verdict.WRONG), None
+        )
 
     def matching(self, played: Sequence[Action]) -> Choice | None:
         """The weighed plan the answer played is, if it is one."""

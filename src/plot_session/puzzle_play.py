@@ -18,10 +18,10 @@ from collections.abc import Sequence
 
 import attrs
 
-from plot_core import Action, Player, Rules, Verb
+from plot_core import Action, Player, Rules, Verb, legal_actions, view
 from plot_core.puzzles import Puzzle, Verdict
 
-from .describe import SIDE
+from .describe import SIDE, prompt
 from .glicko import NEW, Rating, rated
 from .session import Seat, Session
 from .settings import Settings, SettingsFile
@@ -61,9 +61,12 @@ class Attempt:
         p = self.puzzle
         yours = f" Your puzzle rating: {rating_words(rating)}." if rating is not None else ""
         said = f" ({problem})" if problem else ""
+        state = self.session.state
+        decision = prompt(state.rules, view(state, p.side), list(legal_actions(state)))
         return (
             f"Puzzle {p.key} (rated {p.rating:.0f}). You play the {SIDE[p.side]}: find the best "
-            f"plan from here, with what the {SIDE[p.side]} can see.{yours}{said}"
+            f"plan from here, with what the {SIDE[p.side]} can see. The decision: {decision}."
+            f"{yours}{said}"
         )
 
     def words(self) -> list[str]:
@@ -72,11 +75,18 @@ class Attempt:
         p = self.puzzle
         right = self.verdict() is Verdict.RIGHT
         mine = p.matching(self.played)
+        begun = p.begun(self.played) if mine is None else None
+        yours = (
+            f" Yours, {mine.text}, wins {mine.win:.0%}."
+            if mine is not None
+            else f" Yours began {begun.text}, which wins {begun.win:.0%}."
+            if begun is not None
+            else " Yours was not one of the plans weighed (they are listed below)."
+        )
         lines = [
             "Right: that is the best plan."
             if right
-            else f"Not the best plan. The best: {p.best.text}."
-            + (f" Yours, {mine.text}, wins {mine.win:.0%}." if mine is not None else ""),
+            else f"Not the best plan. The best: {p.best.text}.{yours}",
             p.explanation,
             "The plans weighed, with the chance of winning after each:",
         ]
@@ -143,6 +153,12 @@ def keep(attempt: Attempt, settings: SettingsFile) -> str:
     )
 
 
+def _kind(p: Puzzle) -> tuple[str, str]:
+    """What a puzzle asks, for variety: its theme and the verb its answer begins with (a
+    marker off one unit or another is the same question)."""
+    return p.theme, p.best.actions[0].verb.value
+
+
 VARIETY = 400.0  # rating points a puzzle of another answer may be further off than the nearest
 
 
@@ -162,7 +178,7 @@ def next_puzzle(puzzles: Sequence[Puzzle], record: PuzzleRecord) -> Puzzle | Non
     ):
         if pool:
             nearest = min(off(p) for p in pool)
-            other = [p for p in pool if last is None or p.best.text != last.best.text]
+            other = [p for p in pool if last is None or _kind(p) != _kind(last)]
             near = [p for p in other if off(p) <= nearest + VARIETY] or pool
             return min(near, key=lambda p: (off(p), p.key))
     return None

@@ -49,7 +49,16 @@ def test_another_plan_is_wrong_as_soon_as_it_begins_and_is_named_when_whole():
     attempt = Attempt(coup_window(), RULES)
     play(attempt, "reveal FA4")
     assert attempt.verdict() is Verdict.WRONG
-    assert attempt.words()[0] == "Not the best plan. The best: no coup now."
+    assert attempt.words()[0] == (
+        "Not the best plan. The best: no coup now. "
+        "Yours began declare the coup with 2 Führer Access chits, which wins 33%."
+    )
+    alone = Attempt(coup_window(), RULES)
+    play(alone, "coup")  # declared with none of its chits: a plan never weighed
+    assert alone.words()[0] == (
+        "Not the best plan. The best: no coup now. "
+        "Yours was not one of the plans weighed (they are listed below)."
+    )
     whole = Attempt(coup_window(), RULES)
     play(whole, "reveal FA4", "reveal FA8", "coup")
     assert whole.words()[0] == (
@@ -149,3 +158,13 @@ def test_the_same_answer_is_not_set_twice_running_while_another_is_near_enough()
     assert next_puzzle([p, wait, far], after_waiting) is wait  # 500 further: the nearest after all
     assert next_puzzle([p, wait, declare], PuzzleRecord(Rating(1500.0, 100.0, 0.06))) is wait
     assert PuzzleRecord().after(p, True).last == "coup-window"
+    # a marker off one unit or another is the same question: not set twice running
+    from plot_core.puzzles import Choice
+
+    def marker(key: str, unit: str, rating: float):
+        off = Choice((parse_action(f"clear {unit}"),), f"Take the marker off {unit}", 0.6)
+        return attrs.evolve(p, key=key, rating=rating, theme="the Coup-Turns", choices=(off, p.choices[0]))
+
+    first, again = marker("m1", "009", 1500.0), marker("m2", "001", 1500.0)
+    after_marker = PuzzleRecord(Rating(1500.0, 100.0, 0.06), (("m1", True),), "m1")
+    assert next_puzzle([first, again, declare], after_marker) is declare
