@@ -299,6 +299,7 @@ def _play_position(args: argparse.Namespace, rules, record: Path | None) -> int:
 
 def _puzzles(args: argparse.Namespace) -> int:
     from plot_core.puzzles import load_puzzles
+    from plot_session.puzzle_play import progress_words, record_of
     from plot_tui.app import PlotApp
 
     rules = load_rules()
@@ -310,7 +311,9 @@ def _puzzles(args: argparse.Namespace) -> int:
         from plot_tui.line_mode import puzzle_lines
 
         return puzzle_lines(puzzles, rules, _settings(), sys.stdin, _terminal_out())
-    PlotApp(rules, settings=_settings(), puzzles=puzzles).run()
+    settings = _settings()
+    PlotApp(rules, settings=settings, puzzles=puzzles).run()
+    print(progress_words(record_of(settings.reload())))  # said as the screen closes
     return 0
 
 

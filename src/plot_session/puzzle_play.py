@@ -123,6 +123,12 @@ def rating_words(r: Rating) -> str:
     return f"{r.rating:.0f}" + (" (provisional: a few more puzzles make it sure)" if r.provisional else "")
 
 
+def progress_words(record: PuzzleRecord) -> str:
+    """A player's puzzles in one line, as they leave them."""
+    solved = sum(ok for _, ok in record.tried)
+    return f"Your puzzle rating: {rating_words(record.rating)}; {solved} solved of {len(record.tried)} tried."
+
+
 def solved_all(record: PuzzleRecord) -> str:
     return f"Every puzzle is solved. Your puzzle rating: {rating_words(record.rating)}."
 

@@ -16,14 +16,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO
 
-from plot_core import Action, IllegalAction, Player, PlayerView, Rules, Verb, parse_action
+from plot_core import Action, IllegalAction, Party, Player, PlayerView, Rules, Verb, parse_action
 from plot_core.data import ChitKind
-from plot_core.engine import PHASE_TITLES, Box, Outcome, Overlays
+from plot_core.engine import PHASE_TITLES, Box, Outcome, Overlays, lookup
 from plot_core.english import counted, plain_letters, searchable
 from plot_core.hexgrid import label, parse_hex
 from plot_core.lessons import Lesson
 from plot_core.puzzles import Puzzle
-from plot_core.wording import notation, unit_name, words, words_before_its_hex
+from plot_core.wording import chit_name, notation, unit_name, words, words_before_its_hex
 from plot_session.choices import HexChoice, Numbers, area_words, by_hex, group_of
 from plot_session.coach import coach_line
 from plot_session.controller import Controller, coup_declinable
@@ -264,7 +264,7 @@ class Answers:
 
     def chits(self, _: str) -> None:
         v = self.board.view()
-        own = ", ".join(v.own_chits) if v.own_chits else "none"
+        own = ", ".join(chit_name(self.rules, c) for c in v.own_chits) if v.own_chits else "none"
         self.say(f"Your chits: {own}.")
         for holder, n in v.chit_counts.items():
             if holder != (v.side.value if v.side else None):
@@ -272,8 +272,20 @@ class Answers:
                 self.say(f"{counted(n, 'chit')} in {who}.")
 
     def streets(self, _: str) -> None:
-        for line in coup_lines(self.rules, self.board.view()):
-            self.say(line)
+        """Who stands in Berlin's streets (what wins or loses the coup, 18.71, 18.72),
+        then the coup's numbers once it is under way."""
+        v = self.board.view()
+        streets = lookup(self.rules).streets
+        lines = []
+        for party, name in ((Party.SS, "SS"), (Party.ABWEHR, "Abwehr")):
+            there = [
+                unit_name(self.rules, u.id)
+                for u in v.units
+                if u.hex in streets and u.id in self.rules.units and self.rules.units[u.id].party is party
+            ]
+            lines.append(f"{name} units in Berlin's streets: {', '.join(there) or 'none'}.")
+        lines += coup_lines(self.rules, v) or ["No coup is under way (18.11): these count once one is."]
+        self.say_paged(lines)
 
     def rules_case(self, text: str) -> None:
         case = self.rules.cases.cases.get(text.strip())

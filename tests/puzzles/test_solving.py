@@ -14,7 +14,7 @@ from plot_core import load_rules, parse_action
 from plot_core.data.reader import Source
 from plot_core.puzzles import Verdict, load_puzzle
 from plot_session.glicko import Rating
-from plot_session.puzzle_play import Attempt, PuzzleRecord, kept, next_puzzle, record_of
+from plot_session.puzzle_play import Attempt, PuzzleRecord, kept, next_puzzle, progress_words, record_of
 from plot_session.settings import Settings, SettingsFile
 from plot_tui.line_mode import puzzle_lines
 
@@ -89,6 +89,10 @@ def test_a_solved_puzzle_raises_the_rating_a_missed_one_lowers_it_and_a_second_t
     assert up.rating.rd < 350 and up.solved(p.key) and not down.solved(p.key)
     again = down.after(p, True)  # the answer is known now: no test of the player
     assert again.rating == down.rating and again.solved(p.key)
+    assert progress_words(again) == (
+        f"Your puzzle rating: {again.rating.rating:.0f} (provisional: a few more puzzles make it sure);"
+        " 1 solved of 1 tried."
+    )
 
 
 def test_the_next_puzzle_is_the_untried_one_nearest_the_players_rating():

@@ -42,6 +42,10 @@ def test_questions_are_answered_and_a_number_plays_that_choice(rules):
     assert "You play the SS. Type help for the commands." in out
     assert "where NAME     where a unit is" in out  # help
     assert "Your chits: " in out and "chits in the cup." in out
+    assert "Loyalty chit of Roeder (L008)" in out  # named, as the full screen names them
+    # who stands in the streets, before the coup too (it said nothing then)
+    assert "SS units in Berlin's streets: Himmler (000)" in out
+    assert "No coup is under way (18.11): these count once one is." in out
     assert "Himmler (000) is at 2714, Berlin (BE)." in out
     assert "Heydrich (001) is at" in out
     assert "Hex 2714, Berlin (BE)" in out and "Himmler (000)" in out
