@@ -505,7 +505,8 @@ class Controller:
         if self.table.session.undo_for(self.eyes):
             return Said("Undone.")
         return Said(
-            "Nothing to undo: a roll, a draw, a reveal or the other player's turn cannot be taken back.",
+            "Nothing of yours to take back (a roll, a draw, a reveal or the other player's move "
+            "cannot be taken back).",
             error=True,
         )
 

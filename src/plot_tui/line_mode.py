@@ -538,13 +538,14 @@ class LineMode(Answers):
         if text in LETTER_KEYS:  # the keys the prompt names, as the full screen has them
             return self._key(text)
         if word == "undo":
-            if not self.controller.undo().error:
+            said = self.controller.undo()
+            if not said.error:
                 # the log up to the step taken back is the same: only where things now
                 # stand is said (the prompt), not the game again from its set-up
                 self.shown = len(self.controller.snapshot().log)
                 self.say("Taken back.")
                 return ACTED
-            self.say("Nothing of yours to take back.")
+            self.say(said.text)  # (the same words as on the full screen)
             return None
         action = self._action(text)
         if action is None:

@@ -518,3 +518,9 @@ def test_a_unit_that_ends_its_move_without_a_step_is_said_to_stay(rules):
     assert folding.tail(line(Verb.ACTIVATE, unit="300")) is None
     assert folding.tail(line(Verb.MOVE, hex=1613)) == " → 1613"
     assert folding.tail(line(Verb.END)) == ", and ends its move"
+
+
+def test_nothing_to_take_back_is_said_in_the_same_words_as_on_the_full_screen(rules):
+    s = Session(new_game(5, rules=rules), AGAINST_THE_COMPUTER, seed=5)
+    out = played(s, "undo", "quit")
+    assert "Nothing of yours to take back (a roll, a draw, a reveal or the other player's move" in out
