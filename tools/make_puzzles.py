@@ -125,7 +125,6 @@ def play(seed: int, margin: float) -> list[dict[str, Any]]:
                             "actions": [str(a) for a in c.actions],
                             "text": c.text,
                             "win": c.win,
-                            "public": c.public,
                             "tempting": c.tempting,
                             "effect": effect(drawn, c.actions),
                         }

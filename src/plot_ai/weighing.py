@@ -29,6 +29,7 @@ from collections.abc import Sequence
 import attrs
 
 from plot_core import Action, PlayerView, Rules
+from plot_core.puzzles import Choice  # (a plan weighed is what a puzzle shows of it)
 
 from .expert import Prior
 from .plans import Plan
@@ -40,18 +41,6 @@ CLOSE_PLANS = 6  # how many plans are weighed closely
 # The close trials are drawn afresh, numbered where the screening never reaches: a plan
 # that led the screening on lucky draws is not measured on those same draws again.
 CLOSE_DRAWS = 1_000_000
-
-
-@attrs.frozen
-class Choice:
-    """One plan of a weighed decision: its actions, words and estimated chance of winning."""
-
-    actions: tuple[Action, ...]
-    text: str
-    win: float
-    private: bool = False
-    public: str = ""
-    tempting: bool = False  # the rules of thumb's favourite
 
 
 @attrs.frozen
@@ -106,7 +95,7 @@ def weigh(
 
     def choice(i: int) -> Choice:
         p: Plan = search.plans[i]
-        return Choice(p.actions, p.text, round(means[i], 4), p.private, p.public, i == tempting)
+        return Choice(p.actions, p.text, round(means[i], 4), tempting=i == tempting)
 
     return Weighing(
         tuple(choice(i) for i in chosen),

@@ -57,10 +57,13 @@ THEMES = (
 
 @attrs.frozen
 class Choice:
+    """One plan of a decision as weighed (plot_ai.weighing) and as a puzzle shows it:
+    its actions, words and estimated chance of winning."""
+
     actions: tuple[Action, ...]
     text: str
     win: float
-    tempting: bool = False
+    tempting: bool = False  # the rules of thumb's favourite
 
 
 class Verdict(Enum):

@@ -10,11 +10,11 @@ from pathlib import Path
 import attrs
 
 from plot_ai.search import horizon
-from plot_ai.weighing import Choice, Weighing, clear, weigh
+from plot_ai.weighing import Weighing, clear, weigh
 from plot_core import Player, legal_actions, load_rules, parse_action, view
 from plot_core.data.reader import Source
 from plot_core.engine import CoupOffer
-from plot_core.puzzles import load_puzzle
+from plot_core.puzzles import Choice, load_puzzle
 
 RULES = load_rules()
 WINDOW = Path(__file__).parents[1] / "puzzles" / "data" / "coup-window.toml"
