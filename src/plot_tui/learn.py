@@ -20,6 +20,7 @@ from plot_session.settings import SettingsFile
 from .closing import OnceModal, OnceScreen
 from .game import GameScreen
 from .mapview import MapView
+from .screens import TextCard
 
 GUIDED = {f"game-{p.value}": p for p in (Player.ABWEHR, Player.SS)}  # the list's last entries
 
@@ -71,7 +72,7 @@ class LessonList(OnceScreen[Lesson | Player | None]):
         self.dismiss(None)
 
 
-class LessonCard(OnceModal[bool]):
+class LessonCard(TextCard):
     """A lesson's text, its goal and the hints asked for so far. Enter: on; Escape: back."""
 
     BINDINGS = [Binding("enter,space", "answer(True)", "Go on"), Binding("escape", "answer(False)", "Back")]
@@ -80,7 +81,7 @@ class LessonCard(OnceModal[bool]):
         super().__init__()
         self.lesson, self.hints, self.starting = lesson, hints, starting
 
-    def compose(self) -> ComposeResult:
+    def body(self) -> Text:
         ls = self.lesson
         keys = (
             "enter: start the lesson · esc: back to the list"
@@ -107,17 +108,13 @@ class LessonCard(OnceModal[bool]):
         if ls.cases:
             t.append(f"\n\nCases: {', '.join(ls.cases)} (C in the lesson shows them)", style="dim")
         t.append(f"\n{keys}", style="dim")
-        with VerticalScroll():
-            yield Static(t)
+        return t
 
     def on_mount(self) -> None:
-        for box in self.query(VerticalScroll).results(VerticalScroll):
-            box.focus()  # arrows scroll a long card
-            if self.hints:  # asked again for a hint: the newest is at the end, in sight
+        super().on_mount()
+        if self.hints:  # asked again for a hint: the newest is at the end, in sight
+            for box in self.query(VerticalScroll).results(VerticalScroll):
                 self.call_after_refresh(box.scroll_end, animate=False)
-
-    def action_answer(self, go: bool) -> None:
-        self.dismiss(go)
 
 
 class LessonScreen(GameScreen):

@@ -5,21 +5,18 @@ plans weighed and the rating it leaves (plot_session.puzzle_play)."""
 from __future__ import annotations
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.widgets import Static
 
 from plot_core.puzzles import Verdict
 from plot_session.controller import Controller
 from plot_session.puzzle_play import Attempt, keep
 from plot_session.settings import SettingsFile
 
-from .closing import OnceModal
 from .game import GameScreen
+from .screens import TextCard
 
 
-class PuzzleCard(OnceModal[bool]):
+class PuzzleCard(TextCard):
     """The puzzle's setting: whose side, and the rating. Enter: start; Escape: leave."""
 
     BINDINGS = [
@@ -31,21 +28,17 @@ class PuzzleCard(OnceModal[bool]):
         super().__init__()
         self.text = text
 
-    def compose(self) -> ComposeResult:
+    def body(self) -> Text:
         t = Text(self.text)
         t.append("\n\nPlay your plan with the usual keys (? lists them); u takes a step back.", style="dim")
         t.append("\nenter: start · esc: leave the puzzles", style="dim")
-        with VerticalScroll():
-            yield Static(t)
-
-    def action_answer(self, go: bool) -> None:
-        self.dismiss(go)
+        return t
 
 
 NEXT_KEYS = "enter: the next puzzle · esc: leave"
 
 
-class PuzzleResult(OnceModal[bool]):
+class PuzzleResult(TextCard):
     """The verdict, why, the plans weighed, and the rating. Enter: the next; Escape: leave."""
 
     BINDINGS = [
@@ -59,7 +52,7 @@ class PuzzleResult(OnceModal[bool]):
         super().__init__()
         self.lines, self.right, self.keys = lines, right, keys
 
-    def compose(self) -> ComposeResult:
+    def body(self) -> Text:
         t = Text()
         first, *rest = self.lines
         t.append(first, style="bold green" if self.right else "bold yellow")
@@ -67,15 +60,7 @@ class PuzzleResult(OnceModal[bool]):
             t.append("\n\n" if not line.startswith("  ") and not line.startswith("Your") else "\n")
             t.append(line)
         t.append(f"\n\n{self.keys}", style="dim")
-        with VerticalScroll():
-            yield Static(t)
-
-    def on_mount(self) -> None:
-        for box in self.query(VerticalScroll).results(VerticalScroll):
-            box.focus()  # arrows scroll a long card
-
-    def action_answer(self, go: bool) -> None:
-        self.dismiss(go)
+        return t
 
 
 class PuzzleScreen(GameScreen):

@@ -136,6 +136,25 @@ def hanging(text: Text) -> RenderableType:
     return Group(*parts)
 
 
+class TextCard(OnceModal[bool]):
+    """A card of text, answered: ``answer(True)`` goes on, ``answer(False)`` goes back
+    (each card binds its own keys to them). A long card scrolls: the arrows move it."""
+
+    def body(self) -> Text:
+        raise NotImplementedError
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(self.body())
+
+    def on_mount(self) -> None:
+        for box in self.query(VerticalScroll).results(VerticalScroll):
+            box.focus()  # arrows scroll a long card
+
+    def action_answer(self, go: bool) -> None:
+        self.dismiss(go)
+
+
 class HelpScreen(OnceModal[None]):
     """Keys and hints; scrolls when the terminal is small, any other key closes it."""
 
