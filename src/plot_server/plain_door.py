@@ -19,7 +19,7 @@ from typing import Any, TextIO, cast
 
 import attrs
 
-from plot_core import Player
+from plot_core import DataError, Player
 from plot_core.english import counted
 from plot_record import ChatLine, utc_stamp
 from plot_record.clock import parse_clock, span
@@ -34,7 +34,7 @@ from plot_tui.plain import clean
 
 from .connection_limits import ConnectionGuard, Flooded, Stalled
 from .guard import idle_check_every
-from .hub import Account, Damaged, Hub, Refused, TableConnection, WrongCode, unlisted
+from .hub import Account, Damaged, Hub, Refused, TableConnection, WrongCode, to_operator, unlisted
 from .leaderboard import COLUMNS, POOL_NAMES, ranked_cells
 from .notices import Notices
 from .pgstore import StoreError
@@ -345,7 +345,10 @@ class PlainVisit:
             elif word == "say":
                 self.hub.say_in_lobby(self.who, rest)  # (said back like anyone's)
             elif word == "puzzles":
-                self.next_puzzle()
+                if self.hub.puzzles_read:
+                    self.next_puzzle()
+                else:  # read the first time in a thread, not on the loop (the next line waits)
+                    self._asking = asyncio.ensure_future(self._read_puzzles())
             elif word in ("help", "?"):
                 for ln in LOBBY_HELP.splitlines():
                     self.say(ln)
@@ -566,6 +569,17 @@ class PlainVisit:
         self.say(attempt.intro(record.rating, settings.problem))
         self.say("Play your plan as in a game (help lists the commands); leave: back to the lobby.")
         self.puzzle_seat.ask()
+
+    async def _read_puzzles(self) -> None:
+        self.say("Opening the puzzles ...")
+        try:
+            await asyncio.to_thread(self.hub.puzzles)
+        except DataError as exc:  # a puzzle file the host changed: names the host's file
+            to_operator(f"the puzzles cannot be read: {exc}")
+            self.say("The puzzles cannot be read just now (the host has been told).")
+            return
+        if self.seat is None and self.attempt is None:
+            self.next_puzzle()
 
     def _at_puzzle(self, text: str) -> bool:
         attempt, seat = self.attempt, self.puzzle_seat

@@ -25,6 +25,8 @@ from rich.text import Text
 from textual import events, on, work
 from textual.binding import Binding, BindingType
 
+from plot_core import DataError
+from plot_core.puzzles import Puzzle
 from plot_record import Record, RecordError, utc_stamp
 from plot_session.replay import EVERYONE, Replay
 from plot_session.settings import user_settings
@@ -349,11 +351,34 @@ class ServedApp(PlotApp):
 
     def open_puzzles(self) -> None:
         """p in the lobby: puzzles, one after another, this player's rating kept with
-        their settings; leaving them comes back here."""
-        self._puzzles = self.hub.puzzles()
-        if not self._puzzles:
+        their settings; leaving them comes back here. The puzzles are read the first
+        time in a thread, not on the loop every session of the process shares."""
+        if self.hub.puzzles_read:
+            self._puzzles_read(self.hub.puzzles())
+        else:
+            self._lobby.say("Opening the puzzles ...")
+            self._read_puzzles()
+
+    @work(thread=True, exclusive=True, group="puzzles")
+    def _read_puzzles(self) -> None:
+        try:
+            puzzles = self.hub.puzzles()
+        except DataError as exc:  # a puzzle file the host changed: names the host's file
+            to_operator(f"the puzzles cannot be read: {exc}")
+            self.call_from_thread(
+                self._lobby.say, "The puzzles cannot be read just now (the host has been told).", error=True
+            )
+            return
+        self.call_from_thread(self._puzzles_read, puzzles)
+
+    def _puzzles_read(self, puzzles: list[Puzzle]) -> None:
+        if self.lobby is None or not self.is_running or self.screen is not self.lobby:
+            return  # (left, or gone elsewhere, while they were read)
+        self._puzzles = puzzles
+        if not puzzles:
             self._lobby.say("This server has no puzzles installed.", error=True)
             return
+        self._lobby.say("")
         self.settings = user_settings(self.hub.home, self.who.key)
         self.next_puzzle()
 

@@ -249,3 +249,18 @@ async def test_puzzles_from_the_lobby_are_solved_kept_with_the_player_and_left_b
         assert app.is_running
     kept = user_settings(tmp_path, CAROL.key).settings
     assert dict(kept.puzzles_tried) == {"coup-window": True} and kept.puzzle_rating[0] > 1500
+
+
+async def test_the_first_p_of_a_process_reads_the_puzzles_in_a_thread_then_opens_them(rules, tmp_path):
+    from plot_server.connection_limits import ConnectionLimits
+    from plot_server.server import ServedApp
+    from plot_tui.puzzle_screens import PuzzleCard
+
+    hub = Hub(rules, tmp_path, later=Later())
+    assert not hub.puzzles_read
+    app = ServedApp(None, hub, CAROL, limits=ConnectionLimits(idle=600))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.screen is app.lobby, "the lobby")
+        await pilot.press("p")
+        await until(pilot, lambda: isinstance(app.screen, PuzzleCard), "the puzzle's card")
+        assert hub.puzzles_read

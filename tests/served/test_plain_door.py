@@ -8,6 +8,8 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
+
 from fakes import Later
 from plain_reader import CHOICE, play_choice
 from plot_core import Player
@@ -335,3 +337,25 @@ def test_puzzles_at_the_plain_door_solved_kept_and_left_back_to_the_lobby(rules,
     assert "Back in the lobby. The puzzle is left unsolved." in said
     assert dict(user_settings(tmp_path, ALICE.key).settings.puzzles_tried) == {"coup-window": True}
     assert "Not understood" in alice.type("no-coup")  # in the lobby again
+
+
+@pytest.mark.asyncio
+async def test_the_puzzles_are_read_once_off_the_loop_and_a_broken_file_is_said(rules, tmp_path, data_copy):
+    """The first puzzles of a process are read in a thread (a fifth of a second that every
+    session on the loop would wait); a puzzle file the host broke is said, not a crash."""
+    from plot_core import load_rules
+
+    hub = Hub(rules, tmp_path / "a", later=Later())
+    alice = Player_(hub, ALICE)
+    alice.visit.start()
+    said = await alice.answer("puzzles")
+    assert "Opening the puzzles ..." in said and "You play the" in said
+    assert hub.puzzles_read
+    broken = data_copy / "puzzles" / "00000000.toml"
+    broken.write_text('side = "nobody"\n', encoding="utf-8")
+    other = Hub(load_rules(data_copy), tmp_path / "b", later=Later())
+    bob = Player_(other, BOB)
+    bob.visit.start()
+    said = await bob.answer("puzzles")
+    assert "The puzzles cannot be read just now (the host has been told)." in said
+    assert "Not understood" in await bob.answer("no-coup")  # still in the lobby
