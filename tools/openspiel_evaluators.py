@@ -6,8 +6,12 @@ starting at Game-Turn 7: a game of minutes, whose every result counts).
 
 Each game's chance is drawn from a generator seeded by its seed; the evaluated search
 (``ChancesEvaluator``, plot_openspiel.evaluators) plays the SS on even seeds and the
-Abwehr on odd ones, the random-rollout search the other side, both with UCT c=2 and
-``--think`` seconds a decision (at least two simulations). Printed: each search's
+Abwehr on odd ones, the random-rollout search the other side, both with c=2 and
+``--think`` seconds a decision (at least two simulations). With ``--prior W`` the
+evaluated search also takes the heuristic policy's choice as W of its prior and
+weighs children by PUCT, opened or not (OpenSpiel's IS-MCTS opens them all, at
+random, before weighing any: see tools.openspiel_match.timed_ismcts); the
+random-rollout search stays OpenSpiel's as it is (UCT, uniform priors). Printed: each search's
 wins, the draws (the Allies' win, in the zero-sum variant), the simulations a
 decision of each (median). ``--out FILE`` keeps each game's result as it ends (JSON
 lines); a run again with the same arguments plays only the games not kept.
@@ -29,7 +33,7 @@ GAMES = {
 }
 
 
-def play(seed: int, game_name: str, think: float) -> dict:
+def play(seed: int, game_name: str, think: float, prior: float = 0.0) -> dict:
     import numpy as np
     import pyspiel
     from open_spiel.python.algorithms import mcts
@@ -40,9 +44,18 @@ def play(seed: int, game_name: str, think: float) -> dict:
     game = pyspiel.load_game(game_name)
     evaluated_seat = seed % 2  # 0: the SS, 1: the Abwehr
     bots = {
-        evaluated_seat: timed_ismcts(game, think, seed, evaluator=ChancesEvaluator()),
+        evaluated_seat: timed_ismcts(
+            game,
+            think,
+            seed,
+            evaluator=ChancesEvaluator(prior=prior, seed=seed),
+            puct=prior > 0,
+        ),
         1 - evaluated_seat: timed_ismcts(
-            game, think, seed, evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed))
+            game,
+            think,
+            seed,
+            evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)),
         ),
     }
     chance = random.Random(f"chance/{seed}")
@@ -56,6 +69,7 @@ def play(seed: int, game_name: str, think: float) -> dict:
     return {
         "game": game_name,
         "think": think,
+        "prior": prior,
         "seed": seed,
         "evaluated": returns[evaluated_seat],
         "case": state.game_state.outcome.case,
@@ -84,6 +98,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--seed", type=int, default=999000)
     ap.add_argument("--think", type=float, default=0.1, help="seconds a decision, for both")
+    ap.add_argument(
+        "--prior",
+        type=float,
+        default=0.0,
+        help="the heuristic policy's share of the evaluated search's prior (0: uniform, UCT)",
+    )
     ap.add_argument("--procs", type=int, default=1)
     ap.add_argument("--out", type=Path, help="keep each game's result here; play only those not kept")
     args = ap.parse_args(argv)
@@ -100,7 +120,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.out is not None and args.out.exists():
         for line in args.out.read_text().splitlines():
             row = json.loads(line)
-            if (row["game"], row["think"]) == (name_of(row["seed"]), args.think):
+            if (row["game"], row["think"], row.get("prior", 0.0)) == (
+                name_of(row["seed"]),
+                args.think,
+                args.prior,
+            ):
                 kept[row["seed"]] = row
     todo = [s for s in seeds if s not in kept]
 
@@ -114,17 +138,18 @@ def main(argv: list[str] | None = None) -> int:
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
         with ProcessPoolExecutor(max_workers=args.procs) as pool:
-            for job in as_completed([pool.submit(play, s, name_of(s), args.think) for s in todo]):
+            for job in as_completed([pool.submit(play, s, name_of(s), args.think, args.prior) for s in todo]):
                 keep(job.result())
     else:
         for s in todo:
-            keep(play(s, name_of(s), args.think))
+            keep(play(s, name_of(s), args.think, args.prior))
     rows = [kept[s] for s in seeds]
     won = sum(r["evaluated"] > 0 for r in rows)
     lost = sum(r["evaluated"] < 0 for r in rows)
+    prior = f"; the heuristic policy's share of its prior {args.prior:g} (PUCT)" if args.prior else ""
     print(
         f"{name_of(seeds[0])} ({args.openings} opening), seeds {seeds[0]}-{seeds[-1]}, "
-        f"{args.think:g} s a decision for both"
+        f"{args.think:g} s a decision for both{prior}"
     )
     print(
         f"{len(rows)} games: IS-MCTS with plot's evaluation won {won}, with random rollouts won {lost}, "

@@ -44,11 +44,20 @@ class Result:
     simulations: tuple[int, ...]  # IS-MCTS's per decision it searched
 
 
-def timed_ismcts(game, think: float, seed: int, evaluator=None):
+def timed_ismcts(game, think: float, seed: int, evaluator=None, puct: bool = False):
     """OpenSpiel's IS-MCTS with a time budget per decision instead of a simulation
     count (its own loop, with the clock checked between simulations); random rollouts
-    unless another ``evaluator`` is given."""
+    unless another ``evaluator`` is given.
+
+    OpenSpiel's IS-MCTS opens every child of a node once, in a random order, before it
+    weighs any by value or prior: at a decision of hundreds of legal actions a search of
+    a hundred simulations never gets past opening them, and its choice is one of them at
+    random, whatever the evaluator. With ``puct`` the children are weighed as AlphaZero
+    weighs them, opened or not (PUCT: an unopened child's value is 0, its prior the
+    evaluator's), so a child the prior favours is visited again before others are
+    opened."""
     import numpy as np
+    import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
 
     class Timed(ismcts.ISMCTSBot):
@@ -60,8 +69,29 @@ def timed_ismcts(game, think: float, seed: int, evaluator=None):
                 uct_c=2.0,
                 max_simulations=1,
                 random_state=np.random.RandomState(seed + 1),
+                child_selection_policy=(
+                    ismcts.ChildSelectionPolicy.PUCT if puct else ismcts.ChildSelectionPolicy.UCT
+                ),
             )
             self.simulations: list[int] = []
+
+        def check_expand(self, node, legal_actions):
+            if not puct:
+                return super().check_expand(node, legal_actions)
+            # the best child by PUCT, opened or not; an opened one is then chosen by
+            # OpenSpiel's own selection, which ranks the opened ones the same way
+            root = self._uct_c * np.sqrt(max(node.total_visits, 1))
+            best, best_score = pyspiel.INVALID_ACTION, float("-inf")
+            for a in legal_actions:
+                child = node.child_info.get(a)
+                if child is None:
+                    score = root * node.prior_map.get(a, 0.0)
+                else:
+                    score = self._action_value(node, child)
+                score += self._random_state.random_sample() * 1e-9  # ties at random
+                if score > best_score:
+                    best, best_score = a, score
+            return best if best not in node.child_info else pyspiel.INVALID_ACTION
 
         def run_search(self, state):
             legal = state.legal_actions()

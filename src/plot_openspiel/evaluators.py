@@ -10,9 +10,13 @@ all end in the Allies' win), so a random rollout tells a search little.
   rules of thumb, both sides, on the whole state: as the expert imagines both sides
   playing) for up to ``steps`` actions, then scored by the evaluation.
 
-Both give uniform priors over the legal actions, and the chance outcomes' own
-probabilities at a chance node. A search using them sees states resampled from the
-searching side's information state (IS-MCTS), so neither reads a hidden chit.
+Both give uniform priors over the legal actions by default. With ``prior=W`` (0 < W
+< 1) the heuristic policy's own choice at the state gets W of the prior and the rest
+is shared evenly: a search that weighs its children by their priors (PUCT) tries the
+rules of thumb's action first and strays from it where the values say so. At a chance
+node the prior is the outcomes' own probabilities. A search using them sees states
+resampled from the searching side's information state (IS-MCTS), so neither reads a
+hidden chit.
 """
 
 from __future__ import annotations
@@ -22,10 +26,11 @@ import random
 import numpy as np
 from open_spiel.python.algorithms import mcts
 
-from plot_ai.easy import played_on
+from plot_ai.easy import choose_in, played_on
 from plot_ai.value import chances
 from plot_core import GameState, seed_state
-from plot_core.engine import evolve
+from plot_core.engine import evolve, legal_actions
+from plot_openspiel.game import CODES
 
 
 def expected_returns(state: GameState, zero_sum: bool) -> list[float]:
@@ -37,6 +42,12 @@ def expected_returns(state: GameState, zero_sum: bool) -> list[float]:
 
 
 class ChancesEvaluator(mcts.Evaluator):
+    def __init__(self, prior: float = 0.0, seed: int = 0) -> None:
+        if not 0.0 <= prior < 1.0:
+            raise ValueError(f"the heuristic policy's share of the prior is {prior}: 0 or more, below 1")
+        self.heuristic_share = prior
+        self.rnd = random.Random(seed)
+
     def evaluate(self, state) -> np.ndarray:
         if state.is_terminal():
             return np.array(state.returns())
@@ -46,13 +57,21 @@ class ChancesEvaluator(mcts.Evaluator):
         if state.is_chance_node():
             return state.chance_outcomes()
         legal = state.legal_actions()
-        return [(a, 1.0 / len(legal)) for a in legal]
+        uniform = 1.0 / len(legal)
+        if not self.heuristic_share or len(legal) == 1:
+            return [(a, uniform) for a in legal]
+        s = state.game_state
+        favourite = CODES.encode(choose_in(s, legal_actions(s), self.rnd))
+        if favourite not in legal:  # (an attempt taken back this phase is not offered)
+            return [(a, uniform) for a in legal]
+        rest = (1.0 - self.heuristic_share) / len(legal)
+        return [(a, rest + (self.heuristic_share if a == favourite else 0.0)) for a in legal]
 
 
 class HeuristicRolloutEvaluator(ChancesEvaluator):
-    def __init__(self, n_rollouts: int = 1, steps: int = 200, seed: int = 0) -> None:
+    def __init__(self, n_rollouts: int = 1, steps: int = 200, seed: int = 0, prior: float = 0.0) -> None:
+        super().__init__(prior, seed)
         self.n_rollouts, self.steps = n_rollouts, steps
-        self.rnd = random.Random(seed)
 
     def evaluate(self, state) -> np.ndarray:
         if state.is_terminal():

@@ -340,6 +340,63 @@ def test_plots_evaluation_is_offered_to_openspiels_searches(game):
     assert bot.step(state) in legal
 
 
+def test_the_heuristic_policys_choice_can_weigh_in_the_prior(game):
+    import random
+
+    from plot_ai.easy import choose_in
+    from plot_core.engine import legal_actions
+    from plot_openspiel.evaluators import ChancesEvaluator
+    from plot_openspiel.game import CODES
+
+    state = _at_a_decision(game, 8, 120)
+    legal = state.legal_actions()
+    assert len(legal) > 1
+    # the same generator as the evaluator's: the rules of thumb break ties at random
+    favourite = CODES.encode(choose_in(state.game_state, legal_actions(state.game_state), random.Random(5)))
+    prior = dict(ChancesEvaluator(prior=0.6, seed=5).prior(state))
+    assert sorted(prior) == legal
+    assert sum(prior.values()) == pytest.approx(1.0)
+    assert prior[favourite] == pytest.approx(0.6 + 0.4 / len(legal))
+    assert all(p == pytest.approx(0.4 / len(legal)) for a, p in prior.items() if a != favourite)
+    with pytest.raises(ValueError, match="share of the prior is 1.0"):
+        ChancesEvaluator(prior=1.0)
+
+
+def test_a_puct_search_visits_the_favoured_child_again_before_opening_every_other(game):
+    """OpenSpiel's IS-MCTS opens every child once before weighing any; the tool's PUCT
+    search opens them as their priors and values say."""
+    from tools.openspiel_match import timed_ismcts
+
+    class Favouring:  # all the prior on one legal action, every value a draw
+        def __init__(self, favourite: int) -> None:
+            self.favourite = favourite
+
+        def evaluate(self, state):
+            return np.zeros(2)
+
+        def prior(self, state):
+            if state.is_chance_node():
+                return state.chance_outcomes()
+            legal = state.legal_actions()
+            return [(a, 1.0 if a == self.favourite else 0.0) for a in legal]
+
+    state = _at_a_decision(game, 1, 0)  # the set-up: 60 legal actions
+    legal = state.legal_actions()
+    assert len(legal) > 21
+    favourite = legal[len(legal) // 2]
+    for puct in (True, False):
+        bot = timed_ismcts(game, 0.0, 1, evaluator=Favouring(favourite), puct=puct)
+        bot.reset()
+        bot._root_node = root = bot.create_new_node(state)
+        for _ in range(21):
+            bot.run_simulation(bot.sample_root_state(state))
+        opened = {a: c.visits for a, c in root.child_info.items()}
+        if puct:  # the favourite, again and again
+            assert opened == {favourite: 20}
+        else:  # twenty children opened, one visit each, the favourite among them or not
+            assert len(opened) == 20 and set(opened.values()) == {1}
+
+
 def test_openspiels_tabular_q_learning_trains_on_the_shorter_zero_sum_game_end_to_end():
     from tools.openspiel_qlearning import run
 
