@@ -33,6 +33,7 @@ from plot_record.files import loads, read_regular, write_whole
 from plot_record.format import REMOVED
 from plot_session.controller import Controller
 from plot_session.describe import SIDE
+from plot_session.puzzle_play import PuzzleBook
 from plot_session.session import Seat, Session
 from plot_session.table import AsyncioScheduler, CallbackScheduler, Table
 from plot_tui.plain import clean
@@ -49,6 +50,7 @@ from .notices import Notices
 from .passes import Passes, PassesInMemory, StoredPasses
 from .pgstore import BanRow, Conflict, StoreError, prepare
 from .presence import Presence
+from .puzzle_books import FolderBook, StoredBook, StoredPuzzles
 from .rematch import Rematches, rematch_from, rematch_words, waiting_for
 from .replays import FinishedGames
 from .result_book import ResultBook
@@ -155,6 +157,7 @@ class Hub:
         self.passes: Passes = PassesInMemory()
         self.replays = FinishedGames(rules, None)  # finished games' records, for R
         self._puzzles: list[Puzzle] | None = None  # read when first asked for
+        self._stored_puzzles: StoredPuzzles | None = None  # the puzzle books' store, if shared
         self.web_url: str | None = None  # the web door's address, when it is open
         self.pace_of_talk = Pace()
         self._next = 1
@@ -210,6 +213,7 @@ class Hub:
         self.shared.start()
         self.results = ResultBook(self.home, store=lambda: stored.link.store)
         self.bans = Bans(self.home, store=lambda: stored.link.store)
+        self._stored_puzzles = StoredPuzzles(url)
 
     @property
     def games_dir(self) -> Path:
@@ -473,6 +477,13 @@ class Hub:
     @property
     def puzzles_read(self) -> bool:
         return self._puzzles is not None
+
+    def puzzle_book(self, who_key: str) -> PuzzleBook:
+        """Where a player's puzzle record is kept: the store, if this server has one,
+        else their settings in the data folder (puzzle_books.py)."""
+        if self._stored_puzzles is not None:
+            return StoredBook(self._stored_puzzles, self.home, who_key)
+        return FolderBook(self.home, who_key)
 
     def load(self, table_id: str) -> ServedTable | None:
         """A listed table read from its record and opened here; None if it cannot be

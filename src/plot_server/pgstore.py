@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 import psycopg
 from psycopg import errors
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 CHANNEL = "plot_tables"
 BANS_CHANNEL = "plot_bans"  # a bar or mute added or lifted: every process reads them again
 T = TypeVar("T")
@@ -92,6 +92,18 @@ CREATE TABLE plot_bans (                      -- names the host barred or muted 
 -- a table as the lists say it (listing.py), so that a table need not be read to be
 -- listed; its "size" is the lines of its record it was made from
 ALTER TABLE plot_tables ADD COLUMN IF NOT EXISTS listing jsonb;
+""",
+    6: """
+CREATE TABLE plot_puzzle_records (            -- each player's puzzles (puzzle_books.py)
+    who_key  text PRIMARY KEY,                -- a digest of the player's key
+    record   jsonb NOT NULL                   -- their rating, the puzzles tried, the last
+);
+CREATE TABLE plot_puzzle_ratings (            -- each puzzle's rating, moved by first tries
+    puzzle     text PRIMARY KEY,
+    rating     double precision NOT NULL,
+    rd         double precision NOT NULL,
+    volatility double precision NOT NULL
+);
 """,
 }
 

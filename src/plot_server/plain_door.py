@@ -25,7 +25,7 @@ from plot_record import ChatLine, utc_stamp
 from plot_record.clock import parse_clock, span
 from plot_record.format import REMOVED
 from plot_session.describe import SIDE, awaited
-from plot_session.puzzle_play import Attempt, keep, next_puzzle, record_of, solved_all
+from plot_session.puzzle_play import Attempt, BookUnavailable, next_from, solved_all
 from plot_session.session import Seat
 from plot_session.settings import user_settings
 from plot_tui.folding import fold
@@ -555,20 +555,44 @@ class PlainVisit:
 
     # -- puzzles (plot_session.puzzle_play): a game of this connection's own ---------------
     def next_puzzle(self) -> None:
+        """The next puzzle, once the player's book has answered (off the loop: a store's
+        is the network); the next line waits for it."""
+        self._asking = asyncio.ensure_future(self._next_puzzle())
+
+    async def _next_puzzle(self) -> None:
         puzzles = self.hub.puzzles()
-        settings = user_settings(self.hub.home, self.who.key)  # (read afresh: see keep)
-        record = record_of(settings.settings)
-        puzzle = next_puzzle(puzzles, record) if puzzles else None
+        if not puzzles:
+            self.say("This server has no puzzles installed.")
+            return
+        try:
+            record, puzzle = await asyncio.to_thread(next_from, self.hub.puzzle_book(self.who.key), puzzles)
+        except BookUnavailable as exc:
+            self.attempt = self.puzzle_seat = None
+            self.say(str(exc))
+            return
+        if self.seat is not None:
+            return  # (sat down meanwhile)
         if puzzle is None:
             self.attempt = self.puzzle_seat = None
-            self.say(solved_all(record) if puzzles else "This server has no puzzles installed.")
+            self.say(solved_all(record))
             return
+        settings = user_settings(self.hub.home, self.who.key)
         self.attempt = attempt = Attempt(puzzle, self.hub.rules)
         # read line by line here, with the player's own settings (ask before a roll)
         self.puzzle_seat = local_lines(attempt.session, None, self.out, puzzle=attempt, settings=settings)
         self.say(attempt.intro(record.rating, settings.problem))
         self.say("Play your plan as in a game (help lists the commands); leave: back to the lobby.")
         self.puzzle_seat.ask()
+
+    async def _keep(self, attempt: Attempt) -> None:
+        """A judged try kept in the player's book (off the loop), and the rating said."""
+        book = self.hub.puzzle_book(self.who.key)
+        try:
+            kept = await asyncio.to_thread(book.keep, attempt.puzzle, attempt.solved())
+            self.say(kept.words())
+        except BookUnavailable as exc:
+            self.say(str(exc))
+        self.say("Type next (or press Enter) for the next puzzle, or leave.")
 
     async def _read_puzzles(self) -> None:
         self.say("Opening the puzzles ...")
@@ -579,7 +603,7 @@ class PlainVisit:
             self.say("The puzzles cannot be read just now (the host has been told).")
             return
         if self.seat is None and self.attempt is None:
-            self.next_puzzle()
+            await self._next_puzzle()
 
     def _at_puzzle(self, text: str) -> bool:
         attempt, seat = self.attempt, self.puzzle_seat
@@ -605,8 +629,7 @@ class PlainVisit:
         if attempt.judged():
             for line in attempt.words():
                 self.say(line)
-            self.say(keep(attempt, user_settings(self.hub.home, self.who.key)))
-            self.say("Type next (or press Enter) for the next puzzle, or leave.")
+            self._asking = asyncio.ensure_future(self._keep(attempt))  # (the next line waits)
         elif acted:
             seat.ask()
         return True

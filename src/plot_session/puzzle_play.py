@@ -7,14 +7,17 @@ solver's plan is over, before any reply). Its answer is the solver's own actions
 from the session's log, so undo takes an answer back like any move.
 
 Ratings are Glicko-2, as lichess rates puzzles: a solved puzzle is a win against the
-puzzle's rating, a missed one a loss. The next puzzle is the one not yet solved whose
-rating is nearest the player's. A puzzle's own rating is the one shipped with it:
-attempts rate the player, not the puzzle.
+puzzle's rating, a missed one a loss, each on a first try only. The next puzzle is the
+one not yet solved whose rating is nearest the player's. Where a record is kept is a
+``PuzzleBook``: a local player's settings (the puzzles keep the ratings they shipped
+with), or a server's (plot_server.puzzle_books), where each first try rates the puzzle
+too, against the player, so a server's puzzles come to be rated by its players.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 import attrs
 
@@ -54,6 +57,9 @@ class Attempt:
 
     def judged(self) -> bool:
         return self.verdict() is not Verdict.GOING
+
+    def solved(self) -> bool:
+        return self.verdict() is Verdict.RIGHT
 
     def intro(self, rating: Rating | None = None, problem: str = "") -> str:
         """The puzzle set: whose side, the ratings; ``problem``: why the player's settings
@@ -107,15 +113,94 @@ class PuzzleRecord:
     def solved(self, key: str) -> bool:
         return dict(self.tried).get(key, False)
 
-    def after(self, puzzle: Puzzle, solved: bool) -> PuzzleRecord:
+    def after(self, puzzle: Puzzle, solved: bool, puzzle_rating: Rating | None = None) -> PuzzleRecord:
         """The record after an attempt: the rating moved (a first try only: a puzzle
-        seen before is no test), the attempt kept."""
+        seen before is no test) against the puzzle's (``puzzle_rating``, or the one it
+        shipped with), the attempt kept."""
         seen = dict(self.tried)
         rating = self.rating
         if puzzle.key not in seen:
-            rating = rated(rating, [(Rating(puzzle.rating, PUZZLE_RD), 1.0 if solved else 0.0)])
+            against = puzzle_rating or shipped_rating(puzzle)
+            rating = rated(rating, [(against, 1.0 if solved else 0.0)])
         seen[puzzle.key] = seen.get(puzzle.key, False) or solved
         return PuzzleRecord(rating, tuple(sorted(seen.items())), puzzle.key)
+
+
+def shipped_rating(puzzle: Puzzle) -> Rating:
+    return Rating(puzzle.rating, PUZZLE_RD)
+
+
+def puzzle_after(puzzle_rating: Rating, player: Rating, solved: bool) -> Rating:
+    """A puzzle's rating after a player's first try: it won if they missed it."""
+    return rated(puzzle_rating, [(player, 0.0 if solved else 1.0)])
+
+
+@attrs.frozen
+class Kept:
+    """An attempt kept: the player's record before and after it, and why the record could
+    not be written ("" if it was)."""
+
+    before: PuzzleRecord
+    after: PuzzleRecord
+    problem: str = ""
+
+    def words(self) -> str:
+        was = f"{self.before.rating.rating:.0f}"
+        return f"Your puzzle rating: {rating_words(self.after.rating)} (was {was})." + (
+            f" ({self.problem})" if self.problem else ""
+        )
+
+
+class BookUnavailable(Exception):
+    """The record cannot be read or kept just now; the message says so, for the player."""
+
+
+class PuzzleBook(Protocol):
+    """Where one player's puzzle record is kept, and the puzzles' ratings where they move.
+    A book may be slow to answer (a server's store): a door asks it off its loop.
+    BookUnavailable where it cannot answer."""
+
+    def record(self) -> PuzzleRecord:
+        """The player's record as it is kept now (they may solve puzzles elsewhere)."""
+        ...
+
+    def ratings(self) -> Mapping[str, Rating]:
+        """The puzzles whose ratings have moved from those they shipped with, by key."""
+        ...
+
+    def keep(self, puzzle: Puzzle, solved: bool) -> Kept:
+        """A judged attempt kept (and, where puzzles are rated, the puzzle rated)."""
+        ...
+
+
+class SettingsBook:
+    """A local player's book: their settings file; the puzzles keep their own ratings."""
+
+    def __init__(self, settings: SettingsFile) -> None:
+        self.settings = settings
+
+    def record(self) -> PuzzleRecord:
+        return record_of(self.settings.reload())
+
+    def ratings(self) -> Mapping[str, Rating]:
+        return {}
+
+    def keep(self, puzzle: Puzzle, solved: bool) -> Kept:
+        before = self.record()  # (read again: the player may have solved puzzles elsewhere)
+        after = before.after(puzzle, solved)
+        return Kept(before, after, self.settings.save(kept(self.settings.settings, after)))
+
+
+def as_rated(puzzles: Sequence[Puzzle], ratings: Mapping[str, Rating]) -> list[Puzzle]:
+    """The puzzles with the ratings they have now where those have moved."""
+    return [attrs.evolve(p, rating=ratings[p.key].rating) if p.key in ratings else p for p in puzzles]
+
+
+def next_from(book: PuzzleBook, puzzles: Sequence[Puzzle]) -> tuple[PuzzleRecord, Puzzle | None]:
+    """The player's record and the puzzle to set them next (None once every one is
+    solved), by the puzzles' ratings as they are now. As slow as the book."""
+    record = book.record()
+    return record, next_puzzle(as_rated(puzzles, book.ratings()), record)
 
 
 def rating_words(r: Rating) -> str:
@@ -144,18 +229,6 @@ def kept(settings: Settings, record: PuzzleRecord) -> Settings:
         puzzle_rating=(r.rating, r.rd, r.volatility),
         puzzles_tried=record.tried,
         puzzle_last=record.last,
-    )
-
-
-def keep(attempt: Attempt, settings: SettingsFile) -> str:
-    """A judged attempt kept in the player's settings; what is said of their rating. The
-    settings are read again first: the player may have solved puzzles elsewhere since."""
-    record = record_of(settings.reload())
-    after = record.after(attempt.puzzle, attempt.verdict() is Verdict.RIGHT)
-    problem = settings.save(kept(settings.settings, after))
-    was = f"{record.rating.rating:.0f}"
-    return f"Your puzzle rating: {rating_words(after.rating)} (was {was})." + (
-        f" ({problem})" if problem else ""
     )
 
 

@@ -7,7 +7,7 @@ from pathlib import Path, PurePath
 from typing import ClassVar
 
 import attrs
-from textual import events, on
+from textual import events, on, work
 from textual.app import App
 from textual.screen import Screen
 from textual.widget import MountError
@@ -18,7 +18,15 @@ from plot_core.puzzles import Puzzle
 from plot_session.coach import SIDE
 from plot_session.controller import LOCAL_PACE, Controller
 from plot_session.describe import shown_path
-from plot_session.puzzle_play import Attempt, next_puzzle, record_of, solved_all
+from plot_session.puzzle_play import (
+    Attempt,
+    BookUnavailable,
+    PuzzleBook,
+    PuzzleRecord,
+    SettingsBook,
+    next_from,
+    solved_all,
+)
 from plot_session.replay import Replay
 from plot_session.session import Seat, Session, lesson_session, new_session, seats_for
 from plot_session.settings import SettingsFile
@@ -93,6 +101,7 @@ class PlotApp(App[None]):
         self._coached = coached  # plot learn --game: that side
         self._lessons = lessons  # read once, when first shown
         self._puzzles = puzzles  # plot puzzles: one after another
+        self.puzzle_book: PuzzleBook = SettingsBook(self.settings)  # (a server's: its own)
         self._started: GameSetup | None = None  # the game being played, as it was set up
 
     def on_mount(self, event: events.Mount) -> None:
@@ -230,8 +239,24 @@ class PlotApp(App[None]):
 
     # -- puzzles ---------------------------------------------------------------
     def next_puzzle(self) -> None:
-        record = record_of(self.settings.reload())  # (another session may have solved some)
-        puzzle = next_puzzle(self._puzzles or [], record)
+        self._ask_next_puzzle(self._puzzles or [])
+
+    @work(thread=True, exclusive=True, group="puzzle-book")
+    def _ask_next_puzzle(self, puzzles: list[Puzzle]) -> None:
+        """The book asked off the loop: a server's is its store."""
+        try:
+            record, puzzle = next_from(self.puzzle_book, puzzles)
+        except BookUnavailable as exc:
+            self.call_from_thread(self._book_unavailable, str(exc))
+            return
+        self.call_from_thread(self._set_puzzle, record, puzzle)
+
+    def _book_unavailable(self, why: str) -> None:
+        self.push_screen(
+            PuzzleResult([why], False, keys="enter or esc: leave the puzzles"), lambda _: self.puzzles_left()
+        )
+
+    def _set_puzzle(self, record: PuzzleRecord, puzzle: Puzzle | None) -> None:
         if puzzle is None:
             self.push_screen(
                 PuzzleResult([solved_all(record)], True, keys="enter or esc: leave the puzzles"),
@@ -247,7 +272,7 @@ class PlotApp(App[None]):
 
     def _start_puzzle(self, attempt: Attempt) -> None:
         controller = self.local(attempt.session, until=lambda state: attempt.judged())
-        screen = PuzzleScreen(attempt, controller, self.rules, self.settings)
+        screen = PuzzleScreen(attempt, controller, self.rules, self.settings, self.puzzle_book)
         self.push_screen(
             screen, lambda result: self.next_puzzle() if result == "next" else self.puzzles_left()
         )

@@ -36,7 +36,7 @@ from plot_session.describe import (
     plain_prompt,
     shown_path,
 )
-from plot_session.puzzle_play import Attempt, keep, next_puzzle, record_of, solved_all
+from plot_session.puzzle_play import Attempt, SettingsBook, next_from, solved_all
 from plot_session.session import LogLine, Seat, Session, lesson_session
 from plot_session.settings import SettingsFile
 from plot_session.step_folding import STARTS, StepFolding
@@ -758,9 +758,9 @@ def puzzle_lines(
     def say(text: str = "") -> None:
         print(clean(text), file=out, flush=True)
 
+    book = SettingsBook(settings)
     while True:
-        record = record_of(settings.reload())
-        puzzle = next_puzzle(puzzles, record)
+        record, puzzle = next_from(book, puzzles)
         if puzzle is None:
             say(solved_all(record))
             return 0
@@ -770,7 +770,7 @@ def puzzle_lines(
         local_lines(attempt.session, read, out, puzzle=attempt, settings=settings).run()
         if not attempt.judged():
             return 0
-        say(keep(attempt, settings))
+        say(book.keep(attempt.puzzle, attempt.solved()).words())
         say("Press Enter for the next puzzle, or type quit.")
         answer = read()
         if answer is None or answer.strip().lower() in ("quit", "q", "exit"):

@@ -5,11 +5,11 @@ plans weighed and the rating it leaves (plot_session.puzzle_play)."""
 from __future__ import annotations
 
 from rich.text import Text
+from textual import work
 from textual.binding import Binding
 
-from plot_core.puzzles import Verdict
 from plot_session.controller import Controller
-from plot_session.puzzle_play import Attempt, keep
+from plot_session.puzzle_play import Attempt, BookUnavailable, PuzzleBook, SettingsBook
 from plot_session.settings import SettingsFile
 
 from .game import GameScreen
@@ -65,17 +65,23 @@ class PuzzleResult(TextCard):
 
 class PuzzleScreen(GameScreen):
     """The game screen at the puzzle's position, judged after every change; once judged,
-    the attempt is kept in the player's settings and the verdict shown."""
+    the attempt is kept in the player's puzzle book and the verdict shown."""
 
     practice = True
 
     BINDINGS = [Binding("q", "leave", "Leave")]
 
     def __init__(
-        self, attempt: Attempt, controller: Controller, rules, settings: SettingsFile | None = None
+        self,
+        attempt: Attempt,
+        controller: Controller,
+        rules,
+        settings: SettingsFile | None = None,
+        book: PuzzleBook | None = None,
     ) -> None:
         super().__init__(controller, rules, settings)
         self.attempt = attempt
+        self.book = book or SettingsBook(self.settings)
         self._judged = False
         self.prompt_pane.notice = Text(
             "Puzzle: find the best plan for your side (q: leave the puzzles)", style="cyan"
@@ -90,9 +96,21 @@ class PuzzleScreen(GameScreen):
         # judged: the verdict, not the game's own dialogs (a step that ended the game
         # would open the game-over box, whose keys leave the puzzles or the server)
         self._judged = True
-        right = self.attempt.verdict() is Verdict.RIGHT
-        lines = [*self.attempt.words(), keep(self.attempt, self.settings)]
-        self.app.push_screen(PuzzleResult(lines, right), self._finished)
+        self._keep()
+
+    @work(thread=True, exclusive=True, group="puzzle-book")
+    def _keep(self) -> None:
+        """The attempt kept off the loop (a server's book is its store), then the verdict."""
+        attempt = self.attempt
+        try:
+            kept = self.book.keep(attempt.puzzle, attempt.solved()).words()
+        except BookUnavailable as exc:
+            kept = str(exc)
+        self.app.call_from_thread(self._show_verdict, [*attempt.words(), kept])
+
+    def _show_verdict(self, lines: list[str]) -> None:
+        if self.is_attached:
+            self.app.push_screen(PuzzleResult(lines, self.attempt.solved()), self._finished)
 
     def _finished(self, go_on: bool | None) -> None:
         self.app.call_later(self.dismiss, "next" if go_on else None)  # not from the card's handler

@@ -220,7 +220,8 @@ async def test_puzzles_from_the_lobby_are_solved_kept_with_the_player_and_left_b
     rules, tmp_path
 ):
     """p in the lobby: the puzzles of plot puzzles, the player's rating kept with their
-    settings on the server; leaving them comes back to the lobby, not off the server."""
+    settings on the server, the puzzle's moved by the first try; leaving them comes back
+    to the lobby, not off the server."""
     from leakhunt import terminal_text
     from plot_server.connection_limits import ConnectionLimits
     from plot_server.server import ServedApp
@@ -249,6 +250,7 @@ async def test_puzzles_from_the_lobby_are_solved_kept_with_the_player_and_left_b
         assert app.is_running
     kept = user_settings(tmp_path, CAROL.key).settings
     assert dict(kept.puzzles_tried) == {"coup-window": True} and kept.puzzle_rating[0] > 1500
+    assert hub.puzzle_book(CAROL.key).ratings()["coup-window"].rating < 1300  # the puzzle lost
 
 
 async def test_the_first_p_of_a_process_reads_the_puzzles_in_a_thread_then_opens_them(rules, tmp_path):

@@ -309,9 +309,11 @@ def test_news_at_an_empty_prompt_takes_its_line_and_is_not_read_as_typed():
     assert b"\x1b" not in b"".join(sent)  # a carriage return and spaces: no cursor codes
 
 
-def test_puzzles_at_the_plain_door_solved_kept_and_left_back_to_the_lobby(rules, tmp_path):
+@pytest.mark.asyncio
+async def test_puzzles_at_the_plain_door_solved_kept_and_left_back_to_the_lobby(rules, tmp_path):
     """puzzles in the plain lobby: the puzzle said, played by its words, judged, the
-    rating kept with the player's settings on the server; next, then leave."""
+    rating kept with the player's settings on the server, the puzzle's rating moved by
+    the first try; next, then leave."""
     import attrs
 
     from plot_session.settings import user_settings
@@ -322,21 +324,23 @@ def test_puzzles_at_the_plain_door_solved_kept_and_left_back_to_the_lobby(rules,
     hub._puzzles = [first, attrs.evolve(first, key="second", rating=1700.0)]
     alice = Player_(hub, ALICE)
     alice.visit.start()
-    said = alice.type("help")
+    said = await alice.answer("help")
     assert "puzzles              puzzles: a decision from a real game to find" in said
-    said = alice.type("puzzles")
+    said = await alice.answer("puzzles")
     assert "Puzzle coup-window (rated 1300). You play the Abwehr" in said
     assert "attempt a coup now, or not (18.11)" in said
-    said = alice.type("tables")
+    said = await alice.answer("tables")
     assert said == "You are at a puzzle: leave takes you back to the lobby first.\n"
-    said = alice.type("no-coup")
+    said = await alice.answer("no-coup")
     assert "Right: that is the best plan." in said and "Your puzzle rating: " in said
-    said = alice.type("")
+    said = await alice.answer("")
     assert "Puzzle second (rated 1700)" in said
-    said = alice.type("leave")
+    said = await alice.answer("leave")
     assert "Back in the lobby. The puzzle is left unsolved." in said
     assert dict(user_settings(tmp_path, ALICE.key).settings.puzzles_tried) == {"coup-window": True}
-    assert "Not understood" in alice.type("no-coup")  # in the lobby again
+    moved = hub.puzzle_book(ALICE.key).ratings()
+    assert set(moved) == {"coup-window"} and moved["coup-window"].rating < 1300  # solved: it lost
+    assert "Not understood" in await alice.answer("no-coup")  # in the lobby again
 
 
 @pytest.mark.asyncio

@@ -47,7 +47,8 @@ def test_a_store_made_by_an_older_version_is_brought_up_to_date_and_keeps_its_ta
     prepare(url)
     with psycopg.connect(url) as conn:  # as version 1 left it: no results, passes, notices kept
         conn.execute(
-            "DROP TABLE plot_results, plot_passes, plot_notice_addresses, plot_notices_sent, plot_bans"
+            "DROP TABLE plot_results, plot_passes, plot_notice_addresses, plot_notices_sent, plot_bans, "
+            "plot_puzzle_records, plot_puzzle_ratings"
         )
         conn.execute("DROP SEQUENCE plot_pass_order")
         conn.execute("UPDATE plot_schema SET version = 1")
@@ -58,6 +59,7 @@ def test_a_store_made_by_an_older_version_is_brought_up_to_date_and_keeps_its_ta
             assert conn.execute("SELECT count(*) FROM plot_results").fetchone() == (0,)
             assert conn.execute("SELECT count(*) FROM plot_passes").fetchone() == (0,)
             assert conn.execute("SELECT count(*) FROM plot_notice_addresses").fetchone() == (0,)
+            assert conn.execute("SELECT count(*) FROM plot_puzzle_records").fetchone() == (0,)
     finally:
         procs.close()
 

@@ -41,6 +41,7 @@ async def test_a_puzzle_solved_by_its_keys_then_one_missed_then_leaving():
     app = PlotApp(RULES, settings=settings, puzzles=[first, second])
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, PuzzleCard), "the puzzle's card")
+        await pilot.pause()  # (the card is set from the book, read off the loop)
         assert "Puzzle coup-window (rated 1300). You play the Abwehr" in shown(app)
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, PuzzleScreen), "the board")
@@ -54,17 +55,20 @@ async def test_a_puzzle_solved_by_its_keys_then_one_missed_then_leaving():
         await until(pilot, lambda: isinstance(app.screen, PuzzleScreen), "the board again")
         await pilot.press("d")  # the prompt's key for declining: no coup now
         await until(pilot, lambda: isinstance(app.screen, PuzzleResult), "the verdict")
+        await pilot.pause()
         text = shown(app)
         assert "Right: that is the best plan." in text and "no coup now (best)" in text
         assert "Your puzzle rating: " in text
         assert dict(settings.settings.puzzles_tried) == {"coup-window": True}
         await pilot.press("enter")  # the next puzzle
         await until(pilot, lambda: isinstance(app.screen, PuzzleCard), "the next card")
+        await pilot.pause()
         assert "Puzzle second (rated 1700)" in shown(app)
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, PuzzleScreen), "the second board")
         await pilot.press("1", "1")  # commit a Führer Access chit (asked, then done): the coup begun
         await until(pilot, lambda: isinstance(app.screen, PuzzleResult), "the second verdict")
+        await pilot.pause()
         assert "Not the best plan. The best: no coup now." in shown(app)
         assert dict(settings.settings.puzzles_tried) == {"coup-window": True, "second": False}
         await pilot.press("escape")
