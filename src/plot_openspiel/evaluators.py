@@ -61,9 +61,8 @@ class ChancesEvaluator(mcts.Evaluator):
         if not self.heuristic_share or len(legal) == 1:
             return [(a, uniform) for a in legal]
         s = state.game_state
-        favourite = CODES.encode(choose_in(s, legal_actions(s), self.rnd))
-        if favourite not in legal:  # (an attempt taken back this phase is not offered)
-            return [(a, uniform) for a in legal]
+        offered = [a for a in legal_actions(s) if a not in state.taken_back()]  # (as legal_actions)
+        favourite = CODES.encode(choose_in(s, offered, self.rnd))
         rest = (1.0 - self.heuristic_share) / len(legal)
         return [(a, rest + (self.heuristic_share if a == favourite else 0.0)) for a in legal]
 

@@ -35,6 +35,7 @@ from plot_session.controller import Controller
 from plot_session.describe import SIDE
 from plot_session.puzzle_play import PuzzleBook
 from plot_session.session import Seat, Session
+from plot_session.settings import SettingsFile
 from plot_session.table import AsyncioScheduler, CallbackScheduler, Table
 from plot_tui.plain import clean
 
@@ -478,12 +479,13 @@ class Hub:
     def puzzles_read(self) -> bool:
         return self._puzzles is not None
 
-    def puzzle_book(self, who_key: str) -> PuzzleBook:
+    def puzzle_book(self, who_key: str, settings: SettingsFile) -> PuzzleBook:
         """Where a player's puzzle record is kept: the store, if this server has one,
-        else their settings in the data folder (puzzle_books.py)."""
+        else their settings in the data folder (puzzle_books.py). ``settings``: the
+        session's own object for the player's settings file, which its screens save."""
         if self._stored_puzzles is not None:
-            return StoredBook(self._stored_puzzles, self.home, who_key)
-        return FolderBook(self.home, who_key)
+            return StoredBook(self._stored_puzzles, who_key, settings)
+        return FolderBook(self.home, settings)
 
     def load(self, table_id: str) -> ServedTable | None:
         """A listed table read from its record and opened here; None if it cannot be

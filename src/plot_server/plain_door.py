@@ -25,9 +25,9 @@ from plot_record import ChatLine, utc_stamp
 from plot_record.clock import parse_clock, span
 from plot_record.format import REMOVED
 from plot_session.describe import SIDE, awaited
-from plot_session.puzzle_play import Attempt, BookUnavailable, next_from, solved_all
+from plot_session.puzzle_play import Attempt, BookUnavailable, PuzzleBook, next_from, solved_all
 from plot_session.session import Seat
-from plot_session.settings import user_settings
+from plot_session.settings import SettingsFile, user_settings
 from plot_tui.folding import fold
 from plot_tui.line_mode import ACTED, LineMode, local_lines, over_words
 from plot_tui.plain import clean
@@ -264,6 +264,8 @@ class PlainVisit:
         self._saved: asyncio.Event | None = None  # set when the move being saved is
         self.attempt: Attempt | None = None  # a puzzle being solved (puzzles)
         self.puzzle_seat: LineMode | None = None  # ... its plain game, at this connection alone
+        self.puzzle_settings: SettingsFile | None = None  # the player's, once puzzles are opened
+        self.puzzle_asks = 0  # counts the asks for a next puzzle: only the last one's is set
         self._asking: asyncio.Future[None] | None = None  # a command waiting on the store
 
     def say(self, text: str = "") -> None:
@@ -559,24 +561,35 @@ class PlainVisit:
         is the network); the next line waits for it."""
         self._asking = asyncio.ensure_future(self._next_puzzle())
 
+    def _book(self) -> PuzzleBook:
+        """The player's puzzle book, over this visit's one settings object (the puzzle's
+        own screen saves through it: ask before rolling)."""
+        if self.puzzle_settings is None:
+            self.puzzle_settings = user_settings(self.hub.home, self.who.key)
+        return self.hub.puzzle_book(self.who.key, self.puzzle_settings)
+
     async def _next_puzzle(self) -> None:
         puzzles = self.hub.puzzles()
         if not puzzles:
             self.say("This server has no puzzles installed.")
             return
+        self.puzzle_asks += 1
+        asked = self.puzzle_asks
         try:
-            record, puzzle = await asyncio.to_thread(next_from, self.hub.puzzle_book(self.who.key), puzzles)
+            record, puzzle = await asyncio.to_thread(next_from, self._book(), puzzles)
         except BookUnavailable as exc:
-            self.attempt = self.puzzle_seat = None
-            self.say(str(exc))
+            if asked == self.puzzle_asks:
+                self.attempt = self.puzzle_seat = None
+                self.say(str(exc))
             return
-        if self.seat is not None:
-            return  # (sat down meanwhile)
+        if asked != self.puzzle_asks or self.seat is not None:
+            return  # (left, asked again, or sat down, meanwhile: a line waits only so long)
         if puzzle is None:
             self.attempt = self.puzzle_seat = None
             self.say(solved_all(record))
             return
-        settings = user_settings(self.hub.home, self.who.key)
+        settings = self.puzzle_settings
+        assert settings is not None  # (made by _book)
         self.attempt = attempt = Attempt(puzzle, self.hub.rules)
         # read line by line here, with the player's own settings (ask before a roll)
         self.puzzle_seat = local_lines(attempt.session, None, self.out, puzzle=attempt, settings=settings)
@@ -586,9 +599,8 @@ class PlainVisit:
 
     async def _keep(self, attempt: Attempt) -> None:
         """A judged try kept in the player's book (off the loop), and the rating said."""
-        book = self.hub.puzzle_book(self.who.key)
         try:
-            kept = await asyncio.to_thread(book.keep, attempt.puzzle, attempt.solved())
+            kept = await asyncio.to_thread(self._book().keep, attempt.puzzle, attempt.solved())
             self.say(kept.words())
         except BookUnavailable as exc:
             self.say(str(exc))
@@ -611,6 +623,7 @@ class PlainVisit:
         word = text.strip().lower()
         if word in ("leave", "lobby", "quit", "q", "exit"):
             self.attempt = self.puzzle_seat = None
+            self.puzzle_asks += 1  # (a next puzzle still being asked for is not set)
             self.say("Back in the lobby." + ("" if attempt.judged() else " The puzzle is left unsolved."))
             return True
         if attempt.judged():  # the verdict has been said

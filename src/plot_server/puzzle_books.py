@@ -7,11 +7,15 @@ a server's puzzles come to be rated by its players rather than by the finder's g
   settings file (users/), the puzzles' ratings in ``puzzle-ratings.json``.
 - ``StoredBook``: a server with a PostgreSQL store. Both are in the store
   (``plot_puzzle_records``, ``plot_puzzle_ratings``), so every worker on every machine
-  sees the same record, and two tries at once are kept one after the other. A player
-  with no record in the store yet starts from the one in their settings in this data
-  folder: the progress they made before the server had a store.
+  sees the same record, and two tries at once are kept one after the other. The
+  puzzles a player tried in this machine's data folder before the server had a store
+  are carried into their record (each machine's, as the player comes to it).
 
-Every call may wait on a disk or the store: the doors make them off their loops.
+Each book is given the session's own settings object, the one its screens save through
+(a colour, ask-before-rolling): a second object for the same file would write back
+the record as it was before a try. Every call may wait on a disk or the store: the
+doors make them off their loops. A store that does not answer is not asked again for
+``RESTING`` seconds, so an outage costs each try a moment, not a connection's timeout.
 """
 
 from __future__ import annotations
@@ -19,32 +23,28 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import psycopg
 
 from plot_core.puzzles import Puzzle
 from plot_record.files import loads, read_regular, write_whole
 from plot_session.glicko import Rating
-from plot_session.puzzle_play import (
-    BookUnavailable,
-    Kept,
-    PuzzleRecord,
-    kept,
-    puzzle_after,
-    record_of,
-    shipped_rating,
-)
-from plot_session.settings import SettingsFile, user_settings
+from plot_session.puzzle_play import BookUnavailable, Kept, PuzzleRecord, kept, record_of, shipped_rating
+from plot_session.settings import SettingsFile
 
 from .pgstore import Store, StoreError
 from .tables import to_operator
 
+T = TypeVar("T")
 RATINGS_FILE = "puzzle-ratings.json"
 RATINGS_LIMIT = 1 << 20  # bytes: some 60 a puzzle
 UNREACHABLE = "Your puzzle record cannot be reached just now, so this try is not counted; try again soon."
+RESTING = 10.0  # seconds a store that did not answer is left alone
+WAITING = 8.0  # seconds a call waits for the one before it
 
 
 def _rating(value: Any) -> Rating:
@@ -82,23 +82,13 @@ def record_from_json(data: Any) -> PuzzleRecord:
     return PuzzleRecord(_rating(data.get("rating")), tuple(sorted((k, ok) for k, ok in tried)), last)
 
 
-def _after(
-    before: PuzzleRecord, puzzle: Puzzle, solved: bool, current: Rating
-) -> tuple[PuzzleRecord, Rating | None]:
-    """The player's record after a try, and the puzzle's new rating (None unless it
-    was the player's first try at it)."""
-    first = puzzle.key not in dict(before.tried)
-    after = before.after(puzzle, solved, current)
-    return after, (puzzle_after(current, before.rating, solved) if first else None)
-
-
 class FolderBook:
     """A player's book on a server that keeps its data in a folder."""
 
     _lock = threading.Lock()  # one try kept at a time: the ratings file is read and written whole
 
-    def __init__(self, home: Path, who_key: str) -> None:
-        self.settings: SettingsFile = user_settings(home, who_key)
+    def __init__(self, home: Path, settings: SettingsFile) -> None:
+        self.settings = settings
         self.path = Path(home) / RATINGS_FILE
 
     def record(self) -> PuzzleRecord:
@@ -107,10 +97,10 @@ class FolderBook:
     def ratings(self) -> dict[str, Rating]:
         """The ratings file; a puzzle's line that cannot be read is left out (the host
         told), so a damaged file costs those puzzles their moved ratings, nothing more."""
+        if not self.path.exists():  # (no puzzle tried on this server yet)
+            return {}
         try:
             data = loads(read_regular(self.path, limit=RATINGS_LIMIT), str(self.path))
-        except FileNotFoundError:
-            return {}
         except (OSError, ValueError) as exc:
             to_operator(f"the puzzles' ratings cannot be read from {self.path}: {exc}")
             return {}
@@ -126,7 +116,7 @@ class FolderBook:
         with self._lock:
             before = self.record()
             ratings = self.ratings()
-            after, moved = _after(before, puzzle, solved, ratings.get(puzzle.key) or shipped_rating(puzzle))
+            after, moved = before.after(puzzle, solved, ratings.get(puzzle.key))
             problem = self.settings.save(kept(self.settings.settings, after))
             if moved is not None and not problem:
                 ratings[puzzle.key] = moved
@@ -142,32 +132,43 @@ class StoredPuzzles:
     """This process's connection for the puzzle books, used from their threads one at a
     time (opened when first needed: most sessions never open the puzzles)."""
 
-    def __init__(self, url: str) -> None:
-        self.url = url
+    def __init__(self, url: str, clock: Callable[[], float] = time.monotonic) -> None:
+        self.url, self.clock = url, clock
         self._store: Store | None = None
         self._lock = threading.Lock()
+        self._away_since: float | None = None  # when the store last failed to answer
 
-    def run(self, work):
-        with self._lock:
-            try:
-                if self._store is None:
-                    self._store = Store(self.url)
-                return self._store.run(work)
-            except (StoreError, psycopg.Error) as exc:
-                to_operator(f"a puzzle record could not be read or kept: {exc}")
-                raise BookUnavailable(UNREACHABLE) from None
+    def run(self, work: Callable[[psycopg.Connection], T]) -> T:
+        if self._away_since is not None and self.clock() - self._away_since < RESTING:
+            raise BookUnavailable(UNREACHABLE)
+        if not self._lock.acquire(timeout=WAITING):
+            raise BookUnavailable(UNREACHABLE)
+        try:
+            if self._store is None:
+                self._store = Store(self.url)
+            found = self._store.run(work)
+        except (StoreError, psycopg.Error) as exc:
+            self._away_since = self.clock()
+            to_operator(f"a puzzle record could not be read or kept: {exc}")
+            raise BookUnavailable(UNREACHABLE) from None
+        finally:
+            self._lock.release()
+        self._away_since = None
+        return found
 
 
 class StoredBook:
     """A player's book on a server with a PostgreSQL store."""
 
-    def __init__(self, store: StoredPuzzles, home: Path, who_key: str) -> None:
+    def __init__(self, store: StoredPuzzles, who_key: str, settings: SettingsFile) -> None:
         self.store = store
         # the store names a player by a digest of their key, as their settings file does
         self.who_key = hashlib.sha256(who_key.encode("utf-8")).hexdigest()[:32]
-        self.settings = user_settings(home, who_key)  # the record kept before the store
+        self.settings = settings  # (its record: the puzzles tried before the store)
 
     def _row(self, c: psycopg.Connection, lock: bool) -> PuzzleRecord | None:
+        """The player's record in the store; None if there is none, or it cannot be read
+        (the host told: the player starts again from what this machine kept)."""
         row = c.execute(
             "SELECT record FROM plot_puzzle_records WHERE who_key = %s" + (" FOR UPDATE" if lock else ""),
             (self.who_key,),
@@ -177,21 +178,31 @@ class StoredBook:
         try:
             return record_from_json(row[0])
         except ValueError as exc:
-            to_operator(f"a player's puzzle record in the store cannot be read: {exc}")
-            raise BookUnavailable(UNREACHABLE) from None
+            to_operator(f"a player's puzzle record in the store cannot be read, and starts again: {exc}")
+            return None
+
+    def _carried(self) -> PuzzleRecord:
+        return record_of(self.settings.reload())
 
     def record(self) -> PuzzleRecord:
+        carried = self._carried()
         found = self.store.run(lambda c: self._row(c, lock=False))
-        return found if found is not None else record_of(self.settings.reload())
+        return found.merged(carried) if found is not None else carried
 
     def ratings(self) -> Mapping[str, Rating]:
         rows = self.store.run(
             lambda c: c.execute("SELECT puzzle, rating, rd, volatility FROM plot_puzzle_ratings").fetchall()
         )
-        return {key: Rating(r, rd, v) for key, r, rd, v in rows}
+        found: dict[str, Rating] = {}
+        for key, *rating in rows:
+            try:
+                found[key] = _rating(rating)
+            except ValueError as exc:
+                to_operator(f"the store's rating of puzzle {key!r} is left out: {exc}")
+        return found
 
     def keep(self, puzzle: Puzzle, solved: bool) -> Kept:
-        carried = record_of(self.settings.reload())  # (read outside the transaction: a disk)
+        carried = self._carried()  # (read before the transaction: a disk)
 
         def work(c: psycopg.Connection) -> Kept:
             # the rows locked, so a try kept at the same moment elsewhere waits for this one
@@ -199,7 +210,8 @@ class StoredBook:
                 "INSERT INTO plot_puzzle_records (who_key, record) VALUES (%s, %s) ON CONFLICT DO NOTHING",
                 (self.who_key, json.dumps(record_to_json(carried))),
             )
-            before = self._row(c, lock=True) or carried
+            found = self._row(c, lock=True)
+            before = found.merged(carried) if found is not None else carried
             c.execute(
                 "INSERT INTO plot_puzzle_ratings VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING",
                 (puzzle.key, *_kept_rating(shipped_rating(puzzle))),
@@ -209,8 +221,11 @@ class StoredBook:
                 (puzzle.key,),
             ).fetchone()
             assert row is not None  # (inserted above if it was not there)
-            r, rd, v = row
-            after, moved = _after(before, puzzle, solved, Rating(r, rd, v))
+            try:
+                current = _rating(list(row))
+            except ValueError:  # (one the host changed by hand: the shipped one again)
+                current = shipped_rating(puzzle)
+            after, moved = before.after(puzzle, solved, current)
             written = record_to_json(after)
             c.execute(
                 "UPDATE plot_puzzle_records SET record = %s WHERE who_key = %s",

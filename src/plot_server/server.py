@@ -380,7 +380,7 @@ class ServedApp(PlotApp):
             return
         self._lobby.say("")
         self.settings = user_settings(self.hub.home, self.who.key)
-        self.puzzle_book = self.hub.puzzle_book(self.who.key)
+        self.puzzle_book = self.hub.puzzle_book(self.who.key, self.settings)
         self.next_puzzle()
 
     def puzzles_left(self) -> None:

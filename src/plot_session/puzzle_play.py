@@ -113,26 +113,33 @@ class PuzzleRecord:
     def solved(self, key: str) -> bool:
         return dict(self.tried).get(key, False)
 
-    def after(self, puzzle: Puzzle, solved: bool, puzzle_rating: Rating | None = None) -> PuzzleRecord:
-        """The record after an attempt: the rating moved (a first try only: a puzzle
-        seen before is no test) against the puzzle's (``puzzle_rating``, or the one it
-        shipped with), the attempt kept."""
+    def after(
+        self, puzzle: Puzzle, solved: bool, puzzle_rating: Rating | None = None
+    ) -> tuple[PuzzleRecord, Rating | None]:
+        """The record after an attempt, and the puzzle's rating after it. A first try
+        rates both, each against the other (the puzzle's rating ``puzzle_rating``, or
+        the one it shipped with); a puzzle seen before is no test of either (None for
+        the puzzle's). The attempt is kept either way."""
         seen = dict(self.tried)
-        rating = self.rating
+        rating, puzzle_after = self.rating, None
         if puzzle.key not in seen:
             against = puzzle_rating or shipped_rating(puzzle)
             rating = rated(rating, [(against, 1.0 if solved else 0.0)])
+            puzzle_after = rated(against, [(self.rating, 0.0 if solved else 1.0)])  # it won if missed
         seen[puzzle.key] = seen.get(puzzle.key, False) or solved
-        return PuzzleRecord(rating, tuple(sorted(seen.items())), puzzle.key)
+        return PuzzleRecord(rating, tuple(sorted(seen.items())), puzzle.key), puzzle_after
+
+    def merged(self, other: PuzzleRecord) -> PuzzleRecord:
+        """This record with the puzzles ``other`` tried that it has not (solved in
+        either, solved): its own rating and last puzzle."""
+        seen = dict(other.tried)
+        for key, ok in self.tried:
+            seen[key] = seen.get(key, False) or ok
+        return attrs.evolve(self, tried=tuple(sorted(seen.items())))
 
 
 def shipped_rating(puzzle: Puzzle) -> Rating:
     return Rating(puzzle.rating, PUZZLE_RD)
-
-
-def puzzle_after(puzzle_rating: Rating, player: Rating, solved: bool) -> Rating:
-    """A puzzle's rating after a player's first try: it won if they missed it."""
-    return rated(puzzle_rating, [(player, 0.0 if solved else 1.0)])
 
 
 @attrs.frozen
@@ -174,7 +181,9 @@ class PuzzleBook(Protocol):
 
 
 class SettingsBook:
-    """A local player's book: their settings file; the puzzles keep their own ratings."""
+    """A local player's book: their settings file (the one object every screen saves
+    through, so none writes back a record older than the file's); the puzzles keep the
+    ratings they shipped with."""
 
     def __init__(self, settings: SettingsFile) -> None:
         self.settings = settings
@@ -187,7 +196,7 @@ class SettingsBook:
 
     def keep(self, puzzle: Puzzle, solved: bool) -> Kept:
         before = self.record()  # (read again: the player may have solved puzzles elsewhere)
-        after = before.after(puzzle, solved)
+        after, _ = before.after(puzzle, solved)  # (the shipped ratings do not move here)
         return Kept(before, after, self.settings.save(kept(self.settings.settings, after)))
 
 

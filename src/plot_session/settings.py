@@ -141,7 +141,16 @@ class SettingsFile:
 
     def save(self, settings: Settings) -> str:
         """Keep ``settings``; returns '' or why they could not be written (they still
-        hold for this session)."""
+        hold for this session). What this session changed is written over what the
+        file holds now, so a change another session of the same player made since (a
+        puzzle solved, a lesson done) is kept, not written back to what it was."""
+        changed = {
+            field.name: getattr(settings, field.name)
+            for field in attrs.fields(Settings)
+            if getattr(settings, field.name) != getattr(self.settings, field.name)
+        }
+        if self.path is not None and self.path.exists():
+            settings = attrs.evolve(self._load(), **changed)
         self.settings = settings
         if self.path is None:
             return ""

@@ -11,6 +11,7 @@ from textual import events, on, work
 from textual.app import App
 from textual.screen import Screen
 from textual.widget import MountError
+from textual.worker import get_current_worker
 
 from plot_core import DataError, GameState, Player, Rules, load_rules
 from plot_core.lessons import Lesson, load_lessons
@@ -239,22 +240,29 @@ class PlotApp(App[None]):
 
     # -- puzzles ---------------------------------------------------------------
     def next_puzzle(self) -> None:
-        self._ask_next_puzzle(self._puzzles or [])
+        self._ask_next_puzzle(self._puzzles or [], self.screen)
 
     @work(thread=True, exclusive=True, group="puzzle-book")
-    def _ask_next_puzzle(self, puzzles: list[Puzzle]) -> None:
-        """The book asked off the loop: a server's is its store."""
+    def _ask_next_puzzle(self, puzzles: list[Puzzle], asked_from: Screen) -> None:
+        """The book asked off the loop (a server's is its store); its answer is shown
+        only where it was asked for, and only the last ask's."""
         try:
-            record, puzzle = next_from(self.puzzle_book, puzzles)
+            answer: tuple[PuzzleRecord, Puzzle | None] | str = next_from(self.puzzle_book, puzzles)
         except BookUnavailable as exc:
-            self.call_from_thread(self._book_unavailable, str(exc))
-            return
-        self.call_from_thread(self._set_puzzle, record, puzzle)
+            answer = str(exc)
+        if not get_current_worker().is_cancelled:
+            self.call_from_thread(self._book_answered, answer, asked_from)
 
-    def _book_unavailable(self, why: str) -> None:
-        self.push_screen(
-            PuzzleResult([why], False, keys="enter or esc: leave the puzzles"), lambda _: self.puzzles_left()
-        )
+    def _book_answered(self, answer: tuple[PuzzleRecord, Puzzle | None] | str, asked_from: Screen) -> None:
+        if self.screen is not asked_from:
+            return  # (gone elsewhere meanwhile: a table, a replay)
+        if isinstance(answer, str):
+            self.push_screen(
+                PuzzleResult([answer], False, keys="enter or esc: leave the puzzles"),
+                lambda _: self.puzzles_left(),
+            )
+        else:
+            self._set_puzzle(*answer)
 
     def _set_puzzle(self, record: PuzzleRecord, puzzle: Puzzle | None) -> None:
         if puzzle is None:

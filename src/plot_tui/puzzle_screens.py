@@ -109,7 +109,7 @@ class PuzzleScreen(GameScreen):
         self.app.call_from_thread(self._show_verdict, [*attempt.words(), kept])
 
     def _show_verdict(self, lines: list[str]) -> None:
-        if self.is_attached:
+        if self.is_attached and self.app.screen is self:  # (not left meanwhile)
             self.app.push_screen(PuzzleResult(lines, self.attempt.solved()), self._finished)
 
     def _finished(self, go_on: bool | None) -> None:

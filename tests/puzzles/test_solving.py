@@ -84,11 +84,13 @@ def test_the_puzzle_holds_none_of_the_other_sides_chits():
 def test_a_solved_puzzle_raises_the_rating_a_missed_one_lowers_it_and_a_second_try_does_not_count():
     p = coup_window()
     new = PuzzleRecord()
-    up, down = new.after(p, True), new.after(p, False)
+    (up, puzzle_lost), (down, puzzle_won) = new.after(p, True), new.after(p, False)
     assert up.rating.rating > 1500 > down.rating.rating
     assert up.rating.rd < 350 and up.solved(p.key) and not down.solved(p.key)
-    again = down.after(p, True)  # the answer is known now: no test of the player
-    assert again.rating == down.rating and again.solved(p.key)
+    assert puzzle_lost is not None and puzzle_won is not None  # the puzzle rated too, the other way
+    assert puzzle_lost.rating < 1300 < puzzle_won.rating
+    again, unmoved = down.after(p, True)  # the answer is known now: no test of either
+    assert again.rating == down.rating and again.solved(p.key) and unmoved is None
     assert progress_words(again) == (
         f"Your puzzle rating: {again.rating.rating:.0f} (provisional: a few more puzzles make it sure);"
         " 1 solved of 1 tried."
@@ -112,7 +114,7 @@ def test_the_next_puzzle_is_the_untried_one_nearest_the_players_rating():
 def test_the_record_is_kept_in_the_settings_file_and_a_bad_one_is_set_aside_in_words(tmp_path):
     path = tmp_path / "settings.json"
     f = SettingsFile(path)
-    record = PuzzleRecord().after(coup_window(), True)
+    record, _ = PuzzleRecord().after(coup_window(), True)
     f.save(kept(f.settings, record))
     back = SettingsFile(path)
     assert record_of(back.settings) == record and back.problem == ""
@@ -126,6 +128,19 @@ def test_the_record_is_kept_in_the_settings_file_and_a_bad_one_is_set_aside_in_w
     assert partly.settings.lessons_done == ("01-movement",)
     assert partly.settings.puzzle_rating == Settings().puzzle_rating
     assert "puzzle_rating: expected a deviation in 0..350 and a volatility in 0..1" in partly.problem
+
+
+def test_a_setting_saved_by_one_session_keeps_what_another_saved_since(tmp_path):
+    """Two sessions of one player (a table over SSH, puzzles in the browser): a colour
+    chosen at the table does not write back the puzzle record as it was before."""
+    path = tmp_path / "settings.json"
+    at_table, at_puzzles = SettingsFile(path), SettingsFile(path)
+    record, _ = PuzzleRecord().after(coup_window(), True)
+    assert at_puzzles.save(kept(at_puzzles.settings, record)) == ""
+    assert at_table.save(attrs.evolve(at_table.settings, palette="high-contrast")) == ""
+    back = SettingsFile(path).settings
+    assert back.palette == "high-contrast" and record_of(back) == record
+    assert at_table.settings == back  # the session holds what the file holds
 
 
 def test_puzzles_in_plain_text_one_after_another_with_the_rating_said(tmp_path):
@@ -161,7 +176,7 @@ def test_the_same_answer_is_not_set_twice_running_while_another_is_near_enough()
     assert next_puzzle([p, wait, declare], after_waiting) is declare  # 300 points further: another answer
     assert next_puzzle([p, wait, far], after_waiting) is wait  # 500 further: the nearest after all
     assert next_puzzle([p, wait, declare], PuzzleRecord(Rating(1500.0, 100.0, 0.06))) is wait
-    assert PuzzleRecord().after(p, True).last == "coup-window"
+    assert PuzzleRecord().after(p, True)[0].last == "coup-window"
     # a marker off one unit or another is the same question: not set twice running
     from plot_core.puzzles import Choice
 

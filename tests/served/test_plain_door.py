@@ -338,7 +338,7 @@ async def test_puzzles_at_the_plain_door_solved_kept_and_left_back_to_the_lobby(
     said = await alice.answer("leave")
     assert "Back in the lobby. The puzzle is left unsolved." in said
     assert dict(user_settings(tmp_path, ALICE.key).settings.puzzles_tried) == {"coup-window": True}
-    moved = hub.puzzle_book(ALICE.key).ratings()
+    moved = hub.puzzle_book(ALICE.key, user_settings(tmp_path, ALICE.key)).ratings()
     assert set(moved) == {"coup-window"} and moved["coup-window"].rating < 1300  # solved: it lost
     assert "Not understood" in await alice.answer("no-coup")  # in the lobby again
 

@@ -4,12 +4,12 @@ player's record, and a damaged ratings file costs only the ratings it held."""
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 from plot_server.puzzle_books import RATINGS_FILE, FolderBook, record_from_json, record_to_json
 from plot_session.glicko import Rating
 from plot_session.puzzle_play import PuzzleRecord, as_rated
+from plot_session.settings import user_settings
 from puzzles.test_solving import coup_window
 
 KEY = "ssh-ed25519 AAAA alice"
@@ -17,13 +17,14 @@ KEY = "ssh-ed25519 AAAA alice"
 
 def test_a_first_try_rates_the_player_and_the_puzzle_a_second_only_the_record(tmp_path):
     puzzle = coup_window()  # shipped at 1300
-    book = FolderBook(tmp_path, KEY)
+    book = FolderBook(tmp_path, user_settings(tmp_path, KEY))
     first = book.keep(puzzle, solved=True)
     assert first.before.rating.rating == 1500 and first.after.rating.rating > 1500
     assert book.record() == first.after and book.record().solved(puzzle.key)
     moved = book.ratings()[puzzle.key]
     assert moved.rating < 1300 and moved.rd < 80  # it lost to a player rated above it
-    other = FolderBook(tmp_path, "ssh-ed25519 BBBB bob")  # another player sees the moved rating
+    # another player sees the moved rating
+    other = FolderBook(tmp_path, user_settings(tmp_path, "ssh-ed25519 BBBB bob"))
     assert other.ratings() == {puzzle.key: moved}
     assert as_rated([puzzle], other.ratings())[0].rating == pytest.approx(moved.rating)
     again = book.keep(puzzle, solved=False)  # seen before: no test of either
@@ -31,10 +32,15 @@ def test_a_first_try_rates_the_player_and_the_puzzle_a_second_only_the_record(tm
     assert "Your puzzle rating: " in again.words()
 
 
+def test_a_new_server_has_no_ratings_file_and_says_nothing_of_it(tmp_path, capfd):
+    assert FolderBook(tmp_path, user_settings(tmp_path, KEY)).ratings() == {}
+    assert capfd.readouterr().out == ""
+
+
 def test_a_damaged_ratings_file_is_told_to_the_host_and_costs_only_its_ratings(tmp_path, capfd):
     puzzle = coup_window()
     (tmp_path / RATINGS_FILE).write_text('{"coup-window": [1250, 70, 0.06], "other": "high"}')
-    book = FolderBook(tmp_path, KEY)
+    book = FolderBook(tmp_path, user_settings(tmp_path, KEY))
     assert book.ratings() == {"coup-window": Rating(1250, 70, 0.06)}
     assert "the rating of puzzle 'other' is left out" in capfd.readouterr().out
     (tmp_path / RATINGS_FILE).write_text("{not json")
@@ -56,4 +62,3 @@ def test_a_record_is_kept_as_json_and_one_that_is_not_a_record_is_refused():
     ):
         with pytest.raises(ValueError, match=why):
             record_from_json(bad)
-    assert attrs.evolve(record, last="") != record

@@ -73,3 +73,56 @@ async def test_a_puzzle_solved_by_its_keys_then_one_missed_then_leaving():
         assert dict(settings.settings.puzzles_tried) == {"coup-window": True, "second": False}
         await pilot.press("escape")
         await until(pilot, lambda: not app.is_running, "the app to end")
+
+
+class SlowBook:
+    """A book that answers when the test lets it (a store over a slow network), or
+    says it cannot be reached."""
+
+    def __init__(self, reachable: bool = True) -> None:
+        import threading
+
+        from plot_session.puzzle_play import PuzzleRecord
+
+        self.go, self.reachable, self.record_now = threading.Event(), reachable, PuzzleRecord()
+
+    def record(self):
+        from plot_session.puzzle_play import BookUnavailable
+
+        self.go.wait(10)
+        if not self.reachable:
+            raise BookUnavailable("Your puzzle record cannot be reached just now.")
+        return self.record_now
+
+    def ratings(self):
+        return {}
+
+    def keep(self, puzzle, solved):
+        raise AssertionError("not asked in these tests")
+
+
+async def test_a_book_that_cannot_be_reached_is_said_and_leaves_the_puzzles():
+    app = PlotApp(RULES, settings=quick(), puzzles=[coup_window()])
+    app.puzzle_book = book = SlowBook(reachable=False)
+    book.go.set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, PuzzleResult), "what the book said")
+        await pilot.pause()
+        assert "Your puzzle record cannot be reached just now." in shown(app)
+        await pilot.press("escape")
+        await until(pilot, lambda: not app.is_running, "the app to end")
+
+
+async def test_a_late_answer_is_not_shown_over_the_screen_the_player_went_to():
+    app = PlotApp(RULES, settings=quick(), puzzles=[coup_window()])
+    app.puzzle_book = book = SlowBook()
+    async with app.run_test(size=(80, 24)) as pilot:
+        from textual.screen import Screen
+
+        await pilot.pause()
+        elsewhere = Screen()  # gone elsewhere while the book is slow (a server's: a table)
+        await app.push_screen(elsewhere)
+        book.go.set()
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.screen is elsewhere  # no puzzle card over it
