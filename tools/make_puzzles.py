@@ -138,6 +138,57 @@ def play(seed: int, margin: float) -> list[dict[str, Any]]:
     return out
 
 
+LOG_MOST = 60  # the phase's last lines a puzzle carries (plot_core.puzzles.LOG_MOST)
+
+
+def _event_row(e: Any) -> dict[str, Any]:
+    row: dict[str, Any] = {"case": e.case, "text": e.text}
+    for field in ("roll", "table", "row", "column", "result"):
+        value = getattr(e, field)
+        if value is not None and value != ():
+            row[field] = list(value) if field == "roll" else value
+    return row
+
+
+def phase_logs(seed: int, wanted: dict[int, str]) -> dict[int, list[dict[str, Any]]]:
+    """The phase so far as the mover saw it at each decision ``i`` of game ``seed`` in
+    ``wanted`` (i: the position found there): the game played again as play() played
+    it (the same expert, the same counted trials, without the weighing), and the log's
+    lines (each action's, then what it caused) since the phase began that the mover
+    may read. RuntimeError if the game no longer plays as it did (a position differs:
+    the expert changed since), so a log is never another game's."""
+    from plot_ai.expert import Expert
+    from plot_core import Player, apply, legal_actions, load_rules, new_game, view
+    from plot_core.engine import Event, position_text
+    from plot_core.wording import words
+
+    rules = load_rules()
+    s = new_game(seed, rules=rules)
+    experts = {p: Expert(rules, trials=PLAY_TRIALS) for p in Player}
+    rnd = random.Random(seed)
+    lines: list[Event] = list(s.events)
+    found: dict[int, list[dict[str, Any]]] = {}
+    i = 0
+    while s.outcome is None and len(found) < len(wanted):
+        side = s.actor
+        v = view(s, side)
+        if i in wanted:
+            if position_text(v, rules, seed=derived(seed, i, "position")) != wanted[i]:
+                raise RuntimeError(f"game {seed} no longer plays as it did: decision {i} differs")
+            found[i] = [_event_row(e) for e in lines if e.seen_by(side)][-LOG_MOST:]
+        action = experts[side].decide(v, legal_actions(s), rnd)
+        before, s = s, apply(s, action)
+        if _phase_of(s) != _phase_of(before):
+            lines = []  # (the step that ended the last phase begins this one's log)
+        lines += [Event("", f"{side.title}: {words(rules, before, action)}"), *s.events]
+        i += 1
+    return found
+
+
+def _phase_of(s: Any) -> tuple[Any, ...]:
+    return (s.turn, s.coup.turn if s.coup else 0, s.phase, s.phasing)
+
+
 def found_file(folder: Path, seed: int) -> Path:
     """One game's findings, compressed (a game's hundreds of decisions, a few with a
     whole position: about 15 kB so, ten times that as text)."""
@@ -291,7 +342,7 @@ def chosen(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def puzzle_file(r: dict[str, Any]) -> str:
+def puzzle_file(r: dict[str, Any], log: list[dict[str, Any]] | None = None) -> str:
     rating = 1300 if r["choices"][0]["tempting"] else 1700  # the rules of thumb find it, or not
     lines = [
         f"side = {json.dumps(r['side'])}",
@@ -304,6 +355,9 @@ def puzzle_file(r: dict[str, Any]) -> str:
         r["position"].rstrip("\n"),
         QUOTES,
     ]
+    for e in log or ():
+        lines += ["", "[[log]]"]
+        lines += [f"{k} = {json.dumps(v, ensure_ascii=False)}" for k, v in e.items()]
     for c in r["choices"]:
         lines += [
             "",
@@ -324,16 +378,31 @@ def name(r: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:8]
 
 
-def ship(folder: Path, into: Path) -> int:
-    """Write the chosen puzzles into ``into``, replacing what it held, and beside the
+def ship(folder: Path, into: Path, procs: int = 1) -> int:
+    """Write the chosen puzzles into ``into``, replacing what it held, each with the
+    phase so far as its side saw it (its game played again: phase_logs), and beside the
     findings which game and decision each came from (for those who study the set)."""
     into.mkdir(parents=True, exist_ok=True)
     picked = chosen(rows(folder))
+    games: dict[int, dict[int, str]] = {}
+    for r in picked:
+        games.setdefault(int(r["seed"]), {})[int(r["i"])] = r["position"]
+    logs: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    if procs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(procs) as pool:
+            for seed, found in zip(games, pool.map(phase_logs, games, games.values()), strict=True):
+                logs.update({(seed, i): log for i, log in found.items()})
+    else:
+        for seed, wanted in games.items():
+            logs.update({(seed, i): log for i, log in phase_logs(seed, wanted).items()})
     for old in into.glob("*.toml"):
         old.unlink()
     sources = []
     for r in picked:
-        (into / f"{name(r)}.toml").write_text(puzzle_file(r), encoding="utf-8")
+        log = logs[(int(r["seed"]), int(r["i"]))]
+        (into / f"{name(r)}.toml").write_text(puzzle_file(r, log), encoding="utf-8")
         sources.append(f"{name(r)} game {r['seed']} decision {r['i']}\n")
     (folder / "shipped.txt").write_text("".join(sources), encoding="utf-8")
     return len(picked)
@@ -368,7 +437,7 @@ def main(argv: list[str] | None = None) -> None:
             for s in todo:
                 said(*_one(s, args.margin, str(args.dir)))
     if args.ship:
-        print(f"{ship(args.dir, SHIPPED)} puzzles written into {SHIPPED}")
+        print(f"{ship(args.dir, SHIPPED, args.procs)} puzzles written into {SHIPPED}")
     if args.count or not (args.seeds or args.ship):
         print("\n".join(count(args.dir)))
 

@@ -11,6 +11,11 @@ A puzzle file (written by tools/make_puzzles.py, from the expert's own games):
     explanation = '''Why, in game terms, with the cases.'''
     position = '''(a position from the side's eyes, see position.py)'''
 
+    [[log]]                            # the phase so far as the side saw it, oldest
+    case = "9.14"                      # first (each line an event of the game's log:
+    text = "..."                       # its case, words, and any roll, table, row,
+    roll = [4]                         # column and result); none: the phase begins
+                                       # at the decision
     [[choices]]                        # the plans weighed closely, the best first
     actions = ["no-reveal"]            # in the actions' notation
     text = "no coup now"
@@ -37,7 +42,7 @@ import attrs
 from .data.reader import Node, Source
 from .engine.actions import Action, Verb, parse_action
 from .engine.position import load_position
-from .engine.state import GameState, Phase
+from .engine.state import Event, GameState, Phase
 from .errors import DataError
 from .parties import Player
 from .rules import Rules, load_rules
@@ -137,13 +142,16 @@ class Puzzle:
     explanation: str
     position: str
     choices: tuple[Choice, ...]
+    log: tuple[Event, ...] = ()  # the phase so far, as the side saw it
 
     @property
     def best(self) -> Choice:
         return self.choices[0]
 
     def start(self, rules: Rules) -> GameState:
-        return load_position(self.position, name=f"puzzle {self.key}", rules=rules)
+        """The position, its log the phase so far (the side's alone to read)."""
+        state = load_position(self.position, name=f"puzzle {self.key}", rules=rules)
+        return attrs.evolve(state, events=(*self.log, *state.events)) if self.log else state
 
     def verdict(self, played: Sequence[Action], *, moving: bool, over: bool = False) -> Verdict:
         """The answer ``played`` so far: right once it is the best plan, wrong once it
@@ -179,6 +187,26 @@ def _choice(node: Node) -> Choice:
     return choice
 
 
+LOG_MOST = 60  # lines of the phase's log a puzzle may carry
+TEXT_MOST = 400  # characters of one line
+
+
+def _event(node: Node, side: Player) -> Event:
+    """One line of the phase so far, seen by ``side``: private to it, as it saw it."""
+    event = Event(
+        case=node.str("case", pattern=r"[0-9A-Za-z.]{0,12}", what="a case number or nothing"),
+        text=node.str("text", pattern=rf"[^\x00-\x1f\x7f]{{1,{TEXT_MOST}}}", what="one line of text"),
+        roll=tuple(node.list_of("roll", lambda n, k, v: n.check_int(k, v, lo=1, hi=6), default=[])),
+        table=node.str("table", default=None),
+        row=node.int("row", lo=0, hi=99, default=None),
+        column=node.int("column", lo=0, hi=99, default=None),
+        result=node.str("result", default=None),
+        private=side,
+    )
+    node.done()
+    return event
+
+
 def _action(node: Node, key: str, text: object) -> Action:
     try:
         return parse_action(str(text))
@@ -192,6 +220,13 @@ def load_puzzle(source: Source, key: str, rules: Rules) -> Puzzle:
     choices = tuple(_choice(n) for n in root.array_of_tables("choices", lambda d, i: f"choice {i + 1}"))
     if len(choices) < 2:
         root.fail("choices", "a puzzle weighs at least two plans")
+    log = (
+        tuple(_event(n, side) for n in root.array_of_tables("log", lambda d, i: f"log line {i + 1}"))
+        if root.has("log")
+        else ()
+    )
+    if len(log) > LOG_MOST:
+        root.fail("log", f"at most {LOG_MOST} lines of the phase so far, not {len(log)}")
     puzzle = Puzzle(
         key=key,
         side=side,
@@ -202,6 +237,7 @@ def load_puzzle(source: Source, key: str, rules: Rules) -> Puzzle:
         explanation=root.str("explanation").strip(),
         position=root.str("position"),
         choices=choices,
+        log=log,
     )
     root.done()
     try:

@@ -69,10 +69,11 @@ class Attempt:
         said = f" ({problem})" if problem else ""
         state = self.session.state
         decision = prompt(state.rules, view(state, p.side), list(legal_actions(state)))
+        log = " The log holds the phase so far, as you saw it." if p.log else ""
         return (
             f"Puzzle {p.key} (rated {p.rating:.0f}). You play the {SIDE[p.side]}: find the best "
             f"plan from here, with what the {SIDE[p.side]} can see. The decision: {decision}."
-            f"{yours}{said}"
+            f"{log}{yours}{said}"
         )
 
     def words(self) -> list[str]:

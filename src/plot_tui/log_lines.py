@@ -67,7 +67,8 @@ def line_text(ln: LogLine) -> Text:
     else:  # what it caused, by the rules
         text = Text(" " * INDENT)
     text.append(e.text, style="yellow" if e.roll else "")
-    text.append(f"  ({e.case})", style="cyan")
+    if e.case:  # (a puzzle's log says the actions before it as events with none)
+        text.append(f"  ({e.case})", style="cyan")
     return text
 
 

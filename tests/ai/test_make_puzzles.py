@@ -66,3 +66,23 @@ def test_findings_are_read_back_compressed_or_not_and_a_puzzle_is_named_by_what_
     assert [r["seed"] for r in rows(tmp_path)] == [7, 8]
     assert name(row()) == name(row(seed=99, i=1)) != name(row(position="turn = 5\n"))
     assert len(name(row())) == 8
+
+
+def test_a_puzzles_log_is_its_game_played_again_to_the_phase_it_is_in():
+    """The phase so far, from the game played again (the kept findings of a game played
+    on the seeds set aside for puzzles): the mover's lines only, and a game that no longer
+    plays as it did is refused rather than given another game's log."""
+    import pytest
+    from tools.make_puzzles import DIR, phase_logs
+
+    from plot_core import Player
+
+    found = [r for r in rows(DIR) if str(r["seed"]) == "4100100" and r.get("position")]
+    first = min(found, key=lambda r: int(r["i"]))  # (early in the game: a few seconds)
+    i, side = int(first["i"]), Player(first["side"])
+    log = phase_logs(4100100, {i: first["position"]})[i]
+    assert 0 < len(log) <= 60
+    assert log[-1]["text"].startswith(f"{side.title}: ") or log[-1]["case"]  # (the latest last)
+    assert all(set(e) <= {"case", "text", "roll", "table", "row", "column", "result"} for e in log)
+    with pytest.raises(RuntimeError, match=f"game 4100100 no longer plays as it did: decision {i} differs"):
+        phase_logs(4100100, {i: first["position"] + "\n# changed"})

@@ -74,6 +74,51 @@ def test_a_bad_puzzle_says_where_and_what(change, says):
     assert str(info.value).startswith(says), str(info.value)
 
 
+LOG = """
+[[log]]
+case = ""
+text = "Abwehr: Move Oster (302)"
+
+[[log]]
+case = "10.71"
+text = "Oster harasses Best: 5 - 4 = +1, die 3: M"
+roll = [3]
+table = "harassment"
+row = 3
+column = 1
+result = "M"
+"""
+
+
+def test_a_puzzles_log_is_the_phase_so_far_seen_by_its_side_alone():
+    from plot_core import Player
+
+    p = load(puzzle_text() + LOG)
+    events = p.start(RULES).events
+    assert [e.text for e in events[:2]] == ["Abwehr: Move Oster (302)", p.log[1].text]
+    assert events[1].roll == (3,) and events[1].table == "harassment" and events[1].result == "M"
+    assert all(e.seen_by(Player.ABWEHR) and not e.seen_by(Player.SS) for e in p.log)
+    assert load(puzzle_text()).log == ()  # none: the phase begins at the decision
+
+
+@pytest.mark.parametrize(
+    ("log", "says"),
+    [
+        ('[[log]]\ncase = "9"\ntext = "a\\u001b[31mred"\n', "text: expected one line of text"),
+        (
+            '[[log]]\ncase = "9"\ntext = "x"\nroll = [7]\n',
+            r"log line 1 > roll\[0\]: expected a whole number in 1..6, got 7",
+        ),
+        ('[[log]]\ncase = "9"\ntext = "x"\nwho = "me"\n', "who"),
+        ('[[log]]\ncase = "9"\n', "text"),
+        ("".join('[[log]]\ncase = ""\ntext = "x"\n' for _ in range(61)), "at most 60 lines"),
+    ],
+)
+def test_a_bad_line_of_a_puzzles_log_is_refused_naming_it(log, says):
+    with pytest.raises(DataError, match=says):
+        load(puzzle_text() + "\n" + log)
+
+
 def test_a_walk_is_compared_by_where_it_ends():
     assert folded(acts("activate 301", "move 1615", "move 1616", "end")) == folded(
         acts("activate 301", "move 1715", "move 1616", "end")

@@ -159,6 +159,26 @@ def test_puzzles_in_plain_text_one_after_another_with_the_rating_said(tmp_path):
     assert "Every puzzle is solved." in said
 
 
+def test_a_puzzles_log_is_said_first_and_is_no_part_of_the_answer(tmp_path):
+    from plot_core import Player
+    from plot_core.engine.state import Event
+
+    before = (
+        Event("", "SS: Move Heydrich (001)", private=Player.ABWEHR),
+        Event("10.71", "Goerdeler harasses Best: 5 - 4 = +1, die 3: M", roll=(3,), private=Player.ABWEHR),
+    )
+    p = attrs.evolve(coup_window(), log=before)
+    attempt = Attempt(p, RULES)
+    assert "The log holds the phase so far, as you saw it." in attempt.intro()
+    assert attempt.played == [] and not attempt.judged()
+    out = io.StringIO()
+    puzzle_lines([p], RULES, SettingsFile(tmp_path / "s.json"), io.StringIO("no-reveal\nquit\n"), out)
+    said = out.getvalue()
+    phase = said.index("  SS: Move Heydrich (001).")
+    assert phase < said.index("  Goerdeler harasses Best: 5 - 4 = +1, die 3: M (10.71).") < said.index("> ")
+    assert "Right: that is the best plan." in said
+
+
 @pytest.mark.parametrize("answer", ["quit", ""])
 def test_leaving_a_puzzle_in_plain_text_keeps_nothing(tmp_path, answer):
     settings = SettingsFile(tmp_path / "settings.json")
