@@ -89,6 +89,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="begin once the heuristic game has declared a coup (the Coup-Turns alone)",
     )
+    ap.add_argument(
+        "--opening-policy",
+        choices=("heuristic", "expert"),
+        default="heuristic",
+        help="who plays the opening for both sides (the game's start_policy)",
+    )
     ap.add_argument("--games", type=int, default=16)
     ap.add_argument(
         "--openings",
@@ -110,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.start_turn is None:  # (a coup from Game-Turn 7 on would skip the earlier ones)
         args.start_turn = 1 if args.start_in_coup else 7
     coup = ",start_in_coup=True" if args.start_in_coup else ""
+    if args.opening_policy != "heuristic":
+        coup += f",start_policy={args.opening_policy}"
 
     def name_of(seed: int) -> str:
         opening = seed if args.openings == "each" else args.seed

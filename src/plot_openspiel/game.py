@@ -14,7 +14,10 @@ Game-Turn, from the standard game played that far by the heuristic policy for bo
 sides (plot_ai's rules of thumb, on the whole state), dealt by ``start_seed`` (the
 next deal where that game ends sooner): a shorter game with the same end. With
 ``start_in_coup`` it begins once that game has declared a coup (18.1): the Coup-Turns
-alone, where a search's judgement of the coup decides the game.
+alone, where a search's judgement of the coup decides the game. ``start_policy``
+"expert" plays that opening by plot's expert for both sides instead (its search at a
+counted 150 trials a plan, so the same on any machine; some seconds an opening): the
+coups it declares are the ones a strong player would, not the rules of thumb's.
 """
 
 from __future__ import annotations
@@ -59,7 +62,8 @@ MAX_GAME_LENGTH = 100_000
 DECLARING = frozenset({Verb.RECRUIT, Verb.INVESTIGATE})
 MAX_CHANCE_OUTCOMES = max(RULES.game.die_sides, len(chit_ids(RULES)), len(RULES.units))
 
-PARAMETERS = {"start_turn": 1, "start_seed": 0, "start_in_coup": False}
+PARAMETERS = {"start_turn": 1, "start_seed": 0, "start_in_coup": False, "start_policy": "heuristic"}
+OPENING_TRIALS = 150  # the expert's counted trials a plan, in an opening it plays
 
 
 def _game_type(short_name: str, long_name: str, utility) -> pyspiel.GameType:
@@ -105,21 +109,36 @@ ZERO_SUM_TYPE = _game_type(
 )
 
 
-def opening(turn: int, seed: int, *, in_coup: bool = False) -> GameState:
-    """The standard game played by the heuristic policy for both sides to the start of
-    Game-Turn ``turn`` (``in_coup``: on, to the moment a coup has been declared, 18.1),
-    dealt by ``seed`` (or, where that game ends sooner, by the next seed whose game does
-    not); chance from then on is OpenSpiel's."""
+def opening(turn: int, seed: int, *, in_coup: bool = False, policy: str = "heuristic") -> GameState:
+    """The standard game played by ``policy`` (the heuristic policy, or plot's expert)
+    for both sides to the start of Game-Turn ``turn`` (``in_coup``: on, to the moment a
+    coup has been declared, 18.1), dealt by ``seed`` (or, where that game ends sooner,
+    by the next seed whose game does not); chance from then on is OpenSpiel's."""
     if not 1 <= turn <= RULES.game.game_turns:
         raise ValueError(f"start_turn must be from 1 to {RULES.game.game_turns}, not {turn}")
+    if policy not in ("heuristic", "expert"):
+        raise ValueError(f"start_policy must be heuristic or expert, not {policy!r}")
     for deal in range(seed, seed + 1000):
         s, rnd = new_game(deal, rules=RULES), random.Random(deal)
+        step = played_on if policy == "heuristic" else _expert_steps()
         while s.outcome is None and (s.turn < turn or (in_coup and s.coup is None)):
-            s = played_on(s, rnd)
+            s = step(s, rnd)
         if s.outcome is None:
             return evolve(s, rng=OUTSIDE)
     until = "a coup" if in_coup else f"Game-Turn {turn}"
     raise ValueError(f"no game dealt from start_seed {seed} on lasted to {until}")
+
+
+def _expert_steps():
+    """One step by plot's expert for the side to act (one expert a side, as in a game)."""
+    from plot_ai.expert import Expert
+
+    experts = {p: Expert(RULES, trials=OPENING_TRIALS) for p in Player}
+
+    def step(s: GameState, rnd: random.Random) -> GameState:
+        return apply(s, experts[s.actor].decide(view(s, s.actor), legal_actions(s), rnd))
+
+    return step
 
 
 class PlotGame(pyspiel.Game):
@@ -130,8 +149,9 @@ class PlotGame(pyspiel.Game):
         super().__init__(self.game_type, _game_info(0.0 if self.zero_sum else None), params)
         self.start_turn, self.start_seed = int(params["start_turn"]), int(params["start_seed"])
         self.start_in_coup = bool(params["start_in_coup"])
+        self.start_policy = str(params["start_policy"])
         self._opening = (
-            opening(self.start_turn, self.start_seed, in_coup=self.start_in_coup)
+            opening(self.start_turn, self.start_seed, in_coup=self.start_in_coup, policy=self.start_policy)
             if self.start_turn > 1 or self.start_in_coup
             else None
         )

@@ -286,6 +286,19 @@ def test_a_game_started_in_the_coup_begins_once_a_coup_has_been_declared():
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
+def test_an_opening_may_be_played_by_the_expert_and_is_the_same_each_time():
+    """start_policy="expert": the opening played by plot's expert at counted trials, so
+    the same game on any machine; not the heuristic policy's game."""
+    name = f"{ZERO_SUM}(start_turn=2,start_seed=7,start_policy=expert)"
+    first = pyspiel.load_game(name).new_initial_state().game_state
+    assert first.turn == 2 and first.outcome is None
+    assert pyspiel.load_game(name).new_initial_state().game_state == first
+    heuristic = pyspiel.load_game(f"{ZERO_SUM}(start_turn=2,start_seed=7)").new_initial_state().game_state
+    assert heuristic != first
+    with pytest.raises(Exception, match="start_policy must be heuristic or expert, not 'random'"):
+        pyspiel.load_game(f"{ZERO_SUM}(start_turn=2,start_policy=random)")
+
+
 def test_a_shorter_zero_sum_game_starts_at_the_turn_asked_and_scores_the_allies_win_a_draw():
     from plot_openspiel.game import opening
 
