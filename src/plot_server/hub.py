@@ -469,8 +469,9 @@ class Hub:
 
     def puzzles(self) -> list[Puzzle]:
         """The installed puzzles, read once for every session (the lobby's p). Reading
-        them takes a fifth of a second: the first time, not on the loop (``puzzles_read``
-        says whether it is done). DataError names a puzzle file that cannot be read."""
+        them takes over half a second (each position is loaded to check it): the first
+        time, not on the loop (``puzzles_read`` says whether it is done). DataError names
+        a puzzle file that cannot be read."""
         if self._puzzles is None:
             self._puzzles = load_puzzles(self.rules)
         return self._puzzles

@@ -39,7 +39,7 @@ def check(p: Puzzle, k: int) -> None:
 
 
 def test_the_shipped_set_is_there_and_tagged():
-    assert len(PUZZLES) >= 1
+    assert len(PUZZLES) >= 200  # enough that a player meets new ones for months
     assert all(p.theme and p.phase for p in PUZZLES)
 
 

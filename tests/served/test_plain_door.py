@@ -345,7 +345,7 @@ async def test_puzzles_at_the_plain_door_solved_kept_and_left_back_to_the_lobby(
 
 @pytest.mark.asyncio
 async def test_the_puzzles_are_read_once_off_the_loop_and_a_broken_file_is_said(rules, tmp_path, data_copy):
-    """The first puzzles of a process are read in a thread (a fifth of a second that every
+    """The first puzzles of a process are read in a thread (over half a second that every
     session on the loop would wait); a puzzle file the host broke is said, not a crash."""
     from plot_core import load_rules
 
