@@ -139,6 +139,12 @@ def play(seed: int, margin: float) -> list[dict[str, Any]]:
 
 
 LOG_MOST = 60  # the phase's last lines a puzzle carries (plot_core.puzzles.LOG_MOST)
+# the actions that go on with what an earlier one began (a unit's move: 9.14, 10.0,
+# 10.65, 10.67; an attempt: 12.25, 12.0; the coup's chits: 18.12), where a cut log
+# must not begin
+GOING_ON = frozenset(
+    {"move", "harass", "retreat", "advance", "stay", "end", "join", "roll", "cancel", "reveal", "coup"}
+)
 
 
 def _event_row(e: Any) -> dict[str, Any]:
@@ -155,18 +161,19 @@ def phase_logs(seed: int, wanted: dict[int, str]) -> dict[int, list[dict[str, An
     ``wanted`` (i: the position found there): the game played again as play() played
     it (the same expert, the same counted trials, without the weighing), and the log's
     lines (each action's, then what it caused) since the phase began that the mover
-    may read. RuntimeError if the game no longer plays as it did (a position differs:
-    the expert changed since), so a log is never another game's."""
+    may read, a unit's steps folded into the line of its move as the game's log folds
+    them. RuntimeError if the game no longer plays as it did (a position differs: the
+    expert changed since), so a log is never another game's."""
     from plot_ai.expert import Expert
     from plot_core import Player, apply, legal_actions, load_rules, new_game, view
-    from plot_core.engine import Event, position_text
-    from plot_core.wording import words
+    from plot_core.engine import position_text
+    from plot_session.session import LogLine, action_line
 
     rules = load_rules()
     s = new_game(seed, rules=rules)
     experts = {p: Expert(rules, trials=PLAY_TRIALS) for p in Player}
     rnd = random.Random(seed)
-    lines: list[Event] = list(s.events)
+    lines: list[LogLine] = [LogLine(0, None, e) for e in s.events]
     found: dict[int, list[dict[str, Any]]] = {}
     i = 0
     while s.outcome is None and len(found) < len(wanted):
@@ -175,14 +182,37 @@ def phase_logs(seed: int, wanted: dict[int, str]) -> dict[int, list[dict[str, An
         if i in wanted:
             if position_text(v, rules, seed=derived(seed, i, "position")) != wanted[i]:
                 raise RuntimeError(f"game {seed} no longer plays as it did: decision {i} differs")
-            found[i] = [_event_row(e) for e in lines if e.seen_by(side)][-LOG_MOST:]
+            found[i] = _folded([ln for ln in lines if ln.event.seen_by(side)])
         action = experts[side].decide(v, legal_actions(s), rnd)
         before, s = s, apply(s, action)
         if _phase_of(s) != _phase_of(before):
             lines = []  # (the step that ended the last phase begins this one's log)
-        lines += [Event("", f"{side.title}: {words(rules, before, action)}"), *s.events]
+        lines += [action_line(i + 1, side, before, action), *(LogLine(i + 1, side, e) for e in s.events)]
         i += 1
     return found
+
+
+def _folded(lines: list[Any]) -> list[dict[str, Any]]:
+    """Log lines as a puzzle keeps them: an action's line says who acted, a unit's steps
+    are folded into its move's line, and where there are more than LOG_MOST the first
+    are left out, from the line of an action that begins something on (never half of a
+    unit's move, nor a harassment without the move that led to it)."""
+    from plot_session.step_folding import StepFolding
+
+    folding, rows, starts = StepFolding(), [], []
+    for ln in lines:
+        tail = folding.tail(ln)
+        if tail is not None and rows:
+            rows[-1]["text"] += tail
+            continue
+        if ln.action is not None:
+            if ln.action.verb.value not in GOING_ON:
+                starts.append(len(rows))
+            rows.append({"case": "", "text": f"{ln.side.title}: {ln.event.text}"})
+        else:
+            rows.append(_event_row(ln.event))
+    first = next((k for k in starts if len(rows) - k <= LOG_MOST), len(rows))
+    return rows[first:] if len(rows) > LOG_MOST else rows
 
 
 def _phase_of(s: Any) -> tuple[Any, ...]:
@@ -307,7 +337,9 @@ def explain(r: dict[str, Any]) -> str:
     ]
     tempting = next((c for c in others if c["tempting"]), None)
     other = tempting or others[0]
-    lead = "The rules of thumb's choice" if tempting else "The next best"
+    lead = (
+        "The tempting choice (the computer's rules of thumb would play it)" if tempting else "The next best"
+    )
     out.append(
         f"{lead}, {other['text']}"
         + _effect(other)

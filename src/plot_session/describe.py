@@ -11,6 +11,7 @@ from plot_core.data import ChitKind
 from plot_core.engine import (
     DECISION_RULES,
     HITLER,
+    Box,
     DecisionKind,
     Phase,
     PlaceAllied,
@@ -168,3 +169,17 @@ def counter_lines(rules: Rules, u: UnitState) -> tuple[str, str, str]:
         front, back = info.side_names or ("front", "back")
         ratings = f"{front} {info.front} · {back} {info.back}"
     return kind, ", ".join(state), ratings
+
+
+# the boxes off the map (3.23), each with the case that fills it
+BOXES = [
+    (
+        Box.INTERROGATION,
+        "Interrogation Cell",
+        "13.34; interrogated at the end of the Investigation Phase, 14.0",
+    ),
+    (Box.SS_RETIREMENT, "SS General Retirement", "10.64, 14.32; back on 1-2, 15.12"),
+    (Box.ABWEHR_RETIREMENT, "Abwehr General Retirement", "10.64, 14.32; back on 1-2, 15.12"),
+    (Box.ELIMINATED, "Eliminated", "14.31, 18.43"),
+    (Box.UNPLACED, "Not yet set up", "4.3"),
+]

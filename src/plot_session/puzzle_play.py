@@ -61,6 +61,15 @@ class Attempt:
     def solved(self) -> bool:
         return self.verdict() is Verdict.RIGHT
 
+    def rolls(self) -> list[str]:
+        """The rolls the answer made, and what they did, as the log says them (a screen
+        that goes straight to the verdict would not show them)."""
+        return [
+            f"{ln.event.text} ({ln.event.case})."
+            for ln in self.session.log_for(self.puzzle.side)
+            if ln.index > 0 and ln.event.roll
+        ]
+
     def intro(self, rating: Rating | None = None, problem: str = "") -> str:
         """The puzzle set: whose side, the ratings; ``problem``: why the player's settings
         file was not read whole (its default holds), said, not hidden."""
@@ -86,7 +95,7 @@ class Attempt:
         yours = (
             f" Yours, {mine.text}, wins {mine.win:.0%}."
             if mine is not None
-            else f" Yours began {begun.text}, which wins {begun.win:.0%}."
+            else f" Yours was the start of another plan ({begun.text}), which wins {begun.win:.0%}."
             if begun is not None
             else " Yours was not one of the plans weighed (they are listed below)."
         )

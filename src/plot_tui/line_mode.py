@@ -28,6 +28,7 @@ from plot_session.choices import HexChoice, Numbers, area_words, by_hex, group_o
 from plot_session.coach import coach_line
 from plot_session.controller import Controller, coup_declinable
 from plot_session.describe import (
+    BOXES,
     SIDE,
     WINNERS,
     area_name,
@@ -174,8 +175,12 @@ class Answers:
                 area = area_name(self.rules, self.rules.map.area_of[u.hex])
                 self.say(f"{unit_name(self.rules, u.id)} is at {label(u.hex)}, {area}.")
             else:
-                box = u.box.value.replace("_", " ") if isinstance(u.box, Box) else "off the map"
-                self.say(f"{unit_name(self.rules, u.id)} is in the {box}.")
+                titles = {b: title for b, title, _ in BOXES}
+                if isinstance(u.box, Box) and u.box in titles:
+                    where = f"is in the {titles[u.box]} box"
+                else:  # (an Allied unit face-down, 7.11)
+                    where = "is off the map"
+                self.say(f"{unit_name(self.rules, u.id)} {where}.")
 
     def _hex(self, text: str) -> int | None:
         h = parse_hex(text)

@@ -19,7 +19,7 @@ from plot_core.data import ChitKind, Grid
 from plot_core.engine import PHASE_TITLES, Box, Event, Phase, UnitState
 from plot_core.hexgrid import Hex, label
 from plot_core.wording import chit_name, unit_name
-from plot_session.describe import SIDE, WINNERS, counter_lines, coup_lines
+from plot_session.describe import BOXES, SIDE, WINNERS, counter_lines, coup_lines
 
 from .boardview import CONTROL_LETTER, LEGEND
 from .log_lines import Hanging
@@ -250,20 +250,6 @@ class ChitPanel(Panel):
             t.append(f"Laid on units (18.61): {on_units}\n")
         t.append(f"Allied units face-down in their box: {v.allied_in_holding}\n", style="dim")
         self.update(t)
-
-
-# the boxes off the map (3.23), each with the case that fills it
-BOXES = [
-    (
-        Box.INTERROGATION,
-        "Interrogation Cell",
-        "13.34; interrogated at the end of the Investigation Phase, 14.0",
-    ),
-    (Box.SS_RETIREMENT, "SS General Retirement", "10.64, 14.32; back on 1-2, 15.12"),
-    (Box.ABWEHR_RETIREMENT, "Abwehr General Retirement", "10.64, 14.32; back on 1-2, 15.12"),
-    (Box.ELIMINATED, "Eliminated", "14.31, 18.43"),
-    (Box.UNPLACED, "Not yet set up", "4.3"),
-]
 
 
 class BoxPanel(Panel):

@@ -106,7 +106,7 @@ class PuzzleScreen(GameScreen):
             kept = self.book.keep(attempt.puzzle, attempt.solved()).words()
         except BookUnavailable as exc:
             kept = str(exc)
-        self.app.call_from_thread(self._show_verdict, [*attempt.words(), kept])
+        self.app.call_from_thread(self._show_verdict, [*attempt.rolls(), *attempt.words(), kept])
 
     def _show_verdict(self, lines: list[str]) -> None:
         if self.is_attached and self.app.screen is self:  # (not left meanwhile)

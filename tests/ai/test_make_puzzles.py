@@ -53,9 +53,9 @@ def test_the_explanation_says_when_the_best_what_tempts_and_what_it_loses_with_t
     said = explain(row())
     assert said.startswith(
         "Game-Turn 4, at the end of Movement and Harassment (9.0, 10.0), the Abwehr to decide. "
-        "Best: no coup now; the Abwehr wins 60% from there. The rules of thumb's choice, declare the "
-        "coup with 1 Führer Access chit (spends 1 Führer Access chit; then the Walkyrie roll: the coup "
-        "fails 67%), gives 40%: 20 points less."
+        "Best: no coup now; the Abwehr wins 60% from there. The tempting choice (the computer's "
+        "rules of thumb would play it), declare the coup with 1 Führer Access chit (spends 1 Führer "
+        "Access chit; then the Walkyrie roll: the coup fails 67%), gives 40%: 20 points less."
     )
     assert "(18.11)" in said and "(18.74)" in said
 

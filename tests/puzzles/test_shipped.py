@@ -26,6 +26,9 @@ def check(p: Puzzle, k: int) -> None:
     assert start.to_act is p.side
     knows = Knowledge(RULES, p.side)
     knows.learn(start)
+    for e in p.log:  # an Allied unit the log sees go back to its box left the map, where
+        if "returns to the Allied Unit Holding Box" in e.text:  # it stood face up (7.11)
+            knows.allied.update(u for u, names in knows.allied_names.items() if e.text.startswith(names))
     text = (puzzles_dir(RULES) / f"{p.key}.toml").read_text(encoding="utf-8")
     assert knows.leaks(text, start, seed=0) == [], p.key
     s = start

@@ -51,7 +51,7 @@ def test_another_plan_is_wrong_as_soon_as_it_begins_and_is_named_when_whole():
     assert attempt.verdict() is Verdict.WRONG
     assert attempt.words()[0] == (
         "Not the best plan. The best: no coup now. "
-        "Yours began declare the coup with 2 Führer Access chits, which wins 33%."
+        "Yours was the start of another plan (declare the coup with 2 Führer Access chits), which wins 33%."
     )
     alone = Attempt(coup_window(), RULES)
     play(alone, "coup")  # declared with none of its chits: a plan never weighed
@@ -177,6 +177,12 @@ def test_a_puzzles_log_is_said_first_and_is_no_part_of_the_answer(tmp_path):
     phase = said.index("  SS: Move Heydrich (001).")
     assert phase < said.index("  Goerdeler harasses Best: 5 - 4 = +1, die 3: M (10.71).") < said.index("> ")
     assert "Right: that is the best plan." in said
+    declared = Attempt(p, RULES)  # a wrong answer that rolls: the roll said, not the log's
+    play(declared, "coup")
+    assert declared.judged() and not declared.solved()
+    rolled = declared.rolls()
+    assert len(rolled) >= 1 and all(line.endswith(").") for line in rolled)
+    assert not any("Goerdeler" in line for line in rolled)
 
 
 @pytest.mark.parametrize("answer", ["quit", ""])
@@ -207,3 +213,20 @@ def test_the_same_answer_is_not_set_twice_running_while_another_is_near_enough()
     first, again = marker("m1", "009", 1500.0), marker("m2", "001", 1500.0)
     after_marker = PuzzleRecord(Rating(1500.0, 100.0, 0.06), (("m1", True),), "m1")
     assert next_puzzle([first, again, declare], after_marker) is declare
+
+
+def test_where_names_a_box_by_its_title():
+    """Plain text's where: a unit off the map is said in the box's own name (3.23)."""
+    from plot_core import Player
+    from plot_core.engine.state import Box
+    from plot_session.session import Seat, Session
+    from plot_tui.line_mode import local_lines
+
+    start = coup_window().start(RULES)
+    gone = next(u for u in start.units if u.hex is not None)
+    units = tuple(attrs.evolve(u, hex=None, box=Box.ELIMINATED) if u is gone else u for u in start.units)
+    s = attrs.evolve(start, units=units)
+    session = Session(s, {p: Seat.HUMAN for p in Player}, seed=0)
+    out = io.StringIO()
+    local_lines(session, None, out).handle(f"where {gone.id}")
+    assert out.getvalue().strip().endswith("is in the Eliminated box.")
