@@ -77,12 +77,12 @@ def test_a_puzzles_log_is_its_game_played_again_to_the_phase_it_is_in():
 
     from plot_core import Player
 
-    found = [r for r in rows(DIR) if str(r["seed"]) == "4100100" and r.get("position")]
+    found = [r for r in rows(DIR) if str(r["seed"]) == "4100153" and r.get("position")]
     first = min(found, key=lambda r: int(r["i"]))  # (early in the game: a few seconds)
     i, side = int(first["i"]), Player(first["side"])
-    log = phase_logs(4100100, {i: first["position"]})[i]
+    log = phase_logs(4100153, {i: first["position"]})[i]
     assert 0 < len(log) <= 60
     assert log[-1]["text"].startswith(f"{side.title}: ") or log[-1]["case"]  # (the latest last)
     assert all(set(e) <= {"case", "text", "roll", "table", "row", "column", "result"} for e in log)
-    with pytest.raises(RuntimeError, match=f"game 4100100 no longer plays as it did: decision {i} differs"):
-        phase_logs(4100100, {i: first["position"] + "\n# changed"})
+    with pytest.raises(RuntimeError, match=f"game 4100153 no longer plays as it did: decision {i} differs"):
+        phase_logs(4100153, {i: first["position"] + "\n# changed"})
