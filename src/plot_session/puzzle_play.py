@@ -108,7 +108,7 @@ class Attempt:
         ]
         for c in p.choices:
             marks = [m for m, on in (("best", c is p.best), ("yours", c is mine and not right)) if on]
-            lines.append(f"  {c.win:.0%}  {c.text}" + (f" ({', '.join(marks)})" if marks else ""))
+            lines.append(f"  {c.win:>4.0%}  {c.text}" + (f" ({', '.join(marks)})" if marks else ""))
         return lines
 
 

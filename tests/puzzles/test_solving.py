@@ -42,7 +42,15 @@ def test_the_best_plan_is_right_and_said_with_every_plans_chances():
     words = attempt.words()
     assert words[0] == "Right: that is the best plan."
     assert "(18.11)" in words[1] and "16 points less" in words[1]
-    assert words[-2:] == ["  49%  no coup now (best)", "  33%  declare the coup with 2 Führer Access chits"]
+    assert words[-2:] == ["   49%  no coup now (best)", "   33%  declare the coup with 2 Führer Access chits"]
+    best, other = coup_window().choices  # the column of chances stays a column
+    lopsided = (attrs.evolve(best, win=0.25), attrs.evolve(other, win=0.06))
+    shown = Attempt(attrs.evolve(coup_window(), choices=lopsided), RULES)
+    play(shown, "no-reveal")
+    assert shown.words()[-2:] == [
+        "   25%  no coup now (best)",
+        "    6%  declare the coup with 2 Führer Access chits",
+    ]
 
 
 def test_another_plan_is_wrong_as_soon_as_it_begins_and_is_named_when_whole():
@@ -65,7 +73,7 @@ def test_another_plan_is_wrong_as_soon_as_it_begins_and_is_named_when_whole():
         "Not the best plan. The best: no coup now. "
         "Yours, declare the coup with 2 Führer Access chits, wins 33%."
     )
-    assert "  33%  declare the coup with 2 Führer Access chits (yours)" in whole.words()
+    assert "   33%  declare the coup with 2 Führer Access chits (yours)" in whole.words()
 
 
 def test_the_puzzle_holds_none_of_the_other_sides_chits():
