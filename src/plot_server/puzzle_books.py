@@ -24,7 +24,7 @@ import hashlib
 import json
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -55,6 +55,18 @@ def _rating(value: Any) -> Rating:
     if not (0 <= rating <= 4000 and 0 < rd <= 500 and 0 < volatility < 1):
         raise ValueError(f"the rating {value} is out of bounds")
     return Rating(rating, rd, volatility)
+
+
+def _readable(kept: Iterable[tuple[str, Any]], where: str) -> dict[str, Rating]:
+    """The puzzles' ratings as kept in ``where``, by puzzle; one that cannot be read is
+    left out (the host told), so it costs that puzzle its moved rating, nothing more."""
+    found: dict[str, Rating] = {}
+    for key, value in kept:
+        try:
+            found[key] = _rating(value)
+        except ValueError as exc:
+            to_operator(f"{where}: the rating of puzzle {key!r} is left out: {exc}")
+    return found
 
 
 def _kept_rating(r: Rating) -> list[float]:
@@ -104,13 +116,7 @@ class FolderBook:
         except (OSError, ValueError) as exc:
             to_operator(f"the puzzles' ratings cannot be read from {self.path}: {exc}")
             return {}
-        found: dict[str, Rating] = {}
-        for key, value in data.items() if isinstance(data, dict) else ():
-            try:
-                found[key] = _rating(value)
-            except ValueError as exc:
-                to_operator(f"{self.path}: the rating of puzzle {key!r} is left out: {exc}")
-        return found
+        return _readable(data.items() if isinstance(data, dict) else (), str(self.path))
 
     def keep(self, puzzle: Puzzle, solved: bool) -> Kept:
         with self._lock:
@@ -193,13 +199,7 @@ class StoredBook:
         rows = self.store.run(
             lambda c: c.execute("SELECT puzzle, rating, rd, volatility FROM plot_puzzle_ratings").fetchall()
         )
-        found: dict[str, Rating] = {}
-        for key, *rating in rows:
-            try:
-                found[key] = _rating(rating)
-            except ValueError as exc:
-                to_operator(f"the store's rating of puzzle {key!r} is left out: {exc}")
-        return found
+        return _readable(((key, rating) for key, *rating in rows), "the store")
 
     def keep(self, puzzle: Puzzle, solved: bool) -> Kept:
         carried = self._carried()  # (read before the transaction: a disk)
