@@ -167,7 +167,7 @@ def counter_lines(rules: Rules, u: UnitState) -> tuple[str, str, str]:
         ratings = f"ratings {info.front} (effect.-defence-move)"
     else:
         front, back = info.side_names or ("front", "back")
-        ratings = f"{front} {info.front} · {back} {info.back}"
+        ratings = f"ratings {front} {info.front} · {back} {info.back}"
     return kind, ", ".join(state), ratings
 
 

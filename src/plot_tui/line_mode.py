@@ -202,7 +202,7 @@ class Answers:
             words.append(f"{m.hqs[hq].name}")
         here = [
             unit_name(self.rules, u.id)
-            + (f" ({', '.join(counter_lines(self.rules, u))})" if counters else "")
+            + (f" ({'; '.join(counter_lines(self.rules, u))})" if counters else "")
             if u.id != "?"
             else "a face-down unit"
             for u in v.units

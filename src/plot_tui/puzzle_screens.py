@@ -13,7 +13,7 @@ from plot_session.puzzle_play import Attempt, BookUnavailable, PuzzleBook, Setti
 from plot_session.settings import SettingsFile
 
 from .game import GameScreen
-from .screens import TextCard
+from .screens import ConfirmScreen, TextCard
 
 
 class PuzzleCard(TextCard):
@@ -116,4 +116,12 @@ class PuzzleScreen(GameScreen):
         self.app.call_later(self.dismiss, "next" if go_on else None)  # not from the card's handler
 
     def action_leave(self) -> None:
-        self.dismiss(None)
+        """q: leave the puzzles; asked first once an answer is begun (a stray key would
+        throw away a plan half played), at once before."""
+        if not self.attempt.played or self._judged:
+            self.dismiss(None)
+            return
+        self.app.push_screen(
+            ConfirmScreen("Leave the puzzles? The plan you have begun is not kept: this puzzle stays unsolved."),
+            lambda yes: self.dismiss(None) if yes else None,
+        )

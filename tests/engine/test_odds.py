@@ -578,8 +578,17 @@ def test_14_2_18_8_the_whole_panel_for_interrogation_and_the_walkyrie_roll():
         walkyrie,
         nothing="the coup fails",
     )
+    # a chit committed: the roll counts every Führer Access chit held (each adds one,
+    # 18.13), and says so, since they are committed one at a time and may stop short
     o = one(s, "reveal FA1")
-    assert (o.total, o.faces) == ("die + 1", (("-", 4), ("3/5/2", 1), ("2/5/2", 1)))
+    assert (o.total, o.assumes) == ("die + 2", "with FA1 and FA2")
+    assert o.choice_line() == (
+        "with FA1 and FA2: die + 2 → Walkyrie Table: the coup fails 50% · 3/5/2 17% · 2/5/2 17% · 2/5/3 17%"
+    )
+    s = play(s, "reveal FA1")
+    assert (one(s, "reveal FA2").total, one(s, "reveal FA2").assumes) == ("die + 2", "with FA1 and FA2")
+    o = one(s, "coup")  # rolled now: the one committed
+    assert (o.total, o.faces, o.assumes) == ("die + 1", (("-", 4), ("3/5/2", 1), ("2/5/2", 1)), "")
     assert o.line() == "die + 1 → Walkyrie Table: the coup fails 67% · 3/5/2 17% · 2/5/2 17%"
 
 

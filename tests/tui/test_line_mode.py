@@ -50,8 +50,8 @@ def test_questions_are_answered_and_a_number_plays_that_choice(rules):
     assert "Heydrich (001) is at" in out
     assert "Hex 2714, Berlin (BE)" in out and "Himmler (000)" in out
     # a counter's two sides, as the full screen's Hex tab (12.28): its ratings to weigh
-    himmler = 'Himmler (000) (SS · Reichsführer-SS, head of the SS · counter "Himmler", SS-controlled'
-    assert f"{himmler}, ratings 9-9-9" in out
+    himmler = 'Himmler (000) (SS · Reichsführer-SS, head of the SS · counter "Himmler"'
+    assert f"{himmler}; SS-controlled; ratings 9-9-9" in out
     assert "11.32 " in out
     assert "There is no choice 99 now: Enter (or choices) lists them." in out
     assert "Refused: 9999 is not a hex of the map" in out or "Not understood" in out
@@ -151,10 +151,12 @@ def test_look_near_boxes_and_odds_answer_in_sentences(rules):
     s = Session(
         load_position(NEAR, rules=rules), {Player.ABWEHR: Seat.HUMAN, Player.SS: Seat.COMPUTER}, seed=0
     )
-    out = played(s, "look 2210", "near 2110", "boxes", "odds", "near 99", "quit")
+    out = played(s, "look 2210", "look 2110", "near 2110", "boxes", "odds", "near 99", "quit")
     # Dohnanyi's zone holds Hanke's hex (11.0)
     assert "Hex 2210, Berlin (BE); units: Hanke (011) (SS · SS general;" in out
     assert "ratings 4-4-5 (effect.-defence-move)); in the zone of control of the Abwehr." in out
+    # a counter of two sides: how it stands, then both sides' ratings, set apart
+    assert "; Abwehr-controlled, suspected; ratings suspected " in out
     assert "2109, Berlin (BE); no units; in the zone of control of the SS and the Abwehr." in out
     assert "Around 2110:" in out and "  2210, Berlin (BE); units: Hanke (011);" in out
     assert out.count("\n  2") >= 6  # six neighbours

@@ -126,3 +126,31 @@ async def test_a_late_answer_is_not_shown_over_the_screen_the_player_went_to():
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert app.screen is elsewhere  # no puzzle card over it
+
+
+async def test_q_asks_before_throwing_away_a_plan_begun():
+    from plot_tui.screens import ConfirmScreen
+
+    puzzle = coup_window()
+    declare, wait = puzzle.choices[1], puzzle.choices[0]
+    puzzle = attrs.evolve(puzzle, choices=(declare, wait))  # best: declare, two chits (three steps)
+    settings = quick()
+    app = PlotApp(RULES, settings=settings, puzzles=[puzzle])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, PuzzleCard), "the puzzle's card")
+        await pilot.pause()
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, PuzzleScreen), "the board")
+        board = app.screen
+        await pilot.press("1", "1")  # one chit committed: on the way to the best plan
+        await until(pilot, lambda: len(board.attempt.played) == 1, "the first chit")
+        assert not board.attempt.judged()
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert "The plan you have begun is not kept" in shown(app)
+        await pilot.press("n")
+        await until(pilot, lambda: app.screen is board, "the board again")
+        assert len(board.attempt.played) == 1  # nothing lost
+        await pilot.press("q", "y")
+        await until(pilot, lambda: not app.is_running, "the app to end")
+    assert dict(settings.settings.puzzles_tried) == {}  # left, not judged: not counted

@@ -325,6 +325,17 @@ def _counting_every_joiner(state: GameState, odds: Odds, units: tuple[str, ...])
     return attrs.evolve(odds, assumes=f"with {listed([state.info(u).short for u in units])}")
 
 
+def _counting_every_chit(state: GameState, d: CoupOffer) -> Odds:
+    """The Walkyrie roll of a coup the Abwehr commits chits to counts every Führer
+    Access chit it holds (each adds one, 18.13): said, since it commits them one at a
+    time and may stop short, as the odds of a recruitment count every joiner. (Only the
+    Abwehr, whose decision this is, is shown it: its own hand.)"""
+    from .coup import fuhrer_access_chits
+
+    chits = (*d.chits, *fuhrer_access_chits(state))
+    return attrs.evolve(walkyrie_odds(state, len(chits)), assumes=f"with {listed(list(chits))}")
+
+
 def odds_of(state: GameState, action: Action) -> list[Odds]:
     """The rolls ``action`` would make (or, for a named target, the roll it leads to),
     with their odds; [] for an action that rolls nothing. ``state`` is the true state;
@@ -360,8 +371,10 @@ def odds_of(state: GameState, action: Action) -> list[Odds]:
         if isinstance(d, InterrogationAlibi):
             extra = 1 if verb is Verb.REVEAL else 0
             return [interrogation_odds(state, d.unit, len(d.chits) + extra)]
-        if isinstance(d, CoupOffer) and verb in (Verb.COUP, Verb.REVEAL):
-            return [walkyrie_odds(state, len(d.chits) + (1 if verb is Verb.REVEAL else 0))]
+        if isinstance(d, CoupOffer) and verb is Verb.REVEAL:
+            return [_counting_every_chit(state, d)]
+        if isinstance(d, CoupOffer) and verb is Verb.COUP:
+            return [walkyrie_odds(state, len(d.chits))]
     except (IllegalAction, KeyError, StopIteration):
         return []
     return automatic_odds(state, action)
