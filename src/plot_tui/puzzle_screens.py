@@ -35,6 +35,7 @@ class PuzzleCard(TextCard):
         return t
 
 
+LEAVING = "Leave the puzzles? The plan you have begun is not kept: this puzzle stays unsolved."
 NEXT_KEYS = "enter: the next puzzle · esc: leave"
 
 
@@ -122,6 +123,6 @@ class PuzzleScreen(GameScreen):
             self.dismiss(None)
             return
         self.app.push_screen(
-            ConfirmScreen("Leave the puzzles? The plan you have begun is not kept: this puzzle stays unsolved."),
+            ConfirmScreen(LEAVING),
             lambda yes: self.dismiss(None) if yes else None,
         )
