@@ -53,6 +53,7 @@ class BoardScreen(OnceScreen[str]):
         Binding("B", "tab('boxes')", "Boxes", show=False),
         Binding("t", "tables", "Tables", show=False),
         Binding("g", "tab('log')", "Log", show=False),
+        Binding("G", "whole_log", "The log on the whole screen", show=False),
         Binding("f", "fold", "Fold the log", show=False),
         Binding("C", "rules", "Cases: the rules", show=False),
         Binding("Y", "palette", "Other colours", show=False),
@@ -104,6 +105,10 @@ class BoardScreen(OnceScreen[str]):
         """What the Chat tab says before anyone has said anything."""
         return "Nobody has said anything yet. T to talk."
 
+    def map_start(self) -> Hex | None:
+        """Where the map opens: Berlin (a subclass may know better)."""
+        return self.rules.map.named_setup.get("100")
+
     def prompt_widget(self) -> Widget:
         """The line under the map (a subclass may own a richer one)."""
         return Panel(id="prompt")
@@ -121,8 +126,7 @@ class BoardScreen(OnceScreen[str]):
         yield Header()
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                start = self.rules.map.named_setup.get("100")
-                yield MapView(self.rules.map, start=start, id="map").data_bind(bound)
+                yield MapView(self.rules.map, start=self.map_start(), id="map").data_bind(bound)
                 yield from self.under_map()
                 yield Panel(id="odds")
                 yield self.prompt_widget()
@@ -246,6 +250,23 @@ class BoardScreen(OnceScreen[str]):
     def action_tab(self, tab: str) -> None:
         for tabs in self.query(TabbedContent):
             tabs.active = tab
+
+    def action_whole_log(self) -> None:
+        """G: the log on the whole screen, its lines re-wrapped to it (the side panel's
+        is narrow at 80 columns); G or Escape again: the board."""
+        if self.maximized is not None:
+            self.minimize()  # (the board's keys come back: watch_maximized)
+            return
+        self.action_tab("log")
+        for pane in self.query("#log-pane").results(LogView):
+            self.maximize(pane, container=False)
+            pane.focus()
+            pane.call_after_refresh(pane.scroll_end, animate=False)
+
+    def watch_maximized(self, maximized: Widget | None) -> None:
+        if maximized is None:  # back from the whole-screen log (G, or Escape): the map's keys
+            for mapview in self.query(MapView):
+                mapview.focus()
 
     def action_tables(self) -> None:
         """t: the Tables tab, at the table of the roll in play (the odds under the map);

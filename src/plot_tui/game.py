@@ -61,6 +61,12 @@ class GameScreen(BoardScreen):
         self._unsubscribe = lambda: None
         self.may_rematch = False  # R at the end: the app says if, and answers RematchAsked
 
+    def map_start(self) -> Hex | None:
+        """A unit in the middle of its move (a game resumed, a puzzle set there): the map
+        opens on it, where the next step starts."""
+        h = active_hex(self.controller.snapshot().view)
+        return h if h is not None else super().map_start()
+
     def on_mount(self) -> None:
         if self.closing or not self.query(MapView):  # dismissed before it was mounted
             return

@@ -165,3 +165,30 @@ async def test_a_long_line_goes_on_under_its_text_not_under_the_number():
         rest = [ln for ln in drawn[first + 1 :] if ln.strip()]
         assert "ends its move" in " ".join(" ".join(rest).split()), drawn  # it wrapped
         assert all(ln.startswith(" " * 12) and ln[12] != " " for ln in rest), drawn
+
+
+async def test_G_puts_the_log_on_the_whole_screen_and_G_or_escape_gives_the_board_back():
+    from leakhunt import terminal_text
+    from plot_tui.mapview import MapView
+
+    app = app_for(
+        pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2110" }
+        """)
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await act_on(pilot, app, H("2110"), H("2010"), H("1910"), H("1810"))
+        await pilot.press("e")
+        for back in ("escape", "G"):
+            await pilot.press("G")
+            await pilot.pause()
+            pane = game(app).query_one("#log-pane", LogView)
+            assert game(app).maximized is pane and pane.region.width == 80
+            drawn = terminal_text(app)
+            # a move's line whole on one line of the screen: not wrapped as in the side panel
+            assert any("Move Schellenberg" in ln and "ends its move" in ln for ln in drawn.splitlines())
+            await pilot.press(back)
+            await pilot.pause()
+            assert game(app).maximized is None and isinstance(app.focused, MapView)  # the map's keys again

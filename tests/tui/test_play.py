@@ -58,6 +58,20 @@ async def test_moving_step_by_step_and_an_illegal_step_names_its_rule():
         assert s.state.active is None and "002" in s.state.activated
 
 
+async def test_a_game_taken_up_with_a_unit_moving_opens_the_map_on_it():
+    # a saved game or a puzzle may begin mid-move (9.14): its next step starts there
+    moving = pos(DUEL.format(die=1).replace('phasing = "ss"', 'phasing = "ss"\nactive = "002"'))
+    assert moving.active == "002"
+    app = app_for(moving)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert game(app).query_one(MapView).cursor == H("2110")
+    app = app_for(pos(DUEL.format(die=1)))  # none moving: Berlin, where the game is
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert game(app).query_one(MapView).cursor != H("2110")
+
+
 async def test_undo_takes_back_steps_but_not_a_die_roll():
     app = app_for(pos(DUEL.format(die=5)))
     async with app.run_test(size=(100, 30)) as pilot:
