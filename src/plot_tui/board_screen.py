@@ -52,8 +52,7 @@ class BoardScreen(OnceScreen[str]):
         Binding("w", "tab('chits')", "Chits", show=False),
         Binding("B", "tab('boxes')", "Boxes", show=False),
         Binding("t", "tables", "Tables", show=False),
-        Binding("g", "tab('log')", "Log", show=False),
-        Binding("G", "whole_log", "The log on the whole screen", show=False),
+        Binding("g", "log", "Log (again: on the whole screen)", show=False),
         Binding("f", "fold", "Fold the log", show=False),
         Binding("C", "rules", "Cases: the rules", show=False),
         Binding("Y", "palette", "Other colours", show=False),
@@ -251,13 +250,16 @@ class BoardScreen(OnceScreen[str]):
         for tabs in self.query(TabbedContent):
             tabs.active = tab
 
-    def action_whole_log(self) -> None:
-        """G: the log on the whole screen, its lines re-wrapped to it (the side panel's
-        is narrow at 80 columns); G or Escape again: the board."""
+    def action_log(self) -> None:
+        """g: the Log tab; g again: the log on the whole screen, its lines re-wrapped to
+        it (the side panel's is narrow at 80 columns); g or Escape then: the board."""
         if self.maximized is not None:
             self.minimize()  # (the board's keys come back: watch_maximized)
             return
-        self.action_tab("log")
+        tabs = self.query(TabbedContent)
+        if not tabs or tabs.first().active != "log":
+            self.action_tab("log")
+            return
         for pane in self.query("#log-pane").results(LogView):
             self.maximize(pane, container=False)
             pane.focus()

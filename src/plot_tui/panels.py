@@ -658,7 +658,7 @@ class LogView(VerticalScroll):
 class GameLog(LogView):
     """A board screen's log (the Log tab, and the wide log under the map)."""
 
-    ALLOW_MAXIMIZE = True  # G: on the whole screen (a container is not, by default)
+    ALLOW_MAXIMIZE = True  # g, g: on the whole screen (a container is not, by default)
 
     shown: var[Shown | None] = var(None, always_update=True)  # bound to the screen's
 

@@ -31,7 +31,7 @@ class PuzzleCard(TextCard):
     def body(self) -> Text:
         t = Text(self.text)
         t.append("\n\nPlay your plan with the usual keys (? lists them); u takes a step back.", style="dim")
-        t.append("\ng: the log of the phase so far (G: on the whole screen)", style="dim")
+        t.append("\ng: the log of the phase so far (g again: on the whole screen)", style="dim")
         t.append("\nenter: start · esc: leave the puzzles", style="dim")
         return t
 

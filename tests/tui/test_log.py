@@ -167,7 +167,7 @@ async def test_a_long_line_goes_on_under_its_text_not_under_the_number():
         assert all(ln.startswith(" " * 12) and ln[12] != " " for ln in rest), drawn
 
 
-async def test_G_puts_the_log_on_the_whole_screen_and_G_or_escape_gives_the_board_back():
+async def test_g_again_puts_the_log_on_the_whole_screen_and_g_or_escape_gives_the_board_back():
     from leakhunt import terminal_text
     from plot_tui.mapview import MapView
 
@@ -181,8 +181,11 @@ async def test_G_puts_the_log_on_the_whole_screen_and_G_or_escape_gives_the_boar
     async with app.run_test(size=(80, 24)) as pilot:
         await act_on(pilot, app, H("2110"), H("2010"), H("1910"), H("1810"))
         await pilot.press("e")
-        for back in ("escape", "G"):
-            await pilot.press("G")
+        await pilot.press("g")  # the Log tab
+        await pilot.pause()
+        assert game(app).maximized is None
+        for back in ("escape", "g"):
+            await pilot.press("g")  # ... again (the Log tab in front): the whole screen
             await pilot.pause()
             pane = game(app).query_one("#log-pane", LogView)
             assert game(app).maximized is pane and pane.region.width == 80
