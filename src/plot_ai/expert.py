@@ -128,9 +128,16 @@ class Prior:
 
 class Expert:
     def __init__(
-        self, rules: Rules, *, think: float = 1.0, trials: int | None = None, reply: bool = False
+        self,
+        rules: Rules,
+        *,
+        think: float = 1.0,
+        trials: int | None = None,
+        reply: bool = False,
+        coup_turns: int = 0,
     ) -> None:
         self.rules, self.think, self.trials, self.reply = rules, think, trials, reply
+        self.coup_turns = coup_turns  # Coup-Turns a declared coup is played out in a trial
         self.new_game()
 
     def new_game(self) -> None:
@@ -187,7 +194,9 @@ class Expert:
             budget = Budget(deadline=t0 + seconds)
         seed = rnd.getrandbits(32)
         walk = WALK_COUP if v.coup is not None else WALK
-        search = Search(v, legal, self.rules, seed, reply=self.reply, prior=Prior, walk=walk)
+        search = Search(
+            v, legal, self.rules, seed, reply=self.reply, prior=Prior, walk=walk, coup_turns=self.coup_turns
+        )
         best = search.run(budget)
         chosen = search.plans[best]
         self.last = search.thought(best, time.perf_counter() - t0)

@@ -148,6 +148,19 @@ def horizon(
     return s
 
 
+def through_coup(state: GameState, rnd: random.Random, turns: int) -> GameState:
+    """A coup just begun played on by the rules of thumb, both sides, for ``turns``
+    Coup-Turns (the interphase first, 18.2), or to its end (18.7): where the evaluation
+    then reads the streets, the coup's first turns have been fought, not guessed."""
+    s = state
+    last = turns + 1  # the Coup-Turn whose start ends it (the interphase is number 0)
+    for _ in range(SETTLE_LIMIT * 4 * turns):
+        if s.outcome is not None or (s.coup is not None and s.coup.turn >= last):
+            break
+        s = easy.played_on(s, rnd)
+    return s
+
+
 def trial(
     plan: Plan,
     start: GameState,
@@ -156,9 +169,12 @@ def trial(
     *,
     reply: bool = False,
     windows: bool = False,
+    coup_turns: int = 0,
 ) -> float | None:
     """``me``'s chance of winning after ``plan`` from ``start``; None if the plan is not
-    legal there (it is in every state drawn from the same view; a guard)."""
+    legal there (it is in every state drawn from the same view; a guard). With
+    ``coup_turns``, a plan that begins the coup (its Walkyrie roll passed, 18.15) is
+    judged after that many Coup-Turns played out (through_coup), not where it begins."""
     s = start
     for a in plan.actions:
         try:
@@ -167,6 +183,8 @@ def trial(
             return None
         if s.outcome is not None:
             break
+    if coup_turns and start.coup is None and s.coup is not None and s.outcome is None:
+        return value(through_coup(s, rnd, coup_turns), me)
     return value(horizon(s, me, rnd, reply, windows=windows), me)
 
 
@@ -182,8 +200,10 @@ class Search:
         prior: Callable[[GameState], Prior] | None = None,
         walk: int = 1000,
         windows: bool = False,
+        coup_turns: int = 0,
     ):
         self.v, self.legal, self.rules, self.seed = v, list(legal), rules, seed
+        self.coup_turns = coup_turns
         if v.side is None:
             raise ValueError("a spectator's view has no side to search for")
         self.me: Player = v.side
@@ -235,7 +255,15 @@ class Search:
 
     def _try(self, i: int, j: int) -> None:
         rnd = random.Random(f"{self.seed}/{j}/settle")
-        got = trial(self.plans[i], self.sample(j), self.me, rnd, reply=self.reply, windows=self.windows)
+        got = trial(
+            self.plans[i],
+            self.sample(j),
+            self.me,
+            rnd,
+            reply=self.reply,
+            windows=self.windows,
+            coup_turns=self.coup_turns,
+        )
         self.spent += 1
         if got is None:  # never legal: never chosen
             self.sums[i] = -1.0e9

@@ -210,6 +210,31 @@ def test_at_the_last_chance_the_expert_declares_the_coup_rather_than_lose_by_18_
     assert "no coup now" not in player.fresh_thought().plans[0].text
 
 
+def test_a_declared_coup_is_played_out_through_the_coup_turns_asked_for(rules):
+    from plot_ai.search import through_coup, trial
+
+    s = attrs.evolve(coup_window(3, turn=8), dice=(6,))  # 6 + 3 chits: the roll passes (18.13)
+    declare = plans(s, legal_actions(s))[1]
+    begun = s
+    for a in declare.actions:
+        begun = apply(begun, a)
+    assert begun.coup is not None and begun.coup.turn == 0  # the interphase (18.2)
+    one = through_coup(begun, random.Random(1), 1)
+    assert one.outcome is not None or one.coup.turn == 2  # Coup-Turn 1 fought, no more
+    whole = through_coup(begun, random.Random(1), 6)
+    assert whole.outcome is not None  # to the end: a side cleared the streets, or 18.73
+    # a trial that plays the coup out scores the ending itself; one that does not, the
+    # evaluation of the coup's first position
+    played_out = trial(declare, s, Player.ABWEHR, random.Random(1), coup_turns=6)
+    assert played_out in (0.0, 1.0)
+    assert 0.0 < trial(declare, s, Player.ABWEHR, random.Random(1)) < 1.0
+    # waiting is judged as before: the coup's rollout is for the plan that begins it
+    wait = plans(s, legal_actions(s))[0]
+    assert trial(wait, s, Player.ABWEHR, random.Random(1), coup_turns=6) == trial(
+        wait, s, Player.ABWEHR, random.Random(1)
+    )
+
+
 def test_chances_are_exact_once_the_game_is_over(rules):
     s = coup_window(0)
     over = apply(s, Action(Verb.NO_REVEAL))
