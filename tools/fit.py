@@ -17,9 +17,16 @@ written are refitted on all games.
     python -m tools.fit --games 2400 --seed 1000000 --played games.jsonl
 
 keeps the games played, and run again with the same ``--played`` fits to them without
-playing (about 35 s instead of 22 minutes on two cores). ``--models coup`` refits the
-coup's models alone and keeps the pre-coup ones in the file as they are (each model
-records when and on which games it was fitted).
+playing (about 35 s instead of 22 minutes on two cores); a run stopped part way plays
+only the games the file does not hold yet. ``--models coup`` refits the coup's models
+alone and keeps the pre-coup ones in the file as they are (each model records when and
+on which games it was fitted).
+
+    python -m tools.fit --player expert --trials 150 --games 2400 --seed 1100000 --played FILE
+
+plays the games with the expert against itself instead (counting its trials, so a game is
+the same on any machine; hours of play, in as many sittings as it takes), so that the
+evaluation is fitted on the positions the expert reaches, not only those hard reaches.
 """
 
 from __future__ import annotations
@@ -88,10 +95,11 @@ def _explore(
     return None
 
 
-def play(seed: int) -> dict:
-    """One explored game of the hard player against itself: its seed, actions, winner."""
+def play(seed: int, player: str = "hard", trials: int | None = None) -> dict:
+    """One explored game of ``player`` against itself (the expert counting ``trials`` a
+    plan, so a game is the same on any machine): its seed, actions, winner."""
     rules = load_rules()
-    players = {p: make("hard", rules) for p in Player}
+    players = {p: make(player, rules, trials=trials) for p in Player}
     rnd = {p: random.Random(f"fit/{seed}/{p.value}") for p in Player}
     state = new_game(seed, rules=rules)
     actions: list[str] = []
@@ -110,7 +118,10 @@ def play(seed: int) -> dict:
         actions.append(str(choice))
         state = apply(state, choice)
     winner = state.outcome.winner if state.outcome is not None else "allies"
-    return {"seed": seed, "actions": actions, "winner": winner}
+    game: dict[str, Any] = {"seed": seed, "actions": actions, "winner": winner}
+    if player != "hard":  # (the games of the fits before this option are the hard player's)
+        game["player"], game["trials"] = player, trials
+    return game
 
 
 def positions(game: dict, rules) -> Iterator[GameState]:
@@ -134,13 +145,71 @@ def featurise(game: dict) -> tuple[int, list]:
     return game["seed"], [(kind, x, game["winner"]) for kind, x in kept]
 
 
-def generate(games: int, seed: int, procs: int) -> Iterator[dict]:
-    seeds = range(seed, seed + games)
+def generate(
+    seeds: Sequence[int], procs: int, player: str = "hard", trials: int | None = None
+) -> Iterator[dict]:
+    players, counts = [player] * len(seeds), [trials] * len(seeds)
     if procs <= 1:
-        yield from map(play, seeds)
+        yield from map(play, seeds, players, counts)
         return
     with ProcessPoolExecutor(procs) as pool:
-        yield from pool.map(play, seeds, chunksize=4)
+        yield from pool.map(play, seeds, players, counts, chunksize=1 if player == "expert" else 4)
+
+
+def played_games(
+    seeds: Sequence[int], played: Path | None, procs: int, player: str, trials: int | None
+) -> list[dict]:
+    """The games of ``seeds``: those ``played`` holds already, and the rest played now
+    and added to it one by one, so a run stopped part way (hours, for the expert's
+    games) goes on where it stopped."""
+    t0 = time.monotonic()
+    games = kept_games(played, player, trials) if played is not None and played.exists() else []
+    if games:
+        print(f"{len(games)} games read from {played}")
+    had = {g["seed"] for g in games}
+    todo = [s for s in seeds if s not in had]
+    if not todo:
+        return games
+    if played is not None:  # (written again without a line a stop cut off, then added to)
+        played.write_text("".join(json.dumps(g) + "\n" for g in games), encoding="utf-8")
+    out = played.open("a", encoding="utf-8") if played is not None else None
+    try:
+        for i, game in enumerate(generate(todo, procs, player, trials), 1):
+            games.append(game)
+            if out:
+                out.write(json.dumps(game) + "\n")
+                out.flush()
+            if i % 100 == 0 or (player == "expert" and i % 10 == 0):
+                print(f"  {i} of {len(todo)} games, {time.monotonic() - t0:.0f} s", flush=True)
+    finally:
+        if out:
+            out.close()
+    return games
+
+
+def kept_games(path: Path, player: str, trials: int | None) -> list[dict]:
+    """The games a --played file holds, each checked to be of ``player`` (at ``trials``):
+    a run stopped part way goes on from them, and games of another player are never
+    mixed in."""
+    games = []
+    with path.open(encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            try:
+                game = json.loads(line)
+            except json.JSONDecodeError:
+                if n > 1 and not line.endswith("\n"):
+                    break  # the last line, cut off when a run was stopped: played again
+                raise SystemExit(f"{path}, line {n}: not a JSON line") from None
+            who = (game.get("player", "hard"), game.get("trials"))
+            if who != (player, trials):
+                raise SystemExit(
+                    f"{path}, line {n}: a game of {who[0]}"
+                    + (f" at {who[1]} trials" if who[1] else "")
+                    + f", not of {player}"
+                    + (f" at {trials} trials" if trials else "")
+                )
+            games.append(game)
+    return games
 
 
 # -- logistic regression by Newton's method -------------------------------------------------
@@ -284,8 +353,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--played",
         type=Path,
-        help="keep the games played in this JSON Lines "
-        "file (seed, actions, winner), or if it exists fit to the games in it",
+        help="keep the games played in this JSON Lines file (seed, actions, winner); the "
+        "games it holds already are not played again (a run stopped goes on)",
+    )
+    ap.add_argument(
+        "--player",
+        choices=("hard", "expert"),
+        default="hard",
+        help="who plays the games against itself (default hard)",
+    )
+    ap.add_argument(
+        "--trials",
+        type=int,
+        default=150,
+        help="with --player expert: its trials a plan, counted (default 150)",
     )
     ap.add_argument(
         "--models",
@@ -298,30 +379,20 @@ def main(argv: list[str] | None = None) -> int:
     # Refuse a file whose kept models cannot be read now, not after the games are played.
     weights_file({kind: {} for kind in args.models}, args.out)
     t0 = time.monotonic()
-    if args.played is not None and args.played.exists():
-        games = [json.loads(line) for line in args.played.open(encoding="utf-8")]
-        print(f"{len(games)} games read from {args.played}")
-    else:
-        games = []
-        out = args.played.open("w", encoding="utf-8") if args.played else None
-        for i, game in enumerate(generate(args.games, args.seed, args.procs), 1):
-            games.append(game)
-            if out:
-                out.write(json.dumps(game) + "\n")
-                out.flush()
-            if i % 100 == 0:
-                print(f"  {i} games, {time.monotonic() - t0:.0f} s", flush=True)
-        if out:
-            out.close()
+    trials = args.trials if args.player == "expert" else None
+    seeds = range(args.seed, args.seed + args.games)
+    games = played_games(seeds, args.played, args.procs, args.player, trials)
     with ProcessPoolExecutor(max(1, args.procs)) as pool:
         by_game = list(pool.map(featurise, games, chunksize=8))
     print(f"positions read back in {time.monotonic() - t0:.0f} s")
-    seeds = sorted(s for s, _ in by_game)
+    fitted_on = sorted(s for s, _ in by_game)
     made = {
         "fitted": datetime.now(UTC).isoformat(timespec="seconds"),
         "games": len(by_game),
-        "seeds": [seeds[0], seeds[-1]],
+        "seeds": [fitted_on[0], fitted_on[-1]],
     }
+    if args.player != "hard":
+        made["player"] = f"{args.player} at {trials} trials a plan"
     models = {kind: {**made, **model} for kind, model in fit(by_game, kinds=args.models).items()}
     args.out.write_text(json.dumps(weights_file(models, args.out), indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.out} in {time.monotonic() - t0:.0f} s")

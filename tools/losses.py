@@ -36,7 +36,7 @@ from pathlib import Path
 
 import attrs
 
-from plot_ai.players import Timed, make
+from plot_ai.players import ExpertPlayer, Timed, make
 from plot_ai.value import chances
 from plot_core import Party, Player, apply, legal_actions, load_rules, new_game
 from plot_core.engine.state import HITLER, Box
@@ -77,13 +77,16 @@ class Game:
         return "ss", "the streets emptied by the Abwehr (18.71)"
 
 
-def play(seed: int, ss: str, abwehr: str, think: float) -> Game:
+def play(seed: int, ss: str, abwehr: str, think: float, coup_turns: int = 0) -> Game:
     rules = load_rules()
     # each player is handed its own side's view only (Timed does that, and clocks it)
     players = {
         Player.SS: Timed(make(ss, rules, think=think)),
         Player.ABWEHR: Timed(make(abwehr, rules, think=think)),
     }
+    for timed in players.values():  # (an option of the expert's, tried on tuning seeds)
+        if isinstance(timed.player, ExpertPlayer):
+            timed.player.expert.coup_turns = coup_turns
     rnd = {p: random.Random(f"{seed}/{p.value}") for p in Player}
     state = new_game(seed, rules=rules)
     failures, coup_turn, at_coup, lost = 0, None, None, 0
@@ -206,6 +209,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--think", type=float, default=1.0)
     ap.add_argument("--procs", type=int, default=1, help="games at once, in worker processes")
     ap.add_argument(
+        "--coup-turns",
+        type=int,
+        default=0,
+        metavar="K",
+        help="the expert judges a coup it may declare after K Coup-Turns played out by the "
+        "rules of thumb (default 0: where it begins)",
+    )
+    ap.add_argument(
         "--read", nargs="+", type=Path, metavar="FILE", help="read the games of plot selfplay -v outputs"
     )
     args = ap.parse_args(argv)
@@ -223,12 +234,17 @@ def main(argv: list[str] | None = None) -> int:
 
         with ProcessPoolExecutor(max_workers=args.procs) as pool:
             n = len(seeds)
-            games = list(pool.map(play, seeds, [args.ss] * n, [args.abwehr] * n, [args.think] * n))
+            games = list(
+                pool.map(
+                    play, seeds, [args.ss] * n, [args.abwehr] * n, [args.think] * n, [args.coup_turns] * n
+                )
+            )
     else:
-        games = [play(seed, args.ss, args.abwehr, args.think) for seed in seeds]
+        games = [play(seed, args.ss, args.abwehr, args.think, args.coup_turns) for seed in seeds]
     print(
         f"{args.ss} (SS) against {args.abwehr} (Abwehr), seeds {args.seed}-"
         f"{args.seed + args.games - 1}, think {args.think:g} s"
+        + (f", the expert's coups played out {args.coup_turns} Coup-Turns" if args.coup_turns else "")
     )
     for line in tally(games):
         print(line)

@@ -76,3 +76,27 @@ def test_two_chances_that_sum_past_one_are_made_a_distribution():
     held = {"ss": [math.log(4)] + [0.0] * (len(COUP) - 1), "abwehr": [math.log(4)] + [0.0] * (len(COUP) - 1)}
     row = by_coup_turn(held, [(x, "ss")], lambda line: None)[0]
     assert (row["ss"]["given"], row["abwehr"]["given"], row["allies"]["given"]) == (0.5, 0.5, 0.0)
+
+
+def test_a_run_stopped_part_way_plays_only_the_games_not_kept_yet(tmp_path, monkeypatch, capsys):
+    import tools.fit as fit
+
+    played: list[int] = []
+
+    def play(seed, player="hard", trials=None):  # (a game's record, without the game)
+        played.append(seed)
+        return {"seed": seed, "actions": [], "winner": "ss", "player": player, "trials": trials}
+
+    monkeypatch.setattr(fit, "play", play)
+    kept = tmp_path / "games.jsonl"
+    first = {"seed": 10, "actions": [], "winner": "abwehr", "player": "expert", "trials": 40}
+    # the first game kept, and the second cut off mid-line when the run was stopped
+    kept.write_text(json.dumps(first) + "\n" + '{"seed": 11, "acti', encoding="utf-8")
+    games = fit.played_games(range(10, 13), kept, 1, "expert", 40)
+    assert played == [11, 12] and [g["seed"] for g in games] == [10, 11, 12]
+    assert [json.loads(line)["seed"] for line in kept.read_text().splitlines()] == [10, 11, 12]
+    assert fit.played_games(range(10, 13), kept, 1, "expert", 40) == games and played == [11, 12]
+    # games of another player, or of other trials, are never mixed in
+    for player, trials in (("hard", None), ("expert", 150)):
+        with pytest.raises(SystemExit, match=r"games.jsonl, line 1: a game of expert at 40 trials, not of "):
+            fit.played_games(range(10, 13), kept, 1, player, trials)
