@@ -271,7 +271,37 @@ def count(folder: Path) -> list[str]:
     lines.append(
         "kept by side: " + ", ".join(f"{k} {v}" for k, v in Counter(r["side"] for r in kept).most_common())
     )
+    pairs = lines_of_two(found)
+    lines.append(
+        f"lines of two (a decision set, then the mover's next, set too, with every decision of "
+        f"the other side between them clear or forced): {len(pairs)}; "
+        + ", ".join(f"{a} then {b} {n}" for (a, b), n in Counter(pairs).most_common())
+    )
     return lines
+
+
+def lines_of_two(found: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """Where a puzzle of more than one move could be set: a decision fit to set
+    (kept, instructive), the mover's next decision also fit, and every decision of the
+    other side between them kept (its best plan clear by the margin) or forced (one
+    plan, so not examined). The themes of each such pair."""
+    by_game: dict[int, list[dict[str, Any]]] = {}
+    for r in found:
+        by_game.setdefault(r["seed"], []).append(r)
+    out = []
+    for game in by_game.values():
+        game.sort(key=lambda r: r["i"])
+        for k, first in enumerate(game):
+            if not (first["kept"] and instructive(first)):
+                continue
+            between = []
+            for then in game[k + 1 :]:
+                if then["side"] == first["side"]:
+                    if then["kept"] and instructive(then) and all(b["kept"] for b in between):
+                        out.append((first["theme"], then["theme"]))
+                    break
+                between.append(then)
+    return out
 
 
 # -- the set shipped: one puzzle per game, theme and turn, each explained --------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 import gzip
 import json
 
-from tools.make_puzzles import chosen, explain, name, rows
+from tools.make_puzzles import chosen, explain, lines_of_two, name, rows
 
 
 def row(**change):
@@ -47,6 +47,21 @@ def test_a_window_is_set_where_the_rules_of_thumb_are_tempted_and_every_plan_was
     marker = row(i=6, turn=6, theme="the Coup-Turns", coup_turn=2, phase="coup_status")
     lost = row(i=8, turn=7, kept=False)
     assert chosen([tempted, agreeing, unweighed, same_turn, marker, lost]) == [tempted, marker]
+
+
+def test_a_line_of_two_needs_both_decisions_fit_to_set_and_the_reply_between_clear_or_forced():
+    ss = {"side": "ss", "theme": "the Coup-Turns"}
+    game = [
+        row(i=1),
+        row(i=2, **ss, kept=False),  # the other side's reply, not clear: no line
+        row(i=3),
+        row(i=5),  # nothing examined between (forced): a line
+        row(i=6, **ss),  # clear
+        row(i=7, theme="the Coup-Turns", phase="coup_status", coup_turn=1),  # a line
+        row(i=8, complete=False),  # not fit to set: no line
+        row(seed=8, i=1),  # another game: no line across games
+    ]
+    assert lines_of_two(game) == [("the coup", "the coup"), ("the coup", "the Coup-Turns")]
 
 
 def test_the_explanation_says_when_the_best_what_tempts_and_what_it_loses_with_the_cases():
