@@ -373,8 +373,8 @@ class Controller:
         return f"{said}, {' and '.join(what)}."
 
     def odds(self, action: Action) -> list[Odds]:
-        """The odds of the roll ``action`` makes or leads to: public facts, for the side
-        to act only."""
+        """The odds of the roll ``action`` makes or leads to, for the side to act only
+        (they may count its own hand: the Führer Access chits it may commit)."""
         return odds_of(self.table.session.state, action) if self.my_move() else []
 
     def why_not(self, action: Action) -> str | None:

@@ -46,6 +46,10 @@ from .talk import TalkPane
 P = TypeVar("P", bound=Widget)
 
 
+# the keys that still work while the log fills the screen (BoardScreen.check_action)
+WHILE_THE_LOG_FILLS = frozenset({"log", "scroll_log", "help", "leave", "quit_game"})
+
+
 class BoardScreen(OnceScreen[str]):
     BINDINGS = [
         Binding("x", "tab('hex')", "Hex", show=False),
@@ -264,11 +268,19 @@ class BoardScreen(OnceScreen[str]):
             self.maximize(pane, container=False)
             pane.focus()
             pane.call_after_refresh(pane.scroll_end, animate=False)
+            self.notify("The log on the whole screen: g or Esc gives the board back.", timeout=4)
 
     def watch_maximized(self, maximized: Widget | None) -> None:
-        if maximized is None:  # back from the whole-screen log (G, or Escape): the map's keys
+        if maximized is None:  # back from the whole-screen log (g, or Escape): the map's keys
             for mapview in self.query(MapView):
                 mapview.focus()
+        self.refresh_bindings()  # (the board's keys are off while the log fills the screen)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """While the log fills the screen the board is out of sight: no key acts on it
+        (a move or a roll would go unseen, and a question asked before a roll too); the
+        keys that scroll the log, give the board back, help and leave still do."""
+        return self.maximized is None or action in WHILE_THE_LOG_FILLS
 
     def action_tables(self) -> None:
         """t: the Tables tab, at the table of the roll in play (the odds under the map);

@@ -252,6 +252,8 @@ class GameScreen(BoardScreen):
     # -- keys ---------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Footer shows only the keys that do something now."""
+        if not super().check_action(action, parameters):
+            return False
         if action == "skip":
             return self.shot.computer_to_act and self.controller.local
         if action in ("menu", "act_here"):

@@ -631,8 +631,9 @@ class LineMode(Answers):
             if isinstance(a, HexChoice):
                 continue  # (no journey or assignment rolls a die)
             for o in self.controller.odds(a):
-                if o.allowed:
-                    lines.append(f"{n}. {words(self.rules, v, a)}: {o.title}, {o.chances()}.")
+                if o.allowed:  # (counting every helper or chit still to come: said so)
+                    counting = f", {o.assumes}" if o.assumes else ""
+                    lines.append(f"{n}. {words(self.rules, v, a)}: {o.title}{counting}, {o.chances()}.")
         self.say_paged(lines or ["None of the choices now rolls a die."])
 
     def log(self, text: str) -> None:

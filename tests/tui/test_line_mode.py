@@ -526,3 +526,22 @@ def test_nothing_to_take_back_is_said_in_the_same_words_as_on_the_full_screen(ru
     s = Session(new_game(5, rules=rules), AGAINST_THE_COMPUTER, seed=5)
     out = played(s, "undo", "quit")
     assert "Nothing of yours to take back (a roll, a draw, a reveal or the other player's move" in out
+
+
+def test_the_odds_of_a_chit_committed_to_the_coup_say_they_count_every_one_held(rules):
+    from plot_core import Action, Verb, apply
+    from plot_core.engine.position import load_position
+
+    window = apply(
+        load_position(
+            'turn = 4\nphasing = "ss"\nphase = "status"\n[units]\n"000" = { hex = "2410" }\n'
+            '"300" = { hex = "1810" }\n[chits]\nabwehr = ["FA1", "FA2"]\n',
+            rules=rules,
+        ),
+        Action(Verb.END_PHASE),
+    )
+    s = Session(window, {Player.ABWEHR: Seat.HUMAN, Player.SS: Seat.COMPUTER}, seed=0)
+    out = played(s, "odds", "quit")
+    # each Führer Access chit adds one (18.13): one committed alone would fail 67%
+    assert "The Walkyrie roll, with FA1 and FA2, the coup fails 50%" in out
+    assert "Roll on the Walkyrie Table: the coup: The Walkyrie roll, the coup fails 83%" in out

@@ -192,6 +192,11 @@ async def test_g_again_puts_the_log_on_the_whole_screen_and_g_or_escape_gives_th
             drawn = terminal_text(app)
             # a move's line whole on one line of the screen: not wrapped as in the side panel
             assert any("Move Schellenberg" in ln and "ends its move" in ln for ln in drawn.splitlines())
+            # the board is out of sight: its keys do nothing (a move or a roll unseen)
+            acted = session_of(app).actions
+            await pilot.press("enter", "e", "P", "1", "u")
+            await pilot.pause()
+            assert session_of(app).actions == acted and game(app).maximized is pane
             await pilot.press(back)
             await pilot.pause()
             assert game(app).maximized is None and isinstance(app.focused, MapView)  # the map's keys again

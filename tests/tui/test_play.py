@@ -66,10 +66,10 @@ async def test_a_game_taken_up_with_a_unit_moving_opens_the_map_on_it():
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert game(app).query_one(MapView).cursor == H("2110")
-    app = app_for(pos(DUEL.format(die=1)))  # none moving: Berlin, where the game is
+    app = app_for(pos(DUEL.format(die=1)))  # none moving: where it opens at the start
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert game(app).query_one(MapView).cursor != H("2110")
+        assert game(app).query_one(MapView).cursor == app.rules.map.named_setup["100"]
 
 
 async def test_undo_takes_back_steps_but_not_a_die_roll():

@@ -147,7 +147,7 @@ async def test_q_asks_before_throwing_away_a_plan_begun():
         assert not board.attempt.judged()
         await pilot.press("q")
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
-        assert "The plan you have begun is not kept" in shown(app)
+        assert "The plan you have begun is not kept" in app.screen.question.plain
         await pilot.press("n")
         await until(pilot, lambda: app.screen is board, "the board again")
         assert len(board.attempt.played) == 1  # nothing lost

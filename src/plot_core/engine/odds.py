@@ -3,7 +3,10 @@ how many of the die's six faces give each result.
 
 Every number comes from the functions the resolvers themselves use (the differential,
 the ratio, the table lookups with their limits), so what a player is told is what the
-roll will read. Only public facts go in: ratings, positions, markers, committed chits.
+roll will read. What goes in is public (ratings, positions, markers, committed chits)
+but for one thing the acting side alone knows: the Führer Access chits the Abwehr holds,
+counted when it commits one to the coup. So odds are for the side to act, and only
+shown to it (plot_session.controller.Controller.odds).
 """
 
 from __future__ import annotations
@@ -339,7 +342,8 @@ def _counting_every_chit(state: GameState, d: CoupOffer) -> Odds:
 def odds_of(state: GameState, action: Action) -> list[Odds]:
     """The rolls ``action`` would make (or, for a named target, the roll it leads to),
     with their odds; [] for an action that rolls nothing. ``state`` is the true state;
-    only public facts reach the answer."""
+    what reaches the answer is public, or the acting side's own hand (its Führer Access
+    chits at the coup): for the side to act alone."""
     d = peek(state)
     verb = action.verb
     try:
