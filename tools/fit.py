@@ -16,13 +16,13 @@ written are refitted on all games.
 
     python -m tools.fit --games 2400 --seed 1000000 --played games.jsonl
 
-keeps the games played, and run again with the same ``--played`` fits to them without
-playing (about 35 s instead of 22 minutes on two cores); a run stopped part way plays
+keeps the games played, and run again with the same ``--played``, ``--seed`` and
+``--games`` fits to them without playing (about 35 s instead of 22 minutes on two cores); a run stopped part way plays
 only the games the file does not hold yet. ``--models coup`` refits the coup's models
 alone and keeps the pre-coup ones in the file as they are (each model records when and
 on which games it was fitted).
 
-    python -m tools.fit --player expert --trials 150 --games 2400 --seed 1100000 --played FILE
+    python -m tools.fit --player expert --trials 150 --games 2400 --seed 1200000 --played FILE --out FILE2
 
 plays the games with the expert against itself instead (counting its trials, so a game is
 the same on any machine; hours of play, in as many sittings as it takes), so that the
@@ -32,6 +32,8 @@ evaluation is fitted on the positions the expert reaches, not only those hard re
 from __future__ import annotations
 
 import argparse
+import fcntl
+import hashlib
 import json
 import math
 import random
@@ -45,6 +47,7 @@ from typing import Any
 
 import numpy as np
 
+import plot_ai
 from plot_ai.features import COUP, PRE_COUP, features
 from plot_ai.players import make
 from plot_ai.value import WEIGHTS, distribution
@@ -109,19 +112,18 @@ def play(seed: int, player: str = "hard", trials: int | None = None) -> dict:
             break
         legal = legal_actions(state)
         side = state.to_act
+        explored = None if len(legal) == 1 else _explore(state, legal, rnd[side], intent)
         if len(legal) == 1:
             choice = legal[0]
+        elif explored is not None:
+            choice = explored
+            players[side].interrupted()  # (a plan it had in hand was for another position)
         else:
-            choice = _explore(state, legal, rnd[side], intent) or players[side].decide(
-                view_of(state, side), legal, rnd[side]
-            )
+            choice = players[side].decide(view_of(state, side), legal, rnd[side])
         actions.append(str(choice))
         state = apply(state, choice)
     winner = state.outcome.winner if state.outcome is not None else "allies"
-    game: dict[str, Any] = {"seed": seed, "actions": actions, "winner": winner}
-    if player != "hard":  # (the games of the fits before this option are the hard player's)
-        game["player"], game["trials"] = player, trials
-    return game
+    return {"seed": seed, "actions": actions, "winner": winner}
 
 
 def positions(game: dict, rules) -> Iterator[GameState]:
@@ -146,14 +148,39 @@ def featurise(game: dict) -> tuple[int, list]:
 
 
 def generate(
-    seeds: Sequence[int], procs: int, player: str = "hard", trials: int | None = None
+    seeds: Sequence[int],
+    procs: int,
+    player: str = "hard",
+    trials: int | None = None,
+    who: dict[str, Any] | None = None,
 ) -> Iterator[dict]:
-    players, counts = [player] * len(seeds), [trials] * len(seeds)
+    n = len(seeds)
+    players, counts = [player] * n, [trials] * n
     if procs <= 1:
-        yield from map(play, seeds, players, counts)
-        return
-    with ProcessPoolExecutor(procs) as pool:
-        yield from pool.map(play, seeds, players, counts, chunksize=1 if player == "expert" else 4)
+        games = map(play, seeds, players, counts)
+    else:
+        pool = ProcessPoolExecutor(procs)
+        games = pool.map(play, seeds, players, counts, chunksize=1 if player == "expert" else 4)
+    try:
+        for game in games:
+            yield {**game, **(who or {})}
+    finally:
+        if procs > 1:
+            pool.shutdown(cancel_futures=True)
+
+
+def player_of(player: str, trials: int | None) -> dict[str, Any]:
+    """What a kept game records of who played it. For the expert also a fingerprint of
+    its code and evaluation weights (plot_ai's sources and weights file), since the same
+    counted trials play another game once either changes: games of two experts are
+    never fitted as one."""
+    if player == "hard":
+        return {}  # (the games of the fits before these fields are the hard player's)
+    digest = hashlib.sha256()
+    package = Path(plot_ai.__file__).parent
+    for path in sorted([*package.glob("*.py"), WEIGHTS]):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return {"player": player, "trials": trials, "expert": digest.hexdigest()[:12]}
 
 
 def played_games(
@@ -161,55 +188,73 @@ def played_games(
 ) -> list[dict]:
     """The games of ``seeds``: those ``played`` holds already, and the rest played now
     and added to it one by one, so a run stopped part way (hours, for the expert's
-    games) goes on where it stopped."""
+    games) goes on where it stopped. Only the games of ``seeds`` are returned (a file
+    may hold others: said). One run at a time adds to a file (a second is refused)."""
     t0 = time.monotonic()
-    games = kept_games(played, player, trials) if played is not None and played.exists() else []
-    if games:
-        print(f"{len(games)} games read from {played}")
-    had = {g["seed"] for g in games}
-    todo = [s for s in seeds if s not in had]
-    if not todo:
-        return games
-    if played is not None:  # (written again without a line a stop cut off, then added to)
-        played.write_text("".join(json.dumps(g) + "\n" for g in games), encoding="utf-8")
-    out = played.open("a", encoding="utf-8") if played is not None else None
-    try:
-        for i, game in enumerate(generate(todo, procs, player, trials), 1):
+    who = player_of(player, trials)
+    if played is None:
+        return list(generate(list(seeds), procs, player, trials, who))
+    played.touch()
+    with played.open("r+", encoding="utf-8") as out:
+        try:
+            fcntl.flock(out, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise SystemExit(f"{played}: another run is adding games to it now") from None
+        kept, cut = kept_games(played, who)
+        if cut is not None:  # the last line, cut off when a run was stopped: played again
+            out.truncate(cut)
+        wanted = set(seeds)
+        games = [g for g in kept if g["seed"] in wanted]
+        if kept:
+            print(f"{len(games)} games of seeds {min(seeds)}-{max(seeds)} read from {played}", flush=True)
+        if len(kept) > len(games):
+            print(f"  ({len(kept) - len(games)} more games there, of other seeds: not fitted)", flush=True)
+        had = {g["seed"] for g in kept}
+        todo = [s for s in seeds if s not in had]
+        out.seek(0, 2)
+        for i, game in enumerate(generate(todo, procs, player, trials, who), 1):
             games.append(game)
-            if out:
-                out.write(json.dumps(game) + "\n")
-                out.flush()
+            out.write(json.dumps(game) + "\n")
+            out.flush()
             if i % 100 == 0 or (player == "expert" and i % 10 == 0):
                 print(f"  {i} of {len(todo)} games, {time.monotonic() - t0:.0f} s", flush=True)
-    finally:
-        if out:
-            out.close()
-    return games
+    return sorted(games, key=lambda g: g["seed"])
 
 
-def kept_games(path: Path, player: str, trials: int | None) -> list[dict]:
-    """The games a --played file holds, each checked to be of ``player`` (at ``trials``):
-    a run stopped part way goes on from them, and games of another player are never
-    mixed in."""
-    games = []
-    with path.open(encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            try:
-                game = json.loads(line)
-            except json.JSONDecodeError:
-                if n > 1 and not line.endswith("\n"):
-                    break  # the last line, cut off when a run was stopped: played again
-                raise SystemExit(f"{path}, line {n}: not a JSON line") from None
-            who = (game.get("player", "hard"), game.get("trials"))
-            if who != (player, trials):
-                raise SystemExit(
-                    f"{path}, line {n}: a game of {who[0]}"
-                    + (f" at {who[1]} trials" if who[1] else "")
-                    + f", not of {player}"
-                    + (f" at {trials} trials" if trials else "")
-                )
+def kept_games(path: Path, who: dict[str, Any]) -> tuple[list[dict], int | None]:
+    """The games a --played file holds, each checked to be of the player ``who``
+    (player_of), a seed kept twice counted once; and where the file's last line begins
+    if a stop cut it off (None if it is whole)."""
+    games: list[dict] = []
+    seen: set[int] = set()
+    at = 0
+    with path.open("rb") as f:
+        lines = f.readlines()
+    for n, raw in enumerate(lines, 1):
+        try:
+            game = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            if n == len(lines) and not raw.endswith(b"\n"):
+                return games, at
+            raise SystemExit(f"{path}, line {n}: not a JSON line") from None
+        at += len(raw)
+        mine = {
+            "player": game.get("player", "hard"),
+            "trials": game.get("trials"),
+            "expert": game.get("expert"),
+        }
+        if mine != (who or {"player": "hard", "trials": None, "expert": None}):
+            raise SystemExit(f"{path}, line {n}: a game of {_said(mine)}, not of {_said(who)}")
+        if game["seed"] not in seen:
+            seen.add(game["seed"])
             games.append(game)
-    return games
+    return games, None
+
+
+def _said(who: dict[str, Any]) -> str:
+    if not who or who.get("player", "hard") == "hard":
+        return "hard"
+    return f"{who['player']} at {who.get('trials')} trials (code and weights {who.get('expert')})"
 
 
 # -- logistic regression by Newton's method -------------------------------------------------
@@ -366,7 +411,7 @@ def main(argv: list[str] | None = None) -> int:
         "--trials",
         type=int,
         default=150,
-        help="with --player expert: its trials a plan, counted (default 150)",
+        help="with --player expert: its trials a plan, counted (default 150; hard has none)",
     )
     ap.add_argument(
         "--models",

@@ -38,6 +38,10 @@ class ComputerPlayer:
         """Why the last decision was made, for a player that can say."""
         return None
 
+    def interrupted(self) -> None:
+        """Its side acted without it (an explored action in a fitting game): a plan it
+        had in hand was made for another position, and is dropped."""
+
 
 class RandomPlayer(ComputerPlayer):
     """Uniformly random among legal actions: a baseline for tests and measurements."""
@@ -82,6 +86,9 @@ class ExpertPlayer(ComputerPlayer):
     def fresh_thought(self) -> Thought | None:
         """The reasons for the decision just made, if it was a new plan (once)."""
         return self.expert.fresh()
+
+    def interrupted(self) -> None:
+        self.expert.plan = []
 
     def decide(self, v: PlayerView, legal: Sequence[Action], rnd: random.Random) -> Action:
         return self.expert.decide(v, legal, rnd)

@@ -85,18 +85,47 @@ def test_a_run_stopped_part_way_plays_only_the_games_not_kept_yet(tmp_path, monk
 
     def play(seed, player="hard", trials=None):  # (a game's record, without the game)
         played.append(seed)
-        return {"seed": seed, "actions": [], "winner": "ss", "player": player, "trials": trials}
+        return {"seed": seed, "actions": [], "winner": "ss"}
 
     monkeypatch.setattr(fit, "play", play)
     kept = tmp_path / "games.jsonl"
-    first = {"seed": 10, "actions": [], "winner": "abwehr", "player": "expert", "trials": 40}
-    # the first game kept, and the second cut off mid-line when the run was stopped
-    kept.write_text(json.dumps(first) + "\n" + '{"seed": 11, "acti', encoding="utf-8")
+    who = fit.player_of("expert", 40)
+    assert who["player"] == "expert" and who["trials"] == 40 and len(who["expert"]) == 12
+
+    def line(seed: int) -> str:
+        return json.dumps({"seed": seed, "actions": [], "winner": "abwehr", **who}) + "\n"
+
+    # a game of another range, one kept twice, then a line cut off when the run stopped
+    kept.write_text(line(10) + line(99) + line(10) + '{"seed": 11, "acti', encoding="utf-8")
     games = fit.played_games(range(10, 13), kept, 1, "expert", 40)
     assert played == [11, 12] and [g["seed"] for g in games] == [10, 11, 12]
-    assert [json.loads(line)["seed"] for line in kept.read_text().splitlines()] == [10, 11, 12]
-    assert fit.played_games(range(10, 13), kept, 1, "expert", 40) == games and played == [11, 12]
-    # games of another player, or of other trials, are never mixed in
+    assert all(g["expert"] == who["expert"] for g in games)
+    assert "(1 more games there, of other seeds: not fitted)" in capsys.readouterr().out
+    assert [json.loads(x)["seed"] for x in kept.read_text().splitlines()] == [10, 99, 10, 11, 12]
+    again = fit.played_games(range(10, 13), kept, 1, "expert", 40)
+    assert [g["seed"] for g in again] == [10, 11, 12] and played == [11, 12]  # nothing played again
+    # games of another player, other trials or another expert's code are never mixed in
     for player, trials in (("hard", None), ("expert", 150)):
-        with pytest.raises(SystemExit, match=r"games.jsonl, line 1: a game of expert at 40 trials, not of "):
+        with pytest.raises(SystemExit, match=r"games.jsonl, line 1: a game of expert at 40 trials"):
             fit.played_games(range(10, 13), kept, 1, player, trials)
+    monkeypatch.setattr(fit, "player_of", lambda p, t: {**who, "expert": "0" * 12})
+    with pytest.raises(SystemExit, match=r"line 1: a game of expert at 40 trials \(code and weights"):
+        fit.played_games(range(10, 13), kept, 1, "expert", 40)
+
+
+def test_a_file_cut_off_in_its_first_game_is_begun_again_and_a_second_run_is_refused(tmp_path, monkeypatch):
+    import fcntl
+
+    import tools.fit as fit
+
+    monkeypatch.setattr(
+        fit, "play", lambda seed, player, trials: {"seed": seed, "actions": [], "winner": "ss"}
+    )
+    kept = tmp_path / "games.jsonl"
+    kept.write_text('{"seed": 5, "act', encoding="utf-8")
+    assert [g["seed"] for g in fit.played_games(range(5, 7), kept, 1, "hard", None)] == [5, 6]
+    assert [json.loads(x)["seed"] for x in kept.read_text().splitlines()] == [5, 6]
+    with kept.open("a") as other:  # another run adding to it now
+        fcntl.flock(other, fcntl.LOCK_EX)
+        with pytest.raises(SystemExit, match="another run is adding games to it now"):
+            fit.played_games(range(5, 8), kept, 1, "hard", None)
