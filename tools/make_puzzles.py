@@ -284,7 +284,8 @@ def lines_of_two(found: list[dict[str, Any]]) -> list[tuple[str, str]]:
     """Where a puzzle of more than one move could be set: a decision fit to set
     (kept, instructive), the mover's next decision also fit, and every decision of the
     other side between them kept (its best plan clear by the margin) or forced (one
-    plan, so not examined). The themes of each such pair."""
+    plan, so not examined: a plan's later steps are not examined either, but its start
+    is, and a plan ends where the other side acts). The themes of each such pair."""
     by_game: dict[int, list[dict[str, Any]]] = {}
     for r in found:
         by_game.setdefault(r["seed"], []).append(r)
