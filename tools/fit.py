@@ -17,10 +17,12 @@ written are refitted on all games.
     python -m tools.fit --games 2400 --seed 1000000 --played games.jsonl
 
 keeps the games played, and run again with the same ``--played``, ``--seed`` and
-``--games`` fits to them without playing (about 35 s instead of 22 minutes on two cores); a run stopped part way plays
-only the games the file does not hold yet. ``--models coup`` refits the coup's models
-alone and keeps the pre-coup ones in the file as they are (each model records when and
-on which games it was fitted).
+``--games`` fits to them without playing (about 35 s instead of 22 minutes on two
+cores); a run stopped part way plays only the games the file does not hold yet.
+``--models coup`` refits the coup's models alone and keeps the pre-coup ones in the
+file as they are (each model records when and on which games it was fitted). Each
+model's held-out scores are printed beside those of the weights in use, on the same
+positions.
 
     python -m tools.fit --player expert --trials 150 --games 2400 --seed 1200000 --played FILE --out FILE2
 
@@ -51,6 +53,7 @@ import plot_ai
 from plot_ai.features import COUP, PRE_COUP, features
 from plot_ai.players import make
 from plot_ai.value import WEIGHTS, distribution
+from plot_ai.value import weights as value_weights
 from plot_core import (
     Action,
     GameState,
@@ -297,7 +300,15 @@ def _base_rate_loss(ys: list[int], test: list[int]) -> float:
 KINDS = {"pre_coup": PRE_COUP, "coup": COUP}
 
 
-def fit(by_game: list[tuple[int, list]], report=print, kinds: Sequence[str] = tuple(KINDS)) -> dict:
+def fit(
+    by_game: list[tuple[int, list]],
+    report=print,
+    kinds: Sequence[str] = tuple(KINDS),
+    beside: dict[str, dict[str, tuple[float, ...]]] | None = None,
+) -> dict:
+    """The models fitted on ``by_game``, each with its held-out scores; with ``beside``
+    (the weights in use, as value.weights reads them) theirs on the same held-out
+    positions too, so that a refit is judged against what it would replace."""
     models: dict[str, dict] = {}
     for kind in kinds:
         names = KINDS[kind]
@@ -327,8 +338,15 @@ def fit(by_game: list[tuple[int, list]], report=print, kinds: Sequence[str] = tu
                 "base_rate_log_loss": round(base, 4),
                 "accuracy": round(acc, 4),
             }
+            if beside is not None:
+                was, was_acc = _score(list(beside[kind][side]), [x for x, _ in test], ys_test)
+                report(f"{kind:8} {side:6}: the weights in use there: {was:.4f}, accuracy {was_acc:.3f}")
+                model[f"{side}_held_out"]["in_use_log_loss"] = round(was, 4)
         if kind == "coup":
             model["held_out_by_coup_turn"] = by_coup_turn(held_models, test, report)
+            if beside is not None:
+                report("  the weights in use, the same positions:")
+                by_coup_turn({side: list(w) for side, w in beside[kind].items()}, test, report)
         models[kind] = model
     return models
 
@@ -438,7 +456,9 @@ def main(argv: list[str] | None = None) -> int:
     }
     if args.player != "hard":
         made["player"] = f"{args.player} at {trials} trials a plan"
-    models = {kind: {**made, **model} for kind, model in fit(by_game, kinds=args.models).items()}
+    in_use = value_weights()  # (judged on the same held-out positions, beside the refit)
+    fitted = fit(by_game, kinds=args.models, beside=in_use)
+    models = {kind: {**made, **model} for kind, model in fitted.items()}
     args.out.write_text(json.dumps(weights_file(models, args.out), indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.out} in {time.monotonic() - t0:.0f} s")
     return 0

@@ -129,3 +129,25 @@ def test_a_file_cut_off_in_its_first_game_is_begun_again_and_a_second_run_is_ref
         fcntl.flock(other, fcntl.LOCK_EX)
         with pytest.raises(SystemExit, match="another run is adding games to it now"):
             fit.played_games(range(5, 8), kept, 1, "hard", None)
+
+
+def test_a_refit_is_scored_beside_the_weights_in_use_on_the_same_held_out_positions():
+    from tools.fit import fit
+
+    rnd = random.Random(3)
+    by_game = []
+    for seed in range(200):  # a fifth of the games (seed % 5 == 0) held out
+        kept = []
+        for _ in range(5):
+            x = [1.0] + [rnd.random() for _ in PRE_COUP[1:]]
+            won = "ss" if rnd.random() < 1 / (1 + math.exp(-(4 * x[1] - 2))) else "abwehr"
+            kept.append(("pre_coup", x, won))
+        by_game.append((seed, kept))
+    said: list[str] = []
+    in_use = {"pre_coup": {side: (0.0,) * len(PRE_COUP) for side in ("ss", "abwehr")}}  # an even chance
+    model = fit(by_game, report=said.append, kinds=("pre_coup",), beside=in_use)["pre_coup"]
+    for side in ("ss", "abwehr"):
+        held = model[f"{side}_held_out"]
+        assert held["in_use_log_loss"] == pytest.approx(math.log(2), abs=1e-4)
+        assert held["log_loss"] < held["in_use_log_loss"]  # the refit reads the fact that decides
+    assert any(line.startswith("pre_coup ss    : the weights in use there: 0.6931") for line in said), said
