@@ -356,15 +356,46 @@ def _effect(c: dict[str, Any]) -> str:
     return f" ({'; '.join(parts)})" if parts else ""
 
 
+def board_now(r: dict[str, Any]) -> str:
+    """What on this board the answer turns on, in one sentence: who stands in Berlin's
+    streets (what the coup is won by, 18.71, 18.72), the turns left, and at the coup's
+    window the Führer Access chits the Abwehr holds (each adds one to the roll, 18.13).
+    Read from the puzzle's own position: what the mover sees."""
+    from plot_core import Player, load_rules, view
+    from plot_core.data import ChitKind
+    from plot_core.engine.position import load_position
+    from plot_core.parties import Party
+    from plot_session.describe import in_streets
+
+    rules = load_rules()
+    state = load_position(r["position"], rules=rules)
+    mover = Player(r["side"])
+    v = view(state, mover)
+    streets = in_streets(rules, v)
+    ss, abwehr = streets[Party.SS], streets[Party.ABWEHR]
+    said = [f"the SS has {ss} unit{'s' * (ss != 1)} in Berlin's streets to the Abwehr's {abwehr}"]
+    if v.coup is not None:
+        left, turns, case = rules.game.coup_turns - v.coup.turn, "Coup-Turn", "18.73"
+    else:
+        left, turns, case = rules.game.game_turns - v.turn, "Game-Turn", "5.1"
+    said.append(f"{left} {turns}{'s are' if left != 1 else ' is'} left after this one ({case})")
+    if r["theme"] == "the coup" and mover is Player.ABWEHR:
+        kinds = rules.chits.by_id()
+        fa = sum(1 for c in v.own_chits if kinds[c].kind is ChitKind.FUHRER_ACCESS)
+        said.append(f"the Abwehr holds {fa} Führer Access chit{'s' * (fa != 1)} (18.13)")
+    return f"On this board: {'; '.join(said)}."
+
+
 def explain(r: dict[str, Any]) -> str:
-    """One paragraph: the best plan and what it does, the tempting or next best and what it
-    loses, and the rules in play, with their cases."""
+    """One paragraph: the best plan and what it does, the board it is played on, the
+    tempting or next best and what it loses, and the rules in play, with their cases."""
     best, *others = r["choices"]
     side = SIDES[r["side"]]
     out = [
         f"{_when(r)}, {side} to decide. Best: {best['text']}"
         + _effect(best)
-        + f"; {side} wins {best['win']:.0%} from there."
+        + f"; {side} wins {best['win']:.0%} from there.",
+        board_now(r),
     ]
     tempting = next((c for c in others if c["tempting"]), None)
     other = tempting or others[0]
@@ -471,6 +502,26 @@ def ship(folder: Path, into: Path, procs: int = 1) -> int:
     return len(picked)
 
 
+def explain_again(folder: Path, into: Path) -> int:
+    """The shipped puzzles' explanations written again from their findings, as explain()
+    words them now, each file otherwise as it is (its game is not played again: the
+    position, the log and the plans stay). The number of files rewritten."""
+    by_key = {(int(r["seed"]), int(r["i"])): r for r in rows(folder)}
+    done = 0
+    for line in (folder / "shipped.txt").read_text(encoding="utf-8").splitlines():
+        key, _, seed, _, i = line.split()
+        r = by_key[(int(seed), int(i))]
+        if name(r) != key:
+            raise SystemExit(f"{folder / 'shipped.txt'}: {key} is not the puzzle of game {seed} decision {i}")
+        path = into / f"{key}.toml"
+        text = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        at = next(n for n, ln in enumerate(text) if ln.startswith("explanation = "))
+        text[at] = f"explanation = {json.dumps(explain(r), ensure_ascii=False)}\n"
+        path.write_text("".join(text), encoding="utf-8")
+        done += 1
+    return done
+
+
 def said(seed: int, examined: int, kept: int) -> None:
     print(f"game {seed}: {examined} decisions examined, {kept} kept", flush=True)
 
@@ -483,6 +534,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--procs", type=int, default=1)
     ap.add_argument("--count", action="store_true", help="print the figures of the games played so far")
     ap.add_argument("--ship", action="store_true", help=f"write the puzzles chosen into {SHIPPED}")
+    ap.add_argument(
+        "--explain-again",
+        action="store_true",
+        help=f"write the explanations of the puzzles in {SHIPPED} again, from their findings",
+    )
     args = ap.parse_args(argv)
     args.dir.mkdir(parents=True, exist_ok=True)
     if args.seeds:
@@ -501,7 +557,9 @@ def main(argv: list[str] | None = None) -> None:
                 said(*_one(s, args.margin, str(args.dir)))
     if args.ship:
         print(f"{ship(args.dir, SHIPPED, args.procs)} puzzles written into {SHIPPED}")
-    if args.count or not (args.seeds or args.ship):
+    if args.explain_again:
+        print(f"{explain_again(args.dir, SHIPPED)} explanations written again in {SHIPPED}")
+    if args.count or not (args.seeds or args.ship or args.explain_again):
         print("\n".join(count(args.dir)))
 
 

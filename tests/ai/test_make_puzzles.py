@@ -65,10 +65,19 @@ def test_a_line_of_two_needs_both_decisions_fit_to_set_and_the_reply_between_cle
 
 
 def test_the_explanation_says_when_the_best_what_tempts_and_what_it_loses_with_the_cases():
-    said = explain(row())
+    board = (
+        'turn = 4\nphasing = "ss"\nphase = "movement"\n[units]\n"000" = { hex = "2410" }\n'
+        '"013" = { hex = "0320" }\n"300" = { hex = "1810" }\n"301" = { hex = "1710" }\n'
+        '[chits]\nabwehr = ["FA1", "AA1"]\n'
+    )
+    said = explain(row(position=board))
     assert said.startswith(
         "Game-Turn 4, at the end of Movement and Harassment (9.0, 10.0), the Abwehr to decide. "
-        "Best: no coup now; the Abwehr wins 60% from there. The tempting choice (the computer's "
+        "Best: no coup now; the Abwehr wins 60% from there. "
+        # the board the answer turns on (0320 is outside Berlin; 2410, 1810 and 1710 in it)
+        "On this board: the SS has 1 unit in Berlin's streets to the Abwehr's 2; 5 Game-Turns are "
+        "left after this one (5.1); the Abwehr holds 1 Führer Access chit (18.13). "
+        "The tempting choice (the computer's "
         "rules of thumb would play it), declare the coup with 1 Führer Access chit (spends 1 Führer "
         "Access chit; then the Walkyrie roll: the coup fails 67%), gives 40%: 20 points less."
     )
