@@ -188,24 +188,30 @@ def player_of(player: str, trials: int | None) -> dict[str, Any]:
 
 def played_games(
     seeds: Sequence[int], played: Path | None, procs: int, player: str, trials: int | None
-) -> list[dict]:
-    """The games of ``seeds``: those ``played`` holds already, and the rest played now
-    and added to it one by one, so a run stopped part way (hours, for the expert's
-    games) goes on where it stopped. Only the games of ``seeds`` are returned (a file
-    may hold others: said). One run at a time adds to a file (a second is refused)."""
+) -> tuple[list[dict], dict[str, Any]]:
+    """The games of ``seeds``, and who played them (player_of): those ``played`` holds
+    already, and the rest played now and added to it one by one, so a run stopped part
+    way (hours, for the expert's games) goes on where it stopped. Only the games of
+    ``seeds`` are returned (a file may hold others: said). Games are added only by the
+    expert that played those kept (its code and weights as they were: else they would be
+    two experts' games), and by one run at a time; a file whole for ``seeds`` is fitted
+    to whatever the code is now."""
     t0 = time.monotonic()
     who = player_of(player, trials)
     if played is None:
-        return list(generate(list(seeds), procs, player, trials, who))
+        return list(generate(list(seeds), procs, player, trials, who)), who
     played.touch()
     with played.open("r+", encoding="utf-8") as out:
         try:
             fcntl.flock(out, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             raise SystemExit(f"{played}: another run is adding games to it now") from None
-        kept, cut = kept_games(played, who)
+        kept, cut, record = kept_games(played)
         if cut is not None:  # the last line, cut off when a run was stopped: played again
             out.truncate(cut)
+        asked = who or HARD
+        if kept and (record["player"], record["trials"]) != (asked["player"], asked["trials"]):
+            raise SystemExit(f"{played}: its games are of {_said(record)}, not of {_said(asked)}")
         wanted = set(seeds)
         games = [g for g in kept if g["seed"] in wanted]
         if kept:
@@ -214,6 +220,12 @@ def played_games(
             print(f"  ({len(kept) - len(games)} more games there, of other seeds: not fitted)", flush=True)
         had = {g["seed"] for g in kept}
         todo = [s for s in seeds if s not in had]
+        if todo and kept and record != asked:
+            raise SystemExit(
+                f"{played}: its games are of {_said(record)}, and the expert now is {_said(asked)}: "
+                "its code or weights have changed, so no game can be added to them. Play all of "
+                "them into a new file, or go back to that expert."
+            )
         out.seek(0, 2)
         for i, game in enumerate(generate(todo, procs, player, trials, who), 1):
             games.append(game)
@@ -221,15 +233,19 @@ def played_games(
             out.flush()
             if i % 100 == 0 or (player == "expert" and i % 10 == 0):
                 print(f"  {i} of {len(todo)} games, {time.monotonic() - t0:.0f} s", flush=True)
-    return sorted(games, key=lambda g: g["seed"])
+    return sorted(games, key=lambda g: g["seed"]), (record if kept else asked)
 
 
-def kept_games(path: Path, who: dict[str, Any]) -> tuple[list[dict], int | None]:
-    """The games a --played file holds, each checked to be of the player ``who``
-    (player_of), a seed kept twice counted once; and where the file's last line begins
-    if a stop cut it off (None if it is whole)."""
+HARD = {"player": "hard", "trials": None, "expert": None}  # who played a game that does not say
+
+
+def kept_games(path: Path) -> tuple[list[dict], int | None, dict[str, Any]]:
+    """The games a --played file holds (a seed kept twice counted once), where the
+    file's last line begins if a stop cut it off (None if it is whole), and who played
+    them (player_of): one player, or the file is refused."""
     games: list[dict] = []
     seen: set[int] = set()
+    record: dict[str, Any] = HARD
     at = 0
     with path.open("rb") as f:
         lines = f.readlines()
@@ -238,24 +254,22 @@ def kept_games(path: Path, who: dict[str, Any]) -> tuple[list[dict], int | None]
             game = json.loads(raw)
         except (json.JSONDecodeError, UnicodeDecodeError):
             if n == len(lines) and not raw.endswith(b"\n"):
-                return games, at
+                return games, at, record
             raise SystemExit(f"{path}, line {n}: not a JSON line") from None
         at += len(raw)
-        mine = {
-            "player": game.get("player", "hard"),
-            "trials": game.get("trials"),
-            "expert": game.get("expert"),
-        }
-        if mine != (who or {"player": "hard", "trials": None, "expert": None}):
-            raise SystemExit(f"{path}, line {n}: a game of {_said(mine)}, not of {_said(who)}")
+        mine = {k: game.get(k, HARD[k]) for k in HARD}
+        if not games:
+            record = mine
+        elif mine != record:
+            raise SystemExit(f"{path}, line {n}: a game of {_said(mine)}, after games of {_said(record)}")
         if game["seed"] not in seen:
             seen.add(game["seed"])
             games.append(game)
-    return games, None
+    return games, None, record
 
 
 def _said(who: dict[str, Any]) -> str:
-    if not who or who.get("player", "hard") == "hard":
+    if who.get("player", "hard") == "hard":
         return "hard"
     return f"{who['player']} at {who.get('trials')} trials (code and weights {who.get('expert')})"
 
@@ -444,7 +458,7 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.monotonic()
     trials = args.trials if args.player == "expert" else None
     seeds = range(args.seed, args.seed + args.games)
-    games = played_games(seeds, args.played, args.procs, args.player, trials)
+    games, played_by = played_games(seeds, args.played, args.procs, args.player, trials)
     with ProcessPoolExecutor(max(1, args.procs)) as pool:
         by_game = list(pool.map(featurise, games, chunksize=8))
     print(f"positions read back in {time.monotonic() - t0:.0f} s")
@@ -455,7 +469,7 @@ def main(argv: list[str] | None = None) -> int:
         "seeds": [fitted_on[0], fitted_on[-1]],
     }
     if args.player != "hard":
-        made["player"] = f"{args.player} at {trials} trials a plan"
+        made["player"] = _said(played_by)
     in_use = value_weights()  # (judged on the same held-out positions, beside the refit)
     fitted = fit(by_game, kinds=args.models, beside=in_use)
     models = {kind: {**made, **model} for kind, model in fitted.items()}

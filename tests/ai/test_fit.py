@@ -92,25 +92,33 @@ def test_a_run_stopped_part_way_plays_only_the_games_not_kept_yet(tmp_path, monk
     who = fit.player_of("expert", 40)
     assert who["player"] == "expert" and who["trials"] == 40 and len(who["expert"]) == 12
 
-    def line(seed: int) -> str:
-        return json.dumps({"seed": seed, "actions": [], "winner": "abwehr", **who}) + "\n"
+    def line(seed: int, **change) -> str:
+        return json.dumps({"seed": seed, "actions": [], "winner": "abwehr", **who, **change}) + "\n"
 
     # a game of another range, one kept twice, then a line cut off when the run stopped
     kept.write_text(line(10) + line(99) + line(10) + '{"seed": 11, "acti', encoding="utf-8")
-    games = fit.played_games(range(10, 13), kept, 1, "expert", 40)
-    assert played == [11, 12] and [g["seed"] for g in games] == [10, 11, 12]
+    games, by = fit.played_games(range(10, 13), kept, 1, "expert", 40)
+    assert played == [11, 12] and [g["seed"] for g in games] == [10, 11, 12] and by == who
     assert all(g["expert"] == who["expert"] for g in games)
     assert "(1 more games there, of other seeds: not fitted)" in capsys.readouterr().out
     assert [json.loads(x)["seed"] for x in kept.read_text().splitlines()] == [10, 99, 10, 11, 12]
-    again = fit.played_games(range(10, 13), kept, 1, "expert", 40)
+    again, _ = fit.played_games(range(10, 13), kept, 1, "expert", 40)
     assert [g["seed"] for g in again] == [10, 11, 12] and played == [11, 12]  # nothing played again
-    # games of another player, other trials or another expert's code are never mixed in
+    # games of another player, or other trials, are never mixed in
     for player, trials in (("hard", None), ("expert", 150)):
-        with pytest.raises(SystemExit, match=r"games.jsonl, line 1: a game of expert at 40 trials"):
+        with pytest.raises(SystemExit, match=r"games.jsonl: its games are of expert at 40 trials"):
             fit.played_games(range(10, 13), kept, 1, player, trials)
+    # the expert changed since (its code or weights): the whole file is still fitted,
+    # but no game of the new one is added to the old one's
     monkeypatch.setattr(fit, "player_of", lambda p, t: {**who, "expert": "0" * 12})
-    with pytest.raises(SystemExit, match=r"line 1: a game of expert at 40 trials \(code and weights"):
-        fit.played_games(range(10, 13), kept, 1, "expert", 40)
+    whole, by = fit.played_games(range(10, 13), kept, 1, "expert", 40)
+    assert [g["seed"] for g in whole] == [10, 11, 12] and by == who
+    with pytest.raises(SystemExit, match=r"its code or weights have changed, so no game can be added"):
+        fit.played_games(range(10, 14), kept, 1, "expert", 40)
+    # one file, one player
+    kept.write_text(line(10) + line(11, expert="1" * 12), encoding="utf-8")
+    with pytest.raises(SystemExit, match=r"line 2: a game of expert at 40 trials \(code and weights 111"):
+        fit.played_games(range(10, 12), kept, 1, "expert", 40)
 
 
 def test_a_file_cut_off_in_its_first_game_is_begun_again_and_a_second_run_is_refused(tmp_path, monkeypatch):
@@ -123,7 +131,8 @@ def test_a_file_cut_off_in_its_first_game_is_begun_again_and_a_second_run_is_ref
     )
     kept = tmp_path / "games.jsonl"
     kept.write_text('{"seed": 5, "act', encoding="utf-8")
-    assert [g["seed"] for g in fit.played_games(range(5, 7), kept, 1, "hard", None)] == [5, 6]
+    games, _ = fit.played_games(range(5, 7), kept, 1, "hard", None)
+    assert [g["seed"] for g in games] == [5, 6]
     assert [json.loads(x)["seed"] for x in kept.read_text().splitlines()] == [5, 6]
     with kept.open("a") as other:  # another run adding to it now
         fcntl.flock(other, fcntl.LOCK_EX)
