@@ -77,16 +77,19 @@ class Game:
         return "ss", "the streets emptied by the Abwehr (18.71)"
 
 
-def play(seed: int, ss: str, abwehr: str, think: float, coup_turns: int = 0) -> Game:
+def play(
+    seed: int, ss: str, abwehr: str, think: float, coup_turns: int = 0, second_look: bool = False
+) -> Game:
     rules = load_rules()
     # each player is handed its own side's view only (Timed does that, and clocks it)
     players = {
         Player.SS: Timed(make(ss, rules, think=think)),
         Player.ABWEHR: Timed(make(abwehr, rules, think=think)),
     }
-    for timed in players.values():  # (an option of the expert's, tried on tuning seeds)
+    for timed in players.values():  # (the expert's options, tried on tuning seeds)
         if isinstance(timed.player, ExpertPlayer):
             timed.player.expert.coup_turns = coup_turns
+            timed.player.expert.second_look = second_look
     rnd = {p: random.Random(f"{seed}/{p.value}") for p in Player}
     state = new_game(seed, rules=rules)
     failures, coup_turn, at_coup, lost = 0, None, None, 0
@@ -217,6 +220,11 @@ def main(argv: list[str] | None = None) -> int:
         "rules of thumb (default 0: where it begins)",
     )
     ap.add_argument(
+        "--second-look",
+        action="store_true",
+        help="the expert spends the time a settled search leaves on deeper trials of its best plans",
+    )
+    ap.add_argument(
         "--read", nargs="+", type=Path, metavar="FILE", help="read the games of plot selfplay -v outputs"
     )
     args = ap.parse_args(argv)
@@ -236,15 +244,24 @@ def main(argv: list[str] | None = None) -> int:
             n = len(seeds)
             games = list(
                 pool.map(
-                    play, seeds, [args.ss] * n, [args.abwehr] * n, [args.think] * n, [args.coup_turns] * n
+                    play,
+                    seeds,
+                    [args.ss] * n,
+                    [args.abwehr] * n,
+                    [args.think] * n,
+                    [args.coup_turns] * n,
+                    [args.second_look] * n,
                 )
             )
     else:
-        games = [play(seed, args.ss, args.abwehr, args.think, args.coup_turns) for seed in seeds]
+        games = [
+            play(seed, args.ss, args.abwehr, args.think, args.coup_turns, args.second_look) for seed in seeds
+        ]
     print(
         f"{args.ss} (SS) against {args.abwehr} (Abwehr), seeds {args.seed}-"
         f"{args.seed + args.games - 1}, think {args.think:g} s"
         + (f", the expert's coups played out {args.coup_turns} Coup-Turns" if args.coup_turns else "")
+        + (", the expert's second look" if args.second_look else "")
     )
     for line in tally(games):
         print(line)

@@ -135,9 +135,11 @@ class Expert:
         trials: int | None = None,
         reply: bool = False,
         coup_turns: int = 0,
+        second_look: bool = False,
     ) -> None:
         self.rules, self.think, self.trials, self.reply = rules, think, trials, reply
         self.coup_turns = coup_turns  # Coup-Turns a declared coup is played out in a trial
+        self.second_look = second_look  # time left once settled: deeper trials (Search.run)
         self.new_game()
 
     def new_game(self) -> None:
@@ -197,7 +199,7 @@ class Expert:
         search = Search(
             v, legal, self.rules, seed, reply=self.reply, prior=Prior, walk=walk, coup_turns=self.coup_turns
         )
-        best = search.run(budget)
+        best = search.run(budget, second_look=self.second_look)
         chosen = search.plans[best]
         self.last = search.thought(best, time.perf_counter() - t0)
         self._fresh = True

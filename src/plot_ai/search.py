@@ -41,6 +41,8 @@ MAX_CANDIDATES = 48  # plans tried after the first cut by the rules of thumb
 PER_UNIT = 8  # of which at most this many walks of one unit
 SURE, SURE_AFTER = 3.0, 24  # stop once the leader is 3 standard errors ahead, on 24+ trials
 MATTERS = 0.005  # ... or once no live plan can differ from it by this much
+RIVALS = 3  # plans a second look tries again: the chosen and the next best two
+DEEP_DRAWS = 1_000_000  # the second look's drawn states are numbered from here (their own)
 SETTLE_LIMIT = 200  # actions the rules of thumb may take to settle a trial
 FEAR_GAP = 0.15  # a fall in the chance of winning worth naming as what a plan risks
 FEAR_AFTER = 24  # trials a plan needs before its risks are named (fewer: noise)
@@ -188,6 +190,19 @@ def trial(
     return value(horizon(s, me, rnd, reply, windows=windows), me)
 
 
+def lead(a: dict[int, float], b: dict[int, float]) -> tuple[float, float, int]:
+    """How far results ``a`` lead ``b`` on the drawn states both were tried on (the same
+    hands, the same dice): the mean lead, its noise (SURE standard errors) and how many
+    states it rests on."""
+    common = [j for j in a if j in b]
+    if len(common) < 2:
+        return 0.0, math.inf, len(common)
+    d = [a[j] - b[j] for j in common]
+    m = sum(d) / len(d)
+    var = sum((x - m) ** 2 for x in d) / (len(d) - 1)
+    return m, SURE * math.sqrt(var / len(d)), len(d)
+
+
 class Search:
     def __init__(
         self,
@@ -238,6 +253,7 @@ class Search:
         self.sums = [0.0] * len(self.plans)
         self.counts = [0] * len(self.plans)
         self.results: list[dict[int, float]] = [{} for _ in self.plans]  # by drawn state
+        self.deep: dict[int, dict[int, float]] = {}  # the second look's results, by plan
         self.spent = 0
 
     def sample(self, j: int) -> GameState:
@@ -249,6 +265,12 @@ class Search:
 
     def mean(self, i: int) -> float:
         return self.sums[i] / self.counts[i] if self.counts[i] else 0.0
+
+    def judged(self, i: int) -> float:
+        """The estimate of plan ``i`` the choice rests on: its second look's, if it had
+        one (deeper), else the first's."""
+        deep = self.deep.get(i)
+        return sum(deep.values()) / len(deep) if deep else self.mean(i)
 
     def score(self, i: int) -> float:
         return self.mean(i) + TIE * self.plans[i].prior
@@ -290,20 +312,63 @@ class Search:
         for i in alive:
             if i == best:
                 continue
-            common = [j for j in self.results[i] if j in mine]
-            if len(common) < SURE_AFTER:
+            m, noise, n = lead(mine, self.results[i])
+            if n < SURE_AFTER:
                 return False
-            d = [mine[j] - self.results[i][j] for j in common]
-            m = sum(d) / len(d)
-            var = sum((x - m) ** 2 for x in d) / (len(d) - 1)
-            noise = SURE * math.sqrt(var / len(d))
             ahead = m + TIE * (self.plans[best].prior - self.plans[i].prior) > noise + 1e-9
             if not ahead and abs(m) + noise >= MATTERS:
                 return False
         return True
 
-    def run(self, budget: Budget) -> int:
-        """Sequential halving within ``budget``; returns the index of the plan chosen."""
+    def run(self, budget: Budget, *, second_look: bool = False) -> int:
+        """Sequential halving within ``budget``; returns the index of the plan chosen.
+        With ``second_look``, what the budget has left once that has settled goes to
+        deeper trials of the plans closest to the choice (second_look)."""
+        chosen = self._first_look(budget)
+        if second_look and not budget.over(self.spent):
+            chosen = self._second_look(chosen, budget)
+        return chosen
+
+    def _second_look(self, chosen: int, budget: Budget) -> int:
+        """The chosen plan and the RIVALS - 1 next best tried again until the budget is
+        spent, each trial deeper than the first look's (the other side's reply played
+        by the rules of thumb before the position is scored: what a plan leaves it to
+        answer) and on drawn states of its own (the same for every rival). The choice
+        moves only to a rival ahead of it there by more than the noise (SURE standard
+        errors, on SURE_AFTER trials or more): a search that has settled spends its time
+        where the choice could still change, and keeps it where it cannot."""
+        others = [
+            i for i in range(len(self.plans)) if i != chosen and self.counts[i] and self.sums[i] > -1.0e8
+        ]
+        rivals = [chosen, *sorted(others, key=lambda i: (-self.score(i), i))[: RIVALS - 1]]
+        if len(rivals) < 2:
+            return chosen
+        self.deep = {i: {} for i in rivals}
+        j = DEEP_DRAWS
+        while not budget.over(self.spent):
+            for i in rivals:
+                rnd = random.Random(f"{self.seed}/{j}/deep")
+                got = trial(
+                    self.plans[i],
+                    self.sample(j),
+                    self.me,
+                    rnd,
+                    reply=True,
+                    windows=self.windows,
+                    coup_turns=self.coup_turns,
+                )
+                self.spent += 1
+                if got is not None:
+                    self.deep[i][j] = got
+            j += 1
+        best, best_lead = chosen, 0.0
+        for i in rivals[1:]:
+            m, noise, n = lead(self.deep[i], self.deep[chosen])
+            if n >= SURE_AFTER and m > noise and m > best_lead:
+                best, best_lead = i, m
+        return best
+
+    def _first_look(self, budget: Budget) -> int:
         alive = list(range(len(self.plans)))
         if len(alive) == 1:
             return 0
@@ -343,13 +408,16 @@ class Search:
         )
 
     def thought(self, chosen: int, seconds: float) -> Thought:
-        order = sorted(range(len(self.plans)), key=lambda i: (i != chosen, -self.counts[i], -self.score(i)))
+        order = sorted(
+            range(len(self.plans)),
+            key=lambda i: (i != chosen, i not in self.deep, -self.counts[i], -self.score(i)),
+        )
         first = self.sample(0)  # the state the plans were found on
         top = tuple(
             Weighed(
                 self.plans[i].text,
-                round(self.mean(i), 4),
-                self.counts[i],
+                round(self.judged(i), 4),
+                self.counts[i] + len(self.deep.get(i, ())),
                 self.plans[i].private,
                 effect(first, self.plans[i].actions),
                 self.plans[i].public,

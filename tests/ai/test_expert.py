@@ -210,6 +210,48 @@ def test_at_the_last_chance_the_expert_declares_the_coup_rather_than_lose_by_18_
     assert "no coup now" not in player.fresh_thought().plans[0].text
 
 
+def test_a_second_look_spends_the_time_a_settled_search_leaves_on_deeper_trials(rules):
+    s = coup(HEYDRICH_NEAR_BONHOEFFER, phasing="ss")
+    legal = list(legal_actions(s))
+    first = Search(view(s, Player.SS), legal, rules, seed=5)
+    chosen = first.run(Budget(trials=3000))
+    assert first.spent < 3000  # settled early: most of the budget left unspent
+    again = Search(view(s, Player.SS), legal, rules, seed=5)
+    looked = again.run(Budget(trials=3000), second_look=True)
+    assert again.spent >= 3000 and len(again.deep) == 3  # the chosen plan and two rivals
+    assert chosen in again.deep and all(len(d) >= SURE_AFTER for d in again.deep.values())
+    # the deeper trials play the other side's reply (the rules of thumb) before scoring
+    # ... and the choice moves only on clear evidence there (below); either way, W's
+    # explanation gives the estimate the choice rests on, first
+    thought = again.thought(looked, 0.1)
+    assert thought.plans[0].text == again.plans[looked].text
+    assert thought.plans[0].win == round(again.judged(looked), 4)
+
+
+def test_a_second_look_moves_the_choice_only_for_a_clear_lead(rules, monkeypatch):
+    s = coup(HEYDRICH_NEAR_BONHOEFFER, phasing="ss")
+    legal = list(legal_actions(s))
+
+    def looked(deep_lead: float) -> tuple[int, int, int]:
+        search = Search(view(s, Player.SS), legal, rules, seed=5)
+        chosen = search.run(Budget(trials=400))
+        rival = max((i for i in range(len(search.plans)) if i != chosen), key=lambda i: search.score(i))
+        rnd = random.Random(9)
+
+        def deep(plan, start, me, r, **kw):  # what the deeper trials find: the rival ahead by deep_lead
+            return 0.5 + (deep_lead if plan is search.plans[rival] else 0.0) + rnd.gauss(0, 0.01)
+
+        monkeypatch.setattr(search_module, "trial", deep)
+        got = search._second_look(chosen, Budget(trials=search.spent + 300))
+        monkeypatch.undo()
+        return chosen, rival, got
+
+    chosen, rival, got = looked(0.2)
+    assert got == rival != chosen  # clearly ahead on the deeper trials: the choice moves
+    chosen, rival, got = looked(0.0)
+    assert got == chosen  # as good as equal there: the first look's choice stays
+
+
 def test_a_declared_coup_is_played_out_through_the_coup_turns_asked_for(rules):
     from plot_ai.search import through_coup, trial
 
