@@ -65,7 +65,8 @@ HELP = """\
   W                why it moved: the plans it weighed (expert)
  [b]Panels[/b]
   x  hex and units   w  your chits   B  boxes off the map
-  t  tables (again: the next one)    g  the game log (again: the whole screen)
+  t  tables (again: the next one)    g  the game log
+  g g              the log on the whole screen (g or esc: back)
   f  fold or unfold the log's steps  PgUp PgDn Home End  scroll it
   C  the rules, case by case: those cited on screen first
   O  ask before a roll or a spent chit (on), or not
