@@ -631,9 +631,8 @@ class LineMode(Answers):
             if isinstance(a, HexChoice):
                 continue  # (no journey or assignment rolls a die)
             for o in self.controller.odds(a):
-                if o.allowed:  # (counting every helper or chit still to come: said so)
-                    counting = f", {o.assumes}" if o.assumes else ""
-                    lines.append(f"{n}. {words(self.rules, v, a)}: {o.title}{counting}, {o.chances()}.")
+                if o.allowed:  # (the title names every helper or chit it counts)
+                    lines.append(f"{n}. {words(self.rules, v, a)}: {o.title}, {o.chances()}.")
         self.say_paged(lines or ["None of the choices now rolls a die."])
 
     def log(self, text: str) -> None:

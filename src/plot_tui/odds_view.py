@@ -8,13 +8,13 @@ from rich.console import Console
 from rich.text import Text
 from textual.widgets import Static
 
-from plot_core import IllegalAction, Rules
+from plot_core import IllegalAction, Rules, Verb
 from plot_core.data import CaseInventory
 from plot_core.engine import Odds
 from plot_core.hexgrid import Hex
 from plot_core.wording import CAUSED_BY_A_ROLL
 from plot_session.choices import actions_at, fixed
-from plot_session.controller import ROLLING, Controller
+from plot_session.controller import ROLLING, Controller, coup_asked
 from plot_session.intent import attempts
 from plot_session.snapshot import Snapshot
 
@@ -48,9 +48,11 @@ class OddsFinder:
                     return odds
         if self._keys[0] != shot.version:
             lettered = fixed(legal)
-            got = next(
-                (o for key in ("r", "d", "P") if key in lettered for o in [c.odds(lettered[key])] if o), []
-            )
+            # at the coup's window, a Führer Access chit to commit comes first: its odds
+            # count every one held (18.13), the coup a player weighs; r's, those committed
+            committing = [a for a in legal if a.verb is Verb.REVEAL and coup_asked(shot)][:1]
+            keyed = [lettered[key] for key in ("r", "d", "P") if key in lettered]
+            got = next((o for a in [*committing, *keyed] for o in [c.odds(a)] if o), [])
             self._keys = (shot.version, got)
         return self._keys[1]
 

@@ -581,7 +581,8 @@ def test_14_2_18_8_the_whole_panel_for_interrogation_and_the_walkyrie_roll():
     # a chit committed: the roll counts every Führer Access chit held (each adds one,
     # 18.13), and says so, since they are committed one at a time and may stop short
     o = one(s, "reveal FA1")
-    assert (o.total, o.assumes) == ("die + 2", "with FA1 and FA2")
+    assert (o.title, o.total) == ("The Walkyrie roll with FA1 and FA2", "die + 2")
+    assert o.assumes == "with FA1 and FA2"
     assert o.choice_line() == (
         "with FA1 and FA2: die + 2 → Walkyrie Table: the coup fails 50% · 3/5/2 17% · 2/5/2 17% · 2/5/3 17%"
     )

@@ -543,5 +543,5 @@ def test_the_odds_of_a_chit_committed_to_the_coup_say_they_count_every_one_held(
     s = Session(window, {Player.ABWEHR: Seat.HUMAN, Player.SS: Seat.COMPUTER}, seed=0)
     out = played(s, "odds", "quit")
     # each Führer Access chit adds one (18.13): one committed alone would fail 67%
-    assert "The Walkyrie roll, with FA1 and FA2, the coup fails 50%" in out
+    assert "The Walkyrie roll with FA1 and FA2, the coup fails 50%" in out
     assert "Roll on the Walkyrie Table: the coup: The Walkyrie roll, the coup fails 83%" in out

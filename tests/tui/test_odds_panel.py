@@ -157,3 +157,23 @@ async def test_t_opens_the_tables_at_the_table_the_roll_in_play_reads():
         await pilot.press("t")
         await pilot.pause()
         assert tables.name_ == "investigation"
+
+
+async def test_at_the_coups_window_the_odds_are_those_of_every_chit_held():
+    # the coup a player weighs is made with every Führer Access chit (each adds one to
+    # the roll, 18.13); committed one at a time, the odds count them all and say so
+    from plot_core import Action, Player, Verb, apply
+
+    window = apply(
+        pos(
+            'turn = 4\nphasing = "ss"\nphase = "status"\n[units]\n"000" = { hex = "2410" }\n'
+            '"300" = { hex = "1810" }\n[chits]\nabwehr = ["FA1", "FA2"]\n'
+        ),
+        Action(Verb.END_PHASE),
+    )
+    app = app_for(window, human=Player.ABWEHR)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        shown = " ".join(odds_shown(app).split())
+        assert "The Walkyrie roll with FA1 and FA2" in shown and "die + Führer Access chits 2" in shown
+        assert "the coup fails 50%" in shown

@@ -336,7 +336,9 @@ def _counting_every_chit(state: GameState, d: CoupOffer) -> Odds:
     from .coup import fuhrer_access_chits
 
     chits = (*d.chits, *fuhrer_access_chits(state))
-    return attrs.evolve(walkyrie_odds(state, len(chits)), assumes=f"with {listed(list(chits))}")
+    counted = f"with {listed(list(chits))}"
+    odds = walkyrie_odds(state, len(chits))
+    return attrs.evolve(odds, title=f"{odds.title} {counted}", assumes=counted)
 
 
 def odds_of(state: GameState, action: Action) -> list[Odds]:
