@@ -368,9 +368,12 @@ class Controller:
             rolls = f"rolls on the {' then '.join(tables)}" if tables else "rolls a die"
             if not (tables and all(table in said for table in tables)):  # (not said twice)
                 what.append(rolls)
+        # a step towards a roll (a chit committed to the coup): the roll it counts on
+        ahead = [o for o in self.odds(action) if o.allowed and o.assumes] if not at_stake.rolls else []
+        then = f"; {ahead[0].title[0].lower()}{ahead[0].title[1:]}: {ahead[0].line()}" if ahead else ""
         if not what:
-            return f"{said}."
-        return f"{said}, {' and '.join(what)}."
+            return f"{said}{then}."
+        return f"{said}, {' and '.join(what)}{then}."
 
     def odds(self, action: Action) -> list[Odds]:
         """The odds of the roll ``action`` makes or leads to, for the side to act only

@@ -293,3 +293,19 @@ def test_what_a_coup_roll_stakes_is_said_once():
     coup = parse_action("coup")
     said = controller.stakes_words(coup, words(session.state.rules, controller.view(), coup))
     assert said == "Roll on the Walkyrie Table: the coup."
+
+
+def test_a_chit_committed_to_the_coup_is_asked_with_the_roll_it_counts_on():
+    from plot_core import load_rules, parse_action
+    from plot_core.lessons import load_lessons
+    from plot_core.wording import words
+
+    lesson = next(ls for ls in load_lessons() if ls.key == "06-coup")
+    session = Session(lesson.start(load_rules()), {Player.SS: Seat.COMPUTER, Player.ABWEHR: Seat.HUMAN})
+    controller = Controller(Table(session, InlineScheduler()), [Player.ABWEHR])
+    controller.act(parse_action("end-phase"))
+    commit = next(a for a in controller.legal() if a.verb.value == "reveal")
+    said = controller.stakes_words(commit, words(session.state.rules, controller.view(), commit))
+    # it spends the chit, and counts towards the roll with every one held (18.13)
+    assert f"spends {commit.chit}; the Walkyrie roll with " in said, said
+    assert "→ Walkyrie Table: " in said
