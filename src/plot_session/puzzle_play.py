@@ -30,6 +30,11 @@ from .session import Seat, Session
 from .settings import Settings, SettingsFile
 
 PUZZLE_RD = 80.0  # how sure a shipped puzzle's rating is
+FEWER_CHITS = (  # a coup rolled with fewer Führer Access chits than held: never weighed, and why
+    " Yours, a coup with fewer Führer Access chits than you hold, was not weighed: each adds"
+    " one to the Walkyrie roll (18.13) and a failed try spends only those committed (18.16),"
+    " so a coup is weighed with every chit held, or not made."
+)
 
 
 def puzzle_session(puzzle: Puzzle, rules: Rules) -> Session:
@@ -97,6 +102,8 @@ class Attempt:
             if mine is not None
             else f" Yours was the start of another plan ({begun.text}), which wins {begun.win:.0%}."
             if begun is not None
+            else FEWER_CHITS
+            if any(a.verb is Verb.COUP for a in self.played)
             else " Yours was not one of the plans weighed (they are listed below)."
         )
         lines = [

@@ -62,10 +62,11 @@ def test_another_plan_is_wrong_as_soon_as_it_begins_and_is_named_when_whole():
         "Yours was the start of another plan (declare the coup with 2 Führer Access chits), which wins 33%."
     )
     alone = Attempt(coup_window(), RULES)
-    play(alone, "coup")  # declared with none of its chits: a plan never weighed
+    play(alone, "coup")  # declared with none of its chits: a plan never weighed, and why
     assert alone.words()[0] == (
-        "Not the best plan. The best: no coup now. "
-        "Yours was not one of the plans weighed (they are listed below)."
+        "Not the best plan. The best: no coup now. Yours, a coup with fewer Führer Access chits "
+        "than you hold, was not weighed: each adds one to the Walkyrie roll (18.13) and a failed "
+        "try spends only those committed (18.16), so a coup is weighed with every chit held, or not made."
     )
     whole = Attempt(coup_window(), RULES)
     play(whole, "reveal FA4", "reveal FA8", "coup")
