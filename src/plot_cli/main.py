@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import builtins
 import ipaddress
+import shutil
 import sys
+import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -313,7 +315,9 @@ def _puzzles(args: argparse.Namespace) -> int:
         return puzzle_lines(puzzles, rules, _settings(), sys.stdin, _terminal_out())
     settings = _settings()
     PlotApp(rules, settings=settings, puzzles=puzzles).run()
-    print(progress_words(record_of(settings.reload())))  # said as the screen closes
+    # said as the screen closes, folded to the terminal between words (not by it, mid-word)
+    width = max(40, shutil.get_terminal_size().columns)
+    print(textwrap.fill(progress_words(record_of(settings.reload())), width))
     return 0
 
 

@@ -37,7 +37,7 @@ from plot_session.describe import (
     plain_prompt,
     shown_path,
 )
-from plot_session.puzzle_play import Attempt, SettingsBook, next_from, solved_all
+from plot_session.puzzle_play import Attempt, SettingsBook, next_from, progress_words, solved_all
 from plot_session.session import LogLine, Seat, Session, lesson_session
 from plot_session.settings import SettingsFile
 from plot_session.step_folding import STARTS, StepFolding
@@ -774,11 +774,13 @@ def puzzle_lines(
         say("Play your plan as in a game (help lists the commands); quit leaves the puzzle.")
         local_lines(attempt.session, read, out, puzzle=attempt, settings=settings).run()
         if not attempt.judged():
+            say(progress_words(book.record()))  # (left: where the player stands, as the screen says)
             return 0
         say(book.keep(attempt.puzzle, attempt.solved()).words())
         say("Press Enter for the next puzzle, or type quit.")
         answer = read()
         if answer is None or answer.strip().lower() in ("quit", "q", "exit"):
+            say(progress_words(book.record()))
             return 0
 
 

@@ -200,6 +200,8 @@ def test_leaving_a_puzzle_in_plain_text_keeps_nothing(tmp_path, answer):
     out = io.StringIO()
     puzzle_lines([coup_window()], RULES, settings, io.StringIO(f"{answer}\n" if answer else ""), out)
     assert settings.settings.puzzles_tried == ()
+    # where the player stands is said as they leave, as the full screen says it
+    assert out.getvalue().rstrip().endswith("; 0 solved of 0 tried.")
 
 
 def test_the_same_answer_is_not_set_twice_running_while_another_is_near_enough():
