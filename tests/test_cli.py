@@ -53,3 +53,18 @@ def test_an_import_into_a_store_that_cannot_be_reached_says_so_in_a_line(tmp_pat
     assert main(["serve", "--store", url, "--import", str(folder)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("plot serve: cannot reach the store") and "Traceback" not in err, err
+
+
+def test_leaving_the_puzzles_says_where_one_stands_folded_to_the_terminal(monkeypatch, tmp_path, capsys):
+    import os
+
+    import plot_tui.app
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))  # (a settings file of the test's own)
+    monkeypatch.setattr(plot_tui.app.PlotApp, "run", lambda self: None)  # (left at once)
+    monkeypatch.setattr("shutil.get_terminal_size", lambda fallback=None: os.terminal_size((44, 24)))
+    assert main(["puzzles"]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert " ".join(said).endswith("; 0 solved of 0 tried.")
+    assert all(len(line) <= 44 for line in said), said  # folded between words, not mid-word
