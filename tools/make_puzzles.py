@@ -374,16 +374,41 @@ def board_now(r: dict[str, Any]) -> str:
     streets = in_streets(rules, v)
     ss, abwehr = streets[Party.SS], streets[Party.ABWEHR]
     said = [f"the SS has {ss} unit{'s' * (ss != 1)} in Berlin's streets to the Abwehr's {abwehr}"]
+    if ss + abwehr <= STREETS_NAMED:  # few: who they are (the one left may be the answer)
+        said[0] = (
+            f"the SS has {ss} unit{'s' * (ss != 1)} in Berlin's streets{_named(rules, v, Party.SS)} "
+            f"to the Abwehr's {abwehr}{_named(rules, v, Party.ABWEHR)}"
+        )
     if v.coup is not None:
         left, turns, case = rules.game.coup_turns - v.coup.turn, "Coup-Turn", "18.73"
     else:
         left, turns, case = rules.game.game_turns - v.turn, "Game-Turn", "5.1"
-    said.append(f"{left} {turns}{'s are' if left != 1 else ' is'} left after this one ({case})")
+    said.append(
+        f"this is the last {turns} ({case})"
+        if left == 0
+        else f"{left} {turns}{'s are' if left != 1 else ' is'} left after this one ({case})"
+    )
     if r["theme"] == "the coup" and mover is Player.ABWEHR:
         kinds = rules.chits.by_id()
         fa = sum(1 for c in v.own_chits if kinds[c].kind is ChitKind.FUHRER_ACCESS)
         said.append(f"the Abwehr holds {fa} Führer Access chit{'s' * (fa != 1)} (18.13)")
     return f"On this board: {'; '.join(said)}."
+
+
+STREETS_NAMED = 6  # units in Berlin's streets, both sides, up to which each is named
+
+
+def _named(rules: Any, v: Any, party: Any) -> str:
+    """Who of ``party`` stands in Berlin's streets, in brackets ("" for none)."""
+    from plot_core.engine import lookup
+
+    streets = lookup(rules).streets
+    names = [
+        rules.units[u.id].short
+        for u in v.units
+        if u.id in rules.units and rules.units[u.id].party is party and u.hex in streets
+    ]
+    return f" ({', '.join(names)})" if names else ""
 
 
 def explain(r: dict[str, Any]) -> str:
@@ -392,7 +417,7 @@ def explain(r: dict[str, Any]) -> str:
     best, *others = r["choices"]
     side = SIDES[r["side"]]
     out = [
-        f"{_when(r)}, {side} to decide. Best: {best['text']}"
+        f"{_when(r)}, {side} to decide. Best: {_in_a_sentence(best['text'])}"
         + _effect(best)
         + f"; {side} wins {best['win']:.0%} from there.",
         board_now(r),
@@ -403,12 +428,31 @@ def explain(r: dict[str, Any]) -> str:
         "The tempting choice (the computer's rules of thumb would play it)" if tempting else "The next best"
     )
     out.append(
-        f"{lead}, {other['text']}"
+        f"{lead}, {_in_a_sentence(other['text'])}"
         + _effect(other)
         + f", gives {other['win']:.0%}: {round(best['win'] * 100) - round(other['win'] * 100)} points less."
     )
-    out.append(RULES_SAID[r["theme"]])
+    markers = best["actions"][0].split()[0] == "clear"
+    out.append(MARKERS_SAID if markers else RULES_SAID[r["theme"]])
     return " ".join(out)
+
+
+PLAN_VERBS = ("Take", "End", "Declare", "Roll", "Commit")  # a plan's words that begin with its verb
+
+
+def _in_a_sentence(text: str) -> str:
+    """A plan's words inside a sentence: its verb not capitalised (a name stays)."""
+    first = text.split(" ", 1)[0]
+    return text[0].lower() + text[1:] if first in PLAN_VERBS else text
+
+
+# A marker taken off (the best plan begins "clear"): what the marker stops, and when it goes.
+MARKERS_SAID = (
+    "In the Status Adjustment Phase the phasing side may take Neutralizer and Mask markers off "
+    "its own units (15.11); a masked or neutralized unit may not move, harass, recruit or "
+    "investigate, and has no zone of control (15.21, 15.22): in the Coup-Turns it can do nothing "
+    "to clear the streets (18.71, 18.72) until the marker is off."
+)
 
 
 def instructive(r: dict[str, Any]) -> bool:

@@ -75,13 +75,36 @@ def test_the_explanation_says_when_the_best_what_tempts_and_what_it_loses_with_t
         "Game-Turn 4, at the end of Movement and Harassment (9.0, 10.0), the Abwehr to decide. "
         "Best: no coup now; the Abwehr wins 60% from there. "
         # the board the answer turns on (0320 is outside Berlin; 2410, 1810 and 1710 in it)
-        "On this board: the SS has 1 unit in Berlin's streets to the Abwehr's 2; 5 Game-Turns are "
-        "left after this one (5.1); the Abwehr holds 1 Führer Access chit (18.13). "
+        "On this board: the SS has 1 unit in Berlin's streets (Himmler) to the Abwehr's 2 (Canaris, "
+        "Dohnanyi); 5 Game-Turns are left after this one (5.1); the Abwehr holds 1 Führer Access "
+        "chit (18.13). "
         "The tempting choice (the computer's "
         "rules of thumb would play it), declare the coup with 1 Führer Access chit (spends 1 Führer "
         "Access chit; then the Walkyrie roll: the coup fails 67%), gives 40%: 20 points less."
     )
     assert "(18.11)" in said and "(18.74)" in said
+    # a marker taken off, on the last Coup-Turn: what a marker stops, and the turn said so
+    marker = row(
+        position=board.replace('phase = "movement"', 'phase = "coup_status"')
+        + "[coup]\npenalty = 2\nbonus = 5\nabwehr_bonus = 5\nunits = 2\nturn = 6\n",
+        side="ss",
+        theme="the Coup-Turns",
+        coup_turn=6,
+        phase="coup_status",
+        choices=[
+            {
+                "actions": ["clear 000"],
+                "text": "Take the marker off Himmler (000)",
+                "win": 0.7,
+                "tempting": False,
+            },
+            {"actions": ["end-phase"], "text": "End the phase", "win": 0.5, "tempting": False},
+        ],
+    )
+    said = explain(marker)
+    assert "Best: take the marker off Himmler (000);" in said and "The next best, end the phase," in said
+    assert "this is the last Coup-Turn (18.73)" in said
+    assert "(15.11)" in said and "(15.21, 15.22)" in said
 
 
 def test_findings_are_read_back_compressed_or_not_and_a_puzzle_is_named_by_what_it_holds(tmp_path):
