@@ -184,8 +184,16 @@ class Answers:
 
     def _hex(self, text: str) -> int | None:
         h = parse_hex(text)
-        if h is None or h not in self.rules.map.area_of:
-            self.say(f"{text!r} is not a hex of the map: give four digits, as 2110.")
+        if h is None:
+            self.say(f"{text!r} is not a hex: give four digits, column then row, as 2110.")
+            return None
+        if h not in self.rules.map.area_of:
+            hexes = self.rules.map.area_of
+            cols, rows = sorted({x // 100 for x in hexes}), sorted({x % 100 for x in hexes})
+            self.say(
+                f"{text.strip()} is off the map: its columns run {cols[0]:02d}-{cols[-1]:02d} "
+                f"and its rows {rows[0]:02d}-{rows[-1]:02d}."
+            )
             return None
         return h
 

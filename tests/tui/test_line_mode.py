@@ -151,7 +151,7 @@ def test_look_near_boxes_and_odds_answer_in_sentences(rules):
     s = Session(
         load_position(NEAR, rules=rules), {Player.ABWEHR: Seat.HUMAN, Player.SS: Seat.COMPUTER}, seed=0
     )
-    out = played(s, "look 2210", "look 2110", "near 2110", "boxes", "odds", "near 99", "quit")
+    out = played(s, "look 2210", "look 2110", "near 2110", "boxes", "odds", "near 99", "look 9999", "quit")
     # Dohnanyi's zone holds Hanke's hex (11.0)
     assert "Hex 2210, Berlin (BE); units: Hanke (011) (SS · SS general;" in out
     assert "ratings 4-4-5 (effect.-defence-move)); in the zone of control of the Abwehr." in out
@@ -163,7 +163,8 @@ def test_look_near_boxes_and_odds_answer_in_sentences(rules):
     assert "Abwehr retirement: Oster (303)." in out and "6 Allied units held back" in out
     assert "face-down" not in out
     assert "Harass Hanke (011): Dohnanyi harasses Hanke" in out and "%" in out
-    assert "'99' is not a hex of the map: give four digits, as 2110." in out
+    assert "'99' is not a hex: give four digits, column then row, as 2110." in out
+    assert "9999 is off the map: its columns run 01-" in out  # four digits, but no hex of it
 
 
 def test_a_long_answer_is_paged_and_the_player_may_stop_it(rules):
