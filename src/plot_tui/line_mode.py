@@ -70,7 +70,7 @@ HELP_LINES: tuple[tuple[str, str], ...] = (
     ("lesson", "  hint           in a lesson: its goal and one more hint"),
     ("seat watch", "  help           this list"),
     ("local", "  quit           stop; the game is saved and `plot resume` goes on with it"),
-    ("practice", "  quit           leave it (a lesson or puzzle is not saved)"),
+    ("practice", "  quit           leave it (not saved: a puzzle left unanswered is not counted)"),
 )
 HELP_TAIL = "Long answers come 20 lines at a time: Enter for more, or type your next command."
 

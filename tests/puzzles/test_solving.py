@@ -161,7 +161,7 @@ def test_puzzles_in_plain_text_one_after_another_with_the_rating_said(tmp_path):
     assert puzzle_lines([p, other], RULES, settings, io.StringIO(lines), out) == 0
     said = out.getvalue()
     assert said.count("Right: that is the best plan.") == 2
-    assert "quit           leave it (a lesson or puzzle is not saved)" in said
+    assert "quit           leave it (not saved: a puzzle left unanswered is not counted)" in said
     assert "plot resume" not in said
     assert "Your puzzle rating: " in said
     assert dict(settings.settings.puzzles_tried) == {"coup-window": True, "other": True}
