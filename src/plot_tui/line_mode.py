@@ -173,7 +173,8 @@ class Answers:
         for u in found:
             if u.hex is not None:
                 area = area_name(self.rules, self.rules.map.area_of[u.hex])
-                self.say(f"{unit_name(self.rules, u.id)} is at {label(u.hex)}, {area}.")
+                marked = f", {u.marker.value} (15.2)" if u.marker else ""  # (it may not move: said)
+                self.say(f"{unit_name(self.rules, u.id)} is at {label(u.hex)}, {area}{marked}.")
             else:
                 titles = {b: title for b, title, _ in BOXES}
                 if isinstance(u.box, Box) and u.box in titles:

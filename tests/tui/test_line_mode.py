@@ -546,3 +546,21 @@ def test_the_odds_of_a_chit_committed_to_the_coup_say_they_count_every_one_held(
     # each Führer Access chit adds one (18.13): one committed alone would fail 67%
     assert "The Walkyrie roll with FA1 and FA2, the coup fails 50%" in out
     assert "Roll on the Walkyrie Table: the coup: The Walkyrie roll, the coup fails 83%" in out
+
+
+def test_where_says_a_unit_under_a_marker_is_so(rules):
+    from plot_core.engine.position import load_position
+
+    marked = load_position(
+        'phasing = "ss"\n[units]\n"002" = { hex = "2110", marker = "neutralized" }\n'
+        '"000" = { hex = "2410" }\n',
+        rules=rules,
+    )
+    out = played(
+        Session(marked, {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.COMPUTER}, seed=0),
+        "where 002",
+        "where 000",
+        "quit",
+    )
+    assert "Schellenberg (002) is at 2110, Berlin (BE), neutralized (15.2)." in out  # it may not move
+    assert "Himmler (000) is at 2410, Berlin (BE)." in out
