@@ -311,8 +311,9 @@ SHIPPED = Path("rules_data/puzzles")
 # What each theme's rules are, in our words, with their cases: the explanation's last part.
 RULES_SAID = {
     "the coup": "The Abwehr may try the coup at the end of any phase (18.11), adding each "
-    "Führer Access chit it commits to the Walkyrie roll (18.12, 18.13); a failed try spends "
-    "them (18.16); a coup must clear the SS's own units from Berlin's streets within six "
+    "Führer Access chit it commits to the Walkyrie roll (18.12, 18.13); the chits committed are "
+    "spent whatever the roll (18.12), and a roll that fails (18.16) leaves the game going on; a "
+    "coup must clear the SS's own units from Berlin's streets within six "
     "Coup-Turns or the Allies win and both sides lose (18.71, 18.73); and never trying loses "
     "too (18.74).",
     "the Coup-Turns": "In the Coup-Turns a side wins at once when none of the other's own units "
@@ -379,7 +380,9 @@ def board_now(r: dict[str, Any]) -> str:
             f"the SS has {ss} unit{'s' * (ss != 1)} in Berlin's streets{_named(rules, v, Party.SS)} "
             f"to the Abwehr's {abwehr}{_named(rules, v, Party.ABWEHR)}"
         )
-    if v.coup is not None:
+    if v.coup is not None and v.coup.turn == 0:  # the interphase (18.2): every Coup-Turn to come
+        left, turns, case = rules.game.coup_turns, "Coup-Turn", "18.73"
+    elif v.coup is not None:
         left, turns, case = rules.game.coup_turns - v.coup.turn, "Coup-Turn", "18.73"
     else:
         left, turns, case = rules.game.game_turns - v.turn, "Game-Turn", "5.1"
@@ -432,8 +435,9 @@ def explain(r: dict[str, Any]) -> str:
         + _effect(other)
         + f", gives {other['win']:.0%}: {round(best['win'] * 100) - round(other['win'] * 100)} points less."
     )
-    markers = best["actions"][0].split()[0] == "clear"
-    out.append(MARKERS_SAID if markers else RULES_SAID[r["theme"]])
+    if best["actions"][0].split()[0] == "clear":
+        out.append(MARKERS_SAID)
+    out.append(RULES_SAID[r["theme"]])
     return " ".join(out)
 
 
@@ -448,10 +452,9 @@ def _in_a_sentence(text: str) -> str:
 
 # A marker taken off (the best plan begins "clear"): what the marker stops, and when it goes.
 MARKERS_SAID = (
-    "In the Status Adjustment Phase the phasing side may take Neutralizer and Mask markers off "
-    "its own units (15.11); a masked or neutralized unit may not move, harass, recruit or "
-    "investigate, and has no zone of control (15.21, 15.22): in the Coup-Turns it can do nothing "
-    "to clear the streets (18.71, 18.72) until the marker is off."
+    "In the Status Adjustment Phase a side may take Neutralizer and Mask markers off its own "
+    "units (15.11); a masked or neutralized unit may not move, harass, recruit or investigate, "
+    "and has no zone of control (15.21, 15.22)."
 )
 
 

@@ -25,7 +25,14 @@ from plot_record import ChatLine, utc_stamp
 from plot_record.clock import parse_clock, span
 from plot_record.format import REMOVED
 from plot_session.describe import SIDE, awaited
-from plot_session.puzzle_play import Attempt, BookUnavailable, PuzzleBook, next_from, solved_all
+from plot_session.puzzle_play import (
+    Attempt,
+    BookUnavailable,
+    PuzzleBook,
+    next_from,
+    progress_words,
+    solved_all,
+)
 from plot_session.session import Seat
 from plot_session.settings import SettingsFile, user_settings
 from plot_tui.folding import fold
@@ -606,6 +613,12 @@ class PlainVisit:
             self.say(str(exc))
         self.say("Type next (or press Enter) for the next puzzle, or leave.")
 
+    async def _say_standing(self) -> None:
+        """Where the player stands in puzzles, as they leave them (as every door says it),
+        from their book, off the loop; nothing if the book cannot answer just now."""
+        with contextlib.suppress(BookUnavailable):
+            self.say(progress_words(await asyncio.to_thread(self._book().record)))
+
     async def _read_puzzles(self) -> None:
         self.say("Opening the puzzles ...")
         try:
@@ -625,6 +638,7 @@ class PlainVisit:
             self.attempt = self.puzzle_seat = None
             self.puzzle_asks += 1  # (a next puzzle still being asked for is not set)
             self.say("Back in the lobby." + ("" if attempt.judged() else " The puzzle is left unsolved."))
+            self._asking = asyncio.ensure_future(self._say_standing())  # (the next line waits for it)
             return True
         if attempt.judged():  # the verdict has been said
             if word in ("", "next"):

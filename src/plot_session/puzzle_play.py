@@ -31,9 +31,10 @@ from .settings import Settings, SettingsFile
 
 PUZZLE_RD = 80.0  # how sure a shipped puzzle's rating is
 FEWER_CHITS = (  # a coup rolled with fewer Führer Access chits than held: never weighed, and why
-    " Yours, a coup with fewer Führer Access chits than you hold, was not weighed: each adds"
-    " one to the Walkyrie roll (18.13) and a failed try spends only those committed (18.16),"
-    " so a coup is weighed with every chit held, or not made."
+    " Yours, a coup with fewer Führer Access chits than you hold, was not weighed: the puzzles"
+    " weigh a coup made with every chit held, or none made. Each adds one to the Walkyrie roll"
+    " (18.13), whose results only get better as the total rises (18.8); those held back are"
+    " kept for a later try, but a coup made now is weaker for them."
 )
 
 

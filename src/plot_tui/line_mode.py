@@ -13,6 +13,7 @@ Textual-free: it reads and writes text streams, which is also how it is tested.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO
 
@@ -70,7 +71,7 @@ HELP_LINES: tuple[tuple[str, str], ...] = (
     ("lesson", "  hint           in a lesson: its goal and one more hint"),
     ("seat watch", "  help           this list"),
     ("local", "  quit           stop; the game is saved and `plot resume` goes on with it"),
-    ("practice", "  quit           leave it (not saved: a puzzle left unanswered is not counted)"),
+    ("practice", "  quit           leave it (not saved; a puzzle left unanswered is not counted)"),
 )
 HELP_TAIL = "Long answers come 20 lines at a time: Enter for more, or type your next command."
 
@@ -185,15 +186,15 @@ class Answers:
 
     def _hex(self, text: str) -> int | None:
         h = parse_hex(text)
-        if h is None:
+        if not re.fullmatch(r"\d{4}", text.strip()):
             self.say(f"{text!r} is not a hex: give four digits, column then row, as 2110.")
             return None
-        if h not in self.rules.map.area_of:
+        if h is None or h not in self.rules.map.area_of:
             hexes = self.rules.map.area_of
             cols, rows = sorted({x // 100 for x in hexes}), sorted({x % 100 for x in hexes})
             self.say(
-                f"{text.strip()} is off the map: its columns run {cols[0]:02d}-{cols[-1]:02d} "
-                f"and its rows {rows[0]:02d}-{rows[-1]:02d}."
+                f"{text.strip()} is not a hex of the map: its columns run {cols[0]:02d}-{cols[-1]:02d} "
+                f"and its rows {rows[0]:02d}-{rows[-1]:02d}, and not every hex of those is on it."
             )
             return None
         return h

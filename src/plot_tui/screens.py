@@ -94,8 +94,8 @@ over, R asks for a rematch with the sides swapped."""
 
 
 SAVING_NOT = """\
-A lesson or a puzzle is practice: it is not saved (a puzzle left unanswered is not
-counted; your puzzle rating is kept), and q leaves it."""
+A lesson or a puzzle is practice: it is not saved, and q leaves it
+(a puzzle left unanswered is not counted; your puzzle rating is kept)."""
 
 
 def help_text(*, shared: bool = False, practice: bool = False) -> str:

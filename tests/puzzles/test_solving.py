@@ -65,8 +65,10 @@ def test_another_plan_is_wrong_as_soon_as_it_begins_and_is_named_when_whole():
     play(alone, "coup")  # declared with none of its chits: a plan never weighed, and why
     assert alone.words()[0] == (
         "Not the best plan. The best: no coup now. Yours, a coup with fewer Führer Access chits "
-        "than you hold, was not weighed: each adds one to the Walkyrie roll (18.13) and a failed "
-        "try spends only those committed (18.16), so a coup is weighed with every chit held, or not made."
+        "than you hold, was not weighed: the puzzles weigh a coup made with every chit held, or "
+        "none made. Each adds one to the Walkyrie roll (18.13), whose results only get better as "
+        "the total rises (18.8); those held back are kept for a later try, but a coup made now is "
+        "weaker for them."
     )
     whole = Attempt(coup_window(), RULES)
     play(whole, "reveal FA4", "reveal FA8", "coup")
@@ -161,7 +163,7 @@ def test_puzzles_in_plain_text_one_after_another_with_the_rating_said(tmp_path):
     assert puzzle_lines([p, other], RULES, settings, io.StringIO(lines), out) == 0
     said = out.getvalue()
     assert said.count("Right: that is the best plan.") == 2
-    assert "quit           leave it (not saved: a puzzle left unanswered is not counted)" in said
+    assert "quit           leave it (not saved; a puzzle left unanswered is not counted)" in said
     assert "plot resume" not in said
     assert "Your puzzle rating: " in said
     assert dict(settings.settings.puzzles_tried) == {"coup-window": True, "other": True}

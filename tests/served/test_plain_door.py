@@ -337,6 +337,7 @@ async def test_puzzles_at_the_plain_door_solved_kept_and_left_back_to_the_lobby(
     assert "Puzzle second (rated 1700)" in said
     said = await alice.answer("leave")
     assert "Back in the lobby. The puzzle is left unsolved." in said
+    assert "; 1 solved of 1 tried." in said  # where she stands, as every door says it
     assert dict(user_settings(tmp_path, ALICE.key).settings.puzzles_tried) == {"coup-window": True}
     moved = hub.puzzle_book(ALICE.key, user_settings(tmp_path, ALICE.key)).ratings()
     assert set(moved) == {"coup-window"} and moved["coup-window"].rating < 1300  # solved: it lost

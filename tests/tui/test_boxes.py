@@ -50,7 +50,7 @@ async def test_b_shows_who_is_in_each_box_off_the_map(size):
 
 def test_every_help_line_fits_the_80_column_help_box():
     # the box at 80x24: 96% of 80 columns, less its border and padding: 70 characters
-    for text in (help_text(shared=False), help_text(shared=True), REPLAY_HELP):
+    for text in (help_text(shared=False), help_text(shared=True), help_text(practice=True), REPLAY_HELP):
         for line in text.splitlines():
             assert len(re.sub(r"\[/?b\]", "", line)) <= 70, line
 

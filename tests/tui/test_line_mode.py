@@ -164,7 +164,7 @@ def test_look_near_boxes_and_odds_answer_in_sentences(rules):
     assert "face-down" not in out
     assert "Harass Hanke (011): Dohnanyi harasses Hanke" in out and "%" in out
     assert "'99' is not a hex: give four digits, column then row, as 2110." in out
-    assert "9999 is off the map: its columns run 01-" in out  # four digits, but no hex of it
+    assert "9999 is not a hex of the map: its columns run 01-" in out  # four digits, no hex of it
 
 
 def test_a_long_answer_is_paged_and_the_player_may_stop_it(rules):
