@@ -600,7 +600,7 @@ class PlainVisit:
         self.attempt = attempt = Attempt(puzzle, self.hub.rules)
         # read line by line here, with the player's own settings (ask before a roll)
         self.puzzle_seat = local_lines(attempt.session, None, self.out, puzzle=attempt, settings=settings)
-        self.say(attempt.intro(record.rating, settings.problem))
+        self.say(attempt.intro(record.rating, settings.problem, plain=True))
         self.say("Play your plan as in a game (help lists the commands); leave: back to the lobby.")
         self.puzzle_seat.ask()
 

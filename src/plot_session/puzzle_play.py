@@ -24,7 +24,7 @@ import attrs
 from plot_core import Action, Player, Rules, Verb, legal_actions, view
 from plot_core.puzzles import Puzzle, Verdict
 
-from .describe import SIDE, prompt
+from .describe import SIDE, plain_prompt, prompt
 from .glicko import NEW, Rating, rated
 from .session import Seat, Session
 from .settings import Settings, SettingsFile
@@ -76,14 +76,17 @@ class Attempt:
             if ln.index > 0 and ln.event.roll
         ]
 
-    def intro(self, rating: Rating | None = None, problem: str = "") -> str:
+    def intro(self, rating: Rating | None = None, problem: str = "", *, plain: bool = False) -> str:
         """The puzzle set: whose side, the ratings; ``problem``: why the player's settings
-        file was not read whole (its default holds), said, not hidden."""
+        file was not read whole (its default holds), said, not hidden. ``plain``: for a
+        player who types (the screen's Enter not named)."""
         p = self.puzzle
         yours = f" Your puzzle rating: {rating_words(rating)}." if rating is not None else ""
         said = f" ({problem})" if problem else ""
         state = self.session.state
         decision = prompt(state.rules, view(state, p.side), list(legal_actions(state)))
+        if plain:
+            decision = f"{SIDE[p.side]}: {plain_prompt(decision, SIDE[p.side])}"
         log = " The log holds the phase so far, as you saw it." if p.log else ""
         return (
             f"Puzzle {p.key} (rated {p.rating:.0f}). You play the {SIDE[p.side]}: find the best "

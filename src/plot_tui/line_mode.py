@@ -780,7 +780,7 @@ def puzzle_lines(
             say(solved_all(record))
             return 0
         attempt = Attempt(puzzle, rules)
-        say(attempt.intro(record.rating, settings.problem))
+        say(attempt.intro(record.rating, settings.problem, plain=True))
         say("Play your plan as in a game (help lists the commands); quit leaves the puzzle.")
         local_lines(attempt.session, read, out, puzzle=attempt, settings=settings).run()
         if not attempt.judged():
