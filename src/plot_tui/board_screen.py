@@ -266,9 +266,9 @@ class BoardScreen(OnceScreen[str]):
             return
         for pane in self.query("#log-pane").results(LogView):
             self.maximize(pane, container=False)
+            pane.border_title = "The log · g or Esc: back to the board"  # (shown while it fills the screen)
             pane.focus()
             pane.call_after_refresh(pane.scroll_end, animate=False)
-            self.notify("The log on the whole screen: g or Esc gives the board back.", timeout=4)
 
     def watch_maximized(self, maximized: Widget | None) -> None:
         if maximized is None:  # back from the whole-screen log (g, or Escape): the map's keys

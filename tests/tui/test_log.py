@@ -189,6 +189,7 @@ async def test_g_again_puts_the_log_on_the_whole_screen_and_g_or_escape_gives_th
             await pilot.pause()
             pane = game(app).query_one("#log-pane", LogView)
             assert game(app).maximized is pane and pane.region.width == 80
+            assert "The log · g or Esc: back to the board" in terminal_text(app).splitlines()[0]
             drawn = terminal_text(app)
             # a move's line whole on one line of the screen: not wrapped as in the side panel
             assert any("Move Schellenberg" in ln and "ends its move" in ln for ln in drawn.splitlines())
