@@ -366,20 +366,27 @@ def board_now(r: dict[str, Any]) -> str:
     from plot_core.data import ChitKind
     from plot_core.engine.position import load_position
     from plot_core.parties import Party
-    from plot_session.describe import in_streets
+    from plot_session.describe import street_units
 
     rules = load_rules()
     state = load_position(r["position"], rules=rules)
     mover = Player(r["side"])
     v = view(state, mover)
-    streets = in_streets(rules, v)
-    ss, abwehr = streets[Party.SS], streets[Party.ABWEHR]
-    said = [f"the SS has {ss} unit{'s' * (ss != 1)} in Berlin's streets to the Abwehr's {abwehr}"]
-    if ss + abwehr <= STREETS_NAMED:  # few: who they are (the one left may be the answer)
-        said[0] = (
-            f"the SS has {ss} unit{'s' * (ss != 1)} in Berlin's streets{_named(rules, v, Party.SS)} "
-            f"to the Abwehr's {abwehr}{_named(rules, v, Party.ABWEHR)}"
+    streets = street_units(rules, v)
+    ss, abwehr = len(streets[Party.SS]), len(streets[Party.ABWEHR])
+    named = ss + abwehr <= STREETS_NAMED  # few: who they are (the one left may be the answer)
+
+    def who(party: Party) -> str:
+        return (
+            f" ({', '.join(rules.units[u].short for u in streets[party])})"
+            if named and streets[party]
+            else ""
         )
+
+    said = [
+        f"the SS has {ss} unit{'s' * (ss != 1)} in Berlin's streets{who(Party.SS)} "
+        f"to the Abwehr's {abwehr}{who(Party.ABWEHR)}"
+    ]
     if v.coup is not None and v.coup.turn == 0:  # the interphase (18.2): every Coup-Turn to come
         left, turns, case = rules.game.coup_turns, "Coup-Turn", "18.73"
     elif v.coup is not None:
@@ -399,19 +406,6 @@ def board_now(r: dict[str, Any]) -> str:
 
 
 STREETS_NAMED = 6  # units in Berlin's streets, both sides, up to which each is named
-
-
-def _named(rules: Any, v: Any, party: Any) -> str:
-    """Who of ``party`` stands in Berlin's streets, in brackets ("" for none)."""
-    from plot_core.engine import lookup
-
-    streets = lookup(rules).streets
-    names = [
-        rules.units[u.id].short
-        for u in v.units
-        if u.id in rules.units and rules.units[u.id].party is party and u.hex in streets
-    ]
-    return f" ({', '.join(names)})" if names else ""
 
 
 def explain(r: dict[str, Any]) -> str:

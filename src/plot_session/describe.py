@@ -106,16 +106,21 @@ def prompt(rules: Rules, v: PlayerView, legal: list[Action] | None = None) -> st
     return f"{who}: end the phase (P)"
 
 
-def in_streets(rules: Rules, v: PlayerView) -> dict[Party, int]:
-    """SS and Abwehr units in Berlin outside the HQs: what wins or loses the coup (18.71,
-    18.72). Only those two parties count; the units' places are public."""
+def street_units(rules: Rules, v: PlayerView) -> dict[Party, list[str]]:
+    """The SS and Abwehr units in Berlin outside the HQs, by id: what wins or loses the
+    coup (18.71, 18.72). Only those two parties count; the units' places are public."""
     streets = lookup(rules).streets
-    counts = {Party.SS: 0, Party.ABWEHR: 0}
+    found: dict[Party, list[str]] = {Party.SS: [], Party.ABWEHR: []}
     for u in v.units:
         party = rules.units[u.id].party if u.id in rules.units else None
-        if party in counts and u.hex in streets:
-            counts[party] += 1
-    return counts
+        if party in found and u.hex in streets:
+            found[party].append(u.id)
+    return found
+
+
+def in_streets(rules: Rules, v: PlayerView) -> dict[Party, int]:
+    """How many of each (street_units)."""
+    return {party: len(ids) for party, ids in street_units(rules, v).items()}
 
 
 def coup_lines(rules: Rules, v: PlayerView) -> list[str]:
