@@ -50,7 +50,7 @@ class OddsFinder:
             lettered = fixed(legal)
             # at the coup's window, a Führer Access chit to commit comes first: its odds
             # count every one held (18.13), the coup a player weighs; r's, those committed
-            committing = [a for a in legal if a.verb is Verb.REVEAL and coup_asked(shot)][:1]
+            committing = [a for a in legal if a.verb is Verb.REVEAL][:1] if coup_asked(shot) else []
             keyed = [lettered[key] for key in ("r", "d", "P") if key in lettered]
             got = next((o for a in [*committing, *keyed] for o in [c.odds(a)] if o), [])
             self._keys = (shot.version, got)

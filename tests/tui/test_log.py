@@ -142,23 +142,30 @@ async def test_the_log_follows_new_lines_that_come_faster_than_the_screen_is_dra
         assert pane.scroll_y == 0  # ... and stays where they are
 
 
+SCHELLENBERG = """
+phasing = "ss"
+[units]
+"002" = { hex = "2110" }
+"""
+
+
+async def a_long_move_in_the_log_tab(pilot, app) -> None:
+    """Schellenberg walks three hexes and ends his move (one line, folded, longer than
+    the side panel is wide), and the Log tab is put in front."""
+    await act_on(pilot, app, H("2110"), H("2010"), H("1910"), H("1810"))
+    await pilot.press("e")
+    await pilot.press("g")  # the Log tab
+    await pilot.pause()
+
+
 async def test_a_long_line_goes_on_under_its_text_not_under_the_number():
     """At 80x24 the Log tab is narrow: a unit's move folded into one line wraps, and its
     next lines start where its text does, leaving the column of numbers and sides clear."""
     from leakhunt import terminal_text
 
-    app = app_for(
-        pos("""
-        phasing = "ss"
-        [units]
-        "002" = { hex = "2110" }
-        """)
-    )
+    app = app_for(pos(SCHELLENBERG))
     async with app.run_test(size=(80, 24)) as pilot:
-        await act_on(pilot, app, H("2110"), H("2010"), H("1910"), H("1810"))
-        await pilot.press("e")
-        await pilot.press("g")  # the Log tab
-        await pilot.pause()
+        await a_long_move_in_the_log_tab(pilot, app)
         r = game(app).query_one("#log-pane", LogView).region
         drawn = [ln[r.x : r.right] for ln in terminal_text(app).splitlines()[r.y : r.bottom]]
         first = next(i for i, ln in enumerate(drawn) if "Move Schellenberg" in ln)
@@ -171,26 +178,17 @@ async def test_g_again_puts_the_log_on_the_whole_screen_and_g_or_escape_gives_th
     from leakhunt import terminal_text
     from plot_tui.mapview import MapView
 
-    app = app_for(
-        pos("""
-        phasing = "ss"
-        [units]
-        "002" = { hex = "2110" }
-        """)
-    )
+    app = app_for(pos(SCHELLENBERG))
     async with app.run_test(size=(80, 24)) as pilot:
-        await act_on(pilot, app, H("2110"), H("2010"), H("1910"), H("1810"))
-        await pilot.press("e")
-        await pilot.press("g")  # the Log tab
-        await pilot.pause()
+        await a_long_move_in_the_log_tab(pilot, app)
         assert game(app).maximized is None
         for back in ("escape", "g"):
             await pilot.press("g")  # ... again (the Log tab in front): the whole screen
             await pilot.pause()
             pane = game(app).query_one("#log-pane", LogView)
             assert game(app).maximized is pane and pane.region.width == 80
-            assert "The log · g or Esc: back to the board" in terminal_text(app).splitlines()[0]
             drawn = terminal_text(app)
+            assert "The log · g or Esc: back to the board" in drawn.splitlines()[0]
             # a move's line whole on one line of the screen: not wrapped as in the side panel
             assert any("Move Schellenberg" in ln and "ends its move" in ln for ln in drawn.splitlines())
             # the board is out of sight: its keys do nothing (a move or a roll unseen)
