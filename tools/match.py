@@ -1,0 +1,247 @@
+"""Games between computer players of two checkouts: one expert against another.
+
+    python -m tools.match --games 50 --seed 983000 --ss expert@../c3ec274 --abwehr expert@. \
+        --think 1 --procs 2 -v
+
+Each seat is LEVEL@CHECKOUT: the player of that level as the code of that checkout plays
+it (its plot_ai, its weights, its rules data), in a process of its own
+(tools/match_seat.py) that is told the actions played and answers with its own. This
+checkout's engine plays the game between them, and refuses an action that is not legal
+in it or a seat whose engine counts other legal actions. Each side is seeded as
+`plot selfplay` seeds it, and is handed only its own view. The output is
+`plot selfplay -v`'s, so the lines of a long measurement, played in pieces, are read
+with `python -m tools.losses --read`. A seat is named LEVEL_COMMIT in it, with the digest
+of its uncommitted changes to src/ and rules_data/ after it if it has any.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import attrs
+
+from plot_core import Player, apply, legal_actions, load_rules, new_game, parse_action
+from plot_core.selfplay import GameResult, Summary
+
+SEAT_SCRIPT = Path(__file__).with_name("match_seat.py")
+
+
+@attrs.frozen
+class Seat:
+    level: str
+    checkout: Path
+    name: str  # LEVEL_COMMIT[_CHANGES]: how the output names it
+
+
+def seat(text: str) -> Seat:
+    """A seat from LEVEL@CHECKOUT; ValueError naming what is wrong."""
+    level, at, where = text.partition("@")
+    if not at or not level or not where:
+        raise ValueError(f"{text!r}: a seat is LEVEL@CHECKOUT, such as expert@../c3ec274")
+    checkout = Path(where).resolve()
+    if not (checkout / "src" / "plot_ai").is_dir():
+        raise ValueError(f"{text!r}: {checkout} holds no src/plot_ai")
+    git = ["git", "-C", str(checkout)]
+    try:
+        commit = subprocess.run(
+            [*git, "rev-parse", "--short=7", "HEAD"], check=True, capture_output=True, text=True
+        ).stdout.strip()
+        changes = subprocess.run(
+            [*git, "diff", "HEAD", "--", "src", "rules_data"], check=True, capture_output=True
+        ).stdout
+    except (OSError, subprocess.CalledProcessError) as e:
+        raise ValueError(f"{text!r}: {checkout} is not a git checkout ({e})") from None
+    name = f"{level}_{commit}"
+    if changes:
+        name += "_" + hashlib.sha256(changes).hexdigest()[:7]
+    return Seat(level, checkout, name)
+
+
+class SeatError(RuntimeError):
+    pass
+
+
+class _Process:
+    """A seat's process for one game: told the actions since it last acted, it answers."""
+
+    def __init__(self, s: Seat, seed: int, side: Player, think: float) -> None:
+        env = {k: v for k, v in os.environ.items() if k != "PLOT_RULES_DATA"}
+        env["PYTHONPATH"] = str(s.checkout / "src")
+        self.errors = tempfile.TemporaryFile()
+        self.name, self.side = s.name, side
+        self.proc = subprocess.Popen(
+            [sys.executable, str(SEAT_SCRIPT), str(seed), side.value, s.level, str(think)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.errors,
+            text=True,
+            env=env,
+            cwd=s.checkout,
+        )
+        self.told = 0
+
+    def ask(self, played: list[str]) -> tuple[str, int]:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(played[self.told :]) + "\n")
+        self.proc.stdin.flush()
+        self.told = len(played)
+        answer = self.proc.stdout.readline()
+        if not answer:
+            raise SeatError(f"{self.name} ({self.side.value}) stopped: {self._stderr()}")
+        data = json.loads(answer)
+        return data["action"], data["legal"]
+
+    def clock(self) -> tuple[list[float], list[float]]:
+        """Ends the process; the seconds of its decisions with a choice, and of its new plans."""
+        out, _ = self.proc.communicate(timeout=60)
+        if self.proc.returncode != 0:
+            raise SeatError(f"{self.name} ({self.side.value}) failed: {self._stderr()}")
+        data = json.loads(out.splitlines()[-1])
+        return data["seconds"], data["thoughts"]
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        self.errors.close()
+
+    def _stderr(self) -> str:
+        self.errors.seek(0)
+        tail = self.errors.read().decode("utf-8", "replace").strip().splitlines()[-5:]
+        return " / ".join(tail) or "no message"
+
+
+@attrs.frozen
+class Played:
+    result: GameResult
+    clocks: dict[str, tuple[list[float], list[float]]]  # side -> (decisions, new plans)
+
+
+def play(seed: int, ss: Seat, abwehr: Seat, think: float) -> Played:
+    """One game between the two seats, each in its own process."""
+    rules = load_rules()
+    t0 = time.perf_counter()
+    seats = {
+        Player.SS: _Process(ss, seed, Player.SS, think),
+        Player.ABWEHR: _Process(abwehr, seed, Player.ABWEHR, think),
+    }
+    try:
+        state = new_game(seed, rules=rules)
+        played: list[str] = []
+        coup_at: int | None = None
+        while state.outcome is None:
+            legal = legal_actions(state)
+            side = state.actor
+            if len(legal) == 1:  # (no choice: a player is not asked, as in plot selfplay)
+                action = legal[0]
+            else:
+                text, counted = seats[side].ask(played)
+                action = parse_action(text)
+                if counted != len(legal) or action not in legal:
+                    raise SeatError(
+                        f"game {seed}, action {len(played) + 1}: {seats[side].name} ({side.value}) "
+                        f"saw {counted} legal actions and chose {text!r}; this engine has {len(legal)}"
+                        + ("" if action in legal else f" and {text!r} is not one of them")
+                    )
+            state = apply(state, action)
+            played.append(str(action))
+            if coup_at is None and state.coup is not None:
+                coup_at = state.turn
+        clocks = {side.value: seats[side].clock() for side in Player}
+    finally:
+        for p in seats.values():
+            p.close()
+    result = GameResult(
+        seed=seed,
+        winner=state.outcome.winner,
+        case=state.outcome.case,
+        actions=len(played),
+        game_turns=state.turn,
+        coup_turns=state.coup.turn if state.coup else 0,
+        coup_begun=coup_at,
+        seconds=time.perf_counter() - t0,
+    )
+    return Played(result, clocks)
+
+
+def games(n: int, seed: int, ss: Seat, abwehr: Seat, think: float, procs: int) -> Iterator[Played]:
+    seeds = [seed + i for i in range(n)]
+    if procs <= 1:
+        for s in seeds:
+            yield play(s, ss, abwehr, think)
+        return
+    with ProcessPoolExecutor(procs) as pool:
+        yield from pool.map(play, seeds, [ss] * n, [abwehr] * n, [think] * n)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tools.match", description=__doc__.split("\n")[0])
+    ap.add_argument("--games", type=int, default=50)
+    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--ss", required=True, metavar="LEVEL@CHECKOUT")
+    ap.add_argument("--abwehr", required=True, metavar="LEVEL@CHECKOUT")
+    ap.add_argument("--think", type=float, default=1.0, help="each player's seconds a decision (default 1)")
+    ap.add_argument(
+        "--procs", type=int, default=1, help="games at once (each is two processes, one thinking)"
+    )
+    ap.add_argument("-v", "--verbose", action="store_true", help="a line per game")
+    args = ap.parse_args(argv)
+    try:
+        ss, abwehr = seat(args.ss), seat(args.abwehr)
+    except ValueError as e:
+        print(f"python -m tools.match: {e}", file=sys.stderr)
+        return 2
+    print(
+        f"plot selfplay: {args.games} game(s), seeds {args.seed}-{args.seed + args.games - 1}, "
+        f"SS {ss.name} vs Abwehr {abwehr.name}",
+        flush=True,
+    )
+    print(
+        f"  (SS: {ss.level} of {ss.checkout}; Abwehr: {abwehr.level} of {abwehr.checkout}; "
+        f"think {args.think} s)"
+    )
+    results, clocks = [], {"ss": [], "abwehr": []}
+    try:
+        for p in games(args.games, args.seed, ss, abwehr, args.think, args.procs):
+            r = p.result
+            results.append(r)
+            for side, c in p.clocks.items():
+                clocks[side].append(c)
+            if args.verbose:
+                coup = f"coup at GT {r.coup_begun}, {r.coup_turns} CT" if r.coup_begun else "no coup"
+                print(
+                    f"  seed {r.seed}: {r.winner} by {r.case} after {r.actions} actions, "
+                    f"GT {r.game_turns}, {coup}, {r.seconds * 1000:.0f} ms",
+                    flush=True,
+                )
+    except SeatError as e:
+        print(f"python -m tools.match: {e}", file=sys.stderr)
+        return 1
+    print("\n".join(Summary(tuple(results)).report()))
+    for side, s in (("ss", ss), ("abwehr", abwehr)):
+        seconds = [x for c, _ in clocks[side] for x in c]
+        thoughts = [x for _, t in clocks[side] for x in t]
+        totals = [sum(c) for c, _ in clocks[side]]
+        if thoughts:
+            print(
+                f"Think time, {'SS' if side == 'ss' else 'Abwehr'} ({s.name}): {len(seconds)} decisions "
+                f"with a choice, max {max(seconds):.2f} s; new plans: {len(thoughts)}, mean "
+                f"{statistics.mean(thoughts):.3f} s, max {max(thoughts):.2f} s; thinking per game: "
+                f"mean {statistics.mean(totals):.1f} s, max {max(totals):.1f} s"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

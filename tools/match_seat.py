@@ -1,0 +1,46 @@
+"""One seat of a match between two checkouts (tools/match.py): a computer player of the
+code it is run with, in a process of its own.
+
+Run as a script with the checkout's ``src`` first on PYTHONPATH (so that plot_core and
+plot_ai are that checkout's, and its rules data with them); it imports nothing of this
+repository's own, and only what every checkout since the players were timed offers.
+
+    python tools/match_seat.py SEED SIDE LEVEL THINK
+
+It plays game SEED for SIDE ("ss" or "abwehr"). Each line it reads is a JSON list of the
+actions played since its last line (as ``str(action)`` writes them); it plays them on its
+own state, decides for its side, and answers with a JSON line: the action, and how many
+legal actions it saw (the match checks that both engines agree). An empty list asks
+nothing new. When its input ends it writes its clock: the seconds of each decision with
+a choice, and of those that made a new plan.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+
+def main() -> int:
+    from plot_ai.players import Timed, make
+    from plot_core import Player, apply, legal_actions, load_rules, new_game, parse_action
+
+    seed, side, level, think = int(sys.argv[1]), Player(sys.argv[2]), sys.argv[3], float(sys.argv[4])
+    rules = load_rules()
+    player = Timed(make(level, rules, think=think))
+    player.new_game()
+    rnd = random.Random(f"{seed}/{side.value}")  # (as plot selfplay seeds each side)
+    state = new_game(seed, rules=rules)
+    for line in sys.stdin:
+        for text in json.loads(line):
+            state = apply(state, parse_action(text))
+        legal = legal_actions(state)
+        action = player(state, legal, rnd)
+        print(json.dumps({"action": str(action), "legal": len(legal)}), flush=True)
+    print(json.dumps({"seconds": player.seconds, "thoughts": player.thoughts}), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
