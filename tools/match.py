@@ -75,13 +75,14 @@ class SeatError(RuntimeError):
 class _Process:
     """A seat's process for one game: told the actions since it last acted, it answers."""
 
-    def __init__(self, s: Seat, seed: int, side: Player, think: float) -> None:
+    def __init__(self, s: Seat, seed: int, side: Player, think: float, trials: int | None) -> None:
         env = {k: v for k, v in os.environ.items() if k != "PLOT_RULES_DATA"}
         env["PYTHONPATH"] = str(s.checkout / "src")
         self.errors = tempfile.TemporaryFile()
         self.name, self.side = s.name, side
         self.proc = subprocess.Popen(
-            [sys.executable, str(SEAT_SCRIPT), str(seed), side.value, s.level, str(think)],
+            [sys.executable, str(SEAT_SCRIPT), str(seed), side.value, s.level, str(think)]
+            + ([str(trials)] if trials else []),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self.errors,
@@ -128,13 +129,14 @@ class Played:
     clocks: dict[str, tuple[list[float], list[float]]]  # side -> (decisions, new plans)
 
 
-def play(seed: int, ss: Seat, abwehr: Seat, think: float) -> Played:
-    """One game between the two seats, each in its own process."""
+def play(seed: int, ss: Seat, abwehr: Seat, think: float, trials: int | None = None) -> Played:
+    """One game between the two seats, each in its own process; ``trials``: a searching
+    player counts that many trials a plan instead of thinking ``think`` seconds."""
     rules = load_rules()
     t0 = time.perf_counter()
     seats = {
-        Player.SS: _Process(ss, seed, Player.SS, think),
-        Player.ABWEHR: _Process(abwehr, seed, Player.ABWEHR, think),
+        Player.SS: _Process(ss, seed, Player.SS, think, trials),
+        Player.ABWEHR: _Process(abwehr, seed, Player.ABWEHR, think, trials),
     }
     try:
         state = new_game(seed, rules=rules)
@@ -175,14 +177,16 @@ def play(seed: int, ss: Seat, abwehr: Seat, think: float) -> Played:
     return Played(result, clocks)
 
 
-def games(n: int, seed: int, ss: Seat, abwehr: Seat, think: float, procs: int) -> Iterator[Played]:
+def games(
+    n: int, seed: int, ss: Seat, abwehr: Seat, think: float, trials: int | None, procs: int
+) -> Iterator[Played]:
     seeds = [seed + i for i in range(n)]
     if procs <= 1:
         for s in seeds:
-            yield play(s, ss, abwehr, think)
+            yield play(s, ss, abwehr, think, trials)
         return
     with ProcessPoolExecutor(procs) as pool:
-        yield from pool.map(play, seeds, [ss] * n, [abwehr] * n, [think] * n)
+        yield from pool.map(play, seeds, [ss] * n, [abwehr] * n, [think] * n, [trials] * n)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -192,6 +196,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--ss", required=True, metavar="LEVEL@CHECKOUT")
     ap.add_argument("--abwehr", required=True, metavar="LEVEL@CHECKOUT")
     ap.add_argument("--think", type=float, default=1.0, help="each player's seconds a decision (default 1)")
+    ap.add_argument(
+        "--trials",
+        type=int,
+        help="a searching player counts this many trials a plan instead of thinking --think "
+        "seconds: games that play the same on any machine, however busy",
+    )
     ap.add_argument(
         "--procs", type=int, default=1, help="games at once (each is two processes, one thinking)"
     )
@@ -209,11 +219,11 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"  (SS: {ss.level} of {ss.checkout}; Abwehr: {abwehr.level} of {abwehr.checkout}; "
-        f"think {args.think} s)"
+        + (f"{args.trials} trials a plan)" if args.trials else f"think {args.think} s)")
     )
     results, clocks = [], {"ss": [], "abwehr": []}
     try:
-        for p in games(args.games, args.seed, ss, abwehr, args.think, args.procs):
+        for p in games(args.games, args.seed, ss, abwehr, args.think, args.trials, args.procs):
             r = p.result
             results.append(r)
             for side, c in p.clocks.items():

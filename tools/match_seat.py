@@ -5,9 +5,11 @@ Run as a script with the checkout's ``src`` first on PYTHONPATH (so that plot_co
 plot_ai are that checkout's, and its rules data with them); it imports nothing of this
 repository's own, and only what every checkout since the players were timed offers.
 
-    python tools/match_seat.py SEED SIDE LEVEL THINK
+    python tools/match_seat.py SEED SIDE LEVEL THINK [TRIALS]
 
-It plays game SEED for SIDE ("ss" or "abwehr"). Each line it reads is a JSON list of the
+It plays game SEED for SIDE ("ss" or "abwehr"), thinking THINK seconds a decision, or
+with TRIALS a searching player counts that many trials instead (its play then depends on
+nothing but what it is handed). Each line it reads is a JSON list of the
 actions played since its last line (as ``str(action)`` writes them); it plays them on its
 own state, decides for its side, and answers with a JSON line: the action, and how many
 legal actions it saw (the match checks that both engines agree). An empty list asks
@@ -27,8 +29,9 @@ def main() -> int:
     from plot_core import Player, apply, legal_actions, load_rules, new_game, parse_action
 
     seed, side, level, think = int(sys.argv[1]), Player(sys.argv[2]), sys.argv[3], float(sys.argv[4])
+    trials = int(sys.argv[5]) if len(sys.argv) > 5 else None
     rules = load_rules()
-    player = Timed(make(level, rules, think=think))
+    player = Timed(make(level, rules, think=think, trials=trials))
     player.new_game()
     rnd = random.Random(f"{seed}/{side.value}")  # (as plot selfplay seeds each side)
     state = new_game(seed, rules=rules)

@@ -66,3 +66,18 @@ def test_an_answer_the_engine_refuses_stops_the_match(tmp_path, monkeypatch):
     monkeypatch.setattr(match, "SEAT_SCRIPT", liar)
     with pytest.raises(SeatError, match="this engine has"):
         play(996300, seat(f"random@{HERE}"), seat(f"random@{HERE}"), 1.0)
+
+
+def test_counted_trials_play_the_same_game_as_in_one_process():
+    """With --trials a searching seat's game depends on nothing but what it is handed."""
+    rules = load_rules()
+    ours = play(984001, seat(f"hard@{HERE}"), seat(f"expert@{HERE}"), 1.0, trials=8).result
+    expert = Timed(make("expert", rules, trials=8))
+    theirs = play_game(984001, Timed(make("hard", rules)), expert)
+    assert expert.thoughts  # (the expert searched: its trials were counted, not timed)
+    assert (ours.winner, ours.case, ours.actions, ours.coup_begun) == (
+        theirs.winner,
+        theirs.case,
+        theirs.actions,
+        theirs.coup_begun,
+    )
