@@ -221,7 +221,8 @@ def main(argv: list[str] | None = None) -> int:
         f"  (SS: {ss.level} of {ss.checkout}; Abwehr: {abwehr.level} of {abwehr.checkout}; "
         + (f"{args.trials} trials a plan)" if args.trials else f"think {args.think} s)")
     )
-    results, clocks = [], {"ss": [], "abwehr": []}
+    results: list[GameResult] = []
+    clocks: dict[str, list[tuple[list[float], list[float]]]] = {"ss": [], "abwehr": []}
     try:
         for p in games(args.games, args.seed, ss, abwehr, args.think, args.trials, args.procs):
             r = p.result
