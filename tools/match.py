@@ -11,7 +11,8 @@ in it or a seat whose engine counts other legal actions. Each side is seeded as
 `plot selfplay` seeds it, and is handed only its own view. The output is
 `plot selfplay -v`'s, so the lines of a long measurement, played in pieces, are read
 with `python -m tools.losses --read`. A seat is named LEVEL_COMMIT in it, with the digest
-of its uncommitted changes to src/ and rules_data/ after it if it has any.
+of its uncommitted changes to src/ and rules_data/ after it if it has any, and the budget
+if it is not plot selfplay's default (_t150 for 150 counted trials, _think4).
 """
 
 from __future__ import annotations
@@ -25,13 +26,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import attrs
 
-from plot_core import Player, apply, legal_actions, load_rules, new_game, parse_action
+from plot_core import Action, GameState, Player, apply, legal_actions, load_rules, new_game, parse_action
 from plot_core.selfplay import GameResult, Summary
 
 SEAT_SCRIPT = Path(__file__).with_name("match_seat.py")
@@ -60,26 +61,51 @@ def seat(text: str) -> Seat:
         changes = subprocess.run(
             [*git, "diff", "HEAD", "--", "src", "rules_data"], check=True, capture_output=True
         ).stdout
+        new = subprocess.run(
+            [*git, "ls-files", "--others", "--exclude-standard", "-z", "--", "src", "rules_data"],
+            check=True,
+            capture_output=True,
+        ).stdout
     except (OSError, subprocess.CalledProcessError) as e:
         raise ValueError(f"{text!r}: {checkout} is not a git checkout ({e})") from None
+    for path in sorted(filter(None, new.split(b"\0"))):  # (files not yet added count too)
+        changes += path + b"\0" + (checkout / path.decode()).read_bytes()
     name = f"{level}_{commit}"
     if changes:
         name += "_" + hashlib.sha256(changes).hexdigest()[:7]
     return Seat(level, checkout, name)
 
 
+def budget_said(think: float, trials: int | None) -> str:
+    """What a seat's name adds for a budget other than plot selfplay's default, so that
+    lines played on different budgets are never read as one: _t150 (counted trials),
+    _think4."""
+    if trials:
+        return f"_t{trials}"
+    return "" if think == 1.0 else "_think" + f"{think:g}".replace(".", "_")
+
+
 class SeatError(RuntimeError):
     pass
 
 
+@attrs.frozen
+class Answer:
+    action: str
+    legal: int  # how many legal actions the seat's engine has
+    turn: int  # where its engine is: the Game-Turn and phase
+    phase: str
+
+
 class _Process:
-    """A seat's process for one game: told the actions since it last acted, it answers."""
+    """A seat's process for one game: told the actions since it last acted, it answers.
+    Whatever goes wrong with it is a SeatError naming the seat, the game and the action."""
 
     def __init__(self, s: Seat, seed: int, side: Player, think: float, trials: int | None) -> None:
         env = {k: v for k, v in os.environ.items() if k != "PLOT_RULES_DATA"}
         env["PYTHONPATH"] = str(s.checkout / "src")
         self.errors = tempfile.TemporaryFile()
-        self.name, self.side = s.name, side
+        self.who = f"game {seed}: {s.name} ({side.value})"
         self.proc = subprocess.Popen(
             [sys.executable, str(SEAT_SCRIPT), str(seed), side.value, s.level, str(think)]
             + ([str(trials)] if trials else []),
@@ -92,24 +118,35 @@ class _Process:
         )
         self.told = 0
 
-    def ask(self, played: list[str]) -> tuple[str, int]:
+    def ask(self, played: list[str]) -> Answer:
         assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(json.dumps(played[self.told :]) + "\n")
-        self.proc.stdin.flush()
-        self.told = len(played)
-        answer = self.proc.stdout.readline()
-        if not answer:
-            raise SeatError(f"{self.name} ({self.side.value}) stopped: {self._stderr()}")
-        data = json.loads(answer)
-        return data["action"], data["legal"]
+        at = f"{self.who}, action {len(played) + 1}"
+        try:
+            self.proc.stdin.write(json.dumps(played[self.told :]) + "\n")
+            self.proc.stdin.flush()
+            self.told = len(played)
+            line = self.proc.stdout.readline()
+        except OSError as e:  # (it stopped before it was told)
+            raise SeatError(f"{at}: the seat stopped ({e}): {self._stderr()}") from None
+        if not line:
+            raise SeatError(f"{at}: the seat stopped: {self._stderr()}")
+        try:
+            data = json.loads(line)
+            return Answer(str(data["action"]), int(data["legal"]), int(data["turn"]), str(data["phase"]))
+        except (ValueError, KeyError, TypeError):
+            raise SeatError(f"{at}: not an answer: {line.strip()[:200]!r}") from None
 
     def clock(self) -> tuple[list[float], list[float]]:
         """Ends the process; the seconds of its decisions with a choice, and of its new plans."""
-        out, _ = self.proc.communicate(timeout=60)
+        try:
+            out, _ = self.proc.communicate(timeout=60)
+            data = json.loads(out.splitlines()[-1])
+            seconds, thoughts = [float(x) for x in data["seconds"]], [float(x) for x in data["thoughts"]]
+        except (subprocess.TimeoutExpired, ValueError, KeyError, TypeError, IndexError):
+            raise SeatError(f"{self.who}: no clock at the game's end: {self._stderr()}") from None
         if self.proc.returncode != 0:
-            raise SeatError(f"{self.name} ({self.side.value}) failed: {self._stderr()}")
-        data = json.loads(out.splitlines()[-1])
-        return data["seconds"], data["thoughts"]
+            raise SeatError(f"{self.who}: the seat failed: {self._stderr()}")
+        return seconds, thoughts
 
     def close(self) -> None:
         if self.proc.poll() is None:
@@ -126,7 +163,11 @@ class _Process:
 @attrs.frozen
 class Played:
     result: GameResult
+    actions: tuple[str, ...]
     clocks: dict[str, tuple[list[float], list[float]]]  # side -> (decisions, new plans)
+
+
+LIMIT = 100_000  # actions in a game (plot selfplay's limit): a game that will not end is a fault
 
 
 def play(seed: int, ss: Seat, abwehr: Seat, think: float, trials: int | None = None) -> Played:
@@ -134,28 +175,24 @@ def play(seed: int, ss: Seat, abwehr: Seat, think: float, trials: int | None = N
     player counts that many trials a plan instead of thinking ``think`` seconds."""
     rules = load_rules()
     t0 = time.perf_counter()
-    seats = {
-        Player.SS: _Process(ss, seed, Player.SS, think, trials),
-        Player.ABWEHR: _Process(abwehr, seed, Player.ABWEHR, think, trials),
-    }
+    seats: dict[Player, _Process] = {}
     try:
+        for side, s in ((Player.SS, ss), (Player.ABWEHR, abwehr)):
+            seats[side] = _Process(s, seed, side, think, trials)
         state = new_game(seed, rules=rules)
         played: list[str] = []
         coup_at: int | None = None
         while state.outcome is None:
+            if len(played) >= LIMIT:
+                raise SeatError(f"game {seed} did not end within {LIMIT} actions")
             legal = legal_actions(state)
             side = state.actor
             if len(legal) == 1:  # (no choice: a player is not asked, as in plot selfplay)
                 action = legal[0]
             else:
-                text, counted = seats[side].ask(played)
-                action = parse_action(text)
-                if counted != len(legal) or action not in legal:
-                    raise SeatError(
-                        f"game {seed}, action {len(played) + 1}: {seats[side].name} ({side.value}) "
-                        f"saw {counted} legal actions and chose {text!r}; this engine has {len(legal)}"
-                        + ("" if action in legal else f" and {text!r} is not one of them")
-                    )
+                action = _checked(
+                    seats[side].ask(played), state, legal, f"{seats[side].who}, action {len(played) + 1}"
+                )
             state = apply(state, action)
             played.append(str(action))
             if coup_at is None and state.coup is not None:
@@ -174,7 +211,28 @@ def play(seed: int, ss: Seat, abwehr: Seat, think: float, trials: int | None = N
         coup_begun=coup_at,
         seconds=time.perf_counter() - t0,
     )
-    return Played(result, clocks)
+    return Played(result, tuple(played), clocks)
+
+
+def _checked(answer: Answer, state: GameState, legal: list[Action], at: str) -> Action:
+    """The seat's action, if its engine is where this one is (the same Game-Turn, phase
+    and number of legal actions: a seat whose engine plays another game is caught at
+    once) and the action is legal here; else a SeatError saying what differs."""
+    here = (len(legal), state.turn, state.phase.value)
+    there = (answer.legal, answer.turn, answer.phase)
+    if there != here:
+        raise SeatError(
+            f"{at}: the seat's engine is elsewhere: {answer.legal} legal actions in Game-Turn "
+            f"{answer.turn}, {answer.phase}; this engine has {len(legal)} in Game-Turn {state.turn}, "
+            f"{state.phase.value}"
+        )
+    try:
+        action = parse_action(answer.action)
+    except ValueError as e:
+        raise SeatError(f"{at}: the seat's answer {answer.action!r} does not read: {e}") from None
+    if action not in legal:
+        raise SeatError(f"{at}: the seat chose {answer.action!r}, which is not legal here")
+    return action
 
 
 def games(
@@ -189,29 +247,51 @@ def games(
         yield from pool.map(play, seeds, [ss] * n, [abwehr] * n, [think] * n, [trials] * n)
 
 
+def _positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
+    def read(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"{text!r}: more than 0, please")
+        return value
+
+    return read
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.match", description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=50)
+    ap.add_argument("--games", type=_positive(int), default=50)
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--ss", required=True, metavar="LEVEL@CHECKOUT")
     ap.add_argument("--abwehr", required=True, metavar="LEVEL@CHECKOUT")
-    ap.add_argument("--think", type=float, default=1.0, help="each player's seconds a decision (default 1)")
     ap.add_argument(
-        "--trials",
-        type=int,
-        help="a searching player counts this many trials a plan instead of thinking --think "
-        "seconds: games that play the same on any machine, however busy",
+        "--think", type=_positive(float), default=1.0, help="each player's seconds a decision (default 1)"
     )
     ap.add_argument(
-        "--procs", type=int, default=1, help="games at once (each is two processes, one thinking)"
+        "--trials",
+        type=_positive(int),
+        help="the expert counts this many trials a plan instead of thinking --think seconds, so "
+        "its games play the same on any machine, however busy (hard's search stays timed)",
+    )
+    ap.add_argument(
+        "--procs", type=_positive(int), default=1, help="games at once (each is two processes, one thinking)"
     )
     ap.add_argument("-v", "--verbose", action="store_true", help="a line per game")
     args = ap.parse_args(argv)
+    if os.environ.get("PLOT_RULES_DATA"):
+        print(
+            "python -m tools.match: unset PLOT_RULES_DATA: each seat plays by its own checkout's rules data"
+        )
+        return 2
     try:
         ss, abwehr = seat(args.ss), seat(args.abwehr)
     except ValueError as e:
         print(f"python -m tools.match: {e}", file=sys.stderr)
         return 2
+    said = budget_said(args.think, args.trials)
+    ss, abwehr = attrs.evolve(ss, name=ss.name + said), attrs.evolve(abwehr, name=abwehr.name + said)
     print(
         f"plot selfplay: {args.games} game(s), seeds {args.seed}-{args.seed + args.games - 1}, "
         f"SS {ss.name} vs Abwehr {abwehr.name}",
