@@ -275,18 +275,24 @@ class Search:
     def score(self, i: int) -> float:
         return self.mean(i) + TIE * self.plans[i].prior
 
-    def _try(self, i: int, j: int) -> None:
-        rnd = random.Random(f"{self.seed}/{j}/settle")
-        got = trial(
+    def _trial(self, i: int, j: int, stream: str, *, reply: bool) -> float | None:
+        """Plan ``i`` tried once on drawn state ``j`` (counted against the budget), with
+        the random stream of that state and use: the first look's ("settle") and the
+        second's ("deep") never share their dice."""
+        self.spent += 1
+        rnd = random.Random(f"{self.seed}/{j}/{stream}")
+        return trial(
             self.plans[i],
             self.sample(j),
             self.me,
             rnd,
-            reply=self.reply,
+            reply=reply,
             windows=self.windows,
             coup_turns=self.coup_turns,
         )
-        self.spent += 1
+
+    def _try(self, i: int, j: int) -> None:
+        got = self._trial(i, j, "settle", reply=self.reply)
         if got is None:  # never legal: never chosen
             self.sums[i] = -1.0e9
             self.counts[i] = max(1, self.counts[i])
@@ -347,17 +353,7 @@ class Search:
         j = DEEP_DRAWS
         while not budget.over(self.spent):
             for i in rivals:
-                rnd = random.Random(f"{self.seed}/{j}/deep")
-                got = trial(
-                    self.plans[i],
-                    self.sample(j),
-                    self.me,
-                    rnd,
-                    reply=True,
-                    windows=self.windows,
-                    coup_turns=self.coup_turns,
-                )
-                self.spent += 1
+                got = self._trial(i, j, "deep", reply=True)
                 if got is not None:
                     self.deep[i][j] = got
             j += 1
