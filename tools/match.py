@@ -42,7 +42,17 @@ SEAT_SCRIPT = Path(__file__).with_name("match_seat.py")
 class Seat:
     level: str
     checkout: Path
-    name: str  # LEVEL_COMMIT[_CHANGES]: how the output names it
+    name: str  # LEVEL_COMMIT[_CHANGES][_BUDGET]: how the output names it
+    think: float = 1.0  # seconds a decision,
+    trials: int | None = None  # or, for the expert, trials a plan counted
+
+    def budget(self, think: float, trials: int | None) -> Seat:
+        """The seat with this budget, named with it (budget_said)."""
+        return attrs.evolve(self, name=self.name + budget_said(think, trials), think=think, trials=trials)
+
+    def said(self) -> str:
+        budget = f"{self.trials} trials a plan" if self.trials else f"think {self.think:g} s"
+        return f"{self.level} of {self.checkout}, {budget}"
 
 
 def seat(text: str) -> Seat:
@@ -101,14 +111,14 @@ class _Process:
     """A seat's process for one game: told the actions since it last acted, it answers.
     Whatever goes wrong with it is a SeatError naming the seat, the game and the action."""
 
-    def __init__(self, s: Seat, seed: int, side: Player, think: float, trials: int | None) -> None:
+    def __init__(self, s: Seat, seed: int, side: Player) -> None:
         env = {k: v for k, v in os.environ.items() if k != "PLOT_RULES_DATA"}
         env["PYTHONPATH"] = str(s.checkout / "src")
         self.errors = tempfile.TemporaryFile()
         self.who = f"game {seed}: {s.name} ({side.value})"
         self.proc = subprocess.Popen(
-            [sys.executable, str(SEAT_SCRIPT), str(seed), side.value, s.level, str(think)]
-            + ([str(trials)] if trials else []),
+            [sys.executable, str(SEAT_SCRIPT), str(seed), side.value, s.level, str(s.think)]
+            + ([str(s.trials)] if s.trials else []),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=self.errors,
@@ -170,15 +180,14 @@ class Played:
 LIMIT = 100_000  # actions in a game (plot selfplay's limit): a game that will not end is a fault
 
 
-def play(seed: int, ss: Seat, abwehr: Seat, think: float, trials: int | None = None) -> Played:
-    """One game between the two seats, each in its own process; ``trials``: a searching
-    player counts that many trials a plan instead of thinking ``think`` seconds."""
+def play(seed: int, ss: Seat, abwehr: Seat) -> Played:
+    """One game between the two seats, each in its own process with its own budget."""
     rules = load_rules()
     t0 = time.perf_counter()
     seats: dict[Player, _Process] = {}
     try:
         for side, s in ((Player.SS, ss), (Player.ABWEHR, abwehr)):
-            seats[side] = _Process(s, seed, side, think, trials)
+            seats[side] = _Process(s, seed, side)
         state = new_game(seed, rules=rules)
         played: list[str] = []
         coup_at: int | None = None
@@ -235,16 +244,14 @@ def _checked(answer: Answer, state: GameState, legal: list[Action], at: str) -> 
     return action
 
 
-def games(
-    n: int, seed: int, ss: Seat, abwehr: Seat, think: float, trials: int | None, procs: int
-) -> Iterator[Played]:
+def games(n: int, seed: int, ss: Seat, abwehr: Seat, procs: int) -> Iterator[Played]:
     seeds = [seed + i for i in range(n)]
     if procs <= 1:
         for s in seeds:
-            yield play(s, ss, abwehr, think, trials)
+            yield play(s, ss, abwehr)
         return
     with ProcessPoolExecutor(procs) as pool:
-        yield from pool.map(play, seeds, [ss] * n, [abwehr] * n, [think] * n, [trials] * n)
+        yield from pool.map(play, seeds, [ss] * n, [abwehr] * n)
 
 
 def _positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
@@ -275,6 +282,9 @@ def main(argv: list[str] | None = None) -> int:
         help="the expert counts this many trials a plan instead of thinking --think seconds, so "
         "its games play the same on any machine, however busy (hard's search stays timed)",
     )
+    for side in ("ss", "abwehr"):
+        ap.add_argument(f"--{side}-think", type=_positive(float), help=f"--think for the {side} seat alone")
+        ap.add_argument(f"--{side}-trials", type=_positive(int), help=f"--trials for the {side} seat alone")
     ap.add_argument(
         "--procs", type=_positive(int), default=1, help="games at once (each is two processes, one thinking)"
     )
@@ -290,21 +300,18 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as e:
         print(f"python -m tools.match: {e}", file=sys.stderr)
         return 2
-    said = budget_said(args.think, args.trials)
-    ss, abwehr = attrs.evolve(ss, name=ss.name + said), attrs.evolve(abwehr, name=abwehr.name + said)
+    ss = ss.budget(args.ss_think or args.think, args.ss_trials or args.trials)
+    abwehr = abwehr.budget(args.abwehr_think or args.think, args.abwehr_trials or args.trials)
     print(
         f"plot selfplay: {args.games} game(s), seeds {args.seed}-{args.seed + args.games - 1}, "
         f"SS {ss.name} vs Abwehr {abwehr.name}",
         flush=True,
     )
-    print(
-        f"  (SS: {ss.level} of {ss.checkout}; Abwehr: {abwehr.level} of {abwehr.checkout}; "
-        + (f"{args.trials} trials a plan)" if args.trials else f"think {args.think} s)")
-    )
+    print(f"  (SS: {ss.said()}; Abwehr: {abwehr.said()})")
     results: list[GameResult] = []
     clocks: dict[str, list[tuple[list[float], list[float]]]] = {"ss": [], "abwehr": []}
     try:
-        for p in games(args.games, args.seed, ss, abwehr, args.think, args.trials, args.procs):
+        for p in games(args.games, args.seed, ss, abwehr, args.procs):
             r = p.result
             results.append(r)
             for side, c in p.clocks.items():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -35,7 +36,7 @@ def _selfplay_actions(seed: int, ss, abwehr) -> list[str]:
 
 def test_a_seat_in_its_own_process_plays_the_game_selfplay_plays():
     rules = load_rules()
-    ours = play(983001, seat(f"easy@{HERE}"), seat(f"random@{HERE}"), 1.0)
+    ours = play(983001, seat(f"easy@{HERE}"), seat(f"random@{HERE}"))
     assert list(ours.actions) == _selfplay_actions(
         983001, Timed(make("easy", rules)), Timed(make("random", rules))
     )
@@ -44,7 +45,7 @@ def test_a_seat_in_its_own_process_plays_the_game_selfplay_plays():
 def test_counted_trials_play_the_same_game_as_in_one_process():
     """With --trials the expert's game depends on nothing but what it is handed."""
     rules = load_rules()
-    ours = play(984001, seat(f"easy@{HERE}"), seat(f"expert@{HERE}"), 1.0, trials=16)
+    ours = play(984001, seat(f"easy@{HERE}"), seat(f"expert@{HERE}").budget(1.0, 16))
     assert ours.clocks["abwehr"][1]  # (the seat searched: it made new plans)
     expert = Timed(make("expert", rules, trials=16))
     assert list(ours.actions) == _selfplay_actions(984001, Timed(make("easy", rules)), expert)
@@ -58,7 +59,7 @@ def test_the_output_reads_as_selfplay_lines(capsys, tmp_path):
     (pairing,) = read([out])
     assert pairing[0].startswith("random_") and pairing[1].startswith("easy_")
     games = read([out])[pairing]
-    first = play(996300, seat(f"random@{HERE}"), seat(f"easy@{HERE}"), 1.0).result
+    first = play(996300, seat(f"random@{HERE}"), seat(f"easy@{HERE}")).result
     assert sorted(games) == [996300, 996301]
     assert (games[996300].winner, games[996300].case) == (first.winner, first.case)
 
@@ -101,7 +102,7 @@ def test_a_seat_whose_engine_is_elsewhere_stops_the_match(tmp_path, monkeypatch)
     with pytest.raises(
         SeatError, match=r"game 996300: random_\w+ \(\w+\), action \d+: .* engine is elsewhere"
     ):
-        play(996300, seat(f"random@{HERE}"), seat(f"random@{HERE}"), 1.0)
+        play(996300, seat(f"random@{HERE}"), seat(f"random@{HERE}"))
 
 
 def test_an_answer_this_engine_does_not_hold_legal_stops_the_match(tmp_path, monkeypatch):
@@ -115,10 +116,10 @@ def test_an_answer_this_engine_does_not_hold_legal_stops_the_match(tmp_path, mon
     where = f'"legal": {len(legal_actions(state))}, "turn": {state.turn}, "phase": "{state.phase.value}"'
     _lying(tmp_path, monkeypatch, '{"action": "end", ' + where + "}")
     with pytest.raises(SeatError, match="which is not legal here"):
-        play(996300, seat(f"random@{HERE}"), seat(f"random@{HERE}"), 1.0)
+        play(996300, seat(f"random@{HERE}"), seat(f"random@{HERE}"))
     _lying(tmp_path, monkeypatch, '{"action": "fly away", ' + where + "}")
     with pytest.raises(SeatError, match="does not read"):
-        play(996300, seat(f"random@{HERE}"), seat(f"random@{HERE}"), 1.0)
+        play(996300, seat(f"random@{HERE}"), seat(f"random@{HERE}"))
 
 
 def test_a_seat_that_stops_is_named_with_what_it_said(tmp_path, monkeypatch):
@@ -128,4 +129,11 @@ def test_a_seat_that_stops_is_named_with_what_it_said(tmp_path, monkeypatch):
     dies.write_text("import sys\nsys.exit('no such level here')\n", encoding="utf-8")
     monkeypatch.setattr(match, "SEAT_SCRIPT", dies)
     with pytest.raises(SeatError, match="the seat stopped.*no such level here"):
-        play(996300, seat(f"random@{HERE}"), seat(f"random@{HERE}"), 1.0)
+        play(996300, seat(f"random@{HERE}"), seat(f"random@{HERE}"))
+
+
+def test_each_seat_may_have_its_own_budget_and_is_named_with_it(capsys):
+    args = ["--games", "1", "--seed", "996300", "--ss", f"random@{HERE}", "--abwehr", f"random@{HERE}"]
+    assert main([*args, "--abwehr-think", "4", "--ss-trials", "150"]) == 0
+    header = capsys.readouterr().out.splitlines()[0]
+    assert re.search(r"SS random_\w+_t150 vs Abwehr random_\w+_think4$", header)
