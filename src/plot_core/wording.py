@@ -172,13 +172,20 @@ def is_news(event: Event) -> bool:
     return rolled(event) or event.case in NOTABLE
 
 
+def result_meaning(rules: Rules, event: Event) -> str | None:
+    """What a table's result code in ``event`` means, as its table says it, lower case
+    mid-sentence ("Ae": "attacker eliminated"); None if it reads no table, or its text
+    says it already."""
+    grid = getattr(rules.tables, event.table, None) if event.table else None
+    found = getattr(grid, "results", {}).get(event.result or "") if grid is not None else None
+    meaning = str(found) if found else ""
+    if not meaning or meaning.lower() in event.text.lower():
+        return None
+    return meaning if meaning[:2].isupper() else meaning[0].lower() + meaning[1:]  # ("SS" stays)
+
+
 def news(rules: Rules, event: Event) -> str:
     """One sentence: what was rolled, the result, what the result means, and the case."""
-    text = event.text
-    grid = getattr(rules.tables, event.table, None) if event.table else None
-    meaning = getattr(grid, "results", {}).get(event.result or "") if grid is not None else None
-    if meaning and meaning.lower() not in text.lower():
-        if not meaning[:2].isupper():  # "Masked" reads "masked"; "SS" stays
-            meaning = meaning[0].lower() + meaning[1:]
-        text += f" ({meaning})"
+    meaning = result_meaning(rules, event)
+    text = f"{event.text} ({meaning})" if meaning else event.text
     return f"{text} ({event.case})" if event.case and f"({event.case})" not in text else text

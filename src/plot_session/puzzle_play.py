@@ -23,6 +23,7 @@ import attrs
 
 from plot_core import Action, Player, Rules, Verb, legal_actions, view
 from plot_core.puzzles import Puzzle, Verdict
+from plot_core.wording import news
 
 from .describe import SIDE, plain_prompt, prompt
 from .glicko import NEW, Rating, rated
@@ -71,7 +72,7 @@ class Attempt:
         """The rolls the answer made, and what they did, as the log says them (a screen
         that goes straight to the verdict would not show them)."""
         return [
-            f"{ln.event.text} ({ln.event.case})."
+            f"{news(self.session.state.rules, ln.event)}."
             for ln in self.session.log_for(self.puzzle.side)
             if ln.index > 0 and ln.event.roll
         ]

@@ -66,7 +66,7 @@ class BoardScreen(OnceScreen[str]):
         super().__init__()
         self.rules = rules
         self.settings = settings or SettingsFile(None)  # the player's (None: not kept)
-        self.log_lines = LogLines(rules.cases)
+        self.log_lines = LogLines(rules)
         self._keys_shown: tuple = ()  # the footer's keys when it was last told
         self._by_id: dict[str, Widget] = {}
         # the colours (Y: the next set), as the player last chose them

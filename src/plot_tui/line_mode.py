@@ -24,7 +24,7 @@ from plot_core.english import counted, plain_letters, searchable
 from plot_core.hexgrid import label, parse_hex
 from plot_core.lessons import Lesson
 from plot_core.puzzles import Puzzle
-from plot_core.wording import chit_name, notation, unit_name, words, words_before_its_hex
+from plot_core.wording import chit_name, news, notation, unit_name, words, words_before_its_hex
 from plot_session.choices import HexChoice, Numbers, area_words, by_hex, group_of
 from plot_session.coach import coach_line
 from plot_session.controller import Controller, coup_declinable
@@ -225,16 +225,14 @@ class Answers:
         )
         return "; ".join(words) + "."
 
-    @staticmethod
-    def log_line(ln: LogLine) -> str:
-        """A line of the log as said: who acted, or what followed, with its case."""
-        case = f" ({ln.event.case})" if ln.event.case else ""
+    def log_line(self, ln: LogLine) -> str:
+        """A line of the log as said: who acted, or what followed, a table's result in
+        words and its case (as the message line says it)."""
         if ln.action is not None and ln.side is not None:
             return f"{SIDE[ln.side]}: {ln.event.text}."
-        return f"  {ln.event.text}{case}."
+        return f"  {news(self.rules, ln.event)}."
 
-    @classmethod
-    def log_lines(cls, lines: Sequence[LogLine]) -> list[str]:
+    def log_lines(self, lines: Sequence[LogLine]) -> list[str]:
         """Lines of the log as said, a unit's steps folded into the line that starts its
         move, as the full screen's log has them ("SS: Move Heydrich (001) → 2612 →
         2513, and ends its move."): a computer's phase was some 90 lines, a step each."""
@@ -245,7 +243,7 @@ class Answers:
             if tail is not None:
                 out[-1] = out[-1].removesuffix(".") + tail + "."
             else:
-                out.append(cls.log_line(ln))
+                out.append(self.log_line(ln))
         return out
 
     def look(self, text: str) -> None:

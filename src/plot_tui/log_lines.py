@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
-from plot_core.data import CaseInventory
+from plot_core import Player, Rules
+from plot_core.wording import result_meaning
 from plot_session.describe import SIDE
 from plot_session.session import LogLine
 from plot_session.step_folding import StepFolding
@@ -25,12 +26,14 @@ INDENT = 12  # a line's number and side ("  41 Abwehr "), before its text
 
 
 class LogLines:
-    def __init__(self, cases: CaseInventory) -> None:
-        self.cases = cases
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.cases = rules.cases
         self.folded = True
         self.texts: list[Text] = []  # what the panes show
         self._shown: list[LogLine] = []  # the log those texts were made from
         self._steps = StepFolding()  # a unit's steps into the line that starts its move
+        self._puzzle_acted = False  # a puzzle's log has said who acted: what follows, it caused
 
     def follow(self, lines: list[LogLine], *, again: bool = False) -> list[LogLine] | None:
         """Bring the texts up to ``lines``: the lines new since the last call (all of
@@ -41,7 +44,7 @@ class LogLines:
         if lines[: len(shown)] == shown and not again:
             new = lines[len(shown) :]
         else:
-            new, self.texts, self._steps = lines, [], StepFolding()
+            new, self.texts, self._steps, self._puzzle_acted = lines, [], StepFolding(), False
         for ln in new:
             self._add(ln)
         self._shown = list(lines)
@@ -52,21 +55,46 @@ class LogLines:
         if tail is not None:
             self.texts[-1] = self.texts[-1] + tail
         else:
-            self.texts.append(link_cases(line_text(ln), self.cases))
+            text = line_text(ln, self.rules, caused=self._puzzle_acted)
+            self._puzzle_acted = self._puzzle_acted or puzzle_action(ln) is not None
+            self.texts.append(link_cases(text, self.cases))
 
 
-def line_text(ln: LogLine) -> Text:
-    """One line of the log, unfolded."""
+PUZZLE_SIDES = tuple(p.title for p in Player)  # a puzzle's log: "SS: ..." (make_puzzles)
+
+
+def puzzle_action(ln: LogLine) -> tuple[str, str] | None:
+    """(side, what it did) if ``ln`` is a puzzle's line of what a side did before the
+    puzzle ("SS: Move H. Müller (003)", with no case), else None."""
+    e = ln.event
+    side, said, rest = e.text.partition(": ")
+    if ln.index or ln.action is not None or e.case or not said or side not in PUZZLE_SIDES:
+        return None
+    return side, rest
+
+
+def line_text(ln: LogLine, rules: Rules, *, caused: bool = False) -> Text:
+    """One line of the log, unfolded; a table's result code is said in words after it.
+    ``caused``: a line before any action is drawn as what the action above it caused (in
+    a puzzle's log, after its first line of who acted), not as the set-up."""
     e = ln.event
     if ln.action is not None:  # what a side did
         text = Text(f"{ln.index:>4} {SIDE[ln.side]:<6} ", style="dim")  # (INDENT columns)
         text.append(e.text, style="bold")
         return text
-    if not ln.index:  # the set-up, before any action
+    acted = puzzle_action(ln)
+    if acted is not None:
+        text = Text(f"{'':>4} {acted[0]:<6} ", style="dim")
+        text.append(acted[1], style="bold")
+        return text
+    if not ln.index and not caused:  # the set-up, before any action
         text = Text(f"{'':>4} {'—':<6} ", style="dim")
     else:  # what it caused, by the rules
         text = Text(" " * INDENT)
     text.append(e.text, style="yellow" if e.roll else "")
+    meaning = result_meaning(rules, e)
+    if meaning:
+        text.append(f" ({meaning})", style="yellow" if e.roll else "")
     if e.case:  # (a puzzle's log says the actions before it as events with none)
         text.append(f"  ({e.case})", style="cyan")
     return text
