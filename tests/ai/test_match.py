@@ -45,10 +45,10 @@ def test_a_seat_in_its_own_process_plays_the_game_selfplay_plays():
 def test_counted_trials_play_the_same_game_as_in_one_process():
     """With --trials the expert's game depends on nothing but what it is handed."""
     rules = load_rules()
-    ours = play(984001, seat(f"easy@{HERE}"), seat(f"expert@{HERE}").budget(1.0, 16))
+    ours = play(984003, seat(f"easy@{HERE}"), seat(f"expert@{HERE}").budget(1.0, 16))
     assert ours.clocks["abwehr"][1]  # (the seat searched: it made new plans)
     expert = Timed(make("expert", rules, trials=16))
-    assert list(ours.actions) == _selfplay_actions(984001, Timed(make("easy", rules)), expert)
+    assert list(ours.actions) == _selfplay_actions(984003, Timed(make("easy", rules)), expert)
 
 
 def test_the_output_reads_as_selfplay_lines(capsys, tmp_path):
