@@ -21,19 +21,19 @@ import argparse
 import hashlib
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import attrs
 
-from plot_core import Action, GameState, Player, apply, legal_actions, load_rules, new_game, parse_action
-from plot_core.selfplay import GameResult, Summary
+from plot_core import Action, GameState, Player, parse_action
+from plot_core.selfplay import GameResult, Policy, Summary, header_line, play_game
 
 SEAT_SCRIPT = Path(__file__).with_name("match_seat.py")
 
@@ -177,53 +177,36 @@ class Played:
     clocks: dict[str, tuple[list[float], list[float]]]  # side -> (decisions, new plans)
 
 
-LIMIT = 100_000  # actions in a game (plot selfplay's limit): a game that will not end is a fault
-
-
 def play(seed: int, ss: Seat, abwehr: Seat) -> Played:
-    """One game between the two seats, each in its own process with its own budget."""
-    rules = load_rules()
-    t0 = time.perf_counter()
+    """One game between the two seats, each in its own process with its own budget,
+    played by plot selfplay's own loop (play_game) with each seat as a side's policy.
+    A game that does not end is a RuntimeError, as there."""
     seats: dict[Player, _Process] = {}
+    played: list[str] = []
     try:
         for side, s in ((Player.SS, ss), (Player.ABWEHR, abwehr)):
             seats[side] = _Process(s, seed, side)
-        state = new_game(seed, rules=rules)
-        played: list[str] = []
-        coup_at: int | None = None
-        while state.outcome is None:
-            if len(played) >= LIMIT:
-                raise SeatError(f"game {seed} did not end within {LIMIT} actions")
-            legal = legal_actions(state)
-            side = state.actor
-            if len(legal) == 1:  # (no choice: a player is not asked, as in plot selfplay)
-                action = legal[0]
-            else:
-                action = _checked(
-                    seats[side].ask(played), state, legal, f"{seats[side].who}, action {len(played) + 1}"
-                )
-            state = apply(state, action)
-            played.append(str(action))
-            if coup_at is None and state.coup is not None:
-                coup_at = state.turn
+
+        def policy(side: Player) -> Policy:
+            def choose(state: GameState, legal: Sequence[Action], rnd: random.Random) -> Action:
+                if len(legal) == 1:  # (no choice: a player is not asked, as Timed asks none)
+                    return legal[0]
+                at = f"{seats[side].who}, action {len(played) + 1}"
+                return _checked(seats[side].ask(played), state, legal, at)
+
+            return choose
+
+        result = play_game(
+            seed, policy(Player.SS), policy(Player.ABWEHR), played=lambda a: played.append(str(a))
+        )
         clocks = {side.value: seats[side].clock() for side in Player}
     finally:
         for p in seats.values():
             p.close()
-    result = GameResult(
-        seed=seed,
-        winner=state.outcome.winner,
-        case=state.outcome.case,
-        actions=len(played),
-        game_turns=state.turn,
-        coup_turns=state.coup.turn if state.coup else 0,
-        coup_begun=coup_at,
-        seconds=time.perf_counter() - t0,
-    )
     return Played(result, tuple(played), clocks)
 
 
-def _checked(answer: Answer, state: GameState, legal: list[Action], at: str) -> Action:
+def _checked(answer: Answer, state: GameState, legal: Sequence[Action], at: str) -> Action:
     """The seat's action, if its engine is where this one is (the same Game-Turn, phase
     and number of legal actions: a seat whose engine plays another game is caught at
     once) and the action is legal here; else a SeatError saying what differs."""
@@ -302,11 +285,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     ss = ss.budget(args.ss_think or args.think, args.ss_trials or args.trials)
     abwehr = abwehr.budget(args.abwehr_think or args.think, args.abwehr_trials or args.trials)
-    print(
-        f"plot selfplay: {args.games} game(s), seeds {args.seed}-{args.seed + args.games - 1}, "
-        f"SS {ss.name} vs Abwehr {abwehr.name}",
-        flush=True,
-    )
+    print(header_line(args.games, args.seed, ss.name, abwehr.name), flush=True)
     print(f"  (SS: {ss.said()}; Abwehr: {abwehr.said()})")
     results: list[GameResult] = []
     clocks: dict[str, list[tuple[list[float], list[float]]]] = {"ss": [], "abwehr": []}
@@ -317,13 +296,8 @@ def main(argv: list[str] | None = None) -> int:
             for side, c in p.clocks.items():
                 clocks[side].append(c)
             if args.verbose:
-                coup = f"coup at GT {r.coup_begun}, {r.coup_turns} CT" if r.coup_begun else "no coup"
-                print(
-                    f"  seed {r.seed}: {r.winner} by {r.case} after {r.actions} actions, "
-                    f"GT {r.game_turns}, {coup}, {r.seconds * 1000:.0f} ms",
-                    flush=True,
-                )
-    except SeatError as e:
+                print(r.line(), flush=True)
+    except RuntimeError as e:  # (a SeatError, or a game that would not end)
         print(f"python -m tools.match: {e}", file=sys.stderr)
         return 1
     print("\n".join(Summary(tuple(results)).report()))

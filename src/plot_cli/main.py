@@ -92,13 +92,9 @@ def _selfplay_line(args: argparse.Namespace, ss_level: str, abwehr_level: str):
     import statistics
 
     from plot_ai.matches import play
-    from plot_core.selfplay import Summary
+    from plot_core.selfplay import Summary, header_line
 
-    print(
-        f"plot selfplay: {args.games} game(s), seeds {args.seed}-{args.seed + args.games - 1}, "
-        f"SS {ss_level} vs Abwehr {abwehr_level}",
-        flush=True,
-    )
+    print(header_line(args.games, args.seed, ss_level, abwehr_level), flush=True)
     results = []
     clocks: dict[str, list] = {"SS": [], "Abwehr": []}
     for r, ss, ab in play(args.games, args.seed, ss_level, abwehr_level, args.think, args.procs):
@@ -107,12 +103,7 @@ def _selfplay_line(args: argparse.Namespace, ss_level: str, abwehr_level: str):
             if c is not None:
                 clocks[side].append(c)
         if args.verbose:
-            coup = f"coup at GT {r.coup_begun}, {r.coup_turns} CT" if r.coup_begun else "no coup"
-            print(
-                f"  seed {r.seed}: {r.winner} by {r.case} after {r.actions} actions, "
-                f"GT {r.game_turns}, {coup}, {r.seconds * 1000:.0f} ms",
-                flush=True,
-            )
+            print(r.line(), flush=True)
     summary = Summary(tuple(results))
     print("\n".join(summary.report()))
     for side, level in (("SS", ss_level), ("Abwehr", abwehr_level)):

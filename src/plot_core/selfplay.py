@@ -40,9 +40,30 @@ class GameResult:
     coup_begun: int | None  # the Game-Turn the coup began (its Walkyrie roll passed), if one did
     seconds: float
 
+    def line(self) -> str:
+        """The game's line in `plot selfplay -v` (tools.losses --read reads it back)."""
+        coup = f"coup at GT {self.coup_begun}, {self.coup_turns} CT" if self.coup_begun else "no coup"
+        return (
+            f"  seed {self.seed}: {self.winner} by {self.case} after {self.actions} actions, "
+            f"GT {self.game_turns}, {coup}, {self.seconds * 1000:.0f} ms"
+        )
 
-def play_game(seed: int, ss: Policy, abwehr: Policy, *, limit: int = 100_000) -> GameResult:
-    """Play ``new_game(seed)`` to its end with each side choosing by its own policy."""
+
+def header_line(games: int, seed: int, ss: str, abwehr: str) -> str:
+    """A line of games' first line in `plot selfplay` (tools.losses --read reads it back)."""
+    return f"plot selfplay: {games} game(s), seeds {seed}-{seed + games - 1}, SS {ss} vs Abwehr {abwehr}"
+
+
+def play_game(
+    seed: int,
+    ss: Policy,
+    abwehr: Policy,
+    *,
+    limit: int = 100_000,
+    played: Callable[[Action], None] | None = None,
+) -> GameResult:
+    """Play ``new_game(seed)`` to its end with each side choosing by its own policy;
+    ``played`` is told each action as it is played."""
     t0 = time.perf_counter()
     rnd = {side: random.Random(f"{seed}/{side.value}") for side in Player}
     policy = {Player.SS: ss, Player.ABWEHR: abwehr}
@@ -55,7 +76,10 @@ def play_game(seed: int, ss: Policy, abwehr: Policy, *, limit: int = 100_000) ->
         if n >= limit:
             raise RuntimeError(f"game {seed} did not end within {limit} actions")
         side = state.actor
-        state = apply(state, policy[side](state, legal_actions(state), rnd[side]))
+        action = policy[side](state, legal_actions(state), rnd[side])
+        state = apply(state, action)
+        if played is not None:
+            played(action)
         n += 1
         if coup_at is None and state.coup is not None:
             coup_at = state.turn
