@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from plot_core.engine import HITLER
+from plot_core.english import mid_sentence
 
 DIR = Path("docs/reports/puzzles")
 MARGIN = 0.15  # the best plan's lead over the second, in chance of winning
@@ -441,7 +442,7 @@ PLAN_VERBS = ("Take", "End", "Declare", "Roll", "Commit")  # a plan's words that
 def _in_a_sentence(text: str) -> str:
     """A plan's words inside a sentence: its verb not capitalised (a name stays)."""
     first = text.split(" ", 1)[0]
-    return text[0].lower() + text[1:] if first in PLAN_VERBS else text
+    return mid_sentence(text) if first in PLAN_VERBS else text
 
 
 # A marker taken off (the best plan begins "clear"): what the marker stops, and when it goes.

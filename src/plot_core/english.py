@@ -17,6 +17,12 @@ def listed(names: list[str]) -> str:
     return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
 
 
+def mid_sentence(text: str) -> str:
+    """``text`` inside a sentence: its first letter lower case ("Masked": "masked"), unless
+    it begins with a capitalised abbreviation ("SS units" stays)."""
+    return text if not text or text[:2].isupper() else text[0].lower() + text[1:]
+
+
 def plain_letters(text: str) -> str:
     """``text`` as a search compares it: lower case, accents dropped (Müller: muller)."""
     if text.isascii():  # nothing to drop: the common case, kept cheap (a search a key)

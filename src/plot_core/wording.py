@@ -14,6 +14,7 @@ from .engine.actions import SPOKEN, Action, Verb
 from .engine.recruitment import FREE_PARTY, double_cross_chit, loyalty_case, loyalty_chit
 from .engine.state import DecisionKind, Event, GameState, Phase
 from .engine.view import PlayerView
+from .english import mid_sentence
 from .hexgrid import label
 from .rules import Rules
 
@@ -181,7 +182,7 @@ def result_meaning(rules: Rules, event: Event) -> str | None:
     meaning = str(found) if found else ""
     if not meaning or meaning.lower() in event.text.lower():
         return None
-    return meaning if meaning[:2].isupper() else meaning[0].lower() + meaning[1:]  # ("SS" stays)
+    return mid_sentence(meaning)
 
 
 def news(rules: Rules, event: Event) -> str:

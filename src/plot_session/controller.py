@@ -31,7 +31,7 @@ from plot_core.engine import (
     stakes,
     walk_problem,
 )
-from plot_core.english import counted
+from plot_core.english import counted, mid_sentence
 from plot_core.hexgrid import Hex, label
 from plot_core.wording import CAUSED_BY_A_ROLL, is_news, news, rolled, unit_name, words
 
@@ -370,7 +370,7 @@ class Controller:
                 what.append(rolls)
         # a step towards a roll (a chit committed to the coup): the roll it counts on
         ahead = [o for o in self.odds(action) if o.allowed and o.assumes] if not at_stake.rolls else []
-        then = f"; {ahead[0].title[0].lower()}{ahead[0].title[1:]}: {ahead[0].line()}" if ahead else ""
+        then = f"; {mid_sentence(ahead[0].title)}: {ahead[0].line()}" if ahead else ""
         if not what:
             return f"{said}{then}."
         return f"{said}, {' and '.join(what)}{then}."

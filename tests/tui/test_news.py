@@ -242,3 +242,9 @@ async def test_a_choices_key_is_never_left_at_a_lines_end_without_its_words():
         assert len(choices) >= 2, lines
         for ln in lines:
             assert not re.search(r"  [1-9dre P]$", ln), lines  # a key alone at the end
+
+
+def test_words_inside_a_sentence_lose_their_capital_but_an_abbreviation_keeps_its():
+    from plot_core.english import mid_sentence
+
+    assert (mid_sentence("Masked"), mid_sentence("SS units"), mid_sentence("")) == ("masked", "SS units", "")
