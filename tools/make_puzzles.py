@@ -278,15 +278,37 @@ def count(folder: Path) -> list[str]:
         f"the other side between them clear or forced): {len(pairs)}; "
         + ", ".join(f"{a} then {b} {n}" for (a, b), n in Counter(pairs).most_common())
     )
+    after = next_decisions(found)
+    lead = Counter(
+        "under 0.05" if n["gap"] < 0.05 else "0.05-0.15" if n["gap"] < 0.15 else "0.15 or more"
+        for _, n, _ in after
+    )
+    replies = [b for _, _, between in after for b in between]
+    another = sum(1 for f, n, _ in after if n["kept"] and not same_question(f, n))
+    replies_kept = sum(1 for b in replies if b["kept"])
+    lines.append(
+        f"the mover's next decision after one fit to set ({len(after)}), its first weighing's lead: "
+        + ", ".join(f"{k} {v}" for k, v in sorted(lead.items()))
+        + f"; kept and asking another question: {another}"
+    )
+    lines.append(f"the other side's decisions between them ({len(replies)}), kept: {replies_kept}")
     return lines
 
 
-def lines_of_two(found: list[dict[str, Any]]) -> list[tuple[str, str]]:
-    """Where a puzzle of more than one move could be set: a decision fit to set
-    (kept, instructive), the mover's next decision also fit, and every decision of the
-    other side between them kept (its best plan clear by the margin) or forced (one
-    plan, so not examined: a plan's later steps are not examined either, but its start
-    is, and a plan ends where the other side acts). The themes of each such pair."""
+def same_question(first: dict[str, Any], then: dict[str, Any]) -> bool:
+    """Does the later decision offer the plans the first did, with the same best (the coup's
+    window a phase on, or a harassment offered again)? A second move like that teaches
+    nothing the first did not."""
+    plans = [{c["text"] for c in r.get("choices", ())} for r in (first, then)]
+    return plans[0] == plans[1] and first["choices"][0]["text"] == then.get("choices", [{}])[0].get("text")
+
+
+def next_decisions(
+    found: list[dict[str, Any]],
+) -> list[tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]]:
+    """Each decision fit to set (kept, instructive) with the mover's next decision examined
+    in its game and the other side's decisions examined between them: where a puzzle of
+    more than one move could go on, fit or not (lines_of_two is those fit)."""
     by_game: dict[int, list[dict[str, Any]]] = {}
     for r in found:
         by_game.setdefault(r["seed"], []).append(r)
@@ -296,14 +318,26 @@ def lines_of_two(found: list[dict[str, Any]]) -> list[tuple[str, str]]:
         for k, first in enumerate(game):
             if not (first["kept"] and instructive(first)):
                 continue
-            between = []
+            between: list[dict[str, Any]] = []
             for then in game[k + 1 :]:
                 if then["side"] == first["side"]:
-                    if then["kept"] and instructive(then) and all(b["kept"] for b in between):
-                        out.append((first["theme"], then["theme"]))
+                    out.append((first, then, between))
                     break
                 between.append(then)
     return out
+
+
+def lines_of_two(found: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    """Where a puzzle of more than one move could be set: a decision fit to set
+    (kept, instructive), the mover's next decision also fit, and every decision of the
+    other side between them kept (its best plan clear by the margin) or forced (one
+    plan, so not examined: a plan's later steps are not examined either, but its start
+    is, and a plan ends where the other side acts). The themes of each such pair."""
+    return [
+        (first["theme"], then["theme"])
+        for first, then, between in next_decisions(found)
+        if then["kept"] and instructive(then) and all(b["kept"] for b in between)
+    ]
 
 
 # -- the set shipped: one puzzle per game, theme and turn, each explained --------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 import gzip
 import json
 
-from tools.make_puzzles import chosen, explain, lines_of_two, name, rows
+from tools.make_puzzles import chosen, explain, lines_of_two, name, next_decisions, rows, same_question
 
 
 def row(**change):
@@ -133,3 +133,22 @@ def test_a_puzzles_log_is_its_game_played_again_to_the_phase_it_is_in():
     assert all(set(e) <= {"case", "text", "roll", "table", "row", "column", "result"} for e in log)
     with pytest.raises(RuntimeError, match=f"game 4100153 no longer plays as it did: decision {i} differs"):
         phase_logs(4100153, {i: first["position"] + "\n# changed"})
+
+
+def test_the_movers_next_decision_is_found_with_the_replies_between_and_the_same_question_told_apart():
+    ss = {"side": "ss", "theme": "the Coup-Turns"}
+    reply = row(i=2, **ss, kept=False)
+    again = row(i=3)  # the same plans, the same best: the window one phase on
+    off = [
+        {**c, "text": t}
+        for c, t in zip(row()["choices"], ["Take the marker off Best (013)", "End the phase"], strict=True)
+    ]
+    marker = row(i=5, theme="the Coup-Turns", phase="coup_status", coup_turn=1, choices=off)
+    assert next_decisions([row(i=1), reply, again, marker]) == [
+        (row(i=1), again, [reply]),
+        (again, marker, []),
+    ]
+    assert same_question(row(i=1), again)
+    assert not same_question(again, marker)
+    declare = row(i=7, choices=list(reversed(row()["choices"])))  # the same plans, another best
+    assert not same_question(row(i=1), declare)
