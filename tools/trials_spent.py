@@ -1,0 +1,71 @@
+"""How much of a counted budget the expert's search spends, by how many plans it weighs
+(docs/reports/expert-strength.md, "The search's counted budget").
+
+Plays ``--games`` games of the expert against itself at ``--trials`` counted trials a
+plan, from ``--seed`` on, and for every new plan prints how many trials its search
+spent, grouped by the number of plans it weighed. A search stops early once more trials
+could not change its choice, so the mean is below the budget where plans are few; where
+they are many, what is left unspent is budget the search had no way to use.
+
+    python -m tools.trials_spent [--games 2] [--seed 5] [--trials 150]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections import defaultdict
+
+from plot_ai import expert as expert_module
+from plot_ai import search
+from plot_ai.expert import Expert
+from plot_core import Player, apply, legal_actions, load_rules, new_game, view
+
+BANDS = ((2, 8), (9, 16), (17, 32), (33, 10_000))
+
+
+def spent(games: int, seed: int, trials: int) -> dict[tuple[int, int], list[int]]:
+    """Trials spent by each search with two plans or more, by its band of plans weighed."""
+    out: dict[tuple[int, int], list[int]] = defaultdict(list)
+    rules = load_rules()
+
+    class Counted(search.Search):
+        def run(self, budget: search.Budget, *, second_look: bool = False) -> int:
+            chosen = super().run(budget, second_look=second_look)
+            band = next((b for b in BANDS if b[0] <= len(self.plans) <= b[1]), None)
+            if band is not None:
+                out[band].append(self.spent)
+            return chosen
+
+    real = expert_module.Search
+    expert_module.Search = Counted  # the expert builds its searches by this name
+    try:
+        for g in range(seed, seed + games):
+            s = new_game(g, rules=rules)
+            experts = {p: Expert(rules, trials=trials) for p in Player}
+            rnd = random.Random(g)
+            while s.outcome is None:
+                side = s.actor
+                s = apply(s, experts[side].decide(view(s, side), legal_actions(s), rnd))
+    finally:
+        expert_module.Search = real
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m tools.trials_spent", description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--trials", type=int, default=150)
+    args = ap.parse_args(argv)
+    found = spent(args.games, args.seed, args.trials)
+    print(f"{args.games} game(s) from seed {args.seed}, {args.trials} counted trials a plan")
+    for lo, hi in BANDS:
+        got = found.get((lo, hi), [])
+        mean = sum(got) / len(got) if got else 0.0
+        label = f"{lo}-{hi}" if hi < 10_000 else f"{lo}+"
+        print(f"  {label:>6} plans: {len(got):5} searches, trials spent mean {mean:6.1f} of {args.trials}")
+
+
+if __name__ == "__main__":
+    main()
