@@ -26,6 +26,7 @@ import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -260,12 +261,7 @@ def count(folder: Path) -> list[str]:
         q = [gaps[int(k * (len(gaps) - 1) / 4)] for k in range(5)]
         lines.append("margin kept (the smaller of the two weighings): " + ", ".join(f"{x:.2f}" for x in q))
         lines.append("  (least, quartiles, most)")
-    bands = Counter(
-        "under 0.05" if r["gap"] < 0.05 else "0.05-0.15" if r["gap"] < 0.15 else "0.15 or more" for r in found
-    )
-    lines.append(
-        "first weighing's gap, every decision: " + ", ".join(f"{k} {v}" for k, v in sorted(bands.items()))
-    )
+    lines.append(f"first weighing's gap, every decision: {_bands(found)}")
     lines.append(
         "kept by theme: " + ", ".join(f"{k} {v}" for k, v in Counter(r["theme"] for r in kept).most_common())
     )
@@ -279,28 +275,37 @@ def count(folder: Path) -> list[str]:
         + ", ".join(f"{a} then {b} {n}" for (a, b), n in Counter(pairs).most_common())
     )
     after = next_decisions(found)
-    lead = Counter(
-        "under 0.05" if n["gap"] < 0.05 else "0.05-0.15" if n["gap"] < 0.15 else "0.15 or more"
-        for _, n, _ in after
-    )
+    fit = sum(1 for r in found if r["kept"] and instructive(r))
     replies = [b for _, _, between in after for b in between]
     another = sum(1 for f, n, _ in after if n["kept"] and not same_question(f, n))
-    replies_kept = sum(1 for b in replies if b["kept"])
     lines.append(
-        f"the mover's next decision after one fit to set ({len(after)}), its first weighing's lead: "
-        + ", ".join(f"{k} {v}" for k, v in sorted(lead.items()))
-        + f"; kept and asking another question: {another}"
+        f"decisions fit to set: {fit}; of those, with a later decision of the mover examined: "
+        f"{len(after)}, whose first weighing's lead: {_bands(n for _, n, _ in after)}; kept and asking "
+        f"another question: {another}"
     )
-    lines.append(f"the other side's decisions between them ({len(replies)}), kept: {replies_kept}")
+    lines.append(
+        f"the other side's decisions between them ({len(replies)}), first weighing's lead: "
+        f"{_bands(replies)}; kept: {sum(1 for b in replies if b['kept'])}"
+    )
     return lines
 
 
+def _bands(rows: Iterable[dict[str, Any]]) -> str:
+    """How many decisions' first weighing put the best plan ahead by under 5 points, 5 to
+    15, and 15 or more."""
+    n = Counter(
+        "under 0.05" if r["gap"] < 0.05 else "0.05-0.15" if r["gap"] < 0.15 else "0.15 or more" for r in rows
+    )
+    return ", ".join(f"{k} {n[k]}" for k in ("under 0.05", "0.05-0.15", "0.15 or more"))
+
+
 def same_question(first: dict[str, Any], then: dict[str, Any]) -> bool:
-    """Does the later decision offer the plans the first did, with the same best (the coup's
-    window a phase on, or a harassment offered again)? A second move like that teaches
-    nothing the first did not."""
-    plans = [{c["text"] for c in r.get("choices", ())} for r in (first, then)]
-    return plans[0] == plans[1] and first["choices"][0]["text"] == then.get("choices", [{}])[0].get("text")
+    """Does the later decision offer as many plans as the first did, the same ones weighed
+    closely, with the same best (the coup's window a phase on, or a harassment offered
+    again)? A second move like that teaches nothing the first did not."""
+    weighed = [{c["text"] for c in r.get("choices", ())} for r in (first, then)]
+    best = [r.get("choices", [{}])[0].get("text") for r in (first, then)]
+    return first["plans"] == then["plans"] and weighed[0] == weighed[1] and best[0] == best[1]
 
 
 def next_decisions(

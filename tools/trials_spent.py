@@ -2,10 +2,12 @@
 (docs/reports/expert-strength.md, "The search's counted budget").
 
 Plays ``--games`` games of the expert against itself at ``--trials`` counted trials a
-plan, from ``--seed`` on, and for every new plan prints how many trials its search
-spent, grouped by the number of plans it weighed. A search stops early once more trials
-could not change its choice, so the mean is below the budget where plans are few; where
-they are many, what is left unspent is budget the search had no way to use.
+decision, from ``--seed`` on, and prints, for each band of how many plans a search
+weighed, how many searches there were and the mean of the trials they spent. A search
+stops early once more trials could not change its choice, so the mean is below the
+budget where plans are few; where they are many, what is left unspent is budget the
+search had no way to use. Every plan is tried once before the budget is shared out (the
+first trials also time one), so a budget smaller than the plans is overrun.
 
     python -m tools.trials_spent [--games 2] [--seed 5] [--trials 150]
 """
@@ -59,7 +61,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--trials", type=int, default=150)
     args = ap.parse_args(argv)
     found = spent(args.games, args.seed, args.trials)
-    print(f"{args.games} game(s) from seed {args.seed}, {args.trials} counted trials a plan")
+    print(f"{args.games} game(s) from seed {args.seed}, {args.trials} counted trials a decision")
     for lo, hi in BANDS:
         got = found.get((lo, hi), [])
         mean = sum(got) / len(got) if got else 0.0

@@ -152,3 +152,11 @@ def test_the_movers_next_decision_is_found_with_the_replies_between_and_the_same
     assert not same_question(again, marker)
     declare = row(i=7, choices=list(reversed(row()["choices"])))  # the same plans, another best
     assert not same_question(row(i=1), declare)
+
+
+def test_a_decision_with_no_later_one_of_its_mover_begins_no_line_and_more_plans_ask_another_question():
+    ss = {"side": "ss", "theme": "the Coup-Turns"}
+    last = row(i=1)
+    assert next_decisions([last, row(i=2, **ss)]) == []  # the game ends with the other side
+    wider = row(i=3, plans=5)  # the same plans weighed closely, but more offered
+    assert not same_question(row(i=1), wider)
