@@ -17,6 +17,8 @@ from __future__ import annotations
 import argparse
 import random
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from plot_ai import expert as expert_module
 from plot_ai import search
@@ -26,10 +28,12 @@ from plot_core import Player, apply, legal_actions, load_rules, new_game, view
 BANDS = ((2, 8), (9, 16), (17, 32), (33, 10_000))
 
 
-def spent(games: int, seed: int, trials: int) -> dict[tuple[int, int], list[int]]:
-    """Trials spent by each search with two plans or more, by its band of plans weighed."""
+@contextmanager
+def counting() -> Iterator[dict[tuple[int, int], list[int]]]:
+    """While open, the trials spent by each of the expert's searches with two plans or
+    more, by its band of plans weighed (the expert builds its searches by the name
+    plot_ai.expert.Search, which is ours meanwhile)."""
     out: dict[tuple[int, int], list[int]] = defaultdict(list)
-    rules = load_rules()
 
     class Counted(search.Search):
         def run(self, budget: search.Budget, *, second_look: bool = False) -> int:
@@ -40,8 +44,18 @@ def spent(games: int, seed: int, trials: int) -> dict[tuple[int, int], list[int]
             return chosen
 
     real = expert_module.Search
-    expert_module.Search = Counted  # the expert builds its searches by this name
+    expert_module.Search = Counted
     try:
+        yield out
+    finally:
+        expert_module.Search = real
+
+
+def spent(games: int, seed: int, trials: int) -> dict[tuple[int, int], list[int]]:
+    """Trials spent by each search with two plans or more in ``games`` games of the
+    expert against itself, by its band of plans weighed."""
+    rules = load_rules()
+    with counting() as out:
         for g in range(seed, seed + games):
             s = new_game(g, rules=rules)
             experts = {p: Expert(rules, trials=trials) for p in Player}
@@ -49,8 +63,6 @@ def spent(games: int, seed: int, trials: int) -> dict[tuple[int, int], list[int]
             while s.outcome is None:
                 side = s.actor
                 s = apply(s, experts[side].decide(view(s, side), legal_actions(s), rnd))
-    finally:
-        expert_module.Search = real
     return out
 
 
