@@ -275,7 +275,7 @@ def count(folder: Path) -> list[str]:
         + ", ".join(f"{a} then {b} {n}" for (a, b), n in Counter(pairs).most_common())
     )
     after = next_decisions(found)
-    fit = sum(1 for r in found if r["kept"] and instructive(r))
+    fit = sum(1 for r in found if fit_to_set(r))
     replies = [b for _, _, between in after for b in between]
     another = sum(1 for f, n, _ in after if n["kept"] and not same_question(f, n))
     lines.append(
@@ -321,7 +321,7 @@ def next_decisions(
     for game in by_game.values():
         game.sort(key=lambda r: r["i"])
         for k, first in enumerate(game):
-            if not (first["kept"] and instructive(first)):
+            if not fit_to_set(first):
                 continue
             between: list[dict[str, Any]] = []
             for then in game[k + 1 :]:
@@ -341,7 +341,7 @@ def lines_of_two(found: list[dict[str, Any]]) -> list[tuple[str, str]]:
     return [
         (first["theme"], then["theme"])
         for first, then, between in next_decisions(found)
-        if then["kept"] and instructive(then) and all(b["kept"] for b in between)
+        if fit_to_set(then) and all(b["kept"] for b in between)
     ]
 
 
@@ -503,6 +503,11 @@ def instructive(r: dict[str, Any]) -> bool:
     return r.get("theme") != "the coup" or not r["choices"][0]["tempting"]
 
 
+def fit_to_set(r: dict[str, Any]) -> bool:
+    """Kept (clear by the margin in both weighings) and instructive: a puzzle can be set."""
+    return bool(r["kept"]) and instructive(r)
+
+
 def chosen(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The kept decisions shipped: the instructive ones, and per game the first of each
     theme in each turn (the coup's window comes after every phase, and its answer
@@ -511,7 +516,7 @@ def chosen(found: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out = []
     for r in sorted(found, key=lambda r: (r["seed"], r["i"])):
         key = (r["seed"], r.get("theme"), r["turn"], r["coup_turn"])
-        if r["kept"] and instructive(r) and key not in seen:
+        if fit_to_set(r) and key not in seen:
             seen.add(key)
             out.append(r)
     return out
