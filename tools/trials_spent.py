@@ -15,15 +15,15 @@ first trials also time one), so a budget smaller than the plans is overrun.
 from __future__ import annotations
 
 import argparse
-import random
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 from plot_ai import expert as expert_module
 from plot_ai import search
-from plot_ai.expert import Expert
-from plot_core import Player, apply, legal_actions, load_rules, new_game, view
+from plot_ai.players import Timed, make
+from plot_core import load_rules
+from plot_core.selfplay import play_game
 
 BANDS = ((2, 8), (9, 16), (17, 32), (33, 10_000))
 
@@ -53,16 +53,16 @@ def counting() -> Iterator[dict[tuple[int, int], list[int]]]:
 
 def spent(games: int, seed: int, trials: int) -> dict[tuple[int, int], list[int]]:
     """Trials spent by each search with two plans or more in ``games`` games of the
-    expert against itself, by its band of plans weighed."""
+    expert against itself, played as `plot selfplay` plays them (play_game), by its
+    band of plans weighed."""
     rules = load_rules()
+
+    def expert() -> Timed:
+        return Timed(make("expert", rules, trials=trials))
+
     with counting() as out:
         for g in range(seed, seed + games):
-            s = new_game(g, rules=rules)
-            experts = {p: Expert(rules, trials=trials) for p in Player}
-            rnd = random.Random(g)
-            while s.outcome is None:
-                side = s.actor
-                s = apply(s, experts[side].decide(view(s, side), legal_actions(s), rnd))
+            play_game(g, expert(), expert())
     return out
 
 
