@@ -21,6 +21,7 @@ import argparse
 import gzip
 import hashlib
 import json
+import math
 import os
 import random
 import sys
@@ -290,13 +291,14 @@ def count(folder: Path) -> list[str]:
     return lines
 
 
+# a first weighing's lead, banded: close, short of the margin a puzzle is kept by, past it
+GAP_BANDS = (("under 0.05", 0.05), (f"0.05-{MARGIN:.2f}", MARGIN), (f"{MARGIN:.2f} or more", math.inf))
+
+
 def _bands(rows: Iterable[dict[str, Any]]) -> str:
-    """How many decisions' first weighing put the best plan ahead by under 5 points, 5 to
-    15, and 15 or more."""
-    n = Counter(
-        "under 0.05" if r["gap"] < 0.05 else "0.05-0.15" if r["gap"] < 0.15 else "0.15 or more" for r in rows
-    )
-    return ", ".join(f"{k} {n[k]}" for k in ("under 0.05", "0.05-0.15", "0.15 or more"))
+    """How many decisions' first weighing put the best plan ahead by each of GAP_BANDS."""
+    n = Counter(next(label for label, below in GAP_BANDS if r["gap"] < below) for r in rows)
+    return ", ".join(f"{label} {n[label]}" for label, _ in GAP_BANDS)
 
 
 def same_question(first: dict[str, Any], then: dict[str, Any]) -> bool:
