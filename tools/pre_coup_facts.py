@@ -1,0 +1,109 @@
+"""Would the pre-coup models foretell games better if they knew what a coup begun now
+would be worth? (docs/reports/expert-strength.md, "Expert II: the coup's chances as a
+fact before the coup").
+
+Whether to declare sets the coup's models (declare) against the pre-coup ones (not now),
+which are fitted apart. This reads games kept by ``python -m tools.fit --played``,
+replays them, and at every position before the coup that the fit keeps
+(tools.fit.positions) works out three more facts from the coup's models in use: if the
+Abwehr attempted the coup now with every Führer Access chit he holds, the SS's and the
+Abwehr's chances where it begins, averaged over the Walkyrie die (18.13, 18.8; a face
+on which it fails adds nothing), and the share of the die's faces on which it begins.
+It then fits the pre-coup models on four fifths of the games (by seed, as tools.fit
+does) with today's facts, with the three added, and with the three added again times
+the share of the Game-Turns gone, and prints each one's log loss on the fifth held out.
+
+    python -m tools.pre_coup_facts --played FILE [--games N] [--procs 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+from plot_ai.features import PRE_COUP, features
+from plot_ai.value import chances
+from plot_core import GameState, load_rules
+from plot_core.engine.coup import begin, fuhrer_access_chits
+from plot_core.engine.state import CoupState
+from tools.fit import RIDGE, _base_rate_loss, _score, logistic_fit, positions
+
+Row = tuple[list[float], list[float], str]  # today's facts, the three added, the winner
+
+
+def coup_now(state: GameState) -> list[float]:
+    """The SS's and the Abwehr's chances if the coup were attempted now with every
+    Führer Access chit held, by the coup's models where it begins (18.21), over the six
+    faces of the Walkyrie die (18.13), a failure counted as nothing; and the share of
+    faces on which it begins (18.8)."""
+    held = len(fuhrer_access_chits(state))
+    table = state.rules.tables.walkyrie
+    ss = ab = passes = 0.0
+    for die in range(1, 7):
+        result = table.result(die + held)
+        if result is None:  # 18.16: the coup fails
+            continue
+        passes += 1
+        begun = begin(
+            state,
+            CoupState(
+                penalty=result.penalty,
+                bonus=result.bonus,
+                abwehr_bonus=result.bonus,
+                interphase_units=result.units,
+            ),
+        )
+        p_ss, p_ab = chances(begun)
+        ss, ab = ss + p_ss, ab + p_ab
+    return [ss / 6, ab / 6, passes / 6]
+
+
+def rows(game: dict) -> tuple[int, list[Row]]:
+    """The pre-coup positions of one kept game, each with its facts, the three added
+    and how the game ended."""
+    rules = load_rules()
+    kept = [(features(s), coup_now(s), game["winner"]) for s in positions(game, rules) if s.coup is None]
+    return game["seed"], kept
+
+
+def compare(by_game: list[tuple[int, list[Row]]]) -> list[tuple[str, str, float, float]]:
+    """(facts, side, held-out log loss, base rate's) for each set of facts and side."""
+    gone = PRE_COUP.index("turns_left")
+    sets = {
+        "today's facts": lambda x, c: x,
+        "with the coup now": lambda x, c: x + c,
+        "and times Game-Turns gone": lambda x, c: x + c + [v * (1 - x[gone]) for v in c],
+    }
+    out = []
+    for name, make in sets.items():
+        train = [(make(x, c), w) for s, kept in by_game if s % 5 for x, c, w in kept]
+        test = [(make(x, c), w) for s, kept in by_game if not s % 5 for x, c, w in kept]
+        for side in ("ss", "abwehr"):
+            ys_train = [int(w == side) for _, w in train]
+            ys_test = [int(w == side) for _, w in test]
+            weights = logistic_fit([x for x, _ in train], ys_train, ridge=RIDGE["pre_coup"])
+            loss, _ = _score(weights, [x for x, _ in test], ys_test)
+            out.append((name, side, loss, _base_rate_loss(ys_train, ys_test)))
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m tools.pre_coup_facts", description=__doc__.splitlines()[0])
+    ap.add_argument("--played", type=Path, required=True, help="games kept by tools.fit --played")
+    ap.add_argument("--games", type=int, help="only the first N games of the file")
+    ap.add_argument("--procs", type=int, default=2)
+    args = ap.parse_args(argv)
+    with args.played.open(encoding="utf-8") as f:
+        games = [json.loads(line) for line in f if line.strip()][: args.games]
+    with ProcessPoolExecutor(max(1, args.procs)) as pool:
+        by_game = list(pool.map(rows, games, chunksize=8))
+    held_out = sum(len(kept) for s, kept in by_game if not s % 5)
+    print(f"{len(by_game)} games, {held_out} positions before the coup held out (seed % 5 == 0)")
+    for name, side, loss, base in compare(by_game):
+        print(f"  {name:26} {side:6}: held-out log loss {loss:.4f} (base rate {base:.4f})")
+
+
+if __name__ == "__main__":
+    main()
