@@ -8,7 +8,8 @@ replays them, and at every position before the coup that the fit keeps
 (tools.fit.positions) works out three more facts from the coup's models in use: if the
 Abwehr attempted the coup now with every Führer Access chit he holds, the SS's and the
 Abwehr's chances where it begins, averaged over the Walkyrie die (18.13, 18.8; a face
-on which it fails adds nothing), and the share of the die's faces on which it begins.
+on which it fails is counted as nothing, though the game goes on, 18.16), and the share
+of the die's faces on which it begins (the Führer Access chits held, rescaled).
 It then fits the pre-coup models on four fifths of the games (by seed, as tools.fit
 does) with today's facts, with the three added, and with the three added again times
 the share of the Game-Turns gone, and prints each one's log loss on the fifth held out.
