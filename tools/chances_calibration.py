@@ -9,8 +9,9 @@ position before the coup that the fit keeps (tools.fit.positions) and at the fir
 position of each coup (the interphase, 18.21, no unit moved). It prints, in bands of
 the Abwehr's chance, the mean chance given against how often the Abwehr won, then for
 each side and kind a logistic on the log-odds (P = 1 / (1 + exp(-(a + b z)))): its
-held-out log loss against the chances as they are (four fifths of the games fitted,
-by seed as tools.fit splits them), and a and b fitted on all. Then, where a coup
+held-out log loss against each side's model as it is (the log-odds unmapped; the
+expert's chances differ only where the two pass 1, rare), four fifths of the games fitted
+by seed as tools.fit splits them, and a and b fitted on all. Then, where a coup
 begins, a model of its own for each side: a logistic on the coup's facts fitted to
 those positions alone (the ridge penalty RIDGE_START), its held-out log loss, and its
 weights fitted on all (printed as JSON, the coup's facts in order).
@@ -77,6 +78,9 @@ def chance(z_ss: np.ndarray, z_ab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def report(by_game: list[tuple[int, list[Read]]]) -> None:
     for kind in KINDS:
         rows = [(seed, zs, za, w) for seed, got in by_game for k, zs, za, w, _ in got if k == kind]
+        if not rows:
+            print(f"{kind}: no positions")
+            continue
         seed = np.asarray([r[0] for r in rows])
         z = {"ss": np.asarray([r[1] for r in rows]), "abwehr": np.asarray([r[2] for r in rows])}
         won = np.asarray([r[3] for r in rows])
@@ -85,11 +89,12 @@ def report(by_game: list[tuple[int, list[Read]]]) -> None:
             f"{kind}: {len(rows)} positions; the Abwehr given {p_ab.mean():.3f}, won "
             f"{(won == 'abwehr').mean():.3f}; the SS given {p_ss.mean():.3f}, won {(won == 'ss').mean():.3f}"
         )
-        for lo in np.arange(0.0, 1.0, 0.1):
-            band = (p_ab >= lo) & (p_ab < lo + 0.1)
+        tenth = np.minimum(np.floor(p_ab * 10), 9)  # each chance in one band of a tenth
+        for k in range(10):
+            band = tenth == k
             if band.sum():
                 print(
-                    f"  the Abwehr given {lo:.1f}-{lo + 0.1:.1f}: {band.sum():6d} positions, "
+                    f"  the Abwehr given {k / 10:.1f}-{(k + 1) / 10:.1f}: {band.sum():6d} positions, "
                     f"mean {p_ab[band].mean():.3f}, won {(won[band] == 'abwehr').mean():.3f}"
                 )
         train, test = seed % 5 != 0, seed % 5 == 0
@@ -108,6 +113,8 @@ def report(by_game: list[tuple[int, list[Read]]]) -> None:
 
 def start_model(by_game: list[tuple[int, list[Read]]]) -> None:
     rows = [(seed, x, w) for seed, got in by_game for k, _, _, w, x in got if k == KINDS[1]]
+    if not rows:
+        return
     print(f"where a coup begins, a model of its own (ridge {RIDGE_START:g}):")
     for side in ("ss", "abwehr"):
         train = [(x, int(w == side)) for seed, x, w in rows if seed % 5]

@@ -7,12 +7,13 @@ import random
 
 import numpy as np
 import pytest
-from tools.chances_calibration import KINDS, chance, reads
+from tools.chances_calibration import KINDS, chance, reads, report
 from tools.fit import positions
 
 from plot_ai.features import features
 from plot_ai.value import chances
 from plot_core import apply, legal_actions, load_rules, new_game
+from plot_core.engine import Phase
 from plot_core.engine.randomplay import busy_policy
 
 
@@ -32,7 +33,8 @@ def played(seed: int) -> tuple[dict, list]:
 def test_the_coup_is_read_where_it_begins_with_the_chances_the_expert_gives():
     game, states = played(1)
     begun = next(s for s in states if s.coup is not None)
-    assert begun.coup.turn == 0 and not begun.activated  # 18.21: the interphase, no unit moved
+    # 18.21: the interphase, no unit moved (what the calibrated candidates key on)
+    assert begun.phase is Phase.COUP_INTERPHASE and begun.coup.turn == 0 and not begun.activated
     seed, got = reads(game)
     assert seed == 1 and {w for _, _, _, w, _ in got} == {game["winner"]}
     at_coup = [(zs, za) for kind, zs, za, _, _ in got if kind == KINDS[1]]
@@ -53,3 +55,21 @@ def test_the_two_chances_are_made_a_distribution_when_they_pass_one():
     high, low = 1 / (1 + np.exp(-2.0)), 1 / (1 + np.exp(2.0))
     assert high + high > 1 > low + low  # the first pair passes one, the second does not
     assert p_ss.tolist() == pytest.approx([0.5, low]) and p_ab.tolist() == pytest.approx([0.5, low])
+
+
+def test_the_map_printed_is_the_one_the_outcomes_were_drawn_from(capsys):
+    """Outcomes drawn with the Abwehr's chance 1 / (1 + exp(-(a + b z))) from known a and
+    b: the map fitted on all must find them, and the bands must hold every position."""
+    rnd = np.random.default_rng(7)
+    a, b = -0.5, 0.75
+    z = rnd.normal(0.0, 1.5, 20_000)
+    won = rnd.random(len(z)) < 1 / (1 + np.exp(-(a + b * z)))
+    reads_ = [(KINDS[0], -5.0, float(zi), "abwehr" if w else "ss", []) for zi, w in zip(z, won, strict=True)]
+    report([(seed, reads_[seed * 100 : seed * 100 + 100]) for seed in range(200)])
+    out = capsys.readouterr().out
+    line = next(s for s in out.splitlines() if s.strip().startswith("abwehr") and "fitted on all" in s)
+    got_a = float(line.split("a = ")[1].split(",")[0])
+    got_b = float(line.split("b = ")[1])
+    assert abs(got_a - a) < 0.06 and abs(got_b - b) < 0.05
+    bands = [s for s in out.splitlines() if s.startswith("  the Abwehr given ")]
+    assert sum(int(s.split(":")[1].split()[0]) for s in bands) == len(z)
