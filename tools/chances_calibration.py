@@ -31,7 +31,7 @@ import numpy as np
 from plot_ai.features import features
 from plot_ai.value import weights
 from plot_core import apply, load_rules, new_game, parse_action
-from tools.fit import _score, logistic_fit, positions
+from tools.fit import _score, kept_games, logistic_fit, positions
 
 KINDS = ("before the coup", "where a coup begins")
 # kind, the SS's log-odds, the Abwehr's, the winner, and where a coup begins its facts
@@ -136,8 +136,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, help="only the first N games of the file")
     ap.add_argument("--procs", type=int, default=2)
     args = ap.parse_args(argv)
-    with args.played.open(encoding="utf-8") as f:
-        games = [json.loads(line) for line in f if line.strip()][: args.games]
+    games = kept_games(args.played)[0][: args.games]  # (a file cut off by a stop: its whole lines)
     with ProcessPoolExecutor(max(1, args.procs)) as pool:
         by_game = list(pool.map(reads, games, chunksize=8))
     print(f"{len(by_game)} games, the weights in use")

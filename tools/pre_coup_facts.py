@@ -20,7 +20,6 @@ the share of the Game-Turns gone, and prints each one's log loss on the fifth he
 from __future__ import annotations
 
 import argparse
-import json
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -29,7 +28,7 @@ from plot_ai.value import chances
 from plot_core import GameState, load_rules
 from plot_core.engine.coup import begin, fuhrer_access_chits
 from plot_core.engine.state import CoupState
-from tools.fit import RIDGE, _base_rate_loss, _score, logistic_fit, positions
+from tools.fit import RIDGE, _base_rate_loss, _score, kept_games, logistic_fit, positions
 
 Row = tuple[list[float], list[float], str]  # today's facts, the three added, the winner
 
@@ -96,8 +95,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, help="only the first N games of the file")
     ap.add_argument("--procs", type=int, default=2)
     args = ap.parse_args(argv)
-    with args.played.open(encoding="utf-8") as f:
-        games = [json.loads(line) for line in f if line.strip()][: args.games]
+    games = kept_games(args.played)[0][: args.games]  # (a file cut off by a stop: its whole lines)
     with ProcessPoolExecutor(max(1, args.procs)) as pool:
         by_game = list(pool.map(rows, games, chunksize=8))
     held_out = sum(len(kept) for s, kept in by_game if not s % 5)
