@@ -23,15 +23,13 @@ from __future__ import annotations
 
 import argparse
 import json
-from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
 import numpy as np
 
 from plot_ai.features import features
 from plot_ai.value import weights
 from plot_core import apply, load_rules, new_game, parse_action
-from tools.fit import _score, kept_games, logistic_fit, positions
+from tools.fit import _score, kept_arguments, logistic_fit, over_kept, positions
 
 KINDS = ("before the coup", "where a coup begins")
 # kind, the SS's log-odds, the Abwehr's, the winner, and where a coup begins its facts
@@ -132,13 +130,8 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(
         prog="python -m tools.chances_calibration", description=__doc__.splitlines()[0]
     )
-    ap.add_argument("--played", type=Path, required=True, help="games kept by tools.fit --played")
-    ap.add_argument("--games", type=int, help="only the first N games of the file")
-    ap.add_argument("--procs", type=int, default=2)
-    args = ap.parse_args(argv)
-    games = kept_games(args.played)[0][: args.games]  # (a file cut off by a stop: its whole lines)
-    with ProcessPoolExecutor(max(1, args.procs)) as pool:
-        by_game = list(pool.map(reads, games, chunksize=8))
+    kept_arguments(ap)
+    by_game = over_kept(reads, ap.parse_args(argv))
     print(f"{len(by_game)} games, the weights in use")
     report(by_game)
     start_model(by_game)

@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -67,6 +67,8 @@ from plot_core import (
 )
 from plot_core import view as view_of
 from plot_core.engine.coup import fuhrer_access_chits
+
+T = TypeVar("T")
 
 EXPLORE = 0.03  # a random legal action now and then
 RANDOM_COUP = 0.08  # the Abwehr declares at a random coup window
@@ -266,6 +268,21 @@ def kept_games(path: Path) -> tuple[list[dict], int | None, dict[str, Any]]:
             seen.add(game["seed"])
             games.append(game)
     return games, None, record
+
+
+def kept_arguments(ap: argparse.ArgumentParser) -> None:
+    """The arguments of a tool that reads the games a --played file keeps (over_kept)."""
+    ap.add_argument("--played", type=Path, required=True, help="games kept by tools.fit --played")
+    ap.add_argument("--games", type=int, help="only the first N games of the file")
+    ap.add_argument("--procs", type=int, default=2)
+
+
+def over_kept(read: Callable[[dict], T], args: argparse.Namespace) -> list[T]:
+    """``read`` of each of the first ``args.games`` games that ``args.played`` keeps
+    (kept_games: a line a stop cut off is left out), in ``args.procs`` processes."""
+    games = kept_games(args.played)[0][: args.games]
+    with ProcessPoolExecutor(max(1, args.procs)) as pool:
+        return list(pool.map(read, games, chunksize=8))
 
 
 def _said(who: dict[str, Any]) -> str:

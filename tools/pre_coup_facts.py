@@ -20,15 +20,12 @@ the share of the Game-Turns gone, and prints each one's log loss on the fifth he
 from __future__ import annotations
 
 import argparse
-from concurrent.futures import ProcessPoolExecutor
-from pathlib import Path
 
 from plot_ai.features import PRE_COUP, features
 from plot_ai.value import chances
 from plot_core import GameState, load_rules
-from plot_core.engine.coup import begin, fuhrer_access_chits
-from plot_core.engine.state import CoupState
-from tools.fit import RIDGE, _base_rate_loss, _score, kept_games, logistic_fit, positions
+from plot_core.engine.coup import begin, coup_set_by, fuhrer_access_chits
+from tools.fit import RIDGE, _base_rate_loss, _score, kept_arguments, logistic_fit, over_kept, positions
 
 Row = tuple[list[float], list[float], str]  # today's facts, the three added, the winner
 
@@ -46,16 +43,7 @@ def coup_now(state: GameState) -> list[float]:
         if result is None:  # 18.16: the coup fails
             continue
         passes += 1
-        begun = begin(
-            state,
-            CoupState(
-                penalty=result.penalty,
-                bonus=result.bonus,
-                abwehr_bonus=result.bonus,
-                interphase_units=result.units,
-            ),
-        )
-        p_ss, p_ab = chances(begun)
+        p_ss, p_ab = chances(begin(state, coup_set_by(result)))  # 18.15-18.22
         ss, ab = ss + p_ss, ab + p_ab
     return [ss / 6, ab / 6, passes / 6]
 
@@ -91,13 +79,8 @@ def compare(by_game: list[tuple[int, list[Row]]]) -> list[tuple[str, str, float,
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m tools.pre_coup_facts", description=__doc__.splitlines()[0])
-    ap.add_argument("--played", type=Path, required=True, help="games kept by tools.fit --played")
-    ap.add_argument("--games", type=int, help="only the first N games of the file")
-    ap.add_argument("--procs", type=int, default=2)
-    args = ap.parse_args(argv)
-    games = kept_games(args.played)[0][: args.games]  # (a file cut off by a stop: its whole lines)
-    with ProcessPoolExecutor(max(1, args.procs)) as pool:
-        by_game = list(pool.map(rows, games, chunksize=8))
+    kept_arguments(ap)
+    by_game = over_kept(rows, ap.parse_args(argv))
     held_out = sum(len(kept) for s, kept in by_game if not s % 5)
     print(f"{len(by_game)} games, {held_out} positions before the coup held out (seed % 5 == 0)")
     for name, side, loss, base in compare(by_game):

@@ -4,6 +4,7 @@ alternating movement, Hitler's death, Loyalty chits laid on units, and victory."
 from __future__ import annotations
 
 from ..data.chits import ChitKind
+from ..data.tables import CoupResult
 from ..data.units import Sides
 from ..parties import Party, Player
 from .actions import Action, Verb, act, need
@@ -103,14 +104,19 @@ def attempt(state: GameState) -> GameState:
     )
     if result is None:
         return state
-    return begin(
-        state,
-        CoupState(
-            penalty=result.penalty,
-            bonus=result.bonus,
-            abwehr_bonus=result.bonus,
-            interphase_units=result.units,
-        ),
+    return begin(state, coup_set_by(result))
+
+
+@case("18.15", "18.17", "18.18", "18.22")
+def coup_set_by(result: CoupResult) -> CoupState:
+    """The coup a passed Walkyrie roll sets (18.15): its harassment penalty (18.17), the
+    differential bonus, the Abwehr's the same at first (18.18), and the Abwehr units
+    that move in the interphase (18.22)."""
+    return CoupState(
+        penalty=result.penalty,
+        bonus=result.bonus,
+        abwehr_bonus=result.bonus,
+        interphase_units=result.units,
     )
 
 
