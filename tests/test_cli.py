@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 
@@ -37,6 +38,26 @@ def test_check_data_reports_a_broken_file_without_a_traceback(data_copy):
     assert "game data is broken" in proc.stderr
     assert "rules_data/game.toml" in proc.stderr and "missing key 'turns'" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly_and_at_once():
+    """`plot selfplay -v | head -1`: no traceback, the shell's status for a closed pipe,
+    and the games nobody will read are not played (a thousand would take minutes)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "plot_cli.main", "selfplay", "--games", "1000", "--procs", "2"]
+        + ["--ss", "easy", "--abwehr", "easy", "-v"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline().startswith("plot selfplay: 1000 game(s)")
+    proc.stdout.close()  # as head does once it has its line
+    try:
+        assert proc.wait(timeout=90) == 128 + signal.SIGPIPE
+    finally:
+        proc.kill()
+    assert proc.stderr.read() == ""
 
 
 def test_check_data_ok(capsys):

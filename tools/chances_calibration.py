@@ -28,6 +28,7 @@ import numpy as np
 
 from plot_ai.features import features
 from plot_ai.value import weights
+from plot_cli.pipes import quiet_when_the_reader_stops
 from plot_core import apply, load_rules, new_game, parse_action
 from tools.fit import _score, kept_arguments, logistic_fit, over_kept, positions
 
@@ -126,6 +127,7 @@ def start_model(by_game: list[tuple[int, list[Read]]]) -> None:
         print(f"  {side:6}: {json.dumps([round(v, 6) for v in weights_all])}")
 
 
+@quiet_when_the_reader_stops
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(
         prog="python -m tools.chances_calibration", description=__doc__.splitlines()[0]
@@ -138,4 +140,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

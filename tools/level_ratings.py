@@ -26,6 +26,7 @@ import math
 from collections import defaultdict
 
 from plot_ai.matches import play
+from plot_cli.pipes import quiet_when_the_reader_stops
 
 ORDER = ("random", "easy", "hard", "expert")
 ANCHOR, ANCHOR_LEVEL = 1500.0, "easy"
@@ -80,6 +81,7 @@ def fit(scores: list[Score], *, sides: bool, steps: int = 20000, rate: float = 4
     return {k: (v if k == "seat" else v + shift) for k, v in r.items()}
 
 
+@quiet_when_the_reader_stops
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.level_ratings", description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=100, help="games a line without the expert")

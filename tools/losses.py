@@ -38,6 +38,7 @@ import attrs
 
 from plot_ai.players import ExpertPlayer, Timed, make
 from plot_ai.value import chances
+from plot_cli.pipes import quiet_when_the_reader_stops
 from plot_core import Party, Player, apply, legal_actions, load_rules, new_game
 from plot_core.engine.state import HITLER, Box
 from plot_core.selfplay import gain_words
@@ -203,6 +204,7 @@ def report(found: dict[tuple[str, str], dict[int, Game]]) -> list[str]:
     return lines
 
 
+@quiet_when_the_reader_stops
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.losses", description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=20)

@@ -23,6 +23,7 @@ import argparse
 
 from plot_ai.features import PRE_COUP, features
 from plot_ai.value import chances
+from plot_cli.pipes import quiet_when_the_reader_stops
 from plot_core import GameState, load_rules
 from plot_core.engine.coup import begin, coup_set_by, fuhrer_access_chits
 from tools.fit import RIDGE, _base_rate_loss, _score, kept_arguments, logistic_fit, over_kept, positions
@@ -77,6 +78,7 @@ def compare(by_game: list[tuple[int, list[Row]]]) -> list[tuple[str, str, float,
     return out
 
 
+@quiet_when_the_reader_stops
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m tools.pre_coup_facts", description=__doc__.splitlines()[0])
     kept_arguments(ap)
@@ -88,4 +90,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -15,6 +15,7 @@ first trials also time one), so a budget smaller than the plans is overrun.
 from __future__ import annotations
 
 import argparse
+import math
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -22,18 +23,19 @@ from contextlib import contextmanager
 from plot_ai import expert as expert_module
 from plot_ai import search
 from plot_ai.players import Timed, make
+from plot_cli.pipes import quiet_when_the_reader_stops
 from plot_core import load_rules
 from plot_core.selfplay import play_game
 
-BANDS = ((2, 8), (9, 16), (17, 32), (33, 10_000))
+BANDS: tuple[tuple[int, float], ...] = ((2, 8), (9, 16), (17, 32), (33, math.inf))
 
 
 @contextmanager
-def counting() -> Iterator[dict[tuple[int, int], list[int]]]:
+def counting() -> Iterator[dict[tuple[int, float], list[int]]]:
     """While open, the trials spent by each of the expert's searches with two plans or
     more, by its band of plans weighed (the expert builds its searches by the name
     plot_ai.expert.Search, which is ours meanwhile)."""
-    out: dict[tuple[int, int], list[int]] = defaultdict(list)
+    out: dict[tuple[int, float], list[int]] = defaultdict(list)
 
     class Counted(search.Search):
         def run(self, budget: search.Budget, *, second_look: bool = False) -> int:
@@ -51,7 +53,7 @@ def counting() -> Iterator[dict[tuple[int, int], list[int]]]:
         expert_module.Search = real
 
 
-def spent(games: int, seed: int, trials: int) -> dict[tuple[int, int], list[int]]:
+def spent(games: int, seed: int, trials: int) -> dict[tuple[int, float], list[int]]:
     """Trials spent by each search with two plans or more in ``games`` games of the
     expert against itself, played as `plot selfplay` plays them (play_game), by its
     band of plans weighed."""
@@ -66,6 +68,7 @@ def spent(games: int, seed: int, trials: int) -> dict[tuple[int, int], list[int]
     return out
 
 
+@quiet_when_the_reader_stops
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m tools.trials_spent", description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2)
@@ -77,9 +80,9 @@ def main(argv: list[str] | None = None) -> None:
     for lo, hi in BANDS:
         got = found.get((lo, hi), [])
         mean = sum(got) / len(got) if got else 0.0
-        label = f"{lo}-{hi}" if hi < 10_000 else f"{lo}+"
+        label = f"{lo}+" if hi == math.inf else f"{lo}-{hi}"
         print(f"  {label:>6} plans: {len(got):5} searches, trials spent mean {mean:6.1f} of {args.trials}")
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

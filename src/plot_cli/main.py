@@ -19,6 +19,7 @@ from plot_record import RecordError
 from plot_tui.plain import clean
 
 from .admin import add_admin_parser
+from .pipes import quiet_when_the_reader_stops
 
 if TYPE_CHECKING:  # (the server's modules load only for plot serve)
     from plot_server.notices import Smtp
@@ -1185,6 +1186,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+@quiet_when_the_reader_stops
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
