@@ -7,7 +7,10 @@ import signal
 import subprocess
 import sys
 
+import pytest
+
 from plot_cli.main import main
+from plot_cli.pipes import quiet_when_the_reader_stops
 
 
 def test_cases_summary(capsys):
@@ -40,24 +43,67 @@ def test_check_data_reports_a_broken_file_without_a_traceback(data_copy):
     assert "Traceback" not in proc.stderr
 
 
-def test_a_reader_that_stops_early_ends_the_command_quietly_and_at_once():
-    """`plot selfplay -v | head -1`: no traceback, the shell's status for a closed pipe,
-    and the games nobody will read are not played (a thousand would take minutes)."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "plot_cli.main", "selfplay", "--games", "1000", "--procs", "2"]
-        + ["--ss", "easy", "--abwehr", "easy", "-v"],
-        stdout=subprocess.PIPE,
+def _plot(*args: str, **kw) -> subprocess.Popen:
+    # its own session, so that a test that fails can end it and its workers together
+    return subprocess.Popen(
+        [sys.executable, "-m", "plot_cli.main", *args],
         stderr=subprocess.PIPE,
         text=True,
+        env=dict(os.environ, PYTHONUNBUFFERED=""),  # buffered, as for a player
+        start_new_session=True,
+        **kw,
     )
-    assert proc.stdout is not None and proc.stderr is not None
+
+
+def _ended(proc: subprocess.Popen) -> tuple[int, str]:
+    try:
+        _, err = proc.communicate(timeout=90)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    return proc.returncode, err
+
+
+@pytest.mark.parametrize("args", [("cases",), ("--help",), ("selfplay", "--help")])
+def test_output_to_a_pipe_nobody_reads_ends_quietly_with_the_shells_status(args):
+    """`plot cases | true`: the reader has gone before a word is written; what is left
+    in the buffer at the end (or on --help's way out) must not become a traceback."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        proc = _plot(*args, stdout=write_end)
+    finally:
+        os.close(write_end)
+    assert _ended(proc) == (128 + signal.SIGPIPE, "")
+
+
+def test_a_reader_that_stops_early_ends_selfplay_quietly_and_soon():
+    """`plot selfplay -v | head -1` with games in two processes: no traceback, the shell's
+    status for a closed pipe, and only the games already handed to the workers are
+    played out (a thousand would take minutes)."""
+    proc = _plot(
+        *("selfplay", "--games", "1000", "--procs", "2", "--ss", "easy", "--abwehr", "easy", "-v"),
+        stdout=subprocess.PIPE,
+    )
+    assert proc.stdout is not None
     assert proc.stdout.readline().startswith("plot selfplay: 1000 game(s)")
     proc.stdout.close()  # as head does once it has its line
-    try:
-        assert proc.wait(timeout=90) == 128 + signal.SIGPIPE
-    finally:
-        proc.kill()
-    assert proc.stderr.read() == ""
+    assert _ended(proc) == (128 + signal.SIGPIPE, "")
+
+
+def test_a_broken_pipe_that_is_not_stdout_is_not_hidden():
+    @quiet_when_the_reader_stops
+    def talks_to_a_gone_peer() -> int:
+        raise BrokenPipeError("a socket's peer went away")
+
+    with pytest.raises(BrokenPipeError, match="socket"):
+        talks_to_a_gone_peer()
+
+
+def test_a_command_started_with_no_stdout_ends_as_it_would(monkeypatch):
+    monkeypatch.setattr(sys, "stdout", None)  # (as with `plot cases >&-`)
+    assert quiet_when_the_reader_stops(lambda: None)() == 0
+    assert quiet_when_the_reader_stops(lambda: 2)() == 2
 
 
 def test_check_data_ok(capsys):

@@ -59,10 +59,5 @@ def play(
     if procs <= 1:
         yield from map(_star, jobs)
         return
-    pool = ProcessPoolExecutor(procs)
-    try:
+    with ProcessPoolExecutor(procs) as pool:
         yield from pool.map(_star, jobs)
-    finally:
-        # a reader that stops early (its pipe closed, Ctrl-C) waits only for the games
-        # already under way, not for every game it no longer wants
-        pool.shutdown(wait=True, cancel_futures=True)

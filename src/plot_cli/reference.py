@@ -26,6 +26,11 @@ def reference() -> str:
         "",
         "`plot` alone is `plot play`: the new-game screen, then the game.",
         "",
+        "A command ends with status 0 when done; 1 or 2 when it could not do what was",
+        "asked, its message saying why; 130 when stopped by Ctrl+C; and 141, with",
+        "nothing printed, when whoever reads its output stops early",
+        "(`plot selfplay -v | head -3`), as other Unix tools do.",
+        "",
     ]
     for choice in sub._choices_actions:
         out += [
