@@ -60,7 +60,7 @@ def test_the_wheel_holds_the_program_and_its_data_only(wheel):
     assert "plot_server/webpage/page.js" in names and "plot_ai/value_weights.json" in names
     assert "plot_tui/styles/plot.tcss" in names and "plot_server/styles/lobby.tcss" in names
     cli = sorted(n.split("/")[1] for n in names if n.startswith("plot_cli/"))
-    assert cli == ["__init__.py", "admin.py", "main.py", "reference.py"], cli
+    assert cli == ["__init__.py", "admin.py", "main.py", "pipes.py", "reference.py"], cli
 
 
 def test_plot_runs_from_the_wheel_alone_away_from_the_source_tree(wheel, tmp_path):
@@ -139,4 +139,4 @@ def test_the_wheel_holds_the_program_only():
     )
     assert list(wheel["force-include"]) == ["rules_data"]
     product = [p.name for p in (root / "src" / "plot_cli").glob("*.py")]
-    assert sorted(product) == ["__init__.py", "admin.py", "main.py", "reference.py"], product
+    assert sorted(product) == ["__init__.py", "admin.py", "main.py", "pipes.py", "reference.py"], product
