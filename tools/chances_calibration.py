@@ -27,7 +27,7 @@ import json
 import numpy as np
 
 from plot_ai.features import features
-from plot_ai.value import weights
+from plot_ai.value import distribution, weights
 from plot_cli.pipes import quiet_when_the_reader_stops
 from plot_core import apply, load_rules, new_game, parse_action
 from tools.fit import _score, kept_arguments, logistic_fit, over_kept, positions
@@ -68,10 +68,11 @@ def reads(game: dict) -> tuple[int, list[Read]]:
 
 
 def chance(z_ss: np.ndarray, z_ab: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The two models' chances made a distribution, as value.distribution does."""
+    """The two models' chances from their log-odds, made a distribution by the expert's
+    own value.distribution."""
     p_ss, p_ab = 1 / (1 + np.exp(-z_ss)), 1 / (1 + np.exp(-z_ab))
-    over = np.maximum(p_ss + p_ab, 1.0)
-    return p_ss / over, p_ab / over
+    made = [distribution(float(s), float(a)) for s, a in zip(p_ss, p_ab, strict=True)]
+    return np.asarray([s for s, _ in made]), np.asarray([a for _, a in made])
 
 
 def report(by_game: list[tuple[int, list[Read]]]) -> None:
