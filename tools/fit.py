@@ -416,25 +416,39 @@ def by_coup_turn(
     return rows
 
 
-def weights_file(models: dict[str, dict], out: Path) -> dict:
-    """The weights file with ``models`` refitted and the other kinds kept from ``out``
-    as they are (each model says when and on which games it was fitted)."""
+def weights_file(models: dict[str, dict], out: Path, report: Callable[[str], None] = print) -> dict:
+    """The weights file with ``models`` refitted and the rest kept from ``out`` as it is
+    (each model says when and on which games it was fitted): the other kinds, and the
+    layer fitted on the expert's own games (value.own_games), less its pre-coup map when
+    the pre-coup models are refitted (it maps their log-odds: it would mean nothing)."""
     data: dict[str, Any] = {
         "about": "weights of the expert's evaluation (plot_ai/value.py), fitted by "
         "python -m tools.fit to self-played games of the hard player",
         "models": {},
     }
-    if set(models) != set(KINDS):
-        try:
-            kept = json.loads(out.read_text(encoding="utf-8"))["models"]
-        except (OSError, ValueError, KeyError) as exc:
+    try:
+        old = json.loads(out.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        if set(models) != set(KINDS):
             raise SystemExit(f"{out}: cannot keep the models not refitted ({exc!r})") from None
-        for kind in set(KINDS) - set(models):
-            if tuple(kept.get(kind, {}).get("features", ())) != KINDS[kind]:
-                raise SystemExit(f"{out}: the {kind} model does not name today's facts; refit it too")
-            data["models"][kind] = kept[kind]
+        old = {}  # (every model refitted: nothing of it is needed)
+    if not isinstance(old, dict):
+        old = {}
+    kept = old.get("models", {})
+    for kind in set(KINDS) - set(models):
+        if tuple(kept.get(kind, {}).get("features", ())) != KINDS[kind]:
+            raise SystemExit(f"{out}: the {kind} model does not name today's facts; refit it too")
+        data["models"][kind] = kept[kind]
     data["models"].update(models)
     data["models"] = {kind: data["models"][kind] for kind in KINDS}
+    own = dict(old.get("own_games") or {})
+    if "pre_coup" in models and own.pop("pre_coup_map", None) is not None:
+        report(
+            "the pre-coup map fitted on the expert's own games is dropped (it maps the old "
+            "pre-coup models); fit it again: python -m tools.chances_calibration --played FILE"
+        )
+    if set(own) - {"about"}:
+        data["own_games"] = own
     return data
 
 
@@ -471,7 +485,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = ap.parse_args(argv)
     # Refuse a file whose kept models cannot be read now, not after the games are played.
-    weights_file({kind: {} for kind in args.models}, args.out)
+    weights_file({kind: {} for kind in args.models}, args.out, report=lambda _: None)
     t0 = time.monotonic()
     trials = args.trials if args.player == "expert" else None
     seeds = range(args.seed, args.seed + args.games)

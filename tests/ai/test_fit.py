@@ -65,6 +65,31 @@ def test_refitting_one_kind_of_model_keeps_the_other_as_it_was(tmp_path):
         weights_file({"coup": coup}, out)
 
 
+def test_a_refit_keeps_the_layer_of_the_experts_own_games_but_a_map_of_models_it_replaced(tmp_path):
+    out = tmp_path / "weights.json"
+    pre = {"fitted": "earlier", "features": list(PRE_COUP), "ss": [0.5] * len(PRE_COUP)}
+    coup = {"fitted": "earlier", "features": list(COUP), "ss": [0.5] * len(COUP)}
+    start = {"features": list(COUP), "ss": [0.1] * len(COUP), "abwehr": [0.2] * len(COUP)}
+    own = {"about": "fitted on the expert's games", "pre_coup_map": {"ss": [0, 1], "abwehr": [-0.4, 1]}}
+    whole = {"models": {"pre_coup": pre, "coup": coup}, "own_games": {**own, "coup_start": start}}
+    out.write_text(json.dumps(whole))
+    said: list[str] = []
+    # the coup's models refitted: the layer is kept whole (the map reads the pre-coup models)
+    assert weights_file({"coup": {**coup, "fitted": "now"}}, out, said.append)["own_games"] == {
+        **own,
+        "coup_start": start,
+    }
+    assert said == []
+    # the pre-coup models refitted: their map would read log-odds it was not fitted on
+    data = weights_file({"pre_coup": {**pre, "fitted": "now"}}, out, said.append)
+    assert data["own_games"] == {"about": own["about"], "coup_start": start}
+    assert len(said) == 1 and "python -m tools.chances_calibration" in said[0]
+    # every model refitted from a file that cannot be read: nothing of it is needed
+    out.write_text("{cut off")
+    data = weights_file({"pre_coup": pre, "coup": coup}, out, said.append)
+    assert data["models"] == {"pre_coup": pre, "coup": coup} and "own_games" not in data
+
+
 def test_two_chances_that_sum_past_one_are_made_a_distribution():
     # two separate fits: 0.8 and 0.6 become 4/7 and 3/7, nothing left for the Allies
     assert distribution(0.8, 0.6) == pytest.approx((0.8 / 1.4, 0.6 / 1.4))
