@@ -1188,6 +1188,19 @@ def test_whole_numbers_at_and_past_each_end_of_their_range():
     assert _says(lambda: n.int("z")) == "x.toml, line 1: missing key 'z'"
 
 
+def test_numbers_at_and_past_each_end_of_their_range():
+    n = _node('a = 0.0\nb = 1\nc = 1.5\nd = "half"\ne = true\n')
+    assert (n.float("a", lo=0.0, hi=1.0), n.float("b", lo=0.0, hi=1.0)) == (0.0, 1.0)
+    assert isinstance(n.float("b", lo=0.0, hi=1.0), float)  # a whole number is read as one
+    says = {k: _says(lambda k=k: n.float(k, lo=0.0, hi=1.0)) for k in "cdez"}
+    assert says["c"] == "x.toml, line 3: c: expected a number in 0..1, got 1.5"
+    above = _says(lambda: n.float("a", lo=0.5, hi=1.0))
+    assert above == "x.toml, line 1: a: expected a number in 0.5..1, got 0"
+    assert says["d"] == "x.toml, line 4: d: expected a number, got text 'half'"
+    assert says["e"] == "x.toml, line 5: e: expected a number, got true/false True"
+    assert says["z"] == "x.toml, line 1: missing key 'z'"
+
+
 def test_text_choices_lists_and_leftover_keys():
     n = _node('a = 2\ne = "yyy"\nf = [1]\nc = true\n')
     assert (

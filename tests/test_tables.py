@@ -130,6 +130,17 @@ def test_investigation_ratios(rules):
     assert [t.investigation_result(10, 5, d) for d in DICE] == ["Ss", "Ss", "N", "N", "N", "Ic"]
 
 
+def test_each_table_names_its_columns_as_the_odds_show_them(rules):
+    """A differential (10.71, 12.9), odds (13.36), or the prisoner's defence (14.34),
+    which the Tables tab heads once and then gives by its number alone."""
+    t = rules.tables
+    assert [t.harassment.column_label(c) for c in (-2, 0, 3)] == ["-2", "+0", "+3"]
+    assert t.recruitment.column_label(7) == "+7"
+    assert t.investigation.column_label(4) == "4:1"
+    assert t.interrogation.column_label(3) == "defence 3"
+    assert t.interrogation.column_label(3, short=True) == "3"
+
+
 def test_interrogation_rows_and_cap(rules):
     t = rules.tables
     assert len(t.interrogation.rows) == 8 and len(t.interrogation.columns) == 6

@@ -3,6 +3,9 @@ and zones of influence (17.22) — each from a position, checked against the rul
 
 from __future__ import annotations
 
+from plot_core.engine import reach
+from plot_core.hexgrid import label
+
 from .helpers import at, illegal, legal, play, pos
 from .test_coup import coup_pos
 
@@ -322,3 +325,36 @@ def test_9_1_a_step_the_walk_refuses_is_refused_even_without_words_for_it(monkey
     monkeypatch.setattr(movement, "move_problem", lambda *_: None)  # no words for anything
     refusal = illegal(s, "move 2209", "9.13")
     assert "cannot step into" in str(refusal) and at(s, "002") == "2210"
+
+
+def test_8_12_a_friend_sharing_the_hex_is_not_named_as_what_blocks_it():
+    """The friend comes first in the hex (lower id); the enemy beside it is what keeps
+    the mover out, and the refusal names it."""
+    s = pos("""
+        phasing = "ss"
+        [units]
+        "002" = { hex = "2110" }
+        "001" = { hex = "2210" }
+        "305" = { hex = "2310", suspected = true }
+        """)
+    s = play(s.with_unit("305", hex=s.unit("001").hex), "activate 002")
+    assert str(illegal(s, "move 2210", "8.12")) == "Bonhoeffer blocks 2210 (8.12)"  # 305, not 001
+
+
+def test_9_12_each_hex_is_reached_by_its_shortest_walk_and_8_11_says_where_it_may_end():
+    """Ribbentrop (3 MP) at 2210 with one point spent, Best on 2310: every hex he can
+    still reach, with the points spent on arriving, the hex he came from, and whether
+    the walk may end there (not on Best, 8.11)."""
+    s = play(
+        pos(SS_TO_MOVE.replace("[units]", '[units]\n"013" = { hex = "2310" }')), "activate 014", "move 2210"
+    )
+    walks = reach(s, "014")
+    found = {label(r.hex): (r.spent, label(r.came_from), r.stops) for r in walks}
+    assert len(found) == len(walks)  # each hex once, by its shortest walk
+    assert found["2310"] == (2, "2210", False)  # Best's hex: through, never to stop
+    assert found["2410"] == (3, "2310", True)  # on through Best with the last point
+    assert found["2010"] == (3, "2110", True)  # back, then on: two more points
+    # one step on: every neighbour of 2210, the hex he started from too, each from 2210
+    next_to = {label(n) for n in s.rules.map.neighbours[s.unit("014").hex]}
+    assert {h for h, (spent, came, _) in found.items() if spent == 2 and came == "2210"} == next_to
+    assert all(spent in (2, 3) for spent, _, _ in found.values())

@@ -167,6 +167,19 @@ def test_12_73_the_odds_say_an_unsuspected_abwehr_recruiter_falls_under_suspicio
     assert not any("12.73" in n for n in one(s, "recruit 107").notes)
 
 
+def test_12_74_the_odds_name_goerdeler_among_those_who_fall_under_suspicion():
+    units = """"418" = { hex = "2210", controller = "none" }
+        "200" = { hex = "2110" }
+        "309" = { hex = "2310" }"""
+    s = play(recruiting("abwehr", units, dice="1"), "recruit 418", "join 200", "join 309")
+    o = one(s, "roll")  # Goerdeler 5 + Trott 2 vs Schulenburg 6
+    assert "On R or Sr, Goerdeler and Trott fall under suspicion (12.73, 12.74)." in o.notes
+    # Goerdeler already suspected: Trott alone falls, by 12.73
+    units = units.replace('"200" = { hex = "2110" }', '"200" = { hex = "2110", suspected = true }')
+    s = play(recruiting("abwehr", units, dice="1"), "recruit 418", "join 200", "join 309")
+    assert "On R or Sr, Trott falls under suspicion (12.73)." in one(s, "roll").notes
+
+
 def test_12_2_naming_a_target_shows_the_odds_with_every_unit_that_may_join():
     s = recruiting(
         "ss",
@@ -651,6 +664,7 @@ def test_13_13_naming_an_investigation_target_shows_every_unit_that_may_join():
     [o] = odds_of(s, parse_action("investigate 305"))
     assert o.total == "15 to 3" and o.column == "5:1"
     assert o.title == "Himmler + Hanke + Strölin investigate Bonhoeffer"
+    assert o.assumes == "with Himmler, Hanke and Strölin"  # each joins one by one, or not
     assert o.notes == (MAY_EXPOSE,)
 
 

@@ -170,17 +170,9 @@ class Node:
             return cast(builtins.int, value)
         return self.check_int(key, value, lo=lo, hi=hi)
 
-    def float(
-        self,
-        key: builtins.str,
-        *,
-        lo: builtins.float,
-        hi: builtins.float,
-        default: Any = _MISSING,
-    ) -> builtins.float:
-        value = self.raw(key, default)
-        if value is default and default is not _MISSING:
-            return cast(builtins.float, value)
+    def float(self, key: builtins.str, *, lo: builtins.float, hi: builtins.float) -> builtins.float:
+        """A number in lo..hi (both allowed); an integer is read as one."""
+        value = self.raw(key)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             self.fail(key, f"expected a number, got {_describe(value)}")
         if not lo <= value <= hi:
