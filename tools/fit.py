@@ -419,8 +419,10 @@ def by_coup_turn(
 def weights_file(models: dict[str, dict], out: Path, report: Callable[[str], None] = print) -> dict:
     """The weights file with ``models`` refitted and the rest kept from ``out`` as it is
     (each model says when and on which games it was fitted): the other kinds, and the
-    layer fitted on the expert's own games (value.own_games), less its pre-coup map when
-    the pre-coup models are refitted (it maps their log-odds: it would mean nothing)."""
+    layer fitted on the expert's own games (value.own_games), less a part that would no
+    longer read: the pre-coup map when the pre-coup models are refitted (it maps their
+    log-odds), the coup-start model when it does not name today's coup facts. What is
+    dropped is reported, with how to fit it again."""
     data: dict[str, Any] = {
         "about": "weights of the expert's evaluation (plot_ai/value.py), fitted by "
         "python -m tools.fit to self-played games of the hard player",
@@ -428,12 +430,12 @@ def weights_file(models: dict[str, dict], out: Path, report: Callable[[str], Non
     }
     try:
         old = json.loads(out.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        if set(models) != set(KINDS):
-            raise SystemExit(f"{out}: cannot keep the models not refitted ({exc!r})") from None
-        old = {}  # (every model refitted: nothing of it is needed)
-    if not isinstance(old, dict):
+    except FileNotFoundError:
         old = {}
+    except (OSError, ValueError) as exc:
+        raise SystemExit(f"{out}: cannot keep what is not refitted ({exc!r})") from None
+    if not isinstance(old, dict):
+        raise SystemExit(f"{out}: not a weights file (a JSON table)")
     kept = old.get("models", {})
     for kind in set(KINDS) - set(models):
         if tuple(kept.get(kind, {}).get("features", ())) != KINDS[kind]:
@@ -441,12 +443,17 @@ def weights_file(models: dict[str, dict], out: Path, report: Callable[[str], Non
         data["models"][kind] = kept[kind]
     data["models"].update(models)
     data["models"] = {kind: data["models"][kind] for kind in KINDS}
-    own = dict(old.get("own_games") or {})
+    own = old.get("own_games") or {}
+    if not isinstance(own, dict):
+        raise SystemExit(f"{out}: own_games is not a table")
+    own = dict(own)
+    again = "fit it again: python -m tools.chances_calibration --played FILE"
     if "pre_coup" in models and own.pop("pre_coup_map", None) is not None:
-        report(
-            "the pre-coup map fitted on the expert's own games is dropped (it maps the old "
-            "pre-coup models); fit it again: python -m tools.chances_calibration --played FILE"
-        )
+        report(f"the expert's own games' pre-coup map reads the old pre-coup models: dropped; {again}")
+    start = own.get("coup_start")
+    if start is not None and (not isinstance(start, dict) or tuple(start.get("features", ())) != COUP):
+        del own["coup_start"]
+        report(f"the expert's own games' coup-start model names other facts: dropped; {again}")
     if set(own) - {"about"}:
         data["own_games"] = own
     return data
@@ -485,7 +492,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = ap.parse_args(argv)
     # Refuse a file whose kept models cannot be read now, not after the games are played.
-    weights_file({kind: {} for kind in args.models}, args.out, report=lambda _: None)
+    weights_file({kind: {} for kind in args.models}, args.out)  # (what it would drop, said now)
     t0 = time.monotonic()
     trials = args.trials if args.player == "expert" else None
     seeds = range(args.seed, args.seed + args.games)
@@ -504,7 +511,8 @@ def main(argv: list[str] | None = None) -> int:
     in_use = value_weights()  # (judged on the same held-out positions, beside the refit)
     fitted = fit(by_game, kinds=args.models, beside=in_use)
     models = {kind: {**made, **model} for kind, model in fitted.items()}
-    args.out.write_text(json.dumps(weights_file(models, args.out), indent=1) + "\n", encoding="utf-8")
+    whole = weights_file(models, args.out, report=lambda _: None)
+    args.out.write_text(json.dumps(whole, indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.out} in {time.monotonic() - t0:.0f} s")
     return 0
 

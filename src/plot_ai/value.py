@@ -84,7 +84,9 @@ def own_games(path: Path = WEIGHTS) -> OwnGames:
     """The file's ``own_games`` section, checked; an absent section or part reads as
     the fitted models unmapped."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8")).get("own_games")
+        whole = json.loads(path.read_text(encoding="utf-8"))
+        data = whole.get("own_games")
+        pre_fitted = whole.get("models", {}).get("pre_coup", {}).get("fitted")
     except (OSError, ValueError, AttributeError) as exc:
         raise WeightsError(f"{path}: cannot read the expert's weights ({exc})") from None
     if data is None:
@@ -97,6 +99,12 @@ def own_games(path: Path = WEIGHTS) -> OwnGames:
     if pre is not None:
         if not isinstance(pre, dict):
             raise WeightsError(f"{path}: own_games.pre_coup_map is not a table")
+        if pre.get("maps") != pre_fitted:  # it maps those models' log-odds, no others'
+            raise WeightsError(
+                f"{path}: own_games.pre_coup_map maps the pre-coup models fitted {pre.get('maps')}, "
+                f"not those in the file (fitted {pre_fitted}); fit it again "
+                "(python -m tools.chances_calibration)"
+            )
         pre_map = {}
         for side in ("ss", "abwehr"):
             a, b = _numbers(path, f"own_games.pre_coup_map's {side} (a, b)", pre.get(side), 2)
@@ -173,8 +181,8 @@ def distribution(p_ss: float, p_ab: float) -> tuple[float, float]:
 def value(state: GameState, side: Player) -> float:
     """``side``'s chance of winning from ``state``, as ``side``'s search reads it: the
     Abwehr's through the layer fitted on the expert's own games, the SS's as fitted (in
-    the SS's seat the layer gained nothing in 500 games, and lost 11 points in 100 at
-    the timed budget)."""
+    the SS's seat the layer showed no gain: +0.6 points over 500 counted games, -11
+    over 100 timed)."""
     if side is Player.ABWEHR:
         return own_game_chances(state)[1]
     return chances(state)[0]

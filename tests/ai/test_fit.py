@@ -84,10 +84,20 @@ def test_a_refit_keeps_the_layer_of_the_experts_own_games_but_a_map_of_models_it
     data = weights_file({"pre_coup": {**pre, "fitted": "now"}}, out, said.append)
     assert data["own_games"] == {"about": own["about"], "coup_start": start}
     assert len(said) == 1 and "python -m tools.chances_calibration" in said[0]
-    # every model refitted from a file that cannot be read: nothing of it is needed
+    # a coup-start model on other facts than today's could not be read: dropped, said
+    said.clear()
+    stale = {**whole, "own_games": {**own, "coup_start": {**start, "features": ["old"]}}}
+    out.write_text(json.dumps(stale))
+    assert weights_file({"coup": coup}, out, said.append)["own_games"] == own
+    assert len(said) == 1 and "coup-start model" in said[0]
+    # a file that cannot be read is refused even when every model is refitted: the
+    # layer it may hold cannot be made again by this tool
     out.write_text("{cut off")
+    with pytest.raises(SystemExit, match="cannot keep what is not refitted"):
+        weights_file({"pre_coup": pre, "coup": coup}, out, said.append)
+    out.unlink()  # no file yet: the models alone
     data = weights_file({"pre_coup": pre, "coup": coup}, out, said.append)
-    assert data["models"] == {"pre_coup": pre, "coup": coup} and "own_games" not in data
+    assert set(data) == {"about", "models"} and data["models"] == {"pre_coup": pre, "coup": coup}
 
 
 def test_two_chances_that_sum_past_one_are_made_a_distribution():

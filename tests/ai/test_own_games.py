@@ -15,6 +15,7 @@ from plot_ai import value as value_module
 from plot_ai.features import COUP, PRE_COUP, features
 from plot_ai.plans import plans
 from plot_ai.value import (
+    WEIGHTS,
     OwnGames,
     WeightsError,
     chances,
@@ -87,6 +88,21 @@ def test_where_a_coup_begins_the_abwehr_reads_that_positions_own_model(rules):
     assert value(start, Player.ABWEHR) == pytest.approx(want[1], abs=1e-12)
     assert value(start, Player.SS) == chances(start)[0]
     assert value(start, Player.ABWEHR) != chances(start)[1]
+    # once a unit has moved in the interphase, the coup's own models read it again
+    moving = apply(start, Action(Verb.ACTIVATE, unit="300"))
+    assert moving.phase is Phase.COUP_INTERPHASE and moving.activated == {"300"}
+    assert not coup_begins(moving)
+    assert value(moving, Player.ABWEHR) == chances(moving)[1]
+
+
+def test_the_layer_is_read_side_by_side_as_the_file_holds_it():
+    raw = json.loads(WEIGHTS.read_text(encoding="utf-8"))["own_games"]
+    own = own_games()
+    for side in ("ss", "abwehr"):
+        assert own.pre_coup_map is not None and own.coup_start is not None
+        assert list(own.pre_coup_map[side]) == raw["pre_coup_map"][side]  # (a, b), in order
+        assert list(own.coup_start[side]) == raw["coup_start"][side]
+    assert raw["pre_coup_map"]["maps"] == json.loads(WEIGHTS.read_text())["models"]["pre_coup"]["fitted"]
 
 
 def test_once_the_coup_is_under_way_both_read_the_coups_models():
@@ -128,7 +144,8 @@ def test_a_layer_that_does_not_fit_is_refused_by_name(tmp_path):
     assert own_games(path) == OwnGames(None, None)  # absent: the models as fitted
     start = {"features": list(COUP), "ss": [0.0] * len(COUP), "abwehr": [0.0] * len(COUP)}
     path = tmp_path / "map.json"
-    path.write_text(json.dumps({"own_games": {"pre_coup_map": {"ss": [0.1, 1.0], "abwehr": [1.0]}}}))
+    short = {"maps": None, "ss": [0.1, 1.0], "abwehr": [1.0]}
+    path.write_text(json.dumps({"own_games": {"pre_coup_map": short}}))
     with pytest.raises(WeightsError, match=r"map\.json: own_games\.pre_coup_map's abwehr \(a, b\) are not 2"):
         own_games(path)
     path = tmp_path / "start.json"
@@ -138,6 +155,12 @@ def test_a_layer_that_does_not_fit_is_refused_by_name(tmp_path):
     path = tmp_path / "short.json"
     path.write_text(json.dumps({"own_games": {"coup_start": {**start, "ss": [0.0]}}}))
     with pytest.raises(WeightsError, match=r"own_games\.coup_start's ss weights are not 37 numbers"):
+        own_games(path)
+    path = tmp_path / "stale.json"
+    models = {"pre_coup": {"fitted": "2026-12-01"}}
+    stale_map = {"maps": "2026-11-25", "ss": [0.1, 1.0], "abwehr": [0.1, 1.0]}
+    path.write_text(json.dumps({"models": models, "own_games": {"pre_coup_map": stale_map}}))
+    with pytest.raises(WeightsError, match=r"maps the pre-coup models fitted 2026-11-25, not those in the"):
         own_games(path)
     path = tmp_path / "list.json"
     path.write_text(json.dumps({"own_games": []}))
