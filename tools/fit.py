@@ -346,6 +346,11 @@ def fit(
         rows = [(s, x, w) for s, kept in by_game for k, x, w in kept if k == kind]
         train = [(x, w) for s, x, w in rows if s % 5]
         test = [(x, w) for s, x, w in rows if not s % 5]
+        if not train or not test:
+            raise SystemExit(
+                f"the {kind} model: {len(train)} positions to fit and {len(test)} to hold out "
+                "(those of the games whose seed is a multiple of 5): play more games"
+            )
         model: dict = {"features": list(names), "positions": len(rows)}
         held_models: dict[str, list[float]] = {}
         for side in ("ss", "abwehr"):

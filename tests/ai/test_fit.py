@@ -195,3 +195,12 @@ def test_a_refit_is_scored_beside_the_weights_in_use_on_the_same_held_out_positi
         assert held["in_use_log_loss"] == pytest.approx(math.log(2), abs=1e-4)
         assert held["log_loss"] < held["in_use_log_loss"]  # the refit reads the fact that decides
     assert any(line.startswith("pre_coup ss    : the weights in use there: 0.6931") for line in said), said
+
+
+def test_a_fit_with_nothing_to_hold_out_says_so():
+    from tools.fit import fit
+
+    x = [1.0] * len(PRE_COUP)
+    one_game = [(991, [("pre_coup", x, "ss"), ("pre_coup", x, "abwehr")])]  # 991: none held out
+    with pytest.raises(SystemExit, match=r"the pre_coup model: 2 positions to fit and 0 to hold out"):
+        fit(one_game, report=lambda _: None, kinds=("pre_coup",))
