@@ -123,6 +123,14 @@ BAD = [
         f"{F}, line 2: chits > laid: chit FA1 must lie on a unit (18.61), and there is no unit '999'",
     ),
     (
+        "[chits]\nlaid = 3",
+        f'{F}, line 2: chits > laid: expected {{ FA2 = "301", ... }}: each chit and the unit it lies on',
+    ),
+    (  # the Abwehr's hand alone is more than the cup holds: his count is named
+        '[chits]\nss = ["TR1"]\nabwehr_hidden = 97',
+        f"{F}, line 3: chits > abwehr_hidden: only 96 chits are left in the cup",
+    ),
+    (
         '[chits]\nss = ["TR1"]\nlaid = { TR1 = "301" }',
         f"{F}, line 3: chits > laid: chit TR1 is listed twice",
     ),
@@ -192,6 +200,13 @@ BAD = [
         'turn = 2\nactive = "301"\nmp_spent = 1\n[units]\n"301" = { hex = "1614" }\n"001" = { hex = "1614" }',
         f"{F}, line 5: units > 301: the moving unit 301 may stand only where it passes through a "
         "friendly or a neutralized unit (8.11, 8.12), not on 001 at 1614",
+    ),
+    (  # the mover left where the standard set-up puts it (Canaris, 4.31): the unit listed
+        # onto his hex is named
+        'base = "standard"\nturn = 2\nphasing = "abwehr"\nactive = "300"\nmp_spent = 1\n'
+        '[units]\n"000" = { hex = "1714" }',
+        f"{F}, line 7: units > 000: the moving unit 300 may stand only where it passes through a "
+        "friendly or a neutralized unit (8.11, 8.12), not on 000 at 1714",
     ),
     (  # 18.11: no coup's window after the Assignment Inter-Phase, nor inside the coup
         'phase = "assignment"\nstep = "after_window"',
