@@ -34,7 +34,7 @@ from . import easy
 from .determinise import determinise
 from .effects import effect
 from .plans import Plan, plans
-from .value import value
+from .value import Reading, value
 
 TIE = 0.002  # how much one point of the rules of thumb's opinion weighs
 MAX_CANDIDATES = 48  # plans tried after the first cut by the rules of thumb
@@ -172,11 +172,13 @@ def trial(
     reply: bool = False,
     windows: bool = False,
     coup_turns: int = 0,
+    reading: Reading = value,
 ) -> float | None:
-    """``me``'s chance of winning after ``plan`` from ``start``; None if the plan is not
-    legal there (it is in every state drawn from the same view; a guard). With
-    ``coup_turns``, a plan that begins the coup (its Walkyrie roll passed, 18.15) is
-    judged after that many Coup-Turns played out (through_coup), not where it begins."""
+    """``me``'s chance of winning after ``plan`` from ``start``, as ``reading`` scores
+    the position reached; None if the plan is not legal there (it is in every state
+    drawn from the same view; a guard). With ``coup_turns``, a plan that begins the
+    coup (its Walkyrie roll passed, 18.15) is judged after that many Coup-Turns played
+    out (through_coup), not where it begins."""
     s = start
     for a in plan.actions:
         try:
@@ -186,8 +188,8 @@ def trial(
         if s.outcome is not None:
             break
     if coup_turns and start.coup is None and s.coup is not None and s.outcome is None:
-        return value(through_coup(s, rnd, coup_turns), me)
-    return value(horizon(s, me, rnd, reply, windows=windows), me)
+        return reading(through_coup(s, rnd, coup_turns), me)
+    return reading(horizon(s, me, rnd, reply, windows=windows), me)
 
 
 def lead(a: dict[int, float], b: dict[int, float]) -> tuple[float, float, int]:
@@ -216,9 +218,10 @@ class Search:
         walk: int = 1000,
         windows: bool = False,
         coup_turns: int = 0,
+        reading: Reading = value,
     ):
         self.v, self.legal, self.rules, self.seed = v, list(legal), rules, seed
-        self.coup_turns = coup_turns
+        self.coup_turns, self.reading = coup_turns, reading
         if v.side is None:
             raise ValueError("a spectator's view has no side to search for")
         self.me: Player = v.side
@@ -289,6 +292,7 @@ class Search:
             reply=reply,
             windows=self.windows,
             coup_turns=self.coup_turns,
+            reading=self.reading,
         )
 
     def _try(self, i: int, j: int) -> None:

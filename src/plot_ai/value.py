@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -178,11 +179,23 @@ def distribution(p_ss: float, p_ab: float) -> tuple[float, float]:
     return (p_ss / total, p_ab / total) if total > 1.0 else (p_ss, p_ab)
 
 
+# How a search scores a position for the side searching: its chance of winning there.
+Reading = Callable[[GameState, Player], float]
+
+
 def value(state: GameState, side: Player) -> float:
-    """``side``'s chance of winning from ``state``, as ``side``'s search reads it: the
+    """``side``'s chance of winning from ``state``, as the expert reads it in play: the
     Abwehr's through the layer fitted on the expert's own games, the SS's as fitted (in
     the SS's seat the layer showed no gain: +0.6 points over 500 counted games, -11
     over 100 timed)."""
     if side is Player.ABWEHR:
         return own_game_chances(state)[1]
-    return chances(state)[0]
+    return fitted_value(state, side)
+
+
+def fitted_value(state: GameState, side: Player) -> float:
+    """``side``'s chance of winning from ``state`` by the fitted models alone: one scale
+    for both sides, which a study of a position reads (a puzzle's weighing, as the
+    analysis's chart)."""
+    p_ss, p_ab = chances(state)
+    return p_ss if side is Player.SS else p_ab

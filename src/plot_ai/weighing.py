@@ -16,6 +16,10 @@ window (ending a phase, for either side) would be judged by their choice, not by
 position (found on the shipped seeds: ending the SS's phase looked 31 points better
 than taking a marker off, as the Abwehr's rules of thumb then declared a poor coup).
 
+Positions are scored by the fitted models alone (value.fitted_value), one scale for both
+sides, as the analysis charts them: not through the layer the Abwehr plays by, whose
+chances before the coup run lower, so a puzzle's margins mean the same in either seat.
+
 A decision is clear when two weighings from independent draws (another seed: other
 hands for the opponent, other dice) agree on the best plan and both put it ahead of every
 other by the margin asked for.
@@ -34,6 +38,7 @@ from plot_core.puzzles import Choice  # (a plan weighed is what a puzzle shows o
 from .expert import Prior
 from .plans import Plan
 from .search import Budget, Search
+from .value import fitted_value
 
 SCREEN_TRIALS = 240  # the expert's search, to find the plans worth weighing closely
 CLOSE_TRIALS = 96  # trials each of the plans weighed closely (a multiple of 6: every die face alike)
@@ -72,7 +77,7 @@ def weigh(
 ) -> Weighing | None:
     """The decision's plans weighed from ``v`` (None if fewer than two can be). Every
     unit's walks are listed, so that ``complete`` can say whether any plan went unweighed."""
-    search = Search(v, legal, rules, seed, prior=Prior, walk=len(v.units), windows=True)
+    search = Search(v, legal, rules, seed, prior=Prior, walk=len(v.units), windows=True, reading=fitted_value)
     n = len(search.plans)
     if n < 2:
         return None

@@ -14,6 +14,7 @@ import pytest
 from plot_ai import value as value_module
 from plot_ai.features import COUP, PRE_COUP, features
 from plot_ai.plans import plans
+from plot_ai.search import Budget, Search
 from plot_ai.value import (
     WEIGHTS,
     OwnGames,
@@ -26,7 +27,8 @@ from plot_ai.value import (
     value,
     weights,
 )
-from plot_core import Action, GameState, Player, Verb, apply, legal_actions, load_position
+from plot_ai.weighing import weigh
+from plot_core import Action, GameState, Player, Verb, apply, legal_actions, load_position, view
 from plot_core.engine import Phase
 
 
@@ -166,3 +168,19 @@ def test_a_layer_that_does_not_fit_is_refused_by_name(tmp_path):
     path.write_text(json.dumps({"own_games": []}))
     with pytest.raises(WeightsError, match=r"list\.json: own_games is not a table"):
         own_games(path)
+
+
+def test_a_puzzles_weighing_reads_the_fitted_models_in_either_seat(rules, monkeypatch):
+    """A puzzle's margins are on the analysis's one scale for both sides; the expert in
+    play reads the layer as the Abwehr."""
+    s = window(3)  # the Abwehr's window: declare the coup, or not now
+
+    def never(state: GameState) -> tuple[float, float]:
+        raise AssertionError("the layer was read")
+
+    monkeypatch.setattr(value_module, "own_game_chances", never)
+    v, legal = view(s, Player.ABWEHR), list(legal_actions(s))
+    weighed = weigh(v, legal, rules, 1, screen=12, close=6, keep=2)
+    assert weighed is not None and len(weighed.choices) == 2
+    with pytest.raises(AssertionError, match="the layer was read"):
+        Search(v, legal, rules, 1).run(Budget(trials=2))
