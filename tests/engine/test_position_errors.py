@@ -208,6 +208,10 @@ BAD = [
         f"{F}, line 7: units > 000: the moving unit 300 may stand only where it passes through a "
         "friendly or a neutralized unit (8.11, 8.12), not on 000 at 1714",
     ),
+    (  # 9.11: units move in the movement phases only, so only they have a moving unit
+        'phase = "recruitment"\nactive = "001"\n[units]\n"001" = { hex = "2110" }',
+        f"{F}, line 2: active: no unit moves in the recruitment phase (9.11): leave active out",
+    ),
     (  # 18.11: no coup's window after the Assignment Inter-Phase, nor inside the coup
         'phase = "assignment"\nstep = "after_window"',
         f"{F}, line 2: step: expected one of advance, german, hitler8, randomizer, roll; got 'after_window'",

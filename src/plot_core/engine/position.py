@@ -7,8 +7,8 @@
     base = "empty"                # "empty": unlisted German units are off the map
                                   # "standard": start from the standard set-up
     dice = [3, 5]                 # scripted rolls, used before the seeded generator
-    active = "301"                # optional: the unit moving now, and
-    mp_spent = 2                  #   the points it has spent
+    active = "301"                # optional: the unit moving now (in a movement
+    mp_spent = 2                  #   phase only, 9.11), and the points it has spent
 
     [units]
     "301" = { hex = "1614", suspected = true }
@@ -74,6 +74,7 @@ from .state import (
     chit_ids,
     evolve,
 )
+from .table import MOVING_PHASES
 
 PLAY_PHASES = [p.value for p in Phase if p not in (Phase.SETUP, Phase.GAME_OVER)]
 COUP_PHASES = (Phase.COUP_INTERPHASE, Phase.COUP_MOVEMENT, Phase.COUP_STATUS)
@@ -255,6 +256,8 @@ def _build(root: Node, rules: Rules, seed: int, new_game: Callable[..., GameStat
         default=[],
     )
     active = root.str("active", default=None)
+    if active is not None and phase not in MOVING_PHASES:
+        root.fail("active", f"no unit moves in the {phase.value} phase (9.11): leave active out")
     units = _units(root, rules, state, base, active)
     pending = (
         tuple(

@@ -188,4 +188,8 @@ PHASES: dict[Phase, PhaseRules] = {
 }
 
 
-__all__ = ["ANY_TIME", "PHASES", "PhaseRules", "any_time_actions", "out_of_phase"]
+# The phases in which units move, one at a time (9.11, 18.22, 18.31): the only ones with
+# a moving unit.
+MOVING_PHASES = frozenset(phase for phase, rules in PHASES.items() if rules is _MOVEMENT)
+
+__all__ = ["ANY_TIME", "MOVING_PHASES", "PHASES", "PhaseRules", "any_time_actions", "out_of_phase"]
