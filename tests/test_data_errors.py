@@ -1194,8 +1194,8 @@ def test_numbers_at_and_past_each_end_of_their_range():
     assert isinstance(n.float("b", lo=0.0, hi=1.0), float)  # a whole number is read as one
     says = {k: _says(lambda k=k: n.float(k, lo=0.0, hi=1.0)) for k in "cdez"}
     assert says["c"] == "x.toml, line 3: c: expected a number in 0..1, got 1.5"
-    above = _says(lambda: n.float("a", lo=0.5, hi=1.0))
-    assert above == "x.toml, line 1: a: expected a number in 0.5..1, got 0"
+    below = _says(lambda: n.float("a", lo=0.5, hi=1.0))
+    assert below == "x.toml, line 1: a: expected a number in 0.5..1, got 0"
     assert says["d"] == "x.toml, line 4: d: expected a number, got text 'half'"
     assert says["e"] == "x.toml, line 5: e: expected a number, got true/false True"
     assert says["z"] == "x.toml, line 1: missing key 'z'"

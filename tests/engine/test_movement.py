@@ -328,7 +328,9 @@ def test_9_1_a_step_the_walk_refuses_is_refused_even_without_words_for_it(monkey
 
 
 def test_8_12_a_friend_sharing_the_hex_is_not_named_as_what_blocks_it():
-    """The friend comes first in the hex (lower id); the enemy beside it is what keeps
+    """Two units share a hex only for a moment (a unit displaced into a hex, 9.63), and a
+    position file refuses to start so, so the moment is made directly, as in the test
+    above. The friend comes first in the hex (lower id); the enemy beside it is what keeps
     the mover out, and the refusal names it."""
     s = pos("""
         phasing = "ss"

@@ -243,6 +243,27 @@ def test_13_36_the_worked_example_before_any_exposure_is_5_to_1():
     assert faces(o) == column_of("investigation", 4) == rolled(s, ["no-reveal"], "investigation")
 
 
+def test_a_unit_typed_where_the_action_takes_none_changes_no_odds():
+    """The odds are of what an action does: units are added to an attempt one join at a
+    time (12.25, 13.25), and taken out or covered one chit at a time (13.17, 13.18). A
+    roll or a decline adds, exposes or covers no one, and a join naming no unit adds no
+    one: a unit typed after them is not counted."""
+    s = investigating(EXAMPLE, dice="4", chits='abwehr = ["L011", "L108"]\n        ss = ["AA1"]')
+    s = play(s, "investigate 305", "join 000", "join 011")
+    assert one(s, "roll 108") == one(s, "roll")  # Strölin has not joined
+    assert one(s, "join") == one(s, "roll")
+    s = play(s, "join 108", "roll", "reveal L011", "reveal L108")
+    assert one(s, "no-reveal 011") == one(s, "no-reveal")  # exposing no more clears no one
+    s = play(s, "no-reveal")
+    assert one(s, "no-reveal 011") == one(s, "no-reveal")  # nor does covering no one (13.18)
+    units = """"418" = { hex = "2210", controller = "none" }
+        "200" = { hex = "2110" }
+        "309" = { hex = "2310" }"""
+    s = play(recruiting("abwehr", units, dice="1"), "recruit 418", "join 200")
+    assert one(s, "roll 309") == one(s, "roll")  # Trott has not joined
+    assert one(s, "join") == one(s, "roll")
+
+
 def test_13_21_below_2_to_1_no_roll():
     s = investigating(""""305" = { hex = "2210", suspected = true }
         "108" = { hex = "2209", controller = "ss" }""")
@@ -664,7 +685,7 @@ def test_13_13_naming_an_investigation_target_shows_every_unit_that_may_join():
     [o] = odds_of(s, parse_action("investigate 305"))
     assert o.total == "15 to 3" and o.column == "5:1"
     assert o.title == "Himmler + Hanke + Strölin investigate Bonhoeffer"
-    assert o.assumes == "with Himmler, Hanke and Strölin"  # each joins one by one, or not
+    assert o.assumes == "with Himmler, Hanke and Strölin"  # each joins one by one, or not (13.25)
     assert o.notes == (MAY_EXPOSE,)
 
 

@@ -12,7 +12,6 @@ import pytest
 from plot_ai import easy
 from plot_core import Player, apply, legal_actions, load_position, load_rules, new_game, view
 from plot_core.engine import CUP, Phase, Step, Unwritable, chit_ids, position_text
-from plot_core.engine.pending import PlaceAllied, Recruit
 
 from .helpers import illegal, play, pos
 
@@ -88,7 +87,8 @@ def refusal(v) -> str:
 
 
 def test_each_moment_a_position_cannot_hold_is_refused_saying_why():
-    s = new_game(3, rules=RULES)  # the game opens on a rolled German assignment
+    # a game whose opening Assignment rolled German units to send (7.22)
+    s = next(g for g in (new_game(k, rules=RULES) for k in range(50)) if g.german_assignment is not None)
     assert refusal(view(s, None)) == "a spectator's view has no hand to write"
     assert refusal(view(s, Player.SS)) == "a rolled German assignment is being carried out (7.22)"
     last = pos('turn = 9\nphasing = "ss"\nphase = "status"\nstep = "coup_window"')
@@ -102,52 +102,53 @@ def test_each_moment_a_position_cannot_hold_is_refused_saying_why():
 
 def test_an_allied_unit_being_placed_is_written_for_the_abwehr_who_sees_it_only():
     """7.11: the Abwehr places the Allied unit he drew; the SS has not seen which."""
-    for s, _ in decisions(8101):
-        placing = [d for d in s.pending if isinstance(d, PlaceAllied)]
-        if placing and s.german_assignment is None:
-            break
-    else:
-        raise AssertionError("no Allied unit was placed in the game")
+    s = pos(
+        'phase = "assignment"\nstep = "randomizer"\n'
+        '[[pending]]\nkind = "place_allied"\nplayer = "abwehr"\nunit = "502"\narea = "AL"'
+    )
     assert refusal(view(s, Player.SS)) == "an Allied unit is being placed that this side has not seen (7.11)"
     text = position_text(view(s, Player.ABWEHR), RULES, seed=1)
-    assert f'unit = "{placing[0].unit}"' in text
+    assert 'unit = "502"' in text
     assert view(load_position(text, rules=RULES), Player.ABWEHR).pending == view(s, Player.ABWEHR).pending
 
 
 def test_a_unit_is_written_by_what_differs_from_its_printed_side():
     """A unit listed writes only where it stands and what differs from the counter as
-    printed: its controller if another's or none (11.12), recruited if it is not as
-    control would have it (12.4), and it loads back the same."""
+    printed: its controller if not its printed one (4.37), recruited if not as control
+    would have it (2.2, 12.31), semi-recruited (12.35, 12.41); and it loads back the same.
+    (An SS unit no one controls is a moment only a position file makes; a position
+    written from it must still load back.)"""
     units = (
         '"013" = { hex = "2410" }\n'  # the SS's, as printed
         '"012" = { hex = "2411", controller = "none" }\n'  # printed the SS's, now no one's
-        '"401" = { hex = "1612", recruited = true }\n'  # recruited, no one's
-        '"402" = { hex = "1812", controller = "abwehr" }'  # recruited when controlled
+        '"402" = { hex = "1812", controller = "abwehr" }\n'  # recruited when controlled
+        '"414" = { hex = "1612", controller = "abwehr", recruited = false }\n'  # kept after a panic (12.83)
+        '"415" = { hex = "1712", controller = "abwehr", recruited = false, semi = true }'
     )
     s = pos(f"turn = 2\n[units]\n{units}")
     text = position_text(view(s, Player.SS), RULES, seed=1)
     written = {line.split(" = ", 1)[0]: line for line in text.splitlines() if line.startswith('"')}
     assert written['"013"'] == '"013" = { hex = "2410" }'
     assert written['"012"'] == '"012" = { hex = "2411", controller = "none" }'
-    assert written['"401"'] == '"401" = { hex = "1612", recruited = true }'  # printed no one's
     assert written['"402"'] == '"402" = { hex = "1812", controller = "abwehr" }'
+    assert written['"414"'] == '"414" = { hex = "1612", controller = "abwehr", recruited = false }'
+    assert (
+        written['"415"'] == '"415" = { hex = "1712", controller = "abwehr", recruited = false, semi = true }'
+    )
     back = load_position(text, rules=RULES)
-    assert [back.unit(u) for u in ("013", "012", "401", "402")] == [
-        s.unit(u) for u in ("013", "012", "401", "402")
-    ]
+    listed = ("013", "012", "402", "414", "415")
+    assert [back.unit(u) for u in listed] == [s.unit(u) for u in listed]
 
 
 def test_a_decision_writes_only_what_differs_from_its_kinds_defaults():
-    for s, _ in decisions(8101):
-        recruit = [d for d in s.pending if isinstance(d, Recruit)]
-        if recruit and not recruit[0].double_cross and not recruit[0].units:
-            break
-    else:
-        raise AssertionError("no recruitment was begun in the game")
-    text = position_text(view(s, s.actor), RULES, seed=1)
+    """12.25: a recruitment just begun, no one gathered and no Double-Cross named yet."""
+    s = pos(
+        'phase = "recruitment"\nphasing = "ss"\n[units]\n"107" = { hex = "2210" }\n"000" = { hex = "2110" }\n'
+        '[[pending]]\nkind = "recruit"\nplayer = "ss"\nunit = "107"'
+    )
+    text = position_text(view(s, Player.SS), RULES, seed=1)
     block = text[text.index('kind = "recruit"') :].split("\n\n")[0]
-    player = f'player = "{recruit[0].player.value}"'
-    assert block.splitlines() == ['kind = "recruit"', player, f'unit = "{recruit[0].unit}"']
+    assert block.splitlines() == ['kind = "recruit"', 'player = "ss"', 'unit = "107"']
 
 
 # -- what the new keys mean ----------------------------------------------------------------

@@ -144,7 +144,7 @@ def test_action_notation_and_json_round_trip():
         assert str(a) == text
         assert action_from_json(json.loads(json.dumps(action_to_json(a)))) == a
     assert parse_action("harass 305") == Action(Verb.HARASS, unit="305")
-    # the coup's question in its own words (18.12): commit a chit, or no coup now
+    # the coup's question in its own words: commit a chit (18.12), or no coup now (18.11)
     assert parse_action("commit FA2") == Action(Verb.REVEAL, chit="FA2")
     assert parse_action("no-coup") == Action(Verb.NO_REVEAL)
 
