@@ -43,6 +43,15 @@ def test_check_data_reports_a_broken_file_without_a_traceback(data_copy):
     assert "Traceback" not in proc.stderr
 
 
+def test_a_position_file_with_a_mistake_is_named_as_the_position_not_the_game_data(tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('phase = "recruitment"\nactive = "001"\n[units]\n"001" = { hex = "2110" }\n')
+    assert main(["play", "--position", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("plot: the position was not loaded.\n")
+    assert f"{bad}, line 2: active: no unit moves in the recruitment phase (9.11)" in err
+
+
 def _plot(*args: str, **kw) -> subprocess.Popen:
     # its own session, so that a test that fails can end it and its workers together
     return subprocess.Popen(

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from plot_ai import LEVELS
-from plot_core import DataError, load_rules
+from plot_core import DataError, PositionError, load_rules
 from plot_core.data import Kind, Status
 from plot_core.english import counted
 from plot_record import RecordError
@@ -1191,6 +1191,9 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)
+    except PositionError as err:  # (a DataError, but of the file the player gave)
+        print(f"plot: the position was not loaded.\n  {err}", file=sys.stderr)
+        return 2
     except DataError as err:
         print(f"plot: the game data is broken and was not loaded.\n  {err}", file=sys.stderr)
         return 2

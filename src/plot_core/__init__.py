@@ -13,7 +13,7 @@ from .dice import seed_state
 from .engine.actions import Action, Verb, parse_action
 from .engine.api import apply, legal_actions, new_game, outcome
 from .engine.errors import IllegalAction
-from .engine.position import load_position
+from .engine.position import PositionError, load_position
 from .engine.serial import state_from_json, state_to_json  # (and how a state pickles)
 from .engine.state import GameState
 from .engine.view import PlayerView, view
@@ -29,6 +29,7 @@ __all__ = [
     "Party",
     "Player",
     "PlayerView",
+    "PositionError",
     "Rules",
     "Verb",
     "apply",
