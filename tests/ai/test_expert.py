@@ -160,14 +160,16 @@ def test_every_plan_is_legal_step_by_step_in_the_state_it_was_found_in(rules):
             t = apply(t, a)
 
 
-def coup_window(fa: int, turn: int = 9) -> GameState:
-    """The window at the end of the status phase (18.11); on turn 9, the last (5.1)."""
+def coup_window(fa: int, turn: int = 9, dice: tuple[int, ...] = ()) -> GameState:
+    """The window at the end of the status phase (18.11); on turn 9, the last (5.1);
+    ``dice`` the rolls to come."""
     chits = ", ".join(f'"FA{i}"' for i in range(1, fa + 1))
     s = load_position(
         textwrap.dedent(f"""
         turn = {turn}
         phasing = "ss"
         phase = "status"
+        dice = {list(dice)}
         [units]
         "000" = {{ hex = "2410" }}
         "300" = {{ hex = "1810" }}

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import math
-import textwrap
 
 import pytest
 
@@ -28,28 +27,16 @@ from plot_ai.value import (
     weights,
 )
 from plot_ai.weighing import weigh
-from plot_core import Action, GameState, Player, Verb, apply, legal_actions, load_position, view
+from plot_core import Action, GameState, Player, Verb, apply, legal_actions, view
 from plot_core.engine import Phase
+
+from .test_expert import coup, coup_window
 
 
 def window(fa: int, turn: int = 8) -> GameState:
     """The coup window at the end of the status phase (18.11), the Abwehr holding ``fa``
     Führer Access chits and a 6 to roll (6 + 3 chits passes, 18.13)."""
-    chits = ", ".join(f'"FA{i}"' for i in range(1, fa + 1))
-    s = load_position(
-        textwrap.dedent(f"""
-        turn = {turn}
-        phasing = "ss"
-        phase = "status"
-        dice = [6]
-        [units]
-        "000" = {{ hex = "2410" }}
-        "300" = {{ hex = "1810" }}
-        [chits]
-        abwehr = [{chits}]
-    """)
-    )
-    return apply(s, Action(Verb.END_PHASE))
+    return coup_window(fa, turn, dice=(6,))
 
 
 def begun(s: GameState) -> GameState:
@@ -108,21 +95,7 @@ def test_the_layer_is_read_side_by_side_as_the_file_holds_it():
 
 
 def test_once_the_coup_is_under_way_both_read_the_coups_models():
-    moved = load_position(
-        textwrap.dedent("""
-        phase = "coup_movement"
-        phasing = "abwehr"
-        [units]
-        "013" = { hex = "2410" }
-        "308" = { hex = "1810", suspected = true }
-        [coup]
-        penalty = 2
-        bonus = 5
-        abwehr_bonus = 5
-        units = 2
-        turn = 1
-    """)
-    )
+    moved = coup("", phasing="abwehr")  # Coup-Turn 1, under way
     assert not coup_begins(moved)
     assert own_game_chances(moved) == chances(moved)
     assert value(moved, Player.ABWEHR) == chances(moved)[1]
