@@ -52,7 +52,7 @@ import numpy as np
 import plot_ai
 from plot_ai.features import COUP, PRE_COUP, features
 from plot_ai.players import make
-from plot_ai.value import WEIGHTS, distribution
+from plot_ai.value import WEIGHTS, distribution, names_facts
 from plot_ai.value import weights as value_weights
 from plot_core import (
     Action,
@@ -443,7 +443,7 @@ def weights_file(models: dict[str, dict], out: Path, report: Callable[[str], Non
         raise SystemExit(f"{out}: not a weights file (a JSON table)")
     kept = old.get("models", {})
     for kind in set(KINDS) - set(models):
-        if tuple(kept.get(kind, {}).get("features", ())) != KINDS[kind]:
+        if not names_facts(kept.get(kind), KINDS[kind]):
             raise SystemExit(f"{out}: the {kind} model does not name today's facts; refit it too")
         data["models"][kind] = kept[kind]
     data["models"].update(models)
@@ -456,7 +456,7 @@ def weights_file(models: dict[str, dict], out: Path, report: Callable[[str], Non
     if "pre_coup" in models and own.pop("pre_coup_map", None) is not None:
         report(f"the expert's own games' pre-coup map reads the old pre-coup models: dropped; {again}")
     start = own.get("coup_start")
-    if start is not None and (not isinstance(start, dict) or tuple(start.get("features", ())) != COUP):
+    if start is not None and not names_facts(start, COUP):
         del own["coup_start"]
         report(f"the expert's own games' coup-start model names other facts: dropped; {again}")
     if set(own) - {"about"}:

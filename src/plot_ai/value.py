@@ -37,6 +37,13 @@ class WeightsError(ValueError):
     pass
 
 
+def names_facts(part: object, facts: tuple[str, ...]) -> bool:
+    """Does a part of the weights file (a model, or the coup-start model) name exactly
+    ``facts``, in their order? Weights read against other facts would weigh the wrong
+    numbers."""
+    return isinstance(part, dict) and tuple(part.get("features", ())) == facts
+
+
 @cache
 def weights(path: Path = WEIGHTS) -> dict[str, dict[str, tuple[float, ...]]]:
     """{"pre_coup"|"coup": {"ss"|"abwehr": weights}}, checked against the feature names."""
@@ -47,7 +54,7 @@ def weights(path: Path = WEIGHTS) -> dict[str, dict[str, tuple[float, ...]]]:
     out: dict[str, dict[str, tuple[float, ...]]] = {}
     for kind, want in (("pre_coup", PRE_COUP), ("coup", COUP)):
         model = data.get("models", {}).get(kind)
-        if not isinstance(model, dict) or tuple(model.get("features", ())) != want:
+        if not names_facts(model, want):
             raise WeightsError(
                 f"{path}: the {kind} model does not name the features "
                 f"{', '.join(want)}; fit it again (python -m tools.fit)"
@@ -112,7 +119,7 @@ def own_games(path: Path = WEIGHTS) -> OwnGames:
             pre_map[side] = (a, b)
     start_model = None
     if start is not None:
-        if not isinstance(start, dict) or tuple(start.get("features", ())) != COUP:
+        if not names_facts(start, COUP):
             raise WeightsError(
                 f"{path}: own_games.coup_start does not name the features {', '.join(COUP)}; "
                 "fit it again (python -m tools.chances_calibration)"
