@@ -22,7 +22,7 @@ cores); a run stopped part way plays only the games the file does not hold yet.
 ``--models coup`` refits the coup's models alone and keeps the pre-coup ones in the
 file as they are (each model records when and on which games it was fitted). Each
 model's held-out scores are printed beside those of the weights in use, on the same
-positions.
+positions, unless those name other facts (a fact added to features.py is fitted so).
 
     python -m tools.fit --player expert --trials 150 --games 2400 --seed 1200000 --played FILE --out FILE2
 
@@ -52,7 +52,7 @@ import numpy as np
 import plot_ai
 from plot_ai.features import COUP, PRE_COUP, features
 from plot_ai.players import make
-from plot_ai.value import WEIGHTS, distribution, names_facts
+from plot_ai.value import WEIGHTS, WeightsError, distribution, names_facts
 from plot_ai.value import weights as value_weights
 from plot_core import (
     Action,
@@ -464,6 +464,17 @@ def weights_file(models: dict[str, dict], out: Path, report: Callable[[str], Non
     return data
 
 
+def weights_in_use(report: Callable[[str], None] = print) -> dict[str, dict[str, tuple[float, ...]]] | None:
+    """The weights the expert reads now, for a refit to be judged beside on the same
+    held-out positions; None, said, when they name other facts than today's (the facts
+    have just changed, which is why a refit is asked for)."""
+    try:
+        return value_weights()
+    except WeightsError as exc:
+        report(f"the refit is not scored beside the weights in use: {exc}")
+        return None
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.fit", description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=3000)
@@ -513,8 +524,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     if args.player != "hard":
         made["player"] = _said(played_by)
-    in_use = value_weights()  # (judged on the same held-out positions, beside the refit)
-    fitted = fit(by_game, kinds=args.models, beside=in_use)
+    fitted = fit(by_game, kinds=args.models, beside=weights_in_use())
     models = {kind: {**made, **model} for kind, model in fitted.items()}
     whole = weights_file(models, args.out, report=lambda _: None)
     args.out.write_text(json.dumps(whole, indent=1) + "\n", encoding="utf-8")

@@ -197,6 +197,25 @@ def test_a_refit_is_scored_beside_the_weights_in_use_on_the_same_held_out_positi
     assert any(line.startswith("pre_coup ss    : the weights in use there: 0.6931") for line in said), said
 
 
+def test_a_refit_after_the_facts_changed_is_not_scored_beside_weights_that_read_others(monkeypatch):
+    import tools.fit as fit
+
+    from plot_ai.value import WeightsError
+
+    said: list[str] = []
+    assert fit.weights_in_use(said.append) is not None and said == []  # today's weights read today's facts
+
+    def other_facts():
+        raise WeightsError("value_weights.json: the coup model does not name the features bias, ...")
+
+    monkeypatch.setattr(fit, "value_weights", other_facts)
+    assert fit.weights_in_use(said.append) is None
+    assert said == [
+        "the refit is not scored beside the weights in use: "
+        "value_weights.json: the coup model does not name the features bias, ..."
+    ]
+
+
 def test_a_fit_with_nothing_to_hold_out_says_so():
     from tools.fit import fit
 
