@@ -15,7 +15,7 @@ from plot_ai import LEVELS
 from plot_core import DataError, PositionError, load_rules
 from plot_core.data import Kind, Status
 from plot_core.english import counted
-from plot_record import RecordError
+from plot_record import Record, RecordError
 from plot_tui.plain import clean
 
 from .admin import add_admin_parser
@@ -427,8 +427,11 @@ def _analyse(args: argparse.Namespace) -> int:
         kept = Kept(record)  # what an earlier run left beside the record
         eyes = None if args.eyes in (None, "all") or record.finished else Player(args.eyes)
         analysis = kept_analysis(record, top=args.top, kept=kept, eyes=eyes)
-    except (RecordError, NotFinished) as exc:
+    except RecordError as exc:
         print(f"plot analyse: {exc}", file=sys.stderr)
+        return 1
+    except NotFinished as exc:
+        print(f"plot analyse: {exc}; {_eyes_hint(record)}", file=sys.stderr)
         return 1
     better = None
     if args.expert or args.think:
@@ -489,6 +492,11 @@ def _learn(args: argparse.Namespace) -> int:
     return 0
 
 
+def _eyes_hint(record: Record) -> str:
+    """How to ask for the eyes an unfinished game may be seen through."""
+    return "add " + " or ".join(f"--as {p.value}" for p in record.seen_by())
+
+
 def _replay(args: argparse.Namespace) -> int:
     from plot_core import Player
     from plot_record import load_record
@@ -500,15 +508,12 @@ def _replay(args: argparse.Namespace) -> int:
     for w in record.warnings:
         print(f"plot: warning: {w}", file=sys.stderr)
     replay = Replay(record)
-    if args.eyes == "all" and not record.finished:
-        print(
-            f"plot: the game in {args.path} is not finished, so it can only be replayed as "
-            f"one side saw it: --as ss or --as abwehr",
-            file=sys.stderr,
-        )
-        return 2
     if args.eyes:
-        replay.look(EVERYONE if args.eyes == "all" else Player(args.eyes))
+        eyes = EVERYONE if args.eyes == "all" else Player(args.eyes)
+        if (problem := record.eyes_problem(eyes)) is not None:
+            print(f"plot: {args.path}: {problem}; {_eyes_hint(record)}", file=sys.stderr)
+            return 2
+        replay.look(eyes)
     if args.plain:
         from plot_tui.replay_lines import replay_lines
 
@@ -712,18 +717,15 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
+    from plot_core import Player
     from plot_record import load_record
     from plot_record.export import ALL, text_account
     from plot_record.notes import load_notes
 
     record = load_record(Path(args.path), load_rules())
-    eyes = args.eyes or (ALL if record.finished else None)
-    if eyes is None:
-        print(
-            f"plot: the game in {args.path} is not finished, so its account must be one "
-            f"side's: add --as ss or --as abwehr",
-            file=sys.stderr,
-        )
+    eyes = args.eyes or ALL
+    if (problem := record.eyes_problem(None if eyes == ALL else Player(eyes))) is not None:
+        print(f"plot: {args.path}: {problem}; {_eyes_hint(record)}", file=sys.stderr)
         return 2
     if args.chances and not record.finished:
         print(

@@ -24,15 +24,11 @@ ALL = "all"
 
 def check_perspective(record: Record, eyes: str) -> Player | None:
     """The side whose account is wanted (None for everything); refuses to leak."""
-    if eyes == ALL:
-        if not record.finished:
-            raise RecordError(
-                f"{record.path}: the game is not finished, so its account can "
-                f"only be written as one side saw it (ss or abwehr): the "
-                f"other side's chits are still secret"
-            )
-        return None
-    return Player(eyes)
+    side = None if eyes == ALL else Player(eyes)
+    problem = record.eyes_problem(side)
+    if problem is not None:
+        raise RecordError(f"{record.path}: {problem}")
+    return side
 
 
 def text_account(

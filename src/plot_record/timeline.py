@@ -216,6 +216,34 @@ class Record:
     def finished(self) -> bool:
         return self.timeline.final.outcome is not None
 
+    def seen_by(self) -> tuple[Player, ...]:
+        """The sides the game may be seen through, one at a time: both once it is over;
+        while it goes on, its human seats only (a computer's seat still holds chits and
+        draws its human opponent may not see), or both if no human plays."""
+        if self.finished:
+            return tuple(Player)
+        humans = tuple(p for p in Player if self.header.players[p.value] == "human")
+        return humans or tuple(Player)
+
+    def eyes_problem(self, eyes: Player | None) -> str | None:
+        """Why the game may not be shown through ``eyes`` (None: both sides' secrets at
+        once), or None if it may: every door that shows a record asks this."""
+        if self.finished:
+            return None
+        sides = self.seen_by()
+        named = " or ".join(p.value for p in sides)
+        if eyes is None:
+            return (
+                f"the game is not finished, so it can only be seen as one side saw it ({named}): "
+                "the other side's chits are still secret"
+            )
+        if eyes not in sides:
+            return (
+                f"the game is not finished and the computer plays the {eyes.title}: its chits and "
+                f"draws are still secret, so the game can only be seen as the {eyes.enemy.title} saw it"
+            )
+        return None
+
 
 def load_record(path: Path, rules: Rules) -> Record:
     raw = read_raw(path)

@@ -87,15 +87,17 @@ def seen_chances(state: GameState, side: Player, i: int) -> tuple[float, float]:
     return ss / EYES_SAMPLES, ab / EYES_SAMPLES
 
 
+def check_eyes(record: Record, eyes: Player | None) -> None:
+    """Refuse to study a game through eyes it may not be seen through (Record.eyes_problem)."""
+    if (problem := record.eyes_problem(eyes)) is not None:
+        raise NotFinished(problem)
+
+
 def analyse(record: Record, *, top: int = 5, eyes: Player | None = None) -> Analysis:
     """The chances after every action and the turning points: of a finished game with
     everything seen; of any game through ``eyes`` (one side's view, nothing more)."""
+    check_eyes(record, eyes)
     tl = record.timeline
-    if tl.final.outcome is None and eyes is None:
-        raise NotFinished(
-            "the game is not finished, so both sides' secrets are still secret: add "
-            "--as ss or --as abwehr to study it through one side's eyes"
-        )
     from plot_core import view
 
     def odds(i: int) -> tuple[float, float]:
@@ -290,6 +292,7 @@ def kept_analysis(
     """``analyse``, read from beside the record when it was worked out before (and kept
     there when not: a second run is instant). ``kept``: the file, if already read;
     ``eyes``: through one side's view (kept apart from the all-seeing one)."""
+    check_eyes(record, eyes)  # (before what an earlier run kept is read)
     kept = kept or Kept(record)
     found = kept.analysis(top, eyes)
     if found is not None:

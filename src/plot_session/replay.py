@@ -20,7 +20,7 @@ from plot_record import ChatLine, Record, RecordError, Step, ThinkLine
 from plot_record.notes import Note, load_notes, new_note, save_notes
 
 from .describe import SIDE
-from .session import LogLine, Seat, thoughts_since_other_side, timeline_log
+from .session import LogLine, thoughts_since_other_side, timeline_log
 
 if TYPE_CHECKING:  # the analysis imports the evaluation: not needed to replay
     from .analysis import Alternative, Analysis, TurningPoint
@@ -112,19 +112,15 @@ class Replay:
 
     def default_eyes(self) -> Player | None:
         """Everyone for a finished game; else the lone human's side, or the SS."""
-        if self.finished:
-            return EVERYONE
-        humans = [p for p in Player if self.record.header.players[p.value] == Seat.HUMAN]
-        return humans[0] if len(humans) == 1 else Player.SS
+        return EVERYONE if self.finished else self.record.seen_by()[0]
 
     def perspectives(self) -> list[Player | None]:
-        return [Player.SS, Player.ABWEHR] + ([EVERYONE] if self.finished else [])
+        return [*self.record.seen_by()] + ([EVERYONE] if self.finished else [])
 
     def look(self, eyes: Player | None) -> None:
-        if eyes is EVERYONE and not self.finished:
-            raise ValueError(
-                "the game is not finished: it can only be seen through one side's eyes (SS or Abwehr)"
-            )
+        problem = self.record.eyes_problem(eyes)
+        if problem is not None:
+            raise ValueError(problem)
         self.eyes = eyes
 
     def next_eyes(self) -> Player | None:

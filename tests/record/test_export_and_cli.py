@@ -8,7 +8,7 @@ import re
 import pytest
 
 from plot_cli.main import main
-from plot_core import Verb
+from plot_core import Player, Verb
 from plot_core.english import counted
 from plot_core.wording import notation
 from plot_record import RecordError, load_record
@@ -161,3 +161,49 @@ def test_watch_excludes_side_and_hotseat(capsys):
     with pytest.raises(SystemExit):
         main(["play", "--watch", "--hotseat"])
     assert "not allowed with argument" in capsys.readouterr().err
+
+
+@pytest.fixture
+def against_the_computer(tmp_path, rules):
+    """An unfinished game whose SS seat is a human's and whose Abwehr is the computer."""
+    import json
+
+    path = tmp_path / "mine.plot.jsonl"
+    recorded_game(path, rules, 7, limit=60)
+    first, rest = path.read_text(encoding="utf-8").split("\n", 1)
+    head = json.loads(first)
+    head["players"] = {"ss": "human", "abwehr": "computer"}
+    path.write_text(json.dumps(head) + "\n" + rest, encoding="utf-8")
+    return path
+
+
+def test_the_computers_side_of_an_unfinished_game_is_seen_by_no_door(against_the_computer, rules, capsys):
+    """While the game goes on, the computer's chits and draws are its human opponent's
+    secret: its side is offered by no replay, account or analysis, and the refusal
+    says which side may be asked for."""
+    from plot_session.analysis import NotFinished, analyse
+    from plot_session.replay import Replay
+
+    record = load_record(against_the_computer, rules)
+    assert record.seen_by() == (Player.SS,)
+    hidden = private_draws(record, "abwehr")
+    assert hidden
+    replay = Replay(record)
+    assert replay.perspectives() == [Player.SS] and replay.eyes is Player.SS
+    with pytest.raises(ValueError, match="the computer plays the Abwehr"):
+        replay.look(Player.ABWEHR)
+    replay.next_eyes()
+    assert replay.eyes is Player.SS
+    with pytest.raises(RecordError, match="can only be seen as the SS saw it"):
+        list(text_account(record, "abwehr"))
+    with pytest.raises(NotFinished, match="the computer plays the Abwehr"):
+        analyse(record, eyes=Player.ABWEHR)
+    capsys.readouterr()
+    for command in (["export", "--as", "abwehr"], ["replay", "--as", "abwehr"], ["analyse", "--as", "abwehr"]):
+        assert main([command[0], str(against_the_computer), *command[1:]]) in (1, 2)
+        err = capsys.readouterr().err
+        assert "its chits and draws are still secret" in err and err.rstrip().endswith("add --as ss"), err
+    # the human's own side is still there to study
+    assert main(["export", str(against_the_computer), "--as", "ss"]) == 0
+    out = capsys.readouterr().out
+    assert not any(h in out for h in hidden)
