@@ -319,12 +319,10 @@ def _learn_plain(args: argparse.Namespace, rules, lessons) -> int:
 
     from plot_core import Player
     from plot_session.session import new_session, seats_for
-    from plot_tui.line_mode import learn_lines, line_reader, local_lines
+    from plot_tui.line_mode import learn_lines
 
     if args.game:
-        session = new_session(rules, seats_for(side=Player(args.side)), seed=args.seed)
-        out = _terminal_out()
-        return local_lines(session, line_reader(sys.stdin, out), out, coach=True).run()
+        return _plain(new_session(rules, seats_for(side=Player(args.side)), seed=args.seed, coached=True))
     settings = _settings()
 
     def keep(key: str) -> None:

@@ -34,7 +34,8 @@ game a correspondence clock (clock.py); ``{"grant": {"side": "ss", "hours": 24, 
 ``{"unsay": {"line": 3, "time": …}}`` (version 5) takes back the fourth line of
 talk said at the table (counted from 0): its host removed it (`plot admin unsay`); its
 words stay in the file above, and every reader shows it as removed by the host.
-``end`` is written when the game ends.
+A header's ``coached`` (optional, ``true``) marks a guided game (``plot learn --game``):
+resumed, it has its coach's line again. ``end`` is written when the game ends.
 This module only turns lines into values and back; checking the actions against
 the rules is the timeline's job.
 """
@@ -104,6 +105,7 @@ class Header:
     chosen_seed: bool = False  # a player picked the seed (--seed)
     game: str = attrs.field()  # the id screens show, never the seed
     clock: ClockRule | None = None  # a correspondence clock (clock.py)
+    coached: bool = False  # a guided game (plot learn --game): the coach's line at every move
 
     @game.default
     def _game_id(self) -> str:
@@ -130,6 +132,8 @@ class Header:
             data["chosen_seed"] = True
         if self.clock is not None:
             data["clock"] = self.clock.to_json()
+        if self.coached:
+            data["coached"] = True
         return data
 
 
@@ -350,6 +354,7 @@ def parse_header(data: object, where: str) -> Header:
         game=game,
         chosen_seed=data.get("chosen_seed") is True,
         clock=clock,
+        coached=data.get("coached") is True,
     )
 
 

@@ -84,12 +84,14 @@ class Session:
         game: str = "",
         chosen_seed: bool = False,
         clock: ClockRule | None = None,
+        coached: bool = False,
     ) -> None:
         """``seed`` is the game's secret (it deals both hands and every roll): it seeds the
         computer's choices and is never shown; ``game`` is the id screens show instead;
         ``chosen_seed``: a player picked the seed (--seed), so the screen warns that the
         deal is no secret; ``clock``: a correspondence clock (plot_record.clock), kept in
-        the record's header."""
+        the record's header; ``coached``: a guided game, whose screens add the coach's
+        line (the header says so too, so a resumed one has it again)."""
         self.state = state
         self.clock = clock
         self.grants: list[Grant] = []  # extra time given on the clock
@@ -98,6 +100,7 @@ class Session:
         self.seed = seed
         self.game = game
         self.chosen_seed = chosen_seed
+        self.coached = coached
         # each computer seat: a player that sees only its side's view
         self.levels = {p: (levels or {}).get(p, DEFAULT_LEVEL) for p in Player if seats[p] is Seat.COMPUTER}
         self.computers: dict[Player, ComputerPlayer] = {
@@ -137,6 +140,7 @@ class Session:
                 game=record.header.game,
                 chosen_seed=record.header.chosen_seed,
                 clock=record.header.clock,
+                coached=record.header.coached,
             )
         except ValueError as exc:  # a level this program does not know
             raise RecordError(f"{record.path} line 1: {exc}") from None
@@ -611,6 +615,7 @@ def new_session(
     think: float = 1.0,
     path: Path | None = None,
     records: Path | None = None,
+    coached: bool = False,
 ) -> Session:
     """A new game with its record: the seed secret unless given (then the record says it
     was chosen), saved to ``path`` or a new file in ``records`` (the games folder)."""
@@ -627,6 +632,7 @@ def new_session(
         start={"setup": setup},
         players={p.value: seats[p].value for p in Player},
         levels={p.value: lv for p, lv in levels.items()},
+        coached=coached,
     )
     session = Session(
         new_game(seed, setup=setup, rules=rules),
@@ -636,6 +642,7 @@ def new_session(
         game=header.game,
         chosen_seed=chosen,
         think=think,
+        coached=coached,
     )
     path = path or new_record_path(header, records)
     try:

@@ -160,9 +160,14 @@ class PlotApp(App[None]):
         table = Table(session, AsyncioScheduler(), pace=LOCAL_PACE, until=until)
         return Controller(table, session.humans(), settings=self.settings)
 
+    def screen_for(self, session: Session) -> GameScreen:
+        """The screen a game is played on: with the coach's line if it is a guided game."""
+        kind = CoachedGameScreen if session.coached else GameScreen
+        return kind(self.local(session), self.rules, self.settings)
+
     def play(self, session: Session, setup: GameSetup | None = None) -> None:
         """``setup``: how the game was set up in this run, for a rematch (R)."""
-        screen = GameScreen(self.local(session), self.rules, self.settings)
+        screen = self.screen_for(session)
         self._started = setup
         screen.may_rematch = setup is not None
         if session.game and self.sub_title == self.SUB_TITLE:  # resumed, or a position
@@ -203,10 +208,11 @@ class PlotApp(App[None]):
             seed=self._seed,
             path=self._record_path,
             records=self._records,
+            coached=True,
         )
         self._record_path = None
         self.sub_title = f"a guided game as the {SIDE[side]} · game {session.game}"
-        screen = CoachedGameScreen(self.local(session), self.rules, self.settings)
+        screen = self.screen_for(session)
         if session.recorder is not None:
             screen.prompt_pane.notice = plain(f"Saving to {shown_path(session.recorder.path)}.", style="dim")
         self.push_screen(screen, lambda _: self.show_lessons() if self._learn else self.exit())

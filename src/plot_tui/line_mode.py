@@ -712,8 +712,9 @@ def local_lines(
 
 
 def play_lines(session: Session, inp: TextIO, out: TextIO) -> int:
-    """Play ``session`` reading lines from ``inp`` and writing sentences to ``out``."""
-    return local_lines(session, line_reader(inp, out), out).run()
+    """Play ``session`` reading lines from ``inp`` and writing sentences to ``out`` (a
+    guided game with its coach's line)."""
+    return local_lines(session, line_reader(inp, out), out, coach=session.coached).run()
 
 
 def learn_lines(

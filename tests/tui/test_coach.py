@@ -60,3 +60,38 @@ async def test_a_guided_game_from_the_lesson_list_with_the_coach_silenced_and_ba
         assert screen.controller.table.session.actions >= 1
         await pilot.press("K")
         assert "Coach (K: off)" in prompt(app)
+
+
+@pytest.mark.asyncio
+async def test_a_guided_game_resumed_has_its_coach_again(tmp_path):
+    """The record says the game is a guided one, so `plot resume` (and the plain door)
+    bring the coach's line back with it."""
+    import io
+
+    from plot_record import Recorder, load_record
+    from plot_session.session import Session, new_session, seats_for
+    from plot_tui.line_mode import play_lines
+
+    path = tmp_path / "guided.plot.jsonl"
+    first = new_session(RULES, seats_for(side=Player.ABWEHR), seed=11, path=path, coached=True)
+    while not first.my_move():
+        first.computer_step()
+    first.act(first.legal()[0])
+    record = load_record(path, RULES)
+    assert record.header.coached
+    app = PlotApp(RULES, session=Session.resume(record, Recorder(path)), settings=quick())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, CoachedGameScreen), "the guided game")
+        screen = app.screen
+        await until(pilot, lambda: screen.controller.my_move(), "the Abwehr's next decision")
+        assert "Coach (K: off): " in prompt(app)
+    out = io.StringIO()
+    play_lines(Session.resume(load_record(path, RULES)), io.StringIO("quit\n"), out)
+    assert "Coach: " in out.getvalue()
+    # a game not guided stays without the coach
+    plain = tmp_path / "plain.plot.jsonl"
+    new_session(RULES, seats_for(side=Player.ABWEHR), seed=11, path=plain)
+    assert not load_record(plain, RULES).header.coached
+    out = io.StringIO()
+    play_lines(Session.resume(load_record(plain, RULES)), io.StringIO("quit\n"), out)
+    assert "Coach: " not in out.getvalue()
