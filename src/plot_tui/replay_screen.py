@@ -301,7 +301,10 @@ class ReplayScreen(BoardScreen):
     def action_eyes(self) -> None:
         r = self.replay
         r.next_eyes()
-        note = "" if r.finished else " (everyone's view comes only when the game is over)"
+        note = ""
+        if not r.finished:
+            others = "the computer's side and everyone's" if len(r.perspectives()) == 1 else "everyone's"
+            note = f" ({others} view comes only when the game is over)"
         self.message = Text(f"Now seen by {r.eyes_name()}{note}.", style="green")
         self.redraw()
 

@@ -183,6 +183,24 @@ def test_everyone_is_refused_for_an_unfinished_game(records):
 
 
 @pytest.mark.asyncio
+async def test_p_keeps_to_the_humans_eyes_in_an_unfinished_game_against_the_computer(records):
+    import attrs
+
+    open_game = records["open"]
+    mine = attrs.evolve(
+        open_game, header=attrs.evolve(open_game.header, players={"ss": "computer", "abwehr": "human"})
+    )
+    app = PlotApp(replay=Replay(mine))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert viewer(app).replay.eyes is Player.ABWEHR
+        await pilot.press("p")
+        assert viewer(app).replay.eyes is Player.ABWEHR
+        said = text(app, "#prompt")
+        assert "Now seen by Abwehr (the computer's side and everyone's view comes only" in said, said
+
+
+@pytest.mark.asyncio
 async def test_a_record_with_a_cut_off_last_line_says_so(tmp_path):
     rules = load_rules()
     path = tmp_path / "cut.plot.jsonl"
