@@ -274,12 +274,22 @@ def is_finished(path: Path) -> bool:
     return tail.startswith(b'{"end"')
 
 
+def begun(path: Path) -> bool:
+    """Cheap check: has the record a line after its header (an action, or talk)?"""
+    try:
+        with open(path, "rb") as f:
+            f.readline()
+            return bool(f.readline().strip())
+    except OSError:
+        return False
+
+
 def latest_unfinished(directory: Path | None = None) -> Path | None:
-    """The most recently played record that has no end line yet."""
-    for path in reversed(list(records_in(directory))):
-        if is_regular(path) and not is_finished(path):
-            return path
-    return None
+    """The most recently played record that has no end line yet: one with something
+    played in it before one only begun (a game opened and left at once, by mistake as
+    often as not, should not stand in front of one under way)."""
+    unfinished = [p for p in reversed(list(records_in(directory))) if is_regular(p) and not is_finished(p)]
+    return next((p for p in unfinished if begun(p)), unfinished[0] if unfinished else None)
 
 
 __all__ = [

@@ -140,6 +140,21 @@ def test_plain_plot_resume_says_which_game_it_took_and_why(_games_folder, rules,
     assert "the unfinished game played most recently" in notices[0][0]
 
 
+def test_plot_resume_passes_over_a_game_left_before_its_first_move(_games_folder, rules, capsys, monkeypatch):
+    import plot_tui.app
+
+    _games_folder.mkdir(parents=True)
+    recorded_game(_games_folder / "under-way.plot.jsonl", rules, 3, limit=5)
+    recorded_game(_games_folder / "left.plot.jsonl", rules, 4, limit=0)  # opened, then quit
+    os.utime(_games_folder / "under-way.plot.jsonl", (1_000_000_000, 1_000_000_000))
+    monkeypatch.setattr(plot_tui.app.PlotApp, "run", lambda app: None)
+    assert main(["resume"]) == 0
+    assert "under-way.plot.jsonl" in capsys.readouterr().err
+    (_games_folder / "under-way.plot.jsonl").unlink()  # the only one left: it is resumed
+    assert main(["resume"]) == 0
+    assert "left.plot.jsonl" in capsys.readouterr().err
+
+
 def test_plot_resume_without_a_game(capsys):
     assert main(["resume"]) == 1
     assert "there is no unfinished game in" in capsys.readouterr().err
