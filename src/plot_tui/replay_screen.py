@@ -57,7 +57,8 @@ REPLAY_HELP = """[b]Replay keys[/b]
   [b]q[/b]              leave the viewer
 
 The line under the map shows where you are; the box below it what the
-last action did. Arrows or j/k scroll this help; any other key closes."""
+last action did. Arrows, j/k, PgUp PgDn, Home End scroll this help;
+any other key closes."""
 
 
 class ReplayScreen(BoardScreen):

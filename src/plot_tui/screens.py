@@ -70,14 +70,14 @@ HELP = """\
   f  fold or unfold the log's steps  PgUp PgDn Home End  scroll it
   C  the rules, case by case: those cited on screen first
   O  ask before a roll or a spent chit (on), or not
-  ?  this help       q  quit
+  ?  this help       q  quit       R  a rematch, once the game is over
 
 Hexes are named CCRR (column, row), as in positions and records.
 Rules are cited by case number, e.g. (11.32): C shows what each says.
 The panel over the prompt gives the odds of the roll at the cursor.
 {saving}
 
-Arrows or j/k scroll; any other key closes.
+Arrows, j/k, PgUp PgDn, Home End scroll; any other key closes.
 """
 SAVING_HERE = """\
 The game saves itself after every action: `plot resume` goes on with
@@ -161,6 +161,7 @@ class HelpScreen(OnceModal[None]):
     """Keys and hints; scrolls when the terminal is small, any other key closes it."""
 
     SCROLL_KEYS = {"up": -1, "k": -1, "down": 1, "j": 1, "pageup": -10, "pagedown": 10}
+    ENDS = {"home", "end"}  # the top, the bottom
 
     def __init__(self, text: str | Text | None = None) -> None:
         super().__init__()
@@ -184,6 +185,9 @@ class HelpScreen(OnceModal[None]):
         if event.key in self.SCROLL_KEYS:
             for box in self.query(VerticalScroll):  # none yet if the key beat the screen
                 box.scroll_relative(y=self.SCROLL_KEYS[event.key], animate=False)
+        elif event.key in self.ENDS:
+            for box in self.query(VerticalScroll):
+                (box.scroll_home if event.key == "home" else box.scroll_end)(animate=False)
         else:
             self.dismiss()
 

@@ -83,6 +83,10 @@ async def test_help_opens_and_q_asks_then_quits(rules):
         assert box.max_scroll_y > 0  # 80x24 is too small for all of it
         await pilot.press("pagedown", "down")
         assert isinstance(app.screen, HelpScreen) and box.scroll_y > 0
+        await pilot.press("end")  # paging keys scroll, to the ends too
+        assert isinstance(app.screen, HelpScreen) and box.scroll_y == box.max_scroll_y
+        await pilot.press("home")
+        assert isinstance(app.screen, HelpScreen) and box.scroll_y == 0
         await pilot.press("space")
         assert not isinstance(app.screen, HelpScreen)
         await pilot.press("q")  # a game in progress: asked first
