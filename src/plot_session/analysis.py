@@ -25,7 +25,7 @@ from plot_ai.value import chances
 from plot_core import GameState, Player
 from plot_core.engine import PHASE_TITLES, Phase
 from plot_core.wording import words
-from plot_record import Record
+from plot_record import Record, Timeline
 from plot_record.files import Unreadable, loads, read_regular, write_whole
 
 SPARKS = "▁▂▃▄▅▆▇█"
@@ -64,6 +64,12 @@ def _moment(key: tuple[int, int, Phase, Player | None]) -> str:
     turn, coup_turn, phase, whose = key
     when = f"Coup-Turn {coup_turn}" if coup_turn else f"Game-Turn {turn}"
     return f"{when}, {f'{whose.title} ' if whose is not None else ''}{PHASE_TITLES[phase]}"
+
+
+def made_in(tl: Timeline, i: int) -> str:
+    """The phase action ``i`` was made in, in words: the position before it (after it
+    the game may have moved on to the next phase)."""
+    return _moment(tl.phase_key(i - 1))
 
 
 EYES_SAMPLES = 8  # full positions drawn from one side's view, per position analysed
@@ -118,7 +124,7 @@ def analyse(record: Record, *, top: int = 5, eyes: Player | None = None) -> Anal
         rolled = next((e.text for e in step.events if e.roll and e.private is None), None)
         if rolled and rolled != said:
             said += f" ({rolled})"
-        points.append(TurningPoint(step.i, step.side, said, _moment(tl.phase_key(step.i)), out[-2], out[-1]))
+        points.append(TurningPoint(step.i, step.side, said, made_in(tl, step.i), out[-2], out[-1]))
     points.sort(key=lambda p: (-p.swing, p.i))
     return Analysis(tuple(out), tuple(p for p in points[:top] if p.swing > 0))
 
@@ -196,6 +202,7 @@ class Kept:
     def __init__(self, record: Record) -> None:
         self.path = analysis_path(Path(record.path))
         self.digest = hashlib.sha256(read_regular(Path(record.path))).hexdigest()
+        self.timeline = record.timeline
         self.data: dict[str, Any] = {"format": ANALYSIS_FORMAT, "version": 1, "record": self.digest}
         try:
             found = loads(read_regular(self.path, what="analysis"), str(self.path))
@@ -228,14 +235,14 @@ class Kept:
                     int(p["i"]),
                     Player(p["side"]),
                     str(p["words"]),
-                    str(p["turn"]),
+                    made_in(self.timeline, int(p["i"])),  # (an older file said the phase after it)
                     _pair(p["before"]),
                     _pair(p["after"]),
                 )
                 for p in got["points"][:top]
             )
             return Analysis(tuple(_pair(c) for c in got["chances"]), points)
-        except (KeyError, TypeError, ValueError):
+        except (KeyError, TypeError, ValueError, IndexError):
             return None
 
     def keep_analysis(self, a: Analysis, eyes: Player | None = None) -> None:

@@ -6,6 +6,7 @@ import attrs
 import pytest
 
 from plot_cli.main import main
+from plot_core.engine import PHASE_TITLES
 from plot_record import load_record
 from plot_session.analysis import NotFinished, account, analyse, sparkline
 from record.helpers import recorded_game
@@ -31,6 +32,32 @@ def test_the_chances_follow_every_action_and_end_exact(finished, rules):
     assert len(swings) == 3 and swings == sorted(swings, reverse=True) and swings[0] > 0
     for p in a.turning_points:  # each names its action and the chances
         assert a.chances[p.i - 1] == p.before and a.chances[p.i] == p.after
+    # ... and the phase it was made in, which the action may end
+    tl = record.timeline
+    ended = [
+        p for p in analyse(record, top=1000).turning_points if tl.phase_key(p.i) != tl.phase_key(p.i - 1)
+    ]
+    assert ended, "some turning point should end its phase"
+    for p in ended:
+        assert p.turn.endswith(PHASE_TITLES[tl.state_at(p.i - 1).phase]), p
+
+
+def test_an_analysis_kept_by_an_older_version_names_the_phase_each_action_was_made_in(finished, rules):
+    import json
+
+    from plot_session.analysis import Kept, analysis_path, kept_analysis, made_in
+
+    record = load_record(finished, rules)
+    fresh = kept_analysis(record, top=3)
+    path = analysis_path(finished)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for p in data["analysis"]["points"]:
+        p["turn"] = "Game-Turn 99, the phase after it"  # as an older version kept it
+    path.write_text(json.dumps(data), encoding="utf-8")
+    kept = Kept(record).analysis(3)
+    assert kept is not None and kept.turning_points == fresh.turning_points
+    tl = record.timeline
+    assert [p.turn for p in kept.turning_points] == [made_in(tl, p.i) for p in fresh.turning_points]
 
 
 def test_the_account_and_the_command_say_it_in_words(finished, rules, capsys):
