@@ -198,6 +198,8 @@ class Replay:
             case _:
                 raise ValueError(f"unknown jump {where!r}")
         if target is None:
+            if where.endswith("-turning") and not self.turning:
+                return "No turning points: they are worked out for finished games."
             return _NOWHERE[where]
         self.go(target)
         return None
@@ -213,7 +215,7 @@ _NOWHERE = {
     "next-roll": "No die is rolled after this point.",
     "prev-roll": "No die was rolled before this point.",
     "next-coup": "No coup is declared after this point.",
-    "next-turning": "No turning point after this one (they are worked out for finished games).",
+    "next-turning": "No turning point after this one.",
     "prev-turning": "No turning point before this one.",
     "prev-coup": "No coup was declared before this point.",
 }

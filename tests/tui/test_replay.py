@@ -264,3 +264,9 @@ async def test_the_viewer_starts_in_the_players_colours_and_y_keeps_the_next(rec
         assert viewer(app).palette is HIGH_CONTRAST and app.theme == "plot-high-contrast"
         assert "The map now shows high contrast" in " ".join(text(app, "#prompt").split())
     assert SettingsFile(path).settings.palette == "high-contrast"
+
+
+def test_an_unfinished_game_has_no_turning_points_and_says_why(records):
+    r = Replay(records["open"])
+    for where in ("next-turning", "prev-turning"):
+        assert r.jump(where) == "No turning points: they are worked out for finished games."
