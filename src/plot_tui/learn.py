@@ -41,7 +41,10 @@ class LessonList(OnceScreen[Lesson | Player | None]):
             yield OptionList(
                 *[
                     Option(
-                        Text.assemble(("✓ " if ls.key in self.done else "  ", "green"), f"{i}. {ls.title}"),
+                        Text.assemble(
+                            ("✓ " if ls.key in self.done else "  ", "green"),
+                            f"{i:>{len(str(len(self.lessons)))}}. {ls.title}",  # numbers right-aligned
+                        ),
                         id=ls.key,
                     )
                     for i, ls in enumerate(self.lessons, start=1)

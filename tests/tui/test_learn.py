@@ -213,3 +213,14 @@ async def test_esc_calls_off_a_walk_said_and_then_leaves_the_lesson():
         assert screen.controller.table.session.state.unit("303").hex == H("1813")
         await pilot.press("escape", "escape")
         await until(pilot, lambda: isinstance(app.screen, LessonList), "the list again")
+
+
+@pytest.mark.asyncio
+async def test_the_lesson_list_right_aligns_its_numbers():
+    app = PlotApp(RULES, settings=quick(), learn=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LessonList), "the list of lessons")
+        box = app.screen.query_one("OptionList")
+        titles = [str(box.get_option_at_index(i).prompt) for i in range(len(LESSONS))]
+        assert len(LESSONS) >= 10
+        assert titles[0] == f"   1. {LESSONS[0].title}" and titles[9] == f"  10. {LESSONS[9].title}"
