@@ -35,7 +35,7 @@ from .boardview import build_board
 from .closing import OnceScreen
 from .log_lines import LogLines
 from .mapview import MapView
-from .messages import CursorMoved
+from .messages import CursorMoved, MapShown
 from .palettes import PALETTES, STANDARD, Palette, next_palette, use_theme
 from .panels import BoxPanel, ChitPanel, GameLog, HexInfo, LogView, MapKey, Panel, StatusPanel, TablesPanel
 from .rules_screen import RulesScreen, cited
@@ -325,6 +325,10 @@ class BoardScreen(OnceScreen[str]):
     @on(CursorMoved)
     def _cursor_moved(self, message: CursorMoved) -> None:
         self.cursor_moved(message.hex)
+
+    @on(MapShown)
+    def _map_shown(self, message: MapShown) -> None:
+        self.tell(message.words)
 
     def cursor_moved(self, h: Hex) -> None:
         """What follows the map's cursor: the Hex tab (a subclass adds its own)."""

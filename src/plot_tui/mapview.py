@@ -29,7 +29,7 @@ from .mapstyle import (
     line_width,
     row_offset,
 )
-from .messages import CursorMoved
+from .messages import CursorMoved, MapShown
 from .palettes import STANDARD, Palette
 
 if TYPE_CHECKING:
@@ -253,6 +253,17 @@ class MapView(ScrollView, can_focus=True):
     def action_cycle_overlay(self) -> None:
         order = ["off", "zones", "influence"]
         self.overlay = order[(order.index(self.overlay) + 1) % len(order)]
+        self.post_message(MapShown(self.overlay_words()))
+
+    def overlay_words(self) -> str:
+        """What the overlay now shows, in words, and what o does next."""
+        if self.overlay == "zones":
+            return "Overlay: zones of control (11.1), s the SS's, a the Abwehr's, x both. o: next."
+        if self.overlay == "influence":
+            if not self.board.influence:
+                return "Overlay: Allied zones of influence (17.2): none now. o: off."
+            return "Overlay: Allied zones of influence (17.2), i in the areas they cover. o: off."
+        return "Overlay off. o: zones of control."
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.action_centre)
@@ -309,6 +320,14 @@ class MapView(ScrollView, can_focus=True):
 
     def action_toggle_marks(self) -> None:
         self.show_marks = not self.show_marks
+        self.post_message(
+            MapShown(
+                "Set-up marks (4.3): the SS's (s), Nazis' (n), Abwehr's (a), Civilians' (c), "
+                "OKW's (o) hexes; x shared; @ a unit's own. m: off."
+                if self.show_marks
+                else "Set-up marks off. m: on."
+            )
+        )
 
     def on_click(self, event) -> None:
         h = hex_under(self.hexmap, event.x + self.scroll_offset.x, event.y + self.scroll_offset.y)

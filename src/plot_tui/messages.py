@@ -20,6 +20,15 @@ class CursorMoved(Message):
         super().__init__()
 
 
+class MapShown(Message):
+    """The map's overlay or set-up marks were switched: the screen says what the map
+    shows now, and how to read it (a switch would otherwise pass unseen)."""
+
+    def __init__(self, words: str) -> None:
+        self.words = words
+        super().__init__()
+
+
 class TalkHeard(Message):
     """A line of talk came while the Chat tab was hidden: the screen says so where the
     player looks. None: the line said there was taken back by the host since."""

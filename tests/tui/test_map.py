@@ -515,3 +515,24 @@ async def test_a_row_with_reachable_marks_keeps_every_hex_at_its_own_columns():
                     assert cell == m.board.units[h][0], (h, cell)
                 elif h in m.board.reachable:
                     assert cell == "  +  ", (h, cell)
+
+
+@pytest.mark.asyncio
+async def test_o_and_m_say_what_the_map_shows_now(rules):
+    from .helpers import prompt
+
+    app = app_for(pos(EMPTY))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        said = []
+        for _ in range(3):
+            await pilot.press("o")
+            said.append(prompt(app))
+        assert "Overlay: zones of control (11.1), s the SS's, a the Abwehr's, x both. o: next." in said[0]
+        # no Allied unit is placed in this position: nothing to show, and it says so
+        assert "Overlay: Allied zones of influence (17.2): none now. o: off." in said[1]
+        assert "Overlay off. o: zones of control." in said[2]
+        await pilot.press("m")
+        assert "Set-up marks (4.3): the SS's (s)" in prompt(app)
+        await pilot.press("m")
+        assert "Set-up marks off. m: on." in prompt(app)
