@@ -902,8 +902,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--as",
         dest="eyes",
         choices=["ss", "abwehr"],
-        help="an unfinished game, through one side's eyes: its chances worked out from what "
-        "that side can see, never the other's secrets (a finished game is seen whole)",
+        help="an unfinished game, through one side's eyes (against the computer: yours): its "
+        "chances worked out from what that side can see, never the other's secrets (a "
+        "finished game is seen whole)",
     )
     an.add_argument(
         "--expert",
@@ -955,7 +956,7 @@ def build_parser() -> argparse.ArgumentParser:
         dest="eyes",
         choices=["ss", "abwehr", "all"],
         help="whose eyes to start with (default: all for a finished game, else "
-        "the human's side); all only for finished games",
+        "the human's side); all only for finished games, and the computer's side too",
     )
     rp.add_argument(
         "--plain",
@@ -975,7 +976,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--as",
         dest="eyes",
         choices=["ss", "abwehr", "all"],
-        help="whose account: one side's (what it saw), or all (finished games only; the default for them)",
+        help="whose account: one side's (what it saw), or all (finished games only; the default for "
+        "them); while a game against the computer goes on, only the human's side",
     )
     ex.add_argument(
         "--no-chat", action="store_true", help="leave out what was said at the table (the replay notes stay)"
