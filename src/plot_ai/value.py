@@ -41,7 +41,9 @@ def names_facts(part: object, facts: tuple[str, ...]) -> bool:
     """Does a part of the weights file (a model, or the coup-start model) name exactly
     ``facts``, in their order? Weights read against other facts would weigh the wrong
     numbers."""
-    return isinstance(part, dict) and tuple(part.get("features", ())) == facts
+    return (
+        isinstance(part, dict) and isinstance(part.get("features"), list) and tuple(part["features"]) == facts
+    )
 
 
 @cache

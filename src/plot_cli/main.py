@@ -369,7 +369,7 @@ def _resume(args: argparse.Namespace) -> int:
     why = ""
     if path is not None and not args.path:  # say which game was picked, and why
         why = (
-            f" (no file named: the unfinished game played most recently, {last_played(path)}; "
+            f" (no file named: the unfinished game you moved in most recently, {last_played(path)}; "
             "`plot games` lists them all)"
         )
         print(f"plot: resuming {path}{why}", file=sys.stderr)
@@ -492,7 +492,7 @@ def _learn(args: argparse.Namespace) -> int:
 
 def _eyes_hint(record: Record) -> str:
     """How to ask for the eyes an unfinished game may be seen through."""
-    return "add " + " or ".join(f"--as {p.value}" for p in record.seen_by())
+    return "add " + " or ".join(f"--as {p.value}" for p in record.sides_shown())
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -507,11 +507,11 @@ def _replay(args: argparse.Namespace) -> int:
         print(f"plot: warning: {w}", file=sys.stderr)
     replay = Replay(record)
     if args.eyes:
-        eyes = EVERYONE if args.eyes == "all" else Player(args.eyes)
-        if (problem := record.eyes_problem(eyes)) is not None:
-            print(f"plot: {args.path}: {problem}; {_eyes_hint(record)}", file=sys.stderr)
+        try:
+            replay.look(EVERYONE if args.eyes == "all" else Player(args.eyes))
+        except ValueError as exc:  # eyes the game may not be seen through yet
+            print(f"plot: {args.path}: {exc}; {_eyes_hint(record)}", file=sys.stderr)
             return 2
-        replay.look(eyes)
     if args.plain:
         from plot_tui.replay_lines import replay_lines
 
@@ -715,15 +715,16 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from plot_core import Player
     from plot_record import load_record
-    from plot_record.export import ALL, text_account
+    from plot_record.export import ALL, check_perspective, text_account
     from plot_record.notes import load_notes
 
     record = load_record(Path(args.path), load_rules())
     eyes = args.eyes or ALL
-    if (problem := record.eyes_problem(None if eyes == ALL else Player(eyes))) is not None:
-        print(f"plot: {args.path}: {problem}; {_eyes_hint(record)}", file=sys.stderr)
+    try:
+        check_perspective(record, eyes)  # (asked again as the account is written: cheap)
+    except RecordError as exc:  # eyes the game may not be seen through yet
+        print(f"plot: {exc}; {_eyes_hint(record)}", file=sys.stderr)
         return 2
     if args.chances and not record.finished:
         print(
@@ -763,7 +764,7 @@ def _games(args: argparse.Namespace) -> int:
         return 0
     print(
         f"Games in {games_dir()}, the most recently played last "
-        "(plain `plot resume` goes on with the last unfinished one):"
+        "(plain `plot resume` goes on with the last unfinished one you moved in):"
     )
     for path in paths:
         try:

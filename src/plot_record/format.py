@@ -63,7 +63,8 @@ VERSION = 5
 # 1 is 2 without chat lines, 2 is 3 without think lines, 3 is 4 without at, 4 is 5
 # without unsay lines
 READS = (1, 2, 3, 4, 5)
-SEATS = ("human", "computer")
+HUMAN, COMPUTER = "human", "computer"  # who sits in a seat, as a header's players say
+SEATS = (HUMAN, COMPUTER)
 
 
 def secret_seed() -> int:

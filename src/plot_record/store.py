@@ -22,6 +22,7 @@ from plot_core.engine import Outcome
 from .clock import Grant
 from .files import Unreadable, is_regular, loads, read_regular
 from .format import (
+    HUMAN,
     ActionLine,
     ChatLine,
     EndLine,
@@ -275,19 +276,31 @@ def is_finished(path: Path) -> bool:
 
 
 def begun(path: Path) -> bool:
-    """Cheap check: has the record a line after its header (an action, or talk)?"""
+    """Has a human made an action in the record (any side's, if no human plays)? The
+    computer may move first: a game opened and left at once can hold its moves."""
     try:
         with open(path, "rb") as f:
-            f.readline()
-            return bool(f.readline().strip())
-    except OSError:
-        return False
+            head = json.loads(f.readline())
+            players = head.get("players", {}) if isinstance(head, dict) else {}
+            humans = {side for side, seat in players.items() if seat == HUMAN} or {"ss", "abwehr"}
+            for raw in f:
+                if not raw.startswith(b'{"i"'):
+                    continue  # talk, reasons, undo and the like: not a move
+                try:
+                    line = json.loads(raw)
+                except ValueError:
+                    return False  # a line cut off where the game stopped
+                if isinstance(line, dict) and line.get("side") in humans:
+                    return True
+    except (OSError, ValueError, AttributeError):
+        pass
+    return False
 
 
 def latest_unfinished(directory: Path | None = None) -> Path | None:
-    """The most recently played record that has no end line yet: one with something
-    played in it before one only begun (a game opened and left at once, by mistake as
-    often as not, should not stand in front of one under way)."""
+    """The most recently played record that has no end line yet: one a human has moved
+    in before one only opened (a game opened and left at once, by mistake as often as
+    not, should not stand in front of one under way)."""
     unfinished = [p for p in reversed(list(records_in(directory))) if is_regular(p) and not is_finished(p)]
     return next((p for p in unfinished if begun(p)), unfinished[0] if unfinished else None)
 

@@ -29,6 +29,7 @@ from plot_core.engine import Event, Phase, Verb, player_turn
 
 from .clock import Grant, on_time
 from .format import (
+    HUMAN,
     ActionLine,
     ChatLine,
     EndLine,
@@ -216,13 +217,13 @@ class Record:
     def finished(self) -> bool:
         return self.timeline.final.outcome is not None
 
-    def seen_by(self) -> tuple[Player, ...]:
+    def sides_shown(self) -> tuple[Player, ...]:
         """The sides the game may be seen through, one at a time: both once it is over;
         while it goes on, its human seats only (a computer's seat still holds chits and
         draws its human opponent may not see), or both if no human plays."""
         if self.finished:
             return tuple(Player)
-        humans = tuple(p for p in Player if self.header.players[p.value] == "human")
+        humans = tuple(p for p in Player if self.header.players[p.value] == HUMAN)
         return humans or tuple(Player)
 
     def eyes_problem(self, eyes: Player | None) -> str | None:
@@ -230,7 +231,7 @@ class Record:
         once), or None if it may: every door that shows a record asks this."""
         if self.finished:
             return None
-        sides = self.seen_by()
+        sides = self.sides_shown()
         named = " or ".join(p.value for p in sides)
         if eyes is None:
             return (

@@ -68,7 +68,9 @@ def _moment(key: tuple[int, int, Phase, Player | None]) -> str:
 
 def made_in(tl: Timeline, i: int) -> str:
     """The phase action ``i`` was made in, in words: the position before it (after it
-    the game may have moved on to the next phase)."""
+    the game may have moved on to the next phase). ValueError if there is no such action."""
+    if not 1 <= i <= len(tl):
+        raise ValueError(f"no action {i} in a record of {len(tl)}")
     return _moment(tl.phase_key(i - 1))
 
 
@@ -242,7 +244,7 @@ class Kept:
                 for p in got["points"][:top]
             )
             return Analysis(tuple(_pair(c) for c in got["chances"]), points)
-        except (KeyError, TypeError, ValueError, IndexError):
+        except (KeyError, TypeError, ValueError):
             return None
 
     def keep_analysis(self, a: Analysis, eyes: Player | None = None) -> None:

@@ -112,10 +112,10 @@ class Replay:
 
     def default_eyes(self) -> Player | None:
         """Everyone for a finished game; else the lone human's side, or the SS."""
-        return EVERYONE if self.finished else self.record.seen_by()[0]
+        return EVERYONE if self.finished else self.record.sides_shown()[0]
 
     def perspectives(self) -> list[Player | None]:
-        return [*self.record.seen_by()] + ([EVERYONE] if self.finished else [])
+        return [*self.record.sides_shown()] + ([EVERYONE] if self.finished else [])
 
     def look(self, eyes: Player | None) -> None:
         problem = self.record.eyes_problem(eyes)
@@ -198,7 +198,7 @@ class Replay:
             case _:
                 raise ValueError(f"unknown jump {where!r}")
         if target is None:
-            if where.endswith("-turning") and not self.turning:
+            if where.endswith("-turning") and not self.turning and not self.finished:
                 return "No turning points: they are worked out for finished games."
             return _NOWHERE[where]
         self.go(target)

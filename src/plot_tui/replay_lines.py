@@ -139,7 +139,12 @@ class ReplayLines(Answers):
         except ValueError as exc:
             self.say(f"{exc}.")
             return
-        self.say(f"Now seen by {r.eyes_name()}.")
+        why = (  # an unfinished game against the computer: the human's eyes only
+            ""
+            if r.finished or len(r.perspectives()) > 1
+            else " (the computer's side waits for the game's end)"
+        )
+        self.say(f"Now seen by {r.eyes_name()}{why}.")
         self._where_now()
 
     def _moved(self, before: int) -> None:

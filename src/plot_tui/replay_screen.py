@@ -304,8 +304,12 @@ class ReplayScreen(BoardScreen):
         r.next_eyes()
         note = ""
         if not r.finished:
-            others = "the computer's side and everyone's" if len(r.perspectives()) == 1 else "everyone's"
-            note = f" ({others} view comes only when the game is over)"
+            others = (
+                "the computer's side and everyone's views come"
+                if len(r.perspectives()) == 1
+                else "everyone's view comes"
+            )
+            note = f" ({others} only when the game is over)"
         self.message = Text(f"Now seen by {r.eyes_name()}{note}.", style="green")
         self.redraw()
 
@@ -314,6 +318,7 @@ class ReplayScreen(BoardScreen):
 
     def tell(self, text: str, *, error: bool = False) -> None:
         self.message = plain(text, style="bold red" if error else "green")
+        self.redraw()
 
     def action_why(self) -> None:
         """Why the computer made its last new plan up to here, through the

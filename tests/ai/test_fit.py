@@ -216,6 +216,14 @@ def test_a_refit_after_the_facts_changed_is_not_scored_beside_weights_that_read_
     ]
 
 
+def test_a_part_names_todays_facts_only_with_a_list_of_them():
+    from plot_ai.value import names_facts
+
+    assert names_facts({"features": list(COUP)}, COUP)
+    for part in ({"features": list(COUP)[:-1]}, {"features": None}, {"features": 3}, {}, None, [COUP]):
+        assert not names_facts(part, COUP), part
+
+
 def test_a_fit_with_nothing_to_hold_out_says_so():
     from tools.fit import fit
 

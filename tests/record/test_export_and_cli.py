@@ -136,8 +136,8 @@ def test_plain_plot_resume_says_which_game_it_took_and_why(_games_folder, rules,
     assert main(["resume"]) == 0
     err = capsys.readouterr().err
     assert "resuming " in err and "new.plot.jsonl" in err
-    assert "the unfinished game played most recently" in err
-    assert "the unfinished game played most recently" in notices[0][0]
+    assert "the unfinished game you moved in most recently" in err
+    assert "the unfinished game you moved in most recently" in notices[0][0]
 
 
 def test_plot_resume_passes_over_a_game_left_before_its_first_move(_games_folder, rules, capsys, monkeypatch):
@@ -153,6 +153,29 @@ def test_plot_resume_passes_over_a_game_left_before_its_first_move(_games_folder
     (_games_folder / "under-way.plot.jsonl").unlink()  # the only one left: it is resumed
     assert main(["resume"]) == 0
     assert "left.plot.jsonl" in capsys.readouterr().err
+
+
+def test_a_game_is_begun_by_a_human_move_not_by_the_computers_first_one(tmp_path, rules):
+    """As the SS against the computer, the Abwehr moves first (the Allied unit, 7.1):
+    a game opened and left at once holds that move, and is still only opened."""
+    import json
+
+    from plot_record.store import begun
+
+    path = tmp_path / "g.plot.jsonl"
+    recorded_game(path, rules, 4, limit=1)
+    first, rest = path.read_text(encoding="utf-8").split("\n", 1)
+    sides = [json.loads(line)["side"] for line in rest.splitlines() if line.startswith('{"i"')]
+    assert sides == ["abwehr"]
+    assert begun(path)  # computer against computer: any move
+    for human, moved in (("ss", False), ("abwehr", True)):
+        head = json.loads(first)
+        head["players"] = {"ss": "computer", "abwehr": "computer", human: "human"}
+        head["levels"] = {side: "easy" for side in ("ss", "abwehr") if side != human}
+        path.write_text(json.dumps(head) + "\n" + rest, encoding="utf-8")
+        assert begun(path) is moved, human
+    path.write_text(first + "\n" + '{"i": 1, "side": "abw', encoding="utf-8")  # cut off
+    assert not begun(path)
 
 
 def test_plot_resume_without_a_game(capsys):
@@ -200,7 +223,7 @@ def test_the_computers_side_of_an_unfinished_game_is_seen_by_no_door(against_the
     from plot_session.replay import Replay
 
     record = load_record(against_the_computer, rules)
-    assert record.seen_by() == (Player.SS,)
+    assert record.sides_shown() == (Player.SS,)
     hidden = private_draws(record, "abwehr")
     assert hidden
     replay = Replay(record)

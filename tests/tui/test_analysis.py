@@ -58,6 +58,12 @@ def test_an_analysis_kept_by_an_older_version_names_the_phase_each_action_was_ma
     assert kept is not None and kept.turning_points == fresh.turning_points
     tl = record.timeline
     assert [p.turn for p in kept.turning_points] == [made_in(tl, p.i) for p in fresh.turning_points]
+    for wrong in (0, -1, len(tl) + 1):  # no such action: the kept analysis is not used
+        with pytest.raises(ValueError, match=f"no action {wrong} in a record of {len(tl)}"):
+            made_in(tl, wrong)
+        data["analysis"]["points"][0]["i"] = wrong
+        path.write_text(json.dumps(data), encoding="utf-8")
+        assert Kept(record).analysis(3) is None
 
 
 def test_the_account_and_the_command_say_it_in_words(finished, rules, capsys):

@@ -197,7 +197,7 @@ async def test_p_keeps_to_the_humans_eyes_in_an_unfinished_game_against_the_comp
         await pilot.press("p")
         assert viewer(app).replay.eyes is Player.ABWEHR
         said = text(app, "#prompt")
-        assert "Now seen by Abwehr (the computer's side and everyone's view comes only" in said, said
+        assert "Now seen by Abwehr (the computer's side and everyone's views come only" in said, said
 
 
 @pytest.mark.asyncio
@@ -270,3 +270,18 @@ def test_an_unfinished_game_has_no_turning_points_and_says_why(records):
     r = Replay(records["open"])
     for where in ("next-turning", "prev-turning"):
         assert r.jump(where) == "No turning points: they are worked out for finished games."
+
+
+def test_a_finished_game_without_turning_points_yet_says_only_that_none_follow(records):
+    r = Replay(records["done"])  # (its turning points are worked out as the viewer opens)
+    assert r.jump("next-turning") == "No turning point after this one."
+
+
+@pytest.mark.asyncio
+async def test_o_in_the_replay_says_what_the_map_shows(records):
+    app = PlotApp(replay=Replay(records["done"]))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        assert "Overlay: zones of control (11.1)" in text(app, "#prompt")
