@@ -282,7 +282,7 @@ def begun(path: Path) -> bool:
         with open(path, "rb") as f:
             head = json.loads(f.readline())
             players = head.get("players", {}) if isinstance(head, dict) else {}
-            humans = {side for side, seat in players.items() if seat == HUMAN} or {"ss", "abwehr"}
+            humans = {side for side, seat in players.items() if seat == HUMAN} or {p.value for p in Player}
             for raw in f:
                 if not raw.startswith(b'{"i"'):
                     continue  # talk, reasons, undo and the like: not a move

@@ -123,6 +123,13 @@ class Replay:
             raise ValueError(problem)
         self.eyes = eyes
 
+    def eyes_to_come(self) -> str:
+        """Whose eyes wait for the game's end, in words ("" once it is over)."""
+        if self.finished:
+            return ""
+        alone = len(self.perspectives()) == 1  # against the computer: the human's eyes only
+        return "the computer's side and everyone's views come" if alone else "everyone's view comes"
+
     def next_eyes(self) -> Player | None:
         options = self.perspectives()
         self.look(options[(options.index(self.eyes) + 1) % len(options)])

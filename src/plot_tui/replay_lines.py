@@ -139,12 +139,9 @@ class ReplayLines(Answers):
         except ValueError as exc:
             self.say(f"{exc}.")
             return
-        why = (  # an unfinished game against the computer: the human's eyes only
-            ""
-            if r.finished or len(r.perspectives()) > 1
-            else " (the computer's side waits for the game's end)"
-        )
-        self.say(f"Now seen by {r.eyes_name()}{why}.")
+        to_come = r.eyes_to_come()
+        note = f" ({to_come} only when the game is over)" if to_come else ""
+        self.say(f"Now seen by {r.eyes_name()}{note}.")
         self._where_now()
 
     def _moved(self, before: int) -> None:

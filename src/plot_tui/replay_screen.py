@@ -302,14 +302,8 @@ class ReplayScreen(BoardScreen):
     def action_eyes(self) -> None:
         r = self.replay
         r.next_eyes()
-        note = ""
-        if not r.finished:
-            others = (
-                "the computer's side and everyone's views come"
-                if len(r.perspectives()) == 1
-                else "everyone's view comes"
-            )
-            note = f" ({others} only when the game is over)"
+        to_come = r.eyes_to_come()
+        note = f" ({to_come} only when the game is over)" if to_come else ""
         self.message = Text(f"Now seen by {r.eyes_name()}{note}.", style="green")
         self.redraw()
 

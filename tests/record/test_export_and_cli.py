@@ -232,6 +232,16 @@ def test_the_computers_side_of_an_unfinished_game_is_seen_by_no_door(against_the
         replay.look(Player.ABWEHR)
     replay.next_eyes()
     assert replay.eyes is Player.SS
+    import io
+
+    from plot_tui.replay_lines import replay_lines
+
+    said = io.StringIO()
+    replay_lines(Replay(record), io.StringIO("eyes\neyes abwehr\nquit\n"), said)
+    assert "Now seen by SS (the computer's side and everyone's views come only when the game is over)." in (
+        said.getvalue()
+    )
+    assert "the computer plays the Abwehr" in said.getvalue()
     with pytest.raises(RecordError, match="can only be seen as the SS saw it"):
         list(text_account(record, "abwehr"))
     with pytest.raises(NotFinished, match="the computer plays the Abwehr"):
