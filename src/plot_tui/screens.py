@@ -70,7 +70,7 @@ HELP = """\
   f  fold or unfold the log's steps  PgUp PgDn Home End  scroll it
   C  the rules, case by case: those cited on screen first
   O  ask before a roll or a spent chit (on), or not
-  ?  this help       q  quit       R  a rematch, where the end offers it
+  ?  this help       q  quit       R  rematch, when the end offers it
 
 Hexes are named CCRR (column, row), as in positions and records.
 Rules are cited by case number, e.g. (11.32): C shows what each says.
