@@ -58,6 +58,7 @@ class GameScreen(BoardScreen):
         self._said_at = -1  # the action count when the message was said
         self.end_shown = False  # the game's end has been put on the screen
         self._handoff_open = False
+        self._followed = False  # the map followed the other side's unit since the player's move
         self._unsubscribe = lambda: None
         self.may_rematch = False  # R at the end: the app says if, and answers RematchAsked
 
@@ -228,6 +229,12 @@ class GameScreen(BoardScreen):
         if h is not None and not shot.my_move and not c.table.skipping:
             for mapview in self.query(MapView):  # the map follows the other side's unit
                 mapview.keep_in_view(h)
+            self._followed = True
+        elif shot.my_move and self._followed:
+            # back to the player: the map comes back to the cursor, which the hex panel names
+            self._followed = False
+            for mapview in self.query(MapView):
+                mapview.keep_in_view(mapview.cursor)
 
     def _handed_over(self, _=None) -> None:
         self._handoff_open = False

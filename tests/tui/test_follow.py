@@ -93,3 +93,33 @@ async def test_the_map_follows_the_computers_moving_unit(size):
             if seen >= 6:
                 break
         assert seen >= 6
+
+
+async def test_the_map_comes_back_to_the_cursor_when_the_player_is_to_move_again():
+    """The map follows the computer's units (above); when the decision is the player's
+    again, it shows the hex the cursor is on, the one the hex panel names."""
+    state = new_game(21)
+    app = PlotApp(session=Session(state, {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.COMPUTER}, seed=21))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = game(app)
+        screen.controller.table.pace = 0.0
+        m = screen.query_one(MapView)
+        away = back = 0
+        for _ in range(1500):
+            await pilot.pause(0.01)
+            shot = screen.shot
+            if shot.over:
+                break
+            if not shot.my_move:
+                away += not on_screen(m, m.cursor)
+                continue
+            if away:
+                assert on_screen(m, m.cursor), m.cursor
+                back += 1
+                away = 0
+            if back >= 2:
+                break
+            legal = screen.controller.legal()
+            quick = [a for a in legal if a.verb.value in ("end-phase", "no-reveal", "end")]
+            screen.act((quick or legal)[0])
+        assert back >= 2, "the computer's moves should take the map away from the cursor twice"
