@@ -123,12 +123,13 @@ class Replay:
             raise ValueError(problem)
         self.eyes = eyes
 
-    def eyes_to_come(self) -> str:
-        """Whose eyes wait for the game's end, in words ("" once it is over)."""
+    def eyes_words(self) -> str:
+        """Whose eyes the replay is seen through, and whose wait for the game's end."""
         if self.finished:
-            return ""
+            return f"Now seen by {self.eyes_name()}."
         alone = len(self.perspectives()) == 1  # against the computer: the human's eyes only
-        return "the computer's side and everyone's views come" if alone else "everyone's view comes"
+        to_come = "the computer's side and everyone's views come" if alone else "everyone's view comes"
+        return f"Now seen by {self.eyes_name()} ({to_come} only when the game is over)."
 
     def next_eyes(self) -> Player | None:
         options = self.perspectives()

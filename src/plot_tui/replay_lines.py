@@ -139,9 +139,7 @@ class ReplayLines(Answers):
         except ValueError as exc:
             self.say(f"{exc}.")
             return
-        to_come = r.eyes_to_come()
-        note = f" ({to_come} only when the game is over)" if to_come else ""
-        self.say(f"Now seen by {r.eyes_name()}{note}.")
+        self.say(r.eyes_words())
         self._where_now()
 
     def _moved(self, before: int) -> None:

@@ -302,9 +302,7 @@ class ReplayScreen(BoardScreen):
     def action_eyes(self) -> None:
         r = self.replay
         r.next_eyes()
-        to_come = r.eyes_to_come()
-        note = f" ({to_come} only when the game is over)" if to_come else ""
-        self.message = Text(f"Now seen by {r.eyes_name()}{note}.", style="green")
+        self.message = Text(r.eyes_words(), style="green")
         self.redraw()
 
     def action_help(self) -> None:
