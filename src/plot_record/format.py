@@ -47,6 +47,7 @@ import hashlib
 import json
 import re
 import secrets
+from collections.abc import Mapping
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as package_version
 from typing import Any
@@ -65,6 +66,13 @@ VERSION = 5
 READS = (1, 2, 3, 4, 5)
 HUMAN, COMPUTER = "human", "computer"  # who sits in a seat, as a header's players say
 SEATS = (HUMAN, COMPUTER)
+
+
+def human_sides(players: Mapping[str, str]) -> tuple[Player, ...]:
+    """The sides people play, by a header's ``players``: every side if only computers
+    play (a game watched, whose every side is anyone's to follow)."""
+    humans = tuple(p for p in Player if players.get(p.value) == HUMAN)
+    return humans or tuple(Player)
 
 
 def secret_seed() -> int:

@@ -22,7 +22,6 @@ from plot_core.engine import Outcome
 from .clock import Grant
 from .files import Unreadable, is_regular, loads, read_regular
 from .format import (
-    HUMAN,
     ActionLine,
     ChatLine,
     EndLine,
@@ -38,6 +37,7 @@ from .format import (
     clock_line,
     end_line,
     header_line,
+    human_sides,
     parse_entry,
     parse_header,
     think_line,
@@ -282,7 +282,7 @@ def begun(path: Path) -> bool:
         with open(path, "rb") as f:
             head = json.loads(f.readline())
             players = head.get("players", {}) if isinstance(head, dict) else {}
-            humans = {side for side, seat in players.items() if seat == HUMAN} or {p.value for p in Player}
+            humans = {p.value for p in human_sides(players)}
             for raw in f:
                 if not raw.startswith(b'{"i"'):
                     continue  # talk, reasons, undo and the like: not a move

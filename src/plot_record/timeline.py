@@ -29,7 +29,6 @@ from plot_core.engine import Event, Phase, Verb, player_turn
 
 from .clock import Grant, on_time
 from .format import (
-    HUMAN,
     ActionLine,
     ChatLine,
     EndLine,
@@ -39,6 +38,7 @@ from .format import (
     ThinkLine,
     UndoLine,
     UnsayLine,
+    human_sides,
     take_back,
 )
 from .store import RawRecord, read_raw
@@ -221,10 +221,7 @@ class Record:
         """The sides the game may be seen through, one at a time: both once it is over;
         while it goes on, its human seats only (a computer's seat still holds chits and
         draws its human opponent may not see), or both if no human plays."""
-        if self.finished:
-            return tuple(Player)
-        humans = tuple(p for p in Player if self.header.players[p.value] == HUMAN)
-        return humans or tuple(Player)
+        return tuple(Player) if self.finished else human_sides(self.header.players)
 
     def eyes_problem(self, eyes: Player | None) -> str | None:
         """Why the game may not be shown through ``eyes`` (None: both sides' secrets at
