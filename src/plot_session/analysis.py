@@ -237,7 +237,7 @@ class Kept:
                     int(p["i"]),
                     Player(p["side"]),
                     str(p["words"]),
-                    made_in(self.timeline, int(p["i"])),  # (an older file said the phase after it)
+                    made_in(self.timeline, int(p["i"])),  # (from the record: older files kept another)
                     _pair(p["before"]),
                     _pair(p["after"]),
                 )
@@ -255,7 +255,6 @@ class Kept:
                     "i": p.i,
                     "side": p.side.value,
                     "words": p.words,
-                    "turn": p.turn,
                     "before": list(p.before),
                     "after": list(p.after),
                 }
