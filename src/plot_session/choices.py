@@ -29,17 +29,28 @@ def active_hex(v: PlayerView) -> int | None:
 
 
 def action_hex(a: Action, where: dict[str, int]) -> int | None:
-    """The hex a player points at for this action: the one it names, else where its
-    unit stands; None for what no hex stands for (end, roll, reveal ...)."""
+    """The hex this action is about: the one it names, else where its unit stands; None
+    for what no hex stands for (end, roll, reveal ...)."""
     if a.hex is not None:
         return a.hex
     return where.get(a.unit) if a.unit is not None else None
 
 
+def action_hexes(a: Action, where: dict[str, int]) -> tuple[int, ...]:
+    """Every hex a player may point at for this action: the one it is about and, when it
+    names a hex and also a unit standing elsewhere (a unit sent on assignment, one
+    advancing after combat), that unit's hex too, so either end can be chosen first."""
+    about = action_hex(a, where)
+    if about is None:
+        return ()
+    stands = where.get(a.unit) if a.unit is not None else None
+    return (about,) if stands is None or stands == about else (about, stands)
+
+
 def actions_at(legal: list[Action], v: PlayerView, h: int) -> list[Action]:
     """The legal actions that name hex ``h`` or a unit standing in it."""
     where = unit_hexes(v)
-    return [a for a in legal if action_hex(a, where) == h]
+    return [a for a in legal if h in action_hexes(a, where)]
 
 
 # key -> the verbs it answers; at most one of them is legal at any moment

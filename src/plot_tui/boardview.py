@@ -15,7 +15,7 @@ from rich.style import Style
 
 from plot_core import Action, Player, PlayerView, Rules
 from plot_core.engine import Marker, Overlays, UnitState
-from plot_session.choices import action_hex, unit_hexes
+from plot_session.choices import action_hexes, unit_hexes
 
 from .mapview import Board
 from .palettes import STANDARD, Palette
@@ -77,10 +77,14 @@ def build_board(
         # the first cell stays blank: it keeps each label apart from its neighbour's
         units[h] = (f" {top.id:<3.3}{glyph}", unit_style(rules, top, palette))
     where = unit_hexes(v)
-    targets = {t for a in legal if (t := action_hex(a, where)) is not None}
+    targets = {h for a in legal for h in action_hexes(a, where)}
+    # the hexes of the units the actions name: Tab visits them first, as the prompt
+    # asks for a unit before where it goes (7.23)
+    named = {where[a.unit] for a in legal if a.unit is not None and a.unit in where}
     return Board(
         units=units,
         targets=frozenset(targets),
+        unit_targets=frozenset(named & targets),
         reachable=ov.reachable,
         zones_ss=ov.zones[Player.SS],
         zones_abwehr=ov.zones[Player.ABWEHR],

@@ -49,6 +49,7 @@ class Board:
 
     units: dict[Hex, tuple[str, Style]] = attrs.field(factory=dict)  # 4-cell label, style
     targets: frozenset[Hex] = frozenset()
+    unit_targets: frozenset[Hex] = frozenset()  # targets where a unit named stands
     reachable: frozenset[Hex] = frozenset()
     zones_ss: frozenset[Hex] = frozenset()
     zones_abwehr: frozenset[Hex] = frozenset()
@@ -276,17 +277,21 @@ class MapView(ScrollView, can_focus=True):
     def next_target(self, step: int, around: Hex | None) -> bool:
         """Tab: the cursor to the next hex where the player can act (``step`` -1: the one
         before); with a unit moving (``around``), its own neighbours first, then
-        outwards. False when there is no hex to act on."""
+        outwards; else the units to choose before the hexes they may go to. False when
+        there is no hex to act on."""
         if not self.board.targets:
             return False
+        units = self.board.unit_targets
 
-        def key(h: Hex) -> tuple[int, int, int]:
+        def key(h: Hex) -> tuple[int, int, int, int]:
             near = distance(h, around) if around is not None else 0
-            return (near, h % 100, h // 100)
+            return (near, h not in units, h % 100, h // 100)
 
         targets = sorted(self.board.targets, key=key)
         now = key(self.cursor)
-        if step > 0:
+        if self.cursor not in self.board.targets:  # from elsewhere: the first (or last) of all
+            nxt = targets[0] if step > 0 else targets[-1]
+        elif step > 0:
             nxt = next((h for h in targets if key(h) > now), targets[0])
         else:
             nxt = next((h for h in reversed(targets) if key(h) < now), targets[-1])

@@ -275,6 +275,45 @@ async def test_assignment_chits_and_picks():
         )
 
 
+async def test_a_unit_to_send_on_assignment_is_chosen_on_the_map_before_its_hex():
+    """7.23: the prompt asks for a unit, so Tab goes to the units that may be sent and
+    Enter on one lists where it may go; the destination hex still lists who may go."""
+    app = app_for(
+        pos("""
+        turn = 1
+        phase = "assignment"
+        step = "roll"
+        dice = [2, 3, 4]
+        [units]
+        "301" = { hex = "1810" }
+        "302" = { hex = "1812" }
+        "303" = { hex = "1910" }
+        "013" = { hex = "2310" }
+        [chits]
+        abwehr = ["FR1"]
+        """)
+    )  # 2, 3: Allied EE, 2/Ab/BR
+    async with app.run_test(size=(100, 30)) as pilot:
+        s = session_of(app)
+        await pilot.press("tab", "enter", "1")  # the Allied unit, then FR1: the Abwehr picks
+        assert "choose a unit to send on assignment" in prompt(app)
+        mapview = game(app).query_one(MapView)
+        seen = []
+        for _ in range(3):
+            await pilot.press("tab")
+            seen.append(mapview.cursor)
+        assert sorted(seen) == [H("1810"), H("1812"), H("1910")]
+        await cursor_to(pilot, app, H("1812"))
+        await pilot.press("enter")
+        menu = app.screen
+        assert isinstance(menu, ActionMenu)
+        sends = [item.value for item in menu.items]
+        assert {a.unit for a in sends} == {"302"} and len(sends) > 1  # one per empty hex of Berne
+        await pilot.press("enter")
+        await pilot.pause()
+        assert s.state.rules.map.area_of.get(s.state.unit("302").hex) == "BR"
+
+
 async def test_choosing_the_set_up_by_hand():
     from plot_core import new_game
 
