@@ -50,6 +50,17 @@ def under_the_map(screen_width: int) -> int:
     return max(20, screen_width - 40)
 
 
+def _fewer_news(news: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The news with the oldest gone (the log still has it), then the pointer to the
+    log; never the newest. None: nothing more can go."""
+    said = [n for n in news if n != MORE_IN_THE_LOG]
+    if len(said) > 1:
+        return (MORE_IN_THE_LOG, *said[1:])
+    if len(said) < len(news):
+        return tuple(said)
+    return None
+
+
 class PromptPane(Panel):
     def __init__(self, cases: CaseInventory, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -108,12 +119,11 @@ class PromptPane(Panel):
         self.keys_alone = folded
         # ... and if that is not enough, the pane grows over the map (up to half the
         # screen) until the next draw; past that, the oldest news go (a spectator, who
-        # never acts, gathers them all game), so that the newest is said whole: the log
-        # keeps every one.
+        # never acts, gathers them all game), then the line pointing to the log, so
+        # that the newest is said whole: the log keeps every one.
         most = max(room, self.app.size.height // 2)
-        while lines > most and set(asking.news) - {MORE_IN_THE_LOG}:
-            older = [n for n in asking.news if n != MORE_IN_THE_LOG][1:]
-            asking = attrs.evolve(asking, news=(MORE_IN_THE_LOG, *older))
+        while lines > most and (fewer := _fewer_news(asking.news)) is not None:
+            asking = attrs.evolve(asking, news=fewer)
             t = self._text(asking, status, coach, folded=folded, hint=False)
             lines = self._lines(t)
         grown = max(room, min(lines, most)) if lines > room else None
@@ -140,6 +150,11 @@ class PromptPane(Panel):
     def _lines(self, t: Text) -> int:
         return len(t.wrap(self.app.console, self._width()))
 
+    def _end_column(self, t: Text) -> int:
+        """The column ``t`` ends at, wrapped to the pane."""
+        wrapped = t.wrap(self.app.console, self._width())
+        return wrapped[-1].cell_len if wrapped else 0
+
     def _text(
         self, asking: Asking, status: Text, coach: str, *, folded: bool, hint: bool, tidy: bool = True
     ) -> Text:
@@ -150,27 +165,34 @@ class PromptPane(Panel):
             t.append(" " if folded else "\n")  # folded, the keys follow the question
         elif asking.hint:
             t.append(" " + asking.hint, style="dim")
-        width, column = self._width(), 0  # (the choices start a line of their own)
+        width = self._width()
+        # unfolded, the choices start a line of their own; folded, they follow the question
+        column = self._end_column(t) if folded else 0
+        gap = " " if folded else "  "
         for k, choice in enumerate(asking.choices):
             # a plain meta key, not "@click": a link would be underlined, and the keys
             # are the way most players choose
             click = Style.from_meta({CHOICE: choice.key})
-            words = f" {choice.text}" if not folded or choice.key == ALL else ""
+            # folded, the numbers lose their words (said when pressed); a letter keeps its
+            # few: "d" alone tells a player nothing
+            words = f" {choice.text}" if not folded or not choice.key.isdigit() else ""
             if k:
                 # a choice that would not fit on the line starts the next one: its key
                 # is never left at a line's end with its words under it
                 wide = len(choice.key) + 2 + len(words)
-                if tidy and not folded and column + 2 + wide > width:
+                if tidy and column + len(gap) + wide > width:
                     t.append("\n")
                     column = 0
                 else:
-                    t.append("  " if not folded else " ")
-                    column += 2
+                    t.append(gap)
+                    column += len(gap)
             t.append(f" {choice.key} ", style=KEY_STYLE + click)
             t.append(words, style=click)
             column += len(choice.key) + 2 + len(words)
         if folded and all(c.key != ALL for c in asking.choices):
-            t.append(f" ({ALL}: the list)", style="dim")
+            the_list = f"({ALL}: the list)"  # whole, on the next line if this one has no room
+            t.append("\n" if tidy and column + 1 + len(the_list) > width else " ")
+            t.append(the_list, style="dim")
         if status.plain:
             t.append("\n")
             t.append_text(status)

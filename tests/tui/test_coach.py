@@ -53,6 +53,10 @@ async def test_a_guided_game_from_the_lesson_list_with_the_coach_silenced_and_ba
         screen = app.screen
         await until(pilot, lambda: screen.controller.my_move(), "the Abwehr's first decision")
         assert "Coach (K: off): " in prompt(app)
+        # 80x24, a coach and where the game is saved: the roll that made this decision
+        # is still said whole, never the pointer to the log alone
+        shown = prompt(app)
+        assert "Assignment Table: dice" in shown and "(7.0)" in shown.splitlines()[-1]
         await pilot.press("K")
         assert "Coach" not in prompt(app) and "K brings him back" in prompt(app)
         screen.act(screen.controller.legal()[0])  # the game goes on

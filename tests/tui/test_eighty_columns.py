@@ -168,3 +168,46 @@ async def test_an_indented_line_of_a_help_box_wraps_under_its_own_indent():
     lines = console.export_text().splitlines()
     assert lines[0] == "Plan 2 of 3"
     assert len(lines) >= 3 and all(ln.startswith(" " * 11) and ln[11] != " " for ln in lines[1:]), lines
+
+
+async def test_folded_choices_keep_a_letters_words_and_the_lists_hint_whole():
+    """A roll asked about at 80x24 leaves the choices room for their keys alone: the
+    numbers fold (each is said when pressed), but a letter keeps its words, "d" alone
+    telling a player nothing, and "(a: the list)" is never broken across lines."""
+    from plot_core.hexgrid import parse_hex
+
+    from .helpers import cursor_to, pos, prompt, session_of
+    from .test_play import hand_over
+
+    app = app_for(
+        pos("""
+        phase = "investigation"
+        phasing = "ss"
+        dice = [4]
+        [units]
+        "305" = { hex = "2210", suspected = true }
+        "000" = { hex = "2110" }
+        "011" = { hex = "2310" }
+        "108" = { hex = "2209", controller = "ss" }
+        [chits]
+        abwehr = ["L011", "L108"]
+        """),
+        asks=True,
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        s = session_of(app)
+        await cursor_to(pilot, app, parse_hex("2210"))
+        await pilot.press("enter")  # investigate Bonhoeffer (13.1)
+        for uid in ("000", "011", "108"):
+            await cursor_to(pilot, app, s.state.unit(uid).hex)
+            await pilot.press("enter")
+        await pilot.press("r", "r")  # asked, then rolled for
+        await hand_over(pilot, app)  # the Abwehr may reveal (13.17)
+        await pilot.press("d")  # asked first: it rolls on the Investigation Table
+        shown = prompt(app)
+        assert "Press again to go ahead: Reveal nothing (more)" in " ".join(shown.split())
+        lines = shown.splitlines()
+        assert any(" d  Reveal nothing (more)" in ln for ln in lines)
+        assert any("(a: the list)" in ln for ln in lines)
+        assert "Reveal Loyalty chit" not in shown  # the numbers folded to their keys
+

@@ -149,7 +149,7 @@ async def test_at_80x24_a_rolls_result_and_all_it_caused_stay_in_sight():
             "Stauffenberg is recruited by Abwehr (12.31)",
         ):
             assert said in seen, seen
-        assert "P" in seen and "End the phase" not in seen  # the choices folded to keys
+        assert "P End the phase (a: the list)" in seen  # folded: a letter keeps its words
         [line] = game(app).controller.news()  # what the roll caused, on the roll's line
         assert line.startswith("Canaris + Dohnanyi + Gisevius try") and line.endswith("by Abwehr (12.31)")
         await pilot.press("P")  # acting again: the pane is its own size again
