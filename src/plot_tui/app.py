@@ -9,8 +9,11 @@ from typing import ClassVar
 import attrs
 from textual import events, on, work
 from textual.app import App
+from textual.content import Content
 from textual.screen import Screen
 from textual.widget import MountError
+from textual.widgets import Header
+from textual.widgets._header import HeaderTitle
 from textual.worker import get_current_worker
 
 from plot_core import DataError, GameState, Player, Rules, load_rules
@@ -66,6 +69,7 @@ def seats_words(seats: dict[Player, Seat], levels: dict[Player, str]) -> str:
 # The screens' styles (a widget's own defaults stay in its DEFAULT_CSS). Any app that
 # shows the client's screens loads it, the test apps too.
 STYLESHEET = Path(__file__).parent / "styles" / "plot.tcss"
+HEADER_SIDES = 18  # the header's icon and clock space, beside its title
 
 
 class PlotApp(App[None]):
@@ -104,6 +108,21 @@ class PlotApp(App[None]):
         self._puzzles = puzzles  # plot puzzles: one after another
         self.puzzle_book: PuzzleBook = SettingsBook(self.settings)  # (a server's: its own)
         self._started: GameSetup | None = None  # the game being played, as it was set up
+
+    def format_title(self, title: str, sub_title: str) -> Content:
+        # A narrow terminal keeps the words that tell this game from another (whose,
+        # which game) and drops the name every screen shares.
+        full = super().format_title(title, sub_title)
+        if sub_title and full.cell_length > self.size.width - HEADER_SIDES:
+            return Content(sub_title)
+        return full
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self._fit_title)  # (once the app has its new size)
+
+    def _fit_title(self) -> None:
+        for header in self.screen.query(Header):
+            header.query_one(HeaderTitle).update(header.format_title())
 
     def on_mount(self, event: events.Mount) -> None:
         if self._replay is not None:

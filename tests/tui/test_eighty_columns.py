@@ -211,3 +211,26 @@ async def test_folded_choices_keep_a_letters_words_and_the_lists_hint_whole():
         assert any("(a: the list)" in ln for ln in lines)
         assert "Reveal Loyalty chit" not in shown  # the numbers folded to their keys
 
+
+async def test_a_narrow_title_keeps_which_game_it_is_and_a_wide_one_has_it_all():
+    """80 columns cannot hold the game's name and which game this is: the header keeps
+    the second (a game id told apart from another), and gets the first back when the
+    terminal is widened."""
+    from textual.widgets._header import HeaderTitle
+
+    app = PlotApp(session=mid_game(), settings=quick())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-off
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+        app.sub_title = SUB = "you play the Abwehr against the computer (expert) · game 0123abcd"
+        await pilot.pause()
+
+        def title() -> str:
+            return str(app.screen.query_one(HeaderTitle).render())
+
+        assert title() == SUB
+        await pilot.resize_terminal(160, 40)
+        await until(pilot, lambda: title().startswith("The Plot to Assassinate Hitler — "), "the whole title")
+        assert title().endswith("game 0123abcd")
+        await pilot.resize_terminal(80, 24)
+        await until(pilot, lambda: title() == SUB, "the narrow title again")
