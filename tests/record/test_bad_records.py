@@ -124,9 +124,10 @@ def test_a_record_from_other_rules_data(game, rules):
     [
         "d5293c7e3ef520f2",  # 0.1.0: cases.toml counted
         "5dbd93e39063ebd2",  # before the units' full names
-        "f0fc011ba06b4b3a",
+        "f0fc011ba06b4b3a",  # before the data cited docs/
+        "a813663f1c9187fa",  # before Ep's words
     ],
-)  # before the data cited docs/
+)
 def test_a_record_from_an_earlier_wording_of_the_same_game_still_plays(game, rules, earlier):
     edit(game, 1, rules_hash=earlier)
     assert load_record(game, rules).header.rules_hash == earlier
