@@ -52,8 +52,7 @@ import numpy as np
 import plot_ai
 from plot_ai.features import COUP, PRE_COUP, features
 from plot_ai.players import make
-from plot_ai.value import WEIGHTS, WeightsError, distribution, names_facts
-from plot_ai.value import weights as value_weights
+from plot_ai.value import WEIGHTS, WeightsError, distribution, model_weights, names_facts, read_weights
 from plot_core import (
     Action,
     GameState,
@@ -337,9 +336,10 @@ def fit(
     kinds: Sequence[str] = tuple(KINDS),
     beside: dict[str, dict[str, tuple[float, ...]]] | None = None,
 ) -> dict:
-    """The models fitted on ``by_game``, each with its held-out scores; with ``beside``
-    (the weights in use, as value.weights reads them) theirs on the same held-out
-    positions too, so that a refit is judged against what it would replace."""
+    """The models fitted on ``by_game``, each with its held-out scores; for each kind in
+    ``beside`` (the weights in use, as value.weights reads them) theirs on the same
+    held-out positions too, so that a refit is judged against what it would replace."""
+    beside = beside or {}
     models: dict[str, dict] = {}
     for kind in kinds:
         names = KINDS[kind]
@@ -374,13 +374,13 @@ def fit(
                 "base_rate_log_loss": round(base, 4),
                 "accuracy": round(acc, 4),
             }
-            if beside is not None:
+            if kind in beside:
                 was, was_acc = _score(list(beside[kind][side]), [x for x, _ in test], ys_test)
                 report(f"{kind:8} {side:6}: the weights in use there: {was:.4f}, accuracy {was_acc:.3f}")
                 model[f"{side}_held_out"]["in_use_log_loss"] = round(was, 4)
         if kind == "coup":
             model["held_out_by_coup_turn"] = by_coup_turn(held_models, test, report)
-            if beside is not None:
+            if kind in beside:
                 report("  the weights in use, the same positions:")
                 by_coup_turn({side: list(w) for side, w in beside[kind].items()}, test, report)
         models[kind] = model
@@ -464,15 +464,23 @@ def weights_file(models: dict[str, dict], out: Path, report: Callable[[str], Non
     return data
 
 
-def weights_in_use(report: Callable[[str], None] = print) -> dict[str, dict[str, tuple[float, ...]]] | None:
-    """The weights the expert reads now, for a refit to be judged beside on the same
-    held-out positions; None, said, when they name other facts than today's (the facts
-    have just changed, which is why a refit is asked for)."""
+def weights_in_use(report: Callable[[str], None] = print) -> dict[str, dict[str, tuple[float, ...]]]:
+    """The models the expert reads now, for a refit to be judged beside on the same
+    held-out positions: each model that names today's facts; one that names others
+    (its facts have just changed, which is why a refit is asked for) is said and left
+    out, and the other is still compared."""
     try:
-        return value_weights()
+        data = read_weights(WEIGHTS)
     except WeightsError as exc:
         report(f"the refit is not scored beside the weights in use: {exc}")
-        return None
+        return {}
+    out = {}
+    for kind in KINDS:
+        try:
+            out[kind] = model_weights(data, kind, WEIGHTS)
+        except WeightsError as exc:
+            report(f"the {kind} refit is not scored beside the weights in use: {exc}")
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:

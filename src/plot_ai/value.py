@@ -22,6 +22,7 @@ import math
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -46,31 +47,44 @@ def names_facts(part: object, facts: tuple[str, ...]) -> bool:
     )
 
 
+MODELS = (("pre_coup", PRE_COUP), ("coup", COUP))  # the weights file's models and their facts
+
+
 @cache
 def weights(path: Path = WEIGHTS) -> dict[str, dict[str, tuple[float, ...]]]:
     """{"pre_coup"|"coup": {"ss"|"abwehr": weights}}, checked against the feature names."""
+    data = read_weights(path)
+    return {kind: model_weights(data, kind, path) for kind, _ in MODELS}
+
+
+def read_weights(path: Path) -> dict[str, Any]:
+    """A weights file as JSON, its models not yet checked (model_weights does that)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise WeightsError(f"{path}: cannot read the expert's weights ({exc})") from None
-    out: dict[str, dict[str, tuple[float, ...]]] = {}
-    for kind, want in (("pre_coup", PRE_COUP), ("coup", COUP)):
-        model = data.get("models", {}).get(kind)
-        if not names_facts(model, want):
-            raise WeightsError(
-                f"{path}: the {kind} model does not name the features "
-                f"{', '.join(want)}; fit it again (python -m tools.fit)"
-            )
-        out[kind] = {}
-        for side in ("ss", "abwehr"):
-            w = model.get(side)
-            if (
-                not isinstance(w, list)
-                or len(w) != len(want)
-                or not all(isinstance(x, int | float) for x in w)
-            ):
-                raise WeightsError(f"{path}: the {kind} model's {side} weights are not {len(want)} numbers")
-            out[kind][side] = tuple(float(x) for x in w)
+    if not isinstance(data, dict):
+        raise WeightsError(f"{path}: the expert's weights are not a JSON object")
+    return data
+
+
+def model_weights(data: dict[str, Any], kind: str, path: Path = WEIGHTS) -> dict[str, tuple[float, ...]]:
+    """One model of a weights file read as ``data``: {"ss"|"abwehr": weights}, checked
+    against today's facts for that kind (WeightsError, saying which, if not)."""
+    want = dict(MODELS)[kind]
+    models = data.get("models")
+    model = models.get(kind) if isinstance(models, dict) else None
+    if not isinstance(model, dict) or not names_facts(model, want):
+        raise WeightsError(
+            f"{path}: the {kind} model does not name the features "
+            f"{', '.join(want)}; fit it again (python -m tools.fit)"
+        )
+    out: dict[str, tuple[float, ...]] = {}
+    for side in ("ss", "abwehr"):
+        w = model.get(side)
+        if not isinstance(w, list) or len(w) != len(want) or not all(isinstance(x, int | float) for x in w):
+            raise WeightsError(f"{path}: the {kind} model's {side} weights are not {len(want)} numbers")
+        out[side] = tuple(float(x) for x in w)
     return out
 
 

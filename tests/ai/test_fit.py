@@ -197,23 +197,30 @@ def test_a_refit_is_scored_beside_the_weights_in_use_on_the_same_held_out_positi
     assert any(line.startswith("pre_coup ss    : the weights in use there: 0.6931") for line in said), said
 
 
-def test_a_refit_after_the_facts_changed_is_not_scored_beside_weights_that_read_others(monkeypatch):
+def test_a_refit_after_the_facts_changed_is_not_scored_beside_weights_that_read_others(monkeypatch, tmp_path):
+    """Only the coup's facts changed: the coup's refit is said not to be compared (the
+    weights in use read other facts), and the pre-coup refit is still compared."""
+    import json
+
     import tools.fit as fit
 
-    from plot_ai.value import WeightsError
-
     said: list[str] = []
-    assert fit.weights_in_use(said.append) is not None and said == []  # today's weights read today's facts
+    assert set(fit.weights_in_use(said.append)) == {"pre_coup", "coup"} and said == []  # today's read today's
 
-    def other_facts():
-        raise WeightsError("value_weights.json: the coup model does not name the features bias, ...")
+    whole = json.loads(fit.WEIGHTS.read_text(encoding="utf-8"))
+    whole["models"]["coup"]["features"] = ["bias", "an earlier fact"]
+    earlier = tmp_path / "value_weights.json"
+    earlier.write_text(json.dumps(whole), encoding="utf-8")
+    monkeypatch.setattr(fit, "WEIGHTS", earlier)
+    in_use = fit.weights_in_use(said.append)
+    assert set(in_use) == {"pre_coup"} and len(in_use["pre_coup"]["ss"]) == len(PRE_COUP)
+    assert len(said) == 1 and said[0].startswith(
+        f"the coup refit is not scored beside the weights in use: {earlier}: the coup model does not name"
+    )
 
-    monkeypatch.setattr(fit, "value_weights", other_facts)
-    assert fit.weights_in_use(said.append) is None
-    assert said == [
-        "the refit is not scored beside the weights in use: "
-        "value_weights.json: the coup model does not name the features bias, ..."
-    ]
+    earlier.write_text("not JSON", encoding="utf-8")
+    assert fit.weights_in_use(said.append) == {}
+    assert said[-1].startswith("the refit is not scored beside the weights in use: ")
 
 
 def test_a_part_names_todays_facts_only_with_a_list_of_them():
