@@ -25,7 +25,7 @@ from plot_core.hexgrid import label, parse_hex
 from plot_core.lessons import Lesson
 from plot_core.puzzles import Puzzle
 from plot_core.wording import chit_name, news, notation, unit_name, words, words_before_its_hex
-from plot_session.choices import HexChoice, Numbers, area_words, by_hex, group_of
+from plot_session.choices import HexChoice, Numbers, area_words, areas_named, by_hex, group_of
 from plot_session.coach import coach_line
 from plot_session.controller import Controller, coup_declinable
 from plot_session.describe import (
@@ -614,14 +614,16 @@ class LineMode(Answers):
         h = parse_hex(where)
         if h is not None:
             return choice.at(h)  # (a hex it may not go to is refused by the rules, with the case)
-        key = plain_letters(where)
         areas = self.rules.map.areas
-        named = next(
-            (code for code in areas if key in (plain_letters(code), plain_letters(areas[code].name))), None
-        )
-        if named is None:
+        named = areas_named(self.rules, where)
+        if not named:
             self.say(f'"{where}" is neither a hex nor an area: type {n} and a hex ({example}).')
             return None
+        if len(named) > 1:
+            which = " or ".join(f"{areas[code].name} ({code})" for code in named)
+            self.say(f'"{where}" may be {which}: type {n} and more of the name, or its code.')
+            return None
+        [named] = named
         area = f"{areas[named].name} ({named})"
         hexes = [h for h in choice.hexes if self.rules.map.area_of.get(h) == named]
         if not hexes:

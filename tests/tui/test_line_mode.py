@@ -299,12 +299,13 @@ def test_a_long_list_of_choices_is_paged_and_a_number_at_more_plays_it(rules):
 
 def test_a_choice_of_many_hexes_is_one_numbered_line_finished_by_a_hex(rules):
     """The Allied unit may go to any of Paris's 60 empty hexes (7.11): one choice, not
-    60 lines. Its number and an area lists the hexes open there; its number and a hex
-    plays it, and a hex the rules refuse is refused with their case."""
+    60 lines. Its number and an area (its code, its name or the start of it) lists the
+    hexes open there; its number and a hex plays it, and a hex the rules refuse is
+    refused with their case."""
     s = Session(new_game(5, rules=rules), {Player.ABWEHR: Seat.HUMAN, Player.SS: Seat.COMPUTER}, seed=5)
     while not s.my_move():
         s.computer_step()
-    out = played(s, "1", "1 paris", "1 Berne", "1 narnia", "1 0101", "1 0105", "quit")
+    out = played(s, "1", "1 par", "1 Berne", "1 narnia", "1 0101", "1 b", "1 0105", "quit")
     asked = out.split("> ")
     assert (
         "  1. Place the Allied unit at a hex of Paris (PR) (allied HEX): 60 hexes to choose from." in asked[0]
@@ -315,12 +316,15 @@ def test_a_choice_of_many_hexes_is_one_numbered_line_finished_by_a_hex(rules):
         in asked[0]
     )
     assert asked[1].startswith("Choice 1: Place the Allied unit at a hex. Type 1 and the hex (1 0105).")
-    assert asked[2].startswith("Place the Allied unit at a hex of Paris (PR): 0105 0106 ")
+    assert asked[2].startswith("Place the Allied unit at a hex of Paris (PR): 0105 0106 ")  # a name's start
     assert asked[2].count(" 0") + asked[2].count(" 1") >= 60
     assert asked[3].startswith("Choice 1 goes to no hex of Berne (BR).")
     assert asked[4].startswith('"narnia" is neither a hex nor an area: type 1 and a hex (1 0105).')
     assert asked[5].startswith("Refused: the Allied unit goes on an empty hex of PR (7.11).")
-    assert "Abwehr: Place the Allied unit at 0105." in asked[6]
+    assert asked[6].startswith(
+        '"b" may be Berlin (BE) or Berne (BR) or Bavaria (BV): type 1 and more of the name, or its code.'
+    )
+    assert "Abwehr: Place the Allied unit at 0105." in asked[7]
     assert s.state.unit("504").hex == 105
 
 
