@@ -106,7 +106,8 @@ class Controller:
         self.settings = settings or SettingsFile(None)
         self.note, self.talk = note, talk
         self.numbers: Numbers[Action] = Numbers(listed)  # the numbered choices, kept while a decision lasts
-        self._armed: tuple[Action, int] | None = None  # said once; the same again acts
+        self._armed: tuple[Action, int, int] | None = None  # said once (at an input); the same next acts
+        self._inputs = 0  # keys and lines the door has heard (heard())
         self._walk_armed: tuple[Hex, int] | None = None  # a walk said, at a version
         self._cell_shown: tuple[int, int] | None = None  # the Cell shown before 14.0
         self._news_from: dict[Player | None, int] = {}  # each side's last action
@@ -331,15 +332,34 @@ class Controller:
             return Said("")
         return Said(events[-1].text if events else said)
 
+    def heard(self) -> None:
+        """A key or a line reached the player's door. An action said before it is made
+        goes ahead only if the very next one asks for it again: a key between (a
+        mistyped number, a cursor moved) calls it off, as its words are gone from the
+        screen; a roll or a spent chit is never made by a key meant for something else."""
+        self._inputs += 1
+
+    def _confirms(self, action: Action) -> bool:
+        """Is ``action`` the one said just before (the same moment, no input between)?
+        A caller that reports no inputs (a script) confirms by asking twice."""
+        armed = self._armed
+        return (
+            armed is not None
+            and armed[:2] == (action, self.table.session.actions)
+            and self._inputs - armed[2] <= 1
+        )
+
+    def _arm(self, action: Action) -> None:
+        self._armed = (action, self.table.session.actions, self._inputs)
+
     def _ask_first(self, action: Action, said: str) -> Said | None:
-        moment = (action, self.table.session.actions)
-        if self._armed == moment:
+        if self._confirms(action):
             self._armed = None
             return None
         at_stake = self.stakes_words(action, said)
         if not at_stake:
             return None
-        self._armed = moment
+        self._arm(action)
         return Said(at_stake, armed=True)  # (a view says how to go ahead)
 
     def stakes(self, action: Action) -> Stakes:
@@ -456,10 +476,9 @@ class Controller:
         chosen = self.numbers.action(n, list(shot.legal), shot.view)
         if chosen is None:
             return Said(f"There is no choice {n} now. {shot.prompt}", error=True)
-        moment = (chosen, self.table.session.actions)
-        if not labelled and self._armed != moment:
+        if not labelled and not self._confirms(chosen):
             said = words(self.table.session.state.rules, shot.view, chosen)
-            self._armed = moment  # (press, the next time, goes ahead: this said it all)
+            self._arm(chosen)  # (press, the next time, goes ahead: this said it all)
             return Said(f"{n}: {self.stakes_words(chosen, said) or said}", armed=True, unseen=True)
         return self.press(chosen)
 

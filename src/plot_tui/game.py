@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.binding import BindingType
 from textual.widget import Widget
 from textual.widgets import Static
@@ -269,9 +269,13 @@ class GameScreen(BoardScreen):
             return not self.controller.spectator
         return True
 
+    def on_key(self, event: events.Key) -> None:
+        self.controller.heard()  # (before the key's binding acts)
+
     @on(ChoicePicked)
     async def _clicked(self, message: ChoicePicked) -> None:
         """A clicked choice does what its key does: the screen's own binding for it."""
+        self.controller.heard()
         bound = self.active_bindings.get(message.key)
         if bound is not None and bound.node is self:
             await self.run_action(bound.binding.action)

@@ -524,6 +524,7 @@ class LineMode(Answers):
     def handle(self, text: str) -> str | None:
         """One line from the player: ACTED if it played an action, QUIT if the player
         stops, None if it was a question or a refusal (the same decision stands)."""
+        self.controller.heard()
         text = text.strip()
         word, _, rest = text.partition(" ")
         word = word.lower()

@@ -568,3 +568,18 @@ def test_where_says_a_unit_under_a_marker_is_so(rules):
     )
     assert "Schellenberg (002) is at 2110, Berlin (BE), neutralized (15.2)." in out  # it may not move
     assert "Himmler (000) is at 2410, Berlin (BE)." in out
+
+
+def test_a_roll_asked_about_goes_ahead_only_on_the_very_next_line():
+    """r asks first (the roll, its table and column); a line typed between calls it off,
+    so the next r asks again, and the r after it rolls."""
+    from .helpers import HOTSEAT, THREE_RECRUITERS, pos
+
+    s = Session(pos(THREE_RECRUITERS), HOTSEAT)
+    out = played(s, "1", "1", "2", "3", "r", "7", "r", "r", "quit")
+    asked = out.split("> ")[5:9]
+    said = "Roll the die, rolls on the Recruitment Table column +7. The same again goes ahead."
+    assert asked[0].startswith(said)
+    assert asked[1].startswith("There is no choice 7 now")
+    assert asked[2].startswith(said)
+    assert asked[3].startswith("Abwehr: Roll the die.") and s.state.unit("401").controller is Player.ABWEHR

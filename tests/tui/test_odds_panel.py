@@ -54,6 +54,26 @@ async def test_the_first_enter_says_what_the_roll_will_read_and_the_second_rolls
         assert s.actions == 2 and s.state.pending[-1].kind == "retreat"
 
 
+async def test_a_key_between_the_asking_and_the_same_again_calls_the_roll_off():
+    """The roll is made only by the very next key asking for it again: a mistyped key
+    between, whose answer replaced the words the roll was said in, calls it off, and
+    the same again is asked about anew."""
+    app = app_for(pos(DUEL.format(die=1)), asks=True)
+    async with app.run_test(size=(160, 50)) as pilot:
+        s = session_of(app)
+        await cursor_to(pilot, app, H("2110"))
+        await pilot.press("enter")  # Schellenberg moves
+        await cursor_to(pilot, app, H("2210"))
+        await pilot.press("enter")  # harass Bonhoeffer: asked first
+        assert s.actions == 1 and "Press again to go ahead" in prompt(app)
+        await pilot.press("7")  # a key meant for something else
+        assert "There is no choice 7 now" in prompt(app) and "Press again" not in prompt(app)
+        await pilot.press("enter")  # asked again, not rolled
+        assert s.actions == 1 and "Press again to go ahead" in prompt(app)
+        await pilot.press("enter")  # the very next key: it rolls (die 1: Dr)
+        assert s.actions == 2 and s.state.pending[-1].kind == "retreat"
+
+
 async def test_o_turns_the_asking_off_and_says_so():
     app = app_for(pos(DUEL.format(die=1)), asks=True)
     async with app.run_test(size=(80, 24)) as pilot:
