@@ -23,7 +23,7 @@ from plot_tui.closing import OnceModal, OnceScreen
 from plot_tui.fields import stray_key
 from plot_tui.panels import LogView, Panel
 from plot_tui.plain import join, plain
-from plot_tui.screens import Choice, SetupForm
+from plot_tui.screens import Choice, Choices, SetupForm
 from plot_tui.talk import TalkInput, chat_text, clock_of
 
 from .hub import Account, Game, Hub, Refused, to_operator, unlisted
@@ -556,7 +556,7 @@ class NewTableScreen(SetupForm[TableSetup | None]):
             yield Label("Your side")
             yield self.side_choice()
             yield Label("Opponent")
-            with RadioSet(id="opponent"):
+            with Choices(id="opponent"):
                 yield Choice("another player (give them the join code)", value=True)
                 yield Choice("the computer")
                 yield Choice("nobody: the computer plays both sides, to watch")
@@ -567,14 +567,14 @@ class NewTableScreen(SetupForm[TableSetup | None]):
                 yield self.level_choice()
             with Vertical(id="clocks", classes="part"):
                 yield Label("A clock (two players, a game over days)")
-                with RadioSet(id="clock"):
+                with Choices(id="clock"):
                     yield Choice("none", value=True)
                     for rule in PRESETS:
                         yield Choice(rule.words())
                 yield Label("… or your own: days + hours a move (5+24)")
                 yield Input(id="own-clock", max_length=24, placeholder="days+hours", select_on_focus=False)
             yield Static("", id="error")
-            yield Static("[dim]tab: group · arrows/space: pick · enter: set up · esc: back[/dim]")
+            yield Static("[dim]tab: group · arrows: pick · enter: set up · esc: back[/dim]")
         yield Footer()
 
     def on_radio_set_changed(self, event: RadioSet.Changed) -> None:

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import re
-from typing import Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 import attrs
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Region
 from textual.widgets import (
@@ -224,19 +224,40 @@ class Choice(RadioButton):
         return "●" if self.value else "○"
 
 
+class Choices(RadioSet):
+    """A form's radio group whose arrows pick as they move, as radio buttons do in most
+    forms: the choice highlighted is the one taken, never the one left behind."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down,right", "step(1)", "Next option", show=False),
+        Binding("up,left", "step(-1)", "Previous option", show=False),
+    ]
+
+    def action_step(self, direction: int) -> None:
+        # (the group's own next/previous only move the highlight: it moves it at mount too)
+        if direction > 0:
+            self.action_next_button()
+        else:
+            self.action_previous_button()
+        if self._selected is not None:
+            button = self._nodes[self._selected]
+            if isinstance(button, RadioButton) and not button.value:
+                button.value = True  # (the group lets the one pressed before go)
+
+
 class SetupForm(OnceScreen[T]):
     """A form of radio groups, shared by the new-game and new-table screens. It offers no
     seed: whoever knows a game's seed knows both hands and every roll to come."""
 
     @staticmethod
     def side_choice() -> RadioSet:
-        return RadioSet(
+        return Choices(
             Choice("SS — hunt the plotters", value=True), Choice("Abwehr — plot the coup"), id="side"
         )
 
     @staticmethod
     def level_choice() -> RadioSet:
-        return RadioSet(
+        return Choices(
             *(Choice(f"{name} — {LEVEL_WORDS.get(name, '')}", value=name == "easy") for name in LEVELS),
             id="level",
         )
@@ -274,7 +295,7 @@ class NewGameScreen(SetupForm[GameSetup]):
         with Vertical(id="box"):
             yield Label("[b]The Plot to Assassinate Hitler[/b] — new game")
             yield Label("Opponent")
-            with RadioSet(id="mode"):
+            with Choices(id="mode"):
                 yield Choice("the computer", value=True)
                 yield Choice("hot-seat: two players at this keyboard")
                 yield Choice("watch: the computer plays both sides")
@@ -283,12 +304,12 @@ class NewGameScreen(SetupForm[GameSetup]):
             yield Label("Your side against the computer")
             yield self.side_choice()
             yield Label("Set-up")
-            with RadioSet(id="setup"):
+            with Choices(id="setup"):
                 yield Choice("standard (quick, 4.3 played for you)", value=True)
                 yield Choice("choose every placement yourselves (4.3)")
             yield Static("", id="error")
             yield Static("New to the game? [b]L[/b]: learn to play, in short lessons.")
-            yield Static("[dim]tab: group · arrows/space: pick · enter: start · esc: quit[/dim]")
+            yield Static("[dim]tab: group · arrows: pick · enter: start · esc: quit[/dim]")
         yield Footer()
 
     def action_learn(self) -> None:

@@ -484,6 +484,30 @@ async def test_the_new_game_screen_starts_a_game_against_the_computer():
         assert f'"seed":{s.state.seed}' in s.recorder.path.read_text()
 
 
+async def test_the_new_game_screens_arrows_pick_the_choice_they_move_to():
+    """Down in the side's group picks the Abwehr at once, as a form's radio buttons do:
+    the side highlighted is the side played, with no space needed to take it."""
+    from plot_tui.app import PlotApp
+    from plot_tui.screens import NewGameScreen
+
+    app = PlotApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        side = form.query_one("#side")
+        for _ in range(6):  # tab: the next group
+            if side.has_focus:
+                break
+            await pilot.press("tab")
+        assert side.has_focus
+        await pilot.press("down")
+        assert form.chosen_side() is Player.ABWEHR
+        await pilot.press("up", "down", "enter")
+        await pilot.pause()
+        assert game(app).controller.eyes is Player.ABWEHR
+
+
 async def test_the_new_game_screen_can_start_a_game_to_watch_at_a_level():
     from plot_session.session import Seat
     from plot_tui.app import PlotApp
