@@ -14,6 +14,7 @@ import asyncio
 import codecs
 import contextlib
 import io
+import unicodedata
 from collections.abc import Callable
 from typing import Any, TextIO, cast
 
@@ -184,6 +185,15 @@ class Overlong:
     length: int
 
 
+_AFTER_ESC, _IN_SEQUENCE, _ONE_MORE = 1, 2, 3  # the line editor's states after an ESC
+
+
+def _echoed(ch: str) -> str:
+    """What the player's terminal is sent for a character typed: an unseen one written
+    out (\\u202e), so that it reorders nothing on the player's own line."""
+    return ch if ch.isprintable() else clean(ch)
+
+
 class LineEditor:
     """Typed bytes into lines: what a terminal in raw mode sends (each key as typed)
     is echoed back, a backspace takes the last character back, Enter ends the line;
@@ -205,13 +215,22 @@ class LineEditor:
         lines: list[str | Overlong] = []
         for ch in self._decode.decode(data):
             after_cr, self._after_cr = self._after_cr, ch == "\r"
-            if self._escape:
-                # ESC [ ... final byte: drop until a letter or ~ ends it
-                if ch.isalpha() or ch == "~":
+            if self._escape == _AFTER_ESC:
+                # ESC [ (or ESC O) starts a key's sequence, dropped whole; ESC before
+                # anything else was the Esc key alone: the character after it is typed
+                self._escape = {"[": _IN_SEQUENCE, "O": _ONE_MORE}.get(ch, 0)
+                if self._escape or ch == "\x1b":
+                    self._escape = self._escape or _AFTER_ESC
+                    continue
+            elif self._escape == _IN_SEQUENCE:
+                if "@" <= ch <= "~" and ch != "[":  # its final byte ends it
                     self._escape = 0
                 continue
+            elif self._escape == _ONE_MORE:
+                self._escape = 0
+                continue
             if ch == "\x1b":
-                self._escape = 1
+                self._escape = _AFTER_ESC
             elif ch in "\r\n":
                 if ch == "\n" and after_cr:
                     continue  # the LF of a CR LF: the line has ended already
@@ -222,16 +241,18 @@ class LineEditor:
                 if self.over:
                     self.over -= 1
                 elif self.buffer:
-                    self.buffer.pop()
-                    self._say(b"\x08 \x08")
+                    cells = len(_echoed(self.buffer.pop()))
+                    self._say(b"\x08" * cells + b" " * cells + b"\x08" * cells)
             elif ch in "\x03\x04":  # Ctrl-C, Ctrl-D: as "quit"
                 lines.append("quit")
-            elif ch.isprintable():
+            elif unicodedata.category(ch) != "Cc":
+                # (an unseen character, a bidi override or a zero-width space, is kept:
+                # the line is refused by its name, not sent without it)
                 if len(self.buffer) >= self.most:
                     self.over += 1  # neither kept nor echoed
                     continue
                 self.buffer.append(ch)
-                self._say(ch.encode("utf-8"))
+                self._say(_echoed(ch).encode("utf-8"))
         return lines
 
     def _say(self, data: bytes) -> None:

@@ -73,6 +73,8 @@ def test_a_game_for_two_in_plain_text_from_the_lobby_to_talk_and_moves(rules, tm
     carol.visit.start()
     carol.type("say [b]me[/b], later")
     assert "carol (lobby) says: [b]me[/b], later" in bob.new()  # bob is in the lobby
+    [line] = LineEditor(None).feed("say evil\u202etxt\n".encode())  # as typed at her terminal
+    assert "U+202E (right-to-left override)" in carol.type(line) and "says" not in bob.new()
     assert "lobby" not in alice.new()  # alice, at her table, is not told
     listed = bob.type("tables")
     assert "1 table:" in listed and "T1: SS alice, Abwehr free; turn 1, Abwehr to act" in listed
@@ -181,6 +183,25 @@ def test_the_line_editor_echoes_takes_back_and_drops_arrow_keys():
     plain = LineEditor(None)  # no terminal: whole lines, nothing echoed
     assert plain.feed(b"help\nlook 2110\n") == ["help", "look 2110"]
     assert plain.feed(b"chits\r") == ["chits"] and plain.feed(b"\nboxes\r\n\n") == ["boxes", ""]
+
+
+def test_the_esc_key_alone_keeps_the_letter_after_it_and_unseen_characters_stay_to_be_named():
+    """Esc pressed out of habit, then a command: the Esc is no text, and the letter
+    after it is the command's (an arrow's or a function key's sequence is still dropped
+    whole). An unseen character (a right-to-left override, a zero-width space) stays in
+    the line, for the talk to refuse by its name rather than send the line without it."""
+    echoed = bytearray()
+    editor = LineEditor(echoed.extend)
+    assert editor.feed(b"\x1btables\r") == ["tables"]
+    assert editor.feed(b"\x1b") == [] and editor.feed(b"help\r") == ["help"]  # Esc, then a read
+    assert editor.feed(b"\x1b\x1bchits\r") == ["chits"]
+    assert editor.feed(b"\x1b[1;5Cx\x1bOPy\x1b[200~z\r") == ["xyz"]  # ctrl+right, F1, a paste's start
+    assert b"\x1b" not in echoed
+    assert editor.feed("say a\u202eb\u200bc\x07\r".encode()) == ["say a\u202eb\u200bc"]  # (BEL: a control)
+    assert "\u202e".encode() not in echoed and b"a\\u202eb\\u200bc" in echoed  # written out to the player
+    echoed.clear()
+    assert editor.feed("x\u202e\x7f\r".encode()) == ["x"]  # a backspace takes the six cells back
+    assert echoed.endswith(b"\x08" * 6 + b" " * 6 + b"\x08" * 6 + b"\r\n")
 
 
 def test_d_at_the_plain_door_answers_the_coup_question_for_the_game_turn(rules, tmp_path):
