@@ -574,6 +574,8 @@ class PlainVisit:
             f"the {SIDE[chair.side]}" if chair.side is not None else "watching; you see neither side's chits"
         )
         self.say(f"Table {table.id}, game {table.session.game}: you are {role}. leave: back to the lobby.")
+        if chair.side is not None:  # (the deal may be further back than the lines said)
+            self.seat.chits("")
         if note := chair.note():
             self.say(in_words(note))
         self.asked_at, self.over_said, self.waiting_said = None, False, ""

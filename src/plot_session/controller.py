@@ -203,27 +203,38 @@ class Controller:
             doing = "the computer is thinking" if shot.thinking else "the computer is playing"
             head = f"{who} to act — {doing}."
             hint = "s: skip to your next decision" if shot.humans else "s: skip to the end of the game"
-            return Asking(head, "waiting", news=self.news(), hint=hint if self.local else "")
-        return Asking(awaited(shot.prompt, who), "waiting", news=self.news())
+            return Asking(head, "waiting", news=self.news(their_last=True), hint=hint if self.local else "")
+        return Asking(awaited(shot.prompt, who), "waiting", news=self.news(their_last=True))
 
-    def news(self) -> tuple[str, ...]:
+    def news(self, *, their_last: bool = False) -> tuple[str, ...]:
         """Rolls and results since this screen's player last acted (theirs, the other
         player's, the computer's), newest last: each a sentence (plot_core.wording). What
         a roll caused in the same action (a unit recruited, recruiters suspected, a
-        bonus) is said on the roll's line, so a short box that keeps the line keeps it."""
+        bonus) is said on the roll's line, so a short box that keeps the line keeps it.
+        ``their_last``: while another side plays, its last action too, where it came
+        (a step, a unit sent: what the map changed by, said as the plain door says it)."""
         rules = self.table.session.state.rules
         since = self._news_from.get(self.eyes, -1)
+        log = self.snapshot().log
+        last = None
+        if their_last:
+            last = next(
+                (ln for ln in reversed(log) if ln.action is not None and ln.side not in self.sides), None
+            )
         found: list[LogLine] = []
         rolls = 0
-        for ln in reversed(self.snapshot().log):  # only the last few are said
+        for ln in reversed(log):  # only the last few are said
             if ln.index <= since or rolls > MAX_NEWS or len(found) > 8 * MAX_NEWS:
                 break
-            if is_news(ln.event):
+            if is_news(ln.event) or ln is last:
                 found.append(ln)
                 rolls += rolled(ln.event)
         lines: list[str] = []
         roll_action: int | None = None  # the action whose roll the last line says
         for ln in reversed(found):
+            if ln is last and ln.side is not None:
+                lines.append(f"{SIDE[ln.side]}: {ln.event.text}")
+                continue
             said = news(rules, ln.event)
             if ln.event.case in CAUSED_BY_A_ROLL and lines and ln.index == roll_action:
                 lines[-1] += f"; {said}"
@@ -241,7 +252,8 @@ class Controller:
             return "The game is over."
         if shot.unsaved:  # (whoever is to act: nobody may until it is)
             return shot.record_problem or "The last move is being saved: the game goes on once it is."
-        return f"It is the {SIDE[v.to_act]} player's move."
+        move = f"the {SIDE[v.to_act]} player's move"
+        return f"You are watching: it is {move}." if self.spectator else f"It is {move}."
 
     # -- the computer, as this screen sees it -------------------------------------------
     def skip(self) -> Said:

@@ -277,8 +277,11 @@ class Answers:
 
     def chits(self, _: str) -> None:
         v = self.board.view()
-        own = ", ".join(chit_name(self.rules, c) for c in v.own_chits) if v.own_chits else "none"
-        self.say(f"Your chits: {own}.")
+        if v.side is None:
+            self.say("You are watching: neither side's chits are shown to you.")
+        else:
+            own = ", ".join(chit_name(self.rules, c) for c in v.own_chits) if v.own_chits else "none"
+            self.say(f"Your chits: {own}.")
         for holder, n in v.chit_counts.items():
             if holder != (v.side.value if v.side else None):
                 who = "the cup" if holder == "cup" else f"the {SIDE[Player(holder)]}'s hand"

@@ -13,6 +13,7 @@ import pytest
 from fakes import Later
 from plain_reader import CHOICE, play_choice
 from plot_core import Player
+from plot_core.wording import chit_name
 from plot_server.hub import Account, Hub
 from plot_server.plain_door import LineEditor, PlainVisit, split_plain
 from plot_session.session import Seat
@@ -81,6 +82,8 @@ def test_a_game_for_two_in_plain_text_from_the_lobby_to_talk_and_moves(rules, tm
     assert "Refused: That is not the join code of table T1" in bob.type("join T1 WRONG")
     said = bob.type(f"join t1 {table.code.lower()}")
     assert "you are the Abwehr" in said and "Your move, Abwehr: place the Allied unit" in said
+    hand = table.session.state.chits_of("abwehr")
+    assert f"Your chits: {chit_name(rules, hand[0])}" in said  # the deal: further back than said
     assert CHOICE.search(said)
     dave = Player_(hub, Account("key SHA256:dave", "dave"))  # both sides taken now
     refused = dave.type(f"join T1 {table.code}")
@@ -156,6 +159,9 @@ def test_against_the_computer_and_watching_in_plain_text(rules, tmp_path, monkey
     said = dave.type("watch T1")
     assert "watching; you see neither side's chits" in said
     assert "Abwehr drew" not in dave.out.getvalue() and "SS drew" not in dave.out.getvalue()
+    assert "Your chits" not in said
+    assert dave.type("chits").startswith("You are watching: neither side's chits are shown to you.")
+    assert "You are watching: it is the" in dave.type("e")
     # a watcher is offered the questions, not the moves, undo, odds or `plot resume`
     watching = dave.type("help")
     assert "you are watching" in watching and "rules CASE" in watching and "log N" in watching

@@ -309,3 +309,21 @@ def test_a_chit_committed_to_the_coup_is_asked_with_the_roll_it_counts_on():
     # it spends the chit, and counts towards the roll with every one held (18.13)
     assert f"spends {commit.chit}; the Walkyrie roll with " in said, said
     assert "→ Walkyrie Table: " in said
+
+
+def test_the_side_waiting_is_told_the_other_sides_last_action_and_not_after_its_own_move():
+    """At a table of two players, the one waiting sees the other's last action (a step:
+    what the map changed by) under the wait, with the rolls; once it is their own move
+    again, the news is the rolls and results alone."""
+    table = Table(Session(pos(DUEL), HOTSEAT), InlineScheduler())  # (die 1)
+    ss, abwehr = Controller(table, [Player.SS], local=False), Controller(table, [Player.ABWEHR], local=False)
+    ss.act(parse_action("activate 002"))
+    assert abwehr.asking().news == ("SS: Move Schellenberg (002)",)
+    ss.act(parse_action("move 2010"))
+    assert abwehr.asking().kind == "waiting" and abwehr.asking().news == ("SS: Step to 2010",)
+    assert "SS: " not in " ".join(ss.asking().news)  # its own moves are not news to the SS
+    ss.act(parse_action("move 2110"))
+    ss.act(parse_action("harass 305"))  # die 1: Dr, the Abwehr retreats Bonhoeffer (10.65)
+    asked = abwehr.asking()
+    assert asked.kind == "question" and not any(line.startswith("SS: ") for line in asked.news)
+    assert any("die 1: Dr" in line for line in asked.news)
