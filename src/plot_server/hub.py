@@ -612,7 +612,7 @@ class Hub:
         keys = tuple(sorted({w.key for w in seen if w.name == name and not w.key.startswith("password ")}))
         ban = self.bans.add(name, why, BAR, keys)
         ended = self._end_barred()
-        to_operator(f"the host barred the name {ban.name!r} ({counted(ended, 'session')} ended): {ban.why}")
+        to_operator(f"{ban.words()} ({counted(ended, 'session')} ended)")
         return ended
 
     def bans_heard(self, rows: list[BanRow]) -> None:
@@ -654,7 +654,7 @@ class Hub:
     def mute(self, name: str, why: str) -> None:
         """The host mutes ``name`` (and its look-alikes): it plays on, and talks nowhere."""
         ban = self.bans.add(normal_name(name), why, MUTE)
-        to_operator(f"the host muted the name {ban.name!r}: {ban.why}")
+        to_operator(ban.words())  # (the reason, when the host gave one)
 
     def lift(self, name: str, kind: str = BAR) -> bool:
         """The host lifts a bar (or a mute) on ``name``; False if there was none."""
@@ -668,6 +668,30 @@ class Hub:
     def damaged_of(self, who: Account) -> list[Damaged]:
         """The damaged tables where ``who`` has a side (their list of games says so)."""
         return [d for d in self.damaged.values() if d.side_of(who) is not None]
+
+    def may_join(self, table_id: str, who: Account) -> list[Player]:
+        """The free sides of the table ``who`` may take with its join code; Refused,
+        saying why, if none (every side taken, the game over, the player's own limit,
+        too many wrong codes). Asked before the code is, so that none is asked in vain."""
+        table = self.table(table_id)
+        free = table.free_sides()
+        if not free:
+            owners = ((p, table.owners[p]) for p in table.human_sides())
+            taken = ", ".join(f"{SIDE[p]}: {owner.name}" for p, owner in owners if owner is not None)
+            raise Refused(
+                f"Table {table.id} has no free side ({taken}); a side can be "
+                "taken back only by the player who took it. Press w to watch."
+            )
+        if table.over:
+            raise Refused(f"The game at table {table.id} is over; press w to look at it.")
+        self._check_own_limit(who)
+        wait = table.codes.blocked_for(who.key)
+        if wait:  # a guesser's right code waits too: no guessing on
+            raise Refused(
+                f"Table {table.id} takes no join code from you for "
+                f"{math.ceil(wait)} s: too many wrong ones were tried."
+            )
+        return free
 
     def sit(
         self,
@@ -684,26 +708,7 @@ class Hub:
         table = self.table(table_id)
         side = table.side_of(who)
         if side is None:
-            free = table.free_sides()
-            if not free:
-                taken = ", ".join(
-                    f"{SIDE[p]}: {owner.name}"
-                    for p in table.human_sides()
-                    if (owner := table.owners[p]) is not None
-                )
-                raise Refused(
-                    f"Table {table.id} has no free side ({taken}); a side can be "
-                    "taken back only by the player who took it. Press w to watch."
-                )
-            if table.over:
-                raise Refused(f"The game at table {table.id} is over; press w to look at it.")
-            self._check_own_limit(who)
-            wait = table.codes.blocked_for(who.key)
-            if wait:  # a guesser's right code waits too: no guessing on
-                raise Refused(
-                    f"Table {table.id} takes no join code from you for "
-                    f"{math.ceil(wait)} s: too many wrong ones were tried."
-                )
+            free = self.may_join(table_id, who)
             if code.strip().upper() != table.code:
                 table.codes.wrong(who.key)
                 to_operator(f"a wrong join code for table {table.id} from {clean(who.name)}")

@@ -320,6 +320,7 @@ class LobbyScreen(OnceScreen[None]):
         except Refused as exc:
             self.say(str(exc), error=True)
             return
+        self.say("")  # (a refusal said before no longer stands)
         self.refresh_chat()
 
     def _under_cursor(self) -> str | None:
@@ -382,6 +383,11 @@ class LobbyScreen(OnceScreen[None]):
             return
         if table.side_of(self.who) is not None:
             self.desk.take_seat(table.id, "")
+            return
+        try:
+            self.hub.may_join(table.id, self.who)
+        except Refused as exc:  # (said now, not after a code typed in vain)
+            self.say(str(exc), error=True)
             return
         self.app.push_screen(
             JoinScreen(table.id), lambda code: None if code is None else self.desk.take_seat(table.id, code)

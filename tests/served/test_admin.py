@@ -199,7 +199,7 @@ def test_a_browser_signed_in_before_the_ban_is_turned_away_with_the_reason(rules
     asyncio.run(go())
 
 
-def test_a_muted_name_plays_on_but_talks_nowhere_until_the_mute_is_lifted(rules, tmp_path):
+def test_a_muted_name_plays_on_but_talks_nowhere_until_the_mute_is_lifted(rules, tmp_path, capfd):
     from plot_server.hub import Refused
 
     hub = Hub(rules, tmp_path, later=Later())
@@ -211,6 +211,9 @@ def test_a_muted_name_plays_on_but_talks_nowhere_until_the_mute_is_lifted(rules,
         "answer": {"name": "chatter"}
     }
     said = "You may not talk here: the host of this server has muted the name 'chatter': insults."
+    assert admin.answer({"command": "mute", "name": "quiet", "why": ""}) == {"answer": {"name": "quiet"}}
+    assert capfd.readouterr().out.endswith("the host of this server has muted the name 'quiet'\n")  # no colon
+    admin.answer({"command": "unmute", "name": "quiet"})
     for talk in (lambda: hub.say(guest, "hello"), lambda: hub.say_in_lobby(chatter, "hello")):
         try:
             talk()

@@ -7,7 +7,7 @@ import random
 import pytest
 from textual.app import App
 from textual.geometry import Region
-from textual.widgets import Input
+from textual.widgets import DataTable, Input
 
 from fakes import Later
 from plot_core import Player
@@ -86,6 +86,39 @@ async def test_a_join_code_typed_while_the_field_has_no_focus_is_not_lost(rules,
         assert app.codes == [table.code]
 
 
+async def test_j_on_a_table_with_no_free_side_says_so_before_asking_for_a_code(rules, tmp_path):
+    hub = Hub(rules, tmp_path, later=Later())
+    table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=5)
+    hub.sit(table.id, BOB, code=table.code)
+    app = LobbyApp(hub)
+    async with app.run_test(size=(100, 20)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        await pilot.press("j")
+        await pilot.pause()
+        assert app.screen is lobby and app.asked == []  # no code asked for in vain
+        message = str(lobby.query_one("#message").render())
+        assert f"Table {table.id} has no free side (SS: alice, Abwehr: bob)" in message
+        assert "Press w to watch." in message
+
+
+async def test_a_refusal_of_lobby_talk_goes_once_a_line_is_said(rules, tmp_path):
+    hub = Hub(rules, tmp_path, later=Later())
+    app = LobbyApp(hub)
+    async with app.run_test(size=(100, 20)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+
+        def message() -> str:
+            return str(lobby.query_one("#message").render())
+
+        await pilot.press("T", "enter")  # nothing typed
+        await until(pilot, lambda: "Nothing to say: the line is empty." in message(), "the refusal")
+        await pilot.press("T", *"hello", "enter")
+        await until(pilot, lambda: [c.text for c in hub.lobby.lines] == ["hello"], "the line said")
+        assert "Nothing to say" not in message()
+
+
 async def test_lobby_talk_and_the_tables_where_it_is_your_move_come_first(rules, tmp_path):
     hub = Hub(rules, tmp_path, later=Later())
     other = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=5)  # not carol's
@@ -158,13 +191,16 @@ async def test_the_lobby_and_each_of_its_dialogs_cut_no_word_at_80x24(rules, tmp
     guests = {Player.SS: hub.sit(table.id, ALICE), Player.ABWEHR: hub.sit(table.id, BOB, code=table.code)}
     play(guests, 20_000, random.Random(5))  # a finished game, to replay and to rate
     # the widest rows: a clock, the computer with its rating, one's own move
-    hub.create(ALICE, Player.ABWEHR, opponent=Seat.HUMAN, seed=6, clock=parse_clock("3+12"))
+    open_side = hub.create(ALICE, Player.ABWEHR, opponent=Seat.HUMAN, seed=6, clock=parse_clock("3+12"))
     hub.create(BOB, Player.SS, opponent=Seat.COMPUTER, seed=7)
     app = ServedApp(None, hub, CAROL, limits=ConnectionLimits(idle=600))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.screen is app.lobby, "the lobby")
         cut = {"lobby": await cut_at_80x24(pilot, app)}
         for key in ("n", "j", "R", "r"):
+            rows = app.lobby.query_one(DataTable)
+            # j asks for a code only where a side is free; R replays the finished game
+            rows.move_cursor(row=rows.get_row_index(open_side.id if key == "j" else table.id))
             await pilot.press(key)
             await until(pilot, lambda: app.screen is not app.lobby, f"the dialog of {key}")
             cut[f"{key} ({type(app.screen).__name__})"] = await cut_at_80x24(pilot, app)

@@ -51,7 +51,7 @@ async def test_the_host_sees_who_is_on_and_bars_a_name_with_its_look_alikes(serv
             await asyncssh.connect("127.0.0.1", server.port, username=name, **OPTIONS)
     # the host's log says the bar and each try of a barred name (read from the server's
     # output as it comes: the client may hear of its refusal before that line is read)
-    logged = ["the host barred the name 'mallory'"]
+    logged = ["the host of this server has barred the name 'mallory': spam in the lobby (1 session ended)"]
     logged += [f"refused sign-in: '{name}' from 127.0.0.1 (" for name in ("mallory", "ma1lory")]
     for said in logged:
 

@@ -111,7 +111,8 @@ def test_two_players_a_spectator_a_lost_client_and_a_server_crash(tmp_path, rule
 
         # carol: refused the taken side, welcome to watch
         carol = connect("carol")
-        join_with_code(carol, code)
+        carol.wait_shown("T1")
+        carol.send("j")  # no code asked for: there is no side to take
         carol.wait_shown("no free side")
         carol.send("w")
         carol.wait_shown("Watching table T1")
