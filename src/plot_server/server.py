@@ -634,9 +634,11 @@ class PlotSSHServer(asyncssh.SSHServer):
         self._state = ""  # "", "stranger", "signed-in"
         self.sessions = 0  # interactive sessions opened
         self._signed_in: str | None = None  # "NAME from ADDRESS", for the sign-out line
+        self._peer: str | None = None  # the client's address
 
     def connection_made(self, conn) -> None:
         self.conn = conn
+        self._address()
         self.gauge.strangers.append(self)
         self._state = "stranger"
         if len(self.gauge.strangers) > self.limits.strangers:
@@ -649,6 +651,10 @@ class PlotSSHServer(asyncssh.SSHServer):
             oldest.conn.abort()
 
     def connection_lost(self, exc) -> None:
+        if isinstance(exc, asyncssh.IllegalUserName):
+            # refused by the SSH library before begin_auth (a control character in it):
+            # the host hears of it as of any other name refused
+            to_operator(f"refused sign-in: a user name SSH refuses, from {self._address()} ({exc.reason})")
         if self._state == "stranger":
             self.gauge.strangers.remove(self)
         elif self._state == "signed-in":
@@ -665,7 +671,9 @@ class PlotSSHServer(asyncssh.SSHServer):
         return self.conn
 
     def _address(self) -> str:
-        return str((self._connection.get_extra_info("peername") or ("?", 0))[0])
+        if self._peer is None:  # (kept: once the connection is lost it no longer says)
+            self._peer = str((self._connection.get_extra_info("peername") or ("?", 0))[0])
+        return self._peer
 
     def begin_auth(self, username: str) -> bool:
         problem = self.name_problem(split_plain(username)[0])  # plain+NAME: the plain door

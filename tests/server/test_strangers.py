@@ -11,7 +11,7 @@ import time
 import asyncssh
 import pytest
 
-from serving import Server, make_keys, needs_ssh, ssh_args, wrong_passwords
+from serving import Server, eventually, make_keys, needs_ssh, ssh_args, wrong_passwords
 
 pytestmark = pytest.mark.asyncio
 OPTIONS = dict(known_hosts=None, client_keys=None, password="swordfish")
@@ -55,6 +55,14 @@ async def test_a_hostile_name_is_refused_at_sign_in_and_says_why(guarded_server)
         stdin=subprocess.DEVNULL,
     )
     assert r.returncode == 255 and "a user name may hold letters" in r.stderr, r.stderr
+    r = subprocess.run(  # ESC in it: refused by the SSH library itself, before plot reads it
+        ssh_args(guarded_server.port, guarded_server.d / "player", "-tt", "-l", "\x1b[31mred", "127.0.0.1"),
+        capture_output=True,
+        text=True,
+        timeout=30,
+        stdin=subprocess.DEVNULL,
+    )
+    assert r.returncode == 255 and "Prohibited character" in r.stderr, r.stderr
     with pytest.raises(asyncssh.DisconnectError, match="at most 32 characters"):
         await asyncssh.connect("127.0.0.1", guarded_server.port, username="x" * 40, **OPTIONS)
     with pytest.raises(asyncssh.DisconnectError, match="may not mix Latin and Cyrillic letters"):
@@ -63,6 +71,8 @@ async def test_a_hostile_name_is_refused_at_sign_in_and_says_why(guarded_server)
     conn.close()
     # each refusal is a line of the host's log, the name quoted as it came
     assert any("refused sign-in: '[reverse]ALICE[/reverse]' from" in line for line in guarded_server.output)
+    refused = "refused sign-in: a user name SSH refuses, from 127.0.0.1 (Prohibited character"
+    await asyncio.to_thread(eventually, lambda: any(refused in ln for ln in guarded_server.output), refused)
 
 
 async def test_a_huge_terminal_is_drawn_at_most_500x200_and_said(guarded_server):
