@@ -98,10 +98,15 @@ _SAID: dict[Verb, Callable[[str, str, str], str]] = {
 }
 
 
+# Verbs whose hex lies in an area far from where play is (off Berlin): the hex is said
+# with its area's name, "Stockholm (3601)".
+FAR_AWAY = frozenset({Verb.PLACE_ALLIED, Verb.ASSIGN, Verb.TRAVEL})
+
+
 def words(rules: Rules, v: PlayerView | GameState, a: Action) -> str:
     """The action in plain words; ``v`` is the position it is taken in."""
     u = unit_name(rules, a.unit) if a.unit else ""
-    h = label(a.hex) if a.hex is not None else ""
+    h = "" if a.hex is None else _in_area(rules, a.hex) if a.verb in FAR_AWAY else label(a.hex)
     kind = v.pending[-1].kind if v.pending else None
     said = _SAID.get(a.verb)
     if said is not None:
@@ -116,9 +121,7 @@ def words(rules: Rules, v: PlayerView | GameState, a: Action) -> str:
         case Verb.NO_REVEAL:
             return "Reveal nothing (more)"
         case Verb.TRAVEL if a.hex is not None:  # a journey is chosen by its destination
-            area = rules.map.area_of.get(a.hex)  # (an action typed for no hex of the map)
-            where = f"{rules.map.areas[area].name} ({h})" if area else h
-            return f"Travel to {where} with {chit_name(rules, a.chit)}"
+            return f"Travel to {h} with {chit_name(rules, a.chit)}"
         case Verb.HARASS if a.hex is not None:
             return f"Harass the vacant HQ at {h}"
         case Verb.HARASS:
@@ -136,6 +139,12 @@ def words(rules: Rules, v: PlayerView | GameState, a: Action) -> str:
         case Verb.END_PHASE:
             return "End the phase"
     return str(a)
+
+
+def _in_area(rules: Rules, h: int) -> str:
+    """ "Stockholm (3601)": a hex with the area it lies in."""
+    area = rules.map.area_of.get(h)  # (an action typed for no hex of the map)
+    return f"{rules.map.areas[area].name} ({label(h)})" if area else label(h)
 
 
 def words_before_its_hex(rules: Rules, v: PlayerView | GameState, a: Action, hexes: str = "a hex") -> str:

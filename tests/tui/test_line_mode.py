@@ -291,7 +291,7 @@ def test_a_long_list_of_choices_is_paged_and_a_number_at_more_plays_it(rules):
     assert "more lines: Enter for the next, or type your next command." in said
     first_page = said.split("more lines")[0].split("choose a unit to send on assignment")[-1]
     assert 15 <= first_page.count("\n") <= 21  # a page: twenty lines at most
-    assert "SS: Send Gisevius (302) to 1205." in said  # choice 3, played at "more"
+    assert "SS: Send Gisevius (302) to Rhineland (1205)." in said  # choice 3, played at "more"
     # the second unit sent (7.23) is offered the hexes left: 1205 is taken
     there = said.split("> ")[-2]
     assert there.startswith("Send Canaris (300) to a hex of Rhineland (RL): ") and "1205" not in there
@@ -324,7 +324,7 @@ def test_a_choice_of_many_hexes_is_one_numbered_line_finished_by_a_hex(rules):
     assert asked[6].startswith(
         '"b" may be Berlin (BE) or Berne (BR) or Bavaria (BV): type 1 and more of the name, or its code.'
     )
-    assert "Abwehr: Place the Allied unit at 0105." in asked[7]
+    assert "Abwehr: Place the Allied unit at Paris (0105)." in asked[7]
     assert s.state.unit("504").hex == 105
 
 
