@@ -627,9 +627,9 @@ class LineMode(Answers):
             which = " or ".join(f"{areas[code].name} ({code})" for code in named)
             self.say(f'"{where}" may be {which}: type {n} and more of the name, or its code.')
             return None
-        [named] = named
-        area = f"{areas[named].name} ({named})"
-        hexes = [h for h in choice.hexes if self.rules.map.area_of.get(h) == named]
+        [code] = named
+        area = f"{areas[code].name} ({code})"
+        hexes = [h for h in choice.hexes if self.rules.map.area_of.get(h) == code]
         if not hexes:
             self.say(f"Choice {n} goes to no hex of {area}.")
         else:
