@@ -108,6 +108,12 @@ class BoardScreen(OnceScreen[str]):
         """What the Chat tab says before anyone has said anything."""
         return "Nobody has said anything yet. T to talk."
 
+    @property
+    def built(self) -> bool:
+        """Its map is there: a key that comes before (or after, as the screen is taken
+        down) is dropped by PlotApp, not run against widgets that are not there."""
+        return bool(self.query(MapView))
+
     def map_start(self) -> Hex | None:
         """Where the map opens: Berlin (a subclass may know better)."""
         return self.rules.map.named_setup.get("100")

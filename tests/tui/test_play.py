@@ -652,3 +652,16 @@ async def test_a_game_screen_left_stops_its_computer():
         table.changed()  # what a late answer would do: nothing moves
         await pilot.pause(0.2)
         assert table.session.actions == played
+
+
+async def test_a_key_that_reaches_the_board_while_its_map_is_gone_does_nothing():
+    """Over SSH keys outrun screens: a number typed as the game screen is taken down (its
+    map gone before the screen) is dropped, not run against widgets that are not there."""
+    app = app_for(pos(DUEL.format(die=1)))
+    async with app.run_test(size=(100, 30)) as pilot:
+        s = session_of(app)
+        screen = game(app)
+        await screen.query_one(MapView).remove()
+        await pilot.press("1", "enter", "tab")
+        await pilot.pause()
+        assert s.actions == 0 and app.screen is screen and app.is_running
