@@ -22,6 +22,7 @@ import attrs
 
 from plot_core import DataError, Player
 from plot_core.english import counted
+from plot_core.outside_text import hidden_character
 from plot_record import ChatLine, utc_stamp
 from plot_record.clock import parse_clock, span
 from plot_record.format import REMOVED
@@ -345,6 +346,13 @@ class PlainVisit:
     def line(self, text: str) -> bool:
         """One line from the player; False when they leave the server."""
         self.touch()
+        for seat in (self.seat, self.puzzle_seat):  # (any line calls off a roll said first)
+            if seat is not None:
+                seat.controller.heard()
+        hidden = hidden_character(text) if text.strip().partition(" ")[0].lower() != "say" else None
+        if hidden is not None:  # (a join code or a command with it would fail unexplained)
+            self.say(f"Refused: the line holds {hidden}, an unseen character: type it again without it.")
+            return True
         if self.seat is not None:
             return self._at_table(text)
         if self.attempt is not None:

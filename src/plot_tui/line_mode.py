@@ -331,7 +331,7 @@ class LineMode(Answers):
         table runs by itself)."""
         self.controller, self.rules = controller, controller.table.session.state.rules
         self.board: Board = controller
-        self.read, self.out, self.settle = read, out, settle
+        self.read, self.out, self.settle = self._heard(read), out, settle
         self.shown = 0  # log lines already said to this viewer
         self.numbers: Numbers[Action | HexChoice] = Numbers(lambda choices, v: choices, most=None)
         self.choices: dict[int, Action | HexChoice] = {}  # the numbers as last listed
@@ -341,6 +341,20 @@ class LineMode(Answers):
         self.lesson_done = False
         self._missed_said: str | None = None  # the lesson's last "that misses the goal"
         self.coach = coach  # a guided game: the coach's line at every move
+
+    def _heard(self, read: Callable[[], str | None] | None) -> Callable[[], str | None] | None:
+        """``read``, each line it gives told to the controller as it comes (the line
+        after a roll said first must ask for it again, plot_session.controller.heard);
+        lines that come as typed (a server's) are told by their door."""
+        if read is None:
+            return None
+
+        def heard_read() -> str | None:
+            line = read()
+            self.controller.heard()
+            return line
+
+        return heard_read
 
     # -- the loop ----------------------------------------------------------------------------
     def run(self) -> int:
@@ -527,7 +541,6 @@ class LineMode(Answers):
     def handle(self, text: str) -> str | None:
         """One line from the player: ACTED if it played an action, QUIT if the player
         stops, None if it was a question or a refusal (the same decision stands)."""
-        self.controller.heard()
         text = text.strip()
         word, _, rest = text.partition(" ")
         word = word.lower()
@@ -581,7 +594,7 @@ class LineMode(Answers):
         said = c.no_coup_this_turn() if letter == "D" else c.key(letter)
         acted = c.snapshot().actions != before
         if said.text and (said.error or said.armed or letter == "D" or not acted):
-            self.say(said.text + (" The same again goes ahead." if said.armed else ""))
+            self.say(said.text + (" The same again, as your next line, goes ahead." if said.armed else ""))
         return ACTED if acted else None  # (what it did is said with the news)
 
     def _action(self, text: str) -> Action | None:

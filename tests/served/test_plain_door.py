@@ -41,10 +41,11 @@ class Player_:
         assert self.visit.line(line)
         return self.new()
 
-    async def answer(self, line: str) -> str:
-        """A line whose answer may wait on the store (notices): said once it is in."""
+    async def answer(self, line: str, most: float = 5) -> str:
+        """A line whose answer may wait on the store (notices): said once it is in, or
+        after ``most`` seconds."""
         assert self.visit.line(line)
-        await self.visit.saved(most=5)
+        await self.visit.saved(most=most)
         return self.new()
 
 
@@ -80,6 +81,8 @@ def test_a_game_for_two_in_plain_text_from_the_lobby_to_talk_and_moves(rules, tm
     listed = bob.type("tables")
     assert "1 table:" in listed and "T1: SS alice, Abwehr free; turn 1, Abwehr to act" in listed
     assert "Refused: That is not the join code of table T1" in bob.type("join T1 WRONG")
+    pasted = bob.type(f"join T1 {table.code}\u200b")  # a code pasted with an unseen character
+    assert "Refused: the line holds U+200B (zero width space), an unseen character" in pasted
     said = bob.type(f"join t1 {table.code.lower()}")
     assert "you are the Abwehr" in said and "Your move, Abwehr: place the Allied unit" in said
     hand = table.session.state.chits_of("abwehr")
@@ -234,6 +237,29 @@ def test_d_at_the_plain_door_answers_the_coup_question_for_the_game_turn(rules, 
     assert said.count("Abwehr: No coup now.") >= 2 and "Or D:" not in said
 
 
+def test_a_roll_said_first_at_the_plain_door_is_called_off_by_any_line_between(rules, tmp_path):
+    """r says the roll first; a line of talk between (handled by the door, not the game)
+    calls it off as a game's line does: the next r asks again, the one after rolls."""
+    from tests.tui.helpers import THREE_RECRUITERS, pos
+
+    later = Later()
+    hub = Hub(rules, tmp_path, later=later)
+    table = hub.create(ALICE, Player.ABWEHR, opponent=Seat.COMPUTER, seed=5)
+    table.session.state = pos(THREE_RECRUITERS)
+    table.runtime.changed()
+    alice = Player_(hub, ALICE)
+    alice.visit.start()
+    alice.type("sit T1")
+    for line in ("1", "1", "2", "3"):  # Stauffenberg; Canaris, Dohnanyi, Gisevius
+        alice.type(line)
+    said = "Roll the die, rolls on the Recruitment Table column +7."
+    assert said in alice.type("r")
+    alice.type("say a moment")
+    assert said in alice.type("r") and table.session.state.unit("401").controller is None
+    alice.type("r")
+    assert table.session.state.unit("401").controller is Player.ABWEHR
+
+
 def test_a_line_typed_while_the_last_move_is_saved_waits_for_it(rules, tmp_path):
     """With a store each move waits for its commit: the next line typed waits for the
     save (here: the game says it is saved), not refused as "not your move"; and waits
@@ -380,7 +406,8 @@ async def test_the_puzzles_are_read_once_off_the_loop_and_a_broken_file_is_said(
     hub = Hub(rules, tmp_path / "a", later=Later())
     alice = Player_(hub, ALICE)
     alice.visit.start()
-    said = await alice.answer("puzzles")
+    # (read in a thread: on a busy machine that takes seconds; waited for as long)
+    said = await alice.answer("puzzles", most=120)
     assert "Opening the puzzles ..." in said and "You play the" in said
     assert hub.puzzles_read
     broken = data_copy / "puzzles" / "00000000.toml"
@@ -388,6 +415,6 @@ async def test_the_puzzles_are_read_once_off_the_loop_and_a_broken_file_is_said(
     other = Hub(load_rules(data_copy), tmp_path / "b", later=Later())
     bob = Player_(other, BOB)
     bob.visit.start()
-    said = await bob.answer("puzzles")
+    said = await bob.answer("puzzles", most=120)
     assert "The puzzles cannot be read just now (the host has been told)." in said
     assert "Not understood" in await bob.answer("no-coup")  # still in the lobby

@@ -578,8 +578,9 @@ def test_a_roll_asked_about_goes_ahead_only_on_the_very_next_line():
     s = Session(pos(THREE_RECRUITERS), HOTSEAT)
     out = played(s, "1", "1", "2", "3", "r", "7", "r", "r", "quit")
     asked = out.split("> ")[5:9]
-    said = "Roll the die, rolls on the Recruitment Table column +7. The same again goes ahead."
+    said = "Roll the die, rolls on the Recruitment Table column +7. The same again, as your next line, goes"
     assert asked[0].startswith(said)
     assert asked[1].startswith("There is no choice 7 now")
     assert asked[2].startswith(said)
     assert asked[3].startswith("Abwehr: Roll the die.") and s.state.unit("401").controller is Player.ABWEHR
+
