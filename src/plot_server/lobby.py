@@ -112,6 +112,7 @@ class LobbyScreen(OnceScreen[None]):
         self.mine = False  # m: only the tables where one has a side
         self.narrow = False  # every table listed on two lines (a narrow terminal)
         self._hint_shown = False  # the message line holds the empty list's hint
+        self._talk_refused = False  # the message line holds a refused line of talk
         self.kept = ""  # news that stays over the list's own hints until a key (a table closed)
         # what is on the screen: the list, and the lobby's talk (the title and message
         # line are Panels, which keep their own)
@@ -319,8 +320,10 @@ class LobbyScreen(OnceScreen[None]):
             self.hub.say_in_lobby(self.who, text)
         except Refused as exc:
             self.say(str(exc), error=True)
+            self._talk_refused = True
             return
-        self.say("")  # (a refusal said before no longer stands)
+        if self._talk_refused:  # (that refusal no longer stands; anything else said does)
+            self.say("")
         self.refresh_chat()
 
     def _under_cursor(self) -> str | None:
@@ -351,6 +354,7 @@ class LobbyScreen(OnceScreen[None]):
     def say(self, text: str, *, error: bool = False) -> None:
         """``text`` is shown as it is (it may name players): no markup."""
         self._hint_shown = False  # (anything said takes the hint's place)
+        self._talk_refused = False  # (... and a refused line of talk's)
         self.query_one("#message", Panel).update(plain(text, "bold red" if error else "green"))
 
     @property

@@ -117,6 +117,10 @@ async def test_a_refusal_of_lobby_talk_goes_once_a_line_is_said(rules, tmp_path)
         await pilot.press("T", *"hello", "enter")
         await until(pilot, lambda: [c.text for c in hub.lobby.lines] == ["hello"], "the line said")
         assert "Nothing to say" not in message()
+        lobby.say("A link to keep")  # what else the line says stays when talk goes on
+        await pilot.press("T", *"again", "enter")
+        await until(pilot, lambda: len(hub.lobby.lines) == 2, "the second line said")
+        assert "A link to keep" in message()
 
 
 async def test_lobby_talk_and_the_tables_where_it_is_your_move_come_first(rules, tmp_path):
