@@ -283,7 +283,7 @@ async def test_a_unit_to_send_on_assignment_is_chosen_on_the_map_before_its_hex(
         turn = 1
         phase = "assignment"
         step = "roll"
-        dice = [2, 3, 4]
+        dice = [6, 3, 4]
         [units]
         "301" = { hex = "1810" }
         "302" = { hex = "1812" }
@@ -292,7 +292,7 @@ async def test_a_unit_to_send_on_assignment_is_chosen_on_the_map_before_its_hex(
         [chits]
         abwehr = ["FR1"]
         """)
-    )  # 2, 3: Allied EE, 2/Ab/BR
+    )  # 6, 3: Allied EE, 2/Ab/SK (Stockholm's rows, 1-7, come before Berlin's)
     async with app.run_test(size=(100, 30)) as pilot:
         s = session_of(app)
         await pilot.press("tab", "enter", "1")  # the Allied unit, then FR1: the Abwehr picks
@@ -308,10 +308,10 @@ async def test_a_unit_to_send_on_assignment_is_chosen_on_the_map_before_its_hex(
         menu = app.screen
         assert isinstance(menu, ActionMenu)
         sends = [item.value for item in menu.items]
-        assert {a.unit for a in sends} == {"302"} and len(sends) > 1  # one per empty hex of Berne
+        assert {a.unit for a in sends} == {"302"} and len(sends) > 1  # one per empty hex of Stockholm
         await pilot.press("enter")
         await pilot.pause()
-        assert s.state.rules.map.area_of.get(s.state.unit("302").hex) == "BR"
+        assert s.state.rules.map.area_of.get(s.state.unit("302").hex) == "SK"
 
 
 async def test_choosing_the_set_up_by_hand():
