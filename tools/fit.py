@@ -50,9 +50,17 @@ from typing import Any, TypeVar
 import numpy as np
 
 import plot_ai
-from plot_ai.features import COUP, PRE_COUP, features
+from plot_ai.features import COUP, features
 from plot_ai.players import make
-from plot_ai.value import WEIGHTS, WeightsError, distribution, model_weights, names_facts, read_weights
+from plot_ai.value import (
+    MODELS,
+    WEIGHTS,
+    WeightsError,
+    distribution,
+    model_weights,
+    names_facts,
+    read_weights,
+)
 from plot_core import (
     Action,
     GameState,
@@ -327,13 +335,10 @@ def _base_rate_loss(ys: list[int], test: list[int]) -> float:
     return -sum(math.log(p) if y else math.log(1 - p) for y in test) / len(test)
 
 
-KINDS = {"pre_coup": PRE_COUP, "coup": COUP}
-
-
 def fit(
     by_game: list[tuple[int, list]],
     report=print,
-    kinds: Sequence[str] = tuple(KINDS),
+    kinds: Sequence[str] = tuple(MODELS),
     beside: dict[str, dict[str, tuple[float, ...]]] | None = None,
 ) -> dict:
     """The models fitted on ``by_game``, each with its held-out scores; for each kind in
@@ -342,7 +347,7 @@ def fit(
     beside = beside or {}
     models: dict[str, dict] = {}
     for kind in kinds:
-        names = KINDS[kind]
+        names = MODELS[kind]
         rows = [(s, x, w) for s, kept in by_game for k, x, w in kept if k == kind]
         train = [(x, w) for s, x, w in rows if s % 5]
         test = [(x, w) for s, x, w in rows if not s % 5]
@@ -442,12 +447,12 @@ def weights_file(models: dict[str, dict], out: Path, report: Callable[[str], Non
     if not isinstance(old, dict):
         raise SystemExit(f"{out}: not a weights file (a JSON table)")
     kept = old.get("models", {})
-    for kind in set(KINDS) - set(models):
-        if not names_facts(kept.get(kind), KINDS[kind]):
+    for kind in set(MODELS) - set(models):
+        if not names_facts(kept.get(kind), MODELS[kind]):
             raise SystemExit(f"{out}: the {kind} model does not name today's facts; refit it too")
         data["models"][kind] = kept[kind]
     data["models"].update(models)
-    data["models"] = {kind: data["models"][kind] for kind in KINDS}
+    data["models"] = {kind: data["models"][kind] for kind in MODELS}
     own = old.get("own_games") or {}
     if not isinstance(own, dict):
         raise SystemExit(f"{out}: own_games is not a table")
@@ -475,7 +480,7 @@ def weights_in_use(report: Callable[[str], None] = print) -> dict[str, dict[str,
         report(f"the refit is not scored beside the weights in use: {exc}")
         return {}
     out = {}
-    for kind in KINDS:
+    for kind in MODELS:
         try:
             out[kind] = model_weights(data, kind, WEIGHTS)
         except WeightsError as exc:
@@ -510,8 +515,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--models",
         nargs="+",
-        choices=tuple(KINDS),
-        default=list(KINDS),
+        choices=tuple(MODELS),
+        default=list(MODELS),
         help="refit only these models and keep the others in --out as they are",
     )
     args = ap.parse_args(argv)

@@ -47,14 +47,14 @@ def names_facts(part: object, facts: tuple[str, ...]) -> bool:
     )
 
 
-MODELS = (("pre_coup", PRE_COUP), ("coup", COUP))  # the weights file's models and their facts
+MODELS = {"pre_coup": PRE_COUP, "coup": COUP}  # the weights file's models and their facts
 
 
 @cache
 def weights(path: Path = WEIGHTS) -> dict[str, dict[str, tuple[float, ...]]]:
     """{"pre_coup"|"coup": {"ss"|"abwehr": weights}}, checked against the feature names."""
     data = read_weights(path)
-    return {kind: model_weights(data, kind, path) for kind, _ in MODELS}
+    return {kind: model_weights(data, kind, path) for kind in MODELS}
 
 
 def read_weights(path: Path) -> dict[str, Any]:
@@ -71,7 +71,7 @@ def read_weights(path: Path) -> dict[str, Any]:
 def model_weights(data: dict[str, Any], kind: str, path: Path = WEIGHTS) -> dict[str, tuple[float, ...]]:
     """One model of a weights file read as ``data``: {"ss"|"abwehr": weights}, checked
     against today's facts for that kind (WeightsError, saying which, if not)."""
-    want = dict(MODELS)[kind]
+    want = MODELS[kind]
     models = data.get("models")
     model = models.get(kind) if isinstance(models, dict) else None
     if not isinstance(model, dict) or not names_facts(model, want):

@@ -40,4 +40,12 @@ def searchable(text: str) -> str:
     return plain if spelled == plain else f"{plain} {spelled}"
 
 
-__all__ = ["counted", "listed", "plain_letters", "searchable"]
+def starts_a_word(key: str, text: str) -> bool:
+    """Does ``key`` (a query, in plain letters) start ``text`` or a word in it (after a
+    space or a hyphen), accents and case aside and umlauts spelled either way: "lorr"
+    and "alsace lorraine" find Alsace-Lorraine, "mull" Müller."""
+    found = searchable(text).replace("-", " ")
+    return found.startswith(key) or f" {key}" in found
+
+
+__all__ = ["counted", "listed", "plain_letters", "searchable", "starts_a_word"]

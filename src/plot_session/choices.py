@@ -14,8 +14,10 @@ from typing import Generic, TypeVar
 import attrs
 
 from plot_core import Action, PlayerView, Rules, Verb
-from plot_core.english import plain_letters
+from plot_core.english import plain_letters, starts_a_word
 from plot_core.hexgrid import Hex, label
+
+from .describe import area_name
 
 
 def unit_hexes(v: PlayerView) -> dict[str, int]:
@@ -204,27 +206,19 @@ def area_words(rules: Rules, h: int | None) -> str:
     """ "Berne (BR)": the area a hex lies in, as a player searches for it."""
     if h is None or h not in rules.map.area_of:
         return ""
-    code = rules.map.area_of[h]
-    return f"{rules.map.areas[code].name} ({code})"
+    return area_name(rules, rules.map.area_of[h])
 
 
 def areas_named(rules: Rules, text: str) -> list[str]:
     """The areas ``text`` may mean, as a player types one: its code or its whole name
-    (one area), else the start of its name or of a word in it ("alsace", "lorraine"),
-    accents and case aside; none, or several to choose between."""
+    (one area), else the start of its name or of a word in it ("alsace", "lorraine");
+    none, or several to choose between."""
     key = plain_letters(text.strip())
     if not key:
         return []
     areas = rules.map.areas
     exact = [code for code in areas if key in (plain_letters(code), plain_letters(areas[code].name))]
-    if exact:
-        return exact
-    words = {code: plain_letters(areas[code].name).replace("-", " ").split() for code in areas}
-    return [
-        code
-        for code in areas
-        if plain_letters(areas[code].name).startswith(key) or any(w.startswith(key) for w in words[code])
-    ]
+    return exact or [code for code in areas if starts_a_word(key, areas[code].name)]
 
 
 def search_words(rules: Rules, v: PlayerView, a: Action) -> str:

@@ -36,7 +36,7 @@ from plot_core.hexgrid import Hex, label
 from plot_core.wording import CAUSED_BY_A_ROLL, is_news, news, rolled, unit_name, words
 
 from .choices import FIXED, Numbers, actions_at, active_hex, fixed, listed
-from .describe import SIDE, awaited, in_streets
+from .describe import SIDE, acted, awaited, in_streets
 from .intent import refusal_at, walks
 from .session import LogLine
 from .settings import SettingsFile
@@ -233,7 +233,7 @@ class Controller:
         roll_action: int | None = None  # the action whose roll the last line says
         for ln in reversed(found):
             if ln is last and ln.side is not None:
-                lines.append(f"{SIDE[ln.side]}: {ln.event.text}")
+                lines.append(acted(ln.side, ln.event.text))
                 continue
             said = news(rules, ln.event)
             if ln.event.case in CAUSED_BY_A_ROLL and lines and ln.index == roll_action:

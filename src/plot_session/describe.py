@@ -33,6 +33,11 @@ WINNERS = {
 REPULSED = {Phase.RECRUITMENT: "recruiting"}
 
 
+def acted(side: Player, text: str) -> str:
+    """A side's action as the log says it: "SS: Move Schellenberg (002)"."""
+    return f"{SIDE[side]}: {text}"
+
+
 def area_name(rules: Rules, code: str) -> str:
     """An area as a player reads it: "Paris (PR)", since the code alone may mislead."""
     area = rules.map.areas.get(code)

@@ -20,7 +20,7 @@ from typing import Protocol, TextIO
 from plot_core import Action, IllegalAction, Party, Player, PlayerView, Rules, Verb, parse_action
 from plot_core.data import ChitKind
 from plot_core.engine import PHASE_TITLES, Box, Outcome, Overlays, lookup
-from plot_core.english import counted, plain_letters, searchable
+from plot_core.english import counted, plain_letters, starts_a_word
 from plot_core.hexgrid import label, parse_hex
 from plot_core.lessons import Lesson
 from plot_core.puzzles import Puzzle
@@ -32,6 +32,7 @@ from plot_session.describe import (
     BOXES,
     SIDE,
     WINNERS,
+    acted,
     area_name,
     counter_lines,
     coup_lines,
@@ -164,8 +165,7 @@ class Answers:
 
         def named(uid: str) -> bool:  # its id, or the start of its name or of a word in it
             unit = self.rules.units[uid]
-            names = (searchable(unit.short), searchable(unit.name))
-            return uid == key or any(n.startswith(key) or f" {key}" in n for n in names)
+            return uid == key or starts_a_word(key, unit.short) or starts_a_word(key, unit.name)
 
         found = [u for u in v.units if u.id != "?" and named(u.id)] if key else []
         if not found:
@@ -229,7 +229,7 @@ class Answers:
         """A line of the log as said: who acted, or what followed, a table's result in
         words and its case (as the message line says it)."""
         if ln.action is not None and ln.side is not None:
-            return f"{SIDE[ln.side]}: {ln.event.text}."
+            return f"{acted(ln.side, ln.event.text)}."
         return f"  {news(self.rules, ln.event)}."
 
     def log_lines(self, lines: Sequence[LogLine]) -> list[str]:
@@ -631,17 +631,16 @@ class LineMode(Answers):
         h = parse_hex(where)
         if h is not None:
             return choice.at(h)  # (a hex it may not go to is refused by the rules, with the case)
-        areas = self.rules.map.areas
         named = areas_named(self.rules, where)
         if not named:
             self.say(f'"{where}" is neither a hex nor an area: type {n} and a hex ({example}).')
             return None
         if len(named) > 1:
-            which = " or ".join(f"{areas[code].name} ({code})" for code in named)
+            which = " or ".join(area_name(self.rules, code) for code in named)
             self.say(f'"{where}" may be {which}: type {n} and more of the name, or its code.')
             return None
         [code] = named
-        area = f"{areas[code].name} ({code})"
+        area = area_name(self.rules, code)
         hexes = [h for h in choice.hexes if self.rules.map.area_of.get(h) == code]
         if not hexes:
             self.say(f"Choice {n} goes to no hex of {area}.")

@@ -584,3 +584,11 @@ def test_a_roll_asked_about_goes_ahead_only_on_the_very_next_line():
     assert asked[2].startswith(said)
     assert asked[3].startswith("Abwehr: Roll the die.") and s.state.unit("401").controller is Player.ABWEHR
 
+
+def test_an_area_is_found_as_a_unit_is_by_the_start_of_its_name_or_of_a_word_in_it(rules):
+    from plot_session.choices import areas_named
+
+    for typed in ("AL", "alsace-lorraine", "Alsace Lorraine", "alsace", "LORR"):
+        assert areas_named(rules, typed) == ["AL"], typed
+    assert areas_named(rules, "be") == ["BE"]  # a code is the area it codes, not a start
+    assert areas_named(rules, "ber") == ["BE", "BR"] and areas_named(rules, "  ") == []
