@@ -69,13 +69,15 @@ WORDS_ONLY = ("cases.toml", "lessons/", "puzzles/")
 # cases.toml as well (the inventory left the hash with the rules screen); then words
 # only changed: the units' readable names (counters.toml's short names, printed labels
 # kept apart), the data files' comments citing the docs/ that now hold the notes, and
-# the Recruitment Table's words for Ep (12.33: a chit drawn from the Randomizer).
-CURRENT = "541f3c50b5447c97"
+# the Recruitment Table's words for Ep (12.33: a chit drawn from the cup; they said the
+# Randomizer for a while, which is a table, 6.23).
+CURRENT = "27832d23b34896d4"
 SAME_GAME = {
     "d5293c7e3ef520f2": CURRENT,
     "5dbd93e39063ebd2": CURRENT,
     "f0fc011ba06b4b3a": CURRENT,
     "a813663f1c9187fa": CURRENT,
+    "541f3c50b5447c97": CURRENT,
 }
 
 

@@ -126,6 +126,7 @@ def test_a_record_from_other_rules_data(game, rules):
         "5dbd93e39063ebd2",  # before the units' full names
         "f0fc011ba06b4b3a",  # before the data cited docs/
         "a813663f1c9187fa",  # before Ep's words
+        "541f3c50b5447c97",  # Ep's words naming the Randomizer
     ],
 )
 def test_a_record_from_an_earlier_wording_of_the_same_game_still_plays(game, rules, earlier):

@@ -128,7 +128,7 @@ async def test_a_roll_in_hot_seat_is_said_to_both_but_a_secret_draw_only_to_its_
         await pilot.press("r")  # die 5 in +1: Ep
         await pilot.pause()
         ss_screen = prompt(app)
-        assert "die 5: Ep (enemy draws a chit from the Randomizer) (12.9)" in ss_screen, ss_screen
+        assert "die 5: Ep (enemy draws a chit from the cup) (12.9)" in ss_screen, ss_screen
         secret = [ln.event.text for ln in s.log_for(Player.ABWEHR) if ln.event.private is Player.ABWEHR]
         assert secret and not any(text in ss_screen for text in secret)
 
