@@ -66,6 +66,12 @@ def seats_words(seats: dict[Player, Seat], levels: dict[Player, str]) -> str:
     return f"you play the {humans[0].title} against the computer ({levels.get(computer, 'easy')})"
 
 
+def game_title(game: str | None, words: str) -> str:
+    """The header's words for a game: which game first, so that a narrow terminal, which
+    cuts the end, keeps it; then who plays."""
+    return f"game {game} · {words}"
+
+
 # The screens' styles (a widget's own defaults stay in its DEFAULT_CSS). Any app that
 # shows the client's screens loads it, the test apps too.
 STYLESHEET = Path(__file__).parent / "styles" / "plot.tcss"
@@ -168,7 +174,7 @@ class PlotApp(App[None]):
         )
         self._record_path = None  # a second game gets a file of its own
         # who first: 80 columns end the header at the game's id, not at the player
-        self.sub_title = f"{seats_words(seats, session.levels)} · game {session.game}"
+        self.sub_title = game_title(session.game, seats_words(seats, session.levels))
         self.play(session, setup)
 
     def local(
@@ -190,7 +196,7 @@ class PlotApp(App[None]):
         self._started = setup
         screen.may_rematch = setup is not None
         if session.game and self.sub_title == self.SUB_TITLE:  # resumed, or a position
-            self.sub_title = f"{seats_words(session.seats, session.levels)} · game {session.game}"
+            self.sub_title = game_title(session.game, seats_words(session.seats, session.levels))
         notice = self._notice or (
             f"Saving to {shown_path(session.recorder.path)}." if session.recorder is not None else ""
         )
@@ -230,7 +236,7 @@ class PlotApp(App[None]):
             coached=True,
         )
         self._record_path = None
-        self.sub_title = f"a guided game as the {SIDE[side]} · game {session.game}"
+        self.sub_title = game_title(session.game, f"a guided game as the {SIDE[side]}")
         screen = self.screen_for(session)
         if session.recorder is not None:
             screen.prompt_pane.notice = plain(f"Saving to {shown_path(session.recorder.path)}.", style="dim")

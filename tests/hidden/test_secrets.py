@@ -155,5 +155,5 @@ async def test_a_resumed_game_keeps_its_seed_secret(tmp_path, rules):
     app = PlotApp(rules, session=resumed)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        assert app.sub_title.endswith(f" · game {header.game}")  # who plays: no seed
+        assert app.sub_title.startswith(f"game {header.game} · ")  # who plays: no seed
         assert str(seed) not in app.sub_title and str(seed) not in screen_text(app)

@@ -222,15 +222,15 @@ async def test_a_narrow_title_keeps_which_game_it_is_and_a_wide_one_has_it_all()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")  # the hand-off
         await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
-        app.sub_title = SUB = "you play the Abwehr against the computer (expert) · game 0123abcd"
+        app.sub_title = SUB = "game 0123abcd · you play the Abwehr against the computer (expert)"
         await pilot.pause()
 
         def title() -> str:
             return str(app.screen.query_one(HeaderTitle).render())
 
-        assert title() == SUB
+        assert title() == SUB and "game 0123abcd · you play the Abwehr" in drawn(app).splitlines()[0]
         await pilot.resize_terminal(160, 40)
         await until(pilot, lambda: title().startswith("The Plot to Assassinate Hitler — "), "the whole title")
-        assert title().endswith("game 0123abcd")
+        assert title().endswith(SUB)
         await pilot.resize_terminal(80, 24)
         await until(pilot, lambda: title() == SUB, "the narrow title again")

@@ -480,7 +480,7 @@ async def test_the_new_game_screen_starts_a_game_against_the_computer():
         # the seed is the operating system's, kept in the record, shown nowhere
         assert s.state.seed > 2**32 and str(s.state.seed) not in app.sub_title
         assert str(s.state.seed) not in str(s.recorder.path)
-        assert app.sub_title.endswith(f" · game {s.game}")
+        assert app.sub_title.startswith(f"game {s.game} · ")
         assert f'"seed":{s.state.seed}' in s.recorder.path.read_text()
 
 

@@ -30,5 +30,5 @@ async def test_a_resumed_game_says_who_plays_what_as_a_new_one_does(tmp_path, si
     app = PlotApp(rules, session=Session.resume(record, Recorder(path, truncate_to=record.good_bytes)))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
-        assert app.sub_title.endswith(f" · game {record.header.game}")
-        assert app.sub_title.startswith("you play the SS against the computer (hard)")
+        assert app.sub_title.startswith(f"game {record.header.game} · ")
+        assert app.sub_title.endswith(" · you play the SS against the computer (hard)")
