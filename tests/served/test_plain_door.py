@@ -213,19 +213,28 @@ def test_the_esc_key_alone_keeps_the_letter_after_it_and_unseen_characters_stay_
     assert echoed.endswith(b"\x08" * 6 + b" " * 6 + b"\x08" * 6 + b"\r\n")
 
 
-def test_d_at_the_plain_door_answers_the_coup_question_for_the_game_turn(rules, tmp_path):
-    """The Abwehr's standing answer (18.11) at a server's plain door: asked once, D,
-    and the SS's next phase ends without asking again; the prompt's letters work."""
-    from tests.tui.helpers import SS_ALONE, pos
+def seated_at(rules, tmp_path, position: str):
+    """alice at the plain door, seated as the Abwehr at table T1 against the computer,
+    its game set to ``position``: (the server's scheduled work, the table, alice)."""
+    from tests.tui.helpers import pos
 
     later = Later()
     hub = Hub(rules, tmp_path, later=later)
     table = hub.create(ALICE, Player.ABWEHR, opponent=Seat.COMPUTER, seed=5)
-    table.session.state = pos(SS_ALONE)
+    table.session.state = pos(position)
     table.runtime.changed()
     alice = Player_(hub, ALICE)
     alice.visit.start()
     alice.type("sit T1")
+    return later, table, alice
+
+
+def test_d_at_the_plain_door_answers_the_coup_question_for_the_game_turn(rules, tmp_path):
+    """The Abwehr's standing answer (18.11) at a server's plain door: asked once, D,
+    and the SS's next phase ends without asking again; the prompt's letters work."""
+    from tests.tui.helpers import SS_ALONE
+
+    later, table, alice = seated_at(rules, tmp_path, SS_ALONE)
     later.run()  # the computer's SS moves and ends its phase
     said = alice.new()
     assert "Your move, Abwehr: attempt a coup now, or not (18.11)" in said
@@ -240,16 +249,9 @@ def test_d_at_the_plain_door_answers_the_coup_question_for_the_game_turn(rules, 
 def test_a_roll_said_first_at_the_plain_door_is_called_off_by_any_line_between(rules, tmp_path):
     """r says the roll first; a line of talk between (handled by the door, not the game)
     calls it off as a game's line does: the next r asks again, the one after rolls."""
-    from tests.tui.helpers import THREE_RECRUITERS, pos
+    from tests.tui.helpers import THREE_RECRUITERS
 
-    later = Later()
-    hub = Hub(rules, tmp_path, later=later)
-    table = hub.create(ALICE, Player.ABWEHR, opponent=Seat.COMPUTER, seed=5)
-    table.session.state = pos(THREE_RECRUITERS)
-    table.runtime.changed()
-    alice = Player_(hub, ALICE)
-    alice.visit.start()
-    alice.type("sit T1")
+    _, table, alice = seated_at(rules, tmp_path, THREE_RECRUITERS)
     for line in ("1", "1", "2", "3"):  # Stauffenberg; Canaris, Dohnanyi, Gisevius
         alice.type(line)
     said = "Roll the die, rolls on the Recruitment Table column +7."

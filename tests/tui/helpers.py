@@ -27,6 +27,36 @@ dice = [1]
 "002" = { hex = "2110" }
 "305" = { hex = "2210", suspected = true }
 """
+# 13.19's worked example: Himmler, Hanke and Strölin (the SS's) investigate Bonhoeffer;
+# the Abwehr holds Hanke's and Strölin's Loyalty chits (13.17), the SS an alibi (13.18).
+INVESTIGATION_13_19 = """
+phase = "investigation"
+phasing = "ss"
+dice = [4]
+[units]
+"305" = { hex = "2210", suspected = true }
+"000" = { hex = "2110" }
+"011" = { hex = "2310" }
+"108" = { hex = "2209", controller = "ss" }
+[chits]
+abwehr = ["L011", "L108"]
+ss = ["AA1"]
+"""
+# The Assignment Inter-Phase (7.0) with three Abwehr units in Berlin and FR1 in the
+# Abwehr's hand; the dice ({first}, {second}) pick the Assignment Table's cell.
+ASSIGNING = """
+turn = 1
+phase = "assignment"
+step = "roll"
+dice = [{first}, {second}, 4]
+[units]
+"301" = {{ hex = "1810" }}
+"302" = {{ hex = "1812" }}
+"303" = {{ hex = "1910" }}
+"013" = {{ hex = "2310" }}
+[chits]
+abwehr = ["FR1"]
+"""
 # Stauffenberg (401), nobody's, among three Abwehr recruiters: Dohnanyi (301), Canaris
 # (300) and Gisevius (302); die 1: R. A success makes all three suspected (12.73).
 THREE_RECRUITERS = """

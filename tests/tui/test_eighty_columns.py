@@ -176,24 +176,10 @@ async def test_folded_choices_keep_a_letters_words_and_the_lists_hint_whole():
     telling a player nothing, and "(a: the list)" is never broken across lines."""
     from plot_core.hexgrid import parse_hex
 
-    from .helpers import cursor_to, pos, prompt, session_of
+    from .helpers import INVESTIGATION_13_19, cursor_to, pos, prompt, session_of
     from .test_play import hand_over
 
-    app = app_for(
-        pos("""
-        phase = "investigation"
-        phasing = "ss"
-        dice = [4]
-        [units]
-        "305" = { hex = "2210", suspected = true }
-        "000" = { hex = "2110" }
-        "011" = { hex = "2310" }
-        "108" = { hex = "2209", controller = "ss" }
-        [chits]
-        abwehr = ["L011", "L108"]
-        """),
-        asks=True,
-    )
+    app = app_for(pos(INVESTIGATION_13_19), asks=True)
     async with app.run_test(size=(80, 24)) as pilot:
         s = session_of(app)
         await cursor_to(pilot, app, parse_hex("2210"))

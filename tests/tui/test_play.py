@@ -11,7 +11,18 @@ from plot_tui.mapview import MapView
 from plot_tui.panels import LogView, TablesPanel
 from plot_tui.screens import ActionMenu, GameOverScreen, HandoffScreen
 
-from .helpers import act_on, app_for, cursor_to, game, panel, pos, prompt, session_of
+from .helpers import (
+    ASSIGNING,
+    INVESTIGATION_13_19,
+    act_on,
+    app_for,
+    cursor_to,
+    game,
+    panel,
+    pos,
+    prompt,
+    session_of,
+)
 
 pytestmark = pytest.mark.asyncio
 
@@ -148,21 +159,7 @@ async def test_recruitment_with_several_recruiters_then_roll():
 
 async def test_investigation_with_both_players_revealing_chits():
     """13.19's worked example, played from the keyboard by two players."""
-    app = app_for(
-        pos("""
-        phase = "investigation"
-        phasing = "ss"
-        dice = [4]
-        [units]
-        "305" = { hex = "2210", suspected = true }
-        "000" = { hex = "2110" }
-        "011" = { hex = "2310" }
-        "108" = { hex = "2209", controller = "ss" }
-        [chits]
-        abwehr = ["L011", "L108"]
-        ss = ["AA1"]
-        """)
-    )
+    app = app_for(pos(INVESTIGATION_13_19))
     async with app.run_test(size=(100, 30)) as pilot:
         s = session_of(app)
         assert "AA1" in panel(app, "#chitbox") and "L011" not in panel(app, "#chitbox")
@@ -240,21 +237,7 @@ async def test_status_adjustment_takes_a_marker_off():
 
 
 async def test_assignment_chits_and_picks():
-    app = app_for(
-        pos("""
-        turn = 1
-        phase = "assignment"
-        step = "roll"
-        dice = [2, 3, 4]
-        [units]
-        "301" = { hex = "1810" }
-        "302" = { hex = "1812" }
-        "303" = { hex = "1910" }
-        "013" = { hex = "2310" }
-        [chits]
-        abwehr = ["FR1"]
-        """)
-    )  # 2, 3: Allied EE, 2/Ab/BR
+    app = app_for(pos(ASSIGNING.format(first=2, second=3)))  # 2, 3: Allied EE, 2/Ab/BR
     async with app.run_test(size=(100, 30)) as pilot:
         s = session_of(app)
         assert game(app).controller.eyes is Player.ABWEHR and "Allied unit" in prompt(app)
@@ -278,21 +261,8 @@ async def test_assignment_chits_and_picks():
 async def test_a_unit_to_send_on_assignment_is_chosen_on_the_map_before_its_hex():
     """7.23: the prompt asks for a unit, so Tab goes to the units that may be sent and
     Enter on one lists where it may go; the destination hex still lists who may go."""
-    app = app_for(
-        pos("""
-        turn = 1
-        phase = "assignment"
-        step = "roll"
-        dice = [6, 3, 4]
-        [units]
-        "301" = { hex = "1810" }
-        "302" = { hex = "1812" }
-        "303" = { hex = "1910" }
-        "013" = { hex = "2310" }
-        [chits]
-        abwehr = ["FR1"]
-        """)
-    )  # 6, 3: Allied EE, 2/Ab/SK (Stockholm's rows, 1-7, come before Berlin's)
+    # 6, 3: Allied EE, 2/Ab/SK (Stockholm's rows, 1-7, come before Berlin's)
+    app = app_for(pos(ASSIGNING.format(first=6, second=3)))
     async with app.run_test(size=(100, 30)) as pilot:
         s = session_of(app)
         await pilot.press("tab", "enter", "1")  # the Allied unit, then FR1: the Abwehr picks
