@@ -288,13 +288,10 @@ class MapView(ScrollView, can_focus=True):
             return (near, h not in units, h % 100, h // 100)
 
         targets = sorted(self.board.targets, key=key)
-        now = key(self.cursor)
-        if self.cursor not in self.board.targets:  # from elsewhere: the first (or last) of all
+        if self.cursor in self.board.targets:  # the next (or the one before), round again
+            nxt = targets[(targets.index(self.cursor) + step) % len(targets)]
+        else:  # from elsewhere: the first (or the last) of all
             nxt = targets[0] if step > 0 else targets[-1]
-        elif step > 0:
-            nxt = next((h for h in targets if key(h) > now), targets[0])
-        else:
-            nxt = next((h for h in reversed(targets) if key(h) < now), targets[-1])
         self.move_to(nxt)
         return True
 
