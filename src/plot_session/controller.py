@@ -35,7 +35,7 @@ from plot_core.english import counted, mid_sentence
 from plot_core.hexgrid import Hex, label
 from plot_core.wording import CAUSED_BY_A_ROLL, is_news, news, rolled, unit_name, words
 
-from .choices import FIXED, Numbers, actions_at, active_hex, fixed, listed
+from .choices import FIXED, Numbers, action_hex, actions_at, active_hex, fixed, listed, unit_hexes
 from .describe import SIDE, acted, awaited, in_streets
 from .intent import refusal_at, walks
 from .session import LogLine
@@ -429,12 +429,14 @@ class Controller:
     def at_hex(self, h: Hex) -> Said | list[Action]:
         """Enter on ``h``: the one action there, done; several, the list to choose from;
         none, a walk of the moving unit there when that is what it means; else why not,
-        with its case."""
+        with its case. A unit whose one action takes it to another hex (sent on
+        assignment, advancing after combat) is listed, not moved: Enter on a unit picks
+        it, and where it goes is said before it goes."""
         shot = self.snapshot()
         if not shot.my_move:
             return Said(self.waiting(), error=True)
         here = actions_at(list(shot.legal), shot.view, h)
-        if len(here) == 1:
+        if len(here) == 1 and action_hex(here[0], unit_hexes(shot.view)) == h:
             return self.press(here[0])
         if here:
             return here

@@ -255,6 +255,27 @@ def test_enter_on_a_hex_acts_walks_or_says_why_not_without_a_screen():
     assert not isinstance(waiting, list) and waiting.error and waiting.text == "It is the SS player's move."
 
 
+def test_enter_on_a_unit_whose_one_action_takes_it_elsewhere_lists_it_first():
+    """13.35: after Ic one investigator may advance into the vacated hex. Enter on an
+    investigator picks him and says where he would go, without moving him; Enter on
+    the hex he would go to is where the advance is taken."""
+    from plot_core.hexgrid import parse_hex
+
+    from .helpers import INVESTIGATION_13_19
+
+    s = Session(pos(INVESTIGATION_13_19.replace("dice = [4]", "dice = [6]")), HOTSEAT)
+    for text in ("investigate 305", "join 000", "join 011", "roll", "no-reveal"):
+        s.act(parse_action(text))
+    ss = Controller(Table(s, InlineScheduler()), [Player.SS])
+    picked = ss.at_hex(parse_hex("2110"))  # Himmler (000), one action: advance to 2210
+    assert isinstance(picked, list) and [str(a) for a in picked] == ["advance 000 2210"]
+    assert s.state.unit("000").hex == parse_hex("2110")
+    there = ss.at_hex(parse_hex("2210"))  # both investigators may advance here
+    assert isinstance(there, list) and {a.unit for a in there} == {"000", "011"}
+    said = ss.press(there[0])
+    assert not said.error and s.state.unit(there[0].unit or "").hex == parse_hex("2210")
+
+
 def test_d_is_not_offered_once_fuhrer_access_chits_are_committed_to_the_coup():
     """Committed chits make the coup go ahead (18.13): the engine offers only the roll,
     so D ("no coup this Game-Turn") is neither shown nor taken, and sets nothing."""
