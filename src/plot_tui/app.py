@@ -12,8 +12,7 @@ from textual.app import App
 from textual.content import Content
 from textual.screen import Screen
 from textual.widget import MountError
-from textual.widgets import Header
-from textual.widgets._header import HeaderTitle
+from textual.widgets import Header, Static
 from textual.worker import get_current_worker
 
 from plot_core import DataError, GameState, Player, Rules, load_rules
@@ -128,7 +127,7 @@ class PlotApp(App[None]):
 
     def _fit_title(self) -> None:
         for header in self.screen.query(Header):
-            header.query_one(HeaderTitle).update(header.format_title())
+            header.query_one("HeaderTitle", Static).update(header.format_title())  # (its title line)
 
     def on_mount(self, event: events.Mount) -> None:
         if self._replay is not None:

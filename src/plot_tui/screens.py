@@ -239,10 +239,9 @@ class Choices(RadioSet):
             self.action_next_button()
         else:
             self.action_previous_button()
-        if self._selected is not None:
-            button = self._nodes[self._selected]
-            if isinstance(button, RadioButton) and not button.value:
-                button.value = True  # (the group lets the one pressed before go)
+        # Pressing the highlighted button lets the one pressed before go; pressing the
+        # one already pressed changes nothing (the group never lets its last one go).
+        self.action_toggle_button()
 
 
 class SetupForm(OnceScreen[T]):

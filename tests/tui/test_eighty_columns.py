@@ -202,7 +202,7 @@ async def test_a_narrow_title_keeps_which_game_it_is_and_a_wide_one_has_it_all()
     """80 columns cannot hold the game's name and which game this is: the header keeps
     the second (a game id told apart from another), and gets the first back when the
     terminal is widened."""
-    from textual.widgets._header import HeaderTitle
+    from textual.widgets import Static
 
     app = PlotApp(session=mid_game(), settings=quick())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -212,7 +212,7 @@ async def test_a_narrow_title_keeps_which_game_it_is_and_a_wide_one_has_it_all()
         await pilot.pause()
 
         def title() -> str:
-            return str(app.screen.query_one(HeaderTitle).render())
+            return str(app.screen.query_one("HeaderTitle", Static).render())
 
         assert title() == SUB and "game 0123abcd · you play the Abwehr" in drawn(app).splitlines()[0]
         await pilot.resize_terminal(160, 40)
