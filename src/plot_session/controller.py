@@ -344,6 +344,15 @@ class Controller:
             return Said("")
         return Said(events[-1].text if events else said)
 
+    def ask_first(self, action: Action) -> Said | None:
+        """For a door that acts itself (the plain door's numbers): what a roll or a spent
+        chit says before it is made, armed so that the same again goes ahead; None when
+        it may go ahead now (nothing at stake, said just before, or the asking is off)."""
+        if not self.my_move():
+            return None
+        said = words(self.table.session.state.rules, self.snapshot().view, action)
+        return self._ask_first(action, said)
+
     def heard(self) -> None:
         """A key or a line reached the player's door. An action said before it is made
         goes ahead only if the very next one asks for it again: a key between (a
@@ -390,19 +399,24 @@ class Controller:
         at_stake = self.stakes(action)
         if not at_stake:
             return ""
-        what = []
+        what, named = [], False
         if at_stake.spends:
             what.append(f"spends {', '.join(at_stake.spends)}")
+        if at_stake.binds:
+            what.append(f"then {at_stake.binds}")
         if at_stake.rolls:
             tables = [
                 o.table + (f" column {o.column}" if o.column else "") for o in at_stake.odds if o.allowed
             ]
             rolls = f"rolls on the {' then '.join(tables)}" if tables else "rolls a die"
-            if not (tables and all(table in said for table in tables)):  # (not said twice)
+            named = bool(tables) and all(table in said for table in tables)
+            if not named:  # (not said twice)
                 what.append(rolls)
         # a step towards a roll (a chit committed to the coup): the roll it counts on
         ahead = [o for o in self.odds(action) if o.allowed and o.assumes] if not at_stake.rolls else []
         then = f"; {mid_sentence(ahead[0].title)}: {ahead[0].line()}" if ahead else ""
+        if at_stake.rolls and named:  # a roll its words name ("Roll on the Walkyrie Table"): its chances
+            then = "".join(f"; {mid_sentence(o.line())}" for o in at_stake.odds if o.allowed)
         if not what:
             return f"{said}{then}."
         return f"{said}, {' and '.join(what)}{then}."

@@ -94,6 +94,7 @@ def help_lines(
 PAGE = 20  # lines of one answer said before asking to go on
 HEXES_NAMED = 12  # a choice that goes to more hexes than this names their areas instead
 ACTED, QUIT = "acted", "quit"  # what a line from the player did (LineMode.handle)
+SAME_AGAIN = "The same again, as your next line, goes ahead."  # (after a roll or a spent chit is said)
 LETTER_KEYS = ("r", "d", "e", "P", "D")  # as typed: d declines, D answers the coup question
 
 
@@ -472,21 +473,17 @@ class LineMode(Answers):
         choices = by_hex(legal)  # (a journey to any of 900 hexes is one choice)
         number = {c: n for n, c in self.numbers.keyed(choices, v)}
         self.choices = {n: c for c, n in number.items()}
-        group = None
+        grouped: dict[str, list[Action | HexChoice]] = {}
+        for c in choices:  # (grouped as the rules list them)
+            at = c if isinstance(c, Action) else c.at(c.hexes[0])
+            grouped.setdefault(group_of(self.rules, v, at), []).append(c)
         lines = []
-        for c in choices:  # (grouped as the rules list them; each keeps its number)
-            n = number[c]
-            g = group_of(self.rules, v, c if isinstance(c, Action) else c.at(c.hexes[0]))
-            if g != group:
-                lines.append(f"{g}:")
-                group = g
-            if isinstance(c, HexChoice):
-                lines.append(f"  {n}. {self._hex_choice(c, v)}")
-                continue
-            odds = self.controller.odds(c)
-            said = odds[0].choice_line() if odds else ""  # (the full screen's words)
-            extra = f" {said[:1].upper()}{said[1:]}".rstrip(".") + "." if said else ""
-            lines.append(f"  {n}. {words(self.rules, v, c)} ({notation(v, c)}).{extra}")
+        for g, cs in grouped.items():
+            lines.append(f"{g}:")
+            # in the order of their numbers: a choice new to the decision, numbered after
+            # the others, comes last rather than among them
+            for c in sorted(cs, key=number.__getitem__):
+                lines.append(f"  {number[c]}. {self._choice_words(c, v)}")
         first = next((c for c in choices if isinstance(c, HexChoice)), None)
         if first is not None:
             n, h = number[first], first.hexes[0]
@@ -496,6 +493,14 @@ class LineMode(Answers):
                 f"its number and an area lists the hexes there ({n} {area})."
             )
         self.say_paged(lines)  # (a number typed at "more" plays that choice)
+
+    def _choice_words(self, c: Action | HexChoice, v: PlayerView) -> str:
+        if isinstance(c, HexChoice):
+            return self._hex_choice(c, v)
+        odds = self.controller.odds(c)
+        said = odds[0].choice_line() if odds else ""  # (the full screen's words)
+        extra = f" {said[:1].upper()}{said[1:]}".rstrip(".") + "." if said else ""
+        return f"{words(self.rules, v, c)} ({notation(v, c)}).{extra}"
 
     def _hex_choice(self, c: HexChoice, v: PlayerView) -> str:
         """ "Travel to one of 913 hexes with Travel chit TR2 (travel HEX TR2), in 18
@@ -580,6 +585,11 @@ class LineMode(Answers):
         action = self._action(text)
         if action is None:
             return None
+        if text.partition(" ")[0].isdigit():  # (an action typed out in full is asked already)
+            armed = self.controller.ask_first(action)
+            if armed is not None:
+                self.say(f"{armed.text} {SAME_AGAIN}")
+                return None
         try:
             self.controller.act(action)
         except IllegalAction as exc:
@@ -594,7 +604,7 @@ class LineMode(Answers):
         said = c.no_coup_this_turn() if letter == "D" else c.key(letter)
         acted = c.snapshot().actions != before
         if said.text and (said.error or said.armed or letter == "D" or not acted):
-            self.say(said.text + (" The same again, as your next line, goes ahead." if said.armed else ""))
+            self.say(said.text + (f" {SAME_AGAIN}" if said.armed else ""))
         return ACTED if acted else None  # (what it did is said with the news)
 
     def _action(self, text: str) -> Action | None:

@@ -105,16 +105,22 @@ def test_a_whole_game_is_played_through_the_plain_output_alone(rules):
     s = Session(new_game(11, rules=rules), AGAINST_THE_COMPUTER, seed=11)
     out = io.StringIO()
     rnd = random.Random(11)
-    read_from = 0
+    read_from, last = 0, ""
 
     def read() -> str | None:
         """A number among those shown; one that goes to a hex is finished as a reader
         would: its number and an area it names, then one of the hexes said."""
-        nonlocal read_from
+        nonlocal read_from, last
         shown = out.getvalue()[read_from:]
         read_from = len(out.getvalue())
         if "The game is over" in shown or len(out.getvalue()) > 20_000_000:
             return None
+        if SAME_AGAIN in shown:  # a roll or a spent chit, said first
+            return last
+        last = pick(shown)
+        return last
+
+    def pick(shown: str) -> str:
         hexes = re.search(r"^.*a hex of .*\((\w\w)\): ([\d ]+)\. Type (\d+) and one of them", shown, re.M)
         if hexes:
             return f"{hexes[3]} {rnd.choice(hexes[2].split())}"
@@ -125,7 +131,7 @@ def test_a_whole_game_is_played_through_the_plain_output_alone(rules):
         areas = re.findall(r"\(([A-Z]{2})\)", line)
         return f"{n} {rnd.choice(areas)}" if " HEX" in line else n
 
-    from plot_tui.line_mode import local_lines
+    from plot_tui.line_mode import SAME_AGAIN, local_lines
 
     assert local_lines(s, read, out).run() == 0
     text = out.getvalue()
@@ -287,7 +293,7 @@ def test_a_long_list_of_choices_is_paged_and_a_number_at_more_plays_it(rules):
     more than a page; a choice typed at the first "more" is played."""
     s = Session(new_game(5, rules=rules), {p: Seat.HUMAN for p in Player}, seed=5)
     # the Allied unit placed; the SS reveals EN2 (7.51), the Abwehr nothing
-    said = played(s, "", "1 0105", "", "1", "", "2", "", "3 1205", "1 RL", "quit")
+    said = played(s, "", "1 0105", "", "1", "1", "", "2", "", "3 1205", "1 RL", "quit")  # EN2: said first
     assert "more lines: Enter for the next, or type your next command." in said
     first_page = said.split("more lines")[0].split("choose a unit to send on assignment")[-1]
     assert 15 <= first_page.count("\n") <= 21  # a page: twenty lines at most
@@ -357,8 +363,8 @@ def test_a_journey_names_its_areas_and_keeps_its_number(rules):
     assert "Berne (BR) " in line and "Paris (PR) " in line
     assert line.endswith("Your other Travel chits (TR4) go the same way: travel HEX TR4.")
     assert sum("Travel" in ln for ln in out.splitlines()) == 2  # (listed again by the empty line)
-    played(s, f"{number} 0925", "quit")
-    assert s.state.unit("002").hex == 925
+    said = played(s, f"{number} 0925", f"{number} 0925", "quit")  # it spends TR1: said first
+    assert "spends TR1" in said.split("> ")[1] and s.state.unit("002").hex == 925
 
 
 def test_the_letters_the_prompt_names_work_as_on_the_full_screen(rules):
@@ -592,3 +598,45 @@ def test_an_area_is_found_as_a_unit_is_by_the_start_of_its_name_or_of_a_word_in_
         assert areas_named(rules, typed) == ["AL"], typed
     assert areas_named(rules, "be") == ["BE"]  # a code is the area it codes, not a start
     assert areas_named(rules, "ber") == ["BE", "BR"] and areas_named(rules, "  ") == []
+
+
+def test_a_number_that_commits_a_chit_or_rolls_the_coup_is_said_first(rules):
+    """The coup's question (18.11) at the plain door: a chit committed (18.12, and with
+    it the coup must be rolled, 18.13) and the Walkyrie roll are the game's weightiest
+    choices; their numbers say what they do first, as r does, and go ahead only when
+    the same number is the very next line."""
+    from plot_core import Action, Verb, apply
+    from plot_core.engine.position import load_position
+
+    window = apply(
+        load_position(
+            'turn = 4\nphasing = "ss"\nphase = "status"\ndice = [6]\n[units]\n"000" = { hex = "2410" }\n'
+            '"300" = { hex = "1810" }\n[chits]\nabwehr = ["FA1", "FA2"]\n',
+            rules=rules,
+        ),
+        Action(Verb.END_PHASE),
+    )
+
+    def seated() -> Session:
+        return Session(window, {Player.ABWEHR: Seat.HUMAN, Player.SS: Seat.COMPUTER}, seed=0)
+
+    s = seated()
+    out = played(s, "1", "odds", "1", "quit")
+    answers = out.split("> ")[1:]
+    assert answers[0].startswith(
+        "Commit Führer Access chit FA1 to the coup, spends FA1 and then the coup must be attempted (18.12); "
+    )
+    assert "The same again, as your next line, goes ahead." in answers[0]
+    assert "spends FA1" in answers[2]  # a line between (odds): asked again, not committed
+    assert s.state.chits_of("abwehr") == ["FA1", "FA2"]
+    s = seated()
+    out = played(s, "1", "1", "2", "quit")
+    assert s.state.chits_of("abwehr") == ["FA2"]  # the very next line: committed
+    # the roll keeps its 2, the second chit is new (4): listed in the order of their numbers
+    assert out.rindex("  2. Roll on the Walkyrie Table") < out.rindex("  4. Commit Führer Access chit FA2")
+    said = "Roll on the Walkyrie Table: the coup; die + 1 → Walkyrie Table: the coup fails 67% · 3/5/2 17%"
+    assert out.split("> ")[3].startswith(said)  # its chances with the chit committed
+    assert s.state.coup is None and not any(e.table == "walkyrie" for e in s.state.events)
+    s = seated()
+    played(s, "2", "2", "quit")
+    assert s.state.coup is not None  # die 6: the coup begins (18.15)

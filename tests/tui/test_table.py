@@ -300,9 +300,10 @@ def test_d_is_not_offered_once_fuhrer_access_chits_are_committed_to_the_coup():
     assert Player.ABWEHR not in controller.table.no_coup_in
 
 
-def test_what_a_coup_roll_stakes_is_said_once():
+def test_what_a_coup_roll_stakes_is_said_once_with_its_chances():
     """ "Roll on the Walkyrie Table: the coup, rolls on the Walkyrie Table." said the
-    table twice; the roll is said once, with the chits it spends when there are any."""
+    table twice; the roll is said once, with its chances as they stand (the chits
+    committed, none here: the odds shown beside may count every chit held)."""
     from plot_core import load_rules, parse_action
     from plot_core.lessons import load_lessons
     from plot_core.wording import words
@@ -313,7 +314,8 @@ def test_what_a_coup_roll_stakes_is_said_once():
     controller.act(parse_action("end-phase"))
     coup = parse_action("coup")
     said = controller.stakes_words(coup, words(session.state.rules, controller.view(), coup))
-    assert said == "Roll on the Walkyrie Table: the coup."
+    chances = "die → Walkyrie Table: the coup fails 83% · 3/5/2 17%"
+    assert said == f"Roll on the Walkyrie Table: the coup; {chances}."
 
 
 def test_a_chit_committed_to_the_coup_is_asked_with_the_roll_it_counts_on():
@@ -327,9 +329,15 @@ def test_a_chit_committed_to_the_coup_is_asked_with_the_roll_it_counts_on():
     controller.act(parse_action("end-phase"))
     commit = next(a for a in controller.legal() if a.verb.value == "reveal")
     said = controller.stakes_words(commit, words(session.state.rules, controller.view(), commit))
-    # it spends the chit, and counts towards the roll with every one held (18.13)
-    assert f"spends {commit.chit}; the Walkyrie roll with " in said, said
+    # it spends the chit, binds the Abwehr to the coup (18.12), and counts towards the
+    # roll with every one held (18.13)
+    bound = f"spends {commit.chit} and then the coup must be attempted (18.12); the Walkyrie roll with "
+    assert bound in said, said
     assert "→ Walkyrie Table: " in said
+    controller.act(commit)
+    second = next(a for a in controller.legal() if a.verb.value == "reveal")
+    said = controller.stakes_words(second, words(session.state.rules, controller.view(), second))
+    assert f"spends {second.chit}; the Walkyrie roll with " in said, said  # bound already
 
 
 def test_the_side_waiting_is_told_the_other_sides_last_action_and_not_after_its_own_move():

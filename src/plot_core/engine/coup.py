@@ -53,6 +53,9 @@ def offer_actions(state: GameState) -> list[Action]:
     return out
 
 
+MUST_ATTEMPT = "the coup must be attempted"  # once a chit is committed (18.12)
+
+
 @case("18.12")
 def commit_chit(state: GameState, chit: str) -> GameState:
     d = top(state, CoupOffer)
@@ -66,7 +69,7 @@ def commit_chit(state: GameState, chit: str) -> GameState:
 def decline(state: GameState) -> GameState:
     d = top(state, CoupOffer)
     if d.chits:
-        raise IllegalAction("18.12", "chits are committed: the coup must be attempted")
+        raise IllegalAction("18.12", f"chits are committed: {MUST_ATTEMPT}")
     return pop(state)
 
 

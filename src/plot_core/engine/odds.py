@@ -433,6 +433,7 @@ class Stakes:
     rolls: bool
     odds: tuple[Odds, ...]
     spends: tuple[str, ...]
+    binds: str = ""  # an answer it closes, with its case: "the coup must be attempted (18.12)"
 
     def __bool__(self) -> bool:
         return self.rolls or bool(self.spends)
@@ -453,4 +454,14 @@ def stakes(state: GameState, action: Action) -> Stakes:
         if was == mine and now not in (mine, enemy)
     )
     rolled = any(e.roll for e in after.events)
-    return Stakes(rolled, tuple(odds_of(state, action)) if rolled else (), spent)
+    return Stakes(rolled, tuple(odds_of(state, action)) if rolled else (), spent, _binds(state, action))
+
+
+def _binds(state: GameState, action: Action) -> str:
+    """The first Führer Access chit committed takes back "no coup now" (18.12)."""
+    from .coup import MUST_ATTEMPT
+
+    d = peek(state)
+    if isinstance(d, CoupOffer) and not d.chits and action.verb is Verb.REVEAL:
+        return f"{MUST_ATTEMPT} (18.12)"
+    return ""
