@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from .data.chits import ChitKind
 from .engine.actions import SPOKEN, Action, Verb
+from .engine.board import hex_in_area
 from .engine.recruitment import FREE_PARTY, double_cross_chit, loyalty_case, loyalty_chit
 from .engine.state import DecisionKind, Event, GameState, Phase
 from .engine.view import PlayerView
@@ -106,7 +107,7 @@ FAR_AWAY = frozenset({Verb.PLACE_ALLIED, Verb.ASSIGN, Verb.TRAVEL})
 def words(rules: Rules, v: PlayerView | GameState, a: Action) -> str:
     """The action in plain words; ``v`` is the position it is taken in."""
     u = unit_name(rules, a.unit) if a.unit else ""
-    h = "" if a.hex is None else _in_area(rules, a.hex) if a.verb in FAR_AWAY else label(a.hex)
+    h = "" if a.hex is None else hex_in_area(rules, a.hex) if a.verb in FAR_AWAY else label(a.hex)
     kind = v.pending[-1].kind if v.pending else None
     said = _SAID.get(a.verb)
     if said is not None:
@@ -139,12 +140,6 @@ def words(rules: Rules, v: PlayerView | GameState, a: Action) -> str:
         case Verb.END_PHASE:
             return "End the phase"
     return str(a)
-
-
-def _in_area(rules: Rules, h: int) -> str:
-    """ "Stockholm (3601)": a hex with the area it lies in."""
-    area = rules.map.area_of.get(h)  # (an action typed for no hex of the map)
-    return f"{rules.map.areas[area].name} ({label(h)})" if area else label(h)
 
 
 def words_before_its_hex(rules: Rules, v: PlayerView | GameState, a: Action, hexes: str = "a hex") -> str:

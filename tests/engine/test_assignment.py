@@ -66,7 +66,7 @@ def test_7_0_worked_example_and_7_23_the_enemy_picks():
     allied = s.pending[-1].unit
     s = play(s, ee)
     assert at(s, allied) == ee.split()[1] and s.unit(allied).box is None  # 7.11
-    assert s.events[-1].case == "7.11" and s.events[-1].text.endswith(f"placed on {ee[-4:]}")
+    assert s.events[-1].case == "7.11" and s.events[-1].text.endswith(f"placed on Eastern Europe ({ee[-4:]})")
     # 7.41/7.51: the Abwehr may answer with assignment chits; he has none and declines.
     assert legal(s) == ["no-reveal"]
     s = play(s, "no-reveal")
@@ -75,6 +75,8 @@ def test_7_0_worked_example_and_7_23_the_enemy_picks():
     assert all(a.split()[1] in ("301", "302", "303") for a in legal(s))
     s = play(s, f"assign 303 {b[0]:04d}", f"assign 301 {b[1]:04d}")
     assert at(s, "303") == f"{b[0]:04d}" and at(s, "301") == f"{b[1]:04d}"
+    sent = [e.text for e in s.events if e.case == "7.21"]  # (the last action's events)
+    assert sent == [f"Dohnanyi is sent on assignment to Berne ({b[1]:04d})"]
     assert s.phase is Phase.MOVEMENT and s.phasing.value == "abwehr"  # then 5.2 B1
 
 

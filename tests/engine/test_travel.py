@@ -22,6 +22,7 @@ def test_9_54_from_a_friendly_hq_to_an_empty_hex_outside_berlin():
     assert "travel 2810 TR1" in offered  # Prussia too: only Rastenburg excludes it
     s = play(s, "travel 0412 TR1")
     assert at(s, "002") == "0412"
+    assert s.events[-1].text == "SS reveals Travel chit TR1: Schellenberg travels to Paris (0412)"
     assert (
         s.chits_of("ss") == ["TR2"]
         and s.chits[s.rules.chits.chits.index(s.rules.chits.by_id()["TR1"])] == "cup"

@@ -9,7 +9,7 @@ from ..hexgrid import Hex, label
 from ..parties import Party, Player
 from ..rules import Rules
 from .actions import Action, Verb, act, need
-from .board import empty_hexes, impassable
+from .board import empty_hexes, hex_in_area, impassable
 from .decisions import DecisionRule, declare, pop, push, top
 from .errors import IllegalAction
 from .pending import Assign, AssignmentChits, PlaceAllied
@@ -115,7 +115,8 @@ def place_allied(state: GameState, h: Hex) -> GameState:
     if h not in empty_hexes(state, d.area):
         raise IllegalAction("7.11", f"the Allied unit goes on an empty hex of {d.area}")
     state = pop(state).with_unit(d.unit, hex=h, box=None)
-    return state.log(Event("7.11", f"Allied unit {state.info(d.unit).short} is placed on {label(h)}"))
+    where = hex_in_area(state.rules, h)
+    return state.log(Event("7.11", f"Allied unit {state.info(d.unit).short} is placed on {where}"))
 
 
 # -- German assignment -----------------------------------------------------------
@@ -212,7 +213,8 @@ def assign(state: GameState, uid: str, h: Hex) -> GameState:
     if h not in empty_hexes(state, d.area):
         raise IllegalAction("7.25", f"{label(h)} is not an empty hex of {d.area}")
     state = pop(state).with_unit(uid, hex=h)
-    state = state.log(Event("7.21", f"{state.info(uid).short} is sent on assignment to {label(h)}"))
+    where = hex_in_area(state.rules, h)
+    state = state.log(Event("7.21", f"{state.info(uid).short} is sent on assignment to {where}"))
     return _next_assign(state, evolve(d, count=d.count - 1))
 
 

@@ -17,6 +17,13 @@ from .rules_lookup import Lookup, lookup
 from .state import GameState, UnitState, is_allied
 
 
+def hex_in_area(rules: Rules, h: Hex) -> str:
+    """ "Stockholm (3601)": a hex far from Berlin, said with the area it lies in (a hex of
+    no area, by its number alone)."""
+    area = rules.map.area_of.get(h)
+    return f"{rules.map.areas[area].name} ({label(h)})" if area else label(h)
+
+
 def is_enemy(state: GameState, player: Player, u: UnitState) -> bool:
     """Enemy of ``player``: controlled by the other player, or Allied (17.24)."""
     if is_allied(state.rules, u):

@@ -16,6 +16,7 @@ from . import facts
 from .actions import Action, Verb, act
 from .board import (
     enemy_controlled,
+    hex_in_area,
     hq_at,
     impassable_areas,
     impassable_in,
@@ -654,7 +655,8 @@ def travel(state: GameState, dest: Hex, chit: str) -> GameState:
     return state.log(
         Event(
             "9.52",
-            f"{player.title} reveals Travel chit {chit}: {state.info(uid).short} travels to {label(dest)}",
+            f"{player.title} reveals Travel chit {chit}: {state.info(uid).short} travels to "
+            f"{hex_in_area(state.rules, dest)}",
         )
     )
 
