@@ -20,7 +20,13 @@ def play_choice(
     hex said to be open there. What the last line typed was answered."""
     number, words = pick(CHOICE.findall(shown))
     if " HEX" not in words:
-        return type_(number)
+        return confirmed(type_, number)
     there = HEXES_THERE.search(" ".join(type_(f"{number} {AREA.findall(words)[0]}").split()))
     assert there is not None and there[2] == number, words
-    return type_(f"{number} {there[1].split()[0]}")
+    return confirmed(type_, f"{number} {there[1].split()[0]}")
+
+
+def confirmed(type_: Callable[[str], str], line: str) -> str:
+    """``line`` typed; a roll or a spent chit said first is typed again, as asked."""
+    said = type_(line)
+    return type_(line) if f"{line} again, as your next line, goes ahead." in said else said

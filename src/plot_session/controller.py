@@ -280,9 +280,9 @@ class Controller:
         ask = not self.settings.settings.ask_before_rolling
         problem = self.settings.save(attrs.evolve(self.settings.settings, ask_before_rolling=ask))
         text = (
-            "Rolls and spent chits are said first; the same key again goes ahead."
+            "Rolls and spent chits are said first; the same again goes ahead."
             if ask
-            else "Rolls and spent chits now go ahead on the first key."
+            else "Rolls and spent chits now go ahead at once."
         )
         return Said(text + (f" ({problem})" if problem else ""), error=bool(problem))
 
@@ -416,7 +416,7 @@ class Controller:
         ahead = [o for o in self.odds(action) if o.allowed and o.assumes] if not at_stake.rolls else []
         then = f"; {mid_sentence(ahead[0].title)}: {ahead[0].line()}" if ahead else ""
         if at_stake.rolls and named:  # a roll its words name ("Roll on the Walkyrie Table"): its chances
-            then = "".join(f"; {mid_sentence(o.line())}" for o in at_stake.odds if o.allowed)
+            then = "".join(f"; {o.total}: {o.chances()}" for o in at_stake.odds if o.allowed)
         if not what:
             return f"{said}{then}."
         return f"{said}, {' and '.join(what)}{then}."

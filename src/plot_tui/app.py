@@ -127,7 +127,9 @@ class PlotApp(App[None]):
 
     def _fit_title(self) -> None:
         for header in self.screen.query(Header):
-            header.query_one("HeaderTitle", Static).update(header.format_title())  # (its title line)
+            # (Textual's title line, matched by its class's name: a rename fails soft)
+            for title in header.query("HeaderTitle").results(Static):
+                title.update(header.format_title())
 
     def on_mount(self, event: events.Mount) -> None:
         if self._replay is not None:

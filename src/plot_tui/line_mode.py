@@ -68,6 +68,7 @@ HELP_LINES: tuple[tuple[str, str], ...] = (
     ("seat", "  r d e P        roll, decline, end the move, end the phase: what the prompt"),
     ("seat", "                 names them by, as on the full screen"),
     ("abwehr", "  D              the Abwehr: no coup asked again this Game-Turn (18.11)"),
+    ("seat", "  ask            rolls and spent chits said first, or not (kept)"),
     ("seat", "  undo           take back your last action"),
     ("lesson", "  hint           in a lesson: its goal and one more hint"),
     ("seat watch", "  help           this list"),
@@ -94,7 +95,13 @@ def help_lines(
 PAGE = 20  # lines of one answer said before asking to go on
 HEXES_NAMED = 12  # a choice that goes to more hexes than this names their areas instead
 ACTED, QUIT = "acted", "quit"  # what a line from the player did (LineMode.handle)
-SAME_AGAIN = "The same again, as your next line, goes ahead."  # (after a roll or a spent chit is said)
+
+
+def same_again(line: str) -> str:
+    """After a roll or a spent chit is said: how to go ahead."""
+    return f"{line} again, as your next line, goes ahead."
+
+
 LETTER_KEYS = ("r", "d", "e", "P", "D")  # as typed: d declines, D answers the coup question
 
 
@@ -572,6 +579,10 @@ class LineMode(Answers):
             return None
         if text in LETTER_KEYS:  # the keys the prompt names, as the full screen has them
             return self._key(text)
+        if word == "ask":  # the full screen's O
+            said = self.controller.toggle_asking()
+            self.say(said.text)
+            return None
         if word == "undo":
             said = self.controller.undo()
             if not said.error:
@@ -585,10 +596,12 @@ class LineMode(Answers):
         action = self._action(text)
         if action is None:
             return None
-        if text.partition(" ")[0].isdigit():  # (an action typed out in full is asked already)
+        # a number is said first when it rolls or spends a chit, as r is; an action typed
+        # out in full (coup, commit FA1) names what it does, and goes ahead
+        if text.partition(" ")[0].isdigit():
             armed = self.controller.ask_first(action)
             if armed is not None:
-                self.say(f"{armed.text} {SAME_AGAIN}")
+                self.say(f"{armed.text} {same_again(text)}")
                 return None
         try:
             self.controller.act(action)
@@ -604,7 +617,7 @@ class LineMode(Answers):
         said = c.no_coup_this_turn() if letter == "D" else c.key(letter)
         acted = c.snapshot().actions != before
         if said.text and (said.error or said.armed or letter == "D" or not acted):
-            self.say(said.text + (f" {SAME_AGAIN}" if said.armed else ""))
+            self.say(said.text + (f" {same_again(letter)}" if said.armed else ""))
         return ACTED if acted else None  # (what it did is said with the news)
 
     def _action(self, text: str) -> Action | None:

@@ -239,8 +239,8 @@ class Choices(RadioSet):
             self.action_next_button()
         else:
             self.action_previous_button()
-        # Pressing the highlighted button lets the one pressed before go; pressing the
-        # one already pressed changes nothing (the group never lets its last one go).
+        # Pressing the highlighted button lets the one pressed before go. The one already
+        # pressed is let go and pressed again at once: the group never leaves none.
         self.action_toggle_button()
 
 

@@ -420,3 +420,24 @@ async def test_the_puzzles_are_read_once_off_the_loop_and_a_broken_file_is_said(
     said = await bob.answer("puzzles", most=120)
     assert "The puzzles cannot be read just now (the host has been told)." in said
     assert "Not understood" in await bob.answer("no-coup")  # still in the lobby
+
+
+def test_a_chit_committed_at_the_plain_door_is_said_first_and_the_asking_can_be_turned_off(rules, tmp_path):
+    """On a server the lines are counted where they arrive: a number that commits a
+    Führer Access chit (18.12) is said first, a line between calls it off, the same
+    number as the very next line commits it; `ask` turns the asking off, kept for the
+    player, and the Walkyrie roll (18.13) then goes at once."""
+    from tests.tui.helpers import SS_ALONE
+
+    later, table, alice = seated_at(rules, tmp_path, SS_ALONE + '[chits]\nabwehr = ["FA1"]\n')
+    later.run()  # the computer's SS ends its phase: the coup's question
+    assert "  1. Commit Führer Access chit FA1 to the coup" in alice.new()
+    assert "then the coup must be attempted (18.12)" in alice.type("1")
+    alice.type("say gl")  # a line between, talk too
+    assert "1 again, as your next line, goes ahead." in alice.type("1")
+    assert table.session.state.chits_of("abwehr") == ["FA1"]
+    alice.type("1")
+    assert table.session.state.chits_of("abwehr") == []
+    assert "Rolls and spent chits now go ahead at once." in alice.type("ask")
+    alice.type("2")  # the roll, not asked
+    assert any(e.table == "walkyrie" for e in table.session.state.events)

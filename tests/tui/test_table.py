@@ -274,6 +274,14 @@ def test_enter_on_a_unit_whose_one_action_takes_it_elsewhere_lists_it_first():
     assert isinstance(there, list) and {a.unit for a in there} == {"000", "011"}
     said = ss.press(there[0])
     assert not said.error and s.state.unit(there[0].unit or "").hex == parse_hex("2210")
+    # Himmler alone investigating: Enter on him lists his advance, Enter on 2210 takes it
+    s = Session(pos(INVESTIGATION_13_19.replace("dice = [4]", "dice = [6]")), HOTSEAT)
+    for text in ("investigate 305", "join 000", "roll", "no-reveal"):
+        s.act(parse_action(text))
+    ss = Controller(Table(s, InlineScheduler()), [Player.SS])
+    assert isinstance(ss.at_hex(parse_hex("2110")), list) and s.state.unit("000").hex == parse_hex("2110")
+    said = ss.at_hex(parse_hex("2210"))
+    assert not isinstance(said, list) and s.state.unit("000").hex == parse_hex("2210")
 
 
 def test_d_is_not_offered_once_fuhrer_access_chits_are_committed_to_the_coup():
@@ -314,8 +322,7 @@ def test_what_a_coup_roll_stakes_is_said_once_with_its_chances():
     controller.act(parse_action("end-phase"))
     coup = parse_action("coup")
     said = controller.stakes_words(coup, words(session.state.rules, controller.view(), coup))
-    chances = "die → Walkyrie Table: the coup fails 83% · 3/5/2 17%"
-    assert said == f"Roll on the Walkyrie Table: the coup; {chances}."
+    assert said == "Roll on the Walkyrie Table: the coup; die: the coup fails 83% · 3/5/2 17%."
 
 
 def test_a_chit_committed_to_the_coup_is_asked_with_the_roll_it_counts_on():

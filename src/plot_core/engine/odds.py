@@ -19,6 +19,7 @@ from ..english import listed
 from ..hexgrid import Hex
 from ..parties import Party
 from .actions import Action, Verb
+from .coup import MUST_ATTEMPT
 from .decisions import peek
 from .errors import IllegalAction
 from .harassment import harassment_terms, need_target
@@ -459,8 +460,6 @@ def stakes(state: GameState, action: Action) -> Stakes:
 
 def _binds(state: GameState, action: Action) -> str:
     """The first Führer Access chit committed takes back "no coup now" (18.12)."""
-    from .coup import MUST_ATTEMPT
-
     d = peek(state)
     if isinstance(d, CoupOffer) and not d.chits and action.verb is Verb.REVEAL:
         return f"{MUST_ATTEMPT} (18.12)"
