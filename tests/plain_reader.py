@@ -29,4 +29,4 @@ def play_choice(
 def confirmed(type_: Callable[[str], str], line: str) -> str:
     """``line`` typed; a roll or a spent chit said first is typed again, as asked."""
     said = type_(line)
-    return type_(line) if f"{line} again, as your next line, goes ahead." in said else said
+    return type_(line) if f"Type {line} again, as your next line, to go ahead." in said else said

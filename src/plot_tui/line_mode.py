@@ -99,7 +99,7 @@ ACTED, QUIT = "acted", "quit"  # what a line from the player did (LineMode.handl
 
 def same_again(line: str) -> str:
     """After a roll or a spent chit is said: how to go ahead."""
-    return f"{line} again, as your next line, goes ahead."
+    return f"Type {line} again, as your next line, to go ahead."
 
 
 LETTER_KEYS = ("r", "d", "e", "P", "D")  # as typed: d declines, D answers the coup question

@@ -434,7 +434,7 @@ def test_a_chit_committed_at_the_plain_door_is_said_first_and_the_asking_can_be_
     assert "  1. Commit Führer Access chit FA1 to the coup" in alice.new()
     assert "then the coup must be attempted (18.12)" in alice.type("1")
     alice.type("say gl")  # a line between, talk too
-    assert "1 again, as your next line, goes ahead." in alice.type("1")
+    assert "Type 1 again, as your next line, to go ahead." in alice.type("1")
     assert table.session.state.chits_of("abwehr") == ["FA1"]
     alice.type("1")
     assert table.session.state.chits_of("abwehr") == []

@@ -115,7 +115,7 @@ def test_a_whole_game_is_played_through_the_plain_output_alone(rules):
         read_from = len(out.getvalue())
         if "The game is over" in shown or len(out.getvalue()) > 20_000_000:
             return None
-        if "again, as your next line, goes ahead." in shown:  # a roll or a spent chit, said first
+        if "again, as your next line, to go ahead." in shown:  # a roll or a spent chit, said first
             return last
         last = pick(shown)
         return last
@@ -584,7 +584,7 @@ def test_a_roll_asked_about_goes_ahead_only_on_the_very_next_line():
     s = Session(pos(THREE_RECRUITERS), HOTSEAT)
     out = played(s, "1", "1", "2", "3", "r", "7", "r", "r", "quit")
     asked = out.split("> ")[5:9]
-    said = "Roll the die, rolls on the Recruitment Table column +7. r again, as your next line, goes ahead."
+    said = "Roll the die, rolls on the Recruitment Table column +7. Type r again, as your next line, to go"
     assert asked[0].startswith(said)
     assert asked[1].startswith("There is no choice 7 now")
     assert asked[2].startswith(said)
@@ -626,7 +626,7 @@ def test_a_number_that_commits_a_chit_or_rolls_the_coup_is_said_first(rules):
     assert answers[0].startswith(
         "Commit Führer Access chit FA1 to the coup, spends FA1 and then the coup must be attempted (18.12); "
     )
-    assert answers[0].rstrip().endswith("1 again, as your next line, goes ahead.")
+    assert answers[0].rstrip().endswith("Type 1 again, as your next line, to go ahead.")
     assert "spends FA1" in answers[2]  # a line between (odds): asked again, not committed
     assert s.state.chits_of("abwehr") == ["FA1", "FA2"]
     s = seated()
