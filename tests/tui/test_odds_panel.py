@@ -80,7 +80,7 @@ async def test_o_turns_the_asking_off_and_says_so():
         s = session_of(app)
         await cursor_to(pilot, app, H("2110"))
         await pilot.press("enter", "O")
-        assert "first key" in prompt(app)
+        assert "now go ahead at once" in prompt(app)
         await cursor_to(pilot, app, H("2210"))
         await pilot.press("enter")
         assert s.actions == 2  # rolled on the first Enter
