@@ -95,14 +95,12 @@ def help_lines(
 PAGE = 20  # lines of one answer said before asking to go on
 HEXES_NAMED = 12  # a choice that goes to more hexes than this names their areas instead
 ACTED, QUIT = "acted", "quit"  # what a line from the player did (LineMode.handle)
+LETTER_KEYS = ("r", "d", "e", "P", "D")  # as typed: d declines, D answers the coup question
 
 
 def same_again(line: str) -> str:
     """After a roll or a spent chit is said: how to go ahead."""
     return f"Type {line} again, as your next line, to go ahead."
-
-
-LETTER_KEYS = ("r", "d", "e", "P", "D")  # as typed: d declines, D answers the coup question
 
 
 def over_words(o: Outcome) -> str:
