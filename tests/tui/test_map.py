@@ -14,7 +14,7 @@ from plot_tui.mapstyle import CELL, hex_under, hex_x
 from plot_tui.mapview import Board, MapView
 from plot_tui.panels import HexInfo
 
-from .helpers import app_for, game, pos
+from .helpers import app_for, game, pos, until
 
 EMPTY = """
 phase = "movement"
@@ -153,6 +153,28 @@ async def test_keys_faster_than_a_closing_screen_close_only_it(rules):
         assert asked.dismiss() is not None  # a third time: still a no-op
         await pilot.pause()
         assert app.screen is game(app) and app.is_running
+
+
+@pytest.mark.asyncio
+async def test_the_quit_question_is_a_box_as_tall_as_its_words_and_buttons(rules):
+    """At 80x24 the question, then its buttons under it, in a box no taller than they
+    need: the game stays in sight above and below (the buttons' row once took the rest
+    of the screen)."""
+    from plot_tui.screens import ConfirmScreen
+
+    from .narrow import drawn
+
+    app = app_for(pos(EMPTY))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.pause()
+        lines = [ln for ln in drawn(app).splitlines() if ln.strip(" │╭╮╰╯─")]
+        question = next(i for i, ln in enumerate(lines) if "Quit this game?" in ln)
+        buttons = next(i for i, ln in enumerate(lines) if "Yes (y)" in ln and "No (n)" in ln)
+        assert question < buttons
+        assert len(drawn(app).splitlines()) <= 12  # border, padding, 3 lines of words, buttons
 
 
 @pytest.mark.asyncio
@@ -449,8 +471,6 @@ async def test_y_changes_the_maps_colours_and_the_choice_is_kept(tmp_path):
     from plot_core import Player
     from plot_session.settings import SettingsFile
     from plot_tui.palettes import COLOUR_BLIND, HIGH_CONTRAST, STANDARD
-
-    from .helpers import until
 
     path = tmp_path / "settings.json"
     app = app_for(pos(EMPTY + '[units]\n"002" = { hex = "2110" }\n'), human=Player.SS)
