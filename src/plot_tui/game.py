@@ -19,7 +19,7 @@ from plot_core import Action, PlayerView, Rules
 from plot_core.english import counted
 from plot_core.hexgrid import Hex, label
 from plot_record import ChatLine
-from plot_session.choices import active_hex
+from plot_session.choices import active_hex, decision_of
 from plot_session.controller import Controller, Said
 from plot_session.session import LogLine
 from plot_session.settings import SettingsFile
@@ -59,6 +59,7 @@ class GameScreen(BoardScreen):
         self.end_shown = False  # the game's end has been put on the screen
         self._handoff_open = False
         self._followed = False  # the map followed the other side's unit since the player's move
+        self._decision: tuple[object, ...] | None = None  # the last decision of this player's drawn
         self._unsubscribe = lambda: None
         self.may_rematch = False  # R at the end: the app says if, and answers RematchAsked
 
@@ -235,6 +236,10 @@ class GameScreen(BoardScreen):
             self._followed = False
             for mapview in self.query(MapView):
                 mapview.keep_in_view(mapview.cursor)
+        if shot.my_move and decision_of(shot.view) != self._decision:
+            self._decision = decision_of(shot.view)
+            for mapview in self.query(MapView):  # (once the map has this version's hexes)
+                self.call_after_refresh(mapview.to_the_targets, h)
 
     def _handed_over(self, _=None) -> None:
         self._handoff_open = False

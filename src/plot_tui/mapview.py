@@ -216,6 +216,20 @@ class MapView(ScrollView, can_focus=True):
         self.keep_in_view(new)
         self.post_message(CursorMoved(new))
 
+    def in_sight(self, h: Hex) -> bool:
+        """Is ``h`` drawn whole in the pane as it is scrolled now?"""
+        region = self.scrollable_content_region
+        x, y = hex_x(h) - self.scroll_offset.x, row_of(h) - 1 - self.scroll_offset.y
+        return 0 <= x and x + CELL <= region.width and 0 <= y < region.height
+
+    def to_the_targets(self, around: Hex | None) -> None:
+        """A new decision whose hexes are all out of sight (the cursor left in Paris as
+        the coup begins in Berlin): the cursor goes where Tab would take it first. The
+        units come first where a unit is chosen before its hex (7.23)."""
+        first = self.board.unit_targets or self.board.targets
+        if first and not any(self.in_sight(h) for h in first):
+            self.next_target(1, around)
+
     def keep_in_view(self, h: Hex) -> None:
         """Scroll, if need be, so ``h`` shows with some map around it: a cursor (or a
         moving unit) is never left on the edge of a small terminal's map."""

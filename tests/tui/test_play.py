@@ -268,8 +268,9 @@ async def test_a_unit_to_send_on_assignment_is_chosen_on_the_map_before_its_hex(
         await pilot.press("tab", "enter", "1")  # the Allied unit, then FR1: the Abwehr picks
         assert "choose a unit to send on assignment" in prompt(app)
         mapview = game(app).query_one(MapView)
-        seen = []
-        for _ in range(3):
+        await pilot.pause()
+        seen = [mapview.cursor]  # (brought to the first unit: the far hex left out of sight)
+        for _ in range(2):
             await pilot.press("tab")
             seen.append(mapview.cursor)
         assert sorted(seen) == [H("1810"), H("1812"), H("1910")]
@@ -282,6 +283,23 @@ async def test_a_unit_to_send_on_assignment_is_chosen_on_the_map_before_its_hex(
         await pilot.press("enter")
         await pilot.pause()
         assert s.state.rules.map.area_of.get(s.state.unit("302").hex) == "SK"
+
+
+async def test_a_decision_whose_hexes_are_all_out_of_sight_brings_the_cursor_to_them():
+    """The Allied unit placed far away (7.11), the next decision of the player's is in
+    Berlin (7.23): the cursor, left on the far hex, goes to the first unit to send, as
+    Tab would, so the map shows what is being decided."""
+    app = app_for(pos(ASSIGNING.format(first=6, second=3)))  # Allied EE, 2/Ab/SK
+    async with app.run_test(size=(80, 24)) as pilot:
+        mapview = game(app).query_one(MapView)
+        await pilot.press("tab", "enter")  # the Allied unit, at a hex of Eastern Europe
+        far = mapview.cursor
+        assert session_of(app).state.rules.map.area_of.get(far) == "EE"
+        await pilot.press("1")  # FR1: the Abwehr picks its own units
+        await pilot.pause()
+        await pilot.pause()
+        assert "choose a unit to send on assignment" in prompt(app)
+        assert mapview.cursor in (H("1810"), H("1812"), H("1910")) and mapview.in_sight(mapview.cursor)
 
 
 async def test_choosing_the_set_up_by_hand():
