@@ -236,10 +236,18 @@ class GameScreen(BoardScreen):
             self._followed = False
             for mapview in self.query(MapView):
                 mapview.keep_in_view(mapview.cursor)
-        if shot.my_move and decision_of(shot.view) != self._decision:
-            self._decision = decision_of(shot.view)
-            for mapview in self.query(MapView):  # (once the map has this version's hexes)
-                self.call_after_refresh(mapview.to_the_targets, h)
+        decision = decision_of(shot.view)
+        if shot.my_move and decision != self._decision:
+            # a new decision (not the first this screen draws: a game opens on Berlin)
+            first, self._decision = self._decision is None, decision
+            for mapview in self.query(MapView) if not first else ():
+                # (through the map's queue: after its own scroll back from the other side)
+                mapview.call_after_refresh(self._to_the_targets, mapview, decision)
+
+    def _to_the_targets(self, mapview: MapView, decision: tuple[object, ...]) -> None:
+        shot = self.shot
+        if shot.my_move and decision_of(shot.view) == decision:  # (not a later one)
+            mapview.to_the_targets(active_hex(shot.view))
 
     def _handed_over(self, _=None) -> None:
         self._handoff_open = False

@@ -22,6 +22,7 @@ from .helpers import (
     pos,
     prompt,
     session_of,
+    until,
 )
 
 pytestmark = pytest.mark.asyncio
@@ -268,8 +269,9 @@ async def test_a_unit_to_send_on_assignment_is_chosen_on_the_map_before_its_hex(
         await pilot.press("tab", "enter", "1")  # the Allied unit, then FR1: the Abwehr picks
         assert "choose a unit to send on assignment" in prompt(app)
         mapview = game(app).query_one(MapView)
-        await pilot.pause()
-        seen = [mapview.cursor]  # (brought to the first unit: the far hex left out of sight)
+        units = [H("1810"), H("1812"), H("1910")]
+        await until(pilot, lambda: mapview.cursor in units, "the cursor brought to the units")
+        seen = [mapview.cursor]  # (the far hex it was left on is out of sight)
         for _ in range(2):
             await pilot.press("tab")
             seen.append(mapview.cursor)
@@ -296,10 +298,10 @@ async def test_a_decision_whose_hexes_are_all_out_of_sight_brings_the_cursor_to_
         far = mapview.cursor
         assert session_of(app).state.rules.map.area_of.get(far) == "EE"
         await pilot.press("1")  # FR1: the Abwehr picks its own units
-        await pilot.pause()
-        await pilot.pause()
+        units = (H("1810"), H("1812"), H("1910"))
+        await until(pilot, lambda: mapview.cursor in units, "the cursor at a unit to send")
         assert "choose a unit to send on assignment" in prompt(app)
-        assert mapview.cursor in (H("1810"), H("1812"), H("1910")) and mapview.in_sight(mapview.cursor)
+        assert mapview.cursor == H("1810") and mapview.in_sight(mapview.cursor)  # Tab's first
 
 
 async def test_choosing_the_set_up_by_hand():
