@@ -238,11 +238,11 @@ class GameScreen(BoardScreen):
                 mapview.keep_in_view(mapview.cursor)
         decision = decision_of(shot.view)
         if shot.my_move and decision != self._decision:
-            # a new decision (not the first this screen draws: a game opens on Berlin)
             first, self._decision = self._decision is None, decision
-            for mapview in self.query(MapView) if not first else ():
-                # (through the map's queue: after its own scroll back from the other side)
-                mapview.call_after_refresh(self._to_the_targets, mapview, decision)
+            if not first:  # (the first this screen draws is left alone: a game opens on Berlin)
+                for mapview in self.query(MapView):
+                    # through the map's queue: after its own scroll back from the other side
+                    mapview.call_after_refresh(self._to_the_targets, mapview, decision)
 
     def _to_the_targets(self, mapview: MapView, decision: tuple[object, ...]) -> None:
         shot = self.shot
