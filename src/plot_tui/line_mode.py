@@ -679,7 +679,8 @@ class LineMode(Answers):
                 continue  # (no journey or assignment rolls a die)
             for o in self.controller.odds(a):
                 if o.allowed:  # (the title names every helper or chit it counts)
-                    lines.append(f"{n}. {words(self.rules, v, a)}: {o.title}, {o.chances()}.")
+                    notes = "".join(f" {note}" for note in o.notes)  # (what a success risks: 12.73)
+                    lines.append(f"{n}. {words(self.rules, v, a)}: {o.title}, {o.chances()}.{notes}")
         self.say_paged(lines or ["None of the choices now rolls a die."])
 
     def log(self, text: str) -> None:

@@ -640,3 +640,26 @@ def test_a_number_that_commits_a_chit_or_rolls_the_coup_is_said_first(rules):
     s = seated()
     played(s, "2", "2", "quit")
     assert s.state.coup is not None  # die 6: the coup begins (18.15)
+
+
+def test_odds_in_plain_text_say_what_a_success_risks(rules):
+    """Goerdeler counts as an Abwehr unit for suspicion (12.74): the odds of his
+    recruiting say that an R or Sr puts him under suspicion (12.73), as the full
+    screen's odds panel does."""
+    from .helpers import pos
+
+    s = Session(
+        pos(
+            """
+            phase = "recruitment"
+            phasing = "abwehr"
+            [units]
+            "405" = { hex = "2210", controller = "none" }
+            "200" = { hex = "2110" }
+            """
+        ),
+        AGAINST_THE_COMPUTER_AS_THE_ABWEHR,
+    )
+    out = played(s, "odds", "quit")
+    assert "Goerdeler tries to recruit Fellgiebel" in out
+    assert "On R or Sr, Goerdeler falls under suspicion (12.73, 12.74)." in out
