@@ -412,11 +412,12 @@ class Controller:
             named = bool(tables) and all(table in said for table in tables)
             if not named:  # (not said twice)
                 what.append(rolls)
-        # a step towards a roll (a chit committed to the coup): the roll it counts on
-        ahead = [o for o in self.odds(action) if o.allowed and o.assumes] if not at_stake.rolls else []
-        then = f"; {mid_sentence(ahead[0].title)}: {ahead[0].line()}" if ahead else ""
+        then = ""
         if at_stake.rolls and named:  # a roll its words name ("Roll on the Walkyrie Table"): its chances
             then = "".join(f"; {o.total}: {o.chances()}" for o in at_stake.odds if o.allowed)
+        elif not at_stake.rolls:  # a step towards a roll (a chit committed to the coup): that roll
+            ahead = [o for o in self.odds(action) if o.allowed and o.assumes]
+            then = f"; {mid_sentence(ahead[0].title)}: {ahead[0].line()}" if ahead else ""
         if not what:
             return f"{said}{then}."
         return f"{said}, {' and '.join(what)}{then}."

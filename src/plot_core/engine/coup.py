@@ -9,7 +9,7 @@ from ..data.units import Sides
 from ..parties import Party, Player
 from .actions import Action, Verb, act, need
 from .board import party_in_streets
-from .decisions import DecisionRule, declare, pop, push, top
+from .decisions import DecisionRule, declare, peek, pop, push, top
 from .errors import IllegalAction
 from .facts import Basis, derived
 from .pending import CoupOffer
@@ -54,6 +54,13 @@ def offer_actions(state: GameState) -> list[Action]:
 
 
 MUST_ATTEMPT = "the coup must be attempted"  # once a chit is committed (18.12)
+
+
+def binds_to_the_coup(state: GameState, action: Action) -> bool:
+    """Is ``action`` the first Führer Access chit committed, after which "no coup now"
+    is no longer an answer (18.12)?"""
+    d = peek(state)
+    return isinstance(d, CoupOffer) and not d.chits and action.verb is Verb.REVEAL
 
 
 @case("18.12")

@@ -19,7 +19,7 @@ from ..english import listed
 from ..hexgrid import Hex
 from ..parties import Party
 from .actions import Action, Verb
-from .coup import MUST_ATTEMPT
+from .coup import MUST_ATTEMPT, binds_to_the_coup
 from .decisions import peek
 from .errors import IllegalAction
 from .harassment import harassment_terms, need_target
@@ -455,12 +455,5 @@ def stakes(state: GameState, action: Action) -> Stakes:
         if was == mine and now not in (mine, enemy)
     )
     rolled = any(e.roll for e in after.events)
-    return Stakes(rolled, tuple(odds_of(state, action)) if rolled else (), spent, _binds(state, action))
-
-
-def _binds(state: GameState, action: Action) -> str:
-    """The first Führer Access chit committed takes back "no coup now" (18.12)."""
-    d = peek(state)
-    if isinstance(d, CoupOffer) and not d.chits and action.verb is Verb.REVEAL:
-        return f"{MUST_ATTEMPT} (18.12)"
-    return ""
+    binds = f"{MUST_ATTEMPT} (18.12)" if binds_to_the_coup(state, action) else ""
+    return Stakes(rolled, tuple(odds_of(state, action)) if rolled else (), spent, binds)
