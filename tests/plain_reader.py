@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from plot_tui.line_mode import same_again
+
 CHOICE = re.compile(r"^  (\d+)\. (.*)$", re.M)  # a numbered choice and its words
 AREA = re.compile(r"\(([A-Z]{2})\)")  # an area's code, as a choice names it
 HEXES_THERE = re.compile(r"\([A-Z]{2}\): ([\d ]+)\. Type (\d+) and one of them")
@@ -29,4 +31,4 @@ def play_choice(
 def confirmed(type_: Callable[[str], str], line: str) -> str:
     """``line`` typed; a roll or a spent chit said first is typed again, as asked."""
     said = type_(line)
-    return type_(line) if f"Type {line} again, as your next line, to go ahead." in said else said
+    return type_(line) if same_again(line) in said else said
