@@ -45,6 +45,8 @@ from .talk import TalkPane
 
 P = TypeVar("P", bound=Widget)
 
+# from this terminal height a log is always in sight under the map, this many rows high
+WIDE_LOG_FROM, WIDE_LOG_ROWS = 40, 12
 
 # the keys that still work while the log fills the screen (BoardScreen.check_action)
 WHILE_THE_LOG_FILLS = frozenset({"log", "scroll_log", "help", "leave", "quit_game"})
@@ -171,7 +173,17 @@ class BoardScreen(OnceScreen[str]):
         # More room: a wider side panel, and a log under the map that is always in sight.
         w, h = event.size
         self.query_one("#side").styles.width = 36 if w < 120 else max(48, w // 3)
-        self.query_one("#wide-log").styles.display = "block" if h >= 40 else "none"
+        log = self.query_one("#wide-log")
+        log.styles.height = WIDE_LOG_ROWS
+        log.styles.display = "block" if h >= WIDE_LOG_FROM else "none"
+
+    def map_column_rows(self) -> int:
+        """Rows the map and the panes under it share: the left column, less the log under
+        them on a tall screen (before the first layout, the screen less its header and
+        footer)."""
+        left = self.by_id("left")
+        rows = left.size.height if left is not None and left.size.height else self.app.size.height - 2
+        return rows - (WIDE_LOG_ROWS if self.app.size.height >= WIDE_LOG_FROM else 0)
 
     # -- drawing ------------------------------------------------------------------------
     def by_id(self, name: str) -> Widget | None:

@@ -39,6 +39,10 @@ from .talk import TalkKeys
 from .why import why_text
 
 SAVE_RETRY = 2.0  # seconds between tries to write what the disk refused
+# However much is said under the map, it keeps MAP_LEAST rows (five rows of hexes and
+# its scroll bar at 80x24), and the prompt leaves ODDS_LEAST for the odds (their border,
+# title and chances, wrapped under the map at 80 columns): the odds give way first.
+MAP_LEAST, ODDS_LEAST = 6, 5
 
 
 class GameScreen(BoardScreen):
@@ -73,6 +77,7 @@ class GameScreen(BoardScreen):
         if self.closing or not self.query(MapView):  # dismissed before it was mounted
             return
         self.prompt_pane.size_hint = size_hint(self.app.size.width, self.app.size.height)
+        self.prompt_pane.most_rows = lambda: self.map_column_rows() - MAP_LEAST - ODDS_LEAST
         self.query_one(MapView).focus()
         self.set_interval(SAVE_RETRY, self._retry_saving)
         self._unsubscribe = self.controller.table.subscribe(self._changed)
@@ -151,7 +156,13 @@ class GameScreen(BoardScreen):
         panel = self.by_id("odds")
         if isinstance(panel, Static):
             shown = self.odds.at(self.shot, self.query_one(MapView).cursor)
-            show_odds(panel, shown, self.rules.cases, fallback_width=under_the_map(self.app.size.width))
+            show_odds(
+                panel,
+                shown,
+                self.rules.cases,
+                fallback_width=under_the_map(self.app.size.width),
+                most_rows=self.map_column_rows() - MAP_LEAST - self.prompt_pane.rows,
+            )
 
     def table_in_play(self) -> str | None:
         shown = self.odds.at(self.shot, self.query_one(MapView).cursor)

@@ -57,15 +57,26 @@ class OddsFinder:
         return self._keys[1]
 
 
-def show_odds(panel: Static, shown: list[Odds], cases: CaseInventory, *, fallback_width: int) -> None:
+def show_odds(
+    panel: Static,
+    shown: list[Odds],
+    cases: CaseInventory,
+    *,
+    fallback_width: int,
+    most_rows: int | None = None,
+) -> None:
     """The first of ``shown`` in ``panel``, fitted to it (whole results, whole notes,
-    the cases cited as links), or the panel hidden when there are none."""
+    the cases cited as links) and to ``most_rows`` if given, or the panel hidden when
+    there are none."""
     panel.display = bool(shown)
     if not shown:
         panel.update("")
         return
     room = panel.styles.max_height
-    lines = int(room.value) - 1 if room is not None and room.is_cells else 0  # (its border)
+    rows = int(room.value) if room is not None and room.is_cells else 0
+    if most_rows is not None:  # (2: its border and a line; the text's shortest form may exceed it)
+        rows = max(2, min(rows, most_rows) if rows else most_rows)
+    lines = rows - 1 if rows else 0  # (its border; 0 lines: no bound)
     text = odds_text(shown[0], panel.content_size.width or fallback_width, lines)
     panel.update(link_cases(text, cases))
 

@@ -10,6 +10,8 @@ key of a choice the player clicked: a click does what that key does.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 from rich.style import Style
 from rich.text import Text
@@ -71,6 +73,10 @@ class PromptPane(Panel):
         self.size_hint = ""  # a small terminal: said until the first action
         self._asked: tuple[Asking, Text, str] | None = None  # the last show's, for a resize
         self.keys_alone = False  # the choices are shown by their keys only (a short box)
+        # the most rows the screen lets it grow to, asked at every show (the screen keeps
+        # rows for the map and the odds); None: half the screen
+        self.most_rows: Callable[[], int] | None = None
+        self.rows = 0  # the rows the last show takes, its border included
 
     def answer(self, text: str, *, error: bool = False) -> None:
         """What the player's last key did (outside text may be in it: shown as text)."""
@@ -118,16 +124,21 @@ class PromptPane(Panel):
             lines = self._lines(t)
         self.keys_alone = folded
         # ... and if that is not enough, the pane grows over the map (up to half the
-        # screen) until the next draw; past that, the oldest news go (a spectator, who
-        # never acts, gathers them all game), then the line pointing to the log, so
-        # that the newest is said whole: the log keeps every one.
-        most = max(room, self.app.size.height // 2)
+        # screen, and never over the rows the screen keeps for the map and the odds)
+        # until the next draw; past that, the oldest news go (a spectator, who never
+        # acts, gathers them all game), then the line pointing to the log, so that the
+        # newest is said whole: the log keeps every one.
+        most = self.app.size.height // 2
+        if self.most_rows is not None:
+            most = min(most, self.most_rows() - self._frame())
+        most = max(room, most)
         while lines > most and (fewer := _fewer_news(asking.news)) is not None:
             asking = attrs.evolve(asking, news=fewer)
             t = self._text(asking, status, coach, folded=folded, hint=False)
             lines = self._lines(t)
         grown = max(room, min(lines, most)) if lines > room else None
         self.styles.max_height = None if grown is None else grown + self._frame()
+        self.rows = (lines if grown is None else grown) + self._frame()
         self.update(link_cases(t, self.cases))  # a click on a case opens it
 
     def on_resize(self) -> None:

@@ -248,3 +248,30 @@ def test_words_inside_a_sentence_lose_their_capital_but_an_abbreviation_keeps_it
     from plot_core.english import mid_sentence
 
     assert (mid_sentence("Masked"), mid_sentence("SS units"), mid_sentence("")) == ("masked", "SS units", "")
+
+
+@pytest.mark.asyncio
+async def test_at_80x24_the_map_keeps_its_rows_when_news_and_the_odds_are_both_shown():
+    """At the coup's window, with the other side's rolls to tell and the Walkyrie odds
+    open, the prompt and the odds used to take all but two rows of the map; now the map
+    keeps six (five rows of hexes), the odds their title and chances, and the newest
+    news is said whole."""
+    from plot_tui.game import MAP_LEAST
+
+    app = app_for(pos(COUP_WINDOW.format(die=1)), human=Player.ABWEHR)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("P")  # the end of the phase: the coup's window (18.11)
+        await pilot.pause()
+        g = game(app)
+        caused = "; ".join(f"{name} falls under suspicion (12.73)" for name in ("Canaris", "Oster"))
+        rolls = tuple(f"Roll {i}: Himmler investigates Oster: +1, die 1: A (13.6); {caused}" for i in (1, 2))
+        g.prompt_pane.show(attrs.evolve(g.controller.asking(), news=rolls))
+        g.draw_odds()
+        await pilot.pause()
+        assert g.query_one("MapView").outer_size.height >= MAP_LEAST
+        seen = prompt_seen(app)
+        assert "Abwehr to attempt a coup now" in seen and rolls[-1] in seen, seen
+        odds = g.query_one("#odds")
+        w, h = odds.outer_size
+        shown = " ".join(" ".join(s.text for s in odds.render_lines(Region(0, 0, w, h))).split())
+        assert "Walkyrie Table (18.8)" in shown and "the coup fails" in shown and "2/5/3" in shown, shown
