@@ -33,7 +33,7 @@ from plot_core.engine import (
 )
 from plot_core.english import counted, mid_sentence
 from plot_core.hexgrid import Hex, label
-from plot_core.wording import CAUSED_BY_A_ROLL, is_news, news, rolled, unit_name, words
+from plot_core.wording import CAUSED_BY_A_ROLL, is_news, news, risks, rolled, unit_name, words
 
 from .choices import FIXED, Numbers, action_hex, actions_at, active_hex, fixed, listed, unit_hexes
 from .describe import SIDE, acted, awaited, in_streets
@@ -418,9 +418,11 @@ class Controller:
         elif not at_stake.rolls:  # a step towards a roll (a chit committed to the coup): that roll
             ahead = [o for o in self.odds(action) if o.allowed and o.assumes]
             then = f"; {mid_sentence(ahead[0].title)}: {ahead[0].line()}" if ahead else ""
+        # what a success would bring about (12.73: who falls under suspicion), weighed now
+        risked = "".join(f" {n}" for o in at_stake.odds if o.allowed and at_stake.rolls for n in risks(o))
         if not what:
-            return f"{said}{then}."
-        return f"{said}, {' and '.join(what)}{then}."
+            return f"{said}{then}.{risked}"
+        return f"{said}, {' and '.join(what)}{then}.{risked}"
 
     def odds(self, action: Action) -> list[Odds]:
         """The odds of the roll ``action`` makes or leads to, for the side to act only

@@ -12,7 +12,7 @@ from plot_core import IllegalAction, Rules, Verb
 from plot_core.data import CaseInventory
 from plot_core.engine import Odds
 from plot_core.hexgrid import Hex
-from plot_core.wording import CAUSED_BY_A_ROLL
+from plot_core.wording import risks
 from plot_session.choices import actions_at, fixed
 from plot_session.controller import ROLLING, Controller, coup_asked
 from plot_session.intent import attempts
@@ -93,7 +93,7 @@ def odds_text(o: Odds, width: int = 0, lines: int = 0) -> Text:
     suspicion) comes first among the notes; where not all fits, the other notes go
     first, then the arithmetic, then that: nothing is cut mid-sentence."""
     notes = list(o.notes) if o.allowed else []
-    brings = [n for n in notes if any(f"({c})" in n for c in CAUSED_BY_A_ROLL)]
+    brings = [n for n in notes if n in risks(o)]
     others = [n for n in notes if n not in brings]
     tries: tuple[tuple[bool, list[str]], ...] = (
         (True, brings + others),

@@ -584,7 +584,10 @@ def test_a_roll_asked_about_goes_ahead_only_on_the_very_next_line():
     s = Session(pos(THREE_RECRUITERS), HOTSEAT)
     out = played(s, "1", "1", "2", "3", "r", "7", "r", "r", "quit")
     asked = out.split("> ")[5:9]
-    said = "Roll the die, rolls on the Recruitment Table column +7. Type r again, as your next line, to go"
+    said = (
+        "Roll the die, rolls on the Recruitment Table column +7. On R or Sr, Canaris, Dohnanyi and "
+        "Gisevius fall under suspicion (12.73). Type r again, as your next line, to go"
+    )
     assert asked[0].startswith(said)
     assert asked[1].startswith("There is no choice 7 now")
     assert asked[2].startswith(said)
@@ -663,3 +666,29 @@ def test_odds_in_plain_text_say_what_a_success_risks(rules):
     out = played(s, "odds", "quit")
     assert "Goerdeler tries to recruit Fellgiebel" in out
     assert "On R or Sr, Goerdeler falls under suspicion (12.73, 12.74)." in out
+
+
+def test_a_roll_is_said_first_with_what_a_success_risks(rules):
+    """Before Goerdeler's recruiting roll goes ahead, the words that ask for it again
+    say that an R or Sr puts him under suspicion (12.73, 12.74): the risk is weighed
+    where the roll is made, not only in the odds."""
+    from .helpers import pos
+
+    s = Session(
+        pos(
+            """
+            phase = "recruitment"
+            phasing = "abwehr"
+            dice = [6]
+            [units]
+            "405" = { hex = "2210", controller = "none" }
+            "200" = { hex = "2110" }
+            """
+        ),
+        AGAINST_THE_COMPUTER_AS_THE_ABWEHR,
+    )
+    out = played(s, "recruit 405", "join 200", "r", "quit")
+    asked = out.split("> ")[3]
+    assert asked.startswith("Roll the die, rolls on the Recruitment Table column ")
+    assert ". On R or Sr, Goerdeler falls under suspicion (12.73, 12.74). Type r again" in asked, asked
+    assert not s.state.unit("200").suspected and s.state.pending  # asked, not rolled
