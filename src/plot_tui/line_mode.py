@@ -19,7 +19,7 @@ from typing import Protocol, TextIO
 
 from plot_core import Action, IllegalAction, Party, Player, PlayerView, Rules, Verb, parse_action
 from plot_core.data import ChitKind
-from plot_core.engine import PHASE_TITLES, Box, Outcome, Overlays, lookup
+from plot_core.engine import PHASE_TITLES, Box, Outcome, Overlays, legend, lookup
 from plot_core.english import counted, plain_letters, starts_a_word
 from plot_core.hexgrid import label, parse_hex
 from plot_core.lessons import Lesson
@@ -673,7 +673,8 @@ class LineMode(Answers):
     # -- questions ---------------------------------------------------------------------------
     def odds(self, _: str) -> None:
         v = self.controller.view()
-        lines = []
+        lines: list[str] = []
+        meanings: dict[str, dict[str, str]] = {}  # each table's results met, in its order
         for n, a in sorted(self.choices.items()):
             if isinstance(a, HexChoice):
                 continue  # (no journey or assignment rolls a die)
@@ -681,6 +682,10 @@ class LineMode(Answers):
                 if o.allowed:  # (the title names every helper or chit it counts)
                     notes = "".join(f" {note}" for note in o.notes)  # (what a success risks: 12.73)
                     lines.append(f"{n}. {words(self.rules, v, a)}: {o.title}, {o.chances()}.{notes}")
+                    meanings.setdefault(o.table, {}).update(o.meanings)
+        for table, meant in meanings.items():  # what the results mean, once a table
+            if meant:
+                lines.append(f"{table}: {legend(meant.items())}.")
         self.say_paged(lines or ["None of the choices now rolls a die."])
 
     def log(self, text: str) -> None:

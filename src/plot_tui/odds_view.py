@@ -87,29 +87,32 @@ def explains(o: Odds, refusal: IllegalAction | None) -> bool:
 
 
 def odds_text(o: Odds, width: int = 0, lines: int = 0) -> Text:
-    """Title, arithmetic, column and chances, notes, for a pane ``width`` columns wide
-    showing at most ``lines`` lines (0: no bound). The chances break between results,
-    never inside one ("Ep" / "33%"). What the roll brings about (12.73: who falls under
-    suspicion) comes first among the notes; where not all fits, the other notes go
-    first, then the arithmetic, then that: nothing is cut mid-sentence."""
+    """Title, arithmetic, column and chances, what the results mean, notes, for a pane
+    ``width`` columns wide showing at most ``lines`` lines (0: no bound). The chances
+    break between results, never inside one ("Ep" / "33%"). What the roll brings about
+    (12.73: who falls under suspicion) comes first among the notes; where not all fits,
+    the other notes go first, then what the results mean (the Tables tab says it too),
+    then the arithmetic (the column is still said), then that: nothing is cut
+    mid-sentence."""
     notes = list(o.notes) if o.allowed else []
     brings = [n for n in notes if n in risks(o)]
     others = [n for n in notes if n not in brings]
-    tries: tuple[tuple[bool, list[str]], ...] = (
-        (True, brings + others),
-        (True, brings),
-        (False, brings),
-        (True, []),
-        (False, []),
+    tries: tuple[tuple[bool, bool, list[str]], ...] = (
+        (True, True, brings + others),
+        (True, True, brings),
+        (True, False, brings),
+        (False, False, brings),
+        (True, False, []),
+        (False, False, []),
     )
-    for with_sums, said in tries:
-        t = _odds_text(o, width, with_sums, said)
+    for with_sums, legend, said in tries:
+        t = _odds_text(o, width, with_sums, legend, said)
         if not (width and lines) or len(t.wrap(_MEASURE, width)) <= lines:
             break
     return t
 
 
-def _odds_text(o: Odds, width: int, with_sums: bool, notes: list[str]) -> Text:
+def _odds_text(o: Odds, width: int, with_sums: bool, legend: bool, notes: list[str]) -> Text:
     t = Text()
     t.append(o.title, style="bold")
     t.append(f" · {o.table} ({o.case})", style="cyan")
@@ -122,6 +125,8 @@ def _odds_text(o: Odds, width: int, with_sums: bool, notes: list[str]) -> Text:
         _append_chances(t, o.chances().split(" · "), len(head), width)
     else:
         t.append(f"\n{o.line()}", style="bold red")
+    if legend and o.allowed and o.meanings:
+        t.append(f"\n{o.legend()}", style="dim italic")
     if notes:
         t.append("\n" + " ".join(notes), style="dim")
     return t

@@ -10,7 +10,7 @@ from pathlib import Path
 import attrs
 
 from plot_core.engine.actions import parse_action
-from plot_core.engine.odds import Odds, Stakes, odds_of, stakes
+from plot_core.engine.odds import WALKYRIE_RESULT, Odds, Stakes, odds_of, stakes
 from plot_core.engine.state import GameState
 from plot_core.engine.terms import Term
 
@@ -431,6 +431,7 @@ def test_10_34_the_panel_at_plus_0_rolls_and_at_minus_1_does_not():
         "+0",
         "+0",
         (("M", 2), ("Ar", 4)),
+        meanings=(("M", "masked"), ("Ar", "attacker retreats")),
     )
     assert faces(yes) == column_of("harassment", 0)
     no = harass("308", "013")
@@ -458,6 +459,12 @@ def test_10_71_the_whole_panel_for_a_harassment():
         "+5",
         "+5",
         (("M", 1), ("N", 2), ("Dr", 2), ("Ar", 1)),
+        meanings=(
+            ("M", "masked"),
+            ("N", "neutralized"),
+            ("Dr", "defender retreats"),
+            ("Ar", "attacker retreats"),
+        ),
     )
 
 
@@ -496,6 +503,12 @@ def test_10_72_the_whole_panel_in_the_coup_with_its_cap_and_ae():
         "+6",
         (("N", 1), ("Dr", 1), ("De", 3), ("Ae", 1)),
         ("Above +6 the +6 column is read (see the rules notes).", "A 6 eliminates the harasser (10.72)."),
+        meanings=(
+            ("N", "neutralized"),
+            ("Dr", "defender retreats"),
+            ("De", "defender eliminated"),
+            ("Ae", "attacker eliminated"),
+        ),
     )
 
 
@@ -529,6 +542,7 @@ def test_12_53_12_54_the_whole_panel_for_a_recruitment():
         "+7",
         (("R", 6),),
         ("Above +7 the +7 column is read (12.54).",),
+        meanings=(("R", "recruited"),),
     )
 
 
@@ -565,6 +579,11 @@ def test_13_21_13_23_the_whole_panel_for_an_investigation():
         "5:1",
         (("Ss", 2), ("N", 3), ("Ic", 1)),
         (MAY_EXPOSE,),
+        meanings=(
+            ("Ss", "SS picks a chit from the Abwehr box"),
+            ("N", "neutralized"),
+            ("Ic", "to the Interrogation Cell"),
+        ),
     )
     s = play(
         investigating(EXAMPLE + '\n        "002" = { hex = "2211" }', dice="4"),
@@ -597,10 +616,13 @@ def test_14_2_18_8_the_whole_panel_for_interrogation_and_the_walkyrie_roll():
         "defence 3",
         (("Ss", 4), ("Gr", 2)),
         ("The roll counts at most 8 (14.23).",),
+        meanings=(
+            ("Ss", "eliminated; SS picks chits equal to its defence from the Abwehr box"),
+            ("Gr", "to General Retirement"),
+        ),
     )
     assert one(s, "reveal AA1").total == "die + 1"
     s = play(end_of_phase("1", chits='"FA1", "FA2"'), "end-phase")
-    walkyrie = ("Results read penalty/bonus/units (18.15).",)
     assert one(s, "coup") == Odds(
         "The Walkyrie roll",
         "18.8",
@@ -609,8 +631,8 @@ def test_14_2_18_8_the_whole_panel_for_interrogation_and_the_walkyrie_roll():
         "die",
         "",
         (("-", 5), ("3/5/2", 1)),
-        walkyrie,
         nothing="the coup fails",
+        meanings=(WALKYRIE_RESULT,),
     )
     # a chit committed: the roll counts every Führer Access chit held (each adds one,
     # 18.13), and says so, since they are committed one at a time and may stop short

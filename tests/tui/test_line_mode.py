@@ -692,3 +692,16 @@ def test_a_roll_is_said_first_with_what_a_success_risks(rules):
     assert asked.startswith("Roll the die, rolls on the Recruitment Table column ")
     assert ". On R or Sr, Goerdeler falls under suspicion (12.73, 12.74). Type r again" in asked, asked
     assert not s.state.unit("200").suspected and s.state.pending  # asked, not rolled
+
+
+def test_odds_in_plain_text_end_with_what_each_result_means():
+    """The odds' results are the table's codes: after the list, each table met says
+    once what the results it shows mean."""
+    from .helpers import HOTSEAT, pos
+    from .test_play import DUEL
+
+    s = Session(pos(DUEL.format(die=1)), HOTSEAT)
+    out = played(s, "activate 002", "odds", "quit")
+    answer = out.split("> ")[2]
+    assert "Schellenberg harasses Bonhoeffer, M 17% · N 33% · Dr 33% · Ar 17%." in answer
+    assert answer.count("Harassment Table: M: masked · N: neutralized · Dr: defender retreats") == 1, answer

@@ -204,3 +204,17 @@ async def test_at_the_coups_window_the_odds_are_those_of_every_chit_held():
         shown = " ".join(odds_shown(app).split())
         assert "The Walkyrie roll with FA1 and FA2" in shown and "die + Führer Access chits 2" in shown
         assert "the coup fails 50%" in shown
+
+
+@pytest.mark.parametrize("size", [(160, 50)])
+async def test_with_room_the_odds_say_what_each_result_they_show_means(size):
+    """The odds' results are the table's codes (Dr, 3/5/2); where the panel has room,
+    a line under the chances says what each of them means, from the table itself."""
+    app = app_for(pos(DUEL.format(die=1)))
+    async with app.run_test(size=size) as pilot:
+        await cursor_to(pilot, app, H("2110"))
+        await pilot.press("enter")  # Schellenberg moves
+        await cursor_to(pilot, app, H("2210"))
+        shown = odds_shown(app)
+        assert "column +5: M 17% · N 33% · Dr 33% · Ar 17%" in shown
+        assert "M: masked · N: neutralized · Dr: defender retreats · Ar: attacker retreats" in shown, shown

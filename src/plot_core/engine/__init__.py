@@ -15,7 +15,7 @@ from .harassment import differential_bonus, harass_cost, harass_problem, harassm
 from .history import can_take_back
 from .map_overlays import Overlays, overlays
 from .movement import reach
-from .odds import Odds, Stakes, odds_of, stakes
+from .odds import Odds, Stakes, legend, odds_of, stakes
 from .paths import path_to, walk_problem
 from .pending import CoupOffer, Decision, Investigate, PlaceAllied, Recruit, Retreat, Return
 from .position import load_position
@@ -101,6 +101,7 @@ __all__ = [
     "harass_problem",
     "harassment_defence",
     "legal_actions",
+    "legend",
     "load_position",
     "position_text",
     "Unwritable",

@@ -11,11 +11,11 @@ shown to it (plot_session.controller.Controller.odds).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 import attrs
 
-from ..english import listed
+from ..english import listed, mid_sentence
 from ..hexgrid import Hex
 from ..parties import Party
 from .actions import Action, Verb
@@ -45,6 +45,7 @@ class Odds:
     allowed: bool = True  # False: the rules forbid the roll (the note says why)
     nothing: str = "-"  # what a face with no result ("-") means, in words
     assumes: str = ""  # who is counted that is not chosen yet: "with Oster and Gehre"
+    meanings: tuple[tuple[str, str], ...] = ()  # each result it may give, and what it means
 
     def chances(self) -> str:
         """'De 50% · Dr 17% · N 17% · Ae 17%'; 'the coup fails 83% · 3/5/2 17%'."""
@@ -52,6 +53,10 @@ class Odds:
         return " · ".join(
             f"{self.nothing if code == '-' else code} {round(100 * n / sides)}%" for code, n in self.faces
         )
+
+    def legend(self) -> str:
+        """'M: masked · Dr: defender retreats': what its results mean."""
+        return legend(self.meanings)
 
     def choice_line(self) -> str:
         """What a list of choices says of the roll: whom it counts, then ``line``."""
@@ -94,6 +99,16 @@ def _faces(results: Sequence[str | None], order: Collection[str]) -> tuple[tuple
     return tuple((k, counted[k]) for k in ranked)
 
 
+def legend(meanings: Iterable[tuple[str, str]]) -> str:
+    """Results and what they mean, in a line: 'M: masked · Dr: defender retreats'."""
+    return " · ".join(f"{code}: {meant}" for code, meant in meanings)
+
+
+def _meanings(faces: tuple[tuple[str, int], ...], meant: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+    """What each result among ``faces`` means, in the table's words: ("M", "masked")."""
+    return tuple((code, mid_sentence(meant[code])) for code, _ in faces if code in meant)
+
+
 def _die(state: GameState) -> range:
     return range(1, state.rules.game.die_sides + 1)
 
@@ -128,9 +143,10 @@ def harassment_odds(state: GameState, target: str | None = None, hq_hex: Hex | N
             f"Above {grid.columns[-1]:+d} the {grid.columns[-1]:+d} column is read (see the rules notes)."
         )
     results = [rules.tables.harassment_result(diff, die, coup=coup) for die in _die(state)]
+    faces = _faces(results, grid.results)
     if "Ae" in results:
-        faces = [die for die, r in zip(_die(state), results, strict=True) if r == "Ae"]
-        notes.append(f"A {', '.join(map(str, faces))} eliminates the harasser (10.72).")
+        fatal = [die for die, r in zip(_die(state), results, strict=True) if r == "Ae"]
+        notes.append(f"A {', '.join(map(str, fatal))} eliminates the harasser (10.72).")
     return Odds(
         title,
         grid.case,
@@ -138,8 +154,9 @@ def harassment_odds(state: GameState, target: str | None = None, hq_hex: Hex | N
         terms,
         f"{diff:+d}",
         grid.column_label(min(diff, grid.columns[-1])),
-        _faces(results, grid.results),
+        faces,
         tuple(notes),
+        meanings=_meanings(faces, grid.results),
     )
 
 
@@ -175,6 +192,7 @@ def recruitment_odds(state: GameState, target: str, units: tuple[str, ...]) -> O
             f"On R or Sr, {suspicion_words(rules, suspects)} ({'12.73, 12.74' if goerdeler else '12.73'})."
         )
     results = [rules.tables.recruitment_result(diff, die) for die in _die(state)]
+    faces = _faces(results, grid.results)
     return Odds(
         title,
         "12.9",
@@ -182,8 +200,9 @@ def recruitment_odds(state: GameState, target: str, units: tuple[str, ...]) -> O
         terms,
         f"{diff:+d}",
         grid.column_label(min(diff, grid.columns[-1])),
-        _faces(results, grid.results),
+        faces,
         tuple(notes),
+        meanings=_meanings(faces, grid.results),
     )
 
 
@@ -219,6 +238,7 @@ def investigation_odds(
     if total // dfn > grid.columns[-1]:
         notes.append(f"Above {grid.columns[-1]}:1 the {grid.columns[-1]}:1 column is read (13.23).")
     results = [grid.cell(die, column) for die in _die(state)]
+    faces = _faces(results, grid.results)
     return Odds(
         title,
         "13.36",
@@ -226,8 +246,9 @@ def investigation_odds(
         terms,
         f"{total} to {dfn}",
         grid.column_label(column),
-        _faces(results, grid.results),
+        faces,
         tuple(notes),
+        meanings=_meanings(faces, grid.results),
     )
 
 
@@ -241,6 +262,7 @@ def interrogation_odds(state: GameState, uid: str, alibis: int) -> Odds:
     top_roll = rules.game.interrogation_max_roll
     terms = (Term("Alibi/Arrest chits", alibis, "14.22"),)
     results = [rules.tables.interrogation_result(dfn, min(die + alibis, top_roll)) for die in _die(state)]
+    faces = _faces(results, grid.results)
     column = max(grid.columns[0], min(dfn, grid.columns[-1]))
     notes = [f"The roll counts at most {top_roll} (14.23)."]
     return Odds(
@@ -250,12 +272,18 @@ def interrogation_odds(state: GameState, uid: str, alibis: int) -> Odds:
         terms,
         f"die + {alibis}" if alibis else "die",
         grid.column_label(column),
-        _faces(results, grid.results),
+        faces,
         tuple(notes),
+        meanings=_meanings(faces, grid.results),
     )
 
 
 # -- the Walkyrie roll (18.13) ---------------------------------------------------------
+
+
+# a coup's result, three numbers (18.15): harassment's cost in movement points, the bonus
+# added to its differential, the Abwehr units moving in the interphase
+WALKYRIE_RESULT = ("P/B/U", "harassment cost (18.17) / bonus (18.18) / interphase units (18.22)")
 
 
 def walkyrie_odds(state: GameState, chits: int) -> Odds:
@@ -272,8 +300,8 @@ def walkyrie_odds(state: GameState, chits: int) -> Odds:
         f"die + {chits}" if chits else "die",
         "",
         _faces(results, ["-"]),
-        ("Results read penalty/bonus/units (18.15).",),
         nothing="the coup fails",
+        meanings=(WALKYRIE_RESULT,) if any(r is not None for r in results) else (),
     )
 
 
