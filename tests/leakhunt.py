@@ -221,6 +221,7 @@ def plain_hunt(
             seats[p] = hub.sit(table.id, owner[p], code=table.code).chair
     players = {p: make(level, rules, seed=seed) for p in Player}
     rnd = random.Random(f"plain hunt/{seed}")
+    typing = random.Random(f"plain hunt typing/{seed}")  # (the game's choices stay as they were)
     know = Knowledge(rules, side)
     know.learn(table.session.state)
     leaks: list[str] = []
@@ -233,7 +234,15 @@ def plain_hunt(
         choice = next_choice(state, players, rnd)
         if to_act is side:
             before = table.session.actions
-            assert visit.line(str(choice))  # typed, as the player would
+            # typed as the player would: by its number as listed, half the time, where it
+            # has one (a roll or a spent chit is then said first, and the same again goes
+            # ahead: the words said first are hunted too), else in full
+            assert visit.seat is not None
+            number = next((n for n, c in visit.seat.choices.items() if c == choice), None)
+            typed = str(number) if number is not None and typing.random() < 0.5 else str(choice)
+            assert visit.line(typed)
+            if table.session.actions == before and typed != str(choice):
+                assert visit.line(typed)
             assert table.session.actions > before, out.getvalue()[-300:]
         else:
             seats[to_act].act(choice)
