@@ -116,26 +116,26 @@ class PromptPane(Panel):
         if lines > room:  # packed as words wrap, a key may end a line: fewer lines
             t = self._text(asking, status, coach, folded=False, hint=False, tidy=False)
             lines = self._lines(t)
-        folded = bool(asking.choices) and lines > room
-        if folded:
-            # A short box cuts from the bottom: the choices fold to their keys first,
-            # so that a roll's result and what it caused stay in sight ...
-            t = self._text(asking, status, coach, folded=True, hint=False)
-            lines = self._lines(t)
-        self.keys_alone = folded
-        # ... and if that is not enough, the pane grows over the map (up to half the
-        # screen, and never over the rows the screen keeps for the map and the odds)
-        # until the next draw; past that, the oldest news go (a spectator, who never
-        # acts, gathers them all game), then the line pointing to the log, so that the
-        # newest is said whole: the log keeps every one.
+        # Past its room the pane grows over the map (up to half the screen, and never
+        # over the rows the screen keeps for the map and the odds) until the next draw;
+        # past that, the oldest news go (a spectator, who never acts, gathers them all
+        # game; the log keeps every one), then the line pointing to the log, so that
+        # the newest is said whole; and only then do the choices fold to their keys
+        # (a number without its words is said before it acts): a player reads what each
+        # key does where it can be shown.
         most = self.app.size.height // 2
         if self.most_rows is not None:
             most = min(most, self.most_rows() - self._frame())
         most = max(room, most)
         while lines > most and (fewer := _fewer_news(asking.news)) is not None:
             asking = attrs.evolve(asking, news=fewer)
-            t = self._text(asking, status, coach, folded=folded, hint=False)
+            t = self._text(asking, status, coach, folded=False, hint=False, tidy=False)
             lines = self._lines(t)
+        folded = bool(asking.choices) and lines > most
+        if folded:
+            t = self._text(asking, status, coach, folded=True, hint=False)
+            lines = self._lines(t)
+        self.keys_alone = folded
         grown = max(room, min(lines, most)) if lines > room else None
         self.styles.max_height = None if grown is None else grown + self._frame()
         self.rows = (lines if grown is None else grown) + self._frame()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
+import attrs
 from textual.geometry import Region
 
 from plot_core import Player, load_position
@@ -96,6 +97,17 @@ def game(app: PlotApp) -> GameScreen:
     screens = [s for s in app.screen_stack if isinstance(s, GameScreen)]
     assert screens, f"no game screen; the screen is {app.screen!r}"
     return screens[-1]
+
+
+def fold_the_choices(app: PlotApp) -> None:
+    """The prompt shown again with a newest news too long for the pane to grow to (the
+    newest is never dropped): the choices fold to their keys, as on a crowded screen."""
+    g = game(app)
+    names = ("Canaris", "Oster", "Beck", "Gehre", "Dohnanyi", "Gisevius", "Goerdeler", "Trott")
+    caused = "; ".join(f"{name} falls under suspicion (12.73)" for name in names)
+    news = f"Oster tries to recruit Tresckow: +1, die 1: R (12.9); {caused}"
+    g.prompt_pane.show(attrs.evolve(g.controller.asking(), news=(news,)))
+    assert g.prompt_pane.keys_alone
 
 
 def shared_table(session: Session) -> Table:

@@ -171,12 +171,13 @@ async def test_an_indented_line_of_a_help_box_wraps_under_its_own_indent():
 
 
 async def test_folded_choices_keep_a_letters_words_and_the_lists_hint_whole():
-    """A roll asked about at 80x24 leaves the choices room for their keys alone: the
-    numbers fold (each is said when pressed), but a letter keeps its words, "d" alone
-    telling a player nothing, and "(a: the list)" is never broken across lines."""
+    """A roll asked about at 80x24, with news too long for the pane to grow to, leaves
+    the choices room for their keys alone: the numbers fold (each is said when
+    pressed), but a letter keeps its words, "d" alone telling a player nothing, and
+    "(a: the list)" is never broken across lines."""
     from plot_core.hexgrid import parse_hex
 
-    from .helpers import INVESTIGATION_13_19, cursor_to, pos, prompt, session_of
+    from .helpers import INVESTIGATION_13_19, cursor_to, fold_the_choices, pos, prompt, session_of
     from .test_play import hand_over
 
     app = app_for(pos(INVESTIGATION_13_19), asks=True)
@@ -190,6 +191,8 @@ async def test_folded_choices_keep_a_letters_words_and_the_lists_hint_whole():
         await pilot.press("r", "r")  # asked, then rolled for
         await hand_over(pilot, app)  # the Abwehr may reveal (13.17)
         await pilot.press("d")  # asked first: it rolls on the Investigation Table
+        fold_the_choices(app)
+        await pilot.pause()
         shown = prompt(app)
         assert "Press again to go ahead: Reveal nothing (more)" in " ".join(shown.split())
         lines = shown.splitlines()

@@ -22,6 +22,7 @@ from .helpers import (
     THREE_RECRUITERS,
     act_on,
     app_for,
+    fold_the_choices,
     game,
     pos,
     prompt,
@@ -44,6 +45,19 @@ dice = [{die}]
 "301" = {{ hex = "1812" }}
 [chits]
 abwehr = ["FA1", "FA2"]
+"""
+
+# three recruiters beside Stauffenberg, and a second target beside him (12.27)
+TWO_TARGETS = """
+phase = "recruitment"
+phasing = "abwehr"
+dice = [1]
+[units]
+"401" = { hex = "2210", controller = "none" }
+"402" = { hex = "2209", controller = "none" }
+"301" = { hex = "2110" }
+"300" = { hex = "2310" }
+"302" = { hex = "2211" }
 """
 
 
@@ -149,7 +163,7 @@ async def test_at_80x24_a_rolls_result_and_all_it_caused_stay_in_sight():
             "Stauffenberg is recruited by Abwehr (12.31)",
         ):
             assert said in seen, seen
-        assert "P End the phase (a: the list)" in seen  # folded: a letter keeps its words
+        assert "P End the phase" in seen and not game(app).prompt_pane.keys_alone  # room to grow
         [line] = game(app).controller.news()  # what the roll caused, on the roll's line
         assert line.startswith("Canaris + Dohnanyi + Gisevius try") and line.endswith("by Abwehr (12.31)")
         await pilot.press("P")  # acting again: the pane is its own size again
@@ -183,29 +197,35 @@ async def test_at_80x24_the_newest_news_stays_whole_when_old_news_fill_the_pane(
 
 
 @pytest.mark.asyncio
-async def test_at_80x24_a_number_shown_without_its_words_is_said_before_it_acts():
-    """With the news of a roll on screen the choices fold to their keys; a number
-    pressed then says what it is and waits for the same number again (it started an
-    attempt the player could not see)."""
-    app = app_for(
-        pos("""
-        phase = "recruitment"
-        phasing = "abwehr"
-        dice = [1]
-        [units]
-        "401" = { hex = "2210", controller = "none" }
-        "402" = { hex = "2209", controller = "none" }
-        "301" = { hex = "2110" }
-        "300" = { hex = "2310" }
-        "302" = { hex = "2211" }
-        """)
-    )
+async def test_at_80x24_the_news_leave_the_choices_their_words_where_the_pane_can_grow():
+    """With a roll's news on screen the numbers used to fold to their keys whenever the
+    pane's usual room was full ("1  2" with no words: a player learnt what a number did
+    by pressing it); now the pane grows first, up to the rows the map keeps."""
+    from plot_tui.game import MAP_LEAST
+
+    app = app_for(pos(TWO_TARGETS))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("1", "1", "2", "3")  # Stauffenberg; Canaris, Dohnanyi, Gisevius
         await pilot.press("r")  # R: Stauffenberg may now recruit next door (12.27)
         await pilot.pause()
-        pane = game(app).prompt_pane
-        assert pane.keys_alone, prompt_seen(app)
+        seen = prompt_seen(app)
+        assert not game(app).prompt_pane.keys_alone, seen
+        assert "1 Try to recruit" in seen and "Stauffenberg is recruited by Abwehr (12.31)" in seen, seen
+        assert game(app).query_one("MapView").outer_size.height >= MAP_LEAST
+
+
+@pytest.mark.asyncio
+async def test_at_80x24_a_number_shown_without_its_words_is_said_before_it_acts():
+    """With the news of a roll on screen the choices fold to their keys; a number
+    pressed then says what it is and waits for the same number again (it started an
+    attempt the player could not see)."""
+    app = app_for(pos(TWO_TARGETS))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("1", "1", "2", "3")  # Stauffenberg; Canaris, Dohnanyi, Gisevius
+        await pilot.press("r")  # R: Stauffenberg may now recruit next door (12.27)
+        await pilot.pause()
+        fold_the_choices(app)  # (news too long for the pane to grow to)
+        await pilot.pause()
         s = session_of(app)
         before = s.actions
         await pilot.press("1")
