@@ -392,6 +392,16 @@ def test_stakes_a_travel_spends_the_travel_chit_9_5():
     assert not st.rolls and st.spends == ("TR1",)
 
 
+def test_stakes_an_investigations_roll_is_committed_at_the_ss_key_13_24():
+    # the die waits for the Abwehr's answer (13.17), but the SS's roll commits the
+    # investigation (13.24): it is asked about as a roll, with its odds, as r is elsewhere
+    s = investigating(EXAMPLE, chits='abwehr = ["L011", "FA1"]')
+    s = play(s, "investigate 305", "join 000", "join 011", "join 108")
+    st = stakes(s, parse_action("roll"))
+    assert st.rolls and st.spends == () and [o.table for o in st.odds] == ["Investigation Table"]
+    assert not stakes(s, parse_action("cancel"))
+
+
 def test_stakes_chits_the_enemy_takes_on_a_roll_are_not_called_spent_13_32():
     # the Abwehr's no-reveal lets the investigation roll: on a 1 (Ss) the SS takes a chit
     s = investigating(EXAMPLE, chits='abwehr = ["L011", "FA1"]')

@@ -24,7 +24,7 @@ from .decisions import peek
 from .errors import IllegalAction
 from .harassment import harassment_terms, need_target
 from .investigation import counting_investigators, investigation_terms
-from .pending import CoupOffer, Exposure, InterrogationAlibi, Investigate, Recruit
+from .pending import CoupOffer, ExposeInvestigators, Exposure, InterrogationAlibi, Investigate, Recruit
 from .recruitment import recruitment_terms, success_suspects, suspicion_words
 from .state import GameState, chit_ids, defence
 from .terms import Term
@@ -482,6 +482,8 @@ def stakes(state: GameState, action: Action) -> Stakes:
         for i, (was, now) in enumerate(zip(state.chits, after.chits, strict=True))
         if was == mine and now not in (mine, enemy)
     )
-    rolled = any(e.roll for e in after.events)
+    # an investigation's roll is committed at the SS's key (13.24), though the die waits
+    # for the Abwehr's answer (13.17): asked about as a roll, like any other
+    rolled = any(e.roll for e in after.events) or isinstance(peek(after), ExposeInvestigators)
     binds = f"{MUST_ATTEMPT} (18.12)" if binds_to_the_coup(state, action) else ""
     return Stakes(rolled, tuple(odds_of(state, action)) if rolled else (), spent, binds)
