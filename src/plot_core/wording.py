@@ -158,15 +158,33 @@ def words_before_its_hex(rules: Rules, v: PlayerView | GameState, a: Action, hex
 # -- what just happened, in a sentence ---------------------------------------------------
 # What a roll's result brings about at once, said on the roll's own line: a unit
 # recruited or suspected (12.31, 12.35, 12.73), a retreat with nowhere to go (10.64),
-# a unit taken to the Cell (13.34), an interrogation's outcome (14.31-14.33), an Allied
+# the chit an investigation's Ss takes (13.32; each side reads its own line of it), a
+# unit taken to the Cell (13.34), an interrogation's outcome (14.31-14.33), an Allied
 # unit destroyed (17.25), Hitler's death and what follows it (18.55, 18.57).
 CAUSED_BY_A_ROLL = frozenset(
-    {"12.31", "12.35", "12.73", "10.64", "13.34", "14.31", "14.32", "14.33", "17.25", "18.55", "18.57"}
+    {
+        "12.31",
+        "12.35",
+        "12.73",
+        "10.64",
+        "13.32",
+        "13.34",
+        "14.31",
+        "14.32",
+        "14.33",
+        "17.25",
+        "18.55",
+        "18.57",
+    }
 )
 # Beside every die roll and table result, the events a player must not miss: those, and
 # news of their own (the interphase, the coup's bonus, an overrun, a revealed Loyalty
-# chit, a unit sent away on assignment).
-NOTABLE = CAUSED_BY_A_ROLL | frozenset({"18.21", "18.52", "18.64", "16.13", "12.75", "7.21"})
+# chit, a unit sent away on assignment), where a unit retreated to (10.61: its owner's
+# choice after the roll), and the chits revealed that change a roll about to be made
+# (13.17, 13.18 in an investigation; 14.22 before an interrogation).
+NOTABLE = CAUSED_BY_A_ROLL | frozenset(
+    {"18.21", "18.52", "18.64", "16.13", "12.75", "7.21", "10.61", "13.17", "13.18", "14.22"}
+)
 
 
 def risks(o: Odds) -> list[str]:

@@ -295,3 +295,39 @@ async def test_at_80x24_the_map_keeps_its_rows_when_news_and_the_odds_are_both_s
         w, h = odds.outer_size
         shown = " ".join(" ".join(s.text for s in odds.render_lines(Region(0, 0, w, h))).split())
         assert "Walkyrie Table (18.8)" in shown and "the coup fails" in shown and "2/5/3" in shown, shown
+
+
+def test_an_investigations_ss_says_on_its_line_which_chit_each_side_saw_taken():
+    """An Ss (13.32): the SS takes a chit from the Abwehr's box. Which one is said on the
+    roll's own line, to each side in its own words (the SS took it, the Abwehr lost it),
+    and never to the other side in the other's words."""
+    from plot_core import parse_action
+
+    from .helpers import HOTSEAT, INVESTIGATION_13_19, seat_at, shared_table
+
+    session = Session(pos(INVESTIGATION_13_19.replace("dice = [4]", "dice = [1, 1]")), HOTSEAT)
+    table = shared_table(session)
+    for typed in ("investigate 305", "join 000", "join 011", "roll", "no-reveal"):
+        session.act(parse_action(typed))
+    ss, abwehr = seat_at(table, Player.SS).news(), seat_at(table, Player.ABWEHR).news()
+    [taken] = [c for c in ("L011", "L108") if c in session.state.chits_of("ss")]
+    [roll_line] = [n for n in ss if "(13.36)" in n]
+    assert roll_line.endswith(f"SS takes 1 chit from the Abwehr box (13.32); SS took {taken} (13.32)"), ss
+    assert any(n.endswith(f"Abwehr lost {taken} to the SS (13.32)") for n in abwehr), abwehr
+    assert not any("Abwehr lost" in n for n in ss) and not any("SS took" in n for n in abwehr)
+
+
+@pytest.mark.parametrize(
+    "case, text",
+    [
+        ("10.61", "Bonhoeffer retreats to 2209"),  # where a harassed unit went: its owner's choice
+        ("13.17", "Abwehr reveals L011: Hanke drops out of the investigation"),
+        ("13.18", "SS reveals AA1: Hanke investigates after all"),
+        ("14.22", "Abwehr reveals AA1: +1 to the interrogation roll"),
+    ],
+)
+def test_what_changes_a_roll_about_to_be_made_or_where_a_unit_went_is_news(case, text):
+    """A newcomer read "die 1 + 1 = 2 against defence 4" with nothing saying where the
+    +1 came from, and "Ar" with nothing saying where the harasser went: those lines
+    were in the log alone."""
+    assert is_news(Event(case, text))
