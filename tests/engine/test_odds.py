@@ -557,6 +557,11 @@ def test_12_53_12_54_the_whole_panel_for_a_recruitment():
 
 
 MAY_EXPOSE = "The Abwehr may still reveal investigators' Loyalty chits to take them out (13.17)."
+# while the SS names investigators: the printed table's columns are alike (13.36)
+ALIKE = (
+    "The columns read alike (13.36): more investigators only keep the 2 to 1 if the Abwehr reveals "
+    "Loyalty chits (13.17, 13.22); each investigates once a phase (13.24)."
+)
 
 
 def test_13_21_13_23_the_whole_panel_for_an_investigation():
@@ -588,7 +593,7 @@ def test_13_21_13_23_the_whole_panel_for_an_investigation():
         "15 to 3",
         "5:1",
         (("Ss", 2), ("N", 3), ("Ic", 1)),
-        (MAY_EXPOSE,),
+        (MAY_EXPOSE, ALIKE),
         meanings=(
             ("Ss", "SS picks a chit from the Abwehr box"),
             ("N", "neutralized"),
@@ -602,11 +607,11 @@ def test_13_21_13_23_the_whole_panel_for_an_investigation():
         "join 002",
     )
     o = one(s, "roll")  # 9 + 8 = 17 to 3: 5:1
-    assert (o.total, o.column, o.notes) == ("17 to 3", "5:1", (MAY_EXPOSE,))
+    assert (o.total, o.column, o.notes) == ("17 to 3", "5:1", (MAY_EXPOSE, ALIKE))
     assert o.title == "Himmler + Schellenberg investigate Bonhoeffer"
     o = one(play(s, "join 108"), "roll")  # 19 to 3: above 5:1
     assert (o.total, o.column) == ("19 to 3", "5:1")
-    assert o.notes == (MAY_EXPOSE, "Above 5:1 the 5:1 column is read (13.23).")
+    assert o.notes == (MAY_EXPOSE, "Above 5:1 the 5:1 column is read (13.23).", ALIKE)
 
 
 def test_14_2_18_8_the_whole_panel_for_interrogation_and_the_walkyrie_roll():
@@ -718,7 +723,7 @@ def test_13_13_naming_an_investigation_target_shows_every_unit_that_may_join():
     assert o.total == "15 to 3" and o.column == "5:1"
     assert o.title == "Himmler + Hanke + Strölin investigate Bonhoeffer"
     assert o.assumes == "with Himmler, Hanke and Strölin"  # each joins one by one, or not (13.25)
-    assert o.notes == (MAY_EXPOSE,)
+    assert o.notes == (MAY_EXPOSE, ALIKE)
 
 
 def test_no_coup_now_shows_no_roll_when_the_next_game_turn_opens_without_one():
