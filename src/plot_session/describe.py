@@ -106,8 +106,10 @@ def prompt(rules: Rules, v: PlayerView, legal: list[Action] | None = None) -> st
         return f"{who}: choose a unit to recruit (Enter on it), or end the phase (P)"
     if v.phase is Phase.INVESTIGATION:
         return f"{who}: choose a unit to investigate (Enter on it), or end the phase (P)"
-    if v.phase in (Phase.STATUS, Phase.COUP_STATUS):
-        return f"{who}: take markers off your units (Enter), or end the phase (P)"
+    if v.phase in (Phase.STATUS, Phase.COUP_STATUS) and (
+        legal is None or any(a.verb is Verb.CLEAR for a in legal)
+    ):
+        return f"{who}: take markers off your units (Enter), or end the phase (P)"  # 15.11
     return f"{who}: end the phase (P)"
 
 

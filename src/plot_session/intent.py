@@ -95,4 +95,4 @@ def refusal_at(rules: Rules, s: Asks, h: Hex) -> str:
     legal, where = s.legal(), unit_hexes(v)
     elsewhere = any(action_hex(a, where) is not None for a in legal)
     tab = " Tab goes to the hexes where you can." if elsewhere else ""  # (the map's key)
-    return f"Nothing to do at {label(h)}. {prompt(rules, v, legal)}{tab}"
+    return f"Nothing to do at {label(h)}. {prompt(rules, v, legal)}.{tab}"

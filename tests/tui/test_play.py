@@ -231,7 +231,12 @@ async def test_status_adjustment_takes_a_marker_off():
         s = session_of(app)
         await cursor_to(pilot, app, H("2110"))
         await pilot.press("enter")  # not his unit
-        assert "Nothing to do at 2110" in prompt(app)  # not his unit (15.11)
+        said = " ".join(prompt(app).split())
+        assert (
+            "Nothing to do at 2110. Abwehr: take markers off your units (Enter), or end the phase (P)."
+            in said
+        )
+        assert "(P). Tab goes to the hexes where you can." in said  # not his unit (15.11)
         await cursor_to(pilot, app, H("2210"))
         await pilot.press("enter")
         assert s.state.unit("305").marker is None

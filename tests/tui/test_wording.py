@@ -180,3 +180,13 @@ def test_the_other_side_waits_without_keys_and_a_side_is_named_once():
     assert plain_prompt(decision, "Abwehr") == "place the Allied unit in Paris (PR) (7.11)"
     moving = "SS: move Heydrich (001) — step, harass, or end its move (e)"
     assert awaited(moving, "SS") == "Waiting for the SS: move Heydrich (001) — step, harass, or end its move."
+
+
+def test_the_status_prompt_offers_taking_markers_off_only_where_a_unit_has_one():
+    """15.11: with no marker on his units, the SS's Status Adjustment asks only for the
+    end of the phase (a newcomer pressed Enter as told and got "Nothing to do")."""
+    marked = pos('phase = "status"\nphasing = "ss"\n[units]\n"002" = { hex = "2110", marker = "masked" }\n')
+    bare = pos('phase = "status"\nphasing = "ss"\n[units]\n"002" = { hex = "2110" }\n')
+    said = prompt(RULES, view(marked, Player.SS), list(legal_actions(marked)))
+    assert said == "SS: take markers off your units (Enter), or end the phase (P)"
+    assert prompt(RULES, view(bare, Player.SS), list(legal_actions(bare))) == "SS: end the phase (P)"
