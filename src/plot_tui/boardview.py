@@ -14,7 +14,7 @@ from __future__ import annotations
 from rich.style import Style
 
 from plot_core import Action, Player, PlayerView, Rules
-from plot_core.engine import Marker, Overlays, UnitState
+from plot_core.engine import ANY_TIME_VERBS, Marker, Overlays, UnitState
 from plot_session.choices import action_hexes, unit_hexes
 
 from .mapview import Board
@@ -78,9 +78,14 @@ def build_board(
         units[h] = (f" {top.id:<3.3}{glyph}", unit_style(rules, top, palette))
     where = unit_hexes(v)
     targets = {h for a in legal for h in action_hexes(a, where)}
-    # the hexes of the units the actions name: Tab visits them first, as the prompt
-    # asks for a unit before where it goes (7.23)
-    named = {where[a.unit] for a in legal if a.unit is not None and a.unit in where}
+    # the hexes of the units the decision's actions name: Tab visits them first, as the
+    # prompt asks for a unit before where it goes (7.23); not those of what may be done
+    # beside any decision (an exposure, 12.75), which a player seldom came for
+    named = {
+        where[a.unit]
+        for a in legal
+        if a.unit is not None and a.unit in where and a.verb not in ANY_TIME_VERBS
+    }
     return Board(
         units=units,
         targets=frozenset(targets),

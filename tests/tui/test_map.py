@@ -556,3 +556,21 @@ async def test_o_and_m_say_what_the_map_shows_now(rules):
         assert "Set-up marks (4.3): the SS's (s)" in prompt(app)
         await pilot.press("m")
         assert "Set-up marks off. m: on." in prompt(app)
+
+
+def test_tab_visits_the_units_the_decision_names_before_one_it_could_expose(rules):
+    """The SS may reveal an Abwehr unit's Loyalty chit beside any decision (12.75); a
+    newcomer asked to choose a unit found Tab's first stop on that unit instead. The
+    units the decision itself names come first; the exposure's hex stays a target."""
+    from plot_core import Player, legal_actions, view
+    from plot_core.engine.map_overlays import overlays
+    from plot_tui.boardview import build_board
+
+    state = pos(
+        'phasing = "ss"\n[units]\n"002" = { hex = "2110" }\n"305" = { hex = "2210" }\n'
+        '[chits]\nss = ["L305"]\n'
+    )
+    legal = list(legal_actions(state))
+    assert {str(a) for a in legal} >= {"activate 002", "expose 305"}
+    board = build_board(rules, view(state, Player.SS), overlays(state), legal)
+    assert board.unit_targets == {2110} and 2210 in board.targets

@@ -50,9 +50,11 @@ from .state import (
     game_over,
     movement_allowance,
 )
+from .table import ANY_TIME_VERBS
 from .view import PlayerView, view
 
 __all__ = [
+    "ANY_TIME_VERBS",
     "declare",
     "BERLIN",
     "CUP",

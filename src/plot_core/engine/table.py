@@ -93,6 +93,7 @@ def _expose(state: GameState, a: Action) -> GameState:
 
 
 ANY_TIME: dict[Verb, Reducer] = {Verb.PIN: _pin, Verb.EXPOSE: _expose}
+ANY_TIME_VERBS = frozenset(ANY_TIME)  # played beside whatever decision is asked
 
 
 # -- phases -----------------------------------------------------------------------------
@@ -192,4 +193,12 @@ PHASES: dict[Phase, PhaseRules] = {
 # a moving unit.
 MOVING_PHASES = frozenset(phase for phase, rules in PHASES.items() if rules is _MOVEMENT)
 
-__all__ = ["ANY_TIME", "MOVING_PHASES", "PHASES", "PhaseRules", "any_time_actions", "out_of_phase"]
+__all__ = [
+    "ANY_TIME",
+    "ANY_TIME_VERBS",
+    "MOVING_PHASES",
+    "PHASES",
+    "PhaseRules",
+    "any_time_actions",
+    "out_of_phase",
+]
