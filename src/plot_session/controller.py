@@ -405,13 +405,16 @@ class Controller:
         if at_stake.binds:
             what.append(f"then {at_stake.binds}")
         if at_stake.rolls:
-            tables = [
-                o.table + (f" column {o.column}" if o.column else "") for o in at_stake.odds if o.allowed
-            ]
-            rolls = f"rolls on the {' then '.join(tables)}" if tables else "rolls a die"
+            own = [o for o in at_stake.odds if o.allowed and not o.set_off]
+            tables = [o.table + (f" column {o.column}" if o.column else "") for o in own]
+            # a roll the rules make as the phase ends (the Randomizer, 6.23): set off, not chosen
+            set_off = [o.table for o in at_stake.odds if o.allowed and o.set_off]
+            rolls = f"rolls on the {' then '.join(tables)}" if tables else "" if set_off else "rolls a die"
             named = bool(tables) and all(table in said for table in tables)
-            if not named:  # (not said twice)
+            if rolls and not named:  # (not said twice)
                 what.append(rolls)
+            if set_off:
+                what.append(f"sets off the roll on the {' then '.join(set_off)}")
         then = ""
         if at_stake.rolls and named:  # a roll its words name ("Roll on the Walkyrie Table"): its chances
             then = "".join(f"; {o.total}: {o.chances()}" for o in at_stake.odds if o.allowed)

@@ -690,6 +690,7 @@ def test_12_82_6_27_the_whole_panel_for_the_rolls_no_one_chooses():
             "-",
             (("1 panic", 1), ("2 panic", 2), ("3 panic", 2), ("4 panic", 1)),
             panic,
+            set_off=True,
         )
     ]
     [o] = odds_of(ss_status('"003" = { hex = "1613" }'), parse_action("end-phase"))
@@ -713,6 +714,7 @@ def test_12_82_6_27_the_whole_panel_for_the_rolls_no_one_chooses():
                 ("SS draws 13", 1),
             ),
             nothing="no draw",
+            set_off=True,
         )
     ]
 

@@ -363,3 +363,22 @@ def test_the_side_waiting_is_told_the_other_sides_last_action_and_not_after_its_
     asked = abwehr.asking()
     assert asked.kind == "question" and not any(line.startswith("SS: ") for line in asked.news)
     assert any("die 1: Dr" in line for line in asked.news)
+
+
+def test_an_action_that_ends_the_step_says_it_sets_off_the_randomizer_not_that_it_rolls():
+    """Placing the Allied unit ends the Assignment Inter-Phase, and the rules then roll
+    the Randomizer (6.23): no one chooses that roll. Said first, the placing used to
+    read as though it rolled itself ("rolls on the Randomizer Table column Game-Turn 1")."""
+    from engine.test_assignment import interphase
+    from plot_core import legal_actions
+
+    from .helpers import HOTSEAT, seat_at, shared_table
+
+    s = interphase("4, 1, 1")
+    session = Session(s, HOTSEAT)
+    side = s.to_act
+    place = next(a for a in legal_actions(s) if str(a).startswith("allied"))
+    controller = seat_at(shared_table(session), side)
+    said = controller.stakes_words(place, "Place it")
+    assert said.startswith("Place it, sets off the roll on the Randomizer Table"), said
+    assert "rolls on the" not in said

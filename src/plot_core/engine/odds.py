@@ -46,6 +46,7 @@ class Odds:
     nothing: str = "-"  # what a face with no result ("-") means, in words
     assumes: str = ""  # who is counted that is not chosen yet: "with Oster and Gehre"
     meanings: tuple[tuple[str, str], ...] = ()  # each result it may give, and what it means
+    set_off: bool = False  # a roll the rules make, which an action only sets off (6.23, 12.82)
 
     def chances(self) -> str:
         """'De 50% · Dr 17% · N 17% · Ae 17%'; 'the coup fails 83% · 3/5/2 17%'."""
@@ -329,6 +330,7 @@ def randomizer_odds(state: GameState, turn: int) -> Odds:
         f"Game-Turn {column}",
         _faces(results, []),
         nothing="no draw",
+        set_off=True,
     )
 
 
@@ -347,6 +349,7 @@ def panic_odds(state: GameState, rolls: int) -> Odds:
             "One roll for each SS-controlled SS, Nazi or Civilian unit in an HQ "
             "friendly to OKW; the Abwehr unrecruits that many of his OKW units (12.83).",
         ),
+        set_off=True,
     )
 
 
