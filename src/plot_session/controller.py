@@ -558,8 +558,10 @@ class Controller:
         return f"Nothing to {KEY_NAMES[letter].lower()} now. {shot.prompt}"
 
     def undo(self) -> Said:
+        log = self.snapshot().log
+        last = next((ln.event.text for ln in reversed(log) if ln.action is not None), "")
         if self.table.session.undo_for(self.eyes):
-            return Said("Undone.")
+            return Said(f"Undone: {mid_sentence(last)}." if last else "Undone.")
         return Said(
             "Nothing of yours to take back (a roll, a draw, a reveal or the other player's move "
             "cannot be taken back).",
