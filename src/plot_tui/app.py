@@ -7,6 +7,7 @@ from pathlib import Path, PurePath
 from typing import ClassVar
 
 import attrs
+from rich.text import Text
 from textual import events, on, work
 from textual.app import App
 from textual.content import Content
@@ -386,9 +387,15 @@ class PlotApp(App[None]):
                 saved = f"It is saved in\n{shown_path(rec.path)}\n`plot resume` goes on from here."
             else:
                 saved = "It is NOT saved: " + (session.record_problem or "no record was kept") + "."
+            # said again on the terminal the screen leaves, as the plain door says it
+            left = (
+                Text(f"The game is saved in {shown_path(rec.path)}: plot resume goes on with it.")
+                if rec is not None and not session.unsaved and screen.controller.local
+                else None
+            )
             self.push_screen(
                 ConfirmScreen(f"Quit this game? {saved}"),  # shown as text
-                lambda yes: self.exit() if yes else None,
+                lambda yes: self.exit(message=left) if yes else None,
             )
         else:
             self.exit()

@@ -149,7 +149,15 @@ async def test_the_quit_dialog_of_a_saved_game_shows_its_path_whole(tmp_path, mo
         await pilot.press("q")
         await until(pilot, lambda: not isinstance(app.screen, GameScreen), "the quit dialog")
         assert await cut_at_80x24(pilot, app) == []
-        assert f"~/.local/share/plot/games/{session.recorder.path.name}" in drawn(app)
+        path = f"~/.local/share/plot/games/{session.recorder.path.name}"
+        assert path in drawn(app)
+        # once the screen is gone, the terminal it leaves says it again
+        messages = []
+        leave = app.exit
+        app.exit = lambda *args, **kwargs: (messages.append(kwargs.get("message")), leave(*args, **kwargs))
+        await pilot.press("y")
+        await pilot.pause()
+        assert [str(m) for m in messages] == [f"The game is saved in {path}: plot resume goes on with it."]
 
 
 async def test_an_indented_line_of_a_help_box_wraps_under_its_own_indent():
