@@ -13,7 +13,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from plot_core import Action, Player, PlayerView, Rules
-from plot_core.engine import Overlays
+from plot_core.engine import Event, Overlays
 from plot_core.english import counted
 from plot_core.wording import describe
 from plot_record import ChatLine
@@ -59,6 +59,19 @@ REPLAY_HELP = """[b]Replay keys[/b]
 The line under the map shows where you are; the box below it what the
 last action did. Arrows, j/k, PgUp PgDn, Home End scroll this help;
 any other key closes."""
+
+
+SAID_EVENTS = 3  # what an action caused, said under it (the log has all)
+
+
+def _said(events: list[Event], most: int) -> list[Event]:
+    """Of what an action caused, the ``most`` said under it, in their order: every roll
+    first (the die that "next roll" stops at), then the last of the others."""
+    rolls = [i for i, e in enumerate(events) if e.roll][:most]
+    others = [i for i, e in enumerate(events) if not e.roll]
+    room = most - len(rolls)
+    keep = set(rolls) | set(others[-room:] if room > 0 else [])
+    return [e for i, e in enumerate(events) if i in keep]
 
 
 class ReplayScreen(BoardScreen):
@@ -230,6 +243,9 @@ class ReplayScreen(BoardScreen):
         r = self.replay
         step = r.step()
         t = Text()
+        if self.message.plain:  # the answer to the key just pressed: first, never cut off
+            t.append_text(self.message)
+            t.append("\n")
         if step is None:
             h = r.record.header
             over = r.timeline.final.outcome is not None
@@ -243,7 +259,7 @@ class ReplayScreen(BoardScreen):
             before = r.timeline.state_at(step.i - 1)  # words need where it was taken
             t.append(f"{step.i} {SIDE[step.side]}: {describe(self.rules, before, step.action)}", style="bold")
             seen = [e for e in step.events if r.may_see(e)]
-            for e in seen[-3:]:
+            for e in _said(seen, SAID_EVENTS):
                 t.append(f"\n  {e.text}", style="yellow" if e.roll else "")
                 t.append(f" ({e.case})", style="cyan")
         for c in r.said_here():  # talk, at the moment it was said
@@ -267,9 +283,6 @@ class ReplayScreen(BoardScreen):
                 t.append(alternative_words(point, r.better[point.i]), style="magenta")
             else:
                 t.append(f"The expert is weighing the {SIDE[point.side]}'s choice here ...", style="dim")
-        if self.message.plain:
-            t.append("\n")
-            t.append_text(self.message)
         self.query_one("#prompt", Static).update(t)
 
     # -- keys ---------------------------------------------------------------------------------

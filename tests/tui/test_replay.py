@@ -33,6 +33,15 @@ def text(app: PlotApp, selector: str) -> str:
     return str(viewer(app).query_one(selector).render())
 
 
+def in_sight(app: PlotApp, selector: str) -> str:
+    """What the pane shows as far as its height lets it, its lines joined by spaces."""
+    from textual.geometry import Region
+
+    pane = viewer(app).query_one(selector)
+    w, h = pane.outer_size
+    return " ".join(" ".join(strip.text for strip in pane.render_lines(Region(0, 0, w, h))).split())
+
+
 @pytest.mark.asyncio
 async def test_stepping_and_jumping_by_keys(records):
     record = records["done"]
@@ -73,6 +82,9 @@ async def test_stepping_and_jumping_by_keys(records):
         await pilot.press("r")
         assert r.i == tl.next_where(0, lambda s: s.rolled)
         assert any(e.roll for e in tl.steps[r.i - 1].events)
+        for e in tl.steps[r.i - 1].events:  # the roll stopped at is in sight, however much it caused
+            if e.roll:
+                assert " ".join(e.text.split()) in in_sight(app, "#prompt"), in_sight(app, "#prompt")
         await pilot.press("v")
         assert r.i == tl.next_where(0, lambda s: s.coup)
         assert "coup" in text(app, "#prompt")
@@ -196,8 +208,11 @@ async def test_p_keeps_to_the_humans_eyes_in_an_unfinished_game_against_the_comp
         assert viewer(app).replay.eyes is Player.ABWEHR
         await pilot.press("p")
         assert viewer(app).replay.eyes is Player.ABWEHR
-        said = text(app, "#prompt")
-        assert "Now seen by Abwehr (the computer's side and everyone's views come only" in said, said
+        said = in_sight(app, "#prompt")  # whole, however much the step says
+        assert (
+            "Now seen by Abwehr (the computer's side and everyone's views come only when the game is over)."
+            in said
+        ), said
 
 
 @pytest.mark.asyncio
@@ -285,3 +300,18 @@ async def test_o_in_the_replay_says_what_the_map_shows(records):
         await pilot.press("o")
         await pilot.pause()
         assert "Overlay: zones of control (11.1)" in text(app, "#prompt")
+
+
+def test_under_a_step_every_roll_is_said_first_then_the_last_of_what_else_it_caused():
+    from plot_core.engine import Event
+    from plot_tui.replay_screen import _said
+
+    caused = [
+        Event("6.0", "a"),
+        Event("6.23", "die 6", roll=(6,)),
+        Event("6.3", "b"),
+        Event("6.4", "c"),
+        Event("6.5", "d"),
+    ]
+    assert [e.text for e in _said(caused, 3)] == ["die 6", "c", "d"]
+    assert [e.text for e in _said(caused[2:], 3)] == ["b", "c", "d"]
