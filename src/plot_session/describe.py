@@ -19,6 +19,7 @@ from plot_core.engine import (
     Return,
     UnitState,
     lookup,
+    movement_allowance,
 )
 from plot_core.hexgrid import label
 from plot_core.wording import unit_name
@@ -111,6 +112,15 @@ def prompt(rules: Rules, v: PlayerView, legal: list[Action] | None = None) -> st
     ):
         return f"{who}: take markers off your units (Enter), or end the phase (P)"  # 15.11
     return f"{who}: end the phase (P)"
+
+
+def points_left(rules: Rules, v: PlayerView) -> str:
+    """The moving unit's Movement Points left: "Schellenberg (002): 7 of 8 MP left" (9.1);
+    "" when no unit is moving."""
+    if v.active is None:
+        return ""
+    allowance = movement_allowance(rules, next(u for u in v.units if u.id == v.active))
+    return f"{unit_name(rules, v.active)}: {allowance - v.mp_spent} of {allowance} MP left"
 
 
 def street_units(rules: Rules, v: PlayerView) -> dict[Party, list[str]]:

@@ -24,10 +24,10 @@ from textual.widget import Widget
 from textual.widgets import Footer, Header, TabbedContent, TabPane
 
 from plot_core import Action, PlayerView, Rules
-from plot_core.engine import Overlays, movement_allowance
+from plot_core.engine import Overlays
 from plot_core.hexgrid import Hex
-from plot_core.wording import unit_name
 from plot_record import ChatLine
+from plot_session.describe import points_left
 from plot_session.session import LogLine
 from plot_session.settings import SettingsFile
 
@@ -219,7 +219,7 @@ class BoardScreen(OnceScreen[str]):
         self.shown = Shown(
             view=v,
             board=build_board(self.rules, v, self.shown_overlays(), legal, self.palette),
-            mp_line=self._mp_line(v),
+            mp_line=points_left(self.rules, v),
             who=self.who(),
             log=tuple(self.log_lines.texts),
             rolled=next((ln.event for ln in reversed(new or []) if ln.event.table), None),
@@ -240,12 +240,6 @@ class BoardScreen(OnceScreen[str]):
         if keys != self._keys_shown:
             self._keys_shown = keys
             self.refresh_bindings()
-
-    def _mp_line(self, v: PlayerView) -> str:
-        if v.active is None:
-            return ""
-        allowance = movement_allowance(self.rules, next(u for u in v.units if u.id == v.active))
-        return f"{unit_name(self.rules, v.active)}: {allowance - v.mp_spent} of {allowance} MP left"
 
     def action_fold(self) -> None:
         self.log_lines.folded = not self.log_lines.folded

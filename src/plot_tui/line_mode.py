@@ -37,6 +37,7 @@ from plot_session.describe import (
     counter_lines,
     coup_lines,
     plain_prompt,
+    points_left,
     shown_path,
 )
 from plot_session.puzzle_play import Attempt, SettingsBook, next_from, progress_words, solved_all
@@ -466,7 +467,11 @@ class LineMode(Answers):
         v = shot.view
         phase = PHASE_TITLES[v.phase]
         turn = f"Coup-Turn {v.coup.turn}" if v.coup is not None else f"Game-Turn {v.turn}"
-        self.say(f"{turn}, {phase}. Your move, {SIDE[v.to_act]}: {plain_prompt(shot.prompt, SIDE[v.to_act])}")
+        moving = points_left(self.rules, v)  # (the full screen's turn track says it too)
+        self.say(
+            f"{turn}, {phase}. Your move, {SIDE[v.to_act]}: {plain_prompt(shot.prompt, SIDE[v.to_act])}"
+            + (f". {moving}." if moving else "")
+        )
         if self.coach:
             self.say(f"Coach: {coach_line(v)}")
         self._list(list(shot.legal))

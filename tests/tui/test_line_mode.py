@@ -705,3 +705,15 @@ def test_odds_in_plain_text_end_with_what_each_result_means():
     answer = out.split("> ")[2]
     assert "Schellenberg harasses Bonhoeffer, M 17% · N 33% · Dr 33% · Ar 17%." in answer
     assert answer.count("Harassment Table: M: masked · N: neutralized · Dr: defender retreats") == 1, answer
+
+
+def test_a_moving_units_movement_points_left_are_said_with_the_prompt():
+    """The full screen's turn track says a moving unit's points left (9.1); the plain
+    door said them nowhere, so a player could not tell how far a unit might still go."""
+    from .helpers import HOTSEAT, pos
+    from .test_play import DUEL
+
+    s = Session(pos(DUEL.format(die=1)), HOTSEAT)
+    out = played(s, "activate 002", "move 2010", "quit")
+    assert "or end its move (e). Schellenberg (002): 7 of 7 MP left." in out
+    assert "Schellenberg (002): 6 of 7 MP left." in out  # one step taken
