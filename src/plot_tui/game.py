@@ -16,6 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from plot_core import Action, PlayerView, Rules
+from plot_core.engine import Odds
 from plot_core.english import counted
 from plot_core.hexgrid import Hex, label
 from plot_record import ChatLine
@@ -31,7 +32,7 @@ from .command_finder import Search
 from .game_keys import GAME_KEYS
 from .mapview import MapView
 from .messages import ChoicePicked, RematchAsked, TalkHeard
-from .odds_view import OddsFinder, show_odds
+from .odds_view import OddsFinder, odds_lines, show_odds
 from .plain import plain
 from .prompt import PromptPane, size_hint, under_the_map
 from .screens import ActionMenu, GameOverScreen, HandoffScreen, HelpScreen, help_text, result_text
@@ -40,8 +41,9 @@ from .why import why_text
 
 SAVE_RETRY = 2.0  # seconds between tries to write what the disk refused
 # However much is said under the map, it keeps MAP_LEAST rows (five rows of hexes and
-# its scroll bar at 80x24), and the prompt leaves ODDS_LEAST for the odds (their border,
-# title and chances, wrapped under the map at 80 columns): the odds give way first.
+# its scroll bar at 80x24), and the prompt leaves the odds at least ODDS_LEAST (their
+# border, title and chances, wrapped under the map at 80 columns), or as many as their
+# shortest form takes: the odds give way before the prompt does.
 MAP_LEAST, ODDS_LEAST = 6, 5
 
 
@@ -64,6 +66,7 @@ class GameScreen(BoardScreen):
         self._handoff_open = False
         self._followed = False  # the map followed the other side's unit since the player's move
         self._decision: tuple[object, ...] | None = None  # the last decision of this player's drawn
+        self._odds_kept = ODDS_LEAST  # rows the prompt leaves the odds under the map
         self._unsubscribe = lambda: None
         self.may_rematch = False  # R at the end: the app says if, and answers RematchAsked
 
@@ -77,7 +80,7 @@ class GameScreen(BoardScreen):
         if self.closing or not self.query(MapView):  # dismissed before it was mounted
             return
         self.prompt_pane.size_hint = size_hint(self.app.size.width, self.app.size.height)
-        self.prompt_pane.most_rows = lambda: self.map_column_rows() - MAP_LEAST - ODDS_LEAST
+        self.prompt_pane.most_rows = lambda: self.map_column_rows() - MAP_LEAST - self._odds_kept
         self.query_one(MapView).focus()
         self.set_interval(SAVE_RETRY, self._retry_saving)
         self._unsubscribe = self.controller.table.subscribe(self._changed)
@@ -139,11 +142,13 @@ class GameScreen(BoardScreen):
     def on_resize(self, event) -> None:
         if self.prompt_pane.size_hint:  # grown since: the hint has done its work
             self.prompt_pane.size_hint = size_hint(event.size.width, event.size.height)
+        self.call_after_refresh(self.draw_odds)  # fitted again beside the prompt's new height
 
     def draw_prompt(self, v: PlayerView, legal: list[Action]) -> None:
         streets = self.controller.streets_change()
         if streets:  # said where the player looks, until their next action
             self.prompt_pane.streets_note = streets
+        self._odds_kept = self._odds_least(self._odds_here())
         self.prompt_pane.show(
             self.controller.asking(),
             status=plain(self.controller.note(), style="yellow"),  # it names players
@@ -155,14 +160,35 @@ class GameScreen(BoardScreen):
         """The odds of the roll at the cursor, or of the roll a key would make now."""
         panel = self.by_id("odds")
         if isinstance(panel, Static):
-            shown = self.odds.at(self.shot, self.query_one(MapView).cursor)
+            shown = self._odds_here()
+            least = self._odds_least(shown)
+            if least > self._odds_kept:  # (longer odds at the cursor: the prompt makes room)
+                self._odds_kept = least
+                self.prompt_pane.refit()
             show_odds(
                 panel,
                 shown,
                 self.rules.cases,
-                fallback_width=under_the_map(self.app.size.width),
+                fallback_width=self._under_the_map(),
                 most_rows=self.map_column_rows() - MAP_LEAST - self.prompt_pane.rows,
             )
+
+    def _odds_here(self) -> list[Odds]:
+        maps = self.query(MapView)
+        return self.odds.at(self.shot, maps.first().cursor) if maps else []  # (none: being taken down)
+
+    def _odds_least(self, shown: list[Odds]) -> int:
+        """Rows the odds take at their shortest (their border, title and chances)."""
+        if not shown:
+            return ODDS_LEAST
+        return max(ODDS_LEAST, 1 + odds_lines(shown[0], self._under_the_map(), 1))
+
+    def _under_the_map(self) -> int:
+        """The odds' width: the prompt's, in the same column with the same padding, while
+        the odds are hidden and have none."""
+        panel = self.by_id("odds")
+        width = panel.content_size.width if panel is not None else 0
+        return width or self.prompt_pane.content_size.width or under_the_map(self.app.size.width)
 
     def table_in_play(self) -> str | None:
         shown = self.odds.at(self.shot, self.query_one(MapView).cursor)

@@ -86,6 +86,12 @@ def explains(o: Odds, refusal: IllegalAction | None) -> bool:
     return refusal is not None and f"({refusal.case})" in " ".join(o.notes)
 
 
+def odds_lines(o: Odds, width: int, lines: int) -> int:
+    """How many lines ``odds_text`` takes at ``width`` with at most ``lines`` (1: its
+    shortest form)."""
+    return len(odds_text(o, width, lines).wrap(_MEASURE, width))
+
+
 def odds_text(o: Odds, width: int = 0, lines: int = 0) -> Text:
     """Title, arithmetic, column and chances, what the results mean, notes, for a pane
     ``width`` columns wide showing at most ``lines`` lines (0: no bound). The chances

@@ -116,8 +116,9 @@ class PromptPane(Panel):
         if lines > room:  # packed as words wrap, a key may end a line: fewer lines
             t = self._text(asking, status, coach, folded=False, hint=False, tidy=False)
             lines = self._lines(t)
-        # Past its room the pane grows over the map (up to half the screen, and never
-        # over the rows the screen keeps for the map and the odds) until the next draw;
+        # Past its room the pane grows over the map (up to half the screen, and not over
+        # the rows the screen keeps for the map and the odds, though always to its usual
+        # room) until the next draw;
         # past that, the oldest news go (a spectator, who never acts, gathers them all
         # game; the log keeps every one), then the line pointing to the log, so that
         # the newest is said whole; and only then do the choices fold to their keys
@@ -142,7 +143,11 @@ class PromptPane(Panel):
         self.update(link_cases(t, self.cases))  # a click on a case opens it
 
     def on_resize(self) -> None:
-        if self._asked is not None:  # what fits has changed
+        self.refit()  # what fits has changed
+
+    def refit(self) -> None:
+        """The last question shown again, fitted to the room the screen now gives."""
+        if self._asked is not None:
             self.show(self._asked[0], status=self._asked[1], coach=self._asked[2])
 
     def _room(self) -> int:

@@ -201,8 +201,6 @@ async def test_at_80x24_the_news_leave_the_choices_their_words_where_the_pane_ca
     """With a roll's news on screen the numbers used to fold to their keys whenever the
     pane's usual room was full ("1  2" with no words: a player learnt what a number did
     by pressing it); now the pane grows first, up to the rows the map keeps."""
-    from plot_tui.game import MAP_LEAST
-
     app = app_for(pos(TWO_TARGETS))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("1", "1", "2", "3")  # Stauffenberg; Canaris, Dohnanyi, Gisevius
@@ -211,7 +209,7 @@ async def test_at_80x24_the_news_leave_the_choices_their_words_where_the_pane_ca
         seen = prompt_seen(app)
         assert not game(app).prompt_pane.keys_alone, seen
         assert "1 Try to recruit" in seen and "Stauffenberg is recruited by Abwehr (12.31)" in seen, seen
-        assert game(app).query_one("MapView").outer_size.height >= MAP_LEAST
+        assert game(app).query_one("MapView").outer_size.height >= 6  # five rows of hexes
 
 
 @pytest.mark.asyncio
@@ -276,9 +274,15 @@ async def test_at_80x24_the_map_keeps_its_rows_when_news_and_the_odds_are_both_s
     open, the prompt and the odds used to take all but two rows of the map; now the map
     keeps six (five rows of hexes), the odds their title and chances, and the newest
     news is said whole."""
-    from plot_tui.game import MAP_LEAST
+    from plot_core.engine import Odds
 
     app = app_for(pos(COUP_WINDOW.format(die=1)), human=Player.ABWEHR)
+
+    def odds_seen() -> str:
+        odds = game(app).query_one("#odds")
+        w, h = odds.outer_size
+        return " ".join(" ".join(s.text for s in odds.render_lines(Region(0, 0, w, h))).split())
+
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("P")  # the end of the phase: the coup's window (18.11)
         await pilot.pause()
@@ -288,13 +292,26 @@ async def test_at_80x24_the_map_keeps_its_rows_when_news_and_the_odds_are_both_s
         g.prompt_pane.show(attrs.evolve(g.controller.asking(), news=rolls))
         g.draw_odds()
         await pilot.pause()
-        assert g.query_one("MapView").outer_size.height >= MAP_LEAST
+        assert g.query_one("MapView").outer_size.height >= 6
         seen = prompt_seen(app)
         assert "Abwehr to attempt a coup now" in seen and rolls[-1] in seen, seen
-        odds = g.query_one("#odds")
-        w, h = odds.outer_size
-        shown = " ".join(" ".join(s.text for s in odds.render_lines(Region(0, 0, w, h))).split())
-        assert "Walkyrie Table (18.8)" in shown and "the coup fails" in shown and "2/5/3" in shown, shown
+        assert "Walkyrie Table (18.8)" in odds_seen() and "2/5/3" in odds_seen(), odds_seen()
+        # odds whose shortest form is longer (a title of three lines, chances of two): the
+        # prompt makes room for them, and the map still keeps its rows
+        long = Odds(
+            "Canaris + Dohnanyi + Gisevius + Oster + Gehre try to recruit Schlabrendorff",
+            "12.9",
+            "Recruitment Table",
+            (),
+            "+2",
+            "+2",
+            (("R", 2), ("Sr", 1), ("Ar", 2), ("Ep", 1)),
+        )
+        g.odds.at = lambda shot, cursor: [long]
+        g.draw_odds()
+        await pilot.pause()
+        assert g.query_one("MapView").outer_size.height >= 6
+        assert "try to recruit Schlabrendorff" in odds_seen() and "Ep 17%" in odds_seen(), odds_seen()
 
 
 def test_an_investigations_ss_says_on_its_line_which_chit_each_side_saw_taken():
@@ -317,17 +334,39 @@ def test_an_investigations_ss_says_on_its_line_which_chit_each_side_saw_taken():
     assert not any("Abwehr lost" in n for n in ss) and not any("SS took" in n for n in abwehr)
 
 
-@pytest.mark.parametrize(
-    "case, text",
-    [
-        ("10.61", "Bonhoeffer retreats to 2209"),  # where a harassed unit went: its owner's choice
-        ("13.17", "Abwehr reveals L011: Hanke drops out of the investigation"),
-        ("13.18", "SS reveals AA1: Hanke investigates after all"),
-        ("14.22", "Abwehr reveals AA1: +1 to the interrogation roll"),
-    ],
-)
-def test_what_changes_a_roll_about_to_be_made_or_where_a_unit_went_is_news(case, text):
+def test_what_changes_a_roll_about_to_be_made_or_where_a_unit_went_is_said_to_the_other_side():
     """A newcomer read "die 1 + 1 = 2 against defence 4" with nothing saying where the
-    +1 came from, and "Ar" with nothing saying where the harasser went: those lines
-    were in the log alone."""
-    assert is_news(Event(case, text))
+    +1 came from, an investigator gone from the count unexplained, and "Dr" with nothing
+    saying where the unit went: those lines were in the log alone."""
+    from engine.test_investigation import cell
+    from plot_core import parse_action
+
+    from .helpers import HOTSEAT, INVESTIGATION_13_19, seat_at, shared_table
+
+    def said_to(side: Player, state, *typed: str) -> tuple[str, ...]:
+        session = Session(state, HOTSEAT)
+        for t in typed:
+            session.act(parse_action(t))
+        return seat_at(shared_table(session), side).news()
+
+    # 14.22: the Abwehr's Alibi chit before the interrogation's roll, told to the SS
+    prisoner = '"305" = { box = "interrogation_cell", suspected = true }'
+    ss = said_to(
+        Player.SS, cell(prisoner, dice="6", chits='abwehr = ["AA1"]'), "end-phase", "no-reveal", "reveal AA1"
+    )
+    assert any("Abwehr reveals AA1: +1 to the interrogation roll (14.22)" in n for n in ss), ss
+    # 13.17: an investigator's Loyalty chit revealed, told to the SS
+    s = pos(INVESTIGATION_13_19)
+    ss = said_to(Player.SS, s, "investigate 305", "join 000", "join 011", "roll", "reveal L011")
+    assert any("Abwehr reveals L011: Hanke drops out of the investigation (13.17)" in n for n in ss), ss
+    # 10.61: where the harassed unit retreated to, the Abwehr's choice, told to the SS
+    from .test_play import DUEL
+
+    duel = pos(DUEL.format(die=1))  # +5, die 1: Dr
+    session = Session(duel, HOTSEAT)
+    for t in ("activate 002", "harass 305"):
+        session.act(parse_action(t))
+    retreat = next(a for a in session.legal() if a.verb.value == "retreat")
+    session.act(retreat)
+    ss = seat_at(shared_table(session), Player.SS).news()
+    assert any(n.startswith("Bonhoeffer retreats to ") and n.endswith("(10.61)") for n in ss), ss
