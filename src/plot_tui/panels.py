@@ -16,7 +16,7 @@ from textual.widgets import Static
 
 from plot_core import Player, PlayerView, Rules
 from plot_core.data import ChitKind, Grid
-from plot_core.engine import PHASE_TITLES, Box, Event, Phase, UnitState
+from plot_core.engine import PHASE_TITLES, WALKYRIE_RESULT, Box, Event, Phase, UnitState, legend
 from plot_core.hexgrid import Hex, label
 from plot_core.wording import chit_name, unit_name
 from plot_session.describe import BOXES, SIDE, WINNERS, counter_lines, coup_lines
@@ -484,7 +484,7 @@ class TablesPanel(Static):
             text = "fails" if res is None else f"{res.penalty}/{res.bonus}/{res.units}"
             out.add_row(span, Text(text, style=HOT if e and e.column == i else ""))
         return _with_footer(
-            out, "total: die + Führer Access chits committed (18.13); result: penalty/bonus/units (18.15)", e
+            out, f"total: die + Führer Access chits committed (18.13); result {legend((WALKYRIE_RESULT,))}", e
         )
 
     @staticmethod

@@ -15,7 +15,7 @@ from .harassment import differential_bonus, harass_cost, harass_problem, harassm
 from .history import can_take_back
 from .map_overlays import Overlays, overlays
 from .movement import reach
-from .odds import Odds, Stakes, legend, odds_of, stakes
+from .odds import WALKYRIE_RESULT, Odds, Stakes, legend, odds_of, stakes
 from .paths import path_to, walk_problem
 from .pending import CoupOffer, Decision, Investigate, PlaceAllied, Recruit, Retreat, Return
 from .position import load_position
@@ -55,6 +55,7 @@ from .view import PlayerView, view
 
 __all__ = [
     "ANY_TIME_VERBS",
+    "WALKYRIE_RESULT",
     "declare",
     "BERLIN",
     "CUP",
