@@ -162,6 +162,19 @@ def coup_lines(rules: Rules, v: PlayerView) -> list[str]:
     ]
 
 
+def saving_words(path: str | Path) -> str:
+    """Where the game is saved as it is played, from ~ (no full stop: on a screen it
+    would be left alone at the start of a line where the path fills one)."""
+    return f"Saving to {shown_path(path)}"
+
+
+def kept_words(path: str | Path | None = None) -> str:
+    """What a player leaving an unfinished game that is saved is told last: where it is
+    kept, and how to go on with it."""
+    where = f" in {shown_path(path)}" if path is not None else ""
+    return f"The game is saved{where}: plot resume goes on with it."
+
+
 def shown_path(path: str | Path, home: Path | None = None) -> str:
     """A file's path as a player reads it: under their home folder it starts with ~,
     as a shell takes it (a full path wrapped mid-name on an 80-column screen)."""

@@ -21,7 +21,7 @@ from plot_core.lessons import Lesson, load_lessons
 from plot_core.puzzles import Puzzle
 from plot_session.coach import SIDE
 from plot_session.controller import LOCAL_PACE, Controller
-from plot_session.describe import shown_path
+from plot_session.describe import kept_words, saving_words, shown_path
 from plot_session.puzzle_play import (
     Attempt,
     BookUnavailable,
@@ -199,13 +199,14 @@ class PlotApp(App[None]):
         screen.may_rematch = setup is not None
         if session.game and self.sub_title == self.SUB_TITLE:  # resumed, or a position
             self.sub_title = game_title(session.game, seats_words(session.seats, session.levels))
-        notice = self._notice or (
-            f"Saving to {shown_path(session.recorder.path)}." if session.recorder is not None else ""
-        )
-        if session.chosen_seed:
-            notice = f"{notice} {CHOSEN_SEED}".strip()
-        if self.settings.problem:
-            notice = f"{notice} ({self.settings.problem})".strip()
+        # each on a line of its own: a path longer than the pane is cut into pieces, and a
+        # full stop after it was left alone at a line's start
+        said = [
+            self._notice or (saving_words(session.recorder.path) if session.recorder is not None else ""),
+            CHOSEN_SEED if session.chosen_seed else "",
+            f"({self.settings.problem})" if self.settings.problem else "",
+        ]
+        notice = "\n".join(line for line in said if line)
         if notice:
             screen.prompt_pane.notice = plain(notice, style="dim")  # holds a file name
         self._notice = ""
@@ -241,7 +242,7 @@ class PlotApp(App[None]):
         self.sub_title = game_title(session.game, f"a guided game as the {SIDE[side]}")
         screen = self.screen_for(session)
         if session.recorder is not None:
-            screen.prompt_pane.notice = plain(f"Saving to {shown_path(session.recorder.path)}.", style="dim")
+            screen.prompt_pane.notice = plain(saving_words(session.recorder.path), style="dim")
         self.push_screen(screen, lambda _: self.show_lessons() if self._learn else self.exit())
 
     def _lesson_chosen(self, lesson: Lesson | Player | None) -> None:
@@ -387,15 +388,15 @@ class PlotApp(App[None]):
                 saved = f"It is saved in\n{shown_path(rec.path)}\n`plot resume` goes on from here."
             else:
                 saved = "It is NOT saved: " + (session.record_problem or "no record was kept") + "."
-            # said again on the terminal the screen leaves, as the plain door says it
-            left = (
-                Text(f"The game is saved in {shown_path(rec.path)}: plot resume goes on with it.")
-                if rec is not None and not session.unsaved and screen.controller.local
-                else None
-            )
-            self.push_screen(
-                ConfirmScreen(f"Quit this game? {saved}"),  # shown as text
-                lambda yes: self.exit(message=left) if yes else None,
-            )
+
+            def leave(yes: bool | None) -> None:
+                if not yes:
+                    return
+                # said again on the terminal the screen leaves, as the plain door says it;
+                # as things stand when the player says yes (a save may have failed since)
+                kept = rec is not None and not session.unsaved and screen.controller.local
+                self.exit(message=Text(kept_words(rec.path)) if kept and rec is not None else None)
+
+            self.push_screen(ConfirmScreen(f"Quit this game? {saved}"), leave)  # shown as text
         else:
             self.exit()

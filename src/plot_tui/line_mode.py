@@ -36,9 +36,10 @@ from plot_session.describe import (
     area_name,
     counter_lines,
     coup_lines,
+    kept_words,
     plain_prompt,
     points_left,
-    shown_path,
+    saving_words,
 )
 from plot_session.puzzle_play import Attempt, SettingsBook, next_from, progress_words, solved_all
 from plot_session.session import LogLine, Seat, Session, lesson_session
@@ -371,7 +372,7 @@ class LineMode(Answers):
         c = self.controller
         self.say(f"plot, plain text. You play {self._who()}. Type help for the commands.")
         if c.record_path is not None:
-            self.say(f"Saving to {shown_path(c.record_path)}.")
+            self.say(f"{saving_words(c.record_path)}.")  # (a line of its own: the terminal wraps it)
         stop = c.table.subscribe(lambda _change: self.news())
         c.table.start()  # the computer moves first if its side opens the game
         try:
@@ -425,7 +426,7 @@ class LineMode(Answers):
                     if self.lesson is not None
                     else "The puzzle is left unsolved."
                     if self.puzzle is not None
-                    else "Stopped. The game is saved: plot resume goes on with it."
+                    else f"Stopped. {kept_words()}"
                 )
                 return 0
 
@@ -690,7 +691,7 @@ class LineMode(Answers):
                     meanings.setdefault(o.table, {}).update(o.meanings)
         for table, meant in meanings.items():  # what the results mean, once a table
             if meant:
-                lines.append(f"{table}: {legend(meant.items())}.")
+                lines.append(f"On the {table}, {legend(meant.items())}.")
         self.say_paged(lines or ["None of the choices now rolls a die."])
 
     def log(self, text: str) -> None:

@@ -231,3 +231,32 @@ async def test_a_narrow_title_keeps_which_game_it_is_and_a_wide_one_has_it_all()
         assert title().endswith(SUB)
         await pilot.resize_terminal(80, 24)
         await until(pilot, lambda: title() == SUB, "the narrow title again")
+
+
+async def test_where_a_new_game_is_saved_is_said_without_a_full_stop_left_alone(tmp_path, monkeypatch):
+    """The notice "Saving to PATH." with a path as long as the pane left its full stop at
+    the start of the next line (". This game's seed was chosen ..."): the path ends its
+    own line, and what follows starts a line of its own."""
+    from textual.geometry import Region
+
+    from plot_session.session import new_session
+
+    from .helpers import game, prompt
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    games = tmp_path / ".local" / "share" / "plot" / "games"
+    games.mkdir(parents=True)
+    session = new_session(RULES, HOTSEAT, seed=11, records=games)
+    assert session.chosen_seed
+    app = PlotApp(session=session, settings=quick())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the hand-off
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game screen")
+        pane = game(app).query_one("#prompt")
+        w, h = pane.outer_size
+        drawn_lines = [strip.text.strip() for strip in pane.render_lines(Region(0, 0, w, h))]
+        assert not any(ln.startswith(".") for ln in drawn_lines), drawn_lines
+        lines = [ln.strip() for ln in prompt(app).splitlines()]
+        path = f"~/.local/share/plot/games/{session.recorder.path.name}"
+        assert f"Saving to {path}" in " ".join(lines) or path in lines, lines
+        assert any(ln.startswith("This game's seed was chosen") for ln in lines), lines

@@ -704,7 +704,9 @@ def test_odds_in_plain_text_end_with_what_each_result_means():
     out = played(s, "activate 002", "odds", "quit")
     answer = out.split("> ")[2]
     assert "Schellenberg harasses Bonhoeffer, M 17% · N 33% · Dr 33% · Ar 17%." in answer
-    assert answer.count("Harassment Table: M: masked · N: neutralized · Dr: defender retreats") == 1, answer
+    assert answer.count("On the Harassment Table, M: masked · N: neutralized · Dr: defender retreats") == 1, (
+        answer
+    )
 
 
 def test_a_moving_units_movement_points_left_are_said_with_the_prompt():
