@@ -93,7 +93,7 @@ def _expose(state: GameState, a: Action) -> GameState:
 
 
 ANY_TIME: dict[Verb, Reducer] = {Verb.PIN: _pin, Verb.EXPOSE: _expose}
-ANY_TIME_VERBS = frozenset(ANY_TIME)  # played beside whatever decision is asked
+ANY_TIME_VERBS = frozenset(ANY_TIME)  # played beside whatever is asked (12.75, 18.61, 18.64)
 
 
 # -- phases -----------------------------------------------------------------------------
