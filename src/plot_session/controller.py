@@ -414,7 +414,8 @@ class Controller:
             if rolls and not named:  # (not said twice)
                 what.append(rolls)
             if set_off:
-                what.append(f"sets off the roll on the {' then '.join(set_off)}")
+                rolls_set_off = "the roll on the " if len(set_off) == 1 else "the rolls on the "
+                what.append(f"sets off {rolls_set_off}{' then the '.join(set_off)}")
         then = ""
         if at_stake.rolls and named:  # a roll its words name ("Roll on the Walkyrie Table"): its chances
             then = "".join(f"; {o.total}: {o.chances()}" for o in at_stake.odds if o.allowed)
@@ -561,7 +562,7 @@ class Controller:
         log = self.snapshot().log
         last = next((ln.event.text for ln in reversed(log) if ln.action is not None), "")
         if self.table.session.undo_for(self.eyes):
-            return Said(f"Undone: {mid_sentence(last)}." if last else "Undone.")
+            return Said(f"Undone: {last}." if last else "Undone.")  # (its words keep their names' capitals)
         return Said(
             "Nothing of yours to take back (a roll, a draw, a reveal or the other player's move "
             "cannot be taken back).",

@@ -92,7 +92,7 @@ async def test_undo_takes_back_steps_but_not_a_die_roll():
         assert s.state.unit("002").hex == H("2010")
         await pilot.press("u")
         assert s.state.unit("002").hex == H("2110") and s.state.active == "002"
-        assert "Undone: step to 2010." in " ".join(prompt(app).split())  # what was taken back
+        assert "Undone: Step to 2010." in " ".join(prompt(app).split())  # what was taken back
         await pilot.press("u")
         assert s.state.active is None
         await cursor_to(pilot, app, H("2010"))
