@@ -65,8 +65,9 @@ SAID_EVENTS = 3  # what an action caused, said under it (the log has all)
 
 
 def _said(events: list[Event], most: int) -> list[Event]:
-    """Of what an action caused, the ``most`` said under it, in their order: every roll
-    first (the die that "next roll" stops at), then the last of the others."""
+    """Of what an action caused, the ``most`` said under it, in their order: its rolls
+    first (the die that "next roll" stops at; the first ``most`` of them), then the last
+    of the others."""
     rolls = [i for i, e in enumerate(events) if e.roll][:most]
     others = [i for i, e in enumerate(events) if not e.roll]
     room = most - len(rolls)

@@ -574,3 +574,22 @@ def test_tab_visits_the_units_the_decision_names_before_one_it_could_expose(rule
     assert {str(a) for a in legal} >= {"activate 002", "expose 305"}
     board = build_board(rules, view(state, Player.SS), overlays(state), legal)
     assert board.unit_targets == {2110} and 2210 in board.targets
+
+
+@pytest.mark.asyncio
+async def test_tab_goes_first_to_the_unit_the_decision_names_not_to_one_it_could_expose():
+    from .helpers import app_for, game
+
+    state = pos(
+        'phasing = "ss"\n[units]\n"002" = { hex = "2210" }\n"305" = { hex = "2110" }\n'
+        '[chits]\nss = ["L305"]\n'
+    )
+    app = app_for(state)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("tab")
+        await pilot.pause()
+        assert game(app).query_one("MapView").cursor == 2210  # Schellenberg, to move (9.1)
+        await pilot.press("tab")
+        await pilot.pause()
+        assert game(app).query_one("MapView").cursor == 2110  # Bonhoeffer, to expose (12.75)
