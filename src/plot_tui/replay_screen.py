@@ -361,7 +361,10 @@ class ReplayScreen(BoardScreen):
             return
         items = [(n.at, f"{n.at:>5}  {clean(n.text)[:70]}") for n in notes]
         self.app.push_screen(
-            ActionMenu(f"{counted(len(notes), 'note')}: enter jumps to one", items), self._to_note
+            ActionMenu(
+                f"{counted(len(notes), 'note')}: enter jumps to one", items, narrow="a word of a note"
+            ),
+            self._to_note,
         )
 
     def _to_note(self, at: int | None) -> None:

@@ -405,9 +405,16 @@ class ActionMenu(OnceModal[T | None]):
         Binding("enter", "pick", "Pick", show=False),
     ]
 
-    def __init__(self, title: str, items: list[MenuItem[T]] | list[tuple[T, str]]) -> None:
+    def __init__(
+        self,
+        title: str,
+        items: list[MenuItem[T]] | list[tuple[T, str]],
+        *,
+        narrow: str = "a unit, an area, a hex, a verb",
+    ) -> None:
+        """``narrow``: what the typing may name, said in the empty field."""
         super().__init__()
-        self.title_ = title
+        self.title_, self.narrow = title, narrow
         self.items: list[MenuItem[T]] = [i if isinstance(i, MenuItem) else MenuItem(*i) for i in items]
         self.asking = AskingLine()
         # each line's Option made once: it keeps its laid-out height, so narrowing the
@@ -420,7 +427,7 @@ class ActionMenu(OnceModal[T | None]):
             yield Label(Text(self.title_))
             # (not selected on focus: the letter that moved the focus here is kept)
             yield Input(
-                placeholder="type to narrow: a unit, an area, a hex, a verb",
+                placeholder=f"type to narrow: {self.narrow}",
                 id="narrow",
                 select_on_focus=False,
             )

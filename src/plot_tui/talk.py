@@ -83,7 +83,8 @@ class TalkInput(OnceModal[str | None]):
             yield Input(
                 max_length=limit, placeholder=f"at most {limit} characters", id="talk", select_on_focus=False
             )
-            yield Static("[dim]enter: send · esc: cancel[/dim]")
+            keys = "enter: keep the note" if self.note else "enter: send"
+            yield Static(Text(f"{keys} · esc: cancel", style="dim"))
 
     def on_mount(self) -> None:
         # over SSH a key can close the box before it is mounted: then nothing to focus
@@ -213,7 +214,9 @@ class TalkKeys:
             self.screen.tell("Nobody has said anything to mute.", error=True)
             return
         items = [(n, ("unmute " if n in pane.muted else "mute ") + clean(n)) for n in names]
-        self.screen.app.push_screen(ActionMenu("Mute or unmute, on your screen only", items), self._muted)
+        self.screen.app.push_screen(
+            ActionMenu("Mute or unmute, on your screen only", items, narrow="a name"), self._muted
+        )
 
     def _muted(self, name: str | None) -> None:
         pane = self._pane()

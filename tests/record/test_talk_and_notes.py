@@ -99,12 +99,16 @@ async def test_the_viewer_shows_talk_at_its_moment_and_takes_notes_by_keys(talke
         assert "good luck" not in str(screen.query_one("#prompt").render())
         await pilot.press("N")
         await pilot.pause()
+        box = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "enter: keep the note" in box and "send" not in box  # a note is kept, not sent
         await pilot.press(*"the turning point", "enter")
         await pilot.pause()
         assert "Noted" in str(screen.query_one("#prompt").render())
         assert "Note: the turning point" in str(screen.query_one("#prompt").render())
         await pilot.press("home", "L")
         await pilot.pause()
+        narrow = app.screen.query_one("#narrow")
+        assert narrow.placeholder == "type to narrow: a word of a note"  # not the actions' list's
         await pilot.press("enter")  # the one note: jump there
         await pilot.pause()
         assert screen.replay.i == 6
