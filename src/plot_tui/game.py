@@ -191,7 +191,7 @@ class GameScreen(BoardScreen):
         return width or self.prompt_pane.content_size.width or under_the_map(self.app.size.width)
 
     def table_in_play(self) -> str | None:
-        shown = self.odds.at(self.shot, self.query_one(MapView).cursor)
+        shown = self._odds_here()
         return shown[0].table if shown else None
 
     def cursor_moved(self, h: Hex) -> None:

@@ -116,14 +116,13 @@ class PromptPane(Panel):
         if lines > room:  # packed as words wrap, a key may end a line: fewer lines
             t = self._text(asking, status, coach, folded=False, hint=False, tidy=False)
             lines = self._lines(t)
-        # Past its room the pane grows over the map (up to half the screen, and not over
-        # the rows the screen keeps for the map and the odds, though always to its usual
-        # room) until the next draw;
-        # past that, the oldest news go (a spectator, who never acts, gathers them all
-        # game; the log keeps every one), then the line pointing to the log, so that
-        # the newest is said whole; and only then do the choices fold to their keys
-        # (a number without its words is said before it acts): a player reads what each
-        # key does where it can be shown.
+        # Past its room the pane grows over the map until the next draw: up to half the
+        # screen, and not over the rows the screen keeps for the map and the odds, though
+        # always to its usual room. Past that, the oldest news go (a spectator, who never
+        # acts, gathers them all game; the log keeps every one), then the line pointing
+        # to the log, so that the newest is said whole; and only then do the choices fold
+        # to their keys (a number without its words is said before it acts): a player
+        # reads what each key does wherever it can be shown.
         most = self.app.size.height // 2
         if self.most_rows is not None:
             most = min(most, self.most_rows() - self._frame())

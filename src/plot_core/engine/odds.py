@@ -240,9 +240,9 @@ def investigation_odds(
         notes.append(f"Above {grid.columns[-1]}:1 the {grid.columns[-1]}:1 column is read (13.23).")
     if exposable and all(len(set(row)) == 1 for row in grid.cells):  # (as printed: docs/rules/notes.md)
         notes.append(
-            f"The columns read alike (13.36): more investigators only keep the "
-            f"{rules.game.investigate_min} to 1 if the "
-            "Abwehr reveals Loyalty chits (13.17, 13.22); each investigates once a phase (13.24)."
+            "The columns read alike (13.36): more investigators only keep the "
+            f"{rules.game.investigate_min} to 1 if the Abwehr reveals Loyalty chits (13.17, 13.22); "
+            "each investigates once a phase (13.24)."
         )
     results = [grid.cell(die, column) for die in _die(state)]
     faces = _faces(results, grid.results)
