@@ -7,13 +7,11 @@ action is public once taken, so an account for one side may print the other's.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from .data.chits import ChitKind
 from .engine.actions import SPOKEN, Action, Verb
 from .engine.board import hex_in_area
-from .engine.odds import Odds
 from .engine.recruitment import FREE_PARTY, double_cross_chit, loyalty_case, loyalty_chit
 from .engine.state import DecisionKind, Event, GameState, Phase
 from .engine.view import PlayerView
@@ -185,17 +183,6 @@ CAUSED_BY_A_ROLL = frozenset(
 NOTABLE = CAUSED_BY_A_ROLL | frozenset(
     {"18.21", "18.52", "18.64", "16.13", "12.75", "7.21", "10.61", "13.17", "13.18", "14.22"}
 )
-
-
-def risks(o: Odds) -> list[str]:
-    """The notes of ``o`` that say what its result would bring about (who falls under
-    suspicion on a success, 12.73): what a player weighs before rolling, said first."""
-    return [n for n in o.notes if CAUSED_BY_A_ROLL & _cited(n)]
-
-
-def _cited(text: str) -> set[str]:
-    """The cases ``text`` cites: "(12.73, 12.74)" -> {"12.73", "12.74"}."""
-    return {case for group in re.findall(r"\(([\d., ]+)\)", text) for case in group.split(", ")}
 
 
 def rolled(event: Event) -> bool:

@@ -33,7 +33,7 @@ from plot_core.engine import (
 )
 from plot_core.english import counted, mid_sentence
 from plot_core.hexgrid import Hex, label
-from plot_core.wording import CAUSED_BY_A_ROLL, is_news, news, risks, rolled, unit_name, words
+from plot_core.wording import CAUSED_BY_A_ROLL, is_news, news, rolled, unit_name, words
 
 from .choices import FIXED, Numbers, action_hex, actions_at, active_hex, fixed, listed, unit_hexes
 from .describe import SIDE, acted, awaited, in_streets
@@ -423,7 +423,7 @@ class Controller:
             ahead = [o for o in self.odds(action) if o.allowed and o.assumes]
             then = f"; {mid_sentence(ahead[0].title)}: {ahead[0].line()}" if ahead else ""
         # what a success would bring about (12.73: who falls under suspicion), weighed now
-        risked = "".join(f" {n}" for o in at_stake.odds if o.allowed and at_stake.rolls for n in risks(o))
+        risked = "".join(f" {n}" for o in at_stake.odds if o.allowed and at_stake.rolls for n in o.brings)
         if not what:
             return f"{said}{then}.{risked}"
         return f"{said}, {' and '.join(what)}{then}.{risked}"

@@ -686,7 +686,8 @@ class LineMode(Answers):
                 continue  # (no journey or assignment rolls a die)
             for o in self.controller.odds(a):
                 if o.allowed:  # (the title names every helper or chit it counts)
-                    notes = "".join(f" {note}" for note in o.notes)  # (what a success risks: 12.73)
+                    # what a success risks (12.73) first, then the rest
+                    notes = "".join(f" {note}" for note in (*o.brings, *o.notes))
                     lines.append(f"{n}. {words(self.rules, v, a)}: {o.title}, {o.chances()}.{notes}")
                     meanings.setdefault(o.table, {}).update(o.meanings)
         for table, meant in meanings.items():  # what the results mean, once a table

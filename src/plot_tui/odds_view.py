@@ -12,7 +12,6 @@ from plot_core import IllegalAction, Rules, Verb
 from plot_core.data import CaseInventory
 from plot_core.engine import Odds
 from plot_core.hexgrid import Hex
-from plot_core.wording import risks
 from plot_session.choices import actions_at, fixed
 from plot_session.controller import ROLLING, Controller, coup_asked
 from plot_session.intent import attempts
@@ -100,9 +99,8 @@ def odds_text(o: Odds, width: int = 0, lines: int = 0) -> Text:
     the other notes go first, then what the results mean (the Tables tab says it too),
     then the arithmetic (the column is still said), then that: nothing is cut
     mid-sentence."""
-    notes = list(o.notes) if o.allowed else []
-    brings = [n for n in notes if n in risks(o)]
-    others = [n for n in notes if n not in brings]
+    brings = list(o.brings) if o.allowed else []
+    others = list(o.notes) if o.allowed else []
     tries: tuple[tuple[bool, bool, list[str]], ...] = (
         (True, True, brings + others),
         (True, True, brings),

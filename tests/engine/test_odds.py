@@ -158,13 +158,13 @@ def test_12_73_the_odds_say_an_unsuspected_abwehr_recruiter_falls_under_suspicio
         "301" = { hex = "2110" }"""
     s = play(recruiting("abwehr", units, dice="1"), "recruit 401", "join 301")
     o = one(s, "roll")  # Dohnanyi 8 vs Stauffenberg 7
-    assert "On R or Sr, Dohnanyi falls under suspicion (12.73)." in o.notes
+    assert o.brings == ("On R or Sr, Dohnanyi falls under suspicion (12.73).",)
     assert play(s, "roll").unit("301").suspected  # and so the engine does
     # A recruiter already suspected risks nothing more; an SS recruiter never does.
     s = play(recruiting("abwehr", units.replace('"2110" }', '"2110", suspected = true }')), "recruit 401")
-    assert not any("12.73" in n for n in one(s, "join 301").notes)
+    assert one(s, "join 301").brings == ()
     s = recruiting("ss", TARGET + '\n        "002" = { hex = "2110" }')
-    assert not any("12.73" in n for n in one(s, "recruit 107").notes)
+    assert one(s, "recruit 107").brings == ()
 
 
 def test_12_74_the_odds_name_goerdeler_among_those_who_fall_under_suspicion():
@@ -173,11 +173,11 @@ def test_12_74_the_odds_name_goerdeler_among_those_who_fall_under_suspicion():
         "309" = { hex = "2310" }"""
     s = play(recruiting("abwehr", units, dice="1"), "recruit 418", "join 200", "join 309")
     o = one(s, "roll")  # Goerdeler 5 + Trott 2 vs Schulenburg 6
-    assert "On R or Sr, Goerdeler and Trott fall under suspicion (12.73, 12.74)." in o.notes
+    assert o.brings == ("On R or Sr, Goerdeler and Trott fall under suspicion (12.73, 12.74).",)
     # Goerdeler already suspected: Trott alone falls, by 12.73
     units = units.replace('"200" = { hex = "2110" }', '"200" = { hex = "2110", suspected = true }')
     s = play(recruiting("abwehr", units, dice="1"), "recruit 418", "join 200", "join 309")
-    assert "On R or Sr, Trott falls under suspicion (12.73)." in one(s, "roll").notes
+    assert one(s, "roll").brings == ("On R or Sr, Trott falls under suspicion (12.73).",)
 
 
 def test_12_2_naming_a_target_shows_the_odds_with_every_unit_that_may_join():

@@ -150,11 +150,21 @@ async def test_at_80x24_the_odds_keep_what_the_roll_brings_about_whole():
     lines = [ln.plain for ln in odds_text(o, width=30).wrap(Console(), 30)]
     assert all(not ln.rstrip().endswith(("R", "Sr", "Ar", "Ep")) for ln in lines), lines
     assert "Ep 33%" in " ".join(lines)
-    # Goerdeler's suspicion cites two cases (12.73, 12.74): still what the roll brings
-    # about, kept where the other note gives way
+    # what the roll brings about (Goerdeler's suspicion, 12.73, 12.74) is kept where the
+    # other note gives way
     risk = "On R or Sr, Goerdeler falls under suspicion (12.73, 12.74)."
-    notes = ("Above +7 the +7 column is read (12.54).", risk)
-    o = Odds("Goerdeler tries to recruit Beck", "12.9", "Recruitment Table", (), "+9", "+7", faces, notes)
+    notes = ("Above +7 the +7 column is read (12.54).",)
+    o = Odds(
+        "Goerdeler tries to recruit Beck",
+        "12.9",
+        "Recruitment Table",
+        (),
+        "+9",
+        "+7",
+        faces,
+        notes,
+        brings=(risk,),
+    )
     shown = " ".join(odds_text(o, width=60, lines=3).plain.split())
     assert shown.endswith(risk) and "12.54" not in shown, shown
 

@@ -47,6 +47,9 @@ class Odds:
     assumes: str = ""  # who is counted that is not chosen yet: "with Oster and Gehre"
     meanings: tuple[tuple[str, str], ...] = ()  # each result it may give, and what it means
     set_off: bool = False  # a roll the rules make, which an action only sets off (6.23, 12.82)
+    # what a success would bring about beside its result, weighed before rolling:
+    # "On R or Sr, Oster falls under suspicion (12.73)."
+    brings: tuple[str, ...] = ()
 
     def chances(self) -> str:
         """'De 50% · Dr 17% · N 17% · Ae 17%'; 'the coup fails 83% · 3/5/2 17%'."""
@@ -187,10 +190,11 @@ def recruitment_odds(state: GameState, target: str, units: tuple[str, ...]) -> O
         notes.append(f"Above {grid.columns[-1]:+d} the {grid.columns[-1]:+d} column is read (12.54).")
     # What the recruiter risks by succeeding: the decision a player weighs here.
     suspects = success_suspects(state, units)
+    brings: tuple[str, ...] = ()
     if suspects:
         goerdeler = any(rules.units[u].party is not Party.ABWEHR for u in suspects)  # 12.74
-        notes.append(
-            f"On R or Sr, {suspicion_words(rules, suspects)} ({'12.73, 12.74' if goerdeler else '12.73'})."
+        brings = (
+            f"On R or Sr, {suspicion_words(rules, suspects)} ({'12.73, 12.74' if goerdeler else '12.73'}).",
         )
     results = [rules.tables.recruitment_result(diff, die) for die in _die(state)]
     faces = _faces(results, grid.results)
@@ -204,6 +208,7 @@ def recruitment_odds(state: GameState, target: str, units: tuple[str, ...]) -> O
         faces,
         tuple(notes),
         meanings=_meanings(faces, grid.results),
+        brings=brings,
     )
 
 
