@@ -423,7 +423,8 @@ class Controller:
             ahead = [o for o in self.odds(action) if o.allowed and o.assumes]
             then = f"; {mid_sentence(ahead[0].title)}: {ahead[0].line()}" if ahead else ""
         # what a success would bring about (12.73: who falls under suspicion), weighed now
-        risked = "".join(f" {n}" for o in at_stake.odds if o.allowed and at_stake.rolls for n in o.brings)
+        # (the stakes hold odds only for a roll)
+        risked = "".join(f" {n}" for o in at_stake.odds if o.allowed for n in o.brings)
         if not what:
             return f"{said}{then}.{risked}"
         return f"{said}, {' and '.join(what)}{then}.{risked}"

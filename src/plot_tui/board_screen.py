@@ -181,9 +181,9 @@ class BoardScreen(OnceScreen[str]):
         """Rows the map and the panes under it share: the left column, less the log under
         them on a tall screen (before the first layout, the screen less its header and
         footer)."""
-        left = self.by_id("left")
+        left, log = self.by_id("left"), self.by_id("wide-log")
         rows = left.size.height if left is not None and left.size.height else self.app.size.height - 2
-        return rows - (WIDE_LOG_ROWS if self.app.size.height >= WIDE_LOG_FROM else 0)
+        return rows - (WIDE_LOG_ROWS if log is not None and log.display else 0)
 
     # -- drawing ------------------------------------------------------------------------
     def by_id(self, name: str) -> Widget | None:

@@ -148,23 +148,28 @@ class GameScreen(BoardScreen):
         streets = self.controller.streets_change()
         if streets:  # said where the player looks, until their next action
             self.prompt_pane.streets_note = streets
-        self._odds_kept = self._odds_least(self._odds_here())
+        shown = self._odds_here()
+        self._odds_kept = self._odds_least(shown)  # (before the prompt: it leaves them these)
         self.prompt_pane.show(
             self.controller.asking(),
             status=plain(self.controller.note(), style="yellow"),  # it names players
             coach=self.coach_text(v),
         )
-        self.draw_odds()
+        self._show_odds(shown)
 
     def draw_odds(self) -> None:
         """The odds of the roll at the cursor, or of the roll a key would make now."""
+        shown = self._odds_here()
+        least = self._odds_least(shown)
+        if least > self._odds_kept:  # (longer odds at the cursor: the prompt makes room)
+            self._odds_kept = least
+            self.prompt_pane.refit()
+        self._show_odds(shown)
+
+    def _show_odds(self, shown: list[Odds]) -> None:
+        """``shown`` in the rows the prompt has left the odds under the map."""
         panel = self.by_id("odds")
         if isinstance(panel, Static):
-            shown = self._odds_here()
-            least = self._odds_least(shown)
-            if least > self._odds_kept:  # (longer odds at the cursor: the prompt makes room)
-                self._odds_kept = least
-                self.prompt_pane.refit()
             show_odds(
                 panel,
                 shown,
