@@ -13,6 +13,16 @@ from plot_tui.line_mode import play_lines
 
 AGAINST_THE_COMPUTER = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.COMPUTER}
 AGAINST_THE_COMPUTER_AS_THE_ABWEHR = {Player.SS: Seat.COMPUTER, Player.ABWEHR: Seat.HUMAN}
+# Goerdeler (200) beside Fellgiebel (405), nobody's: a success puts him under suspicion
+# (12.73, 12.74); die 6
+GOERDELER_RECRUITS = """
+phase = "recruitment"
+phasing = "abwehr"
+dice = [6]
+[units]
+"405" = { hex = "2210", controller = "none" }
+"200" = { hex = "2110" }
+"""
 
 
 def played(session: Session, *lines: str) -> str:
@@ -651,18 +661,7 @@ def test_odds_in_plain_text_say_what_a_success_risks(rules):
     screen's odds panel does."""
     from .helpers import pos
 
-    s = Session(
-        pos(
-            """
-            phase = "recruitment"
-            phasing = "abwehr"
-            [units]
-            "405" = { hex = "2210", controller = "none" }
-            "200" = { hex = "2110" }
-            """
-        ),
-        AGAINST_THE_COMPUTER_AS_THE_ABWEHR,
-    )
+    s = Session(pos(GOERDELER_RECRUITS), AGAINST_THE_COMPUTER_AS_THE_ABWEHR)
     out = played(s, "odds", "quit")
     assert "Goerdeler tries to recruit Fellgiebel" in out
     assert "On R or Sr, Goerdeler falls under suspicion (12.73, 12.74)." in out
@@ -674,19 +673,7 @@ def test_a_roll_is_said_first_with_what_a_success_risks(rules):
     where the roll is made, not only in the odds."""
     from .helpers import pos
 
-    s = Session(
-        pos(
-            """
-            phase = "recruitment"
-            phasing = "abwehr"
-            dice = [6]
-            [units]
-            "405" = { hex = "2210", controller = "none" }
-            "200" = { hex = "2110" }
-            """
-        ),
-        AGAINST_THE_COMPUTER_AS_THE_ABWEHR,
-    )
+    s = Session(pos(GOERDELER_RECRUITS), AGAINST_THE_COMPUTER_AS_THE_ABWEHR)
     out = played(s, "recruit 405", "join 200", "r", "quit")
     asked = out.split("> ")[3]
     assert asked.startswith("Roll the die, rolls on the Recruitment Table column ")

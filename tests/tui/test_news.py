@@ -48,17 +48,7 @@ abwehr = ["FA1", "FA2"]
 """
 
 # three recruiters beside Stauffenberg, and a second target beside him (12.27)
-TWO_TARGETS = """
-phase = "recruitment"
-phasing = "abwehr"
-dice = [1]
-[units]
-"401" = { hex = "2210", controller = "none" }
-"402" = { hex = "2209", controller = "none" }
-"301" = { hex = "2110" }
-"300" = { hex = "2310" }
-"302" = { hex = "2211" }
-"""
+TWO_TARGETS = THREE_RECRUITERS + '"402" = { hex = "2209", controller = "none" }\n'
 
 
 def test_a_result_is_said_with_what_it_means_and_its_case():
