@@ -19,6 +19,7 @@ from plot_core.engine import (
     Return,
     UnitState,
     lookup,
+    marked_units,
     movement_allowance,
 )
 from plot_core.hexgrid import label
@@ -108,7 +109,7 @@ def prompt(rules: Rules, v: PlayerView, legal: list[Action] | None = None) -> st
     if v.phase is Phase.INVESTIGATION:
         return f"{who}: choose a unit to investigate (Enter on it), or end the phase (P)"
     if v.phase in (Phase.STATUS, Phase.COUP_STATUS) and (
-        legal is None or any(a.verb is Verb.CLEAR for a in legal)
+        any(a.verb is Verb.CLEAR for a in legal) if legal is not None else marked_units(v.units, v.phasing)
     ):
         return f"{who}: take markers off your units (Enter), or end the phase (P)"  # 15.11
     return f"{who}: end the phase (P)"

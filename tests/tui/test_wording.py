@@ -190,3 +190,14 @@ def test_the_status_prompt_offers_taking_markers_off_only_where_a_unit_has_one()
     said = prompt(RULES, view(marked, Player.SS), list(legal_actions(marked)))
     assert said == "SS: take markers off your units (Enter), or end the phase (P)"
     assert prompt(RULES, view(bare, Player.SS), list(legal_actions(bare))) == "SS: end the phase (P)"
+
+
+def test_the_side_that_waits_hears_markers_taken_off_only_where_the_phasing_side_has_one():
+    """15.11 as the other side reads it: it has no legal actions to look at, so the markers
+    on the board say whether the phasing side may take any off (12.28: they are public).
+    The Abwehr, waiting, read "take markers off" when the SS had nothing to take off."""
+    marked = pos('phase = "status"\nphasing = "ss"\n[units]\n"002" = { hex = "2110", marker = "masked" }\n')
+    bare = pos('phase = "status"\nphasing = "ss"\n[units]\n"002" = { hex = "2110" }\n')
+    said = prompt(RULES, view(marked, Player.ABWEHR))
+    assert said == "SS: take markers off your units (Enter), or end the phase (P)"
+    assert prompt(RULES, view(bare, Player.ABWEHR)) == "SS: end the phase (P)"

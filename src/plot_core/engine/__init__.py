@@ -50,6 +50,7 @@ from .state import (
     game_over,
     movement_allowance,
 )
+from .status import marked_units
 from .table import ANY_TIME_VERBS
 from .view import PlayerView, view
 
@@ -109,6 +110,7 @@ __all__ = [
     "position_text",
     "Unwritable",
     "lookup",
+    "marked_units",
     "movement_allowance",
     "need",
     "new_game",

@@ -3,6 +3,8 @@ Retirement; and, after the SS's, OKW panic (12.8)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..data.units import Sides
 from ..parties import Party, Player
 from .actions import Action, Verb, act, need
@@ -12,17 +14,20 @@ from .errors import IllegalAction
 from .pending import Panic, Return
 from .registry import case
 from .rolls import roll
-from .state import Event, GameState, evolve, retirement_box
+from .state import Event, GameState, UnitState, evolve, retirement_box
 
 OKW_FRIENDLY_PANICKERS = (Party.SS, Party.NAZI, Party.CIVILIAN)  # 12.81
 
 
+def marked_units(units: Iterable[UnitState], player: Player) -> list[str]:
+    """The units whose Mask or Neutralized markers ``player`` may take off in his Status
+    Adjustment (15.11): his own, on the map, with a marker. Markers are public (12.28),
+    so the side that waits reads the same answer from its view."""
+    return [u.id for u in units if u.controller is player and u.hex is not None and u.marker is not None]
+
+
 def clear_actions(state: GameState) -> list[Action]:
-    return [
-        act(Verb.CLEAR, u.id)
-        for u in state.units
-        if u.controller is state.phasing and u.hex is not None and u.marker is not None
-    ]
+    return [act(Verb.CLEAR, uid) for uid in marked_units(state.units, state.phasing)]
 
 
 @case("15.11")
