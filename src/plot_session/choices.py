@@ -93,8 +93,11 @@ def listed(legal: list[Action], v: PlayerView) -> list[Action]:
 
 
 def decision_of(v: PlayerView) -> tuple[object, ...]:
-    """What one decision is: numbers last while this stays the same."""
+    """What one decision is: numbers last while this stays the same. A decision about a
+    unit is about it where it stands: a unit harassed twice in a phase retreats twice,
+    from two hexes, and the second retreat's hexes are numbered from 1 again."""
     top = v.pending[-1] if v.pending else None
+    subject = top.subject if top else None
     return (
         v.turn,
         v.phase,
@@ -102,7 +105,8 @@ def decision_of(v: PlayerView) -> tuple[object, ...]:
         v.to_act,
         v.active,
         top.kind if top else None,
-        top.subject if top else None,
+        subject,
+        unit_hexes(v).get(subject) if subject is not None else None,
     )
 
 

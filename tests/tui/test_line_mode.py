@@ -419,6 +419,28 @@ def test_a_number_keeps_its_action_while_the_decision_lasts(rules):
     assert numbers.action(1, [b, c, d], v) is None  # 1 was a: gone, never another action
 
 
+def test_a_second_retreat_of_one_unit_is_numbered_from_one_again(rules):
+    """A unit harassed twice in a phase retreats twice (10.65): the second retreat is a
+    decision of the same kind about the same unit, and its hexes had been numbered on
+    after the first's. It is a new decision, about the unit where it now stands."""
+    from plot_core import legal_actions, view
+    from plot_session.choices import Numbers
+
+    from .helpers import pos
+
+    def retreating_from(h: str):
+        return pos(
+            f'phase = "movement"\nphasing = "abwehr"\n[units]\n"002" = {{ hex = "{h}" }}\n'
+            f'"300" = {{ hex = "1810" }}\n[[pending]]\nkind = "retreat"\nplayer = "ss"\nunit = "002"\n'
+        )
+
+    numbers = Numbers(most=None, worth=lambda legal, v: legal)
+    for h in ("2110", "2410"):
+        s = retreating_from(h)
+        keyed = numbers.keyed(list(legal_actions(s)), view(s, Player.SS))
+        assert [n for n, _ in keyed] == list(range(1, len(keyed) + 1)) and len(keyed) > 1
+
+
 def test_a_watched_game_is_said_move_by_move_as_it_is_played(rules):
     """plot play --plain --watch: each move is said as the computer makes it, not a
     Game-Turn at a time once it has thought them all."""
