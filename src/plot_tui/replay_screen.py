@@ -37,24 +37,25 @@ PLAY_PACE = 0.35  # seconds per action when playing the record on
 
 REPLAY_HELP = """[b]Replay keys[/b]
 
-  [b]. ,[/b]            one action forward / back
-  [b]] \\[[/b]            next phase / start of this (or the previous) phase
-  [b]} {[/b]  PgDn PgUp  next turn / start of this (or the previous) turn
-  [b]Home End[/b]       start / end of the record
-  [b]r R[/b]            next / previous die roll
-  [b]v V[/b]            next / previous coup declaration
-  [b]e E[/b]            next / previous turning point (a finished game:
+  [b]. ,[/b]              one action forward / back
+  [b]] \\[[/b]              next phase / start of this (or the previous) phase
+  [b]} {[/b], PgDn PgUp   next turn / start of this (or the previous) turn
+  [b]Home End[/b]         start / end of the record
+  [b]r R[/b]              next / previous die roll
+  [b]v V[/b]              next / previous coup declaration
+  [b]e E[/b]              next / previous turning point (a finished game:
                    where the chances, shown under the map, moved most;
                    the expert says there what it would have done)
-  [b]space[/b]          play on by itself, or pause
-  [b]p[/b]              whose eyes: SS, Abwehr, everyone once it is over
-  [b]N[/b]              a note on this position (kept beside the record)
-  [b]L[/b]              every note, to jump to one
-  [b]W[/b]              why the computer (expert) made its last plan so far
-  [b]x w B t g[/b]      hex, chits, boxes, tables (again: next), log
-  [b]f[/b]              fold or unfold the log's steps
-  arrows, hjkl, y i b n  the map cursor; c centre; o zones; m marks
-  [b]q[/b]              leave the viewer
+  [b]space[/b]            play on by itself, or pause
+  [b]p[/b]                whose eyes: SS, Abwehr, everyone once it is over
+  [b]N[/b]                a note on this position (kept beside the record)
+  [b]L[/b]                every note, to jump to one
+  [b]W[/b]                why the computer (expert) made its last plan so far
+  [b]x w B t g[/b]        hex, chits, boxes, tables (again: next), log
+  [b]f[/b]                fold or unfold the log's steps
+  arrows, h j k l  the map cursor (y i b n: the diagonals); c centre;
+                   o zones; m marks
+  [b]q[/b]                leave the viewer
 
 The line under the map shows where you are; the box below it what the
 last action did. Arrows, j/k, PgUp PgDn, Home End scroll this help;

@@ -55,6 +55,18 @@ def test_every_help_line_fits_the_80_column_help_box():
             assert len(re.sub(r"\[/?b\]", "", line)) <= 70, line
 
 
+def test_the_replay_help_says_every_key_s_meaning_in_one_column():
+    """The replay's keys and their meanings read as two columns, as the game's help does
+    (column 19): a wider group of keys ("} {  PgDn PgUp", "arrows, hjkl, y i b n") had
+    pushed its meaning out of line with the rest."""
+    from rich.text import Text
+
+    keys = [ln for ln in Text.from_markup(REPLAY_HELP).plain.splitlines() if ln.startswith("  ")]
+    assert len(keys) > 15
+    for line in keys:
+        assert line[17:19] == "  " and line[19] != " ", line  # each meaning at column 19
+
+
 def words_shown(box: Static) -> list[str]:
     """Every word a help box shows, its whole height (it scrolls), read from its lines."""
     w, h = box.size.width, box.virtual_size.height
