@@ -21,13 +21,13 @@ from plot_core import Action, IllegalAction, Party, Player, PlayerView, Rules, V
 from plot_core.data import ChitKind
 from plot_core.engine import PHASE_TITLES, Box, Outcome, Overlays, legend, lookup
 from plot_core.english import counted, plain_letters, starts_a_word
-from plot_core.hexgrid import label, parse_hex
+from plot_core.hexgrid import Hex, label, parse_hex
 from plot_core.lessons import Lesson
 from plot_core.puzzles import Puzzle
 from plot_core.wording import chit_name, news, notation, unit_name, words, words_before_its_hex
 from plot_session.choices import HexChoice, Numbers, area_words, areas_named, by_hex, group_of
 from plot_session.coach import coach_line
-from plot_session.controller import Controller, coup_declinable
+from plot_session.controller import WALK_AGAIN, Controller, coup_declinable
 from plot_session.describe import (
     BOXES,
     SIDE,
@@ -41,6 +41,7 @@ from plot_session.describe import (
     points_left,
     saving_words,
 )
+from plot_session.intent import walks
 from plot_session.puzzle_play import Attempt, SettingsBook, next_from, progress_words, solved_all
 from plot_session.session import LogLine, Seat, Session, lesson_session
 from plot_session.settings import SettingsFile
@@ -56,6 +57,8 @@ HELP_LINES: tuple[tuple[str, str], ...] = (
     ("seat", "  choices        the numbered choices again (also: an empty line)"),
     ("seat", "  N HEX          a choice that goes to a hex: its number and the hex (7 0925);"),
     ("seat", "                 its number and an area lists the hexes open there (7 Berne)"),
+    ("seat", "  move HEX       the moving unit to a hex further than a step: the way is"),
+    ("seat", "                 said first, the same line again walks it (move 1910)"),
     ("seat watch", "  where NAME     where a unit is (Himmler, 000)"),
     ("seat watch", "  look HEX       a hex: its area, HQ, units (their ratings too) and whose"),
     ("seat watch", "                 zones of control hold it"),
@@ -600,6 +603,9 @@ class LineMode(Answers):
         action = self._action(text)
         if action is None:
             return None
+        if action.verb is Verb.MOVE and action.unit is None and action.hex is not None:
+            if walks(self.rules, self.controller.view(), action.hex):
+                return self._walk(action.hex, text)
         # a number is said first when it rolls or spends a chit, as r is; an action typed
         # out in full (coup, commit FA1) names what it does, and goes ahead
         if text.partition(" ")[0].isdigit():
@@ -614,6 +620,22 @@ class LineMode(Answers):
             self.say(f"Refused: {exc}.{hint}")
             return None
         return ACTED
+
+    def _walk(self, h: Hex, text: str) -> str | None:
+        """``move 1910`` two hexes away: the way is said first, as Enter on a far hex says
+        it on the full screen; the same line again walks it, a step at a time (9.13)."""
+        c = self.controller
+        before = c.snapshot().actions
+        said = c.walk(h)
+        if said is None:  # no way there: why not, with its case
+            self.say(f"Refused: {c.why_not_walk(h)}.")
+            return None
+        if said.path:  # said first
+            self.say(f"{said.text.removesuffix(f': {WALK_AGAIN}')}. {same_again(text)}")
+            return None
+        if said.error:
+            self.say(said.text)
+        return ACTED if c.snapshot().actions != before else None  # (its steps are said with the news)
 
     def _key(self, letter: str) -> str | None:
         c = self.controller

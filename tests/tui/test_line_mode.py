@@ -8,6 +8,7 @@ import io
 import re
 
 from plot_core import Player, new_game
+from plot_core.hexgrid import parse_hex
 from plot_session.session import Seat, Session
 from plot_tui.line_mode import play_lines
 
@@ -728,3 +729,22 @@ def test_a_moving_units_movement_points_left_are_said_with_the_prompt():
     out = played(s, "activate 002", "move 2010", "quit")
     assert "or end its move (e). Schellenberg (002): 7 of 7 MP left." in out
     assert "Schellenberg (002): 6 of 7 MP left." in out  # one step taken
+
+
+def test_a_move_to_a_hex_further_than_one_step_is_said_then_walked(rules):
+    """ "move 1910" two hexes away: the full screen's Enter on a far hex says the way and
+    walks it when asked again; the plain door refused it (9.13), a step at a time only.
+    The way is said first, the same line again walks it, and undo takes a step back."""
+    from .helpers import HOTSEAT, pos
+    from .test_play import DUEL
+
+    s = Session(pos(DUEL.format(die=1)), HOTSEAT)
+    out = played(s, "activate 002", "move 1910", "move 1910", "undo", "move 4530", "quit")
+    said_first, walked = out.split("> ")[2:4]
+    assert said_first.startswith(
+        "Walk Schellenberg (002) to 1910 by 2010, 1910 (2 steps). Type move 1910 again, as your next line"
+    )
+    assert walked.startswith("SS: Step to 2010.\nSS: Step to 1910.\n") and "5 of 7 MP left" in walked
+    assert s.state.unit("002").hex == parse_hex("2010") and s.state.mp_spent == 1  # undo: one step back
+    refused = out.split("> ")[5]
+    assert refused.startswith("Refused: 4530 is ") and "movement points left (9.12)" in refused, refused
