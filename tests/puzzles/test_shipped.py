@@ -8,11 +8,15 @@ puzzle states, less twice the noise of the new weighing.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from leakhunt import Knowledge
 from plot_ai.weighing import weigh
 from plot_core import apply, legal_actions, load_rules, view
+from plot_core.engine.board import hex_in_area
+from plot_core.hexgrid import parse_hex
 from plot_core.puzzles import Puzzle, folded, load_puzzles, puzzles_dir
 
 RULES = load_rules()
@@ -44,6 +48,22 @@ def check(p: Puzzle, k: int) -> None:
 def test_the_shipped_set_is_there_and_tagged():
     assert len(PUZZLES) >= 200  # enough that a player meets new ones for months
     assert all(p.theme and p.phase for p in PUZZLES)
+
+
+FAR_AWAY = re.compile(
+    r"^(?:SS|Abwehr): (?:Send .+ to|Place the Allied unit at|Travel to) (.+?)(?: with Travel chit \w+)?$"
+)
+
+
+def test_the_shipped_logs_say_a_far_hex_with_its_area_as_the_game_does_now():
+    """A puzzle's log is the phase so far as words written when it was made: an
+    assignment or the Allied unit's placing said its hex alone ("Send Dohnanyi (301) to
+    0201") where the game now names the area too (its log, its lists)."""
+    far = [(p.key, m[1]) for p in PUZZLES for e in p.log if (m := FAR_AWAY.match(e.text))]
+    assert len(far) > 100
+    for key, said in far:
+        h = parse_hex(said.rsplit("(", 1)[-1].rstrip(")"))
+        assert h is not None and said == hex_in_area(RULES, h), (key, said)
 
 
 @pytest.mark.parametrize("k", range(SAMPLE))
