@@ -604,7 +604,7 @@ class LineMode(Answers):
         if action is None:
             return None
         if action.verb is Verb.MOVE and action.unit is None and action.hex is not None:
-            if walks(self.rules, self.controller.view(), action.hex):
+            if self.controller.my_move() and walks(self.rules, self.controller.view(), action.hex):
                 return self._walk(action.hex, text)
         # a number is said first when it rolls or spends a chit, as r is; an action typed
         # out in full (coup, commit FA1) names what it does, and goes ahead
