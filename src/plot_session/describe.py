@@ -33,6 +33,7 @@ WINNERS = {
 }
 # a retreat the Recruitment Table's Ar imposes on the recruiters (12.32), not a harassed unit
 REPULSED = {Phase.RECRUITMENT: "recruiting"}
+MOVING = (Phase.MOVEMENT, Phase.COUP_INTERPHASE, Phase.COUP_MOVEMENT)  # the phases of harassment
 
 
 def acted(side: Player, text: str) -> str:
@@ -79,6 +80,10 @@ def prompt(rules: Rules, v: PlayerView, legal: list[Action] | None = None) -> st
         what = DECISION_RULES[d.kind].task
         if d.kind == DecisionKind.RETREAT and v.phase in REPULSED:
             what = f"choose where the {REPULSED[v.phase]} unit retreats (12.32, 10.65)"
+        elif isinstance(d, Retreat) and v.phase in MOVING and _controller(v, d.unit) is v.phasing:
+            # Ar: the side that harassed retreats its own unit (the table's note: as Dr,
+            # but the attacker); a harassed unit is the other side's
+            what = "choose where the harassing unit retreats (Ar, 10.6)"
         if isinstance(d, PlaceAllied):
             what = f"place the Allied unit in {area_name(rules, d.area)} (7.11)"
         if isinstance(d, (Retreat, Return)):
@@ -102,7 +107,7 @@ def prompt(rules: Rules, v: PlayerView, legal: list[Action] | None = None) -> st
         return f"{who}: move {unit_name(rules, v.active)} — step, harass{travel}" + (
             ", or end its move (e)" if can_end else " (it shares a hex: it may not stop there, 8.11)"
         )
-    if v.phase in (Phase.MOVEMENT, Phase.COUP_INTERPHASE, Phase.COUP_MOVEMENT):
+    if v.phase in MOVING:
         return f"{who}: choose a unit to move (Enter on it), or end the phase (P)"
     if v.phase is Phase.RECRUITMENT:
         return f"{who}: choose a unit to recruit (Enter on it), or end the phase (P)"
@@ -113,6 +118,10 @@ def prompt(rules: Rules, v: PlayerView, legal: list[Action] | None = None) -> st
     ):
         return f"{who}: take markers off your units (Enter), or end the phase (P)"  # 15.11
     return f"{who}: end the phase (P)"
+
+
+def _controller(v: PlayerView, uid: str) -> Player | None:
+    return next((u.controller for u in v.units if u.id == uid), None)
 
 
 def points_left(rules: Rules, v: PlayerView) -> str:

@@ -201,3 +201,26 @@ def test_the_side_that_waits_hears_markers_taken_off_only_where_the_phasing_side
     said = prompt(RULES, view(marked, Player.ABWEHR))
     assert said == "SS: take markers off your units (Enter), or end the phase (P)"
     assert prompt(RULES, view(bare, Player.ABWEHR)) == "SS: end the phase (P)"
+
+
+def test_an_attacker_retreat_asks_where_the_harassing_unit_retreats():
+    """Ar: the harassing unit retreats, its owner picking the hex (as Dr, but the
+    attacker). The prompt had called Schellenberg, who harassed, "the harassed unit"
+    and cited 10.65, whose chooser is the other side."""
+    from plot_core import apply, parse_action
+
+    from .test_play import DUEL
+
+    s = pos(DUEL.format(die=6))  # die 6 on the Harassment Table: Ar at every column
+    for line in ("activate 002", "harass 305"):
+        s = apply(s, parse_action(line))
+    assert s.pending[-1].kind == "retreat" and s.to_act is Player.SS
+    said = prompt(RULES, view(s, Player.SS), list(legal_actions(s)))
+    assert said == "SS to choose where the harassing unit retreats (Ar, 10.6): Schellenberg (002)"
+    # Dr: Canaris harasses Best, whose owner (the SS) picks where Best retreats (10.65)
+    s = pos('phasing = "abwehr"\ndice = [1]\n[units]\n"300" = { hex = "2110" }\n"013" = { hex = "2210" }\n')
+    for line in ("activate 300", "harass 013"):
+        s = apply(s, parse_action(line))
+    assert s.pending[-1].kind == "retreat"
+    said = prompt(RULES, view(s, Player.SS), list(legal_actions(s)))
+    assert said == "SS to choose where the harassed unit retreats (10.65): Best (013)"
