@@ -18,9 +18,7 @@ from plot_core.hexgrid import Hex, label
 from plot_core.wording import unit_name
 
 from .choices import action_hex, unit_hexes
-from .describe import prompt
-
-MOVING = (Phase.MOVEMENT, Phase.COUP_INTERPHASE, Phase.COUP_MOVEMENT)
+from .describe import MOVING, prompt
 
 
 def attempts(rules: Rules, v: PlayerView, h: Hex) -> list[Action]:
@@ -49,17 +47,18 @@ def attempts(rules: Rules, v: PlayerView, h: Hex) -> list[Action]:
     return []
 
 
-def walks(rules: Rules, v: PlayerView, h: Hex) -> bool:
-    """Does Enter on ``h`` mean "walk the moving unit there" (more than one step)?"""
+def far_from_mover(rules: Rules, v: PlayerView, h: Hex) -> bool:
+    """Is ``h`` more than a step from the moving unit (a walk, if anything)?"""
     if v.active is None or v.pending:
         return False
     mover = next(u for u in v.units if u.id == v.active)
-    return (
-        mover.hex is not None
-        and h != mover.hex
-        and h not in rules.map.neighbours[mover.hex]
-        and not any(u.hex == h and u.controller is not v.side for u in v.units)
-    )
+    return mover.hex is not None and h != mover.hex and h not in rules.map.neighbours[mover.hex]
+
+
+def walks(rules: Rules, v: PlayerView, h: Hex) -> bool:
+    """Does Enter on ``h`` mean "walk the moving unit there" (more than one step)? Not
+    on another side's unit: Enter there means acting on it."""
+    return far_from_mover(rules, v, h) and not any(u.hex == h and u.controller is not v.side for u in v.units)
 
 
 class Asks(Protocol):

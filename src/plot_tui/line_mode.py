@@ -41,7 +41,7 @@ from plot_session.describe import (
     points_left,
     saving_words,
 )
-from plot_session.intent import walks
+from plot_session.intent import far_from_mover
 from plot_session.puzzle_play import Attempt, SettingsBook, next_from, progress_words, solved_all
 from plot_session.session import LogLine, Seat, Session, lesson_session
 from plot_session.settings import SettingsFile
@@ -604,7 +604,7 @@ class LineMode(Answers):
         if action is None:
             return None
         if action.verb is Verb.MOVE and action.unit is None and action.hex is not None:
-            if self.controller.my_move() and walks(self.rules, self.controller.view(), action.hex):
+            if self.controller.my_move() and far_from_mover(self.rules, self.controller.view(), action.hex):
                 return self._walk(action.hex, text)
         # a number is said first when it rolls or spends a chit, as r is; an action typed
         # out in full (coup, commit FA1) names what it does, and goes ahead

@@ -739,7 +739,7 @@ def test_a_move_to_a_hex_further_than_one_step_is_said_then_walked(rules):
     from .test_play import DUEL
 
     s = Session(pos(DUEL.format(die=1)), HOTSEAT)
-    out = played(s, "activate 002", "move 1910", "move 1910", "undo", "move 4530", "quit")
+    out = played(s, "activate 002", "move 1910", "move 1910", "undo", "move 4530", "move 1810", "quit")
     said_first, walked = out.split("> ")[2:4]
     assert said_first.startswith(
         "Walk Schellenberg (002) to 1910 by 2010, 1910 (2 steps). Type move 1910 again, as your next line"
@@ -748,3 +748,5 @@ def test_a_move_to_a_hex_further_than_one_step_is_said_then_walked(rules):
     assert s.state.unit("002").hex == parse_hex("2010") and s.state.mp_spent == 1  # undo: one step back
     refused = out.split("> ")[5]
     assert refused.startswith("Refused: 4530 is ") and "movement points left (9.12)" in refused, refused
+    # a far hex with an enemy in it: why the walk fails there, not "not next to" (9.13)
+    assert out.split("> ")[6].startswith("Refused: John blocks 1810 (8.12)."), out.split("> ")[6]

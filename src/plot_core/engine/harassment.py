@@ -125,7 +125,9 @@ def _target_problem(
     t = state.unit(target)
     neutral = is_unrecruited(rules, t) or t.semi
     if t.hex is not None and neutral and state.coup is None:
-        return IllegalAction("10.31", lambda: f"{_name(state, target)} is unrecruited or semi-recruited")
+        return IllegalAction(
+            "10.31", lambda: f"{_name(state, target)} is unrecruited or semi-recruited and cannot be harassed"
+        )
     if (
         t.hex is None
         or t.controller is state.phasing
