@@ -415,7 +415,10 @@ def test_10_31_12_72_10_34_whom_one_may_not_harass_word_for_word():
         """),
         "activate 301",
     )
-    assert str(illegal(s, "harass 106", "10.31")) == "Schacht is unrecruited or semi-recruited and cannot be harassed (10.31)"
+    assert (
+        str(illegal(s, "harass 106", "10.31"))
+        == "Schacht is unrecruited or semi-recruited and cannot be harassed (10.31)"
+    )
     s = play(
         pos("""
         phasing = "ss"
