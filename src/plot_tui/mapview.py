@@ -114,6 +114,7 @@ class MapView(ScrollView, can_focus=True):
         self._rows: dict[int, Strip] = {}
         self.palette = STANDARD
         self.way: frozenset[Hex] = frozenset()  # the hexes of a walk said, not yet taken
+        self._kept: Hex | None = None  # the hex last kept in view (the cursor, a unit followed)
 
     def use_palette(self, palette: Palette) -> None:
         self.palette = palette
@@ -233,6 +234,7 @@ class MapView(ScrollView, can_focus=True):
     def keep_in_view(self, h: Hex) -> None:
         """Scroll, if need be, so ``h`` shows with some map around it: a cursor (or a
         moving unit) is never left on the edge of a small terminal's map."""
+        self._kept = h
         region = self.scrollable_content_region
         rows = min(2, max(0, (region.height - 1) // 4))
         cols = min(2 * CELL, max(0, (region.width - CELL) // 4))
@@ -279,6 +281,15 @@ class MapView(ScrollView, can_focus=True):
                 return "Overlay: Allied zones of influence (17.2): none now. o: off."
             return "Overlay: Allied zones of influence (17.2), i in the areas they cover. o: off."
         return "Overlay off. o: zones of control."
+
+    def on_resize(self) -> None:
+        # a pane under the map grew (the odds at the cursor, a longer prompt): the hex
+        # kept in view stays there, rather than under the pane
+        self.call_after_refresh(self._keep_kept)
+
+    def _keep_kept(self) -> None:
+        if self._kept is not None:  # (read now: the cursor may have moved since the resize)
+            self.keep_in_view(self._kept)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self.action_centre)

@@ -123,3 +123,28 @@ async def test_the_map_comes_back_to_the_cursor_when_the_player_is_to_move_again
             quick = [a for a in legal if a.verb.value in ("end-phase", "no-reveal", "end")]
             screen.act((quick or legal)[0])
         assert back >= 2, "the computer's moves should take the map away from the cursor twice"
+
+
+async def test_the_cursor_stays_in_sight_when_the_odds_open_under_the_map():
+    """At 80x24, the cursor moved onto an enemy next to the moving unit opens the odds
+    under the map, which takes rows from it: the cursor had been left under the new
+    panel, the mover and its target out of sight."""
+    app = app_for(
+        pos("""
+        phasing = "ss"
+        active = "004"
+        [units]
+        "004" = { hex = "2114" }
+        "300" = { hex = "2115", suspected = true }
+        """)
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        m = game(app).query_one(MapView)
+        await pilot.press(*"kkkkkkkkkk")  # the map scrolled up, to come down on the mover
+        await cursor_to(pilot, app, H("2114"))  # (near the map's lower edge)
+        before = m.scrollable_content_region.height
+        await pilot.press("j")  # onto Canaris: the harassment's odds
+        await pilot.pause()
+        await pilot.pause()
+        assert m.cursor == H("2115") and m.scrollable_content_region.height < before
+        assert m.in_sight(H("2115")) and m.in_sight(H("2114"))
