@@ -203,12 +203,13 @@ class PlotApp(App[None]):
         # full stop after it was left alone at a line's start
         said = [
             self._notice or (saving_words(session.recorder.path) if session.recorder is not None else ""),
-            CHOSEN_SEED if session.chosen_seed else "",
             f"({self.settings.problem})" if self.settings.problem else "",
         ]
         notice = "\n".join(line for line in said if line)
         if notice:
             screen.prompt_pane.notice = plain(notice, style="dim")  # holds a file name
+        if session.chosen_seed:  # (the player chose it: it gives way to the news first)
+            screen.prompt_pane.aside = Text(CHOSEN_SEED, style="dim")
         self._notice = ""
         self.push_screen(screen, self._game_ended)
 

@@ -69,6 +69,8 @@ class PromptPane(Panel):
         self.cases = cases
         self.message = Text("")  # the answer to the player's last key
         self.notice = Text("")  # said until the player's first action (where it saves ...)
+        # ... and after it, where the newest news leave room: a chosen seed's warning
+        self.aside = Text("")
         self.streets_note = ""  # who stands in Berlin's streets now, until the next action
         self.size_hint = ""  # a small terminal: said until the first action
         self._asked: tuple[Asking, Text, str] | None = None  # the last show's, for a resize
@@ -93,7 +95,7 @@ class PromptPane(Panel):
     def acted(self, text: str) -> None:
         """The player acted: what it did, and the lines said until then are done."""
         self.answer(text)
-        self.notice = Text("")
+        self.notice = self.aside = Text("")
         self.streets_note = self.size_hint = ""
 
     def notes(self) -> list[str]:
@@ -131,9 +133,15 @@ class PromptPane(Panel):
             asking = attrs.evolve(asking, news=fewer)
             t = self._text(asking, status, coach, folded=False, hint=False, tidy=False)
             lines = self._lines(t)
+        # the aside gives way to the newest news (at 80x24 a chosen seed's warning had
+        # cut the first roll of a game in mid-sentence)
+        aside = not (lines > most and self.aside.plain and asking.news)
+        if not aside:
+            t = self._text(asking, status, coach, folded=False, hint=False, tidy=False, aside=False)
+            lines = self._lines(t)
         folded = bool(asking.choices) and lines > most
         if folded:
-            t = self._text(asking, status, coach, folded=True, hint=False)
+            t = self._text(asking, status, coach, folded=True, hint=False, aside=aside)
             lines = self._lines(t)
         self.keys_alone = folded
         grown = max(room, min(lines, most)) if lines > room else None
@@ -171,9 +179,18 @@ class PromptPane(Panel):
         return wrapped[-1].cell_len if wrapped else 0
 
     def _text(
-        self, asking: Asking, status: Text, coach: str, *, folded: bool, hint: bool, tidy: bool = True
+        self,
+        asking: Asking,
+        status: Text,
+        coach: str,
+        *,
+        folded: bool,
+        hint: bool,
+        tidy: bool = True,
+        aside: bool = True,
     ) -> Text:
-        """``tidy``: each choice starts a line if it would not fit on the one before."""
+        """``tidy``: each choice starts a line if it would not fit on the one before;
+        ``aside``: the aside said (it gives way to the news where they would be cut)."""
         t = Text()  # (a span, not the text's base style: the choices follow it)
         t.append(asking.head, style=HEAD_STYLES[asking.kind])
         if asking.kind == "question":
@@ -213,7 +230,8 @@ class PromptPane(Panel):
             t.append_text(status)
         # What answers the player's key, and what calls them, before the news: a short
         # box (80x24) cuts from the bottom, and the log has every roll too.
-        for note in (self.message, self.notice, Text(self.streets_note, style="bold red")):
+        streets = Text(self.streets_note, style="bold red")
+        for note in (self.message, self.notice, self.aside if aside else EMPTY, streets):
             if note.plain:
                 t.append("\n")
                 t.append_text(note)

@@ -236,7 +236,8 @@ async def test_a_narrow_title_keeps_which_game_it_is_and_a_wide_one_has_it_all()
 async def test_where_a_new_game_is_saved_is_said_without_a_full_stop_left_alone(tmp_path, monkeypatch):
     """The notice "Saving to PATH." with a path as long as the pane left its full stop at
     the start of the next line (". This game's seed was chosen ..."): the path ends its
-    own line, and what follows starts a line of its own."""
+    own line, and what follows starts a line of its own. At 80x24 the notice's last
+    line gives way to the first roll's news, which it had cut in mid-sentence."""
     from textual.geometry import Region
 
     from plot_session.session import new_session
@@ -259,4 +260,12 @@ async def test_where_a_new_game_is_saved_is_said_without_a_full_stop_left_alone(
         lines = [ln.strip() for ln in prompt(app).splitlines()]
         path = f"~/.local/share/plot/games/{session.recorder.path.name}"
         assert f"Saving to {path}" in " ".join(lines) or path in lines, lines
+        # the first roll is said whole under it: the seed's warning gives way at 80x24
+        # (it had cut the news in mid-sentence), and is said where there is room
+        said = " ".join(lines)
+        assert said.endswith("2 Abwehr units are sent on assignment to Stockholm (SK) (7.0)"), said
+        assert "This game's seed was chosen" not in said
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        lines = [ln.strip() for ln in prompt(app).splitlines()]
         assert any(ln.startswith("This game's seed was chosen") for ln in lines), lines
