@@ -23,6 +23,13 @@ def mid_sentence(text: str) -> str:
     return text if not text or text[:2].isupper() else text[0].lower() + text[1:]
 
 
+def title_mid_sentence(title: str) -> str:
+    """A title inside a sentence: its leading article in lower case ("the Walkyrie
+    roll"), a name kept as it is ("Himmler + Strölin investigate Bonhoeffer")."""
+    first, space, rest = title.partition(" ")
+    return f"{first.lower()}{space}{rest}" if first in ("The", "A", "An") else title
+
+
 def plain_letters(text: str) -> str:
     """``text`` as a search compares it: lower case, accents dropped (Müller: muller)."""
     if text.isascii():  # nothing to drop: the common case, kept cheap (a search a key)

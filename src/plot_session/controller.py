@@ -31,7 +31,7 @@ from plot_core.engine import (
     stakes,
     walk_problem,
 )
-from plot_core.english import counted, mid_sentence
+from plot_core.english import counted, title_mid_sentence
 from plot_core.hexgrid import Hex, label
 from plot_core.wording import CAUSED_BY_A_ROLL, is_news, news, rolled, unit_name, words
 
@@ -424,7 +424,7 @@ class Controller:
             then = "".join(f"; {o.total}: {o.chances()}" for o in at_stake.odds if o.allowed)
         elif not at_stake.rolls:  # a step towards a roll (a chit committed to the coup): that roll
             ahead = [o for o in self.odds(action) if o.allowed and o.assumes]
-            then = f"; {mid_sentence(ahead[0].title)}: {ahead[0].line()}" if ahead else ""
+            then = f"; {title_mid_sentence(ahead[0].title)}: {ahead[0].line()}" if ahead else ""
         # what a success would bring about (12.73: who falls under suspicion), weighed now
         # (the stakes hold odds only for a roll)
         risked = "".join(f" {n}" for o in at_stake.odds if o.allowed for n in o.brings)

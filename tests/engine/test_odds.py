@@ -411,6 +411,27 @@ def test_stakes_chits_the_enemy_takes_on_a_roll_are_not_called_spent_13_32():
     assert stakes(s, parse_action("reveal L011")).spends == ("L011",)
 
 
+def test_13_17_a_revealed_loyalty_chit_is_no_roll_and_its_odds_say_why_the_chances_hold():
+    # revealing a Loyalty chit leaves the die waiting (13.17: the Abwehr may reveal more,
+    # the SS may answer with an Alibi): it spends the chit and rolls nothing; its odds
+    # are the investigation's once the chit is out, and since the printed columns read
+    # alike they say it matters only below 2 to 1 (13.22). A newcomer read "spends L011
+    # and rolls on the Investigation Table" and spent chits for nothing.
+    s = investigating(EXAMPLE, chits='abwehr = ["L011", "FA1"]')
+    s = play(s, "investigate 305", "join 000", "join 011", "join 108", "roll")
+    reveal = parse_action("reveal L011")
+    st = stakes(s, reveal)
+    assert not st.rolls and st.odds == () and st.spends == ("L011",)
+    [after] = odds_of(s, reveal)
+    assert after.total == "11 to 3" and after.column == "3:1"  # Himmler 9 + Strölin 2 (13.19)
+    assert after.assumes == "once L011 is revealed"
+    assert after.notes[-1] == (
+        "The columns read alike (13.36): a revealed chit changes the chances only where it "
+        "leaves the investigation below 2 to 1, and it is not carried out (13.22)."
+    )
+    assert stakes(s, parse_action("no-reveal")).rolls  # (no more reveals: the die rolls)
+
+
 # -- the whole panel, word for word --------------------------------------------------
 # Each figure above is checked against the files and the engine; these pin everything
 # else a player reads (title, table, case, notes, the no-roll reason) for one position

@@ -750,3 +750,19 @@ def test_a_move_to_a_hex_further_than_one_step_is_said_then_walked(rules):
     assert refused.startswith("Refused: 4530 is ") and "movement points left (9.12)" in refused, refused
     # a far hex with an enemy in it: why the walk fails there, not "not next to" (9.13)
     assert out.split("> ")[6].startswith("Refused: John blocks 1810 (8.12)."), out.split("> ")[6]
+
+
+def test_a_revealed_loyalty_chit_is_said_as_a_spent_chit_and_the_investigation_after_it():
+    """13.17: the Abwehr's reveal spends a chit and rolls nothing (the die waits for more
+    reveals and the SS's Alibis). It had been said as "spends L011 and rolls on the
+    Investigation Table"; now the chances of the investigation once it is out, with the
+    names as they are written."""
+    from .helpers import HOTSEAT, INVESTIGATION_13_19, pos
+
+    s = Session(pos(INVESTIGATION_13_19), HOTSEAT)
+    out = played(s, "investigate 305", "join 000", "join 011", "join 108", "roll", "", "1", "quit")
+    said = out.split("> ")[7]
+    assert said.startswith(
+        "Reveal Loyalty chit of Hanke (L011), spends L011; Himmler + Strölin investigate Bonhoeffer: "
+        "11 to 3 → Investigation Table, column 3:1: Ss 33% · N 50% · Ic 17%. Type 1 again"
+    ), said

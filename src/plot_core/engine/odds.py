@@ -216,8 +216,10 @@ def recruitment_odds(state: GameState, target: str, units: tuple[str, ...]) -> O
 
 
 def investigation_odds(
-    state: GameState, target: str, units: tuple[str, ...], *, exposable: bool = False
+    state: GameState, target: str, units: tuple[str, ...], *, exposable: bool = False, revealing: bool = False
 ) -> Odds:
+    """``exposable``: the SS is still naming investigators; ``revealing``: the odds once
+    the Abwehr reveals a Loyalty chit (13.17)."""
     rules = state.rules
     grid = rules.tables.investigation
     terms = investigation_terms(state, target, units)
@@ -248,6 +250,12 @@ def investigation_odds(
             "The columns read alike (13.36): more investigators only keep the "
             f"{rules.game.investigate_min} to 1 if the Abwehr reveals Loyalty chits (13.17, 13.22); "
             "each investigates once a phase (13.24)."
+        )
+    if revealing and all(len(set(row)) == 1 for row in grid.cells):
+        notes.append(
+            "The columns read alike (13.36): a revealed chit changes the chances only where it "
+            f"leaves the investigation below {rules.game.investigate_min} to 1, and it is not "
+            "carried out (13.22)."
         )
     results = [grid.cell(die, column) for die in _die(state)]
     faces = _faces(results, grid.results)
@@ -414,7 +422,9 @@ def odds_of(state: GameState, action: Action) -> list[Odds]:
         if isinstance(d, Exposure):
             if verb is Verb.REVEAL and action.chit:  # 13.17: one drops out
                 d = attrs.evolve(d, chits=d.chits + (action.chit,))
-            elif verb is Verb.ALIBI and action.unit:  # 13.18: one comes back
+                odds = investigation_odds(state, d.unit, counting_investigators(d), revealing=True)
+                return [attrs.evolve(odds, assumes=f"once {action.chit} is revealed")]
+            if verb is Verb.ALIBI and action.unit:  # 13.18: one comes back
                 d = attrs.evolve(d, cleared=d.cleared + (action.unit,))
             return [investigation_odds(state, d.unit, counting_investigators(d))]
         if isinstance(d, InterrogationAlibi):
@@ -498,6 +508,8 @@ def stakes(state: GameState, action: Action) -> Stakes:
     )
     # an investigation's roll is committed at the SS's key (13.24), though the die waits
     # for the Abwehr's answer (13.17): asked about as a roll, like any other
-    rolled = any(e.roll for e in after.events) or isinstance(peek(after), ExposeInvestigators)
+    rolled = any(e.roll for e in after.events) or (
+        isinstance(peek(after), ExposeInvestigators) and not isinstance(peek(state), ExposeInvestigators)
+    )  # (a Loyalty chit revealed then is no roll: the die still waits, 13.17)
     binds = f"{MUST_ATTEMPT} (18.12)" if binds_to_the_coup(state, action) else ""
     return Stakes(rolled, tuple(odds_of(state, action)) if rolled else (), spent, binds)
