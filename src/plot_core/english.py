@@ -38,6 +38,17 @@ def plain_letters(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+def finds(text: str, word: str) -> bool:
+    """Does a search for ``word`` find ``text`` (both made searchable)? A number is found
+    at the start of one: 307 finds Gehre (307) and hex 3071, not hex 4307."""
+    if not word.isdigit():
+        return word in text
+    at = text.find(word)
+    while at > 0 and text[at - 1].isdigit():
+        at = text.find(word, at + 1)
+    return at >= 0
+
+
 def searchable(text: str) -> str:
     """``text`` as a search looks in it: in plain letters, and again with German
     umlauts spelled out where it has any, so that muller, mueller and müller all find

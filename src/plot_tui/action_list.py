@@ -13,7 +13,7 @@ import attrs
 from rich.text import Text
 
 from plot_core import Action, PlayerView, Rules, Verb
-from plot_core.english import plain_letters, searchable
+from plot_core.english import finds, plain_letters, searchable
 from plot_core.wording import describe, words
 from plot_session.choices import PHASE_GROUP, action_hex, area_words, group_of, search_words, unit_hexes
 from plot_session.controller import ROLLING, Controller
@@ -89,7 +89,7 @@ def palette_search(lines: list[PaletteLine], query: str) -> list[tuple[PaletteLi
     found = [
         ((1 + sum(w in line.shown for w in wanted)) / (1 + len(wanted)), -k, line)
         for k, line in enumerate(lines)
-        if all(w in line.shown or w in line.more for w in wanted)
+        if all(finds(line.shown, w) or finds(line.more, w) for w in wanted)
     ]
     out = []
     for _, _, line in heapq.nlargest(PALETTE_LINES, found, key=lambda f: f[:2]):

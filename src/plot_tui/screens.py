@@ -28,7 +28,7 @@ from textual.widgets.option_list import Option
 from plot_ai import LEVELS
 from plot_core import Player
 from plot_core.engine import Outcome
-from plot_core.english import counted, plain_letters, searchable
+from plot_core.english import counted, finds, plain_letters, searchable
 from plot_session.describe import WINNERS, shown_path
 
 from .closing import OnceModal, OnceScreen
@@ -424,7 +424,7 @@ class ActionMenu(OnceModal[T | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(Text(self.title_))
+            yield Label(Text(self.title_), id="menu-title")
             # (not selected on focus: the letter that moved the focus here is kept)
             yield Input(
                 placeholder=f"type to narrow: {self.narrow}",
@@ -439,7 +439,7 @@ class ActionMenu(OnceModal[T | None]):
         out: list[Option | None] = []
         group = None
         for i, item in enumerate(self.items):
-            if not all(w in item.found for w in words):
+            if not all(finds(item.found, w) for w in words):
                 continue
             if item.group and item.group != group:
                 out.append(self._option("heading", i, Text(item.group, style="bold"), disabled=True))
@@ -483,9 +483,14 @@ class ActionMenu(OnceModal[T | None]):
     def on_input_changed(self, event: Input.Changed) -> None:
         options = self.query_one(OptionList)
         options.clear_options()
-        options.add_options(self._options(event.value))
+        found = self._options(event.value)
+        options.add_options(found)
         self.asking.forget()
         self._highlight_first()
+        # the title says how many lines the typing left, not only how many there are
+        lines = sum(1 for option in found if option is not None and not option.disabled)
+        shown = "" if not event.value.strip() else f" · {lines} shown" if lines else " · none matches"
+        self.query_one("#menu-title", Label).update(Text(f"{self.title_}{shown}"))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         options = self.query_one(OptionList)

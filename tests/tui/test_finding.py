@@ -14,7 +14,7 @@ from plot_tui.command_finder import CommandFinder
 from plot_tui.mapview import MapView
 from plot_tui.screens import ActionMenu
 
-from .helpers import app_for, cursor_to, game, pos, prompt, session_of
+from .helpers import app_for, cursor_to, game, pos, prompt, session_of, until
 from .narrow import drawn
 
 pytestmark = pytest.mark.asyncio
@@ -208,3 +208,26 @@ async def test_the_list_says_whom_a_targets_odds_count():
         lines = [str(options.get_option_at_index(k).prompt) for k in range(options.option_count)]
         target = next(line for line in lines if "Try to recruit Popitz" in line)
         assert "with Himmler and Daluege: +10" in target or "with Daluege and Himmler: +10" in target, target
+
+
+async def test_a_unit_s_id_typed_in_the_list_finds_that_unit_not_hexes_ending_in_it():
+    """Sending on assignment lists every unit with every hex of the area: typing 302 for
+    Gisevius also found "Send Dohnanyi (301) to Stockholm (4302)", first, where a newcomer
+    pressed Enter on it. A number is found at the start of one; the title says how many
+    lines the typing left."""
+    from .helpers import ASSIGNING
+
+    app = app_for(pos(ASSIGNING.format(first=6, second=3)))  # Allied EE, 2/Ab/SK
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("tab", "enter", "1")  # the Allied unit, then FR1: the Abwehr picks
+        await until(pilot, lambda: "choose a unit to send on assignment" in prompt(app), "the sending")
+        await pilot.press("a")
+        menu = app.screen
+        assert isinstance(menu, ActionMenu)
+        everything = len(menu.items)
+        await pilot.press(*"302")
+        await pilot.pause()
+        lines = [ln for ln in listed(menu) if ln.startswith("  ")]
+        assert lines and all("Gisevius (302)" in ln for ln in lines), lines
+        title = str(menu.query_one("#menu-title", Static).render())
+        assert title.endswith(f"· {len(lines)} shown") and len(lines) < everything, title
