@@ -365,7 +365,9 @@ def _resume(args: argparse.Namespace) -> int:
     from plot_tui.app import PlotApp
 
     rules = load_rules()
-    path = Path(args.path) if args.path else latest_unfinished()
+    path = _record_named(args.path) if args.path else latest_unfinished()
+    if path is None and args.path:
+        return 2
     why = ""
     if path is not None and not args.path:  # say which game was picked, and why
         why = (
@@ -420,8 +422,11 @@ def _analyse(args: argparse.Namespace) -> int:
         print("plot analyse: give a game record, or --calibration", file=sys.stderr)
         return 2
     rules = load_rules()
+    path = _record_named(args.path)
+    if path is None:
+        return 2
     try:
-        record = load_record(Path(args.path), rules)
+        record = load_record(path, rules)
         kept = Kept(record)  # what an earlier run left beside the record
         eyes = None if args.eyes in (None, "all") or record.finished else Player(args.eyes)
         analysis = kept_analysis(record, top=args.top, kept=kept, eyes=eyes)
@@ -495,6 +500,21 @@ def _eyes_hint(record: Record) -> str:
     return "add " + " or ".join(f"--as {p.value}" for p in record.sides_shown())
 
 
+def _record_named(given: str) -> Path | None:
+    """The record ``given`` names (a path, a file of the games folder, a game's id); said
+    why not, and None, when there is none."""
+    from plot_record import games_dir, named_record
+
+    path = named_record(given)
+    if path is None:
+        print(
+            f"plot: there is no game record {given!r}: name its file, or its game's id "
+            f"(the games in {games_dir()} are listed by `plot games`)",
+            file=sys.stderr,
+        )
+    return path
+
+
 def _replay(args: argparse.Namespace) -> int:
     from plot_core import Player
     from plot_record import load_record
@@ -502,7 +522,10 @@ def _replay(args: argparse.Namespace) -> int:
     from plot_tui.app import PlotApp
 
     rules = load_rules()
-    record = load_record(Path(args.path), rules)
+    path = _record_named(args.path)
+    if path is None:
+        return 2
+    record = load_record(path, rules)
     for w in record.warnings:
         print(f"plot: warning: {w}", file=sys.stderr)
     replay = Replay(record)
@@ -719,7 +742,10 @@ def _export(args: argparse.Namespace) -> int:
     from plot_record.export import ALL, check_perspective, text_account
     from plot_record.notes import load_notes
 
-    record = load_record(Path(args.path), load_rules())
+    path = _record_named(args.path)
+    if path is None:
+        return 2
+    record = load_record(path, load_rules())
     eyes = args.eyes or ALL
     try:
         check_perspective(record, eyes)  # (asked again as the account is written: cheap)
@@ -775,7 +801,11 @@ def _games(args: argparse.Namespace) -> int:
         h, final = record.header, record.timeline.final
         who = ", ".join(f"{side} {h.levels.get(side, seat)}" for side, seat in h.players.items())
         o = final.outcome
-        state = f"{o.winner} won ({o.case})" if o is not None else f"unfinished: plot resume {path}"
+        state = (
+            f"{o.winner} won ({o.case}): plot replay {path}"
+            if o is not None
+            else f"unfinished: plot resume {path}"
+        )
         where = f"Game-Turn {final.turn}, {PHASE_TITLES[final.phase]}"
         print(
             f"  {path.name:<40} {h.seed_words(o is not None)}, {who}, "
@@ -882,7 +912,9 @@ def build_parser() -> argparse.ArgumentParser:
     pz.add_argument("--plain", action="store_true", help="in plain text, a sentence a line")
     pz.set_defaults(run=_puzzles)
     rs = sub.add_parser("resume", help="go on with an unfinished game from its record")
-    rs.add_argument("path", nargs="?", help="the record (default: the latest unfinished game)")
+    rs.add_argument(
+        "path", nargs="?", help="the record, or its game's id (default: the latest unfinished game)"
+    )
     rs.add_argument(
         "--plain", action="store_true", help="go on in plain text, a sentence a line (as plot play --plain)"
     )
@@ -894,7 +926,7 @@ def build_parser() -> argparse.ArgumentParser:
         "record in GAME.analysis.json: a second run is "
         "instant)",
     )
-    an.add_argument("path", nargs="?", help="the game record (.plot.jsonl)")
+    an.add_argument("path", nargs="?", help="the game record (.plot.jsonl), or its game's id")
     an.add_argument(
         "--top", type=_positive, default=5, metavar="N", help="how many turning points to list (default 5)"
     )
@@ -951,7 +983,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     an.set_defaults(run=_analyse)
     rp = sub.add_parser("replay", help="watch a recorded game: step, jump, change eyes")
-    rp.add_argument("path", help="the game record (.plot.jsonl)")
+    rp.add_argument("path", help="the game record (.plot.jsonl), or its game's id")
     rp.add_argument(
         "--as",
         dest="eyes",
@@ -967,7 +999,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rp.set_defaults(run=_replay)
     ex = sub.add_parser("export", help="write a readable account of a recorded game")
-    ex.add_argument("path", help="the game record (.plot.jsonl)")
+    ex.add_argument("path", help="the game record (.plot.jsonl), or its game's id")
     ex.add_argument(
         "--text",
         action="store_true",

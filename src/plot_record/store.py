@@ -8,6 +8,7 @@ error naming the line, and a record with an error is never written to.
 
 from __future__ import annotations
 
+import glob
 import json
 import os
 from collections.abc import Iterator, Sequence
@@ -53,6 +54,21 @@ def games_dir() -> Path:
     """Where games are kept unless told otherwise (XDG base directories)."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(base) / "plot" / "games"
+
+
+def named_record(given: str, directory: Path | None = None) -> Path | None:
+    """The record a player names: its path, its file's name in the games folder, or its
+    game's id (the title's "game 83be89e6"); None when nothing has that name."""
+    path = Path(given).expanduser()
+    if path.is_file():
+        return path
+    folder = directory or games_dir()
+    if path.name != given:  # (a path, not a name: nothing else to look for)
+        return None
+    if (folder / given).is_file():
+        return folder / given
+    by_id = sorted(folder.glob(f"*-{glob.escape(given)}{SUFFIX}")) if folder.is_dir() else []
+    return by_id[0] if len(by_id) == 1 else None
 
 
 def new_record_path(header: Header, directory: Path | None = None) -> Path:

@@ -122,6 +122,28 @@ def test_plot_games_lists_what_is_saved(_games_folder, rules, capsys):
     assert re.search(r"c\.plot\.jsonl\s+unreadable: .*line 1: not valid JSON", out)
 
 
+def test_a_record_is_named_by_its_game_s_id_or_its_file_s_name(_games_folder, rules, capsys):
+    """The title says "game 83be89e6"; `plot replay 83be89e6` had answered that the
+    record "cannot be used ... No such file or directory". The games folder's records
+    are named by their ids (and `plot games` lists them, a finished one with the
+    command that replays it)."""
+    _games_folder.mkdir(parents=True)
+    first = _games_folder / "first.plot.jsonl"
+    recorded_game(first, rules, 5)
+    game = load_record(first, rules).header.game
+    named = _games_folder / f"20261201T000000Z-{game}.plot.jsonl"
+    first.rename(named)
+    for given in (game, named.name):
+        assert main(["export", given]) == 0
+        assert capsys.readouterr().out.startswith("The Plot to Assassinate Hitler — account")
+    assert main(["games"]) == 0
+    assert f"plot replay {named}" in capsys.readouterr().out
+    assert main(["replay", "0000beef"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("plot: there is no game record '0000beef': name its file, or its game's id")
+    assert "plot games" in err and "No such file" not in err
+
+
 def test_plain_plot_resume_says_which_game_it_took_and_why(_games_folder, rules, capsys, monkeypatch):
     import plot_tui.app
 
