@@ -596,7 +596,7 @@ class LineMode(Answers):
                 # the log up to the step taken back is the same: only where things now
                 # stand is said (the prompt), not the game again from its set-up
                 self.shown = len(self.controller.snapshot().log)
-                self.say("Taken back.")
+                self.say(said.text or "Taken back.")  # ("Undone: Step to 2010.", as on the full screen)
                 return ACTED
             self.say(said.text)  # (the same words as on the full screen)
             return None

@@ -517,7 +517,7 @@ def test_the_computers_moves_are_said_a_unit_a_line(rules):
 def test_undo_says_where_things_stand_not_the_game_again_from_its_set_up(rules):
     s = Session(new_game(5, rules=rules), AGAINST_THE_COMPUTER_AS_THE_ABWEHR, seed=5)
     out = played(s, "allied 0105", "2", "1", "1", "undo", "quit")
-    after = out[out.index("Taken back.") :]
+    after = out[out.index("Undone: Step to 2017.") :]  # what it took back, as the full screen says
     assert out.count("Schulenburg sets up on 1810") == 1 and "sets up on" not in after
     assert "Your move, Abwehr: move Goerdeler (200)" in after  # the step back: where it stands
     assert "Step to 2017" in after
