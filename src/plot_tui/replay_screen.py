@@ -53,7 +53,7 @@ REPLAY_HELP = """[b]Replay keys[/b]
   [b]W[/b]                why the computer (expert) made its last plan so far
   [b]x w B t g[/b]        hex, chits, boxes, tables (again: next), log
   [b]f[/b]                fold or unfold the log's steps
-  [b]C[/b]                the rules, case by case: those cited on screen first
+  [b]C[/b]                the rules, case by case: those cited here first
   arrows, h j k l  the map cursor (y i b n: the diagonals); c centre;
                    o zones; m marks
   [b]q[/b]                leave the viewer
