@@ -9,7 +9,7 @@ import attrs
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
-from textual.geometry import Region, Size, Spacing
+from textual.geometry import Offset, Region, Size, Spacing
 from textual.reactive import reactive, var
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -115,6 +115,7 @@ class MapView(ScrollView, can_focus=True):
         self.palette = STANDARD
         self.way: frozenset[Hex] = frozenset()  # the hexes of a walk said, not yet taken
         self._kept: Hex | None = None  # the hex last kept in view (the cursor, a unit followed)
+        self._kept_at: Offset | None = None  # ... and where that left the map scrolled
 
     def use_palette(self, palette: Palette) -> None:
         self.palette = palette
@@ -244,6 +245,7 @@ class MapView(ScrollView, can_focus=True):
             spacing=Spacing(rows, cols, rows, cols),
             force=True,
         )
+        self._kept_at = self.scroll_offset
 
     def _overlay_mark(self, h: Hex) -> tuple[str, Style] | None:
         b = self.board
@@ -288,7 +290,9 @@ class MapView(ScrollView, can_focus=True):
         self.call_after_refresh(self._keep_kept)
 
     def _keep_kept(self) -> None:
-        if self._kept is not None:  # (read now: the cursor may have moved since the resize)
+        # (read now: the cursor may have moved since the resize); not where the player
+        # has scrolled the map away since (the mouse wheel): that view is theirs
+        if self._kept is not None and self.scroll_offset == self._kept_at:
             self.keep_in_view(self._kept)
 
     def on_mount(self) -> None:

@@ -148,3 +148,23 @@ async def test_the_cursor_stays_in_sight_when_the_odds_open_under_the_map():
         await pilot.pause()
         assert m.cursor == H("2115") and m.scrollable_content_region.height < before
         assert m.in_sight(H("2115")) and m.in_sight(H("2114"))
+
+
+async def test_a_map_scrolled_by_the_player_stays_where_they_left_it_when_a_pane_grows():
+    """The map keeps its cursor in sight when a pane under it grows, but not over the
+    player's own scrolling (the mouse wheel): that view is theirs until the cursor moves."""
+    app = app_for(pos(DUEL))
+    async with app.run_test(size=(80, 24)) as pilot:
+        m = game(app).query_one(MapView)
+        await cursor_to(pilot, app, H("2110"))
+        m.scroll_to(y=m.scroll_offset.y + 7, animate=False)  # as the wheel does
+        await pilot.pause()
+        scrolled = m.scroll_offset
+        assert not m.in_sight(H("2110"))
+        await pilot.resize_terminal(80, 22)  # the map's pane shrinks
+        await pilot.pause()
+        await pilot.pause()
+        assert m.scroll_offset == scrolled
+        await pilot.press("l")  # the cursor moves: the map follows it again
+        await pilot.pause()
+        assert m.in_sight(m.cursor)
