@@ -502,17 +502,23 @@ def _eyes_hint(record: Record) -> str:
 
 def _record_named(given: str) -> Path | None:
     """The record ``given`` names (a path, a file of the games folder, a game's id); said
-    why not, and None, when there is none."""
-    from plot_record import games_dir, named_record
+    why not, and None, when there is none, or several."""
+    from plot_record import games_dir, records_named
 
-    path = named_record(given)
-    if path is None:
+    found = records_named(given)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        names = ", ".join(p.name for p in found)
+        said = f"plot: {given!r} is the id of {len(found)} games ({names}): name one by its file"
+        print(said, file=sys.stderr)
+    else:
         print(
             f"plot: there is no game record {given!r}: name its file, or its game's id "
             f"(the games in {games_dir()} are listed by `plot games`)",
             file=sys.stderr,
         )
-    return path
+    return None
 
 
 def _replay(args: argparse.Namespace) -> int:

@@ -10,10 +10,10 @@ from .store import (
     games_dir,
     is_finished,
     latest_unfinished,
-    named_record,
     new_record_path,
     read_raw,
     records_in,
+    records_named,
 )
 from .timeline import Record, Step, Timeline, check, load_record, start_state
 
@@ -34,7 +34,7 @@ __all__ = [
     "is_finished",
     "latest_unfinished",
     "load_record",
-    "named_record",
+    "records_named",
     "new_record_path",
     "read_raw",
     "new_game_id",

@@ -8,9 +8,9 @@ error naming the line, and a record with an error is never written to.
 
 from __future__ import annotations
 
-import glob
 import json
 import os
+import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Protocol
@@ -56,19 +56,27 @@ def games_dir() -> Path:
     return Path(base) / "plot" / "games"
 
 
-def named_record(given: str, directory: Path | None = None) -> Path | None:
-    """The record a player names: its path, its file's name in the games folder, or its
-    game's id (the title's "game 83be89e6"); None when nothing has that name."""
+GAME_ID = re.compile(r"[0-9a-f]{8}")  # as new_game_id makes them
+
+
+def records_named(given: str, directory: Path | None = None) -> list[Path]:
+    """The records a player may mean: the one at a path, or the one of that file name in
+    the games folder, or those of a game's id (the title's "game 83be89e6"; games with
+    the same chosen seed share one, so there may be several)."""
     path = Path(given).expanduser()
     if path.is_file():
-        return path
+        return [path]
     folder = directory or games_dir()
-    if path.name != given:  # (a path, not a name: nothing else to look for)
-        return None
+    if path.name != given or not folder.is_dir():  # (a path that is not there)
+        return []
     if (folder / given).is_file():
-        return folder / given
-    by_id = sorted(folder.glob(f"*-{glob.escape(given)}{SUFFIX}")) if folder.is_dir() else []
-    return by_id[0] if len(by_id) == 1 else None
+        return [folder / given]
+    if not GAME_ID.fullmatch(given):
+        return []
+    # "STAMP-ID.plot.jsonl", or "STAMP-ID-2.plot.jsonl" where two began the same second
+    named = re.compile(rf".*-{given}(-\d+)?{re.escape(SUFFIX)}")
+    found = [p for p in folder.glob(f"*-{given}*{SUFFIX}") if named.fullmatch(p.name)]
+    return sorted(found, key=lambda p: p.name.removesuffix(SUFFIX))
 
 
 def new_record_path(header: Header, directory: Path | None = None) -> Path:

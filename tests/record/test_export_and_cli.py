@@ -142,6 +142,16 @@ def test_a_record_is_named_by_its_game_s_id_or_its_file_s_name(_games_folder, ru
     err = capsys.readouterr().err
     assert err.startswith("plot: there is no game record '0000beef': name its file, or its game's id")
     assert "plot games" in err and "No such file" not in err
+    # a name-clash's second file is no game's id ("2"); two games of one chosen seed
+    # share their id, and each is named by its file
+    assert main(["export", "2"]) == 2
+    assert "there is no game record '2'" in capsys.readouterr().err
+    again = _games_folder / f"20261201T000000Z-{game}-2.plot.jsonl"
+    again.write_bytes(named.read_bytes())
+    assert main(["export", game]) == 2
+    err = capsys.readouterr().err
+    assert f"'{game}' is the id of 2 games ({named.name}, {again.name}): name one by its file" in err
+    assert main(["export", again.name]) == 0
 
 
 def test_plain_plot_resume_says_which_game_it_took_and_why(_games_folder, rules, capsys, monkeypatch):
