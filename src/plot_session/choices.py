@@ -94,8 +94,8 @@ def listed(legal: list[Action], v: PlayerView) -> list[Action]:
 
 def decision_of(v: PlayerView) -> tuple[object, ...]:
     """What one decision is: numbers last while this stays the same. A decision about a
-    unit is about it where it stands: a unit harassed twice in a phase retreats twice,
-    from two hexes, and the second retreat's hexes are numbered from 1 again."""
+    unit is about it where it stands: a unit harassed twice in a phase (10.32) retreats
+    twice, from two hexes, and the second retreat's hexes are numbered from 1 again."""
     top = v.pending[-1] if v.pending else None
     subject = top.subject if top else None
     return (

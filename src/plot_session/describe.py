@@ -81,9 +81,10 @@ def prompt(rules: Rules, v: PlayerView, legal: list[Action] | None = None) -> st
         if d.kind == DecisionKind.RETREAT and v.phase in REPULSED:
             what = f"choose where the {REPULSED[v.phase]} unit retreats (12.32, 10.65)"
         elif isinstance(d, Retreat) and v.phase in MOVING and _controller(v, d.unit) is v.phasing:
-            # Ar: the side that harassed retreats its own unit (the table's note: as Dr,
-            # but the attacker); a harassed unit is the other side's
-            what = "choose where the harassing unit retreats (Ar, 10.6)"
+            # Ar: the side that harassed retreats its own unit (the tables' key under
+            # 10.72: as Dr, whose owner picks, but the attacker); a harassed unit is the
+            # other side's (10.61)
+            what = "choose where the harassing unit retreats (Ar, 10.71, 10.72)"
         if isinstance(d, PlaceAllied):
             what = f"place the Allied unit in {area_name(rules, d.area)} (7.11)"
         if isinstance(d, (Retreat, Return)):

@@ -421,7 +421,7 @@ def test_a_number_keeps_its_action_while_the_decision_lasts(rules):
 
 
 def test_a_second_retreat_of_one_unit_is_numbered_from_one_again(rules):
-    """A unit harassed twice in a phase retreats twice (10.65): the second retreat is a
+    """A unit harassed twice in a phase retreats twice (10.32): the second retreat is a
     decision of the same kind about the same unit, and its hexes had been numbered on
     after the first's. It is a new decision, about the unit where it now stands."""
     from plot_core import legal_actions, view

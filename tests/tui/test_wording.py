@@ -216,7 +216,7 @@ def test_an_attacker_retreat_asks_where_the_harassing_unit_retreats():
         s = apply(s, parse_action(line))
     assert s.pending[-1].kind == "retreat" and s.to_act is Player.SS
     said = prompt(RULES, view(s, Player.SS), list(legal_actions(s)))
-    assert said == "SS to choose where the harassing unit retreats (Ar, 10.6): Schellenberg (002)"
+    assert said == "SS to choose where the harassing unit retreats (Ar, 10.71, 10.72): Schellenberg (002)"
     # Dr: Canaris harasses Best, whose owner (the SS) picks where Best retreats (10.65)
     s = pos('phasing = "abwehr"\ndice = [1]\n[units]\n"300" = { hex = "2110" }\n"013" = { hex = "2210" }\n')
     for line in ("activate 300", "harass 013"):
