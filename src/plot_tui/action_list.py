@@ -87,7 +87,7 @@ def palette_search(lines: list[PaletteLine], query: str) -> list[tuple[PaletteLi
     if not wanted:
         return [(line, Text(line.text)) for line in lines[:PALETTE_LINES]]
     found = [
-        ((1 + sum(w in line.shown for w in wanted)) / (1 + len(wanted)), -k, line)
+        ((1 + sum(finds(line.shown, w) for w in wanted)) / (1 + len(wanted)), -k, line)
         for k, line in enumerate(lines)
         if all(finds(line.shown, w) or finds(line.more, w) for w in wanted)
     ]
