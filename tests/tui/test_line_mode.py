@@ -766,3 +766,27 @@ def test_a_revealed_loyalty_chit_is_said_as_a_spent_chit_and_the_investigation_a
         "Reveal Loyalty chit of Hanke (L011), spends L011; Himmler + Strölin investigate Bonhoeffer: "
         "11 to 3 → Investigation Table, column 3:1: Ss 33% · N 50% · Ic 17%. Type 1 again"
     ), said
+
+
+def test_a_move_typed_while_the_other_side_moves_is_answered_as_out_of_turn(rules):
+    """The walk is the mover's: at the SS's door, with the Abwehr's unit moving, a far
+    "move" is no walk of the other side's unit; it is answered as any line out of turn."""
+    from plot_session.controller import Controller
+    from plot_session.table import InlineScheduler, Table
+    from plot_tui.line_mode import LineMode
+
+    from .helpers import HOTSEAT, pos
+
+    s = Session(
+        pos(
+            'phasing = "abwehr"\nactive = "305"\n[units]\n"305" = { hex = "2210", suspected = true }\n'
+            '"002" = { hex = "2110" }\n'
+        ),
+        HOTSEAT,
+    )
+    out = io.StringIO()
+    door = LineMode(Controller(Table(s, InlineScheduler(), pace=0.0), [Player.SS]), None, out)
+    assert door.handle("move 2410") is None
+    said = out.getvalue()
+    assert "Walk" not in said and s.state.unit("305").hex == parse_hex("2210")
+    assert said == "Refused: it is not your move (5.2).\n", said
