@@ -69,8 +69,10 @@ class PromptPane(Panel):
         self.cases = cases
         self.message = Text("")  # the answer to the player's last key
         self.notice = Text("")  # said until the player's first action (where it saves ...)
-        # ... and after it, where the newest news leave room: a chosen seed's warning
+        # ... and after it, where the newest news leave room: a chosen seed's warning,
+        # said until an action after it was shown whole
         self.aside = Text("")
+        self._aside_shown = False
         self.streets_note = ""  # who stands in Berlin's streets now, until the next action
         self.size_hint = ""  # a small terminal: said until the first action
         self._asked: tuple[Asking, Text, str] | None = None  # the last show's, for a resize
@@ -95,7 +97,9 @@ class PromptPane(Panel):
     def acted(self, text: str) -> None:
         """The player acted: what it did, and the lines said until then are done."""
         self.answer(text)
-        self.notice = self.aside = Text("")
+        self.notice = Text("")
+        if self._aside_shown:  # (one that gave way to the news waits for room)
+            self.aside = Text("")
         self.streets_note = self.size_hint = ""
 
     def notes(self) -> list[str]:
@@ -136,6 +140,7 @@ class PromptPane(Panel):
         # the aside gives way to the newest news (at 80x24 a chosen seed's warning had
         # cut the first roll of a game in mid-sentence)
         aside = not (lines > most and self.aside.plain and asking.news)
+        self._aside_shown = self._aside_shown or (aside and bool(self.aside.plain))
         if not aside:
             t = self._text(asking, status, coach, folded=False, hint=False, tidy=False, aside=False)
             lines = self._lines(t)

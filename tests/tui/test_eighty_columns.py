@@ -265,6 +265,10 @@ async def test_where_a_new_game_is_saved_is_said_without_a_full_stop_left_alone(
         said = " ".join(lines)
         assert said.endswith("2 Abwehr units are sent on assignment to Stockholm (SK) (7.0)"), said
         assert "This game's seed was chosen" not in said
+        await pilot.press("tab", "enter")  # the Allied unit placed: a first action
+        await pilot.pause()
+        pane = game(app).prompt_pane
+        assert pane.aside.plain.startswith("This game's seed was chosen")  # not said yet: kept
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         lines = [ln.strip() for ln in prompt(app).splitlines()]
