@@ -111,7 +111,7 @@ class Controller:
         self.numbers: Numbers[Action] = Numbers(listed)  # the numbered choices, kept while a decision lasts
         self._armed: tuple[Action, int, int] | None = None  # said once (at an input); the same next acts
         self._inputs = 0  # keys and lines the door has heard (heard())
-        self._walk_armed: tuple[Hex, int] | None = None  # a walk said, at a version
+        self._walk_armed: tuple[Hex, int, int] | None = None  # a walk said: at a version, an input
         self._cell_shown: tuple[int, int] | None = None  # the Cell shown before 14.0
         self._news_from: dict[Player | None, int] = {}  # each side's last action
         self._streets: dict[Party, int] | None = None  # units in Berlin's streets, last asked
@@ -483,9 +483,12 @@ class Controller:
         uid = v.active
         name = unit_name(s.state.rules, uid)
         way = ", ".join(label(step) for step in path)
-        moment = (h, self.snapshot().version)  # (an undo and a new step: asked again)
-        if self._walk_armed != moment:
-            self._walk_armed = moment
+        # asked again after an undo or a new step, and after any other key or line
+        # between (as a roll said first is: the words the player read are gone)
+        moment = (h, self.snapshot().version)
+        armed = self._walk_armed
+        if armed is None or armed[:2] != moment or self._inputs - armed[2] > 1:
+            self._walk_armed = (*moment, self._inputs)
             steps = counted(len(path), "step")
             return Said(f"Walk {name} to {label(h)} by {way} ({steps}): {WALK_AGAIN}", path=tuple(path))
         self._walk_armed = None

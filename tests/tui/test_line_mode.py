@@ -790,3 +790,15 @@ def test_a_move_typed_while_the_other_side_moves_is_answered_as_out_of_turn(rule
     said = out.getvalue()
     assert "Walk" not in said and s.state.unit("305").hex == parse_hex("2210")
     assert said == "Refused: it is not your move (5.2).\n", said
+
+
+def test_a_walk_said_is_called_off_by_another_line_between():
+    """ "Type move 1910 again, as your next line": a question between calls the walk off,
+    as it calls off a roll said first; the same line then says the way again."""
+    from .helpers import HOTSEAT, pos
+    from .test_play import DUEL
+
+    s = Session(pos(DUEL.format(die=1)), HOTSEAT)
+    out = played(s, "activate 002", "move 1910", "where Best", "move 1910", "quit")
+    assert out.count("Walk Schellenberg (002) to 1910 by 2010, 1910 (2 steps).") == 2
+    assert s.state.unit("002").hex == parse_hex("2110")  # not walked
