@@ -207,8 +207,17 @@ def result_meaning(rules: Rules, event: Event) -> str | None:
     return mid_sentence(meaning)
 
 
+def meaning_said(rules: Rules, event: Event) -> str:
+    """What the result means, said after it: " (masked)"; a meaning with brackets of
+    its own after a dash, not in brackets inside brackets (" — semi-recruited (Abwehr) /
+    recruited (SS)"); "" when there is none to say."""
+    meaning = result_meaning(rules, event)
+    if not meaning:
+        return ""
+    return f" — {meaning}" if "(" in meaning else f" ({meaning})"
+
+
 def news(rules: Rules, event: Event) -> str:
     """One sentence: what was rolled, the result, what the result means, and the case."""
-    meaning = result_meaning(rules, event)
-    text = f"{event.text} ({meaning})" if meaning else event.text
+    text = event.text + meaning_said(rules, event)
     return f"{text} ({event.case})" if event.case and f"({event.case})" not in text else text

@@ -15,7 +15,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
 from plot_core import Player, Rules
-from plot_core.wording import result_meaning
+from plot_core.wording import meaning_said
 from plot_session.describe import SIDE
 from plot_session.session import LogLine
 from plot_session.step_folding import StepFolding
@@ -92,9 +92,9 @@ def line_text(ln: LogLine, rules: Rules, *, caused: bool = False) -> Text:
     else:  # what it caused, by the rules
         text = Text(" " * INDENT)
     text.append(e.text, style="yellow" if e.roll else "")
-    meaning = result_meaning(rules, e)
+    meaning = meaning_said(rules, e)
     if meaning:
-        text.append(f" ({meaning})", style="yellow" if e.roll else "")
+        text.append(meaning, style="yellow" if e.roll else "")
     if e.case:  # (a puzzle's log says the actions before it as events with none)
         text.append(f"  ({e.case})", style="cyan")
     return text

@@ -64,6 +64,13 @@ def test_a_result_is_said_with_what_it_means_and_its_case():
     )
     assert is_news(e)
     assert news(rules, e) == ("Schellenberg harasses Bonhoeffer: 8 - 3 = +5, die 3: N (neutralized) (10.71)")
+    # a meaning with brackets of its own is said after a dash, not in brackets in brackets
+    sr = Event(
+        "12.31", "Canaris recruits Popitz: 6 - 4 = +2, die 4: Sr", roll=(4,), table="recruitment", result="Sr"
+    )
+    assert news(rules, sr) == (
+        "Canaris recruits Popitz: 6 - 4 = +2, die 4: Sr — semi-recruited (Abwehr) / recruited (SS) (12.31)"
+    )
     assert is_news(Event("18.52", "Hitler lives: the Abwehr's bonus is now +3"))
     assert not is_news(Event("9.13", "Schellenberg moves to 2111"))
     assert is_news(Event("7.21", "Gisevius is sent on assignment to 1827"))  # a unit gone away
