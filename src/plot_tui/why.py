@@ -112,5 +112,20 @@ def why_text(
             else "not tried in the time it had"
         )
         out.append(f"\n           {chances}\n", style="green" if n == 0 else "")
+    out.append(tipped(t), style="dim")
     out.append("\n(any key closes this)", style="dim")
     return out
+
+
+def tipped(t: ThinkLine) -> str:
+    """Why a plan its trials rated lower was chosen, where one was (as the percentages
+    shown say it): a plan's score is its estimate and the rules of thumb's opinion,
+    which decides between plans the trials cannot tell apart (plot_ai.search)."""
+    chosen, others = t.plans[0], t.plans[1:]
+    shown = round(100 * chosen.win)
+    if not chosen.trials or not any(plan.trials and round(100 * plan.win) > shown for plan in others):
+        return ""
+    return (
+        "\nIt chose a plan its trials rated lower: between plans the trials"
+        "\ncannot tell apart, the rules of thumb decide.\n"
+    )

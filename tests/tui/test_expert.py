@@ -125,6 +125,30 @@ def test_a_coup_plan_is_named_to_the_other_side_without_its_chits_and_no_chance_
     assert "Its last weighed plan, at action 18, expected to win 62% (240 trials)." in said
 
 
+def test_w_says_why_a_plan_its_trials_rated_lower_was_chosen():
+    """The search scores a plan by its trials and the rules of thumb's opinion, which
+    decides between plans the trials cannot tell apart: "End the phase" can be chosen
+    at 45% beside a walk at 47%. W says so there, and nowhere else."""
+    end = PlanLine("End the phase", 0.45, 150, False)
+    move = PlanLine("Heydrich (001) to 2010", 0.47, 150, False)
+
+    def said(*plans: PlanLine) -> str:
+        t = ThinkLine(12, Player.SS, "expert", 300, 0.9, plans)
+        return " ".join(why_text(t, Player.ABWEHR, over=False).plain.split())
+
+    assert (
+        said(end, move).count(
+            "It chose a plan its trials rated lower: between plans the trials cannot tell apart, "
+            "the rules of thumb decide."
+        )
+        == 1
+    )
+    assert "rated lower" not in said(move, end)
+    # as the percentages shown say it: 45% beside 45% is no plan rated lower
+    assert "rated lower" not in said(end, PlanLine("Heydrich (001) to 2011", 0.451, 150, False))
+    assert "rated lower" not in said(end, PlanLine("Heydrich (001) to 2012", 0.9, 0, False))  # untried
+
+
 def test_the_plans_of_a_coup_say_no_count_to_the_other_side_from_the_search_itself():
     from engine.helpers import play
     from plot_ai.plans import coup_plans
