@@ -64,12 +64,12 @@ def records_named(given: str, directory: Path | None = None) -> list[Path]:
     the games folder, or those of a game's id (the title's "game 83be89e6"; games with
     the same chosen seed share one, so there may be several)."""
     path = Path(given).expanduser()
-    if path.is_file():
+    if path.exists() or path.is_symlink():  # (not a regular file: reading it says so, by name)
         return [path]
     folder = directory or games_dir()
     if path.name != given or not folder.is_dir():  # (a path that is not there)
         return []
-    if (folder / given).is_file():
+    if (folder / given).exists():
         return [folder / given]
     if not GAME_ID.fullmatch(given):
         return []
