@@ -123,7 +123,9 @@ def tipped(t: ThinkLine) -> str:
     which decides between plans the trials cannot tell apart (plot_ai.search)."""
     chosen, others = t.plans[0], t.plans[1:]
     shown = round(100 * chosen.win)
-    if not chosen.trials or not any(plan.trials and round(100 * plan.win) > shown for plan in others):
+    # (a rival on fewer trials was left behind earlier in the search, on what it had then)
+    rivals = [plan for plan in others if chosen.trials and plan.trials >= chosen.trials]
+    if not any(round(100 * plan.win) > shown for plan in rivals):
         return ""
     return (
         "\nIt chose a plan its trials rated lower: between plans the trials"
