@@ -245,13 +245,14 @@ def investigation_odds(
         )
     if total // dfn > grid.columns[-1]:
         notes.append(f"Above {grid.columns[-1]}:1 the {grid.columns[-1]}:1 column is read (13.23).")
-    if exposable and all(len(set(row)) == 1 for row in grid.cells):  # (as printed: docs/rules/notes.md)
+    alike = all(len(set(row)) == 1 for row in grid.cells)  # (as printed: docs/rules/notes.md)
+    if exposable and alike:
         notes.append(
             "The columns read alike (13.36): more investigators only keep the "
             f"{rules.game.investigate_min} to 1 if the Abwehr reveals Loyalty chits (13.17, 13.22); "
             "each investigates once a phase (13.24)."
         )
-    if revealing and all(len(set(row)) == 1 for row in grid.cells):
+    if revealing and alike:
         notes.append(
             "The columns read alike (13.36): a revealed chit changes the chances only where it "
             f"leaves the investigation below {rules.game.investigate_min} to 1, and it is not "
