@@ -235,8 +235,6 @@ class GameScreen(BoardScreen):
         if said.armed:  # the part a player must read first comes first: a short box
             self.prompt_pane.ask_again(said.text, never_ask=not said.unseen)
             self.refresh_prompt()
-        elif said.path:  # a walk said first: this screen's key takes it
-            self.tell(f"{said.text}: Enter again to go.")
         elif said.error or self.controller.snapshot().version == self._drawn:
             self.tell(said.text, error=said.error)
         else:
