@@ -21,8 +21,9 @@ from plot_tui.plain import clean
 from .admin import add_admin_parser
 from .pipes import quiet_when_the_reader_stops
 
-if TYPE_CHECKING:  # (the server's modules load only for plot serve)
+if TYPE_CHECKING:  # (the server's modules load only for plot serve; the analysis's when asked)
     from plot_server.notices import Smtp
+    from plot_session.analysis import Analysis
 
 
 def print(*parts, **kw) -> None:  # noqa: A001
@@ -468,15 +469,22 @@ def _analyse(args: argparse.Namespace) -> int:
     for line in account(record, analysis, better):
         print(line)
     if args.svg:
-        from plot_session.analysis import svg
-
-        try:
-            Path(args.svg).write_text(svg(analysis, f"plot: {record.path.name}"), encoding="utf-8")
-        except OSError as exc:
-            print(f"plot analyse: cannot write {args.svg}: {exc.strerror or exc}", file=sys.stderr)
+        if not _write_chart(analysis, Path(record.path), Path(args.svg)):
             return 1
         print(f"The chart is in {args.svg}.")
     return 0
+
+
+def _write_chart(analysis: Analysis, record: Path, chart: Path) -> bool:
+    """The chart of a game's chances written to ``chart``; False, said, if it cannot be."""
+    from plot_session.analysis import svg
+
+    try:
+        chart.write_text(svg(analysis, f"plot: {record.name}"), encoding="utf-8")
+    except OSError as exc:
+        print(f"plot: the chart could not be written to {chart}: {exc.strerror or exc}", file=sys.stderr)
+        return False
+    return True
 
 
 def _learn(args: argparse.Namespace) -> int:
@@ -769,17 +777,14 @@ def _export(args: argparse.Namespace) -> int:
     for line in text_account(record, eyes, chat=not args.no_chat, notes=notes):
         print(line)
     if args.chances:
-        from plot_session.analysis import Kept, chances_account, chart_path, kept_analysis, svg
+        from plot_session.analysis import Kept, chances_account, chart_path, kept_analysis
 
         kept = Kept(record)
         analysis = kept_analysis(record, kept=kept)
         for line in chances_account(record, analysis, kept.known_alternatives(analysis.turning_points)):
             print(line)
         chart = chart_path(Path(record.path))
-        try:
-            chart.write_text(svg(analysis, f"plot: {record.path.name}"), encoding="utf-8")
-        except OSError as exc:
-            print(f"plot: the chart could not be written to {chart}: {exc.strerror or exc}", file=sys.stderr)
+        if not _write_chart(analysis, Path(record.path), chart):
             return 1
         print(f"\nThe chart of the chances is in {chart}.")
     return 0

@@ -90,6 +90,14 @@ def test_a_sparkline_is_one_line_at_most_the_width_asked():
     assert len(line) <= 50 and line[0] == "▁" and line[-1] == "█"
 
 
+def test_a_chart_that_cannot_be_written_is_said_by_its_path(finished, tmp_path, capsys):
+    chart = tmp_path / "no such folder" / "chart.svg"
+    assert main(["analyse", str(finished), "--svg", str(chart)]) == 1
+    err = capsys.readouterr().err
+    assert f"plot: the chart could not be written to {chart}: " in err and "Traceback" not in err
+    assert not chart.exists()
+
+
 def test_the_chart_is_an_svg_file_with_both_lines_and_an_escaped_title(finished, rules, tmp_path, capsys):
     import xml.etree.ElementTree as ET
 
