@@ -39,6 +39,8 @@ from collections.abc import Callable
 
 import attrs
 
+from .guard import CodeLimit
+
 
 @attrs.frozen
 class ConnectionLimits:
@@ -55,6 +57,7 @@ class ConnectionLimits:
     stall: float = 30.0  # seconds a client may stay that far behind
     flood: float = 10.0  # paused for more than half of this many seconds: closed
     idle: float = 30 * 60  # seconds without input or a change at the table
+    join_codes: int = 5  # wrong join codes tried a minute, at any table
 
 
 class Flooded(Exception):
@@ -115,6 +118,9 @@ class ConnectionGuard:
         self.behind_since: float | None = None  # output dropped since then
         self.stalled = False  # closed for not taking its output: nothing more can be sent
         self.last_seen = clock()
+        # wrong join codes from this connection, at any table (each table has its own
+        # limit too): checked by the hub as a side is taken, whichever door asks
+        self.codes = CodeLimit(limits.join_codes, clock=clock)
 
     # -- input ------------------------------------------------------------------------
     def take_bytes(self, n: int) -> float:

@@ -43,7 +43,7 @@ from .bans import BAR, MUTE, Ban, Bans, trimmed
 from .chat import TABLE_TALK, WATCHERS_TALK, WATCHING, Lobby, Pace, TooFast, text_problem
 from .clocks import Clocks, clock_words
 from .figures import Figures
-from .guard import name_problem, normal_name
+from .guard import CodeLimit, name_problem, normal_name
 from .hub_store import RECONNECTING, UNREADABLE, StoreTables, kept_listing
 from .listing import Listing
 from .lookalikes import lookalike
@@ -699,18 +699,28 @@ class Hub:
         who: Account,
         *,
         code: str = "",
+        codes: CodeLimit | None = None,
         on_change=lambda: None,
         on_kick=lambda why: None,
         on_closed=lambda why: None,
     ) -> TableConnection:
         """Take (or take back) a side. A side once taken is ``who``'s alone; the join
-        code is needed only to take a free side."""
+        code is needed only to take a free side. ``codes`` counts the wrong codes of the
+        connection asking, at every table (each door passes its own)."""
         table = self.table(table_id)
         side = table.side_of(who)
         if side is None:
             free = self.may_join(table_id, who)
+            wait = codes.blocked_for() if codes is not None else 0.0
+            if wait:  # a right code waits too: no guessing on at table after table
+                raise Refused(
+                    "Too many wrong join codes from this connection: "
+                    f"wait {math.ceil(wait)} s before the next."
+                )
             if code.strip().upper() != table.code:
                 table.codes.wrong(who.key)
+                if codes is not None:
+                    codes.wrong()
                 to_operator(f"a wrong join code for table {table.id} from {clean(who.name)}")
                 raise WrongCode(
                     f"That is not the join code of table {table.id}: ask the "

@@ -41,9 +41,9 @@ from plot_tui.folding import fold
 from plot_tui.line_mode import ACTED, LineMode, local_lines, over_words
 from plot_tui.plain import clean
 
-from .connection_limits import ConnectionGuard, Flooded, Stalled
-from .guard import idle_check_every
-from .hub import Account, Damaged, Hub, Refused, TableConnection, WrongCode, to_operator, unlisted
+from .connection_limits import ConnectionGuard, ConnectionLimits, Flooded, Stalled
+from .guard import CodeLimit, idle_check_every
+from .hub import Account, Damaged, Hub, Refused, TableConnection, to_operator, unlisted
 from .leaderboard import COLUMNS, POOL_NAMES, ranked_cells
 from .notices import Notices
 from .pgstore import StoreError
@@ -272,8 +272,10 @@ class PlainVisit:
         *,
         later: Callable[[Callable[[], None]], object],
         touch: Callable[[], None] = lambda: None,
+        codes: CodeLimit | None = None,
     ) -> None:
         self.hub, self.who, self.out = hub, who, out
+        self.codes = codes or CodeLimit(ConnectionLimits().join_codes)  # wrong join codes, any table
         self.later = later  # run a callback on the loop soon (once per burst of changes)
         self.touch = touch  # a line typed, or a change at the table (the idle limit)
         self.guest: TableConnection | None = None
@@ -554,11 +556,12 @@ class PlainVisit:
                 table_id,
                 self.who,
                 code=code,
+                codes=self.codes,
                 on_change=self._changed,
                 on_kick=self._sent_away,
                 on_closed=self._sent_away,
             )
-        except WrongCode as exc:
+        except Refused as exc:  # (a wrong code among them)
             self.say(f"Refused: {in_words(str(exc))}")
             return
         self._seat(guest)
@@ -974,7 +977,7 @@ async def serve_plain(
     )
     out = cast(TextIO, channel)
     editor = LineEditor(channel.echo if terminal else None, most=guard.limits.line_length)
-    visit = PlainVisit(hub, who, out, later=loop.call_soon, touch=guard.touch)
+    visit = PlainVisit(hub, who, out, later=loop.call_soon, touch=guard.touch, codes=guard.codes)
     visit.start()
     stopping = PlainGoodbye(visit, asyncio.current_task(), address)
     hub.sessions.add(stopping)  # the server's stop tells this player too

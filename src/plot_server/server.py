@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import math
 import secrets
 import time
 from collections.abc import Callable
@@ -41,8 +40,8 @@ from plot_tui.textual_compat import end_on_failure, forget_error_output, has_scr
 from .collector import Collector
 from .connection_limits import ConnectionGuard, ConnectionLimits
 from .driver import ChannelDriver
-from .guard import CodeLimit, PasswordThrottle, idle_check_every, name_problem, normal_name
-from .hub import Account, Hub, Refused, ServedTable, TableConnection, WrongCode, to_operator
+from .guard import PasswordThrottle, idle_check_every, name_problem, normal_name
+from .hub import Account, Hub, Refused, ServedTable, TableConnection, to_operator
 from .lobby import LOBBY_STYLESHEET, GiveTimeScreen, LobbyScreen, TableSetup
 from .logs import failure_log_path, log_failure
 from .passes import KEY, Passes, key_token
@@ -64,7 +63,7 @@ class Limits:
 
     def connection(self) -> ConnectionLimits:
         """The limits each connection goes through (connection_limits.py)."""
-        return ConnectionLimits(idle=self.idle, stall=self.stall)
+        return ConnectionLimits(idle=self.idle, stall=self.stall, join_codes=self.join_codes)
 
 
 @attrs.define
@@ -129,7 +128,6 @@ class ServedApp(PlotApp):
         *,
         limits: ConnectionLimits,
         collector: Collector | None = None,
-        join_codes: int = 5,
         door: Frontend = SSH,
         size: tuple[int, int] = (80, 24),
         clock: Callable[[], float] = time.monotonic,
@@ -151,7 +149,6 @@ class ServedApp(PlotApp):
         self._news_pending = False
         self.goodbye = ""  # said on the terminal after the app ends
         self.collector = collector
-        self.codes = CodeLimit(join_codes)  # wrong join codes from this connection
         self.failure: str | None = None  # the reference of a failure, if one came
         self.my_moves: set[str] = set()  # tables where it is this player's move
         self._asked_rematch: str | None = None  # the table whose offer this screen put to us
@@ -285,27 +282,17 @@ class ServedApp(PlotApp):
             self.take_seat(table.id, "")
 
     def take_seat(self, table_id: str, code: str) -> None:
-        wait = self.codes.blocked_for() if code else 0
-        if wait:
-            self._lobby.say(
-                f"Too many wrong join codes from this connection: wait {math.ceil(wait)} s before the next.",
-                error=True,
-            )
-            return
         try:
             guest = self.hub.sit(
                 table_id,
                 self.who,
                 code=code,
+                codes=self.guard.codes,
                 on_change=self._table_changed,
                 on_kick=self._kicked,
                 on_closed=self._table_closed,
             )
-        except WrongCode as exc:
-            self.codes.wrong()
-            self._lobby.say(str(exc), error=True)
-            return
-        except Refused as exc:
+        except Refused as exc:  # (a wrong code among them)
             self._lobby.say(str(exc), error=True)
             return
         self._sit(guest)
@@ -863,7 +850,6 @@ async def serve_session(
         process.get_extra_info("plot_who"),
         limits=limits.connection(),
         collector=collector,
-        join_codes=limits.join_codes,
         address=address,
     )
     try:

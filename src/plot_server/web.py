@@ -448,7 +448,6 @@ def make_app(
             who,
             limits=limits.connection(),
             collector=collector,
-            join_codes=limits.join_codes,
             door=WEB,
             size=size,
             address=address,

@@ -10,10 +10,11 @@ import re
 
 import pytest
 
-from fakes import Later
+from fakes import Later, Ticks
 from plain_reader import CHOICE, play_choice
 from plot_core import Player
 from plot_core.wording import chit_name
+from plot_server.connection_limits import ConnectionGuard, ConnectionLimits
 from plot_server.hub import Account, Hub
 from plot_server.plain_door import LineEditor, PlainVisit, split_plain
 from plot_session.session import Seat
@@ -26,9 +27,10 @@ TERMINAL_CODES = re.compile(r"[\x1b\x07\u2500-\u257f\u2580-\u259f]")
 class Player_:
     """A plain-text visit whose output the test reads, line by line as a script would."""
 
-    def __init__(self, hub: Hub, who) -> None:
+    def __init__(self, hub: Hub, who, guard: ConnectionGuard | None = None) -> None:
         self.out = io.StringIO()
-        self.visit = PlainVisit(hub, who, self.out, later=lambda f: f())
+        codes = guard.codes if guard is not None else None
+        self.visit = PlainVisit(hub, who, self.out, later=lambda f: f(), codes=codes)
         self.read_to = 0
 
     def new(self) -> str:
@@ -128,6 +130,23 @@ def test_a_game_for_two_in_plain_text_from_the_lobby_to_talk_and_moves(rules, tm
     assert table.session.state.to_act is Player.SS, bob.out.getvalue()[-3000:]
     assert "Your move at table T1 (sit T1)." in alice.new()
     assert "you are the SS" in alice.type("sit T1")
+
+
+def test_a_plain_connection_takes_five_wrong_join_codes_a_minute_at_any_tables(rules, tmp_path):
+    # the same limit as the full screen's: guessing table after table is paused too
+    hub = Hub(rules, tmp_path, later=Later())
+    tables = [hub.create(Account(f"key {i}", f"p{i}"), Player.SS, opponent=Seat.HUMAN) for i in range(3)]
+    clock = Ticks()
+    bob = Player_(hub, BOB, ConnectionGuard(ConnectionLimits(), clock))
+    bob.visit.start()
+    bob.new()
+    for i in range(5):
+        assert "Refused: That is not the join code" in bob.type(f"join {tables[i % 3].id} WRONG1")
+    said = bob.type(f"join {tables[0].id} {tables[0].code}")  # the sixth: paused, even if right
+    assert "Refused: Too many wrong join codes from this connection: wait 60 s before the next." in said
+    assert tables[0].side_of(BOB) is None
+    clock.now += 61
+    assert "you are the Abwehr" in bob.type(f"join {tables[0].id} {tables[0].code}")
 
 
 def test_against_the_computer_and_watching_in_plain_text(rules, tmp_path, monkeypatch):
