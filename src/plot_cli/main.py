@@ -278,9 +278,7 @@ def _play_position(args: argparse.Namespace, rules, record: Path | None) -> int:
         players={p.value: seats[p].value for p in Player},
         levels={p.value: level for p, level in levels.items()},
     )
-    session = Session(
-        state, seats, seed=state.seed, levels=levels, game=header.game, chosen_seed=chosen, think=args.think
-    )
+    session = Session.begun(state, header, think=args.think)
     record = record or new_record_path(header)
     try:
         session.recorder = Recorder(record, header)

@@ -275,9 +275,9 @@ class Hub:
         if not both:
             owners[side] = who
         table = (
-            self._stored().create(header, state, seats, levels, owners)
+            self._stored().create(header, state, owners)
             if self.shared is not None
-            else self._create_in_files(header, state, seats, levels, owners)
+            else self._create_in_files(header, state, owners)
         )
         if self.notices is not None:
             self.notices.not_news(table.listing())  # (its maker is sitting down at it)
@@ -291,23 +291,14 @@ class Hub:
         to_operator(f"table {table.id} made by {who.name}: {against}")
         return table
 
-    def _create_in_files(self, header: Header, state, seats, levels, owners) -> ServedTable:
+    def _create_in_files(self, header: Header, state, owners) -> ServedTable:
         """A new table's record and table file under ``home``; nothing half made."""
         table_id = self._free_id()
         path = self.games_dir / f"{table_id}-{header.game}.jsonl"  # no seed in names
         recorder = None
         try:
             recorder = Recorder(path, header)
-            session = Session(
-                state,
-                seats,
-                seed=header.seed,
-                recorder=recorder,
-                levels=levels,
-                game=header.game,
-                chosen_seed=header.chosen_seed,
-                clock=header.clock,
-            )
+            session = Session.begun(state, header, recorder=recorder)
             table = ServedTable(
                 table_id,
                 new_code(),

@@ -116,22 +116,13 @@ class StoreTables:
             raise AssertionError("the store's tables are used before the store is linked")
         return self.shared
 
-    def create(self, header: Header, state, seats, levels, owners) -> ServedTable:
+    def create(self, header: Header, state, owners) -> ServedTable:
         store = self.link.store
         table_id = None
         try:
             number = store.next_number()
             table_id = f"T{number}"
-            session = Session(
-                state,
-                seats,
-                seed=header.seed,
-                recorder=self.link.recorder(table_id, next_line=2),
-                levels=levels,
-                game=header.game,
-                chosen_seed=header.chosen_seed,
-                clock=header.clock,
-            )
+            session = Session.begun(state, header, recorder=self.link.recorder(table_id, next_line=2))
             table = ServedTable(
                 table_id,
                 new_code(),

@@ -33,7 +33,17 @@ from plot_core import view as view_of
 from plot_core.engine import Event, can_take_back
 from plot_core.lessons import Lesson
 from plot_core.wording import words
-from plot_record import ChatLine, PlanLine, Record, Recorder, RecordError, RecordWriter, ThinkLine, utc_stamp
+from plot_record import (
+    ChatLine,
+    Header,
+    PlanLine,
+    Record,
+    Recorder,
+    RecordError,
+    RecordWriter,
+    ThinkLine,
+    utc_stamp,
+)
 from plot_record.clock import ClockRule, Grant, on_time, time_left
 from plot_record.format import THINK_TEXT, ActionLine, Entry, FlagLine, UndoLine, UnsayLine, take_back, unsaid
 from plot_record.timeline import Timeline
@@ -125,23 +135,30 @@ class Session:
         self.stamp: Callable[[], str] = utc_stamp  # the clock those times are read from
 
     @classmethod
+    def begun(
+        cls, state: GameState, header: Header, *, recorder: RecordWriter | None = None, think: float = 1.0
+    ) -> Session:
+        """The game ``header`` describes (who sits where, the computer's levels, the seed,
+        the clock), at ``state``: a new game's, or a record's last position."""
+        return cls(
+            state,
+            {p: Seat(header.players[p.value]) for p in Player},
+            seed=header.seed,
+            recorder=recorder,
+            levels={Player(side): level for side, level in header.levels.items()},
+            think=think,
+            game=header.game,
+            chosen_seed=header.chosen_seed,
+            clock=header.clock,
+            coached=header.coached,
+        )
+
+    @classmethod
     def resume(cls, record: Record, recorder: RecordWriter | None = None) -> Session:
         """The game of ``record`` where it stopped."""
         tl = record.timeline
-        seats = {p: Seat(record.header.players[p.value]) for p in Player}
-        levels = {Player(side): level for side, level in record.header.levels.items()}
         try:
-            session = cls(
-                tl.final,
-                seats,
-                seed=record.header.seed,
-                recorder=recorder,
-                levels=levels,
-                game=record.header.game,
-                chosen_seed=record.header.chosen_seed,
-                clock=record.header.clock,
-                coached=record.header.coached,
-            )
+            session = cls.begun(tl.final, record.header, recorder=recorder)
         except ValueError as exc:  # a level this program does not know
             raise RecordError(f"{record.path} line 1: {exc}") from None
         session.actions = len(tl)
@@ -620,7 +637,7 @@ def new_session(
     """A new game with its record: the seed secret unless given (then the record says it
     was chosen), saved to ``path`` or a new file in ``records`` (the games folder)."""
     from plot_core import new_game
-    from plot_record import Header, new_record_path, secret_seed
+    from plot_record import new_record_path, secret_seed
 
     chosen = seed is not None
     seed = seed if seed is not None else secret_seed()
@@ -634,16 +651,7 @@ def new_session(
         levels={p.value: lv for p, lv in levels.items()},
         coached=coached,
     )
-    session = Session(
-        new_game(seed, setup=setup, rules=rules),
-        seats,
-        seed=seed,
-        levels=levels,
-        game=header.game,
-        chosen_seed=chosen,
-        think=think,
-        coached=coached,
-    )
+    session = Session.begun(new_game(seed, setup=setup, rules=rules), header, think=think)
     path = path or new_record_path(header, records)
     try:
         session.recorder = Recorder(path, header)
