@@ -188,14 +188,13 @@ class Controller:
     def asking(self) -> Asking:
         shot = self.snapshot()
         v = shot.view
-        rules = self.table.session.state.rules
         if v.outcome is not None:
             return Asking(f"Game over: {v.outcome.reason} ({v.outcome.case})", "over", news=self.news())
         if shot.my_move:
             legal = list(shot.legal)
             keyed = self.numbers.keyed(legal, v)
             lettered = fixed(legal)
-            choices = [Choice(str(key), words(rules, v, a)) for key, a in [*keyed, *lettered.items()]]
+            choices = [Choice(str(key), self._choice_words(v, a)) for key, a in [*keyed, *lettered.items()]]
             if self.may_skip_coups() and coup_declinable(shot):
                 choices.append(Choice("D", "No coup this Game-Turn"))
             if len(legal) > len(keyed) + len(lettered):
@@ -208,6 +207,15 @@ class Controller:
             hint = "s: skip to your next decision" if shot.humans else "s: skip to the end of the game"
             return Asking(head, "waiting", news=self.news(their_last=True), hint=hint if self.local else "")
         return Asking(awaited(shot.prompt, who), "waiting", news=self.news(their_last=True))
+
+    def _choice_words(self, v: PlayerView, a: Action) -> str:
+        """A keyed choice's words; a roll the rules forbid even with every helper in reach
+        says so, or the choice would lead to a decision with no roll in it (13.21, 12.53)."""
+        said = words(self.table.session.state.rules, v, a)
+        if a.verb not in ROLLING:
+            return said
+        odds = odds_of(self.table.session.state, a)
+        return f"{said} — no roll at {odds[0].total}" if odds and not odds[0].allowed else said
 
     def news(self, *, their_last: bool = False) -> tuple[str, ...]:
         """Rolls and results since this screen's player last acted (theirs, the other

@@ -382,3 +382,23 @@ def test_an_action_that_ends_the_step_says_it_sets_off_the_randomizer_not_that_i
     said = controller.stakes_words(place, "Place it")
     assert said.startswith("Place it, sets off the roll on the Randomizer Table"), said
     assert "rolls on the" not in said
+
+
+def test_an_investigation_that_cannot_reach_2_to_1_says_so_among_the_choices():
+    """13.21: below 2 to 1 there is no investigation. Strölin (2) alone beside Bonhoeffer
+    (3) makes at best 2 to 3, so beginning it leads only to calling it off: the choice
+    says so before it is taken. With Himmler (9) in reach too, 11 to 3 rolls: nothing said."""
+    alone = """
+        phase = "investigation"
+        phasing = "ss"
+        [units]
+        "305" = { hex = "2210", suspected = true }
+        "108" = { hex = "2209", controller = "ss" }
+        """
+    controller = Controller(Table(Session(pos(alone), HOTSEAT), InlineScheduler()), list(Player))
+    [choice] = [c for c in controller.asking().choices if c.text.startswith("Investigate Bonhoeffer")]
+    assert choice.text == "Investigate Bonhoeffer (305) — no roll at 2 to 3"
+    helped = alone + '"000" = { hex = "2110" }\n'
+    controller = Controller(Table(Session(pos(helped), HOTSEAT), InlineScheduler()), list(Player))
+    [choice] = [c for c in controller.asking().choices if c.text.startswith("Investigate Bonhoeffer")]
+    assert choice.text == "Investigate Bonhoeffer (305)"
