@@ -38,7 +38,7 @@ from plot_session.table import AsyncioScheduler, Table
 
 from .command_finder import CommandFinder, Run, nothing_found, with_keys
 from .game import GameScreen
-from .learn import CoachedGameScreen, LessonCard, LessonList, LessonScreen
+from .learn import CoachedGameScreen, GuidedGameCard, LessonCard, LessonList, LessonScreen
 from .messages import RematchAsked
 from .plain import plain
 from .puzzle_screens import PuzzleCard, PuzzleResult, PuzzleScreen
@@ -227,9 +227,10 @@ class PlotApp(App[None]):
         self.sub_title = "learn to play"
         self.push_screen(LessonList(self._lessons, self.settings.settings.lessons_done), self._lesson_chosen)
 
-    def start_coached(self, side: Player) -> None:
+    def start_coached(self, side: Player, *, from_the_list: bool = False) -> None:
         """A whole game against the easy computer, with the coach's line; recorded and
-        resumable like any game."""
+        resumable like any game. ``from_the_list``: chosen among the lessons, where
+        quitting it goes back to (else, `plot learn --game`, it ends the program)."""
         session = new_session(
             self.rules,
             seats_for(side=side),
@@ -244,11 +245,16 @@ class PlotApp(App[None]):
         screen = self.screen_for(session)
         if session.recorder is not None:
             screen.prompt_pane.notice = plain(saving_words(session.recorder.path), style="dim")
-        self.push_screen(screen, lambda _: self.show_lessons() if self._learn else self.exit())
+        screen.quit_goes_back = from_the_list
+        self.push_screen(screen, lambda _: self.show_lessons() if from_the_list else self.exit())
 
     def _lesson_chosen(self, lesson: Lesson | Player | None) -> None:
-        if isinstance(lesson, Player):
-            self.start_coached(lesson)
+        if isinstance(lesson, Player):  # on its card first: Enter on the list's end is no game yet
+            side = lesson
+            self.push_screen(
+                GuidedGameCard(side),
+                lambda go: self.start_coached(side, from_the_list=True) if go else self.show_lessons(),
+            )
             return
         if lesson is None:
             self.sub_title = self.SUB_TITLE
@@ -393,11 +399,16 @@ class PlotApp(App[None]):
             def leave(yes: bool | None) -> None:
                 if not yes:
                     return
+                if screen.quit_goes_back:  # (the confirmation said where it is kept)
+                    screen.dismiss(None)
+                    return
                 # said again on the terminal the screen leaves, as the plain door says it;
                 # as things stand when the player says yes (a save may have failed since)
                 kept = rec is not None and not session.unsaved and screen.controller.local
                 self.exit(message=Text(kept_words(rec.path)) if kept and rec is not None else None)
 
             self.push_screen(ConfirmScreen(f"Quit this game? {saved}"), leave)  # shown as text
+        elif isinstance(screen, GameScreen) and screen.quit_goes_back:
+            screen.dismiss(None)
         else:
             self.exit()

@@ -69,6 +69,9 @@ class GameScreen(BoardScreen):
         self._odds_kept = ODDS_LEAST  # rows the prompt leaves the odds under the map
         self._unsubscribe = lambda: None
         self.may_rematch = False  # R at the end: the app says if, and answers RematchAsked
+        # quitting leaves this screen for the list it was opened from (the game is kept),
+        # not the program: a guided game chosen among the lessons
+        self.quit_goes_back = False
 
     def map_start(self) -> Hex | None:
         """A unit in the middle of its move (a game resumed, a puzzle set there): the map
@@ -305,7 +308,10 @@ class GameScreen(BoardScreen):
 
     def _after_game(self, choice: str | None) -> None:
         if choice == "quit":
-            self.app.exit()
+            if self.quit_goes_back:
+                self.dismiss(None)
+            else:
+                self.app.exit()
         elif choice == "new":
             self.dismiss("new")
         elif choice == "rematch":

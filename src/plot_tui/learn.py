@@ -120,6 +120,30 @@ class LessonCard(TextCard):
                 self.call_after_refresh(box.scroll_end, animate=False)
 
 
+class GuidedGameCard(TextCard):
+    """What a guided game is, before one is begun: it is a real game, saved."""
+
+    BINDINGS = [Binding("enter,space", "answer(True)", "Start"), Binding("escape", "answer(False)", "Back")]
+
+    def __init__(self, side: Player) -> None:
+        super().__init__()
+        self.side = side
+
+    def body(self) -> Text:
+        keys = "enter: start the game · esc: back to the list"
+        t = Text()
+        t.append(f"A whole game as the {SIDE[self.side]}, with a coach", style="bold")
+        t.append(f"\n{keys}", style="dim")
+        t.append(
+            "\n\nA real game against the easy computer, from the first set-up to the end: "
+            "the coach's line under the prompt says what to weigh at each decision (K "
+            "turns it off and on). It is saved like any game: q leaves it for this list, "
+            "and `plot resume` goes on with it later."
+        )
+        t.append(f"\n\n{keys}", style="dim")
+        return t
+
+
 class LessonScreen(GameScreen):
     """A game screen that watches the lesson's goal after every change."""
 
@@ -145,7 +169,8 @@ class LessonScreen(GameScreen):
     def tell(self, text: str, *, error: bool = False) -> None:
         # a wrong try: the engine's reason, then the hint for where the learner is
         if error and self.lesson.hints:
-            text = f"{text} Hint: {self.lesson.hint_for(self.taken)}"
+            ended = text if text.endswith((".", "!", "?")) else f"{text}."  # "... (9.24)." then the hint
+            text = f"{ended} Hint: {self.lesson.hint_for(self.taken)}"
         super().tell(text, error=error)
 
     def after_change(self) -> None:

@@ -11,7 +11,8 @@ from plot_core.engine.position import load_position
 from plot_core.engine.state import Phase
 from plot_session.coach import DECISION_ADVICE, PHASE_ADVICE, coach_line, where
 from plot_tui.app import PlotApp
-from plot_tui.learn import CoachedGameScreen, LessonList
+from plot_tui.learn import CoachedGameScreen, GuidedGameCard, LessonList
+from plot_tui.screens import ConfirmScreen
 
 from .helpers import prompt, quick, until
 
@@ -49,6 +50,9 @@ async def test_a_guided_game_from_the_lesson_list_with_the_coach_silenced_and_ba
         box = app.screen.query_one("OptionList")
         box.highlighted = box.option_count - 2  # a whole game as the Abwehr
         await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, GuidedGameCard), "what a guided game is")
+        assert "saved like any game" in str(app.screen.query_one("Static").render())
+        await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, CoachedGameScreen), "the game")
         screen = app.screen
         await until(pilot, lambda: screen.controller.my_move(), "the Abwehr's first decision")
@@ -64,6 +68,31 @@ async def test_a_guided_game_from_the_lesson_list_with_the_coach_silenced_and_ba
         assert screen.controller.table.session.actions >= 1
         await pilot.press("K")
         assert "Coach (K: off)" in prompt(app)
+
+
+@pytest.mark.asyncio
+async def test_a_guided_game_from_the_list_is_begun_from_its_card_and_q_goes_back_to_the_list(tmp_path):
+    app = PlotApp(RULES, settings=quick(), learn=True, seed=11, records=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LessonList), "the lessons")
+        box = app.screen.query_one("OptionList")
+        box.highlighted = box.option_count - 1  # a whole game as the SS
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, GuidedGameCard), "its card")
+        await pilot.press("escape")  # no game begun, none saved
+        await until(pilot, lambda: isinstance(app.screen, LessonList), "the lessons again")
+        assert not list(tmp_path.iterdir())
+        box = app.screen.query_one("OptionList")
+        box.highlighted = box.option_count - 1
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, GuidedGameCard), "its card again")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, CoachedGameScreen), "the game")
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "quit, asked")
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, LessonList), "back to the lessons, not out")
+        assert app.is_running and len(list(tmp_path.iterdir())) == 1  # the game is kept
 
 
 @pytest.mark.asyncio

@@ -133,7 +133,7 @@ async def test_a_wrong_try_in_a_lesson_gets_the_engines_reason_and_a_hint():
         screen.act(parse_action("assign 000 3215"))  # before the Allied unit is placed
         said = str(screen.prompt_pane.message)
         assert "Not allowed" in said and "7.11" in said
-        assert f"Hint: {LESSONS[n].hints[0]}" in said
+        assert f". Hint: {LESSONS[n].hints[0]}" in said  # the reason ends before the hint
 
 
 async def test_a_placement_that_misses_the_goal_is_said_at_once_and_esc_leaves_the_lesson():
