@@ -284,15 +284,14 @@ class GameScreen(BoardScreen):
         decision = decision_of(shot.view)
         if shot.my_move and decision != self._decision:
             first, self._decision = self._decision is None, decision
-            if not first:  # (the first this screen draws is left alone: a game opens on Berlin)
-                for mapview in self.query(MapView):
-                    # through the map's queue: after its own scroll back from the other side
-                    mapview.call_after_refresh(self._to_the_targets, mapview, decision)
+            for mapview in self.query(MapView):
+                # through the map's queue: after its own scroll back from the other side
+                mapview.call_after_refresh(self._to_the_targets, mapview, decision, first)
 
-    def _to_the_targets(self, mapview: MapView, decision: tuple[object, ...]) -> None:
+    def _to_the_targets(self, mapview: MapView, decision: tuple[object, ...], first: bool) -> None:
         shot = self.shot
         if shot.my_move and decision_of(shot.view) == decision:  # (not a later one)
-            mapview.to_the_targets(active_hex(shot.view))
+            mapview.to_the_targets(active_hex(shot.view), first=first)
 
     def _handed_over(self, _=None) -> None:
         self._handoff_open = False

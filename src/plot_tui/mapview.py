@@ -41,6 +41,7 @@ TARGET = Style(underline=True, bold=True)  # a hex some legal action names
 REACH = Style(color="bright_green", bold=True)  # the active unit can step here
 ZONE = Style(color="bright_magenta", bold=True)
 WAY = Style(color="bright_yellow", bold=True, reverse=True)  # a walk said before it is taken
+FEW_TARGETS = 6  # a first decision among at most this many hexes is shown, wherever they are
 
 
 @attrs.frozen
@@ -224,12 +225,16 @@ class MapView(ScrollView, can_focus=True):
         x, y = hex_x(h) - self.scroll_offset.x, row_of(h) - 1 - self.scroll_offset.y
         return 0 <= x and x + CELL <= region.width and 0 <= y < region.height
 
-    def to_the_targets(self, around: Hex | None) -> None:
+    def to_the_targets(self, around: Hex | None, *, first: bool = False) -> None:
         """A new decision whose hexes are all out of sight (the cursor left in Paris as
         the coup begins in Berlin): the cursor goes where Tab would take it first. The
-        units come first where a unit is chosen before its hex (7.23)."""
-        first = self.board.unit_targets or self.board.targets
-        if first and not any(self.in_sight(h) for h in first):
+        units come first where a unit is chosen before its hex (7.23). ``first``: the
+        first decision the screen draws, which opens on Berlin unless it is a choice
+        among a few hexes elsewhere (Hitler's hex at Rastenburg, 9.62)."""
+        hexes = self.board.unit_targets or self.board.targets
+        if first and len(hexes) > FEW_TARGETS:
+            return
+        if hexes and not any(self.in_sight(h) for h in hexes):
             self.next_target(1, around)
 
     def keep_in_view(self, h: Hex) -> None:

@@ -224,3 +224,16 @@ async def test_the_lesson_list_right_aligns_its_numbers():
         titles = [str(box.get_option_at_index(i).prompt) for i in range(len(LESSONS))]
         assert len(LESSONS) >= 10
         assert titles[0] == f"   1. {LESSONS[0].title}" and titles[9] == f"  10. {LESSONS[9].title}"
+
+
+async def test_a_first_decision_among_a_few_hexes_out_of_sight_is_shown():
+    """9.62: Hitler's hex at Rastenburg, chosen by the SS at the lesson's first decision,
+    is far from Berlin, where a game's map opens: the map goes there, as Tab would."""
+    from plot_tui.mapview import MapView
+
+    app = PlotApp(RULES, settings=quick(), learn=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_lesson(pilot, app, [ls.key for ls in LESSONS].index("15-hitler-to-rastenburg"))
+        mapview = screen.query_one(MapView)
+        await until(pilot, lambda: mapview.cursor in (H("3405"), H("3506")), "the cursor at Rastenburg")
+        assert mapview.in_sight(H("3405")) and mapview.in_sight(H("3506"))
