@@ -151,19 +151,36 @@ def in_streets(rules: Rules, v: PlayerView) -> dict[Party, int]:
     return {party: len(ids) for party, ids in street_units(rules, v).items()}
 
 
-def coup_lines(rules: Rules, v: PlayerView) -> list[str]:
-    """The coup at a glance: the Coup-Turn, who stands in Berlin's streets, both bonuses,
-    Hitler, and what each side needs."""
+def street_names(rules: Rules, v: PlayerView) -> dict[Party, str]:
+    """Who stands in the streets, by name ("Best, Heydrich"; "none"): recruited units of
+    other parties, which do not count there, are not among them."""
+    return {
+        party: ", ".join(rules.units[uid].short for uid in ids) or "none"
+        for party, ids in street_units(rules, v).items()
+    }
+
+
+def coup_lines(rules: Rules, v: PlayerView, *, named: bool = True) -> list[str]:
+    """The coup at a glance: the Coup-Turn, who stands in Berlin's streets (by name
+    unless ``named`` is False: said already), both bonuses, Hitler, and what each side
+    needs."""
     c = v.coup
     if c is None:
         return []
     streets = in_streets(rules, v)
+    names = street_names(rules, v)
+    who = (
+        [f"  SS: {names[Party.SS]} · Abwehr: {names[Party.ABWEHR]} (each party's own units, 18.71, 18.72)"]
+        if named
+        else []
+    )
     hitler = next((u for u in v.units if u.id == HITLER), None)
     turns = rules.game.coup_turns
     turn = f"Coup-Turn {c.turn} of {turns}" if c.turn else "Before Coup-Turn 1"
     return [
         f"{turn} · harassing costs {c.penalty} MP",
         f"In Berlin's streets: SS {streets[Party.SS]} · Abwehr {streets[Party.ABWEHR]}",
+        *who,
         f"Bonus: SS +{c.bonus} · Abwehr +{c.abwehr_bonus}",
         f"Hitler lives ({label(hitler.hex)}): the Abwehr's bonus drops 2 a Coup-Turn (18.52)"
         if hitler is not None and hitler.hex is not None

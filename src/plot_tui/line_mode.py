@@ -17,9 +17,9 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO
 
-from plot_core import Action, IllegalAction, Party, Player, PlayerView, Rules, Verb, parse_action
+from plot_core import Action, IllegalAction, Player, PlayerView, Rules, Verb, parse_action
 from plot_core.data import ChitKind
-from plot_core.engine import PHASE_TITLES, Box, Outcome, Overlays, legend, lookup
+from plot_core.engine import PHASE_TITLES, Box, Outcome, Overlays, legend
 from plot_core.english import counted, plain_letters, starts_a_word
 from plot_core.hexgrid import Hex, label, parse_hex
 from plot_core.lessons import Lesson
@@ -40,6 +40,7 @@ from plot_session.describe import (
     plain_prompt,
     points_left,
     saving_words,
+    street_units,
 )
 from plot_session.intent import far_from_mover
 from plot_session.puzzle_play import Attempt, SettingsBook, next_from, progress_words, solved_all
@@ -302,16 +303,12 @@ class Answers:
         """Who stands in Berlin's streets (what wins or loses the coup, 18.71, 18.72),
         then the coup's numbers once it is under way."""
         v = self.board.view()
-        streets = lookup(self.rules).streets
         lines = []
-        for party, name in ((Party.SS, "SS"), (Party.ABWEHR, "Abwehr")):
-            there = [
-                unit_name(self.rules, u.id)
-                for u in v.units
-                if u.hex in streets and u.id in self.rules.units and self.rules.units[u.id].party is party
-            ]
-            lines.append(f"{name} units in Berlin's streets: {', '.join(there) or 'none'}.")
-        lines += coup_lines(self.rules, v) or ["No coup is under way (18.11): these count once one is."]
+        for party, ids in street_units(self.rules, v).items():
+            there = ", ".join(unit_name(self.rules, uid) for uid in ids)
+            lines.append(f"{party.value} units in Berlin's streets: {there or 'none'}.")
+        coup = coup_lines(self.rules, v, named=False)  # (its names: the lines above)
+        lines += coup or ["No coup is under way (18.11): these count once one is."]
         self.say_paged(lines)
 
     def rules_case(self, text: str) -> None:

@@ -36,7 +36,9 @@ turn = 2
 
 
 async def test_the_status_panel_says_the_coup_at_a_glance():
-    app = app_for(pos(COUP.format(die=1, more='"007" = { hex = "2510" }')), human=Player.ABWEHR)
+    # Quirnheim (OKW), recruited by the Abwehr, stands in the streets too: not counted
+    more = '"007" = { hex = "2510" }\n"417" = { hex = "2310", controller = "abwehr" }'
+    app = app_for(pos(COUP.format(die=1, more=more)), human=Player.ABWEHR)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         status = panel(app, "#status")
@@ -44,6 +46,7 @@ async def test_the_status_panel_says_the_coup_at_a_glance():
             "Game-Turn 1 · the coup",
             "Coup-Turn 2 of 6 · harassing costs 2 MP",
             "In Berlin's streets: SS 2 · Abwehr 2",
+            "SS: Wolff, Best · Abwehr: Canaris, Dohnanyi (each party's own units, 18.71, 18.72)",
             "Bonus: SS +5 · Abwehr +3",
             "Hitler lives (2414): the Abwehr's bonus drops 2 a Coup-Turn (18.52)",
             "To win: empty the streets of the other side's units (18.71, 18.72)",
