@@ -380,6 +380,22 @@ def _counting_every_joiner(state: GameState, odds: Odds, units: tuple[str, ...])
     return attrs.evolve(odds, assumes=f"with {listed([state.info(u).short for u in units])}")
 
 
+def _who_may_still_join(
+    state: GameState, odds: Odds, joined: tuple[str, ...], everyone: tuple[str, ...], whole: Odds, case: str
+) -> Odds:
+    """The roll of the units ``joined`` so far, with a note of those in reach that have
+    not joined and what the roll would be with ``everyone`` (``whole``; units combine,
+    ``case``): a player who rolls after the first helper should know the rest were not
+    counted."""
+    left = [u for u in everyone if u not in joined]
+    if not left:
+        return odds
+    names = listed([state.info(u).short for u in left])
+    with_them = f"{whole.total}, column {whole.column}" if whole.allowed and whole.column else whole.total
+    note = f"Not joined yet: {names}; with them, {with_them} ({case})."
+    return attrs.evolve(odds, notes=(*odds.notes, note))
+
+
 def _counting_every_chit(state: GameState, d: CoupOffer) -> Odds:
     """The Walkyrie roll of a coup the Abwehr commits chits to counts every Führer
     Access chit it holds (each adds one, 18.13): said, since it commits them one at a
@@ -415,11 +431,20 @@ def odds_of(state: GameState, action: Action) -> list[Odds]:
             odds = investigation_odds(state, action.unit, units, exposable=True)
             return [_counting_every_joiner(state, odds, units)]
         if isinstance(d, Recruit) and verb in (Verb.JOIN, Verb.ROLL):
+            from .recruitment import recruiters_for
+
             units = d.units + ((action.unit,) if verb is Verb.JOIN and action.unit else ())
-            return [recruitment_odds(state, d.unit, units)]
+            everyone = units + tuple(u for u in recruiters_for(state, d.unit) if u not in units)
+            odds, whole = recruitment_odds(state, d.unit, units), recruitment_odds(state, d.unit, everyone)
+            return [_who_may_still_join(state, odds, units, everyone, whole, "12.25")]
         if isinstance(d, Investigate) and verb in (Verb.JOIN, Verb.ROLL):
+            from .investigation import investigators_for
+
             units = d.units + ((action.unit,) if verb is Verb.JOIN and action.unit else ())
-            return [investigation_odds(state, d.unit, units, exposable=True)]
+            everyone = units + tuple(u for u in investigators_for(state, d.unit) if u not in units)
+            odds = investigation_odds(state, d.unit, units, exposable=True)
+            whole = investigation_odds(state, d.unit, everyone, exposable=True)
+            return [_who_may_still_join(state, odds, units, everyone, whole, "13.25")]
         if isinstance(d, Exposure):
             if verb is Verb.REVEAL and action.chit:  # 13.17: one drops out
                 d = attrs.evolve(d, chits=d.chits + (action.chit,))
