@@ -242,6 +242,21 @@ def test_14_31_ss_eliminates_and_takes_chits_equal_to_defence():
     assert s.targeted == frozenset({"305"})  # 13.14: interrogated this turn
 
 
+def test_14_31_a_box_holding_fewer_chits_than_the_defence_gives_what_it_holds_and_says_so():
+    """Defence 3 and the Abwehr box holds 1: the SS takes it, and the log says why not 3;
+    an empty box, why none (what each side holds is counted in public, 6.21)."""
+    for held, said in (
+        ('abwehr = ["TR1"]', "SS takes 1 chit from the Abwehr box of the 3 it could: the box held only 1"),
+        ("", "SS takes 0 chits from the Abwehr box of the 3 it could: the box was empty"),
+    ):
+        s = cell(""""305" = { box = "interrogation_cell", suspected = true }""", dice="1", chits=held)
+        s = play(s, "end-phase")
+        while "no-reveal" in legal(s):  # (no Alibi/Arrest chit to reveal, 14.22)
+            s = play(s, "no-reveal")  # die 1: Ss
+        assert s.unit("305").box is Box.ELIMINATED and s.chits_of("abwehr") == []
+        assert ("14.31", said) in [(e.case, e.text) for e in s.events if e.private is None]
+
+
 def test_14_22_an_alibi_goes_to_the_cup_and_says_what_it_adds():
     s = cell(
         """"305" = { box = "interrogation_cell", suspected = true }""", dice="6", chits='abwehr = ["AA1"]'
