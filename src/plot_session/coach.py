@@ -76,7 +76,7 @@ DECISION_ADVICE: dict[DecisionKind, str] = {
     "chit sends the other side's instead (7.41, 7.51).",
     DecisionKind.ASSIGN: "send the units you can best spare, or the enemy's most dangerous (7.23).",
     DecisionKind.RETREAT: "retreat where the unit stays useful, out of enemy zones (10.62).",
-    DecisionKind.ADVANCE: "advancing takes the hex for free; stay if the hex is exposed (10.67).",
+    DecisionKind.ADVANCE: "advancing takes the hex for free; stay if the hex is exposed (10.67, 13.35).",
     DecisionKind.HITLER: "Hitler far from the plotters is Hitler alive (9.62, 18.52).",
     DecisionKind.DISPLACE: "the unit that leaves retreats one hex; Hitler takes its place (9.63).",
     DecisionKind.RECRUIT: "add recruiters until the odds are good; r rolls (12.25).",

@@ -87,6 +87,8 @@ def prompt(rules: Rules, v: PlayerView, legal: list[Action] | None = None) -> st
             what = "choose where the harassing unit retreats (Ar, 10.71, 10.72)"
         if isinstance(d, PlaceAllied):
             what = f"place the Allied unit in {area_name(rules, d.area)} (7.11)"
+        # what revealing nothing more does, said: the die is rolled (a newcomer looked for r)
+        what = ROLLED_BY_NOT.get(d.kind, what)
         if isinstance(d, (Retreat, Return)):
             what += f": {unit_name(rules, d.unit)}"
         return f"{who} to {what}"
@@ -119,6 +121,15 @@ def prompt(rules: Rules, v: PlayerView, legal: list[Action] | None = None) -> st
     ):
         return f"{who}: take markers off your units (Enter), or end the phase (P)"  # 15.11
     return f"{who}: end the phase (P)"
+
+
+# decisions whose "reveal nothing (more)" rolls the die: their prompt says so
+ROLLED_BY_NOT = {
+    DecisionKind.ALIBI: "cover exposed investigators with Alibi/Arrest chits, "
+    "or roll the investigation (13.18, 13.36)",
+    DecisionKind.INTERROGATION_ALIBI: "reveal Alibi/Arrest chits for the prisoner, "
+    "or let the interrogation roll (14.21, 14.34)",
+}
 
 
 def _controller(v: PlayerView, uid: str) -> Player | None:
