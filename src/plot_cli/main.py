@@ -16,6 +16,7 @@ from plot_core import DataError, PositionError, load_rules
 from plot_core.data import Kind, Status
 from plot_core.english import counted
 from plot_record import Record, RecordError
+from plot_session.describe import last_played
 from plot_tui.plain import clean
 
 from .admin import add_admin_parser
@@ -351,16 +352,9 @@ def _terminal_out() -> TextIO:
     return cast(TextIO, FoldedText(sys.stdout, lambda: shutil.get_terminal_size().columns))
 
 
-def last_played(path: Path) -> str:
-    """When a record was last written, as `plot games` and `plot resume` say it."""
-    import time
-
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
-
-
 def _resume(args: argparse.Namespace) -> int:
-    from plot_record import Recorder, games_dir, latest_unfinished, load_record
-    from plot_session.session import Session
+    from plot_record import games_dir, latest_unfinished, load_record
+    from plot_session.resuming import resumed
     from plot_tui.app import PlotApp
 
     rules = load_rules()
@@ -389,15 +383,11 @@ def _resume(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
-    recorder = Recorder(path, truncate_to=record.good_bytes)  # drops a cut-off last line
-    notice = f"Resumed {path.name} after action {len(record.timeline)}{why}"
-    if record.warnings:
-        notice += " (its cut-off last line was dropped)"
-    session = Session.resume(record, recorder)
+    session, notice = resumed(record, why=why)
     if getattr(args, "plain", False):
-        print(notice + ".")
+        print(notice)
         return _plain(session)
-    PlotApp(rules, session=session, notice=notice + ".", settings=_settings()).run()
+    PlotApp(rules, session=session, notice=notice, settings=_settings()).run()
     return 0
 
 

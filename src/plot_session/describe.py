@@ -207,6 +207,14 @@ def saving_words(path: str | Path) -> str:
     return f"Saving to {shown_path(path)}"
 
 
+def last_played(path: Path) -> str:
+    """When a record was last written, as `plot games`, `plot resume` and the new-game
+    screen say it."""
+    import time
+
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+
+
 def kept_words(path: str | Path | None = None) -> str:
     """What a player leaving an unfinished game that is saved is told last: where it is
     kept, and how to go on with it."""

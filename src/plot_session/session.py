@@ -81,6 +81,12 @@ def timeline_log(tl: Timeline) -> list[LogLine]:
     return lines
 
 
+def header_seats(header: Header) -> tuple[dict[Player, Seat], dict[Player, str]]:
+    """Who sits where in a record's game, and the computer's levels."""
+    seats = {p: Seat(header.players[p.value]) for p in Player}
+    return seats, {Player(side): level for side, level in header.levels.items()}
+
+
 class Session:
     def __init__(
         self,
@@ -140,12 +146,13 @@ class Session:
     ) -> Session:
         """The game ``header`` describes (who sits where, the computer's levels, the seed,
         the clock), at ``state``: a new game's, or a record's last position."""
+        seats, levels = header_seats(header)
         return cls(
             state,
-            {p: Seat(header.players[p.value]) for p in Player},
+            seats,
             seed=header.seed,
             recorder=recorder,
-            levels={Player(side): level for side, level in header.levels.items()},
+            levels=levels,
             think=think,
             game=header.game,
             chosen_seed=header.chosen_seed,

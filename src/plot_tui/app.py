@@ -19,9 +19,10 @@ from textual.worker import get_current_worker
 from plot_core import DataError, GameState, Player, Rules, load_rules
 from plot_core.lessons import Lesson, load_lessons
 from plot_core.puzzles import Puzzle
+from plot_record import Record, RecordError, latest_unfinished, load_record
 from plot_session.coach import SIDE
 from plot_session.controller import LOCAL_PACE, Controller
-from plot_session.describe import kept_words, saving_words, shown_path
+from plot_session.describe import kept_words, last_played, saving_words, shown_path
 from plot_session.puzzle_play import (
     Attempt,
     BookUnavailable,
@@ -32,7 +33,8 @@ from plot_session.puzzle_play import (
     solved_all,
 )
 from plot_session.replay import Replay
-from plot_session.session import Seat, Session, lesson_session, new_session, seats_for
+from plot_session.resuming import resumed
+from plot_session.session import Seat, Session, header_seats, lesson_session, new_session, seats_for
 from plot_session.settings import SettingsFile
 from plot_session.table import AsyncioScheduler, Table
 
@@ -114,6 +116,7 @@ class PlotApp(App[None]):
         self._puzzles = puzzles  # plot puzzles: one after another
         self.puzzle_book: PuzzleBook = SettingsBook(self.settings)  # (a server's: its own)
         self._started: GameSetup | None = None  # the game being played, as it was set up
+        self._unfinished: Record | None = None  # the game the new-game screen offers (R)
 
     def format_title(self, title: str, sub_title: str) -> Content:
         # A narrow terminal keeps the words that tell this game from another (whose,
@@ -154,7 +157,33 @@ class PlotApp(App[None]):
             self.ask_new_game()
 
     def ask_new_game(self) -> None:
-        self.push_screen(NewGameScreen(self._seed), self.start)
+        screen = NewGameScreen(self._seed)
+        self.push_screen(screen, self.start)
+        self._find_unfinished(screen)
+
+    @work(thread=True, exclusive=True, group="unfinished")
+    def _find_unfinished(self, screen: NewGameScreen) -> None:
+        """The unfinished game `plot resume` would take, offered on the new-game screen:
+        found off the loop (it reads the games folder, then the game)."""
+        path = latest_unfinished(self._records)
+        if path is None:
+            return
+        try:
+            record = load_record(path, self.rules)
+        except (RecordError, OSError):
+            return  # (plot games says what is wrong with it)
+        if not record.finished:
+            self.call_from_thread(self._offer_unfinished, screen, record)
+
+    def _offer_unfinished(self, screen: NewGameScreen, record: Record) -> None:
+        if self.screen is not screen:
+            return  # (gone on meanwhile)
+        h, final = record.header, record.timeline.final
+        self._unfinished = record
+        screen.offer(
+            f"Unfinished: game {h.game}, {seats_words(*header_seats(h))}, Game-Turn {final.turn}, "
+            f"last played {last_played(record.path)}."
+        )
 
     def start(self, setup: GameSetup | None) -> None:
         if setup is None:
@@ -162,6 +191,11 @@ class PlotApp(App[None]):
             return
         if setup.learn:
             self.show_lessons()
+            return
+        if setup.resume and self._unfinished is not None:
+            session, self._notice = resumed(self._unfinished)
+            self._unfinished = None
+            self.play(session)
             return
         seats = seats_for(hotseat=setup.hotseat, watch=setup.watch, side=setup.side)
         session = new_session(

@@ -212,6 +212,7 @@ class GameSetup:
     watch: bool = False  # computer against computer, for the spectator
     level: str = "easy"  # the computer's level (plot_ai.LEVELS)
     learn: bool = False  # L: the tutorial instead of a game
+    resume: bool = False  # R: the unfinished game the screen offered instead of a new one
     think: float = 1.0  # a searching level's mean seconds per decision
 
 
@@ -282,6 +283,7 @@ class NewGameScreen(SetupForm[GameSetup]):
     BINDINGS = [
         Binding("enter", "start", "Start", priority=True),
         Binding("L", "learn", "Learn to play", priority=True),
+        Binding("R", "resume", "Go on with the unfinished game", priority=True),
         Binding("escape", "app.quit", "Quit"),
     ]
 
@@ -289,6 +291,7 @@ class NewGameScreen(SetupForm[GameSetup]):
         """``seed``: one chosen on the command line (bug reports, tests), never shown."""
         super().__init__()
         self.seed = seed
+        self.unfinished = ""  # the unfinished game R goes on with, in words ("": none)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
@@ -308,11 +311,28 @@ class NewGameScreen(SetupForm[GameSetup]):
                 yield Choice("choose every placement yourselves (4.3)")
             yield Static("", id="error")
             yield Static("New to the game? [b]L[/b]: learn to play, in short lessons.")
+            yield Static("", id="unfinished").set_styles("display: none;")  # (until one is found)
             yield Static("[dim]tab: group · arrows: pick · enter: start · esc: quit[/dim]")
         yield Footer()
 
+    def offer(self, words: str) -> None:
+        """An unfinished game to go on with (found once the screen is up: off the loop)."""
+        self.unfinished = words
+        said = Text.assemble(words, " ", ("R", "bold"), ": go on with it.")  # (as text: a file's words)
+        line = self.query_one("#unfinished", Static)
+        line.update(said)
+        line.display = True
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        return bool(self.unfinished) if action == "resume" else super().check_action(action, parameters)
+
     def action_learn(self) -> None:
         self.dismiss(GameSetup(learn=True))
+
+    def action_resume(self) -> None:
+        if self.unfinished:
+            self.dismiss(GameSetup(resume=True))
 
     def action_start(self) -> None:
         self.dismiss(

@@ -32,3 +32,55 @@ async def test_a_resumed_game_says_who_plays_what_as_a_new_one_does(tmp_path, si
         await pilot.pause()
         assert app.sub_title.startswith(f"game {record.header.game} · ")
         assert app.sub_title.endswith(" · you play the SS against the computer (hard)")
+
+
+async def test_the_new_game_screen_offers_the_unfinished_game_and_r_goes_on_with_it(tmp_path):
+    """`make run` opens the new-game screen: a player back for the game they left is
+    offered it there (the one `plot resume` would take), and R goes on from where it
+    stopped, saving to the same file."""
+    from plot_tui.game import GameScreen
+    from plot_tui.screens import NewGameScreen
+
+    from .helpers import quick, until
+
+    rules = load_rules()
+    seats = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.COMPUTER}
+    path = tmp_path / "left.plot.jsonl"
+    session = Session(
+        new_game(5, rules=rules), seats, seed=5, recorder=Recorder(path, header(rules, 5, seats=seats))
+    )
+    while session.state.to_act is Player.ABWEHR:
+        session.computer_step()
+    session.act(session.legal()[0])  # the SS's first move: a game under way
+    session.recorder.close()
+    left = session.actions
+    app = PlotApp(rules, settings=quick(), records=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
+        screen = app.screen
+        await until(pilot, lambda: bool(screen.unfinished), "the unfinished game offered")
+        said = " ".join(str(screen.query_one("#unfinished").render()).split())
+        game = load_record(path, rules).header.game
+        assert said.startswith(f"Unfinished: game {game}, you play the SS against the computer (easy), ")
+        assert said.endswith("R: go on with it.")
+        await pilot.press("R")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        resumed = app.screen.controller.table.session
+        # (the computer, whose move it was, goes on at once)
+        assert resumed.actions >= left and resumed.recorder is not None and resumed.recorder.path == path
+        assert f"Resumed {path.name} after action {left}." in str(app.screen.prompt_pane.notice)
+
+
+async def test_with_no_unfinished_game_the_new_game_screen_offers_none(tmp_path):
+    from plot_tui.screens import NewGameScreen
+
+    from .helpers import quick, until
+
+    app = PlotApp(load_rules(), settings=quick(), records=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
+        await app.workers.wait_for_complete()
+        await pilot.press("R")  # nothing to go on with: nothing happens
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen) and not app.screen.unfinished
+        assert str(app.screen.query_one("#unfinished").render()).strip() == ""
