@@ -660,7 +660,11 @@ class LineMode(Answers):
         try:
             return parse_action(text)
         except ValueError as exc:
-            self.say(f'Not understood: {exc}. Type a number, an action such as "move 2010", or help.')
+            near = [w for w in typed_words() if one_slip(first.lower(), w)]
+            if len(near) == 1:  # a slip of the fingers ("hepl"): the word meant, not every verb
+                self.say(f"Not understood: {first!r}. Did you mean {near[0]}? Type help for the commands.")
+            else:
+                self.say(f'Not understood: {exc}. Type a number, an action such as "move 2010", or help.')
             return None
 
     def _to_hex(self, n: int, choice: HexChoice, where: str) -> Action | None:
@@ -743,6 +747,26 @@ QUESTIONS: dict[str, Callable[[LineMode, str], None]] = {
     "help": LineMode.help,
     "?": LineMode.help,
 }
+
+
+def one_slip(typed: str, word: str) -> bool:
+    """``typed`` is ``word`` with one slip of the fingers: a letter wrong, left out, added
+    or swapped with the next ("hepl": help); not for words of two letters or fewer."""
+    if typed == word or len(word) < 3 or abs(len(typed) - len(word)) > 1:
+        return False
+    same = zip(typed, word, strict=False)
+    i = next((k for k, (a, b) in enumerate(same) if a != b), min(len(typed), len(word)))  # the first slip
+    if len(typed) == len(word):
+        swapped = typed[i + 1 : i + 2] + typed[i : i + 1] == word[i : i + 2]
+        return typed[i + 1 :] == word[i + 1 :] or (swapped and typed[i + 2 :] == word[i + 2 :])
+    longer, shorter = (typed, word) if len(typed) > len(word) else (word, typed)
+    return longer[:i] + longer[i + 1 :] == shorter
+
+
+def typed_words() -> list[str]:
+    """Every first word a line may start with: the questions, the door's own words and
+    the actions' verbs (a slip is matched against them)."""
+    return [*QUESTIONS, "quit", "choices", "hint", "ask", "undo", *(v.value for v in Verb)]
 
 
 def line_reader(inp: TextIO, out: TextIO) -> Callable[[], str | None]:

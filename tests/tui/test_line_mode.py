@@ -7,6 +7,8 @@ from __future__ import annotations
 import io
 import re
 
+import pytest
+
 from plot_core import Player, new_game
 from plot_core.hexgrid import parse_hex
 from plot_session.session import Seat, Session
@@ -47,6 +49,7 @@ def test_questions_are_answered_and_a_number_plays_that_choice(rules):
         "99",
         "move 9999",
         "dance",
+        "hepl",
         "2",
         "quit",
     )
@@ -67,6 +70,8 @@ def test_questions_are_answered_and_a_number_plays_that_choice(rules):
     assert "There is no choice 99 now: Enter (or choices) lists them." in out
     assert "Refused: 9999 is not a hex of the map" in out or "Not understood" in out
     assert "Not understood: unknown verb 'dance'" in out
+    # a slip of the fingers is met with the word it is near, not the list of every verb
+    assert "Not understood: 'hepl'. Did you mean help? Type help for the commands." in out
     assert "Your move, SS: reveal an assignment chit, or not (7.4, 7.5)" in out
     assert "  2. Reveal nothing (more) (no-reveal)." in out
     assert s.actions > before  # 2 was played
@@ -802,3 +807,15 @@ def test_a_walk_said_is_called_off_by_another_line_between():
     out = played(s, "activate 002", "move 1910", "where Best", "move 1910", "quit")
     assert out.count("Walk Schellenberg (002) to 1910 by 2010, 1910 (2 steps).") == 2
     assert s.state.unit("002").hex == parse_hex("2110")  # not walked
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("hepl", "help"), ("mvoe", "move"), ("mov", "move"), ("moove", "move"), ("whre", "where")]
+    + [("dance", None)],  # (two letters from advance: no slip)
+)
+def test_a_word_one_slip_from_a_known_one_is_found(typed, meant):
+    from plot_tui.line_mode import one_slip, typed_words
+
+    found = [w for w in typed_words() if one_slip(typed, w)]
+    assert found == ([meant] if meant else [])
