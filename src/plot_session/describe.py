@@ -12,6 +12,7 @@ from plot_core.engine import (
     DECISION_RULES,
     HITLER,
     Box,
+    CoupOffer,
     DecisionKind,
     Phase,
     PlaceAllied,
@@ -89,6 +90,11 @@ def prompt(rules: Rules, v: PlayerView, legal: list[Action] | None = None) -> st
             what = f"place the Allied unit in {area_name(rules, d.area)} (7.11)"
         # what revealing nothing more does, said: the die is rolled (a newcomer looked for r)
         what = ROLLED_BY_NOT.get(d.kind, what)
+        if isinstance(d, CoupOffer) and d.chits:  # committed: no "not" left (18.13)
+            more = legal is None or any(a.verb is Verb.REVEAL for a in legal)
+            what = "roll on the Walkyrie Table (18.13)"
+            if more:
+                what = f"commit more Führer Access chits, or {what}"
         if isinstance(d, (Retreat, Return)):
             what += f": {unit_name(rules, d.unit)}"
         return f"{who} to {what}"

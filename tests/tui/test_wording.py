@@ -242,3 +242,19 @@ def test_where_revealing_nothing_more_rolls_the_die_the_prompt_says_so():
     assert prompt(RULES, view(s, Player.ABWEHR)) == (
         "Abwehr to reveal Alibi/Arrest chits for the prisoner, or let the interrogation roll (14.21, 14.34)"
     )
+
+
+def test_once_a_fuhrer_access_chit_is_committed_the_coup_prompt_offers_no_not():
+    """18.13: committed chits make the coup go ahead; the prompt no longer says "or not"."""
+    from plot_core.lessons import load_lessons
+
+    lesson = next(ls for ls in load_lessons() if ls.key == "06-coup")
+    s = play(lesson.start(RULES), "end-phase")
+    assert prompt(RULES, view(s, Player.ABWEHR)) == "Abwehr to attempt a coup now, or not (18.11)"
+    s = play(s, "reveal FA1")  # FA2 still held
+    assert prompt(RULES, view(s, Player.ABWEHR), legal_actions(s)) == (
+        "Abwehr to commit more Führer Access chits, or roll on the Walkyrie Table (18.13)"
+    )
+    s = play(s, "reveal FA2")  # none left
+    said = prompt(RULES, view(s, Player.ABWEHR), legal_actions(s))
+    assert said == "Abwehr to roll on the Walkyrie Table (18.13)"
