@@ -173,11 +173,12 @@ class Controller:
     def handoff_words(self) -> tuple[str, str]:
         """Whom to pass the keyboard to, and why."""
         to_act = self.table.session.state.to_act
-        why = (
-            "A new game: the first decision is yours."
-            if self.table.session.actions == 0
-            else "Your opponent has finished; it is your decision now."
-        )
+        if self.table.session.actions == 0:
+            why = "A new game: the first decision is yours."
+        elif self.eyes is None:  # nobody has taken the keyboard yet: a game resumed
+            why = "The game goes on where it was left: the next decision is yours."
+        else:
+            why = "Your opponent has finished; it is your decision now."
         return SIDE[to_act], why
 
     def hand_over(self) -> None:

@@ -86,3 +86,13 @@ def test_why_not_names_the_rule():
     s.act(parse_action("activate 002"))
     assert s.why_not(parse_action("move 2111")).endswith("(11.32)")
     assert s.why_not(parse_action("move 2010")) is None
+
+
+def test_a_resumed_hot_seat_game_hands_over_as_a_game_going_on_not_an_opponent_done():
+    s = Session(pos(DUEL), HOTSEAT)
+    s.act(parse_action("activate 002"))  # a game under way, as a resumed one is
+    c = screen_at(s)
+    assert c.eyes is None and c.needs_handoff()
+    assert c.handoff_words() == ("SS", "The game goes on where it was left: the next decision is yours.")
+    c.hand_over()
+    assert c.eyes is Player.SS and c.my_move()
