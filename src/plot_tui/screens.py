@@ -283,7 +283,7 @@ class NewGameScreen(SetupForm[GameSetup]):
     BINDINGS = [
         Binding("enter", "start", "Start", priority=True),
         Binding("L", "learn", "Learn to play", priority=True),
-        Binding("R", "resume", "Go on with the unfinished game", priority=True),
+        Binding("R", "resume", "Resume", priority=True),
         Binding("escape", "app.quit", "Quit"),
     ]
 
