@@ -783,19 +783,21 @@ def _games(args: argparse.Namespace) -> int:
     from plot_record import RecordError, games_dir, load_record, records_in
 
     rules = load_rules()
+    out = _terminal_out()  # (a long line folded between words on a terminal, not mid-word)
     paths = list(records_in())
     if not paths:
-        print(f"No games saved in {games_dir()} yet.")
+        print(f"No games saved in {games_dir()} yet.", file=out)
         return 0
     print(
         f"Games in {games_dir()}, the most recently played last "
-        "(plain `plot resume` goes on with the last unfinished one you moved in):"
+        "(plain `plot resume` goes on with the last unfinished one you moved in):",
+        file=out,
     )
     for path in paths:
         try:
             record = load_record(path, rules)
         except RecordError as exc:
-            print(f"  {path.name:<40} unreadable: {exc}")
+            print(f"  {path.name:<40} unreadable: {exc}", file=out)
             continue
         h, final = record.header, record.timeline.final
         who = ", ".join(f"{side} {h.levels.get(side, seat)}" for side, seat in h.players.items())
@@ -808,7 +810,8 @@ def _games(args: argparse.Namespace) -> int:
         where = f"Game-Turn {final.turn}, {PHASE_TITLES[final.phase]}"
         print(
             f"  {path.name:<40} {h.seed_words(o is not None)}, {who}, "
-            f"{counted(len(record.timeline), 'action')}, {where}, last played {last_played(path)}; {state}"
+            f"{counted(len(record.timeline), 'action')}, {where}, last played {last_played(path)}; {state}",
+            file=out,
         )
     return 0
 

@@ -122,6 +122,22 @@ def test_plot_games_lists_what_is_saved(_games_folder, rules, capsys):
     assert re.search(r"c\.plot\.jsonl\s+unreadable: .*line 1: not valid JSON", out)
 
 
+def test_plot_games_on_a_terminal_folds_its_lines_between_words(_games_folder, rules, capsys, monkeypatch):
+    import os
+    import sys
+
+    _games_folder.mkdir(parents=True)
+    recorded_game(_games_folder / "b.plot.jsonl", rules, 2, limit=5)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    monkeypatch.setattr("shutil.get_terminal_size", lambda fallback=None: os.terminal_size((60, 24)))
+    assert main(["games"]) == 0
+    said = capsys.readouterr().out.splitlines()
+    # each line within the width but a word longer than it (the record's path), none cut
+    assert all(len(line) <= 60 or " " not in line.strip() for line in said), said
+    assert "unfinished: plot resume" in " ".join(said) and any("b.plot.jsonl" in line for line in said)
+    assert "Movement and Harassment (9.0, 10.0)" in " ".join(line.strip() for line in said)
+
+
 def test_a_record_is_named_by_its_game_s_id_or_its_file_s_name(_games_folder, rules, capsys):
     """The title says "game 83be89e6"; `plot replay 83be89e6` had answered that the
     record "cannot be used ... No such file or directory". The games folder's records
