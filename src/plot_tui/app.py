@@ -19,7 +19,7 @@ from textual.worker import get_current_worker
 from plot_core import DataError, GameState, Player, Rules, load_rules
 from plot_core.lessons import Lesson, load_lessons
 from plot_core.puzzles import Puzzle
-from plot_record import Record, RecordError, latest_unfinished, load_record
+from plot_record import RecordError, latest_unfinished, load_record
 from plot_session.coach import SIDE
 from plot_session.controller import LOCAL_PACE, Controller
 from plot_session.describe import kept_words, last_played, saving_words, shown_path
@@ -116,7 +116,6 @@ class PlotApp(App[None]):
         self._puzzles = puzzles  # plot puzzles: one after another
         self.puzzle_book: PuzzleBook = SettingsBook(self.settings)  # (a server's: its own)
         self._started: GameSetup | None = None  # the game being played, as it was set up
-        self._unfinished: Record | None = None  # the game the new-game screen offers (R)
 
     def format_title(self, title: str, sub_title: str) -> Content:
         # A narrow terminal keeps the words that tell this game from another (whose,
@@ -164,26 +163,57 @@ class PlotApp(App[None]):
     @work(thread=True, exclusive=True, group="unfinished")
     def _find_unfinished(self, screen: NewGameScreen) -> None:
         """The unfinished game `plot resume` would take, offered on the new-game screen:
-        found off the loop (it reads the games folder, then the game)."""
-        path = latest_unfinished(self._records)
-        if path is None:
+        found off the loop (it reads the games folder, then the game). A folder or a
+        record that cannot be read offers nothing (`plot games` says what is wrong)."""
+        try:
+            path = latest_unfinished(self._records)
+            if path is None:
+                return
+            record = load_record(path, self.rules)
+            if record.finished:
+                return
+            h, final = record.header, record.timeline.final
+            seats, levels = header_seats(h)
+            humans = [p for p in Player if seats[p] is Seat.HUMAN]
+            who = seats_words(seats, levels)
+            if h.coached and humans:
+                who = f"a guided game as the {SIDE[humans[0]]}"
+            words = (
+                f"Unfinished: game {h.game}, {who}, Game-Turn {final.turn}, last played {last_played(path)}."
+            )
+        except (RecordError, OSError, ValueError):
             return
+        self.call_from_thread(self._offer_unfinished, screen, path, words)
+
+    def _offer_unfinished(self, screen: NewGameScreen, path: Path, words: str) -> None:
+        if screen in self.screen_stack:  # (not gone on meanwhile; a palette over it is fine)
+            screen.offer(path, words)
+
+    @work(thread=True, exclusive=True, group="unfinished")
+    def _resume_offered(self, path: Path) -> None:
+        """The offered game read again when R is pressed (it may have been played on, or
+        removed, since it was offered), off the loop; what stops it is said on a new-game
+        screen, and nothing of the record is touched."""
         try:
             record = load_record(path, self.rules)
-        except (RecordError, OSError):
-            return  # (plot games says what is wrong with it)
-        if not record.finished:
-            self.call_from_thread(self._offer_unfinished, screen, record)
+            if record.finished:
+                raise RecordError(f"{path.name}: the game is over (plot replay shows it)")
+            session, notice = resumed(record)
+        except (RecordError, OSError) as exc:
+            problem = f"The game cannot be resumed: {exc.strerror if isinstance(exc, OSError) else exc}"
+            self.call_from_thread(self._resume_failed, problem)
+            return
+        self.call_from_thread(self._play_resumed, session, notice)
 
-    def _offer_unfinished(self, screen: NewGameScreen, record: Record) -> None:
-        if self.screen is not screen:
-            return  # (gone on meanwhile)
-        h, final = record.header, record.timeline.final
-        self._unfinished = record
-        screen.offer(
-            f"Unfinished: game {h.game}, {seats_words(*header_seats(h))}, Game-Turn {final.turn}, "
-            f"last played {last_played(record.path)}."
-        )
+    def _play_resumed(self, session: Session, notice: str) -> None:
+        self._notice = notice
+        self.sub_title = self.SUB_TITLE  # (play names the resumed game in the header)
+        self.play(session)
+
+    def _resume_failed(self, problem: str) -> None:
+        screen = NewGameScreen(self._seed)
+        self.push_screen(screen, self.start)
+        screen.call_after_refresh(screen.show_error, problem)
 
     def start(self, setup: GameSetup | None) -> None:
         if setup is None:
@@ -192,10 +222,8 @@ class PlotApp(App[None]):
         if setup.learn:
             self.show_lessons()
             return
-        if setup.resume and self._unfinished is not None:
-            session, self._notice = resumed(self._unfinished)
-            self._unfinished = None
-            self.play(session)
+        if setup.resume is not None:
+            self._resume_offered(setup.resume)
             return
         seats = seats_for(hotseat=setup.hotseat, watch=setup.watch, side=setup.side)
         session = new_session(
@@ -280,7 +308,16 @@ class PlotApp(App[None]):
         if session.recorder is not None:
             screen.prompt_pane.notice = plain(saving_words(session.recorder.path), style="dim")
         screen.quit_goes_back = from_the_list
-        self.push_screen(screen, lambda _: self.show_lessons() if from_the_list else self.exit())
+
+        def ended(result: str | None) -> None:
+            if result == "new":  # (the game-over screen's n)
+                self.ask_new_game()
+            elif from_the_list:
+                self.show_lessons()
+            else:
+                self.exit()
+
+        self.push_screen(screen, ended)
 
     def _lesson_chosen(self, lesson: Lesson | Player | None) -> None:
         if isinstance(lesson, Player):  # on its card first: Enter on the list's end is no game yet

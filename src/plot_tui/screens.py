@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import ClassVar, Generic, TypeVar
 
 import attrs
@@ -32,7 +33,7 @@ from plot_core.english import counted, finds, plain_letters, searchable
 from plot_session.describe import WINNERS, shown_path
 
 from .closing import OnceModal, OnceScreen
-from .plain import join, plain
+from .plain import clean, join, plain
 
 T = TypeVar("T")
 
@@ -212,7 +213,7 @@ class GameSetup:
     watch: bool = False  # computer against computer, for the spectator
     level: str = "easy"  # the computer's level (plot_ai.LEVELS)
     learn: bool = False  # L: the tutorial instead of a game
-    resume: bool = False  # R: the unfinished game the screen offered instead of a new one
+    resume: Path | None = None  # R: the record of the unfinished game the screen offered
     think: float = 1.0  # a searching level's mean seconds per decision
 
 
@@ -291,7 +292,7 @@ class NewGameScreen(SetupForm[GameSetup]):
         """``seed``: one chosen on the command line (bug reports, tests), never shown."""
         super().__init__()
         self.seed = seed
-        self.unfinished = ""  # the unfinished game R goes on with, in words ("": none)
+        self.unfinished: Path | None = None  # the record of the game R goes on with
 
     def compose(self) -> ComposeResult:
         with Vertical(id="box"):
@@ -315,24 +316,31 @@ class NewGameScreen(SetupForm[GameSetup]):
             yield Static("[dim]tab: group · arrows: pick · enter: start · esc: quit[/dim]")
         yield Footer()
 
-    def offer(self, words: str) -> None:
-        """An unfinished game to go on with (found once the screen is up: off the loop)."""
-        self.unfinished = words
-        said = Text.assemble(words, " ", ("R", "bold"), ": go on with it.")  # (as text: a file's words)
+    def offer(self, record: Path, words: str) -> None:
+        """An unfinished game to go on with (found once the screen is up: off the loop);
+        ``words`` hold the record's, shown as text, their control characters written out."""
+        self.unfinished = record
+        said = Text.assemble(clean(words), " ", ("R", "bold"), ": go on with it.")
         line = self.query_one("#unfinished", Static)
         line.update(said)
         line.display = True
         self.refresh_bindings()
 
+    def show_error(self, problem: str) -> None:
+        """What stopped the last choice (a game that could not be resumed), as text."""
+        self.query_one("#error", Static).update(plain(problem, style="bold red"))
+
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        return bool(self.unfinished) if action == "resume" else super().check_action(action, parameters)
+        if action == "resume":
+            return self.unfinished is not None
+        return super().check_action(action, parameters)
 
     def action_learn(self) -> None:
         self.dismiss(GameSetup(learn=True))
 
     def action_resume(self) -> None:
-        if self.unfinished:
-            self.dismiss(GameSetup(resume=True))
+        if self.unfinished is not None:
+            self.dismiss(GameSetup(resume=self.unfinished))
 
     def action_start(self) -> None:
         self.dismiss(

@@ -12,7 +12,7 @@ from plot_core.engine.state import Phase
 from plot_session.coach import DECISION_ADVICE, PHASE_ADVICE, coach_line, where
 from plot_tui.app import PlotApp
 from plot_tui.learn import CoachedGameScreen, GuidedGameCard, LessonList
-from plot_tui.screens import ConfirmScreen
+from plot_tui.screens import ConfirmScreen, NewGameScreen
 
 from .helpers import prompt, quick, until
 
@@ -93,6 +93,15 @@ async def test_a_guided_game_from_the_list_is_begun_from_its_card_and_q_goes_bac
         await pilot.press("y")
         await until(pilot, lambda: isinstance(app.screen, LessonList), "back to the lessons, not out")
         assert app.is_running and len(list(tmp_path.iterdir())) == 1  # the game is kept
+        # at a guided game's end, n (a new game) opens the new-game screen, as after any game
+        box = app.screen.query_one("OptionList")
+        box.highlighted = box.option_count - 1
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, GuidedGameCard), "its card")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, CoachedGameScreen), "a second game")
+        app.screen.dismiss("new")  # (what the game-over screen's n asks of the game's screen)
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
 
 
 @pytest.mark.asyncio

@@ -84,3 +84,65 @@ async def test_with_no_unfinished_game_the_new_game_screen_offers_none(tmp_path)
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen) and not app.screen.unfinished
         assert str(app.screen.query_one("#unfinished").render()).strip() == ""
+
+
+def left_game(path, rules) -> Session:
+    """A game against the computer saved to ``path`` after the SS's first move."""
+    seats = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.COMPUTER}
+    session = Session(
+        new_game(5, rules=rules), seats, seed=5, recorder=Recorder(path, header(rules, 5, seats=seats))
+    )
+    while session.state.to_act is Player.ABWEHR:
+        session.computer_step()
+    session.act(session.legal()[0])
+    return session
+
+
+async def test_r_reads_the_offered_game_again_played_on_since_or_gone(tmp_path):
+    """The offer is read when the screen opens; the game may be played on elsewhere, or
+    removed, before R: R reads it again (nothing of what was played since is cut), and a
+    game that is gone is said on the new-game screen, the program going on."""
+    from plot_tui.game import GameScreen
+    from plot_tui.screens import NewGameScreen
+
+    from .helpers import quick, until
+
+    rules = load_rules()
+    path = tmp_path / "left.plot.jsonl"
+    left_game(path, rules).recorder.close()
+    app = PlotApp(rules, settings=quick(), records=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
+        screen = app.screen
+        await until(pilot, lambda: screen.unfinished == path, "the unfinished game offered")
+        record = load_record(path, rules)  # played on in another terminal, the same file
+        on = Session.resume(record, Recorder(path, truncate_to=record.good_bytes))
+        for _ in range(2):
+            while on.state.to_act is Player.ABWEHR:
+                on.computer_step()
+            on.act(on.legal()[0])
+        on.recorder.close()
+        played = on.actions
+        await pilot.press("R")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen), "the game")
+        resumed = app.screen.controller.table.session
+        assert resumed.actions >= played and load_record(path, rules).timeline.final.turn >= 1
+        assert f"after action {played}." in str(app.screen.prompt_pane.notice)
+    path.unlink()
+    other = tmp_path / "other.plot.jsonl"
+    left_game(other, rules).recorder.close()
+    app = PlotApp(rules, settings=quick(), records=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
+        screen = app.screen
+        await until(pilot, lambda: screen.unfinished == other, "the other game offered")
+        other.unlink()  # removed before R
+        await pilot.press("R")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, NewGameScreen) and app.screen is not screen,
+            "a new-game screen again",
+        )
+        await pilot.pause()
+        said = str(app.screen.query_one("#error").render())
+        assert said.startswith("The game cannot be resumed: ") and app.is_running
