@@ -708,6 +708,11 @@ class Hub:
                     "Too many wrong join codes from this connection: "
                     f"wait {math.ceil(wait)} s before the next."
                 )
+            if not code.strip():  # no code is no guess: nothing counted
+                raise WrongCode(
+                    f"Table {table.id}'s free side needs its join code: ask the "
+                    f"{SIDE[table.human_sides()[0]]} player for it."
+                )
             if code.strip().upper() != table.code:
                 table.codes.wrong(who.key)
                 if codes is not None:

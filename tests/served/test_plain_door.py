@@ -140,6 +140,8 @@ def test_a_plain_connection_takes_five_wrong_join_codes_a_minute_at_any_tables(r
     bob = Player_(hub, BOB, ConnectionGuard(ConnectionLimits(), clock))
     bob.visit.start()
     bob.new()
+    for _ in range(6):  # no code at all is no guess: asked for, never counted
+        assert "Refused: Table T1's free side needs its join code" in bob.type(f"sit {tables[0].id}")
     for i in range(5):
         assert "Refused: That is not the join code" in bob.type(f"join {tables[i % 3].id} WRONG1")
     said = bob.type(f"join {tables[0].id} {tables[0].code}")  # the sixth: paused, even if right
