@@ -131,8 +131,9 @@ def prompt(rules: Rules, v: PlayerView, legal: list[Action] | None = None) -> st
 
 # decisions whose "reveal nothing (more)" rolls the die: their prompt says so
 ROLLED_BY_NOT = {
+    # (below 2 to 1 once the Loyalty chits are out, there is no roll: 13.22)
     DecisionKind.ALIBI: "cover exposed investigators with Alibi/Arrest chits, "
-    "or roll the investigation (13.18, 13.36)",
+    "or go on to the roll (13.18; called off below 2 to 1, 13.22)",
     DecisionKind.INTERROGATION_ALIBI: "reveal Alibi/Arrest chits for the prisoner, "
     "or let the interrogation roll (14.21, 14.34)",
 }

@@ -228,14 +228,16 @@ def test_an_attacker_retreat_asks_where_the_harassing_unit_retreats():
 
 def test_where_revealing_nothing_more_rolls_the_die_the_prompt_says_so():
     """13.18, 13.36: once the Abwehr has revealed a Loyalty chit, the SS covers it with an
-    Alibi/Arrest chit or not, and "not" rolls the investigation; 14.21, 14.34: the same
+    Alibi/Arrest chit or not, and "not" goes on to the roll (called off below 2 to 1,
+    13.22); 14.21, 14.34: the same
     for the Abwehr's Alibi/Arrest chits before an interrogation."""
     from engine.test_investigation import EXAMPLE, cell, investigating
 
     s = investigating(EXAMPLE, dice="4", chits='abwehr = ["L011"]\n        ss = ["AA1"]')
     s = play(s, "investigate 305", "join 000", "join 011", "roll", "reveal L011", "no-reveal")
     assert prompt(RULES, view(s, Player.SS)) == (
-        "SS to cover exposed investigators with Alibi/Arrest chits, or roll the investigation (13.18, 13.36)"
+        "SS to cover exposed investigators with Alibi/Arrest chits, or go on to the roll "
+        "(13.18; called off below 2 to 1, 13.22)"
     )
     s = cell('"305" = { box = "interrogation_cell", suspected = true }', dice="1", chits='abwehr = ["AA1"]')
     s = play(s, "end-phase", "no-reveal")
