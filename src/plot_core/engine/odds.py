@@ -388,11 +388,11 @@ def _who_may_still_join(
     ``case``): a player who rolls after the first helper should know the rest were not
     counted."""
     left = [u for u in everyone if u not in joined]
-    if not left:
-        return odds
+    if not left or (odds.allowed and whole.allowed and odds.faces == whole.faces):
+        return odds  # (the same chances with them: a capped column, columns that read alike)
     names = listed([state.info(u).short for u in left])
     with_them = f"{whole.total}, column {whole.column}" if whole.allowed and whole.column else whole.total
-    note = f"Not joined yet: {names}; with them, {with_them} ({case})."
+    note = f"Not joined yet: {names}; with everyone, {with_them} ({case})."
     return attrs.evolve(odds, notes=(*odds.notes, note))
 
 
