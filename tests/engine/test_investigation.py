@@ -246,8 +246,8 @@ def test_14_31_a_box_holding_fewer_chits_than_the_defence_gives_what_it_holds_an
     """Defence 3 and the Abwehr box holds 1: the SS takes it, and the log says why not 3;
     an empty box, why none (what each side holds is counted in public, 6.21)."""
     for held, said in (
-        ('abwehr = ["TR1"]', "SS takes 1 chit from the Abwehr box of the 3 it could: the box held only 1"),
-        ("", "SS takes 0 chits from the Abwehr box of the 3 it could: the box was empty"),
+        ('abwehr = ["TR1"]', "SS takes 1 of the 3 chits it could from the Abwehr box: it held only 1"),
+        ("", "SS takes 0 of the 3 chits it could from the Abwehr box: it was empty"),
     ):
         s = cell(""""305" = { box = "interrogation_cell", suspected = true }""", dice="1", chits=held)
         s = play(s, "end-phase")

@@ -270,7 +270,8 @@ def take_from_abwehr(state: GameState, n: int, *, case_no: str) -> GameState:
         state = state.with_chit(ids[pool[k]], Player.SS.value)
     taken = f"SS takes {len(got)} chit{'s' if len(got) != 1 else ''} from the Abwehr box"
     if len(got) < n:  # (how many each side holds is public, 6.21)
-        taken += f" of the {n} it could: " + (f"the box held only {len(got)}" if got else "the box was empty")
+        held = f"it held only {len(got)}" if got else "it was empty"
+        taken = f"SS takes {len(got)} of the {n} chits it could from the Abwehr box: {held}"
     state = state.log(Event(case_no, taken))
     if got:
         # each side's own line, naming the side: everyone reads both once the game is over
