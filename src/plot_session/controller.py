@@ -116,6 +116,7 @@ class Controller:
         self._news_from: dict[Player | None, int] = {}  # each side's last action
         self._streets: dict[Party, int] | None = None  # units in Berlin's streets, last asked
         self._problem_told = False  # the record's trouble has been said
+        self._no_roll: tuple[int, dict[Action, str]] = (-1, {})  # at a version: each roll's "no roll"
         self.eyes = self._first_eyes()
 
     def _first_eyes(self) -> Player | None:
@@ -195,6 +196,8 @@ class Controller:
             legal = list(shot.legal)
             keyed = self.numbers.keyed(legal, v)
             lettered = fixed(legal)
+            if self._no_roll[0] != shot.version:  # (worked out once a version, not at every draw)
+                self._no_roll = (shot.version, {})
             choices = [Choice(str(key), self._choice_words(v, a)) for key, a in [*keyed, *lettered.items()]]
             if self.may_skip_coups() and coup_declinable(shot):
                 choices.append(Choice("D", "No coup this Game-Turn"))
@@ -215,8 +218,11 @@ class Controller:
         said = words(self.table.session.state.rules, v, a)
         if a.verb not in ROLLING:
             return said
-        odds = odds_of(self.table.session.state, a)
-        return f"{said} — no roll at {odds[0].total}" if odds and not odds[0].allowed else said
+        known = self._no_roll[1]
+        if a not in known:
+            odds = odds_of(self.table.session.state, a)
+            known[a] = f" — no roll at {odds[0].total}" if odds and not odds[0].allowed else ""
+        return said + known[a]
 
     def news(self, *, their_last: bool = False) -> tuple[str, ...]:
         """Rolls and results since this screen's player last acted (theirs, the other

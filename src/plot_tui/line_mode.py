@@ -766,7 +766,7 @@ def one_slip(typed: str, word: str) -> bool:
 def typed_words() -> list[str]:
     """Every first word a line may start with: the questions, the door's own words and
     the actions' verbs (a slip is matched against them)."""
-    return [*QUESTIONS, "quit", "choices", "hint", "ask", "undo", *(v.value for v in Verb)]
+    return [*QUESTIONS, "quit", "exit", "choices", "hint", "ask", "undo", *(v.value for v in Verb)]
 
 
 def line_reader(inp: TextIO, out: TextIO) -> Callable[[], str | None]:
