@@ -42,15 +42,20 @@ def test_the_coach_speaks_to_the_decision_in_hand_and_waits_while_the_other_side
     assert "The other side is playing" in coach_line(view(s, Player.SS))
 
 
+async def guided_card(pilot, app, last: int) -> None:
+    """From the lesson list, the card of a guided game: ``last`` 1 the SS's, 2 the Abwehr's."""
+    await until(pilot, lambda: isinstance(app.screen, LessonList), "the lessons")
+    box = app.screen.query_one("OptionList")
+    box.highlighted = box.option_count - last
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(app.screen, GuidedGameCard), "what a guided game is")
+
+
 @pytest.mark.asyncio
 async def test_a_guided_game_from_the_lesson_list_with_the_coach_silenced_and_back():
     app = PlotApp(RULES, settings=quick(), learn=True, seed=11)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LessonList), "the lessons")
-        box = app.screen.query_one("OptionList")
-        box.highlighted = box.option_count - 2  # a whole game as the Abwehr
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, GuidedGameCard), "what a guided game is")
+        await guided_card(pilot, app, 2)  # a whole game as the Abwehr
         assert "saved like any game" in str(app.screen.query_one("Static").render())
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, CoachedGameScreen), "the game")
@@ -74,18 +79,10 @@ async def test_a_guided_game_from_the_lesson_list_with_the_coach_silenced_and_ba
 async def test_a_guided_game_from_the_list_is_begun_from_its_card_and_q_goes_back_to_the_list(tmp_path):
     app = PlotApp(RULES, settings=quick(), learn=True, seed=11, records=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, LessonList), "the lessons")
-        box = app.screen.query_one("OptionList")
-        box.highlighted = box.option_count - 1  # a whole game as the SS
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, GuidedGameCard), "its card")
+        await guided_card(pilot, app, 1)  # a whole game as the SS
         await pilot.press("escape")  # no game begun, none saved
-        await until(pilot, lambda: isinstance(app.screen, LessonList), "the lessons again")
+        await guided_card(pilot, app, 1)
         assert not list(tmp_path.iterdir())
-        box = app.screen.query_one("OptionList")
-        box.highlighted = box.option_count - 1
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, GuidedGameCard), "its card again")
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, CoachedGameScreen), "the game")
         await pilot.press("q")
@@ -94,10 +91,7 @@ async def test_a_guided_game_from_the_list_is_begun_from_its_card_and_q_goes_bac
         await until(pilot, lambda: isinstance(app.screen, LessonList), "back to the lessons, not out")
         assert app.is_running and len(list(tmp_path.iterdir())) == 1  # the game is kept
         # at a guided game's end, n (a new game) opens the new-game screen, as after any game
-        box = app.screen.query_one("OptionList")
-        box.highlighted = box.option_count - 1
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, GuidedGameCard), "its card")
+        await guided_card(pilot, app, 1)
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, CoachedGameScreen), "a second game")
         app.screen.dismiss("new")  # (what the game-over screen's n asks of the game's screen)

@@ -1,4 +1,5 @@
-"""A resumed game keeps its title: who plays what."""
+"""A resumed game keeps its title: who plays what; the new-game screen offers the
+unfinished game, and R goes on with it."""
 
 from __future__ import annotations
 
@@ -12,6 +13,30 @@ from plot_tui.app import PlotApp
 from record.helpers import header
 
 pytestmark = pytest.mark.asyncio
+
+
+async def offered(pilot, app: PlotApp, path):
+    """The new-game screen, once it offers the game saved at ``path``."""
+    from plot_tui.screens import NewGameScreen
+
+    from .helpers import until
+
+    await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
+    screen = app.screen
+    await until(pilot, lambda: screen.unfinished == path, "the unfinished game offered")
+    return screen
+
+
+def left_game(path, rules) -> Session:
+    """A game against the computer saved to ``path`` after the SS's first move."""
+    seats = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.COMPUTER}
+    session = Session(
+        new_game(5, rules=rules), seats, seed=5, recorder=Recorder(path, header(rules, 5, seats=seats))
+    )
+    while session.state.to_act is Player.ABWEHR:
+        session.computer_step()
+    session.act(session.legal()[0])
+    return session
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)])
@@ -39,26 +64,17 @@ async def test_the_new_game_screen_offers_the_unfinished_game_and_r_goes_on_with
     offered it there (the one `plot resume` would take), and R goes on from where it
     stopped, saving to the same file."""
     from plot_tui.game import GameScreen
-    from plot_tui.screens import NewGameScreen
 
     from .helpers import quick, until
 
     rules = load_rules()
-    seats = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.COMPUTER}
     path = tmp_path / "left.plot.jsonl"
-    session = Session(
-        new_game(5, rules=rules), seats, seed=5, recorder=Recorder(path, header(rules, 5, seats=seats))
-    )
-    while session.state.to_act is Player.ABWEHR:
-        session.computer_step()
-    session.act(session.legal()[0])  # the SS's first move: a game under way
+    session = left_game(path, rules)  # the SS's first move made: a game under way
     session.recorder.close()
     left = session.actions
     app = PlotApp(rules, settings=quick(), records=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
-        screen = app.screen
-        await until(pilot, lambda: bool(screen.unfinished), "the unfinished game offered")
+        screen = await offered(pilot, app, path)
         said = " ".join(str(screen.query_one("#unfinished").render()).split())
         game = load_record(path, rules).header.game
         assert said.startswith(f"Unfinished: game {game}, you play the SS against the computer (easy), ")
@@ -86,18 +102,6 @@ async def test_with_no_unfinished_game_the_new_game_screen_offers_none(tmp_path)
         assert str(app.screen.query_one("#unfinished").render()).strip() == ""
 
 
-def left_game(path, rules) -> Session:
-    """A game against the computer saved to ``path`` after the SS's first move."""
-    seats = {Player.SS: Seat.HUMAN, Player.ABWEHR: Seat.COMPUTER}
-    session = Session(
-        new_game(5, rules=rules), seats, seed=5, recorder=Recorder(path, header(rules, 5, seats=seats))
-    )
-    while session.state.to_act is Player.ABWEHR:
-        session.computer_step()
-    session.act(session.legal()[0])
-    return session
-
-
 async def test_r_reads_the_offered_game_again_played_on_since_or_gone(tmp_path):
     """The offer is read when the screen opens; the game may be played on elsewhere, or
     removed, before R: R reads it again (nothing of what was played since is cut), and a
@@ -112,9 +116,7 @@ async def test_r_reads_the_offered_game_again_played_on_since_or_gone(tmp_path):
     left_game(path, rules).recorder.close()
     app = PlotApp(rules, settings=quick(), records=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
-        screen = app.screen
-        await until(pilot, lambda: screen.unfinished == path, "the unfinished game offered")
+        await offered(pilot, app, path)
         record = load_record(path, rules)  # played on in another terminal, the same file
         on = Session.resume(record, Recorder(path, truncate_to=record.good_bytes))
         for _ in range(2):
@@ -133,9 +135,7 @@ async def test_r_reads_the_offered_game_again_played_on_since_or_gone(tmp_path):
     left_game(other, rules).recorder.close()
     app = PlotApp(rules, settings=quick(), records=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, NewGameScreen), "the new-game screen")
-        screen = app.screen
-        await until(pilot, lambda: screen.unfinished == other, "the other game offered")
+        screen = await offered(pilot, app, other)
         other.unlink()  # removed before R
         await pilot.press("R")
         await until(
