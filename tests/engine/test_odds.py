@@ -118,6 +118,15 @@ def test_10_72_in_the_coup_the_bonus_counts_and_a_6_kills_the_harasser():
 TARGET = '"107" = { hex = "2210" }'  # Popitz, a Nazi (defence 3), free for the SS (12.12)
 
 
+# Himmler (9) and Daluege (4) both beside Popitz: either may join the attempt (12.25)
+HIMMLER_AND_DALUEGE = (
+    TARGET
+    + """
+        "000" = { hex = "2110" }
+        "009" = { hex = "2310" }"""
+)
+
+
 def test_12_9_recruitment_odds_from_the_units_that_joined():
     s = recruiting("ss", TARGET + '\n        "002" = { hex = "2110" }', dice="1")
     s = play(s, "recruit 107", "join 002")
@@ -181,13 +190,7 @@ def test_12_74_the_odds_name_goerdeler_among_those_who_fall_under_suspicion():
 
 
 def test_12_2_naming_a_target_shows_the_odds_with_every_unit_that_may_join():
-    s = recruiting(
-        "ss",
-        TARGET
-        + """
-        "000" = { hex = "2110" }
-        "009" = { hex = "2310" }""",
-    )
+    s = recruiting("ss", HIMMLER_AND_DALUEGE)
     o = one(s, "recruit 107")
     assert sorted(t.value for t in o.terms) == [-3, 4, 9] and o.total == "+10"
     assert o.title.startswith(("Himmler + Daluege try", "Daluege + Himmler try"))
@@ -201,13 +204,7 @@ def test_12_2_naming_a_target_shows_the_odds_with_every_unit_that_may_join():
 def test_12_25_the_roll_of_the_units_joined_so_far_names_those_left_out():
     """Units combine (12.25, 13.25), and a player adds them one by one: the roll after the
     first counts only it, and says who else may join and what the roll would be then."""
-    s = recruiting(
-        "ss",
-        TARGET
-        + """
-        "000" = { hex = "2110" }
-        "009" = { hex = "2310" }""",
-    )
+    s = recruiting("ss", HIMMLER_AND_DALUEGE)
     o = one(play(s, "recruit 107", "join 009"), "roll")  # Daluege 4 - Popitz 3
     assert o.total == "+1" and "Not joined yet: Himmler; with everyone, +10, column +7 (12.25)." in o.notes
     o = one(play(s, "recruit 107", "join 009", "join 000"), "roll")
