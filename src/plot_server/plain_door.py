@@ -38,7 +38,7 @@ from plot_session.puzzle_play import (
 from plot_session.session import Seat
 from plot_session.settings import SettingsFile, user_settings
 from plot_tui.folding import fold
-from plot_tui.line_mode import ACTED, LineMode, local_lines, over_words
+from plot_tui.line_mode import ACTED, LineMode, local_lines, one_slip, over_words
 from plot_tui.plain import clean
 
 from .connection_limits import ConnectionGuard, ConnectionLimits, Flooded, Stalled
@@ -364,39 +364,37 @@ class PlainVisit:
         if word in ("quit", "q", "exit"):
             self.say("Goodbye.")
             return False
+        command = LOBBY_COMMANDS.get(word)
         try:
-            if word in ("", "tables"):
-                self.tables()
-            elif word == "games":
-                self.games()
-            elif word == "ratings":
-                self.ratings(rest)
-            elif word == "notices":
-                self._asking = asyncio.ensure_future(self.notices(rest))  # (the next line waits)
-            elif word == "new":
-                self.new(rest)
-            elif word == "join":
-                table_id, _, code = rest.partition(" ")
-                self.sit(table_id, code.strip())
-            elif word == "sit":
-                self.sit(rest, "")
-            elif word == "watch":
-                self.watch(rest)
-            elif word == "say":
-                self.hub.say_in_lobby(self.who, rest)  # (said back like anyone's)
-            elif word == "puzzles":
-                if self.hub.puzzles_read:
-                    self.next_puzzle()
-                else:  # read the first time in a thread, not on the loop (the next line waits)
-                    self._asking = asyncio.ensure_future(self._read_puzzles())
-            elif word in ("help", "?"):
-                for ln in LOBBY_HELP.splitlines():
-                    self.say(ln)
+            if command is not None:
+                command(self, rest)
             else:
-                self.say(f"Not understood: {word!r}. Type help for the commands.")
+                near = [w for w in (*LOBBY_COMMANDS, "quit") if one_slip(word, w)]
+                meant = f" Did you mean {near[0]}?" if len(near) == 1 else ""  # ("tabels": tables)
+                self.say(f"Not understood: {word!r}.{meant} Type help for the commands.")
         except Refused as exc:
             self.say(f"Refused: {in_words(str(exc))}")
         return True
+
+    def join(self, rest: str) -> None:
+        table_id, _, code = rest.partition(" ")
+        self.sit(table_id, code.strip())
+
+    def ask_notices(self, rest: str) -> None:
+        self._asking = asyncio.ensure_future(self.notices(rest))  # (the next line waits)
+
+    def puzzles(self, _: str) -> None:
+        if self.hub.puzzles_read:
+            self.next_puzzle()
+        else:  # read the first time in a thread, not on the loop (the next line waits)
+            self._asking = asyncio.ensure_future(self._read_puzzles())
+
+    def say_in_lobby(self, text: str) -> None:
+        self.hub.say_in_lobby(self.who, text)  # (said back like anyone's)
+
+    def lobby_help(self, _: str) -> None:
+        for ln in LOBBY_HELP.splitlines():
+            self.say(ln)
 
     def tables(self) -> None:
         tables = self.hub.listed_for(self.who)
@@ -921,6 +919,25 @@ class PlainVisit:
             self.hub.leave(self.guest)
         self.guest = None
         self.seat = None
+
+
+# The lobby's commands, each the method that answers it with the rest of the line (a
+# word one slip from one of them is answered with it: "tabels", did you mean tables?).
+LOBBY_COMMANDS: dict[str, Callable[[PlainVisit, str], None]] = {
+    "": lambda v, rest: v.tables(),
+    "tables": lambda v, rest: v.tables(),
+    "games": lambda v, rest: v.games(),
+    "ratings": PlainVisit.ratings,
+    "notices": PlainVisit.ask_notices,
+    "new": PlainVisit.new,
+    "join": PlainVisit.join,
+    "sit": lambda v, rest: v.sit(rest, ""),
+    "watch": PlainVisit.watch,
+    "say": PlainVisit.say_in_lobby,
+    "puzzles": PlainVisit.puzzles,
+    "help": PlainVisit.lobby_help,
+    "?": PlainVisit.lobby_help,
+}
 
 
 class PlainGoodbye:

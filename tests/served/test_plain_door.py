@@ -462,3 +462,13 @@ def test_a_chit_committed_at_the_plain_door_is_said_first_and_the_asking_can_be_
     assert "Rolls and spent chits now go ahead at once." in alice.type("ask")
     alice.type("2")  # the roll, not asked
     assert any(e.table == "walkyrie" for e in table.session.state.events)
+
+
+def test_a_lobby_word_one_slip_off_is_met_with_the_word_meant(rules, tmp_path):
+    hub = Hub(rules, tmp_path, later=Later())
+    bob = Player_(hub, BOB)
+    bob.visit.start()
+    bob.new()
+    assert "Not understood: 'tabels'. Did you mean tables? Type help for the commands." in bob.type("tabels")
+    assert "Not understood: 'dance'. Type help for the commands." in bob.type("dance")
+    assert "No tables yet" in bob.type("tables")  # (the word itself, answered)
