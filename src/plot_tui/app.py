@@ -200,7 +200,8 @@ class PlotApp(App[None]):
                 raise RecordError(f"{path.name}: the game is over (plot replay shows it)")
             session, notice = resumed(record)
         except (RecordError, OSError) as exc:
-            problem = f"The game cannot be resumed: {exc.strerror if isinstance(exc, OSError) else exc}"
+            why = (exc.strerror or exc) if isinstance(exc, OSError) else exc
+            problem = f"The game cannot be resumed: {why}"
             self.call_from_thread(self._resume_failed, problem)
             return
         self.call_from_thread(self._play_resumed, session, notice)
