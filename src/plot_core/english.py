@@ -66,4 +66,18 @@ def starts_a_word(key: str, text: str) -> bool:
     return found.startswith(key) or f" {key}" in found
 
 
-__all__ = ["counted", "listed", "plain_letters", "searchable", "starts_a_word"]
+def one_slip(typed: str, word: str) -> bool:
+    """``typed`` is ``word`` with one slip of the fingers: a letter wrong, left out, added
+    or swapped with the next ("hepl": help); not for words of two letters or fewer."""
+    if typed == word or len(word) < 3 or abs(len(typed) - len(word)) > 1:
+        return False
+    same = zip(typed, word, strict=False)
+    i = next((k for k, (a, b) in enumerate(same) if a != b), min(len(typed), len(word)))  # the first slip
+    if len(typed) == len(word):
+        swapped = typed[i + 1 : i + 2] + typed[i : i + 1] == word[i : i + 2]
+        return typed[i + 1 :] == word[i + 1 :] or (swapped and typed[i + 2 :] == word[i + 2 :])
+    longer, shorter = (typed, word) if len(typed) > len(word) else (word, typed)
+    return longer[:i] + longer[i + 1 :] == shorter
+
+
+__all__ = ["counted", "listed", "one_slip", "plain_letters", "searchable", "starts_a_word"]

@@ -21,7 +21,7 @@ from typing import Any, TextIO, cast
 import attrs
 
 from plot_core import DataError, Player
-from plot_core.english import counted
+from plot_core.english import counted, one_slip
 from plot_core.outside_text import hidden_character
 from plot_record import ChatLine, utc_stamp
 from plot_record.clock import parse_clock, span
@@ -38,7 +38,7 @@ from plot_session.puzzle_play import (
 from plot_session.session import Seat
 from plot_session.settings import SettingsFile, user_settings
 from plot_tui.folding import fold
-from plot_tui.line_mode import ACTED, LineMode, local_lines, one_slip, over_words
+from plot_tui.line_mode import ACTED, LineMode, local_lines, over_words
 from plot_tui.plain import clean
 
 from .connection_limits import ConnectionGuard, ConnectionLimits, Flooded, Stalled

@@ -20,7 +20,7 @@ from typing import Protocol, TextIO
 from plot_core import Action, IllegalAction, Player, PlayerView, Rules, Verb, parse_action
 from plot_core.data import ChitKind
 from plot_core.engine import PHASE_TITLES, Box, Outcome, Overlays, legend
-from plot_core.english import counted, plain_letters, starts_a_word
+from plot_core.english import counted, one_slip, plain_letters, starts_a_word
 from plot_core.hexgrid import Hex, label, parse_hex
 from plot_core.lessons import Lesson
 from plot_core.puzzles import Puzzle
@@ -747,20 +747,6 @@ QUESTIONS: dict[str, Callable[[LineMode, str], None]] = {
     "help": LineMode.help,
     "?": LineMode.help,
 }
-
-
-def one_slip(typed: str, word: str) -> bool:
-    """``typed`` is ``word`` with one slip of the fingers: a letter wrong, left out, added
-    or swapped with the next ("hepl": help); not for words of two letters or fewer."""
-    if typed == word or len(word) < 3 or abs(len(typed) - len(word)) > 1:
-        return False
-    same = zip(typed, word, strict=False)
-    i = next((k for k, (a, b) in enumerate(same) if a != b), min(len(typed), len(word)))  # the first slip
-    if len(typed) == len(word):
-        swapped = typed[i + 1 : i + 2] + typed[i : i + 1] == word[i : i + 2]
-        return typed[i + 1 :] == word[i + 1 :] or (swapped and typed[i + 2 :] == word[i + 2 :])
-    longer, shorter = (typed, word) if len(typed) > len(word) else (word, typed)
-    return longer[:i] + longer[i + 1 :] == shorter
 
 
 def typed_words() -> list[str]:

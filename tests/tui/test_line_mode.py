@@ -815,7 +815,8 @@ def test_a_walk_said_is_called_off_by_another_line_between():
     + [("dance", None)],  # (two letters from advance: no slip)
 )
 def test_a_word_one_slip_from_a_known_one_is_found(typed, meant):
-    from plot_tui.line_mode import one_slip, typed_words
+    from plot_core.english import one_slip
+    from plot_tui.line_mode import typed_words
 
     found = [w for w in typed_words() if one_slip(typed, w)]
     assert found == ([meant] if meant else [])
