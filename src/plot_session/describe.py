@@ -169,15 +169,6 @@ def in_streets(rules: Rules, v: PlayerView) -> dict[Party, int]:
     return {party: len(ids) for party, ids in street_units(rules, v).items()}
 
 
-def street_names(rules: Rules, v: PlayerView) -> dict[Party, str]:
-    """Who stands in the streets, by name ("Best, Heydrich"; "none"): recruited units of
-    other parties, which do not count there, are not among them."""
-    return {
-        party: ", ".join(rules.units[uid].short for uid in ids) or "none"
-        for party, ids in street_units(rules, v).items()
-    }
-
-
 def coup_lines(rules: Rules, v: PlayerView, *, named: bool = True) -> list[str]:
     """The coup at a glance: the Coup-Turn, who stands in Berlin's streets (by name
     unless ``named`` is False: said already), both bonuses, Hitler, and what each side
@@ -185,8 +176,9 @@ def coup_lines(rules: Rules, v: PlayerView, *, named: bool = True) -> list[str]:
     c = v.coup
     if c is None:
         return []
-    streets = in_streets(rules, v)
-    names = street_names(rules, v)
+    units = street_units(rules, v)  # (recruited units of other parties are not among them)
+    streets = {party: len(ids) for party, ids in units.items()}
+    names = {party: ", ".join(rules.units[u].short for u in ids) or "none" for party, ids in units.items()}
     who = (
         [f"  SS: {names[Party.SS]} · Abwehr: {names[Party.ABWEHR]} (each party's own units, 18.71, 18.72)"]
         if named
