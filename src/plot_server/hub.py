@@ -708,20 +708,15 @@ class Hub:
                     "Too many wrong join codes from this connection: "
                     f"wait {math.ceil(wait)} s before the next."
                 )
+            ask = f"ask the {SIDE[table.human_sides()[0]]} player for it."
             if not code.strip():  # no code is no guess: nothing counted
-                raise WrongCode(
-                    f"Table {table.id}'s free side needs its join code: ask the "
-                    f"{SIDE[table.human_sides()[0]]} player for it."
-                )
+                raise WrongCode(f"Table {table.id}'s free side needs its join code: {ask}")
             if code.strip().upper() != table.code:
                 table.codes.wrong(who.key)
                 if codes is not None:
                     codes.wrong()
                 to_operator(f"a wrong join code for table {table.id} from {clean(who.name)}")
-                raise WrongCode(
-                    f"That is not the join code of table {table.id}: ask the "
-                    f"{SIDE[table.human_sides()[0]]} player for it."
-                )
+                raise WrongCode(f"That is not the join code of table {table.id}: {ask}")
             side = free[0]
             table.owners[side] = who
             try:
