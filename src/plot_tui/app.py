@@ -20,7 +20,6 @@ from plot_core import DataError, GameState, Player, Rules, load_rules
 from plot_core.lessons import Lesson, load_lessons
 from plot_core.puzzles import Puzzle
 from plot_record import RecordError, latest_unfinished, load_record
-from plot_session.coach import SIDE
 from plot_session.controller import LOCAL_PACE, Controller
 from plot_session.describe import kept_words, last_played, saving_words, shown_path
 from plot_session.puzzle_play import (
@@ -56,9 +55,12 @@ CHOSEN_SEED = (
 )
 
 
-def seats_words(seats: dict[Player, Seat], levels: dict[Player, str]) -> str:
-    """Who plays what, for the title: the same for a new game and a resumed one."""
+def seats_words(seats: dict[Player, Seat], levels: dict[Player, str], *, coached: bool = False) -> str:
+    """Who plays what, for the title: the same for a new game and a resumed one;
+    ``coached``: a guided game (plot learn --game)."""
     humans = [p for p in Player if seats[p] is Seat.HUMAN]
+    if coached and len(humans) == 1:
+        return f"a guided game as the {humans[0].title}"
     if not humans:
         level = levels.get(Player.SS, "easy")
         return f"watching the computer ({level}) play both sides"
@@ -173,11 +175,7 @@ class PlotApp(App[None]):
             if record.finished:
                 return
             h, final = record.header, record.timeline.final
-            seats, levels = header_seats(h)
-            humans = [p for p in Player if seats[p] is Seat.HUMAN]
-            who = seats_words(seats, levels)
-            if h.coached and humans:
-                who = f"a guided game as the {SIDE[humans[0]]}"
+            who = seats_words(*header_seats(h), coached=h.coached)
             words = (
                 f"Unfinished: game {h.game}, {who}, Game-Turn {final.turn}, last played {last_played(path)}."
             )
@@ -304,7 +302,7 @@ class PlotApp(App[None]):
             coached=True,
         )
         self._record_path = None
-        self.sub_title = game_title(session.game, f"a guided game as the {SIDE[side]}")
+        self.sub_title = game_title(session.game, seats_words(session.seats, session.levels, coached=True))
         screen = self.screen_for(session)
         if session.recorder is not None:
             screen.prompt_pane.notice = plain(saving_words(session.recorder.path), style="dim")
