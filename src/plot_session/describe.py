@@ -169,28 +169,21 @@ def in_streets(rules: Rules, v: PlayerView) -> dict[Party, int]:
     return {party: len(ids) for party, ids in street_units(rules, v).items()}
 
 
-def coup_lines(rules: Rules, v: PlayerView, *, named: bool = True) -> list[str]:
-    """The coup at a glance: the Coup-Turn, who stands in Berlin's streets (by name
-    unless ``named`` is False: said already), both bonuses, Hitler, and what each side
-    needs."""
+def coup_lines(rules: Rules, v: PlayerView, *, who_at: str = "") -> list[str]:
+    """The coup at a glance: the Coup-Turn, how many stand in Berlin's streets (who they
+    are: ``street_units``, shown where ``who_at`` says), both bonuses, Hitler, and what
+    each side needs."""
     c = v.coup
     if c is None:
         return []
-    units = street_units(rules, v)  # (recruited units of other parties are not among them)
-    streets = {party: len(ids) for party, ids in units.items()}
-    names = {party: ", ".join(rules.units[u].short for u in ids) or "none" for party, ids in units.items()}
-    who = (
-        [f"  SS: {names[Party.SS]} · Abwehr: {names[Party.ABWEHR]} (each party's own units, 18.71, 18.72)"]
-        if named
-        else []
-    )
+    streets = in_streets(rules, v)  # (recruited units of other parties are not among them)
     hitler = next((u for u in v.units if u.id == HITLER), None)
     turns = rules.game.coup_turns
     turn = f"Coup-Turn {c.turn} of {turns}" if c.turn else "Before Coup-Turn 1"
     return [
         f"{turn} · harassing costs {c.penalty} MP",
-        f"In Berlin's streets: SS {streets[Party.SS]} · Abwehr {streets[Party.ABWEHR]}",
-        *who,
+        f"In Berlin's streets: SS {streets[Party.SS]} · Abwehr {streets[Party.ABWEHR]}"
+        + (f" ({who_at})" if who_at else ""),
         f"Bonus: SS +{c.bonus} · Abwehr +{c.abwehr_bonus}",
         f"Hitler lives ({label(hitler.hex)}): the Abwehr's bonus drops 2 a Coup-Turn (18.52)"
         if hitler is not None and hitler.hex is not None

@@ -307,7 +307,7 @@ class Answers:
         for party, ids in street_units(self.rules, v).items():
             there = ", ".join(unit_name(self.rules, uid) for uid in ids)
             lines.append(f"{party.value} units in Berlin's streets: {there or 'none'}.")
-        coup = coup_lines(self.rules, v, named=False)  # (its names: the lines above)
+        coup = coup_lines(self.rules, v)
         lines += coup or ["No coup is under way (18.11): these count once one is."]
         self.say_paged(lines)
 

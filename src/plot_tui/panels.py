@@ -19,7 +19,7 @@ from plot_core.data import ChitKind, Grid
 from plot_core.engine import PHASE_TITLES, WALKYRIE_RESULT, Box, Event, Phase, UnitState, legend
 from plot_core.hexgrid import Hex, label
 from plot_core.wording import chit_name, unit_name
-from plot_session.describe import BOXES, SIDE, WINNERS, counter_lines, coup_lines
+from plot_session.describe import BOXES, SIDE, WINNERS, counter_lines, coup_lines, street_units
 
 from .boardview import CONTROL_LETTER, LEGEND
 from .log_lines import Hanging
@@ -182,7 +182,9 @@ class StatusPanel(Panel):
         else:
             t.append(f"Game-Turn {v.turn} of {g.game_turns}", style="bold")
         t.append(f"\n{PHASE_TITLES[v.phase]}\n")
-        for line in coup_lines(self.rules, v):  # the coup at a glance
+        # the coup at a glance; who stands in the streets is said in the Boxes tab, so that
+        # the tabs keep their room on a 24-row terminal
+        for line in coup_lines(self.rules, v, who_at="who: B"):
             t.append(line + "\n", style="red")
         if v.outcome is not None:
             t.append(f"Game over: {WINNERS[v.outcome.winner]} ({v.outcome.case})", style="bold reverse")
@@ -254,8 +256,9 @@ class ChitPanel(Panel):
 
 class BoxPanel(Panel):
     """The holding boxes a player at the table sees beside the map (3.23): who is in
-    each. Public: both sides of every counter are (12.28); only the Allied units in
-    their box are face-down, and are counted, not named."""
+    each, and in the coup who stands in Berlin's streets. Public: both sides of every
+    counter are (12.28); only the Allied units in their box are face-down, and are
+    counted, not named."""
 
     def __init__(self, rules: Rules, **kw) -> None:
         super().__init__(**kw)
@@ -269,6 +272,14 @@ class BoxPanel(Panel):
 
     def show(self, v: PlayerView) -> None:
         t = Text()
+        if v.coup is not None:  # the coup is won or lost in Berlin's streets (18.71, 18.72)
+            for party, ids in street_units(self.rules, v).items():
+                t.append(f"{party.value} units in Berlin's streets ({len(ids)})", style="bold red")
+                t.append("  18.71, 18.72\n", style="dim")
+                for uid in ids:
+                    t.append(f"  {unit_name(self.rules, uid)}\n")
+                if not ids:
+                    t.append("  none\n", style="dim")
         for box, title, cases in BOXES:
             inside = [u for u in v.units if u.box is box and u.hex is None]
             if not inside and box is Box.UNPLACED:
