@@ -21,6 +21,7 @@ from textual.widgets import Static
 from plot_ai import make
 from plot_core import Player, Rules, legal_actions, view
 from plot_core.engine.state import CUP, Box, GameState, chit_ids
+from plot_server.guard import CodeLimit
 from plot_session.controller import Controller
 from plot_session.session import Seat, Session
 from plot_session.table import InlineScheduler, Table
@@ -209,7 +210,8 @@ def plain_hunt(
     table = hub.create(ss, Player.SS, opponent=Seat.HUMAN, seed=seed)
     owner = {Player.SS: ss, Player.ABWEHR: ab}
     if side is not Player.ABWEHR:
-        hub.sit(table.id, ab, code=table.code)  # the Abwehr's seat taken first, by its player
+        # the Abwehr's seat taken first, by its player
+        hub.sit(table.id, ab, code=table.code, codes=CodeLimit(5))
     out = io.StringIO()
     visit = PlainVisit(hub, owner[side] if side is not None else watcher, out, later=lambda f: f())
     assert visit.line(f"join {table.id} {table.code}" if side is Player.ABWEHR else f"sit {table.id}")
@@ -218,7 +220,7 @@ def plain_hunt(
     seats = {p: visit.guest.chair if p is side else None for p in Player}
     for p in Player:  # the others' seats, each through its own player
         if seats[p] is None:
-            seats[p] = hub.sit(table.id, owner[p], code=table.code).chair
+            seats[p] = hub.sit(table.id, owner[p], code=table.code, codes=CodeLimit(5)).chair
     players = {p: make(level, rules, seed=seed) for p in Player}
     rnd = random.Random(f"plain hunt/{seed}")
     typing = random.Random(f"plain hunt typing/{seed}")  # (the game's choices stay as they were)

@@ -689,20 +689,20 @@ class Hub:
         table_id: str,
         who: Account,
         *,
+        codes: CodeLimit,
         code: str = "",
-        codes: CodeLimit | None = None,
         on_change=lambda: None,
         on_kick=lambda why: None,
         on_closed=lambda why: None,
     ) -> TableConnection:
         """Take (or take back) a side. A side once taken is ``who``'s alone; the join
         code is needed only to take a free side. ``codes`` counts the wrong codes of the
-        connection asking, at every table (each door passes its own)."""
+        connection asking, at every table: each door must pass its own."""
         table = self.table(table_id)
         side = table.side_of(who)
         if side is None:
             free = self.may_join(table_id, who)
-            wait = codes.blocked_for() if codes is not None else 0.0
+            wait = codes.blocked_for()
             if wait:  # a right code waits too: no guessing on at table after table
                 raise Refused(
                     "Too many wrong join codes from this connection: "
@@ -713,8 +713,7 @@ class Hub:
                 raise WrongCode(f"Table {table.id}'s free side needs its join code: {ask}")
             if code.strip().upper() != table.code:
                 table.codes.wrong(who.key)
-                if codes is not None:
-                    codes.wrong()
+                codes.wrong()
                 to_operator(f"a wrong join code for table {table.id} from {clean(who.name)}")
                 raise WrongCode(f"That is not the join code of table {table.id}: {ask}")
             side = free[0]

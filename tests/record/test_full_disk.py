@@ -11,6 +11,7 @@ import pytest
 import plot_record.store as store
 from plot_core import IllegalAction, Player, legal_actions, new_game
 from plot_record import Header, Recorder, load_record
+from plot_server.guard import CodeLimit
 from plot_server.hub import Account, Hub
 from plot_session.session import Seat, Session
 
@@ -116,7 +117,10 @@ def test_a_served_table_waits_tells_the_operator_once_and_retries(tmp_path, rule
     hub = Hub(rules, tmp_path / "server", later=later)
     alice, bob = Account("key a", "alice"), Account("key b", "bob")
     table = hub.create(alice, Player.SS, opponent=Seat.HUMAN, seed=9)
-    guests = {Player.SS: hub.sit(table.id, alice), Player.ABWEHR: hub.sit(table.id, bob, code=table.code)}
+    guests = {
+        Player.SS: hub.sit(table.id, alice, codes=CodeLimit(5)),
+        Player.ABWEHR: hub.sit(table.id, bob, code=table.code, codes=CodeLimit(5)),
+    }
     disk.full = True
     side = table.session.state.to_act
     guests[side].chair.act(guests[side].chair.legal()[0])

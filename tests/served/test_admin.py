@@ -15,6 +15,7 @@ from fakes import Later
 from plot_core import Player
 from plot_server.admin import Admin, ask, open_admin
 from plot_server.bans import MUTE
+from plot_server.guard import CodeLimit
 from plot_server.hub import Account, Hub
 from plot_session.session import Seat
 
@@ -40,7 +41,7 @@ class Connected:
 def test_who_is_on_says_each_sessions_door_address_and_place(rules, tmp_path):
     hub = Hub(rules, tmp_path, later=Later())
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=1)
-    hub.sessions.add(Connected(ALICE, guest=hub.sit(table.id, ALICE)))
+    hub.sessions.add(Connected(ALICE, guest=hub.sit(table.id, ALICE, codes=CodeLimit(5))))
     hub.sessions.add(Connected(BOB, "in the browser", "198.51.100.4", guest=hub.watch(table.id, BOB)))
     hub.sessions.add(Connected(CAROL, "in plain text over SSH"))
     answer = Admin(hub).answer({"command": "who"})["answer"]
@@ -56,7 +57,7 @@ def test_a_closed_table_sends_its_players_to_the_lobby_keeps_its_record_and_stay
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=1)
     other = hub.create(BOB, Player.ABWEHR, opponent=Seat.COMPUTER, seed=2)
     told: list[str] = []
-    hub.sit(table.id, ALICE, on_closed=told.append)
+    hub.sit(table.id, ALICE, on_closed=told.append, codes=CodeLimit(5))
     hub.watch(table.id, CAROL, on_closed=told.append)
     admin = Admin(hub)
     listed = admin.answer({"command": "tables", "player": "bob"})["answer"]
@@ -205,7 +206,7 @@ def test_a_muted_name_plays_on_but_talks_nowhere_until_the_mute_is_lifted(rules,
     hub = Hub(rules, tmp_path, later=Later())
     chatter = Account("password chatter", "chatter")
     table = hub.create(chatter, Player.SS, opponent=Seat.HUMAN, seed=1)
-    guest = hub.sit(table.id, chatter)
+    guest = hub.sit(table.id, chatter, codes=CodeLimit(5))
     admin = Admin(hub)
     assert admin.answer({"command": "mute", "name": "chatter", "why": "insults"}) == {
         "answer": {"name": "chatter"}

@@ -14,6 +14,7 @@ from plot_core import Player
 from plot_record import load_record
 from plot_record.clock import ClockRule, stamp
 from plot_server.connection_limits import ConnectionLimits
+from plot_server.guard import CodeLimit
 from plot_server.hub import Hub, Refused
 from plot_session.session import Seat
 
@@ -43,7 +44,10 @@ class Wall:
 def clocked_table(hub: Hub, wall: Wall):
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=21, clock=RULE)
     table.session.stamp = wall.stamp
-    guests = {Player.SS: hub.sit(table.id, ALICE), Player.ABWEHR: hub.sit(table.id, BOB, code=table.code)}
+    guests = {
+        Player.SS: hub.sit(table.id, ALICE, codes=CodeLimit(5)),
+        Player.ABWEHR: hub.sit(table.id, BOB, code=table.code, codes=CodeLimit(5)),
+    }
     return table, guests
 
 
@@ -121,7 +125,7 @@ def test_a_clock_is_for_two_players(rules, tmp_path):
         hub.create(ALICE, Player.SS, opponent=Seat.COMPUTER, clock=RULE)
     with pytest.raises(Refused, match="This table has no clock"):
         t = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN)
-        hub.clocks.give_time(hub.sit(t.id, ALICE), 5)
+        hub.clocks.give_time(hub.sit(t.id, ALICE, codes=CodeLimit(5)), 5)
 
 
 def test_in_plain_text_a_clocked_table_is_made_shown_and_time_given(rules, tmp_path):

@@ -12,6 +12,7 @@ import pytest
 
 from fakes import Later
 from plot_core import Player
+from plot_server.guard import CodeLimit
 from plot_server.hub import Hub
 from plot_session.session import Seat
 
@@ -20,7 +21,10 @@ from .test_hub import ALICE, BOB, play
 
 def a_game_on(hub: Hub):
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=9)
-    guests = {Player.SS: hub.sit(table.id, ALICE), Player.ABWEHR: hub.sit(table.id, BOB, code=table.code)}
+    guests = {
+        Player.SS: hub.sit(table.id, ALICE, codes=CodeLimit(5)),
+        Player.ABWEHR: hub.sit(table.id, BOB, code=table.code, codes=CodeLimit(5)),
+    }
     play(guests, 12, random.Random(4))
     return table
 
@@ -40,7 +44,10 @@ def test_a_copied_data_folder_restores_and_plays_on_in_its_own_records(rules, tm
     assert copy.restore() == []
     again = copy.table(table.id)
     assert again.session.actions == table.session.actions
-    guests = {Player.SS: copy.sit(table.id, ALICE), Player.ABWEHR: copy.sit(table.id, BOB)}
+    guests = {
+        Player.SS: copy.sit(table.id, ALICE, codes=CodeLimit(5)),
+        Player.ABWEHR: copy.sit(table.id, BOB, codes=CodeLimit(5)),
+    }
     assert play(guests, 6, random.Random(5)) == 6
     assert table.record.read_bytes() == original  # the original's record untouched
     mine = tmp_path / "b" / "games" / table.record.name

@@ -10,6 +10,7 @@ import pytest
 
 from fakes import Later
 from plot_core import IllegalAction, Player
+from plot_server.guard import CodeLimit
 from plot_server.hub import Account, Hub, Refused
 from plot_session.session import Seat
 
@@ -42,8 +43,8 @@ def two_players(hub):
 
         return bump
 
-    ss = hub.sit(table.id, ALICE, on_change=counter(Player.SS))
-    ab = hub.sit(table.id, BOB, code=table.code, on_change=counter(Player.ABWEHR))
+    ss = hub.sit(table.id, ALICE, on_change=counter(Player.SS), codes=CodeLimit(5))
+    ab = hub.sit(table.id, BOB, code=table.code, on_change=counter(Player.ABWEHR), codes=CodeLimit(5))
     return table, {Player.SS: ss, Player.ABWEHR: ab}, told
 
 
@@ -52,8 +53,8 @@ def test_the_creator_sits_on_the_chosen_side_and_the_code_admits_the_other(hub):
     assert table.free_sides() == [Player.SS]
     assert f"join code {table.code}" in table.note_for(Player.ABWEHR)
     with pytest.raises(Refused, match="not the join code"):
-        hub.sit(table.id, BOB, code="WRONG1")
-    guest = hub.sit(table.id, BOB, code=table.code.lower())  # typed in small letters
+        hub.sit(table.id, BOB, code="WRONG1", codes=CodeLimit(5))
+    guest = hub.sit(table.id, BOB, code=table.code.lower(), codes=CodeLimit(5))  # typed in small letters
     assert guest.chair.side is Player.SS and table.owners[Player.SS] == BOB
     assert "join code" not in table.note_for(Player.ABWEHR)
 
@@ -61,10 +62,10 @@ def test_the_creator_sits_on_the_chosen_side_and_the_code_admits_the_other(hub):
 def test_a_third_player_is_refused_a_taken_side_and_told_who_has_it(hub):
     table, _, _ = two_players(hub)
     with pytest.raises(Refused) as info:
-        hub.sit(table.id, CAROL, code=table.code)
+        hub.sit(table.id, CAROL, code=table.code, codes=CodeLimit(5))
     assert "no free side" in str(info.value) and "alice" in str(info.value) and "bob" in str(info.value)
     with pytest.raises(Refused, match="no table"):
-        hub.sit("T99", CAROL, code=table.code)
+        hub.sit("T99", CAROL, code=table.code, codes=CodeLimit(5))
 
 
 def test_both_players_act_through_their_own_chairs_and_each_hears_of_the_other(hub):
@@ -103,10 +104,10 @@ def test_each_chair_sees_only_its_own_chits_and_a_spectator_none(hub):
 def test_a_side_is_taken_back_only_by_its_owner_and_the_newer_connection_wins(hub):
     table, guests, _ = two_players(hub)
     kicked = []
-    first = hub.sit(table.id, BOB, on_kick=kicked.append)  # bob's second connection
+    first = hub.sit(table.id, BOB, on_kick=kicked.append, codes=CodeLimit(5))  # bob's second connection
     hub.leave(guests[Player.ABWEHR])  # (the first one's goodbye)
     assert first.chair.side is Player.ABWEHR
-    again = hub.sit(table.id, BOB)  # no code needed: it is his
+    again = hub.sit(table.id, BOB, codes=CodeLimit(5))  # no code needed: it is his
     assert kicked and "another connection" in kicked[0]
     assert table.seated(Player.ABWEHR) is again
     hub.leave(again)
@@ -117,7 +118,7 @@ def test_a_side_is_taken_back_only_by_its_owner_and_the_newer_connection_wins(hu
 
 def test_the_computer_plays_its_side_of_a_table_on_the_hubs_clock(hub, clock):
     table = hub.create(ALICE, Player.SS, opponent=Seat.COMPUTER, level="easy", seed=11)
-    guest = hub.sit(table.id, ALICE)
+    guest = hub.sit(table.id, ALICE, codes=CodeLimit(5))
     assert table.session.state.to_act is Player.ABWEHR  # the Abwehr begins (7.1)
     assert not guest.chair.my_move()
     while table.session.state.to_act is not Player.SS and table.over is False:
@@ -125,7 +126,7 @@ def test_the_computer_plays_its_side_of_a_table_on_the_hubs_clock(hub, clock):
     assert guest.chair.my_move() and table.session.actions > 0
     assert table.free_sides() == []  # no human seat left to join
     with pytest.raises(Refused, match="no free side"):
-        hub.sit(table.id, BOB, code=table.code)
+        hub.sit(table.id, BOB, code=table.code, codes=CodeLimit(5))
 
 
 def test_a_restart_restores_every_unfinished_table_with_nothing_lost(rules, hub, tmp_path, clock):
@@ -142,7 +143,10 @@ def test_a_restart_restores_every_unfinished_table_with_nothing_lost(rules, hub,
     assert t.owners == {Player.SS: ALICE, Player.ABWEHR: BOB}
     assert again.table(lone.id).free_sides() == [Player.ABWEHR]
     # both come back to their own sides, and the game goes on, recorded
-    back = {Player.SS: again.sit(t.id, ALICE), Player.ABWEHR: again.sit(t.id, BOB)}
+    back = {
+        Player.SS: again.sit(t.id, ALICE, codes=CodeLimit(5)),
+        Player.ABWEHR: again.sit(t.id, BOB, codes=CodeLimit(5)),
+    }
     assert play(back, 10, random.Random(4)) == 10
     third = Hub(rules, tmp_path / "server", later=clock)
     third.restore()
@@ -226,7 +230,7 @@ def test_finished_games_leave_the_lobby_once_newer_ones_fill_it_and_a_restart_ke
     back = again.table(newer.id)
     assert back.over and back.session.state == newer.session.state
     assert back.session.recorder is None  # nothing more to write
-    guest = again.sit(back.id, ALICE)  # its owner may look again
+    guest = again.sit(back.id, ALICE, codes=CodeLimit(5))  # its owner may look again
     assert guest.chair.snapshot().everyone is not None
     assert json.loads(back.meta_path.read_text())["record"] == f"games/{newer.record.name}"  # in the folder
     assert again.create(ALICE, Player.SS, opponent=Seat.HUMAN).id == "T4"
@@ -265,7 +269,7 @@ def test_the_computer_plays_itself_at_a_table_everyone_watches_and_its_searches_
     watcher = hub.watch(table.id, ALICE)
     assert watcher.chair.side is None
     with pytest.raises(Refused, match="no free side"):
-        hub.sit(table.id, BOB)
+        hub.sit(table.id, BOB, codes=CodeLimit(5))
     searched = 0
     for _ in range(40):
         clock.run()
@@ -302,9 +306,9 @@ def test_one_player_cannot_take_every_table(rules, tmp_path, clock):
         hub.create(ALICE, Player.SS, opponent=Seat.COMPUTER)
     other = hub.create(BOB, Player.SS, opponent=Seat.HUMAN)  # everyone else still may
     with pytest.raises(Refused, match="You already play 3 unfinished games"):
-        hub.sit(other.id, ALICE, code=other.code)  # joining counts too
-    assert hub.sit(other.id, CAROL, code=other.code).chair.side is Player.ABWEHR
-    assert hub.sit(made[0].id, ALICE).chair.side is Player.SS  # her own seats as ever
+        hub.sit(other.id, ALICE, code=other.code, codes=CodeLimit(5))  # joining counts too
+    assert hub.sit(other.id, CAROL, code=other.code, codes=CodeLimit(5)).chair.side is Player.ABWEHR
+    assert hub.sit(made[0].id, ALICE, codes=CodeLimit(5)).chair.side is Player.SS  # her own seats as ever
 
 
 def test_the_hosts_log_says_a_table_made_joined_and_its_game_over_once(rules, tmp_path, capfd):
@@ -312,7 +316,7 @@ def test_the_hosts_log_says_a_table_made_joined_and_its_game_over_once(rules, tm
 
     hub = Hub(rules, tmp_path, later=Later())
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=4, clock=RULE)
-    hub.sit(table.id, BOB, code=table.code)
+    hub.sit(table.id, BOB, code=table.code, codes=CodeLimit(5))
     table.session.lose_on_time(Player.ABWEHR, "2026-11-30T09:00:00Z")  # tells the table
     table.runtime.changed()
     log = capfd.readouterr().out

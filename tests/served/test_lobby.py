@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Input
 
 from fakes import Later
 from plot_core import Player
+from plot_server.guard import CodeLimit
 from plot_server.hub import Hub
 from plot_server.lobby import LOBBY_STYLESHEET, JoinScreen, LobbyScreen
 from plot_session.session import Seat
@@ -46,7 +47,10 @@ class LobbyApp(App[None]):
 async def test_a_finished_game_that_left_the_list_is_said_and_not_opened(rules, tmp_path):
     hub = Hub(rules, tmp_path, keep_finished=0, later=Later())
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=5)
-    guests = {Player.SS: hub.sit(table.id, ALICE), Player.ABWEHR: hub.sit(table.id, BOB, code=table.code)}
+    guests = {
+        Player.SS: hub.sit(table.id, ALICE, codes=CodeLimit(5)),
+        Player.ABWEHR: hub.sit(table.id, BOB, code=table.code, codes=CodeLimit(5)),
+    }
     play(guests, 20_000, random.Random(5))
     assert table.over
     app = LobbyApp(hub)
@@ -89,7 +93,7 @@ async def test_a_join_code_typed_while_the_field_has_no_focus_is_not_lost(rules,
 async def test_j_on_a_table_with_no_free_side_says_so_before_asking_for_a_code(rules, tmp_path):
     hub = Hub(rules, tmp_path, later=Later())
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=5)
-    hub.sit(table.id, BOB, code=table.code)
+    hub.sit(table.id, BOB, code=table.code, codes=CodeLimit(5))
     app = LobbyApp(hub)
     async with app.run_test(size=(100, 20)) as pilot:
         await pilot.pause()
@@ -127,8 +131,11 @@ async def test_lobby_talk_and_the_tables_where_it_is_your_move_come_first(rules,
     hub = Hub(rules, tmp_path, later=Later())
     other = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=5)  # not carol's
     mine = hub.create(CAROL, Player.SS, opponent=Seat.HUMAN, seed=6)
-    hub.sit(mine.id, BOB, code=mine.code)
-    guests = {Player.SS: hub.sit(mine.id, CAROL), Player.ABWEHR: hub.sit(mine.id, BOB)}
+    hub.sit(mine.id, BOB, code=mine.code, codes=CodeLimit(5))
+    guests = {
+        Player.SS: hub.sit(mine.id, CAROL, codes=CodeLimit(5)),
+        Player.ABWEHR: hub.sit(mine.id, BOB, codes=CodeLimit(5)),
+    }
     rnd = random.Random(2)
     while mine.session.state.to_act is not Player.SS:  # on to carol's move
         play({p: guests[p] for p in Player}, 1, rnd)
@@ -192,7 +199,10 @@ async def test_the_lobby_and_each_of_its_dialogs_cut_no_word_at_80x24(rules, tmp
 
     hub = Hub(rules, tmp_path, later=Later())
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=5)
-    guests = {Player.SS: hub.sit(table.id, ALICE), Player.ABWEHR: hub.sit(table.id, BOB, code=table.code)}
+    guests = {
+        Player.SS: hub.sit(table.id, ALICE, codes=CodeLimit(5)),
+        Player.ABWEHR: hub.sit(table.id, BOB, code=table.code, codes=CodeLimit(5)),
+    }
     play(guests, 20_000, random.Random(5))  # a finished game, to replay and to rate
     # the widest rows: a clock, the computer with its rating, one's own move
     open_side = hub.create(ALICE, Player.ABWEHR, opponent=Seat.HUMAN, seed=6, clock=parse_clock("3+12"))
@@ -230,7 +240,7 @@ async def test_a_served_game_screen_with_its_chat_tab_cuts_no_word_at_80x24(rule
 
     hub = Hub(rules, tmp_path, later=Later())
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=5)
-    hub.sit(table.id, BOB, code=table.code)
+    hub.sit(table.id, BOB, code=table.code, codes=CodeLimit(5))
     app = ServedApp(None, hub, ALICE, limits=ConnectionLimits(idle=600))
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: app.screen is app.lobby, "the lobby")

@@ -11,6 +11,7 @@ import pytest
 from fakes import Later
 from plot_core import Player
 from plot_server.connection_limits import ConnectionLimits
+from plot_server.guard import CodeLimit
 from plot_server.hub import Account, Hub
 from plot_server.lobby import CLOCKS_COLUMN, MY_COLUMNS
 from plot_server.server import ServedApp
@@ -38,15 +39,15 @@ def three_games(hub: Hub):
     tables = []
     for seed in (1, 2, 3):
         t = hub.create(BOB, Player.ABWEHR, opponent=Seat.HUMAN, seed=seed)  # the Abwehr moves first
-        hub.sit(t.id, ALICE, code=t.code)
+        hub.sit(t.id, ALICE, code=t.code, codes=CodeLimit(5))
         tables.append(t)
-    bob = [hub.sit(t.id, BOB) for t in tables]
+    bob = [hub.sit(t.id, BOB, codes=CodeLimit(5)) for t in tables]
     moved(bob[0], "2026-11-27T10:00:00Z")  # now alice's move at T1
     moved(bob[1], "2026-11-27T11:00:00Z")
-    moved(hub.sit(tables[1].id, ALICE), "2026-11-27T11:30:00Z")  # T2: back to bob
+    moved(hub.sit(tables[1].id, ALICE, codes=CodeLimit(5)), "2026-11-27T11:30:00Z")  # T2: back to bob
     assert tables[1].session.state.to_act is Player.ABWEHR and tables[0].your_move(ALICE)
     other = hub.create(CAROL, Player.SS, opponent=Seat.HUMAN, seed=4)
-    hub.sit(other.id, BOB, code=other.code)
+    hub.sit(other.id, BOB, code=other.code, codes=CodeLimit(5))
     return tables
 
 
@@ -135,7 +136,7 @@ async def test_ones_games_with_clocks_and_the_computer_fit_80_columns(rules, tmp
 
     hub = Hub(rules, tmp_path, later=Later(), wall=lambda: NOW)
     clocked = hub.create(BOB, Player.ABWEHR, opponent=Seat.HUMAN, seed=5, clock=parse_clock("7+24"))
-    hub.sit(clocked.id, ALICE, code=clocked.code)
+    hub.sit(clocked.id, ALICE, code=clocked.code, codes=CodeLimit(5))
     expert = hub.create(ALICE, Player.ABWEHR, opponent=Seat.COMPUTER, level="expert", seed=6)
     app = ServedApp(None, hub, ALICE, limits=ConnectionLimits(idle=600))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -18,6 +18,7 @@ from fakes import Later
 from plot_core import Player
 from plot_server import notices
 from plot_server.connection_limits import ConnectionLimits
+from plot_server.guard import CodeLimit
 from plot_server.hub import Hub
 from plot_server.notice_addresses import Address, NoticeBook
 from plot_server.notices import (
@@ -114,8 +115,8 @@ def test_a_players_move_reaches_them_by_mail_and_webhook_once_with_nothing_hidde
     hub.notices = Notices(NoticeBook(tmp_path), outbox, where=lambda: "https://plot.example/")
     done(hub.notices.set_addresses(BOB, email="bob@example.org", webhook=hook_url))
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN)  # a secret seed, as in play
-    bob = hub.sit(table.id, BOB, code=table.code)
-    alice = hub.sit(table.id, ALICE)
+    bob = hub.sit(table.id, BOB, code=table.code, codes=CodeLimit(5))
+    alice = hub.sit(table.id, ALICE, codes=CodeLimit(5))
     hub.leave(bob)  # bob goes away; the Abwehr moves first, so it is his move
     until(lambda: len(inbox.mail) == 1 and len(Hook.got) == 1, "the mail and the webhook")
     mail = inbox.mail[0].content.decode()
@@ -133,7 +134,7 @@ def test_a_players_move_reaches_them_by_mail_and_webhook_once_with_nothing_hidde
     assert "Your game against alice at table T1 waits for your move." in text
     hub._changed(table)  # the same move again: not told again
     # bob comes back, plays until it is alice's move and leaves: alice is at the table
-    pass_the_move(hub.sit(table.id, BOB))
+    pass_the_move(hub.sit(table.id, BOB, codes=CodeLimit(5)))
     assert alice.chair.my_move()
     time.sleep(0.2)
     assert len(inbox.mail) == 1 and len(Hook.got) == 1  # alice is there: nothing sent
@@ -197,8 +198,8 @@ def test_at_most_six_an_hour_or_as_many_as_the_host_says_and_the_off_link(rules,
     done(notices.set_addresses(BOB, email="", webhook=hook_url))
     tables = [hub.create(ALICE, Player.ABWEHR, opponent=Seat.HUMAN, seed=s) for s in range(8)]
     for t in tables:  # bob joins each and leaves; alice (the Abwehr) moves first, then it is his
-        hub.leave(hub.sit(t.id, BOB, code=t.code))
-        pass_the_move(hub.sit(t.id, ALICE))
+        hub.leave(hub.sit(t.id, BOB, code=t.code, codes=CodeLimit(5)))
+        pass_the_move(hub.sit(t.id, ALICE, codes=CodeLimit(5)))
     until(lambda: len(Hook.got) == rate, "as many as allowed")
     time.sleep(0.2)
     assert len(Hook.got) == rate  # the rest wait for the lobby's list
@@ -263,8 +264,8 @@ def test_a_games_end_is_told_once_and_nothing_again_after_a_restart(rules, tmp_p
     done(hub.notices.set_addresses(BOB, email="", webhook=hook_url))
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=21, clock=RULE)
     table.session.stamp = wall.stamp
-    bob = hub.sit(table.id, BOB, code=table.code)
-    hub.sit(table.id, ALICE)
+    bob = hub.sit(table.id, BOB, code=table.code, codes=CodeLimit(5))
+    hub.sit(table.id, ALICE, codes=CodeLimit(5))
     pass_the_move(bob)  # the Abwehr's first move starts the clocks
     hub.leave(bob)
     wall.wait(days=3)  # alice's time runs out while bob is away: he hears how it ended
@@ -327,7 +328,7 @@ def test_the_maker_of_a_table_is_not_told_it_is_their_move_at_it(rules, tmp_path
     hub.notices = Notices(NoticeBook(tmp_path), outbox)
     done(hub.notices.set_addresses(ALICE, email="", webhook=hook_url))
     table = hub.create(ALICE, Player.ABWEHR, opponent=Seat.HUMAN, seed=3)
-    hub.sit(table.id, ALICE)
+    hub.sit(table.id, ALICE, codes=CodeLimit(5))
     time.sleep(0.3)
     assert Hook.got == []
     outbox.stop()

@@ -14,6 +14,7 @@ import pytest
 from fakes import Later
 from plot_core import Player
 from plot_record.clock import ClockRule
+from plot_server.guard import CodeLimit
 from plot_server.hub import IDLE_AFTER, MAX_TABLES, Account, Hub, Refused
 from plot_server.listing import listing_from
 from plot_session.session import Seat
@@ -69,7 +70,7 @@ def test_a_table_nobody_is_at_leaves_memory_and_comes_back_with_nothing_lost(rul
     mover = ALICE if state.to_act is Player.SS else BOB
     assert hub.moves_of(mover) == {table.id}
     # sitting brings it back: the same game, its talk, and it plays on
-    back = hub.sit(table.id, mover)
+    back = hub.sit(table.id, mover, codes=CodeLimit(5))
     loaded = hub.tables[table.id]
     assert loaded is not table and loaded.session.actions == actions
     assert loaded.session.state == state and loaded.session.chat == chat
@@ -141,7 +142,10 @@ def test_a_listed_clock_runs_as_the_game_s_and_runs_out_with_the_table_unloaded(
     clock, later = Clock(), Later()
     hub = hub_at(rules, tmp_path / "server", later, clock)
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=7, clock=ClockRule(1, 2))
-    guests = {Player.SS: hub.sit(table.id, ALICE), Player.ABWEHR: hub.sit(table.id, BOB, code=table.code)}
+    guests = {
+        Player.SS: hub.sit(table.id, ALICE, codes=CodeLimit(5)),
+        Player.ABWEHR: hub.sit(table.id, BOB, code=table.code, codes=CodeLimit(5)),
+    }
     rnd = random.Random(3)
     play(guests, 6, rnd)
     listing = table.listing()
@@ -188,7 +192,7 @@ def test_a_busy_server_lists_a_player_s_own_tables_and_the_others_up_to_a_limit(
         hub.create(Account(f"key {k}", f"p{k}"), Player.SS, opponent=Seat.HUMAN, seed=k) for k in range(6)
     ]
     for t in others[:4]:  # four of them full: the two still open come first
-        hub.sit(t.id, BOB, code=t.code)
+        hub.sit(t.id, BOB, code=t.code, codes=CodeLimit(5))
     # hers, and the three others every lobby lists: the open ones first (hers is one)
     assert [t.id for t in hub.listed_for(CAROL)] == [mine.id, others[4].id, others[5].id]
     assert [t.id for t in hub.listed_for(BOB)] == [
@@ -276,7 +280,10 @@ def test_a_clock_running_low_at_a_table_not_loaded_is_told_with_who_is_there(rul
     clock, later = Clock(), Later()
     hub = hub_at(rules, tmp_path / "server", later, clock)
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=7, clock=ClockRule(1, 0))
-    guests = {Player.SS: hub.sit(table.id, ALICE), Player.ABWEHR: hub.sit(table.id, BOB, code=table.code)}
+    guests = {
+        Player.SS: hub.sit(table.id, ALICE, codes=CodeLimit(5)),
+        Player.ABWEHR: hub.sit(table.id, BOB, code=table.code, codes=CodeLimit(5)),
+    }
     play(guests, 3, random.Random(1))
     to_act = table.session.state.to_act
     for g in guests.values():

@@ -15,6 +15,7 @@ from plain_reader import CHOICE, play_choice
 from plot_core import Player
 from plot_core.wording import chit_name
 from plot_server.connection_limits import ConnectionGuard, ConnectionLimits
+from plot_server.guard import CodeLimit
 from plot_server.hub import Account, Hub
 from plot_server.plain_door import LineEditor, PlainVisit, split_plain
 from plot_session.session import Seat
@@ -291,7 +292,7 @@ def test_a_line_typed_while_the_last_move_is_saved_waits_for_it(rules, tmp_path)
 
     hub = Hub(rules, tmp_path, later=Later())
     table = hub.create(BOB, Player.ABWEHR, opponent=Seat.HUMAN, seed=3)  # the Abwehr begins (7.1)
-    hub.sit(table.id, ALICE, code=table.code)
+    hub.sit(table.id, ALICE, code=table.code, codes=CodeLimit(5))
     bob = Player_(hub, BOB)
     bob.visit.start()
     bob.type(f"sit {table.id}")

@@ -18,6 +18,7 @@ from fakes import Later
 from plot_core import Player
 from plot_record.clock import stamp
 from plot_server.connection_limits import ConnectionLimits
+from plot_server.guard import CodeLimit
 from plot_server.hub import Hub
 from plot_server.leaderboard import LeaderboardScreen
 from plot_server.ratings import LEVEL_RATINGS, Contestant, Result, standings, when
@@ -169,8 +170,8 @@ def test_a_game_lost_on_time_before_both_sides_played_is_not_rated(rules, tmp_pa
     hub = Hub(rules, tmp_path, later=Later(), wall=wall)
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=21, clock=RULE)
     table.session.stamp = wall.stamp
-    bob = hub.sit(table.id, BOB, code=table.code)
-    hub.sit(table.id, ALICE)
+    bob = hub.sit(table.id, BOB, code=table.code, codes=CodeLimit(5))
+    hub.sit(table.id, ALICE, codes=CodeLimit(5))
     bob.chair.act(bob.chair.legal()[0])  # the Abwehr's first action; then no more
     wall.wait(days=3)
     assert hub.clocks.check() == [table.id] and table.over
@@ -182,7 +183,10 @@ def on_time(hub: Hub, wall: Wall, ss, abwehr, loser: Player, seed: int = 21):
     """``ss`` and ``abwehr`` play at a table with a clock until ``loser``'s runs out."""
     table = hub.create(ss, Player.SS, opponent=Seat.HUMAN, seed=seed, clock=RULE)
     table.session.stamp = wall.stamp
-    guests = {Player.SS: hub.sit(table.id, ss), Player.ABWEHR: hub.sit(table.id, abwehr, code=table.code)}
+    guests = {
+        Player.SS: hub.sit(table.id, ss, codes=CodeLimit(5)),
+        Player.ABWEHR: hub.sit(table.id, abwehr, code=table.code, codes=CodeLimit(5)),
+    }
     # both sides play a few actions (a loss on time before that is not rated), then
     # the move is the loser's
     while not played_enough(table.session) or table.session.state.to_act is not loser:
@@ -249,7 +253,7 @@ def test_a_game_against_the_computer_rates_its_player(rules, tmp_path):
     clock = Later()
     hub = Hub(rules, tmp_path, later=clock)
     table = hub.create(ALICE, Player.ABWEHR, opponent=Seat.COMPUTER, level="random", seed=8)
-    guest = hub.sit(table.id, ALICE)
+    guest = hub.sit(table.id, ALICE, codes=CodeLimit(5))
     rnd = random.Random(8)
     for _ in range(20_000):
         clock.run()
@@ -267,7 +271,7 @@ def test_a_game_against_the_computer_rates_its_player(rules, tmp_path):
 
 def test_a_game_not_over_or_with_a_free_side_is_not_rated(hub):
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=3)
-    hub.sit(table.id, ALICE)
+    hub.sit(table.id, ALICE, codes=CodeLimit(5))
     assert hub.results.results == {}
 
 

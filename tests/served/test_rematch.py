@@ -13,6 +13,7 @@ import pytest
 from fakes import Later
 from plot_core import Player
 from plot_server.connection_limits import ConnectionLimits
+from plot_server.guard import CodeLimit
 from plot_server.hub import Hub, Refused
 from plot_server.rematch import DECLINED
 from plot_server.server import ServedApp
@@ -27,7 +28,10 @@ from .test_hub import ALICE, BOB, CAROL, play
 def finished(hub: Hub, seed: int = 5):
     """alice (SS) and bob (Abwehr) play a game to its end; both are still at the table."""
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=seed)
-    guests = {Player.SS: hub.sit(table.id, ALICE), Player.ABWEHR: hub.sit(table.id, BOB, code=table.code)}
+    guests = {
+        Player.SS: hub.sit(table.id, ALICE, codes=CodeLimit(5)),
+        Player.ABWEHR: hub.sit(table.id, BOB, code=table.code, codes=CodeLimit(5)),
+    }
     play(guests, 20_000, random.Random(seed))
     assert table.over
     return table, guests
@@ -53,8 +57,8 @@ def test_an_offer_accepted_makes_a_table_with_the_sides_swapped_and_no_code_aske
     with pytest.raises(Refused, match=f"already table {new.id}"):
         hub.rematches.ask(guests[Player.SS])
     # bob sits at his new side without a join code; alice too
-    assert hub.sit(new.id, BOB).chair.side is Player.SS
-    assert hub.sit(new.id, ALICE).chair.side is Player.ABWEHR
+    assert hub.sit(new.id, BOB, codes=CodeLimit(5)).chair.side is Player.SS
+    assert hub.sit(new.id, ALICE, codes=CodeLimit(5)).chair.side is Player.ABWEHR
 
 
 def test_a_declined_offer_is_said_and_not_made_again(hub):
@@ -74,7 +78,10 @@ def test_a_declined_offer_is_said_and_not_made_again(hub):
 
 def test_only_the_players_of_a_finished_game_ask(hub):
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=7)
-    guests = {Player.SS: hub.sit(table.id, ALICE), Player.ABWEHR: hub.sit(table.id, BOB, code=table.code)}
+    guests = {
+        Player.SS: hub.sit(table.id, ALICE, codes=CodeLimit(5)),
+        Player.ABWEHR: hub.sit(table.id, BOB, code=table.code, codes=CodeLimit(5)),
+    }
     with pytest.raises(Refused, match="when the game is over"):
         hub.rematches.ask(guests[Player.SS])
     play(guests, 20_000, random.Random(7))
@@ -86,7 +93,7 @@ def test_only_the_players_of_a_finished_game_ask(hub):
 
 def test_against_the_computer_the_rematch_is_a_new_game_at_once(hub, clock):
     table = hub.create(ALICE, Player.SS, opponent=Seat.COMPUTER, level="random", seed=8)
-    guest = hub.sit(table.id, ALICE)
+    guest = hub.sit(table.id, ALICE, codes=CodeLimit(5))
     rnd = random.Random(8)
     while not table.over:
         if guest.chair.my_move():
@@ -105,7 +112,7 @@ def test_an_offer_waits_through_a_restart_and_a_bad_one_in_a_file_is_left_out(ru
     assert again.restore() == []
     back = again.table(table.id)
     assert back.rematch == table.rematch
-    bob = again.sit(table.id, BOB)  # bob comes back to his finished game: the offer waits
+    bob = again.sit(table.id, BOB, codes=CodeLimit(5))  # bob comes back to his finished game: the offer waits
     assert "alice offers a rematch" in again.note_for(back, Player.ABWEHR)
     assert again.rematches.answer(bob, yes=True) is not None
 
@@ -227,7 +234,7 @@ def test_an_offer_waiting_for_a_player_heads_their_games(rules, tmp_path):
     hub = Hub(rules, tmp_path, later=Later())
     old, guests = finished(hub, seed=16)
     ongoing = hub.create(BOB, Player.ABWEHR, opponent=Seat.HUMAN, seed=17)  # bob's move: not alice's
-    hub.sit(ongoing.id, ALICE, code=ongoing.code)
+    hub.sit(ongoing.id, ALICE, code=ongoing.code, codes=CodeLimit(5))
     assert [g.table.id for g in hub.games_of(ALICE)] == [ongoing.id, old.id]
     hub.rematches.ask(guests[Player.ABWEHR])  # bob offers: alice has something to answer
     assert [g.table.id for g in hub.games_of(ALICE)] == [old.id, ongoing.id]

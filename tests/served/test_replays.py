@@ -12,6 +12,7 @@ import pytest
 from fakes import Later
 from plot_core import Player
 from plot_server.connection_limits import ConnectionLimits
+from plot_server.guard import CodeLimit
 from plot_server.hub import Hub
 from plot_server.server import ServedApp
 from plot_session.replay import EVERYONE
@@ -37,7 +38,10 @@ def text(app, selector: str) -> str:
 
 def finished_table(hub: Hub, seed: int):
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=seed)
-    guests = {Player.SS: hub.sit(table.id, ALICE), Player.ABWEHR: hub.sit(table.id, BOB, code=table.code)}
+    guests = {
+        Player.SS: hub.sit(table.id, ALICE, codes=CodeLimit(5)),
+        Player.ABWEHR: hub.sit(table.id, BOB, code=table.code, codes=CodeLimit(5)),
+    }
     play(guests, 20_000, random.Random(seed))
     assert table.over
     for guest in guests.values():

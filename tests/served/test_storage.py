@@ -11,6 +11,7 @@ import pytest
 
 from plot_cli.main import main
 from plot_core import Player
+from plot_server.guard import CodeLimit
 from plot_server.hub import Account, Hub
 from plot_session.session import Seat
 
@@ -104,7 +105,7 @@ def test_a_table_that_cannot_be_read_back_is_listed_as_damaged_never_dropped(rul
     from .test_plain_door import Player_
 
     table = hub.create(ALICE, Player.SS, opponent=Seat.HUMAN)
-    hub.sit(table.id, BOB, code=table.code)
+    hub.sit(table.id, BOB, code=table.code, codes=CodeLimit(5))
     table.session.recorder.close()
     with open(table.record, "a", encoding="utf-8") as f:
         f.write('{"grant": {"side": "ss", "hours": "lots", "time": "2026-11-27T10:00:00Z"}}\n')

@@ -15,6 +15,7 @@ from pathlib import Path
 import psycopg
 
 from fakes import Later
+from plot_server.guard import CodeLimit
 from plot_server.hub import Hub
 from plot_server.pgstore import SCHEMA_VERSION
 
@@ -28,7 +29,7 @@ def play_on(hub: Hub, settle=lambda: None) -> int:
     move; how many actions the game then has."""
     duel = hub.table("T1")
     side = duel.session.state.to_act
-    guest = hub.sit("T1", duel.owners[side])
+    guest = hub.sit("T1", duel.owners[side], codes=CodeLimit(5))
     pass_the_move(guest, settle)
     settle()
     hub.leave(guest)

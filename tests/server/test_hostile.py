@@ -11,7 +11,7 @@ from textual.widgets import DataTable, OptionList, Static
 from fakes import Later, Ticks
 from plot_core import Player
 from plot_server.connection_limits import ConnectionLimits
-from plot_server.guard import PasswordThrottle, TableCodeLimit, name_problem
+from plot_server.guard import CodeLimit, PasswordThrottle, TableCodeLimit, name_problem
 from plot_server.hub import Account, Hub, Refused, WrongCode
 from plot_server.lobby import LobbyScreen
 from plot_server.server import ServedApp
@@ -81,7 +81,7 @@ def hostile_hub(rules, tmp_path):
         who = Account(f"key {i}", name)
         table = hub.create(who, Player.SS if i % 2 else Player.ABWEHR, opponent=Seat.HUMAN)
         if i % 3 == 0:
-            hub.sit(table.id, Account(f"key other {i}", HOSTILE[-1 - i]), code=table.code)
+            hub.sit(table.id, Account(f"key other {i}", HOSTILE[-1 - i]), code=table.code, codes=CodeLimit(5))
     return hub
 
 
@@ -271,11 +271,12 @@ def test_guessers_pause_at_a_table_and_the_rightful_opponent_still_sits(rules, t
     guessers = [Account(f"key {i}", f"guesser{i}") for i in range(5)]
     for i in range(10):
         with pytest.raises(WrongCode):
-            hub.sit(table.id, guessers[i % 5], code="AAAAAA")
+            hub.sit(table.id, guessers[i % 5], code="AAAAAA", codes=CodeLimit(5))
     with pytest.raises(Refused, match="takes no join code from you for 60 s") as refused:
-        hub.sit(table.id, guessers[0], code=table.code)  # a guesser: even the right one waits
+        # a guesser: even the right one waits
+        hub.sit(table.id, guessers[0], code=table.code, codes=CodeLimit(5))
     assert not isinstance(refused.value, WrongCode)
-    assert hub.sit(table.id, BOB, code=table.code).chair.side is Player.ABWEHR  # bob sits
+    assert hub.sit(table.id, BOB, code=table.code, codes=CodeLimit(5)).chair.side is Player.ABWEHR  # bob sits
 
 
 def test_past_its_whole_limit_a_table_pauses_for_everyone(rules, tmp_path):
@@ -285,11 +286,11 @@ def test_past_its_whole_limit_a_table_pauses_for_everyone(rules, tmp_path):
     table.codes = TableCodeLimit(10, 60, clock=clock)
     for i in range(60):  # a new name for every guess
         with pytest.raises(WrongCode):
-            hub.sit(table.id, Account(f"key {i}", f"guesser{i}"), code="AAAAAA")
+            hub.sit(table.id, Account(f"key {i}", f"guesser{i}"), code="AAAAAA", codes=CodeLimit(5))
     with pytest.raises(Refused, match="takes no join code from you for 60 s"):
-        hub.sit(table.id, BOB, code=table.code)
+        hub.sit(table.id, BOB, code=table.code, codes=CodeLimit(5))
     clock.now += 61
-    assert hub.sit(table.id, BOB, code=table.code).chair.side is Player.ABWEHR
+    assert hub.sit(table.id, BOB, code=table.code, codes=CodeLimit(5)).chair.side is Player.ABWEHR
 
 
 @pytest.mark.asyncio

@@ -10,6 +10,7 @@ import pytest
 
 from fakes import Later
 from plot_core import Player
+from plot_server.guard import CodeLimit
 from plot_server.hub import Account, Hub
 from plot_server.notice_addresses import StoredNoticeBook
 from plot_server.notices import Notices, Outbox
@@ -67,8 +68,8 @@ def test_a_move_heard_by_two_machines_is_told_once_and_the_hour_counts_both(rule
     hub = Hub(rules, tmp_path, later=Later())
     tables = [hub.create(ALICE, Player.ABWEHR, opponent=Seat.HUMAN, seed=s) for s in range(3)]
     for t in tables:  # bob joins each and leaves; alice (the Abwehr) moves, then it is his
-        hub.leave(hub.sit(t.id, BOB, code=t.code))
-        pass_the_move(hub.sit(t.id, ALICE))
+        hub.leave(hub.sit(t.id, BOB, code=t.code, codes=CodeLimit(5)))
+        pass_the_move(hub.sit(t.id, ALICE, codes=CodeLimit(5)))
     # both machines hear the first table's move: one notice
     a.table_changed(tables[0].listing())
     b.table_changed(tables[0].listing())

@@ -10,6 +10,7 @@ import psycopg
 import pytest
 
 from plot_core import Player
+from plot_server.guard import CodeLimit
 from plot_server.hub import IDLE_AFTER, Hub
 from plot_session.session import Seat
 from served.test_hub import ALICE, BOB
@@ -20,11 +21,11 @@ from .processes import Loop, Processes
 def test_another_process_lists_a_table_without_loading_it_and_sits_down_there(procs, rules):
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=11)
-    ss = a.sit(table.id, ALICE)
+    ss = a.sit(table.id, ALICE, codes=CodeLimit(5))
     procs.until(lambda: table.id in b.listed)
     assert table.id not in b.tables  # known to B's lists, not in its memory
     assert b.listing(table.id).free_sides() == [Player.ABWEHR]
-    ab = b.sit(table.id, BOB, code=table.code)  # loaded where Bob sits
+    ab = b.sit(table.id, BOB, code=table.code, codes=CodeLimit(5))  # loaded where Bob sits
     assert table.id in b.tables
     procs.until(lambda: a.tables[table.id].owners[Player.ABWEHR] == BOB)
     procs.pass_the_move(ss if ss.chair.side is a.tables[table.id].session.state.to_act else ab)
@@ -34,7 +35,10 @@ def test_another_process_lists_a_table_without_loading_it_and_sits_down_there(pr
 def test_a_process_started_later_reads_listings_and_a_stale_one_is_made_again(procs, rules, tmp_path, url):
     a, _ = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=12)
-    guests = [a.sit(table.id, ALICE), a.sit(table.id, BOB, code=table.code)]
+    guests = [
+        a.sit(table.id, ALICE, codes=CodeLimit(5)),
+        a.sit(table.id, BOB, code=table.code, codes=CodeLimit(5)),
+    ]
     procs.pass_the_move(next(g for g in guests if g.chair.side is table.session.state.to_act))
     procs.until(lambda: _stored_size(url, table.id) == table.session.recorder.next_line - 1)
     later = Hub(rules, tmp_path / "later", later=Loop().clock)
@@ -64,7 +68,10 @@ def test_a_table_let_go_by_one_process_is_taken_up_again_with_nothing_lost(procs
     clock = [0.0]
     a.now = lambda: clock[0]
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=13)
-    guests = [a.sit(table.id, ALICE), a.sit(table.id, BOB, code=table.code)]
+    guests = [
+        a.sit(table.id, ALICE, codes=CodeLimit(5)),
+        a.sit(table.id, BOB, code=table.code, codes=CodeLimit(5)),
+    ]
     procs.pass_the_move(next(g for g in guests if g.chair.side is table.session.state.to_act))
     guests[0].chair.talk("see you")
     procs.until(lambda: not table.session.unsaved)
@@ -75,7 +82,7 @@ def test_a_table_let_go_by_one_process_is_taken_up_again_with_nothing_lost(procs
     clock[0] += IDLE_AFTER + 1
     assert a.drop_idle() == [table.id]
     procs.until(lambda: b.listing(table.id) is not None and b.listing(table.id).actions == actions)
-    back = a.sit(table.id, ALICE)
+    back = a.sit(table.id, ALICE, codes=CodeLimit(5))
     again = a.tables[table.id]
     assert again.session.actions == actions and again.session.chat == chat
     assert back.chair.side is Player.SS
@@ -132,10 +139,10 @@ def test_a_store_that_does_not_answer_at_sitting_down_leaves_the_table_listed(pr
 
     monkeypatch.setattr(b.stored, "_read_stored", away)
     with pytest.raises(Refused, match="cannot reach its store.*Try again"):
-        b.sit(table.id, ALICE)
+        b.sit(table.id, ALICE, codes=CodeLimit(5))
     assert table.id in b.listed and table.id not in b.damaged and table.id not in b.shared.known
     monkeypatch.undo()
-    assert b.sit(table.id, ALICE).chair.side is Player.SS  # the store back: it is read
+    assert b.sit(table.id, ALICE, codes=CodeLimit(5)).chair.side is Player.SS  # the store back: it is read
 
 
 def test_a_table_being_read_is_followed_from_before_its_lines_are_read(procs, monkeypatch):

@@ -16,6 +16,7 @@ from fakes import Later
 from plot_core import Player
 from plot_record.store import parse_raw
 from plot_record.timeline import check
+from plot_server.guard import CodeLimit
 from plot_server.hub import RECONNECTING, Hub
 from plot_server.pgstore import SCHEMA_VERSION, StoreError, prepare
 from plot_server.shared import PRESENCE_TTL
@@ -73,9 +74,9 @@ def test_a_store_that_cannot_be_reached_is_named_without_its_password(tmp_path):
 def test_players_on_two_processes_play_a_whole_game_through_the_store(procs, url, rules):
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=11)
-    ss = a.sit(table.id, ALICE)
+    ss = a.sit(table.id, ALICE, codes=CodeLimit(5))
     procs.load(b, table.id)  # B heard of it (NOTIFY), and loads it
-    ab = b.sit(table.id, BOB, code=table.code)
+    ab = b.sit(table.id, BOB, code=table.code, codes=CodeLimit(5))
     procs.until(lambda: a.tables[table.id].owners[Player.ABWEHR] == BOB)
     guests = {Player.SS: ss, Player.ABWEHR: ab}
     rnd = random.Random(5)
@@ -107,11 +108,11 @@ def test_two_processes_racing_at_one_table_keep_one_move_and_tell_the_other(proc
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=3)
     procs.load(b, table.id)
-    b.sit(table.id, BOB, code=table.code)
+    b.sit(table.id, BOB, code=table.code, codes=CodeLimit(5))
     procs.until(lambda: a.tables[table.id].owners[Player.ABWEHR] == BOB)
     who = {Player.SS: ALICE, Player.ABWEHR: BOB}[table.session.state.to_act]
-    here = a.sit(table.id, who)
-    there = b.sit(table.id, who)  # the same player from a second server
+    here = a.sit(table.id, who, codes=CodeLimit(5))
+    there = b.sit(table.id, who, codes=CodeLimit(5))  # the same player from a second server
     assert here.chair.my_move() and there.chair.my_move()
     legal = here.chair.legal()
     assert len(legal) > 1
@@ -137,9 +138,9 @@ def test_two_processes_racing_at_one_table_keep_one_move_and_tell_the_other(proc
 def test_a_store_restart_is_waited_out_and_loses_nothing(procs, cluster, url, rules):
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=4)
-    guests = {Player.SS: a.sit(table.id, ALICE)}
+    guests = {Player.SS: a.sit(table.id, ALICE, codes=CodeLimit(5))}
     procs.load(b, table.id)
-    guests[Player.ABWEHR] = b.sit(table.id, BOB, code=table.code)
+    guests[Player.ABWEHR] = b.sit(table.id, BOB, code=table.code, codes=CodeLimit(5))
     procs.until(lambda: a.tables[table.id].owners[Player.ABWEHR] == BOB)
     mover = guests[table.session.state.to_act].chair
     cluster.stop()
@@ -213,8 +214,8 @@ def test_talk_said_at_once_on_two_processes_is_all_kept(procs, url, rules):
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=6)
     procs.load(b, table.id)
-    ss = a.sit(table.id, ALICE)
-    ab = b.sit(table.id, BOB, code=table.code)
+    ss = a.sit(table.id, ALICE, codes=CodeLimit(5))
+    ab = b.sit(table.id, BOB, code=table.code, codes=CodeLimit(5))
     a.say(ss, "first")
     b.say(ab, "second")  # both before either is heard: a race
     procs.until(
@@ -234,7 +235,7 @@ def test_the_computer_moves_where_its_opponent_sits_not_where_someone_watches(pr
 
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.COMPUTER, level="easy", seed=8)
-    ss = a.sit(table.id, ALICE)
+    ss = a.sit(table.id, ALICE, codes=CodeLimit(5))
     procs.load(b, table.id)
     b.watch(table.id, CAROL)
     moved_on_b = []
@@ -258,8 +259,8 @@ def test_others_lines_heard_before_ours_is_confirmed_wait_for_it(procs):
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=9)
     procs.load(b, table.id)
     chairs = {
-        Player.SS: a.sit(table.id, ALICE).chair,
-        Player.ABWEHR: b.sit(table.id, BOB, code=table.code).chair,
+        Player.SS: a.sit(table.id, ALICE, codes=CodeLimit(5)).chair,
+        Player.ABWEHR: b.sit(table.id, BOB, code=table.code, codes=CodeLimit(5)).chair,
     }
     procs.until(lambda: a.tables[table.id].owners[Player.ABWEHR] == BOB)
     rnd = random.Random(1)
@@ -288,7 +289,7 @@ def test_others_lines_heard_before_ours_is_confirmed_wait_for_it(procs):
 def test_a_player_seated_through_another_process_is_not_shown_away(procs):
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=3)
-    guest = a.sit(table.id, ALICE)
+    guest = a.sit(table.id, ALICE, codes=CodeLimit(5))
     procs.load(b, table.id)
     there = b.tables[table.id]
     procs.until(lambda: there.seat_label(Player.SS) == ALICE.name)  # not "(away)"
@@ -301,7 +302,7 @@ def test_a_player_seated_through_another_process_is_not_shown_away(procs):
 def test_the_seats_of_a_process_that_stops_speaking_are_empty_after_a_while(procs):
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=3)
-    a.sit(table.id, ALICE)
+    a.sit(table.id, ALICE, codes=CodeLimit(5))
     # (B lists the table without loading it: its listing hears where players sit too)
     procs.until(lambda: (t := b.listing(table.id)) is not None and t.seat_label(Player.SS) == ALICE.name)
     later = time.monotonic() + PRESENCE_TTL + 1  # (as if A's worker had died)
@@ -333,9 +334,9 @@ def test_a_presence_note_stays_under_notifys_limit_however_many_seats():
 def test_a_rematch_offered_on_one_process_is_accepted_on_the_other(procs):
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=13)
-    ss = a.sit(table.id, ALICE)
+    ss = a.sit(table.id, ALICE, codes=CodeLimit(5))
     procs.load(b, table.id)
-    ab = b.sit(table.id, BOB, code=table.code)
+    ab = b.sit(table.id, BOB, code=table.code, codes=CodeLimit(5))
     guests = {Player.SS: ss, Player.ABWEHR: ab}
     rnd = random.Random(13)
     while a.tables[table.id].session.state.outcome is None:
@@ -359,7 +360,7 @@ def test_a_rematch_offered_on_one_process_is_accepted_on_the_other(procs):
         lambda: new.id in b.listed and (r := b.tables[table.id].rematch) is not None and r.table == new.id
     )
     assert b.listed[new.id].owners == {Player.SS: BOB, Player.ABWEHR: ALICE}
-    assert b.sit(new.id, BOB).chair.side is Player.SS  # no join code: his seat already
+    assert b.sit(new.id, BOB, codes=CodeLimit(5)).chair.side is Player.SS  # no join code: his seat already
 
 
 def test_a_clock_runs_the_same_on_another_worker_and_a_loss_on_time_reaches_both(rules, tmp_path, url):
@@ -371,9 +372,9 @@ def test_a_clock_runs_the_same_on_another_worker_and_a_loss_on_time_reaches_both
         a, b = procs.hubs
         table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=21, clock=RULE)
         table.session.stamp = wall.stamp
-        ss = a.sit(table.id, ALICE)
+        ss = a.sit(table.id, ALICE, codes=CodeLimit(5))
         procs.load(b, table.id)
-        ab = b.sit(table.id, BOB, code=table.code)
+        ab = b.sit(table.id, BOB, code=table.code, codes=CodeLimit(5))
         b.tables[table.id].session.stamp = wall.stamp
         procs.pass_the_move(ab)  # bob, on B
         procs.until(lambda: ss.chair.my_move())
@@ -405,7 +406,10 @@ def test_a_result_kept_by_one_process_rates_on_every_process_and_old_games_are_r
         a, b = procs.hubs
         table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=21, clock=RULE)
         table.session.stamp = wall.stamp
-        guests = {Player.SS: a.sit(table.id, ALICE), Player.ABWEHR: a.sit(table.id, BOB, code=table.code)}
+        guests = {
+            Player.SS: a.sit(table.id, ALICE, codes=CodeLimit(5)),
+            Player.ABWEHR: a.sit(table.id, BOB, code=table.code, codes=CodeLimit(5)),
+        }
         procs.until(guests[Player.ABWEHR].chair.my_move)
         # both play a few actions (a loss on time before that is not rated), then bob
         # passes the move ...
@@ -446,8 +450,8 @@ def test_a_tiny_grant_reads_back_from_the_store_and_a_damaged_table_is_listed(ru
         (a,) = procs.hubs
         clocked = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=21, clock=RULE)
         clocked.session.stamp = wall.stamp
-        a.sit(clocked.id, ALICE)
-        ab = a.sit(clocked.id, BOB, code=clocked.code)
+        a.sit(clocked.id, ALICE, codes=CodeLimit(5))
+        ab = a.sit(clocked.id, BOB, code=clocked.code, codes=CodeLimit(5))
         procs.pass_the_move(ab)
         clocked.session.give_time(Player.SS, 0.0005, wall.stamp())  # as an older server did
         broken = a.create(BOB, Player.SS, opponent=Seat.HUMAN, seed=22)
@@ -516,7 +520,7 @@ def test_a_table_the_host_closes_on_one_process_closes_on_the_other_and_stays_cl
     other = a.create(ALICE, Player.ABWEHR, opponent=Seat.HUMAN, seed=4)
     procs.until(lambda: table.id in b.listed and other.id in b.listed)
     told: list[str] = []
-    b.sit(table.id, BOB, code=table.code, on_closed=told.append)
+    b.sit(table.id, BOB, code=table.code, on_closed=told.append, codes=CodeLimit(5))
     a.close(table.id, "a test of the host's hand")
     procs.until(lambda: told)
     assert told == [f"The host closed table {table.id}: a test of the host's hand. Its record is kept."]
@@ -550,9 +554,9 @@ def test_a_line_of_talk_taken_back_on_one_process_is_removed_on_the_other(procs,
 
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=6)
-    ss = a.sit(table.id, ALICE)
+    ss = a.sit(table.id, ALICE, codes=CodeLimit(5))
     procs.load(b, table.id)
-    b.sit(table.id, BOB, code=table.code)
+    b.sit(table.id, BOB, code=table.code, codes=CodeLimit(5))
     a.say(ss, "a rude word")
     procs.until(lambda: len(b.tables[table.id].session.chat) == 1)
     procs.until(lambda: not a.tables[table.id].session.unsaved)
@@ -570,11 +574,11 @@ def test_a_player_who_sits_again_through_another_process_keeps_only_the_newer_co
     a, b = procs.hubs
     table = a.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=7)
     kicked_a: list[str] = []
-    on_a = a.sit(table.id, ALICE, on_kick=kicked_a.append)
+    on_a = a.sit(table.id, ALICE, on_kick=kicked_a.append, codes=CodeLimit(5))
     procs.until(lambda: (t := b.listing(table.id)) is not None and Player.SS in t.present)
     time.sleep(0.002)  # (a later sitting, to the millisecond)
     kicked_b: list[str] = []
-    on_b = b.sit(table.id, ALICE, on_kick=kicked_b.append)
+    on_b = b.sit(table.id, ALICE, on_kick=kicked_b.append, codes=CodeLimit(5))
     procs.until(lambda: kicked_a)
     assert kicked_a == [seat_taken(table.id)] and on_a not in a.tables[table.id].guests
     # and B's stays once A says it holds the seat no more

@@ -11,6 +11,7 @@ import pytest
 from plot_core import Player
 from plot_record import ChatLine, PlanLine, ThinkLine, load_record
 from plot_record.notes import Note, save_notes
+from plot_server.guard import CodeLimit
 from plot_server.hub import Account, Hub
 from plot_session.replay import Replay
 from plot_session.session import Seat
@@ -48,8 +49,8 @@ async def test_talk_names_and_the_mute_list_at_a_served_table(rules, tmp_path, n
     hub = Hub(rules, tmp_path / "server", later=lambda delay, cb: None)
     alice = Account("k-alice", "alice")
     t = hub.create(alice, Player.SS, opponent=Seat.HUMAN, seed=7)
-    seat = hub.sit(t.id, alice)
-    bob = hub.sit(t.id, Account("k-bob", "bob"), code=t.code)
+    seat = hub.sit(t.id, alice, codes=CodeLimit(5))
+    bob = hub.sit(t.id, Account("k-bob", "bob"), code=t.code, codes=CodeLimit(5))
     carol = hub.watch(t.id, Account("k-carol", "[b]EVIL[/b]carol"))
     app = GuestApp(seat)
     async with app.run_test(size=(160, 50)) as pilot:

@@ -13,6 +13,7 @@ from fakes import Later
 from plot_ai.pool import Answer, Job
 from plot_core import Player, new_game, parse_action
 from plot_record import load_record
+from plot_server.guard import CodeLimit
 from plot_server.hub import Account, Hub
 from plot_session import snapshot as snapshot_module
 from plot_session.controller import Controller
@@ -120,7 +121,7 @@ def test_each_set_of_eyes_is_snapshot_once_a_version_however_many_screens(monkey
     later = Later()
     hub = Hub(rules, tmp_path, later=later)
     t = hub.create(Account("key a", "alice"), Player.SS, opponent=Seat.COMPUTER, level="easy", seed=9)
-    player = hub.sit(t.id, Account("key a", "alice"))
+    player = hub.sit(t.id, Account("key a", "alice"), codes=CodeLimit(5))
     watchers = [hub.watch(t.id, Account(f"key w{i}", f"w{i}")) for i in range(20)]
     screens = [player.chair] + [w.chair for w in watchers]
     for _ in range(30):  # every screen draws every version, as a served screen does
@@ -159,7 +160,7 @@ def test_a_local_game_and_a_served_game_against_the_same_computer_are_the_same_g
     later = Later()
     hub = Hub(rules, tmp_path / "server", later=later)
     t = hub.create(Account("key a", "alice"), Player.SS, opponent=Seat.COMPUTER, level=level, seed=seed)
-    guest = hub.sit(t.id, Account("key a", "alice"))
+    guest = hub.sit(t.id, Account("key a", "alice"), codes=CodeLimit(5))
     for i in range(moves):
         later.run()
         if t.session.state.outcome is not None:

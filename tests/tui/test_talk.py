@@ -8,6 +8,7 @@ import pytest
 from textual.app import App
 
 from plot_core import Player, new_game
+from plot_server.guard import CodeLimit
 from plot_server.hub import Account, Hub
 from plot_session.session import Seat
 from plot_tui.app import STYLESHEET
@@ -53,8 +54,8 @@ def table(rules, tmp_path):
 @pytest.mark.parametrize("size", [(80, 24)])  # the Chat tab fits beside the others
 async def test_t_says_a_line_that_the_other_screen_notices_and_shows(table, size):
     hub, t = table
-    alice = hub.sit(t.id, ALICE)
-    bob = hub.sit(t.id, BOB, code=t.code)
+    alice = hub.sit(t.id, ALICE, codes=CodeLimit(5))
+    bob = hub.sit(t.id, BOB, code=t.code, codes=CodeLimit(5))
     app = GuestApp(alice)
     async with app.run_test(size=size) as pilot:
         await pilot.press("T")
@@ -75,8 +76,8 @@ async def test_t_says_a_line_that_the_other_screen_notices_and_shows(table, size
 
 async def test_h_hides_spectators_and_m_mutes_a_person_on_one_screen_only(table):
     hub, t = table
-    alice = hub.sit(t.id, ALICE)
-    bob = hub.sit(t.id, BOB, code=t.code)
+    alice = hub.sit(t.id, ALICE, codes=CodeLimit(5))
+    bob = hub.sit(t.id, BOB, code=t.code, codes=CodeLimit(5))
     carol = hub.watch(t.id, CAROL)
     app = GuestApp(alice)
     async with app.run_test(size=(160, 50)) as pilot:
@@ -103,7 +104,7 @@ async def test_h_hides_spectators_and_m_mutes_a_person_on_one_screen_only(table)
 
 async def test_talk_is_refused_with_why_and_absent_from_local_games(table):
     hub, t = table
-    alice = hub.sit(t.id, ALICE)
+    alice = hub.sit(t.id, ALICE, codes=CodeLimit(5))
     app = GuestApp(alice)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("T")
@@ -133,8 +134,8 @@ async def test_a_new_line_of_talk_redraws_only_the_newest_part_of_the_pane(table
     hub, t = table
     hub.pace_of_talk = chat.Pace(clock=lambda: 0.0)
     hub.pace_of_talk.check = lambda key: None  # the pace has tests of its own
-    alice = hub.sit(t.id, ALICE)
-    bob = hub.sit(t.id, BOB, code=t.code)
+    alice = hub.sit(t.id, ALICE, codes=CodeLimit(5))
+    bob = hub.sit(t.id, BOB, code=t.code, codes=CodeLimit(5))
     app = GuestApp(alice)
     async with app.run_test(size=(160, 50)) as pilot:
         screen = screen_of(app)
@@ -158,8 +159,8 @@ async def test_a_line_the_host_takes_back_leaves_the_pane_and_the_notice(table):
     """Heard while the Chat tab was hidden, then taken back by the host (plot admin
     unsay): its words go from the notice and the pane, both saying it was removed."""
     hub, t = table
-    alice = hub.sit(t.id, ALICE)
-    bob = hub.sit(t.id, BOB, code=t.code)
+    alice = hub.sit(t.id, ALICE, codes=CodeLimit(5))
+    bob = hub.sit(t.id, BOB, code=t.code, codes=CodeLimit(5))
     app = GuestApp(bob)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = screen_of(app)
