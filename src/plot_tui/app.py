@@ -70,6 +70,11 @@ def seats_words(seats: dict[Player, Seat], levels: dict[Player, str], *, coached
     return f"you play the {humans[0].title} against the computer ({levels.get(computer, 'easy')})"
 
 
+def session_title(session: Session) -> str:
+    """The header's words for a game being played, new or resumed."""
+    return game_title(session.game, seats_words(session.seats, session.levels, coached=session.coached))
+
+
 def game_title(game: str | None, words: str) -> str:
     """The header's words for a game: which game first, so that a narrow terminal, which
     cuts the end, keeps it; then who plays."""
@@ -237,7 +242,7 @@ class PlotApp(App[None]):
         )
         self._record_path = None  # a second game gets a file of its own
         # who first: 80 columns end the header at the game's id, not at the player
-        self.sub_title = game_title(session.game, seats_words(seats, session.levels))
+        self.sub_title = session_title(session)
         self.play(session, setup)
 
     def local(
@@ -259,7 +264,7 @@ class PlotApp(App[None]):
         self._started = setup
         screen.may_rematch = setup is not None
         if session.game and self.sub_title == self.SUB_TITLE:  # resumed, or a position
-            self.sub_title = game_title(session.game, seats_words(session.seats, session.levels))
+            self.sub_title = session_title(session)
         # each on a line of its own: a path longer than the pane is cut into pieces, and a
         # full stop after it was left alone at a line's start
         said = [
@@ -302,7 +307,7 @@ class PlotApp(App[None]):
             coached=True,
         )
         self._record_path = None
-        self.sub_title = game_title(session.game, seats_words(session.seats, session.levels, coached=True))
+        self.sub_title = session_title(session)
         screen = self.screen_for(session)
         if session.recorder is not None:
             screen.prompt_pane.notice = plain(saving_words(session.recorder.path), style="dim")

@@ -118,6 +118,7 @@ async def test_a_guided_game_resumed_has_its_coach_again(tmp_path):
     app = PlotApp(RULES, session=Session.resume(record, Recorder(path)), settings=quick())
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, CoachedGameScreen), "the guided game")
+        assert "a guided game as the Abwehr" in app.sub_title  # not "against the computer"
         screen = app.screen
         await until(pilot, lambda: screen.controller.my_move(), "the Abwehr's next decision")
         assert "Coach (K: off): " in prompt(app)
