@@ -52,9 +52,6 @@ PACES = (0.0, 0.04, 0.15, 0.4, 1.0)  # seconds between the computer's steps, slo
 LOCAL_PACE = 0.04  # the computer's pace at one keyboard, until the player changes it
 
 
-WALK_AGAIN = "Enter again to go."  # after a walk said first, on the full screen
-
-
 @attrs.frozen
 class Said:
     """What the player is told in answer to a key or a line; ``error``: a refusal."""
@@ -505,7 +502,8 @@ class Controller:
         if armed is None or armed[:2] != moment or self._inputs - armed[2] > 1:
             self._walk_armed = (*moment, self._inputs)
             steps = counted(len(path), "step")
-            return Said(f"Walk {name} to {label(h)} by {way} ({steps}): {WALK_AGAIN}", path=tuple(path))
+            # (how to go ahead is each door's own: a key again, or the same line again)
+            return Said(f"Walk {name} to {label(h)} by {way} ({steps})", path=tuple(path))
         self._walk_armed = None
         said = Said("")
         for step in path:

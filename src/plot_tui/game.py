@@ -235,13 +235,14 @@ class GameScreen(BoardScreen):
         """What a key did: said at once if it changed nothing (a refusal, a roll said
         first); else with the table's next version, where the cursor follows the unit."""
         self.query_one(MapView).show_way(said.path)  # a walk said first shows its way
+        text = f"{said.text}: Enter again to go." if said.path else said.text
         if said.armed:  # the part a player must read first comes first: a short box
-            self.prompt_pane.ask_again(said.text, never_ask=not said.unseen)
+            self.prompt_pane.ask_again(text, never_ask=not said.unseen)
             self.refresh_prompt()
         elif said.error or self.controller.snapshot().version == self._drawn:
-            self.tell(said.text, error=said.error)
+            self.tell(text, error=said.error)
         else:
-            self.prompt_pane.acted(said.text)
+            self.prompt_pane.acted(text)
             self._said_at = self.controller.snapshot().actions
             h = active_hex(self.controller.snapshot().view)
             if h is not None:  # the next step starts from the moving unit

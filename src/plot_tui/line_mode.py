@@ -27,7 +27,7 @@ from plot_core.puzzles import Puzzle
 from plot_core.wording import chit_name, news, notation, unit_name, words, words_before_its_hex
 from plot_session.choices import HexChoice, Numbers, area_words, areas_named, by_hex, group_of
 from plot_session.coach import coach_line
-from plot_session.controller import WALK_AGAIN, Controller, coup_declinable
+from plot_session.controller import Controller, coup_declinable
 from plot_session.describe import (
     BOXES,
     SIDE,
@@ -628,7 +628,7 @@ class LineMode(Answers):
             self.say(f"Refused: {c.why_not_walk(h)}.")
             return None
         if said.path:  # said first
-            self.say(f"{said.text.removesuffix(f': {WALK_AGAIN}')}. {same_again(text)}")
+            self.say(f"{said.text}. {same_again(text)}")
             return None
         if said.error:
             self.say(said.text)
