@@ -94,6 +94,13 @@ def test_4_36_4_37_and_4_2_start_of_play():
             assert u.box is Box.ALLIED_HOLDING or u.hex is not None  # 4.2 (one may be placed)
 
 
+def test_4_3_the_standard_set_up_is_said_in_one_line_not_by_its_last_placement():
+    events = new_game(3).events
+    assert events[0] == Event("4.3", "Both sides' units are set up the standard way")
+    assert not any("sets up on" in e.text for e in events)
+    assert new_game(3, setup="choose").phase is Phase.SETUP  # (placed one by one, each said)
+
+
 def test_4_1_ten_chits_each():
     s = new_game(4, setup="choose")
     while s.phase is Phase.SETUP:

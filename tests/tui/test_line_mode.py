@@ -523,7 +523,8 @@ def test_undo_says_where_things_stand_not_the_game_again_from_its_set_up(rules):
     s = Session(new_game(5, rules=rules), AGAINST_THE_COMPUTER_AS_THE_ABWEHR, seed=5)
     out = played(s, "allied 0105", "2", "1", "1", "undo", "quit")
     after = out[out.index("Undone: Step to 2017.") :]  # what it took back, as the full screen says
-    assert out.count("Schulenburg sets up on 1810") == 1 and "sets up on" not in after
+    assert out.count("Both sides' units are set up the standard way (4.3)") == 1
+    assert "set up" not in after
     assert "Your move, Abwehr: move Goerdeler (200)" in after  # the step back: where it stands
     assert "Step to 2017" in after
 

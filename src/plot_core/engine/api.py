@@ -24,7 +24,7 @@ from .decisions import DECISION_RULES, peek
 from .errors import IllegalAction
 from .registry import case
 from .rolls import OUTSIDE
-from .state import Box, GameState, Outcome, Phase, Step, UnitState, chit_ids, evolve
+from .state import Box, Event, GameState, Outcome, Phase, Step, UnitState, chit_ids, evolve
 from .table import ANY_TIME, PHASES, any_time_actions
 
 SETUPS = ("standard", "choose")
@@ -89,7 +89,8 @@ def _standard_placements(rules: Rules) -> GameState:
         choice = setup_module_choice(state)
         state = setup.place(evolve(state, events=()), need(choice.unit, "a unit"), need(choice.hex, "a hex"))
         state = sequence.settle(state, stop_at=Step.DONE)
-    return state
+    # one line for the whole set-up, not the last of its placements alone
+    return evolve(state, events=(Event("4.3", "Both sides' units are set up the standard way"),))
 
 
 def setup_module_choice(state: GameState) -> Action:
