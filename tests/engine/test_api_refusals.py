@@ -63,6 +63,8 @@ def test_a_pending_decision_takes_only_its_answers():
 def test_5_2_and_4_3_a_verb_out_of_its_phase():
     s = pos(MOVING)
     assert said(s, "retreat 2210", "5.2") == "nothing is waiting for 'retreat' now (5.2)"
+    # "no-coup" is typed for no-reveal at a coup (18.11): refused in the words typed too
+    assert said(s, "no-coup", "5.2") == "nothing is waiting for 'no-coup' or 'no-reveal' now (5.2)"
     assert said(s, "recruit 301", "5.2") == "'recruit' is not possible in the movement phase (5.2)"
     assert said(s, "clear 301", "5.2") == "'clear' is not possible in the movement phase (5.2)"
     assert said(s, "move 2210", "9.14") == "activate a unit first (9.14)"

@@ -19,7 +19,7 @@ from . import (
     sequence,
     setup,
 )
-from .actions import Action, Verb, need
+from .actions import SPOKEN, Action, Verb, need
 from .decisions import DECISION_RULES, peek
 from .errors import IllegalAction
 from .registry import case
@@ -134,7 +134,9 @@ def apply(state: GameState, action: Action) -> GameState:
             raise IllegalAction(rule.case, f"waiting for {d.player.title} to choose {rule.choose}")
         state = answer(state, d, action)
     elif verb in _DECISION_ONLY:
-        raise IllegalAction("5.2", f"nothing is waiting for '{verb.value}' now")
+        # in every word it is typed as: "no-coup" is refused as what the player typed
+        said = " or ".join(f"'{w}'" for w in (*(w for w, v in SPOKEN.items() if v is verb), verb.value))
+        raise IllegalAction("5.2", f"nothing is waiting for {said} now")
     else:
         rules = PHASES[state.phase]
         reducer = rules.reducers.get(verb)
