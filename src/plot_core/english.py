@@ -17,6 +17,12 @@ def listed(names: list[str]) -> str:
     return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
 
 
+def sentence(clause: str) -> str:
+    """A clause as a sentence of its own: its first letter capitalised, one full stop."""
+    clause = clause.rstrip(".")
+    return f"{clause[:1].upper()}{clause[1:]}."
+
+
 def mid_sentence(text: str) -> str:
     """``text`` inside a sentence: its first letter lower case ("Masked": "masked"), unless
     it begins with a capitalised abbreviation ("SS units" stays)."""

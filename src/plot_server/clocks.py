@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from plot_core import Player
+from plot_core.english import sentence
 from plot_record.clock import grant_problem, span, stamp
 
 from .listing import Listing
@@ -118,7 +119,7 @@ class Clocks:
             raise Refused("The game is over.")
         problem = grant_problem(hours)
         if problem:
-            raise Refused(f"{problem[0].upper()}{problem[1:]}.")
+            raise Refused(sentence(problem))
         if hours * 60 < MIN_GRANT_MINUTES:
             raise Refused(f"Give at least {MIN_GRANT_MINUTES} minutes at once.")
         # (each grant is a line of the record: a few while the move stands, not thousands)

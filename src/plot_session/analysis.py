@@ -24,6 +24,7 @@ import attrs
 from plot_ai.value import chances
 from plot_core import GameState, Player
 from plot_core.engine import PHASE_TITLES, Phase
+from plot_core.english import sentence
 from plot_core.wording import words
 from plot_record import Record, Timeline
 from plot_record.files import Unreadable, loads, read_regular, write_whole
@@ -404,7 +405,7 @@ def alternative_words(point: TurningPoint, alt: Alternative | None) -> str:
     if alt is None:
         return "The expert had nothing to choose there."
     clause = expert_clause(point, alt)
-    return f"{clause[0].upper()}{clause[1:]}."
+    return sentence(clause)
 
 
 def turning_words(point: TurningPoint) -> str:

@@ -20,7 +20,7 @@ from typing import Protocol, TextIO
 from plot_core import Action, IllegalAction, Player, PlayerView, Rules, Verb, parse_action
 from plot_core.data import ChitKind
 from plot_core.engine import PHASE_TITLES, Box, Outcome, Overlays, legend
-from plot_core.english import counted, one_slip, plain_letters, starts_a_word
+from plot_core.english import counted, one_slip, plain_letters, sentence, starts_a_word
 from plot_core.hexgrid import Hex, label, parse_hex
 from plot_core.lessons import Lesson
 from plot_core.puzzles import Puzzle
@@ -111,7 +111,7 @@ def same_again(line: str) -> str:
 
 def over_words(o: Outcome) -> str:
     """The end of a game, as the plain text says it."""
-    return f"The game is over: {WINNERS[o.winner]} ({o.case}). {o.reason}."
+    return f"The game is over: {WINNERS[o.winner]} ({o.case}). {sentence(o.reason)}"
 
 
 class Board(Protocol):

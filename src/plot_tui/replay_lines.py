@@ -10,6 +10,7 @@ from typing import TextIO
 
 from plot_core import Player, PlayerView, view
 from plot_core.engine import PHASE_TITLES, Overlays
+from plot_core.english import sentence
 from plot_core.wording import words
 from plot_session.describe import SIDE, WINNERS
 from plot_session.replay import EVERYONE, Replay
@@ -122,7 +123,7 @@ class ReplayLines(Answers):
         before = self.replay.i
         why = self.replay.jump(where)
         if why is not None:
-            self.say(f"{why[0].upper()}{why[1:].rstrip('.')}.")
+            self.say(sentence(why))
             return
         self._moved(before)
 

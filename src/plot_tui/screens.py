@@ -29,7 +29,7 @@ from textual.widgets.option_list import Option
 from plot_ai import LEVELS
 from plot_core import Player
 from plot_core.engine import Outcome
-from plot_core.english import counted, finds, plain_letters, searchable
+from plot_core.english import counted, finds, plain_letters, searchable, sentence
 from plot_session.describe import WINNERS, shown_path
 
 from .closing import OnceModal, OnceScreen
@@ -554,7 +554,7 @@ def result_text(o: Outcome | None, actions: int, record_path: str | None) -> Tex
     winner = WINNERS[o.winner]
     t = join(
         (winner[0].upper() + winner[1:], "bold"),
-        f"\n\n{o.reason} ({o.case}).\n\n{counted(actions, 'action')} were played.",
+        f"\n\n{sentence(f'{o.reason} ({o.case})')}\n\n{counted(actions, 'action')} were played.",
     )
     if record_path is not None:
         path = (shown_path(record_path), "")  # (a file name: outside text)

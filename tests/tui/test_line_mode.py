@@ -821,3 +821,16 @@ def test_a_word_one_slip_from_a_known_one_is_found(typed, meant):
 
     found = [w for w in typed_words() if one_slip(typed, w)]
     assert found == ([meant] if meant else [])
+
+
+def test_the_end_of_a_game_is_said_in_sentences_whatever_case_its_reason_begins_with():
+    """The engine's reasons are clauses ("after 6 Coup-Turns neither side has won..."):
+    the plain text and the last screen begin them as sentences."""
+    from plot_core.engine import Outcome
+    from plot_tui.line_mode import over_words
+    from plot_tui.screens import result_text
+
+    o = Outcome("allies", "18.73", "after 6 Coup-Turns neither side has won")
+    said = "The game is over: the Allies win, both players lose (18.73). After 6 Coup-Turns"
+    assert over_words(o) == f"{said} neither side has won."
+    assert "\n\nAfter 6 Coup-Turns neither side has won (18.73).\n\n" in result_text(o, 900, None).plain
