@@ -750,7 +750,8 @@ class PlotSSHServer(asyncssh.SSHServer):
             if self._key is not None
             else Account(f"password {name}", name)  # (a remembered key: as the password)
         )
-        problem = self.signed_in_problem(who)
+        # the name again: the SSH library never asks begin_auth about an empty one
+        problem = self.name_problem(name) or self.signed_in_problem(who)
         if problem is not None:  # (still a stranger: its slot goes with the connection)
             to_operator(f"refused sign-in: {name} from {self._address()} ({problem})")
             self._connection.disconnect(asyncssh.DISC_ILLEGAL_USER_NAME, f"plot: {problem}")

@@ -67,6 +67,14 @@ async def test_a_hostile_name_is_refused_at_sign_in_and_says_why(guarded_server)
         await asyncssh.connect("127.0.0.1", guarded_server.port, username="x" * 40, **OPTIONS)
     with pytest.raises(asyncssh.DisconnectError, match="may not mix Latin and Cyrillic letters"):
         await asyncssh.connect("127.0.0.1", guarded_server.port, username="аlice", **OPTIONS)
+    r = subprocess.run(  # an empty name: the SSH library skips the first check for it
+        ssh_args(guarded_server.port, guarded_server.d / "player", "-tt", "-l", "", "127.0.0.1"),
+        capture_output=True,
+        text=True,
+        timeout=30,
+        stdin=subprocess.DEVNULL,
+    )
+    assert r.returncode == 255 and "a user name is needed" in r.stderr, r.stderr
     conn, _ = await lobby(guarded_server.port, "Jörg Müller")  # an ordinary name is welcome
     conn.close()
     # each refusal is a line of the host's log, the name quoted as it came
