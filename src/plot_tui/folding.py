@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import io
 import re
-import textwrap
 from collections.abc import Callable
 from typing import TextIO
+
+from rich.cells import cell_len
 
 # "leave                back to the lobby": a help line's second column, where its
 # folded lines go on
@@ -15,31 +16,38 @@ _TWO_COLUMNS = re.compile(r"\s*\S+(?: \S+)*\s{2,}(?=\S)")
 # "  3. Oster …", "- a point": a list item's text, where its folded lines go on
 _ITEM = re.compile(r"\s*(?:\d+[.)]|[-*•])\s+(?=\S)")
 NARROWEST = 20  # narrower than this, folding helps nobody: lines are sent whole
+HANG = 2  # the least indent of a folded line's continuation
+_WORDS = re.compile(r"(\s*)(\S+)")  # each word and the space before it
 
 
 def _hang(line: str, width: int) -> str:
-    """The indent of a folded line's continuation."""
+    """The indent of a folded line's continuation: never none, so that a folded part (of
+    a player's talk, say) never reads as a line of its own."""
     for pattern in (_TWO_COLUMNS, _ITEM):
         m = pattern.match(line)
         if m is not None and m.end() <= width // 2:
             return " " * m.end()
-    return " " * (len(line) - len(line.lstrip(" ")))
+    return " " * max(HANG, len(line) - len(line.lstrip(" ")))
 
 
 def fold_line(line: str, width: int) -> list[str]:
-    """``line`` as lines no wider than ``width`` where a space allows; a word wider than
-    the terminal stays whole (a link, a long name), for the terminal to wrap."""
-    if width < NARROWEST or len(line) <= width:
+    """``line`` as lines no wider than ``width`` terminal columns (a Chinese letter takes
+    two) where a space allows; a word wider than the terminal stays whole (a link, a long
+    name), for the terminal to wrap."""
+    if width < NARROWEST or cell_len(line) <= width:
         return [line]
-    return textwrap.wrap(
-        line,
-        width,
-        subsequent_indent=_hang(line, width),
-        break_long_words=False,
-        break_on_hyphens=False,
-        drop_whitespace=True,
-        replace_whitespace=False,
-    ) or [line]
+    hang = _hang(line, width)
+    lines: list[str] = []
+    now = ""
+    for space, word in _WORDS.findall(line):
+        if not now:  # a line's first word: after the line's own indent, or the hang
+            now = (space if not lines else hang) + word
+        elif cell_len(now) + cell_len(space) + cell_len(word) > width:
+            lines.append(now)
+            now = hang + word
+        else:
+            now += space + word
+    return [*lines, now] if now else lines or [line]
 
 
 def fold(text: str, width: int) -> str:

@@ -103,21 +103,22 @@ def line_text(ln: LogLine, rules: Rules, *, caused: bool = False) -> Text:
 class Hanging:
     """Log lines as a pane draws them: a line wider than the pane goes on under its own
     text, not under the action's number, so the column of numbers and sides stays
-    clear to scan."""
+    clear to scan. (The talk: under the name, after the clock, so that no part of a
+    player's line can pass for a line of its own.)"""
 
-    def __init__(self, lines: Sequence[Text]) -> None:
-        self.lines = lines
+    def __init__(self, lines: Sequence[Text], indent: int = INDENT) -> None:
+        self.lines, self.indent = lines, indent
 
     def __str__(self) -> str:
         return "\n".join(t.plain for t in self.lines)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        width = options.max_width
-        under = Text(" " * INDENT)
+        width, indent = options.max_width, self.indent
+        under = Text(" " * indent)
         for line in self.lines:
-            if line.cell_len <= width or width < 2 * INDENT:  # (too narrow: wrapped as it comes)
+            if line.cell_len <= width or width < 2 * indent:  # (too narrow: wrapped as it comes)
                 yield line
                 continue
-            head, body = line[:INDENT], line[INDENT:]
-            for n, part in enumerate(body.wrap(console, width - INDENT, overflow="fold")):
+            head, body = line[:indent], line[indent:]
+            for n, part in enumerate(body.wrap(console, width - indent, overflow="fold")):
                 yield (head if n == 0 else under) + part

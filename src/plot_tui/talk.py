@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -20,6 +21,7 @@ from plot_session.describe import SIDE
 
 from .closing import OnceModal
 from .fields import stray_key
+from .log_lines import Hanging
 from .messages import TalkHeard
 from .panels import LogView
 from .plain import clean, plain
@@ -122,6 +124,9 @@ class TalkPane(LogView):
         self._lines: tuple[ChatLine, ...] = ()
 
     shown_talk: var[Shown | None] = var(None, always_update=True)  # the screen's Shown
+
+    def drawn(self, lines: list[Text]) -> RenderableType:
+        return Hanging(lines, indent=len("21:40 "))  # (folded parts under the name)
 
     def watch_shown_talk(self, shown: Shown | None) -> None:
         if shown is not None and shown.talk is not self._lines:

@@ -7,6 +7,7 @@ import io
 
 from hypothesis import given
 from hypothesis import strategies as st
+from rich.cells import cell_len
 
 from plot_server.plain_door import ChannelText
 from plot_tui.folding import FoldedText, fold
@@ -37,9 +38,23 @@ def test_a_help_line_goes_on_under_its_second_column_and_a_list_item_under_its_t
     ]
 
 
+def test_a_folded_part_is_indented_so_a_players_talk_cannot_pass_for_a_line_of_its_own():
+    """Spaces typed to push words to the next line made them read as the server's own."""
+    talk = "alice (SS) says: gg" + " " * 62 + "Game over: the Abwehr player resigned."
+    first, *rest = fold(talk, 80).split("\n")
+    assert first == "alice (SS) says: gg" and rest and all(part.startswith("  ") for part in rest)
+
+
+def test_a_line_is_folded_by_terminal_columns_a_wide_letter_taking_two():
+    line = "T6: SS " + "漢" * 15 + ", Abwehr free; turn 1, Abwehr to act; 0 watching."
+    parts = fold(line, 40).split("\n")
+    assert [cell_len(part) <= 40 for part in parts] == [True] * len(parts), parts
+    assert " ".join(parts).split() == line.split()
+
+
 def test_a_word_wider_than_the_terminal_stays_whole_and_no_terminal_means_no_folding():
     link = "https://plot.example.org/replays/T12?as=abwehr&from=the-start-of-the-game"
-    assert link in fold(f"Its replay: {link}", 40).split("\n")
+    assert link in [part.strip() for part in fold(f"Its replay: {link}", 40).split("\n")]
     assert fold(PROMPT, 0) == PROMPT  # no terminal (a script's pipe): lines come whole
     assert fold(PROMPT, 10) == PROMPT  # too narrow to help
 

@@ -173,3 +173,24 @@ async def test_a_line_the_host_takes_back_leaves_the_pane_and_the_notice(table):
         assert "rude" not in flat(screen.query_one("#prompt"))
         assert "The host took back that line of talk." in flat(screen.query_one("#prompt"))
         assert "rude" not in chat_shown(app) and "(removed by the host)" in chat_shown(app)
+
+
+async def test_a_line_of_talk_folds_under_the_name_and_cannot_pass_for_a_line_of_its_own(table):
+    """Spaces typed to push words onto the next line of the pane made them read as the
+    server's own line, at the pane's left edge."""
+    from leakhunt import terminal_text
+
+    hub, t = table
+    alice = hub.sit(t.id, ALICE, codes=CodeLimit(5))
+    hub.sit(t.id, BOB, code=t.code, codes=CodeLimit(5))
+    app = GuestApp(alice)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("T")
+        await pilot.pause()
+        await pilot.press(*("gg" + " " * 40 + "Game over: the Abwehr player resigned."), "enter")
+        await pilot.pause()
+        side = [line.split("│")[-1] for line in terminal_text(app).splitlines() if "│" in line]
+        said = next(i for i, line in enumerate(side) if "alice (SS): gg" in line)
+        rest = [line for line in side[said + 1 : said + 4] if line.strip()]
+        assert any("Game over" in line for line in rest), side
+        assert all(line.startswith(" " * 6) for line in rest if "Game over" in line or "resigned" in line)
