@@ -9,6 +9,8 @@ import unicodedata
 from collections import deque
 from collections.abc import Callable
 
+from rich.cells import cell_len
+
 from plot_core.outside_text import blank_looking
 
 from .lookalikes import mixed_scripts
@@ -24,8 +26,12 @@ def idle_check_every(idle: float) -> float:
 
 
 # Beside letters, digits and spaces: punctuation a name may reasonably hold. No brackets
-# (markup), no backslash, quotes other than the apostrophe, or anything invisible.
-NAME_PUNCTUATION = set(" .,-_'@+!?()&:;#/")
+# (markup), no parentheses (the lists' own marks: "(away)", "(SS)"), no backslash, quotes
+# other than the apostrophe, & or ; (OpenSSH refuses them in a user name), or anything
+# invisible.
+NAME_PUNCTUATION = set(" .,-_'@+!?:#/")
+# the words the lobby and the tables say for a seat with no player in it
+SEAT_WORDS = ("free", "computer", "nobody")
 
 
 def normal_name(name: str) -> str:
@@ -39,6 +45,13 @@ def name_problem(name: str) -> str | None:
         return "a user name is needed (ssh -p PORT yourname@host)"
     if len(n) > MAX_NAME:
         return f"a user name may have at most {MAX_NAME} characters; yours has {len(n)}"
+    if cell_len(n) > MAX_NAME:  # (the lists leave a name that much room)
+        return (
+            f"a user name may be at most {MAX_NAME} columns wide on a terminal; yours is "
+            f"{cell_len(n)} (a Chinese or Japanese letter takes two)"
+        )
+    if n.casefold() in SEAT_WORDS:
+        return f"a user name may not be {n!r}: the lists say it of a seat with no player"
     if n != n.strip():
         return "a user name may not begin or end with a space"
     blank = blank_looking(n)

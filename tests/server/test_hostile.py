@@ -50,7 +50,24 @@ def test_a_hostile_or_odd_name_is_refused_with_the_reason(name):
 
 
 @pytest.mark.parametrize(
-    "name", ["alice", "Jörg Müller", "o'brien", "d.a.v.e-99", "x" * 32, "Ло Вэй", "Jo\u0308rg"]
+    "name, why",
+    [
+        ("alice (SS)", "not U+0028"),  # would read as alice playing the SS
+        ("computer (easy)", "not U+0028"),
+        ("free", "the lists say it of a seat with no player"),  # "SS free": a seat taken
+        ("Computer", "the lists say it of a seat with no player"),
+        ("a&b", "not U+0026"),  # OpenSSH refuses & and ; in a user name
+        ("a;b", "not U+003B"),
+        ("漢" * 17, "at most 32 columns wide on a terminal; yours is 34"),  # the lists' room
+    ],
+)
+def test_a_name_that_would_read_as_the_lists_own_words_or_overflow_them_is_refused(name, why):
+    problem = name_problem(name)
+    assert problem is not None and why in problem, problem
+
+
+@pytest.mark.parametrize(
+    "name", ["alice", "Jörg Müller", "o'brien", "d.a.v.e-99", "x" * 32, "Ло Вэй", "Jo\u0308rg", "漢" * 16]
 )  # the last: NFC makes it ö
 def test_ordinary_names_are_welcome(name):
     assert name_problem(name) is None
