@@ -75,9 +75,10 @@ class TalkInput(OnceModal[str | None]):
         ``where``: who hears it ("at the table", "in the lobby")."""
         super().__init__()
         self.who, self.note, self.where = who, note, where
+        self.limit = NOTE_MAX if note else TALK_MAX
 
     def compose(self) -> ComposeResult:
-        limit = NOTE_MAX if self.note else TALK_MAX
+        limit = self.limit
         with Vertical():
             yield Label(
                 plain(f"Write {self.who}:" if self.note else f"Say to everyone {self.where}, as {self.who}:")
@@ -85,8 +86,18 @@ class TalkInput(OnceModal[str | None]):
             yield Input(
                 max_length=limit, placeholder=f"at most {limit} characters", id="talk", select_on_focus=False
             )
-            keys = "enter: keep the note" if self.note else "enter: send"
-            yield Static(Text(f"{keys} · esc: cancel", style="dim"))
+            yield Static(self._keys(), id="talk-keys")
+
+    def _keys(self, full: bool = False) -> Text:
+        keys = "enter: keep the note" if self.note else "enter: send"
+        t = Text(f"{keys} · esc: cancel", style="dim")
+        if full:  # (the field takes no more: said, not left to look like a dead key)
+            t = Text(f"The line is full: at most {self.limit} characters. ", style="bold yellow") + t
+        return t
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        full = len(event.value) >= self.limit
+        self.query_one("#talk-keys", Static).update(self._keys(full))
 
     def on_mount(self) -> None:
         # over SSH a key can close the box before it is mounted: then nothing to focus

@@ -112,6 +112,15 @@ async def test_talk_is_refused_with_why_and_absent_from_local_games(table):
         await pilot.press("enter")  # nothing typed
         await pilot.pause()
         assert "empty" in flat(screen_of(app).query_one("#prompt"))
+        await pilot.press("T")  # a line too long: the field says it is full
+        await pilot.pause()
+        await pilot.press(*("x" * 299))
+        assert "full" not in flat(app.screen.query_one("#talk-keys"))
+        await pilot.press("y", "z")
+        assert "The line is full: at most 300 characters." in flat(app.screen.query_one("#talk-keys"))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [c.text for c in t.session.chat] == ["x" * 299 + "y"]
     from plot_session.session import Session
     from plot_tui.app import PlotApp
 
