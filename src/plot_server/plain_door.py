@@ -14,6 +14,7 @@ import asyncio
 import codecs
 import contextlib
 import io
+import re
 import unicodedata
 from collections.abc import Callable
 from typing import Any, TextIO, cast
@@ -55,7 +56,7 @@ LEVELS = ("random", "easy", "hard", "expert")
 RECENT = 5  # log lines said on sitting down (log N says more)
 SAVE_WAIT = 10.0  # seconds a line typed ahead waits for the last move to be saved
 # the lobby's words, said again at a table (join is also a game verb: 12.25)
-LOBBY_WORDS = ("tables", "games", "ratings", "notices", "new", "sit", "watch", "puzzles")
+TABLE_ID = re.compile(r"[Tt]\d+")  # a served table's id, as the lobby lists it
 
 LOBBY_HELP = """In the lobby:
   tables               the tables, yours to move first
@@ -680,7 +681,7 @@ class PlainVisit:
             return True
         if seat.go_on(text):  # Enter after "more lines"
             return True
-        if word.split(" ")[0] in LOBBY_WORDS:
+        if lobby_line(word):
             self.say("You are at a puzzle: leave takes you back to the lobby first.")
             return True
         acted = seat.handle(text) == ACTED
@@ -716,7 +717,7 @@ class PlainVisit:
         if word.lower() == "give":
             self._give(rest.strip())
             return True
-        if word.lower() in LOBBY_WORDS:
+        if lobby_line(text):
             self.say(f"You are at table {guest.table_id}: leave takes you back to the lobby first.")
             return True
         if not guest.chair.my_move() and (text.strip().isdigit() or word.lower() == "undo"):
@@ -937,7 +938,21 @@ LOBBY_COMMANDS: dict[str, Callable[[PlainVisit, str], None]] = {
     "puzzles": PlainVisit.puzzles,
     "help": PlainVisit.lobby_help,
     "?": PlainVisit.lobby_help,
+    "leave": lambda v, rest: v.say(
+        "You are in the lobby: sit T goes back to table T, quit ends the session."
+    ),
 }
+# The lobby's words that mean nothing at a table or a puzzle but "leave first"
+LOBBY_WORDS = tuple(w for w in LOBBY_COMMANDS if w not in ("", "say", "help", "?", "join", "leave"))
+
+
+def lobby_line(text: str) -> bool:
+    """A line of the lobby's typed at a table or a puzzle ("join" is a game's word too:
+    with a table's id after it, the lobby's)."""
+    word, _, rest = text.strip().lower().partition(" ")
+    return word in LOBBY_WORDS or (
+        word == "join" and TABLE_ID.fullmatch(rest.strip().split(" ")[0]) is not None
+    )
 
 
 class PlainGoodbye:

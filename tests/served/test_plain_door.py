@@ -196,7 +196,10 @@ def test_against_the_computer_and_watching_in_plain_text(rules, tmp_path, monkey
     assert "undo" in playing and "r d e P" in playing and "  D  " in playing  # the Abwehr's D
     assert "plot resume" not in playing  # on a server, quit goes back to the lobby
     assert "You are at table T1: leave takes you back to the lobby first." in dave.type("watch T9")
+    # join is a game's word too (units join an attempt): with a table's id, the lobby's
+    assert "You are at table T1: leave takes you back to the lobby first." in dave.type("join t2 ABCDEF")
     dave.type("leave")
+    assert "You are in the lobby: sit T goes back to table T, quit ends the session." in dave.type("leave")
     assert "Refused: There is no table 'T9'" in dave.type("watch T9")
 
 
