@@ -433,8 +433,10 @@ class LobbyScreen(OnceScreen[None]):
             return
         try:
             mine = await self.hub.notices.set_addresses(self.who, email=answer[0], webhook=answer[1])
-        except ValueError as exc:
-            self.say(f"Not kept: {exc}.", error=True)
+        except ValueError as exc:  # the form again, as typed, with what was wrong
+            mail = self.hub.notices.outbox.smtp is not None
+            again = NoticesScreen(*answer, mail=mail, error=f"Not kept: {exc}.")
+            self.app.push_screen(again, self._notices_set)
             return
         except OSError as exc:
             self.say(f"Not kept: the server cannot write it ({exc.strerror}).", error=True)
@@ -496,9 +498,10 @@ class NoticesScreen(OnceModal[tuple[str, str] | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Back")]
 
-    def __init__(self, email: str, webhook: str, *, mail: bool) -> None:
+    def __init__(self, email: str, webhook: str, *, mail: bool, error: str = "") -> None:
+        """``error``: why the addresses typed were not kept (the form shown again)."""
         super().__init__()
-        self.email, self.webhook, self.mail = email, webhook, mail
+        self.email, self.webhook, self.mail, self.error = email, webhook, mail, error
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -507,14 +510,11 @@ class NoticesScreen(OnceModal[tuple[str, str] | None]):
             yield Input(self.email, id="email", max_length=254, select_on_focus=False)
             yield Label("Webhook (https://…, a chat service's incoming webhook)")
             yield Input(self.webhook, id="webhook", max_length=500, select_on_focus=False)
-            yield Static("", id="error")
+            yield Static(plain(self.error, "bold red"), id="error")
             yield Static("[dim]tab: next field · enter: keep · esc: back · both empty: no notices[/dim]")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.dismiss((self.query_one("#email", Input).value, self.query_one("#webhook", Input).value))
-
-    def refused(self, why: str) -> None:
-        self.query_one("#error", Static).update(plain(why, "bold red"))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
