@@ -45,36 +45,26 @@ def guarded_server(tmp_path):
 
 @needs_ssh
 async def test_a_hostile_name_is_refused_at_sign_in_and_says_why(guarded_server):
-    r = subprocess.run(
-        ssh_args(
-            guarded_server.port, guarded_server.d / "player", "-tt", "[reverse]ALICE[/reverse]@127.0.0.1"
-        ),
-        capture_output=True,
-        text=True,
-        timeout=30,
-        stdin=subprocess.DEVNULL,
-    )
-    assert r.returncode == 255 and "a user name may hold letters" in r.stderr, r.stderr
-    r = subprocess.run(  # ESC in it: refused by the SSH library itself, before plot reads it
-        ssh_args(guarded_server.port, guarded_server.d / "player", "-tt", "-l", "\x1b[31mred", "127.0.0.1"),
-        capture_output=True,
-        text=True,
-        timeout=30,
-        stdin=subprocess.DEVNULL,
-    )
-    assert r.returncode == 255 and "Prohibited character" in r.stderr, r.stderr
+    def refused(*args: str) -> str:  # what OpenSSH's client says, signing in as the player
+        r = subprocess.run(
+            ssh_args(guarded_server.port, guarded_server.d / "player", "-tt", *args),
+            capture_output=True,
+            text=True,
+            timeout=30,
+            stdin=subprocess.DEVNULL,
+        )
+        assert r.returncode == 255, r.stdout
+        return r.stderr
+
+    assert "a user name may hold letters" in refused("[reverse]ALICE[/reverse]@127.0.0.1")
+    # ESC in it: refused by the SSH library itself, before plot reads it
+    assert "Prohibited character" in refused("-l", "\x1b[31mred", "127.0.0.1")
     with pytest.raises(asyncssh.DisconnectError, match="at most 32 characters"):
         await asyncssh.connect("127.0.0.1", guarded_server.port, username="x" * 40, **OPTIONS)
     with pytest.raises(asyncssh.DisconnectError, match="may not mix Latin and Cyrillic letters"):
         await asyncssh.connect("127.0.0.1", guarded_server.port, username="аlice", **OPTIONS)
-    r = subprocess.run(  # an empty name: the SSH library skips the first check for it
-        ssh_args(guarded_server.port, guarded_server.d / "player", "-tt", "-l", "", "127.0.0.1"),
-        capture_output=True,
-        text=True,
-        timeout=30,
-        stdin=subprocess.DEVNULL,
-    )
-    assert r.returncode == 255 and "a user name is needed" in r.stderr, r.stderr
+    # an empty name: the SSH library skips the first check for it
+    assert "a user name is needed" in refused("-l", "", "127.0.0.1")
     conn, _ = await lobby(guarded_server.port, "Jörg Müller")  # an ordinary name is welcome
     conn.close()
     # each refusal is a line of the host's log, the name quoted as it came
