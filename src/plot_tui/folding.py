@@ -13,6 +13,8 @@ from rich.cells import cell_len
 # "leave                back to the lobby": a help line's second column, where its
 # folded lines go on
 _TWO_COLUMNS = re.compile(r"\s*\S+(?: \S+)*\s{2,}(?=\S)")
+# "alice (SS) says: gg": a player's talk, where its folded lines go on
+_SAYS = re.compile(r"\S.*? says: (?=\S)")
 # "  3. Oster …", "- a point": a list item's text, where its folded lines go on
 _ITEM = re.compile(r"\s*(?:\d+[.)]|[-*•])\s+(?=\S)")
 NARROWEST = 20  # narrower than this, folding helps nobody: lines are sent whole
@@ -21,8 +23,12 @@ _WORDS = re.compile(r"(\s*)(\S+)")  # each word and the space before it
 
 
 def _hang(line: str, width: int) -> str:
-    """The indent of a folded line's continuation: never none, so that a folded part (of
-    a player's talk, say) never reads as a line of its own."""
+    """The indent of a folded line's continuation: never none, so that a folded part
+    never reads as a line of its own; a player's talk goes on under its words, where no
+    line of the game's own begins."""
+    m = _SAYS.match(line)
+    if m is not None and m.end() <= width - NARROWEST:
+        return " " * m.end()
     for pattern in (_TWO_COLUMNS, _ITEM):
         m = pattern.match(line)
         if m is not None and m.end() <= width // 2:

@@ -42,7 +42,11 @@ def test_a_folded_part_is_indented_so_a_players_talk_cannot_pass_for_a_line_of_i
     """Spaces typed to push words to the next line made them read as the server's own."""
     talk = "alice (SS) says: gg" + " " * 62 + "Game over: the Abwehr player resigned."
     first, *rest = fold(talk, 80).split("\n")
-    assert first == "alice (SS) says: gg" and rest and all(part.startswith("  ") for part in rest)
+    # under the words: news lines begin two columns in
+    assert first == "alice (SS) says: gg" and rest == [" " * 17 + "Game over: the Abwehr player resigned."]
+    long = "x" * 32 + " (watching) says: " + "word " * 30
+    assert all(part.startswith(" " * 50) for part in fold(long, 80).split("\n")[1:])
+    assert fold("Some news to fold: " + "word " * 30, 40).split("\n")[1].startswith("  w")
 
 
 def test_a_line_is_folded_by_terminal_columns_a_wide_letter_taking_two():
