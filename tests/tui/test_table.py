@@ -249,7 +249,7 @@ def test_enter_on_a_hex_acts_walks_or_says_why_not_without_a_screen():
     assert ss.table.session.state.active == "002"
     walk = ss.at_hex(parse_hex("2112"))
     assert not isinstance(walk, list) and walk.path == (parse_hex("2011"), parse_hex("2112"))
-    assert "Enter again" in walk.text and ss.table.session.state.unit("002").hex == parse_hex("2110")
+    assert walk.text.endswith("(2 steps)") and ss.table.session.state.unit("002").hex == parse_hex("2110")
     refused = ss.at_hex(parse_hex("2111"))
     assert not isinstance(refused, list) and refused.error and refused.text.endswith("(11.32)")
     waiting = controller(Player.ABWEHR).at_hex(parse_hex("2110"))
