@@ -47,8 +47,15 @@ class ClockRule:
         return {"days": self.days, "bonus_hours": self.bonus_hours}
 
     def words(self) -> str:
-        bonus = f" + {_num(self.bonus_hours)} h a move" if self.bonus_hours else ""
-        return f"{_num(self.days)} day{'' if self.days == 1 else 's'} each{bonus}"
+        """ "3 days each + 12 h a move", in the units time left is said in ("1 h each",
+        not "0.0417 days")."""
+        bonus = f" + {span(self.bonus_hours * HOUR)} a move" if self.bonus_hours else ""
+        return f"{span(self.days * DAY)} each{bonus}"
+
+    def short(self) -> str:
+        """ "3d+12h", as a list of tables says it."""
+        bonus = span(self.bonus_hours * HOUR, short=True) if self.bonus_hours else "0h"
+        return f"{span(self.days * DAY, short=True)}+{bonus}"
 
 
 # The clocks a new table offers (free entry too: parse_clock)

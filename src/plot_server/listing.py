@@ -172,7 +172,7 @@ class Listing:
             return f"over: {self.stage}"
         said = f"{self.stage}, {SIDE[self.to_act]} to act" if self.to_act else self.stage
         rule = self.clock
-        return said if rule is None or not clock else f"{said}; clock {rule.days:g}d+{rule.bonus_hours:g}h"
+        return said if rule is None or not clock else f"{said}; clock {rule.short()}"
 
     # -- kept beside the record --------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

@@ -152,3 +152,11 @@ def test_clock_lines_out_of_place_are_refused_naming_the_line(tmp_path, rules):
     path.write_text("\n".join([json.dumps(head), *lines[1:]]) + "\n")
     with pytest.raises(RecordError, match="line 1: a clock's days must be more than 0"):
         load_record(path, rules)
+
+
+def test_a_clock_is_said_in_the_units_time_left_is_said_in():
+    """A clock of 0.0417 days was shown as "0.0417 days each"; a bonus of 0.01 h as "0.01 h"."""
+    assert ClockRule(3, 12).words() == "3 days each + 12 h a move" and ClockRule(3, 12).short() == "3d+12h"
+    assert ClockRule(0.0417, 0).words() == "1 h each" and ClockRule(0.0417, 0).short() == "1h+0h"
+    assert ClockRule(1.5, 1.5).words() == "1 day 12 h each + 1 h 30 min a move"
+    assert ClockRule(7, 0).short() == "7d+0h"
