@@ -10,7 +10,7 @@ plot_core.selfplay. Every other module is the core's own (an import-linter contr
 """
 
 from .dice import seed_state
-from .engine.actions import Action, Verb, parse_action
+from .engine.actions import VERB_WORDS, Action, Verb, parse_action
 from .engine.api import apply, legal_actions, new_game, outcome
 from .engine.errors import IllegalAction
 from .engine.position import PositionError, load_position
@@ -42,6 +42,7 @@ __all__ = [
     "new_game",
     "outcome",
     "parse_action",
+    "VERB_WORDS",
     "state_from_json",
     "state_to_json",
     "view",

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Protocol, TextIO
 
-from plot_core import Action, IllegalAction, Player, PlayerView, Rules, Verb, parse_action
+from plot_core import VERB_WORDS, Action, IllegalAction, Player, PlayerView, Rules, Verb, parse_action
 from plot_core.data import ChitKind
 from plot_core.engine import PHASE_TITLES, Box, Outcome, Overlays, legend
 from plot_core.english import counted, one_slip, plain_letters, sentence, starts_a_word
@@ -752,7 +752,7 @@ QUESTIONS: dict[str, Callable[[LineMode, str], None]] = {
 def typed_words() -> list[str]:
     """Every first word a line may start with: the questions, the door's own words and
     the actions' verbs (a slip is matched against them)."""
-    return [*QUESTIONS, "quit", "exit", "choices", "hint", "ask", "undo", *(v.value for v in Verb)]
+    return [*QUESTIONS, "quit", "exit", "choices", "hint", "ask", "undo", *VERB_WORDS]
 
 
 def line_reader(inp: TextIO, out: TextIO) -> Callable[[], str | None]:

@@ -34,6 +34,12 @@ def played(session: Session, *lines: str) -> str:
     return out.getvalue()
 
 
+def test_a_slip_in_a_word_typed_for_a_verb_meets_that_word(rules):
+    """ "no-coup" is typed for no-reveal at a coup (18.11): a slip in it is met with it."""
+    out = played(Session(new_game(5, rules=rules), AGAINST_THE_COMPUTER, seed=5), "no-cuop", "quit")
+    assert "Not understood: 'no-cuop'. Did you mean no-coup? Type help for the commands." in out
+
+
 def test_questions_are_answered_and_a_number_plays_that_choice(rules):
     s = Session(new_game(5, rules=rules), AGAINST_THE_COMPUTER, seed=5)
     before = s.actions

@@ -52,6 +52,8 @@ class Verb(StrEnum):
 # What a player deciding on a coup (18.11) types for the reveal verbs: chits are
 # committed to it, or none is (the record keeps the verbs themselves).
 SPOKEN = {"commit": Verb.REVEAL, "no-coup": Verb.NO_REVEAL}
+# Every word an action may begin with, as parse_action reads it
+VERB_WORDS = (*(v.value for v in Verb), *SPOKEN)
 
 
 @attrs.frozen
@@ -105,7 +107,7 @@ def parse_action(text: str) -> Action:
     try:
         verb = SPOKEN.get(words[0]) or Verb(words[0])
     except ValueError:
-        known = ", ".join([v.value for v in Verb] + list(SPOKEN))
+        known = ", ".join(VERB_WORDS)
         raise NotationError(f"unknown verb {words[0]!r} (known: {known})") from None
     unit = hex_ = chit = None
     for w in words[1:]:
