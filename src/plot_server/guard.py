@@ -30,6 +30,9 @@ def idle_check_every(idle: float) -> float:
 # other than the apostrophe, & or ; (OpenSSH refuses them in a user name), or anything
 # invisible.
 NAME_PUNCTUATION = set(" .,-_'@+!?:#/")
+# What names taken before those rules may still hold: their players keep their seats,
+# games and ratings (new_name_problem, asked once the password or key is right).
+OLDER_PUNCTUATION = NAME_PUNCTUATION | set("()&;")
 # the words the lobby and the tables say for a seat with no player in it
 SEAT_WORDS = ("free", "computer", "nobody")
 
@@ -45,13 +48,6 @@ def name_problem(name: str) -> str | None:
         return "a user name is needed (ssh -p PORT yourname@host)"
     if len(n) > MAX_NAME:
         return f"a user name may have at most {MAX_NAME} characters; yours has {len(n)}"
-    if cell_len(n) > MAX_NAME:  # (the lists leave a name that much room)
-        return (
-            f"a user name may be at most {MAX_NAME} columns wide on a terminal; yours is "
-            f"{cell_len(n)} (a Chinese or Japanese letter takes two)"
-        )
-    if n.casefold() in SEAT_WORDS:
-        return f"a user name may not be {n!r}: the lists say it of a seat with no player"
     if n != n.strip():
         return "a user name may not begin or end with a space"
     blank = blank_looking(n)
@@ -63,9 +59,28 @@ def name_problem(name: str) -> str | None:
             f"a user name may not mix {' and '.join(s.title() for s in mixed)} letters: "
             "many of them look alike"
         )
+    return _characters_problem(n, OLDER_PUNCTUATION)
+
+
+def new_name_problem(name: str) -> str | None:
+    """Why ``name``, which passed name_problem, may not be taken by a new player, or None:
+    it would read as the lists' own words or overflow their room. Asked once the password
+    or key is right; a name already known here keeps its place (Hub.signed_in_problem)."""
+    n = normal_name(name)
+    if cell_len(n) > MAX_NAME:  # (the lists leave a name that much room)
+        return (
+            f"a user name may be at most {MAX_NAME} columns wide on a terminal; yours is "
+            f"{cell_len(n)} (a Chinese or Japanese letter takes two)"
+        )
+    if n.casefold() in SEAT_WORDS:
+        return f"a user name may not be {n!r}: the lists say it of a seat with no player"
+    return _characters_problem(n, NAME_PUNCTUATION)
+
+
+def _characters_problem(n: str, punctuation: set[str]) -> str | None:
     for ch in n:
         cat = unicodedata.category(ch)
-        if not (cat.startswith("L") or cat == "Nd" or ch in NAME_PUNCTUATION):
+        if not (cat.startswith("L") or cat == "Nd" or ch in punctuation):
             what = unicodedata.name(ch, "a control or unnamed character")
             return (
                 f"a user name may hold letters, digits, spaces and "

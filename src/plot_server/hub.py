@@ -43,7 +43,7 @@ from .bans import BAR, MUTE, Ban, Bans, trimmed
 from .chat import TABLE_TALK, WATCHERS_TALK, WATCHING, Lobby, Pace, TooFast, text_problem
 from .clocks import Clocks, clock_words
 from .figures import Figures
-from .guard import CodeLimit, name_problem, normal_name
+from .guard import CodeLimit, name_problem, new_name_problem, normal_name
 from .hub_store import RECONNECTING, UNREADABLE, StoreTables, kept_listing
 from .listing import Listing
 from .lookalikes import lookalike
@@ -527,19 +527,32 @@ class Hub:
 
     def signed_in_problem(self, who: Account) -> str | None:
         """Why ``who``, whose password or key was right, may not come in after all: its
-        key is barred under another name, or its name looks just like a player's."""
+        key is barred under another name, or its name is new here and may not be taken
+        (guard.new_name_problem) or looks just like a player's. A name already known
+        keeps its place, though the rules for new names came after it."""
         ban = self.barred(who)
-        return ban.words() if ban is not None else self.lookalike_problem(who.name)
+        if ban is not None:
+            return ban.words()
+        known = self.known_names()
+        if who.name in known:
+            return None
+        return new_name_problem(who.name) or self.lookalike_problem(who.name, known)
 
-    def lookalike_problem(self, name: str) -> str | None:
-        """Why a player who has signed in may not be called ``name``: it looks just like
-        the name of a player known here (lookalikes.py), connected, at a table or in
-        the ratings, and could pass for them. Asked only once the password or key is
-        right: the answer names that player. A name already known keeps its place."""
+    def known_names(self) -> set[str]:
+        """The names of the players known here: connected, at a table (watchers too) or
+        in the ratings."""
         known = {name for t in self.listings() for name in t.names()}
-        known |= {name for t in self.tables.values() for name in t.names()}  # (watchers too)
+        known |= {name for t in self.tables.values() for name in t.names()}
         known |= {s.who.name for s in self.sessions}
         known |= {s.name for s in self.results.standings().values()}
+        return known
+
+    def lookalike_problem(self, name: str, known: set[str] | None = None) -> str | None:
+        """Why a player who has signed in may not be called ``name``: it looks just like
+        the name of a player known here (lookalikes.py; ``known``, if given, holds them)
+        and could pass for them. Asked only once the password or key is right: the answer
+        names that player. A name already known keeps its place."""
+        known = self.known_names() if known is None else known
         other = None if name in known else lookalike(name, known)
         if other is not None:
             return f"a user name that looks just like {other!r}, a player here, may not be taken"

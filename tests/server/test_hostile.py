@@ -11,7 +11,7 @@ from textual.widgets import DataTable, OptionList, Static
 from fakes import Later, Ticks
 from plot_core import Player
 from plot_server.connection_limits import ConnectionLimits
-from plot_server.guard import CodeLimit, PasswordThrottle, TableCodeLimit, name_problem
+from plot_server.guard import CodeLimit, PasswordThrottle, TableCodeLimit, name_problem, new_name_problem
 from plot_server.hub import Account, Hub, Refused, WrongCode
 from plot_server.lobby import LobbyScreen
 from plot_server.server import ServedApp
@@ -61,16 +61,32 @@ def test_a_hostile_or_odd_name_is_refused_with_the_reason(name):
         ("漢" * 17, "at most 32 columns wide on a terminal; yours is 34"),  # the lists' room
     ],
 )
-def test_a_name_that_would_read_as_the_lists_own_words_or_overflow_them_is_refused(name, why):
-    problem = name_problem(name)
+def test_a_new_name_that_would_read_as_the_lists_own_words_or_overflow_them_is_refused(
+    name, why, rules, tmp_path
+):
+    problem = new_name_problem(name)
     assert problem is not None and why in problem, problem
+    # Names taken before this rule pass the check made before the password ...
+    hub = Hub(rules, tmp_path, later=Later())
+    assert hub.name_problem(name) is None
+    # ... and once it is right, a new one is refused with the reason,
+    assert hub.signed_in_problem(Account(f"password {name}", name)) == problem
+    # while one already seated here keeps its place, its table and its game.
+    old = Account(f"key SHA256:{name}", name)
+    table = hub.create(old, Player.SS, opponent=Seat.HUMAN, seed=1)
+    assert hub.signed_in_problem(old) is None
+    assert table.side_of(old) is Player.SS
+    again = Hub(rules, tmp_path, later=Later())  # after a restart, from the table's file
+    again.restore()
+    assert again.signed_in_problem(old) is None
+    assert again.table(table.id).side_of(old) is Player.SS
 
 
 @pytest.mark.parametrize(
     "name", ["alice", "Jörg Müller", "o'brien", "d.a.v.e-99", "x" * 32, "Ло Вэй", "Jo\u0308rg", "漢" * 16]
 )  # the last: NFC makes it ö
 def test_ordinary_names_are_welcome(name):
-    assert name_problem(name) is None
+    assert name_problem(name) is None and new_name_problem(name) is None
 
 
 # -- text from outside -----------------------------------------------------------------------
