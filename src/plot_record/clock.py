@@ -66,18 +66,46 @@ def _num(x: float) -> str:
     return f"{x:g}"
 
 
+# An amount of time as a clock is typed or said: a bare number in the side's own unit
+# (days before the +, hours after it), or parts with units, as words() and short() say
+# them ("1 day 12 h", "1d12h", "3 h 20 min"): what the lists show can be typed back.
+# ASCII digits only: a digit of another script would be read as a number unseen.
+_PART = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*(days?|d|hours?|h|minutes?|min|m)?\s*")
+_UNIT = {"d": DAY, "h": HOUR, "m": 60}
+
+
+def _amount(text: str, bare: int) -> float | None:
+    """Seconds in ``text`` ("12", "1 day 12 h", "3h20m"), a bare number counting ``bare``
+    seconds; None if it is not an amount."""
+    t, pos, total, units = text.strip(), 0, 0.0, []
+    while pos < len(t):
+        m = _PART.match(t, pos)
+        if m is None:
+            return None
+        unit = _UNIT[m[2][0]] if m[2] else bare
+        if m[2] is None and len(t) > m.end():  # a bare number ends the amount
+            return None
+        units.append(unit)
+        total, pos = total + float(m[1]) * unit, m.end()
+    if not units or units != sorted(units, reverse=True) or len(set(units)) < len(units):
+        return None  # nothing, or "12 h 1 day", "1 h 2 h"
+    return total
+
+
 def parse_clock(text: str) -> ClockRule | None:
-    """``3+12`` (or ``3d+12h``, ``3 days + 12 h``): 3 days each, 12 hours a move; ``7``:
-    no bonus; ``none``: no clock. ValueError says what was wrong."""
+    """``3+12`` (or ``3d+12h``, ``3 days + 12 h``, ``1d12h+1h30m``): 3 days each, 12
+    hours a move; ``7``: no bonus; ``none``: no clock. ValueError says what was wrong."""
     t = text.strip().lower()
     if t in ("", "none", "no", "off"):
         return None
-    m = re.fullmatch(r"(\d+(?:\.\d+)?)\s*(?:d|days?)?\s*(?:\+\s*(\d+(?:\.\d+)?)\s*(?:h|hours?)?)?", t)
-    if m is None:
+    main, plus, bonus = t.partition("+")
+    each = _amount(main.strip().removesuffix("each"), DAY)  # (as words() says it)
+    more = _amount(bonus.strip().removesuffix("a move"), HOUR) if plus else 0.0
+    if each is None or more is None:
         raise ValueError(
             f"a clock is days and hours a move, like 3+12 (3 days each, 12 h a move); not {text!r}"
         )
-    rule = ClockRule(float(m[1]), float(m[2] or 0))
+    rule = ClockRule(each / DAY, more / HOUR)
     problem = clock_problem(rule)
     if problem:
         raise ValueError(problem)

@@ -11,7 +11,17 @@ import pytest
 
 from plot_core import Player, legal_actions, new_game
 from plot_record import Recorder, RecordError, load_record
-from plot_record.clock import DAY, HOUR, ClockRule, Grant, clock_from_json, parse_clock, span, time_left
+from plot_record.clock import (
+    DAY,
+    HOUR,
+    PRESETS,
+    ClockRule,
+    Grant,
+    clock_from_json,
+    parse_clock,
+    span,
+    time_left,
+)
 from plot_record.format import Header
 from plot_session.session import Seat, Session
 
@@ -55,6 +65,11 @@ def test_extra_time_given_and_actions_without_times():
         ("3d+12h", ClockRule(3, 12)),
         ("7", ClockRule(7, 0)),
         ("0.5 days + 2 hours", ClockRule(0.5, 2)),
+        ("7d+1d", ClockRule(7, 24)),  # as the lists say what was typed 7+24
+        ("1h+0h", ClockRule(1 / 24, 0)),
+        ("1 day 12 h each + 1 h 30 min a move", ClockRule(1.5, 1.5)),
+        ("1d12h+1h30m", ClockRule(1.5, 1.5)),
+        ("0.5+90m", ClockRule(0.5, 1.5)),
         ("none", None),
     ],
 )
@@ -70,6 +85,10 @@ def test_a_clock_is_written_as_days_and_hours(text, rule):
         ("90", "at most 60"),
         ("3+999", "0 to 336 hours"),
         ("0.00001", "each side 1 hour at least"),  # a trap of 0.86 s a side
+        ("\u0663+12", r"like 3\+12"),  # an Arabic-Indic three: not read as a number unseen
+        ("12 h 1 day", r"like 3\+12"),  # the larger unit first
+        ("3 3+12", r"like 3\+12"),
+        ("3d+", r"like 3\+12"),
     ],
 )
 def test_a_clock_that_is_not_one_says_why(text, why):
@@ -155,8 +174,10 @@ def test_clock_lines_out_of_place_are_refused_naming_the_line(tmp_path, rules):
 
 
 def test_a_clock_is_said_in_the_units_time_left_is_said_in():
-    """A clock of 0.0417 days was shown as "0.0417 days each"; a bonus of 0.01 h as "0.01 h"."""
+    """A clock of 0.0417 days was shown as "0.0417 days each"."""
     assert ClockRule(3, 12).words() == "3 days each + 12 h a move" and ClockRule(3, 12).short() == "3d+12h"
     assert ClockRule(0.0417, 0).words() == "1 h each" and ClockRule(0.0417, 0).short() == "1h+0h"
     assert ClockRule(1.5, 1.5).words() == "1 day 12 h each + 1 h 30 min a move"
     assert ClockRule(7, 0).short() == "7d+0h"
+    for rule in PRESETS:  # what a list or a form says can be typed back
+        assert parse_clock(rule.short()) == parse_clock(rule.words()) == rule
