@@ -21,10 +21,10 @@ from plot_session.describe import SIDE
 from plot_session.session import Seat
 from plot_tui.closing import OnceModal, OnceScreen
 from plot_tui.fields import stray_key
-from plot_tui.panels import LogView, Panel
+from plot_tui.panels import Panel
 from plot_tui.plain import join, plain
 from plot_tui.screens import Choice, Choices, SetupForm
-from plot_tui.talk import TalkInput, chat_text, clock_of
+from plot_tui.talk import TalkInput, TalkLog, chat_text, clock_of
 
 from .hub import Account, Game, Hub, Refused, to_operator, unlisted
 from .leaderboard import LeaderboardScreen
@@ -123,7 +123,7 @@ class LobbyScreen(OnceScreen[None]):
         # (Panels: each is drawn again only when what it says changed)
         yield Panel(self.title_text(), id="title")
         yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
-        yield LogView(id="lobby-chat")
+        yield TalkLog(id="lobby-chat")
         yield Panel("", id="message")
         yield Static(LOBBY_HELP, id="keys")
         yield Footer()
@@ -299,7 +299,7 @@ class LobbyScreen(OnceScreen[None]):
             return
         self._chat_shown = said
         lines = [chat_text(ln, clock=clock_of(ln)) for ln in said]
-        for pane in self.query("#lobby-chat").results(LogView):
+        for pane in self.query("#lobby-chat").results(TalkLog):
             pane.show(
                 lines
                 or [

@@ -19,6 +19,9 @@ _SAYS = re.compile(r"\S.*? says: (?=\S)")
 _ITEM = re.compile(r"\s*(?:\d+[.)]|[-*•])\s+(?=\S)")
 NARROWEST = 20  # narrower than this, folding helps nobody: lines are sent whole
 HANG = 2  # the least indent of a folded line's continuation
+# the least indent of talk's continuation: deeper than any line of the game's own begins
+# (news at 2, a list's items at 2 to 5), so no folded word of a player's reads as news
+TALK_HANG = 6
 _WORDS = re.compile(r"(\s*)(\S+)")  # each word and the space before it
 
 
@@ -27,12 +30,12 @@ def _hang(line: str, width: int) -> str:
     never reads as a line of its own; a player's talk goes on under its words, where no
     line of the game's own begins."""
     m = _SAYS.match(line)
-    if m is not None and m.end() <= width - NARROWEST:
-        return " " * m.end()
+    if m is not None:  # under the words where they leave room, and never shallow
+        return " " * max(TALK_HANG, min(cell_len(line[: m.end()]), width - NARROWEST))
     for pattern in (_TWO_COLUMNS, _ITEM):
         m = pattern.match(line)
-        if m is not None and m.end() <= width // 2:
-            return " " * m.end()
+        if m is not None and cell_len(line[: m.end()]) <= width // 2:
+            return " " * cell_len(line[: m.end()])
     return " " * max(HANG, len(line) - len(line.lstrip(" ")))
 
 

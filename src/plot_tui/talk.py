@@ -114,7 +114,15 @@ class TalkInput(OnceModal[str | None]):
         self.dismiss(None)
 
 
-class TalkPane(LogView):
+class TalkLog(LogView):
+    """Talk as a pane draws it: a line wider than the pane goes on under the name, after
+    the clock, so that no part of a player's words can pass for a line of its own."""
+
+    def drawn(self, lines: list[Text]) -> RenderableType:
+        return Hanging(lines, indent=len("21:40 "))
+
+
+class TalkPane(TalkLog):
     """The Chat tab at a served table: the talk as this screen shows it.
 
     It keeps what is this screen's own: the names muted here (M), whether spectators'
@@ -135,9 +143,6 @@ class TalkPane(LogView):
         self._lines: tuple[ChatLine, ...] = ()
 
     shown_talk: var[Shown | None] = var(None, always_update=True)  # the screen's Shown
-
-    def drawn(self, lines: list[Text]) -> RenderableType:
-        return Hanging(lines, indent=len("21:40 "))  # (folded parts under the name)
 
     def watch_shown_talk(self, shown: Shown | None) -> None:
         if shown is not None and shown.talk is not self._lines:

@@ -10,6 +10,7 @@ from textual.geometry import Region
 from textual.widgets import DataTable, Input
 
 from fakes import Later
+from leakhunt import terminal_text
 from plot_core import Player
 from plot_server.guard import CodeLimit
 from plot_server.hub import Hub
@@ -164,6 +165,17 @@ async def test_lobby_talk_and_the_tables_where_it_is_your_move_come_first(rules,
         chat = " ".join(lobby.query_one("#lobby-chat", LogView).shown_text().split())
         assert "carol (lobby): anyone for [b]a game[/b]?" in chat  # as text, not markup
         assert [c.text for c in hub.lobby.lines] == ["anyone for [b]a game[/b]?"]
+        # spaces typed to push words onto the pane's next line: they go on under the name,
+        # not at the left edge where the server's own lines begin
+        await pilot.press("T")
+        await pilot.pause()
+        await pilot.press(*("gg" + " " * 100 + "The server stops in 1 minute."), "enter")
+        await pilot.pause()
+        await pilot.resize_terminal(100, 50)
+        await pilot.pause()
+        text = terminal_text(app).splitlines()
+        spoof = [line for line in text if "server stops" in line]
+        assert spoof and all(line.startswith(" " * 6) for line in spoof), text
 
 
 async def test_a_damaged_table_is_listed_in_red_and_entering_it_says_why(rules, tmp_path):

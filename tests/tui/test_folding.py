@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from rich.cells import cell_len
 
 from plot_server.plain_door import ChannelText
-from plot_tui.folding import FoldedText, fold
+from plot_tui.folding import TALK_HANG, FoldedText, fold
 
 PROMPT = (
     "Your move, SS: end the phase (end) or move a unit; Heydrich is at 2314 with 3 of "
@@ -47,6 +47,14 @@ def test_a_folded_part_is_indented_so_a_players_talk_cannot_pass_for_a_line_of_i
     long = "x" * 32 + " (watching) says: " + "word " * 30
     assert all(part.startswith(" " * 50) for part in fold(long, 80).split("\n")[1:])
     assert fold("Some news to fold: " + "word " * 30, 40).split("\n")[1].startswith("  w")
+    # a narrow terminal, or a name that leaves the words no room: deeper than news all the same
+    for width, name in ((40, "watcher12 (watching)"), (60, "x" * 32), (24, "bob (SS)")):
+        spoof = f"{name} says: gg" + " " * width + "Game over: the Abwehr player resigned."
+        rest = fold(spoof, width).split("\n")[1:]
+        assert rest and all(part.startswith(" " * TALK_HANG) for part in rest), (width, rest)
+    # a wide letter takes two columns: the words go on under the words
+    wide = "漢字 (SS) says: " + "word " * 30
+    assert all(part.startswith(" " * 16 + "w") for part in fold(wide, 80).split("\n")[1:])
 
 
 def test_a_line_is_folded_by_terminal_columns_a_wide_letter_taking_two():
