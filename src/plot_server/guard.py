@@ -13,6 +13,7 @@ from rich.cells import cell_len
 
 from plot_core.outside_text import blank_looking
 
+from .listing import COMPUTER_SEAT, FREE_SEAT
 from .lookalikes import mixed_scripts
 
 MAX_NAME = 32
@@ -27,14 +28,12 @@ def idle_check_every(idle: float) -> float:
 
 # Beside letters, digits and spaces: punctuation a name may reasonably hold. No brackets
 # (markup), no parentheses (the lists' own marks: "(away)", "(SS)"), no backslash, quotes
-# other than the apostrophe, & or ; (OpenSSH refuses them in a user name), or anything
-# invisible.
-NAME_PUNCTUATION = set(" .,-_'@+!?:#/")
+# other than the apostrophe, or anything invisible.
+NAME_PUNCTUATION = set(" .,-_'@+!?&;:#/")
 # What names taken before those rules may still hold: their players keep their seats,
 # games and ratings (new_name_problem, asked once the password or key is right).
-OLDER_PUNCTUATION = NAME_PUNCTUATION | set("()&;")
-# the words the lobby and the tables say for a seat with no player in it
-SEAT_WORDS = ("free", "computer", "nobody")
+OLDER_PUNCTUATION = NAME_PUNCTUATION | set("()")
+SEAT_WORDS = (FREE_SEAT, COMPUTER_SEAT)
 
 
 def normal_name(name: str) -> str:

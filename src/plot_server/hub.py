@@ -35,7 +35,7 @@ from plot_session.controller import Controller
 from plot_session.describe import SIDE
 from plot_session.puzzle_play import PuzzleBook
 from plot_session.session import Seat, Session
-from plot_session.settings import SettingsFile
+from plot_session.settings import SettingsFile, user_settings_path
 from plot_session.table import AsyncioScheduler, CallbackScheduler, Table
 from plot_tui.plain import clean
 
@@ -529,13 +529,14 @@ class Hub:
         """Why ``who``, whose password or key was right, may not come in after all: its
         key is barred under another name, or its name is new here and may not be taken
         (guard.new_name_problem) or looks just like a player's. A name already known
-        keeps its place, though the rules for new names came after it."""
+        (known_names, or an identity with settings here) keeps its place, though the
+        rules for new names came after it."""
         ban = self.barred(who)
         if ban is not None:
             return ban.words()
         known = self.known_names()
-        if who.name in known:
-            return None
+        if who.name in known or user_settings_path(self.home, who.key).exists():
+            return None  # (known by its settings: a colour chosen, a puzzle tried)
         return new_name_problem(who.name) or self.lookalike_problem(who.name, known)
 
     def known_names(self) -> set[str]:

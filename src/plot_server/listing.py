@@ -21,6 +21,9 @@ from plot_record.clock import ClockRule, moment
 from plot_session.describe import SIDE
 from plot_session.session import Seat
 
+# what the lists say of a seat with no player: no player's name may read so
+FREE_SEAT, COMPUTER_SEAT = "free", "computer"
+
 
 @attrs.frozen
 class Account:
@@ -153,9 +156,9 @@ class Listing:
         "(away)", but not to themselves: they are reading the list."""
         mine = away = False
         if self.seats.get(side) is Seat.COMPUTER:
-            name = f"computer ({self.levels.get(side, '?')})"
+            name = f"{COMPUTER_SEAT} ({self.levels.get(side, '?')})"
         elif (owner := self.owners.get(side)) is None:
-            return "free"
+            return FREE_SEAT
         else:
             name = owner.name
             mine = viewer is not None and owner.key == viewer.key

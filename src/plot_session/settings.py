@@ -39,10 +39,15 @@ def local_settings_path() -> Path:
 
 
 def user_settings(home: Path, key: str) -> SettingsFile:
-    """`plot serve`: one file per identity (a key's fingerprint, or a name), under a name
-    made from its hash, so no identity's text becomes a path."""
+    """`plot serve`: one file per identity (a key's fingerprint, or a name)."""
+    return SettingsFile(user_settings_path(home, key))
+
+
+def user_settings_path(home: Path, key: str) -> Path:
+    """Where ``user_settings`` keeps an identity's file: under a name made from its hash,
+    so no identity's text becomes a path."""
     digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:32]
-    return SettingsFile(Path(home) / "users" / f"{digest}.json")
+    return Path(home) / "users" / f"{digest}.json"
 
 
 def _ask(value: object) -> bool:
