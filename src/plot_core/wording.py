@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .data.chits import ChitKind
-from .engine.actions import SPOKEN, Action, Verb
+from .engine.actions import Action, Verb, spoken_word
 from .engine.board import hex_in_area
 from .engine.recruitment import FREE_PARTY, double_cross_chit, loyalty_case, loyalty_chit
 from .engine.state import DecisionKind, Event, GameState, Phase
@@ -67,7 +67,7 @@ def notation(v: PlayerView | GameState, a: Action) -> str:
     """The action as a player types it in the position ``v``: on the coup's question
     (18.11) its reveal verbs are said as what they do, ``commit FR3`` and ``no-coup``."""
     if v.pending and v.pending[-1].kind == DecisionKind.COUP:
-        spoken = next((word for word, verb in SPOKEN.items() if verb is a.verb), None)
+        spoken = spoken_word(a.verb)
         if spoken is not None:
             return str(a).replace(a.verb.value, spoken, 1)
     return str(a)

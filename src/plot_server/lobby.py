@@ -423,9 +423,7 @@ class LobbyScreen(OnceScreen[None]):
         except StoreError:
             self.say("Your notices cannot be read now: the server cannot reach its store.", error=True)
             return
-        screen = NoticesScreen(
-            mine.email if mine else "", mine.webhook if mine else "", mail=notices.outbox.smtp is not None
-        )
+        screen = NoticesScreen(mine.email if mine else "", mine.webhook if mine else "", mail=notices.mails)
         self.app.push_screen(screen, self._notices_set)
 
     async def _notices_set(self, answer: tuple[str, str] | None) -> None:
@@ -434,8 +432,7 @@ class LobbyScreen(OnceScreen[None]):
         try:
             mine = await self.hub.notices.set_addresses(self.who, email=answer[0], webhook=answer[1])
         except ValueError as exc:  # the form again, as typed, with what was wrong
-            mail = self.hub.notices.outbox.smtp is not None
-            again = NoticesScreen(*answer, mail=mail, error=f"Not kept: {exc}.")
+            again = NoticesScreen(*answer, mail=self.hub.notices.mails, error=f"Not kept: {exc}.")
             self.app.push_screen(again, self._notices_set)
             return
         except OSError as exc:

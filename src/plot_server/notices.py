@@ -41,6 +41,7 @@ from urllib.parse import SplitResult, urlsplit
 
 import attrs
 
+from plot_core.english import sentence
 from plot_record.clock import span
 
 from .listing import Listing
@@ -341,6 +342,11 @@ class Notices:
         self._said_set: set[tuple[str, ...]] = set()
         self._going: set[str] = set()  # tables seen unfinished: their end is news
 
+    @property
+    def mails(self) -> bool:
+        """Whether this server sends e-mail (its host set --smtp)."""
+        return self.outbox.smtp is not None
+
     def start(self, tables: Iterable[Listing]) -> None:
         """The tables as the server found them: what was so before it started is not
         news (no move or end told again after a restart)."""
@@ -373,7 +379,7 @@ class Notices:
                     owner,
                     (table.id, "end"),
                     f"The game at table {table.id} is over",
-                    f"{table.reason[:1].upper()}{table.reason[1:]}.",
+                    sentence(table.reason),
                 )
             elif table.your_move(owner):
                 other = table.owners.get(side.enemy)

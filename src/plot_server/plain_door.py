@@ -300,6 +300,16 @@ class PlainVisit:
         self.puzzle_asks = 0  # counts the asks for a next puzzle: only the last one's is set
         self._asking: asyncio.Future[None] | None = None  # a command waiting on the store
 
+    def in_the_lobby(self) -> str:
+        """What ``leave`` says in the lobby: where this player can go from here."""
+        mine = sorted(t.id for t, _ in self.hub.mine(self.who))
+        if mine:
+            yours = ", ".join(mine)
+            return (
+                f"You are in the lobby: sit T goes back to a table of yours ({yours}), quit ends the session."
+            )
+        return "You are in the lobby, with no table of your own: new makes one, quit ends the session."
+
     def say(self, text: str = "") -> None:
         print(clean(text), file=self.out, flush=True)
 
@@ -473,7 +483,7 @@ class PlainVisit:
             except ValueError as exc:
                 self.say(f"Not kept: {exc}.")
                 return
-        mails = book.outbox.smtp is not None
+        mails = book.mails
         if what == "email" and email and not mails:  # kept for when the host sets --smtp
             self.say("This server sends no e-mail (its host has not set --smtp): the address is kept.")
         ways = [
@@ -938,9 +948,7 @@ LOBBY_COMMANDS: dict[str, Callable[[PlainVisit, str], None]] = {
     "puzzles": PlainVisit.puzzles,
     "help": PlainVisit.lobby_help,
     "?": PlainVisit.lobby_help,
-    "leave": lambda v, rest: v.say(
-        "You are in the lobby: sit T goes back to table T, quit ends the session."
-    ),
+    "leave": lambda v, rest: v.say(v.in_the_lobby()),
 }
 # The lobby's words that mean nothing at a table or a puzzle but "leave first"
 LOBBY_WORDS = tuple(w for w in LOBBY_COMMANDS if w not in ("", "say", "help", "?", "join", "leave"))

@@ -510,7 +510,7 @@ class LineMode(Answers):
             return self._hex_choice(c, v)
         odds = self.controller.odds(c)
         said = odds[0].choice_line() if odds else ""  # (the full screen's words)
-        extra = f" {said[:1].upper()}{said[1:]}".rstrip(".") + "." if said else ""
+        extra = f" {sentence(said)}" if said else ""
         return f"{words(self.rules, v, c)} ({notation(v, c)}).{extra}"
 
     def _hex_choice(self, c: HexChoice, v: PlayerView) -> str:

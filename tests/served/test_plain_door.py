@@ -199,7 +199,10 @@ def test_against_the_computer_and_watching_in_plain_text(rules, tmp_path, monkey
     # join is a game's word too (units join an attempt): with a table's id, the lobby's
     assert "You are at table T1: leave takes you back to the lobby first." in dave.type("join t2 ABCDEF")
     dave.type("leave")
-    assert "You are in the lobby: sit T goes back to table T, quit ends the session." in dave.type("leave")
+    lost = dave.type("leave")
+    assert "You are in the lobby, with no table of your own: new makes one, quit ends the session." in lost
+    carol.type("leave")
+    assert "You are in the lobby: sit T goes back to a table of yours (T1), quit ends" in carol.type("leave")
     assert "Refused: There is no table 'T9'" in dave.type("watch T9")
 
 

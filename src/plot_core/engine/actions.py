@@ -52,6 +52,13 @@ class Verb(StrEnum):
 # What a player deciding on a coup (18.11) types for the reveal verbs: chits are
 # committed to it, or none is (the record keeps the verbs themselves).
 SPOKEN = {"commit": Verb.REVEAL, "no-coup": Verb.NO_REVEAL}
+
+
+def spoken_word(verb: Verb) -> str | None:
+    """The word typed for ``verb`` on the coup's question, if it has one of its own."""
+    return next((word for word, v in SPOKEN.items() if v is verb), None)
+
+
 # Every word an action may begin with, as parse_action reads it
 VERB_WORDS = (*(v.value for v in Verb), *SPOKEN)
 

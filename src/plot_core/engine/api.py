@@ -19,7 +19,7 @@ from . import (
     sequence,
     setup,
 )
-from .actions import SPOKEN, Action, Verb, need
+from .actions import Action, Verb, need, spoken_word
 from .decisions import DECISION_RULES, peek
 from .errors import IllegalAction
 from .registry import case
@@ -135,7 +135,7 @@ def apply(state: GameState, action: Action) -> GameState:
         state = answer(state, d, action)
     elif verb in _DECISION_ONLY:
         # in every word it is typed as: "no-coup" is refused as what the player typed
-        said = " or ".join(f"'{w}'" for w in (*(w for w, v in SPOKEN.items() if v is verb), verb.value))
+        said = " or ".join(f"'{w}'" for w in (spoken_word(verb), verb.value) if w)
         raise IllegalAction("5.2", f"nothing is waiting for {said} now")
     else:
         rules = PHASES[state.phase]
