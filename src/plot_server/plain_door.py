@@ -349,7 +349,7 @@ class PlainVisit:
             self._lobby_last = lines[-1]
         if self.seat is None and self.attempt is None:  # (not at a table, nor at a puzzle)
             for c in new:
-                self.say(f"{c.name} (lobby) says: {c.text}")
+                self.say(self._talk_line(c))  # (its role: "lobby")
         moves = self._moves_now()
         here = self.guest.table_id if self.guest is not None else None
         for table_id in sorted(moves - self._my_moves - {here}):

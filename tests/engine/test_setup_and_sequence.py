@@ -98,7 +98,7 @@ def test_4_3_the_standard_set_up_is_said_in_one_line_not_by_its_last_placement()
     events = new_game(3).events
     assert events[0] == Event("4.3", "Both sides' units are set up the standard way")
     assert not any("sets up on" in e.text for e in events)
-    assert new_game(3, setup="choose").phase is Phase.SETUP  # (placed one by one, each said)
+    assert new_game(3, setup="choose").phase is Phase.SETUP  # (the players place them, 4.32-4.35)
 
 
 def test_4_1_ten_chits_each():
