@@ -134,6 +134,14 @@ def tally(games: list[Game]) -> list[str]:
         if lost:
             said += f"; Abwehr units lost by then: mean {statistics.mean(lost):.1f}"
         lines.append(said)
+        # whether a coup stalls goes with when it began: a coup put off to the last
+        # Game-Turn is often one the Abwehr must try from a weak position
+        begun = Counter(g.coup_turn for g in declared)
+        stalled = Counter(g.coup_turn for g in declared if g.case == "18.73")
+        lines.append(
+            "  stalled (18.73) of those begun, by the Game-Turn the coup began: "
+            + ", ".join(f"GT {t} {stalled[t]}/{begun[t]}" for t in sorted(begun, key=lambda t: t or 0))
+        )
     alive = [g.hitler_alive for g in games if g.hitler_alive is not None]
     if alive:
         lines.append(f"Hitler alive at the end in {sum(alive)} of {len(alive)} games")

@@ -21,6 +21,22 @@ def test_each_ending_is_told_by_the_rule_that_made_it():
     assert game("abwehr", "18.71").how() == ("ss", "the streets emptied by the Abwehr (18.71)")
 
 
+def test_stalled_coups_are_counted_by_the_game_turn_the_coup_began():
+    def game(winner, case, turn):
+        return Game(1, winner, case, 0, turn, None, 0, True)
+
+    games = [
+        game("allies", "18.73", 9),
+        game("ss", "18.72", 9),
+        game("abwehr", "18.71", 6),
+        game("ss", "18.74", None),
+    ]
+    assert tally(games)[-3:-1] == [
+        "coup begun in 3 games, mean Game-Turn 8.0; Abwehr units lost by then: mean 0.0",
+        "  stalled (18.73) of those begun, by the Game-Turn the coup began: GT 6 0/1, GT 9 1/2",
+    ]
+
+
 def test_played_games_are_tallied(capsys):
     g = play(996300, "random", "random", 1.0)
     assert g.case.startswith("18.7") and g.winner in ("ss", "abwehr", "allies")
