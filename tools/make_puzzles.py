@@ -31,11 +31,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from plot_core import Action, Verb
 from plot_core.engine import HITLER
 from plot_core.english import mid_sentence
 
 DIR = Path("docs/reports/puzzles")
 MARGIN = 0.15  # the best plan's lead over the second, in chance of winning
+PASS = str(Action(Verb.END_PHASE))  # doing nothing more in the phase
 PLAY_TRIALS = 150  # the expert's search while it plays the game (counted: reproducible)
 THEMES = {  # the first verb of the best plan that names what the puzzle is about
     "coup": "the coup",
@@ -499,10 +501,15 @@ def instructive(r: dict[str, Any]) -> bool:
     answer never weighed cannot be called wrong). And at the coup's window, whose best
     answer is nearly always to wait (a window where declaring is 15 points clear of
     waiting is rare), only where the rules of thumb would answer otherwise: where a
-    player is tempted."""
+    player is tempted. Nor where the rules of thumb's answer is set against doing nothing
+    at all (taking a marker off a friendly unit, 15.11, or ending the phase): a puzzle
+    asks which of two things to do, not whether to do the free one."""
     if not r.get("complete", False):
         return False
-    return r.get("theme") != "the coup" or not r["choices"][0]["tempting"]
+    best, others = r["choices"][0], r["choices"][1:]
+    if best["tempting"] and all(c["actions"] == [PASS] for c in others):
+        return False
+    return r.get("theme") != "the coup" or not best["tempting"]
 
 
 def fit_to_set(r: dict[str, Any]) -> bool:

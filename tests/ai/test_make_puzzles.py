@@ -49,6 +49,40 @@ def test_a_window_is_set_where_the_rules_of_thumb_are_tempted_and_every_plan_was
     assert chosen([tempted, agreeing, unweighed, same_turn, marker, lost]) == [tempted, marker]
 
 
+def test_the_rules_of_thumbs_answer_against_only_ending_the_phase_is_no_puzzle():
+    """Taking a marker off a friendly unit (15.11) costs nothing: 'take it off, or end the
+    phase' asks nothing; harassing one of two units, or staying, is a question."""
+    coup_turns = {"theme": "the Coup-Turns", "coup_turn": 2, "phase": "coup_status"}
+    free = row(
+        **coup_turns,
+        choices=[
+            {
+                "actions": ["clear 007"],
+                "text": "Take the marker off Wolff (007)",
+                "win": 0.4,
+                "tempting": True,
+            },
+            {"actions": ["end-phase"], "text": "End the phase", "win": 0.2, "tempting": False},
+        ],
+    )
+    harass = row(
+        **{**coup_turns, "turn": 5, "phase": "coup_movement"},
+        choices=[
+            {
+                "actions": ["activate 003", "harass 304"],
+                "text": "harass Loringhoven",
+                "win": 0.7,
+                "tempting": True,
+            },
+            {"actions": ["activate 003", "end 003"], "text": "stays", "win": 0.4, "tempting": False},
+        ],
+    )
+    untempting = row(
+        i=4, **coup_turns, turn=6, choices=[{**free["choices"][0], "tempting": False}, free["choices"][1]]
+    )
+    assert chosen([free, harass, untempting]) == [harass, untempting]
+
+
 def test_a_line_of_two_needs_both_decisions_fit_to_set_and_the_reply_between_clear_or_forced():
     ss = {"side": "ss", "theme": "the Coup-Turns"}
     game = [

@@ -14,10 +14,12 @@ import pytest
 
 from leakhunt import Knowledge
 from plot_ai.weighing import weigh
-from plot_core import apply, legal_actions, load_rules, view
+from plot_core import Action, Verb, apply, legal_actions, load_rules, view
 from plot_core.engine.board import hex_in_area
 from plot_core.hexgrid import parse_hex
 from plot_core.puzzles import Puzzle, folded, load_puzzles, puzzles_dir
+
+PASS = Action(Verb.END_PHASE)
 
 RULES = load_rules()
 PUZZLES = load_puzzles(RULES)
@@ -48,6 +50,10 @@ def check(p: Puzzle, k: int) -> None:
 def test_the_shipped_set_is_there_and_tagged():
     assert len(PUZZLES) >= 200  # enough that a player meets new ones for months
     assert all(p.theme and p.phase for p in PUZZLES)
+    # no puzzle sets the rules of thumb's answer against only ending the phase (a marker
+    # taken off a friendly unit, 15.11, costs nothing: nothing to find)
+    free = [p.key for p in PUZZLES if p.best.tempting and all(c.actions == (PASS,) for c in p.choices[1:])]
+    assert free == []
 
 
 FAR_AWAY = re.compile(
