@@ -529,15 +529,25 @@ class Hub:
         """Why ``who``, whose password or key was right, may not come in after all: its
         key is barred under another name, or its name is new here and may not be taken
         (guard.new_name_problem) or looks just like a player's. A name already known
-        (known_names, or an identity with settings here) keeps its place, though the
-        rules for new names came after it."""
+        (known_names, or with settings kept here) keeps its place, though the rules for
+        new names came after it."""
         ban = self.barred(who)
         if ban is not None:
             return ban.words()
         known = self.known_names()
-        if who.name in known or user_settings_path(self.home, who.key).exists():
-            return None  # (known by its settings: a colour chosen, a puzzle tried)
-        return new_name_problem(who.name) or self.lookalike_problem(who.name, known)
+        if who.name in known:
+            return None
+        if not self._kept_settings_of_name(who):
+            problem = new_name_problem(who.name)
+            if problem is not None:
+                return problem
+        return self.lookalike_problem(who.name, known)
+
+    def _kept_settings_of_name(self, who: Account) -> bool:
+        """Does this name have settings kept here (a colour chosen, a puzzle tried)? Only
+        a password's identity is its name: a key's settings are the key's, whatever name
+        it gives, so they vouch for no name."""
+        return who.key == f"password {who.name}" and user_settings_path(self.home, who.key).exists()
 
     def known_names(self) -> set[str]:
         """The names of the players known here: connected, at a table (watchers too) or

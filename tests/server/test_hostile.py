@@ -80,11 +80,30 @@ def test_a_new_name_that_would_read_as_the_lists_own_words_or_overflow_them_is_r
     again.restore()
     assert again.signed_in_problem(old) is None
     assert again.table(table.id).side_of(old) is Player.SS
-    # one known here only by a settings file (a colour chosen, a puzzle tried) keeps it too
+
+
+@pytest.mark.parametrize("name", ["bob (uk)", "free", "漢" * 17])
+def test_a_name_known_only_by_its_settings_keeps_its_place_but_a_keys_settings_vouch_for_no_name(
+    name, rules, tmp_path
+):
+    hub = Hub(rules, tmp_path, later=Later())
+    # signed in with the password before the rule, tried a puzzle: nowhere else known
     puzzler = Account(f"password {name}", name)
     kept = user_settings(tmp_path, puzzler.key)
     kept.save(attrs.evolve(kept.settings, puzzles_tried=(("p1", True),)))
-    assert again.signed_in_problem(puzzler) is None
+    assert hub.known_names() == set()
+    assert hub.signed_in_problem(puzzler) is None
+    # a key's settings are the key's: any name it gives is new
+    key = Account("key SHA256:mallory", name)
+    kept = user_settings(tmp_path, key.key)
+    kept.save(attrs.evolve(kept.settings, puzzles_tried=(("p1", True),)))
+    assert hub.signed_in_problem(key) == new_name_problem(name) is not None
+    # and settings never let a name pass for a player's
+    hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=1)
+    squatter = Account("password a1ice", "a1ice")
+    kept = user_settings(tmp_path, squatter.key)
+    kept.save(attrs.evolve(kept.settings, puzzles_tried=(("p1", True),)))
+    assert "looks just like 'alice'" in (hub.signed_in_problem(squatter) or "")
 
 
 @pytest.mark.parametrize(
