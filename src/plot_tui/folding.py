@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from typing import TextIO
 
-from rich.cells import cell_len
+from rich.cells import cell_len, chop_cells
 
 # "leave                back to the lobby": a help line's second column, where its
 # folded lines go on
@@ -19,8 +19,8 @@ _SAYS = re.compile(r"\S.*? says: (?=\S)")
 _ITEM = re.compile(r"\s*(?:\d+[.)]|[-*•])\s+(?=\S)")
 NARROWEST = 20  # narrower than this, folding helps nobody: lines are sent whole
 HANG = 2  # the least indent of a folded line's continuation
-# the least indent of talk's continuation: deeper than any line of the game's own begins
-# (news at 2, a list's items at 2 to 5), so no folded word of a player's reads as news
+# the least indent of talk's continuation: deeper than the game's news and list items
+# begin (2 to 5 columns), so no folded word of a player's reads as news
 TALK_HANG = 6
 _WORDS = re.compile(r"(\s*)(\S+)")  # each word and the space before it
 
@@ -42,13 +42,22 @@ def _hang(line: str, width: int) -> str:
 def fold_line(line: str, width: int) -> list[str]:
     """``line`` as lines no wider than ``width`` terminal columns (a Chinese letter takes
     two) where a space allows; a word wider than the terminal stays whole (a link, a long
-    name), for the terminal to wrap."""
+    name), for the terminal to wrap; but not in talk, where the terminal's wrap would put
+    a player's word at the left edge: there it is cut to the room under the words."""
     if width < NARROWEST or cell_len(line) <= width:
         return [line]
     hang = _hang(line, width)
+    words = _WORDS.findall(line)
+    if _SAYS.match(line):
+        room = width - len(hang)
+        words = [
+            (space if n == 0 else "", part)
+            for space, word in words
+            for n, part in enumerate(chop_cells(word, room))
+        ]
     lines: list[str] = []
     now = ""
-    for space, word in _WORDS.findall(line):
+    for space, word in words:
         if not now:  # a line's first word: after the line's own indent, or the hang
             now = (space if not lines else hang) + word
         elif cell_len(now) + cell_len(space) + cell_len(word) > width:

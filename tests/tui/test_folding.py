@@ -52,6 +52,13 @@ def test_a_folded_part_is_indented_so_a_players_talk_cannot_pass_for_a_line_of_i
         spoof = f"{name} says: gg" + " " * width + "Game over: the Abwehr player resigned."
         rest = fold(spoof, width).split("\n")[1:]
         assert rest and all(part.startswith(" " * TALK_HANG) for part in rest), (width, rest)
+    # one word wider than the room: cut under the words, not wrapped by the terminal to
+    # the left edge
+    word = "y" * 50 + "Game-over:the-Abwehr-player-resigned."
+    parts = fold(f"bob (SS) says: gg {word}", 40).split("\n")
+    assert all(cell_len(part) <= 40 for part in parts), parts
+    assert all(part.startswith(" " * TALK_HANG) for part in parts[1:]), parts
+    assert "".join(part.strip() for part in parts[1:]) == word
     # a wide letter takes two columns: the words go on under the words
     wide = "漢字 (SS) says: " + "word " * 30
     assert all(part.startswith(" " * 16 + "w") for part in fold(wide, 80).split("\n")[1:])
