@@ -140,7 +140,7 @@ def tally(games: list[Game]) -> list[str]:
         stalled = Counter(g.coup_turn for g in declared if g.case == "18.73")
         lines.append(
             "  stalled (18.73) of those begun, by the Game-Turn the coup began: "
-            + ", ".join(f"GT {t} {stalled[t]}/{begun[t]}" for t in sorted(begun, key=lambda t: t or 0))
+            + ", ".join(f"GT {t} {stalled[t]}/{begun[t]}" for t in sorted(begun))
         )
     alive = [g.hitler_alive for g in games if g.hitler_alive is not None]
     if alive:

@@ -501,9 +501,10 @@ def instructive(r: dict[str, Any]) -> bool:
     answer never weighed cannot be called wrong). And at the coup's window, whose best
     answer is nearly always to wait (a window where declaring is 15 points clear of
     waiting is rare), only where the rules of thumb would answer otherwise: where a
-    player is tempted. Nor where the rules of thumb's answer is set against doing nothing
-    at all (taking a marker off a friendly unit, 15.11, or ending the phase): a puzzle
-    asks which of two things to do, not whether to do the free one."""
+    player is tempted. Nor where the only other plan is to end the phase and the rules of
+    thumb already play the answer: such a puzzle asks only whether to do the obvious thing
+    (the ones found took a marker off a friendly unit, which costs nothing, 15.11). Where
+    the rules of thumb would end the phase instead, the player is tempted: it is set."""
     if not r.get("complete", False):
         return False
     best, others = r["choices"][0], r["choices"][1:]

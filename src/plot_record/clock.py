@@ -68,7 +68,8 @@ def _num(x: float) -> str:
 
 # An amount of time as a clock is typed or said: a bare number in the side's own unit
 # (days before the +, hours after it), or parts with units, as words() and short() say
-# them ("1 day 12 h", "1d12h", "3 h 20 min"): what the lists show can be typed back.
+# them ("1 day 12 h", "1d12h", "3 h 20 min"): what the lists show can be typed back (to
+# what they show: "3d16h" of a clock of 3.7 days).
 # ASCII digits only: a digit of another script would be read as a number unseen.
 _PART = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*(days?|d|hours?|h|minutes?|min|m)?\s*")
 _UNIT = {"d": DAY, "h": HOUR, "m": 60}

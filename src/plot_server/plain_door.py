@@ -44,7 +44,7 @@ from plot_tui.plain import clean
 
 from .connection_limits import ConnectionGuard, ConnectionLimits, Flooded, Stalled
 from .guard import CodeLimit, idle_check_every
-from .hub import Account, Damaged, Hub, Refused, TableConnection, to_operator, unlisted
+from .hub import Account, Damaged, Hub, Refused, TableConnection, number, to_operator, unlisted
 from .leaderboard import COLUMNS, POOL_NAMES, ranked_cells
 from .notices import Notices
 from .pgstore import StoreError
@@ -55,6 +55,7 @@ PROMPT = "> "  # where the player's next line goes, at a terminal
 LEVELS = ("random", "easy", "hard", "expert")
 RECENT = 5  # log lines said on sitting down (log N says more)
 SAVE_WAIT = 10.0  # seconds a line typed ahead waits for the last move to be saved
+MINE_SAID = 6  # a player's own tables named where leave is typed in the lobby (then "and N more")
 # the lobby's words, said again at a table (join is also a game verb: 12.25)
 TABLE_ID = re.compile(r"[Tt]\d+")  # a served table's id, as the lobby lists it
 
@@ -302,9 +303,11 @@ class PlainVisit:
 
     def in_the_lobby(self) -> str:
         """What ``leave`` says in the lobby: where this player can go from here."""
-        mine = sorted(t.id for t, _ in self.hub.mine(self.who))
+        mine = [t.id for t, _ in sorted(self.hub.mine(self.who), key=lambda m: number(m[0].id)) if not t.over]
         if mine:
-            yours = ", ".join(mine)
+            yours = ", ".join(mine[:MINE_SAID]) + (
+                f" and {len(mine) - MINE_SAID} more" if len(mine) > MINE_SAID else ""
+            )
             return (
                 f"You are in the lobby: sit T goes back to a table of yours ({yours}), quit ends the session."
             )

@@ -24,7 +24,7 @@ from plot_core import Player
 from plot_record.files import Unreadable, loads, read_regular
 from plot_session.session import Seat
 
-from .listing import Listing
+from .listing import COMPUTER_SEAT, Listing
 from .pgstore import Store, StoreError
 from .ratings import (
     LEVEL_RATINGS,
@@ -230,7 +230,9 @@ class ResultBook:
             for s in self.standings().values()
         ]
         rows += [
-            Ranked(f"computer ({level})", fixed.pool("overall"), fixed.pool("ss"), fixed.pool("abwehr"))
+            Ranked(
+                f"{COMPUTER_SEAT} ({level})", fixed.pool("overall"), fixed.pool("ss"), fixed.pool("abwehr")
+            )
             for level, fixed in LEVEL_RATINGS.items()
         ]
         return sorted(rows, key=lambda r: (r.pool(pool).provisional, -r.pool(pool).rating, r.name))

@@ -613,7 +613,8 @@ class PlotSSHServer(asyncssh.SSHServer):
         self._by_remembered_key = False
         self._remembering: asyncio.Task | None = None  # (held: a task nobody holds may go)
         # the hub's: a name's form and the host's bars before sign-in; after it, a
-        # barred key, or a look-alike of a player's name (that answer names the player)
+        # barred key, a new name the lists' rules refuse, or a look-alike of a player's
+        # name (that answer names the player)
         self.name_problem, self.signed_in_problem = name_problem, signed_in_problem
         self.throttle = throttle or PasswordThrottle(say=to_operator)
         self.conn: asyncssh.SSHServerConnection | None = None
