@@ -39,6 +39,19 @@ def row(**change):
     return r
 
 
+def clear_or_pass(unit: str, name: str, win: float, passed: float, *, tempting: bool) -> list[dict]:
+    """A Status phase's two plans: a marker taken off ``unit`` (15.11), or the phase ended."""
+    return [
+        {
+            "actions": [f"clear {unit}"],
+            "text": f"Take the marker off {name} ({unit})",
+            "win": win,
+            "tempting": tempting,
+        },
+        {"actions": ["end-phase"], "text": "End the phase", "win": passed, "tempting": False},
+    ]
+
+
 def test_a_window_is_set_where_the_rules_of_thumb_are_tempted_and_every_plan_was_weighed():
     tempted = row()
     agreeing = row(i=4, turn=5, choices=[{**row()["choices"][0], "tempting": True}, row()["choices"][1]])
@@ -55,15 +68,7 @@ def test_the_rules_of_thumbs_answer_against_only_ending_the_phase_is_no_puzzle()
     coup_turns = {"theme": "the Coup-Turns", "coup_turn": 2, "phase": "coup_status"}
     free = row(
         **coup_turns,
-        choices=[
-            {
-                "actions": ["clear 007"],
-                "text": "Take the marker off Wolff (007)",
-                "win": 0.4,
-                "tempting": True,
-            },
-            {"actions": ["end-phase"], "text": "End the phase", "win": 0.2, "tempting": False},
-        ],
+        choices=clear_or_pass("007", "Wolff", 0.4, 0.2, tempting=True),
     )
     harass = row(
         **{**coup_turns, "turn": 5, "phase": "coup_movement"},
@@ -125,15 +130,7 @@ def test_the_explanation_says_when_the_best_what_tempts_and_what_it_loses_with_t
         theme="the Coup-Turns",
         coup_turn=6,
         phase="coup_status",
-        choices=[
-            {
-                "actions": ["clear 000"],
-                "text": "Take the marker off Himmler (000)",
-                "win": 0.7,
-                "tempting": False,
-            },
-            {"actions": ["end-phase"], "text": "End the phase", "win": 0.5, "tempting": False},
-        ],
+        choices=clear_or_pass("000", "Himmler", 0.7, 0.5, tempting=False),
     )
     said = explain(marker)
     assert "Best: take the marker off Himmler (000);" in said and "The next best, end the phase," in said
