@@ -25,17 +25,16 @@ TALK_HANG = 6
 _WORDS = re.compile(r"(\s*)(\S+)")  # each word and the space before it
 
 
-def _hang(line: str, width: int) -> str:
+def _hang(line: str, width: int, talk: re.Match[str] | None) -> str:
     """The indent of a folded line's continuation: never none, so that a folded part
-    never reads as a line of its own; a player's talk goes on under its words, where no
-    line of the game's own begins."""
-    m = _SAYS.match(line)
-    if m is not None:  # under the words where they leave room, and never shallow
-        return " " * max(TALK_HANG, min(cell_len(line[: m.end()]), width - NARROWEST))
+    never reads as a line of its own; a player's talk (``talk``: where its words begin)
+    goes on under its words, where no line of the game's own begins."""
+    if talk is not None:  # under the words where they leave room, and never shallow
+        return " " * max(TALK_HANG, min(cell_len(line[: talk.end()]), width - NARROWEST))
     for pattern in (_TWO_COLUMNS, _ITEM):
         m = pattern.match(line)
-        if m is not None and cell_len(line[: m.end()]) <= width // 2:
-            return " " * cell_len(line[: m.end()])
+        if m is not None and (column := cell_len(line[: m.end()])) <= width // 2:
+            return " " * column
     return " " * max(HANG, len(line) - len(line.lstrip(" ")))
 
 
@@ -46,9 +45,10 @@ def fold_line(line: str, width: int) -> list[str]:
     a player's word at the left edge: there it is cut to the room under the words."""
     if width < NARROWEST or cell_len(line) <= width:
         return [line]
-    hang = _hang(line, width)
+    talk = _SAYS.match(line)
+    hang = _hang(line, width, talk)
     words = _WORDS.findall(line)
-    if _SAYS.match(line):
+    if talk is not None:
         room = width - len(hang)
         words = [
             (space if n == 0 else "", part)
