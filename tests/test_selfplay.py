@@ -7,7 +7,9 @@ import re
 import pytest
 
 from plot_cli.main import main
-from plot_core.selfplay import POLICIES, Summary, gain, play_game, play_games, wilson
+from plot_core import apply, new_game, parse_action
+from plot_core.engine.state import HITLER, Box
+from plot_core.selfplay import POLICIES, GameResult, Summary, gain, play_game, play_games, wilson
 
 
 def test_a_selfplay_game_is_reproducible_from_its_seed():
@@ -21,6 +23,31 @@ def test_a_selfplay_game_is_reproducible_from_its_seed():
         b.coup_turns,
     )
     assert a.winner in ("ss", "abwehr", "allies") and a.case.startswith("18.7")
+
+
+def test_a_game_says_the_coup_turn_hitler_was_killed_in():
+    # busy seed 82: a coup in which Hitler falls (18.51), then it stalls (18.73)
+    played: list[str] = []
+    r = play_game(82, POLICIES["busy"], POLICIES["busy"], played=lambda a: played.append(str(a)))
+    assert r.hitler_killed == 2 and r.line().endswith(
+        f"coup at GT {r.coup_begun}, 6 CT, Hitler killed in CT 2, {r.seconds * 1000:.0f} ms"
+    )
+    state, died_in = new_game(82), None
+    for text in played:
+        state = apply(state, parse_action(text))
+        if died_in is None and state.unit(HITLER).box is Box.ELIMINATED:
+            died_in = state.coup.turn if state.coup else None
+    assert died_in == 2
+
+
+def test_a_game_line_says_hitlers_fate_only_where_a_coup_began():
+    def line(coup_begun, killed):
+        return GameResult(1, "ss", "18.72", 10, 9, 2, coup_begun, 0.01, killed).line()
+
+    assert line(9, None).endswith("coup at GT 9, 2 CT, Hitler lived, 10 ms")
+    assert line(9, 0).endswith("coup at GT 9, 2 CT, Hitler killed in the interphase, 10 ms")
+    assert line(9, 3).endswith("coup at GT 9, 2 CT, Hitler killed in CT 3, 10 ms")
+    assert line(None, None).endswith("GT 9, no coup, 10 ms")
 
 
 def test_game_i_of_a_run_is_the_game_of_seed_plus_i():

@@ -10,11 +10,11 @@ prints how much more often that side won, with its 95% interval, as `--compare` 
 
     python -m tools.losses --read piece-1.txt piece-2.txt ...
 
-A game line says how the game ended and when the coup began (its Walkyrie roll
-passed), not what the evaluation thought then, nor who was lost by then, nor
-Hitler's fate, nor whether a coup was declared and failed on the Walkyrie roll:
-those are left out of a tally read from lines, and a game that time ended with no
-coup begun is told as such, never tried or failed.
+A game line says how the game ended, when the coup began (its Walkyrie roll
+passed) and whether Hitler was killed in it (older lines do not say), not what the
+evaluation thought then, nor who was lost by then, nor whether a coup was declared
+and failed on the Walkyrie roll: those are left out of a tally read from lines, and a
+game that time ended with no coup begun is told as such, never tried or failed.
 
 For the Abwehr: the coup never tried and time ran out (18.74); coups that failed on
 the Walkyrie roll, then time ran out (18.74); a coup that stalled past the last
@@ -145,6 +145,17 @@ def tally(games: list[Game]) -> list[str]:
     alive = [g.hitler_alive for g in games if g.hitler_alive is not None]
     if alive:
         lines.append(f"Hitler alive at the end in {sum(alive)} of {len(alive)} games")
+    # a coup in which Hitler lives costs the Abwehr 2 of its bonus a Coup-Turn (18.52):
+    # its harassments soon cannot empty the streets, and that is where coups stall
+    fates = [g for g in declared if g.hitler_alive is not None]
+    if fates:
+        said = []
+        for fate, alive_then in (("killed", False), ("lived", True)):
+            these = [g for g in fates if g.hitler_alive is alive_then]
+            stalls = sum(g.case == "18.73" for g in these)
+            won = sum(g.winner == "abwehr" for g in these)
+            said.append(f"Hitler {fate} in {len(these)}: {won} won by the Abwehr, {stalls} stalled")
+        lines.append("  of the coups begun, " + "; ".join(said))
     return lines
 
 
@@ -152,7 +163,8 @@ def tally(games: list[Game]) -> list[str]:
 _HEADER = re.compile(r"plot selfplay: \d+ game\(s\), seeds \d+-\d+, SS (\w+) vs Abwehr (\w+)")
 _GAME = re.compile(
     r"  seed (\d+): (\w+) by ([\d.]+) after \d+ actions, GT \d+, "
-    r"(?:coup at GT (\d+), \d+ CT|no coup), \d+ ms"
+    r"(?:coup at GT (\d+), \d+ CT(?:, Hitler (lived|killed in the interphase|killed in CT \d))?|no coup), "
+    r"\d+ ms"
 )
 
 
@@ -176,11 +188,12 @@ def read(paths: list[Path]) -> dict[tuple[str, str], dict[int, Game]]:
                 raise ValueError(f"{where}: not a game line of plot selfplay -v: {text!r}")
             if pairing is None:
                 raise ValueError(f"{where}: a game before any line's header")
-            seed, winner, case, coup = int(game[1]), game[2], game[3], game[4]
+            seed, winner, case, coup, hitler = int(game[1]), game[2], game[3], game[4], game[5]
             games = found.setdefault(pairing, {})
             if seed in games:
                 raise ValueError(f"{where}: seed {seed} of SS {pairing[0]} vs Abwehr {pairing[1]} again")
-            games[seed] = Game(seed, winner, case, None, int(coup) if coup else None, None, None, None)
+            alive = None if hitler is None else hitler == "lived"  # (older lines do not say)
+            games[seed] = Game(seed, winner, case, None, int(coup) if coup else None, None, None, alive)
     return found
 
 

@@ -19,6 +19,7 @@ import attrs
 
 from .engine.actions import Action
 from .engine.api import apply, legal_actions, new_game
+from .engine.coup import hitler_dead
 from .engine.randomplay import busy_policy, uniform_policy
 from .engine.state import GameState
 from .parties import Player
@@ -39,10 +40,21 @@ class GameResult:
     coup_turns: int  # Coup-Turns begun (0: no coup, or the coup failed at once)
     coup_begun: int | None  # the Game-Turn the coup began (its Walkyrie roll passed), if one did
     seconds: float
+    # the Coup-Turn Hitler was killed in (0: the interphase), if he was (18.51); a coup
+    # with Hitler alive costs the Abwehr its bonus (18.52) and is the one that stalls
+    hitler_killed: int | None = None
 
     def line(self) -> str:
         """The game's line in `plot selfplay -v` (tools.losses --read reads it back)."""
         coup = f"coup at GT {self.coup_begun}, {self.coup_turns} CT" if self.coup_begun else "no coup"
+        if self.coup_begun:
+            coup += ", Hitler " + (
+                "lived"
+                if self.hitler_killed is None
+                else "killed in the interphase"
+                if self.hitler_killed == 0
+                else f"killed in CT {self.hitler_killed}"
+            )
         return (
             f"  seed {self.seed}: {self.winner} by {self.case} after {self.actions} actions, "
             f"GT {self.game_turns}, {coup}, {self.seconds * 1000:.0f} ms"
@@ -72,6 +84,7 @@ def play_game(
     state = new_game(seed)
     n = 0
     coup_at: int | None = None
+    killed: int | None = None
     while state.outcome is None:
         if n >= limit:
             raise RuntimeError(f"game {seed} did not end within {limit} actions")
@@ -83,6 +96,8 @@ def play_game(
         n += 1
         if coup_at is None and state.coup is not None:
             coup_at = state.turn
+        if killed is None and state.coup is not None and hitler_dead(state):
+            killed = state.coup.turn
     return GameResult(
         seed=seed,
         winner=state.outcome.winner,
@@ -92,6 +107,7 @@ def play_game(
         coup_turns=state.coup.turn if state.coup else 0,
         coup_begun=coup_at,
         seconds=time.perf_counter() - t0,
+        hitler_killed=killed,
     )
 
 

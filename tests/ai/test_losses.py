@@ -31,10 +31,31 @@ def test_stalled_coups_are_counted_by_the_game_turn_the_coup_began():
         game("abwehr", "18.71", 6),
         game("ss", "18.74", None),
     ]
-    assert tally(games)[-3:-1] == [
-        "coup begun in 3 games, mean Game-Turn 8.0; Abwehr units lost by then: mean 0.0",
-        "  stalled (18.73) of those begun, by the Game-Turn the coup began: GT 6 0/1, GT 9 1/2",
-    ]
+    said = tally(games)
+    at = said.index("coup begun in 3 games, mean Game-Turn 8.0; Abwehr units lost by then: mean 0.0")
+    assert said[at + 1] == (
+        "  stalled (18.73) of those begun, by the Game-Turn the coup began: GT 6 0/1, GT 9 1/2"
+    )
+
+
+def test_coups_are_counted_by_hitlers_fate_where_the_lines_say_it(tmp_path):
+    log = tmp_path / "log.txt"
+    log.write_text(
+        "plot selfplay: 4 game(s), seeds 7-10, SS expert vs Abwehr expert\n"
+        "  seed 7: abwehr by 18.71 after 900 actions, GT 9, coup at GT 6, 2 CT, "
+        "Hitler killed in CT 1, 10 ms\n"
+        "  seed 8: allies by 18.73 after 900 actions, GT 9, coup at GT 9, 6 CT, Hitler lived, 10 ms\n"
+        "  seed 9: ss by 18.72 after 900 actions, GT 9, coup at GT 9, 3 CT, Hitler lived, 10 ms\n"
+        "  seed 10: ss by 18.72 after 900 actions, GT 9, coup at GT 8, 3 CT, 10 ms\n",
+        encoding="utf-8",
+    )
+    games = read([log])[("expert", "expert")]
+    # (seed 10's line is of an older kind, which does not say)
+    assert [games[s].hitler_alive for s in (7, 8, 9, 10)] == [False, True, True, None]
+    assert tally(list(games.values()))[-1] == (
+        "  of the coups begun, Hitler killed in 1: 1 won by the Abwehr, 0 stalled; "
+        "Hitler lived in 2: 0 won by the Abwehr, 1 stalled"
+    )
 
 
 def test_played_games_are_tallied(capsys):
@@ -83,8 +104,11 @@ def test_games_read_from_selfplay_pieces_give_the_gain_selfplay_gives_for_the_wh
         assert gain_line.replace("on the same 6 seeds", "on the same seeds") == said
     games = read(pieces)[("random", "random")]
     assert sorted(games) == list(range(4100, 4106))
+    # a line says Hitler's fate in a coup, not the evaluation's chances
     assert all(
-        g.case.startswith("18.7") and (g.hitler_alive, g.abwehr_at_coup) == (None, None)
+        g.case.startswith("18.7")
+        and g.abwehr_at_coup is None
+        and (g.hitler_alive is None) == (g.coup_turn is None)
         for g in games.values()
     )
 
