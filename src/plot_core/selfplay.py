@@ -40,8 +40,8 @@ class GameResult:
     coup_turns: int  # Coup-Turns begun (0: no coup, or the coup failed at once)
     coup_begun: int | None  # the Game-Turn the coup began (its Walkyrie roll passed), if one did
     seconds: float
-    # the Coup-Turn Hitler was killed in (0: the interphase), if he was (18.51); a coup
-    # with Hitler alive costs the Abwehr its bonus (18.52) and is the one that stalls
+    # the Coup-Turn Hitler was killed in (0: the interphase), if he was (18.51): while he
+    # lives the Abwehr's bonus falls every Coup-Turn (18.52), and coups stall there
     hitler_killed: int | None = None
 
     def line(self) -> str:
