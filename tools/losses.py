@@ -55,7 +55,7 @@ class Game:
     coup_turn: int | None  # the Game-Turn the coup began (its Walkyrie roll passed), if it did
     abwehr_at_coup: float | None  # the evaluation's Abwehr chance then
     abwehr_lost_before: int | None  # Abwehr units in the cell, retired or gone by then
-    hitler_alive: bool | None  # (None: not known, for a game read from a line)
+    hitler_alive: bool | None  # (None: not known: an older line, or a line with no coup)
 
     def how(self) -> tuple[str, str]:
         """(the losing side, how): every game has one (the Allies' win is both's)."""
@@ -142,9 +142,9 @@ def tally(games: list[Game]) -> list[str]:
             "  stalled (18.73) of those begun, by the Game-Turn the coup began: "
             + ", ".join(f"GT {t} {stalled[t]}/{begun[t]}" for t in sorted(begun))
         )
-    alive = [g.hitler_alive for g in games if g.hitler_alive is not None]
-    if alive:
-        lines.append(f"Hitler alive at the end in {sum(alive)} of {len(alive)} games")
+    if games and all(g.hitler_alive is not None for g in games):  # (games played here)
+        alive = sum(bool(g.hitler_alive) for g in games)
+        lines.append(f"Hitler alive at the end in {alive} of {len(games)} games")
     # a coup in which Hitler lives costs the Abwehr 2 of its bonus a Coup-Turn (18.52):
     # its harassments soon cannot empty the streets, and that is where coups stall
     fates = [g for g in declared if g.hitler_alive is not None]
@@ -163,7 +163,7 @@ def tally(games: list[Game]) -> list[str]:
 _HEADER = re.compile(r"plot selfplay: \d+ game\(s\), seeds \d+-\d+, SS (\w+) vs Abwehr (\w+)")
 _GAME = re.compile(
     r"  seed (\d+): (\w+) by ([\d.]+) after \d+ actions, GT \d+, "
-    r"(?:coup at GT (\d+), \d+ CT(?:, Hitler (lived|killed in the interphase|killed in CT \d))?|no coup), "
+    r"(?:coup at GT (\d+), \d+ CT(?:, Hitler (lived|killed in the interphase|killed in CT \d+))?|no coup), "
     r"\d+ ms"
 )
 

@@ -41,7 +41,7 @@ class GameResult:
     coup_begun: int | None  # the Game-Turn the coup began (its Walkyrie roll passed), if one did
     seconds: float
     # the Coup-Turn Hitler was killed in (0: the interphase), if he was (18.51): while he
-    # lives the Abwehr's bonus falls every Coup-Turn (18.52), and coups stall there
+    # lives the Abwehr's bonus falls every Coup-Turn (18.52)
     hitler_killed: int | None = None
 
     def line(self) -> str:

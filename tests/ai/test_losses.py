@@ -8,6 +8,7 @@ from pathlib import Path
 from tools.losses import Game, main, play, read, tally
 
 from plot_cli.main import main as cli
+from plot_core.selfplay import GameResult
 
 
 def test_each_ending_is_told_by_the_rule_that_made_it():
@@ -39,23 +40,28 @@ def test_stalled_coups_are_counted_by_the_game_turn_the_coup_began():
 
 
 def test_coups_are_counted_by_hitlers_fate_where_the_lines_say_it(tmp_path):
+    def line(seed, winner, case, killed, *, says=True):
+        said = GameResult(seed, winner, case, 900, 9, 3, 9, 0.01, killed).line()
+        return said if says else said.replace(", Hitler lived", "")  # (as older lines read)
+
     log = tmp_path / "log.txt"
+    lines = [
+        line(7, "abwehr", "18.71", 1),
+        line(8, "abwehr", "18.71", 0),
+        line(9, "allies", "18.73", None),
+        line(10, "ss", "18.72", None),
+        line(11, "ss", "18.72", None, says=False),
+    ]
     log.write_text(
-        "plot selfplay: 4 game(s), seeds 7-10, SS expert vs Abwehr expert\n"
-        "  seed 7: abwehr by 18.71 after 900 actions, GT 9, coup at GT 6, 2 CT, "
-        "Hitler killed in CT 1, 10 ms\n"
-        "  seed 8: allies by 18.73 after 900 actions, GT 9, coup at GT 9, 6 CT, Hitler lived, 10 ms\n"
-        "  seed 9: ss by 18.72 after 900 actions, GT 9, coup at GT 9, 3 CT, Hitler lived, 10 ms\n"
-        "  seed 10: ss by 18.72 after 900 actions, GT 9, coup at GT 8, 3 CT, 10 ms\n",
+        "plot selfplay: 5 game(s), seeds 7-11, SS expert vs Abwehr expert\n" + "\n".join(lines) + "\n",
         encoding="utf-8",
     )
     games = read([log])[("expert", "expert")]
-    # (seed 10's line is of an older kind, which does not say)
-    assert [games[s].hitler_alive for s in (7, 8, 9, 10)] == [False, True, True, None]
-    assert tally(list(games.values()))[-1] == (
-        "  of the coups begun, Hitler killed in 1: 1 won by the Abwehr, 0 stalled; "
+    assert [games[s].hitler_alive for s in (7, 8, 9, 10, 11)] == [False, False, True, True, None]
+    assert (
+        "  of the coups begun, Hitler killed in 2: 2 won by the Abwehr, 0 stalled; "
         "Hitler lived in 2: 0 won by the Abwehr, 1 stalled"
-    )
+    ) in tally(list(games.values()))
 
 
 def test_played_games_are_tallied(capsys):
