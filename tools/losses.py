@@ -142,7 +142,7 @@ def tally(games: list[Game]) -> list[str]:
             "  stalled (18.73) of those begun, by the Game-Turn the coup began: "
             + ", ".join(f"GT {t} {stalled[t]}/{begun[t]}" for t in sorted(begun))
         )
-    if games and all(g.hitler_alive is not None for g in games):  # (games played here)
+    if games and all(g.hitler_alive is not None for g in games):  # (every game's fate known)
         alive = sum(bool(g.hitler_alive) for g in games)
         lines.append(f"Hitler alive at the end in {alive} of {len(games)} games")
     # a coup in which Hitler lives costs the Abwehr 2 of its bonus a Coup-Turn (18.52):
