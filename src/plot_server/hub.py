@@ -48,7 +48,7 @@ from .hub_store import RECONNECTING, UNREADABLE, StoreTables, kept_listing
 from .listing import Listing
 from .lookalikes import lookalike
 from .notices import Notices
-from .passes import Passes, PassesInMemory, StoredPasses
+from .passes import Passes, PassesInMemory, StoredPasses, by_password
 from .pgstore import BanRow, Conflict, StoreError, prepare
 from .presence import Presence
 from .puzzle_books import FolderBook, StoredBook, StoredPuzzles
@@ -547,7 +547,7 @@ class Hub:
         """Does this name have settings kept here (a colour chosen, a puzzle tried)? Only
         a password's identity is its name: a key's settings are the key's, whatever name
         it gives, so they vouch for no name."""
-        return who.key == f"password {who.name}" and user_settings_path(self.home, who.key).exists()
+        return by_password(who) and user_settings_path(self.home, who.key).exists()
 
     def known_names(self) -> set[str]:
         """The names of the players known here: connected, at a table (watchers too) or
@@ -624,7 +624,7 @@ class Hub:
         seen = [s.who for s in self.sessions] + [
             o for t in self.listings() for o in t.owners.values() if o is not None
         ]
-        keys = tuple(sorted({w.key for w in seen if w.name == name and not w.key.startswith("password ")}))
+        keys = tuple(sorted({w.key for w in seen if w.name == name and not by_password(w)}))
         ban = self.bans.add(name, why, BAR, keys)
         ended = self._end_barred()
         to_operator(f"{ban.words()} ({counted(ended, 'session')} ended)")

@@ -86,6 +86,12 @@ def queue_of(device: str) -> str:
     return "browser " + _digest(device)[:16]
 
 
+def password_account(name: str) -> Account:
+    """The identity of one signed in as ``name`` with the server's password (its seats
+    bind to the name: ssh, the web door, or a key remembered for the name)."""
+    return Account(f"password {name}", name)
+
+
 def by_password(who: Account) -> bool:
     """Signed in with the server's password (anyone who has it may take any name), not
     with a key the operator authorized."""

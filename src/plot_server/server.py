@@ -44,7 +44,7 @@ from .guard import PasswordThrottle, idle_check_every, name_problem, normal_name
 from .hub import Account, Hub, Refused, ServedTable, TableConnection, to_operator
 from .lobby import LOBBY_STYLESHEET, GiveTimeScreen, LobbyScreen, TableSetup
 from .logs import failure_log_path, log_failure
-from .passes import KEY, Passes, key_token
+from .passes import KEY, Passes, key_token, password_account
 from .pgstore import StoreError
 from .plain_door import serve_plain, split_plain
 from .private_files import make_private
@@ -736,7 +736,7 @@ class PlotSSHServer(asyncssh.SSHServer):
         try:
             for key in self._offered:
                 token = key_token(key.get_fingerprint(), name, self.password)
-                await self.remembered.add(KEY, Account(f"password {name}", name), address, token)
+                await self.remembered.add(KEY, password_account(name), address, token)
         except StoreError as e:
             to_operator(f"the keys {name} offered are not remembered: {e}")
 
@@ -749,7 +749,7 @@ class PlotSSHServer(asyncssh.SSHServer):
         who = (
             Account(f"key {self._key.get_fingerprint()}", name)
             if self._key is not None
-            else Account(f"password {name}", name)  # (a remembered key: as the password)
+            else password_account(name)  # (a remembered key: as the password)
         )
         # the name again: the SSH library never asks begin_auth about an empty one
         problem = self.name_problem(name) or self.signed_in_problem(who)

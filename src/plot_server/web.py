@@ -25,7 +25,16 @@ from .collector import Collector
 from .figures import Watched, prometheus_text
 from .guard import PasswordThrottle, normal_name
 from .hub import Account, Hub
-from .passes import DEVICE, DEVICE_DAYS, LINK, LINK_MINUTES, SESSION_HOURS, SIGN_IN, queue_of
+from .passes import (
+    DEVICE,
+    DEVICE_DAYS,
+    LINK,
+    LINK_MINUTES,
+    SESSION_HOURS,
+    SIGN_IN,
+    password_account,
+    queue_of,
+)
 from .pgstore import StoreError
 from .server import ConnectionCount, Frontend, Limits, ServedApp
 from .tables import to_operator
@@ -313,7 +322,7 @@ def make_app(
             )
         throttle.passed(queue)
         name = normal_name(name)
-        who = Account(f"password {name}", name)  # as `ssh name@host`
+        who = password_account(name)  # as `ssh name@host`
         problem = hub.signed_in_problem(who)
         if problem is not None:
             return sign_in_page(password=True, problem=f"That name: {problem}.", status=400)
