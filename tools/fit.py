@@ -426,13 +426,31 @@ def by_coup_turn(
     return rows
 
 
+def widened(part: dict[str, Any], facts: tuple[str, ...]) -> dict[str, Any] | None:
+    """A model on some of ``facts`` (one added to features.py since it was fitted),
+    given them all, the ones it never saw at weight 0: exactly its chances. None if it
+    names a fact that is not among ``facts``, or its weights cannot be read."""
+    had = part.get("features")
+    if not isinstance(had, list) or not set(had) <= set(facts) or len(set(had)) != len(had):
+        return None
+    out = {**part, "features": list(facts)}
+    for side in ("ss", "abwehr"):
+        w = part.get(side)
+        if not isinstance(w, list) or len(w) != len(had):
+            return None
+        by_fact = dict(zip(had, w, strict=True))
+        out[side] = [by_fact.get(f, 0.0) for f in facts]
+    return out
+
+
 def weights_file(models: dict[str, dict], out: Path, report: Callable[[str], None] = print) -> dict:
     """The weights file with ``models`` refitted and the rest kept from ``out`` as it is
     (each model says when and on which games it was fitted): the other kinds, and the
     layer fitted on the expert's own games (value.own_games), less a part that would no
     longer read: the pre-coup map when the pre-coup models are refitted (it maps their
-    log-odds), the coup-start model when it does not name today's coup facts. What is
-    dropped is reported, with how to fit it again."""
+    log-odds), the coup-start model when it names a fact that is no longer one (one on
+    fewer facts is given the new ones at weight 0: the same chances). What is dropped or
+    widened is reported, with how to fit it again."""
     data: dict[str, Any] = {
         "about": "weights of the expert's evaluation (plot_ai/value.py), fitted by "
         "python -m tools.fit to self-played games of the hard player",
@@ -462,8 +480,17 @@ def weights_file(models: dict[str, dict], out: Path, report: Callable[[str], Non
         report(f"the expert's own games' pre-coup map reads the old pre-coup models: dropped; {again}")
     start = own.get("coup_start")
     if start is not None and not names_facts(start, COUP):
-        del own["coup_start"]
-        report(f"the expert's own games' coup-start model names other facts: dropped; {again}")
+        wider = widened(start, COUP)
+        if wider is None:
+            del own["coup_start"]
+            report(f"the expert's own games' coup-start model names other facts: dropped; {again}")
+        else:
+            own["coup_start"] = wider
+            added = ", ".join(f for f in COUP if f not in start["features"])
+            report(
+                f"the expert's own games' coup-start model weighs the new facts ({added}) at 0: "
+                f"the same chances as before; to weigh them, {again}"
+            )
     if set(own) - {"about"}:
         data["own_games"] = own
     return data

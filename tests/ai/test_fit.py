@@ -90,6 +90,17 @@ def test_a_refit_keeps_the_layer_of_the_experts_own_games_but_a_map_of_models_it
     out.write_text(json.dumps(stale))
     assert weights_file({"coup": coup}, out, said.append)["own_games"] == own
     assert len(said) == 1 and "coup-start model" in said[0]
+    # one fitted before a fact was added weighs it at 0: the same chances, said
+    said.clear()
+    fewer = [f for f in COUP if f != "interphase"]
+    weights = {side: [float(k) for k, f in enumerate(COUP) if f != "interphase"] for side in ("ss", "abwehr")}
+    older = {**whole, "own_games": {**own, "coup_start": {**start, "features": fewer, **weights}}}
+    out.write_text(json.dumps(older))
+    kept = weights_file({"coup": coup}, out, said.append)["own_games"]["coup_start"]
+    assert kept["features"] == list(COUP)
+    for side in ("ss", "abwehr"):
+        assert kept[side] == [0.0 if f == "interphase" else float(k) for k, f in enumerate(COUP)]
+    assert len(said) == 1 and "interphase" in said[0] and "at 0" in said[0]
     # a file that cannot be read is refused even when every model is refitted: the
     # layer it may hold cannot be made again by this tool
     out.write_text("{cut off")
