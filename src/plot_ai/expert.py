@@ -85,13 +85,17 @@ class Prior:
     def __init__(self, s: GameState) -> None:
         self.s = s
         self.v = easy.seen(s)
-        self.thumb = easy.Heuristic(s, self.v)
+        # Hitler's death weighed as hard weighs it, not as easy does: at easy's worth no
+        # blow at him made the plans the search tries, and a coup in which he lives is
+        # one the Abwehr mostly loses, its bonus falling every Coup-Turn (18.52)
+        self.thumb = easy.Heuristic(s, self.v, hitler=hard.HITLER_WORTH)
         self._of_unit: dict[str, easy.Heuristic] = {}
 
     def unit_thumb(self, uid: str) -> easy.Heuristic:
         t = self._of_unit.get(uid)
         if t is None:
-            t = self._of_unit[uid] = easy.Heuristic(evolve(self.s, active=uid), self.v)
+            t = easy.Heuristic(evolve(self.s, active=uid), self.v, hitler=self.thumb.hitler)
+            self._of_unit[uid] = t
             t.share_board(self.thumb)  # the same board: worked out once
         return t
 

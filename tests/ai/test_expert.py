@@ -372,3 +372,20 @@ def test_the_expert_says_its_harassment_hangs_on_the_die(rules):
     chosen = player.fresh_thought().plans[0]
     assert "harass Bonhoeffer" in chosen.text
     assert chosen.feared.startswith("the next die coming up"), chosen.feared
+
+
+def test_the_rules_of_thumb_put_a_blow_at_hitler_before_one_at_an_ss_unit(rules):
+    """18.52: while Hitler lives the Abwehr's bonus falls every Coup-Turn, and his death
+    gives it back (18.55). The plans the search tries are cut by the rules of thumb, so
+    they rank a blow at him as hard does, above one at the SS unit in the street beside
+    (Canaris next to Hitler in the Führer HQ, 2414, and to Dietrich in the street)."""
+    from plot_ai.expert import Prior
+
+    s = coup(
+        '"300" = { hex = "2314", suspected = true }\n"010" = { hex = "2214" }\n"100" = { hex = "2414" }',
+        phasing="abwehr",
+    )
+    search = Search(view(s, Player.ABWEHR), legal_actions(s), rules, 1, prior=Prior)
+    blows = [a.unit for p in search.plans for a in p.actions if a.verb is Verb.HARASS]
+    assert "100" in blows and "010" in blows
+    assert blows[0] == "100", blows
