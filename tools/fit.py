@@ -426,21 +426,31 @@ def by_coup_turn(
     return rows
 
 
-def widened(part: dict[str, Any], facts: tuple[str, ...]) -> dict[str, Any] | None:
+def widened(part: object, facts: tuple[str, ...]) -> tuple[dict[str, Any], list[str]] | None:
     """A model on some of ``facts`` (one added to features.py since it was fitted),
-    given them all, the ones it never saw at weight 0: exactly its chances. None if it
-    names a fact that is not among ``facts``, or its weights cannot be read."""
-    had = part.get("features")
-    if not isinstance(had, list) or not set(had) <= set(facts) or len(set(had)) != len(had):
+    given them all, the ones it never saw at weight 0: exactly its chances; and the
+    facts added. None if it names a fact that is not among ``facts``, or its weights
+    are not a number for each fact it names."""
+    if not isinstance(part, dict):
         return None
+    had = part.get("features")
+    if not isinstance(had, list) or not all(isinstance(f, str) for f in had):
+        return None
+    if not set(had) <= set(facts) or len(set(had)) != len(had):
+        return None
+    added = [f for f in facts if f not in had]
     out = {**part, "features": list(facts)}
     for side in ("ss", "abwehr"):
         w = part.get(side)
-        if not isinstance(w, list) or len(w) != len(had):
+        if not isinstance(w, list) or len(w) != len(had) or not all(isinstance(x, int | float) for x in w):
             return None
         by_fact = dict(zip(had, w, strict=True))
-        out[side] = [by_fact.get(f, 0.0) for f in facts]
-    return out
+        out[side] = [float(by_fact.get(f, 0.0)) for f in facts]
+    if added:  # (the file says which weights no game fitted)
+        out["note"] = (
+            f"{part.get('note', '')} Widened by tools.fit: {', '.join(added)} at 0, not fitted.".strip()
+        )
+    return out, added
 
 
 def weights_file(models: dict[str, dict], out: Path, report: Callable[[str], None] = print) -> dict:
@@ -485,12 +495,13 @@ def weights_file(models: dict[str, dict], out: Path, report: Callable[[str], Non
             del own["coup_start"]
             report(f"the expert's own games' coup-start model names other facts: dropped; {again}")
         else:
-            own["coup_start"] = wider
-            added = ", ".join(f for f in COUP if f not in start["features"])
-            report(
-                f"the expert's own games' coup-start model weighs the new facts ({added}) at 0: "
-                f"the same chances as before; to weigh them, {again}"
+            own["coup_start"], added = wider
+            what = (
+                f"weighs the new facts ({', '.join(added)}) at 0"
+                if added
+                else "names the facts in another order"
             )
+            report(f"the expert's own games' coup-start model {what}: the same chances as before; {again}")
     if set(own) - {"about"}:
         data["own_games"] = own
     return data

@@ -8,7 +8,7 @@ import math
 import random
 
 import pytest
-from tools.fit import by_coup_turn, logistic_fit, weights_file
+from tools.fit import by_coup_turn, logistic_fit, weights_file, widened
 
 from plot_ai.features import COUP, PRE_COUP
 from plot_ai.value import distribution
@@ -100,7 +100,8 @@ def test_a_refit_keeps_the_layer_of_the_experts_own_games_but_a_map_of_models_it
     assert kept["features"] == list(COUP)
     for side in ("ss", "abwehr"):
         assert kept[side] == [0.0 if f == "interphase" else float(k) for k, f in enumerate(COUP)]
-    assert len(said) == 1 and "interphase" in said[0] and "at 0" in said[0]
+    assert len(said) == 1 and "new facts (interphase) at 0" in said[0]
+    assert "interphase at 0, not fitted" in kept["note"]  # the file says which weights no game fitted
     # a file that cannot be read is refused even when every model is refitted: the
     # layer it may hold cannot be made again by this tool
     out.write_text("{cut off")
@@ -249,3 +250,32 @@ def test_a_fit_with_nothing_to_hold_out_says_so():
     one_game = [(991, [("pre_coup", x, "ss"), ("pre_coup", x, "abwehr")])]  # 991: none held out
     with pytest.raises(SystemExit, match=r"the pre_coup model: 2 positions to fit and 0 to hold out"):
         fit(one_game, report=lambda _: None, kinds=("pre_coup",))
+
+
+def test_a_coup_start_model_is_widened_only_when_every_weight_it_has_can_be_kept():
+    facts = ("bias", "a", "b")
+    ok = {"features": ["bias", "b"], "ss": [1, 2.5], "abwehr": [-1.0, 0]}
+    assert widened(ok, facts) == (
+        {
+            "features": ["bias", "a", "b"],
+            "ss": [1.0, 0.0, 2.5],
+            "abwehr": [-1.0, 0.0, 0.0],
+            "note": "Widened by tools.fit: a at 0, not fitted.",
+        },
+        ["a"],
+    )
+    # the same facts in another order: the same model, nothing added or said unfitted
+    assert widened({"features": ["b", "a", "bias"], "ss": [3, 2, 1], "abwehr": [0, 0, 0]}, facts) == (
+        {"features": ["bias", "a", "b"], "ss": [1.0, 2.0, 3.0], "abwehr": [0.0, 0.0, 0.0]},
+        [],
+    )
+    for bad in (
+        "not a table",
+        {"features": ["bias", "gone"], "ss": [1, 2], "abwehr": [1, 2]},  # a fact no longer read
+        {"features": ["bias", "bias"], "ss": [1, 2], "abwehr": [1, 2]},  # named twice
+        {"features": [["bias"]], "ss": [1], "abwehr": [1]},  # a name that is not a name
+        {"features": ["bias"], "ss": ["1"], "abwehr": [1]},  # a weight that is not a number
+        {"features": ["bias"], "ss": [1, 2], "abwehr": [1]},  # a weight too many
+        {"features": ["bias"], "ss": [1]},  # a side missing
+    ):
+        assert widened(bad, facts) is None, bad
