@@ -56,6 +56,7 @@ from plot_ai.value import (
     MODELS,
     WEIGHTS,
     WeightsError,
+    are_numbers,
     distribution,
     model_weights,
     names_facts,
@@ -442,7 +443,7 @@ def widened(part: object, facts: tuple[str, ...]) -> tuple[dict[str, Any], list[
     out = {**part, "features": list(facts)}
     for side in ("ss", "abwehr"):
         w = part.get(side)
-        if not isinstance(w, list) or len(w) != len(had) or not all(isinstance(x, int | float) for x in w):
+        if not are_numbers(w, len(had)):
             return None
         by_fact = dict(zip(had, w, strict=True))
         out[side] = [float(by_fact.get(f, 0.0)) for f in facts]

@@ -22,7 +22,7 @@ import math
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import attrs
 
@@ -97,8 +97,13 @@ class OwnGames:
     coup_start: dict[str, tuple[float, ...]] | None  # side: weights on the coup's facts
 
 
+def are_numbers(w: object, n: int) -> TypeGuard[list[int | float]]:
+    """Is ``w``, as read from the weights file, a list of ``n`` numbers?"""
+    return isinstance(w, list) and len(w) == n and all(isinstance(x, int | float) for x in w)
+
+
 def _numbers(path: Path, where: str, w: object, n: int) -> tuple[float, ...]:
-    if not isinstance(w, list) or len(w) != n or not all(isinstance(x, int | float) for x in w):
+    if not are_numbers(w, n):
         raise WeightsError(f"{path}: {where} are not {n} numbers")
     return tuple(float(x) for x in w)
 
