@@ -17,6 +17,7 @@ from plot_server.admin import Admin, ask, open_admin
 from plot_server.bans import MUTE
 from plot_server.guard import CodeLimit
 from plot_server.hub import Account, Hub
+from plot_server.passes import password_account
 from plot_session.session import Seat
 
 from .test_hub import ALICE, BOB, CAROL
@@ -77,7 +78,7 @@ def test_a_closed_table_sends_its_players_to_the_lobby_keeps_its_record_and_stay
 
 def test_a_barred_name_is_ended_refused_with_its_look_alikes_and_kept_over_a_restart(rules, tmp_path):
     hub = Hub(rules, tmp_path, later=Later())
-    on = Connected(Account("password troll", "troll"))
+    on = Connected(password_account("troll"))
     hub.sessions |= {on, Connected(BOB)}
     admin = Admin(hub)
     answer = admin.answer({"command": "ban", "name": "troll", "why": "spam in the lobby"})
@@ -204,7 +205,7 @@ def test_a_muted_name_plays_on_but_talks_nowhere_until_the_mute_is_lifted(rules,
     from plot_server.hub import Refused
 
     hub = Hub(rules, tmp_path, later=Later())
-    chatter = Account("password chatter", "chatter")
+    chatter = password_account("chatter")
     table = hub.create(chatter, Player.SS, opponent=Seat.HUMAN, seed=1)
     guest = hub.sit(table.id, chatter, codes=CodeLimit(5))
     admin = Admin(hub)

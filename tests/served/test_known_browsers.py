@@ -9,13 +9,12 @@ import asyncio
 from fakes import Later
 from plot_server.guard import PasswordThrottle
 from plot_server.hub import Hub
-from plot_server.passes import DEVICE, SIGN_IN
+from plot_server.passes import DEVICE, SIGN_IN, password_account
 from plot_server.server import ConnectionCount, Limits
-from plot_server.tables import Account
 from plot_server.web import COOKIE, DEVICE_COOKIE, make_app
 
 RIGHT = {"name": "carol", "password": "swordfish"}
-CAROL = Account("password carol", "carol")
+CAROL = password_account("carol")
 
 
 def test_a_browser_known_from_an_earlier_sign_in_is_not_kept_waiting_by_guesses_from_its_address(

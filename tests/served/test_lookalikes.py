@@ -11,8 +11,9 @@ import pytest
 from fakes import Later
 from plot_core import Player
 from plot_server.guard import PasswordThrottle, name_problem
-from plot_server.hub import Account, Hub
+from plot_server.hub import Hub
 from plot_server.lookalikes import lookalike, skeleton
+from plot_server.passes import password_account
 from plot_server.ratings import Contestant, Result
 from plot_session.session import Seat
 
@@ -58,7 +59,7 @@ def test_a_look_alike_of_a_player_at_a_table_watching_or_rated_is_refused(rules,
         assert hub.name_problem(name) is None  # before the password: nobody's name said
     assert hub.lookalike_problem("alice") is None  # alice herself comes back
     assert hub.lookalike_problem("Alice") is None
-    hub.watch(table.id, Account("password dave", "dave"))  # a watcher is a player here too
+    hub.watch(table.id, password_account("dave"))  # a watcher is a player here too
     assert "looks just like 'dave'" in (hub.lookalike_problem("ｄａｖｅ") or "")
     hub.results.add(
         Result(

@@ -15,6 +15,7 @@ from plot_server.connection_limits import ConnectionLimits
 from plot_server.guard import CodeLimit, PasswordThrottle, TableCodeLimit, name_problem, new_name_problem
 from plot_server.hub import Account, Hub, Refused, WrongCode
 from plot_server.lobby import LobbyScreen
+from plot_server.passes import password_account
 from plot_server.server import ServedApp
 from plot_session.session import Seat
 from plot_session.settings import user_settings
@@ -70,7 +71,7 @@ def test_a_new_name_that_would_read_as_the_lists_own_words_or_overflow_them_is_r
     hub = Hub(rules, tmp_path, later=Later())
     assert hub.name_problem(name) is None
     # ... and once it is right, a new one is refused with the reason,
-    assert hub.signed_in_problem(Account(f"password {name}", name)) == problem
+    assert hub.signed_in_problem(password_account(name)) == problem
     # while one already seated here keeps its place, its table and its game.
     old = Account(f"key SHA256:{name}", name)
     table = hub.create(old, Player.SS, opponent=Seat.HUMAN, seed=1)
@@ -88,7 +89,7 @@ def test_a_name_known_only_by_its_settings_keeps_its_place_but_a_keys_settings_v
 ):
     hub = Hub(rules, tmp_path, later=Later())
     # signed in with the password before the rule, tried a puzzle: nowhere else known
-    puzzler = Account(f"password {name}", name)
+    puzzler = password_account(name)
     kept = user_settings(tmp_path, puzzler.key)
     kept.save(attrs.evolve(kept.settings, puzzles_tried=(("p1", True),)))
     assert hub.known_names() == set()
@@ -100,7 +101,7 @@ def test_a_name_known_only_by_its_settings_keeps_its_place_but_a_keys_settings_v
     assert hub.signed_in_problem(key) == new_name_problem(name) is not None
     # and settings never let a name pass for a player's
     hub.create(ALICE, Player.SS, opponent=Seat.HUMAN, seed=1)
-    squatter = Account("password a1ice", "a1ice")
+    squatter = password_account("a1ice")
     kept = user_settings(tmp_path, squatter.key)
     kept.save(attrs.evolve(kept.settings, puzzles_tried=(("p1", True),)))
     assert "looks just like 'alice'" in (hub.signed_in_problem(squatter) or "")

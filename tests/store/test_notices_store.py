@@ -14,6 +14,7 @@ from plot_server.guard import CodeLimit
 from plot_server.hub import Account, Hub
 from plot_server.notice_addresses import StoredNoticeBook
 from plot_server.notices import Notices, Outbox
+from plot_server.passes import password_account
 from plot_server.pgstore import StoreError, prepare
 from plot_session.session import Seat
 from served import test_notices
@@ -22,7 +23,7 @@ from served.test_notices import Hook, until
 
 hook_url = test_notices.hook_url  # the notices' tests' webhook receiver, a fixture here too
 
-ALICE = Account("password alice", "alice")
+ALICE = password_account("alice")
 BOB = Account("SHA256:bobs-key", "bob")
 
 

@@ -14,11 +14,20 @@ import pytest
 
 from fakes import Ticks
 from plot_server.hub import Account
-from plot_server.passes import DEVICE, KEY, LINK, SIGN_IN, PassesInMemory, StoredPasses, key_token
+from plot_server.passes import (
+    DEVICE,
+    KEY,
+    LINK,
+    SIGN_IN,
+    PassesInMemory,
+    StoredPasses,
+    key_token,
+    password_account,
+)
 from plot_server.pgstore import StoreError, prepare
 
 BOB = Account("SHA256:bobs-key", "bob")
-ALICE = Account("password alice", "alice")
+ALICE = password_account("alice")
 
 
 @pytest.fixture(params=["memory", "store"])
@@ -110,7 +119,7 @@ def test_a_remembered_key_is_one_pass_for_its_name_and_the_password_it_was_given
     assert token != key_token("SHA256:doras-key", "erin", "swordfish")  # another name
     assert token != key_token("SHA256:doras-key", "dora", "marlin")  # a new password
     assert "swordfish" not in token and "dora" not in token
-    dora, mallory = Account("password dora", "dora"), Account("password mallory", "mallory")
+    dora, mallory = password_account("dora"), password_account("mallory")
 
     async def go(book):
         assert await book.add(KEY, dora, "192.0.2.1", token) == token
@@ -131,7 +140,7 @@ def test_past_the_most_open_links_the_oldest_lapses(held):
     two = attrs.evolve(LINK, most=2)
 
     async def go(links):
-        a, b, c = [await links.add(two, Account(f"password {n}", n)) for n in "abc"]
+        a, b, c = [await links.add(two, password_account(n)) for n in "abc"]
         assert await links.who(two, a) is None
         assert (await links.who(two, b)).name == "b" and (await links.who(two, c)).name == "c"
 
@@ -144,12 +153,12 @@ def test_one_party_cannot_evict_anothers_one_time_link(held):
 
     async def go(links):
         kept = await links.add(links_at_most, BOB)
-        mallory = Account("password mallory", "mallory")
+        mallory = password_account("mallory")
         made = [await links.add(links_at_most, mallory) for _ in range(60)]  # L pressed 60 times
         assert await links.who(links_at_most, kept) == BOB
         assert sum([await links.who(links_at_most, t) is not None for t in made]) == LINK.per_player
         for i in range(60):  # and as 60 made-up names: more than the whole bound
-            await links.add(links_at_most, Account(f"password m{i}", f"m{i}"))
+            await links.add(links_at_most, password_account(f"m{i}"))
         assert await links.who(links_at_most, kept) == BOB  # a key holder's link stays
 
     run(book, go)
@@ -162,7 +171,7 @@ def test_one_party_cannot_sign_everyone_out_of_the_browser(held):
     async def go(book):
         hers, his = await book.add(sign_in, ALICE, "192.0.2.1"), await book.add(sign_in, BOB, "192.0.2.2")
         flood = [
-            await book.add(sign_in, Account(f"password m{i}", f"m{i}"), "203.0.113.9") for i in range(80)
+            await book.add(sign_in, password_account(f"m{i}"), "203.0.113.9") for i in range(80)
         ]  # more sign-ins from one address than the whole bound
         assert await book.who(sign_in, hers) == ALICE and await book.who(sign_in, his) == BOB
         assert sum([await book.who(sign_in, t) is not None for t in flood]) == SIGN_IN.per_address
@@ -179,7 +188,7 @@ def test_a_lapsed_pass_counts_against_no_bound(held):
     two = attrs.evolve(LINK, most=2)
 
     async def go(links):
-        old = await links.add(two, Account("password mallory", "mallory"))
+        old = await links.add(two, password_account("mallory"))
         clock.now += 9 * 60
         good = await links.add(two, BOB)
         clock.now += 2 * 60  # mallory's has lapsed, bob's has not

@@ -18,6 +18,7 @@ from plot_record.store import parse_raw
 from plot_record.timeline import check
 from plot_server.guard import CodeLimit
 from plot_server.hub import RECONNECTING, Hub
+from plot_server.passes import password_account
 from plot_server.pgstore import SCHEMA_VERSION, StoreError, prepare
 from plot_server.shared import PRESENCE_TTL
 from plot_session.session import Seat
@@ -613,11 +614,11 @@ def test_a_name_barred_or_muted_through_one_process_is_so_on_every_one(procs, ru
     barred player's session on B at once, a mute made through B silences them on A, a
     lifted bar lets them in everywhere, and a process started later knows them all."""
     from plot_server.admin import Admin
-    from plot_server.hub import Account, Refused
+    from plot_server.hub import Refused
     from served.test_admin import Connected
 
     a, b = procs.hubs
-    troll = Account("password troll", "troll")
+    troll = password_account("troll")
     on_b = Connected(troll)
     b.sessions.add(on_b)
     assert Admin(a).answer({"command": "ban", "name": "troll", "why": "spam"}) == {
@@ -629,7 +630,7 @@ def test_a_name_barred_or_muted_through_one_process_is_so_on_every_one(procs, ru
     Admin(b).answer({"command": "mute", "name": "chatter", "why": "insults"})
     procs.until(lambda: a.bans.muting("chatter") is not None)
     with pytest.raises(Refused, match="muted the name 'chatter': insults"):
-        a.say_in_lobby(Account("password chatter", "chatter"), "hello")
+        a.say_in_lobby(password_account("chatter"), "hello")
     later = Hub(rules, tmp_path / "p9", later=Later())
     later.use_store(procs.hubs[0].shared.url, lambda f: None)
     try:
