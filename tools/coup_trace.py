@@ -1,36 +1,40 @@
 """One game's coup, Coup-Turn by Coup-Turn: how a coup was fought, and why it stalled
-(docs/reports/expert-strength.md, "Why coups stall").
+(docs/reports/expert-strength.md, "How coups stall").
 
-Plays ``new_game(--seed)`` as `plot selfplay` plays it (play_game), the expert counting
-``--trials`` trials a plan so that the game is the same on any machine, and prints from
-the coup on: at the start of each Coup-Turn the bonuses (18.18, 18.52) and each side's
-own party units in Berlin's streets (the units 18.71 and 18.72 count; "marked": under a
-Mask or Neutralized marker), then every harassment with the streets after it, and for
-each new plan of an expert the three plans it weighed best with their estimated chances
-of winning and trials. The last line is the game's end.
+Plays ``new_game(--seed)`` as `plot selfplay` plays it, the expert counting ``--trials``
+trials a plan so that the game is the same on any machine, and prints from the coup on:
+at the start of each Coup-Turn the bonuses (18.18, 18.52), each side's own party units
+in Berlin's streets (the units 18.71 and 18.72 count; "marked": under a Mask or
+Neutralized marker) and each side's chances by this checkout's fitted evaluation; then
+every harassment, what it did and the streets after it, and for each new plan of an
+expert the three plans it weighed best with their estimates and trials. The last line
+is the game's, as `plot selfplay -v` prints it.
 
-    python -m tools.coup_trace --seed 984953 [--trials 150] [--ss expert] [--abwehr expert]
+    python -m tools.coup_trace --seed 984801 [--trials 150] [--ss expert] [--abwehr expert]
 
-To trace an older expert, run it with that checkout's code first on the path
-(``PYTHONPATH=../c3ec274/src:.``).
+A seat may be LEVEL@CHECKOUT (``--ss expert@../c3ec274``), as tools.match plays it: the
+game is then the one a tools.match line at ``--trials`` plays on that seed, read by this
+checkout's engine, and the plans weighed are not shown (the seat's process keeps them).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from plot_ai.players import ExpertPlayer, Timed, make
 from plot_ai.search import Thought
+from plot_ai.value import fitted_value
 from plot_cli.pipes import quiet_when_the_reader_stops
-from plot_core import Action, GameState, Party, Player, Verb, apply, load_rules
+from plot_core import Action, GameState, Party, Player, Verb, apply, load_rules, parse_action
 from plot_core.engine.api import new_game
 from plot_core.engine.coup import hitler_dead
 from plot_core.engine.rules_lookup import lookup
 from plot_core.hexgrid import label
-from plot_core.selfplay import Policy, play_game
+from plot_core.selfplay import GameResult, Policy, play_game
 from plot_core.wording import unit_name, words
+from tools import match
 
 PARTY = {Player.SS: Party.SS, Player.ABWEHR: Party.ABWEHR}
 
@@ -70,58 +74,88 @@ def what_changed(before: GameState, after: GameState) -> str:
     return ", ".join(said) or "no effect"
 
 
-def trace(seed: int, ss: str, abwehr: str, trials: int) -> list[str]:
-    """The lines of one game's coup (see the module's text)."""
-    rules = load_rules()
-    out: list[str] = []
-    seen: dict[Player, Thought] = {}  # each side's last new plan, already printed
+class Reader:
+    """The coup's lines, read from the game's own positions: told each action as it is
+    played, it keeps its own copy of the game, stepped on by the same actions."""
 
-    def policy(side: Player, level: str) -> Policy:
-        player = make(level, rules, trials=trials)
-        timed = Timed(player)
+    def __init__(self, seed: int) -> None:
+        self.state = new_game(seed)
+        self.lines: list[str] = []
 
-        def choose(state: GameState, legal: Sequence[Action], rnd: random.Random) -> Action:
-            action = timed(state, legal, rnd)
-            thought = player.expert.last if isinstance(player, ExpertPlayer) else None
-            if state.coup is not None and thought is not None and thought is not seen.get(side):
-                seen[side] = thought
-                weighed = "; ".join(f"{w.text} {100 * w.win:.0f}% ({w.trials})" for w in thought.plans)
-                out.append(f"    {side.value} weighed: {weighed}")
-            return action
-
-        return choose
-
-    states: list[GameState] = [new_game(seed)]
-
-    def played(a: Action) -> None:
-        # play_game tells each action after it is played: the trace keeps its own copy of
-        # the game, stepped on by the same actions, to read the positions from
-        s = states[-1]
-        after = apply(s, a)
-        states.append(after)
+    def played(self, a: Action) -> None:
+        s, after = self.state, apply(self.state, a)
+        self.state = after
         if after.coup is None:
             return
         if s.coup is None or s.coup.turn != after.coup.turn:
             c = after.coup
             when = "the interphase" if c.turn == 0 else f"Coup-Turn {c.turn}"
             hitler = "killed" if hitler_dead(after) else "alive"
-            out.append(
+            chances = ", ".join(f"{side.value} {100 * fitted_value(after, side):.0f}%" for side in Player)
+            self.lines += [
                 f"  {when}: bonus SS {c.bonus}, Abwehr {c.abwehr_bonus} (Hitler {hitler}), "
-                f"harassment costs {c.penalty}"
-            )
-            out.append(f"    streets: {streets_line(after, names=True)}")
+                f"harassment costs {c.penalty}; the evaluation: {chances}",
+                f"    streets: {streets_line(after, names=True)}",
+            ]
         if a.verb is Verb.HARASS:
-            who = unit_name(rules, s.active) if s.active else "?"
-            out.append(
-                f"    {s.actor.value}: {who}: {words(rules, s, a)}: {what_changed(s, after)}; "
+            who = unit_name(s.rules, s.active) if s.active else "?"
+            self.lines.append(
+                f"    {s.actor.value}: {who}: {words(s.rules, s, a)}: {what_changed(s, after)}; "
                 f"streets {streets_line(after)}"
             )
 
-    result = play_game(seed, policy(Player.SS, ss), policy(Player.ABWEHR, abwehr), played=played)
+    def weighed(self, side: Player, thought: Thought) -> None:
+        plans = "; ".join(f"{w.text} {100 * w.win:.0f}% ({w.trials})" for w in thought.plans)
+        self.lines.append(f"    {side.value} weighed: {plans}")
+
+
+def played_here(seed: int, ss: str, abwehr: str, trials: int, reader: Reader) -> GameResult:
+    """The game played by this checkout's players, each expert's new plans in the coup
+    told to ``reader``."""
+    rules = load_rules()
+
+    def policy(side: Player, level: str) -> Policy:
+        player = make(level, rules, trials=trials)
+        timed = Timed(player)
+        told: list[Thought] = []
+
+        def choose(state: GameState, legal: Sequence[Action], rnd: random.Random) -> Action:
+            action = timed(state, legal, rnd)
+            thought = player.expert.last if isinstance(player, ExpertPlayer) else None
+            if state.coup is not None and thought is not None and not (told and told[0] is thought):
+                told[:] = [thought]
+                reader.weighed(side, thought)
+            return action
+
+        return choose
+
+    return play_game(seed, policy(Player.SS, ss), policy(Player.ABWEHR, abwehr), played=reader.played)
+
+
+def played_by_seats(seed: int, ss: str, abwehr: str, trials: int, reader: Reader) -> GameResult:
+    """The game as tools.match plays it between two checkouts' seats (a plain LEVEL is this
+    checkout's), read by ``reader`` action by action."""
+
+    def seat(text: str) -> match.Seat:
+        return match.seat(text if "@" in text else f"{text}@.").budget(1.0, trials)
+
+    game = match.play(seed, seat(ss), seat(abwehr))
+    for a in game.actions:
+        reader.played(parse_action(a))
+    return game.result
+
+
+def trace(seed: int, ss: str, abwehr: str, trials: int) -> list[str]:
+    """The lines of one game's coup (see the module's text)."""
+    reader = Reader(seed)
+    play: Callable[[int, str, str, int, Reader], GameResult] = (
+        played_by_seats if "@" in ss + abwehr else played_here
+    )
+    result = play(seed, ss, abwehr, trials, reader)
     head = f"seed {seed}: SS {ss}, Abwehr {abwehr}, {trials} trials a plan"
     if result.coup_begun is None:
         return [head, result.line()]
-    return [head, f"  the coup began in Game-Turn {result.coup_begun}", *out, result.line()]
+    return [head, f"  the coup began in Game-Turn {result.coup_begun}", *reader.lines, result.line()]
 
 
 @quiet_when_the_reader_stops
@@ -129,10 +163,14 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.coup_trace", description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--trials", type=int, default=150, help="the expert's counted trials a plan")
-    ap.add_argument("--ss", default="expert", help="the SS's level (default expert)")
-    ap.add_argument("--abwehr", default="expert", help="the Abwehr's level (default expert)")
+    ap.add_argument("--ss", default="expert", help="the SS's LEVEL or LEVEL@CHECKOUT (default expert)")
+    ap.add_argument("--abwehr", default="expert", help="the Abwehr's, as --ss")
     args = ap.parse_args(argv)
-    for line in trace(args.seed, args.ss, args.abwehr, args.trials):
+    try:
+        lines = trace(args.seed, args.ss, args.abwehr, args.trials)
+    except ValueError as e:  # a seat that is not LEVEL@CHECKOUT of a checkout
+        ap.error(str(e))
+    for line in lines:
         print(line, flush=True)
     return 0
 

@@ -37,3 +37,10 @@ def test_an_experts_new_plans_in_the_coup_are_shown_with_their_chances_and_trial
     weighed = [line for line in lines if "weighed:" in line]
     assert weighed and all(line.startswith("    ss weighed: ") for line in weighed)
     assert all(re.search(r" \d+% \(\d+\)", line) for line in weighed)
+
+
+def test_a_game_between_seats_of_checkouts_is_read_as_the_same_game_played_here():
+    here = trace(984953, "easy", "easy", 150)
+    seats = trace(984953, "easy@.", "easy@.", 150)
+    assert [without_time(line) for line in seats[1:]] == [without_time(line) for line in here[1:]]
+    assert seats[0] == "seed 984953: SS easy@., Abwehr easy@., 150 trials a plan"
