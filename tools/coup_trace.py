@@ -2,7 +2,8 @@
 (docs/reports/expert-strength.md, "How coups stall").
 
 Plays ``new_game(--seed)`` by plot selfplay's own loop (play_game), an expert counting
-``--trials`` trials a plan so that the game is the same on any machine, and prints from
+``--trials`` trials a plan so that the game is the same on any machine (as it is for the
+easy and random players; not for hard, whose search is timed), and prints from
 the coup on: at the start of the interphase and of each Coup-Turn the bonuses (18.18,
 18.52), each side's own party units in Berlin's streets (the units 18.71 and 18.72
 count; "marked": under a Mask or Neutralized marker) and each side's chances by this
@@ -57,6 +58,7 @@ def in_the_streets(state: GameState, side: Player) -> list[str]:
 
 
 def counts(state: GameState) -> str:
+    """How many of its own party units each side has in the streets."""
     return "; ".join(f"{side.value} {len(in_the_streets(state, side))}" for side in Player)
 
 
@@ -93,7 +95,10 @@ class CoupLines:
             ]
 
     def weighed(self, thought: Thought) -> None:
-        plans = "; ".join(f"{w.text} {100 * w.win:.0f}% ({w.trials})" for w in thought.plans)
+        plans = "; ".join(
+            f"{w.text} " + (f"{100 * w.win:.0f}% ({w.trials})" if w.trials else "(not tried)")
+            for w in thought.plans
+        )
         self.lines.append(f"    {thought.side.value} weighed: {plans}")
 
 
