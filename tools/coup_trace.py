@@ -69,6 +69,7 @@ class CoupLines:
     def __init__(self, seed: int) -> None:
         self.state = new_game(seed)
         self.lines: list[str] = []
+        self.streets = ""  # counts(state) as last said: said again only when it changes
 
     def played(self, a: Action) -> None:
         s, after = self.state, apply(self.state, a)
@@ -77,8 +78,10 @@ class CoupLines:
             return
         # the game's log of what the action caused (public entries: this is the board)
         self.lines += [f"    {news(after.rules, e)}" for e in after.events if e.seen_by(None)]
-        if s.coup is not None and counts(s) != counts(after):
-            self.lines.append(f"      streets: {counts(after)}")
+        now = counts(after)
+        if s.coup is not None and now != self.streets:
+            self.lines.append(f"      streets: {now}")
+        self.streets = now
         if s.coup is None or s.coup.turn != after.coup.turn:
             c = after.coup
             when = "the interphase" if c.turn == 0 else f"Coup-Turn {c.turn}"

@@ -39,8 +39,9 @@ def coup_log(seed: int, actions: list[Action]) -> list[str]:
 
 def test_the_trace_is_the_game_selfplay_plays_told_by_its_own_log():
     # the first seed from FROM on whose easy game has a coup won in the streets
-    seed = next(s for s in range(FROM, FROM + 50) if easy_game(s)[0].case in ("18.71", "18.72"))
-    played, actions = easy_game(seed)
+    seed, (played, actions) = next(
+        (s, game) for s in range(FROM, FROM + 50) if (game := easy_game(s))[0].case in ("18.71", "18.72")
+    )
     lines = trace(seed, "easy", "easy", 150)
     assert without_time(lines[-1]) == without_time(played.line())
     assert lines[1] == f"  the coup began in Game-Turn {played.coup_begun}"
