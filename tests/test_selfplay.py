@@ -7,7 +7,7 @@ import re
 import pytest
 
 from plot_cli.main import main
-from plot_core import apply, new_game, parse_action
+from plot_core import Action, GameState
 from plot_core.engine.state import HITLER, Box
 from plot_core.selfplay import POLICIES, GameResult, Summary, gain, play_game, play_games, wilson
 
@@ -27,17 +27,17 @@ def test_a_selfplay_game_is_reproducible_from_its_seed():
 
 def test_a_game_says_the_coup_turn_hitler_was_killed_in():
     # busy seed 82: a coup in which Hitler falls (18.51), then it stalls (18.73)
-    played: list[str] = []
-    r = play_game(82, POLICIES["busy"], POLICIES["busy"], played=lambda a: played.append(str(a)))
+    died_in: list[int | None] = []  # told each position the game reaches
+
+    def seen(_: Action, state: GameState) -> None:
+        if not died_in and state.unit(HITLER).box is Box.ELIMINATED:
+            died_in.append(state.coup.turn if state.coup else None)
+
+    r = play_game(82, POLICIES["busy"], POLICIES["busy"], played=seen)
     assert r.case == "18.73" and r.line().endswith(
         f"coup at GT {r.coup_begun}, 6 CT, Hitler killed in CT 2, {r.seconds * 1000:.0f} ms"
     )
-    state, died_in = new_game(82), None
-    for text in played:
-        state = apply(state, parse_action(text))
-        if died_in is None and state.unit(HITLER).box is Box.ELIMINATED:
-            died_in = state.coup.turn if state.coup else None
-    assert r.hitler_killed == died_in
+    assert died_in == [r.hitler_killed]
 
 
 def test_a_game_line_says_hitlers_fate_only_where_a_coup_began():

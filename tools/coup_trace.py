@@ -35,10 +35,10 @@ from plot_ai.players import ExpertPlayer, Timed, make
 from plot_ai.search import Thought
 from plot_ai.value import fitted_value
 from plot_cli.pipes import quiet_when_the_reader_stops
-from plot_core import Action, GameState, Player, apply, load_rules, parse_action
+from plot_core import Action, GameState, Player, load_rules
 from plot_core.engine.api import new_game
+from plot_core.engine.board import units_in_streets
 from plot_core.engine.coup import hitler_dead
-from plot_core.engine.rules_lookup import lookup
 from plot_core.selfplay import GameResult, Policy, play_game
 from plot_core.wording import news, unit_name
 from tools import match
@@ -48,13 +48,10 @@ HERE = Path(__file__).resolve().parents[1]  # this checkout: a plain LEVEL's sea
 
 def in_the_streets(state: GameState, side: Player) -> list[str]:
     """``side``'s own party units in Berlin outside the HQs (18.71, 18.72), by name."""
-    lk = lookup(state.rules)
-    out = []
-    for uid in lk.of_party[PARTY[side]]:
-        u = state.unit(uid)
-        if u.hex in lk.streets:
-            out.append(unit_name(state.rules, uid) + (" (marked)" if u.marker is not None else ""))
-    return out
+    return [
+        unit_name(state.rules, uid) + (" (marked)" if state.unit(uid).marker is not None else "")
+        for uid in units_in_streets(state, PARTY[side])
+    ]
 
 
 def counts(state: GameState) -> str:
@@ -63,16 +60,16 @@ def counts(state: GameState) -> str:
 
 
 class CoupLines:
-    """The coup's lines, read from the game's own positions: told each action as it is
-    played, it keeps its own copy of the game, stepped on by the same actions."""
+    """The coup's lines, read from the game's own positions: told each position the
+    game reaches, as play_game tells it, it compares it with the one before."""
 
     def __init__(self, seed: int) -> None:
-        self.state = new_game(seed)
+        self.state = new_game(seed)  # the position before the next action
         self.lines: list[str] = []
         self.streets = ""  # counts(state) as last said: said again only when it changes
 
-    def played(self, a: Action) -> None:
-        s, after = self.state, apply(self.state, a)
+    def played(self, a: Action, after: GameState) -> None:
+        s = self.state
         self.state = after
         if after.coup is None:
             return
@@ -134,10 +131,7 @@ def played_by_seats(seed: int, ss: str, abwehr: str, trials: int, lines: CoupLin
     def seat(text: str) -> match.Seat:
         return match.seat(text if "@" in text else f"{text}@{HERE}").budget(1.0, trials)
 
-    game = match.play(seed, seat(ss), seat(abwehr))
-    for a in game.actions:
-        lines.played(parse_action(a))
-    return game.result
+    return match.play(seed, seat(ss), seat(abwehr), seen=lines.played).result
 
 
 def trace(seed: int, ss: str, abwehr: str, trials: int) -> list[str]:

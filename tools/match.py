@@ -177,9 +177,12 @@ class Played:
     clocks: dict[str, tuple[list[float], list[float]]]  # side -> (decisions, new plans)
 
 
-def play(seed: int, ss: Seat, abwehr: Seat) -> Played:
+def play(
+    seed: int, ss: Seat, abwehr: Seat, *, seen: Callable[[Action, GameState], None] | None = None
+) -> Played:
     """One game between the two seats, each in its own process with its own budget,
-    played by plot selfplay's own loop (play_game) with each seat as a side's policy.
+    played by plot selfplay's own loop (play_game) with each seat as a side's policy;
+    ``seen`` is told each action with the position it led to, as play_game tells it.
     A game that does not end is a RuntimeError, as there."""
     seats: dict[Player, _Process] = {}
     played: list[str] = []
@@ -196,9 +199,12 @@ def play(seed: int, ss: Seat, abwehr: Seat) -> Played:
 
             return choose
 
-        result = play_game(
-            seed, policy(Player.SS), policy(Player.ABWEHR), played=lambda a: played.append(str(a))
-        )
+        def step(a: Action, after: GameState) -> None:
+            played.append(str(a))
+            if seen is not None:
+                seen(a, after)
+
+        result = play_game(seed, policy(Player.SS), policy(Player.ABWEHR), played=step)
         clocks = {side.value: seats[side].clock() for side in Player}
     finally:
         for p in seats.values():

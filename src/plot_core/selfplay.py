@@ -72,10 +72,10 @@ def play_game(
     abwehr: Policy,
     *,
     limit: int = 100_000,
-    played: Callable[[Action], None] | None = None,
+    played: Callable[[Action, GameState], None] | None = None,
 ) -> GameResult:
     """Play ``new_game(seed)`` to its end with each side choosing by its own policy;
-    ``played`` is told each action as it is played."""
+    ``played`` is told each action as it is played, with the position it led to."""
     t0 = time.perf_counter()
     rnd = {side: random.Random(f"{seed}/{side.value}") for side in Player}
     policy = {Player.SS: ss, Player.ABWEHR: abwehr}
@@ -92,7 +92,7 @@ def play_game(
         action = policy[side](state, legal_actions(state), rnd[side])
         state = apply(state, action)
         if played is not None:
-            played(action)
+            played(action, state)
         n += 1
         if coup_at is None and state.coup is not None:
             coup_at = state.turn

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from tools.coup_trace import HERE, trace
 
 from plot_ai.players import ExpertPlayer, Timed, make
-from plot_core import Action, GameState, Player, apply, load_rules, new_game
+from plot_core import Action, GameState, Player, load_rules
 from plot_core.selfplay import GameResult, Policy, play_game
 from plot_core.wording import news
 
@@ -20,26 +20,23 @@ def without_time(line: str) -> str:
     return re.sub(r", \d+ ms$", "", line)
 
 
-def easy_game(seed: int) -> tuple[GameResult, list[Action]]:
+def easy_game(seed: int) -> tuple[GameResult, list[str]]:
+    """The easy player's game on ``seed``, and its public log from the coup on, entry by
+    entry, as the engine writes it."""
     rules = load_rules()
-    actions: list[Action] = []
-    result = play_game(seed, Timed(make("easy", rules)), Timed(make("easy", rules)), played=actions.append)
-    return result, actions
+    log: list[str] = []
 
-
-def coup_log(seed: int, actions: list[Action]) -> list[str]:
-    """The game's public log from the coup on, entry by entry, as the engine writes it."""
-    state, out = new_game(seed), []
-    for a in actions:
-        state = apply(state, a)
+    def seen(_: Action, state: GameState) -> None:
         if state.coup is not None:
-            out += [f"    {news(state.rules, e)}" for e in state.events if e.seen_by(None)]
-    return out
+            log.extend(f"    {news(state.rules, e)}" for e in state.events if e.seen_by(None))
+
+    result = play_game(seed, Timed(make("easy", rules)), Timed(make("easy", rules)), played=seen)
+    return result, log
 
 
 def test_the_trace_is_the_game_selfplay_plays_told_by_its_own_log():
     # the first seed from FROM on whose easy game has a coup won in the streets
-    seed, (played, actions) = next(
+    seed, (played, log) = next(
         (s, game) for s in range(FROM, FROM + 50) if (game := easy_game(s))[0].case in ("18.71", "18.72")
     )
     lines = trace(seed, "easy", "easy", 150)
@@ -51,7 +48,7 @@ def test_the_trace_is_the_game_selfplay_plays_told_by_its_own_log():
     # every entry of the game's log in the coup (harassments, retreats, advances, chits
     # laid), in order, and nothing else but the trace's own headers and counts
     told = [s for s in lines[2:-1] if s.startswith("    ") and not s.lstrip().startswith("streets: ")]
-    assert told == coup_log(seed, actions)
+    assert told == log
     assert any(re.search(r" harasses .*: .* die \d: ", line) for line in told)  # 10.72
     loser = Player.SS if played.winner == "abwehr" else Player.ABWEHR  # its last unit left (18.71/2)
     streets = [line for line in lines if line.startswith("      streets: ")]

@@ -20,17 +20,7 @@ HERE = Path(__file__).resolve().parents[2]
 def _selfplay_actions(seed: int, ss, abwehr) -> list[str]:
     """The actions plot selfplay's own loop plays with these players, in order."""
     played: list[str] = []
-    apply = selfplay.apply
-
-    def kept(state, action):
-        played.append(str(action))
-        return apply(state, action)
-
-    selfplay.apply = kept  # (the loop is plot_core.selfplay.play_game's own)
-    try:
-        selfplay.play_game(seed, ss, abwehr)
-    finally:
-        selfplay.apply = apply
+    selfplay.play_game(seed, ss, abwehr, played=lambda action, _: played.append(str(action)))
     return played
 
 

@@ -4,7 +4,7 @@ which hexes, which HQs and areas a unit may enter."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from ..data.mapdata import Area, Headquarters
 from ..hexgrid import Hex, label
@@ -142,12 +142,17 @@ def influenced_areas(state: GameState) -> frozenset[str]:
     return frozenset(area_of[u.hex] for u in state.units if u.hex is not None and u.id in allied)
 
 
+def units_in_streets(state: GameState, party: Party) -> Iterator[str]:
+    """``party``'s own units in Berlin outside the HQs, the units 18.71 and 18.72 count."""
+    streets = lookup(state.rules).streets
+    return (uid for uid in lookup(state.rules).of_party[party] if state.unit(uid).hex in streets)
+
+
 @derived(Basis.UNITS, kept_by_step=lambda mover, party: [(q,) for q in Party if q is not party])
 def party_in_streets(state: GameState, party: Party) -> bool:
     """Has ``party`` a unit in Berlin outside its HQs (18.72)? A step by a unit of
     another party leaves this as it was (movement.py hands on the mover's own)."""
-    streets = lookup(state.rules).streets
-    return any(state.unit(uid).hex in streets for uid in lookup(state.rules).of_party[party])
+    return next(units_in_streets(state, party), None) is not None
 
 
 def empty_hexes(state: GameState, area: str) -> list[Hex]:
