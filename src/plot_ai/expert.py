@@ -22,7 +22,7 @@ import time
 from collections.abc import Sequence
 
 from plot_core import Action, GameState, Player, PlayerView, Rules, Verb
-from plot_core.engine import DecisionKind, Phase, evolve
+from plot_core.engine import BERLIN, DecisionKind, Phase, effectiveness, evolve, movable
 
 from . import easy, hard
 from .plans import Plan
@@ -127,7 +127,45 @@ class Prior:
                 if t.party(uid) is t.my_party and t.in_streets(start) and not t.in_streets(end):
                     score -= 20.0 if t.coup else 3.0
             return score
+        if first.verb is Verb.PIN and first.unit is not None:
+            return self.pin(first.unit)
+        if first.verb is Verb.END_PHASE and s.phase is Phase.COUP_MOVEMENT:
+            return self.pass_moves(first)
         return self.thumb.score(first) + 0.1 * sum(a.verb is Verb.JOIN for a in acts)
+
+    def pin(self, uid: str) -> float:
+        """A Loyalty chit laid on an enemy unit stops it harassing for the rest of the
+        Coup-Turn and then goes back to the cup (18.61, 18.63): it stops something only on
+        a unit in Berlin still to move this Coup-Turn, and the stronger that unit the more.
+        On one that has moved, is marked (18.35) or whose side has passed (18.33), or in the
+        status phase, the chit is spent for nothing; the evaluation hardly tells chits held
+        apart, so without this the search laid them all at the first chance it had."""
+        s = self.s
+        foe, at = s.unit(uid).controller, s.unit(uid).hex
+        if (
+            foe is None
+            or at is None
+            or s.coup is None
+            or s.phase is not Phase.COUP_MOVEMENT
+            or foe in s.coup.passed
+            or s.rules.map.area_of[at] != BERLIN  # (18.36: none comes into Berlin)
+            or uid not in movable(s, foe)
+        ):
+            return -1.0
+        return 1.0 + 0.5 * effectiveness(s.rules, s.unit(uid))
+
+    def pass_moves(self, first: Action) -> float:
+        """Moving no more units this Coup-Turn hands the rest of it to the other side,
+        every unit it has left moving and harassing with no answer (18.33). A trial scores
+        the pass where it leaves the position, before those moves, so it looks as good as a
+        unit staying where it is, which keeps the turns alternating: while the other side
+        may still move and this one has two units or more to move, the stay is played."""
+        s = self.s
+        me = s.phasing
+        foe = me.enemy
+        if s.coup is not None and foe not in s.coup.passed and movable(s, foe) and len(movable(s, me)) >= 2:
+            return -0.5
+        return self.thumb.score(first)
 
 
 class Expert:

@@ -19,6 +19,8 @@ from plot_ai.plans import Plan, plans
 from plot_ai.search import SURE_AFTER, Budget, Search
 from plot_ai.value import WeightsError, chances, weights
 from plot_core import Action, GameState, Player, Verb, apply, legal_actions, load_position, view
+from plot_core.engine import BERLIN
+from plot_core.hexgrid import label
 
 
 def coup(units: str, *, phasing: str, chits: str = "") -> GameState:
@@ -389,3 +391,88 @@ def test_the_rules_of_thumb_put_a_blow_at_hitler_before_one_at_an_ss_unit(rules)
     blows = [a.unit for p in search.plans for a in p.actions if a.verb is Verb.HARASS]
     assert "100" in blows and "010" in blows
     assert blows[0] == "100", blows
+
+
+def _coup_position(
+    rules, *, units: str, activated: str = "[]", passed: str = "[]", phase: str = "coup_movement"
+):
+    """The SS to move in Coup-Turn 1, holding the Loyalty chits of five Abwehr units."""
+    return load_position(
+        textwrap.dedent(f"""
+        phase = "{phase}"
+        phasing = "ss"
+        activated = {activated}
+        [units]
+        "013" = {{ hex = "2410" }}
+        "001" = {{ hex = "2210" }}
+        "308" = {{ hex = "1810", suspected = true }}
+        {units}
+        [chits]
+        ss = ["L301", "L302", "L303", "L305", "L309"]
+        [coup]
+        penalty = 2
+        bonus = 5
+        abwehr_bonus = 5
+        units = 2
+        turn = 1
+        passed = {passed}
+    """)
+    )
+
+
+def test_the_expert_lays_a_loyalty_chit_only_where_it_stops_a_blow(rules):
+    """18.61, 18.63: a chit laid on an enemy unit stops it harassing for the rest of the
+    Coup-Turn, then goes back to the cup. Laid on a unit that has moved, is masked
+    (18.35), stands outside Berlin (18.36) or in the status phase, it stops nothing; on a
+    unit still to move it stops the more the stronger the unit."""
+    from plot_ai.expert import Prior
+
+    outside = next(
+        label(h) for h, a in sorted(rules.map.area_of.items()) if a != BERLIN and h not in rules.map.hq_of
+    )
+    units = (
+        '"301" = { hex = "1910", suspected = true }\n'  # Dohnanyi, still to move
+        '"302" = { hex = "2011", suspected = true }\n'  # has moved
+        '"305" = { hex = "1611", suspected = true, marker = "masked" }\n'
+        f'"303" = {{ hex = "{outside}", suspected = true }}'
+    )
+    s = _coup_position(rules, units=units, activated='["302"]')
+    prior = Prior(s)
+
+    def pin(uid: str) -> float:
+        return prior(Plan((Action(Verb.PIN, uid),), f"pin {uid}"))
+
+    assert Action(Verb.PIN, "301") in legal_actions(s)
+    assert pin("301") > 0 > pin("302")
+    assert pin("305") < 0 and pin("303") < 0
+    assert pin("301") > prior(Plan((Action(Verb.END_PHASE),), "pass"))
+    status = _coup_position(rules, units=units, phase="coup_status")
+    assert Action(Verb.PIN, "301") in legal_actions(status)  # legal, and useless
+    assert Prior(status)(Plan((Action(Verb.PIN, "301"),), "pin")) < 0
+    # a weaker unit still to move (Hansen, 2 against Dohnanyi's 8) is worth less
+    both = _coup_position(rules, units=units + '\n"309" = { hex = "2010", suspected = true }')
+    assert (
+        0
+        < Prior(both)(Plan((Action(Verb.PIN, "309"),), "pin"))
+        < Prior(both)(Plan((Action(Verb.PIN, "301"),), "pin"))
+    )
+
+
+def test_the_expert_keeps_the_coup_turn_alternating_rather_than_pass(rules):
+    """18.33: moving no more units hands the other side the rest of the Coup-Turn, every
+    unit it has left moving with no answer; a trial cannot see those moves, so where a
+    stay and the pass tie, the stay is played while the other side may still move."""
+    from plot_ai.expert import Prior
+
+    units = '"301" = { hex = "1910", suspected = true }'
+    s = _coup_position(rules, units=units)
+    prior = Prior(s)
+    stay = Plan((Action(Verb.ACTIVATE, "013"), Action(Verb.END)), "Best (013): stays where it is")
+    assert apply(apply(s, stay.actions[0]), stay.actions[1]).phasing is Player.ABWEHR  # a legal stay
+    pass_moves = Plan((Action(Verb.END_PHASE),), "Move no more units this Coup-Turn")
+    assert prior(pass_moves) < prior(stay)
+    search = Search(view(s, Player.SS), legal_actions(s), rules, 1, prior=Prior)
+    assert search.plans[-1].actions == pass_moves.actions  # tried last, played last at a tie
+    # once the Abwehr has passed, passing hands it nothing
+    done = _coup_position(rules, units=units, passed='["abwehr"]')
+    assert Prior(done)(Plan((Action(Verb.END_PHASE),), "pass")) == pytest.approx(0.1)

@@ -14,7 +14,7 @@ from .errors import IllegalAction
 from .harassment import differential_bonus, harass_cost, harass_problem, harassment_defence
 from .history import can_take_back
 from .map_overlays import Overlays, overlays
-from .movement import reach
+from .movement import movable, reach
 from .odds import WALKYRIE_RESULT, Odds, Stakes, legend, odds_of, stakes
 from .paths import path_to, walk_problem
 from .pending import CoupOffer, Decision, Investigate, PlaceAllied, Recruit, Retreat, Return
@@ -120,6 +120,7 @@ __all__ = [
     "parse_action",
     "path_to",
     "player_turn",
+    "movable",
     "reach",
     "stakes",
     "standard_setup",
