@@ -23,12 +23,21 @@ from plot_core.engine import BERLIN
 from plot_core.hexgrid import label
 
 
-def coup(units: str, *, phasing: str, chits: str = "") -> GameState:
+def coup(
+    units: str,
+    *,
+    phasing: str,
+    chits: str = "",
+    phase: str = "coup_movement",
+    activated: str = "[]",
+    passed: str = "[]",
+) -> GameState:
     # 013 (SS) and 308 (Abwehr) stand in Berlin's streets so no test ends by 18.71/18.72.
     return load_position(
         textwrap.dedent(f"""
-        phase = "coup_movement"
+        phase = "{phase}"
         phasing = "{phasing}"
+        activated = {activated}
         [units]
         "013" = {{ hex = "2410" }}
         "308" = {{ hex = "1810", suspected = true }}
@@ -41,6 +50,7 @@ def coup(units: str, *, phasing: str, chits: str = "") -> GameState:
         abwehr_bonus = 5
         units = 2
         turn = 1
+        passed = {passed}
     """)
     )
 
@@ -393,31 +403,11 @@ def test_the_rules_of_thumb_put_a_blow_at_hitler_before_one_at_an_ss_unit(rules)
     assert blows[0] == "100", blows
 
 
-def _coup_position(
-    rules, *, units: str, activated: str = "[]", passed: str = "[]", phase: str = "coup_movement"
-):
-    """The SS to move in Coup-Turn 1, holding the Loyalty chits of five Abwehr units."""
-    return load_position(
-        textwrap.dedent(f"""
-        phase = "{phase}"
-        phasing = "ss"
-        activated = {activated}
-        [units]
-        "013" = {{ hex = "2410" }}
-        "001" = {{ hex = "2210" }}
-        "308" = {{ hex = "1810", suspected = true }}
-        {units}
-        [chits]
-        ss = ["L301", "L302", "L303", "L305", "L309"]
-        [coup]
-        penalty = 2
-        bonus = 5
-        abwehr_bonus = 5
-        units = 2
-        turn = 1
-        passed = {passed}
-    """)
-    )
+def _coup_position(*, units: str, **kw: str) -> GameState:
+    """The SS to move in Coup-Turn 1, Heydrich beside Best, holding the Loyalty chits of
+    five Abwehr units."""
+    chits = 'ss = ["L301", "L302", "L303", "L305", "L309"]'
+    return coup('"001" = { hex = "2210" }\n' + units, phasing="ss", chits=chits, **kw)
 
 
 def test_the_expert_lays_a_loyalty_chit_only_where_it_stops_a_blow(rules):
@@ -436,7 +426,7 @@ def test_the_expert_lays_a_loyalty_chit_only_where_it_stops_a_blow(rules):
         '"305" = { hex = "1611", suspected = true, marker = "masked" }\n'
         f'"303" = {{ hex = "{outside}", suspected = true }}'
     )
-    s = _coup_position(rules, units=units, activated='["302"]')
+    s = _coup_position(units=units, activated='["302"]')
     prior = Prior(s)
 
     def pin(uid: str) -> float:
@@ -446,11 +436,11 @@ def test_the_expert_lays_a_loyalty_chit_only_where_it_stops_a_blow(rules):
     assert pin("301") > 0 > pin("302")
     assert pin("305") < 0 and pin("303") < 0
     assert pin("301") > prior(Plan((Action(Verb.END_PHASE),), "pass"))
-    status = _coup_position(rules, units=units, phase="coup_status")
+    status = _coup_position(units=units, phase="coup_status")
     assert Action(Verb.PIN, "301") in legal_actions(status)  # legal, and useless
     assert Prior(status)(Plan((Action(Verb.PIN, "301"),), "pin")) < 0
     # a weaker unit still to move (Hansen, 2 against Dohnanyi's 8) is worth less
-    both = _coup_position(rules, units=units + '\n"309" = { hex = "2010", suspected = true }')
+    both = _coup_position(units=units + '\n"309" = { hex = "2010", suspected = true }')
     assert (
         0
         < Prior(both)(Plan((Action(Verb.PIN, "309"),), "pin"))
@@ -465,7 +455,7 @@ def test_the_expert_keeps_the_coup_turn_alternating_rather_than_pass(rules):
     from plot_ai.expert import Prior
 
     units = '"301" = { hex = "1910", suspected = true }'
-    s = _coup_position(rules, units=units)
+    s = _coup_position(units=units)
     prior = Prior(s)
     stay = Plan((Action(Verb.ACTIVATE, "013"), Action(Verb.END)), "Best (013): stays where it is")
     assert apply(apply(s, stay.actions[0]), stay.actions[1]).phasing is Player.ABWEHR  # a legal stay
@@ -474,5 +464,5 @@ def test_the_expert_keeps_the_coup_turn_alternating_rather_than_pass(rules):
     search = Search(view(s, Player.SS), legal_actions(s), rules, 1, prior=Prior)
     assert search.plans[-1].actions == pass_moves.actions  # tried last, played last at a tie
     # once the Abwehr has passed, passing hands it nothing
-    done = _coup_position(rules, units=units, passed='["abwehr"]')
+    done = _coup_position(units=units, passed='["abwehr"]')
     assert Prior(done)(Plan((Action(Verb.END_PHASE),), "pass")) == pytest.approx(0.1)
