@@ -22,7 +22,7 @@ import time
 from collections.abc import Sequence
 
 from plot_core import Action, GameState, Player, PlayerView, Rules, Verb
-from plot_core.engine import BERLIN, DecisionKind, Phase, effectiveness, evolve, movable
+from plot_core.engine import DecisionKind, Phase, effectiveness, evolve, movable
 
 from . import easy, hard
 from .plans import Plan
@@ -136,20 +136,20 @@ class Prior:
     def pin(self, uid: str) -> float:
         """A Loyalty chit laid on an enemy unit stops it harassing for the rest of the
         Coup-Turn and then goes back to the cup (18.61, 18.63): it stops something only on
-        a unit in Berlin still to move this Coup-Turn, and the stronger that unit the more.
-        On one that has moved, is marked (18.35) or whose side has passed (18.33), or in the
-        status phase, the chit is spent for nothing; the evaluation hardly tells chits held
-        apart, so without this the search laid them all at the first chance it had."""
+        a unit still to move this Coup-Turn, or moving now (10.23: it may harass while it
+        has movement left), and the stronger that unit the more. On one that has moved, is
+        marked (18.35) or whose side has passed (18.33), or in the status phase, the chit is
+        spent for nothing; the evaluation hardly tells chits held apart, so before this the
+        rules of thumb laid them on such units as readily as on any."""
         s = self.s
-        foe, at = s.unit(uid).controller, s.unit(uid).hex
+        foe = s.unit(uid).controller
         if (
             foe is None
-            or at is None
             or s.coup is None
             or s.phase is not Phase.COUP_MOVEMENT
             or foe in s.coup.passed
-            or s.rules.map.area_of[at] != BERLIN  # (18.36: none comes into Berlin)
-            or uid not in movable(s, foe)
+            or s.unit(uid).marker is not None
+            or (uid != s.active and uid not in movable(s, foe))
         ):
             return -1.0
         return 1.0 + 0.5 * effectiveness(s.rules, s.unit(uid))

@@ -31,6 +31,7 @@ def coup(
     phase: str = "coup_movement",
     activated: str = "[]",
     passed: str = "[]",
+    active: str = "",
 ) -> GameState:
     # 013 (SS) and 308 (Abwehr) stand in Berlin's streets so no test ends by 18.71/18.72.
     return load_position(
@@ -38,6 +39,7 @@ def coup(
         phase = "{phase}"
         phasing = "{phasing}"
         activated = {activated}
+        {f'active = "{active}"' if active else ""}
         [units]
         "013" = {{ hex = "2410" }}
         "308" = {{ hex = "1810", suspected = true }}
@@ -404,8 +406,8 @@ def test_the_rules_of_thumb_put_a_blow_at_hitler_before_one_at_an_ss_unit(rules)
 
 
 def _coup_position(*, units: str, **kw: str) -> GameState:
-    """The SS to move in Coup-Turn 1, Heydrich beside Best, holding the Loyalty chits of
-    five Abwehr units."""
+    """The SS to move in Coup-Turn 1, with Heydrich (2210) and Best (2410) in the streets,
+    holding the Loyalty chits of five Abwehr units."""
     chits = 'ss = ["L301", "L302", "L303", "L305", "L309"]'
     return coup('"001" = { hex = "2210" }\n' + units, phasing="ss", chits=chits, **kw)
 
@@ -413,8 +415,8 @@ def _coup_position(*, units: str, **kw: str) -> GameState:
 def test_the_expert_lays_a_loyalty_chit_only_where_it_stops_a_blow(rules):
     """18.61, 18.63: a chit laid on an enemy unit stops it harassing for the rest of the
     Coup-Turn, then goes back to the cup. Laid on a unit that has moved, is masked
-    (18.35), stands outside Berlin (18.36) or in the status phase, it stops nothing; on a
-    unit still to move it stops the more the stronger the unit."""
+    (18.35), whose side has passed (18.33), or in the status phase, it stops nothing; on
+    a unit still to move, or moving now, it stops the more the stronger the unit."""
     from plot_ai.expert import Prior
 
     outside = next(
@@ -424,28 +426,30 @@ def test_the_expert_lays_a_loyalty_chit_only_where_it_stops_a_blow(rules):
         '"301" = { hex = "1910", suspected = true }\n'  # Dohnanyi, still to move
         '"302" = { hex = "2011", suspected = true }\n'  # has moved
         '"305" = { hex = "1611", suspected = true, marker = "masked" }\n'
+        # outside Berlin: it may yet come in by Travel (18.36), or Hitler be outside it
         f'"303" = {{ hex = "{outside}", suspected = true }}'
     )
     s = _coup_position(units=units, activated='["302"]')
-    prior = Prior(s)
 
-    def pin(uid: str) -> float:
-        return prior(Plan((Action(Verb.PIN, uid),), f"pin {uid}"))
+    def pin(s: GameState, uid: str) -> float:
+        return Prior(s)(Plan((Action(Verb.PIN, uid),), f"pin {uid}"))
 
-    assert Action(Verb.PIN, "301") in legal_actions(s)
-    assert pin("301") > 0 > pin("302")
-    assert pin("305") < 0 and pin("303") < 0
-    assert pin("301") > prior(Plan((Action(Verb.END_PHASE),), "pass"))
-    status = _coup_position(units=units, phase="coup_status")
-    assert Action(Verb.PIN, "301") in legal_actions(status)  # legal, and useless
-    assert Prior(status)(Plan((Action(Verb.PIN, "301"),), "pin")) < 0
-    # a weaker unit still to move (Hansen, 2 against Dohnanyi's 8) is worth less
+    assert {Action(Verb.PIN, u) for u in ("301", "302", "303", "305")} <= set(legal_actions(s))
+    assert pin(s, "301") > 0 and pin(s, "303") > 0
+    assert pin(s, "302") < 0 and pin(s, "305") < 0
+    # the same chit when the Abwehr has passed, or in the status phase: legal, and useless
+    for useless in (
+        _coup_position(units=units, passed='["abwehr"]'),
+        _coup_position(units=units, phase="coup_status"),
+    ):
+        assert Action(Verb.PIN, "301") in legal_actions(useless)
+        assert pin(useless, "301") < 0
+    # Dohnanyi moving now (the SS answering during his move): he may still harass (10.23)
+    moving = coup(units, phasing="abwehr", activated='["301"]', active="301")
+    assert pin(moving, "301") > 0
+    # a weaker unit still to move (Trott, 2 against Dohnanyi's 8) is worth less
     both = _coup_position(units=units + '\n"309" = { hex = "2010", suspected = true }')
-    assert (
-        0
-        < Prior(both)(Plan((Action(Verb.PIN, "309"),), "pin"))
-        < Prior(both)(Plan((Action(Verb.PIN, "301"),), "pin"))
-    )
+    assert 0 < pin(both, "309") < pin(both, "301")
 
 
 def test_the_expert_keeps_the_coup_turn_alternating_rather_than_pass(rules):
@@ -463,6 +467,11 @@ def test_the_expert_keeps_the_coup_turn_alternating_rather_than_pass(rules):
     assert prior(pass_moves) < prior(stay)
     search = Search(view(s, Player.SS), legal_actions(s), rules, 1, prior=Prior)
     assert search.plans[-1].actions == pass_moves.actions  # tried last, played last at a tie
-    # once the Abwehr has passed, passing hands it nothing
-    done = _coup_position(units=units, passed='["abwehr"]')
-    assert Prior(done)(Plan((Action(Verb.END_PHASE),), "pass")) == pytest.approx(0.1)
+    # passing hands nothing over once the Abwehr has passed or has moved all it can, and
+    # with one unit left to move a stay ends the SS's moves as a pass does
+    for same in (
+        _coup_position(units=units, passed='["abwehr"]'),
+        _coup_position(units=units, activated='["301", "308"]'),
+        _coup_position(units=units, activated='["001"]'),
+    ):
+        assert Prior(same)(pass_moves) == pytest.approx(0.1)

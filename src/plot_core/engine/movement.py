@@ -97,8 +97,8 @@ def check_activate(state: GameState, uid: str) -> None:
 
 
 def movable(state: GameState, player: Player | None = None) -> list[str]:
-    """The units check_activate lets ``player`` (the phasing player) activate now, in
-    unit order. Shared: do not change what it returns."""
+    """The units check_activate lets ``player`` (by default the phasing player) activate
+    now, or could if it were phasing, in unit order. Shared: do not change what it returns."""
     player = player or state.phasing
     if _interphase_full(state):
         return []
