@@ -36,8 +36,8 @@ from plot_ai.search import Thought
 from plot_ai.value import fitted_value
 from plot_cli.pipes import quiet_when_the_reader_stops
 from plot_core import Action, GameState, Player, load_rules
+from plot_core.engine import units_in_streets
 from plot_core.engine.api import new_game
-from plot_core.engine.board import units_in_streets
 from plot_core.engine.coup import hitler_dead
 from plot_core.selfplay import GameResult, Policy, play_game
 from plot_core.wording import news, unit_name
@@ -50,7 +50,7 @@ def in_the_streets(state: GameState, side: Player) -> list[str]:
     """``side``'s own party units in Berlin outside the HQs (18.71, 18.72), by name."""
     return [
         unit_name(state.rules, uid) + (" (marked)" if state.unit(uid).marker is not None else "")
-        for uid in units_in_streets(state, PARTY[side])
+        for uid in units_in_streets(state.rules, PARTY[side], lambda uid: state.unit(uid).hex)
     ]
 
 

@@ -19,9 +19,9 @@ from plot_core.engine import (
     Retreat,
     Return,
     UnitState,
-    lookup,
     marked_units,
     movement_allowance,
+    units_in_streets,
 )
 from plot_core.hexgrid import label
 from plot_core.wording import unit_name
@@ -154,14 +154,9 @@ def points_left(rules: Rules, v: PlayerView) -> str:
 
 def street_units(rules: Rules, v: PlayerView) -> dict[Party, list[str]]:
     """The SS and Abwehr units in Berlin outside the HQs, by id: what wins or loses the
-    coup (18.71, 18.72). Only those two parties count; the units' places are public."""
-    streets = lookup(rules).streets
-    found: dict[Party, list[str]] = {Party.SS: [], Party.ABWEHR: []}
-    for u in v.units:
-        party = rules.units[u.id].party if u.id in rules.units else None
-        if party in found and u.hex in streets:
-            found[party].append(u.id)
-    return found
+    coup (18.71, 18.72), counted as the engine counts them; the units' places are public."""
+    where = {u.id: u.hex for u in v.units}
+    return {party: list(units_in_streets(rules, party, where.get)) for party in (Party.SS, Party.ABWEHR)}
 
 
 def in_streets(rules: Rules, v: PlayerView) -> dict[Party, int]:

@@ -9,6 +9,7 @@ modules below (an import-linter contract holds it): those are the engine's own.
 
 from .actions import Action, Verb, need, parse_action
 from .api import apply, legal_actions, new_game, outcome, standard_setup
+from .board import units_in_streets
 from .decisions import DECISION_RULES, DecisionRule, declare
 from .errors import IllegalAction
 from .harassment import differential_bonus, harass_cost, harass_problem, harassment_defence
@@ -112,6 +113,7 @@ __all__ = [
     "lookup",
     "marked_units",
     "movable",
+    "units_in_streets",
     "movement_allowance",
     "need",
     "new_game",

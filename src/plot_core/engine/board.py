@@ -142,17 +142,19 @@ def influenced_areas(state: GameState) -> frozenset[str]:
     return frozenset(area_of[u.hex] for u in state.units if u.hex is not None and u.id in allied)
 
 
-def units_in_streets(state: GameState, party: Party) -> Iterator[str]:
-    """``party``'s own units in Berlin outside the HQs, the units 18.71 and 18.72 count."""
-    streets = lookup(state.rules).streets
-    return (uid for uid in lookup(state.rules).of_party[party] if state.unit(uid).hex in streets)
+def units_in_streets(rules: Rules, party: Party, hex_of: Callable[[str], Hex | None]) -> Iterator[str]:
+    """``party``'s own units in Berlin outside the HQs, the units 18.71 and 18.72 count.
+    ``hex_of`` says where a unit stands: a state's places or a side's view of them (the
+    units' places are public), so the engine and what the screens show count alike."""
+    known = lookup(rules)
+    return (uid for uid in known.of_party[party] if hex_of(uid) in known.streets)
 
 
 @derived(Basis.UNITS, kept_by_step=lambda mover, party: [(q,) for q in Party if q is not party])
 def party_in_streets(state: GameState, party: Party) -> bool:
     """Has ``party`` a unit in Berlin outside its HQs (18.72)? A step by a unit of
     another party leaves this as it was (movement.py hands on the mover's own)."""
-    return next(units_in_streets(state, party), None) is not None
+    return next(units_in_streets(state.rules, party, lambda uid: state.unit(uid).hex), None) is not None
 
 
 def empty_hexes(state: GameState, area: str) -> list[Hex]:
