@@ -129,8 +129,6 @@ class Prior:
             return score
         if first.verb is Verb.PIN and first.unit is not None:
             return self.pin(first.unit)
-        if first.verb is Verb.END_PHASE and s.phase is Phase.COUP_MOVEMENT:
-            return self.pass_moves(first)
         return self.thumb.score(first) + 0.1 * sum(a.verb is Verb.JOIN for a in acts)
 
     def pin(self, uid: str) -> float:
@@ -153,19 +151,6 @@ class Prior:
         ):
             return -1.0
         return 1.0 + 0.5 * effectiveness(s.rules, s.unit(uid))
-
-    def pass_moves(self, first: Action) -> float:
-        """Moving no more units this Coup-Turn hands the rest of it to the other side,
-        every unit it has left moving and harassing with no answer (18.33). A trial scores
-        the pass where it leaves the position, before those moves, so it looks as good as a
-        unit staying where it is, which keeps the turns alternating: while the other side
-        may still move and this one has two units or more to move, the stay is played."""
-        s = self.s
-        me = s.phasing
-        foe = me.enemy
-        if s.coup is not None and foe not in s.coup.passed and movable(s, foe) and len(movable(s, me)) >= 2:
-            return -0.5
-        return self.thumb.score(first)
 
 
 class Expert:

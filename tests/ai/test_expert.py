@@ -450,28 +450,3 @@ def test_the_expert_lays_a_loyalty_chit_only_where_it_stops_a_blow(rules):
     # a weaker unit still to move (Trott, 2 against Dohnanyi's 8) is worth less
     both = _coup_position(units=units + '\n"309" = { hex = "2010", suspected = true }')
     assert 0 < pin(both, "309") < pin(both, "301")
-
-
-def test_the_expert_keeps_the_coup_turn_alternating_rather_than_pass(rules):
-    """18.33: moving no more units hands the other side the rest of the Coup-Turn, every
-    unit it has left moving with no answer; a trial cannot see those moves, so where a
-    stay and the pass tie, the stay is played while the other side may still move."""
-    from plot_ai.expert import Prior
-
-    units = '"301" = { hex = "1910", suspected = true }'
-    s = _coup_position(units=units)
-    prior = Prior(s)
-    stay = Plan((Action(Verb.ACTIVATE, "013"), Action(Verb.END)), "Best (013): stays where it is")
-    assert apply(apply(s, stay.actions[0]), stay.actions[1]).phasing is Player.ABWEHR  # a legal stay
-    pass_moves = Plan((Action(Verb.END_PHASE),), "Move no more units this Coup-Turn")
-    assert prior(pass_moves) < prior(stay)
-    search = Search(view(s, Player.SS), legal_actions(s), rules, 1, prior=Prior)
-    assert search.plans[-1].actions == pass_moves.actions  # tried last, played last at a tie
-    # passing hands nothing over once the Abwehr has passed or has moved all it can, and
-    # with one unit left to move a stay ends the SS's moves as a pass does
-    for same in (
-        _coup_position(units=units, passed='["abwehr"]'),
-        _coup_position(units=units, activated='["301", "308"]'),
-        _coup_position(units=units, activated='["001"]'),
-    ):
-        assert Prior(same)(pass_moves) == pytest.approx(0.1)
