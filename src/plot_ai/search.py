@@ -390,13 +390,15 @@ class Search:
             want = per_round // len(alive)
             if want < 1:
                 break
-            for k in range(want):
+            for _ in range(want):
                 for i in alive:
                     self._try(i, done)
                 done += 1
                 if budget.over(self.spent):
                     break
-                if k % 8 == 7 and self.settled(alive):
+                # checked on whole rounds of the six faces (drawn state j rolls
+                # j % 6 + 1 next): a part round would weigh some faces more
+                if done % 6 == 0 and self.settled(alive):
                     return max(alive, key=lambda i: (self.score(i), -i))
             if budget.over(self.spent):
                 break
