@@ -396,8 +396,9 @@ class Search:
                 done += 1
                 if budget.over(self.spent):
                     break
-                # checked on whole rounds of the six faces (drawn state j rolls
-                # j % 6 + 1 next): a part round would weigh some faces more
+                # only when every live plan has met each face of the first die alike
+                # (drawn state j rolls j % 6 + 1): stopped part way through a cycle of
+                # the six, the faces met once more would weigh more in its mean
                 if done % 6 == 0 and self.settled(alive):
                     return max(alive, key=lambda i: (self.score(i), -i))
             if budget.over(self.spent):

@@ -164,18 +164,19 @@ def test_plans_apart_by_less_than_the_noise_are_not_called_equal(rules):
 
 
 def test_a_settled_search_stops_on_whole_rounds_of_the_six_faces(rules):
-    # drawn state j rolls j % 6 + 1 next: stopped part way through a round, the faces
-    # tried once more would weigh more in every plan's mean just when it is read
+    # drawn state j rolls j % 6 + 1 next: stopped part way through a cycle of the six,
+    # the faces tried once more would weigh more in every plan's mean just when it is read
     s = coup(HEYDRICH_NEAR_BONHOEFFER, phasing="ss")
     search = Search(view(s, Player.SS), list(legal_actions(s)), rules, seed=5)
     search.run(Budget(trials=3000))
-    assert search.spent < 3000  # it settled, not ran out
     most = max(search.counts)
+    live = [i for i, n in enumerate(search.counts) if n == most]
+    assert len(live) >= 2 and search.settled(live)  # it stopped because it had settled
     assert most >= SURE_AFTER and most % 6 == 0
-    for results in search.results:
-        if len(results) == most:  # every plan still live when it stopped
-            faces = [sum(1 for j in results if j % 6 + 1 == face) for face in range(1, 7)]
-            assert len(set(faces)) == 1, faces
+    for i in live:
+        faces = [search.sample(j).dice[0] for j in search.results[i]]
+        assert sorted(set(faces)) == [1, 2, 3, 4, 5, 6]
+        assert len({faces.count(f) for f in range(1, 7)}) == 1, faces
 
 
 def test_every_plan_is_legal_step_by_step_in_the_state_it_was_found_in(rules):
